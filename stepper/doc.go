@@ -1,0 +1,29 @@
+// Package stepper is the search engine of stepviz: problems (sliding-tile
+// puzzles, grids, weighted graphs) and the textbook searches (BFS, DFS,
+// uniform cost, greedy best-first, A*, weighted A*) as resumable state
+// machines.
+//
+// A problem says only its start state, its successors with their step costs,
+// its goal test and its heuristics (see [Problem]). One generic loop serves
+// every algorithm: an algorithm is a frontier (FIFO, LIFO or priority queue)
+// plus an evaluation function, and every textbook variant (tie rule, when the
+// goal is tested, what a cheaper path to an open or closed node does,
+// successor order) is an explicit field of [Options], recorded in every trace.
+//
+// [Search.Step] performs exactly one expansion and returns an [Event] that
+// says everything that happened in it; [Search.Snapshot] gives the open and
+// closed lists, the tree and the counters at the current step; [Search.Seek]
+// moves to any earlier or later step. The same instance and options always
+// give the same trace.
+//
+// Defaults follow Russell and Norvig's textbook: BFS tests the goal when a
+// node is generated, every other algorithm when it is selected for
+// expansion; ties on priority go to the node inserted first (FIFO); a
+// cheaper path to an open node re-parents it (decrease-key) for the
+// priority-driven searches and is ignored by BFS and DFS; a cheaper path to a
+// closed node is ignored unless Options.Reopen is set; graph search (a
+// closed set) unless Options.Tree is set.
+//
+// The package prints nothing and imports nothing about HTTP, HTML or Jupyter.
+// Its errors read "stepper: ...".
+package stepper

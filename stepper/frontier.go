@@ -1,0 +1,202 @@
+package stepper
+
+// frontier is the open list of a search. Every operation has an inverse so
+// that a step can be undone: undoing the operations of a step in reverse
+// order restores the frontier exactly.
+type frontier interface {
+	// push adds node id with its sort key. O(1) for FIFO and LIFO, O(log n) for the heap.
+	push(id int32, k key)
+	// pop removes and returns the next node to expand. It must not be called when empty.
+	pop() int32
+	// fix changes the key of an open node (decrease-key); a no-op for FIFO and LIFO.
+	fix(id int32, k key)
+	// unpush undoes the last push of id; unpop undoes the last pop, which returned id.
+	unpush(id int32)
+	unpop(id int32, k key)
+	len() int
+	// ids returns the open nodes in no particular order; callers must not keep it.
+	ids() []int32
+	// ties appends to buf the open nodes whose priority equals p (at most limit)
+	// and returns buf and how many there are in all.
+	ties(p float64, buf []int32, limit int) ([]int32, int)
+}
+
+// key is a node's sort key: priority, then the tie rule's key, then the
+// insertion number (descending when lifo is set on the heap).
+type key struct {
+	prio, tie float64
+	seq       int32
+}
+
+// fifoFrontier is a queue. Popped slots are kept so that unpop is O(1).
+type fifoFrontier struct {
+	q    []int32
+	head int
+}
+
+func (f *fifoFrontier) push(id int32, _ key) { f.q = append(f.q, id) }
+func (f *fifoFrontier) pop() int32 {
+	id := f.q[f.head]
+	f.head++
+	return id
+}
+func (f *fifoFrontier) fix(int32, key)                                    {}
+func (f *fifoFrontier) unpush(int32)                                      { f.q = f.q[:len(f.q)-1] }
+func (f *fifoFrontier) unpop(int32, key)                                  { f.head-- }
+func (f *fifoFrontier) len() int                                          { return len(f.q) - f.head }
+func (f *fifoFrontier) ids() []int32                                      { return f.q[f.head:] }
+func (f *fifoFrontier) ties(_ float64, buf []int32, _ int) ([]int32, int) { return buf, 0 }
+
+// lifoFrontier is a stack.
+type lifoFrontier struct{ s []int32 }
+
+func (f *lifoFrontier) push(id int32, _ key) { f.s = append(f.s, id) }
+func (f *lifoFrontier) pop() int32 {
+	id := f.s[len(f.s)-1]
+	f.s = f.s[:len(f.s)-1]
+	return id
+}
+func (f *lifoFrontier) fix(int32, key)                                    {}
+func (f *lifoFrontier) unpush(int32)                                      { f.s = f.s[:len(f.s)-1] }
+func (f *lifoFrontier) unpop(id int32, _ key)                             { f.s = append(f.s, id) }
+func (f *lifoFrontier) len() int                                          { return len(f.s) }
+func (f *lifoFrontier) ids() []int32                                      { return f.s }
+func (f *lifoFrontier) ties(_ float64, buf []int32, _ int) ([]int32, int) { return buf, 0 }
+
+// heapItem is one entry of the priority frontier.
+type heapItem struct {
+	key
+	id int32
+}
+
+// heapFrontier is a binary min-heap on key, as container/heap builds one,
+// written out so the comparison inlines. pos[id] is id's index in items, or
+// -1, which makes fix and unpush O(log n). Keys are totally ordered (the
+// insertion number is unique), so the pop order never depends on the
+// heap's layout: that is what makes undo by re-insertion exact.
+type heapFrontier struct {
+	items []heapItem
+	pos   []int32
+	lifo  bool
+}
+
+func (h *heapFrontier) less(a, b *heapItem) bool {
+	if a.prio != b.prio {
+		return a.prio < b.prio
+	}
+	if a.tie != b.tie {
+		return a.tie < b.tie
+	}
+	if h.lifo {
+		return a.seq > b.seq
+	}
+	return a.seq < b.seq
+}
+
+func (h *heapFrontier) setPos(id int32, i int) {
+	for int(id) >= len(h.pos) {
+		h.pos = append(h.pos, -1)
+	}
+	h.pos[id] = int32(i)
+}
+
+func (h *heapFrontier) swap(i, j int) {
+	h.items[i], h.items[j] = h.items[j], h.items[i]
+	h.pos[h.items[i].id] = int32(i)
+	h.pos[h.items[j].id] = int32(j)
+}
+
+func (h *heapFrontier) up(j int) {
+	for j > 0 {
+		i := (j - 1) / 2
+		if !h.less(&h.items[j], &h.items[i]) {
+			break
+		}
+		h.swap(i, j)
+		j = i
+	}
+}
+
+func (h *heapFrontier) down(i int) bool {
+	i0, n := i, len(h.items)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		j := l
+		if r := l + 1; r < n && h.less(&h.items[r], &h.items[l]) {
+			j = r
+		}
+		if !h.less(&h.items[j], &h.items[i]) {
+			break
+		}
+		h.swap(i, j)
+		i = j
+	}
+	return i > i0
+}
+
+func (h *heapFrontier) push(id int32, k key) {
+	h.items = append(h.items, heapItem{k, id})
+	h.setPos(id, len(h.items)-1)
+	h.up(len(h.items) - 1)
+}
+
+func (h *heapFrontier) remove(i int) int32 {
+	n := len(h.items) - 1
+	id := h.items[i].id
+	if n != i {
+		h.swap(i, n)
+		if !h.down(i) {
+			h.up(i)
+		}
+	}
+	h.items = h.items[:n]
+	h.pos[id] = -1
+	return id
+}
+
+func (h *heapFrontier) pop() int32 { return h.remove(0) }
+
+func (h *heapFrontier) fix(id int32, k key) {
+	i := int(h.pos[id])
+	h.items[i].key = k
+	if !h.down(i) {
+		h.up(i)
+	}
+}
+
+func (h *heapFrontier) unpush(id int32)       { h.remove(int(h.pos[id])) }
+func (h *heapFrontier) unpop(id int32, k key) { h.push(id, k) }
+func (h *heapFrontier) len() int              { return len(h.items) }
+
+func (h *heapFrontier) ids() []int32 {
+	out := make([]int32, len(h.items))
+	for i := range h.items {
+		out[i] = h.items[i].id
+	}
+	return out
+}
+
+// ties walks the heap from the root, visiting only entries whose priority
+// is <= p: O(number of ties) when p is the smallest priority.
+func (h *heapFrontier) ties(p float64, buf []int32, limit int) ([]int32, int) {
+	count := 0
+	var walk func(i int)
+	walk = func(i int) {
+		if i >= len(h.items) || h.items[i].prio > p {
+			return
+		}
+		if h.items[i].prio == p {
+			count++
+			if len(buf) < limit {
+				buf = append(buf, h.items[i].id)
+			}
+		}
+		walk(2*i + 1)
+		walk(2*i + 2)
+	}
+	walk(0)
+	return buf, count
+}

@@ -1,0 +1,344 @@
+package stepper
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Algorithm names a search strategy.
+type Algorithm string
+
+// The algorithms. Each is a frontier plus an evaluation function f:
+// BFS a FIFO queue, DFS a LIFO stack, UCS f = g, greedy f = h, A* f = g + h,
+// weighted A* f = g + w·h.
+const (
+	BFS    Algorithm = "bfs"
+	DFS    Algorithm = "dfs"
+	UCS    Algorithm = "ucs"
+	Greedy Algorithm = "greedy"
+	AStar  Algorithm = "astar"
+	WAStar Algorithm = "wastar"
+)
+
+// Algorithms lists every algorithm in the order menus show them.
+var Algorithms = []Algorithm{BFS, DFS, UCS, Greedy, AStar, WAStar}
+
+// TieRule orders open nodes whose priority is equal. Whatever the rule, the
+// insertion number breaks any remaining tie, so the order is total and every
+// trace is reproducible.
+type TieRule string
+
+// The tie rules.
+const (
+	TieFIFO  TieRule = "fifo"   // the node inserted first wins
+	TieLIFO  TieRule = "lifo"   // the node inserted last wins
+	TieHighG TieRule = "high-g" // the larger g wins (the (f, -g) key), then FIFO
+	TieLowH  TieRule = "low-h"  // the smaller h wins, then FIFO
+)
+
+// TieRules lists every tie rule.
+var TieRules = []TieRule{TieFIFO, TieLIFO, TieHighG, TieLowH}
+
+// GoalTest says when a node is tested for being a goal.
+type GoalTest string
+
+// The goal-test moments.
+const (
+	OnGenerate GoalTest = "generate" // as soon as a node is generated (early)
+	OnExpand   GoalTest = "expand"   // when a node is selected for expansion
+)
+
+// OpenPolicy says what a cheaper path to a node still open does.
+type OpenPolicy string
+
+// The open policies.
+const (
+	Reparent   OpenPolicy = "reparent" // decrease-key: new parent, new g
+	IgnoreOpen OpenPolicy = "ignore"   // keep the first path found
+)
+
+// ClosedPolicy says what a cheaper path to an already expanded node does.
+type ClosedPolicy string
+
+// The closed policies.
+const (
+	IgnoreClosed ClosedPolicy = "ignore" // never reconsider an expanded node
+	Reopen       ClosedPolicy = "reopen" // move it back to open (needed for inconsistent h)
+)
+
+// Default limits: a search stops with status [LimitReached] past them.
+const (
+	DefaultMaxNodes = 20_000_000
+	DefaultMaxBytes = 4 << 30
+)
+
+// Options choose an algorithm and every textbook variant of it. The zero
+// value of a field means "the default for the algorithm"; [Options.Normalize]
+// fills the defaults in, and [Options.String] writes every field so a trace
+// records exactly what produced it.
+type Options struct {
+	Algorithm Algorithm
+	// Heuristic names h (ignored by BFS, DFS and UCS); "" is the problem's
+	// default.
+	Heuristic string
+	// Weight is w of weighted A* (default 2).
+	Weight float64
+	Tie    TieRule
+	Goal   GoalTest
+	Open   OpenPolicy
+	Closed ClosedPolicy
+	// Tree makes it a tree search: no closed set, every child is added.
+	Tree bool
+	// Depth limits DFS (and any algorithm) to nodes of depth <= Depth; 0 means no limit.
+	Depth int
+	// Order is the successor order: "natural", "reverse", "alpha" (by action
+	// name), or a comma list of action names such as "up,left,right,down";
+	// actions not listed follow in natural order.
+	Order string
+	// MaxNodes and MaxBytes cap the stored nodes and their estimated memory.
+	MaxNodes int
+	MaxBytes int64
+}
+
+// optionNames are the option names shared by the command line and the
+// notebook ("-tie high-g", "tie=high-g").
+var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "maxnodes"}
+
+// OptionNames returns the names [Options.Set] accepts.
+func OptionNames() []string { return append([]string(nil), optionNames...) }
+
+// Set sets one option by the name used on the command line and in notebook
+// cells. Values are checked by [Options.Normalize], except numbers and
+// booleans, which are checked here.
+func (o *Options) Set(name, value string) error {
+	switch name {
+	case "algo", "algorithm":
+		o.Algorithm = Algorithm(strings.ToLower(value))
+	case "h", "heuristic":
+		o.Heuristic = strings.ToLower(value)
+	case "w", "weight":
+		w, err := strconv.ParseFloat(value, 64)
+		if err != nil || w < 1 {
+			return fmt.Errorf("stepper: weight %q: want a number >= 1, such as w=2", value)
+		}
+		o.Weight = w
+	case "tie":
+		o.Tie = TieRule(strings.ToLower(value))
+	case "goaltest", "goal-test":
+		o.Goal = GoalTest(strings.ToLower(value))
+	case "open":
+		o.Open = OpenPolicy(strings.ToLower(value))
+	case "closed":
+		o.Closed = ClosedPolicy(strings.ToLower(value))
+	case "tree":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("stepper: tree=%q: want true or false", value)
+		}
+		o.Tree = b
+	case "depth":
+		d, err := strconv.Atoi(value)
+		if err != nil || d < 0 {
+			return fmt.Errorf("stepper: depth %q: want a whole number >= 0 (0 means no limit)", value)
+		}
+		o.Depth = d
+	case "order":
+		o.Order = value
+	case "maxnodes":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 1 {
+			return fmt.Errorf("stepper: maxnodes %q: want a whole number >= 1", value)
+		}
+		o.MaxNodes = n
+	default:
+		return fmt.Errorf("stepper: unknown option %q%s; options are %s", name, suggest(name, optionNames), strings.Join(optionNames, ", "))
+	}
+	return nil
+}
+
+// usesH reports whether the algorithm's priority depends on h.
+func (a Algorithm) usesH() bool { return a == Greedy || a == AStar || a == WAStar }
+
+// Normalize checks every field and fills in the algorithm's defaults. It
+// does not check the heuristic name, which depends on the problem.
+func (o Options) Normalize() (Options, error) {
+	if o.Algorithm == "" {
+		o.Algorithm = AStar
+	}
+	if !contains(Algorithms, o.Algorithm) {
+		return o, fmt.Errorf("stepper: unknown algorithm %q%s; algorithms are %s", o.Algorithm, suggest(string(o.Algorithm), names(Algorithms)), strings.Join(names(Algorithms), ", "))
+	}
+	if !o.Algorithm.usesH() {
+		o.Heuristic = ""
+	}
+	if o.Algorithm == WAStar {
+		if o.Weight == 0 {
+			o.Weight = 2
+		}
+	} else {
+		o.Weight = 0
+	}
+	if o.Tie == "" {
+		o.Tie = TieFIFO
+	}
+	if !contains(TieRules, o.Tie) {
+		return o, fmt.Errorf("stepper: unknown tie rule %q%s; tie rules are %s", o.Tie, suggest(string(o.Tie), names(TieRules)), strings.Join(names(TieRules), ", "))
+	}
+	if o.Goal == "" {
+		o.Goal = OnExpand
+		if o.Algorithm == BFS {
+			o.Goal = OnGenerate
+		}
+	}
+	if o.Goal != OnGenerate && o.Goal != OnExpand {
+		return o, fmt.Errorf("stepper: goal test %q: want generate or expand", o.Goal)
+	}
+	if o.Open == "" {
+		o.Open = Reparent
+		if o.Algorithm == BFS || o.Algorithm == DFS {
+			o.Open = IgnoreOpen
+		}
+	}
+	if o.Open != Reparent && o.Open != IgnoreOpen {
+		return o, fmt.Errorf("stepper: open=%q: want reparent or ignore", o.Open)
+	}
+	if o.Closed == "" {
+		o.Closed = IgnoreClosed
+	}
+	if o.Closed != IgnoreClosed && o.Closed != Reopen {
+		return o, fmt.Errorf("stepper: closed=%q: want ignore or reopen", o.Closed)
+	}
+	if o.Order == "" {
+		o.Order = "natural"
+	}
+	if o.Depth < 0 {
+		return o, fmt.Errorf("stepper: depth %d: want >= 0", o.Depth)
+	}
+	if o.MaxNodes <= 0 {
+		o.MaxNodes = DefaultMaxNodes
+	}
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = DefaultMaxBytes
+	}
+	return o, nil
+}
+
+// String writes the options as the notebook's search line does, every
+// variant included: "astar h=manhattan tie=fifo goaltest=expand
+// open=reparent closed=ignore order=natural". Call it on normalized options.
+func (o Options) String() string {
+	var b strings.Builder
+	b.WriteString(string(o.Algorithm))
+	if o.Heuristic != "" {
+		fmt.Fprintf(&b, " h=%s", o.Heuristic)
+	}
+	if o.Weight != 0 {
+		fmt.Fprintf(&b, " w=%s", strconv.FormatFloat(o.Weight, 'g', -1, 64))
+	}
+	fmt.Fprintf(&b, " tie=%s goaltest=%s open=%s closed=%s", o.Tie, o.Goal, o.Open, o.Closed)
+	if o.Tree {
+		b.WriteString(" tree=true")
+	}
+	if o.Depth > 0 {
+		fmt.Fprintf(&b, " depth=%d", o.Depth)
+	}
+	fmt.Fprintf(&b, " order=%s", o.Order)
+	if o.MaxNodes != DefaultMaxNodes && o.MaxNodes != 0 {
+		fmt.Fprintf(&b, " maxnodes=%d", o.MaxNodes)
+	}
+	return b.String()
+}
+
+// ParseOptions parses a search line such as "astar h=manhattan tie=high-g":
+// an algorithm name then name=value options.
+func ParseOptions(line string) (Options, error) {
+	var o Options
+	for i, f := range strings.Fields(line) {
+		name, value, ok := strings.Cut(f, "=")
+		if !ok {
+			if i == 0 {
+				o.Algorithm = Algorithm(strings.ToLower(f))
+				continue
+			}
+			return o, fmt.Errorf("stepper: %q: want name=value, such as h=manhattan", f)
+		}
+		if err := o.Set(name, value); err != nil {
+			return o, err
+		}
+	}
+	return o.Normalize()
+}
+
+func contains[T comparable](list []T, v T) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func names[T ~string](list []T) []string {
+	out := make([]string, len(list))
+	for i, x := range list {
+		out[i] = string(x)
+	}
+	return out
+}
+
+// suggest returns `: did you mean "x"?` for the closest candidate within
+// edit distance 2, or "".
+func suggest(got string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(got), c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %s?)", best)
+}
+
+// Suggest returns the candidate closest to got within edit distance 2, or
+// "" if none is that close. Front ends use it for "did you mean" hints.
+func Suggest(got string, candidates []string) string {
+	s := suggest(got, candidates)
+	if s == "" {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(s, " (did you mean "), "?)")
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,363 @@
+package stepper
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Instance is a parsed problem, as every front end holds one: a puzzle, a
+// grid or a graph. [ParseProblem] makes one from a problem line.
+type Instance interface {
+	// Kind is "puzzle", "grid" or "graph".
+	Kind() string
+	// Spec is the problem line that rebuilds the instance.
+	Spec() string
+	// Heuristics names the heuristics the problem has, its default first.
+	Heuristics() []string
+	// newEngine starts a search; it is what makes Instance closed to this package.
+	newEngine(o Options) (searchEngine, error)
+}
+
+// searchEngine is the part of the generic engine the facade uses.
+type searchEngine interface {
+	step(ev *Event)
+	undo()
+	reset()
+	steps() int
+	state() Status
+	fill(ev *Event)
+	info(id int32) NodeInfo
+	snapshot() Snapshot
+	counters() Counters
+	path() []int
+	nodeCount() int
+	explain(id int32) []Term
+	cost() float64
+	options() Options
+	warns() []string
+	bytesPerNode() int64
+}
+
+// Search is one search on one instance, stepped one expansion at a time.
+// It is not safe for concurrent use.
+type Search struct {
+	inst Instance
+	eng  searchEngine
+}
+
+// NewSearch starts a search. It fails on an unknown heuristic, option value or
+// successor order, with a message that names the valid choices.
+func NewSearch(inst Instance, o Options) (*Search, error) {
+	o, err := o.Normalize()
+	if err != nil {
+		return nil, err
+	}
+	eng, err := inst.newEngine(o)
+	if err != nil {
+		return nil, err
+	}
+	return &Search{inst: inst, eng: eng}, nil
+}
+
+// Instance returns the problem searched.
+func (s *Search) Instance() Instance { return s.inst }
+
+// Options returns the normalized options, the heuristic's default filled in.
+func (s *Search) Options() Options { return s.eng.options() }
+
+// Warnings returns notes on the options, such as an inadmissible heuristic.
+func (s *Search) Warnings() []string { return s.eng.warns() }
+
+// Status is where the search stands.
+func (s *Search) Status() Status { return s.eng.state() }
+
+// StepCount is the number of steps taken: the step Snapshot describes.
+func (s *Search) StepCount() int { return s.eng.steps() }
+
+// Step performs exactly one expansion and returns its event. It returns
+// false, and no step, when the search is already done. Cost: O(log open)
+// plus the children's generation; nothing is copied from the open or closed
+// list.
+func (s *Search) Step() (Event, bool) {
+	if s.eng.state().Done() {
+		return Event{}, false
+	}
+	var ev Event
+	s.eng.step(&ev)
+	s.eng.fill(&ev)
+	return ev, true
+}
+
+// Run takes up to max steps (max <= 0: until done) without building events,
+// and returns the status.
+func (s *Search) Run(max int) Status {
+	for i := 0; (max <= 0 || i < max) && !s.eng.state().Done(); i++ {
+		s.eng.step(nil)
+	}
+	return s.eng.state()
+}
+
+// Seek moves the search to step k, backwards by undoing steps or forwards by
+// taking them, and returns the step reached: k, or the last step if the
+// search ends before k. Going back n steps costs O(n · children · log open),
+// or a replay from the start when that is shorter.
+func (s *Search) Seek(k int) int {
+	if k < 0 {
+		k = 0
+	}
+	cur := s.eng.steps()
+	if k < cur {
+		if k < cur-k {
+			s.eng.reset()
+		} else {
+			for s.eng.steps() > k {
+				s.eng.undo()
+			}
+		}
+	}
+	for s.eng.steps() < k && !s.eng.state().Done() {
+		s.eng.step(nil)
+	}
+	return s.eng.steps()
+}
+
+// Reset goes back to step 0.
+func (s *Search) Reset() { s.eng.reset() }
+
+// EventAt returns the event of step k (1-based), moving the search to step k.
+func (s *Search) EventAt(k int) (Event, error) {
+	if k < 1 {
+		return Event{}, fmt.Errorf("stepper: step %d: steps are numbered from 1", k)
+	}
+	if got := s.Seek(k - 1); got != k-1 {
+		return Event{}, fmt.Errorf("stepper: step %d: the search ended at step %d", k, got)
+	}
+	ev, ok := s.Step()
+	if !ok {
+		return Event{}, fmt.Errorf("stepper: step %d: the search ended at step %d", k, k-1)
+	}
+	return ev, nil
+}
+
+// Snapshot returns the whole state at the current step. It copies and sorts
+// the open list: O(open · log open + nodes).
+func (s *Search) Snapshot() Snapshot { return s.eng.snapshot() }
+
+// Counters returns the instrumentation so far. O(1).
+func (s *Search) Counters() Counters { return s.eng.counters() }
+
+// NodeCount is the number of nodes in the tree.
+func (s *Search) NodeCount() int { return s.eng.nodeCount() }
+
+// Node returns node id. It panics if id is not in [0, NodeCount()).
+func (s *Search) Node(id int) NodeInfo { return s.eng.info(int32(id)) }
+
+// Path returns the solution's node ids from the root, or nil if not solved.
+func (s *Search) Path() []int { return s.eng.path() }
+
+// Cost is the solution's cost, or 0 if not solved.
+func (s *Search) Cost() float64 { return s.eng.cost() }
+
+// Explain returns the terms of node id's h (per-tile distances), if the
+// heuristic can break its value down.
+func (s *Search) Explain(id int) []Term { return s.eng.explain(int32(id)) }
+
+// BytesPerNode estimates the memory one stored node takes.
+func (s *Search) BytesPerNode() int64 { return s.eng.bytesPerNode() }
+
+// --- the engine's side of the facade ---
+
+func (e *engine[S]) steps() int       { return len(e.records) }
+func (e *engine[S]) state() Status    { return e.status }
+func (e *engine[S]) nodeCount() int   { return len(e.nodes) }
+func (e *engine[S]) options() Options { return e.o }
+func (e *engine[S]) warns() []string  { return append([]string(nil), e.warnings...) }
+
+func (e *engine[S]) explain(id int32) []Term {
+	if e.h == nil || e.h.Explain == nil {
+		return nil
+	}
+	return e.h.Explain(e.nodes[id].state)
+}
+
+// stepOf is the step that generated node id: a binary search of the journal.
+func (e *engine[S]) stepOf(id int32) int {
+	return sort.Search(len(e.records), func(i int) bool { return e.records[i].firstNode > id })
+}
+
+func (e *engine[S]) info(id int32) NodeInfo {
+	n := &e.nodes[id]
+	h := e.hOf(n.state)
+	ni := NodeInfo{
+		ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent),
+		G: n.g, H: h, F: e.priority(n.g, h, n.depth), Depth: int(n.depth),
+		Status: n.status.status(), Order: int(n.order), Seq: int(n.seq), Step: e.stepOf(id),
+	}
+	if n.action >= 0 {
+		ni.Action = e.p.ActionName(int(n.action))
+	}
+	return ni
+}
+
+func (e *engine[S]) counters() Counters {
+	c := Counters{Steps: len(e.records), Open: e.front.len(), Nodes: len(e.nodes), MaxOpen: 1}
+	if r := e.lastRecord(); r != nil {
+		c.Expanded, c.Generated, c.Duplicates, c.Reparented, c.MaxOpen, c.Closed =
+			int(r.expandedN), int(r.generated), int(r.duplicates), int(r.reparented), int(r.maxOpen), int(r.closed)
+	}
+	return c
+}
+
+func (e *engine[S]) path() []int {
+	if e.status != Solved {
+		return nil
+	}
+	var p []int
+	for id := e.goal; id >= 0; id = e.nodes[id].parent {
+		p = append(p, int(id))
+	}
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
+}
+
+func (e *engine[S]) cost() float64 {
+	if e.status != Solved {
+		return 0
+	}
+	return e.nodes[e.goal].g
+}
+
+func (e *engine[S]) publicKey(id int32) Key {
+	n := &e.nodes[id]
+	k := e.keyOf(id, e.hOf(n.state))
+	return Key{Priority: k.prio, Tie: k.tie, Seq: int(k.seq)}
+}
+
+// fill completes an event from the notes the last step left.
+func (e *engine[S]) fill(ev *Event) {
+	rec := e.lastRecord()
+	ev.Step = len(e.records)
+	ev.Expanded = e.info(rec.expanded)
+	ev.Key = e.publicKey(rec.expanded)
+	for _, t := range e.tieBuf {
+		ev.Ties = append(ev.Ties, int(t))
+	}
+	if ev.TieCount > 0 {
+		ev.TieReason = e.tieReason(rec.expanded)
+	}
+	ev.Children = make([]Child, 0, len(e.notes))
+	for _, nt := range e.notes {
+		c := Child{NodeInfo: e.info(nt.id), Fate: nt.fate, ExistingID: int(nt.existing)}
+		if nt.fate == FateReparented || nt.fate == FateReopened {
+			c.OldG, c.OldParent = nt.oldG, int(nt.oldParent)
+		}
+		ev.Children = append(ev.Children, c)
+	}
+	ev.Status = e.status
+	ev.Counters = e.counters()
+	ev.Path = e.path()
+}
+
+// tieReason says why the expanded node beat the open nodes it tied with.
+func (e *engine[S]) tieReason(won int32) string {
+	wk := e.publicKey(won)
+	var b strings.Builder
+	fmt.Fprintf(&b, "priority %s tied with %d open node", fmtNum(wk.Priority), len(e.tieBuf))
+	if len(e.tieBuf) != 1 {
+		b.WriteString("s")
+	}
+	b.WriteString("; ")
+	tieDecided := false
+	for _, t := range e.tieBuf {
+		if e.publicKey(t).Tie != wk.Tie {
+			tieDecided = true
+		}
+	}
+	switch {
+	case e.o.Tie == TieHighG && tieDecided:
+		fmt.Fprintf(&b, "tie rule high-g: its g %s is the largest", fmtNum(e.nodes[won].g))
+	case e.o.Tie == TieLowH && tieDecided:
+		fmt.Fprintf(&b, "tie rule low-h: its h %s is the smallest", fmtNum(wk.Tie))
+	case e.o.Tie == TieLIFO:
+		fmt.Fprintf(&b, "tie rule lifo: inserted last (#%d)", wk.Seq)
+	case e.o.Tie == TieFIFO:
+		fmt.Fprintf(&b, "tie rule fifo: inserted first (#%d)", wk.Seq)
+	default:
+		fmt.Fprintf(&b, "tie rule %s left a tie, broken by insertion order: inserted first (#%d)", e.o.Tie, wk.Seq)
+	}
+	return b.String()
+}
+
+func (e *engine[S]) snapshot() Snapshot {
+	sn := Snapshot{Step: len(e.records), Status: e.status, Counters: e.counters(), Path: e.path()}
+	ids := e.front.ids()
+	open := make([]OpenEntry, len(ids))
+	for i, id := range ids {
+		open[i] = OpenEntry{NodeInfo: e.info(id), Key: e.publicKey(id)}
+	}
+	switch e.front.(type) {
+	case *fifoFrontier:
+	case *lifoFrontier:
+		for i, j := 0, len(open)-1; i < j; i, j = i+1, j-1 {
+			open[i], open[j] = open[j], open[i]
+		}
+	default:
+		lifo := e.o.Tie == TieLIFO
+		sort.Slice(open, func(i, j int) bool {
+			a, b := open[i].Key, open[j].Key
+			if a.Priority != b.Priority {
+				return a.Priority < b.Priority
+			}
+			if a.Tie != b.Tie {
+				return a.Tie < b.Tie
+			}
+			return (a.Seq < b.Seq) != lifo
+		})
+	}
+	sn.Open = open
+	// A reopened node appears in e.closed once per expansion: list each
+	// closed node once, at its last expansion.
+	listed := make(map[int32]bool)
+	for i := len(e.closed) - 1; i >= 0; i-- {
+		id := e.closed[i]
+		if e.nodes[id].status == st8Closed && !listed[id] {
+			listed[id] = true
+			sn.Closed = append(sn.Closed, e.info(id))
+		}
+	}
+	for i, j := 0, len(sn.Closed)-1; i < j; i, j = i+1, j-1 {
+		sn.Closed[i], sn.Closed[j] = sn.Closed[j], sn.Closed[i]
+	}
+	sn.Tree = make([]NodeInfo, len(e.nodes))
+	for i := range e.nodes {
+		sn.Tree[i] = e.info(int32(i))
+	}
+	return sn
+}
+
+// fmtNum writes a cost without trailing zeros: 5, 2.5, 1.414.
+func fmtNum(x float64) string {
+	s := fmt.Sprintf("%.3f", x)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+// FormatNumber writes a cost as traces and narration do: at most three
+// decimals, no trailing zeros.
+func FormatNumber(x float64) string { return fmtNum(x) }
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,29 @@
+package stepper
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ParseProblem parses a problem line, the same in every front end:
+//
+//	puzzle <tiles> [goal=<tiles>]
+//	grid <file.map | rows joined by '/'> [start=x,y] [goal=x,y] [moves=4|8] [cost=unit|10-14] [corners=no|yes]
+//	graph romania [start=Arad] [goal=Bucharest]
+//	graph <file>
+func ParseProblem(line string) (Instance, error) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("stepper: empty problem: write puzzle <tiles>, grid <rows or file.map> or graph romania")
+	}
+	kind := strings.ToLower(fields[0])
+	switch kind {
+	case "puzzle":
+		return ParsePuzzle(fields[1:])
+	case "grid":
+		return ParseGrid(fields[1:])
+	case "graph":
+		return ParseGraph(fields[1:])
+	}
+	return nil, fmt.Errorf("stepper: unknown problem kind %q%s: a problem line starts with puzzle, grid or graph", fields[0], suggest(kind, []string{"puzzle", "grid", "graph"}))
+}

@@ -17,13 +17,31 @@ func ParseProblem(line string) (Instance, error) {
 		return nil, fmt.Errorf("stepper: empty problem: write puzzle <tiles>, grid <rows or file.map> or graph romania")
 	}
 	kind := strings.ToLower(fields[0])
+	var (
+		inst Instance
+		err  error
+	)
 	switch kind {
 	case "puzzle":
-		return ParsePuzzle(fields[1:])
+		inst, err = asInstance(ParsePuzzle(fields[1:]))
 	case "grid":
-		return ParseGrid(fields[1:])
+		inst, err = asInstance(ParseGrid(fields[1:]))
 	case "graph":
-		return ParseGraph(fields[1:])
+		inst, err = asInstance(ParseGraph(fields[1:]))
+	default:
+		return nil, fmt.Errorf("stepper: unknown problem kind %q%s: a problem line starts with puzzle, grid or graph", fields[0], suggest(kind, []string{"puzzle", "grid", "graph"}))
 	}
-	return nil, fmt.Errorf("stepper: unknown problem kind %q%s: a problem line starts with puzzle, grid or graph", fields[0], suggest(kind, []string{"puzzle", "grid", "graph"}))
+	return inst, err
+}
+
+// asInstance turns a typed parse result into an Instance without ever
+// producing an interface that holds a nil pointer.
+func asInstance[P interface {
+	*Puzzle | *Grid | *Graph
+	Instance
+}](p P, err error) (Instance, error) {
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }

@@ -1,0 +1,98 @@
+package kernel
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// helpEntry documents one command or word.
+type helpEntry struct {
+	usage, text string
+}
+
+// commandHelp documents every command, for help, the Jupyter inspector and
+// docs/notebook.md.
+var commandHelp = map[string]helpEntry{
+	"puzzle":  {"puzzle TILES [goal=TILES]", "Set the problem to a sliding-tile puzzle, tiles row-major with 0 the blank: puzzle 283164705 goal=123804765."},
+	"grid":    {"grid ROWS|FILE.map [start=x,y] [goal=x,y] [moves=4|8] [cost=unit|10-14] [corners=no|yes]", "Set the problem to a grid: rows joined by '/' on the line, or a bare grid line with the rows on the lines after it (S start, G goal, # wall, . free, 1-9 terrain cost)."},
+	"graph":   {"graph romania [start=Arad] [goal=Bucharest] | graph FILE", "Set the problem to a weighted graph: the Romania road map, or a graph file."},
+	"search":  {"[NAME =] search ALGO [name=value ...]", "Start a search on the current problem and show its live view. ALGO is one of bfs, dfs, ucs, greedy, astar, wastar; options: h, w, tie, goaltest, open, closed, tree, depth, order, maxnodes (as on the command line). Name it to keep several: a = search astar h=manhattan."},
+	"step":    {"step [NAME] [N]", "Take N expansions (default 1) of the current or named search, say what each did and update its live view."},
+	"back":    {"back [NAME] [N]", "Go back N steps (default 1)."},
+	"run":     {"run [NAME] [N] | run [NAME] to goal", "Take N steps, or run until the search ends (solved, no solution or node limit); the live view plays along."},
+	"reset":   {"reset [NAME]", "Go back to step 0."},
+	"show":    {"show [NAME] open|closed|tree|path|board|stats|node ID", "Show the open list in pop order with sort keys, the closed list in expansion order, the whole tree, the solution path, the problem at the last expanded node, the counters, or one node with its h broken down."},
+	"compare": {"compare SEARCH, SEARCH, ...", "Run several searches to the end on the current problem and tabulate cost, moves, expanded, generated and max open: compare bfs, astar h=misplaced, astar h=manhattan."},
+	"export":  {"export [NAME] FORMAT", "Export the current or named search's trace up to its current step: " + strings.Join(exportFormats(), ", ") + "."},
+	"help":    {"help [COMMAND]", "List the commands, or explain one."},
+}
+
+// wordHelp documents options and their values, for the inspector.
+var wordHelp = map[string]string{
+	"algo":     "algo=ALGO: the algorithm (the first word of a search line): " + strings.Join(names(stepper.Algorithms), ", "),
+	"h":        "h=NAME: the heuristic; the problem lists its own (puzzle: misplaced, manhattan, ...; grid: octile, manhattan, ...; romania: sld)",
+	"w":        "w=W: the weight of weighted A* (wastar), f = g + w·h, default 2",
+	"tie":      "tie=RULE: who wins among equal priorities: fifo (default), lifo, high-g (the (f, -g) key), low-h",
+	"goaltest": "goaltest=generate|expand: test for the goal when a node is generated (BFS's default) or when it is selected for expansion (everyone else's)",
+	"open":     "open=reparent|ignore: what a cheaper path to an open node does (reparent is decrease-key)",
+	"closed":   "closed=ignore|reopen: what a cheaper path to an expanded node does (reopen is needed for inconsistent h)",
+	"tree":     "tree=true: tree search, no closed set",
+	"depth":    "depth=D: do not generate nodes deeper than D (depth-limited DFS)",
+	"order":    "order=natural|reverse|alpha|a,b,c: the successor order",
+	"maxnodes": "maxnodes=N: stop with limit reached past N stored nodes",
+	"bfs":      "bfs: breadth-first search, a FIFO queue; tests the goal on generation by default",
+	"dfs":      "dfs: depth-first search, a LIFO stack; depth=D limits it",
+	"ucs":      "ucs: uniform-cost search, f = g",
+	"greedy":   "greedy: greedy best-first search, f = h (fast, not optimal)",
+	"astar":    "astar: A*, f = g + h (optimal with an admissible h)",
+	"wastar":   "wastar: weighted A*, f = g + w·h (w=2 by default)",
+}
+
+// HelpFor returns the help for a command, option or algorithm name, and
+// whether there is any.
+func HelpFor(word string) (string, bool) {
+	w := strings.ToLower(strings.TrimSpace(word))
+	if a, ok := optionAliases[w]; ok {
+		w = a
+	}
+	if e, ok := commandHelp[w]; ok {
+		return e.usage + "\n  " + e.text, true
+	}
+	if t, ok := wordHelp[w]; ok {
+		return t, true
+	}
+	if isTopic(w) {
+		e := commandHelp["show"]
+		return e.usage + "\n  " + e.text, true
+	}
+	return "", false
+}
+
+// commandOrder is the order help lists the commands in.
+var commandOrder = []string{"puzzle", "grid", "graph", "search", "step", "back", "run", "reset", "show", "compare", "export", "help"}
+
+func (s *Session) help(c Command, emit func(Output)) error {
+	if len(c.Args) == 0 {
+		var b strings.Builder
+		b.WriteString("stepviz notebook commands (one a line; # starts a comment):\n")
+		for _, name := range commandOrder {
+			fmt.Fprintf(&b, "  %s\n", commandHelp[name].usage)
+		}
+		b.WriteString("help COMMAND explains one; the option names are those of stepviz solve.")
+		emit(textOutput("%s", b.String()))
+		return nil
+	}
+	if t, ok := HelpFor(c.Args[0]); ok {
+		emit(textOutput("%s", t))
+		return nil
+	}
+	all := append([]string(nil), commandOrder...)
+	for k := range wordHelp {
+		all = append(all, k)
+	}
+	sort.Strings(all)
+	return unknown("help topic", c.Args[0], all)
+}

@@ -1,0 +1,142 @@
+package kernel
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// runChunk is how many steps run takes between two looks at the clock and
+// the context.
+const runChunk = 64
+
+// move runs step, back, run and reset on a search, then updates its view.
+func (s *Session) move(ctx context.Context, ls *liveSearch, c Command, emit func(Output)) error {
+	sr := ls.search
+	switch c.Verb {
+	case "step":
+		n := max(c.Count, 1)
+		var lines []string
+		for i := 0; i < n; i++ {
+			if err := ctx.Err(); err != nil {
+				emit(s.liveView(ls, true))
+				return s.interrupted(ls, err)
+			}
+			ev, ok := sr.Step()
+			if !ok {
+				lines = append(lines, fmt.Sprintf("%s is %s at step %d: nothing to step (back or reset to go again)", ls.label(), sr.Status(), sr.StepCount()))
+				break
+			}
+			ls.last = &ev
+			lines = append(lines, narrate(ev))
+		}
+		emit(narrationOutput(lines))
+	case "back":
+		n := max(c.Count, 1)
+		to := max(sr.StepCount()-n, 0)
+		sr.Seek(to)
+		s.refreshLast(ls)
+		emit(textOutput("%s: back to step %d", ls.label(), sr.StepCount()))
+	case "reset":
+		sr.Reset()
+		ls.last = nil
+		emit(textOutput("%s: reset to step 0", ls.label()))
+	case "run":
+		if err := s.play(ctx, ls, c.Count, emit); err != nil {
+			emit(s.liveView(ls, true))
+			return err
+		}
+		emit(textOutput("%s", s.runSummary(ls, c)))
+	}
+	emit(s.liveView(ls, true))
+	return nil
+}
+
+// play takes count steps (count 0: until the search is done), sending live
+// view frames no more often than the session's throttle allows.
+func (s *Session) play(ctx context.Context, ls *liveSearch, count int, emit func(Output)) error {
+	sr := ls.search
+	start := sr.StepCount()
+	lastFrame := s.cfg.Now()
+	budget := newByteBudget(s.cfg.FrameBytesPerSecond, lastFrame)
+	for !sr.Status().Done() && (count <= 0 || sr.StepCount()-start < count) {
+		if err := ctx.Err(); err != nil {
+			s.refreshLast(ls)
+			return s.interrupted(ls, err)
+		}
+		chunk := runChunk
+		if count > 0 {
+			chunk = min(chunk, count-(sr.StepCount()-start))
+		}
+		if s.cfg.FrameInterval > 0 {
+			chunk = 1
+		}
+		sr.Run(chunk)
+		if s.cfg.FrameInterval <= 0 || sr.Status().Done() {
+			continue
+		}
+		now := s.cfg.Now()
+		if now.Sub(lastFrame) < s.cfg.FrameInterval || !budget.ready(now) {
+			continue
+		}
+		s.refreshLast(ls)
+		frame := s.liveView(ls, true)
+		budget.spend(now, len(frame.HTML)+len(frame.Text))
+		lastFrame = now
+		emit(frame)
+	}
+	s.refreshLast(ls)
+	return nil
+}
+
+func (s *Session) interrupted(ls *liveSearch, err error) error {
+	return &CellError{Msg: fmt.Sprintf("interrupted: %s stopped at step %d and stays there (run again to go on)", ls.label(), ls.search.StepCount()), Err: err}
+}
+
+// refreshLast recomputes the event of the current step after a seek: the
+// engine replays that one step.
+func (s *Session) refreshLast(ls *liveSearch) {
+	k := ls.search.StepCount()
+	if k == 0 {
+		ls.last = nil
+		return
+	}
+	ev, err := ls.search.EventAt(k)
+	if err != nil {
+		ls.last = nil
+		return
+	}
+	ls.last = &ev
+}
+
+func (s *Session) runSummary(ls *liveSearch, c Command) string {
+	sr := ls.search
+	st := sr.Status()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s at step %d", ls.label(), st, sr.StepCount())
+	switch st {
+	case stepper.Solved:
+		fmt.Fprintf(&b, ": cost %s, %d moves", stepper.FormatNumber(sr.Cost()), len(sr.Path())-1)
+	case stepper.NoSolution:
+		b.WriteString(": the frontier is empty and no goal was found")
+	case stepper.LimitReached:
+		b.WriteString(": the node limit stopped it (raise it with maxnodes=N)")
+	}
+	if c.ToGoal && st != stepper.Solved && st != stepper.Running {
+		b.WriteString(" (run to goal found no goal)")
+	}
+	cn := sr.Counters()
+	fmt.Fprintf(&b, "; expanded %d, generated %d, max open %d", cn.Expanded, cn.Generated, cn.MaxOpen)
+	return b.String()
+}
+
+// narrationOutput shows the narration of one or more steps.
+func narrationOutput(lines []string) Output {
+	if len(lines) > 12 {
+		n := len(lines)
+		lines = append(append(lines[:5:5], fmt.Sprintf("... %d steps ...", n-10)), lines[n-5:]...)
+	}
+	return textOutput("%s", strings.Join(lines, "\n"))
+}

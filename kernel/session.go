@@ -1,0 +1,239 @@
+package kernel
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"stepviz/stepper"
+)
+
+// Config tunes a session. The zero value is valid.
+type Config struct {
+	// FrameInterval is the least time between two frames (live view updates)
+	// while run plays a search; 0 sends no frame before the last one.
+	FrameInterval time.Duration
+	// FrameBytesPerSecond caps the bytes of frames sent per second while
+	// playing (Jupyter drops output past its iopub data rate limit, 1 MB/s
+	// by default); 0 means no cap. The last frame is always sent.
+	FrameBytesPerSecond int
+	// IDPrefix starts every display id; "" picks a random one, so that a
+	// restarted kernel never updates the displays of an earlier run.
+	IDPrefix string
+	// MaxTreeNodes is the largest tree the live view draws (default 300);
+	// "show tree" draws up to 20 times as many.
+	MaxTreeNodes int
+	// Now is the clock used for throttling (default time.Now).
+	Now func() time.Time
+}
+
+// Session is the state a notebook builds cell after cell: the current
+// problem and the searches started on it. Use one goroutine at a time.
+type Session struct {
+	cfg      Config
+	problem  stepper.Instance
+	searches map[string]*liveSearch
+	current  string // the search a command without a name acts on
+	views    int    // display ids handed out
+	count    int    // cells executed
+}
+
+// liveSearch is one search and its live view.
+type liveSearch struct {
+	name    string
+	search  *stepper.Search
+	display string
+	last    *stepper.Event // the event of the current step; nil at step 0
+}
+
+// label is how outputs name the search.
+func (ls *liveSearch) label() string {
+	if ls.name == "" {
+		return "search"
+	}
+	return ls.name
+}
+
+// NewSession starts an empty session.
+func NewSession(cfg Config) *Session {
+	if cfg.IDPrefix == "" {
+		var b [6]byte
+		_, _ = rand.Read(b[:])
+		cfg.IDPrefix = "stepviz-" + hex.EncodeToString(b[:])
+	}
+	if cfg.MaxTreeNodes <= 0 {
+		cfg.MaxTreeNodes = 300
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Session{cfg: cfg, searches: map[string]*liveSearch{}}
+}
+
+// Problem returns the current problem, or nil.
+func (s *Session) Problem() stepper.Instance { return s.problem }
+
+// Search returns the search with the given name ("" is the current one), or
+// nil.
+func (s *Session) Search(name string) *stepper.Search {
+	if ls := s.lookup(name); ls != nil {
+		return ls.search
+	}
+	return nil
+}
+
+// SearchNames lists the named searches, sorted; the unnamed search is "".
+func (s *Session) SearchNames() []string {
+	out := make([]string, 0, len(s.searches))
+	for n := range s.searches {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Cells is the number of cells executed, failed ones included.
+func (s *Session) Cells() int { return s.count }
+
+// Run executes a cell and returns its outputs; see [Session.Execute].
+func (s *Session) Run(ctx context.Context, cell string) ([]Output, error) {
+	var outs []Output
+	err := s.Execute(ctx, cell, func(o Output) { outs = append(outs, o) })
+	return outs, err
+}
+
+// Execute parses the cell, then runs its commands in order, passing each
+// output to emit as soon as it is made. A syntax error runs nothing; a
+// command that fails stops the cell at that line. The error is a
+// [*CellError]; when ctx is cancelled (an interrupt) it wraps ctx.Err().
+// State built by earlier cells and earlier lines is kept either way.
+func (s *Session) Execute(ctx context.Context, cell string, emit func(Output)) error {
+	s.count++
+	cmds, err := ParseCell(cell)
+	if err != nil {
+		return err
+	}
+	for _, c := range cmds {
+		if err := ctx.Err(); err != nil {
+			return &CellError{Line: c.Line, Source: c.Source, Msg: "interrupted before this line ran; the lines above it ran", Err: err}
+		}
+		if err := s.exec(ctx, c, emit); err != nil {
+			return atLine(err, c.Line, c.Source)
+		}
+	}
+	return nil
+}
+
+func (s *Session) exec(ctx context.Context, c Command, emit func(Output)) error {
+	switch c.Verb {
+	case "problem":
+		return s.setProblem(c, emit)
+	case "search":
+		return s.startSearch(c, emit)
+	case "step", "back", "run", "reset":
+		ls, err := s.target(c.Name)
+		if err != nil {
+			return err
+		}
+		return s.move(ctx, ls, c, emit)
+	case "show":
+		ls, err := s.target(c.Name)
+		if err != nil {
+			return err
+		}
+		return s.show(ls, c, emit)
+	case "compare":
+		return s.compare(ctx, c, emit)
+	case "export":
+		return s.export(c, emit)
+	case "help":
+		return s.help(c, emit)
+	}
+	return errorf("unknown command %q", c.Verb)
+}
+
+func (s *Session) setProblem(c Command, emit func(Output)) error {
+	var (
+		inst stepper.Instance
+		err  error
+	)
+	if c.Rows != nil {
+		var g *stepper.Grid
+		g, err = stepper.ParseGridRows(c.Rows, strings.Fields(c.Problem)[1:])
+		if err == nil {
+			inst = g
+		}
+	} else {
+		inst, err = stepper.ParseProblem(c.Problem)
+	}
+	if err != nil {
+		return err
+	}
+	s.problem = inst
+	emit(s.problemView(inst))
+	return nil
+}
+
+func (s *Session) startSearch(c Command, emit func(Output)) error {
+	if s.problem == nil {
+		return errorf("no problem yet: write a problem line first, such as puzzle 283164705 goal=123804765, grid S..#..G, or graph romania")
+	}
+	if err := checkHeuristic(s.problem, c.Options); err != nil {
+		return err
+	}
+	search, err := stepper.NewSearch(s.problem, c.Options)
+	if err != nil {
+		return err
+	}
+	s.views++
+	name := c.Name
+	ls := &liveSearch{name: name, search: search, display: fmt.Sprintf("%s-%d-%s", s.cfg.IDPrefix, s.views, (&liveSearch{name: name}).label())}
+	s.searches[name] = ls
+	s.current = name
+	emit(s.liveView(ls, false))
+	return nil
+}
+
+// target finds the search a command acts on.
+func (s *Session) target(name string) (*liveSearch, error) {
+	if ls := s.lookup(name); ls != nil {
+		s.current = ls.name
+		return ls, nil
+	}
+	if len(s.searches) == 0 {
+		return nil, errorf("no search yet: start one with search astar (or a = search bfs to name it)")
+	}
+	if name == "" {
+		return nil, errorf("no current search: name one of %s", strings.Join(s.quotedNames(), ", "))
+	}
+	if sug := stepper.Suggest(name, s.SearchNames()); sug != "" {
+		return nil, errorf("no search named '%s': did you mean %s?", name, sug)
+	}
+	return nil, errorf("no search named '%s': the searches are %s (name one with %s = search astar)", name, strings.Join(s.quotedNames(), ", "), name)
+}
+
+func (s *Session) lookup(name string) *liveSearch {
+	if name == "" {
+		return s.searches[s.current]
+	}
+	return s.searches[name]
+}
+
+func (s *Session) quotedNames() []string {
+	var out []string
+	for _, n := range s.SearchNames() {
+		if n == "" {
+			n = "(unnamed)"
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// errInterrupted marks a run stopped by its context.
+var errInterrupted = errors.New("interrupted")

@@ -1,0 +1,82 @@
+package kernel
+
+import (
+	"fmt"
+	"html"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// problemView shows a problem just set: its line, its heuristics and a
+// drawing of its start.
+func (s *Session) problemView(inst stepper.Instance) Output {
+	var text strings.Builder
+	fmt.Fprintf(&text, "problem: %s", inst.Spec())
+	if hs := inst.Heuristics(); len(hs) > 0 {
+		fmt.Fprintf(&text, "\nheuristics: %s (default %s)", strings.Join(hs, ", "), hs[0])
+	}
+	var b strings.Builder
+	b.WriteString(`<div class="stepviz-problem">`)
+	fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(strings.ReplaceAll(text.String(), "\n", " · ")))
+	if svg, err := problemSVG(inst, stepper.Snapshot{}, -1); err == nil {
+		b.WriteString(svg)
+	}
+	b.WriteString(`</div>`)
+	return Output{Text: text.String(), HTML: b.String()}
+}
+
+// liveView is the picture of a search at its current step: its options,
+// status and counters, the narration of the last step, the problem at the
+// node just expanded and the search tree.
+func (s *Session) liveView(ls *liveSearch, update bool) Output {
+	sr := ls.search
+	snap := sr.Snapshot()
+	cn := snap.Counters
+	head := fmt.Sprintf("%s: %s on %s", ls.label(), sr.Options().String(), sr.Instance().Spec())
+	status := fmt.Sprintf("step %d · %s · open %d · closed %d · expanded %d · generated %d · max open %d",
+		snap.Step, snap.Status, cn.Open, cn.Closed, cn.Expanded, cn.Generated, cn.MaxOpen)
+	if snap.Status == stepper.Solved {
+		status += fmt.Sprintf(" · cost %s", stepper.FormatNumber(sr.Cost()))
+	}
+	narr := "step 0: the start node is open"
+	selected := -1
+	if ls.last != nil {
+		narr = narrate(*ls.last)
+		selected = ls.last.Expanded.ID
+	} else if len(snap.Tree) > 0 {
+		selected = 0
+	}
+	lines := []string{head, status, narr}
+	for _, w := range sr.Warnings() {
+		lines = append(lines, "warning: "+w)
+	}
+
+	var b strings.Builder
+	fmt.Fprintf(&b, `<div class="stepviz-view" data-search="%s" data-step="%d">`, html.EscapeString(ls.label()), snap.Step)
+	fmt.Fprintf(&b, `<div style="font-family:monospace;font-weight:bold">%s</div>`, html.EscapeString(head))
+	fmt.Fprintf(&b, `<div style="font-family:monospace" data-testid="status">%s</div>`, html.EscapeString(status))
+	fmt.Fprintf(&b, `<div style="margin:4px 0" data-testid="narration">%s</div>`, html.EscapeString(narr))
+	for _, w := range sr.Warnings() {
+		fmt.Fprintf(&b, `<div style="color:#a00">warning: %s</div>`, html.EscapeString(w))
+	}
+	b.WriteString(`<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">`)
+	if svg, err := problemSVG(sr.Instance(), snap, selected); err == nil {
+		fmt.Fprintf(&b, `<div class="stepviz-board">%s</div>`, svg)
+	} else {
+		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
+	}
+	if len(snap.Tree) <= s.cfg.MaxTreeNodes {
+		if svg, err := treeSVG(sr.Instance(), snap, selected); err == nil {
+			fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
+		} else {
+			fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
+		}
+	} else {
+		note := fmt.Sprintf("tree: %d nodes, too many to redraw live (show tree draws it)", len(snap.Tree))
+		lines = append(lines, note)
+		fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
+	}
+	b.WriteString(`</div></div>`)
+	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: ls.display, Update: update}
+}

@@ -1,0 +1,338 @@
+package stepper
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ScenRow is one row of a Moving AI .scen file (version 1).
+type ScenRow struct {
+	// Line is the row's 1-based line number in the file.
+	Line int `json:"line"`
+	// Bucket groups rows by optimal length (floor(optimal/4) in the
+	// benchmark sets).
+	Bucket int `json:"bucket"`
+	// Map is the map file as the row names it.
+	Map       string `json:"map"`
+	MapWidth  int    `json:"mapWidth"`
+	MapHeight int    `json:"mapHeight"`
+	StartX    int    `json:"startX"`
+	StartY    int    `json:"startY"`
+	GoalX     int    `json:"goalX"`
+	GoalY     int    `json:"goalY"`
+	// Optimal is the optimal path length: 8 moves, cardinal 1, diagonal √2,
+	// no corner cutting.
+	Optimal float64 `json:"optimal"`
+}
+
+// ParseScen parses a Moving AI .scen file: the line "version 1", then one
+// row per line of nine tab-separated fields: bucket, map, map width, map
+// height, start x, start y, goal x, goal y, optimal length. Blank lines are
+// skipped and CRLF is tolerated. It does not read the map. O(file size).
+func ParseScen(r io.Reader) ([]ScenRow, error) {
+	sc := bufio.NewScanner(r)
+	line := 0
+	var rows []ScenRow
+	version := false
+	for sc.Scan() {
+		line++
+		s := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		if !version {
+			f := strings.Fields(s)
+			if len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
+				return nil, fmt.Errorf("stepper: scen line %d: %q: a scenario file starts with the line \"version 1\"", line, s)
+			}
+			version = true
+			continue
+		}
+		row, err := parseScenRow(s)
+		if err != nil {
+			return nil, fmt.Errorf("stepper: scen line %d: %v", line, err)
+		}
+		row.Line = line
+		rows = append(rows, row)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("stepper: scen line %d: %v", line+1, err)
+	}
+	if !version {
+		return nil, errors.New("stepper: scen: empty file: a scenario file starts with the line \"version 1\"")
+	}
+	return rows, nil
+}
+
+func parseScenRow(s string) (ScenRow, error) {
+	const want = "want 9 tab-separated fields: bucket, map, map width, map height, start x, start y, goal x, goal y, optimal length"
+	f := strings.Split(s, "\t")
+	if len(f) != 9 {
+		f = strings.Fields(s)
+	}
+	if len(f) != 9 {
+		return ScenRow{}, fmt.Errorf("%d fields: %s", len(f), want)
+	}
+	var n [7]int
+	names := [...]string{"bucket", "map width", "map height", "start x", "start y", "goal x", "goal y"}
+	for i, field := range append([]string{f[0]}, f[2:8]...) {
+		v, err := strconv.Atoi(strings.TrimSpace(field))
+		if err != nil || v < 0 {
+			return ScenRow{}, fmt.Errorf("%s %q: want a whole number >= 0", names[i], field)
+		}
+		n[i] = v
+	}
+	opt, err := strconv.ParseFloat(strings.TrimSpace(f[8]), 64)
+	if err != nil || opt < 0 || math.IsInf(opt, 0) || math.IsNaN(opt) {
+		return ScenRow{}, fmt.Errorf("optimal length %q: want a number >= 0", f[8])
+	}
+	m := strings.TrimSpace(f[1])
+	if m == "" {
+		return ScenRow{}, fmt.Errorf("empty map name: %s", want)
+	}
+	return ScenRow{
+		Bucket: n[0], Map: m, MapWidth: n[1], MapHeight: n[2],
+		StartX: n[3], StartY: n[4], GoalX: n[5], GoalY: n[6], Optimal: opt,
+	}, nil
+}
+
+// Scenario is a loaded Moving AI scenario file: its rows and the maps they
+// name, read from beside the file. This is the API the `stepviz scen`
+// command builds on:
+//
+//	sc, err := stepper.LoadScen("arena2.map.scen") // parses, reads the map(s) beside it, checks every row
+//	sc = sc.Sample(50)                              // optional: every 50th row
+//	res, err := sc.Run(stepper.ScenConfig{          // zero config: A* octile, 8 moves, unit cost, no corner cutting
+//		Options:  opts,                            // e.g. from stepper.ParseOptions("astar h=octile")
+//		Progress: func(done, total int) { ... },   // after each row
+//	})
+//	sum := stepper.SummarizeScen(res)               // rows, mismatches, expanded, time
+//
+// Each [ScenResult] has the row, the status, the cost found, the counters,
+// the time the row took and Mismatch: not solved, or a cost more than
+// [ScenConfig.Tolerance] (default 1e-6) from the row's optimal length. Note
+// that the optimal lengths of Moving AI files assume 8 moves, unit costs and
+// no corner cutting: other settings mismatch on purpose.
+type Scenario struct {
+	// Path is the .scen file.
+	Path string
+	Rows []ScenRow
+	// maps holds each distinct map's passable cells, keyed by ScenRow.Map.
+	maps map[string]*scenMap
+}
+
+type scenMap struct {
+	path string
+	m    *movingAIMap
+}
+
+// LoadScen parses the scenario file at path and reads every map its rows
+// name from the scenario's directory (the name as written, else its base
+// name). It checks that each row's map size matches the map and that its
+// start and goal are free cells, so that [Scenario.Run] cannot fail on a
+// row. Each map is read once.
+func LoadScen(path string) (*Scenario, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("stepper: cannot read scenario %s: %v", path, unwrapPathError(err))
+	}
+	defer f.Close()
+	rows, err := ParseScen(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s (in %s)", err, path)
+	}
+	sc := &Scenario{Path: path, Rows: rows, maps: map[string]*scenMap{}}
+	dir := filepath.Dir(path)
+	for _, r := range rows {
+		sm := sc.maps[r.Map]
+		if sm == nil {
+			mp := filepath.Join(dir, r.Map)
+			if _, err := os.Stat(mp); err != nil {
+				if alt := filepath.Join(dir, filepath.Base(r.Map)); alt != mp {
+					mp = alt
+				}
+			}
+			m, err := readMovingAIMap(mp)
+			if err != nil {
+				return nil, fmt.Errorf("%v (named by %s line %d; the map must be beside the scenario file)", err, path, r.Line)
+			}
+			sm = &scenMap{path: mp, m: m}
+			sc.maps[r.Map] = sm
+		}
+		m := sm.m
+		if r.MapWidth != m.width || r.MapHeight != m.height {
+			return nil, fmt.Errorf("stepper: scen %s line %d: the row says the map is %d×%d but %s is %d×%d", path, r.Line, r.MapWidth, r.MapHeight, sm.path, m.width, m.height)
+		}
+		for _, c := range [...]struct {
+			what string
+			x, y int
+		}{{"start", r.StartX, r.StartY}, {"goal", r.GoalX, r.GoalY}} {
+			if c.x >= m.width || c.y >= m.height {
+				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is outside the %d×%d map", path, r.Line, c.what, c.x, c.y, m.width, m.height)
+			}
+			if m.cells[c.y*m.width+c.x] == 0 {
+				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is a wall in %s", path, r.Line, c.what, c.x, c.y, sm.path)
+			}
+		}
+	}
+	return sc, nil
+}
+
+// Sample returns a scenario with every n-th row (rows 0, n, 2n, ...),
+// sharing the maps. n <= 1 returns sc.
+func (sc *Scenario) Sample(n int) *Scenario {
+	if n <= 1 {
+		return sc
+	}
+	out := &Scenario{Path: sc.Path, maps: sc.maps}
+	for i := 0; i < len(sc.Rows); i += n {
+		out.Rows = append(out.Rows, sc.Rows[i])
+	}
+	return out
+}
+
+// ScenConfig says how [Scenario.Run] searches each row. The zero value is
+// the benchmark's own setting: A* with octile distance, 8 moves, unit costs,
+// no corner cutting, tolerance 1e-6.
+type ScenConfig struct {
+	// Options choose the algorithm and its variants; the zero value is A*
+	// with the grid's default heuristic (octile with 8 moves).
+	Options Options
+	// Moves is 4 or 8 (0 means 8).
+	Moves int
+	// Cost is CostUnit or Cost1014 ("" means unit).
+	Cost string
+	// Corners allows diagonal steps that cut a wall's corner.
+	Corners bool
+	// Tolerance is the largest |cost − optimal| that is not a mismatch
+	// (0 means 1e-6).
+	Tolerance float64
+	// Progress, if not nil, is called after each row with the rows done
+	// and the total.
+	Progress func(done, total int)
+}
+
+// ScenResult is the outcome of one scenario row.
+type ScenResult struct {
+	Row       ScenRow       `json:"row"`
+	Status    Status        `json:"status"`
+	Cost      float64       `json:"cost"`
+	Expanded  int           `json:"expanded"`
+	Generated int           `json:"generated"`
+	MaxOpen   int           `json:"maxOpen"`
+	Elapsed   time.Duration `json:"elapsed"`
+	// Mismatch is true when the row was not solved or its cost differs
+	// from Row.Optimal by more than the tolerance.
+	Mismatch bool `json:"mismatch"`
+}
+
+// Grid returns the grid of row i (an index into sc.Rows) with the model of
+// cfg: the map beside the scenario file, its start and goal set. Its Spec is
+// a problem line for `stepviz solve`. O(map cells), to set the model.
+func (sc *Scenario) Grid(i int, cfg ScenConfig) (*Grid, error) {
+	if i < 0 || i >= len(sc.Rows) {
+		return nil, fmt.Errorf("stepper: scen %s: row %d: there are %d rows", sc.Path, i, len(sc.Rows))
+	}
+	base, err := sc.baseGrid(sc.Rows[i].Map, cfg)
+	if err != nil {
+		return nil, err
+	}
+	r := sc.Rows[i]
+	return base.WithEndpoints(r.StartX, r.StartY, r.GoalX, r.GoalY)
+}
+
+// baseGrid makes the grid of one map with cfg's move model; its start and
+// goal are cell 0 until WithEndpoints sets them.
+func (sc *Scenario) baseGrid(name string, cfg ScenConfig) (*Grid, error) {
+	sm := sc.maps[name]
+	if sm == nil {
+		return nil, fmt.Errorf("stepper: scen %s: map %q was not loaded; use LoadScen", sc.Path, name)
+	}
+	a := gridArgs{moves: cfg.Moves, cost: cfg.Cost, corners: &cfg.Corners}
+	if a.moves == 0 {
+		a.moves = 8
+	}
+	if a.moves != 4 && a.moves != 8 {
+		return nil, fmt.Errorf("stepper: scen: moves %d: want 4 or 8", cfg.Moves)
+	}
+	if a.cost != "" && a.cost != CostUnit && a.cost != Cost1014 {
+		return nil, fmt.Errorf("stepper: scen: cost %q: want %s or %s", cfg.Cost, CostUnit, Cost1014)
+	}
+	g := &Grid{w: sm.m.width, h: sm.m.height, cells: sm.m.cells, path: sm.path}
+	g.setModel(a)
+	return g, nil
+}
+
+// Run searches every row with cfg and returns one result per row, in row
+// order. It fails only on a bad configuration (an unknown heuristic, say),
+// before any row is run. Time: the sum of the searches; memory: one search
+// at a time.
+func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
+	tol := cfg.Tolerance
+	if tol == 0 {
+		tol = 1e-6
+	}
+	bases := map[string]*Grid{}
+	out := make([]ScenResult, 0, len(sc.Rows))
+	for i, r := range sc.Rows {
+		base := bases[r.Map]
+		if base == nil {
+			var err error
+			if base, err = sc.baseGrid(r.Map, cfg); err != nil {
+				return nil, err
+			}
+			bases[r.Map] = base
+		}
+		g, err := base.WithEndpoints(r.StartX, r.StartY, r.GoalX, r.GoalY)
+		if err != nil {
+			return nil, fmt.Errorf("stepper: scen %s line %d: %v", sc.Path, r.Line, strings.TrimPrefix(err.Error(), "stepper: "))
+		}
+		t0 := time.Now()
+		s, err := NewSearch(g, cfg.Options)
+		if err != nil {
+			return nil, err
+		}
+		st := s.Run(0)
+		res := ScenResult{Row: r, Status: st, Cost: s.Cost(), Elapsed: time.Since(t0)}
+		c := s.Counters()
+		res.Expanded, res.Generated, res.MaxOpen = c.Expanded, c.Generated, c.MaxOpen
+		res.Mismatch = st != Solved || math.Abs(res.Cost-r.Optimal) > tol
+		out = append(out, res)
+		if cfg.Progress != nil {
+			cfg.Progress(i+1, len(sc.Rows))
+		}
+	}
+	return out, nil
+}
+
+// ScenSummary totals a run.
+type ScenSummary struct {
+	Rows       int           `json:"rows"`
+	Mismatches int           `json:"mismatches"`
+	Expanded   int           `json:"expanded"`
+	Generated  int           `json:"generated"`
+	Elapsed    time.Duration `json:"elapsed"` // the sum of the rows' times
+}
+
+// SummarizeScen totals results. O(len(results)).
+func SummarizeScen(results []ScenResult) ScenSummary {
+	var s ScenSummary
+	for _, r := range results {
+		s.Rows++
+		if r.Mismatch {
+			s.Mismatches++
+		}
+		s.Expanded += r.Expanded
+		s.Generated += r.Generated
+		s.Elapsed += r.Elapsed
+	}
+	return s
+}

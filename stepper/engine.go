@@ -141,6 +141,7 @@ func (e *engine[S]) reset() {
 		e.goal, e.status = 0, Solved
 		return
 	}
+	e.nextSeq = 1
 	e.front.push(0, e.keyOf(0, e.hOf(start)))
 }
 

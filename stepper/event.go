@@ -101,8 +101,8 @@ type Event struct {
 	Expanded NodeInfo `json:"expanded"`
 	Key      Key      `json:"key"`
 	// Ties are the open nodes that had the same priority as Expanded when it
-	// was selected (at most MaxTies of them, TieCount in all); TieReason says
-	// why Expanded won.
+	// was selected, in pop order (the first MaxTies of them; TieCount in
+	// all, counted up to MaxTieCount); TieReason says why Expanded won.
 	Ties      []int    `json:"ties,omitempty"`
 	TieCount  int      `json:"tieCount,omitempty"`
 	TieReason string   `json:"tieReason,omitempty"`
@@ -113,8 +113,12 @@ type Event struct {
 	Path []int `json:"path,omitempty"`
 }
 
-// MaxTies caps Event.Ties.
-const MaxTies = 32
+// MaxTies caps Event.Ties; MaxTieCount caps Event.TieCount, so a step of a
+// search with thousands of equal priorities stays cheap.
+const (
+	MaxTies     = 32
+	MaxTieCount = 1000
+)
 
 // OpenEntry is one node of the open list with its sort key.
 type OpenEntry struct {

@@ -148,12 +148,12 @@ func (h *heapFrontier) remove(i int) int32 {
 	id := h.items[i].id
 	if n != i {
 		h.swap(i, n)
-		if !h.down(i) {
-			h.up(i)
-		}
 	}
 	h.items = h.items[:n]
 	h.pos[id] = -1
+	if n != i && !h.down(i) {
+		h.up(i)
+	}
 	return id
 }
 
@@ -179,21 +179,39 @@ func (h *heapFrontier) ids() []int32 {
 	return out
 }
 
-// ties walks the heap from the root, visiting only entries whose priority
-// is <= p: O(number of ties) when p is the smallest priority.
+// ties lists the first limit open nodes of priority p in pop order, by a
+// best-first walk of the heap from the root: O(limit²) for the list, so the
+// result never depends on the heap's layout. The count is of all entries of
+// priority p, up to MaxTieCount: O(min(count, MaxTieCount)).
 func (h *heapFrontier) ties(p float64, buf []int32, limit int) ([]int32, int) {
+	if len(h.items) == 0 || h.items[0].prio != p {
+		return buf, 0
+	}
+	cand := []int{0}
+	for len(cand) > 0 && len(buf) < limit {
+		best := 0
+		for c := range cand {
+			if h.less(&h.items[cand[c]], &h.items[cand[best]]) {
+				best = c
+			}
+		}
+		i := cand[best]
+		cand[best] = cand[len(cand)-1]
+		cand = cand[:len(cand)-1]
+		buf = append(buf, h.items[i].id)
+		for _, c := range [2]int{2*i + 1, 2*i + 2} {
+			if c < len(h.items) && h.items[c].prio == p {
+				cand = append(cand, c)
+			}
+		}
+	}
 	count := 0
 	var walk func(i int)
 	walk = func(i int) {
-		if i >= len(h.items) || h.items[i].prio > p {
+		if i >= len(h.items) || h.items[i].prio != p || count >= MaxTieCount {
 			return
 		}
-		if h.items[i].prio == p {
-			count++
-			if len(buf) < limit {
-				buf = append(buf, h.items[i].id)
-			}
-		}
+		count++
 		walk(2*i + 1)
 		walk(2*i + 2)
 	}

@@ -1,0 +1,305 @@
+package stepper
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// tinyGraph is a directed test problem on states 0..n-1, written inline so
+// engine tests do not depend on any real problem's code.
+type tinyGraph struct {
+	names []string
+	adj   [][]Successor[int]
+	goal  int
+	h     []float64
+}
+
+func (t *tinyGraph) Start() int        { return 0 }
+func (t *tinyGraph) IsGoal(s int) bool { return s == t.goal }
+func (t *tinyGraph) Successors(s int, buf []Successor[int]) []Successor[int] {
+	return append(buf, t.adj[s]...)
+}
+func (t *tinyGraph) Format(s int) string     { return t.names[s] }
+func (t *tinyGraph) ActionName(a int) string { return t.names[a] }
+func (t *tinyGraph) ActionNames() []string   { return t.names }
+func (t *tinyGraph) Kind() string            { return "graph" }
+func (t *tinyGraph) Spec() string            { return "tiny" }
+func (t *tinyGraph) Heuristics() []string    { return []string{"table"} }
+func (t *tinyGraph) newEngine(o Options) (searchEngine, error) {
+	hs := []Heuristic[int]{{Name: "table", Admissible: true, Estimate: func(s int) float64 { return t.h[s] }}}
+	return newEngine[int](t, hs, o)
+}
+
+// parseTiny builds a tinyGraph from "S-A:1 S-B:4 A-B:2 B-G:1" (directed
+// edges, in order), "h=S:3,A:2" and the goal's name.
+func parseTiny(t testing.TB, edges, hs, goal string) *tinyGraph {
+	t.Helper()
+	g := &tinyGraph{}
+	idx := map[string]int{}
+	id := func(n string) int {
+		if i, ok := idx[n]; ok {
+			return i
+		}
+		idx[n] = len(g.names)
+		g.names = append(g.names, n)
+		g.adj = append(g.adj, nil)
+		g.h = append(g.h, 0)
+		return idx[n]
+	}
+	for _, e := range strings.Fields(edges) {
+		var from, to string
+		var cost float64
+		pair, c, _ := strings.Cut(e, ":")
+		from, to, _ = strings.Cut(pair, "-")
+		fmt.Sscan(c, &cost)
+		f, tt := id(from), id(to)
+		g.adj[f] = append(g.adj[f], Successor[int]{State: tt, Action: tt, Cost: cost})
+	}
+	for _, kv := range strings.Split(hs, ",") {
+		if kv == "" {
+			continue
+		}
+		n, v, _ := strings.Cut(kv, ":")
+		fmt.Sscan(v, &g.h[id(n)])
+	}
+	g.goal = id(goal)
+	return g
+}
+
+func mustSearch(t testing.TB, inst Instance, line string) *Search {
+	t.Helper()
+	o, err := ParseOptions(line)
+	if err != nil {
+		t.Fatalf("ParseOptions(%q): %v", line, err)
+	}
+	s, err := NewSearch(inst, o)
+	if err != nil {
+		t.Fatalf("NewSearch(%q): %v", line, err)
+	}
+	return s
+}
+
+// expansionOrder runs s to the end and returns the states it selected.
+func expansionOrder(t testing.TB, s *Search) []string {
+	t.Helper()
+	var out []string
+	for {
+		ev, ok := s.Step()
+		if !ok {
+			return out
+		}
+		out = append(out, ev.Expanded.State)
+	}
+}
+
+func TestEngineVariants(t *testing.T) {
+	// S→A 1, S→B 4, A→B 1, B→G 5, A→G 10: B is first reached at g 4, then
+	// re-parented via A at g 2. h is consistent and admissible.
+	diamond := "S-A:1 S-B:4 A-B:1 B-G:5 A-G:10"
+	dh := "S:5,A:4,B:3,G:0"
+	// An inconsistent but admissible h: A looks far (h 6) so B is expanded
+	// via the dear edge first; A then offers a cheaper path to closed B.
+	incons := "S-A:1 S-B:3 A-B:1 B-G:3"
+	ih := "S:4,A:3,B:0,G:0"
+	tests := []struct {
+		name, edges, h, goal, opts string
+		wantOrder                  []string
+		wantCost                   float64
+		wantFates                  map[Fate]int
+	}{
+		// S: A f 5, B f 7. A: B re-parented (g 4 → 2, f 5), G added (g 11).
+		// B: G re-parented (g 11 → 7). G.
+		{"astar reparents B then G", diamond, dh, "G", "astar", []string{"S", "A", "B", "G"}, 7, map[Fate]int{FateReparented: 2}},
+		// The same with open=ignore: B keeps g 4, G keeps g 11 from A.
+		{"astar open=ignore keeps first path", diamond, dh, "G", "astar open=ignore", []string{"S", "A", "B", "G"}, 11, map[Fate]int{FateOpen: 2}},
+		{"ucs", diamond, dh, "G", "ucs", []string{"S", "A", "B", "G"}, 7, map[Fate]int{FateReparented: 2}},
+		{"bfs tests goal on generation", diamond, dh, "G", "bfs", []string{"S", "A"}, 11, map[Fate]int{FateGoal: 1}},
+		{"bfs goaltest=expand", diamond, dh, "G", "bfs goaltest=expand", []string{"S", "A", "B", "G"}, 11, nil},
+		{"inconsistent h, closed=ignore is not optimal", incons, ih, "G", "astar", []string{"S", "B", "A", "G"}, 6, map[Fate]int{FateClosed: 1}},
+		{"inconsistent h, closed=reopen is", incons, ih, "G", "astar closed=reopen", []string{"S", "B", "A", "B", "G"}, 5, map[Fate]int{FateReopened: 1}},
+		{"dfs depth limit 1 finds nothing", diamond, dh, "G", "dfs depth=1", []string{"S", "B", "A"}, 0, map[Fate]int{FateDepthLimited: 3}},
+		// Greedy follows h alone: S, B (h 3), G via B at g 9.
+		{"greedy", diamond, dh, "G", "greedy", []string{"S", "B", "G"}, 9, nil},
+		{"tree search adds duplicates", diamond, dh, "G", "ucs tree=true", []string{"S", "A", "B", "B", "G"}, 7, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := mustSearch(t, parseTiny(t, tc.edges, tc.h, tc.goal), tc.opts)
+			fates := map[Fate]int{}
+			var order []string
+			for {
+				ev, ok := s.Step()
+				if !ok {
+					break
+				}
+				order = append(order, ev.Expanded.State)
+				for _, c := range ev.Children {
+					fates[c.Fate]++
+				}
+			}
+			if !reflect.DeepEqual(order, tc.wantOrder) {
+				t.Errorf("expansion order %v, want %v", order, tc.wantOrder)
+			}
+			if got := s.Cost(); got != tc.wantCost {
+				t.Errorf("cost %v, want %v (status %s)", got, tc.wantCost, s.Status())
+			}
+			for f, n := range tc.wantFates {
+				if fates[f] != n {
+					t.Errorf("%d children with fate %s, want %d (all: %v)", fates[f], f, n, fates)
+				}
+			}
+		})
+	}
+}
+
+func TestReparentEventCarriesOldAndNewG(t *testing.T) {
+	s := mustSearch(t, parseTiny(t, "S-A:1 S-B:4 A-B:1 B-G:5", "", "G"), "ucs")
+	s.Step() // S: A (g 1) and B (g 4) added
+	ev, _ := s.Step()
+	if ev.Expanded.State != "A" || len(ev.Children) != 1 {
+		t.Fatalf("step 2 expanded %s with %d children, want A with 1", ev.Expanded.State, len(ev.Children))
+	}
+	c := ev.Children[0]
+	if c.Fate != FateReparented || c.OldG != 4 || c.G != 2 || c.Parent != ev.Expanded.ID || c.OldParent != 0 {
+		t.Errorf("child %+v: want B re-parented from S (g 4) to A (g 2)", c)
+	}
+	if snap := s.Snapshot(); snap.Open[0].State != "B" || snap.Open[0].Key.Priority != 2 {
+		t.Errorf("open list %+v: want B first with priority 2", snap.Open)
+	}
+}
+
+func TestTiesAreReportedWithReason(t *testing.T) {
+	// A, B and C all get f = 2; the tie rule decides.
+	g := "S-A:1 S-B:2 S-C:1 A-G:9 B-G:9 C-G:9"
+	h := "A:1,B:0,C:1"
+	for _, tc := range []struct{ tie, want, reason string }{
+		{"fifo", "A", "fifo"},
+		{"lifo", "C", "lifo"},
+		{"high-g", "B", "largest"},
+		{"low-h", "B", "smallest"},
+	} {
+		s := mustSearch(t, parseTiny(t, g, h, "G"), "astar tie="+tc.tie)
+		s.Step()
+		ev, _ := s.Step()
+		if ev.Expanded.State != tc.want || ev.TieCount != 2 || len(ev.Ties) != 2 || !strings.Contains(ev.TieReason, tc.reason) {
+			t.Errorf("tie=%s: expanded %s, ties %v (%d), reason %q; want %s winning a 3-way tie, reason with %q",
+				tc.tie, ev.Expanded.State, ev.Ties, ev.TieCount, ev.TieReason, tc.want, tc.reason)
+		}
+	}
+}
+
+func TestNoSolutionAndLimit(t *testing.T) {
+	s := mustSearch(t, parseTiny(t, "S-A:1 A-S:1 X-G:1", "", "G"), "bfs")
+	if st := s.Run(0); st != NoSolution {
+		t.Errorf("status %s, want %s", st, NoSolution)
+	}
+	// An endless chain: each state n leads to n+1.
+	chain := &tinyGraph{goal: -1}
+	for i := 0; i < 100; i++ {
+		chain.names = append(chain.names, fmt.Sprint(i))
+		chain.h = append(chain.h, 0)
+		chain.adj = append(chain.adj, []Successor[int]{{State: (i + 1) % 100, Action: (i + 1) % 100, Cost: 1}})
+	}
+	s = mustSearch(t, chain, "dfs tree=true maxnodes=50")
+	if st := s.Run(0); st != LimitReached || s.NodeCount() > 51 {
+		t.Errorf("status %s with %d nodes, want %s at about 50", st, s.NodeCount(), LimitReached)
+	}
+}
+
+// randomTiny makes a random directed graph with an admissible but maybe
+// inconsistent h, so every branch of the engine is exercised.
+func randomTiny(r *rand.Rand, n int) *tinyGraph {
+	g := &tinyGraph{goal: n - 1}
+	for i := 0; i < n; i++ {
+		g.names = append(g.names, fmt.Sprintf("n%d", i))
+		g.adj = append(g.adj, nil)
+	}
+	for i := 0; i < n; i++ {
+		for k := r.Intn(4); k > 0; k-- {
+			j := r.Intn(n)
+			if j != i {
+				g.adj[i] = append(g.adj[i], Successor[int]{State: j, Action: j, Cost: float64(1 + r.Intn(5))})
+			}
+		}
+	}
+	g.h = make([]float64, n)
+	for i := range g.h {
+		g.h[i] = float64(r.Intn(3))
+	}
+	g.h[n-1] = 0
+	return g
+}
+
+// TestSeekRestoresEverySnapshot runs random searches under every option
+// combination, records the snapshot after each step, then seeks to random
+// steps back and forth and demands the identical snapshot and event.
+func TestSeekRestoresEverySnapshot(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	lines := []string{"bfs", "bfs goaltest=expand open=reparent", "dfs", "dfs depth=3", "ucs", "greedy", "astar",
+		"astar tie=lifo", "astar tie=high-g closed=reopen", "astar tie=low-h", "wastar w=3 closed=reopen",
+		"astar open=ignore", "ucs tree=true maxnodes=200", "astar goaltest=generate", "astar order=reverse", "ucs order=alpha"}
+	for trial := 0; trial < 40; trial++ {
+		g := randomTiny(r, 6+r.Intn(20))
+		for _, line := range lines {
+			s := mustSearch(t, g, line)
+			snaps := []string{snapJSON(t, s)}
+			var events []string
+			for {
+				ev, ok := s.Step()
+				if !ok {
+					break
+				}
+				events = append(events, asJSON(t, ev))
+				snaps = append(snaps, snapJSON(t, s))
+			}
+			for k := 0; k < 30; k++ {
+				target := r.Intn(len(snaps))
+				if got := s.Seek(target); got != target {
+					t.Fatalf("%s: Seek(%d) reached %d", line, target, got)
+				}
+				if got := snapJSON(t, s); got != snaps[target] {
+					t.Fatalf("%s (trial %d): snapshot after Seek(%d) differs:\n got %s\nwant %s", line, trial, target, got, snaps[target])
+				}
+				if target < len(events) && r.Intn(3) == 0 {
+					ev, _ := s.Step()
+					if got := asJSON(t, ev); got != events[target] {
+						t.Fatalf("%s: event %d after Seek differs:\n got %s\nwant %s", line, target+1, got, events[target])
+					}
+				}
+			}
+		}
+	}
+}
+
+func snapJSON(t testing.TB, s *Search) string { return asJSON(t, s.Snapshot()) }
+
+func asJSON(t testing.TB, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestSameInputsSameTrace(t *testing.T) {
+	g := randomTiny(rand.New(rand.NewSource(7)), 30)
+	trace := func() string {
+		s := mustSearch(t, g, "astar tie=high-g")
+		var b strings.Builder
+		for {
+			ev, ok := s.Step()
+			if !ok {
+				return b.String()
+			}
+			b.WriteString(asJSON(t, ev))
+		}
+	}
+	if a, b := trace(), trace(); a != b {
+		t.Error("two runs of the same search gave different traces")
+	}
+}

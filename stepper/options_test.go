@@ -1,0 +1,94 @@
+package stepper
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestOptionDefaults(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"astar", "astar tie=fifo goaltest=expand open=reparent closed=ignore order=natural"},
+		{"bfs", "bfs tie=fifo goaltest=generate open=ignore closed=ignore order=natural"},
+		{"dfs depth=5", "dfs tie=fifo goaltest=expand open=ignore closed=ignore depth=5 order=natural"},
+		{"ucs h=manhattan", "ucs tie=fifo goaltest=expand open=reparent closed=ignore order=natural"},
+		{"wastar", "wastar w=2 tie=fifo goaltest=expand open=reparent closed=ignore order=natural"},
+		{"greedy h=misplaced tie=low-h", "greedy h=misplaced tie=low-h goaltest=expand open=reparent closed=ignore order=natural"},
+		{"astar tie=high-g closed=reopen order=up,left", "astar tie=high-g goaltest=expand open=reparent closed=reopen order=up,left"},
+		{"ASTAR tree=true maxnodes=10", "astar tie=fifo goaltest=expand open=reparent closed=ignore tree=true order=natural maxnodes=10"},
+	}
+	for _, tc := range tests {
+		o, err := ParseOptions(tc.line)
+		if err != nil {
+			t.Errorf("ParseOptions(%q): %v", tc.line, err)
+			continue
+		}
+		if got := o.String(); got != tc.want {
+			t.Errorf("ParseOptions(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+		again, err := ParseOptions(o.String())
+		if err != nil || again != o {
+			t.Errorf("%q does not round-trip: %+v, %v", o.String(), again, err)
+		}
+	}
+}
+
+func TestOptionErrors(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"astr", `unknown algorithm "astr" (did you mean astar?)`},
+		{"astar tie=fifi", `unknown tie rule "fifi" (did you mean fifo?)`},
+		{"astar w=0.5", "want a number >= 1"},
+		{"astar goaltest=later", "want generate or expand"},
+		{"astar open=drop", "want reparent or ignore"},
+		{"astar closed=keep", "want ignore or reopen"},
+		{"astar depth=-1", "whole number >= 0"},
+		{"astar tree=maybe", "want true or false"},
+		{"astar hh=manhattan", `unknown option "hh" (did you mean h?)`},
+		{"astar manhattan", "want name=value"},
+	}
+	for _, tc := range tests {
+		_, err := ParseOptions(tc.line)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "stepper: ") {
+			t.Errorf("ParseOptions(%q) error %v, want one containing %q", tc.line, err, tc.want)
+		}
+	}
+}
+
+func TestUnknownHeuristicAndOrder(t *testing.T) {
+	g := parseTiny(t, "S-G:1", "", "G")
+	for _, tc := range []struct{ line, want string }{
+		{"astar h=tabel", `unknown heuristic "tabel" (did you mean table?)`},
+		{"astar order=G,X", `unknown action "X"`},
+	} {
+		o, err := ParseOptions(tc.line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := NewSearch(g, o); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("NewSearch(%q) error %v, want %q", tc.line, err, tc.want)
+		}
+	}
+}
+
+func FuzzParseOptions(f *testing.F) {
+	for _, s := range []string{"astar h=manhattan tie=high-g", "bfs goaltest=expand", "wastar w=1.5", "dfs depth=3 order=up,down", "x=y=z", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		o, err := ParseOptions(line)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "stepper: ") {
+				t.Errorf("error without prefix: %v", err)
+			}
+			return
+		}
+		// A valid line's canonical form parses back to the same options,
+		// unless the order list itself contains spaces or '='.
+		if strings.ContainsAny(o.Order, " =\t") {
+			return
+		}
+		again, err := ParseOptions(o.String())
+		if err != nil || again != o {
+			t.Errorf("%q -> %q does not round-trip: %+v vs %+v (%v)", line, o.String(), again, o, err)
+		}
+	})
+}

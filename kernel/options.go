@@ -57,6 +57,13 @@ func parseOptions(words []string) (stepper.Options, error) {
 			name = a
 		}
 		if !contains(stepper.OptionNames(), name) {
+			all := stepper.OptionNames()
+			for a := range optionAliases {
+				all = append(all, a)
+			}
+			if sug := stepper.Suggest(name, all); sug != "" {
+				return o, errorf("unknown option '%s': did you mean %s?", name, sug)
+			}
 			return o, unknown("option", name, stepper.OptionNames())
 		}
 		if value == "" {

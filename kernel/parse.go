@@ -144,6 +144,9 @@ func parseLine(src string) (Command, error) {
 		cmd.Name = name
 		return cmd, err
 	}
+	if len(f) > 1 && strings.HasPrefix(f[1], "=") {
+		return cmd, checkName(f[0])
+	}
 	args := f[1:]
 	switch verb {
 	case "puzzle", "grid", "graph":
@@ -255,7 +258,7 @@ func parseShow(args []string) (Command, error) {
 	if len(args) == 0 {
 		return cmd, errorf("show needs a topic: show %s", strings.Join(Topics, "|"))
 	}
-	if !isTopic(args[0]) && len(args) > 1 && isTopic(args[1]) {
+	if !isTopic(args[0]) && len(args) > 1 {
 		cmd.Name = args[0]
 		args = args[1:]
 	}

@@ -1,0 +1,191 @@
+package kernel
+
+import (
+	"sort"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// wordAt finds the word around cursor (a rune offset into code, as Jupyter
+// counts it): its rune bounds and the line's text before the word. A word
+// is a run of characters other than spaces and commas.
+func wordAt(code string, cursor int) (word string, start, end int, before string) {
+	r := []rune(code)
+	cursor = max(0, min(cursor, len(r)))
+	isSep := func(c rune) bool { return c == ' ' || c == '\t' || c == '\n' || c == ',' }
+	start, end = cursor, cursor
+	for start > 0 && !isSep(r[start-1]) {
+		start--
+	}
+	for end < len(r) && !isSep(r[end]) {
+		end++
+	}
+	ls := start
+	for ls > 0 && r[ls-1] != '\n' {
+		ls--
+	}
+	return string(r[start:end]), start, end, string(r[ls:start])
+}
+
+// Complete proposes completions for the word at cursor (a rune offset):
+// commands at the start of a line, algorithms and option names in a search
+// or compare line, option values after "name=" (heuristics from the current
+// problem), topics after show and search names. The matches replace runes
+// [start, end) of code.
+func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
+	word, start, end, before := wordAt(code, cursor)
+	prefix := word
+	if r := []rune(code); cursor >= start && cursor <= len(r) {
+		prefix = string(r[start:max(start, cursor)])
+	}
+	fields := strings.Fields(before)
+	if len(fields) >= 2 && fields[1] == "=" {
+		fields = fields[2:]
+	} else if len(fields) >= 1 && strings.HasSuffix(fields[0], "=") {
+		fields = fields[1:]
+	}
+	var cands []string
+	switch {
+	case len(fields) == 0:
+		cands = append(append(cands, Verbs...), ProblemKinds...)
+	case strings.Contains(prefix, "="):
+		name, _, _ := strings.Cut(prefix, "=")
+		for _, v := range s.valuesOf(strings.ToLower(fields[0]), name) {
+			cands = append(cands, name+"="+v)
+		}
+	default:
+		switch strings.ToLower(fields[0]) {
+		case "search":
+			cands = names(stepper.Algorithms)
+			if len(fields) > 1 {
+				cands = optionWords()
+			}
+		case "compare":
+			// the words of this search: after the last comma, or after compare
+			seg := before[strings.LastIndex(before, ",")+1:]
+			if i := strings.Index(strings.ToLower(seg), "compare"); i >= 0 {
+				seg = seg[i+len("compare"):]
+			}
+			cands = names(stepper.Algorithms)
+			if len(strings.Fields(seg)) > 0 {
+				cands = optionWords()
+			}
+		case "show":
+			cands = append(append(cands, Topics...), s.namedSearches()...)
+		case "step", "back", "run", "reset", "export":
+			cands = s.namedSearches()
+			if fields[0] == "run" {
+				cands = append(cands, "to", "goal")
+			}
+		case "help":
+			cands = commandOrder
+		case "puzzle":
+			cands = []string{"goal="}
+		case "grid":
+			cands = []string{"start=", "goal=", "moves=", "cost=", "corners="}
+		case "graph":
+			cands = []string{"romania", "start=", "goal="}
+		}
+	}
+	for _, c := range cands {
+		if strings.HasPrefix(c, strings.ToLower(prefix)) {
+			matches = append(matches, c)
+		}
+	}
+	sort.Strings(matches)
+	return matches, start, end
+}
+
+// optionWords are the option names with their '='.
+func optionWords() []string {
+	var out []string
+	for _, n := range stepper.OptionNames() {
+		if n != "algo" {
+			out = append(out, n+"=")
+		}
+	}
+	return out
+}
+
+// valuesOf lists the values an option (or a problem argument) may take.
+func (s *Session) valuesOf(verb, name string) []string {
+	switch verb {
+	case "grid":
+		return map[string][]string{"moves": {"4", "8"}, "cost": {"unit", "10-14"}, "corners": {"no", "yes"}}[name]
+	case "graph":
+		if name == "start" || name == "goal" {
+			if g, ok := s.problem.(*stepper.Graph); ok {
+				var out []string
+				for _, n := range g.Nodes() {
+					out = append(out, n.Name)
+				}
+				return out
+			}
+		}
+		return nil
+	}
+	if a, ok := optionAliases[name]; ok {
+		name = a
+	}
+	if name == "h" {
+		if s.problem != nil {
+			return s.problem.Heuristics()
+		}
+		return []string{"manhattan", "misplaced", "linear-conflict", "octile", "euclidean", "chebyshev", "sld", "zero"}
+	}
+	return optionValues(name)
+}
+
+func (s *Session) namedSearches() []string {
+	var out []string
+	for _, n := range s.SearchNames() {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Inspect returns the help for the word at cursor (a rune offset): a
+// command, an option (the part before '=' of "h=manhattan") or an
+// algorithm. found is false when the word is none of these.
+func (s *Session) Inspect(code string, cursor int) (help string, found bool) {
+	word, _, _, before := wordAt(code, cursor)
+	name, _, _ := strings.Cut(word, "=")
+	if name == "" {
+		return "", false
+	}
+	if f := strings.Fields(before); len(f) > 0 && strings.EqualFold(f[0], "show") && isTopic(name) {
+		return HelpFor("show")
+	}
+	if t, ok := HelpFor(name); ok {
+		return t, true
+	}
+	if s.problem != nil && contains(s.problem.Heuristics(), strings.ToLower(name)) {
+		return "heuristic " + name + " of " + s.problem.Spec() + " (use it with h=" + name + ")", true
+	}
+	return "", false
+}
+
+// IsComplete says whether a cell is ready to run: "complete", "incomplete"
+// (it ends with a comma of a compare list, or a bare grid line waiting for
+// rows) or "invalid" (it does not parse).
+func IsComplete(cell string) string {
+	t := strings.TrimSpace(cell)
+	if strings.HasSuffix(t, ",") {
+		return "incomplete"
+	}
+	if lines := strings.Split(t, "\n"); t != "" && isBareGridLine(lines[len(lines)-1]) {
+		return "incomplete"
+	}
+	if _, err := ParseCell(cell); err != nil {
+		return "invalid"
+	}
+	return "complete"
+}
+
+func isBareGridLine(line string) bool {
+	src := strings.TrimSpace(stripComment(line))
+	return src != "" && isBareGrid(src)
+}

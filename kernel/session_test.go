@@ -1,0 +1,286 @@
+package kernel
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"stepviz/stepper"
+)
+
+const seedPuzzle = "puzzle 283164705 goal=123804765" // costs 5 (the seeds' example)
+
+// run executes cells that must succeed and returns the last one's outputs.
+func run(t *testing.T, s *Session, cells ...string) []Output {
+	t.Helper()
+	var outs []Output
+	for _, c := range cells {
+		var err error
+		outs, err = s.Run(context.Background(), c)
+		if err != nil {
+			t.Fatalf("cell %q: %v", c, err)
+		}
+	}
+	return outs
+}
+
+// fail executes a cell that must fail on line with a message containing
+// want.
+func fail(t *testing.T, s *Session, cell string, line int, want string) {
+	t.Helper()
+	_, err := s.Run(context.Background(), cell)
+	checkCellError(t, err, line, want)
+}
+
+func TestErrorsKeepState(t *testing.T) {
+	s := NewSession(Config{IDPrefix: "t"})
+	run(t, s, seedPuzzle, "a = search astar h=manhattan\nstep 2")
+	fail(t, s, "a = search astar h=manhatan", 1, "unknown heuristic 'manhatan': did you mean manhattan?")
+	fail(t, s, "step a\nshow a opne", 2, "unknown topic 'opne'")
+	if got := s.Search("a").StepCount(); got != 2 {
+		t.Errorf("a syntax error ran earlier lines: step %d, want 2", got)
+	}
+	fail(t, s, "step a\nshow a node 999", 2, "node 999 does not exist yet")
+	if got := s.Search("a").StepCount(); got != 3 {
+		t.Errorf("after a runtime error on line 2, step %d, want 3 (line 1 ran)", got)
+	}
+	fail(t, s, "puzzle 12345678", 1, "")
+	if s.Problem() == nil || s.Problem().Spec() != seedPuzzle {
+		t.Errorf("a bad problem line replaced the problem: %v", s.Problem())
+	}
+	fail(t, s, "step b", 1, "no search named 'b'")
+	fail(t, s, "step aa", 1, "no search named 'aa': did you mean a?")
+	if got := s.Search("a").Options().Heuristic; got != "manhattan" {
+		t.Errorf("search a has h=%s after failed cells, want manhattan", got)
+	}
+}
+
+func TestNeedsProblemAndSearch(t *testing.T) {
+	s := NewSession(Config{})
+	fail(t, s, "search astar", 1, "no problem yet")
+	fail(t, s, "step", 1, "no search yet")
+	fail(t, s, "compare bfs", 1, "no problem to compare on")
+	run(t, s, seedPuzzle)
+	fail(t, s, "search astar h=octile", 1, "unknown heuristic 'octile'")
+}
+
+func TestLiveViewUpdates(t *testing.T) {
+	s := NewSession(Config{IDPrefix: "t"})
+	outs := run(t, s, seedPuzzle, "a = search astar h=manhattan")
+	if len(outs) != 1 || outs[0].DisplayID == "" || outs[0].Update {
+		t.Fatalf("search cell outputs %+v, want one new display with an id", outs)
+	}
+	id := outs[0].DisplayID
+	if !strings.Contains(outs[0].HTML, `data-step="0"`) {
+		t.Errorf("new view is not at step 0: %s", outs[0].HTML)
+	}
+	for _, tc := range []struct {
+		cell string
+		step int
+	}{{"step", 1}, {"step 2", 3}, {"back", 2}, {"run to goal", 6}, {"back 10", 0}, {"run 2", 2}, {"reset", 0}} {
+		outs := run(t, s, tc.cell)
+		var updates []Output
+		for _, o := range outs {
+			if o.Update {
+				updates = append(updates, o)
+			}
+		}
+		if len(updates) == 0 {
+			t.Fatalf("%q: no update of the live view in %+v", tc.cell, outs)
+		}
+		last := updates[len(updates)-1]
+		if last.DisplayID != id {
+			t.Errorf("%q updates display %q, want %q", tc.cell, last.DisplayID, id)
+		}
+		if want := fmt.Sprintf(`data-step="%d"`, tc.step); !strings.Contains(last.HTML, want) {
+			t.Errorf("%q: view not at step %d", tc.cell, tc.step)
+		}
+		if got := s.Search("a").StepCount(); got != tc.step {
+			t.Errorf("%q: search at step %d, want %d", tc.cell, got, tc.step)
+		}
+	}
+	// A new search gets a display of its own.
+	outs = run(t, s, "a = search bfs")
+	if outs[0].DisplayID == id {
+		t.Errorf("a new search reused display id %q", id)
+	}
+}
+
+func TestNamedSearchesAreIndependent(t *testing.T) {
+	s := NewSession(Config{})
+	run(t, s, seedPuzzle, "a = search astar h=misplaced", "b = search bfs", "step a 3\nstep b 2", "step 4")
+	if a, b := s.Search("a").StepCount(), s.Search("b").StepCount(); a != 3 || b != 6 {
+		t.Errorf("steps a=%d b=%d, want 3 and 6 (step without a name acts on the last search named)", a, b)
+	}
+	if got := s.SearchNames(); strings.Join(got, ",") != "a,b" {
+		t.Errorf("SearchNames = %v", got)
+	}
+}
+
+func TestRunToGoal(t *testing.T) {
+	s := NewSession(Config{})
+	outs := run(t, s, seedPuzzle, "search astar h=manhattan", "run to goal\nshow path")
+	sr := s.Search("")
+	if sr.Status() != stepper.Solved || sr.Cost() != 5 {
+		t.Fatalf("status %s cost %v, want solved at cost 5", sr.Status(), sr.Cost())
+	}
+	text := outs[len(outs)-1].Text
+	if !strings.Contains(text, "cost 5 in 5 moves") || !strings.Contains(text, "123804765") {
+		t.Errorf("show path:\n%s", text)
+	}
+	outs = run(t, s, "step")
+	if !strings.Contains(outs[0].Text, "nothing to step") {
+		t.Errorf("step after the goal says %q", outs[0].Text)
+	}
+}
+
+func TestShowTopics(t *testing.T) {
+	s := NewSession(Config{})
+	run(t, s, seedPuzzle, "search astar h=manhattan\nstep 2")
+	sr := s.Search("")
+	snap := sr.Snapshot()
+	for _, tc := range []struct {
+		cell string
+		want []string
+	}{
+		{"show open", []string{"open list in pop order", snap.Open[0].State, snap.Open[len(snap.Open)-1].State}},
+		{"show closed", []string{"closed list", snap.Closed[0].State, snap.Closed[1].State}},
+		{"show tree", []string{"search tree", "#0 ", snap.Tree[len(snap.Tree)-1].State}},
+		{"show path", []string{"no path yet"}},
+		{"show stats", []string{"expanded", fmt.Sprint(snap.Counters.Generated)}},
+		{"show board", []string{"node 1", snap.Tree[1].State}},
+		{"show node 2", []string{"node 2", snap.Tree[2].State, "h: tile"}},
+	} {
+		outs := run(t, s, tc.cell)
+		if len(outs) != 1 {
+			t.Fatalf("%q: %d outputs", tc.cell, len(outs))
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(outs[0].Text, w) {
+				t.Errorf("%q output lacks %q:\n%s", tc.cell, w, outs[0].Text)
+			}
+		}
+		if outs[0].HTML == "" {
+			t.Errorf("%q has no HTML", tc.cell)
+		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	s := NewSession(Config{})
+	outs := run(t, s, seedPuzzle, "compare bfs, astar h=misplaced, astar h=manhattan")
+	text := outs[0].Text
+	inst, err := stepper.ParseProblem(seedPuzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"bfs", "astar h=misplaced", "astar h=manhattan"} {
+		o, err := stepper.ParseOptions(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sr, err := stepper.NewSearch(inst, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sr.Run(0)
+		c := sr.Counters()
+		want := strings.Join([]string{line, "solved", "5", "5", fmt.Sprint(c.Expanded), fmt.Sprint(c.Generated), fmt.Sprint(c.MaxOpen)}, " ")
+		found := false
+		for _, row := range strings.Split(text, "\n") {
+			if strings.Join(strings.Fields(row), " ") == want {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("compare table lacks row %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(outs[0].HTML, "<table") {
+		t.Errorf("compare HTML has no table")
+	}
+}
+
+func TestGridRows(t *testing.T) {
+	s := NewSession(Config{})
+	// The classic A* tutorial's grid: a wall between start and goal.
+	run(t, s, "grid cost=10-14 moves=8\n.......\n...#...\n.S.#.G.\n...#...\n.......", "search astar h=octile\nrun to goal")
+	g, ok := s.Problem().(*stepper.Grid)
+	if !ok || g.Width() != 7 || g.Height() != 5 || g.CostModel() != "10-14" {
+		t.Fatalf("problem %v, want the 7x5 grid with 10-14 costs", s.Problem())
+	}
+	if st := s.Search("").Status(); st != stepper.Solved {
+		t.Errorf("status %s", st)
+	}
+}
+
+func TestInterrupt(t *testing.T) {
+	s := NewSession(Config{})
+	run(t, s, "puzzle 867254301 goal=123456780", "search bfs\nstep 3")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := s.Run(ctx, "run to goal")
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want one wrapping context.Canceled", err)
+	}
+	if got := s.Search("").StepCount(); got < 3 {
+		t.Errorf("interrupt lost the search: step %d", got)
+	}
+	run(t, s, "step") // still usable
+}
+
+// fakeClock advances by tick each time it is read.
+type fakeClock struct {
+	now  time.Time
+	tick time.Duration
+}
+
+func (c *fakeClock) Now() time.Time { c.now = c.now.Add(c.tick); return c.now }
+
+func TestPlayThrottle(t *testing.T) {
+	frames := func(cfg Config) (n, steps int) {
+		t.Helper()
+		s := NewSession(cfg)
+		run(t, s, seedPuzzle, "search bfs")
+		outs := run(t, s, "run to goal")
+		for _, o := range outs {
+			if o.Update {
+				n++
+			}
+		}
+		return n, s.Search("").StepCount()
+	}
+	clock := &fakeClock{tick: 10 * time.Millisecond}
+	none, steps := frames(Config{Now: clock.Now})
+	if none != 1 {
+		t.Errorf("without a frame interval, %d updates, want only the last", none)
+	}
+	clock = &fakeClock{tick: 10 * time.Millisecond}
+	some, _ := frames(Config{Now: clock.Now, FrameInterval: 50 * time.Millisecond})
+	// one clock read a step: a frame at most every 5 steps, plus the last
+	if max := steps/5 + 1; some < 2 || some > max {
+		t.Errorf("%d updates in %d steps at one every 5 steps, want 2..%d", some, steps, max)
+	}
+	clock = &fakeClock{tick: 10 * time.Millisecond}
+	capped, _ := frames(Config{Now: clock.Now, FrameInterval: 50 * time.Millisecond, FrameBytesPerSecond: 1})
+	if capped >= some {
+		t.Errorf("a 1 byte/s cap sent %d updates, no fewer than the %d uncapped", capped, some)
+	}
+}
+
+func ExampleSession_Run() {
+	s := NewSession(Config{})
+	outs, err := s.Run(context.Background(), `
+puzzle 283164705 goal=123804765
+search astar h=manhatan   # a typo
+`)
+	fmt.Println(len(outs), err)
+	outs, _ = s.Run(context.Background(), "compare bfs, astar h=manhattan")
+	fmt.Println(outs[0].Text[:strings.Index(outs[0].Text, "\n")])
+	// Output:
+	// 1 kernel: line 3: unknown heuristic 'manhatan': did you mean manhattan?
+	// compare on puzzle 283164705 goal=123804765
+}

@@ -1,0 +1,96 @@
+package export
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// Format describes one export format, for menus and file names.
+type Format struct {
+	Name        string // what Write, the notebook's "export" and -format take
+	Ext         string // file extension, with the dot
+	MIME        string // media type for downloads
+	Description string // one line for menus and help
+	write       func(w io.Writer, sess *session) error
+}
+
+// formats is the registry, in menu order.
+var formats = []Format{
+	{"json", ".json", "application/json", "JSON trace (versioned, replayable with stepviz replay)", writeJSON},
+	{"jsonl", ".jsonl", "application/x-ndjson", "JSON Lines: a header line, then one event per line", writeJSONL},
+	{"csv", ".csv", "text/csv", "CSV: one row per expansion", writeCSV},
+	{"md", ".md", "text/markdown", "Markdown: the open and closed lists after each step", writeMarkdown},
+	{"tex", ".tex", "application/x-tex", "LaTeX: steps table and the search tree in TikZ", writeTeX},
+	//TODO-svg 	{"svg", ".svg", "image/svg+xml", "SVG: the problem view and the search tree at the step", writeSVG},
+	//TODO-svg 	{"tree-svg", ".svg", "image/svg+xml", "SVG: the search tree at the step", writeTreeSVG},
+	//TODO-svg 	{"problem-svg", ".svg", "image/svg+xml", "SVG: the problem view at the step", writeProblemSVG},
+	{"dot", ".dot", "text/vnd.graphviz", "Graphviz DOT: the search tree", writeDOT},
+	{"html", ".html", "text/html", "Standalone HTML replay (one file, works offline)", writeHTML},
+	{"posthoc", ".trace.json", "application/json", "Posthoc search trace (version 1.0.5)", writePosthoc},
+	{"ipynb", ".ipynb", "application/x-ipynb+json", "Jupyter notebook that rebuilds the trace in the stepviz kernel", writeIpynb},
+}
+
+// Formats lists every format Write accepts, in menu order. The slice is a
+// copy.
+func Formats() []Format { return append([]Format(nil), formats...) }
+
+// FormatNames lists the format names, in menu order.
+func FormatNames() []string {
+	out := make([]string, len(formats))
+	for i, f := range formats {
+		out[i] = f.Name
+	}
+	return out
+}
+
+// Lookup finds a format by name (case-insensitive; "markdown", "latex" and
+// "ndjson" are accepted as aliases).
+func Lookup(name string) (Format, bool) {
+	name = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(name), "."))
+	switch name {
+	case "markdown":
+		name = "md"
+	case "latex":
+		name = "tex"
+	case "ndjson":
+		name = "jsonl"
+	}
+	for _, f := range formats {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Format{}, false
+}
+
+// Write writes the trace of s from step 1 to step upTo (a step number,
+// [Current] or [ToEnd]) in the named format. It never moves s: it replays
+// the instance and options in a search of its own, so the cost is a replay
+// of upTo steps plus the format's own (a snapshot per step for md, html and
+// tex; a tree layout for svg, tex and html).
+func Write(w io.Writer, format string, s *stepper.Search, upTo int) error {
+	f, ok := Lookup(format)
+	if !ok {
+		hint := ""
+		if sug := stepper.Suggest(strings.ToLower(format), FormatNames()); sug != "" {
+			hint = fmt.Sprintf(" (did you mean %s?)", sug)
+		}
+		return fmt.Errorf("export: unknown format %q%s; formats are %s", format, hint, strings.Join(FormatNames(), ", "))
+	}
+	sess, err := newSession(s, upTo)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	if err := f.write(bw, sess); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("export: writing %s: %w", f.Name, err)
+	}
+	return nil
+}

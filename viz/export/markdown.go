@@ -1,0 +1,199 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// writeMarkdown writes the problem and options, then for every step the
+// node expanded, its children and their fates, and the open list (in pop
+// order) and closed list (in expansion order) after the step as tables.
+// Cost: a snapshot per step, O(steps · nodes).
+func writeMarkdown(w io.Writer, sess *session) error {
+	p := &printer{w: w}
+	sess.s.Reset()
+	p.f("# %s trace\n\n", algoTitle(sess.opts))
+	p.f("- Problem: `%s`\n- Options: `%s`\n", sess.inst.Spec(), sess.opts.String())
+	p.f("- Rules: %s\n", rulesText(sess.opts))
+	for _, wn := range sess.s.Warnings() {
+		p.f("- Warning: %s\n", wn)
+	}
+	p.f("\n## Step 0: start\n\n")
+	mdOpenClosed(p, sess.s.Snapshot())
+	n, err := sess.walk(func(ev *stepper.Event) error {
+		x := ev.Expanded
+		verb := "expand"
+		if x.Status == stepper.NodeGoal {
+			verb = "select the goal"
+		}
+		p.f("## Step %d: %s %s (g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State), num(x.G), num(x.H), num(x.F))
+		if ev.TieReason != "" {
+			p.f("Tie: %s.\n\n", ev.TieReason)
+		}
+		if len(ev.Children) > 0 {
+			p.f("Children:\n\n")
+			for _, c := range ev.Children {
+				p.f("- %s%s: g=%s, h=%s, f=%s — %s\n", mdCell(c.State), viaText(c.NodeInfo), num(c.G), num(c.H), num(c.F), fateText(c))
+			}
+			p.f("\n")
+		}
+		mdOpenClosed(p, sess.s.Snapshot())
+		if ev.Status != stepper.Running {
+			p.f("Search status: **%s**", ev.Status)
+			if ev.Status == stepper.Solved {
+				p.f(", cost %s, path %s", num(sess.s.Cost()), pathText(sess.s))
+			}
+			p.f(".\n\n")
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	p.f("---\n%d steps; status %s; expanded %d, generated %d, max open %d.\n", n, sess.s.Status(), sess.s.Counters().Expanded, sess.s.Counters().Generated, sess.s.Counters().MaxOpen)
+	return p.err
+}
+
+func mdOpenClosed(p *printer, sn stepper.Snapshot) {
+	p.f("**Open** (%d, in pop order)\n\n", len(sn.Open))
+	if len(sn.Open) == 0 {
+		p.f("(empty)\n\n")
+	} else {
+		p.f("| # | node | state | g | h | f | parent |\n|---:|---:|---|---:|---:|---:|---:|\n")
+		for i, o := range sn.Open {
+			p.f("| %d | %d | %s | %s | %s | %s | %s |\n", i+1, o.ID, mdCell(o.State), num(o.G), num(o.H), num(o.F), parentText(o.Parent))
+		}
+		p.f("\n")
+	}
+	p.f("**Closed** (%d, in expansion order)\n\n", len(sn.Closed))
+	if len(sn.Closed) == 0 {
+		p.f("(empty)\n\n")
+		return
+	}
+	p.f("| order | node | state | g | h | f | parent |\n|---:|---:|---|---:|---:|---:|---:|\n")
+	for _, c := range sn.Closed {
+		p.f("| %d | %d | %s | %s | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State), num(c.G), num(c.H), num(c.F), parentText(c.Parent))
+	}
+	p.f("\n")
+}
+
+// printer writes formatted text and keeps the first error.
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) f(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, args...)
+	}
+}
+
+func mdCell(s string) string { return strings.ReplaceAll(oneLine(s), "|", `\|`) }
+
+func parentText(id int) string {
+	if id < 0 {
+		return "–"
+	}
+	return fmt.Sprint(id)
+}
+
+// fateText says in words what became of a child.
+func fateText(c stepper.Child) string {
+	switch c.Fate {
+	case stepper.FateAdded:
+		return "added to open"
+	case stepper.FateClosed:
+		return fmt.Sprintf("ignored: already expanded (node %d)", c.ExistingID)
+	case stepper.FateOpen:
+		return fmt.Sprintf("ignored: already open with g as good (node %d)", c.ExistingID)
+	case stepper.FateReparented:
+		return fmt.Sprintf("cheaper path to open node %d: g %s → %s, parent %d → %d", c.ID, num(c.OldG), num(c.G), c.OldParent, c.Parent)
+	case stepper.FateReopened:
+		return fmt.Sprintf("cheaper path to closed node %d: reopened, g %s → %s", c.ID, num(c.OldG), num(c.G))
+	case stepper.FateGoal:
+		return "the goal, found when generated"
+	case stepper.FateDepthLimited:
+		return "discarded: deeper than the depth limit"
+	}
+	return string(c.Fate)
+}
+
+func pathText(s *stepper.Search) string {
+	var parts []string
+	for _, id := range s.Path() {
+		parts = append(parts, s.Node(id).State)
+	}
+	return strings.Join(parts, " → ")
+}
+
+var algoNames = map[stepper.Algorithm]string{
+	stepper.BFS: "Breadth-first search", stepper.DFS: "Depth-first search", stepper.UCS: "Uniform-cost search",
+	stepper.Greedy: "Greedy best-first search", stepper.AStar: "A*", stepper.WAStar: "Weighted A*",
+}
+
+func algoTitle(o stepper.Options) string {
+	if n, ok := algoNames[o.Algorithm]; ok {
+		return n
+	}
+	return string(o.Algorithm)
+}
+
+// rulesText states the evaluation function, the tie rule and the goal-test
+// moment in words, so a sheet's answer is unambiguous.
+func rulesText(o stepper.Options) string {
+	var f string
+	switch o.Algorithm {
+	case stepper.BFS:
+		f = "FIFO queue (f = depth)"
+	case stepper.DFS:
+		f = "LIFO stack (f = depth)"
+	case stepper.UCS:
+		f = "f = g"
+	case stepper.Greedy:
+		f = "f = h (" + o.Heuristic + ")"
+	case stepper.AStar:
+		f = "f = g + h (" + o.Heuristic + ")"
+	case stepper.WAStar:
+		f = fmt.Sprintf("f = g + %s·h (%s)", num(o.Weight), o.Heuristic)
+	}
+	tie := map[stepper.TieRule]string{
+		stepper.TieFIFO:  "among equal f the node added first is expanded first",
+		stepper.TieLIFO:  "among equal f the node added last is expanded first",
+		stepper.TieHighG: "among equal f the larger g is expanded first, then the node added first",
+		stepper.TieLowH:  "among equal f the smaller h is expanded first, then the node added first",
+	}[o.Tie]
+	goal := "the goal test is made when a node is selected for expansion"
+	if o.Goal == stepper.OnGenerate {
+		goal = "the goal test is made when a node is generated"
+	}
+	search := "graph search (a closed list; a state already expanded is not added again)"
+	if o.Tree {
+		search = "tree search (no closed list)"
+	}
+	open := "a cheaper path to an open node re-parents it"
+	if o.Open == stepper.IgnoreOpen {
+		open = "a second path to an open node is ignored"
+	}
+	if o.Closed == stepper.Reopen {
+		open += "; a cheaper path to a closed node reopens it"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s; %s; %s; %s; %s; successors in %s order", f, tie, goal, search, open, o.Order)
+	if o.Depth > 0 {
+		fmt.Fprintf(&b, "; depth limit %d", o.Depth)
+	}
+	return b.String()
+}
+
+// viaText names the action that made a node, unless it only repeats the
+// state (a graph's action is the city reached).
+func viaText(n stepper.NodeInfo) string {
+	if n.Action == "" || n.Action == n.State {
+		return ""
+	}
+	return " via " + n.Action
+}

@@ -1,0 +1,161 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"stepviz/stepper"
+	"stepviz/viz"
+)
+
+// texMaxTreeNodes caps the tree drawn in TikZ: beyond it pdflatex takes
+// minutes and the picture is unreadable on a page; the file then says so
+// and points to the SVG and DOT exports.
+const texMaxTreeNodes = 400
+
+// writeTeX writes a complete LaTeX document (packages from Debian's
+// texlive-latex-base and texlive-pictures only: geometry, longtable,
+// graphicx, tikz): the problem and options, a table of the steps, the open
+// list after the last step, and the search tree drawn with TikZ at the
+// positions viz.LayoutTree computes. Black-and-white legible: closed nodes
+// are grey-filled boxes with their expansion order, open nodes dashed, the
+// goal double-framed, discarded duplicates dotted. Cost: one snapshot and
+// one layout.
+func writeTeX(w io.Writer, sess *session) error {
+	t, err := sess.trace()
+	if err != nil {
+		return err
+	}
+	sn := sess.s.Snapshot()
+	p := &printer{w: w}
+	p.f("%% stepviz trace, format version %d\n%% problem: %s\n%% options: %s\n%% steps: %d (%s)\n", Version, oneLine(t.Problem), t.Options, t.Steps, t.Status)
+	p.f("\\documentclass[10pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n")
+	p.f("\\tikzset{sv/.style={draw, align=center, font=\\scriptsize, inner sep=2pt},\n  closed/.style={sv, rectangle, fill=black!12},\n  open/.style={sv, rectangle, rounded corners, dashed},\n  goal/.style={sv, rectangle, double, very thick},\n  discarded/.style={sv, rectangle, dotted, text=black!60},\n  act/.style={font=\\tiny, fill=white, inner sep=1pt}}\n")
+	p.f("\\begin{document}\n\\section*{%s trace}\n", tex(algoTitle(sess.opts)))
+	p.f("\\noindent Problem: \\texttt{%s}\\\\\nOptions: \\texttt{%s}\\\\\nRules: %s.\n", tex(t.Problem), tex(t.Options), tex(rulesText(sess.opts)))
+	for _, wn := range t.Warnings {
+		p.f("\\\\ Warning: %s\n", tex(wn))
+	}
+	p.f("\n\\subsection*{Steps}\n{\\small\n\\begin{longtable}{r l r r r r r p{7cm}}\n")
+	p.f("step & expanded & g & h & f & open & closed & children (fate)\\\\ \\hline\n\\endhead\n")
+	for i := range t.Events {
+		ev := &t.Events[i]
+		x := ev.Expanded
+		state := tex(x.State)
+		if x.Status == stepper.NodeGoal {
+			state += " (goal)"
+		}
+		var kids []string
+		for _, c := range ev.Children {
+			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State), num(c.F), tex(string(c.Fate))))
+		}
+		p.f("%d & \\texttt{%s} & %s & %s & %s & %d & %d & %s\\\\\n", ev.Step, state, num(x.G), num(x.H), num(x.F), ev.Counters.Open, ev.Counters.Closed, strings.Join(kids, "; "))
+	}
+	p.f("\\end{longtable}\n}\n")
+	p.f("\\noindent After step %d: %s", t.Steps, tex(string(t.Status)))
+	if t.Status == stepper.Solved {
+		p.f(", cost %s, path %s", num(t.Result.Cost), tex(strings.Join(t.Result.Path, " -> ")))
+	}
+	p.f(".\n\n\\subsection*{Open list after step %d (pop order)}\n", t.Steps)
+	if len(sn.Open) == 0 {
+		p.f("(empty)\n")
+	} else {
+		p.f("{\\small\n\\begin{longtable}{r l r r r r}\n\\# & state & g & h & f & parent\\\\ \\hline\n\\endhead\n")
+		for i, o := range sn.Open {
+			p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", i+1, tex(o.State), num(o.G), num(o.H), num(o.F), parentText(o.Parent))
+		}
+		p.f("\\end{longtable}\n}\n")
+	}
+	p.f("\n\\subsection*{Search tree after step %d}\n", t.Steps)
+	texTree(p, sess.inst.Kind(), sn)
+	p.f("\\end{document}\n")
+	return p.err
+}
+
+// texTree draws the snapshot's tree with TikZ, scaled to the text width.
+func texTree(p *printer, kind string, sn stepper.Snapshot) {
+	if len(sn.Tree) > texMaxTreeNodes {
+		p.f("The tree has %d nodes, too many to draw legibly on a page (the limit here is %d): export \\texttt{svg} or \\texttt{dot} for it, or export fewer steps.\n", len(sn.Tree), texMaxTreeNodes)
+		return
+	}
+	l := viz.LayoutTree(sn.Tree)
+	slot, level := 1.2, 1.4
+	if kind == "puzzle" {
+		slot, level = 1.3, 1.9
+	}
+	wide := l.Width*slot > 17
+	p.f("Closed nodes: grey boxes numbered in expansion order; open: dashed; goal: double frame; discarded duplicates: dotted.\n\n\\begin{center}\n")
+	if wide {
+		p.f("\\resizebox{\\textwidth}{!}{%%\n")
+	}
+	p.f("\\begin{tikzpicture}[x=%.2fcm, y=-%.2fcm]\n", slot, level)
+	for _, i := range l.Order {
+		n := sn.Tree[i]
+		style := map[stepper.NodeStatus]string{stepper.NodeClosed: "closed", stepper.NodeOpen: "open", stepper.NodeGoal: "goal"}[n.Status]
+		if style == "" {
+			style = "discarded"
+		}
+		p.f("\\node[%s] (n%d) at (%.3f,%d) {%s};\n", style, n.ID, l.X[i], l.Y[i], texNodeLabel(kind, n))
+	}
+	for _, i := range l.Order {
+		n := sn.Tree[i]
+		if pi := l.Parent[i]; pi >= 0 {
+			p.f("\\draw (n%d) -- node[act] {%s} (n%d);\n", sn.Tree[pi].ID, tex(n.Action), n.ID)
+		}
+	}
+	p.f("\\end{tikzpicture}")
+	if wide {
+		p.f("}")
+	}
+	p.f("\n\\end{center}\n")
+}
+
+func texNodeLabel(kind string, n stepper.NodeInfo) string {
+	lines := strings.Split(nodeLabel(kind, n), "\n")
+	for i := range lines {
+		lines[i] = tex(lines[i])
+	}
+	return strings.Join(lines, "\\\\ ")
+}
+
+// tex escapes text for LaTeX (ASCII output: arrows and dots become words).
+func tex(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '\\':
+			b.WriteString(`\textbackslash{}`)
+		case '{', '}', '$', '&', '#', '_', '%':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case '^':
+			b.WriteString(`\^{}`)
+		case '~':
+			b.WriteString(`\~{}`)
+		case '<':
+			b.WriteString(`\textless{}`)
+		case '>':
+			b.WriteString(`\textgreater{}`)
+		case '|':
+			b.WriteString(`\textbar{}`)
+		case '→':
+			b.WriteString(`$\to$`)
+		case '·':
+			b.WriteString(`$\cdot$`)
+		case '–', '—':
+			b.WriteString("--")
+		case '√':
+			b.WriteString(`$\surd$`)
+		case '\n', '\r':
+			b.WriteByte(' ')
+		default:
+			if r < 128 {
+				b.WriteRune(r)
+			} else {
+				b.WriteByte('?')
+			}
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,183 @@
+package export
+
+import (
+	"fmt"
+
+	"stepviz/stepper"
+)
+
+// FormatName and Version identify the JSON trace format. A reader accepts
+// every version up to Version and rejects a newer one with an error that
+// says so.
+const (
+	FormatName = "stepviz-trace"
+	Version    = 1
+)
+
+// Step choices for [Write] and [NewTrace]'s upTo argument; any value >= 0
+// is a step number (clamped to the step where the search ends).
+const (
+	// Current exports up to the search's current step (Search.StepCount).
+	Current = -1
+	// ToEnd runs the search to its end (solved, no solution, or the node
+	// cap) and exports every step.
+	ToEnd = -2
+)
+
+// Trace is a search as a file records it: the problem, the normalized
+// options and the events of steps 1..Steps. Invariant (checked by
+// [ReadTrace]): len(Events) == Steps and Events[i].Step == i+1.
+type Trace struct {
+	Format  string `json:"format"`  // always FormatName
+	Version int    `json:"version"` // the version written; Version
+	// Problem is the problem line (stepper.Instance.Spec) and Kind its kind.
+	Problem string `json:"problem"`
+	Kind    string `json:"kind"`
+	// Options is stepper.Options.String of the normalized options, the
+	// default heuristic filled in.
+	Options string `json:"options"`
+	// Steps is k, the number of steps recorded.
+	Steps int `json:"steps"`
+	// Status is the search's status after step k.
+	Status   stepper.Status `json:"status"`
+	Warnings []string       `json:"warnings,omitempty"`
+	// Root is the start node before any step (status open).
+	Root stepper.NodeInfo `json:"root"`
+	// Result sums up the search after step k.
+	Result Result `json:"result"`
+	// Events are the events of steps 1..k, in order.
+	Events []stepper.Event `json:"events"`
+
+	nodes map[int]stepper.NodeInfo // filled by learn, for writers
+}
+
+// Result is where the search stands after the last recorded step.
+type Result struct {
+	Counters stepper.Counters `json:"counters"`
+	// Cost and Path (the states from start to goal) are set once solved.
+	Cost float64  `json:"cost,omitempty"`
+	Path []string `json:"path,omitempty"`
+}
+
+// session replays a search in a search of its own, so that exporting never
+// moves the caller's search. It is what every writer walks.
+type session struct {
+	inst stepper.Instance
+	opts stepper.Options
+	s    *stepper.Search
+	k    int // the last step to export
+}
+
+// newSession prepares a replay of s up to upTo (a step, Current or ToEnd).
+// The steps are not taken yet. Cost: one NewSearch.
+func newSession(s *stepper.Search, upTo int) (*session, error) {
+	if s == nil {
+		return nil, fmt.Errorf("export: no search to export: start one first")
+	}
+	k := upTo
+	switch {
+	case upTo == Current:
+		k = s.StepCount()
+	case upTo == ToEnd:
+		k = -1
+	case upTo < 0:
+		return nil, fmt.Errorf("export: step %d: want a step number >= 0, Current or ToEnd", upTo)
+	}
+	own, err := stepper.NewSearch(s.Instance(), s.Options())
+	if err != nil {
+		return nil, fmt.Errorf("export: cannot rebuild the search: %w", err)
+	}
+	return &session{inst: s.Instance(), opts: own.Options(), s: own, k: k}, nil
+}
+
+// walk takes the session's steps from step 0, calling fn after each with its
+// event; fn may call snapshot methods on sess.s. It stops at step k or at
+// the end of the search, and returns the number of steps taken. O(steps)
+// plus whatever fn costs.
+func (sess *session) walk(fn func(ev *stepper.Event) error) (int, error) {
+	sess.s.Reset()
+	n := 0
+	for sess.k < 0 || n < sess.k {
+		ev, ok := sess.s.Step()
+		if !ok {
+			break
+		}
+		n++
+		if fn != nil {
+			if err := fn(&ev); err != nil {
+				return n, err
+			}
+		}
+	}
+	return n, nil
+}
+
+// events returns the events of steps 1..k and leaves the search at the last.
+func (sess *session) events() ([]stepper.Event, error) {
+	var evs []stepper.Event
+	_, err := sess.walk(func(ev *stepper.Event) error {
+		evs = append(evs, *ev)
+		return nil
+	})
+	return evs, err
+}
+
+// NewTrace records the trace of s up to step upTo (a step number, Current
+// or ToEnd) without moving s. Cost: a replay of the steps with events.
+func NewTrace(s *stepper.Search, upTo int) (*Trace, error) {
+	sess, err := newSession(s, upTo)
+	if err != nil {
+		return nil, err
+	}
+	return sess.trace()
+}
+
+func (sess *session) trace() (*Trace, error) {
+	sess.s.Reset()
+	root := sess.s.Node(0)
+	evs, err := sess.events()
+	if err != nil {
+		return nil, err
+	}
+	if evs == nil {
+		evs = []stepper.Event{}
+	}
+	t := &Trace{
+		Format: FormatName, Version: Version,
+		Problem: sess.inst.Spec(), Kind: sess.inst.Kind(), Options: sess.opts.String(),
+		Steps: len(evs), Status: sess.s.Status(), Warnings: sess.s.Warnings(),
+		Root: root, Events: evs,
+	}
+	t.Result = resultOf(sess.s)
+	return t, nil
+}
+
+func resultOf(s *stepper.Search) Result {
+	r := Result{Counters: s.Counters()}
+	if s.Status() == stepper.Solved {
+		r.Cost = s.Cost()
+		for _, id := range s.Path() {
+			r.Path = append(r.Path, s.Node(id).State)
+		}
+	}
+	return r
+}
+
+// Search rebuilds the search the trace records, at step 0: it parses the
+// problem line and the options. Use [Trace.Replay] to also take the steps
+// and verify them.
+func (t *Trace) Search() (*stepper.Search, error) {
+	inst, err := stepper.ParseProblem(t.Problem)
+	if err != nil {
+		return nil, fmt.Errorf("export: trace field \"problem\": %w", err)
+	}
+	opts, err := stepper.ParseOptions(t.Options)
+	if err != nil {
+		return nil, fmt.Errorf("export: trace field \"options\": %w", err)
+	}
+	s, err := stepper.NewSearch(inst, opts)
+	if err != nil {
+		return nil, fmt.Errorf("export: trace field \"options\": %w", err)
+	}
+	return s, nil
+}

@@ -68,7 +68,7 @@ type engine[S comparable] struct {
 	o      Options
 	tieDir float64
 
-	nodes    []node[S]
+	nodes    nodeStore[S]
 	seen     map[S]int32 // state -> its open, closed or goal node (graph search)
 	front    frontier
 	records  []stepRecord
@@ -113,7 +113,7 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 }
 
 func (e *engine[S]) reset() {
-	e.nodes = e.nodes[:0]
+	e.nodes.truncate(0)
 	e.records = e.records[:0]
 	e.mods = e.mods[:0]
 	e.closed = e.closed[:0]
@@ -132,12 +132,12 @@ func (e *engine[S]) reset() {
 		e.front = &heapFrontier{lifo: e.o.Tie == TieLIFO}
 	}
 	start := e.p.Start()
-	e.nodes = append(e.nodes, node[S]{state: start, parent: -1, action: -1, status: st8Open})
+	e.nodes.add(node[S]{state: start, parent: -1, action: -1, status: st8Open})
 	if e.seen != nil {
 		e.seen[start] = 0
 	}
 	if e.o.Goal == OnGenerate && e.p.IsGoal(start) {
-		e.nodes[0].status = st8Goal
+		e.nodes.at(0).status = st8Goal
 		e.goal, e.status = 0, Solved
 		return
 	}
@@ -168,7 +168,7 @@ func (e *engine[S]) priority(g, h float64, depth int32) float64 {
 }
 
 func (e *engine[S]) keyOf(id int32, h float64) key {
-	n := &e.nodes[id]
+	n := e.nodes.at(id)
 	k := key{prio: e.priority(n.g, h, n.depth), seq: n.seq}
 	switch e.o.Tie {
 	case TieHighG:
@@ -183,7 +183,7 @@ func (e *engine[S]) keyOf(id int32, h float64) key {
 // fast path of Run and Seek.
 func (e *engine[S]) step(ev *Event) {
 	id := e.front.pop()
-	rec := stepRecord{expanded: id, firstNode: int32(len(e.nodes)), firstMod: int32(len(e.mods))}
+	rec := stepRecord{expanded: id, firstNode: int32(e.nodes.len()), firstMod: int32(len(e.mods))}
 	if prev := e.lastRecord(); prev != nil {
 		rec.expandedN, rec.generated, rec.duplicates, rec.reparented, rec.maxOpen, rec.closed =
 			prev.expandedN, prev.generated, prev.duplicates, prev.reparented, prev.maxOpen, prev.closed
@@ -195,7 +195,7 @@ func (e *engine[S]) step(ev *Event) {
 		e.tieBuf, ev.TieCount = e.front.ties(e.nodeKeyPrio(id), e.tieBuf[:0], MaxTies)
 	}
 	e.notes = e.notes[:0]
-	n := &e.nodes[id]
+	n := e.nodes.at(id)
 	if e.o.Goal == OnExpand && e.p.IsGoal(n.state) {
 		n.status = st8Goal
 		e.goal, e.status = id, Solved
@@ -214,7 +214,7 @@ func (e *engine[S]) step(ev *Event) {
 		g, depth := parentG+sc.Cost, parentDepth+1
 		if e.o.Depth > 0 && int(depth) > e.o.Depth {
 			e.addNode(sc.State, g, id, depth, int32(sc.Action), st8Discarded)
-			e.note(ev, int32(len(e.nodes)-1), -1, FateDepthLimited, 0, 0)
+			e.note(ev, int32(e.nodes.len()-1), -1, FateDepthLimited, 0, 0)
 			continue
 		}
 		if e.seen != nil {
@@ -228,12 +228,12 @@ func (e *engine[S]) step(ev *Event) {
 			e.seen[sc.State] = nid
 		}
 		if e.o.Goal == OnGenerate && e.p.IsGoal(sc.State) {
-			e.nodes[nid].status = st8Goal
+			e.nodes.at(nid).status = st8Goal
 			e.goal, e.status = nid, Solved
 			e.note(ev, nid, -1, FateGoal, 0, 0)
 			break
 		}
-		e.nodes[nid].seq = e.nextSeq
+		e.nodes.at(nid).seq = e.nextSeq
 		e.nextSeq++
 		e.front.push(nid, e.keyOf(nid, e.hOf(sc.State)))
 		e.note(ev, nid, -1, FateAdded, 0, 0)
@@ -244,7 +244,7 @@ func (e *engine[S]) step(ev *Event) {
 	if e.status == Running {
 		if e.front.len() == 0 {
 			e.status = NoSolution
-		} else if len(e.nodes) >= e.o.MaxNodes || e.bytes() > e.o.MaxBytes {
+		} else if e.nodes.len() >= e.o.MaxNodes || e.bytes() > e.o.MaxBytes {
 			e.status = LimitReached
 		}
 	}
@@ -255,18 +255,18 @@ func (e *engine[S]) step(ev *Event) {
 // reopen it when the new path is cheaper and the options say so, otherwise
 // record the child as a discarded duplicate.
 func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g float64, depth, action int32, s S) {
-	old := &e.nodes[ex]
+	old := e.nodes.at(ex)
 	cheaper := g < old.g
 	switch {
 	case old.status == st8Open && cheaper && e.o.Open == Reparent:
-		e.mods = append(e.mods, mod{id: ex, nodesBefore: int32(len(e.nodes)), parent: old.parent, depth: old.depth, action: old.action, seq: old.seq, g: old.g})
+		e.mods = append(e.mods, mod{id: ex, nodesBefore: int32(e.nodes.len()), parent: old.parent, depth: old.depth, action: old.action, seq: old.seq, g: old.g})
 		oldG, oldParent := old.g, old.parent
 		old.g, old.parent, old.depth, old.action = g, parent, depth, action
 		e.front.fix(ex, e.keyOf(ex, e.hOf(s)))
 		rec.reparented++
 		e.note(ev, ex, ex, FateReparented, oldG, oldParent)
 	case old.status == st8Closed && cheaper && e.o.Closed == Reopen:
-		e.mods = append(e.mods, mod{id: ex, nodesBefore: int32(len(e.nodes)), parent: old.parent, depth: old.depth, action: old.action, seq: old.seq, g: old.g, wasClosed: true})
+		e.mods = append(e.mods, mod{id: ex, nodesBefore: int32(e.nodes.len()), parent: old.parent, depth: old.depth, action: old.action, seq: old.seq, g: old.g, wasClosed: true})
 		oldG, oldParent := old.g, old.parent
 		old.g, old.parent, old.depth, old.action, old.status = g, parent, depth, action, st8Open
 		old.seq = e.nextSeq
@@ -287,8 +287,7 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 }
 
 func (e *engine[S]) addNode(s S, g float64, parent, depth, action int32, st NodeStatus8) int32 {
-	e.nodes = append(e.nodes, node[S]{state: s, g: g, parent: parent, depth: depth, action: action, status: st, seq: -1})
-	return int32(len(e.nodes) - 1)
+	return e.nodes.add(node[S]{state: s, g: g, parent: parent, depth: depth, action: action, status: st, seq: -1})
 }
 
 func (e *engine[S]) note(ev *Event, id, existing int32, fate Fate, oldG float64, oldParent int32) {
@@ -305,7 +304,7 @@ func (e *engine[S]) lastRecord() *stepRecord {
 }
 
 func (e *engine[S]) nodeKeyPrio(id int32) float64 {
-	n := &e.nodes[id]
+	n := e.nodes.at(id)
 	if e.o.Algorithm == BFS || e.o.Algorithm == DFS {
 		return float64(n.depth)
 	}
@@ -319,7 +318,7 @@ func (e *engine[S]) bytesPerNode() int64 {
 	return int64(unsafe.Sizeof(n)) + int64(unsafe.Sizeof(n.state)) + 16
 }
 
-func (e *engine[S]) bytes() int64 { return int64(len(e.nodes)) * e.bytesPerNode() }
+func (e *engine[S]) bytes() int64 { return int64(e.nodes.len()) * e.bytesPerNode() }
 
 // undo takes back the last step. O(children · log open).
 func (e *engine[S]) undo() {
@@ -329,7 +328,7 @@ func (e *engine[S]) undo() {
 	undoMods := func(after int32) {
 		for ; mi >= int(rec.firstMod) && e.mods[mi].nodesBefore > after; mi-- {
 			m := &e.mods[mi]
-			n := &e.nodes[m.id]
+			n := e.nodes.at(m.id)
 			if m.wasClosed {
 				e.front.unpush(m.id)
 				e.nextSeq--
@@ -341,9 +340,9 @@ func (e *engine[S]) undo() {
 			}
 		}
 	}
-	for id := int32(len(e.nodes)) - 1; id >= rec.firstNode; id-- {
+	for id := int32(e.nodes.len()) - 1; id >= rec.firstNode; id-- {
 		undoMods(id)
-		n := &e.nodes[id]
+		n := e.nodes.at(id)
 		if n.status == st8Open {
 			e.front.unpush(id)
 			e.nextSeq--
@@ -354,8 +353,8 @@ func (e *engine[S]) undo() {
 	}
 	undoMods(rec.firstNode - 1)
 	e.mods = e.mods[:rec.firstMod]
-	e.nodes = e.nodes[:rec.firstNode]
-	n := &e.nodes[rec.expanded]
+	e.nodes.truncate(int(rec.firstNode))
+	n := e.nodes.at(rec.expanded)
 	if n.status == st8Closed {
 		e.closed = e.closed[:len(e.closed)-1]
 	}

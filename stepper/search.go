@@ -170,7 +170,7 @@ func (s *Search) BytesPerNode() int64 { return s.eng.bytesPerNode() }
 
 func (e *engine[S]) steps() int       { return len(e.records) }
 func (e *engine[S]) state() Status    { return e.status }
-func (e *engine[S]) nodeCount() int   { return len(e.nodes) }
+func (e *engine[S]) nodeCount() int   { return e.nodes.len() }
 func (e *engine[S]) options() Options { return e.o }
 func (e *engine[S]) warns() []string  { return append([]string(nil), e.warnings...) }
 
@@ -178,7 +178,7 @@ func (e *engine[S]) explain(id int32) []Term {
 	if e.h == nil || e.h.Explain == nil {
 		return nil
 	}
-	return e.h.Explain(e.nodes[id].state)
+	return e.h.Explain(e.nodes.at(id).state)
 }
 
 // stepOf is the step that generated node id: a binary search of the journal.
@@ -187,7 +187,7 @@ func (e *engine[S]) stepOf(id int32) int {
 }
 
 func (e *engine[S]) info(id int32) NodeInfo {
-	n := &e.nodes[id]
+	n := e.nodes.at(id)
 	h := e.hOf(n.state)
 	ni := NodeInfo{
 		ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent),
@@ -201,7 +201,7 @@ func (e *engine[S]) info(id int32) NodeInfo {
 }
 
 func (e *engine[S]) counters() Counters {
-	c := Counters{Steps: len(e.records), Open: e.front.len(), Nodes: len(e.nodes), MaxOpen: 1}
+	c := Counters{Steps: len(e.records), Open: e.front.len(), Nodes: e.nodes.len(), MaxOpen: 1}
 	if r := e.lastRecord(); r != nil {
 		c.Expanded, c.Generated, c.Duplicates, c.Reparented, c.MaxOpen, c.Closed =
 			int(r.expandedN), int(r.generated), int(r.duplicates), int(r.reparented), int(r.maxOpen), int(r.closed)
@@ -214,7 +214,7 @@ func (e *engine[S]) path() []int {
 		return nil
 	}
 	var p []int
-	for id := e.goal; id >= 0; id = e.nodes[id].parent {
+	for id := e.goal; id >= 0; id = e.nodes.at(id).parent {
 		p = append(p, int(id))
 	}
 	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
@@ -227,11 +227,11 @@ func (e *engine[S]) cost() float64 {
 	if e.status != Solved {
 		return 0
 	}
-	return e.nodes[e.goal].g
+	return e.nodes.at(e.goal).g
 }
 
 func (e *engine[S]) publicKey(id int32) Key {
-	n := &e.nodes[id]
+	n := e.nodes.at(id)
 	k := e.keyOf(id, e.hOf(n.state))
 	return Key{Priority: k.prio, Tie: k.tie, Seq: int(k.seq)}
 }
@@ -278,7 +278,7 @@ func (e *engine[S]) tieReason(won int32) string {
 	}
 	switch {
 	case e.o.Tie == TieHighG && tieDecided:
-		fmt.Fprintf(&b, "tie rule high-g: its g %s is the largest", fmtNum(e.nodes[won].g))
+		fmt.Fprintf(&b, "tie rule high-g: its g %s is the largest", fmtNum(e.nodes.at(won).g))
 	case e.o.Tie == TieLowH && tieDecided:
 		fmt.Fprintf(&b, "tie rule low-h: its h %s is the smallest", fmtNum(wk.Tie))
 	case e.o.Tie == TieLIFO:
@@ -323,7 +323,7 @@ func (e *engine[S]) snapshot() Snapshot {
 	listed := make(map[int32]bool)
 	for i := len(e.closed) - 1; i >= 0; i-- {
 		id := e.closed[i]
-		if e.nodes[id].status == st8Closed && !listed[id] {
+		if e.nodes.at(id).status == st8Closed && !listed[id] {
 			listed[id] = true
 			sn.Closed = append(sn.Closed, e.info(id))
 		}
@@ -331,8 +331,8 @@ func (e *engine[S]) snapshot() Snapshot {
 	for i, j := 0, len(sn.Closed)-1; i < j; i, j = i+1, j-1 {
 		sn.Closed[i], sn.Closed[j] = sn.Closed[j], sn.Closed[i]
 	}
-	sn.Tree = make([]NodeInfo, len(e.nodes))
-	for i := range e.nodes {
+	sn.Tree = make([]NodeInfo, e.nodes.len())
+	for i := 0; i < e.nodes.len(); i++ {
 		sn.Tree[i] = e.info(int32(i))
 	}
 	return sn

@@ -305,7 +305,7 @@ func (g *Graph) lookup(name string) (int, error) {
 	for i, n := range g.nodes {
 		lowNames[i] = strings.ToLower(n.Name)
 	}
-	if s := Suggest(low, lowNames); s != "" {
+	if s := Suggest(low, lowNames); s != "" && len(name) >= 4 {
 		for _, n := range g.nodes {
 			if strings.ToLower(n.Name) == s {
 				hint = fmt.Sprintf(" (did you mean %s?)", n.Name)

@@ -342,7 +342,10 @@ func (p *graphParser) node(name, in string) (int, error) {
 	if i, ok := p.g.index[name]; ok {
 		return i, nil
 	}
-	hint := suggest(name, p.g.ActionNames())
+	hint := ""
+	if len(name) >= 4 { // a one-letter name is a distance 1 from every other
+		hint = suggest(name, p.g.ActionNames())
+	}
 	return 0, p.errf("%s names unknown node %q%s; declare it first with \"node %s\"", in, name, hint, name)
 }
 

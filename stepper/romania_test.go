@@ -175,6 +175,9 @@ func TestRomaniaAStarTrace(t *testing.T) {
 			}
 		}
 	}
+	if got := childFates(events[4]); got != "Rimnicu_Vilcea:ignored-closed Bucharest:reparented Craiova:ignored-open" {
+		t.Errorf("step 5 children %s", got)
+	}
 	wantRe := map[string][2]float64{"Bucharest": {450, 418}}
 	if len(re) != len(wantRe) || re["Bucharest"] != wantRe["Bucharest"] {
 		t.Errorf("re-parented (old g, new g) = %v, want %v", re, wantRe)

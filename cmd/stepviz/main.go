@@ -151,7 +151,18 @@ func flagError(fs *flag.FlagSet, err error) string {
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
 	if bad, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
 		hint := ""
-		if s := stepper.Suggest(strings.TrimLeft(bad, "-"), names); s != "" {
+		// Long names of the search options suggest their short flags.
+		aliases := map[string]string{"heuristic": "h", "algorithm": "algo", "weight": "w", "goal-test": "goaltest"}
+		cands := append([]string(nil), names...)
+		for _, long := range []string{"algorithm", "goal-test", "heuristic", "weight"} {
+			if fs.Lookup(aliases[long]) != nil {
+				cands = append(cands, long)
+			}
+		}
+		if s := stepper.Suggest(strings.TrimLeft(bad, "-"), cands); s != "" {
+			if short, ok := aliases[s]; ok {
+				s = short
+			}
 			hint = fmt.Sprintf(" (did you mean -%s?)", s)
 		}
 		return fmt.Sprintf("unknown flag -%s%s; flags are -%s; run stepviz %s -help", bad, hint, strings.Join(names, ", -"), fs.Name())

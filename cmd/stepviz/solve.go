@@ -1,0 +1,179 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"stepviz/stepper"
+)
+
+func init() {
+	register("solve", "solve one problem and print the cost, moves, path and counters (-json for one JSON object)", runSolve)
+}
+
+// solveResult is the JSON object `stepviz solve -json` prints (docs/cli.md).
+type solveResult struct {
+	Problem    string   `json:"problem"`
+	Options    string   `json:"options"`
+	Status     string   `json:"status"`
+	Solved     bool     `json:"solved"`
+	Cost       float64  `json:"cost"`
+	Moves      []string `json:"moves"`
+	Path       []string `json:"path"`
+	Steps      int      `json:"steps"`
+	Expanded   int      `json:"expanded"`
+	Generated  int      `json:"generated"`
+	Duplicates int      `json:"duplicates"`
+	Reparented int      `json:"reparented"`
+	MaxOpen    int      `json:"maxOpen"`
+	Nodes      int      `json:"nodes"`
+	Warnings   []string `json:"warnings"`
+}
+
+// searchFlags are the flags that map one to one onto stepper options, in
+// the order -help lists them.
+var searchFlags = []struct{ flag, option, usage string }{
+	{"algo", "algo", "algorithm: bfs, dfs, ucs, greedy, astar or wastar"},
+	{"h", "h", "heuristic (default: the problem's first, e.g. manhattan, octile, sld)"},
+	{"w", "w", "weight of weighted A* (default 2)"},
+	{"tie", "tie", "tie rule among equal priorities: fifo, lifo, high-g or low-h (default fifo)"},
+	{"goaltest", "goaltest", "when the goal is tested: generate or expand (default: generate for BFS, expand otherwise)"},
+	{"open", "open", "a cheaper path to an open node: reparent or ignore (default: ignore for BFS/DFS, reparent otherwise)"},
+	{"closed", "closed", "a cheaper path to a closed node: ignore or reopen (default ignore)"},
+	{"depth", "depth", "depth limit, 0 for none"},
+	{"order", "order", "successor order: natural, reverse, alpha or a comma list of action names"},
+	{"maxnodes", "maxnodes", "stop with \"limit reached\" past this many nodes"},
+}
+
+// addSearchFlags defines the search flags on fs; the returned func turns
+// the flags that were set into Options, checked by stepper.
+func addSearchFlags(fs *flag.FlagSet, defaultAlgo string) func() (stepper.Options, error) {
+	vals := map[string]*string{}
+	for _, f := range searchFlags {
+		def := ""
+		if f.flag == "algo" {
+			def = defaultAlgo
+		}
+		vals[f.flag] = fs.String(f.flag, def, f.usage)
+	}
+	tree := fs.Bool("tree", false, "tree search: no closed set, every child is added")
+	return func() (stepper.Options, error) {
+		var o stepper.Options
+		set := map[string]bool{"algo": true}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		for _, f := range searchFlags {
+			if set[f.flag] {
+				if err := o.Set(f.option, *vals[f.flag]); err != nil {
+					return o, err
+				}
+			}
+		}
+		if *tree {
+			if err := o.Set("tree", strconv.FormatBool(*tree)); err != nil {
+				return o, err
+			}
+		}
+		return o.Normalize()
+	}
+}
+
+func runSolve(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	problem := fs.String("problem", "", "the problem line, e.g. \"puzzle 283164705 goal=123804765\" or \"graph romania\" (or give it after the flags)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	options := addSearchFlags(fs, "astar")
+	pos, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	spec := *problem
+	if len(pos) > 0 {
+		if spec != "" {
+			fmt.Fprintf(stderr, "stepviz solve: a problem given twice: -problem %q and %q; give one\n", spec, strings.Join(pos, " "))
+			return exitUsage
+		}
+		spec = strings.Join(pos, " ")
+	}
+	if spec == "" {
+		fmt.Fprintln(stderr, "stepviz solve: no problem: give -problem \"puzzle 283164705\" (or grid ..., graph romania); run stepviz solve -help")
+		return exitUsage
+	}
+	inst, err := stepper.ParseProblem(spec)
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
+		return exitUsage
+	}
+	o, err := options()
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
+		return exitUsage
+	}
+	s, err := stepper.NewSearch(inst, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
+		return exitUsage
+	}
+	t0 := time.Now()
+	s.Run(0)
+	elapsed := time.Since(t0)
+	res := newSolveResult(s)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			fmt.Fprintf(stderr, "stepviz solve: %v\n", err)
+			return exitUsage
+		}
+	} else {
+		writeSolveText(stdout, res, elapsed)
+	}
+	if !res.Solved {
+		return exitNo
+	}
+	return exitOK
+}
+
+// newSolveResult gathers a finished search's result.
+func newSolveResult(s *stepper.Search) solveResult {
+	c := s.Counters()
+	res := solveResult{
+		Problem: s.Instance().Spec(), Options: s.Options().String(), Status: string(s.Status()),
+		Solved: s.Status() == stepper.Solved, Cost: s.Cost(),
+		Moves: []string{}, Path: []string{}, Warnings: s.Warnings(),
+		Steps: c.Steps, Expanded: c.Expanded, Generated: c.Generated, Duplicates: c.Duplicates,
+		Reparented: c.Reparented, MaxOpen: c.MaxOpen, Nodes: c.Nodes,
+	}
+	if res.Warnings == nil {
+		res.Warnings = []string{}
+	}
+	for i, id := range s.Path() {
+		n := s.Node(id)
+		res.Path = append(res.Path, n.State)
+		if i > 0 {
+			res.Moves = append(res.Moves, n.Action)
+		}
+	}
+	return res
+}
+
+func writeSolveText(w io.Writer, r solveResult, elapsed time.Duration) {
+	fmt.Fprintf(w, "problem   %s\n", r.Problem)
+	fmt.Fprintf(w, "search    %s\n", r.Options)
+	fmt.Fprintf(w, "status    %s\n", r.Status)
+	if r.Solved {
+		fmt.Fprintf(w, "cost      %s\n", stepper.FormatNumber(r.Cost))
+		fmt.Fprintf(w, "moves     %d: %s\n", len(r.Moves), strings.Join(r.Moves, " "))
+		fmt.Fprintf(w, "path      %s\n", strings.Join(r.Path, " → "))
+	}
+	fmt.Fprintf(w, "expanded  %d   generated %d   duplicates %d   reparented %d   max open %d   steps %d\n",
+		r.Expanded, r.Generated, r.Duplicates, r.Reparented, r.MaxOpen, r.Steps)
+	fmt.Fprintf(w, "time      %s\n", elapsed.Round(time.Microsecond))
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "warning:  %s\n", warn)
+	}
+}

@@ -1,0 +1,389 @@
+package export
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"stepviz/stepper"
+)
+
+func TestCSVReadsBack(t *testing.T) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSearch(t, c.problem, c.opts)
+			data := export(t, s, "csv", c.steps)
+			r := csv.NewReader(bytes.NewReader(data))
+			r.Comment = '#'
+			rows, err := r.ReadAll()
+			if err != nil {
+				t.Fatalf("encoding/csv: %v", err)
+			}
+			if !reflect.DeepEqual(rows[0], CSVColumns) {
+				t.Fatalf("header = %v, want %v", rows[0], CSVColumns)
+			}
+			tr, _ := NewTrace(s, c.steps)
+			if len(rows)-1 != tr.Steps {
+				t.Fatalf("%d rows, want one per step (%d)", len(rows)-1, tr.Steps)
+			}
+			col := map[string]int{}
+			for i, name := range rows[0] {
+				col[name] = i
+			}
+			for i, row := range rows[1:] {
+				ev := tr.Events[i]
+				x := ev.Expanded
+				check := map[string]string{
+					"step": strconv.Itoa(ev.Step), "node": strconv.Itoa(x.ID), "state": x.State,
+					"g": num(x.G), "h": num(x.H), "f": num(x.F), "parent": strconv.Itoa(x.Parent), "depth": strconv.Itoa(x.Depth),
+					"open": strconv.Itoa(ev.Counters.Open), "closed": strconv.Itoa(ev.Counters.Closed), "generated": strconv.Itoa(len(ev.Children)),
+				}
+				for name, want := range check {
+					if got := row[col[name]]; got != want {
+						t.Errorf("row %d column %s = %q, want %q", i+1, name, got, want)
+					}
+				}
+				kids := row[col["children"]]
+				for _, ch := range ev.Children {
+					if !strings.Contains(kids, fmt.Sprintf("#%d %s %s", ch.ID, ch.State, ch.Fate)) {
+						t.Errorf("row %d: children %q does not list #%d %s %s", i+1, kids, ch.ID, ch.State, ch.Fate)
+					}
+				}
+			}
+			head := string(data[:bytes.Index(data, []byte("step,"))])
+			if !strings.Contains(head, "# problem: "+s.Instance().Spec()) || !strings.Contains(head, "# options: "+s.Options().String()) {
+				t.Errorf("comment lines do not record the problem and options:\n%s", head)
+			}
+		})
+	}
+}
+
+// mdTable returns the rows of the markdown table that follows the line
+// starting with title, after the given section heading.
+func mdTable(doc, section, title string) [][]string {
+	i := strings.Index(doc, section)
+	if i < 0 {
+		return nil
+	}
+	doc = doc[i:]
+	j := strings.Index(doc, title)
+	if j < 0 {
+		return nil
+	}
+	var rows [][]string
+	for _, line := range strings.Split(doc[j:], "\n")[1:] {
+		line = strings.TrimSpace(line)
+		if line == "" && rows == nil {
+			continue
+		}
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		for k := range cells {
+			cells[k] = strings.TrimSpace(cells[k])
+		}
+		rows = append(rows, cells)
+	}
+	if len(rows) < 2 {
+		return nil
+	}
+	return rows[2:] // drop the header and the alignment row
+}
+
+func TestMarkdownTablesMatchSnapshots(t *testing.T) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSearch(t, c.problem, c.opts)
+			doc := string(export(t, s, "md", c.steps))
+			ref := newSearch(t, c.problem, c.opts)
+			n := ref.Seek(1 << 30)
+			if c.steps >= 0 && c.steps < n {
+				n = c.steps
+			}
+			for k := 0; k <= n; k++ {
+				ref.Seek(k)
+				sn := ref.Snapshot()
+				section := fmt.Sprintf("## Step %d:", k)
+				open := mdTable(doc, section, "**Open**")
+				if len(open) != len(sn.Open) {
+					t.Fatalf("step %d: open table has %d rows, snapshot %d", k, len(open), len(sn.Open))
+				}
+				for i, o := range sn.Open {
+					if open[i][1] != strconv.Itoa(o.ID) || open[i][2] != o.State || open[i][5] != num(o.F) {
+						t.Errorf("step %d open row %d = %v, want node %d %s f=%s", k, i+1, open[i], o.ID, o.State, num(o.F))
+					}
+				}
+				closed := mdTable(doc, section, "**Closed**")
+				if len(closed) != len(sn.Closed) {
+					t.Fatalf("step %d: closed table has %d rows, snapshot %d", k, len(closed), len(sn.Closed))
+				}
+				for i, cl := range sn.Closed {
+					if closed[i][1] != strconv.Itoa(cl.ID) {
+						t.Errorf("step %d closed row %d = %v, want node %d", k, i+1, closed[i], cl.ID)
+					}
+				}
+			}
+		})
+	}
+}
+
+// validXML decodes every token, failing on malformed XML.
+func validXML(t *testing.T, data []byte) {
+	t.Helper()
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("not valid XML: %v", err)
+		}
+	}
+}
+
+func TestDOTRendersWithGraphviz(t *testing.T) {
+	dot := needTool(t, "dot")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSearch(t, c.problem, c.opts)
+			data := export(t, s, "dot", c.steps)
+			cmd := exec.Command(dot, "-Tsvg")
+			cmd.Stdin = bytes.NewReader(data)
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("dot -Tsvg: %v\n%s\n%s", err, errb.String(), data)
+			}
+			if errb.Len() > 0 {
+				t.Errorf("dot warns: %s", errb.String())
+			}
+			validXML(t, out.Bytes())
+			ref := newSearch(t, c.problem, c.opts)
+			if c.steps >= 0 {
+				ref.Seek(c.steps)
+			} else {
+				ref.Run(0)
+			}
+			sn := ref.Snapshot()
+			// Graphviz writes one <g class="node"> per node, titled with its name.
+			if got := strings.Count(out.String(), `class="node"`); got != len(sn.Tree) {
+				t.Errorf("rendered %d nodes, the tree has %d", got, len(sn.Tree))
+			}
+			if got := strings.Count(out.String(), `class="edge"`); got != len(sn.Tree)-1 {
+				t.Errorf("rendered %d edges, want %d", got, len(sn.Tree)-1)
+			}
+			if c.name == "puzzle-astar" {
+				artifact(t, "tree-dot.svg", out.Bytes())
+			}
+		})
+	}
+}
+
+func TestTeXCompilesWithPdflatex(t *testing.T) {
+	pdflatex := needTool(t, "pdflatex")
+	for _, c := range []string{"puzzle-astar", "romania-astar", "grid-8-ucs", "start-only"} {
+		t.Run(c, func(t *testing.T) {
+			cs := caseNamed(t, c)
+			s := newSearch(t, cs.problem, cs.opts)
+			data := export(t, s, "tex", cs.steps)
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "trace.tex"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "trace.tex")
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("pdflatex: %v\n%s\n--- source:\n%s", err, tail(string(out), 40), data)
+			}
+			pdf, err := os.ReadFile(filepath.Join(dir, "trace.pdf"))
+			if err != nil || !bytes.HasPrefix(pdf, []byte("%PDF")) {
+				t.Fatalf("no PDF written: %v", err)
+			}
+			if strings.Contains(string(out), "Overfull \\hbox") && strings.Contains(string(out), "tikzpicture") {
+				t.Errorf("the tree overflows the page")
+			}
+			if c == "puzzle-astar" {
+				artifact(t, "trace-tex.pdf", pdf)
+			}
+		})
+	}
+}
+
+func caseNamed(t *testing.T, name string) struct {
+	name, problem, opts string
+	steps               int
+} {
+	t.Helper()
+	for _, c := range cases {
+		if c.name == name {
+			return c
+		}
+	}
+	t.Fatalf("no case %q", name)
+	return cases[0]
+}
+
+func tail(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// keysOf returns the sorted keys of a JSON object.
+func keysOf(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestPosthocMatchesReferenceStructure(t *testing.T) {
+	refData, err := os.ReadFile(filepath.Join(repoRoot(t), "..", "shared", "data", "posthoc", "grid-astar.trace.json"))
+	if err != nil {
+		t.Fatalf("the reference Posthoc trace: %v", err)
+	}
+	var ref map[string]any
+	if err := json.Unmarshal(refData, &ref); err != nil {
+		t.Fatal(err)
+	}
+	// Keys each event type carries in the reference.
+	refKeys := map[string]map[string]bool{}
+	for _, e := range ref["events"].([]any) {
+		ev := e.(map[string]any)
+		typ := ev["type"].(string)
+		if refKeys[typ] == nil {
+			refKeys[typ] = map[string]bool{}
+		}
+		for k := range ev {
+			refKeys[typ][k] = true
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSearch(t, c.problem, c.opts)
+			var got map[string]any
+			if err := json.Unmarshal(export(t, s, "posthoc", c.steps), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got["version"] != ref["version"] {
+				t.Errorf("version %v, reference %v", got["version"], ref["version"])
+			}
+			isGrid := strings.HasPrefix(c.problem, "grid")
+			if isGrid {
+				// The render section has the reference's shape: the same
+				// components, views and path keys.
+				gr, rr := got["render"].(map[string]any), ref["render"].(map[string]any)
+				if !reflect.DeepEqual(keysOf(gr), keysOf(rr)) {
+					t.Errorf("render keys %v, reference %v", keysOf(gr), keysOf(rr))
+				}
+				for _, k := range keysOf(rr) {
+					if !reflect.DeepEqual(keysOf(gr[k].(map[string]any)), keysOf(rr[k].(map[string]any))) {
+						t.Errorf("render.%s keys differ from the reference's", k)
+					}
+				}
+			}
+			events := got["events"].([]any)
+			tr, _ := NewTrace(s, c.steps)
+			expanding, lastType := 0, ""
+			for i, e := range events {
+				ev := e.(map[string]any)
+				typ, _ := ev["type"].(string)
+				want, ok := refKeys[typ]
+				if !ok {
+					t.Fatalf("event %d: type %q is not one of the reference's", i, typ)
+				}
+				for k := range want {
+					if k == "x" || k == "y" {
+						if isGrid {
+							if _, ok := ev[k]; !ok {
+								t.Errorf("event %d (%s): no %s", i, typ, k)
+							}
+						}
+						continue
+					}
+					if _, ok := ev[k]; !ok {
+						t.Errorf("event %d (%s): no %q, which the reference has", i, typ, k)
+					}
+				}
+				if _, isNum := ev["id"].(float64); !isNum {
+					t.Errorf("event %d: id %v is not a number", i, ev["id"])
+				}
+				switch typ {
+				case "expanding":
+					expanding++
+				case "end":
+					if i != len(events)-1 {
+						t.Errorf("end is event %d of %d", i, len(events))
+					}
+				}
+				if i == 0 && typ != "source" {
+					t.Errorf("first event is %s, want source", typ)
+				}
+				lastType = typ
+			}
+			if expanding != tr.Steps {
+				t.Errorf("%d expanding events, want one per step (%d)", expanding, tr.Steps)
+			}
+			if (tr.Status == stepper.Solved) != (lastType == "end") {
+				t.Errorf("status %s but last event %s", tr.Status, lastType)
+			}
+		})
+	}
+}
+
+func TestIpynbValidates(t *testing.T) {
+	py := "/usr/bin/python3"
+	if _, err := os.Stat(py); err != nil {
+		needTool(t, "python3-for-nbformat")
+	}
+	if err := exec.Command(py, "-c", "import nbformat").Run(); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("python3-nbformat is not installed: %v", err)
+		}
+		t.Skip("python3-nbformat is not installed")
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSearch(t, c.problem, c.opts)
+			data := export(t, s, "ipynb", c.steps)
+			p := filepath.Join(t.TempDir(), "trace.ipynb")
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(py, "-c", `import sys, nbformat
+nb = nbformat.read(sys.argv[1], as_version=4)
+nbformat.validate(nb)
+print(nb.metadata.kernelspec.name)
+for c in nb.cells:
+    if c.cell_type == "code":
+        print(c.source.replace("\n", "\\n"))`, p).CombinedOutput()
+			if err != nil {
+				t.Fatalf("nbformat.validate: %v\n%s", err, out)
+			}
+			tr, _ := NewTrace(s, c.steps)
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			want := []string{"stepviz", tr.Problem, "search " + tr.Options, fmt.Sprintf("step %d", tr.Steps)}
+			if len(lines) < len(want) || !reflect.DeepEqual(lines[:len(want)], want) {
+				t.Errorf("kernel and first cells = %q, want %q", lines, want)
+			}
+		})
+	}
+}

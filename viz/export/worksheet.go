@@ -1,0 +1,311 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// Blanks chooses what a worksheet leaves for the student to fill in.
+type Blanks struct {
+	Open  bool // the open list after the last step
+	F     bool // the f values of the expanded and generated nodes
+	Order bool // the order of expansion: which node each step expands, with its g, h, f and children
+}
+
+// ParseBlanks parses the -blank flag: a comma list of open, f and order
+// ("all" for all three). An empty list means all three.
+func ParseBlanks(s string) (Blanks, error) {
+	var b Blanks
+	s = strings.TrimSpace(s)
+	if s == "" || s == "all" {
+		return Blanks{Open: true, F: true, Order: true}, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		switch p := strings.ToLower(strings.TrimSpace(part)); p {
+		case "open":
+			b.Open = true
+		case "f":
+			b.F = true
+		case "order":
+			b.Order = true
+		case "":
+		default:
+			hint := ""
+			if sug := stepper.Suggest(p, []string{"open", "f", "order"}); sug != "" {
+				hint = fmt.Sprintf(" (did you mean %s?)", sug)
+			}
+			return b, fmt.Errorf("export: -blank %q: unknown part %q%s; parts are open, f, order", s, p, hint)
+		}
+	}
+	return b, nil
+}
+
+// String writes the blanks as ParseBlanks reads them.
+func (b Blanks) String() string {
+	var parts []string
+	if b.Open {
+		parts = append(parts, "open")
+	}
+	if b.F {
+		parts = append(parts, "f")
+	}
+	if b.Order {
+		parts = append(parts, "order")
+	}
+	return strings.Join(parts, ",")
+}
+
+// WorksheetFormats are the formats WriteWorksheet accepts.
+var WorksheetFormats = []string{"md", "tex", "html"}
+
+// sheet is a worksheet's content, the same for every format.
+type sheet struct {
+	key       bool
+	blanks    Blanks
+	title     string
+	problem   string
+	options   string
+	algo      string
+	rules     string
+	kind      string
+	inst      stepper.Instance
+	k         int
+	status    stepper.Status
+	cost      float64
+	path      []string
+	steps     []sheetStep
+	open      []stepper.OpenEntry
+	openRows  int         // rows given for the open list when it is blank
+	hTable    [][2]string // graph: h of every node
+	edges     []stepper.GraphEdge
+	rootState string
+}
+
+type sheetStep struct {
+	step           int
+	state, g, h, f string
+	goal           bool
+	children       []sheetChild
+}
+
+type sheetChild struct{ state, f, fate string }
+
+// cell is one answer cell: its value, and whether it is left blank on the
+// student's sheet (and so highlighted on the key).
+type cell struct {
+	v     string
+	blank bool
+}
+
+// WriteWorksheet writes an exercise for steps 1..upTo of s (a step number,
+// Current or ToEnd) in format md, tex or html: the problem drawn, the rules
+// that make the answer unique (evaluation function, tie rule, goal-test
+// moment, duplicate handling, successor order), a steps table and the open
+// list after the last step, with the parts chosen by blanks left empty.
+// With key set it writes the answer key instead: the same sheet, every
+// blank filled in and marked. The same inputs always give the same bytes;
+// s is not moved. Cost: a replay of upTo steps.
+func WriteWorksheet(w io.Writer, format string, s *stepper.Search, upTo int, blanks Blanks, key bool) error {
+	if format == "markdown" {
+		format = "md"
+	}
+	if format == "latex" {
+		format = "tex"
+	}
+	var write func(io.Writer, *sheet) error
+	switch format {
+	case "md":
+		write = sheetMarkdown
+	case "tex":
+		write = sheetTeX
+	case "html":
+		write = sheetHTML
+	default:
+		return fmt.Errorf("export: worksheet format %q: want one of %s", format, strings.Join(WorksheetFormats, ", "))
+	}
+	sess, err := newSession(s, upTo)
+	if err != nil {
+		return err
+	}
+	sh, err := sess.sheet(blanks, key)
+	if err != nil {
+		return err
+	}
+	return write(w, sh)
+}
+
+func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
+	t, err := sess.trace()
+	if err != nil {
+		return nil, err
+	}
+	sh := &sheet{
+		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts),
+		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status,
+		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State,
+	}
+	sh.title = fmt.Sprintf("Exercise: %s, %d steps", sh.algo, sh.k)
+	if key {
+		sh.title = fmt.Sprintf("Answer key: %s, %d steps", sh.algo, sh.k)
+	}
+	for _, ev := range t.Events {
+		x := ev.Expanded
+		st := sheetStep{step: ev.Step, state: x.State, g: num(x.G), h: num(x.H), f: num(x.F), goal: x.Status == stepper.NodeGoal}
+		for _, c := range ev.Children {
+			st.children = append(st.children, sheetChild{state: c.State, f: num(c.F), fate: shortFate(c.Fate)})
+		}
+		sh.steps = append(sh.steps, st)
+	}
+	sh.open = sess.s.Snapshot().Open
+	sh.openRows = max(len(sh.open)+3, 5)
+	if g, ok := sess.inst.(*stepper.Graph); ok {
+		sh.edges = g.Edges()
+		if sess.opts.Heuristic != "" {
+			for _, n := range g.Nodes() {
+				if v, ok := g.HeuristicValue(sess.opts.Heuristic, n.Name); ok {
+					sh.hTable = append(sh.hTable, [2]string{n.Name, num(v)})
+				}
+			}
+			sort.Slice(sh.hTable, func(i, j int) bool { return sh.hTable[i][0] < sh.hTable[j][0] })
+		}
+	}
+	return sh, nil
+}
+
+// shortFate is a child's fate in a few words for a sheet.
+func shortFate(f stepper.Fate) string {
+	switch f {
+	case stepper.FateAdded:
+		return ""
+	case stepper.FateClosed:
+		return "already closed"
+	case stepper.FateOpen:
+		return "already open"
+	case stepper.FateReparented:
+		return "cheaper: re-parented"
+	case stepper.FateReopened:
+		return "cheaper: reopened"
+	case stepper.FateGoal:
+		return "goal"
+	case stepper.FateDepthLimited:
+		return "too deep"
+	}
+	return string(f)
+}
+
+// row returns the cells of one step: node, g, h, f, children.
+func (sh *sheet) row(st sheetStep) [5]cell {
+	o, f := sh.blanks.Order, sh.blanks.Order || sh.blanks.F
+	state := st.state
+	if st.goal {
+		state += " (goal)"
+	}
+	kids := make([]string, len(st.children))
+	for i, c := range st.children {
+		kids[i] = c.state + " f=" + c.f
+		if c.fate != "" {
+			kids[i] += " (" + c.fate + ")"
+		}
+	}
+	kidsText := strings.Join(kids, "; ")
+	if st.goal {
+		kidsText = "none: the goal test succeeds"
+	}
+	return [5]cell{{state, o}, {st.g, o}, {st.h, o}, {st.f, f}, {kidsText, o}}
+}
+
+// childrenBlankF writes the children with their f values blank, for a
+// sheet that blanks f but not the order.
+func (sh *sheet) childrenBlankF(st sheetStep, blank string) string {
+	if st.goal {
+		return "none: the goal test succeeds"
+	}
+	kids := make([]string, len(st.children))
+	for i, c := range st.children {
+		kids[i] = c.state + " f=" + blank
+		if c.fate != "" {
+			kids[i] += " (" + c.fate + ")"
+		}
+	}
+	return strings.Join(kids, "; ")
+}
+
+// instructions are the sentences that say what to fill in.
+func (sh *sheet) instructions() []string {
+	var out []string
+	out = append(out, fmt.Sprintf("Run %s on the problem below for %d steps, following the rules exactly. A step selects one node from the open list, tests it if the rules say so, and expands it.", sh.algo, sh.k))
+	if sh.blanks.Order {
+		out = append(out, "Fill in, for each step, the node expanded, its g, h and f, and the children it generates with their f values.")
+	} else if sh.blanks.F {
+		out = append(out, "Fill in the f value of every expanded and generated node.")
+	}
+	if sh.blanks.Open {
+		out = append(out, fmt.Sprintf("Write the open list after step %d in the order nodes will be taken from it (first = next to expand), with g, h and f.", sh.k))
+	}
+	if sh.kind == "puzzle" {
+		out = append(out, "Puzzle states are written row by row, 0 is the blank; moves name the direction the blank moves.")
+	}
+	if sh.kind == "grid" {
+		out = append(out, "Grid cells are written x,y: x is the column, y the row, both from 0 at the top left.")
+	}
+	return out
+}
+
+// gridRows returns a grid's rows as ASCII (S start, G goal, # wall, . free,
+// digits for terrain cost), from the accessors the grid provides.
+func gridRows(inst stepper.Instance) []string {
+	g, ok := inst.(*stepper.Grid)
+	if !ok {
+		return nil
+	}
+	sx, sy := g.Start()
+	gx, gy := g.Goal()
+	rows := make([]string, g.Height())
+	for y := 0; y < g.Height(); y++ {
+		var b strings.Builder
+		for x := 0; x < g.Width(); x++ {
+			switch c := g.CellCost(x, y); {
+			case x == sx && y == sy:
+				b.WriteByte('S')
+			case x == gx && y == gy:
+				b.WriteByte('G')
+			case c == 0:
+				b.WriteByte('#')
+			case c == 1:
+				b.WriteByte('.')
+			default:
+				b.WriteByte(byte('0' + c))
+			}
+		}
+		rows[y] = b.String()
+	}
+	return rows
+}
+
+// puzzleBoards returns the start and goal boards as rows of tile strings.
+func puzzleBoards(inst stepper.Instance) (start, goal [][]string) {
+	p, ok := inst.(*stepper.Puzzle)
+	if !ok {
+		return nil, nil
+	}
+	rows := func(tiles []int) [][]string {
+		n := p.Size()
+		out := make([][]string, n)
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				t := tiles[r*n+c]
+				s := fmt.Sprint(t)
+				if t == 0 {
+					s = " "
+				}
+				out[r] = append(out[r], s)
+			}
+		}
+		return out
+	}
+	return rows(p.StartTiles()), rows(p.GoalTiles())
+}

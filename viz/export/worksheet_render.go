@@ -1,0 +1,453 @@
+package export
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// sheetTable is one table of a sheet: a header and rows of cells.
+type sheetTable struct {
+	title  string
+	header []string
+	rows   [][]cell
+}
+
+// tables builds the steps table and the open-list table. A blank cell's
+// value is the answer (shown on the key only). Children with blank f
+// values but a given order are one cell per child list, with the f values
+// written in by the renderer's blank marker (see childCell).
+func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
+	steps := sheetTable{
+		title:  "Steps",
+		header: []string{"step", "node expanded", "g", "h", "f", "children generated (f)"},
+	}
+	for _, st := range sh.steps {
+		r := sh.row(st)
+		cells := []cell{{fmt.Sprint(st.step), false}, r[0], r[1], r[2], r[3], r[4]}
+		if sh.blanks.F && !sh.blanks.Order {
+			// The children are given; only their f values are blank.
+			cells[5] = cell{v: sh.childrenBlankF(st, "\x00"), blank: false}
+			cells[5].v = fillChildF(cells[5].v, st, blankMark)
+		}
+		steps.rows = append(steps.rows, cells)
+	}
+	open := sheetTable{
+		title:  fmt.Sprintf("Open list after step %d (first = next to expand)", sh.k),
+		header: []string{"#", "node", "g", "h", "f"},
+	}
+	n := len(sh.open)
+	if sh.blanks.Open && !sh.key {
+		n = sh.openRows
+	}
+	for i := 0; i < n; i++ {
+		if i >= len(sh.open) {
+			open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {"", true}, {"", true}, {"", true}, {"", true}})
+			continue
+		}
+		o := sh.open[i]
+		b := sh.blanks.Open
+		open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {o.State, b}, {num(o.G), b}, {num(o.H), b}, {num(o.F), b || sh.blanks.F}})
+	}
+	if len(sh.open) == 0 && !sh.blanks.Open {
+		open.rows = append(open.rows, []cell{{"", false}, {"(empty)", false}, {"", false}, {"", false}, {"", false}})
+	}
+	return []sheetTable{steps, open}
+}
+
+// fillChildF replaces the NUL markers left by childrenBlankF with each
+// child's f as the renderer writes a blank (an empty slot or the answer).
+func fillChildF(s string, st sheetStep, blankMark func(string) string) string {
+	for _, c := range st.children {
+		s = strings.Replace(s, "\x00", blankMark(c.f), 1)
+	}
+	return s
+}
+
+// rulesList splits the rules sentence into items.
+func (sh *sheet) rulesList() []string { return strings.Split(sh.rules, "; ") }
+
+// resultLine says how the search stands after the last step (key only).
+func (sh *sheet) resultLine() string {
+	s := fmt.Sprintf("After step %d the search is %s", sh.k, sh.status)
+	if sh.status == stepper.Solved {
+		s += fmt.Sprintf(": cost %s, path %s", num(sh.cost), strings.Join(sh.path, " → "))
+	}
+	return s + "."
+}
+
+// --- Markdown ---
+
+func sheetMarkdown(w io.Writer, sh *sheet) error {
+	p := &printer{w: w}
+	mark := func(v string) string {
+		if sh.key {
+			return "**" + mdCell(v) + "**"
+		}
+		return "_____"
+	}
+	p.f("# %s\n\n", sh.title)
+	p.f("- Problem: `%s`\n- Search: `%s`\n\n## Rules\n\n", sh.problem, sh.options)
+	for _, r := range sh.rulesList() {
+		p.f("- %s\n", r)
+	}
+	p.f("\n## Instructions\n\n")
+	for _, s := range sh.instructions() {
+		p.f("%s\n", s)
+	}
+	p.f("\n## The problem\n\n")
+	sheetDrawingMarkdown(p, sh)
+	for _, t := range sh.tables(mark) {
+		p.f("## %s\n\n| %s |\n|%s\n", t.title, strings.Join(t.header, " | "), strings.Repeat("---|", len(t.header)))
+		for _, r := range t.rows {
+			cells := make([]string, len(r))
+			for i, c := range r {
+				switch {
+				case !c.blank:
+					cells[i] = mdCell(c.v)
+				case sh.key && c.v != "":
+					cells[i] = "**" + mdCell(c.v) + "**"
+				default:
+					cells[i] = "      "
+				}
+			}
+			p.f("| %s |\n", strings.Join(cells, " | "))
+		}
+		p.f("\n")
+	}
+	if sh.key {
+		p.f("%s Answers are in bold.\n", sh.resultLine())
+	}
+	return p.err
+}
+
+func sheetDrawingMarkdown(p *printer, sh *sheet) {
+	switch sh.kind {
+	case "puzzle":
+		start, goal := puzzleBoards(sh.inst)
+		for _, b := range []struct {
+			name  string
+			board [][]string
+		}{{"Start", start}, {"Goal", goal}} {
+			p.f("%s:\n\n", b.name)
+			p.f("|%s\n|%s\n", strings.Repeat("   |", len(b.board)), strings.Repeat(":-:|", len(b.board)))
+			for _, row := range b.board {
+				p.f("| %s |\n", strings.Join(row, " | "))
+			}
+			p.f("\n")
+		}
+	case "grid":
+		rows := gridRows(sh.inst)
+		p.f("S start, G goal, # wall, . free (cost 1), digits: terrain cost.\n\n```\n")
+		if len(rows) > 0 {
+			var head strings.Builder
+			for x := range rows[0] {
+				head.WriteByte(byte('0' + x%10))
+			}
+			p.f("    %s  x\n", head.String())
+		}
+		for y, r := range rows {
+			p.f("%3d %s\n", y, r)
+		}
+		p.f("  y\n```\n\n")
+	case "graph":
+		p.f("Start %s, goal %s.\n\n| road | cost |\n|---|---:|\n", sh.startName(), sh.goalName())
+		for _, e := range sh.edges {
+			arrow := "–"
+			if e.Directed {
+				arrow = "→"
+			}
+			p.f("| %s %s %s | %s |\n", mdCell(e.From), arrow, mdCell(e.To), num(e.Cost))
+		}
+		p.f("\n")
+		if len(sh.hTable) > 0 {
+			p.f("| node | h |\n|---|---:|\n")
+			for _, h := range sh.hTable {
+				p.f("| %s | %s |\n", mdCell(h[0]), h[1])
+			}
+			p.f("\n")
+		}
+	}
+}
+
+func (sh *sheet) startName() string {
+	if g, ok := sh.inst.(*stepper.Graph); ok {
+		return g.StartName()
+	}
+	return sh.rootState
+}
+
+func (sh *sheet) goalName() string {
+	if g, ok := sh.inst.(*stepper.Graph); ok {
+		return g.GoalName()
+	}
+	return ""
+}
+
+// --- LaTeX ---
+
+func sheetTeX(w io.Writer, sh *sheet) error {
+	p := &printer{w: w}
+	mark := func(v string) string {
+		if sh.key {
+			return `\textbf{` + tex(v) + `}`
+		}
+		return `\rule{1.2cm}{0.4pt}`
+	}
+	p.f("%% stepviz worksheet\n%% problem: %s\n%% options: %s\n%% blanks: %s\n", oneLine(sh.problem), sh.options, sh.blanks)
+	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
+	p.f("\\section*{%s}\n\\noindent Problem: \\texttt{%s}\\\\\nSearch: \\texttt{%s}\n", tex(sh.title), tex(sh.problem), tex(sh.options))
+	p.f("\\subsection*{Rules}\n\\begin{itemize}\n")
+	for _, r := range sh.rulesList() {
+		p.f("\\item %s\n", tex(r))
+	}
+	p.f("\\end{itemize}\n\\subsection*{Instructions}\n")
+	for _, s := range sh.instructions() {
+		p.f("%s\n", tex(s))
+	}
+	p.f("\\subsection*{The problem}\n")
+	sheetDrawingTeX(p, sh)
+	for _, t := range sh.tables(mark) {
+		p.f("\\subsection*{%s}\n", tex(t.title))
+		spec := "|r|p{3cm}|r|r|r|p{7cm}|"
+		if len(t.header) == 5 {
+			spec = "|r|p{4cm}|p{1.2cm}|p{1.2cm}|p{1.2cm}|"
+		}
+		p.f("\\begin{longtable}{%s}\n\\hline\n", spec)
+		hs := make([]string, len(t.header))
+		for i, h := range t.header {
+			hs[i] = `\textbf{` + tex(h) + `}`
+		}
+		p.f("%s\\\\ \\hline\n\\endhead\n", strings.Join(hs, " & "))
+		for _, r := range t.rows {
+			cells := make([]string, len(r))
+			for i, c := range r {
+				switch {
+				case !c.blank:
+					cells[i] = texCell(c.v)
+				case sh.key && c.v != "":
+					cells[i] = `\textbf{` + texCell(c.v) + `}`
+				default:
+					cells[i] = ""
+				}
+			}
+			p.f("%s\\\\ \\hline\n", strings.Join(cells, " & "))
+		}
+		p.f("\\end{longtable}\n")
+	}
+	if sh.key {
+		p.f("\\noindent %s Answers are in bold.\n", tex(sh.resultLine()))
+	}
+	p.f("\\end{document}\n")
+	return p.err
+}
+
+// texCell escapes a cell but keeps the markup fillChildF inserted.
+func texCell(v string) string {
+	const rule, bold = `\rule{1.2cm}{0.4pt}`, `\textbf{`
+	if !strings.Contains(v, rule) && !strings.Contains(v, bold) {
+		return tex(v)
+	}
+	// Split around the inserted markup and escape the rest.
+	var b strings.Builder
+	for v != "" {
+		i := strings.Index(v, `\`)
+		if i < 0 {
+			b.WriteString(tex(v))
+			break
+		}
+		b.WriteString(tex(v[:i]))
+		v = v[i:]
+		switch {
+		case strings.HasPrefix(v, rule):
+			b.WriteString(rule)
+			v = v[len(rule):]
+		case strings.HasPrefix(v, bold):
+			end := strings.IndexByte(v, '}')
+			b.WriteString(v[:end+1])
+			v = v[end+1:]
+		default:
+			b.WriteString(tex(v[:1]))
+			v = v[1:]
+		}
+	}
+	return b.String()
+}
+
+func sheetDrawingTeX(p *printer, sh *sheet) {
+	switch sh.kind {
+	case "puzzle":
+		start, goal := puzzleBoards(sh.inst)
+		board := func(name string, b [][]string) {
+			p.f("\\begin{tabular}{c}%s\\\\\n\\begin{tabular}{|%s}\\hline\n", name, strings.Repeat("c|", len(b)))
+			for _, row := range b {
+				p.f("%s\\\\ \\hline\n", strings.Join(row, " & "))
+			}
+			p.f("\\end{tabular}\\end{tabular}\\qquad\n")
+		}
+		p.f("\\begin{center}\n")
+		board("Start", start)
+		board("Goal", goal)
+		p.f("\\end{center}\n")
+	case "grid":
+		rows := gridRows(sh.inst)
+		p.f("S start, G goal, \\# wall, . free (cost 1), digits: terrain cost. x is the column, y the row.\n\\begin{center}\n{\\renewcommand{\\arraystretch}{1.1}\\begin{tabular}{r|%s|}\n", strings.Repeat("c", max(len(firstRow(rows)), 1)))
+		var head []string
+		for x := range firstRow(rows) {
+			head = append(head, fmt.Sprint(x))
+		}
+		p.f(" & %s\\\\ \\hline\n", strings.Join(head, " & "))
+		for y, r := range rows {
+			cells := make([]string, len(r))
+			for i, c := range r {
+				cells[i] = tex(string(c))
+			}
+			p.f("%d & %s\\\\\n", y, strings.Join(cells, " & "))
+		}
+		p.f("\\hline\\end{tabular}}\n\\end{center}\n")
+	case "graph":
+		p.f("Start %s, goal %s.\n\n{\\small\\begin{longtable}{|l|r|}\\hline road & cost\\\\ \\hline\n", tex(sh.startName()), tex(sh.goalName()))
+		for _, e := range sh.edges {
+			arrow := "--"
+			if e.Directed {
+				arrow = "$\\to$"
+			}
+			p.f("%s %s %s & %s\\\\\n", tex(e.From), arrow, tex(e.To), num(e.Cost))
+		}
+		p.f("\\hline\\end{longtable}}\n")
+		if len(sh.hTable) > 0 {
+			p.f("{\\small\\begin{longtable}{|l|r|}\\hline node & h\\\\ \\hline\n")
+			for _, h := range sh.hTable {
+				p.f("%s & %s\\\\\n", tex(h[0]), h[1])
+			}
+			p.f("\\hline\\end{longtable}}\n")
+		}
+	}
+}
+
+func firstRow(rows []string) string {
+	if len(rows) == 0 {
+		return ""
+	}
+	return rows[0]
+}
+
+// --- HTML ---
+
+func sheetHTML(w io.Writer, sh *sheet) error {
+	p := &printer{w: w}
+	esc := html.EscapeString
+	mark := func(v string) string {
+		if sh.key {
+			return "\x01" + v + "\x02"
+		}
+		return "\x03"
+	}
+	p.f("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"generator\" content=\"stepviz\">\n<title>%s</title>\n", esc(sh.title))
+	p.f(`<style>
+body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 1rem auto; color: #000; }
+table { border-collapse: collapse; margin: .4rem 0 1rem; }
+th, td { border: 1px solid #000; padding: .25rem .5rem; vertical-align: top; }
+td.blank { min-width: 4rem; height: 1.8rem; }
+.answer { font-weight: 700; text-decoration: underline; }
+.slot { display: inline-block; min-width: 2.5rem; border-bottom: 1px solid #000; }
+table.board td { width: 2rem; height: 2rem; text-align: center; font-weight: 700; }
+pre { font-size: 1rem; }
+@media print { body { margin: 0; } }
+</style>
+</head>
+<body>
+`)
+	p.f("<h1 data-testid=\"title\">%s</h1>\n<p>Problem: <code data-testid=\"problem\">%s</code><br>Search: <code data-testid=\"options\">%s</code></p>\n", esc(sh.title), esc(sh.problem), esc(sh.options))
+	p.f("<h2>Rules</h2>\n<ul data-testid=\"rules\">\n")
+	for _, r := range sh.rulesList() {
+		p.f("<li>%s</li>\n", esc(r))
+	}
+	p.f("</ul>\n<h2>Instructions</h2>\n")
+	for _, s := range sh.instructions() {
+		p.f("<p>%s</p>\n", esc(s))
+	}
+	p.f("<h2>The problem</h2>\n")
+	sheetDrawingHTML(p, sh)
+	for ti, t := range sh.tables(mark) {
+		id := []string{"steps", "open"}[ti]
+		p.f("<h2>%s</h2>\n<table data-testid=\"%s\">\n<tr>", esc(t.title), id)
+		for _, h := range t.header {
+			p.f("<th>%s</th>", esc(h))
+		}
+		p.f("</tr>\n")
+		for _, r := range t.rows {
+			p.f("<tr>")
+			for _, c := range r {
+				switch {
+				case !c.blank:
+					v := esc(c.v)
+					v = strings.NewReplacer("\x01", `<span class="answer">`, "\x02", "</span>", "\x03", `<span class="slot"></span>`).Replace(v)
+					p.f("<td>%s</td>", v)
+				case sh.key && c.v != "":
+					p.f("<td class=\"answer\">%s</td>", esc(c.v))
+				default:
+					p.f("<td class=\"blank\"></td>")
+				}
+			}
+			p.f("</tr>\n")
+		}
+		p.f("</table>\n")
+	}
+	if sh.key {
+		p.f("<p data-testid=\"result\">%s Answers are in bold and underlined.</p>\n", esc(sh.resultLine()))
+	}
+	p.f("</body>\n</html>\n")
+	return p.err
+}
+
+func sheetDrawingHTML(p *printer, sh *sheet) {
+	esc := html.EscapeString
+	if svg := problemDrawing(sh.inst); svg != "" {
+		p.f("<div data-testid=\"drawing\">%s</div>\n", svg)
+	}
+	switch sh.kind {
+	case "puzzle":
+		start, goal := puzzleBoards(sh.inst)
+		for _, b := range []struct {
+			name  string
+			board [][]string
+		}{{"Start", start}, {"Goal", goal}} {
+			p.f("<table class=\"board\" data-testid=\"board-%s\"><caption>%s</caption>\n", strings.ToLower(b.name), b.name)
+			for _, row := range b.board {
+				p.f("<tr>")
+				for _, c := range row {
+					p.f("<td>%s</td>", esc(c))
+				}
+				p.f("</tr>\n")
+			}
+			p.f("</table>\n")
+		}
+	case "grid":
+		p.f("<p>S start, G goal, # wall, . free (cost 1), digits: terrain cost; x is the column, y the row, from 0 at the top left.</p>\n<pre data-testid=\"grid\">\n")
+		for y, r := range gridRows(sh.inst) {
+			p.f("%3d %s\n", y, esc(r))
+		}
+		p.f("</pre>\n")
+	case "graph":
+		p.f("<p>Start %s, goal %s.</p>\n<table data-testid=\"roads\"><tr><th>road</th><th>cost</th></tr>\n", esc(sh.startName()), esc(sh.goalName()))
+		for _, e := range sh.edges {
+			arrow := "–"
+			if e.Directed {
+				arrow = "→"
+			}
+			p.f("<tr><td>%s %s %s</td><td>%s</td></tr>\n", esc(e.From), arrow, esc(e.To), num(e.Cost))
+		}
+		p.f("</table>\n")
+		if len(sh.hTable) > 0 {
+			p.f("<table data-testid=\"h\"><tr><th>node</th><th>h</th></tr>\n")
+			for _, h := range sh.hTable {
+				p.f("<tr><td>%s</td><td>%s</td></tr>\n", esc(h[0]), h[1])
+			}
+			p.f("</table>\n")
+		}
+	}
+}

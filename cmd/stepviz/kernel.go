@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"stepviz/kernel/jupyter"
+)
+
+func init() {
+	register("kernel", "run as a Jupyter kernel (stepviz kernel CONNECTION_FILE), or install its kernelspec: stepviz kernel install [--user|--prefix DIR]", runKernel)
+}
+
+func runKernel(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "install" {
+		return runKernelInstall(args[1:], stdout, stderr)
+	}
+	if len(args) != 1 || len(args[0]) > 0 && args[0][0] == '-' {
+		fmt.Fprintln(stderr, "usage: stepviz kernel CONNECTION_FILE (Jupyter starts this), or stepviz kernel install [--user|--prefix DIR]")
+		return exitUsage
+	}
+	ci, err := jupyter.ReadConnectionFile(args[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz kernel: %v\n", err)
+		return exitUsage
+	}
+	// Jupyter interrupts through a message (interrupt_mode "message"); a
+	// Ctrl-C meant for the terminal must not kill the kernel, and SIGTERM
+	// shuts it down cleanly.
+	signal.Ignore(syscall.SIGINT)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
+	defer stop()
+	if err := jupyter.Serve(ctx, ci, jupyter.Options{Log: stderr, WatchParent: true}); err != nil {
+		fmt.Fprintf(stderr, "stepviz kernel: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func runKernelInstall(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("kernel install", flag.ContinueOnError)
+	user := fs.Bool("user", false, "install for the current user (Jupyter's user data directory; the default)")
+	prefix := fs.String("prefix", "", "install under `DIR`/share/jupyter (as for a virtualenv: --prefix \"$VIRTUAL_ENV\")")
+	pos, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "stepviz kernel install: unexpected %q; usage: stepviz kernel install [--user|--prefix DIR]\n", pos[0])
+		return exitUsage
+	}
+	if *user && *prefix != "" {
+		fmt.Fprintln(stderr, "stepviz kernel install: give --user or --prefix DIR, not both")
+		return exitUsage
+	}
+	dataDir := jupyter.PrefixDataDir(*prefix)
+	if *prefix == "" {
+		d, err := jupyter.UserDataDir()
+		if err != nil {
+			fmt.Fprintf(stderr, "stepviz kernel install: %v\n", err)
+			return 1
+		}
+		dataDir = d
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz kernel install: cannot find this binary: %v\n", err)
+		return 1
+	}
+	dir, err := jupyter.InstallSpec(dataDir, exe)
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz kernel install: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "installed the stepviz kernelspec in %s\n", dir)
+	return 0
+}

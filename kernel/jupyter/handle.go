@@ -1,0 +1,177 @@
+package jupyter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+
+	"stepviz/kernel"
+)
+
+// handle answers one request, wrapped in busy and idle.
+func (s *server) handle(ctx context.Context, ch *channel, msg *Message) {
+	s.publish(msg, "status", map[string]string{"execution_state": "busy"})
+	defer s.publish(msg, "status", map[string]string{"execution_state": "idle"})
+	switch msg.Header.MsgType {
+	case "kernel_info_request":
+		s.reply(ch, msg, "kernel_info_reply", kernelInfo())
+	case "execute_request":
+		s.execute(ctx, ch, msg)
+	case "complete_request":
+		var req struct {
+			Code      string `json:"code"`
+			CursorPos int    `json:"cursor_pos"`
+		}
+		s.decodeContent(msg, &req)
+		matches, start, end := s.sess.Complete(req.Code, req.CursorPos)
+		if matches == nil {
+			matches = []string{}
+		}
+		s.reply(ch, msg, "complete_reply", map[string]any{
+			"status": "ok", "matches": matches, "cursor_start": start, "cursor_end": end, "metadata": map[string]any{},
+		})
+	case "inspect_request":
+		var req struct {
+			Code      string `json:"code"`
+			CursorPos int    `json:"cursor_pos"`
+		}
+		s.decodeContent(msg, &req)
+		help, found := s.sess.Inspect(req.Code, req.CursorPos)
+		data := map[string]string{}
+		if found {
+			data["text/plain"] = help
+		}
+		s.reply(ch, msg, "inspect_reply", map[string]any{"status": "ok", "found": found, "data": data, "metadata": map[string]any{}})
+	case "is_complete_request":
+		var req struct {
+			Code string `json:"code"`
+		}
+		s.decodeContent(msg, &req)
+		st := kernel.IsComplete(req.Code)
+		content := map[string]any{"status": st}
+		if st == "incomplete" {
+			content["indent"] = ""
+		}
+		s.reply(ch, msg, "is_complete_reply", content)
+	case "comm_info_request":
+		s.reply(ch, msg, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
+	case "history_request":
+		s.reply(ch, msg, "history_reply", map[string]any{"status": "ok", "history": []any{}})
+	case "interrupt_request":
+		s.interrupt()
+		s.reply(ch, msg, "interrupt_reply", map[string]any{"status": "ok"})
+	case "shutdown_request":
+		var req struct {
+			Restart bool `json:"restart"`
+		}
+		s.decodeContent(msg, &req)
+		s.interrupt()
+		s.reply(ch, msg, "shutdown_reply", map[string]any{"status": "ok", "restart": req.Restart})
+		s.quit()
+	default:
+		s.logf("%s: ignoring %s (not supported)", ch.name, msg.Header.MsgType)
+	}
+}
+
+func (s *server) decodeContent(msg *Message, v any) {
+	if err := json.Unmarshal(msg.Content, v); err != nil {
+		s.logf("%s: bad content: %v", msg.Header.MsgType, err)
+	}
+}
+
+// kernelInfo is the kernel_info_reply content.
+func kernelInfo() map[string]any {
+	return map[string]any{
+		"status":                 "ok",
+		"protocol_version":       ProtocolVersion,
+		"implementation":         "stepviz",
+		"implementation_version": "1.0",
+		"language_info": map[string]any{
+			"name":           "stepviz",
+			"version":        "1.0",
+			"mimetype":       "text/x-stepviz",
+			"file_extension": ".stepviz",
+			"pygments_lexer": "text",
+			"codemirror_mode": "shell",
+		},
+		"banner":     "stepviz: step A*, BFS and their relatives one expansion at a time. Type help.",
+		"help_links": []map[string]string{{"text": "stepviz notebook language", "url": "https://github.com/stepviz/stepviz/blob/main/docs/notebook.md"}},
+		"debugger":   false,
+	}
+}
+
+// execute runs a cell: execute_input, its outputs as display_data and
+// update_display_data, then execute_reply (and an error message if it
+// failed). An interrupt on the control channel cancels it.
+func (s *server) execute(ctx context.Context, ch *channel, msg *Message) {
+	var req struct {
+		Code         string `json:"code"`
+		Silent       bool   `json:"silent"`
+		StoreHistory *bool  `json:"store_history"`
+	}
+	s.decodeContent(msg, &req)
+	if !req.Silent && (req.StoreHistory == nil || *req.StoreHistory) {
+		s.execCount++
+	}
+	count := s.execCount
+	if !req.Silent {
+		s.publish(msg, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
+	}
+	cellCtx, cancel := context.WithCancel(ctx)
+	s.mu.Lock()
+	s.cancelCell = cancel
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.cancelCell = nil
+		s.mu.Unlock()
+		cancel()
+	}()
+	err := s.sess.Execute(cellCtx, req.Code, func(o kernel.Output) {
+		if req.Silent {
+			return
+		}
+		s.publishOutput(msg, o)
+	})
+	if err == nil {
+		s.reply(ch, msg, "execute_reply", map[string]any{
+			"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{},
+		})
+		return
+	}
+	ename, evalue, tb := "StepvizError", err.Error(), []string{err.Error()}
+	var ce *kernel.CellError
+	if errors.As(err, &ce) {
+		evalue = strings.TrimPrefix(ce.Error(), "kernel: ")
+		tb = ce.Traceback()
+	}
+	if errors.Is(err, context.Canceled) {
+		ename = "KeyboardInterrupt"
+	}
+	if !req.Silent {
+		s.publish(msg, "error", map[string]any{"ename": ename, "evalue": evalue, "traceback": tb})
+	}
+	s.reply(ch, msg, "execute_reply", map[string]any{
+		"status": "error", "execution_count": count, "ename": ename, "evalue": evalue, "traceback": tb,
+		"user_expressions": map[string]any{}, "payload": []any{},
+	})
+}
+
+// publishOutput sends an output as display_data, or update_display_data
+// when it updates a live view.
+func (s *server) publishOutput(parent *Message, o kernel.Output) {
+	data := map[string]string{"text/plain": o.Text}
+	if o.HTML != "" {
+		data["text/html"] = o.HTML
+	}
+	content := map[string]any{"data": data, "metadata": map[string]any{}, "transient": map[string]any{}}
+	if o.DisplayID != "" {
+		content["transient"] = map[string]any{"display_id": o.DisplayID}
+	}
+	typ := "display_data"
+	if o.Update && o.DisplayID != "" {
+		typ = "update_display_data"
+	}
+	s.publish(parent, typ, content)
+}

@@ -1,0 +1,232 @@
+package jupyter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/go-zeromq/zmq4"
+
+	"stepviz/kernel"
+)
+
+// Frame throttling while run plays a search: within Jupyter's default
+// iopub limits (1000 messages/s, 1 MB/s averaged over 3 s).
+const (
+	frameInterval       = 200 * time.Millisecond
+	frameBytesPerSecond = 500_000
+)
+
+// parentPoll is how often the kernel checks that the process that started
+// it is still alive.
+const parentPoll = time.Second
+
+// Options configure [Serve].
+type Options struct {
+	// Log receives one line per dropped or malformed message and per
+	// failure (os.Stderr if nil).
+	Log io.Writer
+	// WatchParent makes the kernel exit when its parent process dies (the
+	// parent id changes); Jupyter-started kernels set it.
+	WatchParent bool
+}
+
+// server is one running kernel.
+type server struct {
+	ci      ConnectionInfo
+	sig     signer
+	session string // the kernel's own session id for headers
+	log     io.Writer
+
+	shell, control, stdin, iopub, hb zmq4.Socket
+	iopubMu, shellMu, controlMu      sync.Mutex
+
+	sess      *kernel.Session
+	execCount int
+
+	mu         sync.Mutex
+	cancelCell context.CancelFunc // cancels the running cell, if any
+
+	stop     context.CancelFunc
+	shutdown chan struct{}
+	once     sync.Once
+}
+
+// Serve runs a kernel on the sockets ci names until ctx is done, a
+// shutdown_request arrives, or (with WatchParent) the parent process dies.
+func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
+	if err := ci.check(); err != nil {
+		return err
+	}
+	if opt.Log == nil {
+		opt.Log = os.Stderr
+	}
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	s := &server{
+		ci: ci, sig: signer{key: []byte(ci.Key)}, session: newID(), log: opt.Log,
+		sess: kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond}),
+		stop: stop, shutdown: make(chan struct{}),
+	}
+	// The sockets get a context of their own, so that a reply (the
+	// shutdown_reply above all) is flushed before they close.
+	sockCtx, closeSockets := context.WithCancel(context.Background())
+	defer closeSockets()
+	s.shell = zmq4.NewRouter(sockCtx)
+	s.control = zmq4.NewRouter(sockCtx)
+	s.stdin = zmq4.NewRouter(sockCtx)
+	s.iopub = zmq4.NewPub(sockCtx)
+	s.hb = zmq4.NewRep(sockCtx)
+	for _, b := range []struct {
+		sock zmq4.Socket
+		port int
+		name string
+	}{{s.shell, ci.ShellPort, "shell"}, {s.control, ci.ControlPort, "control"}, {s.stdin, ci.StdinPort, "stdin"}, {s.iopub, ci.IOPubPort, "iopub"}, {s.hb, ci.HBPort, "heartbeat"}} {
+		if err := b.sock.Listen(ci.endpoint(b.port)); err != nil {
+			return fmt.Errorf("jupyter: binding the %s socket to %s: %v", b.name, ci.endpoint(b.port), err)
+		}
+	}
+	defer func() {
+		for _, sock := range []zmq4.Socket{s.shell, s.control, s.stdin, s.iopub, s.hb} {
+			_ = sock.Close()
+		}
+	}()
+
+	s.publish(nil, "status", map[string]string{"execution_state": "starting"})
+	go s.heartbeat()
+	go s.drain(s.stdin, "stdin")
+	go s.loop(ctx, s.control, &s.controlMu, "control")
+	go s.loop(ctx, s.shell, &s.shellMu, "shell")
+	if opt.WatchParent {
+		go s.watchParent(ctx)
+	}
+	select {
+	case <-ctx.Done():
+	case <-s.shutdown:
+	}
+	s.interrupt()
+	// give the last replies a moment to leave
+	time.Sleep(100 * time.Millisecond)
+	return nil
+}
+
+func (s *server) logf(format string, args ...any) {
+	fmt.Fprintf(s.log, "stepviz kernel: "+format+"\n", args...)
+}
+
+// heartbeat echoes every ping.
+func (s *server) heartbeat() {
+	for {
+		msg, err := s.hb.Recv()
+		if err != nil {
+			return
+		}
+		if err := s.hb.Send(msg); err != nil {
+			return
+		}
+	}
+}
+
+// drain reads and discards a socket's messages (stdin: cells never ask for
+// input).
+func (s *server) drain(sock zmq4.Socket, name string) {
+	for {
+		if _, err := sock.Recv(); err != nil {
+			return
+		}
+	}
+}
+
+// loop reads one ROUTER socket and handles its requests in order. Shell
+// requests that run cells are handled in this goroutine, so they queue;
+// control is a loop of its own, so an interrupt gets through.
+func (s *server) loop(ctx context.Context, sock zmq4.Socket, mu *sync.Mutex, name string) {
+	for {
+		raw, err := sock.Recv()
+		if err != nil {
+			if ctx.Err() == nil && !errors.Is(err, context.Canceled) {
+				s.logf("%s: receive: %v", name, err)
+			}
+			return
+		}
+		msg, err := s.sig.decode(raw.Frames)
+		if err != nil {
+			s.logf("%s: dropped a message: %v", name, err)
+			continue
+		}
+		s.handle(ctx, &channel{sock: sock, mu: mu, name: name}, msg)
+	}
+}
+
+// channel is a ROUTER socket replies go out on.
+type channel struct {
+	sock zmq4.Socket
+	mu   *sync.Mutex
+	name string
+}
+
+// reply sends a reply to req on ch.
+func (s *server) reply(ch *channel, req *Message, msgType string, content any) {
+	frames, err := s.sig.encode(s.session, msgType, req, req.Identities, content)
+	if err != nil {
+		s.logf("%s: %v", ch.name, err)
+		return
+	}
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	if err := ch.sock.Send(zmq4.NewMsgFrom(frames...)); err != nil {
+		s.logf("%s: sending %s: %v", ch.name, msgType, err)
+	}
+}
+
+// publish sends a message on iopub, its parent the request (nil: none).
+func (s *server) publish(parent *Message, msgType string, content any) {
+	topic := []byte("kernel." + s.session + "." + msgType)
+	frames, err := s.sig.encode(s.session, msgType, parent, [][]byte{topic}, content)
+	if err != nil {
+		s.logf("iopub: %v", err)
+		return
+	}
+	s.iopubMu.Lock()
+	defer s.iopubMu.Unlock()
+	if err := s.iopub.Send(zmq4.NewMsgFrom(frames...)); err != nil {
+		s.logf("iopub: sending %s: %v", msgType, err)
+	}
+}
+
+// interrupt cancels the running cell, if any.
+func (s *server) interrupt() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cancelCell != nil {
+		s.cancelCell()
+	}
+}
+
+func (s *server) quit() {
+	s.once.Do(func() { close(s.shutdown) })
+}
+
+// watchParent quits when the parent process dies: the kernel is then
+// reparented, and its parent id changes.
+func (s *server) watchParent(ctx context.Context) {
+	ppid := os.Getppid()
+	t := time.NewTicker(parentPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if os.Getppid() != ppid {
+				s.logf("parent process %d is gone: exiting", ppid)
+				s.quit()
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,175 @@
+"""Drive the installed stepviz kernel with Jupyter's own client.
+
+Run by kernel_test.go with /usr/bin/python3 and JUPYTER_PATH pointing at a
+temporary kernelspec. Prints "ok NAME" for every check passed; exits non-zero
+with a message at the first failure.
+"""
+import os
+import sys
+import time
+
+import zmq
+from jupyter_client.manager import KernelManager
+from jupyter_client.session import Session
+
+TIMEOUT = 30
+
+
+def fail(msg):
+    print("FAIL " + msg, flush=True)
+    sys.exit(1)
+
+
+def check(cond, name, detail=""):
+    if not cond:
+        fail(name + (": " + str(detail) if detail else ""))
+    print("ok " + name, flush=True)
+
+
+def collect(kc, msg_id):
+    """iopub messages whose parent is msg_id, up to and including idle."""
+    out = []
+    deadline = time.time() + TIMEOUT
+    while time.time() < deadline:
+        try:
+            m = kc.get_iopub_msg(timeout=1)
+        except Exception:
+            continue
+        if m["parent_header"].get("msg_id") != msg_id:
+            continue
+        out.append(m)
+        if m["msg_type"] == "status" and m["content"]["execution_state"] == "idle":
+            return out
+    fail("no idle status for %s; got %s" % (msg_id, [m["msg_type"] for m in out]))
+
+
+def shell_reply(kc, msg_id):
+    deadline = time.time() + TIMEOUT
+    while time.time() < deadline:
+        m = kc.get_shell_msg(timeout=TIMEOUT)
+        if m["parent_header"].get("msg_id") == msg_id:
+            return m
+    fail("no reply to " + msg_id)
+
+
+def execute(kc, code):
+    msg_id = kc.execute(code)
+    reply = shell_reply(kc, msg_id)
+    return reply, collect(kc, msg_id)
+
+
+def types(msgs):
+    return [m["msg_type"] for m in msgs]
+
+
+def main():
+    km = KernelManager(kernel_name="stepviz")
+    km.start_kernel()
+    kc = km.client()
+    kc.start_channels()
+    kc.wait_for_ready(timeout=TIMEOUT)
+    # wait_for_ready leaves iopub messages of its kernel_info requests behind
+    time.sleep(0.5)
+    while True:
+        try:
+            kc.get_iopub_msg(timeout=0.2)
+        except Exception:
+            break
+
+    # kernel_info, wrapped in busy/idle whose parent is the request
+    msg_id = kc.kernel_info()
+    reply = shell_reply(kc, msg_id)
+    c = reply["content"]
+    check(reply["msg_type"] == "kernel_info_reply" and c["status"] == "ok", "kernel_info_reply", c)
+    check(c["protocol_version"] == "5.3", "protocol_version", c["protocol_version"])
+    check(c["language_info"]["name"] == "stepviz", "language_info", c["language_info"])
+    st = [m["content"]["execution_state"] for m in collect(kc, msg_id) if m["msg_type"] == "status"]
+    check(st == ["busy", "idle"], "kernel_info busy/idle", st)
+
+    # a cell with a live view
+    reply, msgs = execute(kc, "puzzle 283164705 goal=123804765\na = search astar h=manhattan")
+    check(reply["content"]["status"] == "ok", "execute_reply ok", reply["content"])
+    check(reply["content"]["execution_count"] == 1, "execution_count", reply["content"])
+    t = types(msgs)
+    check(t[0] == "status" and t[1] == "execute_input" and t[-1] == "status", "execute iopub order", t)
+    displays = [m for m in msgs if m["msg_type"] == "display_data"]
+    views = [m for m in displays if m["content"].get("transient", {}).get("display_id")]
+    check(len(views) == 1, "display_data with a display_id", t)
+    view = views[0]["content"]
+    display_id = view["transient"]["display_id"]
+    check("stepviz-view" in view["data"].get("text/html", ""), "display html", view["data"].keys())
+    check("text/plain" in view["data"], "display text/plain")
+
+    # a later cell updates that display
+    reply, msgs = execute(kc, "step a 2")
+    check(reply["content"]["status"] == "ok", "step reply ok", reply["content"])
+    updates = [m for m in msgs if m["msg_type"] == "update_display_data"]
+    check(updates and updates[-1]["content"]["transient"]["display_id"] == display_id, "update_display_data", types(msgs))
+    check('data-step="2"' in updates[-1]["content"]["data"]["text/html"], "updated view at step 2")
+
+    # an error
+    reply, msgs = execute(kc, "step a\nsearch astar h=manhatan")
+    c = reply["content"]
+    check(c["status"] == "error", "error reply status", c)
+    check("did you mean manhattan" in c["evalue"] and c["ename"] and c["traceback"], "error reply fields", c)
+    errs = [m for m in msgs if m["msg_type"] == "error"]
+    check(len(errs) == 1 and errs[0]["content"]["evalue"] == c["evalue"], "error on iopub", types(msgs))
+    reply, msgs = execute(kc, "show a stats")
+    check(reply["content"]["status"] == "ok", "state kept after an error", reply["content"])
+    text = [m for m in msgs if m["msg_type"] == "display_data"][0]["content"]["data"]["text/plain"]
+    check("a at step 3 " in text, "search at step 3 after the error", text)
+
+    # completion, inspection, is_complete
+    code = "search astar h=man"
+    msg_id = kc.complete(code, len(code))
+    c = shell_reply(kc, msg_id)["content"]
+    check(c["status"] == "ok" and "h=manhattan" in c["matches"], "complete_reply", c)
+    check(c["cursor_start"] == len("search astar ") and c["cursor_end"] == len(code), "complete cursor", c)
+    msg_id = kc.inspect("step 3", 2)
+    c = shell_reply(kc, msg_id)["content"]
+    check(c["status"] == "ok" and c["found"] and "step" in c["data"]["text/plain"], "inspect_reply", c)
+    msg_id = kc.is_complete("compare bfs,")
+    c = shell_reply(kc, msg_id)["content"]
+    check(c["status"] == "incomplete", "is_complete_reply", c)
+
+    # a message signed with the wrong key is dropped; the kernel still answers
+    ctx = zmq.Context.instance()
+    sock = ctx.socket(zmq.DEALER)
+    sock.setsockopt(zmq.LINGER, 0)
+    sock.connect("%s://%s:%d" % (km.transport, km.ip, km.shell_port))
+    bad = Session(key=b"not-the-key", username="intruder")
+    bad.send(sock, "kernel_info_request", {})
+    check(sock.poll(1500) == 0, "bad signature dropped")
+    good = Session(key=km.session.key, username="friend")
+    good.send(sock, "kernel_info_request", {})
+    check(sock.poll(TIMEOUT * 1000) != 0, "kernel answers after a bad signature")
+    idents, msg = good.recv(sock, mode=0)
+    check(msg["msg_type"] == "kernel_info_reply", "good signature answered", msg["msg_type"])
+    sock.close()
+
+    # interrupt a long run
+    reply, _ = execute(kc, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nlong = search bfs")
+    check(reply["content"]["status"] == "ok", "long search set up", reply["content"])
+    msg_id = kc.execute("run long to goal")
+    time.sleep(1.5)
+    km.interrupt_kernel()
+    reply = shell_reply(kc, msg_id)
+    c = reply["content"]
+    check(c["status"] == "error" and c["ename"] == "KeyboardInterrupt", "interrupted run", c)
+    collect(kc, msg_id)
+    reply, msgs = execute(kc, "show long stats")
+    check(reply["content"]["status"] == "ok", "kernel alive after interrupt", reply["content"])
+
+    # shutdown: the kernel exits by itself
+    kc.shutdown()
+    deadline = time.time() + 10
+    while km.is_alive() and time.time() < deadline:
+        time.sleep(0.1)
+    check(not km.is_alive(), "kernel exited after shutdown_request")
+    kc.stop_channels()
+    km.cleanup_resources()
+    print("done", flush=True)
+
+
+if __name__ == "__main__":
+    main()

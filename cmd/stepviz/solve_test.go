@@ -1,0 +1,191 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"stepviz/stepper"
+)
+
+func TestSolveJSONMatchesEngine(t *testing.T) {
+	tests := []struct {
+		problem, search string
+		flags           []string
+		code            int
+	}{
+		{"graph romania", "astar", []string{"-algo", "astar"}, exitOK},
+		{"graph romania", "bfs", []string{"-algo", "bfs"}, exitOK},
+		{"graph romania goal=Craiova", "greedy h=euclidean", []string{"-algo", "greedy", "-h", "euclidean"}, exitOK},
+		{"puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g", []string{"-h", "manhattan", "-tie", "high-g"}, exitOK},
+		{"puzzle 283164705 goal=123804765", "bfs goaltest=expand", []string{"-algo", "bfs", "-goaltest", "expand"}, exitOK},
+		{"puzzle 283164705 goal=123804765", "dfs depth=5 order=up,left,right,down", []string{"-algo", "dfs", "-depth", "5", "-order", "up,left,right,down"}, exitOK},
+		{"puzzle 283164705 goal=123804765", "wastar w=3 open=ignore closed=reopen", []string{"-algo", "wastar", "-w", "3", "-open", "ignore", "-closed", "reopen"}, exitOK},
+		{"grid S.../.##./...G moves=8", "astar", nil, exitOK},
+		{"grid S.../.##./...G", "ucs tree=true maxnodes=50", []string{"-algo", "ucs", "-tree", "-maxnodes", "50"}, exitNo},
+		{"graph text:nodes,A,B;start,A;goal,B", "astar", nil, exitNo},
+	}
+	for _, tt := range tests {
+		t.Run(tt.problem+" "+tt.search, func(t *testing.T) {
+			args := append([]string{"solve", "-json", "-problem", tt.problem}, tt.flags...)
+			code, out, errOut := runCmd(t, args...)
+			if code != tt.code {
+				t.Fatalf("exit code %d, want %d; stderr %q", code, tt.code, errOut)
+			}
+			var got solveResult
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatalf("not JSON: %v\n%s", err, out)
+			}
+			// Every field must be present, even when empty.
+			var raw map[string]any
+			_ = json.Unmarshal([]byte(out), &raw)
+			for _, f := range []string{"solved", "cost", "moves", "expanded", "generated", "maxOpen", "path", "status", "options", "warnings"} {
+				if _, ok := raw[f]; !ok {
+					t.Errorf("field %q missing", f)
+				}
+			}
+			inst, err := stepper.ParseProblem(tt.problem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := stepper.ParseOptions(tt.search)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := stepper.NewSearch(inst, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Run(0)
+			want := newSolveResult(s)
+			c := s.Counters()
+			if got.Solved != (s.Status() == stepper.Solved) || got.Status != string(s.Status()) || got.Cost != s.Cost() {
+				t.Errorf("solved %v status %s cost %v; engine says %s %v", got.Solved, got.Status, got.Cost, s.Status(), s.Cost())
+			}
+			if got.Expanded != c.Expanded || got.Generated != c.Generated || got.MaxOpen != c.MaxOpen || got.Steps != c.Steps {
+				t.Errorf("counters %d/%d/%d/%d; engine %+v", got.Expanded, got.Generated, got.MaxOpen, got.Steps, c)
+			}
+			if got.Options != s.Options().String() || got.Problem != inst.Spec() {
+				t.Errorf("options %q problem %q; want %q %q", got.Options, got.Problem, s.Options().String(), inst.Spec())
+			}
+			var path, moves []string
+			for i, id := range s.Path() {
+				path = append(path, s.Node(id).State)
+				if i > 0 {
+					moves = append(moves, s.Node(id).Action)
+				}
+			}
+			if !slices.Equal(got.Path, path) || !slices.Equal(got.Moves, moves) {
+				t.Errorf("path %v moves %v; engine %v %v", got.Path, got.Moves, path, moves)
+			}
+			if len(got.Path) > 0 && len(got.Moves) != len(got.Path)-1 {
+				t.Errorf("%d moves for %d states", len(got.Moves), len(got.Path))
+			}
+			if !slices.Equal(got.Warnings, want.Warnings) {
+				t.Errorf("warnings %q, want %q", got.Warnings, want.Warnings)
+			}
+		})
+	}
+}
+
+func TestSolveKnownAnswers(t *testing.T) {
+	tests := []struct {
+		args []string
+		cost float64
+		path string
+	}{
+		{[]string{"-algo", "ucs", "graph", "romania"}, 418, "Arad Sibiu Rimnicu_Vilcea Pitesti Bucharest"},
+		{[]string{"-algo", "greedy", "-problem", "graph romania"}, 450, "Arad Sibiu Fagaras Bucharest"},
+		// The problem may follow the flags, and flags may follow it.
+		{[]string{"puzzle", "283164705", "goal=123804765", "-algo", "bfs"}, 5, ""},
+		{[]string{"-problem", "puzzle 123405786 goal=123456780"}, 2, "123405786 123450786 123456780"},
+	}
+	for _, tt := range tests {
+		code, out, errOut := runCmd(t, append([]string{"solve", "-json"}, tt.args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, stderr %q", tt.args, code, errOut)
+		}
+		var got solveResult
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Cost != tt.cost || (tt.path != "" && strings.Join(got.Path, " ") != tt.path) {
+			t.Errorf("%v: cost %v path %v; want %v %s", tt.args, got.Cost, got.Path, tt.cost, tt.path)
+		}
+	}
+}
+
+func TestSolveText(t *testing.T) {
+	code, out, _ := runCmd(t, "solve", "-problem", "graph romania goal=Craiova")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"problem   graph romania goal=Craiova\n",
+		"search    astar h=euclidean tie=fifo goaltest=expand open=reparent closed=ignore order=natural\n",
+		"status    solved\n",
+		"cost      366\n",
+		"moves     3: Sibiu Rimnicu_Vilcea Craiova\n",
+		"path      Arad → Sibiu → Rimnicu_Vilcea → Craiova\n",
+		"warning:  the sld table estimates the distance to Bucharest, not to goal Craiova: h is euclidean\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestSolveBadInput(t *testing.T) {
+	dir := t.TempDir()
+	badGraph := filepath.Join(dir, "roads.txt")
+	if err := os.WriteFile(badGraph, []byte("node A\nnode B\nedge A B -3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"wrong tile count", []string{"-problem", "puzzle 28316470"}, []string{"8 digits", "needs 9 digits"}},
+		{"repeated tile", []string{"-problem", "puzzle 283164755"}, []string{"tile 5 appears twice"}},
+		{"unknown heuristic", []string{"-h", "manhatan", "-problem", "puzzle 283164705 goal=123804765"}, []string{`unknown heuristic "manhatan"`, "did you mean manhattan"}},
+		{"start on a wall", []string{"-problem", "grid S#../...G start=1,0"}, []string{"start 1,0 is a wall", "choose a free cell"}},
+		{"unreadable map", []string{"-problem", "grid " + filepath.Join(dir, "none.map")}, []string{"cannot read map", "no such file"}},
+		{"unknown tie rule", []string{"-tie", "middle", "graph", "romania"}, []string{`unknown tie rule "middle"`, "fifo, lifo, high-g, low-h"}},
+		{"unknown algorithm", []string{"-algo", "astr", "graph", "romania"}, []string{`unknown algorithm "astr" (did you mean astar?)`}},
+		{"bad goal test", []string{"-goaltest", "later", "graph", "romania"}, []string{`goal test "later"`, "generate or expand"}},
+		{"bad weight", []string{"-algo", "wastar", "-w", "0.5", "graph", "romania"}, []string{"weight", ">= 1"}},
+		{"bad depth", []string{"-depth", "-1", "graph", "romania"}, []string{"depth", ">= 0"}},
+		{"unknown order action", []string{"-order", "Sibiu,Pest", "graph", "romania"}, []string{`unknown action "Pest"`}},
+		{"unknown flag", []string{"-hueristic", "sld", "graph", "romania"}, []string{"unknown flag -hueristic (did you mean -h?)", "run stepviz solve -help"}},
+		{"flag without value", []string{"graph", "romania", "-algo"}, []string{"flag -algo needs a value"}},
+		{"no problem", []string{"-algo", "bfs"}, []string{"no problem", "-problem"}},
+		{"problem twice", []string{"-problem", "graph romania", "graph", "romania"}, []string{"given twice"}},
+		{"unknown kind", []string{"-problem", "puzle 283164705"}, []string{`unknown problem kind "puzle" (did you mean puzzle?)`}},
+		{"unknown city", []string{"-problem", "graph romania goal=Bucarest"}, []string{`no node "Bucarest" (did you mean Bucharest?)`}},
+		{"sld to another goal", []string{"-h", "sld", "-problem", "graph romania goal=Iasi"}, []string{"does not apply to goal Iasi", "euclidean"}},
+		{"graph file error", []string{"-problem", "graph " + badGraph}, []string{"roads.txt:3", "cost -3", "> 0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := runCmd(t, append([]string{"solve"}, tt.args...)...)
+			if code != exitUsage {
+				t.Errorf("exit %d, want %d", code, exitUsage)
+			}
+			if out != "" {
+				t.Errorf("stdout %q, want nothing", out)
+			}
+			if !strings.HasPrefix(errOut, "stepviz solve: ") {
+				t.Errorf("stderr %q lacks the stepviz solve: prefix", errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(errOut, w) {
+					t.Errorf("stderr %q lacks %q", errOut, w)
+				}
+			}
+		})
+	}
+}

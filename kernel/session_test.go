@@ -284,3 +284,24 @@ search astar h=manhatan   # a typo
 	// 1 kernel: line 3: unknown heuristic 'manhatan': did you mean manhattan?
 	// compare on puzzle 283164705 goal=123804765
 }
+
+func TestExport(t *testing.T) {
+	s := NewSession(Config{})
+	run(t, s, seedPuzzle, "a = search astar h=manhattan\nstep 3")
+	outs := run(t, s, "export jsonl")
+	if len(outs) != 1 || !strings.Contains(outs[0].Text, "a-step3.jsonl") || !strings.Contains(outs[0].HTML, `download="a-step3.jsonl"`) {
+		t.Fatalf("export jsonl: %+v", outs)
+	}
+	// three events after the header line
+	if n := strings.Count(outs[0].Text, `"step":`); n < 3 {
+		t.Errorf("export jsonl shows %d steps, want 3:\n%s", n, outs[0].Text)
+	}
+	if s.Search("a").StepCount() != 3 {
+		t.Errorf("export moved the search")
+	}
+	fail(t, s, "export jsnl", 1, "unknown export format 'jsnl': did you mean json")
+	outs = run(t, s, "export a csv")
+	if !strings.Contains(outs[0].Text, "step,node,state") {
+		t.Errorf("export a csv:\n%s", outs[0].Text)
+	}
+}

@@ -1,0 +1,96 @@
+package viz
+
+import (
+	"slices"
+
+	"stepviz/stepper"
+)
+
+// Status is how a drawing shows a node. It refines the engine's
+// [stepper.NodeStatus] with what a viewer cares about: the node expanded
+// last, and the nodes on the solution path.
+type Status string
+
+// The drawn statuses, in legend order.
+const (
+	StatusOpen      Status = "open"      // on the frontier
+	StatusClosed    Status = "closed"    // expanded
+	StatusCurrent   Status = "current"   // the node expanded by the last step
+	StatusPath      Status = "path"      // on the solution path (the goal included)
+	StatusDiscarded Status = "discarded" // generated and dropped (duplicate, depth limit)
+)
+
+// LegendEntry says how one status is drawn. Colours come from the Okabe–Ito
+// palette, safe for every common colour-vision deficiency; Letter, Dash and
+// Width tell the statuses apart on a black-and-white printout.
+type LegendEntry struct {
+	Status Status `json:"status"`
+	// Label is the legend's words for the status.
+	Label string `json:"label"`
+	// Letter is the badge drawn on a tree node.
+	Letter string `json:"letter"`
+	// Stroke is the outline colour and Fill a light tint of it (#rrggbb).
+	Stroke string `json:"stroke"`
+	Fill   string `json:"fill"`
+	// Dash is an SVG stroke-dasharray ("" for a solid line); Width the
+	// outline's width in pixels at the tree's normal scale.
+	Dash  string  `json:"dash"`
+	Width float64 `json:"width"`
+	// Double is set when the outline is drawn twice (a ring around the box).
+	Double bool `json:"double,omitempty"`
+}
+
+// StatusLegend lists every drawn status in legend order. Read it, do not
+// modify it; [Legend] returns a copy.
+var StatusLegend = []LegendEntry{
+	{Status: StatusOpen, Label: "open (frontier)", Letter: "O", Stroke: "#009E73", Fill: "#CCECE3", Dash: "5 3", Width: 2},
+	{Status: StatusClosed, Label: "closed (expanded)", Letter: "C", Stroke: "#0072B2", Fill: "#CCE3F0", Width: 2},
+	{Status: StatusCurrent, Label: "current (expanded last)", Letter: "E", Stroke: "#D55E00", Fill: "#F7DFCC", Width: 3.5, Double: true},
+	{Status: StatusPath, Label: "on the path", Letter: "P", Stroke: "#E69F00", Fill: "#FAECCC", Width: 4},
+	{Status: StatusDiscarded, Label: "discarded (duplicate or too deep)", Letter: "X", Stroke: "#6E6E6E", Fill: "#FFFFFF", Dash: "1.5 2.5", Width: 1.5},
+}
+
+// Legend returns a copy of [StatusLegend].
+func Legend() []LegendEntry { return slices.Clone(StatusLegend) }
+
+// LegendFor returns the legend entry of status s (the open entry for an
+// unknown status).
+func LegendFor(s Status) LegendEntry {
+	for _, e := range StatusLegend {
+		if e.Status == s {
+			return e
+		}
+	}
+	return StatusLegend[0]
+}
+
+// Statuses returns the drawn status of every node of snap.Tree, indexed like
+// it. A node on snap.Path is [StatusPath]; otherwise the node with the
+// highest expansion order is [StatusCurrent]; otherwise the engine's status
+// decides (a goal found but not on a path counts as closed). O(nodes).
+func Statuses(snap stepper.Snapshot) []Status {
+	out := make([]Status, len(snap.Tree))
+	current, best := -1, 0
+	for i, n := range snap.Tree {
+		switch n.Status {
+		case stepper.NodeOpen:
+			out[i] = StatusOpen
+		case stepper.NodeDiscarded:
+			out[i] = StatusDiscarded
+		default:
+			out[i] = StatusClosed
+		}
+		if n.Order > best {
+			current, best = i, n.Order
+		}
+	}
+	if current >= 0 {
+		out[current] = StatusCurrent
+	}
+	for _, id := range snap.Path {
+		if id >= 0 && id < len(out) {
+			out[id] = StatusPath
+		}
+	}
+	return out
+}

@@ -1,0 +1,163 @@
+package viz
+
+import (
+	"fmt"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// Narrate tells one step in plain words, on one line:
+//
+//	Step 3: expanded Sibiu (f 393 = g 140 + h 253). Arad already closed, ignored; Fagaras new (f 415); ...
+//
+// o is the search's options: they say which formula f follows (A* g + h,
+// weighted A* g + w·h, greedy h, uniform cost g, BFS and DFS depth). Zero
+// fields take their defaults as in [stepper.Options.Normalize]. The line
+// names nodes by their state, gives every child's fate, how a tie was
+// broken (from ev.TieReason), and how the search ended if it did. Numbers
+// are written with [stepper.FormatNumber]. O(children).
+func Narrate(ev stepper.Event, o stepper.Options) string {
+	if n, err := o.Normalize(); err == nil {
+		o = n
+	}
+	var b strings.Builder
+	x := ev.Expanded
+	verb := "expanded"
+	if x.Status == stepper.NodeGoal {
+		verb = "selected"
+	}
+	fmt.Fprintf(&b, "Step %d: %s %s (%s)", ev.Step, verb, name(x.State), formula(x, o))
+	if ev.TieCount > 0 {
+		others := "others"
+		if ev.TieCount == 1 {
+			others = "other"
+		}
+		fmt.Fprintf(&b, ", won a tie with %d %s", ev.TieCount, others)
+		if r := tieRule(ev.TieReason); r != "" {
+			b.WriteString(": " + r)
+		}
+	}
+	switch {
+	case x.Status == stepper.NodeGoal:
+		b.WriteString(": it is the goal.")
+	case len(ev.Children) == 0:
+		b.WriteString(": no successors.")
+	default:
+		b.WriteString(". ")
+		for i, c := range ev.Children {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(childWords(c, x, o))
+		}
+		b.WriteString(".")
+	}
+	switch ev.Status {
+	case stepper.Solved:
+		moves := max(len(ev.Path)-1, 0)
+		fmt.Fprintf(&b, " Goal found: path cost %s, %d %s.", num(goalCost(ev)), moves, plural(moves, "move", "moves"))
+	case stepper.NoSolution:
+		b.WriteString(" The open list is empty: no solution.")
+	case stepper.LimitReached:
+		b.WriteString(" The node limit is reached: the search stops.")
+	}
+	return b.String()
+}
+
+// formula writes how node n's priority is made under the options.
+func formula(n stepper.NodeInfo, o stepper.Options) string {
+	g, h, f := num(n.G), num(n.H), num(n.F)
+	switch o.Algorithm {
+	case stepper.AStar:
+		return fmt.Sprintf("f %s = g %s + h %s", f, g, h)
+	case stepper.WAStar:
+		return fmt.Sprintf("f %s = g %s + %s·h %s", f, g, num(o.Weight), h)
+	case stepper.Greedy:
+		return fmt.Sprintf("f %s = h %s; g %s", f, h, g)
+	case stepper.UCS:
+		return fmt.Sprintf("f %s = g %s", f, g)
+	default: // BFS, DFS: the frontier's order is the depth
+		return fmt.Sprintf("depth %d, g %s", n.Depth, g)
+	}
+}
+
+// childWords says what became of one child of the expanded node x.
+func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options) string {
+	s := name(c.State)
+	priority := o.Algorithm != stepper.BFS && o.Algorithm != stepper.DFS
+	switch c.Fate {
+	case stepper.FateAdded:
+		if priority {
+			return fmt.Sprintf("%s new (f %s)", s, num(c.F))
+		}
+		return s + " new"
+	case stepper.FateGoal:
+		return fmt.Sprintf("%s is the goal (g %s, tested when generated)", s, num(c.G))
+	case stepper.FateClosed:
+		return s + " already closed, ignored"
+	case stepper.FateOpen:
+		if priority && o.Open == stepper.Reparent {
+			return fmt.Sprintf("%s already open, new g %s no better, ignored", s, num(c.G))
+		}
+		return s + " already open, ignored"
+	case stepper.FateReparented:
+		return fmt.Sprintf("%s cheaper path, g %s → %s, parent now %s", s, num(c.OldG), num(c.G), name(x.State))
+	case stepper.FateReopened:
+		return fmt.Sprintf("%s closed but reached cheaper, g %s → %s, reopened with parent %s", s, num(c.OldG), num(c.G), name(x.State))
+	case stepper.FateDepthLimited:
+		return fmt.Sprintf("%s past the depth limit %d, discarded", s, o.Depth)
+	default:
+		return fmt.Sprintf("%s %s", s, c.Fate)
+	}
+}
+
+// tieRule keeps the part of the engine's tie reason that names the rule
+// ("tie rule fifo: inserted first (#3)"); the count is said already.
+func tieRule(reason string) string {
+	if _, rule, ok := strings.Cut(reason, "; "); ok {
+		return rule
+	}
+	return reason
+}
+
+// goalCost is the g of the goal: the last node on the path, found among the
+// expanded node and the children.
+func goalCost(ev stepper.Event) float64 {
+	if ev.Expanded.Status == stepper.NodeGoal {
+		return ev.Expanded.G
+	}
+	for _, c := range ev.Children {
+		if c.Fate == stepper.FateGoal {
+			return c.G
+		}
+	}
+	return ev.Expanded.G
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// name writes a state for a sentence: a grid cell "3,4" as "(3,4)", so a
+// list of cells separated by commas and semicolons stays readable; any
+// other state as it is.
+func name(state string) string {
+	a, b, ok := strings.Cut(state, ",")
+	if ok && isDigits(a) && isDigits(b) {
+		return "(" + state + ")"
+	}
+	return state
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

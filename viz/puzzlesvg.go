@@ -1,0 +1,184 @@
+package viz
+
+import (
+	"fmt"
+
+	"stepviz/stepper"
+)
+
+// puzzleSVG draws the board of the selected node (or the node expanded
+// last, or the root) with the goal board beside it.
+func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int) error {
+	n := p.Size()
+	goal := p.GoalTiles()
+	if n < 2 || len(goal) != n*n {
+		return fmt.Errorf("viz: puzzle of size %d with %d goal tiles: cannot draw it", n, len(goal))
+	}
+	id := shownNode(snap, selected)
+	tiles := p.StartTiles()
+	var node *stepper.NodeInfo
+	if id >= 0 {
+		node = &snap.Tree[id]
+		t, err := stepper.ParseTiles(node.State)
+		if err != nil || len(t) != n*n {
+			return fmt.Errorf("viz: node %d: state %q is not a %d×%d board", id, node.State, n, n)
+		}
+		tiles = t
+	}
+	goalAt := make(map[int]int, n*n)
+	for k, t := range goal {
+		goalAt[t] = k
+	}
+	cell := 64.0
+	if n > 4 {
+		cell = 256 / float64(n)
+	}
+	small := cell * 0.4
+	board := cell * float64(n)
+	width := margin*3 + board + small*float64(n) + 10
+	width = max(width, 420)
+	height := margin + 24 + board + 16 + 40 + 3*22 + margin
+
+	st := "start"
+	caption := "start state"
+	if node != nil {
+		st = node.State
+		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), num(node.F), node.Depth, LegendFor(Statuses(snap)[node.ID]).Label)
+	}
+	svgOpen(sw, width, height, "puzzle board "+st, "")
+	sw.textEl(margin, margin+14, `class="capb"`, "Board of "+ifEmpty(nodeName(node), "the start"))
+	top := margin + 24
+	sw.s(`<g class="board" data-testid="board"`)
+	sw.attr("data-state", st)
+	if node != nil {
+		sw.s(` data-id="`)
+		sw.i(node.ID)
+		sw.s(`"`)
+	}
+	sw.s(">")
+	for k, t := range tiles {
+		x, y := margin+float64(k%n)*cell, top+float64(k/n)*cell
+		cls := "tile"
+		if t == 0 {
+			cls = "blank"
+		}
+		sw.s(`<rect class="`, cls, `" data-tile="`)
+		sw.i(t)
+		sw.s(`"`)
+		sw.fattr("x", x+1)
+		sw.fattr("y", y+1)
+		sw.fattr("width", cell-2)
+		sw.fattr("height", cell-2)
+		sw.s(` rx="4"/>`)
+		if t == 0 {
+			continue
+		}
+		sw.textEl(x+cell/2, y+cell*0.66, fmt.Sprintf(`class="tnum" font-size="%.0f"`, cell*0.45), itoa(t))
+		if g, ok := goalAt[t]; ok && g != k {
+			// A tile out of its goal place: a corner triangle, visible in
+			// black and white too.
+			sw.s(`<path class="mark" d="M`)
+			sw.f(x + cell - 2)
+			sw.s(" ")
+			sw.f(y + 2)
+			sw.s("h")
+			sw.f(-cell * 0.22)
+			sw.s("l")
+			sw.f(cell * 0.22)
+			sw.s(" ")
+			sw.f(cell * 0.22)
+			sw.s(`z"/>`)
+		}
+	}
+	sw.s("</g>\n")
+	// The goal board, small.
+	gx := margin*2 + board + 10
+	sw.textEl(gx, top+small*float64(n)+16, `class="lt"`, "goal")
+	sw.s(`<g class="goalboard">`)
+	for k, t := range goal {
+		x, y := gx+float64(k%n)*small, top+float64(k/n)*small
+		cls := "tile"
+		if t == 0 {
+			cls = "blank"
+		}
+		sw.s(`<rect class="`, cls, `"`)
+		sw.fattr("x", x)
+		sw.fattr("y", y)
+		sw.fattr("width", small)
+		sw.fattr("height", small)
+		sw.s("/>")
+		if t != 0 {
+			sw.textEl(x+small/2, y+small*0.7, fmt.Sprintf(`class="tnum" font-size="%.0f"`, small*0.55), itoa(t))
+		}
+	}
+	sw.s("</g>\n")
+	y := top + board + 22
+	sw.textEl(margin, y, `class="cap"`, caption)
+	if node != nil {
+		moves := PathTo(snap.Tree, node.ID)
+		var acts []string
+		for _, v := range moves[1:] {
+			acts = append(acts, snap.Tree[v].Action)
+		}
+		sw.textEl(margin, y+20, `class="cap"`, fmt.Sprintf("reached from the start in %d %s%s", len(acts), plural(len(acts), "move", "moves"), movesList(acts)))
+	}
+	sw.s(`<path class="mark"`)
+	sw.s(` d="M`)
+	sw.f(margin + 20)
+	sw.s(" ")
+	sw.f(y + 34)
+	sw.s(`h-12l12 12z"/>`)
+	sw.textEl(margin+32, y+45, `class="lt"`, "tile not in its goal place")
+	sw.s("</svg>\n")
+	return nil
+}
+
+// shownNode is the node a puzzle board shows: selected if it is a node,
+// else the node expanded last, else the root, else -1 (no nodes).
+func shownNode(snap stepper.Snapshot, selected int) int {
+	if selected >= 0 && selected < len(snap.Tree) {
+		return selected
+	}
+	best, id := 0, -1
+	for i, n := range snap.Tree {
+		if n.Order > best {
+			best, id = n.Order, i
+		}
+	}
+	if id < 0 && len(snap.Tree) > 0 {
+		id = 0
+	}
+	return id
+}
+
+func nodeName(n *stepper.NodeInfo) string {
+	if n == nil {
+		return ""
+	}
+	return fmt.Sprintf("node %d (%s)", n.ID, n.State)
+}
+
+func ifEmpty(s, alt string) string {
+	if s == "" {
+		return alt
+	}
+	return s
+}
+
+// movesList writes ": up, left, down" (at most 12 moves, then "…").
+func movesList(acts []string) string {
+	if len(acts) == 0 {
+		return ""
+	}
+	s := ": "
+	for i, a := range acts {
+		if i == 12 {
+			return s + ", …"
+		}
+		if i > 0 {
+			s += ", "
+		}
+		s += a
+	}
+	return s
+}

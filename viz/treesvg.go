@@ -1,0 +1,504 @@
+package viz
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// Detail chooses how much each tree node shows.
+type Detail int
+
+// The detail levels.
+const (
+	// DetailAuto draws full nodes up to AutoCompactAbove visible nodes and
+	// compact ones past that.
+	DetailAuto Detail = iota
+	// DetailFull draws each node as a box with its state in small (a mini
+	// board, a cell, a city) and its g, h and f.
+	DetailFull
+	// DetailCompact draws each node as a small circle, status only, for
+	// trees of thousands of nodes (about 120 bytes a node).
+	DetailCompact
+)
+
+// AutoCompactAbove is the number of visible nodes past which [DetailAuto]
+// draws compact nodes.
+const AutoCompactAbove = 1500
+
+// TreeOptions tune [TreeSVG]. The zero value draws every node in full
+// detail, discarded ones included, with a legend and no edge labels.
+type TreeOptions struct {
+	// Collapsed lists node ids whose descendants are hidden; such a node
+	// shows how many it hides ("+12").
+	Collapsed []int
+	// Selected lists node ids to ring (the node the inspector shows).
+	Selected []int
+	// EdgeLabels writes each edge's action ("up", "Sibiu") on it.
+	EdgeLabels bool
+	// HideDiscarded leaves out the nodes dropped as duplicates or too deep.
+	HideDiscarded bool
+	// NoLegend leaves out the legend.
+	NoLegend bool
+	// Detail is DetailAuto, DetailFull or DetailCompact.
+	Detail Detail
+	// Algorithm, when set, picks the numbers a node shows: depth and g for
+	// BFS and DFS, g and f for uniform cost, g, h and f otherwise.
+	Algorithm stepper.Algorithm
+	// Title, when set, is written above the tree.
+	Title string
+}
+
+// Geometry of the tree drawing, in pixels.
+const (
+	boxW, boxH     = 88.0, 52.0
+	slotW, levelH  = 100.0, 100.0
+	dotR           = 5.0
+	dotSlot        = 15.0
+	dotLevel       = 42.0
+	margin         = 16.0
+	legendRowH     = 22.0
+	legendColW     = 230.0
+	titleH         = 24.0
+	miniBoard      = 40.0
+	badgeR         = 8.0
+	collapsedLabel = 16.0
+)
+
+// TreeSVG draws the search tree of snap as a standalone SVG document: a
+// tidy layout ([LayoutTree]), each node with its status ([Statuses]) told
+// by colour, outline and a letter badge, the solution path's edges drawn
+// thick, and a legend.
+//
+// Every node is an element with class "node <status>" (plus "selected",
+// "collapsed", "goal" where they apply), data-id (the node id),
+// data-testid="tree-node" and data-state (its state); the document's root
+// carries class "stepviz-tree" and scopes its style sheet to it, so the SVG
+// can be inlined in a page. inst, which may be nil, says how to draw a
+// state in small (a puzzle's mini board). The output is valid XML with all
+// text escaped. It fails only when w does. O(nodes).
+func TreeSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, opt TreeOptions) error {
+	nodes := snap.Tree
+	if opt.HideDiscarded {
+		nodes = make([]stepper.NodeInfo, 0, len(snap.Tree))
+		for _, n := range snap.Tree {
+			if n.Status != stepper.NodeDiscarded {
+				nodes = append(nodes, n)
+			}
+		}
+	}
+	l := LayoutTree(nodes, opt.Collapsed...)
+	status := Statuses(snap)
+	compact := opt.Detail == DetailCompact || (opt.Detail == DetailAuto && len(l.Order) > AutoCompactAbove)
+	d := treeDrawing{
+		sw: newSVGWriter(w), inst: inst, nodes: nodes, tree: snap.Tree, l: l, status: status,
+		opt: opt, compact: compact, onPath: make(map[int]bool, len(snap.Path)),
+		selected: make(map[int]bool, len(opt.Selected)),
+	}
+	for _, id := range snap.Path {
+		d.onPath[id] = true
+	}
+	for _, id := range opt.Selected {
+		d.selected[id] = true
+	}
+	if p, ok := inst.(puzzleView); ok {
+		d.puzzleN = p.Size()
+	}
+	d.draw(snap)
+	return d.sw.flush()
+}
+
+type treeDrawing struct {
+	sw       *svgWriter
+	inst     stepper.Instance
+	nodes    []stepper.NodeInfo // the nodes laid out (maybe without discarded ones)
+	tree     []stepper.NodeInfo // the snapshot's tree, by id
+	l        *TreeLayout
+	status   []Status // by id
+	opt      TreeOptions
+	compact  bool
+	onPath   map[int]bool
+	selected map[int]bool
+	puzzleN  int
+
+	top float64 // y of the first level
+}
+
+// center returns the pixel centre of laid-out node i.
+func (d *treeDrawing) center(i int) (x, y float64) {
+	if d.compact {
+		return margin + dotR + d.l.X[i]*dotSlot, d.top + dotR + float64(d.l.Y[i])*dotLevel
+	}
+	return margin + boxW/2 + d.l.X[i]*slotW, d.top + boxH/2 + float64(d.l.Y[i])*levelH
+}
+
+func (d *treeDrawing) draw(snap stepper.Snapshot) {
+	sw, l := d.sw, d.l
+	var treeW, treeH float64
+	if l.Levels > 0 {
+		if d.compact {
+			treeW = (l.Width-1)*dotSlot + 2*dotR
+			treeH = float64(l.Levels-1)*dotLevel + 2*dotR
+		} else {
+			treeW = (l.Width-1)*slotW + boxW
+			treeH = float64(l.Levels-1)*levelH + boxH + collapsedLabel
+		}
+	}
+	width := max(treeW+2*margin, 2*legendColW+2*margin)
+	legendCols := max(1, min(len(StatusLegend), int((width-2*margin)/legendColW)))
+	legendRows := (len(StatusLegend) + legendCols - 1) / legendCols
+	d.top = margin + badgeR
+	if d.opt.Title != "" {
+		d.top += titleH
+	}
+	if !d.opt.NoLegend {
+		d.top += float64(legendRows)*legendRowH + 10
+	}
+	height := d.top + treeH + margin
+
+	sw.s(`<svg xmlns="http://www.w3.org/2000/svg" class="stepviz-tree`)
+	if d.compact {
+		sw.s(" compact")
+	}
+	sw.s(`" role="img"`)
+	sw.fattr("width", width)
+	sw.fattr("height", height)
+	sw.s(` viewBox="0 0 `)
+	sw.f(width)
+	sw.s(" ")
+	sw.f(height)
+	sw.s(`"`)
+	sw.attr("aria-label", fmt.Sprintf("search tree at step %d: %d nodes, %d open, %d closed", snap.Step, len(snap.Tree), len(snap.Open), len(snap.Closed)))
+	sw.s(">\n")
+	sw.s("<title>")
+	sw.text(fmt.Sprintf("Search tree, step %d", snap.Step))
+	sw.s("</title>\n")
+	writeTreeStyle(sw)
+	sw.s(`<rect class="bg" x="0" y="0" width="100%" height="100%"/>` + "\n")
+	y := margin
+	if d.opt.Title != "" {
+		sw.textEl(margin, y+14, `class="title"`, d.opt.Title)
+		y += titleH
+	}
+	if !d.opt.NoLegend {
+		writeLegend(sw, margin, y, legendCols)
+	}
+	d.edges()
+	if d.compact {
+		d.dots()
+	} else {
+		d.boxes()
+	}
+	sw.s("</svg>\n")
+}
+
+// edges draws every parent-child link as one path (and the solution path's
+// links as another), then the action labels.
+func (d *treeDrawing) edges() {
+	sw, l := d.sw, d.l
+	for _, pathPass := range []bool{false, true} {
+		started := false
+		for _, i := range l.Order {
+			p := l.Parent[i]
+			if p < 0 || (d.onPath[d.nodes[i].ID] && d.onPath[d.nodes[p].ID]) != pathPass {
+				continue
+			}
+			if !started {
+				sw.s(`<path class="edge`)
+				if pathPass {
+					sw.s(" path")
+				}
+				sw.s(`" d="`)
+				started = true
+			}
+			px, py := d.center(p)
+			cx, cy := d.center(i)
+			if d.compact {
+				sw.s("M")
+				sw.f(px)
+				sw.s(" ")
+				sw.f(py + dotR)
+				sw.s("L")
+				sw.f(cx)
+				sw.s(" ")
+				sw.f(cy - dotR)
+				continue
+			}
+			y0, y1 := py+boxH/2, cy-boxH/2
+			mid := (y0 + y1) / 2
+			sw.s("M")
+			sw.f(px)
+			sw.s(" ")
+			sw.f(y0)
+			sw.s("C")
+			sw.f(px)
+			sw.s(" ")
+			sw.f(mid)
+			sw.s(" ")
+			sw.f(cx)
+			sw.s(" ")
+			sw.f(mid)
+			sw.s(" ")
+			sw.f(cx)
+			sw.s(" ")
+			sw.f(y1)
+		}
+		if started {
+			sw.s(`"/>` + "\n")
+		}
+	}
+	if !d.opt.EdgeLabels || d.compact {
+		return
+	}
+	for _, i := range l.Order {
+		p := l.Parent[i]
+		if p < 0 || d.nodes[i].Action == "" {
+			continue
+		}
+		// Just above the child, where siblings are a slot apart.
+		cx, cy := d.center(i)
+		sw.textEl(cx, cy-boxH/2-14, `class="elabel"`+fitAttr(d.nodes[i].Action, 10, slotW-6), d.nodes[i].Action)
+	}
+	sw.s("\n")
+}
+
+// nodeOpen writes the start of a node's element and its title.
+func (d *treeDrawing) classes(n stepper.NodeInfo, i int) string {
+	st := d.status[n.ID]
+	c := "node " + string(st)
+	if n.Status == stepper.NodeGoal {
+		c += " goal"
+	}
+	if d.l.Collapsed[i] {
+		c += " collapsed"
+	}
+	if d.selected[n.ID] {
+		c += " selected"
+	}
+	return c
+}
+
+func (d *treeDrawing) dots() {
+	sw := d.sw
+	for _, i := range d.l.Order {
+		n := d.nodes[i]
+		x, y := d.center(i)
+		sw.s(`<circle class="box `)
+		sw.s(d.classes(n, i))
+		sw.s(`" data-testid="tree-node" data-id="`)
+		sw.i(n.ID)
+		sw.s(`"`)
+		sw.attr("data-state", n.State)
+		sw.fattr("cx", x)
+		sw.fattr("cy", y)
+		sw.s(` r="5"/>`)
+		if i%8 == 7 {
+			sw.s("\n")
+		}
+	}
+	sw.s("\n")
+}
+
+func (d *treeDrawing) boxes() {
+	sw := d.sw
+	for _, i := range d.l.Order {
+		n := d.nodes[i]
+		st := d.status[n.ID]
+		cx, cy := d.center(i)
+		x0, y0 := cx-boxW/2, cy-boxH/2
+		sw.s(`<g class="`)
+		sw.s(d.classes(n, i))
+		sw.s(`" data-testid="tree-node" data-id="`)
+		sw.i(n.ID)
+		sw.s(`"`)
+		sw.attr("data-state", n.State)
+		sw.s(` transform="translate(`)
+		sw.f(x0)
+		sw.s(" ")
+		sw.f(y0)
+		sw.s(`)">`)
+		sw.s("<title>")
+		sw.text(d.tooltip(n, st))
+		sw.s("</title>")
+		if d.selected[n.ID] {
+			sw.s(`<rect class="sel" x="-7" y="-7" width="102" height="66" rx="9"/>`)
+		}
+		if LegendFor(st).Double {
+			sw.s(`<rect class="ring" x="-4" y="-4" width="96" height="60" rx="7"/>`)
+		}
+		sw.s(`<rect class="box" width="88" height="52" rx="5"/>`)
+		tiles := d.tiles(n.State)
+		if tiles != nil {
+			d.miniBoard(tiles)
+			d.numbers(n, 64, true)
+		} else {
+			sw.textEl(boxW/2, 19, `class="state"`+fitAttr(n.State, 12, boxW-10), n.State)
+			d.numbers(n, boxW/2, false)
+		}
+		sw.textEl(boxW-3, 9, `class="nid"`, "#"+itoa(n.ID))
+		sw.s(`<circle class="badge" r="8"/>`)
+		sw.textEl(0, 3.5, `class="badge-l"`, LegendFor(st).Letter)
+		if d.l.Collapsed[i] {
+			sw.textEl(boxW/2, boxH+13, `class="more"`, fmt.Sprintf("▸ +%d hidden", d.l.Hidden[i]))
+		}
+		sw.s("</g>\n")
+	}
+}
+
+// numbers writes a node's g, h and f: stacked in a column at x for a
+// puzzle node, as two centred lines under the state otherwise.
+func (d *treeDrawing) numbers(n stepper.NodeInfo, x float64, column bool) {
+	sw := d.sw
+	g, h, f := "g "+num(n.G), "h "+num(n.H), "f "+num(n.F)
+	switch d.opt.Algorithm {
+	case stepper.BFS, stepper.DFS:
+		f, h = "d "+itoa(n.Depth), ""
+	case stepper.UCS:
+		h = ""
+	}
+	if column {
+		sw.textEl(x, 22, `class="fv"`, f)
+		sw.textEl(x, 35, `class="gh"`, g)
+		if h != "" {
+			sw.textEl(x, 47, `class="gh"`, h)
+		}
+		return
+	}
+	sw.textEl(x, 33, `class="fv"`, f)
+	line := g
+	if h != "" {
+		line += "  " + h
+	}
+	sw.textEl(x, 46, `class="gh"`+fitAttr(line, 10, boxW-8), line)
+}
+
+func (d *treeDrawing) tooltip(n stepper.NodeInfo, st Status) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "node %d: %s, g %s h %s f %s, depth %d, %s", n.ID, n.State, num(n.G), num(n.H), num(n.F), n.Depth, LegendFor(st).Label)
+	if n.Order > 0 {
+		fmt.Fprintf(&b, ", expanded at step %d", n.Order)
+	}
+	if n.Action != "" {
+		fmt.Fprintf(&b, ", reached by %s", n.Action)
+	}
+	return b.String()
+}
+
+// tiles returns the puzzle tiles of a state, or nil when the instance is not
+// a puzzle or the state does not parse.
+func (d *treeDrawing) tiles(state string) []int {
+	if d.puzzleN == 0 {
+		return nil
+	}
+	t, err := stepper.ParseTiles(state)
+	if err != nil || len(t) != d.puzzleN*d.puzzleN {
+		return nil
+	}
+	return t
+}
+
+// miniBoard draws an N×N board in the top left of a node box.
+func (d *treeDrawing) miniBoard(tiles []int) {
+	sw := d.sw
+	n := d.puzzleN
+	c := miniBoard / float64(n)
+	x0, y0 := 6.0, 6.0
+	sw.s(`<g class="mini">`)
+	for k, t := range tiles {
+		x, y := x0+float64(k%n)*c, y0+float64(k/n)*c
+		if t == 0 {
+			sw.s(`<rect class="blank"`)
+		} else {
+			sw.s(`<rect class="tile"`)
+		}
+		sw.fattr("x", x)
+		sw.fattr("y", y)
+		sw.fattr("width", c)
+		sw.fattr("height", c)
+		sw.s("/>")
+		if t != 0 {
+			sw.textEl(x+c/2, y+c*0.72, fmt.Sprintf(`class="tn" font-size="%.1f"`, c*0.68), itoa(t))
+		}
+	}
+	sw.s("</g>")
+}
+
+// fitAttr squeezes a label wider than room (guessed at 0.6 em a character)
+// with textLength, so long city names stay inside their box.
+func fitAttr(s string, fontPx, room float64) string {
+	if float64(len([]rune(s)))*fontPx*0.6 <= room {
+		return ""
+	}
+	return fmt.Sprintf(` textLength="%.0f" lengthAdjust="spacingAndGlyphs"`, room)
+}
+
+// writeLegend draws the status legend in cols columns from (x, y).
+func writeLegend(sw *svgWriter, x, y float64, cols int) {
+	sw.s(`<g class="legend" data-testid="legend">`)
+	for k, e := range StatusLegend {
+		lx, ly := x+float64(k%cols)*legendColW, y+float64(k/cols)*legendRowH
+		sw.s(`<g class="node `, string(e.Status), `">`)
+		if e.Double {
+			sw.s(`<rect class="ring"`)
+			sw.fattr("x", lx+6)
+			sw.fattr("y", ly+1)
+			sw.s(` width="36" height="18" rx="4"/>`)
+		}
+		sw.s(`<rect class="box"`)
+		sw.fattr("x", lx+9)
+		sw.fattr("y", ly+4)
+		sw.s(` width="30" height="12" rx="3"/><circle class="badge" r="7"`)
+		sw.fattr("cx", lx+9)
+		sw.fattr("cy", ly+10)
+		sw.s("/>")
+		sw.textEl(lx+9, ly+13.5, `class="badge-l"`, e.Letter)
+		sw.s("</g>")
+		sw.textEl(lx+50, ly+14, `class="ltext"`, e.Label)
+	}
+	sw.s("</g>\n")
+}
+
+// writeTreeStyle writes the style sheet, scoped to .stepviz-tree, built from
+// StatusLegend so the legend and the nodes cannot disagree.
+func writeTreeStyle(sw *svgWriter) {
+	sw.s("<style>\n")
+	sw.s(`.stepviz-tree text{font-family:"DejaVu Sans",Verdana,Arial,sans-serif;fill:#111}
+.stepviz-tree .bg{fill:#fff}
+.stepviz-tree .title{font-size:14px;font-weight:700}
+.stepviz-tree .ltext{font-size:12px}
+.stepviz-tree .edge{fill:none;stroke:#8a8a8a;stroke-width:1.3}
+.stepviz-tree .edge.path{stroke:#E69F00;stroke-width:4.5}
+.stepviz-tree .elabel{font-size:10px;fill:#333;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
+.stepviz-tree .state{font-size:12px;font-weight:700;text-anchor:middle}
+.stepviz-tree .fv{font-size:11px;font-weight:700;text-anchor:middle}
+.stepviz-tree .gh{font-size:10px;text-anchor:middle}
+.stepviz-tree .nid{font-size:8px;fill:#555;text-anchor:end}
+.stepviz-tree .badge{fill:#fff;stroke-width:1.5}
+.stepviz-tree .badge-l{font-size:10px;font-weight:700;text-anchor:middle}
+.stepviz-tree .more{font-size:10px;text-anchor:middle;fill:#333}
+.stepviz-tree .ring{fill:none}
+.stepviz-tree .sel{fill:none;stroke:#000;stroke-width:2;stroke-dasharray:none}
+.stepviz-tree .tile{fill:#fff;stroke:#666;stroke-width:.5}
+.stepviz-tree .blank{fill:#8c8c8c;stroke:#666;stroke-width:.5}
+.stepviz-tree .tn{text-anchor:middle}
+.stepviz-tree .node.discarded text{fill:#555}
+.stepviz-tree [data-testid=tree-node]{cursor:pointer}
+`)
+	for _, e := range StatusLegend {
+		s := string(e.Status)
+		dash := "none"
+		if e.Dash != "" {
+			dash = e.Dash
+		}
+		sw.s(".stepviz-tree .node.", s, ">.box,.stepviz-tree .node.", s, ".box{fill:", e.Fill, ";stroke:", e.Stroke, ";stroke-width:")
+		sw.f(e.Width)
+		sw.s(";stroke-dasharray:", dash, "}\n")
+		sw.s(".stepviz-tree .node.", s, " .badge,.stepviz-tree .node.", s, " .ring{stroke:", e.Stroke, "}\n")
+	}
+	sw.s(".stepviz-tree .node.current .ring{stroke-width:1.5}\n")
+	sw.s(".stepviz-tree.compact circle.node.box{stroke-width:1.2}\n")
+	sw.s(".stepviz-tree.compact circle.node.box.path,.stepviz-tree.compact circle.node.box.current{stroke-width:2.5}\n")
+	sw.s("</style>\n")
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os/signal"
+	"syscall"
+
+	"stepviz/server"
+)
+
+func init() {
+	register("serve", "serve the live lecture viewer (stepviz serve [-addr 127.0.0.1:8080] [-max-sessions N] [-max-nodes N])", runServe)
+}
+
+// runServe serves the landing page, the session pages and their websockets
+// until SIGINT or SIGTERM.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port); 127.0.0.1 keeps it on this machine")
+	maxSessions := fs.Int("max-sessions", server.DefaultMaxSessions, "most sessions held at once")
+	maxNodes := fs.Int("max-nodes", server.DefaultMaxNodes, "most search-tree nodes per session")
+	maxClients := fs.Int("max-clients", server.DefaultMaxClients, "most connections to one session")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -max-sessions, -max-nodes, -max-clients\n", fs.Arg(0))
+		return exitUsage
+	}
+	if *maxSessions < 1 || *maxNodes < 1 || *maxClients < 1 {
+		fmt.Fprintln(stderr, "stepviz serve: -max-sessions, -max-nodes and -max-clients must be at least 1")
+		return exitUsage
+	}
+	srv := server.New(server.Config{
+		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients,
+		Logger: log.New(stderr, "stepviz serve: ", log.LstdFlags),
+	})
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	err := srv.ListenAndServe(ctx, *addr, func(a string) {
+		fmt.Fprintf(stdout, "stepviz: serving the lecture viewer on http://%s/ (Ctrl-C stops)\n", a)
+	})
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,128 @@
+package server
+
+import (
+	"errors"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// Connection limits and timings, as in gorilla/websocket's chat example.
+const (
+	// writeWait is the time allowed to write one message.
+	writeWait = 10 * time.Second
+	// pongWait is the time allowed to read the next pong from the peer.
+	pongWait = 60 * time.Second
+	// pingPeriod sends pings this often; it must be less than pongWait.
+	pingPeriod = (pongWait * 9) / 10
+	// maxMessageSize is the largest frame a client may send: commands and
+	// queries are tiny JSON objects.
+	maxMessageSize = 1024
+	// sendBuffer is how many messages may wait for a slow client before it
+	// is treated as behind (its queue replaced by one snapshot).
+	sendBuffer = 64
+	// compressAbove enables permessage-deflate for messages this large
+	// (snapshots); step messages are small and go uncompressed.
+	compressAbove = 16 << 10
+	// queryBurst and queryRate bound a client's messages: a burst of
+	// queryBurst, refilled at queryRate per second. A client that exceeds
+	// it is closed as hostile.
+	queryBurst = 60
+	queryRate  = 30
+)
+
+// client is one websocket connection to a session, with exactly one reader
+// and one writer goroutine.
+type client struct {
+	hub  *hub
+	conn *websocket.Conn
+	role string
+	// send is the client's queue; only the hub sends on it and only the hub
+	// closes it.
+	send chan []byte
+}
+
+// closeWith sends a close frame with a reason and closes the connection.
+// WriteControl may be called concurrently with the writer goroutine.
+func (c *client) closeWith(code int, reason string) {
+	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
+	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+	_ = c.conn.Close()
+}
+
+// readPump reads the client's messages and hands them to the hub. A
+// malformed message, an oversized frame or a flood closes this connection
+// only, with the reason in the close frame.
+func (c *client) readPump() {
+	defer func() {
+		select {
+		case c.hub.unregister <- c:
+		case <-c.hub.stopped:
+		}
+		_ = c.conn.Close()
+	}()
+	c.conn.SetReadLimit(maxMessageSize)
+	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
+	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
+	tokens, last := float64(queryBurst), time.Now()
+	for {
+		kind, data, err := c.conn.ReadMessage()
+		if err != nil {
+			if errors.Is(err, websocket.ErrReadLimit) {
+				c.closeWith(websocket.CloseMessageTooBig, "server: message too large (limit 1024 bytes)")
+			}
+			return
+		}
+		if kind != websocket.TextMessage {
+			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
+			return
+		}
+		now := time.Now()
+		tokens = min(queryBurst, tokens+now.Sub(last).Seconds()*queryRate)
+		last = now
+		if tokens < 1 {
+			c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
+			return
+		}
+		tokens--
+		m, err := parseClientMsg(data)
+		if err != nil {
+			c.closeWith(websocket.ClosePolicyViolation, err.Error())
+			return
+		}
+		select {
+		case c.hub.inbox <- inMsg{c: c, msg: m}:
+		case <-c.hub.stopped:
+			return
+		}
+	}
+}
+
+// writePump writes the hub's messages and the pings. It owns every write
+// except the close frames of closeWith.
+func (c *client) writePump() {
+	ticker := time.NewTicker(pingPeriod)
+	defer func() {
+		ticker.Stop()
+		_ = c.conn.Close()
+	}()
+	for {
+		select {
+		case msg, ok := <-c.send:
+			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			if !ok {
+				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "server: session closed"))
+				return
+			}
+			c.conn.EnableWriteCompression(len(msg) > compressAbove)
+			if err := c.conn.WriteMessage(websocket.TextMessage, msg); err != nil {
+				return
+			}
+		case <-ticker.C:
+			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := c.conn.WriteMessage(websocket.PingMessage, nil); err != nil {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package server
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"stepviz/stepper"
+	"stepviz/templates"
+)
+
+// optionFields are the landing form's option fields, by the option names
+// stepper.Options.Set accepts.
+var optionFields = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "maxnodes"}
+
+// formValues reads the landing form.
+func formValues(f url.Values) templates.FormValues {
+	v := templates.FormValues{
+		Source: f.Get("source"), Example: f.Get("example"),
+		Puzzle: f.Get("puzzle"), PuzzleGoal: f.Get("puzzle_goal"),
+		GridRows: f.Get("grid_rows"), GridStart: f.Get("grid_start"), GridGoal: f.Get("grid_goal"),
+		GridMoves: f.Get("grid_moves"), GridCost: f.Get("grid_cost"), GridCorners: f.Get("grid_corners"),
+		GraphStart: f.Get("graph_start"), GraphGoal: f.Get("graph_goal"),
+		Line:    f.Get("line"),
+		Options: map[string]string{},
+	}
+	for _, name := range optionFields {
+		if s := strings.TrimSpace(f.Get(name)); s != "" {
+			v.Options[name] = s
+		}
+	}
+	return v
+}
+
+// FormError is invalid landing-form input, for one field.
+type FormError struct {
+	Field string // the form field to show it next to: "problem" or an option name
+	Err   error
+}
+
+func (e *FormError) Error() string { return e.Err.Error() }
+
+// problemLine builds the problem line the form describes.
+func problemLine(v templates.FormValues) (string, error) {
+	switch v.Source {
+	case "", "example":
+		e, ok := exampleByName(v.Example)
+		if !ok {
+			return "", fmt.Errorf("server: unknown example %q: pick one of the examples", v.Example)
+		}
+		return e.Problem, nil
+	case "puzzle":
+		tiles := strings.TrimSpace(v.Puzzle)
+		if tiles == "" {
+			return "", fmt.Errorf("server: type the puzzle's tiles, such as 283164705 (0 is the blank)")
+		}
+		line := "puzzle " + strings.Join(strings.Fields(tiles), ",")
+		if strings.Count(line, ",") == 0 {
+			line = "puzzle " + tiles
+		}
+		if g := strings.TrimSpace(v.PuzzleGoal); g != "" {
+			if f := strings.Fields(g); len(f) > 1 {
+				g = strings.Join(f, ",")
+			}
+			line += " goal=" + g
+		}
+		return line, nil
+	case "grid":
+		var rows []string
+		for _, r := range strings.Split(strings.ReplaceAll(v.GridRows, "\r", ""), "\n") {
+			if r = strings.TrimSpace(r); r != "" {
+				rows = append(rows, r)
+			}
+		}
+		if len(rows) == 0 {
+			return "", fmt.Errorf("server: draw or paste a grid: rows of '.' free, '#' wall, 1-9 terrain, S start, G goal")
+		}
+		line := "grid " + strings.Join(rows, "/")
+		for _, kv := range [][2]string{{"start", v.GridStart}, {"goal", v.GridGoal}, {"moves", v.GridMoves}, {"cost", v.GridCost}, {"corners", v.GridCorners}} {
+			if s := strings.TrimSpace(kv[1]); s != "" {
+				line += " " + kv[0] + "=" + strings.ReplaceAll(s, " ", "")
+			}
+		}
+		return line, nil
+	case "graph":
+		line := "graph romania"
+		if s := strings.TrimSpace(v.GraphStart); s != "" {
+			line += " start=" + s
+		}
+		if s := strings.TrimSpace(v.GraphGoal); s != "" {
+			line += " goal=" + s
+		}
+		return line, nil
+	case "line":
+		line := strings.TrimSpace(v.Line)
+		if line == "" {
+			return "", fmt.Errorf("server: type a problem line, such as puzzle 283164705 goal=123804765")
+		}
+		// The server reads no files named by its users.
+		f := strings.Fields(line)
+		if len(f) > 1 && strings.EqualFold(f[0], "grid") && strings.HasSuffix(strings.ToLower(f[1]), ".map") {
+			return "", fmt.Errorf("server: this server reads no files: paste the grid's rows instead of a .map path")
+		}
+		if len(f) > 1 && strings.EqualFold(f[0], "graph") && f[1] != "romania" {
+			return "", fmt.Errorf("server: this server reads no files: use graph romania")
+		}
+		return line, nil
+	}
+	return "", fmt.Errorf("server: unknown problem source %q", v.Source)
+}
+
+// searchFromForm builds the search the form describes, with the server's
+// node limit as the ceiling. Every error names the field it belongs to.
+func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, error) {
+	line, err := problemLine(v)
+	if err != nil {
+		return nil, &FormError{Field: "problem", Err: err}
+	}
+	inst, err := stepper.ParseProblem(line)
+	if err != nil {
+		return nil, &FormError{Field: "problem", Err: err}
+	}
+	var o stepper.Options
+	if v.Source == "" || v.Source == "example" {
+		if e, ok := exampleByName(v.Example); ok {
+			if o, err = stepper.ParseOptions(e.Options); err != nil {
+				return nil, &FormError{Field: "algo", Err: err}
+			}
+		}
+	}
+	for _, name := range optionFields {
+		val, ok := v.Options[name]
+		if !ok {
+			continue
+		}
+		if name == "tree" && val == "on" { // an HTML checkbox
+			val = "true"
+		}
+		if name == "h" && val == "default" {
+			o.Heuristic = ""
+			continue
+		}
+		if err := o.Set(name, val); err != nil {
+			return nil, &FormError{Field: name, Err: err}
+		}
+	}
+	if _, given := v.Options["maxnodes"]; !given {
+		o.MaxNodes = maxNodes
+	} else if o.MaxNodes > maxNodes {
+		return nil, &FormError{Field: "maxnodes", Err: fmt.Errorf("server: maxnodes %d is above this server's limit of %d nodes per session; lower it (or restart the server with a larger -max-nodes)", o.MaxNodes, maxNodes)}
+	}
+	s, err := stepper.NewSearch(inst, o)
+	if err != nil {
+		field := "algo"
+		msg := err.Error()
+		for _, f := range []struct{ word, field string }{{"heuristic", "h"}, {"tie", "tie"}, {"goal test", "goaltest"}, {"open=", "open"}, {"closed=", "closed"}, {"order", "order"}, {"depth", "depth"}, {"weight", "w"}} {
+			if strings.Contains(msg, f.word) {
+				field = f.field
+				break
+			}
+		}
+		return nil, &FormError{Field: field, Err: err}
+	}
+	return s, nil
+}

@@ -1,0 +1,114 @@
+package server
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"net/http"
+
+	"stepviz/static"
+	"stepviz/stepper"
+	"stepviz/templates"
+	"stepviz/viz"
+)
+
+// firstPaintNodes caps the nodes the server draws in the first paint's
+// tree; past it the page shows a note and the script draws the tree.
+const firstPaintNodes = 3000
+
+// sessionData reads the live state from the session's hub and prepares the
+// session page's first paint. It returns false if the session has ended.
+func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (templates.SessionData, bool) {
+	var (
+		snap stepper.Snapshot
+		last *stepper.Event
+		inst stepper.Instance
+		o    stepper.Options
+		info ProblemInfo
+	)
+	if !sess.hub.do(func() {
+		snap, last = sess.hub.search.Snapshot(), sess.hub.last
+		inst, o, info = sess.hub.search.Instance(), sess.hub.search.Options(), sess.hub.info
+	}) {
+		return templates.SessionData{}, false
+	}
+	scheme := "ws"
+	if r.TLS != nil {
+		scheme = "wss"
+	}
+	d := templates.SessionData{
+		ID: sess.ID, Presenter: presenter,
+		FollowerURL: absURL(r, FollowerPath(sess)),
+		WSURL:       scheme + "://" + r.Host + "/s/" + sess.ID + "/ws",
+		Kind:        info.Kind, Spec: info.Spec, Options: info.Options, Warnings: info.Warnings,
+		Step: snap.Step, Status: string(snap.Status), Counters: snap.Counters, Path: snap.Path,
+		OpenTotal: len(snap.Open), ClosedTotal: len(snap.Closed),
+		Static: static.Version,
+	}
+	if presenter {
+		d.PresenterURL = absURL(r, PresenterPath(sess))
+		d.WSURL += "?key=" + sess.key
+	}
+	if last != nil {
+		d.Narration = viz.Narrate(*last, o)
+	}
+	for _, e := range viz.StatusLegend {
+		d.Legend = append(d.Legend, templates.LegendEntry{Status: string(e.Status), Label: e.Label, Colour: e.Stroke})
+	}
+	d.Open = openRows(snap, defaultPreviewLimit)
+	from := max(0, len(snap.Closed)-defaultPreviewLimit)
+	for i, n := range snap.Closed[from:] {
+		d.Closed = append(d.Closed, templates.Row{NodeInfo: n, Position: from + i + 1})
+	}
+	var buf bytes.Buffer
+	if len(snap.Tree) <= firstPaintNodes {
+		if err := viz.TreeSVG(&buf, inst, snap, viz.TreeOptions{Algorithm: o.Algorithm, NoLegend: true}); err == nil {
+			d.TreeSVG = buf.String()
+		}
+	}
+	buf.Reset()
+	sel := 0
+	if last != nil {
+		sel = last.Expanded.ID
+	}
+	if err := viz.ProblemSVG(&buf, inst, snap, sel); err == nil {
+		d.ProblemSVG = buf.String()
+	}
+	return d, true
+}
+
+// openRows is the first n rows of the open list, the next node and its
+// ties on priority marked.
+func openRows(snap stepper.Snapshot, n int) []templates.Row {
+	var rows []templates.Row
+	for i, e := range snap.Open {
+		if i == n {
+			break
+		}
+		row := templates.Row{NodeInfo: e.NodeInfo, Key: e.Key, Position: i + 1}
+		if i == 0 {
+			row.Next = true
+		} else if e.Key.Priority == snap.Open[0].Key.Priority {
+			row.Tie = true
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func absURL(r *http.Request, path string) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + path
+}
+
+// listen opens a TCP listener with an error that says what to do.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("server: cannot listen on %s: %v (is another server running there? pick another with -addr)", addr, err)
+	}
+	return ln, nil
+}

@@ -1,0 +1,313 @@
+// Package server is stepviz's live lecture viewer: `stepviz serve`. A
+// presenter starts a session from the landing page and steps a search;
+// every step is pushed over a websocket to everyone following. The server
+// holds no search logic: each session owns one *stepper.Search, driven
+// only by the presenter's commands (see docs/protocol.md).
+package server
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log"
+	"net/http"
+	"net/url"
+	"sort"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/gorilla/websocket"
+
+	"stepviz/static"
+	"stepviz/stepper"
+	"stepviz/templates"
+)
+
+// Defaults of Config.
+const (
+	DefaultMaxSessions  = 50
+	DefaultMaxNodes     = 100_000
+	DefaultMaxClients   = 1000
+	DefaultIdle         = 30 * time.Minute
+	maxFormBytes        = 2 << 20
+	followerRoleParam   = "key"
+	defaultPreviewLimit = 40
+)
+
+// Config bounds what a server holds. Zero fields take the defaults.
+type Config struct {
+	// MaxSessions is the most sessions held at once; when it is reached, a
+	// new session reclaims one nobody has used for Idle, or is refused.
+	MaxSessions int
+	// MaxNodes caps every session's search tree (stepper.Options.MaxNodes).
+	MaxNodes int
+	// MaxClients caps the connections to one session.
+	MaxClients int
+	Idle       time.Duration
+	// Logger receives one line per session started; nil discards.
+	Logger *log.Logger
+}
+
+// Server serves the landing page, the session pages and their websockets.
+// It is an http.Handler.
+type Server struct {
+	cfg      Config
+	sessions *store
+	mux      *http.ServeMux
+	upgrader websocket.Upgrader
+}
+
+var _ http.Handler = (*Server)(nil)
+
+// New returns a server with cfg's limits.
+func New(cfg Config) *Server {
+	if cfg.MaxSessions <= 0 {
+		cfg.MaxSessions = DefaultMaxSessions
+	}
+	if cfg.MaxNodes <= 0 {
+		cfg.MaxNodes = DefaultMaxNodes
+	}
+	if cfg.MaxClients <= 0 {
+		cfg.MaxClients = DefaultMaxClients
+	}
+	if cfg.Idle <= 0 {
+		cfg.Idle = DefaultIdle
+	}
+	s := &Server{
+		cfg:      cfg,
+		sessions: &store{sessions: map[string]*Session{}, max: cfg.MaxSessions, idle: cfg.Idle},
+		mux:      http.NewServeMux(),
+	}
+	s.upgrader = websocket.Upgrader{
+		ReadBufferSize:    1024,
+		WriteBufferSize:   16 << 10,
+		EnableCompression: true,
+		CheckOrigin:       sameOrigin,
+	}
+	s.mux.HandleFunc("GET /{$}", s.handleLanding)
+	s.mux.HandleFunc("POST /sessions", s.handleCreate)
+	s.mux.HandleFunc("GET /s/{id}", s.handleSession)
+	s.mux.HandleFunc("GET /s/{id}/ws", s.handleWS)
+	s.mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
+	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	return s
+}
+
+// Close stops every session and closes its connections.
+func (s *Server) Close() { s.sessions.closeAll() }
+
+// ServeHTTP sets the security headers every page shares and dispatches.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer") // the presenter's key is in the URL
+	h.Set("X-Content-Type-Options", "nosniff")
+	s.mux.ServeHTTP(w, r)
+}
+
+// sameOrigin accepts a websocket handshake only from a page served by this
+// host: a browser always sends Origin, and a page on another site must not
+// drive or watch a session with its visitor's credentials. Clients that
+// are not browsers (tests, tools) send no Origin and are accepted.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	return u.Host == r.Host && (u.Scheme == "http" || u.Scheme == "https")
+}
+
+// Session returns the session with the given id (for tests and tools).
+func (s *Server) Session(id string) (*Session, bool) { return s.sessions.get(id) }
+
+// StartSession starts a session on a search built elsewhere (tests,
+// benchmarks, the command line). The search's node limit should already
+// be set; the server does not change it.
+func (s *Server) StartSession(search *stepper.Search) (*Session, error) {
+	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes)
+}
+
+func (s *Server) landingData(f templates.FormValues) templates.LandingData {
+	d := templates.LandingData{
+		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(),
+		Sessions: s.sessions.len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
+		Static: static.Version,
+	}
+	for _, e := range examples {
+		d.Examples = append(d.Examples, templates.Example(e))
+	}
+	return d
+}
+
+func (s *Server) handleLanding(w http.ResponseWriter, r *http.Request) {
+	render(w, r, http.StatusOK, templates.Landing(s.landingData(templates.FormValues{Source: "puzzle", Options: map[string]string{}})))
+}
+
+// handleCreate starts a session from the landing form and redirects to
+// the presenter's page; invalid input re-renders the form with the
+// engine's explanation next to the field it concerns.
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "server: the form is too large or malformed (at most 2 MB)", http.StatusRequestEntityTooLarge)
+		return
+	}
+	fv := formValues(r.PostForm)
+	search, err := searchFromForm(fv, s.cfg.MaxNodes)
+	if err != nil {
+		d := s.landingData(fv)
+		d.Error, d.ErrorField = err.Error(), "problem"
+		var fe *FormError
+		if errors.As(err, &fe) {
+			d.ErrorField = fe.Field
+		}
+		render(w, r, http.StatusUnprocessableEntity, templates.Landing(d))
+		return
+	}
+	sess, err := s.StartSession(search)
+	if err != nil {
+		d := s.landingData(fv)
+		d.Error, d.ErrorField = err.Error(), "problem"
+		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
+		return
+	}
+	if s.cfg.Logger != nil {
+		s.cfg.Logger.Printf("session %s: %s | %s", sess.ID, search.Instance().Spec(), search.Options())
+	}
+	http.Redirect(w, r, PresenterPath(sess), http.StatusSeeOther)
+}
+
+// PresenterPath is the presenter's link to a session (it carries the key).
+func PresenterPath(sess *Session) string {
+	return "/s/" + sess.ID + "?" + followerRoleParam + "=" + url.QueryEscape(sess.key)
+}
+
+// FollowerPath is the read-only link to a session.
+func FollowerPath(sess *Session) string { return "/s/" + sess.ID }
+
+// lookup finds the session of a request and whether the request carries
+// its presenter key. A wrong key is an error, not a silent downgrade.
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool, bool) {
+	sess, ok := s.sessions.get(r.PathValue("id"))
+	if !ok {
+		http.Error(w, "server: no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
+		return nil, false, false
+	}
+	key := r.URL.Query().Get(followerRoleParam)
+	if key != "" && !sess.IsPresenter(key) {
+		http.Error(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
+		return nil, false, false
+	}
+	return sess, key != "", true
+}
+
+func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
+	sess, presenter, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	d, ok := s.sessionData(sess, presenter, r)
+	if !ok {
+		http.Error(w, "server: the session has ended", http.StatusGone)
+		return
+	}
+	render(w, r, http.StatusOK, templates.Session(d))
+}
+
+// handleWS upgrades to a websocket and attaches the connection to the
+// session's hub as presenter or follower.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	sess, presenter, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	if int(sess.hub.connected.Load()) >= s.cfg.MaxClients {
+		http.Error(w, "server: this session has as many viewers as it allows", http.StatusServiceUnavailable)
+		return
+	}
+	conn, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // the upgrader has replied
+	}
+	c := &client{hub: sess.hub, conn: conn, role: RoleFollower, send: make(chan []byte, sendBuffer)}
+	if presenter {
+		c.role = RolePresenter
+	}
+	select {
+	case sess.hub.register <- c:
+	case <-sess.hub.stopped:
+		_ = conn.Close()
+		return
+	}
+	go c.writePump()
+	go c.readPump()
+}
+
+// render writes a component through a buffer, so a half-rendered page
+// never reaches the browser.
+func render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
+	var buf bytes.Buffer
+	if err := c.Render(r.Context(), &buf); err != nil {
+		http.Error(w, "server: rendering failed: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = buf.WriteTo(w)
+}
+
+// heuristicsByKind lists each problem kind's heuristics, from the examples.
+func heuristicsByKind() map[string][]string {
+	out := map[string][]string{}
+	for _, line := range []string{"puzzle 283164705", "grid S.G moves=8", "graph romania"} {
+		if inst, err := stepper.ParseProblem(line); err == nil {
+			out[inst.Kind()] = inst.Heuristics()
+		}
+	}
+	return out
+}
+
+// romaniaCities lists Romania's cities in alphabetical order.
+func romaniaCities() []string {
+	inst, err := stepper.ParseProblem("graph romania")
+	if err != nil {
+		return nil
+	}
+	g, ok := inst.(*stepper.Graph)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, n := range g.Nodes() {
+		out = append(out, n.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ListenAndServe serves on addr until ctx is done, then shuts down.
+func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(addr string)) error {
+	srv := &http.Server{Addr: addr, Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	ln, err := listen(addr)
+	if err != nil {
+		return err
+	}
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		defer cancel()
+		s.Close()
+		return srv.Shutdown(sctx)
+	}
+}

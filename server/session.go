@@ -1,0 +1,127 @@
+package server
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"stepviz/stepper"
+)
+
+// Session is one lecture: one search, one presenter key, any number of
+// followers. Its state lives in its hub's goroutine.
+type Session struct {
+	// ID names the session in URLs (/s/{id}); it is random and unguessable
+	// but not secret: it is what followers are given.
+	ID string
+	// key is the presenter's secret.
+	key      string
+	created  time.Time
+	maxNodes int
+	hub      *hub
+}
+
+// Key is the presenter's secret: whoever has it can drive the session.
+func (s *Session) Key() string { return s.key }
+
+// IsPresenter reports whether key is the session's presenter key, in
+// constant time.
+func (s *Session) IsPresenter(key string) bool {
+	return key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(s.key)) == 1
+}
+
+// randomToken returns n random bytes from crypto/rand, URL-safe base64.
+func randomToken(n int) (string, error) {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("server: no randomness for a session key: %w", err)
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// store holds the sessions, at most max of them.
+type store struct {
+	mu       sync.Mutex
+	sessions map[string]*Session
+	max      int
+	idle     time.Duration
+}
+
+// ErrTooManySessions is returned when the server holds as many sessions as
+// it may and none has been idle long enough to be reclaimed.
+type ErrTooManySessions struct{ Max int }
+
+func (e ErrTooManySessions) Error() string {
+	return fmt.Sprintf("server: this server already holds %d sessions, the most it allows; wait for one to go idle or restart it with a larger -max-sessions", e.Max)
+}
+
+// add starts a session for s. When the store is full it first reclaims the
+// sessions nobody has used for the idle period, oldest first.
+func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int) (*Session, error) {
+	id, err := randomToken(9)
+	if err != nil {
+		return nil, err
+	}
+	key, err := randomToken(18)
+	if err != nil {
+		return nil, err
+	}
+	st.mu.Lock()
+	if len(st.sessions) >= st.max {
+		st.reclaimLocked()
+	}
+	if len(st.sessions) >= st.max {
+		st.mu.Unlock()
+		return nil, ErrTooManySessions{st.max}
+	}
+	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes}
+	sess.hub = newHub(sess, s, info)
+	st.sessions[id] = sess
+	st.mu.Unlock()
+	go sess.hub.run()
+	return sess, nil
+}
+
+// reclaimLocked stops the sessions without clients idle for st.idle.
+func (st *store) reclaimLocked() {
+	cutoff := time.Now().Add(-st.idle).Unix()
+	var idle []*Session
+	for _, s := range st.sessions {
+		if s.hub.lastUsed.Load() < cutoff && s.hub.connected.Load() == 0 {
+			idle = append(idle, s)
+		}
+	}
+	sort.Slice(idle, func(i, j int) bool { return idle[i].hub.lastUsed.Load() < idle[j].hub.lastUsed.Load() })
+	for _, s := range idle {
+		delete(st.sessions, s.ID)
+		go s.hub.stop()
+	}
+}
+
+func (st *store) get(id string) (*Session, bool) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	s, ok := st.sessions[id]
+	return s, ok
+}
+
+func (st *store) len() int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return len(st.sessions)
+}
+
+// closeAll stops every session.
+func (st *store) closeAll() {
+	st.mu.Lock()
+	all := st.sessions
+	st.sessions = map[string]*Session{}
+	st.mu.Unlock()
+	for _, s := range all {
+		s.hub.stop()
+	}
+}

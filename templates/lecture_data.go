@@ -1,0 +1,82 @@
+package templates
+
+import "stepviz/stepper"
+
+// Example is one ready-made session offered on the landing page.
+type Example struct {
+	Name    string // the form value; also the card's data-testid suffix
+	Title   string
+	Blurb   string
+	Problem string // the problem line
+	Options string // the search line
+}
+
+// FormValues are the landing form's fields as last submitted, so a page
+// that reports an error keeps what the user typed.
+type FormValues struct {
+	// Source is "example", "puzzle", "grid", "graph" or "line".
+	Source, Example                                                 string
+	Puzzle, PuzzleGoal                                              string
+	GridRows, GridStart, GridGoal, GridMoves, GridCost, GridCorners string
+	GraphStart, GraphGoal                                           string
+	Line                                                            string
+	// Options holds the search option fields by their option names
+	// (algo, h, w, tie, goaltest, open, closed, tree, depth, order, maxnodes).
+	Options map[string]string
+}
+
+// LandingData is everything the landing page shows.
+type LandingData struct {
+	Examples []Example
+	Form     FormValues
+	// Error is the reason the last submission was refused (the engine's
+	// own words), shown next to ErrorField ("problem" or an option name).
+	Error, ErrorField string
+	// Heuristics lists the heuristic names by problem kind, defaults first.
+	Heuristics map[string][]string
+	Cities     []string // Romania's cities, for the graph start and goal
+	Sessions   int
+	Max        int    // the most sessions the server holds
+	MaxNodes   int    // the node limit per session
+	Static     string // the static files' version, for cache busting
+}
+
+// Row is one node in the open or closed table.
+type Row struct {
+	stepper.NodeInfo
+	Key      stepper.Key
+	Next     bool // the node the search expands next
+	Tie      bool // tied with the next node on priority
+	Position int  // 1-based place in the list
+}
+
+// SessionData is everything the session page's first paint shows.
+type SessionData struct {
+	ID        string
+	Presenter bool
+	// FollowerURL is the read-only link; PresenterURL carries the key and
+	// is set only on the presenter's page.
+	FollowerURL, PresenterURL string
+	WSURL                     string
+	Kind, Spec, Options       string
+	Warnings                  []string
+	Step                      int
+	Status                    string
+	Counters                  stepper.Counters
+	Narration                 string
+	// TreeSVG and ProblemSVG are the server-drawn SVG of the search tree
+	// and the problem view (trusted markup from package viz).
+	TreeSVG, ProblemSVG string
+	Legend              []LegendEntry
+	Open                []Row // the first rows of the open list, in pop order
+	OpenTotal           int
+	Closed              []Row // the last rows of the closed list
+	ClosedTotal         int
+	Path                []int
+	Static              string
+}
+
+// LegendEntry is one colour of the tree and grid.
+type LegendEntry struct {
+	Status, Label, Colour string
+}

@@ -1,0 +1,79 @@
+package jupyter_test
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestExamplesRunInJupyter executes every notebook in examples/ with
+// jupyter nbconvert and the installed stepviz kernel, then checks that no
+// cell failed and every code cell has output.
+func TestExamplesRunInJupyter(t *testing.T) {
+	requireJupyter(t, "nbconvert", "nbclient", "jupyter_client")
+	jupyterBin, err := exec.LookPath("jupyter")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("CI: jupyter not on PATH (install jupyter-nbconvert)")
+		}
+		t.Skip("jupyter not on PATH")
+	}
+	_, env := installKernel(t)
+	books, err := filepath.Glob(filepath.Join(moduleRoot(t), "examples", "*.ipynb"))
+	if err != nil || len(books) == 0 {
+		t.Fatalf("no notebooks in examples/: %v", err)
+	}
+	out := t.TempDir()
+	for _, book := range books {
+		t.Run(filepath.Base(book), func(t *testing.T) {
+			cmd := exec.Command(jupyterBin, "nbconvert", "--to", "notebook", "--execute",
+				"--ExecutePreprocessor.timeout=120", "--output-dir", out, book)
+			cmd.Env = env
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("nbconvert: %v\n%s", err, b)
+			}
+			b, err := os.ReadFile(filepath.Join(out, filepath.Base(book)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var nb struct {
+				Metadata struct {
+					Kernelspec struct{ Name string } `json:"kernelspec"`
+				} `json:"metadata"`
+				Cells []struct {
+					CellType string `json:"cell_type"`
+					Source   any    `json:"source"`
+					Outputs  []struct {
+						OutputType string         `json:"output_type"`
+						Data       map[string]any `json:"data"`
+						Evalue     string         `json:"evalue"`
+					} `json:"outputs"`
+				} `json:"cells"`
+			}
+			if err := json.Unmarshal(b, &nb); err != nil {
+				t.Fatal(err)
+			}
+			if nb.Metadata.Kernelspec.Name != "stepviz" {
+				t.Errorf("kernelspec %q, want stepviz", nb.Metadata.Kernelspec.Name)
+			}
+			for i, c := range nb.Cells {
+				if c.CellType != "code" {
+					continue
+				}
+				if len(c.Outputs) == 0 {
+					t.Errorf("cell %d has no output: %v", i, c.Source)
+				}
+				for _, o := range c.Outputs {
+					if o.OutputType == "error" {
+						t.Errorf("cell %d failed: %s", i, o.Evalue)
+					}
+					if o.OutputType == "display_data" && o.Data["text/html"] == nil {
+						t.Errorf("cell %d: display without text/html", i)
+					}
+				}
+			}
+		})
+	}
+}

@@ -37,7 +37,7 @@ func movingAIDir(tb testing.TB) string {
 	return data
 }
 
-func loadScen(tb testing.TB, name string) *Scenario {
+func scenLoad(tb testing.TB, name string) *Scenario {
 	tb.Helper()
 	sc, err := LoadScen(filepath.Join(movingAIDir(tb), name))
 	if err != nil {
@@ -48,7 +48,7 @@ func loadScen(tb testing.TB, name string) *Scenario {
 
 // checkScen runs sc with cfg and fails on every row whose cost is not the
 // published optimal length within 1e-6.
-func checkScen(t *testing.T, sc *Scenario, cfg ScenConfig) []ScenResult {
+func scenCheck(t *testing.T, sc *Scenario, cfg ScenConfig) []ScenResult {
 	t.Helper()
 	res, err := sc.Run(cfg)
 	if err != nil {
@@ -88,7 +88,7 @@ func TestScenAllRowsAStarOctile(t *testing.T) {
 		{"random-32-32-10-random-1.scen", 461},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			sc := loadScen(t, tc.file)
+			sc := scenLoad(t, tc.file)
 			if len(sc.Rows) != tc.rows {
 				t.Fatalf("%d rows, want %d", len(sc.Rows), tc.rows)
 			}
@@ -96,7 +96,7 @@ func TestScenAllRowsAStarOctile(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkScen(t, sc, ScenConfig{Options: o})
+			scenCheck(t, sc, ScenConfig{Options: o})
 		})
 	}
 }
@@ -116,7 +116,7 @@ func TestScenSample512(t *testing.T) {
 			if testing.Short() && !strings.HasPrefix(tc.file, "Berlin") {
 				t.Skip("-short: only the CRLF map")
 			}
-			checkScen(t, loadScen(t, tc.file).Sample(tc.every), ScenConfig{})
+			scenCheck(t, scenLoad(t, tc.file).Sample(tc.every), ScenConfig{})
 		})
 	}
 }
@@ -133,7 +133,121 @@ func TestScenSampleUCS(t *testing.T) {
 		{"random512-10-0.map.scen", 200},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			checkScen(t, loadScen(t, tc.file).Sample(tc.every), ScenConfig{Options: Options{Algorithm: UCS}})
+			scenCheck(t, scenLoad(t, tc.file).Sample(tc.every), ScenConfig{Options: Options{Algorithm: UCS}})
 		})
+	}
+}
+
+func TestParseScen(t *testing.T) {
+	good := "version 1\r\n0\tarena.map\t49\t49\t19\t26\t19\t29\t3.00000000\r\n\r\n1\tmy map.map\t2\t3\t0\t1\t1\t2\t1.41421356\n"
+	rows, err := ParseScen(strings.NewReader(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []ScenRow{
+		{Line: 2, Bucket: 0, Map: "arena.map", MapWidth: 49, MapHeight: 49, StartX: 19, StartY: 26, GoalX: 19, GoalY: 29, Optimal: 3},
+		{Line: 4, Bucket: 1, Map: "my map.map", MapWidth: 2, MapHeight: 3, StartX: 0, StartY: 1, GoalX: 1, GoalY: 2, Optimal: 1.41421356},
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows: %+v", len(rows), rows)
+	}
+	for i := range want {
+		if rows[i] != want[i] {
+			t.Errorf("row %d: %+v, want %+v", i, rows[i], want[i])
+		}
+	}
+	// space-separated rows are accepted too
+	if rows, err := ParseScen(strings.NewReader("version 1.0\n0 a.map 2 2 0 0 1 1 1.41421356\n")); err != nil || len(rows) != 1 || rows[0].GoalY != 1 {
+		t.Errorf("space-separated: %+v, %v", rows, err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"", "empty file"},
+		{"0\ta.map\t1\t1\t0\t0\t0\t0\t0\n", `line 1: "0\ta.map`},
+		{"version 2\n", `a scenario file starts with the line "version 1"`},
+		{"version 1\n0\ta.map\t1\t1\t0\t0\t0\t0\n", "line 2: 8 fields: want 9 tab-separated fields"},
+		{"version 1\nx\ta.map\t1\t1\t0\t0\t0\t0\t0\n", `bucket "x"`},
+		{"version 1\n0\ta.map\t1\t1\t-1\t0\t0\t0\t0\n", `start x "-1"`},
+		{"version 1\n0\ta.map\t1\t1\t0\t0\t0\t0\tNaN\n", `optimal length "NaN"`},
+		{"version 1\n0\ta.map\t1\t1\t0\t0\t0\t0\t-2\n", `optimal length "-2"`},
+		{"version 1\n0\t \t1\t1\t0\t0\t0\t0\t0\n", "empty map name"},
+	} {
+		_, err := ParseScen(strings.NewReader(tc.in))
+		if err == nil || !strings.HasPrefix(err.Error(), "stepper: scen") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// LoadScen finds the map beside the scenario and checks each row against it.
+func TestLoadScen(t *testing.T) {
+	dir := t.TempDir()
+	gridWriteFile(t, dir, "m.map", "type octile\nheight 2\nwidth 3\nmap\n..@\n...\n")
+	write := func(name, rows string) string { return gridWriteFile(t, dir, name, "version 1\n"+rows) }
+	ok := write("ok.scen", "0\tm.map\t3\t2\t0\t0\t2\t1\t2.41421356\n0\tmaps/m.map\t3\t2\t0\t0\t1\t0\t1\n0\tm.map\t3\t2\t0\t0\t2\t1\t9\n")
+	sc, err := LoadScen(ok)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	res, err := sc.Run(ScenConfig{Progress: func(done, total int) {
+		calls++
+		if done != calls || total != 3 {
+			t.Errorf("progress %d/%d at call %d", done, total, calls)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 3 || res[0].Mismatch || res[1].Mismatch || !res[2].Mismatch {
+		t.Errorf("calls %d, mismatches %v %v %v", calls, res[0].Mismatch, res[1].Mismatch, res[2].Mismatch)
+	}
+	sum := SummarizeScen(res)
+	if sum.Rows != 3 || sum.Mismatches != 1 || sum.Expanded == 0 {
+		t.Errorf("summary %+v", sum)
+	}
+	// The grid of a row is a problem line stepviz solve can take.
+	g, err := sc.Grid(0, ScenConfig{Moves: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "grid " + filepath.Join(dir, "m.map") + " start=0,0 goal=2,1 moves=4 cost=unit corners=no"; g.Spec() != want {
+		t.Errorf("Spec %q, want %q", g.Spec(), want)
+	}
+	if s := gridSolve(t, gridMust(t, g.Spec()), "astar"); s.Cost() != 3 {
+		t.Errorf("4 moves: cost %v, want 3", s.Cost())
+	}
+	// Other models are passed through, and mismatch the octile lengths.
+	res, err = sc.Run(ScenConfig{Cost: Cost1014})
+	if err != nil || res[0].Cost != 24 || !res[0].Mismatch {
+		t.Errorf("10-14: %+v, %v", res[0], err)
+	}
+	for _, tc := range []struct {
+		cfg  ScenConfig
+		want string
+	}{
+		{ScenConfig{Moves: 6}, "moves 6"},
+		{ScenConfig{Cost: "metric"}, `cost "metric"`},
+		{ScenConfig{Options: Options{Heuristic: "manhatan"}}, "did you mean manhattan"},
+	} {
+		if _, err := sc.Run(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Run(%+v): %v, want %q", tc.cfg, err, tc.want)
+		}
+	}
+	if got := sc.Sample(2); len(got.Rows) != 2 || got.Rows[1].Line != 4 {
+		t.Errorf("Sample(2): %+v", got.Rows)
+	}
+	for _, tc := range []struct{ name, rows, want string }{
+		{"nomap.scen", "0\tgone.map\t3\t2\t0\t0\t1\t0\t1\n", "cannot read map " + filepath.Join(dir, "gone.map")},
+		{"size.scen", "0\tm.map\t4\t2\t0\t0\t1\t0\t1\n", "the row says the map is 4×2"},
+		{"wall.scen", "0\tm.map\t3\t2\t2\t0\t1\t0\t1\n", "line 2: start 2,0 is a wall"},
+		{"out.scen", "0\tm.map\t3\t2\t0\t0\t1\t7\t1\n", "goal 1,7 is outside"},
+	} {
+		_, err := LoadScen(write(tc.name, tc.rows))
+		if err == nil || !strings.HasPrefix(err.Error(), "stepper: ") || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	if _, err := LoadScen(filepath.Join(dir, "none.scen")); err == nil || !strings.Contains(err.Error(), "cannot read scenario") {
+		t.Errorf("missing scen: %v", err)
 	}
 }

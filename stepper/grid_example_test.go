@@ -1,0 +1,45 @@
+package stepper_test
+
+import (
+	"fmt"
+
+	"stepviz/stepper"
+)
+
+// A grid problem line: S start, G goal, # wall, a digit is terrain that
+// multiplies the cost of entering it. With 8 moves and no corner cutting A*
+// (octile distance by default) goes round the 9.
+func ExampleGrid() {
+	inst, err := stepper.ParseProblem("grid S.#/.9./..G moves=8")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := stepper.NewSearch(inst, stepper.Options{Algorithm: stepper.AStar})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s.Run(0)
+	fmt.Println(s.Options().Heuristic, s.Status(), stepper.FormatNumber(s.Cost()))
+	for _, id := range s.Path() {
+		n := s.Node(id)
+		fmt.Printf("%s %s g=%s\n", n.State, n.Action, stepper.FormatNumber(n.G))
+	}
+	fmt.Println(inst.Spec())
+	// Output:
+	// octile solved 3.414
+	// 0,0  g=0
+	// 0,1 S g=1
+	// 1,2 SE g=2.414
+	// 2,2 E g=3.414
+	// grid S.#/.9./..G moves=8 cost=unit corners=no
+}
+
+// Errors name the problem and the fix.
+func ExampleParseGrid_error() {
+	_, err := stepper.ParseProblem("grid S#G start=1,0")
+	fmt.Println(err)
+	// Output:
+	// stepper: grid: start 1,0 is a wall: choose a free cell
+}

@@ -1,0 +1,227 @@
+package stepper
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// puzzleOracle opens a file of ../shared/data beside the module root: data
+// no one on this project wrote. Missing data fails under CI and skips
+// elsewhere.
+func puzzleOracle(tb testing.TB, name string) *os.File {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			tb.Fatal("no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+	f, err := os.Open(filepath.Join(dir, "..", "shared", "data", name))
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			tb.Fatalf("oracle data missing: %v", err)
+		}
+		tb.Skipf("oracle data missing (%v); put ../shared/data beside the module", err)
+	}
+	tb.Cleanup(func() { f.Close() })
+	return f
+}
+
+// neverGoal hides the goal from a search so that it runs until the state
+// space is exhausted.
+type neverGoal[S comparable] struct{ Problem[S] }
+
+func (neverGoal[S]) IsGoal(S) bool { return false }
+
+// TestPuzzleDepthTable: BFS from a goal over the whole 8-puzzle space
+// reproduces 8puzzle-depths.csv (OEIS A089473, A089474, A089483): the
+// number of boards at each optimal distance. The search cannot find its
+// goal, so it expands every one of the 181,440 boards; each board has
+// exactly one node that is not a discarded duplicate, at its BFS depth,
+// which is its distance because moves are reversible and cost 1.
+func TestPuzzleDepthTable(t *testing.T) {
+	want := readDepthTable(t)
+	goals := []struct{ column, goal string }{
+		{"corner", "123456780"},
+		{"corner", "012345678"},
+		{"center", "123804765"},
+		{"midside", "102345678"},
+	}
+	for _, g := range goals {
+		p := mustPuzzle(t, "puzzle "+g.goal+" goal="+g.goal)
+		o, err := ParseOptions("bfs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := newEngine[uint64](neverGoal[uint64]{newPacked(p)}, nil, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !e.status.Done() {
+			e.step(nil)
+		}
+		if e.status != NoSolution {
+			t.Fatalf("goal %s: status %s, want %s after exhausting the space", g.goal, e.status, NoSolution)
+		}
+		var got []int
+		for id := range e.nodeCount() {
+			ni := e.info(int32(id))
+			if ni.Status == NodeDiscarded {
+				continue
+			}
+			for len(got) <= ni.Depth {
+				got = append(got, 0)
+			}
+			got[ni.Depth]++
+		}
+		col := want[g.column]
+		if len(got) != len(col) {
+			t.Errorf("goal %s: deepest board at %d moves, want %d (%s column)", g.goal, len(got)-1, len(col)-1, g.column)
+		}
+		total := 0
+		for d := range min(len(got), len(col)) {
+			total += got[d]
+			if got[d] != col[d] {
+				t.Errorf("goal %s: %d boards at depth %d, want %d (%s column)", g.goal, got[d], d, col[d], g.column)
+			}
+		}
+		if total != 181440 || e.counters().Expanded != 181440 {
+			t.Errorf("goal %s: %d boards, %d expanded; want 181440", g.goal, total, e.counters().Expanded)
+		}
+	}
+}
+
+// readDepthTable reads 8puzzle-depths.csv into its columns, each a count
+// per depth; an empty cell ends a column.
+func readDepthTable(t *testing.T) map[string][]int {
+	t.Helper()
+	sc := bufio.NewScanner(puzzleOracle(t, "8puzzle-depths.csv"))
+	var header []string
+	cols := map[string][]int{}
+	ended := map[string]bool{}
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cells := strings.Split(line, ",")
+		if header == nil {
+			header = cells
+			continue
+		}
+		depth, err := strconv.Atoi(cells[0])
+		if err != nil {
+			t.Fatalf("8puzzle-depths.csv: %q: %v", line, err)
+		}
+		for i, c := range cells[1:] {
+			name := header[i+1]
+			if c == "" {
+				ended[name] = true
+				continue
+			}
+			if ended[name] || len(cols[name]) != depth {
+				t.Fatalf("8puzzle-depths.csv: column %s has a gap before depth %d", name, depth)
+			}
+			v, err := strconv.Atoi(c)
+			if err != nil {
+				t.Fatalf("8puzzle-depths.csv: %q: %v", line, err)
+			}
+			cols[name] = append(cols[name], v)
+		}
+	}
+	for _, name := range []string{"corner", "center", "midside"} {
+		if len(cols[name]) < 30 {
+			t.Fatalf("8puzzle-depths.csv: column %s has %d rows", name, len(cols[name]))
+		}
+	}
+	return cols
+}
+
+// korfInstance is one row of korf100.txt.
+type korfInstance struct {
+	id, optimal, h0, nodes int
+	tiles                  []int
+}
+
+// readKorf reads korf100.txt. Its boards have the goal with the blank in
+// the top-left corner, tile t at position t.
+func readKorf(t *testing.T) []korfInstance {
+	t.Helper()
+	sc := bufio.NewScanner(puzzleOracle(t, "korf100.txt"))
+	var out []korfInstance
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 21 {
+			t.Fatalf("korf100.txt: %d fields in %q, want 21 (id, 16 tiles, opt_len, h0, korf_nodes, repro_nodes)", len(f), line)
+		}
+		num := make([]int, len(f))
+		for i, s := range f {
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				t.Fatalf("korf100.txt: %q: %v", line, err)
+			}
+			num[i] = v
+		}
+		out = append(out, korfInstance{id: num[0], tiles: num[1:17], optimal: num[17], h0: num[18], nodes: num[19]})
+	}
+	if len(out) != 100 {
+		t.Fatalf("korf100.txt: %d instances, want 100", len(out))
+	}
+	return out
+}
+
+// TestPuzzleKorf: A* with Manhattan solves the ten of Korf's instances that
+// took his IDA* the fewest nodes, at their published optimal lengths, with
+// valid paths. The goal is the file's own, blank first. Under -short only
+// the four cheapest run. The Manhattan distance of each start is checked
+// against the file's h0 too.
+func TestPuzzleKorf(t *testing.T) {
+	all := readKorf(t)
+	goal := "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
+	for _, k := range all {
+		p := mustPuzzle(t, "puzzle "+FormatTiles(k.tiles)+" goal="+goal)
+		if h := mustSearch(t, p, "astar").Node(0).H; h != float64(k.h0) {
+			t.Errorf("Korf #%d: Manhattan %v, h0 %d", k.id, h, k.h0)
+		}
+	}
+	// The ten with the fewest korf_nodes, stable on ties.
+	easiest := append([]korfInstance(nil), all...)
+	for i := 1; i < len(easiest); i++ {
+		for j := i; j > 0 && easiest[j].nodes < easiest[j-1].nodes; j-- {
+			easiest[j], easiest[j-1] = easiest[j-1], easiest[j]
+		}
+	}
+	easiest = easiest[:10]
+	if testing.Short() {
+		easiest = easiest[:4]
+	}
+	for _, k := range easiest {
+		p := mustPuzzle(t, "puzzle "+FormatTiles(k.tiles)+" goal="+goal)
+		s := mustSearch(t, p, "astar h=manhattan")
+		if st := s.Run(0); st != Solved {
+			t.Errorf("Korf #%d: status %s", k.id, st)
+			continue
+		}
+		if s.Cost() != float64(k.optimal) {
+			t.Errorf("Korf #%d: cost %v, published optimum %d", k.id, s.Cost(), k.optimal)
+		}
+		checkPuzzlePath(t, s, p)
+		t.Logf("Korf #%d: %d moves, %d expanded (IDA*: %d generated)", k.id, int(s.Cost()), s.Counters().Expanded, k.nodes)
+	}
+}

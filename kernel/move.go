@@ -30,7 +30,7 @@ func (s *Session) move(ctx context.Context, ls *liveSearch, c Command, emit func
 				break
 			}
 			ls.last = &ev
-			lines = append(lines, narrate(ev))
+			lines = append(lines, narrate(ev, sr.Options()))
 		}
 		emit(narrationOutput(lines))
 	case "back":

@@ -1,38 +1,35 @@
 package kernel
 
 import (
-	"fmt"
-	"strings"
+	"bytes"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
-// problemSVG draws the problem at a snapshot, the selected node
-// highlighted.
+// problemSVG draws the problem at a snapshot (the start for an empty
+// snapshot), the selected node highlighted; SVG ready to inline in HTML.
 func problemSVG(inst stepper.Instance, snap stepper.Snapshot, selected int) (string, error) {
-	return "", fmt.Errorf("kernel: drawing not available yet")
+	var b bytes.Buffer
+	if err := viz.ProblemSVG(&b, inst, snap, selected); err != nil {
+		return "", err
+	}
+	return stripXMLHeader(b.String()), nil
 }
 
-// treeSVG draws the search tree of a snapshot.
-func treeSVG(inst stepper.Instance, snap stepper.Snapshot, selected int) (string, error) {
-	return "", fmt.Errorf("kernel: drawing not available yet")
+// treeSVG draws the search tree of a snapshot, the selected node ringed and
+// each node showing the numbers its algorithm orders by.
+func treeSVG(inst stepper.Instance, snap stepper.Snapshot, selected int, o stepper.Options) (string, error) {
+	opt := viz.TreeOptions{Algorithm: o.Algorithm, EdgeLabels: true}
+	if selected >= 0 {
+		opt.Selected = []int{selected}
+	}
+	var b bytes.Buffer
+	if err := viz.TreeSVG(&b, inst, snap, opt); err != nil {
+		return "", err
+	}
+	return stripXMLHeader(b.String()), nil
 }
 
 // narrate says in words what one step did.
-func narrate(ev stepper.Event) string {
-	var b strings.Builder
-	e := ev.Expanded
-	fmt.Fprintf(&b, "step %d: expand #%d %s (g=%s h=%s f=%s)", ev.Step, e.ID, e.State,
-		stepper.FormatNumber(e.G), stepper.FormatNumber(e.H), stepper.FormatNumber(e.F))
-	if len(ev.Children) > 0 {
-		var kids []string
-		for _, c := range ev.Children {
-			kids = append(kids, fmt.Sprintf("#%d %s %s", c.ID, c.State, c.Fate))
-		}
-		fmt.Fprintf(&b, "; children: %s", strings.Join(kids, ", "))
-	}
-	if ev.Status != stepper.Running {
-		fmt.Fprintf(&b, "; %s", ev.Status)
-	}
-	return b.String()
-}
+func narrate(ev stepper.Event, o stepper.Options) string { return viz.Narrate(ev, o) }

@@ -42,7 +42,7 @@ func (s *Session) liveView(ls *liveSearch, update bool) Output {
 	narr := "step 0: the start node is open"
 	selected := -1
 	if ls.last != nil {
-		narr = narrate(*ls.last)
+		narr = narrate(*ls.last, sr.Options())
 		selected = ls.last.Expanded.ID
 	} else if len(snap.Tree) > 0 {
 		selected = 0
@@ -67,7 +67,7 @@ func (s *Session) liveView(ls *liveSearch, update bool) Output {
 		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
 	if len(snap.Tree) <= s.cfg.MaxTreeNodes {
-		if svg, err := treeSVG(sr.Instance(), snap, selected); err == nil {
+		if svg, err := treeSVG(sr.Instance(), snap, selected, sr.Options()); err == nil {
 			fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
 		} else {
 			fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))

@@ -305,3 +305,32 @@ func TestExport(t *testing.T) {
 		t.Errorf("export a csv:\n%s", outs[0].Text)
 	}
 }
+
+func TestLiveViewDrawings(t *testing.T) {
+	s := NewSession(Config{MaxTreeNodes: 50})
+	outs := run(t, s, "puzzle 867254301 goal=123456780", "search astar h=manhattan\nstep 2")
+	view := outs[len(outs)-1]
+	if !view.Update {
+		t.Fatalf("last output of a step cell is not the view update: %+v", view)
+	}
+	nodes := s.Search("").Snapshot().Tree
+	if got := strings.Count(view.HTML, `data-testid="tree-node"`); got != len(nodes) {
+		t.Errorf("live view draws %d tree nodes, want %d", got, len(nodes))
+	}
+	if !strings.Contains(view.HTML, "<svg") || strings.Contains(view.HTML, "<?xml") {
+		t.Errorf("live view HTML must inline SVG without an XML declaration")
+	}
+	// past MaxTreeNodes the live view leaves the tree out and says so
+	outs = run(t, s, "run 40")
+	view = outs[len(outs)-1]
+	if n := s.Search("").NodeCount(); n <= 50 {
+		t.Fatalf("only %d nodes after run 40", n)
+	}
+	if strings.Contains(view.HTML, `data-testid="tree-node"`) || !strings.Contains(view.Text, "too many to redraw live") {
+		t.Errorf("a tree past MaxTreeNodes was drawn live")
+	}
+	outs = run(t, s, "show tree")
+	if got := strings.Count(outs[0].HTML, `data-testid="tree-node"`); got != s.Search("").NodeCount() {
+		t.Errorf("show tree draws %d nodes, want %d", got, s.Search("").NodeCount())
+	}
+}

@@ -109,7 +109,7 @@ func (s *gridScene) drawCells(sw *svgWriter) {
 	}
 	sw.s("</g>\n")
 	s.drawArrows(sw)
-	s.drawLines(sw, c*0.22)
+	s.drawLines(sw, c*0.16)
 	s.drawStartGoal(sw, c*0.45)
 	sw.s("</svg>\n")
 }
@@ -132,7 +132,7 @@ func (s *gridScene) drawCell(sw *svgWriter, x, y int, c, font float64) {
 		s.rectAttrs(sw, px, py, c, c)
 		sw.s("/>")
 		if cost > 1 {
-			sw.textEl(px+c/2, py+font+2, `class="terr" text-anchor="middle"`, fmt.Sprintf("×%d", cost))
+			sw.textEl(px+c-3, py+c/2+font*0.35, `class="terr"`, fmt.Sprintf("×%d", cost))
 		}
 		return
 	}
@@ -153,7 +153,8 @@ func (s *gridScene) drawCell(sw *svgWriter, x, y int, c, font float64) {
 	sw.textEl(px+c-3, py+c-4, `class="hnum"`, num(n.H))
 	sw.textEl(px+c-3, py+font+2, `class="hnum badge-l"`, LegendFor(st).Letter)
 	if cost > 1 {
-		sw.textEl(px+c/2, py+font+2, `class="terr" text-anchor="middle"`, fmt.Sprintf("×%d", cost))
+		// Right middle: the corners hold F, G, H and the status letter.
+		sw.textEl(px+c-3, py+c/2+font*0.35, `class="terr"`, fmt.Sprintf("×%d", cost))
 	}
 	sw.s("</g>")
 }

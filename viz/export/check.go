@@ -1,0 +1,254 @@
+package export
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"stepviz/stepper"
+	"stepviz/viz"
+)
+
+// Grade is the verdict on a hand trace.
+type Grade struct {
+	// Correct is set when every graded step matches the engine's.
+	Correct bool
+	// Checked counts the steps that match, before the first difference.
+	Checked int
+	// Step and Line locate the first difference (0 when Correct); Reason
+	// says what differs and why, in one sentence.
+	Step   int
+	Line   int
+	Reason string
+	// Lines has one line per step graded, the last one the difference.
+	Lines []string
+}
+
+// Tolerance is how far a hand-written g, h or f may be from the engine's
+// (students round √2 to 1.41).
+const Tolerance = 0.011
+
+// Check grades a hand trace against the search s would make (s itself is
+// not moved: the steps are replayed in a search of its own). Each row is
+// one step: the node written must be the node expanded, its g, h and f the
+// engine's within Tolerance, and the open list the engine's after the
+// step, in pop order. It stops at the first difference and says why, as a
+// teacher would: "at step 4 you expanded E (f=7) but D (f=6) was open".
+// Cost: a replay plus a snapshot per step.
+func Check(s *stepper.Search, a *Answer) (*Grade, error) {
+	sess, err := newSession(s, 0)
+	if err != nil {
+		return nil, err
+	}
+	if a == nil || len(a.Rows) == 0 {
+		return nil, fmt.Errorf("export: no answer rows to check")
+	}
+	kind := sess.inst.Kind()
+	g := &Grade{}
+	es := sess.s
+	es.Reset()
+	for i, row := range a.Rows {
+		step := i + 1
+		before := es.Snapshot()
+		ev, ok := es.Step()
+		if !ok {
+			g.fail(step, row.Line, fmt.Sprintf("your trace has %d steps but the search ends after step %d (%s)", len(a.Rows), step-1, es.Status()))
+			return g, nil
+		}
+		x := ev.Expanded
+		if row.Node != "" && !sameState(kind, row.Node, x.State) {
+			g.fail(step, row.Line, wrongNode(sess, step, row, before, ev))
+			return g, nil
+		}
+		after := es.Snapshot()
+		if msg := wrongValues(sess.opts, step, row, x, after); msg != "" {
+			g.fail(step, row.Line, msg)
+			return g, nil
+		}
+		if row.HasOpen {
+			if msg := wrongOpen(kind, step, row.Open, after); msg != "" {
+				g.fail(step, row.Line, msg)
+				return g, nil
+			}
+		}
+		g.Checked++
+		line := fmt.Sprintf("step %d: ok", step)
+		if row.Node != "" {
+			line = fmt.Sprintf("step %d: %s (g=%s h=%s f=%s) ok", step, x.State, num(x.G), num(x.H), num(x.F))
+		}
+		if row.HasOpen {
+			line += fmt.Sprintf("; open list of %d ok", len(after.Open))
+		}
+		g.Lines = append(g.Lines, line)
+	}
+	g.Correct = true
+	return g, nil
+}
+
+func (g *Grade) fail(step, line int, reason string) {
+	g.Step, g.Line, g.Reason = step, line, reason
+	g.Lines = append(g.Lines, fmt.Sprintf("step %d (line %d): %s", step, line, reason))
+}
+
+// wrongNode explains why the node the student expanded is not the one the
+// engine expands.
+func wrongNode(sess *session, step int, row AnswerRow, before stepper.Snapshot, ev stepper.Event) string {
+	kind, o := sess.inst.Kind(), sess.opts
+	want := ev.Expanded
+	prefix := fmt.Sprintf("at step %d you expanded %s", step, row.Node)
+	for pos, e := range before.Open {
+		if !sameState(kind, row.Node, e.State) {
+			continue
+		}
+		switch {
+		case o.Algorithm == stepper.BFS:
+			return fmt.Sprintf("%s but %s was ahead of it in the FIFO queue (added at step %d, %s at step %d): BFS expands the oldest open node", prefix, want.State, want.Step, e.State, e.Step)
+		case o.Algorithm == stepper.DFS:
+			return fmt.Sprintf("%s but %s was on top of the LIFO stack (added at step %d, %s at step %d): DFS expands the newest open node", prefix, want.State, want.Step, e.State, e.Step)
+		case e.F > want.F:
+			return fmt.Sprintf("%s (%s=%s) but %s (%s=%s) was open", prefix, fName(o), num(e.F), want.State, fName(o), num(want.F))
+		case e.F == want.F:
+			why := ev.TieReason
+			if why == "" {
+				why = "tie rule " + string(o.Tie)
+			}
+			return fmt.Sprintf("%s (%s=%s) but %s has the same %s and goes first: %s (it is number %d of the open list, %s is number 1)", prefix, fName(o), num(e.F), want.State, fName(o), why, pos+1, want.State)
+		default:
+			return fmt.Sprintf("%s (%s=%s) but the engine expands %s (%s=%s)", prefix, fName(o), num(e.F), want.State, fName(o), num(want.F))
+		}
+	}
+	for _, c := range before.Closed {
+		if sameState(kind, row.Node, c.State) && !o.Tree {
+			return fmt.Sprintf("%s, but it was already expanded at step %d: a graph search expands a state once; the engine expands %s (%s=%s)", prefix, c.Order, want.State, fName(o), num(want.F))
+		}
+	}
+	for _, n := range before.Tree {
+		if sameState(kind, row.Node, n.State) && n.Status == stepper.NodeDiscarded {
+			return fmt.Sprintf("%s, but it is not on the open list: it was generated at step %d as a duplicate and discarded; the engine expands %s (%s=%s)", prefix, n.Step, want.State, fName(o), num(want.F))
+		}
+	}
+	return fmt.Sprintf("%s, but it is not on the open list before step %d (open: %s); the engine expands %s (%s=%s)", prefix, step, openSummary(o, before.Open, 6), want.State, fName(o), num(want.F))
+}
+
+// wrongValues compares the g, h and f written for the expanded node.
+func wrongValues(o stepper.Options, step int, row AnswerRow, x stepper.NodeInfo, after stepper.Snapshot) string {
+	name := x.State
+	if row.HasG && !near(row.G, x.G) {
+		return fmt.Sprintf("at step %d you wrote g=%s for %s but its g is %s, the cost of the path %s", step, num(row.G), name, num(x.G), strings.Join(viz.PathStates(after.Tree, x.ID), " → "))
+	}
+	if row.HasH && !near(row.H, x.H) {
+		if o.Heuristic == "" {
+			return fmt.Sprintf("at step %d you wrote h=%s for %s but %s uses no heuristic (h=0)", step, num(row.H), name, o.Algorithm)
+		}
+		return fmt.Sprintf("at step %d you wrote h=%s for %s but its h (%s) is %s", step, num(row.H), name, o.Heuristic, num(x.H))
+	}
+	if row.HasF && !near(row.F, x.F) {
+		return fmt.Sprintf("at step %d you wrote f=%s for %s but its f is %s (%s)", step, num(row.F), name, num(x.F), fFormula(o, x))
+	}
+	return ""
+}
+
+// wrongOpen compares the open list written after a step with the engine's.
+func wrongOpen(kind string, step int, got []string, after stepper.Snapshot) string {
+	want := after.Open
+	for i := 0; i < len(got) || i < len(want); i++ {
+		switch {
+		case i >= len(got):
+			return fmt.Sprintf("after step %d your open list stops after %d nodes but %s (f=%s) is open too, number %d", step, len(got), want[i].State, num(want[i].F), i+1)
+		case i >= len(want):
+			return fmt.Sprintf("after step %d your open list has %d nodes but only %d are open: %s is not", step, len(got), len(want), got[i])
+		case sameState(kind, got[i], want[i].State):
+			continue
+		}
+		// got[i] differs from want[i]: is it open at all?
+		at := -1
+		for j, e := range want {
+			if sameState(kind, got[i], e.State) {
+				at = j
+			}
+		}
+		if at < 0 {
+			where := "it is not open"
+			for _, c := range after.Closed {
+				if sameState(kind, got[i], c.State) {
+					where = fmt.Sprintf("it was expanded at step %d", c.Order)
+				}
+			}
+			return fmt.Sprintf("after step %d your open list has %s at number %d but %s; number %d is %s (f=%s)", step, got[i], i+1, where, i+1, want[i].State, num(want[i].F))
+		}
+		return fmt.Sprintf("after step %d your open list has %s (f=%s) at number %d but %s (f=%s) comes first: it is number %d", step, got[i], num(want[at].F), i+1, want[i].State, num(want[i].F), i+1)
+	}
+	return ""
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) <= Tolerance }
+
+// fName is what the search calls its priority.
+func fName(o stepper.Options) string {
+	if o.Algorithm == stepper.BFS || o.Algorithm == stepper.DFS {
+		return "depth"
+	}
+	return "f"
+}
+
+func fFormula(o stepper.Options, x stepper.NodeInfo) string {
+	switch o.Algorithm {
+	case stepper.AStar:
+		return fmt.Sprintf("f = g + h = %s + %s", num(x.G), num(x.H))
+	case stepper.WAStar:
+		return fmt.Sprintf("f = g + %s·h = %s + %s·%s", num(o.Weight), num(x.G), num(o.Weight), num(x.H))
+	case stepper.Greedy:
+		return "greedy search orders by f = h"
+	case stepper.UCS:
+		return "uniform-cost search orders by f = g"
+	}
+	return "BFS and DFS order by depth"
+}
+
+func openSummary(o stepper.Options, open []stepper.OpenEntry, limit int) string {
+	if len(open) == 0 {
+		return "empty"
+	}
+	var parts []string
+	for i, e := range open {
+		if i == limit {
+			parts = append(parts, fmt.Sprintf("and %d more", len(open)-limit))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %s=%s", e.State, fName(o), num(e.F)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sameState compares a state as a student writes it with the engine's:
+// puzzles by their tiles ("283164705", "2 8 3 1 6 4 7 0 5" or with
+// commas), grid cells by their coordinates ("3,4" or "(3, 4)"), graph
+// nodes by name ignoring case, spaces and underscores.
+func sameState(kind, written, state string) bool {
+	written = strings.TrimSpace(written)
+	if written == state {
+		return true
+	}
+	switch kind {
+	case "puzzle":
+		a, err1 := stepper.ParseTiles(written)
+		b, err2 := stepper.ParseTiles(state)
+		if err1 != nil || err2 != nil || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				return false
+			}
+		}
+		return true
+	case "grid":
+		ax, ay, err1 := stepper.ParseCell(strings.Trim(written, "() "))
+		bx, by, err2 := stepper.ParseCell(state)
+		return err1 == nil && err2 == nil && ax == bx && ay == by
+	}
+	norm := func(s string) string {
+		return strings.ToLower(strings.NewReplacer(" ", "", "_", "", "-", "").Replace(s))
+	}
+	return norm(written) == norm(state)
+}

@@ -1,0 +1,262 @@
+package export
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"stepviz/stepper"
+)
+
+// handTrace writes the engine's own trace as an answer sheet in CSV, with
+// the open list after each step; edit may change the rows (step i at index
+// i-1) before they are joined.
+func handTrace(t *testing.T, s *stepper.Search, steps int, edit func(rows [][]string)) string {
+	t.Helper()
+	ref, err := stepper.NewSearch(s.Instance(), s.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]string
+	for i := 0; i < steps; i++ {
+		ev, ok := ref.Step()
+		if !ok {
+			break
+		}
+		var open []string
+		for _, o := range ref.Snapshot().Open {
+			open = append(open, o.State)
+		}
+		x := ev.Expanded
+		rows = append(rows, []string{fmt.Sprint(ev.Step), x.State, num(x.G), num(x.H), num(x.F), strings.Join(open, ";")})
+	}
+	if edit != nil {
+		edit(rows)
+	}
+	var b strings.Builder
+	b.WriteString("# my hand trace\nstep,node,g,h,f,open\n")
+	for _, r := range rows {
+		for i := range r {
+			if strings.ContainsAny(r[i], ",\"") {
+				r[i] = `"` + strings.ReplaceAll(r[i], `"`, `""`) + `"`
+			}
+		}
+		b.WriteString(strings.Join(r, ",") + "\n")
+	}
+	return b.String()
+}
+
+func grade(t *testing.T, s *stepper.Search, sheet, name string) *Grade {
+	t.Helper()
+	a, err := ParseAnswer(strings.NewReader(sheet), name)
+	if err != nil {
+		t.Fatalf("ParseAnswer: %v\n%s", err, sheet)
+	}
+	g, err := Check(s, a)
+	if err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	return g
+}
+
+func TestCheckAcceptsTheEngineTrace(t *testing.T) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSearch(t, c.problem, c.opts)
+			steps := c.steps
+			if steps < 0 {
+				steps = 1000
+			}
+			if steps == 0 {
+				return
+			}
+			sheet := handTrace(t, s, steps, nil)
+			g := grade(t, s, sheet, "answer.csv")
+			if !g.Correct {
+				t.Fatalf("the engine's own trace is graded wrong: %s\n%s", g.Reason, sheet)
+			}
+			if g.Checked != strings.Count(sheet, "\n")-2 {
+				t.Errorf("checked %d steps", g.Checked)
+			}
+		})
+	}
+}
+
+func TestCheckNamesTheFirstDifference(t *testing.T) {
+	romania := func(t *testing.T) *stepper.Search { return newSearch(t, "graph romania", "astar") }
+	tests := []struct {
+		name  string
+		s     func(*testing.T) *stepper.Search
+		edit  func(rows [][]string)
+		step  int
+		wants []string
+	}{
+		{"higher f expanded", romania, func(r [][]string) { r[2][1] = "Fagaras"; r[2] = r[2][:2] },
+			3, []string{"at step 3 you expanded Fagaras (f=415) but Rimnicu_Vilcea (f=413) was open"}},
+		{"name written loosely", romania, func(r [][]string) { r[2][1] = "rimnicu vilcea" }, 0, nil},
+		{"wrong g", romania, func(r [][]string) { r[1][2] = "150" },
+			2, []string{"at step 2 you wrote g=150 for Sibiu but its g is 140", "Arad → Sibiu"}},
+		{"wrong f", romania, func(r [][]string) { r[1][4] = "390" },
+			2, []string{"f=390", "its f is 393", "f = g + h = 140 + 253"}},
+		{"closed node again", romania, func(r [][]string) { r[2][1] = "Arad"; r[2] = r[2][:2] },
+			3, []string{"already expanded at step 1"}},
+		{"never generated", romania, func(r [][]string) { r[1][1] = "Pitesti"; r[1] = r[1][:2] },
+			2, []string{"not on the open list before step 2", "open: Sibiu f=393"}},
+		{"open list order", romania, func(r [][]string) {
+			parts := strings.Split(r[0][5], ";")
+			parts[0], parts[1] = parts[1], parts[0]
+			r[0][5] = strings.Join(parts, ";")
+		}, 1, []string{"after step 1 your open list has Timisoara (f=447) at number 1 but Sibiu (f=393) comes first"}},
+		{"open list short", romania, func(r [][]string) { r[1][5] = "Rimnicu_Vilcea;Fagaras" },
+			2, []string{"after step 2 your open list stops after 2 nodes but Timisoara (f=447) is open too"}},
+		{"open list has closed node", romania, func(r [][]string) { r[1][5] = "Arad;" + r[1][5] },
+			2, []string{"has Arad at number 1 but it was expanded at step 1"}},
+		{"too many steps", romania, func(r [][]string) {}, 0, nil},
+		{"bfs order", func(t *testing.T) *stepper.Search { return newSearch(t, "graph romania", "bfs") },
+			func(r [][]string) { r[1][1] = "Timisoara"; r[1] = r[1][:2] },
+			2, []string{"at step 2 you expanded Timisoara but Zerind was ahead of it in the FIFO queue"}},
+		{"grid cell written with parentheses", func(t *testing.T) *stepper.Search {
+			return newSearch(t, "grid S..#./.#..#/...#G/.....", "astar h=manhattan")
+		}, func(r [][]string) { r[1][1] = "(" + r[1][1] + ")" }, 0, nil},
+		{"puzzle written with spaces", func(t *testing.T) *stepper.Search {
+			return newSearch(t, "puzzle 283164705 goal=123804765", "astar h=manhattan")
+		}, func(r [][]string) { r[0][1] = "2 8 3 1 6 4 7 0 5" }, 0, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := tt.s(t)
+			sheet := handTrace(t, s, 1000, tt.edit)
+			if tt.name == "too many steps" {
+				sheet += "7,Bucharest\n"
+				tt.step, tt.wants = 7, []string{"your trace has 7 steps but the search ends after step 6 (solved)"}
+			}
+			g := grade(t, s, sheet, "a.csv")
+			if tt.step == 0 {
+				if !g.Correct {
+					t.Fatalf("graded wrong: %s", g.Reason)
+				}
+				return
+			}
+			if g.Correct || g.Step != tt.step {
+				t.Fatalf("first difference at step %d (correct=%v, %q), want step %d", g.Step, g.Correct, g.Reason, tt.step)
+			}
+			if g.Line != tt.step+2 {
+				t.Errorf("line %d, want %d", g.Line, tt.step+2)
+			}
+			for _, w := range tt.wants {
+				if !strings.Contains(g.Reason, w) {
+					t.Errorf("reason %q does not say %q", g.Reason, w)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckExplainsTies grades a FIFO trace against a high-g search: the
+// first step where they differ is a tie, and the reason names the rule.
+func TestCheckExplainsTies(t *testing.T) {
+	fifo := newSearch(t, "puzzle 283164705 goal=123804765", "astar h=misplaced tie=fifo")
+	high := newSearch(t, "puzzle 283164705 goal=123804765", "astar h=misplaced tie=high-g")
+	sheet := handTrace(t, fifo, 1000, func(r [][]string) {
+		for i := range r {
+			r[i] = r[i][:2]
+		}
+	})
+	g := grade(t, high, sheet, "a.csv")
+	if g.Correct {
+		t.Skip("the two tie rules give the same trace here")
+	}
+	for _, w := range []string{"has the same f", "tie rule high-g"} {
+		if !strings.Contains(g.Reason, w) {
+			t.Errorf("reason %q does not say %q", g.Reason, w)
+		}
+	}
+}
+
+func TestParseAnswerMarkdown(t *testing.T) {
+	md := `# Homework 3
+
+Name: Ada
+
+| # | Node expanded | g | h | f |
+|---|---|--:|--:|--:|
+| 1 | Arad | 0 | 366 | 366 |
+| 2 | Sibiu | 140 | 253 | 393 |
+| 3 | Fagaras | 239 | 176 | 415 |
+
+Some notes after the table.
+`
+	a, err := ParseAnswer(strings.NewReader(md), "hw.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Rows) != 3 || a.Rows[2].Node != "Fagaras" || !a.Rows[2].HasF || a.Rows[2].F != 415 || a.Rows[0].Line != 7 {
+		t.Fatalf("rows = %+v", a.Rows)
+	}
+	g, err := Check(newSearch(t, "graph romania", "astar"), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Correct || g.Step != 3 || g.Line != 9 || !strings.Contains(g.Reason, "at step 3 you expanded Fagaras (f=415) but Rimnicu_Vilcea (f=413) was open") {
+		t.Errorf("grade = %+v", g)
+	}
+}
+
+func TestParseAnswerErrors(t *testing.T) {
+	tests := []struct {
+		name, file, text string
+		wants            []string
+	}{
+		{"empty", "a.csv", "", []string{"empty answer sheet"}},
+		{"only comments", "a.csv", "# nothing\n", []string{"empty answer sheet"}},
+		{"header only", "a.csv", "step,node\n", []string{"no rows"}},
+		{"unknown column", "a.csv", "step,nod,g\n1,Arad,0\n", []string{"line 1, column 2", `unknown column "nod"`, "did you mean node"}},
+		{"nothing to grade", "a.csv", "step,g,h\n1,0,366\n", []string{"line 1", "neither a node column"}},
+		{"no known column", "a.csv", "name,grade\nAda,A\n", []string{"line 1", "names none of the columns"}},
+		{"bad number", "a.csv", "step,node,g\n1,Arad,0\n2,Sibiu,one forty\n", []string{"line 3, column 3 (g)", `"one forty" is not a number`}},
+		{"bad step", "a.csv", "step,node\nfirst,Arad\n", []string{"line 2, column 1 (step)"}},
+		{"steps out of order", "a.csv", "step,node\n1,Arad\n3,Sibiu\n", []string{"line 3 (step)", "step 3 where step 2 was expected"}},
+		{"too many cells", "a.csv", "step,node\n1,Arad,Sibiu\n", []string{"line 2", "3 cells but the header has 2 columns"}},
+		{"repeated column", "a.csv", "node,state\nArad,Arad\n", []string{"line 1, column 2", "repeats column node"}},
+		{"bad quotes", "a.csv", "step,node\n1,\"Arad\n", []string{"line 2"}},
+		{"markdown without table", "a.md", "# my answer\nArad then Sibiu\n", []string{"no table with the columns"}},
+		{"markdown bad cell", "a.md", "| step | node | f |\n|--|--|--|\n| 1 | Arad | x |\n", []string{"line 3, column 3 (f)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseAnswer(strings.NewReader(tt.text), tt.file)
+			if err == nil {
+				t.Fatal("accepted a bad sheet")
+			}
+			for _, w := range tt.wants {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func FuzzParseAnswer(f *testing.F) {
+	f.Add("step,node,g,h,f,open\n1,Arad,0,366,366,Sibiu;Timisoara;Zerind\n", "a.csv")
+	f.Add("| step | node | f |\n|--|--|--|\n| 1 | Arad | 366 |\n", "a.md")
+	f.Add("| a \\| b | node |\n| x | y |\n", "a.md")
+	f.Add("node\n\"unterminated\n", "a.csv")
+	f.Add("open\n[ ]\n", "a.csv")
+	s := newSearch(f, "graph romania", "astar")
+	f.Fuzz(func(t *testing.T, text, name string) {
+		a, err := ParseAnswer(strings.NewReader(text), name)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "export: ") {
+				t.Fatalf("error without prefix: %v", err)
+			}
+			return
+		}
+		if len(a.Rows) == 0 {
+			t.Fatal("accepted a sheet with no rows")
+		}
+		if _, err := Check(s, a); err != nil {
+			t.Fatalf("Check failed on a parsed sheet: %v", err)
+		}
+	})
+}

@@ -49,4 +49,3 @@ func TestEngineBugRandomSeekReopen(t *testing.T) {
 		"wastar h=table w=3 closed=reopen", "ucs closed=reopen",
 	})
 }
-

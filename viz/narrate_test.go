@@ -1,0 +1,147 @@
+package viz
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"stepviz/stepper"
+)
+
+// steps returns the events of a search from step 1 to the end (at most max).
+func steps(t *testing.T, problem, options string, max int) ([]stepper.Event, stepper.Options) {
+	t.Helper()
+	s, o := search(t, problem, options, 0)
+	var evs []stepper.Event
+	for len(evs) < max {
+		ev, ok := s.Step()
+		if !ok {
+			break
+		}
+		evs = append(evs, ev)
+	}
+	return evs, o
+}
+
+// TestNarrateRomaniaAStar narrates the A* trace of AIMA figure 3.24, step by
+// step, including the cheaper path to Bucharest found through Pitesti.
+func TestNarrateRomaniaAStar(t *testing.T) {
+	evs, o := steps(t, romania, "astar", 100)
+	want := []string{
+		"Step 1: expanded Arad (f 366 = g 0 + h 366). Zerind new (f 449); Sibiu new (f 393); Timisoara new (f 447).",
+		"Step 2: expanded Sibiu (f 393 = g 140 + h 253). Arad already closed, ignored; Fagaras new (f 415); Oradea new (f 671); Rimnicu_Vilcea new (f 413).",
+		"Step 3: expanded Rimnicu_Vilcea (f 413 = g 220 + h 193). Sibiu already closed, ignored; Craiova new (f 526); Pitesti new (f 417).",
+		"Step 4: expanded Fagaras (f 415 = g 239 + h 176). Sibiu already closed, ignored; Bucharest new (f 450).",
+		"Step 5: expanded Pitesti (f 417 = g 317 + h 100). Rimnicu_Vilcea already closed, ignored; Bucharest cheaper path, g 450 → 418, parent now Pitesti; Craiova already open, new g 455 no better, ignored.",
+		"Step 6: selected Bucharest (f 418 = g 418 + h 0): it is the goal. Goal found: path cost 418, 4 moves.",
+	}
+	if len(evs) != len(want) {
+		t.Fatalf("%d steps, want %d", len(evs), len(want))
+	}
+	for i, ev := range evs {
+		if got := Narrate(ev, o); got != want[i] {
+			t.Errorf("step %d:\n got %s\nwant %s", i+1, got, want[i])
+		}
+	}
+}
+
+func TestNarrateRealEvents(t *testing.T) {
+	tests := []struct {
+		problem, options string
+		step             int
+		want             []string // substrings, in order
+	}{
+		{romania, "bfs", 6, []string{"Step 6: expanded Fagaras (depth 2, g 239).", "Bucharest is the goal (g 450, tested when generated)", "Goal found: path cost 450, 3 moves."}},
+		{romania, "ucs", 1, []string{"Step 1: expanded Arad (f 0 = g 0).", "Zerind new (f 75)"}},
+		{romania, "greedy", 2, []string{"expanded Sibiu (f 253 = h 253; g 140)", "Fagaras new (f 176)"}},
+		{romania, "wastar w=1.5", 1, []string{"expanded Arad (f 549 = g 0 + 1.5·h 366)", "Sibiu new (f 519.5)"}},
+		{romania, "dfs depth=2", 3, []string{"past the depth limit 2, discarded"}},
+		{puzzle8, "astar", 1, []string{"Step 1: expanded 283164705 (f 5 = g 0 + h 5). 283104765 new (f 5); 283164075 new (f 7); 283164750 new (f 7)."}},
+		{puzzle8, "astar", 6, []string{"selected 123804765 (f 5 = g 5 + h 0): it is the goal.", "Goal found: path cost 5, 5 moves."}},
+		{tutorialGrid, "astar", 1, []string{"expanded (1,2) (f 40 = g 0 + h 40).", "(2,2) new (f 40)"}},
+		{tutorialGrid, "astar tie=high-g", 3, []string{"won a tie with 1 other: tie rule high-g"}},
+		{"grid S#/.#/.G", "bfs", 1, []string{"Step 1: expanded (0,0)", "(0,1) new."}},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%s/%s/%d", tc.problem, tc.options, tc.step), func(t *testing.T) {
+			evs, o := steps(t, tc.problem, tc.options, tc.step)
+			if len(evs) < tc.step {
+				t.Fatalf("search ended at step %d", len(evs))
+			}
+			got := Narrate(evs[tc.step-1], o)
+			rest := got
+			for _, w := range tc.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("narration %q lacks %q (in order)", got, w)
+				}
+				rest = rest[i+len(w):]
+			}
+			if strings.Contains(got, "\n") {
+				t.Errorf("narration spans lines: %q", got)
+			}
+		})
+	}
+}
+
+// TestNarrateEveryFate covers the fates and endings the small real searches
+// above do not reach.
+func TestNarrateEveryFate(t *testing.T) {
+	b := stepper.NodeInfo{ID: 1, State: "B", G: 2, H: 3, F: 5, Status: stepper.NodeClosed}
+	child := func(state string, fate stepper.Fate, g, oldG float64) stepper.Child {
+		return stepper.Child{NodeInfo: stepper.NodeInfo{State: state, G: g, F: g + 1}, Fate: fate, OldG: oldG}
+	}
+	astar := stepper.Options{Algorithm: stepper.AStar}
+	tests := []struct {
+		name string
+		ev   stepper.Event
+		o    stepper.Options
+		want string
+	}{
+		{"issue example", stepper.Event{Step: 3, Expanded: b, Children: []stepper.Child{
+			child("C", stepper.FateAdded, 4, 0), child("D", stepper.FateClosed, 5, 0), child("E", stepper.FateReparented, 4, 6),
+		}}, astar, "Step 3: expanded B (f 5 = g 2 + h 3). C new (f 5); D already closed, ignored; E cheaper path, g 6 → 4, parent now B."},
+		{"reopened", stepper.Event{Step: 4, Expanded: b, Children: []stepper.Child{child("A", stepper.FateReopened, 3, 7)}},
+			stepper.Options{Algorithm: stepper.AStar, Closed: stepper.Reopen},
+			"Step 4: expanded B (f 5 = g 2 + h 3). A closed but reached cheaper, g 7 → 3, reopened with parent B."},
+		{"open ignored by policy", stepper.Event{Step: 2, Expanded: b, Children: []stepper.Child{child("C", stepper.FateOpen, 9, 0)}},
+			stepper.Options{Algorithm: stepper.AStar, Open: stepper.IgnoreOpen},
+			"Step 2: expanded B (f 5 = g 2 + h 3). C already open, ignored."},
+		{"dead end", stepper.Event{Step: 5, Expanded: b}, astar, "Step 5: expanded B (f 5 = g 2 + h 3): no successors."},
+		{"no solution", stepper.Event{Step: 6, Expanded: b, Status: stepper.NoSolution}, astar,
+			"Step 6: expanded B (f 5 = g 2 + h 3): no successors. The open list is empty: no solution."},
+		{"limit", stepper.Event{Step: 7, Expanded: b, Status: stepper.LimitReached, Children: []stepper.Child{child("C", stepper.FateAdded, 4, 0)}}, astar,
+			"Step 7: expanded B (f 5 = g 2 + h 3). C new (f 5). The node limit is reached: the search stops."},
+		{"ties", stepper.Event{Step: 8, Expanded: b, TieCount: 2, TieReason: "priority 5 tied with 2 open nodes; tie rule fifo: inserted first (#3)"}, astar,
+			"Step 8: expanded B (f 5 = g 2 + h 3), won a tie with 2 others: tie rule fifo: inserted first (#3): no successors."},
+		{"zero options take defaults", stepper.Event{Step: 1, Expanded: b}, stepper.Options{},
+			"Step 1: expanded B (f 5 = g 2 + h 3): no successors."},
+		{"weighted default w", stepper.Event{Step: 1, Expanded: b}, stepper.Options{Algorithm: stepper.WAStar},
+			"Step 1: expanded B (f 5 = g 2 + 2·h 3): no successors."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Narrate(tc.ev, tc.o); got != tc.want {
+				t.Errorf("\n got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func ExampleNarrate() {
+	inst, _ := stepper.ParseProblem("graph romania")
+	o, _ := stepper.ParseOptions("astar")
+	s, _ := stepper.NewSearch(inst, o)
+	for {
+		ev, ok := s.Step()
+		if !ok {
+			break
+		}
+		if ev.Step >= 5 {
+			fmt.Println(Narrate(ev, o))
+		}
+	}
+	// Output:
+	// Step 5: expanded Pitesti (f 417 = g 317 + h 100). Rimnicu_Vilcea already closed, ignored; Bucharest cheaper path, g 450 → 418, parent now Pitesti; Craiova already open, new g 455 no better, ignored.
+	// Step 6: selected Bucharest (f 418 = g 418 + h 0): it is the goal. Goal found: path cost 418, 4 moves.
+}

@@ -277,18 +277,21 @@ func (g *Graph) firstWithoutXY() string {
 	return ""
 }
 
-// lookup finds a node by name: exactly, else ignoring case, else by a
-// unique prefix ignoring case ("rimnicu" finds Rimnicu_Vilcea).
+// lookup finds a node by name: exactly, else ignoring case (and reading a
+// space as an underscore), else by a unique prefix ignoring case ("rimnicu"
+// and "Rimnicu Vilcea" find Rimnicu_Vilcea).
 func (g *Graph) lookup(name string) (int, error) {
 	if i, ok := g.index[name]; ok {
 		return i, nil
 	}
-	low := strings.ToLower(name)
+	// Ignoring case, a space matches an underscore.
+	fold := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), " ", "_") }
+	low := fold(name)
 	found := -1
 	for _, exact := range []bool{true, false} {
 		count := 0
 		for i, n := range g.nodes {
-			ln := strings.ToLower(n.Name)
+			ln := fold(n.Name)
 			if (exact && ln == low) || (!exact && low != "" && strings.HasPrefix(ln, low)) {
 				found, count = i, count+1
 			}

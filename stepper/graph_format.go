@@ -117,13 +117,24 @@ func unwrapPathErr(err error) error {
 // applyArgs applies start= and goal= and finishes the graph.
 func (g *Graph) applyArgs(args []string) error {
 	g.start, g.goal = g.defStart, g.defGoal
-	seen := map[string]bool{}
+	// A word without '=' continues the name before it, so that the book's
+	// "goal=Rimnicu Vilcea" finds Rimnicu_Vilcea.
+	var pairs [][2]string
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
 		k = strings.ToLower(k)
+		if !ok && len(pairs) > 0 {
+			pairs[len(pairs)-1][1] += " " + a
+			continue
+		}
 		if !ok || (k != "start" && k != "goal") {
 			return fmt.Errorf("stepper: graph: unknown argument %q; a graph takes start=NAME and goal=NAME", a)
 		}
+		pairs = append(pairs, [2]string{k, v})
+	}
+	seen := map[string]bool{}
+	for _, kv := range pairs {
+		k, v := kv[0], kv[1]
 		if seen[k] {
 			return fmt.Errorf("stepper: graph: %s= given twice; give it once", k)
 		}

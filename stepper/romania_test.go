@@ -245,6 +245,8 @@ func TestRomaniaSpecRoundTrip(t *testing.T) {
 		{"graph ROMANIA start=Arad goal=Bucharest", "graph romania"},
 		{"graph romania goal=craiova", "graph romania goal=Craiova"},
 		{"graph romania start=rimnicu goal=Iasi", "graph romania start=Rimnicu_Vilcea goal=Iasi"},
+		{"graph romania start=Rimnicu Vilcea", "graph romania start=Rimnicu_Vilcea"},
+		{"graph romania goal=rimnicu vilcea start=Zerind", "graph romania start=Zerind goal=Rimnicu_Vilcea"},
 	}
 	for _, tt := range tests {
 		inst, err := ParseProblem(tt.line)

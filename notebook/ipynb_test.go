@@ -1,0 +1,128 @@
+package notebook
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"stepviz/examples"
+)
+
+func TestIpynbRoundTrip(t *testing.T) {
+	doc := &Doc{Title: "Round trip", Cells: []Cell{
+		{Kind: "markdown", Source: "# Title\n\nSome *text*."},
+		{Kind: "code", Source: "puzzle 283164705 goal=123804765\nsearch astar", Count: 2, Outputs: []Output{
+			{Text: "problem: puzzle\nline two", HTML: "<div>x</div>"},
+			{Text: "kernel: line 2: unknown heuristic", Error: true},
+		}},
+		{Kind: "code", Source: ""},
+	}}
+	var b bytes.Buffer
+	if err := WriteIpynb(&b, doc); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadIpynb(&b)
+	if err != nil {
+		t.Fatalf("ReadIpynb: %v\n%s", err, b.String())
+	}
+	if !reflect.DeepEqual(got, doc) {
+		t.Errorf("round trip:\n got %+v\nwant %+v", got, doc)
+	}
+}
+
+func TestReadIpynbErrors(t *testing.T) {
+	for in, want := range map[string]string{
+		`not json`: "not an .ipynb notebook",
+		`{"cells": []}`: "no nbformat field",
+		`{"nbformat": 3, "cells": []}`: "only nbformat 4",
+		`{"nbformat": 4, "cells": [], "metadata": {"kernelspec": {"name": "python3"}}}`: `for the "python3" kernel`,
+		`{"nbformat": 4, "cells": [{"cell_type": "code", "source": 7}]}`: "not an .ipynb notebook",
+	} {
+		_, err := ReadIpynb(strings.NewReader(in))
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "notebook: ") {
+			t.Errorf("ReadIpynb(%s) error %v, want %q", in, err, want)
+		}
+	}
+}
+
+// TestExamplesRead reads every example notebook and writes it back; with
+// Debian's nbformat installed, the written file must validate.
+func TestExamplesRead(t *testing.T) {
+	names, err := fs.Glob(examples.Notebooks, "*.ipynb")
+	if err != nil || len(names) < 5 {
+		t.Fatalf("examples: %v %v", names, err)
+	}
+	dir := t.TempDir()
+	for _, n := range names {
+		f, _ := examples.Notebooks.Open(n)
+		doc, err := ReadIpynb(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", n, err)
+		}
+		code := 0
+		for _, c := range doc.Cells {
+			if c.Kind == "code" {
+				code++
+			}
+		}
+		if code == 0 || docTitle(doc) == "" {
+			t.Errorf("%s: %d code cells, title %q", n, code, docTitle(doc))
+		}
+		var b bytes.Buffer
+		if err := WriteIpynb(&b, doc); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, n), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const py = "/usr/bin/python3"
+	if _, err := os.Stat(py); err != nil || exec.Command(py, "-c", "import nbformat").Run() != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("CI: %s with nbformat is needed to validate the written notebooks", py)
+		}
+		t.Skip("no nbformat to validate with")
+	}
+	script := "import sys, nbformat\nfor p in sys.argv[1:]:\n    nbformat.validate(nbformat.read(p, as_version=4))\n"
+	args := append([]string{"-c", script}, mustGlob(t, filepath.Join(dir, "*.ipynb"))...)
+	if out, err := exec.Command(py, args...).CombinedOutput(); err != nil {
+		t.Errorf("nbformat rejects the written notebooks: %v\n%s", err, out)
+	}
+}
+
+func mustGlob(t *testing.T, pattern string) []string {
+	t.Helper()
+	m, err := filepath.Glob(pattern)
+	if err != nil || len(m) == 0 {
+		t.Fatalf("glob %s: %v", pattern, err)
+	}
+	return m
+}
+
+func FuzzReadIpynb(f *testing.F) {
+	f.Add(`{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "code", "source": ["a\n", "b"], "outputs": [{"output_type": "stream", "text": "x"}], "execution_count": 1}]}`)
+	f.Add(`{"nbformat": 4, "cells": [{"cell_type": "markdown", "source": "# t"}]}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		doc, err := ReadIpynb(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		var b bytes.Buffer
+		if err := WriteIpynb(&b, doc); err != nil {
+			t.Fatalf("WriteIpynb after a successful read: %v", err)
+		}
+		again, err := ReadIpynb(&b)
+		if err != nil {
+			t.Fatalf("cannot read back what was written: %v", err)
+		}
+		if len(again.Cells) != len(doc.Cells) {
+			t.Fatalf("cells %d, read back %d", len(doc.Cells), len(again.Cells))
+		}
+	})
+}

@@ -1,0 +1,294 @@
+package notebook
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"stepviz/kernel"
+)
+
+// Connection limits and timings, as in gorilla/websocket's chat example.
+const (
+	writeWait      = 10 * time.Second
+	pongWait       = 60 * time.Second
+	pingPeriod     = (pongWait * 9) / 10
+	maxMessageSize = 1 << 20 // a cell's code
+	sendBuffer     = 64
+	queueLength    = 256 // cells waiting to run
+	// Frames while run plays a search: a local page takes more than
+	// Jupyter's iopub, but not without bound.
+	frameInterval       = 100 * time.Millisecond
+	frameBytesPerSecond = 4 << 20
+)
+
+var upgrader = websocket.Upgrader{
+	ReadBufferSize:  4096,
+	WriteBufferSize: 16384,
+	// Only pages served by this host may drive its kernels.
+	CheckOrigin: sameOrigin,
+}
+
+// sameOrigin accepts requests without an Origin (not from a browser) and
+// those whose Origin's host is the request's host.
+func sameOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	return err == nil && u.Host == r.Host
+}
+
+// clientMsg is a message from the page.
+type clientMsg struct {
+	Op     string `json:"op"` // execute, interrupt, restart, complete, inspect
+	Cell   string `json:"cell"`
+	Code   string `json:"code"`
+	Cursor int    `json:"cursor"`
+	Req    int    `json:"req"`
+}
+
+// serverMsg is a message to the page.
+type serverMsg struct {
+	Type      string   `json:"type"` // status, output, update, done, complete, inspect, restarted, error
+	Cell      string   `json:"cell,omitempty"`
+	State     string   `json:"state,omitempty"`
+	Text      string   `json:"text,omitempty"`
+	HTML      string   `json:"html,omitempty"`
+	DisplayID string   `json:"display_id,omitempty"`
+	Count     int      `json:"count,omitempty"`
+	Error     string   `json:"error,omitempty"`
+	Line      int      `json:"line,omitempty"`
+	Req       int      `json:"req,omitempty"`
+	Matches   []string `json:"matches,omitempty"`
+	Start     int      `json:"start,omitempty"`
+	End       int      `json:"end,omitempty"`
+}
+
+// conn is one page's kernel: a session, the cells queued for it, and the
+// websocket with exactly one reader and one writer goroutine.
+type conn struct {
+	ws    *websocket.Conn
+	send  chan []byte
+	queue chan clientMsg
+	ctx   context.Context
+	stop  context.CancelFunc
+
+	mu      sync.Mutex // guards sess and cancel
+	sess    *kernel.Session
+	cancel  context.CancelFunc // cancels the running cell
+	count   int
+}
+
+func newSession() *kernel.Session {
+	return kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond})
+}
+
+func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
+	select {
+	case h.kernels <- struct{}{}:
+	default:
+		http.Error(w, "notebook: too many notebooks are running; close one and reload", http.StatusServiceUnavailable)
+		return
+	}
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		<-h.kernels
+		return // the upgrader has answered
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop, sess: newSession()}
+	go c.writePump()
+	go c.runCells()
+	c.readPump()
+	stop()
+	c.interrupt()
+	<-h.kernels
+}
+
+// readPump reads the page's messages until the connection ends.
+func (c *conn) readPump() {
+	defer c.ws.Close()
+	c.ws.SetReadLimit(maxMessageSize)
+	_ = c.ws.SetReadDeadline(time.Now().Add(pongWait))
+	c.ws.SetPongHandler(func(string) error { return c.ws.SetReadDeadline(time.Now().Add(pongWait)) })
+	for {
+		_, data, err := c.ws.ReadMessage()
+		if err != nil {
+			return
+		}
+		var m clientMsg
+		if err := json.Unmarshal(data, &m); err != nil {
+			c.emit(serverMsg{Type: "error", Error: "notebook: a message that is not JSON: " + err.Error()})
+			continue
+		}
+		switch m.Op {
+		case "execute", "restart":
+			if m.Op == "restart" {
+				c.interrupt()
+			}
+			select {
+			case c.queue <- m:
+			default:
+				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: "notebook: too many cells waiting to run; wait for them or press Stop"})
+			}
+		case "interrupt":
+			c.interrupt()
+		case "complete":
+			var reply serverMsg
+			c.query(func(s *kernel.Session) {
+				matches, start, end := s.Complete(m.Code, m.Cursor)
+				reply = serverMsg{Type: "complete", Req: m.Req, Matches: matches, Start: start, End: end}
+			})
+			c.emit(reply)
+		case "inspect":
+			var help string
+			c.query(func(s *kernel.Session) { help, _ = s.Inspect(m.Code, m.Cursor) })
+			c.emit(serverMsg{Type: "inspect", Req: m.Req, Text: help})
+		default:
+			c.emit(serverMsg{Type: "error", Error: "notebook: unknown op " + m.Op})
+		}
+	}
+}
+
+// query runs f on the session when no cell is running, else on an empty
+// session: completion never waits for a cell. A cell cannot start while f
+// holds the lock, and a running cell is the only other user of the session.
+func (c *conn) query(f func(*kernel.Session)) {
+	c.mu.Lock()
+	if c.cancel == nil {
+		defer c.mu.Unlock()
+		f(c.sess)
+		return
+	}
+	c.mu.Unlock()
+	f(newSession())
+}
+
+func (c *conn) interrupt() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cancel != nil {
+		c.cancel()
+	}
+}
+
+// runCells runs the queued cells one at a time. After a cell fails, the
+// cells already queued behind it are not run (as Jupyter does).
+func (c *conn) runCells() {
+	for {
+		select {
+		case <-c.ctx.Done():
+			return
+		case m := <-c.queue:
+			if m.Op == "restart" {
+				c.mu.Lock()
+				c.sess, c.count = newSession(), 0
+				c.mu.Unlock()
+				c.emit(serverMsg{Type: "restarted"})
+				continue
+			}
+			if !c.execute(m) {
+				c.abortQueued()
+			}
+		}
+	}
+}
+
+func (c *conn) abortQueued() {
+	for {
+		select {
+		case m := <-c.queue:
+			if m.Op == "restart" {
+				c.queue <- m // keep it; the loop handles it
+				return
+			}
+			c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: "not run: a cell above it failed"})
+		default:
+			return
+		}
+	}
+}
+
+// execute runs one cell and reports whether it succeeded.
+func (c *conn) execute(m clientMsg) bool {
+	ctx, cancel := context.WithCancel(c.ctx)
+	defer cancel()
+	c.mu.Lock()
+	c.cancel = cancel
+	c.count++
+	count, sess := c.count, c.sess
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.cancel = nil
+		c.mu.Unlock()
+	}()
+	c.emit(serverMsg{Type: "status", State: "busy", Cell: m.Cell, Count: count})
+	err := sess.Execute(ctx, m.Code, func(o kernel.Output) {
+		t := "output"
+		if o.Update {
+			t = "update"
+		}
+		c.emit(serverMsg{Type: t, Cell: m.Cell, Text: o.Text, HTML: o.HTML, DisplayID: o.DisplayID})
+	})
+	done := serverMsg{Type: "done", Cell: m.Cell, Count: count}
+	if err != nil {
+		done.Error = err.Error()
+		var ce *kernel.CellError
+		if errors.As(err, &ce) {
+			done.Line = ce.Line
+		}
+	}
+	c.emit(done)
+	return err == nil
+}
+
+// emit queues a message for the writer; it waits while the queue is full
+// (a cell that plays a search slows down to the page's pace) and gives up
+// when the connection is gone.
+func (c *conn) emit(m serverMsg) {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return
+	}
+	select {
+	case c.send <- b:
+	case <-c.ctx.Done():
+	}
+}
+
+// writePump writes queued messages and pings.
+func (c *conn) writePump() {
+	t := time.NewTicker(pingPeriod)
+	defer func() {
+		t.Stop()
+		_ = c.ws.Close()
+	}()
+	for {
+		select {
+		case <-c.ctx.Done():
+			_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(writeWait))
+			return
+		case b := <-c.send:
+			_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := c.ws.WriteMessage(websocket.TextMessage, b); err != nil {
+				c.stop()
+				return
+			}
+		case <-t.C:
+			_ = c.ws.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := c.ws.WriteMessage(websocket.PingMessage, nil); err != nil {
+				c.stop()
+				return
+			}
+		}
+	}
+}

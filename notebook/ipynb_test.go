@@ -37,11 +37,11 @@ func TestIpynbRoundTrip(t *testing.T) {
 
 func TestReadIpynbErrors(t *testing.T) {
 	for in, want := range map[string]string{
-		`not json`: "not an .ipynb notebook",
-		`{"cells": []}`: "no nbformat field",
+		`not json`:                     "not an .ipynb notebook",
+		`{"cells": []}`:                "no nbformat field",
 		`{"nbformat": 3, "cells": []}`: "only nbformat 4",
 		`{"nbformat": 4, "cells": [], "metadata": {"kernelspec": {"name": "python3"}}}`: `for the "python3" kernel`,
-		`{"nbformat": 4, "cells": [{"cell_type": "code", "source": 7}]}`: "not an .ipynb notebook",
+		`{"nbformat": 4, "cells": [{"cell_type": "code", "source": 7}]}`:                "not an .ipynb notebook",
 	} {
 		_, err := ReadIpynb(strings.NewReader(in))
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.HasPrefix(err.Error(), "notebook: ") {

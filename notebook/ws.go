@@ -81,10 +81,10 @@ type conn struct {
 	ctx   context.Context
 	stop  context.CancelFunc
 
-	mu      sync.Mutex // guards sess and cancel
-	sess    *kernel.Session
-	cancel  context.CancelFunc // cancels the running cell
-	count   int
+	mu     sync.Mutex // guards sess and cancel
+	sess   *kernel.Session
+	cancel context.CancelFunc // cancels the running cell
+	count  int
 }
 
 func newSession() *kernel.Session {

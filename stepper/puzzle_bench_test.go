@@ -52,7 +52,7 @@ func (h *miniHeap) Swap(i, j int) {
 	h.nodes[h.items[j].id].index = int32(j)
 }
 func (h *miniHeap) Push(x any) { panic("use push: heap.Push would box every item") }
-func (h *miniHeap) Pop() any    { panic("use pop: heap.Pop would box every item") }
+func (h *miniHeap) Pop() any   { panic("use pop: heap.Pop would box every item") }
 
 // push and pop go through heap.Fix rather than heap.Push and heap.Pop,
 // whose any-typed values allocate once per item: that keeps the baseline as

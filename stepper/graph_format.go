@@ -369,7 +369,10 @@ func (p *graphParser) number(s, what string) (float64, error) {
 }
 
 // Text writes the graph in the text format, start and goal as chosen. It
-// parses back to the same graph. O(nodes + edges).
+// parses back to the same nodes, edges, h table, start and goal; for a
+// graph read from text the successor order is the same too (the built-in
+// Romania map's aima-python order becomes edge order, and its sld table a
+// table named "table"). O(nodes + edges).
 func (g *Graph) Text() string {
 	var b strings.Builder
 	for _, line := range g.textLines() {

@@ -250,3 +250,43 @@ func FuzzParseGraphText(f *testing.F) {
 		s.Run(1000)
 	})
 }
+
+func TestGraphHeuristicWarnings(t *testing.T) {
+	base := "node A 0 0\nnode B 3 4\nnode C 6 0\nedge A B 5\nedge B C 5\nstart A\ngoal C\n"
+	tests := []struct {
+		name, h, search string
+		want            string // "" for no warning
+	}{
+		{"admissible and consistent", "h A 10\nh B 5\nh C 0", "astar h=table", ""},
+		{"overestimates", "h A 11\nh B 5\nh C 0", "astar h=table", "heuristic table is not admissible"},
+		{"inconsistent", "h A 10\nh B 2\nh C 0", "astar h=table", "admissible but not consistent (h(A) = 10 > c(A, B) + h(B) = 5 + 2)"},
+		{"inconsistent, reopening", "h A 10\nh B 2\nh C 0", "astar h=table closed=reopen", ""},
+		{"inconsistent, tree search", "h A 10\nh B 2\nh C 0", "astar h=table tree=true", ""},
+		{"inconsistent, greedy", "h A 10\nh B 2\nh C 0", "greedy h=table", ""},
+		// Euclidean over the coordinates: A-B is 5 long and costs 5.
+		{"euclidean", "", "astar h=euclidean", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := ParseGraphText("", base+tt.h, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := ParseOptions(tt.search)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := NewSearch(g, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := s.Warnings()
+			switch {
+			case tt.want == "" && len(w) != 0:
+				t.Errorf("warnings %q, want none", w)
+			case tt.want != "" && (len(w) != 1 || !strings.Contains(w[0], tt.want)):
+				t.Errorf("warnings %q, want one with %q", w, tt.want)
+			}
+		})
+	}
+}

@@ -114,11 +114,11 @@ func writeHTML(w io.Writer, sess *session) error {
 	p.f("<header><h1>%s</h1>\n<p>Problem: <code data-testid=\"problem\">%s</code></p>\n<p>Options: <code data-testid=\"options\">%s</code></p>\n<p class=\"rules\">Rules: %s.</p></header>\n",
 		html.EscapeString(algoTitle(sess.opts)+" trace"), html.EscapeString(t.Problem), html.EscapeString(t.Options), html.EscapeString(rulesText(sess.opts)))
 	p.f(`<nav class="controls">
-<button type="button" data-testid="btn-first" title="first step (Home)">&#x23EE;</button>
+<button type="button" data-testid="btn-first" title="first step (Home)">first</button>
 <button type="button" data-testid="btn-back" title="back one step (left arrow)">&#x25C0; back</button>
 <button type="button" data-testid="btn-step" title="one step (right arrow)">step &#x25B6;</button>
 <button type="button" data-testid="btn-play" title="play / pause (space)">play</button>
-<button type="button" data-testid="btn-last" title="last step (End)">&#x23ED;</button>
+<button type="button" data-testid="btn-last" title="last step (End)">last</button>
 <input type="range" min="0" max="%d" value="0" data-testid="slider" aria-label="step">
 <span data-testid="step-label">Step 0 / %d</span>
 <a data-testid="download" download="trace.json" href="#">trace.json</a>

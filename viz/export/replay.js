@@ -141,7 +141,7 @@
     add("node", "#" + n.id + " (" + engineStatus(fr, n.id) + ")");
     add("state", n.state);
     add("g, h, f", num(n.g) + ", " + num(n.h) + ", " + num(n.f));
-    add("parent", n.parent < 0 ? "none (the start)" : "#" + n.parent + " " + D.nodes[n.parent].state + (n.action ? " via " + n.action : ""));
+    add("parent", n.parent < 0 ? "none (the start)" : "#" + n.parent + " " + D.nodes[n.parent].state + (n.action && n.action !== n.state ? " via " + n.action : ""));
     add("depth", n.depth);
     add("generated at step", n.step);
     if (n.order && n.order <= cur) add("expanded at step", n.order);

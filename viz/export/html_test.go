@@ -1,0 +1,196 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"stepviz/stepper"
+)
+
+const chromiumPath = "/usr/bin/chromium"
+
+// headless starts Chromium with networking disabled and records every
+// request that is not for the file itself and every uncaught script
+// error.
+func headless(t *testing.T) (ctx context.Context, problems func() []string) {
+	t.Helper()
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("chromium missing at %s: CI must install it", chromiumPath)
+		}
+		t.Skipf("chromium missing at %s (set CI=true to make this a failure)", chromiumPath)
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1500, 1000),
+	)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel3)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
+	}); err != nil {
+		t.Fatalf("taking the browser offline: %v", err)
+	}
+	var mu sync.Mutex
+	var seen []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			if u := e.Request.URL; !strings.HasPrefix(u, "file:") && !strings.HasPrefix(u, "data:") {
+				seen = append(seen, "request to "+u)
+			}
+		case *runtime.EventExceptionThrown:
+			seen = append(seen, "script error: "+e.ExceptionDetails.Text+" "+fmt.Sprint(e.ExceptionDetails.Exception))
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), seen...)
+	}
+}
+
+// pageState reads what the replay page shows.
+type pageState struct {
+	Label     string   `json:"label"`
+	Narration string   `json:"narration"`
+	Open      []string `json:"open"`   // states in the open table
+	Closed    []string `json:"closed"` // states in the closed table
+	TreeNodes int      `json:"treeNodes"`
+	Statuses  []string `json:"statuses"` // data-status of the tree nodes, by id
+	Inspector string   `json:"inspector"`
+}
+
+const readPage = `(() => {
+  const q = s => document.querySelector('[data-testid="' + s + '"]');
+  const col = id => [...q(id).querySelectorAll('tbody tr')].map(tr => tr.children[2].textContent);
+  const nodes = [...document.querySelectorAll('[data-testid="tree"] [data-testid="tree-node"]')];
+  return {label: q('step-label').textContent, narration: q('narration').textContent,
+    open: col('open-table'), closed: col('closed-table'), treeNodes: nodes.length,
+    statuses: nodes.map(n => n.dataset.status), inspector: q('inspector').textContent};
+})()`
+
+func readState(t *testing.T, ctx context.Context) pageState {
+	t.Helper()
+	st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](readPage))
+	if err != nil {
+		t.Fatalf("reading the page: %v", err)
+	}
+	return st
+}
+
+// checkAgainst compares the page with the engine's snapshot at step k.
+func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
+	t.Helper()
+	s.Seek(k)
+	sn := s.Snapshot()
+	if want := fmt.Sprintf("Step %d / %d", k, total); st.Label != want {
+		t.Fatalf("label %q, want %q", st.Label, want)
+	}
+	var open, closed []string
+	for _, o := range sn.Open {
+		open = append(open, o.State)
+	}
+	for _, c := range sn.Closed {
+		closed = append(closed, c.State)
+	}
+	if strings.Join(st.Open, " ") != strings.Join(open, " ") {
+		t.Errorf("step %d: open table %v, engine %v", k, st.Open, open)
+	}
+	if strings.Join(st.Closed, " ") != strings.Join(closed, " ") {
+		t.Errorf("step %d: closed table %v, engine %v", k, st.Closed, closed)
+	}
+	if st.TreeNodes != len(sn.Tree) {
+		t.Errorf("step %d: %d tree nodes drawn, engine has %d", k, st.TreeNodes, len(sn.Tree))
+	}
+	for i, n := range sn.Tree {
+		if i < len(st.Statuses) && st.Statuses[i] != string(n.Status) {
+			t.Errorf("step %d: node %d drawn %s, engine %s", k, i, st.Statuses[i], n.Status)
+		}
+	}
+}
+
+func TestHTMLReplayInChromium(t *testing.T) {
+	ctx, problems := headless(t)
+	for _, name := range []string{"puzzle-astar", "romania-astar", "grid-8-ucs"} {
+		t.Run(name, func(t *testing.T) {
+			c := caseNamed(t, name)
+			s := newSearch(t, c.problem, c.opts)
+			data := export(t, s, "html", c.steps)
+			p := filepath.Join(t.TempDir(), "replay.html")
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ref := newSearch(t, c.problem, c.opts)
+			total := ref.Seek(1 << 30)
+			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.WaitVisible(`[data-testid=step-label]`)); err != nil {
+				t.Fatalf("opening the replay: %v", err)
+			}
+			checkAgainst(t, readState(t, ctx), ref, 0, total)
+			for k := 1; k <= 2; k++ {
+				if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=btn-step]`)); err != nil {
+					t.Fatal(err)
+				}
+				checkAgainst(t, readState(t, ctx), ref, k, total)
+			}
+			if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=btn-back]`)); err != nil {
+				t.Fatal(err)
+			}
+			checkAgainst(t, readState(t, ctx), ref, 1, total)
+			// Drag the slider to the end.
+			if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => { const s = document.querySelector('[data-testid=slider]'); s.value = %d; s.dispatchEvent(new Event('input')); return true })()`, total))); err != nil {
+				t.Fatal(err)
+			}
+			st := readState(t, ctx)
+			checkAgainst(t, st, ref, total, total)
+			if !strings.Contains(st.Narration, "Goal found") {
+				t.Errorf("last narration %q does not announce the goal", st.Narration)
+			}
+			// Inspect node 1 by clicking it in the tree.
+			if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=tree] g.node[data-id="1"]`)); err != nil {
+				t.Fatal(err)
+			}
+			st = readState(t, ctx)
+			n1 := ref.Node(1)
+			for _, want := range []string{"#1", n1.State, "g, h, f: " + num(n1.G) + ", " + num(n1.H) + ", " + num(n1.F)} {
+				if !strings.Contains(st.Inspector, want) {
+					t.Errorf("inspector %q does not show %q", st.Inspector, want)
+				}
+			}
+			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			artifact(t, "html-replay-"+name+".png", shot)
+		})
+	}
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the replay page is not self-contained or has errors:\n%s", strings.Join(p, "\n"))
+	}
+}

@@ -1,0 +1,234 @@
+package notebook
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+const chromiumPath = "/usr/bin/chromium"
+
+// browser starts headless Chromium, or skips (fails in CI) if there is none.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("CI: chromium missing at %s", chromiumPath)
+		}
+		t.Skipf("chromium missing at %s (set CI=true to make this a failure)", chromiumPath)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	ctx, cancel3 := context.WithTimeout(ctx, 120*time.Second)
+	t.Cleanup(cancel3)
+	return ctx
+}
+
+// poll waits for a JavaScript predicate.
+func poll(js string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(20*time.Second))
+}
+
+// cellSel selects the n-th cell (1-based).
+func cellSel(n int, rest string) string {
+	return "#cells > .cell:nth-child(" + strconv.Itoa(n) + ") " + rest
+}
+
+// typeAndRun types code into cell n and presses Shift+Enter.
+func typeAndRun(n int, code string) chromedp.Action[chromedp.Void] {
+	return chromedp.Steps(
+		chromedp.Focus(cellSel(n, "textarea")),
+		chromedp.SendKeys(cellSel(n, "textarea"), code),
+		shiftEnter(),
+	)
+}
+
+// shiftEnter presses Shift+Enter as a key down and up, without the "char"
+// event KeyEvent adds: the page handles the key down (and, as a browser
+// does after preventDefault, no newline is typed).
+func shiftEnter() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
+			p := input.DispatchKeyEventParams{
+				Type: typ, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13,
+				Modifiers: kb.ModifierShift.Int64(),
+			}
+			if err := t.Call(ctx, input.DispatchKeyEvent.Method, &p, nil); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+		return
+	}
+	dir := filepath.Join("..", "test-artifacts")
+	_ = os.MkdirAll(dir, 0o755)
+	_ = os.WriteFile(filepath.Join(dir, name), buf, 0o644)
+}
+
+func sources(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	src, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#cells > .cell textarea")).map(t => t.value)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// TestBrowserNotebook types cells, runs them with Shift+Enter, sees the live
+// view made by the first cell move when the second steps the search, sees
+// an error, moves and deletes cells, saves, reloads, downloads the .ipynb
+// and runs an example notebook.
+func TestBrowserNotebook(t *testing.T) {
+	ctx := browser(t)
+	mux := http.NewServeMux()
+	h := NewHandler(Config{})
+	mux.Handle("/notebook", h)
+	mux.Handle("/notebook/", h)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+
+	cells := []string{
+		"puzzle 283164705 goal=123804765\na = search astar h=manhattan",
+		"step a 2",
+		"search astar h=manhatan",
+	}
+	viewStep := `(document.querySelector("#cells > .cell:nth-child(1) [data-display-id] .stepviz-view") || {dataset: {}}).dataset.step`
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/notebook"),
+		poll(`document.getElementById("status").textContent === "idle"`),
+		typeAndRun(1, cells[0]),
+		poll(`document.querySelector("#cells > .cell:nth-child(1) [data-display-id] svg") !== null`),
+		poll(viewStep+` === "0"`),
+		typeAndRun(2, cells[1]),
+		poll(viewStep+` === "2"`),
+		poll(`document.querySelector("#cells > .cell:nth-child(2) .output") !== null && document.querySelector("#cells > .cell:nth-child(2) .output").textContent.includes("Step 2")`),
+		typeAndRun(3, cells[2]),
+		poll(`(document.querySelector("#cells > .cell:nth-child(3) .output-error") || {textContent: ""}).textContent.includes("did you mean manhattan?")`),
+	)
+	if err != nil {
+		shot(t, ctx, "notebook-fail.png")
+		t.Fatalf("typing and running cells: %v", err)
+	}
+	shot(t, ctx, "notebook-run.png")
+
+	// Shift+Enter on the last cell added an empty fourth one: delete it;
+	// move the third cell up and back down.
+	if got := sources(t, ctx); len(got) != 4 || got[3] != "" {
+		t.Fatalf("cells after three runs: %q", got)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Click(cellSel(4, "[data-testid=delete-cell]")),
+		chromedp.Click(cellSel(3, "[data-testid=move-up]")),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sources(t, ctx); len(got) != 3 || got[1] != cells[2] || got[2] != cells[1] {
+		t.Fatalf("after delete and move up: %q", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(cellSel(2, "[data-testid=move-down]"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := sources(t, ctx); strings.Join(got, "|") != strings.Join(cells, "|") {
+		t.Fatalf("after move down: %q", got)
+	}
+
+	// Save, reload: the same notebook.
+	err = chromedp.Do(ctx,
+		chromedp.Click(`[data-testid=save]`),
+		poll(`location.pathname.startsWith("/notebook/n/")`),
+	)
+	if err != nil {
+		t.Fatalf("save: %v", err)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Reload(),
+		poll(`document.getElementById("status").textContent === "idle"`),
+	)
+	if err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	if got := sources(t, ctx); strings.Join(got, "|") != strings.Join(cells, "|") {
+		t.Fatalf("after reload the cells are %q, want %q", got, cells)
+	}
+	saved, err := chromedp.Run(ctx, chromedp.Evaluate[string](`Array.from(document.querySelectorAll("#cells > .cell:nth-child(1) .output-saved")).map(o => o.textContent).join("\\n")`))
+	if err != nil || !strings.Contains(saved, "problem: puzzle 283164705") || !strings.Contains(saved, "a: astar h=manhattan") {
+		t.Errorf("saved output of cell 1 after reload: %q, %v", saved, err)
+	}
+	// Run all redraws the live view and stops at the failing cell.
+	err = chromedp.Do(ctx,
+		chromedp.Click(`[data-testid=run-all]`),
+		poll(viewStep+` === "2"`),
+		poll(`document.querySelector("#cells > .cell:nth-child(3) .output-error") !== null`),
+	)
+	if err != nil {
+		t.Fatalf("run all after reload: %v", err)
+	}
+
+	// The saved notebook downloads as .ipynb for the stepviz kernel.
+	res, err := http.Get(loc + "/ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	doc, err := ReadIpynb(res.Body)
+	if err != nil {
+		t.Fatalf("downloaded notebook: %v", err)
+	}
+	if len(doc.Cells) != 3 || doc.Cells[0].Source != cells[0] || len(doc.Cells[0].Outputs) == 0 {
+		t.Errorf("downloaded notebook: %+v", doc)
+	}
+
+	// An example opens from the menu and runs top to bottom.
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/notebook/examples/romania.ipynb"),
+		poll(`document.getElementById("status").textContent === "idle"`),
+		chromedp.Click(`[data-testid=run-all]`),
+		poll(`Array.from(document.querySelectorAll("#cells > .cell")).pop().querySelector(".output table") !== null`),
+	)
+	if err != nil {
+		shot(t, ctx, "notebook-example-fail.png")
+		t.Fatalf("example: %v", err)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".output-error").length`))
+	if err != nil || n != 0 {
+		t.Errorf("the example has %d failed cells (%v)", n, err)
+	}
+	shot(t, ctx, "notebook-example.png")
+}

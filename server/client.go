@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -15,18 +14,22 @@ const (
 	pongWait = 60 * time.Second
 	// pingPeriod sends pings this often; it must be less than pongWait.
 	pingPeriod = (pongWait * 9) / 10
-	// maxMessageSize is the largest frame a client may send: commands and
-	// queries are tiny JSON objects.
+	// maxMessageSize is the largest message a client may send: commands
+	// and queries are tiny JSON objects. A larger one closes the connection
+	// with a reason; a frame past maxFrameSize is cut off by the websocket
+	// library itself (close code 1009, no reason) before it is buffered.
 	maxMessageSize = 1024
+	maxFrameSize   = 16 << 10
 	// sendBuffer is how many messages may wait for a slow client before it
 	// is treated as behind (its queue replaced by one snapshot).
 	sendBuffer = 64
 	// compressAbove enables permessage-deflate for messages this large
 	// (snapshots); step messages are small and go uncompressed.
 	compressAbove = 16 << 10
-	// queryBurst and queryRate bound a client's messages: a burst of
-	// queryBurst, refilled at queryRate per second. A client that exceeds
-	// it is closed as hostile.
+	// queryBurst and queryRate bound a follower's messages: a burst of
+	// queryBurst, refilled at queryRate per second. A follower that exceeds
+	// it is closed as hostile. The presenter, who holds the session's key,
+	// is not limited (holding down → repeats steps fast).
 	queryBurst = 60
 	queryRate  = 30
 )
@@ -61,16 +64,17 @@ func (c *client) readPump() {
 		}
 		_ = c.conn.Close()
 	}()
-	c.conn.SetReadLimit(maxMessageSize)
+	c.conn.SetReadLimit(maxFrameSize)
 	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
 	tokens, last := float64(queryBurst), time.Now()
 	for {
 		kind, data, err := c.conn.ReadMessage()
 		if err != nil {
-			if errors.Is(err, websocket.ErrReadLimit) {
-				c.closeWith(websocket.CloseMessageTooBig, "server: message too large (limit 1024 bytes)")
-			}
+			return
+		}
+		if len(data) > maxMessageSize {
+			c.closeWith(websocket.CloseMessageTooBig, "server: message too large (limit 1024 bytes)")
 			return
 		}
 		if kind != websocket.TextMessage {
@@ -80,7 +84,7 @@ func (c *client) readPump() {
 		now := time.Now()
 		tokens = min(queryBurst, tokens+now.Sub(last).Seconds()*queryRate)
 		last = now
-		if tokens < 1 {
+		if tokens < 1 && c.role != RolePresenter {
 			c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
 			return
 		}

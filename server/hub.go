@@ -73,15 +73,15 @@ type hub struct {
 func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 	h := &hub{
 		sess: sess, search: s, info: info,
-		clients:    make(map[*client]bool),
-		register:   make(chan *client),
-		unregister: make(chan *client),
-		inbox:      make(chan inMsg, inboxSize),
-		calls:      make(chan func()),
-		quit:       make(chan struct{}),
-		stopped:    make(chan struct{}),
-		history:    []Sizes{sizesOf(s.Counters())},
-		speed:      defaultSpeed,
+		clients:       make(map[*client]bool),
+		register:      make(chan *client),
+		unregister:    make(chan *client),
+		inbox:         make(chan inMsg, inboxSize),
+		calls:         make(chan func()),
+		quit:          make(chan struct{}),
+		stopped:       make(chan struct{}),
+		history:       []Sizes{sizesOf(s.Counters())},
+		speed:         defaultSpeed,
 		snapCacheStep: -1,
 	}
 	h.touch()
@@ -363,7 +363,7 @@ func (h *hub) snapshotOf(s *stepper.Search, last *stepper.Event, reason string, 
 	m := SnapshotMsg{
 		Type: MsgSnapshot, Reason: reason, Live: h.search.StepCount(), ID: id,
 		Snapshot: s.Snapshot(), Last: last,
-		Playing:  h.playing, Speed: h.speed, Followers: int(h.followers.Load()),
+		Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load()),
 	}
 	if last != nil {
 		m.Narration = viz.Narrate(*last, s.Options())

@@ -195,8 +195,8 @@ type StepMsg struct {
 	// Keys are the sort keys of the children left on the open list, by
 	// child index (null for children that are not open), so a client can
 	// insert them into its own sorted open list.
-	Keys []*stepper.Key `json:"keys"`
-	Playing bool `json:"playing"`
+	Keys    []*stepper.Key `json:"keys"`
+	Playing bool           `json:"playing"`
 }
 
 // StateMsg reports a change of play state or audience.

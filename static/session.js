@@ -288,6 +288,7 @@
     drawLists();
     drawChart();
     drawCounters();
+    app.dataset.drawn = st.view.step; // tests wait for this
   }
 
   function updateChrome() {
@@ -300,7 +301,7 @@
     jump.max = Math.max(st.maxKnown, v.step, 1); jump.value = v.step;
     const playing = presenter ? st.playing : !!st.localPlay;
     const pb = $("btn-play");
-    pb.textContent = playing ? "⏸ Pause" : "⏯ Play"; pb.setAttribute("aria-pressed", String(playing));
+    pb.textContent = playing ? "Pause ❚❚" : "Play ▶▶"; pb.setAttribute("aria-pressed", String(playing));
     $("btn-step").disabled = v.status !== "running";
     $("btn-goal").disabled = v.status !== "running";
     $("btn-back").disabled = v.step === 0;
@@ -542,8 +543,8 @@
       tree.x = (W - worldW * tree.k) / 2;
       tree.y = 10;
       // with a big tree, keep the node just expanded in view at a readable scale
-      if (tree.k < 0.35 && m.last) {
-        tree.k = 0.6;
+      if (tree.k < 0.55 && m.last) {
+        tree.k = 0.8;
         const id = m.last.expanded.id;
         tree.x = W / 2 - (L.X[id] * SLOT + SLOT / 2) * tree.k;
         tree.y = H / 3 - (L.Y[id] * LEVEL) * tree.k;
@@ -695,6 +696,12 @@
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
       const v = p.cells[y][x];
       if (v > 1) s += `<rect x="${x * c}" y="${y * c}" width="${c}" height="${c}" class="terrain" style="opacity:${0.1 + v * 0.07}"/>`;
+    }
+    if (c >= 8) {
+      let gl = "";
+      for (let x = 1; x < W; x++) gl += `M${x * c},0v${H * c}`;
+      for (let y = 1; y < H; y++) gl += `M0,${y * c}h${W * c}`;
+      s += `<path d="${gl}" class="gridline"/>`;
     }
     s += `<path d="${walls}" class="wall"/>`;
     const big = c >= 34;

@@ -1,0 +1,267 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"stepviz/stepper"
+)
+
+// chromiumPath is Debian's chromium, which .ci/run installs.
+const chromiumPath = "/usr/bin/chromium"
+
+// browser starts headless Chromium, or skips (fails in CI) if there is none.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	if _, err := exec.LookPath(chromiumPath); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("chromium missing at %s: CI must install it", chromiumPath)
+		}
+		t.Skipf("chromium missing at %s (set CI=true to make this a failure)", chromiumPath)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1600, 1100),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel3)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx
+}
+
+// artifacts is test-artifacts/ at the module root (gitignored).
+func artifacts(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the test's directory")
+		}
+		dir = parent
+	}
+	out := filepath.Join(dir, "test-artifacts")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	path := filepath.Join(artifacts(t), name)
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", path)
+}
+
+// waitStep waits until the page shows step n.
+func waitStep(n int) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById("step-n").textContent === "%d" && document.getElementById("app").dataset.drawn === "%d"`, n, n), chromedp.WithPollingTimeout(10*time.Second))
+}
+
+// engineAt is the engine's own snapshot of the example at step k.
+func engineAt(t *testing.T, problem, options string, k int) stepper.Snapshot {
+	t.Helper()
+	inst, err := stepper.ParseProblem(problem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := stepper.ParseOptions(options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := stepper.NewSearch(inst, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Seek(k)
+	return s.Snapshot()
+}
+
+// checkPage compares the page's open table and tree with the engine's
+// snapshot: the f column in pop order, and every tree node's f by id.
+func checkPage(t *testing.T, ctx context.Context, who string, want stepper.Snapshot) {
+	t.Helper()
+	openF, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#open-table [data-testid=open-f]')].map(e => e.textContent)`))
+	if err != nil {
+		t.Fatalf("%s: reading the page: %v", who, err)
+	}
+	treeF, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](`Object.fromEntries([...document.querySelectorAll('#tree [data-testid=tree-node]')].map(e => [e.dataset.id, e.dataset.f]))`))
+	if err != nil {
+		t.Fatalf("%s: reading the page: %v", who, err)
+	}
+	var wantF []string
+	for i, e := range want.Open {
+		if i == 40 {
+			break
+		}
+		wantF = append(wantF, stepper.FormatNumber(e.Key.Priority))
+	}
+	if strings.Join(openF, " ") != strings.Join(wantF, " ") {
+		t.Errorf("%s: step %d: open table f = %v, engine says %v", who, want.Step, openF, wantF)
+	}
+	if len(treeF) != len(want.Tree) {
+		t.Errorf("%s: step %d: tree shows %d nodes, engine has %d", who, want.Step, len(treeF), len(want.Tree))
+	}
+	for _, n := range want.Tree {
+		if got, ok := treeF[fmt.Sprint(n.ID)]; ok && got != stepper.FormatNumber(n.F) {
+			t.Errorf("%s: step %d: tree node %d (%s) shows f %s, engine says %s", who, want.Step, n.ID, n.State, got, stepper.FormatNumber(n.F))
+		}
+	}
+}
+
+// TestEndToEnd drives the viewer in headless Chromium: a presenter starts
+// the textbook 8-puzzle from the landing page and steps; a follower in a
+// second tab sees the same steps live and cannot drive.
+func TestEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: skipped with -short")
+	}
+	srv := New(Config{})
+	defer srv.Close()
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	ctx := browser(t)
+	ex, _ := exampleByName("puzzle-283164705")
+
+	// The presenter starts a session from the landing page.
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(`[data-testid=start-puzzle-283164705]`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, "landing.png")
+	if err := chromedp.Do(ctx,
+		chromedp.Click(`[data-testid=start-puzzle-283164705]`),
+		chromedp.WaitVisible(`[data-testid=session]`),
+		waitStep(0),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if role, err := chromedp.Run(ctx, chromedp.Text(`[data-testid=role]`)); err != nil || role != "Presenter" {
+		t.Fatalf("role badge %q (%v), want Presenter", role, err)
+	}
+	for k := 1; k <= 3; k++ {
+		if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k)); err != nil {
+			t.Fatalf("step %d: %v", k, err)
+		}
+	}
+	checkPage(t, ctx, "presenter", engineAt(t, ex.Problem, ex.Options, 3))
+	screenshot(t, ctx, "session-presenter-step3.png")
+
+	// Back one step.
+	if err := chromedp.Do(ctx, chromedp.Click(`#btn-back`), waitStep(2)); err != nil {
+		t.Fatalf("back: %v", err)
+	}
+	checkPage(t, ctx, "presenter", engineAt(t, ex.Problem, ex.Options, 2))
+
+	// A follower opens the read-only link in a second tab.
+	followerURL, err := chromedp.Run(ctx, chromedp.Value(`[data-testid=follower-link]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(followerURL, "key=") {
+		t.Fatalf("follower link %q carries the presenter key", followerURL)
+	}
+	fctx, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if err := chromedp.Do(fctx, chromedp.Navigate(followerURL), chromedp.WaitVisible(`[data-testid=session]`), waitStep(2)); err != nil {
+		t.Fatalf("follower: %v", err)
+	}
+	checkPage(t, fctx, "follower", engineAt(t, ex.Problem, ex.Options, 2))
+
+	// The presenter steps twice; the follower sees both steps live.
+	for k := 3; k <= 4; k++ {
+		if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k)); err != nil {
+			t.Fatalf("presenter step %d: %v", k, err)
+		}
+		if err := chromedp.Do(fctx, waitStep(k)); err != nil {
+			t.Fatalf("follower did not see step %d: %v", k, err)
+		}
+	}
+	checkPage(t, fctx, "follower", engineAt(t, ex.Problem, ex.Options, 4))
+	// Inspect the next node on the follower's page.
+	if err := chromedp.Do(fctx, chromedp.Click(`#open-table tbody tr`), chromedp.WaitVisible(`[data-testid=insp-terms]`)); err != nil {
+		t.Fatalf("inspector: %v", err)
+	}
+	screenshot(t, fctx, "session-follower-step4.png")
+
+	// The follower cannot drive: a raw command is refused with a reason...
+	if err := chromedp.Do(fctx,
+		chromedp.Evaluate[chromedp.Void](`window.stepviz.send({type: "step"}), undefined`),
+		chromedp.WaitVisible(`#notice`),
+	); err != nil {
+		t.Fatalf("follower command: %v", err)
+	}
+	notice, err := chromedp.Run(fctx, chromedp.Text(`#notice`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(notice, "refused") {
+		t.Errorf("follower's refused command shows %q", notice)
+	}
+	// ...and its Step button explores a copy without moving the session.
+	if err := chromedp.Do(fctx, chromedp.Click(`#btn-step`), waitStep(5), chromedp.WaitVisible(`#btn-rejoin`)); err != nil {
+		t.Fatalf("follower exploring: %v", err)
+	}
+	sess := onlySession(t, srv)
+	var live int
+	sess.hub.do(func() { live = sess.hub.search.StepCount() })
+	if live != 4 {
+		t.Errorf("after the follower's clicks the session is at step %d, want 4", live)
+	}
+	checkPage(t, fctx, "follower exploring", engineAt(t, ex.Problem, ex.Options, 5))
+	screenshot(t, fctx, "session-follower-exploring.png")
+	if err := chromedp.Do(fctx, chromedp.Click(`#btn-rejoin`), waitStep(4)); err != nil {
+		t.Fatalf("rejoin: %v", err)
+	}
+	if err := chromedp.Do(ctx, waitStep(4)); err != nil {
+		t.Fatalf("presenter moved: %v", err)
+	}
+}
+
+func onlySession(t *testing.T, srv *Server) *Session {
+	t.Helper()
+	srv.sessions.mu.Lock()
+	defer srv.sessions.mu.Unlock()
+	if len(srv.sessions.sessions) != 1 {
+		t.Fatalf("%d sessions, want 1", len(srv.sessions.sessions))
+	}
+	for _, s := range srv.sessions.sessions {
+		return s
+	}
+	return nil
+}

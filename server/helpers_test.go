@@ -1,0 +1,174 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"stepviz/stepper"
+)
+
+// newSearch builds a search from a problem line and a search line.
+func newSearch(t testing.TB, problem, options string) *stepper.Search {
+	t.Helper()
+	var inst stepper.Instance
+	var err error
+	if text, ok := strings.CutPrefix(problem, "graphtext:"); ok {
+		inst, err = stepper.ParseGraphText("test", text, nil)
+	} else {
+		inst, err = stepper.ParseProblem(problem)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := stepper.ParseOptions(options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := stepper.NewSearch(inst, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// liveServer serves srv on 127.0.0.1 (httptest listens there) and starts
+// one session on the problem.
+func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *httptest.Server, *Session) {
+	t.Helper()
+	srv := New(cfg)
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	sess, err := srv.StartSession(newSearch(t, problem, options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, ts, sess
+}
+
+// wsURL is the websocket address of a session, with the key if given.
+func wsURL(ts *httptest.Server, sess *Session, key string) string {
+	u := "ws" + strings.TrimPrefix(ts.URL, "http") + "/s/" + sess.ID + "/ws"
+	if key != "" {
+		u += "?key=" + key
+	}
+	return u
+}
+
+// dial connects and reads the hello and the join snapshot.
+func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websocket.Conn, Hello, SnapshotMsg) {
+	t.Helper()
+	c, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
+	if err != nil {
+		status := 0
+		if resp != nil {
+			status = resp.StatusCode
+		}
+		t.Fatalf("dial: %v (HTTP %d)", err, status)
+	}
+	t.Cleanup(func() { c.Close() })
+	var h Hello
+	readAs(t, c, MsgHello, &h)
+	var s SnapshotMsg
+	readAs(t, c, MsgSnapshot, &s)
+	return c, h, s
+}
+
+// readAs reads messages until one of type typ (skipping state messages,
+// which come whenever the audience changes) and decodes it into v.
+func readAs(t testing.TB, c *websocket.Conn, typ string, v any) {
+	t.Helper()
+	for {
+		raw := readRaw(t, c)
+		var head struct{ Type string }
+		if err := json.Unmarshal(raw, &head); err != nil {
+			t.Fatalf("bad message %q: %v", raw, err)
+		}
+		if head.Type == MsgState && typ != MsgState {
+			continue
+		}
+		if head.Type != typ {
+			t.Fatalf("got a %q message, want %q: %.300s", head.Type, typ, raw)
+		}
+		if err := json.Unmarshal(raw, v); err != nil {
+			t.Fatalf("decoding %s: %v", typ, err)
+		}
+		return
+	}
+}
+
+func readRaw(t testing.TB, c *websocket.Conn) []byte {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	_, raw, err := c.ReadMessage()
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	return raw
+}
+
+func send(t testing.TB, c *websocket.Conn, m ClientMsg) {
+	t.Helper()
+	b, _ := json.Marshal(m)
+	if err := c.WriteMessage(websocket.TextMessage, b); err != nil {
+		t.Fatalf("write: %v", err)
+	}
+}
+
+// expectClose reads until the connection closes and returns the close
+// frame's code and reason.
+func expectClose(t testing.TB, c *websocket.Conn) (int, string) {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	for {
+		_, _, err := c.ReadMessage()
+		if err == nil {
+			continue
+		}
+		var ce *websocket.CloseError
+		if ok := asCloseError(err, &ce); ok {
+			return ce.Code, ce.Text
+		}
+		t.Fatalf("connection ended without a close frame: %v", err)
+	}
+}
+
+func asCloseError(err error, ce **websocket.CloseError) bool {
+	e, ok := err.(*websocket.CloseError)
+	if ok {
+		*ce = e
+	}
+	return ok
+}
+
+// get fetches a URL and returns its status and body.
+func get(t testing.TB, url string) (int, string, http.Header) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var b strings.Builder
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := resp.Body.Read(buf)
+		b.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	return resp.StatusCode, b.String(), resp.Header
+}
+
+func newTestServer(t testing.TB, srv *Server) *httptest.Server {
+	t.Helper()
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	return ts
+}

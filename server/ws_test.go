@@ -1,0 +1,344 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"net/http"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"stepviz/stepper"
+)
+
+const puzzleLine, puzzleOpts = "puzzle 283164705 goal=123804765", "astar h=manhattan"
+
+// TestPresenterStepsFollowersReceive: the presenter's step reaches every
+// follower as the engine's own event, and going back sends a snapshot.
+func TestPresenterStepsFollowersReceive(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	p, ph, ps := dial(t, ts, sess, sess.Key())
+	if ph.Role != RolePresenter || ps.Reason != ReasonJoin || ps.Step != 0 || len(ps.Open) != 1 {
+		t.Fatalf("presenter hello %+v, join snapshot step %d reason %s open %d", ph.Role, ps.Step, ps.Reason, len(ps.Open))
+	}
+	var followers []*websocket.Conn
+	for range 3 {
+		f, fh, _ := dial(t, ts, sess, "")
+		if fh.Role != RoleFollower || fh.Problem.Kind != "puzzle" || fh.Problem.Size != 3 {
+			t.Fatalf("follower hello %+v", fh)
+		}
+		followers = append(followers, f)
+	}
+	engine := newSearch(t, puzzleLine, puzzleOpts)
+	for k := 1; k <= 3; k++ {
+		send(t, p, ClientMsg{Type: CmdStep})
+		want, _ := engine.Step()
+		for i, c := range append([]*websocket.Conn{p}, followers...) {
+			var m StepMsg
+			readAs(t, c, MsgStep, &m)
+			if m.Event.Step != k || m.Event.Expanded != want.Expanded || len(m.Event.Children) != len(want.Children) {
+				t.Fatalf("client %d step %d: got %+v, engine %+v", i, k, m.Event.Expanded, want.Expanded)
+			}
+			if !strings.Contains(m.Narration, want.Expanded.State) {
+				t.Errorf("narration %q does not name the expanded state %s", m.Narration, want.Expanded.State)
+			}
+		}
+	}
+	send(t, p, ClientMsg{Type: CmdBack})
+	engine.Seek(2)
+	want := engine.Snapshot()
+	for i, c := range append([]*websocket.Conn{p}, followers...) {
+		var m SnapshotMsg
+		readAs(t, c, MsgSnapshot, &m)
+		if m.Reason != ReasonSeek || m.Step != 2 || m.Live != 2 || len(m.Open) != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
+			t.Fatalf("client %d after back: reason %s step %d open %d (engine %d)", i, m.Reason, m.Step, len(m.Open), len(want.Open))
+		}
+		if len(m.History) != 3 || m.History[2] != (Sizes{want.Counters.Open, want.Counters.Closed}) {
+			t.Errorf("client %d: chart history %v", i, m.History)
+		}
+	}
+}
+
+// TestFollowerCommandsRefused: a follower's command is refused with a
+// reason, changes nothing, and leaves its connection open.
+func TestFollowerCommandsRefused(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	f, _, _ := dial(t, ts, sess, "")
+	for _, cmd := range []string{CmdStep, CmdBack, CmdSeek, CmdGoal, CmdPlay, CmdPause, CmdSpeed, CmdReset} {
+		send(t, f, ClientMsg{Type: cmd, Step: 3, Speed: 5})
+		var e ErrorMsg
+		readAs(t, f, MsgError, &e)
+		if e.Command != cmd || !strings.Contains(e.Message, "refused") || !strings.Contains(e.Message, "presenter") {
+			t.Errorf("%s: error %+v", cmd, e)
+		}
+	}
+	var steps int
+	sess.hub.do(func() { steps = sess.hub.search.StepCount() })
+	if steps != 0 {
+		t.Fatalf("followers' commands moved the session to step %d", steps)
+	}
+	// Queries still work: a follower explores step 4 on its own.
+	send(t, f, ClientMsg{Type: QueryView, Step: 4, ID: 7})
+	var v SnapshotMsg
+	readAs(t, f, MsgSnapshot, &v)
+	if v.Reason != ReasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
+		t.Fatalf("view answer: reason %s step %d live %d id %d", v.Reason, v.Step, v.Live, v.ID)
+	}
+	if want := newSearch(t, puzzleLine, puzzleOpts); want.Seek(4) == 4 && len(want.Snapshot().Open) != len(v.Open) {
+		t.Errorf("view of step 4 has %d open nodes, engine %d", len(v.Open), len(want.Snapshot().Open))
+	}
+	sess.hub.do(func() { steps = sess.hub.search.StepCount() })
+	if steps != 0 {
+		t.Fatalf("a view query moved the session to step %d", steps)
+	}
+}
+
+// TestInspect: the inspector's answer has h's breakdown, the path from
+// the root and the children with their fates.
+func TestInspect(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	f, _, _ := dial(t, ts, sess, "")
+	send(t, f, ClientMsg{Type: QueryView, Step: 3, ID: 1})
+	var v SnapshotMsg
+	readAs(t, f, MsgSnapshot, &v)
+	expanded := v.Last.Expanded
+	send(t, f, ClientMsg{Type: QueryInspect, Node: expanded.ID, Step: 3, ID: 2})
+	var m InspectMsg
+	readAs(t, f, MsgInspect, &m)
+	if m.Node != expanded || m.ID != 2 {
+		t.Fatalf("inspect node %+v, want %+v", m.Node, expanded)
+	}
+	var sum float64
+	for _, term := range m.Terms {
+		sum += term.Value
+	}
+	if len(m.Terms) == 0 || sum != expanded.H {
+		t.Errorf("terms %v add up to %v, h is %v", m.Terms, sum, expanded.H)
+	}
+	if len(m.Path) != expanded.Depth+1 || m.Path[0].Parent != -1 || m.Path[len(m.Path)-1].ID != expanded.ID {
+		t.Errorf("path %v for a node of depth %d", m.Path, expanded.Depth)
+	}
+	if len(m.Children) != len(v.Last.Children) {
+		t.Errorf("%d children, the event had %d", len(m.Children), len(v.Last.Children))
+	}
+	send(t, f, ClientMsg{Type: QueryInspect, Node: 999, Step: 3})
+	var e ErrorMsg
+	readAs(t, f, MsgError, &e)
+	if !strings.Contains(e.Message, "node 999 does not exist") {
+		t.Errorf("inspecting a missing node: %q", e.Message)
+	}
+}
+
+// TestHostileMessagesCloseOnlyThatConnection: each bad frame closes the
+// connection that sent it, with a reason, and the session goes on.
+func TestHostileMessagesCloseOnlyThatConnection(t *testing.T) {
+	cases := []struct {
+		name   string
+		kind   int
+		data   string
+		code   int
+		reason string
+	}{
+		{"garbled", websocket.TextMessage, `{"type": "step"`, websocket.ClosePolicyViolation, "malformed"},
+		{"not an object", websocket.TextMessage, `[1,2,3]`, websocket.ClosePolicyViolation, "malformed"},
+		{"two objects", websocket.TextMessage, `{"type":"live"}{"type":"live"}`, websocket.ClosePolicyViolation, "one JSON object"},
+		{"unknown type", websocket.TextMessage, `{"type":"rm -rf"}`, websocket.ClosePolicyViolation, "unknown message type"},
+		{"unknown field", websocket.TextMessage, `{"type":"step","admin":true}`, websocket.ClosePolicyViolation, "malformed"},
+		{"negative step", websocket.TextMessage, `{"type":"view","step":-5}`, websocket.ClosePolicyViolation, ">= 0"},
+		{"binary", websocket.BinaryMessage, "\x00\x01", websocket.CloseUnsupportedData, "JSON text"},
+		{"too large", websocket.TextMessage, `{"type":"live","pad":"` + strings.Repeat("x", 2000) + `"}`, websocket.CloseMessageTooBig, "too large"},
+		{"far too large", websocket.TextMessage, strings.Repeat(" ", 100<<10), websocket.CloseMessageTooBig, ""},
+	}
+	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", puzzleOpts)
+	p, _, _ := dial(t, ts, sess, sess.Key())
+	watcher, _, _ := dial(t, ts, sess, "")
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			bad, _, _ := dial(t, ts, sess, "")
+			// A write can fail when the server has already hung up on
+			// the frame's first bytes: that too is the connection closed.
+			if err := bad.WriteMessage(tc.kind, []byte(tc.data)); err == nil {
+				code, reason := expectClose(t, bad)
+				if code != tc.code || !strings.Contains(reason, tc.reason) {
+					t.Errorf("closed with %d %q, want %d and a reason with %q", code, reason, tc.code, tc.reason)
+				}
+			}
+			// The session and the other connections go on.
+			send(t, p, ClientMsg{Type: CmdStep})
+			for _, c := range []*websocket.Conn{p, watcher} {
+				var m StepMsg
+				readAs(t, c, MsgStep, &m)
+				if m.Event.Step != i+1 {
+					t.Fatalf("after %s: step %d, want %d", tc.name, m.Event.Step, i+1)
+				}
+			}
+		})
+	}
+}
+
+// TestFloodClosesConnection: a client sending far more than the rate
+// limit is closed.
+func TestFloodClosesConnection(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	f, _, _ := dial(t, ts, sess, "")
+	go func() {
+		for range queryBurst * 3 {
+			b, _ := json.Marshal(ClientMsg{Type: QueryLive})
+			if f.WriteMessage(websocket.TextMessage, b) != nil {
+				return
+			}
+		}
+	}()
+	code, reason := expectClose(t, f)
+	if code != websocket.ClosePolicyViolation || !strings.Contains(reason, "too many messages") {
+		t.Errorf("flood closed with %d %q", code, reason)
+	}
+}
+
+// TestHandshakeChecks: another site's page may not open a session's
+// websocket, and a wrong presenter key is refused.
+func TestHandshakeChecks(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{MaxClients: 2}, puzzleLine, puzzleOpts)
+	for _, tc := range []struct {
+		name, origin, key string
+		status            int
+	}{
+		{"other site", "http://evil.example", "", http.StatusForbidden},
+		{"same host", ts.URL, "", http.StatusSwitchingProtocols},
+		{"wrong key", "", "guess", http.StatusForbidden},
+		{"no such session", "", "", http.StatusNotFound},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			if tc.origin != "" {
+				h.Set("Origin", tc.origin)
+			}
+			u := wsURL(ts, sess, tc.key)
+			if tc.name == "no such session" {
+				u = strings.Replace(u, sess.ID, "nope", 1)
+			}
+			c, resp, err := websocket.DefaultDialer.Dial(u, h)
+			if c != nil {
+				c.Close()
+			}
+			if resp == nil {
+				t.Fatalf("no response: %v", err)
+			}
+			if resp.StatusCode != tc.status {
+				t.Errorf("HTTP %d, want %d (%v)", resp.StatusCode, tc.status, err)
+			}
+		})
+	}
+	// MaxClients: two connections are allowed, the third is refused.
+	dial(t, ts, sess, "")
+	dial(t, ts, sess, "")
+	waitFor(t, func() bool { return sess.hub.connected.Load() == 2 })
+	_, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, ""), nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("third connection with MaxClients 2: %v", err)
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		if cond() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("condition not met in 5 s")
+}
+
+// TestNodeLimit: a session's search stops at the server's node limit and
+// says so.
+func TestNodeLimit(t *testing.T) {
+	srv := New(Config{MaxNodes: 500})
+	defer srv.Close()
+	ts := newTestServer(t, srv)
+	s, err := searchFromForm(formValues(map[string][]string{"source": {"puzzle"}, "puzzle": {"867254301"}, "puzzle_goal": {"123456780"}, "algo": {"bfs"}}), 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := srv.StartSession(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, _ := dial(t, ts, sess, sess.Key())
+	send(t, p, ClientMsg{Type: CmdGoal})
+	var m SnapshotMsg
+	readAs(t, p, MsgSnapshot, &m)
+	if m.Status != stepper.LimitReached || len(m.Tree) < 500 || len(m.Tree) > 600 {
+		t.Fatalf("run to goal under a 500-node limit: status %s, %d nodes", m.Status, len(m.Tree))
+	}
+	send(t, p, ClientMsg{Type: CmdStep})
+	var e ErrorMsg
+	readAs(t, p, MsgError, &e)
+	if !strings.Contains(e.Message, "limit reached") {
+		t.Errorf("stepping past the limit: %q", e.Message)
+	}
+}
+
+// TestSlowFollowerCoalesced: a follower that stops reading never slows the
+// presenter; once its queue is full it is sent one snapshot of the live
+// state instead of the steps it missed.
+func TestSlowFollowerCoalesced(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "astar h=misplaced")
+	p, _, _ := dial(t, ts, sess, sess.Key())
+	// The slow follower's socket has a tiny receive buffer, so its queue
+	// fills after a few steps.
+	d := websocket.Dialer{NetDialContext: (&net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
+		return c.Control(func(fd uintptr) { _ = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 2048) })
+	}}).DialContext, ReadBufferSize: 256}
+	slow, _, err := d.DialContext(context.Background(), wsURL(ts, sess, ""), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Close()
+	steps := 0
+	for k := 1; k <= 20000 && sess.hub.coalesced.Load() == 0; k++ {
+		steps = k
+		send(t, p, ClientMsg{Type: CmdStep})
+		var m StepMsg
+		readAs(t, p, MsgStep, &m)
+		if m.Event.Step != k {
+			t.Fatalf("presenter got step %d, want %d", m.Event.Step, k)
+		}
+	}
+	if sess.hub.coalesced.Load() == 0 {
+		t.Fatal("the slow follower was never coalesced")
+	}
+	t.Logf("the slow follower's queue was full after %d steps", steps)
+	// Reading now, the follower catches up through a snapshot and ends at
+	// the live step.
+	sawBehind, last := false, -1
+	for last != steps {
+		raw := readRaw(t, slow)
+		var head struct {
+			Type   string
+			Reason string
+			Step   int
+			Event  struct{ Step int }
+		}
+		_ = json.Unmarshal(raw, &head)
+		switch head.Type {
+		case MsgSnapshot:
+			if head.Reason == ReasonBehind {
+				sawBehind = true
+			}
+			last = head.Step
+		case MsgStep:
+			if last >= 0 && head.Event.Step != last+1 {
+				t.Fatalf("follower got step %d after step %d", head.Event.Step, last)
+			}
+			last = head.Event.Step
+		}
+	}
+	if !sawBehind {
+		t.Error("the slow follower never got a 'behind' snapshot")
+	}
+}

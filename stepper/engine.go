@@ -49,7 +49,7 @@ type stepRecord struct {
 type mod struct {
 	id, nodesBefore       int32 // nodesBefore: len(nodes) when the change was made
 	parent, depth, action int32
-	seq                   int32
+	seq, order            int32
 	g                     float64
 	wasClosed             bool
 }
@@ -266,9 +266,9 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		rec.reparented++
 		e.note(ev, ex, ex, FateReparented, oldG, oldParent)
 	case old.status == st8Closed && cheaper && e.o.Closed == Reopen:
-		e.mods = append(e.mods, mod{id: ex, nodesBefore: int32(e.nodes.len()), parent: old.parent, depth: old.depth, action: old.action, seq: old.seq, g: old.g, wasClosed: true})
+		e.mods = append(e.mods, mod{id: ex, nodesBefore: int32(e.nodes.len()), parent: old.parent, depth: old.depth, action: old.action, seq: old.seq, order: old.order, g: old.g, wasClosed: true})
 		oldG, oldParent := old.g, old.parent
-		old.g, old.parent, old.depth, old.action, old.status = g, parent, depth, action, st8Open
+		old.g, old.parent, old.depth, old.action, old.status, old.order = g, parent, depth, action, st8Open, 0
 		old.seq = e.nextSeq
 		e.nextSeq++
 		rec.closed--
@@ -335,6 +335,9 @@ func (e *engine[S]) undo() {
 				n.status = st8Closed
 			}
 			n.g, n.parent, n.depth, n.action, n.seq = m.g, m.parent, m.depth, m.action, m.seq
+			if m.wasClosed {
+				n.order = m.order
+			}
 			if !m.wasClosed {
 				e.front.fix(m.id, e.keyOf(m.id, e.hOf(n.state)))
 			}

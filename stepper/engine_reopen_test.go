@@ -12,10 +12,10 @@ import "testing"
 // depends on whether the search got there forwards or by Seek, and the
 // trace is not the same byte for byte.
 
-// TestEngineBugReopenedNodeOrder: on inconsistentGraph (graph_engine_test.go)
+// TestReopenedNodeOrderIsClearedAndRestored: on inconsistentGraph (graph_engine_test.go)
 // A* with closed=reopen expands C at step 3 and reopens it at step 4 (from
 // B, g 4 → 3), then expands it again at step 5.
-func TestEngineBugReopenedNodeOrder(t *testing.T) {
+func TestReopenedNodeOrderIsClearedAndRestored(t *testing.T) {
 	g, err := ParseGraphText("", inconsistentGraph, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -41,9 +41,9 @@ func TestEngineBugReopenedNodeOrder(t *testing.T) {
 	}
 }
 
-// TestEngineBugRandomSeekReopen is TestGraphRandomSeek with the
+// TestSeekWithReopenOnRandomGraphs is TestGraphRandomSeek with the
 // closed=reopen variants.
-func TestEngineBugRandomSeekReopen(t *testing.T) {
+func TestSeekWithReopenOnRandomGraphs(t *testing.T) {
 	checkRandomSeek(t, 3, 25, []string{
 		"astar h=table closed=reopen", "astar h=table closed=reopen tie=high-g",
 		"wastar h=table w=3 closed=reopen", "ucs closed=reopen",

@@ -2,15 +2,12 @@ package stepper
 
 import "testing"
 
-// Engine bugs found by the graph tests, kept failing for the lead (issue 2).
-//
-// Bug: a node reopened by closed=reopen keeps the Order of its earlier
-// expansion while it is open again, although NodeInfo.Order is documented
-// as "the 1-based expansion step of a closed node, 0 otherwise"; and undoing
-// its next expansion sets Order to 0 (engine.undo) instead of restoring the
-// earlier value (mod does not record order). So the snapshot at a step
-// depends on whether the search got there forwards or by Seek, and the
-// trace is not the same byte for byte.
+// Regression tests for a bug the graph tests found: a node reopened by closed=reopen keeps the Order of its earlier
+// expansion while it was open again, although NodeInfo.Order is documented
+// as "the 1-based expansion step of a closed node, 0 otherwise", and undo
+// did not restore it, so a snapshot depended on whether the search got to
+// its step forwards or by Seek. Fixed: reopening clears order and the
+// journal (mod) keeps the old one.
 
 // TestReopenedNodeOrderIsClearedAndRestored: on inconsistentGraph (graph_engine_test.go)
 // A* with closed=reopen expands C at step 3 and reopens it at step 4 (from

@@ -46,6 +46,9 @@ func ParsePuzzle(args []string) (*Puzzle, error) {
 	for _, a := range args {
 		name, value, ok := strings.Cut(a, "=")
 		if !ok {
+			if strings.EqualFold(a, "goal") {
+				return nil, fmt.Errorf("stepper: puzzle: %q without =: write goal=<tiles> with no spaces around =, such as goal=123804765", a)
+			}
 			if goalSeen {
 				goalTok = append(goalTok, a)
 			} else {

@@ -106,6 +106,8 @@ func TestParsePuzzleErrors(t *testing.T) {
 		{"puzzle 283164705 gaol=123804765", []string{`unknown argument "gaol=123804765" (did you mean goal?)`, "puzzle <tiles> [goal=<tiles>]"}},
 		{"puzzle 283164705 goal=123804765 goal=123456780", []string{"goal= is given twice"}},
 		{"puzzle 283164705 goal=", []string{"goal= has no tiles"}},
+		{"puzzle 283164705 goal = 123804765", []string{`"goal" without =`, "no spaces around ="}},
+		{"puzzle 283164705 goal =123804765", []string{`"goal" without =`}},
 		{"puzzle 123456870", []string{"cannot reach goal 123456780", "1 inversion (odd)", "0 inversions (even)", "Swap two tiles"}},
 		{"puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", []string{"1 inversion with the blank on row 4 (1+4 = 5, odd)", "0 inversions with the blank on row 4 (0+4 = 4, even)"}},
 	}

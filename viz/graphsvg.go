@@ -28,8 +28,11 @@ func graphSVG(sw *svgWriter, g *stepper.Graph, snap stepper.Snapshot, selected i
 
 	onPath := make(map[[2]string]bool)
 	for i := 1; i < len(snap.Path); i++ {
-		a, b := snap.Tree[snap.Path[i-1]].State, snap.Tree[snap.Path[i]].State
-		onPath[[2]string{a, b}], onPath[[2]string{b, a}] = true, true
+		a, okA := stateAt(snap.Tree, snap.Path[i-1])
+		b, okB := stateAt(snap.Tree, snap.Path[i])
+		if okA && okB {
+			onPath[[2]string{a, b}], onPath[[2]string{b, a}] = true, true
+		}
 	}
 	// Roads first, then their costs on top, then the cities.
 	edges := g.Edges()
@@ -98,7 +101,7 @@ func graphSVG(sw *svgWriter, g *stepper.Graph, snap stepper.Snapshot, selected i
 			sw.s(`<g class="city cell `, string(st), `"`)
 			sw.attr("data-state", n.Name)
 			sw.s(` data-id="`)
-			sw.i(id)
+			sw.i(snap.Tree[id].ID)
 			sw.s(`"><circle class="box"`)
 		}
 		sw.fattr("cx", p[0])
@@ -117,7 +120,7 @@ func graphSVG(sw *svgWriter, g *stepper.Graph, snap stepper.Snapshot, selected i
 		}
 		sw.textEl(p[0], p[1]-17, `class="city"`, name)
 		sw.s("</g>\n")
-		if seen && id == selected {
+		if seen && snap.Tree[id].ID == selected {
 			sw.s(`<circle class="sel" data-testid="selected"`)
 			sw.fattr("cx", p[0])
 			sw.fattr("cy", p[1])

@@ -59,8 +59,10 @@ func (s *gridScene) cell(state string) (x, y int, ok bool) {
 func (s *gridScene) cellsOf(ids []int) [][2]int {
 	var out [][2]int
 	for _, id := range ids {
-		if x, y, ok := s.cell(s.snap.Tree[id].State); ok {
-			out = append(out, [2]int{x, y})
+		if state, ok := stateAt(s.snap.Tree, id); ok {
+			if x, y, ok := s.cell(state); ok {
+				out = append(out, [2]int{x, y})
+			}
 		}
 	}
 	return out
@@ -141,7 +143,7 @@ func (s *gridScene) drawCell(sw *svgWriter, x, y int, c, font float64) {
 	sw.s(`<g class="cell `, string(st), `"`)
 	sw.attr("data-state", state)
 	sw.s(` data-id="`)
-	sw.i(int(id))
+	sw.i(n.ID)
 	sw.s(`"><title>`)
 	sw.text(fmt.Sprintf("cell %s, node %d: F %s G %s H %s, %s", state, n.ID, num(n.F), num(n.G), num(n.H), LegendFor(st).Label))
 	sw.s(`</title><rect class="box"`)

@@ -65,9 +65,10 @@ func LegendFor(s Status) LegendEntry {
 }
 
 // Statuses returns the drawn status of every node of snap.Tree, indexed like
-// it. A node on snap.Path is [StatusPath]; otherwise the node with the
-// highest expansion order is [StatusCurrent]; otherwise the engine's status
-// decides (a goal found but not on a path counts as closed). O(nodes).
+// it (by node id in an engine's snapshot). A node on snap.Path is
+// [StatusPath]; otherwise the node with the highest expansion order is
+// [StatusCurrent]; otherwise the engine's status decides (a goal found but
+// not on a path counts as closed). O(nodes).
 func Statuses(snap stepper.Snapshot) []Status {
 	out := make([]Status, len(snap.Tree))
 	current, best := -1, 0
@@ -87,9 +88,10 @@ func Statuses(snap stepper.Snapshot) []Status {
 	if current >= 0 {
 		out[current] = StatusCurrent
 	}
+	index := indexByID(snap.Tree)
 	for _, id := range snap.Path {
-		if id >= 0 && id < len(out) {
-			out[id] = StatusPath
+		if i, ok := index(id); ok {
+			out[i] = StatusPath
 		}
 	}
 	return out

@@ -88,6 +88,14 @@ func nodeOfState(snap stepper.Snapshot, status []Status) map[string]int {
 	return m
 }
 
+// stateAt returns the state of node id of tree (indexed by id), if any.
+func stateAt(tree []stepper.NodeInfo, id int) (string, bool) {
+	if id < 0 || id >= len(tree) {
+		return "", false
+	}
+	return tree[id].State, true
+}
+
 // selectedPath returns the ids from the root to selected, or nil when
 // selected is not a node.
 func selectedPath(snap stepper.Snapshot, selected int) []int {

@@ -43,7 +43,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	caption := "start state"
 	if node != nil {
 		st = node.State
-		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), num(node.F), node.Depth, LegendFor(Statuses(snap)[node.ID]).Label)
+		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), num(node.F), node.Depth, LegendFor(Statuses(snap)[id]).Label)
 	}
 	svgOpen(sw, width, height, "puzzle board "+st, "")
 	sw.textEl(margin, margin+14, `class="capb"`, "Board of "+ifEmpty(nodeName(node), "the start"))
@@ -115,7 +115,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	y := top + board + 22
 	sw.textEl(margin, y, `class="cap"`, caption)
 	if node != nil {
-		moves := PathTo(snap.Tree, node.ID)
+		moves := PathTo(snap.Tree, id)
 		var acts []string
 		for _, v := range moves[1:] {
 			acts = append(acts, snap.Tree[v].Action)

@@ -92,8 +92,15 @@ func TreeSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, opt Tree
 	l := LayoutTree(nodes, opt.Collapsed...)
 	status := Statuses(snap)
 	compact := opt.Detail == DetailCompact || (opt.Detail == DetailAuto && len(l.Order) > AutoCompactAbove)
+	index := indexByID(snap.Tree)
 	d := treeDrawing{
-		sw: newSVGWriter(w), inst: inst, nodes: nodes, tree: snap.Tree, l: l, status: status,
+		sw: newSVGWriter(w), inst: inst, nodes: nodes, l: l,
+		status: func(id int) Status {
+			if i, ok := index(id); ok {
+				return status[i]
+			}
+			return StatusOpen
+		},
 		opt: opt, compact: compact, onPath: make(map[int]bool, len(snap.Path)),
 		selected: make(map[int]bool, len(opt.Selected)),
 	}
@@ -114,9 +121,8 @@ type treeDrawing struct {
 	sw       *svgWriter
 	inst     stepper.Instance
 	nodes    []stepper.NodeInfo // the nodes laid out (maybe without discarded ones)
-	tree     []stepper.NodeInfo // the snapshot's tree, by id
 	l        *TreeLayout
-	status   []Status // by id
+	status   func(id int) Status
 	opt      TreeOptions
 	compact  bool
 	onPath   map[int]bool
@@ -264,9 +270,9 @@ func (d *treeDrawing) edges() {
 	sw.s("\n")
 }
 
-// nodeOpen writes the start of a node's element and its title.
+// classes is the class list of laid-out node i.
 func (d *treeDrawing) classes(n stepper.NodeInfo, i int) string {
-	st := d.status[n.ID]
+	st := d.status(n.ID)
 	c := "node " + string(st)
 	if n.Status == stepper.NodeGoal {
 		c += " goal"
@@ -305,7 +311,7 @@ func (d *treeDrawing) boxes() {
 	sw := d.sw
 	for _, i := range d.l.Order {
 		n := d.nodes[i]
-		st := d.status[n.ID]
+		st := d.status(n.ID)
 		cx, cy := d.center(i)
 		x0, y0 := cx-boxW/2, cy-boxH/2
 		sw.s(`<g class="`)

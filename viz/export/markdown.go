@@ -170,7 +170,7 @@ func rulesText(o stepper.Options) string {
 	if o.Goal == stepper.OnGenerate {
 		goal = "the goal test is made when a node is generated"
 	}
-	search := "graph search (a closed list; a state already expanded is not added again)"
+	search := "graph search: a closed list, and a state already expanded is not added again"
 	if o.Tree {
 		search = "tree search (no closed list)"
 	}

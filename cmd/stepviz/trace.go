@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"stepviz/stepper"
+	"stepviz/viz/export"
+)
+
+func init() {
+	register("trace", "export a search's steps: stepviz trace -problem SPEC -algo astar [-steps N] -format "+strings.Join(export.FormatNames(), "|")+" [-o FILE]", runTrace)
+}
+
+// traceArgs are the -problem flag and the search flags shared by trace,
+// worksheet and check.
+type traceArgs struct {
+	problem *string
+	options func() (stepper.Options, error)
+}
+
+func addTraceArgs(fs *flag.FlagSet) *traceArgs {
+	return &traceArgs{
+		problem: fs.String("problem", "", "the problem line, e.g. \"puzzle 283164705 goal=123804765\" or \"graph romania\""),
+		options: addSearchFlags(fs, "astar"),
+	}
+}
+
+// search builds the search the flags describe; on failure it writes the
+// message and returns false.
+func (a *traceArgs) search(cmd string, stderr io.Writer) (*stepper.Search, bool) {
+	if strings.TrimSpace(*a.problem) == "" {
+		fmt.Fprintf(stderr, "stepviz %s: no problem: give -problem \"puzzle 283164705 goal=123804765\" (or grid ..., graph romania); run stepviz %s -help\n", cmd, cmd)
+		return nil, false
+	}
+	inst, err := stepper.ParseProblem(*a.problem)
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
+		return nil, false
+	}
+	o, err := a.options()
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
+		return nil, false
+	}
+	s, err := stepper.NewSearch(inst, o)
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
+		return nil, false
+	}
+	return s, true
+}
+
+// formatFor picks the export format: the -format flag, else the output
+// file's extension, else def.
+func formatFor(format, out, def string) string {
+	if format != "" {
+		return format
+	}
+	if out != "" {
+		name := strings.ToLower(filepath.Base(out))
+		if strings.HasSuffix(name, ".trace.json") {
+			return "posthoc"
+		}
+		if ext := strings.TrimPrefix(filepath.Ext(name), "."); ext != "" {
+			if f, ok := export.Lookup(ext); ok {
+				return f.Name
+			}
+		}
+	}
+	return def
+}
+
+// writeOutput writes data to path ("" or "-": stdout), through a
+// temporary file so that a failed export leaves no half-written file.
+func writeOutput(path string, data []byte, stdout io.Writer) error {
+	if path == "" || path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, ".stepviz-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func runTrace(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
+	ta := addTraceArgs(fs)
+	steps := fs.Int("steps", -1, "export steps 1..N (default: until the search ends)")
+	format := fs.String("format", "", "one of "+strings.Join(export.FormatNames(), ", ")+" (default: from the -o extension, else jsonl)")
+	out := fs.String("o", "", "write to this file instead of stdout")
+	pos, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(pos) > 0 {
+		if *ta.problem != "" {
+			fmt.Fprintf(stderr, "stepviz trace: unexpected arguments %q; the problem goes in -problem\n", strings.Join(pos, " "))
+			return exitUsage
+		}
+		*ta.problem = strings.Join(pos, " ")
+	}
+	s, ok := ta.search("trace", stderr)
+	if !ok {
+		return exitUsage
+	}
+	upTo := export.ToEnd
+	if *steps >= 0 {
+		upTo = *steps
+	} else if *steps != -1 {
+		fmt.Fprintf(stderr, "stepviz trace: -steps %d: want a number of steps >= 0\n", *steps)
+		return exitUsage
+	}
+	f := formatFor(*format, *out, "jsonl")
+	var buf bytes.Buffer
+	if err := export.Write(&buf, f, s, upTo); err != nil {
+		fmt.Fprintf(stderr, "stepviz trace: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+		return exitUsage
+	}
+	if err := writeOutput(*out, buf.Bytes(), stdout); err != nil {
+		fmt.Fprintf(stderr, "stepviz trace: writing %s: %v\n", *out, err)
+		return exitUsage
+	}
+	return exitOK
+}

@@ -117,55 +117,66 @@ func miniAStar(p *packedPuzzle) (cost, expanded int) {
 	return -1, expanded
 }
 
-func hardEightProblem(b *testing.B) (*Puzzle, *packedPuzzle) {
-	b.Helper()
-	p := mustPuzzle(b, hardEight)
-	return p, newPacked(p)
+// astarBenchCases are the boards the engine is timed on: the hard 8-puzzle
+// and Korf's instance #12 (45 moves, about 160,000 expansions), with its
+// own goal, blank first.
+var astarBenchCases = []struct{ name, problem string }{
+	{"8puzzle", hardEight},
+	{"15puzzle-korf12", "puzzle 14,1,9,6,4,8,12,5,7,2,3,0,10,11,13,15 goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
 }
 
-// BenchmarkPuzzleAStar runs A* Manhattan on 867254301 to the end, through
-// the engine (Search.Run) and through the minimal A*.
+// BenchmarkPuzzleAStar runs A* Manhattan to the end, through the engine
+// (Search.Run) and through the minimal A*.
 func BenchmarkPuzzleAStar(b *testing.B) {
-	p, pp := hardEightProblem(b)
-	b.Run("engine", func(b *testing.B) {
-		for b.Loop() {
-			s := mustSearch(b, p, "astar h=manhattan")
-			if s.Run(0) != Solved || s.Cost() != 31 {
-				b.Fatal("not solved at 31")
+	for _, tc := range astarBenchCases {
+		p := mustPuzzle(b, tc.problem)
+		pp := newPacked(p)
+		b.Run(tc.name+"/engine", func(b *testing.B) {
+			for b.Loop() {
+				s := mustSearch(b, p, "astar h=manhattan")
+				if s.Run(0) != Solved {
+					b.Fatal("not solved")
+				}
 			}
-		}
-	})
-	b.Run("minimal", func(b *testing.B) {
-		for b.Loop() {
-			if cost, _ := miniAStar(pp); cost != 31 {
-				b.Fatal("not solved at 31")
+		})
+		b.Run(tc.name+"/minimal", func(b *testing.B) {
+			for b.Loop() {
+				if cost, _ := miniAStar(pp); cost < 0 {
+					b.Fatal("not solved")
+				}
 			}
-		}
-	})
+		})
+	}
 }
 
 // BenchmarkPuzzleAStarRatio times both in the same loop, alternating, so
 // that a shared machine's load falls on both alike, and reports the ratio
-// (target <= 1.5). It also checks both make the same expansions.
+// (target <= 1.5). It also checks both find the same cost with the same
+// number of expansions.
 func BenchmarkPuzzleAStarRatio(b *testing.B) {
-	p, pp := hardEightProblem(b)
-	var engine, minimal time.Duration
-	for b.Loop() {
-		t0 := time.Now()
-		s := mustSearch(b, p, "astar h=manhattan")
-		s.Run(0)
-		t1 := time.Now()
-		cost, expanded := miniAStar(pp)
-		t2 := time.Now()
-		engine += t1.Sub(t0)
-		minimal += t2.Sub(t1)
-		if s.Cost() != float64(cost) || s.Counters().Expanded != expanded {
-			b.Fatalf("engine: cost %v, %d expanded; minimal: cost %d, %d expanded", s.Cost(), s.Counters().Expanded, cost, expanded)
-		}
+	for _, tc := range astarBenchCases {
+		p := mustPuzzle(b, tc.problem)
+		pp := newPacked(p)
+		b.Run(tc.name, func(b *testing.B) {
+			var engine, minimal time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				s := mustSearch(b, p, "astar h=manhattan")
+				s.Run(0)
+				t1 := time.Now()
+				cost, expanded := miniAStar(pp)
+				t2 := time.Now()
+				engine += t1.Sub(t0)
+				minimal += t2.Sub(t1)
+				if s.Cost() != float64(cost) || s.Counters().Expanded != expanded {
+					b.Fatalf("engine: cost %v, %d expanded; minimal: cost %d, %d expanded", s.Cost(), s.Counters().Expanded, cost, expanded)
+				}
+			}
+			b.ReportMetric(float64(engine.Nanoseconds())/float64(b.N), "engine-ns/op")
+			b.ReportMetric(float64(minimal.Nanoseconds())/float64(b.N), "minimal-ns/op")
+			b.ReportMetric(float64(engine)/float64(minimal), "ratio")
+		})
 	}
-	b.ReportMetric(float64(engine.Nanoseconds())/float64(b.N), "engine-ns/op")
-	b.ReportMetric(float64(minimal.Nanoseconds())/float64(b.N), "minimal-ns/op")
-	b.ReportMetric(float64(engine)/float64(minimal), "ratio")
 }
 
 // BenchmarkPuzzleBytesPerNode measures the heap a big 8-puzzle search

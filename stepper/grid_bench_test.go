@@ -1,6 +1,10 @@
 package stepper
 
-import "testing"
+import (
+	"container/heap"
+	"math"
+	"testing"
+)
 
 // BenchmarkScenArena2 runs all 910 rows of arena2.map.scen with A* octile
 // (8 moves, unit costs, no corner cutting): the target is under 2 s
@@ -41,4 +45,153 @@ func BenchmarkGridSuccessors(b *testing.B) {
 	for b.Loop() {
 		buf = p.Successors(s, buf[:0])
 	}
+}
+
+// BenchmarkScenArena2Minimal runs the same 910 rows with a minimal
+// hand-written A* (a map of g values and container/heap, no events, no
+// tree, no journal) on the same successor function, as a yardstick for the
+// engine's overhead: compare its ns/op with BenchmarkScenArena2's.
+func BenchmarkScenArena2Minimal(b *testing.B) {
+	sc := scenLoad(b, "arena2.map.scen")
+	grids := make([]*gridProblem, len(sc.Rows))
+	for i := range sc.Rows {
+		g, err := sc.Grid(i, ScenConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		grids[i] = newGridProblem(g)
+	}
+	b.ReportAllocs()
+	expanded := 0
+	for b.Loop() {
+		expanded = 0
+		for i, p := range grids {
+			cost, n := minimalAStar(p, gridHeuristics(p.g)[0].Estimate)
+			expanded += n
+			if math.Abs(cost-sc.Rows[i].Optimal) > 1e-6 {
+				b.Fatalf("row %d: cost %v, optimal %v", i, cost, sc.Rows[i].Optimal)
+			}
+		}
+	}
+	b.ReportMetric(float64(expanded), "expanded/op")
+}
+
+type minimalItem struct {
+	f, g float64
+	s    gridCell
+	seq  int
+}
+
+type minimalHeap []minimalItem
+
+func (h minimalHeap) Len() int { return len(h) }
+func (h minimalHeap) Less(i, j int) bool {
+	if h[i].f != h[j].f {
+		return h[i].f < h[j].f
+	}
+	return h[i].seq < h[j].seq
+}
+func (h minimalHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *minimalHeap) Push(x any)   { *h = append(*h, x.(minimalItem)) }
+func (h *minimalHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// minimalAStar is textbook A* with lazy deletion: a state may be pushed
+// again when a cheaper g is found, and stale entries are skipped on pop.
+func minimalAStar(p *gridProblem, h func(gridCell) float64) (cost float64, expanded int) {
+	g := map[gridCell]float64{p.Start(): 0}
+	closed := map[gridCell]bool{}
+	open := &minimalHeap{{f: h(p.Start()), s: p.Start()}}
+	seq := 0
+	var buf []Successor[gridCell]
+	for open.Len() > 0 {
+		it := heap.Pop(open).(minimalItem)
+		if closed[it.s] {
+			continue
+		}
+		if p.IsGoal(it.s) {
+			return it.g, expanded
+		}
+		closed[it.s] = true
+		expanded++
+		buf = p.Successors(it.s, buf[:0])
+		for _, sc := range buf {
+			ng := it.g + sc.Cost
+			if old, ok := g[sc.State]; ok && old <= ng {
+				continue
+			}
+			g[sc.State] = ng
+			seq++
+			heap.Push(open, minimalItem{f: ng + h(sc.State), g: ng, s: sc.State, seq: seq})
+		}
+	}
+	return math.Inf(1), expanded
+}
+
+// BenchmarkScenArena2Dense is the minimal A* with the map replaced by
+// arrays indexed by cell (g, closed), the lower bound of what a grid search
+// costs here: the gap to BenchmarkScenArena2Minimal is the price of hashing
+// states.
+func BenchmarkScenArena2Dense(b *testing.B) {
+	sc := scenLoad(b, "arena2.map.scen")
+	grids := make([]*gridProblem, len(sc.Rows))
+	for i := range sc.Rows {
+		g, err := sc.Grid(i, ScenConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		grids[i] = newGridProblem(g)
+	}
+	b.ReportAllocs()
+	expanded := 0
+	for b.Loop() {
+		expanded = 0
+		for i, p := range grids {
+			cost, n := denseAStar(p, gridHeuristics(p.g)[0].Estimate)
+			expanded += n
+			if math.Abs(cost-sc.Rows[i].Optimal) > 1e-6 {
+				b.Fatalf("row %d: cost %v, optimal %v", i, cost, sc.Rows[i].Optimal)
+			}
+		}
+	}
+	b.ReportMetric(float64(expanded), "expanded/op")
+}
+
+func denseAStar(p *gridProblem, h func(gridCell) float64) (cost float64, expanded int) {
+	n := p.g.w * p.g.h
+	g := make([]float64, n)
+	for i := range g {
+		g[i] = math.Inf(1)
+	}
+	closed := make([]bool, n)
+	g[p.Start()] = 0
+	open := &minimalHeap{{f: h(p.Start()), s: p.Start()}}
+	seq := 0
+	var buf []Successor[gridCell]
+	for open.Len() > 0 {
+		it := heap.Pop(open).(minimalItem)
+		if closed[it.s] {
+			continue
+		}
+		if p.IsGoal(it.s) {
+			return it.g, expanded
+		}
+		closed[it.s] = true
+		expanded++
+		buf = p.Successors(it.s, buf[:0])
+		for _, sc := range buf {
+			ng := it.g + sc.Cost
+			if g[sc.State] <= ng {
+				continue
+			}
+			g[sc.State] = ng
+			seq++
+			heap.Push(open, minimalItem{f: ng + h(sc.State), g: ng, s: sc.State, seq: seq})
+		}
+	}
+	return math.Inf(1), expanded
 }

@@ -92,3 +92,12 @@ func (p *gridProblem) Successors(s gridCell, buf []Successor[gridCell]) []Succes
 	}
 	return buf
 }
+
+// StateIndex and StateCount number the grid states densely, 0 to
+// StateCount()-1 (the cell index), so that an engine may keep its per-state
+// table in a slice instead of a map: on arena2 the map is about a sixth of
+// the search's time (see BenchmarkScenArena2Dense). O(1).
+func (p *gridProblem) StateIndex(s gridCell) int { return int(s) }
+
+// StateCount is the number of cells, the bound of StateIndex.
+func (p *gridProblem) StateCount() int { return p.g.w * p.g.h }

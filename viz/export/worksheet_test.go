@@ -1,0 +1,143 @@
+package export
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func sheetBytes(t *testing.T, problem, opts, format string, steps int, blanks Blanks, key bool) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteWorksheet(&b, format, newSearch(t, problem, opts), steps, blanks, key); err != nil {
+		t.Fatalf("WriteWorksheet(%s): %v", format, err)
+	}
+	return b.String()
+}
+
+func TestParseBlanks(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Blanks
+		err  string
+	}{
+		{"", Blanks{true, true, true}, ""},
+		{"all", Blanks{true, true, true}, ""},
+		{"open", Blanks{Open: true}, ""},
+		{"f, order", Blanks{F: true, Order: true}, ""},
+		{"OPEN,f", Blanks{Open: true, F: true}, ""},
+		{"ordr", Blanks{}, "did you mean order"},
+		{"open,g", Blanks{}, `unknown part "g"`},
+	}
+	for _, tt := range tests {
+		got, err := ParseBlanks(tt.in)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("ParseBlanks(%q) error %v, want %q", tt.in, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("ParseBlanks(%q) = %+v, %v; want %+v", tt.in, got, err, tt.want)
+		}
+		if again, _ := ParseBlanks(got.String()); again != got {
+			t.Errorf("ParseBlanks(%q.String()) = %+v", got.String(), again)
+		}
+	}
+}
+
+// TestWorksheetBlanks checks that each blank hides exactly its answers on
+// the sheet and that the key fills them in.
+func TestWorksheetBlanks(t *testing.T) {
+	const problem, opts = "graph romania", "astar"
+	// After 3 steps A* has expanded Arad, Sibiu, Rimnicu_Vilcea; Pitesti
+	// (f=417) heads the open list (from the engine's own trace below).
+	s := newSearch(t, problem, opts)
+	s.Seek(3)
+	head := s.Snapshot().Open[0]
+	third := s.Node(s.Snapshot().Closed[2].ID)
+	for _, format := range WorksheetFormats {
+		t.Run(format, func(t *testing.T) {
+			esc := func(s string) string {
+				if format == "tex" {
+					return tex(s)
+				}
+				return s
+			}
+			order := sheetBytes(t, problem, opts, format, 3, Blanks{Order: true}, false)
+			steps := order[strings.LastIndex(order, "Steps"):]
+			steps = steps[:strings.Index(steps, "Open list")]
+			if strings.Contains(steps, esc(third.State)) {
+				t.Errorf("order blank: the steps table names %s", third.State)
+			}
+			if !strings.Contains(order[strings.Index(order, "Open list"):], esc(head.State)) {
+				t.Errorf("order blank: the open list should still be given")
+			}
+			open := sheetBytes(t, problem, opts, format, 3, Blanks{Open: true}, false)
+			if strings.Contains(open[strings.Index(open, "Open list"):], esc(head.State)) {
+				t.Errorf("open blank: the open list shows %s", head.State)
+			}
+			f := sheetBytes(t, problem, opts, format, 3, Blanks{F: true}, false)
+			if strings.Contains(f, "f="+num(head.F)) || strings.Contains(f, num(third.F)) {
+				t.Errorf("f blank: f values %s or %s are shown", num(head.F), num(third.F))
+			}
+			key := sheetBytes(t, problem, opts, format, 3, Blanks{Open: true, F: true, Order: true}, true)
+			for _, want := range []string{esc(third.State), esc(head.State), num(head.F), num(third.F), "Answer key"} {
+				if !strings.Contains(key, want) {
+					t.Errorf("key lacks %q", want)
+				}
+			}
+			for _, doc := range []string{order, open, f, key} {
+				for _, want := range []string{"among equal f the node added first", "selected for expansion", "astar h=sld tie=fifo"} {
+					if !strings.Contains(doc, want) {
+						t.Errorf("sheet does not state %q", want)
+					}
+				}
+			}
+			if again := sheetBytes(t, problem, opts, format, 3, Blanks{Order: true}, false); again != order {
+				t.Error("the same inputs give a different sheet")
+			}
+		})
+	}
+}
+
+func TestWorksheetTeXCompiles(t *testing.T) {
+	pdflatex := needTool(t, "pdflatex")
+	for _, c := range []struct{ problem, opts string }{
+		{"puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g"},
+		{"grid S..#./.#..#/...#G/..... moves=8 cost=10-14", "astar h=octile"},
+		{"graph romania", "ucs"},
+	} {
+		for _, key := range []bool{false, true} {
+			for _, blanks := range []Blanks{{Open: true, F: true, Order: true}, {F: true}} {
+				doc := sheetBytes(t, c.problem, c.opts, "tex", 4, blanks, key)
+				dir := t.TempDir()
+				if err := os.WriteFile(filepath.Join(dir, "sheet.tex"), []byte(doc), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "sheet.tex")
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("%s key=%v blanks=%s: pdflatex: %v\n%s\n--- source:\n%s", c.problem, key, blanks, err, tail(string(out), 30), doc)
+				}
+			}
+		}
+	}
+}
+
+func TestWorksheetHTMLIsWellFormed(t *testing.T) {
+	for _, problem := range []string{"puzzle 283164705 goal=123804765", "graph romania", "grid S..#./.#..#/...#G/....."} {
+		doc := sheetBytes(t, problem, "astar", "html", 3, Blanks{Open: true, F: true, Order: true}, false)
+		for _, want := range []string{`data-testid="steps"`, `data-testid="open"`, `class="blank"`, `data-testid="drawing"`, "<svg"} {
+			if !strings.Contains(doc, want) {
+				t.Errorf("%s: html sheet lacks %s", problem, want)
+			}
+		}
+		if strings.Count(doc, "<table") != strings.Count(doc, "</table>") {
+			t.Errorf("%s: unbalanced tables", problem)
+		}
+	}
+}

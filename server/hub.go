@@ -360,15 +360,13 @@ func (h *hub) behindSnapshot() []byte {
 
 // snapshotOf describes search s at its current step.
 func (h *hub) snapshotOf(s *stepper.Search, last *stepper.Event, reason string, id int) SnapshotMsg {
-	m := SnapshotMsg{
-		Type: MsgSnapshot, Reason: reason, Live: h.search.StepCount(), ID: id,
-		Snapshot: s.Snapshot(), Last: last,
-		Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load()),
-	}
+	m := snapshotMessage(s.Snapshot())
+	m.Reason, m.Live, m.ID, m.Last = reason, h.search.StepCount(), id, last
+	m.Playing, m.Speed, m.Followers = h.playing, h.speed, int(h.followers.Load())
 	if last != nil {
 		m.Narration = viz.Narrate(*last, s.Options())
 	}
-	n := min(m.Snapshot.Step+1, len(h.history))
+	n := min(m.Step+1, len(h.history))
 	m.History, m.HistoryStride = sample(h.history[:n], maxHistory)
 	return m
 }

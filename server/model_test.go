@@ -26,10 +26,10 @@ func modelFrom(info ProblemInfo, s SnapshotMsg) *model {
 	for _, n := range s.Tree {
 		m.nodes[n.ID] = n
 	}
-	m.open = append(m.open, s.Open...)
-	for _, n := range s.Closed {
-		m.closed = append(m.closed, n.ID)
+	for _, e := range s.Open {
+		m.open = append(m.open, stepper.OpenEntry{NodeInfo: m.nodes[e.ID], Key: e.Key})
 	}
+	m.closed = append(m.closed, s.Closed...)
 	return m
 }
 
@@ -152,7 +152,7 @@ func TestStepMessagesRebuildSnapshot(t *testing.T) {
 			s := newSearch(t, tc.problem, tc.options)
 			live := newSearch(t, tc.problem, tc.options)
 			info := problemInfo(s)
-			m := modelFrom(info, SnapshotMsg{Snapshot: s.Snapshot()})
+			m := modelFrom(info, snapshotMessage(s.Snapshot()))
 			for k := 1; k <= 300; k++ {
 				ev, ok := live.Step()
 				if !ok {

@@ -147,6 +147,25 @@ type MapEdge struct {
 	Cost float64 `json:"cost"`
 }
 
+// OpenRef is one entry of a snapshot's open list: a node id and its sort key.
+type OpenRef struct {
+	ID  int         `json:"id"`
+	Key stepper.Key `json:"key"`
+}
+
+// snapshotMessage converts an engine snapshot to its wire form.
+func snapshotMessage(sn stepper.Snapshot) SnapshotMsg {
+	m := SnapshotMsg{Type: MsgSnapshot, Step: sn.Step, Status: sn.Status, Counters: sn.Counters,
+		Tree: sn.Tree, Path: sn.Path, Open: make([]OpenRef, len(sn.Open)), Closed: make([]int, len(sn.Closed))}
+	for i, e := range sn.Open {
+		m.Open[i] = OpenRef{ID: e.ID, Key: e.Key}
+	}
+	for i, n := range sn.Closed {
+		m.Closed[i] = n.ID
+	}
+	return m
+}
+
 // Hello is the first message on every connection.
 type Hello struct {
 	Type     string      `json:"type"`
@@ -162,15 +181,24 @@ type Hello struct {
 // Sizes is the open and closed list sizes after one step, for the chart.
 type Sizes [2]int
 
-// SnapshotMsg is the whole state at one step.
+// SnapshotMsg is the whole state at one step. Every node is sent once, in
+// Tree (by id); the open list refers to it by id with the node's sort key,
+// in pop order, and the closed list by id, in expansion order.
 type SnapshotMsg struct {
 	Type   string `json:"type"`
 	Reason string `json:"reason"`
 	// Live is the session's live step; Step is the step this snapshot
 	// shows (they differ only for view answers).
-	Live int `json:"live"`
-	ID   int `json:"id,omitempty"`
-	stepper.Snapshot
+	Live     int                `json:"live"`
+	ID       int                `json:"id,omitempty"`
+	Step     int                `json:"step"`
+	Status   stepper.Status     `json:"status"`
+	Counters stepper.Counters   `json:"counters"`
+	Tree     []stepper.NodeInfo `json:"tree"`
+	Open     []OpenRef          `json:"open"`
+	Closed   []int              `json:"closed"`
+	// Path is the solution's node ids from the root, once solved.
+	Path []int `json:"path,omitempty"`
 	// Narration describes the step that led here ("" at step 0).
 	Narration string `json:"narration"`
 	// Last is the event of the step that led here, if any, so the client

@@ -69,7 +69,7 @@
     m.step = s.step; m.status = s.status; m.counters = s.counters; m.path = s.path || [];
     m.nodes = s.tree || [];
     m.open = (s.open || []).map((e) => ({ id: e.id, key: e.key }));
-    m.closed = (s.closed || []).map((n) => n.id);
+    m.closed = (s.closed || []).slice();
     m.last = s.last || null; m.narration = s.narration || "";
     m.history = s.history || []; m.stride = s.historyStride || 1;
     return m;

@@ -1,6 +1,7 @@
 package viz
 
 import (
+	"math"
 	"strconv"
 
 	"stepviz/stepper"
@@ -141,6 +142,13 @@ func stateOf(tree []stepper.NodeInfo, id int) string {
 	return tree[id].State
 }
 
-func num(x float64) string { return stepper.FormatNumber(x) }
+// num is [stepper.FormatNumber] with a fast path for whole numbers, which
+// most costs are (it runs once or more per drawn node).
+func num(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return stepper.FormatNumber(x)
+}
 
 func itoa(i int) string { return strconv.Itoa(i) }

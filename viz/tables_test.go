@@ -2,6 +2,7 @@ package viz
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -185,4 +186,12 @@ func ExamplePathStates() {
 	fmt.Println(strings.Join(PathStates(snap.Tree, snap.Path[len(snap.Path)-1]), " → "))
 	// Output:
 	// Arad → Sibiu → Rimnicu_Vilcea → Pitesti → Bucharest
+}
+
+func TestNumMatchesFormatNumber(t *testing.T) {
+	for _, x := range []float64{0, -0.0, 5, -5, 1e14, 1e15, 1e20, 2.5, 1.4142, 1.0005, -3.0001, math.NaN(), math.Inf(1), math.Inf(-1)} {
+		if got, want := num(x), stepper.FormatNumber(x); got != want {
+			t.Errorf("num(%g) = %q, FormatNumber %q", x, got, want)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"sort"
 	"strconv"
 	"strings"
@@ -390,3 +391,26 @@ func BenchmarkTreeSVG10k(b *testing.B) {
 // tutorialGridBig is an open 120×120 map: BFS with 8 moves generates
 // thousands of nodes quickly.
 var tutorialGridBig = "grid " + strings.TrimSuffix(strings.Repeat(strings.Repeat(".", 120)+"/", 120), "/") + " start=0,0 goal=119,119 moves=8"
+
+// BenchmarkTreeSVGCompact100k draws a synthetic 100,000-node tree in
+// compact mode (what DetailAuto picks past AutoCompactAbove nodes).
+func BenchmarkTreeSVGCompact100k(b *testing.B) {
+	nodes := randomTree(rand.New(rand.NewPCG(7, 8)), 100_000, 1_000)
+	for i := range nodes {
+		nodes[i].Status = stepper.NodeClosed
+		nodes[i].Order = i + 1
+		if i > 60_000 {
+			nodes[i].Status, nodes[i].Order = stepper.NodeOpen, 0
+		}
+	}
+	snap := stepper.Snapshot{Step: 60_000, Tree: nodes}
+	var buf bytes.Buffer
+	b.ReportAllocs()
+	for b.Loop() {
+		buf.Reset()
+		if err := TreeSVG(&buf, nil, snap, TreeOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(buf.Len())/float64(len(nodes)), "bytes/node")
+}

@@ -201,27 +201,17 @@ func (s *gridScene) drawArrows(sw *svgWriter) {
 			L := c * 0.3
 			tx, ty := cx+dx*L, cy+dy*L
 			sw.s("M")
-			sw.f(cx)
-			sw.s(" ")
-			sw.f(cy)
+			sw.xy(cx, cy)
 			sw.s("L")
-			sw.f(tx)
-			sw.s(" ")
-			sw.f(ty)
+			sw.xy(tx, ty)
 			// Arrow head: two short strokes back from the tip.
 			hx, hy := -dx*c*0.1, -dy*c*0.1
 			sw.s("M")
-			sw.f(tx + hx - hy)
-			sw.s(" ")
-			sw.f(ty + hy + hx)
+			sw.xy(tx+hx-hy, ty+hy+hx)
 			sw.s("L")
-			sw.f(tx)
-			sw.s(" ")
-			sw.f(ty)
+			sw.xy(tx, ty)
 			sw.s("L")
-			sw.f(tx + hx + hy)
-			sw.s(" ")
-			sw.f(ty + hy - hx)
+			sw.xy(tx+hx+hy, ty+hy-hx)
 			dots = append(dots, cx, cy)
 		}
 	}

@@ -78,15 +78,11 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 			// A tile out of its goal place: a corner triangle, visible in
 			// black and white too.
 			sw.s(`<path class="mark" d="M`)
-			sw.f(x + cell - 2)
-			sw.s(" ")
-			sw.f(y + 2)
+			sw.xy(x+cell-2, y+2)
 			sw.s("h")
 			sw.f(-cell * 0.22)
 			sw.s("l")
-			sw.f(cell * 0.22)
-			sw.s(" ")
-			sw.f(cell * 0.22)
+			sw.xy(cell*0.22, cell*0.22)
 			sw.s(`z"/>`)
 		}
 	}
@@ -124,9 +120,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	}
 	sw.s(`<path class="mark"`)
 	sw.s(` d="M`)
-	sw.f(margin + 20)
-	sw.s(" ")
-	sw.f(y + 34)
+	sw.xy(margin+20, y+34)
 	sw.s(`h-12l12 12z"/>`)
 	sw.textEl(margin+32, y+45, `class="lt"`, "tile not in its goal place")
 	sw.s("</svg>\n")

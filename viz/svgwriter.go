@@ -47,6 +47,13 @@ func (w *svgWriter) f(x float64) {
 	}
 }
 
+// xy writes "x y", a point of a path.
+func (w *svgWriter) xy(x, y float64) {
+	w.f(x)
+	w.s(" ")
+	w.f(y)
+}
+
 // i writes an integer.
 func (w *svgWriter) i(x int) {
 	w.num = strconv.AppendInt(w.num[:0], int64(x), 10)

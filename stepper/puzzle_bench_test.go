@@ -233,6 +233,38 @@ func BenchmarkPuzzleSeek(b *testing.B) {
 	}
 }
 
+// BenchmarkPuzzleSeekWorst times the longest seeks of a 100,000-step
+// search: from the start to the last step (every step replayed), and from
+// the last step back to the middle (50,000 steps undone or replayed, the
+// most either way).
+func BenchmarkPuzzleSeekWorst(b *testing.B) {
+	const steps = 100_000
+	for _, tc := range []struct{ name, problem, search string }{
+		{"8puzzle-ucs", hardEight, "ucs"},
+		{"15puzzle-astar", "puzzle 4,5,7,2,9,14,12,13,0,3,6,11,8,1,15,10 goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", "astar"},
+	} {
+		s := mustSearch(b, mustPuzzle(b, tc.problem), tc.search)
+		b.Run(tc.name+"/0-to-end", func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				s.Seek(0)
+				b.StartTimer()
+				if s.Seek(steps) != steps {
+					b.Fatal("search too short")
+				}
+			}
+		})
+		b.Run(tc.name+"/end-to-middle", func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				s.Seek(steps)
+				b.StartTimer()
+				s.Seek(steps / 2)
+			}
+		})
+	}
+}
+
 // BenchmarkPuzzleStep is one Step with its event on the 8-puzzle, the
 // cost a presenter pays per click.
 func BenchmarkPuzzleStep(b *testing.B) {

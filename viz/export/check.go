@@ -66,7 +66,7 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 			return g, nil
 		}
 		if row.HasOpen {
-			if msg := wrongOpen(kind, step, row.Open, after); msg != "" {
+			if msg := wrongOpen(sess.opts, kind, step, row.Open, after); msg != "" {
 				g.fail(step, row.Line, msg)
 				return g, nil
 			}
@@ -149,7 +149,7 @@ func wrongValues(o stepper.Options, step int, row AnswerRow, x stepper.NodeInfo,
 }
 
 // wrongOpen compares the open list written after a step with the engine's.
-func wrongOpen(kind string, step int, got []string, after stepper.Snapshot) string {
+func wrongOpen(o stepper.Options, kind string, step int, got []string, after stepper.Snapshot) string {
 	want := after.Open
 	for i := 0; i < len(got) || i < len(want); i++ {
 		switch {
@@ -176,9 +176,31 @@ func wrongOpen(kind string, step int, got []string, after stepper.Snapshot) stri
 			}
 			return fmt.Sprintf("after step %d your open list has %s at number %d but %s; number %d is %s (f=%s)", step, got[i], i+1, where, i+1, want[i].State, num(want[i].F))
 		}
-		return fmt.Sprintf("after step %d your open list has %s (f=%s) at number %d but %s (f=%s) comes first: it is number %d", step, got[i], num(want[at].F), i+1, want[i].State, num(want[i].F), i+1)
+		msg := fmt.Sprintf("after step %d your open list has %s (%s=%s) at number %d but %s (%s=%s) comes first: it is number %d", step, got[i], fName(o), num(want[at].F), i+1, want[i].State, fName(o), num(want[i].F), i+1)
+		if want[at].F == want[i].F {
+			msg += "; " + tieWords(o, want[i], want[at])
+		}
+		return msg
 	}
 	return ""
+}
+
+// tieWords says why first goes before second when their priorities are
+// equal, by the search's tie rule.
+func tieWords(o stepper.Options, first, second stepper.OpenEntry) string {
+	switch {
+	case o.Algorithm == stepper.BFS:
+		return fmt.Sprintf("BFS keeps the queue in the order nodes were added (%s at step %d, %s at step %d)", first.State, first.Step, second.State, second.Step)
+	case o.Algorithm == stepper.DFS:
+		return fmt.Sprintf("DFS takes the node added last first (%s at step %d, %s at step %d)", first.State, first.Step, second.State, second.Step)
+	case o.Tie == stepper.TieHighG && first.G != second.G:
+		return fmt.Sprintf("both have f=%s and the tie rule high-g puts the larger g first (g=%s before g=%s)", num(first.F), num(first.G), num(second.G))
+	case o.Tie == stepper.TieLowH && first.H != second.H:
+		return fmt.Sprintf("both have f=%s and the tie rule low-h puts the smaller h first (h=%s before h=%s)", num(first.F), num(first.H), num(second.H))
+	case o.Tie == stepper.TieLIFO:
+		return fmt.Sprintf("both have f=%s and the tie rule lifo puts the node added last first", num(first.F))
+	}
+	return fmt.Sprintf("both have f=%s and ties go to the node added first", num(first.F))
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) <= Tolerance }

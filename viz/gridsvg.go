@@ -2,6 +2,7 @@ package viz
 
 import (
 	"fmt"
+	"math"
 
 	"stepviz/stepper"
 )
@@ -90,7 +91,16 @@ var gridStatuses = []Status{StatusOpen, StatusClosed, StatusCurrent, StatusPath}
 // drawCells draws a small map cell by cell, numbers included.
 func (s *gridScene) drawCells(sw *svgWriter) {
 	c := max(30, min(48, 1100/float64(max(s.w, s.h, 1))))
-	font := c * 0.21
+	// The bottom row holds G and H side by side: size the numbers so the
+	// longest pair fits.
+	widest := 1
+	for _, id := range s.node {
+		if id >= 0 {
+			n := s.snap.Tree[id]
+			widest = max(widest, len(cellNumber(n.F)), len(cellNumber(n.G))+len(cellNumber(n.H)))
+		}
+	}
+	font := min(c*0.21, (c-8)/(float64(widest)*0.62))
 	width := max(float64(s.w)*c+2*margin, 620)
 	label := fmt.Sprintf("grid %d×%d at step %d", s.w, s.h, s.snap.Step)
 	top := margin + 24 + legendHeight(width-2*margin, len(gridStatuses)+len(s.legendExtras())) + 18
@@ -101,8 +111,7 @@ func (s *gridScene) drawCells(sw *svgWriter) {
 	problemLegend(sw, margin, margin+24, width-2*margin, gridStatuses, s.legendExtras())
 	sw.textEl(margin, top-8, `class="lt"`, "In each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.")
 
-	fontAttr := fmt.Sprintf(` font-size="%.1f"`, font)
-	sw.s(`<g class="cells"`, fontAttr, ">\n")
+	sw.s(`<g class="cells"`, fmt.Sprintf(` style="font-size:%.1fpx"`, font), ">\n")
 	for y := 0; y < s.h; y++ {
 		for x := 0; x < s.w; x++ {
 			s.drawCell(sw, x, y, c, font)
@@ -150,10 +159,10 @@ func (s *gridScene) drawCell(sw *svgWriter, x, y int, c, font float64) {
 	in := 1.5 // inset so dashed and thick outlines stay inside the cell
 	s.rectAttrs(sw, px+in, py+in, c-2*in, c-2*in)
 	sw.s("/>")
-	sw.textEl(px+3, py+font+2, `class="fnum"`, num(n.F))
-	sw.textEl(px+3, py+c-4, `class="num"`, num(n.G))
-	sw.textEl(px+c-3, py+c-4, `class="hnum"`, num(n.H))
-	sw.textEl(px+c-3, py+font+2, `class="hnum badge-l"`, LegendFor(st).Letter)
+	sw.textEl(px+3, py+font+2, `class="fnum"`, cellNumber(n.F))
+	sw.textEl(px+3, py+c-4, `class="num"`, cellNumber(n.G))
+	sw.textEl(px+c-3, py+c-4, `class="hnum"`, cellNumber(n.H))
+	sw.textEl(px+c-3, py+font+2, `class="slet"`, LegendFor(st).Letter)
 	if cost > 1 {
 		// Right middle: the corners hold F, G, H and the status letter.
 		sw.textEl(px+c-3, py+c/2+font*0.35, `class="terr"`, fmt.Sprintf("×%d", cost))
@@ -273,4 +282,14 @@ func (s *gridScene) drawStartGoal(sw *svgWriter, font float64) {
 		}
 		sw.textEl(margin+(float64(m.x)+0.5)*c, top+(float64(m.y)+0.5)*c+font*0.36, fmt.Sprintf(`class="se" font-size="%.1f"`, font), m.letter)
 	}
+}
+
+// cellNumber writes F, G or H inside a grid cell: whole numbers as they
+// are, others with one decimal ("41.2" for 41.184), since a cell has room
+// for a few characters; the cell's tooltip keeps the exact value.
+func cellNumber(x float64) string {
+	if x == math.Trunc(x) {
+		return num(x)
+	}
+	return num(math.Round(x*10) / 10)
 }

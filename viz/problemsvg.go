@@ -181,10 +181,10 @@ func writeProblemStyle(sw *svgWriter) {
 .stepviz-problem .t2{fill:#F3EBDD}.stepviz-problem .t3{fill:#E9DCC4}.stepviz-problem .t4{fill:#DFCDAB}
 .stepviz-problem .t5{fill:#D5BE93}.stepviz-problem .t6{fill:#CBAF7B}.stepviz-problem .t7{fill:#C0A064}
 .stepviz-problem .t8{fill:#B5914E}.stepviz-problem .t9{fill:#A98239}
-.stepviz-problem .num{font-size:10px}
-.stepviz-problem .fnum{font-size:10px;font-weight:700}
-.stepviz-problem .hnum{font-size:10px;text-anchor:end}
-.stepviz-problem .terr{font-size:9px;text-anchor:end;fill:#5a4a2a}
+.stepviz-problem .fnum{font-weight:700}
+.stepviz-problem .hnum{text-anchor:end}
+.stepviz-problem .slet{font-weight:700;text-anchor:end}
+.stepviz-problem .terr{font-size:.9em;text-anchor:end;fill:#5a4a2a}
 .stepviz-problem .arrow{stroke:#333;stroke-width:1.5;fill:none}
 .stepviz-problem .dot{fill:#333}
 .stepviz-problem .se{font-weight:700;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3px}

@@ -80,6 +80,8 @@ func TestProblemSVGGrid(t *testing.T) {
 		{tutorialGrid, "astar", 4, 3},
 		{tutorialGrid, "astar tie=high-g", -1, 5},
 		{"grid S.3#./.9#../....G", "ucs", -1, -1},
+		// Diagonal steps of √2: F, G and H with decimals.
+		{"grid ......./...#.../...#.../...#.../....... start=1,2 goal=5,2 moves=8", "astar", -1, 2},
 	}
 	for _, tc := range tests {
 		t.Run(fmt.Sprintf("%s/%s/%d", tc.problem, tc.options, tc.steps), func(t *testing.T) {
@@ -125,9 +127,9 @@ func TestProblemSVGGrid(t *testing.T) {
 				}
 				f := e.all(func(x *elem) bool { return x.hasClass("fnum") })
 				gv := e.all(func(x *elem) bool { return x.hasClass("num") })
-				h := e.all(func(x *elem) bool { return x.hasClass("hnum") && !x.hasClass("badge-l") })
+				h := e.all(func(x *elem) bool { return x.hasClass("hnum") })
 				if len(f) != 1 || len(gv) != 1 || len(h) != 1 ||
-					f[0].Text != stepper.FormatNumber(n.F) || gv[0].Text != stepper.FormatNumber(n.G) || h[0].Text != stepper.FormatNumber(n.H) {
+					f[0].Text != cellNumber(n.F) || gv[0].Text != cellNumber(n.G) || h[0].Text != cellNumber(n.H) {
 					t.Errorf("cell %s: F G H drawn wrong for node %d (f %g g %g h %g)", state, id, n.F, n.G, n.H)
 				}
 			}
@@ -326,4 +328,15 @@ func BenchmarkProblemSVGBerlin(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(buf.Len()), "bytes")
+}
+
+func TestCellNumber(t *testing.T) {
+	for _, tc := range []struct {
+		x    float64
+		want string
+	}{{5, "5"}, {144, "144"}, {41.184, "41.2"}, {1.4142, "1.4"}, {2.45, "2.5"}, {-0.04, "0"}, {0.96, "1"}} {
+		if got := cellNumber(tc.x); got != tc.want {
+			t.Errorf("cellNumber(%g) = %q, want %q", tc.x, got, tc.want)
+		}
+	}
 }

@@ -51,6 +51,9 @@ type htmlFrame struct {
 	// Diff lists nodes whose g, h, f, parent, depth or order differ at this
 	// step from their final values: [id, g, h, f, parent, depth, order].
 	Diff [][7]float64 `json:"diff,omitempty"`
+	// View is viz.ProblemSVG at this step, the node expanded last
+	// selected; "" once the views would pass htmlViewBudget.
+	View string `json:"view,omitempty"`
 }
 
 type htmlData struct {
@@ -67,6 +70,10 @@ type htmlData struct {
 
 // htmlMaxTerms caps the nodes whose heuristic breakdown is embedded.
 const htmlMaxTerms = 5000
+
+// htmlViewBudget caps the bytes of per-step problem drawings a page embeds;
+// past it the steps show no problem view (the page says so).
+const htmlViewBudget = 8 << 20
 
 // writeHTML writes a standalone replay page: one file with its CSS, script
 // and data inline and no network access, with step, back, play and a
@@ -95,9 +102,25 @@ func writeHTML(w io.Writer, sess *session) error {
 	}
 	d.Trace = json.RawMessage(tb.String())
 	sess.s.Reset()
-	d.Frames = append(d.Frames, frameOf(sess.s.Snapshot(), final, -1, "Step 0: the start node is the only open node."))
+	viewBytes := 0
+	addFrame := func(sn stepper.Snapshot, current int, narration string) {
+		f := frameOf(sn, final, current, narration)
+		if viewBytes < htmlViewBudget {
+			var b strings.Builder
+			sel := current
+			if sel < 0 {
+				sel = 0
+			}
+			if err := viz.ProblemSVG(&b, sess.inst, sn, sel); err == nil {
+				f.View = b.String()
+				viewBytes += b.Len()
+			}
+		}
+		d.Frames = append(d.Frames, f)
+	}
+	addFrame(sess.s.Snapshot(), -1, "Step 0: the start node is the only open node.")
 	if _, err := sess.walk(func(ev *stepper.Event) error {
-		d.Frames = append(d.Frames, frameOf(sess.s.Snapshot(), final, ev.Expanded.ID, viz.Narrate(*ev, sess.opts)))
+		addFrame(sess.s.Snapshot(), ev.Expanded.ID, viz.Narrate(*ev, sess.opts))
 		return nil
 	}); err != nil {
 		return err
@@ -128,6 +151,7 @@ func writeHTML(w io.Writer, sess *session) error {
 <main>
 <section class="tree"><h2>Search tree</h2><div class="legend" data-testid="legend"></div><div class="scroll"><svg data-testid="tree" xmlns="http://www.w3.org/2000/svg"></svg></div></section>
 <section class="side">
+<h2>Problem</h2><div data-testid="problem-view" class="view"></div>
 <h2>Node inspector</h2><div data-testid="inspector" class="inspector">Click a node of the tree or a row of a table.</div>
 <h2>Open <span data-testid="open-count"></span></h2><table data-testid="open-table"><thead><tr><th>#</th><th>node</th><th>state</th><th>g</th><th>h</th><th>f</th><th>parent</th></tr></thead><tbody></tbody></table>
 <h2>Closed <span data-testid="closed-count"></span></h2><table data-testid="closed-table"><thead><tr><th>order</th><th>node</th><th>state</th><th>g</th><th>h</th><th>f</th><th>parent</th></tr></thead><tbody></tbody></table>

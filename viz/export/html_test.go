@@ -85,6 +85,7 @@ type pageState struct {
 	TreeNodes int      `json:"treeNodes"`
 	Statuses  []string `json:"statuses"` // data-status of the tree nodes, by id
 	Inspector string   `json:"inspector"`
+	View      string   `json:"view"` // the class of the problem drawing's root
 }
 
 const readPage = `(() => {
@@ -93,7 +94,8 @@ const readPage = `(() => {
   const nodes = [...document.querySelectorAll('[data-testid="tree"] [data-testid="tree-node"]')];
   return {label: q('step-label').textContent, narration: q('narration').textContent,
     open: col('open-table'), closed: col('closed-table'), treeNodes: nodes.length,
-    statuses: nodes.map(n => n.dataset.status), inspector: q('inspector').textContent};
+    statuses: nodes.map(n => n.dataset.status), inspector: q('inspector').textContent,
+    view: (q('problem-view').querySelector('svg') || {getAttribute: () => ''}).getAttribute('class')};
 })()`
 
 func readState(t *testing.T, ctx context.Context) pageState {
@@ -125,6 +127,9 @@ func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
 	}
 	if strings.Join(st.Closed, " ") != strings.Join(closed, " ") {
 		t.Errorf("step %d: closed table %v, engine %v", k, st.Closed, closed)
+	}
+	if st.View != "stepviz-problem" {
+		t.Errorf("step %d: no problem view (root class %q)", k, st.View)
 	}
 	if st.TreeNodes != len(sn.Tree) {
 		t.Errorf("step %d: %d tree nodes drawn, engine has %d", k, st.TreeNodes, len(sn.Tree))

@@ -178,6 +178,12 @@
     $("counters").textContent = "status " + fr.status + "; expanded " + c.expanded + ", generated " + c.generated + ", duplicates " + c.duplicates + ", open " + c.open + ", closed " + c.closed + ", max open " + c.maxOpen;
     $("open-count").textContent = "(" + fr.open.length + ", pop order)";
     $("closed-count").textContent = "(" + fr.closed.length + ", expansion order)";
+    var view = $("problem-view");
+    if (fr.view) {
+      view.innerHTML = fr.view; // viz.ProblemSVG output, embedded by the exporter
+    } else {
+      view.textContent = "The problem view is left out at this step: the trace is too long to embed a drawing per step.";
+    }
     drawTree(fr);
     fillTable("open-table", fr.open, fr, function (n, i) { return i + 1; });
     fillTable("closed-table", fr.closed, fr, function (n) { return n.order; });

@@ -68,7 +68,7 @@ func gridHeuristics(g *Grid) []Heuristic[gridCell] {
 			lo, hi := min(dx, dy), max(dx, dy)
 			return []Term{
 				{Label: fmt.Sprintf("diagonal steps min(|dx|,|dy|) = %d × %s%s", lo, unit(diag), scale), Value: m * diag * float64(lo)},
-				{Label: fmt.Sprintf("straight steps |dx|−|dy| = %d × %s%s", hi-lo, unit(card), scale), Value: m * card * float64(hi-lo)},
+				{Label: fmt.Sprintf("straight steps max − min = %d × %s%s", hi-lo, unit(card), scale), Value: m * card * float64(hi-lo)},
 			}
 		},
 	}

@@ -106,9 +106,11 @@ func ParseGridRows(rows []string, args []string) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	for i := range rows {
-		rows[i] = strings.TrimSpace(rows[i])
+	trimmed := make([]string, len(rows)) // the caller's slice stays as it was
+	for i, r := range rows {
+		trimmed[i] = strings.TrimSpace(r)
 	}
+	rows = trimmed
 	for len(rows) > 0 && rows[0] == "" {
 		rows = rows[1:]
 	}

@@ -361,9 +361,13 @@ func TestGridAccessors(t *testing.T) {
 	if g.Moves() != 8 || g.CostModel() != "10-14" || !g.Corners() || g.MapPath() != "" || g.Kind() != "grid" {
 		t.Errorf("model: moves %d cost %s corners %v path %q", g.Moves(), g.CostModel(), g.Corners(), g.MapPath())
 	}
-	rows, err := ParseGridRows([]string{"", "  S.#\r", ".5T", "@.G", ""}, []string{"cost=10-14", "corners=yes"})
+	in := []string{"", "  S.#\r", ".5T", "@.G", ""}
+	rows, err := ParseGridRows(in, []string{"cost=10-14", "corners=yes"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if in[1] != "  S.#\r" {
+		t.Errorf("ParseGridRows changed its argument: %q", in)
 	}
 	if rows.Spec() != g.Spec() {
 		t.Errorf("ParseGridRows spec %q, want %q", rows.Spec(), g.Spec())

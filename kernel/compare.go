@@ -19,7 +19,7 @@ func (s *Session) compare(ctx context.Context, c Command, emit func(Output)) err
 		if err := checkHeuristic(s.problem, o); err != nil {
 			return err
 		}
-		sr, err := stepper.NewSearch(s.problem, o)
+		sr, err := stepper.NewSearch(s.problem, s.capped(o))
 		if err != nil {
 			return err
 		}

@@ -61,6 +61,10 @@ func (s *Session) play(ctx context.Context, ls *liveSearch, count int, emit func
 	start := sr.StepCount()
 	lastFrame := s.cfg.Now()
 	budget := newByteBudget(s.cfg.FrameBytesPerSecond, lastFrame)
+	// A frame of a big search costs a snapshot and a drawing: frames come
+	// no oftener than four times what the last one took, so that playing
+	// spends at most a fifth of its time drawing.
+	gap := s.cfg.FrameInterval
 	for !sr.Status().Done() && (count <= 0 || sr.StepCount()-start < count) {
 		if err := ctx.Err(); err != nil {
 			s.refreshLast(ls)
@@ -78,13 +82,14 @@ func (s *Session) play(ctx context.Context, ls *liveSearch, count int, emit func
 			continue
 		}
 		now := s.cfg.Now()
-		if now.Sub(lastFrame) < s.cfg.FrameInterval || !budget.ready(now) {
+		if now.Sub(lastFrame) < gap || !budget.ready(now) {
 			continue
 		}
 		s.refreshLast(ls)
 		frame := s.liveView(ls, true)
 		budget.spend(now, len(frame.HTML)+len(frame.Text))
-		lastFrame = now
+		lastFrame = s.cfg.Now()
+		gap = max(s.cfg.FrameInterval, 4*lastFrame.Sub(now))
 		emit(frame)
 	}
 	s.refreshLast(ls)

@@ -17,10 +17,20 @@ func problemSVG(inst stepper.Instance, snap stepper.Snapshot, selected int) (str
 	return stripXMLHeader(b.String()), nil
 }
 
+// liveFullNodes is the largest tree the live view draws in full detail (a
+// node about 1.7 kB with a puzzle's mini board); past it nodes are small
+// circles (about 120 bytes), so a frame stays well under Jupyter's 1 MB/s.
+const liveFullNodes = 60
+
 // treeSVG draws the search tree of a snapshot, the selected node ringed and
-// each node showing the numbers its algorithm orders by.
-func treeSVG(inst stepper.Instance, snap stepper.Snapshot, selected int, o stepper.Options) (string, error) {
+// each node showing the numbers its algorithm orders by. live draws
+// compact nodes past liveFullNodes.
+func treeSVG(inst stepper.Instance, snap stepper.Snapshot, selected int, o stepper.Options, live bool) (string, error) {
 	opt := viz.TreeOptions{Algorithm: o.Algorithm, EdgeLabels: true}
+	if live && len(snap.Tree) > liveFullNodes {
+		opt.Detail = viz.DetailCompact
+		opt.EdgeLabels = false
+	}
 	if selected >= 0 {
 		opt.Selected = []int{selected}
 	}

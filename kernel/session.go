@@ -28,9 +28,17 @@ type Config struct {
 	// MaxTreeNodes is the largest tree the live view draws (default 300);
 	// "show tree" draws up to 20 times as many.
 	MaxTreeNodes int
+	// MaxNodes caps the nodes of every search and compare run that does not
+	// set maxnodes itself (default DefaultMaxNodes), so that a notebook cell
+	// cannot take the machine's memory; "limit reached" says when it bites.
+	MaxNodes int
 	// Now is the clock used for throttling (default time.Now).
 	Now func() time.Time
 }
+
+// DefaultMaxNodes is the node cap of notebook searches: ten times the whole
+// 8-puzzle, about 130 MB of nodes.
+const DefaultMaxNodes = 2_000_000
 
 // Session is the state a notebook builds cell after cell: the current
 // problem and the searches started on it. Use one goroutine at a time.
@@ -71,6 +79,9 @@ func NewSession(cfg Config) *Session {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.MaxNodes <= 0 {
+		cfg.MaxNodes = DefaultMaxNodes
 	}
 	return &Session{cfg: cfg, searches: map[string]*liveSearch{}}
 }
@@ -186,7 +197,7 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 	if err := checkHeuristic(s.problem, c.Options); err != nil {
 		return err
 	}
-	search, err := stepper.NewSearch(s.problem, c.Options)
+	search, err := stepper.NewSearch(s.problem, s.capped(c.Options))
 	if err != nil {
 		return err
 	}
@@ -197,6 +208,15 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 	s.current = name
 	emit(s.liveView(ls, false))
 	return nil
+}
+
+// capped applies the session's node cap to options that set none (the
+// engine's default then stands in the field).
+func (s *Session) capped(o stepper.Options) stepper.Options {
+	if o.MaxNodes == 0 || o.MaxNodes == stepper.DefaultMaxNodes {
+		o.MaxNodes = s.cfg.MaxNodes
+	}
+	return o
 }
 
 // target finds the search a command acts on.

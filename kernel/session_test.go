@@ -334,3 +334,19 @@ func TestLiveViewDrawings(t *testing.T) {
 		t.Errorf("show tree draws %d nodes, want %d", got, s.Search("").NodeCount())
 	}
 }
+
+func TestNodeCap(t *testing.T) {
+	s := NewSession(Config{MaxNodes: 1000})
+	run(t, s, "puzzle 867254301 goal=123456780", "a = search bfs\nrun", "b = search bfs maxnodes=3000\nrun")
+	a, b := s.Search("a"), s.Search("b")
+	if a.Status() != stepper.LimitReached || a.NodeCount() > 1000+8 {
+		t.Errorf("a: %s with %d nodes, want limit reached near 1000", a.Status(), a.NodeCount())
+	}
+	if b.Status() != stepper.LimitReached || b.NodeCount() <= 1000+8 {
+		t.Errorf("b (maxnodes=3000): %s with %d nodes", b.Status(), b.NodeCount())
+	}
+	outs := run(t, s, "compare bfs")
+	if !strings.Contains(outs[0].Text, "limit reached") {
+		t.Errorf("compare ignores the cap:\n%s", outs[0].Text)
+	}
+}

@@ -168,7 +168,7 @@ func (s *Session) treeOutput(ls *liveSearch, snap stepper.Snapshot, title string
 	if ls.last != nil {
 		sel = ls.last.Expanded.ID
 	}
-	svg, err := treeSVG(ls.search.Instance(), snap, sel, ls.search.Options())
+	svg, err := treeSVG(ls.search.Instance(), snap, sel, ls.search.Options(), false)
 	if err != nil {
 		out.HTML = `<pre>` + html.EscapeString(out.Text) + `</pre>`
 		return out

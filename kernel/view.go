@@ -67,7 +67,7 @@ func (s *Session) liveView(ls *liveSearch, update bool) Output {
 		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
 	if len(snap.Tree) <= s.cfg.MaxTreeNodes {
-		if svg, err := treeSVG(sr.Instance(), snap, selected, sr.Options()); err == nil {
+		if svg, err := treeSVG(sr.Instance(), snap, selected, sr.Options(), true); err == nil {
 			fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
 		} else {
 			fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))

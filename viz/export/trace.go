@@ -2,6 +2,8 @@ package export
 
 import (
 	"fmt"
+	"os"
+	"strings"
 
 	"stepviz/stepper"
 )
@@ -167,6 +169,9 @@ func resultOf(s *stepper.Search) Result {
 // problem line and the options. Use [Trace.Replay] to also take the steps
 // and verify them.
 func (t *Trace) Search() (*stepper.Search, error) {
+	if err := checkProblemFile(t.Problem); err != nil {
+		return nil, err
+	}
 	inst, err := stepper.ParseProblem(t.Problem)
 	if err != nil {
 		return nil, fmt.Errorf("export: trace field \"problem\": %w", err)
@@ -180,4 +185,19 @@ func (t *Trace) Search() (*stepper.Search, error) {
 		return nil, fmt.Errorf("export: trace field \"options\": %w", err)
 	}
 	return s, nil
+}
+
+// checkProblemFile refuses a problem line that names something other than
+// a regular file (a trace may come from anyone: "graph /dev/zero" would
+// never finish reading). Lines that name no file pass.
+func checkProblemFile(problem string) error {
+	f := strings.Fields(problem)
+	if len(f) < 2 || (f[0] != "grid" && f[0] != "graph") {
+		return nil
+	}
+	fi, err := os.Stat(f[1])
+	if err != nil || fi.Mode().IsRegular() {
+		return nil // not a file (grid rows, "romania"), or a file ParseProblem will read or report
+	}
+	return fmt.Errorf("export: trace field \"problem\": %s is not a regular file; a problem file must be a .map or graph file", f[1])
 }

@@ -249,3 +249,12 @@ func FuzzReadTrace(f *testing.F) {
 		}
 	})
 }
+
+func TestReplayRefusesDeviceFiles(t *testing.T) {
+	for _, p := range []string{"graph /dev/zero", "grid /dev/zero start=0,0 goal=1,1", "graph ."} {
+		tr := &Trace{Format: FormatName, Version: Version, Problem: p, Options: "astar"}
+		if _, err := tr.Replay(); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("%q: err = %v, want a refusal", p, err)
+		}
+	}
+}

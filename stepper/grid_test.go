@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -446,4 +447,44 @@ func TestGridFromMapFile(t *testing.T) {
 		t.Errorf("cost %v path %s", s.Cost(), gridPathStates(s))
 	}
 
+}
+
+// On random terrain grids with 8 moves (float costs, re-parentings), Seek to
+// a random earlier or later step gives the same snapshot as a fresh search
+// stepped there, and a search stepped with events ends where Run ends.
+func TestGridSeekMatchesFreshSearch(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 12; i++ {
+		g := gridRandom(rng, 9, 7, true, []string{"moves=8", "moves=4 cost=10-14", "moves=8 corners=yes"}[i%3])
+		if g == nil {
+			continue
+		}
+		for _, opts := range []string{"astar", "ucs", "astar h=manhattan closed=reopen"} {
+			o, err := ParseOptions(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stepped, _ := NewSearch(g, o)
+			for {
+				if _, ok := stepped.Step(); !ok {
+					break
+				}
+			}
+			run := gridSolve(t, g, opts)
+			if stepped.Status() != run.Status() || stepped.Cost() != run.Cost() || stepped.StepCount() != run.StepCount() {
+				t.Fatalf("%s %s: Step ends %s cost %v after %d, Run %s cost %v after %d", g.Spec(), opts,
+					stepped.Status(), stepped.Cost(), stepped.StepCount(), run.Status(), run.Cost(), run.StepCount())
+			}
+			last := run.StepCount()
+			for j := 0; j < 6; j++ {
+				k := rng.Intn(last + 1)
+				run.Seek(k)
+				fresh, _ := NewSearch(g, o)
+				fresh.Seek(k)
+				if a, b := run.Snapshot(), fresh.Snapshot(); !reflect.DeepEqual(a, b) {
+					t.Fatalf("%s %s: Seek(%d) snapshot differs from a fresh search's", g.Spec(), opts, k)
+				}
+			}
+		}
+	}
 }

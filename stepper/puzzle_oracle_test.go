@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -212,16 +213,17 @@ func TestPuzzleKorf(t *testing.T) {
 		easiest = easiest[:4]
 	}
 	for _, k := range easiest {
-		p := mustPuzzle(t, "puzzle "+FormatTiles(k.tiles)+" goal="+goal)
-		s := mustSearch(t, p, "astar h=manhattan")
-		if st := s.Run(0); st != Solved {
-			t.Errorf("Korf #%d: status %s", k.id, st)
-			continue
-		}
-		if s.Cost() != float64(k.optimal) {
-			t.Errorf("Korf #%d: cost %v, published optimum %d", k.id, s.Cost(), k.optimal)
-		}
-		checkPuzzlePath(t, s, p)
-		t.Logf("Korf #%d: %d moves, %d expanded (IDA*: %d generated)", k.id, int(s.Cost()), s.Counters().Expanded, k.nodes)
+		t.Run(fmt.Sprintf("korf%d", k.id), func(t *testing.T) {
+			p := mustPuzzle(t, "puzzle "+FormatTiles(k.tiles)+" goal="+goal)
+			s := mustSearch(t, p, "astar h=manhattan")
+			if st := s.Run(0); st != Solved {
+				t.Fatalf("Korf #%d: status %s", k.id, st)
+			}
+			if s.Cost() != float64(k.optimal) {
+				t.Errorf("Korf #%d: cost %v, published optimum %d", k.id, s.Cost(), k.optimal)
+			}
+			checkPuzzlePath(t, s, p)
+			t.Logf("Korf #%d: %d moves, %d expanded (IDA*: %d generated)", k.id, int(s.Cost()), s.Counters().Expanded, k.nodes)
+		})
 	}
 }

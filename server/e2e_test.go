@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"stepviz/stepper"
 )
@@ -75,6 +76,7 @@ func artifacts(t *testing.T) string {
 
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	_ = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
@@ -264,4 +266,76 @@ func onlySession(t *testing.T, srv *Server) *Session {
 		return s
 	}
 	return nil
+}
+
+// TestEndToEndViews opens each kind of problem, steps with the keyboard,
+// inspects a node and saves a screenshot; the large case checks the page
+// stays usable with a 10,000-node tree and logs how long one redraw takes.
+func TestEndToEndViews(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: skipped with -short")
+	}
+	srv := New(Config{})
+	defer srv.Close()
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	ctx := browser(t)
+	moving, _ := exampleByName("moving-ai")
+	tutorial, _ := exampleByName("tutorial-grid")
+	for _, tc := range []struct {
+		name, problem, options string
+		start, keys            int
+		projector              bool
+	}{
+		{"tutorial-grid", tutorial.Problem, tutorial.Options, 0, 6, false},
+		{"romania", "graph romania", "astar", 0, 4, false},
+		{"moving-ai", moving.Problem, moving.Options, 0, 60, false},
+		{"puzzle-projector", "puzzle 283164705 goal=123804765", "astar", 0, 5, true},
+		{"large-10k", "puzzle 867254301 goal=123456780", "bfs", 3900, 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options+" maxnodes=100000"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.start > 0 {
+				sess.hub.do(func() { sess.hub.seek(tc.start, ReasonSeek) })
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(tc.start)); err != nil {
+				t.Fatal(err)
+			}
+			if tc.projector {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// Step with the keyboard: → and space.
+			for k := 1; k <= tc.keys; k++ {
+				key := kb.ArrowRight
+				if k%2 == 0 {
+					key = " "
+				}
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(key), waitStep(tc.start+k)); err != nil {
+					t.Fatalf("key step %d: %v", k, err)
+				}
+			}
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("i"), chromedp.WaitVisible(`[data-testid=inspector-node]`)); err != nil {
+				t.Fatalf("inspect the next node with i: %v", err)
+			}
+			_ = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
+			nodes, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.stepviz.state.view.nodes.length`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("app").dataset.drawMs + " " + JSON.stringify(window.stepviz.state.timings)`))
+			t.Logf("%s: %d nodes, last redraw %s ms", tc.name, nodes, ms)
+			if tc.name == "large-10k" && nodes < 10000 {
+				t.Errorf("the large case has only %d nodes", nodes)
+			}
+			screenshot(t, ctx, "session-"+tc.name+".png")
+			if tc.projector {
+				_ = chromedp.Do(ctx, chromedp.KeyEvent("f"))
+			}
+		})
+	}
 }

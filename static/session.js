@@ -236,12 +236,12 @@
   if (fl) fl.onfocus = () => fl.select();
 
   function toggleProjector() {
-    const on = document.body.classList.toggle("projector");
+    const on = document.documentElement.classList.toggle("projector");
     $("btn-projector").setAttribute("aria-pressed", String(on));
     try { localStorage.setItem("stepviz-projector", on ? "1" : ""); } catch (e) { /* private mode */ }
-    tree.fit = true; redraw(true);
+    tree.fit = "auto"; setTimeout(() => redraw(true), 50);
   }
-  try { if (localStorage.getItem("stepviz-projector")) { document.body.classList.add("projector"); $("btn-projector").setAttribute("aria-pressed", "true"); } } catch (e) { /* ignore */ }
+  try { if (localStorage.getItem("stepviz-projector")) { document.documentElement.classList.add("projector"); $("btn-projector").setAttribute("aria-pressed", "true"); } } catch (e) { /* ignore */ }
 
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -259,7 +259,8 @@
       case "i": case "I": if (st.view && st.view.open.length) inspect(st.view.open[0].id); break;
       case "+": case "=": zoomBy(1.25); break;
       case "-": case "_": zoomBy(0.8); break;
-      case "0": tree.fit = true; drawTree(); break;
+      case "0": tree.fit = "all"; drawTree(); break;
+      case "a": case "A": tree.fit = "auto"; drawTree(); break;
       case "f": case "F": toggleProjector(); break;
       case "?": if ($("keys").open) $("keys").close(); else $("keys").showModal(); break;
       default: done = false;
@@ -280,16 +281,36 @@
   }
   function draw() {
     if (!st.view) return;
+    const t0 = performance.now();
     updateChrome();
     $("narration").textContent = st.view.narration || (st.view.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + st.view.step + ".");
     layoutDirty = true;
-    drawTree();
-    drawProblem();
-    drawLists();
-    drawChart();
-    drawCounters();
+    // read every size before writing anything: a read after a write forces
+    // the browser to lay the page out again
+    measure();
+    const tm = {};
+    let t = performance.now();
+    const lap = (name) => { const n = performance.now(); tm[name] = +(n - t).toFixed(1); t = n; };
+    drawTree(); lap("tree");
+    drawProblem(); lap("problem");
+    drawLists(); lap("lists");
+    drawChart(); lap("chart");
+    drawCounters(); lap("counters");
+    st.timings = tm;
+    // the time to the next frame includes the browser's layout and paint
+    requestAnimationFrame(() => { tm.nextFrame = +(performance.now() - t0).toFixed(1); });
     app.dataset.drawn = st.view.step; // tests wait for this
+    app.dataset.drawMs = (performance.now() - t0).toFixed(1);
   }
+
+  const sz = { treeW: 0, treeH: 0, problemW: 0, chartW: 0 };
+  function measure() {
+    const tr = (tree.svg || $("tree")).getBoundingClientRect();
+    sz.treeW = tr.width; sz.treeH = tr.height;
+    sz.problemW = $("problem-view").clientWidth;
+    sz.chartW = $("chart").clientWidth;
+  }
+  window.addEventListener("resize", () => { measure(); drawTree(); });
 
   function updateChrome() {
     const v = st.view;
@@ -361,7 +382,8 @@
     cb.innerHTML = html;
     $("closed-count").textContent = m.closed.length;
     const wrap = cb.closest(".table-wrap");
-    if (wrap) wrap.scrollTop = wrap.scrollHeight;
+    // scroll to the newest row after layout, without forcing a layout now
+    if (wrap) requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });
   }
   function stateHTML(s) { return esc(s); }
   for (const id of ["open-table", "closed-table"]) {
@@ -418,7 +440,9 @@
   }
 
   // ---- tree ----
-  const tree = { svg: null, g: null, x: 0, y: 0, k: 1, fit: true, layout: null, drag: null };
+  // tree.fit: "auto" keeps the tree readable and follows the node just
+  // expanded; "all" fits the whole tree; false is the user's pan and zoom
+  const tree = { svg: null, g: null, x: 0, y: 0, k: 1, fit: "auto", layout: null, drag: null };
   let layoutDirty = true;
   const BOX_W = 96, BOX_H = 58, SLOT = 108, LEVEL = 96;
 
@@ -506,9 +530,9 @@
     }, { passive: false });
     $("zoom-in").onclick = () => zoomBy(1.25);
     $("zoom-out").onclick = () => zoomBy(0.8);
-    $("zoom-fit").onclick = () => { tree.fit = true; drawTree(); };
+    $("zoom-fit").onclick = () => { tree.fit = "all"; drawTree(); };
+    $("zoom-follow").onclick = () => { tree.fit = "auto"; drawTree(); };
     $("show-discarded").onchange = (e) => { st.showDiscarded = e.target.checked; layoutDirty = true; drawTree(); };
-    window.addEventListener("resize", () => drawTree());
   }
   function zoomBy(f, cx, cy) {
     if (!tree.svg) return;
@@ -534,17 +558,19 @@
     ensureTreeSVG();
     if (layoutDirty || !tree.layout) { tree.layout = layoutTree(m); layoutDirty = false; }
     const L = tree.layout;
-    const svg = tree.svg, r = svg.getBoundingClientRect();
-    const W = r.width || 600, H = r.height || 400;
+    const W = sz.treeW || 600, H = sz.treeH || 400;
     const worldW = L.width * SLOT, worldH = L.levels * LEVEL;
     if (tree.fit) {
-      tree.k = Math.min(1.2, (W - 20) / worldW, (H - 20) / worldH);
+      const proj = document.documentElement.classList.contains("projector");
+      const big = proj ? 1.6 : 1.2;
+      tree.k = Math.min(big, (W - 20) / worldW, (H - 20) / worldH);
       tree.k = Math.max(tree.k, 0.01);
       tree.x = (W - worldW * tree.k) / 2;
       tree.y = 10;
-      // with a big tree, keep the node just expanded in view at a readable scale
-      if (tree.k < 0.55 && m.last) {
-        tree.k = 0.8;
+      // in auto mode a big tree is shown at a readable scale, following the
+      // node just expanded; "Fit" (or 0) shows all of it
+      if (tree.fit === "auto" && tree.k < (proj ? 0.9 : 0.7) && m.last) {
+        tree.k = proj ? 1.2 : 0.9;
         const id = m.last.expanded.id;
         tree.x = W / 2 - (L.X[id] * SLOT + SLOT / 2) * tree.k;
         tree.y = H / 3 - (L.Y[id] * LEVEL) * tree.k;
@@ -618,10 +644,12 @@
     if (kind === "puzzle") {
       lines.forEach(([k, v], i) => { const t = el("text", { x: tx, y: 16 + i * 15, class: "tnum" + (k === "f" ? " tf" : "") }, grp); t.textContent = `${k} ${v}`; });
     } else {
-      const t = el("text", { x: BOX_W / 2, y: 40, class: "tnum", "text-anchor": "middle" }, grp);
-      t.textContent = lines.map(([k, v]) => `${k}${v}`).join(" ");
-      const tf = el("text", { x: BOX_W / 2, y: 54, class: "tnum tf", "text-anchor": "middle" }, grp);
-      tf.textContent = "";
+      // g and h on one line, f (what the search orders by) bold below
+      const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
+      const fLine = lines.find(([k]) => k === "f");
+      const t = el("text", { x: BOX_W / 2, y: 36, class: "tnum", "text-anchor": "middle" }, grp);
+      t.textContent = lines.filter(([k]) => k !== "f").map(([k, v]) => `${k} ${short(v)}`).join("  ");
+      if (fLine) { const tf = el("text", { x: BOX_W / 2, y: 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${short(fLine[1])}`; }
     }
     if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 8, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 4, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
     if (hiddenBelow) { const t = el("text", { x: BOX_W / 2, y: BOX_H + 16, class: "folded", "text-anchor": "middle" }, grp); t.textContent = "+" + hiddenBelow; }
@@ -685,7 +713,7 @@
   }
   function drawGrid(host, p, m) {
     const W = p.width, H = p.height;
-    const avail = Math.max(200, host.clientWidth || 500);
+    const avail = Math.max(200, sz.problemW || 500);
     const c = Math.max(3, Math.min(64, Math.floor(avail / W)));
     const by = nodeByState(m), onPath = pathSet(m);
     const nextId = m.open.length ? m.open[0].id : -1;
@@ -737,7 +765,7 @@
     nodes.forEach((n, i) => pos.set(n.name, hasXY ? [n.x, n.y] : [Math.cos(2 * Math.PI * i / nodes.length), Math.sin(2 * Math.PI * i / nodes.length)]));
     let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
     for (const [x, y] of pos.values()) { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
-    const Wd = Math.max(300, host.clientWidth || 500), Hd = Wd * 0.62, pad = 40;
+    const Wd = Math.max(300, sz.problemW || 500), Hd = Wd * 0.62, pad = 40;
     const sx = (x) => pad + (x - minX) / ((maxX - minX) || 1) * (Wd - 2 * pad);
     const sy = (y) => hasXY ? Hd - pad - (y - minY) / ((maxY - minY) || 1) * (Hd - 2 * pad) : pad + (y - minY) / ((maxY - minY) || 1) * (Hd - 2 * pad);
     const by = nodeByState(m), onPath = pathSet(m);
@@ -767,20 +795,24 @@
 
   // ---- chart ----
   function drawChart() {
-    const m = st.view, h = m.history || [];
+    const m = st.view, full = m.history || [];
+    // at most ~600 points: a polyline of thousands costs more than it shows
+    const every = Math.ceil(full.length / 600);
+    const h = every > 1 ? full.filter((_, i) => i % every === 0 || i === full.length - 1) : full;
     const host = $("chart");
-    const W = Math.max(240, host.clientWidth || 300), H = 120, pad = 24;
+    const W = Math.max(240, sz.chartW || 300), H = 120, pad = 24;
     if (h.length < 2) { host.innerHTML = `<p class="muted small">The sizes of the open and closed lists appear here as you step.</p>`; return; }
     let top = 1;
     for (const [o, c] of h) top = Math.max(top, o, c);
     const x = (i) => pad + i / (h.length - 1) * (W - pad - 8), y = (v) => H - 16 - v / top * (H - 28);
     const line = (j) => h.map((p, i) => `${x(i).toFixed(1)},${y(p[j]).toFixed(1)}`).join(" ");
     const lo = st.legend.open || {}, lc = st.legend.closed || {};
-    const stepX = x(Math.min(h.length - 1, Math.floor(m.step / (m.stride || 1))));
-    host.innerHTML = `<svg width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="open and closed list sizes over the steps"><line x1="${pad}" y1="${H - 16}" x2="${W - 8}" y2="${H - 16}" class="axis"/><text x="2" y="14" class="tick">${top}</text><text x="2" y="${H - 16}" class="tick">0</text><polyline points="${line(0)}" fill="none" stroke="${lo.stroke}" stroke-width="2.5" stroke-dasharray="5 3"/><polyline points="${line(1)}" fill="none" stroke="${lc.stroke}" stroke-width="2.5"/><line x1="${stepX}" y1="8" x2="${stepX}" y2="${H - 16}" class="now"/><text x="${pad}" y="${H - 2}" class="tick">step 0</text><text x="${W - 8}" y="${H - 2}" class="tick" text-anchor="end">step ${(h.length - 1) * (m.stride || 1)}</text><text x="${W - 8}" y="14" text-anchor="end" class="tick"><tspan fill="${lo.stroke}">— open</tspan> <tspan fill="${lc.stroke}">— closed</tspan></text></svg>`;
+    const stride = (m.stride || 1) * every;
+    const stepX = x(Math.min(h.length - 1, m.step / stride));
+    host.innerHTML = `<svg width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="open and closed list sizes over the steps"><line x1="${pad}" y1="${H - 16}" x2="${W - 8}" y2="${H - 16}" class="axis"/><text x="2" y="14" class="tick">${top}</text><text x="2" y="${H - 16}" class="tick">0</text><polyline points="${line(0)}" fill="none" stroke="${lo.stroke}" stroke-width="2.5" stroke-dasharray="5 3"/><polyline points="${line(1)}" fill="none" stroke="${lc.stroke}" stroke-width="2.5"/><line x1="${stepX}" y1="8" x2="${stepX}" y2="${H - 16}" class="now"/><text x="${pad}" y="${H - 2}" class="tick">step 0</text><text x="${W - 8}" y="${H - 2}" class="tick" text-anchor="end">step ${(full.length - 1) * (m.stride || 1)}</text><text x="${W - 8}" y="14" text-anchor="end" class="tick"><tspan fill="${lo.stroke}">— open</tspan> <tspan fill="${lc.stroke}">— closed</tspan></text></svg>`;
   }
 
   // a handle for tests and the curious: window.stepviz.send({type: "step"})
-  window.stepviz = { send, state: st, inspect };
+  window.stepviz = { send, state: st, inspect, tree };
   connect();
 })();

@@ -543,7 +543,7 @@ func TestPuzzleExplain(t *testing.T) {
 		"misplaced": "tile 1=1 tile 2=1 tile 3=0 tile 4=0 tile 5=0 tile 6=1 tile 7=0 tile 8=1",
 		// No two tiles share a goal row or column in the wrong order.
 		"linear-conflict": "tile 1=1 tile 2=1 tile 3=0 tile 4=0 tile 5=0 tile 6=1 tile 7=0 tile 8=2",
-		"zero":            "",
+		"zero":            "h is 0 for every board=0",
 	}
 	for h, w := range want {
 		s := mustSearch(t, p, "astar h="+h)

@@ -67,8 +67,21 @@ func TestIpynbCellsRunInTheKernel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(have, want) {
+		// The kernel may cap the nodes of its searches (maxnodes); every
+		// other option and every event must be the exported ones.
+		if withoutMaxNodes(have.Options) != withoutMaxNodes(want.Options) || have.Problem != want.Problem ||
+			!reflect.DeepEqual(have.Events, want.Events) || !reflect.DeepEqual(have.Root, want.Root) {
 			t.Errorf("%s: the kernel's session (%s, step %d) differs from the exported one (%s, step %d)", c.problem, have.Options, have.Steps, want.Options, want.Steps)
 		}
 	}
+}
+
+func withoutMaxNodes(opts string) string {
+	var keep []string
+	for _, f := range strings.Fields(opts) {
+		if !strings.HasPrefix(f, "maxnodes=") {
+			keep = append(keep, f)
+		}
+	}
+	return strings.Join(keep, " ")
 }

@@ -104,7 +104,8 @@ func ParsePuzzle(args []string) (*Puzzle, error) {
 
 // ParseTiles parses a board written as a puzzle line writes it: the 3×3
 // digit shorthand "283164705", or tiles separated by commas or white space
-// ("1,2,3,...,15,0"). It checks that the board is 3×3, 4×4 or 5×5 and holds
+// ("1,2,3,...,15,0"). A slash may separate rows ("283/164/705",
+// "1,2,3/4,5,6/7,8,0"). It checks that the board is 3×3, 4×4 or 5×5 and holds
 // every tile 0 … N²−1 exactly once, but not solvability, which depends on the
 // goal. Front ends use it to turn a NodeInfo.State back into tiles.
 func ParseTiles(s string) ([]int, error) {
@@ -117,12 +118,12 @@ func ParseTiles(s string) ([]int, error) {
 
 // parseTiles is ParseTiles with errors that do not repeat the input.
 func parseTiles(s string) ([]int, error) {
-	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '/' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
 	if len(fields) == 0 {
 		return nil, fmt.Errorf("no tiles: write them row by row with 0 for the blank, such as 283164705 or 1,2,3,4,5,6,7,8,0")
 	}
 	// The digit shorthand: one run of digits ("283164705"), or 3×3 rows of
-	// digits ("283 164 705").
+	// digits ("283 164 705", "283/164/705").
 	if allDigits(fields) && (len(fields) == 1 && len(fields[0]) > 1 || len(fields) == 3 && len(fields[0]) == 3 && len(fields[1]) == 3 && len(fields[2]) == 3) {
 		digits := strings.Join(fields, "")
 		if len(digits) != 9 {

@@ -45,6 +45,7 @@ func TestParsePuzzle(t *testing.T) {
 		{"puzzle 2 8 3 1 6 4 7 0 5 goal=1 2 3 8 0 4 7 6 5", 3, nilson, centre, "puzzle 283164705 goal=123804765"},
 		{"puzzle 2, 8, 3, 1, 6, 4, 7, 0, 5 GOAL=123804765", 3, nilson, centre, "puzzle 283164705 goal=123804765"},
 		{"puzzle 283 164 705 goal=123 804 765", 3, nilson, centre, "puzzle 283164705 goal=123804765"},
+		{"puzzle 283/164/705 goal=1,2,3/8,0,4/7,6,5", 3, nilson, centre, "puzzle 283164705 goal=123804765"},
 		{"Puzzle 867254301", 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1}, tileRange(1, 9), "puzzle 867254301"},
 		{"puzzle 867254301 goal=123456780", 3, []int{8, 6, 7, 2, 5, 4, 3, 0, 1}, tileRange(1, 9), "puzzle 867254301 goal=123456780"},
 		{"puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", 4, fifteen, tileRange(1, 16), "puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15"},

@@ -339,3 +339,66 @@ func TestEndToEndViews(t *testing.T) {
 		})
 	}
 }
+
+// TestEndToEndLanding draws a grid on the landing page (a click toggles a
+// wall, dragging moves the goal), starts it, and checks that bad input is
+// explained inline.
+func TestEndToEndLanding(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: skipped with -short")
+	}
+	srv := New(Config{})
+	defer srv.Close()
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	ctx := browser(t)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.Click(`[data-testid=source-grid]`),
+		chromedp.WaitVisible(`[data-testid=grid-editor] .c`),
+		chromedp.Click(`[data-testid=grid-editor] .c[data-x="0"][data-y="0"]`),
+		// drag G from 8,3 to 9,5 with the keyboard: focus the grid, move the cursor, press g
+		chromedp.Focus(`[data-testid=grid-editor]`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{kb.ArrowDown, kb.ArrowDown, kb.ArrowRight, kb.ArrowRight, "g"} {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows, err := chromedp.Run(ctx, chromedp.Value(`[data-testid=grid-rows]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "#.........\n..........\n..G####...\n.S....#...\n......#...\n.........."
+	if rows != want {
+		t.Fatalf("grid rows after editing:\n%s\nwant:\n%s", rows, want)
+	}
+	screenshot(t, ctx, "landing-grid-editor.png")
+	if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=start-own]`), chromedp.WaitVisible(`[data-testid=session]`), waitStep(0)); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := chromedp.Run(ctx, chromedp.Text(`[data-testid=spec]`))
+	if err != nil || !strings.HasPrefix(spec, "grid #........./........../..G####...") {
+		t.Fatalf("session spec %q (%v)", spec, err)
+	}
+	// Bad input comes back explained next to the field, with what was typed.
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.Click(`[data-testid=source-puzzle]`),
+		chromedp.SetValue(`[data-testid=puzzle]`, "12345678"),
+		chromedp.Click(`[data-testid=start-own]`),
+		chromedp.WaitVisible(`[data-testid=form-error]`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := chromedp.Run(ctx, chromedp.Text(`[data-testid=form-error]`))
+	if err != nil || !strings.Contains(msg, "stepper: puzzle") {
+		t.Errorf("inline error %q (%v)", msg, err)
+	}
+	if v, _ := chromedp.Run(ctx, chromedp.Value(`[data-testid=puzzle]`)); v != "12345678" {
+		t.Errorf("typed tiles came back as %q", v)
+	}
+	screenshot(t, ctx, "landing-error.png")
+}

@@ -145,8 +145,13 @@ func TestInvalidInputExplained(t *testing.T) {
 			if len(msg) != 1 || !strings.Contains(msg[0], tc.reason) {
 				t.Errorf("form error %v, want it to mention %q", msg, tc.reason)
 			}
-			if got := byTestID(t, page, "error-"+tc.field); len(got) != 1 {
+			// A problem error is the banner above the problem's fields; an
+			// option's error is also shown next to the option.
+			if got := byTestID(t, page, "error-"+tc.field); tc.field != "problem" && len(got) != 1 {
 				t.Errorf("no error shown next to field %q", tc.field)
+			}
+			if !strings.Contains(page, `data-field="`+tc.field+`"`) {
+				t.Errorf("the error is not attributed to field %q", tc.field)
 			}
 		})
 	}

@@ -342,3 +342,90 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 		t.Error("the slow follower never got a 'behind' snapshot")
 	}
 }
+
+// TestPlaySeekGoalReset covers the presenter's other commands as every
+// viewer sees them.
+func TestPlaySeekGoalReset(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	p, _, _ := dial(t, ts, sess, sess.Key())
+	f, _, _ := dial(t, ts, sess, "")
+	readState := func(c *websocket.Conn, playing bool) StateMsg {
+		t.Helper()
+		for {
+			var s StateMsg
+			raw := readRaw(t, c)
+			if json.Unmarshal(raw, &s) == nil && s.Type == MsgState && s.Playing == playing {
+				return s
+			}
+		}
+	}
+	send(t, p, ClientMsg{Type: CmdPlay, Speed: 40})
+	if s := readState(f, true); s.Speed != 40 {
+		t.Errorf("play state %+v", s)
+	}
+	// The hub steps on its own until the search ends (5 steps), then stops.
+	for k := 1; ; k++ {
+		var m StepMsg
+		readAs(t, f, MsgStep, &m)
+		if m.Event.Step != k {
+			t.Fatalf("played step %d, want %d", m.Event.Step, k)
+		}
+		if m.Event.Status.Done() {
+			break
+		}
+	}
+	readState(f, false)
+	send(t, p, ClientMsg{Type: CmdSeek, Step: 2})
+	var m SnapshotMsg
+	readAs(t, f, MsgSnapshot, &m)
+	if m.Reason != ReasonSeek || m.Step != 2 || m.Status != stepper.Running {
+		t.Errorf("seek 2: %s step %d %s", m.Reason, m.Step, m.Status)
+	}
+	send(t, p, ClientMsg{Type: CmdGoal})
+	readAs(t, f, MsgSnapshot, &m)
+	if m.Reason != ReasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
+		t.Errorf("goal: %s step %d %s path %v history %d", m.Reason, m.Step, m.Status, m.Path, len(m.History))
+	}
+	send(t, p, ClientMsg{Type: CmdReset})
+	readAs(t, f, MsgSnapshot, &m)
+	if m.Reason != ReasonReset || m.Step != 0 || len(m.Tree) != 1 {
+		t.Errorf("reset: %s step %d, %d nodes", m.Reason, m.Step, len(m.Tree))
+	}
+	send(t, p, ClientMsg{Type: CmdBack})
+	var e ErrorMsg
+	for e.Type != MsgError { // skip what the presenter was sent meanwhile
+		_ = json.Unmarshal(readRaw(t, p), &e)
+	}
+	if !strings.Contains(e.Message, "step 0") {
+		t.Errorf("back at step 0: %q", e.Message)
+	}
+}
+
+// TestIdleSessionsReclaimed: a full server reclaims sessions nobody has
+// used for the idle period, and refuses when none is idle.
+func TestIdleSessionsReclaimed(t *testing.T) {
+	srv := New(Config{MaxSessions: 2, Idle: time.Hour})
+	defer srv.Close()
+	a, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err == nil || !strings.Contains(err.Error(), "already holds 2 sessions") {
+		t.Fatalf("third session: %v", err)
+	}
+	a.hub.lastUsed.Store(time.Now().Add(-2 * time.Hour).Unix())
+	c, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts))
+	if err != nil {
+		t.Fatalf("after a session went idle: %v", err)
+	}
+	if _, ok := srv.Session(a.ID); ok {
+		t.Error("the idle session is still held")
+	}
+	if _, ok := srv.Session(c.ID); !ok {
+		t.Error("the new session is not held")
+	}
+	<-a.hub.stopped // its hub has ended
+}

@@ -150,7 +150,7 @@
         st.live = msg.event.step; st.liveStatus = msg.event.status; st.playing = msg.playing;
         st.maxKnown = Math.max(st.maxKnown, st.live);
         if (!st.local && st.view) {
-          if (st.view.step === msg.event.step - 1) { applyStep(st.view, msg); redraw(false); }
+          if (st.view.step === msg.event.step - 1) { applyStep(st.view, msg); redraw(true); }
           else send({ type: "live" }); // out of step: ask for the whole state
         } else updateChrome();
         break;
@@ -261,6 +261,7 @@
       case "-": case "_": zoomBy(0.8); break;
       case "0": tree.fit = "all"; drawTree(); break;
       case "a": case "A": tree.fit = "auto"; drawTree(); break;
+      case "c": case "C": if (st.selected >= 0) toggleCollapse(st.selected); break;
       case "f": case "F": toggleProjector(); break;
       case "?": if ($("keys").open) $("keys").close(); else $("keys").showModal(); break;
       default: done = false;
@@ -279,7 +280,9 @@
       draw(s);
     });
   }
-  function draw() {
+  // draw redraws everything from the model; the tree is laid out again only
+  // when the model changed (structural), not for a new selection
+  function draw(structuralChange) {
     if (!st.view) return;
     const t0 = performance.now();
     updateChrome();
@@ -319,7 +322,9 @@
     const s = $("status");
     s.textContent = v.status; s.className = "status st-" + v.status.replace(/\s/g, "");
     const jump = $("jump");
-    jump.max = Math.max(st.maxKnown, v.step, 1); jump.value = v.step;
+    // the slider reaches a little past the furthest step seen, so one can
+    // jump ahead; the search stops at its end anyway
+    jump.max = Math.max(st.maxKnown, v.step, 1) + (v.status === "running" ? 20 : 0); jump.value = v.step;
     const playing = presenter ? st.playing : !!st.localPlay;
     const pb = $("btn-play");
     pb.textContent = playing ? "Pause ❚❚" : "Play ▶▶"; pb.setAttribute("aria-pressed", String(playing));
@@ -519,9 +524,7 @@
     svg.addEventListener("dblclick", (e) => {
       const nd = e.target.closest && e.target.closest("[data-id]");
       if (!nd) return;
-      const id = Number(nd.dataset.id);
-      if (st.collapsed.has(id)) st.collapsed.delete(id); else st.collapsed.add(id);
-      layoutDirty = true; drawTree();
+      toggleCollapse(Number(nd.dataset.id));
     });
     svg.addEventListener("wheel", (e) => {
       e.preventDefault();
@@ -533,6 +536,10 @@
     $("zoom-fit").onclick = () => { tree.fit = "all"; drawTree(); };
     $("zoom-follow").onclick = () => { tree.fit = "auto"; drawTree(); };
     $("show-discarded").onchange = (e) => { st.showDiscarded = e.target.checked; layoutDirty = true; drawTree(); };
+  }
+  function toggleCollapse(id) {
+    if (st.collapsed.has(id)) st.collapsed.delete(id); else st.collapsed.add(id);
+    layoutDirty = true; drawTree();
   }
   function zoomBy(f, cx, cy) {
     if (!tree.svg) return;

@@ -406,11 +406,15 @@ pre { font-size: 1rem; }
 
 func sheetDrawingHTML(p *printer, sh *sheet) {
 	esc := html.EscapeString
-	if svg := problemDrawing(sh.inst); svg != "" {
+	svg := problemDrawing(sh.inst)
+	if svg != "" {
 		p.f("<div data-testid=\"drawing\">%s</div>\n", svg)
 	}
 	switch sh.kind {
 	case "puzzle":
+		if svg != "" {
+			break // the drawing shows the start and goal boards
+		}
 		start, goal := puzzleBoards(sh.inst)
 		for _, b := range []struct {
 			name  string
@@ -428,7 +432,15 @@ func sheetDrawingHTML(p *printer, sh *sheet) {
 		}
 	case "grid":
 		p.f("<p>S start, G goal, # wall, . free (cost 1), digits: terrain cost; x is the column, y the row, from 0 at the top left.</p>\n<pre data-testid=\"grid\">\n")
-		for y, r := range gridRows(sh.inst) {
+		rows := gridRows(sh.inst)
+		if len(rows) > 0 {
+			var head strings.Builder
+			for x := range rows[0] {
+				head.WriteByte(byte('0' + x%10))
+			}
+			p.f("    %s  x\n", head.String())
+		}
+		for y, r := range rows {
 			p.f("%3d %s\n", y, esc(r))
 		}
 		p.f("</pre>\n")

@@ -9,15 +9,17 @@ import (
 	"stepviz/kernel"
 )
 
-// handle answers one request, wrapped in busy and idle.
-func (s *server) handle(ctx context.Context, ch *channel, msg *Message) {
+// handle answers one request, wrapped in busy and idle. It reports whether
+// the request was a cell that failed with stop_on_error set, after which
+// the waiting cells are aborted.
+func (s *server) handle(ctx context.Context, ch *channel, msg *Message) (abort bool) {
 	s.publish(msg, "status", map[string]string{"execution_state": "busy"})
 	defer s.publish(msg, "status", map[string]string{"execution_state": "idle"})
 	switch msg.Header.MsgType {
 	case "kernel_info_request":
 		s.reply(ch, msg, "kernel_info_reply", kernelInfo())
 	case "execute_request":
-		s.execute(ctx, ch, msg)
+		abort = s.execute(ctx, ch, msg)
 	case "complete_request":
 		var req struct {
 			Code      string `json:"code"`
@@ -72,6 +74,7 @@ func (s *server) handle(ctx context.Context, ch *channel, msg *Message) {
 	default:
 		s.logf("%s: ignoring %s (not supported)", ch.name, msg.Header.MsgType)
 	}
+	return abort
 }
 
 func (s *server) decodeContent(msg *Message, v any) {
@@ -96,19 +99,21 @@ func kernelInfo() map[string]any {
 			"codemirror_mode": "shell",
 		},
 		"banner":     "stepviz: step A*, BFS and their relatives one expansion at a time. Type help.",
-		"help_links": []map[string]string{{"text": "stepviz notebook language", "url": "https://github.com/stepviz/stepviz/blob/main/docs/notebook.md"}},
+		"help_links": []map[string]string{},
 		"debugger":   false,
 	}
 }
 
 // execute runs a cell: execute_input, its outputs as display_data and
 // update_display_data, then execute_reply (and an error message if it
-// failed). An interrupt on the control channel cancels it.
-func (s *server) execute(ctx context.Context, ch *channel, msg *Message) {
+// failed). An interrupt on the control channel cancels it. It reports
+// whether the cell failed with stop_on_error set (the default).
+func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 	var req struct {
 		Code         string `json:"code"`
 		Silent       bool   `json:"silent"`
 		StoreHistory *bool  `json:"store_history"`
+		StopOnError  *bool  `json:"stop_on_error"`
 	}
 	s.decodeContent(msg, &req)
 	if !req.Silent && (req.StoreHistory == nil || *req.StoreHistory) {
@@ -138,7 +143,7 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) {
 		s.reply(ch, msg, "execute_reply", map[string]any{
 			"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{},
 		})
-		return
+		return false
 	}
 	ename, evalue, tb := "StepvizError", err.Error(), []string{err.Error()}
 	var ce *kernel.CellError
@@ -156,6 +161,7 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) {
 		"status": "error", "execution_count": count, "ename": ename, "evalue": evalue, "traceback": tb,
 		"user_expressions": map[string]any{}, "payload": []any{},
 	})
+	return req.StopOnError == nil || *req.StopOnError
 }
 
 // publishOutput sends an output as display_data, or update_display_data

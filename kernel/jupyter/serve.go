@@ -141,10 +141,21 @@ func (s *server) drain(sock zmq4.Socket, name string) {
 	}
 }
 
-// loop reads one ROUTER socket and handles its requests in order. Shell
-// requests that run cells are handled in this goroutine, so they queue;
-// control is a loop of its own, so an interrupt gets through.
+// loop reads one ROUTER socket and handles its requests in order, in a
+// goroutine of their own: shell cells queue, and the control loop is apart
+// so an interrupt gets through. After a cell fails, execute_requests
+// already waiting are aborted (stop_on_error, as ipykernel does).
 func (s *server) loop(ctx context.Context, sock zmq4.Socket, mu *sync.Mutex, name string) {
+	ch := &channel{sock: sock, mu: mu, name: name}
+	queue := make(chan *Message, 1024)
+	go func() {
+		for msg := range queue {
+			if s.handle(ctx, ch, msg) {
+				s.abortWaiting(ch, queue)
+			}
+		}
+	}()
+	defer close(queue)
 	for {
 		raw, err := sock.Recv()
 		if err != nil {
@@ -158,7 +169,33 @@ func (s *server) loop(ctx context.Context, sock zmq4.Socket, mu *sync.Mutex, nam
 			s.logf("%s: dropped a message: %v", name, err)
 			continue
 		}
-		s.handle(ctx, &channel{sock: sock, mu: mu, name: name}, msg)
+		select {
+		case queue <- msg:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// abortWaiting answers the execute_requests already queued with status
+// "aborted" and handles anything else as usual.
+func (s *server) abortWaiting(ch *channel, queue chan *Message) {
+	for {
+		select {
+		case msg, ok := <-queue:
+			if !ok {
+				return
+			}
+			if msg.Header.MsgType != "execute_request" {
+				s.handle(context.Background(), ch, msg)
+				continue
+			}
+			s.publish(msg, "status", map[string]string{"execution_state": "busy"})
+			s.reply(ch, msg, "execute_reply", map[string]any{"status": "aborted", "execution_count": s.execCount})
+			s.publish(msg, "status", map[string]string{"execution_state": "idle"})
+		default:
+			return
+		}
 	}
 }
 

@@ -119,6 +119,20 @@ def main():
     text = [m for m in msgs if m["msg_type"] == "display_data"][0]["content"]["data"]["text/plain"]
     check("a at step 3 " in text, "search at step 3 after the error", text)
 
+    # after a failed cell, the cells already queued are aborted (stop_on_error)
+    first = kc.execute("puzzle 867254301 goal=123456780\ncompare bfs\nshow nosuch stats")
+    queued = [kc.execute("step a"), kc.execute("step a")]
+    c = shell_reply(kc, first)["content"]
+    check(c["status"] == "error" and "no search named 'nosuch'" in c["evalue"], "failing cell before a queue", c)
+    for q in queued:
+        c = shell_reply(kc, q)["content"]
+        check(c["status"] == "aborted", "queued cell aborted", c)
+    for m in [first] + queued:
+        collect(kc, m)
+    reply, msgs = execute(kc, "show a stats")
+    text = [m for m in msgs if m["msg_type"] == "display_data"][0]["content"]["data"]["text/plain"]
+    check("a at step 3 " in text, "aborted cells did not run", text)
+
     # completion, inspection, is_complete
     code = "search astar h=man"
     msg_id = kc.complete(code, len(code))
@@ -148,7 +162,7 @@ def main():
     sock.close()
 
     # interrupt a long run
-    reply, _ = execute(kc, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nlong = search bfs")
+    reply, _ = execute(kc, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nlong = search bfs maxnodes=100000000")
     check(reply["content"]["status"] == "ok", "long search set up", reply["content"])
     msg_id = kc.execute("run long to goal")
     time.sleep(1.5)

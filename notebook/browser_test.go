@@ -70,12 +70,15 @@ func typeAndRun(n int, code string) chromedp.Action[chromedp.Void] {
 // shiftEnter presses Shift+Enter as a key down and up, without the "char"
 // event KeyEvent adds: the page handles the key down (and, as a browser
 // does after preventDefault, no newline is typed).
-func shiftEnter() chromedp.Action[chromedp.Void] {
+func shiftEnter() chromedp.Action[chromedp.Void] { return press("Enter", 13, kb.ModifierShift) }
+
+// press sends a raw key down and up.
+func press(key string, code int64, mod kb.Modifier) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		for _, typ := range []input.DispatchKeyEventType{input.DispatchKeyEventTypeRawKeyDown, input.DispatchKeyEventTypeKeyUp} {
 			p := input.DispatchKeyEventParams{
-				Type: typ, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13, NativeVirtualKeyCode: 13,
-				Modifiers: kb.ModifierShift.Int64(),
+				Type: typ, Key: key, Code: key, WindowsVirtualKeyCode: code, NativeVirtualKeyCode: code,
+				Modifiers: mod.Int64(),
 			}
 			if err := t.Call(ctx, input.DispatchKeyEvent.Method, &p, nil); err != nil {
 				return err
@@ -147,6 +150,16 @@ func TestBrowserNotebook(t *testing.T) {
 	// move the third cell up and back down.
 	if got := sources(t, ctx); len(got) != 4 || got[3] != "" {
 		t.Fatalf("cells after three runs: %q", got)
+	}
+	// Tab completes from the session: search names and show topics.
+	err = chromedp.Do(ctx,
+		chromedp.Focus(cellSel(4, "textarea")),
+		chromedp.SendKeys(cellSel(4, "textarea"), "show a o"),
+		press("Tab", 9, kb.ModifierNone),
+		poll(`document.querySelector("#cells > .cell:nth-child(4) textarea").value === "show a open"`),
+	)
+	if err != nil {
+		t.Fatalf("Tab completion: %v", err)
 	}
 	err = chromedp.Do(ctx,
 		chromedp.Click(cellSel(4, "[data-testid=delete-cell]")),

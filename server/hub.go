@@ -19,6 +19,10 @@ const (
 	maxHistory = 600
 	// inboxSize is how many client messages may wait for the hub.
 	inboxSize = 256
+	// exploreAhead is how far past the furthest step the session has
+	// reached a view or inspect query may go: far enough to explore a copy,
+	// near enough that no query makes the hub replay a whole search.
+	exploreAhead = 2000
 )
 
 // inMsg is one parsed client message on its way to the hub.
@@ -398,6 +402,7 @@ func (h *hub) broadcastState() { h.broadcast(encode(h.stateMessage())) }
 
 // query answers a read-only query.
 func (h *hub) query(c *client, msg ClientMsg) {
+	msg.Step = min(msg.Step, len(h.history)-1+exploreAhead)
 	switch msg.Type {
 	case QueryLive:
 		h.deliver(c, h.liveSnapshot(ReasonLive, msg.ID))

@@ -95,6 +95,12 @@ func TestFollowerCommandsRefused(t *testing.T) {
 	if steps != 0 {
 		t.Fatalf("a view query moved the session to step %d", steps)
 	}
+	// A view far ahead is clamped (this search ends at step 6 anyway).
+	send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: 8})
+	readAs(t, f, MsgSnapshot, &v)
+	if v.Step != 6 || v.Status != stepper.Solved {
+		t.Errorf("view far ahead: step %d %s", v.Step, v.Status)
+	}
 }
 
 // TestInspect: the inspector's answer has h's breakdown, the path from
@@ -428,4 +434,17 @@ func TestIdleSessionsReclaimed(t *testing.T) {
 		t.Error("the new session is not held")
 	}
 	<-a.hub.stopped // its hub has ended
+}
+
+// TestExploreAheadBounded: a follower may explore past the live step, but
+// no further than exploreAhead past the furthest step reached.
+func TestExploreAheadBounded(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
+	f, _, _ := dial(t, ts, sess, "")
+	send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: 1})
+	var v SnapshotMsg
+	readAs(t, f, MsgSnapshot, &v)
+	if v.Step != exploreAhead || v.Live != 0 || len(v.History) > maxHistory+1 || (len(v.History)-1)*v.HistoryStride != exploreAhead {
+		t.Errorf("view far ahead: step %d live %d history %d", v.Step, v.Live, len(v.History))
+	}
 }

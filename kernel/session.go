@@ -32,6 +32,11 @@ type Config struct {
 	// set maxnodes itself (default DefaultMaxNodes), so that a notebook cell
 	// cannot take the machine's memory; "limit reached" says when it bites.
 	MaxNodes int
+	// AllowFiles lets problem lines read files ("grid arena.map", "graph
+	// roads.txt"), relative to the working directory. The Jupyter kernel
+	// allows them (it runs as the notebook's user, in its directory); the
+	// web notebook does not, so a page cannot read the server's files.
+	AllowFiles bool
 	// Now is the clock used for throttling (default time.Now).
 	Now func() time.Time
 }
@@ -180,6 +185,9 @@ func (s *Session) setProblem(c Command, emit func(Output)) error {
 			inst = g
 		}
 	} else {
+		if f := fileOf(c.Problem); f != "" && !s.cfg.AllowFiles {
+			return errorf("this notebook cannot read files (%s): write a grid's rows on the lines after a bare grid line, use graph romania, or open the notebook in Jupyter, which reads files beside the notebook", f)
+		}
 		inst, err = stepper.ParseProblem(c.Problem)
 	}
 	if err != nil {
@@ -208,6 +216,28 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 	s.current = name
 	emit(s.liveView(ls, false))
 	return nil
+}
+
+// fileOf returns the file a problem line reads, or "": a grid's first
+// argument ending in .map, a graph's first argument that is neither romania
+// nor an inline text: graph.
+func fileOf(line string) string {
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return ""
+	}
+	arg := f[1]
+	switch strings.ToLower(f[0]) {
+	case "grid":
+		if strings.HasSuffix(strings.ToLower(arg), ".map") {
+			return arg
+		}
+	case "graph":
+		if !strings.EqualFold(arg, "romania") && !strings.HasPrefix(arg, "text:") && !strings.Contains(arg, "=") {
+			return arg
+		}
+	}
+	return ""
 }
 
 // capped applies the session's node cap to options that set none (the

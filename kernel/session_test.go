@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -348,5 +349,23 @@ func TestNodeCap(t *testing.T) {
 	outs := run(t, s, "compare bfs")
 	if !strings.Contains(outs[0].Text, "limit reached") {
 		t.Errorf("compare ignores the cap:\n%s", outs[0].Text)
+	}
+}
+
+func TestFiles(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/tiny.map"
+	if err := os.WriteFile(path, []byte("type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	closed := NewSession(Config{})
+	for _, line := range []string{"grid " + path + " start=0,0 goal=2,1", "graph " + dir + "/roads.txt", "graph /etc/passwd"} {
+		fail(t, closed, line, 1, "this notebook cannot read files")
+	}
+	run(t, closed, "graph romania", "grid S.G", "graph text:edge,a,b,1 start=a goal=b")
+	open := NewSession(Config{AllowFiles: true})
+	run(t, open, "grid "+path+" start=0,0 goal=2,1\nsearch astar\nrun to goal")
+	if st := open.Search("").Status(); st != stepper.Solved {
+		t.Errorf("map file search: %s", st)
 	}
 }

@@ -69,7 +69,7 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 	defer stop()
 	s := &server{
 		ci: ci, sig: signer{key: []byte(ci.Key)}, session: newID(), log: opt.Log,
-		sess: kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond}),
+		sess: kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond, AllowFiles: true}),
 		stop: stop, shutdown: make(chan struct{}),
 	}
 	// The sockets get a context of their own, so that a reply (the

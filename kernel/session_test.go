@@ -362,7 +362,7 @@ func TestFiles(t *testing.T) {
 	for _, line := range []string{"grid " + path + " start=0,0 goal=2,1", "graph " + dir + "/roads.txt", "graph /etc/passwd"} {
 		fail(t, closed, line, 1, "this notebook cannot read files")
 	}
-	run(t, closed, "graph romania", "grid S.G", "graph text:edge,a,b,1 start=a goal=b")
+	run(t, closed, "graph romania", "grid S.G", "graph text:nodes,a,b;edge,a,b,1 start=a goal=b")
 	open := NewSession(Config{AllowFiles: true})
 	run(t, open, "grid "+path+" start=0,0 goal=2,1\nsearch astar\nrun to goal")
 	if st := open.Search("").Status(); st != stepper.Solved {

@@ -43,3 +43,26 @@ func ExampleParseGrid_error() {
 	// Output:
 	// stepper: grid: start 1,0 is a wall: choose a free cell
 }
+
+// Run every row of a Moving AI scenario (the map is read from beside it)
+// with A* octile and count the rows whose cost is not the published optimum.
+// The data lives outside the repository, in ../shared/data.
+func ExampleLoadScen() {
+	sc, err := stepper.LoadScen("../../shared/data/movingai/arena.map.scen")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := sc.Run(stepper.ScenConfig{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sum := stepper.SummarizeScen(res)
+	fmt.Printf("%d rows, %d mismatches\n", sum.Rows, sum.Mismatches)
+	g, _ := sc.Grid(0, stepper.ScenConfig{})
+	fmt.Println(g.Spec())
+	// Output:
+	// 130 rows, 0 mismatches
+	// grid ../../shared/data/movingai/arena.map start=19,26 goal=19,29 moves=8 cost=unit corners=no
+}

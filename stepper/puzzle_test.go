@@ -659,3 +659,36 @@ func FuzzParsePuzzle(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseTiles: no input panics; accepted tiles are a permutation of
+// 0 … N²−1 for N = 3, 4 or 5 and survive FormatTiles and ParseTiles.
+func FuzzParseTiles(f *testing.F) {
+	for _, seed := range []string{"283164705", "283 164 705", "283/164/705", "1,2,3,4,5,6,7,8,0", "1 2 3\n4 5 6\n7 8 0",
+		"0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", "99999999999999999999,1", "", "1,,2", "٣"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tiles, err := ParseTiles(s)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "stepper: tiles ") {
+				t.Fatalf("error without prefix: %v", err)
+			}
+			return
+		}
+		n := boardSide(len(tiles))
+		if n < 3 || n > 5 || n*n != len(tiles) {
+			t.Fatalf("%q: accepted %d tiles", s, len(tiles))
+		}
+		seen := make([]bool, len(tiles))
+		for _, v := range tiles {
+			if v < 0 || v >= len(tiles) || seen[v] {
+				t.Fatalf("%q: accepted %v", s, tiles)
+			}
+			seen[v] = true
+		}
+		again, err := ParseTiles(FormatTiles(tiles))
+		if err != nil || !reflect.DeepEqual(again, tiles) {
+			t.Fatalf("%q: %v does not round-trip: %v %v", s, tiles, again, err)
+		}
+	})
+}

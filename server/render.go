@@ -58,7 +58,11 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	d.Open = openRows(snap, defaultPreviewLimit)
 	from := max(0, len(snap.Closed)-defaultPreviewLimit)
 	for i, n := range snap.Closed[from:] {
-		d.Closed = append(d.Closed, templates.Row{NodeInfo: n, Position: from + i + 1})
+		row := templates.Row{NodeInfo: n, Position: from + i + 1}
+		if n.Parent >= 0 && n.Parent < len(snap.Tree) {
+			row.ParentState = snap.Tree[n.Parent].State
+		}
+		d.Closed = append(d.Closed, row)
 	}
 	var buf bytes.Buffer
 	if len(snap.Tree) <= firstPaintNodes {

@@ -451,8 +451,12 @@
   let layoutDirty = true;
   const BOX_W = 96, BOX_H = 58, SLOT = 108, LEVEL = 96;
 
-  // layout: leaves take consecutive slots, a parent sits midway over its
-  // first and last child. O(n) per change.
+  // layout: a Reingold–Tilford tidy tree. Each subtree is laid out on its
+  // own and kept as its left and right contour (the extreme x on every
+  // level below its root); siblings are pushed apart just enough that
+  // their contours stay one slot apart, and a parent sits midway over its
+  // first and last child. Identical subtrees are drawn identically.
+  // O(n · height) in the worst case, O(n) for bushy search trees.
   function layoutTree(m) {
     const n = m.nodes.length;
     const kids = new Array(n);
@@ -461,12 +465,43 @@
     for (let i = 0; i < n; i++) {
       const nd = m.nodes[i];
       if (!nd || hidden(nd)) continue;
-      if (nd.parent < 0 || !m.nodes[nd.parent]) roots.push(i);
+      if (nd.parent < 0 || !m.nodes[nd.parent] || hidden(m.nodes[nd.parent])) roots.push(i);
       else (kids[nd.parent] || (kids[nd.parent] = [])).push(i);
     }
     const X = new Float64Array(n), Y = new Int32Array(n).fill(-1), hiddenCount = new Int32Array(n);
+    const rel = new Float64Array(n); // x relative to the parent
+    const contour = new Array(n); // [left[], right[]] of a laid-out subtree, root at 0
     const order = [];
-    let next = 0, levels = 0;
+    let levels = 0;
+    const shown = (id) => (st.collapsed.has(id) ? null : kids[id]);
+    // a very deep tree (depth-first search) would make contour merging
+    // quadratic: lay it out with leaves in consecutive slots instead, O(n)
+    let deep = 0;
+    for (let i = 0; i < n; i++) if (m.nodes[i] && m.nodes[i].depth > deep) deep = m.nodes[i].depth;
+    const simple = deep > 300;
+    let nextSlot = 0;
+    // place lays children (or roots) side by side; returns their merged
+    // contour and sets rel[] so that the group is centred on 0
+    function place(ks) {
+      let L = null, R = null, first = 0, last = 0;
+      for (let i = 0; i < ks.length; i++) {
+        const [cl, cr] = contour[ks[i]];
+        contour[ks[i]] = null;
+        if (!L) { L = cl; R = cr; rel[ks[i]] = 0; continue; }
+        let shift = -Infinity;
+        for (let d = 0; d < Math.min(R.length, cl.length); d++) shift = Math.max(shift, R[d] - cl[d] + 1);
+        rel[ks[i]] = shift;
+        last = shift;
+        for (let d = 0; d < cr.length; d++) {
+          if (d < R.length) R[d] = cr[d] + shift;
+          else { R.push(cr[d] + shift); L.push(cl[d] + shift); }
+        }
+      }
+      const mid = (first + last) / 2;
+      for (const k of ks) rel[k] -= mid;
+      for (let d = 0; d < L.length; d++) { L[d] -= mid; R[d] -= mid; }
+      return [L, R];
+    }
     // iterative post-order
     const stack = [];
     for (let r = roots.length - 1; r >= 0; r--) stack.push([roots[r], 0, 0]);
@@ -474,14 +509,27 @@
       const top = stack[stack.length - 1];
       const [id, depth, ci] = top;
       if (ci === 0) { Y[id] = depth; order.push(id); levels = Math.max(levels, depth + 1); }
-      const ks = st.collapsed.has(id) ? null : kids[id];
+      const ks = shown(id);
       if (ks && ci < ks.length) { top[2]++; stack.push([ks[ci], depth + 1, 0]); continue; }
       stack.pop();
-      if (!ks || ks.length === 0) { X[id] = next++; }
-      else X[id] = (X[ks[0]] + X[ks[ks.length - 1]]) / 2;
+      if (simple) X[id] = !ks || ks.length === 0 ? nextSlot++ : (X[ks[0]] + X[ks[ks.length - 1]]) / 2;
+      else if (!ks || ks.length === 0) contour[id] = [[0], [0]];
+      else { const [L, R] = place(ks); L.unshift(0); R.unshift(0); contour[id] = [L, R]; }
       if (st.collapsed.has(id) && kids[id]) hiddenCount[id] = countBelow(kids, id);
     }
-    return { X, Y, order, kids, width: Math.max(next, 1), levels, hiddenCount };
+    if (simple) return { X, Y, order, kids, width: Math.max(nextSlot, 1), levels, hiddenCount };
+    let minX = 0, maxX = 0;
+    if (roots.length) {
+      const [L, R] = place(roots);
+      for (const v of L) minX = Math.min(minX, v);
+      for (const v of R) maxX = Math.max(maxX, v);
+    }
+    // pre-order: absolute x, shifted so the leftmost node is at 0
+    for (const id of order) {
+      const p = m.nodes[id].parent;
+      X[id] = (Y[id] > 0 && p >= 0 && Y[p] >= 0 ? X[p] : -minX) + rel[id];
+    }
+    return { X, Y, order, kids, width: Math.max(maxX - minX + 1, 1), levels, hiddenCount };
   }
   function countBelow(kids, id) {
     let c = 0; const s = [id];
@@ -724,7 +772,7 @@
     const c = Math.max(3, Math.min(64, Math.floor(avail / W)));
     const by = nodeByState(m), onPath = pathSet(m);
     const nextId = m.open.length ? m.open[0].id : -1;
-    let s = `<svg class="gridview" width="${W * c}" height="${H * c}" viewBox="0 0 ${W * c} ${H * c}" data-testid="grid-svg">`;
+    let s = `<svg class="gridview" width="${W * c}" height="${H * c}" viewBox="0 0 ${W * c} ${H * c}" data-testid="grid-svg"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
     let walls = "";
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (!p.cells[y][x]) walls += `M${x * c},${y * c}h${c}v${c}h${-c}z`;
     s += `<rect width="${W * c}" height="${H * c}" class="free"/>`;
@@ -750,7 +798,7 @@
       if (big && n.parent >= 0 && m.nodes[n.parent] && status !== "discarded") {
         const [px, py] = m.nodes[n.parent].state.split(",").map(Number);
         const dx = px - x, dy = py - y, mx = x * c + c / 2, my = y * c + c / 2;
-        s += `<line x1="${mx}" y1="${my}" x2="${mx + dx * c * 0.3}" y2="${my + dy * c * 0.3}" class="ptr"/>`;
+        s += `<line x1="${mx - dx * c * 0.12}" y1="${my - dy * c * 0.12}" x2="${mx + dx * c * 0.22}" y2="${my + dy * c * 0.22}" class="ptr" marker-end="url(#ah)"/>`;
       }
       s += `</g>`;
     }
@@ -762,7 +810,7 @@
     s += `<text x="${sx * c + c / 2}" y="${sy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">S</text>`;
     s += `<text x="${gx * c + c / 2}" y="${gy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">G</text>`;
     s += `</svg>`;
-    host.innerHTML = s + (big ? `<p class="muted small">Each cell: F top left, G bottom left, H bottom right; the tick points to the parent.</p>` : "");
+    host.innerHTML = s + (big ? `<p class="muted small">Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.</p>` : "");
     $("problem-caption").textContent = `${W}×${H} grid, S ${p.start} → G ${p.goal}`;
   }
   function drawGraph(host, p, m) {

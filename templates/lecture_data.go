@@ -48,6 +48,8 @@ type Row struct {
 	Next     bool // the node the search expands next
 	Tie      bool // tied with the next node on priority
 	Position int  // 1-based place in the list
+	// ParentState is the parent's state ("" for the root).
+	ParentState string
 }
 
 // SessionData is everything the session page's first paint shows.

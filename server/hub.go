@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -49,6 +50,7 @@ type hub struct {
 	inbox      chan inMsg
 	calls      chan func()
 	quit       chan struct{}
+	quitOnce   sync.Once
 	stopped    chan struct{}
 
 	// history[k] is the open and closed sizes after step k, for every step
@@ -112,11 +114,7 @@ func (h *hub) do(f func()) bool {
 // stop ends the hub and closes every client's queue; it waits for the hub
 // goroutine to finish.
 func (h *hub) stop() {
-	select {
-	case <-h.quit:
-	default:
-		close(h.quit)
-	}
+	h.quitOnce.Do(func() { close(h.quit) })
 	<-h.stopped
 }
 

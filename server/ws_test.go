@@ -448,3 +448,19 @@ func TestExploreAheadBounded(t *testing.T) {
 		t.Errorf("view far ahead: step %d live %d history %d", v.Step, v.Live, len(v.History))
 	}
 }
+
+// TestCloseEndsConnections: closing the server closes every viewer's
+// connection with a reason, and stopping twice is harmless.
+func TestCloseEndsConnections(t *testing.T) {
+	srv, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	f, _, _ := dial(t, ts, sess, "")
+	go sess.hub.stop()
+	srv.Close()
+	code, reason := expectClose(t, f)
+	if code != websocket.CloseGoingAway || !strings.Contains(reason, "session closed") {
+		t.Errorf("closed with %d %q", code, reason)
+	}
+	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
+		t.Errorf("a new session after Close: %v", err)
+	}
+}

@@ -369,3 +369,21 @@ func TestFiles(t *testing.T) {
 		t.Errorf("map file search: %s", st)
 	}
 }
+
+func TestNodeView(t *testing.T) {
+	s := NewSession(Config{})
+	run(t, s, seedPuzzle, "a = search astar h=manhattan\nstep 2", "search bfs")
+	out, err := s.NodeView("a", 2)
+	if err != nil || !strings.Contains(out.Text, "a at step 2") || !strings.Contains(out.Text, "h: tile") {
+		t.Errorf("NodeView(a, 2) = %q, %v", out.Text, err)
+	}
+	if _, err := s.NodeView("a", 99); err == nil {
+		t.Errorf("NodeView of a missing node succeeded")
+	}
+	if _, err := s.NodeView("zz", 0); err == nil {
+		t.Errorf("NodeView of a missing search succeeded")
+	}
+	if s.Search("").Options().Algorithm != stepper.BFS {
+		t.Errorf("NodeView changed the current search")
+	}
+}

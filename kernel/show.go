@@ -86,6 +86,24 @@ func (s *Session) show(ls *liveSearch, c Command, emit func(Output)) error {
 	return nil
 }
 
+// NodeView is the inspector of the web notebook: node id of the named
+// search ("" for the current one) with its fields, its h broken down and
+// the problem drawn at it, as "show NAME node ID" prints it. It does not
+// change which search is current.
+func (s *Session) NodeView(name string, id int) (Output, error) {
+	ls := s.searches[name]
+	if ls == nil {
+		return Output{}, &CellError{Msg: fmt.Sprintf("no search named '%s'", name)}
+	}
+	snap := ls.search.Snapshot()
+	if id < 0 || id >= len(snap.Tree) {
+		return Output{}, &CellError{Msg: fmt.Sprintf("node %d does not exist: the tree has %d nodes", id, len(snap.Tree))}
+	}
+	var out Output
+	err := s.nodeOutput(ls, snap, id, fmt.Sprintf("%s at step %d (%s)", ls.label(), snap.Step, snap.Status), func(o Output) { out = o })
+	return out, err
+}
+
 // titled puts a title line above a table.
 func titled(title string, t *table) Output {
 	return Output{

@@ -53,7 +53,7 @@ func (s *Session) liveView(ls *liveSearch, update bool) Output {
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, `<div class="stepviz-view" data-search="%s" data-step="%d">`, html.EscapeString(ls.label()), snap.Step)
+	fmt.Fprintf(&b, `<div class="stepviz-view" data-search="%s" data-name="%s" data-step="%d">`, html.EscapeString(ls.label()), html.EscapeString(ls.name), snap.Step)
 	fmt.Fprintf(&b, `<div style="font-family:monospace;font-weight:bold">%s</div>`, html.EscapeString(head))
 	fmt.Fprintf(&b, `<div style="font-family:monospace" data-testid="status">%s</div>`, html.EscapeString(status))
 	fmt.Fprintf(&b, `<div style="margin:4px 0" data-testid="narration">%s</div>`, html.EscapeString(narr))

@@ -144,6 +144,15 @@ func TestBrowserNotebook(t *testing.T) {
 		shot(t, ctx, "notebook-fail.png")
 		t.Fatalf("typing and running cells: %v", err)
 	}
+	// Clicking a tree node of the live view opens the inspector under it.
+	err = chromedp.Do(ctx,
+		chromedp.Click(cellSel(1, `.stepviz-tree [data-id="2"]`)),
+		poll(`(document.querySelector("#cells > .cell:nth-child(1) .inspector") || {textContent: ""}).textContent.includes("node 2")`),
+	)
+	if err != nil {
+		shot(t, ctx, "notebook-fail.png")
+		t.Fatalf("inspector: %v", err)
+	}
 	shot(t, ctx, "notebook-run.png")
 
 	// Shift+Enter on the last cell added an empty fourth one: delete it;

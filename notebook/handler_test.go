@@ -220,6 +220,12 @@ func TestKernelSocket(t *testing.T) {
 	if !strings.Contains(d4.Error, "not run") {
 		t.Errorf("c4 ran after c3 failed: %+v", d4)
 	}
+	// the node inspector
+	c.send(clientMsg{Op: "node", Search: "a", Node: 2, Req: 5})
+	msgs = c.until(func(m serverMsg) bool { return m.Type == "node" })
+	if m := msgs[len(msgs)-1]; m.Req != 5 || !strings.Contains(m.Text, "node 2") || m.Error != "" {
+		t.Errorf("node inspector: %+v", m)
+	}
 	// completion
 	c.send(clientMsg{Op: "complete", Code: "show a o", Cursor: 8, Req: 7})
 	msgs = c.until(func(m serverMsg) bool { return m.Type == "complete" })

@@ -48,16 +48,18 @@ func sameOrigin(r *http.Request) bool {
 
 // clientMsg is a message from the page.
 type clientMsg struct {
-	Op     string `json:"op"` // execute, interrupt, restart, complete, inspect
+	Op     string `json:"op"` // execute, interrupt, restart, complete, inspect, node
 	Cell   string `json:"cell"`
 	Code   string `json:"code"`
 	Cursor int    `json:"cursor"`
 	Req    int    `json:"req"`
+	Search string `json:"search"` // node: the search's name ("" unnamed)
+	Node   int    `json:"node"`   // node: the node id
 }
 
 // serverMsg is a message to the page.
 type serverMsg struct {
-	Type      string   `json:"type"` // status, output, update, done, complete, inspect, restarted, error
+	Type      string   `json:"type"` // status, output, update, done, complete, inspect, node, restarted, error
 	Cell      string   `json:"cell,omitempty"`
 	State     string   `json:"state,omitempty"`
 	Text      string   `json:"text,omitempty"`
@@ -152,6 +154,25 @@ func (c *conn) readPump() {
 			var help string
 			c.query(func(s *kernel.Session) { help, _ = s.Inspect(m.Code, m.Cursor) })
 			c.emit(serverMsg{Type: "inspect", Req: m.Req, Text: help})
+		case "node":
+			reply := serverMsg{Type: "node", Req: m.Req}
+			busy := true
+			c.query(func(s *kernel.Session) {
+				if s != c.sess {
+					return
+				}
+				busy = false
+				out, err := s.NodeView(m.Search, m.Node)
+				if err != nil {
+					reply.Error = err.Error()
+					return
+				}
+				reply.Text, reply.HTML = out.Text, out.HTML
+			})
+			if busy {
+				reply.Error = "the inspector waits for the running cell: try again when it is done"
+			}
+			c.emit(reply)
 		default:
 			c.emit(serverMsg{Type: "error", Error: "notebook: unknown op " + m.Op})
 		}

@@ -57,7 +57,8 @@
         if (running.size === 0) setStatus("idle");
         break;
       case "complete":
-      case "inspect": {
+      case "inspect":
+      case "node": {
         const cb = pendingReq.get(m.req);
         pendingReq.delete(m.req);
         if (cb) cb(m);
@@ -246,6 +247,26 @@
     pendingReq.set(req, (m) => { hint.textContent = m.text || ""; });
     send({ op: "inspect", code: ta.value, cursor: Array.from(ta.value.slice(0, ta.selectionStart)).length, req });
   }
+
+  // ---- the node inspector: click a node of a live view ----
+  cellsEl.addEventListener("click", (e) => {
+    const hit = e.target.closest(".stepviz-view [data-id]");
+    if (!hit) return;
+    const view = hit.closest(".stepviz-view");
+    const out = view.closest(".output");
+    const req = nextReq++;
+    pendingReq.set(req, (m) => {
+      let insp = out.nextElementSibling;
+      if (!insp || !insp.classList.contains("inspector")) {
+        insp = document.createElement("div");
+        insp.className = "inspector";
+        insp.dataset.testid = "inspector";
+        out.after(insp);
+      }
+      if (m.error) insp.textContent = m.error; else insp.innerHTML = m.html;
+    });
+    send({ op: "node", search: view.dataset.name || "", node: parseInt(hit.dataset.id, 10), req });
+  });
 
   // ---- wiring ----
   function wire(cell) {

@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"bytes"
+	"context"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -125,4 +126,33 @@ func FuzzReadIpynb(f *testing.F) {
 			t.Fatalf("cells %d, read back %d", len(doc.Cells), len(again.Cells))
 		}
 	})
+}
+
+// TestExamplesRunInSession runs every code cell of every example in a
+// session configured as the web notebook's, top to bottom.
+func TestExamplesRunInSession(t *testing.T) {
+	names, _ := fs.Glob(examples.Notebooks, "*.ipynb")
+	for _, n := range names {
+		t.Run(n, func(t *testing.T) {
+			f, _ := examples.Notebooks.Open(n)
+			doc, err := ReadIpynb(f)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sess := newSession()
+			for i, c := range doc.Cells {
+				if c.Kind != "code" {
+					continue
+				}
+				outs, err := sess.Run(context.Background(), c.Source)
+				if err != nil {
+					t.Fatalf("cell %d: %v", i, err)
+				}
+				if len(outs) == 0 {
+					t.Errorf("cell %d shows nothing", i)
+				}
+			}
+		})
+	}
 }

@@ -80,10 +80,18 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 		return
 	}
 	l := viz.LayoutTree(sn.Tree)
-	slot, level := 1.2, 1.4
-	if kind == "puzzle" {
-		slot, level = 1.3, 1.9
+	// Size the slots to the longest label line (about 0.13 cm a character
+	// at \scriptsize) so that neighbours never overlap.
+	longest, lines := 0, 0
+	for _, n := range sn.Tree {
+		ls := strings.Split(nodeLabel(kind, n), "\n")
+		lines = max(lines, len(ls))
+		for _, line := range ls {
+			longest = max(longest, len([]rune(line)))
+		}
 	}
+	slot := 0.13*float64(longest) + 0.45
+	level := 0.36*float64(lines) + 0.9
 	wide := l.Width*slot > 17
 	p.f("Closed nodes: grey boxes numbered in expansion order; open: dashed; goal: double frame; discarded duplicates: dotted.\n\n\\begin{center}\n")
 	if wide {

@@ -29,7 +29,7 @@
     view: null, // the model shown
     selected: -1, collapsed: new Set(), showDiscarded: true,
     queryId: 0, pendingView: 0, reconnectDelay: 500, closedByServer: "",
-    maxKnown: 0, localPlay: null,
+    maxKnown: 0, localPlay: null, localTarget: null,
   };
 
   function emptyModel() {
@@ -139,6 +139,7 @@
         if (msg.reason === "view") {
           if (!st.local || msg.id !== st.pendingView) break;
           st.view = fromSnapshot(msg);
+          st.localTarget = msg.step; // the server clamps a step past the end
         } else if (!st.local || msg.reason === "live") {
           st.local = false;
           st.view = fromSnapshot(msg);
@@ -178,8 +179,9 @@
   // ---- controls ----
   function command(type, extra) {
     if (presenter) { send(Object.assign({ type }, extra || {})); return; }
-    // followers explore a copy: every move is a view query
-    const cur = st.view ? st.view.step : 0;
+    // followers explore a copy: every move is a view query, counted from
+    // the step last asked for so fast key presses are not lost
+    const cur = st.local && st.localTarget !== null ? st.localTarget : st.view ? st.view.step : 0;
     let target = cur;
     switch (type) {
       case "step": target = cur + 1; break;
@@ -196,6 +198,7 @@
   }
   function goLocal(step) {
     st.local = true;
+    st.localTarget = step;
     st.pendingView = ++st.queryId;
     send({ type: "view", step, id: st.pendingView });
     updateChrome();
@@ -203,6 +206,7 @@
   function rejoin() {
     stopLocalPlay();
     st.local = false;
+    st.localTarget = null;
     send({ type: "live" });
     updateChrome();
   }

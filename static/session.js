@@ -326,9 +326,8 @@
     const s = $("status");
     s.textContent = v.status; s.className = "status st-" + v.status.replace(/\s/g, "");
     const jump = $("jump");
-    // the slider reaches a little past the furthest step seen, so one can
-    // jump ahead; the search stops at its end anyway
-    jump.max = Math.max(st.maxKnown, v.step, 1) + (v.status === "running" ? 20 : 0); jump.value = v.step;
+    // the slider spans the steps seen so far; step and run to goal go further
+    jump.max = Math.max(st.maxKnown, v.step, 1); jump.value = v.step;
     const playing = presenter ? st.playing : !!st.localPlay;
     const pb = $("btn-play");
     pb.textContent = playing ? "Pause ❚❚" : "Play ▶▶"; pb.setAttribute("aria-pressed", String(playing));
@@ -408,7 +407,23 @@
     send({ type: "inspect", node: id, step: st.view.step, id: ++st.queryId });
     redraw(false);
   }
+  // refreshInspector asks again for the selected node once the shown step
+  // has changed, at most every 300 ms (a query per step would trip the
+  // server's flood limit while playing fast)
+  let inspectTimer = 0, inspectedStep = -1;
+  function refreshInspector() {
+    if (st.selected >= 0 && st.view && st.selected >= st.view.nodes.length) {
+      st.selected = -1; // the node does not exist at this step
+      $("inspector-body").innerHTML = '<p class="muted">The node inspected does not exist at this step. Click a node to inspect it.</p>';
+    }
+    if (st.selected < 0 || inspectTimer || !st.view || st.view.step === inspectedStep) return;
+    inspectTimer = setTimeout(() => {
+      inspectTimer = 0;
+      if (st.selected >= 0 && st.view && st.view.step !== inspectedStep && st.selected < st.view.nodes.length) inspect(st.selected);
+    }, 300);
+  }
   function renderInspector(msg) {
+    inspectedStep = msg.step;
     const n = msg.node;
     const legend = st.legend[n.status] || {};
     const algo = st.problem ? st.problem.options.split(" ")[0] : "astar";

@@ -17,6 +17,7 @@ func BenchmarkScenArena2(b *testing.B) {
 	}
 	b.ReportAllocs()
 	var sum ScenSummary
+	cpu0 := processCPU()
 	for b.Loop() {
 		res, err := sc.Run(ScenConfig{Options: o})
 		if err != nil {
@@ -27,6 +28,7 @@ func BenchmarkScenArena2(b *testing.B) {
 	if sum.Mismatches != 0 {
 		b.Fatalf("%d of %d rows mismatch", sum.Mismatches, sum.Rows)
 	}
+	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(sum.Rows), "rows/op")
 	b.ReportMetric(float64(sum.Expanded), "expanded/op")
 }
@@ -63,6 +65,7 @@ func BenchmarkScenArena2Minimal(b *testing.B) {
 	}
 	b.ReportAllocs()
 	expanded := 0
+	cpu0 := processCPU()
 	for b.Loop() {
 		expanded = 0
 		for i, p := range grids {
@@ -73,6 +76,7 @@ func BenchmarkScenArena2Minimal(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(expanded), "expanded/op")
 }
 
@@ -148,6 +152,7 @@ func BenchmarkScenArena2Dense(b *testing.B) {
 	}
 	b.ReportAllocs()
 	expanded := 0
+	cpu0 := processCPU()
 	for b.Loop() {
 		expanded = 0
 		for i, p := range grids {
@@ -158,6 +163,7 @@ func BenchmarkScenArena2Dense(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(expanded), "expanded/op")
 }
 

@@ -249,7 +249,9 @@ func (h *hub) command(msg ClientMsg) error {
 		// search that reopens nodes over and over.
 		h.seek(h.search.StepCount()+4*h.sess.maxNodes, ReasonGoal)
 	case CmdReset:
-		h.playing = false
+		if h.playing {
+			h.setPlaying(false)
+		}
 		h.seek(0, ReasonReset)
 	case CmdPlay:
 		if msg.Speed != 0 {

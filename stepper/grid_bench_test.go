@@ -201,3 +201,21 @@ func denseAStar(p *gridProblem, h func(gridCell) float64) (cost float64, expande
 	}
 	return math.Inf(1), expanded
 }
+
+// BenchmarkScenArena2Workers2 is BenchmarkScenArena2 with two rows at a
+// time (ScenConfig.Workers), as `stepviz scen` may run them on two cores.
+func BenchmarkScenArena2Workers2(b *testing.B) {
+	sc := scenLoad(b, "arena2.map.scen")
+	b.ReportAllocs()
+	cpu0 := processCPU()
+	for b.Loop() {
+		res, err := sc.Run(ScenConfig{Workers: 2})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if s := SummarizeScen(res); s.Mismatches != 0 {
+			b.Fatalf("%d mismatches", s.Mismatches)
+		}
+	}
+	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+}

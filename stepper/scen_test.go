@@ -251,3 +251,35 @@ func TestLoadScen(t *testing.T) {
 		t.Errorf("missing scen: %v", err)
 	}
 }
+
+// Concurrent workers give the same results as one after another.
+func TestScenWorkers(t *testing.T) {
+	sc := scenLoad(t, "arena.map.scen")
+	seq, err := sc.Run(ScenConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	par, err := sc.Run(ScenConfig{Workers: 3, Progress: func(done, total int) {
+		calls++
+		if done != calls || total != len(sc.Rows) {
+			t.Errorf("progress %d/%d at call %d", done, total, calls)
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != len(sc.Rows) || len(par) != len(seq) {
+		t.Fatalf("%d progress calls, %d results, want %d", calls, len(par), len(seq))
+	}
+	for i := range seq {
+		a, b := seq[i], par[i]
+		a.Elapsed, b.Elapsed = 0, 0
+		if a != b {
+			t.Errorf("row %d: sequential %+v, workers %+v", i, a, b)
+		}
+	}
+	if _, err := sc.Run(ScenConfig{Workers: 2, Options: Options{Heuristic: "nope"}}); err == nil {
+		t.Error("bad heuristic with workers: no error")
+	}
+}

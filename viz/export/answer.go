@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -34,6 +35,16 @@ type AnswerRow struct {
 	HasF       bool
 	Open       []string // the open list after the step, first = next to expand
 	HasOpen    bool
+	// Children are the children written for the step, in order.
+	Children    []AnswerChild
+	HasChildren bool
+}
+
+// AnswerChild is one child written in a children cell ("Zerind f=449").
+type AnswerChild struct {
+	State string
+	F     float64
+	HasF  bool
 }
 
 // answerColumns maps the column names a sheet may use to the field they
@@ -43,10 +54,11 @@ var answerColumns = map[string]string{
 	"node": "node", "state": "node", "expanded": "node", "expand": "node", "node expanded": "node",
 	"g": "g", "h": "h", "f": "f",
 	"open": "open", "open list": "open", "frontier": "open",
+	"children": "children", "children generated": "children", "children generated (f)": "children", "successors": "children",
 }
 
 // AnswerColumns lists the canonical column names of an answer sheet.
-var AnswerColumns = []string{"step", "node", "g", "h", "f", "open"}
+var AnswerColumns = []string{"step", "node", "g", "h", "f", "children", "open"}
 
 // ParseAnswer reads a hand trace. name picks the syntax by its extension:
 // ".md" (the first Markdown pipe table whose header names known columns;
@@ -107,44 +119,125 @@ func parseAnswerCSV(data []byte, name string) (*Answer, error) {
 func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	var a *Answer
-	line := 0
-	inTable := false
+	var (
+		a       *Answer
+		line    int
+		heading string // the last heading line
+		kind    string // the table being read: "steps", "open", "skip" or "" outside tables
+		open    *openTable
+	)
+	endTable := func() error {
+		if kind == "open" && open != nil {
+			if err := open.assign(a, name); err != nil {
+				return err
+			}
+		}
+		kind, open = "", nil
+		return nil
+	}
 	for sc.Scan() {
 		line++
 		text := strings.TrimSpace(sc.Text())
 		if !strings.HasPrefix(text, "|") {
-			if a != nil && inTable {
-				break // the table ended
+			if kind != "" {
+				if err := endTable(); err != nil {
+					return nil, err
+				}
+			}
+			if strings.HasPrefix(text, "#") {
+				heading = text
 			}
 			continue
 		}
 		cells := splitPipeRow(text)
-		if a == nil {
+		if kind == "" { // a header row
+			if m := openAfterRE.FindStringSubmatch(heading); m != nil {
+				if a == nil {
+					return nil, fmt.Errorf("export: %s: line %d: an open list table before the steps table: keep the sheet's steps table (its header names step and node) above it", name, line)
+				}
+				n, _ := strconv.Atoi(m[1])
+				open = &openTable{step: n, line: line, nodeCol: -1}
+				for i, c := range cells {
+					if f := answerColumns[strings.ToLower(cleanCell(c))]; f == "node" {
+						open.nodeCol = i
+						break
+					}
+				}
+				if open.nodeCol < 0 {
+					return nil, fmt.Errorf("export: %s: line %d: the open list table has no node column", name, line)
+				}
+				kind = "open"
+				continue
+			}
+			if a != nil || strings.Contains(strings.ToLower(heading), "problem") {
+				kind = "skip" // a later table, or a worksheet's problem data (roads, h values)
+				continue
+			}
 			h, err := answerHeader(cells, name, line)
 			if err != nil {
 				if errors.Is(err, errNoKnownColumn) {
-					continue // some other table
+					kind = "skip"
+					continue
 				}
 				return nil, err
 			}
-			a, inTable = h, true
+			a, kind = h, "steps"
 			continue
 		}
 		if isAlignRow(cells) || allEmpty(cells) {
 			continue
 		}
-		if err := a.addRow(cells, name, line); err != nil {
-			return nil, err
+		switch kind {
+		case "steps":
+			if err := a.addRow(cells, name, line); err != nil {
+				return nil, err
+			}
+		case "open":
+			if open.nodeCol < len(cells) {
+				v := cleanCell(cells[open.nodeCol])
+				switch {
+				case v == "(empty)" || v == "-":
+					open.given = true
+				case v != "":
+					open.states = append(open.states, v)
+					open.given = true
+				}
+			}
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("export: %s: line %d: %v", name, line+1, err)
 	}
+	if err := endTable(); err != nil {
+		return nil, err
+	}
 	if a == nil {
 		return nil, fmt.Errorf("export: %s: no table with the columns %s found: write a Markdown table whose header names them, such as | step | node | g | h | f |", name, strings.Join(AnswerColumns, ", "))
 	}
 	return a.finish(name)
+}
+
+// openAfterRE finds a worksheet's "Open list after step N" heading.
+var openAfterRE = regexp.MustCompile(`(?i)open list after step (\d+)`)
+
+// openTable is a Markdown table of the open list after one step, as a
+// worksheet prints it (#, node, g, h, f): only its node column is graded.
+type openTable struct {
+	step, line, nodeCol int
+	states              []string
+	given               bool // some row was filled in
+}
+
+func (o *openTable) assign(a *Answer, name string) error {
+	if !o.given {
+		return nil // left blank: nothing to grade
+	}
+	if o.step < 1 || o.step > len(a.Rows) {
+		return fmt.Errorf("export: %s: line %d: an open list after step %d, but the steps table has %d rows", name, o.line, o.step, len(a.Rows))
+	}
+	r := &a.Rows[o.step-1]
+	r.Open, r.HasOpen = o.states, true
+	return nil
 }
 
 // splitPipeRow splits "| a | b \| c |" into its cells.
@@ -244,7 +337,7 @@ func (a *Answer) addRow(cells []string, name string, line int) error {
 		if !ok || i >= len(cells) {
 			return "", i, false
 		}
-		v := strings.TrimSpace(strings.Trim(strings.TrimSpace(cells[i]), "*_`"))
+		v := cleanCell(cells[i])
 		return v, i, v != ""
 	}
 	if v, i, ok := get("step"); ok {
@@ -272,16 +365,65 @@ func (a *Answer) addRow(cells []string, name string, line int) error {
 		}
 		*f.dst, *f.has = x, true
 	}
+	if v, i, ok := get("children"); ok {
+		kids, err := parseChildren(v)
+		if err != nil {
+			return fmt.Errorf("export: %s: line %d, column %d (children): %v", name, line, i+1, err)
+		}
+		r.Children, r.HasChildren = kids, true
+	}
 	if v, _, ok := get("open"); ok {
 		r.Open, r.HasOpen = splitOpenList(v), true
-	} else if _, has := a.cols["open"]; has && len(cells) > a.cols["open"] {
-		r.HasOpen = true // an empty open list written as an empty cell
 	}
 	if len(cells) > len(a.Columns) && !allEmpty(cells[len(a.Columns):]) {
 		return fmt.Errorf("export: %s: line %d: %d cells but the header has %d columns (%s)", name, line, len(cells), len(a.Columns), strings.Join(a.Columns, ", "))
 	}
 	a.Rows = append(a.Rows, r)
 	return nil
+}
+
+// cleanCell drops Markdown emphasis (an answer key writes answers in bold)
+// and the blank marks of an unfilled sheet ("_____").
+func cleanCell(c string) string {
+	c = strings.ReplaceAll(c, "**", "")
+	c = strings.TrimSpace(strings.Trim(strings.TrimSpace(c), "*_`"))
+	return c
+}
+
+// parseChildren reads a children cell: entries separated by ';', each a
+// state, optionally "f=VALUE" and a fate in parentheses; "none..." is no
+// child. An f left blank ("f=" or "f=___") is not graded.
+func parseChildren(v string) ([]AnswerChild, error) {
+	if strings.HasPrefix(strings.ToLower(v), "none") || v == "-" {
+		return []AnswerChild{}, nil
+	}
+	var out []AnswerChild
+	for _, part := range strings.Split(v, ";") {
+		part = strings.TrimSpace(part)
+		if i := strings.Index(part, "("); i >= 0 && strings.HasSuffix(part, ")") {
+			part = strings.TrimSpace(part[:i])
+		}
+		if part == "" {
+			continue
+		}
+		c := AnswerChild{State: part}
+		if i := strings.LastIndex(strings.ToLower(part), "f="); i >= 0 {
+			c.State = strings.TrimSpace(part[:i])
+			val := strings.Trim(strings.TrimSpace(part[i+2:]), "_* ")
+			if val != "" {
+				f, err := strconv.ParseFloat(val, 64)
+				if err != nil {
+					return nil, fmt.Errorf("child %q: f=%q is not a number", c.State, val)
+				}
+				c.F, c.HasF = f, true
+			}
+		}
+		if c.State == "" {
+			return nil, fmt.Errorf("%q: a child needs its state before f=", part)
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
 
 // splitOpenList splits an open list cell: nodes separated by ';' (or by

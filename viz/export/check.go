@@ -13,7 +13,8 @@ import (
 type Grade struct {
 	// Correct is set when every graded step matches the engine's.
 	Correct bool
-	// Checked counts the steps that match, before the first difference.
+	// Checked counts the steps that match, before the first difference
+	// (rows left blank are not counted).
 	Checked int
 	// Step and Line locate the first difference (0 when Correct); Reason
 	// says what differs and why, in one sentence.
@@ -65,11 +66,21 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 			g.fail(step, row.Line, msg)
 			return g, nil
 		}
+		if row.HasChildren {
+			if msg := wrongChildren(sess.opts, kind, step, x, row.Children, ev.Children); msg != "" {
+				g.fail(step, row.Line, msg)
+				return g, nil
+			}
+		}
 		if row.HasOpen {
 			if msg := wrongOpen(sess.opts, kind, step, row.Open, after); msg != "" {
 				g.fail(step, row.Line, msg)
 				return g, nil
 			}
+		}
+		if row.Node == "" && !row.HasG && !row.HasH && !row.HasF && !row.HasChildren && !row.HasOpen {
+			g.Lines = append(g.Lines, fmt.Sprintf("step %d: nothing written", step))
+			continue
 		}
 		g.Checked++
 		line := fmt.Sprintf("step %d: ok", step)
@@ -80,6 +91,9 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 			line += fmt.Sprintf("; open list of %d ok", len(after.Open))
 		}
 		g.Lines = append(g.Lines, line)
+	}
+	if g.Checked == 0 {
+		return nil, fmt.Errorf("export: the answer sheet has nothing filled in: write the node expanded, its values or the open list for at least one step")
 	}
 	g.Correct = true
 	return g, nil
@@ -144,6 +158,34 @@ func wrongValues(o stepper.Options, step int, row AnswerRow, x stepper.NodeInfo,
 	}
 	if row.HasF && !near(row.F, x.F) {
 		return fmt.Sprintf("at step %d you wrote f=%s for %s but its f is %s (%s)", step, num(row.F), name, num(x.F), fFormula(o, x))
+	}
+	return ""
+}
+
+// wrongChildren compares the children written for a step with the ones
+// the expansion generates, in successor order.
+func wrongChildren(o stepper.Options, kind string, step int, x stepper.NodeInfo, got []AnswerChild, want []stepper.Child) string {
+	names := func() string {
+		var s []string
+		for _, c := range want {
+			s = append(s, c.State)
+		}
+		if len(s) == 0 {
+			return "none"
+		}
+		return strings.Join(s, ", ")
+	}
+	for i := 0; i < len(got) || i < len(want); i++ {
+		switch {
+		case i >= len(want):
+			return fmt.Sprintf("at step %d you wrote %d children for %s but expanding it generates %d (%s): %s is not one", step, len(got), x.State, len(want), names(), got[i].State)
+		case i >= len(got):
+			return fmt.Sprintf("at step %d you wrote %d children for %s but expanding it generates %d, in this order: %s", step, len(got), x.State, len(want), names())
+		case !sameState(kind, got[i].State, want[i].State):
+			return fmt.Sprintf("at step %d child %d of %s is %s, you wrote %s (successors in %s order: %s)", step, i+1, x.State, want[i].State, got[i].State, o.Order, names())
+		case got[i].HasF && !near(got[i].F, want[i].F):
+			return fmt.Sprintf("at step %d you wrote f=%s for child %s but its f is %s (%s)", step, num(got[i].F), want[i].State, num(want[i].F), fFormula(o, want[i].NodeInfo))
+		}
 	}
 	return ""
 }

@@ -243,6 +243,7 @@ func FuzzParseAnswer(f *testing.F) {
 	f.Add("| a \\| b | node |\n| x | y |\n", "a.md")
 	f.Add("node\n\"unterminated\n", "a.csv")
 	f.Add("open\n[ ]\n", "a.csv")
+	f.Add("# Steps\n| step | node expanded | g | h | f | children generated (f) |\n|---|---|---|---|---|---|\n| 1 | **Arad** | 0 | 366 | 366 | Zerind f=449; Sibiu f=___ (already closed) |\n\n## Open list after step 1\n\n| # | node | g |\n|--|--|--|\n| 1 | Sibiu | 140 |\n", "sheet.md")
 	s := newSearch(f, "graph romania", "astar")
 	f.Fuzz(func(t *testing.T, text, name string) {
 		a, err := ParseAnswer(strings.NewReader(text), name)
@@ -259,4 +260,47 @@ func FuzzParseAnswer(f *testing.F) {
 			t.Fatalf("Check failed on a parsed sheet: %v", err)
 		}
 	})
+}
+
+// TestCheckGradesFilledWorksheets grades the Markdown answer key of a
+// worksheet (a student who filled in every blank correctly), then keys
+// with one mistake each, and a sheet left blank.
+func TestCheckGradesFilledWorksheets(t *testing.T) {
+	for _, c := range []struct{ problem, opts string }{
+		{"graph romania", "astar"},
+		{"puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g"},
+		{"grid S..#./.#..#/...#G/..... moves=8", "ucs"},
+	} {
+		for _, blanks := range []Blanks{{Open: true, F: true, Order: true}, {F: true}, {Open: true}} {
+			key := sheetBytes(t, c.problem, c.opts, "md", 4, blanks, true)
+			s := newSearch(t, c.problem, c.opts)
+			g := grade(t, s, key, "key.md")
+			if !g.Correct || g.Checked != 4 {
+				t.Fatalf("%s blanks=%s: the answer key is graded %+v", c.problem, blanks, g)
+			}
+			blank := sheetBytes(t, c.problem, c.opts, "md", 4, blanks, false)
+			a, err := ParseAnswer(strings.NewReader(blank), "sheet.md")
+			if err != nil {
+				t.Fatalf("%s: the blank sheet does not parse: %v", c.problem, err)
+			}
+			if _, err := Check(s, a); err == nil && blanks.Order {
+				t.Errorf("%s: a blank sheet is graded without error", c.problem)
+			}
+		}
+	}
+	s := newSearch(t, "graph romania", "astar")
+	key := sheetBytes(t, "graph romania", "astar", "md", 4, Blanks{Open: true, F: true, Order: true}, true)
+	for _, tt := range []struct{ from, to, want string }{
+		{"Fagaras f=415;", "Fagaras f=416;", "at step 2 you wrote f=416 for child Fagaras but its f is 415 (f = g + h = 239 + 176)"},
+		{"**Zerind f=449; Sibiu f=393; Timisoara f=447**", "**Sibiu f=393; Zerind f=449; Timisoara f=447**", "at step 1 child 1 of Arad is Zerind, you wrote Sibiu"},
+		{"| 1 | **Pitesti** |", "| 1 | **Timisoara** |", "after step 4 your open list has Timisoara (f=447) at number 1 but Pitesti (f=417) comes first"},
+	} {
+		if !strings.Contains(key, tt.from) {
+			t.Fatalf("the key has no %q:\n%s", tt.from, key)
+		}
+		g := grade(t, s, strings.Replace(key, tt.from, tt.to, 1), "key.md")
+		if g.Correct || !strings.Contains(g.Reason, tt.want) {
+			t.Errorf("edit %q -> %q: graded %q, want %q", tt.from, tt.to, g.Reason, tt.want)
+		}
+	}
 }

@@ -55,7 +55,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	for _, e := range viz.StatusLegend {
 		d.Legend = append(d.Legend, templates.LegendEntry{Status: string(e.Status), Label: e.Label, Colour: e.Stroke})
 	}
-	d.Open = openRows(snap, defaultPreviewLimit)
+	d.Open = openRows(snap, defaultPreviewLimit, frontierKind(o) == "priority")
 	from := max(0, len(snap.Closed)-defaultPreviewLimit)
 	for i, n := range snap.Closed[from:] {
 		row := templates.Row{NodeInfo: n, Position: from + i + 1}
@@ -81,18 +81,20 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	return d, true
 }
 
-// openRows is the first n rows of the open list, the next node and its
-// ties on priority marked.
-func openRows(snap stepper.Snapshot, n int) []templates.Row {
+// openRows is the first n rows of the open list, the next node and (for a
+// priority queue) its ties on priority marked.
+func openRows(snap stepper.Snapshot, n int, ties bool) []templates.Row {
 	var rows []templates.Row
 	for i, e := range snap.Open {
 		if i == n {
 			break
 		}
 		row := templates.Row{NodeInfo: e.NodeInfo, Key: e.Key, Position: i + 1}
-		if i == 0 {
+		switch {
+		case snap.Status != stepper.Running: // no next node once the search is over
+		case i == 0:
 			row.Next = true
-		} else if e.Key.Priority == snap.Open[0].Key.Priority {
+		case ties && e.Key.Priority == snap.Open[0].Key.Priority:
 			row.Tie = true
 		}
 		rows = append(rows, row)

@@ -366,13 +366,16 @@
     const open = m.open;
     const body = $("open-table").tBodies[0];
     let html = "";
-    const p0 = open.length ? open[0].key.priority : null;
-    const prio = st.problem && st.problem.frontier === "priority";
+    // the next node and its ties matter only while the search runs
+    const running = m.status === "running";
+    const p0 = open.length && running ? open[0].key.priority : null;
+    const prio = running && st.problem && st.problem.frontier === "priority";
     for (let i = 0; i < Math.min(open.length, LIST_ROWS); i++) {
       const e = open[i], n = m.nodes[e.id];
       if (!n) continue;
-      const cls = (i === 0 ? "next" : prio && e.key.priority === p0 ? "tie" : "") + (e.id === st.selected ? " selected" : "");
-      html += `<tr data-testid="open-row" data-id="${e.id}" class="${cls}" tabindex="0"><td>${i + 1}${i === 0 ? ' <span class="tag">next</span>' : prio && e.key.priority === p0 ? ' <span class="tag">tie</span>' : ""}</td><td class="state">${stateHTML(n.state, true)}</td><td>${fmt(n.g)}</td><td>${fmt(n.h)}</td><td class="f" data-testid="open-f">${fmt(e.key.priority)}</td><td>${fmt(e.key.tie)}</td><td>${e.key.seq}</td></tr>`;
+      const isNext = i === 0 && running, isTie = !isNext && prio && e.key.priority === p0;
+      const cls = (isNext ? "next" : isTie ? "tie" : "") + (e.id === st.selected ? " selected" : "");
+      html += `<tr data-testid="open-row" data-id="${e.id}" class="${cls}" tabindex="0"><td>${i + 1}${isNext ? ' <span class="tag">next</span>' : isTie ? ' <span class="tag">tie</span>' : ""}</td><td class="state">${stateHTML(n.state, true)}</td><td>${fmt(n.g)}</td><td>${fmt(n.h)}</td><td class="f" data-testid="open-f">${fmt(e.key.priority)}</td><td>${fmt(e.key.tie)}</td><td>${e.key.seq}</td></tr>`;
     }
     body.innerHTML = html;
     $("open-count").textContent = open.length;
@@ -681,7 +684,7 @@
     }
     el("path", { d, class: "edge" }, g);
     if (dp) el("path", { d: dp, class: "edge path" }, g);
-    const nextId = m.open.length ? m.open[0].id : -1;
+    const nextId = m.open.length && m.status === "running" ? m.open[0].id : -1;
     if (compact) {
       const byStatus = {};
       const R = 14;
@@ -790,7 +793,7 @@
     const avail = Math.max(200, sz.problemW || 500);
     const c = Math.max(3, Math.min(64, Math.floor(avail / W)));
     const by = nodeByState(m), onPath = pathSet(m);
-    const nextId = m.open.length ? m.open[0].id : -1;
+    const nextId = m.open.length && m.status === "running" ? m.open[0].id : -1;
     let s = `<svg class="gridview" width="${W * c}" height="${H * c}" viewBox="0 0 ${W * c} ${H * c}" data-testid="grid-svg"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
     let walls = "";
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (!p.cells[y][x]) walls += `M${x * c},${y * c}h${c}v${c}h${-c}z`;

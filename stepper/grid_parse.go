@@ -140,12 +140,12 @@ func ParseGridRows(rows []string, args []string) (*Grid, error) {
 			switch r {
 			case 'S':
 				if startMark >= 0 {
-					return nil, fmt.Errorf("stepper: grid: two starts S, at %s and %d,%d: mark one", g.formatCellW(startMark, w), x, y)
+					return nil, fmt.Errorf("stepper: grid: two starts S, at %s and %d,%d: mark one", cellString(startMark, w), x, y)
 				}
 				startMark = i
 			case 'G':
 				if goalMark >= 0 {
-					return nil, fmt.Errorf("stepper: grid: two goals G, at %s and %d,%d: mark one (a grid has a single goal)", g.formatCellW(goalMark, w), x, y)
+					return nil, fmt.Errorf("stepper: grid: two goals G, at %s and %d,%d: mark one (a grid has a single goal)", cellString(goalMark, w), x, y)
 				}
 				goalMark = i
 			}
@@ -166,8 +166,8 @@ func ParseGridRows(rows []string, args []string) (*Grid, error) {
 	return g.finish(startMark, goalMark, a)
 }
 
-// formatCellW writes cell i of a grid w wide, before g.w is trusted.
-func (g *Grid) formatCellW(i int32, w int) string {
+// cellString writes cell index i of a grid w wide as "x,y".
+func cellString(i int32, w int) string {
 	return fmt.Sprintf("%d,%d", int(i)%w, int(i)/w)
 }
 

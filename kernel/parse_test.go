@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -183,6 +184,35 @@ func FuzzParseCell(f *testing.F) {
 			if c.Count < 0 || c.Node < 0 {
 				t.Fatalf("negative count or node: %#v", c)
 			}
+		}
+	})
+}
+
+// FuzzSessionRun runs arbitrary cells after a small set-up: nothing may
+// panic, every error must be a *CellError with a line, and the set-up's
+// state must survive.
+func FuzzSessionRun(f *testing.F) {
+	for _, seed := range []string{
+		"step a 3\nshow a open\nback a 2\nshow a node 4", "run\nshow path\nshow tree", "compare bfs, dfs depth=3, greedy, wastar w=3",
+		"grid\nS.#\n..G\nsearch bfs\nrun to goal", "graph romania start=Zerind\nsearch ucs\nstep 5\nshow board", "b = search dfs tree=true depth=4\nrun b",
+		"export a csv", "reset a\nshow a stats", "search astar tie=lifo order=reverse\nstep 1000",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, cell string) {
+		s := NewSession(Config{MaxNodes: 3000, IDPrefix: "f"})
+		if _, err := s.Run(context.Background(), seedPuzzle+"\na = search astar"); err != nil {
+			t.Fatal(err)
+		}
+		_, err := s.Run(context.Background(), cell)
+		if err != nil {
+			ce, ok := err.(*CellError)
+			if !ok || ce.Msg == "" {
+				t.Fatalf("error %T %v", err, err)
+			}
+		}
+		if s.Search("a") == nil {
+			t.Fatalf("the set-up's search a is gone")
 		}
 	})
 }

@@ -29,8 +29,12 @@ type Config struct {
 	Dir string
 	// MaxDocs is how many saved notebooks are kept in memory (default 500).
 	MaxDocs int
-	// MaxKernels is how many pages may run cells at once (default 64).
+	// MaxKernels is how many pages may have a session at once (default 16).
 	MaxKernels int
+	// MaxNodes caps every search a page runs that does not set maxnodes
+	// itself (default 1,000,000 nodes, about 64 MB: the hardest 8-puzzle
+	// under BFS takes half of it).
+	MaxNodes int
 }
 
 // Handler is the web notebook. Routes, under Prefix:
@@ -66,7 +70,10 @@ func NewHandler(cfg Config) *Handler {
 		cfg.MaxDocs = 500
 	}
 	if cfg.MaxKernels <= 0 {
-		cfg.MaxKernels = 64
+		cfg.MaxKernels = 16
+	}
+	if cfg.MaxNodes <= 0 {
+		cfg.MaxNodes = 1_000_000
 	}
 	h := &Handler{cfg: cfg, mux: http.NewServeMux(), docs: newStore(cfg.MaxDocs, cfg.Dir), kernels: make(chan struct{}, cfg.MaxKernels)}
 	p := cfg.Prefix

@@ -140,7 +140,7 @@ func TestExamplesRunInSession(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sess := newSession()
+			sess := newSession(0)
 			for i, c := range doc.Cells {
 				if c.Kind != "code" {
 					continue

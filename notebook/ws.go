@@ -82,6 +82,8 @@ type conn struct {
 	queue chan clientMsg
 	ctx   context.Context
 	stop  context.CancelFunc
+	// maxNodes is the node cap of the page's sessions.
+	maxNodes int
 
 	mu     sync.Mutex // guards sess and cancel
 	sess   *kernel.Session
@@ -89,8 +91,10 @@ type conn struct {
 	count  int
 }
 
-func newSession() *kernel.Session {
-	return kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond})
+// newSession is a page's session: frames for a local page, no files, the
+// handler's node cap (0: the kernel's default).
+func newSession(maxNodes int) *kernel.Session {
+	return kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond, MaxNodes: maxNodes})
 }
 
 func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
@@ -106,7 +110,7 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 		return // the upgrader has answered
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop, sess: newSession()}
+	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop, maxNodes: h.cfg.MaxNodes, sess: newSession(h.cfg.MaxNodes)}
 	go c.writePump()
 	go c.runCells()
 	c.readPump()
@@ -190,7 +194,7 @@ func (c *conn) query(f func(*kernel.Session)) {
 		return
 	}
 	c.mu.Unlock()
-	f(newSession())
+	f(newSession(c.maxNodes))
 }
 
 func (c *conn) interrupt() {
@@ -211,7 +215,7 @@ func (c *conn) runCells() {
 		case m := <-c.queue:
 			if m.Op == "restart" {
 				c.mu.Lock()
-				c.sess, c.count = newSession(), 0
+				c.sess, c.count = newSession(c.maxNodes), 0
 				c.mu.Unlock()
 				c.emit(serverMsg{Type: "restarted"})
 				continue

@@ -7,51 +7,106 @@ import (
 )
 
 // node is one node of the search tree. Nodes are appended in generation
-// order and never move, so a node's id is its index; only a re-parenting or
-// a reopening changes a node after it is made, and the journal records
-// what it changed. h is not stored: heuristics are deterministic, so it is
-// recomputed when asked for.
+// order and never move, so a node's id is its index. Only its status and
+// expansion order change as the cursor moves, and a re-parenting or a
+// reopening changes its g, parent, depth and action: the journal (mod)
+// records both the old and the new values. h is not stored: heuristics are
+// deterministic, so it is recomputed when asked for.
 type node[S comparable] struct {
 	state  S
 	g      float64
 	parent int32
 	depth  int32
 	seq    int32 // insertion number on the frontier
-	order  int32 // expansion step, 0 if never expanded
+	order  int32 // expansion step, 0 if not expanded at the cursor
 	action int32
-	status NodeStatus8
+	status nodeStatus8
 }
 
-// NodeStatus8 is a NodeStatus stored in one byte.
-type NodeStatus8 uint8
+// nodeStatus8 is a node's status in one byte. The discarded and goal
+// statuses remember why, so that a replayed step can report each child's
+// fate without looking anything up.
+type nodeStatus8 uint8
 
 const (
-	st8Open NodeStatus8 = iota
-	st8Closed
-	st8Discarded
-	st8Goal
+	st8Open       nodeStatus8 = iota
+	st8Closed                 // expanded
+	st8DepthLimit             // discarded: deeper than Options.Depth
+	st8DupClosed              // discarded: its state was already expanded
+	st8DupOpen                // discarded: its state was already open
+	st8Goal                   // selected for expansion and found to be the goal
+	st8GoalBorn               // found to be the goal when generated
 )
 
-func (s NodeStatus8) status() NodeStatus {
-	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeGoal}[s]
+func (s nodeStatus8) status() NodeStatus {
+	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal}[s]
 }
 
-// stepRecord is the journal entry of one step: enough to undo it.
+func (s nodeStatus8) fate() Fate {
+	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal}[s]
+}
+
+// engine is the generic search behind [Search].
+//
+// Everything computed so far is kept up to the horizon, the furthest step
+// ever taken: the nodes, the journal (records and mods), the closed list in
+// expansion order and the seen map. The cursor (cur) is the step the search
+// stands at; the frontier and the nodes' statuses are those of the cursor.
+// The search is deterministic, so the steps between the cursor and the
+// horizon are replayed from the journal rather than computed again (redo),
+// and going back never touches the seen map (undo).
+type engine[S comparable] struct {
+	p Problem[S]
+	h *Heuristic[S]
+	o Options
+
+	nodes   nodeStore[S]
+	seen    map[S]int32 // state -> its node, at the horizon (graph search)
+	front   frontier
+	records []stepRecord // records[k] is step k+1
+	mods    []mod
+	closed  []int32 // every expansion in order, up to the horizon
+	cur     int     // the cursor: steps taken
+	status  Status  // at the horizon
+	goal    int32   // at the horizon, -1 if none
+	nextSeq int32
+
+	succ     []Successor[S]
+	rank     []int32 // successor order: rank by action code, built lazily
+	notes    []childNote
+	tieBuf   []int32
+	warnings []string
+}
+
+// stepRecord is the journal entry of one step.
 type stepRecord struct {
 	expanded  int32
-	firstNode int32 // nodes[firstNode:] were made by this step
-	firstMod  int32 // mods[firstMod:] were made by this step
+	firstNode int32 // nodes [firstNode, next record's firstNode) were made by this step
+	firstMod  int32 // likewise mods
 	// counters after the step
 	expandedN, generated, duplicates, reparented, maxOpen, closed int32
 }
 
-// mod records what a re-parenting or reopening overwrote.
+// mod records a re-parenting or reopening: the values before and after.
 type mod struct {
-	id, nodesBefore       int32 // nodesBefore: len(nodes) when the change was made
-	parent, depth, action int32
-	seq, order            int32
-	g                     float64
-	wasClosed             bool
+	id, nodesBefore int32 // nodesBefore: how many nodes existed when the change was made
+	old, new        nodeEdit
+	wasClosed       bool // a reopening
+}
+
+// nodeEdit is the part of a node a mod changes.
+type nodeEdit struct {
+	g                          float64
+	parent, depth, action, seq int32
+	order                      int32
+}
+
+func (e *engine[S]) edit(n *node[S]) nodeEdit {
+	return nodeEdit{g: n.g, parent: n.parent, depth: n.depth, action: n.action, seq: n.seq, order: n.order}
+}
+
+func (e *engine[S]) apply(n *node[S], d nodeEdit) {
+	n.g, n.parent, n.depth, n.action, n.seq, n.order = d.g, d.parent, d.depth, d.action, d.seq, d.order
 }
 
 // childNote is what a step tells its event about one child.
@@ -59,29 +114,6 @@ type childNote struct {
 	id, existing, oldParent int32
 	oldG                    float64
 	fate                    Fate
-}
-
-// engine is the generic search behind [Search].
-type engine[S comparable] struct {
-	p      Problem[S]
-	h      *Heuristic[S]
-	o      Options
-	tieDir float64
-
-	nodes    nodeStore[S]
-	seen     map[S]int32 // state -> its open, closed or goal node (graph search)
-	front    frontier
-	records  []stepRecord
-	mods     []mod
-	closed   []int32 // expansion order
-	status   Status
-	goal     int32
-	nextSeq  int32
-	succ     []Successor[S]
-	rank     []int32 // successor order: rank by action code, built lazily
-	notes    []childNote
-	tieBuf   []int32
-	warnings []string
 }
 
 func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engine[S], error) {
@@ -108,41 +140,39 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 	if err := e.checkOrder(); err != nil {
 		return nil, err
 	}
-	e.reset()
+	e.init()
 	return e, nil
 }
 
-func (e *engine[S]) reset() {
-	e.nodes.truncate(0)
-	e.records = e.records[:0]
-	e.mods = e.mods[:0]
-	e.closed = e.closed[:0]
-	e.nextSeq = 0
-	e.goal = -1
-	e.status = Running
+// init makes the root and puts it on a new frontier: step 0.
+func (e *engine[S]) init() {
+	e.goal, e.status = -1, Running
 	if !e.o.Tree {
 		e.seen = make(map[S]int32)
 	}
-	switch {
-	case e.o.Algorithm == BFS:
-		e.front = &fifoFrontier{}
-	case e.o.Algorithm == DFS:
-		e.front = &lifoFrontier{}
-	default:
-		e.front = &heapFrontier{lifo: e.o.Tie == TieLIFO}
-	}
+	e.front = e.newFrontier()
 	start := e.p.Start()
 	e.nodes.add(node[S]{state: start, parent: -1, action: -1, status: st8Open})
 	if e.seen != nil {
 		e.seen[start] = 0
 	}
 	if e.o.Goal == OnGenerate && e.p.IsGoal(start) {
-		e.nodes.at(0).status = st8Goal
+		e.nodes.at(0).status = st8GoalBorn
 		e.goal, e.status = 0, Solved
 		return
 	}
 	e.nextSeq = 1
 	e.front.push(0, e.keyOf(0, e.hOf(start)))
+}
+
+func (e *engine[S]) newFrontier() frontier {
+	switch e.o.Algorithm {
+	case BFS:
+		return &fifoFrontier{}
+	case DFS:
+		return &lifoFrontier{}
+	}
+	return &heapFrontier{lifo: e.o.Tie == TieLIFO}
 }
 
 func (e *engine[S]) hOf(s S) float64 {
@@ -179,27 +209,28 @@ func (e *engine[S]) keyOf(id int32, h float64) key {
 	return k
 }
 
-// step performs one expansion. With ev nil it records no event: that is the
-// fast path of Run and Seek.
+func (e *engine[S]) nodeKey(id int32) key { return e.keyOf(id, e.hOf(e.nodes.at(id).state)) }
+
+// step performs one expansion at the horizon. With ev nil it records no
+// event: that is the fast path of Run and Seek.
 func (e *engine[S]) step(ev *Event) {
 	id := e.front.pop()
-	rec := stepRecord{expanded: id, firstNode: int32(e.nodes.len()), firstMod: int32(len(e.mods))}
-	if prev := e.lastRecord(); prev != nil {
+	rec := stepRecord{expanded: id, firstNode: int32(e.nodes.len()), firstMod: int32(len(e.mods)), maxOpen: 1}
+	if e.cur > 0 {
+		prev := &e.records[e.cur-1]
 		rec.expandedN, rec.generated, rec.duplicates, rec.reparented, rec.maxOpen, rec.closed =
 			prev.expandedN, prev.generated, prev.duplicates, prev.reparented, prev.maxOpen, prev.closed
-	} else {
-		rec.maxOpen = 1
 	}
-	stepNo := int32(len(e.records) + 1)
+	stepNo := int32(e.cur + 1)
 	if ev != nil {
-		e.tieBuf, ev.TieCount = e.front.ties(e.nodeKeyPrio(id), e.tieBuf[:0], MaxTies)
+		e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id).prio, e.tieBuf[:0], MaxTies)
 	}
 	e.notes = e.notes[:0]
 	n := e.nodes.at(id)
 	if e.o.Goal == OnExpand && e.p.IsGoal(n.state) {
 		n.status = st8Goal
 		e.goal, e.status = id, Solved
-		e.records = append(e.records, rec)
+		e.commit(rec)
 		return
 	}
 	n.status, n.order = st8Closed, stepNo
@@ -213,8 +244,8 @@ func (e *engine[S]) step(ev *Event) {
 		rec.generated++
 		g, depth := parentG+sc.Cost, parentDepth+1
 		if e.o.Depth > 0 && int(depth) > e.o.Depth {
-			e.addNode(sc.State, g, id, depth, int32(sc.Action), st8Discarded)
-			e.note(ev, int32(e.nodes.len()-1), -1, FateDepthLimited, 0, 0)
+			nid := e.addNode(sc.State, g, id, depth, int32(sc.Action), st8DepthLimit)
+			e.note(ev, nid, -1, FateDepthLimited, 0, 0)
 			continue
 		}
 		if e.seen != nil {
@@ -228,7 +259,7 @@ func (e *engine[S]) step(ev *Event) {
 			e.seen[sc.State] = nid
 		}
 		if e.o.Goal == OnGenerate && e.p.IsGoal(sc.State) {
-			e.nodes.at(nid).status = st8Goal
+			e.nodes.at(nid).status = st8GoalBorn
 			e.goal, e.status = nid, Solved
 			e.note(ev, nid, -1, FateGoal, 0, 0)
 			break
@@ -248,7 +279,13 @@ func (e *engine[S]) step(ev *Event) {
 			e.status = LimitReached
 		}
 	}
+	e.commit(rec)
+}
+
+// commit appends the step's record and moves the cursor, which is the horizon.
+func (e *engine[S]) commit(rec stepRecord) {
 	e.records = append(e.records, rec)
+	e.cur++
 }
 
 // revisit handles a child whose state already has node ex: re-parent or
@@ -259,34 +296,36 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 	cheaper := g < old.g
 	switch {
 	case old.status == st8Open && cheaper && e.o.Open == Reparent:
-		e.mods = append(e.mods, mod{id: ex, nodesBefore: int32(e.nodes.len()), parent: old.parent, depth: old.depth, action: old.action, seq: old.seq, g: old.g})
-		oldG, oldParent := old.g, old.parent
-		old.g, old.parent, old.depth, old.action = g, parent, depth, action
+		m := mod{id: ex, nodesBefore: int32(e.nodes.len()), old: e.edit(old)}
+		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, seq: old.seq}
+		e.apply(old, m.new)
+		e.mods = append(e.mods, m)
 		e.front.fix(ex, e.keyOf(ex, e.hOf(s)))
 		rec.reparented++
-		e.note(ev, ex, ex, FateReparented, oldG, oldParent)
+		e.note(ev, ex, ex, FateReparented, m.old.g, m.old.parent)
 	case old.status == st8Closed && cheaper && e.o.Closed == Reopen:
-		e.mods = append(e.mods, mod{id: ex, nodesBefore: int32(e.nodes.len()), parent: old.parent, depth: old.depth, action: old.action, seq: old.seq, order: old.order, g: old.g, wasClosed: true})
-		oldG, oldParent := old.g, old.parent
-		old.g, old.parent, old.depth, old.action, old.status, old.order = g, parent, depth, action, st8Open, 0
-		old.seq = e.nextSeq
+		m := mod{id: ex, nodesBefore: int32(e.nodes.len()), old: e.edit(old), wasClosed: true}
+		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, seq: e.nextSeq}
 		e.nextSeq++
+		e.apply(old, m.new)
+		old.status = st8Open
+		e.mods = append(e.mods, m)
 		rec.closed--
 		e.front.push(ex, e.keyOf(ex, e.hOf(s)))
 		rec.reparented++
-		e.note(ev, ex, ex, FateReopened, oldG, oldParent)
+		e.note(ev, ex, ex, FateReopened, m.old.g, m.old.parent)
 	default:
-		fate := FateOpen
+		st := st8DupOpen
 		if old.status == st8Closed {
-			fate = FateClosed
+			st = st8DupClosed
 		}
-		nid := e.addNode(s, g, parent, depth, action, st8Discarded)
+		nid := e.addNode(s, g, parent, depth, action, st)
 		rec.duplicates++
-		e.note(ev, nid, ex, fate, 0, 0)
+		e.note(ev, nid, ex, st.fate(), 0, 0)
 	}
 }
 
-func (e *engine[S]) addNode(s S, g float64, parent, depth, action int32, st NodeStatus8) int32 {
+func (e *engine[S]) addNode(s S, g float64, parent, depth, action int32, st nodeStatus8) int32 {
 	return e.nodes.add(node[S]{state: s, g: g, parent: parent, depth: depth, action: action, status: st, seq: -1})
 }
 
@@ -296,74 +335,15 @@ func (e *engine[S]) note(ev *Event, id, existing int32, fate Fate, oldG float64,
 	}
 }
 
-func (e *engine[S]) lastRecord() *stepRecord {
-	if len(e.records) == 0 {
-		return nil
-	}
-	return &e.records[len(e.records)-1]
-}
-
-func (e *engine[S]) nodeKeyPrio(id int32) float64 {
-	n := e.nodes.at(id)
-	if e.o.Algorithm == BFS || e.o.Algorithm == DFS {
-		return float64(n.depth)
-	}
-	return e.priority(n.g, e.hOf(n.state), n.depth)
-}
-
-// bytesPerNode estimates the memory of one stored node: the node itself,
-// its share of the seen map and of the frontier.
+// bytesPerNode estimates the memory one stored node takes: the node itself
+// and its share of the seen map and the frontier.
 func (e *engine[S]) bytesPerNode() int64 {
 	var n node[S]
 	return int64(unsafe.Sizeof(n)) + int64(unsafe.Sizeof(n.state)) + 16
 }
 
-func (e *engine[S]) bytes() int64 { return int64(e.nodes.len()) * e.bytesPerNode() }
-
-// undo takes back the last step. O(children · log open).
-func (e *engine[S]) undo() {
-	rec := e.records[len(e.records)-1]
-	e.records = e.records[:len(e.records)-1]
-	mi := len(e.mods) - 1
-	undoMods := func(after int32) {
-		for ; mi >= int(rec.firstMod) && e.mods[mi].nodesBefore > after; mi-- {
-			m := &e.mods[mi]
-			n := e.nodes.at(m.id)
-			if m.wasClosed {
-				e.front.unpush(m.id)
-				e.nextSeq--
-				n.status = st8Closed
-			}
-			n.g, n.parent, n.depth, n.action, n.seq = m.g, m.parent, m.depth, m.action, m.seq
-			if m.wasClosed {
-				n.order = m.order
-			}
-			if !m.wasClosed {
-				e.front.fix(m.id, e.keyOf(m.id, e.hOf(n.state)))
-			}
-		}
-	}
-	for id := int32(e.nodes.len()) - 1; id >= rec.firstNode; id-- {
-		undoMods(id)
-		n := e.nodes.at(id)
-		if n.status == st8Open {
-			e.front.unpush(id)
-			e.nextSeq--
-		}
-		if e.seen != nil && n.status != st8Discarded {
-			delete(e.seen, n.state)
-		}
-	}
-	undoMods(rec.firstNode - 1)
-	e.mods = e.mods[:rec.firstMod]
-	e.nodes.truncate(int(rec.firstNode))
-	n := e.nodes.at(rec.expanded)
-	if n.status == st8Closed {
-		e.closed = e.closed[:len(e.closed)-1]
-	}
-	n.status, n.order = st8Open, 0
-	e.front.unpop(rec.expanded, e.keyOf(rec.expanded, e.hOf(n.state)))
-	e.status, e.goal = Running, -1
+func (e *engine[S]) bytes() int64 {
+	return int64(e.nodes.len())*e.bytesPerNode() + int64(len(e.records))*int64(unsafe.Sizeof(stepRecord{}))
 }
 
 // order applies Options.Order to one expansion's successors.

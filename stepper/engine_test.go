@@ -303,3 +303,45 @@ func TestSameInputsSameTrace(t *testing.T) {
 		t.Error("two runs of the same search gave different traces")
 	}
 }
+
+// TestRandomWalkAgainstForwardReference moves one search by random steps
+// and seeks, often past the furthest step computed so far, and compares
+// every snapshot and event with a second search that only ever steps
+// forward.
+func TestRandomWalkAgainstForwardReference(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	lines := []string{"bfs", "dfs depth=4", "astar closed=reopen tie=high-g", "ucs", "greedy", "astar tie=lifo", "wastar w=2 closed=reopen", "ucs tree=true maxnodes=150"}
+	for trial := 0; trial < 30; trial++ {
+		g := randomTiny(r, 8+r.Intn(20))
+		for _, line := range lines {
+			ref := mustSearch(t, g, line)
+			snaps := []string{snapJSON(t, ref)}
+			events := []string{""}
+			for {
+				ev, ok := ref.Step()
+				if !ok {
+					break
+				}
+				events = append(events, asJSON(t, ev))
+				snaps = append(snaps, snapJSON(t, ref))
+			}
+			s := mustSearch(t, g, line)
+			for op := 0; op < 60; op++ {
+				if r.Intn(2) == 0 {
+					target := r.Intn(len(snaps) + 3)
+					want := min(target, len(snaps)-1)
+					if got := s.Seek(target); got != want {
+						t.Fatalf("%s: Seek(%d) = %d, want %d", line, target, got, want)
+					}
+				} else if ev, ok := s.Step(); ok {
+					if got := asJSON(t, ev); got != events[s.StepCount()] {
+						t.Fatalf("%s (trial %d): event %d differs:\n got %s\nwant %s", line, trial, s.StepCount(), got, events[s.StepCount()])
+					}
+				}
+				if got := snapJSON(t, s); got != snaps[s.StepCount()] {
+					t.Fatalf("%s (trial %d): snapshot at step %d differs:\n got %s\nwant %s", line, trial, s.StepCount(), got, snaps[s.StepCount()])
+				}
+			}
+		}
+	}
+}

@@ -21,9 +21,8 @@ type Instance interface {
 
 // searchEngine is the part of the generic engine the facade uses.
 type searchEngine interface {
-	step(ev *Event)
-	undo()
-	reset()
+	advance(ev *Event)
+	seek(k int) int
 	steps() int
 	state() Status
 	fill(ev *Event)
@@ -84,7 +83,7 @@ func (s *Search) Step() (Event, bool) {
 		return Event{}, false
 	}
 	var ev Event
-	s.eng.step(&ev)
+	s.eng.advance(&ev)
 	s.eng.fill(&ev)
 	return ev, true
 }
@@ -93,37 +92,24 @@ func (s *Search) Step() (Event, bool) {
 // and returns the status.
 func (s *Search) Run(max int) Status {
 	for i := 0; (max <= 0 || i < max) && !s.eng.state().Done(); i++ {
-		s.eng.step(nil)
+		s.eng.advance(nil)
 	}
 	return s.eng.state()
 }
 
-// Seek moves the search to step k, backwards by undoing steps or forwards by
-// taking them, and returns the step reached: k, or the last step if the
-// search ends before k. Going back n steps costs O(n · children · log open),
-// or a replay from the start when that is shorter.
+// Seek moves the search to step k and returns the step reached: k, or the
+// last step if the search ends before k. Every step ever computed is kept,
+// so a step up to the furthest one reached is replayed from the journal
+// (no successors generated, no heuristic evaluated, no hashing) or undone,
+// whichever is shorter, or the search rewinds to step 0 in O(nodes) and
+// replays; only steps beyond the furthest are searched. Each replayed or
+// undone step costs O(children · log open).
 func (s *Search) Seek(k int) int {
-	if k < 0 {
-		k = 0
-	}
-	cur := s.eng.steps()
-	if k < cur {
-		if k < cur-k {
-			s.eng.reset()
-		} else {
-			for s.eng.steps() > k {
-				s.eng.undo()
-			}
-		}
-	}
-	for s.eng.steps() < k && !s.eng.state().Done() {
-		s.eng.step(nil)
-	}
-	return s.eng.steps()
+	return s.eng.seek(max(k, 0))
 }
 
-// Reset goes back to step 0.
-func (s *Search) Reset() { s.eng.reset() }
+// Reset goes back to step 0; the steps computed are kept for replay.
+func (s *Search) Reset() { s.eng.seek(0) }
 
 // EventAt returns the event of step k (1-based), moving the search to step k.
 func (s *Search) EventAt(k int) (Event, error) {
@@ -168,9 +154,8 @@ func (s *Search) BytesPerNode() int64 { return s.eng.bytesPerNode() }
 
 // --- the engine's side of the facade ---
 
-func (e *engine[S]) steps() int       { return len(e.records) }
-func (e *engine[S]) state() Status    { return e.status }
-func (e *engine[S]) nodeCount() int   { return e.nodes.len() }
+func (e *engine[S]) steps() int       { return e.cur }
+func (e *engine[S]) nodeCount() int   { return int(e.visibleNodes()) }
 func (e *engine[S]) options() Options { return e.o }
 func (e *engine[S]) warns() []string  { return append([]string(nil), e.warnings...) }
 
@@ -201,8 +186,8 @@ func (e *engine[S]) info(id int32) NodeInfo {
 }
 
 func (e *engine[S]) counters() Counters {
-	c := Counters{Steps: len(e.records), Open: e.front.len(), Nodes: e.nodes.len(), MaxOpen: 1}
-	if r := e.lastRecord(); r != nil {
+	c := Counters{Steps: e.cur, Open: e.front.len(), Nodes: int(e.visibleNodes()), MaxOpen: 1}
+	if r := e.cursorRecord(); r != nil {
 		c.Expanded, c.Generated, c.Duplicates, c.Reparented, c.MaxOpen, c.Closed =
 			int(r.expandedN), int(r.generated), int(r.duplicates), int(r.reparented), int(r.maxOpen), int(r.closed)
 	}
@@ -210,7 +195,7 @@ func (e *engine[S]) counters() Counters {
 }
 
 func (e *engine[S]) path() []int {
-	if e.status != Solved {
+	if e.state() != Solved {
 		return nil
 	}
 	var p []int
@@ -224,7 +209,7 @@ func (e *engine[S]) path() []int {
 }
 
 func (e *engine[S]) cost() float64 {
-	if e.status != Solved {
+	if e.state() != Solved {
 		return 0
 	}
 	return e.nodes.at(e.goal).g
@@ -238,8 +223,8 @@ func (e *engine[S]) publicKey(id int32) Key {
 
 // fill completes an event from the notes the last step left.
 func (e *engine[S]) fill(ev *Event) {
-	rec := e.lastRecord()
-	ev.Step = len(e.records)
+	rec := e.cursorRecord()
+	ev.Step = e.cur
 	ev.Expanded = e.info(rec.expanded)
 	ev.Key = e.publicKey(rec.expanded)
 	for _, t := range e.tieBuf {
@@ -256,7 +241,7 @@ func (e *engine[S]) fill(ev *Event) {
 		}
 		ev.Children = append(ev.Children, c)
 	}
-	ev.Status = e.status
+	ev.Status = e.state()
 	ev.Counters = e.counters()
 	ev.Path = e.path()
 }
@@ -292,7 +277,7 @@ func (e *engine[S]) tieReason(won int32) string {
 }
 
 func (e *engine[S]) snapshot() Snapshot {
-	sn := Snapshot{Step: len(e.records), Status: e.status, Counters: e.counters(), Path: e.path()}
+	sn := Snapshot{Step: e.cur, Status: e.state(), Counters: e.counters(), Path: e.path()}
 	ids := e.front.ids()
 	open := make([]OpenEntry, len(ids))
 	for i, id := range ids {
@@ -321,7 +306,11 @@ func (e *engine[S]) snapshot() Snapshot {
 	// A reopened node appears in e.closed once per expansion: list each
 	// closed node once, at its last expansion.
 	listed := make(map[int32]bool)
-	for i := len(e.closed) - 1; i >= 0; i-- {
+	expansions := 0
+	if r := e.cursorRecord(); r != nil {
+		expansions = int(r.expandedN)
+	}
+	for i := expansions - 1; i >= 0; i-- {
 		id := e.closed[i]
 		if e.nodes.at(id).status == st8Closed && !listed[id] {
 			listed[id] = true
@@ -331,8 +320,8 @@ func (e *engine[S]) snapshot() Snapshot {
 	for i, j := 0, len(sn.Closed)-1; i < j; i, j = i+1, j-1 {
 		sn.Closed[i], sn.Closed[j] = sn.Closed[j], sn.Closed[i]
 	}
-	sn.Tree = make([]NodeInfo, e.nodes.len())
-	for i := 0; i < e.nodes.len(); i++ {
+	sn.Tree = make([]NodeInfo, e.visibleNodes())
+	for i := range sn.Tree {
 		sn.Tree[i] = e.info(int32(i))
 	}
 	return sn

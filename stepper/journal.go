@@ -1,0 +1,199 @@
+package stepper
+
+import "fmt"
+
+// This file moves the cursor over the steps already computed. The journal
+// entry of step k+1 is records[k]; the nodes it made are [firstNode, end)
+// and its mods [firstMod, end), where end is the next record's first (or
+// the horizon's length). Within a step, mods and new nodes interleave in
+// the order the children were generated: a mod with nodesBefore = L came
+// after node L-1 was made and before node L.
+
+// horizon is the furthest step computed.
+func (e *engine[S]) horizon() int { return len(e.records) }
+
+// stepEnds returns where the nodes and mods of records[k] end.
+func (e *engine[S]) stepEnds(k int) (nodeEnd, modEnd int32) {
+	if k+1 < len(e.records) {
+		return e.records[k+1].firstNode, e.records[k+1].firstMod
+	}
+	return int32(e.nodes.len()), int32(len(e.mods))
+}
+
+// visibleNodes is how many nodes exist at the cursor.
+func (e *engine[S]) visibleNodes() int32 {
+	if e.cur < len(e.records) {
+		return e.records[e.cur].firstNode
+	}
+	return int32(e.nodes.len())
+}
+
+// cursorRecord is the record of the step the cursor stands at, nil at step 0.
+func (e *engine[S]) cursorRecord() *stepRecord {
+	if e.cur == 0 {
+		return nil
+	}
+	return &e.records[e.cur-1]
+}
+
+// advance takes the next step: from the journal when the cursor is behind
+// the horizon, by searching when it is at it. The caller checks the status.
+func (e *engine[S]) advance(ev *Event) {
+	if e.cur < len(e.records) {
+		e.redo(ev)
+	} else {
+		e.step(ev)
+	}
+}
+
+// state is the status at the cursor: every step before the horizon was
+// followed by another, so it was running.
+func (e *engine[S]) state() Status {
+	if e.cur < len(e.records) {
+		return Running
+	}
+	return e.status
+}
+
+// isGoalPop reports whether step k+1 selected the goal (and expanded nothing).
+func (e *engine[S]) isGoalPop(k int) bool {
+	prev := int32(0)
+	if k > 0 {
+		prev = e.records[k-1].expandedN
+	}
+	return e.records[k].expandedN == prev
+}
+
+// redo replays step cur+1 from the journal: the same frontier operations in
+// the same order as when it was computed, with no successor generation, no
+// heuristic for new duplicates and no seen-map work. O(children · log open).
+func (e *engine[S]) redo(ev *Event) {
+	k := e.cur
+	rec := &e.records[k]
+	nodeEnd, modEnd := e.stepEnds(k)
+	id := e.front.pop()
+	if id != rec.expanded {
+		panic(fmt.Sprintf("stepper: journal out of step at step %d: popped node %d, recorded %d", k+1, id, rec.expanded))
+	}
+	if ev != nil {
+		e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id).prio, e.tieBuf[:0], MaxTies)
+	}
+	e.notes = e.notes[:0]
+	n := e.nodes.at(id)
+	e.cur++
+	if e.isGoalPop(k) {
+		n.status = st8Goal
+		return
+	}
+	n.status, n.order = st8Closed, int32(k+1)
+	mi := rec.firstMod
+	applyMods := func(upTo int32) {
+		for ; mi < modEnd && e.mods[mi].nodesBefore <= upTo; mi++ {
+			m := &e.mods[mi]
+			c := e.nodes.at(m.id)
+			e.apply(c, m.new)
+			if m.wasClosed {
+				c.status = st8Open
+				e.front.push(m.id, e.nodeKey(m.id))
+				e.note(ev, m.id, m.id, FateReopened, m.old.g, m.old.parent)
+			} else {
+				e.front.fix(m.id, e.nodeKey(m.id))
+				e.note(ev, m.id, m.id, FateReparented, m.old.g, m.old.parent)
+			}
+		}
+	}
+	for cid := rec.firstNode; cid < nodeEnd; cid++ {
+		applyMods(cid)
+		c := e.nodes.at(cid)
+		switch c.status {
+		case st8Open:
+			e.front.push(cid, e.nodeKey(cid))
+			e.note(ev, cid, -1, FateAdded, 0, 0)
+		case st8DupOpen, st8DupClosed:
+			existing := int32(-1)
+			if ev != nil {
+				existing = e.seen[c.state]
+			}
+			e.note(ev, cid, existing, c.status.fate(), 0, 0)
+		default:
+			e.note(ev, cid, -1, c.status.fate(), 0, 0)
+		}
+	}
+	applyMods(nodeEnd)
+}
+
+// undo takes back step cur: the inverse frontier operations in reverse
+// order, and the old values of every mod. O(children · log open).
+func (e *engine[S]) undo() {
+	k := e.cur - 1
+	rec := &e.records[k]
+	nodeEnd, modEnd := e.stepEnds(k)
+	mi := modEnd - 1
+	undoMods := func(after int32) {
+		for ; mi >= rec.firstMod && e.mods[mi].nodesBefore > after; mi-- {
+			m := &e.mods[mi]
+			c := e.nodes.at(m.id)
+			if m.wasClosed {
+				e.front.unpush(m.id)
+				c.status = st8Closed
+			}
+			e.apply(c, m.old)
+			if !m.wasClosed {
+				e.front.fix(m.id, e.nodeKey(m.id))
+			}
+		}
+	}
+	for cid := nodeEnd - 1; cid >= rec.firstNode; cid-- {
+		undoMods(cid)
+		if e.nodes.at(cid).status == st8Open {
+			e.front.unpush(cid)
+		}
+	}
+	undoMods(rec.firstNode - 1)
+	n := e.nodes.at(rec.expanded)
+	n.status, n.order = st8Open, 0
+	e.front.unpop(rec.expanded, e.nodeKey(rec.expanded))
+	e.cur--
+}
+
+// rewind goes back to step 0 in O(nodes + mods) without undoing step by
+// step: every mod up to the cursor takes back its old values, every
+// expanded node is open again, and the frontier holds the root alone.
+func (e *engine[S]) rewind() {
+	if e.cur == 0 {
+		return
+	}
+	_, modsApplied := e.stepEnds(e.cur - 1)
+	for i := modsApplied - 1; i >= 0; i-- {
+		e.apply(e.nodes.at(e.mods[i].id), e.mods[i].old)
+	}
+	for id, end := int32(0), e.visibleNodes(); id < end; id++ {
+		if n := e.nodes.at(id); n.status == st8Closed || n.status == st8Goal {
+			n.status, n.order = st8Open, 0
+		}
+	}
+	e.front = e.newFrontier()
+	e.front.push(0, e.nodeKey(0))
+	e.cur = 0
+}
+
+// seek moves the cursor to step k (or the last step, if the search ends
+// first) by the cheapest of undoing, rewinding and replaying, or replaying
+// from where it is; past the horizon it searches.
+func (e *engine[S]) seek(k int) int {
+	if k < e.cur {
+		undoCost := e.cur - k
+		rewindCost := k + int(e.visibleNodes())/8
+		if rewindCost < undoCost {
+			e.rewind()
+		} else {
+			for e.cur > k {
+				e.undo()
+			}
+		}
+	}
+	for e.cur < k && !e.state().Done() {
+		e.advance(nil)
+	}
+	return e.cur
+}

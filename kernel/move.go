@@ -18,21 +18,31 @@ func (s *Session) move(ctx context.Context, ls *liveSearch, c Command, emit func
 	switch c.Verb {
 	case "step":
 		n := max(c.Count, 1)
-		var lines []string
+		var head, last []string // the narrations of the first and last few steps
+		taken, note := 0, ""
 		for i := 0; i < n; i++ {
 			if err := ctx.Err(); err != nil {
+				emit(narrationOutput(head, last, taken, ""))
 				emit(s.liveView(ls, true))
 				return s.interrupted(ls, err)
 			}
 			ev, ok := sr.Step()
 			if !ok {
-				lines = append(lines, fmt.Sprintf("%s is %s at step %d: nothing to step (back or reset to go again)", ls.label(), sr.Status(), sr.StepCount()))
+				note = fmt.Sprintf("%s is %s at step %d: nothing to step (back or reset to go again)", ls.label(), sr.Status(), sr.StepCount())
 				break
 			}
 			ls.last = &ev
-			lines = append(lines, narrate(ev, sr.Options()))
+			taken++
+			line := narrate(ev, sr.Options())
+			if len(head) < narrateEnds {
+				head = append(head, line)
+				continue
+			}
+			if last = append(last, line); len(last) > narrateEnds {
+				last = last[1:]
+			}
 		}
-		emit(narrationOutput(lines))
+		emit(narrationOutput(head, last, taken, note))
 	case "back":
 		n := max(c.Count, 1)
 		to := max(sr.StepCount()-n, 0)
@@ -137,11 +147,19 @@ func (s *Session) runSummary(ls *liveSearch, c Command) string {
 	return b.String()
 }
 
-// narrationOutput shows the narration of one or more steps.
-func narrationOutput(lines []string) Output {
-	if len(lines) > 12 {
-		n := len(lines)
-		lines = append(append(lines[:5:5], fmt.Sprintf("... %d steps ...", n-10)), lines[n-5:]...)
+// narrateEnds is how many steps a "step N" cell narrates at each end.
+const narrateEnds = 6
+
+// narrationOutput shows the narrations of the first and last steps of a
+// step cell, how many were left out between them, and a closing note.
+func narrationOutput(head, last []string, taken int, note string) Output {
+	lines := head
+	if skipped := taken - len(head) - len(last); skipped > 0 {
+		lines = append(lines, fmt.Sprintf("... %d more steps ...", skipped))
+	}
+	lines = append(lines, last...)
+	if note != "" {
+		lines = append(lines, note)
 	}
 	return textOutput("%s", strings.Join(lines, "\n"))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -284,6 +283,3 @@ func (s *Session) quotedNames() []string {
 	}
 	return out
 }
-
-// errInterrupted marks a run stopped by its context.
-var errInterrupted = errors.New("interrupted")

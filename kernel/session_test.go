@@ -387,3 +387,19 @@ func TestNodeView(t *testing.T) {
 		t.Errorf("NodeView changed the current search")
 	}
 }
+
+func TestStepNarration(t *testing.T) {
+	s := NewSession(Config{})
+	run(t, s, seedPuzzle, "search bfs")
+	outs := run(t, s, "step 15")
+	lines := strings.Split(outs[0].Text, "\n")
+	if len(lines) != 2*narrateEnds+1 || !strings.HasPrefix(lines[0], "Step 1:") || lines[narrateEnds] != "... 3 more steps ..." || !strings.HasPrefix(lines[len(lines)-1], "Step 15:") {
+		t.Errorf("step 15 narrates:\n%s", outs[0].Text)
+	}
+	outs = run(t, s, "step 100")
+	text := outs[0].Text
+	steps := s.Search("").StepCount()
+	if !strings.Contains(text, fmt.Sprintf("Step %d:", steps)) || !strings.Contains(text, "nothing to step") || !strings.HasPrefix(text, "Step 16:") {
+		t.Errorf("step 100 past the goal (at step %d) narrates:\n%s", steps, text)
+	}
+}

@@ -61,7 +61,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if g.Correct {
-		fmt.Fprintf(stdout, "correct: all %d steps match %s\n", g.Checked, s.Options().String())
+		fmt.Fprintf(stdout, "correct: all %d steps match %s (graded: %s)\n", g.Checked, s.Options().String(), strings.Join(g.Graded, ", "))
 		return exitOK
 	}
 	fmt.Fprintf(stdout, "first difference at step %d (%s line %d): %s\n", g.Step, pos[0], g.Line, g.Reason)

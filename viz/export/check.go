@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"stepviz/stepper"
@@ -23,6 +24,10 @@ type Grade struct {
 	Reason string
 	// Lines has one line per step graded, the last one the difference.
 	Lines []string
+	// Graded names what the sheet gave and was compared, in a fixed order
+	// ("nodes", "g", "h", "f", "children", "children's f", "open lists"),
+	// so a verdict says what "correct" covers.
+	Graded []string
 }
 
 // Tolerance is how far a hand-written g, h or f may be from the engine's
@@ -83,6 +88,7 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 			continue
 		}
 		g.Checked++
+		g.note(row)
 		line := fmt.Sprintf("step %d: ok", step)
 		if row.Node != "" {
 			line = fmt.Sprintf("step %d: %s (g=%s h=%s f=%s) ok", step, x.State, num(x.G), num(x.H), num(x.F))
@@ -97,6 +103,35 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 	}
 	g.Correct = true
 	return g, nil
+}
+
+// note records what a matching row gave.
+func (g *Grade) note(row AnswerRow) {
+	kidsF := false
+	for _, c := range row.Children {
+		kidsF = kidsF || c.HasF
+	}
+	have := map[string]bool{
+		"nodes": row.Node != "", "g": row.HasG, "h": row.HasH, "f": row.HasF,
+		"children": row.HasChildren, "children's f": kidsF, "open lists": row.HasOpen,
+	}
+	for _, k := range []string{"nodes", "g", "h", "f", "children", "children's f", "open lists"} {
+		if have[k] && !contains(g.Graded, k) {
+			g.Graded = append(g.Graded, k)
+		}
+	}
+	// Keep the fixed order whatever order the rows gave them in.
+	order := map[string]int{"nodes": 0, "g": 1, "h": 2, "f": 3, "children": 4, "children's f": 5, "open lists": 6}
+	sort.Slice(g.Graded, func(i, j int) bool { return order[g.Graded[i]] < order[g.Graded[j]] })
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Grade) fail(step, line int, reason string) {

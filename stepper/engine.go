@@ -6,22 +6,27 @@ import (
 	"unsafe"
 )
 
-// node is one node of the search tree. Nodes are appended in generation
-// order and never move, so a node's id is its index. Only its status and
-// expansion order change as the cursor moves, and a re-parenting or a
-// reopening changes its g, parent, depth and action: the journal (mod)
-// records both the old and the new values. h is not stored: heuristics are
-// deterministic, so it is recomputed when asked for.
+// node is one node of the search tree: 32 bytes with an 8-byte state.
+// Nodes are appended in generation order and never move, so a node's id is
+// its index. Only its status and mark change as the cursor moves, and a
+// re-parenting or a reopening changes its g, parent, depth and action: the
+// journal (mod) records both the old and the new values. h is not stored:
+// heuristics are deterministic, so it is recomputed when asked for.
 type node[S comparable] struct {
 	state  S
 	g      float64
 	parent int32
 	depth  int32
-	seq    int32 // insertion number on the frontier
-	order  int32 // expansion step, 0 if not expanded at the cursor
-	action int32
+	// mark is the insertion number on the frontier (-1 if never inserted)
+	// until the node is expanded, then its expansion step; the step's
+	// record keeps the insertion number (poppedSeq).
+	mark   int32
+	action uint16 // noAction for the root
 	status nodeStatus8
 }
+
+// noAction is the root's action code.
+const noAction = 0xFFFF
 
 // nodeStatus8 is a node's status in one byte. The discarded and goal
 // statuses remember why, so that a replayed step can report each child's
@@ -49,8 +54,7 @@ func (s nodeStatus8) fate() Fate {
 // engine is the generic search behind [Search].
 //
 // Everything computed so far is kept up to the horizon, the furthest step
-// ever taken: the nodes, the journal (records and mods), the closed list in
-// expansion order and the seen map. The cursor (cur) is the step the search
+// ever taken: the nodes, the journal (records and mods) and the seen map. The cursor (cur) is the step the search
 // stands at; the frontier and the nodes' statuses are those of the cursor.
 // The search is deterministic, so the steps between the cursor and the
 // horizon are replayed from the journal rather than computed again (redo),
@@ -65,10 +69,9 @@ type engine[S comparable] struct {
 	front   frontier
 	records []stepRecord // records[k] is step k+1
 	mods    []mod
-	closed  []int32 // every expansion in order, up to the horizon
-	cur     int     // the cursor: steps taken
-	status  Status  // at the horizon
-	goal    int32   // at the horizon, -1 if none
+	cur     int    // the cursor: steps taken
+	status  Status // at the horizon
+	goal    int32  // at the horizon, -1 if none
 	nextSeq int32
 
 	succ     []Successor[S]
@@ -78,13 +81,16 @@ type engine[S comparable] struct {
 	warnings []string
 }
 
-// stepRecord is the journal entry of one step.
+// stepRecord is the journal entry of one step. The counters of generated
+// children and re-parentings are not stored: every child made a node or a
+// mod, so they follow from where the step's nodes and mods end.
 type stepRecord struct {
 	expanded  int32
+	poppedSeq int32 // the expanded node's insertion number
 	firstNode int32 // nodes [firstNode, next record's firstNode) were made by this step
 	firstMod  int32 // likewise mods
 	// counters after the step
-	expandedN, generated, duplicates, reparented, maxOpen, closed int32
+	expandedN, duplicates, maxOpen, closed int32
 }
 
 // mod records a re-parenting or reopening: the values before and after.
@@ -96,17 +102,17 @@ type mod struct {
 
 // nodeEdit is the part of a node a mod changes.
 type nodeEdit struct {
-	g                          float64
-	parent, depth, action, seq int32
-	order                      int32
+	g                   float64
+	parent, depth, mark int32
+	action              uint16
 }
 
 func (e *engine[S]) edit(n *node[S]) nodeEdit {
-	return nodeEdit{g: n.g, parent: n.parent, depth: n.depth, action: n.action, seq: n.seq, order: n.order}
+	return nodeEdit{g: n.g, parent: n.parent, depth: n.depth, action: n.action, mark: n.mark}
 }
 
 func (e *engine[S]) apply(n *node[S], d nodeEdit) {
-	n.g, n.parent, n.depth, n.action, n.seq, n.order = d.g, d.parent, d.depth, d.action, d.seq, d.order
+	n.g, n.parent, n.depth, n.action, n.mark = d.g, d.parent, d.depth, d.action, d.mark
 }
 
 // childNote is what a step tells its event about one child.
@@ -152,7 +158,7 @@ func (e *engine[S]) init() {
 	}
 	e.front = e.newFrontier()
 	start := e.p.Start()
-	e.nodes.add(node[S]{state: start, parent: -1, action: -1, status: st8Open})
+	e.nodes.add(node[S]{state: start, parent: -1, action: noAction, status: st8Open})
 	if e.seen != nil {
 		e.seen[start] = 0
 	}
@@ -199,7 +205,7 @@ func (e *engine[S]) priority(g, h float64, depth int32) float64 {
 
 func (e *engine[S]) keyOf(id int32, h float64) key {
 	n := e.nodes.at(id)
-	k := key{prio: e.priority(n.g, h, n.depth), seq: n.seq}
+	k := key{prio: e.priority(n.g, h, n.depth), seq: n.mark}
 	switch e.o.Tie {
 	case TieHighG:
 		k.tie = -n.g
@@ -215,46 +221,47 @@ func (e *engine[S]) nodeKey(id int32) key { return e.keyOf(id, e.hOf(e.nodes.at(
 // event: that is the fast path of Run and Seek.
 func (e *engine[S]) step(ev *Event) {
 	id := e.front.pop()
-	rec := stepRecord{expanded: id, firstNode: int32(e.nodes.len()), firstMod: int32(len(e.mods)), maxOpen: 1}
+	n := e.nodes.at(id)
+	rec := stepRecord{expanded: id, poppedSeq: n.mark, firstNode: int32(e.nodes.len()), firstMod: int32(len(e.mods)), maxOpen: 1}
 	if e.cur > 0 {
 		prev := &e.records[e.cur-1]
-		rec.expandedN, rec.generated, rec.duplicates, rec.reparented, rec.maxOpen, rec.closed =
-			prev.expandedN, prev.generated, prev.duplicates, prev.reparented, prev.maxOpen, prev.closed
+		rec.expandedN, rec.duplicates, rec.maxOpen, rec.closed = prev.expandedN, prev.duplicates, prev.maxOpen, prev.closed
 	}
 	stepNo := int32(e.cur + 1)
 	if ev != nil {
 		e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id).prio, e.tieBuf[:0], MaxTies)
 	}
 	e.notes = e.notes[:0]
-	n := e.nodes.at(id)
 	if e.o.Goal == OnExpand && e.p.IsGoal(n.state) {
-		n.status = st8Goal
+		n.status, n.mark = st8Goal, stepNo
 		e.goal, e.status = id, Solved
 		e.commit(rec)
 		return
 	}
-	n.status, n.order = st8Closed, stepNo
-	e.closed = append(e.closed, id)
+	n.status, n.mark = st8Closed, stepNo
 	rec.expandedN++
 	rec.closed++
 	parentG, parentDepth, parentState := n.g, n.depth, n.state
 	e.succ = e.order(e.p.Successors(parentState, e.succ[:0]))
 	for i := range e.succ {
 		sc := &e.succ[i]
-		rec.generated++
+		if uint(sc.Action) > MaxAction {
+			panic(fmt.Sprintf("stepper: action code %d out of [0, %d]", sc.Action, MaxAction))
+		}
+		action := uint16(sc.Action)
 		g, depth := parentG+sc.Cost, parentDepth+1
 		if e.o.Depth > 0 && int(depth) > e.o.Depth {
-			nid := e.addNode(sc.State, g, id, depth, int32(sc.Action), st8DepthLimit)
+			nid := e.addNode(sc.State, g, id, depth, action, st8DepthLimit)
 			e.note(ev, nid, -1, FateDepthLimited, 0, 0)
 			continue
 		}
 		if e.seen != nil {
 			if ex, ok := e.seen[sc.State]; ok {
-				e.revisit(ev, &rec, ex, id, g, depth, int32(sc.Action), sc.State)
+				e.revisit(ev, &rec, ex, id, g, depth, action, sc.State)
 				continue
 			}
 		}
-		nid := e.addNode(sc.State, g, id, depth, int32(sc.Action), st8Open)
+		nid := e.addNode(sc.State, g, id, depth, action, st8Open)
 		if e.seen != nil {
 			e.seen[sc.State] = nid
 		}
@@ -264,7 +271,7 @@ func (e *engine[S]) step(ev *Event) {
 			e.note(ev, nid, -1, FateGoal, 0, 0)
 			break
 		}
-		e.nodes.at(nid).seq = e.nextSeq
+		e.nodes.at(nid).mark = e.nextSeq
 		e.nextSeq++
 		e.front.push(nid, e.keyOf(nid, e.hOf(sc.State)))
 		e.note(ev, nid, -1, FateAdded, 0, 0)
@@ -291,28 +298,26 @@ func (e *engine[S]) commit(rec stepRecord) {
 // revisit handles a child whose state already has node ex: re-parent or
 // reopen it when the new path is cheaper and the options say so, otherwise
 // record the child as a discarded duplicate.
-func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g float64, depth, action int32, s S) {
+func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g float64, depth int32, action uint16, s S) {
 	old := e.nodes.at(ex)
 	cheaper := g < old.g
 	switch {
 	case old.status == st8Open && cheaper && e.o.Open == Reparent:
 		m := mod{id: ex, nodesBefore: int32(e.nodes.len()), old: e.edit(old)}
-		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, seq: old.seq}
+		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, mark: old.mark}
 		e.apply(old, m.new)
 		e.mods = append(e.mods, m)
 		e.front.fix(ex, e.keyOf(ex, e.hOf(s)))
-		rec.reparented++
 		e.note(ev, ex, ex, FateReparented, m.old.g, m.old.parent)
 	case old.status == st8Closed && cheaper && e.o.Closed == Reopen:
 		m := mod{id: ex, nodesBefore: int32(e.nodes.len()), old: e.edit(old), wasClosed: true}
-		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, seq: e.nextSeq}
+		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, mark: e.nextSeq}
 		e.nextSeq++
 		e.apply(old, m.new)
 		old.status = st8Open
 		e.mods = append(e.mods, m)
 		rec.closed--
 		e.front.push(ex, e.keyOf(ex, e.hOf(s)))
-		rec.reparented++
 		e.note(ev, ex, ex, FateReopened, m.old.g, m.old.parent)
 	default:
 		st := st8DupOpen
@@ -325,8 +330,8 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 	}
 }
 
-func (e *engine[S]) addNode(s S, g float64, parent, depth, action int32, st nodeStatus8) int32 {
-	return e.nodes.add(node[S]{state: s, g: g, parent: parent, depth: depth, action: action, status: st, seq: -1})
+func (e *engine[S]) addNode(s S, g float64, parent, depth int32, action uint16, st nodeStatus8) int32 {
+	return e.nodes.add(node[S]{state: s, g: g, parent: parent, depth: depth, action: action, status: st, mark: -1})
 }
 
 func (e *engine[S]) note(ev *Event, id, existing int32, fate Fate, oldG float64, oldParent int32) {

@@ -29,6 +29,10 @@ const textPrefix = "text:"
 // maxGraphFile caps the size of a graph file read from disk.
 const maxGraphFile = 16 << 20
 
+// MaxGraphNodes caps a graph's nodes: the engine stores an action code (here
+// the node moved to) in 16 bits.
+const MaxGraphNodes = 65535
+
 // ParseGraph parses the arguments of a graph problem line:
 //
 //	romania [start=Arad] [goal=Bucharest]
@@ -342,6 +346,9 @@ func (p *graphParser) addNode(name string, x, y float64, hasXY bool) error {
 	}
 	if p.g.table != nil {
 		return p.errf("node %s declared after the h table began; declare every node before the h lines", name)
+	}
+	if len(p.g.nodes) >= MaxGraphNodes {
+		return p.errf("node %s is one more than the %d nodes a graph may have; split the graph or drop nodes no search reaches", name, MaxGraphNodes)
 	}
 	p.nodeAt[name] = p.line
 	p.g.index[name] = len(p.g.nodes)

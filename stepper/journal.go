@@ -82,10 +82,10 @@ func (e *engine[S]) redo(ev *Event) {
 	n := e.nodes.at(id)
 	e.cur++
 	if e.isGoalPop(k) {
-		n.status = st8Goal
+		n.status, n.mark = st8Goal, int32(k+1)
 		return
 	}
-	n.status, n.order = st8Closed, int32(k+1)
+	n.status, n.mark = st8Closed, int32(k+1)
 	mi := rec.firstMod
 	applyMods := func(upTo int32) {
 		for ; mi < modEnd && e.mods[mi].nodesBefore <= upTo; mi++ {
@@ -151,14 +151,15 @@ func (e *engine[S]) undo() {
 	}
 	undoMods(rec.firstNode - 1)
 	n := e.nodes.at(rec.expanded)
-	n.status, n.order = st8Open, 0
+	n.status, n.mark = st8Open, rec.poppedSeq
 	e.front.unpop(rec.expanded, e.nodeKey(rec.expanded))
 	e.cur--
 }
 
-// rewind goes back to step 0 in O(nodes + mods) without undoing step by
+// rewind goes back to step 0 in O(steps + mods) without undoing step by
 // step: every mod up to the cursor takes back its old values, every
-// expanded node is open again, and the frontier holds the root alone.
+// expanded node is open again with its first insertion number, and the
+// frontier holds the root alone.
 func (e *engine[S]) rewind() {
 	if e.cur == 0 {
 		return
@@ -167,10 +168,9 @@ func (e *engine[S]) rewind() {
 	for i := modsApplied - 1; i >= 0; i-- {
 		e.apply(e.nodes.at(e.mods[i].id), e.mods[i].old)
 	}
-	for id, end := int32(0), e.visibleNodes(); id < end; id++ {
-		if n := e.nodes.at(id); n.status == st8Closed || n.status == st8Goal {
-			n.status, n.order = st8Open, 0
-		}
+	for k := e.cur - 1; k >= 0; k-- {
+		n := e.nodes.at(e.records[k].expanded)
+		n.status, n.mark = st8Open, e.records[k].poppedSeq
 	}
 	e.front = e.newFrontier()
 	e.front.push(0, e.nodeKey(0))

@@ -19,8 +19,11 @@ type Problem[S comparable] interface {
 	ActionName(action int) string
 }
 
-// Successor is one move out of a state: the action taken, the state it
-// leads to and its step cost (> 0).
+// MaxAction is the largest action code: nodes store it in 16 bits.
+const MaxAction = 0xFFFE
+
+// Successor is one move out of a state: the action taken (a code in
+// [0, MaxAction]), the state it leads to and its step cost (> 0).
 type Successor[S comparable] struct {
 	State  S
 	Action int

@@ -177,9 +177,12 @@ func (e *engine[S]) info(id int32) NodeInfo {
 	ni := NodeInfo{
 		ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent),
 		G: n.g, H: h, F: e.priority(n.g, h, n.depth), Depth: int(n.depth),
-		Status: n.status.status(), Order: int(n.order), Seq: int(n.seq), Step: e.stepOf(id),
+		Status: n.status.status(), Seq: int(e.seqOf(id)), Step: e.stepOf(id),
 	}
-	if n.action >= 0 {
+	if n.status == st8Closed {
+		ni.Order = int(n.mark)
+	}
+	if n.action != noAction {
 		ni.Action = e.p.ActionName(int(n.action))
 	}
 	return ni
@@ -188,8 +191,9 @@ func (e *engine[S]) info(id int32) NodeInfo {
 func (e *engine[S]) counters() Counters {
 	c := Counters{Steps: e.cur, Open: e.front.len(), Nodes: int(e.visibleNodes()), MaxOpen: 1}
 	if r := e.cursorRecord(); r != nil {
-		c.Expanded, c.Generated, c.Duplicates, c.Reparented, c.MaxOpen, c.Closed =
-			int(r.expandedN), int(r.generated), int(r.duplicates), int(r.reparented), int(r.maxOpen), int(r.closed)
+		nodeEnd, modEnd := e.stepEnds(e.cur - 1)
+		c.Expanded, c.Duplicates, c.MaxOpen, c.Closed = int(r.expandedN), int(r.duplicates), int(r.maxOpen), int(r.closed)
+		c.Generated, c.Reparented = int(nodeEnd)-1+int(modEnd), int(modEnd)
 	}
 	return c
 }
@@ -215,10 +219,20 @@ func (e *engine[S]) cost() float64 {
 	return e.nodes.at(e.goal).g
 }
 
+// seqOf is node id's insertion number; an expanded node's is in the
+// record of its expansion.
+func (e *engine[S]) seqOf(id int32) int32 {
+	n := e.nodes.at(id)
+	if n.status == st8Closed || n.status == st8Goal {
+		return e.records[n.mark-1].poppedSeq
+	}
+	return n.mark
+}
+
 func (e *engine[S]) publicKey(id int32) Key {
 	n := e.nodes.at(id)
 	k := e.keyOf(id, e.hOf(n.state))
-	return Key{Priority: k.prio, Tie: k.tie, Seq: int(k.seq)}
+	return Key{Priority: k.prio, Tie: k.tie, Seq: int(e.seqOf(id))}
 }
 
 // fill completes an event from the notes the last step left.
@@ -306,12 +320,8 @@ func (e *engine[S]) snapshot() Snapshot {
 	// A reopened node appears in e.closed once per expansion: list each
 	// closed node once, at its last expansion.
 	listed := make(map[int32]bool)
-	expansions := 0
-	if r := e.cursorRecord(); r != nil {
-		expansions = int(r.expandedN)
-	}
-	for i := expansions - 1; i >= 0; i-- {
-		id := e.closed[i]
+	for k := e.cur - 1; k >= 0; k-- {
+		id := e.records[k].expanded
 		if e.nodes.at(id).status == st8Closed && !listed[id] {
 			listed[id] = true
 			sn.Closed = append(sn.Closed, e.info(id))

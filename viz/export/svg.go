@@ -66,17 +66,16 @@ func svgComment(w io.Writer, sess *session, step int) error {
 	return err
 }
 
-// lastExpanded is the node the last step expanded (the root at step 0).
+// lastExpanded is the node a drawing after the last step selects: the goal
+// once found, else the node expanded last (the root at step 0).
 func lastExpanded(sn stepper.Snapshot) int {
 	best, order := 0, 0
 	for _, n := range sn.Tree {
-		if n.Order > order || (n.Status == stepper.NodeGoal && n.Parent >= 0 && order == 0) {
-			best, order = n.ID, n.Order
-		}
-	}
-	for _, n := range sn.Tree {
 		if n.Status == stepper.NodeGoal {
 			return n.ID
+		}
+		if n.Order > order {
+			best, order = n.ID, n.Order
 		}
 	}
 	return best

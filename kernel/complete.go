@@ -176,7 +176,7 @@ func IsComplete(cell string) string {
 	if strings.HasSuffix(t, ",") {
 		return "incomplete"
 	}
-	if lines := strings.Split(t, "\n"); t != "" && isBareGridLine(lines[len(lines)-1]) {
+	if lines := strings.Split(t, "\n"); t != "" && isBareMapLine(lines[len(lines)-1]) {
 		return "incomplete"
 	}
 	if _, err := ParseCell(cell); err != nil {
@@ -185,7 +185,7 @@ func IsComplete(cell string) string {
 	return "complete"
 }
 
-func isBareGridLine(line string) bool {
+func isBareMapLine(line string) bool {
 	src := strings.TrimSpace(stripComment(line))
-	return src != "" && isBareGrid(src)
+	return src != "" && (isBare("grid", src) || isBare("graph", src))
 }

@@ -18,7 +18,7 @@ type helpEntry struct {
 var commandHelp = map[string]helpEntry{
 	"puzzle":  {"puzzle TILES [goal=TILES]", "Set the problem to a sliding-tile puzzle, tiles row-major with 0 the blank: puzzle 283164705 goal=123804765."},
 	"grid":    {"grid ROWS|FILE.map [start=x,y] [goal=x,y] [moves=4|8] [cost=unit|10-14] [corners=no|yes]", "Set the problem to a grid: rows joined by '/' on the line, or a bare grid line with the rows on the lines after it (S start, G goal, # wall, . free, 1-9 terrain cost)."},
-	"graph":   {"graph romania [start=Arad] [goal=Bucharest] | graph FILE", "Set the problem to a weighted graph: the Romania road map, or a graph file."},
+	"graph":   {"graph romania [start=Arad] [goal=Bucharest] | graph FILE", "Set the problem to a weighted graph: the Romania road map, a graph file, or a bare graph line with the graph's statements (node A 0 0, edge A B 5, start A, goal B) on the lines after it."},
 	"search":  {"[NAME =] search ALGO [name=value ...]", "Start a search on the current problem and show its live view. ALGO is one of bfs, dfs, ucs, greedy, astar, wastar; options: h, w, tie, goaltest, open, closed, tree, depth, order, maxnodes (as on the command line). Name it to keep several: a = search astar h=manhattan."},
 	"step":    {"step [NAME] [N]", "Take N expansions (default 1) of the current or named search, say what each did and update its live view."},
 	"back":    {"back [NAME] [N]", "Go back N steps (default 1)."},

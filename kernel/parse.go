@@ -21,9 +21,11 @@ type Command struct {
 	// search it is the name given with "NAME = search ...".
 	Name string
 	// Problem is the problem line of a problem command; Rows are the ASCII
-	// rows that followed a bare "grid" line.
+	// rows that followed a bare "grid" line, Graph the graph-format lines
+	// (node, edge, ...) that followed a bare "graph" line.
 	Problem string
 	Rows    []string
+	Graph   []string
 	// Options are the search options of a search command (normalized; the
 	// heuristic name is checked against the problem when the search starts).
 	Options stepper.Options
@@ -67,7 +69,20 @@ func ParseCell(cell string) ([]Command, error) {
 			return nil, atLine(err, i+1, src)
 		}
 		cmd.Line, cmd.Source = i+1, src
-		if cmd.Verb == "problem" && isBareGrid(src) {
+		if cmd.Verb == "problem" && isBare("graph", src) {
+			for i+1 < len(lines) {
+				st := strings.TrimSpace(stripComment(lines[i+1]))
+				if f := strings.Fields(st); len(f) == 0 || !contains(graphStatements, strings.ToLower(f[0])) {
+					break
+				}
+				cmd.Graph = append(cmd.Graph, st)
+				i++
+			}
+			if len(cmd.Graph) == 0 {
+				return nil, atLine(errorf("graph without a map: write graph romania, or the graph's lines (node A 0 0, edge A B 5, start A, goal B; see docs/graph-format.md) on the lines after graph"), i+1, src)
+			}
+		}
+		if cmd.Verb == "problem" && isBare("grid", src) {
 			for i+1 < len(lines) {
 				row := strings.TrimSpace(lines[i+1])
 				if !isGridRow(row) {
@@ -102,11 +117,12 @@ func stripComment(line string) string {
 	return line
 }
 
-// isBareGrid reports whether a grid line gives no rows of its own, only
-// name=value arguments: its rows follow on the next lines.
-func isBareGrid(src string) bool {
+// isBare reports whether a problem line of the given kind gives no map of
+// its own, only name=value arguments: its rows (grid) or statements
+// (graph) follow on the next lines.
+func isBare(kind, src string) bool {
 	f := strings.Fields(src)
-	if strings.ToLower(f[0]) != "grid" {
+	if strings.ToLower(f[0]) != kind {
 		return false
 	}
 	for _, a := range f[1:] {
@@ -116,6 +132,9 @@ func isBareGrid(src string) bool {
 	}
 	return true
 }
+
+// graphStatements are the words that start a line of the graph format.
+var graphStatements = []string{"node", "nodes", "edge", "arc", "h", "start", "goal"}
 
 // isGridRow reports whether a line is an ASCII grid row: one word with no
 // '=', not a command.

@@ -21,6 +21,7 @@ func TestParseCell(t *testing.T) {
 		{"compare", "compare bfs, astar h=misplaced, astar h=manhattan tie=high-g", []string{"compare bfs|astar misplaced|astar manhattan"}},
 		{"grid rows", "grid moves=8 cost=10-14\n.......\n...#...\n.S.#.G.\n...#...\n.......\nsearch astar", []string{"problem 5 rows", "search astar"}},
 		{"grid inline walls are not comments", "grid S..#..G", []string{"problem"}},
+		{"graph statements", "graph goal=D\nnode A 0 0   # a town\nnodes B C\nedge A B 5\n\nsearch ucs", []string{"problem 3 statements", "search ucs"}},
 		{"help", "help\nhelp step", []string{"help", "help step"}},
 	}
 	for _, tt := range tests {
@@ -48,6 +49,9 @@ func summary(c Command) string {
 		parts = []string{"problem"}
 		if c.Rows != nil {
 			parts = append(parts, fmt.Sprint(len(c.Rows)), "rows")
+		}
+		if c.Graph != nil {
+			parts = append(parts, fmt.Sprint(len(c.Graph)), "statements")
 		}
 	case "search":
 		parts = []string{"search", c.Name, string(c.Options.Algorithm), c.Options.Heuristic}
@@ -109,6 +113,7 @@ func TestParseCellErrors(t *testing.T) {
 		{"open = search bfs", 1, "'open' is a command word"},
 		{"a = step", 1, "'a = ...' names a search"},
 		{"\n\ngrid\nsearch astar", 3, "grid without rows"},
+		{"graph start=A\nsearch astar", 1, "graph without a map"},
 		{"reset a b", 1, "reset takes at most a search name"},
 	}
 	for _, tt := range tests {

@@ -177,13 +177,21 @@ func (s *Session) setProblem(c Command, emit func(Output)) error {
 		inst stepper.Instance
 		err  error
 	)
-	if c.Rows != nil {
+	switch {
+	case c.Rows != nil:
 		var g *stepper.Grid
 		g, err = stepper.ParseGridRows(c.Rows, strings.Fields(c.Problem)[1:])
 		if err == nil {
 			inst = g
 		}
-	} else {
+	case c.Graph != nil:
+		var g *stepper.Graph
+		g, err = stepper.ParseGraphText("", strings.Join(c.Graph, "\n"), strings.Fields(c.Problem)[1:])
+		if err != nil {
+			return graphLineError(err, c)
+		}
+		inst = g
+	default:
 		if f := fileOf(c.Problem); f != "" && !s.cfg.AllowFiles {
 			return errorf("this notebook cannot read files (%s): write a grid's rows on the lines after a bare grid line, use graph romania, or open the notebook in Jupyter, which reads files beside the notebook", f)
 		}
@@ -215,6 +223,18 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 	s.current = name
 	emit(s.liveView(ls, false))
 	return nil
+}
+
+// graphLineError points an error of the graph format ("graph line 3: ...")
+// at the cell's line that holds the statement.
+func graphLineError(err error, c Command) error {
+	msg := strings.TrimPrefix(err.Error(), "stepper: ")
+	var n int
+	if _, scanErr := fmt.Sscanf(msg, "graph line %d:", &n); scanErr != nil || n < 1 || n > len(c.Graph) {
+		return err
+	}
+	_, rest, _ := strings.Cut(msg, ": ")
+	return &CellError{Line: c.Line + n, Source: c.Graph[n-1], Msg: rest}
 }
 
 // fileOf returns the file a problem line reads, or "": a grid's first

@@ -403,3 +403,30 @@ func TestStepNarration(t *testing.T) {
 		t.Errorf("step 100 past the goal (at step %d) narrates:\n%s", steps, text)
 	}
 }
+
+func TestGraphStatements(t *testing.T) {
+	s := NewSession(Config{})
+	// docs/graph-format.md's four towns: A* with the h table costs 11
+	run(t, s, `graph
+node A 0 0
+node B 3 4
+node C 6 0
+node D 7 0
+edge A B 5
+edge B C 5
+arc  A C 12     # one way
+edge C D 1
+h A 10
+h B 6
+h C 1
+h D 0
+start A
+goal D`, "search astar h=table\nrun to goal")
+	if sr := s.Search(""); sr.Status() != stepper.Solved || sr.Cost() != 11 {
+		t.Errorf("four towns: %s, cost %v; want solved at 11", sr.Status(), sr.Cost())
+	}
+	fail(t, s, "graph\nedge A B 5", 2, "")
+	if _, ok := s.Problem().(*stepper.Graph); !ok {
+		t.Errorf("a bad graph replaced the problem")
+	}
+}

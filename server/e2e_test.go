@@ -329,6 +329,9 @@ func TestEndToEndViews(t *testing.T) {
 			}
 			ms, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("app").dataset.drawMs + " " + JSON.stringify(window.stepviz.state.timings)`))
 			t.Logf("%s: %d nodes, last redraw %s ms", tc.name, nodes, ms)
+			if tc.name == "romania" {
+				checkFoldAndZoom(t, ctx)
+			}
 			if tc.name == "large-10k" && nodes < 10000 {
 				t.Errorf("the large case has only %d nodes", nodes)
 			}
@@ -401,4 +404,49 @@ func TestEndToEndLanding(t *testing.T) {
 		t.Errorf("typed tiles came back as %q", v)
 	}
 	screenshot(t, ctx, "landing-error.png")
+}
+
+// checkFoldAndZoom folds the subtree of the second node expanded with the c key, checks the
+// tree hides it and says how many nodes it hides, unfolds it, and zooms.
+func checkFoldAndZoom(t *testing.T, ctx context.Context) {
+	t.Helper()
+	count := func() int {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#tree [data-testid=tree-node]').length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("0")); err != nil { // fit the whole tree
+		t.Fatal(err)
+	}
+	before := count()
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.stepviz.inspect(window.stepviz.state.view.closed[1]), undefined`), chromedp.KeyEvent("c")); err != nil {
+		t.Fatal(err)
+	}
+	// the tree is redrawn on every frame that changes it: read it in one go
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`!!document.querySelector('#tree .folded')`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+		t.Fatalf("no folded marker: %v", err)
+	}
+	folded, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#tree .folded').textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after := count(); after >= before || folded != fmt.Sprintf("+%d", before-after) {
+		t.Errorf("folding: %d nodes drawn before, %d after, marker %q", before, after, folded)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("c")); err != nil {
+		t.Fatal(err)
+	}
+	if after := count(); after != before {
+		t.Errorf("unfolding: %d nodes drawn, want %d", after, before)
+	}
+	k0, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.stepviz.tree.k`))
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("+")); err != nil {
+		t.Fatal(err)
+	}
+	if k1, _ := chromedp.Run(ctx, chromedp.Evaluate[float64](`window.stepviz.tree.k`)); k1 <= k0 {
+		t.Errorf("zoom in: scale %v after %v", k1, k0)
+	}
+	_ = chromedp.Do(ctx, chromedp.KeyEvent("a"))
 }

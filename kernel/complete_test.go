@@ -74,6 +74,7 @@ func TestIsComplete(t *testing.T) {
 		"":                       "complete",
 		"compare bfs,":           "incomplete",
 		"grid cost=10-14":        "incomplete",
+		"graph":                  "incomplete",
 		"grid\nS.G":              "complete",
 		"stpe":                   "invalid",
 		"puzzle 1 # comment":     "complete",

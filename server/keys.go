@@ -1,6 +1,10 @@
 package server
 
-import "stepviz/stepper"
+import (
+	"math"
+
+	"stepviz/stepper"
+)
 
 // frontierKind names how a search orders its open list: BFS is a FIFO
 // queue, DFS a LIFO stack, every other algorithm a priority queue.
@@ -17,15 +21,20 @@ func frontierKind(o stepper.Options) string {
 // openKey is the sort key of an open node as stepper.Snapshot reports it,
 // computed from the node alone so that a step message can carry its
 // children's keys without copying the open list. It mirrors the engine's
-// key (priority f, the tie rule's key, the insertion number); the test
-// TestOpenKeyMatchesSnapshot checks it against Snapshot on real searches.
+// key (priority f, the tie rule's key, the insertion number, priorities and
+// tie keys rounded to 1e-9 so that equal sums of irrational costs tie); the
+// test TestOpenKeyMatchesSnapshot checks it against Snapshot on real
+// searches.
 func openKey(o stepper.Options, n stepper.NodeInfo) stepper.Key {
-	k := stepper.Key{Priority: n.F, Seq: n.Seq}
+	k := stepper.Key{Priority: roundKey(n.F), Seq: n.Seq}
 	switch o.Tie {
 	case stepper.TieHighG:
-		k.Tie = -n.G
+		k.Tie = roundKey(-n.G)
 	case stepper.TieLowH:
-		k.Tie = n.H
+		k.Tie = roundKey(n.H)
 	}
 	return k
 }
+
+// roundKey rounds as the engine rounds sort keys.
+func roundKey(x float64) float64 { return math.Round(x*1e9) / 1e9 }

@@ -56,10 +56,12 @@
     if (i >= 0) m.open.splice(i, 1);
   }
   function keyOf(n) {
-    // the key of an open node, as server/keys.go computes it
-    const k = { priority: n.f, tie: 0, seq: n.seq };
-    if (st.problem && st.problem.tie === "high-g") k.tie = -n.g;
-    if (st.problem && st.problem.tie === "low-h") k.tie = n.h;
+    // the key of an open node, as server/keys.go computes it (step
+    // messages carry the keys; this is only a fallback)
+    const r = (x) => Math.round(x * 1e9) / 1e9;
+    const k = { priority: r(n.f), tie: 0, seq: n.seq };
+    if (st.problem && st.problem.tie === "high-g") k.tie = r(-n.g);
+    if (st.problem && st.problem.tie === "low-h") k.tie = r(n.h);
     return k;
   }
 

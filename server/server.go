@@ -25,12 +25,18 @@ import (
 
 // Defaults of Config.
 const (
-	DefaultMaxSessions  = 50
-	DefaultMaxNodes     = 100_000
-	DefaultMaxClients   = 1000
-	DefaultIdle         = 30 * time.Minute
-	maxFormBytes        = 2 << 20
-	followerRoleParam   = "key"
+	DefaultMaxSessions = 50
+	DefaultMaxNodes    = 100_000
+	DefaultMaxClients  = 1000
+	DefaultIdle        = 30 * time.Minute
+)
+
+const (
+	// maxFormBytes bounds a landing-form submission (a pasted grid).
+	maxFormBytes = 2 << 20
+	// keyParam is the query parameter of the presenter's key.
+	keyParam = "key"
+	// defaultPreviewLimit is how many rows of each list the first paint shows.
 	defaultPreviewLimit = 40
 )
 
@@ -183,7 +189,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 // PresenterPath is the presenter's link to a session (it carries the key).
 func PresenterPath(sess *Session) string {
-	return "/s/" + sess.ID + "?" + followerRoleParam + "=" + url.QueryEscape(sess.key)
+	return "/s/" + sess.ID + "?" + keyParam + "=" + url.QueryEscape(sess.key)
 }
 
 // FollowerPath is the read-only link to a session.
@@ -197,7 +203,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool,
 		http.Error(w, "server: no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
 		return nil, false, false
 	}
-	key := r.URL.Query().Get(followerRoleParam)
+	key := r.URL.Query().Get(keyParam)
 	if key != "" && !sess.IsPresenter(key) {
 		http.Error(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false

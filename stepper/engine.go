@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"unsafe"
 )
@@ -65,7 +66,7 @@ type engine[S comparable] struct {
 	o Options
 
 	nodes   nodeStore[S]
-	seen    map[S]int32 // state -> its node, at the horizon (graph search)
+	seen    *seenSet[S] // state -> its node, at the horizon (graph search only)
 	front   frontier
 	records []stepRecord // records[k] is step k+1
 	mods    []mod
@@ -115,11 +116,12 @@ func (e *engine[S]) apply(n *node[S], d nodeEdit) {
 	n.g, n.parent, n.depth, n.action, n.mark = d.g, d.parent, d.depth, d.action, d.mark
 }
 
-// childNote is what a step tells its event about one child.
+// childNote is what a step tells its event about one child. A dropped
+// duplicate has no node (id -1); succ is then its index in e.succ.
 type childNote struct {
-	id, existing, oldParent int32
-	oldG                    float64
-	fate                    Fate
+	id, existing, oldParent, succ int32
+	oldG                          float64
+	fate                          Fate
 }
 
 func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engine[S], error) {
@@ -154,13 +156,13 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 func (e *engine[S]) init() {
 	e.goal, e.status = -1, Running
 	if !e.o.Tree {
-		e.seen = make(map[S]int32)
+		e.seen = newSeenSet(e.p)
 	}
 	e.front = e.newFrontier()
 	start := e.p.Start()
 	e.nodes.add(node[S]{state: start, parent: -1, action: noAction, status: st8Open})
 	if e.seen != nil {
-		e.seen[start] = 0
+		e.seen.put(start, 0)
 	}
 	if e.o.Goal == OnGenerate && e.p.IsGoal(start) {
 		e.nodes.at(0).status = st8GoalBorn
@@ -203,17 +205,22 @@ func (e *engine[S]) priority(g, h float64, depth int32) float64 {
 	return float64(depth)
 }
 
+// keyOf is node id's sort key. Priorities and tie keys are rounded to
+// 1e-9, so sums of irrational step costs that are equal in exact
+// arithmetic (√2+√2+√2 and 3·√2) tie and the tie rule decides.
 func (e *engine[S]) keyOf(id int32, h float64) key {
 	n := e.nodes.at(id)
-	k := key{prio: e.priority(n.g, h, n.depth), seq: n.mark}
+	k := key{prio: roundKey(e.priority(n.g, h, n.depth)), seq: n.mark}
 	switch e.o.Tie {
 	case TieHighG:
-		k.tie = -n.g
+		k.tie = roundKey(-n.g)
 	case TieLowH:
-		k.tie = h
+		k.tie = roundKey(h)
 	}
 	return k
 }
+
+func roundKey(x float64) float64 { return math.Round(x*1e9) / 1e9 }
 
 func (e *engine[S]) nodeKey(id int32) key { return e.keyOf(id, e.hOf(e.nodes.at(id).state)) }
 
@@ -256,14 +263,14 @@ func (e *engine[S]) step(ev *Event) {
 			continue
 		}
 		if e.seen != nil {
-			if ex, ok := e.seen[sc.State]; ok {
-				e.revisit(ev, &rec, ex, id, g, depth, action, sc.State)
+			if ex, ok := e.seen.get(sc.State); ok {
+				e.revisit(ev, &rec, ex, id, g, depth, action, sc.State, int32(i))
 				continue
 			}
 		}
 		nid := e.addNode(sc.State, g, id, depth, action, st8Open)
 		if e.seen != nil {
-			e.seen[sc.State] = nid
+			e.seen.put(sc.State, nid)
 		}
 		if e.o.Goal == OnGenerate && e.p.IsGoal(sc.State) {
 			e.nodes.at(nid).status = st8GoalBorn
@@ -298,7 +305,7 @@ func (e *engine[S]) commit(rec stepRecord) {
 // revisit handles a child whose state already has node ex: re-parent or
 // reopen it when the new path is cheaper and the options say so, otherwise
 // record the child as a discarded duplicate.
-func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g float64, depth int32, action uint16, s S) {
+func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g float64, depth int32, action uint16, s S, succ int32) {
 	old := e.nodes.at(ex)
 	cheaper := g < old.g
 	switch {
@@ -324,8 +331,14 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		if old.status == st8Closed {
 			st = st8DupClosed
 		}
-		nid := e.addNode(s, g, parent, depth, action, st)
 		rec.duplicates++
+		if e.o.Duplicates == DropDuplicates {
+			if ev != nil {
+				e.notes = append(e.notes, childNote{id: -1, existing: ex, fate: st.fate(), succ: succ})
+			}
+			return
+		}
+		nid := e.addNode(s, g, parent, depth, action, st)
 		e.note(ev, nid, ex, st.fate(), 0, 0)
 	}
 }
@@ -336,7 +349,7 @@ func (e *engine[S]) addNode(s S, g float64, parent, depth int32, action uint16, 
 
 func (e *engine[S]) note(ev *Event, id, existing int32, fate Fate, oldG float64, oldParent int32) {
 	if ev != nil {
-		e.notes = append(e.notes, childNote{id: id, existing: existing, fate: fate, oldG: oldG, oldParent: oldParent})
+		e.notes = append(e.notes, childNote{id: id, existing: existing, fate: fate, oldG: oldG, oldParent: oldParent, succ: -1})
 	}
 }
 

@@ -241,7 +241,8 @@ func TestSeekRestoresEverySnapshot(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	lines := []string{"bfs", "bfs goaltest=expand open=reparent", "dfs", "dfs depth=3", "ucs", "greedy", "astar",
 		"astar tie=lifo", "astar tie=high-g closed=reopen", "astar tie=low-h", "wastar w=3 closed=reopen",
-		"astar open=ignore", "ucs tree=true maxnodes=200", "astar goaltest=generate", "astar order=reverse", "ucs order=alpha"}
+		"astar open=ignore", "ucs tree=true maxnodes=200", "astar goaltest=generate", "astar order=reverse", "ucs order=alpha",
+		"astar duplicates=drop", "bfs duplicates=drop", "astar closed=reopen duplicates=drop tie=lifo", "dfs depth=3 duplicates=drop", "ucs goaltest=generate duplicates=drop"}
 	for trial := 0; trial < 40; trial++ {
 		g := randomTiny(r, 6+r.Intn(20))
 		for _, line := range lines {
@@ -310,7 +311,8 @@ func TestSameInputsSameTrace(t *testing.T) {
 // forward.
 func TestRandomWalkAgainstForwardReference(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
-	lines := []string{"bfs", "dfs depth=4", "astar closed=reopen tie=high-g", "ucs", "greedy", "astar tie=lifo", "wastar w=2 closed=reopen", "ucs tree=true maxnodes=150"}
+	lines := []string{"bfs", "dfs depth=4", "astar closed=reopen tie=high-g", "ucs", "greedy", "astar tie=lifo", "wastar w=2 closed=reopen", "ucs tree=true maxnodes=150",
+		"astar duplicates=drop closed=reopen", "bfs duplicates=drop", "greedy duplicates=drop"}
 	for trial := 0; trial < 30; trial++ {
 		g := randomTiny(r, 8+r.Intn(20))
 		for _, line := range lines {
@@ -341,6 +343,46 @@ func TestRandomWalkAgainstForwardReference(t *testing.T) {
 				if got := snapJSON(t, s); got != snaps[s.StepCount()] {
 					t.Fatalf("%s (trial %d): snapshot at step %d differs:\n got %s\nwant %s", line, trial, s.StepCount(), got, snaps[s.StepCount()])
 				}
+			}
+		}
+	}
+}
+
+// TestDropDuplicatesChangesOnlyStorage: with duplicates=drop a search makes
+// the same expansions, the same child fates and the same counters (but the
+// tree's size) as with duplicates=keep.
+func TestDropDuplicatesChangesOnlyStorage(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	for trial := 0; trial < 40; trial++ {
+		g := randomTiny(r, 6+r.Intn(25))
+		for _, line := range []string{"bfs", "ucs", "astar closed=reopen", "greedy tie=lifo", "dfs depth=3"} {
+			keep, drop := mustSearch(t, g, line), mustSearch(t, g, line+" duplicates=drop")
+			for {
+				a, okA := keep.Step()
+				b, okB := drop.Step()
+				if okA != okB {
+					t.Fatalf("%s: one search ended before the other", line)
+				}
+				if !okA {
+					break
+				}
+				if a.Expanded.State != b.Expanded.State || len(a.Children) != len(b.Children) {
+					t.Fatalf("%s step %d: keep expanded %s with %d children, drop %s with %d", line, a.Step, a.Expanded.State, len(a.Children), b.Expanded.State, len(b.Children))
+				}
+				for i := range a.Children {
+					ca, cb := a.Children[i], b.Children[i]
+					if ca.State != cb.State || ca.Fate != cb.Fate || ca.G != cb.G || ca.F != cb.F {
+						t.Fatalf("%s step %d child %d: keep %+v, drop %+v", line, a.Step, i, ca, cb)
+					}
+				}
+				ca, cb := a.Counters, b.Counters
+				ca.Nodes, cb.Nodes = 0, 0
+				if ca != cb {
+					t.Fatalf("%s step %d: counters keep %+v, drop %+v", line, a.Step, ca, cb)
+				}
+			}
+			if keep.Cost() != drop.Cost() || keep.Status() != drop.Status() {
+				t.Errorf("%s: keep ends %s at %v, drop %s at %v", line, keep.Status(), keep.Cost(), drop.Status(), drop.Cost())
 			}
 		}
 	}

@@ -7,11 +7,12 @@ import (
 )
 
 // BenchmarkScenArena2 runs all 910 rows of arena2.map.scen with A* octile
-// (8 moves, unit costs, no corner cutting): the issue's target is under 2 s
+// (8 moves, unit costs, no corner cutting), one row after another, as
+// `stepviz scen` does (duplicates=drop): the issue's target is under 2 s
 // per run. It reports rows, expansions and mismatches per run.
 func BenchmarkScenArena2(b *testing.B) {
 	sc := scenLoad(b, "arena2.map.scen")
-	o, err := ParseOptions("astar h=octile")
+	o, err := ParseOptions("astar h=octile duplicates=drop")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package stepper
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -30,8 +29,7 @@ func gridExpansionOrder(t *testing.T, line, opts string) (order string, ties int
 	return strings.Join(states, " "), ties
 }
 
-// KNOWN ENGINE BUG (reported to the lead; skipped unless
-// STEPVIZ_KNOWN_BUGS=1): priorities are compared as exact floats, so with
+// Regression test (fixed by rounding keys to 1e-9): priorities are compared as exact floats, so with
 // unit costs (√2 diagonals) nodes whose f is mathematically equal differ by
 // an ulp or two (g = √2+√2+√2 is not 3·√2 in floating point), the tie rule
 // is not applied and ties go unreported. On an open 8-connected grid every
@@ -41,9 +39,6 @@ func gridExpansionOrder(t *testing.T, line, opts string) (order string, ties int
 // exact). Today unit expands 11 cells and reports 8 ties; 10-14 expands 20
 // and reports 46.
 func TestGridUnitCostTiesMatchExactCosts(t *testing.T) {
-	if os.Getenv("STEPVIZ_KNOWN_BUGS") == "" {
-		t.Skip("known engine bug (float priorities compared exactly); run with STEPVIZ_KNOWN_BUGS=1")
-	}
 	const open = "grid S......./......../......../.......G moves=8"
 	for _, tie := range []string{"fifo", "high-g", "lifo"} {
 		unit, unitTies := gridExpansionOrder(t, open, "astar tie="+tie)

@@ -86,6 +86,10 @@ func (e *engine[S]) redo(ev *Event) {
 		return
 	}
 	n.status, n.mark = st8Closed, int32(k+1)
+	if ev != nil && e.o.Duplicates == DropDuplicates {
+		e.replayChildren(ev, rec, nodeEnd, modEnd)
+		return
+	}
 	mi := rec.firstMod
 	applyMods := func(upTo int32) {
 		for ; mi < modEnd && e.mods[mi].nodesBefore <= upTo; mi++ {
@@ -112,7 +116,7 @@ func (e *engine[S]) redo(ev *Event) {
 		case st8DupOpen, st8DupClosed:
 			existing := int32(-1)
 			if ev != nil {
-				existing = e.seen[c.state]
+				existing, _ = e.seen.get(c.state)
 			}
 			e.note(ev, cid, existing, c.status.fate(), 0, 0)
 		default:
@@ -196,4 +200,59 @@ func (e *engine[S]) seek(k int) int {
 		e.advance(nil)
 	}
 	return e.cur
+}
+
+// replayChildren redoes the children of step rec when dropped duplicates
+// must appear in the event: it generates the expanded node's successors
+// again and matches each, in order, with the step's next new node, its next
+// mod, or else a duplicate that was dropped. At this point the nodes made by
+// the step still have the values they were made with.
+func (e *engine[S]) replayChildren(ev *Event, rec *stepRecord, nodeEnd, modEnd int32) {
+	parent := rec.expanded
+	p := e.nodes.at(parent)
+	e.succ = e.order(e.p.Successors(p.state, e.succ[:0]))
+	next, mi := rec.firstNode, rec.firstMod
+	for i := range e.succ {
+		sc := &e.succ[i]
+		g := p.g + sc.Cost
+		if next < nodeEnd {
+			if c := e.nodes.at(next); c.state == sc.State && c.parent == parent && c.g == g {
+				switch c.status {
+				case st8Open:
+					e.front.push(next, e.nodeKey(next))
+				case st8GoalBorn:
+					e.note(ev, next, -1, FateGoal, 0, 0)
+					return
+				}
+				e.note(ev, next, -1, c.status.fate(), 0, 0)
+				next++
+				continue
+			}
+		}
+		existing, _ := e.seen.get(sc.State)
+		if mi < modEnd {
+			if m := &e.mods[mi]; m.id == existing && m.new.parent == parent && m.new.g == g {
+				c := e.nodes.at(m.id)
+				e.apply(c, m.new)
+				if m.wasClosed {
+					c.status = st8Open
+					e.front.push(m.id, e.nodeKey(m.id))
+					e.note(ev, m.id, m.id, FateReopened, m.old.g, m.old.parent)
+				} else {
+					e.front.fix(m.id, e.nodeKey(m.id))
+					e.note(ev, m.id, m.id, FateReparented, m.old.g, m.old.parent)
+				}
+				mi++
+				continue
+			}
+		}
+		fate := FateOpen
+		if e.nodes.at(existing).status == st8Closed {
+			fate = FateClosed
+		}
+		e.notes = append(e.notes, childNote{id: -1, existing: existing, fate: fate, succ: int32(i)})
+	}
+	if next != nodeEnd || mi != modEnd {
+		panic(fmt.Sprintf("stepper: journal out of step replaying step %d: %d nodes and %d mods left", e.cur, nodeEnd-next, modEnd-mi))
+	}
 }

@@ -68,6 +68,17 @@ const (
 	Reopen       ClosedPolicy = "reopen" // move it back to open (needed for inconsistent h)
 )
 
+// DuplicatePolicy says whether a generated child that is a duplicate (its
+// state already open or closed, and not re-parented or reopened) becomes a
+// node of the search tree.
+type DuplicatePolicy string
+
+// The duplicate policies.
+const (
+	KeepDuplicates DuplicatePolicy = "keep" // every generated child is a tree node (the teaching view)
+	DropDuplicates DuplicatePolicy = "drop" // duplicates are reported in events but not stored (benchmarks)
+)
+
 // Default limits: a search stops with status [LimitReached] past them.
 const (
 	DefaultMaxNodes = 20_000_000
@@ -91,6 +102,8 @@ type Options struct {
 	Closed ClosedPolicy
 	// Tree makes it a tree search: no closed set, every child is added.
 	Tree bool
+	// Duplicates says whether discarded duplicates are stored as nodes.
+	Duplicates DuplicatePolicy
 	// Depth limits DFS (and any algorithm) to nodes of depth <= Depth; 0 means no limit.
 	Depth int
 	// Order is the successor order: "natural", "reverse", "alpha" (by action
@@ -104,7 +117,7 @@ type Options struct {
 
 // optionNames are the option names shared by the command line and the
 // notebook ("-tie high-g", "tie=high-g").
-var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "maxnodes"}
+var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes"}
 
 // OptionNames returns the names [Options.Set] accepts.
 func OptionNames() []string { return append([]string(nil), optionNames...) }
@@ -146,6 +159,8 @@ func (o *Options) Set(name, value string) error {
 		o.Depth = d
 	case "order":
 		o.Order = value
+	case "duplicates":
+		o.Duplicates = DuplicatePolicy(strings.ToLower(value))
 	case "maxnodes":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 {
@@ -213,6 +228,12 @@ func (o Options) Normalize() (Options, error) {
 	if o.Order == "" {
 		o.Order = "natural"
 	}
+	if o.Duplicates == "" {
+		o.Duplicates = KeepDuplicates
+	}
+	if o.Duplicates != KeepDuplicates && o.Duplicates != DropDuplicates {
+		return o, fmt.Errorf("stepper: duplicates=%q: want keep or drop", o.Duplicates)
+	}
 	if o.Depth < 0 {
 		return o, fmt.Errorf("stepper: depth %d: want >= 0", o.Depth)
 	}
@@ -245,6 +266,9 @@ func (o Options) String() string {
 		fmt.Fprintf(&b, " depth=%d", o.Depth)
 	}
 	fmt.Fprintf(&b, " order=%s", o.Order)
+	if o.Duplicates == DropDuplicates {
+		b.WriteString(" duplicates=drop")
+	}
 	if o.MaxNodes != DefaultMaxNodes && o.MaxNodes != 0 {
 		fmt.Fprintf(&b, " maxnodes=%d", o.MaxNodes)
 	}

@@ -188,12 +188,26 @@ func (e *engine[S]) info(id int32) NodeInfo {
 	return ni
 }
 
+// droppedInfo describes a duplicate child that was not stored
+// (duplicates=drop): it has no id.
+func (e *engine[S]) droppedInfo(parent int32, sc *Successor[S]) NodeInfo {
+	p := e.nodes.at(parent)
+	g, depth := p.g+sc.Cost, p.depth+1
+	h := e.hOf(sc.State)
+	return NodeInfo{ID: -1, State: e.p.Format(sc.State), Parent: int(parent), Action: e.p.ActionName(sc.Action),
+		G: g, H: h, F: e.priority(g, h, depth), Depth: int(depth), Status: NodeDiscarded, Seq: -1, Step: e.cur}
+}
+
 func (e *engine[S]) counters() Counters {
 	c := Counters{Steps: e.cur, Open: e.front.len(), Nodes: int(e.visibleNodes()), MaxOpen: 1}
 	if r := e.cursorRecord(); r != nil {
 		nodeEnd, modEnd := e.stepEnds(e.cur - 1)
 		c.Expanded, c.Duplicates, c.MaxOpen, c.Closed = int(r.expandedN), int(r.duplicates), int(r.maxOpen), int(r.closed)
+		// every child made a node or a mod, or was a dropped duplicate
 		c.Generated, c.Reparented = int(nodeEnd)-1+int(modEnd), int(modEnd)
+		if e.o.Duplicates == DropDuplicates {
+			c.Generated += c.Duplicates
+		}
 	}
 	return c
 }
@@ -249,7 +263,12 @@ func (e *engine[S]) fill(ev *Event) {
 	}
 	ev.Children = make([]Child, 0, len(e.notes))
 	for _, nt := range e.notes {
-		c := Child{NodeInfo: e.info(nt.id), Fate: nt.fate, ExistingID: int(nt.existing)}
+		var c Child
+		if nt.id < 0 {
+			c = Child{NodeInfo: e.droppedInfo(rec.expanded, &e.succ[nt.succ]), Fate: nt.fate, ExistingID: int(nt.existing)}
+		} else {
+			c = Child{NodeInfo: e.info(nt.id), Fate: nt.fate, ExistingID: int(nt.existing)}
+		}
 		if nt.fate == FateReparented || nt.fate == FateReopened {
 			c.OldG, c.OldParent = nt.oldG, int(nt.oldParent)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -52,6 +53,7 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 	tol := fs.Float64("tol", 1e-6, "the largest |cost − optimal| that is not a mismatch")
 	verbose := fs.Bool("v", false, "print every row, not only the mismatches")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	workers := fs.Int("j", runtime.GOMAXPROCS(0), "how many rows to run at once")
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -69,13 +71,24 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz scen: %s\n", stripPrefix(err))
 		return exitUsage
 	}
+	// A benchmark run stores no discarded duplicates unless asked to: the
+	// counts and lengths are the same, the memory a fraction.
+	dupSet := false
+	fs.Visit(func(f *flag.Flag) { dupSet = dupSet || f.Name == "duplicates" })
+	if !dupSet {
+		o.Duplicates = stepper.DropDuplicates
+	}
+	if *workers < 1 {
+		fmt.Fprintln(stderr, "stepviz scen: -j wants a whole number >= 1")
+		return exitUsage
+	}
 	sc, err := stepper.LoadScen(pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz scen: %s\n", stripPrefix(err))
 		return exitUsage
 	}
 	sc = sc.Sample(*sample)
-	cfg := stepper.ScenConfig{Options: o, Moves: *moves, Cost: *cost, Corners: *corners, Tolerance: *tol}
+	cfg := stepper.ScenConfig{Options: o, Moves: *moves, Cost: *cost, Corners: *corners, Tolerance: *tol, Workers: *workers}
 	if len(sc.Rows) > 0 {
 		// Check the configuration on the first row, so that a bad flag is
 		// reported before anything runs and the options string is exact.

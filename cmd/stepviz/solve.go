@@ -47,6 +47,7 @@ var searchFlags = []struct{ flag, option, usage string }{
 	{"closed", "closed", "a cheaper path to a closed node: ignore or reopen (default ignore)"},
 	{"depth", "depth", "depth limit, 0 for none"},
 	{"order", "order", "successor order: natural, reverse, alpha or a comma list of action names"},
+	{"duplicates", "duplicates", "discarded duplicate children: keep them as tree nodes or drop them (default keep; scen: drop)"},
 	{"maxnodes", "maxnodes", "stop with \"limit reached\" past this many nodes"},
 }
 

@@ -2,9 +2,11 @@ package jupyter_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -61,6 +63,13 @@ func TestExamplesRunInJupyter(t *testing.T) {
 			for i, c := range nb.Cells {
 				if c.CellType != "code" {
 					continue
+				}
+				// The live view a search cell made was updated by the
+				// later cells that ran it to the goal.
+				if src := fmt.Sprint(c.Source); filepath.Base(book) == "astar-grid-tutorial.ipynb" && strings.Contains(src, "search astar h=manhattan") {
+					if len(c.Outputs) == 0 || !strings.Contains(fmt.Sprint(c.Outputs[0].Data["text/plain"]), "· solved ·") {
+						t.Errorf("the search cell's live view was not updated to the solved search: %v", c.Outputs)
+					}
 				}
 				if len(c.Outputs) == 0 {
 					t.Errorf("cell %d has no output: %v", i, c.Source)

@@ -16,37 +16,51 @@ func exportFormats() []string { return export.FormatNames() }
 // previewLines caps the text shown of an exported file.
 const previewLines = 40
 
-// export writes the current search's trace up to its current step and
-// shows it: SVG inline, anything else as a preview with a download link.
+// maxEmbed is the largest export embedded as a download link: Jupyter
+// drops output past 1 MB/s, and a base64 link is a third larger.
+const maxEmbed = 700_000
+
+// export writes a search's trace up to its current step and shows it: SVG
+// inline, anything else as a preview, with a download link; with "to
+// FILE", into the file through Config.WriteFile.
 func (s *Session) export(c Command, emit func(Output)) error {
-	name, format := "", c.Args[0]
-	if len(c.Args) == 2 {
-		name, format = c.Args[0], c.Args[1]
-	} else if len(c.Args) > 2 {
-		return errorf("export takes a format, and optionally a search name first: export jsonl, or export a jsonl")
-	}
-	f, ok := export.Lookup(format)
+	f, ok := export.Lookup(c.Args[0])
 	if !ok {
-		return unknown("export format", format, export.FormatNames())
+		return unknown("export format", c.Args[0], export.FormatNames())
 	}
-	ls, err := s.target(name)
+	ls, err := s.target(c.Name)
 	if err != nil {
 		return err
+	}
+	if c.File != "" && s.cfg.WriteFile == nil {
+		return errorf("this notebook cannot write files: use export %s alone, which shows a download link", f.Name)
 	}
 	var buf bytes.Buffer
 	if err := export.Write(&buf, f.Name, ls.search, export.Current); err != nil {
 		return err
 	}
-	file := fmt.Sprintf("%s-step%d%s", ls.label(), ls.search.StepCount(), f.Ext)
 	data := buf.Bytes()
+	if c.File != "" {
+		if err := s.cfg.WriteFile(c.File, data); err != nil {
+			return errorf("export to %s: %v", c.File, err)
+		}
+		emit(textOutput("%s: wrote %s (%s, %d bytes, steps 1 to %d)", ls.label(), c.File, f.Description, len(data), ls.search.StepCount()))
+		return nil
+	}
+	file := fmt.Sprintf("%s-step%d%s", ls.label(), ls.search.StepCount(), f.Ext)
 	text := string(data)
 	if lines := strings.Split(text, "\n"); len(lines) > previewLines {
 		text = strings.Join(lines[:previewLines], "\n") + fmt.Sprintf("\n... %d lines in all", len(lines))
 	}
-	link := fmt.Sprintf(`<a download="%s" href="data:%s;base64,%s">download %s (%d bytes)</a>`,
-		html.EscapeString(file), f.MIME, base64.StdEncoding.EncodeToString(data), html.EscapeString(file), len(data))
+	var link string
+	if len(data) <= maxEmbed {
+		link = fmt.Sprintf(`<a download="%s" href="data:%s;base64,%s">download %s (%d bytes)</a>`,
+			html.EscapeString(file), f.MIME, base64.StdEncoding.EncodeToString(data), html.EscapeString(file), len(data))
+	} else {
+		link = html.EscapeString(fmt.Sprintf("%s is %d bytes, too large to embed here: write it with export %s to FILE (in Jupyter), or with stepviz trace on the command line", file, len(data), f.Name))
+	}
 	var h string
-	if f.MIME == "image/svg+xml" {
+	if f.MIME == "image/svg+xml" && len(data) <= maxEmbed {
 		h = `<div>` + link + `</div><div style="overflow:auto">` + stripXMLHeader(string(data)) + `</div>`
 	} else {
 		h = `<div>` + link + `</div><pre style="max-height:24em;overflow:auto">` + html.EscapeString(text) + `</pre>`

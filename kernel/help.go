@@ -26,7 +26,7 @@ var commandHelp = map[string]helpEntry{
 	"reset":   {"reset [NAME]", "Go back to step 0."},
 	"show":    {"show [NAME] open|closed|tree|path|board|stats|node ID", "Show the open list in pop order with sort keys, the closed list in expansion order, the whole tree, the solution path, the problem at the last expanded node, the counters, or one node with its h broken down."},
 	"compare": {"compare SEARCH, SEARCH, ...", "Run several searches to the end on the current problem and tabulate cost, moves, expanded, generated and max open: compare bfs, astar h=misplaced, astar h=manhattan."},
-	"export":  {"export [NAME] FORMAT", "Export the current or named search's trace up to its current step: " + strings.Join(exportFormats(), ", ") + "."},
+	"export":  {"export [NAME] FORMAT [to FILE]", "Export the current or named search's trace up to its current step, with a download link, or into FILE (Jupyter only, beside the notebook). Formats: " + strings.Join(exportFormats(), ", ") + "."},
 	"help":    {"help [COMMAND]", "List the commands, or explain one."},
 }
 

@@ -38,8 +38,10 @@ type Command struct {
 	Node  int
 	// Specs are the searches of compare, each a search line.
 	Specs []stepper.Options
-	// Args are the words after export or help.
+	// Args are the words after help, or export's format; File is the file
+	// of "export FORMAT to FILE".
 	Args []string
+	File string
 }
 
 // Verbs are the commands a line may start with, besides the problem kinds.
@@ -188,10 +190,19 @@ func parseLine(src string) (Command, error) {
 	case "compare":
 		return parseCompare(strings.TrimSpace(src[len(f[0]):]))
 	case "export":
-		if len(args) == 0 {
-			return cmd, errorf("export needs a format: export FORMAT, such as export jsonl (help export lists them)")
+		cmd = Command{Verb: verb}
+		if n := len(args); n >= 2 && strings.EqualFold(args[n-2], "to") {
+			cmd.File, args = args[n-1], args[:n-2]
 		}
-		return Command{Verb: verb, Args: args}, nil
+		switch len(args) {
+		case 1:
+			cmd.Args = args
+		case 2:
+			cmd.Name, cmd.Args = args[0], args[1:]
+		default:
+			return cmd, errorf("export takes a format, optionally a search name before it and a file after it: export jsonl, export a csv, export a html to lecture.html")
+		}
+		return cmd, nil
 	case "help":
 		return Command{Verb: verb, Args: args}, nil
 	}

@@ -36,6 +36,9 @@ type Config struct {
 	// allows them (it runs as the notebook's user, in its directory); the
 	// web notebook does not, so a page cannot read the server's files.
 	AllowFiles bool
+	// WriteFile, if set, lets "export FORMAT to FILE" write files (the
+	// Jupyter kernel writes them beside the notebook); nil refuses.
+	WriteFile func(name string, data []byte) error
 	// Now is the clock used for throttling (default time.Now).
 	Now func() time.Time
 }

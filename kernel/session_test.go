@@ -305,6 +305,13 @@ func TestExport(t *testing.T) {
 	if !strings.Contains(outs[0].Text, "step,node,state") {
 		t.Errorf("export a csv:\n%s", outs[0].Text)
 	}
+	fail(t, s, "export a csv to trace.csv", 1, "this notebook cannot write files")
+	written := map[string][]byte{}
+	w := NewSession(Config{WriteFile: func(name string, data []byte) error { written[name] = data; return nil }})
+	run(t, w, seedPuzzle, "a = search astar h=manhattan\nstep 3", "export a csv to trace.csv")
+	if !strings.Contains(string(written["trace.csv"]), "\nstep,node,state") {
+		t.Errorf("export to trace.csv wrote %q", written["trace.csv"])
+	}
 }
 
 func TestLiveViewDrawings(t *testing.T) {

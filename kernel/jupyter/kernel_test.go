@@ -106,7 +106,7 @@ func TestJupyterClient(t *testing.T) {
 	for _, name := range []string{
 		"kernel_info_reply", "kernel_info busy/idle", "display_data with a display_id", "update_display_data",
 		"error reply fields", "error on iopub", "state kept after an error", "complete_reply", "inspect_reply",
-		"is_complete_reply", "bad signature dropped", "kernel answers after a bad signature", "interrupted run",
+		"is_complete_reply", "export to a file", "queued cell aborted", "bad signature dropped", "kernel answers after a bad signature", "interrupted run",
 		"kernel alive after interrupt", "kernel exited after shutdown_request",
 	} {
 		if !strings.Contains(string(out), "ok "+name+"\n") {

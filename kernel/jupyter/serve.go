@@ -69,7 +69,13 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 	defer stop()
 	s := &server{
 		ci: ci, sig: signer{key: []byte(ci.Key)}, session: newID(), log: opt.Log,
-		sess: kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond, AllowFiles: true}),
+		sess: kernel.NewSession(kernel.Config{
+			FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond,
+			// Jupyter starts a kernel in its notebook's directory: files
+			// named in cells are read and written there.
+			AllowFiles: true,
+			WriteFile:  func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) },
+		}),
 		stop: stop, shutdown: make(chan struct{}),
 	}
 	// The sockets get a context of their own, so that a reply (the

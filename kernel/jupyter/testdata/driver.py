@@ -6,6 +6,7 @@ with a message at the first failure.
 """
 import os
 import sys
+import tempfile
 import time
 
 import zmq
@@ -63,8 +64,9 @@ def types(msgs):
 
 
 def main():
+    workdir = tempfile.mkdtemp()
     km = KernelManager(kernel_name="stepviz")
-    km.start_kernel()
+    km.start_kernel(cwd=workdir)
     kc = km.client()
     kc.start_channels()
     kc.wait_for_ready(timeout=TIMEOUT)
@@ -132,6 +134,12 @@ def main():
     reply, msgs = execute(kc, "show a stats")
     text = [m for m in msgs if m["msg_type"] == "display_data"][0]["content"]["data"]["text/plain"]
     check("a at step 3 " in text, "aborted cells did not run", text)
+
+    # export into a file beside the notebook (the kernel's directory)
+    reply, msgs = execute(kc, "export a csv to trace.csv")
+    path = os.path.join(workdir, "trace.csv")
+    check(reply["content"]["status"] == "ok" and os.path.exists(path), "export to a file", reply["content"])
+    check("\nstep,node,state" in open(path).read(), "exported csv")
 
     # completion, inspection, is_complete
     code = "search astar h=man"

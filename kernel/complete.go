@@ -75,8 +75,11 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 			cands = append(append(cands, Topics...), s.namedSearches()...)
 		case "step", "back", "run", "reset", "export":
 			cands = s.namedSearches()
-			if fields[0] == "run" {
+			switch strings.ToLower(fields[0]) {
+			case "run":
 				cands = append(cands, "to", "goal")
+			case "export":
+				cands = append(cands, exportFormats()...)
 			}
 		case "help":
 			cands = commandOrder

@@ -25,6 +25,7 @@ func TestComplete(t *testing.T) {
 		{"show o|", []string{"open"}, "o"},
 		{"show |", []string{"a", "board", "closed", "node", "open", "path", "stats", "tree"}, ""},
 		{"help ru|", []string{"run"}, "ru"},
+		{"export js|", []string{"json", "jsonl"}, "js"},
 		{"puzzle 1\nstep 2\nre|set", []string{"reset"}, "reset"},
 		{"grid moves=|", []string{"moves=4", "moves=8"}, "moves="},
 	}

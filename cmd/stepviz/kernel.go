@@ -26,7 +26,7 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 	}
 	ci, err := jupyter.ReadConnectionFile(args[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz kernel: %v\n", err)
+		fmt.Fprintf(stderr, "stepviz kernel: %v\n(Jupyter starts stepviz kernel with a connection file it writes; to make Jupyter offer the kernel, run stepviz kernel install --user)\n", err)
 		return exitUsage
 	}
 	// Jupyter interrupts through a message (interrupt_mode "message"); a

@@ -1,9 +1,17 @@
 package server
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
 	"runtime"
+	"strconv"
+	"strings"
 	"slices"
 	"sync"
 	"testing"
@@ -53,23 +61,116 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 	}
 }
 
-// BenchmarkLoad200Followers is the load test: one session on a real server
-// on 127.0.0.1, 200 real websocket followers, the presenter stepping 20
-// times a second. Each b.N is one step; run it with a fixed count, such as
+// The load test's problem: a hard 8-puzzle, which A* does not finish in
+// the steps the benchmark takes.
+const loadProblem, loadOptions = "puzzle 867254301 goal=123456780", "astar h=manhattan"
+
+// TestLoadServerProcess is not a test: it is the server process of
+// BenchmarkLoad200Followers, which runs this test binary again with
+// STEPVIZ_LOAD_SERVER set, so the server's memory is measured apart from
+// the 200 clients'. It serves one session on 127.0.0.1 and /debug/heap
+// until its standard input closes.
+func TestLoadServerProcess(t *testing.T) {
+	if os.Getenv("STEPVIZ_LOAD_SERVER") == "" {
+		t.Skip("the server process of BenchmarkLoad200Followers")
+	}
+	srv := New(Config{})
+	defer srv.Close()
+	sess, err := srv.StartSession(newSearch(t, loadProblem, loadOptions))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", srv)
+	mux.HandleFunc("/debug/heap", func(w http.ResponseWriter, _ *http.Request) {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		fmt.Fprintf(w, "%d %d %d", m.HeapInuse, runtime.NumGoroutine(), sess.hub.coalesced.Load())
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = http.Serve(ln, mux) }()
+	fmt.Printf("SERVE %s %s %s\n", ln.Addr(), sess.ID, sess.Key())
+	_, _ = io.Copy(io.Discard, os.Stdin)
+}
+
+// serverProcess starts the load test's server process and returns its
+// address, session id and key, and its process id.
+func serverProcess(b *testing.B) (addr, id, key string, pid int) {
+	b.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestLoadServerProcess$")
+	cmd.Env = append(os.Environ(), "STEPVIZ_LOAD_SERVER=1")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { stdin.Close(); _ = cmd.Wait() })
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		if f := strings.Fields(sc.Text()); len(f) == 4 && f[0] == "SERVE" {
+			go func() { _, _ = io.Copy(io.Discard, stdout) }()
+			return f[1], f[2], f[3], cmd.Process.Pid
+		}
+	}
+	b.Fatalf("the server process did not start: %v", sc.Err())
+	return
+}
+
+// rssKiB reads a process's resident set size from /proc.
+func rssKiB(pid int) float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			v, _ := strconv.ParseFloat(f[1], 64)
+			return v
+		}
+	}
+	return 0
+}
+
+// serverHeap asks the server process for its heap in use, its goroutines
+// and how many times a follower had to be coalesced.
+func serverHeap(b *testing.B, addr string) (heap, goroutines, coalesced float64) {
+	b.Helper()
+	resp, err := http.Get("http://" + addr + "/debug/heap")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	_, _ = fmt.Fscan(resp.Body, &heap, &goroutines, &coalesced)
+	return heap, goroutines, coalesced
+}
+
+// BenchmarkLoad200Followers is the load test: one session served by a
+// separate server process on 127.0.0.1, 200 real websocket followers, the
+// presenter stepping 20 times a second. Each b.N is one step; run it with
+// a fixed count, such as
 //
 //	go test ./server -run '^$' -bench Load200 -benchtime 200x
 //
 // It reports the delivery latency from the presenter's command to each
 // follower's receipt of the step (50th, 95th and 99th percentile), the
-// heap in use with everything connected (the server and the 200 test
-// clients share this process, so it is an upper bound on the server's),
-// and how many followers had to be sent a catch-up snapshot.
+// server process's heap in use and resident memory with everything
+// connected (before the first follower and halfway through the steps), and
+// how many followers had to be sent a catch-up snapshot.
 func BenchmarkLoad200Followers(b *testing.B) {
 	const followers, rate = 200, 20
-	_, ts, sess := liveServer(b, Config{}, "puzzle 867254301 goal=123456780", "astar h=manhattan")
-	runtime.GC()
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
+	addr, id, key, pid := serverProcess(b)
+	wsBase := "ws://" + addr + "/s/" + id + "/ws"
+	heap0, _, _ := serverHeap(b, addr)
+	rss0 := rssKiB(pid)
 
 	type receipt struct {
 		step int
@@ -81,10 +182,17 @@ func BenchmarkLoad200Followers(b *testing.B) {
 		wg       sync.WaitGroup
 	)
 	steps := b.N
+	connect := func(u string) *websocket.Conn {
+		c, _, err := websocket.DefaultDialer.Dial(u, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { c.Close() })
+		return c
+	}
 	conns := make([]*websocket.Conn, followers)
 	for i := range conns {
-		c, _, _ := dial(b, ts, sess, "")
-		conns[i] = c
+		conns[i] = connect(wsBase)
 	}
 	for _, c := range conns {
 		wg.Add(1)
@@ -122,7 +230,7 @@ func BenchmarkLoad200Followers(b *testing.B) {
 			mu.Unlock()
 		}(c)
 	}
-	p, _, _ := dial(b, ts, sess, sess.Key())
+	p := connect(wsBase + "?key=" + key)
 	go func() { // the presenter's own copies of the steps are not measured
 		for {
 			if _, _, err := p.ReadMessage(); err != nil {
@@ -131,23 +239,21 @@ func BenchmarkLoad200Followers(b *testing.B) {
 		}
 	}()
 	sent := make([]time.Time, steps+1)
-	var after runtime.MemStats
+	var heap1, goroutines, rss1 float64
 	b.ResetTimer()
 	tick := time.NewTicker(time.Second / rate)
 	for k := 1; k <= steps; k++ {
 		<-tick.C
 		sent[k] = time.Now()
 		send(b, p, ClientMsg{Type: CmdStep})
-		if k == steps/2 {
-			runtime.ReadMemStats(&after)
+		if k == (steps+1)/2 {
+			heap1, goroutines, _ = serverHeap(b, addr)
+			rss1 = rssKiB(pid)
 		}
 	}
 	tick.Stop()
 	wg.Wait()
 	b.StopTimer()
-	if steps < 2 {
-		runtime.ReadMemStats(&after)
-	}
 	var lat []float64
 	for _, r := range receipts {
 		if r.step >= 1 && r.step <= steps {
@@ -163,7 +269,12 @@ func BenchmarkLoad200Followers(b *testing.B) {
 	b.ReportMetric(pct(0.95), "p95-ms")
 	b.ReportMetric(pct(0.99), "p99-ms")
 	b.ReportMetric(float64(len(lat))/float64(steps*followers), "delivered/sent")
-	b.ReportMetric(float64(after.HeapInuse)/(1<<20), "heap-MiB")
-	b.ReportMetric(float64(int64(after.HeapInuse)-int64(before.HeapInuse))/(1<<10)/followers, "heap-KiB/follower")
-	b.ReportMetric(float64(sess.hub.coalesced.Load()), "coalesced")
+	b.ReportMetric(heap0/(1<<20), "server-heap-idle-MiB")
+	b.ReportMetric(heap1/(1<<20), "server-heap-MiB")
+	b.ReportMetric(rss0/1024, "server-rss-idle-MiB")
+	b.ReportMetric(rss1/1024, "server-rss-MiB")
+	b.ReportMetric((heap1-heap0)/1024/followers, "server-heap-KiB/follower")
+	b.ReportMetric(goroutines, "server-goroutines")
+	_, _, coalesced := serverHeap(b, addr)
+	b.ReportMetric(coalesced, "coalesced")
 }

@@ -169,6 +169,8 @@ func TestOwnProblems(t *testing.T) {
 	ts := newTestServer(t, srv)
 	for _, form := range []url.Values{
 		{"source": {"puzzle"}, "puzzle": {"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"}, "algo": {"astar"}, "h": {"linear-conflict"}},
+		{"source": {"example"}, "example": {"romania"}, "algo": {"ucs"}, "h": {"default"}, "tie": {"lifo"}},
+		{"source": {"example"}, "example": {"moving-ai"}, "algo": {"greedy"}, "h": {"euclidean"}},
 		{"source": {"grid"}, "grid_rows": {"S..#\n.#..\n...G"}, "grid_moves": {"4"}, "algo": {"bfs"}},
 		{"source": {"grid"}, "grid_rows": {"....\n.#..\n...."}, "grid_start": {"0,0"}, "grid_goal": {"3,2"}, "grid_moves": {"8"}, "grid_cost": {"10-14"}, "grid_corners": {"no"}, "tie": {"high-g"}},
 		{"source": {"graph"}, "graph_start": {"Lugoj"}, "graph_goal": {"Bucharest"}, "algo": {"ucs"}, "tree": {"true"}},

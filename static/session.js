@@ -796,7 +796,8 @@
     const c = Math.max(3, Math.min(64, Math.floor(avail / W)));
     const by = nodeByState(m), onPath = pathSet(m);
     const nextId = m.open.length && m.status === "running" ? m.open[0].id : -1;
-    let s = `<svg class="gridview" width="${W * c}" height="${H * c}" viewBox="0 0 ${W * c} ${H * c}" data-testid="grid-svg"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
+    const fs = Math.max(9, Math.round(c * 0.23));
+    let s = `<svg class="gridview" width="${W * c}" height="${H * c}" viewBox="0 0 ${W * c} ${H * c}" data-testid="grid-svg" font-size="${fs}"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
     let walls = "";
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (!p.cells[y][x]) walls += `M${x * c},${y * c}h${c}v${c}h${-c}z`;
     s += `<rect width="${W * c}" height="${H * c}" class="free"/>`;
@@ -818,7 +819,7 @@
       const lg = st.legend[status] || {};
       s += `<g class="gcell ${status}${n.id === st.selected ? " selected" : ""}" data-id="${n.id}" data-testid="grid-cell" data-state="${state}"><rect x="${x * c + 1}" y="${y * c + 1}" width="${c - 2}" height="${c - 2}" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
       if (n.id === nextId) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
-      if (big) s += `<text x="${x * c + 3}" y="${y * c + 13}" class="cf">${fmt(n.f)}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(n.g)}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(n.h)}</text>`;
+      if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmt(n.f)}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(n.g)}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(n.h)}</text>`;
       if (big && n.parent >= 0 && m.nodes[n.parent] && status !== "discarded") {
         const [px, py] = m.nodes[n.parent].state.split(",").map(Number);
         const dx = px - x, dy = py - y, mx = x * c + c / 2, my = y * c + c / 2;

@@ -387,3 +387,25 @@ func TestDropDuplicatesChangesOnlyStorage(t *testing.T) {
 		}
 	}
 }
+
+func TestMemoryCapStopsTheSearch(t *testing.T) {
+	g := &openGrid{w: 200}
+	o, err := ParseOptions("ucs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.MaxBytes = 1 << 20
+	s, err := NewSearch(g, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Run(0); st != LimitReached {
+		t.Fatalf("status %s, want %s", st, LimitReached)
+	}
+	if used := int64(s.NodeCount()) * s.BytesPerNode(); used > 2<<20 {
+		t.Errorf("stopped at %d nodes (about %d bytes), well past the 1 MiB cap", s.NodeCount(), used)
+	}
+	if _, ok := s.Step(); ok {
+		t.Error("a search past its limit took another step")
+	}
+}

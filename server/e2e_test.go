@@ -146,7 +146,7 @@ func checkPage(t *testing.T, ctx context.Context, who string, want stepper.Snaps
 
 // TestEndToEnd drives the viewer in headless Chromium: a presenter starts
 // the textbook 8-puzzle from the landing page and steps; a follower in a
-// second tab sees the same steps live and cannot drive.
+// second browser sees the same steps live and cannot drive.
 func TestEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test: skipped with -short")
@@ -190,7 +190,7 @@ func TestEndToEnd(t *testing.T) {
 	}
 	checkPage(t, ctx, "presenter", engineAt(t, ex.Problem, ex.Options, 2))
 
-	// A follower opens the read-only link in a second tab.
+	// A follower opens the read-only link in a second browser.
 	followerURL, err := chromedp.Run(ctx, chromedp.Value(`[data-testid=follower-link]`))
 	if err != nil {
 		t.Fatal(err)
@@ -198,8 +198,8 @@ func TestEndToEnd(t *testing.T) {
 	if strings.Contains(followerURL, "key=") {
 		t.Fatalf("follower link %q carries the presenter key", followerURL)
 	}
-	fctx, cancel := chromedp.NewContext(ctx)
-	defer cancel()
+	// A second browser (its own Chromium process and profile).
+	fctx := browser(t)
 	if err := chromedp.Do(fctx, chromedp.Navigate(followerURL), chromedp.WaitVisible(`[data-testid=session]`), waitStep(2)); err != nil {
 		t.Fatalf("follower: %v", err)
 	}

@@ -253,6 +253,12 @@ func TestEndToEnd(t *testing.T) {
 	if err := chromedp.Do(ctx, waitStep(4)); err != nil {
 		t.Fatalf("presenter moved: %v", err)
 	}
+
+	// When the session ends, the page says so instead of retrying forever.
+	srv.Close()
+	if err := chromedp.Do(fctx, chromedp.Poll[chromedp.Void](`document.getElementById("conn").textContent.includes("ended")`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Errorf("the follower's page did not notice the session ended: %v", err)
+	}
 }
 
 func onlySession(t *testing.T, srv *Server) *Session {

@@ -106,7 +106,7 @@
     setConn("connecting…", "");
     const ws = new WebSocket(app.dataset.ws);
     st.ws = ws;
-    ws.onopen = () => { st.reconnectDelay = 500; setConn("live", "ok"); };
+    ws.onopen = () => { st.reconnectDelay = 500; st.failures = 0; setConn("live", "ok"); };
     ws.onmessage = (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
@@ -120,7 +120,15 @@
       } else {
         setConn("reconnecting…", "bad");
       }
-      setTimeout(connect, st.reconnectDelay);
+      // after a few failures, ask whether the session still exists (the
+      // server may have restarted): a 404 means it has ended
+      st.failures = (st.failures || 0) + 1;
+      if (st.failures >= 3) {
+        fetch(location.pathname, { method: "HEAD" }).then((r) => {
+          if (r.status === 404 || r.status === 410) { setConn("this session has ended", "bad"); notice("This session has ended (the server restarted or reclaimed it). Start another from the home page.", true); return; }
+          setTimeout(connect, st.reconnectDelay);
+        }, () => setTimeout(connect, st.reconnectDelay));
+      } else setTimeout(connect, st.reconnectDelay);
       st.reconnectDelay = Math.min(st.reconnectDelay * 2, 10000);
     };
   }
@@ -171,11 +179,11 @@
     }
   }
 
-  function notice(text) {
+  function notice(text, sticky) {
     const n = $("notice");
     n.textContent = text; n.hidden = false;
     clearTimeout(notice.t);
-    notice.t = setTimeout(() => (n.hidden = true), 6000);
+    if (!sticky) notice.t = setTimeout(() => (n.hidden = true), 6000);
   }
 
   // ---- controls ----
@@ -342,7 +350,8 @@
     if (!presenter) {
       live.hidden = false;
       live.classList.toggle("away", st.local);
-      $("live-text").textContent = st.local ? "Exploring step " + v.step + " · live is at step " + st.live : "Live";
+      const playing = st.playing ? ` · playing ${st.speed}/s` : "";
+      $("live-text").textContent = st.local ? `Exploring step ${v.step} · live is at step ${st.live}${playing}` : `Live${playing}`;
       $("btn-rejoin").hidden = !st.local;
     }
   }

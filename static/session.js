@@ -482,7 +482,7 @@
   // expanded; "all" fits the whole tree; false is the user's pan and zoom
   const tree = { svg: null, g: null, x: 0, y: 0, k: 1, fit: "auto", layout: null, drag: null };
   let layoutDirty = true;
-  const BOX_W = 96, BOX_H = 58, SLOT = 108, LEVEL = 96;
+  const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 
   // layout: a Reingold–Tilford tidy tree. Each subtree is laid out on its
   // own and kept as its left and right contour (the extreme x on every
@@ -736,7 +736,7 @@
       const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
       const fLine = lines.find(([k]) => k === "f");
       const t = el("text", { x: BOX_W / 2, y: 36, class: "tnum", "text-anchor": "middle" }, grp);
-      t.textContent = lines.filter(([k]) => k !== "f").map(([k, v]) => `${k} ${short(v)}`).join("  ");
+      t.textContent = lines.filter(([k]) => k !== "f").map(([k, v]) => `${k} ${short(v)}`).join(" ");
       if (fLine) { const tf = el("text", { x: BOX_W / 2, y: 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${short(fLine[1])}`; }
     }
     if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 8, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 4, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
@@ -799,35 +799,56 @@
     }
     return by;
   }
+  // drawGrid draws the grid in two layers: the cells, walls and terrain,
+  // built once per size, and the searched cells, rebuilt on every draw. A
+  // cell shows the best node of its state (open, closed or goal before a
+  // discarded duplicate); cells of a large map are drawn without numbers.
   function drawGrid(host, p, m) {
     const W = p.width, H = p.height;
     const avail = Math.max(200, sz.problemW || 500);
-    const c = Math.max(3, Math.min(64, Math.floor(avail / W)));
+    const c = Math.max(2, Math.min(64, Math.floor(avail / W)));
+    const big = c >= 34;
+    const fs = Math.max(9, Math.round(c * 0.23));
+    const key = `${W}x${H}@${c}`;
+    let svg = host.querySelector("svg.gridview");
+    if (!svg || svg.dataset.key !== key) {
+      let s = `<svg class="gridview" data-key="${key}" width="${W * c}" height="${H * c}" viewBox="0 0 ${W * c} ${H * c}" data-testid="grid-svg" font-size="${fs}"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
+      s += `<rect width="${W * c}" height="${H * c}" class="free"/>`;
+      let walls = "", terrain = "";
+      for (let y = 0; y < H; y++) {
+        for (let x = 0; x < W; x++) {
+          if (!p.cells[y][x]) { // one rectangle per run of walls
+            let run = 1;
+            while (x + run < W && !p.cells[y][x + run]) run++;
+            walls += `M${x * c},${y * c}h${run * c}v${c}h${-run * c}z`;
+            x += run - 1;
+          } else if (p.cells[y][x] > 1) terrain += `<rect x="${x * c}" y="${y * c}" width="${c}" height="${c}" class="terrain" style="opacity:${0.1 + p.cells[y][x] * 0.07}"/>`;
+        }
+      }
+      s += terrain;
+      if (c >= 8) {
+        let gl = "";
+        for (let x = 1; x < W; x++) gl += `M${x * c},0v${H * c}`;
+        for (let y = 1; y < H; y++) gl += `M0,${y * c}h${W * c}`;
+        s += `<path d="${gl}" class="gridline"/>`;
+      }
+      s += `<path d="${walls}" class="wall"/><g class="dyn"></g>`;
+      const [sx, sy] = p.start.split(",").map(Number), [gx, gy] = p.goal.split(",").map(Number);
+      s += `<g class="marks"><text x="${sx * c + c / 2}" y="${sy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">S</text>`;
+      s += `<text x="${gx * c + c / 2}" y="${gy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">G</text></g></svg>`;
+      host.innerHTML = s + (big ? `<p class="muted small">Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.</p>` : "");
+      svg = host.querySelector("svg.gridview");
+      $("problem-caption").textContent = `${W}×${H} grid, S ${p.start} → G ${p.goal}`;
+    }
     const by = nodeByState(m), onPath = pathSet(m);
     const nextId = m.open.length && m.status === "running" ? m.open[0].id : -1;
-    const fs = Math.max(9, Math.round(c * 0.23));
-    let s = `<svg class="gridview" width="${W * c}" height="${H * c}" viewBox="0 0 ${W * c} ${H * c}" data-testid="grid-svg" font-size="${fs}"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
-    let walls = "";
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (!p.cells[y][x]) walls += `M${x * c},${y * c}h${c}v${c}h${-c}z`;
-    s += `<rect width="${W * c}" height="${H * c}" class="free"/>`;
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
-      const v = p.cells[y][x];
-      if (v > 1) s += `<rect x="${x * c}" y="${y * c}" width="${c}" height="${c}" class="terrain" style="opacity:${0.1 + v * 0.07}"/>`;
-    }
-    if (c >= 8) {
-      let gl = "";
-      for (let x = 1; x < W; x++) gl += `M${x * c},0v${H * c}`;
-      for (let y = 1; y < H; y++) gl += `M0,${y * c}h${W * c}`;
-      s += `<path d="${gl}" class="gridline"/>`;
-    }
-    s += `<path d="${walls}" class="wall"/>`;
-    const big = c >= 34;
+    let s = "";
     for (const [state, n] of by) {
       const [x, y] = state.split(",").map(Number);
       const status = drawnStatus(m, n, onPath);
       const lg = st.legend[status] || {};
-      s += `<g class="gcell ${status}${n.id === st.selected ? " selected" : ""}" data-id="${n.id}" data-testid="grid-cell" data-state="${state}"><rect x="${x * c + 1}" y="${y * c + 1}" width="${c - 2}" height="${c - 2}" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
-      if (n.id === nextId) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
+      s += `<g class="gcell ${status}${n.id === st.selected ? " selected" : ""}" data-id="${n.id}" data-testid="grid-cell" data-state="${state}"><rect x="${x * c + 1}" y="${y * c + 1}" width="${Math.max(1, c - 2)}" height="${Math.max(1, c - 2)}" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash && c >= 8 ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
+      if (n.id === nextId && c >= 8) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
       if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmt(n.f)}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(n.g)}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(n.h)}</text>`;
       if (big && n.parent >= 0 && m.nodes[n.parent] && status !== "discarded") {
         const [px, py] = m.nodes[n.parent].state.split(",").map(Number);
@@ -840,12 +861,7 @@
       const pts = m.path.map((id) => m.nodes[id].state.split(",").map(Number)).map(([x, y]) => `${x * c + c / 2},${y * c + c / 2}`).join(" ");
       s += `<polyline points="${pts}" class="gpath"/>`;
     }
-    const [sx, sy] = p.start.split(",").map(Number), [gx, gy] = p.goal.split(",").map(Number);
-    s += `<text x="${sx * c + c / 2}" y="${sy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">S</text>`;
-    s += `<text x="${gx * c + c / 2}" y="${gy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">G</text>`;
-    s += `</svg>`;
-    host.innerHTML = s + (big ? `<p class="muted small">Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.</p>` : "");
-    $("problem-caption").textContent = `${W}×${H} grid, S ${p.start} → G ${p.goal}`;
+    svg.querySelector("g.dyn").innerHTML = s;
   }
   function drawGraph(host, p, m) {
     const nodes = p.nodes || [];

@@ -289,3 +289,23 @@ func FuzzParseClientMsg(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMovingAIRows: no map text makes the converter panic; what it accepts
+// is rows of '.' and '#' as wide as the header says.
+func FuzzMovingAIRows(f *testing.F) {
+	f.Add(lectureHallMap)
+	f.Add("type octile\nheight 1\nwidth 3\nmap\n.@T\n")
+	f.Add("height 2\nwidth 2\nmap\nGS\nWO")
+	f.Add("map\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		rows, err := movingAIRows(text)
+		if err != nil {
+			return
+		}
+		for _, r := range rows {
+			if len(r) != len(rows[0]) || strings.Trim(r, ".#") != "" {
+				t.Fatalf("row %q", r)
+			}
+		}
+	})
+}

@@ -2,43 +2,15 @@ package stepper
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// puzzleOracle opens a file of ../shared/data beside the module root: data
-// no one on this project wrote. Missing data fails under CI and skips
-// elsewhere.
-func puzzleOracle(tb testing.TB, name string) *os.File {
-	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Fatal("no go.mod above the test's directory")
-		}
-		dir = parent
-	}
-	f, err := os.Open(filepath.Join(dir, "..", "shared", "data", name))
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			tb.Fatalf("oracle data missing: %v", err)
-		}
-		tb.Skipf("oracle data missing (%v); put ../shared/data beside the module", err)
-	}
-	tb.Cleanup(func() { f.Close() })
-	return f
-}
+	"stepviz/internal/testenv"
+)
 
 // neverGoal hides the goal from a search so that it runs until the state
 // space is exhausted.
@@ -108,7 +80,11 @@ func TestPuzzleDepthTable(t *testing.T) {
 // per depth; an empty cell ends a column.
 func readDepthTable(t *testing.T) map[string][]int {
 	t.Helper()
-	sc := bufio.NewScanner(puzzleOracle(t, "8puzzle-depths.csv"))
+	data, err := os.ReadFile(testenv.SharedData(t, "8puzzle-depths.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	var header []string
 	cols := map[string][]int{}
 	ended := map[string]bool{}
@@ -160,7 +136,11 @@ type korfInstance struct {
 // the top-left corner, tile t at position t.
 func readKorf(t *testing.T) []korfInstance {
 	t.Helper()
-	sc := bufio.NewScanner(puzzleOracle(t, "korf100.txt"))
+	data, err := os.ReadFile(testenv.SharedData(t, "korf100.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	var out []korfInstance
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())

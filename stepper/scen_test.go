@@ -2,44 +2,16 @@ package stepper
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// movingAIDir is ../shared/data/movingai beside the module root. The data is
-// an oracle no one here wrote and is never copied into the repository. In
-// CI (CI=true) its absence fails the test; locally it skips.
-func movingAIDir(tb testing.TB) string {
-	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Fatal("no go.mod above the test's directory")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "data", "movingai")
-	if _, err := os.Stat(filepath.Join(data, "SOURCES.txt")); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("Moving AI oracle data missing: %v", err)
-		}
-		tb.Skipf("Moving AI oracle data missing (%v); set up ../shared/data", err)
-	}
-	return data
-}
+	"stepviz/internal/testenv"
+)
 
 func scenLoad(tb testing.TB, name string) *Scenario {
 	tb.Helper()
-	sc, err := LoadScen(filepath.Join(movingAIDir(tb), name))
+	sc, err := LoadScen(testenv.SharedData(tb, "movingai", name))
 	if err != nil {
 		tb.Fatal(err)
 	}

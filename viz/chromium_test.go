@@ -10,23 +10,9 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
-)
 
-// chromium finds Debian's chromium. In CI (CI=true) a missing browser fails
-// the test; elsewhere it skips.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium not installed: .ci/run installs Debian's chromium package")
-	}
-	t.Skip("chromium not installed (set CI=true to make this a failure)")
-	return ""
-}
+	"stepviz/internal/testenv"
+)
 
 // screenshot renders an SVG file in headless chromium and returns the PNG.
 // With VIZ_SCREENSHOTS set to a directory, it keeps a copy there.
@@ -102,7 +88,7 @@ func countColour(img image.Image, hex string, tol int) int {
 // checks that the status colours reach the screen: the style sheet applies
 // and nothing fails to render.
 func TestSVGInChromium(t *testing.T) {
-	browser := chromium(t)
+	browser := testenv.Chromium(t)
 	s, o := search(t, romania, "astar", -1)
 	var tree bytes.Buffer
 	if err := TreeSVG(&tree, s.Instance(), s.Snapshot(), TreeOptions{EdgeLabels: true, Algorithm: o.Algorithm}); err != nil {

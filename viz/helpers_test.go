@@ -3,12 +3,10 @@ package viz
 import (
 	"bytes"
 	"encoding/xml"
-	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 )
 
@@ -119,7 +117,7 @@ func hasAttr(name string) func(*elem) bool {
 func search(t testing.TB, problem, options string, steps int) (*stepper.Search, stepper.Options) {
 	t.Helper()
 	if strings.Contains(problem, "{data}") {
-		problem = strings.ReplaceAll(problem, "{data}", dataDir(t))
+		problem = strings.ReplaceAll(problem, "{data}", testenv.SharedData(t))
 	}
 	inst, err := stepper.ParseProblem(problem)
 	if err != nil {
@@ -137,17 +135,6 @@ func search(t testing.TB, problem, options string, steps int) (*stepper.Search, 
 		s.Run(steps)
 	}
 	return s, s.Options()
-}
-
-// dataDir is the shared oracle data, beside the module root.
-func dataDir(t testing.TB) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "shared", "data")
-	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("shared data not found at %s: %v", dir, err)
-	}
-	return dir
 }
 
 // render calls f into a buffer and parses the result.

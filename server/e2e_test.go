@@ -455,4 +455,21 @@ func checkFoldAndZoom(t *testing.T, ctx context.Context) {
 		t.Errorf("zoom in: scale %v after %v", k1, k0)
 	}
 	_ = chromedp.Do(ctx, chromedp.KeyEvent("a"))
+
+	// With the tree focused the arrows walk it: from the root down to its
+	// first child (node 1), then right to the next sibling (node 2).
+	inspected := func(id int) chromedp.Action[chromedp.Void] {
+		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`(document.querySelector('[data-testid=inspector-node]')||{dataset:{}}).dataset.id === "%d"`, id), chromedp.WithPollingTimeout(5*time.Second))
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`window.stepviz.inspect(0), undefined`), inspected(0),
+		chromedp.Focus(`#tree`), chromedp.KeyEvent(kb.ArrowDown), inspected(1),
+		chromedp.KeyEvent(kb.ArrowRight), inspected(2),
+		chromedp.KeyEvent(kb.ArrowUp), inspected(0),
+	); err != nil {
+		t.Errorf("walking the tree with the arrows: %v", err)
+	}
+	if step, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`window.stepviz.state.view.step`)); step != 4 {
+		t.Errorf("the arrows in the tree stepped the search to %d", step)
+	}
 }

@@ -617,6 +617,35 @@
     $("zoom-fit").onclick = () => { tree.fit = "all"; drawTree(); };
     $("zoom-follow").onclick = () => { tree.fit = "auto"; drawTree(); };
     $("show-discarded").onchange = (e) => { st.showDiscarded = e.target.checked; layoutDirty = true; drawTree(); };
+    // With the tree focused, the arrow keys walk the tree (up: parent,
+    // down: first child, left and right: siblings) and select what they
+    // reach; the view follows the selection. Tab leaves the tree, and the
+    // arrows step the search again.
+    $("tree").addEventListener("keydown", (e) => {
+      const L = tree.layout, m = st.view;
+      if (!L || !m || e.ctrlKey || e.metaKey || e.altKey) return;
+      const cur = st.selected >= 0 && L.Y[st.selected] >= 0 ? st.selected : (L.order.length ? L.order[0] : -1);
+      if (cur < 0) return;
+      const p = m.nodes[cur].parent;
+      const sibs = p >= 0 && L.kids[p] ? L.kids[p] : L.order.filter((id) => L.Y[id] === 0);
+      const i = sibs.indexOf(cur);
+      let next = -1;
+      switch (e.key) {
+        case "ArrowUp": next = p >= 0 && L.Y[p] >= 0 ? p : -1; break;
+        case "ArrowDown": next = !st.collapsed.has(cur) && L.kids[cur] && L.kids[cur].length ? L.kids[cur][0] : -1; break;
+        case "ArrowLeft": next = i > 0 ? sibs[i - 1] : -1; break;
+        case "ArrowRight": next = i >= 0 && i < sibs.length - 1 ? sibs[i + 1] : -1; break;
+        case "Enter": next = cur; break;
+        default: return;
+      }
+      e.preventDefault(); e.stopPropagation();
+      if (next < 0) return;
+      inspect(next);
+      if (tree.fit) tree.fit = false;
+      const r = sz.treeW && sz.treeH ? { w: sz.treeW, h: sz.treeH } : { w: 600, h: 400 };
+      const nx = (L.X[next] * SLOT + SLOT / 2) * tree.k + tree.x, ny = (L.Y[next] * LEVEL + BOX_H / 2) * tree.k + tree.y;
+      if (nx < 40 || nx > r.w - 40 || ny < 40 || ny > r.h - 40) { tree.x += r.w / 2 - nx; tree.y += r.h / 2 - ny; drawTree(); }
+    });
   }
   function toggleCollapse(id) {
     if (st.collapsed.has(id)) st.collapsed.delete(id); else st.collapsed.add(id);

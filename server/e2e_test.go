@@ -343,7 +343,12 @@ func TestEndToEndViews(t *testing.T) {
 			}
 			screenshot(t, ctx, "session-"+tc.name+".png")
 			if tc.projector {
-				_ = chromedp.Do(ctx, chromedp.KeyEvent("f"))
+				// the key map, then back to normal type
+				if err := chromedp.Do(ctx, chromedp.KeyEvent("?"), chromedp.WaitVisible(`[data-testid=keymap]`)); err != nil {
+					t.Fatalf("? did not show the key map: %v", err)
+				}
+				screenshot(t, ctx, "session-keymap.png")
+				_ = chromedp.Do(ctx, chromedp.KeyEvent("?"), chromedp.WaitNotVisible(`[data-testid=keymap]`), chromedp.KeyEvent("f"))
 			}
 		})
 	}

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 )
 
@@ -155,7 +156,7 @@ func validXML(t *testing.T, data []byte) {
 }
 
 func TestDOTRendersWithGraphviz(t *testing.T) {
-	dot := needTool(t, "dot")
+	dot := testenv.Tool(t, "dot", "graphviz")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := newSearch(t, c.problem, c.opts)
@@ -193,7 +194,7 @@ func TestDOTRendersWithGraphviz(t *testing.T) {
 }
 
 func TestTeXCompilesWithPdflatex(t *testing.T) {
-	pdflatex := needTool(t, "pdflatex")
+	pdflatex := testenv.Tool(t, "pdflatex", "texlive-latex-base")
 	for _, c := range []string{"puzzle-astar", "romania-astar", "grid-8-ucs", "start-only"} {
 		t.Run(c, func(t *testing.T) {
 			cs := caseNamed(t, c)
@@ -256,7 +257,7 @@ func keysOf(m map[string]any) []string {
 }
 
 func TestPosthocMatchesReferenceStructure(t *testing.T) {
-	refData, err := os.ReadFile(filepath.Join(repoRoot(t), "..", "shared", "data", "posthoc", "grid-astar.trace.json"))
+	refData, err := os.ReadFile(testenv.SharedData(t, "posthoc", "grid-astar.trace.json"))
 	if err != nil {
 		t.Fatalf("the reference Posthoc trace: %v", err)
 	}
@@ -350,16 +351,7 @@ func TestPosthocMatchesReferenceStructure(t *testing.T) {
 }
 
 func TestIpynbValidates(t *testing.T) {
-	py := "/usr/bin/python3"
-	if _, err := os.Stat(py); err != nil {
-		needTool(t, "python3-for-nbformat")
-	}
-	if err := exec.Command(py, "-c", "import nbformat").Run(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("python3-nbformat is not installed: %v", err)
-		}
-		t.Skip("python3-nbformat is not installed")
-	}
+	py := testenv.Python(t, "nbformat")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := newSearch(t, c.problem, c.opts)

@@ -3,10 +3,10 @@ package export
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 )
 
@@ -54,48 +54,11 @@ func export(t testing.TB, s *stepper.Search, format string, upTo int) []byte {
 	return b.Bytes()
 }
 
-// needTool returns the path of an external tool. A missing tool fails the
-// test in CI (CI=true) and skips it elsewhere.
-func needTool(t *testing.T, name string) string {
-	t.Helper()
-	p, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is not installed; CI must install it (.ci/run)", name)
-		}
-		t.Skipf("%s is not installed (set CI=true to make this a failure)", name)
-	}
-	return p
-}
-
-// repoRoot is the module root (the directory holding go.mod).
-func repoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the test's directory")
-		}
-		dir = parent
-	}
-}
-
-// artifact writes a file under test-artifacts/ at the repository root, for
-// a human to look at, and returns its path.
+// artifact writes a file under test-artifacts/export/ at the module root,
+// for a human to look at, and returns its path.
 func artifact(t testing.TB, name string, data []byte) string {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "test-artifacts", "export")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, name)
+	p := testenv.Artifact(t, filepath.Join("export", name))
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}

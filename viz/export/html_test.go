@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -15,24 +14,17 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 )
-
-const chromiumPath = "/usr/bin/chromium"
 
 // headless starts Chromium with networking disabled and records every
 // request that is not for the file itself and every uncaught script
 // error.
 func headless(t *testing.T) (ctx context.Context, problems func() []string) {
 	t.Helper()
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("chromium missing at %s: CI must install it", chromiumPath)
-		}
-		t.Skipf("chromium missing at %s (set CI=true to make this a failure)", chromiumPath)
-	}
 	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromiumPath),
+		chromedp.ExecPath(testenv.Chromium(t)),
 		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("hide-scrollbars", true),

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"stepviz/internal/testenv"
 )
 
 func sheetBytes(t *testing.T, problem, opts, format string, steps int, blanks Blanks, key bool) string {
@@ -105,7 +107,7 @@ func TestWorksheetBlanks(t *testing.T) {
 }
 
 func TestWorksheetTeXCompiles(t *testing.T) {
-	pdflatex := needTool(t, "pdflatex")
+	pdflatex := testenv.Tool(t, "pdflatex", "texlive-latex-base")
 	for _, c := range []struct{ problem, opts string }{
 		{"puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g"},
 		{"grid S..#./.#..#/...#G/..... moves=8 cost=10-14", "astar h=octile"},

@@ -152,21 +152,27 @@ func TestCheckNamesTheFirstDifference(t *testing.T) {
 	}
 }
 
-// TestCheckExplainsTies grades a FIFO trace against a high-g search: the
-// first step where they differ is a tie, and the reason names the rule.
+// TestCheckExplainsTies grades a FIFO trace against a high-g search on an
+// open 3×3 grid with the Manhattan distance, where every cell has f = 4 and
+// only the tie rule orders the open list. Both expand S = 0,0 (opening 1,0
+// and 0,1 with g = 1) and then 1,0, the older of two equal g (opening 2,0
+// and 1,1 with g = 2). At step 3 FIFO takes 0,1, the oldest; high-g takes
+// 2,0, the first of the g = 2 nodes. So the first difference is step 3, on
+// line 5 of the sheet (a comment, the header, then one line per step).
 func TestCheckExplainsTies(t *testing.T) {
-	fifo := newSearch(t, "puzzle 283164705 goal=123804765", "astar h=misplaced tie=fifo")
-	high := newSearch(t, "puzzle 283164705 goal=123804765", "astar h=misplaced tie=high-g")
+	const problem = "grid S../.../..G"
+	fifo := newSearch(t, problem, "astar h=manhattan tie=fifo")
+	high := newSearch(t, problem, "astar h=manhattan tie=high-g")
 	sheet := handTrace(t, fifo, 1000, func(r [][]string) {
 		for i := range r {
 			r[i] = r[i][:2]
 		}
 	})
 	g := grade(t, high, sheet, "a.csv")
-	if g.Correct {
-		t.Skip("the two tie rules give the same trace here")
+	if g.Correct || g.Step != 3 || g.Line != 5 {
+		t.Fatalf("grade: correct %v, step %d, line %d (%q); want a difference at step 3, line 5", g.Correct, g.Step, g.Line, g.Reason)
 	}
-	for _, w := range []string{"has the same f", "tie rule high-g"} {
+	for _, w := range []string{"at step 3 you expanded 0,1 (f=4) but 2,0 has the same f", "tie rule high-g: its g 2 is the largest"} {
 		if !strings.Contains(g.Reason, w) {
 			t.Errorf("reason %q does not say %q", g.Reason, w)
 		}

@@ -375,8 +375,9 @@ func (h *hub) snapshotOf(s *stepper.Search, last *stepper.Event, reason string, 
 	return m
 }
 
-// sample returns at most max points of hist, taking every stride-th point
-// and always the last.
+// sample returns at most max points of hist and the stride between them:
+// steps 0, stride, 2·stride, …, so point i stands for step i·stride (the
+// last few steps may fall between two points).
 func sample(hist []Sizes, max int) ([]Sizes, int) {
 	if len(hist) <= max {
 		return append([]Sizes(nil), hist...), 1

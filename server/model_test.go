@@ -185,3 +185,26 @@ func TestOpenKeyMatchesSnapshot(t *testing.T) {
 		}
 	}
 }
+
+func TestSample(t *testing.T) {
+	hist := func(n int) []Sizes {
+		h := make([]Sizes, n)
+		for i := range h {
+			h[i] = Sizes{i, i}
+		}
+		return h
+	}
+	for _, tc := range []struct{ n, max, points, stride int }{
+		{1, 600, 1, 1}, {600, 600, 600, 1}, {601, 600, 301, 2}, {3904, 600, 558, 7}, {10, 3, 3, 4},
+	} {
+		got, stride := sample(hist(tc.n), tc.max)
+		if len(got) != tc.points || stride != tc.stride || len(got) > tc.max {
+			t.Errorf("sample(%d, %d): %d points stride %d, want %d stride %d", tc.n, tc.max, len(got), stride, tc.points, tc.stride)
+		}
+		for i, p := range got {
+			if p[0] != i*stride {
+				t.Fatalf("sample(%d, %d): point %d is step %d, want %d", tc.n, tc.max, i, p[0], i*stride)
+			}
+		}
+	}
+}

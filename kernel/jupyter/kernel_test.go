@@ -15,39 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"stepviz/internal/testenv"
 	"stepviz/kernel/jupyter"
 )
-
-// python is Debian's interpreter, which has the jupyter packages.
-const python = "/usr/bin/python3"
-
-// requireJupyter skips (locally) or fails (in CI) when the Jupyter client
-// is missing.
-func requireJupyter(t *testing.T, modules ...string) {
-	t.Helper()
-	missing := func(why string) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: %s (install jupyter-client, python3-jupyter-client, python3-nbclient, jupyter-nbconvert)", why)
-		}
-		t.Skipf("%s; set CI=true to make this a failure", why)
-	}
-	if _, err := os.Stat(python); err != nil {
-		missing(python + " not found")
-	}
-	for _, m := range modules {
-		if out, err := exec.Command(python, "-c", "import "+m).CombinedOutput(); err != nil {
-			missing(fmt.Sprintf("python module %s: %v: %s", m, err, out))
-		}
-	}
-}
-
-// moduleRoot is the directory holding go.mod.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..")
-}
 
 // installKernel builds stepviz into a temp dir, installs its kernelspec
 // under a temporary prefix and returns the environment that makes Jupyter
@@ -57,7 +27,7 @@ func installKernel(t *testing.T) (bin string, env []string) {
 	dir := t.TempDir()
 	bin = filepath.Join(dir, "stepviz")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/stepviz")
-	build.Dir = moduleRoot(t)
+	build.Dir = testenv.ModuleRoot(t)
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -94,7 +64,7 @@ func installKernel(t *testing.T) (bin string, env []string) {
 // by a later cell, an error, completion, inspection, a wrongly signed
 // message, interrupt and shutdown.
 func TestJupyterClient(t *testing.T) {
-	requireJupyter(t, "jupyter_client", "zmq")
+	python := testenv.Python(t, "jupyter_client", "zmq")
 	_, env := installKernel(t)
 	cmd := exec.Command(python, filepath.Join("testdata", "driver.py"))
 	cmd.Env = env

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/internal/testenv"
 	"stepviz/notebook"
 )
 
@@ -17,16 +18,10 @@ import (
 // jupyter nbconvert and the installed stepviz kernel, then checks that no
 // cell failed and every code cell has output.
 func TestExamplesRunInJupyter(t *testing.T) {
-	requireJupyter(t, "nbconvert", "nbclient", "jupyter_client")
-	jupyterBin, err := exec.LookPath("jupyter")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: jupyter not on PATH (install jupyter-nbconvert)")
-		}
-		t.Skip("jupyter not on PATH")
-	}
+	testenv.Python(t, "nbconvert", "nbclient", "jupyter_client")
+	jupyterBin := testenv.Tool(t, "jupyter", "jupyter-nbconvert")
 	_, env := installKernel(t)
-	books, err := filepath.Glob(filepath.Join(moduleRoot(t), "examples", "*.ipynb"))
+	books, err := filepath.Glob(filepath.Join(testenv.ModuleRoot(t), "examples", "*.ipynb"))
 	if err != nil || len(books) == 0 {
 		t.Fatalf("no notebooks in examples/: %v", err)
 	}
@@ -93,14 +88,8 @@ func TestExamplesRunInJupyter(t *testing.T) {
 // TestWebNotebookFileRunsInJupyter saves a notebook as the web notebook
 // does and executes it in Jupyter with the stepviz kernel.
 func TestWebNotebookFileRunsInJupyter(t *testing.T) {
-	requireJupyter(t, "nbconvert", "nbclient", "jupyter_client")
-	jupyterBin, err := exec.LookPath("jupyter")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: jupyter not on PATH")
-		}
-		t.Skip("jupyter not on PATH")
-	}
+	testenv.Python(t, "nbconvert", "nbclient", "jupyter_client")
+	jupyterBin := testenv.Tool(t, "jupyter", "jupyter-nbconvert")
 	_, env := installKernel(t)
 	doc := &notebook.Doc{Title: "Made on the web", Cells: []notebook.Cell{
 		{Kind: "markdown", Source: "# Made on the web"},

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"stepviz/internal/testenv"
 )
 
 // TestPureGo checks that the kernel needs no cgo and no libzmq: zmq4's cgo
@@ -12,7 +14,7 @@ import (
 // CGO_ENABLED=0.
 func TestPureGo(t *testing.T) {
 	list := exec.Command("go", "list", "-deps", "stepviz/cmd/stepviz")
-	list.Dir = moduleRoot(t)
+	list.Dir = testenv.ModuleRoot(t)
 	out, err := list.Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
@@ -23,7 +25,7 @@ func TestPureGo(t *testing.T) {
 		}
 	}
 	build := exec.Command("go", "build", "-o", os.DevNull, "./cmd/stepviz")
-	build.Dir = moduleRoot(t)
+	build.Dir = testenv.ModuleRoot(t)
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if b, err := build.CombinedOutput(); err != nil {
 		t.Errorf("CGO_ENABLED=0 go build: %v\n%s", err, b)

@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,21 +13,15 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"stepviz/internal/testenv"
 )
 
-const chromiumPath = "/usr/bin/chromium"
-
-// browser starts headless Chromium, or skips (fails in CI) if there is none.
+// browser starts headless Chromium; without one the test is testenv.Missing.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: chromium missing at %s", chromiumPath)
-		}
-		t.Skipf("chromium missing at %s (set CI=true to make this a failure)", chromiumPath)
-	}
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
+		chromedp.ExecPath(testenv.Chromium(t)),
 		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
@@ -95,9 +87,9 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		t.Logf("screenshot %s: %v", name, err)
 		return
 	}
-	dir := filepath.Join("..", "test-artifacts")
-	_ = os.MkdirAll(dir, 0o755)
-	_ = os.WriteFile(filepath.Join(dir, name), buf, 0o644)
+	if err := os.WriteFile(testenv.Artifact(t, name), buf, 0o644); err != nil {
+		t.Logf("screenshot %s: %v", name, err)
+	}
 }
 
 func sources(t *testing.T, ctx context.Context) []string {

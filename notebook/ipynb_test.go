@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"stepviz/examples"
+	"stepviz/internal/testenv"
 )
 
 func TestIpynbRoundTrip(t *testing.T) {
@@ -83,13 +84,7 @@ func TestExamplesRead(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	const py = "/usr/bin/python3"
-	if _, err := os.Stat(py); err != nil || exec.Command(py, "-c", "import nbformat").Run() != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: %s with nbformat is needed to validate the written notebooks", py)
-		}
-		t.Skip("no nbformat to validate with")
-	}
+	py := testenv.Python(t, "nbformat")
 	script := "import sys, nbformat\nfor p in sys.argv[1:]:\n    nbformat.validate(nbformat.read(p, as_version=4))\n"
 	args := append([]string{"-c", script}, mustGlob(t, filepath.Join(dir, "*.ipynb"))...)
 	if out, err := exec.Command(py, args...).CombinedOutput(); err != nil {

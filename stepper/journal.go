@@ -93,17 +93,7 @@ func (e *engine[S]) redo(ev *Event) {
 	mi := rec.firstMod
 	applyMods := func(upTo int32) {
 		for ; mi < modEnd && e.mods[mi].nodesBefore <= upTo; mi++ {
-			m := &e.mods[mi]
-			c := e.nodes.at(m.id)
-			e.apply(c, m.new)
-			if m.wasClosed {
-				c.status = st8Open
-				e.front.push(m.id, e.nodeKey(m.id))
-				e.note(ev, m.id, m.id, FateReopened, m.old.g, m.old.parent)
-			} else {
-				e.front.fix(m.id, e.nodeKey(m.id))
-				e.note(ev, m.id, m.id, FateReparented, m.old.g, m.old.parent)
-			}
+			e.redoMod(ev, &e.mods[mi])
 		}
 	}
 	for cid := rec.firstNode; cid < nodeEnd; cid++ {
@@ -124,6 +114,20 @@ func (e *engine[S]) redo(ev *Event) {
 		}
 	}
 	applyMods(nodeEnd)
+}
+
+// redoMod applies a re-parenting or reopening again.
+func (e *engine[S]) redoMod(ev *Event, m *mod) {
+	c := e.nodes.at(m.id)
+	e.apply(c, m.new)
+	if m.wasClosed {
+		c.status = st8Open
+		e.front.push(m.id, e.nodeKey(m.id))
+		e.note(ev, m.id, m.id, FateReopened, m.old.g, m.old.parent)
+		return
+	}
+	e.front.fix(m.id, e.nodeKey(m.id))
+	e.note(ev, m.id, m.id, FateReparented, m.old.g, m.old.parent)
 }
 
 // undo takes back step cur: the inverse frontier operations in reverse
@@ -232,16 +236,7 @@ func (e *engine[S]) replayChildren(ev *Event, rec *stepRecord, nodeEnd, modEnd i
 		existing, _ := e.seen.get(sc.State)
 		if mi < modEnd {
 			if m := &e.mods[mi]; m.id == existing && m.new.parent == parent && m.new.g == g {
-				c := e.nodes.at(m.id)
-				e.apply(c, m.new)
-				if m.wasClosed {
-					c.status = st8Open
-					e.front.push(m.id, e.nodeKey(m.id))
-					e.note(ev, m.id, m.id, FateReopened, m.old.g, m.old.parent)
-				} else {
-					e.front.fix(m.id, e.nodeKey(m.id))
-					e.note(ev, m.id, m.id, FateReparented, m.old.g, m.old.parent)
-				}
+				e.redoMod(ev, m)
 				mi++
 				continue
 			}

@@ -6,13 +6,15 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"stepviz/internal/testenv"
 )
 
 // TestHomeworkExamplesAreCurrent regenerates examples/homework with the
 // commands its README gives and compares every file, and grades the two
 // student answers as the README shows.
 func TestHomeworkExamplesAreCurrent(t *testing.T) {
-	dir := filepath.Join(moduleRoot(t), "examples", "homework")
+	dir := filepath.Join(testenv.ModuleRoot(t), "examples", "homework")
 	readme, err := os.ReadFile(filepath.Join(dir, "README.md"))
 	if err != nil {
 		t.Fatal(err)

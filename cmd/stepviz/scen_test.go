@@ -9,11 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 )
 
 func TestScenArenaMatchesEngine(t *testing.T) {
-	path := sharedData(t, "movingai/arena.map.scen")
+	path := testenv.SharedData(t, "movingai", "arena.map.scen")
 	code, out, errOut := runCmd(t, "scen", path, "-json")
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errOut)

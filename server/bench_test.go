@@ -65,20 +65,41 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 // the steps the benchmark takes.
 const loadProblem, loadOptions = "puzzle 867254301 goal=123456780", "astar h=manhattan"
 
-// TestLoadServerProcess is not a test: it is the server process of
-// BenchmarkLoad200Followers, which runs this test binary again with
+// TestMain makes the test binary double as the server process of
+// BenchmarkLoad200Followers: the benchmark runs the binary again with
 // STEPVIZ_LOAD_SERVER set, so the server's memory is measured apart from
-// the 200 clients'. It serves one session on 127.0.0.1 and /debug/heap
-// until its standard input closes.
-func TestLoadServerProcess(t *testing.T) {
-	if os.Getenv("STEPVIZ_LOAD_SERVER") == "" {
-		t.Skip("the server process of BenchmarkLoad200Followers")
+// the 200 clients'.
+func TestMain(m *testing.M) {
+	if os.Getenv("STEPVIZ_LOAD_SERVER") != "" {
+		if err := loadServerProcess(); err != nil {
+			fmt.Fprintln(os.Stderr, "load server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// loadServerProcess serves one session on 127.0.0.1 and /debug/heap until
+// its standard input closes.
+func loadServerProcess() error {
+	inst, err := stepper.ParseProblem(loadProblem)
+	if err != nil {
+		return err
+	}
+	o, err := stepper.ParseOptions(loadOptions)
+	if err != nil {
+		return err
+	}
+	search, err := stepper.NewSearch(inst, o)
+	if err != nil {
+		return err
 	}
 	srv := New(Config{})
 	defer srv.Close()
-	sess, err := srv.StartSession(newSearch(t, loadProblem, loadOptions))
+	sess, err := srv.StartSession(search)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/", srv)
@@ -89,18 +110,19 @@ func TestLoadServerProcess(t *testing.T) {
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
 	go func() { _ = http.Serve(ln, mux) }()
 	fmt.Printf("SERVE %s %s %s\n", ln.Addr(), sess.ID, sess.Key())
 	_, _ = io.Copy(io.Discard, os.Stdin)
+	return nil
 }
 
 // serverProcess starts the load test's server process and returns its
 // address, session id and key, and its process id.
 func serverProcess(b *testing.B) (addr, id, key string, pid int) {
 	b.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestLoadServerProcess$")
+	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(os.Environ(), "STEPVIZ_LOAD_SERVER=1")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

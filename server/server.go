@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"log"
 	"net/http"
 	"net/url"
@@ -18,6 +19,7 @@ import (
 	"github.com/a-h/templ"
 	"github.com/gorilla/websocket"
 
+	stepvizexamples "stepviz/examples"
 	"stepviz/static"
 	"stepviz/stepper"
 	"stepviz/templates"
@@ -103,6 +105,11 @@ func New(cfg Config) *Server {
 func (s *Server) Close() { s.sessions.closeAll() }
 
 // ServeHTTP sets the security headers every page shares and dispatches.
+// Handle serves another handler beside the viewer's routes, such as the web
+// notebook at /notebook/, under the same security headers. Call it before
+// serving; pattern is an http.ServeMux pattern.
+func (s *Server) Handle(pattern string, h http.Handler) { s.mux.Handle(pattern, h) }
+
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'")
@@ -146,6 +153,7 @@ func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	for _, e := range examples {
 		d.Examples = append(d.Examples, templates.Example(e))
 	}
+	d.Notebooks, _ = fs.Glob(stepvizexamples.Notebooks, "*.ipynb")
 	return d
 }
 

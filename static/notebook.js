@@ -199,8 +199,10 @@
     const blocks = src.split(/\n{2,}/);
     const inline = (s) => escapeHTML(s)
       .replace(/`([^`]+)`/g, "<code>$1</code>")
-      .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
-      .replace(/\*([^*]+)\*/g, "<em>$1</em>");
+      // As in CommonMark, a * right after a letter ("A* search") opens
+      // nothing, and a marker must hug its text.
+      .replace(/(^|[^\w*])\*\*(?=\S)([^*]*?\S)\*\*(?!\w)/g, "$1<strong>$2</strong>")
+      .replace(/(^|[^\w*])\*(?=\S)([^*]*?\S)\*(?!\w)/g, "$1<em>$2</em>");
     return blocks.map((b) => {
       const h = /^(#{1,6}) (.*)$/.exec(b.trim());
       if (h && !b.trim().includes("\n")) return "<h" + (h[1].length + 1) + ">" + inline(h[2]) + "</h" + (h[1].length + 1) + ">";

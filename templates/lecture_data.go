@@ -39,6 +39,9 @@ type LandingData struct {
 	Max        int    // the most sessions the server holds
 	MaxNodes   int    // the node limit per session
 	Static     string // the static files' version, for cache busting
+	// Notebooks names the example notebooks the web notebook opens
+	// (/notebook/examples/NAME).
+	Notebooks []string
 }
 
 // Row is one node in the open or closed table.

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"stepviz/notebook"
 	"stepviz/server"
 )
 
@@ -40,6 +41,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients,
 		Logger: log.New(stderr, "stepviz serve: ", log.LstdFlags),
 	})
+	// The web notebook keeps its own, larger node cap: a BFS over the whole
+	// 8-puzzle, as the examples compare, needs about 483,000 nodes.
+	nb := notebook.NewHandler(notebook.Config{})
+	srv.Handle("/notebook", nb)
+	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	err := srv.ListenAndServe(ctx, *addr, func(a string) {

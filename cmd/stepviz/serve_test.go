@@ -4,61 +4,81 @@ import (
 	"bufio"
 	"io"
 	"net/http"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 )
 
-func TestServeUsage(t *testing.T) {
-	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-max-nodes", "0"}, {"-max-sessions", "-1"}} {
-		code, _, stderr := runCmd(t, append([]string{"serve"}, args...)...)
-		if code != exitUsage || stderr == "" {
-			t.Errorf("serve %v: code %d, stderr %q; want %d and a message", args, code, stderr, exitUsage)
-		}
+// buildStepviz builds the binary into a temporary directory.
+func buildStepviz(t *testing.T) string {
+	t.Helper()
+	exe := filepath.Join(t.TempDir(), "stepviz")
+	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	code, _, stderr := runCmd(t, "serve", "-addr", "256.0.0.1:1")
-	if code != 1 || !strings.Contains(stderr, "cannot listen") {
-		t.Errorf("serve on a bad address: code %d, stderr %q", code, stderr)
-	}
+	return exe
 }
 
-// TestServeServes starts `stepviz serve` on a free port of 127.0.0.1,
-// fetches the landing page and stops it with SIGTERM.
-func TestServeServes(t *testing.T) {
-	pr, pw := io.Pipe()
-	done := make(chan int, 1)
-	go func() {
-		done <- runServe([]string{"-addr", "127.0.0.1:0"}, pw, io.Discard)
-		pw.Close()
-	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
+// TestServeMountsTheNotebook runs `stepviz serve` as a lecturer would and
+// checks the landing page links every example notebook, the web notebook
+// answers under /notebook, and SIGTERM stops the server cleanly.
+func TestServeMountsTheNotebook(t *testing.T) {
+	cmd := exec.Command(buildStepviz(t), "serve", "-addr", "127.0.0.1:0")
+	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	go io.Copy(io.Discard, pr)
-	i := strings.Index(line, "http://")
-	if i < 0 {
-		t.Fatalf("no address in %q", line)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
 	}
-	url := strings.Fields(line[i:])[0]
-	resp, err := http.Get(url)
+	defer cmd.Process.Kill()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
 	if err != nil {
+		t.Fatalf("no address printed: %v", err)
+	}
+	base := regexp.MustCompile(`http://[^/ ]+/`).FindString(line)
+	if base == "" {
+		t.Fatalf("no URL in %q", line)
+	}
+	get := func(path string) string {
+		t.Helper()
+		resp, err := http.Get(base + strings.TrimPrefix(path, "/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %s", path, resp.Status)
+		}
+		return string(body)
+	}
+	landing := get("/")
+	links := regexp.MustCompile(`href="/notebook/examples/([^"]+\.ipynb)"`).FindAllStringSubmatch(landing, -1)
+	if len(links) < 5 {
+		t.Fatalf("the landing page links %d example notebooks, want the 5 of examples/", len(links))
+	}
+	for _, l := range links {
+		if page := get("/notebook/examples/" + l[1]); !strings.Contains(page, "notebook") {
+			t.Errorf("/notebook/examples/%s does not look like the notebook page", l[1])
+		}
+	}
+	get("/notebook")
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Errorf("GET %s: HTTP %d", url, resp.StatusCode)
-	}
-	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
 	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit code %d after SIGTERM", code)
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve exited with %v after SIGTERM, want 0", err)
 		}
 	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop on SIGTERM")
+		t.Error("serve did not stop within 10 s of SIGTERM")
 	}
 }

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 
 	"stepviz/static"
 	"stepviz/stepper"
 	"stepviz/templates"
 	"stepviz/viz"
+	"stepviz/viz/export"
 )
 
 // firstPaintNodes caps the nodes the server draws in the first paint's
@@ -44,6 +46,10 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		Step: snap.Step, Status: string(snap.Status), Counters: snap.Counters, Path: snap.Path,
 		OpenTotal: len(snap.Open), ClosedTotal: len(snap.Closed),
 		Static: static.Version,
+	}
+	for _, f := range export.Formats() {
+		d.Exports = append(d.Exports, templates.ExportLink{Name: f.Name, Description: f.Description,
+			Href: "/s/" + sess.ID + "/export?format=" + url.QueryEscape(f.Name)})
 	}
 	if presenter {
 		d.PresenterURL = absURL(r, PresenterPath(sess))

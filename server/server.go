@@ -96,6 +96,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("POST /sessions", s.handleCreate)
 	s.mux.HandleFunc("GET /s/{id}", s.handleSession)
 	s.mux.HandleFunc("GET /s/{id}/ws", s.handleWS)
+	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	return s

@@ -333,6 +333,10 @@
     const v = st.view;
     if (!v) return;
     $("step-n").textContent = v.step;
+    // downloads export the trace up to the step shown
+    for (const a of document.querySelectorAll("a[data-export]")) {
+      a.href = a.href.replace(/&step=\d+$/, "") + "&step=" + v.step;
+    }
     const s = $("status");
     s.textContent = v.status; s.className = "status st-" + v.status.replace(/\s/g, "");
     const jump = $("jump");

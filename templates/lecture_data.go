@@ -59,6 +59,9 @@ type Row struct {
 type SessionData struct {
 	ID        string
 	Presenter bool
+	// Exports is the download menu: the trace up to the step shown, in
+	// every export format.
+	Exports []ExportLink
 	// FollowerURL is the read-only link; PresenterURL carries the key and
 	// is set only on the presenter's page.
 	FollowerURL, PresenterURL string
@@ -84,4 +87,10 @@ type SessionData struct {
 // LegendEntry is one colour of the tree and grid.
 type LegendEntry struct {
 	Status, Label, Colour string
+}
+
+// ExportLink is one entry of the session page's download menu. The page's
+// script adds &step=K for the step shown.
+type ExportLink struct {
+	Name, Description, Href string
 }

@@ -96,17 +96,26 @@ func problemLine(v templates.FormValues) (string, error) {
 		if line == "" {
 			return "", fmt.Errorf("server: type a problem line, such as puzzle 283164705 goal=123804765")
 		}
-		// The server reads no files named by its users.
-		f := strings.Fields(line)
-		if len(f) > 1 && strings.EqualFold(f[0], "grid") && strings.HasSuffix(strings.ToLower(f[1]), ".map") {
-			return "", fmt.Errorf("server: this server reads no files: paste the grid's rows instead of a .map path")
-		}
-		if len(f) > 1 && strings.EqualFold(f[0], "graph") && f[1] != "romania" {
-			return "", fmt.Errorf("server: this server reads no files: use graph romania")
+		if err := noFiles(line); err != nil {
+			return "", err
 		}
 		return line, nil
 	}
 	return "", fmt.Errorf("server: unknown problem source %q", v.Source)
+}
+
+// noFiles refuses a problem line that names a file: the server reads no
+// files named by its users (a form or an uploaded trace). Inline graphs
+// (graph text:...) name none.
+func noFiles(line string) error {
+	f := strings.Fields(line)
+	if len(f) > 1 && strings.EqualFold(f[0], "grid") && strings.HasSuffix(strings.ToLower(f[1]), ".map") {
+		return fmt.Errorf("server: this server reads no files: paste the grid's rows instead of a .map path")
+	}
+	if len(f) > 1 && strings.EqualFold(f[0], "graph") && f[1] != "romania" && !strings.HasPrefix(f[1], "text:") {
+		return fmt.Errorf("server: this server reads no files: use graph romania")
+	}
+	return nil
 }
 
 // searchFromForm builds the search the form describes, with the server's

@@ -90,6 +90,21 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 		speed:         defaultSpeed,
 		snapCacheStep: -1,
 	}
+	if k := s.StepCount(); k > 0 {
+		// A search opened at step k (an uploaded trace): the chart's
+		// history from step 0, and the event that led to step k. The
+		// steps are replayed from the search's journal.
+		s.Seek(0)
+		h.history[0] = sizesOf(s.Counters())
+		for s.StepCount() < k-1 {
+			s.Run(1)
+			h.history = append(h.history, sizesOf(s.Counters()))
+		}
+		if ev, ok := s.Step(); ok {
+			h.last = &ev
+			h.history = append(h.history, sizesOf(ev.Counters))
+		}
+	}
 	h.touch()
 	return h
 }

@@ -94,6 +94,7 @@ func New(cfg Config) *Server {
 	}
 	s.mux.HandleFunc("GET /{$}", s.handleLanding)
 	s.mux.HandleFunc("POST /sessions", s.handleCreate)
+	s.mux.HandleFunc("POST /sessions/trace", s.handleOpenTrace)
 	s.mux.HandleFunc("GET /s/{id}", s.handleSession)
 	s.mux.HandleFunc("GET /s/{id}/ws", s.handleWS)
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)

@@ -1,0 +1,74 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+
+	"stepviz/stepper"
+	"stepviz/templates"
+	"stepviz/viz/export"
+)
+
+// maxTraceBytes caps an uploaded trace.
+const maxTraceBytes = 32 << 20
+
+// handleOpenTrace serves POST /sessions/trace: a JSON trace exported by
+// stepviz (multipart field "trace") becomes a new session standing at the
+// trace's last step, after every recorded event has been checked against
+// the engine (export.Trace.Replay). A bad file goes back to the landing
+// page with the reader's own words: what is wrong, and where.
+func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxTraceBytes)
+	refuse := func(status int, err error) {
+		d := s.landingData(templates.FormValues{Source: "puzzle"})
+		d.Error, d.ErrorField = err.Error(), "trace"
+		render(w, r, status, templates.Landing(d))
+	}
+	file, _, err := r.FormFile("trace")
+	if err != nil {
+		refuse(http.StatusBadRequest, fmt.Errorf("server: choose a trace file (.json, from stepviz trace -format json or a Download), at most %d MB", maxTraceBytes>>20))
+		return
+	}
+	defer file.Close()
+	tr, err := export.ReadTrace(file)
+	if err != nil {
+		refuse(http.StatusUnprocessableEntity, err)
+		return
+	}
+	search, err := s.searchFromTrace(tr)
+	if err != nil {
+		refuse(http.StatusUnprocessableEntity, err)
+		return
+	}
+	sess, err := s.StartSession(search)
+	if err != nil {
+		refuse(http.StatusServiceUnavailable, err)
+		return
+	}
+	if s.cfg.Logger != nil {
+		s.cfg.Logger.Printf("session %s: opened a trace of %d steps: %s | %s", sess.ID, tr.Steps, tr.Problem, tr.Options)
+	}
+	http.Redirect(w, r, PresenterPath(sess), http.StatusSeeOther)
+}
+
+// searchFromTrace replays a trace within this server's limits: it names no
+// file, and its search may store no more nodes than a session may (the
+// recorded steps must fit; later steps stop at the limit).
+func (s *Server) searchFromTrace(tr *export.Trace) (*stepper.Search, error) {
+	if err := noFiles(tr.Problem); err != nil {
+		return nil, err
+	}
+	o, err := stepper.ParseOptions(tr.Options)
+	if err != nil {
+		return nil, fmt.Errorf("server: the trace's options: %w", err)
+	}
+	if o.MaxNodes > s.cfg.MaxNodes {
+		o.MaxNodes = s.cfg.MaxNodes
+		tr.Options = o.String()
+	}
+	search, err := tr.Replay()
+	if err != nil {
+		return nil, fmt.Errorf("server: the trace does not replay here (this server allows %d nodes a session): %w", s.cfg.MaxNodes, err)
+	}
+	return search, nil
+}

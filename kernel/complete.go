@@ -1,6 +1,9 @@
 package kernel
 
 import (
+	"cmp"
+	"os"
+	"path"
 	"sort"
 	"strings"
 
@@ -31,7 +34,8 @@ func wordAt(code string, cursor int) (word string, start, end int, before string
 // Complete proposes completions for the word at cursor (a rune offset):
 // commands at the start of a line, algorithms and option names in a search
 // or compare line, option values after "name=" (heuristics from the current
-// problem), topics after show and search names. The matches replace runes
+// problem), topics after show, search names, and (where the session may
+// read files) trace files after replay. The matches replace runes
 // [start, end) of code.
 func (s *Session) Complete(code string, cursor int) (matches []string, start, end int) {
 	word, start, end, before := wordAt(code, cursor)
@@ -83,6 +87,14 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 			}
 		case "help":
 			cands = commandOrder
+		case "replay":
+			if !s.cfg.AllowFiles {
+				return nil, start, end
+			}
+			// file names keep their case
+			matches = traceFiles(prefix)
+			sort.Strings(matches)
+			return matches, start, end
 		case "puzzle":
 			cands = []string{"goal="}
 		case "grid":
@@ -98,6 +110,37 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 	}
 	sort.Strings(matches)
 	return matches, start, end
+}
+
+// maxFileMatches caps the file names completion lists.
+const maxFileMatches = 200
+
+// traceFiles lists the files a trace may be in (.json, .jsonl) and the
+// directories whose names start with prefix, a path relative to the
+// working directory; directories end in '/'.
+func traceFiles(prefix string) []string {
+	dir, base := path.Split(prefix)
+	entries, err := os.ReadDir(cmp.Or(dir, "."))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasPrefix(name, base) || strings.HasPrefix(name, ".") && !strings.HasPrefix(base, ".") {
+			continue
+		}
+		switch {
+		case e.IsDir():
+			out = append(out, dir+name+"/")
+		case strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl"):
+			out = append(out, dir+name)
+		}
+		if len(out) == maxFileMatches {
+			break
+		}
+	}
+	return out
 }
 
 // optionWords are the option names with their '='.

@@ -26,7 +26,8 @@ func TestComplete(t *testing.T) {
 		{"show |", []string{"a", "board", "closed", "node", "open", "path", "stats", "tree"}, ""},
 		{"help ru|", []string{"run"}, "ru"},
 		{"export js|", []string{"json", "jsonl"}, "js"},
-		{"puzzle 1\nstep 2\nre|set", []string{"reset"}, "reset"},
+		{"puzzle 1\nstep 2\nre|set", []string{"replay", "reset"}, "reset"},
+		{"puzzle 1\nstep 2\nres|et", []string{"reset"}, "reset"},
 		{"grid moves=|", []string{"moves=4", "moves=8"}, "moves="},
 	}
 	for _, tt := range tests {

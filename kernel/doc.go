@@ -7,8 +7,10 @@
 // [stepper.ParseProblem]); a grid may instead be written as ASCII rows on
 // the lines after a bare "grid" line. "search astar h=manhattan" starts a
 // search with the engine's option names; step, back, run, reset, show,
-// compare, export and help drive and inspect it. Searches may be named
-// ("a = search astar", "step a 3") so several live side by side.
+// compare, export and help drive and inspect it; "replay FILE" rebuilds a
+// search from a trace file that export json wrote, verified step by step.
+// Searches may be named ("a = search astar", "step a 3") so several live
+// side by side.
 //
 // [Session.Execute] runs a cell and emits [Output]s: text/plain and
 // text/html (SVG drawings, tables). A search's live view carries a display
@@ -20,5 +22,7 @@
 // Either way the session keeps everything earlier commands built. Errors are
 // [*CellError]s that name the line, say what was wrong and suggest a fix.
 //
-// The package does no I/O; it is safe for use by one goroutine at a time.
+// The package reads files only where [Config.AllowFiles] lets cells name
+// them, and writes none itself ([Config.WriteFile] does); a session is safe
+// for use by one goroutine at a time.
 package kernel

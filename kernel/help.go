@@ -27,6 +27,7 @@ var commandHelp = map[string]helpEntry{
 	"show":    {"show [NAME] open|closed|tree|path|board|stats|node ID", "Show the open list in pop order with sort keys, the closed list in expansion order, the whole tree, the solution path, the problem at the last expanded node, the counters, or one node with its h broken down."},
 	"compare": {"compare SEARCH, SEARCH, ...", "Run several searches to the end on the current problem and tabulate cost, moves, expanded, generated and max open: compare bfs, astar h=misplaced, astar h=manhattan."},
 	"export":  {"export [NAME] FORMAT [to FILE]", "Export the current or named search's trace up to its current step, with a download link, or into FILE (Jupyter only, beside the notebook). Formats: " + strings.Join(exportFormats(), ", ") + "."},
+	"replay":  {"[NAME =] replay FILE", "Open a trace file (written by export json or jsonl, or stepviz trace -format json), check every step against the engine, and make it the current problem and search at the trace's last step with its live view, as if its problem line, search line and step K had been typed (Jupyter only: the file is read beside the notebook)."},
 	"help":    {"help [COMMAND]", "List the commands, or explain one."},
 }
 
@@ -72,7 +73,7 @@ func HelpFor(word string) (string, bool) {
 }
 
 // commandOrder is the order help lists the commands in.
-var commandOrder = []string{"puzzle", "grid", "graph", "search", "step", "back", "run", "reset", "show", "compare", "export", "help"}
+var commandOrder = []string{"puzzle", "grid", "graph", "search", "step", "back", "run", "reset", "show", "compare", "export", "replay", "help"}
 
 func (s *Session) help(c Command, emit func(Output)) error {
 	if len(c.Args) == 0 {

@@ -15,10 +15,11 @@ type Command struct {
 	Line   int
 	Source string
 	// Verb is the command: problem, search, step, back, run, reset, show,
-	// compare, export or help.
+	// compare, export, replay or help.
 	Verb string
 	// Name is the search the command acts on ("" for the current one); for
-	// search it is the name given with "NAME = search ...".
+	// search and replay it is the name given with "NAME = search ..." or
+	// "NAME = replay FILE".
 	Name string
 	// Problem is the problem line of a problem command; Rows are the ASCII
 	// rows that followed a bare "grid" line, Graph the graph-format lines
@@ -39,13 +40,13 @@ type Command struct {
 	// Specs are the searches of compare, each a search line.
 	Specs []stepper.Options
 	// Args are the words after help, or export's format; File is the file
-	// of "export FORMAT to FILE".
+	// of "export FORMAT to FILE" or "replay FILE".
 	Args []string
 	File string
 }
 
 // Verbs are the commands a line may start with, besides the problem kinds.
-var Verbs = []string{"search", "step", "back", "run", "reset", "show", "compare", "export", "help"}
+var Verbs = []string{"search", "step", "back", "run", "reset", "show", "compare", "export", "replay", "help"}
 
 // ProblemKinds are the words that start a problem line.
 var ProblemKinds = []string{"puzzle", "grid", "graph"}
@@ -158,8 +159,13 @@ func parseLine(src string) (Command, error) {
 			return cmd, err
 		}
 		rf := strings.Fields(rest)
+		if len(rf) > 0 && strings.EqualFold(rf[0], "replay") {
+			cmd, err := parseReplay(strings.TrimSpace(rest))
+			cmd.Name = name
+			return cmd, err
+		}
 		if len(rf) == 0 || strings.ToLower(rf[0]) != "search" {
-			return cmd, errorf("'%s = ...' names a search: write %s = search ALGO [options], such as %s = search astar h=manhattan", name, name, name)
+			return cmd, errorf("'%s = ...' names a search: write %s = search ALGO [options], such as %s = search astar h=manhattan, or %s = replay FILE", name, name, name, name)
 		}
 		cmd, err := parseSearch(rf[1:])
 		cmd.Name = name
@@ -203,6 +209,8 @@ func parseLine(src string) (Command, error) {
 			return cmd, errorf("export takes a format, optionally a search name before it and a file after it: export jsonl, export a csv, export a html to lecture.html")
 		}
 		return cmd, nil
+	case "replay":
+		return parseReplay(src)
 	case "help":
 		return Command{Verb: verb, Args: args}, nil
 	}
@@ -342,4 +350,14 @@ func parseCompare(rest string) (Command, error) {
 		cmd.Specs = append(cmd.Specs, o)
 	}
 	return cmd, nil
+}
+
+// parseReplay parses "replay FILE": the file is the rest of the line, so
+// that its name may hold spaces.
+func parseReplay(src string) (Command, error) {
+	file := strings.TrimSpace(src[len("replay"):])
+	if file == "" {
+		return Command{Verb: "replay"}, errorf("replay needs a trace file: replay trace.json (written by export json to trace.json, or stepviz trace -format json)")
+	}
+	return Command{Verb: "replay", File: file}, nil
 }

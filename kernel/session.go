@@ -32,9 +32,10 @@ type Config struct {
 	// cannot take the machine's memory; "limit reached" says when it bites.
 	MaxNodes int
 	// AllowFiles lets problem lines read files ("grid arena.map", "graph
-	// roads.txt"), relative to the working directory. The Jupyter kernel
-	// allows them (it runs as the notebook's user, in its directory); the
-	// web notebook does not, so a page cannot read the server's files.
+	// roads.txt") and replay read trace files, relative to the working
+	// directory. The Jupyter kernel allows them (it runs as the notebook's
+	// user, in its directory); the web notebook does not, so a page cannot
+	// read the server's files.
 	AllowFiles bool
 	// WriteFile, if set, lets "export FORMAT to FILE" write files (the
 	// Jupyter kernel writes them beside the notebook); nil refuses.
@@ -169,6 +170,8 @@ func (s *Session) exec(ctx context.Context, c Command, emit func(Output)) error 
 		return s.compare(ctx, c, emit)
 	case "export":
 		return s.export(c, emit)
+	case "replay":
+		return s.replay(c, emit)
 	case "help":
 		return s.help(c, emit)
 	}
@@ -219,13 +222,19 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 	if err != nil {
 		return err
 	}
+	emit(s.liveView(s.addSearch(c.Name, search), false))
+	return nil
+}
+
+// addSearch makes search the one named name (replacing any of that name)
+// and the current one, with a new display id for its live view.
+func (s *Session) addSearch(name string, search *stepper.Search) *liveSearch {
 	s.views++
-	name := c.Name
-	ls := &liveSearch{name: name, search: search, display: fmt.Sprintf("%s-%d-%s", s.cfg.IDPrefix, s.views, (&liveSearch{name: name}).label())}
+	ls := &liveSearch{name: name, search: search}
+	ls.display = fmt.Sprintf("%s-%d-%s", s.cfg.IDPrefix, s.views, ls.label())
 	s.searches[name] = ls
 	s.current = name
-	emit(s.liveView(ls, false))
-	return nil
+	return ls
 }
 
 // graphLineError points an error of the graph format ("graph line 3: ...")

@@ -44,7 +44,9 @@ type Config struct {
 //	GET  /n/ID             a saved notebook
 //	GET  /n/ID/ipynb       its .ipynb file
 //	POST /save             save JSON {id?, title, cells}; answers {id, url, ipynb}
-//	POST /open             open an .ipynb body; answers {id, url}
+//	POST /open?name=FILE   open an .ipynb or a JSON trace body as a new
+//	                       notebook; answers {id, url, ipynb}, and
+//	                       run: "all" for a trace
 //	GET  /ws               the kernel websocket of one page
 //	GET  /static/notebook.{js,css}
 type Handler struct {
@@ -263,8 +265,30 @@ func (h *Handler) handleSave(w http.ResponseWriter, r *http.Request) {
 	h.savedReply(w, id)
 }
 
+// maxOpen caps a file opened with POST /open: a notebook or a trace.
+const maxOpen = 16 << 20
+
+// handleOpen opens an uploaded .ipynb notebook, or a JSON or JSONL trace
+// (told apart by its "format" field), as a new saved notebook. A trace
+// becomes the cells that rebuild it (TraceDoc), and the reply asks the
+// page to run them ("run": "all"). The query's name is the file's name.
 func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
-	doc, err := ReadIpynb(r.Body)
+	data, err := io.ReadAll(io.LimitReader(r.Body, maxOpen+1))
+	if err != nil {
+		jsonError(w, http.StatusBadRequest, "notebook: reading the file: "+err.Error())
+		return
+	}
+	if len(data) > maxOpen {
+		jsonError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("notebook: the file is larger than %d MB: open a shorter trace (stepviz trace -steps N), or the notebook in Jupyter", maxOpen>>20))
+		return
+	}
+	var doc *Doc
+	trace := isTrace(data)
+	if trace {
+		doc, err = TraceDoc(data, r.URL.Query().Get("name"))
+	} else if doc, err = ReadIpynb(bytes.NewReader(data)); err != nil && strings.Contains(err.Error(), "not an .ipynb") {
+		err = fmt.Errorf("%v (Open also takes a stepviz trace, .json or .jsonl, from export json or stepviz trace)", err)
+	}
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, err.Error())
 		return
@@ -277,14 +301,24 @@ func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 		jsonError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	if trace {
+		h.savedReply(w, id, "run", "all")
+		return
+	}
 	h.savedReply(w, id)
 }
 
-func (h *Handler) savedReply(w http.ResponseWriter, id string) {
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]string{
+// savedReply answers with a saved notebook's id, page and file, and the
+// extra key-value pairs given.
+func (h *Handler) savedReply(w http.ResponseWriter, id string, extra ...string) {
+	reply := map[string]string{
 		"id": id, "url": h.cfg.Prefix + "/n/" + id, "ipynb": h.cfg.Prefix + "/n/" + id + "/ipynb",
-	})
+	}
+	for i := 0; i+1 < len(extra); i += 2 {
+		reply[extra[i]] = extra[i+1]
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(reply)
 }
 
 func jsonError(w http.ResponseWriter, status int, msg string) {

@@ -23,7 +23,14 @@
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(proto + "//" + location.host + prefix + "/ws");
     setStatus("connecting");
-    ws.onopen = () => setStatus("idle");
+    ws.onopen = () => {
+      setStatus("idle");
+      // a trace just opened: run its cells to rebuild the search
+      if (location.hash === "#run") {
+        history.replaceState(null, "", location.pathname + location.search);
+        runAll();
+      }
+    };
     ws.onclose = () => {
       setStatus("disconnected");
       for (const [, r] of running) finish(r.cell, { error: "the connection to the kernel was lost: run the cells again" });
@@ -348,12 +355,20 @@
     }
   }
 
+  // maxOpen is the server's cap on an opened file (notebook.maxOpen).
+  const maxOpen = 16 << 20;
+
+  // openFile opens a notebook or a stepviz trace (.json, .jsonl) as a new
+  // saved notebook; the server turns a trace into the cells that rebuild
+  // it, and the page runs them once it has loaded ("#run").
   async function openFile(file) {
     try {
-      const res = await fetch(prefix + "/open", { method: "POST", headers: { "Content-Type": "application/x-ipynb+json" }, body: await file.text() });
+      if (file.size > maxOpen) throw new Error("the file is larger than " + (maxOpen >> 20) + " MB");
+      const ctype = /\.ipynb$/i.test(file.name) ? "application/x-ipynb+json" : "application/json";
+      const res = await fetch(prefix + "/open?name=" + encodeURIComponent(file.name), { method: "POST", headers: { "Content-Type": ctype }, body: await file.text() });
       const j = await res.json();
       if (!res.ok) throw new Error(j.error || res.statusText);
-      location.href = j.url;
+      location.href = j.url + (j.run === "all" ? "#run" : "");
     } catch (err) {
       savedEl.textContent = "cannot open " + file.name + ": " + err.message;
     }

@@ -236,7 +236,7 @@ func notebookToolbar(d NotebookData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, " download>Download .ipynb</a> <label class=\"button\" data-testid=\"open-file-label\">Open .ipynb <input type=\"file\" accept=\".ipynb,application/x-ipynb+json,application/json\" id=\"open-file\" data-testid=\"open-file\" class=\"sr-only\"></label> <select id=\"examples\" data-testid=\"examples\" aria-label=\"Open an example\"><option value=\"\">Examples…</option> ")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, " download>Download .ipynb</a> <label class=\"button\" data-testid=\"open-file-label\" title=\"Open a notebook (.ipynb) or a stepviz trace (.json, .jsonl): a trace opens as the cells that rebuild it\">Open… <input type=\"file\" accept=\".ipynb,.json,.jsonl,application/x-ipynb+json,application/json\" id=\"open-file\" data-testid=\"open-file\" class=\"sr-only\"></label> <select id=\"examples\" data-testid=\"examples\" aria-label=\"Open an example\"><option value=\"\">Examples…</option> ")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -16,17 +16,16 @@ type notebook struct {
 }
 
 // IpynbCells returns the stepviz-kernel cells that rebuild a trace: the
-// problem line, the search line with every option, "step k", and cells
-// that show the lists and the tree. The notebook page can use it to open a
-// trace as cells.
+// problem line, the search line with every option, "step k" (none for a
+// trace of no steps: the kernel's step counts from 1), and cells that show
+// the lists and the tree. The notebook page uses it to open a trace as
+// cells.
 func IpynbCells(t *Trace) []string {
-	return []string{
-		t.Problem,
-		"search " + t.Options,
-		fmt.Sprintf("step %d", t.Steps),
-		"show open\nshow closed",
-		"show tree",
+	cells := []string{t.Problem, "search " + t.Options}
+	if t.Steps > 0 {
+		cells = append(cells, fmt.Sprintf("step %d", t.Steps))
 	}
+	return append(cells, "show open\nshow closed", "show tree")
 }
 
 // writeIpynb writes an nbformat 4.5 notebook for the stepviz kernel whose

@@ -61,8 +61,9 @@ func installKernel(t *testing.T) (bin string, env []string) {
 
 // TestJupyterClient runs testdata/driver.py, which drives the installed
 // kernel with jupyter_client: kernel_info, display_data, a display updated
-// by a later cell, an error, completion, inspection, a wrongly signed
-// message, interrupt and shutdown.
+// by a later cell, an error, a trace exported to a file and replayed from
+// it, completion, inspection, a wrongly signed message, interrupt and
+// shutdown.
 func TestJupyterClient(t *testing.T) {
 	python := testenv.Python(t, "jupyter_client", "zmq")
 	_, env := installKernel(t)
@@ -76,7 +77,8 @@ func TestJupyterClient(t *testing.T) {
 	for _, name := range []string{
 		"kernel_info_reply", "kernel_info busy/idle", "display_data with a display_id", "update_display_data",
 		"error reply fields", "error on iopub", "state kept after an error", "complete_reply", "inspect_reply",
-		"is_complete_reply", "export to a file", "queued cell aborted", "bad signature dropped", "kernel answers after a bad signature", "interrupted run",
+		"is_complete_reply", "export to a file", "replay a trace file", "replayed view at step 3", "replay error names the file",
+		"replayed search kept after an error", "complete a trace file", "queued cell aborted", "bad signature dropped", "kernel answers after a bad signature", "interrupted run",
 		"kernel alive after interrupt", "kernel exited after shutdown_request",
 	} {
 		if !strings.Contains(string(out), "ok "+name+"\n") {

@@ -141,12 +141,28 @@ def main():
     check(reply["content"]["status"] == "ok" and os.path.exists(path), "export to a file", reply["content"])
     check("\nstep,node,state" in open(path).read(), "exported csv")
 
+    # a trace written beside the notebook opens again as a new search
+    reply, msgs = execute(kc, "export a json to trace.json\nb = replay trace.json")
+    check(reply["content"]["status"] == "ok", "replay a trace file", reply["content"])
+    views = [m for m in msgs if m["msg_type"] == "display_data" and m["content"].get("transient", {}).get("display_id")]
+    check(len(views) == 1 and views[0]["content"]["transient"]["display_id"] != display_id
+          and 'data-step="3"' in views[0]["content"]["data"]["text/html"], "replayed view at step 3", types(msgs))
+    reply, msgs = execute(kc, "replay nosuch.json")
+    c = reply["content"]
+    check(c["status"] == "error" and "no trace file nosuch.json" in c["evalue"], "replay error names the file", c)
+    reply, msgs = execute(kc, "show b stats")
+    text = [m for m in msgs if m["msg_type"] == "display_data"][0]["content"]["data"]["text/plain"]
+    check("b at step 3 " in text, "replayed search kept after an error", text)
+
     # completion, inspection, is_complete
     code = "search astar h=man"
     msg_id = kc.complete(code, len(code))
     c = shell_reply(kc, msg_id)["content"]
     check(c["status"] == "ok" and "h=manhattan" in c["matches"], "complete_reply", c)
     check(c["cursor_start"] == len("search astar ") and c["cursor_end"] == len(code), "complete cursor", c)
+    msg_id = kc.complete("replay tr", 9)
+    c = shell_reply(kc, msg_id)["content"]
+    check(c["status"] == "ok" and c["matches"] == ["trace.json"], "complete a trace file", c)
     msg_id = kc.inspect("step 3", 2)
     c = shell_reply(kc, msg_id)["content"]
     check(c["status"] == "ok" and c["found"] and "step" in c["data"]["text/plain"], "inspect_reply", c)

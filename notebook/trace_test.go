@@ -18,7 +18,7 @@ import (
 
 // writeTrace runs a real search k steps and returns its trace in format
 // (json or jsonl), as export.Write writes it, and the search.
-func writeTrace(t *testing.T, problem, options string, k int, format string) (string, *stepper.Search) {
+func writeTrace(t testing.TB, problem, options string, k int, format string) (string, *stepper.Search) {
 	t.Helper()
 	inst, err := stepper.ParseProblem(problem)
 	if err != nil {
@@ -196,4 +196,30 @@ func TestIsTrace(t *testing.T) {
 			t.Errorf("isTrace(%.50q) = %v, want %v", in, got, want)
 		}
 	}
+}
+
+// FuzzTraceDoc: any upload either is refused with a "notebook: " error or
+// becomes a notebook that starts with its text cell and the problem line;
+// nothing panics.
+func FuzzTraceDoc(f *testing.F) {
+	trace, _ := writeTrace(f, "graph romania", "astar", 2, "json")
+	jsonl, _ := writeTrace(f, "puzzle 283164705 goal=123804765", "bfs", 1, "jsonl")
+	for _, s := range []string{trace, jsonl, trace[:len(trace)/3], `{"format": "stepviz-trace", "version": 9}`, `{}`, ``} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !isTrace(data) {
+			return
+		}
+		doc, err := TraceDoc(data, "f.json")
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "notebook: f.json: ") {
+				t.Errorf("error %q lacks its prefix", err)
+			}
+			return
+		}
+		if len(doc.Cells) < 4 || doc.Cells[0].Kind != "markdown" || doc.Cells[1].Kind != "code" {
+			t.Errorf("trace notebook cells %+v", doc.Cells)
+		}
+	})
 }

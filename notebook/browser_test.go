@@ -246,3 +246,63 @@ func TestBrowserNotebook(t *testing.T) {
 	}
 	shot(t, ctx, "notebook-example.png")
 }
+
+// TestBrowserOpenTrace opens a JSON trace with the toolbar's Open: the page
+// becomes the notebook that rebuilds it and runs it, so the live view shows
+// the trace's last step; a truncated trace is refused with where it ends.
+func TestBrowserOpenTrace(t *testing.T) {
+	ctx := browser(t)
+	mux := http.NewServeMux()
+	h := NewHandler(Config{})
+	mux.Handle("/notebook", h)
+	mux.Handle("/notebook/", h)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+
+	dir := t.TempDir()
+	trace, _ := writeTrace(t, "puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g", 3, "json")
+	good, cut := dir+"/lecture.json", dir+"/cut.json"
+	for name, body := range map[string]string{good: trace, cut: trace[:len(trace)/2]} {
+		if err := os.WriteFile(name, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/notebook"),
+		poll(`document.getElementById("status").textContent === "idle"`),
+		chromedp.SetUploadFiles(`#open-file`, []string{cut}),
+		poll(`document.getElementById("saved").textContent.includes("cannot open cut.json: notebook: cut.json: line ")`),
+		chromedp.SetUploadFiles(`#open-file`, []string{good}),
+	)
+	if err != nil {
+		shot(t, ctx, "notebook-trace-fail.png")
+		t.Fatalf("opening a trace: %v", err)
+	}
+	// The page navigates to the new notebook: a poll that meets the
+	// navigation is asked again.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		err = chromedp.Do(ctx,
+			poll(`location.pathname.startsWith("/notebook/n/") && location.hash === ""`),
+			poll(`document.querySelector("[data-display-id] .stepviz-view[data-step='3']") !== null`),
+			poll(`document.getElementById("status").textContent === "idle" && Array.from(document.querySelectorAll("#cells > .cell")).pop().querySelector(".output svg") !== null`),
+		)
+		if err == nil || !strings.Contains(err.Error(), "navigated") || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		shot(t, ctx, "notebook-trace-fail.png")
+		t.Fatalf("the opened trace's notebook: %v", err)
+	}
+	title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("nb-title").value`))
+	if err != nil || title != "lecture" {
+		t.Errorf("title %q (%v), want lecture", title, err)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".output-error").length`))
+	if err != nil || n != 0 {
+		t.Errorf("the trace's notebook has %d failed cells (%v)", n, err)
+	}
+	shot(t, ctx, "notebook-trace.png")
+}

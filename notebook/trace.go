@@ -69,7 +69,7 @@ func TraceDoc(data []byte, name string) (*Doc, error) {
 	}
 	intro := fmt.Sprintf("# %s\n\nA stepviz trace (format version %d), checked step by step against the engine. "+
 		"The cells below rebuild it: the problem, the search with every option, and its %d steps "+
-		"(status after them: %s). Press **Run all** to see it.\n\n"+
+		"(status after them: %s); **Run all** runs them.\n\n"+
 		"Problem: `%s`\n\nSearch: `%s`",
 		title, t.Version, t.Steps, t.Status, t.Problem, t.Options)
 	doc := &Doc{Title: title, Cells: []Cell{{Kind: "markdown", Source: intro}}}

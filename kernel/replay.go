@@ -50,7 +50,7 @@ func (s *Session) replay(c Command, emit func(Output)) error {
 	defer f.Close()
 	t, sr, err := OpenTrace(f, true)
 	if err != nil {
-		return errorf("%s: %s", c.File, err.(*CellError).Msg)
+		return errorf("%s: %s", c.File, strings.TrimPrefix(err.Error(), "kernel: "))
 	}
 	// The session's node cap applies as it does to a typed search line; a
 	// trace that needs more nodes than the cap allows cannot be rebuilt.

@@ -3,6 +3,7 @@ package notebook
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -57,7 +58,10 @@ func TraceDoc(data []byte, name string) (*Doc, error) {
 	}
 	t, _, err := kernel.OpenTrace(bytes.NewReader(data), false)
 	if err != nil {
-		msg := err.(*kernel.CellError).Msg
+		msg := err.Error()
+		if ce, ok := errors.AsType[*kernel.CellError](err); ok {
+			msg = ce.Msg
+		}
 		if name != "" {
 			msg = name + ": " + msg
 		}

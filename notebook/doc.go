@@ -2,7 +2,9 @@
 // serves a page of cells (templates/notebook.templ, static/notebook.js)
 // whose code cells run in a kernel.Session over a websocket, and that
 // saves and opens notebooks as .ipynb (nbformat 4, kernelspec "stepviz"),
-// so a notebook made here opens in Jupyter and the reverse.
+// so a notebook made here opens in Jupyter and the reverse. Open also takes
+// a stepviz JSON trace: verified by replaying it, it becomes the notebook
+// whose cells rebuild it ([TraceDoc]), which the page runs on load.
 //
 // Each websocket connection (each open page) has a session of its own,
 // like a Jupyter kernel: reloading the page starts a fresh one. Cells run

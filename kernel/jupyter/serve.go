@@ -155,8 +155,17 @@ func (s *server) loop(ctx context.Context, sock zmq4.Socket, mu *sync.Mutex, nam
 	ch := &channel{sock: sock, mu: mu, name: name}
 	queue := make(chan *Message, 1024)
 	go func() {
+		// failedAt is when the last failing cell finished: an
+		// execute_request the client sent before then was queued behind
+		// it, even if it reaches the queue only now, and is aborted.
+		var failedAt time.Time
 		for msg := range queue {
+			if msg.Header.MsgType == "execute_request" && sentBefore(msg, failedAt) {
+				s.abort(ch, msg)
+				continue
+			}
 			if s.handle(ctx, ch, msg) {
+				failedAt = time.Now()
 				s.abortWaiting(ch, queue)
 			}
 		}
@@ -196,13 +205,28 @@ func (s *server) abortWaiting(ch *channel, queue chan *Message) {
 				s.handle(context.Background(), ch, msg)
 				continue
 			}
-			s.publish(msg, "status", map[string]string{"execution_state": "busy"})
-			s.reply(ch, msg, "execute_reply", map[string]any{"status": "aborted", "execution_count": s.execCount})
-			s.publish(msg, "status", map[string]string{"execution_state": "idle"})
+			s.abort(ch, msg)
 		default:
 			return
 		}
 	}
+}
+
+// abort answers an execute_request with status "aborted", inside busy and idle.
+func (s *server) abort(ch *channel, msg *Message) {
+	s.publish(msg, "status", map[string]string{"execution_state": "busy"})
+	s.reply(ch, msg, "execute_reply", map[string]any{"status": "aborted", "execution_count": s.execCount})
+	s.publish(msg, "status", map[string]string{"execution_state": "idle"})
+}
+
+// sentBefore reports whether msg's header date (ISO 8601, when the client
+// sent it) is before t. A message without a readable date was not.
+func sentBefore(msg *Message, t time.Time) bool {
+	if t.IsZero() {
+		return false
+	}
+	sent, err := time.Parse(time.RFC3339Nano, msg.Header.Date)
+	return err == nil && sent.Before(t)
 }
 
 // channel is a ROUTER socket replies go out on.

@@ -21,17 +21,9 @@ import (
 // the search.
 func traceOf(t *testing.T, dir, problem, options string, k int, format string) (string, *stepper.Search) {
 	t.Helper()
-	inst, err := stepper.ParseProblem(problem)
+	sr, err := stepper.New(problem, options)
 	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := stepper.ParseOptions(options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sr, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
 	}
 	sr.Seek(k)
 	var buf bytes.Buffer

@@ -20,17 +20,9 @@ import (
 // (json or jsonl), as export.Write writes it, and the search.
 func writeTrace(t testing.TB, problem, options string, k int, format string) (string, *stepper.Search) {
 	t.Helper()
-	inst, err := stepper.ParseProblem(problem)
+	sr, err := stepper.New(problem, options)
 	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := stepper.ParseOptions(options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sr, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
 	}
 	sr.Seek(k)
 	var b bytes.Buffer

@@ -96,17 +96,9 @@ func waitStep(n int) chromedp.Action[chromedp.Void] {
 // engineAt is the engine's own snapshot of the example at step k.
 func engineAt(t *testing.T, problem, options string, k int) stepper.Snapshot {
 	t.Helper()
-	inst, err := stepper.ParseProblem(problem)
+	s, err := stepper.New(problem, options)
 	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := stepper.ParseOptions(options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
 	}
 	s.Seek(k)
 	return s.Snapshot()

@@ -59,6 +59,22 @@ func NewSearch(inst Instance, o Options) (*Search, error) {
 	return &Search{inst: inst, eng: eng}, nil
 }
 
+// New parses a problem line and a search line, the same in every front
+// end, and starts the search:
+//
+//	s, err := stepper.New("puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g")
+func New(problem, search string) (*Search, error) {
+	inst, err := ParseProblem(problem)
+	if err != nil {
+		return nil, err
+	}
+	o, err := ParseOptions(search)
+	if err != nil {
+		return nil, err
+	}
+	return NewSearch(inst, o)
+}
+
 // Instance returns the problem searched.
 func (s *Search) Instance() Instance { return s.inst }
 

@@ -119,17 +119,9 @@ func search(t testing.TB, problem, options string, steps int) (*stepper.Search, 
 	if strings.Contains(problem, "{data}") {
 		problem = strings.ReplaceAll(problem, "{data}", testenv.SharedData(t))
 	}
-	inst, err := stepper.ParseProblem(problem)
+	s, err := stepper.New(problem, options)
 	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := stepper.ParseOptions(options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
 	}
 	if steps != 0 {
 		s.Run(steps)

@@ -29,17 +29,9 @@ var cases = []struct {
 
 func newSearch(t testing.TB, problem, opts string) *stepper.Search {
 	t.Helper()
-	inst, err := stepper.ParseProblem(problem)
+	s, err := stepper.New(problem, opts)
 	if err != nil {
-		t.Fatalf("ParseProblem(%q): %v", problem, err)
-	}
-	o, err := stepper.ParseOptions(opts)
-	if err != nil {
-		t.Fatalf("ParseOptions(%q): %v", opts, err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatalf("NewSearch: %v", err)
+		t.Fatalf("stepper.New(%q, %q): %v", problem, opts, err)
 	}
 	return s
 }

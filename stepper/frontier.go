@@ -19,6 +19,8 @@ type frontier interface {
 	// ties appends to buf the open nodes whose priority equals p (at most limit)
 	// and returns buf and how many there are in all.
 	ties(p float64, buf []int32, limit int) ([]int32, int)
+	// clear empties the frontier, keeping its memory for reuse.
+	clear()
 }
 
 // key is a node's sort key: priority, then the tie rule's key, then the
@@ -46,6 +48,7 @@ func (f *fifoFrontier) unpop(int32, key)                                  { f.he
 func (f *fifoFrontier) len() int                                          { return len(f.q) - f.head }
 func (f *fifoFrontier) ids() []int32                                      { return f.q[f.head:] }
 func (f *fifoFrontier) ties(_ float64, buf []int32, _ int) ([]int32, int) { return buf, 0 }
+func (f *fifoFrontier) clear()                                            { f.q, f.head = f.q[:0], 0 }
 
 // lifoFrontier is a stack.
 type lifoFrontier struct{ s []int32 }
@@ -62,6 +65,7 @@ func (f *lifoFrontier) unpop(id int32, _ key)                             { f.s 
 func (f *lifoFrontier) len() int                                          { return len(f.s) }
 func (f *lifoFrontier) ids() []int32                                      { return f.s }
 func (f *lifoFrontier) ties(_ float64, buf []int32, _ int) ([]int32, int) { return buf, 0 }
+func (f *lifoFrontier) clear()                                            { f.s = f.s[:0] }
 
 // heapItem is one entry of the priority frontier.
 type heapItem struct {
@@ -69,9 +73,11 @@ type heapItem struct {
 	id int32
 }
 
-// heapFrontier is a binary min-heap on key, as container/heap builds one,
-// written out so the comparison inlines. pos[id] is id's index in items, or
-// -1, which makes fix and unpush O(log n). Keys are totally ordered (the
+// heapFrontier is a 4-ary min-heap on key: container/heap's algorithm with
+// four children a node, which halves the levels a pop sifts through and
+// keeps siblings in one cache line, written out so the comparison inlines.
+// pos[id] is id's index in items, or -1, which makes fix and unpush
+// O(log n). Keys are totally ordered (the
 // insertion number is unique), so the pop order never depends on the
 // heap's layout: that is what makes undo by re-insertion exact.
 type heapFrontier struct {
@@ -106,9 +112,13 @@ func (h *heapFrontier) swap(i, j int) {
 	h.pos[h.items[j].id] = int32(j)
 }
 
+// arity is the heap's number of children a node: the children of i are
+// arity*i+1 ... arity*i+arity.
+const arity = 4
+
 func (h *heapFrontier) up(j int) {
 	for j > 0 {
-		i := (j - 1) / 2
+		i := (j - 1) / arity
 		if !h.less(&h.items[j], &h.items[i]) {
 			break
 		}
@@ -120,13 +130,15 @@ func (h *heapFrontier) up(j int) {
 func (h *heapFrontier) down(i int) bool {
 	i0, n := i, len(h.items)
 	for {
-		l := 2*i + 1
-		if l >= n {
+		first := arity*i + 1
+		if first >= n {
 			break
 		}
-		j := l
-		if r := l + 1; r < n && h.less(&h.items[r], &h.items[l]) {
-			j = r
+		j := first
+		for c := first + 1; c < min(first+arity, n); c++ {
+			if h.less(&h.items[c], &h.items[j]) {
+				j = c
+			}
 		}
 		if !h.less(&h.items[j], &h.items[i]) {
 			break
@@ -167,6 +179,13 @@ func (h *heapFrontier) fix(id int32, k key) {
 	}
 }
 
+func (h *heapFrontier) clear() {
+	for _, it := range h.items {
+		h.pos[it.id] = -1
+	}
+	h.items = h.items[:0]
+}
+
 func (h *heapFrontier) unpush(id int32)       { h.remove(int(h.pos[id])) }
 func (h *heapFrontier) unpop(id int32, k key) { h.push(id, k) }
 func (h *heapFrontier) len() int              { return len(h.items) }
@@ -199,8 +218,8 @@ func (h *heapFrontier) ties(p float64, buf []int32, limit int) ([]int32, int) {
 		cand[best] = cand[len(cand)-1]
 		cand = cand[:len(cand)-1]
 		buf = append(buf, h.items[i].id)
-		for _, c := range [2]int{2*i + 1, 2*i + 2} {
-			if c < len(h.items) && h.items[c].prio == p {
+		for c := arity*i + 1; c <= arity*i+arity && c < len(h.items); c++ {
+			if h.items[c].prio == p {
 				cand = append(cand, c)
 			}
 		}
@@ -212,8 +231,9 @@ func (h *heapFrontier) ties(p float64, buf []int32, limit int) ([]int32, int) {
 			return
 		}
 		count++
-		walk(2*i + 1)
-		walk(2*i + 2)
+		for c := arity*i + 1; c <= arity*i+arity; c++ {
+			walk(c)
+		}
 	}
 	walk(0)
 	return buf, count

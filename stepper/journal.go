@@ -65,8 +65,9 @@ func (e *engine[S]) isGoalPop(k int) bool {
 }
 
 // redo replays step cur+1 from the journal: the same frontier operations in
-// the same order as when it was computed, with no successor generation, no
-// heuristic for new duplicates and no seen-map work. O(children · log open).
+// the same order as when it was computed, with no successor generation and
+// no seen-map work (h is recomputed for the keys of the nodes it pushes).
+// O(children · log open).
 func (e *engine[S]) redo(ev *Event) {
 	k := e.cur
 	rec := &e.records[k]
@@ -180,7 +181,7 @@ func (e *engine[S]) rewind() {
 		n := e.nodes.at(e.records[k].expanded)
 		n.status, n.mark = st8Open, e.records[k].poppedSeq
 	}
-	e.front = e.newFrontier()
+	e.front.clear()
 	e.front.push(0, e.nodeKey(0))
 	e.cur = 0
 }

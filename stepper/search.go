@@ -116,7 +116,8 @@ func (s *Search) Run(max int) Status {
 // Seek moves the search to step k and returns the step reached: k, or the
 // last step if the search ends before k. Every step ever computed is kept,
 // so a step up to the furthest one reached is replayed from the journal
-// (no successors generated, no heuristic evaluated, no hashing) or undone,
+// (no successors generated, no state hashed; h is recomputed only for the
+// frontier's keys) or undone,
 // whichever is shorter, or the search rewinds to step 0 in O(nodes) and
 // replays; only steps beyond the furthest are searched. Each replayed or
 // undone step costs O(children · log open).

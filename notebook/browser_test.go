@@ -15,29 +15,13 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"stepviz/internal/testenv"
+	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // browser starts headless Chromium; without one the test is testenv.Missing.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(testenv.Chromium(t)),
-		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1400, 1000),
-	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	ctx, cancel3 := context.WithTimeout(ctx, 120*time.Second)
-	t.Cleanup(cancel3)
-	return ctx
+	return testbrowser.New(t, 1400, 1000, 120*time.Second)
 }
 
 // poll waits for a JavaScript predicate.

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,64 +12,15 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"stepviz/internal/testenv"
+	testbrowser "stepviz/internal/testenv/browser"
 	"stepviz/stepper"
 )
 
-// chromiumPath is Debian's chromium, which .ci/run installs.
-const chromiumPath = "/usr/bin/chromium"
-
-// browser starts headless Chromium, or skips (fails in CI) if there is none.
+// browser starts headless Chromium for one test.
 func browser(t *testing.T) context.Context {
 	t.Helper()
-	if _, err := exec.LookPath(chromiumPath); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("chromium missing at %s: CI must install it", chromiumPath)
-		}
-		t.Skipf("chromium missing at %s (set CI=true to make this a failure)", chromiumPath)
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1600, 1100),
-	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel3)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	return ctx
-}
-
-// artifacts is test-artifacts/ at the module root (gitignored).
-func artifacts(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test's directory")
-		}
-		dir = parent
-	}
-	out := filepath.Join(dir, "test-artifacts")
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return testbrowser.New(t, 1600, 1100, 90*time.Second)
 }
 
 func screenshot(t *testing.T, ctx context.Context, name string) {
@@ -81,7 +30,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
-	path := filepath.Join(artifacts(t), name)
+	path := testenv.Artifact(t, name)
 	if err := os.WriteFile(path, buf, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"stepviz/internal/testenv"
+	testbrowser "stepviz/internal/testenv/browser"
 	"stepviz/stepper"
 )
 
@@ -23,23 +23,7 @@ import (
 // error.
 func headless(t *testing.T) (ctx context.Context, problems func() []string) {
 	t.Helper()
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(testenv.Chromium(t)),
-		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1500, 1000),
-	)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel3)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
+	ctx = testbrowser.New(t, 1500, 1000, 90*time.Second)
 	if _, err := chromedp.Call(ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
 		MatchedNetworkConditions: []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
 	}); err != nil {

@@ -132,9 +132,12 @@ func TestSaveOpenDownload(t *testing.T) {
 }
 
 // wsClient is a test client of the kernel websocket.
+// wsClient speaks to the kernel socket as the page does: it tells the
+// kernel, with each cell, how many failures it has been told of.
 type wsClient struct {
-	t  *testing.T
-	ws *websocket.Conn
+	t        *testing.T
+	ws       *websocket.Conn
+	failures int
 }
 
 func dial(t *testing.T, srv *httptest.Server) *wsClient {
@@ -149,6 +152,9 @@ func dial(t *testing.T, srv *httptest.Server) *wsClient {
 
 func (c *wsClient) send(m clientMsg) {
 	c.t.Helper()
+	if m.Op == "execute" {
+		m.Seen = c.failures
+	}
 	if err := c.ws.WriteJSON(m); err != nil {
 		c.t.Fatal(err)
 	}
@@ -166,6 +172,7 @@ func (c *wsClient) until(stop func(serverMsg) bool) []serverMsg {
 			c.t.Fatalf("reading: %v (after %+v)", err, out)
 		}
 		out = append(out, m)
+		c.failures = max(c.failures, m.Failures)
 		if stop(m) {
 			return out
 		}

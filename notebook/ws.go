@@ -55,6 +55,9 @@ type clientMsg struct {
 	Req    int    `json:"req"`
 	Search string `json:"search"` // node: the search's name ("" unnamed)
 	Node   int    `json:"node"`   // node: the node id
+	// Seen is, on execute, how many failed cells the page had been told of
+	// when it sent the cell (serverMsg.Failures).
+	Seen int `json:"seen"`
 }
 
 // serverMsg is a message to the page.
@@ -72,6 +75,9 @@ type serverMsg struct {
 	Matches   []string `json:"matches,omitempty"`
 	Start     int      `json:"start,omitempty"`
 	End       int      `json:"end,omitempty"`
+	// Failures, on a done message, counts the cells that have failed on
+	// this connection so far.
+	Failures int `json:"failures,omitempty"`
 }
 
 // conn is one page's kernel: a session, the cells queued for it, and the
@@ -89,6 +95,8 @@ type conn struct {
 	sess   *kernel.Session
 	cancel context.CancelFunc // cancels the running cell
 	count  int
+	// failures counts the cells that failed; only runCells touches it.
+	failures int
 }
 
 // newSession is a page's session: frames for a local page, no files, the
@@ -206,7 +214,9 @@ func (c *conn) interrupt() {
 }
 
 // runCells runs the queued cells one at a time. After a cell fails, the
-// cells already queued behind it are not run (as Jupyter does).
+// cells queued behind it are not run (as Jupyter does): a cell the page
+// sent before it had been told of the latest failure (m.Seen <
+// c.failures) was queued behind that cell, however late it arrives.
 func (c *conn) runCells() {
 	for {
 		select {
@@ -220,24 +230,13 @@ func (c *conn) runCells() {
 				c.emit(serverMsg{Type: "restarted"})
 				continue
 			}
+			if m.Seen < c.failures {
+				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: "not run: a cell above it failed", Failures: c.failures})
+				continue
+			}
 			if !c.execute(m) {
-				c.abortQueued()
+				c.failures++
 			}
-		}
-	}
-}
-
-func (c *conn) abortQueued() {
-	for {
-		select {
-		case m := <-c.queue:
-			if m.Op == "restart" {
-				c.queue <- m // keep it; the loop handles it
-				return
-			}
-			c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: "not run: a cell above it failed"})
-		default:
-			return
 		}
 	}
 }
@@ -267,6 +266,7 @@ func (c *conn) execute(m clientMsg) bool {
 	done := serverMsg{Type: "done", Cell: m.Cell, Count: count}
 	if err != nil {
 		done.Error = err.Error()
+		done.Failures = c.failures + 1 // runCells counts it when execute returns
 		var ce *kernel.CellError
 		if errors.As(err, &ce) {
 			done.Line = ce.Line

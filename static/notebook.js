@@ -60,6 +60,8 @@
         updateDisplay(m);
         break;
       case "done":
+        // a cell sent before the page hears of a failure is not run
+        if (m.failures > failuresSeen) failuresSeen = m.failures;
         if (r) { running.delete(m.cell); finish(r.cell, m); r.resolve(!m.error); }
         if (running.size === 0) setStatus("idle");
         break;
@@ -137,6 +139,8 @@
     cell.classList.remove("failed");
   }
 
+  // failuresSeen counts the failed cells the kernel has reported (done.failures).
+  let failuresSeen = 0;
   function run(cell) {
     if (cell.dataset.kind === "markdown") { renderMarkdown(cell, true); return Promise.resolve(true); }
     clearOutputs(cell);
@@ -145,7 +149,7 @@
     cell.querySelector(".cell-prompt").textContent = "[*]";
     return new Promise((resolve) => {
       running.set(id, { resolve, cell });
-      if (!send({ op: "execute", cell: id, code: sourceOf(cell) })) {
+      if (!send({ op: "execute", cell: id, code: sourceOf(cell), seen: failuresSeen })) {
         running.delete(id);
         finish(cell, { error: "the kernel is not connected yet: try again in a moment" });
         resolve(false);

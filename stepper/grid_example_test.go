@@ -46,9 +46,9 @@ func ExampleParseGrid_error() {
 
 // Run every row of a Moving AI scenario (the map is read from beside it)
 // with A* octile and count the rows whose cost is not the published optimum.
-// The data lives outside the repository, in ../shared/data.
+// The data ships in the repository's testdata/ (see testdata/SOURCES.md).
 func ExampleLoadScen() {
-	sc, err := stepper.LoadScen("../../shared/data/movingai/arena.map.scen")
+	sc, err := stepper.LoadScen("../testdata/movingai/arena.map.scen")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -64,5 +64,5 @@ func ExampleLoadScen() {
 	fmt.Println(g.Spec())
 	// Output:
 	// 130 rows, 0 mismatches
-	// grid ../../shared/data/movingai/arena.map start=19,26 goal=19,29 moves=8 cost=unit corners=no
+	// grid ../testdata/movingai/arena.map start=19,26 goal=19,29 moves=8 cost=unit corners=no
 }

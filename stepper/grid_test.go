@@ -389,7 +389,7 @@ func TestGridAccessors(t *testing.T) {
 
 // Spec round-trips through ParseProblem, and always records the model.
 func TestGridSpecRoundTrip(t *testing.T) {
-	arena := testenv.SharedData(t, "movingai", "arena.map")
+	arena := testenv.Data(t, "movingai", "arena.map")
 	for _, tc := range []struct{ line, spec string }{
 		{"grid S..#/.#../...G", "grid S..#/.#../...G moves=4 cost=unit corners=no"},
 		{"grid S@T/.5./..G moves=8", "grid S@T/.5./..G moves=8 cost=unit corners=no"},
@@ -432,7 +432,7 @@ func gridAssertSame(t *testing.T, a, b *Grid) {
 
 // A .map file: CRLF lines, 'S' and 'G' are terrain, not endpoints.
 func TestGridFromMapFile(t *testing.T) {
-	dir := testenv.SharedData(t, "movingai")
+	dir := testenv.Data(t, "movingai")
 	g := gridMust(t, "grid "+filepath.Join(dir, "Berlin_0_512.map")+" start=4,222 goal=3,222")
 	if g.Width() != 512 || g.Height() != 512 || g.Moves() != 8 {
 		t.Fatalf("Berlin: %d×%d moves %d", g.Width(), g.Height(), g.Moves())

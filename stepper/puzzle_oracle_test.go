@@ -80,7 +80,7 @@ func TestPuzzleDepthTable(t *testing.T) {
 // per depth; an empty cell ends a column.
 func readDepthTable(t *testing.T) map[string][]int {
 	t.Helper()
-	data, err := os.ReadFile(testenv.SharedData(t, "8puzzle-depths.csv"))
+	data, err := os.ReadFile(testenv.Data(t, "8puzzle-depths.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ type korfInstance struct {
 // the top-left corner, tile t at position t.
 func readKorf(t *testing.T) []korfInstance {
 	t.Helper()
-	data, err := os.ReadFile(testenv.SharedData(t, "korf100.txt"))
+	data, err := os.ReadFile(testenv.Data(t, "korf100.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 func scenLoad(tb testing.TB, name string) *Scenario {
 	tb.Helper()
-	sc, err := LoadScen(testenv.SharedData(tb, "movingai", name))
+	sc, err := LoadScen(testenv.Data(tb, "movingai", name))
 	if err != nil {
 		tb.Fatal(err)
 	}

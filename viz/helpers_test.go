@@ -117,7 +117,7 @@ func hasAttr(name string) func(*elem) bool {
 func search(t testing.TB, problem, options string, steps int) (*stepper.Search, stepper.Options) {
 	t.Helper()
 	if strings.Contains(problem, "{data}") {
-		problem = strings.ReplaceAll(problem, "{data}", testenv.SharedData(t))
+		problem = strings.ReplaceAll(problem, "{data}", testenv.Data(t))
 	}
 	s, err := stepper.New(problem, options)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 )
 
 func TestScenArenaMatchesEngine(t *testing.T) {
-	path := testenv.SharedData(t, "movingai", "arena.map.scen")
+	path := testenv.Data(t, "movingai", "arena.map.scen")
 	code, out, errOut := runCmd(t, "scen", path, "-json")
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errOut)

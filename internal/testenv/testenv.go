@@ -1,8 +1,10 @@
-// Package testenv finds what a test needs from outside the repository: the
-// module root, the shared oracle data, external tools, Chromium and Debian's
-// Python with the Jupyter modules.
+// Package testenv finds what a test needs beyond its own package: the
+// module root, the oracle data in testdata/, external tools, Chromium and
+// Debian's Python with the Jupyter modules.
 //
-// Every lookup follows one rule. What is missing fails the test in CI
+// The oracle data ships with the repository, so Data fails whenever a file
+// is absent. Every lookup of something outside the repository follows one
+// rule. What is missing fails the test in CI
 // (CI=true), where the machine is set up to have it, and skips the test
 // elsewhere, saying what to install; a skipped test in CI would hide a
 // check that never ran.
@@ -50,20 +52,32 @@ func Missing(tb testing.TB, format string, args ...any) {
 	tb.Skipf(format+" (set CI=true to make this a failure)", args...)
 }
 
-// SharedData returns ../shared/data beside the module root joined with
-// elem. The data is an oracle no one on this project wrote and is never
-// copied into the repository; if the path does not exist the test is
-// Missing.
-func SharedData(tb testing.TB, elem ...string) string {
+// Data returns testdata/ at the module root joined with elem: the oracle
+// data (Moving AI maps, Korf's 100, the 8-puzzle depth table, a Posthoc
+// trace) that ships with the repository, described with its sources and
+// licences in testdata/SOURCES.md. A path that does not exist always fails
+// the test, in CI or not: the data is part of every clone, so its absence
+// is a broken checkout or a wrong name, never a tool to install.
+func Data(tb testing.TB, elem ...string) string {
 	tb.Helper()
-	p := filepath.Join(append([]string{filepath.Dir(ModuleRoot(tb)), "shared", "data"}, elem...)...)
+	p := filepath.Join(append([]string{ModuleRoot(tb), "testdata"}, elem...)...)
 	if _, err := os.Stat(p); err != nil {
-		if !errors.Is(err, os.ErrNotExist) {
+		if errors.Is(err, os.ErrNotExist) {
+			tb.Fatalf("testenv: oracle data %s does not exist: it ships in testdata/ (see testdata/SOURCES.md); restore it with git checkout -- testdata", p)
+		} else {
 			tb.Fatalf("testenv: %v", err)
 		}
-		Missing(tb, "oracle data %s does not exist: the oracle data must sit in ../shared/data beside the clone", p)
 	}
 	return p
+}
+
+// SharedData is Data under its old name, from when the data sat in
+// ../shared/data beside the clone.
+//
+// Deprecated: use Data.
+func SharedData(tb testing.TB, elem ...string) string {
+	tb.Helper()
+	return Data(tb, elem...)
 }
 
 // Artifact returns the path of name under test-artifacts/ at the module

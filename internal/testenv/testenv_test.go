@@ -95,12 +95,12 @@ func TestMissingOnARealT(t *testing.T) {
 	}
 }
 
-// TestSharedData builds a clone with shared data beside it and runs from a
-// package directory inside it.
-func TestSharedData(t *testing.T) {
-	top := t.TempDir()
-	clone := filepath.Join(top, "main")
-	data := filepath.Join(top, "shared", "data", "movingai")
+// TestData: a clone's testdata/ is found from a package directory inside
+// it, and an absent file fails the test even outside CI, naming the path
+// and how to restore it.
+func TestData(t *testing.T) {
+	clone := t.TempDir()
+	data := filepath.Join(clone, "testdata", "movingai")
 	for _, dir := range []string{filepath.Join(clone, "stepper"), data} {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -112,19 +112,43 @@ func TestSharedData(t *testing.T) {
 		}
 	}
 	t.Chdir(filepath.Join(clone, "stepper"))
-	t.Setenv("CI", "true")
 	if got := ModuleRoot(t); got != clone {
 		t.Errorf("ModuleRoot = %s, want %s", got, clone)
 	}
-	r := &recorder{TB: t}
-	if got, want := SharedData(r, "movingai", "arena.map"), filepath.Join(data, "arena.map"); got != want || len(r.fatal)+len(r.skip) > 0 {
-		t.Errorf("SharedData = %s, messages %q %q; want %s and none", got, r.fatal, r.skip, want)
+	for _, get := range []func(testing.TB, ...string) string{Data, SharedData} {
+		r := &recorder{TB: t}
+		if got, want := get(r, "movingai", "arena.map"), filepath.Join(data, "arena.map"); got != want || len(r.fatal)+len(r.skip) > 0 {
+			t.Errorf("Data = %s, messages %q %q; want %s and none", got, r.fatal, r.skip, want)
+		}
 	}
-	r = &recorder{TB: t}
-	absent := filepath.Join(data, "no-such.map")
-	SharedData(r, "movingai", "no-such.map")
-	if len(r.fatal) != 1 || !strings.Contains(r.fatal[0], absent) || !strings.Contains(r.fatal[0], "../shared/data beside the clone") {
-		t.Errorf("Fatalf %q: want one message naming %s and where the data must sit", r.fatal, absent)
+	for _, ci := range []string{"", "true"} {
+		t.Setenv("CI", ci)
+		r := &recorder{TB: t}
+		absent := filepath.Join(data, "no-such.map")
+		Data(r, "movingai", "no-such.map")
+		if len(r.fatal) != 1 || len(r.skip) != 0 || !strings.Contains(r.fatal[0], absent) || !strings.Contains(r.fatal[0], "git checkout -- testdata") {
+			t.Errorf("CI=%q: Fatalf %q, Skipf %q: want one failure naming %s and how to restore it", ci, r.fatal, r.skip, absent)
+		}
+	}
+}
+
+// TestRepositoryData: the oracle files every package's tests read are in
+// this repository's testdata/, with their sources and licences.
+func TestRepositoryData(t *testing.T) {
+	for _, name := range []string{"SOURCES.md", "8puzzle-depths.csv", "korf100.txt", "movingai/SOURCES.txt", "movingai/arena.map.scen", "posthoc/grid-astar.trace.json"} {
+		fi, err := os.Stat(Data(t, filepath.FromSlash(name)))
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() == 0 {
+			t.Errorf("testdata/%s: %v, want a non-empty regular file", name, err)
+		}
+	}
+	b, err := os.ReadFile(Data(t, "SOURCES.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"ODC-By", "Sturtevant", "Korf", "OEIS", "posthoc-app"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("testdata/SOURCES.md does not mention %q", want)
+		}
 	}
 }
 

@@ -257,7 +257,7 @@ func keysOf(m map[string]any) []string {
 }
 
 func TestPosthocMatchesReferenceStructure(t *testing.T) {
-	refData, err := os.ReadFile(testenv.SharedData(t, "posthoc", "grid-astar.trace.json"))
+	refData, err := os.ReadFile(testenv.Data(t, "posthoc", "grid-astar.trace.json"))
 	if err != nil {
 		t.Fatalf("the reference Posthoc trace: %v", err)
 	}

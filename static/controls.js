@@ -1,0 +1,149 @@
+// The session page's controls: the toolbar buttons, the keyboard, the
+// projector switch and the chrome around the views (step number, status,
+// play button, follower's live badge, notices). A presenter's controls
+// send commands; a follower's explore a copy with view queries until it
+// rejoins live.
+import { $ } from "./util.js";
+
+// createControls wires the toolbar and keyboard; returns {updateChrome,
+// notice, command, rejoin}.
+export function createControls(page) {
+  const st = page.st, presenter = page.presenter;
+
+  function notice(text, sticky) {
+    const n = $("notice");
+    n.textContent = text; n.hidden = false;
+    clearTimeout(notice.t);
+    if (!sticky) notice.t = setTimeout(() => (n.hidden = true), 6000);
+  }
+
+  function command(type, extra) {
+    if (presenter) { page.send(Object.assign({ type }, extra || {})); return; }
+    // followers explore a copy: every move is a view query, counted from
+    // the step last asked for so fast key presses are not lost
+    const cur = st.local && st.localTarget !== null ? st.localTarget : st.view ? st.view.step : 0;
+    let target = cur;
+    switch (type) {
+      case "step": target = cur + 1; break;
+      case "back": target = Math.max(0, cur - 1); break;
+      case "seek": target = extra.step; break;
+      case "reset": target = 0; break;
+      case "goal": target = 1e9; break;
+      case "play": startLocalPlay(); return;
+      case "pause": stopLocalPlay(); return;
+      case "speed": return;
+    }
+    if (type === "step" && st.view && st.view.status !== "running") return;
+    goLocal(target);
+  }
+  function goLocal(step) {
+    st.local = true;
+    st.localTarget = step;
+    st.pendingView = ++st.queryId;
+    page.send({ type: "view", step, id: st.pendingView });
+    updateChrome();
+  }
+  function rejoin() {
+    stopLocalPlay();
+    st.local = false;
+    st.localTarget = null;
+    page.send({ type: "live" });
+    updateChrome();
+  }
+  function startLocalPlay() {
+    stopLocalPlay();
+    st.localPlay = setInterval(() => {
+      if (!st.view || st.view.status !== "running") { stopLocalPlay(); return; }
+      command("step");
+    }, 1000 / Number($("speed").value));
+    updateChrome();
+  }
+  function stopLocalPlay() { if (st.localPlay) { clearInterval(st.localPlay); st.localPlay = null; } updateChrome(); }
+
+  function togglePlay() {
+    if (presenter) command(st.playing ? "pause" : "play", { speed: Number($("speed").value) });
+    else command(st.localPlay ? "pause" : "play");
+  }
+
+  $("btn-step").onclick = () => command("step");
+  $("btn-back").onclick = () => command("back");
+  $("btn-reset").onclick = () => command("reset");
+  $("btn-goal").onclick = () => command("goal");
+  $("btn-play").onclick = togglePlay;
+  $("btn-rejoin").onclick = rejoin;
+  $("speed").oninput = () => { $("speed-out").textContent = $("speed").value + "/s"; };
+  $("speed").onchange = () => { if (presenter) page.send({ type: "speed", speed: Number($("speed").value) }); else if (st.localPlay) startLocalPlay(); };
+  $("jump").onchange = () => command("seek", { step: Number($("jump").value) });
+  $("btn-projector").onclick = toggleProjector;
+  $("btn-keys").onclick = () => $("keys").showModal();
+  const fl = $("follower-link");
+  if (fl) fl.onfocus = () => fl.select();
+
+  function toggleProjector() {
+    const on = document.documentElement.classList.toggle("projector");
+    $("btn-projector").setAttribute("aria-pressed", String(on));
+    try { localStorage.setItem("stepviz-projector", on ? "1" : ""); } catch (e) { /* private mode */ }
+    page.tree.fit = "auto"; setTimeout(() => page.redraw(true), 50);
+  }
+  try { if (localStorage.getItem("stepviz-projector")) { document.documentElement.classList.add("projector"); $("btn-projector").setAttribute("aria-pressed", "true"); } } catch (e) { /* ignore */ }
+
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t && (t.tagName === "INPUT" && t.type !== "range" && t.type !== "checkbox" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+    if ($("keys").open && e.key !== "?") return;
+    const tree = page.tree;
+    let done = true;
+    switch (e.key) {
+      case "ArrowRight": case " ": command("step"); break;
+      case "ArrowLeft": command("back"); break;
+      case "p": case "P": togglePlay(); break;
+      case "g": case "G": command("goal"); break;
+      case "r": case "R": command("reset"); break;
+      case "l": case "L": if (!presenter) rejoin(); break;
+      case "i": case "I": if (st.view && st.view.open.length) page.inspect(st.view.open[0].id); break;
+      case "+": case "=": tree.zoomBy(1.25); break;
+      case "-": case "_": tree.zoomBy(0.8); break;
+      case "0": tree.fit = "all"; tree.draw(); break;
+      case "a": case "A": tree.fit = "auto"; tree.draw(); break;
+      case "c": case "C": if (st.selected >= 0) tree.toggleCollapse(st.selected); break;
+      case "f": case "F": toggleProjector(); break;
+      case "?": if ($("keys").open) $("keys").close(); else $("keys").showModal(); break;
+      default: done = false;
+    }
+    if (done) e.preventDefault();
+  });
+
+  function updateChrome() {
+    const v = st.view;
+    if (!v) return;
+    $("step-n").textContent = v.step;
+    // downloads export the trace up to the step shown
+    for (const a of document.querySelectorAll("a[data-export]")) {
+      a.href = a.href.replace(/&step=\d+$/, "") + "&step=" + v.step;
+    }
+    const s = $("status");
+    s.textContent = v.status; s.className = "status st-" + v.status.replace(/\s/g, "");
+    const jump = $("jump");
+    // the slider spans the steps seen so far; step and run to goal go further
+    jump.max = Math.max(st.maxKnown, v.step, 1); jump.value = v.step;
+    const playing = presenter ? st.playing : !!st.localPlay;
+    const pb = $("btn-play");
+    pb.textContent = playing ? "Pause ❚❚" : "Play ▶▶"; pb.setAttribute("aria-pressed", String(playing));
+    $("btn-step").disabled = v.status !== "running";
+    $("btn-goal").disabled = v.status !== "running";
+    $("btn-back").disabled = v.step === 0;
+    if (presenter && document.activeElement !== $("speed")) { $("speed").value = st.speed; $("speed-out").textContent = st.speed + "/s"; }
+    $("audience").textContent = st.followers === 1 ? "1 follower" : st.followers + " followers";
+    const live = $("live");
+    if (!presenter) {
+      live.hidden = false;
+      live.classList.toggle("away", st.local);
+      const playing = st.playing ? ` · playing ${st.speed}/s` : "";
+      $("live-text").textContent = st.local ? `Exploring step ${v.step} · live is at step ${st.live}${playing}` : `Live${playing}`;
+      $("btn-rejoin").hidden = !st.local;
+    }
+  }
+
+  return { updateChrome, notice, command, rejoin };
+}

@@ -1,0 +1,30 @@
+// Helpers shared by the session page's modules: element lookup, number
+// and text formatting, SVG element creation. No state.
+
+export const $ = (id) => document.getElementById(id);
+export const SVGNS = "http://www.w3.org/2000/svg";
+
+// fmt writes a number as the server does (stepper.FormatNumber): at most
+// three decimals, no trailing zeros, no "-0".
+export function fmt(x) {
+  if (x === undefined || x === null) return "";
+  if (!isFinite(x)) return String(x);
+  const s = x.toFixed(3).replace(/\.?0+$/, "");
+  return s === "-0" ? "0" : s;
+}
+
+const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
+
+// el creates an SVG element with attributes, appended to parent if given.
+export function el(tag, attrs, parent) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// tilesOf reads a puzzle state ("283164705" or "1,2,...,15,0").
+export function tilesOf(state) {
+  return state.indexOf(",") >= 0 ? state.split(",").map(Number) : state.split("").map(Number);
+}

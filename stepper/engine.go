@@ -80,6 +80,7 @@ type engine[S comparable] struct {
 	notes    []childNote
 	tieBuf   []int32
 	warnings []string
+	dx       deltaIndex // delta.go's index of the journal, built lazily
 }
 
 // stepRecord is the journal entry of one step. The counters of generated

@@ -3,6 +3,7 @@ package notebook
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"stepviz/examples"
+	"stepviz/internal/webguard"
 	"stepviz/static"
 	"stepviz/templates"
 )
@@ -24,11 +26,11 @@ type Config struct {
 	// Examples holds the .ipynb files the Open menu offers (default: the
 	// embedded examples/*.ipynb).
 	Examples fs.FS
-	// Dir, if set, is where saved notebooks are also written (ID.ipynb),
-	// so they survive a restart.
-	Dir string
-	// MaxDocs is how many saved notebooks are kept in memory (default 500).
-	MaxDocs int
+	// Store keeps saved notebooks (default: a MemStore with default
+	// Limits, which keeps them until the server stops).
+	Store Store
+	// Hosts are further names the server may be reached by (webguard.Guard).
+	Hosts []string
 	// MaxKernels is how many pages may have a session at once (default 16).
 	MaxKernels int
 	// MaxNodes caps every search a page runs that does not set maxnodes
@@ -43,16 +45,24 @@ type Config struct {
 //	GET  /examples/NAME    an example notebook (saving makes a copy)
 //	GET  /n/ID             a saved notebook
 //	GET  /n/ID/ipynb       its .ipynb file
-//	POST /save             save JSON {id?, title, cells}; answers {id, url, ipynb}
+//	POST /save             save JSON {id?, key?, title, cells}; answers
+//	                       {id, url, ipynb, kept}, and key when it made
+//	                       a new notebook (the write key: required to
+//	                       save over it)
 //	POST /open?name=FILE   open an .ipynb or a JSON trace body as a new
-//	                       notebook; answers {id, url, ipynb}, and
+//	                       notebook; answers as /save does, and
 //	                       run: "all" for a trace
+//
+// Every request passes webguard: Host is the served address, POSTs and the
+// websocket come from this server's pages, and POST bodies must be JSON.
+//
 //	GET  /ws               the kernel websocket of one page
 //	GET  /static/notebook.{js,css}
 type Handler struct {
 	cfg     Config
 	mux     *http.ServeMux
-	docs    *store
+	guarded http.Handler
+	docs    Store
 	kernels chan struct{} // a token per running page
 }
 
@@ -68,8 +78,8 @@ func NewHandler(cfg Config) *Handler {
 	if cfg.Examples == nil {
 		cfg.Examples = examples.Notebooks
 	}
-	if cfg.MaxDocs <= 0 {
-		cfg.MaxDocs = 500
+	if cfg.Store == nil {
+		cfg.Store = NewMemStore(Limits{}, nil)
 	}
 	if cfg.MaxKernels <= 0 {
 		cfg.MaxKernels = 16
@@ -77,7 +87,7 @@ func NewHandler(cfg Config) *Handler {
 	if cfg.MaxNodes <= 0 {
 		cfg.MaxNodes = 1_000_000
 	}
-	h := &Handler{cfg: cfg, mux: http.NewServeMux(), docs: newStore(cfg.MaxDocs, cfg.Dir), kernels: make(chan struct{}, cfg.MaxKernels)}
+	h := &Handler{cfg: cfg, mux: http.NewServeMux(), docs: cfg.Store, kernels: make(chan struct{}, cfg.MaxKernels)}
 	p := cfg.Prefix
 	h.mux.HandleFunc("GET "+p, h.handleNew)
 	h.mux.HandleFunc("GET "+p+"/{$}", h.handleNew)
@@ -88,11 +98,12 @@ func NewHandler(cfg Config) *Handler {
 	h.mux.HandleFunc("POST "+p+"/open", h.handleOpen)
 	h.mux.HandleFunc("GET "+p+"/ws", h.handleWS)
 	h.mux.HandleFunc("GET "+p+"/static/{file}", h.handleStatic)
+	h.guarded = webguard.Guard{Hosts: cfg.Hosts}.Wrap(h.mux)
 	return h
 }
 
-// ServeHTTP routes a request.
-func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.mux.ServeHTTP(w, r) }
+// ServeHTTP checks a request (webguard) and routes it.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.guarded.ServeHTTP(w, r) }
 
 // maxSave caps a saved notebook's JSON.
 const maxSave = 16 << 20
@@ -192,10 +203,39 @@ func (h *Handler) handleExample(w http.ResponseWriter, r *http.Request) {
 	h.page(w, r, http.StatusOK, "", doc, "")
 }
 
+// storeStatus is the HTTP status of a Store error.
+func storeStatus(err error) int {
+	var ev *EvictedError
+	var q *QuotaError
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return http.StatusNotFound
+	case errors.As(err, &ev):
+		return http.StatusGone
+	case errors.Is(err, ErrWrongKey):
+		return http.StatusForbidden
+	case errors.As(err, &q):
+		return http.StatusInsufficientStorage
+	}
+	return http.StatusInternalServerError
+}
+
+// notSavedHere is what a page says of a notebook the store does not hold.
+func (h *Handler) notSavedHere(err error) string {
+	if errors.Is(err, ErrNotFound) {
+		msg := "this notebook is not saved here"
+		if !h.docs.Policy().Durable {
+			msg += " (this server keeps saved notebooks only until it restarts)"
+		}
+		return msg + "; open your downloaded .ipynb file instead"
+	}
+	return err.Error()
+}
+
 func (h *Handler) handleSaved(w http.ResponseWriter, r *http.Request) {
-	doc, ok := h.docs.get(r.PathValue("id"))
-	if !ok {
-		h.page(w, r, http.StatusNotFound, "", nil, "this notebook is not saved here (the server keeps the newest "+fmt.Sprint(h.cfg.MaxDocs)+"); open your .ipynb file instead")
+	doc, err := h.docs.Get(r.Context(), r.PathValue("id"))
+	if err != nil {
+		h.page(w, r, storeStatus(err), "", nil, h.notSavedHere(err))
 		return
 	}
 	h.page(w, r, http.StatusOK, r.PathValue("id"), doc, "")
@@ -203,9 +243,9 @@ func (h *Handler) handleSaved(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) handleDownload(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	doc, ok := h.docs.get(id)
-	if !ok {
-		http.Error(w, "notebook: no saved notebook "+id, http.StatusNotFound)
+	doc, err := h.docs.Get(r.Context(), id)
+	if err != nil {
+		http.Error(w, h.notSavedHere(err), storeStatus(err))
 		return
 	}
 	var b bytes.Buffer
@@ -239,14 +279,24 @@ func fileName(doc *Doc, id string) string {
 // saveRequest is what the page sends to save.
 type saveRequest struct {
 	ID    string `json:"id"`
+	Key   string `json:"key"`
 	Title string `json:"title"`
 	Cells []Cell `json:"cells"`
 }
 
 func (h *Handler) handleSave(w http.ResponseWriter, r *http.Request) {
+	if err := webguard.CheckContentType(r, "application/json"); err != nil {
+		jsonError(w, http.StatusUnsupportedMediaType, err.Error())
+		return
+	}
 	var req saveRequest
-	dec := json.NewDecoder(io.LimitReader(r.Body, maxSave))
-	if err := dec.Decode(&req); err != nil {
+	r.Body = http.MaxBytesReader(w, r.Body, maxSave)
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			jsonError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("notebook: the notebook is larger than %d MB: clear big outputs, or download it instead", maxSave>>20))
+			return
+		}
 		jsonError(w, http.StatusBadRequest, "notebook: the notebook to save is not valid JSON: "+err.Error())
 		return
 	}
@@ -257,12 +307,22 @@ func (h *Handler) handleSave(w http.ResponseWriter, r *http.Request) {
 		}
 		doc.Cells = append(doc.Cells, c)
 	}
-	id, err := h.docs.put(req.ID, doc)
-	if err != nil {
+	var sv Saved
+	var err error
+	if req.ID == "" {
+		sv, err = h.docs.Create(r.Context(), webguard.ClientIP(r), doc)
+	} else if !ValidID(req.ID) {
+		err = fmt.Errorf("notebook: bad notebook id %q: save without an id to make a new notebook", req.ID)
 		jsonError(w, http.StatusBadRequest, err.Error())
 		return
+	} else {
+		sv, err = h.docs.Update(r.Context(), req.ID, req.Key, doc)
 	}
-	h.savedReply(w, id)
+	if err != nil {
+		jsonError(w, storeStatus(err), err.Error())
+		return
+	}
+	h.savedReply(w, sv)
 }
 
 // maxOpen caps a file opened with POST /open: a notebook or a trace.
@@ -273,6 +333,10 @@ const maxOpen = 16 << 20
 // becomes the cells that rebuild it (TraceDoc), and the reply asks the
 // page to run them ("run": "all"). The query's name is the file's name.
 func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
+	if err := webguard.CheckContentType(r, "application/json", "application/x-ipynb+json"); err != nil {
+		jsonError(w, http.StatusUnsupportedMediaType, err.Error())
+		return
+	}
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxOpen+1))
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, "notebook: reading the file: "+err.Error())
@@ -296,23 +360,29 @@ func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 	if doc.Title == "" {
 		doc.Title = docTitle(doc)
 	}
-	id, err := h.docs.put("", doc)
+	sv, err := h.docs.Create(r.Context(), webguard.ClientIP(r), doc)
 	if err != nil {
-		jsonError(w, http.StatusInternalServerError, err.Error())
+		jsonError(w, storeStatus(err), err.Error())
 		return
 	}
 	if trace {
-		h.savedReply(w, id, "run", "all")
+		h.savedReply(w, sv, "run", "all")
 		return
 	}
-	h.savedReply(w, id)
+	h.savedReply(w, sv)
 }
 
-// savedReply answers with a saved notebook's id, page and file, and the
-// extra key-value pairs given.
-func (h *Handler) savedReply(w http.ResponseWriter, id string, extra ...string) {
+// savedReply answers with a saved notebook's id, page and file, its write
+// key when it is new, what the store promises, and the extra key-value
+// pairs given.
+func (h *Handler) savedReply(w http.ResponseWriter, sv Saved, extra ...string) {
+	id := sv.ID
 	reply := map[string]string{
 		"id": id, "url": h.cfg.Prefix + "/n/" + id, "ipynb": h.cfg.Prefix + "/n/" + id + "/ipynb",
+		"kept": h.docs.Policy().Kept(),
+	}
+	if sv.Key != "" {
+		reply["key"] = sv.Key
 	}
 	for i := 0; i+1 < len(extra); i += 2 {
 		reply[extra[i]] = extra[i+1]

@@ -78,7 +78,7 @@ func post(t *testing.T, url, ctype, body string) (int, map[string]string) {
 }
 
 func TestSaveOpenDownload(t *testing.T) {
-	srv := newServer(t, Config{Dir: t.TempDir()})
+	srv := newServer(t, Config{})
 	save := `{"title": "My <b>lecture</b>", "cells": [
 		{"kind": "code", "source": "puzzle 283164705 goal=123804765", "count": 1,
 		 "outputs": [{"text": "problem: <script>alert(1)</script>", "html": "<script>alert(1)</script>"}]},
@@ -99,9 +99,19 @@ func TestSaveOpenDownload(t *testing.T) {
 		t.Errorf("title not escaped")
 	}
 	// saving again under the id overwrites
-	status, m2 := post(t, srv.URL+"/notebook/save", "application/json", `{"id": "`+m["id"]+`", "title": "v2", "cells": []}`)
-	if status != 200 || m2["id"] != m["id"] {
+	if len(m["key"]) != 32 || !strings.Contains(m["kept"], "until it restarts") {
+		t.Fatalf("first save: no write key, or no word that it is kept only until a restart: %v", m)
+	}
+	status, m2 := post(t, srv.URL+"/notebook/save", "application/json", `{"id": "`+m["id"]+`", "key": "`+m["key"]+`", "title": "v2", "cells": []}`)
+	if status != 200 || m2["id"] != m["id"] || m2["key"] != "" {
 		t.Fatalf("save again: %d %v", status, m2)
+	}
+	// without the key, or with another, nobody saves over it
+	for _, key := range []string{"", strings.Repeat("a", 32)} {
+		status, m4 := post(t, srv.URL+"/notebook/save", "application/json", `{"id": "`+m["id"]+`", "key": "`+key+`", "title": "evil", "cells": []}`)
+		if status != 403 || !strings.Contains(m4["error"], "write key") {
+			t.Errorf("save with key %q: %d %v, want 403", key, status, m4)
+		}
 	}
 	res, err := http.Get(srv.URL + m2["ipynb"])
 	if err != nil {

@@ -341,19 +341,31 @@
     };
   }
 
+  // A saved notebook's write key is kept in this browser: the server
+  // answers it once, at the first save, and needs it to save over the
+  // notebook. A page without the key saves a copy of its own.
+  const keyName = (id) => "stepviz-notebook-key:" + id;
+  function keyOf(id) { try { return localStorage.getItem(keyName(id)) || ""; } catch (e) { return ""; } }
+  function rememberKey(j) { if (j.key) { try { localStorage.setItem(keyName(j.id), j.key); } catch (e) { /* private mode: the next save makes a copy */ } } }
+
   async function save() {
     savedEl.textContent = "saving…";
     try {
-      const res = await fetch(prefix + "/save", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(collect()) });
+      const body = collect();
+      body.key = body.id ? keyOf(body.id) : "";
+      if (!body.key) body.id = "";
+      const res = await fetch(prefix + "/save", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const j = await res.json();
       if (!res.ok) throw new Error(j.error || res.statusText);
+      rememberKey(j);
+      savedEl.title = j.kept || "";
       nb.dataset.id = j.id;
       history.replaceState(null, "", j.url);
       const dl = document.getElementById("download");
       dl.href = j.ipynb;
       dl.hidden = false;
       dirty = false;
-      savedEl.textContent = "saved " + new Date().toLocaleTimeString();
+      savedEl.textContent = "saved " + new Date().toLocaleTimeString() + (/until it restarts/.test(j.kept || "") ? " (kept until the server restarts: download to keep it)" : "");
     } catch (err) {
       savedEl.textContent = "not saved: " + err.message;
     }
@@ -372,6 +384,7 @@
       const res = await fetch(prefix + "/open?name=" + encodeURIComponent(file.name), { method: "POST", headers: { "Content-Type": ctype }, body: await file.text() });
       const j = await res.json();
       if (!res.ok) throw new Error(j.error || res.statusText);
+      rememberKey(j);
       location.href = j.url + (j.run === "all" ? "#run" : "");
     } catch (err) {
       savedEl.textContent = "cannot open " + file.name + ": " + err.message;

@@ -1,0 +1,79 @@
+package webguard
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// TestWrap sends requests to a real server on 127.0.0.1 as a rebinding
+// page, a cross-origin page and a same-origin page would.
+func TestWrap(t *testing.T) {
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "ok") })
+	srv := httptest.NewServer(Guard{Hosts: []string{"lecture.example", "proxy.example:443"}}.Wrap(ok))
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	port := addr[strings.LastIndex(addr, ":")+1:]
+	for _, tc := range []struct {
+		name, method, host string
+		header             map[string]string
+		status             int
+		want               string
+	}{
+		{"served address", "GET", addr, nil, 200, "ok"},
+		{"localhost", "GET", "localhost:" + port, nil, 200, "ok"},
+		{"rebound name", "GET", "evil.example:" + port, nil, 421, `does not answer to the host "evil.example:` + port},
+		{"rebound name, websocket", "GET", "evil.example:" + port, map[string]string{"Upgrade": "websocket", "Origin": "http://evil.example:" + port}, 421, "-host evil.example"},
+		{"other port", "GET", "127.0.0.1:1", nil, 421, "does not answer"},
+		{"no port", "GET", "127.0.0.1", nil, 421, "does not answer"},
+		{"listed name", "GET", "lecture.example:" + port, nil, 200, "ok"},
+		{"listed name with port", "GET", "proxy.example:443", nil, 200, "ok"},
+		{"listed name, other port", "GET", "proxy.example:80", nil, 421, "does not answer"},
+		{"same-origin POST", "POST", addr, map[string]string{"Origin": "http://" + addr}, 200, "ok"},
+		{"POST without Origin (curl)", "POST", addr, nil, 200, "ok"},
+		{"cross-origin POST", "POST", addr, map[string]string{"Origin": "http://evil.example"}, 403, `from the page "http://evil.example"`},
+		{"Origin null", "POST", addr, map[string]string{"Origin": "null"}, 403, "did not serve"},
+		{"Origin with the rebound Host", "POST", "lecture.example:" + port, map[string]string{"Origin": "http://evil.example:" + port}, 403, "did not serve"},
+		{"cross-site, no Origin", "POST", addr, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "Sec-Fetch-Site: cross-site"},
+		{"cross-origin websocket", "GET", addr, map[string]string{"Upgrade": "websocket", "Origin": "http://evil.example"}, 403, "did not serve"},
+		{"cross-origin GET of a page", "GET", addr, map[string]string{"Origin": "http://evil.example"}, 200, "ok"},
+	} {
+		req, _ := http.NewRequest(tc.method, srv.URL, nil)
+		req.Host = tc.host
+		for k, v := range tc.header {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != tc.status || !strings.Contains(string(b), tc.want) {
+			t.Errorf("%s: %d %q, want %d with %q", tc.name, res.StatusCode, b, tc.status, tc.want)
+		}
+	}
+}
+
+func TestCheckContentType(t *testing.T) {
+	for _, tc := range []struct {
+		ct string
+		ok bool
+	}{
+		{"application/json", true},
+		{"application/json; charset=utf-8", true},
+		{"Application/JSON", true},
+		{"text/plain", false},
+		{"text/plain; application/json", false},
+		{"application/x-www-form-urlencoded", false},
+		{"", false},
+	} {
+		r := httptest.NewRequest("POST", "/", nil)
+		r.Header.Set("Content-Type", tc.ct)
+		if err := CheckContentType(r, "application/json"); (err == nil) != tc.ok {
+			t.Errorf("%q: %v", tc.ct, err)
+		}
+	}
+}

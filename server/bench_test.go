@@ -19,6 +19,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 )
 
@@ -68,7 +69,8 @@ const loadProblem, loadOptions = "puzzle 867254301 goal=123456780", "astar h=man
 // TestMain makes the test binary double as the server process of
 // BenchmarkLoad200Followers: the benchmark runs the binary again with
 // STEPVIZ_LOAD_SERVER set, so the server's memory is measured apart from
-// the 200 clients'.
+// the 200 clients'. Otherwise it runs the tests and prints one line naming
+// those skipped for want of an outside tool (testenv.Main).
 func TestMain(m *testing.M) {
 	if os.Getenv("STEPVIZ_LOAD_SERVER") != "" {
 		if err := loadServerProcess(); err != nil {
@@ -77,7 +79,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(testenv.Main(m))
 }
 
 // loadServerProcess serves one session on 127.0.0.1 and /debug/heap until

@@ -14,7 +14,7 @@ func Tool(tb testing.TB, name, pkg string) string {
 	tb.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
-		Missing(tb, "%s is not on PATH: install the Debian package %s", name, pkg)
+		missingPackages(tb, []string{pkg}, "%s is not on PATH: install the Debian package %s", name, pkg)
 	}
 	return p
 }
@@ -34,7 +34,7 @@ func Chromium(tb testing.TB) string {
 			return p
 		}
 	}
-	Missing(tb, "chromium is not at %s nor on PATH: install the Debian package chromium", chromiumPath)
+	missingPackages(tb, []string{"chromium"}, "chromium is not at %s nor on PATH: install the Debian package chromium", chromiumPath)
 	return ""
 }
 
@@ -47,6 +47,21 @@ const python = "/usr/bin/python3"
 // tests import.
 const jupyterPackages = "python3-nbformat, python3-jupyter-client, python3-nbclient, jupyter-nbconvert"
 
+// modulePackages names the Debian package of a Python module the tests
+// import that is not one of jupyterPackages' modules.
+var modulePackages = map[string]string{
+	"pandas":         "python3-pandas",
+	"pygments":       "python3-pygments",
+	"notebook":       "jupyter-notebook",
+	"bleach":         "python3-bleach",
+	"lxml":           "python3-lxml",
+	"zmq":            "python3-zmq",
+	"nbformat":       "python3-nbformat",
+	"nbclient":       "python3-nbclient",
+	"nbconvert":      "jupyter-nbconvert",
+	"jupyter_client": "python3-jupyter-client",
+}
+
 // Python returns /usr/bin/python3 after checking that each of modules
 // imports in it (one interpreter start per module, so that the message
 // names the one that fails). A missing interpreter or module makes the
@@ -54,14 +69,18 @@ const jupyterPackages = "python3-nbformat, python3-jupyter-client, python3-nbcli
 func Python(tb testing.TB, modules ...string) string {
 	tb.Helper()
 	if _, err := os.Stat(python); err != nil {
-		Missing(tb, "%s does not exist: install the Debian packages python3 and %s", python, jupyterPackages)
+		missingPackages(tb, []string{"python3", jupyterPackages}, "%s does not exist: install the Debian packages python3 and %s", python, jupyterPackages)
 		return python
 	}
 	for _, m := range modules {
 		out, err := exec.Command(python, "-c", "import "+m).CombinedOutput()
 		if err != nil {
-			Missing(tb, "python module %s does not import in %s (%v: %s): install the Debian packages %s",
-				m, python, err, strings.TrimSpace(string(out)), jupyterPackages)
+			pkgs := jupyterPackages
+			if p, ok := modulePackages[m]; ok {
+				pkgs = p
+			}
+			missingPackages(tb, []string{pkgs}, "python module %s does not import in %s (%v: %s): install the Debian packages %s",
+				m, python, err, strings.TrimSpace(string(out)), pkgs)
 		}
 	}
 	return python

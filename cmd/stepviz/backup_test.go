@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"stepviz/store"
+)
+
+func TestBackup(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	db, err := store.Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateRoom(context.Background(), store.Room{ID: "room42", KeyHash: store.HashKey("k")}); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close() // the server keeps it open while the copy is made
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-db", src, "-o", dst}, exitOK, "copied to"},
+		{[]string{"-db", src, "-o", dst}, exitUsage, "already exists"},
+		{[]string{"-db", src}, exitUsage, "-o copy.db"},
+		{[]string{"-db", filepath.Join(dir, "none", "x.db"), "-o", filepath.Join(dir, "c.db")}, exitUsage, "directory does not exist"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(append([]string{"backup"}, tc.args...), &out, &errb); code != tc.code || !strings.Contains(out.String()+errb.String(), tc.want) {
+			t.Errorf("backup %v: exit %d, %q %q; want %d and %q", tc.args, code, out.String(), errb.String(), tc.code, tc.want)
+		}
+	}
+	cp, err := store.Open(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	if _, err := cp.Room(context.Background(), "room42"); err != nil {
+		t.Fatalf("the copy lacks the room: %v", err)
+	}
+}

@@ -1,0 +1,60 @@
+-- stepviz's database schema, as numbered migrations. store.Open applies,
+-- in one transaction each, every migration above the database's
+-- user_version and sets user_version to its number. A migration is never
+-- edited once released: a change is a new migration at the end.
+
+-- migration 1: rooms, their searches, presenter keys, polls, notebooks
+CREATE TABLE rooms (
+	id       TEXT PRIMARY KEY,   -- the short code of /r/{id}
+	key_hash BLOB NOT NULL,      -- sha256 of the presenter key; the key itself is never stored
+	title    TEXT NOT NULL DEFAULT '',
+	created  INTEGER NOT NULL,   -- unix seconds
+	current  INTEGER NOT NULL DEFAULT -1 -- pos of the searches shown live, -1 before the first
+);
+
+-- A room's history: every search it has shown, in order. Searches shown
+-- side by side share one pos and differ in lane (0..3). The engine is
+-- deterministic, so problem, options and step are all a search needs.
+CREATE TABLE searches (
+	id       TEXT PRIMARY KEY,   -- the session id of /s/{id}
+	room_id  TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+	pos      INTEGER NOT NULL,
+	lane     INTEGER NOT NULL,
+	problem  TEXT NOT NULL,
+	options  TEXT NOT NULL,
+	step     INTEGER NOT NULL DEFAULT 0,
+	created  INTEGER NOT NULL,
+	UNIQUE (room_id, pos, lane)
+);
+
+CREATE TABLE polls (
+	id        INTEGER PRIMARY KEY,
+	room_id   TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+	search_id TEXT NOT NULL,
+	step      INTEGER NOT NULL,   -- the step the question is about
+	kind      TEXT NOT NULL,      -- next | f | admissible
+	node      INTEGER NOT NULL DEFAULT -1,
+	question  TEXT NOT NULL,
+	answer    TEXT NOT NULL,      -- the right answer
+	revealed  INTEGER NOT NULL DEFAULT 0,
+	created   INTEGER NOT NULL
+);
+CREATE INDEX polls_room ON polls (room_id, id);
+
+-- One answer per follower and poll; a follower is known only by a
+-- pseudonym derived from a token its browser keeps.
+CREATE TABLE answers (
+	poll_id   INTEGER NOT NULL REFERENCES polls(id) ON DELETE CASCADE,
+	pseudonym TEXT NOT NULL,
+	answer    TEXT NOT NULL,
+	at        INTEGER NOT NULL,
+	PRIMARY KEY (poll_id, pseudonym)
+);
+
+CREATE TABLE notebooks (
+	id         TEXT PRIMARY KEY,
+	owner_hash BLOB NOT NULL,     -- sha256 of the owner's write key
+	data       BLOB NOT NULL,     -- the .ipynb bytes
+	created    INTEGER NOT NULL,
+	updated    INTEGER NOT NULL
+);

@@ -1,86 +1,251 @@
 package store
 
 import (
+	"bytes"
 	"context"
-	"crypto/subtle"
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
+
+	"stepviz/notebook"
 )
 
-// ErrNotOwner is returned (wrapped) when a notebook is saved over with a
-// write key other than its owner's.
-var ErrNotOwner = errors.New("the write key is not this notebook's")
-
-// Notebook is a saved notebook: its .ipynb bytes and its owner.
-type Notebook struct {
-	ID        string
-	OwnerHash []byte // HashKey of the owner's write key
-	Data      []byte
-	Created   int64
-	Updated   int64
+// Notebooks is notebook.Store on the database: saved notebooks survive a
+// restart (Policy().Durable). It keeps every rule of notebook.Store
+// (notebook/storetest checks them). Create and Update are one transaction
+// each and cost O(notebook size) plus O(notebooks) for the quota sums and
+// the eviction scan; Get costs O(notebook size).
+type Notebooks struct {
+	db  *DB
+	lim notebook.Limits
+	now func() time.Time
 }
 
-// PutNotebook saves a notebook: a new id is created with ownerHash as its
-// owner; an existing one is replaced only if ownerHash is its owner's.
-// One transaction.
-func (s *DB) PutNotebook(ctx context.Context, id string, ownerHash, data []byte) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+var _ notebook.Store = (*Notebooks)(nil)
+
+// Notebooks returns the database's notebook store bounded by lim (zero
+// fields take their defaults); now is the clock (nil: time.Now).
+func (s *DB) Notebooks(lim notebook.Limits, now func() time.Time) *Notebooks {
+	if now == nil {
+		now = time.Now
+	}
+	return &Notebooks{db: s, lim: lim.WithDefaults(), now: now}
+}
+
+// Policy: durable, with the store's limits.
+func (n *Notebooks) Policy() notebook.Policy {
+	return notebook.Policy{Durable: true, Limits: n.lim}
+}
+
+func (n *Notebooks) encode(doc *notebook.Doc) ([]byte, error) {
+	var b bytes.Buffer
+	if err := notebook.WriteIpynb(&b, doc); err != nil {
+		return nil, fmt.Errorf("store: encoding the notebook: %w", err)
+	}
+	if int64(b.Len()) > n.lim.MaxDocBytes {
+		return nil, &notebook.QuotaError{Msg: fmt.Sprintf("the notebook is %s, over the %s a saved notebook may have: clear big outputs (Restart clears them) or download it instead",
+			notebook.Size(int64(b.Len())), notebook.Size(n.lim.MaxDocBytes))}
+	}
+	return b.Bytes(), nil
+}
+
+func (n *Notebooks) ownerFull() error {
+	return &notebook.QuotaError{Msg: fmt.Sprintf("this computer's saved notebooks would take over %s, the most the server keeps for one: download the .ipynb instead", notebook.Size(n.lim.MaxOwnerBytes))}
+}
+
+// Create saves doc as a new notebook of owner.
+func (n *Notebooks) Create(ctx context.Context, owner string, doc *notebook.Doc) (notebook.Saved, error) {
+	data, err := n.encode(doc)
 	if err != nil {
-		return fmt.Errorf("store: saving notebook %s: %w", id, err)
+		return notebook.Saved{}, err
+	}
+	tx, err := n.db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return notebook.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	var have []byte
-	err = tx.QueryRowContext(ctx, `SELECT owner_hash FROM notebooks WHERE id = ?`, id).Scan(&have)
-	t := now()
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		_, err = tx.ExecContext(ctx, `INSERT INTO notebooks (id, owner_hash, data, created, updated) VALUES (?, ?, ?, ?, ?)`, id, ownerHash, data, t, t)
-	case err != nil:
-	case subtle.ConstantTimeCompare(have, ownerHash) != 1:
-		return fmt.Errorf("store: notebook %s: %w", id, ErrNotOwner)
-	default:
-		_, err = tx.ExecContext(ctx, `UPDATE notebooks SET data = ?, updated = ? WHERE id = ?`, data, t, id)
+	var docs int
+	var size int64
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(ipynb)), 0) FROM notebooks WHERE owner = ?`, owner).Scan(&docs, &size); err != nil {
+		return notebook.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
 	}
-	if err != nil {
-		return fmt.Errorf("store: saving notebook %s: %w", id, err)
+	if docs+1 > n.lim.MaxOwnerDocs {
+		return notebook.Saved{}, &notebook.QuotaError{Msg: fmt.Sprintf("this computer has saved %d notebooks here, the most the server keeps for one: download the .ipynb instead, or save over one of yours", docs)}
+	}
+	if size+int64(len(data)) > n.lim.MaxOwnerBytes {
+		return notebook.Saved{}, n.ownerFull()
+	}
+	if err := n.makeRoom(ctx, tx, 1, int64(len(data)), ""); err != nil {
+		return notebook.Saved{}, err
+	}
+	key := notebook.NewKey()
+	var id string
+	for {
+		id = notebook.NewID()
+		var taken int
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM notebooks WHERE id = ?) + (SELECT count(*) FROM notebook_evictions WHERE id = ?)`, id, id).Scan(&taken); err != nil {
+			return notebook.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
+		}
+		if taken == 0 {
+			break
+		}
+	}
+	t := n.now().UnixNano()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO notebooks (id, owner, key_hash, ipynb, created, used) VALUES (?, ?, ?, ?, ?, ?)`,
+		id, owner, notebook.KeyHash(key), data, t, t); err != nil {
+		return notebook.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: saving notebook %s: %w", id, err)
+		return notebook.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
 	}
-	return nil
+	return notebook.Saved{ID: id, Key: key}, nil
 }
 
-// Notebook returns a saved notebook.
-func (s *DB) Notebook(ctx context.Context, id string) (Notebook, error) {
-	var nb Notebook
-	err := s.db.QueryRowContext(ctx, `SELECT id, owner_hash, data, created, updated FROM notebooks WHERE id = ?`, id).
-		Scan(&nb.ID, &nb.OwnerHash, &nb.Data, &nb.Created, &nb.Updated)
+// evicted returns the eviction record of id, or nil.
+func evicted(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, id string) (error, error) {
+	var at int64
+	var reason string
+	err := q.QueryRowContext(ctx, `SELECT at, reason FROM notebook_evictions WHERE id = ?`, id).Scan(&at, &reason)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nb, fmt.Errorf("store: notebook %s: %w", id, ErrNotFound)
+		return nil, nil
 	}
 	if err != nil {
-		return nb, fmt.Errorf("store: reading notebook %s: %w", id, err)
+		return nil, fmt.Errorf("store: reading notebook %s: %w", id, err)
 	}
-	return nb, nil
+	return &notebook.EvictedError{ID: id, At: time.Unix(0, at), Reason: reason}, nil
 }
 
-// NotebookUsage returns how many notebooks are saved and their total bytes,
-// overall and for one owner, for quotas. Cost: O(notebooks).
-func (s *DB) NotebookUsage(ctx context.Context, ownerHash []byte) (count, bytes, ownerCount, ownerBytes int64, err error) {
-	err = s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(data)), 0),
-		coalesce(sum(owner_hash = ?), 0), coalesce(sum(CASE WHEN owner_hash = ? THEN length(data) ELSE 0 END), 0) FROM notebooks`,
-		ownerHash, ownerHash).Scan(&count, &bytes, &ownerCount, &ownerBytes)
+// Update replaces notebook id when key is its write key.
+func (n *Notebooks) Update(ctx context.Context, id, key string, doc *notebook.Doc) (notebook.Saved, error) {
+	if !notebook.ValidID(id) {
+		return notebook.Saved{}, notebook.ErrNotFound
+	}
+	data, err := n.encode(doc)
 	if err != nil {
-		err = fmt.Errorf("store: measuring saved notebooks: %w", err)
+		return notebook.Saved{}, err
 	}
-	return
+	tx, err := n.db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return notebook.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	var owner, keyHash string
+	var old int64
+	err = tx.QueryRowContext(ctx, `SELECT owner, key_hash, length(ipynb) FROM notebooks WHERE id = ?`, id).Scan(&owner, &keyHash, &old)
+	if errors.Is(err, sql.ErrNoRows) {
+		ev, err := evicted(ctx, tx, id)
+		if err != nil {
+			return notebook.Saved{}, err
+		}
+		if ev != nil {
+			return notebook.Saved{}, ev
+		}
+		return notebook.Saved{}, notebook.ErrNotFound
+	}
+	if err != nil {
+		return notebook.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+	}
+	if !notebook.KeyMatches(key, keyHash) {
+		return notebook.Saved{}, notebook.ErrWrongKey
+	}
+	if grow := int64(len(data)) - old; grow > 0 {
+		var ownerBytes int64
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(length(ipynb)), 0) FROM notebooks WHERE owner = ?`, owner).Scan(&ownerBytes); err != nil {
+			return notebook.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+		}
+		if ownerBytes+grow > n.lim.MaxOwnerBytes {
+			return notebook.Saved{}, n.ownerFull()
+		}
+		if err := n.makeRoom(ctx, tx, 0, grow, id); err != nil {
+			return notebook.Saved{}, err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE notebooks SET ipynb = ?, used = ? WHERE id = ?`, data, n.now().UnixNano(), id); err != nil {
+		return notebook.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return notebook.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+	}
+	return notebook.Saved{ID: id}, nil
 }
 
-// DeleteNotebook removes a saved notebook (eviction).
-func (s *DB) DeleteNotebook(ctx context.Context, id string) error {
-	if _, err := s.db.ExecContext(ctx, `DELETE FROM notebooks WHERE id = ?`, id); err != nil {
-		return fmt.Errorf("store: deleting notebook %s: %w", id, err)
+// Get returns notebook id and marks it used.
+func (n *Notebooks) Get(ctx context.Context, id string) (*notebook.Doc, error) {
+	if !notebook.ValidID(id) {
+		return nil, notebook.ErrNotFound
+	}
+	var data []byte
+	err := n.db.db.QueryRowContext(ctx, `UPDATE notebooks SET used = ? WHERE id = ? RETURNING ipynb`, n.now().UnixNano(), id).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		ev, err := evicted(ctx, n.db.db, id)
+		if err != nil {
+			return nil, err
+		}
+		if ev != nil {
+			return nil, ev
+		}
+		return nil, notebook.ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: reading notebook %s: %w", id, err)
+	}
+	return notebook.ReadIpynb(bytes.NewReader(data))
+}
+
+// makeRoom evicts notebooks unused for IdleEvict, least recently used
+// first (never keep), until docs more notebooks and size more bytes fit,
+// leaving a record of each; it evicts nothing when that would not be
+// enough.
+func (n *Notebooks) makeRoom(ctx context.Context, tx *sql.Tx, docs int, size int64, keep string) error {
+	var count int
+	var total int64
+	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(ipynb)), 0) FROM notebooks`).Scan(&count, &total); err != nil {
+		return fmt.Errorf("store: measuring saved notebooks: %w", err)
+	}
+	needDocs, needBytes := count+docs-n.lim.MaxDocs, total+size-n.lim.MaxBytes
+	if needDocs <= 0 && needBytes <= 0 {
+		return nil
+	}
+	full := &notebook.QuotaError{Msg: fmt.Sprintf("the server is full (it keeps %d notebooks, %s in all, and removes only those not opened for %v): download the .ipynb instead",
+		n.lim.MaxDocs, notebook.Size(n.lim.MaxBytes), n.lim.IdleEvict)}
+	cutoff := n.now().Add(-n.lim.IdleEvict).UnixNano()
+	rows, err := tx.QueryContext(ctx, `SELECT id, length(ipynb) FROM notebooks WHERE used < ? AND id != ? ORDER BY used`, cutoff, keep)
+	if err != nil {
+		return fmt.Errorf("store: making room for a notebook: %w", err)
+	}
+	var victims []string
+	freedDocs, freedBytes := 0, int64(0)
+	for rows.Next() && (freedDocs < needDocs || freedBytes < needBytes) {
+		var id string
+		var sz int64
+		if err := rows.Scan(&id, &sz); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: making room for a notebook: %w", err)
+		}
+		victims = append(victims, id)
+		freedDocs++
+		freedBytes += sz
+	}
+	rows.Close()
+	if freedDocs < needDocs || freedBytes < needBytes {
+		return full
+	}
+	at := n.now().UnixNano()
+	reason := fmt.Sprintf("the server was full and it had not been opened for %v", n.lim.IdleEvict)
+	for _, id := range victims {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM notebooks WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("store: evicting notebook %s: %w", id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO notebook_evictions (id, at, reason) VALUES (?, ?, ?)`, id, at, reason); err != nil {
+			return fmt.Errorf("store: evicting notebook %s: %w", id, err)
+		}
+	}
+	// Keep the newest 4×MaxDocs eviction records, as MemStore does.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM notebook_evictions WHERE seq <= (SELECT max(seq) FROM notebook_evictions) - ?`, 4*n.lim.MaxDocs); err != nil {
+		return fmt.Errorf("store: trimming eviction records: %w", err)
 	}
 	return nil
 }

@@ -58,3 +58,22 @@ CREATE TABLE notebooks (
 	created    INTEGER NOT NULL,
 	updated    INTEGER NOT NULL
 );
+
+-- migration 2: notebooks as notebook.Store keeps them (owner, write key hash, last use, eviction records)
+DROP TABLE notebooks;
+CREATE TABLE notebooks (
+	id       TEXT PRIMARY KEY,   -- 16 hex digits
+	owner    TEXT NOT NULL,      -- the address of the client that created it
+	key_hash TEXT NOT NULL,      -- notebook.KeyHash of its write key
+	ipynb    BLOB NOT NULL,
+	created  INTEGER NOT NULL,   -- unix nanoseconds
+	used     INTEGER NOT NULL    -- unix nanoseconds of the last Get or save
+);
+CREATE INDEX notebooks_used ON notebooks (used);
+CREATE INDEX notebooks_owner ON notebooks (owner);
+CREATE TABLE notebook_evictions (
+	seq    INTEGER PRIMARY KEY,
+	id     TEXT NOT NULL UNIQUE,
+	at     INTEGER NOT NULL,     -- unix nanoseconds
+	reason TEXT NOT NULL
+);

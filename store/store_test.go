@@ -11,6 +11,10 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
+
+	"stepviz/notebook"
+	"stepviz/notebook/storetest"
 )
 
 func openTemp(t *testing.T) (*DB, string) {
@@ -274,32 +278,35 @@ func TestPolls(t *testing.T) {
 	}
 }
 
-func TestNotebooks(t *testing.T) {
-	db, _ := openTemp(t)
+func TestNotebookStore(t *testing.T) {
+	storetest.Run(t, func(t *testing.T, lim notebook.Limits, now func() time.Time) notebook.Store {
+		db, _ := openTemp(t)
+		return db.Notebooks(lim, now)
+	})
+}
+
+// TestNotebooksSurviveReopen saves a notebook, closes the database and
+// reads it back from a new handle, as after a restart.
+func TestNotebooksSurviveReopen(t *testing.T) {
+	db, path := openTemp(t)
 	ctx := context.Background()
-	owner, other := HashKey("owner"), HashKey("other")
-	if err := db.PutNotebook(ctx, "nb1", owner, []byte("{}")); err != nil {
+	sv, err := db.Notebooks(notebook.Limits{}, nil).Create(ctx, "10.0.0.1", &notebook.Doc{Title: "lecture 3", Cells: []notebook.Cell{{Kind: "code", Source: "p = puzzle 283164705"}}})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.PutNotebook(ctx, "nb1", other, []byte("{\"x\":1}")); !errors.Is(err, ErrNotOwner) {
-		t.Fatalf("overwrite by another key: %v", err)
-	}
-	if err := db.PutNotebook(ctx, "nb1", owner, []byte("{\"v\":2}")); err != nil {
+	db.Close()
+	db2, err := Open(path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	nb, err := db.Notebook(ctx, "nb1")
-	if err != nil || string(nb.Data) != "{\"v\":2}" {
-		t.Fatalf("notebook: %+v, %v", nb, err)
+	defer db2.Close()
+	nbs := db2.Notebooks(notebook.Limits{}, nil)
+	doc, err := nbs.Get(ctx, sv.ID)
+	if err != nil || doc.Title != "lecture 3" || len(doc.Cells) != 1 || !nbs.Policy().Durable {
+		t.Fatalf("after reopening: %+v, %v", doc, err)
 	}
-	n, b, on, ob, err := db.NotebookUsage(ctx, owner)
-	if err != nil || n != 1 || b != 7 || on != 1 || ob != 7 {
-		t.Fatalf("usage %d %d %d %d %v", n, b, on, ob, err)
-	}
-	if err := db.DeleteNotebook(ctx, "nb1"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Notebook(ctx, "nb1"); !errors.Is(err, ErrNotFound) {
-		t.Fatalf("deleted notebook: %v", err)
+	if _, err := nbs.Update(ctx, sv.ID, sv.Key, &notebook.Doc{Title: "lecture 3b"}); err != nil {
+		t.Fatalf("the write key no longer works after reopening: %v", err)
 	}
 }
 

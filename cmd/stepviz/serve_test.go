@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -27,7 +28,7 @@ func buildStepviz(t *testing.T) string {
 // checks the landing page links every example notebook, the web notebook
 // answers under /notebook, and SIGTERM stops the server cleanly.
 func TestServeMountsTheNotebook(t *testing.T) {
-	cmd := exec.Command(buildStepviz(t), "serve", "-addr", "127.0.0.1:0")
+	cmd := exec.Command(buildStepviz(t), "serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "stepviz.db"))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -80,5 +81,23 @@ func TestServeMountsTheNotebook(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Error("serve did not stop within 10 s of SIGTERM")
+	}
+}
+
+// TestServeRefusesABadDatabase starts the server on a file that is not a
+// stepviz database: it exits at once with the reason, and the file is
+// left alone.
+func TestServeRefusesABadDatabase(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "notes.db")
+	if err := os.WriteFile(bad, []byte(strings.Repeat("lecture notes, not a database\n", 200)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	code := run([]string{"serve", "-addr", "127.0.0.1:0", "-db", bad}, &out, &errb)
+	if code != exitUsage || !strings.Contains(errb.String(), "not a usable stepviz database") || !strings.Contains(errb.String(), bad) {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	if b, _ := os.ReadFile(bad); !strings.HasPrefix(string(b), "lecture notes") {
+		t.Fatal("the file was changed")
 	}
 }

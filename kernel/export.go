@@ -44,7 +44,18 @@ func (s *Session) export(c Command, emit func(Output)) error {
 		if err := s.cfg.WriteFile(c.File, data); err != nil {
 			return errorf("export to %s: %v", c.File, err)
 		}
-		emit(textOutput("%s: wrote %s (%s, %d bytes, steps 1 to %d)", ls.label(), c.File, f.Description, len(data), ls.search.StepCount()))
+		also := ""
+		if side, path, ok := export.Sidecar(f.Name, c.File); ok {
+			var sb bytes.Buffer
+			if err := export.Write(&sb, side.Name, ls.search, export.Current); err != nil {
+				return err
+			}
+			if err := s.cfg.WriteFile(path, sb.Bytes()); err != nil {
+				return errorf("export to %s: %v", path, err)
+			}
+			also = fmt.Sprintf(" and %s (the problem, options and column types)", path)
+		}
+		emit(textOutput("%s: wrote %s (%s, %d bytes, steps 1 to %d)%s", ls.label(), c.File, f.Description, len(data), ls.search.StepCount(), also))
 		return nil
 	}
 	file := fmt.Sprintf("%s-step%d%s", ls.label(), ls.search.StepCount(), f.Ext)

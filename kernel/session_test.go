@@ -309,8 +309,11 @@ func TestExport(t *testing.T) {
 	written := map[string][]byte{}
 	w := NewSession(Config{WriteFile: func(name string, data []byte) error { written[name] = data; return nil }})
 	run(t, w, seedPuzzle, "a = search astar h=manhattan\nstep 3", "export a csv to trace.csv")
-	if !strings.Contains(string(written["trace.csv"]), "\nstep,node,state") {
+	if !strings.HasPrefix(string(written["trace.csv"]), "step,node,state") {
 		t.Errorf("export to trace.csv wrote %q", written["trace.csv"])
+	}
+	if meta := string(written["trace.csv-metadata.json"]); !strings.Contains(meta, `"problem": "puzzle`) || !strings.Contains(meta, `"options": "astar h=manhattan`) {
+		t.Errorf("export to trace.csv wrote the sidecar %q, want the problem and options", meta)
 	}
 }
 

@@ -67,6 +67,9 @@ func formatFor(format, out, def string) string {
 		if strings.HasSuffix(name, ".trace.json") {
 			return "posthoc"
 		}
+		if strings.HasSuffix(name, ".csv-metadata.json") {
+			return "csv-metadata"
+		}
 		if ext := strings.TrimPrefix(filepath.Ext(name), "."); ext != "" {
 			if f, ok := export.Lookup(ext); ok {
 				return f.Name
@@ -141,6 +144,19 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	if err := writeOutput(*out, buf.Bytes(), stdout); err != nil {
 		fmt.Fprintf(stderr, "stepviz trace: writing %s: %v\n", *out, err)
 		return exitUsage
+	}
+	if side, path, ok := export.Sidecar(f, *out); ok && *out != "" && *out != "-" {
+		// The CSV's rows stay plain for pandas; its problem and options
+		// go beside it.
+		buf.Reset()
+		if err := export.Write(&buf, side.Name, s, upTo); err != nil {
+			fmt.Fprintf(stderr, "stepviz trace: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+			return exitUsage
+		}
+		if err := writeOutput(path, buf.Bytes(), stdout); err != nil {
+			fmt.Fprintf(stderr, "stepviz trace: writing %s: %v\n", path, err)
+			return exitUsage
+		}
 	}
 	return exitOK
 }

@@ -24,6 +24,9 @@ func TestTraceEveryFormat(t *testing.T) {
 			if err != nil || len(data) == 0 {
 				t.Fatalf("no output written: %v", err)
 			}
+			if _, side, ok := export.Sidecar(f.Name, out); ok {
+				data, _ = os.ReadFile(side) // a CSV records its options beside it
+			}
 			if !strings.Contains(string(data), "tie=high-g") {
 				t.Errorf("%s does not record the options", f.Name)
 			}
@@ -68,6 +71,13 @@ func TestTraceFormatFromExtension(t *testing.T) {
 		data, _ := os.ReadFile(out)
 		if !strings.Contains(string(data), want) {
 			t.Errorf("-o t%s: output does not contain %q", ext, want)
+		}
+		side, err := os.ReadFile(out + "-metadata.json")
+		if (ext == ".csv") != (err == nil) {
+			t.Errorf("-o t%s: sidecar %s-metadata.json: %v (a csv has one, nothing else)", ext, out, err)
+		}
+		if ext == ".csv" && !strings.Contains(string(side), `"problem": "graph romania"`) {
+			t.Errorf("-o t.csv: the sidecar does not record the problem:\n%s", side)
 		}
 	}
 }

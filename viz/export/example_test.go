@@ -18,20 +18,15 @@ func romania() *stepper.Search {
 }
 
 // Write exports the first steps of a search; here as CSV, one row per
-// expansion.
+// expansion (the problem and options are in the "csv-metadata" sidecar).
 func ExampleWrite() {
 	if err := export.Write(os.Stdout, "csv", romania(), 2); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
-	// # stepviz trace version 1
-	// # problem: graph romania
-	// # options: astar h=sld tie=fifo goaltest=expand open=reparent closed=ignore order=natural
-	// # steps: 2
-	// # status: running
 	// step,node,state,action,g,h,f,parent,depth,status,open,closed,generated,children
-	// 1,0,Arad,,0,366,366,-1,0,closed,3,1,3,#1 Zerind added g=75 h=374 f=449; #2 Sibiu added g=140 h=253 f=393; #3 Timisoara added g=118 h=329 f=447
-	// 2,2,Sibiu,Sibiu,140,253,393,0,1,closed,5,2,4,#4 Arad ignored-closed g=280 h=366 f=646; #5 Fagaras added g=239 h=176 f=415; #6 Oradea added g=291 h=380 f=671; #7 Rimnicu_Vilcea added g=220 h=193 f=413
+	// 1,0,Arad,none,0,366,366,-1,0,closed,3,1,3,1 Zerind added g=75 h=374 f=449; 2 Sibiu added g=140 h=253 f=393; 3 Timisoara added g=118 h=329 f=447
+	// 2,2,Sibiu,Sibiu,140,253,393,0,1,closed,5,2,4,4 Arad ignored-closed g=280 h=366 f=646; 5 Fagaras added g=239 h=176 f=415; 6 Oradea added g=291 h=380 f=671; 7 Rimnicu_Vilcea added g=220 h=193 f=413
 }
 
 // ReadTrace and Replay reopen an exported trace as the session it came

@@ -22,7 +22,8 @@ type Format struct {
 var formats = []Format{
 	{"json", ".json", "application/json", "JSON trace (versioned, replayable with stepviz replay)", writeJSON},
 	{"jsonl", ".jsonl", "application/x-ndjson", "JSON Lines: a header line, then one event per line", writeJSONL},
-	{"csv", ".csv", "text/csv", "CSV: one row per expansion", writeCSV},
+	{"csv", ".csv", "text/csv", "CSV: one row per expansion (pandas.read_csv reads it with no options)", writeCSV},
+	{"csv-metadata", ".csv-metadata.json", "application/json", "CSV sidecar: the problem, options, result and column types of the csv", writeCSVMetadata},
 	{"md", ".md", "text/markdown", "Markdown: the open and closed lists after each step", writeMarkdown},
 	{"tex", ".tex", "application/x-tex", "LaTeX: steps table and the search tree in TikZ", writeTeX},
 	{"svg", ".svg", "image/svg+xml", "SVG: the problem view and the search tree at the step", writeSVG},
@@ -32,6 +33,19 @@ var formats = []Format{
 	{"html", ".html", "text/html", "Standalone HTML replay (one file, works offline)", writeHTML},
 	{"posthoc", ".trace.json", "application/json", "Posthoc search trace (version 1.0.5)", writePosthoc},
 	{"ipynb", ".ipynb", "application/x-ipynb+json", "Jupyter notebook that rebuilds the trace in the stepviz kernel", writeIpynb},
+}
+
+// Sidecar returns the format of the file that goes beside an export in
+// format (the "csv-metadata" of a "csv") and the sidecar's path beside
+// path, FILE.csv-metadata.json beside FILE.csv as the W3C's CSV on the Web
+// convention names it; ok is false for formats that need none.
+func Sidecar(format, path string) (f Format, sidecarPath string, ok bool) {
+	main, found := Lookup(format)
+	if !found || main.Name != "csv" {
+		return Format{}, "", false
+	}
+	f, _ = Lookup("csv-metadata")
+	return f, path + "-metadata.json", true
 }
 
 // Formats lists every format Write accepts, in menu order. The slice is a

@@ -25,14 +25,12 @@ func TestCSVReadsBack(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newSearch(t, c.problem, c.opts)
 			data := export(t, s, "csv", c.steps)
-			r := csv.NewReader(bytes.NewReader(data))
-			r.Comment = '#'
-			rows, err := r.ReadAll()
+			rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
 			if err != nil {
 				t.Fatalf("encoding/csv: %v", err)
 			}
 			if !reflect.DeepEqual(rows[0], CSVColumns) {
-				t.Fatalf("header = %v, want %v", rows[0], CSVColumns)
+				t.Fatalf("first line = %v, want the header %v (no comment lines)", rows[0], CSVColumns)
 			}
 			tr, _ := NewTrace(s, c.steps)
 			if len(rows)-1 != tr.Steps {
@@ -42,11 +40,12 @@ func TestCSVReadsBack(t *testing.T) {
 			for i, name := range rows[0] {
 				col[name] = i
 			}
+			puzzle := tr.Kind == "puzzle"
 			for i, row := range rows[1:] {
 				ev := tr.Events[i]
 				x := ev.Expanded
 				check := map[string]string{
-					"step": strconv.Itoa(ev.Step), "node": strconv.Itoa(x.ID), "state": x.State,
+					"step": strconv.Itoa(ev.Step), "node": strconv.Itoa(x.ID), "state": csvState(x.State, puzzle),
 					"g": num(x.G), "h": num(x.H), "f": num(x.F), "parent": strconv.Itoa(x.Parent), "depth": strconv.Itoa(x.Depth),
 					"open": strconv.Itoa(ev.Counters.Open), "closed": strconv.Itoa(ev.Counters.Closed), "generated": strconv.Itoa(len(ev.Children)),
 				}
@@ -56,17 +55,41 @@ func TestCSVReadsBack(t *testing.T) {
 					}
 				}
 				kids := row[col["children"]]
+				if len(ev.Children) == 0 && kids != "none" {
+					t.Errorf("row %d: children %q, want none", i+1, kids)
+				}
 				for _, ch := range ev.Children {
-					if !strings.Contains(kids, fmt.Sprintf("#%d %s %s", ch.ID, ch.State, ch.Fate)) {
-						t.Errorf("row %d: children %q does not list #%d %s %s", i+1, kids, ch.ID, ch.State, ch.Fate)
+					if !strings.Contains(kids, fmt.Sprintf("%d %s %s g=", ch.ID, csvState(ch.State, puzzle), ch.Fate)) {
+						t.Errorf("row %d: children %q does not list %d %s %s", i+1, kids, ch.ID, ch.State, ch.Fate)
 					}
 				}
 			}
-			head := string(data[:bytes.Index(data, []byte("step,"))])
-			if !strings.Contains(head, "# problem: "+s.Instance().Spec()) || !strings.Contains(head, "# options: "+s.Options().String()) {
-				t.Errorf("comment lines do not record the problem and options:\n%s", head)
+			var meta csvMetadata
+			if err := json.Unmarshal(export(t, s, "csv-metadata", c.steps), &meta); err != nil {
+				t.Fatalf("csv-metadata: %v", err)
+			}
+			if meta.Problem != s.Instance().Spec() || meta.Options != s.Options().String() || meta.Steps != tr.Steps || meta.Status != tr.Status || len(meta.Columns) != len(CSVColumns) {
+				t.Errorf("csv-metadata = %+v, want the problem, options, steps and status of the trace and every column", meta)
+			}
+			for i, c := range meta.Columns {
+				if c.Name != CSVColumns[i] {
+					t.Errorf("csv-metadata column %d is %s, want %s", i, c.Name, CSVColumns[i])
+				}
 			}
 		})
+	}
+}
+
+func TestCSVText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"Arad", "Arad"}, {"0,0", "0,0"}, {"Rimnicu_Vilcea", "Rimnicu_Vilcea"}, {"", ""}, {"none", "none"},
+		{"=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"}, {"+1", "'+1"}, {"-1", "'-1"}, {"@SUM(A1)", "'@SUM(A1)"},
+		{"\tx", "'\tx"}, {"\rx", "'\rx"}, {"007", "'007"}, {"1e5", "'1e5"}, {"1e999", "'1e999"},
+		{"NA", "'NA"}, {"None", "'None"}, {"True", "'True"}, {"nan", "'nan"}, {"a-1", "a-1"},
+	} {
+		if got := csvText(tc.in); got != tc.want {
+			t.Errorf("csvText(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
 

@@ -192,3 +192,12 @@ func arrowHead(sw *svgWriter, a, b [2]float64) {
 	sw.xy(tx-ux*size+uy*size*0.5, ty-uy*size-ux*size*0.5)
 	sw.s(`z"/>`)
 }
+
+// GraphPositions places a graph's nodes as the map view draws them, in
+// SVG units with y growing downwards: at their coordinates scaled to fit a
+// box of a few hundred units, or on a circle, in file order, when any node
+// has none. Exports that draw the map (Posthoc) use it, so every drawing
+// of a graph agrees. O(nodes).
+func GraphPositions(nodes []stepper.GraphNode) map[string][2]float64 {
+	return cityPositions(nodes, 0, 0)
+}

@@ -21,13 +21,21 @@ type posthocEvent struct {
 	G    *float64 `json:"g,omitempty"`
 	F    *float64 `json:"f,omitempty"`
 	PID  any      `json:"pId,omitempty"` // an int, or null for the root
-	X    *int     `json:"x,omitempty"`
-	Y    *int     `json:"y,omitempty"`
+	// X and Y place the event: a grid's cell; a graph node's map position
+	// (y down); a puzzle board's top-left corner in the search tree.
+	X *float64 `json:"x,omitempty"`
+	Y *float64 `json:"y,omitempty"`
 	// Info carries what Posthoc has no field for; its viewer shows it in
 	// the event's details.
 	State string   `json:"state,omitempty"`
 	H     *float64 `json:"h,omitempty"`
 	Fate  string   `json:"fate,omitempty"`
+	// Tiles is a puzzle board, row-major, 0 the blank: what the render
+	// section draws.
+	Tiles []int `json:"tiles,omitempty"`
+	// Roads, on a graph's source event only, are the map's roads as
+	// [x1, y1, x2, y2], drawn once under the search.
+	Roads [][4]float64 `json:"roads,omitempty"`
 }
 
 type posthocTrace struct {
@@ -45,22 +53,30 @@ type gridDims interface {
 }
 
 // writePosthoc writes the trace in the Posthoc search-trace format: a
-// source and (for grids) destination event, then per step an "expanding"
-// event, a "generating" event for each new child, an "updating" event for
-// each re-parented or reopened node, a "closing" event, and "end" once the
-// goal is found. Ignored duplicates and depth-limited children are not
-// events (Posthoc's own traces leave them out). Ids: in a grid graph
-// search, the cell index y·width + x (one node per cell, as Posthoc's grid
-// traces do); otherwise our node ids. Grids get a render section that
-// draws each event as a cell coloured by its type.
+// source event, a destination event whenever the goal is known, then per
+// step an "expanding" event, a "generating" event for each new child, an
+// "updating" event for each re-parented or reopened node, a "closing"
+// event, and "end" once the goal is found. Ignored duplicates and
+// depth-limited children are not events (Posthoc's own traces leave them
+// out). Ids: in a grid graph search, the cell index y·width + x (one node
+// per cell, as Posthoc's grid traces do); otherwise our node ids.
+//
+// Every event is placed (x, y) and the render section draws it: a grid
+// event as its cell; a graph event as its node on the map (the problem's
+// coordinates, or a circle when a node has none) with the road from its
+// parent, the map's roads drawn once with the source; a puzzle event as its
+// board at its place in the search tree (the tree at the last step, laid
+// out by viz.LayoutTree), joined to its parent's board.
 func writePosthoc(w io.Writer, sess *session) error {
 	t, err := sess.trace()
 	if err != nil {
 		return err
 	}
+	kind := sess.inst.Kind()
 	grid, isGrid := sess.inst.(gridDims)
-	isGrid = isGrid && sess.inst.Kind() == "grid"
+	isGrid = isGrid && kind == "grid"
 	cellIDs := isGrid && !sess.opts.Tree
+	place := posthocPlacer(sess, kind)
 	idOf := func(n stepper.NodeInfo) int {
 		if cellIDs {
 			if x, y, ok := cellOf(n.State); ok {
@@ -82,12 +98,10 @@ func writePosthoc(w io.Writer, sess *session) error {
 				e.PID = idOf(t.nodeAt(n.Parent))
 			}
 		}
-		if x, y, ok := cellOf(n.State); ok && isGrid {
-			e.X, e.Y = &x, &y
-		}
 		if !isGrid {
 			e.State = n.State
 		}
+		place(&e, n)
 		return e
 	}
 	out := posthocTrace{Version: PosthocVersion, Stepviz: map[string]any{
@@ -95,13 +109,11 @@ func writePosthoc(w io.Writer, sess *session) error {
 	}}
 	src := ev("source", t.Root, false)
 	src.G, src.F, src.H = nil, nil, nil
+	if g, ok := sess.inst.(*stepper.Graph); ok {
+		src.Roads = graphRoads(g)
+	}
 	out.Events = append(out.Events, src)
-	if isGrid {
-		gx, gy := grid.Goal()
-		d := posthocEvent{Type: "destination", ID: gx + gy*grid.Width(), X: &gx, Y: &gy}
-		if !cellIDs {
-			d.ID = -1
-		}
+	if d, ok := posthocDestination(sess, kind, cellIDs); ok {
 		out.Events = append(out.Events, d)
 	}
 	for i := range t.Events {
@@ -134,8 +146,15 @@ func writePosthoc(w io.Writer, sess *session) error {
 			out.Events = append(out.Events, ev("end", *goal, true))
 		}
 	}
-	if isGrid {
+	switch {
+	case isGrid:
 		out.Render = posthocGridRender()
+	case kind == "graph":
+		out.Render = posthocGraphRender()
+	case kind == "puzzle":
+		if p, ok := sess.inst.(*stepper.Puzzle); ok {
+			out.Render = posthocPuzzleRender(p.Size())
+		}
 	}
 	b, err := json.MarshalIndent(out, "", " ")
 	if err != nil {
@@ -143,26 +162,6 @@ func writePosthoc(w io.Writer, sess *session) error {
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
-}
-
-// posthocGridRender draws every event as a unit cell at (x, y) coloured by
-// the event's type, and centres the path on cells, as Posthoc's grid
-// traces do.
-func posthocGridRender() map[string]any {
-	return map[string]any{
-		"components": map[string]any{
-			"tile": []any{map[string]any{
-				"$": "rect", "width": 1, "height": 1,
-				"x": "{{$.event.x}}", "y": "{{$.event.y}}",
-				"fill": "{{$.color[$.event.type]}}",
-			}},
-		},
-		"views": map[string]any{"main": map[string]any{"components": []any{map[string]any{"$": "tile"}}}},
-		"path": map[string]any{
-			"pivot": map[string]any{"x": "{{$.event.x + 0.5}}", "y": "{{$.event.y + 0.5}}"},
-			"scale": 0.3,
-		},
-	}
 }
 
 // cellOf parses a grid state "x,y".
@@ -193,5 +192,25 @@ func (t *Trace) learn(e *stepper.Event) {
 	t.nodes[e.Expanded.ID] = e.Expanded
 	for _, c := range e.Children {
 		t.nodes[c.ID] = c.NodeInfo
+	}
+}
+
+// posthocGridRender draws every event as a unit cell at (x, y) coloured by
+// the event's type, and centres the path on cells, as Posthoc's grid
+// traces do.
+func posthocGridRender() map[string]any {
+	return map[string]any{
+		"components": map[string]any{
+			"tile": []any{map[string]any{
+				"$": "rect", "width": 1, "height": 1,
+				"x": "{{$.event.x}}", "y": "{{$.event.y}}",
+				"fill": "{{$.color[$.event.type]}}",
+			}},
+		},
+		"views": map[string]any{"main": map[string]any{"components": []any{map[string]any{"$": "tile"}}}},
+		"path": map[string]any{
+			"pivot": map[string]any{"x": "{{$.event.x + 0.5}}", "y": "{{$.event.y + 0.5}}"},
+			"scale": 0.3,
+		},
 	}
 }

@@ -65,14 +65,16 @@ func checkPage(t *testing.T, ctx context.Context, who string, want stepper.Snaps
 	if err != nil {
 		t.Fatalf("%s: reading the page: %v", who, err)
 	}
+	// the table is virtualised: it shows the head of the open list, as
+	// many rows as fit, and at least ten when there are that many
 	var wantF []string
 	for i, e := range want.Open {
-		if i == 40 {
+		if i == len(openF) {
 			break
 		}
 		wantF = append(wantF, stepper.FormatNumber(e.Key.Priority))
 	}
-	if strings.Join(openF, " ") != strings.Join(wantF, " ") {
+	if len(openF) < min(10, len(want.Open)) || strings.Join(openF, " ") != strings.Join(wantF, " ") {
 		t.Errorf("%s: step %d: open table f = %v, engine says %v", who, want.Step, openF, wantF)
 	}
 	if len(treeF) != len(want.Tree) {
@@ -270,7 +272,7 @@ func TestEndToEndViews(t *testing.T) {
 				t.Fatalf("inspect the next node with i: %v", err)
 			}
 			_ = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
-			nodes, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.stepviz.state.view.nodes.length`))
+			nodes, err := chromedp.Run(ctx, chromedp.Evaluate[int](`window.stepviz.model.nodeEnd`))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -373,7 +375,7 @@ func checkFoldAndZoom(t *testing.T, ctx context.Context) {
 		t.Fatal(err)
 	}
 	before := count()
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.stepviz.inspect(window.stepviz.state.view.closed[1]), undefined`), chromedp.KeyEvent("c")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.stepviz.inspect(window.stepviz.model.closedTail(1e9)[1]), undefined`), chromedp.KeyEvent("c")); err != nil {
 		t.Fatal(err)
 	}
 	// the tree is redrawn on every frame that changes it: read it in one go
@@ -415,7 +417,7 @@ func checkFoldAndZoom(t *testing.T, ctx context.Context) {
 	); err != nil {
 		t.Errorf("walking the tree with the arrows: %v", err)
 	}
-	if step, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`window.stepviz.state.view.step`)); step != 4 {
+	if step, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`window.stepviz.model.step`)); step != 4 {
 		t.Errorf("the arrows in the tree stepped the search to %d", step)
 	}
 }

@@ -5,8 +5,12 @@ import { $ } from "./util.js";
 // createChart returns {draw, drawCounters}.
 export function createChart(page) {
   const st = page.st;
+  const own = []; // [open, closed] by step, when the model keeps no history
   function draw() {
-    const m = st.view, full = m.history || [];
+    const m = page.model;
+    if (!m) return;
+    if (!m.history && m.counters) own[m.step] = [m.counters.open || 0, m.counters.closed || 0];
+    const full = m.history || own.slice(0, m.step + 1).map((v) => v || [0, 0]);
     // at most ~600 points: a polyline of thousands costs more than it shows
     const every = Math.ceil(full.length / 600);
     const h = every > 1 ? full.filter((_, i) => i % every === 0 || i === full.length - 1) : full;
@@ -18,12 +22,12 @@ export function createChart(page) {
     const x = (i) => pad + i / (h.length - 1) * (W - pad - 8), y = (v) => H - 16 - v / top * (H - 28);
     const line = (j) => h.map((p, i) => `${x(i).toFixed(1)},${y(p[j]).toFixed(1)}`).join(" ");
     const lo = st.legend.open || {}, lc = st.legend.closed || {};
-    const stride = (m.stride || 1) * every;
+    const stride = (m.historyStride || 1) * every;
     const stepX = x(Math.min(h.length - 1, m.step / stride));
-    host.innerHTML = `<svg width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="open and closed list sizes over the steps"><line x1="${pad}" y1="${H - 16}" x2="${W - 8}" y2="${H - 16}" class="axis"/><text x="2" y="14" class="tick">${top}</text><text x="2" y="${H - 16}" class="tick">0</text><polyline points="${line(0)}" fill="none" stroke="${lo.stroke}" stroke-width="2.5" stroke-dasharray="5 3"/><polyline points="${line(1)}" fill="none" stroke="${lc.stroke}" stroke-width="2.5"/><line x1="${stepX}" y1="8" x2="${stepX}" y2="${H - 16}" class="now"/><text x="${pad}" y="${H - 2}" class="tick">step 0</text><text x="${W - 8}" y="${H - 2}" class="tick" text-anchor="end">step ${(full.length - 1) * (m.stride || 1)}</text><text x="${W - 8}" y="14" text-anchor="end" class="tick"><tspan fill="${lo.stroke}">— open</tspan> <tspan fill="${lc.stroke}">— closed</tspan></text></svg>`;
+    host.innerHTML = `<svg width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="open and closed list sizes over the steps"><line x1="${pad}" y1="${H - 16}" x2="${W - 8}" y2="${H - 16}" class="axis"/><text x="2" y="14" class="tick">${top}</text><text x="2" y="${H - 16}" class="tick">0</text><polyline points="${line(0)}" fill="none" stroke="${lo.stroke}" stroke-width="2.5" stroke-dasharray="5 3"/><polyline points="${line(1)}" fill="none" stroke="${lc.stroke}" stroke-width="2.5"/><line x1="${stepX}" y1="8" x2="${stepX}" y2="${H - 16}" class="now"/><text x="${pad}" y="${H - 2}" class="tick">step 0</text><text x="${W - 8}" y="${H - 2}" class="tick" text-anchor="end">step ${(full.length - 1) * (m.historyStride || 1)}</text><text x="${W - 8}" y="14" text-anchor="end" class="tick"><tspan fill="${lo.stroke}">— open</tspan> <tspan fill="${lc.stroke}">— closed</tspan></text></svg>`;
   }
   function drawCounters() {
-    const c = st.view.counters || {};
+    const c = page.model.counters || {};
     for (const [k, id] of [["expanded", "c-expanded"], ["generated", "c-generated"], ["duplicates", "c-duplicates"], ["reparented", "c-reparented"], ["open", "c-open"], ["closed", "c-closed"], ["maxOpen", "c-maxopen"]]) $(id).textContent = c[k] || 0;
   }
   return { draw, drawCounters };

@@ -21,7 +21,7 @@ export function createControls(page) {
     if (presenter) { page.send(Object.assign({ type }, extra || {})); return; }
     // followers explore a copy: every move is a view query, counted from
     // the step last asked for so fast key presses are not lost
-    const cur = st.local && st.localTarget !== null ? st.localTarget : st.view ? st.view.step : 0;
+    const cur = st.local && st.localTarget !== null ? st.localTarget : page.model ? page.model.step : 0;
     let target = cur;
     switch (type) {
       case "step": target = cur + 1; break;
@@ -33,7 +33,7 @@ export function createControls(page) {
       case "pause": stopLocalPlay(); return;
       case "speed": return;
     }
-    if (type === "step" && st.view && st.view.status !== "running") return;
+    if (type === "step" && page.model && page.model.status !== "running") return;
     goLocal(target);
   }
   function goLocal(step) {
@@ -53,7 +53,7 @@ export function createControls(page) {
   function startLocalPlay() {
     stopLocalPlay();
     st.localPlay = setInterval(() => {
-      if (!st.view || st.view.status !== "running") { stopLocalPlay(); return; }
+      if (!page.model || page.model.status !== "running") { stopLocalPlay(); return; }
       command("step");
     }, 1000 / Number($("speed").value));
     updateChrome();
@@ -101,11 +101,11 @@ export function createControls(page) {
       case "g": case "G": command("goal"); break;
       case "r": case "R": command("reset"); break;
       case "l": case "L": if (!presenter) rejoin(); break;
-      case "i": case "I": if (st.view && st.view.open.length) page.inspect(st.view.open[0].id); break;
+      case "i": case "I": if (page.model && page.model.openCount) page.inspect(page.model.openHead(1)[0]); break;
       case "+": case "=": tree.zoomBy(1.25); break;
       case "-": case "_": tree.zoomBy(0.8); break;
-      case "0": tree.fit = "all"; tree.draw(); break;
-      case "a": case "A": tree.fit = "auto"; tree.draw(); break;
+      case "0": tree.fit = "all"; page.redraw(false); break;
+      case "a": case "A": tree.fit = "auto"; page.redraw(false); break;
       case "c": case "C": if (st.selected >= 0) tree.toggleCollapse(st.selected); break;
       case "f": case "F": toggleProjector(); break;
       case "?": if ($("keys").open) $("keys").close(); else $("keys").showModal(); break;
@@ -115,7 +115,7 @@ export function createControls(page) {
   });
 
   function updateChrome() {
-    const v = st.view;
+    const v = page.model;
     if (!v) return;
     $("step-n").textContent = v.step;
     // downloads export the trace up to the step shown

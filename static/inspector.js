@@ -1,39 +1,49 @@
 // The node inspector: asks the server about one node at the step shown
 // (an inspect query) and draws the answer: state, g, h term by term, f,
-// depth, parent, path from the root and the children when expanded.
-import { $, fmt, esc } from "./util.js";
+// depth, parent, path from the root and the children when expanded. It is
+// asked again whenever the step shown changes (a step, back, seek or a
+// new state), so it never shows a node as it was at another step.
+import { $, fmt, esc, stateLabel } from "./util.js";
 import { boardSVG } from "./problem.js";
 
 // createInspector returns {inspect, refresh, render}.
 export function createInspector(page) {
   const st = page.st;
 
+  let asked = -1; // the step last asked about
   function inspect(id) {
-    if (!st.view || id < 0) return;
+    const m = page.model;
+    if (!m || id < 0 || id >= m.nodeEnd) return;
     st.selected = id;
-    page.send({ type: "inspect", node: id, step: st.view.step, id: ++st.queryId });
+    asked = m.step;
+    page.send({ type: "inspect", node: id, step: m.step, id: ++st.queryId });
     page.redraw(false);
   }
   // refresh asks again for the selected node once the shown step has
   // changed, at most every 300 ms (a query per step would trip the
   // server's flood limit while playing fast)
-  let timer = 0, inspectedStep = -1;
+  let timer = 0, lastAsk = 0;
   function refresh() {
-    if (st.selected >= 0 && st.view && st.selected >= st.view.nodes.length) {
+    const m = page.model;
+    if (!m) return;
+    if (st.selected >= 0 && st.selected >= m.nodeEnd) {
       st.selected = -1; // the node does not exist at this step
-      $("inspector-body").innerHTML = '<p class="muted">The node inspected does not exist at this step. Click a node to inspect it.</p>';
+      $("inspector-body").innerHTML = '<p class="muted" data-testid="inspector-gone">The node inspected does not exist at this step. Click a node to inspect it.</p>';
     }
-    if (st.selected < 0 || timer || !st.view || st.view.step === inspectedStep) return;
-    timer = setTimeout(() => {
-      timer = 0;
-      if (st.selected >= 0 && st.view && st.view.step !== inspectedStep && st.selected < st.view.nodes.length) inspect(st.selected);
-    }, 300);
+    if (st.selected < 0 || timer || m.step === asked) return;
+    const ask = () => { timer = 0; lastAsk = performance.now(); const m = page.model; if (m && st.selected >= 0 && m.step !== asked && st.selected < m.nodeEnd) inspect(st.selected); };
+    const wait = 300 - (performance.now() - lastAsk);
+    if (wait <= 0) ask(); else timer = setTimeout(ask, wait);
   }
   function render(msg) {
-    inspectedStep = msg.step;
+    const m = page.model;
+    // an answer about another step than the one shown is stale: the
+    // refresh has asked again
+    if (!m || msg.step !== m.step || msg.node.id !== st.selected) return;
     const n = msg.node;
+    const p = m.problem, lbl = (s) => esc(stateLabel(p, s));
     const legend = st.legend[n.status] || {};
-    const algo = st.problem ? st.problem.options.split(" ")[0] : "astar";
+    const algo = p ? p.options.split(" ")[0] : "astar";
     let formula = "";
     if (algo === "astar") formula = `f = g + h = ${fmt(n.g)} + ${fmt(n.h)} = ${fmt(n.f)}`;
     else if (algo === "wastar") formula = `f = g + w·h = ${fmt(n.f)}`;
@@ -41,10 +51,10 @@ export function createInspector(page) {
     else if (algo === "ucs") formula = `f = g = ${fmt(n.f)}`;
     else formula = `priority = depth = ${fmt(n.f)}`;
     const parent = msg.path.length > 1 ? msg.path[msg.path.length - 2] : null;
-    let h = `<div class="insp-head" data-testid="inspector-node" data-id="${n.id}"><span class="swatch" style="border-color:${legend.stroke || "#000"}"></span> <strong>${esc(n.state)}</strong> <span class="muted">node #${n.id} · ${esc(n.status)} · at step ${msg.step}</span></div>`;
-    if (st.problem && st.problem.kind === "puzzle") h += boardSVG(st.problem, n.state, 120);
+    let h = `<div class="insp-head" data-testid="inspector-node" data-id="${n.id}"><span class="swatch" style="border-color:${legend.stroke || "#000"}"></span> <strong>${lbl(n.state)}</strong> <span class="muted">node #${n.id} · ${esc(n.status)} · at step ${msg.step}</span></div>`;
+    if (p && p.kind === "puzzle") h += boardSVG(p, n.state, 120);
     h += `<dl class="insp"><dt>g</dt><dd data-testid="insp-g">${fmt(n.g)}</dd><dt>h</dt><dd data-testid="insp-h">${fmt(n.h)}</dd><dt>f</dt><dd data-testid="insp-f">${esc(formula)}</dd><dt>depth</dt><dd>${n.depth}</dd>`;
-    h += `<dt>parent</dt><dd>${parent ? `<a href="#" data-node="${parent.id}">${esc(parent.state)}</a>${n.action ? " (" + esc(n.action) + ")" : ""}` : "— (root)"}</dd>`;
+    h += `<dt>parent</dt><dd>${parent ? `<a href="#" data-node="${parent.id}">${lbl(parent.state)}</a>${n.action ? " (" + esc(n.action) + ")" : ""}` : "— (root)"}</dd>`;
     h += `<dt>expanded</dt><dd>${n.order ? "step " + n.order : "not yet"}</dd>`;
     if (msg.key) h += `<dt>sort key</dt><dd>(${fmt(msg.key.priority)}, ${fmt(msg.key.tie)}, #${msg.key.seq})</dd>`;
     h += `<dt>generated</dt><dd>step ${n.step}</dd></dl>`;
@@ -54,14 +64,14 @@ export function createInspector(page) {
       h += `</table></details>`;
     }
     h += `<details open><summary>Path from the root (${msg.path.length - 1} steps)</summary><ol class="path">`;
-    for (const p of msg.path) h += `<li><a href="#" data-node="${p.id}">${esc(p.state)}</a> <span class="muted">g ${fmt(p.g)}</span></li>`;
+    for (const q of msg.path) h += `<li><a href="#" data-node="${q.id}">${lbl(q.state)}</a> <span class="muted">g ${fmt(q.g)}</span></li>`;
     h += `</ol></details>`;
     if (msg.children && msg.children.length) {
       h += `<details open><summary>Children when expanded</summary><table class="children" data-testid="insp-children"><tr><th>state</th><th>g</th><th>h</th><th>f</th><th>fate</th></tr>`;
       for (const c of msg.children) {
         let fate = c.fate;
         if (c.fate === "reparented" || c.fate === "reopened") fate += ` (g ${fmt(c.oldG)} → ${fmt(c.g)})`;
-        h += `<tr><td><a href="#" data-node="${c.id}">${esc(c.state)}</a></td><td>${fmt(c.g)}</td><td>${fmt(c.h)}</td><td>${fmt(c.f)}</td><td class="fate fate-${esc(c.fate)}">${esc(fate)}</td></tr>`;
+        h += `<tr><td><a href="#" data-node="${c.id}">${lbl(c.state)}</a></td><td>${fmt(c.g)}</td><td>${fmt(c.h)}</td><td>${fmt(c.f)}</td><td class="fate fate-${esc(c.fate)}">${esc(fate)}</td></tr>`;
       }
       h += `</table></details>`;
     }

@@ -1,8 +1,12 @@
 // The problem view: the puzzle board of the node shown, the grid with its
 // searched cells, or the graph (road map) with each city's f. It reads the
-// model and the problem description sent in hello.
-import { $, fmt, esc, el, tilesOf } from "./util.js";
-import { drawnStatus, pathSet } from "./model.js";
+// model through its API and the problem description sent in hello. A cell
+// or city shows its best node (open, closed or goal before a discarded
+// duplicate), kept per cell by CellIndex as the model changes. A small
+// grid is SVG with numbers in the cells; a big one is a canvas
+// (gridcanvas.js) with zoom and pan.
+import { $, fmt, esc, el, tilesOf, stateLabel } from "./util.js";
+import { createGridCanvas } from "./gridcanvas.js";
 
 // miniBoard draws a small puzzle board into the SVG group g.
 export function miniBoard(g, state, x, y, size) {
@@ -29,54 +33,104 @@ export function boardSVG(problem, state, size) {
   return s + "</svg>";
 }
 
-// createProblemView wires clicks on cells and cities; returns {draw}.
+// CellIndex keeps the best node of every cell (grid: y*width+x; graph:
+// node index): updated per step in O(changed), rebuilt in O(n).
+export class CellIndex {
+  constructor(size) { this.best = new Int32Array(size).fill(-1); this.size = size; }
+  rebuild(model) {
+    this.best.fill(-1);
+    for (let id = 0; id < model.nodeEnd; id++) this.offer(model, id);
+  }
+  offer(model, id) {
+    const c = model.cell(id);
+    if (c < 0 || c >= this.size) return -1;
+    const cur = this.best[c];
+    if (cur < 0 || cur >= model.nodeEnd || (model.nodeStatus(cur) === "discarded" && model.nodeStatus(id) !== "discarded")) this.best[c] = id;
+    return c;
+  }
+  // step applies a step's change; returns the cells touched.
+  step(model, change) {
+    const cells = [];
+    for (const id of change.added) { const c = this.offer(model, id); if (c >= 0) cells.push(c); }
+    for (const id of change.changed) { const c = this.offer(model, id); if (c >= 0) cells.push(c); }
+    return cells;
+  }
+}
+
+// createProblemView wires clicks on cells and cities; returns {draw,
+// attach(model)}.
 export function createProblemView(page) {
   const st = page.st;
-  function drawProblem() {
-    const p = st.problem, m = st.view;
-    if (!p || !m) return;
-    const host = $("problem-view");
-    if (p.kind === "puzzle") drawPuzzle(host, p, m);
-    else if (p.kind === "grid") drawGrid(host, p, m);
-    else if (p.kind === "graph") drawGraph(host, p, m);
+  const host = $("problem-view");
+  let index = null, canvas = null, bigGrid = false;
+
+  function attach(model) {
+    const p = model.problem;
+    index = null; canvas = null;
+    if (!p) return;
+    const size = p.kind === "grid" ? p.width * p.height : p.kind === "graph" ? (p.nodes || []).length : 0;
+    if (!size) return;
+    index = new CellIndex(size);
+    index.rebuild(model);
+    bigGrid = p.kind === "grid" && (p.width > 32 || p.height > 32);
+    if (bigGrid) canvas = createGridCanvas(page, host, p, index);
+    model.subscribe((change) => {
+      if (change.kind === "step") { const cells = index.step(model, change); if (canvas) canvas.touch(cells); }
+      else if (change.kind !== "states") { index.rebuild(model); if (canvas) canvas.touch(null); }
+    });
   }
+
+  function draw() {
+    const m = page.model, p = m && m.problem;
+    if (!p) return;
+    if (p.kind === "puzzle") drawPuzzle(p, m);
+    else if (p.kind === "grid" && canvas) canvas.draw();
+    else if (p.kind === "grid") drawGrid(p, m);
+    else if (p.kind === "graph") drawGraph(p, m);
+  }
+
   function shownNode(m) {
-    if (st.selected >= 0 && m.nodes[st.selected]) return m.nodes[st.selected];
-    if (m.path && m.path.length) return m.nodes[m.path[m.path.length - 1]];
-    if (m.last) return m.nodes[m.last.expanded.id];
-    return m.nodes[0];
+    if (st.selected >= 0 && st.selected < m.nodeEnd) return st.selected;
+    if (m.path) return m.path[m.path.length - 1];
+    if (m.last) return m.last.expanded.id;
+    return 0;
   }
-  function drawPuzzle(host, p, m) {
-    const n = shownNode(m);
-    if (!n) return;
-    $("problem-caption").textContent = (st.selected >= 0 ? "selected node " : m.last ? "node expanded last " : "start ") + n.state;
-    host.innerHTML = `<div class="boards"><figure>${boardSVG(p, n.state, 220)}<figcaption>${esc(n.state)} · g ${fmt(n.g)} · h ${fmt(n.h)}</figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
+  function drawPuzzle(p, m) {
+    const id = shownNode(m);
+    const state = m.state(id);
+    if (state === undefined) { m.needStates([id]); return; }
+    $("problem-caption").textContent = (st.selected >= 0 ? "selected node " : m.last ? "node expanded last " : "start ") + state;
+    host.innerHTML = `<div class="boards"><figure>${boardSVG(p, state, 220)}<figcaption>${esc(state)} · g ${fmt(m.g(id))} · h ${fmt(m.h(id))}</figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
   }
-  // best node per state: the open, closed or goal node (not a discarded duplicate)
-  function nodeByState(m) {
-    const by = new Map();
-    for (const n of m.nodes) {
-      if (!n) continue;
-      const cur = by.get(n.state);
-      if (!cur || (cur.status === "discarded" && n.status !== "discarded")) by.set(n.state, n);
-    }
-    return by;
+
+  // statusOf is the status of a node as drawn: path > current > its own.
+  function statusOf(m, id, onPath) {
+    if (onPath.has(id)) return "path";
+    if (m.last && m.last.expanded.id === id) return "current";
+    const s = m.nodeStatus(id);
+    return s === "goal" ? "path" : s;
   }
-  // drawGrid draws the grid in two layers: the cells, walls and terrain,
-  // built once per size, and the searched cells, rebuilt on every draw. A
-  // cell shows the best node of its state (open, closed or goal before a
-  // discarded duplicate); cells of a large map are drawn without numbers.
-  function drawGrid(host, p, m) {
+
+  // drawGrid draws a small grid as SVG in two layers: the cells, walls,
+  // terrain and axis labels, built once per size, and the searched cells,
+  // rebuilt on every draw (at most 32×32 of them).
+  const AX = 18; // room for the axis labels
+  function drawGrid(p, m) {
     const W = p.width, H = p.height;
-    const avail = Math.max(200, page.sz.problemW || 500);
+    const avail = Math.max(200, (page.sz.problemW || 500) - AX);
     const c = Math.max(2, Math.min(64, Math.floor(avail / W)));
     const big = c >= 34;
     const fs = Math.max(9, Math.round(c * 0.23));
     const key = `${W}x${H}@${c}`;
     let svg = host.querySelector("svg.gridview");
     if (!svg || svg.dataset.key !== key) {
-      let s = `<svg class="gridview" data-key="${key}" width="${W * c}" height="${H * c}" viewBox="0 0 ${W * c} ${H * c}" data-testid="grid-svg" font-size="${fs}"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
-      s += `<rect width="${W * c}" height="${H * c}" class="free"/>`;
+      let s = `<svg class="gridview" data-key="${key}" width="${W * c + AX}" height="${H * c + AX}" viewBox="${-AX} ${-AX} ${W * c + AX} ${H * c + AX}" data-testid="grid-svg" font-size="${fs}"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
+      // axis labels: x along the top, y down the left, as in "(x,y)"
+      const every = c >= 18 ? 1 : c >= 8 ? 5 : 10;
+      s += `<g class="axis" data-testid="grid-axis">`;
+      for (let x = 0; x < W; x += every) s += `<text x="${x * c + c / 2}" y="-5" text-anchor="middle">${x}</text>`;
+      for (let y = 0; y < H; y += every) s += `<text x="-4" y="${y * c + c / 2 + 4}" text-anchor="end">${y}</text>`;
+      s += `</g><rect width="${W * c}" height="${H * c}" class="free"/>`;
       let walls = "", terrain = "";
       for (let y = 0; y < H; y++) {
         for (let x = 0; x < W; x++) {
@@ -101,32 +155,36 @@ export function createProblemView(page) {
       s += `<text x="${gx * c + c / 2}" y="${gy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">G</text></g></svg>`;
       host.innerHTML = s + (big ? `<p class="muted small">Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.</p>` : "");
       svg = host.querySelector("svg.gridview");
-      $("problem-caption").textContent = `${W}×${H} grid, S ${p.start} → G ${p.goal}`;
+      $("problem-caption").textContent = `${W}×${H} grid, S (${p.start}) → G (${p.goal})`;
     }
-    const by = nodeByState(m), onPath = pathSet(m);
-    const nextId = m.open.length && m.status === "running" ? m.open[0].id : -1;
+    const onPath = new Set(m.path || []);
+    const nextId = m.openCount && m.status === "running" ? m.openHead(1)[0] : -1;
     let s = "";
-    for (const [state, n] of by) {
-      const [x, y] = state.split(",").map(Number);
-      const status = drawnStatus(m, n, onPath);
+    for (let cell = 0; cell < index.size; cell++) {
+      const id = index.best[cell];
+      if (id < 0 || id >= m.nodeEnd) continue;
+      const x = cell % W, y = (cell - x) / W;
+      const status = statusOf(m, id, onPath);
       const lg = st.legend[status] || {};
-      s += `<g class="gcell ${status}${n.id === st.selected ? " selected" : ""}" data-id="${n.id}" data-testid="grid-cell" data-state="${state}"><rect x="${x * c + 1}" y="${y * c + 1}" width="${Math.max(1, c - 2)}" height="${Math.max(1, c - 2)}" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash && c >= 8 ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
-      if (n.id === nextId && c >= 8) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
-      if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmt(n.f)}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(n.g)}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(n.h)}</text>`;
-      if (big && n.parent >= 0 && m.nodes[n.parent] && status !== "discarded") {
-        const [px, py] = m.nodes[n.parent].state.split(",").map(Number);
+      s += `<g class="gcell ${status}${id === st.selected ? " selected" : ""}" data-id="${id}" data-testid="grid-cell" data-state="${x},${y}"><rect x="${x * c + 1}" y="${y * c + 1}" width="${Math.max(1, c - 2)}" height="${Math.max(1, c - 2)}" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash && c >= 8 ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
+      if (id === nextId && c >= 8) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
+      if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmt(m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
+      const par = m.parent(id);
+      if (big && par >= 0 && status !== "discarded") {
+        const pc = m.cell(par), px = pc % W, py = (pc - px) / W;
         const dx = px - x, dy = py - y, mx = x * c + c / 2, my = y * c + c / 2;
         s += `<line x1="${mx - dx * c * 0.12}" y1="${my - dy * c * 0.12}" x2="${mx + dx * c * 0.22}" y2="${my + dy * c * 0.22}" class="ptr" marker-end="url(#ah)"/>`;
       }
       s += `</g>`;
     }
     if (m.path && m.path.length > 1) {
-      const pts = m.path.map((id) => m.nodes[id].state.split(",").map(Number)).map(([x, y]) => `${x * c + c / 2},${y * c + c / 2}`).join(" ");
+      const pts = m.path.map((id) => { const pc = m.cell(id), x = pc % W; return `${x * c + c / 2},${(pc - x) / W * c + c / 2}`; }).join(" ");
       s += `<polyline points="${pts}" class="gpath"/>`;
     }
     svg.querySelector("g.dyn").innerHTML = s;
   }
-  function drawGraph(host, p, m) {
+
+  function drawGraph(p, m) {
     const nodes = p.nodes || [];
     const hasXY = nodes.every((n) => n.hasXY);
     const pos = new Map();
@@ -136,29 +194,31 @@ export function createProblemView(page) {
     const Wd = Math.max(300, page.sz.problemW || 500), Hd = Wd * 0.62, pad = 40;
     const sx = (x) => pad + (x - minX) / ((maxX - minX) || 1) * (Wd - 2 * pad);
     const sy = (y) => hasXY ? Hd - pad - (y - minY) / ((maxY - minY) || 1) * (Hd - 2 * pad) : pad + (y - minY) / ((maxY - minY) || 1) * (Hd - 2 * pad);
-    const by = nodeByState(m), onPath = pathSet(m);
-    const pathStates = new Set((m.path || []).map((id) => m.nodes[id].state));
+    const onPath = new Set(m.path || []);
+    const pathCells = new Set((m.path || []).map((id) => m.cell(id)));
+    const idx = new Map(nodes.map((n, i) => [n.name, i]));
     let s = `<svg class="mapview" width="${Wd}" height="${Hd}" viewBox="0 0 ${Wd} ${Hd}" data-testid="graph-svg">`;
     for (const e of p.edges || []) {
       const a = pos.get(e.from), b = pos.get(e.to);
       if (!a || !b) continue;
-      const on = pathStates.has(e.from) && pathStates.has(e.to);
+      const on = pathCells.has(idx.get(e.from)) && pathCells.has(idx.get(e.to));
       s += `<line x1="${sx(a[0])}" y1="${sy(a[1])}" x2="${sx(b[0])}" y2="${sy(b[1])}" class="road${on ? " on" : ""}"/>`;
       s += `<text x="${(sx(a[0]) + sx(b[0])) / 2}" y="${(sy(a[1]) + sy(b[1])) / 2 - 3}" class="cost" text-anchor="middle">${fmt(e.cost)}</text>`;
     }
-    for (const n of nodes) {
+    nodes.forEach((n, i) => {
       const [x, y] = pos.get(n.name);
-      const nd = by.get(n.name);
-      const status = nd ? drawnStatus(m, nd, onPath) : "none";
+      const id = index.best[i];
+      const nd = id >= 0 && id < m.nodeEnd;
+      const status = nd ? statusOf(m, id, onPath) : "none";
       const lg = st.legend[status] || { fill: "#fff", stroke: "#888" };
-      s += `<g class="city ${status}" ${nd ? `data-id="${nd.id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"><circle cx="${sx(x)}" cy="${sy(y)}" r="8" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${sx(x)}" y="${sy(y) - 12}" text-anchor="middle" class="cname">${esc(n.name)}${nd ? ` <tspan class="cf">${fmt(nd.f)}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${sx(x)}" y="${sy(y) + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
-    }
+      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"><circle cx="${sx(x)}" cy="${sy(y)}" r="8" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${sx(x)}" y="${sy(y) - 12}" text-anchor="middle" class="cname">${esc(n.name)}${nd ? ` <tspan class="cf">${fmt(m.f(id))}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${sx(x)}" y="${sy(y) + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
+    });
     host.innerHTML = s + "</svg>";
     $("problem-caption").textContent = `${p.start} → ${p.goal}; a city shows f once generated`;
   }
-  $("problem-view").addEventListener("click", (e) => {
+  host.addEventListener("click", (e) => {
     const g = e.target.closest && e.target.closest("[data-id]");
     if (g) page.inspect(Number(g.dataset.id));
   });
-  return { draw: drawProblem };
+  return { draw, attach };
 }

@@ -3,7 +3,7 @@
 // and hands inspect answers and errors to the page. Commands go out
 // through send. The views never touch the socket.
 import { $ } from "./util.js";
-import { fromSnapshot, applyStep } from "./model.js";
+import { createModel } from "./model.js";
 
 // createProtocol returns {connect, send} for the page (see session.js for
 // the fields of page it reads and the hooks it calls).
@@ -51,28 +51,31 @@ export function createProtocol(page) {
   function onMessage(msg) {
     switch (msg.type) {
       case "hello":
-        st.problem = msg.problem; st.maxNodes = msg.maxNodes;
+        st.maxNodes = msg.maxNodes;
         st.legend = {}; (msg.legend || []).forEach((l) => (st.legend[l.status] = l));
+        page.setModel(createModel(msg));
         break;
       case "snapshot":
         st.live = msg.live; st.playing = msg.playing; st.speed = msg.speed; st.followers = msg.followers;
         st.maxKnown = Math.max(st.maxKnown, msg.live, msg.step);
         if (msg.reason === "view") {
           if (!st.local || msg.id !== st.pendingView) break;
-          st.view = fromSnapshot(msg);
           st.localTarget = msg.step; // the server clamps a step past the end
+          page.model.load(msg);
         } else if (!st.local || msg.reason === "live") {
           st.local = false;
-          st.view = fromSnapshot(msg);
+          page.model.load(msg);
         }
+        page.model.live = st.live;
         st.liveStatus = st.local ? st.liveStatus : msg.status;
         page.redraw(true);
         break;
       case "step":
         st.live = msg.event.step; st.liveStatus = msg.event.status; st.playing = msg.playing;
         st.maxKnown = Math.max(st.maxKnown, st.live);
-        if (!st.local && st.view) {
-          if (st.view.step === msg.event.step - 1) { applyStep(st.problem, st.view, msg); page.redraw(true); }
+        if (page.model) page.model.live = st.live;
+        if (!st.local && page.model && page.model.loaded) {
+          if (page.model.step === msg.event.step - 1) { page.model.advance(msg); page.redraw(true); }
           else send({ type: "live" }); // out of step: ask for the whole state
         } else page.updateChrome();
         break;

@@ -29,7 +29,7 @@ function start(app) {
   };
   // page is what the modules share: the state, the sizes measured once a
   // frame, and the hooks each module provides to the others.
-  const page = { app, st, presenter, sz: { treeW: 0, treeH: 0, problemW: 0, chartW: 0 }, redraw };
+  const page = { app, st, presenter, model: null, sz: { treeW: 0, treeH: 0, problemW: 0, chartW: 0 }, redraw, setModel, stats: { draws: 0, lastDrawMs: 0 } };
   const proto = createProtocol(page);
   page.send = proto.send;
   const inspector = createInspector(page);
@@ -43,6 +43,16 @@ function start(app) {
   const tables = createTables(page);
   const chart = createChart(page);
 
+  // setModel installs the model made from a hello message; the views
+  // that keep indexes of it (tree, problem view) attach to it.
+  function setModel(model) {
+    page.model = model;
+    st.selected = -1;
+    page.tree.attach(model);
+    problem.attach(model);
+    model.subscribe(() => { inspector.refresh(); redraw(true); });
+  }
+
   let frame = 0, structural = false;
   function redraw(all) {
     structural = structural || all;
@@ -53,13 +63,15 @@ function start(app) {
       draw(s);
     });
   }
-  // draw redraws everything from the model
+  // draw redraws every view from the model; each view draws only what is
+  // in view, and the tree is laid out again only when the model changed
   function draw() {
-    if (!st.view) return;
+    const m = page.model;
+    if (!m || !m.loaded) return;
     const t0 = performance.now();
+    performance.mark("stepviz-draw-start");
     controls.updateChrome();
-    $("narration").textContent = st.view.narration || (st.view.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + st.view.step + ".");
-    page.tree.invalidate();
+    $("narration").textContent = m.narration || (m.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + m.step + ".");
     // read every size before writing anything: a read after a write forces
     // the browser to lay the page out again
     measure();
@@ -74,7 +86,9 @@ function start(app) {
     st.timings = tm;
     // the time to the next frame includes the browser's layout and paint
     requestAnimationFrame(() => { tm.nextFrame = +(performance.now() - t0).toFixed(1); });
-    app.dataset.drawn = st.view.step; // tests wait for this
+    app.dataset.drawn = m.step; // tests wait for this
+    page.stats.draws++;
+    page.stats.lastDrawMs = performance.now() - t0;
     app.dataset.drawMs = (performance.now() - t0).toFixed(1);
   }
 
@@ -83,10 +97,11 @@ function start(app) {
     page.sz.treeW = tr.width; page.sz.treeH = tr.height;
     page.sz.problemW = $("problem-view").clientWidth;
     page.sz.chartW = $("chart").clientWidth;
+    tables.measure();
   }
   window.addEventListener("resize", () => { measure(); page.tree.draw(); });
 
   // a handle for tests and the curious: window.stepviz.send({type: "step"})
-  window.stepviz = { send: proto.send, state: st, inspect: page.inspect, tree: page.tree };
+  window.stepviz = { send: proto.send, state: st, inspect: page.inspect, tree: page.tree, stats: page.stats, get model() { return page.model; } };
   proto.connect();
 }

@@ -1,53 +1,117 @@
-// The open and closed tables: the open list in pop order (the next node
-// and its ties marked) and the closed list in expansion order, at most
-// LIST_ROWS rows each. A click or Enter on a row inspects its node.
-import { $, fmt, esc } from "./util.js";
+// The open and closed tables, virtualised: each draws only the rows in
+// its scroll window (plus a few), with spacer rows standing for the rest,
+// so a list of 100,000 nodes costs as much as one of 40. Rows near the
+// head of the open list and the tail of the closed list come from the
+// model at once; deeper rows are asked for with model.rows(), at most one
+// request per table in flight. The open list is in pop order (the next
+// node and its ties marked), the closed list in expansion order and kept
+// scrolled to its newest row unless the user scrolled up. A click or
+// Enter on a row inspects its node.
+import { $, fmt, esc, stateLabel } from "./util.js";
 
-const LIST_ROWS = 40;
+const SLACK = 6; // rows drawn beyond the window on each side
+const HEAD = 64; // rows the model has at hand at each list's hot end
 
-// createTables wires the tables' clicks; returns {draw}.
+// createTables wires the tables; returns {draw, measure}.
 export function createTables(page) {
   const st = page.st;
-  for (const id of ["open-table", "closed-table"]) {
-    const t = $(id);
-    t.addEventListener("click", (e) => { const tr = e.target.closest("tr[data-id]"); if (tr) page.inspect(Number(tr.dataset.id)); });
-    t.addEventListener("keydown", (e) => { if (e.key === "Enter") { const tr = e.target.closest("tr[data-id]"); if (tr) { page.inspect(Number(tr.dataset.id)); e.preventDefault(); } } });
-  }
+  const tables = [makeTable("open"), makeTable("closed")];
+  function draw() { for (const t of tables) t.draw(); }
+  // measure reads the tables' sizes and scroll positions; the page calls
+  // it before any view writes, so reading never forces a layout
+  function measure() { for (const t of tables) t.measure(); }
 
-  function draw() {
-    const m = st.view;
-    const open = m.open;
-    const body = $("open-table").tBodies[0];
-    let html = "";
-    // the next node and its ties matter only while the search runs
-    const running = m.status === "running";
-    const p0 = open.length && running ? open[0].key.priority : null;
-    const prio = running && st.problem && st.problem.frontier === "priority";
-    for (let i = 0; i < Math.min(open.length, LIST_ROWS); i++) {
-      const e = open[i], n = m.nodes[e.id];
-      if (!n) continue;
-      const isNext = i === 0 && running, isTie = !isNext && prio && e.key.priority === p0;
-      const cls = (isNext ? "next" : isTie ? "tie" : "") + (e.id === st.selected ? " selected" : "");
-      html += `<tr data-testid="open-row" data-id="${e.id}" class="${cls}" tabindex="0"><td>${i + 1}${isNext ? ' <span class="tag">next</span>' : isTie ? ' <span class="tag">tie</span>' : ""}</td><td class="state">${esc(n.state)}</td><td>${fmt(n.g)}</td><td>${fmt(n.h)}</td><td class="f" data-testid="open-f">${fmt(e.key.priority)}</td><td>${fmt(e.key.tie)}</td><td>${e.key.seq}</td></tr>`;
+  function makeTable(list) {
+    const table = $(list + "-table"), body = table.tBodies[0];
+    const wrap = table.closest(".table-wrap");
+    const cols = list === "open" ? 7 : 6;
+    let pending = null, stick = true, viewH = 360, top = 0, lastKey = "", ROW_H = 24;
+    table.addEventListener("click", (e) => { const tr = e.target.closest("tr[data-id]"); if (tr) page.inspect(Number(tr.dataset.id)); });
+    table.addEventListener("keydown", (e) => { if (e.key === "Enter") { const tr = e.target.closest("tr[data-id]"); if (tr) { page.inspect(Number(tr.dataset.id)); e.preventDefault(); } } });
+    let frame = 0;
+    wrap.addEventListener("scroll", () => {
+      stick = wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - ROW_H;
+      top = wrap.scrollTop;
+      if (!frame) frame = requestAnimationFrame(() => { frame = 0; lastKey = ""; draw(); });
+    }, { passive: true });
+    // rows are as tall as the type makes them: measured with the sizes
+    function measure() {
+      viewH = wrap.clientHeight || 360;
+      top = wrap.scrollTop;
+      const row = body.querySelector("tr[data-id]");
+      const h = row ? row.getBoundingClientRect().height : 0;
+      if (h && Math.abs(h - ROW_H) > 0.5) { ROW_H = h; lastKey = ""; }
     }
-    body.innerHTML = html;
-    $("open-count").textContent = open.length;
-    $("open-more").textContent = open.length > LIST_ROWS ? "and " + (open.length - LIST_ROWS) + " more" : "";
-    const cb = $("closed-table").tBodies[0];
-    html = "";
-    const from = Math.max(0, m.closed.length - LIST_ROWS);
-    if (from > 0) html += `<tr class="more"><td colspan="6">${from} earlier</td></tr>`;
-    for (let i = from; i < m.closed.length; i++) {
-      const n = m.nodes[m.closed[i]];
-      if (!n) continue;
-      const cur = m.last && m.last.expanded.id === n.id;
-      html += `<tr data-testid="closed-row" data-id="${n.id}" class="${cur ? "current" : ""}${n.id === st.selected ? " selected" : ""}" tabindex="0"><td>${n.order}</td><td class="state">${esc(n.state)}</td><td>${fmt(n.g)}</td><td>${fmt(n.h)}</td><td class="f">${fmt(n.f)}</td><td>${n.parent >= 0 && m.nodes[n.parent] ? esc(m.nodes[n.parent].state) : "—"}</td></tr>`;
+
+    function window_(m) {
+      const total = list === "open" ? m.openCount : m.closedCount;
+      const t = list === "closed" && stick ? Math.max(0, total * ROW_H - viewH) : top;
+      const first = Math.max(0, Math.floor(t / ROW_H) - SLACK);
+      const count = Math.min(total - first, Math.ceil(viewH / ROW_H) + 2 * SLACK);
+      return { total, first, count: Math.max(0, count) };
     }
-    cb.innerHTML = html;
-    $("closed-count").textContent = m.closed.length;
-    const wrap = cb.closest(".table-wrap");
-    // scroll to the newest row after layout, without forcing a layout now
-    if (wrap) requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });
+    function idsAtHand(m, w) {
+      if (list === "open" && w.first + w.count <= HEAD) return m.openHead(HEAD).slice(w.first, w.first + w.count);
+      if (list === "closed" && w.first >= w.total - HEAD) {
+        const tail = m.closedTail(HEAD), from = w.total - tail.length;
+        return tail.slice(w.first - from, w.first - from + w.count);
+      }
+      return null;
+    }
+
+    function draw() {
+      const m = page.model;
+      if (!m) return;
+      const w = window_(m);
+      $(list + "-count").textContent = w.total;
+      if (list === "open") $("open-more").textContent = "";
+      const ids = idsAtHand(m, w);
+      if (ids) { render(m, w, ids); return; }
+      const key = `${m.step}:${w.first}:${w.count}`;
+      if (pending === key) return;
+      pending = key;
+      m.rows(list, w.first, w.count).then((rows) => {
+        if (pending !== key) return;
+        pending = null;
+        if (page.model === m && m.step === Number(key.split(":")[0])) render(m, w, rows);
+      }, () => { pending = null; });
+    }
+
+    function render(m, w, ids) {
+      const missing = ids.filter((id) => m.state(id) === undefined);
+      if (missing.length) m.needStates(missing);
+      const sel = st.selected;
+      const key = `${m.step}:${w.first}:${ids.length}:${w.total}:${sel}:${missing.length}`;
+      if (key === lastKey) return;
+      lastKey = key;
+      let html = w.first ? `<tr class="spacer" aria-hidden="true"><td colspan="${cols}" style="height:${w.first * ROW_H}px"></td></tr>` : "";
+      const p = m.problem;
+      if (list === "open") {
+        // the next node and its ties matter only while the search runs
+        const running = m.status === "running";
+        const head = running && m.openCount ? m.openHead(1)[0] : -1;
+        const p0 = head >= 0 ? m.key(head).priority : null;
+        const prio = running && p && p.frontier === "priority";
+        ids.forEach((id, j) => {
+          const i = w.first + j, k = m.key(id);
+          const isNext = i === 0 && running, isTie = !isNext && prio && k.priority === p0;
+          const cls = (isNext ? "next" : isTie ? "tie" : "") + (id === sel ? " selected" : "");
+          html += `<tr data-testid="open-row" data-id="${id}" class="${cls}" tabindex="0"><td>${i + 1}${isNext ? ' <span class="tag">next</span>' : isTie ? ' <span class="tag">tie</span>' : ""}</td><td class="state">${esc(stateLabel(p, m.state(id)))}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f" data-testid="open-f">${fmt(k.priority)}</td><td>${fmt(k.tie)}</td><td>${k.seq}</td></tr>`;
+        });
+      } else {
+        const cur = m.last ? m.last.expanded.id : -1;
+        for (const id of ids) {
+          const par = m.parent(id);
+          html += `<tr data-testid="closed-row" data-id="${id}" class="${id === cur ? "current" : ""}${id === sel ? " selected" : ""}" tabindex="0"><td>${m.order(id)}</td><td class="state">${esc(stateLabel(p, m.state(id)))}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f">${fmt(m.f(id))}</td><td>${par >= 0 ? esc(stateLabel(p, m.state(par))) : "—"}</td></tr>`;
+        }
+      }
+      const after = w.total - w.first - ids.length;
+      if (after > 0) html += `<tr class="spacer" aria-hidden="true"><td colspan="${cols}" style="height:${after * ROW_H}px"></td></tr>`;
+      body.innerHTML = html;
+      // keep the newest closed row in view, after this frame's layout
+      if (list === "closed" && stick) requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });
+    }
+    return { draw, measure };
   }
-  return { draw };
+  return { draw, measure };
 }

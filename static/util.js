@@ -28,3 +28,11 @@ export function el(tag, attrs, parent) {
 export function tilesOf(state) {
   return state.indexOf(",") >= 0 ? state.split(",").map(Number) : state.split("").map(Number);
 }
+
+// stateLabel is a state as the page writes it everywhere (narration,
+// tables, tree, inspector): a grid cell "x,y" as "(x,y)", any other state
+// as the engine writes it.
+export function stateLabel(problem, state) {
+  if (state === undefined || state === null) return "…";
+  return problem && problem.kind === "grid" ? "(" + state + ")" : String(state);
+}

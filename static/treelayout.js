@@ -1,0 +1,181 @@
+// What the search tree view shows, and where: the choice of nodes (a
+// small "focus tree" cut out of a tree of any size) and their tidy layout.
+// No DOM; the model is read only through its API (model.js).
+//
+// A tree of at most FULL nodes is shown whole. A bigger one shows its top
+// levels (whole levels while they total at most TOP nodes), the chain from
+// the root to each focus node (the node expanded last, the next node, the
+// path to the goal, nodes the user opened) with the children of the node
+// expanded last, the siblings of its ancestors when there are at most SIBS
+// of them, and the children the user opened, OPEN_PAGE at a time. Every
+// shown node whose children are not all shown gets one summary leaf
+// ("+k", with the number of nodes below) that the user can open. So what
+// is laid out is O(TOP + CAP), whatever the size of the search.
+
+export const FULL = 300, TOP = 31, SIBS = 12, OPEN_PAGE = 40, CAP = 500;
+
+// Subtrees keeps the number of nodes in every subtree (the node itself
+// included), updated per step in O(added · depth) and rebuilt in O(n) when
+// the model is replaced or moved.
+export class Subtrees {
+  constructor() { this.sub = new Int32Array(0); this.par = new Int32Array(0); this.n = 0; }
+  rebuild(model) {
+    const n = model.nodeEnd;
+    this.n = n;
+    this.sub = new Int32Array(Math.max(16, n * 1.25 | 0));
+    this.par = new Int32Array(this.sub.length);
+    let maxD = 0;
+    for (let id = 0; id < n; id++) { this.par[id] = model.parent(id); const d = model.depth(id); if (d > maxD) maxD = d; }
+    // bucket the ids by depth, deepest first, and add each to its parent
+    const byDepth = new Array(maxD + 1);
+    for (let id = 0; id < n; id++) { const d = model.depth(id); (byDepth[d] || (byDepth[d] = [])).push(id); this.sub[id] = 1; }
+    for (let d = maxD; d > 0; d--) for (const id of byDepth[d] || []) { const p = this.par[id]; if (p >= 0) this.sub[p] += this.sub[id]; }
+  }
+  // step applies a step's change: new nodes and re-parented ones.
+  step(model, change) {
+    const n = model.nodeEnd;
+    if (n > this.sub.length) {
+      const grow = (a) => { const b = new Int32Array(Math.max(n, a.length * 2)); b.set(a); return b; };
+      this.sub = grow(this.sub); this.par = grow(this.par);
+    }
+    for (const id of change.changed) {
+      if (id >= this.n) continue;
+      const p = model.parent(id);
+      if (p === this.par[id]) continue;
+      this.addUp(this.par[id], -this.sub[id]);
+      this.par[id] = p;
+      this.addUp(p, this.sub[id]);
+    }
+    for (const id of change.added) {
+      this.sub[id] = 1;
+      this.par[id] = model.parent(id);
+      this.addUp(this.par[id], 1);
+    }
+    this.n = n;
+  }
+  addUp(p, d) { for (let i = 0; p >= 0 && i < 1e6; i++) { this.sub[p] += d; p = this.par[p]; } }
+  size(id) { return id < this.n ? this.sub[id] : 1; }
+}
+
+// chooseShown returns the ids to lay out and, for every shown node, its
+// shown children (a summary leaf is the id -1 - parent).
+//   opts: {focus: [ids], opened: Map id->count of children shown,
+//          collapsed: Set, showDiscarded: bool, subtrees: Subtrees}
+// Cost: O(shown · branching + depth · focus), independent of nodeEnd
+// once FULL is passed.
+export function chooseShown(model, opts) {
+  const n = model.nodeEnd;
+  if (n === 0) return { kids: new Map(), summary: new Map(), full: true, roots: [] };
+  const hide = (id) => !opts.showDiscarded && model.nodeStatus(id) === "discarded";
+  const visKids = (id) => { const k = model.children(id); return opts.showDiscarded ? k : k.filter((c) => !hide(c)); };
+  const S = new Set();
+  const full = n <= FULL;
+  if (full) {
+    for (let id = 0; id < n; id++) if (!hide(id)) S.add(id);
+  } else {
+    const addChain = (id) => {
+      const chain = [];
+      while (id >= 0 && id < n && !S.has(id)) { chain.push(id); id = model.parent(id); }
+      for (const c of chain) S.add(c);
+    };
+    // top levels, whole levels only
+    let level = [0];
+    while (level.length && S.size + level.length <= TOP) {
+      for (const id of level) S.add(id);
+      const next = [];
+      for (const id of level) for (const c of visKids(id)) next.push(c);
+      level = next;
+    }
+    for (const f of opts.focus) if (f >= 0 && f < n) addChain(f);
+    const cur = opts.focus[0];
+    if (cur >= 0 && cur < n) {
+      for (const c of visKids(cur).slice(0, 2 * SIBS)) S.add(c);
+      for (let a = model.parent(cur); a >= 0; a = model.parent(a)) {
+        const ks = visKids(a);
+        if (ks.length <= SIBS) for (const c of ks) S.add(c);
+        if (S.size > CAP) break;
+      }
+    }
+    for (const [id, count] of opts.opened) {
+      if (id >= n || hide(id)) continue;
+      addChain(id);
+      for (const c of visKids(id).slice(0, count)) { if (S.size > CAP) break; S.add(c); }
+    }
+  }
+  const kids = new Map(), summary = new Map();
+  for (const id of S) {
+    const all = visKids(id);
+    const shown = opts.collapsed.has(id) ? [] : all.filter((c) => S.has(c));
+    if (shown.length < all.length) {
+      let below = 0;
+      for (const c of all) if (!shown.includes(c)) below += opts.subtrees.size(c);
+      summary.set(id, { hidden: all.length - shown.length, below });
+      shown.push(-1 - id);
+    }
+    kids.set(id, shown);
+  }
+  // the roots: shown nodes whose parent is not shown; a node under a
+  // folded one is not reached from them, so it is not laid out
+  return { kids, summary, full, roots: [...S].filter((id) => { const p = model.parent(id); return p < 0 || !S.has(p); }) };
+}
+
+// layout places the shown tree (a Reingold–Tilford tidy tree): each
+// subtree is laid out on its own and kept as its left and right contour;
+// siblings are pushed apart just enough that their contours stay one slot
+// apart, and a parent sits midway over its first and last child. Returns
+// pos: Map id -> [x slot, level], width (slots) and levels. Summary leaves
+// (negative ids) get a slot like any leaf. O(shown · height).
+export function layout(shown) {
+  const pos = new Map();
+  const rel = new Map(), contour = new Map(), depthOf = new Map();
+  const order = [];
+  let levels = 0;
+  const kidsOf = (id) => (id >= 0 ? shown.kids.get(id) || [] : []);
+  function place(ks) {
+    let L = null, R = null, last = 0;
+    for (const k of ks) {
+      const [cl, cr] = contour.get(k);
+      contour.delete(k);
+      if (!L) { L = cl; R = cr; rel.set(k, 0); continue; }
+      let shift = -Infinity;
+      for (let d = 0; d < Math.min(R.length, cl.length); d++) shift = Math.max(shift, R[d] - cl[d] + 1);
+      rel.set(k, shift);
+      last = shift;
+      for (let d = 0; d < cr.length; d++) {
+        if (d < R.length) R[d] = cr[d] + shift;
+        else { R.push(cr[d] + shift); L.push(cl[d] + shift); }
+      }
+    }
+    const mid = last / 2;
+    for (const k of ks) rel.set(k, rel.get(k) - mid);
+    for (let d = 0; d < L.length; d++) { L[d] -= mid; R[d] -= mid; }
+    return [L, R];
+  }
+  const roots = shown.roots || [];
+  // iterative post-order
+  const stack = [];
+  for (let r = roots.length - 1; r >= 0; r--) stack.push([roots[r], 0, 0]);
+  const parentOf = new Map();
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const [id, depth, ci] = top;
+    if (ci === 0) { depthOf.set(id, depth); order.push(id); levels = Math.max(levels, depth + 1); }
+    const ks = kidsOf(id);
+    if (ci < ks.length) { top[2]++; parentOf.set(ks[ci], id); stack.push([ks[ci], depth + 1, 0]); continue; }
+    stack.pop();
+    if (ks.length === 0) contour.set(id, [[0], [0]]);
+    else { const [L, R] = place(ks); L.unshift(0); R.unshift(0); contour.set(id, [L, R]); }
+  }
+  let minX = 0, maxX = 0;
+  if (roots.length) {
+    const [L, R] = place(roots);
+    for (const v of L) minX = Math.min(minX, v);
+    for (const v of R) maxX = Math.max(maxX, v);
+  }
+  for (const id of order) {
+    const p = parentOf.get(id);
+    const x = (p !== undefined ? pos.get(p)[0] : -minX) + rel.get(id);
+    pos.set(id, [x, depthOf.get(id)]);
+  }
+  return { pos, order, parentOf, width: Math.max(maxX - minX + 1, 1), levels: Math.max(levels, 1) };
+}

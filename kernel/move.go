@@ -138,6 +138,8 @@ func (s *Session) runSummary(ls *liveSearch, c Command) string {
 		b.WriteString(": the frontier is empty and no goal was found")
 	case stepper.LimitReached:
 		b.WriteString(": the node limit stopped it (raise it with maxnodes=N)")
+	case stepper.Cutoff:
+		b.WriteString(": no goal within the depth limit, and nodes were cut off there (raise it with depth=N)")
 	}
 	if c.ToGoal && st != stepper.Solved && st != stepper.Running {
 		b.WriteString(" (run to goal found no goal)")

@@ -42,14 +42,15 @@ const (
 	st8DupOpen                // discarded: its state was already open
 	st8Goal                   // selected for expansion and found to be the goal
 	st8GoalBorn               // found to be the goal when generated
+	st8Cutoff                 // selected at the depth limit: goal-tested, not expanded
 )
 
 func (s nodeStatus8) status() NodeStatus {
-	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal}[s]
+	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff}[s]
 }
 
 func (s nodeStatus8) fate() Fate {
-	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal}[s]
+	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded}[s]
 }
 
 // engine is the generic search behind [Search].
@@ -92,7 +93,7 @@ type stepRecord struct {
 	firstNode int32 // nodes [firstNode, next record's firstNode) were made by this step
 	firstMod  int32 // likewise mods
 	// counters after the step
-	expandedN, duplicates, maxOpen, closed int32
+	expandedN, duplicates, maxOpen, closed, cutoffs int32
 }
 
 // mod records a re-parenting or reopening: the values before and after.
@@ -178,7 +179,7 @@ func (e *engine[S]) newFrontier() frontier {
 	switch e.o.Algorithm {
 	case BFS:
 		return &fifoFrontier{}
-	case DFS:
+	case DFS, DLS:
 		return &lifoFrontier{}
 	}
 	return &heapFrontier{lifo: e.o.Tie == TieLIFO}
@@ -233,7 +234,7 @@ func (e *engine[S]) step(ev *Event) {
 	rec := stepRecord{expanded: id, poppedSeq: n.mark, firstNode: int32(e.nodes.len()), firstMod: int32(len(e.mods)), maxOpen: 1}
 	if e.cur > 0 {
 		prev := &e.records[e.cur-1]
-		rec.expandedN, rec.duplicates, rec.maxOpen, rec.closed = prev.expandedN, prev.duplicates, prev.maxOpen, prev.closed
+		rec.expandedN, rec.duplicates, rec.maxOpen, rec.closed, rec.cutoffs = prev.expandedN, prev.duplicates, prev.maxOpen, prev.closed, prev.cutoffs
 	}
 	stepNo := int32(e.cur + 1)
 	if ev != nil {
@@ -244,6 +245,14 @@ func (e *engine[S]) step(ev *Event) {
 		n.status, n.mark = st8Goal, stepNo
 		e.goal, e.status = id, Solved
 		e.commit(rec)
+		return
+	}
+	if e.o.Depth > 0 && int(n.depth) >= e.o.Depth {
+		// AIMA's depth-limited search: a node at the limit is goal-tested
+		// but not expanded, and the search reports cutoff, not failure.
+		n.status, n.mark = st8Cutoff, stepNo
+		rec.cutoffs++
+		e.endStep(&rec)
 		return
 	}
 	n.status, n.mark = st8Closed, stepNo
@@ -258,11 +267,6 @@ func (e *engine[S]) step(ev *Event) {
 		}
 		action := uint16(sc.Action)
 		g, depth := parentG+sc.Cost, parentDepth+1
-		if e.o.Depth > 0 && int(depth) > e.o.Depth {
-			nid := e.addNode(sc.State, g, id, depth, action, st8DepthLimit)
-			e.note(ev, nid, -1, FateDepthLimited, 0, 0)
-			continue
-		}
 		if e.seen != nil {
 			if ex, ok := e.seen.get(sc.State); ok {
 				e.revisit(ev, &rec, ex, id, g, depth, action, sc.State, int32(i))
@@ -284,17 +288,45 @@ func (e *engine[S]) step(ev *Event) {
 		e.front.push(nid, e.keyOf(nid, e.hOf(sc.State)))
 		e.note(ev, nid, -1, FateAdded, 0, 0)
 	}
+	e.firstChildFirst(rec.firstNode, int32(e.nodes.len()))
+	e.endStep(&rec)
+}
+
+// firstChildFirst makes depth-limited search pop the children of a step in
+// their successor order, as AIMA's recursive definition (Figure 3.17)
+// visits them: the nodes the step pushed, ids from firstNode on, are
+// reversed on the stack. A plain DFS pops the last child first, as a stack
+// search does (aima-python's depth_first_tree_search).
+func (e *engine[S]) firstChildFirst(firstNode, nodeEnd int32) {
+	if e.o.Algorithm != DLS {
+		return
+	}
+	k := 0
+	for id := firstNode; id < nodeEnd; id++ {
+		if e.nodes.at(id).status == st8Open {
+			k++
+		}
+	}
+	e.front.(*lifoFrontier).reverseTop(k)
+}
+
+// endStep records the largest frontier, decides the status at the end of a
+// step and commits it.
+func (e *engine[S]) endStep(rec *stepRecord) {
 	if ol := int32(e.front.len()); ol > rec.maxOpen {
 		rec.maxOpen = ol
 	}
 	if e.status == Running {
 		if e.front.len() == 0 {
 			e.status = NoSolution
+			if rec.cutoffs > 0 {
+				e.status = Cutoff
+			}
 		} else if e.nodes.len() >= e.o.MaxNodes || e.bytes() > e.o.MaxBytes {
 			e.status = LimitReached
 		}
 	}
-	e.commit(rec)
+	e.commit(*rec)
 }
 
 // commit appends the step's record and moves the cursor, which is the horizon.
@@ -308,11 +340,17 @@ func (e *engine[S]) commit(rec stepRecord) {
 // record the child as a discarded duplicate.
 func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g float64, depth int32, action uint16, s S, succ int32) {
 	old := e.nodes.at(ex)
-	cheaper := g < old.g
+	cheaper := lessCost(g, old.g)
 	switch {
-	case old.status == st8Open && cheaper && e.o.Open == Reparent:
+	case old.status == st8Open && cheaper && (e.o.Open == Reparent || e.o.Open == ReparentNew):
 		m := mod{id: ex, nodesBefore: int32(e.nodes.len()), old: e.edit(old)}
 		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, mark: old.mark}
+		if e.o.Open == ReparentNew {
+			// aima-python and AIMA 4th edition delete the node and add it
+			// again: it takes a new insertion number.
+			m.new.mark = e.nextSeq
+			e.nextSeq++
+		}
 		e.apply(old, m.new)
 		e.mods = append(e.mods, m)
 		e.front.fix(ex, e.keyOf(ex, e.hOf(s)))
@@ -342,6 +380,16 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		nid := e.addNode(s, g, parent, depth, action, st)
 		e.note(ev, nid, ex, st.fate(), 0, 0)
 	}
+}
+
+// costTolerance is the relative difference below which two path costs are
+// equal: a path cheaper only by rounding error (√2+√2+√2 against 3·√2) is
+// no cheaper, re-parents nothing and reopens nothing.
+const costTolerance = 1e-9
+
+// lessCost reports whether a is cheaper than b by more than rounding error.
+func lessCost(a, b float64) bool {
+	return a < b-costTolerance*max(1, math.Abs(b))
 }
 
 func (e *engine[S]) addNode(s S, g float64, parent, depth int32, action uint16, st nodeStatus8) int32 {

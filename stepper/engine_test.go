@@ -121,7 +121,8 @@ func TestEngineVariants(t *testing.T) {
 		{"bfs goaltest=expand", diamond, dh, "G", "bfs goaltest=expand", []string{"S", "A", "B", "G"}, 11, nil},
 		{"inconsistent h, closed=ignore is not optimal", incons, ih, "G", "astar", []string{"S", "B", "A", "G"}, 6, map[Fate]int{FateClosed: 1}},
 		{"inconsistent h, closed=reopen is", incons, ih, "G", "astar closed=reopen", []string{"S", "B", "A", "B", "G"}, 5, map[Fate]int{FateReopened: 1}},
-		{"dfs depth limit 1 finds nothing", diamond, dh, "G", "dfs depth=1", []string{"S", "B", "A"}, 0, map[Fate]int{FateDepthLimited: 3}},
+		// A and B are at the limit: selected (goal-tested), not expanded.
+		{"dfs depth limit 1 finds nothing", diamond, dh, "G", "dfs depth=1", []string{"S", "B", "A"}, 0, map[Fate]int{FateAdded: 2, FateDepthLimited: 0}},
 		// Greedy follows h alone: S, B (h 3), G via B at g 9.
 		{"greedy", diamond, dh, "G", "greedy", []string{"S", "B", "G"}, 9, nil},
 		{"tree search adds duplicates", diamond, dh, "G", "ucs tree=true", []string{"S", "A", "B", "B", "G"}, 7, nil},

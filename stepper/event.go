@@ -9,6 +9,10 @@ const (
 	Solved       Status = "solved"
 	NoSolution   Status = "no solution"
 	LimitReached Status = "limit reached"
+	// Cutoff is AIMA's cutoff: the search found no goal within its depth
+	// limit, but some node at the limit was not expanded, so a deeper
+	// search might find one (depth-limited search, dfs depth=L).
+	Cutoff Status = "cutoff"
 )
 
 // Done reports whether the search can take no further step.
@@ -23,6 +27,7 @@ const (
 	NodeClosed    NodeStatus = "closed"    // expanded
 	NodeDiscarded NodeStatus = "discarded" // generated but not added (a duplicate, or past the depth limit)
 	NodeGoal      NodeStatus = "goal"      // the goal found (on generation or on selection)
+	NodeCutoff    NodeStatus = "cutoff"    // not expanded: at the depth limit, or f over the IDA* threshold
 )
 
 // Fate says what became of a generated child.
@@ -36,7 +41,8 @@ const (
 	FateReparented   Fate = "reparented"     // cheaper path to an open node: new parent and g (OldG, OldParent)
 	FateReopened     Fate = "reopened"       // cheaper path to a closed node, moved back to open
 	FateGoal         Fate = "goal"           // the goal, found on generation
-	FateDepthLimited Fate = "depth-limit"    // deeper than Options.Depth
+	FateDepthLimited Fate = "depth-limit"    // deeper than Options.Depth (traces made before cutoff semantics)
+	FateCutoff       Fate = "cutoff"         // f over the IDA* threshold: generated, not added (see Event.Deepening)
 )
 
 // NodeInfo is one node of the search tree as front ends show it.
@@ -63,12 +69,15 @@ type NodeInfo struct {
 // g and parent; every other fate is a node created by this step.
 type Child struct {
 	NodeInfo
-	Fate      Fate    `json:"fate"`
-	OldG      float64 `json:"oldG,omitempty"`
-	OldParent int     `json:"oldParent,omitempty"`
+	Fate Fate    `json:"fate"`
+	OldG float64 `json:"oldG,omitempty"`
+	// OldParent is the parent before a re-parenting or reopening, -1 for
+	// every other fate. It is always written: 0 is the root.
+	OldParent int `json:"oldParent"`
 	// ExistingID is the open or closed node with the same state, for the
-	// ignored fates (-1 in a tree search).
-	ExistingID int `json:"existing,omitempty"`
+	// ignored fates; -1 for every other fate and in a tree search. It is
+	// always written: 0 is the root.
+	ExistingID int `json:"existing"`
 }
 
 // Key is a node's full sort key on the frontier: smaller sorts first.
@@ -89,6 +98,9 @@ type Counters struct {
 	Open       int `json:"open"`
 	Closed     int `json:"closed"`
 	Nodes      int `json:"nodes"` // nodes in the tree
+	// Cutoffs counts the nodes not expanded because of a depth limit or an
+	// IDA* threshold (NodeCutoff, FateCutoff).
+	Cutoffs int `json:"cutoffs,omitempty"`
 }
 
 // Event is everything one call of [Search.Step] did. It is complete on its

@@ -67,6 +67,15 @@ func (f *lifoFrontier) ids() []int32                                      { retu
 func (f *lifoFrontier) ties(_ float64, buf []int32, _ int) ([]int32, int) { return buf, 0 }
 func (f *lifoFrontier) clear()                                            { f.s = f.s[:0] }
 
+// reverseTop reverses the order of the k nodes on top of the stack. It is
+// its own inverse, and unpush only truncates, so undo needs nothing. O(k).
+func (f *lifoFrontier) reverseTop(k int) {
+	top := f.s[len(f.s)-k:]
+	for i, j := 0, len(top)-1; i < j; i, j = i+1, j-1 {
+		top[i], top[j] = top[j], top[i]
+	}
+}
+
 // heapItem is one entry of the priority frontier.
 type heapItem struct {
 	key

@@ -264,10 +264,12 @@ func TestGraphDFSDepthLimit(t *testing.T) {
 		path     string
 	}{
 		{"dfs", "S A B G", Solved, 3, "S A B G"},
-		// Depth 2 cuts G off below B (depth 3), then finds it below C.
+		// Depth 2 leaves B (depth 2) unexpanded, so G below it is never
+		// generated, then finds G (depth 2) below C.
 		{"dfs depth=2", "S A B C G", Solved, 6, "S C G"},
-		// Depth 1 cuts off everything below A and C.
-		{"dfs depth=1", "S A C", NoSolution, 0, ""},
+		// Depth 1 selects A and C but expands neither: AIMA's cutoff,
+		// not "no solution".
+		{"dfs depth=1", "S A C", Cutoff, 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.search, func(t *testing.T) {
@@ -284,8 +286,8 @@ func TestGraphDFSDepthLimit(t *testing.T) {
 		})
 	}
 	_, evs := runGraph(t, depthGraph, "dfs depth=2")
-	if got := childFates(evs[2]); got != "A:depth-limit G:depth-limit" {
-		t.Errorf("depth=2 step 3 (B) children %s, want both cut by the depth limit", got)
+	if got := childFates(evs[2]); got != "" || evs[2].Expanded.Status != NodeCutoff || evs[2].Counters.Cutoffs != 1 {
+		t.Errorf("depth=2 step 3 (B): children %q, status %s, %d cutoffs; want none, cutoff, 1", got, evs[2].Expanded.Status, evs[2].Counters.Cutoffs)
 	}
 	if got := childFates(evs[3]); got != "S:ignored-closed G:added" {
 		t.Errorf("depth=2 step 4 (C) children %s", got)

@@ -55,6 +55,15 @@ func (e *engine[S]) state() Status {
 	return e.status
 }
 
+// isCutoffPop reports whether step k+1 selected a node at the depth limit.
+func (e *engine[S]) isCutoffPop(k int) bool {
+	prev := int32(0)
+	if k > 0 {
+		prev = e.records[k-1].cutoffs
+	}
+	return e.records[k].cutoffs != prev
+}
+
 // isGoalPop reports whether step k+1 selected the goal (and expanded nothing).
 func (e *engine[S]) isGoalPop(k int) bool {
 	prev := int32(0)
@@ -82,6 +91,10 @@ func (e *engine[S]) redo(ev *Event) {
 	e.notes = e.notes[:0]
 	n := e.nodes.at(id)
 	e.cur++
+	if e.isCutoffPop(k) {
+		n.status, n.mark = st8Cutoff, int32(k+1)
+		return
+	}
 	if e.isGoalPop(k) {
 		n.status, n.mark = st8Goal, int32(k+1)
 		return
@@ -89,6 +102,7 @@ func (e *engine[S]) redo(ev *Event) {
 	n.status, n.mark = st8Closed, int32(k+1)
 	if ev != nil && e.o.Duplicates == DropDuplicates {
 		e.replayChildren(ev, rec, nodeEnd, modEnd)
+		e.firstChildFirst(rec.firstNode, nodeEnd)
 		return
 	}
 	mi := rec.firstMod
@@ -115,6 +129,7 @@ func (e *engine[S]) redo(ev *Event) {
 		}
 	}
 	applyMods(nodeEnd)
+	e.firstChildFirst(rec.firstNode, nodeEnd)
 }
 
 // redoMod applies a re-parenting or reopening again.

@@ -10,20 +10,35 @@ import (
 // Algorithm names a search strategy.
 type Algorithm string
 
-// The algorithms. Each is a frontier plus an evaluation function f:
-// BFS a FIFO queue, DFS a LIFO stack, UCS f = g, greedy f = h, A* f = g + h,
-// weighted A* f = g + w·h.
+// The algorithms. The best-first ones are a frontier plus an evaluation
+// function f: BFS a FIFO queue, DFS a LIFO stack, UCS f = g, greedy f = h,
+// A* f = g + h, weighted A* f = g + w·h; DLS is DFS with a depth limit,
+// tree search and AIMA's child order (Figure 3.17). The depth-first
+// iterative family (IDS, IDA*, RBFS) keeps only a path and its siblings and
+// runs in its own loop (dfengine.go).
 const (
-	BFS    Algorithm = "bfs"
-	DFS    Algorithm = "dfs"
-	UCS    Algorithm = "ucs"
-	Greedy Algorithm = "greedy"
-	AStar  Algorithm = "astar"
-	WAStar Algorithm = "wastar"
+	BFS     Algorithm = "bfs"
+	DFS     Algorithm = "dfs"
+	DLS     Algorithm = "dls"
+	UCS     Algorithm = "ucs"
+	Greedy  Algorithm = "greedy"
+	AStar   Algorithm = "astar"
+	WAStar  Algorithm = "wastar"
+	IDS     Algorithm = "ids"
+	IDAStar Algorithm = "idastar"
+	RBFS    Algorithm = "rbfs"
 )
 
 // Algorithms lists every algorithm in the order menus show them.
-var Algorithms = []Algorithm{BFS, DFS, UCS, Greedy, AStar, WAStar}
+var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, IDAStar, RBFS}
+
+// DefaultDLSLimit is the depth limit of dls when none is given
+// (aima-python's depth_limited_search(problem, limit=50)).
+const DefaultDLSLimit = 50
+
+// depthFirstIterative reports whether the algorithm runs in the depth-first
+// iterative loop (dfengine.go) rather than the best-first one.
+func (a Algorithm) depthFirstIterative() bool { return a == IDS || a == IDAStar || a == RBFS }
 
 // TieRule orders open nodes whose priority is equal. Whatever the rule, the
 // insertion number breaks any remaining tie, so the order is total and every
@@ -55,8 +70,19 @@ type OpenPolicy string
 
 // The open policies.
 const (
-	Reparent   OpenPolicy = "reparent" // decrease-key: new parent, new g
-	IgnoreOpen OpenPolicy = "ignore"   // keep the first path found
+	Reparent    OpenPolicy = "reparent"     // decrease-key: new parent, new g, same insertion number
+	ReparentNew OpenPolicy = "reparent-new" // as reparent, and a new insertion number: the node counts as newly added (aima-python, AIMA 4th ed.)
+	IgnoreOpen  OpenPolicy = "ignore"       // keep the first path found
+)
+
+// ParentPolicy says whether the depth-first iterative searches generate the
+// state of a node's parent again among its children.
+type ParentPolicy string
+
+// The parent policies.
+const (
+	KeepParent ParentPolicy = "keep" // generate every successor (aima-python's IDS and RBFS)
+	SkipParent ParentPolicy = "skip" // never regenerate the parent (Korf's IDA*; the default for idastar on puzzles)
 )
 
 // ClosedPolicy says what a cheaper path to an already expanded node does.
@@ -104,8 +130,15 @@ type Options struct {
 	Tree bool
 	// Duplicates says whether discarded duplicates are stored as nodes.
 	Duplicates DuplicatePolicy
-	// Depth limits DFS (and any algorithm) to nodes of depth <= Depth; 0 means no limit.
+	// Depth is the depth limit L of dls and dfs (and of any best-first
+	// search): a node of depth L is goal-tested but not expanded, and a
+	// search that ran out of nodes after such a cutoff ends with status
+	// Cutoff (AIMA's depth-limited search). 0 means no limit, except for
+	// dls, whose default is DefaultDLSLimit.
 	Depth int
+	// Parent is the depth-first iterative searches' parent policy; ""
+	// means skip for idastar on a puzzle and keep otherwise.
+	Parent ParentPolicy
 	// Order is the successor order: "natural", "reverse", "alpha" (by action
 	// name), or a comma list of action names such as "up,left,right,down";
 	// actions not listed follow in natural order.
@@ -117,7 +150,7 @@ type Options struct {
 
 // optionNames are the option names shared by the command line and the
 // notebook ("-tie high-g", "tie=high-g").
-var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes"}
+var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent"}
 
 // OptionNames returns the names [Options.Set] accepts.
 func OptionNames() []string { return append([]string(nil), optionNames...) }
@@ -151,7 +184,7 @@ func (o *Options) Set(name, value string) error {
 			return fmt.Errorf("stepper: tree=%q: want true or false", value)
 		}
 		o.Tree = b
-	case "depth":
+	case "depth", "limit":
 		d, err := strconv.Atoi(value)
 		if err != nil || d < 0 {
 			return fmt.Errorf("stepper: depth %q: want a whole number >= 0 (0 means no limit)", value)
@@ -159,6 +192,8 @@ func (o *Options) Set(name, value string) error {
 		o.Depth = d
 	case "order":
 		o.Order = value
+	case "parent":
+		o.Parent = ParentPolicy(strings.ToLower(value))
 	case "duplicates":
 		o.Duplicates = DuplicatePolicy(strings.ToLower(value))
 	case "maxnodes":
@@ -212,12 +247,26 @@ func (o Options) Normalize() (Options, error) {
 	}
 	if o.Open == "" {
 		o.Open = Reparent
-		if o.Algorithm == BFS || o.Algorithm == DFS {
+		if o.Algorithm == BFS || o.Algorithm == DFS || o.Algorithm == DLS {
 			o.Open = IgnoreOpen
 		}
 	}
-	if o.Open != Reparent && o.Open != IgnoreOpen {
-		return o, fmt.Errorf("stepper: open=%q: want reparent or ignore", o.Open)
+	if o.Open != Reparent && o.Open != ReparentNew && o.Open != IgnoreOpen {
+		return o, fmt.Errorf("stepper: open=%q: want reparent, reparent-new or ignore", o.Open)
+	}
+	if o.Algorithm == DLS {
+		if o.Depth == 0 {
+			o.Depth = DefaultDLSLimit
+		}
+		// AIMA's depth-limited search is a tree search; tree=false is
+		// not expressible as a zero value, so dls is always one.
+		o.Tree = true
+	}
+	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent {
+		return o, fmt.Errorf("stepper: parent=%q: want keep (generate the parent's state again) or skip (never regenerate it)", o.Parent)
+	}
+	if o.Parent != "" && !o.Algorithm.depthFirstIterative() {
+		return o, fmt.Errorf("stepper: parent=%s is an option of ids, idastar and rbfs, not %s", o.Parent, o.Algorithm)
 	}
 	if o.Closed == "" {
 		o.Closed = IgnoreClosed
@@ -264,6 +313,9 @@ func (o Options) String() string {
 	}
 	if o.Depth > 0 {
 		fmt.Fprintf(&b, " depth=%d", o.Depth)
+	}
+	if o.Parent != "" {
+		fmt.Fprintf(&b, " parent=%s", o.Parent)
 	}
 	fmt.Fprintf(&b, " order=%s", o.Order)
 	if o.Duplicates == DropDuplicates {

@@ -38,7 +38,7 @@ func TestOptionErrors(t *testing.T) {
 		{"astar tie=fifi", `unknown tie rule "fifi" (did you mean fifo?)`},
 		{"astar w=0.5", "want a number >= 1"},
 		{"astar goaltest=later", "want generate or expand"},
-		{"astar open=drop", "want reparent or ignore"},
+		{"astar open=drop", "want reparent, reparent-new or ignore"},
 		{"astar closed=keep", "want ignore or reopen"},
 		{"astar depth=-1", "whole number >= 0"},
 		{"astar tree=maybe", "want true or false"},

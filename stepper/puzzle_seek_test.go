@@ -78,8 +78,8 @@ func TestPuzzleLimits(t *testing.T) {
 	}
 	// DFS with a depth limit below the solution's depth finds nothing.
 	d := mustSearch(t, mustPuzzle(t, "puzzle 283164705 goal=123804765"), "dfs depth=4")
-	if st := d.Run(0); st != NoSolution {
-		t.Errorf("dfs depth=4 on a 5-move puzzle: %s, want %s", st, NoSolution)
+	if st := d.Run(0); st != Cutoff {
+		t.Errorf("dfs depth=4 on a 5-move puzzle: %s, want %s", st, Cutoff)
 	}
 	d = mustSearch(t, mustPuzzle(t, "puzzle 283164705 goal=123804765"), "dfs depth=5")
 	if st := d.Run(0); st != Solved || d.Cost() != 5 {

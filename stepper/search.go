@@ -219,7 +219,7 @@ func (e *engine[S]) counters() Counters {
 	c := Counters{Steps: e.cur, Open: e.front.len(), Nodes: int(e.visibleNodes()), MaxOpen: 1}
 	if r := e.cursorRecord(); r != nil {
 		nodeEnd, modEnd := e.stepEnds(e.cur - 1)
-		c.Expanded, c.Duplicates, c.MaxOpen, c.Closed = int(r.expandedN), int(r.duplicates), int(r.maxOpen), int(r.closed)
+		c.Expanded, c.Duplicates, c.MaxOpen, c.Closed, c.Cutoffs = int(r.expandedN), int(r.duplicates), int(r.maxOpen), int(r.closed), int(r.cutoffs)
 		// every child made a node or a mod, or was a dropped duplicate
 		c.Generated, c.Reparented = int(nodeEnd)-1+int(modEnd), int(modEnd)
 		if e.o.Duplicates == DropDuplicates {
@@ -254,7 +254,7 @@ func (e *engine[S]) cost() float64 {
 // record of its expansion.
 func (e *engine[S]) seqOf(id int32) int32 {
 	n := e.nodes.at(id)
-	if n.status == st8Closed || n.status == st8Goal {
+	if n.status == st8Closed || n.status == st8Goal || n.status == st8Cutoff {
 		return e.records[n.mark-1].poppedSeq
 	}
 	return n.mark
@@ -280,11 +280,11 @@ func (e *engine[S]) fill(ev *Event) {
 	}
 	ev.Children = make([]Child, 0, len(e.notes))
 	for _, nt := range e.notes {
-		var c Child
+		c := Child{OldParent: -1}
 		if nt.id < 0 {
-			c = Child{NodeInfo: e.droppedInfo(rec.expanded, &e.succ[nt.succ]), Fate: nt.fate, ExistingID: int(nt.existing)}
+			c.NodeInfo, c.Fate, c.ExistingID = e.droppedInfo(rec.expanded, &e.succ[nt.succ]), nt.fate, int(nt.existing)
 		} else {
-			c = Child{NodeInfo: e.info(nt.id), Fate: nt.fate, ExistingID: int(nt.existing)}
+			c.NodeInfo, c.Fate, c.ExistingID = e.info(nt.id), nt.fate, int(nt.existing)
 		}
 		if nt.fate == FateReparented || nt.fate == FateReopened {
 			c.OldG, c.OldParent = nt.oldG, int(nt.oldParent)
@@ -317,11 +317,11 @@ func (e *engine[S]) tieReason(won int32) string {
 	case e.o.Tie == TieLowH && tieDecided:
 		fmt.Fprintf(&b, "tie rule low-h: its h %s is the smallest", fmtNum(wk.Tie))
 	case e.o.Tie == TieLIFO:
-		fmt.Fprintf(&b, "tie rule lifo: inserted last (#%d)", wk.Seq)
+		fmt.Fprintf(&b, "tie rule lifo: inserted last (seq %d)", wk.Seq)
 	case e.o.Tie == TieFIFO:
-		fmt.Fprintf(&b, "tie rule fifo: inserted first (#%d)", wk.Seq)
+		fmt.Fprintf(&b, "tie rule fifo: inserted first (seq %d)", wk.Seq)
 	default:
-		fmt.Fprintf(&b, "tie rule %s left a tie, broken by insertion order: inserted first (#%d)", e.o.Tie, wk.Seq)
+		fmt.Fprintf(&b, "tie rule %s left a tie, broken by insertion order: inserted first (seq %d)", e.o.Tie, wk.Seq)
 	}
 	return b.String()
 }

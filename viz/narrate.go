@@ -24,7 +24,7 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	var b strings.Builder
 	x := ev.Expanded
 	verb := "expanded"
-	if x.Status == stepper.NodeGoal {
+	if x.Status == stepper.NodeGoal || x.Status == stepper.NodeCutoff {
 		verb = "selected"
 	}
 	fmt.Fprintf(&b, "Step %d: %s %s (%s)", ev.Step, verb, name(x.State), formula(x, o))
@@ -41,6 +41,8 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	switch {
 	case x.Status == stepper.NodeGoal:
 		b.WriteString(": it is the goal.")
+	case x.Status == stepper.NodeCutoff:
+		fmt.Fprintf(&b, ": not the goal, and at the depth limit %d: cut off, not expanded.", o.Depth)
 	case len(ev.Children) == 0:
 		b.WriteString(": no successors.")
 	default:
@@ -61,6 +63,8 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 		b.WriteString(" The open list is empty: no solution.")
 	case stepper.LimitReached:
 		b.WriteString(" The node limit is reached: the search stops.")
+	case stepper.Cutoff:
+		b.WriteString(" The stack is empty and nodes were cut off at the limit: cutoff (a deeper limit may find a goal).")
 	}
 	return b.String()
 }
@@ -69,7 +73,10 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 func formula(n stepper.NodeInfo, o stepper.Options) string {
 	g, h, f := num(n.G), num(n.H), num(n.F)
 	switch o.Algorithm {
-	case stepper.AStar:
+	case stepper.AStar, stepper.IDAStar, stepper.RBFS:
+		if s, ok := exactSum(n.G, n.H); ok {
+			return s
+		}
 		return fmt.Sprintf("f %s = g %s + h %s", f, g, h)
 	case stepper.WAStar:
 		return fmt.Sprintf("f %s = g %s + %s·h %s", f, g, num(o.Weight), h)
@@ -113,7 +120,7 @@ func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options) string {
 }
 
 // tieRule keeps the part of the engine's tie reason that names the rule
-// ("tie rule fifo: inserted first (#3)"); the count is said already.
+// ("tie rule fifo: inserted first (seq 3)"); the count is said already.
 func tieRule(reason string) string {
 	if _, rule, ok := strings.Cut(reason, "; "); ok {
 		return rule

@@ -2,6 +2,7 @@ package viz
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -55,7 +56,8 @@ func TestNarrateRealEvents(t *testing.T) {
 		{romania, "ucs", 1, []string{"Step 1: expanded Arad (f 0 = g 0).", "Zerind new (f 75)"}},
 		{romania, "greedy", 2, []string{"expanded Sibiu (f 253 = h 253; g 140)", "Fagaras new (f 176)"}},
 		{romania, "wastar w=1.5", 1, []string{"expanded Arad (f 549 = g 0 + 1.5·h 366)", "Sibiu new (f 519.5)"}},
-		{romania, "dfs depth=2", 3, []string{"past the depth limit 2, discarded"}},
+		{romania, "dfs depth=2", 3, []string{"selected Lugoj (depth 2, g 229): not the goal, and at the depth limit 2: cut off, not expanded."}},
+		{romania, "dls depth=1", 4, []string{"at the depth limit 1: cut off", "cutoff (a deeper limit may find a goal)."}},
 		{puzzle8, "astar", 1, []string{"Step 1: expanded 283164705 (f 5 = g 0 + h 5). 283104765 new (f 5); 283164075 new (f 7); 283164750 new (f 7)."}},
 		{puzzle8, "astar", 6, []string{"selected 123804765 (f 5 = g 5 + h 0): it is the goal.", "Goal found: path cost 5, 5 moves."}},
 		{tutorialGrid, "astar", 1, []string{"expanded (1,2) (f 40 = g 0 + h 40).", "(2,2) new (f 40)"}},
@@ -112,8 +114,8 @@ func TestNarrateEveryFate(t *testing.T) {
 			"Step 6: expanded B (f 5 = g 2 + h 3): no successors. The open list is empty: no solution."},
 		{"limit", stepper.Event{Step: 7, Expanded: b, Status: stepper.LimitReached, Children: []stepper.Child{child("C", stepper.FateAdded, 4, 0)}}, astar,
 			"Step 7: expanded B (f 5 = g 2 + h 3). C new (f 5). The node limit is reached: the search stops."},
-		{"ties", stepper.Event{Step: 8, Expanded: b, TieCount: 2, TieReason: "priority 5 tied with 2 open nodes; tie rule fifo: inserted first (#3)"}, astar,
-			"Step 8: expanded B (f 5 = g 2 + h 3), won a tie with 2 others: tie rule fifo: inserted first (#3): no successors."},
+		{"ties", stepper.Event{Step: 8, Expanded: b, TieCount: 2, TieReason: "priority 5 tied with 2 open nodes; tie rule fifo: inserted first (seq 3)"}, astar,
+			"Step 8: expanded B (f 5 = g 2 + h 3), won a tie with 2 others: tie rule fifo: inserted first (seq 3): no successors."},
 		{"zero options take defaults", stepper.Event{Step: 1, Expanded: b}, stepper.Options{},
 			"Step 1: expanded B (f 5 = g 2 + h 3): no successors."},
 		{"weighted default w", stepper.Event{Step: 1, Expanded: b}, stepper.Options{Algorithm: stepper.WAStar},
@@ -144,4 +146,24 @@ func ExampleNarrate() {
 	// Output:
 	// Step 5: expanded Pitesti (f 417 = g 317 + h 100). Rimnicu_Vilcea already closed, ignored; Bucharest cheaper path, g 450 → 418, parent now Pitesti; Craiova already open, new g 455 no better, ignored.
 	// Step 6: selected Bucharest (f 418 = g 418 + h 0): it is the goal. Goal found: path cost 418, 4 moves.
+}
+
+// TestNarrateExactSqrt2: on a grid with √2 moves the narration writes g,
+// h and f exactly, so the sum shown adds up.
+func TestNarrateExactSqrt2(t *testing.T) {
+	tests := []struct {
+		g, h float64
+		want string
+	}{
+		{math.Sqrt2, 2*math.Sqrt2 + 1, "f 1+3√2 ≈ 5.243 = g √2 + h 1+2√2"},
+		{2 + 3*math.Sqrt2, 4, "f 6+3√2 ≈ 10.243 = g 2+3√2 + h 4"},
+		{2, 3, "f 5 = g 2 + h 3"},
+		{2.5, 3, "f 5.5 = g 2.5 + h 3"},
+	}
+	for _, tt := range tests {
+		n := stepper.NodeInfo{G: tt.g, H: tt.h, F: tt.g + tt.h}
+		if got := formula(n, stepper.Options{Algorithm: stepper.AStar}); got != tt.want {
+			t.Errorf("formula(g %v, h %v) = %q, want %q", tt.g, tt.h, got, tt.want)
+		}
+	}
 }

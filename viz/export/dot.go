@@ -67,7 +67,7 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 	var tag string
 	switch n.Status {
 	case stepper.NodeClosed:
-		tag = fmt.Sprintf("#%d closed", n.Order)
+		tag = fmt.Sprintf("closed, order %d", n.Order)
 	case stepper.NodeGoal:
 		tag = "GOAL"
 	default:

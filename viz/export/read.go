@@ -267,9 +267,9 @@ func checkEvent(i int, ev *stepper.Event) error {
 		return fmt.Errorf("step %d where step %d was expected: a step is missing, repeated or out of order", ev.Step, i+1)
 	}
 	switch ev.Status {
-	case stepper.Running, stepper.Solved, stepper.NoSolution, stepper.LimitReached:
+	case stepper.Running, stepper.Solved, stepper.NoSolution, stepper.LimitReached, stepper.Cutoff:
 	default:
-		return fmt.Errorf("status %q: want running, solved, no solution or limit reached", ev.Status)
+		return fmt.Errorf("status %q: want running, solved, no solution, limit reached or cutoff", ev.Status)
 	}
 	if ev.Expanded.ID < 0 {
 		return fmt.Errorf("expanded.id %d: want a node id >= 0", ev.Expanded.ID)

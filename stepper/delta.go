@@ -15,7 +15,8 @@ import (
 // values a re-parenting or reopening changes (Parent, G, Depth, Seq), the
 // step that made it (Born), the step that expanded it (Order) and its base
 // fate. Its status at any step k >= Born follows from these and the step:
-// closed (goal when GoalPop) if 0 < Order <= k, else its base fate.
+// closed (goal when GoalPop, cutoff when CutoffPop) if 0 < Order <= k,
+// else its base fate.
 //
 // Order is the expansion of this insertion (Seq) of the node, as far as the
 // journal knows it: it may lie past the cursor, so a client that goes back
@@ -31,6 +32,9 @@ type NodeRecord struct {
 	Fate   BaseFate
 	// GoalPop is set when Order is the step that selected the goal.
 	GoalPop bool
+	// CutoffPop is set when Order is the step that selected the node at
+	// the depth limit and did not expand it (NodeCutoff).
+	CutoffPop bool
 	// Cell is the grid cell (y·width+x) or graph node index of the
 	// node's state, -1 for a puzzle.
 	Cell int
@@ -197,7 +201,7 @@ func (e *engine[S]) record(id int32) NodeRecord {
 	n := e.nodes.at(id)
 	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Born: e.stepOf(id), Fate: e.baseFate(n.status), Cell: -1}
 	switch n.status {
-	case st8Closed, st8Goal:
+	case st8Closed, st8Goal, st8Cutoff:
 		r.Order, r.Seq = int(n.mark), int(e.records[n.mark-1].poppedSeq)
 	case st8Open:
 		r.Seq = int(n.mark)
@@ -210,6 +214,7 @@ func (e *engine[S]) record(id int32) NodeRecord {
 		r.Seq = -1
 	}
 	r.GoalPop = r.Order > 0 && r.Order <= len(e.records) && e.isGoalPop(r.Order-1)
+	r.CutoffPop = r.Order > 0 && r.Order <= len(e.records) && e.isCutoffPop(r.Order-1)
 	if c, ok := any(e.p).(interface{ cellOf(S) int }); ok {
 		r.Cell = c.cellOf(n.state)
 	}

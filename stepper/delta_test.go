@@ -47,6 +47,9 @@ func statusAt(r NodeRecord, k int) NodeStatus {
 		if r.GoalPop {
 			return NodeGoal
 		}
+		if r.CutoffPop {
+			return NodeCutoff
+		}
 		return NodeClosed
 	}
 	return r.Fate.Status()

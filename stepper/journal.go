@@ -70,7 +70,7 @@ func (e *engine[S]) isGoalPop(k int) bool {
 	if k > 0 {
 		prev = e.records[k-1].expandedN
 	}
-	return e.records[k].expandedN == prev
+	return e.records[k].expandedN == prev && !e.isCutoffPop(k)
 }
 
 // redo replays step cur+1 from the journal: the same frontier operations in

@@ -318,7 +318,15 @@ func (h *hub) stepForward() {
 	}
 	h.last = &ev
 	h.record(ev.Step, ev.Counters)
+	h.moved()
 	h.broadcast(encode(stepMessage(h.search.Options(), ev, h.playing)))
+}
+
+// moved tells the session's owner (a room) that the live search moved.
+func (h *hub) moved() {
+	if h.sess.onMove != nil {
+		h.sess.onMove(h.search)
+	}
 }
 
 // record notes the list sizes after step k.
@@ -346,6 +354,7 @@ func (h *hub) seek(k int, reason string) {
 			h.last = &ev
 		}
 	}
+	h.moved()
 	h.broadcast(h.liveSnapshot(reason, 0))
 }
 

@@ -52,8 +52,8 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 			Href: "/s/" + sess.ID + "/export?format=" + url.QueryEscape(f.Name)})
 	}
 	if presenter {
-		d.PresenterURL = absURL(r, PresenterPath(sess))
-		d.WSURL += "?key=" + sess.key
+		d.PresenterURL = absURL(r, "/s/"+sess.ID+"?"+keyParam+"="+url.QueryEscape(r.URL.Query().Get(keyParam)))
+		d.WSURL += "?key=" + url.QueryEscape(r.URL.Query().Get(keyParam)) // checked by lookup
 	}
 	if last != nil {
 		d.Narration = viz.Narrate(*last, o)

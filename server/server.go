@@ -21,6 +21,7 @@ import (
 
 	stepvizexamples "stepviz/examples"
 	"stepviz/static"
+	persist "stepviz/store"
 	"stepviz/stepper"
 	"stepviz/templates"
 )
@@ -54,6 +55,8 @@ type Config struct {
 	Idle       time.Duration
 	// Logger receives one line per session started; nil discards.
 	Logger *log.Logger
+	// DB keeps rooms (docs/rooms.md) across restarts; nil: no rooms.
+	DB *persist.DB
 }
 
 // Server serves the landing page, the session pages and their websockets.
@@ -61,6 +64,7 @@ type Config struct {
 type Server struct {
 	cfg      Config
 	sessions *store
+	rooms    *rooms // nil without Config.DB
 	mux      *http.ServeMux
 	upgrader websocket.Upgrader
 }
@@ -98,6 +102,10 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}", s.handleSession)
 	s.mux.HandleFunc("GET /s/{id}/ws", s.handleWS)
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
+	if cfg.DB != nil {
+		s.rooms = &rooms{srv: s, db: cfg.DB, by: map[string]*Room{}}
+		s.routeRooms()
+	}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	return s
@@ -114,7 +122,7 @@ func (s *Server) Handle(pattern string, h http.Handler) { s.mux.Handle(pattern, 
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'")
+	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'")
 	h.Set("Referrer-Policy", "no-referrer") // the presenter's key is in the URL
 	h.Set("X-Content-Type-Options", "nosniff")
 	s.mux.ServeHTTP(w, r)
@@ -209,6 +217,14 @@ func FollowerPath(sess *Session) string { return "/s/" + sess.ID }
 // its presenter key. A wrong key is an error, not a silent downgrade.
 func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool, bool) {
 	sess, ok := s.sessions.get(r.PathValue("id"))
+	if !ok && s.rooms != nil {
+		// A room's search outlives its session: rebuild it from its record.
+		var err error
+		if sess, ok, err = s.rooms.session(r.Context(), r.PathValue("id")); err != nil {
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+			return nil, false, false
+		}
+	}
 	if !ok {
 		http.Error(w, "server: no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
 		return nil, false, false

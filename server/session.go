@@ -2,6 +2,7 @@ package server
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"fmt"
@@ -19,7 +20,15 @@ type Session struct {
 	// but not secret: it is what followers are given.
 	ID string
 	// key is the presenter's secret.
-	key      string
+	key string
+	// keyHash, when set, is store.HashKey of the presenter's key and is
+	// what IsPresenter checks: a room's searches, whose key is stored only
+	// hashed and may be unknown after a restart.
+	keyHash []byte
+	// onMove, when set, is called on the hub's goroutine each time the live
+	// search has moved (step, back, seek, reset, goal), before the move is
+	// sent to anyone; it may read the search but must not block on the hub.
+	onMove func(*stepper.Search)
 	created  time.Time
 	maxNodes int
 	hub      *hub
@@ -31,6 +40,10 @@ func (s *Session) Key() string { return s.key }
 // IsPresenter reports whether key is the session's presenter key, in
 // constant time.
 func (s *Session) IsPresenter(key string) bool {
+	if s.keyHash != nil {
+		h := sha256.Sum256([]byte(key))
+		return key != "" && subtle.ConstantTimeCompare(h[:], s.keyHash) == 1
+	}
 	return key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(s.key)) == 1
 }
 

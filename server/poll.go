@@ -1,0 +1,317 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"stepviz/stepper"
+	persist "stepviz/store"
+)
+
+// Class polls: the presenter asks about the search shown at its live step,
+// every follower answers on its own screen, the presenter watches the
+// answers arrive, then reveals the right one to the class. The right
+// answer is computed by the engine when it can be (the next node expanded,
+// f of a node) and given by the presenter otherwise (is h admissible).
+const (
+	PollNext       = "next"       // which node is expanded next?
+	PollF          = "f"          // what is f of node X?
+	PollAdmissible = "admissible" // is this heuristic admissible here?
+
+	// pollChoices is how many open nodes a "next" poll offers.
+	pollChoices = 6
+	// maxAnswerLen bounds one answer.
+	maxAnswerLen = 32
+)
+
+// PollChoice is one answer a follower can click.
+type PollChoice struct {
+	Answer string `json:"answer"`
+	Label  string `json:"label"`
+}
+
+// PollMsg is a poll as one client may see it: the presenter sees the
+// answers as they arrive; followers see them, and the right answer, once
+// revealed.
+type PollMsg struct {
+	Type     string       `json:"type"`
+	ID       int64        `json:"id"`
+	Kind     string       `json:"kind"`
+	Question string       `json:"question"`
+	SearchID string       `json:"search"`
+	Step     int          `json:"step"`
+	Node     int          `json:"node"`
+	Choices  []PollChoice `json:"choices,omitempty"`
+	Revealed bool         `json:"revealed"`
+	Answers  int          `json:"answers"`
+	// Counts is the number of followers per answer (normalised).
+	Counts map[string]int `json:"counts,omitempty"`
+	Right  string         `json:"right,omitempty"`
+	// ShareRight is the share of answers that were right, once revealed.
+	ShareRight *float64 `json:"shareRight,omitempty"`
+	// Yours is this follower's answer, if any.
+	Yours string `json:"yours,omitempty"`
+}
+
+// livePoll is the room's latest poll with its answers by pseudonym.
+type livePoll struct {
+	persist.Poll
+	choices []PollChoice
+	answers map[string]string
+}
+
+// loadPoll reads the room's latest poll and its answers.
+func (r *Room) loadPoll(ctx context.Context) error {
+	polls, err := r.rs.db.Polls(ctx, r.ID)
+	if err != nil || len(polls) == 0 {
+		return err
+	}
+	p := polls[len(polls)-1]
+	as, err := r.rs.db.Answers(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	lp := &livePoll{Poll: p, answers: map[string]string{}}
+	for _, a := range as {
+		lp.answers[a.Pseudonym] = a.Answer
+	}
+	if p.Kind == PollNext {
+		if se, err := r.rs.db.Search(ctx, p.SearchID); err == nil {
+			if s, err := r.rs.srv.roomSearch(se.Problem, se.Options); err == nil {
+				s.Seek(p.Step)
+				lp.choices = nextChoices(s, p.Answer)
+			}
+		}
+	} else if p.Kind == PollAdmissible {
+		lp.choices = yesNo
+	}
+	r.poll = lp
+	return nil
+}
+
+var yesNo = []PollChoice{{"yes", "Yes"}, {"no", "No"}}
+
+func (p *livePoll) counts() map[string]int {
+	out := map[string]int{}
+	for _, a := range p.answers {
+		out[a]++
+	}
+	return out
+}
+
+func (p *livePoll) shareRight() float64 {
+	if len(p.answers) == 0 {
+		return 0
+	}
+	right := 0
+	for _, a := range p.answers {
+		if a == p.Answer {
+			right++
+		}
+	}
+	return float64(right) / float64(len(p.answers))
+}
+
+func (p *livePoll) msgFor(c *roomClient) PollMsg {
+	m := PollMsg{Type: MsgPoll, ID: p.ID, Kind: p.Kind, Question: p.Question, SearchID: p.SearchID, Step: p.Step, Node: p.Node,
+		Choices: p.choices, Revealed: p.Revealed, Answers: len(p.answers)}
+	if c.presenter || p.Revealed {
+		m.Counts = p.counts()
+	}
+	if c.presenter || p.Revealed {
+		m.Right = p.Answer
+	}
+	if p.Revealed {
+		sh := p.shareRight()
+		m.ShareRight = &sh
+	}
+	if !c.presenter {
+		m.Yours = p.answers[c.pseudonym]
+	}
+	return m
+}
+
+// nextChoices offers the first open nodes in pop order, sorted by id so
+// their order gives nothing away; right is always among them.
+func nextChoices(s *stepper.Search, right string) []PollChoice {
+	sn := s.Snapshot()
+	var ids []int
+	for i, e := range sn.Open {
+		if i >= pollChoices {
+			break
+		}
+		ids = append(ids, e.ID)
+	}
+	if r, err := strconv.Atoi(right); err == nil && !containsInt(ids, r) {
+		ids = append(ids, r)
+	}
+	sort.Ints(ids)
+	out := make([]PollChoice, 0, len(ids))
+	for _, id := range ids {
+		n := s.Node(id)
+		out = append(out, PollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (g %s, h %s)", id, n.State, fmtNum(n.G), fmtNum(n.H))})
+	}
+	return out
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
+
+// ask opens a poll about a lane of the live searches at its live step.
+func (r *Room) ask(ctx context.Context, m RoomCmd) error {
+	r.mu.Lock()
+	var se *persist.Search
+	for _, l := range r.currentLanesLocked() {
+		if l.Lane == m.Lane {
+			se = &l
+		}
+	}
+	r.mu.Unlock()
+	if se == nil {
+		return fmt.Errorf("server: no search %d is shown; show a search first", m.Lane+1)
+	}
+	sess, _, err := r.rs.session(ctx, se.ID)
+	if err != nil {
+		return err
+	}
+	var step int
+	if !sess.hub.do(func() { step = sess.hub.search.StepCount() }) {
+		return errors.New("server: the search has stopped")
+	}
+	s, err := r.rs.srv.roomSearch(se.Problem, se.Options)
+	if err != nil {
+		return err
+	}
+	s.Seek(step)
+	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Step: step, Kind: m.Kind, Node: -1}
+	var choices []PollChoice
+	switch m.Kind {
+	case PollNext:
+		if s.Status().Done() {
+			return fmt.Errorf("server: the search is over (%s): nothing is expanded next", s.Status())
+		}
+		ev, ok := s.Step()
+		if !ok {
+			return fmt.Errorf("server: the search is over: nothing is expanded next")
+		}
+		s.Seek(step)
+		p.Answer = strconv.Itoa(ev.Expanded.ID)
+		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, se.Options)
+		choices = nextChoices(s, p.Answer)
+	case PollF:
+		if m.Node < 0 || m.Node >= s.NodeCount() {
+			return fmt.Errorf("server: node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
+		}
+		n := s.Node(m.Node)
+		p.Node = m.Node
+		p.Answer = normalNumber(n.F)
+		p.Question = fmt.Sprintf("Step %d of %s: what is f of node #%d (%s)? Type a number.", step, se.Options, m.Node, n.State)
+	case PollAdmissible:
+		if m.Answer != "yes" && m.Answer != "no" {
+			return errors.New("server: say whether the heuristic is admissible (yes or no): that is the answer the class will see")
+		}
+		h := s.Options().Heuristic
+		if h == "" {
+			h = "the default heuristic"
+		}
+		p.Answer = m.Answer
+		p.Question = fmt.Sprintf("Is h=%s admissible on %s?", h, se.Problem)
+		choices = yesNo
+	default:
+		return fmt.Errorf("server: a poll's kind is next, f or admissible, not %q", truncate(m.Kind, 24))
+	}
+	id, err := r.rs.db.CreatePoll(ctx, p)
+	if err != nil {
+		return err
+	}
+	p.ID = id
+	r.mu.Lock()
+	r.poll = &livePoll{Poll: p, choices: choices, answers: map[string]string{}}
+	r.broadcastPollLocked(false)
+	r.mu.Unlock()
+	return nil
+}
+
+// normalNumber writes a finite number the same way whatever was typed
+// ("3", "3.0", " 3e0 "), so answers group by value.
+func normalNumber(x float64) string {
+	return strconv.FormatFloat(math.Round(x*1e6)/1e6, 'g', -1, 64)
+}
+
+// answer records c's answer to the open poll.
+func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer string) error {
+	answer = strings.TrimSpace(answer)
+	r.mu.Lock()
+	p := r.poll
+	r.mu.Unlock()
+	switch {
+	case p == nil || p.ID != pollID:
+		return errors.New("server: that poll is no longer open")
+	case p.Revealed:
+		return errors.New("server: the answer has been revealed; wait for the next question")
+	case answer == "" || len(answer) > maxAnswerLen:
+		return fmt.Errorf("server: an answer is 1 to %d characters", maxAnswerLen)
+	}
+	switch p.Kind {
+	case PollF:
+		x, err := strconv.ParseFloat(strings.ReplaceAll(answer, ",", "."), 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("server: %q is not a number; type f as a number such as 7 or 7.5", answer)
+		}
+		answer = normalNumber(x)
+	default:
+		ok := false
+		for _, ch := range p.choices {
+			ok = ok || ch.Answer == answer
+		}
+		if !ok {
+			return fmt.Errorf("server: %q is not one of the choices", answer)
+		}
+	}
+	if err := r.rs.db.SetAnswer(ctx, persist.Answer{PollID: p.ID, Pseudonym: c.pseudonym, Answer: answer}); err != nil {
+		if errors.Is(err, persist.ErrRevealed) {
+			return errors.New("server: the answer has been revealed; wait for the next question")
+		}
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.poll != p {
+		return nil
+	}
+	p.answers[c.pseudonym] = answer
+	r.sendLocked(c, encode(p.msgFor(c)))
+	r.broadcastPollLocked(true)
+	return nil
+}
+
+// reveal closes the poll and shows everyone the answers and the right one.
+func (r *Room) reveal(ctx context.Context) error {
+	r.mu.Lock()
+	p := r.poll
+	r.mu.Unlock()
+	if p == nil {
+		return errors.New("server: ask a question first")
+	}
+	if err := r.rs.db.Reveal(ctx, p.ID); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	p.Revealed = true
+	r.broadcastPollLocked(false)
+	return nil
+}

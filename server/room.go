@@ -1,0 +1,389 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"stepviz/stepper"
+	persist "stepviz/store"
+)
+
+// A room is a lecture: one presenter link and one followers' link for a
+// sequence of searches. It is a layer above sessions: each search the room
+// shows is an ordinary session (its own hub, page and websocket at
+// /s/{id}), created by the room with the room's key, and the room keeps
+// what a restart needs in the database — the room and its key hash, every
+// search's problem, options and live step, and the polls. Because the
+// engine is deterministic, a room's search is rebuilt from that record on
+// first use after a restart (or after its session was reclaimed), at the
+// same step, under the same id, so pages reconnect to it by themselves.
+//
+// Searches shown side by side share a pos in the room's history (lanes
+// 0..3) and are driven together by the room's lock-step commands, or one
+// at a time from each lane's own controls.
+
+const (
+	// roomCodeLen and roomAlphabet make a followers' link easy to type
+	// from the projector: no 0/o, 1/l/i. 31^6 ≈ 8.9e8 codes.
+	roomCodeLen  = 6
+	roomAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+	// maxLanes is the most searches shown side by side.
+	maxLanes = 4
+	// maxHistory bounds a room's searches (each is a few hundred bytes of
+	// database and, while someone looks at it, one session).
+	maxRoomSearches = 500
+	// compareEvery throttles the live comparison table.
+	compareEvery = 100 * time.Millisecond
+)
+
+// rooms holds the rooms in use; the database holds every room.
+type rooms struct {
+	srv *Server
+	db  *persist.DB
+	mu  sync.Mutex
+	by  map[string]*Room
+}
+
+// Room is one lecture room in memory. Its fields below mu are guarded by
+// mu, which is never held while calling into a session's hub (a hub calls
+// the room back through Session.onMove).
+type Room struct {
+	ID      string
+	keyHash []byte
+	rs      *rooms
+
+	mu      sync.Mutex
+	history []persist.Search // by pos, then lane
+	current int              // pos shown live, -1 before the first
+	poll    *livePoll        // the latest poll, or nil
+	lanes   map[string]LaneStats
+	clients map[*roomClient]bool
+	// compareDue is set while a comparison broadcast is scheduled.
+	compareDue bool
+}
+
+// LaneStats is one search's row of the live comparison table.
+type LaneStats struct {
+	ID       string           `json:"id"`
+	Lane     int              `json:"lane"`
+	Options  string           `json:"options"`
+	Step     int              `json:"step"`
+	Status   string           `json:"status"`
+	Counters stepper.Counters `json:"counters"`
+	// Cost is the solution's cost once solved.
+	Cost *float64 `json:"cost,omitempty"`
+}
+
+func newRoomCode() (string, error) {
+	b := make([]byte, roomCodeLen)
+	if _, err := rand.Read(b); err != nil {
+		return "", fmt.Errorf("server: no randomness for a room code: %w", err)
+	}
+	for i := range b {
+		b[i] = roomAlphabet[int(b[i])%len(roomAlphabet)]
+	}
+	return string(b), nil
+}
+
+// create makes a new room and returns it with its presenter key (the only
+// time the key exists outside the presenter's link).
+func (rs *rooms) create(ctx context.Context) (*Room, string, error) {
+	key, err := randomToken(18)
+	if err != nil {
+		return nil, "", err
+	}
+	for range 10 {
+		code, err := newRoomCode()
+		if err != nil {
+			return nil, "", err
+		}
+		r := persist.Room{ID: code, KeyHash: persist.HashKey(key)}
+		if err := rs.db.CreateRoom(ctx, r); err != nil {
+			if _, gerr := rs.db.Room(ctx, code); gerr == nil {
+				continue // the code is taken: draw another
+			}
+			return nil, "", err
+		}
+		room, err := rs.get(ctx, code)
+		return room, key, err
+	}
+	return nil, "", errors.New("server: could not find a free room code; try again")
+}
+
+// get returns the room with the given code, loading it from the database
+// on first use.
+func (rs *rooms) get(ctx context.Context, code string) (*Room, error) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if r, ok := rs.by[code]; ok {
+		return r, nil
+	}
+	rec, err := rs.db.Room(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	history, err := rs.db.Searches(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	r := &Room{ID: code, keyHash: rec.KeyHash, rs: rs, history: history, current: rec.Current,
+		lanes: map[string]LaneStats{}, clients: map[*roomClient]bool{}}
+	for _, se := range history {
+		r.lanes[se.ID] = LaneStats{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step, Status: "running"}
+	}
+	if err := r.loadPoll(ctx); err != nil {
+		return nil, err
+	}
+	rs.by[code] = r
+	return r, nil
+}
+
+// IsPresenter reports whether key is the room's presenter key, in constant
+// time.
+func (r *Room) IsPresenter(key string) bool {
+	h := sha256.Sum256([]byte(key))
+	return key != "" && subtle.ConstantTimeCompare(h[:], r.keyHash) == 1
+}
+
+// session returns the live session of search id, rebuilding it from its
+// record (problem, options, step) when this process has none: after a
+// restart, or when its session was reclaimed. It returns false if no room
+// has such a search.
+func (rs *rooms) session(ctx context.Context, id string) (*Session, bool, error) {
+	if sess, ok := rs.srv.sessions.get(id); ok {
+		return sess, true, nil
+	}
+	se, err := rs.db.Search(ctx, id)
+	if errors.Is(err, persist.ErrNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	room, err := rs.get(ctx, se.RoomID)
+	if err != nil {
+		return nil, false, err
+	}
+	sess, err := room.start(se)
+	return sess, err == nil, err
+}
+
+// start builds the search of record se at its step and adopts it as a
+// session under se.ID; if a session with that id exists, that one.
+// Cost: O(se.Step) engine steps.
+func (r *Room) start(se persist.Search) (*Session, error) {
+	if sess, ok := r.rs.srv.sessions.get(se.ID); ok {
+		return sess, nil
+	}
+	search, err := r.rs.srv.roomSearch(se.Problem, se.Options)
+	if err != nil {
+		return nil, fmt.Errorf("server: rebuilding search %s of room %s: %w", se.ID, r.ID, err)
+	}
+	search.Seek(se.Step)
+	for search.StepCount() < se.Step && !search.Status().Done() {
+		search.Run(1)
+	}
+	return r.rs.srv.sessions.adopt(se.ID, r.keyHash, search, problemInfo(search), r.rs.srv.cfg.MaxNodes, r.onMove(se.ID))
+}
+
+// roomSearch builds a search from a problem line and a search line within
+// this server's limits: no file named, at most MaxNodes nodes.
+func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
+	if err := noFiles(problem); err != nil {
+		return nil, err
+	}
+	inst, err := stepper.ParseProblem(problem)
+	if err != nil {
+		return nil, err
+	}
+	o, err := stepper.ParseOptions(options)
+	if err != nil {
+		return nil, err
+	}
+	if o.MaxNodes <= 0 || o.MaxNodes > s.cfg.MaxNodes {
+		o.MaxNodes = s.cfg.MaxNodes
+	}
+	return stepper.NewSearch(inst, o)
+}
+
+// adopt registers search as a session under a given id with a hashed key
+// (a room's search); if the id is already live it returns that session.
+func (st *store) adopt(id string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
+	st.mu.Lock()
+	if sess, ok := st.sessions[id]; ok {
+		st.mu.Unlock()
+		return sess, nil
+	}
+	if len(st.sessions) >= st.max {
+		st.reclaimLocked()
+	}
+	if len(st.sessions) >= st.max {
+		st.mu.Unlock()
+		return nil, ErrTooManySessions{st.max}
+	}
+	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove}
+	sess.hub = newHub(sess, s, info)
+	st.sessions[id] = sess
+	st.mu.Unlock()
+	go sess.hub.run()
+	return sess, nil
+}
+
+// onMove is the hook of search id's session: it saves the step before any
+// follower sees it, so a restart resumes where the class was, and updates
+// the comparison table. It runs on the session's hub goroutine.
+func (r *Room) onMove(id string) func(*stepper.Search) {
+	return func(s *stepper.Search) {
+		step := s.StepCount()
+		if err := r.rs.db.SetStep(context.Background(), id, step); err != nil && r.rs.srv.cfg.Logger != nil {
+			r.rs.srv.cfg.Logger.Printf("room %s: %v", r.ID, err)
+		}
+		c := s.Counters()
+		st := LaneStats{ID: id, Options: s.Options().String(), Step: step, Status: string(s.Status()), Counters: c}
+		if s.Status() == stepper.Solved {
+			if sn := s.Snapshot(); len(sn.Path) > 0 {
+				g := s.Node(sn.Path[len(sn.Path)-1]).G
+				st.Cost = &g
+			}
+		}
+		r.mu.Lock()
+		st.Lane = r.lanes[id].Lane
+		r.lanes[id] = st
+		for i := range r.history {
+			if r.history[i].ID == id {
+				r.history[i].Step = step
+			}
+		}
+		due := r.compareDue
+		r.compareDue = true
+		r.mu.Unlock()
+		if !due {
+			time.AfterFunc(compareEvery, r.broadcastCompare)
+		}
+	}
+}
+
+// currentLanes returns the searches shown live. Called with r.mu held.
+func (r *Room) currentLanesLocked() []persist.Search {
+	var out []persist.Search
+	for _, se := range r.history {
+		if se.Pos == r.current {
+			out = append(out, se)
+		}
+	}
+	return out
+}
+
+// load appends a group of 1 to maxLanes searches on one problem to the
+// room's history and shows it live.
+func (r *Room) load(ctx context.Context, problem string, lines []string) error {
+	if len(lines) == 0 || len(lines) > maxLanes {
+		return fmt.Errorf("server: give 1 to %d search lines (one per search shown side by side)", maxLanes)
+	}
+	r.mu.Lock()
+	n := len(r.history)
+	r.mu.Unlock()
+	if n+len(lines) > maxRoomSearches {
+		return fmt.Errorf("server: this room has shown %d searches, the most it keeps; open a new room", n)
+	}
+	group := make([]persist.Search, len(lines))
+	for i, line := range lines {
+		s, err := r.rs.srv.roomSearch(problem, line)
+		if err != nil {
+			if len(lines) > 1 {
+				return fmt.Errorf("search %d (%s): %w", i+1, line, err)
+			}
+			return err
+		}
+		id, err := randomToken(9)
+		if err != nil {
+			return err
+		}
+		group[i] = persist.Search{ID: id, Problem: s.Instance().Spec(), Options: s.Options().String()}
+	}
+	pos, err := r.rs.db.AddSearches(ctx, r.ID, group)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	for i := range group {
+		group[i].RoomID, group[i].Pos, group[i].Lane = r.ID, pos, i
+		r.history = append(r.history, group[i])
+		r.lanes[group[i].ID] = LaneStats{ID: group[i].ID, Lane: i, Options: group[i].Options, Status: "running"}
+	}
+	r.current = pos
+	r.mu.Unlock()
+	for _, se := range group {
+		if _, err := r.start(se); err != nil {
+			return err
+		}
+	}
+	r.broadcastRoom()
+	return nil
+}
+
+// show makes the searches at pos the live ones again.
+func (r *Room) show(ctx context.Context, pos int) error {
+	if err := r.rs.db.SetCurrent(ctx, r.ID, pos); err != nil {
+		if errors.Is(err, persist.ErrNotFound) {
+			return fmt.Errorf("server: this room has no search %d", pos)
+		}
+		return err
+	}
+	r.mu.Lock()
+	r.current = pos
+	r.mu.Unlock()
+	r.broadcastRoom()
+	return nil
+}
+
+// drive sends one command to every live lane (lane < 0) or to one, as the
+// presenter's own controls would. Lanes that cannot take it (a search
+// already over) are left as they are.
+func (r *Room) drive(ctx context.Context, cmd string, lane int) error {
+	r.mu.Lock()
+	lanes := r.currentLanesLocked()
+	r.mu.Unlock()
+	if len(lanes) == 0 {
+		return errors.New("server: show a search first")
+	}
+	var errs []error
+	moved := 0
+	for _, se := range lanes {
+		if lane >= 0 && se.Lane != lane {
+			continue
+		}
+		sess, _, err := r.rs.session(ctx, se.ID)
+		if err != nil {
+			return err
+		}
+		var cerr error
+		if !sess.hub.do(func() { cerr = sess.hub.command(ClientMsg{Type: cmd}) }) {
+			cerr = errors.New("server: the search has stopped")
+		}
+		if cerr != nil {
+			errs = append(errs, cerr)
+		} else {
+			moved++
+		}
+	}
+	if moved == 0 && len(errs) > 0 {
+		return errs[0]
+	}
+	return nil
+}
+
+// pseudonym is how a follower appears in a room's poll export: derived from
+// the token its browser keeps, so it is stable across reconnects and says
+// nothing about who it is.
+func pseudonym(room, token string) string {
+	h := sha256.Sum256([]byte(room + ":" + token))
+	return "s-" + hex.EncodeToString(h[:4])
+}

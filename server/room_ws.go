@@ -1,0 +1,322 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	persist "stepviz/store"
+)
+
+// The room's websocket, /r/{id}/ws[?key=KEY][&t=TOKEN] (docs/rooms.md):
+// it carries what the room is showing, its history, its poll and the
+// comparison table; each search shown keeps its own session websocket.
+const (
+	// Room messages, server to client.
+	MsgRoom    = "room"    // the room: history, what is live, the poll
+	MsgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
+	MsgCompare = "compare" // the live comparison table of the searches shown
+
+	// Room commands (presenter only), client to server.
+	RoomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
+	RoomShow   = "show"   // {pos}: show an earlier search of the history live again
+	RoomDrive  = "drive"  // {command: step|back|reset|goal, lane: -1 for all}
+	RoomAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
+	RoomReveal = "reveal" // reveal the poll's answer
+	// From followers.
+	RoomAnswer = "answer" // {poll, answer}
+
+	// roomReadLimit bounds a room message: a problem line with a pasted
+	// grid (the landing form's bound) at most.
+	roomReadLimit = 1 << 20
+	// followerReadLimit bounds a follower's messages (answers are tiny).
+	followerReadLimit = 1024
+	// roomSendBuffer is how many room messages may wait for a client; a
+	// client that lets it fill is disconnected (its page reconnects and
+	// gets the whole room again).
+	roomSendBuffer = 32
+)
+
+// RoomCmd is every message a room client sends.
+type RoomCmd struct {
+	Type     string   `json:"type"`
+	Problem  string   `json:"problem,omitempty"`
+	Searches []string `json:"searches,omitempty"`
+	Pos      int      `json:"pos,omitempty"`
+	Command  string   `json:"command,omitempty"`
+	Lane     int      `json:"lane,omitempty"`
+	Kind     string   `json:"kind,omitempty"`
+	Node     int      `json:"node,omitempty"`
+	Answer   string   `json:"answer,omitempty"`
+	Poll     int64    `json:"poll,omitempty"`
+}
+
+// RoomMsg describes the room to one client.
+type RoomMsg struct {
+	Type string `json:"type"`
+	Room string `json:"room"`
+	Role string `json:"role"`
+	// Current is the pos shown live (-1 before the first search).
+	Current int `json:"current"`
+	// History is every search the room has shown, grouped by pos.
+	History []HistoryEntry `json:"history"`
+	Poll    *PollMsg       `json:"poll,omitempty"`
+	Compare []LaneStats    `json:"compare"`
+}
+
+// HistoryEntry is one pos of a room's history: 1 to 4 searches side by side.
+type HistoryEntry struct {
+	Pos     int        `json:"pos"`
+	Problem string     `json:"problem"`
+	Lanes   []LaneInfo `json:"lanes"`
+}
+
+// LaneInfo is one search of the history.
+type LaneInfo struct {
+	ID      string `json:"id"`
+	Lane    int    `json:"lane"`
+	Options string `json:"options"`
+	Step    int    `json:"step"`
+}
+
+// CompareMsg is the live comparison table of the searches shown.
+type CompareMsg struct {
+	Type string      `json:"type"`
+	Rows []LaneStats `json:"rows"`
+}
+
+// roomClient is one room websocket: one reader and one writer goroutine.
+type roomClient struct {
+	room      *Room
+	conn      *websocket.Conn
+	presenter bool
+	pseudonym string
+	send      chan []byte
+	done      chan struct{}
+}
+
+func historyOf(ses []persist.Search) []HistoryEntry {
+	var out []HistoryEntry
+	for _, se := range ses {
+		if len(out) == 0 || out[len(out)-1].Pos != se.Pos {
+			out = append(out, HistoryEntry{Pos: se.Pos, Problem: se.Problem})
+		}
+		e := &out[len(out)-1]
+		e.Lanes = append(e.Lanes, LaneInfo{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step})
+	}
+	return out
+}
+
+// roomMsgLocked builds c's view of the room. Called with r.mu held.
+func (r *Room) roomMsgLocked(c *roomClient) RoomMsg {
+	m := RoomMsg{Type: MsgRoom, Room: r.ID, Role: RoleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
+	if c.presenter {
+		m.Role = RolePresenter
+	}
+	if r.poll != nil {
+		p := r.poll.msgFor(c)
+		m.Poll = &p
+	}
+	return m
+}
+
+func (r *Room) compareLocked() []LaneStats {
+	out := []LaneStats{}
+	for _, se := range r.currentLanesLocked() {
+		st := r.lanes[se.ID]
+		st.Lane = se.Lane
+		out = append(out, st)
+	}
+	return out
+}
+
+// sendLocked queues msg for c without blocking; a client whose queue is
+// full is dropped. Called with r.mu held.
+func (r *Room) sendLocked(c *roomClient, msg []byte) {
+	select {
+	case c.send <- msg:
+	default:
+		r.dropLocked(c)
+	}
+}
+
+func (r *Room) dropLocked(c *roomClient) {
+	if r.clients[c] {
+		delete(r.clients, c)
+		close(c.done)
+	}
+}
+
+func (r *Room) broadcastRoom() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for c := range r.clients {
+		r.sendLocked(c, encode(r.roomMsgLocked(c)))
+	}
+}
+
+func (r *Room) broadcastCompare() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.compareDue = false
+	msg := encode(CompareMsg{Type: MsgCompare, Rows: r.compareLocked()})
+	for c := range r.clients {
+		r.sendLocked(c, msg)
+	}
+}
+
+// broadcastPoll sends the poll to everyone (each sees what its role may).
+func (r *Room) broadcastPollLocked(presentersOnly bool) {
+	if r.poll == nil {
+		return
+	}
+	for c := range r.clients {
+		if presentersOnly && !c.presenter {
+			continue
+		}
+		r.sendLocked(c, encode(r.poll.msgFor(c)))
+	}
+}
+
+// join registers c and sends it the room.
+func (r *Room) join(c *roomClient) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.clients[c] = true
+	r.sendLocked(c, encode(r.roomMsgLocked(c)))
+}
+
+func (r *Room) leave(c *roomClient) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.dropLocked(c)
+}
+
+// handle applies one message from c and returns the error to show it.
+func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
+	if m.Type == RoomAnswer {
+		if c.presenter {
+			return fmt.Errorf("server: the presenter asks; followers answer")
+		}
+		return r.answer(ctx, c, m.Poll, m.Answer)
+	}
+	if !c.presenter {
+		return fmt.Errorf("server: %q refused: you are following this room; only the presenter's link can drive it", truncate(m.Type, 24))
+	}
+	switch m.Type {
+	case RoomLoad:
+		return r.load(ctx, strings.TrimSpace(m.Problem), nonEmpty(m.Searches))
+	case RoomShow:
+		return r.show(ctx, m.Pos)
+	case RoomDrive:
+		switch m.Command {
+		case CmdStep, CmdBack, CmdReset, CmdGoal:
+		default:
+			return fmt.Errorf("server: drive takes step, back, reset or goal, not %q", truncate(m.Command, 24))
+		}
+		return r.drive(ctx, m.Command, m.Lane)
+	case RoomAsk:
+		return r.ask(ctx, m)
+	case RoomReveal:
+		return r.reveal(ctx)
+	}
+	return fmt.Errorf("server: unknown room message %q", truncate(m.Type, 24))
+}
+
+func nonEmpty(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// readPump reads c's messages and applies them in order.
+func (c *roomClient) readPump() {
+	defer func() {
+		c.room.leave(c)
+		_ = c.conn.Close()
+	}()
+	limit := int64(followerReadLimit)
+	if c.presenter {
+		limit = roomReadLimit
+	}
+	c.conn.SetReadLimit(limit)
+	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
+	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
+	tokens, last := float64(queryBurst), time.Now()
+	for {
+		kind, data, err := c.conn.ReadMessage()
+		if err != nil {
+			return
+		}
+		if kind != websocket.TextMessage {
+			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
+			return
+		}
+		now := time.Now()
+		tokens = min(queryBurst, tokens+now.Sub(last).Seconds()*queryRate)
+		last = now
+		if tokens < 1 && !c.presenter {
+			c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
+			return
+		}
+		tokens--
+		var m RoomCmd
+		dec := json.NewDecoder(strings.NewReader(string(data)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&m); err != nil {
+			c.closeWith(websocket.ClosePolicyViolation, "server: malformed room message: want a JSON object such as {\"type\":\"answer\",\"poll\":1,\"answer\":\"7\"}")
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		err = c.room.handle(ctx, c, m)
+		cancel()
+		if err != nil {
+			c.room.mu.Lock()
+			if c.room.clients[c] {
+				c.room.sendLocked(c, encode(ErrorMsg{Type: MsgError, Command: m.Type, Message: err.Error()}))
+			}
+			c.room.mu.Unlock()
+		}
+	}
+}
+
+func (c *roomClient) closeWith(code int, reason string) {
+	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
+	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+	_ = c.conn.Close()
+}
+
+// writePump writes c's queue and the pings.
+func (c *roomClient) writePump() {
+	ticker := time.NewTicker(pingPeriod)
+	defer func() {
+		ticker.Stop()
+		_ = c.conn.Close()
+	}()
+	for {
+		select {
+		case msg := <-c.send:
+			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := c.conn.WriteMessage(websocket.TextMessage, msg); err != nil {
+				return
+			}
+		case <-c.done:
+			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "server: reconnect"))
+			return
+		case <-ticker.C:
+			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			if err := c.conn.WriteMessage(websocket.PingMessage, nil); err != nil {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,222 @@
+// The room page (docs/rooms.md): one websocket to the room, which says
+// what is live, the room's history, the class poll and the comparison
+// table. Each search shown is its own session page in an iframe, which
+// keeps its own websocket (and reconnects by itself); this script only
+// decides which searches the page shows.
+
+const $ = (id) => document.getElementById(id);
+const app = $("room");
+const presenter = app.dataset.role === "presenter";
+const key = app.dataset.key || "";
+
+const st = {
+  ws: null, delay: 500, room: null, poll: null,
+  viewing: null, // a pos the follower looks at instead of the live one
+  shown: "",     // the session ids in the lanes now, joined
+};
+
+// A follower's token stays in its browser, so its pseudonym in the poll
+// export is the same after a reconnect or a reload.
+function token() {
+  const name = "stepviz-room-token";
+  let t = "";
+  try { t = localStorage.getItem(name) || ""; } catch (e) { /* private mode */ }
+  if (t.length < 16) {
+    const b = new Uint8Array(16); crypto.getRandomValues(b);
+    t = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+    try { localStorage.setItem(name, t); } catch (e) { /* kept for this page only */ }
+  }
+  return t;
+}
+
+function setConn(text, cls) { const c = $("room-conn"); c.textContent = text; c.className = "conn " + cls; }
+
+function notice(text) {
+  const n = $("room-notice");
+  n.textContent = text; n.hidden = !text;
+  if (text) setTimeout(() => { if (n.textContent === text) n.hidden = true; }, 8000);
+}
+
+function connect() {
+  const url = app.dataset.ws + (key ? "?key=" + encodeURIComponent(key) + "&" : "?") + "t=" + token();
+  const ws = new WebSocket(url);
+  st.ws = ws;
+  setConn("connecting…", "");
+  ws.onopen = () => { st.delay = 500; setConn("live", "ok"); };
+  ws.onmessage = (e) => { let m; try { m = JSON.parse(e.data); } catch (err) { return; } onMessage(m); };
+  ws.onclose = () => {
+    if (st.ws !== ws) return;
+    st.ws = null;
+    setConn("reconnecting…", "bad");
+    setTimeout(connect, st.delay);
+    st.delay = Math.min(st.delay * 2, 5000);
+  };
+}
+
+function send(obj) {
+  if (st.ws && st.ws.readyState === 1) { st.ws.send(JSON.stringify(obj)); return true; }
+  notice("Not connected: reconnecting to the room…");
+  return false;
+}
+
+function onMessage(m) {
+  switch (m.type) {
+    case "room":
+      st.room = m;
+      if (m.poll) st.poll = m.poll;
+      drawLanes(); drawHistory(); drawCompare(m.compare); drawPoll();
+      break;
+    case "compare": drawCompare(m.rows); break;
+    case "poll": st.poll = m; drawPoll(); break;
+    case "error": notice(m.message); break;
+  }
+}
+
+function entry(pos) { return (st.room.history || []).find((h) => h.pos === pos); }
+
+// drawLanes shows the searches of the live pos (or the one the follower
+// chose), one iframe each; iframes that already show the right session
+// are left alone, so their pages keep their state.
+function drawLanes() {
+  const pos = st.viewing !== null ? st.viewing : st.room.current;
+  const e = entry(pos);
+  $("viewing-old").hidden = st.viewing === null || st.viewing === st.room.current;
+  const lanes = e ? e.lanes : [];
+  const ids = lanes.map((l) => l.id).join(",");
+  if (presenter) {
+    const sel = $("ask-lane"); sel.innerHTML = "";
+    lanes.forEach((l, i) => { const o = document.createElement("option"); o.value = l.lane; o.textContent = (i + 1) + ": " + l.options.split(" tie=")[0]; sel.appendChild(o); });
+  }
+  if (ids === st.shown) return;
+  st.shown = ids;
+  const main = $("main");
+  main.innerHTML = "";
+  main.dataset.lanes = String(lanes.length);
+  if (!lanes.length) {
+    const p = document.createElement("p"); p.className = "muted"; p.id = "lanes-empty";
+    p.textContent = presenter ? "Show a search: type a problem and one search line (or up to four)." : "Waiting for the lecturer to show a search…";
+    main.appendChild(p);
+    return;
+  }
+  for (const l of lanes) {
+    const f = document.createElement("iframe");
+    f.className = "lane";
+    f.title = "Search " + (l.lane + 1) + ": " + l.options;
+    f.dataset.testid = "lane-" + l.lane;
+    f.dataset.session = l.id;
+    f.src = "/s/" + l.id + (presenter ? "?key=" + encodeURIComponent(key) : "");
+    f.addEventListener("load", () => {
+      try { f.contentDocument.documentElement.classList.add("in-room"); } catch (err) { /* another origin: never */ }
+    });
+    main.appendChild(f);
+  }
+}
+
+function drawHistory() {
+  const ol = $("history-list"); ol.innerHTML = "";
+  for (const h of st.room.history || []) {
+    const li = document.createElement("li");
+    li.dataset.testid = "history-" + h.pos;
+    const b = document.createElement("button"); b.type = "button";
+    b.textContent = h.lanes.map((l) => l.options.split(" tie=")[0]).join("  vs  ");
+    b.title = h.problem;
+    b.addEventListener("click", () => {
+      if (presenter) { send({ type: "show", pos: h.pos }); return; }
+      st.viewing = h.pos === st.room.current ? null : h.pos; drawLanes();
+    });
+    li.appendChild(b);
+    const small = document.createElement("span"); small.className = "muted small";
+    small.textContent = " " + h.problem + (h.pos === st.room.current ? " (live)" : "");
+    li.appendChild(small);
+    ol.appendChild(li);
+  }
+}
+
+function cell(tr, text) { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); }
+
+function drawCompare(rows) {
+  rows = rows || [];
+  $("compare").hidden = rows.length < 2;
+  const tb = $("compare-rows"); tb.innerHTML = "";
+  for (const r of rows) {
+    const tr = document.createElement("tr"); tr.dataset.testid = "compare-" + r.lane;
+    const c = r.counters || {};
+    cell(tr, (r.lane + 1) + ": " + r.options.split(" tie=")[0]);
+    [r.step, r.status, c.expanded, c.generated, c.maxOpen, c.open, c.closed].forEach((v) => cell(tr, v === undefined ? "0" : String(v)));
+    cell(tr, r.cost === undefined || r.cost === null ? "–" : String(r.cost));
+    tb.appendChild(tr);
+  }
+}
+
+function drawPoll() {
+  const p = st.poll, box = $("poll");
+  if (!p) { box.hidden = true; return; }
+  box.hidden = false; box.innerHTML = "";
+  box.dataset.poll = String(p.id); box.dataset.revealed = String(p.revealed);
+  const q = document.createElement("h2"); q.textContent = p.question; q.dataset.testid = "poll-question"; box.appendChild(q);
+  const open = !p.revealed && !presenter;
+  if (open && p.kind === "f") {
+    const f = document.createElement("form"); f.dataset.testid = "poll-form";
+    const inp = document.createElement("input"); inp.type = "text"; inp.inputMode = "decimal"; inp.size = 8; inp.dataset.testid = "poll-number"; inp.setAttribute("aria-label", "your answer");
+    const b = document.createElement("button"); b.type = "submit"; b.textContent = "Answer"; b.dataset.testid = "poll-submit";
+    f.append(inp, b);
+    f.addEventListener("submit", (e) => { e.preventDefault(); send({ type: "answer", poll: p.id, answer: inp.value }); });
+    box.appendChild(f);
+  } else if (p.choices && p.choices.length) {
+    const ul = document.createElement("div"); ul.className = "choices";
+    for (const ch of p.choices) {
+      const b = document.createElement("button"); b.type = "button"; b.textContent = ch.label;
+      b.dataset.testid = "choice-" + ch.answer; b.disabled = !open;
+      if (p.yours === ch.answer) b.classList.add("mine");
+      if (p.revealed && p.right === ch.answer) b.classList.add("right");
+      b.addEventListener("click", () => send({ type: "answer", poll: p.id, answer: ch.answer }));
+      ul.appendChild(b);
+    }
+    box.appendChild(ul);
+  }
+  const info = document.createElement("p"); info.dataset.testid = "poll-status";
+  if (p.revealed) {
+    info.textContent = `Right answer: ${p.right} · ${Math.round((p.shareRight || 0) * 100)}% of ${p.answers} answers right` +
+      (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${p.yours}`) : "");
+  } else if (presenter) {
+    info.textContent = `${p.answers} answers so far (right answer: ${p.right}; the class sees it when you reveal)`;
+  } else {
+    info.textContent = p.yours ? `Your answer: ${p.yours} (you may change it until the lecturer reveals)` : "Answer on your screen.";
+  }
+  box.appendChild(info);
+  if (p.counts) {
+    const max = Math.max(1, ...Object.values(p.counts));
+    const dl = document.createElement("div"); dl.className = "dist"; dl.dataset.testid = "poll-counts";
+    for (const [a, n] of Object.entries(p.counts).sort((x, y) => y[1] - x[1])) {
+      const row = document.createElement("div"); row.className = "bar" + (p.right === a && (p.revealed || presenter) ? " right" : "");
+      row.dataset.answer = a; row.dataset.count = String(n);
+      row.innerHTML = "<span></span><span class=\"fill\"></span><span></span>";
+      row.children[0].textContent = a; row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
+      dl.appendChild(row);
+    }
+    box.appendChild(dl);
+  }
+}
+
+$("rejoin").addEventListener("click", () => { st.viewing = null; drawLanes(); });
+
+if (presenter) {
+  $("load-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    send({ type: "load", problem: $("load-problem").value, searches: $("load-searches").value.split("\n") });
+  });
+  for (const b of document.querySelectorAll("[data-drive]")) {
+    b.addEventListener("click", () => send({ type: "drive", command: b.dataset.drive, lane: -1 }));
+  }
+  const kind = $("ask-kind");
+  const syncKind = () => { app.dataset.ask = kind.value; };
+  kind.addEventListener("change", syncKind); syncKind();
+  $("ask-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    send({ type: "ask", kind: kind.value, lane: Number($("ask-lane").value) || 0, node: Number($("ask-node").value) || 0, answer: $("ask-answer").value });
+  });
+  $("reveal").addEventListener("click", () => send({ type: "reveal" }));
+}
+
+window.stepvizRoom = st; // for tests: the page's state, never reset by a reconnect
+connect();

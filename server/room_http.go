@@ -26,7 +26,9 @@ func (s *Server) routeRooms() {
 }
 
 // RoomPresenterPath is the presenter's link to a room (it carries the key).
-func RoomPresenterPath(id, key string) string { return "/r/" + id + "?" + keyParam + "=" + url.QueryEscape(key) }
+func RoomPresenterPath(id, key string) string {
+	return "/r/" + id + "?" + keyParam + "=" + url.QueryEscape(key)
+}
 
 // handleCreateRoom opens a room and redirects to the presenter's page.
 func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {

@@ -21,8 +21,8 @@ import (
 
 	stepvizexamples "stepviz/examples"
 	"stepviz/static"
-	persist "stepviz/store"
 	"stepviz/stepper"
+	persist "stepviz/store"
 	"stepviz/templates"
 )
 
@@ -158,7 +158,7 @@ func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	d := templates.LandingData{
 		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(),
 		Sessions: s.sessions.len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
-		Static: static.Version,
+		Static: static.Version, Rooms: s.rooms != nil,
 	}
 	for _, e := range examples {
 		d.Examples = append(d.Examples, templates.Example(e))

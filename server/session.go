@@ -28,7 +28,7 @@ type Session struct {
 	// onMove, when set, is called on the hub's goroutine each time the live
 	// search has moved (step, back, seek, reset, goal), before the move is
 	// sent to anyone; it may read the search but must not block on the hub.
-	onMove func(*stepper.Search)
+	onMove   func(*stepper.Search)
 	created  time.Time
 	maxNodes int
 	hub      *hub

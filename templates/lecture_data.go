@@ -38,6 +38,8 @@ type LandingData struct {
 	Sessions   int
 	Max        int    // the most sessions the server holds
 	MaxNodes   int    // the node limit per session
+	// Rooms is set when the server keeps rooms (it has a database).
+	Rooms bool
 	Static     string // the static files' version, for cache busting
 	// Notebooks names the example notebooks the web notebook opens
 	// (/notebook/examples/NAME).

@@ -46,7 +46,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	srv := server.New(server.Config{
-		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients,
+		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients, DB: db,
 		Logger: log.New(stderr, "stepviz serve: ", log.LstdFlags),
 	})
 	// The web notebook keeps its own, larger node cap: a BFS over the whole

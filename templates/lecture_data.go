@@ -36,11 +36,11 @@ type LandingData struct {
 	Heuristics map[string][]string
 	Cities     []string // Romania's cities, for the graph start and goal
 	Sessions   int
-	Max        int    // the most sessions the server holds
-	MaxNodes   int    // the node limit per session
+	Max        int // the most sessions the server holds
+	MaxNodes   int // the node limit per session
 	// Rooms is set when the server keeps rooms (it has a database).
-	Rooms bool
-	Static     string // the static files' version, for cache busting
+	Rooms  bool
+	Static string // the static files' version, for cache busting
 	// Notebooks names the example notebooks the web notebook opens
 	// (/notebook/examples/NAME).
 	Notebooks []string

@@ -115,8 +115,8 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 // maxFileMatches caps the file names completion lists.
 const maxFileMatches = 200
 
-// traceFiles lists the files a trace may be in (.json, .jsonl) and the
-// directories whose names start with prefix, a path relative to the
+// traceFiles lists the files a trace may be in (.json, .jsonl, but not a
+// CSV's .csv-metadata.json sidecar) and the directories whose names start with prefix, a path relative to the
 // working directory; directories end in '/'.
 func traceFiles(prefix string) []string {
 	dir, base := path.Split(prefix)
@@ -133,6 +133,7 @@ func traceFiles(prefix string) []string {
 		switch {
 		case e.IsDir():
 			out = append(out, dir+name+"/")
+		case strings.HasSuffix(name, ".csv-metadata.json"):
 		case strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".jsonl"):
 			out = append(out, dir+name)
 		}

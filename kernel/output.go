@@ -12,11 +12,16 @@ import (
 // A search's live view has a DisplayID. An Output with Update set replaces
 // the earlier display with that id wherever it is (Jupyter's
 // update_display_data) and adds nothing to the running cell.
+//
+// Value marks the result of a query (show stats, show path, compare):
+// front ends that know a cell's result (Jupyter's execute_result) show
+// the last output of a cell as its result when it is a value.
 type Output struct {
 	Text      string
 	HTML      string
 	DisplayID string
 	Update    bool
+	Value     bool
 }
 
 // table is a small text-and-HTML table builder.

@@ -43,7 +43,9 @@ func (s *Session) show(ls *liveSearch, c Command, emit func(Output)) error {
 		emit(s.treeOutput(ls, snap, title))
 	case "path":
 		if snap.Status != stepper.Solved {
-			emit(textOutput("%s: no path yet (run to goal finds one)", title))
+			o := textOutput("%s: no path yet (run to goal finds one)", title)
+			o.Value = true
+			emit(o)
 			return nil
 		}
 		t := &table{head: []string{"move", "action", "state", "g", "h", "f", "id"}}
@@ -107,8 +109,9 @@ func (s *Session) NodeView(name string, id int) (Output, error) {
 // titled puts a title line above a table.
 func titled(title string, t *table) Output {
 	return Output{
-		Text: title + "\n" + t.text(),
-		HTML: fmt.Sprintf(`<div><div style="font-family:monospace;font-weight:bold">%s</div>%s</div>`, html.EscapeString(title), t.html()),
+		Value: true,
+		Text:  title + "\n" + t.text(),
+		HTML:  fmt.Sprintf(`<div><div style="font-family:monospace;font-weight:bold">%s</div>%s</div>`, html.EscapeString(title), t.html()),
 	}
 }
 

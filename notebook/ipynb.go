@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"stepviz/viz/export"
 )
 
 // Doc is a notebook: cells in order, and a title.
@@ -182,7 +184,7 @@ func WriteIpynb(w io.Writer, doc *Doc) error {
 	}
 	meta := map[string]any{
 		"kernelspec":    map[string]string{"name": KernelName, "display_name": "stepviz", "language": "stepviz"},
-		"language_info": map[string]string{"name": "stepviz", "mimetype": "text/x-stepviz", "file_extension": ".stepviz"},
+		"language_info": export.LanguageInfo(),
 	}
 	if doc.Title != "" {
 		meta["title"] = doc.Title

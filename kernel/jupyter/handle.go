@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/kernel"
+	"stepviz/viz/export"
 )
 
 // handle answers one request, wrapped in busy and idle. It reports whether
@@ -58,8 +59,14 @@ func (s *server) handle(ctx context.Context, ch *channel, msg *Message) (abort b
 		s.reply(ch, msg, "is_complete_reply", content)
 	case "comm_info_request":
 		s.reply(ch, msg, "comm_info_reply", map[string]any{"status": "ok", "comms": map[string]any{}})
+	case "comm_open", "comm_msg", "comm_close":
+		// Front ends open comms for widgets and extensions a kernel may
+		// not have; the protocol says to ignore them quietly (no reply:
+		// they are not requests).
 	case "history_request":
-		s.reply(ch, msg, "history_reply", map[string]any{"status": "ok", "history": []any{}})
+		var req historyRequest
+		s.decodeContent(msg, &req)
+		s.reply(ch, msg, "history_reply", map[string]any{"status": "ok", "history": s.history.reply(req)})
 	case "interrupt_request":
 		s.interrupt()
 		s.reply(ch, msg, "interrupt_reply", map[string]any{"status": "ok"})
@@ -90,17 +97,10 @@ func kernelInfo() map[string]any {
 		"protocol_version":       ProtocolVersion,
 		"implementation":         "stepviz",
 		"implementation_version": "1.0",
-		"language_info": map[string]any{
-			"name":            "stepviz",
-			"version":         "1.0",
-			"mimetype":        "text/x-stepviz",
-			"file_extension":  ".stepviz",
-			"pygments_lexer":  "text",
-			"codemirror_mode": "shell",
-		},
-		"banner":     "stepviz: step A*, BFS and their relatives one expansion at a time. Type help.",
-		"help_links": []map[string]string{},
-		"debugger":   false,
+		"language_info":          export.LanguageInfo(),
+		"banner":                 "stepviz: step A*, BFS and their relatives one expansion at a time. Type help.",
+		"help_links":             []map[string]string{},
+		"debugger":               false,
 	}
 }
 
@@ -116,8 +116,10 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 		StopOnError  *bool  `json:"stop_on_error"`
 	}
 	s.decodeContent(msg, &req)
-	if !req.Silent && (req.StoreHistory == nil || *req.StoreHistory) {
+	store := !req.Silent && (req.StoreHistory == nil || *req.StoreHistory)
+	if store {
 		s.execCount++
+		s.history.add(s.execCount, req.Code)
 	}
 	count := s.execCount
 	if !req.Silent {
@@ -133,12 +135,35 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 		s.mu.Unlock()
 		cancel()
 	}()
+	// A value (show stats, compare) is held back until the next output:
+	// the last output of a cell that succeeds, if it is a value, is the
+	// cell's execute_result, as an IPython cell's value is its last
+	// expression; every other output is display_data.
+	var held *kernel.Output
 	err := s.sess.Execute(cellCtx, req.Code, func(o kernel.Output) {
 		if req.Silent {
 			return
 		}
+		if held != nil {
+			s.publishOutput(msg, *held)
+			held = nil
+		}
+		if o.Value && o.DisplayID == "" {
+			held = &o
+			return
+		}
 		s.publishOutput(msg, o)
 	})
+	if held != nil {
+		if err == nil {
+			s.publishResult(msg, *held, count)
+			if store {
+				s.history.setOutput(count, held.Text)
+			}
+		} else {
+			s.publishOutput(msg, *held)
+		}
+	}
 	if err == nil {
 		s.reply(ch, msg, "execute_reply", map[string]any{
 			"status": "ok", "execution_count": count, "user_expressions": map[string]any{}, "payload": []any{},
@@ -162,6 +187,16 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 		"user_expressions": map[string]any{}, "payload": []any{},
 	})
 	return req.StopOnError == nil || *req.StopOnError
+}
+
+// publishResult sends a cell's value as execute_result, numbered like
+// the cell (jupyter console prints it as Out[count]).
+func (s *server) publishResult(parent *Message, o kernel.Output, count int) {
+	data := map[string]string{"text/plain": o.Text}
+	if o.HTML != "" {
+		data["text/html"] = o.HTML
+	}
+	s.publish(parent, "execute_result", map[string]any{"execution_count": count, "data": data, "metadata": map[string]any{}})
 }
 
 // publishOutput sends an output as display_data, or update_display_data

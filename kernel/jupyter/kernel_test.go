@@ -65,7 +65,7 @@ func installKernel(t *testing.T) (bin string, env []string) {
 // it, completion, inspection, a wrongly signed message, interrupt and
 // shutdown.
 func TestJupyterClient(t *testing.T) {
-	python := testenv.Python(t, "jupyter_client", "zmq")
+	python := testenv.Python(t, "jupyter_client", "zmq", "pygments")
 	_, env := installKernel(t)
 	cmd := exec.Command(python, filepath.Join("testdata", "driver.py"))
 	cmd.Env = env
@@ -75,10 +75,12 @@ func TestJupyterClient(t *testing.T) {
 		t.Fatalf("driver failed: %v", err)
 	}
 	for _, name := range []string{
-		"kernel_info_reply", "kernel_info busy/idle", "display_data with a display_id", "update_display_data",
+		"kernel_info_reply", "pygments lexer exists", "codemirror_mode", "kernel_info busy/idle", "display_data with a display_id", "update_display_data",
 		"error reply fields", "error on iopub", "state kept after an error", "complete_reply", "inspect_reply",
 		"is_complete_reply", "export to a file", "replay a trace file", "replayed view at step 3", "replay error names the file",
-		"replayed search kept after an error", "complete a trace file", "queued cell aborted", "bad signature dropped", "kernel answers after a bad signature", "interrupted run",
+		"replayed search kept after an error", "show stats is an execute_result", "a value before other output is display_data",
+		"compare is an execute_result", "history tail", "history with output", "history range", "history search", "comm_info_reply",
+		"complete a trace file", "silent about comms", "queued cell aborted", "bad signature dropped", "kernel answers after a bad signature", "interrupted run",
 		"kernel alive after interrupt", "kernel exited after shutdown_request",
 	} {
 		if !strings.Contains(string(out), "ok "+name+"\n") {

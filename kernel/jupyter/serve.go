@@ -47,6 +47,7 @@ type server struct {
 
 	sess      *kernel.Session
 	execCount int
+	history   history // the cells run, for history_request
 
 	mu         sync.Mutex
 	cancelCell context.CancelFunc // cancels the running cell, if any

@@ -64,7 +64,8 @@ func UserDataDir() (string, error) {
 func PrefixDataDir(prefix string) string { return filepath.Join(prefix, "share", "jupyter") }
 
 // InstallSpec writes DATADIR/kernels/stepviz/kernel.json for binary (made
-// absolute) and returns the directory written.
+// absolute) and the logos (logo-32x32.png, logo-64x64.png), and returns
+// the directory written.
 func InstallSpec(dataDir, binary string) (string, error) {
 	abs, err := filepath.Abs(binary)
 	if err != nil {
@@ -83,6 +84,12 @@ func InstallSpec(dataDir, binary string) (string, error) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, "kernel.json"), append(b, '\n'), 0o644); err != nil {
 		return "", fmt.Errorf("jupyter: writing the kernelspec: %v", err)
+	}
+	for _, n := range LogoSizes {
+		name := fmt.Sprintf("logo-%dx%d.png", n, n)
+		if err := os.WriteFile(filepath.Join(dir, name), Logo(n), 0o644); err != nil {
+			return "", fmt.Errorf("jupyter: writing the kernel logo %s: %v", name, err)
+		}
 	}
 	return dir, nil
 }

@@ -38,7 +38,7 @@ func writeIpynb(w io.Writer, sess *session) error {
 	nb := notebook{
 		Metadata: map[string]any{
 			"kernelspec":    map[string]any{"name": "stepviz", "display_name": "stepviz", "language": "stepviz"},
-			"language_info": map[string]any{"name": "stepviz", "file_extension": ".stepviz", "mimetype": "text/x-stepviz"},
+			"language_info": LanguageInfo(),
 			"stepviz":       map[string]any{"format": FormatName, "version": Version, "problem": t.Problem, "options": t.Options, "steps": t.Steps},
 		},
 		NBFormat: 4, NBFormatMinor: 5,

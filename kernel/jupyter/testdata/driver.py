@@ -66,7 +66,9 @@ def types(msgs):
 def main():
     workdir = tempfile.mkdtemp()
     km = KernelManager(kernel_name="stepviz")
-    km.start_kernel(cwd=workdir)
+    log_path = os.path.join(workdir, "kernel.log")
+    log = open(log_path, "w")
+    km.start_kernel(cwd=workdir, stderr=log)
     kc = km.client()
     kc.start_channels()
     kc.wait_for_ready(timeout=TIMEOUT)
@@ -84,7 +86,16 @@ def main():
     c = reply["content"]
     check(reply["msg_type"] == "kernel_info_reply" and c["status"] == "ok", "kernel_info_reply", c)
     check(c["protocol_version"] == "5.3", "protocol_version", c["protocol_version"])
-    check(c["language_info"]["name"] == "stepviz", "language_info", c["language_info"])
+    li = c["language_info"]
+    check(li["name"] == "stepviz", "language_info", li)
+    import pygments.lexers
+    try:
+        pygments.lexers.get_lexer_by_name(li["pygments_lexer"])
+        lexer_ok = True
+    except Exception as e:
+        lexer_ok = e
+    check(lexer_ok is True, "pygments lexer exists", (li.get("pygments_lexer"), lexer_ok))
+    check(li.get("codemirror_mode") == "shell", "codemirror_mode", li)
     st = [m["content"]["execution_state"] for m in collect(kc, msg_id) if m["msg_type"] == "status"]
     check(st == ["busy", "idle"], "kernel_info busy/idle", st)
 
@@ -118,7 +129,10 @@ def main():
     check(len(errs) == 1 and errs[0]["content"]["evalue"] == c["evalue"], "error on iopub", types(msgs))
     reply, msgs = execute(kc, "show a stats")
     check(reply["content"]["status"] == "ok", "state kept after an error", reply["content"])
-    text = [m for m in msgs if m["msg_type"] == "display_data"][0]["content"]["data"]["text/plain"]
+    results = [m for m in msgs if m["msg_type"] == "execute_result"]
+    check(len(results) == 1 and results[0]["content"]["execution_count"] == reply["content"]["execution_count"]
+          and "text/plain" in results[0]["content"]["data"], "show stats is an execute_result", types(msgs))
+    text = results[0]["content"]["data"]["text/plain"]
     check("a at step 3 " in text, "search at step 3 after the error", text)
 
     # after a failed cell, the cells already queued are aborted (stop_on_error)
@@ -132,14 +146,15 @@ def main():
     for m in [first] + queued:
         collect(kc, m)
     reply, msgs = execute(kc, "show a stats")
-    text = [m for m in msgs if m["msg_type"] == "display_data"][0]["content"]["data"]["text/plain"]
+    text = [m for m in msgs if m["msg_type"] == "execute_result"][0]["content"]["data"]["text/plain"]
     check("a at step 3 " in text, "aborted cells did not run", text)
 
     # export into a file beside the notebook (the kernel's directory)
     reply, msgs = execute(kc, "export a csv to trace.csv")
     path = os.path.join(workdir, "trace.csv")
     check(reply["content"]["status"] == "ok" and os.path.exists(path), "export to a file", reply["content"])
-    check("\nstep,node,state" in open(path).read(), "exported csv")
+    check(open(path).read().startswith("step,node,state"), "exported csv")
+    check(os.path.exists(path + "-metadata.json"), "exported csv sidecar")
 
     # a trace written beside the notebook opens again as a new search
     reply, msgs = execute(kc, "export a json to trace.json\nb = replay trace.json")
@@ -151,8 +166,42 @@ def main():
     c = reply["content"]
     check(c["status"] == "error" and "no trace file nosuch.json" in c["evalue"], "replay error names the file", c)
     reply, msgs = execute(kc, "show b stats")
-    text = [m for m in msgs if m["msg_type"] == "display_data"][0]["content"]["data"]["text/plain"]
+    text = [m for m in msgs if m["msg_type"] == "execute_result"][0]["content"]["data"]["text/plain"]
     check("b at step 3 " in text, "replayed search kept after an error", text)
+
+    # a value is the cell's result only when it is the cell's last output
+    reply, msgs = execute(kc, "show a stats\nstep a")
+    check(not [m for m in msgs if m["msg_type"] == "execute_result"]
+          and any(m["msg_type"] == "display_data" and "a at step" in m["content"]["data"]["text/plain"] for m in msgs),
+          "a value before other output is display_data", types(msgs))
+    reply, msgs = execute(kc, "compare astar h=manhattan, bfs")
+    results = [m for m in msgs if m["msg_type"] == "execute_result"]
+    check(len(results) == 1 and "compare on" in results[0]["content"]["data"]["text/plain"], "compare is an execute_result", types(msgs))
+    compare_count = reply["content"]["execution_count"]
+
+    # history: the cells of this session, for jupyter console's recall
+    msg_id = kc.history(hist_access_type="tail", n=2, output=False, raw=True)
+    c = shell_reply(kc, msg_id)["content"]
+    hist = [list(h) for h in c["history"]]
+    check(c["status"] == "ok" and len(hist) == 2 and hist[-1][1] == compare_count
+          and hist[-1][2] == "compare astar h=manhattan, bfs" and hist[0][2] == "show a stats\nstep a", "history tail", c)
+    msg_id = kc.history(hist_access_type="tail", n=1, output=True, raw=True)
+    c = shell_reply(kc, msg_id)["content"]
+    check(c["history"] and "compare on" in c["history"][0][2][1], "history with output", c)
+    msg_id = kc.history(hist_access_type="range", session=0, start=1, stop=3, raw=True, output=False)
+    c = shell_reply(kc, msg_id)["content"]
+    check([h[1] for h in c["history"]] == [1, 2] and c["history"][0][2].startswith("puzzle 283164705"), "history range", c)
+    msg_id = kc.history(hist_access_type="search", pattern="export*", unique=True, raw=True, output=False)
+    c = shell_reply(kc, msg_id)["content"]
+    check([h[2] for h in c["history"]] == ["export a csv to trace.csv", "export a json to trace.json\nb = replay trace.json"], "history search", c)
+
+    # comms: opened by widgets and extensions, ignored quietly; comm_info answered
+    kc.session.send(kc.shell_channel.socket, "comm_open", {"comm_id": "c1", "target_name": "jupyter.widget", "data": {}})
+    kc.session.send(kc.shell_channel.socket, "comm_msg", {"comm_id": "c1", "data": {}})
+    kc.session.send(kc.shell_channel.socket, "comm_close", {"comm_id": "c1", "data": {}})
+    msg_id = kc.comm_info()
+    c = shell_reply(kc, msg_id)["content"]
+    check(c["status"] == "ok" and c["comms"] == {}, "comm_info_reply", c)
 
     # completion, inspection, is_complete
     code = "search astar h=man"
@@ -204,6 +253,9 @@ def main():
     while km.is_alive() and time.time() < deadline:
         time.sleep(0.1)
     check(not km.is_alive(), "kernel exited after shutdown_request")
+    log.close()
+    logged = open(log_path).read()
+    check("comm" not in logged, "silent about comms", logged)
     kc.stop_channels()
     km.cleanup_resources()
     print("done", flush=True)

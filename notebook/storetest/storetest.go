@@ -96,8 +96,8 @@ func Run(t *testing.T, newStore NewStore) {
 	})
 
 	t.Run("Quotas", func(t *testing.T) {
-		s, _ := newS(t, notebook.Limits{MaxDocs: 5, MaxOwnerDocs: 2, MaxDocBytes: 4000, MaxOwnerBytes: 4000, MaxBytes: 10000})
-		// a notebook of one cell of n bytes encodes to about n+450 bytes
+		s, _ := newS(t, notebook.Limits{MaxDocs: 5, MaxOwnerDocs: 2, MaxDocBytes: 4000, MaxOwnerBytes: 4000, MaxBytes: 10400})
+		// a notebook of one cell of n bytes encodes to about n+520 bytes
 		quota(t, errOf(s.Create(ctx, "a", doc("big", 5000))), "over the 3.9 KB a saved notebook may have")
 		a1 := create(t, s, "a", doc("a1", 2500))
 		create(t, s, "a", doc("a2", 100))
@@ -108,7 +108,7 @@ func Run(t *testing.T, newStore NewStore) {
 		}
 		create(t, s, "b", doc("b1", 2500))
 		create(t, s, "c", doc("c1", 2500))
-		// 3 notebooks of ~2.9 KB + 1 small: another 2.9 KB goes over 10000 bytes,
+		// 3 notebooks of ~3 KB + 1 small: another 3 KB goes over 10400 bytes,
 		// and nothing is idle, so nothing is evicted.
 		quota(t, errOf(s.Create(ctx, "d", doc("d1", 2500))), "server is full")
 		create(t, s, "d", doc("d1", 100))

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -26,8 +27,9 @@ import (
 // BenchmarkStepMessageBytes measures the bytes of one step message at
 // open-list sizes 10, 1,000 and 100,000 (a breadth-first search of a
 // 15-puzzle, whose frontier grows by about 2× a level), next to the bytes
-// a whole snapshot would take. A step message carries the event only, so
-// its size must not grow with the open list.
+// a late joiner's state takes. A step message carries the event and the
+// records of the nodes it touched, so its size must not grow with the open
+// list.
 func BenchmarkStepMessageBytes(b *testing.B) {
 	const problem = "puzzle 14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3 goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
 	for _, open := range []int{10, 1000, 100_000} {
@@ -40,7 +42,8 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 				b.Fatalf("open list reached only %d", got)
 			}
 			openAt := s.Counters().Open
-			snapBytes := len(encode(snapshotMessage(s.Snapshot())))
+			h := newHub(&Session{}, s, problemInfo(s))
+			stateBytes := len(h.stateFrame(ReasonJoin))
 			var events []stepper.Event
 			for range 16 {
 				ev, ok := s.Step()
@@ -49,14 +52,13 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 				}
 				events = append(events, ev)
 			}
-			o := s.Options()
 			total := 0
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				total += len(encode(stepMessage(o, events[i%len(events)], false)))
+				total += len(encode(h.stepMessage(events[i%len(events)])))
 			}
 			b.ReportMetric(float64(total)/float64(b.N), "bytes/step")
-			b.ReportMetric(float64(snapBytes), "snapshot-bytes")
+			b.ReportMetric(float64(stateBytes), "state-bytes")
 			b.ReportMetric(float64(openAt), "open")
 		})
 	}
@@ -225,11 +227,14 @@ func BenchmarkLoad200Followers(b *testing.B) {
 			local := make([]receipt, 0, steps)
 			for {
 				_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-				_, raw, err := c.ReadMessage()
+				kind, raw, err := c.ReadMessage()
 				if err != nil {
 					break
 				}
 				now := time.Now()
+				if kind == websocket.BinaryMessage && len(raw) >= 4 {
+					raw = raw[4 : 4+binary.LittleEndian.Uint32(raw)]
+				}
 				var m struct {
 					Type  string
 					Step  int
@@ -239,7 +244,7 @@ func BenchmarkLoad200Followers(b *testing.B) {
 					continue
 				}
 				k := m.Event.Step
-				if m.Type == MsgSnapshot {
+				if m.Type == MsgState || m.Type == MsgMove {
 					k = m.Step
 				} else if m.Type != MsgStep {
 					continue

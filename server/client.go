@@ -1,6 +1,8 @@
 package server
 
 import (
+	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -18,7 +20,7 @@ const (
 	// and queries are tiny JSON objects. A larger one closes the connection
 	// with a reason; a frame past maxFrameSize is cut off by the websocket
 	// library itself (close code 1009, no reason) before it is buffered.
-	maxMessageSize = 1024
+	maxMessageSize = 4096
 	maxFrameSize   = 16 << 10
 	// sendBuffer is how many messages may wait for a slow client before it
 	// is treated as behind (its queue replaced by one snapshot).
@@ -42,8 +44,26 @@ type client struct {
 	role string
 	// send is the client's queue; only the hub sends on it and only the hub
 	// closes it.
-	send chan []byte
+	send chan outMsg
+	// cursor is the step this client's model shows and horizon the
+	// furthest step whose records it has been sent; both are the hub's
+	// alone.
+	cursor, horizon int
+	// inflight is set while a large answer (rows, states, a view or live
+	// move) waits in the queue or is being written: a second large query
+	// meanwhile is refused as busy.
+	inflight atomic.Bool
 }
+
+// outMsg is one queued message: a JSON text frame, or a binary frame
+// (state, move). large marks the answer to a large query.
+type outMsg struct {
+	data   []byte
+	binary bool
+	large  bool
+}
+
+func text(b []byte) outMsg { return outMsg{data: b} }
 
 // closeWith sends a close frame with a reason and closes the connection.
 // WriteControl may be called concurrently with the writer goroutine.
@@ -74,7 +94,7 @@ func (c *client) readPump() {
 			return
 		}
 		if len(data) > maxMessageSize {
-			c.closeWith(websocket.CloseMessageTooBig, "server: message too large (limit 1024 bytes)")
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", maxMessageSize))
 			return
 		}
 		if kind != websocket.TextMessage {
@@ -118,8 +138,15 @@ func (c *client) writePump() {
 				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "server: session closed"))
 				return
 			}
-			c.conn.EnableWriteCompression(len(msg) > compressAbove)
-			if err := c.conn.WriteMessage(websocket.TextMessage, msg); err != nil {
+			c.conn.EnableWriteCompression(len(msg.data) > compressAbove)
+			kind := websocket.TextMessage
+			if msg.binary {
+				kind = websocket.BinaryMessage
+			}
+			if msg.large { // the next large query may be queued behind it
+				c.inflight.Store(false)
+			}
+			if err := c.conn.WriteMessage(kind, msg.data); err != nil {
 				return
 			}
 		case <-ticker.C:

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -60,8 +61,8 @@ func wsURL(ts *httptest.Server, sess *Session, key string) string {
 	return u
 }
 
-// dial connects and reads the hello and the join snapshot.
-func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websocket.Conn, Hello, SnapshotMsg) {
+// dial connects and reads the hello and the join state.
+func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websocket.Conn, Hello, View) {
 	t.Helper()
 	c, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
 	if err != nil {
@@ -74,42 +75,70 @@ func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websoc
 	t.Cleanup(func() { c.Close() })
 	var h Hello
 	readAs(t, c, MsgHello, &h)
-	var s SnapshotMsg
-	readAs(t, c, MsgSnapshot, &s)
+	var s View
+	readAs(t, c, MsgState, &s)
 	return c, h, s
 }
 
-// readAs reads messages until one of type typ (skipping state messages,
-// which come whenever the audience changes) and decodes it into v.
-func readAs(t testing.TB, c *websocket.Conn, typ string, v any) {
+// wire is one message as read: its type, its JSON (the header of a binary
+// frame) and a binary frame's packed records.
+type wire struct {
+	typ  string
+	json []byte
+	recs []byte
+	size int
+}
+
+// readWire reads one message of any type.
+func readWire(t testing.TB, c *websocket.Conn) wire {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	kind, raw, err := c.ReadMessage()
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	w := wire{json: raw, size: len(raw)}
+	if kind == websocket.BinaryMessage {
+		if len(raw) < 4 {
+			t.Fatalf("binary frame of %d bytes", len(raw))
+		}
+		n := int(binary.LittleEndian.Uint32(raw))
+		if 4+n > len(raw) {
+			t.Fatalf("binary frame header of %d bytes in a frame of %d", n, len(raw))
+		}
+		w.json, w.recs = raw[4:4+n], raw[4+n:]
+	}
+	var head struct{ Type string }
+	if err := json.Unmarshal(w.json, &head); err != nil {
+		t.Fatalf("bad message %.300q: %v", w.json, err)
+	}
+	w.typ = head.Type
+	return w
+}
+
+// readAs reads messages until one of type typ (skipping meta messages,
+// which come whenever the audience or the live step changes) and decodes
+// its JSON into v.
+func readAs(t testing.TB, c *websocket.Conn, typ string, v any) wire {
 	t.Helper()
 	for {
-		raw := readRaw(t, c)
-		var head struct{ Type string }
-		if err := json.Unmarshal(raw, &head); err != nil {
-			t.Fatalf("bad message %q: %v", raw, err)
-		}
-		if head.Type == MsgState && typ != MsgState {
+		w := readWire(t, c)
+		if w.typ == MsgMeta && typ != MsgMeta {
 			continue
 		}
-		if head.Type != typ {
-			t.Fatalf("got a %q message, want %q: %.300s", head.Type, typ, raw)
+		if w.typ != typ {
+			t.Fatalf("got a %q message, want %q: %.300s", w.typ, typ, w.json)
 		}
-		if err := json.Unmarshal(raw, v); err != nil {
+		if err := json.Unmarshal(w.json, v); err != nil {
 			t.Fatalf("decoding %s: %v", typ, err)
 		}
-		return
+		return w
 	}
 }
 
 func readRaw(t testing.TB, c *websocket.Conn) []byte {
 	t.Helper()
-	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	_, raw, err := c.ReadMessage()
-	if err != nil {
-		t.Fatalf("read: %v", err)
-	}
-	return raw
+	return readWire(t, c).json
 }
 
 func send(t testing.TB, c *websocket.Conn, m ClientMsg) {

@@ -1,113 +1,241 @@
 package server
 
 import (
+	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"math"
+	"net/http/httptest"
 	"slices"
-	"sort"
 	"testing"
+
+	"github.com/gorilla/websocket"
 
 	"stepviz/stepper"
 )
 
 // model is what a client keeps, rebuilt from the protocol alone, as
-// static/session.js does: the nodes by id, the open list in pop order with
-// its keys, the closed list in expansion order. The tests check that step
-// messages suffice to keep it equal to the engine's snapshot.
+// static/model.js does: one compact record per node id, the step shown
+// and how many nodes exist at it, the head of the open list. Its apply
+// logic mirrors model.js line for line; the tests check it against the
+// engine after every message.
 type model struct {
-	info   ProblemInfo
-	step   int
-	nodes  map[int]stepper.NodeInfo
-	open   []stepper.OpenEntry
-	closed []int
+	info    ProblemInfo
+	step    int
+	nodeEnd int
+	recs    []crec // by id; len is how many the client holds
+	head    []int
+	status  stepper.Status
+	path    []int
 }
 
-func modelFrom(info ProblemInfo, s SnapshotMsg) *model {
-	m := &model{info: info, step: s.Step, nodes: map[int]stepper.NodeInfo{}}
-	for _, n := range s.Tree {
-		m.nodes[n.ID] = n
-	}
-	for _, e := range s.Open {
-		m.open = append(m.open, stepper.OpenEntry{NodeInfo: m.nodes[e.ID], Key: e.Key})
-	}
-	m.closed = append(m.closed, s.Closed...)
-	return m
+// crec is one node's record as a client holds it.
+type crec struct {
+	parent, depth, seq, born, order, cell int
+	g                                     float64
+	fate                                  stepper.BaseFate
+	goalPop                               bool
 }
 
-func (m *model) less(a, b stepper.Key) bool {
-	switch m.info.Frontier {
-	case "fifo":
-		return a.Seq < b.Seq
-	case "lifo":
-		return a.Seq > b.Seq
-	}
-	if a.Priority != b.Priority {
-		return a.Priority < b.Priority
-	}
-	if a.Tie != b.Tie {
-		return a.Tie < b.Tie
-	}
-	return (a.Seq < b.Seq) != (m.info.Tie == "lifo")
+// decoded is one record of a message with what still needs its parent.
+type decoded struct {
+	id              int
+	r               crec
+	gIdx            int // -1: g is raw
+	depthFromParent bool
 }
 
-func (m *model) remove(id int) {
-	m.open = slices.DeleteFunc(m.open, func(e stepper.OpenEntry) bool { return e.ID == id })
-}
-
-func (m *model) insert(n stepper.NodeInfo, k stepper.Key) {
-	i := sort.Search(len(m.open), func(i int) bool { return m.less(k, m.open[i].Key) })
-	m.open = slices.Insert(m.open, i, stepper.OpenEntry{NodeInfo: n, Key: k})
-}
-
-func (m *model) apply(msg StepMsg) {
-	ev := msg.Event
-	m.nodes[ev.Expanded.ID] = ev.Expanded
-	m.remove(ev.Expanded.ID)
-	if ev.Expanded.Status == stepper.NodeClosed {
-		m.closed = slices.DeleteFunc(m.closed, func(id int) bool { return id == ev.Expanded.ID })
-		m.closed = append(m.closed, ev.Expanded.ID)
-	}
-	for i, c := range ev.Children {
-		m.nodes[c.ID] = c.NodeInfo
-		switch c.Fate {
-		case stepper.FateAdded:
-			m.insert(c.NodeInfo, *msg.Keys[i])
-		case stepper.FateReparented:
-			m.remove(c.ID)
-			m.insert(c.NodeInfo, *msg.Keys[i])
-		case stepper.FateReopened:
-			m.closed = slices.DeleteFunc(m.closed, func(id int) bool { return id == c.ID })
-			m.insert(c.NodeInfo, *msg.Keys[i])
+// decodeRecords unpacks records.go's format.
+func decodeRecords(b []byte, cells bool) ([]decoded, error) {
+	var out []decoded
+	prevID, prevParent, prevOrder, prevBorn, prevSeqOff, prevCell := -1, -1, 0, 0, 0, 0
+	uv := func() int {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			panic("truncated uvarint")
 		}
+		b = b[n:]
+		return int(v)
 	}
-	m.step = ev.Step
+	zz := func() int {
+		v, n := binary.Varint(b)
+		if n <= 0 {
+			panic("truncated varint")
+		}
+		b = b[n:]
+		return int(v)
+	}
+	var err error
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				err = fmt.Errorf("records: %v", p)
+			}
+		}()
+		for len(b) > 0 {
+			d := decoded{gIdx: -1}
+			d.id = prevID + 1 + uv()
+			flags := b[0]
+			b = b[1:]
+			d.r.fate = stepper.BaseFate(flags & fateMask)
+			d.r.goalPop = flags&flagGoalPop != 0
+			d.r.parent = prevParent + zz()
+			if flags&flagGRaw != 0 {
+				d.r.g = math.Float64frombits(binary.LittleEndian.Uint64(b))
+				b = b[8:]
+			} else {
+				d.gIdx = uv()
+			}
+			if flags&flagDepthRaw != 0 {
+				d.r.depth = uv()
+			} else {
+				d.depthFromParent = true
+			}
+			if flags&flagOrder != 0 {
+				d.r.order = prevOrder + zz()
+				prevOrder = d.r.order
+			}
+			if flags&flagBorn != 0 {
+				d.r.born = prevBorn + uv()
+				prevBorn = d.r.born
+			} else {
+				d.r.born = prevBorn
+			}
+			d.r.seq = -1
+			if d.r.fate == stepper.BaseOpen {
+				prevSeqOff += zz()
+				d.r.seq = d.id - prevSeqOff
+			}
+			d.r.cell = -1
+			if cells {
+				prevCell += zz()
+				d.r.cell = prevCell
+			}
+			prevID, prevParent = d.id, d.r.parent
+			out = append(out, d)
+		}
+	}()
+	return out, err
 }
 
-// check compares the model with the engine's snapshot. Node fields that
-// change without an event naming the node (none should) would show here.
-func (m *model) check(t *testing.T, want stepper.Snapshot) {
+// applyRecords stores a message's records, then resolves each g and depth
+// given relative to the parent, parents first.
+func (m *model) applyRecords(t testing.TB, recs []byte, costs []float64) {
 	t.Helper()
-	if len(m.open) != len(want.Open) {
-		t.Fatalf("step %d: model has %d open, engine %d", want.Step, len(m.open), len(want.Open))
+	ds, err := decodeRecords(recs, hasCells(m.info.Kind))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i := range want.Open {
-		if m.open[i].ID != want.Open[i].ID || m.open[i].Key != want.Open[i].Key {
-			t.Fatalf("step %d: open[%d] = node %d key %+v, engine node %d key %+v", want.Step, i, m.open[i].ID, m.open[i].Key, want.Open[i].ID, want.Open[i].Key)
+	pending := map[int]decoded{}
+	for _, d := range ds {
+		for len(m.recs) <= d.id {
+			m.recs = append(m.recs, crec{})
+		}
+		m.recs[d.id] = d.r
+		if d.gIdx >= 0 || d.depthFromParent {
+			pending[d.id] = d
 		}
 	}
-	var closed []int
-	for _, n := range want.Closed {
-		closed = append(closed, n.ID)
-	}
-	if !slices.Equal(m.closed, closed) {
-		t.Fatalf("step %d: closed %v, engine %v", want.Step, m.closed, closed)
-	}
-	if len(m.nodes) != len(want.Tree) {
-		t.Fatalf("step %d: model has %d nodes, engine %d", want.Step, len(m.nodes), len(want.Tree))
-	}
-	for _, n := range want.Tree {
-		if m.nodes[n.ID] != n {
-			t.Fatalf("step %d: node %d = %+v, engine %+v", want.Step, n.ID, m.nodes[n.ID], n)
+	var resolve func(id int)
+	resolve = func(id int) {
+		d, ok := pending[id]
+		if !ok {
+			return
 		}
+		delete(pending, id)
+		resolve(d.r.parent)
+		p := m.recs[d.r.parent]
+		if d.gIdx >= 0 {
+			m.recs[id].g = p.g + costs[d.gIdx]
+		}
+		if d.depthFromParent {
+			m.recs[id].depth = p.depth + 1
+		}
+	}
+	for _, d := range ds {
+		resolve(d.id)
+	}
+}
+
+// applyWire applies one message to the model; it reports whether the
+// message moved the model.
+func (m *model) applyWire(t testing.TB, w wire) bool {
+	t.Helper()
+	switch w.typ {
+	case MsgState, MsgMove:
+		var v View
+		if err := json.Unmarshal(w.json, &v); err != nil {
+			t.Fatal(err)
+		}
+		if w.typ == MsgState {
+			m.recs = m.recs[:0]
+		}
+		m.applyRecords(t, w.recs, v.Costs)
+		m.step, m.nodeEnd, m.head, m.status, m.path = v.Step, v.NodeEnd, v.Head, v.Status, v.Path
+		return true
+	case MsgStep:
+		var s StepMsg
+		if err := json.Unmarshal(w.json, &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Event.Step != m.step+1 {
+			t.Fatalf("step %d sent to a client at step %d", s.Event.Step, m.step)
+		}
+		recs, err := base64.StdEncoding.DecodeString(s.Recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.applyRecords(t, recs, s.Costs)
+		m.step, m.nodeEnd, m.head, m.status, m.path = s.Event.Step, s.NodeEnd, s.Head, s.Event.Status, s.Event.Path
+		return true
+	}
+	return false
+}
+
+// statusOf derives node id's status at the step shown, as model.js does.
+func (m *model) statusOf(id int) stepper.NodeStatus {
+	r := m.recs[id]
+	if r.order > 0 && r.order <= m.step {
+		if r.goalPop {
+			return stepper.NodeGoal
+		}
+		return stepper.NodeClosed
+	}
+	return r.fate.Status()
+}
+
+// check compares the model with the engine at the model's step.
+func (m *model) check(t testing.TB, want *stepper.Search) {
+	t.Helper()
+	if want.Seek(m.step) != m.step {
+		t.Fatalf("model at step %d, the search ends at %d", m.step, want.StepCount())
+	}
+	if m.nodeEnd != want.NodeCount() || len(m.recs) < m.nodeEnd {
+		t.Fatalf("step %d: model has %d nodes (holds %d), engine %d", m.step, m.nodeEnd, len(m.recs), want.NodeCount())
+	}
+	for id := 0; id < m.nodeEnd; id++ {
+		n, r := want.Node(id), m.recs[id]
+		got := stepper.NodeInfo{ID: id, Parent: r.parent, G: r.g, Depth: r.depth, Status: m.statusOf(id), Seq: r.seq, Step: r.born}
+		w := stepper.NodeInfo{ID: id, Parent: n.Parent, G: n.G, Depth: n.Depth, Status: n.Status, Seq: n.Seq, Step: n.Step}
+		if r.fate != stepper.BaseOpen {
+			got.Seq, w.Seq = 0, 0
+		}
+		if got != w {
+			t.Fatalf("step %d: node %d = %+v, engine %+v", m.step, id, got, w)
+		}
+		if n.Order > 0 && r.order != n.Order {
+			t.Fatalf("step %d: node %d order %d, engine %d", m.step, id, r.order, n.Order)
+		}
+		if hasCells(m.info.Kind) && r.cell != want.Record(id).Cell {
+			t.Fatalf("step %d: node %d cell %d, engine %d", m.step, id, r.cell, want.Record(id).Cell)
+		}
+	}
+	if h := want.OpenHead(headSize, []int{}); !slices.Equal(m.head, h) {
+		t.Fatalf("step %d: open head %v, engine %v", m.step, m.head, h)
+	}
+	if m.status != want.Status() || !slices.Equal(m.path, want.Path()) {
+		t.Fatalf("step %d: status %s path %v, engine %s %v", m.step, m.status, m.path, want.Status(), want.Path())
 	}
 }
 
@@ -143,28 +271,83 @@ h G 0
 start S
 goal G`
 
-// TestStepMessagesRebuildSnapshot replays each case's step messages
-// through a JSON round trip into a client model and compares the model
-// with the engine's snapshot after every step.
-func TestStepMessagesRebuildSnapshot(t *testing.T) {
+// mclient is a websocket client with its model, checked against the
+// engine after every message that moves it.
+type mclient struct {
+	conn *websocket.Conn
+	m    *model
+	want *stepper.Search
+	// largest is the largest message of each type and reason seen.
+	largest map[string]int
+}
+
+func dialModel(t testing.TB, ts *httptest.Server, sess *Session, key string, want *stepper.Search) *mclient {
+	t.Helper()
+	conn, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
+	if err != nil {
+		t.Fatalf("dial: %v (%v)", err, resp)
+	}
+	t.Cleanup(func() { conn.Close() })
+	var h Hello
+	readAs(t, conn, MsgHello, &h)
+	c := &mclient{conn: conn, m: &model{info: h.Problem}, want: want, largest: map[string]int{}}
+	c.until(t, func(w wire) bool { return w.typ == MsgState })
+	return c
+}
+
+// until applies messages until one satisfies done, and returns it.
+func (c *mclient) until(t testing.TB, done func(wire) bool) wire {
+	t.Helper()
+	for {
+		w := readWire(t, c.conn)
+		if c.m.applyWire(t, w) {
+			c.m.check(t, c.want)
+			var r struct{ Reason string }
+			_ = json.Unmarshal(w.json, &r)
+			key := w.typ + " " + r.Reason
+			c.largest[key] = max(c.largest[key], w.size)
+		}
+		if done(w) {
+			return w
+		}
+	}
+}
+
+// TestModelFollowsEveryMove drives a real session over websockets with
+// every command (steps, back, seek both ways, reset, goal) while a
+// follower also explores (view past live, live again), and checks both
+// clients' models against the engine after every message, for every
+// frontier and tie rule, the reopening and re-parenting searches included.
+func TestModelFollowsEveryMove(t *testing.T) {
 	for _, tc := range protocolCases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := newSearch(t, tc.problem, tc.options)
-			live := newSearch(t, tc.problem, tc.options)
-			info := problemInfo(s)
-			m := modelFrom(info, snapshotMessage(s.Snapshot()))
-			for k := 1; k <= 300; k++ {
-				ev, ok := live.Step()
-				if !ok {
-					break
+			opts := tc.options + " maxnodes=4000" // goal runs to the end
+			_, ts, sess := liveServer(t, Config{}, tc.problem, opts)
+			p := dialModel(t, ts, sess, sess.Key(), newSearch(t, tc.problem, opts))
+			f := dialModel(t, ts, sess, "", newSearch(t, tc.problem, opts))
+			script := []ClientMsg{
+				{Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep},
+				{Type: CmdBack}, {Type: CmdBack}, {Type: CmdStep},
+				{Type: CmdSeek, Step: 30}, {Type: CmdSeek, Step: 12}, {Type: CmdBack},
+				{Type: QueryView, Step: 40, ID: 1}, {Type: CmdStep}, {Type: QueryView, Step: 3, ID: 2},
+				{Type: CmdSeek, Step: 25}, {Type: QueryLive, ID: 3}, {Type: CmdStep},
+				{Type: CmdReset}, {Type: CmdSeek, Step: 35}, {Type: CmdSeek, Step: 5},
+				{Type: QueryView, Step: 60, ID: 4}, {Type: QueryView, Step: 20, ID: 5}, {Type: QueryLive, ID: 6},
+				{Type: CmdGoal}, {Type: CmdBack}, {Type: QueryView, Step: 0, ID: 7}, {Type: QueryLive, ID: 8},
+				{Type: CmdReset}, {Type: CmdSeek, Step: 50}, {Type: CmdStep},
+			}
+			for _, cmd := range script {
+				if isQuery(cmd.Type) {
+					send(t, f.conn, cmd)
+					f.until(t, func(w wire) bool { return w.typ == MsgMove })
+					continue
 				}
-				var msg StepMsg
-				if err := json.Unmarshal(encode(stepMessage(live.Options(), ev, false)), &msg); err != nil {
-					t.Fatal(err)
+				following := f.m.step == p.m.step
+				send(t, p.conn, cmd)
+				w := p.until(t, func(w wire) bool { return w.typ == MsgMove || w.typ == MsgStep || w.typ == MsgError })
+				if w.typ != MsgError && following {
+					f.until(t, func(w wire) bool { return w.typ == MsgMove || w.typ == MsgStep || w.typ == MsgState })
 				}
-				m.apply(msg)
-				s.Seek(k)
-				m.check(t, s.Snapshot())
 			}
 		})
 	}

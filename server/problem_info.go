@@ -12,7 +12,7 @@ func problemInfo(s *stepper.Search) ProblemInfo {
 	inst, o := s.Instance(), s.Options()
 	info := ProblemInfo{
 		Kind: inst.Kind(), Spec: inst.Spec(), Options: o.String(), Warnings: s.Warnings(),
-		Frontier: frontierKind(o), Tie: string(o.Tie),
+		Frontier: frontierKind(o), Tie: string(o.Tie), F: fCoef(o),
 	}
 	switch p := inst.(type) {
 	case *stepper.Puzzle:
@@ -45,3 +45,22 @@ func problemInfo(s *stepper.Search) ProblemInfo {
 
 // cellName writes a grid cell as the engine writes grid states: "x,y".
 func cellName(x, y int) string { return strconv.Itoa(x) + "," + strconv.Itoa(y) }
+
+// fCoef is the evaluation function as f = g·G + h·H + depth·Depth, so a
+// client computes f from a node's record and its h. An algorithm it cannot
+// state so has the zero value (a client then shows f only from NodeInfo).
+func fCoef(o stepper.Options) FCoef {
+	switch o.Algorithm {
+	case stepper.BFS, stepper.DFS:
+		return FCoef{Depth: 1}
+	case stepper.UCS:
+		return FCoef{G: 1}
+	case stepper.Greedy:
+		return FCoef{H: 1}
+	case stepper.AStar:
+		return FCoef{G: 1, H: 1}
+	case stepper.WAStar:
+		return FCoef{G: 1, H: o.Weight}
+	}
+	return FCoef{}
+}

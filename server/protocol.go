@@ -9,16 +9,21 @@ import (
 	"stepviz/viz"
 )
 
-// The message types of the websocket protocol; docs/protocol.md describes
-// each one. Every message is one JSON object with a "type" field.
+// The message types of the websocket protocol (v2); docs/protocol.md
+// describes each one. Every text message is one JSON object with a "type"
+// field; state and move are binary frames (a JSON header and packed node
+// records, records.go).
 const (
 	// server -> client
-	MsgHello    = "hello"    // once, first: who you are and what is searched
-	MsgSnapshot = "snapshot" // the whole state at one step (join, behind, seek, reset, goal, view)
-	MsgStep     = "step"     // one step forward: the engine's event, never the lists
-	MsgState    = "state"    // play/pause, speed and audience changed
-	MsgInspect  = "inspect"  // the answer to an inspect query
-	MsgError    = "error"    // a command refused or failed; the connection stays open
+	MsgHello   = "hello"   // once, first: who you are and what is searched
+	MsgState   = "state"   // every node's compact record at the live step (join, behind); binary
+	MsgMove    = "move"    // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
+	MsgStep    = "step"    // one step forward: the engine's event and its nodes' records
+	MsgMeta    = "meta"    // play/pause, speed, audience, or the live step moved while you look elsewhere
+	MsgStates  = "states"  // the answer to a states query: state strings and h
+	MsgRows    = "rows"    // the answer to a rows query: a page of the open or closed list
+	MsgInspect = "inspect" // the answer to an inspect query
+	MsgError   = "error"   // a command refused or failed; the connection stays open
 
 	// client -> server: commands (presenter only)
 	CmdStep  = "step"
@@ -31,15 +36,17 @@ const (
 	CmdReset = "reset"
 
 	// client -> server: queries (anyone; they never change the session)
-	QueryView    = "view"    // a snapshot of any step, for a follower exploring on its own
+	QueryView    = "view"    // move this client to any step, to explore on its own
 	QueryInspect = "inspect" // one node in detail
-	QueryLive    = "live"    // the live state again (rejoin)
+	QueryLive    = "live"    // move this client back to the live step
+	QueryStates  = "states"  // state strings and h of up to maxStatesIDs nodes
+	QueryRows    = "rows"    // a page of the open or closed list at the client's step
 )
 
-// Snapshot reasons say why a snapshot was sent.
+// Reasons say why a state or move was sent.
 const (
 	ReasonJoin   = "join"   // first message after hello
-	ReasonBehind = "behind" // the client fell behind: queued steps were dropped
+	ReasonBehind = "behind" // the client fell behind: queued messages were dropped
 	ReasonSeek   = "seek"   // the presenter went back or jumped
 	ReasonReset  = "reset"  // the presenter reset the search
 	ReasonGoal   = "goal"   // the presenter ran to the goal
@@ -53,13 +60,24 @@ const (
 	RoleFollower  = "follower"
 )
 
+// Query bounds.
+const (
+	maxStatesIDs = 512 // ids in one states query
+	maxRows      = 200 // rows in one rows query
+	headSize     = 64  // open nodes in pop order sent with every step, move and state
+)
+
 // ClientMsg is every message a client sends. Type selects the meaning; the
 // other fields are read only by the types that use them.
 type ClientMsg struct {
-	Type  string  `json:"type"`
-	Step  int     `json:"step,omitempty"`  // seek, view, inspect
-	Node  int     `json:"node,omitempty"`  // inspect
-	Speed float64 `json:"speed,omitempty"` // speed, play: steps per second
+	Type   string  `json:"type"`
+	Step   int     `json:"step,omitempty"`   // seek, view, inspect
+	Node   int     `json:"node,omitempty"`   // inspect
+	IDs    []int   `json:"ids,omitempty"`    // states
+	List   string  `json:"list,omitempty"`   // rows: "open" or "closed"
+	Offset int     `json:"offset,omitempty"` // rows
+	Count  int     `json:"count,omitempty"`  // rows
+	Speed  float64 `json:"speed,omitempty"`  // speed, play: steps per second
 	// ID is echoed in the reply so a client can match answers to queries.
 	ID int `json:"id,omitempty"`
 }
@@ -75,7 +93,11 @@ func isCommand(t string) bool {
 
 // isQuery reports whether t is a read-only query.
 func isQuery(t string) bool {
-	return t == QueryView || t == QueryInspect || t == QueryLive
+	switch t {
+	case QueryView, QueryInspect, QueryLive, QueryStates, QueryRows:
+		return true
+	}
+	return false
 }
 
 // parseClientMsg decodes one client frame. Anything that is not a single
@@ -94,8 +116,22 @@ func parseClientMsg(data []byte) (ClientMsg, error) {
 	if !isCommand(m.Type) && !isQuery(m.Type) {
 		return m, fmt.Errorf("server: unknown message type %q", truncate(m.Type, 24))
 	}
-	if m.Step < 0 || m.Node < 0 {
-		return m, fmt.Errorf("server: step and node must be >= 0")
+	if m.Step < 0 || m.Node < 0 || m.Offset < 0 || m.Count < 0 {
+		return m, fmt.Errorf("server: step, node, offset and count must be >= 0")
+	}
+	if len(m.IDs) > maxStatesIDs {
+		return m, fmt.Errorf("server: a states query names at most %d ids; split it", maxStatesIDs)
+	}
+	for _, id := range m.IDs {
+		if id < 0 {
+			return m, fmt.Errorf("server: node ids must be >= 0")
+		}
+	}
+	if m.Type == QueryRows && m.List != "open" && m.List != "closed" {
+		return m, fmt.Errorf("server: rows: list must be \"open\" or \"closed\"")
+	}
+	if m.Count > maxRows {
+		return m, fmt.Errorf("server: rows: count at most %d", maxRows)
 	}
 	return m, nil
 }
@@ -117,6 +153,8 @@ type ProblemInfo struct {
 	// Frontier is how the open list is ordered: "fifo", "lifo" or "priority".
 	Frontier string `json:"frontier"`
 	Tie      string `json:"tie"`
+	// F is the evaluation function: f = g·F.G + h·F.H + depth·F.Depth.
+	F FCoef `json:"f"`
 	// Puzzle.
 	Size      int   `json:"size,omitempty"`
 	GoalTiles []int `json:"goalTiles,omitempty"`
@@ -129,6 +167,13 @@ type ProblemInfo struct {
 	// Graph.
 	Nodes []MapNode `json:"nodes,omitempty"`
 	Edges []MapEdge `json:"edges,omitempty"`
+}
+
+// FCoef are the coefficients of the evaluation function f.
+type FCoef struct {
+	G     float64 `json:"g"`
+	H     float64 `json:"h"`
+	Depth float64 `json:"depth"`
 }
 
 // MapNode is one city of a graph's map; X and Y are meaningful only when
@@ -147,25 +192,6 @@ type MapEdge struct {
 	Cost float64 `json:"cost"`
 }
 
-// OpenRef is one entry of a snapshot's open list: a node id and its sort key.
-type OpenRef struct {
-	ID  int         `json:"id"`
-	Key stepper.Key `json:"key"`
-}
-
-// snapshotMessage converts an engine snapshot to its wire form.
-func snapshotMessage(sn stepper.Snapshot) SnapshotMsg {
-	m := SnapshotMsg{Type: MsgSnapshot, Step: sn.Step, Status: sn.Status, Counters: sn.Counters,
-		Tree: sn.Tree, Path: sn.Path, Open: make([]OpenRef, len(sn.Open)), Closed: make([]int, len(sn.Closed))}
-	for i, e := range sn.Open {
-		m.Open[i] = OpenRef{ID: e.ID, Key: e.Key}
-	}
-	for i, n := range sn.Closed {
-		m.Closed[i] = n.ID
-	}
-	return m
-}
-
 // Hello is the first message on every connection.
 type Hello struct {
 	Type     string      `json:"type"`
@@ -181,28 +207,30 @@ type Hello struct {
 // Sizes is the open and closed list sizes after one step, for the chart.
 type Sizes [2]int
 
-// SnapshotMsg is the whole state at one step. Every node is sent once, in
-// Tree (by id); the open list refers to it by id with the node's sort key,
-// in pop order, and the closed list by id, in expansion order.
-type SnapshotMsg struct {
+// View is the part of a state or move message that is JSON: where the
+// client now stands and what it shows. The node records follow in the
+// binary frame (records.go).
+type View struct {
 	Type   string `json:"type"`
 	Reason string `json:"reason"`
-	// Live is the session's live step; Step is the step this snapshot
-	// shows (they differ only for view answers).
-	Live     int                `json:"live"`
-	ID       int                `json:"id,omitempty"`
-	Step     int                `json:"step"`
-	Status   stepper.Status     `json:"status"`
-	Counters stepper.Counters   `json:"counters"`
-	Tree     []stepper.NodeInfo `json:"tree"`
-	Open     []OpenRef          `json:"open"`
-	Closed   []int              `json:"closed"`
+	// Live is the session's live step; Step is the step shown (they differ
+	// only for view answers and for clients exploring).
+	Live     int              `json:"live"`
+	ID       int              `json:"id,omitempty"`
+	Step     int              `json:"step"`
+	Status   stepper.Status   `json:"status"`
+	Counters stepper.Counters `json:"counters"`
+	// NodeEnd is how many nodes exist at Step: ids 0..NodeEnd-1.
+	NodeEnd int `json:"nodeEnd"`
+	// Costs is the table the records' g refer to (records.go).
+	Costs []float64 `json:"costs"`
+	// Head is the first open nodes in pop order (at most headSize).
+	Head []int `json:"head"`
 	// Path is the solution's node ids from the root, once solved.
 	Path []int `json:"path,omitempty"`
 	// Narration describes the step that led here ("" at step 0).
 	Narration string `json:"narration"`
-	// Last is the event of the step that led here, if any, so the client
-	// can mark the expanded node and its ties.
+	// Last is the event of the step that led here, if any.
 	Last *stepper.Event `json:"last,omitempty"`
 	// History is the open and closed sizes after steps 0..Step, for the
 	// chart (sampled down to at most maxHistory points; HistoryStride says
@@ -225,10 +253,20 @@ type StepMsg struct {
 	// insert them into its own sorted open list.
 	Keys    []*stepper.Key `json:"keys"`
 	Playing bool           `json:"playing"`
+	// Recs are the compact records (records.go, base64) of the expanded
+	// node and of every child that has an id, as at this step; Costs is
+	// their g table.
+	Recs  string    `json:"recs"`
+	Costs []float64 `json:"costs"`
+	// NodeEnd is how many nodes exist after the step; Head the first open
+	// nodes in pop order.
+	NodeEnd int   `json:"nodeEnd"`
+	Head    []int `json:"head"`
 }
 
-// StateMsg reports a change of play state or audience.
-type StateMsg struct {
+// MetaMsg reports a change of play state or audience, and the live step
+// to a client that looks at another step.
+type MetaMsg struct {
 	Type      string  `json:"type"`
 	Live      int     `json:"live"`
 	Status    string  `json:"status"`
@@ -251,6 +289,36 @@ type InspectMsg struct {
 	// Children are the children generated when the node was expanded, each
 	// with its fate, when the node has been expanded by this step.
 	Children []stepper.Child `json:"children,omitempty"`
+}
+
+// StatesMsg answers a states query: each node's state and h, which never
+// change.
+type StatesMsg struct {
+	Type   string      `json:"type"`
+	ID     int         `json:"id,omitempty"`
+	States []NodeState `json:"states"`
+}
+
+// NodeState is one node's state string and h.
+type NodeState struct {
+	ID    int     `json:"id"`
+	State string  `json:"state"`
+	H     float64 `json:"h"`
+}
+
+// RowsMsg answers a rows query: rows [Offset, Offset+len(Rows)) of the
+// open list (pop order) or the closed list (expansion order) at Step, of
+// Total.
+type RowsMsg struct {
+	Type   string             `json:"type"`
+	ID     int                `json:"id,omitempty"`
+	List   string             `json:"list"`
+	Step   int                `json:"step"`
+	Offset int                `json:"offset"`
+	Total  int                `json:"total"`
+	Rows   []stepper.NodeInfo `json:"rows"`
+	// Keys are the open rows' sort keys (open list only).
+	Keys []stepper.Key `json:"keys,omitempty"`
 }
 
 // ErrorMsg reports a refused or failed command.

@@ -265,7 +265,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // the upgrader has replied
 	}
-	c := &client{hub: sess.hub, conn: conn, role: RoleFollower, send: make(chan []byte, sendBuffer)}
+	c := &client{hub: sess.hub, conn: conn, role: RoleFollower, send: make(chan outMsg, sendBuffer)}
 	if presenter {
 		c.role = RolePresenter
 	}

@@ -18,12 +18,12 @@ import (
 const puzzleLine, puzzleOpts = "puzzle 283164705 goal=123804765", "astar h=manhattan"
 
 // TestPresenterStepsFollowersReceive: the presenter's step reaches every
-// follower as the engine's own event, and going back sends a snapshot.
+// follower as the engine's own event, and going back sends a move.
 func TestPresenterStepsFollowersReceive(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	p, ph, ps := dial(t, ts, sess, sess.Key())
-	if ph.Role != RolePresenter || ps.Reason != ReasonJoin || ps.Step != 0 || len(ps.Open) != 1 {
-		t.Fatalf("presenter hello %+v, join snapshot step %d reason %s open %d", ph.Role, ps.Step, ps.Reason, len(ps.Open))
+	if ph.Role != RolePresenter || ps.Reason != ReasonJoin || ps.Step != 0 || ps.Counters.Open != 1 || ps.NodeEnd != 1 {
+		t.Fatalf("presenter hello %+v, join state step %d reason %s open %d", ph.Role, ps.Step, ps.Reason, ps.Counters.Open)
 	}
 	var followers []*websocket.Conn
 	for range 3 {
@@ -52,10 +52,10 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 	engine.Seek(2)
 	want := engine.Snapshot()
 	for i, c := range append([]*websocket.Conn{p}, followers...) {
-		var m SnapshotMsg
-		readAs(t, c, MsgSnapshot, &m)
-		if m.Reason != ReasonSeek || m.Step != 2 || m.Live != 2 || len(m.Open) != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
-			t.Fatalf("client %d after back: reason %s step %d open %d (engine %d)", i, m.Reason, m.Step, len(m.Open), len(want.Open))
+		var m View
+		readAs(t, c, MsgMove, &m)
+		if m.Reason != ReasonSeek || m.Step != 2 || m.Live != 2 || m.Counters.Open != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
+			t.Fatalf("client %d after back: reason %s step %d open %d (engine %d)", i, m.Reason, m.Step, m.Counters.Open, len(want.Open))
 		}
 		if len(m.History) != 3 || m.History[2] != (Sizes{want.Counters.Open, want.Counters.Closed}) {
 			t.Errorf("client %d: chart history %v", i, m.History)
@@ -83,13 +83,13 @@ func TestFollowerCommandsRefused(t *testing.T) {
 	}
 	// Queries still work: a follower explores step 4 on its own.
 	send(t, f, ClientMsg{Type: QueryView, Step: 4, ID: 7})
-	var v SnapshotMsg
-	readAs(t, f, MsgSnapshot, &v)
+	var v View
+	readAs(t, f, MsgMove, &v)
 	if v.Reason != ReasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
 		t.Fatalf("view answer: reason %s step %d live %d id %d", v.Reason, v.Step, v.Live, v.ID)
 	}
-	if want := newSearch(t, puzzleLine, puzzleOpts); want.Seek(4) == 4 && len(want.Snapshot().Open) != len(v.Open) {
-		t.Errorf("view of step 4 has %d open nodes, engine %d", len(v.Open), len(want.Snapshot().Open))
+	if want := newSearch(t, puzzleLine, puzzleOpts); want.Seek(4) == 4 && len(want.Snapshot().Open) != v.Counters.Open {
+		t.Errorf("view of step 4 has %d open nodes, engine %d", v.Counters.Open, len(want.Snapshot().Open))
 	}
 	sess.hub.do(func() { steps = sess.hub.search.StepCount() })
 	if steps != 0 {
@@ -97,7 +97,7 @@ func TestFollowerCommandsRefused(t *testing.T) {
 	}
 	// A view far ahead is clamped (this search ends at step 6 anyway).
 	send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: 8})
-	readAs(t, f, MsgSnapshot, &v)
+	readAs(t, f, MsgMove, &v)
 	if v.Step != 6 || v.Status != stepper.Solved {
 		t.Errorf("view far ahead: step %d %s", v.Step, v.Status)
 	}
@@ -109,8 +109,8 @@ func TestInspect(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
 	send(t, f, ClientMsg{Type: QueryView, Step: 3, ID: 1})
-	var v SnapshotMsg
-	readAs(t, f, MsgSnapshot, &v)
+	var v View
+	readAs(t, f, MsgMove, &v)
 	expanded := v.Last.Expanded
 	send(t, f, ClientMsg{Type: QueryInspect, Node: expanded.ID, Step: 3, ID: 2})
 	var m InspectMsg
@@ -156,7 +156,7 @@ func TestHostileMessagesCloseOnlyThatConnection(t *testing.T) {
 		{"unknown field", websocket.TextMessage, `{"type":"step","admin":true}`, websocket.ClosePolicyViolation, "malformed"},
 		{"negative step", websocket.TextMessage, `{"type":"view","step":-5}`, websocket.ClosePolicyViolation, ">= 0"},
 		{"binary", websocket.BinaryMessage, "\x00\x01", websocket.CloseUnsupportedData, "JSON text"},
-		{"too large", websocket.TextMessage, `{"type":"live","pad":"` + strings.Repeat("x", 2000) + `"}`, websocket.CloseMessageTooBig, "too large"},
+		{"too large", websocket.TextMessage, `{"type":"live","pad":"` + strings.Repeat("x", 5000) + `"}`, websocket.CloseMessageTooBig, "too large"},
 		{"far too large", websocket.TextMessage, strings.Repeat(" ", 100<<10), websocket.CloseMessageTooBig, ""},
 	}
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", puzzleOpts)
@@ -276,10 +276,10 @@ func TestNodeLimit(t *testing.T) {
 	}
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	send(t, p, ClientMsg{Type: CmdGoal})
-	var m SnapshotMsg
-	readAs(t, p, MsgSnapshot, &m)
-	if m.Status != stepper.LimitReached || len(m.Tree) < 500 || len(m.Tree) > 600 {
-		t.Fatalf("run to goal under a 500-node limit: status %s, %d nodes", m.Status, len(m.Tree))
+	var m View
+	readAs(t, p, MsgMove, &m)
+	if m.Status != stepper.LimitReached || m.NodeEnd < 500 || m.NodeEnd > 600 {
+		t.Fatalf("run to goal under a 500-node limit: status %s, %d nodes", m.Status, m.NodeEnd)
 	}
 	send(t, p, ClientMsg{Type: CmdStep})
 	var e ErrorMsg
@@ -319,7 +319,7 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 		t.Fatal("the slow follower was never coalesced")
 	}
 	t.Logf("the slow follower's queue was full after %d steps", steps)
-	// Reading now, the follower catches up through a snapshot and ends at
+	// Reading now, the follower catches up through the live state and ends at
 	// the live step.
 	sawBehind, last := false, -1
 	for last != steps {
@@ -332,7 +332,7 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 		}
 		_ = json.Unmarshal(raw, &head)
 		switch head.Type {
-		case MsgSnapshot:
+		case MsgState, MsgMove:
 			if head.Reason == ReasonBehind {
 				sawBehind = true
 			}
@@ -355,12 +355,12 @@ func TestPlaySeekGoalReset(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	f, _, _ := dial(t, ts, sess, "")
-	readState := func(c *websocket.Conn, playing bool) StateMsg {
+	readState := func(c *websocket.Conn, playing bool) MetaMsg {
 		t.Helper()
 		for {
-			var s StateMsg
+			var s MetaMsg
 			raw := readRaw(t, c)
-			if json.Unmarshal(raw, &s) == nil && s.Type == MsgState && s.Playing == playing {
+			if json.Unmarshal(raw, &s) == nil && s.Type == MsgMeta && s.Playing == playing {
 				return s
 			}
 		}
@@ -382,20 +382,20 @@ func TestPlaySeekGoalReset(t *testing.T) {
 	}
 	readState(f, false)
 	send(t, p, ClientMsg{Type: CmdSeek, Step: 2})
-	var m SnapshotMsg
-	readAs(t, f, MsgSnapshot, &m)
+	var m View
+	readAs(t, f, MsgMove, &m)
 	if m.Reason != ReasonSeek || m.Step != 2 || m.Status != stepper.Running {
 		t.Errorf("seek 2: %s step %d %s", m.Reason, m.Step, m.Status)
 	}
 	send(t, p, ClientMsg{Type: CmdGoal})
-	readAs(t, f, MsgSnapshot, &m)
+	readAs(t, f, MsgMove, &m)
 	if m.Reason != ReasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
 		t.Errorf("goal: %s step %d %s path %v history %d", m.Reason, m.Step, m.Status, m.Path, len(m.History))
 	}
 	send(t, p, ClientMsg{Type: CmdReset})
-	readAs(t, f, MsgSnapshot, &m)
-	if m.Reason != ReasonReset || m.Step != 0 || len(m.Tree) != 1 {
-		t.Errorf("reset: %s step %d, %d nodes", m.Reason, m.Step, len(m.Tree))
+	readAs(t, f, MsgMove, &m)
+	if m.Reason != ReasonReset || m.Step != 0 || m.NodeEnd != 1 {
+		t.Errorf("reset: %s step %d, %d nodes", m.Reason, m.Step, m.NodeEnd)
 	}
 	send(t, p, ClientMsg{Type: CmdBack})
 	var e ErrorMsg
@@ -437,15 +437,19 @@ func TestIdleSessionsReclaimed(t *testing.T) {
 }
 
 // TestExploreAheadBounded: a follower may explore past the live step, but
-// no further than exploreAhead past the furthest step reached.
+// no further than exploreAhead past it, and views never move that bound
+// (on the old protocol each view extended the chart's history and so the
+// bound, 2,000 steps at a time).
 func TestExploreAheadBounded(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
 	f, _, _ := dial(t, ts, sess, "")
-	send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: 1})
-	var v SnapshotMsg
-	readAs(t, f, MsgSnapshot, &v)
-	if v.Step != exploreAhead || v.Live != 0 || len(v.History) > maxHistory+1 || (len(v.History)-1)*v.HistoryStride != exploreAhead {
-		t.Errorf("view far ahead: step %d live %d history %d", v.Step, v.Live, len(v.History))
+	for i := 1; i <= 3; i++ {
+		send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: i})
+		var v View
+		readAs(t, f, MsgMove, &v)
+		if v.Step != exploreAhead || v.Live != 0 || len(v.History) != 1 {
+			t.Fatalf("view %d far ahead: step %d live %d history %d, want step %d", i, v.Step, v.Live, len(v.History), exploreAhead)
+		}
 	}
 }
 

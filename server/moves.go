@@ -1,0 +1,249 @@
+package server
+
+import (
+	"encoding/base64"
+
+	"stepviz/stepper"
+	"stepviz/viz"
+)
+
+// stateInstead: a move that would send more new nodes than this, to the
+// live step, sends the shared live state instead (the same bytes every
+// joiner gets, already built).
+const stateInstead = 20000
+
+// completing reads records from s at step at and completes the expansion
+// steps s's journal does not reach from other's longer journal (the live
+// search and the scratch search explore the same deterministic search).
+type completing struct {
+	s, other *stepper.Search
+	at       int
+}
+
+func (c completing) Record(id int) stepper.NodeRecord {
+	r := c.s.Record(id)
+	if r.Order == 0 && r.Fate == stepper.BaseOpen && c.other != nil {
+		if oh := c.other.Horizon(); oh > c.s.Horizon() && id < c.other.NodeEnd(oh) {
+			r.Order = c.other.OrderAfter(id, c.at)
+		}
+	}
+	return r
+}
+
+// liveMoved notes that the live search changed step: the shared state and
+// the list caches of the old step are stale.
+func (h *hub) liveMoved() {
+	h.liveVersion++
+	if k := h.search.StepCount(); k > h.furthest {
+		h.furthest = k
+	}
+}
+
+// stepForward takes one step of the live search and sends its event to
+// every client that shows the live step; the others (exploring) are told
+// the live step moved.
+func (h *hub) stepForward() {
+	ev, ok := h.search.Step()
+	if !ok {
+		return
+	}
+	h.liveMoved()
+	h.last = &ev
+	h.record(ev.Step, ev.Counters)
+	h.moved()
+	step := text(encode(h.stepMessage(ev)))
+	var meta *outMsg
+	for c := range h.clients {
+		if c.cursor == ev.Step-1 {
+			c.cursor, c.horizon = ev.Step, max(c.horizon, ev.Step)
+			h.deliver(c, step)
+			continue
+		}
+		if meta == nil {
+			m := text(encode(h.metaMessage()))
+			meta = &m
+		}
+		h.deliver(c, *meta)
+	}
+}
+
+// stepMessage builds the message of one step: the event, its narration,
+// the sort keys of the children it left open, and the records of every
+// node the step touched, as at this step.
+func (h *hub) stepMessage(ev stepper.Event) StepMsg {
+	o := h.search.Options()
+	m := StepMsg{Type: MsgStep, Event: ev, Narration: viz.Narrate(ev, o), Keys: make([]*stepper.Key, len(ev.Children)), Playing: h.playing}
+	ids := []int{ev.Expanded.ID}
+	for i := range ev.Children {
+		if ev.Children[i].Status == stepper.NodeOpen {
+			k := openKey(o, ev.Children[i].NodeInfo)
+			m.Keys[i] = &k
+		}
+		if ev.Children[i].ID >= 0 {
+			ids = append(ids, ev.Children[i].ID)
+		}
+	}
+	enc := newRecEncoder(completing{h.search, h.scratch, ev.Step}, hasCells(h.info.Kind))
+	enc.addIDs(ids)
+	m.Recs, m.Costs = base64.StdEncoding.EncodeToString(enc.buf), enc.costs
+	m.NodeEnd = h.search.NodeEnd(ev.Step)
+	m.Head = h.search.OpenHead(headSize, []int{})
+	return m
+}
+
+// record notes the list sizes after step k.
+func (h *hub) record(k int, c stepper.Counters) {
+	if k == len(h.history) {
+		h.history = append(h.history, sizesOf(c))
+	}
+}
+
+// seek moves the live search to step k, one step at a time going forward
+// so the chart's history stays complete, and sends every client that
+// showed the live step a move computed from what it holds (clients that
+// hold the same are sent the same bytes); the others are told where live
+// went.
+func (h *hub) seek(k int, reason string) {
+	s := h.search
+	old := s.StepCount()
+	if k <= s.StepCount() {
+		s.Seek(k)
+	} else {
+		for s.StepCount() < k && !s.Status().Done() {
+			s.Run(1)
+			h.record(s.StepCount(), s.Counters())
+		}
+	}
+	h.liveMoved()
+	h.last = nil
+	if n := s.StepCount(); n > 0 {
+		if ev, err := s.EventAt(n); err == nil {
+			h.last = &ev
+		}
+	}
+	h.moved()
+	to := s.StepCount()
+	type held struct{ cursor, horizon int }
+	type sent struct {
+		m       outMsg
+		horizon int
+	}
+	moves := map[held]sent{}
+	var meta *outMsg
+	for c := range h.clients {
+		if c.cursor != old {
+			if meta == nil {
+				m := text(encode(h.metaMessage()))
+				meta = &m
+			}
+			h.deliver(c, *meta)
+			continue
+		}
+		key := held{c.cursor, c.horizon}
+		mv, ok := moves[key]
+		if !ok {
+			mv.m, mv.horizon = h.moveMessage(s, h.scratch, c.cursor, c.horizon, to, reason, 0)
+			moves[key] = mv
+		}
+		c.cursor, c.horizon = to, mv.horizon
+		h.deliver(c, mv.m)
+	}
+}
+
+// moveMessage is what moves a client from step from, holding the records
+// of every node up to step k (its horizon), to step to: the records of the
+// nodes re-parented or reopened between from and to, and past k the nodes
+// made and the expansions after k. s stands at step to, and its journal
+// reaches from and to. It returns the message and the client's horizon
+// after it.
+func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason string, id int) (outMsg, int) {
+	hz := s.Horizon()
+	held := s.NodeEnd(min(k, hz))
+	var ids []int
+	for _, n := range s.ModdedIn(min(from, to), max(from, to), nil) {
+		if n < held {
+			ids = append(ids, n)
+		}
+	}
+	if to > k {
+		end := s.NodeEnd(to)
+		if s == h.search && end-held > stateInstead {
+			return outMsg{data: h.stateFrame(reason), binary: true, large: true}, to
+		}
+		for n := held; n < end; n++ {
+			ids = append(ids, n)
+		}
+		for _, n := range s.ExpandedIn(k, to, nil) {
+			if n < held {
+				ids = append(ids, n)
+			}
+		}
+	}
+	enc := newRecEncoder(completing{s, other, to}, hasCells(h.info.Kind))
+	enc.addIDs(ids)
+	last := h.last
+	if s != h.search {
+		last = nil
+		if to > 0 {
+			if ev, err := s.EventAt(to); err == nil {
+				last = &ev
+			}
+		}
+	}
+	v := h.view(s, last, MsgMove, reason, id, enc.costs)
+	return outMsg{data: frame(v, enc.buf), binary: true, large: true}, max(k, to)
+}
+
+// view is the JSON header of a state or move: search s at its step.
+func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, id int, costs []float64) View {
+	step := s.StepCount()
+	v := View{Type: typ, Reason: reason, Live: h.search.StepCount(), ID: id, Step: step, Status: s.Status(),
+		Counters: s.Counters(), NodeEnd: s.NodeEnd(step), Costs: costs, Head: s.OpenHead(headSize, []int{}), Path: s.Path(),
+		Last: last, Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load())}
+	if v.Costs == nil {
+		v.Costs = []float64{}
+	}
+	if last != nil {
+		v.Narration = viz.Narrate(*last, s.Options())
+	}
+	n := min(step+1, len(h.history))
+	v.History, v.HistoryStride = sample(h.history[:n], maxHistory)
+	return v
+}
+
+// stateFrame is every node's record at the live step, encoded once per
+// live step and reason and shared by every client sent it.
+func (h *hub) stateFrame(reason string) []byte {
+	if h.stateVersion != h.liveVersion {
+		s := h.search
+		enc := newRecEncoder(completing{s, h.scratch, s.StepCount()}, hasCells(h.info.Kind))
+		src := enc.src
+		for id, end := 0, s.NodeEnd(s.StepCount()); id < end; id++ {
+			enc.add(id, src.Record(id))
+		}
+		h.stateRecs, h.stateCosts = enc.buf, enc.costs
+		h.stateFrames = map[string][]byte{}
+		h.stateVersion = h.liveVersion
+	}
+	if f, ok := h.stateFrames[reason]; ok {
+		return f
+	}
+	f := frame(h.view(h.search, h.last, MsgState, reason, 0, h.stateCosts), h.stateRecs)
+	h.stateFrames[reason] = f
+	return f
+}
+
+// sample returns at most max points of hist and the stride between them:
+// steps 0, stride, 2·stride, …, so point i stands for step i·stride (the
+// last few steps may fall between two points).
+func sample(hist []Sizes, max int) ([]Sizes, int) {
+	if len(hist) <= max {
+		return append([]Sizes(nil), hist...), 1
+	}
+	stride := (len(hist) + max - 1) / max
+	out := make([]Sizes, 0, max+1)
+	for i := 0; i < len(hist); i += stride {
+		out = append(out, hist[i])
+	}
+	return out, stride
+}

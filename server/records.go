@@ -1,0 +1,177 @@
+package server
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"slices"
+
+	"stepviz/stepper"
+)
+
+// Packed node records: what state, move and step messages carry instead of
+// NodeInfo (docs/protocol.md, "Node records"). Records are in ascending id
+// order; each field is a varint relative to the previous record, so a run
+// of siblings costs a few bytes a node:
+//
+//	uvarint  id - previous id - 1            (previous id starts at -1)
+//	byte     flags: bits 0-2 base fate (0 open, 1 ignored-closed,
+//	         2 ignored-open, 3 depth-limit, 4 goal found on generation),
+//	         bit 3 goal pop, bit 4 has order, bit 5 born differs,
+//	         bit 6 g raw, bit 7 depth explicit
+//	zigzag   parent - previous parent        (previous parent starts at -1)
+//	g        bit 6: 8 bytes float64 little-endian; else uvarint i, and
+//	         g = g(parent) + costs[i], g(parent) as the client holds it
+//	         once the whole message is applied
+//	uvarint  depth                           (bit 7; else depth(parent)+1)
+//	zigzag   order - previous order          (bit 4; previous starts at 0)
+//	uvarint  born - previous born            (bit 5; previous starts at 0)
+//	zigzag   (id - seq) - previous (id - seq) (base fate open only; else
+//	         seq is -1; previous starts at 0)
+//	zigzag   cell - previous cell            (grid and graph only; previous
+//	         starts at 0)
+//
+// The encoder checks g(parent) + costs[i] == g exactly in float64 (the
+// same arithmetic in JavaScript), so a decoded g is bit for bit the
+// engine's; costs holds at most maxCosts values, and anything else is sent
+// raw.
+
+const (
+	flagGoalPop   = 1 << 3
+	flagOrder     = 1 << 4
+	flagBorn      = 1 << 5
+	flagGRaw      = 1 << 6
+	flagDepthRaw  = 1 << 7
+	maxCosts      = 250
+	fateMask      = 7
+	recordsHeader = 4 // a binary frame starts with the JSON header's length
+)
+
+// recordSource is where an encoder reads the records it packs: a search
+// at the step the message shows.
+type recordSource interface {
+	Record(id int) stepper.NodeRecord
+}
+
+// recEncoder packs records; the zero value is not ready, use newRecEncoder.
+type recEncoder struct {
+	src   recordSource
+	cells bool
+	buf   []byte
+	costs []float64
+	index map[float64]int
+	// the client's g and depth of the nodes this message restates, and a
+	// cache of others read from src
+	gd map[int]gd
+
+	prevID, prevParent, prevOrder, prevBorn, prevSeqOff, prevCell int
+}
+
+type gd struct {
+	g     float64
+	depth int
+}
+
+func newRecEncoder(src recordSource, cells bool) *recEncoder {
+	return &recEncoder{src: src, cells: cells, index: map[float64]int{}, gd: map[int]gd{}, prevID: -1, prevParent: -1}
+}
+
+// parentGD is the g and depth the client will hold for node id once the
+// message is applied: the record's at the message's step.
+func (w *recEncoder) parentGD(id int) gd {
+	if v, ok := w.gd[id]; ok {
+		return v
+	}
+	r := w.src.Record(id)
+	v := gd{r.G, r.Depth}
+	w.gd[id] = v
+	return v
+}
+
+// add packs node id's record; ids must ascend.
+func (w *recEncoder) add(id int, r stepper.NodeRecord) {
+	w.gd[id] = gd{r.G, r.Depth}
+	flags := byte(r.Fate) & fateMask
+	if r.GoalPop {
+		flags |= flagGoalPop
+	}
+	if r.Order > 0 {
+		flags |= flagOrder
+	}
+	if r.Born != w.prevBorn {
+		flags |= flagBorn
+	}
+	costIdx, depthStd := -1, false
+	if r.Parent >= 0 {
+		p := w.parentGD(r.Parent)
+		depthStd = r.Depth == p.depth+1
+		c := r.G - p.g
+		if i, ok := w.index[c]; ok && p.g+w.costs[i] == r.G {
+			costIdx = i
+		} else if !ok && len(w.costs) < maxCosts && p.g+c == r.G && !math.IsNaN(c) {
+			costIdx = len(w.costs)
+			w.index[c] = costIdx
+			w.costs = append(w.costs, c)
+		}
+	}
+	if costIdx < 0 {
+		flags |= flagGRaw
+	}
+	if !depthStd {
+		flags |= flagDepthRaw
+	}
+	w.buf = binary.AppendUvarint(w.buf, uint64(id-w.prevID-1))
+	w.buf = append(w.buf, flags)
+	w.buf = binary.AppendVarint(w.buf, int64(r.Parent-w.prevParent))
+	if costIdx < 0 {
+		w.buf = binary.LittleEndian.AppendUint64(w.buf, math.Float64bits(r.G))
+	} else {
+		w.buf = binary.AppendUvarint(w.buf, uint64(costIdx))
+	}
+	if !depthStd {
+		w.buf = binary.AppendUvarint(w.buf, uint64(r.Depth))
+	}
+	if r.Order > 0 {
+		w.buf = binary.AppendVarint(w.buf, int64(r.Order-w.prevOrder))
+		w.prevOrder = r.Order
+	}
+	if r.Born != w.prevBorn {
+		w.buf = binary.AppendUvarint(w.buf, uint64(r.Born-w.prevBorn))
+		w.prevBorn = r.Born
+	}
+	if r.Fate == stepper.BaseOpen {
+		off := id - r.Seq
+		w.buf = binary.AppendVarint(w.buf, int64(off-w.prevSeqOff))
+		w.prevSeqOff = off
+	}
+	if w.cells {
+		w.buf = binary.AppendVarint(w.buf, int64(r.Cell-w.prevCell))
+		w.prevCell = r.Cell
+	}
+	w.prevID, w.prevParent = id, r.Parent
+}
+
+// addIDs packs the records of ids (sorted and deduplicated here).
+func (w *recEncoder) addIDs(ids []int) {
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	for _, id := range ids {
+		w.add(id, w.src.Record(id))
+	}
+}
+
+// frame is a binary message: the JSON header's length (4 bytes, little
+// endian), the header, then the packed records.
+func frame(header any, recs []byte) []byte {
+	h, err := json.Marshal(header)
+	if err != nil {
+		h = encode(ErrorMsg{Type: MsgError, Message: "server: cannot encode message: " + err.Error()})
+	}
+	out := make([]byte, 0, recordsHeader+len(h)+len(recs))
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(h)))
+	out = append(out, h...)
+	return append(out, recs...)
+}
+
+// hasCells reports whether records of a problem kind carry a cell.
+func hasCells(kind string) bool { return kind == "grid" || kind == "graph" }

@@ -1,100 +1,333 @@
-// The model of the search at the step the page shows, behind the API of
-// docs/protocol.md ("The client model"; the lead's protocol v2): views
-// read the search ONLY through the object createModel returns, never
-// through the messages. This implementation keeps protocol v1's full
-// snapshot (nodes by id, the open list in pop order with its sort keys,
-// the closed list in expansion order) and is advanced by step messages;
-// protocol v2's compact records replace it behind the same API. No DOM.
+// The model of the search at the step the page shows (protocol v2,
+// docs/protocol.md): one compact record per node id, kept in typed arrays,
+// changed only by what the server sends (state, move, step). A node's
+// status at the step shown is derived from its record: absent past
+// nodeEnd, closed (or goal) once its expansion step is reached, else its
+// base fate. State strings and h arrive on demand (needStates). No DOM.
+// server/model_test.go mirrors apply and decode line for line and checks
+// them against the engine after every message.
 //
-// The API (every per-node accessor takes an id < nodeEnd, O(1) unless
-// said otherwise):
+// API (protocol-v2.md; every per-node accessor takes an id < nodeEnd and
+// is O(1) unless said otherwise): createModel(hello) returns a model with
 //   step, live, status, counters, last (the step's event or null),
 //   narration, path (ids or null), problem (hello.problem), nodeEnd,
-//   history (optional: [open, closed] per historyStride steps)
-//   parent(id) g(id) h(id) f(id) depth(id) nodeStatus(id) order(id) seq(id)
-//   born(id) cell(id) state(id) (string or undefined until loaded)
-//   (protocol-v2.md calls the per-node status status(id); it is
-//   nodeStatus(id) here because status is the search's status)
+//   history, historyStride, loaded
+//   parent(id) g(id) h(id) f(id) depth(id) nodeStatus(id) (statusOf(id)
+//   too; status is the search's) order(id) seq(id) born(id) cell(id)
+//   state(id) (string, or undefined until loaded; a grid's and a graph's
+//   is known from the cell), h(id) and f(id) undefined until loaded
 //   key(id): the sort key {priority, tie, seq} of an open node
-//   children(id): ids existing at step, in creation order
-//   openHead(n): the first n (default 64) open ids in pop order
-//   openCount, closedCount, closedTail(n): the last n closed ids
-//   rows(list, offset, count): Promise of ids of the open ("open") or
-//     closed ("closed") list from offset, at most count (<= 200)
-//   needStates(ids): ask for missing state strings (batched)
+//   children(id): ids existing at step, in creation order (O(nodes) once
+//     per change)
+//   openHead(n): the first n (<= 64) open ids in pop order; openKeys(n)
+//   openCount, closedCount, closedTail(n): the last n closed ids, oldest
+//     first (O(steps walked))
+//   rows(list, offset, count): Promise of ids of the open list (pop
+//     order) or the closed list (expansion order) from offset, at most
+//     count (<= 200), asked of the server; their states and keys come too
+//   needStates(ids): ask for missing state strings and h (batched at 512,
+//     one query in flight, deduplicated); pendingStates() while asked
 //   subscribe(fn): fn(change) after every applied message, change =
-//     {kind: "step"|"move"|"state"|"states", added: ids created,
-//      changed: ids whose record or status changed}
+//     {kind: "step"|"move"|"state"|"states", added, changed}
 
-export function emptyModel() {
-  return { step: 0, status: "running", nodes: [], open: [], closed: [], counters: {}, path: [], last: null, history: [], stride: 1, narration: "" };
-}
+const FATES = ["open", "discarded", "discarded", "discarded", "goal"];
+const FATE_MASK = 7, GOAL_POP = 1 << 3, HAS_ORDER = 1 << 4, BORN = 1 << 5, G_RAW = 1 << 6, DEPTH_RAW = 1 << 7;
 
-// cmp orders open entries as the engine pops them.
-function cmp(problem, a, b) {
-  const p = problem;
-  if (!p || p.frontier === "fifo") return a.key.seq - b.key.seq;
-  if (p.frontier === "lifo") return b.key.seq - a.key.seq;
-  if (a.key.priority !== b.key.priority) return a.key.priority - b.key.priority;
-  if (a.key.tie !== b.key.tie) return a.key.tie - b.key.tie;
-  return p.tie === "lifo" ? b.key.seq - a.key.seq : a.key.seq - b.key.seq;
-}
-function openInsert(problem, m, id, key) {
-  const e = { id, key };
-  let lo = 0, hi = m.open.length;
-  while (lo < hi) { const mid = (lo + hi) >> 1; if (cmp(problem, m.open[mid], e) <= 0) lo = mid + 1; else hi = mid; }
-  m.open.splice(lo, 0, e);
-}
-function openRemove(m, id) {
-  const i = m.open.findIndex((e) => e.id === id);
-  if (i >= 0) m.open.splice(i, 1);
-}
-// keyOf is the key of an open node, as server/keys.go computes it (step
-// messages carry the keys; this is only a fallback)
-function keyOf(problem, n) {
-  const r = (x) => Math.round(x * 1e9) / 1e9;
-  const k = { priority: r(n.f), tie: 0, seq: n.seq };
-  if (problem && problem.tie === "high-g") k.tie = r(-n.g);
-  if (problem && problem.tie === "low-h") k.tie = r(n.h);
-  return k;
+// grow returns a typed array of at least n elements holding a's.
+function grow(a, n) {
+  if (a.length >= n) return a;
+  const b = new a.constructor(Math.max(n, a.length * 2, 1024));
+  b.set(a);
+  return b;
 }
 
-// fromSnapshot builds a model from a snapshot message.
-export function fromSnapshot(s) {
-  const m = emptyModel();
-  m.step = s.step; m.status = s.status; m.counters = s.counters; m.path = s.path || [];
-  m.nodes = s.tree || [];
-  m.open = (s.open || []).map((e) => ({ id: e.id, key: e.key }));
-  m.closed = (s.closed || []).slice();
-  m.last = s.last || null; m.narration = s.narration || "";
-  m.history = s.history || []; m.stride = s.historyStride || 1;
-  return m;
-}
-
-// applyStep advances m (at step k-1) by the step message of step k.
-export function applyStep(problem, m, msg) {
-  const ev = msg.event;
-  const x = ev.expanded;
-  m.nodes[x.id] = x;
-  openRemove(m, x.id);
-  if (x.status === "closed") {
-    const i = m.closed.indexOf(x.id);
-    if (i >= 0) m.closed.splice(i, 1);
-    m.closed.push(x.id);
+// decodeRecords unpacks the records of one message (server/records.go).
+export function decodeRecords(bytes, cells) {
+  const out = [];
+  let i = 0;
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const uv = () => {
+    let x = 0, mul = 1, b;
+    do {
+      if (i >= bytes.length) throw new Error("records: truncated varint");
+      b = bytes[i++];
+      x += (b & 0x7f) * mul;
+      mul *= 128;
+    } while (b & 0x80);
+    return x;
+  };
+  const zz = () => { const u = uv(); return u % 2 ? -(u + 1) / 2 : u / 2; };
+  let prevID = -1, prevParent = -1, prevOrder = 0, prevBorn = 0, prevSeqOff = 0, prevCell = 0;
+  while (i < bytes.length) {
+    const id = prevID + 1 + uv();
+    const flags = bytes[i++];
+    const r = { id, fate: flags & FATE_MASK, goalPop: !!(flags & GOAL_POP), parent: prevParent + zz(), g: 0, gIdx: -1, depth: 0, depthFromParent: false, order: 0, born: 0, seq: -1, cell: -1 };
+    if (flags & G_RAW) { r.g = dv.getFloat64(i, true); i += 8; } else r.gIdx = uv();
+    if (flags & DEPTH_RAW) r.depth = uv(); else r.depthFromParent = true;
+    if (flags & HAS_ORDER) { r.order = prevOrder + zz(); prevOrder = r.order; }
+    if (flags & BORN) prevBorn += uv();
+    r.born = prevBorn;
+    if (r.fate === 0) { prevSeqOff += zz(); r.seq = id - prevSeqOff; }
+    if (cells) { prevCell += zz(); r.cell = prevCell; }
+    prevID = id; prevParent = r.parent;
+    out.push(r);
   }
-  (ev.children || []).forEach((c, i) => {
-    const n = Object.assign({}, c);
-    delete n.fate; delete n.oldG; delete n.oldParent; delete n.existing;
-    m.nodes[n.id] = n;
-    const key = (msg.keys && msg.keys[i]) || keyOf(problem, n);
-    if (c.fate === "added") openInsert(problem, m, n.id, key);
-    else if (c.fate === "reparented") { openRemove(m, n.id); openInsert(problem, m, n.id, key); }
-    else if (c.fate === "reopened") { const j = m.closed.indexOf(n.id); if (j >= 0) m.closed.splice(j, 1); openInsert(problem, m, n.id, key); }
-  });
-  m.step = ev.step; m.status = ev.status; m.counters = ev.counters; m.path = ev.path || [];
-  m.last = ev; m.narration = msg.narration || "";
-  if (m.stride === 1 && m.history.length === ev.step) m.history.push([ev.counters.open, ev.counters.closed]);
-  else if (m.stride > 1 && ev.step % m.stride === 0) m.history.push([ev.counters.open, ev.counters.closed]);
+  return out;
+}
+
+// createModel starts an empty model for the session hello describes.
+export function createModel(hello) {
+  const problem = hello.problem || {};
+  const cells = problem.kind === "grid" || problem.kind === "graph";
+  const F = problem.f || { g: 0, h: 0, depth: 0 };
+  let parentA = new Int32Array(0), gA = new Float64Array(0), depthA = new Int32Array(0), seqA = new Int32Array(0);
+  let bornA = new Int32Array(0), orderA = new Int32Array(0), fateA = new Uint8Array(0), cellA = new Int32Array(0);
+  let hA = new Float64Array(0);
+  let expandedAt = new Int32Array(0); // expandedAt[k]: the node step k expanded, as far as known
+  let held = 0; // records held: ids 0..held-1
+  let states = []; // state strings by id, once loaded
+  let version = 0, kidsVersion = -1, kids = null;
+  const subs = [];
+  let send = () => {};
+  const pendingStates = new Set(), wantStates = [];
+  let statesInFlight = null;
+  const rowQueries = new Map();
+  const keys = new Map(); // sort keys from rows answers, at this step
+  let queryId = 1 << 20;
+
+  const m = {
+    problem, step: 0, live: 0, status: "running", counters: {}, last: null, narration: "", path: null,
+    nodeEnd: 0, head: [], history: [], historyStride: 1, loaded: false,
+    // attach gives the model the protocol's send, for its queries.
+    attach(fn) { send = fn; },
+    subscribe(fn) { subs.push(fn); return () => subs.splice(subs.indexOf(fn), 1); },
+    get openCount() { return m.counters.open || 0; },
+    get closedCount() { return m.counters.closed || 0; },
+    openHead(n) { return m.head.slice(0, n || 64); },
+    openKeys(n) { return m.openHead(n).map(m.key); },
+    key(id) {
+      if (keys.has(id)) return keys.get(id);
+      const f = m.f(id), r = (x) => Math.round(x * 1e9) / 1e9;
+      const k = { priority: f === undefined ? undefined : r(f), tie: 0, seq: seqA[id] };
+      if (problem.tie === "high-g") k.tie = r(-gA[id]);
+      if (problem.tie === "low-h") k.tie = m.h(id) === undefined ? undefined : r(m.h(id));
+      return k;
+    },
+    parent: (id) => parentA[id],
+    g: (id) => gA[id],
+    depth: (id) => depthA[id],
+    seq: (id) => seqA[id],
+    born: (id) => bornA[id],
+    cell: (id) => cellA[id],
+    // order is the expansion step of a node closed at the step shown, else 0
+    order: (id) => (orderA[id] > 0 && orderA[id] <= m.step ? orderA[id] : 0),
+    h(id) { if (states[id] !== undefined) return hA[id]; return undefined; },
+    f(id) {
+      const h = m.h(id);
+      if (F.h && h === undefined) return undefined;
+      return F.g * gA[id] + F.h * (h || 0) + F.depth * depthA[id];
+    },
+    nodeStatus(id) { return m.statusOf(id); },
+    statusOf(id) {
+      if (id < 0 || id >= m.nodeEnd) return undefined;
+      const o = orderA[id];
+      if (o > 0 && o <= m.step) return m._goalPop[id] ? "goal" : "closed";
+      return FATES[fateA[id]];
+    },
+    state(id) {
+      if (states[id] !== undefined) return states[id];
+      const c = cellA[id];
+      if (problem.kind === "grid" && c >= 0) return (c % problem.width) + "," + Math.floor(c / problem.width);
+      if (problem.kind === "graph" && c >= 0 && problem.nodes && problem.nodes[c]) return problem.nodes[c].name;
+      return undefined;
+    },
+    children(id) {
+      if (kidsVersion !== version) {
+        kids = new Map();
+        for (let i = 1; i < m.nodeEnd; i++) {
+          const p = parentA[i];
+          let l = kids.get(p);
+          if (!l) kids.set(p, (l = []));
+          l.push(i);
+        }
+        kidsVersion = version;
+      }
+      return kids.get(id) || [];
+    },
+    // closedTail is the last n nodes closed at the step shown, oldest
+    // first.
+    closedTail(n = 64) {
+      const out = [];
+      for (let k = m.step; k >= 1 && out.length < n; k--) {
+        const id = expandedAt[k];
+        if (id >= 0 && orderA[id] === k && m.statusOf(id) === "closed") out.push(id);
+      }
+      return out.reverse();
+    },
+    // rows asks the server for a page of the open list (pop order) or the
+    // closed list (expansion order; the server counts it from the most
+    // recent) at the step shown.
+    rows(list, offset, count) {
+      count = Math.min(200, Math.max(0, count | 0));
+      offset = Math.max(0, offset | 0);
+      let ask = offset, reverse = false;
+      if (list === "closed") {
+        const total = m.closedCount;
+        count = Math.max(0, Math.min(count, total - offset));
+        ask = Math.max(0, total - offset - count);
+        reverse = true;
+      }
+      return new Promise((resolve, reject) => {
+        const id = ++queryId;
+        rowQueries.set(id, { resolve, reject, reverse });
+        send({ type: "rows", list, offset: ask, count, id });
+      });
+    },
+    // needStates asks for the state strings and h of ids not yet loaded,
+    // batched (at most 512 a query, one query in flight) and deduplicated.
+    needStates(ids) {
+      for (const id of ids) {
+        if (id >= 0 && id < held && states[id] === undefined && !pendingStates.has(id)) { pendingStates.add(id); wantStates.push(id); }
+      }
+      pumpStates();
+    },
+    pendingStates: () => pendingStates.size > 0,
+    _goalPop: new Uint8Array(0),
+  };
+
+  function pumpStates() {
+    if (statesInFlight || !wantStates.length) return;
+    statesInFlight = wantStates.splice(0, 512);
+    send({ type: "states", ids: statesInFlight, id: ++queryId });
+  }
+
+  function notify(change) { for (const fn of subs) fn(change); }
+
+  // applyRecords stores a message's records, then resolves each g and
+  // depth given relative to the parent, parents first.
+  function applyRecords(bytes, costs) {
+    const recs = decodeRecords(bytes, cells);
+    const n = recs.length ? recs[recs.length - 1].id + 1 : 0;
+    if (n > parentA.length) {
+      parentA = grow(parentA, n); gA = grow(gA, n); depthA = grow(depthA, n); seqA = grow(seqA, n);
+      bornA = grow(bornA, n); orderA = grow(orderA, n); fateA = grow(fateA, n); cellA = grow(cellA, n);
+      hA = grow(hA, n); m._goalPop = grow(m._goalPop, n);
+    }
+    const pending = new Map();
+    for (const r of recs) {
+      const id = r.id;
+      parentA[id] = r.parent; gA[id] = r.g; depthA[id] = r.depth; seqA[id] = r.seq; bornA[id] = r.born;
+      orderA[id] = r.order; fateA[id] = r.fate; cellA[id] = r.cell; m._goalPop[id] = r.goalPop ? 1 : 0;
+      if (r.order > 0) {
+        if (expandedAt.length <= r.order) { const old = expandedAt.length; expandedAt = grow(expandedAt, r.order + 1); expandedAt.fill(-1, old); }
+        expandedAt[r.order] = id;
+      }
+      if (r.gIdx >= 0 || r.depthFromParent) pending.set(id, r);
+      if (id >= held) held = id + 1;
+    }
+    const resolve = (id) => {
+      const stack = [];
+      for (let x = id; pending.has(x); x = pending.get(x).parent) stack.push(x);
+      while (stack.length) {
+        const x = stack.pop(), r = pending.get(x);
+        pending.delete(x);
+        if (r.gIdx >= 0) gA[x] = gA[r.parent] + costs[r.gIdx];
+        if (r.depthFromParent) depthA[x] = depthA[r.parent] + 1;
+      }
+    };
+    for (const r of recs) resolve(r.id);
+    return recs.map((r) => r.id);
+  }
+
+  function setHistory(h) {
+    m.history = h.history || []; m.historyStride = h.historyStride || 1;
+  }
+
+  // apply takes one message from the server: kind is its type, msg its
+  // JSON (a binary frame's header), recs its packed records (a Uint8Array).
+  m.apply = function (kind, msg, recs) {
+    const from = m.step, oldEnd = m.nodeEnd;
+    let ids;
+    if (kind === "state") {
+      held = 0; states = []; hA.fill(0); expandedAt.fill(-1);
+      pendingStates.clear(); wantStates.length = 0; statesInFlight = null;
+      for (const [, q] of rowQueries) q.reject(new Error("state replaced"));
+      rowQueries.clear();
+    }
+    if (kind === "state" || kind === "move") {
+      ids = applyRecords(recs, msg.costs || []);
+      m.step = msg.step; m.live = msg.live; m.status = msg.status; m.counters = msg.counters || {};
+      m.nodeEnd = msg.nodeEnd; m.head = msg.head || []; m.path = msg.path && msg.path.length ? msg.path : null;
+      m.last = msg.last || null; m.narration = msg.narration || "";
+      setHistory(msg);
+      m.loaded = true;
+    } else if (kind === "step") {
+      const bin = atob(msg.recs || "");
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      ids = applyRecords(bytes, msg.costs || []);
+      const ev = msg.event;
+      m.step = ev.step; m.live = Math.max(m.live, ev.step); m.status = ev.status; m.counters = ev.counters;
+      m.nodeEnd = msg.nodeEnd; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;
+      m.last = ev; m.narration = msg.narration || "";
+      const stride = m.historyStride;
+      if (stride === 1 && m.history.length === ev.step) m.history.push([ev.counters.open, ev.counters.closed]);
+      else if (stride > 1 && ev.step % stride === 0) m.history.push([ev.counters.open, ev.counters.closed]);
+    } else return;
+    version++;
+    keys.clear();
+    // nodes whose status changed without a record: those expanded between
+    // the two steps
+    const changed = new Set(ids);
+    if (kind !== "state") {
+      const lo = Math.min(from, m.step), hi = Math.max(from, m.step);
+      for (let k = lo + 1; k <= hi && k < expandedAt.length; k++) if (expandedAt[k] >= 0) changed.add(expandedAt[k]);
+    }
+    const added = [];
+    for (let id = oldEnd; id < m.nodeEnd; id++) added.push(id);
+    if (kind === "state") for (let id = 0; id < Math.min(oldEnd, m.nodeEnd); id++) added.push(id);
+    notify({ kind, added, changed: [...changed].filter((id) => id < m.nodeEnd) });
+  };
+
+  // answer takes a query's answer (states, rows); it reports whether it
+  // was the model's.
+  m.answer = function (msg) {
+    if (msg.type === "states") {
+      const ids = [];
+      for (const s of msg.states || []) {
+        states[s.id] = s.state; hA[s.id] = s.h; pendingStates.delete(s.id); ids.push(s.id);
+      }
+      statesInFlight = null;
+      version++;
+      notify({ kind: "states", added: [], changed: ids });
+      pumpStates();
+      return true;
+    }
+    if (msg.type === "rows" && rowQueries.has(msg.id)) {
+      const q = rowQueries.get(msg.id);
+      rowQueries.delete(msg.id);
+      const ids = [];
+      (msg.rows || []).forEach((r, i) => {
+        states[r.id] = r.state; hA[r.id] = r.h; ids.push(r.id);
+        if (msg.keys && msg.keys[i]) keys.set(r.id, msg.keys[i]);
+      });
+      q.resolve(q.reverse ? ids.reverse() : ids);
+      return true;
+    }
+    return false;
+  };
+
+  // busy retries a query the server refused as busy, shortly.
+  m.busy = function (msg) {
+    if (msg.command === "states" && statesInFlight) {
+      for (const id of statesInFlight) { pendingStates.delete(id); }
+      const again = statesInFlight;
+      statesInFlight = null;
+      setTimeout(() => m.needStates(again), 100);
+    }
+  };
+
+  return m;
 }
 
 // pathSet is the set of ids on the solution path.
@@ -107,110 +340,4 @@ export function drawnStatus(m, n, onPath) {
   if (m.last && m.last.expanded.id === n.id) return "current";
   if (n.status === "goal") return "path";
   return n.status;
-}
-
-// createModel returns the model for a session's hello message. The
-// protocol module feeds it: load(snapshot) and advance(step message).
-export function createModel(hello) {
-  const problem = hello.problem || null;
-  let m = emptyModel();
-  let kids = []; // children by parent id, in creation order
-  const subs = [];
-  const cellIndex = new Map(); // graph: node name -> index
-  if (problem && problem.kind === "graph") (problem.nodes || []).forEach((n, i) => cellIndex.set(n.name, i));
-
-  function rebuildKids() {
-    kids = new Array(m.nodes.length);
-    for (let i = 0; i < m.nodes.length; i++) {
-      const n = m.nodes[i];
-      if (n && n.parent >= 0) (kids[n.parent] || (kids[n.parent] = [])).push(i);
-    }
-  }
-  function addKid(p, id) {
-    const a = kids[p] || (kids[p] = []);
-    let i = a.length;
-    while (i > 0 && a[i - 1] > id) i--;
-    a.splice(i, 0, id);
-  }
-  function removeKid(p, id) {
-    const a = kids[p];
-    if (!a) return;
-    const i = a.indexOf(id);
-    if (i >= 0) a.splice(i, 1);
-  }
-  function emit(change) { for (const fn of subs) fn(change); }
-  const node = (id) => m.nodes[id];
-
-  const model = {
-    problem,
-    live: 0,
-    get step() { return m.step; },
-    get status() { return m.status; },
-    get counters() { return m.counters; },
-    get last() { return m.last; },
-    get narration() { return m.narration; },
-    get path() { return m.path && m.path.length ? m.path : null; },
-    get nodeEnd() { return m.nodes.length; },
-    get history() { return m.history; },
-    get historyStride() { return m.stride || 1; },
-    get openCount() { return m.open.length; },
-    get closedCount() { return m.closed.length; },
-    parent: (id) => node(id).parent,
-    g: (id) => node(id).g,
-    h: (id) => node(id).h,
-    f: (id) => node(id).f,
-    depth: (id) => node(id).depth,
-    nodeStatus: (id) => node(id).status,
-    order: (id) => node(id).order || 0,
-    seq: (id) => node(id).seq,
-    born: (id) => node(id).step,
-    state: (id) => node(id).state,
-    children: (id) => kids[id] || [],
-    cell(id) {
-      if (!problem) return -1;
-      if (problem.kind === "grid") { const [x, y] = node(id).state.split(",").map(Number); return y * problem.width + x; }
-      if (problem.kind === "graph") { const i = cellIndex.get(node(id).state); return i === undefined ? -1 : i; }
-      return -1;
-    },
-    key(id) {
-      const e = m.open.find((e) => e.id === id);
-      return e ? e.key : keyOf(problem, node(id));
-    },
-    openHead(n) { return m.open.slice(0, n || 64).map((e) => e.id); },
-    openKeys(n) { return m.open.slice(0, n || 64).map((e) => e.key); },
-    closedTail(n) { return m.closed.slice(Math.max(0, m.closed.length - (n || 64))); },
-    rows(list, offset, count) {
-      count = Math.min(200, Math.max(0, count | 0));
-      offset = Math.max(0, offset | 0);
-      const src = list === "open" ? m.open.map((e) => e.id) : m.closed;
-      return Promise.resolve(src.slice(offset, offset + count));
-    },
-    needStates() { /* every state is loaded in protocol v1 */ },
-    subscribe(fn) { subs.push(fn); return () => { const i = subs.indexOf(fn); if (i >= 0) subs.splice(i, 1); }; },
-
-    // load replaces the model by a snapshot message (protocol v1).
-    loaded: false,
-    load(snapshot) {
-      m = fromSnapshot(snapshot);
-      model.loaded = true;
-      rebuildKids();
-      emit({ kind: "state", added: [], changed: [] });
-    },
-    // advance applies the step message of step+1.
-    advance(msg) {
-      const before = m.nodes.length;
-      const moved = [];
-      for (const c of msg.event.children || []) {
-        if (c.id < before && m.nodes[c.id] && m.nodes[c.id].parent !== c.parent) moved.push([c.id, m.nodes[c.id].parent, c.parent]);
-      }
-      applyStep(problem, m, msg);
-      const added = [];
-      for (let id = before; id < m.nodes.length; id++) { added.push(id); if (m.nodes[id].parent >= 0) addKid(m.nodes[id].parent, id); }
-      for (const [id, from, to] of moved) { removeKid(from, id); if (to >= 0) addKid(to, id); }
-      const changed = [msg.event.expanded.id];
-      for (const c of msg.event.children || []) if (c.id < before) changed.push(c.id);
-      emit({ kind: "step", added, changed });
-    },
-  };
-  return model;
 }

@@ -1,27 +1,45 @@
-// The session's websocket (docs/protocol.md): connects with backoff,
-// applies hello, snapshot, step and state messages to the page's model
-// and hands inspect answers and errors to the page. Commands go out
-// through send. The views never touch the socket.
+// The session's websocket, protocol v2 (docs/protocol.md): connects with
+// backoff, applies hello, state, move and step messages to the model
+// (model.js), passes query answers to it, and sends the presenter's
+// commands. Large queries (view, live, states, rows) go out one at a time,
+// as the server allows: a view asked while another is on its way replaces
+// any view still waiting, so fast key presses end on the last one. The
+// views never touch the socket.
 import { $ } from "./util.js";
 import { createModel } from "./model.js";
+
+const LARGE = new Set(["view", "live", "states", "rows"]);
 
 // createProtocol returns {connect, send} for the page (see session.js for
 // the fields of page it reads and the hooks it calls).
 export function createProtocol(page) {
   const st = page.st;
   const url = page.app.dataset.ws;
+  let queue = [], inflight = null;
 
   function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.className = "conn " + cls; }
 
   function connect() {
     setConn("connecting…", "");
     const ws = new WebSocket(url);
+    ws.binaryType = "arraybuffer";
     st.ws = ws;
+    queue = []; inflight = null;
     ws.onopen = () => { st.reconnectDelay = 500; st.failures = 0; setConn("live", "ok"); };
     ws.onmessage = (e) => {
+      if (typeof e.data === "string") {
+        let msg;
+        try { msg = JSON.parse(e.data); } catch (err) { return; }
+        onMessage(msg, null);
+        return;
+      }
+      // a binary frame: the JSON header's length, the header, the records
+      const buf = e.data, dv = new DataView(buf);
+      if (buf.byteLength < 4) return;
+      const n = dv.getUint32(0, true);
       let msg;
-      try { msg = JSON.parse(e.data); } catch (err) { return; }
-      onMessage(msg);
+      try { msg = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n))); } catch (err) { return; }
+      onMessage(msg, new Uint8Array(buf, 4 + n));
     };
     ws.onclose = (e) => {
       if (st.ws !== ws) return;
@@ -44,50 +62,87 @@ export function createProtocol(page) {
     };
   }
 
+  function raw(obj) {
+    if (st.ws && st.ws.readyState === 1) { st.ws.send(JSON.stringify(obj)); return true; }
+    return false;
+  }
+  function pump() {
+    if (inflight || !queue.length) return;
+    inflight = queue.shift();
+    if (!raw(inflight)) inflight = null;
+  }
+  function answered() { inflight = null; pump(); }
+
   function send(obj) {
-    if (st.ws && st.ws.readyState === 1) st.ws.send(JSON.stringify(obj));
+    if (!LARGE.has(obj.type)) { raw(obj); return; }
+    if (obj.type === "view" || obj.type === "live") queue = queue.filter((q) => q.type !== "view" && q.type !== "live");
+    queue.push(obj);
+    pump();
   }
 
-  function onMessage(msg) {
+  function moved() {
+    st.live = page.model.live;
+    st.maxKnown = Math.max(st.maxKnown, page.model.live, page.model.step);
+  }
+
+  function onMessage(msg, recs) {
     switch (msg.type) {
       case "hello":
         st.maxNodes = msg.maxNodes;
         st.legend = {}; (msg.legend || []).forEach((l) => (st.legend[l.status] = l));
-        page.setModel(createModel(msg));
-        break;
-      case "snapshot":
-        st.live = msg.live; st.playing = msg.playing; st.speed = msg.speed; st.followers = msg.followers;
-        st.maxKnown = Math.max(st.maxKnown, msg.live, msg.step);
-        if (msg.reason === "view") {
-          if (!st.local || msg.id !== st.pendingView) break;
-          st.localTarget = msg.step; // the server clamps a step past the end
-          page.model.load(msg);
-        } else if (!st.local || msg.reason === "live") {
-          st.local = false;
-          page.model.load(msg);
+        {
+          const model = createModel(msg);
+          model.attach(send);
+          page.setModel(model);
         }
-        page.model.live = st.live;
+        break;
+      case "state":
+      case "move":
+        if (!page.model) break;
+        st.playing = msg.playing; st.speed = msg.speed; st.followers = msg.followers;
+        page.model.apply(msg.type, msg, recs);
+        moved();
+        if (msg.type === "state") { inflight = null; pump(); }
+        if (msg.reason === "view" || msg.reason === "live") answered();
+        if (msg.reason === "live" || (msg.reason !== "view" && !st.local)) { st.local = false; st.localTarget = null; }
+        if (msg.reason === "view") st.localTarget = msg.step; // the server clamps a step past the end
         st.liveStatus = st.local ? st.liveStatus : msg.status;
         page.redraw(true);
         break;
       case "step":
-        st.live = msg.event.step; st.liveStatus = msg.event.status; st.playing = msg.playing;
-        st.maxKnown = Math.max(st.maxKnown, st.live);
-        if (page.model) page.model.live = st.live;
-        if (!st.local && page.model && page.model.loaded) {
-          if (page.model.step === msg.event.step - 1) { page.model.advance(msg); page.redraw(true); }
-          else send({ type: "live" }); // out of step: ask for the whole state
-        } else page.updateChrome();
+        if (!page.model) break;
+        st.playing = msg.playing;
+        page.model.apply("step", msg, null);
+        moved();
+        st.liveStatus = msg.event.status;
+        page.redraw(true);
         break;
-      case "state":
+      case "meta":
         st.playing = msg.playing; st.speed = msg.speed; st.followers = msg.followers;
         st.live = msg.live; st.liveStatus = msg.status;
+        if (page.model) page.model.live = msg.live;
+        st.maxKnown = Math.max(st.maxKnown, msg.live);
         page.updateChrome();
+        break;
+      case "states":
+      case "rows":
+        if (page.model) page.model.answer(msg);
+        answered();
         break;
       case "inspect":
         page.renderInspector(msg);
         break;
       case "error":
+        if (LARGE.has(msg.command)) {
+          if (/^server: busy/.test(msg.message)) {
+            if (page.model) page.model.busy(msg);
+            if (msg.command === "view" && st.local && st.localTarget !== null) queue.unshift({ type: "view", step: st.localTarget, id: ++st.queryId });
+            inflight = null;
+            setTimeout(pump, 100);
+            break;
+          }
+          answered();
+        }
         page.notice(msg.message);
         break;
     }

@@ -35,7 +35,7 @@ type crec struct {
 	parent, depth, seq, born, order, cell int
 	g                                     float64
 	fate                                  stepper.BaseFate
-	goalPop                               bool
+	goalPop, cutoffPop                    bool
 }
 
 // decoded is one record of a message with what still needs its parent.
@@ -79,6 +79,9 @@ func decodeRecords(b []byte, cells bool) ([]decoded, error) {
 			flags := b[0]
 			b = b[1:]
 			d.r.fate = stepper.BaseFate(flags & fateMask)
+			if flags&fateMask == fateCutoffPop {
+				d.r.fate, d.r.cutoffPop = stepper.BaseOpen, true
+			}
 			d.r.goalPop = flags&flagGoalPop != 0
 			d.r.parent = prevParent + zz()
 			if flags&flagGRaw != 0 {
@@ -200,6 +203,9 @@ func (m *model) statusOf(id int) stepper.NodeStatus {
 		if r.goalPop {
 			return stepper.NodeGoal
 		}
+		if r.cutoffPop {
+			return stepper.NodeCutoff
+		}
 		return stepper.NodeClosed
 	}
 	return r.fate.Status()
@@ -248,6 +254,7 @@ var protocolCases = []struct{ name, problem, options string }{
 	{"puzzle astar lifo", "puzzle 867254301 goal=123456780", "astar tie=lifo"},
 	{"puzzle bfs", "puzzle 283164705 goal=123804765", "bfs"},
 	{"puzzle dfs depth", "puzzle 283164705 goal=123804765", "dfs depth=6"},
+	{"puzzle dls cutoff", "puzzle 867254301 goal=123456780", "dls depth=4"},
 	{"tutorial grid (re-parents)", "grid ......./...#.../.S.#.G./...#.../....... moves=8 cost=10-14 corners=no", "astar h=manhattan"},
 	{"romania greedy", "graph romania", "greedy"},
 	{"romania ucs tree", "graph romania", "ucs tree=true"},

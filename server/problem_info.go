@@ -47,12 +47,10 @@ func problemInfo(s *stepper.Search) ProblemInfo {
 func cellName(x, y int) string { return strconv.Itoa(x) + "," + strconv.Itoa(y) }
 
 // fCoef is the evaluation function as f = g·G + h·H + depth·Depth, so a
-// client computes f from a node's record and its h. An algorithm it cannot
-// state so has the zero value (a client then shows f only from NodeInfo).
+// client computes f from a node's record and its h, as the engine's
+// priority does (depth for every algorithm not listed).
 func fCoef(o stepper.Options) FCoef {
 	switch o.Algorithm {
-	case stepper.BFS, stepper.DFS:
-		return FCoef{Depth: 1}
 	case stepper.UCS:
 		return FCoef{G: 1}
 	case stepper.Greedy:
@@ -62,5 +60,5 @@ func fCoef(o stepper.Options) FCoef {
 	case stepper.WAStar:
 		return FCoef{G: 1, H: o.Weight}
 	}
-	return FCoef{}
+	return FCoef{Depth: 1}
 }

@@ -16,7 +16,8 @@ import (
 //
 //	uvarint  id - previous id - 1            (previous id starts at -1)
 //	byte     flags: bits 0-2 base fate (0 open, 1 ignored-closed,
-//	         2 ignored-open, 3 depth-limit, 4 goal found on generation),
+//	         2 ignored-open, 3 depth-limit, 4 goal found on generation,
+//	         5 open whose pop at order is a cutoff),
 //	         bit 3 goal pop, bit 4 has order, bit 5 born differs,
 //	         bit 6 g raw, bit 7 depth explicit
 //	zigzag   parent - previous parent        (previous parent starts at -1)
@@ -44,6 +45,7 @@ const (
 	flagDepthRaw  = 1 << 7
 	maxCosts      = 250
 	fateMask      = 7
+	fateCutoffPop = 5 // base fate open, and the pop at order did not expand it
 	recordsHeader = 4 // a binary frame starts with the JSON header's length
 )
 
@@ -92,6 +94,9 @@ func (w *recEncoder) parentGD(id int) gd {
 func (w *recEncoder) add(id int, r stepper.NodeRecord) {
 	w.gd[id] = gd{r.G, r.Depth}
 	flags := byte(r.Fate) & fateMask
+	if r.CutoffPop && r.Fate == stepper.BaseOpen {
+		flags = fateCutoffPop
+	}
 	if r.GoalPop {
 		flags |= flagGoalPop
 	}

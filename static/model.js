@@ -61,7 +61,8 @@ export function decodeRecords(bytes, cells) {
   while (i < bytes.length) {
     const id = prevID + 1 + uv();
     const flags = bytes[i++];
-    const r = { id, fate: flags & FATE_MASK, goalPop: !!(flags & GOAL_POP), parent: prevParent + zz(), g: 0, gIdx: -1, depth: 0, depthFromParent: false, order: 0, born: 0, seq: -1, cell: -1 };
+    const r = { id, fate: flags & FATE_MASK, goalPop: !!(flags & GOAL_POP), cutoffPop: false, parent: prevParent + zz(), g: 0, gIdx: -1, depth: 0, depthFromParent: false, order: 0, born: 0, seq: -1, cell: -1 };
+    if (r.fate === 5) { r.fate = 0; r.cutoffPop = true; } // open, its pop a cutoff
     if (flags & G_RAW) { r.g = dv.getFloat64(i, true); i += 8; } else r.gIdx = uv();
     if (flags & DEPTH_RAW) r.depth = uv(); else r.depthFromParent = true;
     if (flags & HAS_ORDER) { r.order = prevOrder + zz(); prevOrder = r.order; }
@@ -131,7 +132,7 @@ export function createModel(hello) {
     statusOf(id) {
       if (id < 0 || id >= m.nodeEnd) return undefined;
       const o = orderA[id];
-      if (o > 0 && o <= m.step) return m._goalPop[id] ? "goal" : "closed";
+      if (o > 0 && o <= m.step) return m._goalPop[id] === 1 ? "goal" : m._goalPop[id] === 2 ? "cutoff" : "closed";
       return FATES[fateA[id]];
     },
     state(id) {
@@ -217,7 +218,7 @@ export function createModel(hello) {
     for (const r of recs) {
       const id = r.id;
       parentA[id] = r.parent; gA[id] = r.g; depthA[id] = r.depth; seqA[id] = r.seq; bornA[id] = r.born;
-      orderA[id] = r.order; fateA[id] = r.fate; cellA[id] = r.cell; m._goalPop[id] = r.goalPop ? 1 : 0;
+      orderA[id] = r.order; fateA[id] = r.fate; cellA[id] = r.cell; m._goalPop[id] = r.goalPop ? 1 : r.cutoffPop ? 2 : 0;
       if (r.order > 0) {
         if (expandedAt.length <= r.order) { const old = expandedAt.length; expandedAt = grow(expandedAt, r.order + 1); expandedAt.fill(-1, old); }
         expandedAt[r.order] = id;

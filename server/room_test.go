@@ -145,11 +145,7 @@ func sessionStep(t *testing.T, ts *httptest.Server, id, key string) int {
 	}
 	defer c.Close()
 	for {
-		_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-		_, raw, err := c.ReadMessage()
-		if err != nil {
-			t.Fatal(err)
-		}
+		raw := readWire(t, c).json // the join state is a binary frame (protocol v2)
 		var m struct {
 			Type string
 			Step *int

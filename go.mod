@@ -10,6 +10,7 @@ require (
 	github.com/chromedp/chromedp v0.22.1
 	github.com/go-zeromq/zmq4 v0.17.0
 	github.com/gorilla/websocket v1.5.3
+	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
 	golang.org/x/net v0.61.0
 	modernc.org/sqlite v1.62.0
 )

@@ -109,6 +109,9 @@ func problemLine(v templates.FormValues) (string, error) {
 // (graph text:...) name none.
 func noFiles(line string) error {
 	f := strings.Fields(line)
+	if len(f) > 0 && strings.EqualFold(f[0], "script") {
+		return fmt.Errorf("server: this server reads no files: paste the script itself in the script box")
+	}
 	if len(f) > 1 && strings.EqualFold(f[0], "grid") && strings.HasSuffix(strings.ToLower(f[1]), ".map") {
 		return fmt.Errorf("server: this server reads no files: paste the grid's rows instead of a .map path")
 	}

@@ -82,6 +82,7 @@ type engine[S comparable] struct {
 	tieBuf   []int32
 	warnings []string
 	dx       deltaIndex // delta.go's index of the journal, built lazily
+	err      error      // why the search failed (status Failed)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated

@@ -40,6 +40,7 @@ type graphArc struct {
 //
 // A Graph is immutable once parsed and safe to share between searches.
 type Graph struct {
+	extras
 	source string // "romania", a file path, or "" for a graph given as text
 	nodes  []GraphNode
 	edges  []GraphEdge
@@ -168,7 +169,7 @@ func (g *Graph) Heuristics() []string {
 	if g.allXY() {
 		out = append(out, HeuristicEuclidean)
 	}
-	return append(out, HeuristicZero)
+	return append(append(out, HeuristicZero), g.extraNames()...)
 }
 
 // HeuristicValue returns h(node) for a heuristic of this graph. ok is false
@@ -248,7 +249,7 @@ func (g *Graph) newEngine(o Options) (searchEngine, error) {
 				g.firstWithoutXY(), strings.Join(g.Heuristics(), " or "))
 		}
 	}
-	e, err := newEngine[int](graphSpace{g}, g.heuristics(), o)
+	e, err := newEngine[int](graphSpace{g}, withExtra(g, g.extra, Problem[int](graphSpace{g}), g.heuristics()), o)
 	if err != nil {
 		return nil, err
 	}

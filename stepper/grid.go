@@ -33,6 +33,7 @@ import (
 // with four children per node to read in a trace. [Grid.Spec] always writes
 // moves, cost and corners, so a trace never depends on a default.
 type Grid struct {
+	extras
 	w, h  int
 	cells []uint8 // row-major; 0 = wall, else terrain cost 1-9
 	// raw holds the ASCII characters of a grid parsed from rows ("" for a
@@ -99,9 +100,9 @@ func (g *Grid) Kind() string { return "grid" }
 // first: octile for 8 moves, Manhattan for 4.
 func (g *Grid) Heuristics() []string {
 	if g.moves == 8 {
-		return []string{"octile", "manhattan", "euclidean", "chebyshev", "zero"}
+		return append([]string{"octile", "manhattan", "euclidean", "chebyshev", "zero"}, g.extraNames()...)
 	}
-	return []string{"manhattan", "octile", "euclidean", "chebyshev", "zero"}
+	return append([]string{"manhattan", "octile", "euclidean", "chebyshev", "zero"}, g.extraNames()...)
 }
 
 // Rows writes the grid as ASCII rows: S and G at the start and goal when
@@ -215,5 +216,5 @@ func (g *Grid) formatCell(i int32) string {
 
 func (g *Grid) newEngine(o Options) (searchEngine, error) {
 	p := newGridProblem(g)
-	return newEngine[gridCell](p, p.heuristics(), o)
+	return newEngine[gridCell](p, withExtra(g, g.extra, Problem[gridCell](p), p.heuristics()), o)
 }

@@ -43,6 +43,7 @@ func (e *engine[S]) advance(ev *Event) {
 		e.redo(ev)
 	} else {
 		e.step(ev)
+		e.checkFailed()
 	}
 }
 

@@ -42,6 +42,9 @@ type Heuristic[S comparable] struct {
 	// (Manhattan with diagonal moves does not); a search records a warning
 	// when it is false.
 	Admissible bool
+	// Err, if not nil, reports the first failure of Estimate (a script's
+	// heuristic): the search then ends with status Failed.
+	Err func() error
 }
 
 // Term is one labelled part of a heuristic value, such as "tile 5: 2".

@@ -19,6 +19,7 @@ type Puzzle struct {
 	n           int
 	start, goal []int
 	defaultGoal bool // the goal was not given: Spec leaves it out
+	extras
 }
 
 // Puzzle move codes, in the natural successor order.
@@ -218,20 +219,20 @@ func (p *Puzzle) ActionNames() []string { return append([]string(nil), puzzleMov
 // Heuristics names the puzzle's heuristics, the default first; all are
 // admissible and consistent.
 func (p *Puzzle) Heuristics() []string {
-	return []string{hManhattan, hMisplaced, hLinearConflict, hZero}
+	return append([]string{hManhattan, hMisplaced, hLinearConflict, hZero}, p.extraNames()...)
 }
 
 func (p *Puzzle) newEngine(o Options) (searchEngine, error) {
 	if p.n <= 4 {
 		pp := newPacked(p)
-		e, err := newEngine[uint64](pp, puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced), o)
+		e, err := newEngine[uint64](pp, withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced)), o)
 		if err != nil {
 			return nil, err
 		}
 		return e, nil
 	}
 	bp := newBytesPuzzle(p)
-	e, err := newEngine[board25](bp, puzzleHeuristics(&bp.geom, bp.unpack, nil, nil), o)
+	e, err := newEngine[board25](bp, withExtra(p, p.extra, Problem[board25](bp), puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)), o)
 	if err != nil {
 		return nil, err
 	}

@@ -36,6 +36,7 @@ type searchEngine interface {
 	options() Options
 	warns() []string
 	bytesPerNode() int64
+	failed() error
 }
 
 // Search is one search on one instance, stepped one expansion at a time.

@@ -29,7 +29,10 @@ func ParseProblem(line string) (Instance, error) {
 	case "graph":
 		inst, err = asInstance(ParseGraph(fields[1:]))
 	default:
-		return nil, fmt.Errorf("stepper: unknown problem kind %q%s: a problem line starts with puzzle, grid or graph", fields[0], suggest(kind, []string{"puzzle", "grid", "graph"}))
+		if parse, ok := registeredKind(kind); ok {
+			return parse(fields[1:])
+		}
+		return nil, fmt.Errorf("stepper: unknown problem kind %q%s: a problem line starts with %s", fields[0], suggest(kind, kindNames()), kindList())
 	}
 	return inst, err
 }

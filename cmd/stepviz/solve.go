@@ -88,6 +88,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	problem := fs.String("problem", "", "the problem line, e.g. \"puzzle 283164705 goal=123804765\" or \"graph romania\" (or give it after the flags)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	options := addSearchFlags(fs, "astar")
+	withH := addHeuristicsFlag(fs)
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -105,6 +106,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	inst, err := stepper.ParseProblem(spec)
+	if err == nil {
+		inst, err = withH(inst)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
 		return exitUsage
@@ -122,6 +126,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	t0 := time.Now()
 	s.Run(0)
 	elapsed := time.Since(t0)
+	if failed("solve", s, stderr) {
+		return exitUsage
+	}
 	res := newSolveResult(s)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

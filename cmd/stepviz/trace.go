@@ -22,12 +22,14 @@ func init() {
 type traceArgs struct {
 	problem *string
 	options func() (stepper.Options, error)
+	withH   func(stepper.Instance) (stepper.Instance, error)
 }
 
 func addTraceArgs(fs *flag.FlagSet) *traceArgs {
 	return &traceArgs{
 		problem: fs.String("problem", "", "the problem line, e.g. \"puzzle 283164705 goal=123804765\" or \"graph romania\""),
 		options: addSearchFlags(fs, "astar"),
+		withH:   addHeuristicsFlag(fs),
 	}
 }
 
@@ -39,6 +41,9 @@ func (a *traceArgs) search(cmd string, stderr io.Writer) (*stepper.Search, bool)
 		return nil, false
 	}
 	inst, err := stepper.ParseProblem(*a.problem)
+	if err == nil {
+		inst, err = a.withH(inst)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
 		return nil, false

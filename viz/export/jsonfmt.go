@@ -10,20 +10,22 @@ import (
 
 // header is the trace without its events, as the JSONL header line writes it.
 type header struct {
-	Format   string           `json:"format"`
-	Version  int              `json:"version"`
-	Problem  string           `json:"problem"`
-	Kind     string           `json:"kind"`
-	Options  string           `json:"options"`
-	Steps    int              `json:"steps"`
-	Status   string           `json:"status"`
-	Warnings []string         `json:"warnings,omitempty"`
-	Root     stepper.NodeInfo `json:"root"`
-	Result   Result           `json:"result"`
+	Format     string           `json:"format"`
+	Version    int              `json:"version"`
+	Problem    string           `json:"problem"`
+	Kind       string           `json:"kind"`
+	Options    string           `json:"options"`
+	Steps      int              `json:"steps"`
+	Status     string           `json:"status"`
+	Warnings   []string         `json:"warnings,omitempty"`
+	Root       stepper.NodeInfo `json:"root"`
+	Result     Result           `json:"result"`
+	Script     *Source          `json:"script,omitempty"`
+	Heuristics []Source         `json:"heuristics,omitempty"`
 }
 
 func headerOf(t *Trace) header {
-	return header{t.Format, t.Version, t.Problem, t.Kind, t.Options, t.Steps, string(t.Status), t.Warnings, t.Root, t.Result}
+	return header{t.Format, t.Version, t.Problem, t.Kind, t.Options, t.Steps, string(t.Status), t.Warnings, t.Root, t.Result, t.Script, t.Heuristics}
 }
 
 // writeJSON writes the trace as one object: the header fields one per line,

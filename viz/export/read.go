@@ -147,6 +147,10 @@ func (tr *traceReader) read() (*Trace, error) {
 			dst = &t.Root
 		case "result":
 			dst = &t.Result
+		case "script":
+			dst = &t.Script
+		case "heuristics":
+			dst = &t.Heuristics
 		case "events":
 			eventsAt = at
 			if err := tr.checkHeader(t, seen); err != nil {
@@ -267,9 +271,9 @@ func checkEvent(i int, ev *stepper.Event) error {
 		return fmt.Errorf("step %d where step %d was expected: a step is missing, repeated or out of order", ev.Step, i+1)
 	}
 	switch ev.Status {
-	case stepper.Running, stepper.Solved, stepper.NoSolution, stepper.LimitReached, stepper.Cutoff:
+	case stepper.Running, stepper.Solved, stepper.NoSolution, stepper.LimitReached, stepper.Cutoff, stepper.Failed:
 	default:
-		return fmt.Errorf("status %q: want running, solved, no solution, limit reached or cutoff", ev.Status)
+		return fmt.Errorf("status %q: want running, solved, no solution, limit reached, cutoff or failed", ev.Status)
 	}
 	if ev.Expanded.ID < 0 {
 		return fmt.Errorf("expanded.id %d: want a node id >= 0", ev.Expanded.ID)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"stepviz/script"
 	"stepviz/stepper"
 )
 
@@ -49,8 +50,61 @@ type Trace struct {
 	Result Result `json:"result"`
 	// Events are the events of steps 1..k, in order.
 	Events []stepper.Event `json:"events"`
+	// Script is the source of a script problem (kind "script"), so that the
+	// trace rebuilds anywhere; a trace whose source does not match its hash
+	// is refused. Nil for the built-in kinds.
+	Script *Source `json:"script,omitempty"`
+	// Heuristics are the sources of Starlark heuristics added to a built-in
+	// problem (-heuristics FILE.star, a notebook's heuristic cell), checked
+	// against their hashes like Script.
+	Heuristics []Source `json:"heuristics,omitempty"`
 
 	nodes map[int]stepper.NodeInfo // filled by learn, for writers
+}
+
+// Source is a script's text as a trace carries it.
+type Source struct {
+	Name   string `json:"name"`   // the file or cell name the problem line uses
+	Text   string `json:"text"`   // the script itself
+	SHA256 string `json:"sha256"` // hex SHA-256 of Text (script.Hash)
+	// Heuristic names the h(s) of a notebook's heuristic cell; "" for a
+	// file of h_NAME functions. Only in Trace.Heuristics.
+	Heuristic string `json:"heuristic,omitempty"`
+}
+
+// extraSources are the heuristics added to a built-in instance, as a trace
+// carries them.
+func extraSources(inst stepper.Instance) []Source {
+	x := stepper.ExtraOf(inst)
+	if x == nil {
+		return nil
+	}
+	out := make([]Source, len(x.Sources))
+	for i, s := range x.Sources {
+		out[i] = Source{Name: s.Where, Text: s.Text, SHA256: script.Hash(s.Text), Heuristic: s.Name}
+	}
+	return out
+}
+
+// check refuses a source whose text does not match its hash.
+func (s *Source) check(field string) error {
+	if got := script.Hash(s.Text); got != s.SHA256 {
+		return fmt.Errorf("export: trace field %q: the source of %s does not match its hash (sha256 %s, the text hashes to %s): the script was edited after the trace was made", field, s.Name, s.SHA256, got)
+	}
+	return nil
+}
+
+// sourced is an instance that knows its source: a script problem.
+type sourced interface{ Source() (name, src string) }
+
+// sourceOf is the Source of a script instance, nil for the built-in kinds.
+func sourceOf(inst stepper.Instance) *Source {
+	si, ok := inst.(sourced)
+	if !ok {
+		return nil
+	}
+	name, src := si.Source()
+	return &Source{Name: name, Text: src, SHA256: script.Hash(src)}
 }
 
 // Result is where the search stands after the last recorded step.
@@ -148,7 +202,8 @@ func (sess *session) trace() (*Trace, error) {
 		Format: FormatName, Version: Version,
 		Problem: sess.inst.Spec(), Kind: sess.inst.Kind(), Options: sess.opts.String(),
 		Steps: len(evs), Status: sess.s.Status(), Warnings: sess.s.Warnings(),
-		Root: root, Events: evs,
+		Root: root, Events: evs, Script: sourceOf(sess.inst),
+		Heuristics: extraSources(sess.inst),
 	}
 	t.Result = resultOf(sess.s)
 	return t, nil
@@ -169,12 +224,9 @@ func resultOf(s *stepper.Search) Result {
 // problem line and the options. Use [Trace.Replay] to also take the steps
 // and verify them.
 func (t *Trace) Search() (*stepper.Search, error) {
-	if err := checkProblemFile(t.Problem); err != nil {
-		return nil, err
-	}
-	inst, err := stepper.ParseProblem(t.Problem)
+	inst, err := t.instance()
 	if err != nil {
-		return nil, fmt.Errorf("export: trace field \"problem\": %w", err)
+		return nil, err
 	}
 	opts, err := stepper.ParseOptions(t.Options)
 	if err != nil {
@@ -185,6 +237,56 @@ func (t *Trace) Search() (*stepper.Search, error) {
 		return nil, fmt.Errorf("export: trace field \"options\": %w", err)
 	}
 	return s, nil
+}
+
+// instance rebuilds the problem: a script from the source the trace
+// carries (never from a file the trace names), anything else from the
+// problem line.
+func (t *Trace) instance() (stepper.Instance, error) {
+	f := strings.Fields(t.Problem)
+	if len(f) > 0 && strings.EqualFold(f[0], "script") {
+		if t.Script == nil {
+			return nil, fmt.Errorf("export: trace field \"script\" is missing: a script problem's trace carries the script's source; export it again")
+		}
+		if err := t.Script.check("script"); err != nil {
+			return nil, err
+		}
+		if len(f) < 2 || f[1] != t.Script.Name {
+			return nil, fmt.Errorf("export: trace field \"script\": it is named %q but the problem line is %q", t.Script.Name, t.Problem)
+		}
+		params, err := script.ParseParams(f[2:])
+		if err != nil {
+			return nil, fmt.Errorf("export: trace field \"problem\": %w", err)
+		}
+		inst, err := script.New(t.Script.Name, t.Script.Text, params)
+		if err != nil {
+			return nil, fmt.Errorf("export: trace field \"script\": %w", err)
+		}
+		return inst, nil
+	}
+	if t.Script != nil {
+		return nil, fmt.Errorf("export: trace field \"script\": a %s problem has no script", t.Kind)
+	}
+	if err := checkProblemFile(t.Problem); err != nil {
+		return nil, err
+	}
+	inst, err := stepper.ParseProblem(t.Problem)
+	if err != nil {
+		return nil, fmt.Errorf("export: trace field \"problem\": %w", err)
+	}
+	if len(t.Heuristics) > 0 {
+		var srcs []stepper.ExtraSource
+		for i := range t.Heuristics {
+			if err := t.Heuristics[i].check("heuristics"); err != nil {
+				return nil, err
+			}
+			srcs = append(srcs, stepper.ExtraSource{Where: t.Heuristics[i].Name, Text: t.Heuristics[i].Text, Name: t.Heuristics[i].Heuristic})
+		}
+		if inst, err = script.WithHeuristics(inst, srcs...); err != nil {
+			return nil, fmt.Errorf("export: trace field \"heuristics\": %w", err)
+		}
+	}
+	return inst, nil
 }
 
 // checkProblemFile refuses a problem line that names something other than

@@ -1,0 +1,375 @@
+package script
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"go.starlark.net/starlark"
+
+	"stepviz/stepper"
+)
+
+// Instance is a script problem as every front end holds one: a
+// stepper.Instance of kind "script" that also knows its source.
+type Instance struct {
+	stepper.Instance
+	sc      *Script
+	start   starlark.Value
+	isGoal  *starlark.Function
+	succ    *starlark.Function
+	format  *starlark.Function
+	draw    *starlark.Function
+	hs      []namedFunc
+	hsLimit uint64
+}
+
+// New loads a problem script and checks its interface: start (hashable),
+// is_goal(s), successors(s), and optionally h_NAME(s), format(s), draw(s).
+// name is the file or cell name errors and the problem line use.
+func New(name, src string, params []Param) (*Instance, error) {
+	sc, err := Load(name, src, params)
+	if err != nil {
+		return nil, err
+	}
+	return NewProblem(sc)
+}
+
+// NewProblem makes a problem of a loaded script.
+func NewProblem(sc *Script) (*Instance, error) {
+	in := &Instance{sc: sc, hsLimit: SearchSteps}
+	start, ok := sc.globals["start"]
+	if !ok {
+		return nil, &Error{Where: sc.Name, Msg: "no start state: define start = ... (an int, a string or a tuple of those)"}
+	}
+	if _, err := start.Hash(); err != nil {
+		return nil, &Error{Where: sc.Name, Msg: fmt.Sprintf("start = %s is unhashable (%v): a state must be an int, a string, or a tuple of those", short(start), err)}
+	}
+	in.start = start
+	var err error
+	for _, f := range []struct {
+		name     string
+		dst      **starlark.Function
+		required bool
+	}{{"is_goal", &in.isGoal, true}, {"successors", &in.succ, true}, {"format", &in.format, false}, {"draw", &in.draw, false}} {
+		fn, err := sc.function(f.name)
+		if err != nil {
+			return nil, err
+		}
+		if fn == nil && f.required {
+			return nil, &Error{Where: sc.Name, Msg: fmt.Sprintf("no %s: define def %s(s):", f.name, f.name)}
+		}
+		*f.dst = fn
+	}
+	if in.hs, err = sc.heuristicFuncs(); err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, h := range in.hs {
+		names = append(names, h.name)
+	}
+	if !slices.Contains(names, "zero") {
+		names = append(names, "zero") // as every built-in kind has: A* is then uniform cost
+	}
+	in.Instance = stepper.NewCustom(stepper.Custom[int32]{
+		KindName: "script", SpecLine: specLine(sc), HeuristicNames: names,
+		New: func() (stepper.Problem[int32], []stepper.Heuristic[int32], error) {
+			sp := in.newSpace()
+			return sp, sp.heuristics(), nil
+		},
+	})
+	return in, nil
+}
+
+// specLine is the problem line: script NAME name=value ...
+func specLine(sc *Script) string {
+	parts := []string{"script", sc.Name}
+	for _, p := range sc.Params {
+		parts = append(parts, p.Name+"="+p.Text)
+	}
+	return strings.Join(parts, " ")
+}
+
+// SetSearchSteps sets the budget of Starlark steps of each search on the
+// instance (default [SearchSteps]); a server may lower it.
+func (in *Instance) SetSearchSteps(n uint64) { in.hsLimit = n }
+
+// Script returns the loaded script (its name, source and parameters).
+func (in *Instance) Script() *Script { return in.sc }
+
+// Source returns the script's file or cell name and its text: what a
+// trace carries so that it can be rebuilt anywhere.
+func (in *Instance) Source() (name, src string) { return in.sc.Name, in.sc.Source }
+
+// space is one search's view of the problem: states interned as int32 ids,
+// and every answer the script gave cached by id, so that replaying steps
+// (Seek) never calls the script again and never spends its budget.
+type space struct {
+	in      *Instance
+	sb      *sandbox
+	ids     *starlark.Dict // state -> starlark.Int id
+	states  []starlark.Value
+	succ    [][]stepper.Successor[int32] // nil: not asked yet
+	goal    []int8                       // 0 not asked, 1 no, 2 yes
+	hcache  [][]float64                  // per heuristic, NaN: not asked
+	formats map[int32]string
+	actions map[string]int
+	anames  []string
+	err     error
+}
+
+func (in *Instance) newSpace() *space {
+	sp := &space{in: in, sb: newSandbox(in.sc.Name, in.hsLimit), ids: starlark.NewDict(64),
+		formats: map[int32]string{}, actions: map[string]int{}, hcache: make([][]float64, len(in.hs))}
+	sp.intern(in.start)
+	return sp
+}
+
+// Err is the first failure of the script in this search (stepper.Failer).
+func (sp *space) Err() error { return sp.err }
+
+func (sp *space) failed(err error) {
+	if sp.err == nil {
+		sp.err = err
+	}
+}
+
+// intern returns v's id, adding it (frozen) if it is new.
+func (sp *space) intern(v starlark.Value) (int32, error) {
+	got, found, err := sp.ids.Get(v)
+	if err != nil {
+		return 0, err
+	}
+	if found {
+		id, _ := got.(starlark.Int).Int64()
+		return int32(id), nil
+	}
+	if len(sp.states) >= math.MaxInt32 {
+		return 0, fmt.Errorf("more than %d states", math.MaxInt32)
+	}
+	v.Freeze()
+	id := int32(len(sp.states))
+	if err := sp.ids.SetKey(v, starlark.MakeInt(int(id))); err != nil {
+		return 0, err
+	}
+	sp.states = append(sp.states, v)
+	sp.succ = append(sp.succ, nil)
+	sp.goal = append(sp.goal, 0)
+	for i := range sp.hcache {
+		sp.hcache[i] = append(sp.hcache[i], math.NaN())
+	}
+	return id, nil
+}
+
+func (sp *space) Start() int32 { return 0 }
+
+func (sp *space) IsGoal(s int32) bool {
+	if sp.goal[s] != 0 || sp.err != nil {
+		return sp.goal[s] == 2
+	}
+	v, err := sp.sb.call(sp.in.isGoal, sp.states[s])
+	if err != nil {
+		sp.failed(err)
+		return false
+	}
+	b, ok := v.(starlark.Bool)
+	if !ok {
+		sp.failed(sp.badResult(sp.in.isGoal, s, fmt.Sprintf("returned %s %s; return True or False", v.Type(), short(v))))
+		return false
+	}
+	sp.goal[s] = 1
+	if b {
+		sp.goal[s] = 2
+	}
+	return bool(b)
+}
+
+func (sp *space) Successors(s int32, buf []stepper.Successor[int32]) []stepper.Successor[int32] {
+	if sp.succ[s] == nil && sp.err == nil {
+		list, err := sp.successors(s)
+		if err != nil {
+			sp.failed(err)
+			return buf
+		}
+		sp.succ[s] = list
+	}
+	return append(buf, sp.succ[s]...)
+}
+
+// successors calls successors(s) and checks each item: (action, next) or
+// (action, next, cost), action a string, next hashable, cost finite > 0.
+func (sp *space) successors(s int32) ([]stepper.Successor[int32], error) {
+	fn := sp.in.succ
+	v, err := sp.sb.call(fn, sp.states[s])
+	if err != nil {
+		return nil, err
+	}
+	var items []starlark.Value
+	switch l := v.(type) {
+	case *starlark.List:
+		for i := 0; i < l.Len(); i++ {
+			items = append(items, l.Index(i))
+		}
+	case starlark.Tuple:
+		items = l
+	default:
+		return nil, sp.badResult(fn, s, fmt.Sprintf("returned %s %s; return a list of (action, next_state, cost)", v.Type(), short(v)))
+	}
+	out := make([]stepper.Successor[int32], 0, len(items))
+	for i, it := range items {
+		bad := func(why string) error {
+			return sp.badResult(fn, s, fmt.Sprintf("item %d, %s: %s", i, short(it), why))
+		}
+		t, ok := it.(starlark.Tuple)
+		if !ok || len(t) < 2 || len(t) > 3 {
+			return nil, bad("want a tuple (action, next_state) or (action, next_state, cost)")
+		}
+		a, ok := t[0].(starlark.String)
+		if !ok {
+			return nil, bad(fmt.Sprintf("the action is a %s; name it with a string", t[0].Type()))
+		}
+		cost := 1.0
+		if len(t) == 3 {
+			switch c := t[2].(type) {
+			case starlark.Int:
+				n, ok := c.Int64()
+				if !ok {
+					return nil, bad("the cost is too large")
+				}
+				cost = float64(n)
+			case starlark.Float:
+				cost = float64(c)
+			default:
+				return nil, bad(fmt.Sprintf("the cost is a %s; give a number > 0", t[2].Type()))
+			}
+			if !(cost > 0) || math.IsInf(cost, 0) || cost > 1e15 {
+				return nil, bad(fmt.Sprintf("the cost %s is not a finite number > 0 (every step must cost something)", t[2]))
+			}
+		}
+		id, err := sp.intern(t[1])
+		if err != nil {
+			return nil, bad(fmt.Sprintf("the next state %s is not a valid state (%v): use an int, a string or a tuple of those", short(t[1]), err))
+		}
+		code, ok := sp.actions[string(a)]
+		if !ok {
+			if len(sp.anames) > stepper.MaxAction {
+				return nil, bad(fmt.Sprintf("more than %d distinct action names", stepper.MaxAction+1))
+			}
+			code = len(sp.anames)
+			sp.actions[string(a)] = code
+			sp.anames = append(sp.anames, string(a))
+		}
+		out = append(out, stepper.Successor[int32]{State: id, Action: code, Cost: cost})
+	}
+	return out, nil
+}
+
+// badResult is an *Error for a call that returned something it must not.
+func (sp *space) badResult(fn *starlark.Function, s int32, msg string) error {
+	return &Error{Where: sp.in.sc.Name, Pos: fn.Position().String(), Func: fn.Name() + "(" + short(sp.states[s]) + ")", Msg: msg}
+}
+
+func (sp *space) Format(s int32) string {
+	if txt, ok := sp.formats[s]; ok {
+		return txt
+	}
+	txt := defaultFormat(sp.states[s])
+	if fn := sp.in.format; fn != nil && sp.err == nil {
+		v, err := sp.sb.call(fn, sp.states[s])
+		if err != nil {
+			sp.failed(err)
+		} else if str, ok := v.(starlark.String); ok {
+			txt = string(str)
+		} else {
+			sp.failed(sp.badResult(fn, s, fmt.Sprintf("returned %s %s; return a string", v.Type(), short(v))))
+		}
+	}
+	sp.formats[s] = txt
+	return txt
+}
+
+// defaultFormat writes a state without format(s): a string as itself,
+// anything else as Starlark writes it ("(3, 3, 1)").
+func defaultFormat(v starlark.Value) string {
+	if s, ok := v.(starlark.String); ok {
+		return string(s)
+	}
+	return v.String()
+}
+
+func (sp *space) ActionName(code int) string {
+	if code < 0 || code >= len(sp.anames) {
+		return ""
+	}
+	return sp.anames[code]
+}
+
+func (sp *space) heuristics() []stepper.Heuristic[int32] {
+	out := make([]stepper.Heuristic[int32], len(sp.in.hs))
+	zero := true
+	for i, h := range sp.in.hs {
+		i, fn := i, h.fn
+		out[i] = stepper.Heuristic[int32]{Name: h.name, Admissible: true, Estimate: func(s int32) float64 {
+			return sp.estimate(i, fn, s)
+		}}
+		zero = zero && h.name != "zero"
+	}
+	if zero {
+		out = append(out, stepper.Heuristic[int32]{Name: "zero", Admissible: true, Estimate: func(int32) float64 { return 0 }})
+	}
+	return out
+}
+
+// estimate is h_NAME(s): a finite number >= 0, cached per state.
+func (sp *space) estimate(i int, fn *starlark.Function, s int32) float64 {
+	if c := sp.hcache[i][s]; !math.IsNaN(c) {
+		return c
+	}
+	if sp.err != nil {
+		return 0
+	}
+	h, err := sp.callH(fn, sp.states[s])
+	if err != nil {
+		sp.failed(err)
+		return 0
+	}
+	sp.hcache[i][s] = h
+	return h
+}
+
+// callH calls a heuristic and checks its value: an int or a float, finite
+// and >= 0.
+func (sp *space) callH(fn *starlark.Function, state starlark.Value) (float64, error) {
+	return callHeuristic(sp.sb, fn, state)
+}
+
+func callHeuristic(sb *sandbox, fn *starlark.Function, state starlark.Value) (float64, error) {
+	v, err := sb.call(fn, state)
+	if err != nil {
+		return 0, err
+	}
+	var h float64
+	switch x := v.(type) {
+	case starlark.Int:
+		n, _ := x.Int64()
+		h = float64(n)
+	case starlark.Float:
+		h = float64(x)
+	default:
+		return 0, &Error{Where: sb.where, Pos: fn.Position().String(), Func: fn.Name() + "(" + short(state) + ")", Msg: fmt.Sprintf("returned %s %s; return a number >= 0", v.Type(), short(v))}
+	}
+	if !(h >= 0) || math.IsInf(h, 0) {
+		return 0, &Error{Where: sb.where, Pos: fn.Position().String(), Func: fn.Name() + "(" + short(state) + ")", Msg: fmt.Sprintf("returned %s; a heuristic is a finite number >= 0", v)}
+	}
+	return h, nil
+}
+
+// short writes a value cut to 60 bytes, for messages.
+func short(v starlark.Value) string {
+	s := v.String()
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}

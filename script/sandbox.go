@@ -1,0 +1,307 @@
+package script
+
+import (
+	"errors"
+	"fmt"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"go.starlark.net/lib/math"
+	"go.starlark.net/starlark"
+)
+
+// The sandbox's limits. A script has no I/O, no clock and no randomness:
+// its builtins are Starlark's own (all deterministic), math, and a range
+// and repetition bounded to maxSequence elements. Recursion and while
+// loops are off, as in Bazel, so every call ends; these bounds make it end
+// soon.
+const (
+	// LoadSteps bounds the execution steps of a script's top level.
+	LoadSteps = 10_000_000
+	// CallSteps bounds the steps of one call (is_goal, successors, h_NAME,
+	// format): about 20 to 50 ms.
+	CallSteps = 1_000_000
+	// SearchSteps bounds the steps of all the calls of one search.
+	SearchSteps = 500_000_000
+	// CallTime bounds the wall-clock time of one call, whatever it does.
+	CallTime = time.Second
+	// CallHeap bounds how much the Go heap may grow during one call (the
+	// watchdog looks every 5 ms, so one instruction that was already
+	// running, such as x + x on a huge string, may overshoot it).
+	CallHeap = 256 << 20
+)
+
+// sandbox runs the calls of one search (or one load) on one thread: the
+// thread counts the steps, so the per-search budget is the thread's.
+// Not safe for concurrent use.
+type sandbox struct {
+	thread *starlark.Thread
+	where  string // the file or cell, for errors: "jugs.star", "cell problem jugs"
+	limit  uint64 // steps this thread may take in all
+	watched
+}
+
+func newSandbox(where string, limit uint64) *sandbox {
+	th := &starlark.Thread{Name: where, Print: func(*starlark.Thread, string) {}}
+	th.Load = func(*starlark.Thread, string) (starlark.StringDict, error) {
+		return nil, fmt.Errorf("load is not available: a script is one file")
+	}
+	sb := &sandbox{thread: th, where: where, limit: limit}
+	sb.watched.th = th
+	return sb
+}
+
+// predeclared are the names every script sees besides Starlark's universe.
+func predeclared() starlark.StringDict {
+	return starlark.StringDict{
+		"range": starlark.NewBuiltin("range", boundedRange),
+		mulName: starlark.NewBuiltin("*", boundedMul),
+		"math":  math.Module,
+		"param": starlark.NewBuiltin("param", paramBuiltin),
+	}
+}
+
+const paramsKey = "stepviz.params"
+
+// paramBuiltin is param(name, default): the value name=value gave on the
+// problem line, or default. It lets a script run with or without the
+// parameter (a bare global name the line does not give is an error).
+func paramBuiltin(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	var name string
+	var def starlark.Value
+	if err := starlark.UnpackPositionalArgs("param", args, kwargs, 2, &name, &def); err != nil {
+		return nil, err
+	}
+	params, _ := thread.Local(paramsKey).([]Param)
+	for _, p := range params {
+		if p.Name == name {
+			return p.Value, nil
+		}
+	}
+	return def, nil
+}
+
+// call calls fn under the per-call budget, the rest of the per-search
+// budget and the watchdog. Its error names the file, the function, the
+// line and carries the Starlark backtrace.
+func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Value, error) {
+	th := sb.thread
+	th.Uncancel() // a watchdog's cancel that came as the last call returned
+	used := th.ExecutionSteps()
+	if used >= sb.limit {
+		return nil, sb.fail(fn, args, fmt.Errorf("the search's budget of %d Starlark steps is spent", sb.limit))
+	}
+	callMax := min(used+CallSteps, sb.limit)
+	th.SetMaxExecutionSteps(callMax)
+	watch.begin(&sb.watched)
+	v, err := starlark.Call(th, fn, starlark.Tuple(args), nil)
+	reason := watch.end(&sb.watched)
+	if err != nil {
+		th.Uncancel()
+		if reason == "" && th.ExecutionSteps() >= callMax {
+			if callMax == sb.limit {
+				reason = fmt.Sprintf("the search's budget of %d Starlark steps is spent", sb.limit)
+			} else {
+				reason = fmt.Sprintf("one call took more than %d Starlark steps (an endless or very long loop?)", CallSteps)
+			}
+		}
+		return nil, sb.fail(fn, args, withReason(err, reason))
+	}
+	return v, nil
+}
+
+// budgetError is a call stopped by a limit rather than by its own error.
+type budgetError struct {
+	reason string
+	err    error
+}
+
+func (e *budgetError) Error() string { return e.reason }
+func (e *budgetError) Unwrap() error { return e.err }
+
+func withReason(err error, reason string) error {
+	if reason == "" {
+		return err
+	}
+	return &budgetError{reason: reason, err: err}
+}
+
+// Error is a script's failure: where (file or cell, line, function) and
+// what, with the Starlark backtrace.
+type Error struct {
+	Where     string // "jugs.star" or "cell problem jugs"
+	Func      string // the function called ("successors"), "" for the top level
+	Pos       string // "jugs.star:12:9", the innermost position in the script, if known
+	Msg       string
+	Backtrace string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("script ")
+	if e.Pos != "" {
+		b.WriteString(e.Pos)
+	} else {
+		b.WriteString(e.Where)
+	}
+	if e.Func != "" {
+		fmt.Fprintf(&b, ": in %s", e.Func)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	if e.Backtrace != "" {
+		b.WriteString("\n")
+		b.WriteString(strings.TrimRight(e.Backtrace, "\n"))
+	}
+	return b.String()
+}
+
+// fail turns the error of calling fn into an *Error.
+func (sb *sandbox) fail(fn starlark.Value, args []starlark.Value, err error) error {
+	e := &Error{Where: sb.where, Msg: err.Error()}
+	if f, ok := fn.(*starlark.Function); ok {
+		e.Func = f.Name() + "(" + argText(args) + ")"
+		e.Pos = f.Position().String()
+	}
+	var ee *starlark.EvalError
+	if errors.As(err, &ee) {
+		e.Backtrace = ee.Backtrace()
+		// the innermost frame in the script is where it went wrong
+		for i := len(ee.CallStack) - 1; i >= 0; i-- {
+			if pos := ee.CallStack[i].Pos; pos.IsValid() && pos.Filename() == sb.where {
+				e.Pos = pos.String()
+				break
+			}
+		}
+		var be *budgetError
+		if !errors.As(err, &be) {
+			e.Msg = ee.Msg
+		}
+	}
+	return e
+}
+
+// argText writes the arguments of a failed call, each cut to 60 bytes.
+func argText(args []starlark.Value) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		s := a.String()
+		if len(s) > 60 {
+			s = s[:57] + "..."
+		}
+		parts[i] = s
+	}
+	return strings.Join(parts, ", ")
+}
+
+// watchdog cancels a call that runs longer than CallTime or grows the heap
+// by more than CallHeap: limits that a step count misses (a builtin such as
+// sorted runs many operations in one step). One goroutine serves every
+// sandbox; it runs only while some call is in progress. A call costs two
+// atomic stores and a clock read: no lock, no allocation.
+type watchdog struct {
+	heap   atomic.Uint64 // the heap at the last tick: a new call's baseline
+	active atomic.Int64  // calls in progress
+	mu     sync.Mutex
+	boxes  []*watched // every sandbox that ever called, until it is idle at a tick
+	on     bool       // the goroutine runs
+}
+
+// watched is a sandbox's slot: the call in progress, if any.
+type watched struct {
+	th     *starlark.Thread
+	start  atomic.Int64  // UnixNano when the call began, 0 when idle
+	heap   atomic.Uint64 // the heap at the tick before the call began
+	reason atomic.Pointer[string]
+	listed atomic.Bool // in watchdog.boxes
+}
+
+var watch = &watchdog{}
+
+func (w *watchdog) begin(c *watched) {
+	c.reason.Store(nil)
+	c.heap.Store(w.heap.Load())
+	c.start.Store(time.Now().UnixNano())
+	if w.active.Add(1) == 1 || !c.listed.Load() {
+		w.mu.Lock()
+		if !c.listed.Load() {
+			c.listed.Store(true)
+			w.boxes = append(w.boxes, c)
+		}
+		if !w.on {
+			w.on = true
+			w.heap.Store(heapBytes())
+			c.heap.Store(w.heap.Load())
+			go w.loop()
+		}
+		w.mu.Unlock()
+	}
+}
+
+// end marks the call over and returns why the watchdog cancelled it, if it did.
+func (w *watchdog) end(c *watched) string {
+	c.start.Store(0)
+	w.active.Add(-1)
+	if r := c.reason.Load(); r != nil {
+		return *r
+	}
+	return ""
+}
+
+const watchTick = 5 * time.Millisecond
+
+// heapBytes is the memory held by heap objects, live or not yet swept.
+func heapBytes() uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() == metrics.KindUint64 {
+		return sample[0].Value.Uint64()
+	}
+	return 0
+}
+
+func (w *watchdog) loop() {
+	for {
+		time.Sleep(watchTick)
+		heap := heapBytes()
+		w.heap.Store(heap)
+		now := time.Now().UnixNano()
+		w.mu.Lock()
+		kept := w.boxes[:0]
+		for _, c := range w.boxes {
+			start := c.start.Load()
+			if start == 0 {
+				c.listed.Store(false) // idle: it lists itself again on its next call
+				continue
+			}
+			kept = append(kept, c)
+			if c.reason.Load() != nil {
+				continue
+			}
+			var reason string
+			switch {
+			case time.Duration(now-start) > CallTime:
+				reason = fmt.Sprintf("one call ran longer than %s", CallTime)
+			case time.Duration(now-start) > 2*watchTick && heap > c.heap.Load()+CallHeap:
+				// only a long call: the heap is shared, and a short call
+				// cannot have grown it by much
+				reason = fmt.Sprintf("one call allocated more than %d MiB", CallHeap>>20)
+			}
+			if reason != "" {
+				c.reason.Store(&reason)
+				c.th.Cancel(reason)
+			}
+		}
+		clear(w.boxes[len(kept):])
+		w.boxes = kept
+		if len(kept) == 0 && w.active.Load() == 0 {
+			w.on = false
+			w.mu.Unlock()
+			return
+		}
+		w.mu.Unlock()
+	}
+}

@@ -1,0 +1,132 @@
+package script_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"stepviz/script"
+	"stepviz/stepper"
+)
+
+// base is a correct problem; the failure cases replace one of its parts.
+const base = `
+start = 0
+def is_goal(s):
+    return s == 3
+def successors(s):
+    return [("inc", s + 1)]
+def h_zero(s):
+    return 0
+`
+
+// runScript loads src as cell name and runs an A* search on it to its end;
+// it returns the first error: the load's, the search's start or its Err.
+func runScript(t *testing.T, name, src string) (error, time.Duration) {
+	t.Helper()
+	begin := time.Now()
+	in, err := script.New(name, src, nil)
+	if err != nil {
+		return err, time.Since(begin)
+	}
+	s, err := stepper.NewSearch(in, stepper.Options{Algorithm: stepper.AStar})
+	if err != nil {
+		return err, time.Since(begin)
+	}
+	st := s.Run(0)
+	if st == stepper.Failed {
+		return s.Err(), time.Since(begin)
+	}
+	return nil, time.Since(begin)
+}
+
+// TestSandboxFailures: each way a script can fail gives a clear error that
+// names the cell, the line, and the function, within a second.
+func TestSandboxFailures(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      []string // substrings of the error
+	}{
+		{"syntax error", "start = (\n", []string{"script cell:2:1: syntax error"}},
+		{"undefined name", "start = caps\n", []string{"cell:1:9", "undefined: caps", "name=value"}},
+		{"while loop", "def f():\n    while True:\n        pass\n", []string{"cell:2:5", "while", "for over a bounded range"}},
+		{"no start", "def is_goal(s):\n    return True\n", []string{"no start state"}},
+		{"no successors", "start = 0\ndef is_goal(s):\n    return True\n", []string{"no successors: define def successors(s):"}},
+		{"unhashable start", strings.Replace(base, "start = 0", "start = [0]", 1), []string{"start = [0] is unhashable", "tuple"}},
+		{"exception in successors", strings.Replace(base, `return [("inc", s + 1)]`, `return [("inc", s + "x")]`, 1),
+			[]string{"script cell:6:23: in successors(0)", "unknown binary op: int + string", "Traceback"}},
+		{"fail() in is_goal", strings.Replace(base, "return s == 3", `fail("bad state", s)`, 1),
+			[]string{"cell:4:9: in is_goal(0)", "bad state 0"}},
+		{"unhashable next state", strings.Replace(base, `("inc", s + 1)`, `("inc", [s + 1])`, 1),
+			[]string{"cell:5:1: in successors(0)", `item 0, ("inc", [1])`, "unhashable", "tuple"}},
+		{"negative cost", strings.Replace(base, `("inc", s + 1)`, `("inc", s + 1, -2)`, 1),
+			[]string{"in successors(0)", "the cost -2 is not a finite number > 0"}},
+		{"zero cost", strings.Replace(base, `("inc", s + 1)`, `("inc", s + 1, 0)`, 1), []string{"the cost 0 is not"}},
+		{"action not a string", strings.Replace(base, `("inc", s + 1)`, `(1, s + 1)`, 1), []string{"the action is a int; name it with a string"}},
+		{"successors not a list", strings.Replace(base, `return [("inc", s + 1)]`, `return s`, 1), []string{"returned int 0; return a list"}},
+		{"is_goal not a bool", strings.Replace(base, "return s == 3", "return s", 1), []string{"in is_goal(0)", "returned int 0; return True or False"}},
+		{"negative h", strings.Replace(base, "return 0\n", "return -1\n", 1), []string{"in h_zero(0)", "returned -1; a heuristic is a finite number >= 0"}},
+		{"infinite loop", strings.Replace(base, `return [("inc", s + 1)]`, "for i in range(1000000):\n        for j in range(1000000):\n            pass\n    return []", 1),
+			[]string{"cell:7:9: in successors(0)", "one call took more than 1000000 Starlark steps"}},
+		{"huge list", strings.Replace(base, `return [("inc", s + 1)]`, "x = [0] * 1000000000\n    return []", 1),
+			[]string{"cell:6:13: in successors(0)", "would make more than 1048576 elements"}},
+		{"huge range", strings.Replace(base, `return [("inc", s + 1)]`, "x = list(range(1000000000))\n    return []", 1),
+			[]string{"in successors(0)", "range of 1000000000 elements"}},
+		{"doubling string", strings.Replace(base, `return [("inc", s + 1)]`, "x = \"ab\"\n    for i in range(40):\n        x = x + x\n    return []", 1),
+			[]string{"in successors(0)", "allocated more than 256 MiB|ran longer than 1s"}},
+		{"deep recursion", strings.Replace(base, `return [("inc", s + 1)]`, "return successors(s + 1)", 1),
+			[]string{"cell:6:12: in successors(0)", "called recursively", "cell:6:22: in successors"}},
+		{"top level loop", "def spin():\n    for i in range(1000000):\n        for j in range(100000):\n            pass\nspin()\n", []string{"in the top level", "more than 10000000 Starlark steps|ran longer than 1s"}},
+		{"h wrong arity", strings.Replace(base, "def h_zero(s):", "def h_zero(s, t):", 1), []string{"h_zero must take exactly one parameter"}},
+		{"load", "load(\"x.star\", \"y\")\n", []string{"load"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err, took := runScript(t, "cell", c.src)
+			if err == nil {
+				t.Fatalf("no error; want one containing %q", c.want)
+			}
+			for _, w := range c.want {
+				if !containsAny(err.Error(), strings.Split(w, "|")) {
+					t.Errorf("error\n%v\ndoes not contain %q", err, w)
+				}
+			}
+			if took > 2*time.Second {
+				t.Errorf("took %v; a hostile script must be stopped within about a second", took)
+			}
+		})
+	}
+}
+
+// TestSearchBudget: a search whose calls each stay within the per-call
+// budget still stops once all of them together spend the search's budget.
+func TestSearchBudget(t *testing.T) {
+	src := strings.Replace(base, `return [("inc", s + 1)]`, "for i in range(100000):\n        pass\n    return [(\"inc\", s + 1)]", 1)
+	src = strings.Replace(src, "return s == 3", "return s == 100000", 1)
+	in, err := script.New("cell", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.SetSearchSteps(20_000_000)
+	s, err := stepper.NewSearch(in, stepper.Options{Algorithm: stepper.BFS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Run(0); st != stepper.Failed {
+		t.Fatalf("status %s, want failed", st)
+	}
+	if !strings.Contains(s.Err().Error(), "budget of 20000000 Starlark steps is spent") {
+		t.Errorf("error %v, want the search's budget", s.Err())
+	}
+}
+
+// containsAny reports whether s contains one of subs: a limit that a
+// loaded machine reaches by time rather than by steps gives another error.
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}

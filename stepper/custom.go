@@ -1,0 +1,145 @@
+package stepper
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Problems defined outside this package (Starlark scripts, in package
+// script) reach the engine through two small hooks: [RegisterKind] makes
+// [ParseProblem] accept a new first word, and [NewCustom] turns a
+// [Problem] into an [Instance]. The engine itself knows nothing of them.
+
+// Failed is the status of a search whose problem reported an error (a
+// script that raised, returned a bad successor or ran out of its budget):
+// [Search.Err] says what went wrong. Like every other end, it is final.
+const Failed Status = "failed"
+
+// Failer is implemented by a problem whose calls can fail. The problem
+// answers a failing call with something harmless (no successors, not a
+// goal, h = 0) and keeps the first error; the engine asks for it after
+// every step and ends the search with status [Failed]. Err must be cheap:
+// it is called once per step.
+type Failer interface{ Err() error }
+
+// Custom describes an instance defined outside this package.
+type Custom[S comparable] struct {
+	// KindName is the problem line's first word ("script"); SpecLine the
+	// whole line that rebuilds the instance.
+	KindName, SpecLine string
+	// HeuristicNames lists the heuristics, the default first.
+	HeuristicNames []string
+	// New makes the problem and its heuristics for one search. It is called
+	// once per search, so each search owns what New returns (a budget, a
+	// cache) and searches never share mutable state.
+	New func() (Problem[S], []Heuristic[S], error)
+}
+
+// NewCustom makes an Instance from a problem defined outside this package.
+// Embed the result in a struct to add methods (the script's source).
+func NewCustom[S comparable](c Custom[S]) Instance { return &custom[S]{c} }
+
+type custom[S comparable] struct{ c Custom[S] }
+
+func (c *custom[S]) Kind() string         { return c.c.KindName }
+func (c *custom[S]) Spec() string         { return c.c.SpecLine }
+func (c *custom[S]) Heuristics() []string { return append([]string(nil), c.c.HeuristicNames...) }
+
+func (c *custom[S]) newEngine(o Options) (searchEngine, error) {
+	p, hs, err := c.c.New()
+	if err != nil {
+		return nil, err
+	}
+	if o.Algorithm.usesH() && len(hs) == 0 {
+		return nil, fmt.Errorf("stepper: %s needs a heuristic and this %s problem defines none: define h_NAME(s)", o.Algorithm, c.c.KindName)
+	}
+	e, err := newEngine[S](p, hs, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.failure(); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// failure is the problem's error, if it reported one.
+func (e *engine[S]) failure() error {
+	if f, ok := e.p.(Failer); ok {
+		if err := f.Err(); err != nil {
+			return err
+		}
+	}
+	if e.h != nil && e.h.Err != nil {
+		return e.h.Err()
+	}
+	return nil
+}
+
+// checkFailed ends the search with status Failed once the problem reports
+// an error. Called after every step computed at the horizon.
+func (e *engine[S]) checkFailed() {
+	if e.err != nil {
+		return
+	}
+	if err := e.failure(); err != nil {
+		e.err, e.status = err, Failed
+	}
+}
+
+// Err is why the search failed (status [Failed]), or nil.
+func (s *Search) Err() error {
+	if s.eng.state() != Failed {
+		return nil
+	}
+	return s.eng.failed()
+}
+
+func (e *engine[S]) failed() error { return e.err }
+
+var (
+	kindsMu sync.RWMutex
+	kinds   = map[string]func(args []string) (Instance, error){}
+)
+
+// RegisterKind makes ParseProblem accept problem lines that start with name
+// (lower case), handing parse the words after it. A package registers its
+// kind from its init function; registering a name twice, or a built-in
+// one, panics.
+func RegisterKind(name string, parse func(args []string) (Instance, error)) {
+	kindsMu.Lock()
+	defer kindsMu.Unlock()
+	if _, dup := kinds[name]; dup || builtinKind(name) {
+		panic("stepper: problem kind " + name + " registered twice")
+	}
+	kinds[name] = parse
+}
+
+func builtinKind(name string) bool { return name == "puzzle" || name == "grid" || name == "graph" }
+
+func registeredKind(name string) (func([]string) (Instance, error), bool) {
+	kindsMu.RLock()
+	defer kindsMu.RUnlock()
+	p, ok := kinds[name]
+	return p, ok
+}
+
+// kindNames lists every kind a problem line may start with.
+func kindNames() []string {
+	kindsMu.RLock()
+	defer kindsMu.RUnlock()
+	out := []string{"puzzle", "grid", "graph"}
+	var extra []string
+	for k := range kinds {
+		extra = append(extra, k)
+	}
+	sort.Strings(extra)
+	return append(out, extra...)
+}
+
+func kindList() string {
+	k := kindNames()
+	return strings.Join(k[:len(k)-1], ", ") + " or " + k[len(k)-1]
+}

@@ -1,0 +1,95 @@
+package stepper
+
+import "fmt"
+
+// Extra is a set of heuristics defined outside this package for a built-in
+// puzzle, grid or graph (a Starlark file of h_NAME functions, in package
+// script). The engine sees a state through its text, as Format writes it
+// ("283164705", "3,4", "Arad"); the defining package turns that into its
+// own view.
+type Extra struct {
+	// Sources are where the heuristics come from: opaque here, carried so
+	// that a trace can rebuild them.
+	Sources []ExtraSource
+	// Names lists the heuristics in order; they come after the built-in ones.
+	Names []string
+	// New makes one search's estimates: estimate(i, state) is heuristic
+	// Names[i] of the state, and err reports the first failure (the search
+	// then ends with status Failed). Called once per search.
+	New func(inst Instance) (estimate func(i int, state string) float64, err func() error)
+}
+
+// ExtraSource is one file or cell of heuristics.
+type ExtraSource struct {
+	Where, Text string
+	// Name is the name of the source's h(s) (a notebook's "heuristic NAME"
+	// cell); "" if the source defines h_NAME functions (a file).
+	Name string
+}
+
+// extras is embedded in each built-in instance: the heuristics added by
+// [WithExtra].
+type extras struct{ extra *Extra }
+
+func (x *extras) extraNames() []string {
+	if x.extra == nil {
+		return nil
+	}
+	return x.extra.Names
+}
+
+// ExtraOf returns the heuristics added to inst, or nil.
+func ExtraOf(inst Instance) *Extra {
+	switch p := inst.(type) {
+	case *Puzzle:
+		return p.extra
+	case *Grid:
+		return p.extra
+	case *Graph:
+		return p.extra
+	}
+	return nil
+}
+
+// WithExtra returns a copy of a built-in instance (puzzle, grid or graph)
+// with the heuristics x added after its own; inst is unchanged. A name
+// that is already a heuristic of the instance is refused.
+func WithExtra(inst Instance, x *Extra) (Instance, error) {
+	own := inst.Heuristics()
+	if old := ExtraOf(inst); old != nil {
+		own = own[:len(own)-len(old.Names)]
+	}
+	for _, n := range x.Names {
+		if contains(own, n) {
+			return nil, fmt.Errorf("stepper: heuristic %s is built in for %s problems: name yours differently", n, inst.Kind())
+		}
+	}
+	switch p := inst.(type) {
+	case *Puzzle:
+		c := *p
+		c.extra = x
+		return &c, nil
+	case *Grid:
+		c := *p
+		c.extra = x
+		return &c, nil
+	case *Graph:
+		c := *p
+		c.extra = x
+		return &c, nil
+	}
+	return nil, fmt.Errorf("stepper: heuristics for %s problems are written in the problem itself (h_NAME), not added", inst.Kind())
+}
+
+// withExtra appends one search's extra heuristics to hs.
+func withExtra[S comparable](inst Instance, x *Extra, p Problem[S], hs []Heuristic[S]) []Heuristic[S] {
+	if x == nil {
+		return hs
+	}
+	estimate, errf := x.New(inst)
+	for i, name := range x.Names {
+		hs = append(hs, Heuristic[S]{Name: name, Admissible: true, Err: errf,
+			Estimate: func(s S) float64 { return estimate(i, p.Format(s)) }})
+	}
+	return hs
+}

@@ -1,0 +1,258 @@
+package stepper
+
+import (
+	"container/heap"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+)
+
+// DefaultCheckStates is how many states CheckHeuristic explores by
+// default: the whole space of the 8-puzzle (181,440) fits, the 15-puzzle's
+// does not.
+const DefaultCheckStates = 200_000
+
+// HeuristicCheck is the answer to "is my heuristic admissible? consistent?"
+// over the states reachable from the start, or the first maxStates of them
+// in breadth-first order when the space is bigger.
+type HeuristicCheck struct {
+	Heuristic string `json:"heuristic"`
+	States    int    `json:"states"` // states explored
+	Edges     int    `json:"edges"`  // successor edges among them
+	// Complete is true when every reachable state was explored: h* is then
+	// the true cost to the goal. Otherwise h* is the cheapest cost within
+	// the explored states, an upper bound of the true one, so an h > h* is
+	// a suspect rather than a proof.
+	Complete bool `json:"complete"`
+	Goals    int  `json:"goals"`
+	// ToGoal counts the explored states with a path to a goal (finite h*).
+	ToGoal int `json:"toGoal"`
+	// Overestimates counts the states where h > h* (not admissible);
+	// Worst lists the largest excesses first, at most MaxExamples.
+	Overestimates int              `json:"overestimates"`
+	Worst         []StateViolation `json:"worst,omitempty"`
+	// Inconsistent counts the edges n → n' where h(n) > c(n, n') + h(n');
+	// WorstEdges lists the largest gaps first.
+	Inconsistent int             `json:"inconsistent"`
+	WorstEdges   []EdgeViolation `json:"worstEdges,omitempty"`
+	// GoalNotZero lists goal states where h != 0.
+	GoalNotZero []StateViolation `json:"goalNotZero,omitempty"`
+}
+
+// MaxExamples bounds the examples a HeuristicCheck lists for each finding.
+const MaxExamples = 5
+
+// StateViolation is a state where h exceeds h* (or a goal where h != 0).
+type StateViolation struct {
+	State string  `json:"state"`
+	H     float64 `json:"h"`
+	HStar float64 `json:"hStar"`
+}
+
+// EdgeViolation is an edge where h(from) > cost + h(to).
+type EdgeViolation struct {
+	From   string  `json:"from"`
+	Action string  `json:"action"`
+	To     string  `json:"to"`
+	Cost   float64 `json:"cost"`
+	HFrom  float64 `json:"hFrom"`
+	HTo    float64 `json:"hTo"`
+}
+
+// Admissible reports whether no explored state overestimates (and every
+// goal has h = 0).
+func (c *HeuristicCheck) Admissible() bool { return c.Overestimates == 0 && len(c.GoalNotZero) == 0 }
+
+// Consistent reports whether no explored edge breaks h(n) <= c + h(n').
+func (c *HeuristicCheck) Consistent() bool { return c.Inconsistent == 0 && len(c.GoalNotZero) == 0 }
+
+// checker is the engine's side of CheckHeuristic.
+type checker interface {
+	checkH(maxStates int) (*HeuristicCheck, error)
+}
+
+// CheckHeuristic explores the states reachable from the start of inst
+// (breadth first, at most maxStates; <= 0 means DefaultCheckStates),
+// computes h* by a backward uniform-cost search from the goals over the
+// explored edges, and reports every state where h > h*, every edge where
+// h(n) > c(n, n') + h(n'), and every goal where h != 0. Cost: O(E log V)
+// time and O(V + E) memory for V states and E edges explored.
+func CheckHeuristic(inst Instance, h string, maxStates int) (*HeuristicCheck, error) {
+	if maxStates <= 0 {
+		maxStates = DefaultCheckStates
+	}
+	o, err := Options{Algorithm: AStar, Heuristic: h}.Normalize()
+	if err != nil {
+		return nil, err
+	}
+	eng, err := inst.newEngine(o)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := eng.(checker)
+	if !ok {
+		return nil, fmt.Errorf("stepper: cannot check the heuristics of a %s problem", inst.Kind())
+	}
+	return c.checkH(maxStates)
+}
+
+type checkEdge struct {
+	to     int32
+	action int32
+	cost   float64
+}
+
+func (e *engine[S]) checkH(maxStates int) (*HeuristicCheck, error) {
+	rep := &HeuristicCheck{Heuristic: e.h.Name, Complete: true}
+	index := map[S]int32{}
+	var states []S
+	var out [][]checkEdge
+	add := func(s S) int32 {
+		if id, ok := index[s]; ok {
+			return id
+		}
+		id := int32(len(states))
+		index[s] = id
+		states = append(states, s)
+		out = append(out, nil)
+		return id
+	}
+	add(e.p.Start())
+	var buf []Successor[S]
+	for next := 0; next < len(states); next++ {
+		buf = e.p.Successors(states[next], buf[:0])
+		if err := e.failure(); err != nil {
+			return nil, err
+		}
+		for _, sc := range buf {
+			if _, known := index[sc.State]; !known && len(states) >= maxStates {
+				rep.Complete = false
+				continue
+			}
+			to := add(sc.State)
+			out[next] = append(out[next], checkEdge{to: to, action: int32(sc.Action), cost: sc.Cost})
+			rep.Edges++
+		}
+	}
+	rep.States = len(states)
+	// h* by a backward uniform-cost search from every goal.
+	in := make([][]checkEdge, len(states)) // in[v]: edges u -> v, stored as (u, cost)
+	for u, es := range out {
+		for _, ed := range es {
+			in[ed.to] = append(in[ed.to], checkEdge{to: int32(u), action: ed.action, cost: ed.cost})
+		}
+	}
+	hstar := make([]float64, len(states))
+	pq := &distHeap{}
+	for i, s := range states {
+		hstar[i] = math.Inf(1)
+		if e.p.IsGoal(s) {
+			hstar[i] = 0
+			heap.Push(pq, distItem{int32(i), 0})
+			rep.Goals++
+		}
+	}
+	if err := e.failure(); err != nil {
+		return nil, err
+	}
+	for pq.Len() > 0 {
+		it := heap.Pop(pq).(distItem)
+		if it.d > hstar[it.id] {
+			continue
+		}
+		for _, ed := range in[it.id] {
+			if d := it.d + ed.cost; d < hstar[ed.to] {
+				hstar[ed.to] = d
+				heap.Push(pq, distItem{ed.to, d})
+			}
+		}
+	}
+	hv := make([]float64, len(states))
+	for i, s := range states {
+		hv[i] = e.h.Estimate(s)
+	}
+	if err := e.failure(); err != nil {
+		return nil, err
+	}
+	const eps = 1e-9
+	for i, s := range states {
+		if math.IsInf(hstar[i], 1) {
+			continue
+		}
+		rep.ToGoal++
+		if hstar[i] == 0 && hv[i] != 0 {
+			rep.GoalNotZero = append(rep.GoalNotZero, StateViolation{State: e.p.Format(s), H: hv[i], HStar: 0})
+		}
+		if hv[i] > hstar[i]+eps {
+			rep.Overestimates++
+			rep.Worst = append(rep.Worst, StateViolation{State: e.p.Format(s), H: hv[i], HStar: hstar[i]})
+		}
+		for _, ed := range out[i] {
+			if hv[i] > ed.cost+hv[ed.to]+eps {
+				rep.Inconsistent++
+				rep.WorstEdges = append(rep.WorstEdges, EdgeViolation{From: e.p.Format(s), Action: e.p.ActionName(int(ed.action)),
+					To: e.p.Format(states[ed.to]), Cost: ed.cost, HFrom: hv[i], HTo: hv[ed.to]})
+			}
+		}
+	}
+	sort.SliceStable(rep.Worst, func(a, b int) bool {
+		return rep.Worst[a].H-rep.Worst[a].HStar > rep.Worst[b].H-rep.Worst[b].HStar
+	})
+	sort.SliceStable(rep.WorstEdges, func(a, b int) bool {
+		x, y := rep.WorstEdges[a], rep.WorstEdges[b]
+		return x.HFrom-x.Cost-x.HTo > y.HFrom-y.Cost-y.HTo
+	})
+	rep.Worst = rep.Worst[:min(len(rep.Worst), MaxExamples)]
+	rep.WorstEdges = rep.WorstEdges[:min(len(rep.WorstEdges), MaxExamples)]
+	rep.GoalNotZero = rep.GoalNotZero[:min(len(rep.GoalNotZero), MaxExamples)]
+	return rep, nil
+}
+
+type distItem struct {
+	id int32
+	d  float64
+}
+
+type distHeap []distItem
+
+func (h distHeap) Len() int           { return len(h) }
+func (h distHeap) Less(i, j int) bool { return h[i].d < h[j].d }
+func (h distHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *distHeap) Push(x any)        { *h = append(*h, x.(distItem)) }
+func (h *distHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// WriteText writes the report for people: the verdicts, then the worst
+// examples of each finding.
+func (c *HeuristicCheck) WriteText(w io.Writer) {
+	scope := fmt.Sprintf("all %d reachable states", c.States)
+	if !c.Complete {
+		scope = fmt.Sprintf("the first %d states reached (breadth first; the space is bigger, so h* is the cheapest cost within them: a violation is a suspect, not a proof)", c.States)
+	}
+	fmt.Fprintf(w, "heuristic %s over %s, %d edges, %d goal states, %d states that reach a goal\n", c.Heuristic, scope, c.Edges, c.Goals, c.ToGoal)
+	verdict := func(ok bool) string {
+		if ok {
+			return "yes"
+		}
+		return "NO"
+	}
+	fmt.Fprintf(w, "admissible  %s: %d states where h > h*\n", verdict(c.Admissible()), c.Overestimates)
+	for _, v := range c.Worst {
+		fmt.Fprintf(w, "  %s  h = %s > h* = %s\n", v.State, fmtNum(v.H), fmtNum(v.HStar))
+	}
+	fmt.Fprintf(w, "consistent  %s: %d edges where h(n) > c(n, n') + h(n')\n", verdict(c.Consistent()), c.Inconsistent)
+	for _, v := range c.WorstEdges {
+		fmt.Fprintf(w, "  %s -%s-> %s  h = %s > %s + %s\n", v.From, v.Action, v.To, fmtNum(v.HFrom), fmtNum(v.Cost), fmtNum(v.HTo))
+	}
+	if len(c.GoalNotZero) > 0 {
+		fmt.Fprintf(w, "h(goal) != 0 at:\n")
+		for _, v := range c.GoalNotZero {
+			fmt.Fprintf(w, "  %s  h = %s\n", v.State, fmtNum(v.H))
+		}
+	}
+}

@@ -13,27 +13,34 @@ import (
 // in one instruction, which no step budget can interrupt.
 const maxSequence = 1 << 20
 
-// mulName is the builtin every x * y and x *= y of a script calls instead
-// of the operator; it is not a name a script can write by accident.
-const mulName = "__stepviz_mul__"
+// mulName and addName are the builtins every x * y and x + y of a script
+// call instead of the operators (and x *= y, x += y, rewritten x = x * y,
+// x = x + y); they are not names a script can write by accident.
+const (
+	mulName = "__stepviz_mul__"
+	addName = "__stepviz_add__"
+)
 
 var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 
-// boundRepetition rewrites every x * y of f into a call of the bounded
-// multiplication (the error keeps the operator's position) and x *= y into
-// x = x * y. A *= whose target is not a plain name is refused: it would be
-// evaluated twice. It walks the tree by reflection, so it covers every
-// node type the parser has, now or later.
-func boundRepetition(f *syntax.File) error {
-	var err error
+// boundSequences rewrites every x * y and x + y of f into a call of the
+// bounded operation (the error keeps the operator's position), and every
+// x *= y, x += y into x = x * y, x = x + y (the target is evaluated twice,
+// which only matters if it calls a function). A value made by one
+// operation can then hold at most maxSequence elements: go.starlark.net
+// allows 2^30 in one instruction, which no step budget interrupts. The
+// walk uses reflection, so it covers every node type the parser has.
+func boundSequences(f *syntax.File) {
+	ops := map[syntax.Token]string{syntax.STAR: mulName, syntax.PLUS: addName}
+	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS}
 	var walk func(v reflect.Value)
 	fix := func(field reflect.Value) {
 		bin, ok := field.Interface().(*syntax.BinaryExpr)
-		if !ok || bin.Op != syntax.STAR {
+		if !ok || ops[bin.Op] == "" {
 			return
 		}
 		field.Set(reflect.ValueOf(&syntax.CallExpr{
-			Fn:     &syntax.Ident{NamePos: bin.OpPos, Name: mulName},
+			Fn:     &syntax.Ident{NamePos: bin.OpPos, Name: ops[bin.Op]},
 			Lparen: bin.OpPos, Args: []syntax.Expr{bin.X, bin.Y}, Rparen: bin.OpPos,
 		}))
 	}
@@ -51,17 +58,9 @@ func boundRepetition(f *syntax.File) error {
 				}
 			}
 		case reflect.Struct:
-			if a, ok := v.Addr().Interface().(*syntax.AssignStmt); ok && a.Op == syntax.STAR_EQ {
-				id, isName := a.LHS.(*syntax.Ident)
-				if !isName {
-					start, _ := a.Span()
-					if err == nil {
-						err = fmt.Errorf("%s: write x = x * n instead of *= on %s (the sandbox checks every repetition)", start, "an element or field")
-					}
-					return
-				}
+			if a, ok := v.Addr().Interface().(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
+				a.RHS = &syntax.BinaryExpr{OpPos: a.OpPos, Op: augmented[a.Op], X: clone(reflect.ValueOf(a.LHS)).Interface().(syntax.Expr), Y: a.RHS}
 				a.Op = syntax.EQ
-				a.RHS = &syntax.BinaryExpr{OpPos: a.OpPos, Op: syntax.STAR, X: &syntax.Ident{NamePos: id.NamePos, Name: id.Name}, Y: a.RHS}
 			}
 			for i := 0; i < v.NumField(); i++ {
 				fv := v.Field(i)
@@ -76,7 +75,74 @@ func boundRepetition(f *syntax.File) error {
 		}
 	}
 	walk(reflect.ValueOf(f))
-	return err
+}
+
+// clone deep-copies a syntax tree (an assignment's target, used twice).
+func clone(v reflect.Value) reflect.Value {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Elem().Type())
+		c.Elem().Set(clone(v.Elem()))
+		return c
+	case reflect.Interface:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.New(v.Type()).Elem()
+		c.Set(clone(v.Elem()))
+		return c
+	case reflect.Slice:
+		if v.IsNil() {
+			return v
+		}
+		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
+		for i := 0; i < v.Len(); i++ {
+			c.Index(i).Set(clone(v.Index(i)))
+		}
+		return c
+	case reflect.Struct:
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v) // unexported fields as they are
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				c.Field(i).Set(clone(v.Field(i)))
+			}
+		}
+		return c
+	}
+	return v
+}
+
+// boundedAdd is x + y with a concatenation bounded to maxSequence elements.
+func boundedAdd(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 || len(kwargs) != 0 {
+		return nil, fmt.Errorf("+: want two operands")
+	}
+	x, y := args[0], args[1]
+	if _, isInt := x.(starlark.Int); !isInt {
+		if n := seqLen(x) + seqLen(y); n > maxSequence {
+			return nil, fmt.Errorf("%s + %s would make %d elements, more than the sandbox's bound of %d on one value", x.Type(), y.Type(), n, maxSequence)
+		}
+	}
+	return starlark.Binary(syntax.PLUS, x, y)
+}
+
+// seqLen is the length of a string, bytes, list or tuple, else 0.
+func seqLen(v starlark.Value) int {
+	switch s := v.(type) {
+	case starlark.String:
+		return len(s)
+	case starlark.Bytes:
+		return len(s)
+	case *starlark.List:
+		return s.Len()
+	case starlark.Tuple:
+		return len(s)
+	}
+	return 0
 }
 
 // boundedMul is x * y with repetition bounded to maxSequence elements.

@@ -59,6 +59,7 @@ func predeclared() starlark.StringDict {
 	return starlark.StringDict{
 		"range": starlark.NewBuiltin("range", boundedRange),
 		mulName: starlark.NewBuiltin("*", boundedMul),
+		addName: starlark.NewBuiltin("+", boundedAdd),
 		"math":  math.Module,
 		"param": starlark.NewBuiltin("param", paramBuiltin),
 	}

@@ -78,9 +78,7 @@ func Load(name, src string, params []Param) (*Script, error) {
 	if err != nil {
 		return nil, syntaxError(name, err)
 	}
-	if err := boundRepetition(f); err != nil {
-		return nil, &Error{Where: name, Msg: err.Error()}
-	}
+	boundSequences(f)
 	prog, err := starlark.FileProgram(f, pre.Has)
 	if err != nil {
 		return nil, syntaxError(name, err)

@@ -11,14 +11,14 @@ import (
 
 // optionFields are the landing form's option fields, by the option names
 // stepper.Options.Set accepts.
-var optionFields = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "maxnodes"}
+var optionFields = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes"}
 
 // formValues reads the landing form.
 func formValues(f url.Values) templates.FormValues {
 	v := templates.FormValues{
 		Source: f.Get("source"), Example: f.Get("example"),
 		Puzzle: f.Get("puzzle"), PuzzleGoal: f.Get("puzzle_goal"),
-		GridRows: f.Get("grid_rows"), GridStart: f.Get("grid_start"), GridGoal: f.Get("grid_goal"),
+		GridMap: f.Get("grid_map"), GridRows: f.Get("grid_rows"), GridStart: f.Get("grid_start"), GridGoal: f.Get("grid_goal"),
 		GridMoves: f.Get("grid_moves"), GridCost: f.Get("grid_cost"), GridCorners: f.Get("grid_corners"),
 		GraphStart: f.Get("graph_start"), GraphGoal: f.Get("graph_goal"),
 		Line:    f.Get("line"),
@@ -67,16 +67,33 @@ func problemLine(v templates.FormValues) (string, error) {
 		return line, nil
 	case "grid":
 		var rows []string
-		for _, r := range strings.Split(strings.ReplaceAll(v.GridRows, "\r", ""), "\n") {
-			if r = strings.TrimSpace(r); r != "" {
-				rows = append(rows, r)
+		start, goal := v.GridStart, v.GridGoal
+		if name := strings.TrimSpace(v.GridMap); name != "" {
+			// a Moving AI map built into the binary, from its default
+			// start and goal unless the form gives them
+			m, r, err := embeddedMapRows(name)
+			if err != nil {
+				return "", err
+			}
+			rows = r
+			if strings.TrimSpace(start) == "" {
+				start = m.Start
+			}
+			if strings.TrimSpace(goal) == "" {
+				goal = m.Goal
+			}
+		} else {
+			for _, r := range strings.Split(strings.ReplaceAll(v.GridRows, "\r", ""), "\n") {
+				if r = strings.TrimSpace(r); r != "" {
+					rows = append(rows, r)
+				}
 			}
 		}
 		if len(rows) == 0 {
 			return "", fmt.Errorf("server: draw or paste a grid: rows of '.' free, '#' wall, 1-9 terrain, S start, G goal")
 		}
 		line := "grid " + strings.Join(rows, "/")
-		for _, kv := range [][2]string{{"start", v.GridStart}, {"goal", v.GridGoal}, {"moves", v.GridMoves}, {"cost", v.GridCost}, {"corners", v.GridCorners}} {
+		for _, kv := range [][2]string{{"start", start}, {"goal", goal}, {"moves", v.GridMoves}, {"cost", v.GridCost}, {"corners", v.GridCorners}} {
 			if s := strings.TrimSpace(kv[1]); s != "" {
 				line += " " + kv[0] + "=" + strings.ReplaceAll(s, " ", "")
 			}

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -244,6 +245,12 @@ func (h *hub) command(msg ClientMsg) error {
 		// The node limit ends every search; the step cap also bounds a
 		// search that reopens nodes over and over.
 		h.seek(h.search.StepCount()+4*h.sess.maxNodes, ReasonGoal)
+	case CmdContour:
+		h.setPlaying(false)
+		if h.search.Status().Done() {
+			return fmt.Errorf("server: the search is over (%s)", h.search.Status())
+		}
+		h.seek(h.nextContour(), ReasonSeek)
 	case CmdReset:
 		if h.playing {
 			h.setPlaying(false)
@@ -307,4 +314,36 @@ func encode(v any) []byte {
 		b, _ = json.Marshal(ErrorMsg{Type: MsgError, Message: "server: cannot encode message: " + err.Error()})
 	}
 	return b
+}
+
+// nextContour finds the next f-contour of the live search: the first step
+// after the current one whose expanded node has another f than the node
+// expanded at the current step (the root's f at step 0), or the end of the
+// search. It leaves the search where it was (seek moves it and tells the
+// clients) and returns the step. Bounded like CmdGoal: the node limit ends
+// every search, the step cap a search that reopens nodes over and over.
+func (h *hub) nextContour() int {
+	s := h.search
+	from := s.StepCount()
+	f0 := math.NaN()
+	if h.last != nil {
+		f0 = h.last.Expanded.F
+	} else if ev, ok := s.Step(); ok {
+		h.record(ev.Step, ev.Counters)
+		f0 = ev.Expanded.F
+	}
+	limit := from + 4*h.sess.maxNodes
+	for s.StepCount() < limit && !s.Status().Done() {
+		ev, ok := s.Step()
+		if !ok {
+			break
+		}
+		h.record(ev.Step, ev.Counters)
+		if roundKey(ev.Expanded.F) != roundKey(f0) {
+			break
+		}
+	}
+	to := s.StepCount()
+	s.Seek(from)
+	return to
 }

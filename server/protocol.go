@@ -26,14 +26,17 @@ const (
 	MsgError   = "error"   // a command refused or failed; the connection stays open
 
 	// client -> server: commands (presenter only)
-	CmdStep  = "step"
-	CmdBack  = "back"
-	CmdSeek  = "seek"
-	CmdGoal  = "goal"
-	CmdPlay  = "play"
-	CmdPause = "pause"
-	CmdSpeed = "speed"
-	CmdReset = "reset"
+	CmdStep = "step"
+	CmdBack = "back"
+	CmdSeek = "seek"
+	CmdGoal = "goal"
+	// CmdContour runs to the next f-contour: the first step that expands a
+	// node whose f differs from the f expanded at the current step.
+	CmdContour = "contour"
+	CmdPlay    = "play"
+	CmdPause   = "pause"
+	CmdSpeed   = "speed"
+	CmdReset   = "reset"
 
 	// client -> server: queries (anyone; they never change the session)
 	QueryView    = "view"    // move this client to any step, to explore on its own
@@ -85,7 +88,7 @@ type ClientMsg struct {
 // isCommand reports whether t changes the session (presenter only).
 func isCommand(t string) bool {
 	switch t {
-	case CmdStep, CmdBack, CmdSeek, CmdGoal, CmdPlay, CmdPause, CmdSpeed, CmdReset:
+	case CmdStep, CmdBack, CmdSeek, CmdGoal, CmdContour, CmdPlay, CmdPause, CmdSpeed, CmdReset:
 		return true
 	}
 	return false

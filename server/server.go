@@ -107,6 +107,12 @@ func New(cfg Config) *Server {
 		s.routeRooms()
 	}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
+	// browsers ask for /favicon.ico whatever the page links: the same icon
+	s.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
+		r2 := r.Clone(r.Context())
+		r2.URL.Path, r2.URL.RawQuery = "/favicon.svg", "v="+static.Version
+		static.Handler().ServeHTTP(w, r2)
+	})
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	return s
 }
@@ -156,7 +162,7 @@ func (s *Server) StartSession(search *stepper.Search) (*Session, error) {
 
 func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	d := templates.LandingData{
-		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(),
+		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(), Maps: mapChoices(),
 		Sessions: s.sessions.len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
 		Static: static.Version, Rooms: s.rooms != nil,
 	}
@@ -292,10 +298,21 @@ func render(w http.ResponseWriter, r *http.Request, status int, c templ.Componen
 	_, _ = buf.WriteTo(w)
 }
 
-// heuristicsByKind lists each problem kind's heuristics, from the examples.
+// mapChoices lists the embedded maps for the landing form.
+func mapChoices() []templates.MapChoice {
+	out := make([]templates.MapChoice, len(embeddedMaps))
+	for i, m := range embeddedMaps {
+		out[i] = templates.MapChoice{Name: m.Name, Title: m.Title, Start: m.Start, Goal: m.Goal}
+	}
+	return out
+}
+
+// heuristicsByKind lists each problem kind's heuristics, from a solvable
+// instance of each kind (an unsolvable one is refused, and its kind's
+// heuristics would be missing from the form).
 func heuristicsByKind() map[string][]string {
 	out := map[string][]string{}
-	for _, line := range []string{"puzzle 283164705", "grid S.G moves=8", "graph romania"} {
+	for _, line := range []string{"puzzle 283164705 goal=123804765", "grid S.G moves=8", "graph romania"} {
 		if inst, err := stepper.ParseProblem(line); err == nil {
 			out[inst.Kind()] = inst.Heuristics()
 		}

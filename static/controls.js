@@ -32,6 +32,7 @@ export function createControls(page) {
       case "play": startLocalPlay(); return;
       case "pause": stopLocalPlay(); return;
       case "speed": return;
+      case "contour": return; // the server's search only: a follower types a step
     }
     if (type === "step" && page.model && page.model.status !== "running") return;
     goLocal(target);
@@ -74,6 +75,15 @@ export function createControls(page) {
   $("speed").oninput = () => { $("speed-out").textContent = $("speed").value + "/s"; };
   $("speed").onchange = () => { if (presenter) page.send({ type: "speed", speed: Number($("speed").value) }); else if (st.localPlay) startLocalPlay(); };
   $("jump").onchange = () => command("seek", { step: Number($("jump").value) });
+  // go to a typed step: any whole number; past the end runs to the end
+  $("jump-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const f = $("jump-to"), v = f.value.trim();
+    if (!/^\d+$/.test(v)) { notice(`"${v}" is not a step number: type a whole number such as 120.`); return; }
+    command("seek", { step: Math.min(Number(v), 1e9) });
+    f.blur();
+  });
+  if ($("btn-contour")) $("btn-contour").onclick = () => command("contour");
   $("btn-projector").onclick = toggleProjector;
   $("btn-keys").onclick = () => $("keys").showModal();
   const fl = $("follower-link");
@@ -99,6 +109,8 @@ export function createControls(page) {
       case "ArrowLeft": command("back"); break;
       case "p": case "P": togglePlay(); break;
       case "g": case "G": command("goal"); break;
+      case "n": case "N": if (presenter) command("contour"); break;
+      case "j": case "J": $("jump-to").focus(); $("jump-to").select(); break;
       case "r": case "R": command("reset"); break;
       case "l": case "L": if (!presenter) rejoin(); break;
       case "i": case "I": if (page.model && page.model.openCount) page.inspect(page.model.openHead(1)[0]); break;
@@ -132,6 +144,8 @@ export function createControls(page) {
     pb.textContent = playing ? "Pause ❚❚" : "Play ▶▶"; pb.setAttribute("aria-pressed", String(playing));
     $("btn-step").disabled = v.status !== "running";
     $("btn-goal").disabled = v.status !== "running";
+    if ($("btn-contour")) $("btn-contour").disabled = v.status !== "running";
+    if (document.activeElement !== $("jump-to")) $("jump-to").placeholder = "step";
     $("btn-back").disabled = v.step === 0;
     if (presenter && document.activeElement !== $("speed")) { $("speed").value = st.speed; $("speed-out").textContent = st.speed + "/s"; }
     $("audience").textContent = st.followers === 1 ? "1 follower" : st.followers + " followers";

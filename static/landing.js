@@ -16,6 +16,44 @@
   form.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", showSource));
   showSource();
 
+  // ---- heuristics: only those of the chosen problem kind ----
+  const hSel = form.querySelector("select[name=h]");
+  const exSel = form.querySelector("select[name=example]");
+  const lineIn = form.querySelector("input[name=line]");
+  function chosenKind() {
+    const v = (form.querySelector("input[name=source]:checked") || {}).value || "puzzle";
+    if (v === "example") { const o = exSel && exSel.selectedOptions[0]; return o ? o.dataset.kind : ""; }
+    if (v === "line") return lineIn ? (lineIn.value.trim().split(/\s+/)[0] || "") : "";
+    return v;
+  }
+  function showHeuristics() {
+    if (!hSel) return;
+    const kind = chosenKind();
+    for (const o of hSel.options) {
+      if (!o.dataset.kinds) continue;
+      const ok = !kind || o.dataset.kinds.split(" ").includes(kind);
+      o.hidden = !ok; o.disabled = !ok;
+      if (!ok && o.selected) hSel.value = "default";
+    }
+  }
+  form.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", showHeuristics));
+  if (exSel) exSel.addEventListener("change", showHeuristics);
+  if (lineIn) lineIn.addEventListener("input", showHeuristics);
+  showHeuristics();
+
+  // ---- a built-in Moving AI map replaces the drawn rows ----
+  const mapSel = form.querySelector("select[name=grid_map]");
+  function showMap() {
+    if (!mapSel) return;
+    const o = mapSel.selectedOptions[0], on = !!mapSel.value;
+    form.querySelector("[data-src=grid]").classList.toggle("map-chosen", on);
+    const st = form.querySelector("input[name=grid_start]"), gl = form.querySelector("input[name=grid_goal]");
+    if (st) st.placeholder = on ? o.dataset.start : "from S";
+    if (gl) gl.placeholder = on ? o.dataset.goal : "from G";
+  }
+  if (mapSel) mapSel.addEventListener("change", showMap);
+  showMap();
+
   // ---- grid editor ----
   const ta = form.querySelector("textarea[name=grid_rows]");
   const host = form.querySelector(".grid-editor");

@@ -20,7 +20,7 @@ import (
 	"time"
 )
 
-//go:embed *.js *.css
+//go:embed *.js *.css *.svg
 var files embed.FS
 
 // FS is the embedded files, as written (imports without versions).

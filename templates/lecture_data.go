@@ -15,13 +15,14 @@ type Example struct {
 // that reports an error keeps what the user typed.
 type FormValues struct {
 	// Source is "example", "puzzle", "grid", "graph" or "line".
-	Source, Example                                                 string
-	Puzzle, PuzzleGoal                                              string
-	GridRows, GridStart, GridGoal, GridMoves, GridCost, GridCorners string
-	GraphStart, GraphGoal                                           string
-	Line                                                            string
+	Source, Example                                                          string
+	Puzzle, PuzzleGoal                                                       string
+	GridMap, GridRows, GridStart, GridGoal, GridMoves, GridCost, GridCorners string
+	GraphStart, GraphGoal                                                    string
+	Line                                                                     string
 	// Options holds the search option fields by their option names
-	// (algo, h, w, tie, goaltest, open, closed, tree, depth, order, maxnodes).
+	// (algo, h, w, tie, goaltest, open, closed, tree, depth, order,
+	// duplicates, maxnodes).
 	Options map[string]string
 }
 
@@ -41,6 +42,9 @@ type LandingData struct {
 	// Rooms is set when the server keeps rooms (it has a database).
 	Rooms  bool
 	Static string // the static files' version, for cache busting
+	// Maps are the Moving AI maps built into the binary, for the grid's
+	// map picker.
+	Maps []MapChoice
 	// Notebooks names the example notebooks the web notebook opens
 	// (/notebook/examples/NAME).
 	Notebooks []string
@@ -96,3 +100,6 @@ type LegendEntry struct {
 type ExportLink struct {
 	Name, Description, Href string
 }
+
+// MapChoice is one embedded map the landing form offers.
+type MapChoice struct{ Name, Title, Start, Goal string }

@@ -6,19 +6,14 @@ import (
 	"strings"
 
 	"stepviz/stepper"
-	"stepviz/viz"
 )
-
-// texMaxTreeNodes caps the tree drawn in TikZ: beyond it pdflatex takes
-// minutes and the picture is unreadable on a page; the file then says so
-// and points to the SVG and DOT exports.
-const texMaxTreeNodes = 400
 
 // writeTeX writes a complete LaTeX document (packages from Debian's
 // texlive-latex-base and texlive-pictures only: geometry, longtable,
 // graphicx, tikz): the problem and options, a table of the steps, the open
 // list after the last step, and the search tree drawn with TikZ at the
-// positions viz.LayoutTree computes. Black-and-white legible: closed nodes
+// positions viz.LayoutTree computes, legible at any size (texTree).
+// Black-and-white legible: closed nodes
 // are grey-filled boxes with their expansion order, open nodes dashed, the
 // goal double-framed, discarded duplicates dotted. Cost: one snapshot and
 // one layout.
@@ -31,7 +26,7 @@ func writeTeX(w io.Writer, sess *session) error {
 	p := &printer{w: w}
 	p.f("%% stepviz trace, format version %d\n%% problem: %s\n%% options: %s\n%% steps: %d (%s)\n", Version, oneLine(t.Problem), t.Options, t.Steps, t.Status)
 	p.f("\\documentclass[10pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n")
-	p.f("\\tikzset{sv/.style={draw, align=center, font=\\scriptsize, inner sep=2pt},\n  closed/.style={sv, rectangle, fill=black!12},\n  open/.style={sv, rectangle, rounded corners, dashed},\n  goal/.style={sv, rectangle, double, very thick},\n  discarded/.style={sv, rectangle, dotted, text=black!60},\n  act/.style={font=\\tiny, fill=white, inner sep=1pt}}\n")
+	p.f("\\tikzset{sv/.style={draw, align=center, font=\\scriptsize, inner sep=2pt},\n  closed/.style={sv, rectangle, fill=black!12},\n  open/.style={sv, rectangle, rounded corners, dashed},\n  goal/.style={sv, rectangle, double, very thick},\n  discarded/.style={sv, rectangle, dotted, text=black!60},\n  summary/.style={line width=1.2pt}}\n")
 	p.f("\\begin{document}\n\\section*{%s trace}\n", tex(algoTitle(sess.opts)))
 	p.f("\\noindent Problem: \\texttt{%s}\\\\\nOptions: \\texttt{%s}\\\\\nRules: %s.\n", tex(t.Problem), tex(t.Options), tex(rulesText(sess.opts)))
 	for _, wn := range t.Warnings {
@@ -71,60 +66,6 @@ func writeTeX(w io.Writer, sess *session) error {
 	texTree(p, sess.inst.Kind(), sn)
 	p.f("\\end{document}\n")
 	return p.err
-}
-
-// texTree draws the snapshot's tree with TikZ, scaled to the text width.
-func texTree(p *printer, kind string, sn stepper.Snapshot) {
-	if len(sn.Tree) > texMaxTreeNodes {
-		p.f("The tree has %d nodes, too many to draw legibly on a page (the limit here is %d): export \\texttt{svg} or \\texttt{dot} for it, or export fewer steps.\n", len(sn.Tree), texMaxTreeNodes)
-		return
-	}
-	l := viz.LayoutTree(sn.Tree)
-	// Size the slots to the longest label line (about 0.13 cm a character
-	// at \scriptsize) so that neighbours never overlap.
-	longest, lines := 0, 0
-	for _, n := range sn.Tree {
-		ls := strings.Split(nodeLabel(kind, n), "\n")
-		lines = max(lines, len(ls))
-		for _, line := range ls {
-			longest = max(longest, len([]rune(line)))
-		}
-	}
-	slot := 0.13*float64(longest) + 0.45
-	level := 0.36*float64(lines) + 0.9
-	wide := l.Width*slot > 17
-	p.f("Closed nodes: grey boxes numbered in expansion order; open: dashed; goal: double frame; discarded duplicates: dotted.\n\n\\begin{center}\n")
-	if wide {
-		p.f("\\resizebox{\\textwidth}{!}{%%\n")
-	}
-	p.f("\\begin{tikzpicture}[x=%.2fcm, y=-%.2fcm]\n", slot, level)
-	for _, i := range l.Order {
-		n := sn.Tree[i]
-		style := map[stepper.NodeStatus]string{stepper.NodeClosed: "closed", stepper.NodeOpen: "open", stepper.NodeGoal: "goal"}[n.Status]
-		if style == "" {
-			style = "discarded"
-		}
-		p.f("\\node[%s] (n%d) at (%.3f,%d) {%s};\n", style, n.ID, l.X[i], l.Y[i], texNodeLabel(kind, n))
-	}
-	for _, i := range l.Order {
-		n := sn.Tree[i]
-		if pi := l.Parent[i]; pi >= 0 {
-			p.f("\\draw (n%d) -- node[act] {%s} (n%d);\n", sn.Tree[pi].ID, tex(n.Action), n.ID)
-		}
-	}
-	p.f("\\end{tikzpicture}")
-	if wide {
-		p.f("}")
-	}
-	p.f("\n\\end{center}\n")
-}
-
-func texNodeLabel(kind string, n stepper.NodeInfo) string {
-	lines := strings.Split(nodeLabel(kind, n), "\n")
-	for i := range lines {
-		lines[i] = tex(lines[i])
-	}
-	return strings.Join(lines, "\\\\ ")
 }
 
 // tex escapes text for LaTeX (ASCII output: arrows and dots become words).

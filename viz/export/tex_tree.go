@@ -1,0 +1,218 @@
+package export
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"stepviz/stepper"
+	"stepviz/viz"
+)
+
+// Page geometry of the LaTeX export (A4, 18 mm margins, \scriptsize node
+// labels), in cm. The character width is that of a \scriptsize digit or
+// lower-case letter, rounded up, so that a box is never narrower than its
+// text.
+const (
+	texTextWidth  = 17.0 // the text width of the page
+	texPageHeight = 22.0 // the height a tree may take on one page, under a heading
+	texMinScale   = 0.75 // never scale a tree below this: past it \scriptsize is unreadable
+	texCharWidth  = 0.13 // width of one label character at \scriptsize
+	texLineHeight = 0.36 // height of one label line
+	texPad        = 0.3  // a box's frame and inner sep, both sides together
+	texGap        = 0.15 // at least this between two boxes side by side
+)
+
+// texBox is a drawn node: its centre and size in cm, on the page, after
+// scaling.
+type texBox struct {
+	Index      int // in the snapshot's Tree
+	X, Y, W, H float64
+	Page       int // which picture (page) it is drawn in
+	Hidden     int // descendants summarised under it (0: none)
+}
+
+// texTreeGeometry is where every node of the LaTeX tree goes: the layout
+// used, the scale, the pages and each drawn node's box. texTree draws it;
+// tests check that no two boxes overlap and that the tree fits the page.
+type texTreeGeometry struct {
+	Layout     *viz.TreeLayout
+	Labels     []string // per Tree index: the label lines, joined by "\n"
+	Slot, Step float64  // cm per layout slot and per level, before scaling
+	Scale      float64
+	Summarised bool // the tree is shown as the path and its neighbourhood
+	Focus      []int
+	Pages      int
+	Boxes      []texBox
+}
+
+// texLabel is a node's label: its action first for puzzles and grids (a
+// graph's action is the name of the node it leads to, which the label
+// already says), then the state and numbers. The action is part of the
+// node's box, so action labels can never collide: the boxes do not.
+func texLabel(kind string, n stepper.NodeInfo) string {
+	label := nodeLabel(kind, n)
+	if kind != "graph" && n.Action != "" {
+		label = "via " + n.Action + "\n" + label
+	}
+	return label
+}
+
+// layoutTeXTree decides how the tree of sn is drawn. Under a size it is
+// drawn whole, scaled down at most to texMinScale. Past it, it is shown as
+// the path to the goal (or to the node expanded last) with the children of
+// every node on it; the subtrees under those children are summarised as a
+// count, so a tree of any size keeps its labels at a legible size. A tree
+// deeper than a page is split across pages by levels. Cost: O(nodes).
+func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
+	g := texTreeGeometry{Labels: make([]string, len(sn.Tree))}
+	for i, n := range sn.Tree {
+		g.Labels[i] = texLabel(kind, n)
+	}
+	measure := func(l *viz.TreeLayout) (slot, step float64) {
+		longest, lines := 1, 1
+		for _, i := range l.Order {
+			ls := strings.Split(g.Labels[i], "\n")
+			if l.Collapsed[i] && l.Hidden[i] > 0 {
+				ls = append(ls, fmt.Sprintf("+ %d more nodes", l.Hidden[i]))
+			}
+			lines = max(lines, len(ls))
+			for _, line := range ls {
+				longest = max(longest, len([]rune(line)))
+			}
+		}
+		return texCharWidth*float64(longest) + texPad + texGap, texLineHeight*float64(lines) + texPad + 0.7
+	}
+	l := viz.LayoutTree(sn.Tree)
+	slot, step := measure(l)
+	if l.Width*slot > texTextWidth/texMinScale {
+		g.Summarised = true
+		g.Focus = texFocus(sn)
+		onPath := make(map[int]bool, len(g.Focus))
+		for _, id := range g.Focus {
+			onPath[id] = true
+		}
+		var collapse []int
+		for _, n := range sn.Tree {
+			if n.Parent >= 0 && onPath[n.Parent] && !onPath[n.ID] {
+				collapse = append(collapse, n.ID)
+			}
+		}
+		l = viz.LayoutTree(sn.Tree, collapse...)
+		slot, step = measure(l)
+	}
+	g.Layout, g.Slot, g.Step = l, slot, step
+	g.Scale = min(1, max(texMinScale, texTextWidth/(math.Max(l.Width, 1)*slot)))
+	perPage := max(1, int(texPageHeight/(step*g.Scale)))
+	g.Pages = (l.Levels + perPage - 1) / perPage
+	for _, i := range l.Order {
+		lines := strings.Count(g.Labels[i], "\n") + 1
+		longest := 0
+		for _, line := range strings.Split(g.Labels[i], "\n") {
+			longest = max(longest, len([]rune(line)))
+		}
+		hidden := 0
+		if l.Collapsed[i] {
+			hidden = l.Hidden[i]
+		}
+		if hidden > 0 {
+			lines++
+			longest = max(longest, len(fmt.Sprintf("+ %d more nodes", hidden)))
+		}
+		page := l.Y[i] / perPage
+		g.Boxes = append(g.Boxes, texBox{
+			Index: i, Page: page, Hidden: hidden,
+			X: l.X[i] * slot * g.Scale, Y: float64(l.Y[i]-page*perPage) * step * g.Scale,
+			W: (texCharWidth*float64(longest) + texPad) * g.Scale, H: (texLineHeight*float64(lines) + texPad) * g.Scale,
+		})
+	}
+	return g
+}
+
+// texFocus is the path the summarised tree keeps: the solution path once
+// solved, else the path to the node expanded last (the root before any
+// step). Node ids, root first.
+func texFocus(sn stepper.Snapshot) []int {
+	if len(sn.Path) > 0 {
+		return sn.Path
+	}
+	last := 0
+	for _, n := range sn.Tree {
+		if n.Order > 0 && (last == 0 || n.Order > sn.Tree[last].Order) {
+			last = n.ID
+		}
+	}
+	var path []int
+	for id := last; id >= 0 && id < len(sn.Tree); id = sn.Tree[id].Parent {
+		path = append(path, id)
+		if len(path) > len(sn.Tree) {
+			break // a parent cycle: bad input, stop
+		}
+	}
+	slices.Reverse(path)
+	return path
+}
+
+// texTree draws the snapshot's tree with TikZ as layoutTeXTree places it:
+// one tikzpicture per page, edges within a page, and a short stub above a
+// node whose parent is on the page before.
+func texTree(p *printer, kind string, sn stepper.Snapshot) {
+	if len(sn.Tree) == 0 {
+		p.f("(no nodes)\n")
+		return
+	}
+	g := layoutTeXTree(kind, sn)
+	l := g.Layout
+	p.f("Closed nodes: grey boxes numbered in expansion order; open: dashed; goal: double frame; discarded duplicates: dotted.")
+	if g.Summarised {
+		p.f(" The tree has %d nodes, too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it. Export \\texttt{svg} or \\texttt{dot} for the whole tree.", len(sn.Tree), map[bool]string{true: "solution path", false: "path to the node expanded last"}[len(sn.Path) > 0], len(g.Focus))
+	}
+	if g.Pages > 1 {
+		p.f(" The tree is split by levels over %d pictures.", g.Pages)
+	}
+	p.f("\n\n")
+	page := make(map[int]int, len(g.Boxes))
+	for _, b := range g.Boxes {
+		page[b.Index] = b.Page
+	}
+	for pg := 0; pg < g.Pages; pg++ {
+		p.f("\\begin{center}\n\\begin{tikzpicture}[x=%.3fcm, y=-%.3fcm, every node/.append style={scale=%.3f}]\n", g.Slot*g.Scale, g.Step*g.Scale, g.Scale)
+		for _, b := range g.Boxes {
+			if b.Page != pg {
+				continue
+			}
+			n := sn.Tree[b.Index]
+			style := map[stepper.NodeStatus]string{stepper.NodeClosed: "closed", stepper.NodeOpen: "open", stepper.NodeGoal: "goal"}[n.Status]
+			if style == "" {
+				style = "discarded"
+			}
+			lines := strings.Split(g.Labels[b.Index], "\n")
+			for k := range lines {
+				lines[k] = tex(lines[k])
+			}
+			if strings.HasPrefix(g.Labels[b.Index], "via ") {
+				lines[0] = "\\textit{" + lines[0] + "}"
+			}
+			if b.Hidden > 0 {
+				style += ", summary"
+				lines = append(lines, fmt.Sprintf("\\textbf{+ %d more nodes}", b.Hidden))
+			}
+			p.f("\\node[%s] (n%d) at (%.3f,%.3f) {%s};\n", style, n.ID, l.X[b.Index], b.Y/(g.Step*g.Scale), strings.Join(lines, "\\\\ "))
+		}
+		for _, b := range g.Boxes {
+			if b.Page != pg {
+				continue
+			}
+			pi := l.Parent[b.Index]
+			switch {
+			case pi < 0:
+			case page[pi] == pg:
+				p.f("\\draw (n%d) -- (n%d);\n", sn.Tree[pi].ID, sn.Tree[b.Index].ID)
+			default:
+				p.f("\\draw[dashed] (n%d.north) -- ++(0,-0.4) node[above, font=\\tiny] {from %s};\n", sn.Tree[b.Index].ID, tex(sn.Tree[pi].State))
+			}
+		}
+		p.f("\\end{tikzpicture}\n\\end{center}\n")
+	}
+}

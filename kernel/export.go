@@ -2,9 +2,11 @@ package kernel
 
 import (
 	"bytes"
+	"context"
 	"encoding/base64"
 	"fmt"
 	"html"
+	"io"
 	"strings"
 
 	"stepviz/viz/export"
@@ -23,7 +25,9 @@ const maxEmbed = 700_000
 // export writes a search's trace up to its current step and shows it: SVG
 // inline, anything else as a preview, with a download link; with "to
 // FILE", into the file through Config.WriteFile.
-func (s *Session) export(c Command, emit func(Output)) error {
+// It stops soon after ctx is done (Stop), and refuses an export larger
+// than maxExport bytes, which it would otherwise hold in memory.
+func (s *Session) export(ctx context.Context, c Command, emit func(Output)) error {
 	f, ok := export.Lookup(c.Args[0])
 	if !ok {
 		return unknown("export format", c.Args[0], export.FormatNames())
@@ -36,7 +40,10 @@ func (s *Session) export(c Command, emit func(Output)) error {
 		return errorf("this notebook cannot write files: use export %s alone, which shows a download link", f.Name)
 	}
 	var buf bytes.Buffer
-	if err := export.Write(&buf, f.Name, ls.search, export.Current); err != nil {
+	if err := export.WriteContext(ctx, &capWriter{w: &buf, left: maxExport}, f.Name, ls.search, export.Current); err != nil {
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return &CellError{Msg: "interrupted: the export stopped, and nothing was exported", Err: ctxErr}
+		}
 		return err
 	}
 	data := buf.Bytes()
@@ -78,6 +85,23 @@ func (s *Session) export(c Command, emit func(Output)) error {
 	}
 	emit(Output{Text: fmt.Sprintf("%s (%s, %d bytes):\n%s", file, f.Description, len(data), text), HTML: h})
 	return nil
+}
+
+// maxExport caps the bytes of one export, which is built in memory.
+const maxExport = 64 << 20
+
+// capWriter writes to w until left bytes are written, then fails.
+type capWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (c *capWriter) Write(p []byte) (int, error) {
+	if len(p) > c.left {
+		return 0, errorf("the export is larger than %d MB: export fewer steps (move the search back), or use stepviz trace on the command line", maxExport>>20)
+	}
+	c.left -= len(p)
+	return c.w.Write(p)
 }
 
 // stripXMLHeader drops an <?xml ...?> declaration, which may not appear

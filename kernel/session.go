@@ -165,11 +165,11 @@ func (s *Session) exec(ctx context.Context, c Command, emit func(Output)) error 
 		if err != nil {
 			return err
 		}
-		return s.show(ls, c, emit)
+		return s.show(ctx, ls, c, emit)
 	case "compare":
 		return s.compare(ctx, c, emit)
 	case "export":
-		return s.export(c, emit)
+		return s.export(ctx, c, emit)
 	case "replay":
 		return s.replay(c, emit)
 	case "help":

@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"strings"
@@ -13,10 +14,18 @@ const maxRows = 60
 
 func num(x float64) string { return stepper.FormatNumber(x) }
 
-// show runs "show TOPIC" on a search.
-func (s *Session) show(ls *liveSearch, c Command, emit func(Output)) error {
+// show runs "show TOPIC" on a search. Its costly parts (the snapshot, O(nodes),
+// and drawing a tree) are separated by checks of ctx, so Stop ends it
+// between them.
+func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func(Output)) error {
+	if err := ctx.Err(); err != nil {
+		return &CellError{Msg: "interrupted: show stopped before it drew anything", Err: err}
+	}
 	sr := ls.search
 	snap := sr.Snapshot()
+	if err := ctx.Err(); err != nil {
+		return &CellError{Msg: "interrupted: show stopped before it drew anything", Err: err}
+	}
 	title := fmt.Sprintf("%s at step %d (%s)", ls.label(), snap.Step, snap.Status)
 	switch c.Topic {
 	case "open":
@@ -40,7 +49,11 @@ func (s *Session) show(ls *liveSearch, c Command, emit func(Output)) error {
 		}
 		emit(titled(title+": closed list in expansion order", t))
 	case "tree":
-		emit(s.treeOutput(ls, snap, title))
+		out, err := s.treeOutput(ctx, ls, snap, title)
+		if err != nil {
+			return err
+		}
+		emit(out)
 	case "path":
 		if snap.Status != stepper.Solved {
 			o := textOutput("%s: no path yet (run to goal finds one)", title)
@@ -151,7 +164,7 @@ func (s *Session) nodeOutput(ls *liveSearch, snap stepper.Snapshot, id int, titl
 
 // treeOutput draws the whole tree (up to 20 times the live view's limit)
 // and outlines it in text.
-func (s *Session) treeOutput(ls *liveSearch, snap stepper.Snapshot, title string) Output {
+func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, snap stepper.Snapshot, title string) (Output, error) {
 	var text strings.Builder
 	text.WriteString(title + ": search tree\n")
 	kids := make([][]int, len(snap.Tree))
@@ -183,7 +196,10 @@ func (s *Session) treeOutput(ls *liveSearch, snap stepper.Snapshot, title string
 	out := Output{Text: strings.TrimRight(text.String(), "\n")}
 	if len(snap.Tree) > 20*s.cfg.MaxTreeNodes {
 		out.HTML = `<pre>` + html.EscapeString(out.Text) + `</pre>`
-		return out
+		return out, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return out, &CellError{Msg: "interrupted: show stopped before it drew anything", Err: err}
 	}
 	sel := -1
 	if ls.last != nil {
@@ -192,8 +208,8 @@ func (s *Session) treeOutput(ls *liveSearch, snap stepper.Snapshot, title string
 	svg, err := treeSVG(ls.search.Instance(), snap, sel, ls.search.Options(), false)
 	if err != nil {
 		out.HTML = `<pre>` + html.EscapeString(out.Text) + `</pre>`
-		return out
+		return out, nil
 	}
 	out.HTML = fmt.Sprintf(`<div><div style="font-family:monospace;font-weight:bold">%s</div><div style="overflow:auto">%s</div></div>`, html.EscapeString(title), svg)
-	return out
+	return out, nil
 }

@@ -61,6 +61,7 @@ type Config struct {
 type Handler struct {
 	cfg     Config
 	mux     *http.ServeMux
+	guard   webguard.Guard
 	guarded http.Handler
 	docs    Store
 	kernels chan struct{} // a token per running page
@@ -98,7 +99,8 @@ func NewHandler(cfg Config) *Handler {
 	h.mux.HandleFunc("POST "+p+"/open", h.handleOpen)
 	h.mux.HandleFunc("GET "+p+"/ws", h.handleWS)
 	h.mux.HandleFunc("GET "+p+"/static/{file}", h.handleStatic)
-	h.guarded = webguard.Guard{Hosts: cfg.Hosts}.Wrap(h.mux)
+	h.guard = webguard.Guard{Hosts: cfg.Hosts}
+	h.guarded = h.guard.Wrap(h.mux)
 	return h
 }
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"net/url"
 	"sync"
 	"time"
 
@@ -28,22 +27,14 @@ const (
 	frameBytesPerSecond = 4 << 20
 )
 
-var upgrader = websocket.Upgrader{
-	ReadBufferSize:  4096,
-	WriteBufferSize: 16384,
-	// Only pages served by this host may drive its kernels.
-	CheckOrigin: sameOrigin,
-}
-
-// sameOrigin accepts requests without an Origin (not from a browser) and
-// those whose Origin's host is the request's host.
-func sameOrigin(r *http.Request) bool {
-	o := r.Header.Get("Origin")
-	if o == "" {
-		return true
+// upgrader's CheckOrigin is set by NewHandler: only pages this server
+// served may drive its kernels (webguard.Guard.CheckOrigin).
+func (h *Handler) upgrader() *websocket.Upgrader {
+	return &websocket.Upgrader{
+		ReadBufferSize:  4096,
+		WriteBufferSize: 16384,
+		CheckOrigin:     func(r *http.Request) bool { return h.guard.CheckOrigin(r) == nil },
 	}
-	u, err := url.Parse(o)
-	return err == nil && u.Host == r.Host
 }
 
 // clientMsg is a message from the page.
@@ -97,6 +88,8 @@ type conn struct {
 	count  int
 	// failures counts the cells that failed; only runCells touches it.
 	failures int
+	// cellsDone is closed when runCells has returned: no cell runs any more.
+	cellsDone chan struct{}
 }
 
 // newSession is a page's session: frames for a local page, no files, the
@@ -105,6 +98,10 @@ func newSession(maxNodes int) *kernel.Session {
 	return kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond, MaxNodes: maxNodes})
 }
 
+// handleWS gives a page its kernel. A page holds one of MaxKernels slots
+// from its connection until its last cell has really ended: closing the
+// socket cancels the running cell, but the slot is freed only when that
+// cell returns, so closing tabs cannot multiply running cells.
 func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	select {
 	case h.kernels <- struct{}{}:
@@ -112,18 +109,23 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "notebook: too many notebooks are running; close one and reload", http.StatusServiceUnavailable)
 		return
 	}
-	ws, err := upgrader.Upgrade(w, r, nil)
+	ws, err := h.upgrader().Upgrade(w, r, nil)
 	if err != nil {
 		<-h.kernels
 		return // the upgrader has answered
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop, maxNodes: h.cfg.MaxNodes, sess: newSession(h.cfg.MaxNodes)}
+	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop,
+		maxNodes: h.cfg.MaxNodes, sess: newSession(h.cfg.MaxNodes), cellsDone: make(chan struct{})}
 	go c.writePump()
-	go c.runCells()
+	go func() {
+		defer close(c.cellsDone)
+		c.runCells()
+	}()
 	c.readPump()
 	stop()
 	c.interrupt()
+	<-c.cellsDone
 	<-h.kernels
 }
 

@@ -123,7 +123,10 @@ func problemLine(v templates.FormValues) (string, error) {
 
 // noFiles refuses a problem line that names a file: the server reads no
 // files named by its users (a form or an uploaded trace). Inline graphs
-// (graph text:...) name none.
+// (graph text:...) name none. It mirrors how stepper.ParseGrid and
+// ParseGraph tell a file from inline text, refusing a little more (any
+// graph argument but romania and text:), and never touches the file
+// system, so its answer says nothing about which files exist.
 func noFiles(line string) error {
 	f := strings.Fields(line)
 	if len(f) > 0 && strings.EqualFold(f[0], "script") {
@@ -132,7 +135,7 @@ func noFiles(line string) error {
 	if len(f) > 1 && strings.EqualFold(f[0], "grid") && strings.HasSuffix(strings.ToLower(f[1]), ".map") {
 		return fmt.Errorf("server: this server reads no files: paste the grid's rows instead of a .map path")
 	}
-	if len(f) > 1 && strings.EqualFold(f[0], "graph") && f[1] != "romania" && !strings.HasPrefix(f[1], "text:") {
+	if len(f) > 1 && strings.EqualFold(f[0], "graph") && !strings.EqualFold(f[1], "romania") && !strings.HasPrefix(f[1], "text:") {
 		return fmt.Errorf("server: this server reads no files: use graph romania")
 	}
 	return nil
@@ -143,6 +146,11 @@ func noFiles(line string) error {
 func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, error) {
 	line, err := problemLine(v)
 	if err != nil {
+		return nil, &FormError{Field: "problem", Err: err}
+	}
+	// Every source, the grid's rows included, ends in a problem line: this
+	// one check keeps stepper from opening any file a user names.
+	if err := noFiles(line); err != nil {
 		return nil, &FormError{Field: "problem", Err: err}
 	}
 	inst, err := stepper.ParseProblem(line)

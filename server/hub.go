@@ -85,7 +85,7 @@ type hub struct {
 	// Coalesced counts the times a client's queue was replaced by one
 	// snapshot (read by tests and the load benchmark).
 	coalesced atomic.Int64
-	lastUsed  atomic.Int64 // unix seconds of the last message or connection
+	lastUsed  atomic.Int64 // unix seconds of the start or the presenter's last message (store's idle rule)
 }
 
 func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
@@ -172,7 +172,6 @@ func (h *hub) run() {
 			if c.role == RoleFollower {
 				h.followers.Add(1)
 			}
-			h.touch()
 			h.deliver(c, text(h.helloFor(c)))
 			h.sendState(c, ReasonJoin)
 			h.broadcastMeta()
@@ -187,7 +186,9 @@ func (h *hub) run() {
 				h.broadcastMeta()
 			}
 		case m := <-h.inbox:
-			h.touch()
+			if m.c.role == RolePresenter {
+				h.touch()
+			}
 			h.handle(m)
 		case f := <-h.calls:
 			f()
@@ -244,7 +245,7 @@ func (h *hub) command(msg ClientMsg) error {
 		}
 		// The node limit ends every search; the step cap also bounds a
 		// search that reopens nodes over and over.
-		h.seek(h.search.StepCount()+4*h.sess.maxNodes, ReasonGoal)
+		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), ReasonGoal)
 	case CmdContour:
 		h.setPlaying(false)
 		if h.search.Status().Done() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"stepviz/internal/webguard"
 	"stepviz/stepper"
 	"stepviz/templates"
 	"stepviz/viz/export"
@@ -18,6 +19,10 @@ const maxTraceBytes = 32 << 20
 // the engine (export.Trace.Replay). A bad file goes back to the landing
 // page with the reader's own words: what is wrong, and where.
 func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
+	if err := webguard.CheckContentType(r, "multipart/form-data"); err != nil {
+		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxTraceBytes)
 	refuse := func(status int, err error) {
 		d := s.landingData(templates.FormValues{Source: "puzzle"})
@@ -40,7 +45,7 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusUnprocessableEntity, err)
 		return
 	}
-	sess, err := s.StartSession(search)
+	sess, err := s.startSessionFor(r, search)
 	if err != nil {
 		refuse(http.StatusServiceUnavailable, err)
 		return

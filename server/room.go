@@ -222,7 +222,7 @@ func (st *store) adopt(id string, keyHash []byte, s *stepper.Search, info Proble
 		return sess, nil
 	}
 	if len(st.sessions) >= st.max {
-		st.reclaimLocked()
+		st.reclaimLocked("", len(st.sessions)-st.max+1)
 	}
 	if len(st.sessions) >= st.max {
 		st.mu.Unlock()
@@ -231,6 +231,7 @@ func (st *store) adopt(id string, keyHash []byte, s *stepper.Search, info Proble
 	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
+	st.owned[""]++ // a room's search: the room is its owner
 	st.mu.Unlock()
 	go sess.hub.run()
 	return sess, nil

@@ -20,6 +20,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	stepvizexamples "stepviz/examples"
+	"stepviz/internal/webguard"
 	"stepviz/static"
 	"stepviz/stepper"
 	persist "stepviz/store"
@@ -32,6 +33,8 @@ const (
 	DefaultMaxNodes    = 100_000
 	DefaultMaxClients  = 1000
 	DefaultIdle        = 30 * time.Minute
+	// DefaultMaxPerClient is how many sessions one client address may hold.
+	DefaultMaxPerClient = 8
 )
 
 const (
@@ -52,7 +55,16 @@ type Config struct {
 	MaxNodes int
 	// MaxClients caps the connections to one session.
 	MaxClients int
-	Idle       time.Duration
+	// MaxPerClient is the most sessions one client address (the owner of
+	// the sessions it starts) may hold at once.
+	MaxPerClient int
+	// Idle is how long a session may go without a presenter command before
+	// a new session may reclaim its slot. Followers watching do not count:
+	// a session held only by open pages is still reclaimed.
+	Idle time.Duration
+	// Hosts are further names the server may be reached by (serve -host);
+	// its own address always works. See webguard.Guard.
+	Hosts []string
 	// Logger receives one line per session started; nil discards.
 	Logger *log.Logger
 	// DB keeps rooms (docs/rooms.md) across restarts; nil: no rooms.
@@ -66,6 +78,8 @@ type Server struct {
 	sessions *store
 	rooms    *rooms // nil without Config.DB
 	mux      *http.ServeMux
+	guard    webguard.Guard
+	guarded  http.Handler
 	upgrader websocket.Upgrader
 }
 
@@ -85,16 +99,21 @@ func New(cfg Config) *Server {
 	if cfg.Idle <= 0 {
 		cfg.Idle = DefaultIdle
 	}
+	if cfg.MaxPerClient <= 0 {
+		cfg.MaxPerClient = DefaultMaxPerClient
+	}
 	s := &Server{
 		cfg:      cfg,
-		sessions: &store{sessions: map[string]*Session{}, max: cfg.MaxSessions, idle: cfg.Idle},
+		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle),
 		mux:      http.NewServeMux(),
+		guard:    webguard.Guard{Hosts: cfg.Hosts},
 	}
+	s.guarded = s.guard.Wrap(s.mux)
 	s.upgrader = websocket.Upgrader{
 		ReadBufferSize:    1024,
 		WriteBufferSize:   16 << 10,
 		EnableCompression: true,
-		CheckOrigin:       sameOrigin,
+		CheckOrigin:       func(r *http.Request) bool { return s.guard.CheckOrigin(r) == nil },
 	}
 	s.mux.HandleFunc("GET /{$}", s.handleLanding)
 	s.mux.HandleFunc("POST /sessions", s.handleCreate)
@@ -129,25 +148,15 @@ func (s *Server) Handle(pattern string, h http.Handler) { s.mux.Handle(pattern, 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'")
-	h.Set("Referrer-Policy", "no-referrer") // the presenter's key is in the URL
+	// The presenter's key is in the URL: no other site gets a Referer,
+	// and this one's own requests keep their Origin (no-referrer would
+	// make a same-origin form's Origin "null", which webguard refuses).
+	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Content-Type-Options", "nosniff")
-	s.mux.ServeHTTP(w, r)
-}
-
-// sameOrigin accepts a websocket handshake only from a page served by this
-// host: a browser always sends Origin, and a page on another site must not
-// drive or watch a session with its visitor's credentials. Clients that
-// are not browsers (tests, tools) send no Origin and are accepted.
-func sameOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return true
-	}
-	u, err := url.Parse(origin)
-	if err != nil {
-		return false
-	}
-	return u.Host == r.Host && (u.Scheme == "http" || u.Scheme == "https")
+	// webguard: Host is this server's address (no DNS rebinding); POSTs
+	// and websockets come from its own pages (Origin, Sec-Fetch-Site);
+	// bodies are read, and replies written, under deadlines.
+	s.guarded.ServeHTTP(w, r)
 }
 
 // Session returns the session with the given id (for tests and tools).
@@ -157,7 +166,12 @@ func (s *Server) Session(id string) (*Session, bool) { return s.sessions.get(id)
 // benchmarks, the command line). The search's node limit should already
 // be set; the server does not change it.
 func (s *Server) StartSession(search *stepper.Search) (*Session, error) {
-	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes)
+	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, "")
+}
+
+// startSessionFor starts a session owned by the client of r.
+func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*Session, error) {
+	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, webguard.ClientIP(r))
 }
 
 func (s *Server) landingData(f templates.FormValues) templates.LandingData {
@@ -181,6 +195,10 @@ func (s *Server) handleLanding(w http.ResponseWriter, r *http.Request) {
 // the presenter's page; invalid input re-renders the form with the
 // engine's explanation next to the field it concerns.
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if err := webguard.CheckContentType(r, "application/x-www-form-urlencoded", "multipart/form-data"); err != nil {
+		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
 		http.Error(w, "server: the form is too large or malformed (at most 2 MB)", http.StatusRequestEntityTooLarge)
@@ -198,7 +216,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		render(w, r, http.StatusUnprocessableEntity, templates.Landing(d))
 		return
 	}
-	sess, err := s.StartSession(search)
+	sess, err := s.startSessionFor(r, search)
 	if err != nil {
 		d := s.landingData(fv)
 		d.Error, d.ErrorField = err.Error(), "problem"
@@ -340,7 +358,11 @@ func romaniaCities() []string {
 
 // ListenAndServe serves on addr until ctx is done, then shuts down.
 func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(addr string)) error {
-	srv := &http.Server{Addr: addr, Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	// Headers must arrive within 10 s; bodies and replies get their
+	// deadlines from webguard (websockets set their own); a keep-alive
+	// connection is closed after 2 min without a request.
+	srv := &http.Server{Addr: addr, Handler: s, ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 	ln, err := listen(addr)
 	if err != nil {
 		return err

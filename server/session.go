@@ -31,6 +31,7 @@ type Session struct {
 	onMove   func(*stepper.Search)
 	created  time.Time
 	maxNodes int
+	owner    string // the client address that started it ("" for the program)
 	hub      *hub
 }
 
@@ -56,12 +57,26 @@ func randomToken(n int) (string, error) {
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
 
-// store holds the sessions, at most max of them.
+// store holds the sessions: at most max of them, and at most perOwner of
+// one owner (the client address that started them; "" for sessions
+// started by the program itself, which no owner quota bounds).
+//
+// Eviction: a session is idle when its presenter has sent no command for
+// idle (followers and open pages do not count). Only idle sessions are
+// reclaimed, least recently used first, and only when a new session needs
+// the slot: a full server or a full owner reclaims its idle sessions
+// before refusing. A reclaimed session's pages are closed.
 type store struct {
 	mu       sync.Mutex
 	sessions map[string]*Session
+	owned    map[string]int // sessions per owner
 	max      int
+	perOwner int
 	idle     time.Duration
+}
+
+func newStore(max, perOwner int, idle time.Duration) *store {
+	return &store{sessions: map[string]*Session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle}
 }
 
 // ErrTooManySessions is returned when the server holds as many sessions as
@@ -72,9 +87,21 @@ func (e ErrTooManySessions) Error() string {
 	return fmt.Sprintf("server: this server already holds %d sessions, the most it allows; wait for one to go idle or restart it with a larger -max-sessions", e.Max)
 }
 
-// add starts a session for s. When the store is full it first reclaims the
-// sessions nobody has used for the idle period, oldest first.
-func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int) (*Session, error) {
+// ErrOwnerQuota is returned when one client holds as many sessions as it
+// may and none of them is idle.
+type ErrOwnerQuota struct {
+	Max  int
+	Idle time.Duration
+}
+
+func (e ErrOwnerQuota) Error() string {
+	return fmt.Sprintf("server: your computer already holds %d sessions here, the most one may; keep using one of them, or start a new one once one has had no presenter command for %v", e.Max, e.Idle)
+}
+
+// add starts a session for s owned by owner. When the store, or the
+// owner's share of it, is full it first reclaims idle sessions (all
+// owners' for a full store, the owner's own for a full share).
+func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner string) (*Session, error) {
 	id, err := randomToken(9)
 	if err != nil {
 		return nil, err
@@ -84,33 +111,45 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int) (*Sessio
 		return nil, err
 	}
 	st.mu.Lock()
+	if owner != "" && st.owned[owner] >= st.perOwner {
+		st.reclaimLocked(owner, st.owned[owner]-st.perOwner+1)
+		if st.owned[owner] >= st.perOwner {
+			st.mu.Unlock()
+			return nil, ErrOwnerQuota{st.perOwner, st.idle}
+		}
+	}
 	if len(st.sessions) >= st.max {
-		st.reclaimLocked()
+		st.reclaimLocked("", len(st.sessions)-st.max+1)
 	}
 	if len(st.sessions) >= st.max {
 		st.mu.Unlock()
 		return nil, ErrTooManySessions{st.max}
 	}
-	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes}
+	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
+	st.owned[owner]++
 	st.mu.Unlock()
 	go sess.hub.run()
 	return sess, nil
 }
 
-// reclaimLocked stops the sessions without clients idle for st.idle.
-func (st *store) reclaimLocked() {
+// reclaimLocked stops up to n idle sessions (of owner, or of anyone when
+// owner is ""), least recently used first. O(sessions log sessions).
+func (st *store) reclaimLocked(owner string, n int) {
 	cutoff := time.Now().Add(-st.idle).Unix()
 	var idle []*Session
 	for _, s := range st.sessions {
-		if s.hub.lastUsed.Load() < cutoff && s.hub.connected.Load() == 0 {
+		if (owner == "" || s.owner == owner) && s.hub.lastUsed.Load() < cutoff {
 			idle = append(idle, s)
 		}
 	}
 	sort.Slice(idle, func(i, j int) bool { return idle[i].hub.lastUsed.Load() < idle[j].hub.lastUsed.Load() })
-	for _, s := range idle {
+	for _, s := range idle[:min(n, len(idle))] {
 		delete(st.sessions, s.ID)
+		if st.owned[s.owner]--; st.owned[s.owner] == 0 {
+			delete(st.owned, s.owner)
+		}
 		go s.hub.stop()
 	}
 }
@@ -133,6 +172,7 @@ func (st *store) closeAll() {
 	st.mu.Lock()
 	all := st.sessions
 	st.sessions = map[string]*Session{}
+	st.owned = map[string]int{}
 	st.mu.Unlock()
 	for _, s := range all {
 		s.hub.stop()

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"stepviz/notebook"
@@ -15,7 +16,7 @@ import (
 )
 
 func init() {
-	register("serve", "serve the live lecture viewer (stepviz serve [-addr 127.0.0.1:8080] [-db stepviz.db] [-max-sessions N] [-max-nodes N])", runServe)
+	register("serve", "serve the live lecture viewer (stepviz serve [-addr 127.0.0.1:8080] [-host NAME] [-db stepviz.db] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
 }
 
 // runServe serves the landing page, the session pages and their websockets
@@ -28,15 +29,40 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	maxNodes := fs.Int("max-nodes", server.DefaultMaxNodes, "most search-tree nodes per session")
 	maxClients := fs.Int("max-clients", server.DefaultMaxClients, "most connections to one session")
 	dbPath := fs.String("db", defaultDB, "the SQLite database keeping rooms, polls and saved notebooks across restarts (created if missing)")
+	maxPerClient := fs.Int("max-per-client", server.DefaultMaxPerClient, "most sessions one client address may hold")
+	idle := fs.Duration("idle", server.DefaultIdle, "a session without a presenter command for this long may be reclaimed when the server is full")
+	var hosts hostList
+	fs.Var(&hosts, "host", "a further name the server is reached by, such as lecture.example or lecture.example:443 behind a proxy (repeatable); its own address always works")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -db, -max-sessions, -max-nodes, -max-clients\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -max-sessions, -max-per-client, -max-nodes, -max-clients, -idle\n", fs.Arg(0))
 		return exitUsage
 	}
-	if *maxSessions < 1 || *maxNodes < 1 || *maxClients < 1 {
-		fmt.Fprintln(stderr, "stepviz serve: -max-sessions, -max-nodes and -max-clients must be at least 1")
+	for _, f := range []struct {
+		name string
+		val  int
+	}{{"-max-sessions", *maxSessions}, {"-max-nodes", *maxNodes}, {"-max-clients", *maxClients}, {"-max-per-client", *maxPerClient}} {
+		if f.val < 1 {
+			fmt.Fprintf(stderr, "stepviz serve: %s %d: give a whole number of at least 1\n", f.name, f.val)
+			return exitUsage
+		}
+	}
+	if *idle <= 0 {
+		fmt.Fprintf(stderr, "stepviz serve: -idle %v: give a positive duration, such as 30m\n", *idle)
+		return exitUsage
+	}
+	cfg := server.Config{
+		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients,
+		MaxPerClient: min(*maxPerClient, *maxSessions), Idle: *idle, Hosts: hosts,
+		Logger: log.New(stderr, "stepviz serve: ", log.LstdFlags),
+	}
+	if *maxPerClient > *maxSessions && isSet(fs, "max-per-client") {
+		cfg.MaxPerClient = *maxPerClient // let Validate name the clash
+	}
+	if err := cfg.Validate(); err != nil {
+		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
 		return exitUsage
 	}
 	db, err := store.Open(*dbPath)
@@ -45,13 +71,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	defer db.Close()
-	srv := server.New(server.Config{
-		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients, DB: db,
-		Logger: log.New(stderr, "stepviz serve: ", log.LstdFlags),
-	})
+	cfg.DB = db
+	srv := server.New(cfg)
 	// The web notebook keeps its own, larger node cap: a BFS over the whole
 	// 8-puzzle, as the examples compare, needs about 483,000 nodes.
-	nb := notebook.NewHandler(notebook.Config{Store: db.Notebooks(notebook.Limits{}, nil)})
+	nb := notebook.NewHandler(notebook.Config{Store: db.Notebooks(notebook.Limits{}, nil), Hosts: hosts})
 	srv.Handle("/notebook", nb)
 	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
@@ -64,4 +88,25 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// hostList is the repeatable -host flag.
+type hostList []string
+
+func (h *hostList) String() string { return strings.Join(*h, ",") }
+
+func (h *hostList) Set(v string) error {
+	v = strings.TrimSpace(v)
+	if v == "" || strings.ContainsAny(v, "/ \t") {
+		return fmt.Errorf("give a host name, such as lecture.example or lecture.example:443, not %q", v)
+	}
+	*h = append(*h, v)
+	return nil
+}
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -35,6 +35,8 @@ func TestWrap(t *testing.T) {
 		{"POST without Origin (curl)", "POST", addr, nil, 200, "ok"},
 		{"cross-origin POST", "POST", addr, map[string]string{"Origin": "http://evil.example"}, 403, `from the page "http://evil.example"`},
 		{"Origin null", "POST", addr, map[string]string{"Origin": "null"}, 403, "did not serve"},
+		{"Origin null, cross-site", "POST", addr, map[string]string{"Origin": "null", "Sec-Fetch-Site": "cross-site"}, 403, "did not serve"},
+		{"Origin null, same-origin (no-referrer page)", "POST", addr, map[string]string{"Origin": "null", "Sec-Fetch-Site": "same-origin"}, 200, "ok"},
 		{"Origin with the rebound Host", "POST", "lecture.example:" + port, map[string]string{"Origin": "http://evil.example:" + port}, 403, "did not serve"},
 		{"cross-site, no Origin", "POST", addr, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "Sec-Fetch-Site: cross-site"},
 		{"cross-origin websocket", "GET", addr, map[string]string{"Upgrade": "websocket", "Origin": "http://evil.example"}, 403, "did not serve"},

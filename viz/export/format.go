@@ -2,6 +2,7 @@ package export
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -87,6 +88,12 @@ func Lookup(name string) (Format, bool) {
 // of upTo steps plus the format's own (a snapshot per step for md, html and
 // tex; a tree layout for svg, tex and html).
 func Write(w io.Writer, format string, s *stepper.Search, upTo int) error {
+	return WriteContext(context.Background(), w, format, s, upTo)
+}
+
+// WriteContext is Write that stops, with an error wrapping ctx.Err(), soon
+// after ctx is done: between steps of the replay, and at the next write.
+func WriteContext(ctx context.Context, w io.Writer, format string, s *stepper.Search, upTo int) error {
 	f, ok := Lookup(format)
 	if !ok {
 		hint := ""
@@ -99,7 +106,8 @@ func Write(w io.Writer, format string, s *stepper.Search, upTo int) error {
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
+	sess.ctx = ctx
+	bw := bufio.NewWriter(ctxWriter{ctx, w})
 	if err := f.write(bw, sess); err != nil {
 		return err
 	}
@@ -107,4 +115,17 @@ func Write(w io.Writer, format string, s *stepper.Search, upTo int) error {
 		return fmt.Errorf("export: writing %s: %w", f.Name, err)
 	}
 	return nil
+}
+
+// ctxWriter refuses writes once ctx is done.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, fmt.Errorf("export: stopped: %w", err)
+	}
+	return c.w.Write(p)
 }

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -122,6 +123,8 @@ type session struct {
 	opts stepper.Options
 	s    *stepper.Search
 	k    int // the last step to export
+	// ctx, when set, stops walk between steps once it is done.
+	ctx context.Context
 }
 
 // newSession prepares a replay of s up to upTo (a step, Current or ToEnd).
@@ -154,6 +157,11 @@ func (sess *session) walk(fn func(ev *stepper.Event) error) (int, error) {
 	sess.s.Reset()
 	n := 0
 	for sess.k < 0 || n < sess.k {
+		if sess.ctx != nil && n%64 == 0 {
+			if err := sess.ctx.Err(); err != nil {
+				return n, fmt.Errorf("export: stopped at step %d: %w", n, err)
+			}
+		}
 		ev, ok := sess.s.Step()
 		if !ok {
 			break

@@ -85,7 +85,7 @@ type hub struct {
 	// Coalesced counts the times a client's queue was replaced by one
 	// snapshot (read by tests and the load benchmark).
 	coalesced atomic.Int64
-	lastUsed  atomic.Int64 // unix seconds of the start or the presenter's last message (store's idle rule)
+	lastUsed  atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
 }
 
 func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
@@ -124,7 +124,7 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 
 func sizesOf(c stepper.Counters) Sizes { return Sizes{c.Open, c.Closed} }
 
-func (h *hub) touch() { h.lastUsed.Store(time.Now().Unix()) }
+func (h *hub) touch() { h.lastUsed.Store(time.Now().UnixNano()) }
 
 // do runs f on the hub's goroutine and waits for it: the way handlers read
 // the search. It returns false if the hub has stopped.

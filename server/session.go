@@ -137,7 +137,7 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 // reclaimLocked stops up to n idle sessions (of owner, or of anyone when
 // owner is ""), least recently used first. O(sessions log sessions).
 func (st *store) reclaimLocked(owner string, n int) {
-	cutoff := time.Now().Add(-st.idle).Unix()
+	cutoff := time.Now().Add(-st.idle).UnixNano()
 	var idle []*Session
 	for _, s := range st.sessions {
 		if (owner == "" || s.owner == owner) && s.hub.lastUsed.Load() < cutoff {

@@ -307,3 +307,68 @@ func BenchmarkLoad200Followers(b *testing.B) {
 	_, _, coalesced := serverHeap(b, addr)
 	b.ReportMetric(coalesced, "coalesced")
 }
+
+// peakKiB reads a process's peak resident set size since the last
+// resetPeak, from /proc.
+func peakKiB(pid int) float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+			v, _ := strconv.ParseFloat(f[1], 64)
+			return v
+		}
+	}
+	return 0
+}
+
+// resetPeak resets a process's peak RSS (Linux: clear_refs 5).
+func resetPeak(b *testing.B, pid int) {
+	if err := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0); err != nil {
+		b.Fatalf("resetting the peak RSS: %v", err)
+	}
+}
+
+// BenchmarkExportMemory measures the server process's peak resident
+// memory above idle while it answers exports of the load test's session
+// (a hard 8-puzzle A*) up to step 2,000, the furthest a follower may ask:
+// one request of each format alone, then three requests at once (md, json
+// and html: two are made, the third is refused with 503). Run it once:
+//
+//	go test ./server -run '^$' -bench ExportMemory -benchtime 1x
+func BenchmarkExportMemory(b *testing.B) {
+	addr, id, _, pid := serverProcess(b)
+	base := "http://" + addr + "/s/" + id + "/export?step=2000&format="
+	fetch := func(format string) (int, int64) {
+		resp, err := http.Get(base + format)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer resp.Body.Close()
+		n, _ := io.Copy(io.Discard, resp.Body)
+		return resp.StatusCode, n
+	}
+	for range b.N {
+		idle := rssKiB(pid)
+		for _, f := range []string{"jsonl", "json", "csv", "md", "tex", "dot", "svg", "posthoc", "ipynb", "html"} {
+			runtime.GC()
+			resetPeak(b, pid)
+			start := time.Now()
+			code, n := fetch(f)
+			b.ReportMetric((peakKiB(pid)-idle)/1024, f+"-peak-MiB")
+			b.Logf("%s: HTTP %d, %d bytes, %v, peak %.0f MiB above idle (%.0f MiB)", f, code, n, time.Since(start).Round(time.Millisecond), (peakKiB(pid)-idle)/1024, idle/1024)
+		}
+		resetPeak(b, pid)
+		var wg sync.WaitGroup
+		codes := make([]int, 3)
+		for i, f := range []string{"md", "json", "html"} {
+			wg.Add(1)
+			go func() { defer wg.Done(); codes[i], _ = fetch(f) }()
+		}
+		wg.Wait()
+		b.ReportMetric((peakKiB(pid)-idle)/1024, "three-at-once-peak-MiB")
+		b.Logf("three at once: HTTP %v, peak %.0f MiB above idle", codes, (peakKiB(pid)-idle)/1024)
+	}
+}

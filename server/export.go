@@ -1,23 +1,68 @@
 package server
 
 import (
-	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"stepviz/stepper"
 	"stepviz/viz/export"
 )
 
+const (
+	// DefaultExportCeiling is the largest export the server sends.
+	DefaultExportCeiling = 16 << 20
+	// maxExports is how many exports are made at once; another request
+	// meanwhile gets 503 with Retry-After.
+	maxExports = 2
+	// exportRetry is the Retry-After of a 503, in seconds.
+	exportRetry = 5
+	// htmlEntryBytes is what the HTML replay holds in memory per open or
+	// closed entry of each step's frame before it writes a byte (measured:
+	// about 120 bytes; BenchmarkExportMemory); htmlMemory is how much of
+	// that a request may use.
+	htmlEntryBytes = 128
+	htmlMemory     = 40 << 20
+)
+
+// errTooLarge stops an export's measuring pass at the ceiling.
+var errTooLarge = errors.New("server: export larger than the ceiling")
+
+// sizeWriter counts what an export would write, discarding it, and stops
+// the export once it passes limit or the request is cancelled.
+type sizeWriter struct {
+	ctx   context.Context
+	n     int64
+	limit int64
+}
+
+func (w *sizeWriter) Write(p []byte) (int, error) {
+	if err := w.ctx.Err(); err != nil {
+		return 0, err
+	}
+	w.n += int64(len(p))
+	if w.n > w.limit {
+		return 0, errTooLarge
+	}
+	return len(p), nil
+}
+
 // handleExport serves GET /s/{id}/export?format=F[&step=K]: the session's
 // trace up to step K (default: the live step) in any export format, as a
 // download. Presenters and followers alike may export; K may be any step
-// the session has reached, or up to exploreAhead past it, as far as a
-// follower may explore. The export is made from a fresh search on the
-// session's problem and options, so it never touches the live search (the
-// search is deterministic: step K is the same step). The file is written
-// into a buffer first, so a failure never sends half a file.
+// up to the furthest a follower may view (viewLimit). The export is made
+// from a fresh search on the session's problem and options, so it never
+// touches the live search.
+//
+// Nothing is held in memory but the search and the export's own state:
+// the export is first written to a counter (stopping at the ceiling), then
+// streamed to the response with its Content-Length, so a failure is known
+// before the first byte is sent. At most maxExports are made at once; an
+// export past the ceiling gets 413 and the stepviz trace command that
+// writes it.
 func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	sess, _, ok := s.lookup(w, r)
 	if !ok {
@@ -37,7 +82,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	)
 	if !sess.hub.do(func() {
 		inst, o = sess.hub.search.Instance(), sess.hub.search.Options()
-		live, furthest = sess.hub.search.StepCount(), len(sess.hub.history)-1+exploreAhead
+		live, furthest = sess.hub.search.StepCount(), sess.hub.viewLimit()
 	}) {
 		http.Error(w, "server: the session has ended", http.StatusGone)
 		return
@@ -51,18 +96,91 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		}
 		step = k
 	}
+	select {
+	case s.exports <- struct{}{}:
+		defer func() { <-s.exports }()
+	default:
+		w.Header().Set("Retry-After", strconv.Itoa(exportRetry))
+		http.Error(w, fmt.Sprintf("server: %d exports are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
+		return
+	}
 	search, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		http.Error(w, "server: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
-	search.Seek(step)
-	var buf bytes.Buffer
-	if err := export.Write(&buf, f.Name, search, step); err != nil {
+	if f.Name == "html" {
+		// the HTML replay keeps every step's lists in memory before it
+		// writes: refuse it up front when they would not fit
+		if entries := listEntries(search, step); entries*htmlEntryBytes > htmlMemory {
+			http.Error(w, fmt.Sprintf("server: the html replay up to step %d holds %d list entries in memory, more than this server makes (%d). Make it on your own machine with\n\n    %s\n", step, entries, htmlMemory/htmlEntryBytes, traceCommand(inst, o, f, step)), http.StatusRequestEntityTooLarge)
+			return
+		}
+	}
+	size := &sizeWriter{ctx: r.Context(), limit: s.cfg.ExportCeiling}
+	switch err := export.Write(size, f.Name, search, step); {
+	case errors.Is(err, errTooLarge):
+		http.Error(w, fmt.Sprintf("server: the %s export up to step %d is larger than this server sends (%d MB). Make it on your own machine with\n\n    %s\n", f.Name, step, s.cfg.ExportCeiling>>20, traceCommand(inst, o, f, step)), http.StatusRequestEntityTooLarge)
+		return
+	case r.Context().Err() != nil:
+		return
+	case err != nil:
 		http.Error(w, "server: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", f.MIME)
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", fmt.Sprintf("stepviz-%s-step%d%s", sess.ID, step, f.Ext)))
-	_, _ = buf.WriteTo(w)
+	w.Header().Set("Content-Length", strconv.FormatInt(size.n, 10))
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", exportName(sess, step, f)))
+	if err := export.Write(w, f.Name, search, step); err != nil {
+		// headers are sent: end the response short, so the client sees a
+		// truncated download rather than a complete-looking file
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// listEntries is the sum over steps 0..k of the open and closed list
+// sizes of s: what an export with a frame per step holds. O(k) steps.
+func listEntries(s *stepper.Search, k int) int {
+	s.Seek(0)
+	n := 0
+	for {
+		c := s.Counters()
+		n += c.Open + c.Closed
+		if s.StepCount() >= k || s.Status().Done() {
+			return n
+		}
+		s.Run(1)
+	}
+}
+
+func exportName(sess *Session, step int, f export.Format) string {
+	return fmt.Sprintf("stepviz-%s-step%d%s", sess.ID, step, f.Ext)
+}
+
+// traceCommand is the stepviz trace command line that writes the same
+// export: the problem line, every option as its flag, the steps and the
+// format.
+func traceCommand(inst stepper.Instance, o stepper.Options, f export.Format, step int) string {
+	args := []string{"stepviz", "trace", "-problem", shellQuote(inst.Spec())}
+	fields := strings.Fields(o.String())
+	args = append(args, "-algo", fields[0])
+	for _, kv := range fields[1:] {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "tree":
+			args = append(args, "-tree")
+		case "h", "w", "tie", "goaltest", "open", "closed", "depth", "order", "duplicates", "maxnodes":
+			args = append(args, "-"+k, shellQuote(v))
+		}
+	}
+	args = append(args, "-steps", strconv.Itoa(step), "-format", f.Name, "-o", "stepviz-trace"+f.Ext)
+	return strings.Join(args, " ")
+}
+
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,=:/+") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

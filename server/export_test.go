@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -46,6 +47,10 @@ func TestExportDownloads(t *testing.T) {
 		t.Errorf("csv up to step 2: status %d with %d data rows, want 200 and 2:\n%s", code, rows, body)
 	}
 
+	if code, body, _ := get(t, base+"?format=html"); code != http.StatusOK || !strings.Contains(body, "<!DOCTYPE html>") {
+		t.Errorf("html replay of 4 steps: %d, want 200", code)
+	}
+
 	for _, bad := range []struct{ query, want string }{
 		{"?format=pdf", "unknown export format"},
 		{"?format=json&step=-1", "want a whole number"},
@@ -77,4 +82,57 @@ func stripComments(csv string) string {
 		}
 	}
 	return strings.Join(keep, "\n")
+}
+
+// TestExportCeilingAndBound: an export past the ceiling is refused with
+// 413 and the stepviz trace command that makes it (on the old main the
+// server built it whole in memory: a 304 MB Markdown export took 1.4 GB);
+// a third export while two are being made gets 503 with Retry-After; an
+// export within the ceiling is streamed with its exact Content-Length.
+func TestExportCeilingAndBound(t *testing.T) {
+	srv, ts, sess := liveServer(t, Config{ExportCeiling: 64 << 10}, "puzzle 867254301 goal=123456780", "astar h=manhattan tie=high-g")
+	base := ts.URL + "/s/" + sess.ID + "/export"
+
+	code, body, _ := get(t, base+"?format=md&step=2000")
+	want := "stepviz trace -problem 'puzzle 867254301 goal=123456780' -algo astar -h manhattan -tie high-g"
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, want) || !strings.Contains(body, "-steps 2000 -format md -o stepviz-trace.md") {
+		t.Fatalf("md export past the ceiling: %d %q, want 413 with %q", code, body, want)
+	}
+
+	resp, err := http.Get(base + "?format=json&step=20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.ContentLength != int64(len(b)) || len(b) == 0 {
+		t.Fatalf("json export: %d, Content-Length %d, %d bytes", resp.StatusCode, resp.ContentLength, len(b))
+	}
+
+	if code, body, _ := get(t, base+"?format=html&step=2000"); code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "-steps 2000 -format html") {
+		t.Errorf("html replay of 2,000 steps: %d %q, want 413 with the trace command", code, body)
+	}
+
+	// two exports in progress hold both slots
+	srv.exports <- struct{}{}
+	srv.exports <- struct{}{}
+	code, body, hdr := get(t, base+"?format=json&step=20")
+	<-srv.exports
+	<-srv.exports
+	if code != http.StatusServiceUnavailable || hdr.Get("Retry-After") == "" || !strings.Contains(body, "try again") {
+		t.Fatalf("a third export: %d %q Retry-After %q, want 503 with Retry-After", code, body, hdr.Get("Retry-After"))
+	}
+	if code, _, _ := get(t, base+"?format=json&step=20"); code != http.StatusOK {
+		t.Fatalf("an export once the slots are free: %d", code)
+	}
+}
+
+func TestTraceCommandQuotes(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"bfs", "bfs"}, {"puzzle 1 2", "'puzzle 1 2'"}, {"it's", `'it'\''s'`}, {"", "''"},
+	} {
+		if got := shellQuote(tc.in); got != tc.want {
+			t.Errorf("shellQuote(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
 }

@@ -69,6 +69,10 @@ type Config struct {
 	Logger *log.Logger
 	// DB keeps rooms (docs/rooms.md) across restarts; nil: no rooms.
 	DB *persist.DB
+	// ExportCeiling is the largest export GET /s/{id}/export sends
+	// (default DefaultExportCeiling); a larger one is refused with 413 and
+	// the stepviz trace command that writes it.
+	ExportCeiling int64
 }
 
 // Server serves the landing page, the session pages and their websockets.
@@ -81,6 +85,8 @@ type Server struct {
 	guard    webguard.Guard
 	guarded  http.Handler
 	upgrader websocket.Upgrader
+	// exports holds a token per export being made (at most maxExports).
+	exports chan struct{}
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -102,7 +108,11 @@ func New(cfg Config) *Server {
 	if cfg.MaxPerClient <= 0 {
 		cfg.MaxPerClient = DefaultMaxPerClient
 	}
+	if cfg.ExportCeiling <= 0 {
+		cfg.ExportCeiling = DefaultExportCeiling
+	}
 	s := &Server{
+		exports:  make(chan struct{}, maxExports),
 		cfg:      cfg,
 		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle),
 		mux:      http.NewServeMux(),

@@ -24,6 +24,9 @@ func writeMarkdown(w io.Writer, sess *session) error {
 	p.f("\n## Step 0: start\n\n")
 	mdOpenClosed(p, sess.s.Snapshot())
 	n, err := sess.walk(func(ev *stepper.Event) error {
+		if p.err != nil { // the writer refused (a size ceiling, a closed connection): stop walking
+			return p.err
+		}
 		x := ev.Expanded
 		verb := "expand"
 		if x.Status == stepper.NodeGoal {

@@ -13,7 +13,8 @@ export function createChart(page) {
     const full = m.history || own.slice(0, m.step + 1).map((v) => v || [0, 0]);
     // at most ~600 points: a polyline of thousands costs more than it shows
     const every = Math.ceil(full.length / 600);
-    const h = every > 1 ? full.filter((_, i) => i % every === 0 || i === full.length - 1) : full;
+    let h = full;
+    if (every > 1) { h = []; for (let i = 0; i < full.length; i += every) h.push(full[i]); h.push(full[full.length - 1]); }
     const host = $("chart");
     const W = Math.max(240, page.sz.chartW || 300), H = 120, pad = 24;
     if (h.length < 2) { host.innerHTML = `<p class="muted small">The sizes of the open and closed lists appear here as you step.</p>`; return; }

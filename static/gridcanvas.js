@@ -186,7 +186,7 @@ export function createGridCanvas(page, host, p, index) {
   cv.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     view.drag = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y, moved: false };
-    cv.setPointerCapture(e.pointerId);
+    try { cv.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
   });
   cv.addEventListener("pointermove", (e) => {
     const d = view.drag; if (!d) return;

@@ -29,7 +29,7 @@ function start(app) {
   };
   // page is what the modules share: the state, the sizes measured once a
   // frame, and the hooks each module provides to the others.
-  const page = { app, st, presenter, model: null, sz: { treeW: 0, treeH: 0, problemW: 0, chartW: 0 }, redraw, setModel, stats: { draws: 0, lastDrawMs: 0 } };
+  const page = { app, st, presenter, model: null, sz: { treeW: 0, treeH: 0, problemW: 0, chartW: 0 }, redraw, setModel, stats: { draws: 0, lastDrawMs: 0, drawMs: [] } };
   const proto = createProtocol(page);
   page.send = proto.send;
   const inspector = createInspector(page);
@@ -90,6 +90,7 @@ function start(app) {
     if (!m.pendingStates()) app.dataset.drawn = m.step;
     page.stats.draws++;
     page.stats.lastDrawMs = performance.now() - t0;
+    page.stats.drawMs[page.stats.draws % 256] = page.stats.lastDrawMs;
     app.dataset.drawMs = (performance.now() - t0).toFixed(1);
   }
 

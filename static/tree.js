@@ -25,13 +25,16 @@ export function createTree(page) {
   const tree = { svg: null, x: 0, y: 0, k: 1, ky: 1, fit: "auto", shown: null, L: null, drag: null, opened: new Map() };
   const subtrees = new Subtrees();
   let dirty = true;
+  let boxes = new Map(); // id -> {sig, g, tr}: the boxes drawn last frame
 
   tree.attach = (model) => {
     subtrees.rebuild(model);
     tree.opened.clear();
+    boxes = new Map();
     dirty = true;
     model.subscribe((change) => {
-      if (change.kind === "step") subtrees.step(model, change); else if (change.kind !== "states") subtrees.rebuild(model);
+      if (change.kind === "states") return; // the shape is the same: boxes redraw by their signature
+      if (change.kind === "step") subtrees.step(model, change); else subtrees.rebuild(model);
       dirty = true;
     });
   };
@@ -67,7 +70,7 @@ export function createTree(page) {
     svg.addEventListener("pointerdown", (e) => {
       if (e.button !== 0) return;
       tree.drag = { x: e.clientX, y: e.clientY, tx: tree.x, ty: tree.y, moved: false };
-      svg.setPointerCapture(e.pointerId);
+      try { svg.setPointerCapture(e.pointerId); } catch (err) { /* a synthetic pointer */ }
     });
     svg.addEventListener("pointermove", (e) => {
       const d = tree.drag; if (!d) return;
@@ -117,7 +120,7 @@ export function createTree(page) {
         case "ArrowDown": {
           const ks = (S.kids.get(cur) || []).filter((id) => id >= 0);
           if (ks.length) next = ks[0];
-          else if (m.children(cur).length && !st.collapsed.has(cur)) { openSummary(cur); next = m.children(cur)[0]; }
+          else if (subtrees.children(cur).length && !st.collapsed.has(cur)) { openSummary(cur); next = subtrees.children(cur)[0]; }
           break;
         }
         case "ArrowLeft": next = i > 0 ? sibs[i - 1] : -1; break;
@@ -242,11 +245,31 @@ export function createTree(page) {
     if (dp) el("path", { d: dp, class: "edge path" }, frag);
     const nextId = m.status === "running" && m.openCount ? m.openHead(1)[0] : -1;
     if (detail) {
+      // a node's box is built once and kept while it looks the same; a
+      // frame only moves the boxes (pan, zoom, relayout)
+      const keep = new Map();
       for (const id of vis) {
-        if (id < 0) drawSummary(frag, -1 - id, sx(id) - BOX_W / 2 * k, sy(id) - BOX_H / 2 * k, k, S.summary.get(-1 - id));
-        else drawNode(frag, m, id, sx(id) - BOX_W / 2 * k, sy(id) - BOX_H / 2 * k, k, statusOf(id), id === nextId);
+        const x = sx(id) - BOX_W / 2 * k, y = sy(id) - BOX_H / 2 * k;
+        let sig, make;
+        if (id < 0) {
+          const pid = -1 - id, sm = S.summary.get(pid);
+          sig = `s|${sm.hidden}|${sm.below}|${st.collapsed.has(pid)}`;
+          make = () => drawSummary(null, pid, sm);
+        } else {
+          const status = statusOf(id), next = id === nextId;
+          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}`;
+          make = () => drawNode(null, m, id, status, next);
+        }
+        let c = boxes.get(id);
+        if (!c || c.sig !== sig) c = { sig, g: make(), tr: "" };
+        const tr = `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k})`;
+        if (c.tr !== tr) { c.g.setAttribute("transform", tr); c.tr = tr; }
+        keep.set(id, c);
+        frag.appendChild(c.g);
       }
+      boxes = keep;
     } else {
+      boxes = new Map();
       const byStatus = {};
       const R = Math.max(3, Math.min(14, 14 * Math.min(k, ky) * 2));
       for (const id of vis) {
@@ -268,8 +291,8 @@ export function createTree(page) {
     page.app.dataset.treeShown = String(laid);
   }
 
-  function drawSummary(parent, pid, x, y, k, sm) {
-    const grp = el("g", { class: "tsummary", "data-summary": pid, transform: `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k})` }, parent);
+  function drawSummary(parent, pid, sm) {
+    const grp = el("g", { class: "tsummary", "data-summary": pid }, parent);
     el("rect", { x: 8, y: 8, width: BOX_W - 16, height: BOX_H - 16, rx: 6 }, grp);
     const folded = st.collapsed.has(pid);
     const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 4, "text-anchor": "middle", class: folded ? "folded" : "summary-text" }, grp);
@@ -277,12 +300,13 @@ export function createTree(page) {
     if (!folded) { const t2 = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 17, "text-anchor": "middle", class: "summary-sub" }, grp); t2.textContent = `${sm.below} nodes`; }
     const title = el("title", {}, grp);
     title.textContent = folded ? `${sm.below} nodes folded: click to unfold` : `${sm.hidden} more children, ${sm.below} nodes below them: click to show more`;
+    return grp;
   }
 
-  function drawNode(parent, m, id, x, y, k, status, isNext) {
+  function drawNode(parent, m, id, status, isNext) {
     const lg = st.legend[status] || {};
     const state = m.state(id);
-    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-state": state === undefined ? "" : state, transform: `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k})` }, parent);
+    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-state": state === undefined ? "" : state }, parent);
     if (id === st.selected) el("rect", { x: -5, y: -5, width: BOX_W + 10, height: BOX_H + 10, rx: 9, class: "sel-ring" }, grp);
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);
@@ -304,6 +328,7 @@ export function createTree(page) {
       if (fLine) { const tf = el("text", { x: BOX_W / 2, y: 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${short(fLine[1])}`; }
     }
     if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 8, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 4, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
+    return grp;
   }
 
   tree.draw = draw;

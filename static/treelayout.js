@@ -6,26 +6,35 @@
 // levels (whole levels while they total at most TOP nodes), the chain from
 // the root to each focus node (the node expanded last, the next node, the
 // path to the goal, nodes the user opened) with the children of the node
-// expanded last, the siblings of its ancestors when there are at most SIBS
-// of them, and the children the user opened, OPEN_PAGE at a time. Every
+// expanded last, the siblings of its nearest REGION ancestors when there
+// are at most SIBS of them, and the children the user opened, OPEN_PAGE at a time. Every
 // shown node whose children are not all shown gets one summary leaf
 // ("+k", with the number of nodes below) that the user can open. So what
 // is laid out is O(TOP + CAP), whatever the size of the search.
 
-export const FULL = 300, TOP = 31, SIBS = 12, OPEN_PAGE = 40, CAP = 500;
+const EMPTY = Object.freeze([]);
 
-// Subtrees keeps the number of nodes in every subtree (the node itself
-// included), updated per step in O(added · depth) and rebuilt in O(n) when
-// the model is replaced or moved.
+export const FULL = 300, TOP = 31, SIBS = 12, REGION = 6, OPEN_PAGE = 40, CAP = 500;
+
+// Subtrees keeps every node's children (in creation order) and the number
+// of nodes in its subtree (the node itself included), updated per step in
+// O(added · depth) and rebuilt in O(n) when the model is replaced or moved.
 export class Subtrees {
-  constructor() { this.sub = new Int32Array(0); this.par = new Int32Array(0); this.n = 0; }
+  constructor() { this.sub = new Int32Array(0); this.par = new Int32Array(0); this.kids = []; this.n = 0; }
+  children(id) { return this.kids[id] || EMPTY; }
   rebuild(model) {
     const n = model.nodeEnd;
     this.n = n;
     this.sub = new Int32Array(Math.max(16, n * 1.25 | 0));
     this.par = new Int32Array(this.sub.length);
+    this.kids = [];
     let maxD = 0;
-    for (let id = 0; id < n; id++) { this.par[id] = model.parent(id); const d = model.depth(id); if (d > maxD) maxD = d; }
+    for (let id = 0; id < n; id++) {
+      const p = model.parent(id);
+      this.par[id] = p;
+      if (p >= 0) (this.kids[p] || (this.kids[p] = [])).push(id);
+      const d = model.depth(id); if (d > maxD) maxD = d;
+    }
     // bucket the ids by depth, deepest first, and add each to its parent
     const byDepth = new Array(maxD + 1);
     for (let id = 0; id < n; id++) { const d = model.depth(id); (byDepth[d] || (byDepth[d] = [])).push(id); this.sub[id] = 1; }
@@ -43,15 +52,31 @@ export class Subtrees {
       const p = model.parent(id);
       if (p === this.par[id]) continue;
       this.addUp(this.par[id], -this.sub[id]);
+      this.unlink(this.par[id], id);
       this.par[id] = p;
+      this.link(p, id);
       this.addUp(p, this.sub[id]);
     }
     for (const id of change.added) {
+      if (id < this.n) continue;
       this.sub[id] = 1;
       this.par[id] = model.parent(id);
+      this.link(this.par[id], id);
       this.addUp(this.par[id], 1);
     }
     this.n = n;
+  }
+  link(p, id) {
+    if (p < 0) return;
+    const a = this.kids[p] || (this.kids[p] = []);
+    let i = a.length;
+    while (i > 0 && a[i - 1] > id) i--;
+    a.splice(i, 0, id);
+  }
+  unlink(p, id) {
+    const a = p >= 0 ? this.kids[p] : null;
+    const i = a ? a.indexOf(id) : -1;
+    if (i >= 0) a.splice(i, 1);
   }
   addUp(p, d) { for (let i = 0; p >= 0 && i < 1e6; i++) { this.sub[p] += d; p = this.par[p]; } }
   size(id) { return id < this.n ? this.sub[id] : 1; }
@@ -67,7 +92,7 @@ export function chooseShown(model, opts) {
   const n = model.nodeEnd;
   if (n === 0) return { kids: new Map(), summary: new Map(), full: true, roots: [] };
   const hide = (id) => !opts.showDiscarded && model.nodeStatus(id) === "discarded";
-  const visKids = (id) => { const k = model.children(id); return opts.showDiscarded ? k : k.filter((c) => !hide(c)); };
+  const visKids = (id) => { const k = opts.subtrees.children(id); return opts.showDiscarded ? k : k.filter((c) => !hide(c)); };
   const S = new Set();
   const full = n <= FULL;
   if (full) {
@@ -90,7 +115,9 @@ export function chooseShown(model, opts) {
     const cur = opts.focus[0];
     if (cur >= 0 && cur < n) {
       for (const c of visKids(cur).slice(0, 2 * SIBS)) S.add(c);
-      for (let a = model.parent(cur); a >= 0; a = model.parent(a)) {
+      // the region around it: its nearest REGION ancestors' children
+      let up = 0;
+      for (let a = model.parent(cur); a >= 0 && up < REGION; a = model.parent(a), up++) {
         const ks = visKids(a);
         if (ks.length <= SIBS) for (const c of ks) S.add(c);
         if (S.size > CAP) break;

@@ -18,7 +18,7 @@ import (
 // New starts a headless Chromium with a window of w×h pixels and returns
 // a context for chromedp actions that ends after timeout. The browser stops
 // when the test ends.
-func New(t *testing.T, w, h int, timeout time.Duration) context.Context {
+func New(t testing.TB, w, h int, timeout time.Duration) context.Context {
 	t.Helper()
 	actx, cancel := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(testenv.Chromium(t)),

@@ -55,11 +55,11 @@ func (c *custom[S]) newEngine(o Options) (searchEngine, error) {
 	if o.Algorithm.usesH() && len(hs) == 0 {
 		return nil, fmt.Errorf("stepper: %s needs a heuristic and this %s problem defines none: define h_NAME(s)", o.Algorithm, c.c.KindName)
 	}
-	e, err := newEngine[S](p, hs, o)
+	e, err := startEngine[S](p, hs, o, c.c.KindName)
 	if err != nil {
 		return nil, err
 	}
-	if err := e.failure(); err != nil {
+	if err := e.(interface{ failure() error }).failure(); err != nil {
 		return nil, err
 	}
 	return e, nil

@@ -130,29 +130,63 @@ type childNote struct {
 func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engine[S], error) {
 	e := &engine[S]{p: p, o: o}
 	if o.Algorithm.usesH() {
-		if o.Heuristic == "" {
-			o.Heuristic = hs[0].Name
-			e.o.Heuristic = o.Heuristic
+		h, warn, err := pickHeuristic(hs, &e.o)
+		if err != nil {
+			return nil, err
 		}
-		var known []string
-		for i := range hs {
-			known = append(known, hs[i].Name)
-			if hs[i].Name == o.Heuristic {
-				e.h = &hs[i]
-			}
-		}
-		if e.h == nil {
-			return nil, fmt.Errorf("stepper: unknown heuristic %q%s; this problem has %v", o.Heuristic, suggest(o.Heuristic, known), known)
-		}
-		if !e.h.Admissible {
-			e.warnings = append(e.warnings, fmt.Sprintf("heuristic %s is not admissible for this problem: %s may return a path that is not the cheapest", e.h.Name, o.Algorithm))
-		}
+		e.h = h
+		e.warnings = append(e.warnings, warn...)
 	}
 	if err := e.checkOrder(); err != nil {
 		return nil, err
 	}
 	e.init()
 	return e, nil
+}
+
+// startEngine starts the engine that runs o's algorithm: the depth-first
+// iterative loop for ids, idastar and rbfs, the best-first one otherwise.
+// kind is the problem's kind ("puzzle"), which sets some defaults.
+func startEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind string) (searchEngine, error) {
+	if o.Algorithm.depthFirstIterative() {
+		e, err := newDFEngine(p, hs, o, kind)
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
+	}
+	e, err := newEngine(p, hs, o)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// pickHeuristic finds o.Heuristic among hs (the first if it is ""),
+// writes the name chosen back into o, and warns when it is not admissible.
+func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], []string, error) {
+	if len(hs) == 0 {
+		return nil, nil, fmt.Errorf("stepper: %s needs a heuristic and this problem has none", o.Algorithm)
+	}
+	if o.Heuristic == "" {
+		o.Heuristic = hs[0].Name
+	}
+	var known []string
+	var h *Heuristic[S]
+	for i := range hs {
+		known = append(known, hs[i].Name)
+		if hs[i].Name == o.Heuristic {
+			h = &hs[i]
+		}
+	}
+	if h == nil {
+		return nil, nil, fmt.Errorf("stepper: unknown heuristic %q%s; this problem has %v", o.Heuristic, suggest(o.Heuristic, known), known)
+	}
+	var warn []string
+	if !h.Admissible {
+		warn = append(warn, fmt.Sprintf("heuristic %s is not admissible for this problem: %s may return a path that is not the cheapest", h.Name, o.Algorithm))
+	}
+	return h, warn, nil
 }
 
 // init makes the root and puts it on a new frontier: step 0.
@@ -416,7 +450,13 @@ func (e *engine[S]) bytes() int64 {
 
 // order applies Options.Order to one expansion's successors.
 func (e *engine[S]) order(succ []Successor[S]) []Successor[S] {
-	switch e.o.Order {
+	return orderSuccessors(e.p, e.o.Order, &e.rank, succ)
+}
+
+// orderSuccessors applies a successor order to one expansion's successors;
+// rank caches the rank of each action code.
+func orderSuccessors[S comparable](p Problem[S], order string, rank *[]int32, succ []Successor[S]) []Successor[S] {
+	switch order {
 	case "natural":
 		return succ
 	case "reverse":
@@ -425,21 +465,20 @@ func (e *engine[S]) order(succ []Successor[S]) []Successor[S] {
 		}
 		return succ
 	case "alpha":
-		sort.SliceStable(succ, func(i, j int) bool { return e.p.ActionName(succ[i].Action) < e.p.ActionName(succ[j].Action) })
+		sort.SliceStable(succ, func(i, j int) bool { return p.ActionName(succ[i].Action) < p.ActionName(succ[j].Action) })
 		return succ
 	}
-	sort.SliceStable(succ, func(i, j int) bool { return e.rankOf(succ[i].Action) < e.rankOf(succ[j].Action) })
+	rankOf := func(action int) int32 {
+		for action >= len(*rank) {
+			*rank = append(*rank, -2)
+		}
+		if (*rank)[action] == -2 {
+			(*rank)[action] = orderRank(order, p.ActionName(action))
+		}
+		return (*rank)[action]
+	}
+	sort.SliceStable(succ, func(i, j int) bool { return rankOf(succ[i].Action) < rankOf(succ[j].Action) })
 	return succ
-}
-
-func (e *engine[S]) rankOf(action int) int32 {
-	for action >= len(e.rank) {
-		e.rank = append(e.rank, -2)
-	}
-	if e.rank[action] == -2 {
-		e.rank[action] = orderRank(e.o.Order, e.p.ActionName(action))
-	}
-	return e.rank[action]
 }
 
 // orderRank is the position of action name in a comma-list order; names not
@@ -459,20 +498,27 @@ func orderRank(order, name string) int32 {
 // that a successor order naming an unknown action is caught early.
 type actionLister interface{ ActionNames() []string }
 
-func (e *engine[S]) checkOrder() error {
-	switch e.o.Order {
+func (e *engine[S]) checkOrder() error { return checkOrderOf(e.p, e.o.Order) }
+
+// checkOrderOf checks that a comma-list successor order names only actions
+// the problem has, when it can list them.
+func checkOrderOf(p any, order string) error {
+	switch order {
 	case "natural", "reverse", "alpha":
 		return nil
 	}
-	al, ok := e.p.(actionLister)
+	al, ok := p.(actionLister)
 	if !ok {
 		return nil
 	}
 	known := al.ActionNames()
-	for _, part := range splitList(e.o.Order) {
+	for _, part := range splitList(order) {
 		if !contains(known, part) {
 			return fmt.Errorf("stepper: successor order names unknown action %q%s; use natural, reverse, alpha or a comma list of %v", part, suggest(part, known), known)
 		}
 	}
 	return nil
 }
+
+// sizeOf is the size of v's type in bytes.
+func sizeOf[T any](v T) uintptr { return unsafe.Sizeof(v) }

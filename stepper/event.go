@@ -1,5 +1,11 @@
 package stepper
 
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+)
+
 // Status is where a search stands.
 type Status string
 
@@ -28,6 +34,7 @@ const (
 	NodeDiscarded NodeStatus = "discarded" // generated but not added (a duplicate, or past the depth limit)
 	NodeGoal      NodeStatus = "goal"      // the goal found (on generation or on selection)
 	NodeCutoff    NodeStatus = "cutoff"    // not expanded: at the depth limit, or f over the IDA* threshold
+	NodeForgotten NodeStatus = "forgotten" // RBFS: in a subtree dropped on unwinding (its best f backed up to its root)
 )
 
 // Fate says what became of a generated child.
@@ -123,6 +130,80 @@ type Event struct {
 	Counters  Counters `json:"counters"`
 	// Path is the solution, from the root, once Status is Solved.
 	Path []int `json:"path,omitempty"`
+	// Deepening is set for the depth-first iterative family (ids,
+	// idastar, rbfs): the iteration, its limit or threshold, the current
+	// path and RBFS's f-limits and backed-up values.
+	Deepening *Deepening `json:"deepening,omitempty"`
+}
+
+// Deepening is where a depth-first iterative search stands. Ids in it
+// are node ids of the current iteration's tree.
+type Deepening struct {
+	// Iteration is 1-based; Began says that this step began it (the
+	// tree was emptied and the root selected again).
+	Iteration int  `json:"iteration"`
+	Began     bool `json:"began,omitempty"`
+	// Limit is the depth limit of the iteration (ids): a node at this
+	// depth is goal-tested but not expanded.
+	Limit *int `json:"limit,omitempty"`
+	// Threshold is IDA*'s f bound for the iteration; NextThreshold is the
+	// least f that exceeded it so far (null: none yet), the next
+	// iteration's threshold.
+	Threshold     *Bound `json:"threshold,omitempty"`
+	NextThreshold *Bound `json:"nextThreshold,omitempty"`
+	// Current is the path from the root to the node selected (ids).
+	Current []int `json:"current"`
+	// FLimits are RBFS's f-limits of the expanded nodes on the path, root
+	// first (null: ∞); Backups the subtrees forgotten by this step, each
+	// with the f backed up to its root; NextNode and NextLimit the node
+	// the next step selects and its f-limit.
+	FLimits   []Bound  `json:"fLimits,omitempty"`
+	Backups   []Backup `json:"backups,omitempty"`
+	NextNode  *int     `json:"nextNode,omitempty"`
+	NextState string   `json:"nextState,omitempty"`
+	NextLimit *Bound   `json:"nextLimit,omitempty"`
+}
+
+// Backup is one RBFS unwinding: node's subtree is forgotten and F, the best
+// f below it, is stored as node's f.
+type Backup struct {
+	Node  int    `json:"node"`
+	State string `json:"state"`
+	F     Bound  `json:"f"`
+}
+
+// Bound is an f value or limit that may be infinite: JSON writes +∞ as
+// null, which JSON numbers cannot hold, and reads null back as +∞.
+type Bound float64
+
+// MarshalJSON writes null for +∞.
+func (b Bound) MarshalJSON() ([]byte, error) {
+	if math.IsInf(float64(b), 1) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(b))
+}
+
+// UnmarshalJSON reads null as +∞.
+func (b *Bound) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		*b = Bound(math.Inf(1))
+		return nil
+	}
+	var f float64
+	if err := json.Unmarshal(data, &f); err != nil {
+		return fmt.Errorf("stepper: bound %s: want a number or null (∞)", data)
+	}
+	*b = Bound(f)
+	return nil
+}
+
+// String writes the bound as narration does: "∞" or the number.
+func (b Bound) String() string {
+	if math.IsInf(float64(b), 1) {
+		return "∞"
+	}
+	return fmtNum(float64(b))
 }
 
 // MaxTies caps Event.Ties; MaxTieCount caps Event.TieCount, so a step of a
@@ -151,4 +232,6 @@ type Snapshot struct {
 	Counters Counters   `json:"counters"`
 	// Path is the solution's node ids from the root, once solved.
 	Path []int `json:"path,omitempty"`
+	// Deepening is set for the depth-first iterative family.
+	Deepening *Deepening `json:"deepening,omitempty"`
 }

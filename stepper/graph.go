@@ -249,7 +249,11 @@ func (g *Graph) newEngine(o Options) (searchEngine, error) {
 				g.firstWithoutXY(), strings.Join(g.Heuristics(), " or "))
 		}
 	}
-	e, err := newEngine[int](graphSpace{g}, withExtra(g, g.extra, Problem[int](graphSpace{g}), g.heuristics()), o)
+	hs := withExtra(g, g.extra, Problem[int](graphSpace{g}), g.heuristics())
+	if o.Algorithm.depthFirstIterative() {
+		return startEngine[int](graphSpace{g}, hs, o, g.Kind())
+	}
+	e, err := newEngine[int](graphSpace{g}, hs, o)
 	if err != nil {
 		return nil, err
 	}

@@ -216,5 +216,5 @@ func (g *Grid) formatCell(i int32) string {
 
 func (g *Grid) newEngine(o Options) (searchEngine, error) {
 	p := newGridProblem(g)
-	return newEngine[gridCell](p, withExtra(g, g.extra, Problem[gridCell](p), p.heuristics()), o)
+	return startEngine[gridCell](p, withExtra(g, g.extra, Problem[gridCell](p), p.heuristics()), o, g.Kind())
 }

@@ -209,7 +209,9 @@ func (o *Options) Set(name, value string) error {
 }
 
 // usesH reports whether the algorithm's priority depends on h.
-func (a Algorithm) usesH() bool { return a == Greedy || a == AStar || a == WAStar }
+func (a Algorithm) usesH() bool {
+	return a == Greedy || a == AStar || a == WAStar || a == IDAStar || a == RBFS
+}
 
 // Normalize checks every field and fills in the algorithm's defaults. It
 // does not check the heuristic name, which depends on the problem.

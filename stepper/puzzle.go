@@ -225,18 +225,10 @@ func (p *Puzzle) Heuristics() []string {
 func (p *Puzzle) newEngine(o Options) (searchEngine, error) {
 	if p.n <= 4 {
 		pp := newPacked(p)
-		e, err := newEngine[uint64](pp, withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced)), o)
-		if err != nil {
-			return nil, err
-		}
-		return e, nil
+		return startEngine[uint64](pp, withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced)), o, p.Kind())
 	}
 	bp := newBytesPuzzle(p)
-	e, err := newEngine[board25](bp, withExtra(p, p.extra, Problem[board25](bp), puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)), o)
-	if err != nil {
-		return nil, err
-	}
-	return e, nil
+	return startEngine[board25](bp, withExtra(p, p.extra, Problem[board25](bp), puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)), o, p.Kind())
 }
 
 // inversions counts the pairs of tiles (blank ignored) that appear in the

@@ -126,47 +126,6 @@ func readDepthTable(t *testing.T) map[string][]int {
 	return cols
 }
 
-// korfInstance is one row of korf100.txt.
-type korfInstance struct {
-	id, optimal, h0, nodes int
-	tiles                  []int
-}
-
-// readKorf reads korf100.txt. Its boards have the goal with the blank in
-// the top-left corner, tile t at position t.
-func readKorf(t *testing.T) []korfInstance {
-	t.Helper()
-	data, err := os.ReadFile(testenv.Data(t, "korf100.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	var out []korfInstance
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Fields(line)
-		if len(f) != 21 {
-			t.Fatalf("korf100.txt: %d fields in %q, want 21 (id, 16 tiles, opt_len, h0, korf_nodes, repro_nodes)", len(f), line)
-		}
-		num := make([]int, len(f))
-		for i, s := range f {
-			v, err := strconv.Atoi(s)
-			if err != nil {
-				t.Fatalf("korf100.txt: %q: %v", line, err)
-			}
-			num[i] = v
-		}
-		out = append(out, korfInstance{id: num[0], tiles: num[1:17], optimal: num[17], h0: num[18], nodes: num[19]})
-	}
-	if len(out) != 100 {
-		t.Fatalf("korf100.txt: %d instances, want 100", len(out))
-	}
-	return out
-}
-
 // TestPuzzleKorf: A* with Manhattan solves the ten of Korf's instances that
 // took his IDA* the fewest nodes, at their published optimal lengths, with
 // valid paths. The goal is the file's own, blank first. Under -short only
@@ -176,15 +135,15 @@ func TestPuzzleKorf(t *testing.T) {
 	all := readKorf(t)
 	goal := "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
 	for _, k := range all {
-		p := mustPuzzle(t, "puzzle "+FormatTiles(k.tiles)+" goal="+goal)
-		if h := mustSearch(t, p, "astar").Node(0).H; h != float64(k.h0) {
-			t.Errorf("Korf #%d: Manhattan %v, h0 %d", k.id, h, k.h0)
+		p := mustPuzzle(t, "puzzle "+FormatTiles(k.Tiles)+" goal="+goal)
+		if h := mustSearch(t, p, "astar").Node(0).H; h != float64(k.H0) {
+			t.Errorf("Korf #%d: Manhattan %v, h0 %d", k.ID, h, k.H0)
 		}
 	}
 	// The ten with the fewest korf_nodes, stable on ties.
-	easiest := append([]korfInstance(nil), all...)
+	easiest := append([]KorfInstance(nil), all...)
 	for i := 1; i < len(easiest); i++ {
-		for j := i; j > 0 && easiest[j].nodes < easiest[j-1].nodes; j-- {
+		for j := i; j > 0 && easiest[j].KorfNodes < easiest[j-1].KorfNodes; j-- {
 			easiest[j], easiest[j-1] = easiest[j-1], easiest[j]
 		}
 	}
@@ -193,17 +152,17 @@ func TestPuzzleKorf(t *testing.T) {
 		easiest = easiest[:4]
 	}
 	for _, k := range easiest {
-		t.Run(fmt.Sprintf("korf%d", k.id), func(t *testing.T) {
-			p := mustPuzzle(t, "puzzle "+FormatTiles(k.tiles)+" goal="+goal)
+		t.Run(fmt.Sprintf("korf%d", k.ID), func(t *testing.T) {
+			p := mustPuzzle(t, "puzzle "+FormatTiles(k.Tiles)+" goal="+goal)
 			s := mustSearch(t, p, "astar h=manhattan")
 			if st := s.Run(0); st != Solved {
-				t.Fatalf("Korf #%d: status %s", k.id, st)
+				t.Fatalf("Korf #%d: status %s", k.ID, st)
 			}
-			if s.Cost() != float64(k.optimal) {
-				t.Errorf("Korf #%d: cost %v, published optimum %d", k.id, s.Cost(), k.optimal)
+			if s.Cost() != float64(k.OptLen) {
+				t.Errorf("Korf #%d: cost %v, published optimum %d", k.ID, s.Cost(), k.OptLen)
 			}
 			checkPuzzlePath(t, s, p)
-			t.Logf("Korf #%d: %d moves, %d expanded (IDA*: %d generated)", k.id, int(s.Cost()), s.Counters().Expanded, k.nodes)
+			t.Logf("Korf #%d: %d moves, %d expanded (IDA*: %d generated)", k.ID, int(s.Cost()), s.Counters().Expanded, k.KorfNodes)
 		})
 	}
 }

@@ -105,9 +105,32 @@ func (s *Search) Step() (Event, bool) {
 	return ev, true
 }
 
+// GeneratedOneByOne is the number of nodes generated as a recursive search
+// that generates one child at a time counts them (Korf's IDA*): the same as
+// Counters().Generated except that, once the goal is found, the children
+// that its ancestors generated after the path's child are left out, since
+// such a search never generates them. ok is false for the best-first
+// searches, which generate all children of an expansion at once.
+// Korf's "nodes generated" is 1 (the root) + GeneratedOneByOne.
+func (s *Search) GeneratedOneByOne() (n int, ok bool) {
+	if d, is := s.eng.(interface{ generatedOneByOne() int }); is {
+		return d.generatedOneByOne(), true
+	}
+	return s.eng.counters().Generated, false
+}
+
+// fastRunner is an engine that can run to the end faster than step by
+// step; it reports whether it did.
+type fastRunner interface{ fastPath() bool }
+
 // Run takes up to max steps (max <= 0: until done) without building events,
-// and returns the status.
+// and returns the status. Run to the end from step 0, IDA* on a puzzle with
+// Manhattan distance takes a fast path that stores only the solution path:
+// the counters are those of stepping, but Snapshot's tree is the path.
 func (s *Search) Run(max int) Status {
+	if fr, ok := s.eng.(fastRunner); ok && max <= 0 && s.eng.steps() == 0 && fr.fastPath() {
+		return s.eng.state()
+	}
 	for i := 0; (max <= 0 || i < max) && !s.eng.state().Done(); i++ {
 		s.eng.advance(nil)
 	}

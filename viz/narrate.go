@@ -2,6 +2,7 @@ package viz
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"stepviz/stepper"
@@ -27,7 +28,11 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	if x.Status == stepper.NodeGoal || x.Status == stepper.NodeCutoff {
 		verb = "selected"
 	}
-	fmt.Fprintf(&b, "Step %d: %s %s (%s)", ev.Step, verb, name(x.State), formula(x, o))
+	fmt.Fprintf(&b, "Step %d: ", ev.Step)
+	if d := ev.Deepening; d != nil && d.Began {
+		b.WriteString(iterationWords(d, o))
+	}
+	fmt.Fprintf(&b, "%s %s (%s)", verb, name(x.State), formula(x, o))
 	if ev.TieCount > 0 {
 		others := "others"
 		if ev.TieCount == 1 {
@@ -42,7 +47,11 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	case x.Status == stepper.NodeGoal:
 		b.WriteString(": it is the goal.")
 	case x.Status == stepper.NodeCutoff:
-		fmt.Fprintf(&b, ": not the goal, and at the depth limit %d: cut off, not expanded.", o.Depth)
+		limit := o.Depth
+		if d := ev.Deepening; d != nil && d.Limit != nil {
+			limit = *d.Limit
+		}
+		fmt.Fprintf(&b, ": not the goal, and at the depth limit %d: cut off, not expanded.", limit)
 	case len(ev.Children) == 0:
 		b.WriteString(": no successors.")
 	default:
@@ -51,16 +60,23 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 			if i > 0 {
 				b.WriteString("; ")
 			}
-			b.WriteString(childWords(c, x, o))
+			b.WriteString(childWords(c, x, o, ev.Deepening))
 		}
 		b.WriteString(".")
+	}
+	if d := ev.Deepening; d != nil {
+		b.WriteString(deepeningWords(ev, d))
 	}
 	switch ev.Status {
 	case stepper.Solved:
 		moves := max(len(ev.Path)-1, 0)
 		fmt.Fprintf(&b, " Goal found: path cost %s, %d %s.", num(goalCost(ev)), moves, plural(moves, "move", "moves"))
 	case stepper.NoSolution:
-		b.WriteString(" The open list is empty: no solution.")
+		if ev.Deepening != nil {
+			b.WriteString(" Nothing is left to search: no solution.")
+		} else {
+			b.WriteString(" The open list is empty: no solution.")
+		}
 	case stepper.LimitReached:
 		b.WriteString(" The node limit is reached: the search stops.")
 	case stepper.Cutoff:
@@ -90,9 +106,9 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 }
 
 // childWords says what became of one child of the expanded node x.
-func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options) string {
+func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepper.Deepening) string {
 	s := name(c.State)
-	priority := o.Algorithm != stepper.BFS && o.Algorithm != stepper.DFS
+	priority := o.Algorithm != stepper.BFS && o.Algorithm != stepper.DFS && o.Algorithm != stepper.DLS && o.Algorithm != stepper.IDS
 	switch c.Fate {
 	case stepper.FateAdded:
 		if priority {
@@ -112,11 +128,48 @@ func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options) string {
 		return fmt.Sprintf("%s cheaper path, g %s → %s, parent now %s", s, num(c.OldG), num(c.G), name(x.State))
 	case stepper.FateReopened:
 		return fmt.Sprintf("%s closed but reached cheaper, g %s → %s, reopened with parent %s", s, num(c.OldG), num(c.G), name(x.State))
+	case stepper.FateCutoff:
+		if d != nil && d.Threshold != nil {
+			return fmt.Sprintf("%s f %s > threshold %s: cut off", s, num(c.F), d.Threshold)
+		}
+		return fmt.Sprintf("%s f %s: cut off", s, num(c.F))
 	case stepper.FateDepthLimited:
 		return fmt.Sprintf("%s past the depth limit %d, discarded", s, o.Depth)
 	default:
 		return fmt.Sprintf("%s %s", s, c.Fate)
 	}
+}
+
+// iterationWords announces the iteration a step begins.
+func iterationWords(d *stepper.Deepening, o stepper.Options) string {
+	switch {
+	case d.Threshold != nil:
+		return fmt.Sprintf("iteration %d begins with threshold %s (the least f that exceeded the last one); ", d.Iteration, d.Threshold)
+	case d.Limit != nil:
+		return fmt.Sprintf("iteration %d begins with depth limit %d; ", d.Iteration, *d.Limit)
+	}
+	return fmt.Sprintf("iteration %d begins; ", d.Iteration)
+}
+
+// deepeningWords says what a depth-first iterative step left: IDA*'s next
+// threshold so far, RBFS's forgotten subtrees and where it goes next.
+func deepeningWords(ev stepper.Event, d *stepper.Deepening) string {
+	var b strings.Builder
+	if d.NextThreshold != nil && !math.IsInf(float64(*d.NextThreshold), 1) {
+		for _, c := range ev.Children {
+			if c.Fate == stepper.FateCutoff {
+				fmt.Fprintf(&b, " Next threshold is the least such f so far: %s.", d.NextThreshold)
+				break
+			}
+		}
+	}
+	for _, bk := range d.Backups {
+		fmt.Fprintf(&b, " Best f below %s (#%d) is %s, over its f-limit: its subtree is forgotten, f %s backed up to it.", name(bk.State), bk.Node, bk.F, bk.F)
+	}
+	if d.NextNode != nil && d.NextLimit != nil && (len(d.Backups) > 0 || ev.Status == stepper.Running) {
+		fmt.Fprintf(&b, " Next: %s (#%d) with f-limit %s.", name(d.NextState), *d.NextNode, d.NextLimit)
+	}
+	return b.String()
 }
 
 // tieRule keeps the part of the engine's tie reason that names the rule

@@ -167,3 +167,30 @@ func TestNarrateExactSqrt2(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrateDeepening: the depth-first iterative family in its own words.
+func TestNarrateDeepening(t *testing.T) {
+	tests := []struct {
+		options string
+		step    int
+		want    []string
+	}{
+		{"idastar", 2, []string{"Step 2: iteration 2 begins with threshold 393", "expanded Arad", "Timisoara f 447 > threshold 393: cut off", "Next threshold is the least such f so far: 447."}},
+		{"ids", 2, []string{"Step 2: iteration 2 begins with depth limit 1; expanded Arad"}},
+		{"ids", 3, []string{"selected Zerind", "at the depth limit 1: cut off, not expanded."}},
+		{"rbfs", 3, []string{"expanded Rimnicu_Vilcea", "Pitesti new (f 417)", "Best f below Rimnicu_Vilcea (#", ") is 417, over its f-limit: its subtree is forgotten, f 417 backed up to it.", "Next: Fagaras (#", ") with f-limit 417."}},
+	}
+	for _, tc := range tests {
+		evs, o := steps(t, "graph romania", tc.options, tc.step)
+		got := Narrate(evs[tc.step-1], o)
+		rest := got
+		for _, w := range tc.want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Errorf("%s step %d: narration %q lacks %q (in order)", tc.options, tc.step, got, w)
+				break
+			}
+			rest = rest[i+len(w):]
+		}
+	}
+}

@@ -1,0 +1,578 @@
+package stepper
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// dfEngine runs the depth-first iterative family: iterative deepening
+// (IDS, AIMA Figure 3.18), IDA* (Korf 1985) and recursive best-first search
+// (RBFS, AIMA Figure 3.26). These keep a path and its pending siblings
+// rather than an open list, and restart or unwind, so they have their own
+// loop; what they share with the best-first engine is the problem, the
+// heuristics, the successor order and the event and snapshot types.
+//
+// One step selects one node: it is goal-tested and, unless it is the goal
+// or at the depth limit (IDS), expanded. IDS and IDA* select from a stack
+// (the first successor on top, as the recursive definitions visit them);
+// IDA* generates every child but stacks only those with f <= threshold, the
+// others are cut off and the least of their f is the next threshold. When
+// the stack empties after a cutoff the next step begins the next iteration:
+// the tree is that of the current iteration, earlier ones are counted.
+// RBFS visits the node its last unwinding chose, with that node's f-limit;
+// after expanding it, it unwinds (forgets) every subtree whose best f
+// exceeds its f-limit, backing that f up to the subtree's root, exactly as
+// aima-python's recursive_best_first_search does with a stable sort. RBFS's
+// tree is append-only: forgotten nodes stay, marked forgotten, and a
+// regenerated subtree gets new nodes.
+//
+// Seek replays from step 0 (the family keeps no journal): O(k) steps for
+// step k. Run from step 0 with IDA* on a 4×4 or smaller puzzle with
+// Manhattan distance takes a fast path (idafast.go) that stores nothing
+// but the solution; it gives the same counters, status and path.
+type dfEngine[S comparable] struct {
+	p        Problem[S]
+	h        *Heuristic[S]
+	hs       []Heuristic[S]
+	o        Options
+	warnings []string
+
+	nodes  []dfNode[S]
+	stack  []int32     // ids, IDS and IDA*: the top is the last
+	frames []rbfsFrame // RBFS: the path, root first
+	visit  int32       // RBFS: the node the next step selects
+	vlimit float64     // RBFS: its f-limit
+
+	iter      int     // 1-based
+	limit     int     // IDS: this iteration's depth limit
+	threshold float64 // IDA*
+	next      float64 // IDA*: least f over the threshold so far (+Inf: none)
+	iterCut   int     // cutoffs in this iteration
+	restart   bool    // the stack emptied after a cutoff: the next step begins a new iteration
+
+	cur    int
+	status Status
+	goal   int32
+	cnt    Counters // cumulative over every iteration
+	fast   bool     // reached by the fast path: the tree holds the solution path only
+	err    error    // why the search failed (status Failed)
+	later  int      // once solved: children generated after the path's child at each node of the path
+
+	succ  []Successor[S]
+	rank  []int32
+	notes []dfNote
+	backs []Backup
+	began bool
+	sel   int32 // the node the last step selected
+}
+
+// dfNode is one node of the family's tree.
+type dfNode[S comparable] struct {
+	state  S
+	g, h   float64
+	f      float64 // IDA*: g+h; RBFS: the stored f, backed up on unwinding; IDS: depth
+	parent int32
+	depth  int32
+	action uint16
+	status NodeStatus
+	order  int32 // the step that selected it, 0 if none
+	step   int32 // the step that generated it
+}
+
+// rbfsFrame is one expanded node on RBFS's path, with its f-limit and its
+// children in the order of the last stable sort by f.
+type rbfsFrame struct {
+	id    int32
+	limit float64
+	kids  []int32
+}
+
+// dfNote is what a step tells its event about one child.
+type dfNote struct {
+	id   int32
+	fate Fate
+}
+
+func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind string) (*dfEngine[S], error) {
+	e := &dfEngine[S]{p: p, hs: hs, o: o}
+	if o.Algorithm.usesH() {
+		h, warn, err := pickHeuristic(hs, &e.o)
+		if err != nil {
+			return nil, err
+		}
+		e.h = h
+		e.warnings = append(e.warnings, warn...)
+	}
+	if e.o.Parent == "" {
+		e.o.Parent = KeepParent
+		if e.o.Algorithm == IDAStar && kind == "puzzle" {
+			e.o.Parent = SkipParent
+		}
+	}
+	if err := checkOrderOf(p, e.o.Order); err != nil {
+		return nil, err
+	}
+	e.init()
+	return e, nil
+}
+
+// init goes to step 0: the first iteration's root.
+func (e *dfEngine[S]) init() {
+	e.nodes, e.stack, e.frames = e.nodes[:0], e.stack[:0], e.frames[:0]
+	e.cur, e.status, e.goal, e.cnt, e.fast, e.err = 0, Running, -1, Counters{MaxOpen: 1}, false, nil
+	e.iter, e.iterCut, e.restart = 0, 0, false
+	e.limit = 0
+	if e.o.Algorithm == DLS {
+		e.limit = e.o.Depth
+	}
+	e.beginIteration()
+	e.began = false
+	e.cnt.Open = 1
+}
+
+// beginIteration empties the tree and makes the root again.
+func (e *dfEngine[S]) beginIteration() {
+	e.iter++
+	e.nodes, e.stack, e.frames = e.nodes[:0], e.stack[:0], e.frames[:0]
+	start := e.p.Start()
+	h := e.hOf(start)
+	root := dfNode[S]{state: start, h: h, parent: -1, action: noAction, status: NodeOpen}
+	root.f = e.fOf(0, h, 0)
+	switch e.o.Algorithm {
+	case IDAStar:
+		if e.iter == 1 {
+			e.threshold = root.f
+		} else {
+			e.threshold = e.next
+		}
+		e.next = math.Inf(1)
+	case IDS:
+		if e.iter > 1 {
+			e.limit++
+		}
+	case RBFS:
+		root.f = h
+		e.visit, e.vlimit = 0, math.Inf(1)
+	}
+	e.nodes = append(e.nodes, root)
+	if e.o.Algorithm != RBFS {
+		e.stack = append(e.stack, 0)
+	}
+	e.iterCut, e.restart, e.began = 0, false, true
+}
+
+func (e *dfEngine[S]) hOf(s S) float64 {
+	if e.h == nil {
+		return 0
+	}
+	return e.h.Estimate(s)
+}
+
+// fOf is the value a node shows as f: g+h for IDA* and RBFS, the depth for IDS.
+func (e *dfEngine[S]) fOf(g, h float64, depth int32) float64 {
+	if e.o.Algorithm == IDS {
+		return float64(depth)
+	}
+	return g + h
+}
+
+// advance takes one step. With ev nil it records nothing for an event.
+func (e *dfEngine[S]) advance(ev *Event) {
+	e.step()
+	if e.err == nil {
+		if err := e.failure(); err != nil {
+			e.err, e.status = err, Failed
+		}
+	}
+}
+
+// failure is the problem's error, if it reported one (see [Failer]).
+func (e *dfEngine[S]) failure() error {
+	if f, ok := e.p.(Failer); ok {
+		if err := f.Err(); err != nil {
+			return err
+		}
+	}
+	if e.h != nil && e.h.Err != nil {
+		return e.h.Err()
+	}
+	return nil
+}
+
+func (e *dfEngine[S]) failed() error { return e.err }
+
+func (e *dfEngine[S]) step() {
+	e.notes, e.backs, e.began = e.notes[:0], e.backs[:0], false
+	if e.restart {
+		e.beginIteration()
+	}
+	stepNo := int32(e.cur + 1)
+	var id int32
+	if e.o.Algorithm == RBFS {
+		id = e.visit
+	} else {
+		id = e.stack[len(e.stack)-1]
+		e.stack = e.stack[:len(e.stack)-1]
+	}
+	e.sel = id
+	e.cur++
+	e.cnt.Steps++
+	n := &e.nodes[id]
+	n.order = stepNo
+	if e.p.IsGoal(n.state) {
+		n.status = NodeGoal
+		e.goal, e.status = id, Solved
+		e.later = e.laterSiblings(id)
+		e.finishStep()
+		return
+	}
+	if (e.o.Algorithm == IDS || e.o.Algorithm == DLS) && int(n.depth) >= e.limit {
+		n.status = NodeCutoff
+		e.cnt.Cutoffs++
+		e.iterCut++
+		e.endOfStack()
+		return
+	}
+	n.status = NodeClosed
+	e.cnt.Expanded++
+	first := int32(len(e.nodes))
+	e.expand(id, stepNo)
+	switch e.o.Algorithm {
+	case RBFS:
+		e.rbfsAfterExpand(id, first)
+	default:
+		// push so that the first child is on top
+		for c := int32(len(e.nodes)) - 1; c >= first; c-- {
+			if e.nodes[c].status == NodeOpen {
+				e.stack = append(e.stack, c)
+			}
+		}
+		e.endOfStack()
+	}
+}
+
+// expand generates node id's children in the successor order, the parent's
+// state left out with parent=skip. IDA* cuts off a child whose f exceeds
+// the threshold.
+func (e *dfEngine[S]) expand(id int32, stepNo int32) {
+	n := e.nodes[id]
+	var parentState S
+	hasParent := n.parent >= 0
+	if hasParent {
+		parentState = e.nodes[n.parent].state
+	}
+	e.succ = orderSuccessors(e.p, e.o.Order, &e.rank, e.p.Successors(n.state, e.succ[:0]))
+	for i := range e.succ {
+		sc := &e.succ[i]
+		if e.o.Parent == SkipParent && hasParent && sc.State == parentState {
+			continue
+		}
+		if uint(sc.Action) > MaxAction {
+			panic(fmt.Sprintf("stepper: action code %d out of [0, %d]", sc.Action, MaxAction))
+		}
+		g, depth := n.g+sc.Cost, n.depth+1
+		h := e.hOf(sc.State)
+		c := dfNode[S]{state: sc.State, g: g, h: h, f: e.fOf(g, h, depth), parent: id, depth: depth, action: uint16(sc.Action), status: NodeOpen, step: stepNo}
+		fate := FateAdded
+		if e.o.Algorithm == IDAStar && c.f > e.threshold+costTolerance*max(1, math.Abs(e.threshold)) {
+			c.status, fate = NodeCutoff, FateCutoff
+			e.cnt.Cutoffs++
+			e.iterCut++
+			e.next = min(e.next, c.f)
+		}
+		if e.o.Algorithm == RBFS {
+			c.f = max(c.f, n.f) // AIMA: a child's f is at least its parent's
+		}
+		e.nodes = append(e.nodes, c)
+		e.cnt.Generated++
+		e.notes = append(e.notes, dfNote{int32(len(e.nodes) - 1), fate})
+	}
+}
+
+// endOfStack decides what an empty stack means: the next iteration after a
+// cutoff (IDS, IDA*), cutoff (DLS, or IDS at its depth cap), or no solution.
+func (e *dfEngine[S]) endOfStack() {
+	if len(e.stack) == 0 && e.status == Running {
+		switch {
+		case e.iterCut == 0 || e.o.Algorithm == IDAStar && math.IsInf(e.next, 1):
+			e.status = NoSolution
+		case e.o.Algorithm == DLS || e.o.Algorithm == IDS && e.o.Depth > 0 && e.limit >= e.o.Depth:
+			e.status = Cutoff
+		default:
+			e.restart = true
+		}
+	}
+	e.finishStep()
+}
+
+// finishStep updates the frontier counters and checks the node cap.
+func (e *dfEngine[S]) finishStep() {
+	e.cnt.Open = e.openLen()
+	e.cnt.MaxOpen = max(e.cnt.MaxOpen, e.cnt.Open)
+	if e.status == Running && len(e.nodes) >= e.o.MaxNodes {
+		e.status = LimitReached
+	}
+}
+
+func (e *dfEngine[S]) openLen() int {
+	if e.o.Algorithm != RBFS {
+		return len(e.stack)
+	}
+	k := 0
+	for _, fr := range e.frames {
+		for _, c := range fr.kids {
+			if e.nodes[c].status == NodeOpen {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// rbfsAfterExpand pushes the frame of node id (children from first on) and
+// unwinds as AIMA's RBFS returns: while the best child's f exceeds its
+// frame's f-limit, that f is backed up to the frame's node and the frame's
+// subtree is forgotten. It leaves the next node to visit and its f-limit.
+func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
+	fr := rbfsFrame{id: id, limit: e.vlimit}
+	for c := first; c < int32(len(e.nodes)); c++ {
+		fr.kids = append(fr.kids, c)
+	}
+	if len(fr.kids) == 0 {
+		// no successors: RBFS returns failure, f = ∞
+		e.nodes[id].f = math.Inf(1)
+		e.backs = append(e.backs, Backup{Node: int(id), State: e.p.Format(e.nodes[id].state), F: Bound(math.Inf(1))})
+		e.nodes[id].status = NodeForgotten
+	} else {
+		e.frames = append(e.frames, fr)
+	}
+	for len(e.frames) > 0 {
+		top := &e.frames[len(e.frames)-1]
+		nodes := e.nodes
+		sort.SliceStable(top.kids, func(i, j int) bool { return nodes[top.kids[i]].f < nodes[top.kids[j]].f })
+		best := top.kids[0]
+		if e.nodes[best].f > top.limit {
+			// return failure with best.f: forget this frame's subtree
+			x := top.id
+			e.nodes[x].f = e.nodes[best].f
+			e.backs = append(e.backs, Backup{Node: int(x), State: e.p.Format(e.nodes[x].state), F: Bound(e.nodes[best].f)})
+			e.forget(x)
+			e.frames = e.frames[:len(e.frames)-1]
+			if len(e.frames) == 0 {
+				e.status = NoSolution
+			}
+			continue
+		}
+		alt := math.Inf(1)
+		if len(top.kids) > 1 {
+			alt = e.nodes[top.kids[1]].f
+		}
+		e.visit, e.vlimit = best, min(top.limit, alt)
+		break
+	}
+	if len(e.frames) == 0 && e.status == Running {
+		e.status = NoSolution
+	}
+	e.finishStep()
+}
+
+// forget marks the subtree below node x forgotten (x itself stays, open
+// again with its backed-up f).
+func (e *dfEngine[S]) forget(x int32) {
+	for c := x + 1; c < int32(len(e.nodes)); c++ {
+		if p := e.nodes[c].parent; p >= 0 && (p == x || e.nodes[p].status == NodeForgotten && p > x) {
+			e.nodes[c].status = NodeForgotten
+		}
+	}
+	if e.nodes[x].parent >= 0 {
+		e.nodes[x].status = NodeOpen
+	}
+}
+
+// laterSiblings counts, along the path to node id, the children each
+// node generated after the path's child: a recursive search that generates
+// one child at a time and stops at the goal never generates them. A node's
+// children are contiguous ids in generation order. O(path · branching).
+func (e *dfEngine[S]) laterSiblings(id int32) int {
+	k := 0
+	for c := id; e.nodes[c].parent >= 0; c = e.nodes[c].parent {
+		p := e.nodes[c].parent
+		for x := c + 1; x < int32(len(e.nodes)) && e.nodes[x].parent == p && e.nodes[x].step == e.nodes[c].step; x++ {
+			k++
+		}
+	}
+	return k
+}
+
+// generatedOneByOne is Generated as a search that generates one child at
+// a time counts it (Korf's IDA*): without the later siblings of the path.
+func (e *dfEngine[S]) generatedOneByOne() int {
+	if e.status != Solved {
+		return e.cnt.Generated
+	}
+	return e.cnt.Generated - e.later
+}
+
+// --- the facade's side ---
+
+func (e *dfEngine[S]) steps() int       { return e.cur }
+func (e *dfEngine[S]) state() Status    { return e.status }
+func (e *dfEngine[S]) options() Options { return e.o }
+func (e *dfEngine[S]) warns() []string  { return append([]string(nil), e.warnings...) }
+func (e *dfEngine[S]) nodeCount() int   { return len(e.nodes) }
+func (e *dfEngine[S]) counters() Counters {
+	c := e.cnt
+	c.Nodes = len(e.nodes)
+	c.Closed = 0
+	for i := range e.nodes {
+		if e.nodes[i].status == NodeClosed {
+			c.Closed++
+		}
+	}
+	return c
+}
+
+func (e *dfEngine[S]) bytesPerNode() int64 {
+	var n dfNode[S]
+	return int64(sizeOf(n))
+}
+
+// seek replays from step 0 when going back; forward it steps.
+func (e *dfEngine[S]) seek(k int) int {
+	if k < e.cur {
+		e.init()
+	}
+	for e.cur < k && !e.status.Done() {
+		e.advance(nil)
+	}
+	return e.cur
+}
+
+func (e *dfEngine[S]) info(id int32) NodeInfo {
+	n := &e.nodes[id]
+	ni := NodeInfo{ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent), G: n.g, H: n.h, F: n.f,
+		Depth: int(n.depth), Status: n.status, Seq: -1, Step: int(n.step)}
+	if n.status == NodeClosed || n.status == NodeGoal || n.status == NodeCutoff && n.order > 0 {
+		ni.Order = int(n.order)
+	}
+	if n.action != noAction {
+		ni.Action = e.p.ActionName(int(n.action))
+	}
+	return ni
+}
+
+func (e *dfEngine[S]) explain(id int32) []Term {
+	if e.h == nil || e.h.Explain == nil {
+		return nil
+	}
+	return e.h.Explain(e.nodes[id].state)
+}
+
+func (e *dfEngine[S]) path() []int {
+	if e.status != Solved {
+		return nil
+	}
+	return e.pathTo(e.goal)
+}
+
+func (e *dfEngine[S]) pathTo(id int32) []int {
+	var p []int
+	for ; id >= 0; id = e.nodes[id].parent {
+		p = append(p, int(id))
+	}
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
+}
+
+func (e *dfEngine[S]) cost() float64 {
+	if e.status != Solved {
+		return 0
+	}
+	return e.nodes[e.goal].g
+}
+
+// deepening describes the iteration at the cursor, the current path ending
+// at node at.
+func (e *dfEngine[S]) deepening(at int32) *Deepening {
+	d := &Deepening{Iteration: e.iter, Began: e.began}
+	switch e.o.Algorithm {
+	case IDS, DLS:
+		l := e.limit
+		d.Limit = &l
+	case IDAStar:
+		t, nx := Bound(e.threshold), Bound(e.next)
+		d.Threshold, d.NextThreshold = &t, &nx
+	case RBFS:
+		for _, fr := range e.frames {
+			d.FLimits = append(d.FLimits, Bound(fr.limit))
+		}
+		d.Backups = append(d.Backups, e.backs...)
+		if e.status == Running {
+			v, l := int(e.visit), Bound(e.vlimit)
+			d.NextNode, d.NextLimit, d.NextState = &v, &l, e.p.Format(e.nodes[v].state)
+		}
+	}
+	if at >= 0 && int(at) < len(e.nodes) {
+		d.Current = e.pathTo(at)
+	}
+	return d
+}
+
+func (e *dfEngine[S]) fill(ev *Event) {
+	ev.Step = e.cur
+	ev.Expanded = e.info(e.sel)
+	ev.Key = Key{Priority: e.nodes[e.sel].f, Seq: -1}
+	ev.Children = make([]Child, 0, len(e.notes))
+	for _, nt := range e.notes {
+		ev.Children = append(ev.Children, Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1})
+	}
+	ev.Status = e.status
+	ev.Counters = e.counters()
+	ev.Path = e.path()
+	ev.Deepening = e.deepening(e.sel)
+}
+
+func (e *dfEngine[S]) snapshot() Snapshot {
+	sn := Snapshot{Step: e.cur, Status: e.status, Counters: e.counters(), Path: e.path()}
+	var open []int32
+	if e.o.Algorithm == RBFS {
+		if e.status == Running {
+			open = append(open, e.visit)
+		}
+		for i := len(e.frames) - 1; i >= 0; i-- {
+			for _, c := range e.frames[i].kids {
+				if e.nodes[c].status == NodeOpen && c != e.visit {
+					open = append(open, c)
+				}
+			}
+		}
+	} else {
+		for i := len(e.stack) - 1; i >= 0; i-- {
+			open = append(open, e.stack[i])
+		}
+	}
+	for _, id := range open {
+		sn.Open = append(sn.Open, OpenEntry{NodeInfo: e.info(id), Key: Key{Priority: e.nodes[id].f, Seq: -1}})
+	}
+	var closed []NodeInfo
+	for i := range e.nodes {
+		if e.nodes[i].status == NodeClosed {
+			closed = append(closed, e.info(int32(i)))
+		}
+	}
+	sort.SliceStable(closed, func(i, j int) bool { return closed[i].Order < closed[j].Order })
+	sn.Closed = closed
+	sn.Tree = make([]NodeInfo, len(e.nodes))
+	for i := range sn.Tree {
+		sn.Tree[i] = e.info(int32(i))
+	}
+	at := e.sel
+	if e.cur == 0 {
+		at = 0
+	}
+	sn.Deepening = e.deepening(at)
+	return sn
+}

@@ -1,0 +1,163 @@
+package stepper
+
+import "math"
+
+// This file is IDA*'s fast path: a search run to its end with no events
+// asked for, on a puzzle of up to 4×4 with Manhattan distance, runs as a
+// tight recursion over the packed board with the distance updated
+// incrementally (one table lookup a move), storing nothing but the path.
+// It follows the stepped loop's conventions exactly — the successor order,
+// parent=skip, the goal test when a node is selected, every generated child
+// counted, children over the threshold cut off and not selected — so the
+// counters, status, path and thresholds are those of stepping to the end
+// (TestIDAStarFastPathMatchesSteps).
+
+// idaFast is the state of one fast IDA* run.
+type idaFast struct {
+	p         *packedPuzzle
+	moves     [16][4]int8 // for each blank position, the targets in the successor order (-1: none)
+	acts      [4]uint16   // the action code of each slot
+	skip      bool
+	threshold int
+	next      int
+	cnt       Counters
+	open      int
+	path      []uint16 // actions, goal first
+	later     int      // children generated after the path's child at each node of the path
+}
+
+// fastPath runs IDA* to its end if the problem and options allow it and
+// reports whether it did.
+func (e *dfEngine[S]) fastPath() bool {
+	if e.o.Algorithm != IDAStar || e.cur != 0 || e.h == nil || e.h.Name != hManhattan {
+		return false
+	}
+	pp, ok := any(e.p).(*packedPuzzle)
+	if !ok {
+		return false
+	}
+	f := &idaFast{p: pp, skip: e.o.Parent == SkipParent}
+	// the successor order as slots: sort the four action codes the way
+	// orderSuccessors sorts a full set of successors
+	all := make([]Successor[S], 4)
+	for a := range all {
+		all[a].Action = a
+	}
+	all = orderSuccessors(e.p, e.o.Order, &e.rank, all)
+	for i, sc := range all {
+		f.acts[i] = uint16(sc.Action)
+	}
+	for pos := range pp.geom.cells {
+		for i, a := range f.acts {
+			f.moves[pos][i] = pp.geom.next[pos][a]
+		}
+	}
+	start := pp.start
+	h := int(pp.manhattan(start))
+	f.threshold = h
+	f.cnt = Counters{MaxOpen: 1}
+	iter := 0
+	status := NoSolution
+	for {
+		iter++
+		f.next = math.MaxInt
+		f.open = 0
+		if f.search(start, blankOf(start), -1, 0, h) {
+			status = Solved
+			break
+		}
+		if f.next == math.MaxInt {
+			break
+		}
+		f.threshold = f.next
+	}
+	// Make the engine stand where stepping would: the tree is the solution
+	// path (or the root), the counters those of every iteration.
+	e.nodes = e.nodes[:0]
+	e.stack = e.stack[:0]
+	e.iter, e.threshold = iter, float64(f.threshold)
+	e.next = math.Inf(1)
+	if f.next != math.MaxInt {
+		e.next = float64(f.next)
+	}
+	s := any(start).(S)
+	e.nodes = append(e.nodes, dfNode[S]{state: s, h: float64(h), f: float64(h), parent: -1, action: noAction, status: NodeClosed, order: 1})
+	if status == Solved {
+		cur := start
+		for i := len(f.path) - 1; i >= 0; i-- {
+			a := int(f.path[i])
+			b := blankOf(cur)
+			to := pp.geom.next[b][a]
+			shift := 4 * uint(to)
+			t := (cur >> shift) & 15
+			cur = cur&^(15<<shift) | t<<(4*uint(b))
+			g := float64(len(f.path) - i)
+			hh := pp.manhattan(cur)
+			e.nodes = append(e.nodes, dfNode[S]{state: any(cur).(S), g: g, h: hh, f: g + hh, parent: int32(len(e.nodes) - 1),
+				depth: int32(g), action: uint16(a), status: NodeClosed})
+		}
+		e.nodes[len(e.nodes)-1].status = NodeGoal
+		e.goal = int32(len(e.nodes) - 1)
+	}
+	e.status = status
+	e.cnt = f.cnt
+	e.cnt.Open = f.open
+	e.cur = f.cnt.Steps
+	e.sel = int32(len(e.nodes) - 1)
+	e.fast = true
+	e.later = f.later
+	return true
+}
+
+// search selects board s (f = g + h <= threshold), blank at b, reached by
+// moving the blank from position from (-1 at the root). It reports whether
+// the goal was found below s, appending the actions to f.path on the way
+// back.
+func (f *idaFast) search(s uint64, b, from, g, h int) bool {
+	f.cnt.Steps++
+	if s == f.p.goal {
+		return true
+	}
+	f.cnt.Expanded++
+	var kids [4]struct {
+		s         uint64
+		to, h, gi int
+		slot      int
+	}
+	n, ng := 0, 0
+	for slot, to8 := range f.moves[b] {
+		to := int(to8)
+		if to < 0 || f.skip && to == from {
+			continue
+		}
+		shift := 4 * uint(to)
+		t := (s >> shift) & 15
+		nh := h - int(f.p.dist[t][to]) + int(f.p.dist[t][b])
+		f.cnt.Generated++
+		ng++
+		if nf := g + 1 + nh; nf > f.threshold {
+			f.cnt.Cutoffs++
+			if nf < f.next {
+				f.next = nf
+			}
+			continue
+		}
+		kids[n].s = s&^(15<<shift) | t<<(4*uint(b))
+		kids[n].to, kids[n].h, kids[n].slot, kids[n].gi = to, nh, slot, ng-1
+		n++
+	}
+	f.open += n
+	if f.open > f.cnt.MaxOpen {
+		f.cnt.MaxOpen = f.open
+	}
+	for i := range n {
+		f.open--
+		k := &kids[i]
+		if f.search(k.s, k.to, b, g+1, k.h) {
+			f.path = append(f.path, f.acts[k.slot])
+			f.later += ng - k.gi - 1
+			return true
+		}
+	}
+	return false
+}

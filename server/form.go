@@ -186,6 +186,9 @@ func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, erro
 	} else if o.MaxNodes > maxNodes {
 		return nil, &FormError{Field: "maxnodes", Err: fmt.Errorf("server: maxnodes %d is above this server's limit of %d nodes per session; lower it (or restart the server with a larger -max-nodes)", o.MaxNodes, maxNodes)}
 	}
+	if !o.Algorithm.Journaled() {
+		return nil, &FormError{Field: "algo", Err: notJournaled(o.Algorithm)}
+	}
 	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		field := "algo"

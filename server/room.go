@@ -210,7 +210,17 @@ func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
 	if o.MaxNodes <= 0 || o.MaxNodes > s.cfg.MaxNodes {
 		o.MaxNodes = s.cfg.MaxNodes
 	}
+	if !o.Algorithm.Journaled() {
+		return nil, notJournaled(o.Algorithm)
+	}
 	return stepper.NewSearch(inst, o)
+}
+
+// notJournaled explains why the lecture server does not step an algorithm
+// of the depth-first iterative family: its protocol sends nodes as journal
+// records, which these searches, whose tree restarts or forgets, do not keep.
+func notJournaled(a stepper.Algorithm) error {
+	return fmt.Errorf("server: %s is not stepped on the lecture server yet (its tree restarts or forgets, which the page's protocol cannot send); step it with stepviz trace, stepviz solve or in the notebook, or pick a best-first algorithm", a)
 }
 
 // adopt registers search as a session under a given id with a hashed key

@@ -77,7 +77,13 @@ type deltaEngine interface {
 	openOrder(dst []int) []int
 }
 
-func (s *Search) delta() deltaEngine { return s.eng.(deltaEngine) }
+func (s *Search) delta() deltaEngine {
+	d, ok := s.eng.(deltaEngine)
+	if !ok {
+		panic("stepper: " + string(s.eng.options().Algorithm) + " keeps no journal (see Algorithm.Journaled): follow it through events and snapshots")
+	}
+	return d
+}
 
 // Horizon is the furthest step computed: every step up to it can be
 // replayed from the journal.

@@ -40,6 +40,14 @@ const DefaultDLSLimit = 50
 // iterative loop (dfengine.go) rather than the best-first one.
 func (a Algorithm) depthFirstIterative() bool { return a == IDS || a == IDAStar || a == RBFS }
 
+// Journaled reports whether a search with the algorithm keeps the journal
+// that Search.Horizon, NodeEnd, ModdedIn, ExpandedIn, Record, OrderAfter,
+// StateOf, OpenHead and OpenOrder read (delta.go): every best-first
+// algorithm does; the depth-first iterative family (ids, idastar, rbfs),
+// whose tree restarts or forgets, does not, and those methods panic on it.
+// Such a search is followed through its events and snapshots.
+func (a Algorithm) Journaled() bool { return !a.depthFirstIterative() }
+
 // TieRule orders open nodes whose priority is equal. Whatever the rule, the
 // insertion number breaks any remaining tie, so the order is total and every
 // trace is reproducible.

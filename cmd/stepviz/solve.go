@@ -38,14 +38,15 @@ type solveResult struct {
 // searchFlags are the flags that map one to one onto stepper options, in
 // the order -help lists them.
 var searchFlags = []struct{ flag, option, usage string }{
-	{"algo", "algo", "algorithm: bfs, dfs, ucs, greedy, astar or wastar"},
+	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, idastar or rbfs"},
 	{"h", "h", "heuristic (default: the problem's first, e.g. manhattan, octile, sld)"},
 	{"w", "w", "weight of weighted A* (default 2)"},
 	{"tie", "tie", "tie rule among equal priorities: fifo, lifo, high-g or low-h (default fifo)"},
 	{"goaltest", "goaltest", "when the goal is tested: generate or expand (default: generate for BFS, expand otherwise)"},
-	{"open", "open", "a cheaper path to an open node: reparent or ignore (default: ignore for BFS/DFS, reparent otherwise)"},
+	{"open", "open", "a cheaper path to an open node: reparent, reparent-new (re-inserted: a new insertion number) or ignore (default: ignore for BFS/DFS/DLS, reparent otherwise)"},
 	{"closed", "closed", "a cheaper path to a closed node: ignore or reopen (default ignore)"},
-	{"depth", "depth", "depth limit, 0 for none"},
+	{"depth", "depth", "depth limit L: a node at depth L is goal-tested, not expanded, and the search ends in cutoff (0: none; dls: 50)"},
+	{"parent", "parent", "ids, idastar, rbfs: skip (never regenerate the parent's state) or keep (default: skip for idastar on puzzles, keep otherwise)"},
 	{"order", "order", "successor order: natural, reverse, alpha or a comma list of action names"},
 	{"duplicates", "duplicates", "discarded duplicate children: keep them as tree nodes or drop them (default keep; scen: drop)"},
 	{"maxnodes", "maxnodes", "stop with \"limit reached\" past this many nodes"},

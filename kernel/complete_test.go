@@ -14,7 +14,7 @@ func TestComplete(t *testing.T) {
 		word string // the text the matches replace
 	}{
 		{"st|", []string{"step"}, "st"},
-		{"s|", []string{"search", "show", "step"}, "s"},
+		{"s|", []string{"script", "search", "show", "step"}, "s"},
 		{"search a|", []string{"astar"}, "a"},
 		{"search astar h=m|", []string{"h=manhattan", "h=misplaced"}, "h=m"},
 		{"search astar ti|", []string{"tie="}, "ti"},

@@ -16,19 +16,23 @@ type helpEntry struct {
 // commandHelp documents every command, for help, the Jupyter inspector and
 // docs/notebook.md.
 var commandHelp = map[string]helpEntry{
-	"puzzle":  {"puzzle TILES [goal=TILES]", "Set the problem to a sliding-tile puzzle, tiles row-major with 0 the blank: puzzle 283164705 goal=123804765."},
-	"grid":    {"grid ROWS|FILE.map [start=x,y] [goal=x,y] [moves=4|8] [cost=unit|10-14] [corners=no|yes]", "Set the problem to a grid: rows joined by '/' on the line, or a bare grid line with the rows on the lines after it (S start, G goal, # wall, . free, 1-9 terrain cost)."},
-	"graph":   {"graph romania [start=Arad] [goal=Bucharest] | graph FILE", "Set the problem to a weighted graph: the Romania road map, a graph file, or a bare graph line with the graph's statements (node A 0 0, edge A B 5, start A, goal B) on the lines after it."},
-	"search":  {"[NAME =] search ALGO [name=value ...]", "Start a search on the current problem and show its live view. ALGO is one of bfs, dfs, ucs, greedy, astar, wastar; options: h, w, tie, goaltest, open, closed, tree, depth, order, maxnodes (as on the command line). Name it to keep several: a = search astar h=manhattan."},
-	"step":    {"step [NAME] [N]", "Take N expansions (default 1) of the current or named search, say what each did and update its live view."},
-	"back":    {"back [NAME] [N]", "Go back N steps (default 1)."},
-	"run":     {"run [NAME] [N] | run [NAME] to goal", "Take N steps, or run until the search ends (solved, no solution or node limit); the live view plays along."},
-	"reset":   {"reset [NAME]", "Go back to step 0."},
-	"show":    {"show [NAME] open|closed|tree|path|board|stats|node ID", "Show the open list in pop order with sort keys, the closed list in expansion order, the whole tree, the solution path, the problem at the last expanded node, the counters, or one node with its h broken down."},
-	"compare": {"compare SEARCH, SEARCH, ...", "Run several searches to the end on the current problem and tabulate cost, moves, expanded, generated and max open: compare bfs, astar h=misplaced, astar h=manhattan."},
-	"export":  {"export [NAME] FORMAT [to FILE]", "Export the current or named search's trace up to its current step, with a download link, or into FILE (Jupyter only, beside the notebook). Formats: " + strings.Join(exportFormats(), ", ") + "."},
-	"replay":  {"[NAME =] replay FILE", "Open a trace file (written by export json or jsonl, or stepviz trace -format json), check every step against the engine, and make it the current problem and search at the trace's last step with its live view, as if its problem line, search line and step K had been typed (Jupyter only: the file is read beside the notebook)."},
-	"help":    {"help [COMMAND]", "List the commands, or explain one."},
+	"puzzle":    {"puzzle TILES [goal=TILES]", "Set the problem to a sliding-tile puzzle, tiles row-major with 0 the blank: puzzle 283164705 goal=123804765."},
+	"grid":      {"grid ROWS|FILE.map [start=x,y] [goal=x,y] [moves=4|8] [cost=unit|10-14] [corners=no|yes]", "Set the problem to a grid: rows joined by '/' on the line, or a bare grid line with the rows on the lines after it (S start, G goal, # wall, . free, 1-9 terrain cost)."},
+	"graph":     {"graph romania [start=Arad] [goal=Bucharest] | graph FILE", "Set the problem to a weighted graph: the Romania road map, a graph file, or a bare graph line with the graph's statements (node A 0 0, edge A B 5, start A, goal B) on the lines after it."},
+	"search":    {"[NAME =] search ALGO [name=value ...]", "Start a search on the current problem and show its live view. ALGO is one of bfs, dfs, ucs, greedy, astar, wastar; options: h, w, tie, goaltest, open, closed, tree, depth, order, maxnodes (as on the command line). Name it to keep several: a = search astar h=manhattan."},
+	"step":      {"step [NAME] [N]", "Take N expansions (default 1) of the current or named search, say what each did and update its live view."},
+	"back":      {"back [NAME] [N]", "Go back N steps (default 1)."},
+	"run":       {"run [NAME] [N] | run [NAME] to goal", "Take N steps, or run until the search ends (solved, no solution or node limit); the live view plays along."},
+	"reset":     {"reset [NAME]", "Go back to step 0."},
+	"show":      {"show [NAME] open|closed|tree|path|board|stats|node ID", "Show the open list in pop order with sort keys, the closed list in expansion order, the whole tree, the solution path, the problem at the last expanded node, the counters, or one node with its h broken down."},
+	"compare":   {"compare SEARCH, SEARCH, ...", "Run several searches to the end on the current problem and tabulate cost, moves, expanded, generated and max open: compare bfs, astar h=misplaced, astar h=manhattan."},
+	"export":    {"export [NAME] FORMAT [to FILE]", "Export the current or named search's trace up to its current step, with a download link, or into FILE (Jupyter only, beside the notebook). Formats: " + strings.Join(exportFormats(), ", ") + "."},
+	"replay":    {"[NAME =] replay FILE", "Open a trace file (written by export json or jsonl, or stepviz trace -format json), check every step against the engine, and make it the current problem and search at the trace's last step with its live view, as if its problem line, search line and step K had been typed (Jupyter only: the file is read beside the notebook)."},
+	"help":      {"help [COMMAND]", "List the commands, or explain one."},
+	"script":    {"script FILE.star [name=value ...]", "Set the problem to a Starlark script: start, is_goal(s), successors(s), optional h_NAME(s) and format(s); the name=value pairs are its globals (Jupyter only: the file is read beside the notebook). See docs/scripts.md."},
+	"problem":   {"problem NAME [name=value ...]:", "On a cell's first line: the rest of the cell is a Starlark problem script (start, is_goal(s), successors(s), h_NAME(s)), named NAME in errors and traces. See docs/scripts.md."},
+	"heuristic": {"heuristic NAME:", "On a cell's first line: the rest of the cell defines def h(s) for the current puzzle, grid or graph (a puzzle state is a tuple of tiles, goal a global); then search astar h=NAME. See docs/scripts.md."},
+	"check":     {"check h=NAME [states=N]", "Is the heuristic admissible and consistent? Explores the current problem's states (all of them, or the first N breadth first; default 200000), computes the true cost to the goal h*, and lists the worst states where h > h*, edges where h(n) > c + h(n'), and goals where h != 0."},
 }
 
 // wordHelp documents options and their values, for the inspector.

@@ -61,7 +61,7 @@ func (s *Session) move(ctx context.Context, ls *liveSearch, c Command, emit func
 		emit(textOutput("%s", s.runSummary(ls, c)))
 	}
 	emit(s.liveView(ls, true))
-	return nil
+	return failedSearch(sr)
 }
 
 // play takes count steps (count 0: until the search is done), sending live

@@ -43,13 +43,16 @@ type Command struct {
 	// of "export FORMAT to FILE" or "replay FILE".
 	Args []string
 	File string
+	// Script is the Starlark of a problem or heuristic cell (script.go),
+	// with blank lines for the cell's lines before it.
+	Script string
 }
 
 // Verbs are the commands a line may start with, besides the problem kinds.
-var Verbs = []string{"search", "step", "back", "run", "reset", "show", "compare", "export", "replay", "help"}
+var Verbs = []string{"search", "step", "back", "run", "reset", "show", "compare", "export", "replay", "check", "heuristic", "problem", "help"}
 
 // ProblemKinds are the words that start a problem line.
-var ProblemKinds = []string{"puzzle", "grid", "graph"}
+var ProblemKinds = []string{"puzzle", "grid", "graph", "script"}
 
 // Topics are the things show can show.
 var Topics = []string{"open", "closed", "tree", "path", "board", "stats", "node"}
@@ -61,6 +64,12 @@ var reserved = append(append(append([]string{"to", "goal", "all"}, Verbs...), Pr
 // command, naming it; it never panics. Cost: linear in the cell's length.
 func ParseCell(cell string) ([]Command, error) {
 	lines := strings.Split(strings.ReplaceAll(cell, "\r\n", "\n"), "\n")
+	if cmd, ok, err := parseScriptCell(lines); ok {
+		if err != nil {
+			return nil, err
+		}
+		return []Command{cmd}, nil
+	}
 	var cmds []Command
 	for i := 0; i < len(lines); i++ {
 		src := strings.TrimSpace(stripComment(lines[i]))
@@ -176,8 +185,12 @@ func parseLine(src string) (Command, error) {
 	}
 	args := f[1:]
 	switch verb {
-	case "puzzle", "grid", "graph":
+	case "puzzle", "grid", "graph", "script":
 		return Command{Verb: "problem", Problem: src}, nil
+	case "check":
+		return parseCheck(args)
+	case "problem", "heuristic":
+		return cmd, errorf("%s NAME: starts a cell of Starlark: put it on the cell's first line, the script on the lines after it (docs/scripts.md)", verb)
 	case "search":
 		return parseSearch(args)
 	case "step", "back", "run":

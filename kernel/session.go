@@ -152,6 +152,12 @@ func (s *Session) exec(ctx context.Context, c Command, emit func(Output)) error 
 	switch c.Verb {
 	case "problem":
 		return s.setProblem(c, emit)
+	case "script":
+		return s.setScript(c, emit)
+	case "heuristic":
+		return s.addHeuristic(c, emit)
+	case "check":
+		return s.check(c, emit)
 	case "search":
 		return s.startSearch(c, emit)
 	case "step", "back", "run", "reset":
@@ -263,6 +269,8 @@ func fileOf(line string) string {
 		if strings.HasSuffix(strings.ToLower(arg), ".map") {
 			return arg
 		}
+	case "script":
+		return arg
 	case "graph":
 		if !strings.EqualFold(arg, "romania") && !strings.HasPrefix(arg, "text:") && !strings.Contains(arg, "=") {
 			return arg

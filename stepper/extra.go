@@ -83,7 +83,7 @@ func WithExtra(inst Instance, x *Extra) (Instance, error) {
 
 // withExtra appends one search's extra heuristics to hs.
 func withExtra[S comparable](inst Instance, x *Extra, p Problem[S], hs []Heuristic[S]) []Heuristic[S] {
-	if x == nil {
+	if x == nil || len(x.Names) == 0 {
 		return hs
 	}
 	estimate, errf := x.New(inst)

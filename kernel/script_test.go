@@ -1,0 +1,94 @@
+package kernel
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+const jugsCell = `problem jugs caps=3,5 target=4:
+caps = param("caps", (3, 5))
+target = param("target", 4)
+start = (0, 0)
+def is_goal(s):
+    return target in s
+def successors(s):
+    a, b = s
+    ca, cb = caps
+    pour_ab = min(a, cb - b)
+    pour_ba = min(b, ca - a)
+    return [("fill a", (ca, b)), ("fill b", (a, cb)), ("empty a", (0, b)), ("empty b", (a, 0)),
+            ("pour a>b", (a - pour_ab, b + pour_ab)), ("pour b>a", (a + pour_ba, b - pour_ba))]
+`
+
+// TestScriptCells: a problem cell, a heuristic cell for a built-in puzzle,
+// check, and the failures a notebook shows with the cell's line numbers.
+func TestScriptCells(t *testing.T) {
+	type step struct {
+		cell    string
+		want    []string // in the outputs' text
+		wantErr []string // in the error, "" for none
+	}
+	cases := []struct {
+		name  string
+		steps []step
+	}{
+		{"problem cell", []step{
+			{jugsCell, []string{"problem: script jugs caps=3,5 target=4", "heuristics: zero"}, nil},
+			{"search bfs\nrun", []string{"solved", "cost 6"}, nil},
+		}},
+		{"heuristic cell and check", []step{
+			{"puzzle 283164705 goal=123804765", nil, nil},
+			{"heuristic double:\ndef h(s):\n    return 2 * len([i for i in range(9) if s[i] != 0 and s[i] != goal[i]])\n", []string{"heuristic double added", "search astar h=double"}, nil},
+			{"check h=double", []string{"admissible  NO", "h > h*"}, nil},
+			{"check h=manhattan", []string{"over all 181440 reachable states", "admissible  yes", "consistent  yes"}, nil},
+			{"search astar h=double\nrun", []string{"solved"}, nil},
+		}},
+		{"syntax error at the cell's line", []step{
+			{"problem broken:\nstart = 0\ndef is_goal(s)\n    return True\n", nil, []string{"script broken:4:1: syntax error"}},
+		}},
+		{"failure in successors", []step{
+			{"problem bad:\nstart = 0\ndef is_goal(s):\n    return False\ndef successors(s):\n    return [(\"up\", [s])]\n", nil, nil},
+			{"search bfs\nrun", nil, []string{"the search failed", "script bad:5:1: in successors(0)", "unhashable"}},
+		}},
+		{"hostile loop", []step{
+			{"problem spin:\nstart = 0\ndef is_goal(s):\n    return False\ndef successors(s):\n    for i in range(1000000):\n        for j in range(1000000):\n            pass\n    return []\n", nil, nil},
+			{"search bfs\nrun", nil, []string{"script spin:7:9: in successors(0)", "more than 1000000 Starlark steps"}},
+			{"puzzle 283164705 goal=123804765\nsearch astar\nrun", []string{"solved"}, nil},
+		}},
+		{"heuristic needs a problem", []step{
+			{"heuristic h1:\ndef h(s):\n    return 0\n", nil, []string{"no problem yet"}},
+		}},
+		{"no name", []step{
+			{"problem:\nstart = 0\n", nil, []string{"problem needs a name"}},
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := NewSession(Config{})
+			for _, st := range c.steps {
+				outs, err := s.Run(context.Background(), st.cell)
+				var text strings.Builder
+				for _, o := range outs {
+					text.WriteString(o.Text + "\n")
+				}
+				if len(st.wantErr) == 0 && err != nil {
+					t.Fatalf("cell %q: %v", st.cell, err)
+				}
+				if len(st.wantErr) > 0 && err == nil {
+					t.Fatalf("cell %q: no error, want %q", st.cell, st.wantErr)
+				}
+				for _, w := range st.wantErr {
+					if !strings.Contains(err.Error(), w) {
+						t.Errorf("cell %q: error\n%v\nlacks %q", st.cell, err, w)
+					}
+				}
+				for _, w := range st.want {
+					if !strings.Contains(text.String(), w) {
+						t.Errorf("cell %q: output\n%s\nlacks %q", st.cell, text.String(), w)
+					}
+				}
+			}
+		})
+	}
+}

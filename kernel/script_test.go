@@ -2,8 +2,12 @@ package kernel
 
 import (
 	"context"
+	"encoding/json"
+	"io/fs"
 	"strings"
 	"testing"
+
+	"stepviz/examples"
 )
 
 const jugsCell = `problem jugs caps=3,5 target=4:
@@ -38,11 +42,13 @@ func TestScriptCells(t *testing.T) {
 			{"search bfs\nrun", []string{"solved", "cost 6"}, nil},
 		}},
 		{"heuristic cell and check", []step{
-			{"puzzle 283164705 goal=123804765", nil, nil},
-			{"heuristic double:\ndef h(s):\n    return 2 * len([i for i in range(9) if s[i] != 0 and s[i] != goal[i]])\n", []string{"heuristic double added", "search astar h=double"}, nil},
-			{"check h=double", []string{"admissible  NO", "h > h*"}, nil},
-			{"check h=manhattan", []string{"over all 181440 reachable states", "admissible  yes", "consistent  yes"}, nil},
+			{"grid S...../.##.../....G. moves=8", nil, nil},
+			{"heuristic double:\ndef h(s):\n    return 2 * (abs(s[0] - goal[0]) + abs(s[1] - goal[1]))\n", []string{"heuristic double added", "search astar h=double"}, nil},
+			{"check h=double", []string{"admissible  NO: 15 states where h > h*", "0,0  h = 12 > h* = 5.414"}, nil},
+			{"check h=octile", []string{"over all 16 reachable states", "admissible  yes", "consistent  yes"}, nil},
 			{"search astar h=double\nrun", []string{"solved"}, nil},
+			{"heuristic double:\ndef h(s):\n    return 0\n", []string{"heuristic double added"}, nil},
+			{"check h=double", []string{"admissible  yes"}, nil},
 		}},
 		{"syntax error at the cell's line", []step{
 			{"problem broken:\nstart = 0\ndef is_goal(s)\n    return True\n", nil, []string{"script broken:4:1: syntax error"}},
@@ -91,4 +97,56 @@ func TestScriptCells(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBetterHeuristicNotebook runs the lecture notebook where students
+// write linear conflict in Starlark: it is admissible and consistent, and
+// A* with it finds the known optimum, 31.
+func TestBetterHeuristicNotebook(t *testing.T) {
+	outs := runNotebook(t, "better-8puzzle-heuristic.ipynb")
+	for _, w := range []string{
+		"heuristic lc over all 181440 reachable states",
+		"admissible  yes: 0 states where h > h*",
+		"consistent  yes",
+		"heuristic pairs added",
+		"cost 31",
+	} {
+		if !strings.Contains(outs, w) {
+			t.Errorf("the notebook's outputs lack %q", w)
+		}
+	}
+}
+
+// runNotebook runs every code cell of an example notebook in one session
+// and returns the outputs' text.
+func runNotebook(t *testing.T, name string) string {
+	t.Helper()
+	data, err := fs.ReadFile(examples.Notebooks, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nb struct {
+		Cells []struct {
+			CellType string   `json:"cell_type"`
+			Source   []string `json:"source"`
+		} `json:"cells"`
+	}
+	if err := json.Unmarshal(data, &nb); err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(Config{})
+	var text strings.Builder
+	for i, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		outs, err := s.Run(context.Background(), strings.Join(c.Source, ""))
+		if err != nil {
+			t.Fatalf("cell %d: %v", i, err)
+		}
+		for _, o := range outs {
+			text.WriteString(o.Text + "\n")
+		}
+	}
+	return text.String()
 }

@@ -72,6 +72,7 @@ type hub struct {
 	// shared by all of them; liveVersion changes whenever the live search
 	// moves, which invalidates it and the list caches.
 	stateRecs    []byte
+	stateBuf     []stepper.NodeRecord // reused by every state build
 	stateCosts   []float64
 	stateFrames  map[string][]byte
 	stateVersion int

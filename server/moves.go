@@ -20,8 +20,10 @@ type completing struct {
 	at       int
 }
 
-func (c completing) Record(id int) stepper.NodeRecord {
-	r := c.s.Record(id)
+func (c completing) Record(id int) stepper.NodeRecord { return c.complete(id, c.s.Record(id)) }
+
+// complete fills in r's expansion step from other's journal.
+func (c completing) complete(id int, r stepper.NodeRecord) stepper.NodeRecord {
 	if r.Order == 0 && r.Fate == stepper.BaseOpen && c.other != nil {
 		if oh := c.other.Horizon(); oh > c.s.Horizon() && id < c.other.NodeEnd(oh) {
 			r.Order = c.other.OrderAfter(id, c.at)
@@ -216,10 +218,12 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 func (h *hub) stateFrame(reason string) []byte {
 	if h.stateVersion != h.liveVersion {
 		s := h.search
-		enc := newRecEncoder(completing{s, h.scratch, s.StepCount()}, hasCells(h.info.Kind))
-		src := enc.src
-		for id, end := 0, s.NodeEnd(s.StepCount()); id < end; id++ {
-			enc.add(id, src.Record(id))
+		src := completing{s, h.scratch, s.StepCount()}
+		enc := newRecEncoder(src, hasCells(h.info.Kind))
+		h.stateBuf = s.Records(0, s.NodeEnd(s.StepCount()), h.stateBuf[:0])
+		enc.dense = make([]gd, 0, len(h.stateBuf))
+		for id, r := range h.stateBuf {
+			enc.add(id, src.complete(id, r))
 		}
 		h.stateRecs, h.stateCosts = enc.buf, enc.costs
 		h.stateFrames = map[string][]byte{}

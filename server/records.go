@@ -65,6 +65,9 @@ type recEncoder struct {
 	// the client's g and depth of the nodes this message restates, and a
 	// cache of others read from src
 	gd map[int]gd
+	// dense holds the g and depth of ids 0..len(dense)-1 when the message
+	// packs every node from 0 (a state): no map work per node.
+	dense []gd
 
 	prevID, prevParent, prevOrder, prevBorn, prevSeqOff, prevCell int
 }
@@ -81,6 +84,9 @@ func newRecEncoder(src recordSource, cells bool) *recEncoder {
 // parentGD is the g and depth the client will hold for node id once the
 // message is applied: the record's at the message's step.
 func (w *recEncoder) parentGD(id int) gd {
+	if id < len(w.dense) {
+		return w.dense[id]
+	}
 	if v, ok := w.gd[id]; ok {
 		return v
 	}
@@ -92,7 +98,11 @@ func (w *recEncoder) parentGD(id int) gd {
 
 // add packs node id's record; ids must ascend.
 func (w *recEncoder) add(id int, r stepper.NodeRecord) {
-	w.gd[id] = gd{r.G, r.Depth}
+	if id == len(w.dense) && id == w.prevID+1 && (id == 0 || w.dense != nil) {
+		w.dense = append(w.dense, gd{r.G, r.Depth})
+	} else {
+		w.gd[id] = gd{r.G, r.Depth}
+	}
 	flags := byte(r.Fate) & fateMask
 	if r.CutoffPop && r.Fate == stepper.BaseOpen {
 		flags = fateCutoffPop

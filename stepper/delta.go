@@ -71,6 +71,7 @@ type deltaEngine interface {
 	moddedIn(a, b int, dst []int) []int
 	expandedIn(a, b int, dst []int) []int
 	record(id int32) NodeRecord
+	recordRange(a, b int, dst []NodeRecord) []NodeRecord
 	orderAfter(id int32, k int) int
 	stateOf(id int32) (string, float64)
 	openHead(n int, dst []int) []int
@@ -106,6 +107,13 @@ func (s *Search) ExpandedIn(a, b int, dst []int) []int { return s.delta().expand
 // NodeEnd(Horizon()): a node that does not exist at the cursor has its
 // values as generated. O(log steps + the node's own re-parentings).
 func (s *Search) Record(id int) NodeRecord { return s.delta().record(int32(id)) }
+
+// Records appends the records of ids [a, b) at the cursor, as Record
+// gives them, for b <= NodeEnd(Horizon()): O(b - a) with no per-node
+// search, what a late joiner's state costs.
+func (s *Search) Records(a, b int, dst []NodeRecord) []NodeRecord {
+	return s.delta().recordRange(a, b, dst)
+}
 
 // OrderAfter is the first step after k that expanded node id with no
 // re-parenting or reopening of it in between, or 0 if the journal has none.
@@ -204,25 +212,42 @@ func (e *engine[S]) baseFate(st nodeStatus8) BaseFate {
 }
 
 func (e *engine[S]) record(id int32) NodeRecord {
+	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	return e.recordAt(id, e.stepOf(id), cell)
+}
+
+// recordRange appends the records of ids [a, b): O(b - a) plus the steps
+// between their births, with no binary search or lookup per node.
+func (e *engine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
+	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	born := e.stepOf(int32(a))
+	for id := int32(a); id < int32(b); id++ {
+		for born < len(e.records) && e.records[born].firstNode <= id {
+			born++
+		}
+		dst = append(dst, e.recordAt(id, born, cell))
+	}
+	return dst
+}
+
+func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }) NodeRecord {
 	n := e.nodes.at(id)
-	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Born: e.stepOf(id), Fate: e.baseFate(n.status), Cell: -1}
+	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Born: born, Fate: e.baseFate(n.status), Cell: -1}
 	switch n.status {
 	case st8Closed, st8Goal, st8Cutoff:
 		r.Order, r.Seq = int(n.mark), int(e.records[n.mark-1].poppedSeq)
 	case st8Open:
 		r.Seq = int(n.mark)
-		if id < e.visibleNodes() {
-			r.Order = e.orderAfter(id, e.cur)
-		} else {
-			r.Order = e.orderAfter(id, r.Born)
-		}
+		r.Order = e.orderAfter(id, max(e.cur, born))
 	default:
 		r.Seq = -1
 	}
-	r.GoalPop = r.Order > 0 && r.Order <= len(e.records) && e.isGoalPop(r.Order-1)
-	r.CutoffPop = r.Order > 0 && r.Order <= len(e.records) && e.isCutoffPop(r.Order-1)
-	if c, ok := any(e.p).(interface{ cellOf(S) int }); ok {
-		r.Cell = c.cellOf(n.state)
+	if r.Order > 0 && r.Order <= len(e.records) {
+		r.GoalPop = e.isGoalPop(r.Order - 1)
+		r.CutoffPop = e.isCutoffPop(r.Order - 1)
+	}
+	if cell != nil {
+		r.Cell = cell.cellOf(n.state)
 	}
 	return r
 }

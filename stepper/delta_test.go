@@ -162,9 +162,30 @@ func BenchmarkRecords100k(b *testing.B) {
 	s.Run(0)
 	n := s.NodeEnd(s.StepCount())
 	b.ResetTimer()
+	var buf []NodeRecord
 	for range b.N {
-		for id := 0; id < n; id++ {
-			_ = s.Record(id)
+		buf = s.Records(0, n, buf[:0])
+	}
+}
+
+// TestRecordsMatchRecord: the bulk Records is Record, node by node, at
+// every step of a search that re-parents.
+func TestRecordsMatchRecord(t *testing.T) {
+	for _, tc := range deltaCases {
+		s := newDeltaSearch(t, tc.problem, tc.options)
+		s.Run(30)
+		h := s.Horizon()
+		for k := 0; k <= h; k += 3 {
+			s.Seek(k)
+			end := s.NodeEnd(h)
+			for _, a := range []int{0, end / 3} {
+				got := s.Records(a, end, nil)
+				for i, r := range got {
+					if want := s.Record(a + i); r != want {
+						t.Fatalf("%s %s step %d: Records node %d = %+v, Record %+v", tc.problem, tc.options, k, a+i, r, want)
+					}
+				}
+			}
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"stepviz/examples"
 	"stepviz/internal/webguard"
@@ -65,6 +66,7 @@ type Handler struct {
 	guarded http.Handler
 	docs    Store
 	kernels chan struct{} // a token per running page
+	running atomic.Int32  // cells running now
 }
 
 var _ http.Handler = (*Handler)(nil)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -90,6 +91,8 @@ type conn struct {
 	failures int
 	// cellsDone is closed when runCells has returned: no cell runs any more.
 	cellsDone chan struct{}
+	// running counts the handler's cells running now (for tests).
+	running *atomic.Int32
 }
 
 // newSession is a page's session: frames for a local page, no files, the
@@ -116,7 +119,7 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop,
-		maxNodes: h.cfg.MaxNodes, sess: newSession(h.cfg.MaxNodes), cellsDone: make(chan struct{})}
+		maxNodes: h.cfg.MaxNodes, sess: newSession(h.cfg.MaxNodes), cellsDone: make(chan struct{}), running: &h.running}
 	go c.writePump()
 	go func() {
 		defer close(c.cellsDone)
@@ -245,6 +248,8 @@ func (c *conn) runCells() {
 
 // execute runs one cell and reports whether it succeeded.
 func (c *conn) execute(m clientMsg) bool {
+	c.running.Add(1)
+	defer c.running.Add(-1)
 	ctx, cancel := context.WithCancel(c.ctx)
 	defer cancel()
 	c.mu.Lock()

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"stepviz/stepper"
 	persist "stepviz/store"
@@ -76,22 +77,36 @@ func (r *Room) loadPoll(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	lp := &livePoll{Poll: p, answers: map[string]string{}}
+	lp, err := r.livePoll(ctx, p)
+	if err != nil {
+		return err
+	}
 	for _, a := range as {
 		lp.answers[a.Pseudonym] = a.Answer
 	}
-	if p.Kind == PollNext {
-		if se, err := r.rs.db.Search(ctx, p.SearchID); err == nil {
-			if s, err := r.rs.srv.roomSearch(se.Problem, se.Options); err == nil {
-				s.Seek(p.Step)
-				lp.choices = nextChoices(s, p.Answer)
-			}
-		}
-	} else if p.Kind == PollAdmissible {
-		lp.choices = yesNo
-	}
 	r.poll = lp
 	return nil
+}
+
+// livePoll makes the in-memory poll of a stored one, with its choices.
+func (r *Room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) {
+	lp := &livePoll{Poll: p, answers: map[string]string{}}
+	switch p.Kind {
+	case PollNext:
+		se, err := r.rs.db.Search(ctx, p.SearchID)
+		if err != nil {
+			return nil, err
+		}
+		s, err := r.rs.srv.roomSearch(se.Problem, se.Options)
+		if err != nil {
+			return nil, err
+		}
+		s.Seek(p.Step)
+		lp.choices = nextChoices(s, p.Answer)
+	case PollAdmissible:
+		lp.choices = yesNo
+	}
+	return lp, nil
 }
 
 var yesNo = []PollChoice{{"yes", "Yes"}, {"no", "No"}}
@@ -233,13 +248,28 @@ func (r *Room) ask(ctx context.Context, m RoomCmd) error {
 	default:
 		return fmt.Errorf("server: a poll's kind is next, f or admissible, not %q", truncate(m.Kind, 24))
 	}
-	id, err := r.rs.db.CreatePoll(ctx, p)
+	_ = choices // every instance computes them again from the poll
+	p.ID, p.Created = newPollID(), time.Now().UnixNano()
+	return r.emit(ctx, roomEvent{Kind: evAsk, Poll: &p})
+}
+
+// applyAsk stores a poll and makes it the room's open question.
+func (r *Room) applyAsk(ctx context.Context, p persist.Poll) error {
+	r.mu.Lock()
+	if r.poll != nil && r.poll.ID == p.ID {
+		r.mu.Unlock()
+		return nil // applied already
+	}
+	r.mu.Unlock()
+	if _, err := r.rs.db.CreatePoll(ctx, p); err != nil {
+		return err
+	}
+	lp, err := r.livePoll(ctx, p)
 	if err != nil {
 		return err
 	}
-	p.ID = id
 	r.mu.Lock()
-	r.poll = &livePoll{Poll: p, choices: choices, answers: map[string]string{}}
+	r.poll = lp
 	r.broadcastPollLocked(false)
 	r.mu.Unlock()
 	return nil
@@ -281,20 +311,31 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 			return fmt.Errorf("server: %q is not one of the choices", answer)
 		}
 	}
-	if err := r.rs.db.SetAnswer(ctx, persist.Answer{PollID: p.ID, Pseudonym: c.pseudonym, Answer: answer}); err != nil {
-		if errors.Is(err, persist.ErrRevealed) {
-			return errors.New("server: the answer has been revealed; wait for the next question")
-		}
+	err := r.emit(ctx, roomEvent{Kind: evAnswer, PollID: p.ID, Pseudonym: c.pseudonym, Answer: answer})
+	if errors.Is(err, persist.ErrRevealed) {
+		return errors.New("server: the answer has been revealed; wait for the next question")
+	}
+	return err
+}
+
+// applyAnswer records one follower's answer and shows it to the
+// presenters and to that follower's pages.
+func (r *Room) applyAnswer(ctx context.Context, pollID int64, pseudonym, answer string) error {
+	if err := r.rs.db.SetAnswer(ctx, persist.Answer{PollID: pollID, Pseudonym: pseudonym, Answer: answer}); err != nil {
 		return err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.poll != p {
+	p := r.poll
+	if p == nil || p.ID != pollID {
 		return nil
 	}
-	p.answers[c.pseudonym] = answer
-	r.sendLocked(c, encode(p.msgFor(c)))
-	r.broadcastPollLocked(true)
+	p.answers[pseudonym] = answer
+	for c := range r.clients {
+		if c.presenter || c.pseudonym == pseudonym {
+			r.sendLocked(c, encode(p.msgFor(c)))
+		}
+	}
 	return nil
 }
 
@@ -306,12 +347,19 @@ func (r *Room) reveal(ctx context.Context) error {
 	if p == nil {
 		return errors.New("server: ask a question first")
 	}
-	if err := r.rs.db.Reveal(ctx, p.ID); err != nil {
+	return r.emit(ctx, roomEvent{Kind: evReveal, PollID: p.ID})
+}
+
+func (r *Room) applyReveal(ctx context.Context, pollID int64) error {
+	if err := r.rs.db.Reveal(ctx, pollID); err != nil {
 		return err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	p.Revealed = true
+	if r.poll == nil || r.poll.ID != pollID {
+		return nil
+	}
+	r.poll.Revealed = true
 	r.broadcastPollLocked(false)
 	return nil
 }

@@ -47,8 +47,12 @@ const (
 type rooms struct {
 	srv *Server
 	db  *persist.DB
-	mu  sync.Mutex
-	by  map[string]*Room
+	// bus, when set, shares the rooms with other instances (-nats);
+	// origin names this instance in the events it publishes.
+	bus    RoomBus
+	origin string
+	mu     sync.Mutex
+	by     map[string]*Room
 }
 
 // Room is one lecture room in memory. Its fields below mu are guarded by
@@ -67,6 +71,8 @@ type Room struct {
 	clients map[*roomClient]bool
 	// compareDue is set while a comparison broadcast is scheduled.
 	compareDue bool
+	// stopFollow ends the delivery of the room's stream (cluster only).
+	stopFollow func()
 }
 
 // LaneStats is one search's row of the live comparison table.
@@ -104,7 +110,15 @@ func (rs *rooms) create(ctx context.Context) (*Room, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		r := persist.Room{ID: code, KeyHash: persist.HashKey(key)}
+		r := persist.Room{ID: code, KeyHash: persist.HashKey(key), Created: time.Now().Unix()}
+		if rs.bus != nil {
+			if err := rs.bus.CreateRoom(ctx, r); err != nil {
+				if _, gerr := rs.bus.Room(ctx, code); gerr == nil {
+					continue
+				}
+				return nil, "", err
+			}
+		}
 		if err := rs.db.CreateRoom(ctx, r); err != nil {
 			if _, gerr := rs.db.Room(ctx, code); gerr == nil {
 				continue // the code is taken: draw another
@@ -126,6 +140,13 @@ func (rs *rooms) get(ctx context.Context, code string) (*Room, error) {
 		return r, nil
 	}
 	rec, err := rs.db.Room(ctx, code)
+	if errors.Is(err, persist.ErrNotFound) && rs.bus != nil {
+		// A room another instance opened: its record is in the bucket,
+		// its history in the stream (replayed below).
+		if rec, err = rs.bus.Room(ctx, code); err == nil {
+			err = rs.db.CreateRoom(ctx, rec)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -141,8 +162,30 @@ func (rs *rooms) get(ctx context.Context, code string) (*Room, error) {
 	if err := r.loadPoll(ctx); err != nil {
 		return nil, err
 	}
+	if rs.bus != nil {
+		if err := r.follow(ctx); err != nil {
+			return nil, err
+		}
+	}
 	rs.by[code] = r
 	return r, nil
+}
+
+// close stops following every room's stream and closes the room
+// connections (their pages reconnect, to this server or another).
+func (rs *rooms) close() {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	for _, r := range rs.by {
+		if r.stopFollow != nil {
+			r.stopFollow()
+		}
+		r.mu.Lock()
+		for c := range r.clients {
+			r.dropLocked(c)
+		}
+		r.mu.Unlock()
+	}
 }
 
 // IsPresenter reports whether key is the room's presenter key, in constant
@@ -161,6 +204,17 @@ func (rs *rooms) session(ctx context.Context, id string) (*Session, bool, error)
 		return sess, true, nil
 	}
 	se, err := rs.db.Search(ctx, id)
+	if errors.Is(err, persist.ErrNotFound) && rs.bus != nil {
+		// Maybe a search of a room this instance has not followed yet.
+		roomID, berr := rs.bus.SearchRoom(ctx, id)
+		if berr != nil {
+			return nil, false, nil
+		}
+		if _, berr := rs.get(ctx, roomID); berr != nil {
+			return nil, false, berr
+		}
+		se, err = rs.db.Search(ctx, id)
+	}
 	if errors.Is(err, persist.ErrNotFound) {
 		return nil, false, nil
 	}
@@ -278,6 +332,7 @@ func (r *Room) onMove(id string) func(*stepper.Search) {
 		if !due {
 			time.AfterFunc(compareEvery, r.broadcastCompare)
 		}
+		r.publishMove(id, s)
 	}
 }
 
@@ -319,40 +374,28 @@ func (r *Room) load(ctx context.Context, problem string, lines []string) error {
 		}
 		group[i] = persist.Search{ID: id, Problem: s.Instance().Spec(), Options: s.Options().String()}
 	}
-	pos, err := r.rs.db.AddSearches(ctx, r.ID, group)
-	if err != nil {
-		return err
-	}
-	r.mu.Lock()
-	for i := range group {
-		group[i].RoomID, group[i].Pos, group[i].Lane = r.ID, pos, i
-		r.history = append(r.history, group[i])
-		r.lanes[group[i].ID] = LaneStats{ID: group[i].ID, Lane: i, Options: group[i].Options, Status: "running"}
-	}
-	r.current = pos
-	r.mu.Unlock()
-	for _, se := range group {
-		if _, err := r.start(se); err != nil {
-			return err
+	if r.rs.bus != nil {
+		for _, se := range group {
+			if err := r.rs.bus.MapSearch(ctx, se.ID, r.ID); err != nil {
+				return err
+			}
 		}
 	}
-	r.broadcastRoom()
-	return nil
+	return r.emit(ctx, roomEvent{Kind: evLoad, Searches: group})
 }
 
 // show makes the searches at pos the live ones again.
 func (r *Room) show(ctx context.Context, pos int) error {
-	if err := r.rs.db.SetCurrent(ctx, r.ID, pos); err != nil {
-		if errors.Is(err, persist.ErrNotFound) {
-			return fmt.Errorf("server: this room has no search %d", pos)
-		}
-		return err
-	}
 	r.mu.Lock()
-	r.current = pos
+	ok := false
+	for _, se := range r.history {
+		ok = ok || se.Pos == pos
+	}
 	r.mu.Unlock()
-	r.broadcastRoom()
-	return nil
+	if !ok {
+		return fmt.Errorf("server: this room has no search %d", pos)
+	}
+	return r.emit(ctx, roomEvent{Kind: evShow, Pos: pos})
 }
 
 // drive sends one command to every live lane (lane < 0) or to one, as the

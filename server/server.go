@@ -73,6 +73,9 @@ type Config struct {
 	// (default DefaultExportCeiling); a larger one is refused with 413 and
 	// the stepviz trace command that writes it.
 	ExportCeiling int64
+	// Bus shares rooms with other instances (stepviz serve -nats); nil:
+	// this process alone. Each instance still needs its own DB.
+	Bus RoomBus
 }
 
 // Server serves the landing page, the session pages and their websockets.
@@ -132,7 +135,8 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}/ws", s.handleWS)
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
 	if cfg.DB != nil {
-		s.rooms = &rooms{srv: s, db: cfg.DB, by: map[string]*Room{}}
+		origin, _ := randomToken(9)
+		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}
 		s.routeRooms()
 	}
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
@@ -147,7 +151,12 @@ func New(cfg Config) *Server {
 }
 
 // Close stops every session and closes its connections.
-func (s *Server) Close() { s.sessions.closeAll() }
+func (s *Server) Close() {
+	if s.rooms != nil {
+		s.rooms.close()
+	}
+	s.sessions.closeAll()
+}
 
 // ServeHTTP sets the security headers every page shares and dispatches.
 // Handle serves another handler beside the viewer's routes, such as the web

@@ -19,7 +19,7 @@ type Poll struct {
 	Question string
 	Answer   string // the right answer
 	Revealed bool
-	Created  int64
+	Created  int64 // unix nanoseconds when asked (the order of a room's polls)
 }
 
 // Answer is one follower's answer to a poll.
@@ -33,10 +33,20 @@ type Answer struct {
 // ErrRevealed is returned (wrapped) for an answer to a poll already revealed.
 var ErrRevealed = errors.New("the poll has been revealed")
 
-// CreatePoll stores a new poll and returns its id.
+// CreatePoll stores a new poll and returns its id: p.ID if set (a poll
+// stored again is left as it is), else a new one.
 func (s *DB) CreatePoll(ctx context.Context, p Poll) (int64, error) {
 	if p.Created == 0 {
 		p.Created = now()
+	}
+	if p.ID != 0 {
+		// An id given by the caller (a cluster's event): storing it twice
+		// is a no-op, so events can be applied again.
+		if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO polls (id, room_id, search_id, step, kind, node, question, answer, revealed, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+			p.ID, p.RoomID, p.SearchID, p.Step, p.Kind, p.Node, p.Question, p.Answer, p.Created); err != nil {
+			return 0, fmt.Errorf("store: creating a poll in room %s: %w", p.RoomID, err)
+		}
+		return p.ID, nil
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO polls (room_id, search_id, step, kind, node, question, answer, revealed, created) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
 		p.RoomID, p.SearchID, p.Step, p.Kind, p.Node, p.Question, p.Answer, p.Created)
@@ -68,7 +78,7 @@ func (s *DB) Poll(ctx context.Context, id int64) (Poll, error) {
 
 // Polls returns a room's polls, oldest first. Cost: O(polls).
 func (s *DB) Polls(ctx context.Context, roomID string) ([]Poll, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+pollColumns+` FROM polls WHERE room_id = ? ORDER BY id`, roomID)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+pollColumns+` FROM polls WHERE room_id = ? ORDER BY created, id`, roomID)
 	if err != nil {
 		return nil, fmt.Errorf("store: reading room %s's polls: %w", roomID, err)
 	}

@@ -9,14 +9,16 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
+	"stepviz/cluster"
 	"stepviz/notebook"
 	"stepviz/server"
 	"stepviz/store"
 )
 
 func init() {
-	register("serve", "serve the live lecture viewer (stepviz serve [-addr 127.0.0.1:8080] [-host NAME] [-db stepviz.db] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
+	register("serve", "serve the live lecture viewer (stepviz serve [-addr 127.0.0.1:8080] [-host NAME] [-db stepviz.db] [-nats nats://HOST:4222] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
 }
 
 // runServe serves the landing page, the session pages and their websockets
@@ -28,6 +30,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	maxSessions := fs.Int("max-sessions", server.DefaultMaxSessions, "most sessions held at once")
 	maxNodes := fs.Int("max-nodes", server.DefaultMaxNodes, "most search-tree nodes per session")
 	maxClients := fs.Int("max-clients", server.DefaultMaxClients, "most connections to one session")
+	natsURL := fs.String("nats", "", "NATS server(s) with JetStream (nats://HOST:4222) shared by every instance serving the same rooms; each instance keeps its own -db")
 	dbPath := fs.String("db", defaultDB, "the SQLite database keeping rooms, polls and saved notebooks across restarts (created if missing)")
 	maxPerClient := fs.Int("max-per-client", server.DefaultMaxPerClient, "most sessions one client address may hold")
 	idle := fs.Duration("idle", server.DefaultIdle, "a session without a presenter command for this long may be reclaimed when the server is full")
@@ -37,7 +40,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -max-sessions, -max-per-client, -max-nodes, -max-clients, -idle\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -nats, -max-sessions, -max-per-client, -max-nodes, -max-clients, -idle\n", fs.Arg(0))
 		return exitUsage
 	}
 	for _, f := range []struct {
@@ -72,6 +75,17 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 	cfg.DB = db
+	if *natsURL != "" {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		b, err := cluster.Open(ctx, *natsURL)
+		cancel()
+		if err != nil {
+			fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
+			return exitUsage
+		}
+		defer b.Close()
+		cfg.Bus = b
+	}
 	srv := server.New(cfg)
 	// The web notebook keeps its own, larger node cap: a BFS over the whole
 	// 8-puzzle, as the examples compare, needs about 483,000 nodes.

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -99,5 +100,21 @@ func TestServeRefusesABadDatabase(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(bad); !strings.HasPrefix(string(b), "lecture notes") {
 		t.Fatal("the file was changed")
+	}
+}
+
+// TestServeNATSUnreachable: -nats naming a server that is not there is an
+// error at start that says what to do.
+func TestServeNATSUnreachable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	var out, errb strings.Builder
+	code := run([]string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "s.db"), "-nats", "nats://" + addr}, &out, &errb)
+	if code != exitUsage || !strings.Contains(errb.String(), "cannot reach NATS") || !strings.Contains(errb.String(), "nats-server -js") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 }

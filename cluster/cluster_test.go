@@ -1,0 +1,295 @@
+package cluster_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	natsserver "github.com/nats-io/nats-server/v2/server"
+
+	"stepviz/cluster"
+	"stepviz/server"
+	persist "stepviz/store"
+)
+
+// startNATS runs a real nats-server with JetStream inside the test process,
+// on 127.0.0.1.
+func startNATS(t *testing.T) string {
+	t.Helper()
+	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("nats-server did not start")
+	}
+	t.Cleanup(ns.Shutdown)
+	return ns.ClientURL()
+}
+
+// instance is one stepviz server of the cluster.
+type instance struct {
+	srv *server.Server
+	ts  *httptest.Server
+	bus *cluster.Bus
+	db  *persist.DB
+}
+
+func (in *instance) kill() {
+	in.ts.CloseClientConnections()
+	in.ts.Close()
+	in.srv.Close()
+	in.bus.Close()
+	in.db.Close()
+}
+
+func startInstance(t *testing.T, natsURL string) *instance {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	bus, err := cluster.Open(ctx, natsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := persist.Open(filepath.Join(t.TempDir(), "stepviz.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{DB: db, Bus: bus})
+	in := &instance{srv: srv, ts: httptest.NewServer(srv), bus: bus, db: db}
+	var once sync.Once
+	t.Cleanup(func() { once.Do(in.kill) })
+	return in
+}
+
+func wsBase(ts *httptest.Server) string { return "ws" + strings.TrimPrefix(ts.URL, "http") }
+
+// follower keeps a session websocket open on one of several instances (a
+// load balancer's choice), reconnecting to the next when one goes, and
+// records every step it is shown, in order.
+type follower struct {
+	mu    sync.Mutex
+	steps []int
+	at    atomic.Int64
+	stop  chan struct{}
+}
+
+func follow(urls func() []string) *follower {
+	f := &follower{stop: make(chan struct{})}
+	f.at.Store(-1)
+	go func() {
+		for i := 0; ; i++ {
+			select {
+			case <-f.stop:
+				return
+			default:
+			}
+			us := urls()
+			c, _, err := websocket.DefaultDialer.Dial(us[i%len(us)], nil)
+			if err != nil {
+				time.Sleep(100 * time.Millisecond)
+				continue
+			}
+			go func() { <-f.stop; c.Close() }()
+			for {
+				_, raw, err := c.ReadMessage()
+				if err != nil {
+					break
+				}
+				var m struct {
+					Type  string
+					Step  *int
+					Event struct{ Step int }
+				}
+				_ = json.Unmarshal(raw, &m)
+				step := -1
+				switch {
+				case m.Type == "step":
+					step = m.Event.Step
+				case m.Step != nil:
+					step = *m.Step
+				}
+				if step >= 0 {
+					f.mu.Lock()
+					f.steps = append(f.steps, step)
+					f.mu.Unlock()
+					f.at.Store(int64(step))
+				}
+			}
+			c.Close()
+		}
+	}()
+	return f
+}
+
+// inOrder reports whether the steps never go back: a presenter who only
+// steps forward is seen stepping forward, everywhere.
+func (f *follower) inOrder() ([]int, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i := 1; i < len(f.steps); i++ {
+		if f.steps[i] < f.steps[i-1] {
+			return f.steps, false
+		}
+	}
+	return f.steps, true
+}
+
+func roomConn(t *testing.T, base, code, key, token string) *websocket.Conn {
+	t.Helper()
+	u := base + "/r/" + code + "/ws?t=" + token
+	if key != "" {
+		u += "&key=" + url.QueryEscape(key)
+	}
+	c, _, err := websocket.DefaultDialer.Dial(u, nil)
+	if err != nil {
+		t.Fatalf("room websocket %s: %v", u, err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func until(t *testing.T, c *websocket.Conn, what string, pred func(map[string]any) bool) map[string]any {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(15 * time.Second))
+	for {
+		_, raw, err := c.ReadMessage()
+		if err != nil {
+			t.Fatalf("waiting for %s: %v", what, err)
+		}
+		var m map[string]any
+		_ = json.Unmarshal(raw, &m)
+		if m["type"] == "error" {
+			t.Fatalf("waiting for %s: %v", what, m["message"])
+		}
+		if pred(m) {
+			return m
+		}
+	}
+}
+
+func waitAll(t *testing.T, what string, fs []*follower, step int64) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		ok := true
+		for _, f := range fs {
+			ok = ok && f.at.Load() == step
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			var at []int64
+			for _, f := range fs {
+				at = append(at, f.at.Load())
+			}
+			t.Fatalf("%s: followers at %v, want all at %d", what, at, step)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestThreeInstances is the cluster test: three instances on one
+// NATS; the presenter on instance 1, followers spread over all three;
+// steps arrive in order everywhere; instance 1 is killed mid-lecture; the
+// presenter reconnects to another and goes on; nothing is lost (a fourth
+// instance with an empty database rebuilds the room from NATS).
+func TestThreeInstances(t *testing.T) {
+	natsURL := startNATS(t)
+	ins := []*instance{startInstance(t, natsURL), startInstance(t, natsURL), startInstance(t, natsURL)}
+
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.PostForm(ins[0].ts.URL+"/rooms", url.Values{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc, _ := url.Parse(resp.Header.Get("Location"))
+	code, key := strings.TrimPrefix(loc.Path, "/r/"), loc.Query().Get("key")
+
+	p := roomConn(t, wsBase(ins[0].ts), code, key, "presenter-token-00000")
+	p.WriteJSON(map[string]any{"type": "load", "problem": "puzzle 867254301 goal=123456780", "searches": []string{"astar h=manhattan"}})
+	room := until(t, p, "the search shown", func(m map[string]any) bool { return m["type"] == "room" && m["current"] == 0.0 })
+	id := room["history"].([]any)[0].(map[string]any)["lanes"].([]any)[0].(map[string]any)["id"].(string)
+
+	var alive atomic.Int32 // instances 0..2 alive from this index on
+	var fs []*follower
+	for i := range 9 {
+		home := i % 3
+		fs = append(fs, follow(func() []string {
+			var us []string
+			for j := range 3 {
+				k := (home + j) % 3
+				if k >= int(alive.Load()) {
+					us = append(us, wsBase(ins[k].ts)+"/s/"+id+"/ws")
+				}
+			}
+			return us
+		}))
+	}
+	defer func() {
+		for _, f := range fs {
+			close(f.stop)
+		}
+	}()
+	waitAll(t, "followers joined", fs, 0)
+	for range 10 {
+		p.WriteJSON(map[string]any{"type": "drive", "command": "step", "lane": -1})
+	}
+	waitAll(t, "ten steps on instance 1", fs, 10)
+
+	// A follower on instance 3 sees the room (history, current) too.
+	f3 := roomConn(t, wsBase(ins[2].ts), code, "", "follower-token-00003")
+	if m := until(t, f3, "the room on instance 3", func(m map[string]any) bool { return m["type"] == "room" }); m["current"] != 0.0 {
+		t.Fatalf("instance 3's room: %v", m)
+	}
+
+	// Kill instance 1 mid-lecture.
+	alive.Store(1)
+	ins[0].kill()
+	p2 := roomConn(t, wsBase(ins[1].ts), code, key, "presenter-token-00000")
+	until(t, p2, "the room on instance 2", func(m map[string]any) bool { return m["type"] == "room" })
+	for range 5 {
+		p2.WriteJSON(map[string]any{"type": "drive", "command": "step", "lane": -1})
+	}
+	waitAll(t, "five more steps from instance 2", fs, 15)
+	for i, f := range fs {
+		if steps, ok := f.inOrder(); !ok {
+			t.Fatalf("follower %d saw the steps out of order: %v", i, steps)
+		}
+	}
+
+	// A poll asked on instance 2, answered on instance 3, counted on 2.
+	p2.WriteJSON(map[string]any{"type": "ask", "kind": "next", "lane": 0})
+	q := until(t, p2, "the poll", func(m map[string]any) bool { return m["type"] == "poll" })
+	until(t, f3, "the poll on instance 3", func(m map[string]any) bool { return m["type"] == "poll" })
+	f3.WriteJSON(map[string]any{"type": "answer", "poll": q["id"], "answer": q["right"]})
+	until(t, p2, "the answer from instance 3", func(m map[string]any) bool { return m["type"] == "poll" && m["answers"] == 1.0 })
+	p2.WriteJSON(map[string]any{"type": "reveal"})
+	until(t, f3, "the reveal on instance 3", func(m map[string]any) bool {
+		return m["type"] == "poll" && m["revealed"] == true && m["yours"] == q["right"]
+	})
+
+	// Nothing lost: a new instance with an empty database rebuilds it all.
+	in4 := startInstance(t, natsURL)
+	f4 := follow(func() []string { return []string{wsBase(in4.ts) + "/s/" + id + "/ws"} })
+	defer close(f4.stop)
+	waitAll(t, "a new instance", []*follower{f4}, 15)
+	r4 := roomConn(t, wsBase(in4.ts), code, "", "follower-token-00003")
+	m := until(t, r4, "the room on instance 4", func(m map[string]any) bool { return m["type"] == "room" })
+	poll, _ := m["poll"].(map[string]any)
+	if poll == nil || poll["revealed"] != true || poll["yours"] != q["right"] || poll["answers"] != 1.0 {
+		t.Fatalf("the poll on a new instance: %v", m["poll"])
+	}
+}

@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -102,10 +103,11 @@ func follow(urls func() []string) *follower {
 			}
 			go func() { <-f.stop; c.Close() }()
 			for {
-				_, raw, err := c.ReadMessage()
+				kind, raw, err := c.ReadMessage()
 				if err != nil {
 					break
 				}
+				raw = frameJSON(kind, raw)
 				var m struct {
 					Type  string
 					Step  *int
@@ -292,4 +294,21 @@ func TestThreeInstances(t *testing.T) {
 	if poll == nil || poll["revealed"] != true || poll["yours"] != q["right"] || poll["answers"] != 1.0 {
 		t.Fatalf("the poll on a new instance: %v", m["poll"])
 	}
+}
+
+// frameJSON is the JSON of a session websocket frame: a text frame is
+// JSON; a binary frame (protocol v2's state and move) starts with the
+// JSON's length (4 bytes, little-endian), then the JSON, then records.
+func frameJSON(kind int, raw []byte) []byte {
+	if kind != websocket.BinaryMessage {
+		return raw
+	}
+	if len(raw) < 4 {
+		return nil
+	}
+	n := int(binary.LittleEndian.Uint32(raw))
+	if 4+n > len(raw) {
+		return nil
+	}
+	return raw[4 : 4+n]
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -87,10 +88,11 @@ func follow(wsURL string) *follower {
 			}
 			go func() { <-f.stop; c.Close() }()
 			for {
-				_, raw, err := c.ReadMessage()
+				kind, raw, err := c.ReadMessage()
 				if err != nil {
 					break
 				}
+				raw = frameJSON(kind, raw)
 				var m struct {
 					Type  string
 					Step  *int
@@ -327,4 +329,21 @@ func waitUntil(t *testing.T, d time.Duration, what string, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// frameJSON is the JSON of a session websocket frame: a text frame is
+// JSON; a binary frame (protocol v2's state and move) starts with the
+// JSON's length (4 bytes, little-endian), then the JSON, then records.
+func frameJSON(kind int, raw []byte) []byte {
+	if kind != websocket.BinaryMessage {
+		return raw
+	}
+	if len(raw) < 4 {
+		return nil
+	}
+	n := int(binary.LittleEndian.Uint32(raw))
+	if 4+n > len(raw) {
+		return nil
+	}
+	return raw[4 : 4+n]
 }

@@ -23,9 +23,11 @@ type Guard struct {
 	// name:port behind a proxy): the -host flag of serve. A name without a
 	// port matches any port.
 	Hosts []string
-	// BodyTimeout bounds reading a request's headers-to-body (default 15 s);
-	// WriteTimeout bounds writing a reply (default 60 s). Websocket upgrades
-	// get neither: their pumps set their own deadlines.
+	// BodyTimeout bounds reading a request's body (default 15 s), plus a
+	// second for every MB its Content-Length declares, up to 32 more (a
+	// 32 MB trace over a slow link); WriteTimeout bounds writing a reply
+	// (default 60 s). Websocket upgrades get neither: their pumps set their
+	// own deadlines.
 	BodyTimeout, WriteTimeout time.Duration
 }
 
@@ -52,11 +54,18 @@ func (g Guard) Wrap(h http.Handler) http.Handler {
 		if !IsWebsocket(r) {
 			rc := http.NewResponseController(w)
 			now := time.Now()
-			_ = rc.SetReadDeadline(now.Add(or(g.BodyTimeout, DefaultBodyTimeout)))
+			_ = rc.SetReadDeadline(now.Add(g.bodyTimeout(r)))
 			_ = rc.SetWriteDeadline(now.Add(or(g.WriteTimeout, DefaultWriteTimeout)))
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// bodyTimeout is the time a request's body may take: BodyTimeout and a
+// second a declared MB, at most 32.
+func (g Guard) bodyTimeout(r *http.Request) time.Duration {
+	mb := min(max(r.ContentLength, 0)>>20, 32)
+	return or(g.BodyTimeout, DefaultBodyTimeout) + time.Duration(mb)*time.Second
 }
 
 func or(d, def time.Duration) time.Duration {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWrap sends requests to a real server on 127.0.0.1 as a rebinding
@@ -76,6 +77,27 @@ func TestCheckContentType(t *testing.T) {
 		r.Header.Set("Content-Type", tc.ct)
 		if err := CheckContentType(r, "application/json"); (err == nil) != tc.ok {
 			t.Errorf("%q: %v", tc.ct, err)
+		}
+	}
+}
+
+func TestBodyTimeout(t *testing.T) {
+	for _, tc := range []struct {
+		guard Guard
+		n     int64
+		want  time.Duration
+	}{
+		{Guard{}, -1, 15 * time.Second},
+		{Guard{}, 0, 15 * time.Second},
+		{Guard{}, 1 << 20, 16 * time.Second},
+		{Guard{}, 20 << 20, 35 * time.Second},
+		{Guard{}, 1 << 40, 47 * time.Second},
+		{Guard{BodyTimeout: time.Second}, 3 << 20, 4 * time.Second},
+	} {
+		r := httptest.NewRequest("POST", "/", nil)
+		r.ContentLength = tc.n
+		if got := tc.guard.bodyTimeout(r); got != tc.want {
+			t.Errorf("Content-Length %d: %v, want %v", tc.n, got, tc.want)
 		}
 	}
 }

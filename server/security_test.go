@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/http"
@@ -232,6 +233,31 @@ func TestConfigValidate(t *testing.T) {
 		err := tc.cfg.Validate()
 		if got := fmt.Sprint(err); (tc.want == "" && err != nil) || (tc.want != "" && !strings.Contains(got, tc.want)) {
 			t.Errorf("%+v: %v, want %q", tc.cfg, err, tc.want)
+		}
+	}
+}
+
+// TestFormErrors: a form over 2 MB is refused as too large, a malformed
+// one as malformed, each saying so.
+func TestFormErrors(t *testing.T) {
+	ts := newTestServer(t, New(Config{}))
+	for _, tc := range []struct {
+		body   string
+		status int
+		want   string
+	}{
+		{"source=grid&grid_rows=" + strings.Repeat(".", 3<<20), http.StatusRequestEntityTooLarge, "larger than 2 MB"},
+		{"source=%zz", http.StatusBadRequest, "the form is malformed"},
+	} {
+		res, err := http.Post(ts.URL+"/sessions", "application/x-www-form-urlencoded", strings.NewReader(tc.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := make([]byte, 4096)
+		n, _ := io.ReadFull(res.Body, b)
+		res.Body.Close()
+		if res.StatusCode != tc.status || !strings.Contains(string(b[:n]), tc.want) {
+			t.Errorf("%.40q: %d %q, want %d with %q", tc.body, res.StatusCode, b[:n], tc.status, tc.want)
 		}
 	}
 }

@@ -9,8 +9,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log"
+	"net"
 	"net/http"
 	"net/url"
 	"sort"
@@ -220,7 +222,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		http.Error(w, "server: the form is too large or malformed (at most 2 MB)", http.StatusRequestEntityTooLarge)
+		formError(w, err)
 		return
 	}
 	fv := formValues(r.PostForm)
@@ -246,6 +248,21 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Logger.Printf("session %s: %s | %s", sess.ID, search.Instance().Spec(), search.Options())
 	}
 	http.Redirect(w, r, PresenterPath(sess), http.StatusSeeOther)
+}
+
+// formError answers a form that could not be read, saying why: too
+// large, too slow (webguard's body deadline), or malformed.
+func formError(w http.ResponseWriter, err error) {
+	var tooBig *http.MaxBytesError
+	var ne net.Error
+	switch {
+	case errors.As(err, &tooBig):
+		http.Error(w, fmt.Sprintf("server: the form is larger than %d MB: paste a smaller grid", maxFormBytes>>20), http.StatusRequestEntityTooLarge)
+	case errors.As(err, &ne) && ne.Timeout():
+		http.Error(w, "server: the form did not arrive in time (the connection is too slow); try again", http.StatusRequestTimeout)
+	default:
+		http.Error(w, "server: the form is malformed: "+err.Error(), http.StatusBadRequest)
+	}
 }
 
 // PresenterPath is the presenter's link to a session (it carries the key).

@@ -45,3 +45,30 @@ func TestModulesVersioned(t *testing.T) {
 		t.Errorf("/session.js without a version: Cache-Control %q, want no-cache", cc)
 	}
 }
+
+// TestBundle joins the view modules into one script: each module's
+// exports are handed on, and an unknown or out-of-order module is an error.
+func TestBundle(t *testing.T) {
+	s, err := Bundle("util", "gridcanvas", "problem", "treelayout", "tree", "tables", "chart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"const __mod_util = (() => {", "return { $, SVGNS, fmt, esc, el, tilesOf, stateLabel };",
+		"return { FULL, TOP, SIBS, REGION, OPEN_PAGE, CAP, Subtrees, chooseShown, layout };",
+		"const { $, SVGNS, fmt, el, stateLabel } = __mod_util;", "return { createTree };",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the bundle lacks %q", want)
+		}
+	}
+	if strings.Contains(s, "\nimport ") || strings.Contains(s, "\nexport ") {
+		t.Error("the bundle still has import or export statements")
+	}
+	if _, err := Bundle("tree", "util"); err == nil || !strings.Contains(err.Error(), "comes later") {
+		t.Errorf("tree before util: %v", err)
+	}
+	if _, err := Bundle("nosuch"); err == nil {
+		t.Error("an unknown module bundled")
+	}
+}

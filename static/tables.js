@@ -25,7 +25,7 @@ export function createTables(page) {
     const table = $(list + "-table"), body = table.tBodies[0];
     const wrap = table.closest(".table-wrap");
     const cols = list === "open" ? 7 : 6;
-    let pending = null, stick = true, viewH = 360, top = 0, lastKey = "", ROW_H = 24;
+    let pending = null, stick = true, viewH = 360, top = 0, lastKey = "", ROW_H = 24, maxH = 0;
     table.addEventListener("click", (e) => { const tr = e.target.closest("tr[data-id]"); if (tr) page.inspect(Number(tr.dataset.id)); });
     table.addEventListener("keydown", (e) => { if (e.key === "Enter") { const tr = e.target.closest("tr[data-id]"); if (tr) { page.inspect(Number(tr.dataset.id)); e.preventDefault(); } } });
     let frame = 0;
@@ -34,9 +34,12 @@ export function createTables(page) {
       top = wrap.scrollTop;
       if (!frame) frame = requestAnimationFrame(() => { frame = 0; lastKey = ""; draw(); });
     }, { passive: true });
+    window.addEventListener("resize", () => { maxH = 0; });
     // rows are as tall as the type makes them: measured with the sizes
     function measure() {
-      viewH = wrap.clientHeight || 360;
+      // the window is as tall as the wrap may grow, not as its rows now
+      if (!maxH) maxH = parseFloat(getComputedStyle(wrap).maxHeight) || 360;
+      viewH = Math.max(wrap.clientHeight, maxH);
       top = wrap.scrollTop;
       const row = body.querySelector("tr[data-id]");
       const h = row ? row.getBoundingClientRect().height : 0;

@@ -282,7 +282,7 @@ export function createTree(page) {
       }
       for (const id of vis) {
         if (id < 0) el("rect", { x: sx(id) - R, y: sy(id) - R, width: 2 * R, height: 2 * R, class: "hit", "data-summary": -1 - id }, frag);
-        else el("rect", { x: sx(id) - R, y: sy(id) - R, width: 2 * R, height: 2 * R, class: "hit" + (id === st.selected ? " sel" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)) }, frag);
+        else el("rect", { x: sx(id) - R, y: sy(id) - R, width: 2 * R, height: 2 * R, class: "hit" + (id === st.selected ? " sel" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id) }, frag);
       }
     }
     svg.replaceChildren(frag);
@@ -306,7 +306,7 @@ export function createTree(page) {
   function drawNode(parent, m, id, status, isNext) {
     const lg = st.legend[status] || {};
     const state = m.state(id);
-    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-state": state === undefined ? "" : state }, parent);
+    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id), "data-state": state === undefined ? "" : state }, parent);
     if (id === st.selected) el("rect", { x: -5, y: -5, width: BOX_W + 10, height: BOX_H + 10, rx: 9, class: "sel-ring" }, grp);
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);

@@ -1,228 +1,227 @@
-// stepviz standalone replay: draws the embedded trace; no network access.
+// stepviz standalone replay: the search at any step, derived from the
+// embedded compact trace (html.go, replayData), drawn by the live viewer's
+// own view modules (bundled above this script); no network access.
 (function () {
   "use strict";
-  var D = JSON.parse(document.getElementById("stepviz-data").textContent);
-  var $ = function (id) { return document.querySelector('[data-testid="' + id + '"]'); };
-  var SVGNS = "http://www.w3.org/2000/svg";
-  var puzzle = D.kind === "puzzle";
-  var SW = puzzle ? 78 : 96, LH = puzzle ? 100 : 70, BW = puzzle ? 66 : 88, BH = puzzle ? 76 : 40;
-  var legend = {};
-  D.legend.forEach(function (e) { legend[e.status] = e; });
-  var cur = 0, selected = -1, timer = null;
+  const D = JSON.parse(document.getElementById("stepviz-data").textContent);
+  const { $, fmt, esc, stateLabel } = __mod_util;
+  const q = (id) => document.querySelector('[data-testid="' + id + '"]');
+  const N = D.state.length, STEPS = D.steps;
+  const P = D.info;
 
-  function num(x) {
-    var s = (Math.round(x * 1000) / 1000).toString();
-    return s === "-0" ? "0" : s;
+  // mods by node, in step order: the values before each change
+  const modsOf = new Map();
+  for (const md of D.mods || []) {
+    const id = md[1];
+    if (!modsOf.has(id)) modsOf.set(id, []);
+    modsOf.get(id).push(md);
   }
-  function el(tag, attrs, parent) {
-    var e = document.createElementNS(SVGNS, tag);
-    for (var k in attrs) e.setAttribute(k, attrs[k]);
-    if (parent) parent.appendChild(e);
-    return e;
+  // at returns field i of a mod (2 g, 3 f, 4 parent, 5 depth, 6 order, 7
+  // seq) of node id at step k: the value before the first change after k
+  function at(id, i, fin, k) {
+    const ms = modsOf.get(id);
+    if (ms) for (const md of ms) if (md[0] > k) return md[i];
+    return fin[id];
   }
-  function tiles(state) {
-    return state.indexOf(",") >= 0 ? state.split(",") : state.split("");
+  const cellIndex = new Map();
+  if (P.kind === "graph") (P.nodes || []).forEach((n, i) => cellIndex.set(n.name, i));
+  const cells = new Int32Array(N).fill(-1);
+  for (let id = 0; id < N; id++) {
+    if (P.kind === "grid") { const [x, y] = D.state[id].split(",").map(Number); cells[id] = y * P.width + x; }
+    else if (P.kind === "graph") { const c = cellIndex.get(D.state[id]); cells[id] = c === undefined ? -1 : c; }
   }
-  // nodeAt returns node id's values at frame fr.
-  function nodeAt(fr, id) {
-    var n = D.nodes[id], out = {};
-    for (var k in n) out[k] = n[k];
-    (fr.diff || []).forEach(function (d) {
-      if (d[0] === id) { out.g = d[1]; out.h = d[2]; out.f = d[3]; out.parent = d[4]; out.depth = d[5]; out.order = d[6]; }
+  const history = D.counters.map((c) => [c[4], c[5]]);
+  const r9 = (x) => Math.round(x * 1e9) / 1e9;
+
+  // the model of the search at step k, behind the page's model API
+  // (static/model.js); every accessor O(1 + the node's mods)
+  let k = 0, openCache = null, closedCache = null;
+  const subs = [];
+  const m = {
+    problem: P, loaded: true, live: STEPS, historyStride: 1,
+    get step() { return k; },
+    get status() { return k === STEPS ? D.status || "running" : "running"; },
+    get counters() { const c = D.counters[k]; return { expanded: c[0], generated: c[1], duplicates: c[2], reparented: c[3], open: c[4], closed: c[5], maxOpen: c[6] }; },
+    get last() { return k > 0 ? { expanded: { id: D.expanded[k] } } : null; },
+    get narration() { return D.narration[k] || ""; },
+    get path() { return k === STEPS && D.path && D.path.length ? D.path : null; },
+    get nodeEnd() { return D.nodeEnd[k]; },
+    get history() { return history.slice(0, k + 1); },
+    get openCount() { return openList().length; },
+    get closedCount() { return closedList().length; },
+    parent: (id) => at(id, 4, D.parent, k),
+    g: (id) => at(id, 2, D.g, k),
+    h: (id) => D.h[id],
+    f: (id) => at(id, 3, D.f, k),
+    depth: (id) => at(id, 5, D.depth, k),
+    seq: (id) => at(id, 7, D.seq, k),
+    born: (id) => D.born[id],
+    cell: (id) => cells[id],
+    state: (id) => D.state[id],
+    order(id) { const o = at(id, 6, D.order, k); return o > 0 && o <= k ? o : 0; },
+    nodeStatus(id) {
+      if (id < 0 || id >= D.nodeEnd[k]) return undefined;
+      const goal = id === D.goal && k === STEPS;
+      if (m.order(id)) return goal ? "goal" : "closed";
+      if (goal) return "goal";
+      return D.fate[id] ? "discarded" : "open";
+    },
+    key(id) {
+      const key = { priority: r9(m.f(id)), tie: 0, seq: m.seq(id) };
+      if (P.tie === "high-g") key.tie = r9(-m.g(id));
+      if (P.tie === "low-h") key.tie = r9(m.h(id));
+      return key;
+    },
+    children(id) { const out = []; for (let c = 0; c < D.nodeEnd[k]; c++) if (m.parent(c) === id) out.push(c); return out; },
+    openHead(n) { return openList().slice(0, n || 64); },
+    closedTail(n) { const c = closedList(); return c.slice(Math.max(0, c.length - (n || 64))); },
+    rows(list, offset, count) { const src = list === "open" ? openList() : closedList(); return Promise.resolve(src.slice(offset, offset + Math.min(200, count))); },
+    needStates() { /* every state is in the file */ },
+    subscribe(fn) { subs.push(fn); },
+  };
+  // openList is the open list at step k in pop order (cached per step)
+  function openList() {
+    if (openCache && openCache.k === k) return openCache.ids;
+    const ids = [];
+    for (let id = 0; id < D.nodeEnd[k]; id++) if (m.nodeStatus(id) === "open") ids.push(id);
+    const keys = new Map(ids.map((id) => [id, m.key(id)]));
+    const lifoTie = P.tie === "lifo";
+    ids.sort((a, b) => {
+      const x = keys.get(a), y = keys.get(b);
+      if (P.frontier === "fifo") return x.seq - y.seq;
+      if (P.frontier === "lifo") return y.seq - x.seq;
+      if (x.priority !== y.priority) return x.priority - y.priority;
+      if (x.tie !== y.tie) return x.tie - y.tie;
+      return lifoTie ? y.seq - x.seq : x.seq - y.seq;
     });
-    return out;
+    openCache = { k, ids };
+    return ids;
   }
-  function statusAt(fr, id) {
-    if (fr.path && fr.path.indexOf(id) >= 0) return "path";
-    if (id === fr.current && id !== fr.goal) return "current";
-    if (fr.open.indexOf(id) >= 0) return "open";
-    if (fr.closed.indexOf(id) >= 0) return "closed";
-    if (id === fr.goal) return "path";
-    return "discarded";
-  }
-  function engineStatus(fr, id) {
-    if (id === fr.goal) return "goal";
-    if (fr.open.indexOf(id) >= 0) return "open";
-    if (fr.closed.indexOf(id) >= 0) return "closed";
-    return "discarded";
+  function closedList() {
+    if (closedCache && closedCache.k === k) return closedCache.ids;
+    const ids = [];
+    for (let s = 1; s <= k; s++) { const x = D.expanded[s]; if (m.order(x) === s && m.nodeStatus(x) === "closed") ids.push(x); }
+    closedCache = { k, ids };
+    return ids;
   }
 
-  function drawLegend() {
-    var box = $("legend");
-    D.legend.forEach(function (e) {
-      var span = document.createElement("span");
-      var s = el("svg", { width: 30, height: 18 }, span);
-      el("rect", { x: 2, y: 2, width: 26, height: 14, fill: e.fill, stroke: e.stroke, "stroke-width": Math.min(e.width, 3), "stroke-dasharray": e.dash || "none" }, s);
-      var t = el("text", { x: 15, y: 13, "text-anchor": "middle", "font-size": 10 }, s);
-      t.textContent = e.letter;
-      span.appendChild(document.createTextNode(" " + e.label));
-      box.appendChild(span);
-    });
+  // the page: the session page's views on this model
+  const st = { legend: {}, selected: -1, collapsed: new Set(), showDiscarded: true };
+  D.legend.forEach((l) => (st.legend[l.status] = l));
+  const app = document.getElementById("app");
+  const page = { app, st, presenter: false, model: m, sz: { treeW: 0, treeH: 0, problemW: 0, chartW: 0 }, redraw, send() {}, stats: { draws: 0 } };
+  page.inspect = inspect;
+  const tree = __mod_tree.createTree(page);
+  page.tree = tree;
+  const problem = __mod_problem.createProblemView(page);
+  const tables = __mod_tables.createTables(page);
+  const chart = __mod_chart.createChart(page);
+  tree.attach(m);
+  problem.attach(m);
+
+  const legend = q("legend");
+  legend.innerHTML = D.legend.map((e) => `<li class="lg-${esc(e.status)}"><span class="swatch" style="border-color:${esc(e.stroke)}"></span>${esc(e.label)}</li>`).join("");
+
+  function inspect(id) {
+    if (id < 0 || id >= m.nodeEnd) return;
+    st.selected = id;
+    renderInspector();
+    redraw();
+  }
+  function renderInspector() {
+    const body = $("inspector-body"), id = st.selected;
+    if (id < 0) return;
+    if (id >= m.nodeEnd) { body.innerHTML = '<p class="muted">The node inspected does not exist at this step.</p>'; return; }
+    const lbl = (i) => esc(stateLabel(P, m.state(i)));
+    const path = [];
+    for (let a = id; a >= 0; a = m.parent(a)) path.unshift(a);
+    const kids = m.children(id);
+    let h = `<div class="insp-head" data-testid="inspector-node" data-id="${id}"><strong>${lbl(id)}</strong> <span class="muted">node #${id} · ${esc(m.nodeStatus(id))} · at step ${k}</span></div>`;
+    h += `<dl class="insp"><dt>g, h, f</dt><dd>g, h, f: ${fmt(m.g(id))}, ${fmt(m.h(id))}, ${fmt(m.f(id))}</dd><dt>depth</dt><dd>${m.depth(id)}</dd>`;
+    h += `<dt>parent</dt><dd>${m.parent(id) >= 0 ? `<a href="#" data-node="${m.parent(id)}">${lbl(m.parent(id))}</a>` : "— (root)"}</dd>`;
+    h += `<dt>expanded</dt><dd>${m.order(id) ? "step " + m.order(id) : "not yet"}</dd><dt>generated</dt><dd>step ${m.born(id)}</dd></dl>`;
+    h += `<details open><summary>Path from the root (${path.length - 1} steps)</summary><ol class="path">${path.map((p) => `<li><a href="#" data-node="${p}">${lbl(p)}</a> <span class="muted">g ${fmt(m.g(p))}</span></li>`).join("")}</ol></details>`;
+    if (kids.length) h += `<details open><summary>Children (${kids.length})</summary><ol class="path">${kids.slice(0, 50).map((c) => `<li><a href="#" data-node="${c}">${lbl(c)}</a> <span class="muted">${esc(m.nodeStatus(c))} · f ${fmt(m.f(c))}</span></li>`).join("")}</ol></details>`;
+    body.innerHTML = h;
+  }
+  $("inspector-body").addEventListener("click", (e) => { const a = e.target.closest("a[data-node]"); if (a) { e.preventDefault(); inspect(Number(a.dataset.node)); } });
+
+  // go shows step t: O(nodes) for the indexes the views keep
+  function go(t) {
+    t = Math.max(0, Math.min(STEPS, t | 0));
+    if (t === k) return;
+    k = t;
+    for (const fn of subs) fn({ kind: "move", added: [], changed: [] });
+    if (st.selected >= m.nodeEnd) st.selected = -1;
+    renderInspector();
+    redraw();
+  }
+  let frame = 0;
+  function redraw() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => { frame = 0; draw(); });
+  }
+  function draw() {
+    const t0 = performance.now();
+    const tr = $("tree").getBoundingClientRect();
+    page.sz.treeW = tr.width; page.sz.treeH = tr.height;
+    page.sz.problemW = $("problem-view").clientWidth; page.sz.chartW = $("chart").clientWidth;
+    tables.measure();
+    q("step-label").textContent = `Step ${k} / ${STEPS}`;
+    q("slider").value = k;
+    $("narration").textContent = m.narration;
+    tree.draw(); problem.draw(); tables.draw(); chart.draw(); chart.drawCounters();
+    q("btn-play").textContent = timer ? "pause" : "play";
+    page.stats.draws++;
+    app.dataset.drawn = k;
+    app.dataset.drawMs = (performance.now() - t0).toFixed(1);
+    if (!app.dataset.firstDraw) app.dataset.firstDraw = performance.now().toFixed(1);
   }
 
-  function drawTree(fr) {
-    var svg = $("tree");
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    var maxX = 0, maxY = 0, i, n;
-    for (i = 0; i < fr.nodes; i++) {
-      if (D.nodes[i].y < 0) continue;
-      maxX = Math.max(maxX, D.nodes[i].x); maxY = Math.max(maxY, D.nodes[i].y);
+  let timer = null;
+  function play() {
+    if (timer) { clearInterval(timer); timer = null; redraw(); return; }
+    if (k === STEPS) go(0);
+    timer = setInterval(() => { if (k >= STEPS) { clearInterval(timer); timer = null; redraw(); return; } go(k + 1); }, 400);
+    redraw();
+  }
+  q("btn-first").onclick = () => go(0);
+  q("btn-back").onclick = () => go(k - 1);
+  q("btn-step").onclick = () => go(k + 1);
+  q("btn-last").onclick = () => go(STEPS);
+  q("btn-play").onclick = play;
+  q("slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  q("jump-form").addEventListener("submit", (e) => { e.preventDefault(); go(Number(q("jump-to").value)); });
+  document.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (e.ctrlKey || e.metaKey || e.altKey || (t && (t.tagName === "INPUT" && t.type !== "range" || t.tagName === "TEXTAREA"))) return;
+    let done = true;
+    switch (e.key) {
+      case "ArrowRight": go(k + 1); break;
+      case "ArrowLeft": go(k - 1); break;
+      case "Home": go(0); break;
+      case "End": go(STEPS); break;
+      case " ": play(); break;
+      case "+": case "=": tree.zoomBy(1.25); break;
+      case "-": tree.zoomBy(0.8); break;
+      case "0": tree.fit = "all"; redraw(); break;
+      case "a": tree.fit = "auto"; redraw(); break;
+      default: done = false;
     }
-    var W = (maxX + 1) * SW + 20, H = (maxY + 1) * LH + 20;
-    svg.setAttribute("width", W); svg.setAttribute("height", H);
-    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
-    var cx = function (n) { return 10 + n.x * SW + SW / 2; };
-    var cy = function (n) { return 10 + n.y * LH + BH / 2; };
-    var edges = el("g", {}, svg), nodes = el("g", {}, svg);
-    for (i = 0; i < fr.nodes; i++) {
-      n = nodeAt(fr, i);
-      if (n.y < 0) continue;
-      if (n.parent >= 0 && n.parent < fr.nodes) {
-        var p = D.nodes[n.parent];
-        var onPath = fr.path && fr.path.indexOf(i) >= 0;
-        el("line", { x1: cx(p), y1: cy(p) + BH / 2, x2: cx(n), y2: cy(n) - BH / 2, stroke: "#000", "stroke-width": onPath ? 3 : 1, "stroke-dasharray": statusAt(fr, i) === "discarded" ? "2 3" : "none" }, edges);
-      }
-      var st = statusAt(fr, i), lg = legend[st];
-      var g = el("g", { "class": "node" + (i === selected ? " sel" : ""), "data-id": i, "data-status": engineStatus(fr, i), "data-testid": "tree-node" }, nodes);
-      var x0 = cx(n) - BW / 2, y0 = cy(n) - BH / 2;
-      if (lg.double) el("rect", { x: x0 - 4, y: y0 - 4, width: BW + 8, height: BH + 8, rx: 6, fill: "none", stroke: lg.stroke, "stroke-width": 1.5 }, g);
-      el("rect", { "class": "box", x: x0, y: y0, width: BW, height: BH, rx: 4, fill: lg.fill, stroke: lg.stroke, "stroke-width": lg.width, "stroke-dasharray": lg.dash || "none" }, g);
-      var lines = [];
-      if (puzzle) {
-        var ts = tiles(n.state), k = Math.round(Math.sqrt(ts.length));
-        for (var r = 0; r < k; r++) lines.push(ts.slice(r * k, r * k + k).map(function (t) { return t === "0" ? "_" : t; }).join(" "));
-      } else {
-        lines.push(n.state.length > 12 ? n.state.slice(0, 11) + "…" : n.state);
-      }
-      lines.push("f=" + num(n.f) + (n.order ? " #" + n.order : ""));
-      lines.forEach(function (line, j) {
-        var t = el("text", { x: cx(n), y: y0 + 13 + j * 13, "text-anchor": "middle", "font-size": 11 }, g);
-        t.textContent = line;
-      });
-      var badge = el("text", { x: x0 + BW - 2, y: y0 + BH - 3, "text-anchor": "end", "font-size": 9, "font-weight": 700 }, g);
-      badge.textContent = lg.letter;
-      var title = el("title", {}, g);
-      title.textContent = "#" + i + " " + n.state + " g=" + num(n.g) + " h=" + num(n.h) + " f=" + num(n.f) + " (" + engineStatus(fr, i) + ")";
-    }
-  }
-
-  function fillTable(id, ids, fr, first) {
-    var body = $(id).querySelector("tbody");
-    while (body.firstChild) body.removeChild(body.firstChild);
-    ids.forEach(function (nid, i) {
-      var n = nodeAt(fr, nid), tr = document.createElement("tr");
-      tr.setAttribute("data-id", nid);
-      if (nid === selected) tr.className = "sel";
-      [first(n, i), nid, n.state, num(n.g), num(n.h), num(n.f), n.parent < 0 ? "–" : n.parent].forEach(function (v, j) {
-        var td = document.createElement("td");
-        if (j === 2) td.className = "state";
-        td.textContent = v;
-        tr.appendChild(td);
-      });
-      body.appendChild(tr);
-    });
-  }
-
-  function inspect(fr) {
-    var box = $("inspector");
-    while (box.firstChild) box.removeChild(box.firstChild);
-    if (selected < 0 || selected >= fr.nodes) {
-      box.textContent = "Click a node of the tree or a row of a table.";
-      return;
-    }
-    var n = nodeAt(fr, selected);
-    var dl = document.createElement("div");
-    dl.setAttribute("data-testid", "inspector-body");
-    var add = function (k, v) {
-      var p = document.createElement("div");
-      var b = document.createElement("b"); b.textContent = k + ": ";
-      p.appendChild(b); p.appendChild(document.createTextNode(v)); dl.appendChild(p);
-    };
-    add("node", "#" + n.id + " (" + engineStatus(fr, n.id) + ")");
-    add("state", n.state);
-    add("g, h, f", num(n.g) + ", " + num(n.h) + ", " + num(n.f));
-    add("parent", n.parent < 0 ? "none (the start)" : "#" + n.parent + " " + D.nodes[n.parent].state + (n.action && n.action !== n.state ? " via " + n.action : ""));
-    add("depth", n.depth);
-    add("generated at step", n.step);
-    if (n.order && n.order <= cur) add("expanded at step", n.order);
-    box.appendChild(dl);
-    if (puzzle) {
-      var ts = tiles(n.state), k = Math.round(Math.sqrt(ts.length)), t = document.createElement("table");
-      t.className = "board";
-      for (var r = 0; r < k; r++) {
-        var tr = document.createElement("tr");
-        for (var c = 0; c < k; c++) {
-          var td = document.createElement("td"), v = ts[r * k + c];
-          td.textContent = v === "0" ? "" : v;
-          if (v === "0") td.className = "blank";
-          tr.appendChild(td);
-        }
-        t.appendChild(tr);
-      }
-      box.appendChild(t);
-    }
-    if (n.terms && n.terms.length) {
-      var p = document.createElement("div");
-      p.textContent = "h = " + n.terms.map(function (t) { return t.label + " " + num(t.value); }).join(" + ");
-      box.appendChild(p);
-    }
-  }
-
-  function show(k) {
-    cur = Math.max(0, Math.min(D.steps, k));
-    var fr = D.frames[cur];
-    $("slider").value = cur;
-    $("step-label").textContent = "Step " + cur + " / " + D.steps;
-    $("narration").textContent = fr.narrate;
-    var c = fr.counters;
-    $("counters").textContent = "status " + fr.status + "; expanded " + c.expanded + ", generated " + c.generated + ", duplicates " + c.duplicates + ", open " + c.open + ", closed " + c.closed + ", max open " + c.maxOpen;
-    $("open-count").textContent = "(" + fr.open.length + ", pop order)";
-    $("closed-count").textContent = "(" + fr.closed.length + ", expansion order)";
-    var view = $("problem-view");
-    if (fr.view) {
-      view.innerHTML = fr.view; // viz.ProblemSVG output, embedded by the exporter
-    } else {
-      view.textContent = "The problem view is left out at this step: the trace is too long to embed a drawing per step.";
-    }
-    drawTree(fr);
-    fillTable("open-table", fr.open, fr, function (n, i) { return i + 1; });
-    fillTable("closed-table", fr.closed, fr, function (n) { return n.order; });
-    inspect(fr);
-  }
-
-  function select(id) { selected = id; show(cur); }
-  function stop() { if (timer) { clearInterval(timer); timer = null; $("btn-play").textContent = "play"; } }
-
-  $("btn-step").addEventListener("click", function () { stop(); show(cur + 1); });
-  $("btn-back").addEventListener("click", function () { stop(); show(cur - 1); });
-  $("btn-first").addEventListener("click", function () { stop(); show(0); });
-  $("btn-last").addEventListener("click", function () { stop(); show(D.steps); });
-  $("btn-play").addEventListener("click", function () {
-    if (timer) { stop(); return; }
-    if (cur >= D.steps) show(0);
-    $("btn-play").textContent = "pause";
-    timer = setInterval(function () { if (cur >= D.steps) stop(); else show(cur + 1); }, 600);
+    if (done) e.preventDefault();
   });
-  $("slider").addEventListener("input", function (e) { stop(); show(parseInt(e.target.value, 10)); });
-  document.addEventListener("keydown", function (e) {
-    if (e.target.tagName === "INPUT") return;
-    if (e.key === "ArrowRight") show(cur + 1);
-    else if (e.key === "ArrowLeft") show(cur - 1);
-    else if (e.key === "Home") show(0);
-    else if (e.key === "End") show(D.steps);
-    else if (e.key === " ") { e.preventDefault(); $("btn-play").click(); }
+  window.addEventListener("resize", redraw);
+  const dl = q("download");
+  // the trace is gzipped in the file: unpacked on the first click
+  dl.addEventListener("click", async (e) => {
+    if (dl.dataset.ready) return;
+    e.preventDefault();
+    const bytes = Uint8Array.from(atob(D.traceGz), (c) => c.charCodeAt(0));
+    const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+    dl.href = "data:application/json;charset=utf-8," + encodeURIComponent(text);
+    dl.dataset.ready = "1";
+    dl.click();
   });
-  $("tree").addEventListener("click", function (e) {
-    var g = e.target.closest("g.node");
-    if (g) select(parseInt(g.getAttribute("data-id"), 10));
-  });
-  ["open-table", "closed-table"].forEach(function (id) {
-    $(id).addEventListener("click", function (e) {
-      var tr = e.target.closest("tr[data-id]");
-      if (tr) select(parseInt(tr.getAttribute("data-id"), 10));
-    });
-  });
-  $("download").setAttribute("href", "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(D.trace, null, 1)));
-  drawLegend();
-  show(0);
+  window.stepviz = { go, model: m, tree, page };
+  redraw();
 })();

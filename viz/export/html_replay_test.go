@@ -1,0 +1,113 @@
+package export
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	testbrowser "stepviz/internal/testenv/browser"
+)
+
+// bigReplay is a 2,000-step A* trace: the hard 8-puzzle with Manhattan
+// distance, cut at step 2,000.
+const bigProblem, bigOptions, bigSteps = "puzzle 867254301 goal=123456780", "astar h=manhattan", 2000
+
+// TestHTMLReplay2000Steps: a 2,000-step A* replay is under 2 MB, opens,
+// shows any step as the engine has it (statuses of every node, the head of
+// the open list, the closed list's newest rows) and frames the tree on the
+// node expanded last. Times are measured by BenchmarkHTMLReplay.
+func TestHTMLReplay2000Steps(t *testing.T) {
+	s := newSearch(t, bigProblem, bigOptions)
+	data := export(t, s, "html", bigSteps)
+	if len(data) > 2<<20 {
+		t.Errorf("a %d-step replay is %d bytes, want at most 2 MB", bigSteps, len(data))
+	}
+	p := filepath.Join(t.TempDir(), "replay.html")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, problems := headless(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("opening the replay: %v", err)
+	}
+	ref := newSearch(t, bigProblem, bigOptions)
+	for _, k := range []int{1, 777, 1500, 1999, 2000, 3} {
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`window.stepviz.go(%d), true`, k))); err != nil {
+			t.Fatal(err)
+		}
+		st := readState(t, ctx)
+		checkAgainst(t, st, ref, k, bigSteps)
+		// the tree is framed on the node expanded last
+		out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+			const id = window.stepviz.model.last.expanded.id;
+			const e = document.querySelector('#tree [data-testid=tree-node][data-id="' + id + '"]');
+			if (!e) return "node " + id + " not drawn";
+			const r = e.getBoundingClientRect(), b = document.getElementById("tree").getBoundingClientRect();
+			return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom ? "" : "node " + id + " outside the view";
+		})()`))
+		if err != nil || out != "" {
+			t.Errorf("step %d: the tree is not framed on the node expanded last: %s %v", k, out, err)
+		}
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err == nil {
+		artifact(t, "html-replay-2000.png", shot)
+	}
+	if p := problems(); len(p) > 0 {
+		t.Errorf("the replay page has errors:\n%s", strings.Join(p, "\n"))
+	}
+}
+
+// BenchmarkHTMLReplay makes the 2,000-step A* replay and measures it in
+// headless Chromium: bytes, the time to write it, the time from navigation
+// to the first drawn frame, and the time from asking for a step to the
+// frame after it is drawn (median and worst of 60 random steps).
+// Run once: go test -run XXX -bench HTMLReplay -benchtime 1x ./viz/export/
+func BenchmarkHTMLReplay(b *testing.B) {
+	s := newSearch(b, bigProblem, bigOptions)
+	var data []byte
+	t0 := time.Now()
+	data = export(b, s, "html", bigSteps)
+	write := time.Since(t0)
+	p := filepath.Join(b.TempDir(), "replay.html")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ctx := testbrowser.New(b, 1500, 1000, 5*time.Minute)
+	type figures struct{ Open, StepP50, StepMax float64 }
+	var f figures
+	for range b.N {
+		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			b.Fatal(err)
+		}
+		var err error
+		f, err = chromedp.Run(ctx, chromedp.Evaluate[figures](`(async () => {
+			const raf = () => new Promise((r) => requestAnimationFrame(r));
+			const open = Number(document.getElementById("app").dataset.firstDraw);
+			const ts = [];
+			let seed = 7;
+			for (let i = 0; i < 60; i++) {
+				seed = (seed * 1103515245 + 12345) % 2147483648;
+				const k = seed % 2001, t0 = performance.now();
+				window.stepviz.go(k);
+				await raf(); await raf();
+				ts.push(performance.now() - t0);
+			}
+			ts.sort((a, b) => a - b);
+			return { Open: open, StepP50: ts[30], StepMax: ts[59] };
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(data)), "bytes")
+	b.ReportMetric(float64(write.Milliseconds()), "write-ms")
+	b.ReportMetric(f.Open, "open-ms")
+	b.ReportMetric(f.StepP50, "step-p50-ms")
+	b.ReportMetric(f.StepMax, "step-max-ms")
+}

@@ -24,7 +24,7 @@ import (
 
 // startNATS runs a real nats-server with JetStream inside the test process,
 // on 127.0.0.1.
-func startNATS(t *testing.T) string {
+func startNATS(t testing.TB) string {
 	t.Helper()
 	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
 	if err != nil {

@@ -289,9 +289,50 @@ func TestSessionPageDefects(t *testing.T) {
 		if h < 0.3 {
 			t.Errorf("Fit draws the tree in %.0f%% of the view's height", 100*h)
 		}
-		// the page stays small: what is drawn is what is visible
+		// a click selects a node and never lays the tree out again
+		before := eval[int](t, ctx, `window.stepviz.tree.layouts`)
+		if err := chromedp.Do(ctx, chromedp.Click(`#zoom-follow`), chromedp.Sleep(200*time.Millisecond),
+			chromedp.Evaluate[chromedp.Void](`(() => {
+				const b = document.getElementById("tree").getBoundingClientRect();
+				const e = [...document.querySelectorAll('#tree [data-testid=tree-node]')].find((e) => { const r = e.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2; return e.dataset.id !== "0" && x > b.left && x < b.right && y > b.top && y < b.bottom; });
+				const r = e.getBoundingClientRect(), o = { pointerId: 3, button: 0, clientX: (r.left + r.right) / 2, clientY: (r.top + r.bottom) / 2, bubbles: true };
+				const svg = document.querySelector("#tree svg");
+				svg.dispatchEvent(new PointerEvent("pointerdown", o)); svg.dispatchEvent(new PointerEvent("pointerup", o));
+			})()`), pollJS(`!!document.querySelector('[data-testid=inspector-node]')`)); err != nil {
+			t.Fatalf("clicking a tree node: %v", err)
+		}
+		if after := eval[int](t, ctx, `window.stepviz.tree.layouts`); after != before {
+			t.Errorf("a click laid the tree out %d times", after-before)
+		}
+				// the page stays small: what is drawn is what is visible
 		if n := eval[int](t, ctx, `document.getElementsByTagName("*").length`); n > 5000 {
 			t.Errorf("%d DOM elements at 3000 steps, want at most 5,000", n)
+		}
+	})
+
+	t.Run("big-grid-canvas", func(t *testing.T) {
+		// a 512×512 map with a wall across most of it, on a canvas
+		rows := make([]string, 512)
+		for y := range rows {
+			r := []byte(strings.Repeat(".", 512))
+			if y == 256 {
+				copy(r, strings.Repeat("#", 480))
+			}
+			rows[y] = string(r)
+		}
+		sess := start("grid "+strings.Join(rows, "/")+" start=10,10 goal=500,500 moves=8", "astar h=octile duplicates=drop maxnodes=100000")
+		sess.hub.do(func() { sess.hub.seek(3000, ReasonSeek) })
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(3000)); err != nil {
+			t.Fatal(err)
+		}
+		k0 := eval[float64](t, ctx, `Number(document.querySelector('[data-testid=grid-canvas]').dataset.k)`)
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => { const c = document.querySelector('[data-testid=grid-canvas]'), r = c.getBoundingClientRect();
+			c.dispatchEvent(new WheelEvent("wheel", {deltaY: -120, clientX: r.left + 100, clientY: r.top + 100, bubbles: true, cancelable: true})); })()`),
+			pollJS(`Number(document.querySelector('[data-testid=grid-canvas]').dataset.k) > `+fmt.Sprint(k0))); err != nil {
+			t.Errorf("wheel zoom on the 512×512 canvas (scale %v): %v", k0, err)
+		}
+		if n := eval[int](t, ctx, `document.getElementsByTagName("*").length`); n > 5000 {
+			t.Errorf("%d DOM elements with a 512×512 grid, want at most 5,000", n)
 		}
 	})
 

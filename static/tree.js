@@ -22,7 +22,7 @@ const DETAIL_MAX_NODES = 150; // boxes drawn at most; more in view: squares
 // zoomBy, toggleCollapse, openSummary, attach(model).
 export function createTree(page) {
   const st = page.st;
-  const tree = { svg: null, x: 0, y: 0, k: 1, ky: 1, fit: "auto", shown: null, L: null, drag: null, opened: new Map() };
+  const tree = { svg: null, x: 0, y: 0, k: 1, ky: 1, fit: "auto", shown: null, L: null, drag: null, opened: new Map(), layouts: 0 };
   const subtrees = new Subtrees();
   let dirty = true;
   let boxes = new Map(); // id -> {sig, g, tr}: the boxes drawn last frame
@@ -53,6 +53,7 @@ export function createTree(page) {
   function relayout(m) {
     tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees });
     tree.L = layout(tree.shown);
+    tree.layouts++;
     dirty = false;
   }
 

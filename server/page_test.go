@@ -304,7 +304,7 @@ func TestSessionPageDefects(t *testing.T) {
 		if after := eval[int](t, ctx, `window.stepviz.tree.layouts`); after != before {
 			t.Errorf("a click laid the tree out %d times", after-before)
 		}
-				// the page stays small: what is drawn is what is visible
+		// the page stays small: what is drawn is what is visible
 		if n := eval[int](t, ctx, `document.getElementsByTagName("*").length`); n > 5000 {
 			t.Errorf("%d DOM elements at 3000 steps, want at most 5,000", n)
 		}

@@ -43,7 +43,7 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 			}
 			openAt := s.Counters().Open
 			h := newHub(&Session{}, s, problemInfo(s))
-			stateBytes := len(h.stateFrame(ReasonJoin))
+			stateBytes := len(h.stateNow(ReasonJoin))
 			var events []stepper.Event
 			for range 16 {
 				ev, ok := s.Step()
@@ -87,11 +87,15 @@ func TestMain(m *testing.M) {
 // loadServerProcess serves one session on 127.0.0.1 and /debug/heap until
 // its standard input closes.
 func loadServerProcess() error {
-	inst, err := stepper.ParseProblem(loadProblem)
+	problem, options := loadProblem, loadOptions
+	if v := os.Getenv("STEPVIZ_LOAD_OPTIONS"); v != "" {
+		options = v
+	}
+	inst, err := stepper.ParseProblem(problem)
 	if err != nil {
 		return err
 	}
-	o, err := stepper.ParseOptions(loadOptions)
+	o, err := stepper.ParseOptions(options)
 	if err != nil {
 		return err
 	}
@@ -124,10 +128,10 @@ func loadServerProcess() error {
 
 // serverProcess starts the load test's server process and returns its
 // address, session id and key, and its process id.
-func serverProcess(b *testing.B) (addr, id, key string, pid int) {
+func serverProcess(b *testing.B, env ...string) (addr, id, key string, pid int) {
 	b.Helper()
 	cmd := exec.Command(os.Args[0])
-	cmd.Env = append(os.Environ(), "STEPVIZ_LOAD_SERVER=1")
+	cmd.Env = append(append(os.Environ(), "STEPVIZ_LOAD_SERVER=1"), env...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		b.Fatal(err)

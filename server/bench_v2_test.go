@@ -46,7 +46,7 @@ func BenchmarkMessageBytes100k(b *testing.B) {
 			for range b.N {
 				h.liveVersion++
 				t0 := time.Now()
-				state := h.stateFrame(ReasonJoin)
+				state := h.stateNow(ReasonJoin)
 				build := time.Since(t0)
 				move := func(from, k, to int) int {
 					s.Seek(to)

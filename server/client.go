@@ -61,6 +61,9 @@ type outMsg struct {
 	data   []byte
 	binary bool
 	large  bool
+	// prep, when set, is data prepared once for every connection: its
+	// compressed frame is made once, not once per client (the state).
+	prep *websocket.PreparedMessage
 }
 
 func text(b []byte) outMsg { return outMsg{data: b} }
@@ -146,7 +149,13 @@ func (c *client) writePump() {
 			if msg.large { // the next large query may be queued behind it
 				c.inflight.Store(false)
 			}
-			if err := c.conn.WriteMessage(kind, msg.data); err != nil {
+			var err error
+			if msg.prep != nil {
+				err = c.conn.WritePreparedMessage(msg.prep)
+			} else {
+				err = c.conn.WriteMessage(kind, msg.data)
+			}
+			if err != nil {
 				return
 			}
 		case <-ticker.C:

@@ -24,16 +24,7 @@ func (h *hub) deliver(c *client, m outMsg) {
 	}
 	c.inflight.Store(false)
 	h.coalesced.Add(1)
-	live := h.search.StepCount()
-	c.cursor, c.horizon = live, live
-	c.send <- outMsg{data: h.stateFrame(ReasonBehind), binary: true}
-}
-
-// sendState sends c every node's record at the live step: on joining.
-func (h *hub) sendState(c *client, reason string) {
-	live := h.search.StepCount()
-	c.cursor, c.horizon = live, live
-	h.deliver(c, outMsg{data: h.stateFrame(reason), binary: true})
+	h.sendState(c, ReasonBehind)
 }
 
 func (h *hub) metaMessage() MetaMsg {

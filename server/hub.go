@@ -2,7 +2,9 @@ package server
 
 import (
 	"encoding/json"
+
 	"fmt"
+	"github.com/gorilla/websocket"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -72,11 +74,22 @@ type hub struct {
 	// shared by all of them; liveVersion changes whenever the live search
 	// moves, which invalidates it and the list caches.
 	stateRecs    []byte
-	stateBuf     []stepper.NodeRecord // reused by every state build
 	stateCosts   []float64
+	stateHeader  View // the state's JSON header, Reason unset
 	stateFrames  map[string][]byte
+	statePrep    map[string]*websocket.PreparedMessage
 	stateVersion int
-	liveVersion  int
+	// liveRecs are the records of every node at the live step, kept up
+	// to date step by step (a step changes only the nodes it touches) and
+	// rebuilt after a jump; a state build copies them and encodes the copy
+	// on its own goroutine.
+	liveRecs      []stepper.NodeRecord
+	liveRecsValid bool
+	stateBuilding bool
+	// waiters are the clients waiting for the state being built, with the
+	// reason they are sent it.
+	waiters     map[*client]string
+	liveVersion int
 	// lists caches the open and closed lists (pop and expansion order) of
 	// one step of one search, for rows queries.
 	lists listCache
@@ -86,7 +99,9 @@ type hub struct {
 	// Coalesced counts the times a client's queue was replaced by one
 	// snapshot (read by tests and the load benchmark).
 	coalesced atomic.Int64
-	lastUsed  atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
+	// stateBuilds counts the live states encoded (read by tests).
+	stateBuilds atomic.Int64
+	lastUsed    atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
 }
 
 func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
@@ -102,6 +117,7 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 		history:      []Sizes{sizesOf(s.Counters())},
 		speed:        defaultSpeed,
 		stateVersion: -1,
+		waiters:      map[*client]string{},
 	}
 	if k := s.StepCount(); k > 0 {
 		// A search opened at step k (an uploaded trace): the chart's

@@ -36,6 +36,7 @@ func (c completing) complete(id int, r stepper.NodeRecord) stepper.NodeRecord {
 // the list caches of the old step are stale.
 func (h *hub) liveMoved() {
 	h.liveVersion++
+	h.liveRecsValid = false
 	if k := h.search.StepCount(); k > h.furthest {
 		h.furthest = k
 	}
@@ -49,7 +50,9 @@ func (h *hub) stepForward() {
 	if !ok {
 		return
 	}
-	h.liveMoved()
+	h.liveVersion++
+	h.furthest = max(h.furthest, ev.Step)
+	h.stepRecords(ev)
 	h.last = &ev
 	h.record(ev.Step, ev.Counters)
 	h.moved()
@@ -169,7 +172,7 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 	}
 	if to > k {
 		end := s.NodeEnd(to)
-		if s == h.search && end-held > stateInstead {
+		if s == h.search && end-held > stateInstead && h.stateFresh() {
 			return outMsg{data: h.stateFrame(reason), binary: true, large: true}, to
 		}
 		for n := held; n < end; n++ {
@@ -211,30 +214,6 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 	n := min(step+1, len(h.history))
 	v.History, v.HistoryStride = sample(h.history[:n], maxHistory)
 	return v
-}
-
-// stateFrame is every node's record at the live step, encoded once per
-// live step and reason and shared by every client sent it.
-func (h *hub) stateFrame(reason string) []byte {
-	if h.stateVersion != h.liveVersion {
-		s := h.search
-		src := completing{s, h.scratch, s.StepCount()}
-		enc := newRecEncoder(src, hasCells(h.info.Kind))
-		h.stateBuf = s.Records(0, s.NodeEnd(s.StepCount()), h.stateBuf[:0])
-		enc.dense = make([]gd, 0, len(h.stateBuf))
-		for id, r := range h.stateBuf {
-			enc.add(id, src.complete(id, r))
-		}
-		h.stateRecs, h.stateCosts = enc.buf, enc.costs
-		h.stateFrames = map[string][]byte{}
-		h.stateVersion = h.liveVersion
-	}
-	if f, ok := h.stateFrames[reason]; ok {
-		return f
-	}
-	f := frame(h.view(h.search, h.last, MsgState, reason, 0, h.stateCosts), h.stateRecs)
-	h.stateFrames[reason] = f
-	return f
 }
 
 // sample returns at most max points of hist and the stride between them:

@@ -39,7 +39,7 @@ func (h *hub) refuse(c *client, msg ClientMsg, format string, args ...any) {
 // meanwhile is refused with "busy" (the client retries when the first is
 // in).
 func (h *hub) query(c *client, msg ClientMsg) {
-	if msg.Type != QueryInspect && c.inflight.Load() {
+	if msg.Type != QueryInspect && (c.inflight.Load() || c.cursor < 0) {
 		h.refuse(c, msg, "server: busy: your previous %s answer is still on its way; ask again when it has arrived", msg.Type)
 		return
 	}

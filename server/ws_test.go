@@ -468,3 +468,47 @@ func TestCloseEndsConnections(t *testing.T) {
 		t.Errorf("a new session after Close: %v", err)
 	}
 }
+
+// TestJoinersShareOneState: twenty followers joining at the same step are
+// sent one state, encoded once off the hub's goroutine and shared (on the
+// old protocol each join encoded its own full snapshot on the hub, which
+// stalled the presenter for seconds with a class joining late), and each
+// of them gets the same bytes.
+func TestJoinersShareOneState(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
+	p, _, _ := dial(t, ts, sess, sess.Key())
+	send(t, p, ClientMsg{Type: CmdSeek, Step: 300})
+	var v View
+	readAs(t, p, MsgMove, &v)
+	before := sess.hub.stateBuilds.Load()
+	var sizes []int
+	for range 20 {
+		c, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, ""), nil)
+		if err != nil {
+			t.Fatalf("dial: %v (%v)", err, resp)
+		}
+		defer c.Close()
+		readAs(t, c, MsgHello, &Hello{})
+		w := readAs(t, c, MsgState, &v)
+		if v.Step != 300 || v.NodeEnd != sess.nodeEndAt(t, 300) {
+			t.Fatalf("joiner's state: step %d, %d nodes", v.Step, v.NodeEnd)
+		}
+		sizes = append(sizes, w.size)
+	}
+	if n := sess.hub.stateBuilds.Load() - before; n != 1 {
+		t.Errorf("20 joiners at one step: %d states encoded, want 1", n)
+	}
+	for _, s := range sizes[1:] {
+		if s != sizes[0] {
+			t.Fatalf("joiners got states of %v bytes, want the same bytes", sizes)
+		}
+	}
+}
+
+// nodeEndAt is how many nodes the session's search has at step k.
+func (s *Session) nodeEndAt(t *testing.T, k int) int {
+	t.Helper()
+	n := -1
+	s.hub.do(func() { n = s.hub.search.NodeEnd(k) })
+	return n
+}

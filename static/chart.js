@@ -1,14 +1,26 @@
 // The chart of the open and closed list sizes over the steps, and the
-// counters below it.
+// counters below it. While the search plays forward the chart is redrawn
+// at most four times a second (a step moves it by less than a pixel); a
+// jump redraws it at once.
 import { $ } from "./util.js";
 
 // createChart returns {draw, drawCounters}.
 export function createChart(page) {
   const st = page.st;
   const own = []; // [open, closed] by step, when the model keeps no history
+  let lastAt = -1e9, seen = -1, later = 0;
   function draw() {
     const m = page.model;
     if (!m) return;
+    const now = performance.now(), forward = m.step === seen + 1 || m.step === seen;
+    seen = m.step;
+    if (forward && now - lastAt < 250) {
+      if (!m.history && m.counters) own[m.step] = [m.counters.open || 0, m.counters.closed || 0];
+      if (!later) later = setTimeout(() => { later = 0; draw(); }, 250 - (now - lastAt));
+      return;
+    }
+    clearTimeout(later); later = 0;
+    lastAt = now;
     if (!m.history && m.counters) own[m.step] = [m.counters.open || 0, m.counters.closed || 0];
     const full = m.history || own.slice(0, m.step + 1).map((v) => v || [0, 0]);
     // at most ~600 points: a polyline of thousands costs more than it shows

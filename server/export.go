@@ -20,12 +20,6 @@ const (
 	maxExports = 2
 	// exportRetry is the Retry-After of a 503, in seconds.
 	exportRetry = 5
-	// htmlEntryBytes is what the HTML replay holds in memory per open or
-	// closed entry of each step's frame before it writes a byte (measured:
-	// about 120 bytes; BenchmarkExportMemory); htmlMemory is how much of
-	// that a request may use.
-	htmlEntryBytes = 128
-	htmlMemory     = 40 << 20
 )
 
 // errTooLarge stops an export's measuring pass at the ceiling.
@@ -109,14 +103,6 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "server: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
-	if f.Name == "html" {
-		// the HTML replay keeps every step's lists in memory before it
-		// writes: refuse it up front when they would not fit
-		if entries := listEntries(search, step); entries*htmlEntryBytes > htmlMemory {
-			http.Error(w, fmt.Sprintf("server: the html replay up to step %d holds %d list entries in memory, more than this server makes (%d). Make it on your own machine with\n\n    %s\n", step, entries, htmlMemory/htmlEntryBytes, traceCommand(inst, o, f, step)), http.StatusRequestEntityTooLarge)
-			return
-		}
-	}
 	size := &sizeWriter{ctx: r.Context(), limit: s.cfg.ExportCeiling}
 	switch err := export.Write(size, f.Name, search, step); {
 	case errors.Is(err, errTooLarge):
@@ -135,21 +121,6 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		// headers are sent: end the response short, so the client sees a
 		// truncated download rather than a complete-looking file
 		panic(http.ErrAbortHandler)
-	}
-}
-
-// listEntries is the sum over steps 0..k of the open and closed list
-// sizes of s: what an export with a frame per step holds. O(k) steps.
-func listEntries(s *stepper.Search, k int) int {
-	s.Seek(0)
-	n := 0
-	for {
-		c := s.Counters()
-		n += c.Open + c.Closed
-		if s.StepCount() >= k || s.Status().Done() {
-			return n
-		}
-		s.Run(1)
 	}
 }
 

@@ -42,6 +42,15 @@ type Config struct {
 	WriteFile func(name string, data []byte) error
 	// Now is the clock used for throttling (default time.Now).
 	Now func() time.Time
+	// StepPictures makes every step, back, run and reset also show, in its
+	// own cell, a still picture of the step it reached (the problem, the
+	// narration and, up to 60 nodes, the tree), besides updating the live
+	// view of the cell that started the search. The live view shows the
+	// search as it moves during a lecture; the stills are what a saved or
+	// converted notebook keeps, so it tells the story step by step. The
+	// Jupyter kernel sets it; the web notebook, whose saved outputs are
+	// text, does not.
+	StepPictures bool
 }
 
 // DefaultMaxNodes is the node cap of notebook searches: ten times the whole

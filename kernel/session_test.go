@@ -337,7 +337,7 @@ func TestLiveViewDrawings(t *testing.T) {
 	if n := s.Search("").NodeCount(); n <= 50 {
 		t.Fatalf("only %d nodes after run 40", n)
 	}
-	if strings.Contains(view.HTML, `data-testid="tree-node"`) || !strings.Contains(view.Text, "too many to redraw live") {
+	if strings.Contains(view.HTML, `data-testid="tree-node"`) || !strings.Contains(view.Text, "too many to redraw here") {
 		t.Errorf("a tree past MaxTreeNodes was drawn live")
 	}
 	outs = run(t, s, "show tree")

@@ -28,8 +28,23 @@ func (s *Session) problemView(inst stepper.Instance) Output {
 
 // liveView is the picture of a search at its current step: its options,
 // status and counters, the narration of the last step, the problem at the
-// node just expanded and the search tree.
+// node just expanded and the search tree. It carries the search's display
+// id: later cells update it in place.
 func (s *Session) liveView(ls *liveSearch, update bool) Output {
+	return s.view(ls, update, s.cfg.MaxTreeNodes, ls.display)
+}
+
+// stillView is the same picture for the cell that moved the search, with
+// no display id, so that it stays as it is when the search moves on; the
+// tree only up to liveFullNodes nodes (drawn in full), so that a notebook
+// of many steps stays small.
+func (s *Session) stillView(ls *liveSearch) Output {
+	return s.view(ls, false, liveFullNodes, "")
+}
+
+// view draws a search at its current step, the tree if it has at most
+// maxTree nodes, with display id display ("" for none).
+func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string) Output {
 	sr := ls.search
 	snap := sr.Snapshot()
 	cn := snap.Counters
@@ -66,17 +81,17 @@ func (s *Session) liveView(ls *liveSearch, update bool) Output {
 	} else {
 		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
-	if len(snap.Tree) <= s.cfg.MaxTreeNodes {
+	if len(snap.Tree) <= maxTree {
 		if svg, err := treeSVG(sr.Instance(), snap, selected, sr.Options(), true); err == nil {
 			fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
 		} else {
 			fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 		}
 	} else {
-		note := fmt.Sprintf("tree: %d nodes, too many to redraw live (show tree draws it)", len(snap.Tree))
+		note := fmt.Sprintf("tree: %d nodes, too many to redraw here (show tree draws it)", len(snap.Tree))
 		lines = append(lines, note)
 		fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
 	}
 	b.WriteString(`</div></div>`)
-	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: ls.display, Update: update}
+	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != ""}
 }

@@ -194,7 +194,7 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 func (s *server) publishResult(parent *Message, o kernel.Output, count int) {
 	data := map[string]string{"text/plain": o.Text}
 	if o.HTML != "" {
-		data["text/html"] = o.HTML
+		data["text/html"] = svgAsImg(o.HTML)
 	}
 	s.publish(parent, "execute_result", map[string]any{"execution_count": count, "data": data, "metadata": map[string]any{}})
 }
@@ -204,7 +204,7 @@ func (s *server) publishResult(parent *Message, o kernel.Output, count int) {
 func (s *server) publishOutput(parent *Message, o kernel.Output) {
 	data := map[string]string{"text/plain": o.Text}
 	if o.HTML != "" {
-		data["text/html"] = o.HTML
+		data["text/html"] = svgAsImg(o.HTML)
 	}
 	content := map[string]any{"data": data, "metadata": map[string]any{}, "transient": map[string]any{}}
 	if o.DisplayID != "" {

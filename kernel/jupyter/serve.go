@@ -76,6 +76,9 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 			// named in cells are read and written there.
 			AllowFiles: true,
 			WriteFile:  func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) },
+			// A saved or converted notebook keeps each step cell's own
+			// picture; the live view still moves during a lecture.
+			StepPictures: true,
 		}),
 		stop: stop, shutdown: make(chan struct{}),
 	}

@@ -154,7 +154,7 @@ func (s *Session) check(c Command, emit func(Output)) error {
 	}
 	var b strings.Builder
 	rep.WriteText(&b)
-	emit(Output{Text: strings.TrimRight(b.String(), "\n")})
+	emit(textOutput("%s", strings.TrimRight(b.String(), "\n")))
 	return nil
 }
 

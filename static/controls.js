@@ -126,13 +126,17 @@ export function createControls(page) {
     if (done) e.preventDefault();
   });
 
+  let exportStep = -1;
   function updateChrome() {
     const v = page.model;
     if (!v) return;
     $("step-n").textContent = v.step;
     // downloads export the trace up to the step shown
-    for (const a of document.querySelectorAll("a[data-export]")) {
-      a.href = a.href.replace(/&step=\d+$/, "") + "&step=" + v.step;
+    if (exportStep !== v.step) {
+      exportStep = v.step;
+      for (const a of document.querySelectorAll("a[data-export]")) {
+        a.href = a.href.replace(/&step=\d+$/, "") + "&step=" + v.step;
+      }
     }
     const s = $("status");
     s.textContent = v.status; s.className = "status st-" + v.status.replace(/\s/g, "");

@@ -196,7 +196,8 @@ func waitAll(t *testing.T, what string, fs []*follower, step int64) {
 			for _, f := range fs {
 				at = append(at, f.at.Load())
 			}
-			t.Fatalf("%s: followers at %v, want all at %d", what, at, step)
+			steps, _ := fs[0].inOrder()
+			t.Fatalf("%s: followers at %v, want all at %d (the first saw %v)", what, at, step, steps)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

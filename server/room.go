@@ -51,8 +51,12 @@ type rooms struct {
 	// origin names this instance in the events it publishes.
 	bus    RoomBus
 	origin string
-	mu     sync.Mutex
-	by     map[string]*Room
+	// remoteMoves marks the searches this instance is moving because of
+	// another instance's event, so that their onMove does not publish the
+	// move again (set and read on the search's hub goroutine).
+	remoteMoves sync.Map
+	mu          sync.Mutex
+	by          map[string]*Room
 }
 
 // Room is one lecture room in memory. Its fields below mu are guarded by

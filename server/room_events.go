@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"stepviz/stepper"
@@ -182,10 +181,6 @@ func (r *Room) applyLoad(ctx context.Context, group []persist.Search) error {
 	return nil
 }
 
-// remoteMoves marks the searches being moved by another instance's event,
-// so that their onMove does not publish the move again.
-var remoteMoves sync.Map
-
 func (r *Room) applyMove(ctx context.Context, id string, step int) error {
 	if err := r.rs.db.SetStep(ctx, id, step); err != nil {
 		return err
@@ -206,8 +201,8 @@ func (r *Room) applyMove(ctx context.Context, id string, step int) error {
 		if h.search.StepCount() == step {
 			return
 		}
-		remoteMoves.Store(id, true)
-		defer remoteMoves.Delete(id)
+		r.rs.remoteMoves.Store(id, true)
+		defer r.rs.remoteMoves.Delete(id)
 		if step == h.search.StepCount()+1 && !h.search.Status().Done() {
 			h.stepForward() // followers get a step, not the whole state
 		} else {
@@ -223,7 +218,7 @@ func (r *Room) publishMove(id string, s *stepper.Search) {
 	if r.rs.bus == nil {
 		return
 	}
-	if _, remote := remoteMoves.Load(id); remote {
+	if _, remote := r.rs.remoteMoves.Load(id); remote {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

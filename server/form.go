@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"stepviz/script"
 	"stepviz/stepper"
 	"stepviz/templates"
 )
@@ -21,7 +22,8 @@ func formValues(f url.Values) templates.FormValues {
 		GridMap: f.Get("grid_map"), GridRows: f.Get("grid_rows"), GridStart: f.Get("grid_start"), GridGoal: f.Get("grid_goal"),
 		GridMoves: f.Get("grid_moves"), GridCost: f.Get("grid_cost"), GridCorners: f.Get("grid_corners"),
 		GraphStart: f.Get("graph_start"), GraphGoal: f.Get("graph_goal"),
-		Line:    f.Get("line"),
+		Line:   f.Get("line"),
+		Script: f.Get("script"), ScriptParams: f.Get("script_params"),
 		Options: map[string]string{},
 	}
 	for _, name := range optionFields {
@@ -141,19 +143,49 @@ func noFiles(line string) error {
 	return nil
 }
 
+// ScriptSteps is the Starlark step budget of a search on a script the form
+// gives: a tenth of the command line's (script.SearchSteps), a second or
+// two of one core, so that no visitor can hold the server's CPU.
+const ScriptSteps = 50_000_000
+
+// instanceFromForm parses the problem the form describes. A script comes
+// as text (the server reads no file a user names) and runs in the
+// sandbox with the server's smaller budget.
+func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
+	if v.Source == "script" {
+		if strings.TrimSpace(v.Script) == "" {
+			return nil, fmt.Errorf("server: paste a Starlark script: start, is_goal(s), successors(s) (see docs/scripts.md)")
+		}
+		if len(v.Script) > script.MaxSource {
+			return nil, fmt.Errorf("server: the script has %d bytes; at most %d", len(v.Script), script.MaxSource)
+		}
+		params, err := script.ParseParams(strings.Fields(v.ScriptParams))
+		if err != nil {
+			return nil, err
+		}
+		inst, err := script.New("form.star", strings.ReplaceAll(v.Script, "\r\n", "\n"), params)
+		if err != nil {
+			return nil, err
+		}
+		inst.SetSearchSteps(ScriptSteps)
+		return inst, nil
+	}
+	line, err := problemLine(v)
+	if err != nil {
+		return nil, err
+	}
+	// Every other source, the grid's rows included, ends in a problem
+	// line: this one check keeps stepper from opening any file a user names.
+	if err := noFiles(line); err != nil {
+		return nil, err
+	}
+	return stepper.ParseProblem(line)
+}
+
 // searchFromForm builds the search the form describes, with the server's
 // node limit as the ceiling. Every error names the field it belongs to.
 func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, error) {
-	line, err := problemLine(v)
-	if err != nil {
-		return nil, &FormError{Field: "problem", Err: err}
-	}
-	// Every source, the grid's rows included, ends in a problem line: this
-	// one check keeps stepper from opening any file a user names.
-	if err := noFiles(line); err != nil {
-		return nil, &FormError{Field: "problem", Err: err}
-	}
-	inst, err := stepper.ParseProblem(line)
+	inst, err := instanceFromForm(v)
 	if err != nil {
 		return nil, &FormError{Field: "problem", Err: err}
 	}

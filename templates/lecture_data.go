@@ -14,12 +14,15 @@ type Example struct {
 // FormValues are the landing form's fields as last submitted, so a page
 // that reports an error keeps what the user typed.
 type FormValues struct {
-	// Source is "example", "puzzle", "grid", "graph" or "line".
+	// Source is "example", "puzzle", "grid", "graph", "line" or "script".
 	Source, Example                                                          string
 	Puzzle, PuzzleGoal                                                       string
 	GridMap, GridRows, GridStart, GridGoal, GridMoves, GridCost, GridCorners string
 	GraphStart, GraphGoal                                                    string
 	Line                                                                     string
+	// Script is a Starlark problem (docs/scripts.md) and ScriptParams its
+	// name=value globals: the server takes the text, never a file name.
+	Script, ScriptParams string
 	// Options holds the search option fields by their option names
 	// (algo, h, w, tie, goaltest, open, closed, tree, depth, order,
 	// duplicates, maxnodes).
@@ -103,3 +106,37 @@ type ExportLink struct {
 
 // MapChoice is one embedded map the landing form offers.
 type MapChoice struct{ Name, Title, Start, Goal string }
+
+// DefaultScript is the landing form's example script: the water jugs
+// (examples/scripts/jugs.star, whose known optimum is 6 actions).
+const DefaultScript = `# The water jugs: measure target litres with jugs of capacities caps.
+caps = param("caps", (3, 5))
+target = param("target", 4)
+
+start = tuple([0 for c in caps])
+
+def is_goal(s):
+    return target in s
+
+def successors(s):
+    out = []
+    for i in range(len(caps)):
+        if s[i] < caps[i]:
+            out.append(("fill %d" % caps[i], s[:i] + (caps[i],) + s[i + 1:]))
+        if s[i] > 0:
+            out.append(("empty %d" % caps[i], s[:i] + (0,) + s[i + 1:]))
+        for j in range(len(caps)):
+            if i != j and s[i] > 0 and s[j] < caps[j]:
+                amount = min(s[i], caps[j] - s[j])
+                t = list(s)
+                t[i] -= amount
+                t[j] += amount
+                out.append(("pour %d>%d" % (caps[i], caps[j]), tuple(t)))
+    return out
+
+def h_one(s):
+    return 0 if is_goal(s) else 1
+
+def format(s):
+    return "/".join([str(x) for x in s])
+`

@@ -1,0 +1,113 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"stepviz/script"
+	"stepviz/stepper"
+	"stepviz/templates"
+)
+
+// TestScriptForm: the landing form takes a Starlark script as text; a
+// hostile one is stopped by its budget within about a second with the
+// script's own error next to the problem field, and the server keeps
+// serving.
+func TestScriptForm(t *testing.T) {
+	srv := New(Config{})
+	defer srv.Close()
+	ts := newTestServer(t, srv)
+	cases := []struct {
+		name, src, params string
+		code              int
+		want              string // in the problem field's error
+	}{
+		{"jugs", templatesDefault(), "caps=3,5 target=4", http.StatusSeeOther, ""},
+		{"infinite loop", "def spin():\n    for i in range(1000000):\n        for j in range(1000000):\n            pass\nspin()\n", "", http.StatusUnprocessableEntity, "Starlark steps|ran longer than"},
+		{"huge list", "x = [0] * 1000000000\n", "", http.StatusUnprocessableEntity, "would make more than 1048576 elements"},
+		{"deep recursion", "def f(n):\n    return f(n + 1)\nx = f(0)\n", "", http.StatusUnprocessableEntity, "called recursively"},
+		{"syntax error", "start = (\n", "", http.StatusUnprocessableEntity, "form.star:2:1: syntax error"},
+		{"bad params", "start = 0\n", "caps", http.StatusUnprocessableEntity, "name=value"},
+		{"file line refused", "", "", http.StatusUnprocessableEntity, "paste a Starlark script"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			begin := time.Now()
+			resp, page := post(t, ts.URL+"/sessions", url.Values{"source": {"script"}, "script": {c.src}, "script_params": {c.params}, "algo": {"bfs"}})
+			if took := time.Since(begin); took > 2*time.Second {
+				t.Errorf("the server took %v to answer; a hostile script must be stopped within about a second", took)
+			}
+			if resp.StatusCode != c.code {
+				t.Fatalf("status %d, want %d\n%s", resp.StatusCode, c.code, byTestID(t, page, "form-error"))
+			}
+			if c.want != "" {
+				errs := strings.Join(byTestID(t, page, "form-error"), " ")
+				if !containsAny(errs, strings.Split(c.want, "|")) {
+					t.Errorf("problem error %q lacks %q", errs, c.want)
+				}
+			}
+			if code, _, _ := get(t, ts.URL+"/"); code != http.StatusOK {
+				t.Errorf("after the script the landing page answers %d", code)
+			}
+		})
+	}
+	// a line naming a script file is refused: the server reads no files
+	resp, page := post(t, ts.URL+"/sessions", url.Values{"source": {"line"}, "line": {"script /etc/passwd"}})
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(strings.Join(byTestID(t, page, "form-error"), " "), "reads no files") {
+		t.Errorf("script FILE line: status %d, error %q", resp.StatusCode, byTestID(t, page, "form-error"))
+	}
+}
+
+// TestHostileSuccessorsOverWebsocket: a session whose successors loop
+// forever is stepped by its presenter over a websocket on 127.0.0.1: the
+// step ends within about a second with status failed, and the server
+// goes on serving other sessions.
+func TestHostileSuccessorsOverWebsocket(t *testing.T) {
+	src := "start = 0\ndef is_goal(s):\n    return False\ndef successors(s):\n    x = []\n    for i in range(1000000):\n        for j in range(1000000):\n            x.append(j)\n    return []\n"
+	inst, err := script.New("hostile.star", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst.SetSearchSteps(ScriptSteps)
+	search, err := stepper.NewSearch(inst, stepper.Options{Algorithm: stepper.BFS})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, ts, other := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	sess, err := srv.StartSession(search)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _, _ := dial(t, ts, sess, sess.Key())
+	begin := time.Now()
+	send(t, p, ClientMsg{Type: CmdStep})
+	var m StepMsg
+	readAs(t, p, MsgStep, &m)
+	if took := time.Since(begin); took > 2*time.Second {
+		t.Errorf("the hostile step took %v", took)
+	}
+	if m.Event.Status != stepper.Failed {
+		t.Errorf("status %q after the hostile step, want failed", m.Event.Status)
+	}
+	q, _, _ := dial(t, ts, other, other.Key())
+	send(t, q, ClientMsg{Type: CmdStep})
+	readAs(t, q, MsgStep, &m)
+	if m.Event.Step != 1 {
+		t.Errorf("the other session stepped to %d, want 1", m.Event.Step)
+	}
+}
+
+func templatesDefault() string { return templates.DefaultScript }
+
+// containsAny reports whether s contains one of subs.
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}

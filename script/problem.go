@@ -23,6 +23,10 @@ type Instance struct {
 	draw    *starlark.Function
 	hs      []namedFunc
 	hsLimit uint64
+	// startText is the start as searches write it; shown maps the states
+	// searches wrote back to their values, for Draw (draw.go).
+	startText string
+	shown     shown
 }
 
 // New loads a problem script and checks its interface: start (hashable),
@@ -71,6 +75,12 @@ func NewProblem(sc *Script) (*Instance, error) {
 	}
 	if !slices.Contains(names, "zero") {
 		names = append(names, "zero") // as every built-in kind has: A* is then uniform cost
+	}
+	// the start as searches write it (a search's first Format), for drawing
+	sp := in.newSpace()
+	in.startText = sp.Format(0)
+	if sp.err != nil {
+		return nil, sp.err
 	}
 	in.Instance = stepper.NewCustom(stepper.Custom[int32]{
 		KindName: "script", SpecLine: specLine(sc), HeuristicNames: names,
@@ -286,6 +296,9 @@ func (sp *space) Format(s int32) string {
 		}
 	}
 	sp.formats[s] = txt
+	if sp.in.draw != nil {
+		sp.in.shown.remember(txt, sp.states[s])
+	}
 	return txt
 }
 

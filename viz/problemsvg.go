@@ -21,6 +21,8 @@ import (
 //     arrow to its parent, as the classic A* tutorial draws them. Maps wider
 //     or taller than [GridDetailMax] cells drop the numbers and are drawn as
 //     row runs of equal cells (one rect per run), a few pixels a cell;
+//   - a script that defines draw(s) (docs/scripts.md): its picture of the
+//     selected state, a board of labelled squares or labelled points;
 //   - a graph: the map, with the cities at their coordinates (y grows
 //     upwards, as on a printed map) or on a circle when some city has none,
 //     roads with their costs, cities coloured by status with their g and f.
@@ -59,8 +61,16 @@ func ProblemSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, selec
 			return fmt.Errorf("viz: graph %T is not a *stepper.Graph", inst)
 		}
 		graphSVG(sw, g, snap, selected)
+	case "script":
+		p, ok := inst.(scriptView)
+		if !ok {
+			return fmt.Errorf("viz: script %T lacks StartText or Draw", inst)
+		}
+		if err := scriptSVG(sw, p, snap, selected); err != nil {
+			return err
+		}
 	default:
-		return fmt.Errorf("viz: cannot draw a %q problem: viz draws puzzle, grid and graph", inst.Kind())
+		return fmt.Errorf("viz: cannot draw a %q problem: viz draws puzzle, grid, graph and scripts that define draw(s)", inst.Kind())
 	}
 	return sw.flush()
 }

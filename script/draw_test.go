@@ -51,4 +51,3 @@ func TestDrawPictures(t *testing.T) {
 		t.Errorf("draw of an unknown state: %v", err)
 	}
 }
-

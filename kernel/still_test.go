@@ -55,3 +55,36 @@ func TestStepPictures(t *testing.T) {
 		})
 	}
 }
+
+// TestTextPicture: the text/plain of a view reads well alone: a puzzle's
+// board at the node expanded last, a small grid's map with the search on
+// it, and the problem's start when it is set.
+func TestTextPicture(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cells []string
+		want  []string
+	}{
+		{"puzzle start", []string{"puzzle 283164705 goal=123804765"}, []string{"  2 8 3\n  1 6 4\n  7 _ 5"}},
+		{"puzzle after a step", []string{"puzzle 283164705 goal=123804765", "search astar h=manhattan", "step"},
+			[]string{"expanded", "  2 8 3\n  1 6 4\n  7 _ 5"}},
+		{"puzzle after two steps", []string{"puzzle 283164705 goal=123804765", "search astar h=manhattan", "step 2"},
+			[]string{"  2 8 3\n  1 _ 4\n  7 6 5"}},
+		{"fifteen", []string{"puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,0,14,15"}, []string{"   1  2  3  4\n   5  6  7  8\n   9 10 11 12\n  13  _ 14 15"}},
+		{"grid solved", []string{"grid S.#./..#./...G", "search astar", "run to goal"}, []string{"S", "G", "#", "*", "o open, c closed"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewSession(Config{})
+			outs := run(t, s, tc.cells...)
+			text := outs[len(outs)-1].Text
+			if tc.name == "puzzle start" || tc.name == "fifteen" {
+				text = outs[0].Text
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("text/plain does not contain %q:\n%s", w, text)
+				}
+			}
+		})
+	}
+}

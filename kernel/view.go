@@ -16,6 +16,9 @@ func (s *Session) problemView(inst stepper.Instance) Output {
 	if hs := inst.Heuristics(); len(hs) > 0 {
 		fmt.Fprintf(&text, "\nheuristics: %s (default %s)", strings.Join(hs, ", "), hs[0])
 	}
+	for _, line := range textPicture(inst, stepper.Snapshot{}, -1) {
+		text.WriteString("\n" + line)
+	}
 	var b strings.Builder
 	b.WriteString(`<div class="stepviz-problem">`)
 	fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(strings.ReplaceAll(text.String(), "\n", " · ")))
@@ -66,6 +69,7 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 	for _, w := range sr.Warnings() {
 		lines = append(lines, "warning: "+w)
 	}
+	lines = append(lines, textPicture(sr.Instance(), snap, selected)...)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, `<div class="stepviz-view" data-search="%s" data-name="%s" data-step="%d">`, html.EscapeString(ls.label()), html.EscapeString(ls.name), snap.Step)

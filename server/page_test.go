@@ -76,6 +76,30 @@ func TestFavicon(t *testing.T) {
 	}
 }
 
+// TestFirstPaintCoordinates: the server's first paint writes grid cells
+// as the narration does, "(x,y)".
+func TestFirstPaintCoordinates(t *testing.T) {
+	srv := New(Config{})
+	defer srv.Close()
+	ts := newTestServer(t, srv)
+	ex, _ := exampleByName("tutorial-grid")
+	sess, err := srv.StartSession(newSearch(t, ex.Problem, ex.Options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.hub.do(func() { sess.hub.seek(3, ReasonSeek) })
+	_, page, _ := get(t, ts.URL+PresenterPath(sess))
+	cells := regexp.MustCompile(`<td class="state">([^<]*)</td>`).FindAllStringSubmatch(page, -1)
+	if len(cells) == 0 {
+		t.Fatal("no state cells in the first paint")
+	}
+	for _, c := range cells {
+		if !regexp.MustCompile(`^\(\d+,\d+\)$`).MatchString(c[1]) {
+			t.Errorf("the first paint writes a cell %q, the narration (x,y)", c[1])
+		}
+	}
+}
+
 // TestContourCommand: "contour" runs the live search to the first step
 // that expands another f than the current step did, as the engine says.
 func TestContourCommand(t *testing.T) {

@@ -51,6 +51,9 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		d.Exports = append(d.Exports, templates.ExportLink{Name: f.Name, Description: f.Description,
 			Href: "/s/" + sess.ID + "/export?format=" + url.QueryEscape(f.Name)})
 	}
+	if o.Heuristic != "" {
+		d.HeuristicHref = "/s/" + sess.ID + "/heuristic?h=" + url.QueryEscape(o.Heuristic)
+	}
 	if presenter {
 		d.PresenterURL = absURL(r, "/s/"+sess.ID+"?"+keyParam+"="+url.QueryEscape(r.URL.Query().Get(keyParam)))
 		d.WSURL += "?key=" + url.QueryEscape(r.URL.Query().Get(keyParam)) // checked by lookup

@@ -111,3 +111,25 @@ func containsAny(s string, subs []string) bool {
 	}
 	return false
 }
+
+// TestHeuristicCheckButton: the session page links the check of its
+// heuristic, and the report answers admissible or not with the worst
+// states.
+func TestHeuristicCheckButton(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, "grid S...../.##.../....G. moves=8", "astar h=manhattan")
+	code, page, _ := get(t, ts.URL+"/s/"+sess.ID)
+	if code != http.StatusOK || !strings.Contains(page, `data-testid="btn-heuristic"`) || !strings.Contains(page, "/s/"+sess.ID+"/heuristic?h=manhattan") {
+		t.Fatalf("session page %d lacks the Check h link", code)
+	}
+	code, rep, _ := get(t, ts.URL+"/s/"+sess.ID+"/heuristic?h=manhattan")
+	if code != http.StatusOK || !strings.Contains(rep, "admissible  NO: 7 states") || !strings.Contains(rep, "0,0  h = 6 > h* = 5.414") {
+		t.Errorf("report %d:\n%s", code, rep)
+	}
+	code, rep, _ = get(t, ts.URL+"/s/"+sess.ID+"/heuristic?h=octile")
+	if code != http.StatusOK || !strings.Contains(rep, "admissible  yes") || !strings.Contains(rep, "consistent  yes") {
+		t.Errorf("octile report %d:\n%s", code, rep)
+	}
+	if code, rep, _ = get(t, ts.URL+"/s/"+sess.ID+"/heuristic?h=nope"); code != http.StatusBadRequest || !strings.Contains(rep, "unknown heuristic") {
+		t.Errorf("unknown heuristic: %d %s", code, rep)
+	}
+}

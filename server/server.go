@@ -136,6 +136,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}", s.handleSession)
 	s.mux.HandleFunc("GET /s/{id}/ws", s.handleWS)
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
+	s.mux.HandleFunc("GET /s/{id}/heuristic", s.handleHeuristic)
 	if cfg.DB != nil {
 		origin, _ := randomToken(9)
 		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}

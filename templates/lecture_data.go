@@ -71,6 +71,9 @@ type SessionData struct {
 	// Exports is the download menu: the trace up to the step shown, in
 	// every export format.
 	Exports []ExportLink
+	// HeuristicHref, when the search uses a heuristic, is the report on
+	// whether it is admissible and consistent (GET /s/{id}/heuristic).
+	HeuristicHref string
 	// FollowerURL is the read-only link; PresenterURL carries the key and
 	// is set only on the presenter's page.
 	FollowerURL, PresenterURL string

@@ -1,0 +1,50 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"stepviz/stepper"
+)
+
+// handleHeuristic answers GET /s/{id}/heuristic[?h=NAME]: is the session's
+// heuristic (or NAME) admissible? consistent? A text report of
+// stepper.CheckHeuristic over the states reachable from the start, at most
+// the server's node limit of them (the whole space when it is smaller). It
+// shares the exports' slots: exploring is as costly as exporting.
+func (s *Server) handleHeuristic(w http.ResponseWriter, r *http.Request) {
+	sess, _, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	var (
+		inst stepper.Instance
+		h    string
+	)
+	if !sess.hub.do(func() {
+		inst, h = sess.hub.search.Instance(), sess.hub.search.Options().Heuristic
+	}) {
+		http.Error(w, "server: the session has ended", http.StatusGone)
+		return
+	}
+	if v := r.URL.Query().Get("h"); v != "" {
+		h = v
+	}
+	select {
+	case s.exports <- struct{}{}:
+		defer func() { <-s.exports }()
+	default:
+		w.Header().Set("Retry-After", strconv.Itoa(exportRetry))
+		http.Error(w, fmt.Sprintf("server: %d exports or checks are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
+		return
+	}
+	rep, err := stepper.CheckHeuristic(inst, h, min(s.cfg.MaxNodes, stepper.DefaultCheckStates))
+	if err != nil {
+		http.Error(w, "server: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	rep.WriteText(w)
+	fmt.Fprintf(w, "\nOn your own machine: stepviz heuristic -problem %q -h %s\n", inst.Spec(), rep.Heuristic)
+}

@@ -198,6 +198,11 @@ func (r *Room) ask(ctx context.Context, m RoomCmd) error {
 	if se == nil {
 		return fmt.Errorf("server: no search %d is shown; show a search first", m.Lane+1)
 	}
+	if n, err := r.rs.db.CountPolls(ctx, r.ID); err != nil {
+		return err
+	} else if n >= maxPollsPerRoom {
+		return fmt.Errorf("server: this room has asked %d questions, the most it keeps; open a new room", n)
+	}
 	sess, _, err := r.rs.session(ctx, se.ID)
 	if err != nil {
 		return err
@@ -294,6 +299,13 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 		return errors.New("server: the answer has been revealed; wait for the next question")
 	case answer == "" || len(answer) > maxAnswerLen:
 		return fmt.Errorf("server: an answer is 1 to %d characters", maxAnswerLen)
+	}
+	r.mu.Lock()
+	_, again := p.answers[c.pseudonym]
+	full := len(p.answers) >= maxAnswersPerPoll && !again
+	r.mu.Unlock()
+	if full {
+		return fmt.Errorf("server: this question has %d answers, the most it keeps", maxAnswersPerPoll)
 	}
 	switch p.Kind {
 	case PollF:

@@ -41,6 +41,17 @@ const (
 	maxRoomSearches = 500
 	// compareEvery throttles the live comparison table.
 	compareEvery = 100 * time.Millisecond
+	// MaxRooms and MaxRoomsPerClient bound the rooms a server keeps; when
+	// it is full, a new room evicts the room least recently driven, if no
+	// presenter has driven it for RoomIdle.
+	MaxRooms          = 2000
+	MaxRoomsPerClient = 20
+	RoomIdle          = 30 * 24 * time.Hour
+	// maxPollsPerRoom and maxAnswersPerPoll bound what a room's polls keep.
+	maxPollsPerRoom   = 1000
+	maxAnswersPerPoll = 10000
+	// touchEvery throttles the record of a room's last use.
+	touchEvery = time.Minute
 )
 
 // rooms holds the rooms in use; the database holds every room.
@@ -77,6 +88,8 @@ type Room struct {
 	compareDue bool
 	// stopFollow ends the delivery of the room's stream (cluster only).
 	stopFollow func()
+	// touched is when the room's last use was recorded.
+	touched time.Time
 }
 
 // LaneStats is one search's row of the live comparison table.
@@ -104,7 +117,25 @@ func newRoomCode() (string, error) {
 
 // create makes a new room and returns it with its presenter key (the only
 // time the key exists outside the presenter's link).
-func (rs *rooms) create(ctx context.Context) (*Room, string, error) {
+func (rs *rooms) create(ctx context.Context, owner string) (*Room, string, error) {
+	total, owned, err := rs.db.RoomUsage(ctx, owner)
+	if err != nil {
+		return nil, "", err
+	}
+	if owned >= MaxRoomsPerClient {
+		return nil, "", fmt.Errorf("server: this computer has opened %d rooms here, the most one may keep; use one of them again (its presenter link) — a room no presenter has driven for %d days is removed when the server is full", owned, int(RoomIdle.Hours()/24))
+	}
+	if total >= MaxRooms {
+		id, err := rs.db.EvictRoom(ctx, time.Now().Add(-RoomIdle).Unix())
+		if err != nil {
+			return nil, "", err
+		}
+		if id == "" {
+			return nil, "", fmt.Errorf("server: this server keeps %d rooms, the most it allows, and none has been idle for %d days; ask its administrator", MaxRooms, int(RoomIdle.Hours()/24))
+		}
+		rs.forget(id)
+		rs.srv.logf("room %s evicted: unused for %v and the server full", id, RoomIdle)
+	}
 	key, err := randomToken(18)
 	if err != nil {
 		return nil, "", err
@@ -114,7 +145,7 @@ func (rs *rooms) create(ctx context.Context) (*Room, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		r := persist.Room{ID: code, KeyHash: persist.HashKey(key), Created: time.Now().Unix()}
+		r := persist.Room{ID: code, KeyHash: persist.HashKey(key), Created: time.Now().Unix(), Owner: owner}
 		if rs.bus != nil {
 			if err := rs.bus.CreateRoom(ctx, r); err != nil {
 				if _, gerr := rs.bus.Room(ctx, code); gerr == nil {
@@ -173,6 +204,42 @@ func (rs *rooms) get(ctx context.Context, code string) (*Room, error) {
 	}
 	rs.by[code] = r
 	return r, nil
+}
+
+// forget drops an evicted room from memory: its clients are closed.
+func (rs *rooms) forget(id string) {
+	rs.mu.Lock()
+	r, ok := rs.by[id]
+	delete(rs.by, id)
+	rs.mu.Unlock()
+	if !ok {
+		return
+	}
+	if r.stopFollow != nil {
+		r.stopFollow()
+	}
+	r.mu.Lock()
+	for c := range r.clients {
+		r.dropLocked(c)
+	}
+	r.mu.Unlock()
+}
+
+// touch records that the presenter drove the room (at most once a
+// minute), so that an active room is never evicted.
+func (r *Room) touch(ctx context.Context) {
+	now := time.Now()
+	r.mu.Lock()
+	due := now.Sub(r.touched) >= touchEvery
+	if due {
+		r.touched = now
+	}
+	r.mu.Unlock()
+	if due {
+		if err := r.rs.db.TouchRoom(ctx, r.ID, now.Unix()); err != nil {
+			r.logf("room %s: %v", r.ID, err)
+		}
+	}
 }
 
 // close stops following every room's stream and closes the room
@@ -444,4 +511,10 @@ func (r *Room) drive(ctx context.Context, cmd string, lane int) error {
 func pseudonym(room, token string) string {
 	h := sha256.Sum256([]byte(room + ":" + token))
 	return "s-" + hex.EncodeToString(h[:4])
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.cfg.Logger != nil {
+		s.cfg.Logger.Printf(format, args...)
+	}
 }

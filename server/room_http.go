@@ -11,6 +11,7 @@ import (
 
 	"rsc.io/qr"
 
+	"stepviz/internal/webguard"
 	"stepviz/static"
 	persist "stepviz/store"
 	"stepviz/templates"
@@ -36,9 +37,9 @@ func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "server: rooms need a database: start the server with -db FILE", http.StatusServiceUnavailable)
 		return
 	}
-	room, key, err := s.rooms.create(r.Context())
+	room, key, err := s.rooms.create(r.Context(), webguard.ClientIP(r))
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		http.Error(w, err.Error(), http.StatusServiceUnavailable)
 		return
 	}
 	if s.cfg.Logger != nil {

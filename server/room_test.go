@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -444,5 +445,24 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	defer db.Close()
 	if _, err := db.Room(context.Background(), code); err == nil {
 		t.Fatal("a fresh database knows the room")
+	}
+}
+
+// TestRoomQuota: one client address opens at most MaxRoomsPerClient rooms;
+// the next is refused with the reason.
+func TestRoomQuota(t *testing.T) {
+	_, ts := roomServer(t, "")
+	for range MaxRoomsPerClient {
+		createRoom(t, ts)
+	}
+	resp, err := http.PostForm(ts.URL+"/rooms", url.Values{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var b strings.Builder
+	_, _ = io.Copy(&b, resp.Body)
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(b.String(), fmt.Sprintf("opened %d rooms", MaxRoomsPerClient)) {
+		t.Fatalf("room %d: %s %q", MaxRoomsPerClient+1, resp.Status, b.String())
 	}
 }

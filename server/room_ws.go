@@ -207,6 +207,7 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
 	if !c.presenter {
 		return fmt.Errorf("server: %q refused: you are following this room; only the presenter's link can drive it", truncate(m.Type, 24))
 	}
+	r.touch(ctx)
 	switch m.Type {
 	case RoomLoad:
 		return r.load(ctx, strings.TrimSpace(m.Problem), nonEmpty(m.Searches))

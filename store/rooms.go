@@ -19,6 +19,10 @@ type Room struct {
 	Created int64 // unix seconds
 	// Current is the pos of the searches shown live, -1 before the first.
 	Current int
+	// Owner is the address that opened the room (quotas); Used is the unix
+	// time of the presenter's last command (eviction).
+	Owner string
+	Used  int64
 }
 
 // Search is one search a room has shown: enough to rebuild it exactly,
@@ -39,8 +43,11 @@ func (s *DB) CreateRoom(ctx context.Context, r Room) error {
 	if r.Created == 0 {
 		r.Created = now()
 	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO rooms (id, key_hash, title, created, current) VALUES (?, ?, ?, ?, -1)`,
-		r.ID, r.KeyHash, r.Title, r.Created)
+	if r.Used == 0 {
+		r.Used = r.Created
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO rooms (id, key_hash, title, created, current, owner, used) VALUES (?, ?, ?, ?, -1, ?, ?)`,
+		r.ID, r.KeyHash, r.Title, r.Created, r.Owner, r.Used)
 	if err != nil {
 		return fmt.Errorf("store: creating room %s: %w", r.ID, err)
 	}
@@ -50,8 +57,8 @@ func (s *DB) CreateRoom(ctx context.Context, r Room) error {
 // Room returns the room with the given id.
 func (s *DB) Room(ctx context.Context, id string) (Room, error) {
 	var r Room
-	err := s.db.QueryRowContext(ctx, `SELECT id, key_hash, title, created, current FROM rooms WHERE id = ?`, id).
-		Scan(&r.ID, &r.KeyHash, &r.Title, &r.Created, &r.Current)
+	err := s.db.QueryRowContext(ctx, `SELECT id, key_hash, title, created, current, owner, used FROM rooms WHERE id = ?`, id).
+		Scan(&r.ID, &r.KeyHash, &r.Title, &r.Created, &r.Current, &r.Owner, &r.Used)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, fmt.Errorf("store: room %s: %w", id, ErrNotFound)
 	}
@@ -66,6 +73,47 @@ func (s *DB) CountRooms(ctx context.Context) (int, error) {
 	var n int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM rooms`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: counting rooms: %w", err)
+	}
+	return n, nil
+}
+
+// RoomUsage returns how many rooms there are, and how many owner opened.
+func (s *DB) RoomUsage(ctx context.Context, owner string) (total, owned int, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(owner = ?), 0) FROM rooms`, owner).Scan(&total, &owned)
+	if err != nil {
+		err = fmt.Errorf("store: counting rooms: %w", err)
+	}
+	return
+}
+
+// TouchRoom records that the room's presenter acted at unix time t.
+func (s *DB) TouchRoom(ctx context.Context, id string, t int64) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE rooms SET used = ? WHERE id = ?`, t, id); err != nil {
+		return fmt.Errorf("store: room %s: %w", id, err)
+	}
+	return nil
+}
+
+// EvictRoom deletes the least recently used room not used since before
+// (unix seconds), with its searches, polls and answers, and returns its
+// id, or "" when every room was used since. One transaction.
+func (s *DB) EvictRoom(ctx context.Context, before int64) (string, error) {
+	var id string
+	err := s.db.QueryRowContext(ctx, `DELETE FROM rooms WHERE id = (SELECT id FROM rooms WHERE used < ? ORDER BY used LIMIT 1) RETURNING id`, before).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: evicting a room: %w", err)
+	}
+	return id, nil
+}
+
+// CountPolls returns how many polls a room has asked.
+func (s *DB) CountPolls(ctx context.Context, roomID string) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM polls WHERE room_id = ?`, roomID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: counting room %s's polls: %w", roomID, err)
 	}
 	return n, nil
 }

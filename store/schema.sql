@@ -77,3 +77,9 @@ CREATE TABLE notebook_evictions (
 	at     INTEGER NOT NULL,     -- unix nanoseconds
 	reason TEXT NOT NULL
 );
+
+-- migration 3: a room's owner (the address that opened it) and last use, for quotas and eviction
+ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE rooms ADD COLUMN used INTEGER NOT NULL DEFAULT 0; -- unix seconds of the presenter's last command
+CREATE INDEX rooms_owner ON rooms (owner);
+CREATE INDEX rooms_used ON rooms (used);

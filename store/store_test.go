@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -353,5 +354,57 @@ func TestBackupWhileWriting(t *testing.T) {
 	var n int
 	if err := cp.db.QueryRow(`SELECT count(*) FROM rooms WHERE id LIKE 'before%'`).Scan(&n); err != nil || n != 50 {
 		t.Fatalf("the backup has %d of the 50 rooms written before it (%v)", n, err)
+	}
+}
+
+// TestRoomQuotaAndEviction: rooms are counted by owner, and only a room
+// unused since the cutoff is evicted, with everything it holds.
+func TestRoomQuotaAndEviction(t *testing.T) {
+	db, _ := openTemp(t)
+	ctx := context.Background()
+	for i, r := range []Room{
+		{ID: "old", Owner: "10.0.0.1", Created: 100, Used: 100},
+		{ID: "mid", Owner: "10.0.0.1", Created: 200, Used: 5000},
+		{ID: "new", Owner: "10.0.0.2", Created: 300, Used: 9000},
+	} {
+		r.KeyHash = HashKey(fmt.Sprint(i))
+		if err := db.CreateRoom(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.AddSearches(ctx, "old", []Search{{ID: "s-old", Problem: "puzzle 283164705", Options: "bfs"}}); err != nil {
+		t.Fatal(err)
+	}
+	if pid, err := db.CreatePoll(ctx, Poll{RoomID: "old", SearchID: "s-old", Kind: "next", Question: "q", Answer: "1"}); err != nil {
+		t.Fatal(err)
+	} else if err := db.SetAnswer(ctx, Answer{PollID: pid, Pseudonym: "s-1", Answer: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	total, owned, err := db.RoomUsage(ctx, "10.0.0.1")
+	if err != nil || total != 3 || owned != 2 {
+		t.Fatalf("usage %d %d %v", total, owned, err)
+	}
+	if id, err := db.EvictRoom(ctx, 50); err != nil || id != "" {
+		t.Fatalf("evicted %q (%v) though every room was used after the cutoff", id, err)
+	}
+	if err := db.TouchRoom(ctx, "mid", 50); err != nil {
+		t.Fatal(err)
+	}
+	if id, err := db.EvictRoom(ctx, 150); err != nil || id != "mid" {
+		t.Fatalf("evicted %q (%v), want mid (least recently used)", id, err)
+	}
+	if id, err := db.EvictRoom(ctx, 150); err != nil || id != "old" {
+		t.Fatalf("evicted %q (%v), want old", id, err)
+	}
+	if _, err := db.Search(ctx, "s-old"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the evicted room's search is still there: %v", err)
+	}
+	if n, _ := db.CountPolls(ctx, "old"); n != 0 {
+		t.Fatalf("the evicted room's polls are still there: %d", n)
+	}
+	var answers int
+	_ = db.db.QueryRow(`SELECT count(*) FROM answers`).Scan(&answers)
+	if answers != 0 {
+		t.Fatalf("%d answers left behind", answers)
 	}
 }

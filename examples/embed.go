@@ -8,3 +8,9 @@ import "embed"
 //
 //go:embed *.ipynb
 var Notebooks embed.FS
+
+// Scripts is every examples/scripts/*.star (docs/scripts.md), for the
+// lecture server's landing page, which reads no files.
+//
+//go:embed scripts/*.star
+var Scripts embed.FS

@@ -23,7 +23,7 @@ func formValues(f url.Values) templates.FormValues {
 		GridMoves: f.Get("grid_moves"), GridCost: f.Get("grid_cost"), GridCorners: f.Get("grid_corners"),
 		GraphStart: f.Get("graph_start"), GraphGoal: f.Get("graph_goal"),
 		Line:   f.Get("line"),
-		Script: f.Get("script"), ScriptParams: f.Get("script_params"),
+		Script: f.Get("script"), ScriptParams: f.Get("script_params"), ScriptExample: f.Get("script_example"),
 		Options: map[string]string{},
 	}
 	for _, name := range optionFields {
@@ -152,6 +152,9 @@ const ScriptSteps = 50_000_000
 // as text (the server reads no file a user names) and runs in the
 // sandbox with the server's smaller budget.
 func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
+	if v.Source == "script" && v.ScriptExample != "" {
+		return exampleScript(v.ScriptExample, v.ScriptParams)
+	}
 	if v.Source == "script" {
 		if strings.TrimSpace(v.Script) == "" {
 			return nil, fmt.Errorf("server: paste a Starlark script: start, is_goal(s), successors(s) (see docs/scripts.md)")

@@ -133,3 +133,35 @@ func TestHeuristicCheckButton(t *testing.T) {
 		t.Errorf("unknown heuristic: %d %s", code, rep)
 	}
 }
+
+// TestScriptExamplesOnTheLandingPage: every example script is offered on
+// the landing page and starts a session that solves to its known optimum.
+func TestScriptExamplesOnTheLandingPage(t *testing.T) {
+	srv := New(Config{})
+	defer srv.Close()
+	ts := newTestServer(t, srv)
+	_, landing, _ := get(t, ts.URL+"/")
+	optimum := map[string]float64{"missionaries.star": 11, "jugs.star": 6, "hanoi.star": 15, "vacuum.star": 3, "queens.star": 8, "puzzle8.star": 5}
+	for _, ex := range scriptExamples {
+		t.Run(ex.Name, func(t *testing.T) {
+			if !strings.Contains(landing, `value="`+ex.Name+`"`) {
+				t.Errorf("the landing page does not offer %s", ex.Name)
+			}
+			resp, page := post(t, ts.URL+"/sessions", url.Values{"source": {"script"}, "script_example": {ex.Name}, "script_params": {"caps=3,5 target=4"}, "algo": {"bfs"}})
+			if resp.StatusCode != http.StatusSeeOther {
+				t.Fatalf("status %d: %s", resp.StatusCode, byTestID(t, page, "form-error"))
+			}
+			inst, err := exampleScript(ex.Name, "caps=3,5 target=4")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := stepper.NewSearch(inst, stepper.Options{Algorithm: stepper.BFS})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := s.Run(0); st != stepper.Solved || s.Cost() != optimum[ex.Name] {
+				t.Errorf("%s: %s cost %v, want the known optimum %v", ex.Name, st, s.Cost(), optimum[ex.Name])
+			}
+		})
+	}
+}

@@ -198,7 +198,7 @@ func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*Sess
 
 func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	d := templates.LandingData{
-		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(), Maps: mapChoices(),
+		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(), Maps: mapChoices(), Scripts: scriptChoices(),
 		Sessions: s.sessions.len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
 		Static: static.Version, Rooms: s.rooms != nil,
 	}

@@ -23,6 +23,9 @@ type FormValues struct {
 	// Script is a Starlark problem (docs/scripts.md) and ScriptParams its
 	// name=value globals: the server takes the text, never a file name.
 	Script, ScriptParams string
+	// ScriptExample names a built-in example script (examples/scripts) to
+	// run instead of Script; "" for Script.
+	ScriptExample string
 	// Options holds the search option fields by their option names
 	// (algo, h, w, tie, goaltest, open, closed, tree, depth, order,
 	// duplicates, maxnodes).
@@ -48,6 +51,8 @@ type LandingData struct {
 	// Maps are the Moving AI maps built into the binary, for the grid's
 	// map picker.
 	Maps []MapChoice
+	// Scripts are the example Starlark scripts built into the binary.
+	Scripts []ScriptChoice
 	// Notebooks names the example notebooks the web notebook opens
 	// (/notebook/examples/NAME).
 	Notebooks []string
@@ -143,3 +148,7 @@ def h_one(s):
 def format(s):
     return "/".join([str(x) for x in s])
 `
+
+// ScriptChoice is an example script of the landing form: its file name,
+// a title with its known optimum, and the globals it runs with.
+type ScriptChoice struct{ Name, Title, Params string }

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 
 	"stepviz/static"
 	"stepviz/stepper"
@@ -28,9 +29,18 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		o    stepper.Options
 		info ProblemInfo
 	)
+	parentState := func(int) string { return "" }
 	if !sess.hub.do(func() {
-		snap, last = sess.hub.search.Snapshot(), sess.hub.last
-		inst, o, info = sess.hub.search.Instance(), sess.hub.search.Options(), sess.hub.info
+		s := sess.hub.search
+		snap, last = firstPaint(s, defaultPreviewLimit), sess.hub.last
+		inst, o, info = s.Instance(), s.Options(), sess.hub.info
+		states := map[int]string{}
+		for _, n := range snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):] {
+			if n.Parent >= 0 {
+				states[n.Parent], _ = s.StateOf(n.Parent)
+			}
+		}
+		parentState = func(id int) string { return states[id] }
 	}) {
 		return templates.SessionData{}, false
 	}
@@ -44,7 +54,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		WSURL:       scheme + "://" + r.Host + "/s/" + sess.ID + "/ws",
 		Kind:        info.Kind, Spec: info.Spec, Options: info.Options, Warnings: info.Warnings,
 		Step: snap.Step, Status: string(snap.Status), Counters: snap.Counters, Path: snap.Path,
-		OpenTotal: len(snap.Open), ClosedTotal: len(snap.Closed),
+		OpenTotal: snap.Counters.Open, ClosedTotal: snap.Counters.Closed,
 		Static: static.Version,
 	}
 	for _, f := range export.Formats() {
@@ -65,16 +75,17 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		d.Legend = append(d.Legend, templates.LegendEntry{Status: string(e.Status), Label: e.Label, Colour: e.Stroke})
 	}
 	d.Open = openRows(snap, defaultPreviewLimit, frontierKind(o) == "priority")
-	from := max(0, len(snap.Closed)-defaultPreviewLimit)
-	for i, n := range snap.Closed[from:] {
+	tail := snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):]
+	from := max(0, snap.Counters.Closed-len(tail))
+	for i, n := range tail {
 		row := templates.Row{NodeInfo: n, Position: from + i + 1}
-		if n.Parent >= 0 && n.Parent < len(snap.Tree) {
-			row.ParentState = snap.Tree[n.Parent].State
+		if n.Parent >= 0 {
+			row.ParentState = parentState(n.Parent)
 		}
 		d.Closed = append(d.Closed, row)
 	}
 	var buf bytes.Buffer
-	if len(snap.Tree) <= firstPaintNodes {
+	if snap.Tree != nil {
 		if err := viz.TreeSVG(&buf, inst, snap, viz.TreeOptions{Algorithm: o.Algorithm, NoLegend: true}); err == nil {
 			d.TreeSVG = buf.String()
 		}
@@ -84,10 +95,37 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	if last != nil {
 		sel = last.Expanded.ID
 	}
-	if err := viz.ProblemSVG(&buf, inst, snap, sel); err == nil {
-		d.ProblemSVG = buf.String()
+	if snap.Tree != nil {
+		if err := viz.ProblemSVG(&buf, inst, snap, sel); err == nil {
+			d.ProblemSVG = buf.String()
+		}
 	}
 	return d, true
+}
+
+// firstPaint is what the first paint shows of search s: the whole
+// snapshot while the tree has at most firstPaintNodes nodes (the server
+// draws the tree and the problem), else only the first n open nodes and
+// the last n closed ones, with no tree: the page's script draws the rest.
+// O(n²) past the limit, whatever the size of the search.
+func firstPaint(s *stepper.Search, n int) stepper.Snapshot {
+	if s.NodeCount() <= firstPaintNodes {
+		return s.Snapshot()
+	}
+	k := s.StepCount()
+	sn := stepper.Snapshot{Step: k, Status: s.Status(), Counters: s.Counters(), Path: s.Path()}
+	for _, id := range s.OpenHead(n, nil) {
+		node := s.Node(id)
+		sn.Open = append(sn.Open, stepper.OpenEntry{NodeInfo: node, Key: openKey(s.Options(), node)})
+	}
+	for step := k; step >= 1 && len(sn.Closed) < n; step-- {
+		id := s.ExpandedIn(step-1, step, nil)[0]
+		if r := s.Record(id); r.Order == step && !r.GoalPop && !r.CutoffPop {
+			sn.Closed = append(sn.Closed, s.Node(id))
+		}
+	}
+	slices.Reverse(sn.Closed)
+	return sn
 }
 
 // openRows is the first n rows of the open list, the next node and (for a

@@ -114,8 +114,17 @@ func TestRoomBrowser(t *testing.T) {
 		t.Fatalf("asking: %v", err)
 	}
 	right, _ := chromedp.Run(pctx, chromedp.Evaluate[string](`window.stepvizRoom.poll.right`))
+	wrong, _ := chromedp.Run(pctx, chromedp.Evaluate[string](`window.stepvizRoom.poll.choices.map(c => c.answer).find(a => a !== window.stepvizRoom.poll.right)`))
+	// The follower first clicks a wrong node's row in A*'s open list (its own
+	// page, in the room), then changes its mind with the poll's button.
+	rowOf := func(id string) string {
+		return `document.querySelector("[data-testid=lane-1]").contentDocument.querySelector('#open-table tr[data-id="` + id + `"]')`
+	}
 	if err := chromedp.Do(fctx,
 		chromedp.WaitVisible(`[data-testid=choice-`+right+`]`),
+		poll(`document.querySelector("[data-testid=lane-1]").contentDocument.documentElement.classList.contains("poll-open") && `+rowOf(wrong)+` !== null`),
+		chromedp.Evaluate[chromedp.Void](rowOf(wrong)+`.click()`),
+		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: `+wrong+`")`),
 		chromedp.Click(`[data-testid=choice-`+right+`]`),
 		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: `+right+`")`),
 	); err != nil {

@@ -106,7 +106,21 @@ function drawLanes() {
     f.dataset.session = l.id;
     f.src = "/s/" + l.id + (presenter ? "?key=" + encodeURIComponent(key) : "");
     f.addEventListener("load", () => {
-      try { f.contentDocument.documentElement.classList.add("in-room"); } catch (err) { /* another origin: never */ }
+      let doc;
+      try { doc = f.contentDocument; } catch (err) { return; /* another origin: never */ }
+      doc.documentElement.classList.add("in-room");
+      markPoll(doc, l.id);
+      // During a "next node" poll about this search, clicking a node of the
+      // tree or a row of a list answers with that node.
+      doc.addEventListener("click", (e) => {
+        const p = st.poll;
+        if (presenter || !p || p.revealed || p.kind !== "next" || p.search !== l.id) return;
+        const nd = e.target.closest && e.target.closest("[data-id]");
+        if (!nd) return;
+        const a = String(nd.dataset.id);
+        if ((p.choices || []).some((c) => c.answer === a)) send({ type: "answer", poll: p.id, answer: a });
+        else notice(`Node #${a} is not one of the choices: pick one of the open nodes offered above.`);
+      }, true);
     });
     main.appendChild(f);
   }
@@ -148,7 +162,17 @@ function drawCompare(rows) {
   }
 }
 
+// markPoll tells a lane's page whether a "next node" poll about it is
+// open, so it hides its own "next" hints until the reveal.
+function markPoll(doc, id) {
+  const p = st.poll;
+  doc.documentElement.classList.toggle("poll-open", !!p && !p.revealed && p.kind === "next" && p.search === id && !presenter);
+}
+
 function drawPoll() {
+  for (const f of document.querySelectorAll("iframe.lane")) {
+    try { if (f.contentDocument) markPoll(f.contentDocument, f.dataset.session); } catch (err) { /* not loaded */ }
+  }
   const p = st.poll, box = $("poll");
   if (!p) { box.hidden = true; return; }
   box.hidden = false; box.innerHTML = "";

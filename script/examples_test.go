@@ -29,7 +29,7 @@ func solve(t testing.TB, problem, search string) *stepper.Search {
 }
 
 // TestExamplesOptimal solves every example script to its known optimum
-// with BFS and A* (each example's comment states the optimum).
+// with BFS, A* and IDA* (each example's comment states the optimum).
 func TestExamplesOptimal(t *testing.T) {
 	cases := []struct {
 		file, params string
@@ -49,8 +49,8 @@ func TestExamplesOptimal(t *testing.T) {
 		{"puzzle8.star", "board=867254301 goal=123456780", 31},
 	}
 	for _, c := range cases {
-		for _, search := range []string{"bfs", "astar"} {
-			if c.cost > 30 && search == "bfs" {
+		for _, search := range []string{"bfs", "astar", "idastar"} {
+			if c.cost > 30 && search != "astar" {
 				continue // 181,440 states: A* alone keeps the test fast
 			}
 			line := "script " + scriptPath(t, c.file) + " " + c.params

@@ -38,6 +38,8 @@ func TestScriptCommands(t *testing.T) {
 		{"missing script", []string{"solve", "-problem", "script " + filepath.Join(dir, "none.star")}, exitUsage, []string{"no such file"}},
 		{"directory", []string{"solve", "-problem", "script " + dir}, exitUsage, []string{"is not a regular file"}},
 		{"grid heuristic", []string{"solve", "-problem", grid, "-heuristics", exampleScript(t, "grid-heuristics.star"), "-h", "diagonal"}, exitOK, []string{"cost      5.414", "h=diagonal"}},
+		{"trace with heuristics", []string{"trace", "-format", "json", "-o", filepath.Join(dir, "grid.json"), "-problem", grid, "-heuristics", exampleScript(t, "grid-heuristics.star"), "-h", "diagonal"}, exitOK, nil},
+		{"replay with heuristics", []string{"replay", filepath.Join(dir, "grid.json")}, exitOK, nil},
 		{"heuristic admissible", []string{"heuristic", "-problem", grid, "-heuristics", exampleScript(t, "grid-heuristics.star"), "-h", "diagonal"}, exitOK, []string{"admissible  yes", "consistent  yes"}},
 		{"heuristic not admissible", []string{"heuristic", "-problem", grid, "-h", "manhattan"}, exitNo, []string{"admissible  NO: 7 states", "0,0  h = 6 > h* = 5.414"}},
 		{"heuristic of a script", []string{"heuristic", "-problem", "script " + exampleScript(t, "missionaries.star")}, exitOK, []string{"heuristic trips over all 16 reachable states", "admissible  yes"}},

@@ -543,3 +543,44 @@ func TestFirstPaintBounded(t *testing.T) {
 		t.Fatalf("counters %+v, engine %+v with %d closed", got.Counters, want.Counters, len(want.Closed))
 	}
 }
+
+// TestBackSendsOnlyWhatChanged: going back one step at step 4,000 sends a
+// move far smaller than the state (on the old protocol every client got
+// the whole tree again, 15-18 MB at 100,000 nodes), and a second large
+// query while one is on its way is refused as busy, never queued (four
+// followers' live queries grew the old server by 1.7 GB).
+func TestBackSendsOnlyWhatChanged(t *testing.T) {
+	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
+	p, _, _ := dial(t, ts, sess, sess.Key())
+	f, _, _ := dial(t, ts, sess, "")
+	send(t, p, ClientMsg{Type: CmdSeek, Step: 4000})
+	var v View
+	readAs(t, p, MsgMove, &v)
+	readAs(t, f, MsgMove, &v)
+	state := len(sess.hub.stateNowFor(t))
+	send(t, p, ClientMsg{Type: CmdBack})
+	w := readAs(t, f, MsgMove, &v)
+	if v.Step != 3999 || w.size*4 > state {
+		t.Fatalf("back: step %d in %d bytes; the state is %d bytes", v.Step, w.size, state)
+	}
+
+	sess.hub.do(func() {
+		for c := range sess.hub.clients {
+			c.inflight.Store(true) // as if an answer were still on its way
+		}
+	})
+	send(t, f, ClientMsg{Type: QueryView, Step: 10, ID: 1})
+	var e ErrorMsg
+	readAs(t, f, MsgError, &e)
+	if e.Command != QueryView || !strings.Contains(e.Message, "busy") {
+		t.Fatalf("a second large query: %+v, want busy", e)
+	}
+}
+
+// stateNowFor encodes the live state on the hub, for a size to compare.
+func (h *hub) stateNowFor(t *testing.T) []byte {
+	t.Helper()
+	var b []byte
+	h.do(func() { b = h.stateNow(ReasonJoin) })
+	return b
+}

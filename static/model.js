@@ -87,7 +87,10 @@ export function createModel(hello) {
   let expandedAt = new Int32Array(0); // expandedAt[k]: the node step k expanded, as far as known
   let held = 0; // records held: ids 0..held-1
   let states = []; // state strings by id, once loaded
-  let version = 0, kidsVersion = -1, kids = null;
+  // kids: children by parent over every record held, kept up to date on a
+  // step (new nodes appended, re-parented ones moved) and rebuilt after a
+  // state or move; children(id) filters by nodeEnd.
+  let version = 0, kids = null;
   const subs = [];
   let send = () => {};
   const pendingStates = new Set(), wantStates = [];
@@ -143,17 +146,20 @@ export function createModel(hello) {
       return undefined;
     },
     children(id) {
-      if (kidsVersion !== version) {
+      if (!kids) {
         kids = new Map();
-        for (let i = 1; i < m.nodeEnd; i++) {
+        for (let i = 1; i < held; i++) {
           const p = parentA[i];
           let l = kids.get(p);
           if (!l) kids.set(p, (l = []));
           l.push(i);
         }
-        kidsVersion = version;
       }
-      return kids.get(id) || [];
+      const l = kids.get(id);
+      if (!l) return [];
+      let n = l.length;
+      while (n > 0 && l[n - 1] >= m.nodeEnd) n--;
+      return n === l.length ? l : l.slice(0, n);
     },
     // closedTail is the last n nodes closed at the step shown, oldest
     // first.
@@ -206,8 +212,9 @@ export function createModel(hello) {
 
   // applyRecords stores a message's records, then resolves each g and
   // depth given relative to the parent, parents first.
-  function applyRecords(bytes, costs) {
+  function applyRecords(bytes, costs, incremental) {
     const recs = decodeRecords(bytes, cells);
+    if (!incremental) kids = null;
     const n = recs.length ? recs[recs.length - 1].id + 1 : 0;
     if (n > parentA.length) {
       parentA = grow(parentA, n); gA = grow(gA, n); depthA = grow(depthA, n); seqA = grow(seqA, n);
@@ -217,6 +224,20 @@ export function createModel(hello) {
     const pending = new Map();
     for (const r of recs) {
       const id = r.id;
+      if (kids && id > 0) {
+        const isNew = id >= held, old = parentA[id];
+        if (!isNew && old !== r.parent) {
+          const l = kids.get(old);
+          if (l) { const i = l.indexOf(id); if (i >= 0) l.splice(i, 1); }
+        }
+        if (isNew || old !== r.parent) {
+          let l = kids.get(r.parent);
+          if (!l) kids.set(r.parent, (l = []));
+          let i = l.length;
+          while (i > 0 && l[i - 1] > id) i--;
+          l.splice(i, 0, id);
+        }
+      }
       parentA[id] = r.parent; gA[id] = r.g; depthA[id] = r.depth; seqA[id] = r.seq; bornA[id] = r.born;
       orderA[id] = r.order; fateA[id] = r.fate; cellA[id] = r.cell; m._goalPop[id] = r.goalPop ? 1 : r.cutoffPop ? 2 : 0;
       if (r.order > 0) {
@@ -256,7 +277,7 @@ export function createModel(hello) {
       rowQueries.clear();
     }
     if (kind === "state" || kind === "move") {
-      ids = applyRecords(recs, msg.costs || []);
+      ids = applyRecords(recs, msg.costs || [], false);
       m.step = msg.step; m.live = msg.live; m.status = msg.status; m.counters = msg.counters || {};
       m.nodeEnd = msg.nodeEnd; m.head = msg.head || []; m.path = msg.path && msg.path.length ? msg.path : null;
       m.last = msg.last || null; m.narration = msg.narration || "";
@@ -266,7 +287,7 @@ export function createModel(hello) {
       const bin = atob(msg.recs || "");
       const bytes = new Uint8Array(bin.length);
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      ids = applyRecords(bytes, msg.costs || []);
+      ids = applyRecords(bytes, msg.costs || [], true);
       const ev = msg.event;
       m.step = ev.step; m.live = Math.max(m.live, ev.step); m.status = ev.status; m.counters = ev.counters;
       m.nodeEnd = msg.nodeEnd; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;

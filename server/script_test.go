@@ -151,6 +151,14 @@ func TestScriptExamplesOnTheLandingPage(t *testing.T) {
 			if resp.StatusCode != http.StatusSeeOther {
 				t.Fatalf("status %d: %s", resp.StatusCode, byTestID(t, page, "form-error"))
 			}
+			// the session page shows the problem; scripts that define draw(s) as a board
+			code, sessPage, _ := get(t, ts.URL+resp.Header.Get("Location"))
+			if code != http.StatusOK || !strings.Contains(sessPage, "script "+ex.Name) {
+				t.Fatalf("session page: %d", code)
+			}
+			if ex.Name == "hanoi.star" && !strings.Contains(sessPage, `data-testid="board"`) {
+				t.Errorf("the session page does not draw hanoi.star's board")
+			}
 			inst, err := exampleScript(ex.Name, "caps=3,5 target=4")
 			if err != nil {
 				t.Fatal(err)

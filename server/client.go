@@ -138,7 +138,11 @@ func (c *client) writePump() {
 		case msg, ok := <-c.send:
 			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
 			if !ok {
-				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "server: session closed"))
+				reason := "server: session closed"
+				if r := c.hub.endReason.Load(); r != nil {
+					reason = *r
+				}
+				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, truncate(reason, 120)))
 				return
 			}
 			c.conn.EnableWriteCompression(len(msg.data) > compressAbove)

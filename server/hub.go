@@ -101,7 +101,9 @@ type hub struct {
 	coalesced atomic.Int64
 	// stateBuilds counts the live states encoded (read by tests).
 	stateBuilds atomic.Int64
-	lastUsed    atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
+	// endReason, when set before stop, is the close reason its pages get.
+	endReason atomic.Pointer[string]
+	lastUsed  atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
 }
 
 func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {

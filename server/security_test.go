@@ -160,12 +160,15 @@ func TestSessionQuotas(t *testing.T) {
 	if _, ok := srv.Session(id1); !ok {
 		t.Errorf("the driven session was reclaimed")
 	}
-	// its follower's connection is closed
+	// its follower's connection is closed, saying why
 	_ = follower.SetReadDeadline(time.Now().Add(5 * time.Second))
 	for {
 		if _, _, err := follower.ReadMessage(); err != nil {
 			if ne, ok := err.(net.Error); ok && ne.Timeout() {
 				t.Fatalf("the reclaimed session's follower is still connected")
+			}
+			if ce, ok := err.(*websocket.CloseError); !ok || !strings.Contains(ce.Text, "no presenter command for 300ms") {
+				t.Errorf("the reclaimed session's follower was closed with %v, want a reason naming the idle rule", err)
 			}
 			break
 		}

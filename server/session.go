@@ -150,6 +150,8 @@ func (st *store) reclaimLocked(owner string, n int) {
 		if st.owned[s.owner]--; st.owned[s.owner] == 0 {
 			delete(st.owned, s.owner)
 		}
+		reason := fmt.Sprintf("server: session closed: no presenter command for %v, and a new session needed its slot", st.idle)
+		s.hub.endReason.Store(&reason)
 		go s.hub.stop()
 	}
 }

@@ -384,8 +384,10 @@ func (r *Room) onMove(id string) func(*stepper.Search) {
 		c := s.Counters()
 		st := LaneStats{ID: id, Options: s.Options().String(), Step: step, Status: string(s.Status()), Counters: c}
 		if s.Status() == stepper.Solved {
-			if sn := s.Snapshot(); len(sn.Path) > 0 {
-				g := s.Node(sn.Path[len(sn.Path)-1]).G
+			// The solving step's event carries the path (no whole-tree
+			// snapshot on the hub).
+			if ev, err := s.EventAt(step); err == nil && len(ev.Path) > 0 {
+				g := s.Node(ev.Path[len(ev.Path)-1]).G
 				st.Cost = &g
 			}
 		}

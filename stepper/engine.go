@@ -148,6 +148,13 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 // iterative loop for ids, idastar and rbfs, the best-first one otherwise.
 // kind is the problem's kind ("puzzle"), which sets some defaults.
 func startEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind string) (searchEngine, error) {
+	if o.Algorithm.bidirectional() {
+		e, err := newBiEngine(p, o)
+		if err != nil {
+			return nil, err
+		}
+		return e, nil
+	}
 	if o.Algorithm.depthFirstIterative() {
 		e, err := newDFEngine(p, hs, o, kind)
 		if err != nil {
@@ -424,6 +431,9 @@ const costTolerance = 1e-9
 
 // lessCost reports whether a is cheaper than b by more than rounding error.
 func lessCost(a, b float64) bool {
+	if math.IsInf(b, 1) {
+		return !math.IsInf(a, 1)
+	}
 	return a < b-costTolerance*max(1, math.Abs(b))
 }
 

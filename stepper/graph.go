@@ -249,11 +249,14 @@ func (g *Graph) newEngine(o Options) (searchEngine, error) {
 				g.firstWithoutXY(), strings.Join(g.Heuristics(), " or "))
 		}
 	}
-	hs := withExtra(g, g.extra, Problem[int](graphSpace{g}), g.heuristics())
-	if o.Algorithm.depthFirstIterative() {
-		return startEngine[int](graphSpace{g}, hs, o, g.Kind())
+	hs := withExtra(g, g.extra, Problem[int](graphSpace{g: g}), g.heuristics())
+	if o.Algorithm.bidirectional() {
+		return startEngine[int](g.reversed(), hs, o, g.Kind())
 	}
-	e, err := newEngine[int](graphSpace{g}, hs, o)
+	if o.Algorithm.depthFirstIterative() {
+		return startEngine[int](graphSpace{g: g}, hs, o, g.Kind())
+	}
+	e, err := newEngine[int](graphSpace{g: g}, hs, o)
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +395,21 @@ func (q *distQueue) Pop() any {
 
 // graphSpace is the graph seen as a search problem: a state is a node index
 // and so is an action (the node moved to).
-type graphSpace struct{ g *Graph }
+type graphSpace struct {
+	g   *Graph
+	rev [][]graphArc // the arcs into each node, for bidirectional search only
+}
+
+// reversed is the graph's space with its reverse adjacency: O(edges).
+func (g *Graph) reversed() graphSpace {
+	rev := make([][]graphArc, len(g.adj))
+	for n, arcs := range g.adj {
+		for _, a := range arcs {
+			rev[a.to] = append(rev[a.to], graphArc{to: n, cost: a.cost})
+		}
+	}
+	return graphSpace{g: g, rev: rev}
+}
 
 var (
 	_ Problem[int] = graphSpace{}
@@ -410,6 +427,19 @@ func (p graphSpace) ActionName(a int) string {
 		return ""
 	}
 	return p.g.nodes[a].Name
+}
+
+// GoalState is the goal node.
+func (p graphSpace) GoalState() int { return p.g.goal }
+
+// Predecessors appends the nodes with an edge or arc into s, in node
+// order: each road followed backwards. O(in-degree); the reverse adjacency
+// is built when a bidirectional search starts (reversed).
+func (p graphSpace) Predecessors(s int, buf []Successor[int]) []Successor[int] {
+	for _, a := range p.rev[s] {
+		buf = append(buf, Successor[int]{State: a.to, Action: s, Cost: a.cost})
+	}
+	return buf
 }
 
 // Successors appends the nodes one edge away, in edge order. O(degree).

@@ -93,6 +93,28 @@ func (p *gridProblem) Successors(s gridCell, buf []Successor[gridCell]) []Succes
 	return buf
 }
 
+// GoalState is the goal cell.
+func (p *gridProblem) GoalState() gridCell { return gridCell(p.g.goal) }
+
+// Predecessors appends the cells with a move into s: the same neighbours
+// as Successors (the walls and corner rule are symmetric), each with the
+// opposite move, costing its base cost times the terrain of s, the cell
+// entered. O(moves).
+func (p *gridProblem) Predecessors(s gridCell, buf []Successor[gridCell]) []Successor[gridCell] {
+	first := len(buf)
+	buf = p.Successors(s, buf)
+	t := float64(p.g.cells[int(s)])
+	for i := first; i < len(buf); i++ {
+		a := buf[i].Action
+		op := (a + 2) % 4
+		if a >= 4 {
+			op = 4 + (a-4+2)%4
+		}
+		buf[i].Action, buf[i].Cost = op, p.base[op]*t
+	}
+	return buf
+}
+
 // StateIndex and StateCount number the grid states densely, 0 to
 // StateCount()-1 (the cell index), so that an engine may keep its per-state
 // table in a slice instead of a map: on arena2 the map is about a sixth of

@@ -27,10 +27,12 @@ const (
 	IDS     Algorithm = "ids"
 	IDAStar Algorithm = "idastar"
 	RBFS    Algorithm = "rbfs"
+	BiBFS   Algorithm = "bibfs"
+	BiUCS   Algorithm = "biucs"
 )
 
 // Algorithms lists every algorithm in the order menus show them.
-var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, IDAStar, RBFS}
+var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, IDAStar, RBFS, BiBFS, BiUCS}
 
 // DefaultDLSLimit is the depth limit of dls when none is given
 // (aima-python's depth_limited_search(problem, limit=50)).
@@ -46,7 +48,11 @@ func (a Algorithm) depthFirstIterative() bool { return a == IDS || a == IDAStar 
 // algorithm does; the depth-first iterative family (ids, idastar, rbfs),
 // whose tree restarts or forgets, does not, and those methods panic on it.
 // Such a search is followed through its events and snapshots.
-func (a Algorithm) Journaled() bool { return !a.depthFirstIterative() }
+func (a Algorithm) Journaled() bool { return !a.depthFirstIterative() && !a.bidirectional() }
+
+// bidirectional reports whether the algorithm searches from both ends
+// (bidi.go).
+func (a Algorithm) bidirectional() bool { return a == BiBFS || a == BiUCS }
 
 // TieRule orders open nodes whose priority is equal. Whatever the rule, the
 // insertion number breaks any remaining tie, so the order is total and every

@@ -152,6 +152,20 @@ func (p *packedPuzzle) Successors(s uint64, buf []Successor[uint64]) []Successor
 	return buf
 }
 
+// GoalState is the goal board.
+func (p *packedPuzzle) GoalState() uint64 { return p.goal }
+
+// Predecessors are the successors, each with the opposite move: every
+// move is undone by the opposite one at the same cost.
+func (p *packedPuzzle) Predecessors(s uint64, buf []Successor[uint64]) []Successor[uint64] {
+	first := len(buf)
+	buf = p.Successors(s, buf)
+	for i := first; i < len(buf); i++ {
+		buf[i].Action ^= 1 // up<->down, left<->right
+	}
+	return buf
+}
+
 func (p *packedPuzzle) unpack(s uint64, t *[maxCells]uint8) {
 	for i := range p.geom.cells {
 		t[i] = uint8(s>>(4*uint(i))) & 15
@@ -216,6 +230,19 @@ func (p *bytesPuzzle) unpack(s board25, t *[maxCells]uint8) { *t = s }
 func (p *bytesPuzzle) Format(s board25) string              { return p.geom.formatBoard((*[maxCells]uint8)(&s)) }
 
 // Successors slides the blank up, down, left and right, in that order.
+// GoalState is the goal board.
+func (p *bytesPuzzle) GoalState() board25 { return p.goal }
+
+// Predecessors are the successors with the opposite moves.
+func (p *bytesPuzzle) Predecessors(s board25, buf []Successor[board25]) []Successor[board25] {
+	first := len(buf)
+	buf = p.Successors(s, buf)
+	for i := first; i < len(buf); i++ {
+		buf[i].Action ^= 1
+	}
+	return buf
+}
+
 func (p *bytesPuzzle) Successors(s board25, buf []Successor[board25]) []Successor[board25] {
 	b := 0
 	for s[b] != 0 {

@@ -183,6 +183,22 @@ func (s *Search) Node(id int) NodeInfo { return s.eng.info(int32(id)) }
 // Path returns the solution's node ids from the root, or nil if not solved.
 func (s *Search) Path() []int { return s.eng.path() }
 
+// PathActions names the actions along Path, one fewer than its nodes:
+// the action of each node after the first, except in a bidirectional
+// search, whose backward nodes record their move toward the goal.
+func (s *Search) PathActions() []string {
+	if b, ok := s.eng.(interface{ pathActions() []string }); ok {
+		return b.pathActions()
+	}
+	var out []string
+	for i, id := range s.Path() {
+		if i > 0 {
+			out = append(out, s.Node(id).Action)
+		}
+	}
+	return out
+}
+
 // Cost is the solution's cost, or 0 if not solved.
 func (s *Search) Cost() float64 { return s.eng.cost() }
 

@@ -32,6 +32,9 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	if d := ev.Deepening; d != nil && d.Began {
 		b.WriteString(iterationWords(d, o))
 	}
+	if bd := ev.Bidirectional; bd != nil && bd.Direction != "" {
+		b.WriteString(bd.Direction + " search ")
+	}
 	fmt.Fprintf(&b, "%s %s (%s)", verb, name(x.State), formula(x, o))
 	if ev.TieCount > 0 {
 		others := "others"
@@ -67,6 +70,14 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	if d := ev.Deepening; d != nil {
 		b.WriteString(deepeningWords(ev, d))
 	}
+	if bd := ev.Bidirectional; bd != nil && !math.IsInf(float64(bd.Mu), 1) {
+		fmt.Fprintf(&b, " Best meeting so far: μ %s; the open lists' least keys %s + %s + ε %s", bd.Mu, bd.TopForward, bd.TopBackward, bd.Epsilon)
+		if ev.Status == stepper.Solved {
+			b.WriteString(" are no less: stop.")
+		} else {
+			b.WriteString(" are less: go on.")
+		}
+	}
 	switch ev.Status {
 	case stepper.Solved:
 		moves := max(len(ev.Path)-1, 0)
@@ -98,7 +109,7 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 		return fmt.Sprintf("f %s = g %s + %s·h %s", f, g, num(o.Weight), h)
 	case stepper.Greedy:
 		return fmt.Sprintf("f %s = h %s; g %s", f, h, g)
-	case stepper.UCS:
+	case stepper.UCS, stepper.BiUCS:
 		return fmt.Sprintf("f %s = g %s", f, g)
 	default: // BFS, DFS: the frontier's order is the depth
 		return fmt.Sprintf("depth %d, g %s", n.Depth, g)
@@ -184,6 +195,9 @@ func tieRule(reason string) string {
 // goalCost is the g of the goal: the last node on the path, found among the
 // expanded node and the children.
 func goalCost(ev stepper.Event) float64 {
+	if bd := ev.Bidirectional; bd != nil {
+		return float64(bd.PathCost)
+	}
 	if ev.Expanded.Status == stepper.NodeGoal {
 		return ev.Expanded.G
 	}

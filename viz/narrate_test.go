@@ -194,3 +194,16 @@ func TestNarrateDeepening(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrateBidirectional: the side searched and the stopping rule.
+func TestNarrateBidirectional(t *testing.T) {
+	evs, o := steps(t, "graph romania", "biucs", 9)
+	got := Narrate(evs[1], o)
+	if !strings.HasPrefix(got, "Step 2: backward search expanded Bucharest") {
+		t.Errorf("step 2: %q", got)
+	}
+	last := Narrate(evs[len(evs)-1], o)
+	if !strings.Contains(last, "Best meeting so far: μ 418") || !strings.Contains(last, "stop.") || !strings.Contains(last, "Goal found: path cost 418") {
+		t.Errorf("last step: %q", last)
+	}
+}

@@ -42,3 +42,30 @@ func TestKorfCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveBidirectional: solve -json reports a bidirectional search with
+// its one-directional counterpart, and its moves lead from start to goal.
+func TestSolveBidirectional(t *testing.T) {
+	code, out, stderr := runCmd(t, "solve", "-problem", "puzzle 867254301", "-algo", "bibfs", "-json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var r solveResult
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Cost != 31 || len(r.Moves) != 31 || r.OneWay == nil || r.OneWay.Cost != 31 || r.OneWay.Expanded <= r.Expanded {
+		t.Fatalf("bibfs: cost %v, %d moves, one-way %+v, expanded %d", r.Cost, len(r.Moves), r.OneWay, r.Expanded)
+	}
+	// replay the moves: the blank slides up, down, left or right
+	b := []byte("867254301")
+	blank := strings.IndexByte(string(b), '0')
+	for i, m := range r.Moves {
+		to := blank + map[string]int{"up": -3, "down": 3, "left": -1, "right": 1}[m]
+		b[blank], b[to] = b[to], b[blank]
+		blank = to
+		if string(b) != r.Path[i+1] {
+			t.Fatalf("move %d %s gives %s, path says %s", i+1, m, b, r.Path[i+1])
+		}
+	}
+}

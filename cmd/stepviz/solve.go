@@ -33,12 +33,23 @@ type solveResult struct {
 	MaxOpen    int      `json:"maxOpen"`
 	Nodes      int      `json:"nodes"`
 	Warnings   []string `json:"warnings"`
+	// OneWay is, for a bidirectional search, the same problem searched in
+	// one direction only (bfs for bibfs, ucs for biucs), to compare.
+	OneWay *oneWayResult `json:"oneDirectional,omitempty"`
+}
+
+// oneWayResult is the one-directional counterpart of a bidirectional search.
+type oneWayResult struct {
+	Options  string  `json:"options"`
+	Status   string  `json:"status"`
+	Cost     float64 `json:"cost"`
+	Expanded int     `json:"expanded"`
 }
 
 // searchFlags are the flags that map one to one onto stepper options, in
 // the order -help lists them.
 var searchFlags = []struct{ flag, option, usage string }{
-	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, idastar or rbfs"},
+	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, idastar, rbfs, bibfs or biucs"},
 	{"h", "h", "heuristic (default: the problem's first, e.g. manhattan, octile, sld)"},
 	{"w", "w", "weight of weighted A* (default 2)"},
 	{"tie", "tie", "tie rule among equal priorities: fifo, lifo, high-g or low-h (default fifo)"},
@@ -131,6 +142,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	res := newSolveResult(s)
+	res.OneWay = oneWay(s)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -160,14 +172,35 @@ func newSolveResult(s *stepper.Search) solveResult {
 	if res.Warnings == nil {
 		res.Warnings = []string{}
 	}
-	for i, id := range s.Path() {
-		n := s.Node(id)
-		res.Path = append(res.Path, n.State)
-		if i > 0 {
-			res.Moves = append(res.Moves, n.Action)
-		}
+	for _, id := range s.Path() {
+		res.Path = append(res.Path, s.Node(id).State)
+	}
+	if s.Status() == stepper.Solved {
+		res.Moves = s.PathActions()
 	}
 	return res
+}
+
+// oneWay runs the one-directional counterpart of a bidirectional search
+// (bfs for bibfs, ucs for biucs) with the same node cap; nil for any other
+// search.
+func oneWay(s *stepper.Search) *oneWayResult {
+	o := s.Options()
+	var algo stepper.Algorithm
+	switch o.Algorithm {
+	case stepper.BiBFS:
+		algo = stepper.BFS
+	case stepper.BiUCS:
+		algo = stepper.UCS
+	default:
+		return nil
+	}
+	one, err := stepper.NewSearch(s.Instance(), stepper.Options{Algorithm: algo, Order: o.Order, MaxNodes: o.MaxNodes, Duplicates: stepper.DropDuplicates})
+	if err != nil {
+		return nil
+	}
+	one.Run(0)
+	return &oneWayResult{Options: one.Options().String(), Status: string(one.Status()), Cost: one.Cost(), Expanded: one.Counters().Expanded}
 }
 
 func writeSolveText(w io.Writer, r solveResult, elapsed time.Duration) {
@@ -181,6 +214,9 @@ func writeSolveText(w io.Writer, r solveResult, elapsed time.Duration) {
 	}
 	fmt.Fprintf(w, "expanded  %d   generated %d   duplicates %d   reparented %d   max open %d   steps %d\n",
 		r.Expanded, r.Generated, r.Duplicates, r.Reparented, r.MaxOpen, r.Steps)
+	if o := r.OneWay; o != nil {
+		fmt.Fprintf(w, "one-way   %s: %s, cost %s, expanded %d (bidirectional: %d)\n", o.Options, o.Status, stepper.FormatNumber(o.Cost), o.Expanded, r.Expanded)
+	}
 	fmt.Fprintf(w, "time      %s\n", elapsed.Round(time.Microsecond))
 	for _, warn := range r.Warnings {
 		fmt.Fprintf(w, "warning:  %s\n", warn)

@@ -1,0 +1,383 @@
+package stepper
+
+import (
+	"container/heap"
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Reversible is a problem that can be searched backwards from its goal, as
+// a bidirectional search does: it has one goal state, and it lists the
+// predecessors of a state. Puzzles, grids and graphs (whose one-way arcs
+// are followed backwards) implement it.
+type Reversible[S comparable] interface {
+	// GoalState is the one goal state.
+	GoalState() S
+	// Predecessors appends the states with a move into s: Successor.State
+	// is the predecessor, Action the move it takes into s and Cost that
+	// move's cost.
+	Predecessors(s S, buf []Successor[S]) []Successor[S]
+}
+
+// Directions of a bidirectional search.
+const (
+	Forward  = "forward"
+	Backward = "backward"
+)
+
+// biEngine is bidirectional breadth-first (bibfs) and uniform-cost (biucs)
+// search: a forward search from the start and a backward one from the goal,
+// each a priority queue on g (bibfs: on the depth), one expansion a step on
+// the side whose smallest key is smaller (forward on a tie). Every child is
+// checked against the other side's reached states; μ is the cheapest
+// start-to-goal path so found. The search stops when μ <= topF + topB + ε
+// (topF, topB the smallest keys of the two open lists, ε the cheapest step
+// cost seen): no unexpanded path can be cheaper. That is the stopping rule
+// of bidirectional Dijkstra (Nicholson 1966; Goldberg and Harrelson 2005),
+// the "gmin + ε" term of the MM rule of Holte et al. (AAAI 2016) with h = 0.
+// Stopping at the first meeting is not optimal in general, and the test
+// TestBidiOptimal checks the rule against the one-directional search.
+//
+// The tree has two roots, the start (id 0) and the goal (id 1); a node's
+// Dir says which search made it. A state reached again more cheaply on its
+// own side gets a new node; the old one stays, marked discarded when it is
+// popped (lazy deletion). Seek replays from step 0.
+type biEngine[S comparable] struct {
+	p        Problem[S]
+	rev      Reversible[S]
+	o        Options
+	unit     bool // bibfs: every step counts 1 for the order and μ
+	nodes    []biNode[S]
+	open     [2]biHeap
+	reached  [2]map[S]int32
+	mu       float64
+	meet     [2]int32 // the forward and backward nodes of the best meeting (same state)
+	eps      float64
+	cur      int
+	status   Status
+	cnt      Counters
+	sel      int32
+	notes    []dfNote
+	succ     []Successor[S]
+	rank     []int32
+	warnings []string
+	seqNext  int32
+	openN    int // nodes with status open
+	closedN  int
+}
+
+type biNode[S comparable] struct {
+	state  S
+	g, key float64 // key: g, or the depth for bibfs
+	parent int32
+	depth  int32
+	action uint16
+	dir    uint8
+	status NodeStatus
+	order  int32
+	step   int32
+	seq    int32
+}
+
+type biItem struct {
+	key float64
+	seq int32
+	id  int32
+}
+
+// biHeap is a binary min-heap on (key, seq) for container/heap.
+type biHeap []biItem
+
+func (h biHeap) Len() int { return len(h) }
+func (h biHeap) Less(i, j int) bool {
+	if h[i].key != h[j].key {
+		return h[i].key < h[j].key
+	}
+	return h[i].seq < h[j].seq
+}
+func (h biHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *biHeap) Push(x any)   { *h = append(*h, x.(biItem)) }
+func (h *biHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+func newBiEngine[S comparable](p Problem[S], o Options) (*biEngine[S], error) {
+	rev, ok := p.(Reversible[S])
+	if !ok {
+		return nil, fmt.Errorf("stepper: %s searches backwards from the goal and needs the problem's predecessors: puzzles, grids and graphs have them, this problem has none", o.Algorithm)
+	}
+	if err := checkOrderOf(p, o.Order); err != nil {
+		return nil, err
+	}
+	e := &biEngine[S]{p: p, rev: rev, o: o, unit: o.Algorithm == BiBFS}
+	e.init()
+	return e, nil
+}
+
+func (e *biEngine[S]) init() {
+	e.nodes = e.nodes[:0]
+	e.open = [2]biHeap{}
+	e.reached = [2]map[S]int32{{}, {}}
+	e.mu, e.meet, e.eps = math.Inf(1), [2]int32{-1, -1}, math.Inf(1)
+	e.cur, e.status, e.cnt, e.sel, e.seqNext, e.openN, e.closedN = 0, Running, Counters{MaxOpen: 2, Open: 2}, -1, 0, 0, 0
+	start, goal := e.p.Start(), e.rev.GoalState()
+	e.add(biNode[S]{state: start, parent: -1, action: noAction, dir: 0, status: NodeOpen})
+	e.add(biNode[S]{state: goal, parent: -1, action: noAction, dir: 1, status: NodeOpen})
+	if start == goal {
+		e.mu, e.meet, e.status = 0, [2]int32{0, 1}, Solved
+	}
+}
+
+// add stores a node, makes it its side's node for its state and pushes it.
+func (e *biEngine[S]) add(n biNode[S]) int32 {
+	n.seq = e.seqNext
+	e.seqNext++
+	id := int32(len(e.nodes))
+	e.nodes = append(e.nodes, n)
+	e.reached[n.dir][n.state] = id
+	e.openN++
+	heap.Push(&e.open[n.dir], biItem{key: n.key, seq: n.seq, id: id})
+	return id
+}
+
+// top is the smallest key on side d's open list, skipping stale entries
+// (nodes superseded by a cheaper one of the same state); +∞ if empty.
+func (e *biEngine[S]) top(d int) float64 {
+	h := &e.open[d]
+	for h.Len() > 0 {
+		it := (*h)[0]
+		if e.nodes[it.id].status == NodeOpen {
+			return it.key
+		}
+		heap.Pop(h)
+	}
+	return math.Inf(1)
+}
+
+func (e *biEngine[S]) advance(ev *Event) {
+	e.notes = e.notes[:0]
+	tf, tb := e.top(0), e.top(1)
+	d := 0
+	if tb < tf {
+		d = 1
+	}
+	it := heap.Pop(&e.open[d]).(biItem)
+	id := it.id
+	e.sel = id
+	e.cur++
+	e.cnt.Steps++
+	e.cnt.Expanded++
+	n := &e.nodes[id]
+	n.status, n.order = NodeClosed, int32(e.cur)
+	e.openN--
+	e.closedN++
+	var succ []Successor[S]
+	if d == 0 {
+		succ = e.p.Successors(n.state, e.succ[:0])
+	} else {
+		succ = e.rev.Predecessors(n.state, e.succ[:0])
+	}
+	e.succ = orderSuccessors(e.p, e.o.Order, &e.rank, succ)
+	parent := e.nodes[id]
+	for i := range e.succ {
+		sc := &e.succ[i]
+		e.cnt.Generated++
+		e.eps = min(e.eps, sc.Cost)
+		g := parent.g + sc.Cost
+		key := g
+		if e.unit {
+			key = float64(parent.depth + 1)
+		}
+		c := biNode[S]{state: sc.State, g: g, key: key, parent: id, depth: parent.depth + 1, action: uint16(sc.Action), dir: uint8(d), status: NodeOpen, step: int32(e.cur)}
+		if ex, ok := e.reached[d][sc.State]; ok && !lessCost(key, e.nodes[ex].key) {
+			c.status, c.seq = NodeDiscarded, -1
+			e.nodes = append(e.nodes, c)
+			e.cnt.Duplicates++
+			fate := FateOpen
+			if e.nodes[ex].status == NodeClosed {
+				fate = FateClosed
+			}
+			e.notes = append(e.notes, dfNote{int32(len(e.nodes) - 1), fate})
+			continue
+		}
+		if ex, ok := e.reached[d][sc.State]; ok {
+			if e.nodes[ex].status == NodeOpen {
+				e.openN--
+			}
+			e.nodes[ex].status = NodeDiscarded // superseded: lazily dropped from the heap
+		}
+		cid := e.add(c)
+		e.notes = append(e.notes, dfNote{cid, FateAdded})
+		if other, ok := e.reached[1-d][sc.State]; ok {
+			if total := key + e.nodes[other].key; lessCost(total, e.mu) {
+				e.mu = total
+				e.meet[d], e.meet[1-d] = cid, other
+			}
+		}
+	}
+	e.cnt.MaxOpen = max(e.cnt.MaxOpen, e.openN)
+	tf, tb = e.top(0), e.top(1)
+	switch {
+	case !math.IsInf(e.mu, 1) && (e.mu <= tf+tb+e.eps+costTolerance*max(1, e.mu) || math.IsInf(tf, 1) || math.IsInf(tb, 1)):
+		e.status = Solved
+	case math.IsInf(tf, 1) || math.IsInf(tb, 1):
+		e.status = NoSolution
+	case len(e.nodes) >= e.o.MaxNodes:
+		e.status = LimitReached
+	}
+	e.cnt.Open = e.openN
+}
+
+func (e *biEngine[S]) steps() int       { return e.cur }
+func (e *biEngine[S]) state() Status    { return e.status }
+func (e *biEngine[S]) options() Options { return e.o }
+func (e *biEngine[S]) warns() []string  { return append([]string(nil), e.warnings...) }
+func (e *biEngine[S]) nodeCount() int   { return len(e.nodes) }
+func (e *biEngine[S]) failed() error    { return nil }
+func (e *biEngine[S]) explain(int32) []Term {
+	return nil
+}
+func (e *biEngine[S]) bytesPerNode() int64 { return int64(sizeOf(biNode[S]{})) + 48 }
+
+func (e *biEngine[S]) counters() Counters {
+	c := e.cnt
+	c.Nodes, c.Closed = len(e.nodes), e.closedN
+	return c
+}
+
+func (e *biEngine[S]) seek(k int) int {
+	if k < e.cur {
+		e.init()
+	}
+	for e.cur < k && !e.status.Done() {
+		e.advance(nil)
+	}
+	return e.cur
+}
+
+func (e *biEngine[S]) info(id int32) NodeInfo {
+	n := &e.nodes[id]
+	ni := NodeInfo{ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent), G: n.g, F: n.key, Depth: int(n.depth),
+		Status: n.status, Seq: int(n.seq), Step: int(n.step), Dir: Forward}
+	if n.dir == 1 {
+		ni.Dir = Backward
+	}
+	if n.status == NodeClosed {
+		ni.Order = int(n.order)
+	}
+	if n.action != noAction {
+		ni.Action = e.p.ActionName(int(n.action))
+	}
+	return ni
+}
+
+// path is the forward chain to the meeting state, then the backward chain
+// from it to the goal (the backward meeting node itself left out: it is the
+// same state).
+func (e *biEngine[S]) path() []int {
+	if e.status != Solved {
+		return nil
+	}
+	var p []int
+	for id := e.meet[0]; id >= 0; id = e.nodes[id].parent {
+		p = append(p, int(id))
+	}
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	for id := e.nodes[e.meet[1]].parent; id >= 0; id = e.nodes[id].parent {
+		p = append(p, int(id))
+	}
+	return p
+}
+
+// pathActions names the moves along the path. A backward node's action is
+// its move toward the goal (into its parent), so past the meeting state
+// each move is that of the node it leaves, the meeting one included.
+func (e *biEngine[S]) pathActions() []string {
+	p := e.path()
+	var out []string
+	for i := 1; i < len(p); i++ {
+		from, to := e.nodes[p[i-1]], e.nodes[p[i]]
+		switch {
+		case to.dir == 0:
+			out = append(out, e.p.ActionName(int(to.action)))
+		case from.dir == 1:
+			out = append(out, e.p.ActionName(int(from.action)))
+		default: // the forward meeting node, then the backward one's parent
+			out = append(out, e.p.ActionName(int(e.nodes[e.meet[1]].action)))
+		}
+	}
+	return out
+}
+
+func (e *biEngine[S]) cost() float64 {
+	if e.status != Solved {
+		return 0
+	}
+	return e.nodes[e.meet[0]].g + e.nodes[e.meet[1]].g
+}
+
+func (e *biEngine[S]) bidi() *Bidirectional {
+	pc := math.Inf(1)
+	if e.meet[0] >= 0 {
+		pc = e.nodes[e.meet[0]].g + e.nodes[e.meet[1]].g
+	}
+	b := &Bidirectional{Mu: Bound(e.mu), PathCost: Bound(pc), MeetForward: int(e.meet[0]), MeetBackward: int(e.meet[1]),
+		TopForward: Bound(e.top(0)), TopBackward: Bound(e.top(1)), Epsilon: Bound(e.eps),
+		Rule: "stop when μ <= topF + topB + ε"}
+	if e.sel >= 0 {
+		b.Direction = Forward
+		if e.nodes[e.sel].dir == 1 {
+			b.Direction = Backward
+		}
+	}
+	return b
+}
+
+func (e *biEngine[S]) fill(ev *Event) {
+	ev.Step = e.cur
+	ev.Expanded = e.info(e.sel)
+	n := e.nodes[e.sel]
+	ev.Key = Key{Priority: n.key, Seq: int(n.seq)}
+	ev.Children = make([]Child, 0, len(e.notes))
+	for _, nt := range e.notes {
+		c := Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1}
+		if nt.fate != FateAdded {
+			c.ExistingID = int(e.reached[n.dir][e.nodes[nt.id].state])
+		}
+		ev.Children = append(ev.Children, c)
+	}
+	ev.Status = e.status
+	ev.Counters = e.counters()
+	ev.Path = e.path()
+	ev.Bidirectional = e.bidi()
+}
+
+func (e *biEngine[S]) snapshot() Snapshot {
+	sn := Snapshot{Step: e.cur, Status: e.status, Counters: e.counters(), Path: e.path(), Bidirectional: e.bidi()}
+	for d := range 2 {
+		items := append(biHeap(nil), e.open[d]...)
+		sort.Slice(items, func(i, j int) bool { return items.Less(i, j) })
+		for _, it := range items {
+			if e.nodes[it.id].status == NodeOpen {
+				sn.Open = append(sn.Open, OpenEntry{NodeInfo: e.info(it.id), Key: Key{Priority: it.key, Seq: int(it.seq)}})
+			}
+		}
+	}
+	for i := range e.nodes {
+		if e.nodes[i].status == NodeClosed {
+			sn.Closed = append(sn.Closed, e.info(int32(i)))
+		}
+	}
+	sort.SliceStable(sn.Closed, func(i, j int) bool { return sn.Closed[i].Order < sn.Closed[j].Order })
+	sn.Tree = make([]NodeInfo, len(e.nodes))
+	for i := range sn.Tree {
+		sn.Tree[i] = e.info(int32(i))
+	}
+	return sn
+}

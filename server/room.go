@@ -492,7 +492,7 @@ func (r *Room) drive(ctx context.Context, cmd string, lane int) error {
 			return err
 		}
 		var cerr error
-		if !sess.hub.do(func() { cerr = sess.hub.command(ClientMsg{Type: cmd}) }) {
+		if !sess.hub.do(func() { sess.hub.touch(); cerr = sess.hub.command(ClientMsg{Type: cmd}) }) { // a presenter command: the session is in use
 			cerr = errors.New("server: the search has stopped")
 		}
 		if cerr != nil {

@@ -501,7 +501,9 @@ func TestHostileClients(t *testing.T) {
 	t.Run("NotebookKernelsOfClosedTabs", func(t *testing.T) {
 		// 24 tabs each start a long search and close at once: the server
 		// ends each cell before its slot is free, so at most 16 run and
-		// memory stays bounded; a new tab then runs a cell.
+		// memory stays bounded; a new tab then runs a cell. Each search
+		// stops at 100,000 nodes (about 7 MB), so even 16 cells that a
+		// loaded machine is slow to stop stay well under the ceiling.
 		for i := 0; i < 24; i++ {
 			c, res, err := websocket.DefaultDialer.Dial("ws://"+p.host+"/notebook/ws", nil)
 			if err != nil {
@@ -510,7 +512,7 @@ func TestHostileClients(t *testing.T) {
 				}
 				t.Fatalf("tab %d: %v", i, err)
 			}
-			_ = c.WriteJSON(map[string]any{"op": "execute", "cell": "c1", "code": "puzzle 867254301 goal=123456780\nsearch bfs\nrun 2000000"})
+			_ = c.WriteJSON(map[string]any{"op": "execute", "cell": "c1", "code": "puzzle 867254301 goal=123456780\nsearch bfs maxnodes=100000\nrun 2000000"})
 			time.Sleep(20 * time.Millisecond)
 			c.Close()
 		}

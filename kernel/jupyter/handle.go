@@ -27,7 +27,9 @@ func (s *server) handle(ctx context.Context, ch *channel, msg *Message) (abort b
 			CursorPos int    `json:"cursor_pos"`
 		}
 		s.decodeContent(msg, &req)
-		matches, start, end := s.sess.Complete(req.Code, req.CursorPos)
+		var matches []string
+		var start, end int
+		s.withSession(ctx, func(sess *kernel.Session) { matches, start, end = sess.Complete(req.Code, req.CursorPos) })
 		if matches == nil {
 			matches = []string{}
 		}
@@ -40,7 +42,9 @@ func (s *server) handle(ctx context.Context, ch *channel, msg *Message) (abort b
 			CursorPos int    `json:"cursor_pos"`
 		}
 		s.decodeContent(msg, &req)
-		help, found := s.sess.Inspect(req.Code, req.CursorPos)
+		var help string
+		var found bool
+		s.withSession(ctx, func(sess *kernel.Session) { help, found = sess.Inspect(req.Code, req.CursorPos) })
 		data := map[string]string{}
 		if found {
 			data["text/plain"] = help
@@ -66,7 +70,9 @@ func (s *server) handle(ctx context.Context, ch *channel, msg *Message) (abort b
 	case "history_request":
 		var req historyRequest
 		s.decodeContent(msg, &req)
-		s.reply(ch, msg, "history_reply", map[string]any{"status": "ok", "history": s.history.reply(req)})
+		var hist any
+		s.withSession(ctx, func(*kernel.Session) { hist = s.history.reply(req) })
+		s.reply(ch, msg, "history_reply", map[string]any{"status": "ok", "history": hist})
 	case "interrupt_request":
 		s.interrupt()
 		s.reply(ch, msg, "interrupt_reply", map[string]any{"status": "ok"})
@@ -117,48 +123,57 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 	}
 	s.decodeContent(msg, &req)
 	store := !req.Silent && (req.StoreHistory == nil || *req.StoreHistory)
-	if store {
-		s.execCount++
-		s.history.add(s.execCount, req.Code)
-	}
-	count := s.execCount
-	if !req.Silent {
-		s.publish(msg, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
-	}
-	cellCtx, cancel := context.WithCancel(ctx)
-	s.mu.Lock()
-	s.cancelCell = cancel
-	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.cancelCell = nil
-		s.mu.Unlock()
-		cancel()
-	}()
+	var count int
 	// A value (show stats, compare) is held back until the next output:
 	// the last output of a cell that succeeds, if it is a value, is the
 	// cell's execute_result, as an IPython cell's value is its last
 	// expression; every other output is display_data.
 	var held *kernel.Output
-	err := s.sess.Execute(cellCtx, req.Code, func(o kernel.Output) {
-		if req.Silent {
-			return
+	err := context.Canceled // if the kernel stops before the cell starts
+	s.withSession(ctx, func(sess *kernel.Session) {
+		// The count and the cancel function are set by the owner, so
+		// cells from the shell and control channels take turns.
+		cellCtx, cancel := context.WithCancel(ctx)
+		s.mu.Lock()
+		if store {
+			s.execCount++
 		}
-		if held != nil {
-			s.publishOutput(msg, *held)
-			held = nil
+		count = s.execCount
+		s.cancelCell = cancel
+		s.mu.Unlock()
+		if store {
+			s.history.add(count, req.Code)
 		}
-		if o.Value && o.DisplayID == "" {
-			held = &o
-			return
+		defer func() {
+			s.mu.Lock()
+			s.cancelCell = nil
+			s.mu.Unlock()
+			cancel()
+		}()
+		if !req.Silent {
+			s.publish(msg, "execute_input", map[string]any{"code": req.Code, "execution_count": count})
 		}
-		s.publishOutput(msg, o)
+		err = sess.Execute(cellCtx, req.Code, func(o kernel.Output) {
+			if req.Silent {
+				return
+			}
+			if held != nil {
+				s.publishOutput(msg, *held)
+				held = nil
+			}
+			if o.Value && o.DisplayID == "" {
+				held = &o
+				return
+			}
+			s.publishOutput(msg, o)
+		})
 	})
 	if held != nil {
 		if err == nil {
 			s.publishResult(msg, *held, count)
 			if store {
-				s.history.setOutput(count, held.Text)
+				text := held.Text
+				s.withSession(ctx, func(*kernel.Session) { s.history.setOutput(count, text) })
 			}
 		} else {
 			s.publishOutput(msg, *held)

@@ -25,7 +25,7 @@ type histEntry struct {
 
 // history is the record of this kernel's cells for history_request, so
 // that jupyter console and other front ends recall earlier cells. It is
-// used only from the shell handler's goroutine.
+// used only on the session's owner goroutine ([server.withSession]).
 type history struct {
 	entries []histEntry
 }

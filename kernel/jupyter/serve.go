@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
 	"os"
 	"sync"
 	"time"
@@ -45,12 +46,16 @@ type server struct {
 	shell, control, stdin, iopub, hb zmq4.Socket
 	iopubMu, shellMu, controlMu      sync.Mutex
 
-	sess      *kernel.Session
-	execCount int
-	history   history // the cells run, for history_request
+	// sess and history are owned by the goroutine that runs [server.own]:
+	// every use goes through [server.withSession], so that requests on the
+	// shell and control channels never touch them at once.
+	sess    *kernel.Session
+	history history // the cells run, for history_request
+	jobs    chan func()
 
 	mu         sync.Mutex
-	cancelCell context.CancelFunc // cancels the running cell, if any
+	execCount  int                // guarded by mu
+	cancelCell context.CancelFunc // cancels the running cell, if any; guarded by mu
 
 	stop     context.CancelFunc
 	shutdown chan struct{}
@@ -80,17 +85,22 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 			// picture; the live view still moves during a lecture.
 			StepPictures: true,
 		}),
+		jobs: make(chan func()),
 		stop: stop, shutdown: make(chan struct{}),
 	}
+	go s.own(ctx)
 	// The sockets get a context of their own, so that a reply (the
 	// shutdown_reply above all) is flushed before they close.
 	sockCtx, closeSockets := context.WithCancel(context.Background())
 	defer closeSockets()
-	s.shell = zmq4.NewRouter(sockCtx)
-	s.control = zmq4.NewRouter(sockCtx)
-	s.stdin = zmq4.NewRouter(sockCtx)
-	s.iopub = zmq4.NewPub(sockCtx)
-	s.hb = zmq4.NewRep(sockCtx)
+	// Peers the ZeroMQ library drops (bad handshakes, frames over its
+	// limits: see third_party/zmq4) are logged on our log.
+	logger := zmq4.WithLogger(log.New(opt.Log, "stepviz kernel: zmq: ", 0))
+	s.shell = zmq4.NewRouter(sockCtx, logger)
+	s.control = zmq4.NewRouter(sockCtx, logger)
+	s.stdin = zmq4.NewRouter(sockCtx, logger)
+	s.iopub = zmq4.NewPub(sockCtx, logger)
+	s.hb = zmq4.NewRep(sockCtx, logger)
 	for _, b := range []struct {
 		sock zmq4.Socket
 		port int
@@ -107,8 +117,8 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 	}()
 
 	s.publish(nil, "status", map[string]string{"execution_state": "starting"})
-	go s.heartbeat()
-	go s.drain(s.stdin, "stdin")
+	go s.heartbeat(ctx)
+	go s.drain(ctx, s.stdin, "stdin")
 	go s.loop(ctx, s.control, &s.controlMu, "control")
 	go s.loop(ctx, s.shell, &s.shellMu, "shell")
 	if opt.WatchParent {
@@ -121,31 +131,80 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 	s.interrupt()
 	// give the last replies a moment to leave
 	time.Sleep(100 * time.Millisecond)
+	stop() // the loops end before their sockets close
 	return nil
+}
+
+// own runs the jobs that use the session, one at a time, until ctx is done.
+func (s *server) own(ctx context.Context) {
+	for {
+		select {
+		case job := <-s.jobs:
+			job()
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// withSession runs f with the session on its owner goroutine and waits for
+// it. It reports false, without running f, if the kernel stops first.
+func (s *server) withSession(ctx context.Context, f func(*kernel.Session)) bool {
+	done := make(chan struct{})
+	job := func() { defer close(done); f(s.sess) }
+	select {
+	case s.jobs <- job:
+	case <-ctx.Done():
+		return false
+	}
+	<-done
+	return true
+}
+
+// recvRetry is the pause after a receive error that does not end the
+// socket (a malformed message from some peer), so a socket failing for
+// good cannot spin.
+const recvRetry = 10 * time.Millisecond
+
+// recvFailed logs a receive error and reports whether the reading loop
+// must end (the kernel is stopping).
+func (s *server) recvFailed(ctx context.Context, name string, err error) (stop bool) {
+	if ctx.Err() != nil {
+		return true
+	}
+	if !errors.Is(err, context.DeadlineExceeded) {
+		s.logf("%s: receive: %v", name, err)
+	}
+	time.Sleep(recvRetry)
+	return false
 }
 
 func (s *server) logf(format string, args ...any) {
 	fmt.Fprintf(s.log, "stepviz kernel: "+format+"\n", args...)
 }
 
-// heartbeat echoes every ping.
-func (s *server) heartbeat() {
+// heartbeat echoes every ping. A malformed message is dropped, never the
+// end of the heartbeat.
+func (s *server) heartbeat(ctx context.Context) {
 	for {
 		msg, err := s.hb.Recv()
 		if err != nil {
-			return
+			if s.recvFailed(ctx, "heartbeat", err) {
+				return
+			}
+			continue
 		}
-		if err := s.hb.Send(msg); err != nil {
-			return
+		if err := s.hb.Send(msg); err != nil && ctx.Err() == nil {
+			s.logf("heartbeat: send: %v", err)
 		}
 	}
 }
 
 // drain reads and discards a socket's messages (stdin: cells never ask for
 // input).
-func (s *server) drain(sock zmq4.Socket, name string) {
+func (s *server) drain(ctx context.Context, sock zmq4.Socket, name string) {
 	for {
-		if _, err := sock.Recv(); err != nil {
+		if _, err := sock.Recv(); err != nil && s.recvFailed(ctx, name, err) {
 			return
 		}
 	}
@@ -178,14 +237,20 @@ func (s *server) loop(ctx context.Context, sock zmq4.Socket, mu *sync.Mutex, nam
 	for {
 		raw, err := sock.Recv()
 		if err != nil {
-			if ctx.Err() == nil && !errors.Is(err, context.Canceled) {
-				s.logf("%s: receive: %v", name, err)
+			if s.recvFailed(ctx, name, err) {
+				return
 			}
-			return
+			continue
 		}
 		msg, err := s.sig.decode(raw.Frames)
 		if err != nil {
 			s.logf("%s: dropped a message: %v", name, err)
+			continue
+		}
+		// An interrupt never waits behind the requests queued on its
+		// channel (a cell sent on control waits for the shell's cell).
+		if msg.Header.MsgType == "interrupt_request" {
+			s.handle(ctx, ch, msg)
 			continue
 		}
 		select {
@@ -219,7 +284,10 @@ func (s *server) abortWaiting(ch *channel, queue chan *Message) {
 // abort answers an execute_request with status "aborted", inside busy and idle.
 func (s *server) abort(ch *channel, msg *Message) {
 	s.publish(msg, "status", map[string]string{"execution_state": "busy"})
-	s.reply(ch, msg, "execute_reply", map[string]any{"status": "aborted", "execution_count": s.execCount})
+	s.mu.Lock()
+	count := s.execCount
+	s.mu.Unlock()
+	s.reply(ch, msg, "execute_reply", map[string]any{"status": "aborted", "execution_count": count})
 	s.publish(msg, "status", map[string]string{"execution_state": "idle"})
 }
 

@@ -96,7 +96,7 @@ func TestParseCellErrors(t *testing.T) {
 		{"search astar manhattan", 1, "'manhattan' is not an option: write name=value"},
 		{"search astar h=", 1, "option h has no value"},
 		{"search astar goaltest=later", 1, "unknown goal test 'later'"},
-		{"search wastar w=0.5", 1, "weight \"0.5\": want a number >= 1"},
+		{"search wastar w=0.5", 1, "weight \"0.5\": want a number from 1 to 1000"},
 		{"step 0", 1, "the count must be a whole number >= 1"},
 		{"step a b c", 1, "step does not understand 'b c'"},
 		{"run to gaol", 1, "run does not understand 'to gaol'"},

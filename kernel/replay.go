@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"stepviz/internal/safefile"
 	"strings"
 
 	"stepviz/stepper"
@@ -76,6 +77,10 @@ func (s *Session) replay(c Command, emit func(Output)) error {
 	return nil
 }
 
+// maxReplayBytes bounds a trace file replay reads: 256 MB of JSON is
+// about a million steps, more than a notebook's node cap allows.
+const maxReplayBytes = 256 << 20
+
 // openRegular opens a file to read, refusing anything but a regular file
 // (a device or a pipe could never finish reading).
 func openRegular(name string) (*os.File, error) {
@@ -93,7 +98,9 @@ func openRegular(name string) (*os.File, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, errorf("%s is not a regular file: replay reads a trace file written by export json or stepviz trace", name)
 	}
-	f, err := os.Open(name)
+	// Checked again on the open file, non-blocking, with its size bound:
+	// the name may have changed since the Stat.
+	f, err := safefile.Open(name, maxReplayBytes)
 	if err != nil {
 		return nil, errorf("cannot read %s: %v", name, unwrapPath(err))
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"stepviz/internal/safefile"
 	"strconv"
 	"strings"
 )
@@ -86,19 +87,11 @@ func ParseGraphText(name, text string, args []string) (*Graph, error) {
 }
 
 func readGraphFile(path string) (*Graph, error) {
-	st, err := os.Stat(path)
+	// Only a regular file is read, its size checked first: /dev/zero or
+	// a FIFO is refused at once.
+	data, err := safefile.ReadFile(path, maxGraphFile)
 	if err != nil {
 		return nil, fmt.Errorf("stepper: graph: cannot read %q: %v; give romania or a graph file (see docs/graph-format.md)", path, unwrapPathErr(err))
-	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("stepper: graph: %q is a directory; give a graph file (see docs/graph-format.md)", path)
-	}
-	if st.Size() > maxGraphFile {
-		return nil, fmt.Errorf("stepper: graph: %q is %d bytes, more than the %d a graph file may have", path, st.Size(), maxGraphFile)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("stepper: graph: cannot read %q: %v", path, unwrapPathErr(err))
 	}
 	if strings.ContainsAny(path, " \t\n") {
 		return nil, fmt.Errorf("stepper: graph: file name %q has white space, which a problem line cannot hold; rename the file", path)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"stepviz/internal/safefile"
 	"strconv"
 	"strings"
 )
@@ -26,9 +27,13 @@ type movingAIMap struct {
 	cells         []uint8
 }
 
+// maxMapFile bounds a .map file: a header and MaxGridSide rows of
+// MaxGridSide cells, with CRLF line ends.
+const maxMapFile = 1024 + MaxGridSide*(MaxGridSide+2)
+
 // readMovingAIMap reads and parses the .map file at path. Errors name the path.
 func readMovingAIMap(path string) (*movingAIMap, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path, maxMapFile)
 	if err != nil {
 		return nil, fmt.Errorf("stepper: cannot read map %s: %v", path, unwrapPathError(err))
 	}

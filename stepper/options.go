@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -162,6 +163,24 @@ type Options struct {
 	MaxBytes int64
 }
 
+// Bounds on the numeric options: every number is checked finite and in
+// range before a search uses it.
+const (
+	// MaxWeight bounds w: beyond it weighted A* is greedy search in all but
+	// name, and f = g + w·h stays far from overflow.
+	MaxWeight = 1000
+	// MaxDepth bounds depth= (a depth limit beyond it is no limit).
+	MaxDepth = 1 << 20
+	// MaxMaxNodes bounds maxnodes= whatever the caller's own ceiling; the
+	// kernel, notebook and server set lower ones.
+	MaxMaxNodes = 1 << 30
+)
+
+// validWeight reports whether w is a finite weight in [1, MaxWeight].
+func validWeight(w float64) bool {
+	return !math.IsNaN(w) && !math.IsInf(w, 0) && w >= 1 && w <= MaxWeight
+}
+
 // optionNames are the option names shared by the command line and the
 // notebook ("-tie high-g", "tie=high-g").
 var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent"}
@@ -180,8 +199,8 @@ func (o *Options) Set(name, value string) error {
 		o.Heuristic = strings.ToLower(value)
 	case "w", "weight":
 		w, err := strconv.ParseFloat(value, 64)
-		if err != nil || w < 1 {
-			return fmt.Errorf("stepper: weight %q: want a number >= 1, such as w=2", value)
+		if err != nil || !validWeight(w) {
+			return fmt.Errorf("stepper: weight %q: want a number from 1 to %d, such as w=2", value, MaxWeight)
 		}
 		o.Weight = w
 	case "tie":
@@ -200,8 +219,8 @@ func (o *Options) Set(name, value string) error {
 		o.Tree = b
 	case "depth", "limit":
 		d, err := strconv.Atoi(value)
-		if err != nil || d < 0 {
-			return fmt.Errorf("stepper: depth %q: want a whole number >= 0 (0 means no limit)", value)
+		if err != nil || d < 0 || d > MaxDepth {
+			return fmt.Errorf("stepper: depth %q: want a whole number from 0 to %d (0 means no limit)", value, MaxDepth)
 		}
 		o.Depth = d
 	case "order":
@@ -212,8 +231,8 @@ func (o *Options) Set(name, value string) error {
 		o.Duplicates = DuplicatePolicy(strings.ToLower(value))
 	case "maxnodes":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 {
-			return fmt.Errorf("stepper: maxnodes %q: want a whole number >= 1", value)
+		if err != nil || n < 1 || n > MaxMaxNodes {
+			return fmt.Errorf("stepper: maxnodes %q: want a whole number from 1 to %d", value, MaxMaxNodes)
 		}
 		o.MaxNodes = n
 	default:
@@ -242,6 +261,9 @@ func (o Options) Normalize() (Options, error) {
 	if o.Algorithm == WAStar {
 		if o.Weight == 0 {
 			o.Weight = 2
+		}
+		if !validWeight(o.Weight) {
+			return o, fmt.Errorf("stepper: weight %v: want a number from 1 to %d, such as w=2", o.Weight, MaxWeight)
 		}
 	} else {
 		o.Weight = 0
@@ -299,11 +321,14 @@ func (o Options) Normalize() (Options, error) {
 	if o.Duplicates != KeepDuplicates && o.Duplicates != DropDuplicates {
 		return o, fmt.Errorf("stepper: duplicates=%q: want keep or drop", o.Duplicates)
 	}
-	if o.Depth < 0 {
-		return o, fmt.Errorf("stepper: depth %d: want >= 0", o.Depth)
+	if o.Depth < 0 || o.Depth > MaxDepth {
+		return o, fmt.Errorf("stepper: depth %d: want a whole number from 0 to %d", o.Depth, MaxDepth)
 	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes
+	}
+	if o.MaxNodes > MaxMaxNodes {
+		return o, fmt.Errorf("stepper: maxnodes %d: want a whole number from 1 to %d", o.MaxNodes, MaxMaxNodes)
 	}
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes

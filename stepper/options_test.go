@@ -1,6 +1,7 @@
 package stepper
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -36,11 +37,21 @@ func TestOptionErrors(t *testing.T) {
 	tests := []struct{ line, want string }{
 		{"astr", `unknown algorithm "astr" (did you mean astar?)`},
 		{"astar tie=fifi", `unknown tie rule "fifi" (did you mean fifo?)`},
-		{"astar w=0.5", "want a number >= 1"},
+		{"astar w=0.5", "want a number from 1 to 1000"},
+		{"wastar w=NaN", `weight "NaN": want a number from 1 to 1000`},
+		{"wastar w=nan", `weight "nan"`},
+		{"wastar w=Inf", `weight "Inf"`},
+		{"wastar w=+Inf", `weight "+Inf"`},
+		{"wastar w=-inf", `weight "-inf"`},
+		{"wastar w=1e309", `weight "1e309"`},
+		{"wastar w=1001", `weight "1001"`},
+		{"astar maxnodes=9223372036854775807", "maxnodes \"9223372036854775807\": want a whole number from 1 to"},
+		{"astar maxnodes=0", "maxnodes \"0\""},
+		{"dfs depth=99999999999", "depth \"99999999999\""},
 		{"astar goaltest=later", "want generate or expand"},
 		{"astar open=drop", "want reparent, reparent-new or ignore"},
 		{"astar closed=keep", "want ignore or reopen"},
-		{"astar depth=-1", "whole number >= 0"},
+		{"astar depth=-1", "whole number from 0 to"},
 		{"astar tree=maybe", "want true or false"},
 		{"astar hh=manhattan", `unknown option "hh" (did you mean h?)`},
 		{"astar manhattan", "want name=value"},
@@ -91,4 +102,20 @@ func FuzzParseOptions(f *testing.F) {
 			t.Errorf("%q -> %q does not round-trip: %+v vs %+v (%v)", line, o.String(), again, o, err)
 		}
 	})
+}
+
+// TestNormalizeRefusesNonFiniteWeights: options built as a struct (the
+// server's JSON, a trace file) are checked like a parsed line.
+func TestNormalizeRefusesNonFiniteWeights(t *testing.T) {
+	for _, w := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), 0.5, 1e9} {
+		o := Options{Algorithm: WAStar, Weight: w}
+		if _, err := o.Normalize(); err == nil || !strings.Contains(err.Error(), "want a number from 1 to 1000") {
+			t.Errorf("Normalize(w=%v) error = %v, want a refusal", w, err)
+		}
+	}
+	for _, o := range []Options{{Algorithm: DFS, Depth: -1}, {Algorithm: DFS, Depth: MaxDepth + 1}, {MaxNodes: MaxMaxNodes + 1}} {
+		if _, err := o.Normalize(); err == nil {
+			t.Errorf("Normalize(%+v) accepted it", o)
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"stepviz/internal/safefile"
 	"strconv"
 	"strings"
 	"time"
@@ -134,13 +135,17 @@ type scenMap struct {
 	m    *movingAIMap
 }
 
+// maxScenFile bounds a scenario file (the largest of the Moving AI
+// benchmark sets are a few MB).
+const maxScenFile = 64 << 20
+
 // LoadScen parses the scenario file at path and reads every map its rows
 // name from the scenario's directory (the name as written, else its base
 // name). It checks that each row's map size matches the map and that its
 // start and goal are free cells, so that [Scenario.Run] cannot fail on a
 // row. Each map is read once.
 func LoadScen(path string) (*Scenario, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path, maxScenFile)
 	if err != nil {
 		return nil, fmt.Errorf("stepper: cannot read scenario %s: %v", path, unwrapPathError(err))
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"stepviz/internal/safefile"
 	"strings"
 
 	"stepviz/viz/export"
@@ -35,7 +36,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	name := pos[0]
 	var r io.Reader = os.Stdin
 	if name != "-" {
-		f, err := os.Open(name)
+		f, err := safefile.Open(name, export.MaxAnswerBytes)
 		if err != nil {
 			fmt.Fprintf(stderr, "stepviz check: %v\n", err)
 			return exitUsage

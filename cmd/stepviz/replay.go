@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"stepviz/internal/safefile"
 	"strings"
 
 	"stepviz/stepper"
@@ -32,7 +33,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	var r io.Reader = os.Stdin
 	if pos[0] != "-" {
-		f, err := os.Open(pos[0])
+		f, err := safefile.Open(pos[0], maxTraceFile)
 		if err != nil {
 			fmt.Fprintf(stderr, "stepviz replay: %v\n", err)
 			return exitUsage

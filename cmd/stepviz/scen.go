@@ -5,12 +5,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strings"
 	"time"
 
 	"stepviz/stepper"
+)
+
+// Bounds of scen's numeric flags: a NaN tolerance compared false with every
+// difference and reported no mismatch at all.
+const (
+	maxTol     = 1e6
+	maxWorkers = 1024
 )
 
 func init() {
@@ -62,8 +70,12 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz scen: want one scenario file, got %d: stepviz scen FILE.map.scen [-algo astar] [-h octile]\n", len(pos))
 		return exitUsage
 	}
-	if *sample < 1 || *tol < 0 {
-		fmt.Fprintln(stderr, "stepviz scen: -sample wants a whole number >= 1 and -tol a number >= 0")
+	if *sample < 1 {
+		fmt.Fprintf(stderr, "stepviz scen: -sample %d: want a whole number >= 1\n", *sample)
+		return exitUsage
+	}
+	if math.IsNaN(*tol) || math.IsInf(*tol, 0) || *tol < 0 || *tol > maxTol {
+		fmt.Fprintf(stderr, "stepviz scen: -tol %v: want a number from 0 to %g, such as -tol 1e-6\n", *tol, float64(maxTol))
 		return exitUsage
 	}
 	o, err := options()
@@ -78,8 +90,8 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 	if !dupSet {
 		o.Duplicates = stepper.DropDuplicates
 	}
-	if *workers < 1 {
-		fmt.Fprintln(stderr, "stepviz scen: -j wants a whole number >= 1")
+	if *workers < 1 || *workers > maxWorkers {
+		fmt.Fprintf(stderr, "stepviz scen: -j %d: want a whole number from 1 to %d\n", *workers, maxWorkers)
 		return exitUsage
 	}
 	sc, err := stepper.LoadScen(pos[0])

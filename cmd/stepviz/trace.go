@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+	"stepviz/internal/safefile"
 	"strings"
 
 	"stepviz/stepper"
@@ -84,32 +84,19 @@ func formatFor(format, out, def string) string {
 	return def
 }
 
+// maxTraceFile bounds a trace file replay reads (the reader's own bound).
+const maxTraceFile = 1 << 30
+
 // writeOutput writes data to path ("" or "-": stdout), through a
-// temporary file so that a failed export leaves no half-written file.
+// temporary file so that a failed export leaves no half-written file. An
+// existing path keeps its permissions and must be a regular file: a
+// symlink, FIFO or device is refused, never replaced.
 func writeOutput(path string, data []byte, stdout io.Writer) error {
 	if path == "" || path == "-" {
 		_, err := stdout.Write(data)
 		return err
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, ".stepviz-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return safefile.WriteFile(path, data, 0o644)
 }
 
 func runTrace(args []string, stdout, stderr io.Writer) int {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"stepviz/internal/safefile"
 	"strings"
 
 	"stepviz/viz/export"
@@ -52,6 +53,10 @@ func runWorksheet(args []string, stdout, stderr io.Writer) int {
 	if keyPath == "" && *out != "" && *out != "-" {
 		ext := filepath.Ext(*out)
 		keyPath = strings.TrimSuffix(*out, ext) + "-key" + ext
+	}
+	if keyPath != "" && (keyPath == "-" && (*out == "" || *out == "-") || keyPath != "-" && *out != "" && *out != "-" && safefile.SameFile(keyPath, *out)) {
+		fmt.Fprintf(stderr, "stepviz worksheet: -key %s is the student's sheet (-o %s): the key would overwrite it; give the key another name\n", keyPath, *out)
+		return exitUsage
 	}
 	var sheet, answers bytes.Buffer
 	if err := export.WriteWorksheet(&sheet, f, s, *steps, blanks, false); err != nil {

@@ -3,7 +3,7 @@ package jupyter
 import (
 	"encoding/json"
 	"fmt"
-	"os"
+	"stepviz/internal/safefile"
 )
 
 // ConnectionInfo is the connection file Jupyter writes for a kernel.
@@ -20,10 +20,13 @@ type ConnectionInfo struct {
 	KernelName      string `json:"kernel_name"`
 }
 
+// maxConnectionFile bounds a connection file (Jupyter's are about 300 bytes).
+const maxConnectionFile = 1 << 20
+
 // ReadConnectionFile reads and checks a connection file.
 func ReadConnectionFile(path string) (ConnectionInfo, error) {
 	var ci ConnectionInfo
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadFile(path, maxConnectionFile)
 	if err != nil {
 		return ci, fmt.Errorf("jupyter: reading the connection file: %v", err)
 	}

@@ -80,7 +80,7 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 			// Jupyter starts a kernel in its notebook's directory: files
 			// named in cells are read and written there.
 			AllowFiles: true,
-			WriteFile:  func(name string, data []byte) error { return os.WriteFile(name, data, 0o644) },
+			WriteFile:  writeInside(workingDir()),
 			// A saved or converted notebook keeps each step cell's own
 			// picture; the live view still moves during a lecture.
 			StepPictures: true,

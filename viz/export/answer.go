@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"stepviz/stepper"
 )
@@ -60,6 +61,23 @@ var answerColumns = map[string]string{
 // AnswerColumns lists the canonical column names of an answer sheet.
 var AnswerColumns = []string{"step", "node", "g", "h", "f", "children", "open"}
 
+// MaxAnswerBytes bounds an answer sheet: a longer one is refused, never cut.
+const MaxAnswerBytes = 16 << 20
+
+// clip shortens a cell quoted in an error to 60 bytes, so that an error
+// about a huge cell stays one short line.
+func clip(s string) string {
+	const max = 60
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("... (%d bytes)", len(s))
+}
+
 // ParseAnswer reads a hand trace. name picks the syntax by its extension:
 // ".md" (the first Markdown pipe table whose header names known columns;
 // text around it is ignored) or anything else as CSV (lines starting with
@@ -69,9 +87,12 @@ var AnswerColumns = []string{"step", "node", "g", "h", "f", "children", "open"}
 // spaces, first = next to expand. A sheet needs node or open. Errors name
 // the line and the column. Cost: linear in the file.
 func ParseAnswer(r io.Reader, name string) (*Answer, error) {
-	data, err := io.ReadAll(io.LimitReader(r, 16<<20))
+	data, err := io.ReadAll(io.LimitReader(r, MaxAnswerBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("export: reading %s: %w", name, err)
+	}
+	if len(data) > MaxAnswerBytes {
+		return nil, fmt.Errorf("export: %s is over %d MB, the limit for an answer sheet: a hand trace is a few hundred lines; check that this is the sheet", name, MaxAnswerBytes>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lower := strings.ToLower(name)
@@ -308,7 +329,7 @@ func answerHeader(cells []string, name string, line int) (*Answer, error) {
 		known++
 	}
 	if known == 0 {
-		return nil, fmt.Errorf("export: %s: line %d: the header %q names none of the columns %s: %w", name, line, strings.Join(cells, ","), strings.Join(AnswerColumns, ", "), errNoKnownColumn)
+		return nil, fmt.Errorf("export: %s: line %d: the header %q names none of the columns %s: %w", name, line, clip(strings.Join(cells, ",")), strings.Join(AnswerColumns, ", "), errNoKnownColumn)
 	}
 	for k, i := range cols {
 		if strings.HasPrefix(k, "?") {
@@ -316,7 +337,7 @@ func answerHeader(cells []string, name string, line int) (*Answer, error) {
 			if s := stepper.Suggest(k[1:], AnswerColumns); s != "" {
 				hint = fmt.Sprintf(" (did you mean %s?)", s)
 			}
-			return nil, fmt.Errorf("export: %s: line %d, column %d: unknown column %q%s; the columns are %s", name, line, i+1, k[1:], hint, strings.Join(AnswerColumns, ", "))
+			return nil, fmt.Errorf("export: %s: line %d, column %d: unknown column %q%s; the columns are %s", name, line, i+1, clip(k[1:]), hint, strings.Join(AnswerColumns, ", "))
 		}
 	}
 	_, hasNode := cols["node"]
@@ -343,7 +364,7 @@ func (a *Answer) addRow(cells []string, name string, line int) error {
 	if v, i, ok := get("step"); ok {
 		n, err := strconv.Atoi(strings.TrimSuffix(v, "."))
 		if err != nil || n < 1 {
-			return fmt.Errorf("export: %s: line %d, column %d (step): %q is not a step number (1, 2, 3 ...)", name, line, i+1, v)
+			return fmt.Errorf("export: %s: line %d, column %d (step): %q is not a step number (1, 2, 3 ...)", name, line, i+1, clip(v))
 		}
 		r.Step = n
 	}
@@ -361,7 +382,7 @@ func (a *Answer) addRow(cells []string, name string, line int) error {
 		}
 		x, err := strconv.ParseFloat(strings.TrimPrefix(v, f.field+"="), 64)
 		if err != nil {
-			return fmt.Errorf("export: %s: line %d, column %d (%s): %q is not a number", name, line, i+1, f.field, v)
+			return fmt.Errorf("export: %s: line %d, column %d (%s): %q is not a number", name, line, i+1, f.field, clip(v))
 		}
 		*f.dst, *f.has = x, true
 	}
@@ -413,13 +434,13 @@ func parseChildren(v string) ([]AnswerChild, error) {
 			if val != "" {
 				f, err := strconv.ParseFloat(val, 64)
 				if err != nil {
-					return nil, fmt.Errorf("child %q: f=%q is not a number", c.State, val)
+					return nil, fmt.Errorf("child %q: f=%q is not a number", clip(c.State), clip(val))
 				}
 				c.F, c.HasF = f, true
 			}
 		}
 		if c.State == "" {
-			return nil, fmt.Errorf("%q: a child needs its state before f=", part)
+			return nil, fmt.Errorf("%q: a child needs its state before f=", clip(part))
 		}
 		out = append(out, c)
 	}

@@ -19,7 +19,11 @@ func (s *Session) compare(ctx context.Context, c Command, emit func(Output)) err
 		if err := checkHeuristic(s.problem, o); err != nil {
 			return err
 		}
-		sr, err := stepper.NewSearch(s.problem, s.capped(o))
+		lo, err := s.limited(o, "\x00compare") // replaces no search
+		if err != nil {
+			return err
+		}
+		sr, err := stepper.NewSearch(s.problem, lo)
 		if err != nil {
 			return err
 		}

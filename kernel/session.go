@@ -31,6 +31,16 @@ type Config struct {
 	// set maxnodes itself (default DefaultMaxNodes), so that a notebook cell
 	// cannot take the machine's memory; "limit reached" says when it bites.
 	MaxNodes int
+	// NodeCeiling is the most nodes maxnodes= may ask for (default
+	// DefaultNodeCeiling); asking for more is an error that names it.
+	// CeilingSource says in the error who sets it ("serve
+	// -notebook-max-nodes", "STEPVIZ_MAX_NODES").
+	NodeCeiling   int
+	CeilingSource string
+	// NodeBudget bounds the nodes all of a session's searches hold
+	// together (default NodeCeiling): a new search gets what is left, and
+	// none starts when less than a thousand nodes are left.
+	NodeBudget int
 	// AllowFiles lets problem lines read files ("grid arena.map", "graph
 	// roads.txt") and replay read trace files, relative to the working
 	// directory. The Jupyter kernel allows them (it runs as the notebook's
@@ -52,6 +62,10 @@ type Config struct {
 	// text, does not.
 	StepPictures bool
 }
+
+// DefaultNodeCeiling is the default of [Config.NodeCeiling]: about 650 MB
+// of nodes.
+const DefaultNodeCeiling = 10_000_000
 
 // DefaultMaxNodes is the node cap of notebook searches: ten times the whole
 // 8-puzzle, about 130 MB of nodes.
@@ -97,8 +111,18 @@ func NewSession(cfg Config) *Session {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.NodeCeiling <= 0 {
+		cfg.NodeCeiling = DefaultNodeCeiling
+	}
 	if cfg.MaxNodes <= 0 {
 		cfg.MaxNodes = DefaultMaxNodes
+	}
+	cfg.MaxNodes = min(cfg.MaxNodes, cfg.NodeCeiling)
+	if cfg.NodeBudget <= 0 {
+		cfg.NodeBudget = cfg.NodeCeiling
+	}
+	if cfg.CeilingSource == "" {
+		cfg.CeilingSource = "set by whoever runs the notebook"
 	}
 	return &Session{cfg: cfg, searches: map[string]*liveSearch{}}
 }
@@ -233,7 +257,11 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 	if err := checkHeuristic(s.problem, c.Options); err != nil {
 		return err
 	}
-	search, err := stepper.NewSearch(s.problem, s.capped(c.Options))
+	o, err := s.limited(c.Options, c.Name)
+	if err != nil {
+		return err
+	}
+	search, err := stepper.NewSearch(s.problem, o)
 	if err != nil {
 		return err
 	}
@@ -295,6 +323,32 @@ func (s *Session) capped(o stepper.Options) stepper.Options {
 		o.MaxNodes = s.cfg.MaxNodes
 	}
 	return o
+}
+
+// minSearchNodes is the least node budget a new search starts with.
+const minSearchNodes = 1000
+
+// limited applies the session's cap, ceiling and budget to the options of
+// a new search (replacing the one named name, whose nodes it frees): a
+// maxnodes= over the ceiling is an error naming it, and a search gets at
+// most the budget the session's other searches leave.
+func (s *Session) limited(o stepper.Options, name string) (stepper.Options, error) {
+	if o.MaxNodes != stepper.DefaultMaxNodes && o.MaxNodes > s.cfg.NodeCeiling { // the engine's default means none was given
+		return o, errorf("maxnodes=%d is over this notebook's ceiling of %d nodes (%s): ask for at most maxnodes=%d", o.MaxNodes, s.cfg.NodeCeiling, s.cfg.CeilingSource, s.cfg.NodeCeiling)
+	}
+	o = s.capped(o)
+	held := 0
+	for n, ls := range s.searches {
+		if n != name {
+			held += ls.search.NodeCount()
+		}
+	}
+	left := s.cfg.NodeBudget - held
+	if left < minSearchNodes {
+		return o, errorf("this notebook's searches hold %d nodes of its budget of %d: replace one (a = search ... with the name of a search to replace) to free its nodes", held, s.cfg.NodeBudget)
+	}
+	o.MaxNodes = min(o.MaxNodes, left)
+	return o, nil
 }
 
 // target finds the search a command acts on.

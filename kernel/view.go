@@ -49,7 +49,7 @@ func (s *Session) stillView(ls *liveSearch) Output {
 // maxTree nodes, with display id display ("" for none).
 func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string) Output {
 	sr := ls.search
-	snap := sr.Snapshot()
+	snap, selected, treeSnap, treeSel, whole := s.frameView(ls, maxTree)
 	cn := snap.Counters
 	head := fmt.Sprintf("%s: %s on %s", ls.label(), sr.Options().String(), sr.Instance().Spec())
 	status := fmt.Sprintf("step %d · %s · open %d · closed %d · expanded %d · generated %d · max open %d",
@@ -58,12 +58,8 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 		status += fmt.Sprintf(" · cost %s", stepper.FormatNumber(sr.Cost()))
 	}
 	narr := "step 0: the start node is open"
-	selected := -1
 	if ls.last != nil {
 		narr = narrate(*ls.last, sr.Options())
-		selected = ls.last.Expanded.ID
-	} else if len(snap.Tree) > 0 {
-		selected = 0
 	}
 	lines := []string{head, status, narr}
 	for _, w := range sr.Warnings() {
@@ -85,16 +81,23 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 	} else {
 		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
-	if len(snap.Tree) <= maxTree {
-		if svg, err := treeSVG(sr.Instance(), snap, selected, sr.Options(), true); err == nil {
+	switch {
+	case !whole && display == "":
+		// A still picture stays small: no bounded view, a note instead.
+		note := fmt.Sprintf("tree: %d nodes, too many to redraw here (show tree draws it)", sr.NodeCount())
+		lines = append(lines, note)
+		fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
+	default:
+		if !whole {
+			note := fmt.Sprintf("tree: %d nodes; the live view draws the path to the current node, its children and the head of the open list (show tree draws more)", sr.NodeCount())
+			lines = append(lines, note)
+			fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
+		}
+		if svg, err := treeSVG(sr.Instance(), treeSnap, treeSel, sr.Options(), true); err == nil {
 			fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
 		} else {
 			fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 		}
-	} else {
-		note := fmt.Sprintf("tree: %d nodes, too many to redraw here (show tree draws it)", len(snap.Tree))
-		lines = append(lines, note)
-		fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
 	}
 	b.WriteString(`</div></div>`)
 	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != ""}

@@ -38,6 +38,10 @@ type Config struct {
 	// itself (default 1,000,000 nodes, about 64 MB: the hardest 8-puzzle
 	// under BFS takes half of it).
 	MaxNodes int
+	// NodeCeiling is the most nodes a page may hold: maxnodes= on a search
+	// line may not ask for more, and all of a page's searches together
+	// hold at most this many (default 4 × MaxNodes, about 256 MB).
+	NodeCeiling int
 }
 
 // Handler is the web notebook. Routes, under Prefix:
@@ -90,6 +94,10 @@ func NewHandler(cfg Config) *Handler {
 	if cfg.MaxNodes <= 0 {
 		cfg.MaxNodes = 1_000_000
 	}
+	if cfg.NodeCeiling <= 0 {
+		cfg.NodeCeiling = 4 * cfg.MaxNodes
+	}
+	cfg.MaxNodes = min(cfg.MaxNodes, cfg.NodeCeiling)
 	h := &Handler{cfg: cfg, mux: http.NewServeMux(), docs: cfg.Store, kernels: make(chan struct{}, cfg.MaxKernels)}
 	p := cfg.Prefix
 	h.mux.HandleFunc("GET "+p, h.handleNew)

@@ -135,7 +135,7 @@ func TestExamplesRunInSession(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sess := newSession(0)
+			sess := newSession(limits{})
 			for i, c := range doc.Cells {
 				if c.Kind != "code" {
 					continue

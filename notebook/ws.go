@@ -80,8 +80,8 @@ type conn struct {
 	queue chan clientMsg
 	ctx   context.Context
 	stop  context.CancelFunc
-	// maxNodes is the node cap of the page's sessions.
-	maxNodes int
+	// limits are the node cap, ceiling and budget of the page's sessions.
+	limits limits
 
 	mu     sync.Mutex // guards sess and cancel
 	sess   *kernel.Session
@@ -95,10 +95,15 @@ type conn struct {
 	running *atomic.Int32
 }
 
+// limits are what a page's searches may hold (see [Config]).
+type limits struct{ maxNodes, ceiling int }
+
 // newSession is a page's session: frames for a local page, no files, the
-// handler's node cap (0: the kernel's default).
-func newSession(maxNodes int) *kernel.Session {
-	return kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond, MaxNodes: maxNodes})
+// handler's node cap, and its ceiling as the page's ceiling and memory
+// budget (the nodes all its searches hold together).
+func newSession(l limits) *kernel.Session {
+	return kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond,
+		MaxNodes: l.maxNodes, NodeCeiling: l.ceiling, NodeBudget: l.ceiling, CeilingSource: "set by stepviz serve -notebook-max-nodes"})
 }
 
 // handleWS gives a page its kernel. A page holds one of MaxKernels slots
@@ -119,7 +124,7 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop,
-		maxNodes: h.cfg.MaxNodes, sess: newSession(h.cfg.MaxNodes), cellsDone: make(chan struct{}), running: &h.running}
+		limits: limits{h.cfg.MaxNodes, h.cfg.NodeCeiling}, sess: newSession(limits{h.cfg.MaxNodes, h.cfg.NodeCeiling}), cellsDone: make(chan struct{}), running: &h.running}
 	go c.writePump()
 	go func() {
 		defer close(c.cellsDone)
@@ -207,7 +212,7 @@ func (c *conn) query(f func(*kernel.Session)) {
 		return
 	}
 	c.mu.Unlock()
-	f(newSession(c.maxNodes))
+	f(newSession(c.limits))
 }
 
 func (c *conn) interrupt() {
@@ -230,7 +235,7 @@ func (c *conn) runCells() {
 		case m := <-c.queue:
 			if m.Op == "restart" {
 				c.mu.Lock()
-				c.sess, c.count = newSession(c.maxNodes), 0
+				c.sess, c.count = newSession(c.limits), 0
 				c.mu.Unlock()
 				c.emit(serverMsg{Type: "restarted"})
 				continue

@@ -7,12 +7,15 @@ import (
 	"io"
 	"log"
 	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/go-zeromq/zmq4"
 
 	"stepviz/kernel"
+	"stepviz/stepper"
 )
 
 // Frame throttling while run plays a search: within Jupyter's default
@@ -71,6 +74,10 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 	if opt.Log == nil {
 		opt.Log = os.Stderr
 	}
+	ceiling, err := nodeCeiling(os.Getenv("STEPVIZ_MAX_NODES"))
+	if err != nil {
+		return err
+	}
 	ctx, stop := context.WithCancel(ctx)
 	defer stop()
 	s := &server{
@@ -84,6 +91,9 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 			// A saved or converted notebook keeps each step cell's own
 			// picture; the live view still moves during a lecture.
 			StepPictures: true,
+			// The machine's owner bounds every search and the kernel's
+			// memory with STEPVIZ_MAX_NODES (kernel.json's env).
+			NodeCeiling: ceiling, NodeBudget: ceiling, CeilingSource: "set by STEPVIZ_MAX_NODES in the kernel's environment",
 		}),
 		jobs: make(chan func()),
 		stop: stop, shutdown: make(chan struct{}),
@@ -368,4 +378,18 @@ func (s *server) watchParent(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// nodeCeiling reads STEPVIZ_MAX_NODES: the most nodes a cell's maxnodes=
+// may ask for and all the kernel's searches may hold ("" is the kernel's
+// default).
+func nodeCeiling(env string) (int, error) {
+	if env == "" {
+		return kernel.DefaultNodeCeiling, nil
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(env))
+	if err != nil || n < 1000 || n > stepper.MaxMaxNodes {
+		return 0, fmt.Errorf("jupyter: STEPVIZ_MAX_NODES=%q: want a whole number of nodes from 1000 to %d (about 65 bytes each)", env, stepper.MaxMaxNodes)
+	}
+	return n, nil
 }

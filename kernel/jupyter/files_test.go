@@ -50,3 +50,29 @@ func TestWriteInside(t *testing.T) {
 		t.Errorf("files written outside the notebook's folder: %v", entries)
 	}
 }
+
+// TestNodeCeilingEnv: STEPVIZ_MAX_NODES sets the kernel's ceiling; a value
+// that is not a sane number of nodes stops the kernel with a clear error.
+func TestNodeCeilingEnv(t *testing.T) {
+	for _, tt := range []struct {
+		env  string
+		want int
+		err  string
+	}{
+		{"", 10_000_000, ""},
+		{"500000", 500_000, ""},
+		{" 2000 ", 2000, ""},
+		{"NaN", 0, "want a whole number of nodes from 1000"},
+		{"9223372036854775807", 0, "want a whole number"},
+		{"10", 0, "want a whole number"},
+		{"-5", 0, "want a whole number"},
+	} {
+		n, err := nodeCeiling(tt.env)
+		if tt.err == "" && (err != nil || n != tt.want) {
+			t.Errorf("nodeCeiling(%q) = %d, %v; want %d", tt.env, n, err, tt.want)
+		}
+		if tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("nodeCeiling(%q) error %v, want %q", tt.env, err, tt.err)
+		}
+	}
+}

@@ -207,7 +207,9 @@ func FuzzSessionRun(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, cell string) {
-		s := NewSession(Config{MaxNodes: 3000, IDPrefix: "f"})
+		// Small caps and a ceiling keep one execution cheap: a cell may
+		// say run or maxnodes=9999999 (which the ceiling refuses).
+		s := NewSession(Config{MaxNodes: 500, NodeCeiling: 2000, MaxTreeNodes: 60, IDPrefix: "f"})
 		if _, err := s.Run(context.Background(), seedPuzzle+"\na = search astar"); err != nil {
 			t.Fatal(err)
 		}

@@ -250,7 +250,7 @@ func TestKernelSocket(t *testing.T) {
 		t.Errorf("complete: %+v", m)
 	}
 	// interrupt a long run; the session survives
-	c.send(clientMsg{Op: "execute", Cell: "c5", Code: "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nsearch bfs maxnodes=100000000\nrun"})
+	c.send(clientMsg{Op: "execute", Cell: "c5", Code: "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nsearch bfs maxnodes=4000000\nrun"})
 	c.until(func(m serverMsg) bool { return m.Type == "output" && m.Cell == "c5" && m.DisplayID != "" })
 	time.Sleep(300 * time.Millisecond)
 	c.send(clientMsg{Op: "interrupt"})

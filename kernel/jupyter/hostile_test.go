@@ -351,7 +351,7 @@ func TestHostileBytesOnEveryPort(t *testing.T) {
 func TestCellOnControlWhileShellRuns(t *testing.T) {
 	k := startKernel(t)
 	c := k.connect(t)
-	c.mustExecute(c.shell, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nlong = search bfs maxnodes=100000000")
+	c.mustExecute(c.shell, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nlong = search bfs maxnodes=10000000")
 	runID := c.send(c.shell, "execute_request", map[string]any{"code": "run long to goal", "stop_on_error": false})
 	time.Sleep(300 * time.Millisecond)
 	var wg sync.WaitGroup

@@ -235,7 +235,7 @@ def main():
     sock.close()
 
     # interrupt a long run
-    reply, _ = execute(kc, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nlong = search bfs maxnodes=100000000")
+    reply, _ = execute(kc, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nlong = search bfs maxnodes=10000000")
     check(reply["content"]["status"] == "ok", "long search set up", reply["content"])
     msg_id = kc.execute("run long to goal")
     time.sleep(1.5)

@@ -109,9 +109,11 @@ func TestNumbersAreFinite(t *testing.T) {
 		{"scen", "-tol", "Inf", "x.scen"},
 		{"scen", "-tol", "-1", "x.scen"},
 		{"scen", "-j", "100000", "x.scen"},
+		{"serve", "-notebook-max-nodes", "5"},
+		{"serve", "-notebook-max-nodes", "9223372036854775807"},
 	} {
 		code, _, stderr := runCmd(t, args...)
-		if code != exitUsage || !strings.Contains(stderr, "want") {
+		if code != exitUsage || !strings.Contains(stderr, "want") && !strings.Contains(stderr, "give a whole number") {
 			t.Errorf("%v: exit %d, stderr %q; want a usage error", args, code, stderr)
 		}
 	}

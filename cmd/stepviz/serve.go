@@ -14,6 +14,7 @@ import (
 	"stepviz/cluster"
 	"stepviz/notebook"
 	"stepviz/server"
+	"stepviz/stepper"
 	"stepviz/store"
 )
 
@@ -33,6 +34,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	natsURL := fs.String("nats", "", "NATS server(s) with JetStream (nats://HOST:4222) shared by every instance serving the same rooms; each instance keeps its own -db")
 	dbPath := fs.String("db", defaultDB, "the SQLite database keeping rooms, polls and saved notebooks across restarts (created if missing)")
 	maxPerClient := fs.Int("max-per-client", server.DefaultMaxPerClient, "most sessions one client address may hold")
+	nbMaxNodes := fs.Int("notebook-max-nodes", 4_000_000, "most search-tree nodes one web notebook page holds (its ceiling for maxnodes= and its memory budget, about 65 bytes a node)")
 	idle := fs.Duration("idle", server.DefaultIdle, "a session without a presenter command for this long may be reclaimed when the server is full")
 	var hosts hostList
 	fs.Var(&hosts, "host", "a further name the server is reached by, such as lecture.example or lecture.example:443 behind a proxy (repeatable); its own address always works")
@@ -40,7 +42,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -nats, -max-sessions, -max-per-client, -max-nodes, -max-clients, -idle\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -nats, -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -idle\n", fs.Arg(0))
 		return exitUsage
 	}
 	for _, f := range []struct {
@@ -51,6 +53,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "stepviz serve: %s %d: give a whole number of at least 1\n", f.name, f.val)
 			return exitUsage
 		}
+	}
+	if *nbMaxNodes < 1000 || *nbMaxNodes > stepper.MaxMaxNodes {
+		fmt.Fprintf(stderr, "stepviz serve: -notebook-max-nodes %d: give a whole number from 1000 to %d\n", *nbMaxNodes, stepper.MaxMaxNodes)
+		return exitUsage
 	}
 	if *idle <= 0 {
 		fmt.Fprintf(stderr, "stepviz serve: -idle %v: give a positive duration, such as 30m\n", *idle)
@@ -89,7 +95,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv := server.New(cfg)
 	// The web notebook keeps its own, larger node cap: a BFS over the whole
 	// 8-puzzle, as the examples compare, needs about 483,000 nodes.
-	nb := notebook.NewHandler(notebook.Config{Store: db.Notebooks(notebook.Limits{}, nil), Hosts: hosts})
+	nb := notebook.NewHandler(notebook.Config{Store: db.Notebooks(notebook.Limits{}, nil), Hosts: hosts, NodeCeiling: *nbMaxNodes})
 	srv.Handle("/notebook", nb)
 	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)

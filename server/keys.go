@@ -4,19 +4,11 @@ import (
 	"math"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
-// frontierKind names how a search orders its open list: BFS is a FIFO
-// queue, DFS a LIFO stack, every other algorithm a priority queue.
-func frontierKind(o stepper.Options) string {
-	switch o.Algorithm {
-	case stepper.BFS:
-		return "fifo"
-	case stepper.DFS:
-		return "lifo"
-	}
-	return "priority"
-}
+// frontierKind names how a search orders its open list (viz.FrontierKind).
+func frontierKind(o stepper.Options) string { return viz.FrontierKind(o) }
 
 // openKey is the sort key of an open node as stepper.Snapshot reports it,
 // computed from the node alone so that a step message can carry its

@@ -146,54 +146,14 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// ProblemInfo describes the instance searched, enough for a client to draw
-// the problem view: the board size, the grid's cells or the graph's map.
-type ProblemInfo struct {
-	Kind     string   `json:"kind"`
-	Spec     string   `json:"spec"`
-	Options  string   `json:"options"`
-	Warnings []string `json:"warnings,omitempty"`
-	// Frontier is how the open list is ordered: "fifo", "lifo" or "priority".
-	Frontier string `json:"frontier"`
-	Tie      string `json:"tie"`
-	// F is the evaluation function: f = g·F.G + h·F.H + depth·F.Depth.
-	F FCoef `json:"f"`
-	// Puzzle.
-	Size      int   `json:"size,omitempty"`
-	GoalTiles []int `json:"goalTiles,omitempty"`
-	// Grid: Cells is Height rows of Width costs (0 = wall).
-	Width  int     `json:"width,omitempty"`
-	Height int     `json:"height,omitempty"`
-	Cells  [][]int `json:"cells,omitempty"`
-	Start  string  `json:"start,omitempty"`
-	Goal   string  `json:"goal,omitempty"`
-	// Graph.
-	Nodes []MapNode `json:"nodes,omitempty"`
-	Edges []MapEdge `json:"edges,omitempty"`
-}
-
-// FCoef are the coefficients of the evaluation function f.
-type FCoef struct {
-	G     float64 `json:"g"`
-	H     float64 `json:"h"`
-	Depth float64 `json:"depth"`
-}
-
-// MapNode is one city of a graph's map; X and Y are meaningful only when
-// HasXY is set.
-type MapNode struct {
-	Name  string  `json:"name"`
-	X     float64 `json:"x"`
-	Y     float64 `json:"y"`
-	HasXY bool    `json:"hasXY"`
-}
-
-// MapEdge is one road of a graph's map.
-type MapEdge struct {
-	From string  `json:"from"`
-	To   string  `json:"to"`
-	Cost float64 `json:"cost"`
-}
+// ProblemInfo, FCoef, MapNode and MapEdge describe the instance searched
+// (viz.DescribeProblem), shared with the standalone HTML replay.
+type (
+	ProblemInfo = viz.ProblemInfo
+	FCoef       = viz.FCoef
+	MapNode     = viz.MapNode
+	MapEdge     = viz.MapEdge
+)
 
 // Hello is the first message on every connection.
 type Hello struct {

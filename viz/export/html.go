@@ -41,7 +41,7 @@ type replayData struct {
 	Rules   string            `json:"rules"`
 	Steps   int               `json:"steps"`
 	Status  string            `json:"status"` // the search's status after the last step
-	Info    replayInfo        `json:"info"`
+	Info    viz.ProblemInfo   `json:"info"`
 	Legend  []viz.LegendEntry `json:"legend"`
 	// node columns, by id: values after the last step
 	State  []string  `json:"state"`
@@ -71,73 +71,6 @@ type replayData struct {
 	TraceGz string `json:"traceGz"`
 }
 
-// replayInfo is what the views need to draw the problem, as the server's
-// hello describes it (server.ProblemInfo).
-type replayInfo struct {
-	Kind      string      `json:"kind"`
-	Spec      string      `json:"spec"`
-	Options   string      `json:"options"`
-	Frontier  string      `json:"frontier"`
-	Tie       string      `json:"tie"`
-	GoalTiles []int       `json:"goalTiles,omitempty"`
-	Width     int         `json:"width,omitempty"`
-	Height    int         `json:"height,omitempty"`
-	Cells     [][]int     `json:"cells,omitempty"`
-	Start     string      `json:"start,omitempty"`
-	Goal      string      `json:"goal,omitempty"`
-	Nodes     []replayMap `json:"nodes,omitempty"`
-	Edges     []replayRd  `json:"edges,omitempty"`
-}
-
-type replayMap struct {
-	Name  string  `json:"name"`
-	X     float64 `json:"x"`
-	Y     float64 `json:"y"`
-	HasXY bool    `json:"hasXY"`
-}
-
-type replayRd struct {
-	From string  `json:"from"`
-	To   string  `json:"to"`
-	Cost float64 `json:"cost"`
-}
-
-func infoOf(inst stepper.Instance, o stepper.Options) replayInfo {
-	info := replayInfo{Kind: inst.Kind(), Spec: inst.Spec(), Options: o.String(), Frontier: "priority", Tie: string(o.Tie)}
-	switch o.Algorithm {
-	case stepper.BFS:
-		info.Frontier = "fifo"
-	case stepper.DFS:
-		info.Frontier = "lifo"
-	}
-	switch p := inst.(type) {
-	case *stepper.Puzzle:
-		info.GoalTiles = p.GoalTiles()
-	case *stepper.Grid:
-		info.Width, info.Height = p.Width(), p.Height()
-		info.Cells = make([][]int, p.Height())
-		for y := range info.Cells {
-			row := make([]int, p.Width())
-			for x := range row {
-				row[x] = p.CellCost(x, y)
-			}
-			info.Cells[y] = row
-		}
-		sx, sy := p.Start()
-		gx, gy := p.Goal()
-		info.Start, info.Goal = fmt.Sprintf("%d,%d", sx, sy), fmt.Sprintf("%d,%d", gx, gy)
-	case *stepper.Graph:
-		for _, n := range p.Nodes() {
-			info.Nodes = append(info.Nodes, replayMap{Name: n.Name, X: n.X, Y: n.Y, HasXY: n.HasXY})
-		}
-		for _, e := range p.Edges() {
-			info.Edges = append(info.Edges, replayRd{From: e.From, To: e.To, Cost: e.Cost})
-		}
-		info.Start, info.Goal = p.StartName(), p.GoalName()
-	}
-	return info
-}
-
 func countersOf(c stepper.Counters) [7]int {
 	return [7]int{c.Expanded, c.Generated, c.Duplicates, c.Reparented, c.Open, c.Closed, c.MaxOpen}
 }
@@ -159,7 +92,7 @@ func writeHTML(w io.Writer, sess *session) error {
 		return fmt.Errorf("export: html: %w", err)
 	}
 	d := replayData{Problem: t.Problem, Kind: t.Kind, Options: t.Options, Rules: rulesText(sess.opts), Legend: viz.Legend(), Goal: -1,
-		Info: infoOf(sess.inst, sess.opts)}
+		Info: viz.DescribeProblem(sess.inst, sess.opts, nil)}
 	var tb strings.Builder
 	if err := t.WriteJSON(&tb); err != nil {
 		return err

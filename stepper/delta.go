@@ -35,6 +35,9 @@ type NodeRecord struct {
 	// CutoffPop is set when Order is the step that selected the node at
 	// the depth limit and did not expand it (NodeCutoff).
 	CutoffPop bool
+	// StalePop is set when Order is the step that selected the node from a
+	// lazy frontier after its state was expanded, and discarded it.
+	StalePop bool
 	// Cell is the grid cell (y·width+x) or graph node index of the
 	// node's state, -1 for a puzzle.
 	Cell int
@@ -234,7 +237,7 @@ func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }
 	n := e.nodes.at(id)
 	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Born: born, Fate: e.baseFate(n.status), Cell: -1}
 	switch n.status {
-	case st8Closed, st8Goal, st8Cutoff:
+	case st8Closed, st8Goal, st8Cutoff, st8Stale:
 		r.Order, r.Seq = int(n.mark), int(e.records[n.mark-1].poppedSeq)
 	case st8Open:
 		r.Seq = int(n.mark)
@@ -245,6 +248,7 @@ func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }
 	if r.Order > 0 && r.Order <= len(e.records) {
 		r.GoalPop = e.isGoalPop(r.Order - 1)
 		r.CutoffPop = e.isCutoffPop(r.Order - 1)
+		r.StalePop = e.isStalePop(r.Order - 1)
 	}
 	if cell != nil {
 		r.Cell = cell.cellOf(n.state)

@@ -50,6 +50,9 @@ func statusAt(r NodeRecord, k int) NodeStatus {
 		if r.CutoffPop {
 			return NodeCutoff
 		}
+		if r.StalePop {
+			return NodeDiscarded
+		}
 		return NodeClosed
 	}
 	return r.Fate.Status()

@@ -178,3 +178,40 @@ func TestLessCostTolerance(t *testing.T) {
 		t.Errorf("4.2 < 4.25 not seen")
 	}
 }
+
+// TestLazyDFSRomania: aima-java's GraphSearch keeps duplicates on the
+// frontier and drops them when popped; its DFS on Romania returns the
+// 575 km path through Oradea. With the successor order alphabetical
+// (Sibiu, Timisoara, Zerind out of Arad), lazy=true gives that path; the
+// eager frontier, with the same order, does not.
+func TestLazyDFSRomania(t *testing.T) {
+	s, evs := runToEnd(t, "graph romania", "dfs lazy=true order=alpha")
+	checkSolved(t, s, 575, "Arad Zerind Oradea Sibiu Rimnicu_Vilcea Pitesti Bucharest")
+	stale := 0
+	for _, ev := range evs {
+		if ev.Expanded.Status == NodeDiscarded {
+			stale++
+			if len(ev.Children) != 0 {
+				t.Errorf("step %d discarded %s but generated children", ev.Step, ev.Expanded.State)
+			}
+		}
+	}
+	eager := solveLine(t, "graph romania", "dfs order=alpha")
+	if eager.Cost() == 575 {
+		t.Errorf("the eager frontier also gives 575: the test shows nothing")
+	}
+	if !strings.Contains(s.Options().String(), "lazy=true") {
+		t.Errorf("options %q do not record lazy=true", s.Options())
+	}
+	// seek back and forth replays the discarded pops
+	for _, k := range []int{len(evs), 2, len(evs) - 1} {
+		ev, err := s.EventAt(k)
+		if err != nil || ev.Expanded.ID != evs[k-1].Expanded.ID || ev.Expanded.Status != evs[k-1].Expanded.Status {
+			t.Errorf("replayed step %d: %+v %v", k, ev.Expanded, err)
+		}
+	}
+	_ = stale
+	// lazy UCS (Dijkstra with lazy deletion) is still optimal
+	u := solveLine(t, "graph romania", "ucs lazy=true")
+	checkSolved(t, u, 418, "Arad Sibiu Rimnicu_Vilcea Pitesti Bucharest")
+}

@@ -43,14 +43,15 @@ const (
 	st8Goal                   // selected for expansion and found to be the goal
 	st8GoalBorn               // found to be the goal when generated
 	st8Cutoff                 // selected at the depth limit: goal-tested, not expanded
+	st8Stale                  // lazy frontier: selected after its state was expanded, discarded
 )
 
 func (s nodeStatus8) status() NodeStatus {
-	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff}[s]
+	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff, NodeDiscarded}[s]
 }
 
 func (s nodeStatus8) fate() Fate {
-	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded}[s]
+	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded, FateAdded}[s]
 }
 
 // engine is the generic search behind [Search].
@@ -94,7 +95,7 @@ type stepRecord struct {
 	firstNode int32 // nodes [firstNode, next record's firstNode) were made by this step
 	firstMod  int32 // likewise mods
 	// counters after the step
-	expandedN, duplicates, maxOpen, closed, cutoffs int32
+	expandedN, duplicates, maxOpen, closed, cutoffs, stale int32
 }
 
 // mod records a re-parenting or reopening: the values before and after.
@@ -276,13 +277,21 @@ func (e *engine[S]) step(ev *Event) {
 	rec := stepRecord{expanded: id, poppedSeq: n.mark, firstNode: int32(e.nodes.len()), firstMod: int32(len(e.mods)), maxOpen: 1}
 	if e.cur > 0 {
 		prev := &e.records[e.cur-1]
-		rec.expandedN, rec.duplicates, rec.maxOpen, rec.closed, rec.cutoffs = prev.expandedN, prev.duplicates, prev.maxOpen, prev.closed, prev.cutoffs
+		rec.expandedN, rec.duplicates, rec.maxOpen, rec.closed, rec.cutoffs, rec.stale = prev.expandedN, prev.duplicates, prev.maxOpen, prev.closed, prev.cutoffs, prev.stale
 	}
 	stepNo := int32(e.cur + 1)
 	if ev != nil {
 		e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id).prio, e.tieBuf[:0], MaxTies)
 	}
 	e.notes = e.notes[:0]
+	if e.o.Lazy {
+		if ex, _ := e.seen.get(n.state); ex != id && e.nodes.at(ex).status == st8Closed {
+			n.status, n.mark = st8Stale, stepNo
+			rec.stale++
+			e.endStep(&rec)
+			return
+		}
+	}
 	if e.o.Goal == OnExpand && e.p.IsGoal(n.state) {
 		n.status, n.mark = st8Goal, stepNo
 		e.goal, e.status = id, Solved
@@ -298,6 +307,9 @@ func (e *engine[S]) step(ev *Event) {
 		return
 	}
 	n.status, n.mark = st8Closed, stepNo
+	if e.o.Lazy {
+		e.seen.put(n.state, id) // the expanded node is the state's, for the closed checks
+	}
 	rec.expandedN++
 	rec.closed++
 	parentG, parentDepth, parentState := n.g, n.depth, n.state
@@ -309,14 +321,16 @@ func (e *engine[S]) step(ev *Event) {
 		}
 		action := uint16(sc.Action)
 		g, depth := parentG+sc.Cost, parentDepth+1
+		seen := false
 		if e.seen != nil {
-			if ex, ok := e.seen.get(sc.State); ok {
+			var ex int32
+			if ex, seen = e.seen.get(sc.State); seen && (!e.o.Lazy || e.nodes.at(ex).status == st8Closed) {
 				e.revisit(ev, &rec, ex, id, g, depth, action, sc.State, int32(i))
 				continue
 			}
 		}
 		nid := e.addNode(sc.State, g, id, depth, action, st8Open)
-		if e.seen != nil {
+		if e.seen != nil && !seen {
 			e.seen.put(sc.State, nid)
 		}
 		if e.o.Goal == OnGenerate && e.p.IsGoal(sc.State) {

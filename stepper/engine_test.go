@@ -243,7 +243,8 @@ func TestSeekRestoresEverySnapshot(t *testing.T) {
 	lines := []string{"bfs", "bfs goaltest=expand open=reparent", "dfs", "dfs depth=3", "ucs", "greedy", "astar",
 		"astar tie=lifo", "astar tie=high-g closed=reopen", "astar tie=low-h", "wastar w=3 closed=reopen",
 		"astar open=ignore", "ucs tree=true maxnodes=200", "astar goaltest=generate", "astar order=reverse", "ucs order=alpha",
-		"astar duplicates=drop", "bfs duplicates=drop", "astar closed=reopen duplicates=drop tie=lifo", "dfs depth=3 duplicates=drop", "ucs goaltest=generate duplicates=drop"}
+		"astar duplicates=drop", "bfs duplicates=drop", "astar closed=reopen duplicates=drop tie=lifo", "dfs depth=3 duplicates=drop", "ucs goaltest=generate duplicates=drop",
+		"dfs lazy=true order=alpha", "ucs lazy=true", "astar open=reparent-new", "dls depth=3"}
 	for trial := 0; trial < 40; trial++ {
 		g := randomTiny(r, 6+r.Intn(20))
 		for _, line := range lines {

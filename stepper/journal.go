@@ -71,7 +71,17 @@ func (e *engine[S]) isGoalPop(k int) bool {
 	if k > 0 {
 		prev = e.records[k-1].expandedN
 	}
-	return e.records[k].expandedN == prev && !e.isCutoffPop(k)
+	return e.records[k].expandedN == prev && !e.isCutoffPop(k) && !e.isStalePop(k)
+}
+
+// isStalePop reports whether step k+1 selected a node of the lazy frontier
+// whose state was expanded already (and discarded it).
+func (e *engine[S]) isStalePop(k int) bool {
+	prev := int32(0)
+	if k > 0 {
+		prev = e.records[k-1].stale
+	}
+	return e.records[k].stale != prev
 }
 
 // redo replays step cur+1 from the journal: the same frontier operations in
@@ -92,6 +102,10 @@ func (e *engine[S]) redo(ev *Event) {
 	e.notes = e.notes[:0]
 	n := e.nodes.at(id)
 	e.cur++
+	if e.isStalePop(k) {
+		n.status, n.mark = st8Stale, int32(k+1)
+		return
+	}
 	if e.isCutoffPop(k) {
 		n.status, n.mark = st8Cutoff, int32(k+1)
 		return
@@ -189,11 +203,15 @@ func (e *engine[S]) rewind() {
 	if e.cur == 0 {
 		return
 	}
-	_, modsApplied := e.stepEnds(e.cur - 1)
-	for i := modsApplied - 1; i >= 0; i-- {
-		e.apply(e.nodes.at(e.mods[i].id), e.mods[i].old)
-	}
+	// Step by step backwards, as undo does: a step's mods came after its
+	// pop, so they are taken back first (open=reparent-new changes the
+	// insertion number of a node before it is first popped).
+	_, mi := e.stepEnds(e.cur - 1)
 	for k := e.cur - 1; k >= 0; k-- {
+		for ; mi > e.records[k].firstMod; mi-- {
+			m := &e.mods[mi-1]
+			e.apply(e.nodes.at(m.id), m.old)
+		}
 		n := e.nodes.at(e.records[k].expanded)
 		n.status, n.mark = st8Open, e.records[k].poppedSeq
 	}

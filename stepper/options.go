@@ -143,6 +143,13 @@ type Options struct {
 	Closed ClosedPolicy
 	// Tree makes it a tree search: no closed set, every child is added.
 	Tree bool
+	// Lazy makes the frontier lazy (graph search only): a child whose
+	// state is open is added again as a new node instead of being
+	// compared with the open one, and a node whose state was expanded
+	// meanwhile is discarded when it is selected (a step of its own that
+	// expands nothing). aima-java's GraphSearch, most Dijkstra code and
+	// the common DFS graph search work this way.
+	Lazy bool
 	// Duplicates says whether discarded duplicates are stored as nodes.
 	Duplicates DuplicatePolicy
 	// Depth is the depth limit L of dls and dfs (and of any best-first
@@ -183,7 +190,7 @@ func validWeight(w float64) bool {
 
 // optionNames are the option names shared by the command line and the
 // notebook ("-tie high-g", "tie=high-g").
-var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent"}
+var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy"}
 
 // OptionNames returns the names [Options.Set] accepts.
 func OptionNames() []string { return append([]string(nil), optionNames...) }
@@ -225,6 +232,12 @@ func (o *Options) Set(name, value string) error {
 		o.Depth = d
 	case "order":
 		o.Order = value
+	case "lazy":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("stepper: lazy=%q: want true or false", value)
+		}
+		o.Lazy = b
 	case "parent":
 		o.Parent = ParentPolicy(strings.ToLower(value))
 	case "duplicates":
@@ -300,6 +313,9 @@ func (o Options) Normalize() (Options, error) {
 		// not expressible as a zero value, so dls is always one.
 		o.Tree = true
 	}
+	if o.Lazy && (o.Tree || !o.Algorithm.Journaled()) {
+		return o, fmt.Errorf("stepper: lazy=true is for graph search with bfs, dfs, dls, ucs, greedy, astar or wastar (not tree=true, not %s)", o.Algorithm)
+	}
 	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent {
 		return o, fmt.Errorf("stepper: parent=%q: want keep (generate the parent's state again) or skip (never regenerate it)", o.Parent)
 	}
@@ -351,6 +367,9 @@ func (o Options) String() string {
 	fmt.Fprintf(&b, " tie=%s goaltest=%s open=%s closed=%s", o.Tie, o.Goal, o.Open, o.Closed)
 	if o.Tree {
 		b.WriteString(" tree=true")
+	}
+	if o.Lazy {
+		b.WriteString(" lazy=true")
 	}
 	if o.Depth > 0 {
 		fmt.Fprintf(&b, " depth=%d", o.Depth)

@@ -294,7 +294,7 @@ func (e *engine[S]) cost() float64 {
 // record of its expansion.
 func (e *engine[S]) seqOf(id int32) int32 {
 	n := e.nodes.at(id)
-	if n.status == st8Closed || n.status == st8Goal || n.status == st8Cutoff {
+	if n.status == st8Closed || n.status == st8Goal || n.status == st8Cutoff || n.status == st8Stale {
 		return e.records[n.mark-1].poppedSeq
 	}
 	return n.mark

@@ -75,6 +75,7 @@ func addSearchFlags(fs *flag.FlagSet, defaultAlgo string) func() (stepper.Option
 		vals[f.flag] = fs.String(f.flag, def, f.usage)
 	}
 	tree := fs.Bool("tree", false, "tree search: no closed set, every child is added")
+	lazy := fs.Bool("lazy", false, "lazy frontier: open duplicates added again, discarded when selected after their state was expanded")
 	return func() (stepper.Options, error) {
 		var o stepper.Options
 		set := map[string]bool{"algo": true}
@@ -85,6 +86,9 @@ func addSearchFlags(fs *flag.FlagSet, defaultAlgo string) func() (stepper.Option
 					return o, err
 				}
 			}
+		}
+		if *lazy {
+			o.Lazy = true
 		}
 		if *tree {
 			if err := o.Set("tree", strconv.FormatBool(*tree)); err != nil {

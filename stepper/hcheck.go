@@ -69,7 +69,7 @@ func (c *HeuristicCheck) Consistent() bool { return c.Inconsistent == 0 && len(c
 
 // checker is the engine's side of CheckHeuristic.
 type checker interface {
-	checkH(maxStates int) (*HeuristicCheck, error)
+	checkH(maxStates int, keep *HeuristicFacts) (*HeuristicCheck, error)
 }
 
 // CheckHeuristic explores the states reachable from the start of inst
@@ -79,6 +79,10 @@ type checker interface {
 // h(n) > c(n, n') + h(n'), and every goal where h != 0. Cost: O(E log V)
 // time and O(V + E) memory for V states and E edges explored.
 func CheckHeuristic(inst Instance, h string, maxStates int) (*HeuristicCheck, error) {
+	return checkHeuristic(inst, h, maxStates, nil)
+}
+
+func checkHeuristic(inst Instance, h string, maxStates int, keep *HeuristicFacts) (*HeuristicCheck, error) {
 	if maxStates <= 0 {
 		maxStates = DefaultCheckStates
 	}
@@ -94,7 +98,7 @@ func CheckHeuristic(inst Instance, h string, maxStates int) (*HeuristicCheck, er
 	if !ok {
 		return nil, fmt.Errorf("stepper: cannot check the heuristics of a %s problem", inst.Kind())
 	}
-	return c.checkH(maxStates)
+	return c.checkH(maxStates, keep)
 }
 
 type checkEdge struct {
@@ -103,7 +107,7 @@ type checkEdge struct {
 	cost   float64
 }
 
-func (e *engine[S]) checkH(maxStates int) (*HeuristicCheck, error) {
+func (e *engine[S]) checkH(maxStates int, keep *HeuristicFacts) (*HeuristicCheck, error) {
 	rep := &HeuristicCheck{Heuristic: e.h.Name, Complete: true}
 	index := map[S]int32{}
 	var states []S
@@ -174,6 +178,9 @@ func (e *engine[S]) checkH(maxStates int) (*HeuristicCheck, error) {
 	}
 	if err := e.failure(); err != nil {
 		return nil, err
+	}
+	if keep != nil {
+		keep.keep(rep, len(states), func(i int) string { return e.p.Format(states[i]) }, hv, hstar, out, e.p.ActionName)
 	}
 	const eps = 1e-9
 	for i, s := range states {

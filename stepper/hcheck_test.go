@@ -1,6 +1,7 @@
 package stepper_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -56,5 +57,36 @@ func TestCheckHeuristicCap(t *testing.T) {
 	}
 	if rep.Complete || rep.States != 1000 || !rep.Admissible() {
 		t.Errorf("complete %v states %d admissible %v, want false 1000 true", rep.Complete, rep.States, rep.Admissible())
+	}
+}
+
+func TestCheckHeuristicFacts(t *testing.T) {
+	inst, err := stepper.ParseProblem("grid S..../...../....G moves=8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, f, err := stepper.CheckHeuristicFacts(inst, "manhattan", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Complete || f.States() != rep.States || rep.States != 15 {
+		t.Fatalf("complete %v, %d states, report %d; want all 15", f.Complete, f.States(), rep.States)
+	}
+	st, ok := f.Find("3,0", nil)
+	if !ok || st.H != 3 || math.Abs(st.HStar-(1+math.Sqrt2)) > 1e-9 || !st.Reaches() {
+		t.Fatalf("3,0: %+v %v; want h 3, h* 1+√2", st, ok)
+	}
+	if _, ok := f.Find("(3, 0)", nil); ok {
+		t.Errorf("found (3, 0) without a comparison that knows the notation")
+	}
+	if _, ok := f.Find("(3, 0)", func(w, s string) bool { return s == "3,0" && w == "(3, 0)" }); !ok {
+		t.Errorf("(3, 0) not found with a comparison")
+	}
+	var to []string
+	for _, e := range f.Edges(st) {
+		to = append(to, e.Action+">"+e.To.State)
+	}
+	if got := strings.Join(to, " "); got != "E>4,0 S>3,1 W>2,0 SE>4,1 SW>2,1" {
+		t.Errorf("edges of 3,0: %s", got)
 	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register("check", "grade a hand trace (.csv or .md: step,node,g,h,f,open) against the engine: stepviz check -problem SPEC -algo ... ANSWER", runCheck)
+	register("check", "grade a hand trace (.csv or .md: step,node,g,h,f,open; admissible/consistent rows answer the heuristic question) against the engine: stepviz check -problem SPEC -algo ... ANSWER", runCheck)
 }
 
 // runCheck exits 0 when the hand trace matches, 1 when it differs (the
@@ -51,6 +51,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz check: %s\n", strings.TrimPrefix(err.Error(), "export: "))
 		return exitUsage
 	}
+	var hg *export.HeuristicGrade
+	if len(a.Heuristic) > 0 {
+		if hg, err = export.CheckHeuristicAnswers(s, a.Heuristic); err != nil {
+			fmt.Fprintf(stderr, "stepviz check: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+			return exitUsage
+		}
+	}
+	if len(a.Rows) == 0 { // only the heuristic question
+		return heuristicVerdict(hg, true, *quiet, stdout)
+	}
 	g, err := export.Check(s, a)
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz check: %s\n", strings.TrimPrefix(err.Error(), "export: "))
@@ -63,8 +73,37 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if g.Correct {
 		fmt.Fprintf(stdout, "correct: all %d steps match %s (graded: %s)\n", g.Checked, s.Options().String(), strings.Join(g.Graded, ", "))
+	} else {
+		fmt.Fprintf(stdout, "first difference at step %d (%s line %d): %s\n", g.Step, pos[0], g.Line, g.Reason)
+	}
+	if hg != nil {
+		return heuristicVerdict(hg, g.Correct, *quiet, stdout)
+	}
+	if g.Correct {
 		return exitOK
 	}
-	fmt.Fprintf(stdout, "first difference at step %d (%s line %d): %s\n", g.Step, pos[0], g.Line, g.Reason)
+	return exitNo
+}
+
+// heuristicVerdict prints the grade of the heuristic question after the
+// trace's (traceOK: the trace part, if any, was right) and returns the
+// exit code for both.
+func heuristicVerdict(hg *export.HeuristicGrade, traceOK, quiet bool, stdout io.Writer) int {
+	if !quiet {
+		for _, l := range hg.Lines {
+			fmt.Fprintln(stdout, l)
+		}
+	}
+	switch {
+	case len(hg.Graded) == 0:
+		fmt.Fprintln(stdout, "heuristic question: nothing answered: write yes or no in the answer column of the admissible and consistent rows")
+	case hg.Correct:
+		fmt.Fprintf(stdout, "correct: the heuristic answers are right (graded: %s)\n", strings.Join(hg.Graded, ", "))
+	default:
+		fmt.Fprintln(stdout, "heuristic question: not all right (see the lines above)")
+	}
+	if traceOK && hg.Correct {
+		return exitOK
+	}
 	return exitNo
 }

@@ -43,3 +43,55 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("no sheet: exit %d, %q", code, stderr)
 	}
 }
+
+// TestCheckHeuristicQuestion grades the heuristic question's rows alone,
+// after a hand trace, and with a Starlark heuristic (-heuristics), and the
+// worksheet's own key for it.
+func TestCheckHeuristicQuestion(t *testing.T) {
+	grid := []string{"-problem", "grid S..../...../....G moves=8", "-algo", "astar", "-h", "manhattan"}
+	star := writeAnswer(t, "dip.star", "def h_dip(s):\n    if s == (3, 2):\n        return 0\n    return abs(s[0] - goal[0]) + abs(s[1] - goal[1])\n")
+	dip := []string{"-problem", "grid S..../...../....G moves=4", "-algo", "astar", "-heuristics", star, "-h", "dip"}
+	tests := []struct {
+		name  string
+		args  []string
+		file  string
+		text  string
+		code  int
+		wants []string
+	}{
+		{"right", grid, "a.csv", "question,answer,n,n',h(n),h*(n),c(n n'),h(n')\nadmissible,no,\"3,0\",,3,2.414\nconsistent,no,\"2,1\",\"3,2\",3,,1.414,1\n", exitOK,
+			[]string{"admissible (line 2): right: at 3,0 h = 3 > h* = 2.414", "correct: the heuristic answers are right (graded: admissible, consistent)"}},
+		{"wrong yes", grid, "a.csv", "admissible,yes\n", exitNo, []string{"admissible (line 1): wrong: h is not admissible", "heuristic question: not all right"}},
+		{"trace and question", grid, "a.csv", "step,node,g,h,f\n1,\"0,0\",0,6,6\nadmissible,no,\"0,0\",,6,4.83\n", exitOK,
+			[]string{"correct: all 1 steps match", "admissible (line 3): right"}},
+		{"wrong trace, right question", grid, "a.csv", "step,node,g,h,f\n1,\"0,0\",0,5,5\nadmissible,no,\"0,0\",,6,4.83\n", exitNo,
+			[]string{"first difference at step 1", "admissible (line 3): right"}},
+		{"starlark right", dip, "a.md", "| question | answer | n | n' | h(n) | h*(n) | c(n,n') | h(n') |\n|---|---|---|---|---|---|---|---|\n| admissible | yes | | | | | | |\n| consistent | no | 2,2 | 3,2 | 2 | | 1 | 0 |\n", exitOK,
+			[]string{"consistent (line 4): right: on 2,2 -> 3,2 h = 2 > 1 + 0"}},
+		{"starlark bogus edge", dip, "a.csv", "consistent,no,\"0,0\",\"1,0\",6,,1,5\n", exitNo, []string{"h = 6 <= 1 + 5: not a counterexample"}},
+		{"malformed", grid, "a.csv", "admissible,perhaps\n", exitUsage, []string{`column 2 (answer): "perhaps": write yes or no`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := writeAnswer(t, tt.file, tt.text)
+			code, stdout, stderr := runCmd(t, append(append([]string{"check"}, tt.args...), p)...)
+			for _, w := range tt.wants {
+				if code != tt.code || !strings.Contains(stdout+stderr, w) {
+					t.Errorf("exit %d, output %q %q; want exit %d saying %q", code, stdout, stderr, tt.code, w)
+				}
+			}
+		})
+	}
+	t.Run("worksheet key", func(t *testing.T) {
+		dir := t.TempDir()
+		sheet := filepath.Join(dir, "h.md")
+		args := append([]string{"worksheet", "-steps", "2", "-blank", "order,heuristic", "-o", sheet}, dip...)
+		if code, _, stderr := runCmd(t, args...); code != exitOK {
+			t.Fatalf("worksheet: exit %d: %s", code, stderr)
+		}
+		code, stdout, stderr := runCmd(t, append(append([]string{"check"}, dip...), filepath.Join(dir, "h-key.md"))...)
+		if code != exitOK || !strings.Contains(stdout, "consistent (line") || !strings.Contains(stdout, "correct: the heuristic answers are right") {
+			t.Errorf("the key graded: exit %d %q %q", code, stdout, stderr)
+		}
+	})
+}

@@ -13,14 +13,14 @@ import (
 )
 
 func init() {
-	register("worksheet", "write an exercise and its answer key: stepviz worksheet -problem SPEC -algo ... -steps N [-blank open,f,order] -format md|tex|html [-o FILE] [-key FILE]", runWorksheet)
+	register("worksheet", "write an exercise and its answer key: stepviz worksheet -problem SPEC -algo ... -steps N [-blank open,f,order,heuristic] -format md|tex|html [-o FILE] [-key FILE]", runWorksheet)
 }
 
 func runWorksheet(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("worksheet", flag.ContinueOnError)
 	ta := addTraceArgs(fs)
 	steps := fs.Int("steps", 0, "the number of steps the student traces (required)")
-	blank := fs.String("blank", "open,f,order", "what the student fills in: a comma list of open (the open list after the last step), f (the f values), order (the order of expansion)")
+	blank := fs.String("blank", "open,f,order", "what the student fills in: a comma list of open (the open list after the last step), f (the f values), order (the order of expansion), heuristic (ask whether h is admissible and consistent, with counterexamples)")
 	format := fs.String("format", "", "md, tex or html (default: from the -o extension, else md)")
 	out := fs.String("o", "", "write the student's sheet to this file (default stdout)")
 	key := fs.String("key", "", "write the answer key to this file (default with -o: the sheet's name with -key before the extension)")

@@ -20,6 +20,9 @@ type Answer struct {
 	// Columns are the columns the sheet has, in its order (lower case).
 	Columns []string
 	Rows    []AnswerRow
+	// Heuristic holds the answers to the heuristic question (rows whose
+	// first cell is admissible or consistent; see hquestion.go), in order.
+	Heuristic []HeuristicAnswer
 
 	cols map[string]int // canonical column -> cell index
 }
@@ -107,7 +110,7 @@ func parseAnswerCSV(data []byte, name string) (*Answer, error) {
 	cr.Comment = '#'
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
-	var a *Answer
+	var a, h *Answer // h: the heuristic rows, wherever they are
 	for {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -121,6 +124,18 @@ func parseAnswerCSV(data []byte, name string) (*Answer, error) {
 			return nil, fmt.Errorf("export: %s: %v", name, err)
 		}
 		line, _ := cr.FieldPos(0)
+		if hQuestionName(rec) != "" {
+			if h == nil {
+				h = &Answer{}
+			}
+			if err := h.addHRow(rec, name, line); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if isHQuestionHeader(rec) {
+			continue
+		}
 		if a == nil {
 			if a, err = answerHeader(rec, name, line); err != nil {
 				return nil, err
@@ -134,7 +149,20 @@ func parseAnswerCSV(data []byte, name string) (*Answer, error) {
 			return nil, err
 		}
 	}
-	return a.finish(name)
+	return a.withHeuristic(h).finish(name)
+}
+
+// withHeuristic moves the heuristic rows of h into a (a may be nil: a
+// sheet with only the heuristic question).
+func (a *Answer) withHeuristic(h *Answer) *Answer {
+	if h == nil {
+		return a
+	}
+	if a == nil {
+		a = &Answer{}
+	}
+	a.Heuristic = h.Heuristic
+	return a
 }
 
 func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
@@ -146,6 +174,7 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 		heading string // the last heading line
 		kind    string // the table being read: "steps", "open", "skip" or "" outside tables
 		open    *openTable
+		hq      *Answer // the heuristic question's rows
 	)
 	endTable := func() error {
 		if kind == "open" && open != nil {
@@ -171,6 +200,10 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 			continue
 		}
 		cells := splitPipeRow(text)
+		if kind == "" && isHQuestionHeader(cells) {
+			kind = "heuristic"
+			continue
+		}
 		if kind == "" { // a header row
 			if m := openAfterRE.FindStringSubmatch(heading); m != nil {
 				if a == nil {
@@ -209,6 +242,16 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 			continue
 		}
 		switch kind {
+		case "heuristic":
+			if hQuestionName(cells) == "" {
+				return nil, fmt.Errorf("export: %s: line %d: a row of the heuristic table that is neither admissible nor consistent: start it with one of them", name, line)
+			}
+			if hq == nil {
+				hq = &Answer{}
+			}
+			if err := hq.addHRow(cells, name, line); err != nil {
+				return nil, err
+			}
 		case "steps":
 			if err := a.addRow(cells, name, line); err != nil {
 				return nil, err
@@ -232,6 +275,7 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 	if err := endTable(); err != nil {
 		return nil, err
 	}
+	a = a.withHeuristic(hq)
 	if a == nil {
 		return nil, fmt.Errorf("export: %s: no table with the columns %s found: write a Markdown table whose header names them, such as | step | node | g | h | f |", name, strings.Join(AnswerColumns, ", "))
 	}
@@ -470,7 +514,7 @@ func (a *Answer) finish(name string) (*Answer, error) {
 	if a == nil {
 		return nil, fmt.Errorf("export: %s: empty answer sheet: write a header row such as step,node,g,h,f and one row per step", name)
 	}
-	if len(a.Rows) == 0 {
+	if len(a.Rows) == 0 && len(a.Heuristic) == 0 {
 		return nil, fmt.Errorf("export: %s: the answer sheet has a header but no rows", name)
 	}
 	for i, r := range a.Rows {

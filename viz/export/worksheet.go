@@ -14,10 +14,13 @@ type Blanks struct {
 	Open  bool // the open list after the last step
 	F     bool // the f values of the expanded and generated nodes
 	Order bool // the order of expansion: which node each step expands, with its g, h, f and children
+	// Heuristic adds the question "is h admissible? consistent?" with a
+	// counterexample table (hquestion.go); not part of "all".
+	Heuristic bool
 }
 
-// ParseBlanks parses the -blank flag: a comma list of open, f and order
-// ("all" for all three). An empty list means all three.
+// ParseBlanks parses the -blank flag: a comma list of open, f, order and
+// heuristic ("all" for the first three). An empty list means all three.
 func ParseBlanks(s string) (Blanks, error) {
 	var b Blanks
 	s = strings.TrimSpace(s)
@@ -32,13 +35,15 @@ func ParseBlanks(s string) (Blanks, error) {
 			b.F = true
 		case "order":
 			b.Order = true
+		case "heuristic":
+			b.Heuristic = true
 		case "":
 		default:
 			hint := ""
-			if sug := stepper.Suggest(p, []string{"open", "f", "order"}); sug != "" {
+			if sug := stepper.Suggest(p, []string{"open", "f", "order", "heuristic"}); sug != "" {
 				hint = fmt.Sprintf(" (did you mean %s?)", sug)
 			}
-			return b, fmt.Errorf("export: -blank %q: unknown part %q%s; parts are open, f, order", s, p, hint)
+			return b, fmt.Errorf("export: -blank %q: unknown part %q%s; parts are open, f, order, heuristic", s, p, hint)
 		}
 	}
 	return b, nil
@@ -55,6 +60,9 @@ func (b Blanks) String() string {
 	}
 	if b.Order {
 		parts = append(parts, "order")
+	}
+	if b.Heuristic {
+		parts = append(parts, "heuristic")
 	}
 	return strings.Join(parts, ",")
 }
@@ -83,6 +91,7 @@ type sheet struct {
 	hTable    [][2]string // graph: h of every node
 	edges     []stepper.GraphEdge
 	rootState string
+	hq        *stepper.HeuristicCheck // the heuristic question's answer, when blanks.Heuristic
 }
 
 type sheetStep struct {
@@ -173,6 +182,11 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 			sort.Slice(sh.hTable, func(i, j int) bool { return sh.hTable[i][0] < sh.hTable[j][0] })
 		}
 	}
+	if blanks.Heuristic {
+		if sh.hq, err = heuristicKey(sess.inst, sess.opts); err != nil {
+			return nil, err
+		}
+	}
 	return sh, nil
 }
 
@@ -245,6 +259,9 @@ func (sh *sheet) instructions() []string {
 	}
 	if sh.blanks.Open {
 		out = append(out, fmt.Sprintf("Write the open list after step %d in the order nodes will be taken from it (first = next to expand), with g, h and f.", sh.k))
+	}
+	if sh.blanks.Heuristic {
+		out = append(out, hQuestion(sh.hq.Heuristic))
 	}
 	if sh.kind == "puzzle" {
 		out = append(out, "Puzzle states are written row by row, 0 is the blank; moves name the direction the blank moves.")

@@ -55,6 +55,9 @@ func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
 	if len(sh.open) == 0 && !sh.blanks.Open {
 		open.rows = append(open.rows, []cell{{"", false}, {"(empty)", false}, {"", false}, {"", false}, {"", false}})
 	}
+	if sh.blanks.Heuristic {
+		return []sheetTable{steps, open, sh.heuristicTable()}
+	}
 	return []sheetTable{steps, open}
 }
 
@@ -213,8 +216,11 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 	for _, t := range sh.tables(mark) {
 		p.f("\\subsection*{%s}\n", tex(t.title))
 		spec := "|r|p{3cm}|r|r|r|p{7cm}|"
-		if len(t.header) == 5 {
+		switch len(t.header) {
+		case 5:
 			spec = "|r|p{4cm}|p{1.2cm}|p{1.2cm}|p{1.2cm}|"
+		case len(hColumns):
+			spec = "|l|p{1cm}|p{3cm}|p{3cm}|p{1cm}|p{1cm}|p{1cm}|p{1cm}|"
 		}
 		p.f("\\begin{longtable}{%s}\n\\hline\n", spec)
 		hs := make([]string, len(t.header))
@@ -373,7 +379,7 @@ pre { font-size: 1rem; }
 	p.f("<h2>The problem</h2>\n")
 	sheetDrawingHTML(p, sh)
 	for ti, t := range sh.tables(mark) {
-		id := []string{"steps", "open"}[ti]
+		id := []string{"steps", "open", "heuristic"}[ti]
 		p.f("<h2>%s</h2>\n<table data-testid=\"%s\">\n<tr>", esc(t.title), id)
 		for _, h := range t.header {
 			p.f("<th>%s</th>", esc(h))

@@ -26,8 +26,9 @@ func TestParseBlanks(t *testing.T) {
 		want Blanks
 		err  string
 	}{
-		{"", Blanks{true, true, true}, ""},
-		{"all", Blanks{true, true, true}, ""},
+		{"", Blanks{Open: true, F: true, Order: true}, ""},
+		{"all", Blanks{Open: true, F: true, Order: true}, ""},
+		{"order,heuristic", Blanks{Order: true, Heuristic: true}, ""},
 		{"open", Blanks{Open: true}, ""},
 		{"f, order", Blanks{F: true, Order: true}, ""},
 		{"OPEN,f", Blanks{Open: true, F: true}, ""},

@@ -99,7 +99,7 @@ func FrontierKind(o stepper.Options) string {
 	switch o.Algorithm {
 	case stepper.BFS:
 		return "fifo"
-	case stepper.DFS:
+	case stepper.DFS, stepper.DLS:
 		return "lifo"
 	}
 	return "priority"

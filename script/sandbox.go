@@ -26,8 +26,13 @@ const (
 	CallSteps = 1_000_000
 	// SearchSteps bounds the steps of all the calls of one search.
 	SearchSteps = 500_000_000
-	// CallTime bounds the wall-clock time of one call, whatever it does.
-	CallTime = time.Second
+	// CallTime bounds the wall-clock time of one call, whatever it does:
+	// a backstop for one builtin that runs long in a single step (a loop is
+	// stopped by CallSteps in milliseconds). It is generous because wall
+	// time is not CPU time: on a loaded machine, or under the race
+	// detector, an ordinary call of a few microseconds can wait for a CPU,
+	// and a 1 s limit cancelled a linear-conflict h that way in CI.
+	CallTime = 5 * time.Second
 	// CallHeap bounds how much the Go heap may grow during one call (the
 	// watchdog looks every 5 ms, so one instruction that was already
 	// running, such as x + x on a huge string, may overshoot it).
@@ -211,8 +216,11 @@ type watchdog struct {
 	on     bool       // the goroutine runs
 }
 
-// watched is a sandbox's slot: the call in progress, if any.
+// watched is a sandbox's slot: the call in progress, if any. mu orders
+// the watchdog's cancel against the end of the call it judged, so a cancel
+// meant for one call never lands on the next call of the same thread.
 type watched struct {
+	mu     sync.Mutex
 	th     *starlark.Thread
 	start  atomic.Int64  // UnixNano when the call began, 0 when idle
 	heap   atomic.Uint64 // the heap at the tick before the call began
@@ -244,7 +252,9 @@ func (w *watchdog) begin(c *watched) {
 
 // end marks the call over and returns why the watchdog cancelled it, if it did.
 func (w *watchdog) end(c *watched) string {
+	c.mu.Lock()
 	c.start.Store(0)
+	c.mu.Unlock()
 	w.active.Add(-1)
 	if r := c.reason.Load(); r != nil {
 		return *r
@@ -292,8 +302,12 @@ func (w *watchdog) loop() {
 				reason = fmt.Sprintf("one call allocated more than %d MiB", CallHeap>>20)
 			}
 			if reason != "" {
-				c.reason.Store(&reason)
-				c.th.Cancel(reason)
+				c.mu.Lock()
+				if c.start.Load() == start { // still the call judged above
+					c.reason.Store(&reason)
+					c.th.Cancel(reason)
+				}
+				c.mu.Unlock()
 			}
 		}
 		clear(w.boxes[len(kept):])

@@ -76,7 +76,7 @@ func TestSandboxFailures(t *testing.T) {
 			[]string{"cell:8:15: in successors(0)", "string + string would make 2097152 elements"}},
 		{"deep recursion", strings.Replace(base, `return [("inc", s + 1)]`, "return successors(s + 1)", 1),
 			[]string{"cell:6:12: in successors(0)", "called recursively", "cell:6:22: in successors"}},
-		{"top level loop", "def spin():\n    for i in range(1000000):\n        for j in range(100000):\n            pass\nspin()\n", []string{"in the top level", "more than 10000000 Starlark steps|ran longer than 1s"}},
+		{"top level loop", "def spin():\n    for i in range(1000000):\n        for j in range(100000):\n            pass\nspin()\n", []string{"in the top level", "more than 10000000 Starlark steps|ran longer than 5s"}},
 		{"h wrong arity", strings.Replace(base, "def h_zero(s):", "def h_zero(s, t):", 1), []string{"h_zero must take exactly one parameter"}},
 		{"growing list", strings.Replace(base, `return [("inc", s + 1)]`, "x = [1]\n    for i in range(40):\n        x += x\n    return []", 1),
 			[]string{"cell:8:11: in successors(0)", "list + list would make 2097152 elements"}},

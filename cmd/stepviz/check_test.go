@@ -51,6 +51,7 @@ func TestCheckHeuristicQuestion(t *testing.T) {
 	grid := []string{"-problem", "grid S..../...../....G moves=8", "-algo", "astar", "-h", "manhattan"}
 	star := writeAnswer(t, "dip.star", "def h_dip(s):\n    if s == (3, 2):\n        return 0\n    return abs(s[0] - goal[0]) + abs(s[1] - goal[1])\n")
 	dip := []string{"-problem", "grid S..../...../....G moves=4", "-algo", "astar", "-heuristics", star, "-h", "dip"}
+	mc := []string{"-problem", "script " + exampleScript(t, "missionaries.star")}
 	tests := []struct {
 		name  string
 		args  []string
@@ -69,6 +70,9 @@ func TestCheckHeuristicQuestion(t *testing.T) {
 		{"starlark right", dip, "a.md", "| question | answer | n | n' | h(n) | h*(n) | c(n,n') | h(n') |\n|---|---|---|---|---|---|---|---|\n| admissible | yes | | | | | | |\n| consistent | no | 2,2 | 3,2 | 2 | | 1 | 0 |\n", exitOK,
 			[]string{"consistent (line 4): right: on 2,2 -> 3,2 h = 2 > 1 + 0"}},
 		{"starlark bogus edge", dip, "a.csv", "consistent,no,\"0,0\",\"1,0\",6,,1,5\n", exitNo, []string{"h = 6 <= 1 + 5: not a counterexample"}},
+		{"script problem right", mc, "a.csv", "admissible,yes\nconsistent,yes\n", exitOK, []string{"admissible (line 1): right: h never exceeds h* over all 16 reachable states"}},
+		{"script problem bogus", mc, "a.csv", "admissible,no,3m3c b~~ 0m0c,,5,11\n", exitNo,
+			[]string{"at 3M3C B~~ 0M0C h = 5 <= h* = 11: not a counterexample; in fact h is admissible"}},
 		{"malformed", grid, "a.csv", "admissible,perhaps\n", exitUsage, []string{`column 2 (answer): "perhaps": write yes or no`}},
 	}
 	for _, tt := range tests {

@@ -249,6 +249,8 @@ func FuzzParseAnswer(f *testing.F) {
 	f.Add("| a \\| b | node |\n| x | y |\n", "a.md")
 	f.Add("node\n\"unterminated\n", "a.csv")
 	f.Add("open\n[ ]\n", "a.csv")
+	f.Add("admissible,no,Arad,,366,418\nconsistent,no,Arad,Sibiu,366,,140,253\n", "a.csv")
+	f.Add("| question | answer | n | n' | h(n) | h*(n) | c(n,n') | h(n') |\n|---|---|---|---|---|---|---|---|\n| admissible | yes | | | | | | |\n| consistent | n | Arad | Zerind | 366 | | 75 | 374 |\n", "a.md")
 	f.Add("# Steps\n| step | node expanded | g | h | f | children generated (f) |\n|---|---|---|---|---|---|\n| 1 | **Arad** | 0 | 366 | 366 | Zerind f=449; Sibiu f=___ (already closed) |\n\n## Open list after step 1\n\n| # | node | g |\n|--|--|--|\n| 1 | Sibiu | 140 |\n", "sheet.md")
 	s := newSearch(f, "graph romania", "astar")
 	f.Fuzz(func(t *testing.T, text, name string) {
@@ -259,11 +261,22 @@ func FuzzParseAnswer(f *testing.F) {
 			}
 			return
 		}
-		if len(a.Rows) == 0 {
+		if len(a.Rows) == 0 && len(a.Heuristic) == 0 {
 			t.Fatal("accepted a sheet with no rows")
 		}
-		if _, err := Check(s, a); err != nil {
-			t.Fatalf("Check failed on a parsed sheet: %v", err)
+		if len(a.Rows) > 0 {
+			if _, err := Check(s, a); err != nil {
+				t.Fatalf("Check failed on a parsed sheet: %v", err)
+			}
+		}
+		if len(a.Heuristic) > 0 {
+			g, err := CheckHeuristicAnswers(s, a.Heuristic)
+			if err != nil {
+				t.Fatalf("CheckHeuristicAnswers failed on a parsed sheet: %v", err)
+			}
+			if len(g.Lines) != len(a.Heuristic) {
+				t.Fatalf("%d lines for %d heuristic rows", len(g.Lines), len(a.Heuristic))
+			}
 		}
 	})
 }

@@ -220,7 +220,7 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 		case 5:
 			spec = "|r|p{4cm}|p{1.2cm}|p{1.2cm}|p{1.2cm}|"
 		case len(hColumns):
-			spec = "|l|p{1cm}|p{3cm}|p{3cm}|p{1cm}|p{1cm}|p{1cm}|p{1cm}|"
+			spec = "|l|p{1.7cm}|p{2.4cm}|p{2.4cm}|p{1.3cm}|p{1.3cm}|p{1.3cm}|p{1.3cm}|"
 		}
 		p.f("\\begin{longtable}{%s}\n\\hline\n", spec)
 		hs := make([]string, len(t.header))

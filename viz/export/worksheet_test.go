@@ -115,7 +115,11 @@ func TestWorksheetTeXCompiles(t *testing.T) {
 		{"graph romania", "ucs"},
 	} {
 		for _, key := range []bool{false, true} {
-			for _, blanks := range []Blanks{{Open: true, F: true, Order: true}, {F: true}} {
+			all := []Blanks{{Open: true, F: true, Order: true}, {F: true}}
+			if strings.Contains(c.opts, "h=") {
+				all = append(all, Blanks{Order: true, Heuristic: true}) // the 8-column question table
+			}
+			for _, blanks := range all {
 				doc := sheetBytes(t, c.problem, c.opts, "tex", 4, blanks, key)
 				dir := t.TempDir()
 				if err := os.WriteFile(filepath.Join(dir, "sheet.tex"), []byte(doc), 0o644); err != nil {

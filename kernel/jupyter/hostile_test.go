@@ -27,8 +27,24 @@ type testKernel struct {
 	done chan error
 }
 
-// startKernel serves a kernel on five free ports until the test ends.
+// startKernel serves a kernel on five free ports until the test ends. A
+// port found free may be taken by another process before the kernel binds
+// it: then it tries again with other ports.
 func startKernel(t *testing.T) *testKernel {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		k, err := tryKernel(t)
+		if err == nil {
+			return k
+		}
+		if attempt == 3 {
+			t.Fatalf("starting a kernel: %v", err)
+		}
+		t.Logf("starting a kernel (attempt %d): %v", attempt, err)
+	}
+}
+
+func tryKernel(t *testing.T) (*testKernel, error) {
 	t.Helper()
 	var ports []int
 	for len(ports) < 5 {
@@ -46,6 +62,13 @@ func startKernel(t *testing.T) *testKernel {
 		done: make(chan error, 1),
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	go func() { k.done <- Serve(ctx, k.ci, Options{Log: io.Discard}) }()
+	for _, p := range ports {
+		if err := waitListening(p, k.done); err != nil {
+			cancel()
+			return nil, err
+		}
+	}
 	t.Cleanup(func() {
 		cancel()
 		select {
@@ -54,24 +77,26 @@ func startKernel(t *testing.T) *testKernel {
 			t.Error("the kernel did not stop within 10 s of its context ending")
 		}
 	})
-	go func() { k.done <- Serve(ctx, k.ci, Options{Log: io.Discard}) }()
-	for _, p := range ports {
-		waitListening(t, p)
-	}
-	return k
+	return k, nil
 }
 
-func waitListening(t *testing.T, port int) {
-	t.Helper()
+// waitListening waits until port accepts connections, or the kernel
+// stops (done), or 10 s pass.
+func waitListening(port int, done <-chan error) error {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		c, err := net.DialTimeout("tcp", "127.0.0.1:"+strconv.Itoa(port), time.Second)
 		if err == nil {
 			c.Close()
-			return
+			return nil
+		}
+		select {
+		case err := <-done:
+			return fmt.Errorf("the kernel stopped: %v", err)
+		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("port %d never listened: %v", port, err)
+			return fmt.Errorf("port %d never listened: %v", port, err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

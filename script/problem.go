@@ -147,6 +147,9 @@ func (sp *space) failed(err error) {
 
 // intern returns v's id, adding it (frozen) if it is new.
 func (sp *space) intern(v starlark.Value) (int32, error) {
+	if textSize(v, maxStateText) > maxStateText {
+		return 0, fmt.Errorf("a state of more than %d characters as text; keep states small (a tuple of numbers or short strings)", maxStateText)
+	}
 	got, found, err := sp.ids.Get(v)
 	if err != nil {
 		return 0, err
@@ -380,7 +383,7 @@ func callHeuristic(sb *sandbox, fn *starlark.Function, state starlark.Value) (fl
 
 // short writes a value cut to 60 bytes, for messages.
 func short(v starlark.Value) string {
-	s := v.String()
+	s := boundedText(v, 60)
 	if len(s) > 60 {
 		s = s[:57] + "..."
 	}

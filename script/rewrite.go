@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -31,10 +32,14 @@ var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 // allows 2^30 in one instruction, which no step budget interrupts. The
 // walk uses reflection, so it covers every node type the parser has.
 func boundSequences(f *syntax.File) {
-	ops := map[syntax.Token]string{syntax.STAR: mulName, syntax.PLUS: addName}
-	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS}
+	ops := map[syntax.Token]string{syntax.STAR: mulName, syntax.PLUS: addName, syntax.PERCENT: modName}
+	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS, syntax.PERCENT_EQ: syntax.PERCENT}
 	var walk func(v reflect.Value)
 	fix := func(field reflect.Value) {
+		if call, ok := field.Interface().(*syntax.CallExpr); ok {
+			boundMethodCall(call)
+			return
+		}
 		bin, ok := field.Interface().(*syntax.BinaryExpr)
 		if !ok || ops[bin.Op] == "" {
 			return
@@ -75,6 +80,22 @@ func boundSequences(f *syntax.File) {
 		}
 	}
 	walk(reflect.ValueOf(f))
+}
+
+// textMethods are the string methods that can write much more text than
+// they are given; boundMethodCall rewrites x.m(args) for each into
+// __stepviz_method__(x, "m", args) (text.go).
+var textMethods = map[string]bool{"join": true, "format": true, "replace": true}
+
+func boundMethodCall(call *syntax.CallExpr) {
+	dot, ok := call.Fn.(*syntax.DotExpr)
+	if !ok || !textMethods[dot.Name.Name] {
+		return
+	}
+	pos := dot.Dot
+	name := &syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: strconv.Quote(dot.Name.Name), Value: dot.Name.Name}
+	call.Fn = &syntax.Ident{NamePos: pos, Name: methodName}
+	call.Args = append([]syntax.Expr{dot.X, name}, call.Args...)
 }
 
 // clone deep-copies a syntax tree (an assignment's target, used twice).

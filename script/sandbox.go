@@ -62,11 +62,17 @@ func newSandbox(where string, limit uint64) *sandbox {
 // predeclared are the names every script sees besides Starlark's universe.
 func predeclared() starlark.StringDict {
 	return starlark.StringDict{
-		"range": starlark.NewBuiltin("range", boundedRange),
-		mulName: starlark.NewBuiltin("*", boundedMul),
-		addName: starlark.NewBuiltin("+", boundedAdd),
-		"math":  math.Module,
-		"param": starlark.NewBuiltin("param", paramBuiltin),
+		"range":    starlark.NewBuiltin("range", boundedRange),
+		mulName:    starlark.NewBuiltin("*", boundedMul),
+		addName:    starlark.NewBuiltin("+", boundedAdd),
+		modName:    starlark.NewBuiltin("%", boundedMod),
+		methodName: starlark.NewBuiltin("method", boundedMethod),
+		"str":      textBuiltin("str"),
+		"repr":     textBuiltin("repr"),
+		"print":    textBuiltin("print"),
+		"fail":     textBuiltin("fail"),
+		"math":     math.Module,
+		"param":    starlark.NewBuiltin("param", paramBuiltin),
 	}
 }
 
@@ -194,7 +200,7 @@ func (sb *sandbox) fail(fn starlark.Value, args []starlark.Value, err error) err
 func argText(args []starlark.Value) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
-		s := a.String()
+		s := boundedText(a, 60)
 		if len(s) > 60 {
 			s = s[:57] + "..."
 		}

@@ -13,6 +13,7 @@ require (
 	github.com/nats-io/nats-server/v2 v2.15.2
 	github.com/nats-io/nats.go v1.55.0
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5
+	golang.org/x/image v0.47.0
 	golang.org/x/net v0.61.0
 	modernc.org/sqlite v1.62.0
 	rsc.io/qr v0.2.0

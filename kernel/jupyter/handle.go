@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 
 	"stepviz/kernel"
@@ -205,28 +206,83 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 }
 
 // publishResult sends a cell's value as execute_result, numbered like
-// the cell (jupyter console prints it as Out[count]).
+// the cell (jupyter console prints it as Out[count]); its drawings go
+// first, each as its own display_data (see pictures.go).
 func (s *server) publishResult(parent *Message, o kernel.Output, count int) {
+	rest, pics := splitPictures(o.HTML)
+	for k, p := range pics {
+		s.publishPicture(parent, p, "", false, k)
+	}
 	data := map[string]string{"text/plain": o.Text}
-	if o.HTML != "" {
-		data["text/html"] = svgAsImg(o.HTML)
+	if hasText(rest) {
+		data["text/html"] = rest
 	}
 	s.publish(parent, "execute_result", map[string]any{"execution_count": count, "data": data, "metadata": map[string]any{}})
 }
 
 // publishOutput sends an output as display_data, or update_display_data
-// when it updates a live view.
+// when it updates a live view: its text and HTML without drawings as one
+// display, then each drawing as its own (see pictures.go). A live view's
+// parts have ids DisplayID, DisplayID-picture-1, ...; an update with fewer
+// drawings than the view had blanks the ones left over.
 func (s *server) publishOutput(parent *Message, o kernel.Output) {
-	data := map[string]string{"text/plain": o.Text}
-	if o.HTML != "" {
-		data["text/html"] = svgAsImg(o.HTML)
+	rest, pics := splitPictures(o.HTML)
+	update := o.Update && o.DisplayID != ""
+	if hasText(rest) || len(pics) == 0 || o.DisplayID != "" {
+		data := map[string]string{"text/plain": o.Text}
+		if hasText(rest) {
+			data["text/html"] = rest
+		}
+		s.publishData(parent, data, o.DisplayID, update)
+	} else if o.Text != "" {
+		// Pictures only: the first carries the output's text.
+		pics[0].text = o.Text
 	}
+	for k, p := range pics {
+		s.publishPicture(parent, p, o.DisplayID, update, k+1)
+	}
+	if o.DisplayID == "" {
+		return
+	}
+	if s.pictureParts == nil {
+		s.pictureParts = map[string]int{}
+	}
+	had := s.pictureParts[o.DisplayID]
+	if !update {
+		had = 0
+	}
+	for k := len(pics) + 1; k <= had; k++ {
+		s.publishData(parent, map[string]string{"text/plain": "(not drawn at this step)"}, partID(o.DisplayID, k), true)
+	}
+	s.pictureParts[o.DisplayID] = max(had, len(pics))
+}
+
+// publishPicture sends drawing k of an output as its own display.
+func (s *server) publishPicture(parent *Message, p picture, display string, update bool, k int) {
+	data, err := p.bundle()
+	if err != nil {
+		s.logf("picture %q: no png: %v", p.label, err)
+	}
+	s.publishData(parent, data, partID(display, k), update)
+}
+
+// partID is the display id of part k of a live view ("" for none).
+func partID(display string, k int) string {
+	if display == "" {
+		return ""
+	}
+	return display + "-picture-" + strconv.Itoa(k)
+}
+
+// publishData sends one MIME bundle as display_data, or as
+// update_display_data of display.
+func (s *server) publishData(parent *Message, data map[string]string, display string, update bool) {
 	content := map[string]any{"data": data, "metadata": map[string]any{}, "transient": map[string]any{}}
-	if o.DisplayID != "" {
-		content["transient"] = map[string]any{"display_id": o.DisplayID}
+	if display != "" {
+		content["transient"] = map[string]any{"display_id": display}
 	}
 	typ := "display_data"
-	if o.Update && o.DisplayID != "" {
+	if update && display != "" {
 		typ = "update_display_data"
 	}
 	s.publish(parent, typ, content)

@@ -75,7 +75,7 @@ func TestJupyterClient(t *testing.T) {
 		t.Fatalf("driver failed: %v", err)
 	}
 	for _, name := range []string{
-		"kernel_info_reply", "pygments lexer exists", "codemirror_mode", "kernel_info busy/idle", "display_data with a display_id", "update_display_data",
+		"kernel_info_reply", "pygments lexer exists", "codemirror_mode", "kernel_info busy/idle", "display_data with a display_id", "view pictures as svg and png", "update_display_data", "updated view pictures",
 		"error reply fields", "error on iopub", "state kept after an error", "complete_reply", "inspect_reply",
 		"is_complete_reply", "export to a file", "replay a trace file", "replayed view at step 3", "replay error names the file",
 		"replayed search kept after an error", "show stats is an execute_result", "a value before other output is display_data",

@@ -76,8 +76,18 @@ func TestExamplesRunInJupyter(t *testing.T) {
 					if o.OutputType == "error" {
 						t.Errorf("cell %d failed: %s", i, o.Evalue)
 					}
-					if o.OutputType == "display_data" && o.Data["text/html"] == nil {
-						t.Errorf("cell %d: display without text/html", i)
+					if o.OutputType != "display_data" {
+						continue
+					}
+					// Text and tables as HTML; each drawing as svg and png
+					// without HTML (nbconvert prefers HTML to a png).
+					_, isHTML := o.Data["text/html"]
+					_, isPNG := o.Data["image/png"]
+					if isHTML == isPNG {
+						t.Errorf("cell %d: display with text/html %v and image/png %v, want one of them", i, isHTML, isPNG)
+					}
+					if _, isSVG := o.Data["image/svg+xml"]; isPNG && !isSVG {
+						t.Errorf("cell %d: a picture without its image/svg+xml", i)
 					}
 				}
 			}

@@ -5,22 +5,31 @@ import (
 	"html"
 	"regexp"
 	"strings"
+
+	"stepviz/viz/raster"
 )
 
-// Pictures in outputs that a sanitiser keeps.
+// Pictures in outputs that every viewer keeps.
 //
-// A notebook opened untrusted (handed out, or written by nbconvert
-// --execute) has its text/html passed through a sanitiser: the classic
-// Notebook's (sanitize-html with Google Caja's lists, as JupyterLab's) drops
-// every <svg> and <style> element and keeps their text, so an inline
-// drawing becomes word salad; image/svg+xml it does not show at all. It
-// keeps <img> with any src (it checks URL schemes only on href and cite),
-// so an SVG drawn as <img src="data:image/svg+xml;base64,..."> survives,
-// its styles inside the image. publishOutput therefore sends every inline
-// SVG of an output's HTML as such an <img>, with the SVG's own label as alt
-// text. In Jupyter nothing is lost: its outputs run no script and the
-// drawings are not clickable there (the web notebook, which makes them
-// clickable, gets the inline SVG from the kernel package directly).
+// Viewers treat an output's MIME types differently:
+//
+//   - the classic Notebook and JupyterLab, opening a notebook untrusted
+//     (handed out, or written by nbconvert --execute), pass text/html
+//     through a sanitiser that drops <svg> and <style> but keeps their text
+//     (an inline drawing becomes word salad) and do not show image/svg+xml;
+//     they show image/png;
+//   - nbconvert's HTML exporter with its SanitizeHTML preprocessor keeps
+//     only image/png and image/jpeg of an output's rich types (and removes
+//     <img> from text/html), and prefers text/html to images when an output
+//     has it;
+//   - trusted, every viewer shows the richest type, image/svg+xml.
+//
+// So each drawing travels as its own display_data with image/svg+xml
+// (crisp when trusted), image/png (rasterised by viz/raster from the same
+// SVG) and text/plain (its label), and no text/html; the rest of an
+// output's HTML (narration, tables) stays one text/html display_data with
+// the output's text. A live view's parts share its display id, suffixed
+// per part, so update_display_data moves each of them.
 
 // svgTag finds the start and end tags of svg elements.
 var svgTag = regexp.MustCompile(`(?i)<(/?)svg\b[^>]*>`)
@@ -34,17 +43,29 @@ func svgAttr(tag, name string) string {
 	return html.UnescapeString(m[1])
 }
 
-// svgAsImg replaces each outermost <svg>...</svg> in h by an <img> whose
-// src is the SVG as a base64 data URI, with the SVG's width, height and
-// aria-label (as alt). Nested svg elements travel inside their outer one.
-// HTML without svg is returned unchanged. O(len(h)).
-func svgAsImg(h string) string {
+// picture is one drawing of an output.
+type picture struct {
+	svg   string // a whole svg element with its namespace
+	label string // its aria-label, or "stepviz drawing"
+	text  string // its text/plain, when not its label
+}
+
+// splitPictures takes each outermost <svg>...</svg> out of h: it returns
+// h without them and the drawings in order. Nested svg elements travel
+// inside their outer one. Unbalanced HTML is returned whole, with no
+// pictures. O(len(h)).
+func splitPictures(h string) (rest string, pics []picture) {
 	locs := svgTag.FindAllStringSubmatchIndex(h, -1)
 	if locs == nil {
-		return h
+		return h, nil
 	}
 	var b strings.Builder
 	depth, start, done := 0, 0, 0
+	take := func(end int) {
+		b.WriteString(h[done:start])
+		pics = append(pics, pictureOf(h[start:end]))
+		done = end
+	}
 	for _, m := range locs {
 		closing := m[3] > m[2]
 		selfClosing := strings.HasSuffix(h[m[0]:m[1]], "/>")
@@ -52,9 +73,7 @@ func svgAsImg(h string) string {
 		case !closing && depth == 0:
 			start = m[0]
 			if selfClosing {
-				b.WriteString(h[done:start])
-				b.WriteString(imgOf(h[start:m[1]]))
-				done = m[1]
+				take(m[1])
 				continue
 			}
 			depth = 1
@@ -65,39 +84,48 @@ func svgAsImg(h string) string {
 		case depth > 0:
 			depth--
 			if depth == 0 {
-				b.WriteString(h[done:start])
-				b.WriteString(imgOf(h[start:m[1]]))
-				done = m[1]
+				take(m[1])
 			}
 		}
 	}
 	if depth > 0 {
-		return h // unbalanced: leave it as it was
+		return h, nil
 	}
 	b.WriteString(h[done:])
-	return b.String()
+	return b.String(), pics
 }
 
-// imgOf writes the <img> for one svg element, no wider than its output
-// area where styles apply.
-func imgOf(svg string) string {
+func pictureOf(svg string) picture {
 	open := svgTag.FindString(svg)
 	if !strings.Contains(open, "xmlns=") {
 		svg = strings.Replace(svg, "<svg", `<svg xmlns="http://www.w3.org/2000/svg"`, 1)
 	}
-	var b strings.Builder
-	b.WriteString(`<img class="stepviz-picture" style="max-width:100%;height:auto"`)
-	if w := svgAttr(open, "width"); w != "" {
-		b.WriteString(` width="` + html.EscapeString(w) + `"`)
+	label := svgAttr(open, "aria-label")
+	if label == "" {
+		label = "stepviz drawing"
 	}
-	if hh := svgAttr(open, "height"); hh != "" {
-		b.WriteString(` height="` + html.EscapeString(hh) + `"`)
-	}
-	alt := svgAttr(open, "aria-label")
-	if alt == "" {
-		alt = "stepviz drawing"
-	}
-	b.WriteString(` alt="` + html.EscapeString(alt) + `"`)
-	b.WriteString(` src="data:image/svg+xml;base64,` + base64.StdEncoding.EncodeToString([]byte(svg)) + `"/>`)
-	return b.String()
+	return picture{svg: svg, label: label}
 }
+
+// bundle is the MIME bundle of a picture: SVG, PNG (when it rasterises)
+// and its label as text.
+func (p picture) bundle() (map[string]string, error) {
+	text := p.text
+	if text == "" {
+		text = "[picture: " + p.label + "]"
+	}
+	data := map[string]string{"image/svg+xml": p.svg, "text/plain": text}
+	png, err := raster.PNGBytes([]byte(p.svg), 1)
+	if err != nil {
+		return data, err
+	}
+	data["image/png"] = base64.StdEncoding.EncodeToString(png)
+	return data, nil
+}
+
+// hasText reports whether HTML shows anything but markup and blanks.
+func hasText(h string) bool {
+	return strings.TrimSpace(htmlTags.ReplaceAllString(h, "")) != ""
+}
+
+var htmlTags = regexp.MustCompile(`<[^>]*>`)

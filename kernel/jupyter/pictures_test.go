@@ -1,58 +1,78 @@
 package jupyter
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/xml"
-	"regexp"
+	"image/png"
 	"strings"
 	"testing"
 )
 
-func TestSVGAsImg(t *testing.T) {
-	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" aria-label="puzzle board 283164705"><style>.a{fill:#fff}</style><svg x="1"><rect/></svg><text>2 &amp; 8</text></svg>`
+func TestSplitPictures(t *testing.T) {
+	svg := `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" aria-label="puzzle board 283164705"><style>.a{fill:#fff}</style><svg x="1"><rect width="3" height="3"/></svg><text>2 &amp; 8</text></svg>`
 	bare := `<svg width="10" height="10"><circle r="3"/></svg>`
 	for _, tc := range []struct {
-		name, in string
-		imgs     int
-		alt      []string
+		name, in, rest string
+		labels         []string
 	}{
-		{"no svg", `<div>step 3</div>`, 0, nil},
-		{"one with a nested svg", `<div class="v"><b>a</b>` + svg + `<i>after</i></div>`, 1, []string{"puzzle board 283164705"}},
-		{"two, one without xmlns or label", `<div>` + svg + `<div>` + bare + `</div></div>`, 2, []string{"puzzle board 283164705", "stepviz drawing"}},
+		{"no svg", `<div>step 3</div>`, `<div>step 3</div>`, nil},
+		{"one with a nested svg", `<div class="v"><b>a</b>` + svg + `<i>after</i></div>`, `<div class="v"><b>a</b><i>after</i></div>`, []string{"puzzle board 283164705"}},
+		{"two, one without xmlns or label", `<div>` + svg + `<div>` + bare + `</div></div>`, `<div><div></div></div>`, []string{"puzzle board 283164705", "stepviz drawing"}},
+		{"unbalanced", `<div>` + svg[:40], `<div>` + svg[:40], nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := svgAsImg(tc.in)
-			if tc.imgs == 0 {
-				if out != tc.in {
-					t.Errorf("changed HTML without svg: %q", out)
+			rest, pics := splitPictures(tc.in)
+			if rest != tc.rest {
+				t.Errorf("rest %q, want %q", rest, tc.rest)
+			}
+			if len(pics) != len(tc.labels) {
+				t.Fatalf("%d pictures, want %d", len(pics), len(tc.labels))
+			}
+			for i, p := range pics {
+				if p.label != tc.labels[i] {
+					t.Errorf("picture %d label %q, want %q", i, p.label, tc.labels[i])
 				}
-				return
-			}
-			if strings.Contains(out, "<svg") || strings.Contains(out, "<style") {
-				t.Errorf("an svg or style element is left inline: %s", out)
-			}
-			imgs := regexp.MustCompile(`<img [^>]*alt="([^"]*)" src="data:image/svg\+xml;base64,([^"]*)"/>`).FindAllStringSubmatch(out, -1)
-			if len(imgs) != tc.imgs {
-				t.Fatalf("%d img elements, want %d: %s", len(imgs), tc.imgs, out)
-			}
-			for i, m := range imgs {
-				if m[1] != tc.alt[i] {
-					t.Errorf("img %d alt %q, want %q", i, m[1], tc.alt[i])
-				}
-				data, err := base64.StdEncoding.DecodeString(m[2])
+				data, err := p.bundle()
 				if err != nil {
-					t.Fatal(err)
+					t.Fatalf("picture %d: %v", i, err)
 				}
-				if !strings.HasPrefix(string(data), `<svg xmlns="http://www.w3.org/2000/svg"`) || !strings.HasSuffix(string(data), "</svg>") {
-					t.Errorf("img %d holds %q, want a whole svg element with its namespace", i, data)
+				if _, ok := data["text/html"]; ok {
+					t.Errorf("picture %d has text/html, which nbconvert prefers to its png and sanitises away", i)
 				}
-				if err := xml.Unmarshal(data, new(struct{})); err != nil {
-					t.Errorf("img %d: not well-formed XML: %v", i, err)
+				s := data["image/svg+xml"]
+				if !strings.HasPrefix(s, `<svg xmlns="http://www.w3.org/2000/svg"`) || !strings.HasSuffix(s, "</svg>") {
+					t.Errorf("picture %d svg %q, want a whole svg element with its namespace", i, s)
 				}
-			}
-			if !strings.Contains(out, `<i>after</i>`) && tc.name == "one with a nested svg" {
-				t.Errorf("text after the svg lost: %s", out)
+				if err := xml.Unmarshal([]byte(s), new(struct{})); err != nil {
+					t.Errorf("picture %d: not well-formed XML: %v", i, err)
+				}
+				if !strings.Contains(data["text/plain"], tc.labels[i]) {
+					t.Errorf("picture %d text %q, want its label", i, data["text/plain"])
+				}
+				b, err := base64.StdEncoding.DecodeString(data["image/png"])
+				if err != nil {
+					t.Fatalf("picture %d png: %v", i, err)
+				}
+				img, err := png.Decode(bytes.NewReader(b))
+				if err != nil {
+					t.Fatalf("picture %d png does not decode: %v", i, err)
+				}
+				if w := []int{120, 10}[i]; img.Bounds().Dx() != w {
+					t.Errorf("picture %d png %d wide, want %d", i, img.Bounds().Dx(), w)
+				}
 			}
 		})
+	}
+}
+
+func TestPictureWithoutPNG(t *testing.T) {
+	p := pictureOf(`<svg width="0" height="0"></svg>`)
+	data, err := p.bundle()
+	if err == nil {
+		t.Fatal("a drawing of no size rasterised without an error")
+	}
+	if data["image/svg+xml"] == "" || data["text/plain"] == "" {
+		t.Errorf("without a png the picture must still travel as svg and text: %v", data)
 	}
 }

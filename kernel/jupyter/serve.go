@@ -55,6 +55,10 @@ type server struct {
 	sess    *kernel.Session
 	history history // the cells run, for history_request
 	jobs    chan func()
+	// pictureParts is, per live display id, the most drawings it has
+	// shown (so an update with fewer blanks the rest); only the goroutine
+	// that runs cells touches it.
+	pictureParts map[string]int
 
 	mu         sync.Mutex
 	execCount  int                // guarded by mu

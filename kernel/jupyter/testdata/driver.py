@@ -4,6 +4,7 @@ Run by kernel_test.go with /usr/bin/python3 and JUPYTER_PATH pointing at a
 temporary kernelspec. Prints "ok NAME" for every check passed; exits non-zero
 with a message at the first failure.
 """
+import base64
 import os
 import sys
 import tempfile
@@ -106,19 +107,29 @@ def main():
     t = types(msgs)
     check(t[0] == "status" and t[1] == "execute_input" and t[-1] == "status", "execute iopub order", t)
     displays = [m for m in msgs if m["msg_type"] == "display_data"]
-    views = [m for m in displays if m["content"].get("transient", {}).get("display_id")]
+    views = [m for m in displays if m["content"].get("transient", {}).get("display_id")
+             and "-picture-" not in m["content"]["transient"]["display_id"]]
     check(len(views) == 1, "display_data with a display_id", t)
     view = views[0]["content"]
     display_id = view["transient"]["display_id"]
     check("stepviz-view" in view["data"].get("text/html", ""), "display html", view["data"].keys())
+    check("<svg" not in view["data"].get("text/html", ""), "display html without its drawings")
     check("text/plain" in view["data"], "display text/plain")
+    # each drawing of the view is its own display: svg, png and text, no html
+    pictures = [m["content"] for m in displays if m["content"].get("transient", {}).get("display_id", "").startswith(display_id + "-picture-")]
+    check(len(pictures) == 2 and all(set(p["data"]) == {"image/svg+xml", "image/png", "text/plain"} for p in pictures)
+          and all(base64.b64decode(p["data"]["image/png"]).startswith(b"\x89PNG") for p in pictures),
+          "view pictures as svg and png", [sorted(p["data"]) for p in pictures])
 
     # a later cell updates that display
     reply, msgs = execute(kc, "step a 2")
     check(reply["content"]["status"] == "ok", "step reply ok", reply["content"])
     updates = [m for m in msgs if m["msg_type"] == "update_display_data"]
-    check(updates and updates[-1]["content"]["transient"]["display_id"] == display_id, "update_display_data", types(msgs))
-    check('data-step="2"' in updates[-1]["content"]["data"]["text/html"], "updated view at step 2")
+    check(updates and any(m["content"]["transient"]["display_id"] == display_id for m in updates), "update_display_data", types(msgs))
+    view_updates = [m for m in updates if m["content"]["transient"]["display_id"] == display_id]
+    check(view_updates and 'data-step="2"' in view_updates[-1]["content"]["data"]["text/html"], "updated view at step 2")
+    picture_updates = {m["content"]["transient"]["display_id"] for m in updates if "image/png" in m["content"]["data"]}
+    check(picture_updates == {display_id + "-picture-1", display_id + "-picture-2"}, "updated view pictures", picture_updates)
 
     # an error
     reply, msgs = execute(kc, "step a\nsearch astar h=manhatan")
@@ -159,7 +170,8 @@ def main():
     # a trace written beside the notebook opens again as a new search
     reply, msgs = execute(kc, "export a json to trace.json\nb = replay trace.json")
     check(reply["content"]["status"] == "ok", "replay a trace file", reply["content"])
-    views = [m for m in msgs if m["msg_type"] == "display_data" and m["content"].get("transient", {}).get("display_id")]
+    views = [m for m in msgs if m["msg_type"] == "display_data" and m["content"].get("transient", {}).get("display_id")
+             and "-picture-" not in m["content"]["transient"]["display_id"]]
     check(len(views) == 1 and views[0]["content"]["transient"]["display_id"] != display_id
           and 'data-step="3"' in views[0]["content"]["data"]["text/html"], "replayed view at step 3", types(msgs))
     reply, msgs = execute(kc, "replay nosuch.json")

@@ -222,14 +222,16 @@ func BenchmarkGrid512(b *testing.B) {
 }
 
 // BenchmarkTree500 draws the search tree of a 500-node BFS of the
-// 8-puzzle (full nodes with mini boards, scaled down to MaxSide).
+// 8-puzzle, a deep one (full nodes with mini boards, scaled down to MaxSide).
 func BenchmarkTree500(b *testing.B) {
-	s, err := stepper.New("puzzle 283164705 goal=123804765", "bfs")
+	s, err := stepper.New("puzzle 867254301 goal=123456780", "bfs")
 	if err != nil {
 		b.Fatal(err)
 	}
 	for len(s.Snapshot().Tree) < 500 {
-		s.Run(1)
+		if s.Run(1).Done() {
+			b.Fatalf("the search ended with %d nodes, before 500", len(s.Snapshot().Tree))
+		}
 	}
 	var buf bytes.Buffer
 	if err := viz.TreeSVG(&buf, s.Instance(), s.Snapshot(), viz.TreeOptions{Algorithm: s.Options().Algorithm, EdgeLabels: true}); err != nil {

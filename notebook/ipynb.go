@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -125,7 +126,13 @@ func ReadIpynb(r io.Reader) (*Doc, error) {
 			for _, o := range c.Outputs {
 				switch o.OutputType {
 				case "display_data", "execute_result":
-					cell.Outputs = append(cell.Outputs, Output{Text: string(o.Data["text/plain"]), HTML: string(o.Data["text/html"])})
+					out := Output{Text: string(o.Data["text/plain"]), HTML: string(o.Data["text/html"])}
+					if svg := string(o.Data["image/svg+xml"]); out.HTML == "" && svg != "" {
+						// the Jupyter kernel sends each picture as its own svg+png
+						// display: shown as an image, which runs no script
+						out.HTML = `<img alt="" src="data:image/svg+xml;base64,` + base64.StdEncoding.EncodeToString([]byte(svg)) + `">`
+					}
+					cell.Outputs = append(cell.Outputs, out)
 				case "stream":
 					cell.Outputs = append(cell.Outputs, Output{Text: string(o.Text)})
 				case "error":

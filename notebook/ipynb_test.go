@@ -151,3 +151,18 @@ func TestExamplesRunInSession(t *testing.T) {
 		})
 	}
 }
+
+// TestReadIpynbPictureOnly: a picture the Jupyter kernel sent as its own
+// svg+png display (no text/html) opens as an image, not as its alt text.
+func TestReadIpynbPictureOnly(t *testing.T) {
+	in := `{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "code", "source": "step", "outputs": [
+	 {"output_type": "display_data", "metadata": {}, "data": {"text/plain": "[picture: board]", "image/svg+xml": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "image/png": "iVBORw0KGgo="}}]}]}`
+	doc, err := ReadIpynb(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs := doc.Cells[0].Outputs
+	if len(outs) != 1 || !strings.HasPrefix(outs[0].HTML, `<img alt="" src="data:image/svg+xml;base64,`) {
+		t.Fatalf("outputs %+v, want the svg as an <img>", outs)
+	}
+}

@@ -90,7 +90,7 @@ func (c *client) readPump() {
 	c.conn.SetReadLimit(maxFrameSize)
 	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
-	tokens, last := float64(queryBurst), time.Now()
+	rate := newRateLimit()
 	for {
 		kind, data, err := c.conn.ReadMessage()
 		if err != nil {
@@ -104,14 +104,10 @@ func (c *client) readPump() {
 			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
 			return
 		}
-		now := time.Now()
-		tokens = min(queryBurst, tokens+now.Sub(last).Seconds()*queryRate)
-		last = now
-		if tokens < 1 && c.role != RolePresenter {
+		if !rate.allow(time.Now()) && c.role != RolePresenter {
 			c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
 			return
 		}
-		tokens--
 		m, err := parseClientMsg(data)
 		if err != nil {
 			c.closeWith(websocket.ClosePolicyViolation, err.Error())

@@ -251,7 +251,7 @@ func (c *roomClient) readPump() {
 	c.conn.SetReadLimit(limit)
 	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
-	tokens, last := float64(queryBurst), time.Now()
+	rate := newRateLimit()
 	for {
 		kind, data, err := c.conn.ReadMessage()
 		if err != nil {
@@ -261,14 +261,10 @@ func (c *roomClient) readPump() {
 			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
 			return
 		}
-		now := time.Now()
-		tokens = min(queryBurst, tokens+now.Sub(last).Seconds()*queryRate)
-		last = now
-		if tokens < 1 && !c.presenter {
+		if !rate.allow(time.Now()) && !c.presenter {
 			c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
 			return
 		}
-		tokens--
 		var m RoomCmd
 		dec := json.NewDecoder(strings.NewReader(string(data)))
 		dec.DisallowUnknownFields()

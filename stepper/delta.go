@@ -41,6 +41,12 @@ type NodeRecord struct {
 	// Cell is the grid cell (y·width+x) or graph node index of the
 	// node's state, -1 for a puzzle.
 	Cell int
+	// Backward is set for a node of a bidirectional search's backward
+	// tree (rooted at the goal, id 1).
+	Backward bool
+	// F is RBFS's stored f at the cursor: g+h when generated, the best f
+	// of its forgotten subtree once backed up. Zero for other searches.
+	F float64
 }
 
 // BaseFate is a node's status apart from being expanded: open for every
@@ -54,6 +60,9 @@ const (
 	BaseDupOpen             // discarded: its state was already open (ignored-open)
 	BaseDepthLimit          // discarded: deeper than Options.Depth
 	BaseGoalBorn            // the goal, found on generation
+	BaseCutoff              // IDA*: generated with f over the threshold, never stacked (NodeCutoff)
+	BaseForgotten           // RBFS: in a subtree forgotten on unwinding (NodeForgotten); a mod
+	BasePruned              // beam search: dropped from the frontier, outside the beam; a mod
 )
 
 // Status is the node status a base fate shows when the node is not closed.
@@ -63,6 +72,10 @@ func (f BaseFate) Status() NodeStatus {
 		return NodeOpen
 	case BaseGoalBorn:
 		return NodeGoal
+	case BaseCutoff:
+		return NodeCutoff
+	case BaseForgotten:
+		return NodeForgotten
 	}
 	return NodeDiscarded
 }

@@ -75,7 +75,9 @@ export function createGridCanvas(page, host, p, index) {
   }
 
   function resize() {
-    const w = Math.max(200, host.clientWidth || 500);
+    // the width the page measured before any view wrote (reading the
+    // host's here would force a layout of what the tree just changed)
+    const w = Math.max(200, page.sz.problemW || host.clientWidth || 500);
     const h = Math.min(Math.max(240, Math.round((w - AX) * H / W) + AX), Math.round(window.innerHeight * 0.62));
     if (w === cssW && h === cssH) return;
     cssW = w; cssH = h;
@@ -88,9 +90,11 @@ export function createGridCanvas(page, host, p, index) {
     view.x = AX + (cssW - AX - W * view.k) / 2; view.y = AX;
   }
 
+  let draws = 0;
   function draw() {
     const m = page.model;
     if (!m) return;
+    cv.dataset.draws = String(++draws);
     resize();
     if (view.fit) fit();
     if (allDirty) { for (let c = 0; c < W * H; c++) paintCell(m, c); allDirty = false; dirtyCells.clear(); lctx.putImageData(limg, 0, 0); }

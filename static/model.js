@@ -25,8 +25,13 @@
 //   rows(list, offset, count): Promise of ids of the open list (pop
 //     order) or the closed list (expansion order) from offset, at most
 //     count (<= 200), asked of the server; their states and keys come too
-//   needStates(ids): ask for missing state strings and h (batched at 512,
-//     one query in flight, deduplicated); pendingStates() while asked
+//   needStates(ids): ask for missing state strings and h a view needs
+//     (batched at 512 with every other asked in the same task, one query
+//     in flight, deduplicated); pendingStates() while any a view needs is
+//     missing. A step's expanded node and children come with their states
+//     (the event has them), and the states of the open list's head are
+//     fetched ahead, so a step forward rarely waits for a query.
+//   prefetchStates(ids): the same, for what a view will likely show next
 //   subscribe(fn): fn(change) after every applied message, change =
 //     {kind: "step"|"move"|"state"|"states", added, changed}
 
@@ -93,8 +98,10 @@ export function createModel(hello) {
   let version = 0, kids = null;
   const subs = [];
   let send = () => {};
-  const pendingStates = new Set(), wantStates = [];
-  let statesInFlight = null;
+  // pendingStates: ids asked for and not loaded; needed: those a view
+  // asked for (the rest are fetched ahead); wantStates: not yet sent
+  const pendingStates = new Set(), needed = new Set(), wantStates = [];
+  let statesInFlight = null, pumpQueued = false;
   const rowQueries = new Map();
   const keys = new Map(); // sort keys from rows answers, at this step
   let queryId = 1 << 20;
@@ -192,20 +199,36 @@ export function createModel(hello) {
     },
     // needStates asks for the state strings and h of ids not yet loaded,
     // batched (at most 512 a query, one query in flight) and deduplicated.
-    needStates(ids) {
-      for (const id of ids) {
-        if (id >= 0 && id < held && states[id] === undefined && !pendingStates.has(id)) { pendingStates.add(id); wantStates.push(id); }
-      }
-      pumpStates();
-    },
-    pendingStates: () => pendingStates.size > 0,
+    needStates(ids) { want(ids, true); },
+    // prefetchStates fetches ahead states a view will likely show: queued
+    // after what views need, and pendingStates() does not wait for them.
+    prefetchStates(ids) { want(ids, false); },
+    pendingStates: () => needed.size > 0,
     _goalPop: new Uint8Array(0),
   };
 
+  // want queues ids whose states are missing; what a view needs goes
+  // before what is fetched ahead. The query leaves at the end of the task,
+  // so one draw's asks make one query.
+  function want(ids, need) {
+    for (const id of ids) {
+      if (id < 0 || id >= held || states[id] !== undefined) continue;
+      if (need) needed.add(id);
+      if (pendingStates.has(id)) continue;
+      pendingStates.add(id);
+      if (need) wantStates.unshift(id); else wantStates.push(id);
+    }
+    if (!pumpQueued && wantStates.length) { pumpQueued = true; queueMicrotask(pumpStates); }
+  }
   function pumpStates() {
+    pumpQueued = false;
     if (statesInFlight || !wantStates.length) return;
     statesInFlight = wantStates.splice(0, 512);
     send({ type: "states", ids: statesInFlight, id: ++queryId });
+  }
+  // loaded stores a node's state string and h.
+  function loaded(id, state, h) {
+    states[id] = state; hA[id] = h; pendingStates.delete(id); needed.delete(id);
   }
 
   function notify(change) { for (const fn of subs) fn(change); }
@@ -272,7 +295,7 @@ export function createModel(hello) {
     let ids;
     if (kind === "state") {
       held = 0; states = []; hA.fill(0); expandedAt.fill(-1);
-      pendingStates.clear(); wantStates.length = 0; statesInFlight = null;
+      pendingStates.clear(); needed.clear(); wantStates.length = 0; statesInFlight = null;
       for (const [, q] of rowQueries) q.reject(new Error("state replaced"));
       rowQueries.clear();
     }
@@ -292,6 +315,9 @@ export function createModel(hello) {
       m.step = ev.step; m.live = Math.max(m.live, ev.step); m.status = ev.status; m.counters = ev.counters;
       m.nodeEnd = msg.nodeEnd; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;
       m.last = ev; m.narration = msg.narration || "";
+      // the event carries the states of the nodes it touched
+      if (ev.expanded && ev.expanded.id >= 0) loaded(ev.expanded.id, ev.expanded.state, ev.expanded.h);
+      for (const c of ev.children || []) if (c.id >= 0 && c.id < held) loaded(c.id, c.state, c.h);
       const stride = m.historyStride;
       if (stride === 1 && m.history.length === ev.step) m.history.push([ev.counters.open, ev.counters.closed]);
       else if (stride > 1 && ev.step % stride === 0) m.history.push([ev.counters.open, ev.counters.closed]);
@@ -309,6 +335,9 @@ export function createModel(hello) {
     for (let id = oldEnd; id < m.nodeEnd; id++) added.push(id);
     if (kind === "state") for (let id = 0; id < Math.min(oldEnd, m.nodeEnd); id++) added.push(id);
     notify({ kind, added, changed: [...changed].filter((id) => id < m.nodeEnd) });
+    // the states of the open list's head, fetched ahead: the tables and the
+    // tree show it next
+    want(m.head, false);
   };
 
   // answer takes a query's answer (states, rows); it reports whether it
@@ -317,8 +346,9 @@ export function createModel(hello) {
     if (msg.type === "states") {
       const ids = [];
       for (const s of msg.states || []) {
-        states[s.id] = s.state; hA[s.id] = s.h; pendingStates.delete(s.id); ids.push(s.id);
+        loaded(s.id, s.state, s.h); ids.push(s.id);
       }
+      for (const id of statesInFlight || []) { pendingStates.delete(id); needed.delete(id); } // not answered: not asked again
       statesInFlight = null;
       version++;
       notify({ kind: "states", added: [], changed: ids });
@@ -330,7 +360,7 @@ export function createModel(hello) {
       rowQueries.delete(msg.id);
       const ids = [];
       (msg.rows || []).forEach((r, i) => {
-        states[r.id] = r.state; hA[r.id] = r.h; ids.push(r.id);
+        loaded(r.id, r.state, r.h); ids.push(r.id);
         if (msg.keys && msg.keys[i]) keys.set(r.id, msg.keys[i]);
       });
       q.resolve(q.reverse ? ids.reverse() : ids);
@@ -339,13 +369,23 @@ export function createModel(hello) {
     return false;
   };
 
-  // busy retries a query the server refused as busy, shortly.
+  // busy retries a query the server refused as busy, shortly; the ids a
+  // view needs stay needed meanwhile.
   m.busy = function (msg) {
     if (msg.command === "states" && statesInFlight) {
-      for (const id of statesInFlight) { pendingStates.delete(id); }
       const again = statesInFlight;
+      for (const id of again) pendingStates.delete(id);
       statesInFlight = null;
-      setTimeout(() => m.needStates(again), 100);
+      setTimeout(() => { want(again.filter((id) => needed.has(id)), true); want(again.filter((id) => !needed.has(id)), false); }, 100);
+    }
+  };
+  // failed drops a states query the server refused for good (the error is
+  // shown): its ids are not asked again, so nothing waits for them.
+  m.failed = function (msg) {
+    if (msg.command === "states" && statesInFlight) {
+      for (const id of statesInFlight) { pendingStates.delete(id); needed.delete(id); }
+      statesInFlight = null;
+      pumpStates();
     }
   };
 

@@ -85,6 +85,14 @@ export function createProtocol(page) {
     st.maxKnown = Math.max(st.maxKnown, page.model.live, page.model.step);
   }
 
+  // timed applies a message to the model and notes when it arrived and
+  // how long applying took (page.stats.msg: the benchmarks read it)
+  function timed(msg, apply) {
+    const t = performance.now();
+    apply();
+    page.stats.msg = { type: msg.type, step: page.model.step, at: t, applyMs: performance.now() - t };
+  }
+
   function onMessage(msg, recs) {
     switch (msg.type) {
       case "hello":
@@ -100,7 +108,7 @@ export function createProtocol(page) {
       case "move":
         if (!page.model) break;
         st.playing = msg.playing; st.speed = msg.speed; st.followers = msg.followers;
-        page.model.apply(msg.type, msg, recs);
+        timed(msg, () => page.model.apply(msg.type, msg, recs));
         moved();
         if (msg.type === "state") { inflight = null; pump(); }
         if (msg.reason === "view" || msg.reason === "live") answered();
@@ -112,7 +120,7 @@ export function createProtocol(page) {
       case "step":
         if (!page.model) break;
         st.playing = msg.playing;
-        page.model.apply("step", msg, null);
+        timed(msg, () => page.model.apply("step", msg, null));
         moved();
         st.liveStatus = msg.event.status;
         page.redraw(true);
@@ -141,6 +149,7 @@ export function createProtocol(page) {
             setTimeout(pump, 100);
             break;
           }
+          if (page.model) page.model.failed(msg);
           answered();
         }
         page.notice(msg.message);

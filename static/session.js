@@ -4,7 +4,7 @@
 // controls.js (toolbar, keyboard, chrome) and one module per view (tree,
 // problem, tables, inspector, chart). Views are redrawn on
 // requestAnimationFrame, at most once a frame.
-import { $ } from "./util.js";
+import { $, afterPaint } from "./util.js";
 import { createProtocol } from "./protocol.js";
 import { createControls } from "./controls.js";
 import { createTree } from "./tree.js";
@@ -29,7 +29,7 @@ function start(app) {
   };
   // page is what the modules share: the state, the sizes measured once a
   // frame, and the hooks each module provides to the others.
-  const page = { app, st, presenter, model: null, sz: { treeW: 0, treeH: 0, problemW: 0, chartW: 0 }, redraw, setModel, stats: { draws: 0, lastDrawMs: 0, drawMs: [] } };
+  const page = { app, st, presenter, model: null, sz: { treeW: 0, treeH: 0, problemW: 0, chartW: 0 }, redraw, setModel, stats: { draws: 0, lastDrawMs: 0, drawMs: [], frames: [], msg: null } };
   const proto = createProtocol(page);
   page.send = proto.send;
   const inspector = createInspector(page);
@@ -91,6 +91,12 @@ function start(app) {
     page.stats.draws++;
     page.stats.lastDrawMs = performance.now() - t0;
     page.stats.drawMs[page.stats.draws % 256] = page.stats.lastDrawMs;
+    // the last frames drawn: the step, whether every state string asked
+    // for was there, when the draw started, its time and when it was painted
+    const fr = { step: m.step, complete: !m.pendingStates(), start: t0, drawMs: page.stats.lastDrawMs, painted: 0 };
+    page.stats.frames.push(fr);
+    if (page.stats.frames.length > 32) page.stats.frames.shift();
+    afterPaint(() => { fr.painted = performance.now(); });
     app.dataset.drawMs = (performance.now() - t0).toFixed(1);
   }
 

@@ -54,8 +54,8 @@ func TestBundle(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"const __mod_util = (() => {", "return { $, SVGNS, fmt, esc, el, tilesOf, stateLabel };",
-		"return { FULL, TOP, SIBS, REGION, OPEN_PAGE, CAP, Subtrees, chooseShown, layout };",
+		"const __mod_util = (() => {", "return { $, SVGNS, fmt, esc, el, tilesOf, stateLabel, afterPaint };",
+		"return { FULL, TOP, SIBS, REGION, OPEN_PAGE, CAP, Subtrees, chooseShown, region, layout };",
 		"const { $, SVGNS, fmt, el, stateLabel } = __mod_util;", "return { createTree };",
 	} {
 		if !strings.Contains(s, want) {

@@ -9,7 +9,7 @@
 // click or c), open a summary (click it), walk with the arrow keys.
 import { $, SVGNS, fmt, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
-import { Subtrees, chooseShown, layout, OPEN_PAGE } from "./treelayout.js";
+import { Subtrees, chooseShown, layout, region, OPEN_PAGE } from "./treelayout.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 const DETAIL_MIN = 0.45; // below this scale nodes are squares
@@ -22,7 +22,7 @@ const DETAIL_MAX_NODES = 150; // boxes drawn at most; more in view: squares
 // zoomBy, toggleCollapse, openSummary, attach(model).
 export function createTree(page) {
   const st = page.st;
-  const tree = { svg: null, x: 0, y: 0, k: 1, ky: 1, fit: "auto", shown: null, L: null, drag: null, opened: new Map(), layouts: 0 };
+  const tree = { svg: null, x: 0, y: 0, k: 1, ky: 1, fit: "auto", shown: null, L: null, drag: null, opened: new Map(), layouts: 0, draws: 0 };
   const subtrees = new Subtrees();
   let dirty = true;
   let boxes = new Map(); // id -> {sig, g, tr}: the boxes drawn last frame
@@ -30,12 +30,14 @@ export function createTree(page) {
   tree.attach = (model) => {
     subtrees.rebuild(model);
     tree.opened.clear();
+    if (lay) { lay.nodes.replaceChildren(); clearSquares(lay); }
     boxes = new Map();
     dirty = true;
     model.subscribe((change) => {
       if (change.kind === "states") return; // the shape is the same: boxes redraw by their signature
       if (change.kind === "step") subtrees.step(model, change); else subtrees.rebuild(model);
       dirty = true;
+      prefetch(model);
     });
   };
 
@@ -48,6 +50,17 @@ export function createTree(page) {
     if (next >= 0) f.push(next);
     if (m.path) f.push(m.path[m.path.length - 1]);
     return f;
+  }
+
+  // prefetch fetches ahead the states of what the tree shows once the next
+  // node is expanded: the chain to it and the region around it.
+  function prefetch(m) {
+    if (!m.prefetchStates || m.status !== "running" || !m.openCount) return;
+    const next = m.openHead(1)[0], ids = [];
+    for (let a = next, i = 0; a >= 0 && i < 64; a = m.parent(a), i++) ids.push(a);
+    const visKids = (id) => (st.showDiscarded ? subtrees.children(id) : subtrees.children(id).filter((c) => m.nodeStatus(c) !== "discarded"));
+    region(m, next, visKids, (c) => ids.push(c));
+    m.prefetchStates(ids);
   }
 
   function relayout(m) {
@@ -208,6 +221,7 @@ export function createTree(page) {
   function draw() {
     const m = page.model;
     if (!m || !m.nodeEnd) return;
+    tree.draws++;
     ensureSVG();
     if (dirty || !tree.L) relayout(m);
     const L = tree.L, S = tree.shown;
@@ -225,8 +239,11 @@ export function createTree(page) {
     const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : m.nodeStatus(id));
     const detail = k >= DETAIL_MIN && ky === k && vis.length <= DETAIL_MAX_NODES;
 
-    const svg = tree.svg;
-    const frag = document.createDocumentFragment();
+    // the SVG keeps its elements from frame to frame: the edges are two
+    // paths whose d changes, a box or a square is moved (its transform or
+    // position), made only when it appears or looks different, and removed
+    // when it leaves the view, so a frame touches the DOM in O(what changed)
+    const lay = layers();
     // edges: to every child of a node in view, and from its parent
     let d = "", dp = "";
     const seen = new Set();
@@ -242,13 +259,14 @@ export function createTree(page) {
       if (p !== undefined) edge(p, id);
       if (id >= 0) for (const c of S.kids.get(id) || []) edge(id, c);
     }
-    el("path", { d, class: "edge" }, frag);
-    if (dp) el("path", { d: dp, class: "edge path" }, frag);
+    setAttr(lay.edges, "d", d);
+    setAttr(lay.pathEdges, "d", dp);
     const nextId = m.status === "running" && m.openCount ? m.openHead(1)[0] : -1;
+    const keep = new Map();
     if (detail) {
-      // a node's box is built once and kept while it looks the same; a
-      // frame only moves the boxes (pan, zoom, relayout)
-      const keep = new Map();
+      // a node's box is built once and kept while it looks the same
+      clearSquares(lay);
+      if (!lay.nodes.isConnected) lay.svg.appendChild(lay.nodes);
       for (const id of vis) {
         const x = sx(id) - BOX_W / 2 * k, y = sy(id) - BOX_H / 2 * k;
         let sig, make;
@@ -262,35 +280,85 @@ export function createTree(page) {
           make = () => drawNode(null, m, id, status, next);
         }
         let c = boxes.get(id);
-        if (!c || c.sig !== sig) c = { sig, g: make(), tr: "" };
+        if (!c || c.sig !== sig) {
+          const g = make();
+          if (c) c.g.replaceWith(g); else lay.nodes.appendChild(g);
+          c = { sig, g, tr: "" };
+        }
         const tr = `translate(${x.toFixed(1)},${y.toFixed(1)}) scale(${k})`;
         if (c.tr !== tr) { c.g.setAttribute("transform", tr); c.tr = tr; }
         keep.set(id, c);
-        frag.appendChild(c.g);
       }
+      for (const [id, c] of boxes) if (!keep.has(id)) c.g.remove();
       boxes = keep;
     } else {
-      boxes = new Map();
+      // the boxes are set aside, not dropped: zooming back in shows them
+      // again without making them
+      if (lay.nodes.isConnected) lay.nodes.remove();
       const byStatus = {};
       const R = Math.max(3, Math.min(14, 14 * Math.min(k, ky) * 2));
       for (const id of vis) {
         const s = id < 0 ? "summary" : statusOf(id);
         byStatus[s] = (byStatus[s] || "") + `M${(sx(id) - R).toFixed(1)},${(sy(id) - R).toFixed(1)}h${2 * R}v${2 * R}h${-2 * R}z`;
       }
+      for (const [s, e] of lay.squares) if (!byStatus[s]) { e.remove(); lay.squares.delete(s); }
       for (const s in byStatus) {
-        const lg = st.legend[s] || { fill: "#eee", stroke: "#999" };
-        el("path", { d: byStatus[s], class: "cnode " + s, fill: lg.fill || "#fff", stroke: lg.stroke || "#000", "stroke-width": 1.5 }, frag);
+        let e = lay.squares.get(s);
+        if (!e) {
+          const lg = st.legend[s] || { fill: "#eee", stroke: "#999" };
+          e = el("path", { class: "cnode " + s, fill: lg.fill || "#fff", stroke: lg.stroke || "#000", "stroke-width": 1.5 });
+          lay.squareLayer.appendChild(e);
+          lay.squares.set(s, e);
+        }
+        setAttr(e, "d", byStatus[s]);
       }
+      // one transparent square per node to click, kept like the boxes
       for (const id of vis) {
-        if (id < 0) el("rect", { x: sx(id) - R, y: sy(id) - R, width: 2 * R, height: 2 * R, class: "hit", "data-summary": -1 - id }, frag);
-        else el("rect", { x: sx(id) - R, y: sy(id) - R, width: 2 * R, height: 2 * R, class: "hit" + (id === st.selected ? " sel" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id) }, frag);
+        const sig = id < 0 ? "s" : `${id === st.selected}|${m.nodeStatus(id)}|${fmt(m.f(id))}`;
+        let c = lay.hits.get(id);
+        if (!c || c.sig !== sig) {
+          const e = id < 0
+            ? el("rect", { class: "hit", "data-summary": -1 - id })
+            : el("rect", { class: "hit" + (id === st.selected ? " sel" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id) });
+          if (c) c.e.replaceWith(e); else lay.hitLayer.appendChild(e);
+          c = { sig, e, pos: "" };
+        }
+        const x = sx(id) - R, y = sy(id) - R, pos = `${x.toFixed(1)},${y.toFixed(1)},${R}`;
+        if (c.pos !== pos) {
+          c.e.setAttribute("x", x.toFixed(1)); c.e.setAttribute("y", y.toFixed(1));
+          c.e.setAttribute("width", 2 * R); c.e.setAttribute("height", 2 * R);
+          c.pos = pos;
+        }
+        keep.set(id, c);
       }
+      for (const [id, c] of lay.hits) if (!keep.has(id)) c.e.remove();
+      lay.hits = keep;
     }
-    svg.replaceChildren(frag);
     const laid = L.order.length - S.summary.size;
     $("tree-count").textContent = `${m.nodeEnd} nodes` + (laid < m.nodeEnd ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
     page.app.dataset.treeShown = String(laid);
   }
+
+  // layers are the SVG's persistent groups: edges below, then the squares
+  // of a zoomed-out view and their click targets, then the boxes.
+  let lay = null;
+  function layers() {
+    if (lay && lay.svg === tree.svg) return lay;
+    const svg = tree.svg;
+    svg.replaceChildren();
+    const edges = el("path", { d: "", class: "edge" }, svg), pathEdges = el("path", { d: "", class: "edge path" }, svg);
+    const squareLayer = el("g", { class: "squares" }, svg), hitLayer = el("g", { class: "hits" }, svg), nodes = el("g", { class: "boxes" }, svg);
+    lay = { svg, edges, pathEdges, squareLayer, hitLayer, nodes, squares: new Map(), hits: new Map() };
+    boxes = new Map();
+    return lay;
+  }
+  function clearSquares(l) {
+    if (!l.squares.size && !l.hits.size) return;
+    l.squareLayer.replaceChildren(); l.hitLayer.replaceChildren();
+    l.squares.clear(); l.hits.clear();
+  }
+  // setAttr writes an attribute only when it changes
+  function setAttr(e, name, v) { if (e.getAttribute(name) !== v) e.setAttribute(name, v); }
 
   function drawSummary(parent, pid, sm) {
     const grp = el("g", { class: "tsummary", "data-summary": pid }, parent);

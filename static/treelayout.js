@@ -113,16 +113,7 @@ export function chooseShown(model, opts) {
     }
     for (const f of opts.focus) if (f >= 0 && f < n) addChain(f);
     const cur = opts.focus[0];
-    if (cur >= 0 && cur < n) {
-      for (const c of visKids(cur).slice(0, 2 * SIBS)) S.add(c);
-      // the region around it: its nearest REGION ancestors' children
-      let up = 0;
-      for (let a = model.parent(cur); a >= 0 && up < REGION; a = model.parent(a), up++) {
-        const ks = visKids(a);
-        if (ks.length <= SIBS) for (const c of ks) S.add(c);
-        if (S.size > CAP) break;
-      }
-    }
+    if (cur >= 0 && cur < n) region(model, cur, visKids, (c) => S.add(c), () => S.size > CAP);
     for (const [id, count] of opts.opened) {
       if (id >= n || hide(id)) continue;
       addChain(id);
@@ -144,6 +135,20 @@ export function chooseShown(model, opts) {
   // the roots: shown nodes whose parent is not shown; a node under a
   // folded one is not reached from them, so it is not laid out
   return { kids, summary, full, roots: [...S].filter((id) => { const p = model.parent(id); return p < 0 || !S.has(p); }) };
+}
+
+// region calls add for the nodes shown around the node expanded last, cur
+// (besides the chain from the root to it): its first children, and the
+// children of its nearest REGION ancestors that have at most SIBS of them,
+// until full() says enough. O(REGION · SIBS).
+export function region(model, cur, visKids, add, full = () => false) {
+  for (const c of visKids(cur).slice(0, 2 * SIBS)) add(c);
+  let up = 0;
+  for (let a = model.parent(cur); a >= 0 && up < REGION; a = model.parent(a), up++) {
+    const ks = visKids(a);
+    if (ks.length <= SIBS) for (const c of ks) add(c);
+    if (full()) break;
+  }
 }
 
 // layout places the shown tree (a Reingold–Tilford tidy tree): each

@@ -21,21 +21,23 @@ import (
 // logic mirrors model.js line for line; the tests check it against the
 // engine after every message.
 type model struct {
-	info    ProblemInfo
-	step    int
-	nodeEnd int
-	recs    []crec // by id; len is how many the client holds
-	head    []int
-	status  stepper.Status
-	path    []int
+	info      ProblemInfo
+	step      int
+	nodeEnd   int
+	iterStart int
+	recs      []crec // by id; len is how many the client holds
+	head      []int
+	status    stepper.Status
+	path      []int
 }
 
 // crec is one node's record as a client holds it.
 type crec struct {
 	parent, depth, seq, born, order, cell int
-	g                                     float64
+	g, f                                  float64
 	fate                                  stepper.BaseFate
-	goalPop, cutoffPop                    bool
+	goalPop, cutoffPop, stalePop          bool
+	backward                              bool
 }
 
 // decoded is one record of a message with what still needs its parent.
@@ -47,7 +49,8 @@ type decoded struct {
 }
 
 // decodeRecords unpacks records.go's format.
-func decodeRecords(b []byte, cells bool) ([]decoded, error) {
+func decodeRecords(b []byte, format recFormat) ([]decoded, error) {
+	cells := format.cells
 	var out []decoded
 	prevID, prevParent, prevOrder, prevBorn, prevSeqOff, prevCell := -1, -1, 0, 0, 0, 0
 	uv := func() int {
@@ -78,9 +81,19 @@ func decodeRecords(b []byte, cells bool) ([]decoded, error) {
 			d.id = prevID + 1 + uv()
 			flags := b[0]
 			b = b[1:]
-			d.r.fate = stepper.BaseFate(flags & fateMask)
-			if flags&fateMask == fateCutoffPop {
-				d.r.fate, d.r.cutoffPop = stepper.BaseOpen, true
+			var ext byte
+			if format.ext {
+				ext = b[0]
+				b = b[1:]
+				d.r.fate = stepper.BaseFate(ext & fateMask)
+				d.r.cutoffPop = ext&extCutoffPop != 0
+				d.r.backward = ext&extBackward != 0
+				d.r.stalePop = ext&extStalePop != 0
+			} else {
+				d.r.fate = stepper.BaseFate(flags & fateMask)
+				if flags&fateMask == fateCutoffPop {
+					d.r.fate, d.r.cutoffPop = stepper.BaseOpen, true
+				}
 			}
 			d.r.goalPop = flags&flagGoalPop != 0
 			d.r.parent = prevParent + zz()
@@ -115,6 +128,10 @@ func decodeRecords(b []byte, cells bool) ([]decoded, error) {
 				prevCell += zz()
 				d.r.cell = prevCell
 			}
+			if ext&extF != 0 {
+				d.r.f = math.Float64frombits(binary.LittleEndian.Uint64(b))
+				b = b[8:]
+			}
 			prevID, prevParent = d.id, d.r.parent
 			out = append(out, d)
 		}
@@ -126,7 +143,7 @@ func decodeRecords(b []byte, cells bool) ([]decoded, error) {
 // given relative to the parent, parents first.
 func (m *model) applyRecords(t testing.TB, recs []byte, costs []float64) {
 	t.Helper()
-	ds, err := decodeRecords(recs, hasCells(m.info.Kind))
+	ds, err := decodeRecords(recs, formatOf(m.info))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +192,7 @@ func (m *model) applyWire(t testing.TB, w wire) bool {
 			m.recs = m.recs[:0]
 		}
 		m.applyRecords(t, w.recs, v.Costs)
-		m.step, m.nodeEnd, m.head, m.status, m.path = v.Step, v.NodeEnd, v.Head, v.Status, v.Path
+		m.step, m.nodeEnd, m.head, m.status, m.path, m.iterStart = v.Step, v.NodeEnd, v.Head, v.Status, v.Path, v.IterStart
 		return true
 	case MsgStep:
 		var s StepMsg
@@ -190,7 +207,7 @@ func (m *model) applyWire(t testing.TB, w wire) bool {
 			t.Fatal(err)
 		}
 		m.applyRecords(t, recs, s.Costs)
-		m.step, m.nodeEnd, m.head, m.status, m.path = s.Event.Step, s.NodeEnd, s.Head, s.Event.Status, s.Event.Path
+		m.step, m.nodeEnd, m.head, m.status, m.path, m.iterStart = s.Event.Step, s.NodeEnd, s.Head, s.Event.Status, s.Event.Path, s.IterStart
 		return true
 	}
 	return false
@@ -206,6 +223,9 @@ func (m *model) statusOf(id int) stepper.NodeStatus {
 		if r.cutoffPop {
 			return stepper.NodeCutoff
 		}
+		if r.stalePop {
+			return stepper.NodeDiscarded
+		}
 		return stepper.NodeClosed
 	}
 	return r.fate.Status()
@@ -214,13 +234,23 @@ func (m *model) statusOf(id int) stepper.NodeStatus {
 // check compares the model with the engine at the model's step.
 func (m *model) check(t testing.TB, want *stepper.Search) {
 	t.Helper()
+	info := m.info
 	if want.Seek(m.step) != m.step {
 		t.Fatalf("model at step %d, the search ends at %d", m.step, want.StepCount())
 	}
 	if m.nodeEnd != want.NodeCount() || len(m.recs) < m.nodeEnd {
 		t.Fatalf("step %d: model has %d nodes (holds %d), engine %d", m.step, m.nodeEnd, len(m.recs), want.NodeCount())
 	}
+	if is := iterStart(want, m.step); m.iterStart != is {
+		t.Fatalf("step %d: iterStart %d, engine %d", m.step, m.iterStart, is)
+	}
 	for id := 0; id < m.nodeEnd; id++ {
+		if w, r := want.Record(id), m.recs[id]; info.Ext && (w.F != r.f || w.Backward != r.backward || w.Fate != r.fate) {
+			t.Fatalf("step %d: node %d F %v backward %v fate %d, engine %v %v %d", m.step, id, r.f, r.backward, r.fate, w.F, w.Backward, w.Fate)
+		}
+		if id < m.iterStart { // an earlier iteration's: only its record
+			continue
+		}
 		n, r := want.Node(id), m.recs[id]
 		got := stepper.NodeInfo{ID: id, Parent: r.parent, G: r.g, Depth: r.depth, Status: m.statusOf(id), Seq: r.seq, Step: r.born}
 		w := stepper.NodeInfo{ID: id, Parent: n.Parent, G: n.G, Depth: n.Depth, Status: n.Status, Seq: n.Seq, Step: n.Step}
@@ -260,6 +290,8 @@ var protocolCases = []struct{ name, problem, options string }{
 	{"romania ucs tree", "graph romania", "ucs tree=true"},
 	{"grid wastar", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "wastar w=3 h=euclidean closed=reopen"},
 	{"inconsistent h reopens", "graphtext:" + inconsistentGraph, "astar h=table closed=reopen"},
+	{"romania ucs lazy (ext records: a stale pop)", "graph romania", "ucs lazy=true"},
+	{"tutorial grid astar lazy (ext records: stale pops)", "grid ......./...#.../.S.#.G./...#.../....... moves=8 cost=10-14 corners=no", "astar h=manhattan lazy=true"},
 }
 
 // inconsistentGraph has an admissible but inconsistent h: A* with

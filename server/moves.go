@@ -88,11 +88,15 @@ func (h *hub) stepMessage(ev stepper.Event) StepMsg {
 			ids = append(ids, ev.Children[i].ID)
 		}
 	}
-	enc := newRecEncoder(completing{h.search, h.scratch, ev.Step}, hasCells(h.info.Kind))
+	// the step's other mods: RBFS's backups and forgotten subtrees, a new
+	// iteration's restatements
+	ids = h.search.ModdedIn(ev.Step-1, ev.Step, ids)
+	enc := newRecEncoder(completing{h.search, h.scratch, ev.Step}, formatOf(h.info))
 	enc.addIDs(ids)
 	m.Recs, m.Costs = base64.StdEncoding.EncodeToString(enc.buf), enc.costs
 	m.NodeEnd = h.search.NodeEnd(ev.Step)
 	m.Head = h.search.OpenHead(headSize, []int{})
+	m.IterStart = iterStart(h.search, ev.Step)
 	return m
 }
 
@@ -184,7 +188,7 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 			}
 		}
 	}
-	enc := newRecEncoder(completing{s, other, to}, hasCells(h.info.Kind))
+	enc := newRecEncoder(completing{s, other, to}, formatOf(h.info))
 	enc.addIDs(ids)
 	last := h.last
 	if s != h.search {
@@ -203,7 +207,7 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, id int, costs []float64) View {
 	step := s.StepCount()
 	v := View{Type: typ, Reason: reason, Live: h.search.StepCount(), ID: id, Step: step, Status: s.Status(),
-		Counters: s.Counters(), NodeEnd: s.NodeEnd(step), Costs: costs, Head: s.OpenHead(headSize, []int{}), Path: s.Path(),
+		Counters: s.Counters(), NodeEnd: s.NodeEnd(step), IterStart: iterStart(s, step), Costs: costs, Head: s.OpenHead(headSize, []int{}), Path: s.Path(),
 		Last: last, Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load())}
 	if v.Costs == nil {
 		v.Costs = []float64{}

@@ -69,6 +69,9 @@ func (s *Server) searchFromTrace(tr *export.Trace) (*stepper.Search, error) {
 	if err != nil {
 		return nil, fmt.Errorf("server: the trace's options: %w", err)
 	}
+	if !o.Algorithm.Journaled() {
+		return nil, notJournaled(o.Algorithm)
+	}
 	if o.MaxNodes > s.cfg.MaxNodes {
 		o.MaxNodes = s.cfg.MaxNodes
 		tr.Options = o.String()

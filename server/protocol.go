@@ -185,6 +185,9 @@ type View struct {
 	Counters stepper.Counters `json:"counters"`
 	// NodeEnd is how many nodes exist at Step: ids 0..NodeEnd-1.
 	NodeEnd int `json:"nodeEnd"`
+	// IterStart is the first id of the iteration shown (IDS, IDA*): ids
+	// below it are earlier iterations' nodes. 0 for other searches.
+	IterStart int `json:"iterStart"`
 	// Costs is the table the records' g refer to (records.go).
 	Costs []float64 `json:"costs"`
 	// Head is the first open nodes in pop order (at most headSize).
@@ -225,6 +228,8 @@ type StepMsg struct {
 	// nodes in pop order.
 	NodeEnd int   `json:"nodeEnd"`
 	Head    []int `json:"head"`
+	// IterStart is the first id of the iteration after the step (View).
+	IterStart int `json:"iterStart"`
 }
 
 // MetaMsg reports a change of play state or audience, and the live step

@@ -31,6 +31,15 @@ import (
 //	         seq is -1; previous starts at 0)
 //	zigzag   cell - previous cell            (grid and graph only; previous
 //	         starts at 0)
+//	8 bytes  F, float64 little-endian         (ext records with ext bit 5)
+//
+// When hello.problem.ext is set (the depth-first iterative, bidirectional
+// and lazy searches: extRecords), every record carries one more byte, ext,
+// right after flags, and flags' bits 0-2 are 0: ext bits 0-2 are the full
+// base fate (stepper.BaseFate, 0-7), bit 3 cutoff pop, bit 4 backward
+// (the goal's tree of a bidirectional search), bit 5 F follows (RBFS's
+// stored f; absent means 0), bit 6 stale pop (selected after its state
+// was expanded, and discarded).
 //
 // The encoder checks g(parent) + costs[i] == g exactly in float64 (the
 // same arithmetic in JavaScript), so a decoded g is bit for bit the
@@ -46,6 +55,10 @@ const (
 	maxCosts      = 250
 	fateMask      = 7
 	fateCutoffPop = 5 // base fate open, and the pop at order did not expand it
+	extCutoffPop  = 1 << 3
+	extBackward   = 1 << 4
+	extF          = 1 << 5
+	extStalePop   = 1 << 6
 	recordsHeader = 4 // a binary frame starts with the JSON header's length
 )
 
@@ -59,6 +72,8 @@ type recordSource interface {
 type recEncoder struct {
 	src   recordSource
 	cells bool
+	// ext: every record carries the ext byte (and F when set)
+	ext   bool
 	buf   []byte
 	costs []float64
 	index map[float64]int
@@ -77,8 +92,28 @@ type gd struct {
 	depth int
 }
 
-func newRecEncoder(src recordSource, cells bool) *recEncoder {
-	return &recEncoder{src: src, cells: cells, index: map[float64]int{}, gd: map[int]gd{}, prevID: -1, prevParent: -1}
+func newRecEncoder(src recordSource, f recFormat) *recEncoder {
+	return &recEncoder{src: src, cells: f.cells, ext: f.ext, index: map[float64]int{}, gd: map[int]gd{}, prevID: -1, prevParent: -1}
+}
+
+// recFormat is what a session's records carry beyond the common fields,
+// fixed by its hello.problem: a cell (grid and graph), the ext byte.
+type recFormat struct{ cells, ext bool }
+
+// formatOf is the record format of a session's problem.
+func formatOf(info ProblemInfo) recFormat { return recFormat{hasCells(info.Kind), info.Ext} }
+
+// extRecords reports whether a search's records need the ext byte: any
+// algorithm but the best-first ones that protocol v2 first carried (the
+// depth-first iterative family's cutoffs, RBFS's F and forgotten nodes,
+// the bidirectional backward tree, beam's pruned nodes), and a lazy
+// frontier's stale pops.
+func extRecords(o stepper.Options) bool {
+	switch o.Algorithm {
+	case stepper.BFS, stepper.DFS, stepper.DLS, stepper.UCS, stepper.Greedy, stepper.AStar, stepper.WAStar:
+		return o.Lazy
+	}
+	return true
 }
 
 // parentGD is the g and depth the client will hold for node id once the
@@ -103,9 +138,26 @@ func (w *recEncoder) add(id int, r stepper.NodeRecord) {
 	} else {
 		w.gd[id] = gd{r.G, r.Depth}
 	}
-	flags := byte(r.Fate) & fateMask
-	if r.CutoffPop && r.Fate == stepper.BaseOpen {
-		flags = fateCutoffPop
+	var flags, ext byte
+	if w.ext {
+		ext = byte(r.Fate) & fateMask
+		if r.CutoffPop {
+			ext |= extCutoffPop
+		}
+		if r.Backward {
+			ext |= extBackward
+		}
+		if r.F != 0 {
+			ext |= extF
+		}
+		if r.StalePop {
+			ext |= extStalePop
+		}
+	} else {
+		flags = byte(r.Fate) & fateMask
+		if r.CutoffPop && r.Fate == stepper.BaseOpen {
+			flags = fateCutoffPop
+		}
 	}
 	if r.GoalPop {
 		flags |= flagGoalPop
@@ -137,6 +189,9 @@ func (w *recEncoder) add(id int, r stepper.NodeRecord) {
 	}
 	w.buf = binary.AppendUvarint(w.buf, uint64(id-w.prevID-1))
 	w.buf = append(w.buf, flags)
+	if w.ext {
+		w.buf = append(w.buf, ext)
+	}
 	w.buf = binary.AppendVarint(w.buf, int64(r.Parent-w.prevParent))
 	if costIdx < 0 {
 		w.buf = binary.LittleEndian.AppendUint64(w.buf, math.Float64bits(r.G))
@@ -162,6 +217,9 @@ func (w *recEncoder) add(id int, r stepper.NodeRecord) {
 	if w.cells {
 		w.buf = binary.AppendVarint(w.buf, int64(r.Cell-w.prevCell))
 		w.prevCell = r.Cell
+	}
+	if ext&extF != 0 {
+		w.buf = binary.LittleEndian.AppendUint64(w.buf, math.Float64bits(r.F))
 	}
 	w.prevID, w.prevParent = id, r.Parent
 }

@@ -19,8 +19,10 @@ type sliceSource []stepper.NodeRecord
 func (s sliceSource) Record(id int) stepper.NodeRecord { return s[id] }
 
 // stepRecords brings liveRecs to the step just taken: the new nodes, and
-// the records of the nodes the step touched (the expanded node, the
-// re-parented and reopened children); no other record changes on a step.
+// the records of the nodes the step touched (the expanded node, its
+// children, and the nodes its mods changed: re-parented and reopened
+// children, RBFS's backups and forgotten subtrees); no other record
+// changes on a step.
 func (h *hub) stepRecords(ev stepper.Event) {
 	if !h.liveRecsValid {
 		return
@@ -32,6 +34,9 @@ func (h *hub) stepRecords(ev stepper.Event) {
 		if c.ID >= 0 {
 			h.liveRecs[c.ID] = s.Record(c.ID)
 		}
+	}
+	for _, id := range s.ModdedIn(ev.Step-1, ev.Step, nil) {
+		h.liveRecs[id] = s.Record(id)
 	}
 }
 
@@ -67,8 +72,8 @@ func (h *hub) capture() (sliceSource, View, int, int) {
 }
 
 // encodeState packs every record of a captured state.
-func encodeState(recs sliceSource, cells bool) ([]byte, []float64) {
-	enc := newRecEncoder(recs, cells)
+func encodeState(recs sliceSource, f recFormat) ([]byte, []float64) {
+	enc := newRecEncoder(recs, f)
 	enc.dense = make([]gd, 0, len(recs))
 	for id, r := range recs {
 		enc.add(id, r)
@@ -85,9 +90,9 @@ func (h *hub) buildState() {
 	h.stateBuilding = true
 	h.stateBuilds.Add(1)
 	recs, header, live, version := h.capture()
-	cells := hasCells(h.info.Kind)
+	format := formatOf(h.info)
 	go func() {
-		buf, costs := encodeState(recs, cells)
+		buf, costs := encodeState(recs, format)
 		select {
 		case h.calls <- func() { h.stateDone(version, live, header, buf, costs) }:
 		case <-h.quit:
@@ -155,7 +160,7 @@ func (h *hub) stateFrame(reason string) []byte {
 // a benchmark's that owns the hub) and returns its frame.
 func (h *hub) stateNow(reason string) []byte {
 	recs, header, _, version := h.capture()
-	buf, costs := encodeState(recs, hasCells(h.info.Kind))
+	buf, costs := encodeState(recs, formatOf(h.info))
 	h.setState(version, header, buf, costs)
 	return h.stateFrame(reason)
 }

@@ -11,7 +11,9 @@
 // is O(1) unless said otherwise): createModel(hello) returns a model with
 //   step, live, status, counters, last (the step's event or null),
 //   narration, path (ids or null), problem (hello.problem), nodeEnd,
+//   iterStart (IDS, IDA*: ids below it are earlier iterations'),
 //   history, historyStride, loaded
+//   storedF(id) (RBFS) backward(id) (bidirectional: the goal's tree)
 //   parent(id) g(id) h(id) f(id) depth(id) nodeStatus(id) (statusOf(id)
 //   too; status is the search's) order(id) seq(id) born(id) cell(id)
 //   state(id) (string, or undefined until loaded; a grid's and a graph's
@@ -35,7 +37,11 @@
 //   subscribe(fn): fn(change) after every applied message, change =
 //     {kind: "step"|"move"|"state"|"states", added, changed}
 
-const FATES = ["open", "discarded", "discarded", "discarded", "goal"];
+// base fates (stepper.BaseFate): open, ignored-closed, ignored-open,
+// depth-limit, goal on generation, IDA* cutoff, RBFS forgotten, beam pruned
+const FATES = ["open", "discarded", "discarded", "discarded", "goal", "cutoff", "forgotten", "discarded"];
+// the ext byte (hello.problem.ext): full fate, cutoff pop, backward, F, stale pop
+const EXT_CUTOFF_POP = 1 << 3, EXT_BACKWARD = 1 << 4, EXT_F = 1 << 5, EXT_STALE_POP = 1 << 6;
 const FATE_MASK = 7, GOAL_POP = 1 << 3, HAS_ORDER = 1 << 4, BORN = 1 << 5, G_RAW = 1 << 6, DEPTH_RAW = 1 << 7;
 
 // grow returns a typed array of at least n elements holding a's.
@@ -47,7 +53,7 @@ function grow(a, n) {
 }
 
 // decodeRecords unpacks the records of one message (server/records.go).
-export function decodeRecords(bytes, cells) {
+export function decodeRecords(bytes, cells, ext) {
   const out = [];
   let i = 0;
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -66,8 +72,11 @@ export function decodeRecords(bytes, cells) {
   while (i < bytes.length) {
     const id = prevID + 1 + uv();
     const flags = bytes[i++];
-    const r = { id, fate: flags & FATE_MASK, goalPop: !!(flags & GOAL_POP), cutoffPop: false, parent: prevParent + zz(), g: 0, gIdx: -1, depth: 0, depthFromParent: false, order: 0, born: 0, seq: -1, cell: -1 };
-    if (r.fate === 5) { r.fate = 0; r.cutoffPop = true; } // open, its pop a cutoff
+    const x = ext ? bytes[i++] : 0;
+    const r = { id, fate: flags & FATE_MASK, goalPop: !!(flags & GOAL_POP), cutoffPop: false, stalePop: false, backward: false, F: 0, parent: prevParent + zz(), g: 0, gIdx: -1, depth: 0, depthFromParent: false, order: 0, born: 0, seq: -1, cell: -1 };
+    if (ext) {
+      r.fate = x & FATE_MASK; r.cutoffPop = !!(x & EXT_CUTOFF_POP); r.backward = !!(x & EXT_BACKWARD); r.stalePop = !!(x & EXT_STALE_POP);
+    } else if (r.fate === 5) { r.fate = 0; r.cutoffPop = true; } // open, its pop a cutoff
     if (flags & G_RAW) { r.g = dv.getFloat64(i, true); i += 8; } else r.gIdx = uv();
     if (flags & DEPTH_RAW) r.depth = uv(); else r.depthFromParent = true;
     if (flags & HAS_ORDER) { r.order = prevOrder + zz(); prevOrder = r.order; }
@@ -75,6 +84,7 @@ export function decodeRecords(bytes, cells) {
     r.born = prevBorn;
     if (r.fate === 0) { prevSeqOff += zz(); r.seq = id - prevSeqOff; }
     if (cells) { prevCell += zz(); r.cell = prevCell; }
+    if (x & EXT_F) { r.F = dv.getFloat64(i, true); i += 8; }
     prevID = id; prevParent = r.parent;
     out.push(r);
   }
@@ -85,10 +95,11 @@ export function decodeRecords(bytes, cells) {
 export function createModel(hello) {
   const problem = hello.problem || {};
   const cells = problem.kind === "grid" || problem.kind === "graph";
+  const ext = !!problem.ext;
   const F = problem.f || { g: 0, h: 0, depth: 0 };
   let parentA = new Int32Array(0), gA = new Float64Array(0), depthA = new Int32Array(0), seqA = new Int32Array(0);
   let bornA = new Int32Array(0), orderA = new Int32Array(0), fateA = new Uint8Array(0), cellA = new Int32Array(0);
-  let hA = new Float64Array(0);
+  let hA = new Float64Array(0), storedFA = new Float64Array(0), backA = new Uint8Array(0);
   let expandedAt = new Int32Array(0); // expandedAt[k]: the node step k expanded, as far as known
   let held = 0; // records held: ids 0..held-1
   let states = []; // state strings by id, once loaded
@@ -108,7 +119,7 @@ export function createModel(hello) {
 
   const m = {
     problem, step: 0, live: 0, status: "running", counters: {}, last: null, narration: "", path: null,
-    nodeEnd: 0, head: [], history: [], historyStride: 1, loaded: false,
+    nodeEnd: 0, iterStart: 0, head: [], history: [], historyStride: 1, loaded: false,
     // attach gives the model the protocol's send, for its queries.
     attach(fn) { send = fn; },
     subscribe(fn) { subs.push(fn); return () => subs.splice(subs.indexOf(fn), 1); },
@@ -130,6 +141,11 @@ export function createModel(hello) {
     seq: (id) => seqA[id],
     born: (id) => bornA[id],
     cell: (id) => cellA[id],
+    // storedF is RBFS's stored f (g+h when generated, the backed-up f of
+    // its forgotten subtree after an unwinding); backward(id) is set for a
+    // node of a bidirectional search's goal tree
+    storedF: (id) => storedFA[id],
+    backward: (id) => backA[id] === 1,
     // order is the expansion step of a node closed at the step shown, else 0
     order: (id) => (orderA[id] > 0 && orderA[id] <= m.step ? orderA[id] : 0),
     h(id) { if (states[id] !== undefined) return hA[id]; return undefined; },
@@ -142,7 +158,7 @@ export function createModel(hello) {
     statusOf(id) {
       if (id < 0 || id >= m.nodeEnd) return undefined;
       const o = orderA[id];
-      if (o > 0 && o <= m.step) return m._goalPop[id] === 1 ? "goal" : m._goalPop[id] === 2 ? "cutoff" : "closed";
+      if (o > 0 && o <= m.step) { const p = m._goalPop[id]; return p === 1 ? "goal" : p === 2 ? "cutoff" : p === 3 ? "discarded" : "closed"; }
       return FATES[fateA[id]];
     },
     state(id) {
@@ -236,13 +252,13 @@ export function createModel(hello) {
   // applyRecords stores a message's records, then resolves each g and
   // depth given relative to the parent, parents first.
   function applyRecords(bytes, costs, incremental) {
-    const recs = decodeRecords(bytes, cells);
+    const recs = decodeRecords(bytes, cells, ext);
     if (!incremental) kids = null;
     const n = recs.length ? recs[recs.length - 1].id + 1 : 0;
     if (n > parentA.length) {
       parentA = grow(parentA, n); gA = grow(gA, n); depthA = grow(depthA, n); seqA = grow(seqA, n);
       bornA = grow(bornA, n); orderA = grow(orderA, n); fateA = grow(fateA, n); cellA = grow(cellA, n);
-      hA = grow(hA, n); m._goalPop = grow(m._goalPop, n);
+      hA = grow(hA, n); m._goalPop = grow(m._goalPop, n); storedFA = grow(storedFA, n); backA = grow(backA, n);
     }
     const pending = new Map();
     for (const r of recs) {
@@ -262,7 +278,8 @@ export function createModel(hello) {
         }
       }
       parentA[id] = r.parent; gA[id] = r.g; depthA[id] = r.depth; seqA[id] = r.seq; bornA[id] = r.born;
-      orderA[id] = r.order; fateA[id] = r.fate; cellA[id] = r.cell; m._goalPop[id] = r.goalPop ? 1 : r.cutoffPop ? 2 : 0;
+      orderA[id] = r.order; fateA[id] = r.fate; cellA[id] = r.cell; m._goalPop[id] = r.goalPop ? 1 : r.cutoffPop ? 2 : r.stalePop ? 3 : 0;
+      storedFA[id] = r.F; backA[id] = r.backward ? 1 : 0;
       if (r.order > 0) {
         if (expandedAt.length <= r.order) { const old = expandedAt.length; expandedAt = grow(expandedAt, r.order + 1); expandedAt.fill(-1, old); }
         expandedAt[r.order] = id;
@@ -302,7 +319,7 @@ export function createModel(hello) {
     if (kind === "state" || kind === "move") {
       ids = applyRecords(recs, msg.costs || [], false);
       m.step = msg.step; m.live = msg.live; m.status = msg.status; m.counters = msg.counters || {};
-      m.nodeEnd = msg.nodeEnd; m.head = msg.head || []; m.path = msg.path && msg.path.length ? msg.path : null;
+      m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.head = msg.head || []; m.path = msg.path && msg.path.length ? msg.path : null;
       m.last = msg.last || null; m.narration = msg.narration || "";
       setHistory(msg);
       m.loaded = true;
@@ -313,7 +330,7 @@ export function createModel(hello) {
       ids = applyRecords(bytes, msg.costs || [], true);
       const ev = msg.event;
       m.step = ev.step; m.live = Math.max(m.live, ev.step); m.status = ev.status; m.counters = ev.counters;
-      m.nodeEnd = msg.nodeEnd; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;
+      m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;
       m.last = ev; m.narration = msg.narration || "";
       // the event carries the states of the nodes it touched
       if (ev.expanded && ev.expanded.id >= 0) loaded(ev.expanded.id, ev.expanded.state, ev.expanded.h);

@@ -15,9 +15,16 @@ type ProblemInfo struct {
 	Spec     string   `json:"spec"`
 	Options  string   `json:"options"`
 	Warnings []string `json:"warnings,omitempty"`
-	// Frontier is how the open list is ordered: "fifo", "lifo" or "priority".
+	// Frontier is how the open list is ordered: "fifo", "lifo" or
+	// "priority"; the lecture server also names the families whose open
+	// list is something else: "stack" (ids, idastar: the stack, top
+	// first), "rbfs" (the next node, then the path's unexpanded children
+	// by f) and "bidirectional" (the next node, then both open lists).
 	Frontier string `json:"frontier"`
-	Tie      string `json:"tie"`
+	// Ext says that the lecture server's node records carry the ext byte
+	// (full base fate, backward tree, RBFS's F): docs/protocol.md.
+	Ext bool   `json:"ext,omitempty"`
+	Tie string `json:"tie"`
 	// F is the evaluation function: f = g·F.G + h·F.H + depth·F.Depth.
 	F FCoef `json:"f"`
 	// Puzzle.

@@ -8,10 +8,27 @@
 import { $, fmt, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
 
-// miniBoard draws a small puzzle board into the SVG group g.
+// miniBoard draws a small puzzle board into the SVG group g: one path for
+// the tiles, one rect for the blank and one text whose characters are
+// placed each in its cell, four elements whatever the size (a tree shows
+// a hundred of them), or one text per tile when a tile has two digits.
 export function miniBoard(g, state, x, y, size) {
   const t = tilesOf(state), n = Math.round(Math.sqrt(t.length)), c = size / n;
   const grp = el("g", { transform: `translate(${x},${y})`, class: "mini" }, g);
+  if (t.every((v) => v < 10)) {
+    let d = "", xs = "", ys = "", digits = "";
+    t.forEach((v, i) => {
+      const cx = (i % n) * c, cy = Math.floor(i / n) * c;
+      if (v === 0) { el("rect", { x: cx, y: cy, width: c, height: c, class: "blank" }, grp); return; }
+      d += `M${cx},${cy}h${c}v${c}h${-c}z`;
+      xs += `${+(cx + c / 2).toFixed(2)} `; ys += `${+(cy + c * 0.75).toFixed(2)} `;
+      digits += v;
+    });
+    el("path", { d, class: "tile" }, grp);
+    const tx = el("text", { x: xs.trim(), y: ys.trim(), "text-anchor": "middle", "font-size": c * 0.75 }, grp);
+    tx.textContent = digits;
+    return;
+  }
   t.forEach((v, i) => {
     const r = el("rect", { x: (i % n) * c, y: Math.floor(i / n) * c, width: c, height: c, class: v === 0 ? "blank" : "tile" }, grp);
     if (v !== 0) { const tx = el("text", { x: (i % n) * c + c / 2, y: Math.floor(i / n) * c + c * 0.75, "text-anchor": "middle", "font-size": c * 0.75 }, grp); tx.textContent = v; }

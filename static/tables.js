@@ -12,6 +12,10 @@ import { $, fmt, esc, stateLabel } from "./util.js";
 const SLACK = 6; // rows drawn beyond the window on each side
 const HEAD = 64; // rows the model has at hand at each list's hot end
 
+// setText writes an element's text only when it changes (a write of the
+// same text still makes the browser lay the page out again).
+function setText(e, t) { if (e.textContent !== t) e.textContent = t; }
+
 // createTables wires the tables; returns {draw, measure}.
 export function createTables(page) {
   const st = page.st;
@@ -25,13 +29,16 @@ export function createTables(page) {
     const table = $(list + "-table"), body = table.tBodies[0];
     const wrap = table.closest(".table-wrap");
     const cols = list === "open" ? 7 : 6;
-    let pending = null, stick = true, viewH = 360, top = 0, lastKey = "", ROW_H = 24, maxH = 0;
+    let pending = null, stick = true, viewH = 360, top = 0, lastKey = "", ROW_H = 24, maxH = 0, pinned = -1;
     table.addEventListener("click", (e) => { const tr = e.target.closest("tr[data-id]"); if (tr) page.inspect(Number(tr.dataset.id)); });
     table.addEventListener("keydown", (e) => { if (e.key === "Enter") { const tr = e.target.closest("tr[data-id]"); if (tr) { page.inspect(Number(tr.dataset.id)); e.preventDefault(); } } });
     let frame = 0;
     wrap.addEventListener("scroll", () => {
-      stick = wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - ROW_H;
       top = wrap.scrollTop;
+      // the scroll render made to keep the newest row in view: its rows
+      // are drawn already
+      if (Math.abs(top - pinned) < 1) return;
+      stick = wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - ROW_H;
       if (!frame) frame = requestAnimationFrame(() => { frame = 0; lastKey = ""; draw(); });
     }, { passive: true });
     window.addEventListener("resize", () => { maxH = 0; });
@@ -66,8 +73,8 @@ export function createTables(page) {
       const m = page.model;
       if (!m) return;
       const w = window_(m);
-      $(list + "-count").textContent = w.total;
-      if (list === "open") $("open-more").textContent = "";
+      setText($(list + "-count"), String(w.total));
+      if (list === "open") setText($("open-more"), "");
       const ids = idsAtHand(m, w);
       if (ids) { render(m, w, ids); return; }
       const key = `${m.step}:${w.first}:${w.count}`;
@@ -80,6 +87,50 @@ export function createTables(page) {
       }, () => { pending = null; });
     }
 
+    // cache: the rows drawn, by node id: {tr, key, rank}; spacers stand
+    // for the rows above and below the window (absent when there are none)
+    let cache = new Map();
+    const spacer = () => {
+      const tr = document.createElement("tr");
+      tr.className = "spacer"; tr.setAttribute("aria-hidden", "true");
+      tr.innerHTML = `<td colspan="${cols}"></td>`;
+      return tr;
+    };
+    const above = spacer(), below = spacer();
+    const tpl = document.createElement("template");
+    // place puts rows (in order) between the spacers, making only the rows
+    // not drawn before or that read differently, and moving the others as
+    // little as it can: O(rows) comparisons, O(changed rows) DOM changes
+    function place(rows, hAbove, hBelow) {
+      const seen = new Set();
+      rows = rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+      const make = rows.filter((r) => { const c = cache.get(r.id); return !c || c.key !== r.key; });
+      if (make.length) {
+        tpl.innerHTML = make.map((r) => r.html).join("");
+        const made = [...tpl.content.children];
+        make.forEach((r, i) => {
+          const old = cache.get(r.id);
+          if (old) old.tr.remove();
+          cache.set(r.id, { tr: made[i], key: r.key, rank: r.rank });
+        });
+      }
+      const want = [];
+      if (hAbove > 0) { above.firstChild.style.height = hAbove + "px"; want.push(above); }
+      const next = new Map();
+      for (const r of rows) {
+        const c = cache.get(r.id);
+        if (c.rank !== r.rank) { c.tr.firstElementChild.innerHTML = r.rank; c.rank = r.rank; }
+        next.set(r.id, c);
+        want.push(c.tr);
+      }
+      if (hBelow > 0) { below.firstChild.style.height = hBelow + "px"; want.push(below); }
+      cache = next;
+      const keep = new Set(want);
+      for (let e = body.firstChild; e;) { const n = e.nextSibling; if (!keep.has(e)) e.remove(); e = n; }
+      let at = body.firstChild;
+      for (const e of want) { if (e === at) at = at.nextSibling; else body.insertBefore(e, at); }
+    }
+
     function render(m, w, ids) {
       const missing = ids.filter((id) => m.state(id) === undefined);
       if (missing.length) m.needStates(missing);
@@ -87,7 +138,10 @@ export function createTables(page) {
       const key = `${m.step}:${w.first}:${ids.length}:${w.total}:${sel}:${missing.length}`;
       if (key === lastKey) return;
       lastKey = key;
-      let html = w.first ? `<tr class="spacer" aria-hidden="true"><td colspan="${cols}" style="height:${w.first * ROW_H}px"></td></tr>` : "";
+      // rows are kept by node id and remade only when they read differently
+      // (an open row's rank is set on its own: it changes for every row
+      // when the head is popped), so a step forward changes a few rows
+      const rows = [];
       const p = m.problem;
       if (list === "open") {
         // the next node and its ties matter only while the search runs
@@ -99,20 +153,22 @@ export function createTables(page) {
           const i = w.first + j, k = m.key(id);
           const isNext = i === 0 && running, isTie = !isNext && prio && k.priority === p0;
           const cls = (isNext ? "next" : isTie ? "tie" : "") + (id === sel ? " selected" : "");
-          html += `<tr data-testid="open-row" data-id="${id}" class="${cls}" tabindex="0"><td>${i + 1}${isNext ? ' <span class="tag">next</span>' : isTie ? ' <span class="tag">tie</span>' : ""}</td><td class="state">${esc(stateLabel(p, m.state(id)))}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f" data-testid="open-f">${fmt(k.priority)}</td><td>${fmt(k.tie)}</td><td>${k.seq}</td></tr>`;
+          const rank = `${i + 1}${isNext ? ' <span class="tag">next</span>' : isTie ? ' <span class="tag">tie</span>' : ""}`;
+          rows.push({ id, rank, html: `<tr data-testid="open-row" data-id="${id}" class="${cls}" tabindex="0"><td>${rank}</td><td class="state">${esc(stateLabel(p, m.state(id)))}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f" data-testid="open-f">${fmt(k.priority)}</td><td>${fmt(k.tie)}</td><td>${k.seq}</td></tr>`, key: `${cls}|${m.state(id)}|${m.g(id)}|${m.h(id)}|${k.priority}|${k.tie}|${k.seq}` });
         });
       } else {
         const cur = m.last ? m.last.expanded.id : -1;
         for (const id of ids) {
           const par = m.parent(id);
-          html += `<tr data-testid="closed-row" data-id="${id}" class="${id === cur ? "current" : ""}${id === sel ? " selected" : ""}" tabindex="0"><td>${m.order(id)}</td><td class="state">${esc(stateLabel(p, m.state(id)))}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f">${fmt(m.f(id))}</td><td>${par >= 0 ? esc(stateLabel(p, m.state(par))) : "—"}</td></tr>`;
+          const html = `<tr data-testid="closed-row" data-id="${id}" class="${id === cur ? "current" : ""}${id === sel ? " selected" : ""}" tabindex="0"><td>${m.order(id)}</td><td class="state">${esc(stateLabel(p, m.state(id)))}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f">${fmt(m.f(id))}</td><td>${par >= 0 ? esc(stateLabel(p, m.state(par))) : "—"}</td></tr>`;
+          rows.push({ id, rank: "", html, key: html });
         }
       }
       const after = w.total - w.first - ids.length;
-      if (after > 0) html += `<tr class="spacer" aria-hidden="true"><td colspan="${cols}" style="height:${after * ROW_H}px"></td></tr>`;
-      body.innerHTML = html;
-      // keep the newest closed row in view, after this frame's layout
-      if (list === "closed" && stick) requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; });
+      place(rows, w.first * ROW_H, after > 0 ? after * ROW_H : 0);
+      // keep the newest closed row in view, in this frame (its layout is
+      // forced here rather than a frame later, with a second render)
+      if (list === "closed" && stick) { wrap.scrollTop = wrap.scrollHeight; pinned = wrap.scrollTop; }
     }
     return { draw, measure };
   }

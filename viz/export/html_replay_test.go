@@ -66,7 +66,16 @@ func TestHTMLReplay2000Steps(t *testing.T) {
 // BenchmarkHTMLReplay makes the 2,000-step A* replay and measures it in
 // headless Chromium: bytes, the time to write it, the time from navigation
 // to the first drawn frame, and the time from asking for a step to the
-// frame after it is drawn (median and worst of 60 random steps).
+// painted frame that shows it (median and worst of 60 random steps, and of
+// 60 steps forward from 1,900), with the slowest step's parts: go (the
+// model moved), toFrame (the wait for the next frame: each step is asked
+// for just after a frame began, the worst moment), draw (the views, and
+// each view's share) and paint (style, layout, paint). With
+// STEPVIZ_TRACE=1 it logs where the page's main thread spent the stepping
+// (Chromium's timeline: style, layout, paint, scripts); with
+// STEPVIZ_CPUPROFILE=dir it records Chromium's CPU profile of the
+// stepping, writes dir/html-replay.cpuprofile and logs the functions with
+// the most self time.
 // Run once: go test -run XXX -bench HTMLReplay -benchtime 1x ./viz/export/
 func BenchmarkHTMLReplay(b *testing.B) {
 	s := newSearch(b, bigProblem, bigOptions)
@@ -79,35 +88,76 @@ func BenchmarkHTMLReplay(b *testing.B) {
 		b.Fatal(err)
 	}
 	ctx := testbrowser.New(b, 1500, 1000, 5*time.Minute)
-	type figures struct{ Open, StepP50, StepMax float64 }
+	type figures struct {
+		Open, StepP50, StepMax, ForwardP50, ForwardMax float64
+		Slowest                                        string
+	}
 	var f figures
 	for range b.N {
 		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 			b.Fatal(err)
 		}
-		var err error
-		f, err = chromedp.Run(ctx, chromedp.Evaluate[figures](`(async () => {
+		run := func() error {
+			var err error
+			f, err = chromedp.Run(ctx, chromedp.Evaluate[figures](`(async () => {
 			const raf = () => new Promise((r) => requestAnimationFrame(r));
-			const open = Number(document.getElementById("app").dataset.firstDraw);
-			const ts = [];
+			const ch = new MessageChannel(), queued = [];
+			ch.port1.onmessage = () => queued.shift()();
+			const painted = () => new Promise((r) => { queued.push(r); ch.port2.postMessage(0); });
+			const app = document.getElementById("app");
+			const open = Number(app.dataset.firstDraw);
+			const one = async (k) => {
+				const t0 = performance.now();
+				window.stepviz.go(k);
+				const t1 = performance.now();
+				await raf();
+				const fr = window.stepviz.page.stats.frame;
+				if (fr.step !== k || fr.start < t0) throw new Error("step " + k + " not drawn in the next frame");
+				await painted();
+				return { t: fr.painted - t0, k, parts: { go: t1 - t0, toFrame: fr.start - t1, draw: fr.drawMs, paint: fr.painted - fr.start - fr.drawMs, ...fr.views } };
+			};
+			const random = [], forward = [];
 			let seed = 7;
 			for (let i = 0; i < 60; i++) {
 				seed = (seed * 1103515245 + 12345) % 2147483648;
-				const k = seed % 2001, t0 = performance.now();
-				window.stepviz.go(k);
-				await raf(); await raf();
-				ts.push(performance.now() - t0);
+				await raf();
+				random.push(await one(seed % 2001));
 			}
-			ts.sort((a, b) => a - b);
-			return { Open: open, StepP50: ts[30], StepMax: ts[59] };
+			for (let k = 1900; k < 1960; k++) { await raf(); forward.push(await one(k)); }
+			const by = (a, b) => a.t - b.t;
+			random.sort(by); forward.sort(by);
+			const w = [random[59], forward[59]].sort(by)[1];
+			const parts = { step: w.k, ...Object.fromEntries(Object.entries(w.parts).map(([k, v]) => [k, +v.toFixed(1)])) };
+			return { Open: open, StepP50: random[30].t, StepMax: random[59].t, ForwardP50: forward[30].t, ForwardMax: forward[59].t, Slowest: JSON.stringify(parts) };
 		})()`, chromedp.EvalAwaitPromise))
-		if err != nil {
+			return err
+		}
+		if os.Getenv("STEPVIZ_TRACE") != "" {
+			top, err := testbrowser.Trace(ctx, 25, run)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, ft := range top {
+				b.Logf("trace %8.1f ms  %s", ft.Ms, ft.Func)
+			}
+		} else if dir := os.Getenv("STEPVIZ_CPUPROFILE"); dir != "" {
+			top, err := testbrowser.CPUProfile(ctx, 200*time.Microsecond, 25, filepath.Join(dir, "html-replay.cpuprofile"), run)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, ft := range top {
+				b.Logf("self %8.1f ms  %s", ft.Ms, ft.Func)
+			}
+		} else if err := run(); err != nil {
 			b.Fatal(err)
 		}
 	}
+	b.Logf("%d bytes, written in %v: %+v", len(data), write, f)
 	b.ReportMetric(float64(len(data)), "bytes")
 	b.ReportMetric(float64(write.Milliseconds()), "write-ms")
 	b.ReportMetric(f.Open, "open-ms")
 	b.ReportMetric(f.StepP50, "step-p50-ms")
 	b.ReportMetric(f.StepMax, "step-max-ms")
+	b.ReportMetric(f.ForwardP50, "forward-p50-ms")
+	b.ReportMetric(f.ForwardMax, "forward-max-ms")
 }

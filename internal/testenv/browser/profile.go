@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/profiler"
+	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 )
 
@@ -105,4 +106,90 @@ func selfTimes(p *profiler.Profile, top int) []FuncTime {
 		out = out[:top]
 	}
 	return out
+}
+
+// Trace runs fn with Chromium's timeline tracing on and returns the time
+// the page's main thread spent in each kind of event (ms by name: style
+// is UpdateLayoutTree, then Layout, PrePaint, Paint, Layerize, Commit;
+// FunctionCall and FireAnimationFrame hold scripts), the heaviest first,
+// at most top of them. Events nest (RunTask holds the rest), so the
+// figures overlap.
+func Trace(ctx context.Context, top int, fn func() error) ([]FuncTime, error) {
+	var events []map[string]any
+	done := make(chan error, 1)
+	start := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		go func() {
+			for ev, err := range cdp.Events(ctx, t, tracing.DataCollected) {
+				if err != nil {
+					done <- err
+					return
+				}
+				for _, v := range ev.Value {
+					var m map[string]any
+					if json.Unmarshal(v, &m) == nil {
+						events = append(events, m)
+					}
+				}
+			}
+		}()
+		go func() {
+			for _, err := range cdp.Events(ctx, t, tracing.TracingComplete) {
+				done <- err
+				return
+			}
+		}()
+		_, err := cdp.Call(ctx, t, tracing.Start, tracing.StartParams{TraceConfig: &tracing.TraceConfig{IncludedCategories: []string{"devtools.timeline", "disabled-by-default-devtools.timeline"}}})
+		return err
+	})
+	if err := chromedp.Do(ctx, start); err != nil {
+		return nil, fmt.Errorf("browser: starting the trace: %w", err)
+	}
+	ferr := fn()
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, tracing.End, cdp.Empty{})
+		return err
+	})); err != nil {
+		return nil, fmt.Errorf("browser: ending the trace: %w", err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			return nil, fmt.Errorf("browser: reading the trace: %w", err)
+		}
+	case <-time.After(30 * time.Second):
+		return nil, fmt.Errorf("browser: the trace did not complete in 30 s")
+	}
+	if ferr != nil {
+		return nil, ferr
+	}
+	time.Sleep(100 * time.Millisecond) // the last dataCollected before tracingComplete
+	main := map[float64]bool{}
+	for _, e := range events {
+		if e["ph"] == "M" && e["name"] == "thread_name" {
+			if a, ok := e["args"].(map[string]any); ok && a["name"] == "CrRendererMain" {
+				if tid, ok := e["tid"].(float64); ok {
+					main[tid] = true
+				}
+			}
+		}
+	}
+	us := map[string]float64{}
+	for _, e := range events {
+		tid, _ := e["tid"].(float64)
+		dur, ok := e["dur"].(float64)
+		if !main[tid] || e["ph"] != "X" || !ok {
+			continue
+		}
+		name, _ := e["name"].(string)
+		us[name] += dur
+	}
+	out := make([]FuncTime, 0, len(us))
+	for n, t := range us {
+		out = append(out, FuncTime{n, t / 1000})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Ms > out[j].Ms })
+	if len(out) > top {
+		out = out[:top]
+	}
+	return out, nil
 }

@@ -92,6 +92,7 @@ type deltaEngine interface {
 	stateOf(id int32) (string, float64)
 	openHead(n int, dst []int) []int
 	openOrder(dst []int) []int
+	iterStartAt(k int) int
 }
 
 func (s *Search) delta() deltaEngine {
@@ -149,7 +150,16 @@ func (s *Search) OpenHead(n int, dst []int) []int { return s.delta().openHead(n,
 // O(open · log open) for the priority frontier. Callers cache it per step.
 func (s *Search) OpenOrder(dst []int) []int { return s.delta().openOrder(dst) }
 
+// IterStart is the id of the first node of the iteration shown at step k,
+// 0 <= k <= Horizon(): a search with iterations (ids, idastar) makes a new
+// root for each, and its earlier iterations' nodes (ids below) are not part
+// of the tree shown; 0 for every other search. O(1).
+func (s *Search) IterStart(k int) int { return s.delta().iterStartAt(k) }
+
 // --- the engine's side ---
+
+// iterStartAt is 0: a best-first search has one tree.
+func (e *engine[S]) iterStartAt(int) int { return 0 }
 
 // deltaIndex lists, for the steps journaled so far, when each node was
 // expanded and when it was re-parented or reopened. It is built lazily and

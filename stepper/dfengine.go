@@ -27,10 +27,25 @@ import (
 // tree is append-only: forgotten nodes stay, marked forgotten, and a
 // regenerated subtree gets new nodes.
 //
-// Seek replays from step 0 (the family keeps no journal): O(k) steps for
-// step k. Run from step 0 with IDA* on a 4×4 or smaller puzzle with
-// Manhattan distance takes a fast path (idafast.go) that stores nothing
-// but the solution; it gives the same counters, status and path.
+// Node ids are stable forever, in creation order across iterations: an
+// iteration does not empty the tree but makes a new root, and every node of
+// the earlier iterations stays (IterStart is the first id of the current
+// one). Snapshot's Tree shows the current iteration only. Every step is
+// journaled (dfengine_journal.go): the changes it made to nodes, the stack
+// and RBFS's frames, each with its old and new value, and the engine's
+// scalars after it, so going back undoes steps and going forward replays
+// them, O(what each step touched), never a replay from step 0. Memory: a
+// stepped IDS or IDA* keeps the nodes of every iteration, not only the
+// current one's: with branching factor b about b/(b-1) times the last
+// iteration (IDS), and for IDA* the sum of its iterations' trees (a
+// fraction more than the last when each iteration grows the tree by a
+// constant factor), plus about 200 bytes a step of journal.
+//
+// Run from step 0 with IDA* on a 4×4 or smaller puzzle with Manhattan
+// distance takes a fast path (idafast.go) that stores nothing but the
+// solution; it gives the same counters, status and path, and the journal
+// is rebuilt by stepping again only if the search is then moved back or its
+// records are asked for.
 type dfEngine[S comparable] struct {
 	p        Problem[S]
 	h        *Heuristic[S]
@@ -50,6 +65,8 @@ type dfEngine[S comparable] struct {
 	next      float64 // IDA*: least f over the threshold so far (+Inf: none)
 	iterCut   int     // cutoffs in this iteration
 	restart   bool    // the stack emptied after a cutoff: the next step begins a new iteration
+	iterStart int32   // the id of the current iteration's root
+	seqNext   int32   // the next insertion number
 
 	cur    int
 	status Status
@@ -65,6 +82,15 @@ type dfEngine[S comparable] struct {
 	backs []Backup
 	began bool
 	sel   int32 // the node the last step selected
+
+	// the journal (dfengine_journal.go)
+	recs []dfRec       // recs[k] is step k+1
+	scs  []dfScalars   // scs[k]: the scalars after step k (scs[0]: step 0)
+	ops  []dfOp        // every change to a node, the stack or the frames
+	flog []rbfsFrame   // frames as ops saved them (own kids slices)
+	blog []Backup      // RBFS's backups, by step
+	dx   dfIndex       // selections and mods by node, built lazily
+	kind []dfSelection // what each step did with the node it selected
 }
 
 // dfNode is one node of the family's tree.
@@ -78,6 +104,8 @@ type dfNode[S comparable] struct {
 	status NodeStatus
 	order  int32 // the step that selected it, 0 if none
 	step   int32 // the step that generated it
+	seq    int32 // the insertion number (stack or frame), -1 if never on the frontier
+	cut    bool  // IDA*: cut off when generated (f over the threshold)
 }
 
 // rbfsFrame is one expanded node on RBFS's path, with its f-limit and its
@@ -120,8 +148,9 @@ func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 // init goes to step 0: the first iteration's root.
 func (e *dfEngine[S]) init() {
 	e.nodes, e.stack, e.frames = e.nodes[:0], e.stack[:0], e.frames[:0]
+	e.recs, e.scs, e.ops, e.flog, e.blog, e.kind, e.dx = e.recs[:0], e.scs[:0], e.ops[:0], e.flog[:0], e.blog[:0], e.kind[:0], dfIndex{}
 	e.cur, e.status, e.goal, e.cnt, e.fast, e.err = 0, Running, -1, Counters{MaxOpen: 1}, false, nil
-	e.iter, e.iterCut, e.restart = 0, 0, false
+	e.iter, e.iterCut, e.restart, e.seqNext, e.sel = 0, 0, false, 0, 0
 	e.limit = 0
 	if e.o.Algorithm == DLS {
 		e.limit = e.o.Depth
@@ -129,15 +158,18 @@ func (e *dfEngine[S]) init() {
 	e.beginIteration()
 	e.began = false
 	e.cnt.Open = 1
+	e.scs = append(e.scs, e.scalars())
 }
 
-// beginIteration empties the tree and makes the root again.
+// beginIteration makes the root of a new iteration, a new node: the nodes
+// of earlier iterations stay.
 func (e *dfEngine[S]) beginIteration() {
 	e.iter++
-	e.nodes, e.stack, e.frames = e.nodes[:0], e.stack[:0], e.frames[:0]
+	e.iterStart = int32(len(e.nodes))
 	start := e.p.Start()
 	h := e.hOf(start)
-	root := dfNode[S]{state: start, h: h, parent: -1, action: noAction, status: NodeOpen}
+	root := dfNode[S]{state: start, h: h, parent: -1, action: noAction, status: NodeOpen, seq: e.seqNext, step: int32(len(e.recs))}
+	e.seqNext++
 	root.f = e.fOf(0, h, 0)
 	switch e.o.Algorithm {
 	case IDAStar:
@@ -153,11 +185,11 @@ func (e *dfEngine[S]) beginIteration() {
 		}
 	case RBFS:
 		root.f = h
-		e.visit, e.vlimit = 0, math.Inf(1)
+		e.visit, e.vlimit = e.iterStart, math.Inf(1)
 	}
 	e.nodes = append(e.nodes, root)
 	if e.o.Algorithm != RBFS {
-		e.stack = append(e.stack, 0)
+		e.push(e.iterStart)
 	}
 	e.iterCut, e.restart, e.began = 0, false, true
 }
@@ -179,12 +211,22 @@ func (e *dfEngine[S]) fOf(g, h float64, depth int32) float64 {
 
 // advance takes one step. With ev nil it records nothing for an event.
 func (e *dfEngine[S]) advance(ev *Event) {
+	if e.fast {
+		e.unfast()
+	}
+	if e.cur < len(e.recs) {
+		e.redo()
+		return
+	}
+	e.recs = append(e.recs, dfRec{firstNode: int32(len(e.nodes)), firstOp: int32(len(e.ops)), firstBack: int32(len(e.blog))})
 	e.step()
 	if e.err == nil {
 		if err := e.failure(); err != nil {
 			e.err, e.status = err, Failed
 		}
 	}
+	e.blog = append(e.blog, e.backs...)
+	e.scs = append(e.scs, e.scalars())
 }
 
 // failure is the problem's error, if it reported one (see [Failer]).
@@ -212,29 +254,30 @@ func (e *dfEngine[S]) step() {
 	if e.o.Algorithm == RBFS {
 		id = e.visit
 	} else {
-		id = e.stack[len(e.stack)-1]
-		e.stack = e.stack[:len(e.stack)-1]
+		id = e.pop()
 	}
 	e.sel = id
 	e.cur++
 	e.cnt.Steps++
 	n := &e.nodes[id]
-	n.order = stepNo
 	if e.p.IsGoal(n.state) {
-		n.status = NodeGoal
+		e.set(id, NodeGoal, stepNo, n.f, false)
+		e.kind = append(e.kind, selGoal)
 		e.goal, e.status = id, Solved
 		e.later = e.laterSiblings(id)
 		e.finishStep()
 		return
 	}
 	if (e.o.Algorithm == IDS || e.o.Algorithm == DLS) && int(n.depth) >= e.limit {
-		n.status = NodeCutoff
+		e.set(id, NodeCutoff, stepNo, n.f, false)
+		e.kind = append(e.kind, selCutoff)
 		e.cnt.Cutoffs++
 		e.iterCut++
 		e.endOfStack()
 		return
 	}
-	n.status = NodeClosed
+	e.set(id, NodeClosed, stepNo, n.f, false)
+	e.kind = append(e.kind, selExpanded)
 	e.cnt.Expanded++
 	first := int32(len(e.nodes))
 	e.expand(id, stepNo)
@@ -245,7 +288,9 @@ func (e *dfEngine[S]) step() {
 		// push so that the first child is on top
 		for c := int32(len(e.nodes)) - 1; c >= first; c-- {
 			if e.nodes[c].status == NodeOpen {
-				e.stack = append(e.stack, c)
+				e.nodes[c].seq = e.seqNext
+				e.seqNext++
+				e.push(c)
 			}
 		}
 		e.endOfStack()
@@ -273,16 +318,18 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 		}
 		g, depth := n.g+sc.Cost, n.depth+1
 		h := e.hOf(sc.State)
-		c := dfNode[S]{state: sc.State, g: g, h: h, f: e.fOf(g, h, depth), parent: id, depth: depth, action: uint16(sc.Action), status: NodeOpen, step: stepNo}
+		c := dfNode[S]{state: sc.State, g: g, h: h, f: e.fOf(g, h, depth), parent: id, depth: depth, action: uint16(sc.Action), status: NodeOpen, step: stepNo, seq: -1}
 		fate := FateAdded
 		if e.o.Algorithm == IDAStar && c.f > e.threshold+costTolerance*max(1, math.Abs(e.threshold)) {
-			c.status, fate = NodeCutoff, FateCutoff
+			c.status, c.cut, fate = NodeCutoff, true, FateCutoff
 			e.cnt.Cutoffs++
 			e.iterCut++
 			e.next = min(e.next, c.f)
 		}
 		if e.o.Algorithm == RBFS {
 			c.f = max(c.f, n.f) // AIMA: a child's f is at least its parent's
+			c.seq = e.seqNext
+			e.seqNext++
 		}
 		e.nodes = append(e.nodes, c)
 		e.cnt.Generated++
@@ -310,7 +357,7 @@ func (e *dfEngine[S]) endOfStack() {
 func (e *dfEngine[S]) finishStep() {
 	e.cnt.Open = e.openLen()
 	e.cnt.MaxOpen = max(e.cnt.MaxOpen, e.cnt.Open)
-	if e.status == Running && len(e.nodes) >= e.o.MaxNodes {
+	if e.status == Running && len(e.nodes)-int(e.iterStart) >= e.o.MaxNodes {
 		e.status = LimitReached
 	}
 }
@@ -341,34 +388,33 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 	}
 	if len(fr.kids) == 0 {
 		// no successors: RBFS returns failure, f = ∞
-		e.nodes[id].f = math.Inf(1)
 		e.backs = append(e.backs, Backup{Node: int(id), State: e.p.Format(e.nodes[id].state), F: Bound(math.Inf(1))})
-		e.nodes[id].status = NodeForgotten
+		e.set(id, NodeForgotten, e.nodes[id].order, math.Inf(1), true)
 	} else {
-		e.frames = append(e.frames, fr)
+		e.pushFrame(fr)
 	}
 	for len(e.frames) > 0 {
-		top := &e.frames[len(e.frames)-1]
-		nodes := e.nodes
-		sort.SliceStable(top.kids, func(i, j int) bool { return nodes[top.kids[i]].f < nodes[top.kids[j]].f })
-		best := top.kids[0]
-		if e.nodes[best].f > top.limit {
+		top := len(e.frames) - 1
+		e.sortFrame(top)
+		best := e.frames[top].kids[0]
+		if e.nodes[best].f > e.frames[top].limit {
 			// return failure with best.f: forget this frame's subtree
-			x := top.id
-			e.nodes[x].f = e.nodes[best].f
-			e.backs = append(e.backs, Backup{Node: int(x), State: e.p.Format(e.nodes[x].state), F: Bound(e.nodes[best].f)})
+			x := e.frames[top].id
+			bf := e.nodes[best].f
+			e.backs = append(e.backs, Backup{Node: int(x), State: e.p.Format(e.nodes[x].state), F: Bound(bf)})
+			e.set(x, e.nodes[x].status, e.nodes[x].order, bf, true)
 			e.forget(x)
-			e.frames = e.frames[:len(e.frames)-1]
+			e.popFrame()
 			if len(e.frames) == 0 {
 				e.status = NoSolution
 			}
 			continue
 		}
 		alt := math.Inf(1)
-		if len(top.kids) > 1 {
-			alt = e.nodes[top.kids[1]].f
+		if kids := e.frames[top].kids; len(kids) > 1 {
+			alt = e.nodes[kids[1]].f
 		}
-		e.visit, e.vlimit = best, min(top.limit, alt)
+		e.visit, e.vlimit = best, min(e.frames[top].limit, alt)
 		break
 	}
 	if len(e.frames) == 0 && e.status == Running {
@@ -382,11 +428,11 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 func (e *dfEngine[S]) forget(x int32) {
 	for c := x + 1; c < int32(len(e.nodes)); c++ {
 		if p := e.nodes[c].parent; p >= 0 && (p == x || e.nodes[p].status == NodeForgotten && p > x) {
-			e.nodes[c].status = NodeForgotten
+			e.set(c, NodeForgotten, e.nodes[c].order, e.nodes[c].f, true)
 		}
 	}
 	if e.nodes[x].parent >= 0 {
-		e.nodes[x].status = NodeOpen
+		e.set(x, NodeOpen, e.nodes[x].order, e.nodes[x].f, true)
 	}
 }
 
@@ -420,12 +466,13 @@ func (e *dfEngine[S]) steps() int       { return e.cur }
 func (e *dfEngine[S]) state() Status    { return e.status }
 func (e *dfEngine[S]) options() Options { return e.o }
 func (e *dfEngine[S]) warns() []string  { return append([]string(nil), e.warnings...) }
-func (e *dfEngine[S]) nodeCount() int   { return len(e.nodes) }
+func (e *dfEngine[S]) nodeCount() int   { return e.nodeEnd(e.cur) }
 func (e *dfEngine[S]) counters() Counters {
 	c := e.cnt
-	c.Nodes = len(e.nodes)
+	end := e.nodeEnd(e.cur)
+	c.Nodes = end - int(e.iterStart)
 	c.Closed = 0
-	for i := range e.nodes {
+	for i := e.iterStart; i < int32(end); i++ {
 		if e.nodes[i].status == NodeClosed {
 			c.Closed++
 		}
@@ -438,10 +485,14 @@ func (e *dfEngine[S]) bytesPerNode() int64 {
 	return int64(sizeOf(n))
 }
 
-// seek replays from step 0 when going back; forward it steps.
+// seek undoes steps going back and replays or takes them going forward:
+// O(the steps crossed and what they touched).
 func (e *dfEngine[S]) seek(k int) int {
-	if k < e.cur {
-		e.init()
+	if e.fast {
+		e.unfast()
+	}
+	for e.cur > k {
+		e.undo()
 	}
 	for e.cur < k && !e.status.Done() {
 		e.advance(nil)
@@ -515,7 +566,7 @@ func (e *dfEngine[S]) deepening(at int32) *Deepening {
 			d.NextNode, d.NextLimit, d.NextState = &v, &l, e.p.Format(e.nodes[v].state)
 		}
 	}
-	if at >= 0 && int(at) < len(e.nodes) {
+	if at >= 0 && int(at) < e.nodeEnd(e.cur) {
 		d.Current = e.pathTo(at)
 	}
 	return d
@@ -558,17 +609,19 @@ func (e *dfEngine[S]) snapshot() Snapshot {
 		sn.Open = append(sn.Open, OpenEntry{NodeInfo: e.info(id), Key: Key{Priority: e.nodes[id].f, Seq: -1}})
 	}
 	var closed []NodeInfo
-	for i := range e.nodes {
+	end := int32(e.nodeEnd(e.cur))
+	for i := e.iterStart; i < end; i++ {
 		if e.nodes[i].status == NodeClosed {
-			closed = append(closed, e.info(int32(i)))
+			closed = append(closed, e.info(i))
 		}
 	}
 	sort.SliceStable(closed, func(i, j int) bool { return closed[i].Order < closed[j].Order })
 	sn.Closed = closed
-	sn.Tree = make([]NodeInfo, len(e.nodes))
+	sn.Tree = make([]NodeInfo, end-e.iterStart)
 	for i := range sn.Tree {
-		sn.Tree[i] = e.info(int32(i))
+		sn.Tree[i] = e.info(e.iterStart + int32(i))
 	}
+	sn.IterStart = int(e.iterStart)
 	at := e.sel
 	if e.cur == 0 {
 		at = 0

@@ -25,8 +25,9 @@ func TestIDSRomaniaAIMA(t *testing.T) {
 	for _, ev := range evs {
 		if ev.Deepening.Began {
 			began++
-			if ev.Expanded.ID != 0 || ev.Expanded.State != "Arad" {
-				t.Errorf("step %d began an iteration at %s (#%d), want the root", ev.Step, ev.Expanded.State, ev.Expanded.ID)
+			// a new root, a new node: ids are stable across iterations
+			if ev.Expanded.Parent != -1 || ev.Expanded.State != "Arad" || s.IterStart(ev.Step) != ev.Expanded.ID {
+				t.Errorf("step %d began an iteration at %s (#%d, parent %d), want a new root, the first id of the iteration %d", ev.Step, ev.Expanded.State, ev.Expanded.ID, ev.Expanded.Parent, s.IterStart(ev.Step))
 			}
 		}
 	}

@@ -157,8 +157,8 @@ type Bidirectional struct {
 	Rule         string `json:"rule"`
 }
 
-// Deepening is where a depth-first iterative search stands. Ids in it
-// are node ids of the current iteration's tree.
+// Deepening is where a depth-first iterative search stands. Its ids are
+// the search's node ids, those of the current iteration's tree.
 type Deepening struct {
 	// Iteration is 1-based; Began says that this step began it (the
 	// tree was emptied and the root selected again).
@@ -248,9 +248,14 @@ type Snapshot struct {
 	Open []OpenEntry `json:"open"`
 	// Closed is the closed list in expansion order.
 	Closed []NodeInfo `json:"closed"`
-	// Tree holds every node generated so far, by id.
-	Tree     []NodeInfo `json:"tree"`
-	Counters Counters   `json:"counters"`
+	// Tree holds every node generated so far, by id: Tree[i].ID is
+	// IterStart+i. IterStart is 0 except in an iterative search (ids,
+	// idastar), whose Tree is the current iteration's nodes only, its ids
+	// those of the whole search (earlier iterations' nodes have the ids
+	// below IterStart).
+	Tree      []NodeInfo `json:"tree"`
+	IterStart int        `json:"iterStart,omitempty"`
+	Counters  Counters   `json:"counters"`
 	// Path is the solution's node ids from the root, once solved.
 	Path []int `json:"path,omitempty"`
 	// Deepening is set for the depth-first iterative family.

@@ -45,11 +45,12 @@ func (a Algorithm) depthFirstIterative() bool { return a == IDS || a == IDAStar 
 
 // Journaled reports whether a search with the algorithm keeps the journal
 // that Search.Horizon, NodeEnd, ModdedIn, ExpandedIn, Record, OrderAfter,
-// StateOf, OpenHead and OpenOrder read (delta.go): every best-first
-// algorithm does; the depth-first iterative family (ids, idastar, rbfs),
-// whose tree restarts or forgets, does not, and those methods panic on it.
-// Such a search is followed through its events and snapshots.
-func (a Algorithm) Journaled() bool { return !a.depthFirstIterative() && !a.bidirectional() }
+// StateOf, OpenHead, OpenOrder and IterStart read (delta.go): every
+// best-first algorithm and the depth-first iterative family (ids, idastar,
+// rbfs: dfengine_journal.go) do; the bidirectional searches do not yet,
+// and those methods panic on them. Such a search is followed through its
+// events and snapshots.
+func (a Algorithm) Journaled() bool { return !a.bidirectional() }
 
 // bidirectional reports whether the algorithm searches from both ends
 // (bidi.go).
@@ -313,7 +314,7 @@ func (o Options) Normalize() (Options, error) {
 		// not expressible as a zero value, so dls is always one.
 		o.Tree = true
 	}
-	if o.Lazy && (o.Tree || !o.Algorithm.Journaled()) {
+	if o.Lazy && (o.Tree || o.Algorithm.depthFirstIterative() || o.Algorithm.bidirectional()) {
 		return o, fmt.Errorf("stepper: lazy=true is for graph search with bfs, dfs, dls, ucs, greedy, astar or wastar (not tree=true, not %s)", o.Algorithm)
 	}
 	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent {

@@ -1,0 +1,202 @@
+package stepper
+
+import (
+	"math"
+	"slices"
+)
+
+// This file is delta.go's engine side for the depth-first family: node
+// records, the steps that changed them and the frontier's order, read from
+// the journal (dfengine_journal.go).
+
+// dfIndex lists, for the steps journaled so far, when each node was
+// selected and when it was otherwise changed (RBFS's backups, forgotten
+// subtrees and reopened roots). Built lazily, O(1) amortised a step.
+type dfIndex struct {
+	built int     // steps indexed
+	first []int32 // first[id]: the first step that selected id, 0 if none
+	more  map[int32][]int32
+	mods  map[int32][]int32
+}
+
+// journal rebuilds the journal of a search run by the fast path.
+func (e *dfEngine[S]) journal() *dfEngine[S] {
+	if e.fast {
+		e.unfast()
+	}
+	return e
+}
+
+func (e *dfEngine[S]) index() *dfIndex {
+	x := &e.dx
+	if x.more == nil {
+		x.more, x.mods = map[int32][]int32{}, map[int32][]int32{}
+	}
+	for ; x.built < len(e.recs); x.built++ {
+		k := x.built
+		step := int32(k + 1)
+		_, opEnd, _ := e.stepEnds(k)
+		for i := e.recs[k].firstOp; i < opEnd; i++ {
+			op := &e.ops[i]
+			if op.kind != opSet {
+				continue
+			}
+			if op.mod {
+				x.mods[op.id] = append(x.mods[op.id], step)
+				continue
+			}
+			for int(op.id) >= len(x.first) {
+				x.first = append(x.first, 0)
+			}
+			if x.first[op.id] == 0 {
+				x.first[op.id] = step
+			} else {
+				x.more[op.id] = append(x.more[op.id], step)
+			}
+		}
+	}
+	return x
+}
+
+func (e *dfEngine[S]) horizon() int { return len(e.journal().recs) }
+
+// iterStartAt is the first id of the iteration shown at step k.
+func (e *dfEngine[S]) iterStartAt(k int) int { return int(e.journal().scs[k].iterStart) }
+
+func (e *dfEngine[S]) moddedIn(a, b int, dst []int) []int {
+	e.journal()
+	if b <= a {
+		return dst
+	}
+	_, to, _ := e.stepEnds(b - 1)
+	for i := e.recs[a].firstOp; i < to; i++ {
+		if op := &e.ops[i]; op.kind == opSet && op.mod {
+			dst = append(dst, int(op.id))
+		}
+	}
+	return dst
+}
+
+func (e *dfEngine[S]) expandedIn(a, b int, dst []int) []int {
+	e.journal()
+	for k := a; k < b; k++ {
+		dst = append(dst, int(e.scs[k+1].sel))
+	}
+	return dst
+}
+
+func (e *dfEngine[S]) orderAfter(id int32, k int) int {
+	x := e.journal().index()
+	if int(id) >= len(x.first) || x.first[id] == 0 {
+		return 0
+	}
+	exp := int32(0)
+	if int(x.first[id]) > k {
+		exp = x.first[id]
+	} else {
+		for _, s := range x.more[id] {
+			if int(s) > k {
+				exp = s
+				break
+			}
+		}
+	}
+	if exp == 0 {
+		return 0
+	}
+	for _, m := range x.mods[id] {
+		if int(m) > k && m < exp {
+			return 0
+		}
+	}
+	return int(exp)
+}
+
+func (e *dfEngine[S]) record(id int32) NodeRecord {
+	e.journal()
+	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	return e.recordOf(id, cell)
+}
+
+func (e *dfEngine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
+	e.journal()
+	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	for id := int32(a); id < int32(b); id++ {
+		dst = append(dst, e.recordOf(id, cell))
+	}
+	return dst
+}
+
+// recordOf is node id's record at the cursor. A node is selected from
+// open, so a node shown closed, goal or cutoff with an order was open
+// before (BaseOpen); every other status is its base fate.
+func (e *dfEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRecord {
+	n := &e.nodes[id]
+	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Seq: int(n.seq), Born: int(n.step), Cell: -1}
+	if e.o.Algorithm == RBFS {
+		r.F = n.f
+	}
+	switch {
+	case n.order > 0 && (n.status == NodeClosed || n.status == NodeGoal || n.status == NodeCutoff && !n.cut):
+		r.Order = int(n.order)
+	default:
+		r.Order = e.orderAfter(id, max(e.cur, int(n.step)-1)) // a new root is selected by the step that made it
+		switch n.status {
+		case NodeCutoff:
+			r.Fate = BaseCutoff
+		case NodeForgotten:
+			r.Fate = BaseForgotten
+		}
+	}
+	if r.Order > 0 && r.Order <= len(e.kind) {
+		r.GoalPop = e.kind[r.Order-1] == selGoal
+		r.CutoffPop = e.kind[r.Order-1] == selCutoff
+	}
+	if cell != nil {
+		r.Cell = cell.cellOf(n.state)
+	}
+	return r
+}
+
+func (e *dfEngine[S]) stateOf(id int32) (string, float64) {
+	n := &e.nodes[id]
+	return e.p.Format(n.state), n.h
+}
+
+// openHead: the stack, top first (IDS, IDA*); RBFS's next node, then the
+// open children of the path's frames, best f first (ties: the deeper
+// frame first, then the frame's order). O(open · log open) for RBFS.
+func (e *dfEngine[S]) openHead(n int, dst []int) []int {
+	e.journal()
+	if e.o.Algorithm != RBFS {
+		for i := len(e.stack) - 1; i >= 0 && n > 0; i-- {
+			dst = append(dst, int(e.stack[i]))
+			n--
+		}
+		return dst
+	}
+	open := e.rbfsOpen()
+	for _, id := range open[:min(n, len(open))] {
+		dst = append(dst, int(id))
+	}
+	return dst
+}
+
+func (e *dfEngine[S]) openOrder(dst []int) []int { return e.openHead(math.MaxInt, dst) }
+
+// rbfsOpen is RBFS's frontier in the order openHead gives.
+func (e *dfEngine[S]) rbfsOpen() []int32 {
+	var rest []int32
+	for i := len(e.frames) - 1; i >= 0; i-- {
+		for _, c := range e.frames[i].kids {
+			if e.nodes[c].status == NodeOpen && c != e.visit {
+				rest = append(rest, c)
+			}
+		}
+	}
+	slices.SortStableFunc(rest, func(a, b int32) int { return cmpF(e.nodes[a].f, e.nodes[b].f) })
+	if e.status == Running {
+		rest = append([]int32{e.visit}, rest...)
+	}
+	return rest
+}

@@ -1,0 +1,175 @@
+package stepper
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// journalCases are the depth-first and bidirectional searches whose
+// journal TestJournalRecords checks, each on Romania, an 8-puzzle and a
+// small grid, stepped up to steps steps.
+var journalCases = []struct {
+	problem, options string
+	steps            int
+}{
+	{"graph romania", "ids", 60},
+	{"graph romania", "idastar h=sld", 60},
+	{"graph romania", "rbfs h=sld", 60},
+	{"puzzle 283164705 goal=123804765", "ids", 70},
+	{"puzzle 283164705 goal=123804765", "idastar h=manhattan parent=skip", 70},
+	{"puzzle 283164705 goal=123804765", "idastar h=misplaced parent=keep", 70},
+	{"puzzle 123457860", "rbfs h=manhattan", 70},
+	{"grid S...#.../.##.#.#./....#.#./.#....#G", "ids", 70},
+	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "idastar h=octile parent=keep", 70},
+	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "rbfs h=octile", 70},
+}
+
+// checkRecordMatches compares a record, read as a client reads it at step
+// k, with the node a fresh search shows at step k.
+func checkRecordMatches(t *testing.T, what string, id, k int, r NodeRecord, want NodeInfo, withF bool) {
+	t.Helper()
+	got := NodeInfo{ID: id, Parent: r.Parent, G: r.G, Depth: r.Depth, Status: statusAt(r, k), Step: r.Born}
+	w := NodeInfo{ID: want.ID, Parent: want.Parent, G: want.G, Depth: want.Depth, Status: want.Status, Step: want.Step}
+	if withF {
+		got.F, w.F = r.F, want.F
+	}
+	if r.Backward {
+		got.Dir = Backward
+	} else if want.Dir != "" {
+		got.Dir = Forward
+	}
+	w.Dir = want.Dir
+	if got != w {
+		t.Fatalf("%s: node %d at step %d: record gives %+v, a fresh search %+v", what, id, k, got, w)
+	}
+	if want.Order > 0 && r.Order != want.Order {
+		t.Fatalf("%s: node %d at step %d: record's order %d, a fresh search %d", what, id, k, r.Order, want.Order)
+	}
+	if want.Seq >= 0 && want.Status == NodeOpen && r.Seq != want.Seq {
+		t.Fatalf("%s: node %d at step %d: record's seq %d, a fresh search %d", what, id, k, r.Seq, want.Seq)
+	}
+}
+
+// freshAt is a new search on the same line stepped to k (no journal moves).
+func freshAt(t *testing.T, problem, options string, k int) *Search {
+	t.Helper()
+	f := newDeltaSearch(t, problem, options)
+	for f.StepCount() < k {
+		if _, ok := f.Step(); !ok {
+			t.Fatalf("%s %s: a fresh search ended at step %d before %d", problem, options, f.StepCount(), k)
+		}
+	}
+	return f
+}
+
+// TestJournalRecords is the journal's property: at every step k, reached
+// by seeking in any order, the records of the nodes of the iteration shown
+// agree with a fresh search stepped to k; the nodes not listed by ModdedIn
+// between two steps have the same record at both; the snapshot after a
+// seek is that of the fresh search; replayed events equal the originals;
+// ExpandedIn lists the events' nodes and OpenOrder the snapshot's open
+// list (RBFS: the same nodes, the next one first, then best f first).
+func TestJournalRecords(t *testing.T) {
+	for _, tc := range journalCases {
+		t.Run(tc.problem+" "+tc.options, func(t *testing.T) {
+			what := tc.problem + " / " + tc.options
+			s := newDeltaSearch(t, tc.problem, tc.options)
+			withF := s.Options().Algorithm == RBFS
+			var evs []string
+			var expanded []int
+			for s.StepCount() < tc.steps {
+				ev, ok := s.Step()
+				if !ok {
+					break
+				}
+				b, _ := json.Marshal(ev)
+				evs = append(evs, string(b))
+				expanded = append(expanded, ev.Expanded.ID)
+			}
+			h := s.Horizon()
+			if h != len(evs) {
+				t.Fatalf("%s: horizon %d after %d steps", what, h, len(evs))
+			}
+			if got := s.ExpandedIn(0, h, nil); !slices.Equal(got, expanded) {
+				t.Fatalf("%s: ExpandedIn %v, events %v", what, got, expanded)
+			}
+			end := s.NodeEnd(h)
+			held := make([][]NodeRecord, h+1)
+			truth := make([]Snapshot, h+1)
+			order := rand.New(rand.NewPCG(1, uint64(h))).Perm(h + 1)
+			for _, k := range order {
+				if got := s.Seek(k); got != k {
+					t.Fatalf("%s: Seek(%d) reached %d", what, k, got)
+				}
+				f := freshAt(t, tc.problem, tc.options, k)
+				truth[k] = f.Snapshot()
+				if a, b := asJSON(t, s.Snapshot()), asJSON(t, truth[k]); a != b {
+					t.Fatalf("%s: snapshot at step %d after seeking differs from a fresh search's:\n%s\n%s", what, k, a, b)
+				}
+				held[k] = s.Records(0, end, nil)
+				for id := range end {
+					if r := s.Record(id); r != held[k][id] {
+						t.Fatalf("%s: step %d: Record(%d) %+v, Records gives %+v", what, k, id, r, held[k][id])
+					}
+				}
+				start := s.IterStart(k)
+				if start != truth[k].IterStart || s.NodeEnd(k)-start != len(truth[k].Tree) {
+					t.Fatalf("%s: step %d: IterStart %d, NodeEnd %d; the snapshot's tree has %d nodes from %d", what, k, start, s.NodeEnd(k), len(truth[k].Tree), truth[k].IterStart)
+				}
+				for i, want := range truth[k].Tree {
+					checkRecordMatches(t, what, start+i, k, held[k][start+i], want, withF)
+				}
+				var open []int
+				for _, o := range truth[k].Open {
+					open = append(open, o.ID)
+				}
+				got := s.OpenOrder(nil)
+				if withF {
+					if truth[k].Status == Running && len(open) > 0 && (len(got) == 0 || got[0] != open[0]) {
+						t.Fatalf("%s: step %d: OpenOrder %v does not begin with the next node %d", what, k, got, open[0])
+					}
+					first := 0 // the next node, when there is one, comes first
+					if truth[k].Status == Running {
+						first = 1
+					}
+					for i := first + 1; i < len(got); i++ {
+						if s.Record(got[i]).F < s.Record(got[i-1]).F {
+							t.Fatalf("%s: step %d: OpenOrder %v not best f first after the next node", what, k, got)
+						}
+					}
+					got, open = slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(open))
+				}
+				if !slices.Equal(got, open) {
+					t.Fatalf("%s: step %d: OpenOrder %v, a fresh search's open list %v", what, k, got, open)
+				}
+				if head := s.OpenHead(3, nil); !slices.Equal(head, s.OpenOrder(nil)[:min(3, len(open))]) {
+					t.Fatalf("%s: step %d: OpenHead(3) %v, OpenOrder %v", what, k, head, s.OpenOrder(nil))
+				}
+				if k > 0 {
+					ev, err := s.EventAt(k)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if b, _ := json.Marshal(ev); string(b) != evs[k-1] {
+						t.Fatalf("%s: step %d replayed differently:\n%s\n%s", what, k, b, evs[k-1])
+					}
+				}
+			}
+			for a := 0; a <= h; a++ {
+				for b := a; b <= h; b++ {
+					changed := map[int]bool{}
+					for _, id := range s.ModdedIn(a, b, nil) {
+						changed[id] = true
+					}
+					for id := range end {
+						if !changed[id] && held[a][id] != held[b][id] {
+							t.Fatalf("%s: node %d not listed by ModdedIn(%d, %d) but its record changed: %+v, then %+v", what, id, a, b, held[a][id], held[b][id])
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,250 @@
+package stepper
+
+import (
+	"fmt"
+	"slices"
+)
+
+// This file is the depth-first family's journal. A step changes a few
+// nodes (the one it selects; RBFS's backed-up f and forgotten subtrees),
+// the stack (IDS, IDA*) or RBFS's frames, and the engine's scalars; it
+// makes new nodes at the end of the node list. Every change is an op with
+// its old and new value, so a step is undone by applying its ops' old
+// values backwards and replayed by applying their new values forwards; the
+// scalars after each step are kept whole (dfScalars, about 200 bytes a
+// step). Nodes made after the cursor keep the values they were made with.
+
+// dfRec is the journal entry of one step: where its nodes, ops and
+// backups begin (they end where the next step's begin, or at the horizon).
+type dfRec struct {
+	firstNode, firstOp, firstBack int32
+}
+
+// dfSelection is what a step did with the node it selected.
+type dfSelection uint8
+
+const (
+	selExpanded dfSelection = iota
+	selGoal                 // the goal test succeeded
+	selCutoff               // IDS: at the depth limit, not expanded
+)
+
+// dfScalars is everything but the nodes, the stack and the frames that a
+// step changes.
+type dfScalars struct {
+	iter, limit, iterCut, later int
+	threshold, next, vlimit     float64
+	restart, began              bool
+	sel, goal, iterStart        int32
+	seqNext, visit              int32
+	status                      Status
+	cnt                         Counters
+	err                         error
+}
+
+func (e *dfEngine[S]) scalars() dfScalars {
+	return dfScalars{iter: e.iter, limit: e.limit, iterCut: e.iterCut, later: e.later, threshold: e.threshold, next: e.next,
+		vlimit: e.vlimit, restart: e.restart, began: e.began, sel: e.sel, goal: e.goal, iterStart: e.iterStart,
+		seqNext: e.seqNext, visit: e.visit, status: e.status, cnt: e.cnt, err: e.err}
+}
+
+func (e *dfEngine[S]) loadScalars(s *dfScalars) {
+	e.iter, e.limit, e.iterCut, e.later, e.threshold, e.next = s.iter, s.limit, s.iterCut, s.later, s.threshold, s.next
+	e.vlimit, e.restart, e.began, e.sel, e.goal, e.iterStart = s.vlimit, s.restart, s.began, s.sel, s.goal, s.iterStart
+	e.seqNext, e.visit, e.status, e.cnt, e.err = s.seqNext, s.visit, s.status, s.cnt, s.err
+}
+
+// dfOp kinds.
+const (
+	opSet       uint8 = iota // node id's status, order and f: old → new
+	opPush                   // id pushed on the stack
+	opPop                    // id popped from the stack
+	opFramePush              // flog[fr] pushed on the frames
+	opFramePop               // the top frame, flog[fr], popped
+	opFrameKids              // frame id's kids reordered: flog[fr] before, flog[fr+1] after
+)
+
+// dfOp is one change a step made.
+type dfOp struct {
+	kind     uint8
+	mod      bool // opSet: a change other than the selection (listed by ModdedIn)
+	id, fr   int32
+	old, new dfMut
+}
+
+// dfMut is the part of a node a step changes.
+type dfMut struct {
+	status NodeStatus
+	order  int32
+	f      float64
+}
+
+// set changes node id, journaled. mod is false for the selection of the
+// node by this step, true for every other change.
+func (e *dfEngine[S]) set(id int32, status NodeStatus, order int32, f float64, mod bool) {
+	n := &e.nodes[id]
+	old, nw := dfMut{n.status, n.order, n.f}, dfMut{status, order, f}
+	if old == nw && !(!mod && order > 0) {
+		return
+	}
+	e.ops = append(e.ops, dfOp{kind: opSet, mod: mod, id: id, old: old, new: nw})
+	n.status, n.order, n.f = status, order, f
+}
+
+func (e *dfEngine[S]) push(id int32) {
+	e.stack = append(e.stack, id)
+	e.ops = append(e.ops, dfOp{kind: opPush, id: id})
+}
+
+func (e *dfEngine[S]) pop() int32 {
+	id := e.stack[len(e.stack)-1]
+	e.stack = e.stack[:len(e.stack)-1]
+	e.ops = append(e.ops, dfOp{kind: opPop, id: id})
+	return id
+}
+
+func cloneFrame(f rbfsFrame) rbfsFrame {
+	f.kids = slices.Clone(f.kids)
+	return f
+}
+
+func (e *dfEngine[S]) pushFrame(f rbfsFrame) {
+	e.frames = append(e.frames, f)
+	e.flog = append(e.flog, cloneFrame(f))
+	e.ops = append(e.ops, dfOp{kind: opFramePush, fr: int32(len(e.flog) - 1)})
+}
+
+func (e *dfEngine[S]) popFrame() {
+	e.flog = append(e.flog, cloneFrame(e.frames[len(e.frames)-1]))
+	e.ops = append(e.ops, dfOp{kind: opFramePop, fr: int32(len(e.flog) - 1)})
+	e.frames = e.frames[:len(e.frames)-1]
+}
+
+// sortFrame sorts frame i's children by f, stably (aima-python's sort),
+// journaled if the order changed.
+func (e *dfEngine[S]) sortFrame(i int) {
+	kids := e.frames[i].kids
+	nodes := e.nodes
+	if slices.IsSortedFunc(kids, func(a, b int32) int { return cmpF(nodes[a].f, nodes[b].f) }) {
+		return
+	}
+	before := cloneFrame(e.frames[i])
+	slices.SortStableFunc(kids, func(a, b int32) int { return cmpF(nodes[a].f, nodes[b].f) })
+	e.flog = append(e.flog, before, cloneFrame(e.frames[i]))
+	e.ops = append(e.ops, dfOp{kind: opFrameKids, id: int32(i), fr: int32(len(e.flog) - 2)})
+}
+
+func cmpF(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// stepEnds returns where the nodes, ops and backups of recs[k] end.
+func (e *dfEngine[S]) stepEnds(k int) (nodeEnd, opEnd, backEnd int32) {
+	if k+1 < len(e.recs) {
+		r := &e.recs[k+1]
+		return r.firstNode, r.firstOp, r.firstBack
+	}
+	return int32(len(e.nodes)), int32(len(e.ops)), int32(len(e.blog))
+}
+
+// nodeEnd is how many nodes exist at step k.
+func (e *dfEngine[S]) nodeEnd(k int) int {
+	if k < len(e.recs) {
+		return int(e.recs[k].firstNode)
+	}
+	return len(e.nodes)
+}
+
+// redo replays step cur+1 from the journal. O(the step's ops).
+func (e *dfEngine[S]) redo() {
+	k := e.cur
+	_, opEnd, _ := e.stepEnds(k)
+	for i := e.recs[k].firstOp; i < opEnd; i++ {
+		op := &e.ops[i]
+		switch op.kind {
+		case opSet:
+			n := &e.nodes[op.id]
+			n.status, n.order, n.f = op.new.status, op.new.order, op.new.f
+		case opPush:
+			e.stack = append(e.stack, op.id)
+		case opPop:
+			e.stack = e.stack[:len(e.stack)-1]
+		case opFramePush:
+			e.frames = append(e.frames, cloneFrame(e.flog[op.fr]))
+		case opFramePop:
+			e.frames = e.frames[:len(e.frames)-1]
+		case opFrameKids:
+			e.frames[op.id].kids = slices.Clone(e.flog[op.fr+1].kids)
+		}
+	}
+	e.cur++
+	e.loadStep(e.cur)
+}
+
+// undo takes back step cur. O(the step's ops).
+func (e *dfEngine[S]) undo() {
+	k := e.cur - 1
+	_, opEnd, _ := e.stepEnds(k)
+	for i := opEnd - 1; i >= e.recs[k].firstOp; i-- {
+		op := &e.ops[i]
+		switch op.kind {
+		case opSet:
+			n := &e.nodes[op.id]
+			n.status, n.order, n.f = op.old.status, op.old.order, op.old.f
+		case opPush:
+			e.stack = e.stack[:len(e.stack)-1]
+		case opPop:
+			e.stack = append(e.stack, op.id)
+		case opFramePush:
+			e.frames = e.frames[:len(e.frames)-1]
+		case opFramePop:
+			e.frames = append(e.frames, cloneFrame(e.flog[op.fr]))
+		case opFrameKids:
+			e.frames[op.id].kids = slices.Clone(e.flog[op.fr].kids)
+		}
+	}
+	e.cur--
+	e.loadStep(e.cur)
+}
+
+// loadStep sets the scalars, backups and notes of step k, as the step
+// left them.
+func (e *dfEngine[S]) loadStep(k int) {
+	e.loadScalars(&e.scs[k])
+	e.backs, e.notes = e.backs[:0], e.notes[:0]
+	if k == 0 {
+		return
+	}
+	nodeEnd, _, backEnd := e.stepEnds(k - 1)
+	r := &e.recs[k-1]
+	e.backs = append(e.backs, e.blog[r.firstBack:backEnd]...)
+	for id := r.firstNode; id < nodeEnd; id++ {
+		if e.nodes[id].parent < 0 {
+			continue // the root of a new iteration
+		}
+		fate := FateAdded
+		if e.nodes[id].cut {
+			fate = FateCutoff
+		}
+		e.notes = append(e.notes, dfNote{id, fate})
+	}
+}
+
+// unfast gives a search run by the fast path its journal: it steps again
+// from step 0 to the step the fast path reached. O(steps), once.
+func (e *dfEngine[S]) unfast() {
+	k := e.cur
+	e.init()
+	for e.cur < k && !e.status.Done() {
+		e.advance(nil)
+	}
+	if e.cur != k {
+		panic(fmt.Sprintf("stepper: the fast path ended at step %d, stepping at %d", k, e.cur))
+	}
+}

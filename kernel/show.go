@@ -63,7 +63,7 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 		}
 		t := &table{head: []string{"move", "action", "state", "g", "h", "f", "id"}}
 		for i, id := range snap.Path {
-			n := snap.Tree[id]
+			n, _ := snap.NodeByID(id)
 			t.add(i, n.Action, n.State, num(n.G), num(n.H), num(n.F), n.ID)
 		}
 		t.note = fmt.Sprintf("cost %s in %d moves", num(sr.Cost()), len(snap.Path)-1)
@@ -93,8 +93,8 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 		}
 		emit(titled(title+": "+sr.Options().String(), t))
 	case "node":
-		if c.Node >= len(snap.Tree) {
-			return errorf("node %d does not exist yet: the tree has %d nodes, ids 0 to %d", c.Node, len(snap.Tree), len(snap.Tree)-1)
+		if _, ok := snap.NodeByID(c.Node); !ok {
+			return errorf("%s", snap.NoSuchNode(c.Node))
 		}
 		return s.nodeOutput(ls, snap, c.Node, title, emit)
 	}
@@ -111,8 +111,8 @@ func (s *Session) NodeView(name string, id int) (Output, error) {
 		return Output{}, &CellError{Msg: fmt.Sprintf("no search named '%s'", name)}
 	}
 	snap := ls.search.Snapshot()
-	if id < 0 || id >= len(snap.Tree) {
-		return Output{}, &CellError{Msg: fmt.Sprintf("node %d does not exist: the tree has %d nodes", id, len(snap.Tree))}
+	if _, ok := snap.NodeByID(id); !ok {
+		return Output{}, &CellError{Msg: snap.NoSuchNode(id)}
 	}
 	var out Output
 	err := s.nodeOutput(ls, snap, id, fmt.Sprintf("%s at step %d (%s)", ls.label(), snap.Step, snap.Status), func(o Output) { out = o })
@@ -131,10 +131,10 @@ func titled(title string, t *table) Output {
 // nodeOutput shows one node: its fields, its h broken down, and the problem
 // drawn with it selected.
 func (s *Session) nodeOutput(ls *liveSearch, snap stepper.Snapshot, id int, title string, emit func(Output)) error {
-	if id < 0 || id >= len(snap.Tree) {
-		return errorf("node %d does not exist", id)
+	n, ok := snap.NodeByID(id)
+	if !ok {
+		return errorf("%s", snap.NoSuchNode(id))
 	}
-	n := snap.Tree[id]
 	t := &table{head: []string{"field", "value"}}
 	t.add("id", n.ID)
 	t.add("state", n.State)
@@ -167,10 +167,12 @@ func (s *Session) nodeOutput(ls *liveSearch, snap stepper.Snapshot, id int, titl
 func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, snap stepper.Snapshot, title string) (Output, error) {
 	var text strings.Builder
 	text.WriteString(title + ": search tree\n")
+	// ids run from snap.IterStart (an iterative search's current iteration)
+	start := snap.IterStart
 	kids := make([][]int, len(snap.Tree))
 	for _, n := range snap.Tree {
-		if n.Parent >= 0 && n.Parent < len(kids) {
-			kids[n.Parent] = append(kids[n.Parent], n.ID)
+		if p := n.Parent - start; p >= 0 && p < len(kids) {
+			kids[p] = append(kids[p], n.ID)
 		}
 	}
 	const maxLines = 200
@@ -181,14 +183,14 @@ func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, snap stepper.S
 			return
 		}
 		lines++
-		n := snap.Tree[id]
+		n := snap.Tree[id-start]
 		fmt.Fprintf(&text, "%s#%d %s %s g=%s h=%s f=%s %s\n", strings.Repeat("  ", depth), n.ID, n.Action, n.State, num(n.G), num(n.H), num(n.F), n.Status)
-		for _, k := range kids[id] {
+		for _, k := range kids[id-start] {
 			walk(k, depth+1)
 		}
 	}
 	if len(snap.Tree) > 0 {
-		walk(0, 0)
+		walk(start, 0)
 	}
 	if len(snap.Tree) > maxLines {
 		fmt.Fprintf(&text, "... %d nodes in all\n", len(snap.Tree))

@@ -21,8 +21,8 @@ func textPicture(inst stepper.Instance, snap stepper.Snapshot, selected int) []s
 	switch p := inst.(type) {
 	case *stepper.Puzzle:
 		state := ""
-		if selected >= 0 && selected < len(snap.Tree) {
-			state = snap.Tree[selected].State
+		if n, ok := snap.NodeByID(selected); ok {
+			state = n.State
 		} else {
 			tiles := p.StartTiles()
 			parts := make([]string, len(tiles))
@@ -102,12 +102,12 @@ func gridLines(g *stepper.Grid, snap stepper.Snapshot, selected int) []string {
 		}
 	}
 	for _, id := range snap.Path {
-		if id >= 0 && id < len(snap.Tree) {
-			mark(snap.Tree[id].State, '*')
+		if n, ok := snap.NodeByID(id); ok {
+			mark(n.State, '*')
 		}
 	}
-	if selected >= 0 && selected < len(snap.Tree) && len(snap.Path) == 0 {
-		mark(snap.Tree[selected].State, 'E')
+	if n, ok := snap.NodeByID(selected); ok && len(snap.Path) == 0 {
+		mark(n.State, 'E')
 	}
 	lines := make([]string, 0, len(cells)+1)
 	for _, r := range cells {

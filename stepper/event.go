@@ -263,3 +263,24 @@ type Snapshot struct {
 	// Bidirectional is set for bibfs and biucs.
 	Bidirectional *Bidirectional `json:"bidirectional,omitempty"`
 }
+
+// NodeByID returns node id of the snapshot's Tree (whose ids run from
+// IterStart), and whether the tree shows it. O(1).
+func (sn *Snapshot) NodeByID(id int) (NodeInfo, bool) {
+	i := id - sn.IterStart
+	if i < 0 || i >= len(sn.Tree) || sn.Tree[i].ID != id {
+		return NodeInfo{}, false
+	}
+	return sn.Tree[i], true
+}
+
+// NoSuchNode says why id is not in the snapshot's tree, in a user's words.
+func (sn *Snapshot) NoSuchNode(id int) string {
+	switch {
+	case id >= 0 && id < sn.IterStart:
+		return fmt.Sprintf("node %d belongs to an earlier iteration: the tree shown is the current iteration's, ids %d to %d", id, sn.IterStart, sn.IterStart+len(sn.Tree)-1)
+	case len(sn.Tree) == 0:
+		return fmt.Sprintf("node %d does not exist: the tree is empty", id)
+	}
+	return fmt.Sprintf("node %d does not exist yet: the tree has %d nodes, ids %d to %d", id, len(sn.Tree), sn.IterStart, sn.IterStart+len(sn.Tree)-1)
+}

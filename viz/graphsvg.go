@@ -71,7 +71,8 @@ func graphSVG(sw *svgWriter, g *stepper.Graph, snap stepper.Snapshot, selected i
 	if sel := selectedPath(snap, selected); len(sel) > 1 {
 		sw.s(`<polyline class="selpath" data-testid="selected-path" points="`)
 		for i, id := range sel {
-			p := pos[snap.Tree[id].State]
+			st, _ := stateAt(snap.Tree, id)
+			p := pos[st]
 			if i > 0 {
 				sw.s(" ")
 			}

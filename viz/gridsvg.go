@@ -36,7 +36,7 @@ func newGridScene(g gridView, snap stepper.Snapshot, selected int) *gridScene {
 			s.node[y*s.w+x] = int32(id)
 		}
 	}
-	if selected >= 0 && selected < len(snap.Tree) {
+	if _, ok := nodeAt(snap.Tree, selected); ok {
 		s.selected = selected
 	}
 	for y := 0; y < s.h && !s.terrain; y++ {
@@ -194,11 +194,11 @@ func (s *gridScene) drawArrows(sw *svgWriter) {
 			if id < 0 {
 				continue
 			}
-			p := s.snap.Tree[id].Parent
-			if p < 0 || p >= len(s.snap.Tree) {
+			ps, ok := stateAt(s.snap.Tree, s.snap.Tree[id].Parent)
+			if !ok {
 				continue
 			}
-			qx, qy, ok := s.cell(s.snap.Tree[p].State)
+			qx, qy, ok := s.cell(ps)
 			if !ok {
 				continue
 			}

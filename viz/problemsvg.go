@@ -98,12 +98,38 @@ func nodeOfState(snap stepper.Snapshot, status []Status) map[string]int {
 	return m
 }
 
-// stateAt returns the state of node id of tree (indexed by id), if any.
+// stateAt returns the state of node id of tree, if any.
 func stateAt(tree []stepper.NodeInfo, id int) (string, bool) {
-	if id < 0 || id >= len(tree) {
+	n, ok := nodeAt(tree, id)
+	if !ok {
 		return "", false
 	}
-	return tree[id].State, true
+	return n.State, true
+}
+
+// nodeAt returns node id of tree, a snapshot's Tree: its ids are
+// consecutive from tree[0].ID (0, or an iterative search's IterStart). It
+// falls back to tree[id] for a tree whose ids are not so. O(1).
+func nodeAt(tree []stepper.NodeInfo, id int) (*stepper.NodeInfo, bool) {
+	i, ok := treeIndex(tree, id)
+	if !ok {
+		return nil, false
+	}
+	return &tree[i], true
+}
+
+// treeIndex is nodeAt's index in tree.
+func treeIndex(tree []stepper.NodeInfo, id int) (int, bool) {
+	if len(tree) == 0 || id < 0 {
+		return -1, false
+	}
+	if i := id - tree[0].ID; i >= 0 && i < len(tree) && tree[i].ID == id {
+		return i, true
+	}
+	if id < len(tree) && tree[0].ID == 0 {
+		return id, true
+	}
+	return -1, false
 }
 
 // selectedPath returns the ids from the root to selected, or nil when

@@ -17,8 +17,8 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	id := shownNode(snap, selected)
 	tiles := p.StartTiles()
 	var node *stepper.NodeInfo
-	if id >= 0 {
-		node = &snap.Tree[id]
+	if nd, ok := nodeAt(snap.Tree, id); ok {
+		node = nd
 		t, err := stepper.ParseTiles(node.State)
 		if err != nil || len(t) != n*n {
 			return fmt.Errorf("viz: node %d: state %q is not a %d×%d board", id, node.State, n, n)
@@ -42,8 +42,9 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	st := "start"
 	caption := "start state"
 	if node != nil {
+		idx, _ := treeIndex(snap.Tree, id)
 		st = node.State
-		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), num(node.F), node.Depth, LegendFor(Statuses(snap)[id]).Label)
+		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), num(node.F), node.Depth, LegendFor(Statuses(snap)[idx]).Label)
 	}
 	svgOpen(sw, width, height, "puzzle board "+st, "")
 	sw.textEl(margin, margin+14, `class="capb"`, "Board of "+ifEmpty(nodeName(node), "the start"))
@@ -114,7 +115,8 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 		moves := PathTo(snap.Tree, id)
 		var acts []string
 		for _, v := range moves[1:] {
-			acts = append(acts, snap.Tree[v].Action)
+			n, _ := nodeAt(snap.Tree, v)
+			acts = append(acts, n.Action)
 		}
 		sw.textEl(margin, y+20, `class="cap"`, fmt.Sprintf("reached from the start in %d %s%s", len(acts), plural(len(acts), "move", "moves"), movesList(acts)))
 	}
@@ -130,17 +132,17 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 // shownNode is the node a puzzle board shows: selected if it is a node,
 // else the node expanded last, else the root, else -1 (no nodes).
 func shownNode(snap stepper.Snapshot, selected int) int {
-	if selected >= 0 && selected < len(snap.Tree) {
+	if _, ok := nodeAt(snap.Tree, selected); ok {
 		return selected
 	}
 	best, id := 0, -1
-	for i, n := range snap.Tree {
+	for _, n := range snap.Tree {
 		if n.Order > best {
-			best, id = n.Order, i
+			best, id = n.Order, n.ID
 		}
 	}
 	if id < 0 && len(snap.Tree) > 0 {
-		id = 0
+		id = snap.Tree[0].ID
 	}
 	return id
 }

@@ -23,8 +23,8 @@ func scriptSVG(sw *svgWriter, p scriptView, snap stepper.Snapshot, selected int)
 	id := shownNode(snap, selected)
 	state := p.StartText()
 	var node *stepper.NodeInfo
-	if id >= 0 {
-		node = &snap.Tree[id]
+	if n, ok := nodeAt(snap.Tree, id); ok {
+		node = n
 		state = node.State
 	}
 	rows, points, err := p.Draw(state)

@@ -109,12 +109,17 @@ func ClosedRows(snap stepper.Snapshot) []ClosedRow {
 // in tree (a snapshot's Tree, indexed by id). It returns nil for an id not in
 // tree and stops, rather than loops, if the parents form a cycle. O(depth).
 func PathTo(tree []stepper.NodeInfo, id int) []int {
-	if id < 0 || id >= len(tree) {
+	if _, ok := nodeAt(tree, id); !ok {
 		return nil
 	}
 	var p []int
-	for v := id; v >= 0 && v < len(tree) && len(p) <= len(tree); v = tree[v].Parent {
+	for v := id; len(p) <= len(tree); {
+		n, ok := nodeAt(tree, v)
+		if !ok {
+			break
+		}
 		p = append(p, v)
+		v = n.Parent
 	}
 	if len(p) > len(tree) {
 		p = p[:len(tree)]
@@ -136,10 +141,8 @@ func PathStates(tree []stepper.NodeInfo, id int) []string {
 }
 
 func stateOf(tree []stepper.NodeInfo, id int) string {
-	if id < 0 || id >= len(tree) {
-		return ""
-	}
-	return tree[id].State
+	s, _ := stateAt(tree, id)
+	return s
 }
 
 // num is [stepper.FormatNumber] with a fast path for whole numbers, which

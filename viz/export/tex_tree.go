@@ -137,14 +137,20 @@ func texFocus(sn stepper.Snapshot) []int {
 	if len(sn.Path) > 0 {
 		return sn.Path
 	}
-	last := 0
+	if len(sn.Tree) == 0 {
+		return nil
+	}
+	// ids are consecutive from Tree[0].ID (an iterative search's
+	// IterStart, else 0)
+	first := sn.Tree[0].ID
+	last, lastOrder := first, 0
 	for _, n := range sn.Tree {
-		if n.Order > 0 && (last == 0 || n.Order > sn.Tree[last].Order) {
-			last = n.ID
+		if n.Order > lastOrder {
+			last, lastOrder = n.ID, n.Order
 		}
 	}
 	var path []int
-	for id := last; id >= 0 && id < len(sn.Tree); id = sn.Tree[id].Parent {
+	for id := last; id >= first && id-first < len(sn.Tree); id = sn.Tree[id-first].Parent {
 		path = append(path, id)
 		if len(path) > len(sn.Tree) {
 			break // a parent cycle: bad input, stop

@@ -5,6 +5,7 @@
 // new state), so it never shows a node as it was at another step.
 import { $, fmt, esc, stateLabel } from "./util.js";
 import { boardSVG } from "./problem.js";
+import { familyOf, dirOf } from "./family.js";
 
 // createInspector returns {inspect, refresh, render}.
 export function createInspector(page) {
@@ -45,15 +46,17 @@ export function createInspector(page) {
     const legend = st.legend[n.status] || {};
     const algo = p ? p.options.split(" ")[0] : "astar";
     let formula = "";
-    if (algo === "astar") formula = `f = g + h = ${fmt(n.g)} + ${fmt(n.h)} = ${fmt(n.f)}`;
+    if (algo === "astar" || algo === "idastar" || algo === "rbfs") formula = `f = g + h = ${fmt(n.g)} + ${fmt(n.h)} = ${fmt(n.f)}`;
     else if (algo === "wastar") formula = `f = g + w·h = ${fmt(n.f)}`;
     else if (algo === "greedy") formula = `f = h = ${fmt(n.f)}`;
-    else if (algo === "ucs") formula = `f = g = ${fmt(n.f)}`;
+    else if (algo === "ucs" || algo === "biucs") formula = `f = g = ${fmt(n.f)}`;
     else formula = `priority = depth = ${fmt(n.f)}`;
     const parent = msg.path.length > 1 ? msg.path[msg.path.length - 2] : null;
     let h = `<div class="insp-head" data-testid="inspector-node" data-id="${n.id}"><span class="swatch" style="border-color:${legend.stroke || "#000"}"></span> <strong>${lbl(n.state)}</strong> <span class="muted">node #${n.id} · ${esc(n.status)} · at step ${msg.step}</span></div>`;
     if (p && p.kind === "puzzle") h += boardSVG(p, n.state, 120);
     h += `<dl class="insp"><dt>g</dt><dd data-testid="insp-g">${fmt(n.g)}</dd><dt>h</dt><dd data-testid="insp-h">${fmt(n.h)}</dd><dt>f</dt><dd data-testid="insp-f">${esc(formula)}</dd><dt>depth</dt><dd>${n.depth}</dd>`;
+    if (familyOf(m) === "rbfs" && n.id < m.nodeEnd) h += `<dt>stored F</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(n.id))} <span class="muted">(g + h when generated; the best f below it once its subtree is forgotten)</span></dd>`;
+    if (dirOf(m, n.id)) h += `<dt>direction</dt><dd data-testid="insp-direction">${dirOf(m, n.id) === "forward" ? "forward (the start's tree)" : "backward (the goal's tree)"}</dd>`;
     h += `<dt>parent</dt><dd>${parent ? `<a href="#" data-node="${parent.id}">${lbl(parent.state)}</a>${n.action ? " (" + esc(n.action) + ")" : ""}` : "— (root)"}</dd>`;
     h += `<dt>expanded</dt><dd>${n.order ? "step " + n.order : "not yet"}</dd>`;
     if (msg.key) h += `<dt>sort key</dt><dd>(${fmt(msg.key.priority)}, ${fmt(msg.key.tie)}, #${msg.key.seq})</dd>`;

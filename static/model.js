@@ -129,7 +129,8 @@ export function createModel(hello) {
     openKeys(n) { return m.openHead(n).map(m.key); },
     key(id) {
       if (keys.has(id)) return keys.get(id);
-      const f = m.f(id), r = (x) => Math.round(x * 1e9) / 1e9;
+      // RBFS orders by the stored (possibly backed-up) F
+      const f = problem.frontier === "rbfs" ? storedFA[id] : m.f(id), r = (x) => Math.round(x * 1e9) / 1e9;
       const k = { priority: f === undefined ? undefined : r(f), tie: 0, seq: seqA[id] };
       if (problem.tie === "high-g") k.tie = r(-gA[id]);
       if (problem.tie === "low-h") k.tie = m.h(id) === undefined ? undefined : r(m.h(id));

@@ -12,6 +12,7 @@ import { createProblemView } from "./problem.js";
 import { createTables } from "./tables.js";
 import { createInspector } from "./inspector.js";
 import { createChart } from "./chart.js";
+import { createFamily } from "./family.js";
 
 const app = document.getElementById("app");
 if (app) start(app);
@@ -39,6 +40,8 @@ function start(app) {
   const controls = createControls(page);
   page.updateChrome = controls.updateChrome;
   page.notice = controls.notice;
+  page.command = controls.command;
+  const family = createFamily(page);
   const problem = createProblemView(page);
   const tables = createTables(page);
   const chart = createChart(page);
@@ -48,6 +51,7 @@ function start(app) {
   function setModel(model) {
     page.model = model;
     st.selected = -1;
+    family.attach(model);
     page.tree.attach(model);
     problem.attach(model);
     model.subscribe(() => { inspector.refresh(); redraw(true); });
@@ -75,6 +79,7 @@ function start(app) {
     // read every size before writing anything: a read after a write forces
     // the browser to lay the page out again
     measure();
+    family.draw();
     const tm = {};
     let t = performance.now();
     const lap = (name) => { const n = performance.now(); tm[name] = +(n - t).toFixed(1); t = n; };

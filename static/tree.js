@@ -9,7 +9,8 @@
 // click or c), open a summary (click it), walk with the arrow keys.
 import { $, SVGNS, fmt, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
-import { Subtrees, chooseShown, layout, region, OPEN_PAGE } from "./treelayout.js";
+import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
+import { treeRoots, familyLayout, currentPath, dirOf, storedF, DIR_COLOUR } from "./family.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 const DETAIL_MIN = 0.45; // below this scale nodes are squares
@@ -64,8 +65,8 @@ export function createTree(page) {
   }
 
   function relayout(m) {
-    tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees });
-    tree.L = layout(tree.shown);
+    tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees, from: m.iterStart, roots: treeRoots(m) });
+    tree.L = familyLayout(m, tree.shown); // family.js: a bidirectional search's two trees
     tree.layouts++;
     dirty = false;
   }
@@ -234,7 +235,7 @@ export function createTree(page) {
     const inView = (x, y) => x >= -mx && x <= W + mx && y >= -my && y <= H + my;
     const vis = [];
     for (const id of L.order) if (inView(sx(id), sy(id))) vis.push(id);
-    const onPath = new Set(m.path || []);
+    const onPath = new Set(m.path || []), curPath = currentPath(m);
     const last = m.last ? m.last.expanded.id : -1;
     const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : m.nodeStatus(id));
     const detail = k >= DETAIL_MIN && ky === k && vis.length <= DETAIL_MAX_NODES;
@@ -245,14 +246,16 @@ export function createTree(page) {
     // when it leaves the view, so a frame touches the DOM in O(what changed)
     const lay = layers();
     // edges: to every child of a node in view, and from its parent
-    let d = "", dp = "";
+    let d = "", dp = "", dc = "";
     const seen = new Set();
     const edge = (p, c) => {
       const key = p + ":" + c;
       if (seen.has(key)) return;
       seen.add(key);
       const seg = `M${sx(p).toFixed(1)},${sy(p).toFixed(1)}L${sx(c).toFixed(1)},${sy(c).toFixed(1)}`;
-      if (c >= 0 && onPath.has(c) && onPath.has(p)) dp += seg; else d += seg;
+      if (c >= 0 && onPath.has(c) && onPath.has(p)) dp += seg;
+      else if (c >= 0 && curPath.has(c) && curPath.has(p)) dc += seg; // IDS, IDA*, RBFS: the path searched
+      else d += seg;
     };
     for (const id of vis) {
       const p = L.parentOf.get(id);
@@ -261,6 +264,7 @@ export function createTree(page) {
     }
     setAttr(lay.edges, "d", d);
     setAttr(lay.pathEdges, "d", dp);
+    setAttr(lay.curEdges, "d", dc);
     const nextId = m.status === "running" && m.openCount ? m.openHead(1)[0] : -1;
     const keep = new Map();
     if (detail) {
@@ -276,7 +280,7 @@ export function createTree(page) {
           make = () => drawSummary(null, pid, sm);
         } else {
           const status = statusOf(id), next = id === nextId;
-          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}`;
+          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}`;
           make = () => drawNode(null, m, id, status, next);
         }
         let c = boxes.get(id);
@@ -335,7 +339,8 @@ export function createTree(page) {
       lay.hits = keep;
     }
     const laid = L.order.length - S.summary.size;
-    $("tree-count").textContent = `${m.nodeEnd} nodes` + (laid < m.nodeEnd ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    const from = m.iterStart || 0; // IDS, IDA*: the nodes of earlier iterations are not in the tree
+    $("tree-count").textContent = (from ? `${m.nodeEnd - from} nodes in this iteration (${from} in earlier ones)` : `${m.nodeEnd} nodes`) + (laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
     page.app.dataset.treeShown = String(laid);
   }
 
@@ -347,8 +352,9 @@ export function createTree(page) {
     const svg = tree.svg;
     svg.replaceChildren();
     const edges = el("path", { d: "", class: "edge" }, svg), pathEdges = el("path", { d: "", class: "edge path" }, svg);
+    const curEdges = el("path", { d: "", class: "edge current-path", "data-testid": "current-path-edges" }, svg);
     const squareLayer = el("g", { class: "squares" }, svg), hitLayer = el("g", { class: "hits" }, svg), nodes = el("g", { class: "boxes" }, svg);
-    lay = { svg, edges, pathEdges, squareLayer, hitLayer, nodes, squares: new Map(), hits: new Map() };
+    lay = { svg, edges, pathEdges, curEdges, squareLayer, hitLayer, nodes, squares: new Map(), hits: new Map() };
     boxes = new Map();
     return lay;
   }
@@ -375,17 +381,19 @@ export function createTree(page) {
   function drawNode(parent, m, id, status, isNext) {
     const lg = st.legend[status] || {};
     const state = m.state(id);
-    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id), "data-state": state === undefined ? "" : state }, parent);
+    const dir = dirOf(m, id);
+    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
     if (id === st.selected) el("rect", { x: -5, y: -5, width: BOX_W + 10, height: BOX_H + 10, rx: 9, class: "sel-ring" }, grp);
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);
     if (lg.double) el("rect", { x: 3, y: 3, width: BOX_W - 6, height: BOX_H - 6, rx: 4, fill: "none", stroke: lg.stroke, "stroke-width": 1 }, grp);
+    if (dir) el("rect", { x: 0, y: dir === "forward" ? 0 : BOX_H - 5, width: BOX_W, height: 5, rx: 2, fill: DIR_COLOUR[dir], class: "dir-bar" }, grp);
     const kind = m.problem ? m.problem.kind : "";
     if (state === undefined) m.needStates([id]);
     else if (kind === "puzzle") miniBoard(grp, state, 4, 4, 34);
     else { const t = el("text", { x: BOX_W / 2, y: 18, class: "tstate", "text-anchor": "middle" }, grp); const s = stateLabel(m.problem, state); t.textContent = s.length > 13 ? s.slice(0, 12) + "…" : s; }
     const algo = m.problem ? m.problem.options.split(" ")[0] : "astar";
-    const lines = (algo === "bfs" || algo === "dfs") ? [["d", m.depth(id)], ["g", fmt(m.g(id))]] : algo === "ucs" ? [["g", fmt(m.g(id))], ["f", fmt(m.f(id))]] : [["g", fmt(m.g(id))], ["h", fmt(m.h(id))], ["f", fmt(m.f(id))]];
+    const lines = algo === "rbfs" ? [["g", fmt(m.g(id))], ["F", fmt(storedF(m, id))], ["f", fmt(m.f(id))]] : (algo === "bfs" || algo === "dfs" || algo === "dls" || algo === "ids" || algo === "bibfs") ? [["d", m.depth(id)], ["g", fmt(m.g(id))]] : algo === "ucs" ? [["g", fmt(m.g(id))], ["f", fmt(m.f(id))]] : [["g", fmt(m.g(id))], ["h", fmt(m.h(id))], ["f", fmt(m.f(id))]];
     if (kind === "puzzle") {
       lines.forEach(([key, v], i) => { const t = el("text", { x: 44, y: 16 + i * 15, class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {

@@ -85,26 +85,29 @@ export class Subtrees {
 // chooseShown returns the ids to lay out and, for every shown node, its
 // shown children (a summary leaf is the id -1 - parent).
 //   opts: {focus: [ids], opened: Map id->count of children shown,
-//          collapsed: Set, showDiscarded: bool, subtrees: Subtrees}
+//          collapsed: Set, showDiscarded: bool, subtrees: Subtrees,
+//          from: the first id shown (an earlier iteration's are not; 0),
+//          roots: where the top levels start ([0])}
 // Cost: O(shown · branching + depth · focus), independent of nodeEnd
 // once FULL is passed.
 export function chooseShown(model, opts) {
   const n = model.nodeEnd;
   if (n === 0) return { kids: new Map(), summary: new Map(), full: true, roots: [] };
-  const hide = (id) => !opts.showDiscarded && model.nodeStatus(id) === "discarded";
+  const from = opts.from || 0;
+  const hide = (id) => id < from || (!opts.showDiscarded && (model.nodeStatus(id) === "discarded" || model.nodeStatus(id) === "forgotten"));
   const visKids = (id) => { const k = opts.subtrees.children(id); return opts.showDiscarded ? k : k.filter((c) => !hide(c)); };
   const S = new Set();
-  const full = n <= FULL;
+  const full = n - from <= FULL;
   if (full) {
-    for (let id = 0; id < n; id++) if (!hide(id)) S.add(id);
+    for (let id = from; id < n; id++) if (!hide(id)) S.add(id);
   } else {
     const addChain = (id) => {
       const chain = [];
-      while (id >= 0 && id < n && !S.has(id)) { chain.push(id); id = model.parent(id); }
+      while (id >= from && id < n && !S.has(id)) { chain.push(id); id = model.parent(id); }
       for (const c of chain) S.add(c);
     };
     // top levels, whole levels only
-    let level = [0];
+    let level = (opts.roots || [0]).filter((id) => id < n);
     while (level.length && S.size + level.length <= TOP) {
       for (const id of level) S.add(id);
       const next = [];

@@ -120,11 +120,11 @@ func cellName(x, y int) string { return strconv.Itoa(x) + "," + strconv.Itoa(y) 
 // priority does (depth for every algorithm not listed).
 func fCoef(o stepper.Options) FCoef {
 	switch o.Algorithm {
-	case stepper.UCS:
+	case stepper.UCS, stepper.BiUCS:
 		return FCoef{G: 1}
 	case stepper.Greedy:
 		return FCoef{H: 1}
-	case stepper.AStar:
+	case stepper.AStar, stepper.IDAStar, stepper.RBFS:
 		return FCoef{G: 1, H: 1}
 	case stepper.WAStar:
 		return FCoef{G: 1, H: o.Weight}

@@ -1,0 +1,191 @@
+// The searches that are not one open list ordered by a key, each shown in
+// its own terms (hello.problem.frontier, docs/protocol.md):
+//   "stack" (ids, idastar): the open table is the stack, top first; the
+//     strip names the iteration, its depth limit or threshold and the next
+//     threshold; the tree shows the current iteration only (ids below
+//     model.iterStart are earlier iterations', counted here, each viewable
+//     at its last step); the current path's edges are highlighted.
+//   "rbfs": the f-limit of each node on the path, the backups of the step
+//     and the forgotten nodes (faded in the tree, counted here).
+//   "bidirectional" (bibfs, biucs): the start's tree grows down and the
+//     goal's tree (model.backward) grows up toward it, each coloured by its
+//     direction; the strip shows the side expanded, μ, the meeting nodes,
+//     the tops of both open lists and the stopping rule.
+// No per-node work on a step except what is said: iterations() scans the
+// ids below iterStart once per iteration (O(earlier nodes)), the
+// forgotten count scans the tree once per step shown for rbfs only.
+import { $, fmt, esc, stateLabel } from "./util.js";
+import { layout } from "./treelayout.js";
+
+// EXTRA_LEGEND draws the statuses viz.StatusLegend does not list.
+export const EXTRA_LEGEND = {
+  cutoff: { status: "cutoff", label: "cut off (over the depth limit or threshold)", letter: "L", stroke: "#CC79A7", fill: "#F8E6F0", dash: "4 2", width: 2 },
+  forgotten: { status: "forgotten", label: "forgotten (RBFS: its best f backed up)", letter: "F", stroke: "#B5B5B5", fill: "#F6F6F6", dash: "2 3", width: 1 },
+};
+
+// DIR_COLOUR tells the two trees of a bidirectional search apart.
+export const DIR_COLOUR = { forward: "#0072B2", backward: "#D55E00" };
+
+// familyOf is the model's family: "stack", "rbfs", "bidirectional" or "".
+export function familyOf(m) {
+  const f = m && m.problem ? m.problem.frontier : "";
+  return f === "stack" || f === "rbfs" || f === "bidirectional" ? f : "";
+}
+
+// storedF is RBFS's stored f of a node (0 for a model without one: the
+// standalone replay's).
+export function storedF(m, id) { return m.storedF ? m.storedF(id) : 0; }
+
+// dirOf is the tree a node of a bidirectional search is in, else "".
+export function dirOf(m, id) {
+  if (familyOf(m) !== "bidirectional" || id < 0 || !m.backward) return "";
+  return m.backward(id) ? "backward" : "forward";
+}
+
+// treeRoots are the roots the tree view starts from: the current
+// iteration's root, or both roots of a bidirectional search.
+export function treeRoots(m) {
+  if (familyOf(m) === "bidirectional") return [0, 1].filter((id) => id < m.nodeEnd);
+  return [m.iterStart || 0];
+}
+
+// currentPath is the set of ids on the path to the node selected, for a
+// depth-first iterative search (Event.deepening.current), else empty.
+export function currentPath(m) {
+  const d = m.last && m.last.deepening;
+  return new Set(d && d.current ? d.current : []);
+}
+
+// familyLayout lays out the shown tree: as layout() does, except that a
+// bidirectional search's goal tree is laid out on its own and drawn below
+// the start's, upside down (the goal at the bottom, growing up), one
+// empty level between them.
+export function familyLayout(m, shown) {
+  if (familyOf(m) !== "bidirectional") return layout(shown);
+  const fr = shown.roots.filter((id) => !m.backward(id)), br = shown.roots.filter((id) => m.backward(id));
+  const F = layout(Object.assign({}, shown, { roots: fr })), B = layout(Object.assign({}, shown, { roots: br }));
+  if (!br.length) return F;
+  const width = Math.max(F.width, B.width), fx = (width - F.width) / 2, bx = (width - B.width) / 2;
+  const pos = new Map(), gap = F.order.length ? F.levels + 1 : 0;
+  for (const [id, [x, y]] of F.pos) pos.set(id, [x + fx, y]);
+  for (const [id, [x, y]] of B.pos) pos.set(id, [x + bx, gap + B.levels - 1 - y]);
+  const parentOf = new Map([...F.parentOf, ...B.parentOf]);
+  return { pos, order: F.order.concat(B.order), parentOf, width, levels: gap + B.levels, split: gap - 1 };
+}
+
+// iterations lists the earlier iterations of an IDS or IDA* search from
+// the records the model holds: each iteration's root is a node with no
+// parent, so iteration i holds the ids from its root to the next root,
+// and its last step is the step before the next root was made.
+const iterCache = new WeakMap();
+export function iterations(m) {
+  const from = m.iterStart || 0;
+  const c = iterCache.get(m);
+  if (c && c.from === from) return c.list;
+  const roots = [];
+  for (let id = 0; id < from; id++) if (m.parent(id) < 0) roots.push(id);
+  roots.push(from);
+  const list = [];
+  for (let i = 0; i + 1 < roots.length; i++) list.push({ iteration: i + 1, nodes: roots[i + 1] - roots[i], lastStep: Math.max(0, m.born(roots[i + 1]) - 1) });
+  iterCache.set(m, { from, list });
+  return list;
+}
+
+// createFamily wires the strip and the open table's title; returns
+// {attach(model), draw()}.
+export function createFamily(page) {
+  const st = page.st;
+  let forgot = { step: -1, n: 0 };
+
+  function attach(m) {
+    for (const k in EXTRA_LEGEND) if (!st.legend[k]) st.legend[k] = EXTRA_LEGEND[k];
+    const fam = familyOf(m);
+    const title = $("open-title"), order = $("open-order");
+    const titles = {
+      stack: ["Stack", "top first"],
+      rbfs: ["Next node and the path's unexpanded children", "best stored F first"],
+      bidirectional: ["Open lists, both directions", "next node first, then merged"],
+    };
+    if (title && titles[fam]) { title.textContent = titles[fam][0]; order.textContent = titles[fam][1]; }
+    const strip = $("family-strip");
+    if (strip) { strip.hidden = !fam; strip.dataset.family = fam; }
+    // the tree's legend names what this family draws beyond the five
+    const ul = document.querySelector("[data-testid=legend]");
+    const extra = fam === "stack" ? ["cutoff"] : fam === "rbfs" ? ["forgotten"] : [];
+    if (ul) for (const k of extra) if (!ul.querySelector(".lg-" + k)) ul.insertAdjacentHTML("beforeend", `<li class="lg-${k}"><span class="swatch" style="border-color:${EXTRA_LEGEND[k].stroke}"></span>${esc(EXTRA_LEGEND[k].label)}</li>`);
+    if (ul && fam === "bidirectional" && !ul.querySelector(".lg-dir")) for (const d of ["forward", "backward"]) ul.insertAdjacentHTML("beforeend", `<li class="lg-dir"><span class="swatch" style="border-color:${DIR_COLOUR[d]};background:${DIR_COLOUR[d]}"></span>${d === "forward" ? "start's tree (grows down)" : "goal's tree (grows up)"}</li>`);
+    if (strip && fam) strip.addEventListener("click", (e) => {
+      const b = e.target.closest("button[data-step]");
+      if (b) page.command("seek", { step: Number(b.dataset.step) });
+    });
+  }
+
+  const name = (m, id) => {
+    if (id === undefined || id === null || id < 0) return "—";
+    const s = m.state(id);
+    if (s === undefined) m.needStates([id]);
+    return esc(stateLabel(m.problem, s));
+  };
+  const bound = (b) => (b === null || b === undefined ? "∞" : fmt(b));
+
+  function stackStrip(m) {
+    const d = m.last && m.last.deepening;
+    const earlier = iterations(m);
+    const it = d ? d.iteration : earlier.length + 1;
+    let h = `<span data-testid="iteration">iteration ${it}</span>`;
+    if (d && d.limit !== undefined && d.limit !== null) h += ` · <span data-testid="depth-limit">depth limit ${d.limit}</span>`;
+    if (d && d.threshold !== undefined) {
+      h += ` · <span data-testid="threshold">threshold ${bound(d.threshold)}</span>`;
+      h += ` · <span data-testid="next-threshold">next threshold ${d.nextThreshold === undefined || d.nextThreshold === null ? "none yet" : bound(d.nextThreshold)}</span>`;
+    }
+    if (d && d.current && d.current.length) h += ` · <span class="cur-path" data-testid="current-path">path ${d.current.map((id) => name(m, id)).join(" → ")}</span>`;
+    if (earlier.length) {
+      h += ` · <span data-testid="earlier">earlier iterations: ${earlier.map((e) => e.nodes).join(" + ")} nodes</span> `;
+      for (const e of earlier) h += `<button type="button" class="small" data-testid="earlier-iteration" data-step="${e.lastStep}" title="view iteration ${e.iteration} at its last step, ${e.lastStep}">view ${e.iteration}</button> `;
+    }
+    return h;
+  }
+
+  function rbfsStrip(m) {
+    const d = m.last && m.last.deepening;
+    let h = "";
+    if (d && d.current && d.current.length) {
+      const lim = d.fLimits || [];
+      h += `<span data-testid="f-limits">path with f-limits: ${d.current.map((id, i) => `${name(m, id)} <span class="muted">(F ${fmt(m.storedF(id))}, limit ${i < lim.length ? bound(lim[i]) : "—"})</span>`).join(" → ")}</span>`;
+    }
+    if (d && d.backups && d.backups.length) h += ` · <span data-testid="backups">backed up: ${d.backups.map((b) => `${esc(stateLabel(m.problem, b.state))} ← ${bound(b.f)}`).join(", ")} (subtree forgotten)</span>`;
+    if (d && d.nextNode !== undefined && d.nextNode !== null) h += ` · next: ${d.nextState ? esc(stateLabel(m.problem, d.nextState)) : name(m, d.nextNode)} with limit ${bound(d.nextLimit)}`;
+    if (forgot.step !== m.step || forgot.end !== m.nodeEnd) {
+      let n = 0;
+      for (let id = 0; id < m.nodeEnd; id++) if (m.nodeStatus(id) === "forgotten") n++;
+      forgot = { step: m.step, end: m.nodeEnd, n };
+    }
+    if (forgot.n) h += ` · <span data-testid="forgotten">${forgot.n} nodes forgotten (faded)</span>`;
+    return h || "RBFS: the path from the root, each node with its f-limit.";
+  }
+
+  function bidiStrip(m) {
+    const b = m.last && m.last.bidirectional;
+    const sw = (dir, label) => `<span class="dir-swatch" style="background:${DIR_COLOUR[dir]}"></span> ${label}`;
+    let h = `<span data-testid="bidi-legend">${sw("forward", "start's tree (forward, growing down)")} ${sw("backward", "goal's tree (backward, growing up)")}</span>`;
+    if (!b) return h;
+    if (b.direction) h += ` · <span data-testid="direction">expanded ${esc(b.direction)}</span>`;
+    const mu = b.mu === null || b.mu === undefined ? "∞ (no meeting yet)" : fmt(b.mu);
+    h += ` · <span data-testid="mu">μ = ${mu}</span>`;
+    if (b.mu !== null && b.mu !== undefined && b.meetForward >= 0) h += ` <span class="muted">(meeting at ${name(m, b.meetForward)})</span>`;
+    h += ` · tops: forward ${bound(b.topForward)}, backward ${bound(b.topBackward)}`;
+    if (b.rule) h += ` · <span data-testid="rule">stop: ${esc(b.rule)}</span>`;
+    return h;
+  }
+
+  let lastHTML = "";
+  function draw() {
+    const m = page.model, strip = $("family-strip");
+    if (!m || !strip) return;
+    const fam = familyOf(m);
+    if (!fam) return;
+    const h = fam === "stack" ? stackStrip(m) : fam === "rbfs" ? rbfsStrip(m) : bidiStrip(m);
+    if (h !== lastHTML) { strip.innerHTML = h; lastHTML = h; }
+  }
+  return { attach, draw };
+}

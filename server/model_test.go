@@ -293,6 +293,11 @@ var protocolCases = []struct{ name, problem, options string }{
 	{"grid wastar", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "wastar w=3 h=euclidean closed=reopen"},
 	{"inconsistent h reopens", "graphtext:" + inconsistentGraph, "astar h=table closed=reopen"},
 	{"romania ucs lazy (ext records: a stale pop)", "graph romania", "ucs lazy=true"},
+	{"puzzle ids", "puzzle 283164705 goal=123804765", "ids"},
+	{"puzzle idastar", "puzzle 867254301 goal=123456780", "idastar h=manhattan"},
+	{"romania idastar", "graph romania", "idastar"},
+	{"romania rbfs", "graph romania", "rbfs"},
+	{"grid ids", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "ids"},
 	{"tutorial grid astar lazy (ext records: stale pops)", "grid ......./...#.../.S.#.G./...#.../....... moves=8 cost=10-14 corners=no", "astar h=manhattan lazy=true"},
 }
 

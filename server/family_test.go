@@ -1,0 +1,189 @@
+package server
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The depth-first iterative and bidirectional searches on the lecture
+// server (issue 12): the form, rooms and the page, each in its own terms.
+
+// familyForms are the algorithms the server once refused (not journaled).
+var familyForms = []struct {
+	algo, frontier string
+}{
+	{"ids", "stack"},
+	{"idastar", "stack"},
+	{"rbfs", "rbfs"},
+}
+
+// TestFormAcceptsEveryFamily: the landing form and a room's search line
+// start each algorithm, and its hello names the family and asks for ext
+// records.
+func TestFormAcceptsEveryFamily(t *testing.T) {
+	srv := New(Config{})
+	defer srv.Close()
+	ts := newTestServer(t, srv)
+	for _, tc := range familyForms {
+		before := srv.sessions.len()
+		resp, body := post(t, ts.URL+"/sessions", url.Values{"source": {"example"}, "example": {"romania"}, "algo": {tc.algo}, "h": {"default"}})
+		if resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("%s: HTTP %d: %v", tc.algo, resp.StatusCode, byTestID(t, body, "form-error"))
+			continue
+		}
+		if n := srv.sessions.len(); n != before+1 {
+			t.Fatalf("%s: %d sessions after the form, want %d", tc.algo, n, before+1)
+		}
+		if _, err := srv.roomSearch("graph romania", tc.algo); err != nil {
+			t.Errorf("%s in a room: %v", tc.algo, err)
+		}
+		info := problemInfo(newSearch(t, "graph romania", tc.algo))
+		if info.Frontier != tc.frontier || !info.Ext {
+			t.Errorf("%s: hello frontier %q ext %v, want %q and ext", tc.algo, info.Frontier, info.Ext, tc.frontier)
+		}
+	}
+}
+
+// stepOfIteration is the first step of a search whose event is in
+// iteration it (Deepening.Iteration).
+func stepOfIteration(t *testing.T, problem, options string, it int) int {
+	t.Helper()
+	s := newSearch(t, problem, options)
+	for {
+		ev, ok := s.Step()
+		if !ok {
+			t.Fatalf("%s %s: no iteration %d", problem, options, it)
+		}
+		if ev.Deepening != nil && ev.Deepening.Iteration == it {
+			return ev.Step
+		}
+	}
+}
+
+// TestFamilyPages drives the page of IDA*, IDS and RBFS on Romania as a
+// lecturer: the stack, the iteration and its threshold or depth limit, the
+// tree of the current iteration only, an earlier iteration viewed by a
+// click, RBFS's f-limits, backups and stored F.
+func TestFamilyPages(t *testing.T) {
+	srv, ts, ctx := pageBrowser(t, 1600, 1100)
+	start := func(problem, options string) *Session {
+		t.Helper()
+		sess, err := srv.StartSession(newSearch(t, problem, options))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sess
+	}
+	text := func(id string) string {
+		t.Helper()
+		return eval[string](t, ctx, fmt.Sprintf(`(document.querySelector('[data-testid=%s]') || {textContent: ""}).textContent`, id))
+	}
+	jump := func(k int) error {
+		return chromedp.Do(ctx, chromedp.SetValue(`#jump-to`, ""), chromedp.SendKeys(`#jump-to`, fmt.Sprintf("%d\r", k)), waitStep(k))
+	}
+
+	t.Run("idastar", func(t *testing.T) {
+		sess := start("graph romania", "idastar")
+		k3 := stepOfIteration(t, "graph romania", "idastar", 3)
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0), chromedp.Click(`#btn-step`), waitStep(1)); err != nil {
+			t.Fatal(err)
+		}
+		if got := text("open-title"); !strings.Contains(got, "Stack") || !strings.Contains(got, "top first") {
+			t.Errorf("the open table is titled %q, want the stack, top first", got)
+		}
+		if got := text("threshold"); got != "threshold 366" {
+			t.Errorf("step 1: %q, want threshold 366 (h of Arad)", got)
+		}
+		if got := eval[string](t, ctx, `document.querySelector('[data-testid=tree-node][data-id="0"]').dataset.f`); got != "366" {
+			t.Errorf("Arad's f in the tree: %q, want g + h = 366", got)
+		}
+		if !strings.Contains(text("legend"), "cut off") {
+			t.Errorf("the legend %q does not name cut-off nodes", text("legend"))
+		}
+		if !strings.Contains(text("next-threshold"), "next threshold") {
+			t.Errorf("step 1: no next threshold shown: %q", text("family-strip"))
+		}
+		if err := jump(k3); err != nil {
+			t.Fatal(err)
+		}
+		if got := text("iteration"); got != "iteration 3" {
+			t.Errorf("step %d: %q, want iteration 3", k3, got)
+		}
+		earlier := text("earlier")
+		if !strings.HasPrefix(earlier, "earlier iterations: ") || !strings.Contains(earlier, " + ") {
+			t.Errorf("step %d: earlier iterations %q, want two counted", k3, earlier)
+		}
+		// the tree shows the current iteration only
+		bad := eval[int](t, ctx, `(() => { const m = window.stepviz.model; return [...document.querySelectorAll('[data-testid=tree-node]')].filter((e) => Number(e.dataset.id) < m.iterStart).length; })()`)
+		shown := eval[int](t, ctx, `document.querySelectorAll('[data-testid=tree-node]').length`)
+		if bad != 0 || shown == 0 || eval[int](t, ctx, `window.stepviz.model.iterStart`) == 0 {
+			t.Errorf("step %d: %d tree nodes of earlier iterations drawn (of %d), iterStart %d", k3, bad, shown, eval[int](t, ctx, `window.stepviz.model.iterStart`))
+		}
+		if eval[string](t, ctx, `document.querySelector('[data-testid=current-path-edges]').getAttribute('d')`) == "" && eval[int](t, ctx, `(window.stepviz.model.last.deepening.current || []).length`) > 1 {
+			t.Error("the current path is not highlighted")
+		}
+		// view iteration 1 at its last step
+		want := eval[int](t, ctx, `Number(document.querySelector('[data-testid=earlier-iteration]').dataset.step)`)
+		if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=earlier-iteration]`), waitStep(want), pollJS(`document.querySelector('[data-testid=iteration]').textContent === "iteration 1"`)); err != nil {
+			t.Fatalf("clicking iteration 1 (its last step %d): %v; strip %q", want, err, text("family-strip"))
+		}
+		if got := text("threshold"); got != "threshold 366" {
+			t.Errorf("iteration 1's last step: %q, want threshold 366", got)
+		}
+	})
+
+	t.Run("ids", func(t *testing.T) {
+		sess := start("graph romania", "ids")
+		k := stepOfIteration(t, "graph romania", "ids", 3)
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+			t.Fatal(err)
+		}
+		if err := jump(k); err != nil {
+			t.Fatal(err)
+		}
+		if got := text("depth-limit"); got != "depth limit 2" {
+			t.Errorf("iteration 3: %q, want depth limit 2", got)
+		}
+		if got := text("open-title"); !strings.Contains(got, "Stack") {
+			t.Errorf("ids: the open table is titled %q", got)
+		}
+	})
+
+	t.Run("rbfs", func(t *testing.T) {
+		sess := start("graph romania", "rbfs")
+		eng := newSearch(t, "graph romania", "rbfs")
+		backup := 0
+		for backup == 0 {
+			ev, ok := eng.Step()
+			if !ok {
+				t.Fatal("rbfs on Romania backs nothing up")
+			}
+			if ev.Deepening != nil && len(ev.Deepening.Backups) > 0 {
+				backup = ev.Step
+			}
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+			t.Fatal(err)
+		}
+		if err := jump(backup); err != nil {
+			t.Fatal(err)
+		}
+		if got := text("f-limits"); !strings.Contains(got, "Arad") || !strings.Contains(got, "limit ∞") {
+			t.Errorf("step %d: f-limits %q, want the path from Arad with its limits", backup, got)
+		}
+		if got := text("backups"); !strings.Contains(got, "backed up:") || !strings.Contains(got, "←") {
+			t.Errorf("step %d: backups %q", backup, got)
+		}
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.stepviz.inspect(0), undefined`), inspectorAt(0, backup)); err != nil {
+			t.Fatal(err)
+		}
+		if got := text("insp-stored-f"); !strings.HasPrefix(got, "366") {
+			t.Errorf("the inspector's stored F of Arad: %q, want 366", got)
+		}
+	})
+}

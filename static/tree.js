@@ -15,6 +15,12 @@ import { treeRoots, familyLayout, currentPath, dirOf, storedF, DIR_COLOUR } from
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 const DETAIL_MIN = 0.45; // below this scale nodes are squares
 const DETAIL_MAX_NODES = 150; // boxes drawn at most; more in view: squares
+// below this scale a box's small print (state, mini board, g and h) would
+// be under 7 px: it shows one number (f, or what the search orders by) in
+// large type instead, which is legible and a fifth of the SVG to lay out
+const COMPACT = 0.62;
+// the searches whose boxes show depth (and g) rather than f
+const DEPTH_ALGOS = new Set(["bfs", "dfs", "dls", "ids", "bibfs"]);
 
 // createTree returns the tree's state object: x, y (pan, px), k and ky
 // (horizontal and vertical scale; equal unless Fit squeezes a wide tree),
@@ -279,9 +285,9 @@ export function createTree(page) {
           sig = `s|${sm.hidden}|${sm.below}|${st.collapsed.has(pid)}`;
           make = () => drawSummary(null, pid, sm);
         } else {
-          const status = statusOf(id), next = id === nextId;
-          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}`;
-          make = () => drawNode(null, m, id, status, next);
+          const status = statusOf(id), next = id === nextId, compact = k < COMPACT;
+          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${compact}`;
+          make = () => drawNode(null, m, id, status, next, compact);
         }
         let c = boxes.get(id);
         if (!c || c.sig !== sig) {
@@ -378,7 +384,7 @@ export function createTree(page) {
     return grp;
   }
 
-  function drawNode(parent, m, id, status, isNext) {
+  function drawNode(parent, m, id, status, isNext, compact) {
     const lg = st.legend[status] || {};
     const state = m.state(id);
     const dir = dirOf(m, id);
@@ -389,11 +395,18 @@ export function createTree(page) {
     if (lg.double) el("rect", { x: 3, y: 3, width: BOX_W - 6, height: BOX_H - 6, rx: 4, fill: "none", stroke: lg.stroke, "stroke-width": 1 }, grp);
     if (dir) el("rect", { x: 0, y: dir === "forward" ? 0 : BOX_H - 5, width: BOX_W, height: 5, rx: 2, fill: DIR_COLOUR[dir], class: "dir-bar" }, grp);
     const kind = m.problem ? m.problem.kind : "";
+    const algo = m.problem ? m.problem.options.split(" ")[0] : "astar";
+    if (compact) {
+      const [key, v] = DEPTH_ALGOS.has(algo) ? ["d", m.depth(id)] : algo === "ucs" ? ["g", fmt(m.g(id))] : ["f", fmt(m.f(id))];
+      const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 9, class: "tnum tf tbig", "text-anchor": "middle" }, grp);
+      t.textContent = `${key} ${v}`;
+      if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
+      return grp;
+    }
     if (state === undefined) m.needStates([id]);
     else if (kind === "puzzle") miniBoard(grp, state, 4, 4, 34);
     else { const t = el("text", { x: BOX_W / 2, y: 18, class: "tstate", "text-anchor": "middle" }, grp); const s = stateLabel(m.problem, state); t.textContent = s.length > 13 ? s.slice(0, 12) + "…" : s; }
-    const algo = m.problem ? m.problem.options.split(" ")[0] : "astar";
-    const lines = algo === "rbfs" ? [["g", fmt(m.g(id))], ["F", fmt(storedF(m, id))], ["f", fmt(m.f(id))]] : (algo === "bfs" || algo === "dfs" || algo === "dls" || algo === "ids" || algo === "bibfs") ? [["d", m.depth(id)], ["g", fmt(m.g(id))]] : algo === "ucs" ? [["g", fmt(m.g(id))], ["f", fmt(m.f(id))]] : [["g", fmt(m.g(id))], ["h", fmt(m.h(id))], ["f", fmt(m.f(id))]];
+    const lines = algo === "rbfs" ? [["g", fmt(m.g(id))], ["F", fmt(storedF(m, id))], ["f", fmt(m.f(id))]] : DEPTH_ALGOS.has(algo) ? [["d", m.depth(id)], ["g", fmt(m.g(id))]] : algo === "ucs" ? [["g", fmt(m.g(id))], ["f", fmt(m.f(id))]] : [["g", fmt(m.g(id))], ["h", fmt(m.h(id))], ["f", fmt(m.f(id))]];
     if (kind === "puzzle") {
       lines.forEach(([key, v], i) => { const t = el("text", { x: 44, y: 16 + i * 15, class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {

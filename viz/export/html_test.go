@@ -54,26 +54,28 @@ func headless(t *testing.T) (ctx context.Context, problems func() []string) {
 
 // pageState reads what the replay page shows.
 type pageState struct {
-	Label     string   `json:"label"`
-	Narration string   `json:"narration"`
-	Open      []string `json:"open"`   // states in the open table (its rows in view)
-	Closed    []string `json:"closed"` // states in the closed table (its rows in view)
-	Nodes     int      `json:"nodes"`  // nodes of the page's model at the step shown
-	Statuses  []string `json:"statuses"`
-	Drawn     []string `json:"drawn"` // "id status" of the tree nodes drawn
-	Inspector string   `json:"inspector"`
-	View      string   `json:"view"` // the problem view's drawing: svg or canvas
+	Label     string    `json:"label"`
+	Narration string    `json:"narration"`
+	Open      []string  `json:"open"`   // states in the open table (its rows in view)
+	Closed    []string  `json:"closed"` // states in the closed table (its rows in view)
+	Nodes     int       `json:"nodes"`  // nodes of the page's model at the step shown
+	Statuses  []string  `json:"statuses"`
+	G         []float64 `json:"g"`      // each node's g in the page's model
+	Parent    []int     `json:"parent"` // each node's parent in the page's model
+	Drawn     []string  `json:"drawn"`  // "id status" of the tree nodes drawn
+	Inspector string    `json:"inspector"`
+	View      string    `json:"view"` // the problem view's drawing: svg or canvas
 }
 
 const readPage = `(() => {
   const q = s => document.querySelector('[data-testid="' + s + '"]');
   const col = id => [...q(id).querySelectorAll('tbody tr[data-id]')].map(tr => tr.children[1].textContent.replace(/^\((.*)\)$/, "$1"));
-  const m = window.stepviz.model, st = [];
-  for (let i = 0; i < m.nodeEnd; i++) st.push(m.nodeStatus(i));
+  const m = window.stepviz.model, st = [], g = [], parent = [];
+  for (let i = 0; i < m.nodeEnd; i++) { st.push(m.nodeStatus(i)); g.push(m.g(i)); parent.push(m.parent(i)); }
   const drawn = [...document.querySelectorAll('[data-testid="tree"] [data-testid="tree-node"]')].map(n => n.dataset.id + " " + n.dataset.status);
   const v = q('problem-view').querySelector('svg, canvas');
   return {label: q('step-label').textContent, narration: q('narration').textContent,
-    open: col('open-table'), closed: col('closed-table'), nodes: m.nodeEnd, statuses: st, drawn,
+    open: col('open-table'), closed: col('closed-table'), nodes: m.nodeEnd, statuses: st, g, parent, drawn,
     inspector: q('inspector').textContent, view: v ? v.tagName.toLowerCase() : ""};
 })()`
 
@@ -119,6 +121,10 @@ func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
 	for i, n := range sn.Tree {
 		if i < len(st.Statuses) && st.Statuses[i] != string(n.Status) {
 			t.Errorf("step %d: node %d is %s on the page, engine %s", k, i, st.Statuses[i], n.Status)
+		}
+		// re-parented nodes: the page undoes and redoes the step's change
+		if i < len(st.G) && (st.G[i] != n.G || st.Parent[i] != n.Parent) {
+			t.Errorf("step %d: node %d has g %v, parent %d on the page, engine g %v, parent %d", k, i, st.G[i], st.Parent[i], n.G, n.Parent)
 		}
 	}
 	if len(st.Drawn) == 0 {

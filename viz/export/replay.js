@@ -9,20 +9,31 @@
   const N = D.state.length, STEPS = D.steps;
   const P = D.info;
 
-  // mods by node, in step order: the values before each change
-  const modsOf = new Map();
-  for (const md of D.mods || []) {
-    const id = md[1];
-    if (!modsOf.has(id)) modsOf.set(id, []);
-    modsOf.get(id).push(md);
+  // The node columns at the step shown, kept in typed arrays: D's are the
+  // values after the last step, and a mod (in step order: [step, id, g, f,
+  // parent, depth, order, seq] before that step changed the node) is undone
+  // when the page moves before its step and done again (with the values
+  // after it: the node's next mod's, or the last) when it moves past it.
+  // A move from step a to b costs O(mods between a and b), an accessor O(1).
+  const cols = { 2: Float64Array.from(D.g), 3: Float64Array.from(D.f), 4: Int32Array.from(D.parent), 5: Int32Array.from(D.depth), 6: Int32Array.from(D.order), 7: Int32Array.from(D.seq) };
+  const mods = D.mods || [];
+  const afterMod = new Array(mods.length);
+  {
+    const last = new Map(); // id -> its latest mod seen
+    mods.forEach((md, j) => {
+      const prev = last.get(md[1]);
+      if (prev !== undefined) afterMod[prev] = md;
+      last.set(md[1], j);
+    });
+    const fin = [null, null, D.g, D.f, D.parent, D.depth, D.order, D.seq];
+    for (const j of last.values()) { const id = mods[j][1]; afterMod[j] = fin.map((c) => (c ? c[id] : 0)); }
   }
-  // at returns field i of a mod (2 g, 3 f, 4 parent, 5 depth, 6 order, 7
-  // seq) of node id at step k: the value before the first change after k
-  function at(id, i, fin, k) {
-    const ms = modsOf.get(id);
-    if (ms) for (const md of ms) if (md[0] > k) return md[i];
-    return fin[id];
+  let done = mods.length; // mods[0..done) are in the columns (as after the last step)
+  function moveTo(t) {
+    while (done > 0 && mods[done - 1][0] > t) { const md = mods[--done]; for (let i = 2; i < 8; i++) cols[i][md[1]] = md[i]; }
+    while (done < mods.length && mods[done][0] <= t) { const md = afterMod[done++], id = mods[done - 1][1]; for (let i = 2; i < 8; i++) cols[i][id] = md[i]; }
   }
+  const gA = cols[2], fA = cols[3], parentA = cols[4], depthA = cols[5], orderA = cols[6], seqA = cols[7];
   const cellIndex = new Map();
   if (P.kind === "graph") (P.nodes || []).forEach((n, i) => cellIndex.set(n.name, i));
   const cells = new Int32Array(N).fill(-1);
@@ -34,8 +45,8 @@
   const r9 = (x) => Math.round(x * 1e9) / 1e9;
 
   // the model of the search at step k, behind the page's model API
-  // (static/model.js); every accessor O(1 + the node's mods)
-  let k = 0, openCache = null, closedCache = null;
+  // (static/model.js); every accessor O(1)
+  let k = 0, openCache = null, closedCache = null, historyCache = null;
   const subs = [];
   const m = {
     problem: P, loaded: true, live: STEPS, historyStride: 1,
@@ -46,19 +57,19 @@
     get narration() { return D.narration[k] || ""; },
     get path() { return k === STEPS && D.path && D.path.length ? D.path : null; },
     get nodeEnd() { return D.nodeEnd[k]; },
-    get history() { return history.slice(0, k + 1); },
+    get history() { if (!historyCache || historyCache.length !== k + 1) historyCache = history.slice(0, k + 1); return historyCache; },
     get openCount() { return openList().length; },
     get closedCount() { return closedList().length; },
-    parent: (id) => at(id, 4, D.parent, k),
-    g: (id) => at(id, 2, D.g, k),
+    parent: (id) => parentA[id],
+    g: (id) => gA[id],
     h: (id) => D.h[id],
-    f: (id) => at(id, 3, D.f, k),
-    depth: (id) => at(id, 5, D.depth, k),
-    seq: (id) => at(id, 7, D.seq, k),
+    f: (id) => fA[id],
+    depth: (id) => depthA[id],
+    seq: (id) => seqA[id],
     born: (id) => D.born[id],
     cell: (id) => cells[id],
     state: (id) => D.state[id],
-    order(id) { const o = at(id, 6, D.order, k); return o > 0 && o <= k ? o : 0; },
+    order(id) { const o = orderA[id]; return o > 0 && o <= k ? o : 0; },
     nodeStatus(id) {
       if (id < 0 || id >= D.nodeEnd[k]) return undefined;
       const goal = id === D.goal && k === STEPS;
@@ -67,43 +78,46 @@
       return D.fate[id] ? "discarded" : "open";
     },
     key(id) {
-      const key = { priority: r9(m.f(id)), tie: 0, seq: m.seq(id) };
-      if (P.tie === "high-g") key.tie = r9(-m.g(id));
-      if (P.tie === "low-h") key.tie = r9(m.h(id));
+      const key = { priority: r9(fA[id]), tie: 0, seq: seqA[id] };
+      if (P.tie === "high-g") key.tie = r9(-gA[id]);
+      if (P.tie === "low-h") key.tie = r9(D.h[id]);
       return key;
     },
-    children(id) { const out = []; for (let c = 0; c < D.nodeEnd[k]; c++) if (m.parent(c) === id) out.push(c); return out; },
+    children(id) { const out = []; for (let c = 0; c < D.nodeEnd[k]; c++) if (parentA[c] === id) out.push(c); return out; },
     openHead(n) { return openList().slice(0, n || 64); },
     closedTail(n) { const c = closedList(); return c.slice(Math.max(0, c.length - (n || 64))); },
     rows(list, offset, count) { const src = list === "open" ? openList() : closedList(); return Promise.resolve(src.slice(offset, offset + Math.min(200, count))); },
     needStates() { /* every state is in the file */ },
     subscribe(fn) { subs.push(fn); },
   };
-  // openList is the open list at step k in pop order (cached per step)
+  // openList is the open list at step k in pop order (cached per step):
+  // O(nodes) to collect, O(open · log open) to sort on typed keys
+  const prio = new Float64Array(N), tie = new Float64Array(N);
   function openList() {
     if (openCache && openCache.k === k) return openCache.ids;
-    const ids = [];
-    for (let id = 0; id < D.nodeEnd[k]; id++) if (m.nodeStatus(id) === "open") ids.push(id);
-    const keys = new Map(ids.map((id) => [id, m.key(id)]));
+    const end = D.nodeEnd[k], ids = [];
+    for (let id = 0; id < end; id++) {
+      const o = orderA[id];
+      if ((o > 0 && o <= k) || D.fate[id] || (id === D.goal && k === STEPS)) continue;
+      ids.push(id);
+      prio[id] = r9(fA[id]);
+      tie[id] = P.tie === "high-g" ? r9(-gA[id]) : P.tie === "low-h" ? r9(D.h[id]) : 0;
+    }
     const lifoTie = P.tie === "lifo";
-    ids.sort((a, b) => {
-      const x = keys.get(a), y = keys.get(b);
-      if (P.frontier === "fifo") return x.seq - y.seq;
-      if (P.frontier === "lifo") return y.seq - x.seq;
-      if (x.priority !== y.priority) return x.priority - y.priority;
-      if (x.tie !== y.tie) return x.tie - y.tie;
-      return lifoTie ? y.seq - x.seq : x.seq - y.seq;
-    });
+    if (P.frontier === "fifo") ids.sort((a, b) => seqA[a] - seqA[b]);
+    else if (P.frontier === "lifo") ids.sort((a, b) => seqA[b] - seqA[a]);
+    else ids.sort((a, b) => prio[a] - prio[b] || tie[a] - tie[b] || (lifoTie ? seqA[b] - seqA[a] : seqA[a] - seqA[b]));
     openCache = { k, ids };
     return ids;
   }
   function closedList() {
     if (closedCache && closedCache.k === k) return closedCache.ids;
     const ids = [];
-    for (let s = 1; s <= k; s++) { const x = D.expanded[s]; if (m.order(x) === s && m.nodeStatus(x) === "closed") ids.push(x); }
+    for (let s = 1; s <= k; s++) { const x = D.expanded[s]; if (orderA[x] === s && !(x === D.goal && k === STEPS)) ids.push(x); }
     closedCache = { k, ids };
     return ids;
   }
+  moveTo(0);
 
   // the page: the session page's views on this model
   const st = { legend: {}, selected: -1, collapsed: new Set(), showDiscarded: true };
@@ -151,6 +165,7 @@
     t = Math.max(0, Math.min(STEPS, t | 0));
     if (t === k) return;
     k = t;
+    moveTo(k);
     for (const fn of subs) fn({ kind: "move", added: [], changed: [] });
     if (st.selected >= m.nodeEnd) st.selected = -1;
     renderInspector();

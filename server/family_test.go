@@ -124,6 +124,10 @@ func TestFamilyPages(t *testing.T) {
 		if bad != 0 || shown == 0 || eval[int](t, ctx, `window.stepviz.model.iterStart`) == 0 {
 			t.Errorf("step %d: %d tree nodes of earlier iterations drawn (of %d), iterStart %d", k3, bad, shown, eval[int](t, ctx, `window.stepviz.model.iterStart`))
 		}
+		// and so does the map: no city shows an earlier iteration's node
+		if stale := eval[int](t, ctx, `(() => { const m = window.stepviz.model; return [...document.querySelectorAll('[data-testid=graph-node][data-id]')].filter((e) => Number(e.dataset.id) < m.iterStart).length; })()`); stale != 0 {
+			t.Errorf("step %d: %d cities show a node of an earlier iteration", k3, stale)
+		}
 		if eval[string](t, ctx, `document.querySelector('[data-testid=current-path-edges]').getAttribute('d')`) == "" && eval[int](t, ctx, `(window.stepviz.model.last.deepening.current || []).length`) > 1 {
 			t.Error("the current path is not highlighted")
 		}

@@ -26,6 +26,17 @@ export const EXTRA_LEGEND = {
 // DIR_COLOUR tells the two trees of a bidirectional search apart.
 export const DIR_COLOUR = { forward: "#0072B2", backward: "#D55E00" };
 
+// DIR_FILL is the fill of a searched cell or city by direction.
+const DIR_FILL = { forward: { open: "#DCEBF6", closed: "#9CC6E4" }, backward: { open: "#FBE3D3", closed: "#F2B58E" } };
+
+// dirFill is how the grid and graph views fill node id's cell for a
+// bidirectional search ({dir, fill}), or null: the status's own colour.
+export function dirFill(m, id, status) {
+  const dir = dirOf(m, id);
+  if (!dir || !(status === "open" || status === "closed")) return null;
+  return { dir, fill: DIR_FILL[dir][status] };
+}
+
 // familyOf is the model's family: "stack", "rbfs", "bidirectional" or "".
 export function familyOf(m) {
   const f = m && m.problem ? m.problem.frontier : "";

@@ -7,6 +7,7 @@
 // (gridcanvas.js) with zoom and pan.
 import { $, fmt, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
+import { dirFill } from "./family.js";
 
 // miniBoard draws a small puzzle board into the SVG group g: one path for
 // the tiles, one rect for the blank and one text whose characters are
@@ -59,10 +60,10 @@ export class CellIndex {
     for (let id = 0; id < model.nodeEnd; id++) this.offer(model, id);
   }
   offer(model, id) {
-    const c = model.cell(id);
-    if (c < 0 || c >= this.size) return -1;
+    const c = model.cell(id), from = model.iterStart || 0; // IDS, IDA*: the current iteration only
+    if (c < 0 || c >= this.size || id < from) return -1;
     const cur = this.best[c];
-    if (cur < 0 || cur >= model.nodeEnd || (model.nodeStatus(cur) === "discarded" && model.nodeStatus(id) !== "discarded")) this.best[c] = id;
+    if (cur < from || cur >= model.nodeEnd || (model.nodeStatus(cur) === "discarded" && model.nodeStatus(id) !== "discarded")) this.best[c] = id;
     return c;
   }
   // step applies a step's change; returns the cells touched.
@@ -91,7 +92,10 @@ export function createProblemView(page) {
     index.rebuild(model);
     bigGrid = p.kind === "grid" && (p.width > 32 || p.height > 32);
     if (bigGrid) canvas = createGridCanvas(page, host, p, index);
+    let iter = model.iterStart || 0;
     model.subscribe((change) => {
+      if (change.kind === "step" && (model.iterStart || 0) !== iter) change = { kind: "move" }; // a new iteration: rebuilt
+      iter = model.iterStart || 0;
       if (change.kind === "step") { const cells = index.step(model, change); if (canvas) canvas.touch(cells); }
       else if (change.kind !== "states") { index.rebuild(model); if (canvas) canvas.touch(null); }
     });
@@ -182,8 +186,8 @@ export function createProblemView(page) {
       if (id < 0 || id >= m.nodeEnd) continue;
       const x = cell % W, y = (cell - x) / W;
       const status = statusOf(m, id, onPath);
-      const lg = st.legend[status] || {};
-      s += `<g class="gcell ${status}${id === st.selected ? " selected" : ""}" data-id="${id}" data-testid="grid-cell" data-state="${x},${y}"><rect x="${x * c + 1}" y="${y * c + 1}" width="${Math.max(1, c - 2)}" height="${Math.max(1, c - 2)}" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash && c >= 8 ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
+      const lg = st.legend[status] || {}, df = dirFill(m, id, status);
+      s += `<g class="gcell ${status}${id === st.selected ? " selected" : ""}" data-id="${id}" data-testid="grid-cell" data-state="${x},${y}"${df ? ` data-dir="${df.dir}"` : ""}><rect x="${x * c + 1}" y="${y * c + 1}" width="${Math.max(1, c - 2)}" height="${Math.max(1, c - 2)}" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash && c >= 8 ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
       if (id === nextId && c >= 8) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
       if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmt(m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
       const par = m.parent(id);
@@ -227,8 +231,8 @@ export function createProblemView(page) {
       const id = index.best[i];
       const nd = id >= 0 && id < m.nodeEnd;
       const status = nd ? statusOf(m, id, onPath) : "none";
-      const lg = st.legend[status] || { fill: "#fff", stroke: "#888" };
-      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"><circle cx="${sx(x)}" cy="${sy(y)}" r="8" fill="${lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${sx(x)}" y="${sy(y) - 12}" text-anchor="middle" class="cname">${esc(n.name)}${nd ? ` <tspan class="cf">${fmt(m.f(id))}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${sx(x)}" y="${sy(y) + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
+      const lg = st.legend[status] || { fill: "#fff", stroke: "#888" }, df = nd ? dirFill(m, id, status) : null;
+      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"${df ? ` data-dir="${df.dir}"` : ""}><circle cx="${sx(x)}" cy="${sy(y)}" r="8" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${sx(x)}" y="${sy(y) - 12}" text-anchor="middle" class="cname">${esc(n.name)}${nd ? ` <tspan class="cf">${fmt(m.f(id))}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${sx(x)}" y="${sy(y) + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
     });
     host.innerHTML = s + "</svg>";
     $("problem-caption").textContent = `${p.start} → ${p.goal}; a city shows f once generated`;

@@ -24,7 +24,7 @@ var replayCSS string
 
 // replayViews are the session page's view modules (static/), bundled into
 // the replay page so that it draws exactly as the live viewer does.
-var replayViews = []string{"util", "gridcanvas", "problem", "treelayout", "family", "tree", "tables", "chart"}
+var replayViews = []string{"util", "treelayout", "family", "gridcanvas", "problem", "tree", "tables", "chart"}
 
 // replayData is a compact trace for the replay page, built on the ideas of
 // protocol v2 (docs/protocol.md): one record per node with its values after

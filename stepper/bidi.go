@@ -1,7 +1,6 @@
 package stepper
 
 import (
-	"container/heap"
 	"fmt"
 	"math"
 	"sort"
@@ -41,8 +40,9 @@ const (
 //
 // The tree has two roots, the start (id 0) and the goal (id 1); a node's
 // Dir says which search made it. A state reached again more cheaply on its
-// own side gets a new node; the old one stays, marked discarded when it is
-// popped (lazy deletion). Seek replays from step 0.
+// own side gets a new node; the old one stays, marked discarded at once and
+// dropped from its heap when it comes to the top (lazy deletion). Every step
+// is journaled (bidi_journal.go), so seek undoes or replays steps.
 type biEngine[S comparable] struct {
 	p        Problem[S]
 	rev      Reversible[S]
@@ -65,6 +65,7 @@ type biEngine[S comparable] struct {
 	seqNext  int32
 	openN    int // nodes with status open
 	closedN  int
+	j        biJournal // bidi_journal.go
 }
 
 type biNode[S comparable] struct {
@@ -86,7 +87,8 @@ type biItem struct {
 	id  int32
 }
 
-// biHeap is a binary min-heap on (key, seq) for container/heap.
+// biHeap is a binary min-heap on (key, seq), kept by bidi_journal.go's
+// hpush and hremove, which track each node's position.
 type biHeap []biItem
 
 func (h biHeap) Len() int { return len(h) }
@@ -97,13 +99,6 @@ func (h biHeap) Less(i, j int) bool {
 	return h[i].seq < h[j].seq
 }
 func (h biHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *biHeap) Push(x any)   { *h = append(*h, x.(biItem)) }
-func (h *biHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
-}
 
 func newBiEngine[S comparable](p Problem[S], o Options) (*biEngine[S], error) {
 	rev, ok := p.(Reversible[S])
@@ -121,6 +116,7 @@ func newBiEngine[S comparable](p Problem[S], o Options) (*biEngine[S], error) {
 func (e *biEngine[S]) init() {
 	e.nodes = e.nodes[:0]
 	e.open = [2]biHeap{}
+	e.j = biJournal{}
 	e.reached = [2]map[S]int32{{}, {}}
 	e.mu, e.meet, e.eps = math.Inf(1), [2]int32{-1, -1}, math.Inf(1)
 	e.cur, e.status, e.cnt, e.sel, e.seqNext, e.openN, e.closedN = 0, Running, Counters{MaxOpen: 2, Open: 2}, -1, 0, 0, 0
@@ -130,6 +126,8 @@ func (e *biEngine[S]) init() {
 	if start == goal {
 		e.mu, e.meet, e.status = 0, [2]int32{0, 1}, Solved
 	}
+	e.j.fates = append(e.j.fates, FateAdded, FateAdded)
+	e.j.scs = append(e.j.scs, e.scalars())
 }
 
 // add stores a node, makes it its side's node for its state and pushes it.
@@ -138,9 +136,9 @@ func (e *biEngine[S]) add(n biNode[S]) int32 {
 	e.seqNext++
 	id := int32(len(e.nodes))
 	e.nodes = append(e.nodes, n)
-	e.reached[n.dir][n.state] = id
+	e.setReached(int(n.dir), id)
 	e.openN++
-	heap.Push(&e.open[n.dir], biItem{key: n.key, seq: n.seq, id: id})
+	e.hpush(int(n.dir), id)
 	return id
 }
 
@@ -153,26 +151,26 @@ func (e *biEngine[S]) top(d int) float64 {
 		if e.nodes[it.id].status == NodeOpen {
 			return it.key
 		}
-		heap.Pop(h)
+		e.hpop(d)
 	}
 	return math.Inf(1)
 }
 
-func (e *biEngine[S]) advance(ev *Event) {
+// step takes the next step at the horizon, journaled.
+func (e *biEngine[S]) step() {
 	e.notes = e.notes[:0]
 	tf, tb := e.top(0), e.top(1)
 	d := 0
 	if tb < tf {
 		d = 1
 	}
-	it := heap.Pop(&e.open[d]).(biItem)
-	id := it.id
+	id := e.hpop(d)
 	e.sel = id
 	e.cur++
 	e.cnt.Steps++
 	e.cnt.Expanded++
 	n := &e.nodes[id]
-	n.status, n.order = NodeClosed, int32(e.cur)
+	e.setStatus(id, NodeClosed, int32(e.cur), false)
 	e.openN--
 	e.closedN++
 	var succ []Successor[S]
@@ -201,6 +199,7 @@ func (e *biEngine[S]) advance(ev *Event) {
 			if e.nodes[ex].status == NodeClosed {
 				fate = FateClosed
 			}
+			e.j.fates = append(e.j.fates, fate)
 			e.notes = append(e.notes, dfNote{int32(len(e.nodes) - 1), fate})
 			continue
 		}
@@ -208,8 +207,9 @@ func (e *biEngine[S]) advance(ev *Event) {
 			if e.nodes[ex].status == NodeOpen {
 				e.openN--
 			}
-			e.nodes[ex].status = NodeDiscarded // superseded: lazily dropped from the heap
+			e.setStatus(ex, NodeDiscarded, e.nodes[ex].order, true) // superseded: lazily dropped from the heap
 		}
+		e.j.fates = append(e.j.fates, FateAdded)
 		cid := e.add(c)
 		e.notes = append(e.notes, dfNote{cid, FateAdded})
 		if other, ok := e.reached[1-d][sc.State]; ok {
@@ -236,7 +236,7 @@ func (e *biEngine[S]) steps() int       { return e.cur }
 func (e *biEngine[S]) state() Status    { return e.status }
 func (e *biEngine[S]) options() Options { return e.o }
 func (e *biEngine[S]) warns() []string  { return append([]string(nil), e.warnings...) }
-func (e *biEngine[S]) nodeCount() int   { return len(e.nodes) }
+func (e *biEngine[S]) nodeCount() int   { return e.nodeEnd(e.cur) }
 func (e *biEngine[S]) failed() error    { return nil }
 func (e *biEngine[S]) explain(int32) []Term {
 	return nil
@@ -245,18 +245,8 @@ func (e *biEngine[S]) bytesPerNode() int64 { return int64(sizeOf(biNode[S]{})) +
 
 func (e *biEngine[S]) counters() Counters {
 	c := e.cnt
-	c.Nodes, c.Closed = len(e.nodes), e.closedN
+	c.Nodes, c.Closed = e.nodeEnd(e.cur), e.closedN
 	return c
-}
-
-func (e *biEngine[S]) seek(k int) int {
-	if k < e.cur {
-		e.init()
-	}
-	for e.cur < k && !e.status.Done() {
-		e.advance(nil)
-	}
-	return e.cur
 }
 
 func (e *biEngine[S]) info(id int32) NodeInfo {
@@ -328,7 +318,7 @@ func (e *biEngine[S]) bidi() *Bidirectional {
 		pc = e.nodes[e.meet[0]].g + e.nodes[e.meet[1]].g
 	}
 	b := &Bidirectional{Mu: Bound(e.mu), PathCost: Bound(pc), MeetForward: int(e.meet[0]), MeetBackward: int(e.meet[1]),
-		TopForward: Bound(e.top(0)), TopBackward: Bound(e.top(1)), Epsilon: Bound(e.eps),
+		TopForward: Bound(e.peekTop(0)), TopBackward: Bound(e.peekTop(1)), Epsilon: Bound(e.eps),
 		Rule: "stop when μ <= topF + topB + ε"}
 	if e.sel >= 0 {
 		b.Direction = Forward
@@ -375,7 +365,7 @@ func (e *biEngine[S]) snapshot() Snapshot {
 		}
 	}
 	sort.SliceStable(sn.Closed, func(i, j int) bool { return sn.Closed[i].Order < sn.Closed[j].Order })
-	sn.Tree = make([]NodeInfo, len(e.nodes))
+	sn.Tree = make([]NodeInfo, e.nodeEnd(e.cur))
 	for i := range sn.Tree {
 		sn.Tree[i] = e.info(int32(i))
 	}

@@ -46,11 +46,10 @@ func (a Algorithm) depthFirstIterative() bool { return a == IDS || a == IDAStar 
 // Journaled reports whether a search with the algorithm keeps the journal
 // that Search.Horizon, NodeEnd, ModdedIn, ExpandedIn, Record, OrderAfter,
 // StateOf, OpenHead, OpenOrder and IterStart read (delta.go): every
-// best-first algorithm and the depth-first iterative family (ids, idastar,
-// rbfs: dfengine_journal.go) do; the bidirectional searches do not yet,
-// and those methods panic on them. Such a search is followed through its
-// events and snapshots.
-func (a Algorithm) Journaled() bool { return !a.bidirectional() }
+// algorithm does, the best-first ones in journal.go, the depth-first
+// iterative family (ids, idastar, rbfs) in dfengine_journal.go and the
+// bidirectional searches in bidi_journal.go.
+func (a Algorithm) Journaled() bool { return true }
 
 // bidirectional reports whether the algorithm searches from both ends
 // (bidi.go).

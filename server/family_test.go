@@ -22,8 +22,8 @@ var familyForms = []struct {
 	{"rbfs", "rbfs"},
 }
 
-// TestFormAcceptsEveryFamily: the landing form and a room's search line
-// start each algorithm, and its hello names the family and asks for ext
+// TestFormAcceptsEveryFamily: the landing form, a room's search line and
+// a trace upload start each algorithm, and its hello names the family and asks for ext
 // records.
 func TestFormAcceptsEveryFamily(t *testing.T) {
 	srv := New(Config{})
@@ -41,6 +41,13 @@ func TestFormAcceptsEveryFamily(t *testing.T) {
 		}
 		if _, err := srv.roomSearch("graph romania", tc.algo); err != nil {
 			t.Errorf("%s in a room: %v", tc.algo, err)
+		}
+		// a trace of its first 5 steps opens as a session
+		before = srv.sessions.len()
+		if resp, body := upload(t, ts.URL, traceJSON(t, "graph romania", tc.algo, 5)); resp.StatusCode != http.StatusSeeOther {
+			t.Errorf("%s: a trace upload: %s: %v", tc.algo, resp.Status, byTestID(t, body, "form-error"))
+		} else if n := srv.sessions.len(); n != before+1 {
+			t.Errorf("%s: %d sessions after a trace upload, want %d", tc.algo, n, before+1)
 		}
 		info := problemInfo(newSearch(t, "graph romania", tc.algo))
 		if info.Frontier != tc.frontier || !info.Ext {

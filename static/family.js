@@ -67,6 +67,15 @@ export function currentPath(m) {
   return new Set(d && d.current ? d.current : []);
 }
 
+// meets is the set of a bidirectional search's meeting nodes (one per
+// side, the same state) while μ is finite, else empty.
+const NONE = new Set();
+export function meets(m) {
+  const b = m.last && m.last.bidirectional;
+  if (!b || b.mu === null || b.mu === undefined) return NONE;
+  return new Set([b.meetForward, b.meetBackward].filter((id) => id >= 0));
+}
+
 // familyLayout lays out the shown tree: as layout() does, except that a
 // bidirectional search's goal tree is laid out on its own and drawn below
 // the start's, upside down (the goal at the bottom, growing up), one

@@ -10,7 +10,7 @@
 import { $, SVGNS, fmt, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
-import { treeRoots, familyLayout, currentPath, dirOf, storedF, DIR_COLOUR } from "./family.js";
+import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, DIR_COLOUR } from "./family.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 const DETAIL_MIN = 0.45; // below this scale nodes are squares
@@ -286,7 +286,7 @@ export function createTree(page) {
           make = () => drawSummary(null, pid, sm);
         } else {
           const status = statusOf(id), next = id === nextId, compact = k < COMPACT;
-          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${compact}`;
+          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${meets(m).has(id)}|${compact}`;
           make = () => drawNode(null, m, id, status, next, compact);
         }
         let c = boxes.get(id);
@@ -393,6 +393,7 @@ export function createTree(page) {
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);
     if (lg.double) el("rect", { x: 3, y: 3, width: BOX_W - 6, height: BOX_H - 6, rx: 4, fill: "none", stroke: lg.stroke, "stroke-width": 1 }, grp);
+    if (meets(m).has(id)) el("rect", { x: -6, y: -6, width: BOX_W + 12, height: BOX_H + 12, rx: 10, class: "meet-ring", "data-testid": "meet" }, grp);
     if (dir) el("rect", { x: 0, y: dir === "forward" ? 0 : BOX_H - 5, width: BOX_W, height: 5, rx: 2, fill: DIR_COLOUR[dir], class: "dir-bar" }, grp);
     const kind = m.problem ? m.problem.kind : "";
     const algo = m.problem ? m.problem.options.split(" ")[0] : "astar";

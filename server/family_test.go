@@ -26,7 +26,7 @@ var familyForms = []struct {
 // a trace upload start each algorithm, and its hello names the family and asks for ext
 // records.
 func TestFormAcceptsEveryFamily(t *testing.T) {
-	srv := New(Config{})
+	srv := New(Config{MaxPerClient: 20}) // two sessions an algorithm
 	defer srv.Close()
 	ts := newTestServer(t, srv)
 	for _, tc := range familyForms {

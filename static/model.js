@@ -29,7 +29,7 @@
 //     count (<= 200), asked of the server; their states and keys come too
 //   needStates(ids): ask for missing state strings and h a view needs
 //     (batched at 512 with every other asked in the same task, one query
-//     in flight, deduplicated); pendingStates() while any a view needs is
+//     in flight and at most 20 a second, deduplicated); pendingStates() while any a view needs is
 //     missing. A step's expanded node and children come with their states
 //     (the event has them), and the states of the open list's head are
 //     fetched ahead, so a step forward rarely waits for a query.
@@ -42,6 +42,7 @@
 const FATES = ["open", "discarded", "discarded", "discarded", "goal", "cutoff", "forgotten", "discarded"];
 // the ext byte (hello.problem.ext): full fate, cutoff pop, backward, F, stale pop
 const EXT_CUTOFF_POP = 1 << 3, EXT_BACKWARD = 1 << 4, EXT_F = 1 << 5, EXT_STALE_POP = 1 << 6;
+const STATES_GAP = 50; // ms between two states queries, at least
 const FATE_MASK = 7, GOAL_POP = 1 << 3, HAS_ORDER = 1 << 4, BORN = 1 << 5, G_RAW = 1 << 6, DEPTH_RAW = 1 << 7;
 
 // grow returns a typed array of at least n elements holding a's.
@@ -237,9 +238,16 @@ export function createModel(hello) {
     }
     if (!pumpQueued && wantStates.length) { pumpQueued = true; queueMicrotask(pumpStates); }
   }
+  // pumpStates sends the next states query: one in flight, and at most one
+  // every STATES_GAP ms (a follower may send 30 messages a second; playing
+  // at 20 steps a second asks about once a step)
+  let lastStates = -Infinity, pumpTimer = 0;
   function pumpStates() {
     pumpQueued = false;
-    if (statesInFlight || !wantStates.length) return;
+    if (statesInFlight || !wantStates.length || pumpTimer) return;
+    const wait = lastStates + STATES_GAP - performance.now();
+    if (wait > 0) { pumpTimer = setTimeout(() => { pumpTimer = 0; pumpStates(); }, wait); return; }
+    lastStates = performance.now();
     statesInFlight = wantStates.splice(0, 512);
     send({ type: "states", ids: statesInFlight, id: ++queryId });
   }

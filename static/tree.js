@@ -60,11 +60,14 @@ export function createTree(page) {
   }
 
   // prefetch fetches ahead the states of what the tree shows once the next
-  // node is expanded: the chain to it and the region around it.
+  // node is expanded: the chain to it and the region around it, and the
+  // chain to the node after it (the next node then)
   function prefetch(m) {
     if (!m.prefetchStates || m.status !== "running" || !m.openCount) return;
-    const next = m.openHead(1)[0], ids = [];
-    for (let a = next, i = 0; a >= 0 && i < 64; a = m.parent(a), i++) ids.push(a);
+    const [next, after] = m.openHead(2), ids = [];
+    const chain = (x) => { for (let a = x, i = 0; a >= 0 && i < 64; a = m.parent(a), i++) ids.push(a); };
+    chain(next);
+    if (after !== undefined) chain(after);
     const visKids = (id) => (st.showDiscarded ? subtrees.children(id) : subtrees.children(id).filter((c) => m.nodeStatus(c) !== "discarded"));
     region(m, next, visKids, (c) => ids.push(c));
     m.prefetchStates(ids);

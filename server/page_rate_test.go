@@ -1,0 +1,88 @@
+package server
+
+import (
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestFollowerPageUnderRateLimit: a follower's page watching the presenter
+// play at 20 steps a second (the page's top speed) on a big BFS asks for
+// the state strings it shows and fetches ahead, and stays under the
+// follower's limit of 30 messages a second: it is not disconnected and
+// keeps up with every step.
+func TestFollowerPageUnderRateLimit(t *testing.T) {
+	srv := New(Config{MaxNodes: 100000})
+	defer srv.Close()
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	s, err := searchFromForm(formValues(url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "puzzle_goal": {"123456780"}, "algo": {"bfs"}}), 100000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := srv.StartSession(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const start = 3000
+	sess.hub.do(func() { sess.hub.seek(start, ReasonSeek) })
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+FollowerPath(sess)), chromedp.Poll[chromedp.Void](
+		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(start)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the follower's page did not draw step %d: %v", start, err)
+	}
+	// count what the page sends from now on
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		const ws = window.stepviz.state.ws, send = ws.send.bind(ws);
+		window.sentAt = [];
+		ws.send = (d) => { window.sentAt.push(performance.now()); send(d); };
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	const secs = 5
+	sess.hub.do(func() {
+		if err := sess.hub.command(ClientMsg{Type: CmdPlay, Speed: 20}); err != nil {
+			t.Error(err)
+		}
+	})
+	time.Sleep(secs * time.Second)
+	var live int
+	sess.hub.do(func() {
+		_ = sess.hub.command(ClientMsg{Type: CmdPause})
+		live = sess.hub.search.StepCount()
+	})
+	if live < start+secs*10 {
+		t.Fatalf("the presenter played only to step %d in %d s at 20 a second", live, secs)
+	}
+	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(live)+`"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("the follower's page did not draw the live step %d: %v", live, err)
+	}
+	type sent struct {
+		Open      bool
+		Count     int
+		MaxPerSec int
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[sent](`(() => {
+		const ts = window.sentAt;
+		let worst = 0;
+		for (let i = 0, j = 0; i < ts.length; i++) { while (ts[i] - ts[j] >= 1000) j++; worst = Math.max(worst, i - j + 1); }
+		return { Open: !!window.stepviz.state.ws && window.stepviz.state.ws.readyState === 1, Count: ts.length, MaxPerSec: worst };
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the follower's page sent %d messages while %d steps were played, at most %d in a second", got.Count, live-start, got.MaxPerSec)
+	if !got.Open {
+		t.Error("the follower's socket was closed while the presenter played")
+	}
+	if got.MaxPerSec > 30 {
+		t.Errorf("the follower's page sent %d messages in one second; a follower may send 30", got.MaxPerSec)
+	}
+	if got.Count == 0 {
+		t.Error("the follower's page asked for no state string in 5 s of play: the test measures nothing")
+	}
+}

@@ -20,6 +20,8 @@ var familyForms = []struct {
 	{"ids", "stack"},
 	{"idastar", "stack"},
 	{"rbfs", "rbfs"},
+	{"bibfs", "bidirectional"},
+	{"biucs", "bidirectional"},
 }
 
 // TestFormAcceptsEveryFamily: the landing form, a room's search line and

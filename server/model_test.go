@@ -298,6 +298,10 @@ var protocolCases = []struct{ name, problem, options string }{
 	{"romania idastar", "graph romania", "idastar"},
 	{"romania rbfs", "graph romania", "rbfs"},
 	{"grid ids", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "ids"},
+	{"romania bibfs", "graph romania", "bibfs"},
+	{"romania biucs", "graph romania", "biucs"},
+	{"puzzle bibfs", "puzzle 867254301 goal=123456780", "bibfs"},
+	{"grid biucs", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8 cost=10-14", "biucs"},
 	{"tutorial grid astar lazy (ext records: stale pops)", "grid ......./...#.../.S.#.G./...#.../....... moves=8 cost=10-14 corners=no", "astar h=manhattan lazy=true"},
 }
 

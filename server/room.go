@@ -342,10 +342,10 @@ func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
 }
 
 // notJournaled explains why the lecture server does not step an algorithm
-// of the depth-first iterative family: its protocol sends nodes as journal
-// records, which these searches, whose tree restarts or forgets, do not keep.
+// that keeps no journal (Algorithm.Journaled; every algorithm keeps one
+// today): its protocol sends nodes as journal records.
 func notJournaled(a stepper.Algorithm) error {
-	return fmt.Errorf("server: %s is not stepped on the lecture server yet (its tree restarts or forgets, which the page's protocol cannot send); step it with stepviz trace, stepviz solve or in the notebook, or pick a best-first algorithm", a)
+	return fmt.Errorf("server: %s is not stepped on the lecture server yet (it keeps no journal, which the page's protocol needs); step it with stepviz trace, stepviz solve or in the notebook, or pick another algorithm", a)
 }
 
 // adopt registers search as a session under a given id with a hashed key

@@ -327,12 +327,12 @@ export function createTree(page) {
       }
       // one transparent square per node to click, kept like the boxes
       for (const id of vis) {
-        const sig = id < 0 ? "s" : `${id === st.selected}|${m.nodeStatus(id)}|${fmt(m.f(id))}`;
+        const sig = id < 0 ? "s" : `${id === st.selected}|${m.nodeStatus(id)}|${fmt(m.f(id))}|${meets(m).has(id)}`;
         let c = lay.hits.get(id);
         if (!c || c.sig !== sig) {
           const e = id < 0
             ? el("rect", { class: "hit", "data-summary": -1 - id })
-            : el("rect", { class: "hit" + (id === st.selected ? " sel" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id) });
+            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id), "data-dir": dirOf(m, id) });
           if (c) c.e.replaceWith(e); else lay.hitLayer.appendChild(e);
           c = { sig, e, pos: "" };
         }

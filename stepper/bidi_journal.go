@@ -65,6 +65,13 @@ type biOp struct {
 	oldSt, newSt   NodeStatus
 }
 
+// journalBytesPerNode is a node's share of the journal: four ops (pushed,
+// popped, selected, reached), its fate and heap position, one step's
+// scalars.
+func (e *biEngine[S]) journalBytesPerNode() int64 {
+	return int64(4*sizeOf(biOp{}) + sizeOf(Fate("")) + 4 + sizeOf(biScalars{}))
+}
+
 // --- the heaps, with positions ---
 
 func (e *biEngine[S]) setPos(id int32, i int) {

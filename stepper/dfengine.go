@@ -480,9 +480,11 @@ func (e *dfEngine[S]) counters() Counters {
 	return c
 }
 
+// bytesPerNode is a node and its share of the journal: at most three ops
+// (pushed, popped, selected) and one step's scalars.
 func (e *dfEngine[S]) bytesPerNode() int64 {
 	var n dfNode[S]
-	return int64(sizeOf(n))
+	return int64(sizeOf(n) + 3*sizeOf(dfOp{}) + sizeOf(dfScalars{}))
 }
 
 // seek undoes steps going back and replays or takes them going forward:

@@ -72,19 +72,33 @@ type dfOp struct {
 	old, new dfMut
 }
 
-// dfMut is the part of a node a step changes.
+// dfMut is the part of a node a step changes, its status as an index in
+// dfStatuses (16 bytes, not 32).
 type dfMut struct {
-	status NodeStatus
-	order  int32
 	f      float64
+	order  int32
+	status uint8
 }
+
+// dfStatuses are the statuses a dfNode takes.
+var dfStatuses = [...]NodeStatus{NodeOpen, NodeClosed, NodeGoal, NodeCutoff, NodeForgotten}
+
+func dfStatusCode(st NodeStatus) uint8 {
+	for i, s := range dfStatuses {
+		if s == st {
+			return uint8(i)
+		}
+	}
+	panic("stepper: a depth-first node cannot be " + string(st))
+}
+
 
 // set changes node id, journaled. mod is false for the selection of the
 // node by this step, true for every other change.
 func (e *dfEngine[S]) set(id int32, status NodeStatus, order int32, f float64, mod bool) {
 	n := &e.nodes[id]
-	old, nw := dfMut{n.status, n.order, n.f}, dfMut{status, order, f}
-	if old == nw && !(!mod && order > 0) {
+	old, nw := dfMut{f: n.f, order: n.order, status: dfStatusCode(n.status)}, dfMut{f: f, order: order, status: dfStatusCode(status)}
+	if old == nw && mod {
 		return
 	}
 	e.ops = append(e.ops, dfOp{kind: opSet, mod: mod, id: id, old: old, new: nw})
@@ -170,7 +184,7 @@ func (e *dfEngine[S]) redo() {
 		switch op.kind {
 		case opSet:
 			n := &e.nodes[op.id]
-			n.status, n.order, n.f = op.new.status, op.new.order, op.new.f
+			n.status, n.order, n.f = dfStatuses[op.new.status], op.new.order, op.new.f
 		case opPush:
 			e.stack = append(e.stack, op.id)
 		case opPop:
@@ -196,7 +210,7 @@ func (e *dfEngine[S]) undo() {
 		switch op.kind {
 		case opSet:
 			n := &e.nodes[op.id]
-			n.status, n.order, n.f = op.old.status, op.old.order, op.old.f
+			n.status, n.order, n.f = dfStatuses[op.old.status], op.old.order, op.old.f
 		case opPush:
 			e.stack = e.stack[:len(e.stack)-1]
 		case opPop:

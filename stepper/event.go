@@ -160,8 +160,9 @@ type Bidirectional struct {
 // Deepening is where a depth-first iterative search stands. Its ids are
 // the search's node ids, those of the current iteration's tree.
 type Deepening struct {
-	// Iteration is 1-based; Began says that this step began it (the
-	// tree was emptied and the root selected again).
+	// Iteration is 1-based; Began says that this step began it (a new
+	// root was made and selected; the earlier iterations' nodes keep
+	// their ids, below Snapshot.IterStart).
 	Iteration int  `json:"iteration"`
 	Began     bool `json:"began,omitempty"`
 	// Limit is the depth limit of the iteration (ids): a node at this

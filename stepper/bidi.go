@@ -241,7 +241,9 @@ func (e *biEngine[S]) failed() error    { return nil }
 func (e *biEngine[S]) explain(int32) []Term {
 	return nil
 }
-func (e *biEngine[S]) bytesPerNode() int64 { return int64(sizeOf(biNode[S]{})) + 48 + e.journalBytesPerNode() }
+func (e *biEngine[S]) bytesPerNode() int64 {
+	return int64(sizeOf(biNode[S]{})) + 48 + e.journalBytesPerNode()
+}
 
 func (e *biEngine[S]) counters() Counters {
 	c := e.cnt

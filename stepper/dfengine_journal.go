@@ -92,7 +92,6 @@ func dfStatusCode(st NodeStatus) uint8 {
 	panic("stepper: a depth-first node cannot be " + string(st))
 }
 
-
 // set changes node id, journaled. mod is false for the selection of the
 // node by this step, true for every other change.
 func (e *dfEngine[S]) set(id int32, status NodeStatus, order int32, f float64, mod bool) {

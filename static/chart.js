@@ -2,7 +2,7 @@
 // counters below it. While the search plays forward the chart is redrawn
 // at most four times a second (a step moves it by less than a pixel); a
 // jump redraws it at once.
-import { $ } from "./util.js";
+import { $, setText } from "./util.js";
 
 // createChart returns {draw, drawCounters}.
 export function createChart(page) {
@@ -41,7 +41,7 @@ export function createChart(page) {
   }
   function drawCounters() {
     const c = page.model.counters || {};
-    for (const [k, id] of [["expanded", "c-expanded"], ["generated", "c-generated"], ["duplicates", "c-duplicates"], ["reparented", "c-reparented"], ["open", "c-open"], ["closed", "c-closed"], ["maxOpen", "c-maxopen"]]) $(id).textContent = c[k] || 0;
+    for (const [k, id] of [["expanded", "c-expanded"], ["generated", "c-generated"], ["duplicates", "c-duplicates"], ["reparented", "c-reparented"], ["open", "c-open"], ["closed", "c-closed"], ["maxOpen", "c-maxopen"]]) setText($(id), c[k] || 0);
   }
   return { draw, drawCounters };
 }

@@ -3,7 +3,7 @@
 // play button, follower's live badge, notices). A presenter's controls
 // send commands; a follower's explore a copy with view queries until it
 // rejoins live.
-import { $ } from "./util.js";
+import { $, setText } from "./util.js";
 
 // createControls wires the toolbar and keyboard; returns {updateChrome,
 // notice, command, rejoin}.
@@ -130,7 +130,7 @@ export function createControls(page) {
   function updateChrome() {
     const v = page.model;
     if (!v) return;
-    $("step-n").textContent = v.step;
+    setText($("step-n"), v.step);
     // downloads export the trace up to the step shown
     if (exportStep !== v.step) {
       exportStep = v.step;
@@ -139,27 +139,35 @@ export function createControls(page) {
       }
     }
     const s = $("status");
-    s.textContent = v.status; s.className = "status st-" + v.status.replace(/\s/g, "");
+    setText(s, v.status);
+    const cls = "status st-" + v.status.replace(/\s/g, "");
+    if (s.className !== cls) s.className = cls;
     const jump = $("jump");
     // the slider spans the steps seen so far; step and run to goal go further
-    jump.max = Math.max(st.maxKnown, v.step, 1); jump.value = v.step;
+    const max = String(Math.max(st.maxKnown, v.step, 1));
+    if (jump.max !== max) jump.max = max;
+    if (jump.value !== String(v.step)) jump.value = v.step;
     const playing = presenter ? st.playing : !!st.localPlay;
     const pb = $("btn-play");
-    pb.textContent = playing ? "Pause ❚❚" : "Play ▶▶"; pb.setAttribute("aria-pressed", String(playing));
-    $("btn-step").disabled = v.status !== "running";
-    $("btn-goal").disabled = v.status !== "running";
-    if ($("btn-contour")) $("btn-contour").disabled = v.status !== "running";
-    if (document.activeElement !== $("jump-to")) $("jump-to").placeholder = "step";
-    $("btn-back").disabled = v.step === 0;
-    if (presenter && document.activeElement !== $("speed")) { $("speed").value = st.speed; $("speed-out").textContent = st.speed + "/s"; }
-    $("audience").textContent = st.followers === 1 ? "1 follower" : st.followers + " followers";
+    setText(pb, playing ? "Pause ❚❚" : "Play ▶▶");
+    if (pb.getAttribute("aria-pressed") !== String(playing)) pb.setAttribute("aria-pressed", String(playing));
+    // properties are written only when they change: each write makes the
+    // browser style the toolbar again
+    const set = (e, k, v) => { if (e && e[k] !== v) e[k] = v; };
+    set($("btn-step"), "disabled", v.status !== "running");
+    set($("btn-goal"), "disabled", v.status !== "running");
+    set($("btn-contour"), "disabled", v.status !== "running");
+    if (document.activeElement !== $("jump-to")) set($("jump-to"), "placeholder", "step");
+    set($("btn-back"), "disabled", v.step === 0);
+    if (presenter && document.activeElement !== $("speed")) { set($("speed"), "value", String(st.speed)); setText($("speed-out"), st.speed + "/s"); }
+    setText($("audience"), st.followers === 1 ? "1 follower" : st.followers + " followers");
     const live = $("live");
     if (!presenter) {
-      live.hidden = false;
-      live.classList.toggle("away", st.local);
+      set(live, "hidden", false);
+      if (live.classList.contains("away") !== st.local) live.classList.toggle("away", st.local);
       const playing = st.playing ? ` · playing ${st.speed}/s` : "";
-      $("live-text").textContent = st.local ? `Exploring step ${v.step} · live is at step ${st.live}${playing}` : `Live${playing}`;
-      $("btn-rejoin").hidden = !st.local;
+      setText($("live-text"), st.local ? `Exploring step ${v.step} · live is at step ${st.live}${playing}` : `Live${playing}`);
+      set($("btn-rejoin"), "hidden", !st.local);
     }
   }
 

@@ -4,7 +4,7 @@
 // controls.js (toolbar, keyboard, chrome) and one module per view (tree,
 // problem, tables, inspector, chart). Views are redrawn on
 // requestAnimationFrame, at most once a frame.
-import { $, afterPaint } from "./util.js";
+import { $, afterPaint, setText } from "./util.js";
 import { createProtocol } from "./protocol.js";
 import { createControls } from "./controls.js";
 import { createTree } from "./tree.js";
@@ -75,7 +75,7 @@ function start(app) {
     const t0 = performance.now();
     performance.mark("stepviz-draw-start");
     controls.updateChrome();
-    $("narration").textContent = m.narration || (m.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + m.step + ".");
+    setText($("narration"), m.narration || (m.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + m.step + "."));
     // read every size before writing anything: a read after a write forces
     // the browser to lay the page out again
     measure();

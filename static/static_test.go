@@ -54,7 +54,7 @@ func TestBundle(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"const __mod_util = (() => {", "return { $, SVGNS, fmt, esc, el, tilesOf, stateLabel, afterPaint };",
+		"const __mod_util = (() => {", "return { $, SVGNS, fmt, esc, el, tilesOf, stateLabel, setText, afterPaint };",
 		"return { FULL, TOP, SIBS, REGION, OPEN_PAGE, CAP, Subtrees, chooseShown, region, layout };",
 		"const { $, SVGNS, fmt, el, stateLabel } = __mod_util;", "return { createTree };",
 	} {

@@ -7,14 +7,10 @@
 // node and its ties marked), the closed list in expansion order and kept
 // scrolled to its newest row unless the user scrolled up. A click or
 // Enter on a row inspects its node.
-import { $, fmt, esc, stateLabel } from "./util.js";
+import { $, fmt, esc, stateLabel, setText } from "./util.js";
 
 const SLACK = 6; // rows drawn beyond the window on each side
 const HEAD = 64; // rows the model has at hand at each list's hot end
-
-// setText writes an element's text only when it changes (a write of the
-// same text still makes the browser lay the page out again).
-function setText(e, t) { if (e.textContent !== t) e.textContent = t; }
 
 // createTables wires the tables; returns {draw, measure}.
 export function createTables(page) {

@@ -37,6 +37,14 @@ export function stateLabel(problem, state) {
   return problem && problem.kind === "grid" ? "(" + state + ")" : String(state);
 }
 
+// setText writes an element's text only when it changes: a write of the
+// same text still replaces the text node and makes the browser lay the
+// page out again.
+export function setText(e, t) {
+  t = String(t);
+  if (e && e.textContent !== t) e.textContent = t;
+}
+
 // afterPaint calls fn once the browser has painted the frame it is making:
 // a message posted from a requestAnimationFrame callback is handled after
 // that frame's style, layout and paint (the page's own measure of when a

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const D = JSON.parse(document.getElementById("stepviz-data").textContent);
-  const { $, fmt, esc, stateLabel, afterPaint } = __mod_util;
+  const { $, fmt, esc, stateLabel, afterPaint, setText } = __mod_util;
   const q = (id) => document.querySelector('[data-testid="' + id + '"]');
   const N = D.state.length, STEPS = D.steps;
   const P = D.info;
@@ -182,9 +182,9 @@
     page.sz.treeW = tr.width; page.sz.treeH = tr.height;
     page.sz.problemW = $("problem-view").clientWidth; page.sz.chartW = $("chart").clientWidth;
     tables.measure();
-    q("step-label").textContent = `Step ${k} / ${STEPS}`;
-    q("slider").value = k;
-    $("narration").textContent = m.narration;
+    setText(q("step-label"), `Step ${k} / ${STEPS}`);
+    if (q("slider").value !== String(k)) q("slider").value = k;
+    setText($("narration"), m.narration);
     const tm = {};
     let t = performance.now();
     const lap = (name) => { const n = performance.now(); tm[name] = +(n - t).toFixed(1); t = n; };
@@ -192,7 +192,7 @@
     problem.draw(); lap("problem");
     tables.draw(); lap("lists");
     chart.draw(); chart.drawCounters(); lap("chart");
-    q("btn-play").textContent = timer ? "pause" : "play";
+    setText(q("btn-play"), timer ? "pause" : "play");
     page.stats.draws++;
     app.dataset.drawn = k;
     app.dataset.drawMs = (performance.now() - t0).toFixed(1);

@@ -210,3 +210,39 @@ func TestJournalRecords(t *testing.T) {
 		})
 	}
 }
+
+// TestJournalAfterFastPath: IDA* run to its end by the fast path keeps no
+// journal; asking for records or moving back makes it by stepping again,
+// and it is that of a search stepped to the end.
+func TestJournalAfterFastPath(t *testing.T) {
+	const problem, options = "puzzle 867254301 goal=123456780", "idastar h=manhattan"
+	fast := newDeltaSearch(t, problem, options)
+	if st := fast.Run(0); st != Solved {
+		t.Fatalf("fast path: %s", st)
+	}
+	if f, ok := fast.eng.(interface{ ranFast() bool }); !ok || !f.ranFast() {
+		t.Fatal("Run(0) did not take the fast path")
+	}
+	stepped := newDeltaSearch(t, problem, options)
+	for {
+		if _, ok := stepped.Step(); !ok {
+			break
+		}
+	}
+	h := stepped.Horizon()
+	if fast.StepCount() != h || fast.Horizon() != h || fast.NodeEnd(h) != stepped.NodeEnd(h) {
+		t.Fatalf("fast path at step %d, horizon %d, %d nodes; stepped: %d steps, %d nodes", fast.StepCount(), fast.Horizon(), fast.NodeEnd(h), h, stepped.NodeEnd(h))
+	}
+	if a, b := fast.Records(0, fast.NodeEnd(h), nil), stepped.Records(0, stepped.NodeEnd(h), nil); !slices.Equal(a, b) {
+		t.Fatal("records after the fast path differ from a stepped search's")
+	}
+	for _, k := range []int{h - 1, h / 2, 0, h} {
+		fast.Seek(k)
+		stepped.Seek(k)
+		if a, b := asJSON(t, fast.Snapshot()), asJSON(t, stepped.Snapshot()); a != b {
+			t.Fatalf("step %d: after the fast path the snapshot differs from a stepped search's", k)
+		}
+	}
+}
+
+func (e *dfEngine[S]) ranFast() bool { return e.fast }

@@ -20,8 +20,8 @@ func deflated(b []byte) int {
 }
 
 // BenchmarkMessageBytes100k measures protocol v2's message sizes on two
-// searches run to 100,000 nodes (the hard 8-puzzle by BFS, and A* on the
-// arena2 map): a late joiner's state (and compressed), and the moves of a
+// searches run to 100,000 nodes (the hard 8-puzzle by BFS, IDA* with the
+// misplaced-tiles h and bidirectional BFS, and A* on the arena2 map): a late joiner's state (and compressed), and the moves of a
 // client that has seen the whole search: back one step, reset to step 0,
 // seek from the end to 200 steps spread over the search, seek between 200
 // pairs of steps, and forward again from 0 to the end. It also times
@@ -36,11 +36,20 @@ func BenchmarkMessageBytes100k(b *testing.B) {
 	cases := []struct{ name, problem, options string }{
 		{"puzzle-bfs", "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"},
 		{"arena2-astar", "grid " + strings.Join(rows, "/") + " start=11,107 goal=273,207 moves=8", "astar maxnodes=100000"},
+		// issue 12's families: ids kept across iterations, a new root each
+		{"puzzle-idastar", "puzzle 867254301 goal=123456780", "idastar h=misplaced maxnodes=100000"},
+		{"puzzle-bibfs", "puzzle 867254301 goal=123456780", "bibfs maxnodes=100000"},
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
 			s := newSearch(b, tc.problem, tc.options)
-			s.Run(0)
+			if family(s.Options().Algorithm) == "stack" { // the session's cap counts every iteration (nodecap.go)
+				for !s.Status().Done() && s.NodeEnd(s.StepCount()) < 100000 {
+					s.Run(1)
+				}
+			} else {
+				s.Run(0)
+			}
 			L := s.StepCount()
 			h := newHub(&Session{maxNodes: 100000}, s, problemInfo(s))
 			for range b.N {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"stepviz/stepper"
 )
 
 // The depth-first iterative and bidirectional searches on the lecture
@@ -199,4 +201,36 @@ func TestFamilyPages(t *testing.T) {
 			t.Errorf("the inspector's stored F of Arad: %q, want 366", got)
 		}
 	})
+}
+
+// TestNodeCapCountsEveryIteration: IDA*'s own node cap counts its current
+// iteration, but a session keeps every iteration's nodes, so the hub stops
+// at the server's limit: run to goal ends there, and a step beyond is
+// refused with what to do; back and forward again within it still work.
+func TestNodeCapCountsEveryIteration(t *testing.T) {
+	const limit = 300
+	_, ts, sess := liveServer(t, Config{MaxNodes: limit}, "puzzle 867254301 goal=123456780", fmt.Sprintf("idastar h=misplaced maxnodes=%d", limit))
+	c, _, _ := dial(t, ts, sess, sess.Key())
+	send(t, c, ClientMsg{Type: CmdGoal})
+	var v View
+	readAs(t, c, MsgMove, &v)
+	var nodes int
+	sess.hub.do(func() { nodes = sess.hub.search.NodeEnd(sess.hub.search.Horizon()) })
+	if v.Status != stepper.Running || nodes < limit || nodes > limit+8 || v.IterStart == 0 {
+		t.Fatalf("run to goal: step %d %s with %d nodes (iteration from %d), want to stop running at about %d nodes over several iterations", v.Step, v.Status, nodes, v.IterStart, limit)
+	}
+	send(t, c, ClientMsg{Type: CmdStep})
+	var e ErrorMsg
+	readAs(t, c, MsgError, &e)
+	if !strings.Contains(e.Message, "limit") || !strings.Contains(e.Message, "stepviz solve") {
+		t.Errorf("a step at the cap: %q", e.Message)
+	}
+	send(t, c, ClientMsg{Type: CmdBack})
+	readAs(t, c, MsgMove, &v)
+	send(t, c, ClientMsg{Type: CmdStep})
+	var st StepMsg
+	readAs(t, c, MsgStep, &st)
+	if st.Event.Step != v.Step+1 {
+		t.Errorf("a step redone within the journal: step %d after %d", st.Event.Step, v.Step)
+	}
 }

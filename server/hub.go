@@ -213,7 +213,7 @@ func (h *hub) run() {
 			f()
 		case <-tick:
 			h.stepForward()
-			if h.search.Status().Done() {
+			if h.search.Status().Done() || h.atCap(h.search) {
 				h.setPlaying(false)
 			}
 		}
@@ -248,6 +248,9 @@ func (h *hub) command(msg ClientMsg) error {
 		if h.search.Status().Done() {
 			return fmt.Errorf("server: the search is over (%s); step back, jump or reset", h.search.Status())
 		}
+		if h.atCap(h.search) {
+			return h.capError()
+		}
 		h.stepForward()
 	case CmdBack:
 		k := h.search.StepCount()
@@ -262,6 +265,9 @@ func (h *hub) command(msg ClientMsg) error {
 		if h.search.Status().Done() {
 			return fmt.Errorf("server: the search is over (%s)", h.search.Status())
 		}
+		if h.atCap(h.search) {
+			return h.capError()
+		}
 		// The node limit ends every search; the step cap also bounds a
 		// search that reopens nodes over and over.
 		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), ReasonGoal)
@@ -269,6 +275,9 @@ func (h *hub) command(msg ClientMsg) error {
 		h.setPlaying(false)
 		if h.search.Status().Done() {
 			return fmt.Errorf("server: the search is over (%s)", h.search.Status())
+		}
+		if h.atCap(h.search) {
+			return h.capError()
 		}
 		h.seek(h.nextContour(), ReasonSeek)
 	case CmdReset:
@@ -282,6 +291,9 @@ func (h *hub) command(msg ClientMsg) error {
 		}
 		if h.search.Status().Done() {
 			return fmt.Errorf("server: the search is over (%s); step back or reset to play again", h.search.Status())
+		}
+		if h.atCap(h.search) {
+			return h.capError()
 		}
 		h.setPlaying(true)
 	case CmdPause:
@@ -353,7 +365,7 @@ func (h *hub) nextContour() int {
 		f0 = ev.Expanded.F
 	}
 	limit := from + 4*h.sess.maxNodes
-	for s.StepCount() < limit && !s.Status().Done() {
+	for s.StepCount() < limit && !s.Status().Done() && !h.atCap(s) {
 		ev, ok := s.Step()
 		if !ok {
 			break

@@ -46,6 +46,9 @@ func (h *hub) liveMoved() {
 // every client that shows the live step; the others (exploring) are told
 // the live step moved.
 func (h *hub) stepForward() {
+	if h.atCap(h.search) {
+		return
+	}
 	ev, ok := h.search.Step()
 	if !ok {
 		return
@@ -118,7 +121,7 @@ func (h *hub) seek(k int, reason string) {
 	if k <= s.StepCount() {
 		s.Seek(k)
 	} else {
-		for s.StepCount() < k && !s.Status().Done() {
+		for s.StepCount() < k && !s.Status().Done() && !h.atCap(s) {
 			s.Run(1)
 			h.record(s.StepCount(), s.Counters())
 		}

@@ -60,6 +60,9 @@ func TestBidirectionalPage(t *testing.T) {
 			if !strings.Contains(eval[string](t, ctx, `document.getElementById('open-title').textContent`), "both directions") {
 				t.Error("the open table does not say it holds both directions")
 			}
+			if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid=open-row] .dir-mark[data-dir=backward]').length`); n == 0 {
+				t.Error("no row of the open table is marked as the goal's tree's")
+			}
 			if strings.HasPrefix(tc.problem, "grid") {
 				if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid=grid-cell][data-dir=backward]').length`); n == 0 {
 					t.Error("no grid cell is filled as the goal's tree's")

@@ -194,6 +194,17 @@ func TestFamilyPages(t *testing.T) {
 		if got := text("backups"); !strings.Contains(got, "backed up:") || !strings.Contains(got, "←") {
 			t.Errorf("step %d: backups %q", backup, got)
 		}
+		// forgotten nodes are drawn faded; with "discarded" unticked they
+		// fold into a counted summary under the node their f was backed up to
+		if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid=tree-node][data-status=forgotten]').length`); n == 0 {
+			t.Errorf("step %d: no forgotten node drawn", backup)
+		}
+		if err := chromedp.Do(ctx, chromedp.Click(`#show-discarded`), pollJS(`document.querySelectorAll('[data-testid=tree-node][data-status=forgotten]').length === 0`)); err != nil {
+			t.Fatalf("unticking discarded: %v", err)
+		}
+		if got := eval[string](t, ctx, `[...document.querySelectorAll('[data-summary]')].map((e) => e.textContent).join("|")`); !strings.Contains(got, "3 nodes") {
+			t.Errorf("step %d: the forgotten subtree's summary: %q, want its 3 nodes counted", backup, got)
+		}
 		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.stepviz.inspect(0), undefined`), inspectorAt(0, backup)); err != nil {
 			t.Fatal(err)
 		}

@@ -37,6 +37,14 @@ export function dirFill(m, id, status) {
   return { dir, fill: DIR_FILL[dir][status] };
 }
 
+// dirMark is a table cell's mark of a bidirectional search's node: ↓ in
+// the start's tree, ↑ in the goal's, in the tree's colours; "" otherwise.
+export function dirMark(m, id) {
+  const dir = dirOf(m, id);
+  if (!dir) return "";
+  return ` <span class="dir-mark" data-dir="${dir}" style="color:${DIR_COLOUR[dir]}" title="${dir === "forward" ? "the start's tree (forward)" : "the goal's tree (backward)"}">${dir === "forward" ? "↓" : "↑"}</span>`;
+}
+
 // familyOf is the model's family: "stack", "rbfs", "bidirectional" or "".
 export function familyOf(m) {
   const f = m && m.problem ? m.problem.frontier : "";

@@ -88,18 +88,23 @@ export class Subtrees {
 //          collapsed: Set, showDiscarded: bool, subtrees: Subtrees,
 //          from: the first id shown (an earlier iteration's are not; 0),
 //          roots: where the top levels start ([0])}
+// RBFS's forgotten nodes are folded into a summary when discarded nodes
+// are not shown.
 // Cost: O(shown · branching + depth · focus), independent of nodeEnd
 // once FULL is passed.
 export function chooseShown(model, opts) {
   const n = model.nodeEnd;
   if (n === 0) return { kids: new Map(), summary: new Map(), full: true, roots: [] };
   const from = opts.from || 0;
-  const hide = (id) => id < from || (!opts.showDiscarded && (model.nodeStatus(id) === "discarded" || model.nodeStatus(id) === "forgotten"));
+  const hide = (id) => id < from || (!opts.showDiscarded && model.nodeStatus(id) === "discarded");
+  // RBFS's forgotten nodes, with "discarded" unticked: folded into their
+  // parent's counted summary (opening it shows them)
+  const fold = (id) => !opts.showDiscarded && model.nodeStatus(id) === "forgotten" && !opts.opened.has(model.parent(id));
   const visKids = (id) => { const k = opts.subtrees.children(id); return opts.showDiscarded ? k : k.filter((c) => !hide(c)); };
   const S = new Set();
   const full = n - from <= FULL;
   if (full) {
-    for (let id = from; id < n; id++) if (!hide(id)) S.add(id);
+    for (let id = from; id < n; id++) if (!hide(id) && !fold(id)) S.add(id);
   } else {
     const addChain = (id) => {
       const chain = [];

@@ -131,13 +131,16 @@ export function createGridCanvas(page, host, p, index) {
     if (k >= 34) {
       const fs = Math.max(9, Math.round(k * 0.23));
       ctx.font = `${fs}px ui-monospace, monospace`; ctx.fillStyle = "#1b1b1b";
+      const need = []; // cells whose h (so f) is not loaded yet
       for (let y = cy0; y <= cy1; y++) for (let x = cx0; x <= cx1; x++) {
         const id = index.best[y * W + x];
         if (id < 0 || id >= m.nodeEnd) continue;
+        if (m.h(id) === undefined) need.push(id);
         const X = view.x + x * k, Y = view.y + y * k;
         ctx.textAlign = "left"; ctx.fillText(fmt(m.f(id)), X + 3, Y + fs + 2); ctx.fillText(fmt(m.g(id)), X + 3, Y + k - 4);
         ctx.textAlign = "right"; ctx.fillText(fmt(m.h(id)), X + k - 3, Y + k - 4);
       }
+      if (need.length && m.needStates) m.needStates(need);
     }
     if (m.path && m.path.length > 1) {
       ctx.strokeStyle = (st.legend.path || {}).stroke || "#E69F00"; ctx.lineWidth = Math.max(2, Math.min(6, k / 3)); ctx.lineJoin = "round";

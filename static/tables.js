@@ -129,7 +129,9 @@ export function createTables(page) {
     }
 
     function render(m, w, ids) {
-      const missing = ids.filter((id) => m.state(id) === undefined);
+      // h comes with the state string (a grid's state is known from its
+      // cell before its h is)
+      const missing = ids.filter((id) => m.state(id) === undefined || m.h(id) === undefined);
       if (missing.length) m.needStates(missing);
       const sel = st.selected;
       const key = `${m.step}:${w.first}:${ids.length}:${w.total}:${sel}:${missing.length}`;

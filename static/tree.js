@@ -21,6 +21,8 @@ const DETAIL_MAX_NODES = 150; // boxes drawn at most; more in view: squares
 const COMPACT = 0.62;
 // the searches whose boxes show depth (and g) rather than f
 const DEPTH_ALGOS = new Set(["bfs", "dfs", "dls", "ids", "bibfs"]);
+// short writes a long number in four significant digits for a box
+const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
 
 // createTree returns the tree's state object: x, y (pan, px), k and ky
 // (horizontal and vertical scale; equal unless Fit squeezes a wide tree),
@@ -400,22 +402,23 @@ export function createTree(page) {
     if (dir) el("rect", { x: 0, y: dir === "forward" ? 0 : BOX_H - 5, width: BOX_W, height: 5, rx: 2, fill: DIR_COLOUR[dir], class: "dir-bar" }, grp);
     const kind = m.problem ? m.problem.kind : "";
     const algo = m.problem ? m.problem.options.split(" ")[0] : "astar";
+    // h (and so f) comes with the state string: a grid's state is known
+    // from its cell before its h is
+    if (state === undefined || m.h(id) === undefined) m.needStates([id]);
     if (compact) {
       const [key, v] = DEPTH_ALGOS.has(algo) ? ["d", m.depth(id)] : algo === "ucs" ? ["g", fmt(m.g(id))] : ["f", fmt(m.f(id))];
-      const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 9, class: "tnum tf tbig", "text-anchor": "middle" }, grp);
-      t.textContent = `${key} ${v}`;
+      const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 8, class: "tnum tf tbig", "text-anchor": "middle" }, grp);
+      t.textContent = `${key} ${short(v)}`;
       if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
       return grp;
     }
-    if (state === undefined) m.needStates([id]);
-    else if (kind === "puzzle") miniBoard(grp, state, 4, 4, 34);
+    if (state === undefined) { /* asked above */ } else if (kind === "puzzle") miniBoard(grp, state, 4, 4, 34);
     else { const t = el("text", { x: BOX_W / 2, y: 18, class: "tstate", "text-anchor": "middle" }, grp); const s = stateLabel(m.problem, state); t.textContent = s.length > 13 ? s.slice(0, 12) + "…" : s; }
     const lines = algo === "rbfs" ? [["g", fmt(m.g(id))], ["F", fmt(storedF(m, id))], ["f", fmt(m.f(id))]] : DEPTH_ALGOS.has(algo) ? [["d", m.depth(id)], ["g", fmt(m.g(id))]] : algo === "ucs" ? [["g", fmt(m.g(id))], ["f", fmt(m.f(id))]] : [["g", fmt(m.g(id))], ["h", fmt(m.h(id))], ["f", fmt(m.f(id))]];
     if (kind === "puzzle") {
       lines.forEach(([key, v], i) => { const t = el("text", { x: 44, y: 16 + i * 15, class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {
       // g and h on one line, f (what the search orders by) bold below
-      const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
       const fLine = lines.find(([key]) => key === "f");
       const t = el("text", { x: BOX_W / 2, y: 36, class: "tnum", "text-anchor": "middle" }, grp);
       t.textContent = lines.filter(([key]) => key !== "f").map(([key, v]) => `${key} ${short(v)}`).join(" ");

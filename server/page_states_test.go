@@ -86,3 +86,49 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 		t.Error("the follower's page asked for no state string in 5 s of play: the test measures nothing")
 	}
 }
+
+// TestGridPageLoadsH: a grid's state string is known from its cell before
+// its h is; a page opened at step 3,000 of A* on arena2 still shows h and f
+// in the open and closed tables and f on the tree's boxes (they were blank:
+// only a missing state string was asked for).
+func TestGridPageLoadsH(t *testing.T) {
+	srv := New(Config{MaxNodes: 100000})
+	defer srv.Close()
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	s, err := searchFromForm(formValues(url.Values{"source": {"grid"}, "grid_map": {"arena2"}, "grid_moves": {"8"}, "algo": {"astar"}, "h": {"octile"}}), 100000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, err := srv.StartSession(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const step = 3000
+	sess.hub.do(func() { sess.hub.seek(step, ReasonSeek) })
+	ctx := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), chromedp.Poll[chromedp.Void](
+		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the page did not draw step %d: %v", step, err)
+	}
+	type shown struct{ OpenH, OpenF, ClosedH, ClosedF, TreeF []string }
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[shown](`(() => {
+		const col = (table, i) => [...document.querySelectorAll('#' + table + ' tbody tr[data-id]')].map((tr) => tr.children[i].textContent);
+		return { OpenH: col("open-table", 3), OpenF: col("open-table", 4), ClosedH: col("closed-table", 3), ClosedF: col("closed-table", 4),
+			TreeF: [...document.querySelectorAll('#tree [data-testid=tree-node][data-id]')].map((e) => e.dataset.f) };
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, col := range map[string][]string{"open table's h": got.OpenH, "open table's f": got.OpenF, "closed table's h": got.ClosedH, "closed table's f": got.ClosedF, "tree's f": got.TreeF} {
+		if len(col) == 0 {
+			t.Errorf("the %s: nothing drawn", name)
+		}
+		for i, v := range col {
+			if v == "" {
+				t.Errorf("the %s is blank in row %d of %d", name, i+1, len(col))
+				break
+			}
+		}
+	}
+}

@@ -245,3 +245,29 @@ func TestNodeCapCountsEveryIteration(t *testing.T) {
 		t.Errorf("a step redone within the journal: step %d after %d", st.Event.Step, v.Step)
 	}
 }
+
+// TestFormParentOption: the landing form sets IDA*'s parent policy, and
+// a wrong one is explained beside the field.
+func TestFormParentOption(t *testing.T) {
+	srv := New(Config{})
+	defer srv.Close()
+	ts := newTestServer(t, srv)
+	_, page, _ := get(t, ts.URL+"/")
+	if !strings.Contains(page, `<select name="parent"`) {
+		t.Fatal("the landing form has no parent option")
+	}
+	resp, body := post(t, ts.URL+"/sessions", url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "algo": {"idastar"}, "h": {"manhattan"}, "parent": {"keep"}})
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("idastar parent=keep: HTTP %d: %v", resp.StatusCode, byTestID(t, body, "form-error"))
+	}
+	var opts string
+	sess := onlySession(t, srv)
+	sess.hub.do(func() { opts = sess.hub.search.Options().String() })
+	if !strings.Contains(opts, "parent=keep") {
+		t.Errorf("the session's options %q lack parent=keep", opts)
+	}
+	resp, body = post(t, ts.URL+"/sessions", url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "algo": {"idastar"}, "parent": {"sometimes"}})
+	if resp.StatusCode == http.StatusSeeOther || !strings.Contains(body, `data-testid="form-error"`) || !strings.Contains(strings.Join(byTestID(t, body, "form-error"), " "), "sometimes") {
+		t.Errorf("parent=sometimes: HTTP %d, %v; want the form again naming the value", resp.StatusCode, byTestID(t, body, "form-error"))
+	}
+}

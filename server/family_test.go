@@ -152,6 +152,25 @@ func TestFamilyPages(t *testing.T) {
 		}
 	})
 
+	t.Run("idastar-follower", func(t *testing.T) {
+		// a follower views an earlier iteration on its own copy; live stays
+		sess := start("graph romania", "idastar")
+		k3 := stepOfIteration(t, "graph romania", "idastar", 3)
+		sess.hub.do(func() { sess.hub.seek(k3, ReasonSeek) })
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/s/"+sess.ID), waitStep(k3)); err != nil {
+			t.Fatal(err)
+		}
+		want := eval[int](t, ctx, `Number(document.querySelector('[data-testid=earlier-iteration]').dataset.step)`)
+		if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=earlier-iteration]`), waitStep(want), pollJS(`document.querySelector('[data-testid=iteration]').textContent === "iteration 1"`)); err != nil {
+			t.Fatalf("a follower clicking iteration 1: %v", err)
+		}
+		var live int
+		sess.hub.do(func() { live = sess.hub.search.StepCount() })
+		if live != k3 || !strings.Contains(eval[string](t, ctx, `document.getElementById("live-text").textContent`), "Exploring") {
+			t.Errorf("the follower's click moved live to %d (want %d) or is not exploring: %q", live, k3, eval[string](t, ctx, `document.getElementById("live-text").textContent`))
+		}
+	})
+
 	t.Run("ids", func(t *testing.T) {
 		sess := start("graph romania", "ids")
 		k := stepOfIteration(t, "graph romania", "ids", 3)

@@ -124,6 +124,13 @@ export function iterations(m) {
 export function createFamily(page) {
   const st = page.st;
   let forgot = { step: -1, n: 0 };
+  // a button of an earlier iteration goes to its last step: a seek for the
+  // presenter, a view of one's own copy for a follower (controls.js)
+  const strip0 = $("family-strip");
+  if (strip0) strip0.addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-step]");
+    if (b) page.command("seek", { step: Number(b.dataset.step) });
+  });
 
   function attach(m) {
     for (const k in EXTRA_LEGEND) if (!st.legend[k]) st.legend[k] = EXTRA_LEGEND[k];
@@ -142,10 +149,6 @@ export function createFamily(page) {
     const extra = fam === "stack" ? ["cutoff"] : fam === "rbfs" ? ["forgotten"] : [];
     if (ul) for (const k of extra) if (!ul.querySelector(".lg-" + k)) ul.insertAdjacentHTML("beforeend", `<li class="lg-${k}"><span class="swatch" style="border-color:${EXTRA_LEGEND[k].stroke}"></span>${esc(EXTRA_LEGEND[k].label)}</li>`);
     if (ul && fam === "bidirectional" && !ul.querySelector(".lg-dir")) for (const d of ["forward", "backward"]) ul.insertAdjacentHTML("beforeend", `<li class="lg-dir"><span class="swatch" style="border-color:${DIR_COLOUR[d]};background:${DIR_COLOUR[d]}"></span>${d === "forward" ? "start's tree (grows down)" : "goal's tree (grows up)"}</li>`);
-    if (strip && fam) strip.addEventListener("click", (e) => {
-      const b = e.target.closest("button[data-step]");
-      if (b) page.command("seek", { step: Number(b.dataset.step) });
-    });
   }
 
   const name = (m, id) => {

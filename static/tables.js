@@ -10,7 +10,7 @@
 import { $, fmt, esc, stateLabel, setText } from "./util.js";
 import { dirMark } from "./family.js";
 
-const SLACK = 6; // rows drawn beyond the window on each side
+const SLACK = 3; // rows drawn beyond the window on each side
 const HEAD = 64; // rows the model has at hand at each list's hot end
 
 // createTables wires the tables; returns {draw, measure}.

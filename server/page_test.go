@@ -418,6 +418,9 @@ func TestProjector720(t *testing.T) {
 	for _, tc := range []struct{ name, problem, options string }{
 		{"puzzle", "puzzle 283164705 goal=123804765", "astar"},
 		{"tutorial-grid", tutorial.Problem, tutorial.Options},
+		// issue 12: the family strip under the narration must fit too
+		{"romania-idastar", "graph romania", "idastar"},
+		{"grid-bibfs", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "bibfs"},
 	} {
 		sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options))
 		if err != nil {

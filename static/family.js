@@ -19,8 +19,8 @@ import { layout } from "./treelayout.js";
 
 // EXTRA_LEGEND draws the statuses viz.StatusLegend does not list.
 export const EXTRA_LEGEND = {
-  cutoff: { status: "cutoff", label: "cut off (over the depth limit or threshold)", letter: "L", stroke: "#CC79A7", fill: "#F8E6F0", dash: "4 2", width: 2 },
-  forgotten: { status: "forgotten", label: "forgotten (RBFS: its best f backed up)", letter: "F", stroke: "#B5B5B5", fill: "#F6F6F6", dash: "2 3", width: 1 },
+  cutoff: { status: "cutoff", label: "cut off (over the limit)", letter: "L", stroke: "#CC79A7", fill: "#F8E6F0", dash: "4 2", width: 2 },
+  forgotten: { status: "forgotten", label: "forgotten (f backed up)", letter: "F", stroke: "#B5B5B5", fill: "#F6F6F6", dash: "2 3", width: 1 },
 };
 
 // DIR_COLOUR tells the two trees of a bidirectional search apart.
@@ -148,7 +148,7 @@ export function createFamily(page) {
     const ul = document.querySelector("[data-testid=legend]");
     const extra = fam === "stack" ? ["cutoff"] : fam === "rbfs" ? ["forgotten"] : [];
     if (ul) for (const k of extra) if (!ul.querySelector(".lg-" + k)) ul.insertAdjacentHTML("beforeend", `<li class="lg-${k}"><span class="swatch" style="border-color:${EXTRA_LEGEND[k].stroke}"></span>${esc(EXTRA_LEGEND[k].label)}</li>`);
-    if (ul && fam === "bidirectional" && !ul.querySelector(".lg-dir")) for (const d of ["forward", "backward"]) ul.insertAdjacentHTML("beforeend", `<li class="lg-dir"><span class="swatch" style="border-color:${DIR_COLOUR[d]};background:${DIR_COLOUR[d]}"></span>${d === "forward" ? "start's tree (grows down)" : "goal's tree (grows up)"}</li>`);
+    if (ul && fam === "bidirectional" && !ul.querySelector(".lg-dir")) for (const d of ["forward", "backward"]) ul.insertAdjacentHTML("beforeend", `<li class="lg-dir"><span class="swatch" style="border-color:${DIR_COLOUR[d]};background:${DIR_COLOUR[d]}"></span>${d === "forward" ? "start's tree" : "goal's tree"}</li>`);
   }
 
   const name = (m, id) => {
@@ -209,14 +209,25 @@ export function createFamily(page) {
     return h;
   }
 
+  // place puts the strip under the narration, or in projector mode over
+  // the top of the tree pane (as the tree's tools lie over its bottom), so
+  // the tree keeps its height on a 1280×720 screen
+  function place(strip) {
+    const proj = document.documentElement.classList.contains("projector");
+    const pane = document.querySelector(".pane.tree"), main = $("main");
+    if (proj && pane && strip.parentElement !== pane) pane.appendChild(strip);
+    else if (!proj && main && strip.parentElement === pane) main.before(strip);
+  }
+
   let lastHTML = "";
   function draw() {
     const m = page.model, strip = $("family-strip");
     if (!m || !strip) return;
     const fam = familyOf(m);
     if (!fam) return;
+    place(strip);
     const h = fam === "stack" ? stackStrip(m) : fam === "rbfs" ? rbfsStrip(m) : bidiStrip(m);
-    if (h !== lastHTML) { strip.innerHTML = h; lastHTML = h; }
+    if (h !== lastHTML) { strip.innerHTML = h; lastHTML = h; strip.title = strip.textContent; } // projector mode cuts it to one line
   }
   return { attach, draw };
 }

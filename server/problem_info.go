@@ -14,6 +14,8 @@ func problemInfo(s *stepper.Search) ProblemInfo {
 	info := viz.DescribeProblem(s.Instance(), o, s.Warnings())
 	if f := family(o.Algorithm); f != "" {
 		info.Frontier = f
+	} else if s.NodeEnd(s.Horizon()) > 1 && s.Record(1).Backward {
+		info.Frontier = "bidirectional" // one added later (biastar): node 1 roots the goal's tree
 	}
 	info.Ext = extRecords(o)
 	return info

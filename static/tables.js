@@ -26,16 +26,24 @@ export function createTables(page) {
     const table = $(list + "-table"), body = table.tBodies[0];
     const wrap = table.closest(".table-wrap");
     const cols = list === "open" ? 7 : 6;
-    let pending = null, stick = true, viewH = 360, top = 0, lastKey = "", ROW_H = 24, maxH = 0, pinned = -1;
+    let pending = null, stick = true, viewH = 360, top = 0, lastKey = "", ROW_H = 24, maxH = 0, ours = NaN, lastTotal = -1;
+    // The closed list grows at its end and is kept scrolled there: its
+    // wrap is a column-reverse flex box, whose scroll origin is the bottom
+    // (scrollTop 0 at the end, negative above), so rows added below stay
+    // in view with no script scrolling (which would force a layout every
+    // step). Scrolled up, the page keeps the rows in view still.
+    const pinEnd = list === "closed";
+    if (pinEnd) wrap.classList.add("pin-end");
+    // topOf is how far the view's top is below the content's top
+    const topOf = () => (pinEnd ? wrap.scrollHeight - wrap.clientHeight + wrap.scrollTop : wrap.scrollTop);
     table.addEventListener("click", (e) => { const tr = e.target.closest("tr[data-id]"); if (tr) page.inspect(Number(tr.dataset.id)); });
     table.addEventListener("keydown", (e) => { if (e.key === "Enter") { const tr = e.target.closest("tr[data-id]"); if (tr) { page.inspect(Number(tr.dataset.id)); e.preventDefault(); } } });
     let frame = 0;
     wrap.addEventListener("scroll", () => {
-      top = wrap.scrollTop;
-      // the scroll render made to keep the newest row in view: its rows
-      // are drawn already
-      if (Math.abs(top - pinned) < 1) return;
-      stick = wrap.scrollTop + wrap.clientHeight >= wrap.scrollHeight - ROW_H;
+      top = topOf();
+      // the page's own scroll, keeping the rows in view: they are drawn
+      if (Math.abs(wrap.scrollTop - ours) < 1) return;
+      stick = pinEnd ? wrap.scrollTop >= -ROW_H / 2 : false;
       if (!frame) frame = requestAnimationFrame(() => { frame = 0; lastKey = ""; draw(); });
     }, { passive: true });
     window.addEventListener("resize", () => { maxH = 0; });
@@ -44,7 +52,7 @@ export function createTables(page) {
       // the window is as tall as the wrap may grow, not as its rows now
       if (!maxH) maxH = parseFloat(getComputedStyle(wrap).maxHeight) || 360;
       viewH = Math.max(wrap.clientHeight, maxH);
-      top = wrap.scrollTop;
+      top = topOf();
       const row = body.querySelector("tr[data-id]");
       const h = row ? row.getBoundingClientRect().height : 0;
       if (h && Math.abs(h - ROW_H) > 0.5) { ROW_H = h; lastKey = ""; }
@@ -52,7 +60,7 @@ export function createTables(page) {
 
     function window_(m) {
       const total = list === "open" ? m.openCount : m.closedCount;
-      const t = list === "closed" && stick ? Math.max(0, total * ROW_H - viewH) : top;
+      const t = pinEnd && stick ? Math.max(0, total * ROW_H - viewH) : top;
       const first = Math.max(0, Math.floor(t / ROW_H) - SLACK);
       const count = Math.min(total - first, Math.ceil(viewH / ROW_H) + 2 * SLACK);
       return { total, first, count: Math.max(0, count) };
@@ -132,6 +140,8 @@ export function createTables(page) {
       // h comes with the state string (a grid's state is known from its
       // cell before its h is)
       const missing = ids.filter((id) => m.state(id) === undefined || m.h(id) === undefined);
+      // the closed list names each row's parent
+      if (list === "closed") for (const id of ids) { const p = m.parent(id); if (p >= 0 && m.state(p) === undefined) missing.push(p); }
       if (missing.length) m.needStates(missing);
       const sel = st.selected;
       const key = `${m.step}:${w.first}:${ids.length}:${w.total}:${sel}:${missing.length}`;
@@ -165,9 +175,10 @@ export function createTables(page) {
       }
       const after = w.total - w.first - ids.length;
       place(rows, w.first * ROW_H, after > 0 ? after * ROW_H : 0);
-      // keep the newest closed row in view, in this frame (its layout is
-      // forced here rather than a frame later, with a second render)
-      if (list === "closed" && stick) { wrap.scrollTop = wrap.scrollHeight; pinned = wrap.scrollTop; }
+      // scrolled up in the closed list, rows added below would move the
+      // view (its origin is the bottom): it is moved back by as much
+      if (pinEnd && !stick && lastTotal >= 0 && w.total !== lastTotal) { wrap.scrollTop -= (w.total - lastTotal) * ROW_H; ours = wrap.scrollTop; }
+      lastTotal = w.total;
     }
     return { draw, measure };
   }

@@ -138,7 +138,11 @@ func (s *Session) runSummary(ls *liveSearch, c Command) string {
 	case stepper.Solved:
 		fmt.Fprintf(&b, ": cost %s, %d moves", stepper.FormatNumber(sr.Cost()), len(sr.Path())-1)
 	case stepper.NoSolution:
-		b.WriteString(": the frontier is empty and no goal was found")
+		if why := sr.BeamEnd(); why != "" {
+			b.WriteString(": " + why)
+		} else {
+			b.WriteString(": the frontier is empty and no goal was found")
+		}
 	case stepper.LimitReached:
 		b.WriteString(": the node limit stopped it (raise it with maxnodes=N)")
 	case stepper.Cutoff:

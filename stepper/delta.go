@@ -233,6 +233,8 @@ func (e *engine[S]) baseFate(st nodeStatus8) BaseFate {
 		return BaseDepthLimit
 	case st8GoalBorn:
 		return BaseGoalBorn
+	case st8Pruned:
+		return BasePruned
 	}
 	return BaseOpen
 }
@@ -265,6 +267,8 @@ func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }
 	case st8Open:
 		r.Seq = int(n.mark)
 		r.Order = e.orderAfter(id, max(e.cur, born))
+	case st8Pruned:
+		r.Seq = int(n.mark)
 	default:
 		r.Seq = -1
 	}

@@ -17,6 +17,10 @@ var deltaCases = []struct{ problem, options string }{
 	{"grid ......./...#.../.S.#.G./...#.../....... moves=8 cost=10-14 corners=no", "astar h=manhattan"},
 	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "wastar w=3 h=euclidean closed=reopen"},
 	{"graph romania", "ucs tree=true"},
+	{"graph romania", "beam width=2"},
+	{"puzzle 867254301 goal=123456780", "beam width=4 h=misplaced"},
+	{"puzzle 867254301 goal=123456780", "beam width=3 local=true"},
+	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "beam width=3 h=euclidean closed=reopen"},
 }
 
 func newDeltaSearch(t *testing.T, problem, options string) *Search {

@@ -44,14 +44,15 @@ const (
 	st8GoalBorn               // found to be the goal when generated
 	st8Cutoff                 // selected at the depth limit: goal-tested, not expanded
 	st8Stale                  // lazy frontier: selected after its state was expanded, discarded
+	st8Pruned                 // beam search: dropped from the frontier, outside the beam (a mod)
 )
 
 func (s nodeStatus8) status() NodeStatus {
-	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff, NodeDiscarded}[s]
+	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff, NodeDiscarded, NodeDiscarded}[s]
 }
 
 func (s nodeStatus8) fate() Fate {
-	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded, FateAdded}[s]
+	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded, FateAdded, FateAdded}[s]
 }
 
 // engine is the generic search behind [Search].
@@ -82,6 +83,8 @@ type engine[S comparable] struct {
 	notes    []childNote
 	tieBuf   []int32
 	warnings []string
+	pruned   []int32 // the nodes the last step pruned (beam.go), for its event
+	orderBuf []int
 	dx       deltaIndex // delta.go's index of the journal, built lazily
 	err      error      // why the search failed (status Failed)
 }
@@ -96,13 +99,18 @@ type stepRecord struct {
 	firstMod  int32 // likewise mods
 	// counters after the step
 	expandedN, duplicates, maxOpen, closed, cutoffs, stale int32
+	pruned                                                 int32 // beam search: nodes pruned, each a mod
 }
 
-// mod records a re-parenting or reopening: the values before and after.
+// mod records a re-parenting or reopening: the values before and after;
+// or a beam search's pruning (pruned: old and new are equal, the node goes
+// from open to st8Pruned), which comes after the step's new nodes and
+// re-parentings.
 type mod struct {
 	id, nodesBefore int32 // nodesBefore: how many nodes existed when the change was made
 	old, new        nodeEdit
 	wasClosed       bool // a reopening
+	pruned          bool // a pruning
 }
 
 // nodeEdit is the part of a node a mod changes.
@@ -244,6 +252,8 @@ func (e *engine[S]) priority(g, h float64, depth int32) float64 {
 		return h
 	case AStar:
 		return g + h
+	case Beam:
+		return e.beamF(g, h)
 	case WAStar:
 		return g + e.o.Weight*h
 	}
@@ -256,6 +266,11 @@ func (e *engine[S]) priority(g, h float64, depth int32) float64 {
 func (e *engine[S]) keyOf(id int32, h float64) key {
 	n := e.nodes.at(id)
 	k := key{prio: roundKey(e.priority(n.g, h, n.depth)), seq: n.mark}
+	if e.o.Local {
+		// local beam: layer (depth) first, then f, then insertion
+		k.prio, k.tie = float64(n.depth), k.prio
+		return k
+	}
 	switch e.o.Tie {
 	case TieHighG:
 		k.tie = roundKey(-n.g)
@@ -278,12 +293,11 @@ func (e *engine[S]) step(ev *Event) {
 	if e.cur > 0 {
 		prev := &e.records[e.cur-1]
 		rec.expandedN, rec.duplicates, rec.maxOpen, rec.closed, rec.cutoffs, rec.stale = prev.expandedN, prev.duplicates, prev.maxOpen, prev.closed, prev.cutoffs, prev.stale
+		rec.pruned = prev.pruned
 	}
 	stepNo := int32(e.cur + 1)
-	if ev != nil {
-		e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id).prio, e.tieBuf[:0], MaxTies)
-	}
-	e.notes = e.notes[:0]
+	e.collectTies(ev, id)
+	e.notes, e.pruned = e.notes[:0], e.pruned[:0]
 	if e.o.Lazy {
 		if ex, _ := e.seen.get(n.state); ex != id && e.nodes.at(ex).status == st8Closed {
 			n.status, n.mark = st8Stale, stepNo
@@ -324,7 +338,11 @@ func (e *engine[S]) step(ev *Event) {
 		seen := false
 		if e.seen != nil {
 			var ex int32
-			if ex, seen = e.seen.get(sc.State); seen && (!e.o.Lazy || e.nodes.at(ex).status == st8Closed) {
+			if ex, seen = e.seen.get(sc.State); seen && e.nodes.at(ex).status == st8Pruned {
+				// beam search forgets a pruned node: its state, reached
+				// again, is a new node (and the seen map's)
+				seen = false
+			} else if seen && (!e.o.Lazy || e.nodes.at(ex).status == st8Closed) {
 				e.revisit(ev, &rec, ex, id, g, depth, action, sc.State, int32(i))
 				continue
 			}
@@ -372,6 +390,7 @@ func (e *engine[S]) endStep(rec *stepRecord) {
 	if ol := int32(e.front.len()); ol > rec.maxOpen {
 		rec.maxOpen = ol
 	}
+	e.prune(rec)
 	if e.status == Running {
 		if e.front.len() == 0 {
 			e.status = NoSolution

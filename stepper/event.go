@@ -111,6 +111,8 @@ type Counters struct {
 	// Cutoffs counts the nodes not expanded because of a depth limit or an
 	// IDA* threshold (NodeCutoff, FateCutoff).
 	Cutoffs int `json:"cutoffs,omitempty"`
+	// Pruned counts the nodes beam search dropped from its frontier.
+	Pruned int `json:"pruned,omitempty"`
 }
 
 // Event is everything one call of [Search.Step] did. It is complete on its
@@ -139,6 +141,8 @@ type Event struct {
 	Deepening *Deepening `json:"deepening,omitempty"`
 	// Bidirectional is set for bibfs and biucs.
 	Bidirectional *Bidirectional `json:"bidirectional,omitempty"`
+	// Beam is set for beam search: its width and what the step pruned.
+	Beam *BeamStep `json:"beam,omitempty"`
 }
 
 // Bidirectional is where a bidirectional search stands: the side the step

@@ -96,18 +96,18 @@ func (e *engine[S]) redo(ev *Event) {
 	if id != rec.expanded {
 		panic(fmt.Sprintf("stepper: journal out of step at step %d: popped node %d, recorded %d", k+1, id, rec.expanded))
 	}
-	if ev != nil {
-		e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id).prio, e.tieBuf[:0], MaxTies)
-	}
-	e.notes = e.notes[:0]
+	e.collectTies(ev, id)
+	e.notes, e.pruned = e.notes[:0], e.pruned[:0]
 	n := e.nodes.at(id)
 	e.cur++
 	if e.isStalePop(k) {
 		n.status, n.mark = st8Stale, int32(k+1)
+		e.redoPrunes(ev, rec.firstMod, modEnd)
 		return
 	}
 	if e.isCutoffPop(k) {
 		n.status, n.mark = st8Cutoff, int32(k+1)
+		e.redoPrunes(ev, rec.firstMod, modEnd)
 		return
 	}
 	if e.isGoalPop(k) {
@@ -116,8 +116,10 @@ func (e *engine[S]) redo(ev *Event) {
 	}
 	n.status, n.mark = st8Closed, int32(k+1)
 	if ev != nil && e.o.Duplicates == DropDuplicates {
-		e.replayChildren(ev, rec, nodeEnd, modEnd)
+		prunes := e.prunesFrom(rec.firstMod, modEnd)
+		e.replayChildren(ev, rec, nodeEnd, prunes)
 		e.firstChildFirst(rec.firstNode, nodeEnd)
+		e.redoPrunes(ev, prunes, modEnd)
 		return
 	}
 	mi := rec.firstMod
@@ -150,6 +152,10 @@ func (e *engine[S]) redo(ev *Event) {
 // redoMod applies a re-parenting or reopening again.
 func (e *engine[S]) redoMod(ev *Event, m *mod) {
 	c := e.nodes.at(m.id)
+	if m.pruned {
+		e.dropPruned(m.id)
+		return
+	}
 	e.apply(c, m.new)
 	if m.wasClosed {
 		c.status = st8Open
@@ -172,6 +178,11 @@ func (e *engine[S]) undo() {
 		for ; mi >= rec.firstMod && e.mods[mi].nodesBefore > after; mi-- {
 			m := &e.mods[mi]
 			c := e.nodes.at(m.id)
+			if m.pruned {
+				c.status = st8Open
+				e.front.push(m.id, e.nodeKey(m.id))
+				continue
+			}
 			if m.wasClosed {
 				e.front.unpush(m.id)
 				c.status = st8Closed
@@ -211,6 +222,9 @@ func (e *engine[S]) rewind() {
 		for ; mi > e.records[k].firstMod; mi-- {
 			m := &e.mods[mi-1]
 			e.apply(e.nodes.at(m.id), m.old)
+			if m.pruned {
+				e.nodes.at(m.id).status = st8Open
+			}
 		}
 		n := e.nodes.at(e.records[k].expanded)
 		n.status, n.mark = st8Open, e.records[k].poppedSeq

@@ -13,7 +13,8 @@ type Algorithm string
 
 // The algorithms. The best-first ones are a frontier plus an evaluation
 // function f: BFS a FIFO queue, DFS a LIFO stack, UCS f = g, greedy f = h,
-// A* f = g + h, weighted A* f = g + w·h; DLS is DFS with a depth limit,
+// A* f = g + h, weighted A* f = g + w·h, beam search A* whose frontier
+// keeps only the Width best nodes (beam.go); DLS is DFS with a depth limit,
 // tree search and AIMA's child order (Figure 3.17). The depth-first
 // iterative family (IDS, IDA*, RBFS) keeps only a path and its siblings and
 // runs in its own loop (dfengine.go).
@@ -25,6 +26,7 @@ const (
 	Greedy  Algorithm = "greedy"
 	AStar   Algorithm = "astar"
 	WAStar  Algorithm = "wastar"
+	Beam    Algorithm = "beam"
 	IDS     Algorithm = "ids"
 	IDAStar Algorithm = "idastar"
 	RBFS    Algorithm = "rbfs"
@@ -33,7 +35,7 @@ const (
 )
 
 // Algorithms lists every algorithm in the order menus show them.
-var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, IDAStar, RBFS, BiBFS, BiUCS}
+var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, Beam, IDAStar, RBFS, BiBFS, BiUCS}
 
 // DefaultDLSLimit is the depth limit of dls when none is given
 // (aima-python's depth_limited_search(problem, limit=50)).
@@ -165,6 +167,17 @@ type Options struct {
 	// name), or a comma list of action names such as "up,left,right,down";
 	// actions not listed follow in natural order.
 	Order string
+	// Width is beam search's k: the frontier keeps the Width best open
+	// nodes (default DefaultBeamWidth). Beam only.
+	Width int
+	// Local makes beam search local beam search (AIMA 4th ed. §4.1.3),
+	// breadth-first beam search: layer by layer, the next layer is the
+	// Width best children of the whole current layer. Beam only.
+	Local bool
+	// F is what beam search ranks by: "g+h" (f = g + w·h, the default,
+	// as A*) or "h" (h alone, as greedy search and AIMA's local beam
+	// search rank). Beam only; "" is the default.
+	F string
 	// MaxNodes and MaxBytes cap the stored nodes and their estimated memory.
 	MaxNodes int
 	MaxBytes int64
@@ -178,6 +191,8 @@ const (
 	MaxWeight = 1000
 	// MaxDepth bounds depth= (a depth limit beyond it is no limit).
 	MaxDepth = 1 << 20
+	// MaxWidth bounds width=.
+	MaxWidth = 1 << 20
 	// MaxMaxNodes bounds maxnodes= whatever the caller's own ceiling; the
 	// kernel, notebook and server set lower ones.
 	MaxMaxNodes = 1 << 30
@@ -190,7 +205,7 @@ func validWeight(w float64) bool {
 
 // optionNames are the option names shared by the command line and the
 // notebook ("-tie high-g", "tie=high-g").
-var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy"}
+var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy", "width", "local", "f"}
 
 // OptionNames returns the names [Options.Set] accepts.
 func OptionNames() []string { return append([]string(nil), optionNames...) }
@@ -238,6 +253,20 @@ func (o *Options) Set(name, value string) error {
 			return fmt.Errorf("stepper: lazy=%q: want true or false", value)
 		}
 		o.Lazy = b
+	case "width", "k":
+		k, err := strconv.Atoi(value)
+		if err != nil || k < 1 || k > MaxWidth {
+			return fmt.Errorf("stepper: width %q: want a whole number from 1 to %d, such as width=3", value, MaxWidth)
+		}
+		o.Width = k
+	case "local":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("stepper: local=%q: want true or false", value)
+		}
+		o.Local = b
+	case "f":
+		o.F = strings.ToLower(value)
 	case "parent":
 		o.Parent = ParentPolicy(strings.ToLower(value))
 	case "duplicates":
@@ -256,7 +285,53 @@ func (o *Options) Set(name, value string) error {
 
 // usesH reports whether the algorithm's priority depends on h.
 func (a Algorithm) usesH() bool {
-	return a == Greedy || a == AStar || a == WAStar || a == IDAStar || a == RBFS
+	return a == Greedy || a == AStar || a == WAStar || a == IDAStar || a == RBFS || a == Beam
+}
+
+// DefaultBeamWidth is beam search's width when none is given.
+const DefaultBeamWidth = 3
+
+// normalizeBeam checks and fills beam search's options (width, local, f,
+// w) and refuses them for every other algorithm.
+func (o *Options) normalizeBeam() error {
+	if o.Algorithm != Beam {
+		switch {
+		case o.Width != 0:
+			return fmt.Errorf("stepper: width=%d is an option of beam (beam width=%d), not %s", o.Width, o.Width, o.Algorithm)
+		case o.Local:
+			return fmt.Errorf("stepper: local=true is an option of beam (beam width=3 local=true), not %s", o.Algorithm)
+		case o.F != "":
+			return fmt.Errorf("stepper: f=%s is an option of beam, not %s: the other searches' f is fixed by the algorithm", o.F, o.Algorithm)
+		}
+		return nil
+	}
+	if o.Width == 0 {
+		o.Width = DefaultBeamWidth
+	}
+	if o.Width < 1 || o.Width > MaxWidth {
+		return fmt.Errorf("stepper: width %d: want a whole number from 1 to %d, such as width=3", o.Width, MaxWidth)
+	}
+	if o.F == "" {
+		o.F = "g+h"
+	}
+	switch o.F {
+	case "g+h", "h":
+	default:
+		return fmt.Errorf("stepper: f=%s: beam ranks by f=g+h (as A*, the default) or f=h (h alone, as greedy search)", o.F)
+	}
+	if o.Weight == 1 {
+		o.Weight = 0 // f = g + h, written without w=
+	}
+	if o.Weight != 0 && !validWeight(o.Weight) {
+		return fmt.Errorf("stepper: weight %v: want a number from 1 to %d, such as w=2", o.Weight, MaxWeight)
+	}
+	if o.Weight != 0 && o.F == "h" {
+		return fmt.Errorf("stepper: w=%s weighs h in f = g + w·h, and f=h ranks by h alone: give one of them", strconv.FormatFloat(o.Weight, 'g', -1, 64))
+	}
+	if o.Local && (o.Tie == TieHighG || o.Tie == TieLowH) {
+		return fmt.Errorf("stepper: tie=%s: local beam search orders a layer by f and then by insertion, so it takes tie=fifo or tie=lifo", o.Tie)
+	}
+	return nil
 }
 
 // Normalize checks every field and fills in the algorithm's defaults. It
@@ -278,7 +353,7 @@ func (o Options) Normalize() (Options, error) {
 		if !validWeight(o.Weight) {
 			return o, fmt.Errorf("stepper: weight %v: want a number from 1 to %d, such as w=2", o.Weight, MaxWeight)
 		}
-	} else {
+	} else if o.Algorithm != Beam { // beam's w is checked by normalizeBeam
 		o.Weight = 0
 	}
 	if o.Tie == "" {
@@ -313,7 +388,10 @@ func (o Options) Normalize() (Options, error) {
 		// not expressible as a zero value, so dls is always one.
 		o.Tree = true
 	}
-	if o.Lazy && (o.Tree || o.Algorithm.depthFirstIterative() || o.Algorithm.bidirectional()) {
+	if err := o.normalizeBeam(); err != nil {
+		return o, err
+	}
+	if o.Lazy && (o.Tree || o.Algorithm.depthFirstIterative() || o.Algorithm.bidirectional() || o.Algorithm == Beam) {
 		return o, fmt.Errorf("stepper: lazy=true is for graph search with bfs, dfs, dls, ucs, greedy, astar or wastar (not tree=true, not %s)", o.Algorithm)
 	}
 	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent {
@@ -363,6 +441,15 @@ func (o Options) String() string {
 	}
 	if o.Weight != 0 {
 		fmt.Fprintf(&b, " w=%s", strconv.FormatFloat(o.Weight, 'g', -1, 64))
+	}
+	if o.Width != 0 {
+		fmt.Fprintf(&b, " width=%d", o.Width)
+	}
+	if o.Local {
+		b.WriteString(" local=true")
+	}
+	if o.F != "" && o.F != "g+h" {
+		fmt.Fprintf(&b, " f=%s", o.F)
 	}
 	fmt.Fprintf(&b, " tie=%s goaltest=%s open=%s closed=%s", o.Tie, o.Goal, o.Open, o.Closed)
 	if o.Tree {

@@ -261,7 +261,8 @@ func (e *engine[S]) counters() Counters {
 		nodeEnd, modEnd := e.stepEnds(e.cur - 1)
 		c.Expanded, c.Duplicates, c.MaxOpen, c.Closed, c.Cutoffs = int(r.expandedN), int(r.duplicates), int(r.maxOpen), int(r.closed), int(r.cutoffs)
 		// every child made a node or a mod, or was a dropped duplicate
-		c.Generated, c.Reparented = int(nodeEnd)-1+int(modEnd), int(modEnd)
+		c.Generated, c.Reparented = int(nodeEnd)-1+int(modEnd-r.pruned), int(modEnd-r.pruned)
+		c.Pruned = int(r.pruned)
 		if e.o.Duplicates == DropDuplicates {
 			c.Generated += c.Duplicates
 		}
@@ -334,6 +335,7 @@ func (e *engine[S]) fill(ev *Event) {
 	ev.Status = e.state()
 	ev.Counters = e.counters()
 	ev.Path = e.path()
+	ev.Beam = e.beamEvent(rec.expanded)
 }
 
 // tieReason says why the expanded node beat the open nodes it tied with.

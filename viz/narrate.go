@@ -70,6 +70,9 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	if d := ev.Deepening; d != nil {
 		b.WriteString(deepeningWords(ev, d))
 	}
+	if bm := ev.Beam; bm != nil {
+		b.WriteString(beamWords(bm))
+	}
 	if bd := ev.Bidirectional; bd != nil && !math.IsInf(float64(bd.Mu), 1) {
 		fmt.Fprintf(&b, " Best meeting so far: μ %s; the open lists' least keys %s + %s + ε %s", bd.Mu, bd.TopForward, bd.TopBackward, bd.Epsilon)
 		if ev.Status == stepper.Solved {
@@ -83,7 +86,9 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 		moves := max(len(ev.Path)-1, 0)
 		fmt.Fprintf(&b, " Goal found: path cost %s, %d %s.", num(goalCost(ev)), moves, plural(moves, "move", "moves"))
 	case stepper.NoSolution:
-		if ev.Deepening != nil {
+		if ev.Beam != nil && ev.Counters.Pruned > 0 {
+			fmt.Fprintf(&b, " The open list is empty: %s.", stepper.BeamEndWords(ev.Beam.Width, ev.Counters.Pruned))
+		} else if ev.Deepening != nil {
 			b.WriteString(" Nothing is left to search: no solution.")
 		} else {
 			b.WriteString(" The open list is empty: no solution.")
@@ -107,6 +112,17 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 		return fmt.Sprintf("f %s = g %s + h %s", f, g, h)
 	case stepper.WAStar:
 		return fmt.Sprintf("f %s = g %s + %s·h %s", f, g, num(o.Weight), h)
+	case stepper.Beam:
+		switch {
+		case o.F == "h":
+			return fmt.Sprintf("f %s = h %s; g %s", f, h, g)
+		case o.Weight != 0:
+			return fmt.Sprintf("f %s = g %s + %s·h %s", f, g, num(o.Weight), h)
+		}
+		if s, ok := exactSum(n.G, n.H); ok {
+			return s
+		}
+		return fmt.Sprintf("f %s = g %s + h %s", f, g, h)
 	case stepper.Greedy:
 		return fmt.Sprintf("f %s = h %s; g %s", f, h, g)
 	case stepper.UCS, stepper.BiUCS:
@@ -149,6 +165,36 @@ func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepp
 	default:
 		return fmt.Sprintf("%s %s", s, c.Fate)
 	}
+}
+
+// beamWords says what a beam search step pruned: after every expansion
+// (beam), or when a layer is done (local beam), the open nodes beyond the
+// width best are dropped.
+func beamWords(bm *stepper.BeamStep) string {
+	var b strings.Builder
+	if bm.Local && bm.LayerDone {
+		fmt.Fprintf(&b, " Layer %d is expanded: the next layer is the %d best of its children", bm.Layer, bm.Width)
+		if bm.PrunedCount == 0 {
+			fmt.Fprintf(&b, " (%d, all kept).", bm.Kept)
+			return b.String()
+		}
+		b.WriteString(", the rest are pruned: ")
+	} else if bm.PrunedCount > 0 {
+		fmt.Fprintf(&b, " The beam keeps the %d best open nodes, the rest are pruned: ", bm.Width)
+	} else {
+		return ""
+	}
+	for i, p := range bm.Pruned {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s (f %s)", name(p.State), num(p.F))
+	}
+	if more := bm.PrunedCount - len(bm.Pruned); more > 0 {
+		fmt.Fprintf(&b, " and %d more", more)
+	}
+	b.WriteString(".")
+	return b.String()
 }
 
 // iterationWords announces the iteration a step begins.

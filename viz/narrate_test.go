@@ -207,3 +207,24 @@ func TestNarrateBidirectional(t *testing.T) {
 		t.Errorf("last step: %q", last)
 	}
 }
+
+// TestNarrateBeam narrates beam search's prunings on Romania (width 2),
+// a local beam's layer, and a beam too narrow to find the goal.
+func TestNarrateBeam(t *testing.T) {
+	evs, o := steps(t, "graph romania", "beam width=2", 10)
+	if got, want := Narrate(evs[1], o), "Step 2: expanded Sibiu (f 393 = g 140 + h 253). Arad already closed, ignored; Fagaras new (f 415); Oradea new (f 671); Rimnicu_Vilcea new (f 413). The beam keeps the 2 best open nodes, the rest are pruned: Timisoara (f 447), Oradea (f 671)."; got != want {
+		t.Errorf("step 2:\n got %s\nwant %s", got, want)
+	}
+	evs, o = steps(t, "graph romania", "beam width=2 local=true f=h", 10)
+	if got, want := Narrate(evs[1], o), "Step 2: expanded Sibiu (f 253 = h 253; g 140). Arad already closed, ignored; Fagaras new (f 176); Oradea new (f 380); Rimnicu_Vilcea new (f 193)."; got != want {
+		t.Errorf("local step 2:\n got %s\nwant %s", got, want)
+	}
+	if got, want := Narrate(evs[2], o), "Step 3: expanded Timisoara (f 329 = h 329; g 118). Arad already closed, ignored; Lugoj new (f 244). Layer 1 is expanded: the next layer is the 2 best of its children, the rest are pruned: Lugoj (f 244), Oradea (f 380)."; got != want {
+		t.Errorf("local step 3:\n got %s\nwant %s", got, want)
+	}
+	evs, o = steps(t, "graph romania goal=Neamt", "beam width=1 f=h", 100)
+	last := Narrate(evs[len(evs)-1], o)
+	if !strings.HasSuffix(last, " The open list is empty: no solution within a beam of width 1: 7 nodes were pruned (a wider beam may find one).") {
+		t.Errorf("last step: %q", last)
+	}
+}

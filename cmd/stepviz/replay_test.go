@@ -24,6 +24,8 @@ func TestReplayRebuildsTheSession(t *testing.T) {
 		{"-problem", "puzzle 283164705 goal=123804765", "-h", "misplaced", "-tie", "lifo"},
 		{"-problem", "graph romania", "-algo", "greedy", "-goaltest", "generate"},
 		{"-problem", "grid S..#./.#..#/...#G/..... moves=8", "-algo", "wastar", "-w", "1.5", "-steps", "5"},
+		{"-problem", "graph romania", "-algo", "beam", "-width", "2"},
+		{"-problem", "puzzle 867254301 goal=123456780", "-algo", "beam", "-width", "4", "-local", "-f", "h"},
 	} {
 		f := traceFile(t, args...)
 		code, stdout, stderr := runCmd(t, "replay", f)

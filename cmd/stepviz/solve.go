@@ -32,7 +32,11 @@ type solveResult struct {
 	Reparented int      `json:"reparented"`
 	MaxOpen    int      `json:"maxOpen"`
 	Nodes      int      `json:"nodes"`
-	Warnings   []string `json:"warnings"`
+	// Pruned counts beam search's pruned nodes; Why says, in words, why a
+	// beam search found no solution.
+	Pruned   int      `json:"pruned,omitempty"`
+	Why      string   `json:"why,omitempty"`
+	Warnings []string `json:"warnings"`
 	// OneWay is, for a bidirectional search, the same problem searched in
 	// one direction only (bfs for bibfs, ucs for biucs), to compare.
 	OneWay *oneWayResult `json:"oneDirectional,omitempty"`
@@ -49,9 +53,11 @@ type oneWayResult struct {
 // searchFlags are the flags that map one to one onto stepper options, in
 // the order -help lists them.
 var searchFlags = []struct{ flag, option, usage string }{
-	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, idastar, rbfs, bibfs or biucs"},
+	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, beam, idastar, rbfs, bibfs or biucs"},
 	{"h", "h", "heuristic (default: the problem's first, e.g. manhattan, octile, sld)"},
-	{"w", "w", "weight of weighted A* (default 2)"},
+	{"w", "w", "weight of weighted A* (default 2) and of beam's f = g + w·h (default 1)"},
+	{"width", "width", "beam: the beam's width k, the open nodes kept after each expansion (default 3)"},
+	{"f", "f", "beam: rank by g+h (f = g + w·h, as A*; the default) or h (h alone, as greedy)"},
 	{"tie", "tie", "tie rule among equal priorities: fifo, lifo, high-g or low-h (default fifo)"},
 	{"goaltest", "goaltest", "when the goal is tested: generate or expand (default: generate for BFS, expand otherwise)"},
 	{"open", "open", "a cheaper path to an open node: reparent, reparent-new (re-inserted: a new insertion number) or ignore (default: ignore for BFS/DFS/DLS, reparent otherwise)"},
@@ -76,6 +82,7 @@ func addSearchFlags(fs *flag.FlagSet, defaultAlgo string) func() (stepper.Option
 	}
 	tree := fs.Bool("tree", false, "tree search: no closed set, every child is added")
 	lazy := fs.Bool("lazy", false, "lazy frontier: open duplicates added again, discarded when selected after their state was expanded")
+	local := fs.Bool("local", false, "beam: local beam search, layer by layer: the next layer is the width best children of the whole layer")
 	return func() (stepper.Options, error) {
 		var o stepper.Options
 		set := map[string]bool{"algo": true}
@@ -89,6 +96,9 @@ func addSearchFlags(fs *flag.FlagSet, defaultAlgo string) func() (stepper.Option
 		}
 		if *lazy {
 			o.Lazy = true
+		}
+		if *local {
+			o.Local = true
 		}
 		if *tree {
 			if err := o.Set("tree", strconv.FormatBool(*tree)); err != nil {
@@ -171,7 +181,7 @@ func newSolveResult(s *stepper.Search) solveResult {
 		Solved: s.Status() == stepper.Solved, Cost: s.Cost(),
 		Moves: []string{}, Path: []string{}, Warnings: s.Warnings(),
 		Steps: c.Steps, Expanded: c.Expanded, Generated: c.Generated, Duplicates: c.Duplicates,
-		Reparented: c.Reparented, MaxOpen: c.MaxOpen, Nodes: c.Nodes,
+		Reparented: c.Reparented, MaxOpen: c.MaxOpen, Nodes: c.Nodes, Pruned: c.Pruned, Why: s.BeamEnd(),
 	}
 	if res.Warnings == nil {
 		res.Warnings = []string{}
@@ -211,13 +221,20 @@ func writeSolveText(w io.Writer, r solveResult, elapsed time.Duration) {
 	fmt.Fprintf(w, "problem   %s\n", r.Problem)
 	fmt.Fprintf(w, "search    %s\n", r.Options)
 	fmt.Fprintf(w, "status    %s\n", r.Status)
+	if r.Why != "" {
+		fmt.Fprintf(w, "          %s\n", r.Why)
+	}
 	if r.Solved {
 		fmt.Fprintf(w, "cost      %s\n", stepper.FormatNumber(r.Cost))
 		fmt.Fprintf(w, "moves     %d: %s\n", len(r.Moves), strings.Join(r.Moves, " "))
 		fmt.Fprintf(w, "path      %s\n", strings.Join(r.Path, " → "))
 	}
-	fmt.Fprintf(w, "expanded  %d   generated %d   duplicates %d   reparented %d   max open %d   steps %d\n",
+	fmt.Fprintf(w, "expanded  %d   generated %d   duplicates %d   reparented %d   max open %d   steps %d",
 		r.Expanded, r.Generated, r.Duplicates, r.Reparented, r.MaxOpen, r.Steps)
+	if r.Pruned > 0 {
+		fmt.Fprintf(w, "   pruned %d", r.Pruned)
+	}
+	fmt.Fprintln(w)
 	if o := r.OneWay; o != nil {
 		fmt.Fprintf(w, "one-way   %s: %s, cost %s, expanded %d (bidirectional: %d)\n", o.Options, o.Status, stepper.FormatNumber(o.Cost), o.Expanded, r.Expanded)
 	}

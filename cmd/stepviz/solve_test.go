@@ -189,3 +189,20 @@ func TestSolveBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveBeam: solve runs beam search from its flags, counts the pruned
+// nodes, and says in words why a beam too narrow found nothing.
+func TestSolveBeam(t *testing.T) {
+	code, out, stderr := runCmd(t, "solve", "-problem", "graph romania", "-algo", "beam", "-width", "2")
+	if code != exitOK || !strings.Contains(out, "search    beam h=sld width=2 tie=fifo") || !strings.Contains(out, "cost      418") || !strings.Contains(out, "pruned 4") {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+	code, out, stderr = runCmd(t, "solve", "-problem", "graph romania goal=Neamt", "-algo", "beam", "-width", "1", "-f", "h", "-local")
+	if code != exitNo || !strings.Contains(out, "no solution within a beam of width 1: 7 nodes were pruned") {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+	code, _, stderr = runCmd(t, "solve", "-problem", "graph romania", "-algo", "astar", "-width", "2")
+	if code != exitUsage || !strings.Contains(stderr, "width=2 is an option of beam") {
+		t.Fatalf("astar -width 2: exit %d: %s", code, stderr)
+	}
+}

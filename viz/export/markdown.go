@@ -145,6 +145,21 @@ func algoTitle(o stepper.Options) string {
 	return string(o.Algorithm)
 }
 
+// beamRule states beam search's f and what its beam keeps.
+func beamRule(o stepper.Options) string {
+	f := "f = g + h (" + o.Heuristic + ")"
+	switch {
+	case o.F == "h":
+		f = "f = h (" + o.Heuristic + ")"
+	case o.Weight != 0:
+		f = fmt.Sprintf("f = g + %s·h (%s)", num(o.Weight), o.Heuristic)
+	}
+	if o.Local {
+		return fmt.Sprintf("local beam search, layer by layer: the next layer is the %d best children of the whole layer by %s, the others are pruned", o.Width, f)
+	}
+	return fmt.Sprintf("%s; after each expansion only the %d best open nodes are kept, the others are pruned", f, o.Width)
+}
+
 // rulesText states the evaluation function, the tie rule and the goal-test
 // moment in words, so a sheet's answer is unambiguous.
 func rulesText(o stepper.Options) string {
@@ -162,6 +177,8 @@ func rulesText(o stepper.Options) string {
 		f = "f = g + h (" + o.Heuristic + ")"
 	case stepper.WAStar:
 		f = fmt.Sprintf("f = g + %s·h (%s)", num(o.Weight), o.Heuristic)
+	case stepper.Beam:
+		f = beamRule(o)
 	}
 	tie := map[stepper.TieRule]string{
 		stepper.TieFIFO:  "among equal f the node added first is expanded first",

@@ -152,16 +152,11 @@ func (p *livePoll) msgFor(c *roomClient) PollMsg {
 }
 
 // nextChoices offers the first open nodes in pop order, sorted by id so
-// their order gives nothing away; right is always among them.
+// their order gives nothing away; right is always among them. It reads
+// only the head of the open list (OpenHead), never a copy of the search:
+// O(pollChoices²) whatever the number of nodes (issue 8).
 func nextChoices(s *stepper.Search, right string) []PollChoice {
-	sn := s.Snapshot()
-	var ids []int
-	for i, e := range sn.Open {
-		if i >= pollChoices {
-			break
-		}
-		ids = append(ids, e.ID)
-	}
+	ids := s.OpenHead(pollChoices, nil)
 	if r, err := strconv.Atoi(right); err == nil && !containsInt(ids, r) {
 		ids = append(ids, r)
 	}

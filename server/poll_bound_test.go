@@ -1,0 +1,53 @@
+package server
+
+import (
+	"strconv"
+	"testing"
+)
+
+// TestNextChoicesBounded: a "next" poll's choices are the engine's first
+// open nodes in pop order (sorted by id, the right answer among them), and
+// building them costs the same at 300 nodes as at 30,000: it reads the
+// head of the open list, never a copy of the search (issue 8; the old
+// nextChoices took a full Snapshot on every ask).
+func TestNextChoicesBounded(t *testing.T) {
+	allocsAt := func(steps int) (allocs float64, nodes int) {
+		t.Helper()
+		s := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
+		s.Run(steps)
+		want := s.Snapshot().Open[:pollChoices]
+		right := strconv.Itoa(want[0].ID)
+		got := nextChoices(s, right)
+		if len(got) != pollChoices {
+			t.Fatalf("at %d nodes: %d choices, want %d", s.NodeCount(), len(got), pollChoices)
+		}
+		in := map[string]bool{}
+		for i, c := range got {
+			in[c.Answer] = true
+			if i > 0 {
+				a, _ := strconv.Atoi(got[i-1].Answer)
+				b, _ := strconv.Atoi(c.Answer)
+				if a >= b {
+					t.Fatalf("choices not sorted by id: %+v", got)
+				}
+			}
+		}
+		for _, w := range want {
+			if !in[strconv.Itoa(w.ID)] {
+				t.Fatalf("at %d nodes: open node %d (pop order) not among the choices %+v", s.NodeCount(), w.ID, got)
+			}
+		}
+		return testing.AllocsPerRun(5, func() { nextChoices(s, right) }), s.NodeCount()
+	}
+	small, n1 := allocsAt(100)
+	big, n2 := allocsAt(10000)
+	if n2 < 50*n1/2 {
+		t.Fatalf("searches of %d and %d nodes: the big one is not big", n1, n2)
+	}
+	// a copy of the search allocates per node; the head of the open list a
+	// few times per choice, whatever the size (the priority frontier's
+	// head walk varies a little with the heap's shape)
+	if big > 2*small || big > float64(n2)/100 {
+		t.Errorf("nextChoices allocates %.0f times at %d nodes, %.0f at %d: its work grows with the search", big, n2, small, n1)
+	}
+}

@@ -59,10 +59,18 @@ func (s *Session) frameView(ls *liveSearch, maxTree int) (problem stepper.Snapsh
 // renumbered 0..k-1 in id order (the root first), as the drawings index a
 // snapshot's tree by id; Counters, Step and Status are the search's own.
 func (s *Session) boundedView(ls *liveSearch) (snap stepper.Snapshot, selected int) {
+	snap, selected, _, _ = s.boundedViewOf(ls, -1)
+	return snap, selected
+}
+
+// boundedViewOf is boundedView with node extra (if >= 0) and up to
+// maxFramePath of its ancestors added: at is extra's index in the view (-1
+// without one) and ids[i] the search's id of the view's node i. Same cost
+// as boundedView.
+func (s *Session) boundedViewOf(ls *liveSearch, extra int) (snap stepper.Snapshot, selected, at int, ids []int) {
 	sr := ls.search
 	n := sr.NodeCount()
 	seen := make(map[int]bool, maxFramePath+64)
-	var ids []int
 	add := func(id int) {
 		if id >= 0 && id < n && !seen[id] {
 			seen[id] = true
@@ -77,6 +85,9 @@ func (s *Session) boundedView(ls *liveSearch) (snap stepper.Snapshot, selected i
 		}
 	}
 	add(0)
+	if extra >= 0 && extra < n {
+		ancestors(extra, maxFramePath)
+	}
 	cur := 0
 	if ls.last != nil {
 		cur = ls.last.Expanded.ID
@@ -125,5 +136,9 @@ func (s *Session) boundedView(ls *liveSearch) (snap stepper.Snapshot, selected i
 	for _, id := range path {
 		snap.Path = append(snap.Path, index[id])
 	}
-	return snap, index[cur]
+	at = -1
+	if i, ok := index[extra]; ok {
+		at = i
+	}
+	return snap, index[cur], at, ids
 }

@@ -14,68 +14,67 @@ const maxRows = 60
 
 func num(x float64) string { return stepper.FormatNumber(x) }
 
-// show runs "show TOPIC" on a search. Its costly parts (the snapshot, O(nodes),
-// and drawing a tree) are separated by checks of ctx, so Stop ends it
-// between them.
+// show runs "show TOPIC" on a search. No topic copies the search (issue
+// 8): the tables read the head of the open list, the first closed nodes,
+// the path and single nodes (O(maxRows²) at most); a picture is drawn from
+// a full snapshot only up to pictureFullNodes nodes (the tree up to 20
+// times the live view's limit), else from a bounded view. The costly
+// parts are separated by checks of ctx, so Stop ends it between them.
 func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func(Output)) error {
 	if err := ctx.Err(); err != nil {
 		return &CellError{Msg: "interrupted: show stopped before it drew anything", Err: err}
 	}
 	sr := ls.search
-	snap := sr.Snapshot()
-	if err := ctx.Err(); err != nil {
-		return &CellError{Msg: "interrupted: show stopped before it drew anything", Err: err}
-	}
-	title := fmt.Sprintf("%s at step %d (%s)", ls.label(), snap.Step, snap.Status)
+	cn := sr.Counters()
+	title := fmt.Sprintf("%s at step %d (%s)", ls.label(), sr.StepCount(), sr.Status())
 	switch c.Topic {
 	case "open":
 		t := &table{head: []string{"pop", "id", "state", "g", "h", "f", "tie key", "seq"}}
-		for i, e := range snap.Open {
-			if i == maxRows {
-				t.note = fmt.Sprintf("... and %d more open nodes", len(snap.Open)-maxRows)
-				break
-			}
+		for i, e := range openHead(sr, maxRows) {
 			t.add(i+1, e.ID, e.State, num(e.G), num(e.H), num(e.F), num(e.Key.Tie), e.Key.Seq)
+		}
+		if cn.Open > maxRows {
+			t.note = fmt.Sprintf("... and %d more open nodes", cn.Open-maxRows)
 		}
 		emit(titled(title+": open list in pop order", t))
 	case "closed":
 		t := &table{head: []string{"order", "id", "state", "parent", "g", "h", "f"}}
-		for i, n := range snap.Closed {
-			if i == maxRows {
-				t.note = fmt.Sprintf("... and %d more closed nodes", len(snap.Closed)-maxRows)
-				break
-			}
+		closed := closedHead(sr, maxRows)
+		for _, n := range closed {
 			t.add(n.Order, n.ID, n.State, n.Parent, num(n.G), num(n.H), num(n.F))
+		}
+		if cn.Closed > len(closed) {
+			t.note = fmt.Sprintf("... and %d more closed nodes", cn.Closed-len(closed))
 		}
 		emit(titled(title+": closed list in expansion order", t))
 	case "tree":
-		out, err := s.treeOutput(ctx, ls, snap, title)
+		out, err := s.treeOutput(ctx, ls, title)
 		if err != nil {
 			return err
 		}
 		emit(out)
 	case "path":
-		if snap.Status != stepper.Solved {
+		if sr.Status() != stepper.Solved {
 			o := textOutput("%s: no path yet (run to goal finds one)", title)
 			o.Value = true
 			emit(o)
 			return nil
 		}
 		t := &table{head: []string{"move", "action", "state", "g", "h", "f", "id"}}
-		for i, id := range snap.Path {
-			n, _ := snap.NodeByID(id)
+		path := sr.Path()
+		for i, id := range path {
+			n := sr.Node(id)
 			t.add(i, n.Action, n.State, num(n.G), num(n.H), num(n.F), n.ID)
 		}
-		t.note = fmt.Sprintf("cost %s in %d moves", num(sr.Cost()), len(snap.Path)-1)
+		t.note = fmt.Sprintf("cost %s in %d moves", num(sr.Cost()), len(path)-1)
 		emit(titled(title+": solution path", t))
 	case "board":
 		sel := 0
 		if ls.last != nil {
 			sel = ls.last.Expanded.ID
 		}
-		return s.nodeOutput(ls, snap, sel, title, emit)
+		return s.nodeOutput(ctx, ls, sel, title, emit)
 	case "stats":
-		cn := snap.Counters
 		t := &table{head: []string{"counter", "value"}}
 		t.add("steps", cn.Steps)
 		t.add("expanded", cn.Expanded)
@@ -87,35 +86,106 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 		t.add("max open", cn.MaxOpen)
 		t.add("nodes", cn.Nodes)
 		t.add("bytes per node", sr.BytesPerNode())
-		if snap.Status == stepper.Solved {
+		if sr.Status() == stepper.Solved {
 			t.add("cost", num(sr.Cost()))
-			t.add("moves", len(snap.Path)-1)
+			t.add("moves", len(sr.Path())-1)
 		}
 		emit(titled(title+": "+sr.Options().String(), t))
 	case "node":
-		if _, ok := snap.NodeByID(c.Node); !ok {
-			return errorf("%s", snap.NoSuchNode(c.Node))
+		if msg := noSuchNode(sr, c.Node); msg != "" {
+			return errorf("%s", msg)
 		}
-		return s.nodeOutput(ls, snap, c.Node, title, emit)
+		return s.nodeOutput(ctx, ls, c.Node, title, emit)
 	}
 	return nil
+}
+
+// openHead is the first n open nodes in pop order with their keys, as
+// Snapshot's Open begins: O(n²) for a priority frontier, O(n) otherwise,
+// whatever the size of the search.
+func openHead(sr *stepper.Search, n int) []stepper.OpenEntry {
+	ids := sr.OpenHead(n, nil)
+	out := make([]stepper.OpenEntry, len(ids))
+	for i, id := range ids {
+		node := sr.Node(id)
+		out[i] = stepper.OpenEntry{NodeInfo: node, Key: stepper.OpenKey(sr.Options(), node)}
+	}
+	return out
+}
+
+// closedScan bounds the steps closedHead walks: a node expanded early and
+// reopened since is skipped, so in the worst case the walk would reach the
+// cursor. Past closedScan steps the table stops short (its note counts the
+// rest).
+const closedScan = 20000
+
+// closedHead is the first n closed nodes in expansion order, as Snapshot's
+// Closed begins: the nodes the first steps expanded that are still closed
+// by that expansion. O(n) steps when nothing is reopened, at most
+// closedScan.
+func closedHead(sr *stepper.Search, n int) []stepper.NodeInfo {
+	var out []stepper.NodeInfo
+	var buf []int
+	k := min(sr.StepCount(), closedScan)
+	for step := 1; step <= k && len(out) < n; step++ {
+		buf = sr.ExpandedIn(step-1, step, buf[:0])
+		if len(buf) == 0 {
+			continue
+		}
+		if node := sr.Node(buf[0]); node.Status == stepper.NodeClosed && node.Order == step {
+			out = append(out, node)
+		}
+	}
+	return out
+}
+
+// pictureFullNodes is the largest search whose pictures (show board, show
+// node, the inspector) are drawn from a full snapshot, a few milliseconds;
+// past it they are drawn from a bounded view around the node.
+const pictureFullNodes = fullFrameNodes
+
+// pictureOf is the snapshot a picture of node id is drawn from and id's
+// index in it: the whole search up to pictureFullNodes nodes, else the
+// bounded view with id and its ancestors in it.
+func (s *Session) pictureOf(ls *liveSearch, id int) (stepper.Snapshot, int) {
+	if ls.search.NodeCount() <= pictureFullNodes {
+		return ls.search.Snapshot(), id
+	}
+	snap, _, at, _ := s.boundedViewOf(ls, id)
+	return snap, at
+}
+
+// noSuchNode says why node id is not in the tree shown at the cursor, as
+// Snapshot.NoSuchNode says it, or "" if it is: an iterative search shows
+// its current iteration, ids from IterStart. O(log steps).
+func noSuchNode(sr *stepper.Search, id int) string {
+	start, n := sr.IterStart(sr.StepCount()), sr.NodeCount()
+	switch {
+	case id >= 0 && id < start:
+		return fmt.Sprintf("node %d belongs to an earlier iteration: the tree shown is the current iteration's, ids %d to %d", id, start, n-1)
+	case n <= start:
+		return fmt.Sprintf("node %d does not exist: the tree is empty", id)
+	case id < 0 || id >= n:
+		return fmt.Sprintf("node %d does not exist yet: the tree has %d nodes, ids %d to %d", id, n-start, start, n-1)
+	}
+	return ""
 }
 
 // NodeView is the inspector of the web notebook: node id of the named
 // search ("" for the current one) with its fields, its h broken down and
 // the problem drawn at it, as "show NAME node ID" prints it. It does not
-// change which search is current.
+// change which search is current. Its cost is bounded as show's.
 func (s *Session) NodeView(name string, id int) (Output, error) {
 	ls := s.searches[name]
 	if ls == nil {
 		return Output{}, &CellError{Msg: fmt.Sprintf("no search named '%s'", name)}
 	}
-	snap := ls.search.Snapshot()
-	if _, ok := snap.NodeByID(id); !ok {
-		return Output{}, &CellError{Msg: snap.NoSuchNode(id)}
+	sr := ls.search
+	if msg := noSuchNode(sr, id); msg != "" {
+		return Output{}, &CellError{Msg: msg}
 	}
 	var out Output
-	err := s.nodeOutput(ls, snap, id, fmt.Sprintf("%s at step %d (%s)", ls.label(), snap.Step, snap.Status), func(o Output) { out = o })
+	err := s.nodeOutput(context.Background(), ls, id, fmt.Sprintf("%s at step %d (%s)", ls.label(), sr.StepCount(), sr.Status()), func(o Output) { out = o })
 	return out, err
 }
 
@@ -129,12 +199,12 @@ func titled(title string, t *table) Output {
 }
 
 // nodeOutput shows one node: its fields, its h broken down, and the problem
-// drawn with it selected.
-func (s *Session) nodeOutput(ls *liveSearch, snap stepper.Snapshot, id int, title string, emit func(Output)) error {
-	n, ok := snap.NodeByID(id)
-	if !ok {
-		return errorf("%s", snap.NoSuchNode(id))
+// drawn with it selected (see pictureOf).
+func (s *Session) nodeOutput(ctx context.Context, ls *liveSearch, id int, title string, emit func(Output)) error {
+	if msg := noSuchNode(ls.search, id); msg != "" {
+		return errorf("%s", msg)
 	}
+	n := ls.search.Node(id)
 	t := &table{head: []string{"field", "value"}}
 	t.add("id", n.ID)
 	t.add("state", n.State)
@@ -155,59 +225,80 @@ func (s *Session) nodeOutput(ls *liveSearch, snap stepper.Snapshot, id int, titl
 		t.add("h: "+term.Label, num(term.Value))
 	}
 	out := titled(fmt.Sprintf("%s: node %d", title, id), t)
-	if svg, err := problemSVG(ls.search.Instance(), snap, id); err == nil {
-		out.HTML = `<div style="display:flex;gap:16px;align-items:flex-start">` + out.HTML + svg + `</div>`
+	if ctx.Err() == nil {
+		snap, at := s.pictureOf(ls, id)
+		if svg, err := problemSVG(ls.search.Instance(), snap, at); err == nil {
+			out.HTML = `<div style="display:flex;gap:16px;align-items:flex-start">` + out.HTML + svg + `</div>`
+		}
 	}
 	emit(out)
 	return nil
 }
 
-// treeOutput draws the whole tree (up to 20 times the live view's limit)
-// and outlines it in text.
-func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, snap stepper.Snapshot, title string) (Output, error) {
+// treeOutput draws the tree and outlines it in text (200 lines): the
+// whole tree up to 20 times the live view's limit (a full snapshot, bounded
+// by that node count), else the bounded view of a live frame, ids as in the
+// search.
+func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, title string) (Output, error) {
+	sr := ls.search
+	total := sr.NodeCount()
+	var snap stepper.Snapshot
+	var ids []int // the search's id of snap's node i; nil when snap is whole
+	sel := -1
+	if total <= 20*s.cfg.MaxTreeNodes {
+		snap = sr.Snapshot()
+		if ls.last != nil {
+			sel = ls.last.Expanded.ID
+		}
+	} else {
+		snap, sel, _, ids = s.boundedViewOf(ls, -1)
+		title += fmt.Sprintf(" (%d of %d nodes: the path to the current node, its children and the head of the open list)", len(snap.Tree), total)
+	}
+	// snap's ids run from snap.IterStart (an iterative search's current
+	// iteration; 0 in a bounded view): i below is an index into snap.Tree
+	start := snap.IterStart
+	idOf := func(i int) int {
+		if ids != nil {
+			return ids[i]
+		}
+		return i + start
+	}
 	var text strings.Builder
 	text.WriteString(title + ": search tree\n")
-	// ids run from snap.IterStart (an iterative search's current iteration)
-	start := snap.IterStart
 	kids := make([][]int, len(snap.Tree))
-	for _, n := range snap.Tree {
+	var roots []int
+	for i, n := range snap.Tree {
 		if p := n.Parent - start; p >= 0 && p < len(kids) {
-			kids[p] = append(kids[p], n.ID)
+			kids[p] = append(kids[p], i)
+		} else {
+			roots = append(roots, i)
 		}
 	}
 	const maxLines = 200
 	lines := 0
-	var walk func(id, depth int)
-	walk = func(id, depth int) {
+	var walk func(i, depth int)
+	walk = func(i, depth int) {
 		if lines == maxLines {
 			return
 		}
 		lines++
-		n := snap.Tree[id-start]
-		fmt.Fprintf(&text, "%s#%d %s %s g=%s h=%s f=%s %s\n", strings.Repeat("  ", depth), n.ID, n.Action, n.State, num(n.G), num(n.H), num(n.F), n.Status)
-		for _, k := range kids[id-start] {
+		n := snap.Tree[i]
+		fmt.Fprintf(&text, "%s#%d %s %s g=%s h=%s f=%s %s\n", strings.Repeat("  ", depth), idOf(i), n.Action, n.State, num(n.G), num(n.H), num(n.F), n.Status)
+		for _, k := range kids[i] {
 			walk(k, depth+1)
 		}
 	}
-	if len(snap.Tree) > 0 {
-		walk(start, 0)
+	for _, r := range roots {
+		walk(r, 0)
 	}
-	if len(snap.Tree) > maxLines {
-		fmt.Fprintf(&text, "... %d nodes in all\n", len(snap.Tree))
+	if lines == maxLines || total > len(snap.Tree) {
+		fmt.Fprintf(&text, "... %d nodes in all\n", total)
 	}
 	out := Output{Text: strings.TrimRight(text.String(), "\n")}
-	if len(snap.Tree) > 20*s.cfg.MaxTreeNodes {
-		out.HTML = `<pre>` + html.EscapeString(out.Text) + `</pre>`
-		return out, nil
-	}
 	if err := ctx.Err(); err != nil {
 		return out, &CellError{Msg: "interrupted: show stopped before it drew anything", Err: err}
 	}
-	sel := -1
-	if ls.last != nil {
-		sel = ls.last.Expanded.ID
-	}
-	svg, err := treeSVG(ls.search.Instance(), snap, sel, ls.search.Options(), false)
+	svg, err := treeSVG(sr.Instance(), snap, sel, sr.Options(), false)
 	if err != nil {
 		out.HTML = `<pre>` + html.EscapeString(out.Text) + `</pre>`
 		return out, nil

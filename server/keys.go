@@ -17,16 +17,7 @@ func frontierKind(o stepper.Options) string { return viz.FrontierKind(o) }
 // tie keys rounded to 1e-9 so that equal sums of irrational costs tie); the
 // test TestOpenKeyMatchesSnapshot checks it against Snapshot on real
 // searches.
-func openKey(o stepper.Options, n stepper.NodeInfo) stepper.Key {
-	k := stepper.Key{Priority: roundKey(n.F), Seq: n.Seq}
-	switch o.Tie {
-	case stepper.TieHighG:
-		k.Tie = roundKey(-n.G)
-	case stepper.TieLowH:
-		k.Tie = roundKey(n.H)
-	}
-	return k
-}
+func openKey(o stepper.Options, n stepper.NodeInfo) stepper.Key { return stepper.OpenKey(o, n) }
 
 // roundKey rounds as the engine rounds sort keys.
 func roundKey(x float64) float64 { return math.Round(x*1e9) / 1e9 }

@@ -91,3 +91,38 @@ func TestShowBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestShowIterative: in an iterative search's later iteration, show node
+// and the inspector name an earlier iteration's node as such, and show a
+// current one; the tree outline starts at the iteration's root.
+func TestShowIterative(t *testing.T) {
+	s := NewSession(Config{})
+	ctx := context.Background()
+	if _, err := s.Run(ctx, "puzzle 867254301 goal=123456780\nit = search ids"); err != nil {
+		t.Fatal(err)
+	}
+	sr := s.searches["it"].search
+	for sr.IterStart(sr.StepCount()) == 0 && !sr.Status().Done() {
+		sr.Step()
+	}
+	sr.Run(5)
+	s.refreshLast(s.searches["it"])
+	start := sr.IterStart(sr.StepCount())
+	if start == 0 {
+		t.Fatal("the search never began a second iteration")
+	}
+	if _, err := s.Run(ctx, "show it node 0"); err == nil || !strings.Contains(err.Error(), "earlier iteration") {
+		t.Errorf("show it node 0 in a later iteration: %v", err)
+	}
+	if _, err := s.NodeView("it", 0); err == nil || !strings.Contains(err.Error(), "earlier iteration") {
+		t.Errorf("inspector of node 0 in a later iteration: %v", err)
+	}
+	outs, err := s.Run(ctx, fmt.Sprintf("show it node %d", start))
+	if err != nil || !strings.Contains(outs[0].Text, fmt.Sprintf("node %d", start)) {
+		t.Errorf("show it node %d: %v", start, err)
+	}
+	outs, err = s.Run(ctx, "show it tree")
+	if err != nil || !strings.Contains(outs[0].Text, fmt.Sprintf("\n#%d ", start)) {
+		t.Errorf("show it tree: %v %+v", err, outs)
+	}
+}

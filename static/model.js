@@ -34,7 +34,8 @@
 //     (the event has them), and the states of the open list's head are
 //     fetched ahead, so a step forward rarely waits for a query.
 //   prefetchStates(ids): the same, for what a view will likely show next
-//   subscribe(fn): fn(change) after every applied message, change =
+//   subscribe(fn): fn(change) after every applied message (a states
+//     answer only when a view asked for one of its ids), change =
 //     {kind: "step"|"move"|"state"|"states", added, changed}
 
 // base fates (stepper.BaseFate): open, ignored-closed, ignored-open,
@@ -371,13 +372,15 @@ export function createModel(hello) {
   m.answer = function (msg) {
     if (msg.type === "states") {
       const ids = [];
+      // states fetched ahead only change nothing drawn: no view is told
+      const shown = (msg.states || []).some((x) => needed.has(x.id));
       for (const s of msg.states || []) {
         loaded(s.id, s.state, s.h); ids.push(s.id);
       }
       for (const id of statesInFlight || []) { pendingStates.delete(id); needed.delete(id); } // not answered: not asked again
       statesInFlight = null;
       version++;
-      notify({ kind: "states", added: [], changed: ids });
+      if (shown) notify({ kind: "states", added: [], changed: ids });
       pumpStates();
       return true;
     }

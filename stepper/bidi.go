@@ -26,7 +26,8 @@ const (
 )
 
 // biEngine is bidirectional breadth-first (bibfs) and uniform-cost (biucs)
-// search: a forward search from the start and a backward one from the goal,
+// search, and bidirectional A* (biastar, whose keys and stopping rule
+// biastar.go gives): a forward search from the start and a backward one from the goal,
 // each a priority queue on g (bibfs: on the depth), one expansion a step on
 // the side whose smallest key is smaller (forward on a tie). Every child is
 // checked against the other side's reached states; μ is the cheapest
@@ -47,7 +48,8 @@ type biEngine[S comparable] struct {
 	p        Problem[S]
 	rev      Reversible[S]
 	o        Options
-	unit     bool // bibfs: every step counts 1 for the order and μ
+	unit     bool               // bibfs: every step counts 1 for the order and μ
+	h        [2]func(S) float64 // biastar: each side's heuristic (biastar.go); nil for bibfs and biucs
 	nodes    []biNode[S]
 	open     [2]biHeap
 	reached  [2]map[S]int32
@@ -100,7 +102,7 @@ func (h biHeap) Less(i, j int) bool {
 }
 func (h biHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
 
-func newBiEngine[S comparable](p Problem[S], o Options) (*biEngine[S], error) {
+func newBiEngine[S comparable](p Problem[S], o Options, h [2]func(S) float64) (*biEngine[S], error) {
 	rev, ok := p.(Reversible[S])
 	if !ok {
 		return nil, fmt.Errorf("stepper: %s searches backwards from the goal and needs the problem's predecessors: puzzles, grids and graphs have them, this problem has none", o.Algorithm)
@@ -108,7 +110,7 @@ func newBiEngine[S comparable](p Problem[S], o Options) (*biEngine[S], error) {
 	if err := checkOrderOf(p, o.Order); err != nil {
 		return nil, err
 	}
-	e := &biEngine[S]{p: p, rev: rev, o: o, unit: o.Algorithm == BiBFS}
+	e := &biEngine[S]{p: p, rev: rev, o: o, unit: o.Algorithm == BiBFS, h: h}
 	e.init()
 	return e, nil
 }
@@ -121,8 +123,8 @@ func (e *biEngine[S]) init() {
 	e.mu, e.meet, e.eps = math.Inf(1), [2]int32{-1, -1}, math.Inf(1)
 	e.cur, e.status, e.cnt, e.sel, e.seqNext, e.openN, e.closedN = 0, Running, Counters{MaxOpen: 2, Open: 2}, -1, 0, 0, 0
 	start, goal := e.p.Start(), e.rev.GoalState()
-	e.add(biNode[S]{state: start, parent: -1, action: noAction, dir: 0, status: NodeOpen})
-	e.add(biNode[S]{state: goal, parent: -1, action: noAction, dir: 1, status: NodeOpen})
+	e.add(biNode[S]{state: start, key: e.hOf(0, start), parent: -1, action: noAction, dir: 0, status: NodeOpen})
+	e.add(biNode[S]{state: goal, key: e.hOf(1, goal), parent: -1, action: noAction, dir: 1, status: NodeOpen})
 	if start == goal {
 		e.mu, e.meet, e.status = 0, [2]int32{0, 1}, Solved
 	}
@@ -186,7 +188,7 @@ func (e *biEngine[S]) step() {
 		e.cnt.Generated++
 		e.eps = min(e.eps, sc.Cost)
 		g := parent.g + sc.Cost
-		key := g
+		key := g + e.hOf(d, sc.State)
 		if e.unit {
 			key = float64(parent.depth + 1)
 		}
@@ -213,7 +215,7 @@ func (e *biEngine[S]) step() {
 		cid := e.add(c)
 		e.notes = append(e.notes, dfNote{cid, FateAdded})
 		if other, ok := e.reached[1-d][sc.State]; ok {
-			if total := key + e.nodes[other].key; lessCost(total, e.mu) {
+			if total := e.muPart(cid) + e.muPart(other); lessCost(total, e.mu) {
 				e.mu = total
 				e.meet[d], e.meet[1-d] = cid, other
 			}
@@ -222,7 +224,7 @@ func (e *biEngine[S]) step() {
 	e.cnt.MaxOpen = max(e.cnt.MaxOpen, e.openN)
 	tf, tb = e.top(0), e.top(1)
 	switch {
-	case !math.IsInf(e.mu, 1) && (e.mu <= tf+tb+e.eps+costTolerance*max(1, e.mu) || math.IsInf(tf, 1) || math.IsInf(tb, 1)):
+	case !math.IsInf(e.mu, 1) && (e.stops(tf, tb) || math.IsInf(tf, 1) || math.IsInf(tb, 1)):
 		e.status = Solved
 	case math.IsInf(tf, 1) || math.IsInf(tb, 1):
 		e.status = NoSolution
@@ -253,7 +255,7 @@ func (e *biEngine[S]) counters() Counters {
 
 func (e *biEngine[S]) info(id int32) NodeInfo {
 	n := &e.nodes[id]
-	ni := NodeInfo{ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent), G: n.g, F: n.key, Depth: int(n.depth),
+	ni := NodeInfo{ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent), G: n.g, H: e.hOf(int(n.dir), n.state), F: n.key, Depth: int(n.depth),
 		Status: n.status, Seq: int(n.seq), Step: int(n.step), Dir: Forward}
 	if n.dir == 1 {
 		ni.Dir = Backward
@@ -321,7 +323,7 @@ func (e *biEngine[S]) bidi() *Bidirectional {
 	}
 	b := &Bidirectional{Mu: Bound(e.mu), PathCost: Bound(pc), MeetForward: int(e.meet[0]), MeetBackward: int(e.meet[1]),
 		TopForward: Bound(e.peekTop(0)), TopBackward: Bound(e.peekTop(1)), Epsilon: Bound(e.eps),
-		Rule: "stop when μ <= topF + topB + ε"}
+		Rule: e.rule()}
 	if e.sel >= 0 {
 		b.Direction = Forward
 		if e.nodes[e.sel].dir == 1 {

@@ -406,7 +406,8 @@ func (e *biEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRe
 }
 
 func (e *biEngine[S]) stateOf(id int32) (string, float64) {
-	return e.p.Format(e.nodes[id].state), 0
+	n := &e.nodes[id]
+	return e.p.Format(n.state), e.hOf(int(n.dir), n.state)
 }
 
 // openHead: the next node selected, then both open lists merged by (key,

@@ -158,7 +158,7 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 // kind is the problem's kind ("puzzle"), which sets some defaults.
 func startEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind string) (searchEngine, error) {
 	if o.Algorithm.bidirectional() {
-		e, err := newBiEngine(p, o)
+		e, err := newBiEngine(p, o, [2]func(S) float64{})
 		if err != nil {
 			return nil, err
 		}

@@ -139,7 +139,7 @@ type Event struct {
 	// idastar, rbfs): the iteration, its limit or threshold, the current
 	// path and RBFS's f-limits and backed-up values.
 	Deepening *Deepening `json:"deepening,omitempty"`
-	// Bidirectional is set for bibfs and biucs.
+	// Bidirectional is set for bibfs, biucs and biastar.
 	Bidirectional *Bidirectional `json:"bidirectional,omitempty"`
 	// Beam is set for beam search: its width and what the step pruned.
 	Beam *BeamStep `json:"beam,omitempty"`
@@ -265,7 +265,7 @@ type Snapshot struct {
 	Path []int `json:"path,omitempty"`
 	// Deepening is set for the depth-first iterative family.
 	Deepening *Deepening `json:"deepening,omitempty"`
-	// Bidirectional is set for bibfs and biucs.
+	// Bidirectional is set for bibfs, biucs and biastar.
 	Bidirectional *Bidirectional `json:"bidirectional,omitempty"`
 }
 

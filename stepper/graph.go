@@ -250,6 +250,9 @@ func (g *Graph) newEngine(o Options) (searchEngine, error) {
 		}
 	}
 	hs := withExtra(g, g.extra, Problem[int](graphSpace{g: g}), g.heuristics())
+	if o.Algorithm == BiAStar {
+		return g.newBiAStar(o, hs) // biastar.go
+	}
 	if o.Algorithm.bidirectional() {
 		return startEngine[int](g.reversed(), hs, o, g.Kind())
 	}

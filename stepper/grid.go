@@ -215,6 +215,9 @@ func (g *Grid) formatCell(i int32) string {
 }
 
 func (g *Grid) newEngine(o Options) (searchEngine, error) {
+	if o.Algorithm == BiAStar {
+		return g.newBiAStar(o) // biastar.go
+	}
 	p := newGridProblem(g)
 	return startEngine[gridCell](p, withExtra(g, g.extra, Problem[gridCell](p), p.heuristics()), o, g.Kind())
 }

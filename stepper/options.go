@@ -32,10 +32,11 @@ const (
 	RBFS    Algorithm = "rbfs"
 	BiBFS   Algorithm = "bibfs"
 	BiUCS   Algorithm = "biucs"
+	BiAStar Algorithm = "biastar"
 )
 
 // Algorithms lists every algorithm in the order menus show them.
-var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, Beam, IDAStar, RBFS, BiBFS, BiUCS}
+var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, Beam, IDAStar, RBFS, BiBFS, BiUCS, BiAStar}
 
 // DefaultDLSLimit is the depth limit of dls when none is given
 // (aima-python's depth_limited_search(problem, limit=50)).
@@ -55,7 +56,7 @@ func (a Algorithm) Journaled() bool { return true }
 
 // bidirectional reports whether the algorithm searches from both ends
 // (bidi.go).
-func (a Algorithm) bidirectional() bool { return a == BiBFS || a == BiUCS }
+func (a Algorithm) bidirectional() bool { return a == BiBFS || a == BiUCS || a == BiAStar }
 
 // TieRule orders open nodes whose priority is equal. Whatever the rule, the
 // insertion number breaks any remaining tie, so the order is total and every
@@ -285,7 +286,7 @@ func (o *Options) Set(name, value string) error {
 
 // usesH reports whether the algorithm's priority depends on h.
 func (a Algorithm) usesH() bool {
-	return a == Greedy || a == AStar || a == WAStar || a == IDAStar || a == RBFS || a == Beam
+	return a == Greedy || a == AStar || a == WAStar || a == IDAStar || a == RBFS || a == Beam || a == BiAStar
 }
 
 // DefaultBeamWidth is beam search's width when none is given.

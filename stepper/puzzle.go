@@ -223,6 +223,9 @@ func (p *Puzzle) Heuristics() []string {
 }
 
 func (p *Puzzle) newEngine(o Options) (searchEngine, error) {
+	if o.Algorithm == BiAStar {
+		return p.newBiAStar(o) // biastar.go
+	}
 	if p.n <= 4 {
 		pp := newPacked(p)
 		return startEngine[uint64](pp, withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced)), o, p.Kind())

@@ -73,7 +73,14 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	if bm := ev.Beam; bm != nil {
 		b.WriteString(beamWords(bm))
 	}
-	if bd := ev.Bidirectional; bd != nil && !math.IsInf(float64(bd.Mu), 1) {
+	if bd := ev.Bidirectional; bd != nil && !math.IsInf(float64(bd.Mu), 1) && o.Algorithm == stepper.BiAStar {
+		fmt.Fprintf(&b, " Best meeting so far: μ %s; the larger of the open lists' least f, max(%s, %s),", bd.Mu, bd.TopForward, bd.TopBackward)
+		if ev.Status == stepper.Solved {
+			b.WriteString(" is no less: stop.")
+		} else {
+			b.WriteString(" is less: go on.")
+		}
+	} else if bd != nil && !math.IsInf(float64(bd.Mu), 1) {
 		fmt.Fprintf(&b, " Best meeting so far: μ %s; the open lists' least keys %s + %s + ε %s", bd.Mu, bd.TopForward, bd.TopBackward, bd.Epsilon)
 		if ev.Status == stepper.Solved {
 			b.WriteString(" are no less: stop.")
@@ -105,7 +112,7 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 func formula(n stepper.NodeInfo, o stepper.Options) string {
 	g, h, f := num(n.G), num(n.H), num(n.F)
 	switch o.Algorithm {
-	case stepper.AStar, stepper.IDAStar, stepper.RBFS:
+	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
 		if s, ok := exactSum(n.G, n.H); ok {
 			return s
 		}

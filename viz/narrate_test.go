@@ -228,3 +228,16 @@ func TestNarrateBeam(t *testing.T) {
 		t.Errorf("last step: %q", last)
 	}
 }
+
+// TestNarrateBiAStar: bidirectional A* narrates f = g + h on each side and
+// its stopping rule, μ against the larger least f.
+func TestNarrateBiAStar(t *testing.T) {
+	evs, o := steps(t, "graph romania", "biastar", 100)
+	if got := Narrate(evs[1], o); !strings.HasPrefix(got, "Step 2: backward search expanded Bucharest (f 366 = g 0 + h 366).") {
+		t.Errorf("step 2: %q", got)
+	}
+	last := Narrate(evs[len(evs)-1], o)
+	if !strings.Contains(last, "Best meeting so far: μ 418; the larger of the open lists' least f, max(") || !strings.Contains(last, "is no less: stop. Goal found: path cost 418") {
+		t.Errorf("last step: %q", last)
+	}
+}

@@ -25,6 +25,7 @@ func TestReplayRebuildsTheSession(t *testing.T) {
 		{"-problem", "graph romania", "-algo", "greedy", "-goaltest", "generate"},
 		{"-problem", "grid S..#./.#..#/...#G/..... moves=8", "-algo", "wastar", "-w", "1.5", "-steps", "5"},
 		{"-problem", "graph romania", "-algo", "beam", "-width", "2"},
+		{"-problem", "graph romania", "-algo", "biastar"},
 		{"-problem", "puzzle 867254301 goal=123456780", "-algo", "beam", "-width", "4", "-local", "-f", "h"},
 	} {
 		f := traceFile(t, args...)

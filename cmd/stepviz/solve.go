@@ -53,7 +53,7 @@ type oneWayResult struct {
 // searchFlags are the flags that map one to one onto stepper options, in
 // the order -help lists them.
 var searchFlags = []struct{ flag, option, usage string }{
-	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, beam, idastar, rbfs, bibfs or biucs"},
+	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, beam, idastar, rbfs, bibfs, biucs or biastar"},
 	{"h", "h", "heuristic (default: the problem's first, e.g. manhattan, octile, sld)"},
 	{"w", "w", "weight of weighted A* (default 2) and of beam's f = g + w·h (default 1)"},
 	{"width", "width", "beam: the beam's width k, the open nodes kept after each expansion (default 3)"},
@@ -196,7 +196,7 @@ func newSolveResult(s *stepper.Search) solveResult {
 }
 
 // oneWay runs the one-directional counterpart of a bidirectional search
-// (bfs for bibfs, ucs for biucs) with the same node cap; nil for any other
+// (bfs for bibfs, ucs for biucs, astar with the same h for biastar) with the same node cap; nil for any other
 // search.
 func oneWay(s *stepper.Search) *oneWayResult {
 	o := s.Options()
@@ -206,10 +206,12 @@ func oneWay(s *stepper.Search) *oneWayResult {
 		algo = stepper.BFS
 	case stepper.BiUCS:
 		algo = stepper.UCS
+	case stepper.BiAStar:
+		algo = stepper.AStar
 	default:
 		return nil
 	}
-	one, err := stepper.NewSearch(s.Instance(), stepper.Options{Algorithm: algo, Order: o.Order, MaxNodes: o.MaxNodes, Duplicates: stepper.DropDuplicates})
+	one, err := stepper.NewSearch(s.Instance(), stepper.Options{Algorithm: algo, Heuristic: o.Heuristic, Order: o.Order, MaxNodes: o.MaxNodes, Duplicates: stepper.DropDuplicates})
 	if err != nil {
 		return nil
 	}

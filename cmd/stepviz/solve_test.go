@@ -206,3 +206,12 @@ func TestSolveBeam(t *testing.T) {
 		t.Fatalf("astar -width 2: exit %d: %s", code, stderr)
 	}
 }
+
+// TestSolveBiAStar: solve runs bidirectional A* and reports A* with the
+// same heuristic beside it.
+func TestSolveBiAStar(t *testing.T) {
+	code, out, stderr := runCmd(t, "solve", "-problem", "puzzle 806547231 goal=123456780", "-algo", "biastar")
+	if code != exitOK || !strings.Contains(out, "cost      27") || !strings.Contains(out, "one-way   astar h=manhattan") || !strings.Contains(out, "solved, cost 27, expanded 4414 (bidirectional: 1795)") {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+}

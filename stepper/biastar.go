@@ -1,0 +1,184 @@
+package stepper
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Bidirectional A* (biastar) is bidi.go's engine with a heuristic on each
+// side: the forward search orders its open list by f = g + h(n, goal), the
+// backward one by f = g + h(n, start), the same heuristic with start and
+// goal swapped. One expansion a step on the side whose least f is smaller
+// (forward on a tie); a state reached again more cheaply on its side gets a
+// new node (closed or not), as in bibfs and biucs.
+//
+// Stopping rule: front-to-end bidirectional A* (Pohl 1971; Goldberg and
+// Harrelson 2005): stop when μ <= max(fminF, fminB), μ the cheapest
+// start-to-goal path found through a state reached from both sides and
+// fminF, fminB the least f of the two open lists. It is correct for
+// admissible heuristics: while μ is more than the optimal cost C*, each open
+// list holds a node of an optimal path with its optimal g (A*'s lemma;
+// nodes reached more cheaply are re-added), whose f is at most C*, so both
+// least f are below μ and the search goes on; it stops only with μ = C*.
+//
+// The heuristic toward the start exists for
+//   - puzzles: every built-in heuristic of the puzzle whose start and goal
+//     are swapped (manhattan, misplaced, linear-conflict, zero);
+//   - grids: every built-in heuristic of the grid whose S and G are swapped
+//     (manhattan, octile, euclidean, chebyshev, zero): they bound the cost of
+//     a path by its length times the cheapest move, either way;
+//   - graphs: euclidean (distance to the start's coordinates), zero, and
+//     an h table toward the goal (Romania's sld) when it is consistent, as
+//     h_B(n) = max(0, h(start) − h(n)): consistency gives h(start) <=
+//     c(start, n) + h(n), so it never overestimates the cost from the start
+//     to n, and it is itself consistent.
+//
+// A heuristic from a script (h_NAME, a notebook's heuristic cell) is
+// written toward the goal only, and an inconsistent table has no such
+// bound: biastar refuses both with the reason.
+
+// hOf is side d's heuristic of s (0 without one).
+func (e *biEngine[S]) hOf(d int, s S) float64 {
+	if e.h[d] == nil {
+		return 0
+	}
+	return e.h[d](s)
+}
+
+// muPart is what node id adds to a meeting's μ: its g, or its key for
+// bibfs (the depth) and biucs (g).
+func (e *biEngine[S]) muPart(id int32) float64 {
+	if e.h[0] != nil {
+		return e.nodes[id].g
+	}
+	return e.nodes[id].key
+}
+
+// stops reports whether μ is proven optimal by the open lists' least keys
+// tf and tb: μ <= max(tf, tb) for biastar, μ <= tf + tb + ε for bibfs and
+// biucs.
+func (e *biEngine[S]) stops(tf, tb float64) bool {
+	tol := costTolerance * max(1, e.mu)
+	if e.h[0] != nil {
+		return e.mu <= max(tf, tb)+tol
+	}
+	return e.mu <= tf+tb+e.eps+tol
+}
+
+// rule is the stopping rule in words, for Event.Bidirectional.Rule.
+func (e *biEngine[S]) rule() string {
+	if e.h[0] != nil {
+		return "stop when μ <= max(fminF, fminB): front-to-end bidirectional A*, h admissible toward each end"
+	}
+	return "stop when μ <= topF + topB + ε"
+}
+
+// newBiAStar starts biastar: hs are the heuristics toward the goal, back
+// returns the one of the same name toward the start.
+func newBiAStar[S comparable](p Problem[S], hs []Heuristic[S], back func(h *Heuristic[S]) (func(S) float64, error), o Options) (searchEngine, error) {
+	h, warn, err := pickHeuristic(hs, &o)
+	if err != nil {
+		return nil, err
+	}
+	hb, err := back(h)
+	if err != nil {
+		return nil, err
+	}
+	e, err := newBiEngine(p, o, [2]func(S) float64{h.Estimate, hb})
+	if err != nil {
+		return nil, err
+	}
+	e.warnings = append(e.warnings, warn...)
+	return e, nil
+}
+
+// noScriptHeuristic refuses a heuristic added from a script: it is written
+// toward the goal only.
+func noScriptHeuristic(x *Extra, name string, builtIn []string) error {
+	if x != nil && contains(x.Names, name) {
+		return fmt.Errorf("stepper: biastar needs heuristic %s toward the start as well as toward the goal, and a script's heuristic is written toward the goal only: use %s", name, strings.Join(builtIn, ", "))
+	}
+	return nil
+}
+
+// sameName returns the heuristic named like h among hs, estimating toward
+// the start.
+func sameName[S comparable](hs []Heuristic[S], h *Heuristic[S]) (func(S) float64, error) {
+	for i := range hs {
+		if hs[i].Name == h.Name {
+			return hs[i].Estimate, nil
+		}
+	}
+	return nil, fmt.Errorf("stepper: biastar: heuristic %s has no counterpart toward the start", h.Name)
+}
+
+// newBiAStar: a puzzle's backward heuristics are those of the puzzle with
+// start and goal swapped (the boards are packed the same way).
+func (p *Puzzle) newBiAStar(o Options) (searchEngine, error) {
+	sw := *p
+	sw.start, sw.goal, sw.extra = p.goal, p.start, nil
+	own := sw.Heuristics()
+	if err := noScriptHeuristic(p.extra, o.Heuristic, own); err != nil {
+		return nil, err
+	}
+	if p.n <= 4 {
+		pp, bp := newPacked(p), newPacked(&sw)
+		hs := withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced))
+		back := puzzleHeuristics(&bp.geom, bp.unpack, bp.manhattan, bp.misplaced)
+		return newBiAStar[uint64](pp, hs, func(h *Heuristic[uint64]) (func(uint64) float64, error) { return sameName(back, h) }, o)
+	}
+	pp, bp := newBytesPuzzle(p), newBytesPuzzle(&sw)
+	hs := withExtra(p, p.extra, Problem[board25](pp), puzzleHeuristics(&pp.geom, pp.unpack, nil, nil))
+	back := puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)
+	return newBiAStar[board25](pp, hs, func(h *Heuristic[board25]) (func(board25) float64, error) { return sameName(back, h) }, o)
+}
+
+// newBiAStar: a grid's backward heuristics are those of the grid with S
+// and G swapped.
+func (g *Grid) newBiAStar(o Options) (searchEngine, error) {
+	sw := *g
+	sw.start, sw.goal, sw.extra = g.goal, g.start, nil
+	if err := noScriptHeuristic(g.extra, o.Heuristic, sw.Heuristics()); err != nil {
+		return nil, err
+	}
+	p := newGridProblem(g)
+	hs := withExtra(g, g.extra, Problem[gridCell](p), p.heuristics())
+	back := gridHeuristics(&sw)
+	return newBiAStar[gridCell](p, hs, func(h *Heuristic[gridCell]) (func(gridCell) float64, error) { return sameName(back, h) }, o)
+}
+
+// newBiAStar: a graph's backward heuristics are euclidean to the start,
+// zero, and max(0, h(start) − h(n)) for a consistent h table.
+func (g *Graph) newBiAStar(o Options, hs []Heuristic[int]) (searchEngine, error) {
+	if err := noScriptHeuristic(g.extra, o.Heuristic, g.Heuristics()[:len(g.Heuristics())-len(g.extraNames())]); err != nil {
+		return nil, err
+	}
+	back := func(h *Heuristic[int]) (func(int) float64, error) {
+		switch h.Name {
+		case HeuristicZero:
+			return func(int) float64 { return 0 }, nil
+		case HeuristicEuclidean:
+			s := g.nodes[g.start]
+			return func(i int) float64 { return math.Hypot(g.nodes[i].X-s.X, g.nodes[i].Y-s.Y) }, nil
+		}
+		if why := g.inconsistency(h.Estimate); why != "" {
+			return nil, fmt.Errorf("stepper: biastar needs heuristic %s toward the start too; from a table toward the goal that is max(0, h(start) − h(n)), which is admissible only when h is consistent, and it is not (%s): use %s",
+				h.Name, why, strings.Join(others(g.Heuristics(), h.Name, g.extraNames()), " or "))
+		}
+		hStart := h.Estimate(g.start)
+		return func(i int) float64 { return max(0, hStart-h.Estimate(i)) }, nil
+	}
+	return newBiAStar[int](g.reversed(), hs, back, o)
+}
+
+// others lists names without skip and without the extra ones.
+func others(names []string, skip string, extra []string) []string {
+	var out []string
+	for _, n := range names {
+		if n != skip && !contains(extra, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -30,12 +30,15 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	// Jupyter interrupts through a message (interrupt_mode "message"); a
-	// Ctrl-C meant for the terminal must not kill the kernel, and SIGTERM
-	// shuts it down cleanly.
-	signal.Ignore(syscall.SIGINT)
+	// frontend may still send SIGINT (or a Ctrl-C reach the kernel's
+	// terminal): it interrupts the running cell as the message does and
+	// never kills the kernel. SIGTERM shuts it down cleanly.
+	sigint := make(chan os.Signal, 1)
+	signal.Notify(sigint, syscall.SIGINT)
+	defer signal.Stop(sigint)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM)
 	defer stop()
-	if err := jupyter.Serve(ctx, ci, jupyter.Options{Log: stderr, WatchParent: true}); err != nil {
+	if err := jupyter.Serve(ctx, ci, jupyter.Options{Log: stderr, WatchParent: true, Interrupt: sigint}); err != nil {
 		fmt.Fprintf(stderr, "stepviz kernel: %v\n", err)
 		return 1
 	}

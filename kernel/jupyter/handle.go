@@ -130,6 +130,9 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 	// cell's execute_result, as an IPython cell's value is its last
 	// expression; every other output is display_data.
 	var held *kernel.Output
+	// The cell's outputs are published by an outbox of their own, so that
+	// making a live frame's PNGs never holds up the run or its interrupt.
+	ob := s.newOutbox(msg)
 	err := context.Canceled // if the kernel stops before the cell starts
 	s.withSession(ctx, func(sess *kernel.Session) {
 		// The count and the cancel function are set by the owner, so
@@ -159,16 +162,49 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 				return
 			}
 			if held != nil {
-				s.publishOutput(msg, *held)
+				ob.add(*held)
 				held = nil
 			}
 			if o.Value && o.DisplayID == "" {
 				held = &o
 				return
 			}
-			s.publishOutput(msg, o)
+			ob.add(o)
 		})
 	})
+	ename, evalue, tb := "StepvizError", "", []string(nil)
+	if err != nil {
+		ename, evalue, tb = "StepvizError", err.Error(), []string{err.Error()}
+		var ce *kernel.CellError
+		if errors.As(err, &ce) {
+			evalue = strings.TrimPrefix(ce.Error(), "kernel: ")
+			tb = ce.Traceback()
+		}
+		if errors.Is(err, context.Canceled) {
+			ename = "KeyboardInterrupt"
+		}
+	}
+	errReply := func() {
+		s.reply(ch, msg, "execute_reply", map[string]any{
+			"status": "error", "execution_count": count, "ename": ename, "evalue": evalue, "traceback": tb,
+			"user_expressions": map[string]any{}, "payload": []any{},
+		})
+	}
+	if errors.Is(err, context.Canceled) {
+		// An interrupted cell is answered at once: the outputs still on
+		// their way (the last frame, its PNGs) follow on iopub before the
+		// idle status, where a client collects them.
+		errReply()
+		ob.close()
+		if held != nil {
+			s.publishOutput(msg, *held)
+		}
+		if !req.Silent {
+			s.publish(msg, "error", map[string]any{"ename": ename, "evalue": evalue, "traceback": tb})
+		}
+		return req.StopOnError == nil || *req.StopOnError
+	}
+	ob.close()
 	if held != nil {
 		if err == nil {
 			s.publishResult(msg, *held, count)
@@ -186,22 +222,10 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 		})
 		return false
 	}
-	ename, evalue, tb := "StepvizError", err.Error(), []string{err.Error()}
-	var ce *kernel.CellError
-	if errors.As(err, &ce) {
-		evalue = strings.TrimPrefix(ce.Error(), "kernel: ")
-		tb = ce.Traceback()
-	}
-	if errors.Is(err, context.Canceled) {
-		ename = "KeyboardInterrupt"
-	}
 	if !req.Silent {
 		s.publish(msg, "error", map[string]any{"ename": ename, "evalue": evalue, "traceback": tb})
 	}
-	s.reply(ch, msg, "execute_reply", map[string]any{
-		"status": "error", "execution_count": count, "ename": ename, "evalue": evalue, "traceback": tb,
-		"user_expressions": map[string]any{}, "payload": []any{},
-	})
+	errReply()
 	return req.StopOnError == nil || *req.StopOnError
 }
 
@@ -244,6 +268,8 @@ func (s *server) publishOutput(parent *Message, o kernel.Output) {
 	if o.DisplayID == "" {
 		return
 	}
+	s.partsMu.Lock()
+	defer s.partsMu.Unlock()
 	if s.pictureParts == nil {
 		s.pictureParts = map[string]int{}
 	}

@@ -105,13 +105,13 @@ func waitListening(port int, done <-chan error) error {
 // client is a well-behaved Jupyter client: a DEALER on shell and control and
 // a SUB on iopub.
 type client struct {
-	t                     *testing.T
+	t                     testing.TB
 	k                     *testKernel
 	shell, control, iopub zmq4.Socket
 	session               string
 }
 
-func (k *testKernel) connect(t *testing.T) *client {
+func (k *testKernel) connect(t testing.TB) *client {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &client{t: t, k: k, session: newID(),

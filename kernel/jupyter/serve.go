@@ -37,6 +37,11 @@ type Options struct {
 	// WatchParent makes the kernel exit when its parent process dies (the
 	// parent id changes); Jupyter-started kernels set it.
 	WatchParent bool
+	// Interrupt, if not nil, interrupts the running cell on every receive,
+	// as an interrupt_request does: the command passes SIGINT here, so that
+	// a frontend that signals (or a Ctrl-C in the kernel's terminal) stops
+	// the cell and never kills the kernel.
+	Interrupt <-chan os.Signal
 }
 
 // server is one running kernel.
@@ -56,9 +61,10 @@ type server struct {
 	history history // the cells run, for history_request
 	jobs    chan func()
 	// pictureParts is, per live display id, the most drawings it has
-	// shown (so an update with fewer blanks the rest); only the goroutine
-	// that runs cells touches it.
+	// shown (so an update with fewer blanks the rest); guarded by partsMu
+	// (cells' outboxes publish on goroutines of their own).
 	pictureParts map[string]int
+	partsMu      sync.Mutex
 
 	mu         sync.Mutex
 	execCount  int                // guarded by mu
@@ -103,6 +109,18 @@ func Serve(ctx context.Context, ci ConnectionInfo, opt Options) error {
 		stop: stop, shutdown: make(chan struct{}),
 	}
 	go s.own(ctx)
+	if opt.Interrupt != nil {
+		go func() {
+			for {
+				select {
+				case <-opt.Interrupt:
+					s.interrupt()
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
 	// The sockets get a context of their own, so that a reply (the
 	// shutdown_reply above all) is flushed before they close.
 	sockCtx, closeSockets := context.WithCancel(context.Background())

@@ -1,0 +1,37 @@
+package jupyter
+
+import (
+	"context"
+	"testing"
+
+	"stepviz/kernel"
+)
+
+// BenchmarkPublishFrameAt1M measures what the kernel does with one live
+// frame of a million-node search before the next step can run: the
+// frame's pictures split out and each made a MIME bundle (SVG and a PNG
+// rasterised from it), as publishOutput sends them.
+func BenchmarkPublishFrameAt1M(b *testing.B) {
+	s := kernel.NewSession(kernel.Config{MaxNodes: 3_000_000, NodeCeiling: 3_000_000, NodeBudget: 3_000_000})
+	outs, err := s.Run(context.Background(), "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nbig = search bfs maxnodes=3000000\nrun big 470000")
+	if err != nil {
+		b.Fatal(err)
+	}
+	frame := outs[len(outs)-1]
+	for i := len(outs) - 1; i >= 0; i-- {
+		if outs[i].DisplayID != "" {
+			frame = outs[i]
+			break
+		}
+	}
+	var n int
+	for b.Loop() {
+		_, pics := splitPictures(frame.HTML)
+		n = 0
+		for _, p := range pics {
+			d, _ := p.bundle()
+			n += len(d["image/png"]) + len(d["image/svg+xml"])
+		}
+	}
+	b.ReportMetric(float64(n), "bytes/frame")
+}

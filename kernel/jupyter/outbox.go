@@ -16,8 +16,7 @@ import (
 // is published (or replaced by a newer update of its display) before
 // close returns.
 type outbox struct {
-	s      *server
-	parent *Message
+	publish func(kernel.Output) // sends one output; only the loop calls it
 
 	mu     sync.Mutex
 	queue  []kernel.Output // guarded by mu
@@ -26,8 +25,13 @@ type outbox struct {
 	done   chan struct{}   // closed when the loop ends
 }
 
+// newOutbox publishes the outputs of the cell of request parent.
 func (s *server) newOutbox(parent *Message) *outbox {
-	ob := &outbox{s: s, parent: parent, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	return startOutbox(func(o kernel.Output) { s.publishOutput(parent, o) })
+}
+
+func startOutbox(publish func(kernel.Output)) *outbox {
+	ob := &outbox{publish: publish, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	go ob.loop()
 	return ob
 }
@@ -68,7 +72,7 @@ func (ob *outbox) loop() {
 		o := ob.queue[0]
 		ob.queue = ob.queue[1:]
 		ob.mu.Unlock()
-		ob.s.publishOutput(ob.parent, o)
+		ob.publish(o)
 	}
 }
 

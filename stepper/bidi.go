@@ -228,7 +228,7 @@ func (e *biEngine[S]) step() {
 		e.status = Solved
 	case math.IsInf(tf, 1) || math.IsInf(tb, 1):
 		e.status = NoSolution
-	case len(e.nodes) >= e.o.MaxNodes:
+	case len(e.nodes) >= e.o.MaxNodes || int64(len(e.nodes))*e.bytesPerNode() > e.o.MaxBytes:
 		e.status = LimitReached
 	}
 	e.cnt.Open = e.openN

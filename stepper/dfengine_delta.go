@@ -137,14 +137,14 @@ func (e *dfEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRe
 		r.F = n.f
 	}
 	switch {
-	case n.order > 0 && (n.status == NodeClosed || n.status == NodeGoal || n.status == NodeCutoff && !n.cut):
+	case n.order > 0 && (n.status == dsClosed || n.status == dsGoal || n.status == dsCutoff && !n.cut):
 		r.Order = int(n.order)
 	default:
 		r.Order = e.orderAfter(id, max(e.cur, int(n.step)-1)) // a new root is selected by the step that made it
 		switch n.status {
-		case NodeCutoff:
+		case dsCutoff:
 			r.Fate = BaseCutoff
-		case NodeForgotten:
+		case dsForgotten:
 			r.Fate = BaseForgotten
 		}
 	}
@@ -189,7 +189,7 @@ func (e *dfEngine[S]) rbfsOpen() []int32 {
 	var rest []int32
 	for i := len(e.frames) - 1; i >= 0; i-- {
 		for _, c := range e.frames[i].kids {
-			if e.nodes[c].status == NodeOpen && c != e.visit {
+			if e.nodes[c].status == dsOpen && c != e.visit {
 				rest = append(rest, c)
 			}
 		}

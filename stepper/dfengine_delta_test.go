@@ -126,6 +126,15 @@ func TestJournalRecords(t *testing.T) {
 				if a, b := asJSON(t, s.Snapshot()), asJSON(t, truth[k]); a != b {
 					t.Fatalf("%s: snapshot at step %d after seeking differs from a fresh search's:\n%s\n%s", what, k, a, b)
 				}
+				closed := 0
+				for _, n := range truth[k].Tree {
+					if n.Status == NodeClosed {
+						closed++
+					}
+				}
+				if c := truth[k].Counters; c.Closed != closed || c.Nodes != len(truth[k].Tree) {
+					t.Fatalf("%s: step %d: counters say %d closed of %d nodes, the tree has %d closed of %d", what, k, c.Closed, c.Nodes, closed, len(truth[k].Tree))
+				}
 				held[k] = s.Records(0, end, nil)
 				for id := range end {
 					if r := s.Record(id); r != held[k][id] {
@@ -246,3 +255,35 @@ func TestJournalAfterFastPath(t *testing.T) {
 }
 
 func (e *dfEngine[S]) ranFast() bool { return e.fast }
+
+// TestDFNodeCaps: maxnodes caps an iterative search's current iteration
+// (as before the journal) and a bidirectional search's nodes; MaxBytes
+// caps every node the journal keeps, every iteration's.
+func TestDFNodeCaps(t *testing.T) {
+	for _, line := range []string{"ids maxnodes=60", "idastar h=misplaced maxnodes=60", "rbfs h=manhattan maxnodes=60", "bibfs maxnodes=60"} {
+		s := newDeltaSearch(t, "puzzle 867254301 goal=123456780", line)
+		if st := s.Run(0); st != LimitReached {
+			t.Fatalf("%s: %s, want limit reached", line, st)
+		}
+		if n := s.Counters().Nodes; n < 60 || n > 60+4 {
+			t.Errorf("%s: %d nodes in the tree at the limit, want 60 and the last step's children at most", line, n)
+		}
+	}
+	o, err := ParseOptions("idastar h=misplaced")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.MaxBytes = 1 << 20
+	inst, _ := ParseProblem("puzzle 867254301 goal=123456780")
+	s, err := NewSearch(inst, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Run(100000000); st != LimitReached {
+		t.Fatalf("idastar with 1 MiB: %s, want limit reached", st)
+	}
+	stored := int64(s.NodeEnd(s.Horizon()))
+	if stored*s.BytesPerNode() <= o.MaxBytes || (stored-4)*s.BytesPerNode() > o.MaxBytes || s.Counters().Nodes >= int(stored) {
+		t.Errorf("idastar with 1 MiB stopped with %d nodes stored, %d in the iteration, %d bytes a node", stored, s.Counters().Nodes, s.BytesPerNode())
+	}
+}

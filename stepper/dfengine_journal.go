@@ -30,28 +30,46 @@ const (
 )
 
 // dfScalars is everything but the nodes, the stack and the frames that a
-// step changes.
+// step changes, in 96 bytes with no pointer (the garbage collector does
+// not scan the journal's steps). The error of a failed search is kept once
+// (herr): only the last step can fail.
 type dfScalars struct {
-	iter, limit, iterCut, later int
-	threshold, next, vlimit     float64
-	restart, began              bool
-	sel, goal, iterStart        int32
-	seqNext, visit              int32
-	status                      Status
-	cnt                         Counters
-	err                         error
+	threshold, next, vlimit              float64
+	iter, limit, iterCut, later, closedN int32
+	sel, goal, iterStart, seqNext, visit int32
+	cnt                                  [6]int32 // Steps, Expanded, Generated, Cutoffs, Open, MaxOpen
+	status                               uint8    // index in dfStatusList
+	restart, began                       bool
 }
 
+// dfStatusList are the statuses a depth-first search takes.
+var dfStatusList = [...]Status{Running, Solved, NoSolution, LimitReached, Cutoff, Failed}
+
 func (e *dfEngine[S]) scalars() dfScalars {
-	return dfScalars{iter: e.iter, limit: e.limit, iterCut: e.iterCut, later: e.later, threshold: e.threshold, next: e.next,
-		vlimit: e.vlimit, restart: e.restart, began: e.began, sel: e.sel, goal: e.goal, iterStart: e.iterStart,
-		seqNext: e.seqNext, visit: e.visit, status: e.status, cnt: e.cnt, err: e.err}
+	st := uint8(0)
+	for i, x := range dfStatusList {
+		if x == e.status {
+			st = uint8(i)
+		}
+	}
+	c := &e.cnt
+	return dfScalars{threshold: e.threshold, next: e.next, vlimit: e.vlimit,
+		iter: int32(e.iter), limit: int32(e.limit), iterCut: int32(e.iterCut), later: int32(e.later), closedN: int32(e.closedN),
+		sel: e.sel, goal: e.goal, iterStart: e.iterStart, seqNext: e.seqNext, visit: e.visit,
+		cnt:    [6]int32{int32(c.Steps), int32(c.Expanded), int32(c.Generated), int32(c.Cutoffs), int32(c.Open), int32(c.MaxOpen)},
+		status: st, restart: e.restart, began: e.began}
 }
 
 func (e *dfEngine[S]) loadScalars(s *dfScalars) {
-	e.iter, e.limit, e.iterCut, e.later, e.threshold, e.next = s.iter, s.limit, s.iterCut, s.later, s.threshold, s.next
-	e.vlimit, e.restart, e.began, e.sel, e.goal, e.iterStart = s.vlimit, s.restart, s.began, s.sel, s.goal, s.iterStart
-	e.seqNext, e.visit, e.status, e.cnt, e.err = s.seqNext, s.visit, s.status, s.cnt, s.err
+	e.threshold, e.next, e.vlimit = s.threshold, s.next, s.vlimit
+	e.iter, e.limit, e.iterCut, e.later, e.closedN = int(s.iter), int(s.limit), int(s.iterCut), int(s.later), int(s.closedN)
+	e.sel, e.goal, e.iterStart, e.seqNext, e.visit = s.sel, s.goal, s.iterStart, s.seqNext, s.visit
+	e.cnt = Counters{Steps: int(s.cnt[0]), Expanded: int(s.cnt[1]), Generated: int(s.cnt[2]), Cutoffs: int(s.cnt[3]), Open: int(s.cnt[4]), MaxOpen: int(s.cnt[5])}
+	e.status, e.restart, e.began = dfStatusList[s.status], s.restart, s.began
+	e.err = nil
+	if e.status == Failed {
+		e.err = e.herr
+	}
 }
 
 // dfOp kinds.
@@ -72,35 +90,44 @@ type dfOp struct {
 	old, new dfMut
 }
 
-// dfMut is the part of a node a step changes, its status as an index in
-// dfStatuses (16 bytes, not 32).
+// dfMut is the part of a node a step changes (16 bytes).
 type dfMut struct {
 	f      float64
 	order  int32
-	status uint8
+	status dfStatus
 }
 
-// dfStatuses are the statuses a dfNode takes.
-var dfStatuses = [...]NodeStatus{NodeOpen, NodeClosed, NodeGoal, NodeCutoff, NodeForgotten}
+// dfStatus is a dfNode's status in a byte.
+type dfStatus uint8
 
-func dfStatusCode(st NodeStatus) uint8 {
-	for i, s := range dfStatuses {
-		if s == st {
-			return uint8(i)
-		}
-	}
-	panic("stepper: a depth-first node cannot be " + string(st))
+const (
+	dsOpen dfStatus = iota
+	dsClosed
+	dsGoal
+	dsCutoff
+	dsForgotten
+)
+
+// ns is the node status front ends show.
+func (s dfStatus) ns() NodeStatus {
+	return [...]NodeStatus{NodeOpen, NodeClosed, NodeGoal, NodeCutoff, NodeForgotten}[s]
 }
 
 // set changes node id, journaled. mod is false for the selection of the
 // node by this step, true for every other change.
-func (e *dfEngine[S]) set(id int32, status NodeStatus, order int32, f float64, mod bool) {
+func (e *dfEngine[S]) set(id int32, status dfStatus, order int32, f float64, mod bool) {
 	n := &e.nodes[id]
-	old, nw := dfMut{f: n.f, order: n.order, status: dfStatusCode(n.status)}, dfMut{f: f, order: order, status: dfStatusCode(status)}
+	old, nw := dfMut{f: n.f, order: n.order, status: n.status}, dfMut{f: f, order: order, status: status}
 	if old == nw && mod {
 		return
 	}
 	e.ops = append(e.ops, dfOp{kind: opSet, mod: mod, id: id, old: old, new: nw})
+	if n.status == dsClosed {
+		e.closedN--
+	}
+	if status == dsClosed {
+		e.closedN++
+	}
 	n.status, n.order, n.f = status, order, f
 }
 
@@ -183,7 +210,7 @@ func (e *dfEngine[S]) redo() {
 		switch op.kind {
 		case opSet:
 			n := &e.nodes[op.id]
-			n.status, n.order, n.f = dfStatuses[op.new.status], op.new.order, op.new.f
+			n.status, n.order, n.f = op.new.status, op.new.order, op.new.f
 		case opPush:
 			e.stack = append(e.stack, op.id)
 		case opPop:
@@ -209,7 +236,7 @@ func (e *dfEngine[S]) undo() {
 		switch op.kind {
 		case opSet:
 			n := &e.nodes[op.id]
-			n.status, n.order, n.f = dfStatuses[op.old.status], op.old.order, op.old.f
+			n.status, n.order, n.f = op.old.status, op.old.order, op.old.f
 		case opPush:
 			e.stack = e.stack[:len(e.stack)-1]
 		case opPop:

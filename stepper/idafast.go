@@ -81,7 +81,7 @@ func (e *dfEngine[S]) fastPath() bool {
 		e.next = float64(f.next)
 	}
 	s := any(start).(S)
-	e.nodes = append(e.nodes, dfNode[S]{state: s, h: float64(h), f: float64(h), parent: -1, action: noAction, status: NodeClosed, order: 1})
+	e.nodes = append(e.nodes, dfNode[S]{state: s, h: float64(h), f: float64(h), parent: -1, action: noAction, status: dsClosed, order: 1})
 	if status == Solved {
 		cur := start
 		for i := len(f.path) - 1; i >= 0; i-- {
@@ -94,9 +94,9 @@ func (e *dfEngine[S]) fastPath() bool {
 			g := float64(len(f.path) - i)
 			hh := pp.manhattan(cur)
 			e.nodes = append(e.nodes, dfNode[S]{state: any(cur).(S), g: g, h: hh, f: g + hh, parent: int32(len(e.nodes) - 1),
-				depth: int32(g), action: uint16(a), status: NodeClosed})
+				depth: int32(g), action: uint16(a), status: dsClosed})
 		}
-		e.nodes[len(e.nodes)-1].status = NodeGoal
+		e.nodes[len(e.nodes)-1].status = dsGoal
 		e.goal = int32(len(e.nodes) - 1)
 	}
 	e.status = status

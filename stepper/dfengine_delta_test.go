@@ -32,6 +32,9 @@ var journalCases = []struct {
 	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "biucs", 70},
 	{"grid S...#.../.##.#.#./....#.#./.#....#G", "bibfs", 70},
 	{"graphtext:" + inconsistentGraph, "biucs", 20}, // B supersedes A's path to C
+	{"graph romania", "biastar h=sld", 60},
+	{"puzzle 867254301 goal=123456780", "biastar h=manhattan", 70},
+	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "biastar h=octile", 70},
 }
 
 // checkRecordMatches compares a record, read as a client reads it at step

@@ -302,6 +302,9 @@ var protocolCases = []struct{ name, problem, options string }{
 	{"romania biucs", "graph romania", "biucs"},
 	{"puzzle bibfs", "puzzle 867254301 goal=123456780", "bibfs"},
 	{"grid biucs", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8 cost=10-14", "biucs"},
+	{"romania beam (prunings are mods)", "graph romania", "beam width=2"},
+	{"puzzle local beam", "puzzle 867254301 goal=123456780", "beam width=3 local=true"},
+	{"romania biastar", "graph romania", "biastar"},
 	{"tutorial grid astar lazy (ext records: stale pops)", "grid ......./...#.../.S.#.G./...#.../....... moves=8 cost=10-14 corners=no", "astar h=manhattan lazy=true"},
 }
 

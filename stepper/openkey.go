@@ -8,6 +8,11 @@ package stepper
 // the open list. O(1).
 func OpenKey(o Options, n NodeInfo) Key {
 	k := Key{Priority: roundKey(n.F), Seq: n.Seq}
+	if o.Local {
+		// local beam search: the layer (depth), then f (beam.go)
+		k.Priority, k.Tie = float64(n.Depth), k.Priority
+		return k
+	}
 	switch o.Tie {
 	case TieHighG:
 		k.Tie = roundKey(-n.G)

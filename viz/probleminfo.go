@@ -124,10 +124,18 @@ func fCoef(o stepper.Options) FCoef {
 		return FCoef{G: 1}
 	case stepper.Greedy:
 		return FCoef{H: 1}
-	case stepper.AStar, stepper.IDAStar, stepper.RBFS:
+	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
 		return FCoef{G: 1, H: 1}
 	case stepper.WAStar:
 		return FCoef{G: 1, H: o.Weight}
+	case stepper.Beam:
+		switch {
+		case o.F == "h":
+			return FCoef{H: 1}
+		case o.Weight != 0:
+			return FCoef{G: 1, H: o.Weight}
+		}
+		return FCoef{G: 1, H: 1}
 	}
 	return FCoef{Depth: 1}
 }

@@ -440,3 +440,28 @@ goal D`, "search astar h=table\nrun to goal")
 		t.Errorf("a bad graph replaced the problem")
 	}
 }
+
+// TestBeamCells: a notebook's beam search takes width, local and f, its
+// steps narrate the prunings, and a beam too narrow says why it found
+// nothing.
+func TestBeamCells(t *testing.T) {
+	s := NewSession(Config{})
+	run(t, s, "graph romania", "search beam width=2")
+	if got := allText(run(t, s, "step 2")); !strings.Contains(got, "The beam keeps the 2 best open nodes, the rest are pruned: Timisoara (f 447), Oradea (f 671).") {
+		t.Errorf("step 2: %s", got)
+	}
+	run(t, s, "graph romania goal=Neamt", "search beam width=1 f=h local=true")
+	if got := allText(run(t, s, "run to goal")); !strings.Contains(got, "no solution within a beam of width 1: 7 nodes were pruned") {
+		t.Errorf("run to goal: %s", got)
+	}
+	fail(t, s, "search astar width=2", 1, "width=2 is an option of beam")
+}
+
+// allText joins the text of a cell's outputs.
+func allText(outs []Output) string {
+	var b strings.Builder
+	for _, o := range outs {
+		b.WriteString(o.Text + "\n")
+	}
+	return b.String()
+}

@@ -179,6 +179,8 @@ func rulesText(o stepper.Options) string {
 		f = fmt.Sprintf("f = g + %s·h (%s)", num(o.Weight), o.Heuristic)
 	case stepper.Beam:
 		f = beamRule(o)
+	case stepper.BiAStar:
+		f = "bidirectional A*: f = g + h (" + o.Heuristic + ") toward the goal forward and toward the start backward, one expansion a step on the side with the smaller least f; stop when μ <= max(fminF, fminB)"
 	}
 	tie := map[stepper.TieRule]string{
 		stepper.TieFIFO:  "among equal f the node added first is expanded first",

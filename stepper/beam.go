@@ -172,3 +172,37 @@ func BeamEndWords(width, pruned int) string {
 	}
 	return fmt.Sprintf("no solution within a beam of width %d: %d %s pruned (a wider beam may find one)", width, pruned, nodes)
 }
+
+// seenPruned returns the node of state s in the seen map if it is pruned:
+// the new node of s takes its place there.
+func (e *engine[S]) seenPruned(s S) (int32, bool) {
+	if e.seen == nil || e.o.Algorithm != Beam {
+		return 0, false
+	}
+	ex, ok := e.seen.get(s)
+	return ex, ok && e.nodes.at(ex).status == st8Pruned
+}
+
+// displace records that node id took the place of pruned node old in the
+// seen map.
+func (e *engine[S]) displace(id, old int32) {
+	if e.displaced == nil {
+		e.displaced = map[int32]int32{}
+	}
+	e.displaced[id] = old
+}
+
+// seenBefore is the node the seen map held for a state before node end
+// was made, given the node it holds now: the seen map is the horizon's,
+// and beam search replaces a pruned node there by the state's new node.
+// O(replacements of the state).
+func (e *engine[S]) seenBefore(id, end int32) int32 {
+	for id >= end {
+		old, ok := e.displaced[id]
+		if !ok {
+			break
+		}
+		id = old
+	}
+	return id
+}

@@ -84,9 +84,13 @@ type engine[S comparable] struct {
 	tieBuf   []int32
 	warnings []string
 	pruned   []int32 // the nodes the last step pruned (beam.go), for its event
-	orderBuf []int
-	dx       deltaIndex // delta.go's index of the journal, built lazily
-	err      error      // why the search failed (status Failed)
+	// displaced[id] is the pruned node whose state node id took over in
+	// the seen map (beam.go), so a replayed step names the node a
+	// duplicate had then
+	displaced map[int32]int32
+	orderBuf  []int
+	dx        deltaIndex // delta.go's index of the journal, built lazily
+	err       error      // why the search failed (status Failed)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated
@@ -348,6 +352,9 @@ func (e *engine[S]) step(ev *Event) {
 			}
 		}
 		nid := e.addNode(sc.State, g, id, depth, action, st8Open)
+		if ex, ok := e.seenPruned(sc.State); ok {
+			e.displace(nid, ex)
+		}
 		if e.seen != nil && !seen {
 			e.seen.put(sc.State, nid)
 		}

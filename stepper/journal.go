@@ -139,6 +139,7 @@ func (e *engine[S]) redo(ev *Event) {
 			existing := int32(-1)
 			if ev != nil {
 				existing, _ = e.seen.get(c.state)
+				existing = e.seenBefore(existing, cid)
 			}
 			e.note(ev, cid, existing, c.status.fate(), 0, 0)
 		default:
@@ -283,6 +284,7 @@ func (e *engine[S]) replayChildren(ev *Event, rec *stepRecord, nodeEnd, modEnd i
 			}
 		}
 		existing, _ := e.seen.get(sc.State)
+		existing = e.seenBefore(existing, next)
 		if mi < modEnd {
 			if m := &e.mods[mi]; m.id == existing && m.new.parent == parent && m.new.g == g {
 				e.redoMod(ev, m)

@@ -100,6 +100,7 @@ func (s *Session) play(ctx context.Context, ls *liveSearch, count int, emit func
 		}
 		s.refreshLast(ls)
 		frame := s.liveView(ls, true)
+		frame.Passing = true // move sends the run's last frame
 		budget.spend(now, len(frame.HTML)+len(frame.Text))
 		lastFrame = s.cfg.Now()
 		gap = max(s.cfg.FrameInterval, 4*lastFrame.Sub(now))

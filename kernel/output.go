@@ -16,12 +16,17 @@ import (
 // Value marks the result of a query (show stats, show path, compare):
 // front ends that know a cell's result (Jupyter's execute_result) show
 // the last output of a cell as its result when it is a value.
+//
+// Passing marks a frame of a run in progress: a newer frame of the same
+// display always follows it (the run's last frame is not Passing), so a
+// front end may send it cheaply (the Jupyter kernel leaves out its PNGs).
 type Output struct {
 	Text      string
 	HTML      string
 	DisplayID string
 	Update    bool
 	Value     bool
+	Passing   bool
 }
 
 // table is a small text-and-HTML table builder.

@@ -9,8 +9,9 @@ import (
 
 // BenchmarkPublishFrameAt1M measures what the kernel does with one live
 // frame of a million-node search before the next step can run: the
-// frame's pictures split out and each made a MIME bundle (SVG and a PNG
-// rasterised from it), as publishOutput sends them.
+// frame's pictures split out and each made a MIME bundle, as publishOutput
+// sends them: with a PNG rasterised from the SVG for a run's last frame,
+// SVG only for a passing one.
 func BenchmarkPublishFrameAt1M(b *testing.B) {
 	s := kernel.NewSession(kernel.Config{MaxNodes: 3_000_000, NodeCeiling: 3_000_000, NodeBudget: 3_000_000})
 	outs, err := s.Run(context.Background(), "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nbig = search bfs maxnodes=3000000\nrun big 470000")
@@ -24,14 +25,25 @@ func BenchmarkPublishFrameAt1M(b *testing.B) {
 			break
 		}
 	}
-	var n int
-	for b.Loop() {
-		_, pics := splitPictures(frame.HTML)
-		n = 0
-		for _, p := range pics {
-			d, _ := p.bundle()
-			n += len(d["image/png"]) + len(d["image/svg+xml"])
+	for _, passing := range []bool{false, true} {
+		name := "last" // a run's last frame: SVG and PNG
+		if passing {
+			name = "passing" // a frame a newer one follows: SVG only
 		}
+		b.Run(name, func(b *testing.B) {
+			var n int
+			for b.Loop() {
+				_, pics := splitPictures(frame.HTML)
+				n = 0
+				for _, p := range pics {
+					d := p.svgBundle()
+					if !passing {
+						d, _ = p.bundle()
+					}
+					n += len(d["image/png"]) + len(d["image/svg+xml"])
+				}
+			}
+			b.ReportMetric(float64(n), "bytes/frame")
+		})
 	}
-	b.ReportMetric(float64(n), "bytes/frame")
 }

@@ -263,6 +263,10 @@ func (s *server) publishOutput(parent *Message, o kernel.Output) {
 		pics[0].text = o.Text
 	}
 	for k, p := range pics {
+		if o.Passing {
+			s.publishData(parent, p.svgBundle(), partID(o.DisplayID, k+1), update)
+			continue
+		}
 		s.publishPicture(parent, p, o.DisplayID, update, k+1)
 	}
 	if o.DisplayID == "" {

@@ -109,6 +109,9 @@ type client struct {
 	k                     *testKernel
 	shell, control, iopub zmq4.Socket
 	session               string
+	// pngFrames and plainFrames count the picture updates runUntil saw
+	// with and without a PNG.
+	pngFrames, plainFrames int
 }
 
 func (k *testKernel) connect(t testing.TB) *client {

@@ -110,6 +110,13 @@ func (c *client) runUntil(iopub <-chan *Message, cell string, nodes int) (string
 				Data map[string]any `json:"data"`
 			}
 			_ = json.Unmarshal(m.Content, &content)
+			if _, svg := content.Data["image/svg+xml"]; svg && m.Header.MsgType == "update_display_data" {
+				if _, png := content.Data["image/png"]; png {
+					c.pngFrames++
+				} else {
+					c.plainFrames++
+				}
+			}
 			text, _ := content.Data["text/plain"].(string)
 			if sm := treeNodes.FindStringSubmatch(text); sm != nil {
 				if n, _ := strconv.Atoi(sm[1]); n >= nodes {
@@ -180,11 +187,41 @@ func TestSIGINTInterruptsCell(t *testing.T) {
 	c := k.connect(t)
 	c.ready()
 	iopub := c.iopubMessages()
-	id, _ := c.runUntil(iopub, bigCell, 20_000)
+	id, _ := c.runUntil(iopub, bigCell, 1_000_000)
 	if err := proc.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
 	c.interruptedReply(id, 10*time.Second)
+	// the run's passing frames left out their PNGs; its last frame, sent
+	// after the reply and before idle, has them
+	if c.plainFrames == 0 {
+		t.Errorf("no passing frame without PNG before the interrupt (%d with)", c.pngFrames)
+	}
+	lastPNG, idle := false, false
+	for deadline := time.After(20 * time.Second); !idle; {
+		select {
+		case m := <-iopub:
+			var parent Header
+			_ = json.Unmarshal(m.ParentHeader, &parent)
+			if parent.MsgID != id {
+				continue
+			}
+			var content struct {
+				Data  map[string]any `json:"data"`
+				State string         `json:"execution_state"`
+			}
+			_ = json.Unmarshal(m.Content, &content)
+			if _, svg := content.Data["image/svg+xml"]; svg {
+				_, lastPNG = content.Data["image/png"]
+			}
+			idle = m.Header.MsgType == "status" && content.State == "idle"
+		case <-deadline:
+			t.Fatal("no idle status within 20 s of the interrupted cell's reply")
+		}
+	}
+	if !lastPNG {
+		t.Error("the interrupted run's last frame has no PNG")
+	}
 	select {
 	case err := <-k.done:
 		t.Fatalf("the kernel exited on SIGINT: %v", err)

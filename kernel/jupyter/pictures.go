@@ -110,11 +110,7 @@ func pictureOf(svg string) picture {
 // bundle is the MIME bundle of a picture: SVG, PNG (when it rasterises)
 // and its label as text.
 func (p picture) bundle() (map[string]string, error) {
-	text := p.text
-	if text == "" {
-		text = "[picture: " + p.label + "]"
-	}
-	data := map[string]string{"image/svg+xml": p.svg, "text/plain": text}
+	data := p.svgBundle()
 	png, err := raster.PNGBytes([]byte(p.svg), 1)
 	if err != nil {
 		return data, err
@@ -129,3 +125,14 @@ func hasText(h string) bool {
 }
 
 var htmlTags = regexp.MustCompile(`<[^>]*>`)
+
+// svgBundle is the MIME bundle of a picture without its PNG: what a
+// passing frame of a run sends (making the PNG of a big search's frame
+// takes 100-300 ms, and a newer frame replaces it anyway). O(len(svg)).
+func (p picture) svgBundle() map[string]string {
+	text := p.text
+	if text == "" {
+		text = "[picture: " + p.label + "]"
+	}
+	return map[string]string{"image/svg+xml": p.svg, "text/plain": text}
+}

@@ -84,11 +84,12 @@ func (s *Session) boundedViewOf(ls *liveSearch, extra int) (snap stepper.Snapsho
 			id = sr.Node(id).Parent
 		}
 	}
-	add(0)
+	root := sr.IterStart(sr.StepCount()) // an iterative search shows its current iteration
+	add(root)
 	if extra >= 0 && extra < n {
 		ancestors(extra, maxFramePath)
 	}
-	cur := 0
+	cur := root
 	if ls.last != nil {
 		cur = ls.last.Expanded.ID
 		ancestors(cur, maxFramePath)

@@ -126,3 +126,35 @@ func TestShowIterative(t *testing.T) {
 		t.Errorf("show it tree: %v %+v", err, outs)
 	}
 }
+
+// TestBoundedViewIterative: past 2,000 nodes, an iterative search's
+// bounded view holds its current iteration only (ids from IterStart), the
+// iteration's root first, as its full snapshot would.
+func TestBoundedViewIterative(t *testing.T) {
+	s := NewSession(Config{})
+	if _, err := s.Run(context.Background(), "puzzle 867254301 goal=123456780\nit = search ids"); err != nil {
+		t.Fatal(err)
+	}
+	ls := s.searches["it"]
+	sr := ls.search
+	for (sr.NodeCount() <= fullFrameNodes || sr.IterStart(sr.StepCount()) == 0) && !sr.Status().Done() {
+		sr.Run(64)
+	}
+	s.refreshLast(ls)
+	start := sr.IterStart(sr.StepCount())
+	if start == 0 || sr.NodeCount() <= fullFrameNodes {
+		t.Fatalf("no later iteration past %d nodes: %d nodes, iteration from %d", fullFrameNodes, sr.NodeCount(), start)
+	}
+	snap, sel, _, ids := s.boundedViewOf(ls, -1)
+	if ids[0] != start || snap.Tree[0].Parent != -1 {
+		t.Fatalf("the view's first node is %d (parent %d), want the iteration's root %d", ids[0], snap.Tree[0].Parent, start)
+	}
+	for _, id := range ids {
+		if id < start {
+			t.Fatalf("the view holds node %d of an earlier iteration (this one starts at %d)", id, start)
+		}
+	}
+	if ids[sel] != ls.last.Expanded.ID {
+		t.Errorf("selected %d, want the current node %d", ids[sel], ls.last.Expanded.ID)
+	}
+}

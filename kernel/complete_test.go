@@ -23,7 +23,7 @@ func TestComplete(t *testing.T) {
 		{"compare bfs, a|", []string{"astar"}, "a"},
 		{"compare bfs, astar h|", []string{"h="}, "h"},
 		{"show o|", []string{"open"}, "o"},
-		{"show |", []string{"a", "board", "closed", "node", "open", "path", "stats", "tree"}, ""},
+		{"show |", []string{"a", "board", "closed", "iteration", "node", "open", "path", "stats", "tree"}, ""},
 		{"help ru|", []string{"run"}, "ru"},
 		{"export js|", []string{"json", "jsonl"}, "js"},
 		{"puzzle 1\nstep 2\nre|set", []string{"replay", "reset"}, "reset"},

@@ -34,7 +34,8 @@ type Command struct {
 	// to the end for run); ToGoal is "run to goal".
 	Count  int
 	ToGoal bool
-	// Topic and Node are the topic of show and the node of "show node ID".
+	// Topic and Node are the topic of show and the node of "show node ID"
+	// (the iteration of "show iteration N").
 	Topic string
 	Node  int
 	// Specs are the searches of compare, each a search line.
@@ -55,7 +56,7 @@ var Verbs = []string{"search", "step", "back", "run", "reset", "show", "compare"
 var ProblemKinds = []string{"puzzle", "grid", "graph", "script"}
 
 // Topics are the things show can show.
-var Topics = []string{"open", "closed", "tree", "path", "board", "stats", "node"}
+var Topics = []string{"open", "closed", "tree", "path", "board", "stats", "node", "iteration"}
 
 // reserved words cannot name a search.
 var reserved = append(append(append([]string{"to", "goal", "all"}, Verbs...), ProblemKinds...), Topics...)
@@ -328,6 +329,17 @@ func parseShow(args []string) (Command, error) {
 			return cmd, errorf("node id '%s': want a whole number >= 0, such as show node 3", args[0])
 		}
 		cmd.Node = id
+		return cmd, nil
+	}
+	if topic == "iteration" {
+		if len(args) != 1 {
+			return cmd, errorf("show iteration needs an iteration number: show iteration 2 (iterations of ids and idastar count from 1)")
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return cmd, errorf("iteration '%s': want a whole number >= 1, such as show iteration 2", args[0])
+		}
+		cmd.Node = n
 		return cmd, nil
 	}
 	if len(args) > 0 {

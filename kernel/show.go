@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // maxRows caps the open and closed tables; the rest is counted in a note.
@@ -29,6 +30,10 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 	title := fmt.Sprintf("%s at step %d (%s)", ls.label(), sr.StepCount(), sr.Status())
 	switch c.Topic {
 	case "open":
+		if viz.FamilyOf(sr.Options().Algorithm) != viz.BestFirst {
+			s.showFrontier(ls, title, emit)
+			break
+		}
 		t := &table{head: []string{"pop", "id", "state", "g", "h", "f", "tie key", "seq"}}
 		for i, e := range openHead(sr, maxRows) {
 			t.add(i+1, e.ID, e.State, num(e.G), num(e.H), num(e.F), num(e.Key.Tie), e.Key.Seq)
@@ -37,6 +42,8 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 			t.note = fmt.Sprintf("... and %d more open nodes", cn.Open-maxRows)
 		}
 		emit(titled(title+": open list in pop order", t))
+	case "iteration":
+		return s.showIteration(ctx, ls, c.Node, emit)
 	case "closed":
 		t := &table{head: []string{"order", "id", "state", "parent", "g", "h", "f"}}
 		closed := closedHead(sr, maxRows)
@@ -305,4 +312,116 @@ func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, title string) 
 	}
 	out.HTML = fmt.Sprintf(`<div><div style="font-family:monospace;font-weight:bold">%s</div><div style="overflow:auto">%s</div></div>`, html.EscapeString(title), svg)
 	return out, nil
+}
+
+// showFrontier shows the frontier in the search's own terms: a best-first
+// search's open list in pop order with each node's sort key; a depth-first
+// search's stack, top first (and its iteration, limit or threshold and
+// path above it); RBFS's children on the path with their stored f; a
+// bidirectional search's forward and backward frontiers as two tables.
+//
+// A search of at most fullFrameNodes nodes is read from a full snapshot;
+// past that from the head of its frontier and the last event (no cut-off
+// or forgotten counts then).
+func (s *Session) showFrontier(ls *liveSearch, title string, emit func(Output)) {
+	sr := ls.search
+	fam := viz.FamilyOf(sr.Options().Algorithm)
+	var snap stepper.Snapshot
+	if sr.NodeCount() <= fullFrameNodes {
+		snap = sr.Snapshot()
+	} else {
+		snap = stepper.Snapshot{Step: sr.StepCount(), Status: sr.Status(), Counters: sr.Counters(), Open: openHead(sr, maxRows)}
+	}
+	first, second := viz.FrontierRows(snap, fam)
+	table := func(rows []viz.OpenRow, what string) *table {
+		t := &table{head: []string{"pop", "id", "state", "g", "h", "f", "tie key", "seq"}}
+		switch fam {
+		case viz.DepthFirst:
+			t.head = []string{"top", "id", "state", "g", "h", "f", "depth", "parent id"}
+		case viz.Recursive:
+			t.head = []string{"next", "id", "state", "g", "h", "stored f", "parent id"}
+		}
+		for i, r := range rows {
+			if i == maxRows {
+				t.note = fmt.Sprintf("... and %d more %s", len(rows)-maxRows, what)
+				break
+			}
+			switch fam {
+			case viz.DepthFirst:
+				t.add(r.Rank, r.ID, r.State, r.G, r.H, r.F, r.Depth, r.ParentID)
+			case viz.Recursive:
+				t.add(r.Rank, r.ID, r.State, r.G, r.H, r.F, r.ParentID)
+			default:
+				t.add(r.Rank, r.ID, r.State, r.G, r.H, r.F, r.Tie, r.Seq)
+			}
+		}
+		return t
+	}
+	head := title
+	if lines := s.familyLines(ls, snap); len(lines) > 0 {
+		head += "\n" + strings.Join(lines, "\n")
+	}
+	switch fam {
+	case viz.DepthFirst:
+		emit(titled(head+"\nstack, top first (popped next)", table(first, "nodes on the stack")))
+	case viz.Recursive:
+		emit(titled(head+"\nchildren on the path with their stored (backed-up) f, the next node first", table(first, "children")))
+	case viz.Bidirectional:
+		out := titled(head+"\nforward frontier (from the start) in pop order", table(first, "forward nodes"))
+		back := titled("backward frontier (from the goal) in pop order", table(second, "backward nodes"))
+		out.Text += "\n" + back.Text
+		out.HTML += back.HTML
+		emit(out)
+	default:
+		emit(titled(head+": open list in pop order", table(first, "open nodes")))
+	}
+}
+
+// showIteration draws iteration n of an ids or idastar search as it stood
+// at its last step: its tree, its limit or threshold. It moves the search
+// there and back (Seek: a replay from the journal, no new search), so the
+// search's current step is unchanged. O(steps) to find the iteration, a
+// seek each way and a snapshot.
+func (s *Session) showIteration(ctx context.Context, ls *liveSearch, n int, emit func(Output)) error {
+	sr := ls.search
+	a := sr.Options().Algorithm
+	if a != stepper.IDS && a != stepper.IDAStar {
+		return errorf("show iteration is for ids and idastar, whose iterations each grow a new tree; %s has one tree (show tree draws it)", a)
+	}
+	its := viz.Iterations(sr)
+	if n < 1 || n > len(its) {
+		return errorf("iteration %d: this search has computed iterations 1 to %d so far (step or run to compute more)", n, len(its))
+	}
+	it := its[n-1]
+	cur := sr.StepCount()
+	defer sr.Seek(cur)
+	snap := stepper.Snapshot{IterStart: it.FirstID}
+	if it.LastStep > 0 {
+		if got := sr.Seek(it.LastStep - 1); got != it.LastStep-1 {
+			return errorf("iteration %d: could not go back to its last step %d (the search ended at %d)", n, it.LastStep, got)
+		}
+		ev, ok := sr.Step()
+		if !ok {
+			return errorf("iteration %d: could not replay its last step %d", n, it.LastStep)
+		}
+		snap.Deepening = ev.Deepening
+	} else {
+		sr.Seek(0)
+	}
+	if err := ctx.Err(); err != nil {
+		return &CellError{Msg: "interrupted: show stopped before it drew anything", Err: err}
+	}
+	title := fmt.Sprintf("%s: iteration %d of %d, at its last step %d (steps %d to %d, %d nodes, ids %d to %d)",
+		ls.label(), n, len(its), it.LastStep, it.FirstStep, it.LastStep, it.Nodes, it.FirstID, it.FirstID+it.Nodes-1)
+	state := func(id int) string { st, _ := sr.StateOf(id); return st }
+	if lines := viz.FamilyLines(snap, sr.Options(), its, state); len(lines) > 0 {
+		title += "\n" + strings.Join(lines, "\n")
+	}
+	out, err := s.treeOutput(ctx, ls, title)
+	if err != nil {
+		return err
+	}
+	out.Value = true
+	emit(out)
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // problemView shows a problem just set: its line, its heuristics and a
@@ -61,7 +62,9 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 	if ls.last != nil {
 		narr = narrate(*ls.last, sr.Options())
 	}
-	lines := []string{head, status, narr}
+	fam := s.familyLines(ls, snap)
+	lines := append([]string{head, status}, fam...)
+	lines = append(lines, narr)
 	for _, w := range sr.Warnings() {
 		lines = append(lines, "warning: "+w)
 	}
@@ -71,6 +74,9 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 	fmt.Fprintf(&b, `<div class="stepviz-view" data-search="%s" data-name="%s" data-step="%d">`, html.EscapeString(ls.label()), html.EscapeString(ls.name), snap.Step)
 	fmt.Fprintf(&b, `<div style="font-family:monospace;font-weight:bold">%s</div>`, html.EscapeString(head))
 	fmt.Fprintf(&b, `<div style="font-family:monospace" data-testid="status">%s</div>`, html.EscapeString(status))
+	for _, l := range fam {
+		fmt.Fprintf(&b, `<div style="font-family:monospace" data-testid="family">%s</div>`, html.EscapeString(l))
+	}
 	fmt.Fprintf(&b, `<div style="margin:4px 0" data-testid="narration">%s</div>`, html.EscapeString(narr))
 	for _, w := range sr.Warnings() {
 		fmt.Fprintf(&b, `<div style="color:#a00">warning: %s</div>`, html.EscapeString(w))
@@ -101,4 +107,35 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 	}
 	b.WriteString(`</div></div>`)
 	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != ""}
+}
+
+// familyLines are the lines that show the search in its family's terms
+// (viz.FamilyLines): the iteration, limit or threshold and the stack's
+// path of a depth-first search, RBFS's f-limits, a bidirectional search's
+// μ and stopping rule. snap may be a bounded view, which has no Deepening:
+// the last event's is used then, with node names from the search. The
+// iterations are counted for ids and idastar only: O(steps).
+func (s *Session) familyLines(ls *liveSearch, snap stepper.Snapshot) []string {
+	sr := ls.search
+	o := sr.Options()
+	fam := viz.FamilyOf(o.Algorithm)
+	if fam == viz.BestFirst {
+		return nil
+	}
+	var its []viz.Iteration
+	if o.Algorithm == stepper.IDS || o.Algorithm == stepper.IDAStar {
+		its = viz.Iterations(sr)
+	}
+	state := func(id int) string {
+		if id < 0 || id >= sr.NodeCount() {
+			return ""
+		}
+		st, _ := sr.StateOf(id)
+		return st
+	}
+	if snap.Deepening == nil && snap.Bidirectional == nil && ls.last != nil {
+		snap.Deepening, snap.Bidirectional = ls.last.Deepening, ls.last.Bidirectional
+		snap.IterStart = sr.IterStart(sr.StepCount())
+	}
+	return viz.FamilyLines(snap, o, its, state)
 }

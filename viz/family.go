@@ -1,0 +1,274 @@
+package viz
+
+import (
+	"fmt"
+	"strings"
+
+	"stepviz/stepper"
+)
+
+// Family is how a search is shown: in its own terms, not all as best-first.
+type Family string
+
+// The families.
+const (
+	// BestFirst has an open list in pop order (bfs, ucs, greedy, astar,
+	// wastar, beam).
+	BestFirst Family = "best-first"
+	// DepthFirst has a stack, top first, and a current path (dfs, dls,
+	// ids, idastar); ids and idastar have iterations with a depth limit
+	// or a threshold.
+	DepthFirst Family = "depth-first"
+	// Recursive is RBFS: a path with each node's f-limit, children with
+	// their stored (backed-up) f, forgotten subtrees.
+	Recursive Family = "rbfs"
+	// Bidirectional has two frontiers and two trees, forward from the start
+	// and backward from the goal, and a meeting node (bibfs, biucs).
+	Bidirectional Family = "bidirectional"
+)
+
+// FamilyOf returns the family of an algorithm.
+func FamilyOf(a stepper.Algorithm) Family {
+	switch a {
+	case stepper.DFS, stepper.DLS, stepper.IDS, stepper.IDAStar:
+		return DepthFirst
+	case stepper.RBFS:
+		return Recursive
+	case stepper.BiBFS, stepper.BiUCS:
+		return Bidirectional
+	}
+	return BestFirst
+}
+
+// FrontierTitle names the frontier table of a family, with its order.
+func FrontierTitle(f Family) string {
+	switch f {
+	case DepthFirst:
+		return "Stack (top first)"
+	case Recursive:
+		return "Children on the path (stored f, backed up; the next first)"
+	case Bidirectional:
+		return "Forward and backward frontiers (pop order)"
+	}
+	return "Open list (pop order)"
+}
+
+// Iteration is one iteration of ids or idastar: its number, its first
+// node's id, its nodes, and the steps it spans.
+type Iteration struct {
+	Number    int `json:"number"`
+	FirstID   int `json:"firstId"`
+	Nodes     int `json:"nodes"`
+	FirstStep int `json:"firstStep"` // the step that began it (0 for the first)
+	LastStep  int `json:"lastStep"`  // its last step computed so far
+}
+
+// Iterations lists the iterations s has computed (up to its furthest step,
+// whatever its current one), read from [stepper.Search.IterStart]: one
+// iteration for a search without iterations. The last iteration's Nodes is
+// its node count at the furthest step. It moves nothing. O(steps).
+func Iterations(s *stepper.Search) []Iteration {
+	h := s.Horizon()
+	its := []Iteration{{Number: 1, FirstID: s.IterStart(0)}}
+	for k := 1; k <= h; k++ {
+		start := s.IterStart(k)
+		cur := &its[len(its)-1]
+		if start == cur.FirstID {
+			cur.LastStep = k
+			continue
+		}
+		cur.Nodes = start - cur.FirstID
+		its = append(its, Iteration{Number: cur.Number + 1, FirstID: start, FirstStep: k, LastStep: k})
+	}
+	last := &its[len(its)-1]
+	last.Nodes = s.NodeEnd(h) - last.FirstID
+	return its
+}
+
+// EarlierText counts the nodes of the iterations before the current one,
+// "earlier iterations: 1 + 4 nodes" (its per iteration, the current last;
+// nil: the snapshot's IterStart as one number). "" when there are none.
+func EarlierText(sn stepper.Snapshot, its []Iteration) string {
+	if sn.IterStart == 0 {
+		return ""
+	}
+	var parts []string
+	for _, it := range its {
+		if it.FirstID >= sn.IterStart {
+			break
+		}
+		parts = append(parts, itoa(it.Nodes))
+	}
+	if len(parts) == 0 {
+		parts = []string{itoa(sn.IterStart)}
+	}
+	return fmt.Sprintf("earlier iterations: %s nodes (ids 0 to %d; show iteration N views one)", strings.Join(parts, " + "), sn.IterStart-1)
+}
+
+// FamilyLines are the header lines that show a snapshot in its family's
+// terms: for ids and idastar the iteration, the depth limit or the
+// threshold and the next threshold, the earlier iterations' nodes and the
+// current path; for dfs and dls the current path; for rbfs the path with
+// each node's f-limit, the next node, the subtrees forgotten and the
+// backups of the step; for bibfs and biucs μ, the meeting nodes, the tops
+// of both frontiers and the stopping rule. its may be nil. None for a
+// best-first search. state names a node (nil: sn.Tree's, which a bounded
+// snapshot lacks: pass the search's [stepper.Search.StateOf]). O(path + tree).
+func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state func(id int) string) []string {
+	if state == nil {
+		state = func(id int) string { return stateOf(sn.Tree, id) }
+	}
+	var lines []string
+	switch FamilyOf(o.Algorithm) {
+	case DepthFirst:
+		if d := sn.Deepening; d != nil {
+			head := fmt.Sprintf("iteration %d", d.Iteration)
+			if d.Limit != nil {
+				head += fmt.Sprintf(" · depth limit %d", *d.Limit)
+			}
+			if d.Threshold != nil {
+				head += fmt.Sprintf(" · threshold %s · next threshold %s", d.Threshold, boundText(d.NextThreshold))
+			}
+			lines = append(lines, head)
+			if e := EarlierText(sn, its); e != "" {
+				lines = append(lines, e)
+			}
+			lines = append(lines, "current path: "+pathWords(state, d.Current, nil))
+		} else {
+			if o.Depth > 0 || o.Algorithm == stepper.DLS {
+				lines = append(lines, fmt.Sprintf("depth limit %d", o.Depth))
+			}
+			if last := lastExpanded(sn); last >= 0 {
+				lines = append(lines, "current path: "+pathWords(state, PathTo(sn.Tree, last), nil))
+			}
+		}
+		if n := countStatus(sn, stepper.NodeCutoff); n > 0 {
+			lines = append(lines, fmt.Sprintf("cut off: %s", cutoffWords(sn)))
+		}
+	case Recursive:
+		d := sn.Deepening
+		if d == nil {
+			break
+		}
+		lines = append(lines, "path with f-limits: "+pathWords(state, d.Current, d.FLimits))
+		if d.NextNode != nil {
+			lines = append(lines, fmt.Sprintf("next: #%d %s with f-limit %s", *d.NextNode, d.NextState, boundText(d.NextLimit)))
+		}
+		if len(d.Backups) > 0 {
+			var bs []string
+			for _, b := range d.Backups {
+				bs = append(bs, fmt.Sprintf("#%d %s f %s", b.Node, b.State, b.F))
+			}
+			lines = append(lines, "backed up this step: "+strings.Join(bs, ", "))
+		}
+		if n := countStatus(sn, stepper.NodeForgotten); n > 0 {
+			lines = append(lines, fmt.Sprintf("forgotten: %d nodes (subtrees dropped on unwinding, their best f stored at their roots)", n))
+		}
+	case Bidirectional:
+		b := sn.Bidirectional
+		if b == nil {
+			break
+		}
+		fw, bw := 0, 0
+		for _, e := range sn.Open {
+			if e.Dir == "backward" {
+				bw++
+			} else {
+				fw++
+			}
+		}
+		lines = append(lines, fmt.Sprintf("forward frontier %d · backward frontier %d · top forward %s · top backward %s", fw, bw, b.TopForward, b.TopBackward))
+		if isInf(b.Mu) {
+			lines = append(lines, "μ ∞: the trees have not met")
+		} else {
+			lines = append(lines, fmt.Sprintf("μ %s (path cost %s) · meeting at #%d %s (forward) = #%d (backward)", b.Mu, b.PathCost, b.MeetForward, state(b.MeetForward), b.MeetBackward))
+		}
+		lines = append(lines, "stopping rule: "+b.Rule)
+	}
+	return lines
+}
+
+// FrontierRows is [OpenRows] split for the family: a bidirectional
+// search's frontier as its forward and backward lists (each in pop order,
+// ranks from 1), every other search's as one list and nil.
+func FrontierRows(sn stepper.Snapshot, f Family) (first, second []OpenRow) {
+	rows := OpenRows(sn)
+	if f != Bidirectional {
+		return rows, nil
+	}
+	for i, e := range sn.Open {
+		r := rows[i]
+		if e.Dir == "backward" {
+			r.Rank = len(second) + 1
+			second = append(second, r)
+		} else {
+			r.Rank = len(first) + 1
+			first = append(first, r)
+		}
+	}
+	return first, second
+}
+
+// pathWords writes a path of ids as "#0 Arad → #2 Sibiu", each with its
+// f-limit (limits[i], ∞ as "∞") when limits is given.
+func pathWords(state func(int) string, ids []int, limits []stepper.Bound) string {
+	if len(ids) == 0 {
+		return "(empty)"
+	}
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = fmt.Sprintf("#%d %s", id, state(id))
+		if i < len(limits) {
+			parts[i] += fmt.Sprintf(" (f-limit %s)", limits[i])
+		}
+	}
+	return strings.Join(parts, " → ")
+}
+
+// cutoffWords lists the cut-off nodes with their f, the first 8.
+func cutoffWords(sn stepper.Snapshot) string {
+	var parts []string
+	n := 0
+	for _, x := range sn.Tree {
+		if x.Status != stepper.NodeCutoff {
+			continue
+		}
+		if n++; n <= 8 {
+			parts = append(parts, fmt.Sprintf("#%d %s f %s", x.ID, x.State, num(x.F)))
+		}
+	}
+	if n > 8 {
+		parts = append(parts, fmt.Sprintf("and %d more", n-8))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func countStatus(sn stepper.Snapshot, st stepper.NodeStatus) int {
+	n := 0
+	for _, x := range sn.Tree {
+		if x.Status == st {
+			n++
+		}
+	}
+	return n
+}
+
+func boundText(b *stepper.Bound) string {
+	if b == nil {
+		return "none yet"
+	}
+	return b.String()
+}
+
+func isInf(b stepper.Bound) bool { return b.String() == "∞" }
+
+// lastExpanded is the id of the node expanded last (-1: none).
+func lastExpanded(sn stepper.Snapshot) int {
+	id, order := -1, 0
+	for _, n := range sn.Closed {
+		if n.Order > order {
+			id, order = n.ID, n.Order
+		}
+	}
+	return id
+}

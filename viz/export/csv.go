@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 // open and closed are the list sizes after the step; children lists every
 // child generated as "ID STATE FATE g=.. h=.. f=..", separated by "; "
 // ("none" for no child).
-var CSVColumns = []string{"step", "node", "state", "action", "g", "h", "f", "parent", "depth", "status", "open", "closed", "generated", "children"}
+var CSVColumns = []string{"step", "node", "state", "action", "g", "h", "f", "parent", "depth", "status", "open", "closed", "generated", "children", "direction", "iteration", "bound"}
 
 // csvColumn describes a column for the metadata sidecar.
 type csvColumn struct {
@@ -41,6 +42,9 @@ var csvSchema = []csvColumn{
 	{"closed", "integer", "size of the closed list after the step"},
 	{"generated", "integer", "number of children generated"},
 	{"children", "string", `"ID STATE FATE g=.. h=.. f=.." per child, separated by "; "; "none" for no child`},
+	{"direction", "string", `bibfs and biucs: the side expanded, "forward" (from the start) or "backward" (from the goal); "none" for every other search`},
+	{"iteration", "integer", "ids and idastar: the iteration of the step (from 1); 1 for every other search"},
+	{"bound", "number", "ids: the iteration's depth limit; idastar: its threshold; rbfs: the f-limit of the node expanded; dls: the depth limit; -1 for every other search (and an f-limit of infinity)"},
 }
 
 // writeCSV writes a header row and one row per expansion, and nothing
@@ -70,6 +74,7 @@ func writeCSV(w io.Writer, sess *session) error {
 			num(x.G), num(x.H), num(x.F), strconv.Itoa(x.Parent), strconv.Itoa(x.Depth), csvText(string(x.Status)),
 			strconv.Itoa(ev.Counters.Open), strconv.Itoa(ev.Counters.Closed), strconv.Itoa(len(ev.Children)),
 			csvText(childrenText(ev.Children, puzzle)),
+			csvText(csvDirection(ev)), strconv.Itoa(csvIteration(ev)), csvBound(ev, sess.opts),
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -199,3 +204,45 @@ func writeCSVMetadata(w io.Writer, sess *session) error {
 
 // oneLine keeps a value on one line of a comment.
 func oneLine(s string) string { return strings.NewReplacer("\n", " ", "\r", " ").Replace(s) }
+
+// csvDirection is the direction column: the side a bidirectional step
+// expanded, "none" for every other search.
+func csvDirection(ev *stepper.Event) string {
+	if ev.Bidirectional != nil && ev.Bidirectional.Direction != "" {
+		return ev.Bidirectional.Direction
+	}
+	if ev.Expanded.Dir != "" {
+		return ev.Expanded.Dir
+	}
+	return "none"
+}
+
+// csvIteration is the iteration column: 1 for a search without iterations.
+func csvIteration(ev *stepper.Event) int {
+	if ev.Deepening != nil && ev.Deepening.Iteration > 0 {
+		return ev.Deepening.Iteration
+	}
+	return 1
+}
+
+// csvBound is the bound column: the depth limit or threshold of the
+// iteration, RBFS's f-limit of the node expanded (the last on its path),
+// dls's depth limit; -1 for none or infinity (a number column holds only
+// numbers).
+func csvBound(ev *stepper.Event, o stepper.Options) string {
+	if d := ev.Deepening; d != nil {
+		switch {
+		case d.Limit != nil:
+			return strconv.Itoa(*d.Limit)
+		case d.Threshold != nil && !math.IsInf(float64(*d.Threshold), 0):
+			return num(float64(*d.Threshold))
+		case len(d.FLimits) > 0 && !math.IsInf(float64(d.FLimits[len(d.FLimits)-1]), 0):
+			return num(float64(d.FLimits[len(d.FLimits)-1]))
+		}
+		return "-1"
+	}
+	if o.Algorithm == stepper.DLS || (o.Algorithm == stepper.DFS && o.Depth > 0) {
+		return strconv.Itoa(o.Depth)
+	}
+	return "-1"
+}

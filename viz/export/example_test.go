@@ -24,9 +24,9 @@ func ExampleWrite() {
 		fmt.Println(err)
 	}
 	// Output:
-	// step,node,state,action,g,h,f,parent,depth,status,open,closed,generated,children
-	// 1,0,Arad,none,0,366,366,-1,0,closed,3,1,3,1 Zerind added g=75 h=374 f=449; 2 Sibiu added g=140 h=253 f=393; 3 Timisoara added g=118 h=329 f=447
-	// 2,2,Sibiu,Sibiu,140,253,393,0,1,closed,5,2,4,4 Arad ignored-closed g=280 h=366 f=646; 5 Fagaras added g=239 h=176 f=415; 6 Oradea added g=291 h=380 f=671; 7 Rimnicu_Vilcea added g=220 h=193 f=413
+	// step,node,state,action,g,h,f,parent,depth,status,open,closed,generated,children,direction,iteration,bound
+	// 1,0,Arad,none,0,366,366,-1,0,closed,3,1,3,1 Zerind added g=75 h=374 f=449; 2 Sibiu added g=140 h=253 f=393; 3 Timisoara added g=118 h=329 f=447,none,1,-1
+	// 2,2,Sibiu,Sibiu,140,253,393,0,1,closed,5,2,4,4 Arad ignored-closed g=280 h=366 f=646; 5 Fagaras added g=239 h=176 f=415; 6 Oradea added g=291 h=380 f=671; 7 Rimnicu_Vilcea added g=220 h=193 f=413,none,1,-1
 }
 
 // ReadTrace and Replay reopen an exported trace as the session it came

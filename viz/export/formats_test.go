@@ -18,6 +18,7 @@ import (
 
 	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 func TestCSVReadsBack(t *testing.T) {
@@ -140,7 +141,11 @@ func TestMarkdownTablesMatchSnapshots(t *testing.T) {
 				ref.Seek(k)
 				sn := ref.Snapshot()
 				section := fmt.Sprintf("## Step %d:", k)
-				open := mdTable(doc, section, "**Open**")
+				heading := "**Open**"
+				if viz.FamilyOf(s.Options().Algorithm) == viz.DepthFirst {
+					heading = "**Stack**"
+				}
+				open := mdTable(doc, section, heading)
 				if len(open) != len(sn.Open) {
 					t.Fatalf("step %d: open table has %d rows, snapshot %d", k, len(open), len(sn.Open))
 				}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // writeMarkdown writes the problem and options, then for every step the
@@ -22,7 +23,7 @@ func writeMarkdown(w io.Writer, sess *session) error {
 		p.f("- Warning: %s\n", wn)
 	}
 	p.f("\n## Step 0: start\n\n")
-	mdOpenClosed(p, sess.s.Snapshot())
+	mdOpenClosed(p, sess.s.Snapshot(), sess.opts)
 	n, err := sess.walk(func(ev *stepper.Event) error {
 		if p.err != nil { // the writer refused (a size ceiling, a closed connection): stop walking
 			return p.err
@@ -43,7 +44,7 @@ func writeMarkdown(w io.Writer, sess *session) error {
 			}
 			p.f("\n")
 		}
-		mdOpenClosed(p, sess.s.Snapshot())
+		mdOpenClosed(p, sess.s.Snapshot(), sess.opts)
 		if ev.Status != stepper.Running {
 			p.f("Search status: **%s**", ev.Status)
 			if ev.Status == stepper.Solved {
@@ -60,16 +61,45 @@ func writeMarkdown(w io.Writer, sess *session) error {
 	return p.err
 }
 
-func mdOpenClosed(p *printer, sn stepper.Snapshot) {
-	p.f("**Open** (%d, in pop order)\n\n", len(sn.Open))
-	if len(sn.Open) == 0 {
-		p.f("(empty)\n\n")
-	} else {
-		p.f("| # | node | state | g | h | f | parent |\n|---:|---:|---|---:|---:|---:|---:|\n")
-		for i, o := range sn.Open {
-			p.f("| %d | %d | %s | %s | %s | %s | %s |\n", i+1, o.ID, mdCell(o.State), num(o.G), num(o.H), num(o.F), parentText(o.Parent))
+// mdOpenClosed writes the frontier in the family's terms (viz.FamilyLines
+// above it; the stack top first for the depth-first family, stored f for
+// rbfs, a forward and a backward table for bidirectional searches), then
+// the closed list.
+func mdOpenClosed(p *printer, sn stepper.Snapshot, o stepper.Options) {
+	fam := viz.FamilyOf(o.Algorithm)
+	for _, l := range viz.FamilyLines(sn, o, nil, nil) {
+		p.f("- %s\n", mdCell(l))
+	}
+	if fam != viz.BestFirst {
+		p.f("\n")
+	}
+	first, second := viz.FrontierRows(sn, fam)
+	table := func(title, order string, rows []viz.OpenRow) {
+		p.f("**%s** (%d, %s)\n\n", title, len(rows), order)
+		if len(rows) == 0 {
+			p.f("(empty)\n\n")
+			return
+		}
+		fcol := "f"
+		if fam == viz.Recursive {
+			fcol = "stored f"
+		}
+		p.f("| # | node | state | g | h | %s | parent |\n|---:|---:|---|---:|---:|---:|---:|\n", fcol)
+		for _, r := range rows {
+			p.f("| %d | %d | %s | %s | %s | %s | %s |\n", r.Rank, r.ID, mdCell(r.State), r.G, r.H, r.F, parentText(r.ParentID))
 		}
 		p.f("\n")
+	}
+	switch fam {
+	case viz.DepthFirst:
+		table("Stack", "top first", first)
+	case viz.Recursive:
+		table("Children on the path", "stored (backed-up) f, the next first", first)
+	case viz.Bidirectional:
+		table("Forward frontier", "from the start, in pop order", first)
+		table("Backward frontier", "from the goal, in pop order", second)
+	default:
+		table("Open", "in pop order", first)
 	}
 	p.f("**Closed** (%d, in expansion order)\n\n", len(sn.Closed))
 	if len(sn.Closed) == 0 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // writeTeX writes a complete LaTeX document (packages from Debian's
@@ -52,15 +53,38 @@ func writeTeX(w io.Writer, sess *session) error {
 	if t.Status == stepper.Solved {
 		p.f(", cost %s, path %s", num(t.Result.Cost), tex(strings.Join(t.Result.Path, " -> ")))
 	}
-	p.f(".\n\n\\subsection*{Open list after step %d (pop order)}\n", t.Steps)
-	if len(sn.Open) == 0 {
-		p.f("(empty)\n")
-	} else {
+	p.f(".\n\n")
+	fam := viz.FamilyOf(sess.opts.Algorithm)
+	if lines := viz.FamilyLines(sn, sess.opts, nil, nil); len(lines) > 0 {
+		p.f("\\subsection*{%s after step %d}\n\\begin{itemize}\n", tex(string(fam)+" search"), t.Steps)
+		for _, l := range lines {
+			p.f("\\item %s\n", tex(l))
+		}
+		p.f("\\end{itemize}\n")
+	}
+	first, second := viz.FrontierRows(sn, fam)
+	table := func(title string, rows []viz.OpenRow) {
+		p.f("\n\\subsection*{%s after step %d}\n", tex(title), t.Steps)
+		if len(rows) == 0 {
+			p.f("(empty)\n")
+			return
+		}
 		p.f("{\\small\n\\begin{longtable}{r l r r r r}\n\\# & state & g & h & f & parent\\\\ \\hline\n\\endhead\n")
-		for i, o := range sn.Open {
-			p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", i+1, tex(o.State), num(o.G), num(o.H), num(o.F), parentText(o.Parent))
+		for _, r := range rows {
+			p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", r.Rank, tex(r.State), r.G, r.H, r.F, parentText(r.ParentID))
 		}
 		p.f("\\end{longtable}\n}\n")
+	}
+	switch fam {
+	case viz.DepthFirst:
+		table("Stack (top first)", first)
+	case viz.Recursive:
+		table("Children on the path (stored f, backed up; the next first)", first)
+	case viz.Bidirectional:
+		table("Forward frontier (from the start, pop order)", first)
+		table("Backward frontier (from the goal, pop order)", second)
+	default:
+		table("Open list (pop order)", first)
 	}
 	p.f("\n\\subsection*{Search tree after step %d}\n", t.Steps)
 	texTree(p, sess.inst.Kind(), sn)
@@ -96,6 +120,14 @@ func tex(s string) string {
 			b.WriteString("--")
 		case '√':
 			b.WriteString(`$\surd$`)
+		case 'μ':
+			b.WriteString(`$\mu$`)
+		case '∞':
+			b.WriteString(`$\infty$`)
+		case 'ε':
+			b.WriteString(`$\varepsilon$`)
+		case '≤':
+			b.WriteString(`$\le$`)
 		case '\n', '\r':
 			b.WriteByte(' ')
 		default:

@@ -1,0 +1,106 @@
+package export
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"stepviz/internal/testenv"
+)
+
+// familyCases are a Romania search of each family and what its exports
+// must say, in order.
+var familyCases = []struct {
+	name, algo string
+	steps      int
+	md, tex    []string // in this order
+	csv        []string // in the last row, in this order
+	notMD      string
+}{
+	{"idastar", "idastar", 6,
+		[]string{"iteration 1 · threshold 366", "**Stack** (", "top first", "iteration 3 · threshold 413 · next threshold 415", "earlier iterations: 12 nodes", "current path: #12 Arad → #14 Sibiu → #19 Rimnicu_Vilcea", "cut off: #13 Zerind f 449"},
+		[]string{"depth-first search after step 6", "threshold 413", "next threshold 415", "Stack (top first) after step 6"},
+		[]string{"none", "3", "413"}, "**Open**"},
+	{"ids", "ids", 6,
+		[]string{"iteration 3 · depth limit 2", "**Stack** (3, top first)", "| 1 | 6 | Zerind", "| 2 | 7 | Sibiu", "| 3 | 8 | Timisoara"},
+		[]string{"depth limit 2", "Stack (top first) after step 6"},
+		[]string{"none", "3", "2"}, "**Open**"},
+	{"rbfs", "rbfs", 6,
+		[]string{"path with f-limits: #0 Arad (f-limit ∞) → #2 Sibiu (f-limit 447)", "forgotten: 5 nodes", "**Children on the path** (10, stored (backed-up) f, the next first)", "| 1 | 17 | Bucharest | 418 | 0 | 418 |"},
+		[]string{"f-limit", "Children on the path (stored f, backed up; the next first)"},
+		[]string{"none", "1", "447"}, "**Open**"},
+	{"bibfs", "bibfs", 4,
+		[]string{"μ 3 (path cost 450)", "stopping rule: stop when μ", "**Forward frontier** (4, from the start, in pop order)", "Timisoara", "**Backward frontier** (4, from the goal, in pop order)", "Giurgiu"},
+		[]string{"$\\mu$ 3", "Forward frontier (from the start, pop order)", "Backward frontier (from the goal, pop order)"},
+		[]string{"forward", "1", "-1"}, "**Open**"},
+	{"astar", "astar", 3,
+		[]string{"**Open** (", "in pop order"}, []string{"Open list (pop order) after step 3"},
+		[]string{"none", "1", "-1"}, "Stack"},
+}
+
+func inOrder(t *testing.T, what, doc string, want []string) {
+	t.Helper()
+	at := 0
+	for _, w := range want {
+		i := strings.Index(doc[at:], w)
+		if i < 0 {
+			t.Errorf("%s lacks %q after offset %d (or has it out of order):\n%s", what, w, at, tail(doc, 60))
+			return
+		}
+		at += i + len(w)
+	}
+}
+
+// TestFamilyExports: md, tex and csv of each family's Romania search say
+// the family's terms in the right order.
+func TestFamilyExports(t *testing.T) {
+	for _, c := range familyCases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSearch(t, "graph romania", c.algo)
+			md := string(export(t, s, "md", c.steps))
+			inOrder(t, "md", md, c.md)
+			if strings.Contains(md, c.notMD) {
+				t.Errorf("md says %q", c.notMD)
+			}
+			inOrder(t, "tex", string(export(t, s, "tex", c.steps)), c.tex)
+			lines := strings.Split(strings.TrimSpace(string(export(t, s, "csv", c.steps))), "\n")
+			if !strings.HasSuffix(lines[0], ",direction,iteration,bound") {
+				t.Fatalf("csv header %q lacks direction,iteration,bound", lines[0])
+			}
+			last := lines[len(lines)-1]
+			if want := "," + strings.Join(c.csv, ","); !strings.HasSuffix(last, want) {
+				t.Errorf("csv's last row %q does not end with %q", last, want)
+			}
+		})
+	}
+}
+
+// TestFamilyTeXCompiles: pdflatex compiles the tex of an IDA* and a bibfs
+// trace (μ, ∞, ε and → written as math).
+func TestFamilyTeXCompiles(t *testing.T) {
+	pdflatex := testenv.Tool(t, "pdflatex", "texlive-latex-base")
+	for _, c := range []struct {
+		algo  string
+		steps int
+	}{{"idastar", 6}, {"bibfs", 4}, {"rbfs", 6}} {
+		t.Run(c.algo, func(t *testing.T) {
+			data := export(t, newSearch(t, "graph romania", c.algo), "tex", c.steps)
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "trace.tex"), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "trace.tex")
+			cmd.Dir = dir
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("pdflatex: %v\n%s\n--- source:\n%s", err, tail(string(out), 40), data)
+			}
+			if pdf, err := os.ReadFile(filepath.Join(dir, "trace.pdf")); err != nil || !bytes.HasPrefix(pdf, []byte("%PDF")) {
+				t.Fatalf("no PDF written: %v", err)
+			}
+		})
+	}
+}

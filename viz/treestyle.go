@@ -61,6 +61,9 @@ func writeTreeStyle(sw *svgWriter) {
 .stepviz-tree .blank{fill:#8c8c8c;stroke:#666;stroke-width:.5}
 .stepviz-tree .tn{text-anchor:middle}
 .stepviz-tree .node.discarded text{fill:#555}
+.stepviz-tree .node.cutoff>.box,.stepviz-tree .node.cutoff.box{stroke:#CC79A7;stroke-dasharray:3 2;fill:#fff}
+.stepviz-tree .node.forgotten{opacity:.35}
+.stepviz-tree .node.meet>.box,.stepviz-tree .node.meet.box{stroke:#000;stroke-width:4}
 .stepviz-tree [data-testid=tree-node]{cursor:pointer}
 `)
 	for _, e := range StatusLegend {

@@ -110,6 +110,9 @@ func TreeSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, opt Tree
 	for _, id := range opt.Selected {
 		d.selected[id] = true
 	}
+	if b := snap.Bidirectional; b != nil && !isInf(b.Mu) {
+		d.meet = map[int]bool{b.MeetForward: true, b.MeetBackward: true}
+	}
 	if p, ok := inst.(puzzleView); ok {
 		d.puzzleN = p.Size()
 	}
@@ -126,18 +129,31 @@ type treeDrawing struct {
 	compact  bool
 	onPath   map[int]bool
 	selected map[int]bool
-	puzzleN  int
+	// meet are a bidirectional search's meeting nodes (one per tree).
+	meet    map[int]bool
+	puzzleN int
 
 	top float64 // y of the first level
 }
 
 // center returns the pixel centre of laid-out node i.
+// A bidirectional search's backward tree (the goal's, Dir "backward") is
+// drawn upside down, its root on the last level, so that the two trees
+// grow toward each other.
 func (d *treeDrawing) center(i int) (x, y float64) {
-	if d.compact {
-		return margin + dotR + d.l.X[i]*dotSlot, d.top + dotR + float64(d.l.Y[i])*dotLevel
+	level := d.l.Y[i]
+	if d.up(i) {
+		level = d.l.Levels - 1 - level
 	}
-	return margin + boxW/2 + d.l.X[i]*slotW, d.top + boxH/2 + float64(d.l.Y[i])*levelH
+	if d.compact {
+		return margin + dotR + d.l.X[i]*dotSlot, d.top + dotR + float64(level)*dotLevel
+	}
+	return margin + boxW/2 + d.l.X[i]*slotW, d.top + boxH/2 + float64(level)*levelH
 }
+
+// up reports whether laid-out node i is drawn growing up: a node of a
+// bidirectional search's backward tree.
+func (d *treeDrawing) up(i int) bool { return d.nodes[i].Dir == "backward" }
 
 func (d *treeDrawing) draw(snap stepper.Snapshot) {
 	sw, l := d.sw, d.l
@@ -218,14 +234,18 @@ func (d *treeDrawing) edges() {
 			}
 			px, py := d.center(p)
 			cx, cy := d.center(i)
+			dir := 1.0 // down; -1 for the backward tree, which grows up
+			if d.up(i) {
+				dir = -1
+			}
 			if d.compact {
 				sw.s("M")
-				sw.xy(px, py+dotR)
+				sw.xy(px, py+dir*dotR)
 				sw.s("L")
-				sw.xy(cx, cy-dotR)
+				sw.xy(cx, cy-dir*dotR)
 				continue
 			}
-			y0, y1 := py+boxH/2, cy-boxH/2
+			y0, y1 := py+dir*boxH/2, cy-dir*boxH/2
 			mid := (y0 + y1) / 2
 			sw.s("M")
 			sw.xy(px, y0)
@@ -259,8 +279,19 @@ func (d *treeDrawing) edges() {
 func (d *treeDrawing) classes(n stepper.NodeInfo, i int) string {
 	st := d.status(n.ID)
 	c := "node " + string(st)
-	if n.Status == stepper.NodeGoal {
+	switch n.Status {
+	case stepper.NodeGoal:
 		c += " goal"
+	case stepper.NodeCutoff:
+		c += " cutoff"
+	case stepper.NodeForgotten:
+		c += " forgotten"
+	}
+	if d.up(i) {
+		c += " backward"
+	}
+	if d.meet[n.ID] {
+		c += " meet"
 	}
 	if d.l.Collapsed[i] {
 		c += " collapsed"
@@ -368,6 +399,15 @@ func (d *treeDrawing) tooltip(n stepper.NodeInfo, st Status) string {
 	fmt.Fprintf(&b, "node %d: %s, g %s h %s f %s, depth %d, %s", n.ID, n.State, num(n.G), num(n.H), num(n.F), n.Depth, LegendFor(st).Label)
 	if n.Order > 0 {
 		fmt.Fprintf(&b, ", expanded at step %d", n.Order)
+	}
+	switch n.Status {
+	case stepper.NodeCutoff:
+		b.WriteString(", cut off: not expanded (at the depth limit, or f over the threshold)")
+	case stepper.NodeForgotten:
+		b.WriteString(", forgotten: its subtree was dropped on unwinding, its best f stored at its root")
+	}
+	if n.Dir != "" {
+		fmt.Fprintf(&b, ", %s tree", n.Dir)
 	}
 	if n.Action != "" {
 		fmt.Fprintf(&b, ", reached by %s", n.Action)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // writeDOT writes the search tree after the last step as a Graphviz
@@ -21,11 +22,23 @@ func writeDOT(w io.Writer, sess *session) error {
 	p := &printer{w: w}
 	p.f("// stepviz search tree\n// problem: %s\n// options: %s\n// step: %d (%s)\n", oneLine(sess.inst.Spec()), sess.opts.String(), sn.Step, sn.Status)
 	p.f("digraph search {\n")
-	p.f("  label=%s;\n  labelloc=t;\n", dotQuote(fmt.Sprintf("%s\n%s\nafter step %d: %s", sess.inst.Spec(), sess.opts.String(), sn.Step, sn.Status)))
+	label := fmt.Sprintf("%s\n%s\nafter step %d: %s", sess.inst.Spec(), sess.opts.String(), sn.Step, sn.Status)
+	for _, l := range viz.FamilyLines(sn, sess.opts, nil, nil) {
+		label += "\n" + l
+	}
+	p.f("  label=%s;\n  labelloc=t;\n", dotQuote(label))
 	p.f("  node [fontname=\"Helvetica\", fontsize=10];\n  edge [fontname=\"Helvetica\", fontsize=9];\n")
 	onPath := map[int]bool{}
 	for _, id := range sn.Path {
 		onPath[id] = true
+	}
+	// a bidirectional search's meeting nodes are outlined heavily, and the
+	// goal's tree has its edges reversed (child -> parent, dir=back), so
+	// that dot ranks its root below its children: it grows up toward the
+	// start's tree.
+	meet := map[int]bool{}
+	if b := sn.Bidirectional; b != nil && b.Mu.String() != "∞" {
+		meet[b.MeetForward], meet[b.MeetBackward] = true, true
 	}
 	for _, n := range sn.Tree {
 		var attrs string
@@ -36,8 +49,15 @@ func writeDOT(w io.Writer, sess *session) error {
 			attrs = `shape=ellipse, style="dashed"`
 		case stepper.NodeGoal:
 			attrs = `shape=doubleoctagon, style="bold"`
+		case stepper.NodeCutoff:
+			attrs = `shape=box, style="dashed", color="#CC79A7"`
+		case stepper.NodeForgotten:
+			attrs = `shape=box, style="dotted", fontcolor="#a0a0a0", color="#a0a0a0"`
 		default:
 			attrs = `shape=ellipse, style="dotted", fontcolor="#606060", color="#606060"`
+		}
+		if meet[n.ID] {
+			attrs += ", penwidth=4"
 		}
 		p.f("  n%d [label=%s, %s];\n", n.ID, dotQuote(nodeLabel(sess.inst.Kind(), n)), attrs)
 	}
@@ -50,6 +70,10 @@ func writeDOT(w io.Writer, sess *session) error {
 			style = ", penwidth=3, style=bold"
 		} else if n.Status == stepper.NodeDiscarded {
 			style = ", style=dotted"
+		}
+		if n.Dir == "backward" {
+			p.f("  n%d -> n%d [label=%s, dir=back%s];\n", n.ID, n.Parent, dotQuote(n.Action), style)
+			continue
 		}
 		p.f("  n%d -> n%d [label=%s%s];\n", n.Parent, n.ID, dotQuote(n.Action), style)
 	}
@@ -70,8 +94,15 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 		tag = fmt.Sprintf("closed, order %d", n.Order)
 	case stepper.NodeGoal:
 		tag = "GOAL"
+	case stepper.NodeCutoff:
+		tag = "cut off"
+	case stepper.NodeForgotten:
+		tag = "forgotten"
 	default:
 		tag = string(n.Status)
+	}
+	if n.Dir == "backward" {
+		tag += ", backward tree"
 	}
 	return fmt.Sprintf("%s\ng=%s h=%s f=%s\n%s", state, num(n.G), num(n.H), num(n.F), tag)
 }

@@ -104,3 +104,29 @@ func TestFamilyTeXCompiles(t *testing.T) {
 		})
 	}
 }
+
+// TestFamilyDOT: the DOT tree labels each family's terms, draws cut-off
+// and forgotten nodes as such and reverses the goal tree's edges, and
+// Graphviz lays it out.
+func TestFamilyDOT(t *testing.T) {
+	dotTool := testenv.Tool(t, "dot", "graphviz")
+	for _, c := range []struct {
+		algo  string
+		steps int
+		want  []string
+	}{
+		{"idastar", 6, []string{"threshold 413 · next threshold 415", `n13 [label="Zerind\ng=75 h=374 f=449\ncut off"`}},
+		{"rbfs", 6, []string{"path with f-limits", `forgotten"`}},
+		{"bibfs", 4, []string{"μ 3 (path cost 450)", `backward tree", shape=ellipse, style="dashed", penwidth=4`, `n5 -> n1 [label="Bucharest", dir=back]`}},
+	} {
+		t.Run(c.algo, func(t *testing.T) {
+			data := export(t, newSearch(t, "graph romania", c.algo), "dot", c.steps)
+			inOrder(t, "dot", string(data), c.want)
+			cmd := exec.Command(dotTool, "-Tsvg")
+			cmd.Stdin = bytes.NewReader(data)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("dot: %v\n%s", err, tail(string(out), 20))
+			}
+		})
+	}
+}

@@ -45,6 +45,8 @@ func TestTreeSVGFamilies(t *testing.T) {
 		{"bibfs", 4, `class="node [^"]*backward`, 5},
 		{"bibfs", 4, `class="node [^"]*meet`, 2},
 		{"astar", 4, `class="node [^"]*backward`, 0},
+		{"idastar", 6, `class="node [^"]*on-current-path`, 3},
+		{"rbfs", 6, `class="node [^"]*on-current-path`, 4},
 	} {
 		t.Run(tc.algo+tc.class, func(t *testing.T) {
 			svg := treeOf(t, romaniaAt(t, tc.algo, tc.steps))

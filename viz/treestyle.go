@@ -63,6 +63,7 @@ func writeTreeStyle(sw *svgWriter) {
 .stepviz-tree .node.discarded text{fill:#555}
 .stepviz-tree .node.cutoff>.box,.stepviz-tree .node.cutoff.box{stroke:#CC79A7;stroke-dasharray:3 2;fill:#fff}
 .stepviz-tree .node.forgotten{opacity:.35}
+.stepviz-tree .node.on-current-path>.box,.stepviz-tree .node.on-current-path.box{stroke:#E69F00;stroke-width:4}
 .stepviz-tree .node.meet>.box,.stepviz-tree .node.meet.box{stroke:#000;stroke-width:4}
 .stepviz-tree [data-testid=tree-node]{cursor:pointer}
 `)

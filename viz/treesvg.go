@@ -110,6 +110,12 @@ func TreeSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, opt Tree
 	for _, id := range opt.Selected {
 		d.selected[id] = true
 	}
+	if dp := snap.Deepening; dp != nil && len(snap.Path) == 0 {
+		d.current = make(map[int]bool, len(dp.Current))
+		for _, id := range dp.Current {
+			d.current[id] = true
+		}
+	}
 	if b := snap.Bidirectional; b != nil && !isInf(b.Mu) {
 		d.meet = map[int]bool{b.MeetForward: true, b.MeetBackward: true}
 	}
@@ -129,9 +135,10 @@ type treeDrawing struct {
 	compact  bool
 	onPath   map[int]bool
 	selected map[int]bool
-	// meet are a bidirectional search's meeting nodes (one per tree).
-	meet    map[int]bool
-	puzzleN int
+	// meet are a bidirectional search's meeting nodes (one per tree);
+	// current the depth-first family's current path (the stack's spine).
+	meet, current map[int]bool
+	puzzleN       int
 
 	top float64 // y of the first level
 }
@@ -292,6 +299,9 @@ func (d *treeDrawing) classes(n stepper.NodeInfo, i int) string {
 	}
 	if d.meet[n.ID] {
 		c += " meet"
+	}
+	if d.current[n.ID] {
+		c += " on-current-path"
 	}
 	if d.l.Collapsed[i] {
 		c += " collapsed"

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"stepviz/internal/testenv"
+	"stepviz/viz"
 )
 
 // familyCases are a Romania search of each family and what its exports
@@ -66,6 +67,14 @@ func TestFamilyExports(t *testing.T) {
 				t.Errorf("md says %q", c.notMD)
 			}
 			inOrder(t, "tex", string(export(t, s, "tex", c.steps)), c.tex)
+			ref := newSearch(t, "graph romania", c.algo)
+			ref.Seek(c.steps)
+			if lines := viz.FamilyLines(ref.Snapshot(), ref.Options(), nil, nil); len(lines) > 0 {
+				svg := string(export(t, s, "svg", c.steps))
+				if !strings.Contains(svg, `class="family">`+xmlText(lines[0])+`<`) {
+					t.Errorf("svg lacks the family line %q", lines[0])
+				}
+			}
 			lines := strings.Split(strings.TrimSpace(string(export(t, s, "csv", c.steps))), "\n")
 			if !strings.HasSuffix(lines[0], ",direction,iteration,bound") {
 				t.Fatalf("csv header %q lacks direction,iteration,bound", lines[0])

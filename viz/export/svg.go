@@ -106,7 +106,9 @@ func writeSVG(w io.Writer, sess *session) error {
 	if err != nil {
 		return err
 	}
-	const gap, head = 24.0, 56.0
+	fam := viz.FamilyLines(sn, sess.opts, nil, nil)
+	const gap = 24.0
+	head := 56.0 + 16*float64(len(fam))
 	width, height := pw+gap+tw, head+max(ph, th)
 	p := &printer{w: w}
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" width="%s" height="%s" viewBox="0 0 %s %s" class="stepviz-export">`+"\n", fnum(width), fnum(height), fnum(width), fnum(height))
@@ -118,6 +120,9 @@ func writeSVG(w io.Writer, sess *session) error {
 		status += ", cost " + num(sess.s.Cost())
 	}
 	p.f(`<text x="8" y="40" font-family="sans-serif" font-size="12">%s</text>`+"\n", xmlText(fmt.Sprintf("%s; after step %d: %s", sess.opts.String(), sn.Step, status)))
+	for i, l := range fam {
+		p.f(`<text x="8" y="%s" font-family="sans-serif" font-size="12" class="family">%s</text>`+"\n", fnum(56+16*float64(i)), xmlText(l))
+	}
 	p.f(`<svg x="0" y="%s" width="%s" height="%s"%s>%s</svg>`+"\n", fnum(head), fnum(pw), fnum(ph), pbody.attrs, pbody.inner)
 	p.f(`<svg x="%s" y="%s" width="%s" height="%s"%s>%s</svg>`+"\n", fnum(pw+gap), fnum(head), fnum(tw), fnum(th), tbody.attrs, tbody.inner)
 	p.f("</svg>\n")

@@ -189,7 +189,7 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 				continue
 			}
 			n := sn.Tree[b.Index]
-			style := map[stepper.NodeStatus]string{stepper.NodeClosed: "closed", stepper.NodeOpen: "open", stepper.NodeGoal: "goal"}[n.Status]
+			style := map[stepper.NodeStatus]string{stepper.NodeClosed: "closed", stepper.NodeOpen: "open", stepper.NodeGoal: "goal", stepper.NodeCutoff: "cutoff", stepper.NodeForgotten: "forgotten"}[n.Status]
 			if style == "" {
 				style = "discarded"
 			}

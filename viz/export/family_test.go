@@ -139,3 +139,26 @@ func TestFamilyDOT(t *testing.T) {
 		})
 	}
 }
+
+// TestFamilyWorksheet: a worksheet names the frontier in the family's
+// terms, and its answer key still grades as correct (the checker finds the
+// "Open list after step N" table).
+func TestFamilyWorksheet(t *testing.T) {
+	for _, c := range []struct{ algo, want string }{
+		{"ids", "the stack, top first"},
+		{"dfs", "the stack, top first"},
+		{"rbfs", "stored (backed-up) f"},
+		{"bibfs", "forward and backward frontiers"},
+		{"astar", "Open list after step 5 (first = next to expand)"},
+	} {
+		t.Run(c.algo, func(t *testing.T) {
+			key := sheetBytes(t, "graph romania", c.algo, "md", 5, Blanks{Open: true, F: true, Order: true}, true)
+			if !strings.Contains(key, c.want) {
+				t.Fatalf("worksheet lacks %q:\n%s", c.want, key)
+			}
+			if g := grade(t, newSearch(t, "graph romania", c.algo), key, "key.md"); !g.Correct {
+				t.Errorf("the answer key grades as wrong: step %d: %s", g.Step, g.Reason)
+			}
+		})
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // Blanks chooses what a worksheet leaves for the student to fill in.
@@ -78,6 +79,7 @@ type sheet struct {
 	problem   string
 	options   string
 	algo      string
+	family    viz.Family // how the open list is named: a stack for the depth-first family
 	rules     string
 	kind      string
 	inst      stepper.Instance
@@ -153,7 +155,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 		return nil, err
 	}
 	sh := &sheet{
-		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts),
+		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts), family: viz.FamilyOf(sess.opts.Algorithm),
 		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status,
 		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State,
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // sheetTable is one table of a sheet: a header and rows of cells.
@@ -38,6 +39,14 @@ func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
 	open := sheetTable{
 		title:  fmt.Sprintf("Open list after step %d (first = next to expand)", sh.k),
 		header: []string{"#", "node", "g", "h", "f"},
+	}
+	switch sh.family {
+	case viz.DepthFirst:
+		open.title = fmt.Sprintf("Open list after step %d: the stack, top first (first = next to pop)", sh.k)
+	case viz.Recursive:
+		open.title = fmt.Sprintf("Open list after step %d: the children on the path with their stored (backed-up) f, the next first", sh.k)
+	case viz.Bidirectional:
+		open.title = fmt.Sprintf("Open list after step %d: the forward and backward frontiers together, in pop order", sh.k)
 	}
 	n := len(sh.open)
 	if sh.blanks.Open && !sh.key {

@@ -162,3 +162,22 @@ func TestFamilyWorksheet(t *testing.T) {
 		})
 	}
 }
+
+// TestFamilyPosthoc: the Posthoc trace carries each family's terms: IDA*'s
+// cut-off children and iterations, RBFS's backups, bibfs's directions.
+func TestFamilyPosthoc(t *testing.T) {
+	for _, c := range []struct {
+		algo  string
+		steps int
+		want  []string
+	}{
+		{"idastar", 6, []string{`"fate": "cutoff"`, `"iteration": 1`, `"iteration": 3`}},
+		{"ids", 6, []string{`"iteration": 3`}},
+		{"rbfs", 8, []string{`"fate": "backed-up"`}},
+		{"bibfs", 4, []string{`"dir": "forward"`, `"dir": "backward"`}},
+	} {
+		t.Run(c.algo, func(t *testing.T) {
+			inOrder(t, "posthoc", string(export(t, newSearch(t, "graph romania", c.algo), "posthoc", c.steps)), c.want)
+		})
+	}
+}

@@ -30,6 +30,10 @@ type posthocEvent struct {
 	State string   `json:"state,omitempty"`
 	H     *float64 `json:"h,omitempty"`
 	Fate  string   `json:"fate,omitempty"`
+	// Dir is "forward" or "backward" in a bidirectional search; Iteration
+	// the iteration of an ids or idastar event.
+	Dir       string `json:"dir,omitempty"`
+	Iteration int    `json:"iteration,omitempty"`
 	// Tiles is a puzzle board, row-major, 0 the blank: what the render
 	// section draws.
 	Tiles []int `json:"tiles,omitempty"`
@@ -101,6 +105,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 		if !isGrid {
 			e.State = n.State
 		}
+		e.Dir = n.Dir
 		place(&e, n)
 		return e
 	}
@@ -119,6 +124,11 @@ func writePosthoc(w io.Writer, sess *session) error {
 	for i := range t.Events {
 		e := &t.Events[i]
 		t.learn(e)
+		iter := 0
+		if e.Deepening != nil && (sess.opts.Algorithm == stepper.IDS || sess.opts.Algorithm == stepper.IDAStar) {
+			iter = e.Deepening.Iteration
+		}
+		first := len(out.Events)
 		out.Events = append(out.Events, ev("expanding", e.Expanded, true))
 		var goal *stepper.NodeInfo
 		for _, c := range e.Children {
@@ -130,6 +140,12 @@ func writePosthoc(w io.Writer, sess *session) error {
 					n := c.NodeInfo
 					goal = &n
 				}
+			case stepper.FateCutoff:
+				// generated and cut off (f over the IDA* threshold): shown,
+				// never expanded
+				pe := ev("generating", c.NodeInfo, true)
+				pe.Fate = "cutoff"
+				out.Events = append(out.Events, pe)
 			case stepper.FateReparented, stepper.FateReopened:
 				pe := ev("updating", c.NodeInfo, true)
 				pe.Fate = string(c.Fate)
@@ -144,6 +160,22 @@ func writePosthoc(w io.Writer, sess *session) error {
 		}
 		if goal != nil {
 			out.Events = append(out.Events, ev("end", *goal, true))
+		}
+		if e.Deepening != nil {
+			// RBFS's backups: the node keeps the best f of its forgotten subtree
+			for _, b := range e.Deepening.Backups {
+				n := t.nodeAt(b.Node)
+				if n.ID != b.Node || n.State == "" {
+					continue // not a node the trace has seen
+				}
+				n.F = float64(b.F)
+				pe := ev("updating", n, true)
+				pe.Fate = "backed-up"
+				out.Events = append(out.Events, pe)
+			}
+		}
+		for j := first; j < len(out.Events); j++ {
+			out.Events[j].Iteration = iter
 		}
 	}
 	switch {

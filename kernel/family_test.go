@@ -76,3 +76,22 @@ func TestShowIteration(t *testing.T) {
 	run(t, s, "search astar")
 	fail(t, s, "show iteration 1", 1, "show iteration is for ids and idastar")
 }
+
+// TestRunIDAStarView: a run cell of idastar shows the threshold in the
+// live view and the stack in show open, running and once solved.
+func TestRunIDAStarView(t *testing.T) {
+	s := NewSession(Config{})
+	run(t, s, "graph romania")
+	for _, c := range []struct{ cell, want string }{
+		{"search idastar\nrun 4", "iteration 3 · threshold 413 · next threshold 447"},
+		{"run to goal", "threshold 418"},
+	} {
+		outs := run(t, s, c.cell)
+		if view := outs[len(outs)-1].Text; !strings.Contains(view, c.want) {
+			t.Errorf("%q: the view lacks %q:\n%s", c.cell, c.want, view)
+		}
+		if open := run(t, s, "show open")[0].Text; !strings.Contains(open, "stack, top first") {
+			t.Errorf("%q: show open is not a stack:\n%s", c.cell, open)
+		}
+	}
+}

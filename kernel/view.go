@@ -137,5 +137,11 @@ func (s *Session) familyLines(ls *liveSearch, snap stepper.Snapshot) []string {
 		snap.Deepening, snap.Bidirectional = ls.last.Deepening, ls.last.Bidirectional
 		snap.IterStart = sr.IterStart(sr.StepCount())
 	}
-	return viz.FamilyLines(snap, o, its, state)
+	lines := viz.FamilyLines(snap, o, its, state)
+	for i, l := range lines {
+		if strings.HasPrefix(l, "earlier iterations:") {
+			lines[i] = l + "; show iteration N draws one"
+		}
+	}
+	return lines
 }

@@ -102,7 +102,7 @@ func EarlierText(sn stepper.Snapshot, its []Iteration) string {
 	if len(parts) == 0 {
 		parts = []string{itoa(sn.IterStart)}
 	}
-	return fmt.Sprintf("earlier iterations: %s nodes (ids 0 to %d; show iteration N views one)", strings.Join(parts, " + "), sn.IterStart-1)
+	return fmt.Sprintf("earlier iterations: %s nodes (ids 0 to %d)", strings.Join(parts, " + "), sn.IterStart-1)
 }
 
 // FamilyLines are the header lines that show a snapshot in its family's

@@ -23,7 +23,7 @@ func writeDOT(w io.Writer, sess *session) error {
 	p.f("// stepviz search tree\n// problem: %s\n// options: %s\n// step: %d (%s)\n", oneLine(sess.inst.Spec()), sess.opts.String(), sn.Step, sn.Status)
 	p.f("digraph search {\n")
 	label := fmt.Sprintf("%s\n%s\nafter step %d: %s", sess.inst.Spec(), sess.opts.String(), sn.Step, sn.Status)
-	for _, l := range viz.FamilyLines(sn, sess.opts, nil, nil) {
+	for _, l := range viz.FamilyLines(sn, sess.opts, iterationsOf(sess), nil) {
 		label += "\n" + l
 	}
 	p.f("  label=%s;\n  labelloc=t;\n", dotQuote(label))

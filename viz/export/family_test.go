@@ -23,7 +23,7 @@ var familyCases = []struct {
 }{
 	{"idastar", "idastar", 6,
 		[]string{"iteration 1 · threshold 366", "**Stack** (", "top first", "iteration 3 · threshold 413 · next threshold 415", "earlier iterations: 12 nodes", "current path: #12 Arad → #14 Sibiu → #19 Rimnicu_Vilcea", "cut off: #13 Zerind f 449"},
-		[]string{"depth-first search after step 6", "threshold 413", "next threshold 415", "Stack (top first) after step 6"},
+		[]string{"depth-first search after step 6", "threshold 413", "next threshold 415", "earlier iterations: 4 + 8 nodes", "Stack (top first) after step 6"},
 		[]string{"none", "3", "413"}, "**Open**"},
 	{"ids", "ids", 6,
 		[]string{"iteration 3 · depth limit 2", "**Stack** (3, top first)", "| 1 | 6 | Zerind", "| 2 | 7 | Sibiu", "| 3 | 8 | Timisoara"},
@@ -124,7 +124,7 @@ func TestFamilyDOT(t *testing.T) {
 		steps int
 		want  []string
 	}{
-		{"idastar", 6, []string{"threshold 413 · next threshold 415", `n13 [label="Zerind\ng=75 h=374 f=449\ncut off"`}},
+		{"idastar", 6, []string{"threshold 413 · next threshold 415", "earlier iterations: 4 + 8 nodes", `n13 [label="Zerind\ng=75 h=374 f=449\ncut off"`}},
 		{"rbfs", 6, []string{"path with f-limits", `forgotten"`}},
 		{"bibfs", 4, []string{"μ 3 (path cost 450)", `backward tree", shape=ellipse, style="dashed", penwidth=4`, `n5 -> n1 [label="Bucharest", dir=back]`}},
 	} {

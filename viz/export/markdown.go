@@ -249,3 +249,12 @@ func viaText(n stepper.NodeInfo) string {
 	}
 	return " via " + n.Action
 }
+
+// iterationsOf is the iterations an ids or idastar export has computed
+// (viz.Iterations: O(steps)), nil for every other search.
+func iterationsOf(sess *session) []viz.Iteration {
+	if a := sess.opts.Algorithm; a != stepper.IDS && a != stepper.IDAStar {
+		return nil
+	}
+	return viz.Iterations(sess.s)
+}

@@ -106,7 +106,7 @@ func writeSVG(w io.Writer, sess *session) error {
 	if err != nil {
 		return err
 	}
-	fam := viz.FamilyLines(sn, sess.opts, nil, nil)
+	fam := viz.FamilyLines(sn, sess.opts, iterationsOf(sess), nil)
 	const gap = 24.0
 	head := 56.0 + 16*float64(len(fam))
 	width, height := pw+gap+tw, head+max(ph, th)

@@ -55,7 +55,7 @@ func writeTeX(w io.Writer, sess *session) error {
 	}
 	p.f(".\n\n")
 	fam := viz.FamilyOf(sess.opts.Algorithm)
-	if lines := viz.FamilyLines(sn, sess.opts, nil, nil); len(lines) > 0 {
+	if lines := viz.FamilyLines(sn, sess.opts, iterationsOf(sess), nil); len(lines) > 0 {
 		p.f("\\subsection*{%s after step %d}\n\\begin{itemize}\n", tex(string(fam)+" search"), t.Steps)
 		for _, l := range lines {
 			p.f("\\item %s\n", tex(l))

@@ -2,6 +2,7 @@ package viz
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"stepviz/stepper"
@@ -260,7 +261,7 @@ func boundText(b *stepper.Bound) string {
 	return b.String()
 }
 
-func isInf(b stepper.Bound) bool { return b.String() == "∞" }
+func isInf(b stepper.Bound) bool { return math.IsInf(float64(b), 1) }
 
 // lastExpanded is the id of the node expanded last (-1: none).
 func lastExpanded(sn stepper.Snapshot) int {

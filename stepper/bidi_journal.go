@@ -25,7 +25,7 @@ type biJournal struct {
 	ops   []biOp
 	fates []Fate  // fates[id]: the fate of node id when it was made
 	pos   []int32 // pos[id]: node id's index in its side's heap, -1 if not in it
-	dx    dfIndex
+	dx    deltaIndex
 }
 
 // biScalars is what a step changes besides nodes, heaps and reached maps.
@@ -310,7 +310,7 @@ func (e *biEngine[S]) expandedIn(a, b int, dst []int) []int {
 	return dst
 }
 
-func (e *biEngine[S]) index() *dfIndex {
+func (e *biEngine[S]) index() *deltaIndex {
 	x := &e.j.dx
 	if x.more == nil {
 		x.more, x.mods = map[int32][]int32{}, map[int32][]int32{}
@@ -341,32 +341,7 @@ func (e *biEngine[S]) index() *dfIndex {
 	return x
 }
 
-func (e *biEngine[S]) orderAfter(id int32, k int) int {
-	x := e.index()
-	if int(id) >= len(x.first) || x.first[id] == 0 {
-		return 0
-	}
-	exp := int32(0)
-	if int(x.first[id]) > k {
-		exp = x.first[id]
-	} else {
-		for _, s := range x.more[id] {
-			if int(s) > k {
-				exp = s
-				break
-			}
-		}
-	}
-	if exp == 0 {
-		return 0
-	}
-	for _, m := range x.mods[id] {
-		if int(m) > k && m < exp {
-			return 0
-		}
-	}
-	return int(exp)
-}
+func (e *biEngine[S]) orderAfter(id int32, k int) int { return e.index().orderAfter(id, k) }
 
 func (e *biEngine[S]) record(id int32) NodeRecord {
 	cell, _ := any(e.p).(interface{ cellOf(S) int })

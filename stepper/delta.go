@@ -283,8 +283,12 @@ func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }
 	return r
 }
 
-func (e *engine[S]) orderAfter(id int32, k int) int {
-	x := e.index()
+func (e *engine[S]) orderAfter(id int32, k int) int { return e.index().orderAfter(id, k) }
+
+// orderAfter is the first step after k that expanded id with no mod of it
+// in between, or 0 if the index has none: what Search.OrderAfter gives for
+// every engine. O(the node's own expansions and mods).
+func (x *deltaIndex) orderAfter(id int32, k int) int {
 	if int(id) >= len(x.first) || x.first[id] == 0 {
 		return 0
 	}

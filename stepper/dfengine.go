@@ -98,7 +98,7 @@ type dfEngine[S comparable] struct {
 	ops  []dfOp        // every change to a node, the stack or the frames
 	flog []rbfsFrame   // frames as ops saved them (own kids slices)
 	blog []Backup      // RBFS's backups, by step
-	dx   dfIndex       // selections and mods by node, built lazily
+	dx   deltaIndex    // selections and mods by node, built lazily
 	kind []dfSelection // what each step did with the node it selected
 }
 
@@ -157,7 +157,7 @@ func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 // init goes to step 0: the first iteration's root.
 func (e *dfEngine[S]) init() {
 	e.nodes, e.stack, e.frames = e.nodes[:0], e.stack[:0], e.frames[:0]
-	e.recs, e.scs, e.ops, e.flog, e.blog, e.kind, e.dx = e.recs[:0], e.scs[:0], e.ops[:0], e.flog[:0], e.blog[:0], e.kind[:0], dfIndex{}
+	e.recs, e.scs, e.ops, e.flog, e.blog, e.kind, e.dx = e.recs[:0], e.scs[:0], e.ops[:0], e.flog[:0], e.blog[:0], e.kind[:0], deltaIndex{}
 	e.cur, e.status, e.goal, e.cnt, e.fast, e.err = 0, Running, -1, Counters{MaxOpen: 1}, false, nil
 	e.iter, e.iterCut, e.restart, e.seqNext, e.sel = 0, 0, false, 0, 0
 	e.limit = 0

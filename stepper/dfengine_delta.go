@@ -9,15 +9,9 @@ import (
 // records, the steps that changed them and the frontier's order, read from
 // the journal (dfengine_journal.go).
 
-// dfIndex lists, for the steps journaled so far, when each node was
-// selected and when it was otherwise changed (RBFS's backups, forgotten
-// subtrees and reopened roots). Built lazily, O(1) amortised a step.
-type dfIndex struct {
-	built int     // steps indexed
-	first []int32 // first[id]: the first step that selected id, 0 if none
-	more  map[int32][]int32
-	mods  map[int32][]int32
-}
+// The family's index (deltaIndex, as the best-first engine's) lists when
+// each node was selected and when it was otherwise changed (RBFS's backups,
+// forgotten subtrees and reopened roots). Built lazily, O(1) amortised a step.
 
 // journal rebuilds the journal of a search run by the fast path.
 func (e *dfEngine[S]) journal() *dfEngine[S] {
@@ -27,7 +21,7 @@ func (e *dfEngine[S]) journal() *dfEngine[S] {
 	return e
 }
 
-func (e *dfEngine[S]) index() *dfIndex {
+func (e *dfEngine[S]) index() *deltaIndex {
 	x := &e.dx
 	if x.more == nil {
 		x.more, x.mods = map[int32][]int32{}, map[int32][]int32{}
@@ -85,32 +79,7 @@ func (e *dfEngine[S]) expandedIn(a, b int, dst []int) []int {
 	return dst
 }
 
-func (e *dfEngine[S]) orderAfter(id int32, k int) int {
-	x := e.journal().index()
-	if int(id) >= len(x.first) || x.first[id] == 0 {
-		return 0
-	}
-	exp := int32(0)
-	if int(x.first[id]) > k {
-		exp = x.first[id]
-	} else {
-		for _, s := range x.more[id] {
-			if int(s) > k {
-				exp = s
-				break
-			}
-		}
-	}
-	if exp == 0 {
-		return 0
-	}
-	for _, m := range x.mods[id] {
-		if int(m) > k && m < exp {
-			return 0
-		}
-	}
-	return int(exp)
-}
+func (e *dfEngine[S]) orderAfter(id int32, k int) int { return e.journal().index().orderAfter(id, k) }
 
 func (e *dfEngine[S]) record(id int32) NodeRecord {
 	e.journal()

@@ -290,3 +290,34 @@ func TestFormParentOption(t *testing.T) {
 		t.Errorf("parent=sometimes: HTTP %d, %v; want the form again naming the value", resp.StatusCode, byTestID(t, body, "form-error"))
 	}
 }
+
+// TestFormBeamOptions checks that the landing form sets beam's width, local
+// and ranking, and explains a bad width beside its field.
+func TestFormBeamOptions(t *testing.T) {
+	srv := New(Config{})
+	defer srv.Close()
+	ts := newTestServer(t, srv)
+	_, page, _ := get(t, ts.URL+"/")
+	for _, field := range []string{`name="width"`, `name="local"`, `<select name="f"`} {
+		if !strings.Contains(page, field) {
+			t.Fatalf("the landing form has no %s field", field)
+		}
+	}
+	resp, body := post(t, ts.URL+"/sessions", url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "algo": {"beam"}, "h": {"manhattan"}, "width": {"5"}, "local": {"true"}, "f": {"h"}})
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("beam width=5 local f=h: HTTP %d: %v", resp.StatusCode, byTestID(t, body, "form-error"))
+	}
+	var opts string
+	sess := onlySession(t, srv)
+	sess.hub.do(func() { opts = sess.hub.search.Options().String() })
+	for _, want := range []string{"width=5", "local=true", "f=h"} {
+		if !strings.Contains(opts, want) {
+			t.Errorf("the session's options %q lack %s", opts, want)
+		}
+	}
+	resp, body = post(t, ts.URL+"/sessions", url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "algo": {"beam"}, "width": {"0"}})
+	errs := strings.Join(byTestID(t, body, "form-error"), " ")
+	if resp.StatusCode == http.StatusSeeOther || !strings.Contains(errs, "width") {
+		t.Errorf("width=0: HTTP %d, %q; want the form again naming the width", resp.StatusCode, errs)
+	}
+}

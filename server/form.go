@@ -12,7 +12,7 @@ import (
 
 // optionFields are the landing form's option fields, by the option names
 // stepper.Options.Set accepts.
-var optionFields = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "parent", "maxnodes"}
+var optionFields = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "parent", "width", "local", "f", "maxnodes"}
 
 // formValues reads the landing form.
 func formValues(f url.Values) templates.FormValues {
@@ -228,7 +228,7 @@ func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, erro
 	if err != nil {
 		field := "algo"
 		msg := err.Error()
-		for _, f := range []struct{ word, field string }{{"heuristic", "h"}, {"tie", "tie"}, {"goal test", "goaltest"}, {"open=", "open"}, {"closed=", "closed"}, {"order", "order"}, {"parent", "parent"}, {"depth", "depth"}, {"weight", "w"}} {
+		for _, f := range []struct{ word, field string }{{"heuristic", "h"}, {"tie", "tie"}, {"goal test", "goaltest"}, {"open=", "open"}, {"closed=", "closed"}, {"order", "order"}, {"parent", "parent"}, {"depth", "depth"}, {"weight", "w"}, {"width", "width"}, {"local", "local"}, {"f=", "f"}} {
 			if strings.Contains(msg, f.word) {
 				field = f.field
 				break

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -88,11 +89,21 @@ func (r *Room) loadPoll(ctx context.Context) error {
 	return nil
 }
 
-// livePoll makes the in-memory poll of a stored one, with its choices.
+// livePoll makes the in-memory poll of a stored one, with its choices:
+// those the asking server stored with it, so that applying a poll (on
+// every instance of a cluster, and again after a restart) never replays
+// the search. Only a "next" poll stored before the choices were kept
+// (schema migration 4) is replayed to its step, once.
 func (r *Room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) {
 	lp := &livePoll{Poll: p, answers: map[string]string{}}
 	switch p.Kind {
 	case PollNext:
+		if p.Choices != "" {
+			if err := json.Unmarshal([]byte(p.Choices), &lp.choices); err != nil {
+				return nil, fmt.Errorf("server: poll %d's stored choices: %w", p.ID, err)
+			}
+			break
+		}
 		se, err := r.rs.db.Search(ctx, p.SearchID)
 		if err != nil {
 			return nil, err
@@ -202,55 +213,72 @@ func (r *Room) ask(ctx context.Context, m RoomCmd) error {
 	if err != nil {
 		return err
 	}
-	var step int
-	if !sess.hub.do(func() { step = sess.hub.search.StepCount() }) {
+	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Kind: m.Kind, Node: -1}
+	var choices []PollChoice
+	if !sess.hub.do(func() { choices, err = sess.hub.pollAt(*se, m, &p) }) {
 		return errors.New("server: the search has stopped")
 	}
-	s, err := r.rs.srv.roomSearch(se.Problem, se.Options)
 	if err != nil {
 		return err
 	}
-	s.Seek(step)
-	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Step: step, Kind: m.Kind, Node: -1}
-	var choices []PollChoice
+	if choices != nil && m.Kind == PollNext {
+		b, err := json.Marshal(choices)
+		if err != nil {
+			return fmt.Errorf("server: encoding the poll's choices: %w", err)
+		}
+		p.Choices = string(b)
+	}
+	p.ID, p.Created = newPollID(), time.Now().UnixNano()
+	return r.emit(ctx, roomEvent{Kind: evAsk, Poll: &p})
+}
+
+// pollAt fills in poll p of kind m.Kind about the live search at its live
+// step, and returns the choices it offers. It runs on the hub's goroutine
+// and reads the live search itself: a "next" poll takes one step and
+// undoes it from the journal, O(one step), never a replay of the search;
+// the search is left where it was, and no client is told of the step.
+func (h *hub) pollAt(se persist.Search, m RoomCmd, p *persist.Poll) ([]PollChoice, error) {
+	s := h.search
+	step := s.StepCount()
+	p.Step = step
 	switch m.Kind {
 	case PollNext:
 		if s.Status().Done() {
-			return fmt.Errorf("server: the search is over (%s): nothing is expanded next", s.Status())
+			return nil, fmt.Errorf("server: the search is over (%s): nothing is expanded next", s.Status())
+		}
+		if h.atCap(s) {
+			return nil, errors.New("server: this search holds the session's node limit: nothing more is expanded here; ask about f instead")
 		}
 		ev, ok := s.Step()
-		if !ok {
-			return fmt.Errorf("server: the search is over: nothing is expanded next")
-		}
 		s.Seek(step)
+		if !ok {
+			return nil, errors.New("server: the search is over: nothing is expanded next")
+		}
 		p.Answer = strconv.Itoa(ev.Expanded.ID)
 		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, se.Options)
-		choices = nextChoices(s, p.Answer)
+		return nextChoices(s, p.Answer), nil
 	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
-			return fmt.Errorf("server: node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
+			return nil, fmt.Errorf("server: node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
 		}
 		n := s.Node(m.Node)
 		p.Node = m.Node
 		p.Answer = normalNumber(n.F)
 		p.Question = fmt.Sprintf("Step %d of %s: what is f of node #%d (%s)? Type a number.", step, se.Options, m.Node, n.State)
+		return nil, nil
 	case PollAdmissible:
 		if m.Answer != "yes" && m.Answer != "no" {
-			return errors.New("server: say whether the heuristic is admissible (yes or no): that is the answer the class will see")
+			return nil, errors.New("server: say whether the heuristic is admissible (yes or no): that is the answer the class will see")
 		}
-		h := s.Options().Heuristic
-		if h == "" {
-			h = "the default heuristic"
+		hn := s.Options().Heuristic
+		if hn == "" {
+			hn = "the default heuristic"
 		}
 		p.Answer = m.Answer
-		p.Question = fmt.Sprintf("Is h=%s admissible on %s?", h, se.Problem)
-		choices = yesNo
-	default:
-		return fmt.Errorf("server: a poll's kind is next, f or admissible, not %q", truncate(m.Kind, 24))
+		p.Question = fmt.Sprintf("Is h=%s admissible on %s?", hn, se.Problem)
+		return yesNo, nil
 	}
-	_ = choices // every instance computes them again from the poll
-	p.ID, p.Created = newPollID(), time.Now().UnixNano()
-	return r.emit(ctx, roomEvent{Kind: evAsk, Poll: &p})
+	return nil, fmt.Errorf("server: a poll's kind is next, f or admissible, not %q", truncate(m.Kind, 24))
 }
 
 // applyAsk stores a poll and makes it the room's open question.

@@ -3,6 +3,8 @@ package server
 import (
 	"strconv"
 	"testing"
+
+	persist "stepviz/store"
 )
 
 // TestNextChoicesBounded: a "next" poll's choices are the engine's first
@@ -49,5 +51,48 @@ func TestNextChoicesBounded(t *testing.T) {
 	// head walk varies a little with the heap's shape)
 	if big > 2*small || big > float64(n2)/100 {
 		t.Errorf("nextChoices allocates %.0f times at %d nodes, %.0f at %d: its work grows with the search", big, n2, small, n1)
+	}
+}
+
+// TestPollAtBounded: asking "which node is expanded next?" reads the live
+// search itself: the right answer is the node the next step expands, the
+// search is left at its step, and the work is the same at step 100 as at
+// step 10,000 (the old ask built a second search and replayed it to the
+// live step, O(steps), on the presenter's request).
+func TestPollAtBounded(t *testing.T) {
+	askAt := func(steps int) float64 {
+		t.Helper()
+		s := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
+		s.Run(steps)
+		h := &hub{search: s}
+		var p persist.Poll
+		choices, err := h.pollAt(persist.Search{Options: "astar h=misplaced"}, RoomCmd{Kind: PollNext}, &p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.StepCount() != steps || p.Step != steps {
+			t.Fatalf("after the ask the search is at step %d (poll says %d), want %d", s.StepCount(), p.Step, steps)
+		}
+		ev, _ := s.Step()
+		if p.Answer != strconv.Itoa(ev.Expanded.ID) {
+			t.Fatalf("at step %d the poll's answer is %s, the next step expands %d", steps, p.Answer, ev.Expanded.ID)
+		}
+		s.Seek(steps)
+		found := false
+		for _, c := range choices {
+			found = found || c.Answer == p.Answer
+		}
+		if !found {
+			t.Fatalf("the right answer %s is not among the choices %+v", p.Answer, choices)
+		}
+		return testing.AllocsPerRun(5, func() {
+			if _, err := h.pollAt(persist.Search{}, RoomCmd{Kind: PollNext}, &p); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	small, big := askAt(100), askAt(10000)
+	if big > 2*small+50 {
+		t.Errorf("an ask allocates %.0f times at step 10,000 and %.0f at step 100: its work grows with the search", big, small)
 	}
 }

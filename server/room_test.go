@@ -430,6 +430,11 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	if rm.Current != 0 || len(rm.History) != 1 || rm.Poll == nil || rm.Poll.Yours != q.Right || rm.Poll.Answers != 1 {
 		t.Fatalf("room after the restart: %+v poll %+v", rm, rm.Poll)
 	}
+	// The choices come back as they were offered (stored with the poll,
+	// not recomputed by replaying the search).
+	if fmt.Sprint(rm.Poll.Choices) != fmt.Sprint(q.Choices) {
+		t.Fatalf("the poll's choices after the restart: %+v, before: %+v", rm.Poll.Choices, q.Choices)
+	}
 	p2 := dialRoom(t, ts2, code, key, "presenter-token-0000")
 	p2.room(nil)
 	p2.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})

@@ -18,6 +18,10 @@ type Poll struct {
 	Node     int    // the node asked about (kind f), else -1
 	Question string
 	Answer   string // the right answer
+	// Choices are the choices offered, as the server encodes them (JSON),
+	// made once by the server that asked; empty for polls stored before
+	// schema migration 4 and for kinds whose choices are fixed.
+	Choices  string
 	Revealed bool
 	Created  int64 // unix nanoseconds when asked (the order of a room's polls)
 }
@@ -42,25 +46,25 @@ func (s *DB) CreatePoll(ctx context.Context, p Poll) (int64, error) {
 	if p.ID != 0 {
 		// An id given by the caller (a cluster's event): storing it twice
 		// is a no-op, so events can be applied again.
-		if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO polls (id, room_id, search_id, step, kind, node, question, answer, revealed, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-			p.ID, p.RoomID, p.SearchID, p.Step, p.Kind, p.Node, p.Question, p.Answer, p.Created); err != nil {
+		if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO polls (id, room_id, search_id, step, kind, node, question, answer, choices, revealed, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+			p.ID, p.RoomID, p.SearchID, p.Step, p.Kind, p.Node, p.Question, p.Answer, p.Choices, p.Created); err != nil {
 			return 0, fmt.Errorf("store: creating a poll in room %s: %w", p.RoomID, err)
 		}
 		return p.ID, nil
 	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO polls (room_id, search_id, step, kind, node, question, answer, revealed, created) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-		p.RoomID, p.SearchID, p.Step, p.Kind, p.Node, p.Question, p.Answer, p.Created)
+	res, err := s.db.ExecContext(ctx, `INSERT INTO polls (room_id, search_id, step, kind, node, question, answer, choices, revealed, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+		p.RoomID, p.SearchID, p.Step, p.Kind, p.Node, p.Question, p.Answer, p.Choices, p.Created)
 	if err != nil {
 		return 0, fmt.Errorf("store: creating a poll in room %s: %w", p.RoomID, err)
 	}
 	return res.LastInsertId()
 }
 
-const pollColumns = `id, room_id, search_id, step, kind, node, question, answer, revealed, created`
+const pollColumns = `id, room_id, search_id, step, kind, node, question, answer, choices, revealed, created`
 
 func scanPoll(sc interface{ Scan(...any) error }) (Poll, error) {
 	var p Poll
-	err := sc.Scan(&p.ID, &p.RoomID, &p.SearchID, &p.Step, &p.Kind, &p.Node, &p.Question, &p.Answer, &p.Revealed, &p.Created)
+	err := sc.Scan(&p.ID, &p.RoomID, &p.SearchID, &p.Step, &p.Kind, &p.Node, &p.Question, &p.Answer, &p.Choices, &p.Revealed, &p.Created)
 	return p, err
 }
 

@@ -83,3 +83,6 @@ ALTER TABLE rooms ADD COLUMN owner TEXT NOT NULL DEFAULT '';
 ALTER TABLE rooms ADD COLUMN used INTEGER NOT NULL DEFAULT 0; -- unix seconds of the presenter's last command
 CREATE INDEX rooms_owner ON rooms (owner);
 CREATE INDEX rooms_used ON rooms (used);
+
+-- migration 4: a poll keeps the choices it offers (JSON, made once by the server that asked it)
+ALTER TABLE polls ADD COLUMN choices TEXT NOT NULL DEFAULT '';

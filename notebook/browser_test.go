@@ -255,7 +255,7 @@ func TestBrowserOpenTrace(t *testing.T) {
 		chromedp.Navigate(srv.URL+"/notebook"),
 		poll(`document.getElementById("status").textContent === "idle"`),
 		chromedp.SetUploadFiles(`#open-file`, []string{cut}),
-		poll(`document.getElementById("saved").textContent.includes("cannot open cut.json: notebook: cut.json: line ")`),
+		poll(`document.getElementById("saved").textContent.includes("cannot open cut.json: cut.json: line ")`),
 		chromedp.SetUploadFiles(`#open-file`, []string{good}),
 	)
 	if err != nil {

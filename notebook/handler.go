@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"stepviz/examples"
+	"stepviz/internal/usertext"
 	"stepviz/internal/webguard"
 	"stepviz/static"
 	"stepviz/templates"
@@ -138,7 +139,7 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request, status int, id st
 	// render into a buffer so a half-written page never reaches the browser
 	var b bytes.Buffer
 	if err := templates.Notebook(d).Render(r.Context(), &b); err != nil {
-		http.Error(w, "notebook: rendering the page: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, "notebook: rendering the page: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -257,12 +258,12 @@ func (h *Handler) handleDownload(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	doc, err := h.docs.Get(r.Context(), id)
 	if err != nil {
-		http.Error(w, h.notSavedHere(err), storeStatus(err))
+		httpError(w, h.notSavedHere(err), storeStatus(err))
 		return
 	}
 	var b bytes.Buffer
 	if err := WriteIpynb(&b, doc); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		httpError(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-ipynb+json")
@@ -403,10 +404,15 @@ func (h *Handler) savedReply(w http.ResponseWriter, sv Saved, extra ...string) {
 	_ = json.NewEncoder(w).Encode(reply)
 }
 
+// httpError is http.Error with the message as a user reads it.
+func httpError(w http.ResponseWriter, msg string, code int) {
+	http.Error(w, usertext.Text(msg), code)
+}
+
 func jsonError(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
+	_ = json.NewEncoder(w).Encode(map[string]string{"error": usertext.Text(msg)})
 }
 
 // handleStatic serves the notebook's own script and style sheet from the

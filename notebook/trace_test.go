@@ -152,11 +152,11 @@ func TestOpenTraceErrors(t *testing.T) {
 		status     int
 		want       []string
 	}{
-		{"cut.json", trace[:len(trace)/2], 400, []string{"notebook: cut.json: line ", "truncated"}},
+		{"cut.json", trace[:len(trace)/2], 400, []string{"cut.json: line ", "truncated"}},
 		{"v2.json", strings.Replace(trace, `"version": 1`, `"version": 2`, 1), 400, []string{"v2.json: line 3, column 14, field version: trace version 2 is newer"}},
 		{"edited.json", strings.Replace(trace, `"h":5,`, `"h":6,`, 1), 400, []string{"does not replay"}},
 		{"map.json", onMap, 400, []string{"reads the file " + mapFile, "cannot read files"}},
-		{"../../etc/x.json", trace[:100], 400, []string{"notebook: x.json: "}},
+		{"../../etc/x.json", trace[:100], 400, []string{"x.json: "}},
 		{"big.json", `{"format": "stepviz-trace", "pad": "` + strings.Repeat("x", maxOpen) + `"}`, 413, []string{"larger than 16 MB"}},
 		{"other.json", `{"hello": 1}`, 400, []string{"not an .ipynb notebook", "stepviz trace"}},
 	} {
@@ -168,6 +168,9 @@ func TestOpenTraceErrors(t *testing.T) {
 			if !strings.Contains(m["error"], w) {
 				t.Errorf("%s: error %q lacks %q", tc.name, m["error"], w)
 			}
+		}
+		if strings.HasPrefix(m["error"], "notebook: ") || strings.Contains(m["error"], ": stepper: ") {
+			t.Errorf("%s: error %q shows a package prefix", tc.name, m["error"])
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/internal/usertext"
 	"stepviz/kernel"
 )
 
@@ -114,7 +115,7 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	select {
 	case h.kernels <- struct{}{}:
 	default:
-		http.Error(w, "notebook: too many notebooks are running; close one and reload", http.StatusServiceUnavailable)
+		httpError(w, "notebook: too many notebooks are running; close one and reload", http.StatusServiceUnavailable)
 		return
 	}
 	ws, err := h.upgrader().Upgrade(w, r, nil)
@@ -292,6 +293,7 @@ func (c *conn) execute(m clientMsg) bool {
 // (a cell that plays a search slows down to the page's pace) and gives up
 // when the connection is gone.
 func (c *conn) emit(m serverMsg) {
+	m.Error = usertext.Text(m.Error)
 	b, err := json.Marshal(m)
 	if err != nil {
 		return

@@ -351,7 +351,7 @@ func TestEndToEndLanding(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg, err := chromedp.Run(ctx, chromedp.Text(`[data-testid=form-error]`))
-	if err != nil || !strings.Contains(msg, "stepper: puzzle") {
+	if err != nil || !strings.Contains(msg, "12345678") || strings.Contains(msg, "stepper:") {
 		t.Errorf("inline error %q (%v)", msg, err)
 	}
 	if v, _ := chromedp.Run(ctx, chromedp.Value(`[data-testid=puzzle]`)); v != "12345678" {

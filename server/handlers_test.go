@@ -123,9 +123,9 @@ func TestInvalidInputExplained(t *testing.T) {
 		field  string
 		reason string
 	}{
-		{"short puzzle", url.Values{"source": {"puzzle"}, "puzzle": {"1234"}}, "problem", "stepper: puzzle"},
-		{"unsolvable puzzle", url.Values{"source": {"puzzle"}, "puzzle": {"123456870"}, "puzzle_goal": {"123456780"}}, "problem", "stepper:"},
-		{"grid without start", url.Values{"source": {"grid"}, "grid_rows": {"...\n.#G"}}, "problem", "stepper: grid"},
+		{"short puzzle", url.Values{"source": {"puzzle"}, "puzzle": {"1234"}}, "problem", "puzzle"},
+		{"unsolvable puzzle", url.Values{"source": {"puzzle"}, "puzzle": {"123456870"}, "puzzle_goal": {"123456780"}}, "problem", "cannot reach"},
+		{"grid without start", url.Values{"source": {"grid"}, "grid_rows": {"...\n.#G"}}, "problem", "grid"},
 		{"grid bad char", url.Values{"source": {"grid"}, "grid_rows": {"S.x\n..G"}}, "problem", "unknown character"},
 		{"map file", url.Values{"source": {"line"}, "line": {"grid /etc/passwd.map start=0,0 goal=1,1"}}, "problem", "reads no files"},
 		{"graph file", url.Values{"source": {"line"}, "line": {"graph /etc/passwd"}}, "problem", "reads no files"},
@@ -144,6 +144,11 @@ func TestInvalidInputExplained(t *testing.T) {
 			msg := byTestID(t, page, "form-error")
 			if len(msg) != 1 || !strings.Contains(msg[0], tc.reason) {
 				t.Errorf("form error %v, want it to mention %q", msg, tc.reason)
+			}
+			for _, p := range packagePrefixes {
+				if len(msg) == 1 && strings.Contains(msg[0], p) {
+					t.Errorf("form error %q shows the package prefix %q", msg[0], p)
+				}
 			}
 			// A problem error is the banner above the problem's fields; an
 			// option's error is also shown next to the option.

@@ -232,12 +232,12 @@ func (h *hub) handle(m inMsg) {
 		return
 	}
 	if c.role != RolePresenter {
-		h.deliver(c, text(encode(ErrorMsg{Type: MsgError, Command: msg.Type,
-			Message: fmt.Sprintf("server: %q refused: you are following this session (read-only); only the presenter's link can drive it. Use your own controls to explore a copy.", msg.Type)})))
+		h.deliver(c, text(encode(errorMsg(msg.Type,
+			fmt.Sprintf("server: %q refused: you are following this session (read-only); only the presenter's link can drive it. Use your own controls to explore a copy.", msg.Type)))))
 		return
 	}
 	if err := h.command(msg); err != nil {
-		h.deliver(c, text(encode(ErrorMsg{Type: MsgError, Command: msg.Type, Message: err.Error()})))
+		h.deliver(c, text(encode(errorMsg(msg.Type, err.Error()))))
 	}
 }
 
@@ -343,7 +343,7 @@ func (h *hub) moved() {
 func encode(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		b, _ = json.Marshal(ErrorMsg{Type: MsgError, Message: "server: cannot encode message: " + err.Error()})
+		b, _ = json.Marshal(errorMsg("", "cannot encode message: "+err.Error()))
 	}
 	return b
 }

@@ -20,7 +20,7 @@ const maxTraceBytes = 32 << 20
 // page with the reader's own words: what is wrong, and where.
 func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 	if err := webguard.CheckContentType(r, "multipart/form-data"); err != nil {
-		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
+		httpError(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxTraceBytes)

@@ -31,7 +31,7 @@ func (h *hub) viewLimit() int {
 }
 
 func (h *hub) refuse(c *client, msg ClientMsg, format string, args ...any) {
-	h.deliver(c, text(encode(ErrorMsg{Type: MsgError, Command: msg.Type, Message: fmt.Sprintf(format, args...)})))
+	h.deliver(c, text(encode(errorMsg(msg.Type, fmt.Sprintf(format, args...)))))
 }
 
 // query answers a read-only query. Every answer but inspect's is large: a

@@ -238,7 +238,7 @@ func (w *recEncoder) addIDs(ids []int) {
 func frame(header any, recs []byte) []byte {
 	h, err := json.Marshal(header)
 	if err != nil {
-		h = encode(ErrorMsg{Type: MsgError, Message: "server: cannot encode message: " + err.Error()})
+		h = encode(errorMsg("", "cannot encode message: "+err.Error()))
 	}
 	out := make([]byte, 0, recordsHeader+len(h)+len(recs))
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(h)))

@@ -34,12 +34,12 @@ func RoomPresenterPath(id, key string) string {
 // handleCreateRoom opens a room and redirects to the presenter's page.
 func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 	if s.rooms == nil {
-		http.Error(w, "server: rooms need a database: start the server with -db FILE", http.StatusServiceUnavailable)
+		httpError(w, "server: rooms need a database: start the server with -db FILE", http.StatusServiceUnavailable)
 		return
 	}
 	room, key, err := s.rooms.create(r.Context(), webguard.ClientIP(r))
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		httpError(w, err.Error(), http.StatusServiceUnavailable)
 		return
 	}
 	if s.cfg.Logger != nil {
@@ -52,21 +52,21 @@ func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 // presenter key. A wrong key is an error, not a silent downgrade.
 func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*Room, bool, bool) {
 	if s.rooms == nil {
-		http.Error(w, "server: rooms need a database: start the server with -db FILE", http.StatusNotFound)
+		httpError(w, "server: rooms need a database: start the server with -db FILE", http.StatusNotFound)
 		return nil, false, false
 	}
 	room, err := s.rooms.get(r.Context(), r.PathValue("room"))
 	if errors.Is(err, persist.ErrNotFound) {
-		http.Error(w, "server: no such room: check the code on the projector (letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
+		httpError(w, "server: no such room: check the code on the projector (letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
 		return nil, false, false
 	}
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		httpError(w, err.Error(), http.StatusInternalServerError)
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)
 	if key != "" && !room.IsPresenter(key) {
-		http.Error(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
+		httpError(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}
 	return room, key != "", true
@@ -113,7 +113,7 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 		// not survive a reload.
 		t, err := randomToken(16)
 		if err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
+			httpError(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
 		token = t
@@ -137,7 +137,7 @@ func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
 	}
 	code, err := qr.Encode(absURL(r, "/r/"+room.ID), qr.M)
 	if err != nil {
-		http.Error(w, "server: cannot make the QR code: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, "server: cannot make the QR code: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	code.Scale = 8
@@ -155,14 +155,14 @@ func (s *Server) handlePollsCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !presenter {
-		http.Error(w, "server: the poll results are the lecturer's: use the presenter's link", http.StatusForbidden)
+		httpError(w, "server: the poll results are the lecturer's: use the presenter's link", http.StatusForbidden)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 	defer cancel()
 	polls, err := s.rooms.db.Polls(ctx, room.ID)
 	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
+		httpError(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")

@@ -278,7 +278,7 @@ func (c *roomClient) readPump() {
 		if err != nil {
 			c.room.mu.Lock()
 			if c.room.clients[c] {
-				c.room.sendLocked(c, encode(ErrorMsg{Type: MsgError, Command: m.Type, Message: err.Error()}))
+				c.room.sendLocked(c, encode(errorMsg(m.Type, err.Error())))
 			}
 			c.room.mu.Unlock()
 		}

@@ -218,7 +218,7 @@ func (s *Server) handleLanding(w http.ResponseWriter, r *http.Request) {
 // engine's explanation next to the field it concerns.
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err := webguard.CheckContentType(r, "application/x-www-form-urlencoded", "multipart/form-data"); err != nil {
-		http.Error(w, err.Error(), http.StatusUnsupportedMediaType)
+		httpError(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
@@ -230,7 +230,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	search, err := searchFromForm(fv, s.cfg.MaxNodes)
 	if err != nil {
 		d := s.landingData(fv)
-		d.Error, d.ErrorField = err.Error(), "problem"
+		d.Error, d.ErrorField = userText(err.Error()), "problem"
 		var fe *FormError
 		if errors.As(err, &fe) {
 			d.ErrorField = fe.Field
@@ -241,7 +241,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	sess, err := s.startSessionFor(r, search)
 	if err != nil {
 		d := s.landingData(fv)
-		d.Error, d.ErrorField = err.Error(), "problem"
+		d.Error, d.ErrorField = userText(err.Error()), "problem"
 		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
 		return
 	}
@@ -258,11 +258,11 @@ func formError(w http.ResponseWriter, err error) {
 	var ne net.Error
 	switch {
 	case errors.As(err, &tooBig):
-		http.Error(w, fmt.Sprintf("server: the form is larger than %d MB: paste a smaller grid", maxFormBytes>>20), http.StatusRequestEntityTooLarge)
+		httpError(w, fmt.Sprintf("server: the form is larger than %d MB: paste a smaller grid", maxFormBytes>>20), http.StatusRequestEntityTooLarge)
 	case errors.As(err, &ne) && ne.Timeout():
-		http.Error(w, "server: the form did not arrive in time (the connection is too slow); try again", http.StatusRequestTimeout)
+		httpError(w, "server: the form did not arrive in time (the connection is too slow); try again", http.StatusRequestTimeout)
 	default:
-		http.Error(w, "server: the form is malformed: "+err.Error(), http.StatusBadRequest)
+		httpError(w, "server: the form is malformed: "+err.Error(), http.StatusBadRequest)
 	}
 }
 
@@ -282,17 +282,17 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool,
 		// A room's search outlives its session: rebuild it from its record.
 		var err error
 		if sess, ok, err = s.rooms.session(r.Context(), r.PathValue("id")); err != nil {
-			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+			httpError(w, err.Error(), http.StatusServiceUnavailable)
 			return nil, false, false
 		}
 	}
 	if !ok {
-		http.Error(w, "server: no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
+		httpError(w, "server: no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)
 	if key != "" && !sess.IsPresenter(key) {
-		http.Error(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
+		httpError(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}
 	return sess, key != "", true
@@ -305,7 +305,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	}
 	d, ok := s.sessionData(sess, presenter, r)
 	if !ok {
-		http.Error(w, "server: the session has ended", http.StatusGone)
+		httpError(w, "server: the session has ended", http.StatusGone)
 		return
 	}
 	render(w, r, http.StatusOK, templates.Session(d))
@@ -319,7 +319,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if int(sess.hub.connected.Load()) >= s.cfg.MaxClients {
-		http.Error(w, "server: this session has as many viewers as it allows", http.StatusServiceUnavailable)
+		httpError(w, "server: this session has as many viewers as it allows", http.StatusServiceUnavailable)
 		return
 	}
 	conn, err := s.upgrader.Upgrade(w, r, nil)
@@ -345,7 +345,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 func render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
 	var buf bytes.Buffer
 	if err := c.Render(r.Context(), &buf); err != nil {
-		http.Error(w, "server: rendering failed: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, "server: rendering failed: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

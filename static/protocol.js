@@ -142,7 +142,7 @@ export function createProtocol(page) {
         break;
       case "error":
         if (LARGE.has(msg.command)) {
-          if (/^server: busy/.test(msg.message)) {
+          if (/^busy\b/.test(msg.message)) {
             if (page.model) page.model.busy(msg);
             if (msg.command === "view" && st.local && st.localTarget !== null) queue.unshift({ type: "view", step: st.localTarget, id: ++st.queryId });
             inflight = null;

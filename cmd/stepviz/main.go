@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 
+	"stepviz/internal/usertext"
 	"stepviz/stepper"
 )
 
@@ -173,6 +174,7 @@ func flagError(fs *flag.FlagSet, err error) string {
 	return msg + "; run stepviz " + fs.Name() + " -help"
 }
 
-// stripPrefix drops the "stepper: " of an engine error, which the command's
-// own prefix replaces.
-func stripPrefix(err error) string { return strings.TrimPrefix(err.Error(), "stepper: ") }
+// stripPrefix drops the package prefixes of an error ("stepper: ",
+// "export: ", also of a wrapped cause), which the command's own prefix
+// replaces.
+func stripPrefix(err error) string { return usertext.Text(err.Error()) }

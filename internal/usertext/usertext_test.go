@@ -18,4 +18,3 @@ func TestText(t *testing.T) {
 		}
 	}
 }
-

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"stepviz/internal/usertext"
 	"stepviz/stepper"
 )
 
@@ -53,11 +54,7 @@ func atLine(err error, line int, source string) *CellError {
 		}
 		return &c
 	}
-	msg := err.Error()
-	for _, p := range []string{"stepper: ", "viz: ", "export: ", "kernel: "} {
-		msg = strings.TrimPrefix(msg, p)
-	}
-	return &CellError{Line: line, Source: source, Msg: msg}
+	return &CellError{Line: line, Source: source, Msg: usertext.Text(err.Error())}
 }
 
 // unknown words a "did you mean" message: "unknown heuristic 'manhatan':

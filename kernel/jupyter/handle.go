@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
-	"strings"
 
+	"stepviz/internal/usertext"
 	"stepviz/kernel"
 	"stepviz/viz/export"
 )
@@ -174,10 +174,10 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 	})
 	ename, evalue, tb := "StepvizError", "", []string(nil)
 	if err != nil {
-		ename, evalue, tb = "StepvizError", err.Error(), []string{err.Error()}
+		ename, evalue, tb = "StepvizError", usertext.Text(err.Error()), []string{usertext.Text(err.Error())}
 		var ce *kernel.CellError
 		if errors.As(err, &ce) {
-			evalue = strings.TrimPrefix(ce.Error(), "kernel: ")
+			evalue = usertext.Text(ce.Error())
 			tb = ce.Traceback()
 		}
 		if errors.Is(err, context.Canceled) {

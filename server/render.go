@@ -74,7 +74,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	for _, e := range viz.StatusLegend {
 		d.Legend = append(d.Legend, templates.LegendEntry{Status: string(e.Status), Label: e.Label, Colour: e.Stroke})
 	}
-	d.Open = openRows(snap, defaultPreviewLimit, frontierKind(o) == "priority")
+	d.Open = openRows(snap, defaultPreviewLimit, frontierKind(o) == "priority", o.Local)
 	tail := snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):]
 	from := max(0, snap.Counters.Closed-len(tail))
 	for i, n := range tail {
@@ -129,8 +129,9 @@ func firstPaint(s *stepper.Search, n int) stepper.Snapshot {
 }
 
 // openRows is the first n rows of the open list, the next node and (for a
-// priority queue) its ties on priority marked.
-func openRows(snap stepper.Snapshot, n int, ties bool) []templates.Row {
+// priority queue) its ties on priority marked; layered (local beam, whose
+// key is the layer, then f) ties on both.
+func openRows(snap stepper.Snapshot, n int, ties, layered bool) []templates.Row {
 	var rows []templates.Row
 	for i, e := range snap.Open {
 		if i == n {
@@ -141,7 +142,7 @@ func openRows(snap stepper.Snapshot, n int, ties bool) []templates.Row {
 		case snap.Status != stepper.Running: // no next node once the search is over
 		case i == 0:
 			row.Next = true
-		case ties && e.Key.Priority == snap.Open[0].Key.Priority:
+		case ties && e.Key.Priority == snap.Open[0].Key.Priority && (!layered || e.Key.Tie == snap.Open[0].Key.Tie):
 			row.Tie = true
 		}
 		rows = append(rows, row)

@@ -7,10 +7,16 @@
 //     at its last step); the current path's edges are highlighted.
 //   "rbfs": the f-limit of each node on the path, the backups of the step
 //     and the forgotten nodes (faded in the tree, counted here).
-//   "bidirectional" (bibfs, biucs): the start's tree grows down and the
-//     goal's tree (model.backward) grows up toward it, each coloured by its
-//     direction; the strip shows the side expanded, μ, the meeting nodes,
-//     the tops of both open lists and the stopping rule.
+//   "bidirectional" (bibfs, biucs, biastar): the start's tree grows down
+//     and the goal's tree (model.backward) grows up toward it, each
+//     coloured by its direction; the strip shows the side expanded, μ, the
+//     meeting nodes (ringed in the tree), the tops of both open lists and
+//     the stopping rule.
+// Beam search, a priority queue (hello.problem.frontier "priority"), is
+// shown in its terms too: the strip gives the width, the layer (local
+// beam), what the step pruned and how many in all; pruned nodes are drawn
+// as such (familyStatus); local beam's open table heads its key columns
+// layer and f (hello.problem.layered: the key is the depth, then f).
 // No per-node work on a step except what is said: iterations() scans the
 // ids below iterStart once per iteration (O(earlier nodes)), the
 // forgotten count scans the tree once per step shown for rbfs only.
@@ -21,7 +27,12 @@ import { layout } from "./treelayout.js";
 export const EXTRA_LEGEND = {
   cutoff: { status: "cutoff", label: "cut off (over the limit)", letter: "L", stroke: "#CC79A7", fill: "#F8E6F0", dash: "4 2", width: 2 },
   forgotten: { status: "forgotten", label: "forgotten (f backed up)", letter: "F", stroke: "#B5B5B5", fill: "#F6F6F6", dash: "2 3", width: 1 },
+  pruned: { status: "pruned", label: "pruned (dropped from the beam)", letter: "B", stroke: "#A6761D", fill: "#F4ECDF", dash: "6 2", width: 1.5 },
 };
+
+// MEET_COLOUR rings a bidirectional search's meeting nodes (style.css's
+// .meet-ring).
+const MEET_COLOUR = "#E69F00";
 
 // DIR_COLOUR tells the two trees of a bidirectional search apart.
 export const DIR_COLOUR = { forward: "#0072B2", backward: "#D55E00" };
@@ -49,6 +60,18 @@ export function dirMark(m, id) {
 export function familyOf(m) {
   const f = m && m.problem ? m.problem.frontier : "";
   return f === "stack" || f === "rbfs" || f === "bidirectional" ? f : "";
+}
+
+// isBeam says that the search is beam search (local or not).
+export function isBeam(m) {
+  return !!(m && m.problem && typeof m.problem.options === "string" && m.problem.options.split(" ")[0] === "beam");
+}
+
+// familyStatus is the status node id is drawn with: "pruned" for a node
+// beam search dropped (the model's status is "discarded"), else the
+// model's. O(1).
+export function familyStatus(m, id) {
+  return m.pruned && m.pruned(id) ? "pruned" : m.nodeStatus(id);
 }
 
 // storedF is RBFS's stored f of a node (0 for a model without one: the
@@ -123,7 +146,6 @@ export function iterations(m) {
 // {attach(model), draw()}.
 export function createFamily(page) {
   const st = page.st;
-  let forgot = { step: -1, n: 0 };
   // a button of an earlier iteration goes to its last step: a seek for the
   // presenter, a view of one's own copy for a follower (controls.js)
   const strip0 = $("family-strip");
@@ -132,23 +154,39 @@ export function createFamily(page) {
     if (b) page.command("seek", { step: Number(b.dataset.step) });
   });
 
+  // kindOf is what the strip shows: a family, "beam" or "" (nothing)
+  const kindOf = (m) => familyOf(m) || (isBeam(m) ? "beam" : "");
+
+  let forgot = { step: -1, n: 0 };
+
   function attach(m) {
     for (const k in EXTRA_LEGEND) if (!st.legend[k]) st.legend[k] = EXTRA_LEGEND[k];
-    const fam = familyOf(m);
+    const fam = kindOf(m), layered = !!(m.problem && m.problem.layered);
     const title = $("open-title"), order = $("open-order");
     const titles = {
       stack: ["Stack", "top first"],
       rbfs: ["Next node and the path's unexpanded children", "best stored F first"],
       bidirectional: ["Open lists, both directions", "next node first, then merged"],
+      beam: layered ? ["Beam, layer by layer", "by layer, then f: this layer best first, then the next"] : ["Beam", "best f first; the rest pruned after each expansion"],
     };
     if (title && titles[fam]) { title.textContent = titles[fam][0]; order.textContent = titles[fam][1]; }
+    // local beam's key is (layer, f): the key columns say so
+    const th = document.querySelectorAll("#open-table thead th");
+    if (layered && th.length >= 6) {
+      th[4].textContent = "layer"; th[4].title = "the layer (depth): local beam expands one layer, best f first, before the next";
+      th[5].textContent = "f"; th[5].title = "f, which orders the nodes of a layer";
+    }
     const strip = $("family-strip");
     if (strip) { strip.hidden = !fam; strip.dataset.family = fam; }
     // the tree's legend names what this family draws beyond the five
     const ul = document.querySelector("[data-testid=legend]");
-    const extra = fam === "stack" ? ["cutoff"] : fam === "rbfs" ? ["forgotten"] : [];
-    if (ul) for (const k of extra) if (!ul.querySelector(".lg-" + k)) ul.insertAdjacentHTML("beforeend", `<li class="lg-${k}"><span class="swatch" style="border-color:${EXTRA_LEGEND[k].stroke}"></span>${esc(EXTRA_LEGEND[k].label)}</li>`);
-    if (ul && fam === "bidirectional" && !ul.querySelector(".lg-dir")) for (const d of ["forward", "backward"]) ul.insertAdjacentHTML("beforeend", `<li class="lg-dir"><span class="swatch" style="border-color:${DIR_COLOUR[d]};background:${DIR_COLOUR[d]}"></span>${d === "forward" ? "start's tree" : "goal's tree"}</li>`);
+    const item = (cls, colour, label, fill) => ul.insertAdjacentHTML("beforeend", `<li class="${cls}"><span class="swatch" style="border-color:${colour}${fill ? ";background:" + fill : ""}"></span>${esc(label)}</li>`);
+    const extra = fam === "stack" ? ["cutoff"] : fam === "rbfs" ? ["forgotten"] : fam === "beam" ? ["pruned"] : [];
+    if (ul) for (const k of extra) if (!ul.querySelector(".lg-" + k)) item("lg-" + k, EXTRA_LEGEND[k].stroke, EXTRA_LEGEND[k].label, EXTRA_LEGEND[k].fill);
+    if (ul && fam === "bidirectional" && !ul.querySelector(".lg-dir")) {
+      for (const d of ["forward", "backward"]) item("lg-dir", DIR_COLOUR[d], d === "forward" ? "start's tree" : "goal's tree", DIR_COLOUR[d]);
+      item("lg-meet", MEET_COLOUR, "meeting node (μ: the best path through it)");
+    }
   }
 
   const name = (m, id) => {
@@ -209,6 +247,23 @@ export function createFamily(page) {
     return h;
   }
 
+  function beamStrip(m) {
+    const b = m.last && m.last.beam, layered = !!m.problem.layered;
+    const w = b ? b.width : Number((/\bwidth=(\d+)/.exec(m.problem.options) || [])[1]);
+    let h = `<span data-testid="beam-width">beam width ${w}${layered ? ", local: layer by layer" : ""}</span>`;
+    if (b) {
+      if (layered) h += ` · <span data-testid="beam-layer">layer ${b.layer}${b.layerDone ? " done: the next layer is the best " + w + " of its children" : ""}</span>`;
+      h += ` · kept ${b.kept}`;
+      if (b.prunedCount) {
+        const more = b.prunedCount - (b.pruned || []).length;
+        h += ` · <span data-testid="beam-pruned">pruned now: ${(b.pruned || []).map((p) => `${esc(stateLabel(m.problem, p.state))} (f ${fmt(p.f)})`).join(", ")}${more > 0 ? ` and ${more} more` : ""}</span>`;
+      }
+    }
+    const all = (m.counters && m.counters.pruned) || 0;
+    h += ` · <span data-testid="pruned-total">${all} pruned in all</span>`;
+    return h;
+  }
+
   // place puts the strip under the narration, or in projector mode over
   // the top of the tree pane (as the tree's tools lie over its bottom), so
   // the tree keeps its height on a 1280×720 screen
@@ -223,10 +278,10 @@ export function createFamily(page) {
   function draw() {
     const m = page.model, strip = $("family-strip");
     if (!m || !strip) return;
-    const fam = familyOf(m);
+    const fam = kindOf(m);
     if (!fam) return;
     place(strip);
-    const h = fam === "stack" ? stackStrip(m) : fam === "rbfs" ? rbfsStrip(m) : bidiStrip(m);
+    const h = fam === "stack" ? stackStrip(m) : fam === "rbfs" ? rbfsStrip(m) : fam === "beam" ? beamStrip(m) : bidiStrip(m);
     if (h !== lastHTML) { strip.innerHTML = h; lastHTML = h; strip.title = strip.textContent; } // projector mode cuts it to one line
   }
   return { attach, draw };

@@ -5,7 +5,7 @@
 // new state), so it never shows a node as it was at another step.
 import { $, fmt, esc, stateLabel } from "./util.js";
 import { boardSVG } from "./problem.js";
-import { familyOf, dirOf } from "./family.js";
+import { familyOf, dirOf, familyStatus } from "./family.js";
 
 // createInspector returns {inspect, refresh, render}.
 export function createInspector(page) {
@@ -43,16 +43,21 @@ export function createInspector(page) {
     if (!m || msg.step !== m.step || msg.node.id !== st.selected) return;
     const n = msg.node;
     const p = m.problem, lbl = (s) => esc(stateLabel(p, s));
-    const legend = st.legend[n.status] || {};
+    // a node beam search dropped is shown pruned (the server's status is
+    // discarded)
+    const status = n.status === "discarded" && n.id < m.nodeEnd ? familyStatus(m, n.id) : n.status;
+    const legend = st.legend[status] || {};
     const algo = p ? p.options.split(" ")[0] : "astar";
+    const F = (p && p.f) || {};
     let formula = "";
-    if (algo === "astar" || algo === "idastar" || algo === "rbfs") formula = `f = g + h = ${fmt(n.g)} + ${fmt(n.h)} = ${fmt(n.f)}`;
-    else if (algo === "wastar") formula = `f = g + w·h = ${fmt(n.f)}`;
+    if (algo === "astar" || algo === "idastar" || algo === "rbfs" || algo === "biastar" || (algo === "beam" && F.g === 1 && F.h === 1)) formula = `f = g + h = ${fmt(n.g)} + ${fmt(n.h)} = ${fmt(n.f)}`;
+    else if (algo === "wastar" || (algo === "beam" && F.g === 1)) formula = `f = g + w·h = ${fmt(n.f)}`;
+    else if (algo === "beam") formula = `f = h = ${fmt(n.f)}`;
     else if (algo === "greedy") formula = `f = h = ${fmt(n.f)}`;
     else if (algo === "ucs" || algo === "biucs") formula = `f = g = ${fmt(n.f)}`;
     else formula = `priority = depth = ${fmt(n.f)}`;
     const parent = msg.path.length > 1 ? msg.path[msg.path.length - 2] : null;
-    let h = `<div class="insp-head" data-testid="inspector-node" data-id="${n.id}"><span class="swatch" style="border-color:${legend.stroke || "#000"}"></span> <strong>${lbl(n.state)}</strong> <span class="muted">node #${n.id} · ${esc(n.status)} · at step ${msg.step}</span></div>`;
+    let h = `<div class="insp-head" data-testid="inspector-node" data-id="${n.id}"><span class="swatch" style="border-color:${legend.stroke || "#000"}"></span> <strong>${lbl(n.state)}</strong> <span class="muted">node #${n.id} · <span data-testid="insp-status">${esc(status)}</span> · at step ${msg.step}</span></div>`;
     if (p && p.kind === "puzzle") h += boardSVG(p, n.state, 120);
     h += `<dl class="insp"><dt>g</dt><dd data-testid="insp-g">${fmt(n.g)}</dd><dt>h</dt><dd data-testid="insp-h">${fmt(n.h)}</dd><dt>f</dt><dd data-testid="insp-f">${esc(formula)}</dd><dt>depth</dt><dd>${n.depth}</dd>`;
     if (familyOf(m) === "rbfs" && n.id < m.nodeEnd) h += `<dt>stored F</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(n.id))} <span class="muted">(g + h when generated; the best f below it once its subtree is forgotten)</span></dd>`;

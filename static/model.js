@@ -14,11 +14,13 @@
 //   iterStart (IDS, IDA*: ids below it are earlier iterations'),
 //   history, historyStride, loaded
 //   storedF(id) (RBFS) backward(id) (bidirectional: the goal's tree)
+//   pruned(id) (beam: dropped from the beam; its status is discarded)
 //   parent(id) g(id) h(id) f(id) depth(id) nodeStatus(id) (statusOf(id)
 //   too; status is the search's) order(id) seq(id) born(id) cell(id)
 //   state(id) (string, or undefined until loaded; a grid's and a graph's
 //   is known from the cell), h(id) and f(id) undefined until loaded
-//   key(id): the sort key {priority, tie, seq} of an open node
+//   key(id): the sort key {priority, tie, seq} of an open node (local
+//     beam, hello.problem.layered: {depth, f, seq})
 //   children(id): ids existing at step, in creation order (O(nodes) once
 //     per change)
 //   openHead(n): the first n (<= 64) open ids in pop order; openKeys(n)
@@ -44,6 +46,7 @@ const FATES = ["open", "discarded", "discarded", "discarded", "goal", "cutoff", 
 // the ext byte (hello.problem.ext): full fate, cutoff pop, backward, F, stale pop
 const EXT_CUTOFF_POP = 1 << 3, EXT_BACKWARD = 1 << 4, EXT_F = 1 << 5, EXT_STALE_POP = 1 << 6;
 const STATES_GAP = 50; // ms between two states queries, at least
+const FATE_PRUNED = 7;
 const FATE_MASK = 7, GOAL_POP = 1 << 3, HAS_ORDER = 1 << 4, BORN = 1 << 5, G_RAW = 1 << 6, DEPTH_RAW = 1 << 7;
 
 // grow returns a typed array of at least n elements holding a's.
@@ -134,6 +137,8 @@ export function createModel(hello) {
       // RBFS orders by the stored (possibly backed-up) F
       const f = problem.frontier === "rbfs" ? storedFA[id] : m.f(id), r = (x) => Math.round(x * 1e9) / 1e9;
       const k = { priority: f === undefined ? undefined : r(f), tie: 0, seq: seqA[id] };
+      // local beam orders by the layer (depth), then f (stepper.OpenKey)
+      if (problem.layered) { k.tie = k.priority; k.priority = depthA[id]; return k; }
       if (problem.tie === "high-g") k.tie = r(-gA[id]);
       if (problem.tie === "low-h") k.tie = m.h(id) === undefined ? undefined : r(m.h(id));
       return k;
@@ -149,6 +154,9 @@ export function createModel(hello) {
     // node of a bidirectional search's goal tree
     storedF: (id) => storedFA[id],
     backward: (id) => backA[id] === 1,
+    // pruned says that beam search dropped node id from its beam (it was
+    // never expanded); O(1)
+    pruned: (id) => id >= 0 && id < m.nodeEnd && fateA[id] === FATE_PRUNED && !(orderA[id] > 0 && orderA[id] <= m.step),
     // order is the expansion step of a node closed at the step shown, else 0
     order: (id) => (orderA[id] > 0 && orderA[id] <= m.step ? orderA[id] : 0),
     h(id) { if (states[id] !== undefined) return hA[id]; return undefined; },

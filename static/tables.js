@@ -156,11 +156,13 @@ export function createTables(page) {
         // the next node and its ties matter only while the search runs
         const running = m.status === "running";
         const head = running && m.openCount ? m.openHead(1)[0] : -1;
-        const p0 = head >= 0 ? m.key(head).priority : null;
+        const k0 = head >= 0 ? m.key(head) : null;
         const prio = running && p && p.frontier === "priority";
+        // a tie has the next node's priority (local beam: its layer and f)
+        const ties = (k) => k0 !== null && k.priority === k0.priority && (!p.layered || k.tie === k0.tie);
         ids.forEach((id, j) => {
           const i = w.first + j, k = m.key(id);
-          const isNext = i === 0 && running, isTie = !isNext && prio && k.priority === p0;
+          const isNext = i === 0 && running, isTie = !isNext && prio && ties(k);
           const cls = (isNext ? "next" : isTie ? "tie" : "") + (id === sel ? " selected" : "");
           const rank = `${i + 1}${isNext ? ' <span class="tag">next</span>' : isTie ? ' <span class="tag">tie</span>' : ""}`;
           rows.push({ id, rank, html: `<tr data-testid="open-row" data-id="${id}" class="${cls}" tabindex="0"><td>${rank}</td><td class="state">${esc(stateLabel(p, m.state(id)))}${dirMark(m, id)}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f" data-testid="open-f">${fmt(k.priority)}</td><td>${fmt(k.tie)}</td><td>${k.seq}</td></tr>`, key: `${cls}|${m.state(id)}|${m.g(id)}|${m.h(id)}|${k.priority}|${k.tie}|${k.seq}` });

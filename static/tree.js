@@ -10,7 +10,7 @@
 import { $, SVGNS, fmt, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
-import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, DIR_COLOUR } from "./family.js";
+import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, DIR_COLOUR } from "./family.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 const DETAIL_MIN = 0.45; // below this scale nodes are squares
@@ -248,7 +248,7 @@ export function createTree(page) {
     for (const id of L.order) if (inView(sx(id), sy(id))) vis.push(id);
     const onPath = new Set(m.path || []), curPath = currentPath(m);
     const last = m.last ? m.last.expanded.id : -1;
-    const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : m.nodeStatus(id));
+    const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : familyStatus(m, id));
     const detail = k >= DETAIL_MIN && ky === k && vis.length <= DETAIL_MAX_NODES;
 
     // the SVG keeps its elements from frame to frame: the edges are two
@@ -329,12 +329,12 @@ export function createTree(page) {
       }
       // one transparent square per node to click, kept like the boxes
       for (const id of vis) {
-        const sig = id < 0 ? "s" : `${id === st.selected}|${m.nodeStatus(id)}|${fmt(m.f(id))}|${meets(m).has(id)}`;
+        const sig = id < 0 ? "s" : `${id === st.selected}|${familyStatus(m, id)}|${fmt(m.f(id))}|${meets(m).has(id)}`;
         let c = lay.hits.get(id);
         if (!c || c.sig !== sig) {
           const e = id < 0
             ? el("rect", { class: "hit", "data-summary": -1 - id })
-            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id), "data-dir": dirOf(m, id) });
+            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
           if (c) c.e.replaceWith(e); else lay.hitLayer.appendChild(e);
           c = { sig, e, pos: "" };
         }
@@ -393,7 +393,7 @@ export function createTree(page) {
     const lg = st.legend[status] || {};
     const state = m.state(id);
     const dir = dirOf(m, id);
-    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": m.nodeStatus(id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
+    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
     if (id === st.selected) el("rect", { x: -5, y: -5, width: BOX_W + 10, height: BOX_H + 10, rx: 9, class: "sel-ring" }, grp);
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);

@@ -25,6 +25,10 @@ type ProblemInfo struct {
 	// (full base fate, backward tree, RBFS's F): docs/protocol.md.
 	Ext bool   `json:"ext,omitempty"`
 	Tie string `json:"tie"`
+	// Layered says the priority queue is local beam search's: ordered by
+	// depth (the layer) first, then by f, so an open node's sort key is
+	// {priority: depth, tie: f, seq} (stepper.OpenKey).
+	Layered bool `json:"layered,omitempty"`
 	// F is the evaluation function: f = g·F.G + h·F.H + depth·F.Depth.
 	F FCoef `json:"f"`
 	// Puzzle.
@@ -70,6 +74,7 @@ func DescribeProblem(inst stepper.Instance, o stepper.Options, warnings []string
 	info := ProblemInfo{
 		Kind: inst.Kind(), Spec: inst.Spec(), Options: o.String(), Warnings: warnings,
 		Frontier: FrontierKind(o), Tie: string(o.Tie), F: fCoef(o),
+		Layered: o.Algorithm == stepper.Beam && o.Local,
 	}
 	switch p := inst.(type) {
 	case *stepper.Puzzle:

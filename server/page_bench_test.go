@@ -137,6 +137,8 @@ func BenchmarkPage100k(b *testing.B) {
 		{"bfs-867254301", url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "puzzle_goal": {"123456780"}, "algo": {"bfs"}, "maxnodes": {"1000000"}}, 100000},
 		{"arena2-astar", url.Values{"source": {"grid"}, "grid_map": {"arena2"}, "grid_moves": {"8"}, "algo": {"astar"}, "h": {"octile"}, "maxnodes": {"1000000"}}, 100000},
 		{"arena2-astar-drop", url.Values{"source": {"grid"}, "grid_map": {"arena2"}, "grid_moves": {"8"}, "algo": {"astar"}, "h": {"octile"}, "duplicates": {"drop"}, "maxnodes": {"1000000"}}, 0},
+		// RBFS keeps its forgotten nodes: the strip counts them every step
+		{"rbfs-867254301", url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "puzzle_goal": {"123456780"}, "algo": {"rbfs"}, "h": {"manhattan"}, "maxnodes": {"1000000"}}, 100000},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			srv := New(Config{MaxNodes: 1000000})

@@ -6,7 +6,8 @@
 //     model.iterStart are earlier iterations', counted here, each viewable
 //     at its last step); the current path's edges are highlighted.
 //   "rbfs": the f-limit of each node on the path, the backups of the step
-//     and the forgotten nodes (faded in the tree, counted here).
+//     and the forgotten nodes (faded in the tree, counted here from the
+//     model's count, O(log nodes)).
 //   "bidirectional" (bibfs, biucs, biastar): the start's tree grows down
 //     and the goal's tree (model.backward) grows up toward it, each
 //     coloured by its direction; the strip shows the side expanded, μ, the
@@ -18,8 +19,8 @@
 // as such (familyStatus); local beam's open table heads its key columns
 // layer and f (hello.problem.layered: the key is the depth, then f).
 // No per-node work on a step except what is said: iterations() scans the
-// ids below iterStart once per iteration (O(earlier nodes)), the
-// forgotten count scans the tree once per step shown for rbfs only.
+// ids below iterStart once per iteration (O(earlier nodes)); the rest is
+// O(what the strip shows).
 import { $, fmt, esc, stateLabel } from "./util.js";
 import { layout } from "./treelayout.js";
 
@@ -157,8 +158,6 @@ export function createFamily(page) {
   // kindOf is what the strip shows: a family, "beam" or "" (nothing)
   const kindOf = (m) => familyOf(m) || (isBeam(m) ? "beam" : "");
 
-  let forgot = { step: -1, n: 0 };
-
   function attach(m) {
     for (const k in EXTRA_LEGEND) if (!st.legend[k]) st.legend[k] = EXTRA_LEGEND[k];
     const fam = kindOf(m), layered = !!(m.problem && m.problem.layered);
@@ -224,12 +223,8 @@ export function createFamily(page) {
     }
     if (d && d.backups && d.backups.length) h += ` · <span data-testid="backups">backed up: ${d.backups.map((b) => `${esc(stateLabel(m.problem, b.state))} ← ${bound(b.f)}`).join(", ")} (subtree forgotten)</span>`;
     if (d && d.nextNode !== undefined && d.nextNode !== null) h += ` · next: ${d.nextState ? esc(stateLabel(m.problem, d.nextState)) : name(m, d.nextNode)} with limit ${bound(d.nextLimit)}`;
-    if (forgot.step !== m.step || forgot.end !== m.nodeEnd) {
-      let n = 0;
-      for (let id = 0; id < m.nodeEnd; id++) if (m.nodeStatus(id) === "forgotten") n++;
-      forgot = { step: m.step, end: m.nodeEnd, n };
-    }
-    if (forgot.n) h += ` · <span data-testid="forgotten">${forgot.n} nodes forgotten (faded)</span>`;
+    const forgot = m.forgottenCount ? m.forgottenCount() : 0;
+    if (forgot) h += ` · <span data-testid="forgotten">${forgot} ${forgot === 1 ? "node" : "nodes"} forgotten (faded)</span>`;
     return h || "RBFS: the path from the root, each node with its f-limit.";
   }
 

@@ -15,6 +15,8 @@
 //   history, historyStride, loaded
 //   storedF(id) (RBFS) backward(id) (bidirectional: the goal's tree)
 //   pruned(id) (beam: dropped from the beam; its status is discarded)
+//   forgottenCount(): RBFS's forgotten nodes at the step shown, O(log
+//     nodes): kept up to date from the records each message carries
 //   parent(id) g(id) h(id) f(id) depth(id) nodeStatus(id) (statusOf(id)
 //   too; status is the search's) order(id) seq(id) born(id) cell(id)
 //   state(id) (string, or undefined until loaded; a grid's and a graph's
@@ -40,13 +42,15 @@
 //     answer only when a view asked for one of its ids), change =
 //     {kind: "step"|"move"|"state"|"states", added, changed}
 
+import { PrefixCount } from "./prefixcount.js";
+
 // base fates (stepper.BaseFate): open, ignored-closed, ignored-open,
 // depth-limit, goal on generation, IDA* cutoff, RBFS forgotten, beam pruned
 const FATES = ["open", "discarded", "discarded", "discarded", "goal", "cutoff", "forgotten", "discarded"];
 // the ext byte (hello.problem.ext): full fate, cutoff pop, backward, F, stale pop
 const EXT_CUTOFF_POP = 1 << 3, EXT_BACKWARD = 1 << 4, EXT_F = 1 << 5, EXT_STALE_POP = 1 << 6;
 const STATES_GAP = 50; // ms between two states queries, at least
-const FATE_PRUNED = 7;
+const FATE_FORGOTTEN = 6, FATE_PRUNED = 7;
 const FATE_MASK = 7, GOAL_POP = 1 << 3, HAS_ORDER = 1 << 4, BORN = 1 << 5, G_RAW = 1 << 6, DEPTH_RAW = 1 << 7;
 
 // grow returns a typed array of at least n elements holding a's.
@@ -108,6 +112,14 @@ export function createModel(hello) {
   let expandedAt = new Int32Array(0); // expandedAt[k]: the node step k expanded, as far as known
   let held = 0; // records held: ids 0..held-1
   let states = []; // state strings by id, once loaded
+  // forgotten: the ids whose record's base fate is forgotten. A forgotten
+  // node is never selected again (RBFS makes new nodes for a subtree it
+  // regenerates), so it is forgotten exactly while it exists: the count at
+  // the step shown is the members below nodeEnd. A record's fate changes
+  // only by a record the server sends (a forgetting, and its undoing on a
+  // move back, are mods it restates), so the set follows each message in
+  // O(records · log nodes), whatever the move.
+  const forgotten = new PrefixCount();
   // kids: children by parent over every record held, kept up to date on a
   // step (new nodes appended, re-parented ones moved) and rebuilt after a
   // state or move; children(id) filters by nodeEnd.
@@ -157,6 +169,7 @@ export function createModel(hello) {
     // pruned says that beam search dropped node id from its beam (it was
     // never expanded); O(1)
     pruned: (id) => id >= 0 && id < m.nodeEnd && fateA[id] === FATE_PRUNED && !(orderA[id] > 0 && orderA[id] <= m.step),
+    forgottenCount: () => forgotten.below(m.nodeEnd),
     // order is the expansion step of a node closed at the step shown, else 0
     order: (id) => (orderA[id] > 0 && orderA[id] <= m.step ? orderA[id] : 0),
     h(id) { if (states[id] !== undefined) return hA[id]; return undefined; },
@@ -298,6 +311,7 @@ export function createModel(hello) {
       parentA[id] = r.parent; gA[id] = r.g; depthA[id] = r.depth; seqA[id] = r.seq; bornA[id] = r.born;
       orderA[id] = r.order; fateA[id] = r.fate; cellA[id] = r.cell; m._goalPop[id] = r.goalPop ? 1 : r.cutoffPop ? 2 : r.stalePop ? 3 : 0;
       storedFA[id] = r.F; backA[id] = r.backward ? 1 : 0;
+      forgotten.set(id, r.fate === FATE_FORGOTTEN);
       if (r.order > 0) {
         if (expandedAt.length <= r.order) { const old = expandedAt.length; expandedAt = grow(expandedAt, r.order + 1); expandedAt.fill(-1, old); }
         expandedAt[r.order] = id;
@@ -329,7 +343,7 @@ export function createModel(hello) {
     const from = m.step, oldEnd = m.nodeEnd;
     let ids;
     if (kind === "state") {
-      held = 0; states = []; hA.fill(0); expandedAt.fill(-1);
+      held = 0; states = []; hA.fill(0); expandedAt.fill(-1); forgotten.clear();
       pendingStates.clear(); needed.clear(); wantStates.length = 0; statesInFlight = null;
       for (const [, q] of rowQueries) q.reject(new Error("state replaced"));
       rowQueries.clear();

@@ -79,10 +79,10 @@ function start(app) {
     // read every size before writing anything: a read after a write forces
     // the browser to lay the page out again
     measure();
-    family.draw();
     const tm = {};
     let t = performance.now();
     const lap = (name) => { const n = performance.now(); tm[name] = +(n - t).toFixed(1); t = n; };
+    family.draw(); lap("family");
     page.tree.draw(); lap("tree");
     problem.draw(); lap("problem");
     tables.draw(); lap("lists");

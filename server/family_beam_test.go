@@ -107,6 +107,9 @@ func TestBeamPage(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
 				t.Fatal(err)
 			}
+			if got := pageText(t, ctx, "beam-width"); !strings.HasPrefix(got, "beam width 2") {
+				t.Errorf("step 0: the strip's width %q", got)
+			}
 			eng := newSearch(t, problem, tc.options)
 			layersMixed := false // a step whose open list holds two layers
 			for k := 1; ; k++ {
@@ -277,5 +280,31 @@ func TestBeamHelloAndFirstPaint(t *testing.T) {
 	}
 	if strings.Contains(rows[1], "tie") {
 		t.Errorf("Timisoara (f 447) is marked a tie of Sibiu (f 393): %q", rows[1])
+	}
+}
+
+// TestFamilyLegendNamesEveryStyle: a style the tree draws beyond the five
+// is in the legend once drawn, in any search: a depth limit's cut-off
+// nodes in depth-limited DFS and in A* with depth=2.
+func TestFamilyLegendNamesEveryStyle(t *testing.T) {
+	srv, ts, ctx := pageBrowser(t, 1600, 1100)
+	for _, options := range []string{"dls depth=2", "astar depth=2"} {
+		t.Run(options, func(t *testing.T) {
+			sess, err := srv.StartSession(newSearch(t, "graph romania", options))
+			if err != nil {
+				t.Fatal(err)
+			}
+			eng := newSearch(t, "graph romania", options)
+			eng.Run(1000)
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0), chromedp.Click(`#btn-goal`), waitStep(eng.StepCount())); err != nil {
+				t.Fatal(err)
+			}
+			if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid=tree-node][data-status=cutoff]').length`); n == 0 {
+				t.Fatalf("%s on Romania ends (%s) with no cut-off node drawn", options, eng.Status())
+			}
+			if got := pageText(t, ctx, "legend"); !strings.Contains(got, "cut off") {
+				t.Errorf("cut-off nodes are drawn, the legend %q does not name them", got)
+			}
+		})
 	}
 }

@@ -68,6 +68,26 @@ export function isBeam(m) {
   return !!(m && m.problem && typeof m.problem.options === "string" && m.problem.options.split(" ")[0] === "beam");
 }
 
+// noteStyle adds the legend entry of a style the tree draws beyond the
+// five when it is first drawn (a depth limit's cut-off nodes in any
+// search, say), so the legend names every style on the screen. O(1).
+const noted = new WeakMap(); // legend list -> the styles it names
+export function noteStyle(status) {
+  if (!EXTRA_LEGEND[status] || typeof document === "undefined") return;
+  const ul = document.querySelector("[data-testid=legend]");
+  if (!ul) return;
+  let seen = noted.get(ul);
+  if (!seen) noted.set(ul, (seen = new Set()));
+  if (seen.has(status)) return;
+  seen.add(status);
+  if (!ul.querySelector(".lg-" + status)) legendItem(ul, "lg-" + status, EXTRA_LEGEND[status].stroke, EXTRA_LEGEND[status].label, EXTRA_LEGEND[status].fill);
+}
+
+// legendItem appends one entry to the legend list ul.
+function legendItem(ul, cls, colour, label, fill) {
+  ul.insertAdjacentHTML("beforeend", `<li class="${cls}"><span class="swatch" style="border-color:${colour}${fill ? ";background:" + fill : ""}"></span>${esc(label)}</li>`);
+}
+
 // familyStatus is the status node id is drawn with: "pruned" for a node
 // beam search dropped (the model's status is "discarded"), else the
 // model's. O(1).
@@ -179,9 +199,9 @@ export function createFamily(page) {
     if (strip) { strip.hidden = !fam; strip.dataset.family = fam; }
     // the tree's legend names what this family draws beyond the five
     const ul = document.querySelector("[data-testid=legend]");
-    const item = (cls, colour, label, fill) => ul.insertAdjacentHTML("beforeend", `<li class="${cls}"><span class="swatch" style="border-color:${colour}${fill ? ";background:" + fill : ""}"></span>${esc(label)}</li>`);
+    const item = (cls, colour, label, fill) => legendItem(ul, cls, colour, label, fill);
     const extra = fam === "stack" ? ["cutoff"] : fam === "rbfs" ? ["forgotten"] : fam === "beam" ? ["pruned"] : [];
-    if (ul) for (const k of extra) if (!ul.querySelector(".lg-" + k)) item("lg-" + k, EXTRA_LEGEND[k].stroke, EXTRA_LEGEND[k].label, EXTRA_LEGEND[k].fill);
+    for (const k of extra) noteStyle(k);
     if (ul && fam === "bidirectional" && !ul.querySelector(".lg-dir")) {
       for (const d of ["forward", "backward"]) item("lg-dir", DIR_COLOUR[d], d === "forward" ? "start's tree" : "goal's tree", DIR_COLOUR[d]);
       item("lg-meet", MEET_COLOUR, "meeting node (μ: the best path through it)");
@@ -245,7 +265,7 @@ export function createFamily(page) {
   function beamStrip(m) {
     const b = m.last && m.last.beam, layered = !!m.problem.layered;
     const w = b ? b.width : Number((/\bwidth=(\d+)/.exec(m.problem.options) || [])[1]);
-    let h = `<span data-testid="beam-width">beam width ${w}${layered ? ", local: layer by layer" : ""}</span>`;
+    let h = `<span data-testid="beam-width">beam${w > 0 ? " width " + w : ""}${layered ? ", local: layer by layer" : ""}</span>`;
     if (b) {
       if (layered) h += ` · <span data-testid="beam-layer">layer ${b.layer}${b.layerDone ? " done: the next layer is the best " + w + " of its children" : ""}</span>`;
       h += ` · kept ${b.kept}`;

@@ -10,7 +10,7 @@
 import { $, SVGNS, fmt, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
-import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, DIR_COLOUR } from "./family.js";
+import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR } from "./family.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 const DETAIL_MIN = 0.45; // below this scale nodes are squares
@@ -318,6 +318,7 @@ export function createTree(page) {
       }
       for (const [s, e] of lay.squares) if (!byStatus[s]) { e.remove(); lay.squares.delete(s); }
       for (const s in byStatus) {
+        noteStyle(s);
         let e = lay.squares.get(s);
         if (!e) {
           const lg = st.legend[s] || { fill: "#eee", stroke: "#999" };
@@ -390,6 +391,7 @@ export function createTree(page) {
   }
 
   function drawNode(parent, m, id, status, isNext, compact) {
+    noteStyle(status);
     const lg = st.legend[status] || {};
     const state = m.state(id);
     const dir = dirOf(m, id);

@@ -156,6 +156,20 @@ func TestBeamPage(t *testing.T) {
 				if ev.Counters.Pruned > 0 && pruned == 0 {
 					t.Errorf("step %d: %d nodes pruned, none drawn as pruned", k, ev.Counters.Pruned)
 				}
+				// and so does the map: a city showing a pruned node is drawn pruned
+				var cities []struct {
+					ID     int  `json:"id"`
+					Pruned bool `json:"pruned"`
+				}
+				if err := json.Unmarshal([]byte(eval[string](t, ctx, `JSON.stringify([...document.querySelectorAll('[data-testid=graph-node][data-id]')].map((e) => ({id: Number(e.dataset.id), pruned: e.classList.contains("pruned")})))`)), &cities); err != nil {
+					t.Fatal(err)
+				}
+				for _, c := range cities {
+					isPruned := eng.Record(c.ID).Fate == stepper.BasePruned && eng.Node(c.ID).Status == stepper.NodeDiscarded
+					if isPruned != c.Pruned {
+						t.Errorf("step %d: the city of node %d (%s) drawn pruned %v; pruned by the engine: %v", k, c.ID, eng.Node(c.ID).State, c.Pruned, isPruned)
+					}
+				}
 			}
 			if tc.local && !layersMixed {
 				t.Error("no step's open list told (layer, f) from f: the test checks nothing")

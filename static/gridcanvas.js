@@ -7,7 +7,7 @@
 // lines and the numbers f, g, h once a cell is big enough to hold them.
 // A frame costs O(view pixels + cells in view), whatever the map's size.
 import { fmt } from "./util.js";
-import { dirFill } from "./family.js";
+import { dirFill, familyStatus } from "./family.js";
 
 const AX = 22; // room for the axis labels, px
 
@@ -69,7 +69,7 @@ export function createGridCanvas(page, host, p, index) {
   function paintCell(m, cell) {
     const id = index.best[cell];
     if (id < 0 || id >= m.nodeEnd) { lpx[cell] = 0; return; }
-    const status = m.nodeStatus(id) === "goal" ? "path" : m.nodeStatus(id), df = dirFill(m, id, status);
+    const s = familyStatus(m, id), status = s === "goal" ? "path" : s, df = dirFill(m, id, status);
     lpx[cell] = df ? rgba(df.fill, 255) : colourOf(status);
   }
   function touch(cells) {

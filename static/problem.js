@@ -7,7 +7,7 @@
 // (gridcanvas.js) with zoom and pan.
 import { $, fmt, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
-import { dirFill } from "./family.js";
+import { dirFill, familyStatus } from "./family.js";
 
 // miniBoard draws a small puzzle board into the SVG group g: one path for
 // the tiles, one rect for the blank and one text whose characters are
@@ -128,7 +128,7 @@ export function createProblemView(page) {
   function statusOf(m, id, onPath) {
     if (onPath.has(id)) return "path";
     if (m.last && m.last.expanded.id === id) return "current";
-    const s = m.nodeStatus(id);
+    const s = familyStatus(m, id); // beam's pruned nodes as such
     return s === "goal" ? "path" : s;
   }
 
@@ -191,7 +191,7 @@ export function createProblemView(page) {
       if (id === nextId && c >= 8) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
       if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmt(m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
       const par = m.parent(id);
-      if (big && par >= 0 && status !== "discarded") {
+      if (big && par >= 0 && status !== "discarded" && status !== "pruned") {
         const pc = m.cell(par), px = pc % W, py = (pc - px) / W;
         const dx = px - x, dy = py - y, mx = x * c + c / 2, my = y * c + c / 2;
         s += `<line x1="${mx - dx * c * 0.12}" y1="${my - dy * c * 0.12}" x2="${mx + dx * c * 0.22}" y2="${my + dy * c * 0.22}" class="ptr" marker-end="url(#ah)"/>`;

@@ -295,6 +295,10 @@ func TestBeamHelloAndFirstPaint(t *testing.T) {
 	if strings.Contains(rows[1], "tie") {
 		t.Errorf("Timisoara (f 447) is marked a tie of Sibiu (f 393): %q", rows[1])
 	}
+	// the key columns are headed layer and f before the script runs
+	if !strings.Contains(page, ">layer</th>") || strings.Contains(page, ">tie</th>") {
+		t.Error("local beam's first paint does not head its key columns layer and f")
+	}
 }
 
 // TestFamilyLegendNamesEveryStyle: a style the tree draws beyond the five

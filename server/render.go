@@ -75,6 +75,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		d.Legend = append(d.Legend, templates.LegendEntry{Status: string(e.Status), Label: e.Label, Colour: e.Stroke})
 	}
 	d.Open = openRows(snap, defaultPreviewLimit, frontierKind(o) == "priority", o.Local)
+	d.Layered = o.Local
 	tail := snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):]
 	from := max(0, snap.Counters.Closed-len(tail))
 	for i, n := range tail {

@@ -99,6 +99,10 @@ type SessionData struct {
 	ClosedTotal         int
 	Path                []int
 	Static              string
+
+	// Layered says the open list is local beam's: its key columns are the
+	// layer (depth) and f, not f and the tie rule's key.
+	Layered bool
 }
 
 // LegendEntry is one colour of the tree and grid.

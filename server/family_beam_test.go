@@ -78,6 +78,16 @@ func jumpTo(ctx context.Context, k int) error {
 	return chromedp.Do(ctx, chromedp.SetValue(`#jump-to`, ""), chromedp.SendKeys(`#jump-to`, fmt.Sprintf("%d\r", k)), waitStep(k))
 }
 
+// fitDrawn waits for the frame that draws the tree fitted (Fit is drawn
+// on the next frame after its click): two frames.
+func fitDrawn(t *testing.T, ctx context.Context) {
+	t.Helper()
+	fit, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(window.stepviz.tree.fit === "all"))))`, chromedp.EvalAwaitPromise))
+	if err != nil || !fit {
+		t.Fatalf("the tree is not fitted: %v", err)
+	}
+}
+
 // pageText is the text of the element with data-testid id, "" if none.
 func pageText(t *testing.T, ctx context.Context, id string) string {
 	t.Helper()
@@ -238,6 +248,7 @@ func TestBiAStarPage(t *testing.T) {
 		chromedp.Click(`#zoom-fit`), pollJS(`document.querySelectorAll('[data-testid=tree-node][data-dir=backward]').length > 0`)); err != nil {
 		t.Fatalf("run to the goal (step %d): %v", last.Step, err)
 	}
+	fitDrawn(t, ctx)
 	if !eval[bool](t, ctx, `(() => {
 		const ys = (d) => [...document.querySelectorAll('[data-testid=tree-node][data-dir=' + d + ']')].map((e) => e.getBoundingClientRect().top);
 		const f = ys("forward"), b = ys("backward");
@@ -245,7 +256,7 @@ func TestBiAStarPage(t *testing.T) {
 	})()`) {
 		t.Error("the goal's tree is not drawn below the start's")
 	}
-	if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid=meet]').length`); n != 2 {
+	if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid=meet], .hit.meet').length`); n != 2 {
 		t.Errorf("%d meeting nodes ringed, want 2 (one in each tree)", n)
 	}
 	if got := pageText(t, ctx, "legend"); !strings.Contains(got, "meeting node") || !strings.Contains(got, "goal's tree") {
@@ -314,9 +325,10 @@ func TestFamilyLegendNamesEveryStyle(t *testing.T) {
 			}
 			eng := newSearch(t, "graph romania", options)
 			eng.Run(1000)
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0), chromedp.Click(`#btn-goal`), waitStep(eng.StepCount())); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0), chromedp.Click(`#btn-goal`), waitStep(eng.StepCount()), chromedp.Click(`#zoom-fit`)); err != nil {
 				t.Fatal(err)
 			}
+			fitDrawn(t, ctx)
 			if n := eval[int](t, ctx, `document.querySelectorAll('[data-testid=tree-node][data-status=cutoff]').length`); n == 0 {
 				t.Fatalf("%s on Romania ends (%s) with no cut-off node drawn", options, eng.Status())
 			}

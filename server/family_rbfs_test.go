@@ -117,6 +117,11 @@ func TestRBFSForgottenCount(t *testing.T) {
 	if n := eval[int](t, ctx, `window.__stripCalls`); n != 0 {
 		t.Errorf("the strip asked the status of %d nodes: it visits the nodes instead of keeping the count", n)
 	}
+	// a page opened at that step counts from the state message
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/s/"+sess.ID), waitStep(mostAt)); err != nil {
+		t.Fatal(err)
+	}
+	check("a follower joining", mostAt)
 }
 
 // BenchmarkRBFSStrip100k measures the family strip's draw on RBFS (the

@@ -67,11 +67,44 @@ func (e *biEngine[S]) stops(tf, tb float64) bool {
 }
 
 // rule is the stopping rule in words, for Event.Bidirectional.Rule.
-func (e *biEngine[S]) rule() string {
-	if e.h[0] != nil {
+func (e *biEngine[S]) rule() string { return bidiStopRule(e.o.Algorithm) }
+
+// bidiStopRule is the stopping rule of a bidirectional algorithm, as
+// stops applies it.
+func bidiStopRule(a Algorithm) string {
+	if a == BiAStar {
 		return "stop when μ <= max(fminF, fminB): front-to-end bidirectional A*, h admissible toward each end"
 	}
 	return "stop when μ <= topF + topB + ε"
+}
+
+// BidiRules states in words how bibfs, biucs or biastar (o normalized)
+// searches, as biEngine does it: its two frontiers and what each orders
+// by, which side a step expands, how the sides meet, what a state reached
+// again does and the stopping rule with its name. "" for every other
+// algorithm.
+func BidiRules(o Options) string {
+	var f, mu, stop string
+	switch o.Algorithm {
+	case BiBFS:
+		f, mu = "f = depth (moves from its root)", "the fewest moves"
+	case BiUCS:
+		f, mu = "f = g (cost from its root)", "the cheapest cost"
+	case BiAStar:
+		f, mu = fmt.Sprintf("f = g + h (%s), h estimating toward the goal on the forward side and toward the start on the backward side", o.Heuristic), "the cheapest cost"
+	default:
+		return ""
+	}
+	if o.Algorithm == BiAStar {
+		stop = "front-to-end bidirectional A* (Pohl 1971): " + bidiStopRule(o.Algorithm) + ", fminF and fminB the least f of the two open lists"
+	} else {
+		stop = "bidirectional Dijkstra's (Nicholson 1966; Goldberg and Harrelson 2005): " + bidiStopRule(o.Algorithm) + ", topF and topB the least f of the two open lists, ε the cheapest step cost seen"
+	}
+	return fmt.Sprintf("two frontiers, forward from the start and backward from the goal (moves followed in reverse), each a priority queue on %s, the node added first on a tie; "+
+		"each step expands one node, on the side whose least f is smaller (forward on a tie), so the sides alternate only while their least f stay level; "+
+		"a child whose state the other side has reached makes a start-to-goal path, μ being %s of those found; "+
+		"a state reached again on its own side is ignored unless its f is smaller, then a new node replaces the old one; "+
+		"no goal test: stopping rule of %s", f, mu, stop)
 }
 
 // newBiAStar starts biastar: hs are the heuristics toward the goal, back

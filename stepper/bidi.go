@@ -354,14 +354,11 @@ func (e *biEngine[S]) fill(ev *Event) {
 
 func (e *biEngine[S]) snapshot() Snapshot {
 	sn := Snapshot{Step: e.cur, Status: e.status, Counters: e.counters(), Path: e.path(), Bidirectional: e.bidi()}
-	for d := range 2 {
-		items := append(biHeap(nil), e.open[d]...)
-		sort.Slice(items, func(i, j int) bool { return items.Less(i, j) })
-		for _, it := range items {
-			if e.nodes[it.id].status == NodeOpen {
-				sn.Open = append(sn.Open, OpenEntry{NodeInfo: e.info(it.id), Key: Key{Priority: it.key, Seq: int(it.seq)}})
-			}
-		}
+	// Both open lists merged in the order the steps pop them (openHead),
+	// each entry with its side in Dir.
+	for _, id := range e.openOrder(nil) {
+		n := &e.nodes[id]
+		sn.Open = append(sn.Open, OpenEntry{NodeInfo: e.info(int32(id)), Key: Key{Priority: n.key, Seq: int(n.seq)}})
 	}
 	for i := range e.nodes {
 		if e.nodes[i].status == NodeClosed {

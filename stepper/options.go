@@ -419,6 +419,9 @@ func (o Options) Normalize() (Options, error) {
 	if o.Depth < 0 || o.Depth > MaxDepth {
 		return o, fmt.Errorf("stepper: depth %d: want a whole number from 0 to %d", o.Depth, MaxDepth)
 	}
+	if err := o.checkBidi(); err != nil {
+		return o, err
+	}
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes
 	}
@@ -431,12 +434,57 @@ func (o Options) Normalize() (Options, error) {
 	return o, nil
 }
 
+// checkBidi refuses, for bibfs, biucs and biastar, the variants their
+// engine (bidi.go) does not have: it always keeps each side's open list
+// in key order with the earliest added first on a tie, never goal-tests
+// a node (a path is found where the two sides meet), replaces a node
+// reached more cheaply on its own side by a new one, is a graph search
+// and keeps every child as a node. Called on normalized options.
+func (o Options) checkBidi() error {
+	if !o.Algorithm.bidirectional() {
+		return nil
+	}
+	why := ""
+	switch {
+	case o.Tie != TieFIFO:
+		why = fmt.Sprintf("tie=%s: each side of %s expands its least key first, the node added first on a tie (tie=fifo)", o.Tie, o.Algorithm)
+	case o.Goal != OnExpand:
+		why = fmt.Sprintf("goaltest=%s: %s tests no node for the goal; it finds paths where its two searches meet and stops by its stopping rule", o.Goal, o.Algorithm)
+	case o.Open != Reparent || o.Closed != IgnoreClosed:
+		why = fmt.Sprintf("open=%s closed=%s: %s gives a state reached more cheaply on its own side a new node, open or closed (the open= and closed= policies are not its)", o.Open, o.Closed, o.Algorithm)
+	case o.Tree:
+		why = fmt.Sprintf("tree=true: %s is a graph search, each side remembering the states it reached (the other side's are how the two meet)", o.Algorithm)
+	case o.Depth != 0:
+		why = fmt.Sprintf("depth=%d: %s has no depth limit", o.Depth, o.Algorithm)
+	case o.Duplicates != KeepDuplicates:
+		why = fmt.Sprintf("duplicates=%s: %s keeps every child as a node", o.Duplicates, o.Algorithm)
+	}
+	if why != "" {
+		return fmt.Errorf("stepper: %s; leave the option out", why)
+	}
+	return nil
+}
+
 // String writes the options as the notebook's search line does, every
 // variant included: "astar h=manhattan tie=fifo goaltest=expand
-// open=reparent closed=ignore order=natural". Call it on normalized options.
+// open=reparent closed=ignore order=natural". A bidirectional search
+// (bibfs, biucs, biastar) has none of tie, goaltest, open and closed
+// (checkBidi), so its line is the algorithm, h, order and maxnodes:
+// "biastar h=sld order=natural". It parses back to the same options.
+// Call it on normalized options.
 func (o Options) String() string {
 	var b strings.Builder
 	b.WriteString(string(o.Algorithm))
+	if o.Algorithm.bidirectional() {
+		if o.Heuristic != "" {
+			fmt.Fprintf(&b, " h=%s", o.Heuristic)
+		}
+		fmt.Fprintf(&b, " order=%s", o.Order)
+		if o.MaxNodes != DefaultMaxNodes && o.MaxNodes != 0 {
+			fmt.Fprintf(&b, " maxnodes=%d", o.MaxNodes)
+		}
+		return b.String()
+	}
 	if o.Heuristic != "" {
 		fmt.Fprintf(&b, " h=%s", o.Heuristic)
 	}

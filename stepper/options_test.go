@@ -16,6 +16,10 @@ func TestOptionDefaults(t *testing.T) {
 		{"greedy h=misplaced tie=low-h", "greedy h=misplaced tie=low-h goaltest=expand open=reparent closed=ignore order=natural"},
 		{"astar tie=high-g closed=reopen order=up,left", "astar tie=high-g goaltest=expand open=reparent closed=reopen order=up,left"},
 		{"ASTAR tree=true maxnodes=10", "astar tie=fifo goaltest=expand open=reparent closed=ignore tree=true order=natural maxnodes=10"},
+		// a bidirectional search has no tie, goaltest, open or closed policy
+		{"biastar h=sld", "biastar h=sld order=natural"},
+		{"bibfs order=reverse maxnodes=10", "bibfs order=reverse maxnodes=10"},
+		{"biucs tie=fifo", "biucs order=natural"},
 	}
 	for _, tc := range tests {
 		o, err := ParseOptions(tc.line)
@@ -55,6 +59,13 @@ func TestOptionErrors(t *testing.T) {
 		{"astar tree=maybe", "want true or false"},
 		{"astar hh=manhattan", `unknown option "hh" (did you mean h?)`},
 		{"astar manhattan", "want name=value"},
+		{"biastar tie=lifo", "tie=lifo: each side of biastar expands its least key first"},
+		{"bibfs goaltest=generate", "goaltest=generate: bibfs tests no node for the goal"},
+		{"biucs closed=reopen", "biucs gives a state reached more cheaply on its own side a new node"},
+		{"biucs open=ignore", "the open= and closed= policies are not its"},
+		{"bibfs tree=true", "bibfs is a graph search"},
+		{"biastar depth=3", "depth=3: biastar has no depth limit"},
+		{"bibfs duplicates=drop", "keeps every child as a node"},
 	}
 	for _, tc := range tests {
 		_, err := ParseOptions(tc.line)

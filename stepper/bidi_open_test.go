@@ -1,0 +1,116 @@
+package stepper
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBidiSnapshotOpenPopOrder: a bidirectional snapshot lists its open
+// nodes in the order the engine pops them, both sides merged (smaller key
+// first, forward on a tie, then insertion): its first entry is the node
+// the next step expands, it is OpenOrder, and every entry says its side.
+func TestBidiSnapshotOpenPopOrder(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		inst Instance
+		line string
+	}{
+		{"bibfs romania", Romania(), "bibfs"},
+		{"biucs romania", Romania(), "biucs"},
+		{"biastar romania", Romania(), "biastar"},
+		{"biucs puzzle", mustPuzzle(t, "puzzle 283164705 goal=123804765"), "biucs"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := ParseOptions(c.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := NewSearch(c.inst, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			backwardFirst := 0 // steps whose next node is a backward one while a forward one is open
+			for !s.Status().Done() {
+				sn := s.Snapshot()
+				checkBidiOpen(t, s, sn)
+				if sn.Open[0].Dir == Backward && sn.Open[len(sn.Open)-1].Dir == Forward {
+					backwardFirst++
+				}
+				ev, ok := s.Step()
+				if !ok {
+					break
+				}
+				if sn.Open[0].ID != ev.Expanded.ID {
+					t.Fatalf("step %d expanded #%d (%s), but the snapshot before it listed #%d (%s) first", ev.Step, ev.Expanded.ID, ev.Expanded.Dir, sn.Open[0].ID, sn.Open[0].Dir)
+				}
+			}
+			if backwardFirst == 0 {
+				t.Errorf("no step had a backward node first with forward ones open: the test shows nothing")
+			}
+		})
+	}
+}
+
+func checkBidiOpen(t *testing.T, s *Search, sn Snapshot) {
+	t.Helper()
+	order := s.OpenOrder(nil)
+	if len(order) != len(sn.Open) {
+		t.Fatalf("step %d: snapshot lists %d open nodes, OpenOrder %d", sn.Step, len(sn.Open), len(order))
+	}
+	for i, e := range sn.Open {
+		if e.ID != order[i] {
+			t.Fatalf("step %d: open entry %d is #%d, OpenOrder has #%d", sn.Step, i, e.ID, order[i])
+		}
+		if e.Dir != Forward && e.Dir != Backward {
+			t.Fatalf("step %d: open entry #%d has direction %q", sn.Step, e.ID, e.Dir)
+		}
+		if i == 0 {
+			continue
+		}
+		p := sn.Open[i-1]
+		if p.Key.Priority > e.Key.Priority || p.Key.Priority == e.Key.Priority && p.Dir == Backward && e.Dir == Forward {
+			t.Fatalf("step %d: #%d (%s, key %v) listed before #%d (%s, key %v)", sn.Step, p.ID, p.Dir, p.Key.Priority, e.ID, e.Dir, e.Key.Priority)
+		}
+	}
+}
+
+// TestBidiOptionsAndRules: a bidirectional search's options line and its
+// rules in words say what its engine does, not a one-directional search's
+// policies.
+func TestBidiOptionsAndRules(t *testing.T) {
+	for _, c := range []struct {
+		line, options string
+		rules         []string
+	}{
+		{"bibfs", "bibfs order=natural", []string{"two frontiers", "f = depth", "forward on a tie", "the fewest moves", "bidirectional Dijkstra's", "μ <= topF + topB + ε"}},
+		{"biucs", "biucs order=natural", []string{"f = g (cost from its root)", "the cheapest cost", "bidirectional Dijkstra's", "μ <= topF + topB + ε"}},
+		{"biastar", "biastar h=sld order=natural", []string{"f = g + h (sld)", "toward the goal on the forward side and toward the start on the backward side", "front-to-end bidirectional A*", "μ <= max(fminF, fminB)"}},
+		{"astar", "astar h=sld tie=fifo goaltest=expand open=reparent closed=ignore order=natural", nil},
+	} {
+		t.Run(c.line, func(t *testing.T) {
+			o, err := ParseOptions(c.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := NewSearch(Romania(), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.Options().String(); got != c.options {
+				t.Errorf("options %q, want %q", got, c.options)
+			}
+			rules := BidiRules(s.Options())
+			if c.rules == nil && rules != "" {
+				t.Errorf("BidiRules of %s = %q, want none", c.line, rules)
+			}
+			at := 0
+			for _, w := range c.rules {
+				i := strings.Index(rules[at:], w)
+				if i < 0 {
+					t.Fatalf("rules lack %q after offset %d: %s", w, at, rules)
+				}
+				at += i + len(w)
+			}
+		})
+	}
+}

@@ -84,27 +84,28 @@ func bidiStopRule(a Algorithm) string {
 // again does and the stopping rule with its name. "" for every other
 // algorithm.
 func BidiRules(o Options) string {
-	var f, mu, stop string
+	var name, f, mu, stop string
 	switch o.Algorithm {
 	case BiBFS:
-		f, mu = "f = depth (moves from its root)", "the fewest moves"
+		name, f, mu = "bidirectional breadth-first search", "f = depth (moves from its root)", "the fewest moves"
 	case BiUCS:
-		f, mu = "f = g (cost from its root)", "the cheapest cost"
+		name, f, mu = "bidirectional uniform-cost search", "f = g (cost from its root)", "the cheapest cost"
 	case BiAStar:
+		name = "bidirectional A*"
 		f, mu = fmt.Sprintf("f = g + h (%s), h estimating toward the goal on the forward side and toward the start on the backward side", o.Heuristic), "the cheapest cost"
 	default:
 		return ""
 	}
 	if o.Algorithm == BiAStar {
-		stop = "front-to-end bidirectional A* (Pohl 1971): " + bidiStopRule(o.Algorithm) + ", fminF and fminB the least f of the two open lists"
+		stop = "front-to-end bidirectional A*'s (Pohl 1971): stop when μ <= max(fminF, fminB), fminF and fminB the least f of the two open lists (h admissible toward each end)"
 	} else {
 		stop = "bidirectional Dijkstra's (Nicholson 1966; Goldberg and Harrelson 2005): " + bidiStopRule(o.Algorithm) + ", topF and topB the least f of the two open lists, ε the cheapest step cost seen"
 	}
-	return fmt.Sprintf("two frontiers, forward from the start and backward from the goal (moves followed in reverse), each a priority queue on %s, the node added first on a tie; "+
+	return fmt.Sprintf("%s: two frontiers, forward from the start and backward from the goal (moves followed in reverse), each a priority queue on %s, the node added first on a tie; "+
 		"each step expands one node, on the side whose least f is smaller (forward on a tie), so the sides alternate only while their least f stay level; "+
 		"a child whose state the other side has reached makes a start-to-goal path, μ being %s of those found; "+
 		"a state reached again on its own side is ignored unless its f is smaller, then a new node replaces the old one; "+
-		"no goal test: stopping rule of %s", f, mu, stop)
+		"no goal test; the stopping rule is %s", name, f, mu, stop)
 }
 
 // newBiAStar starts biastar: hs are the heuristics toward the goal, back

@@ -82,9 +82,9 @@ func TestBidiOptionsAndRules(t *testing.T) {
 		line, options string
 		rules         []string
 	}{
-		{"bibfs", "bibfs order=natural", []string{"two frontiers", "f = depth", "forward on a tie", "the fewest moves", "bidirectional Dijkstra's", "μ <= topF + topB + ε"}},
-		{"biucs", "biucs order=natural", []string{"f = g (cost from its root)", "the cheapest cost", "bidirectional Dijkstra's", "μ <= topF + topB + ε"}},
-		{"biastar", "biastar h=sld order=natural", []string{"f = g + h (sld)", "toward the goal on the forward side and toward the start on the backward side", "front-to-end bidirectional A*", "μ <= max(fminF, fminB)"}},
+		{"bibfs", "bibfs order=natural", []string{"bidirectional breadth-first search: two frontiers", "f = depth", "forward on a tie", "the fewest moves", "bidirectional Dijkstra's", "μ <= topF + topB + ε"}},
+		{"biucs", "biucs order=natural", []string{"bidirectional uniform-cost search: two frontiers", "f = g (cost from its root)", "the cheapest cost", "bidirectional Dijkstra's", "μ <= topF + topB + ε"}},
+		{"biastar", "biastar h=sld order=natural", []string{"bidirectional A*: two frontiers", "f = g + h (sld)", "toward the goal on the forward side and toward the start on the backward side", "front-to-end bidirectional A*", "μ <= max(fminF, fminB)"}},
 		{"astar", "astar h=sld tie=fifo goaltest=expand open=reparent closed=ignore order=natural", nil},
 	} {
 		t.Run(c.line, func(t *testing.T) {

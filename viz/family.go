@@ -24,7 +24,8 @@ const (
 	// their stored (backed-up) f, forgotten subtrees.
 	Recursive Family = "rbfs"
 	// Bidirectional has two frontiers and two trees, forward from the start
-	// and backward from the goal, and a meeting node (bibfs, biucs).
+	// and backward from the goal, and a meeting node (bibfs, biucs,
+	// biastar).
 	Bidirectional Family = "bidirectional"
 )
 
@@ -35,7 +36,7 @@ func FamilyOf(a stepper.Algorithm) Family {
 		return DepthFirst
 	case stepper.RBFS:
 		return Recursive
-	case stepper.BiBFS, stepper.BiUCS:
+	case stepper.BiBFS, stepper.BiUCS, stepper.BiAStar:
 		return Bidirectional
 	}
 	return BestFirst
@@ -112,7 +113,7 @@ func EarlierText(sn stepper.Snapshot, its []Iteration) string {
 // current path; for dfs and dls the current path; for rbfs the path with
 // each node's f-limit, the next node, the subtrees forgotten and the
 // backups of the step; for bibfs and biucs μ, the meeting nodes, the tops
-// of both frontiers and the stopping rule. its may be nil. None for a
+// of both frontiers and the stopping rule (biastar too). its may be nil. None for a
 // best-first search. state names a node (nil: sn.Tree's, which a bounded
 // snapshot lacks: pass the search's [stepper.Search.StateOf]). O(path + tree).
 func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state func(id int) string) []string {

@@ -42,7 +42,7 @@ var csvSchema = []csvColumn{
 	{"closed", "integer", "size of the closed list after the step"},
 	{"generated", "integer", "number of children generated"},
 	{"children", "string", `"ID STATE FATE g=.. h=.. f=.." per child, separated by "; "; "none" for no child`},
-	{"direction", "string", `bibfs and biucs: the side expanded, "forward" (from the start) or "backward" (from the goal); "none" for every other search`},
+	{"direction", "string", `bibfs, biucs and biastar: the side expanded, "forward" (from the start) or "backward" (from the goal); "none" for every other search`},
 	{"iteration", "integer", "ids and idastar: the iteration of the step (from 1); 1 for every other search"},
 	{"bound", "number", "ids: the iteration's depth limit; idastar: its threshold; rbfs: the f-limit of the node expanded; dls: the depth limit; -1 for every other search (and an f-limit of infinity)"},
 }

@@ -181,3 +181,43 @@ func TestFamilyPosthoc(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkdownStepsAndRules: the markdown trace ends with a table of its
+// steps, with the csv's iteration and bound columns for ids and idastar
+// and its direction column for the bidirectional searches (for those
+// only), and its Rules line states a bidirectional search's own rules.
+func TestMarkdownStepsAndRules(t *testing.T) {
+	for _, c := range []struct {
+		algo   string
+		steps  int
+		want   []string // in this order
+		absent []string
+	}{
+		{"idastar", 6, []string{"- Rules: ", "## Steps", "bound is the iteration's threshold",
+			"| step | node | state | g | h | f | open | closed | iteration | bound |",
+			"| 1 | 0 | Arad | 0 | 366 | 366 | 0 | 1 | 1 | 366 |", "| 2 | 4 | Arad | 0 | 366 | 366 | 1 | 1 | 2 | 393 |", "| 6 | 19 | Rimnicu_Vilcea | 220 | 193 | 413 | 0 | 3 | 3 | 413 |"},
+			[]string{"direction |"}},
+		{"ids", 6, []string{"## Steps", "bound is the iteration's depth limit", "| closed | iteration | bound |", "| 5 | 4 | Timisoara | 118 | 0 | 1 | 0 | 1 | 2 | 1 |", "| 6 | 5 | Arad | 0 | 0 | 0 | 3 | 1 | 3 | 2 |"},
+			[]string{"direction |"}},
+		{"bibfs", 4, []string{"- Rules: bidirectional breadth-first search: two frontiers, forward from the start and backward from the goal", "f = depth", "forward on a tie", "bidirectional Dijkstra's", "stop when μ <= topF + topB + ε", "successors in natural order",
+			"## Steps", "| closed | direction |", "| 1 | 0 | Arad | 0 | 0 | 0 | 4 | 1 | forward |", "| 2 | 1 | Bucharest | 0 | 0 | 0 | 7 | 2 | backward |"},
+			[]string{"iteration |", "tie=", "graph search: a closed list"}},
+		{"biucs", 3, []string{"- Rules: bidirectional uniform-cost search: two frontiers", "f = g (cost from its root)", "stop when μ <= topF + topB + ε", "| closed | direction |"},
+			[]string{"iteration |", "among equal f"}},
+		{"biastar", 4, []string{"- Options: `biastar h=sld order=natural`", "- Rules: bidirectional A*: two frontiers", "f = g + h (sld)", "toward the start on the backward side", "front-to-end bidirectional A*'s", "max(fminF, fminB)",
+			"**Forward frontier**", "**Backward frontier**", "| closed | direction |", "| 4 | 8 | Urziceni | 85 | 286 | 371 | 9 | 4 | backward |"},
+			[]string{"iteration |", "**Open**"}},
+		{"astar", 3, []string{"## Steps", "| step | node | state | g | h | f | open | closed |\n", "| 3 | 7 | Rimnicu_Vilcea | 220 | 193 | 413 | 6 | 3 |\n"},
+			[]string{"direction |", "iteration |"}},
+	} {
+		t.Run(c.algo, func(t *testing.T) {
+			md := string(export(t, newSearch(t, "graph romania", c.algo), "md", c.steps))
+			inOrder(t, "md", md, c.want)
+			for _, a := range c.absent {
+				if strings.Contains(md, a) {
+					t.Errorf("md has %q", a)
+				}
+			}
+		})
+	}
+}

@@ -24,7 +24,9 @@ func writeMarkdown(w io.Writer, sess *session) error {
 	}
 	p.f("\n## Step 0: start\n\n")
 	mdOpenClosed(p, sess.s.Snapshot(), sess.opts)
+	steps := newStepsTable(sess.opts)
 	n, err := sess.walk(func(ev *stepper.Event) error {
+		steps.add(ev)
 		if p.err != nil { // the writer refused (a size ceiling, a closed connection): stop walking
 			return p.err
 		}
@@ -57,6 +59,7 @@ func writeMarkdown(w io.Writer, sess *session) error {
 	if err != nil {
 		return err
 	}
+	steps.write(p)
 	p.f("---\n%d steps; status %s; expanded %d, generated %d, max open %d.\n", n, sess.s.Status(), sess.s.Counters().Expanded, sess.s.Counters().Generated, sess.s.Counters().MaxOpen)
 	return p.err
 }
@@ -191,8 +194,13 @@ func beamRule(o stepper.Options) string {
 }
 
 // rulesText states the evaluation function, the tie rule and the goal-test
-// moment in words, so a sheet's answer is unambiguous.
+// moment in words, so a sheet's answer is unambiguous. A bidirectional
+// search has its own rules (stepper.BidiRules): which side is expanded,
+// how the sides meet and the stopping rule.
 func rulesText(o stepper.Options) string {
+	if r := stepper.BidiRules(o); r != "" {
+		return fmt.Sprintf("%s; successors in %s order", r, o.Order)
+	}
 	var f string
 	switch o.Algorithm {
 	case stepper.BFS:
@@ -209,8 +217,6 @@ func rulesText(o stepper.Options) string {
 		f = fmt.Sprintf("f = g + %s·h (%s)", num(o.Weight), o.Heuristic)
 	case stepper.Beam:
 		f = beamRule(o)
-	case stepper.BiAStar:
-		f = "bidirectional A*: f = g + h (" + o.Heuristic + ") toward the goal forward and toward the start backward, one expansion a step on the side with the smaller least f; stop when μ <= max(fminF, fminB)"
 	}
 	tie := map[stepper.TieRule]string{
 		stepper.TieFIFO:  "among equal f the node added first is expanded first",

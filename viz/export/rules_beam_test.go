@@ -14,7 +14,7 @@ func TestRulesBeamAndBiAStar(t *testing.T) {
 		{"beam width=2 h=sld", "f = g + h (sld); after each expansion only the 2 best open nodes are kept, the others are pruned;"},
 		{"beam width=3 local=true f=h h=sld", "local beam search, layer by layer: the next layer is the 3 best children of the whole layer by f = h (sld)"},
 		{"beam width=4 w=2 h=sld", "f = g + 2·h (sld); after each expansion only the 4 best"},
-		{"biastar h=sld", "bidirectional A*: f = g + h (sld) toward the goal forward and toward the start backward"},
+		{"biastar h=sld", "bidirectional A*: two frontiers, forward from the start and backward from the goal (moves followed in reverse), each a priority queue on f = g + h (sld), h estimating toward the goal on the forward side and toward the start on the backward side"},
 	} {
 		o, err := stepper.ParseOptions(tc.line)
 		if err != nil {

@@ -22,6 +22,8 @@ func TestFamilyViews(t *testing.T) {
 			[]string{"stored (backed-up) f", "Bucharest", "Rimnicu_Vilcea", "Zerind"}, "open list"},
 		{"search bibfs", "step 4", []string{"forward frontier 4 · backward frontier 4", "μ 3 (path cost 450)", "stopping rule: stop when μ"},
 			[]string{"forward frontier (from the start)", "Timisoara", "backward frontier (from the goal)", "Giurgiu"}, "open list"},
+		{"search biastar", "step 4", []string{"forward frontier 3 · backward frontier 6", "stopping rule: stop when μ <= max(fminF, fminB)"},
+			[]string{"forward frontier (from the start)", "Sibiu", "backward frontier (from the goal)", "Rimnicu_Vilcea", "Giurgiu"}, "open list"},
 		{"search astar", "step 2", nil, []string{"open list in pop order"}, "stack"},
 	} {
 		t.Run(tc.search, func(t *testing.T) {
@@ -93,5 +95,49 @@ func TestRunIDAStarView(t *testing.T) {
 		if open := run(t, s, "show open")[0].Text; !strings.Contains(open, "stack, top first") {
 			t.Errorf("%q: show open is not a stack:\n%s", c.cell, open)
 		}
+	}
+}
+
+// TestShowClosedFamilies: show closed lists what each family expanded in
+// its own terms: the current iteration's nodes of ids and idastar (named),
+// every expansion of RBFS with what became of it (forgotten, unwound,
+// expanded again, on the path), both sides of a bidirectional search with
+// the side of each node.
+func TestShowClosedFamilies(t *testing.T) {
+	for _, tc := range []struct {
+		name, problem, cells string
+		want                 []string // in this order, spaces collapsed
+		not                  []string
+	}{
+		{"ids", "graph romania", "search ids\nstep 9", []string{"iteration 3 · depth limit 2: the nodes this iteration expanded (steps 6 to 9)", "order id state parent g h f depth", "6 5 Arad -1 0 0 0 0", "7 6 Zerind 5 75 0 1 1"},
+			[]string{"\n2 1 Arad", "\n1 0 Arad"}},
+		{"idastar", "graph romania", "search idastar\nstep 6", []string{"iteration 3 · threshold 413: the nodes this iteration expanded (steps 4 to 6)", "4 12 Arad -1 0 366 366 0", "5 14 Sibiu 12", "6 19 Rimnicu_Vilcea 14 220 193 413 2"},
+			[]string{"\n1 0 Arad", "\n2 4 Arad", "\n3 6 Sibiu"}},
+		{"rbfs puzzle", "puzzle 724506831", "search rbfs h=misplaced\nrun 40", []string{"every node RBFS expanded", "step id state parent g h stored f now",
+			"2 3 724056831 0 1 5 9 expanded again (last at step 40)", "3 5 024756831 3 2 5 8 forgotten", "5 2 724536801 0 1 6 9 unwound: f backed up, open again", "40 3 724056831 0 1 5 9 on the path"}, nil},
+		{"rbfs romania", "graph romania", "search rbfs\nrun to goal", []string{"every node RBFS expanded", "4 5 Fagaras 2 239 176 450 unwound", "5 7 Rimnicu_Vilcea 2 220 193 417 on the path", "7 17 Bucharest 15 418 0 418 goal"}, nil},
+		{"bibfs", "graph romania", "search bibfs\nstep 4", []string{"closed lists of both searches", "order dir id state", "1 forward 0 Arad", "2 backward 1 Bucharest", "4 forward 3 Sibiu"}, nil},
+		{"biastar", "graph romania", "search biastar\nstep 6", []string{"closed lists of both searches", "2 backward 1 Bucharest", "3 backward 7 Pitesti", "6 backward 6 Giurgiu"}, nil},
+		{"astar", "graph romania", "search astar\nstep 3", []string{"closed list in expansion order", "order id state parent g h f", "3 7 Rimnicu_Vilcea 2 220 193 413"}, []string{"dir", "iteration"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewSession(Config{})
+			run(t, s, tc.problem, tc.cells)
+			text := strings.Join(strings.Fields(strings.ReplaceAll(run(t, s, "show closed")[0].Text, "\n", " \n ")), " ")
+			text = strings.ReplaceAll(text, " \n ", "\n")
+			at := 0
+			for _, w := range tc.want {
+				i := strings.Index(text[at:], w)
+				if i < 0 {
+					t.Fatalf("show closed lacks %q after offset %d:\n%s", w, at, text)
+				}
+				at += i + len(w)
+			}
+			for _, w := range tc.not {
+				if strings.Contains(text, w) {
+					t.Errorf("show closed has %q:\n%s", w, text)
+				}
+			}
+		})
 	}
 }

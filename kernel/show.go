@@ -45,15 +45,7 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 	case "iteration":
 		return s.showIteration(ctx, ls, c.Node, emit)
 	case "closed":
-		t := &table{head: []string{"order", "id", "state", "parent", "g", "h", "f"}}
-		closed := closedHead(sr, maxRows)
-		for _, n := range closed {
-			t.add(n.Order, n.ID, n.State, n.Parent, num(n.G), num(n.H), num(n.F))
-		}
-		if cn.Closed > len(closed) {
-			t.note = fmt.Sprintf("... and %d more closed nodes", cn.Closed-len(closed))
-		}
-		emit(titled(title+": closed list in expansion order", t))
+		s.showClosed(ls, title, emit)
 	case "tree":
 		out, err := s.treeOutput(ctx, ls, title)
 		if err != nil {
@@ -120,21 +112,22 @@ func openHead(sr *stepper.Search, n int) []stepper.OpenEntry {
 	return out
 }
 
-// closedScan bounds the steps closedHead walks: a node expanded early and
+// closedScan bounds the steps closedFrom walks: a node expanded early and
 // reopened since is skipped, so in the worst case the walk would reach the
 // cursor. Past closedScan steps the table stops short (its note counts the
 // rest).
 const closedScan = 20000
 
-// closedHead is the first n closed nodes in expansion order, as Snapshot's
-// Closed begins: the nodes the first steps expanded that are still closed
-// by that expansion. O(n) steps when nothing is reopened, at most
-// closedScan.
-func closedHead(sr *stepper.Search, n int) []stepper.NodeInfo {
+// closedFrom is the first n closed nodes expanded from step first on, in
+// expansion order, as Snapshot's Closed begins when first is 1 (an
+// iterative search's current iteration: its first step): the nodes those
+// steps expanded that are still closed by that expansion. O(n) steps when
+// nothing is reopened, at most closedScan.
+func closedFrom(sr *stepper.Search, first, n int) []stepper.NodeInfo {
 	var out []stepper.NodeInfo
 	var buf []int
-	k := min(sr.StepCount(), closedScan)
-	for step := 1; step <= k && len(out) < n; step++ {
+	k := min(sr.StepCount(), first-1+closedScan)
+	for step := first; step <= k && len(out) < n; step++ {
 		buf = sr.ExpandedIn(step-1, step, buf[:0])
 		if len(buf) == 0 {
 			continue

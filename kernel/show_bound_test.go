@@ -28,7 +28,7 @@ func TestShowTablesMatchSnapshot(t *testing.T) {
 				t.Fatalf("%s: open[%d] = %+v, snapshot %+v", search, i, e, w)
 			}
 		}
-		closed := closedHead(sr, maxRows)
+		closed := closedFrom(sr, 1, maxRows)
 		if len(closed) != min(maxRows, len(want.Closed)) {
 			t.Fatalf("%s: %d closed rows, want %d", search, len(closed), min(maxRows, len(want.Closed)))
 		}

@@ -141,3 +141,33 @@ func TestShowClosedFamilies(t *testing.T) {
 		})
 	}
 }
+
+// TestShowTreeFamilies: show tree folds RBFS's forgotten subtrees into
+// their roots and marks beam's pruned nodes, its legend naming them.
+func TestShowTreeFamilies(t *testing.T) {
+	for _, tc := range []struct {
+		cells string
+		want  []string
+		not   []string
+	}{
+		{"search rbfs\nrun to goal", []string{`data-style="folded"`, "▸ +2 forgotten", "▸ +3 forgotten", "f 417 ↑"}, []string{`class="node open forgotten`, `data-style="forgotten"`}},
+		{"search beam width=2\nrun to goal", []string{`data-style="pruned"`, `class="node discarded pruned"`}, []string{`data-style="folded"`}},
+		{"search astar\nrun to goal", nil, []string{`data-style=`}},
+	} {
+		t.Run(tc.cells, func(t *testing.T) {
+			s := NewSession(Config{})
+			run(t, s, "graph romania", tc.cells)
+			h := run(t, s, "show tree")[0].HTML
+			for _, w := range tc.want {
+				if !strings.Contains(h, w) {
+					t.Errorf("show tree lacks %q", w)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(h, w) {
+					t.Errorf("show tree has %q", w)
+				}
+			}
+		})
+	}
+}

@@ -23,10 +23,12 @@ func problemSVG(inst stepper.Instance, snap stepper.Snapshot, selected int) (str
 const liveFullNodes = 60
 
 // treeSVG draws the search tree of a snapshot, the selected node ringed and
-// each node showing the numbers its algorithm orders by. live draws
-// compact nodes past liveFullNodes.
-func treeSVG(inst stepper.Instance, snap stepper.Snapshot, selected int, o stepper.Options, live bool) (string, error) {
-	opt := viz.TreeOptions{Algorithm: o.Algorithm, EdgeLabels: true}
+// each node showing the numbers its algorithm orders by, RBFS's forgotten
+// subtrees folded into their roots and the pruned nodes (beam search: see
+// viz.PrunedIDs; nil for none) marked. live draws compact nodes past
+// liveFullNodes.
+func treeSVG(inst stepper.Instance, snap stepper.Snapshot, selected int, o stepper.Options, live bool, pruned []int) (string, error) {
+	opt := viz.TreeOptions{Algorithm: o.Algorithm, EdgeLabels: true, FoldForgotten: true, Pruned: pruned}
 	if live && len(snap.Tree) > liveFullNodes {
 		opt.Detail = viz.DetailCompact
 		opt.EdgeLabels = false

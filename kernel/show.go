@@ -298,7 +298,11 @@ func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, title string) 
 	if err := ctx.Err(); err != nil {
 		return out, &CellError{Msg: "interrupted: show stopped before it drew anything", Err: err}
 	}
-	svg, err := treeSVG(sr.Instance(), snap, sel, sr.Options(), false)
+	var pruned []int
+	if ids == nil && start == 0 {
+		pruned = viz.PrunedIDs(sr) // beam only: O(nodes), as the whole snapshot drawn
+	}
+	svg, err := treeSVG(sr.Instance(), snap, sel, sr.Options(), false, pruned)
 	if err != nil {
 		out.HTML = `<pre>` + html.EscapeString(out.Text) + `</pre>`
 		return out, nil

@@ -99,7 +99,11 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 			lines = append(lines, note)
 			fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
 		}
-		if svg, err := treeSVG(sr.Instance(), treeSnap, treeSel, sr.Options(), true); err == nil {
+		var pruned []int
+		if whole {
+			pruned = viz.PrunedIDs(sr) // beam only: O(nodes), as the whole snapshot drawn
+		}
+		if svg, err := treeSVG(sr.Instance(), treeSnap, treeSel, sr.Options(), true, pruned); err == nil {
 			fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
 		} else {
 			fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))

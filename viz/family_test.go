@@ -2,6 +2,7 @@ package viz_test
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,5 +83,73 @@ func TestIterations(t *testing.T) {
 	}
 	if got := viz.EarlierText(s.Snapshot(), its); !strings.Contains(got, "earlier iterations: 1 + 4 nodes") {
 		t.Errorf("EarlierText = %q", got)
+	}
+}
+
+// treeWith draws s's tree with opt (full detail).
+func treeWith(t *testing.T, s *stepper.Search, opt viz.TreeOptions) string {
+	t.Helper()
+	opt.Detail = viz.DetailFull
+	var b strings.Builder
+	if err := viz.TreeSVG(&b, s.Instance(), s.Snapshot(), opt); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTreeSVGFoldAndLegend: RBFS's forgotten subtrees fold into their
+// roots, counted and their backed-up f flagged; the legend names the
+// family styles a picture draws, and only those; beam's pruned nodes are
+// drawn as such.
+func TestTreeSVGFoldAndLegend(t *testing.T) {
+	beam, err := stepper.New("graph romania", "beam width=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pruned []int
+	for {
+		ev, ok := beam.Step()
+		if !ok {
+			break
+		}
+		if ev.Beam != nil {
+			for _, p := range ev.Beam.Pruned {
+				pruned = append(pruned, p.ID)
+			}
+		}
+	}
+	if got := viz.PrunedIDs(beam); !slices.Equal(got, pruned) || len(pruned) == 0 {
+		t.Fatalf("PrunedIDs = %v, the events pruned %v", got, pruned)
+	}
+	for _, tc := range []struct {
+		name   string
+		s      *stepper.Search
+		opt    viz.TreeOptions
+		counts map[string]int // regexp: how many times
+	}{
+		{"rbfs folded", romaniaAt(t, "rbfs", 6), viz.TreeOptions{FoldForgotten: true}, map[string]int{
+			`class="node [^"]*forgotten`: 0, `data-testid="tree-node"`: 14, `class="node [^"]*folded`: 2,
+			`▸ \+3 forgotten`: 1, `▸ \+2 forgotten`: 1, `f 417 ↑`: 1, `f 450 ↑`: 1, `3 forgotten nodes folded below it: RBFS dropped its subtree on unwinding and backed its best f \(417\) up to it`: 1,
+			`data-style="folded"`: 1, `data-style="forgotten"`: 0, `data-style="on-current-path"`: 1, `data-style="cutoff"`: 0}},
+		{"rbfs unfolded", romaniaAt(t, "rbfs", 6), viz.TreeOptions{}, map[string]int{
+			`class="node [^"]*forgotten`: 5, `data-testid="tree-node"`: 19, `▸ \+\d+ forgotten`: 0, `↑`: 0,
+			`data-style="forgotten"`: 1, `data-style="folded"`: 0}},
+		{"idastar", romaniaAt(t, "idastar", 6), viz.TreeOptions{FoldForgotten: true}, map[string]int{
+			`data-style="cutoff"`: 1, `data-style="on-current-path"`: 1, `data-style="(folded|forgotten|backward|meet|pruned)"`: 0}},
+		{"bibfs", romaniaAt(t, "bibfs", 4), viz.TreeOptions{}, map[string]int{
+			`data-style="backward"`: 1, `data-style="meet"`: 1, `data-style="(cutoff|folded|forgotten|on-current-path|pruned)"`: 0}},
+		{"astar", romaniaAt(t, "astar", 4), viz.TreeOptions{FoldForgotten: true}, map[string]int{`data-style=`: 0}},
+		{"beam", beam, viz.TreeOptions{Pruned: pruned}, map[string]int{
+			`class="node discarded pruned"`: len(pruned), `, pruned: dropped from the beam`: len(pruned), `data-style="pruned"`: 1}},
+		{"beam unmarked", beam, viz.TreeOptions{}, map[string]int{`class="[^"]*pruned`: 0, `data-style="pruned"`: 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			svg := treeWith(t, tc.s, tc.opt)
+			for re, want := range tc.counts {
+				if got := len(regexp.MustCompile(re).FindAllString(svg, -1)); got != want {
+					t.Errorf("%d matches of %s, want %d", got, re, want)
+				}
+			}
+		})
 	}
 }

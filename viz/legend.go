@@ -96,3 +96,24 @@ func Statuses(snap stepper.Snapshot) []Status {
 	}
 	return out
 }
+
+// StyleEntry is a style a tree picture draws beyond the statuses, for one
+// family of searches: Class is the class a node gets ("cutoff",
+// "meet"...), Label the legend's words for it.
+type StyleEntry struct {
+	Class string `json:"class"`
+	Label string `json:"label"`
+}
+
+// FamilyStyles lists the family styles in legend order. A picture's
+// legend names those it draws, after the statuses. Read it, do not modify
+// it.
+var FamilyStyles = []StyleEntry{
+	{Class: "cutoff", Label: "cut off (not expanded)"},
+	{Class: "forgotten", Label: "forgotten (RBFS unwound)"},
+	{Class: "folded", Label: "▸ +N forgotten, f ↑ backed up"},
+	{Class: "on-current-path", Label: "current path"},
+	{Class: "backward", Label: "goal's tree (grows up)"},
+	{Class: "meet", Label: "meeting node"},
+	{Class: "pruned", Label: "pruned from the beam"},
+}

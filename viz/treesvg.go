@@ -49,6 +49,15 @@ type TreeOptions struct {
 	Algorithm stepper.Algorithm
 	// Title, when set, is written above the tree.
 	Title string
+	// FoldForgotten draws each subtree RBFS forgot as its root alone,
+	// marked "▸ +N forgotten" with its f (the best f of the subtree,
+	// backed up) flagged ↑, as AIMA's Figure 3.27 draws it. Without it the
+	// forgotten nodes are drawn, faded.
+	FoldForgotten bool
+	// Pruned lists the nodes beam search dropped from its beam (a
+	// snapshot shows them as discarded; [PrunedIDs] lists them), drawn as
+	// pruned.
+	Pruned []int
 }
 
 // Geometry of the tree drawing, in pixels.
@@ -89,6 +98,10 @@ func TreeSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, opt Tree
 			}
 		}
 	}
+	var folded map[int]int
+	if opt.FoldForgotten {
+		nodes, folded = foldForgotten(nodes)
+	}
 	l := LayoutTree(nodes, opt.Collapsed...)
 	status := Statuses(snap)
 	compact := opt.Detail == DetailCompact || (opt.Detail == DetailAuto && len(l.Order) > AutoCompactAbove)
@@ -102,7 +115,13 @@ func TreeSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, opt Tree
 			return StatusOpen
 		},
 		opt: opt, compact: compact, onPath: make(map[int]bool, len(snap.Path)),
-		selected: make(map[int]bool, len(opt.Selected)),
+		selected: make(map[int]bool, len(opt.Selected)), folded: folded,
+	}
+	if len(opt.Pruned) > 0 {
+		d.pruned = make(map[int]bool, len(opt.Pruned))
+		for _, id := range opt.Pruned {
+			d.pruned[id] = true
+		}
 	}
 	for _, id := range snap.Path {
 		d.onPath[id] = true
@@ -138,7 +157,12 @@ type treeDrawing struct {
 	// meet are a bidirectional search's meeting nodes (one per tree);
 	// current the depth-first family's current path (the stack's spine).
 	meet, current map[int]bool
-	puzzleN       int
+	// pruned are beam search's pruned nodes; folded counts the forgotten
+	// nodes folded under each root of a forgotten subtree (by id).
+	pruned  map[int]bool
+	folded  map[int]int
+	puzzleN int
+	styles  []StyleEntry // the family styles the picture uses, for the legend
 
 	top float64 // y of the first level
 }
@@ -174,9 +198,11 @@ func (d *treeDrawing) draw(snap stepper.Snapshot) {
 			treeH = float64(l.Levels-1)*levelH + boxH + collapsedLabel
 		}
 	}
+	d.styles = d.usedStyles()
+	entries := len(StatusLegend) + len(d.styles)
 	width := max(treeW+2*margin, 2*legendColW+2*margin)
-	legendCols := max(1, min(len(StatusLegend), int((width-2*margin)/legendColW)))
-	legendRows := (len(StatusLegend) + legendCols - 1) / legendCols
+	legendCols := max(1, min(entries, int((width-2*margin)/legendColW)))
+	legendRows := (entries + legendCols - 1) / legendCols
 	d.top = margin + badgeR
 	if d.opt.Title != "" {
 		d.top += titleH
@@ -209,7 +235,7 @@ func (d *treeDrawing) draw(snap stepper.Snapshot) {
 		y += titleH
 	}
 	if !d.opt.NoLegend {
-		writeLegend(sw, margin, y, legendCols)
+		writeLegend(sw, margin, y, legendCols, d.styles)
 	}
 	d.edges()
 	if d.compact {
@@ -303,6 +329,12 @@ func (d *treeDrawing) classes(n stepper.NodeInfo, i int) string {
 	if d.current[n.ID] {
 		c += " on-current-path"
 	}
+	if d.pruned[n.ID] {
+		c += " pruned"
+	}
+	if d.folded[n.ID] > 0 {
+		c += " folded"
+	}
 	if d.l.Collapsed[i] {
 		c += " collapsed"
 	}
@@ -370,8 +402,13 @@ func (d *treeDrawing) boxes() {
 		sw.textEl(boxW-3, 9, `class="nid"`, "#"+itoa(n.ID))
 		sw.s(`<circle class="badge" r="8"/>`)
 		sw.textEl(0, 3.5, `class="badge-l"`, LegendFor(st).Letter)
-		if d.l.Collapsed[i] {
+		switch {
+		case d.l.Collapsed[i] && d.folded[n.ID] > 0:
+			sw.textEl(boxW/2, boxH+13, `class="more"`, fmt.Sprintf("▸ +%d hidden, +%d forgotten", d.l.Hidden[i], d.folded[n.ID]))
+		case d.l.Collapsed[i]:
 			sw.textEl(boxW/2, boxH+13, `class="more"`, fmt.Sprintf("▸ +%d hidden", d.l.Hidden[i]))
+		case d.folded[n.ID] > 0:
+			sw.textEl(boxW/2, boxH+13, `class="more fold"`, fmt.Sprintf("▸ +%d forgotten", d.folded[n.ID]))
 		}
 		sw.s("</g>\n")
 	}
@@ -382,6 +419,9 @@ func (d *treeDrawing) boxes() {
 func (d *treeDrawing) numbers(n stepper.NodeInfo, x float64, column bool) {
 	sw := d.sw
 	g, h, f := "g "+num(n.G), "h "+num(n.H), "f "+num(n.F)
+	if d.folded[n.ID] > 0 {
+		f += " ↑" // backed up from the forgotten subtree
+	}
 	switch d.opt.Algorithm {
 	case stepper.BFS, stepper.DFS:
 		f, h = "d "+itoa(n.Depth), ""
@@ -415,6 +455,12 @@ func (d *treeDrawing) tooltip(n stepper.NodeInfo, st Status) string {
 		b.WriteString(", cut off: not expanded (at the depth limit, or f over the threshold)")
 	case stepper.NodeForgotten:
 		b.WriteString(", forgotten: its subtree was dropped on unwinding, its best f stored at its root")
+	}
+	if k := d.folded[n.ID]; k > 0 {
+		fmt.Fprintf(&b, ", %d forgotten nodes folded below it: RBFS dropped its subtree on unwinding and backed its best f (%s) up to it", k, num(n.F))
+	}
+	if d.pruned[n.ID] {
+		b.WriteString(", pruned: dropped from the beam")
 	}
 	if n.Dir != "" {
 		fmt.Fprintf(&b, ", %s tree", n.Dir)

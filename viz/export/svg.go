@@ -13,10 +13,12 @@ import (
 )
 
 // treeOptions are the tree drawing options every export uses: edge labels,
-// numbers for the algorithm, and a title naming the problem and options.
+// numbers for the algorithm, RBFS's forgotten subtrees folded, beam's
+// pruned nodes marked (sess.s at the step drawn), and a title naming the
+// problem and options.
 func treeOptions(sess *session, step int) viz.TreeOptions {
 	return viz.TreeOptions{
-		EdgeLabels: true, Algorithm: sess.opts.Algorithm,
+		EdgeLabels: true, Algorithm: sess.opts.Algorithm, FoldForgotten: true, Pruned: viz.PrunedIDs(sess.s),
 		Title: fmt.Sprintf("%s, after step %d: %s", sess.opts.String(), step, sess.inst.Spec()),
 	}
 }

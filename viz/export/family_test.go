@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
 	"stepviz/viz"
 )
 
@@ -217,6 +218,55 @@ func TestMarkdownStepsAndRules(t *testing.T) {
 				if strings.Contains(md, a) {
 					t.Errorf("md has %q", a)
 				}
+			}
+		})
+	}
+}
+
+// TestFamilyTreeSVG: the svg exports fold RBFS's forgotten subtrees into
+// their roots and mark beam's pruned nodes, their legends naming them.
+func TestFamilyTreeSVG(t *testing.T) {
+	for _, c := range []struct {
+		algo string
+		want []string
+	}{
+		{"rbfs", []string{`data-style="folded"`, "▸ +2 forgotten", "f 450 ↑"}},
+		{"beam width=2", []string{`data-style="pruned"`, `class="node discarded pruned"`}},
+	} {
+		for _, format := range []string{"svg", "tree-svg"} {
+			t.Run(c.algo+" "+format, func(t *testing.T) {
+				svg := string(export(t, newSearch(t, "graph romania", c.algo), format, ToEnd))
+				for _, w := range c.want {
+					if !strings.Contains(svg, w) {
+						t.Errorf("%s lacks %q", format, w)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestRulesIterative: the Rules of ids, idastar and rbfs state their own
+// loop (iterations, threshold, f-limits and backups, tree search), not an
+// empty f and a closed list.
+func TestRulesIterative(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{"ids", []string{"iterative deepening (AIMA Figure 3.18)", "limit 0, 1, 2", "cut off", "first successor is on top of the stack", "tree search: no closed list", "(parent=keep)", "successors in natural order"}},
+		{"idastar h=sld", []string{"IDA* (Korf 1985)", "f = g + h (sld)", "next iteration's threshold", "tree search: no closed list"}},
+		{"rbfs h=sld parent=skip", []string{"recursive best-first search (AIMA Figure 3.26)", "f = g + h (sld)", "backed up to its root", "(parent=skip)"}},
+	} {
+		t.Run(c.line, func(t *testing.T) {
+			o, err := stepper.ParseOptions(c.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := rulesText(o)
+			inOrder(t, "rules", got, c.want)
+			if strings.HasPrefix(got, ";") || strings.Contains(got, "graph search: a closed list") || strings.Contains(got, "among equal f") {
+				t.Errorf("rules %q still speak of an open list's f, ties or a closed list", got)
 			}
 		})
 	}

@@ -201,6 +201,9 @@ func rulesText(o stepper.Options) string {
 	if r := stepper.BidiRules(o); r != "" {
 		return fmt.Sprintf("%s; successors in %s order", r, o.Order)
 	}
+	if r := iterativeRules(o); r != "" {
+		return fmt.Sprintf("%s; successors in %s order", r, o.Order)
+	}
 	var f string
 	switch o.Algorithm {
 	case stepper.BFS:
@@ -245,6 +248,33 @@ func rulesText(o stepper.Options) string {
 		fmt.Fprintf(&b, "; depth limit %d", o.Depth)
 	}
 	return b.String()
+}
+
+// iterativeRules states how ids, idastar and rbfs search (stepper's
+// dfEngine), "" for every other algorithm: none has an open list, a
+// closed list or a tie rule, so rulesText's clauses do not apply.
+func iterativeRules(o stepper.Options) string {
+	var r string
+	switch o.Algorithm {
+	case stepper.IDS:
+		r = "iterative deepening (AIMA Figure 3.18): depth-limited depth-first searches with limit 0, 1, 2, ..., each from the root; a node at the limit is goal-tested but not expanded (cut off); when the stack empties after a cutoff the next iteration begins"
+	case stepper.IDAStar:
+		r = fmt.Sprintf("IDA* (Korf 1985): depth-first searches bounded by a threshold on f = g + h (%s), the first h(start); a child with f over the threshold is cut off (not stacked) and the least such f is the next iteration's threshold", o.Heuristic)
+	case stepper.RBFS:
+		r = fmt.Sprintf("recursive best-first search (AIMA Figure 3.26): f = g + h (%s); the child with the least stored f is visited next with f-limit the smaller of its parent's f-limit and the second least f; a subtree whose best f exceeds its f-limit is forgotten on unwinding and that f backed up to its root; children of equal f keep their generation order", o.Heuristic)
+	default:
+		return ""
+	}
+	if o.Algorithm != stepper.RBFS {
+		r += "; the first successor is on top of the stack"
+	}
+	r += "; the goal test is made when a node is selected; tree search: no closed list"
+	if o.Parent == stepper.SkipParent {
+		r += ", and a node's parent state is not generated again among its children (parent=skip)"
+	} else {
+		r += ", and a node's parent state is generated again among its children (parent=keep)"
+	}
+	return r
 }
 
 // viaText names the action that made a node, unless it only repeats the

@@ -416,3 +416,34 @@ func BenchmarkTreeSVGCompact100k(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len())/float64(len(nodes)), "bytes/node")
 }
+
+// BenchmarkTreeSVGFold100k draws a synthetic 100,000-node tree whose
+// subtrees below every other node of depth 3 are forgotten (RBFS), drawn
+// faded or folded into their roots (compact): folding costs a pass over
+// the nodes and a map of the fold roots, and draws fewer nodes.
+func BenchmarkTreeSVGFold100k(b *testing.B) {
+	nodes := randomTree(rand.New(rand.NewPCG(7, 8)), 100_000, 1_000)
+	forgotten := 0
+	for i := range nodes {
+		nodes[i].Status = stepper.NodeOpen
+		if p := nodes[i].Parent; p >= 0 && (nodes[p].Status == stepper.NodeForgotten || nodes[p].Depth == 3 && p%2 == 0) {
+			nodes[i].Status = stepper.NodeForgotten
+			forgotten++
+		}
+	}
+	snap := stepper.Snapshot{Step: 1, Tree: nodes}
+	for _, fold := range []bool{false, true} {
+		b.Run(fmt.Sprintf("fold=%v", fold), func(b *testing.B) {
+			var buf bytes.Buffer
+			b.ReportAllocs()
+			for b.Loop() {
+				buf.Reset()
+				if err := TreeSVG(&buf, nil, snap, TreeOptions{Detail: DetailCompact, FoldForgotten: fold}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(forgotten), "forgotten")
+			b.ReportMetric(float64(buf.Len())/float64(len(nodes)), "bytes/node")
+		})
+	}
+}

@@ -95,7 +95,7 @@ func TestFamilyTeXCompiles(t *testing.T) {
 	for _, c := range []struct {
 		algo  string
 		steps int
-	}{{"idastar", 6}, {"bibfs", 4}, {"rbfs", 6}} {
+	}{{"idastar", 6}, {"bibfs", 4}, {"rbfs", 6}, {"biastar", 6}, {"ids", 6}} {
 		t.Run(c.algo, func(t *testing.T) {
 			data := export(t, newSearch(t, "graph romania", c.algo), "tex", c.steps)
 			dir := t.TempDir()

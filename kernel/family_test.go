@@ -150,14 +150,17 @@ func TestShowTreeFamilies(t *testing.T) {
 		want  []string
 		not   []string
 	}{
-		{"search rbfs\nrun to goal", []string{`data-style="folded"`, "▸ +2 forgotten", "▸ +3 forgotten", "f 417 ↑"}, []string{`class="node open forgotten`, `data-style="forgotten"`}},
+		{"search rbfs\nrun to goal", []string{`data-style="folded"`, "▸ +2 forgotten", "▸ +3 forgotten", "f 417 ↑",
+			"#5 Fagaras Fagaras g=239 h=176 f=450 open (+2 forgotten below, f 450 backed up)", "#7 Rimnicu_Vilcea Rimnicu_Vilcea g=220 h=193 f=417 closed (+3 forgotten below, f 417 backed up)"},
+			[]string{`class="node open forgotten`, `data-style="forgotten"`, " forgotten\n"}},
 		{"search beam width=2\nrun to goal", []string{`data-style="pruned"`, `class="node discarded pruned"`}, []string{`data-style="folded"`}},
 		{"search astar\nrun to goal", nil, []string{`data-style=`}},
 	} {
 		t.Run(tc.cells, func(t *testing.T) {
 			s := NewSession(Config{})
 			run(t, s, "graph romania", tc.cells)
-			h := run(t, s, "show tree")[0].HTML
+			out := run(t, s, "show tree")[0]
+			h := out.HTML + out.Text
 			for _, w := range tc.want {
 				if !strings.Contains(h, w) {
 					t.Errorf("show tree lacks %q", w)

@@ -276,6 +276,16 @@ func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, title string) 
 	}
 	const maxLines = 200
 	lines := 0
+	// RBFS's forgotten subtrees fold into their roots, counted, as the
+	// picture draws them: size counts a subtree's nodes.
+	var size func(i int) int
+	size = func(i int) int {
+		k := 1
+		for _, c := range kids[i] {
+			k += size(c)
+		}
+		return k
+	}
 	var walk func(i, depth int)
 	walk = func(i, depth int) {
 		if lines == maxLines {
@@ -283,9 +293,21 @@ func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, title string) 
 		}
 		lines++
 		n := snap.Tree[i]
-		fmt.Fprintf(&text, "%s#%d %s %s g=%s h=%s f=%s %s\n", strings.Repeat("  ", depth), idOf(i), n.Action, n.State, num(n.G), num(n.H), num(n.F), n.Status)
+		folded := 0
 		for _, k := range kids[i] {
-			walk(k, depth+1)
+			if snap.Tree[k].Status == stepper.NodeForgotten {
+				folded += size(k)
+			}
+		}
+		fmt.Fprintf(&text, "%s#%d %s %s g=%s h=%s f=%s %s", strings.Repeat("  ", depth), idOf(i), n.Action, n.State, num(n.G), num(n.H), num(n.F), n.Status)
+		if folded > 0 {
+			fmt.Fprintf(&text, " (+%d forgotten below, f %s backed up)", folded, num(n.F))
+		}
+		text.WriteString("\n")
+		for _, k := range kids[i] {
+			if snap.Tree[k].Status != stepper.NodeForgotten {
+				walk(k, depth+1)
+			}
 		}
 	}
 	for _, r := range roots {

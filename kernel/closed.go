@@ -45,7 +45,8 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 			}
 		}
 		if sr.StepCount() == 0 {
-			first = 1
+			emit(titled(title+"\n"+head+": no node expanded yet", t))
+			return
 		}
 		what := fmt.Sprintf("%s\n%s: the nodes this iteration expanded (steps %d to %d), in expansion order; each iteration grows a new tree, so the earlier iterations' nodes are not listed (show iteration N draws one)", title, head, first, sr.StepCount())
 		emit(titled(what, t))

@@ -111,6 +111,7 @@ func TestShowClosedFamilies(t *testing.T) {
 	}{
 		{"ids", "graph romania", "search ids\nstep 9", []string{"iteration 3 · depth limit 2: the nodes this iteration expanded (steps 6 to 9)", "order id state parent g h f depth", "6 5 Arad -1 0 0 0 0", "7 6 Zerind 5 75 0 1 1"},
 			[]string{"\n2 1 Arad", "\n1 0 Arad"}},
+		{"ids at 0", "graph romania", "search ids", []string{"iteration 1: no node expanded yet", "order id state parent g h f depth"}, []string{"steps 1 to 0"}},
 		{"idastar", "graph romania", "search idastar\nstep 6", []string{"iteration 3 · threshold 413: the nodes this iteration expanded (steps 4 to 6)", "4 12 Arad -1 0 366 366 0", "5 14 Sibiu 12", "6 19 Rimnicu_Vilcea 14 220 193 413 2"},
 			[]string{"\n1 0 Arad", "\n2 4 Arad", "\n3 6 Sibiu"}},
 		{"rbfs puzzle", "puzzle 724506831", "search rbfs h=misplaced\nrun 40", []string{"every node RBFS expanded", "step id state parent g h stored f now",

@@ -15,15 +15,6 @@ func fitAttr(s string, fontPx, room float64) string {
 // cols columns from (x, y).
 func writeLegend(sw *svgWriter, x, y float64, cols int, styles []StyleEntry) {
 	sw.s(`<g class="legend" data-testid="legend">`)
-	defer func() {
-		for j, e := range styles {
-			k := len(StatusLegend) + j
-			lx, ly := x+float64(k%cols)*legendColW, y+float64(k/cols)*legendRowH
-			writeStyleSwatch(sw, e.Class, lx, ly)
-			sw.textEl(lx+50, ly+14, `class="ltext" data-style="`+e.Class+`"`+fitAttr(e.Label, 12, legendColW-55), e.Label)
-		}
-		sw.s("</g>\n")
-	}()
 	for k, e := range StatusLegend {
 		lx, ly := x+float64(k%cols)*legendColW, y+float64(k/cols)*legendRowH
 		sw.s(`<g class="node `, string(e.Status), `">`)
@@ -44,6 +35,13 @@ func writeLegend(sw *svgWriter, x, y float64, cols int, styles []StyleEntry) {
 		sw.s("</g>")
 		sw.textEl(lx+50, ly+14, `class="ltext"`+fitAttr(e.Label, 12, legendColW-55), e.Label)
 	}
+	for j, e := range styles {
+		k := len(StatusLegend) + j
+		lx, ly := x+float64(k%cols)*legendColW, y+float64(k/cols)*legendRowH
+		writeStyleSwatch(sw, e.Class, lx, ly)
+		sw.textEl(lx+50, ly+14, `class="ltext" data-style="`+e.Class+`"`+fitAttr(e.Label, 12, legendColW-55), e.Label)
+	}
+	sw.s("</g>\n")
 }
 
 // writeStyleSwatch draws a family style's sample at (lx, ly): a small box

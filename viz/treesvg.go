@@ -79,7 +79,10 @@ const (
 // TreeSVG draws the search tree of snap as a standalone SVG document: a
 // tidy layout ([LayoutTree]), each node with its status ([Statuses]) told
 // by colour, outline and a letter badge, the solution path's edges drawn
-// thick, and a legend.
+// thick, the family styles drawn as classes on the nodes (cut off,
+// forgotten or folded, current path, goal's tree, meeting node, pruned:
+// [FamilyStyles]), and a legend of the statuses and of the family styles
+// the picture draws.
 //
 // Every node is an element with class "node <status>" (plus "selected",
 // "collapsed", "goal" where they apply), data-id (the node id),

@@ -153,3 +153,17 @@ func TestTreeSVGFoldAndLegend(t *testing.T) {
 		})
 	}
 }
+
+// TestTreeSVGTitleFits: the picture is wide enough for its title (an
+// export's title names the options in full and was cut off).
+func TestTreeSVGTitleFits(t *testing.T) {
+	title := strings.Repeat("rbfs h=sld order=natural ", 4)
+	svg := treeWith(t, romaniaAt(t, "astar", 0), viz.TreeOptions{Title: title})
+	m := regexp.MustCompile(`<svg [^>]*width="([0-9.]+)"`).FindStringSubmatch(svg)
+	if m == nil {
+		t.Fatal("no width")
+	}
+	if w, _ := strconv.ParseFloat(m[1], 64); w < float64(len(title))*14*0.6 {
+		t.Errorf("picture %v px wide for a title of %d characters at 14 px", w, len(title))
+	}
+}

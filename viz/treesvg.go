@@ -203,7 +203,9 @@ func (d *treeDrawing) draw(snap stepper.Snapshot) {
 	}
 	d.styles = d.usedStyles()
 	entries := len(StatusLegend) + len(d.styles)
-	width := max(treeW+2*margin, 2*legendColW+2*margin)
+	// wide enough for the title too (0.6 em a character at 14 px), which
+	// was cut off at the picture's edge
+	width := max(treeW+2*margin, 2*legendColW+2*margin, float64(len([]rune(d.opt.Title)))*14*0.6+2*margin)
 	legendCols := max(1, min(entries, int((width-2*margin)/legendColW)))
 	legendRows := (entries + legendCols - 1) / legendCols
 	d.top = margin + badgeR

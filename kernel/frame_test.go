@@ -14,7 +14,11 @@ import (
 // at least nodes nodes, grown without frames.
 func bigSearch(tb testing.TB, nodes int, cfg Config) (*Session, *liveSearch) {
 	tb.Helper()
-	s := NewSession(Config{MaxNodes: 4 * nodes, NodeCeiling: 4 * nodes})
+	// Room to grow by 2M nodes: a run interrupted after 300 ms is still
+	// running then on any machine (at 100,000 nodes under -short, a cap of
+	// 4×nodes let a fast machine finish the run before the interrupt).
+	room := nodes + 2_000_000
+	s := NewSession(Config{MaxNodes: room, NodeCeiling: room})
 	if _, err := s.Run(context.Background(), "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nlong = search bfs"); err != nil {
 		tb.Fatal(err)
 	}
@@ -26,7 +30,7 @@ func bigSearch(tb testing.TB, nodes int, cfg Config) (*Session, *liveSearch) {
 		tb.Fatalf("the search ended with %d nodes", ls.search.NodeCount())
 	}
 	s.refreshLast(ls)
-	cfg.MaxNodes, cfg.NodeCeiling = 4*nodes, 4*nodes
+	cfg.MaxNodes, cfg.NodeCeiling = room, room
 	s.cfg = mustConfig(cfg)
 	return s, ls
 }

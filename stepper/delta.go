@@ -104,7 +104,12 @@ func (s *Search) delta() deltaEngine {
 }
 
 // Horizon is the furthest step computed: every step up to it can be
-// replayed from the journal.
+// replayed from the journal. With Options.Forget the journal holds the
+// steps from FirstHeld() on and the ids from IterStart(FirstHeld()) on:
+// before them NodeEnd(k) is the end of k's iteration (exact at its last
+// step), ModdedIn and ExpandedIn list the steps held only, Record of a
+// dropped id has Born -1 and StateOf is "", 0; IterStart is exact for
+// every step.
 func (s *Search) Horizon() int { return s.delta().horizon() }
 
 // NodeEnd is how many nodes exist at step k, for 0 <= k <= Horizon(): the
@@ -166,7 +171,8 @@ func (e *engine[S]) iterStartAt(int) int { return 0 }
 // grows with the journal (O(1) amortised a step).
 type deltaIndex struct {
 	built int     // records indexed
-	first []int32 // first[id]: the first step that expanded id, 0 if none
+	base  int32   // the first id indexed: a forgetful depth-first search's held ids begin there
+	first []int32 // first[id-base]: the first step that expanded id, 0 if none
 	more  map[int32][]int32
 	mods  map[int32][]int32 // steps that re-parented or reopened id
 }
@@ -289,12 +295,13 @@ func (e *engine[S]) orderAfter(id int32, k int) int { return e.index().orderAfte
 // in between, or 0 if the index has none: what Search.OrderAfter gives for
 // every engine. O(the node's own expansions and mods).
 func (x *deltaIndex) orderAfter(id int32, k int) int {
-	if int(id) >= len(x.first) || x.first[id] == 0 {
+	i := id - x.base
+	if i < 0 || int(i) >= len(x.first) || x.first[i] == 0 {
 		return 0
 	}
 	exp := int32(0)
-	if int(x.first[id]) > k {
-		exp = x.first[id]
+	if int(x.first[i]) > k {
+		exp = x.first[i]
 	} else {
 		for _, s := range x.more[id] {
 			if int(s) > k {

@@ -46,7 +46,10 @@ import (
 // journal adds about 240 bytes a step (96 of scalars, three ops of 48), so
 // that search holds about 0.95 GB. MaxNodes caps the current iteration's
 // nodes, as it did before the journal, and MaxBytes the estimated memory of
-// every node stored with its journal (finishStep).
+// every node stored with its journal (finishStep). A caller that only steps
+// forward sets Options.Forget (dfengine_forget.go): when an iteration
+// begins the earlier ones are dropped, ids and events unchanged, and memory
+// is the current iteration's; a seek before it steps again from step 0.
 //
 // Run from step 0 with IDA* on a 4×4 or smaller puzzle with Manhattan
 // distance takes a fast path (idafast.go) that stores nothing but the
@@ -100,6 +103,12 @@ type dfEngine[S comparable] struct {
 	blog []Backup      // RBFS's backups, by step
 	dx   deltaIndex    // selections and mods by node, built lazily
 	kind []dfSelection // what each step did with the node it selected
+
+	// forgetting earlier iterations (Options.Forget, dfengine_forget.go):
+	// the ids, ops and steps before these are dropped
+	base  int32    // the id of nodes[0]: a node id is global, its index id-base
+	off   int      // recs[j] and kind[j] are step off+j+1, scs[j] the scalars after step off+j
+	iters []dfIter // every iteration begun up to the furthest step: its first step and id
 }
 
 // dfNode is one node of the family's tree.
@@ -158,6 +167,7 @@ func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 func (e *dfEngine[S]) init() {
 	e.nodes, e.stack, e.frames = e.nodes[:0], e.stack[:0], e.frames[:0]
 	e.recs, e.scs, e.ops, e.flog, e.blog, e.kind, e.dx = e.recs[:0], e.scs[:0], e.ops[:0], e.flog[:0], e.blog[:0], e.kind[:0], deltaIndex{}
+	e.base, e.off, e.iters = 0, 0, e.iters[:0]
 	e.cur, e.status, e.goal, e.cnt, e.fast, e.err = 0, Running, -1, Counters{MaxOpen: 1}, false, nil
 	e.iter, e.iterCut, e.restart, e.seqNext, e.sel = 0, 0, false, 0, 0
 	e.limit = 0
@@ -171,13 +181,16 @@ func (e *dfEngine[S]) init() {
 }
 
 // beginIteration makes the root of a new iteration, a new node: the nodes
-// of earlier iterations stay.
+// of earlier iterations stay, unless Options.Forget drops them.
 func (e *dfEngine[S]) beginIteration() {
+	if e.o.Forget && e.iter > 0 {
+		e.dropEarlier()
+	}
 	e.iter++
-	e.iterStart, e.closedN = int32(len(e.nodes)), 0
+	e.iterStart, e.closedN = e.top(), 0
 	start := e.p.Start()
 	h := e.hOf(start)
-	root := dfNode[S]{state: start, h: h, parent: -1, action: noAction, status: dsOpen, seq: e.seqNext, step: int32(len(e.recs))}
+	root := dfNode[S]{state: start, h: h, parent: -1, action: noAction, status: dsOpen, seq: e.seqNext, step: int32(e.furthest())}
 	e.seqNext++
 	root.f = e.fOf(0, h, 0)
 	switch e.o.Algorithm {
@@ -197,6 +210,7 @@ func (e *dfEngine[S]) beginIteration() {
 		e.visit, e.vlimit = e.iterStart, math.Inf(1)
 	}
 	e.nodes = append(e.nodes, root)
+	e.iters = append(e.iters, dfIter{step: root.step, start: e.iterStart})
 	if e.o.Algorithm != RBFS {
 		e.push(e.iterStart)
 	}
@@ -223,11 +237,11 @@ func (e *dfEngine[S]) advance(ev *Event) {
 	if e.fast {
 		e.unfast()
 	}
-	if e.cur < len(e.recs) {
+	if e.cur < e.furthest() {
 		e.redo()
 		return
 	}
-	e.recs = append(e.recs, dfRec{firstNode: int32(len(e.nodes)), firstOp: int32(len(e.ops)), firstBack: int32(len(e.blog))})
+	e.recs = append(e.recs, dfRec{firstNode: e.top(), firstOp: int32(len(e.ops)), firstBack: int32(len(e.blog))})
 	e.step()
 	if e.err == nil {
 		if err := e.failure(); err != nil {
@@ -268,7 +282,7 @@ func (e *dfEngine[S]) step() {
 	e.sel = id
 	e.cur++
 	e.cnt.Steps++
-	n := &e.nodes[id]
+	n := e.node(id)
 	if e.p.IsGoal(n.state) {
 		e.set(id, dsGoal, stepNo, n.f, false)
 		e.kind = append(e.kind, selGoal)
@@ -288,16 +302,16 @@ func (e *dfEngine[S]) step() {
 	e.set(id, dsClosed, stepNo, n.f, false)
 	e.kind = append(e.kind, selExpanded)
 	e.cnt.Expanded++
-	first := int32(len(e.nodes))
+	first := e.top()
 	e.expand(id, stepNo)
 	switch e.o.Algorithm {
 	case RBFS:
 		e.rbfsAfterExpand(id, first)
 	default:
 		// push so that the first child is on top
-		for c := int32(len(e.nodes)) - 1; c >= first; c-- {
-			if e.nodes[c].status == dsOpen {
-				e.nodes[c].seq = e.seqNext
+		for c := e.top() - 1; c >= first; c-- {
+			if n := e.node(c); n.status == dsOpen {
+				n.seq = e.seqNext
 				e.seqNext++
 				e.push(c)
 			}
@@ -310,11 +324,11 @@ func (e *dfEngine[S]) step() {
 // state left out with parent=skip. IDA* cuts off a child whose f exceeds
 // the threshold.
 func (e *dfEngine[S]) expand(id int32, stepNo int32) {
-	n := e.nodes[id]
+	n := *e.node(id)
 	var parentState S
 	hasParent := n.parent >= 0
 	if hasParent {
-		parentState = e.nodes[n.parent].state
+		parentState = e.node(n.parent).state
 	}
 	e.succ = orderSuccessors(e.p, e.o.Order, &e.rank, e.p.Successors(n.state, e.succ[:0]))
 	for i := range e.succ {
@@ -342,7 +356,7 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 		}
 		e.nodes = append(e.nodes, c)
 		e.cnt.Generated++
-		e.notes = append(e.notes, dfNote{int32(len(e.nodes) - 1), fate})
+		e.notes = append(e.notes, dfNote{e.top() - 1, fate})
 	}
 }
 
@@ -368,8 +382,9 @@ func (e *dfEngine[S]) finishStep() {
 	e.cnt.MaxOpen = max(e.cnt.MaxOpen, e.cnt.Open)
 	// MaxNodes caps the current iteration's tree (as before the journal;
 	// the lecture server caps every iteration's); MaxBytes the memory of
-	// every node stored, with its share of the journal
-	if e.status == Running && (len(e.nodes)-int(e.iterStart) >= e.o.MaxNodes || int64(len(e.nodes))*e.bytesPerNode() > e.o.MaxBytes) {
+	// every node stored, with its share of the journal: with Forget, the
+	// current iteration's
+	if e.status == Running && (int(e.top()-e.iterStart) >= e.o.MaxNodes || int64(len(e.nodes))*e.bytesPerNode() > e.o.MaxBytes) {
 		e.status = LimitReached
 	}
 }
@@ -381,7 +396,7 @@ func (e *dfEngine[S]) openLen() int {
 	k := 0
 	for _, fr := range e.frames {
 		for _, c := range fr.kids {
-			if e.nodes[c].status == dsOpen {
+			if e.node(c).status == dsOpen {
 				k++
 			}
 		}
@@ -395,13 +410,13 @@ func (e *dfEngine[S]) openLen() int {
 // subtree is forgotten. It leaves the next node to visit and its f-limit.
 func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 	fr := rbfsFrame{id: id, limit: e.vlimit}
-	for c := first; c < int32(len(e.nodes)); c++ {
+	for c := first; c < e.top(); c++ {
 		fr.kids = append(fr.kids, c)
 	}
 	if len(fr.kids) == 0 {
 		// no successors: RBFS returns failure, f = ∞
-		e.backs = append(e.backs, Backup{Node: int(id), State: e.p.Format(e.nodes[id].state), F: Bound(math.Inf(1))})
-		e.set(id, dsForgotten, e.nodes[id].order, math.Inf(1), true)
+		e.backs = append(e.backs, Backup{Node: int(id), State: e.p.Format(e.node(id).state), F: Bound(math.Inf(1))})
+		e.set(id, dsForgotten, e.node(id).order, math.Inf(1), true)
 	} else {
 		e.pushFrame(fr)
 	}
@@ -409,12 +424,12 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 		top := len(e.frames) - 1
 		e.sortFrame(top)
 		best := e.frames[top].kids[0]
-		if e.nodes[best].f > e.frames[top].limit {
+		if e.node(best).f > e.frames[top].limit {
 			// return failure with best.f: forget this frame's subtree
 			x := e.frames[top].id
-			bf := e.nodes[best].f
-			e.backs = append(e.backs, Backup{Node: int(x), State: e.p.Format(e.nodes[x].state), F: Bound(bf)})
-			e.set(x, e.nodes[x].status, e.nodes[x].order, bf, true)
+			bf := e.node(best).f
+			e.backs = append(e.backs, Backup{Node: int(x), State: e.p.Format(e.node(x).state), F: Bound(bf)})
+			e.set(x, e.node(x).status, e.node(x).order, bf, true)
 			e.forget(x)
 			e.popFrame()
 			if len(e.frames) == 0 {
@@ -424,7 +439,7 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 		}
 		alt := math.Inf(1)
 		if kids := e.frames[top].kids; len(kids) > 1 {
-			alt = e.nodes[kids[1]].f
+			alt = e.node(kids[1]).f
 		}
 		e.visit, e.vlimit = best, min(e.frames[top].limit, alt)
 		break
@@ -438,13 +453,13 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 // forget marks the subtree below node x forgotten (x itself stays, open
 // again with its backed-up f).
 func (e *dfEngine[S]) forget(x int32) {
-	for c := x + 1; c < int32(len(e.nodes)); c++ {
-		if p := e.nodes[c].parent; p >= 0 && (p == x || e.nodes[p].status == dsForgotten && p > x) {
-			e.set(c, dsForgotten, e.nodes[c].order, e.nodes[c].f, true)
+	for c := x + 1; c < e.top(); c++ {
+		if n := e.node(c); n.parent >= 0 && (n.parent == x || e.node(n.parent).status == dsForgotten && n.parent > x) {
+			e.set(c, dsForgotten, n.order, n.f, true)
 		}
 	}
-	if e.nodes[x].parent >= 0 {
-		e.set(x, dsOpen, e.nodes[x].order, e.nodes[x].f, true)
+	if n := e.node(x); n.parent >= 0 {
+		e.set(x, dsOpen, n.order, n.f, true)
 	}
 }
 
@@ -454,9 +469,9 @@ func (e *dfEngine[S]) forget(x int32) {
 // children are contiguous ids in generation order. O(path · branching).
 func (e *dfEngine[S]) laterSiblings(id int32) int {
 	k := 0
-	for c := id; e.nodes[c].parent >= 0; c = e.nodes[c].parent {
-		p := e.nodes[c].parent
-		for x := c + 1; x < int32(len(e.nodes)) && e.nodes[x].parent == p && e.nodes[x].step == e.nodes[c].step; x++ {
+	for c := id; e.node(c).parent >= 0; c = e.node(c).parent {
+		p := e.node(c).parent
+		for x := c + 1; x < e.top() && e.node(x).parent == p && e.node(x).step == e.node(c).step; x++ {
 			k++
 		}
 	}
@@ -502,10 +517,16 @@ func (e *dfEngine[S]) bytesPerNode() int64 {
 }
 
 // seek undoes steps going back and replays or takes them going forward:
-// O(the steps crossed and what they touched).
+// O(the steps crossed and what they touched). With Options.Forget, a step
+// before firstHeld is reached by stepping again from step 0: O(k).
 func (e *dfEngine[S]) seek(k int) int {
-	if e.fast {
+	switch {
+	case e.fast && e.o.Forget:
+		e.init() // unfast would step to the end only to drop what k needs
+	case e.fast:
 		e.unfast()
+	case k < e.firstHeld():
+		e.init()
 	}
 	for e.cur > k {
 		e.undo()
@@ -517,7 +538,10 @@ func (e *dfEngine[S]) seek(k int) int {
 }
 
 func (e *dfEngine[S]) info(id int32) NodeInfo {
-	n := &e.nodes[id]
+	if e.dropped(id) {
+		return droppedInfo(id)
+	}
+	n := e.node(id)
 	ni := NodeInfo{ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent), G: n.g, H: n.h, F: n.f,
 		Depth: int(n.depth), Status: n.status.ns(), Seq: -1, Step: int(n.step)}
 	if n.status == dsClosed || n.status == dsGoal || n.status == dsCutoff && n.order > 0 {
@@ -530,10 +554,10 @@ func (e *dfEngine[S]) info(id int32) NodeInfo {
 }
 
 func (e *dfEngine[S]) explain(id int32) []Term {
-	if e.h == nil || e.h.Explain == nil {
+	if e.h == nil || e.h.Explain == nil || e.dropped(id) {
 		return nil
 	}
-	return e.h.Explain(e.nodes[id].state)
+	return e.h.Explain(e.node(id).state)
 }
 
 func (e *dfEngine[S]) path() []int {
@@ -545,7 +569,7 @@ func (e *dfEngine[S]) path() []int {
 
 func (e *dfEngine[S]) pathTo(id int32) []int {
 	var p []int
-	for ; id >= 0; id = e.nodes[id].parent {
+	for ; id >= 0; id = e.node(id).parent {
 		p = append(p, int(id))
 	}
 	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
@@ -558,7 +582,7 @@ func (e *dfEngine[S]) cost() float64 {
 	if e.status != Solved {
 		return 0
 	}
-	return e.nodes[e.goal].g
+	return e.node(e.goal).g
 }
 
 // deepening describes the iteration at the cursor, the current path ending
@@ -579,10 +603,10 @@ func (e *dfEngine[S]) deepening(at int32) *Deepening {
 		d.Backups = append(d.Backups, e.backs...)
 		if e.status == Running {
 			v, l := int(e.visit), Bound(e.vlimit)
-			d.NextNode, d.NextLimit, d.NextState = &v, &l, e.p.Format(e.nodes[v].state)
+			d.NextNode, d.NextLimit, d.NextState = &v, &l, e.p.Format(e.node(int32(v)).state)
 		}
 	}
-	if at >= 0 && int(at) < e.nodeEnd(e.cur) {
+	if at >= e.base && int(at) < e.nodeEnd(e.cur) {
 		d.Current = e.pathTo(at)
 	}
 	return d
@@ -591,7 +615,7 @@ func (e *dfEngine[S]) deepening(at int32) *Deepening {
 func (e *dfEngine[S]) fill(ev *Event) {
 	ev.Step = e.cur
 	ev.Expanded = e.info(e.sel)
-	ev.Key = Key{Priority: e.nodes[e.sel].f, Seq: -1}
+	ev.Key = Key{Priority: e.node(e.sel).f, Seq: -1}
 	ev.Children = make([]Child, 0, len(e.notes))
 	for _, nt := range e.notes {
 		ev.Children = append(ev.Children, Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1})
@@ -611,7 +635,7 @@ func (e *dfEngine[S]) snapshot() Snapshot {
 		}
 		for i := len(e.frames) - 1; i >= 0; i-- {
 			for _, c := range e.frames[i].kids {
-				if e.nodes[c].status == dsOpen && c != e.visit {
+				if e.node(c).status == dsOpen && c != e.visit {
 					open = append(open, c)
 				}
 			}
@@ -622,12 +646,12 @@ func (e *dfEngine[S]) snapshot() Snapshot {
 		}
 	}
 	for _, id := range open {
-		sn.Open = append(sn.Open, OpenEntry{NodeInfo: e.info(id), Key: Key{Priority: e.nodes[id].f, Seq: -1}})
+		sn.Open = append(sn.Open, OpenEntry{NodeInfo: e.info(id), Key: Key{Priority: e.node(id).f, Seq: -1}})
 	}
 	var closed []NodeInfo
 	end := int32(e.nodeEnd(e.cur))
 	for i := e.iterStart; i < end; i++ {
-		if e.nodes[i].status == dsClosed {
+		if e.node(i).status == dsClosed {
 			closed = append(closed, e.info(i))
 		}
 	}

@@ -27,10 +27,10 @@ func (e *dfEngine[S]) index() *deltaIndex {
 		x.more, x.mods = map[int32][]int32{}, map[int32][]int32{}
 	}
 	for ; x.built < len(e.recs); x.built++ {
-		k := x.built
+		k := e.off + x.built
 		step := int32(k + 1)
 		_, opEnd, _ := e.stepEnds(k)
-		for i := e.recs[k].firstOp; i < opEnd; i++ {
+		for i := e.rec(k).firstOp; i < opEnd; i++ {
 			op := &e.ops[i]
 			if op.kind != opSet {
 				continue
@@ -39,11 +39,12 @@ func (e *dfEngine[S]) index() *deltaIndex {
 				x.mods[op.id] = append(x.mods[op.id], step)
 				continue
 			}
-			for int(op.id) >= len(x.first) {
+			i := op.id - x.base
+			for int(i) >= len(x.first) {
 				x.first = append(x.first, 0)
 			}
-			if x.first[op.id] == 0 {
-				x.first[op.id] = step
+			if x.first[i] == 0 {
+				x.first[i] = step
 			} else {
 				x.more[op.id] = append(x.more[op.id], step)
 			}
@@ -52,18 +53,24 @@ func (e *dfEngine[S]) index() *deltaIndex {
 	return x
 }
 
-func (e *dfEngine[S]) horizon() int { return len(e.journal().recs) }
+func (e *dfEngine[S]) horizon() int { return e.journal().furthest() }
 
-// iterStartAt is the first id of the iteration shown at step k.
-func (e *dfEngine[S]) iterStartAt(k int) int { return int(e.journal().scs[k].iterStart) }
+// iterStartAt is the first id of the iteration shown at step k, from the
+// table of iterations (kept whole with Options.Forget). O(log iterations).
+func (e *dfEngine[S]) iterStartAt(k int) int {
+	return int(e.journal().iterAt(k).start)
+}
 
+// moddedIn lists the mods of the steps held: with Options.Forget, those
+// of steps before firstHeld are dropped and not listed.
 func (e *dfEngine[S]) moddedIn(a, b int, dst []int) []int {
 	e.journal()
+	a = max(a, e.off)
 	if b <= a {
 		return dst
 	}
 	_, to, _ := e.stepEnds(b - 1)
-	for i := e.recs[a].firstOp; i < to; i++ {
+	for i := e.rec(a).firstOp; i < to; i++ {
 		if op := &e.ops[i]; op.kind == opSet && op.mod {
 			dst = append(dst, int(op.id))
 		}
@@ -73,8 +80,8 @@ func (e *dfEngine[S]) moddedIn(a, b int, dst []int) []int {
 
 func (e *dfEngine[S]) expandedIn(a, b int, dst []int) []int {
 	e.journal()
-	for k := a; k < b; k++ {
-		dst = append(dst, int(e.scs[k+1].sel))
+	for k := max(a, e.off); k < b; k++ { // with Options.Forget: the steps held
+		dst = append(dst, int(e.scs[k+1-e.off].sel))
 	}
 	return dst
 }
@@ -83,6 +90,9 @@ func (e *dfEngine[S]) orderAfter(id int32, k int) int { return e.journal().index
 
 func (e *dfEngine[S]) record(id int32) NodeRecord {
 	e.journal()
+	if e.dropped(id) {
+		return droppedRecord
+	}
 	cell, _ := any(e.p).(interface{ cellOf(S) int })
 	return e.recordOf(id, cell)
 }
@@ -91,6 +101,10 @@ func (e *dfEngine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 	e.journal()
 	cell, _ := any(e.p).(interface{ cellOf(S) int })
 	for id := int32(a); id < int32(b); id++ {
+		if e.dropped(id) {
+			dst = append(dst, droppedRecord)
+			continue
+		}
 		dst = append(dst, e.recordOf(id, cell))
 	}
 	return dst
@@ -100,7 +114,7 @@ func (e *dfEngine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 // open, so a node shown closed, goal or cutoff with an order was open
 // before (BaseOpen); every other status is its base fate.
 func (e *dfEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRecord {
-	n := &e.nodes[id]
+	n := e.node(id)
 	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Seq: int(n.seq), Born: int(n.step), Cell: -1}
 	if e.o.Algorithm == RBFS {
 		r.F = n.f
@@ -117,9 +131,9 @@ func (e *dfEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRe
 			r.Fate = BaseForgotten
 		}
 	}
-	if r.Order > 0 && r.Order <= len(e.kind) {
-		r.GoalPop = e.kind[r.Order-1] == selGoal
-		r.CutoffPop = e.kind[r.Order-1] == selCutoff
+	if j := r.Order - 1 - e.off; r.Order > 0 && j >= 0 && j < len(e.kind) {
+		r.GoalPop = e.kind[j] == selGoal
+		r.CutoffPop = e.kind[j] == selCutoff
 	}
 	if cell != nil {
 		r.Cell = cell.cellOf(n.state)
@@ -127,8 +141,12 @@ func (e *dfEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRe
 	return r
 }
 
+// stateOf is "" and 0 for an id dropped with Options.Forget.
 func (e *dfEngine[S]) stateOf(id int32) (string, float64) {
-	n := &e.nodes[id]
+	if e.dropped(id) {
+		return "", 0
+	}
+	n := e.node(id)
 	return e.p.Format(n.state), n.h
 }
 
@@ -158,12 +176,12 @@ func (e *dfEngine[S]) rbfsOpen() []int32 {
 	var rest []int32
 	for i := len(e.frames) - 1; i >= 0; i-- {
 		for _, c := range e.frames[i].kids {
-			if e.nodes[c].status == dsOpen && c != e.visit {
+			if e.node(c).status == dsOpen && c != e.visit {
 				rest = append(rest, c)
 			}
 		}
 	}
-	slices.SortStableFunc(rest, func(a, b int32) int { return cmpF(e.nodes[a].f, e.nodes[b].f) })
+	slices.SortStableFunc(rest, func(a, b int32) int { return cmpF(e.node(a).f, e.node(b).f) })
 	if e.status == Running {
 		rest = append([]int32{e.visit}, rest...)
 	}

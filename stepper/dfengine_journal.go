@@ -116,7 +116,7 @@ func (s dfStatus) ns() NodeStatus {
 // set changes node id, journaled. mod is false for the selection of the
 // node by this step, true for every other change.
 func (e *dfEngine[S]) set(id int32, status dfStatus, order int32, f float64, mod bool) {
-	n := &e.nodes[id]
+	n := e.node(id)
 	old, nw := dfMut{f: n.f, order: n.order, status: n.status}, dfMut{f: f, order: order, status: status}
 	if old == nw && mod {
 		return
@@ -164,12 +164,12 @@ func (e *dfEngine[S]) popFrame() {
 // journaled if the order changed.
 func (e *dfEngine[S]) sortFrame(i int) {
 	kids := e.frames[i].kids
-	nodes := e.nodes
-	if slices.IsSortedFunc(kids, func(a, b int32) int { return cmpF(nodes[a].f, nodes[b].f) }) {
+	byF := func(a, b int32) int { return cmpF(e.node(a).f, e.node(b).f) }
+	if slices.IsSortedFunc(kids, byF) {
 		return
 	}
 	before := cloneFrame(e.frames[i])
-	slices.SortStableFunc(kids, func(a, b int32) int { return cmpF(nodes[a].f, nodes[b].f) })
+	slices.SortStableFunc(kids, byF)
 	e.flog = append(e.flog, before, cloneFrame(e.frames[i]))
 	e.ops = append(e.ops, dfOp{kind: opFrameKids, id: int32(i), fr: int32(len(e.flog) - 2)})
 }
@@ -184,32 +184,44 @@ func cmpF(a, b float64) int {
 	return 0
 }
 
-// stepEnds returns where the nodes, ops and backups of recs[k] end.
+// stepEnds returns where the nodes, ops and backups of step k+1 end
+// (k >= off): the node an id, the op and backup an index of ops and blog.
 func (e *dfEngine[S]) stepEnds(k int) (nodeEnd, opEnd, backEnd int32) {
-	if k+1 < len(e.recs) {
-		r := &e.recs[k+1]
+	if j := k - e.off; j+1 < len(e.recs) {
+		r := &e.recs[j+1]
 		return r.firstNode, r.firstOp, r.firstBack
 	}
-	return int32(len(e.nodes)), int32(len(e.ops)), int32(len(e.blog))
+	return e.top(), int32(len(e.ops)), int32(len(e.blog))
 }
 
-// nodeEnd is how many nodes exist at step k.
+// rec is the journal entry of step k+1 (k >= off).
+func (e *dfEngine[S]) rec(k int) *dfRec { return &e.recs[k-e.off] }
+
+// furthest is the furthest step computed (and held).
+func (e *dfEngine[S]) furthest() int { return e.off + len(e.recs) }
+
+// nodeEnd is how many node ids exist at step k. Before the steps held
+// (Options.Forget) it is the end of k's iteration (see nodeEndDropped).
 func (e *dfEngine[S]) nodeEnd(k int) int {
-	if k < len(e.recs) {
-		return int(e.recs[k].firstNode)
+	j := k - e.off
+	switch {
+	case j < 0:
+		return e.nodeEndDropped(k)
+	case j < len(e.recs):
+		return int(e.recs[j].firstNode)
 	}
-	return len(e.nodes)
+	return int(e.top())
 }
 
 // redo replays step cur+1 from the journal. O(the step's ops).
 func (e *dfEngine[S]) redo() {
 	k := e.cur
 	_, opEnd, _ := e.stepEnds(k)
-	for i := e.recs[k].firstOp; i < opEnd; i++ {
+	for i := e.rec(k).firstOp; i < opEnd; i++ {
 		op := &e.ops[i]
 		switch op.kind {
 		case opSet:
-			n := &e.nodes[op.id]
+			n := e.node(op.id)
 			n.status, n.order, n.f = op.new.status, op.new.order, op.new.f
 		case opPush:
 			e.stack = append(e.stack, op.id)
@@ -231,11 +243,11 @@ func (e *dfEngine[S]) redo() {
 func (e *dfEngine[S]) undo() {
 	k := e.cur - 1
 	_, opEnd, _ := e.stepEnds(k)
-	for i := opEnd - 1; i >= e.recs[k].firstOp; i-- {
+	for i := opEnd - 1; i >= e.rec(k).firstOp; i-- {
 		op := &e.ops[i]
 		switch op.kind {
 		case opSet:
-			n := &e.nodes[op.id]
+			n := e.node(op.id)
 			n.status, n.order, n.f = op.old.status, op.old.order, op.old.f
 		case opPush:
 			e.stack = e.stack[:len(e.stack)-1]
@@ -256,20 +268,21 @@ func (e *dfEngine[S]) undo() {
 // loadStep sets the scalars, backups and notes of step k, as the step
 // left them.
 func (e *dfEngine[S]) loadStep(k int) {
-	e.loadScalars(&e.scs[k])
+	e.loadScalars(&e.scs[k-e.off])
 	e.backs, e.notes = e.backs[:0], e.notes[:0]
 	if k == 0 {
 		return
 	}
 	nodeEnd, _, backEnd := e.stepEnds(k - 1)
-	r := &e.recs[k-1]
+	r := e.rec(k - 1)
 	e.backs = append(e.backs, e.blog[r.firstBack:backEnd]...)
 	for id := r.firstNode; id < nodeEnd; id++ {
-		if e.nodes[id].parent < 0 {
+		n := e.node(id)
+		if n.parent < 0 {
 			continue // the root of a new iteration
 		}
 		fate := FateAdded
-		if e.nodes[id].cut {
+		if n.cut {
 			fate = FateCutoff
 		}
 		e.notes = append(e.notes, dfNote{id, fate})

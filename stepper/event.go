@@ -35,6 +35,9 @@ const (
 	NodeGoal      NodeStatus = "goal"      // the goal found (on generation or on selection)
 	NodeCutoff    NodeStatus = "cutoff"    // not expanded: at the depth limit, or f over the IDA* threshold
 	NodeForgotten NodeStatus = "forgotten" // RBFS: in a subtree dropped on unwinding (its best f backed up to its root)
+	// NodeDropped is a node of an earlier iteration of ids or idastar that
+	// a search with Options.Forget no longer holds: Node tells its id only.
+	NodeDropped NodeStatus = "dropped"
 )
 
 // Fate says what became of a generated child.

@@ -144,13 +144,29 @@ func (s *Search) Run(max int) Status {
 // frontier's keys) or undone,
 // whichever is shorter, or the search rewinds to step 0 in O(nodes) and
 // replays; only steps beyond the furthest are searched. Each replayed or
-// undone step costs O(children · log open).
+// undone step costs O(children · log open). With Options.Forget only the
+// steps from FirstHeld on are kept: a step before it is searched again
+// from step 0, O(k), dropping the iterations it passes.
 func (s *Search) Seek(k int) int {
 	return s.eng.seek(max(k, 0))
 }
 
-// Reset goes back to step 0; the steps computed are kept for replay.
+// Reset goes back to step 0; the steps computed are kept for replay,
+// except those Options.Forget drops.
 func (s *Search) Reset() { s.eng.seek(0) }
+
+// FirstHeld is the first step whose state the search holds: Seek to a step
+// from it to Horizon() undoes or replays the journal, Seek before it steps
+// again from step 0. It is 0 except for ids and idastar with
+// Options.Forget, where it is the step that began the iteration current at
+// the furthest step, and node ids below IterStart(FirstHeld()) are dropped.
+// O(1).
+func (s *Search) FirstHeld() int {
+	if d, ok := s.eng.(interface{ firstHeld() int }); ok {
+		return d.firstHeld()
+	}
+	return 0
+}
 
 // EventAt returns the event of step k (1-based), moving the search to step k.
 func (s *Search) EventAt(k int) (Event, error) {
@@ -177,7 +193,9 @@ func (s *Search) Counters() Counters { return s.eng.counters() }
 // NodeCount is the number of nodes in the tree.
 func (s *Search) NodeCount() int { return s.eng.nodeCount() }
 
-// Node returns node id. It panics if id is not in [0, NodeCount()).
+// Node returns node id. It panics if id is not in [0, NodeCount()). A
+// node of an earlier iteration that Options.Forget dropped has status
+// NodeDropped and only its id.
 func (s *Search) Node(id int) NodeInfo { return s.eng.info(int32(id)) }
 
 // Path returns the solution's node ids from the root, or nil if not solved.

@@ -105,11 +105,11 @@ func (s *Search) delta() deltaEngine {
 
 // Horizon is the furthest step computed: every step up to it can be
 // replayed from the journal. With Options.Forget the journal holds the
-// steps from FirstHeld() on and the ids from IterStart(FirstHeld()) on:
-// before them NodeEnd(k) is the end of k's iteration (exact at its last
-// step), ModdedIn and ExpandedIn list the steps held only, Record of a
-// dropped id has Born -1 and StateOf is "", 0; IterStart is exact for
-// every step.
+// current step only (FirstHeld() on) and the ids from
+// IterStart(FirstHeld()) on: before them NodeEnd(k) is the end of k's
+// iteration (exact at its last step, the ids so far in the current one),
+// ModdedIn and ExpandedIn list the steps held only, Record of a dropped id
+// has Born -1 and StateOf is "", 0; IterStart is exact for every step.
 func (s *Search) Horizon() int { return s.delta().horizon() }
 
 // NodeEnd is how many nodes exist at step k, for 0 <= k <= Horizon(): the

@@ -131,9 +131,15 @@ func (e *dfEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRe
 			r.Fate = BaseForgotten
 		}
 	}
-	if j := r.Order - 1 - e.off; r.Order > 0 && j >= 0 && j < len(e.kind) {
+	switch j := r.Order - 1 - e.off; {
+	case r.Order > 0 && j >= 0 && j < len(e.kind):
 		r.GoalPop = e.kind[j] == selGoal
 		r.CutoffPop = e.kind[j] == selCutoff
+	case r.Order > 0 && r.Order <= e.cur:
+		// a step dropped (Options.Forget) selected it: its status says what
+		// the step did
+		r.GoalPop = n.status == dsGoal
+		r.CutoffPop = n.status == dsCutoff && !n.cut
 	}
 	if cell != nil {
 		r.Cell = cell.cellOf(n.state)

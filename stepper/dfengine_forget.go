@@ -2,18 +2,21 @@ package stepper
 
 import "sort"
 
-// This file is the depth-first family's forgetful mode (Options.Forget):
-// when IDS or IDA* begins an iteration, the nodes, ops and step records of
-// the earlier ones are dropped, so that memory is that of the current
-// iteration, as a recursive IDA* holds, instead of the sum of them all.
+// This file is the depth-first family's forgetful mode (Options.Forget),
+// for callers that only step forward. Before each new step the journal of
+// the steps before it is dropped (the ops, backups, RBFS's frames, the
+// step records and scalars), and when IDS or IDA* begins an iteration the
+// nodes of the earlier ones are dropped too; so the search holds the
+// current iteration's nodes and one step's journal, as a recursive IDA*
+// holds its path, instead of every node of every iteration and about 240
+// bytes of journal a step.
 //
 // Node ids stay global: the nodes held are ids [base, base+len(nodes)), a
 // node's index is id-base, and every id an event, a snapshot or a path
 // carries is the one the keeping mode gives. Steps stay global too: the
 // journal holds steps off+1 onward (recs[j] and kind[j] are step off+j+1,
-// scs[j] the scalars after step off+j), and the state after every step
-// from firstHeld on can be reached by undo and redo. A step before it is
-// reached by stepping again from step 0 (seek), which drops what it passes.
+// scs[j] the scalars after step off+j). The cursor is always the furthest
+// step: a seek back steps again from step 0 (seek), dropping as it goes.
 // The table of iterations (iters, one entry an iteration) is kept whole, so
 // IterStart is right for every step.
 
@@ -33,9 +36,8 @@ func (e *dfEngine[S]) top() int32 { return e.base + int32(len(e.nodes)) }
 // an id of an earlier iteration.
 func (e *dfEngine[S]) dropped(id int32) bool { return id >= 0 && id < e.base }
 
-// firstHeld is the first step whose state is held: 0 unless Options.Forget
-// dropped earlier iterations, else the step that began the iteration that
-// was current at the furthest step.
+// firstHeld is the first step whose state is held: 0 until Options.Forget
+// dropped a step, then the current step.
 func (e *dfEngine[S]) firstHeld() int {
 	if e.off == 0 {
 		return 0
@@ -43,23 +45,21 @@ func (e *dfEngine[S]) firstHeld() int {
 	return e.off + 1
 }
 
-// dropEarlier forgets every node, op, backup and step record made before
-// the step being taken, which begins a new iteration: only its own journal
-// entry (made, still empty, by advance) and the scalars before it stay.
-// The slices keep their capacity for the new iteration. O(1).
-func (e *dfEngine[S]) dropEarlier() {
-	r := e.recs[len(e.recs)-1]
-	k := e.furthest() - 1 // this step is k+1
-	e.nodes = e.nodes[:copy(e.nodes, e.nodes[r.firstNode-e.base:])]
-	e.base = r.firstNode
-	e.ops = e.ops[:copy(e.ops, e.ops[r.firstOp:])]
-	e.blog = e.blog[:copy(e.blog, e.blog[r.firstBack:])]
-	// flog is RBFS's, which has one iteration and never drops
+// dropSteps forgets the journal of every step before the one advance is
+// about to take (the cursor is the furthest step): only the scalars at the
+// cursor stay. The slices keep their capacity. O(1).
+func (e *dfEngine[S]) dropSteps() {
 	e.scs = e.scs[:copy(e.scs, e.scs[len(e.scs)-1:])]
-	e.kind = e.kind[:copy(e.kind, e.kind[k-e.off:])]
-	r.firstOp, r.firstBack = 0, 0
-	e.recs = append(e.recs[:0], r)
-	e.off = k
+	e.off += len(e.recs)
+	e.recs, e.kind, e.ops, e.blog, e.flog = e.recs[:0], e.kind[:0], e.ops[:0], e.blog[:0], e.flog[:0]
+	e.dx = deltaIndex{base: e.base}
+}
+
+// dropNodes forgets the nodes of the earlier iterations when the step
+// being taken begins a new one (its root not made yet). O(1).
+func (e *dfEngine[S]) dropNodes() {
+	e.base = e.top()
+	e.nodes = e.nodes[:0]
 	e.dx = deltaIndex{base: e.base}
 }
 

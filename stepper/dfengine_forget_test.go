@@ -8,7 +8,7 @@ import (
 
 // forgetCases are the depth-first searches TestForgetSameEvents runs in
 // both modes, to the end or to steps. rbfs has one iteration: Forget drops
-// nothing and FirstHeld stays 0.
+// its journal, never its nodes.
 var forgetCases = []struct {
 	problem, options string
 	steps            int // 0: to the end
@@ -120,11 +120,11 @@ func TestForgetSameEvents(t *testing.T) {
 					t.Fatalf("%s: IterStart(%d) %d, forgetful %d", what, k, a, b)
 				}
 			}
-			switch {
-			case iters > 1 && forget.FirstHeld() == 0:
-				t.Fatalf("%s: %d iterations and FirstHeld 0: nothing was dropped", what, iters)
-			case iters == 1 && forget.FirstHeld() != 0:
-				t.Fatalf("%s: one iteration and FirstHeld %d", what, forget.FirstHeld())
+			switch n := forget.StepCount(); {
+			case n >= 2 && forget.FirstHeld() != n:
+				t.Fatalf("%s: FirstHeld %d at step %d: the journal of the steps before was not dropped", what, forget.FirstHeld(), n)
+			case iters > 1 && forget.IterStart(forget.FirstHeld()) == 0:
+				t.Fatalf("%s: %d iterations and the first iteration's nodes still held", what, iters)
 			case keep.FirstHeld() != 0:
 				t.Fatalf("%s: the keeping search's FirstHeld is %d", what, keep.FirstHeld())
 			}
@@ -133,10 +133,10 @@ func TestForgetSameEvents(t *testing.T) {
 }
 
 // TestForgetSeekAcrossIterations moves a forgetful IDS and IDA* back into
-// earlier iterations (stepping again from step 0), forward again, within
-// the iteration held and to step 0, and compares the event and snapshot at
-// each step reached with a keeping search's; it asks the dropped ids and
-// steps their documented answers.
+// earlier iterations and within the current one (each stepping again from
+// step 0), forward again and to step 0, and compares the event and
+// snapshot at each step reached with a keeping search's; it asks the
+// dropped ids and steps their documented answers.
 func TestForgetSeekAcrossIterations(t *testing.T) {
 	for _, tc := range []struct{ problem, options string }{
 		{"puzzle 283164705 goal=123804765", "ids"},
@@ -151,8 +151,8 @@ func TestForgetSeekAcrossIterations(t *testing.T) {
 				t.Fatalf("%s: Seek(%d) reached %d", what, end, got)
 			}
 			first := forget.FirstHeld()
-			if first < 2 {
-				t.Fatalf("%s: FirstHeld %d at step %d: the case must cross iterations", what, first, end)
+			if first != end {
+				t.Fatalf("%s: FirstHeld %d at step %d: the journal before was not dropped", what, first, end)
 			}
 			// the answers for what was dropped
 			root := forget.IterStart(first)
@@ -171,13 +171,20 @@ func TestForgetSeekAcrossIterations(t *testing.T) {
 			if st, _ := forget.StateOf(0); st != "" {
 				t.Fatalf("%s: StateOf(0) of a dropped id: %q", what, st)
 			}
-			if a, b := forget.NodeEnd(first-1), keep.NodeEnd(first-1); a != b {
-				t.Fatalf("%s: NodeEnd(%d), the last dropped step: %d, keeping %d", what, first-1, a, b)
+			began := first // the step that began the current iteration
+			for began > 0 && forget.IterStart(began-1) == root {
+				began--
+			}
+			if began < 2 {
+				t.Fatalf("%s: the iteration at step %d began at step %d: the case must cross iterations", what, end, began)
+			}
+			if a, b := forget.NodeEnd(began-1), keep.NodeEnd(began-1); a != b || a != root {
+				t.Fatalf("%s: NodeEnd(%d), the last step of the iteration before: %d, keeping %d, root %d", what, began-1, a, b, root)
 			}
 			if got := forget.ExpandedIn(0, end, nil); len(got) != end-first+1 {
 				t.Fatalf("%s: ExpandedIn(0, %d) lists %d steps, want the %d held", what, end, len(got), end-first+1)
 			}
-			targets := []int{first - 1, 1, first / 2, first, end - 1, end, first + (end-first)/2, 0, end}
+			targets := []int{began - 1, 1, began / 2, began, end - 1, end, began + (end-began)/2, 0, end}
 			for _, k := range targets {
 				if got := forget.Seek(k); got != k {
 					t.Fatalf("%s: Seek(%d) reached %d", what, k, got)
@@ -237,6 +244,6 @@ func ExampleOptions_forget() {
 	fmt.Println("nodes held:", s.NodeEnd(s.Horizon())-s.IterStart(s.FirstHeld()), f.NodeEnd(f.Horizon())-f.IterStart(f.FirstHeld()))
 	// Output:
 	// solved 178 178
-	// first step held: 0 154
+	// first step held: 0 178
 	// nodes held: 185 32
 }

@@ -186,17 +186,21 @@ type Options struct {
 	MaxNodes int
 	MaxBytes int64
 	// Forget is for callers that only step forward (stepviz solve, trace,
-	// korf, scen, compare): ids and idastar drop the nodes, journal and
-	// step records of the earlier iterations whenever one begins, so their
-	// memory is the current iteration's instead of the sum of all of them
-	// (IDA* with misplaced tiles on 867254301: about 30 MB held instead of
-	// 0.95 GB; BenchmarkForget). Events, counters, statuses, paths and node
-	// ids are those of the keeping mode. What it costs: Seek or Reset to a
-	// step before [Search.FirstHeld] steps again from step 0, O(steps); Node
-	// of a dropped id reports NodeDropped; the journal's queries (NodeEnd,
-	// Records, ModdedIn ...) know only the steps and ids held. The other
-	// algorithms have one tree and ignore it. It is not a variant of the
-	// search: String does not write it and ParseOptions never sets it.
+	// check, korf, scen; the notebook's compare): the depth-first family
+	// (ids, idastar, rbfs, dls) keeps no journal of past steps, and ids
+	// and idastar drop the nodes of the earlier iterations whenever one
+	// begins, so memory is the current iteration's nodes instead of every
+	// iteration's with about 240 bytes of journal a step (IDA* with
+	// misplaced tiles on 867254301: 154 MB held instead of 1.13 GB;
+	// BenchmarkForget). Events, counters, statuses, paths and node ids are
+	// those of the keeping mode. What it costs: Seek or Reset to an earlier
+	// step steps again from step 0, O(steps); Node of a dropped id reports
+	// NodeDropped; the journal's queries (NodeEnd, Records, ModdedIn ...)
+	// know only the step and ids held (see [Search.Horizon]). MaxNodes still
+	// caps the current iteration's nodes, MaxBytes then the nodes held, at
+	// BytesPerNode each. The best-first and bidirectional searches ignore
+	// it. It is not a variant of the search: String does not write it and
+	// ParseOptions never sets it.
 	Forget bool
 }
 

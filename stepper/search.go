@@ -144,9 +144,8 @@ func (s *Search) Run(max int) Status {
 // frontier's keys) or undone,
 // whichever is shorter, or the search rewinds to step 0 in O(nodes) and
 // replays; only steps beyond the furthest are searched. Each replayed or
-// undone step costs O(children · log open). With Options.Forget only the
-// steps from FirstHeld on are kept: a step before it is searched again
-// from step 0, O(k), dropping the iterations it passes.
+// undone step costs O(children · log open). With Options.Forget no past
+// step is kept: a step back is searched again from step 0, O(k).
 func (s *Search) Seek(k int) int {
 	return s.eng.seek(max(k, 0))
 }
@@ -157,10 +156,9 @@ func (s *Search) Reset() { s.eng.seek(0) }
 
 // FirstHeld is the first step whose state the search holds: Seek to a step
 // from it to Horizon() undoes or replays the journal, Seek before it steps
-// again from step 0. It is 0 except for ids and idastar with
-// Options.Forget, where it is the step that began the iteration current at
-// the furthest step, and node ids below IterStart(FirstHeld()) are dropped.
-// O(1).
+// again from step 0. It is 0 except with Options.Forget, where it is the
+// current step once two are taken, and node ids below
+// IterStart(FirstHeld()) are dropped. O(1).
 func (s *Search) FirstHeld() int {
 	if d, ok := s.eng.(interface{ firstHeld() int }); ok {
 		return d.firstHeld()

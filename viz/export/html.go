@@ -83,6 +83,9 @@ func countersOf(c stepper.Counters) [7]int {
 // inspector. The JSON trace is embedded too and can be saved from the page.
 // Cost: one replay of the steps, O(steps + nodes) time and bytes.
 func writeHTML(w io.Writer, sess *session) error {
+	if err := sess.keepEveryNode(); err != nil { // the last loop reads every node
+		return err
+	}
 	t, err := sess.trace()
 	if err != nil {
 		return err

@@ -149,6 +149,24 @@ func newSession(s *stepper.Search, upTo int) (*session, error) {
 	return &session{inst: s.Instance(), opts: own.Options(), s: own, k: k}, nil
 }
 
+// keepEveryNode makes the session's search keep every node of every
+// iteration, for a writer that reads the nodes' values after its walk
+// (html): a search made with Options.Forget, which drops the earlier
+// iterations' nodes, is made again without it. Cost: one NewSearch.
+func (sess *session) keepEveryNode() error {
+	if !sess.opts.Forget {
+		return nil
+	}
+	o := sess.opts
+	o.Forget = false
+	s, err := stepper.NewSearch(sess.inst, o)
+	if err != nil {
+		return fmt.Errorf("export: cannot rebuild the search: %w", err)
+	}
+	sess.s, sess.opts = s, s.Options()
+	return nil
+}
+
 // walk takes the session's steps from step 0, calling fn after each with its
 // event; fn may call snapshot methods on sess.s. It stops at step k or at
 // the end of the search, and returns the number of steps taken. O(steps)

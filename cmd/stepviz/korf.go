@@ -167,7 +167,7 @@ func solveKorf(k stepper.KorfInstance, o stepper.Options, check bool) korfRow {
 		r.Status, r.Mismatch = err.Error(), true
 		return r
 	}
-	s, err := stepper.NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, forwardOnly(o))
 	if err != nil {
 		r.Status, r.Mismatch = err.Error(), true
 		return r

@@ -90,6 +90,7 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 	if !dupSet {
 		o.Duplicates = stepper.DropDuplicates
 	}
+	o = forwardOnly(o)
 	if *workers < 1 || *workers > maxWorkers {
 		fmt.Fprintf(stderr, "stepviz scen: -j %d: want a whole number from 1 to %d\n", *workers, maxWorkers)
 		return exitUsage

@@ -144,14 +144,11 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
 		return exitUsage
 	}
-	s, err := stepper.NewSearch(inst, o)
+	s, elapsed, err := solveSearch(inst, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
 		return exitUsage
 	}
-	t0 := time.Now()
-	s.Run(0)
-	elapsed := time.Since(t0)
 	if failed("solve", s, stderr) {
 		return exitUsage
 	}
@@ -171,6 +168,27 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 		return exitNo
 	}
 	return exitOK
+}
+
+// forwardOnly is o for a command that only steps forward and never shows
+// an earlier step (solve, trace, check, worksheet, korf, scen): the
+// depth-first family then keeps no journal, and ids and idastar only the
+// current iteration's nodes (stepper.Options.Forget), with the same
+// events and results.
+func forwardOnly(o stepper.Options) stepper.Options {
+	o.Forget = true
+	return o
+}
+
+// solveSearch runs the search solve prints, forward only, to its end.
+func solveSearch(inst stepper.Instance, o stepper.Options) (*stepper.Search, time.Duration, error) {
+	s, err := stepper.NewSearch(inst, forwardOnly(o))
+	if err != nil {
+		return nil, 0, err
+	}
+	t0 := time.Now()
+	s.Run(0)
+	return s, time.Since(t0), nil
 }
 
 // newSolveResult gathers a finished search's result.

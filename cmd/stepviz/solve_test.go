@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -213,5 +215,38 @@ func TestSolveBiAStar(t *testing.T) {
 	code, out, stderr := runCmd(t, "solve", "-problem", "puzzle 806547231 goal=123456780", "-algo", "biastar")
 	if code != exitOK || !strings.Contains(out, "cost      27") || !strings.Contains(out, "one-way   astar h=manhattan") || !strings.Contains(out, "solved, cost 27, expanded 4414 (bidirectional: 1795)") {
 		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestSolveForgetsEarlierIterations: the search stepviz solve runs (and
+// trace, check and worksheet build) only goes forward, so IDS and IDA*
+// hold the last iteration's nodes and no journal, not every iteration's.
+func TestSolveForgetsEarlierIterations(t *testing.T) {
+	for _, search := range []string{"ids", "idastar h=misplaced"} {
+		inst, err := stepper.ParseProblem("puzzle 283164705 goal=123804765")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := stepper.ParseOptions(search)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _, err := solveSearch(inst, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held := s.NodeEnd(s.Horizon()) - s.IterStart(s.FirstHeld())
+		if s.Status() != stepper.Solved || s.FirstHeld() != s.StepCount() || held != s.Counters().Nodes || held >= s.NodeCount() {
+			t.Fatalf("solve %s: %s at step %d, first step held %d, %d nodes held of %d made, the last iteration has %d; want the last iteration's only, from the last step",
+				search, s.Status(), s.StepCount(), s.FirstHeld(), held, s.NodeCount(), s.Counters().Nodes)
+		}
+		fs := flag.NewFlagSet("trace", flag.ContinueOnError)
+		ta := addTraceArgs(fs)
+		if err := fs.Parse([]string{"-problem", "puzzle 283164705 goal=123804765", "-algo", strings.Fields(search)[0]}); err != nil {
+			t.Fatal(err)
+		}
+		if ts, ok := ta.search("trace", io.Discard); !ok || !ts.Options().Forget {
+			t.Fatalf("trace's search of %s does not forget earlier iterations", search)
+		}
 	}
 }

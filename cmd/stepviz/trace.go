@@ -33,8 +33,9 @@ func addTraceArgs(fs *flag.FlagSet) *traceArgs {
 	}
 }
 
-// search builds the search the flags describe; on failure it writes the
-// message and returns false.
+// search builds the search the flags describe, forward only (trace, check
+// and worksheet replay it from step 0 and never step back); on failure it
+// writes the message and returns false.
 func (a *traceArgs) search(cmd string, stderr io.Writer) (*stepper.Search, bool) {
 	if strings.TrimSpace(*a.problem) == "" {
 		fmt.Fprintf(stderr, "stepviz %s: no problem: give -problem \"puzzle 283164705 goal=123804765\" (or grid ..., graph romania); run stepviz %s -help\n", cmd, cmd)
@@ -53,7 +54,7 @@ func (a *traceArgs) search(cmd string, stderr io.Writer) (*stepper.Search, bool)
 		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
 		return nil, false
 	}
-	s, err := stepper.NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, forwardOnly(o))
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
 		return nil, false

@@ -7,31 +7,38 @@ import (
 	"stepviz/stepper"
 )
 
-// TestForgetfulSearchExportsTheSame writes every format from an ids and an
-// idastar search made with stepper.Options.Forget (as stepviz trace makes
-// them) and from the same search keeping every iteration: the bytes are
-// the same. Not html: writing ids or idastar as html panics on main as it
-// is (a new iteration's root is not among the nodes it adds); its session
-// keeps every node (TestKeepEveryNode).
-func TestForgetfulSearchExportsTheSame(t *testing.T) {
+// TestForgetfulSessionWritesTheSame: an export session steps forward
+// only, so its search is made with stepper.Options.Forget (ids and idastar
+// hold the current iteration's nodes); every format it writes is the same,
+// byte for byte, as from a session whose search keeps every iteration. Not
+// html: writing ids or idastar as html panics on main as it is (a new
+// iteration's root is not among the nodes it adds); its session keeps
+// every node (TestKeepEveryNode).
+func TestForgetfulSessionWritesTheSame(t *testing.T) {
 	for _, c := range []struct{ problem, opts string }{
 		{"graph romania", "ids"},
 		{"puzzle 283164705 goal=123804765", "idastar h=misplaced"},
+		{"puzzle 283164705 goal=123804765", "rbfs h=manhattan"},
 	} {
-		keep := newSearch(t, c.problem, c.opts)
-		o := keep.Options()
-		o.Forget = true
-		forget, err := stepper.NewSearch(keep.Instance(), o)
+		s := newSearch(t, c.problem, c.opts)
+		sess, err := newSession(s, ToEnd)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range FormatNames() {
-			if f == "html" {
+		if !sess.s.Options().Forget {
+			t.Fatalf("%s / %s: the export session's search keeps every iteration", c.problem, c.opts)
+		}
+		for _, f := range formats {
+			if f.Name == "html" {
 				continue
 			}
-			a, b := export(t, keep, f, ToEnd), export(t, forget, f, ToEnd)
-			if !bytes.Equal(a, b) {
-				t.Errorf("%s / %s: %s written from a forgetful search differs from the keeping one's (%d and %d bytes)", c.problem, c.opts, f, len(b), len(a))
+			keeping := newSearch(t, c.problem, c.opts)
+			var want bytes.Buffer
+			if err := f.write(&want, &session{inst: keeping.Instance(), opts: keeping.Options(), s: keeping, k: -1}); err != nil {
+				t.Fatalf("%s / %s: %s from a keeping session: %v", c.problem, c.opts, f.Name, err)
+			}
+			if got := export(t, s, f.Name, ToEnd); !bytes.Equal(got, want.Bytes()) {
+				t.Errorf("%s / %s: %s written by a forgetful session differs from a keeping one's (%d and %d bytes)", c.problem, c.opts, f.Name, len(got), want.Len())
 			}
 		}
 	}

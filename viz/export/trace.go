@@ -128,7 +128,10 @@ type session struct {
 }
 
 // newSession prepares a replay of s up to upTo (a step, Current or ToEnd).
-// The steps are not taken yet. Cost: one NewSearch.
+// The steps are not taken yet. The session's search only steps forward, so
+// it is made with Options.Forget: ids and idastar hold the current
+// iteration's nodes, not every iteration's (a writer that needs them all
+// calls keepEveryNode). Cost: one NewSearch.
 func newSession(s *stepper.Search, upTo int) (*session, error) {
 	if s == nil {
 		return nil, fmt.Errorf("export: no search to export: start one first")
@@ -142,7 +145,9 @@ func newSession(s *stepper.Search, upTo int) (*session, error) {
 	case upTo < 0:
 		return nil, fmt.Errorf("export: step %d: want a step number >= 0, Current or ToEnd", upTo)
 	}
-	own, err := stepper.NewSearch(s.Instance(), s.Options())
+	o := s.Options()
+	o.Forget = true
+	own, err := stepper.NewSearch(s.Instance(), o)
 	if err != nil {
 		return nil, fmt.Errorf("export: cannot rebuild the search: %w", err)
 	}

@@ -106,8 +106,8 @@ type dfEngine[S comparable] struct {
 	dx   deltaIndex    // selections and mods by node, built lazily
 	kind []dfSelection // what each step did with the node it selected
 
-	// forgetting earlier iterations (Options.Forget, dfengine_forget.go):
-	// the ids, ops and steps before these are dropped
+	// forward only (Options.Forget, dfengine_forget.go): the ids and
+	// steps before these are dropped; 0 otherwise
 	base  int32    // the id of nodes[0]: a node id is global, its index id-base
 	off   int      // recs[j] and kind[j] are step off+j+1, scs[j] the scalars after step off+j
 	iters []dfIter // every iteration begun up to the furthest step: its first step and id

@@ -39,12 +39,12 @@ func (e *dfEngine[S]) index() *deltaIndex {
 				x.mods[op.id] = append(x.mods[op.id], step)
 				continue
 			}
-			i := op.id - x.base
-			for int(i) >= len(x.first) {
+			at := op.id - x.base
+			for int(at) >= len(x.first) {
 				x.first = append(x.first, 0)
 			}
-			if x.first[i] == 0 {
-				x.first[i] = step
+			if x.first[at] == 0 {
+				x.first[at] = step
 			} else {
 				x.more[op.id] = append(x.more[op.id], step)
 			}

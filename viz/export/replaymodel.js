@@ -51,6 +51,9 @@ function createReplayModel(D) {
   const history = D.counters.map((c) => [c[4], c[5]]);
   const r9 = (x) => Math.round(x * 1e9) / 1e9;
   const F = P.f || { g: 1, h: 1, depth: 0 };
+  const algo = (P.options || "").split(" ")[0];
+  // local beam orders by layer (depth), then f (stepper.engine.keyOf)
+  const localBeam = algo === "beam" && / local=true/.test(P.options);
   const deep = D.deep || null, bi = D.bi || null;
 
   // RBFS's f-limits at step k: step j keeps limKeep[j] of step j-1's and
@@ -141,6 +144,7 @@ function createReplayModel(D) {
       return FATES[x & 7];
     },
     key(id) {
+      if (localBeam) return { priority: depthA[id], tie: r9(m.f(id)), seq: seqA[id] };
       const key = { priority: r9(P.frontier === "rbfs" ? storedFA[id] : m.f(id)), tie: 0, seq: seqA[id] };
       if (P.tie === "high-g") key.tie = r9(-gA[id]);
       if (P.tie === "low-h") key.tie = r9(D.h[id]);
@@ -158,10 +162,12 @@ function createReplayModel(D) {
 
   // openList is the open list at step k in the order the live page gets
   // it from the server (stepper.Search.OpenOrder), cached per step: the
-  // queue by its key; ids and idastar's stack, top first (the last
-  // pushed); RBFS's next node, then the path's open children by stored F
-  // (ties: the deeper frame first, then the frame's order, which puts a
-  // child backed up later first, then creation order); a bidirectional
+  // queue by its key (local beam: layer, then f); dfs's stack and ids and
+  // idastar's, top first (the last pushed; dls pushes a step's children
+  // so that the first is on top); RBFS's next node, then the path's open
+  // children by stored F (ties: the deeper frame first, then the frame's
+  // order, which puts a child backed up later first, then creation
+  // order); a bidirectional
   // search's both lists merged by key, forward first. O(nodes) to
   // collect, O(open · log open) to sort on typed keys.
   const prio = new Float64Array(N), tie = new Float64Array(N);
@@ -173,11 +179,12 @@ function createReplayModel(D) {
     for (let id = from; id < end; id++) {
       if (id === visit || m.nodeStatus(id) !== "open") continue;
       ids.push(id);
-      prio[id] = fr === "rbfs" ? storedFA[id] : r9(m.f(id));
-      tie[id] = P.tie === "high-g" ? r9(-gA[id]) : P.tie === "low-h" ? r9(D.h[id]) : 0;
+      const key = m.key(id);
+      prio[id] = fr === "rbfs" ? storedFA[id] : key.priority; tie[id] = key.tie;
     }
     const lifoTie = P.tie === "lifo";
     if (fr === "fifo") ids.sort((a, b) => seqA[a] - seqA[b]);
+    else if (fr === "lifo" && algo === "dls") ids.sort((a, b) => D.born[b] - D.born[a] || seqA[a] - seqA[b]); // a step's children first child on top
     else if (fr === "lifo" || fr === "stack") ids.sort((a, b) => seqA[b] - seqA[a]);
     else if (fr === "rbfs") ids.sort((a, b) => prio[a] - prio[b] || depthA[b] - depthA[a] || modStep[b] - modStep[a] || a - b);
     else if (fr === "bidirectional") ids.sort((a, b) => prio[a] - prio[b] || (fateA[a] & BACKWARD) - (fateA[b] & BACKWARD) || seqA[a] - seqA[b]);
@@ -197,13 +204,24 @@ function createReplayModel(D) {
   }
 
   // go moves the model to step t and tells the views; false if it is
-  // the step shown.
+  // the step shown. One step forward is told as the live page's step
+  // message is (the nodes it made, the node it selected and those its
+  // mods changed), so the views' indexes follow it in O(what changed);
+  // any other move as a move (the views rebuild them, O(nodes)).
   function go(t) {
     t = Math.max(0, Math.min(STEPS, t | 0));
     if (t === k) return false;
+    const from = k, d0 = done;
     k = t;
     moveTo(k);
-    for (const fn of subs) fn({ kind: "move", added: [], changed: [] });
+    let change = { kind: "move", added: [], changed: [] };
+    if (t === from + 1) {
+      const added = [], changed = [D.expanded[t]];
+      for (let id = D.nodeEnd[from]; id < D.nodeEnd[t]; id++) added.push(id);
+      for (let j = d0; j < done; j++) changed.push(mods[j][1]);
+      change = { kind: "step", added, changed };
+    }
+    for (const fn of subs) fn(change);
     return true;
   }
   moveTo(0);

@@ -23,7 +23,7 @@ type familyPage struct {
 	IterStart int      `json:"iterStart"`
 	Shown     string   `json:"shown"` // the tree's laid-out nodes (data-tree-shown)
 	Count     string   `json:"count"` // the tree's caption
-	Drawn     []string `json:"drawn"` // "id status dir" of the tree nodes drawn
+	Drawn     []string `json:"drawn"` // "id status dir parent" of the tree nodes drawn (parent: where the tree draws it, -1 for a root)
 	Statuses  []string `json:"statuses"`
 	Strip     string   `json:"strip"`
 	StripOn   bool     `json:"stripOn"`
@@ -39,7 +39,8 @@ const readFamilyPage = `(() => {
   const ids = id => [...q(id).querySelectorAll('tbody tr[data-id]')].map(tr => Number(tr.dataset.id));
   const m = window.stepviz.model, st = [];
   for (let i = 0; i < m.nodeEnd; i++) st.push(m.nodeStatus(i));
-  const drawn = [...document.querySelectorAll('#tree [data-testid="tree-node"]')].map(n => n.dataset.id + " " + n.dataset.status + " " + (n.dataset.dir || "-"));
+  const L = window.stepviz.tree.L;
+  const drawn = [...document.querySelectorAll('#tree [data-testid="tree-node"]')].map(n => n.dataset.id + " " + n.dataset.status + " " + (n.dataset.dir || "-") + " " + (L.parentOf.has(Number(n.dataset.id)) ? L.parentOf.get(Number(n.dataset.id)) : -1));
   const strip = q('family-strip');
   return {label: q('step-label').textContent, iterStart: m.iterStart || 0, shown: document.getElementById("app").dataset.treeShown || "",
     count: document.getElementById("tree-count").textContent, drawn, statuses: st,
@@ -193,9 +194,9 @@ func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 		t.Errorf("step %d: no tree node drawn", k)
 	}
 	for _, dr := range pg.Drawn {
-		var id int
+		var id, parent int
 		var status, dir string
-		if _, err := fmt.Sscan(dr, &id, &status, &dir); err != nil {
+		if _, err := fmt.Sscan(dr, &id, &status, &dir, &parent); err != nil {
 			t.Fatalf("drawn node %q: %v", dr, err)
 		}
 		n, ok := sn.NodeByID(id)
@@ -208,6 +209,9 @@ func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 		}
 		if status != string(n.Status) || dir != n.Dir {
 			t.Errorf("step %d: tree node %d drawn %s %q, engine %s %q", k, id, status, dir, n.Status, n.Dir)
+		}
+		if _, shown := sn.NodeByID(n.Parent); shown && len(sn.Tree) <= 300 && parent != n.Parent {
+			t.Errorf("step %d: tree node %d drawn under node %d, the engine's parent is %d", k, id, parent, n.Parent)
 		}
 	}
 	if stripFamily(s) == "" && pg.StripOn {
@@ -318,11 +322,19 @@ func TestHTMLReplayFamilies(t *testing.T) {
 					if ev.Beam != nil && len(ev.Beam.Pruned) > 0 {
 						sawPruned = true
 						for _, pn := range ev.Beam.Pruned {
-							if !slices.Contains(pg.Drawn, fmt.Sprintf("%d discarded -", pn.ID)) {
+							if !slices.ContainsFunc(pg.Drawn, func(d string) bool { return strings.HasPrefix(d, fmt.Sprintf("%d discarded - ", pn.ID)) }) {
 								t.Errorf("step %d: pruned node %d (%s) is not drawn as discarded: %v", k, pn.ID, pn.State, pg.Drawn)
 							}
 						}
 					}
+				}
+			}
+			if c.name == "rbfs" || c.name == "beam" || c.name == "ids" {
+				// one step at a time: the views follow the model's step
+				// changes (new nodes, mods) without a rebuild
+				familyStep(t, ctx, 0)
+				for k := 1; k <= total; k++ {
+					checkFamily(t, familyStep(t, ctx, k), ref, k, total)
 				}
 			}
 			if sawIter != c.iterations || sawBackup != c.backups || sawMeet != c.meets || sawPruned != c.pruned {
@@ -389,6 +401,11 @@ func TestHTMLReplayEveryAlgorithm(t *testing.T) {
 			checkFamily(t, readFamily(t, ctx), ref, 0, total)
 			for _, k := range []int{1, total / 2, total, max(1, total-1), 2} {
 				if k <= total {
+					checkFamily(t, familyStep(t, ctx, k), ref, k, total)
+				}
+			}
+			if opts == "ucs" { // re-parents a node: one step at a time, the tree follows the mod
+				for k := 1; k <= total; k++ {
 					checkFamily(t, familyStep(t, ctx, k), ref, k, total)
 				}
 			}

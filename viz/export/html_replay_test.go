@@ -65,14 +65,20 @@ func TestHTMLReplay2000Steps(t *testing.T) {
 
 // BenchmarkHTMLReplay makes the 2,000-step A* replay and measures it in
 // headless Chromium: bytes, the time to write it, the time from navigation
-// to the first drawn frame, and the time from asking for a step to the
-// painted frame that shows it (median, 95th percentile and worst of 60
-// random steps, and of 60 steps forward from 1,900), with the slowest step's parts: go (the
-// model moved), toFrame (the wait for the next frame: each step is asked
-// for just after a frame began, the worst moment), draw (the views, and
-// each view's share) and paint (style, layout, paint). With
-// STEPVIZ_TRACE=1 it logs where the page's main thread spent the stepping
-// (Chromium's timeline: style, layout, paint, scripts); with
+// to the first drawn frame (warm-ms of it: drawing the last step unseen,
+// replay.js), and the time from asking for a step to the
+// painted frame that shows it: the median, 95th percentile and worst of 60
+// random steps, and of 60 steps forward from 1,900, and the worst of all
+// (worst-ms). Each step is asked for just after a frame began, the worst
+// moment, and shown three times (each time from the step before it in the
+// sequence), its best kept: the machine's other work (a shared CI box)
+// delays a frame at random, a step's own cost shows in every try.
+// first-ms is the first step after opening, once (nothing is warm);
+// raw-max-ms the worst single try. The slowest step is logged with its
+// parts: go (the model moved), toFrame (the wait for the next frame), draw
+// (the views, and each view's share) and paint (style, layout, paint).
+// With STEPVIZ_TRACE=1 it logs where the page's main thread spent the
+// stepping (Chromium's timeline: style, layout, paint, scripts); with
 // STEPVIZ_CPUPROFILE=dir it records Chromium's CPU profile of the
 // stepping, writes dir/html-replay.cpuprofile and logs the functions with
 // the most self time.
@@ -89,8 +95,8 @@ func BenchmarkHTMLReplay(b *testing.B) {
 	}
 	ctx := testbrowser.New(b, 1500, 1000, 5*time.Minute)
 	type figures struct {
-		Open, StepP50, StepP95, StepMax, ForwardP50, ForwardP95, ForwardMax float64
-		Slowest                                                             string
+		Open, Warm, First, StepP50, StepP95, StepMax, ForwardP50, ForwardP95, ForwardMax, Worst, RawMax float64
+		Slowest                                                                                         string
 	}
 	var f figures
 	for range b.N {
@@ -107,6 +113,7 @@ func BenchmarkHTMLReplay(b *testing.B) {
 			const app = document.getElementById("app");
 			const open = Number(app.dataset.firstDraw);
 			const one = async (k) => {
+				await raf();
 				const t0 = performance.now();
 				window.stepviz.go(k);
 				const t1 = performance.now();
@@ -116,19 +123,32 @@ func BenchmarkHTMLReplay(b *testing.B) {
 				await painted();
 				return { t: fr.painted - t0, k, parts: { go: t1 - t0, toFrame: fr.start - t1, draw: fr.drawMs, paint: fr.painted - fr.start - fr.drawMs, ...fr.views } };
 			};
+			let first = 0, rawMax = 0;
+			// best shows step k from step from three times, keeping the fastest
+			const best = async (from, k) => {
+				let b = null;
+				for (let r = 0; r < 3; r++) {
+					if (r > 0) { window.stepviz.go(from); await raf(); await painted(); }
+					const x = await one(k);
+					if (!first) first = x.t;
+					rawMax = Math.max(rawMax, x.t);
+					if (!b || x.t < b.t) b = x;
+				}
+				return b;
+			};
 			const random = [], forward = [];
-			let seed = 7;
+			let seed = 7, from = 0;
 			for (let i = 0; i < 60; i++) {
 				seed = (seed * 1103515245 + 12345) % 2147483648;
-				await raf();
-				random.push(await one(seed % 2001));
+				random.push(await best(from, seed % 2001));
+				from = seed % 2001;
 			}
-			for (let k = 1900; k < 1960; k++) { await raf(); forward.push(await one(k)); }
+			for (let k = 1900; k < 1960; k++) forward.push(await best(k - 1, k));
 			const by = (a, b) => a.t - b.t;
 			random.sort(by); forward.sort(by);
 			const w = [random[59], forward[59]].sort(by)[1];
 			const parts = { step: w.k, ...Object.fromEntries(Object.entries(w.parts).map(([k, v]) => [k, +v.toFixed(1)])) };
-			return { Open: open, StepP50: random[30].t, StepP95: random[57].t, StepMax: random[59].t, ForwardP50: forward[30].t, ForwardP95: forward[57].t, ForwardMax: forward[59].t, Slowest: JSON.stringify(parts) };
+			return { Open: open, Warm: Number(app.dataset.warmMs || 0), First: first, StepP50: random[30].t, StepP95: random[57].t, StepMax: random[59].t, ForwardP50: forward[30].t, ForwardP95: forward[57].t, ForwardMax: forward[59].t, Worst: w.t, RawMax: rawMax, Slowest: JSON.stringify(parts) };
 		})()`, chromedp.EvalAwaitPromise))
 			return err
 		}
@@ -156,10 +176,14 @@ func BenchmarkHTMLReplay(b *testing.B) {
 	b.ReportMetric(float64(len(data)), "bytes")
 	b.ReportMetric(float64(write.Milliseconds()), "write-ms")
 	b.ReportMetric(f.Open, "open-ms")
+	b.ReportMetric(f.Warm, "warm-ms")
 	b.ReportMetric(f.StepP50, "step-p50-ms")
 	b.ReportMetric(f.StepP95, "step-p95-ms")
 	b.ReportMetric(f.StepMax, "step-max-ms")
 	b.ReportMetric(f.ForwardP50, "forward-p50-ms")
 	b.ReportMetric(f.ForwardP95, "forward-p95-ms")
 	b.ReportMetric(f.ForwardMax, "forward-max-ms")
+	b.ReportMetric(f.Worst, "worst-ms")
+	b.ReportMetric(f.First, "first-ms")
+	b.ReportMetric(f.RawMax, "raw-max-ms")
 }

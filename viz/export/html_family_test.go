@@ -85,11 +85,14 @@ func stripFamily(s *stepper.Search) string {
 	if f := replayFrontier(s, viz.ProblemInfo{}); f == "stack" || f == "rbfs" || f == "bidirectional" {
 		return f
 	}
+	if s.Options().Algorithm == stepper.Beam {
+		return "beam"
+	}
 	return ""
 }
 
 // wantStrip is what the family strip must say at the snapshot, in order.
-func wantStrip(s *stepper.Search, sn stepper.Snapshot) []string {
+func wantStrip(s *stepper.Search, sn stepper.Snapshot, ev *stepper.Event) []string {
 	state := func(id int) string { st, _ := s.StateOf(id); return st }
 	d, b := sn.Deepening, sn.Bidirectional
 	var want []string
@@ -149,6 +152,27 @@ func wantStrip(s *stepper.Search, sn stepper.Snapshot) []string {
 		if n > 0 {
 			want = append(want, fmt.Sprintf("%d nodes forgotten", n))
 		}
+	case "beam":
+		o := s.Options()
+		head := fmt.Sprintf("beam width %d", o.Width)
+		if o.Local {
+			head += ", local: layer by layer"
+		}
+		want = append(want, head)
+		if b := ev.Beam; b != nil {
+			if o.Local {
+				want = append(want, fmt.Sprintf("layer %d", b.Layer))
+			}
+			want = append(want, fmt.Sprintf("kept %d", b.Kept))
+			if b.PrunedCount > 0 {
+				var ps []string
+				for _, p := range b.Pruned {
+					ps = append(ps, fmt.Sprintf("%s (f %s)", p.State, num(p.F)))
+				}
+				want = append(want, "pruned now: "+strings.Join(ps, ", "))
+			}
+		}
+		want = append(want, fmt.Sprintf("%d pruned in all", sn.Counters.Pruned))
 	case "bidirectional":
 		want = append(want, "start's tree (forward, growing down)", "goal's tree (backward, growing up)")
 		if b != nil {
@@ -171,7 +195,14 @@ func wantStrip(s *stepper.Search, sn stepper.Snapshot) []string {
 // live page's order, the closed table the current iteration's newest.
 func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 	t.Helper()
-	s.Seek(k)
+	var ev *stepper.Event // the event of step k, for beam's strip
+	if s.Seek(max(k-1, 0)); k > 0 {
+		e, ok := s.Step()
+		if !ok {
+			t.Fatalf("the search has no step %d", k)
+		}
+		ev = &e
+	}
 	sn := s.Snapshot()
 	if want := fmt.Sprintf("Step %d / %d", k, total); pg.Label != want {
 		t.Fatalf("label %q, want %q", pg.Label, want)
@@ -207,6 +238,9 @@ func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 		if dir == "-" {
 			dir = ""
 		}
+		if status == "pruned" && n.Status == stepper.NodeDiscarded && s.Record(id).Fate == stepper.BasePruned {
+			status = string(n.Status) // beam's pruned nodes are drawn as such (family.js)
+		}
 		if status != string(n.Status) || dir != n.Dir {
 			t.Errorf("step %d: tree node %d drawn %s %q, engine %s %q", k, id, status, dir, n.Status, n.Dir)
 		}
@@ -224,7 +258,7 @@ func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 		at := 0
 		var want []string
 		if k > 0 { // at step 0 no step has been taken: the strip names the family only
-			want = wantStrip(s, sn)
+			want = wantStrip(s, sn, ev)
 		}
 		for _, w := range want {
 			i := strings.Index(pg.Strip[at:], w)
@@ -280,7 +314,7 @@ func TestHTMLReplayFamilies(t *testing.T) {
 		{"idastar", "graph romania", "idastar", ToEnd, "Stack", true, false, false, false},
 		{"rbfs", "graph romania", "rbfs", ToEnd, "Next node and the path's unexpanded children", false, true, false, false},
 		{"bibfs", "graph romania", "bibfs", ToEnd, "Open lists, both directions", false, false, true, false},
-		{"beam", "graph romania", "beam width=2", ToEnd, "Open list", false, false, false, true},
+		{"beam", "graph romania", "beam width=2", ToEnd, "Beam", false, false, false, true},
 		// many equal stored Fs: RBFS's frontier order by frame and backup
 		{"rbfs-puzzle", bigProblem, "rbfs h=manhattan", 400, "Next node and the path's unexpanded children", false, true, false, false},
 		{"idastar-puzzle", "puzzle 283164705 goal=123804765", "idastar h=misplaced", ToEnd, "Stack", true, false, false, false},
@@ -322,8 +356,8 @@ func TestHTMLReplayFamilies(t *testing.T) {
 					if ev.Beam != nil && len(ev.Beam.Pruned) > 0 {
 						sawPruned = true
 						for _, pn := range ev.Beam.Pruned {
-							if !slices.ContainsFunc(pg.Drawn, func(d string) bool { return strings.HasPrefix(d, fmt.Sprintf("%d discarded - ", pn.ID)) }) {
-								t.Errorf("step %d: pruned node %d (%s) is not drawn as discarded: %v", k, pn.ID, pn.State, pg.Drawn)
+							if !slices.ContainsFunc(pg.Drawn, func(d string) bool { return strings.HasPrefix(d, fmt.Sprintf("%d pruned - ", pn.ID)) }) {
+								t.Errorf("step %d: pruned node %d (%s) is not drawn as pruned: %v", k, pn.ID, pn.State, pg.Drawn)
 							}
 						}
 					}

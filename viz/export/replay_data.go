@@ -47,7 +47,7 @@ type replayData struct {
 	// step columns: index k for the search after step k (k = 0..Steps)
 	NodeEnd   []int    `json:"nodeEnd"`
 	Expanded  []int    `json:"expanded"`  // the node step k selected (index 0: -1)
-	Counters  [][7]int `json:"counters"`  // expanded, generated, duplicates, reparented, open, closed, maxOpen
+	Counters  [][8]int `json:"counters"`  // expanded, generated, duplicates, reparented, open, closed, maxOpen, pruned
 	Narration []string `json:"narration"` // index 0: the start
 	// Mods are the values of existing nodes before a step changed them:
 	// [step, id, g, parent, depth, order, seq, fate, stored F, the step of
@@ -61,6 +61,7 @@ type replayData struct {
 	// search).
 	Deep *replayDeepening     `json:"deep,omitempty"`
 	Bi   *replayBidirectional `json:"bi,omitempty"`
+	Beam *replayBeam          `json:"beam,omitempty"`
 	// TraceGz is the JSON trace, gzipped and base64-encoded (a tenth of
 	// its size), for the page's download link.
 	TraceGz string `json:"traceGz"`
@@ -110,6 +111,19 @@ type replayBidirectional struct {
 	RuleTexts []string        `json:"rules"`
 }
 
+// replayBeam is stepper.BeamStep by step (index 0 holds no event): what
+// each step kept and pruned. Pruned lists, as the event does, the first
+// stepper.MaxPrunedListed nodes a step dropped, [step, id, f]; each is a
+// mod too, so its size is O(mods).
+type replayBeam struct {
+	Width       int                `json:"width"`
+	Layer       []int              `json:"layer"`
+	LayerDone   []int8             `json:"layerDone"`
+	Kept        []int              `json:"kept"`
+	PrunedCount []int              `json:"prunedCount"`
+	Pruned      [][3]stepper.Bound `json:"pruned,omitempty"`
+}
+
 // replayFrontier names how the page orders the open list, as the lecture
 // server's hello does (server/problem_info.go): the family of a search with
 // no single queue ordered by a key (stack, rbfs, bidirectional), else
@@ -129,8 +143,8 @@ func replayFrontier(s *stepper.Search, info viz.ProblemInfo) string {
 	return info.Frontier
 }
 
-func countersOf(c stepper.Counters) [7]int {
-	return [7]int{c.Expanded, c.Generated, c.Duplicates, c.Reparented, c.Open, c.Closed, c.MaxOpen}
+func countersOf(c stepper.Counters) [8]int {
+	return [8]int{c.Expanded, c.Generated, c.Duplicates, c.Reparented, c.Open, c.Closed, c.MaxOpen, c.Pruned}
 }
 
 func packFate(r stepper.NodeRecord) int {
@@ -185,9 +199,11 @@ func buildReplay(sess *session, d *replayData) (int, error) {
 	switch sess.opts.Algorithm {
 	case stepper.IDS, stepper.IDAStar, stepper.RBFS:
 		d.Deep = &replayDeepening{}
+	case stepper.Beam:
+		d.Beam = &replayBeam{Width: sess.opts.Width}
 	}
 	b.addNodes(s.NodeEnd(0))
-	d.NodeEnd, d.Expanded, d.Counters = []int{s.NodeEnd(0)}, []int{-1}, [][7]int{countersOf(s.Counters())}
+	d.NodeEnd, d.Expanded, d.Counters = []int{s.NodeEnd(0)}, []int{-1}, [][8]int{countersOf(s.Counters())}
 	d.Narration = []string{"Step 0: the start node is the only open node."}
 	b.family(nil, 0)
 	steps, err := sess.walk(func(ev *stepper.Event) error {
@@ -281,6 +297,21 @@ func (b *replayBuilder) family(ev *stepper.Event, k int) {
 			for _, bk := range dp.Backups {
 				p.Backups = append(p.Backups, [3]stepper.Bound{stepper.Bound(k), stepper.Bound(bk.Node), bk.F})
 			}
+		}
+	}
+	if p := b.d.Beam; p != nil {
+		var bs stepper.BeamStep
+		if ev != nil && ev.Beam != nil {
+			bs = *ev.Beam
+			p.Width = bs.Width
+		}
+		done := int8(0)
+		if bs.LayerDone {
+			done = 1
+		}
+		p.Layer, p.LayerDone, p.Kept, p.PrunedCount = append(p.Layer, bs.Layer), append(p.LayerDone, done), append(p.Kept, bs.Kept), append(p.PrunedCount, bs.PrunedCount)
+		for _, pn := range bs.Pruned {
+			p.Pruned = append(p.Pruned, [3]stepper.Bound{stepper.Bound(k), stepper.Bound(pn.ID), stepper.Bound(pn.F)})
 		}
 	}
 	if ev != nil && ev.Bidirectional != nil && b.d.Bi == nil {

@@ -16,7 +16,7 @@ function createReplayModel(D) {
   const N = D.state.length, STEPS = D.steps, P = D.info;
   const num = (x) => (x === null ? Infinity : x); // a Bound: null is ∞
   const FATES = ["open", "discarded", "discarded", "discarded", "goal", "cutoff", "forgotten", "discarded"];
-  const GOAL_POP = 8, CUTOFF_POP = 16, STALE_POP = 32, BACKWARD = 64;
+  const GOAL_POP = 8, CUTOFF_POP = 16, STALE_POP = 32, BACKWARD = 64, FATE_PRUNED = 7;
   const mods = (D.mods || []).map((md) => md.map(num));
   // the step of each node's latest mod (RBFS orders equal stored Fs by it)
   const modStep = new Int32Array(N);
@@ -53,8 +53,17 @@ function createReplayModel(D) {
   const F = P.f || { g: 1, h: 1, depth: 0 };
   const algo = (P.options || "").split(" ")[0];
   // local beam orders by layer (depth), then f (stepper.engine.keyOf)
-  const localBeam = algo === "beam" && / local=true/.test(P.options);
-  const deep = D.deep || null, bi = D.bi || null;
+  const localBeam = !!P.layered;
+  const deep = D.deep || null, bi = D.bi || null, beam = D.beam || null;
+  // beam's pruned nodes listed by step
+  let prunedAt = null;
+  if (beam) {
+    prunedAt = new Map();
+    for (const [s, id, f] of beam.pruned || []) {
+      if (!prunedAt.has(s)) prunedAt.set(s, []);
+      prunedAt.get(s).push({ id, state: D.state[id], f });
+    }
+  }
 
   // RBFS's f-limits at step k: step j keeps limKeep[j] of step j-1's and
   // appends limAdd[j] from lims (limAt[j] on); walked back from k until
@@ -92,6 +101,9 @@ function createReplayModel(D) {
     }
     return d;
   }
+  function beamStep(k) {
+    return { width: beam.width, local: localBeam, layer: beam.layer[k], layerDone: beam.layerDone[k] === 1, kept: beam.kept[k], prunedCount: beam.prunedCount[k], pruned: prunedAt.get(k) || [] };
+  }
   function bidirectional(k) {
     return {
       direction: ["", "forward", "backward"][bi.dir[k]], mu: bi.mu[k], pathCost: bi.pathCost[k], meetForward: bi.meetF[k], meetBackward: bi.meetB[k],
@@ -99,13 +111,13 @@ function createReplayModel(D) {
     };
   }
 
-  let k = 0, openCache = null, closedCache = null, historyCache = null, lastCache = null;
+  let k = 0, openCache = null, closedCache = null, historyCache = null, lastCache = null, forgotCache = null;
   const subs = [];
   const m = {
     problem: P, loaded: true, live: STEPS, historyStride: 1,
     get step() { return k; },
     get status() { return k === STEPS ? D.status || "running" : "running"; },
-    get counters() { const c = D.counters[k]; return { expanded: c[0], generated: c[1], duplicates: c[2], reparented: c[3], open: c[4], closed: c[5], maxOpen: c[6] }; },
+    get counters() { const c = D.counters[k]; return { expanded: c[0], generated: c[1], duplicates: c[2], reparented: c[3], open: c[4], closed: c[5], maxOpen: c[6], pruned: c[7] }; },
     // last is the step's event as far as the views read it: the node
     // selected and the family's terms (null at step 0)
     get last() {
@@ -114,6 +126,7 @@ function createReplayModel(D) {
       const ev = { step: k, expanded: { id: D.expanded[k] } };
       if (deep) ev.deepening = deepening(k);
       if (bi) ev.bidirectional = bidirectional(k);
+      if (beam) ev.beam = beamStep(k);
       lastCache = { k, ev };
       return ev;
     },
@@ -136,6 +149,18 @@ function createReplayModel(D) {
     state: (id) => D.state[id],
     storedF: (id) => storedFA[id],
     backward: (id) => (fateA[id] & BACKWARD) !== 0,
+    // pruned: beam search dropped node id from its beam (its status is
+    // discarded)
+    pruned: (id) => id >= 0 && id < D.nodeEnd[k] && (fateA[id] & 7) === FATE_PRUNED && !m.order(id),
+    // forgottenCount is RBFS's forgotten nodes at step k: O(nodes) once
+    // per step shown
+    forgottenCount() {
+      if (forgotCache && forgotCache.k === k) return forgotCache.n;
+      let n = 0;
+      if (P.frontier === "rbfs") for (let id = 0; id < D.nodeEnd[k]; id++) if (m.nodeStatus(id) === "forgotten") n++;
+      forgotCache = { k, n };
+      return n;
+    },
     order(id) { const o = orderA[id]; return o > 0 && o <= k ? o : 0; },
     nodeStatus(id) {
       if (id < 0 || id >= D.nodeEnd[k]) return undefined;

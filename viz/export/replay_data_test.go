@@ -6,7 +6,7 @@ import (
 )
 
 // TestReplayDataSize: the replay's data grows with the nodes, the steps and
-// the mods, never with steps · nodes or steps · depth: at most 55 bytes of
+// the mods, never with steps · nodes: at most 55 bytes of
 // JSON per node, step and mod (narration and the embedded trace aside),
 // for searches whose paths are deep (rbfs, ids), whose mods are many
 // (rbfs's forgotten subtrees) and whose iterations repeat the tree
@@ -31,7 +31,7 @@ func TestReplayDataSize(t *testing.T) {
 			}
 			units := len(d.State) + steps + len(d.Mods)
 			t.Logf("%d nodes, %d steps, %d mods: %d bytes, %.1f a unit", len(d.State), steps, len(d.Mods), len(b), float64(len(b))/float64(units))
-			if len(b) > 55*units { // 39-47 today; a path stored per step (rbfs: 30 deep) would take it past 70
+			if len(b) > 55*units { // 39-47 today
 				t.Errorf("%d bytes for %d nodes, %d steps and %d mods: more than 55 bytes each", len(b), len(d.State), steps, len(d.Mods))
 			}
 		})

@@ -14,8 +14,6 @@ func problemInfo(s *stepper.Search) ProblemInfo {
 	info := viz.DescribeProblem(s.Instance(), o, s.Warnings())
 	if f := family(o.Algorithm); f != "" {
 		info.Frontier = f
-	} else if s.NodeEnd(s.Horizon()) > 1 && s.Record(1).Backward {
-		info.Frontier = "bidirectional" // one added later (biastar): node 1 roots the goal's tree
 	}
 	info.Ext = extRecords(o)
 	return info
@@ -23,17 +21,7 @@ func problemInfo(s *stepper.Search) ProblemInfo {
 
 // family names the frontier of the algorithms whose open list is not one
 // queue ordered by a key (hello.problem.frontier), "" for the others.
-func family(a stepper.Algorithm) string {
-	switch a {
-	case stepper.IDS, stepper.IDAStar:
-		return "stack"
-	case stepper.RBFS:
-		return "rbfs"
-	case stepper.BiBFS, stepper.BiUCS:
-		return "bidirectional"
-	}
-	return ""
-}
+func family(a stepper.Algorithm) string { return viz.ProtocolFrontier(a) }
 
 // iterStarter is the engine's IterStart (stepper, the depth-first
 // iterative journal), read through an interface so a search without

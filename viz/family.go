@@ -42,6 +42,23 @@ func FamilyOf(a stepper.Algorithm) Family {
 	return BestFirst
 }
 
+// ProtocolFrontier names the frontier of the families whose open list is
+// not one queue ordered by a key, as the lecture protocol and the HTML
+// replay call it (hello.problem.frontier): "stack" (ids, idastar), "rbfs",
+// "bidirectional"; "" for the others (their ProblemInfo.Frontier stays
+// FrontierKind's).
+func ProtocolFrontier(a stepper.Algorithm) string {
+	switch a {
+	case stepper.IDS, stepper.IDAStar:
+		return "stack"
+	case stepper.RBFS:
+		return "rbfs"
+	case stepper.BiBFS, stepper.BiUCS, stepper.BiAStar:
+		return "bidirectional"
+	}
+	return ""
+}
+
 // FrontierTitle names the frontier table of a family, with its order.
 func FrontierTitle(f Family) string {
 	switch f {

@@ -129,16 +129,8 @@ type replayBeam struct {
 // no single queue ordered by a key (stack, rbfs, bidirectional), else
 // DescribeProblem's fifo, lifo or priority.
 func replayFrontier(s *stepper.Search, info viz.ProblemInfo) string {
-	switch s.Options().Algorithm {
-	case stepper.IDS, stepper.IDAStar:
-		return "stack"
-	case stepper.RBFS:
-		return "rbfs"
-	case stepper.BiBFS, stepper.BiUCS:
-		return "bidirectional"
-	}
-	if s.NodeEnd(s.Horizon()) > 1 && s.Record(1).Backward {
-		return "bidirectional" // one added later (biastar): node 1 roots the goal's tree
+	if f := viz.ProtocolFrontier(s.Options().Algorithm); f != "" {
+		return f
 	}
 	return info.Frontier
 }

@@ -43,6 +43,9 @@ func writeHTML(w io.Writer, sess *session) error {
 	if err := sess.keepEveryNode(); err != nil { // the last loop reads every node
 		return err
 	}
+	if err := sess.fitsHTML(); err != nil {
+		return err
+	}
 	t, err := sess.trace()
 	if err != nil {
 		return err
@@ -89,6 +92,29 @@ func writeHTML(w io.Writer, sess *session) error {
 	p.f(replayBody, d.Steps, d.Steps, d.Steps)
 	p.f("<script type=\"application/json\" id=\"stepviz-data\">%s</script>\n<script>\n%s\n%s\n%s</script>\n</body>\n</html>\n", data, views, replayModelJS, replayJS)
 	return p.err
+}
+
+// maxHTMLSteps is the most steps an HTML replay holds: a page holds every
+// step, about 500 bytes each (a 2,000-step A* is 1.1 MB, 20,000 steps
+// 10 MB), and a browser opens a page of tens of megabytes slowly or not at
+// all. A variable so that tests can lower it.
+var maxHTMLSteps = 50_000
+
+// fitsHTML refuses, before any event is kept, a replay of more steps than
+// maxHTMLSteps, saying how to export fewer. Cost: at most maxHTMLSteps+1
+// steps of the search, without events, when the last step is not given.
+func (sess *session) fitsHTML() error {
+	k := sess.k
+	if k < 0 || k > maxHTMLSteps {
+		sess.s.Reset()
+		sess.s.Run(maxHTMLSteps + 1)
+		k = sess.s.StepCount()
+		sess.s.Reset()
+	}
+	if k <= maxHTMLSteps {
+		return nil
+	}
+	return fmt.Errorf("export: html: this search takes more than %d steps, more than one replay page can hold (it would be tens of megabytes and not open in a browser); export its first steps, up to step %d or fewer (stepviz trace -steps N, or step= on the export link), or the whole trace as jsonl, which stepviz replay reads", maxHTMLSteps, maxHTMLSteps)
 }
 
 // replayBody is the page's markup: the ids and test ids the view modules

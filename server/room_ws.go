@@ -286,7 +286,7 @@ func (c *roomClient) readPump() {
 }
 
 func (c *roomClient) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
+	msg := websocket.FormatCloseMessage(code, truncate(userText(reason), 120))
 	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
 	_ = c.conn.Close()
 }
@@ -307,7 +307,7 @@ func (c *roomClient) writePump() {
 			}
 		case <-c.done:
 			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
-			_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "server: reconnect"))
+			_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "reconnect"))
 			return
 		case <-ticker.C:
 			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))

@@ -96,3 +96,30 @@ func TestPollAtBounded(t *testing.T) {
 		t.Errorf("an ask allocates %.0f times at step 10,000 and %.0f at step 100: its work grows with the search", big, small)
 	}
 }
+
+// BenchmarkAskNext: the work of a "next" poll on an A* at step 20,000, as
+// the hub does it now (one step taken and undone) and as ask did before
+// (a second search replayed to the live step).
+func BenchmarkAskNext(b *testing.B) {
+	const steps = 20000
+	s := newSearch(b, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
+	s.Run(steps)
+	b.Run("live-step-and-undo", func(b *testing.B) {
+		h := &hub{search: s}
+		for b.Loop() {
+			var p persist.Poll
+			if _, err := h.pollAt(persist.Search{}, RoomCmd{Kind: PollNext}, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("replay-to-step", func(b *testing.B) {
+		for b.Loop() {
+			r := newSearch(b, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
+			r.Seek(steps)
+			r.Step()
+			r.Seek(steps)
+			nextChoices(r, "0")
+		}
+	})
+}

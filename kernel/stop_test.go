@@ -14,9 +14,12 @@ import (
 // about 1.5 s here, is not interruptible, so it is tested with Stop
 // pressed before it starts.
 func TestStopEndsExportAndShow(t *testing.T) {
-	s := NewSession(Config{})
-	run(t, s, "puzzle 867254301 goal=123456780", "search bfs", "run 150000")
-	for _, cell := range []string{"export json", "export html"} {
+	// json at 150,000 steps; html at 45,000 (an HTML replay holds at most
+	// 50,000 steps), each long enough to be running when Stop comes.
+	for _, tc := range []struct{ cell, steps string }{{"export json", "150000"}, {"export html", "45000"}} {
+		cell := tc.cell
+		s := NewSession(Config{})
+		run(t, s, "puzzle 867254301 goal=123456780", "search bfs", "run "+tc.steps)
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan error, 1)
 		start := time.Now()
@@ -37,6 +40,8 @@ func TestStopEndsExportAndShow(t *testing.T) {
 			t.Fatalf("%s: still running 1 s after Stop", cell)
 		}
 	}
+	s := NewSession(Config{})
+	run(t, s, "puzzle 867254301 goal=123456780", "search bfs", "run 150000")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	start := time.Now()

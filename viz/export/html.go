@@ -114,7 +114,7 @@ func (sess *session) fitsHTML() error {
 	if k <= maxHTMLSteps {
 		return nil
 	}
-	return fmt.Errorf("export: html: this search takes more than %d steps, more than one replay page can hold (it would be tens of megabytes and not open in a browser); export its first steps, up to step %d or fewer (stepviz trace -steps N, or step= on the export link), or the whole trace as jsonl, which stepviz replay reads", maxHTMLSteps, maxHTMLSteps)
+	return fmt.Errorf("export: html: this search takes more than %d steps, more than one replay page can hold (it would be tens of megabytes and not open in a browser); export its first steps, up to step %d or fewer (stepviz trace -steps N, step= on an export link, or a notebook search moved back), or the whole trace as jsonl, which stepviz replay reads", maxHTMLSteps, maxHTMLSteps)
 }
 
 // replayBody is the page's markup: the ids and test ids the view modules

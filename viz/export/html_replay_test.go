@@ -78,10 +78,11 @@ func TestHTMLReplay2000Steps(t *testing.T) {
 // at random, a step's own cost shows in every try of its worse moment.
 // first-ms is the first step after opening, once (nothing is warm);
 // raw-max-ms the worst single try of any step at either moment. The
-// slowest step is logged with its moment and parts: go (the call: the
-// model moved, and the views drawn when the page draws at once), draw (the
-// views, and each view's share), toFrame (the wait for the frame after
-// the call and the draw) and paint (style, layout, paint).
+// slowest step, and the worst single try, are logged with their moment
+// and parts: go (the call: the model moved, and the views drawn when the
+// page draws at once), draw (the views, and each view's share), toFrame
+// (the wait for the frame after the call and the draw) and paint (style,
+// layout, paint).
 // With STEPVIZ_TRACE=1 it logs where the page's main thread spent the
 // stepping (Chromium's timeline: style, layout, paint, scripts); with
 // STEPVIZ_CPUPROFILE=dir it records Chromium's CPU profile of the
@@ -101,7 +102,7 @@ func BenchmarkHTMLReplay(b *testing.B) {
 	ctx := testbrowser.New(b, 1500, 1000, 5*time.Minute)
 	type figures struct {
 		Open, Warm, First, StepP50, StepP95, StepMax, ForwardP50, ForwardP95, ForwardMax, Worst, RawMax float64
-		Slowest                                                                                         string
+		Slowest, RawWorst                                                                               string
 	}
 	var f figures
 	for range b.N {
@@ -142,7 +143,7 @@ func BenchmarkHTMLReplay(b *testing.B) {
 				const drawn = fr.start + fr.drawMs, put = fr.start >= t1, frameAt = put ? fr.start : begin;
 				return { t: tp - t0, k, phase, parts: { go: t1 - t0, toFrame: Math.max(0, frameAt - (put ? t1 : drawn)), draw: fr.drawMs, paint: tp - Math.max(frameAt, drawn), ...fr.views } };
 			};
-			let first = 0, rawMax = 0;
+			let first = 0, rawMax = 0, raw = null;
 			// best shows step k from step from four times, twice at each
 			// moment, and keeps the worse moment's faster try: the machine's
 			// other work delays a frame at random, a step's own cost shows
@@ -154,7 +155,7 @@ func BenchmarkHTMLReplay(b *testing.B) {
 					if (r > 0) { window.stepviz.go(from); await raf(); await painted(); }
 					const x = await one(k, phase);
 					if (!first) first = x.t;
-					rawMax = Math.max(rawMax, x.t);
+					if (x.t > rawMax) { rawMax = x.t; raw = x; }
 					if (!b[phase] || x.t < b[phase].t) b[phase] = x;
 				}
 				return b.frame.t >= b.idle.t ? b.frame : b.idle;
@@ -170,8 +171,8 @@ func BenchmarkHTMLReplay(b *testing.B) {
 			const by = (a, b) => a.t - b.t;
 			random.sort(by); forward.sort(by);
 			const w = [random[59], forward[59]].sort(by)[1];
-			const parts = { step: w.k, phase: w.phase, ...Object.fromEntries(Object.entries(w.parts).map(([k, v]) => [k, +v.toFixed(1)])) };
-			return { Open: open, Warm: Number(app.dataset.warmMs || 0), First: first, StepP50: random[30].t, StepP95: random[57].t, StepMax: random[59].t, ForwardP50: forward[30].t, ForwardP95: forward[57].t, ForwardMax: forward[59].t, Worst: w.t, RawMax: rawMax, Slowest: JSON.stringify(parts) };
+			const split = (w) => JSON.stringify({ step: w.k, phase: w.phase, ...Object.fromEntries(Object.entries(w.parts).map(([k, v]) => [k, +v.toFixed(1)])) });
+			return { Open: open, Warm: Number(app.dataset.warmMs || 0), First: first, StepP50: random[30].t, StepP95: random[57].t, StepMax: random[59].t, ForwardP50: forward[30].t, ForwardP95: forward[57].t, ForwardMax: forward[59].t, Worst: w.t, RawMax: rawMax, Slowest: split(w), RawWorst: split(raw) };
 		})()`, chromedp.EvalAwaitPromise))
 			return err
 		}

@@ -65,7 +65,7 @@ func TestHTMLReplay2000Steps(t *testing.T) {
 
 // BenchmarkHTMLReplay makes the 2,000-step A* replay and measures it in
 // headless Chromium: bytes, the time to write it, the time from navigation
-// to the first drawn frame (warm-ms of it: drawing the last step unseen,
+// to the first painted frame (warm-ms of it: drawing the last step unseen,
 // replay.js), and the time from asking for a step to the paint of the
 // frame that shows it: the median, 95th percentile and worst of 60
 // random steps, and of 60 steps forward from 1,900, and the worst of all

@@ -102,12 +102,20 @@ var maxHTMLSteps = 50_000
 
 // fitsHTML refuses, before any event is kept, a replay of more steps than
 // maxHTMLSteps, saying how to export fewer. Cost: at most maxHTMLSteps+1
-// steps of the search, without events, when the last step is not given.
+// steps of the search, without events, when the last step is not given;
+// it stops when the session's context is done.
 func (sess *session) fitsHTML() error {
 	k := sess.k
 	if k < 0 || k > maxHTMLSteps {
 		sess.s.Reset()
-		sess.s.Run(maxHTMLSteps + 1)
+		for sess.s.StepCount() <= maxHTMLSteps && !sess.s.Status().Done() {
+			if sess.ctx != nil {
+				if err := sess.ctx.Err(); err != nil {
+					return fmt.Errorf("export: stopped at step %d: %w", sess.s.StepCount(), err)
+				}
+			}
+			sess.s.Run(min(4096, maxHTMLSteps+1-sess.s.StepCount()))
+		}
 		k = sess.s.StepCount()
 		sess.s.Reset()
 	}

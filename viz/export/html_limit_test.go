@@ -2,6 +2,8 @@ package export
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -28,5 +30,17 @@ func TestHTMLStepLimit(t *testing.T) {
 		case !tc.ok && b.Len() > 0:
 			t.Errorf("up to %d: refused, yet %d bytes written", tc.upTo, b.Len())
 		}
+	}
+}
+
+// TestHTMLStepLimitHonoursStop: counting the steps of a search with no
+// last step given stops when the export is stopped.
+func TestHTMLStepLimitHonoursStop(t *testing.T) {
+	s := newSearch(t, "puzzle 867254301 goal=123456780", "bfs")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var b bytes.Buffer
+	if err := WriteContext(ctx, &b, "html", s, ToEnd); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a stopped html export: %v, want context.Canceled", err)
 	}
 }

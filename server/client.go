@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+	"stepviz/internal/usertext"
 )
 
 // Connection limits and timings, as in gorilla/websocket's chat example.
@@ -71,7 +72,7 @@ func text(b []byte) outMsg { return outMsg{data: b} }
 // closeWith sends a close frame with a reason and closes the connection.
 // WriteControl may be called concurrently with the writer goroutine.
 func (c *client) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, truncate(userText(reason), 120))
+	msg := websocket.FormatCloseMessage(code, truncate(usertext.Text(reason), 120))
 	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
 	_ = c.conn.Close()
 }
@@ -138,7 +139,7 @@ func (c *client) writePump() {
 				if r := c.hub.endReason.Load(); r != nil {
 					reason = *r
 				}
-				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, truncate(userText(reason), 120)))
+				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, truncate(usertext.Text(reason), 120)))
 				return
 			}
 			c.conn.EnableWriteCompression(len(msg.data) > compressAbove)

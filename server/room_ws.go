@@ -9,6 +9,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/internal/usertext"
 	persist "stepviz/store"
 )
 
@@ -286,7 +287,7 @@ func (c *roomClient) readPump() {
 }
 
 func (c *roomClient) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, truncate(userText(reason), 120))
+	msg := websocket.FormatCloseMessage(code, truncate(usertext.Text(reason), 120))
 	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
 	_ = c.conn.Close()
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	stepvizexamples "stepviz/examples"
+	"stepviz/internal/usertext"
 	"stepviz/internal/webguard"
 	"stepviz/static"
 	"stepviz/stepper"
@@ -230,7 +231,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	search, err := searchFromForm(fv, s.cfg.MaxNodes)
 	if err != nil {
 		d := s.landingData(fv)
-		d.Error, d.ErrorField = userText(err.Error()), "problem"
+		d.Error, d.ErrorField = usertext.Text(err.Error()), "problem"
 		var fe *FormError
 		if errors.As(err, &fe) {
 			d.ErrorField = fe.Field
@@ -241,7 +242,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	sess, err := s.startSessionFor(r, search)
 	if err != nil {
 		d := s.landingData(fv)
-		d.Error, d.ErrorField = userText(err.Error()), "problem"
+		d.Error, d.ErrorField = usertext.Text(err.Error()), "problem"
 		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
 		return
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"stepviz/internal/usertext"
 	"strings"
 	"testing"
 )
@@ -21,7 +22,7 @@ func TestNoPackagePrefixReachesUser(t *testing.T) {
 	_, body, _ := get(t, ts.URL+"/s/nosuchsession")
 	_, export, _ := get(t, ts.URL+"/s/"+sess.ID+"/export?format=nope")
 	for what, msg := range map[string]string{"websocket error": e.Message, "unknown session page": body, "unknown export format": export} {
-		for _, p := range packagePrefixes {
+		for _, p := range usertext.Prefixes {
 			if strings.Contains(msg, p) {
 				t.Errorf("%s %q shows the package prefix %q", what, msg, p)
 			}

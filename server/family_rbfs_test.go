@@ -3,13 +3,10 @@ package server
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
-	testbrowser "stepviz/internal/testenv/browser"
 	"stepviz/stepper"
 )
 
@@ -131,34 +128,11 @@ func TestRBFSForgottenCount(t *testing.T) {
 // more, counting the strip's calls of the model's per-node status. Run once:
 // go test -run XXX -bench RBFSStrip100k -benchtime 1x ./server/
 func BenchmarkRBFSStrip100k(b *testing.B) {
-	srv := New(Config{MaxNodes: 1000000})
-	defer srv.Close()
-	ts := httptest.NewServer(srv)
-	defer ts.Close()
 	s, err := stepper.New("puzzle 867254301 goal=123456780", "rbfs h=manhattan maxnodes=1000000")
 	if err != nil {
 		b.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var step, nodes int
-	sess.hub.do(func() {
-		se := sess.hub.search
-		for se.NodeCount() < 100000 && !se.Status().Done() {
-			se.Run(1)
-		}
-		k := se.StepCount()
-		se.Seek(0)
-		sess.hub.seek(k, ReasonSeek)
-		step, nodes = se.StepCount(), se.NodeCount()
-	})
-	ctx := testbrowser.New(b, 1600, 1000, 5*time.Minute)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), chromedp.Poll[chromedp.Void](
-		fmt.Sprintf(`document.getElementById("app").dataset.drawn === "%d"`, step), chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-		b.Fatalf("the page did not draw step %d: %v", step, err)
-	}
+	ctx, step, nodes := pageAtNodes(b, s, 100000)
 	type figures struct {
 		P50, Max, Calls, Forgotten, Nodes float64
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	testbrowser "stepviz/internal/testenv/browser"
+	"stepviz/stepper"
 )
 
 // pageFigures are what the page measures of itself (requestAnimationFrame
@@ -141,42 +142,11 @@ func BenchmarkPage100k(b *testing.B) {
 		{"rbfs-867254301", url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "puzzle_goal": {"123456780"}, "algo": {"rbfs"}, "h": {"manhattan"}, "maxnodes": {"1000000"}}, 100000},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			srv := New(Config{MaxNodes: 1000000})
-			defer srv.Close()
-			ts := httptest.NewServer(srv)
-			defer ts.Close()
-			v := formValues(tc.form)
-			s, err := searchFromForm(v, 1000000)
+			s, err := searchFromForm(formValues(tc.form), 1000000)
 			if err != nil {
 				b.Fatal(err)
 			}
-			sess, err := srv.StartSession(s)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var step, nodes int
-			sess.hub.do(func() {
-				se := sess.hub.search
-				if tc.nodes > 0 {
-					for se.NodeCount() < tc.nodes && !se.Status().Done() {
-						se.Run(1)
-					}
-				} else {
-					se.Run(4 * 1000000)
-				}
-				k := se.StepCount()
-				if tc.nodes == 0 {
-					k -= 400 // playing 20/s for 5 s stays inside the search
-				}
-				se.Seek(0)
-				sess.hub.seek(k, ReasonSeek)
-				step, nodes = sess.hub.search.StepCount(), sess.hub.search.NodeCount()
-			})
-			ctx := testbrowser.New(b, 1600, 1000, 5*time.Minute)
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), chromedp.Poll[chromedp.Void](
-				`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
-				b.Fatalf("the page did not draw step %d: %v", step, err)
-			}
+			ctx, step, nodes := pageAtNodes(b, s, tc.nodes)
 			var f pageFigures
 			b.ResetTimer()
 			for range b.N {
@@ -223,4 +193,46 @@ func measure(b *testing.B, ctx context.Context, secs int) pageFigures {
 		b.Fatalf("measuring the page: %v", err)
 	}
 	return f
+}
+
+// pageAtNodes serves search s on a server of a million nodes, steps it
+// until it holds nodes nodes (nodes 0: to its end, less 400 steps, so that
+// playing 20 steps a second for 5 s stays inside the search), moves the
+// session there as a seek does and opens the presenter's page in headless
+// Chromium once it has drawn that step. It returns the browser, the step
+// and the nodes held.
+func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, int, int) {
+	b.Helper()
+	srv := New(Config{MaxNodes: 1000000})
+	b.Cleanup(srv.Close)
+	ts := httptest.NewServer(srv)
+	b.Cleanup(ts.Close)
+	sess, err := srv.StartSession(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var step, held int
+	sess.hub.do(func() {
+		se := sess.hub.search
+		if nodes > 0 {
+			for se.NodeCount() < nodes && !se.Status().Done() {
+				se.Run(1)
+			}
+		} else {
+			se.Run(4 * 1000000)
+		}
+		k := se.StepCount()
+		if nodes == 0 {
+			k -= 400
+		}
+		se.Seek(0)
+		sess.hub.seek(k, ReasonSeek)
+		step, held = se.StepCount(), se.NodeCount()
+	})
+	ctx := testbrowser.New(b, 1600, 1000, 5*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), chromedp.Poll[chromedp.Void](
+		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+		b.Fatalf("the page did not draw step %d: %v", step, err)
+	}
+	return ctx, step, held
 }

@@ -56,3 +56,14 @@ func artifact(t testing.TB, name string, data []byte) string {
 	}
 	return p
 }
+
+// tempFile writes data to a file named name in a temporary directory of
+// the test and returns its path.
+func tempFile(t testing.TB, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

@@ -322,10 +322,7 @@ func TestHTMLReplayFamilies(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			s := newSearch(t, c.problem, c.opts)
 			data := export(t, s, "html", c.steps)
-			p := filepath.Join(t.TempDir(), "replay.html")
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			p := tempFile(t, "replay.html", data)
 			ref := newSearch(t, c.problem, c.opts)
 			total := ref.Seek(1 << 30)
 			if c.steps != ToEnd {

@@ -27,10 +27,7 @@ func TestHTMLReplay2000Steps(t *testing.T) {
 	if len(data) > 2<<20 {
 		t.Errorf("a %d-step replay is %d bytes, want at most 2 MB", bigSteps, len(data))
 	}
-	p := filepath.Join(t.TempDir(), "replay.html")
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	p := tempFile(t, "replay.html", data)
 	ctx, problems := headless(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		t.Fatalf("opening the replay: %v", err)
@@ -95,10 +92,7 @@ func BenchmarkHTMLReplay(b *testing.B) {
 	t0 := time.Now()
 	data = export(b, s, "html", bigSteps)
 	write := time.Since(t0)
-	p := filepath.Join(b.TempDir(), "replay.html")
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		b.Fatal(err)
-	}
+	p := tempFile(b, "replay.html", data)
 	ctx := testbrowser.New(b, 1500, 1000, 5*time.Minute)
 	type figures struct {
 		Open, Warm, First, StepP50, StepP95, StepMax, ForwardP50, ForwardP95, ForwardMax, Worst, RawMax float64

@@ -3,8 +3,6 @@ package export
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -146,10 +144,7 @@ func TestHTMLReplayInChromium(t *testing.T) {
 			c := caseNamed(t, name)
 			s := newSearch(t, c.problem, c.opts)
 			data := export(t, s, "html", c.steps)
-			p := filepath.Join(t.TempDir(), "replay.html")
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			p := tempFile(t, "replay.html", data)
 			ref := newSearch(t, c.problem, c.opts)
 			total := ref.Seek(1 << 30)
 			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.WaitVisible(`[data-testid=step-label]`)); err != nil {

@@ -36,14 +36,7 @@ func TestFamilyViews(t *testing.T) {
 				}
 			}
 			open := run(t, s, "show open")[0].Text
-			at := 0
-			for _, w := range tc.open {
-				i := strings.Index(open[at:], w)
-				if i < 0 {
-					t.Fatalf("show open lacks %q after offset %d:\n%s", w, at, open)
-				}
-				at += i + len(w)
-			}
+			wantInOrder(t, "show open", open, tc.open)
 			if strings.Contains(open, tc.notOpen) {
 				t.Errorf("show open says %q:\n%s", tc.notOpen, open)
 			}
@@ -126,14 +119,7 @@ func TestShowClosedFamilies(t *testing.T) {
 			run(t, s, tc.problem, tc.cells)
 			text := strings.Join(strings.Fields(strings.ReplaceAll(run(t, s, "show closed")[0].Text, "\n", " \n ")), " ")
 			text = strings.ReplaceAll(text, " \n ", "\n")
-			at := 0
-			for _, w := range tc.want {
-				i := strings.Index(text[at:], w)
-				if i < 0 {
-					t.Fatalf("show closed lacks %q after offset %d:\n%s", w, at, text)
-				}
-				at += i + len(w)
-			}
+			wantInOrder(t, "show closed", text, tc.want)
 			for _, w := range tc.not {
 				if strings.Contains(text, w) {
 					t.Errorf("show closed has %q:\n%s", w, text)
@@ -173,5 +159,18 @@ func TestShowTreeFamilies(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// wantInOrder fails the test unless text holds each of want, in order.
+func wantInOrder(t *testing.T, what, text string, want []string) {
+	t.Helper()
+	at := 0
+	for _, w := range want {
+		i := strings.Index(text[at:], w)
+		if i < 0 {
+			t.Fatalf("%s lacks %q after offset %d:\n%s", what, w, at, text)
+		}
+		at += i + len(w)
 	}
 }

@@ -2,12 +2,14 @@ package viz
 
 import "stepviz/stepper"
 
-// foldForgotten leaves out of nodes every node RBFS forgot and counts, for
+// FoldForgotten leaves out of nodes every node RBFS forgot and counts, for
 // each root of a forgotten subtree (the nearest ancestor not forgotten,
 // whose f holds the subtree's best f, backed up), the nodes folded under
-// it. A forgotten node whose ancestors are missing from nodes is left out
-// uncounted. O(nodes).
-func foldForgotten(nodes []stepper.NodeInfo) ([]stepper.NodeInfo, map[int]int) {
+// it, by id. A forgotten node whose ancestors are missing from nodes is
+// left out uncounted. With nothing forgotten it returns nodes itself and a
+// nil map. Every picture of the tree (SVG, DOT, LaTeX) folds with it, as
+// AIMA's Figure 3.27 draws RBFS. O(nodes).
+func FoldForgotten(nodes []stepper.NodeInfo) ([]stepper.NodeInfo, map[int]int) {
 	index := indexByID(nodes)
 	root := make(map[int]int) // forgotten node id -> its fold root (-1: none)
 	var rootOf func(id, guard int) int

@@ -103,7 +103,7 @@ func TreeSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, opt Tree
 	}
 	var folded map[int]int
 	if opt.FoldForgotten {
-		nodes, folded = foldForgotten(nodes)
+		nodes, folded = FoldForgotten(nodes)
 	}
 	l := LayoutTree(nodes, opt.Collapsed...)
 	status := Statuses(snap)

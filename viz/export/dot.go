@@ -13,7 +13,9 @@ import (
 // digraph. Legible in black and white: closed nodes are boxes filled light
 // grey and labelled with their expansion order, open nodes dashed
 // ellipses, the goal a double octagon, discarded duplicates dotted and
-// grey, and the solution path in bold edges. Cost: one snapshot.
+// grey, and the solution path in bold edges. RBFS's forgotten subtrees
+// are folded into their roots (viz.FoldForgotten), whose label counts them
+// and whose f is the subtree's best, backed up. Cost: one snapshot.
 func writeDOT(w io.Writer, sess *session) error {
 	if _, err := sess.walk(nil); err != nil {
 		return err
@@ -40,7 +42,8 @@ func writeDOT(w io.Writer, sess *session) error {
 	if b := sn.Bidirectional; b != nil && b.Mu.String() != "∞" {
 		meet[b.MeetForward], meet[b.MeetBackward] = true, true
 	}
-	for _, n := range sn.Tree {
+	tree, folded := viz.FoldForgotten(sn.Tree)
+	for _, n := range tree {
 		var attrs string
 		switch n.Status {
 		case stepper.NodeClosed:
@@ -59,9 +62,13 @@ func writeDOT(w io.Writer, sess *session) error {
 		if meet[n.ID] {
 			attrs += ", penwidth=4"
 		}
-		p.f("  n%d [label=%s, %s];\n", n.ID, dotQuote(nodeLabel(sess.inst.Kind(), n)), attrs)
+		label := nodeLabel(sess.inst.Kind(), n)
+		if k := folded[n.ID]; k > 0 {
+			label += "\n" + foldLine(k)
+		}
+		p.f("  n%d [label=%s, %s];\n", n.ID, dotQuote(label), attrs)
 	}
-	for _, n := range sn.Tree {
+	for _, n := range tree {
 		if n.Parent < 0 {
 			continue
 		}
@@ -105,6 +112,12 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 		tag += ", backward tree"
 	}
 	return fmt.Sprintf("%s\ng=%s h=%s f=%s\n%s", state, num(n.G), num(n.H), num(n.F), tag)
+}
+
+// foldLine is the label line of a node RBFS's forgotten subtree is folded
+// into: k nodes, whose best f the node's f holds.
+func foldLine(k int) string {
+	return fmt.Sprintf("+%d forgotten below", k)
 }
 
 // boardText writes a puzzle state as rows, the blank as "_".

@@ -116,7 +116,8 @@ func TestFamilyTeXCompiles(t *testing.T) {
 }
 
 // TestFamilyDOT: the DOT tree labels each family's terms, draws cut-off
-// and forgotten nodes as such and reverses the goal tree's edges, and
+// nodes as such, folds RBFS's forgotten subtrees into their roots (no
+// forgotten node is drawn) and reverses the goal tree's edges, and
 // Graphviz lays it out.
 func TestFamilyDOT(t *testing.T) {
 	dotTool := testenv.Tool(t, "dot", "graphviz")
@@ -126,12 +127,15 @@ func TestFamilyDOT(t *testing.T) {
 		want  []string
 	}{
 		{"idastar", 6, []string{"threshold 413 · next threshold 415", "earlier iterations: 4 + 8 nodes", `n13 [label="Zerind\ng=75 h=374 f=449\ncut off"`}},
-		{"rbfs", 6, []string{"path with f-limits", `forgotten"`}},
+		{"rbfs", 6, []string{"path with f-limits", `n5 [label="Fagaras\ng=239 h=176 f=450\nopen\n+2 forgotten below"`}},
 		{"bibfs", 4, []string{"μ 3 (path cost 450)", `backward tree", shape=ellipse, style="dashed", penwidth=4`, `n5 -> n1 [label="Bucharest", dir=back]`}},
 	} {
 		t.Run(c.algo, func(t *testing.T) {
 			data := export(t, newSearch(t, "graph romania", c.algo), "dot", c.steps)
 			inOrder(t, "dot", string(data), c.want)
+			if strings.Contains(string(data), `\nforgotten"`) {
+				t.Errorf("the dot tree draws a node RBFS forgot; it belongs in its root's fold")
+			}
 			cmd := exec.Command(dotTool, "-Tsvg")
 			cmd.Stdin = bytes.NewReader(data)
 			if out, err := cmd.CombinedOutput(); err != nil {

@@ -37,6 +37,8 @@ type texBox struct {
 // used, the scale, the pages and each drawn node's box. texTree draws it;
 // tests check that no two boxes overlap and that the tree fits the page.
 type texTreeGeometry struct {
+	Tree       []stepper.NodeInfo // the nodes drawn: the snapshot's, RBFS's forgotten subtrees folded (viz.FoldForgotten)
+	Folded     map[int]int        // forgotten nodes folded under each root, by id
 	Layout     *viz.TreeLayout
 	Labels     []string // per Tree index: the label lines, joined by "\n"
 	Slot, Step float64  // cm per layout slot and per level, before scaling
@@ -64,11 +66,17 @@ func texLabel(kind string, n stepper.NodeInfo) string {
 // the path to the goal (or to the node expanded last) with the children of
 // every node on it; the subtrees under those children are summarised as a
 // count, so a tree of any size keeps its labels at a legible size. A tree
-// deeper than a page is split across pages by levels. Cost: O(nodes).
+// deeper than a page is split across pages by levels. RBFS's forgotten
+// subtrees are folded into their roots, whose label counts them. Cost:
+// O(nodes).
 func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
-	g := texTreeGeometry{Labels: make([]string, len(sn.Tree))}
-	for i, n := range sn.Tree {
+	tree, folded := viz.FoldForgotten(sn.Tree)
+	g := texTreeGeometry{Tree: tree, Folded: folded, Labels: make([]string, len(tree))}
+	for i, n := range tree {
 		g.Labels[i] = texLabel(kind, n)
+		if k := folded[n.ID]; k > 0 {
+			g.Labels[i] += "\n" + foldLine(k)
+		}
 	}
 	measure := func(l *viz.TreeLayout) (slot, step float64) {
 		longest, lines := 1, 1
@@ -84,22 +92,22 @@ func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
 		}
 		return texCharWidth*float64(longest) + texPad + texGap, texLineHeight*float64(lines) + texPad + 0.7
 	}
-	l := viz.LayoutTree(sn.Tree)
+	l := viz.LayoutTree(tree)
 	slot, step := measure(l)
 	if l.Width*slot > texTextWidth/texMinScale {
 		g.Summarised = true
-		g.Focus = texFocus(sn)
+		g.Focus = texFocus(sn.Path, tree)
 		onPath := make(map[int]bool, len(g.Focus))
 		for _, id := range g.Focus {
 			onPath[id] = true
 		}
 		var collapse []int
-		for _, n := range sn.Tree {
+		for _, n := range tree {
 			if n.Parent >= 0 && onPath[n.Parent] && !onPath[n.ID] {
 				collapse = append(collapse, n.ID)
 			}
 		}
-		l = viz.LayoutTree(sn.Tree, collapse...)
+		l = viz.LayoutTree(tree, collapse...)
 		slot, step = measure(l)
 	}
 	g.Layout, g.Slot, g.Step = l, slot, step
@@ -131,30 +139,34 @@ func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
 }
 
 // texFocus is the path the summarised tree keeps: the solution path once
-// solved, else the path to the node expanded last (the root before any
-// step). Node ids, root first.
-func texFocus(sn stepper.Snapshot) []int {
-	if len(sn.Path) > 0 {
-		return sn.Path
+// solved, else the path in tree to the node of tree expanded last (the
+// root before any step). Node ids, root first. O(len(tree)).
+func texFocus(solution []int, tree []stepper.NodeInfo) []int {
+	if len(solution) > 0 {
+		return solution
 	}
-	if len(sn.Tree) == 0 {
+	if len(tree) == 0 {
 		return nil
 	}
-	// ids are consecutive from Tree[0].ID (an iterative search's
-	// IterStart, else 0)
-	first := sn.Tree[0].ID
-	last, lastOrder := first, 0
-	for _, n := range sn.Tree {
+	index := make(map[int]int, len(tree)) // ids are not consecutive once forgotten nodes are folded
+	last, lastOrder := tree[0].ID, 0
+	for i, n := range tree {
+		index[n.ID] = i
 		if n.Order > lastOrder {
 			last, lastOrder = n.ID, n.Order
 		}
 	}
 	var path []int
-	for id := last; id >= first && id-first < len(sn.Tree); id = sn.Tree[id-first].Parent {
+	for id := last; ; {
+		i, ok := index[id]
+		if !ok {
+			break
+		}
 		path = append(path, id)
-		if len(path) > len(sn.Tree) {
+		if len(path) > len(tree) {
 			break // a parent cycle: bad input, stop
 		}
+		id = tree[i].Parent
 	}
 	slices.Reverse(path)
 	return path
@@ -169,8 +181,11 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 		return
 	}
 	g := layoutTeXTree(kind, sn)
-	l := g.Layout
+	l, tree := g.Layout, g.Tree
 	p.f("Closed nodes: grey boxes numbered in expansion order; open: dashed; goal: double frame; discarded duplicates: dotted.")
+	if len(g.Folded) > 0 {
+		p.f(" Each subtree RBFS forgot is folded into its root, which counts its nodes and holds their best f, backed up (as in AIMA's Figure 3.27).")
+	}
 	if g.Summarised {
 		p.f(" The tree has %d nodes, too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it. Export \\texttt{svg} or \\texttt{dot} for the whole tree.", len(sn.Tree), map[bool]string{true: "solution path", false: "path to the node expanded last"}[len(sn.Path) > 0], len(g.Focus))
 	}
@@ -188,7 +203,7 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 			if b.Page != pg {
 				continue
 			}
-			n := sn.Tree[b.Index]
+			n := tree[b.Index]
 			style := map[stepper.NodeStatus]string{stepper.NodeClosed: "closed", stepper.NodeOpen: "open", stepper.NodeGoal: "goal", stepper.NodeCutoff: "cutoff", stepper.NodeForgotten: "forgotten"}[n.Status]
 			if style == "" {
 				style = "discarded"
@@ -214,9 +229,9 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 			switch {
 			case pi < 0:
 			case page[pi] == pg:
-				p.f("\\draw (n%d) -- (n%d);\n", sn.Tree[pi].ID, sn.Tree[b.Index].ID)
+				p.f("\\draw (n%d) -- (n%d);\n", tree[pi].ID, tree[b.Index].ID)
 			default:
-				p.f("\\draw[dashed] (n%d.north) -- ++(0,-0.4) node[above, font=\\tiny] {from %s};\n", sn.Tree[b.Index].ID, tex(sn.Tree[pi].State))
+				p.f("\\draw[dashed] (n%d.north) -- ++(0,-0.4) node[above, font=\\tiny] {from %s};\n", tree[b.Index].ID, tex(tree[pi].State))
 			}
 		}
 		p.f("\\end{tikzpicture}\n\\end{center}\n")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
 )
 
 // texTreeCases are trees from a few nodes to tens of thousands, wide and
@@ -24,14 +25,17 @@ var texTreeCases = []struct {
 	{"puzzle-bfs", "puzzle 283164705 goal=123804765", "bfs", ToEnd},
 	{"puzzle-deep", "puzzle 867254301 goal=123456780", "astar h=manhattan", ToEnd},
 	{"grid-8-ucs", "grid S..#./.#..#/...#G/..... moves=8", "ucs", ToEnd},
+	{"romania-rbfs", "graph romania", "rbfs", 6},
+	{"puzzle-rbfs", "puzzle 867254301 goal=123456780", "rbfs h=manhattan", 200},
 }
 
 // TestTeXTreeGeometry: every tree is drawn at a scale where \scriptsize
 // stays readable (>= texMinScale), fits the text width, fits a page per
 // picture, and no two node boxes on a picture overlap (an action is
 // inside its child's box, so action labels cannot collide either). Every
-// node is drawn or counted in a summary, and the summarised tree keeps
-// the whole focus path.
+// node is drawn or counted in a summary or in the fold of a subtree RBFS
+// forgot (no forgotten node is drawn), and the summarised tree keeps the
+// whole focus path.
 func TestTeXTreeGeometry(t *testing.T) {
 	for _, c := range texTreeCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -52,10 +56,24 @@ func TestTeXTreeGeometry(t *testing.T) {
 			for _, b := range g.Boxes {
 				byPage[b.Page] = append(byPage[b.Page], b)
 				counted += 1 + b.Hidden
-				drawn[sn.Tree[b.Index].ID] = true
+				n := g.Tree[b.Index]
+				drawn[n.ID] = true
+				if n.Status == stepper.NodeForgotten {
+					t.Errorf("node %d is drawn, but RBFS forgot it: it belongs in its root's fold", n.ID)
+				}
+				if k := g.Folded[n.ID]; k > 0 && !strings.Contains(g.Labels[b.Index], foldLine(k)) {
+					t.Errorf("node %d folds %d forgotten nodes, its label does not say so: %q", n.ID, k, g.Labels[b.Index])
+				}
 			}
-			if counted != len(sn.Tree) {
-				t.Errorf("%d nodes drawn or summarised, the tree has %d", counted, len(sn.Tree))
+			folded := 0
+			for _, k := range g.Folded {
+				folded += k
+			}
+			if strings.HasPrefix(c.opts, "rbfs") && folded == 0 {
+				t.Errorf("an RBFS tree with no forgotten subtree folded: pick a step where RBFS has forgotten some")
+			}
+			if counted+folded != len(sn.Tree) {
+				t.Errorf("%d nodes drawn or summarised and %d folded, the tree has %d", counted, folded, len(sn.Tree))
 			}
 			for _, id := range g.Focus {
 				if !drawn[id] {
@@ -92,7 +110,7 @@ func TestTeXTreeGeometry(t *testing.T) {
 func TestTeXTreeCompiles(t *testing.T) {
 	pdflatex := testenv.Tool(t, "pdflatex", "texlive-latex-base")
 	for _, c := range texTreeCases {
-		if c.name != "romania-astar" && c.name != "puzzle-bfs-109" && c.name != "puzzle-deep" {
+		if c.name != "romania-astar" && c.name != "puzzle-bfs-109" && c.name != "puzzle-deep" && c.name != "romania-rbfs" && c.name != "puzzle-rbfs" {
 			continue
 		}
 		t.Run(c.name, func(t *testing.T) {

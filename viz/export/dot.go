@@ -54,8 +54,6 @@ func writeDOT(w io.Writer, sess *session) error {
 			attrs = `shape=doubleoctagon, style="bold"`
 		case stepper.NodeCutoff:
 			attrs = `shape=box, style="dashed", color="#CC79A7"`
-		case stepper.NodeForgotten:
-			attrs = `shape=box, style="dotted", fontcolor="#a0a0a0", color="#a0a0a0"`
 		default:
 			attrs = `shape=ellipse, style="dotted", fontcolor="#606060", color="#606060"`
 		}
@@ -103,8 +101,6 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 		tag = "GOAL"
 	case stepper.NodeCutoff:
 		tag = "cut off"
-	case stepper.NodeForgotten:
-		tag = "forgotten"
 	default:
 		tag = string(n.Status)
 	}

@@ -27,7 +27,7 @@ func writeTeX(w io.Writer, sess *session) error {
 	p := &printer{w: w}
 	p.f("%% stepviz trace, format version %d\n%% problem: %s\n%% options: %s\n%% steps: %d (%s)\n", Version, oneLine(t.Problem), t.Options, t.Steps, t.Status)
 	p.f("\\documentclass[10pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n")
-	p.f("\\tikzset{sv/.style={draw, align=center, font=\\scriptsize, inner sep=2pt},\n  closed/.style={sv, rectangle, fill=black!12},\n  open/.style={sv, rectangle, rounded corners, dashed},\n  goal/.style={sv, rectangle, double, very thick},\n  discarded/.style={sv, rectangle, dotted, text=black!60},\n  cutoff/.style={sv, rectangle, densely dashed, thick},\n  forgotten/.style={sv, rectangle, dotted, text=black!40, draw=black!40},\n  summary/.style={line width=1.2pt}}\n")
+	p.f("\\tikzset{sv/.style={draw, align=center, font=\\scriptsize, inner sep=2pt},\n  closed/.style={sv, rectangle, fill=black!12},\n  open/.style={sv, rectangle, rounded corners, dashed},\n  goal/.style={sv, rectangle, double, very thick},\n  discarded/.style={sv, rectangle, dotted, text=black!60},\n  cutoff/.style={sv, rectangle, densely dashed, thick},\n  summary/.style={line width=1.2pt}}\n")
 	p.f("\\begin{document}\n\\section*{%s trace}\n", tex(algoTitle(sess.opts)))
 	p.f("\\noindent Problem: \\texttt{%s}\\\\\nOptions: \\texttt{%s}\\\\\nRules: %s.\n", tex(t.Problem), tex(t.Options), tex(rulesText(sess.opts)))
 	for _, wn := range t.Warnings {

@@ -204,7 +204,7 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 				continue
 			}
 			n := tree[b.Index]
-			style := map[stepper.NodeStatus]string{stepper.NodeClosed: "closed", stepper.NodeOpen: "open", stepper.NodeGoal: "goal", stepper.NodeCutoff: "cutoff", stepper.NodeForgotten: "forgotten"}[n.Status]
+			style := map[stepper.NodeStatus]string{stepper.NodeClosed: "closed", stepper.NodeOpen: "open", stepper.NodeGoal: "goal", stepper.NodeCutoff: "cutoff"}[n.Status]
 			if style == "" {
 				style = "discarded"
 			}

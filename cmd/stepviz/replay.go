@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -52,14 +51,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitNo
 	}
 	if *format != "" || *out != "" {
-		f := formatFor(*format, *out, "json")
-		var buf bytes.Buffer
-		if err := export.Write(&buf, f, s, export.Current); err != nil {
-			fmt.Fprintf(stderr, "stepviz replay: %s\n", strings.TrimPrefix(err.Error(), "export: "))
-			return exitUsage
-		}
-		if err := writeOutput(*out, buf.Bytes(), stdout); err != nil {
-			fmt.Fprintf(stderr, "stepviz replay: writing %s: %v\n", *out, err)
+		if !exportFile("replay", *out, stdout, stderr, formatFor(*format, *out, "json"), s, export.Current) {
 			return exitUsage
 		}
 		return exitOK

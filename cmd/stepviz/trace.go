@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -100,6 +100,49 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 	return safefile.WriteFile(path, data, 0o644)
 }
 
+// exportTo streams the export of s up to upTo in format to path ("" or
+// "-": stdout) as it is made, so that a trace of any length is written in
+// the memory of one event: through a temporary file renamed only once the
+// export is done (a failed export leaves no file), or to stdout buffered
+// (a failed export then leaves what it wrote before the error; the exit
+// status says so). It returns the export's error and the writing's apart:
+// the message for each differs.
+func exportTo(path string, stdout io.Writer, format string, s *stepper.Search, upTo int) (exportErr, writeErr error) {
+	write := func(w io.Writer) error {
+		exportErr = export.Write(w, format, s, upTo)
+		return exportErr
+	}
+	if path == "" || path == "-" {
+		bw := bufio.NewWriterSize(stdout, 64<<10)
+		err := write(bw)
+		if ferr := bw.Flush(); ferr != nil && err == nil {
+			return nil, ferr
+		}
+		if err != nil {
+			return exportErr, nil
+		}
+		return nil, nil
+	}
+	err := safefile.WriteWith(path, 0o644, write)
+	if exportErr != nil {
+		return exportErr, nil
+	}
+	return nil, err
+}
+
+// exportFile is exportTo for the command cmd, its errors written to
+// stderr in the user's words; it reports whether the file was written.
+func exportFile(cmd, path string, stdout, stderr io.Writer, format string, s *stepper.Search, upTo int) bool {
+	exportErr, writeErr := exportTo(path, stdout, format, s, upTo)
+	switch {
+	case exportErr != nil:
+		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, strings.TrimPrefix(exportErr.Error(), "export: "))
+	case writeErr != nil:
+		fmt.Fprintf(stderr, "stepviz %s: writing %s: %v\n", cmd, path, writeErr)
+	}
+	return exportErr == nil && writeErr == nil
+}
+
 func runTrace(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("trace", flag.ContinueOnError)
 	ta := addTraceArgs(fs)
@@ -129,25 +172,13 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	f := formatFor(*format, *out, "jsonl")
-	var buf bytes.Buffer
-	if err := export.Write(&buf, f, s, upTo); err != nil {
-		fmt.Fprintf(stderr, "stepviz trace: %s\n", strings.TrimPrefix(err.Error(), "export: "))
-		return exitUsage
-	}
-	if err := writeOutput(*out, buf.Bytes(), stdout); err != nil {
-		fmt.Fprintf(stderr, "stepviz trace: writing %s: %v\n", *out, err)
+	if !exportFile("trace", *out, stdout, stderr, f, s, upTo) {
 		return exitUsage
 	}
 	if side, path, ok := export.Sidecar(f, *out); ok && *out != "" && *out != "-" {
 		// The CSV's rows stay plain for pandas; its problem and options
 		// go beside it.
-		buf.Reset()
-		if err := export.Write(&buf, side.Name, s, upTo); err != nil {
-			fmt.Fprintf(stderr, "stepviz trace: %s\n", strings.TrimPrefix(err.Error(), "export: "))
-			return exitUsage
-		}
-		if err := writeOutput(path, buf.Bytes(), stdout); err != nil {
-			fmt.Fprintf(stderr, "stepviz trace: writing %s: %v\n", path, err)
+		if !exportFile("trace", path, stdout, stderr, side.Name, s, upTo) {
 			return exitUsage
 		}
 	}

@@ -9,6 +9,7 @@
 package safefile
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -89,6 +90,17 @@ func ReadFile(path string, max int64) ([]byte, error) {
 // regular file (a symlink, FIFO, device or directory is refused, never
 // replaced) and keeps its permission bits; a new file gets perm.
 func WriteFile(path string, data []byte, perm fs.FileMode) error {
+	return WriteWith(path, perm, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteWith writes to path what write writes, as WriteFile does: through
+// a temporary file (buffered), renamed over path only once write has
+// returned nil, so an output of any size is streamed to the disk and a
+// failed write leaves path as it was and no temporary file behind.
+func WriteWith(path string, perm fs.FileMode, write func(io.Writer) error) error {
 	if fi, err := os.Lstat(path); err == nil {
 		if !fi.Mode().IsRegular() {
 			return fmt.Errorf("%s is %s, not a regular file: refusing to replace it; write to another name", path, kind(fi.Mode()))
@@ -108,7 +120,11 @@ func WriteFile(path string, data []byte, perm fs.FileMode) error {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if _, err := tmp.Write(data); err != nil {
+	bw := bufio.NewWriterSize(tmp, 64<<10)
+	if err := write(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
 		return err
 	}
 	if err := tmp.Chmod(perm); err != nil {

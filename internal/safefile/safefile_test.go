@@ -2,6 +2,7 @@ package safefile
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,39 @@ func TestSameFile(t *testing.T) {
 	}
 	if SameFile(filepath.Join(dir, "a.md"), filepath.Join(dir, "b.md")) {
 		t.Error("two different files")
+	}
+}
+
+// TestWriteWithFailure: a write that fails part way (after writing more
+// than the buffer holds) leaves the file as it was and no temporary file;
+// one that succeeds replaces it with everything written.
+func TestWriteWithFailure(t *testing.T) {
+	dir := fixtures(t)
+	p := filepath.Join(dir, "small.txt")
+	big := strings.Repeat("0123456789", 20_000) // 200 kB: past the buffer, so some reached the temporary file
+	stop := errors.New("stopped at step 7")
+	err := WriteWith(p, 0o644, func(w io.Writer) error {
+		if _, err := io.WriteString(w, big); err != nil {
+			return err
+		}
+		return stop
+	})
+	if !errors.Is(err, stop) {
+		t.Errorf("WriteWith error = %v, want the write's own", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "hello" {
+		t.Errorf("after a failed write the file holds %d bytes, want it as it was (hello)", len(b))
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".stepviz-") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+	if err := WriteWith(p, 0o644, func(w io.Writer) error { _, err := io.WriteString(w, big); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != big {
+		t.Errorf("after a write the file holds %d bytes, want %d", len(b), len(big))
 	}
 }

@@ -53,17 +53,14 @@ var csvSchema = []csvColumn{
 // written by csvText, so that no reader takes a state for a number or a
 // formula; number columns hold only numbers.
 func writeCSV(w io.Writer, sess *session) error {
-	t, err := sess.trace()
-	if err != nil {
-		return err
-	}
-	puzzle := t.Kind == "puzzle"
+	puzzle := sess.inst.Kind() == "puzzle"
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVColumns); err != nil {
 		return err
 	}
-	for i := range t.Events {
-		ev := &t.Events[i]
+	// one walk, each row written as its step is taken: the memory is one
+	// row's, whatever the trace's length
+	_, err := sess.walk(func(ev *stepper.Event) error {
 		x := ev.Expanded
 		action := x.Action
 		if action == "" {
@@ -76,9 +73,10 @@ func writeCSV(w io.Writer, sess *session) error {
 			csvText(childrenText(ev.Children, puzzle)),
 			csvText(csvDirection(ev)), strconv.Itoa(csvIteration(ev)), csvBound(ev, sess.opts),
 		}
-		if err := cw.Write(row); err != nil {
-			return err
-		}
+		return cw.Write(row)
+	})
+	if err != nil {
+		return err
 	}
 	cw.Flush()
 	return cw.Error()
@@ -185,7 +183,7 @@ const csvConventions = "One row per expansion; no comment lines, so pandas.read_
 
 // writeCSVMetadata writes the "csv-metadata" sidecar of the CSV export.
 func writeCSVMetadata(w io.Writer, sess *session) error {
-	t, err := sess.trace()
+	t, err := sess.summary()
 	if err != nil {
 		return err
 	}

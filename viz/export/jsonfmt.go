@@ -30,17 +30,34 @@ func headerOf(t *Trace) header {
 
 // writeJSON writes the trace as one object: the header fields one per line,
 // then "events" with one event per line, so that a diff of two traces shows
-// the steps that differ.
+// the steps that differ. The events are streamed (session.summary): the
+// memory is one event's, whatever the trace's length.
 func writeJSON(w io.Writer, sess *session) error {
-	t, err := sess.trace()
+	t, err := sess.summary()
 	if err != nil {
 		return err
 	}
-	return t.WriteJSON(w)
+	return writeJSONTo(w, t, func(each func(*stepper.Event) error) error {
+		_, err := sess.walk(each)
+		return err
+	})
 }
 
 // WriteJSON writes t in the JSON trace format ([ReadTrace] reads it back).
 func (t *Trace) WriteJSON(w io.Writer) error {
+	return writeJSONTo(w, t, func(each func(*stepper.Event) error) error {
+		for i := range t.Events {
+			if err := each(&t.Events[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeJSONTo writes the header of t, then the events events calls each
+// with, in order.
+func writeJSONTo(w io.Writer, t *Trace, events func(each func(*stepper.Event) error) error) error {
 	h, err := json.MarshalIndent(headerOf(t), "", "  ")
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
@@ -50,20 +67,24 @@ func (t *Trace) WriteJSON(w io.Writer) error {
 	if _, err := fmt.Fprintf(w, "%s,\n  \"events\": [", h); err != nil {
 		return err
 	}
-	for i := range t.Events {
-		b, err := json.Marshal(&t.Events[i])
+	n := 0
+	err = events(func(ev *stepper.Event) error {
+		b, err := json.Marshal(ev)
 		if err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
 		sep := ","
-		if i == 0 {
+		if n == 0 {
 			sep = ""
 		}
-		if _, err := fmt.Fprintf(w, "%s\n    %s", sep, b); err != nil {
-			return err
-		}
+		n++
+		_, err = fmt.Fprintf(w, "%s\n    %s", sep, b)
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	if len(t.Events) > 0 {
+	if n > 0 {
 		_, err = io.WriteString(w, "\n  ]\n}\n")
 	} else {
 		_, err = io.WriteString(w, "]\n}\n")
@@ -72,9 +93,9 @@ func (t *Trace) WriteJSON(w io.Writer) error {
 }
 
 // writeJSONL writes the header object on the first line, then one event
-// per line.
+// per line, streamed as writeJSON streams them.
 func writeJSONL(w io.Writer, sess *session) error {
-	t, err := sess.trace()
+	t, err := sess.summary()
 	if err != nil {
 		return err
 	}
@@ -82,10 +103,11 @@ func writeJSONL(w io.Writer, sess *session) error {
 	if err := enc.Encode(headerOf(t)); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	for i := range t.Events {
-		if err := enc.Encode(&t.Events[i]); err != nil {
+	_, err = sess.walk(func(ev *stepper.Event) error {
+		if err := enc.Encode(ev); err != nil {
 			return fmt.Errorf("export: %w", err)
 		}
-	}
-	return nil
+		return nil
+	})
+	return err
 }

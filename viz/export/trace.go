@@ -219,6 +219,8 @@ func NewTrace(s *stepper.Search, upTo int) (*Trace, error) {
 	return sess.trace()
 }
 
+// trace is the whole trace, its events held in memory. Cost: one walk,
+// O(steps) events kept.
 func (sess *session) trace() (*Trace, error) {
 	sess.s.Reset()
 	root := sess.s.Node(0)
@@ -229,15 +231,37 @@ func (sess *session) trace() (*Trace, error) {
 	if evs == nil {
 		evs = []stepper.Event{}
 	}
-	t := &Trace{
+	t := sess.traceAt(root, len(evs))
+	t.Events = evs
+	return t, nil
+}
+
+// summary is the trace without its events (Events nil): what a writer
+// that streams the events needs before the first (the step count, status
+// and result are known only at the last step). Cost: one walk, keeping no
+// event; the writer walks again for the events, so a trace of any length
+// is written in the memory of one event (and of the search, which forgets
+// what it can: Options.Forget).
+func (sess *session) summary() (*Trace, error) {
+	sess.s.Reset()
+	root := sess.s.Node(0)
+	n, err := sess.walk(nil)
+	if err != nil {
+		return nil, err
+	}
+	return sess.traceAt(root, n), nil
+}
+
+// traceAt is the trace of the session's search, now at its last step
+// (steps taken), without its events.
+func (sess *session) traceAt(root stepper.NodeInfo, steps int) *Trace {
+	return &Trace{
 		Format: FormatName, Version: Version,
 		Problem: sess.inst.Spec(), Kind: sess.inst.Kind(), Options: sess.opts.String(),
-		Steps: len(evs), Status: sess.s.Status(), Warnings: sess.s.Warnings(),
-		Root: root, Events: evs, Script: sourceOf(sess.inst),
-		Heuristics: extraSources(sess.inst),
+		Steps: steps, Status: sess.s.Status(), Warnings: sess.s.Warnings(),
+		Root: root, Script: sourceOf(sess.inst),
+		Heuristics: extraSources(sess.inst), Result: resultOf(sess.s),
 	}
-	t.Result = resultOf(sess.s)
-	return t, nil
 }
 
 func resultOf(s *stepper.Search) Result {

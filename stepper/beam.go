@@ -68,14 +68,14 @@ func (e *engine[S]) beamF(g, h float64) float64 {
 }
 
 // collectTies lists the open nodes that tie with id, the node just
-// selected, for the event; local beam lists none, since its key (layer, f)
-// is not one priority.
+// selected, for the event: those of the same priority; for local beam,
+// whose key is (layer, f), those of the same layer and f.
 func (e *engine[S]) collectTies(ev *Event, id int32) {
 	e.tieBuf = e.tieBuf[:0]
-	if ev == nil || e.o.Local {
+	if ev == nil {
 		return
 	}
-	e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id).prio, e.tieBuf, MaxTies)
+	e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id), e.o.Local, e.tieBuf, MaxTies)
 }
 
 // layerOpen reports whether open nodes remain in the layer of depth d

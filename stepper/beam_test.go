@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
 	"slices"
@@ -362,5 +363,57 @@ func BenchmarkBeamPuzzle(b *testing.B) {
 			b.Fatal(err)
 		}
 		s.Run(0)
+	}
+}
+
+// TestLocalBeamTies: local beam search's event lists the open nodes that
+// tie with the node it expands on its whole key, (layer, f), in pop order,
+// and says why it won. The oracle is the open list before each step, read
+// through OpenOrder and OpenKey.
+func TestLocalBeamTies(t *testing.T) {
+	for _, tc := range []struct{ problem, options string }{
+		{"grid ........./........./........./....#..../....#..../....#..../........G start=0,4", "beam width=4 local=true"},
+		{"puzzle 867254301 goal=123456780", "beam width=6 local=true h=misplaced"},
+		{"puzzle 867254301 goal=123456780", "beam width=6 local=true h=misplaced tie=lifo"},
+	} {
+		t.Run(tc.problem+" "+tc.options, func(t *testing.T) {
+			s := newDeltaSearch(t, tc.problem, tc.options)
+			tied := 0
+			for step := 1; step <= 400; step++ {
+				order := s.OpenOrder(nil)
+				if len(order) == 0 {
+					break
+				}
+				head := OpenKey(s.Options(), s.Node(order[0]))
+				var group []int
+				for _, id := range order {
+					if k := OpenKey(s.Options(), s.Node(id)); k.Priority == head.Priority && k.Tie == head.Tie {
+						group = append(group, id)
+					}
+				}
+				ev, ok := s.Step()
+				if !ok {
+					break
+				}
+				want := group[1:]
+				if len(want) > MaxTies {
+					want = want[:MaxTies]
+				}
+				if ev.Expanded.ID != group[0] || !slices.Equal(ev.Ties, want) || ev.TieCount != len(group)-1 {
+					t.Fatalf("step %d: expanded %d, ties %v (%d in all); want %d first of its (layer, f) group, ties %v (%d)", step, ev.Expanded.ID, ev.Ties, ev.TieCount, group[0], want, len(group)-1)
+				}
+				if ev.TieCount > 0 {
+					tied++
+					r := fmt.Sprintf("layer %d and f %s tied with", ev.Expanded.Depth, fmtNum(head.Tie))
+					if !strings.HasPrefix(ev.TieReason, r) || !strings.Contains(ev.TieReason, "tie rule "+string(s.Options().Tie)) {
+						t.Fatalf("step %d: tie reason %q, want it to start %q and name the tie rule %s", step, ev.TieReason, r, s.Options().Tie)
+					}
+				}
+			}
+			if tied == 0 {
+				t.Fatalf("no step expanded a node tied with another: the case tests nothing")
+			}
+			t.Logf("%d steps won a tie", tied)
+		})
 	}
 }

@@ -16,9 +16,10 @@ type frontier interface {
 	len() int
 	// ids returns the open nodes in no particular order; callers must not keep it.
 	ids() []int32
-	// ties appends to buf the open nodes whose priority equals p (at most limit)
-	// and returns buf and how many there are in all.
-	ties(p float64, buf []int32, limit int) ([]int32, int)
+	// ties appends to buf the open nodes whose priority equals k's (and,
+	// withTie, whose tie key equals k's too; at most limit) and returns buf
+	// and how many there are in all.
+	ties(k key, withTie bool, buf []int32, limit int) ([]int32, int)
 	// clear empties the frontier, keeping its memory for reuse.
 	clear()
 }
@@ -47,7 +48,7 @@ func (f *fifoFrontier) unpush(int32)                                      { f.q 
 func (f *fifoFrontier) unpop(int32, key)                                  { f.head-- }
 func (f *fifoFrontier) len() int                                          { return len(f.q) - f.head }
 func (f *fifoFrontier) ids() []int32                                      { return f.q[f.head:] }
-func (f *fifoFrontier) ties(_ float64, buf []int32, _ int) ([]int32, int) { return buf, 0 }
+func (f *fifoFrontier) ties(_ key, _ bool, buf []int32, _ int) ([]int32, int) { return buf, 0 }
 func (f *fifoFrontier) clear()                                            { f.q, f.head = f.q[:0], 0 }
 
 // lifoFrontier is a stack.
@@ -64,7 +65,7 @@ func (f *lifoFrontier) unpush(int32)                                      { f.s 
 func (f *lifoFrontier) unpop(id int32, _ key)                             { f.s = append(f.s, id) }
 func (f *lifoFrontier) len() int                                          { return len(f.s) }
 func (f *lifoFrontier) ids() []int32                                      { return f.s }
-func (f *lifoFrontier) ties(_ float64, buf []int32, _ int) ([]int32, int) { return buf, 0 }
+func (f *lifoFrontier) ties(_ key, _ bool, buf []int32, _ int) ([]int32, int) { return buf, 0 }
 func (f *lifoFrontier) clear()                                            { f.s = f.s[:0] }
 
 // reverseTop reverses the order of the k nodes on top of the stack. It is
@@ -207,12 +208,16 @@ func (h *heapFrontier) ids() []int32 {
 	return out
 }
 
-// ties lists the first limit open nodes of priority p in pop order, by a
-// best-first walk of the heap from the root: O(limit²) for the list, so the
-// result never depends on the heap's layout. The count is of all entries of
-// priority p, up to MaxTieCount: O(min(count, MaxTieCount)).
-func (h *heapFrontier) ties(p float64, buf []int32, limit int) ([]int32, int) {
-	if len(h.items) == 0 || h.items[0].prio != p {
+// ties lists the first limit open nodes of k's priority (withTie: and tie
+// key) in pop order, by a best-first walk of the heap from the root:
+// O(limit²) for the list, so the result never depends on the heap's
+// layout. The count is of all such entries, up to MaxTieCount:
+// O(min(count, MaxTieCount)). Every open node sorts at or after k (k is
+// the key of the node just popped), so an entry that differs from k sorts
+// after it, as does all of its subtree: the walks stop there.
+func (h *heapFrontier) ties(k key, withTie bool, buf []int32, limit int) ([]int32, int) {
+	same := func(i int) bool { return h.items[i].prio == k.prio && (!withTie || h.items[i].tie == k.tie) }
+	if len(h.items) == 0 || !same(0) {
 		return buf, 0
 	}
 	cand := []int{0}
@@ -228,7 +233,7 @@ func (h *heapFrontier) ties(p float64, buf []int32, limit int) ([]int32, int) {
 		cand = cand[:len(cand)-1]
 		buf = append(buf, h.items[i].id)
 		for c := arity*i + 1; c <= arity*i+arity && c < len(h.items); c++ {
-			if h.items[c].prio == p {
+			if same(c) {
 				cand = append(cand, c)
 			}
 		}
@@ -236,7 +241,7 @@ func (h *heapFrontier) ties(p float64, buf []int32, limit int) ([]int32, int) {
 	count := 0
 	var walk func(i int)
 	walk = func(i int) {
-		if i >= len(h.items) || h.items[i].prio != p || count >= MaxTieCount {
+		if i >= len(h.items) || !same(i) || count >= MaxTieCount {
 			return
 		}
 		count++

@@ -358,14 +358,18 @@ func (e *engine[S]) fill(ev *Event) {
 func (e *engine[S]) tieReason(won int32) string {
 	wk := e.publicKey(won)
 	var b strings.Builder
-	fmt.Fprintf(&b, "priority %s tied with %d open node", fmtNum(wk.Priority), len(e.tieBuf))
+	if e.o.Local {
+		fmt.Fprintf(&b, "layer %s and f %s tied with %d open node", fmtNum(wk.Priority), fmtNum(wk.Tie), len(e.tieBuf))
+	} else {
+		fmt.Fprintf(&b, "priority %s tied with %d open node", fmtNum(wk.Priority), len(e.tieBuf))
+	}
 	if len(e.tieBuf) != 1 {
 		b.WriteString("s")
 	}
 	b.WriteString("; ")
 	tieDecided := false
 	for _, t := range e.tieBuf {
-		if e.publicKey(t).Tie != wk.Tie {
+		if e.publicKey(t).Tie != wk.Tie && !e.o.Local {
 			tieDecided = true
 		}
 	}

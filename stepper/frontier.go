@@ -43,13 +43,13 @@ func (f *fifoFrontier) pop() int32 {
 	f.head++
 	return id
 }
-func (f *fifoFrontier) fix(int32, key)                                    {}
-func (f *fifoFrontier) unpush(int32)                                      { f.q = f.q[:len(f.q)-1] }
-func (f *fifoFrontier) unpop(int32, key)                                  { f.head-- }
-func (f *fifoFrontier) len() int                                          { return len(f.q) - f.head }
-func (f *fifoFrontier) ids() []int32                                      { return f.q[f.head:] }
+func (f *fifoFrontier) fix(int32, key)                                        {}
+func (f *fifoFrontier) unpush(int32)                                          { f.q = f.q[:len(f.q)-1] }
+func (f *fifoFrontier) unpop(int32, key)                                      { f.head-- }
+func (f *fifoFrontier) len() int                                              { return len(f.q) - f.head }
+func (f *fifoFrontier) ids() []int32                                          { return f.q[f.head:] }
 func (f *fifoFrontier) ties(_ key, _ bool, buf []int32, _ int) ([]int32, int) { return buf, 0 }
-func (f *fifoFrontier) clear()                                            { f.q, f.head = f.q[:0], 0 }
+func (f *fifoFrontier) clear()                                                { f.q, f.head = f.q[:0], 0 }
 
 // lifoFrontier is a stack.
 type lifoFrontier struct{ s []int32 }
@@ -60,13 +60,13 @@ func (f *lifoFrontier) pop() int32 {
 	f.s = f.s[:len(f.s)-1]
 	return id
 }
-func (f *lifoFrontier) fix(int32, key)                                    {}
-func (f *lifoFrontier) unpush(int32)                                      { f.s = f.s[:len(f.s)-1] }
-func (f *lifoFrontier) unpop(id int32, _ key)                             { f.s = append(f.s, id) }
-func (f *lifoFrontier) len() int                                          { return len(f.s) }
-func (f *lifoFrontier) ids() []int32                                      { return f.s }
+func (f *lifoFrontier) fix(int32, key)                                        {}
+func (f *lifoFrontier) unpush(int32)                                          { f.s = f.s[:len(f.s)-1] }
+func (f *lifoFrontier) unpop(id int32, _ key)                                 { f.s = append(f.s, id) }
+func (f *lifoFrontier) len() int                                              { return len(f.s) }
+func (f *lifoFrontier) ids() []int32                                          { return f.s }
 func (f *lifoFrontier) ties(_ key, _ bool, buf []int32, _ int) ([]int32, int) { return buf, 0 }
-func (f *lifoFrontier) clear()                                            { f.s = f.s[:0] }
+func (f *lifoFrontier) clear()                                                { f.s = f.s[:0] }
 
 // reverseTop reverses the order of the k nodes on top of the stack. It is
 // its own inverse, and unpush only truncates, so undo needs nothing. O(k).

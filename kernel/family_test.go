@@ -3,6 +3,8 @@ package kernel
 import (
 	"strings"
 	"testing"
+
+	"stepviz/internal/testenv"
 )
 
 // TestFamilyViews checks that each family's live view and show open speak
@@ -165,12 +167,7 @@ func TestShowTreeFamilies(t *testing.T) {
 // wantInOrder fails the test unless text holds each of want, in order.
 func wantInOrder(t *testing.T, what, text string, want []string) {
 	t.Helper()
-	at := 0
-	for _, w := range want {
-		i := strings.Index(text[at:], w)
-		if i < 0 {
-			t.Fatalf("%s lacks %q after offset %d:\n%s", what, w, at, text)
-		}
-		at += i + len(w)
+	if w, at := testenv.NotInOrder(text, want); w != "" {
+		t.Fatalf("%s lacks %q after offset %d:\n%s", what, w, at, text)
 	}
 }

@@ -1,8 +1,9 @@
 package stepper
 
 import (
-	"strings"
 	"testing"
+
+	"stepviz/internal/testenv"
 )
 
 // TestBidiSnapshotOpenPopOrder: a bidirectional snapshot lists its open
@@ -103,13 +104,8 @@ func TestBidiOptionsAndRules(t *testing.T) {
 			if c.rules == nil && rules != "" {
 				t.Errorf("BidiRules of %s = %q, want none", c.line, rules)
 			}
-			at := 0
-			for _, w := range c.rules {
-				i := strings.Index(rules[at:], w)
-				if i < 0 {
-					t.Fatalf("rules lack %q after offset %d: %s", w, at, rules)
-				}
-				at += i + len(w)
+			if w, at := testenv.NotInOrder(rules, c.rules); w != "" {
+				t.Fatalf("rules lack %q after offset %d: %s", w, at, rules)
 			}
 		})
 	}

@@ -43,16 +43,11 @@ var familyCases = []struct {
 		[]string{"none", "1", "-1"}, "Stack"},
 }
 
+// inOrder fails the test unless doc holds each of want, in order.
 func inOrder(t *testing.T, what, doc string, want []string) {
 	t.Helper()
-	at := 0
-	for _, w := range want {
-		i := strings.Index(doc[at:], w)
-		if i < 0 {
-			t.Errorf("%s lacks %q after offset %d (or has it out of order):\n%s", what, w, at, tail(doc, 60))
-			return
-		}
-		at += i + len(w)
+	if w, at := testenv.NotInOrder(doc, want); w != "" {
+		t.Errorf("%s lacks %q after offset %d (or has it out of order):\n%s", what, w, at, tail(doc, 60))
 	}
 }
 

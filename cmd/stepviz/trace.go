@@ -136,7 +136,7 @@ func exportFile(cmd, path string, stdout, stderr io.Writer, format string, s *st
 	exportErr, writeErr := exportTo(path, stdout, format, s, upTo)
 	switch {
 	case exportErr != nil:
-		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, strings.TrimPrefix(exportErr.Error(), "export: "))
+		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(exportErr))
 	case writeErr != nil:
 		fmt.Fprintf(stderr, "stepviz %s: writing %s: %v\n", cmd, path, writeErr)
 	}

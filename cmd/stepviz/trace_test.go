@@ -101,3 +101,29 @@ func TestTraceBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceRefusedLeavesFileAlone: an export refused as it is made (an
+// HTML replay of more steps than a page holds) exits 2 with the reason
+// and leaves the file named by -o as it was, and no temporary file: the
+// export streams through a temporary file renamed only when it is done.
+func TestTraceRefusedLeavesFileAlone(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "replay.html")
+	if err := os.WriteFile(out, []byte("an earlier replay"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCmd(t, "trace", "-problem", "puzzle 867254301 goal=123456780", "-algo", "bfs", "-steps", "60000", "-o", out)
+	if code != exitUsage || !strings.Contains(stderr, "more than 50000 steps") {
+		t.Fatalf("exit %d, stderr %q; want 2 and the reason (the replay's step limit)", code, stderr)
+	}
+	if strings.Contains(stderr, "export: ") {
+		t.Errorf("the message carries a package prefix: %q", stderr)
+	}
+	if b, _ := os.ReadFile(out); string(b) != "an earlier replay" {
+		t.Errorf("the file was changed by a refused export: %d bytes", len(b))
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("the folder holds %d files, want only replay.html: a temporary file was left", len(entries))
+	}
+}

@@ -367,9 +367,10 @@ func (e *engine[S]) tieReason(won int32) string {
 		b.WriteString("s")
 	}
 	b.WriteString("; ")
+	// local beam's tie key (f) is part of what tied: only the order decides
 	tieDecided := false
 	for _, t := range e.tieBuf {
-		if e.publicKey(t).Tie != wk.Tie && !e.o.Local {
+		if !e.o.Local && e.publicKey(t).Tie != wk.Tie {
 			tieDecided = true
 		}
 	}

@@ -115,19 +115,15 @@ func exportTo(path string, stdout io.Writer, format string, s *stepper.Search, u
 	if path == "" || path == "-" {
 		bw := bufio.NewWriterSize(stdout, 64<<10)
 		err := write(bw)
-		if ferr := bw.Flush(); ferr != nil && err == nil {
-			return nil, ferr
+		if ferr := bw.Flush(); err == nil {
+			writeErr = ferr
 		}
-		if err != nil {
-			return exportErr, nil
-		}
-		return nil, nil
+		return exportErr, writeErr
 	}
-	err := safefile.WriteWith(path, 0o644, write)
-	if exportErr != nil {
-		return exportErr, nil
+	if err := safefile.WriteWith(path, 0o644, write); exportErr == nil {
+		writeErr = err
 	}
-	return nil, err
+	return exportErr, writeErr
 }
 
 // exportFile is exportTo for the command cmd, its errors written to

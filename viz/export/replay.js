@@ -165,17 +165,17 @@
     dl.click();
   });
   window.stepviz = { go, model: m, tree, page };
-  // Opening. The first steps asked for after opening were the slowest of
-  // all (up to three times a later one): the views' code ran in the
-  // interpreter until called a few times, and the compilers and the
-  // collector worked through the opening on the same cores as the first
-  // frames. The page pays for it as it opens, under a veil ("Opening the
-  // replay…"): it draws WARM steps spread over the trace, each a jump from
-  // the one before (every path of the views runs and is compiled), lets
-  // one frame lay out and paint the last, waits until the page is idle (at
-  // most 300 ms), and shows step 0. Cost: WARM draws, two frames and the
-  // wait, about 250 ms, to open (BenchmarkHTMLReplay: open-ms, warm-ms).
-  const WARM = 5;
+  // Opening. The first step asked for after opening was the slowest of
+  // all (its script up to five times a later one's, its style, layout and
+  // paint three times): the views' code ran in the interpreter until
+  // called a few times, and the compilers and the collector worked
+  // through the opening on the same cores as the first frames. The page
+  // pays for it as it opens, under a veil ("Opening the replay…"): it
+  // draws five steps spread over the trace, each a jump from the one
+  // before (every path of the views runs and is compiled), lets one frame
+  // lay out and paint the last, waits until the page is idle (at most
+  // 300 ms), and shows step 0. Cost: 130–250 ms more to open
+  // (BenchmarkHTMLReplay: open-ms, warm-ms; docs/viewer.md).
   if (STEPS > 0) {
     const t0 = performance.now();
     const veil = document.createElement("div");
@@ -183,8 +183,9 @@
     veil.setAttribute("role", "status");
     veil.textContent = "Opening the replay…";
     document.body.appendChild(veil);
-    for (let i = 0; i < WARM; i++) {
-      moveModel(i % 2 ? Math.floor(STEPS * (i + 1) / (WARM + 1)) : Math.max(0, STEPS - i));
+    const warm = [STEPS, Math.floor(STEPS / 3), STEPS - 2, Math.floor(STEPS * 2 / 3), STEPS - 4];
+    for (const w of warm) {
+      moveModel(Math.max(0, w));
       k = m.step;
       drawViews();
     }

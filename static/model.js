@@ -7,7 +7,7 @@
 // server/model_test.go mirrors apply and decode line for line and checks
 // them against the engine after every message.
 //
-// API (protocol-v2.md; every per-node accessor takes an id < nodeEnd and
+// API (docs/protocol.md; every per-node accessor takes an id < nodeEnd and
 // is O(1) unless said otherwise): createModel(hello) returns a model with
 //   step, live, status, counters, last (the step's event or null),
 //   narration, path (ids or null), problem (hello.problem), nodeEnd,

@@ -26,7 +26,9 @@ type danglingRef struct {
 	name string
 }
 
-func (d danglingRef) String() string { return fmt.Sprintf("%s:%d: names %s, which does not exist", d.file, d.line, d.name) }
+func (d danglingRef) String() string {
+	return fmt.Sprintf("%s:%d: names %s, which does not exist", d.file, d.line, d.name)
+}
 
 // danglingRefs lists every .go, .js or .md file named in the comments of the
 // Go and JavaScript files and in the text of the Markdown and templ files of

@@ -14,11 +14,11 @@ import (
 func TestDanglingRefs(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{
-		"a/a.go": "package a\n\n// See b/b.go and gone.go.\nvar s = \"missing_in_code.go\"\n\n/* also\n   gone2.go */\n",
-		"b/b.go": "package b\n",
-		"s/x.js": "const u = \"nope.js\"; // model.js is here\n// and lost.js\n",
+		"a/a.go":     "package a\n\n// See b/b.go and gone.go.\nvar s = \"missing_in_code.go\"\n\n/* also\n   gone2.go */\n",
+		"b/b.go":     "package b\n",
+		"s/x.js":     "const u = \"nope.js\"; // model.js is here\n// and lost.js\n",
 		"s/model.js": "",
-		"docs/d.md": "Read [it](https://example.com/x.md), ../shared/STYLE.md,\nANSWER.md, docs/none.md and b.go.\n",
+		"docs/d.md":  "Read [it](https://example.com/x.md), ../shared/STYLE.md,\nANSWER.md, docs/none.md and b.go.\n",
 	}
 	var all []string
 	for name, text := range files {

@@ -4,7 +4,7 @@
 // Steps, in order, each stopping the run at its first failure:
 //
 //	checks  gofmt, go vet, `templ generate` leaving the generated files as
-//	        committed, and no comment or doc naming a .go/.js/.md file that
+//	        committed, and no comment or doc naming a Go, JavaScript or Markdown file that
 //	        does not exist
 //	test    go test of every package
 //	race    the packages with goroutines of their own again under -race

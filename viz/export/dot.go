@@ -107,7 +107,7 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 	if n.Dir == "backward" {
 		tag += ", backward tree"
 	}
-	return fmt.Sprintf("%s\ng=%s h=%s f=%s\n%s", state, num(n.G), num(n.H), num(n.F), tag)
+	return fmt.Sprintf("%s\ng=%s h=%s f=%s\n%s", state, num(n.G), num(n.H), n.Shown().F, tag)
 }
 
 // foldLine is the label line of a node RBFS's forgotten subtree is folded

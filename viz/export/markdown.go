@@ -35,14 +35,14 @@ func writeMarkdown(w io.Writer, sess *session) error {
 		if x.Status == stepper.NodeGoal {
 			verb = "select the goal"
 		}
-		p.f("## Step %d: %s %s (g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State), num(x.G), num(x.H), num(x.F))
+		p.f("## Step %d: %s %s (g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State), num(x.G), num(x.H), x.Shown().F)
 		if ev.TieReason != "" {
 			p.f("Tie: %s.\n\n", ev.TieReason)
 		}
 		if len(ev.Children) > 0 {
 			p.f("Children:\n\n")
 			for _, c := range ev.Children {
-				p.f("- %s%s: g=%s, h=%s, f=%s — %s\n", mdCell(c.State), viaText(c.NodeInfo), num(c.G), num(c.H), num(c.F), fateText(c))
+				p.f("- %s%s: g=%s, h=%s, f=%s — %s\n", mdCell(c.State), viaText(c.NodeInfo), num(c.G), num(c.H), c.Shown().F, fateText(c))
 			}
 			p.f("\n")
 		}
@@ -111,7 +111,7 @@ func mdOpenClosed(p *printer, sn stepper.Snapshot, o stepper.Options) {
 	}
 	p.f("| order | node | state | g | h | f | parent |\n|---:|---:|---|---:|---:|---:|---:|\n")
 	for _, c := range sn.Closed {
-		p.f("| %d | %d | %s | %s | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State), num(c.G), num(c.H), num(c.F), parentText(c.Parent))
+		p.f("| %d | %d | %s | %s | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State), num(c.G), num(c.H), c.Shown().F, parentText(c.Parent))
 	}
 	p.f("\n")
 }

@@ -33,7 +33,10 @@ func TestShownSums(t *testing.T) {
 		return int64(math.Round(f * 1000))
 	}
 	seed := uint64(7)
-	next := func() float64 { seed = seed*6364136223846793005 + 1442695040888963407; return float64(seed>>11) / (1 << 53) }
+	next := func() float64 {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		return float64(seed>>11) / (1 << 53)
+	}
 	mismatches := 0
 	for i := 0; i < 100000; i++ {
 		g := float64(int(next()*60)) + float64(int(next()*40))*math.Sqrt2

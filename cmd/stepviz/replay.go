@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -22,6 +23,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	format := fs.String("format", "", "re-export the replayed session in this format ("+strings.Join(export.FormatNames(), ", ")+") instead of printing a summary")
 	out := fs.String("o", "", "with -format: write to this file instead of stdout")
+	ef := addExportFlags(fs)
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -51,10 +53,20 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitNo
 	}
 	if *format != "" || *out != "" {
-		if !exportFile("replay", *out, stdout, stderr, formatFor(*format, *out, "json"), s, export.Current) {
+		eo, ok := ef.options("replay", stderr)
+		if !ok {
 			return exitUsage
 		}
-		return exitOK
+		code := exitOK
+		sig := interruptible(func(ctx context.Context) {
+			if !exportFile(ctx, "replay", *out, stdout, stderr, formatFor(*format, *out, "json"), s, export.Current, eo) {
+				code = exitUsage
+			}
+		})
+		if sig != nil {
+			return interrupted("replay", *out, sig, stderr)
+		}
+		return code
 	}
 	c := s.Counters()
 	fmt.Fprintf(stdout, "problem:  %s\noptions:  %s\nreplayed: %d steps, every event matches the engine\nstatus:   %s\n", t.Problem, t.Options, t.Steps, s.Status())

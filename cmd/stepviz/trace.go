@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"stepviz/internal/safefile"
 	"strings"
@@ -106,10 +108,11 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 // export is done (a failed export leaves no file), or to stdout buffered
 // (a failed export then leaves what it wrote before the error; the exit
 // status says so). It returns the export's error and the writing's apart:
-// the message for each differs.
-func exportTo(path string, stdout io.Writer, format string, s *stepper.Search, upTo int) (exportErr, writeErr error) {
+// the message for each differs. Once ctx is done the export stops at its
+// next write and the temporary file is removed.
+func exportTo(ctx context.Context, path string, stdout io.Writer, format string, s *stepper.Search, upTo int, o export.Options) (exportErr, writeErr error) {
 	write := func(w io.Writer) error {
-		exportErr = export.Write(w, format, s, upTo)
+		exportErr = export.WriteOptions(ctx, w, format, s, upTo, o)
 		return exportErr
 	}
 	if path == "" || path == "-" {
@@ -128,11 +131,13 @@ func exportTo(path string, stdout io.Writer, format string, s *stepper.Search, u
 
 // exportFile is exportTo for the command cmd, its errors written to
 // stderr in the user's words; it reports whether the file was written.
-func exportFile(cmd, path string, stdout, stderr io.Writer, format string, s *stepper.Search, upTo int) bool {
-	exportErr, writeErr := exportTo(path, stdout, format, s, upTo)
+// An export stopped by ctx says nothing: the caller says why.
+func exportFile(ctx context.Context, cmd, path string, stdout, stderr io.Writer, format string, s *stepper.Search, upTo int, o export.Options) bool {
+	exportErr, writeErr := exportTo(ctx, path, stdout, format, s, upTo, o)
 	switch {
+	case ctx.Err() != nil:
 	case exportErr != nil:
-		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(exportErr))
+		fmt.Fprintf(stderr, "stepviz %s: %s%s\n", cmd, stripPrefix(exportErr), tooLargeHint(exportErr))
 	case writeErr != nil:
 		fmt.Fprintf(stderr, "stepviz %s: writing %s: %v\n", cmd, path, writeErr)
 	}
@@ -145,6 +150,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	steps := fs.Int("steps", -1, "export steps 1..N (default: until the search ends)")
 	format := fs.String("format", "", "one of "+strings.Join(export.FormatNames(), ", ")+" (default: from the -o extension, else jsonl)")
 	out := fs.String("o", "", "write to this file instead of stdout")
+	ef := addExportFlags(fs)
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -167,16 +173,39 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz trace: -steps %d: want a number of steps >= 0\n", *steps)
 		return exitUsage
 	}
-	f := formatFor(*format, *out, "jsonl")
-	if !exportFile("trace", *out, stdout, stderr, f, s, upTo) {
+	eo, ok := ef.options("trace", stderr)
+	if !ok {
 		return exitUsage
 	}
-	if side, path, ok := export.Sidecar(f, *out); ok && *out != "" && *out != "-" {
-		// The CSV's rows stay plain for pandas; its problem and options
-		// go beside it.
-		if !exportFile("trace", path, stdout, stderr, side.Name, s, upTo) {
-			return exitUsage
+	f := formatFor(*format, *out, "jsonl")
+	code = exitOK
+	sig := interruptible(func(ctx context.Context) {
+		if !exportFile(ctx, "trace", *out, stdout, stderr, f, s, upTo, eo) {
+			code = exitUsage
+			return
 		}
+		if side, path, ok := export.Sidecar(f, *out); ok && *out != "" && *out != "-" {
+			// The CSV's rows stay plain for pandas; its problem and options
+			// go beside it.
+			if !exportFile(ctx, "trace", path, stdout, stderr, side.Name, s, upTo, eo) {
+				code = exitUsage
+			}
+		}
+	})
+	if sig != nil {
+		return interrupted("trace", *out, sig, stderr)
 	}
-	return exitOK
+	return code
+}
+
+// interrupted reports an export that sig stopped and returns its exit
+// status: the file out was left as it was (stdout: what was written
+// before the signal stays written).
+func interrupted(cmd, out string, sig os.Signal, stderr io.Writer) int {
+	if out == "" || out == "-" {
+		fmt.Fprintf(stderr, "stepviz %s: interrupted by %s: the output stops where it was cut\n", cmd, signalName(sig))
+	} else {
+		fmt.Fprintf(stderr, "stepviz %s: interrupted by %s: %s was not written\n", cmd, signalName(sig), out)
+	}
+	return exitSignal(sig)
 }

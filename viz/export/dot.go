@@ -168,3 +168,8 @@ func dotQuote(s string) string {
 	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "").Replace(s)
 	return `"` + strings.ReplaceAll(s, "\n", `\n`) + `"`
 }
+
+// maxDOTNodes is the most tree nodes a DOT export draws: Graphviz lays out
+// a few thousand labelled nodes in seconds but a tree of tens of
+// thousands not in minutes. A bigger tree is folded (foldTree).
+const maxDOTNodes = 2000

@@ -237,3 +237,8 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 		p.f("\\end{tikzpicture}\n\\end{center}\n")
 	}
 }
+
+// maxTeXNodes is the most tree nodes a LaTeX export draws: past it TikZ
+// takes minutes and the pages are unreadable. A bigger tree is folded
+// (foldTree) before it is laid out.
+const maxTeXNodes = 300

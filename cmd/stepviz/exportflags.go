@@ -13,7 +13,7 @@ import (
 // -force: past it a file is refused before a byte is written, with its
 // estimated size (a whole 15-puzzle BFS with every list at every step
 // would be gigabytes that no editor, browser or LaTeX opens).
-const maxExportBytes = 256 << 20
+const maxExportBytes = 250_000_000
 
 // exportFlags are the flags that shape an export: which steps of a
 // Markdown trace carry the full lists, and the size confirmation.
@@ -27,7 +27,7 @@ func addExportFlags(fs *flag.FlagSet) *exportFlags {
 	return &exportFlags{
 		full:  fs.String("full", "", "md: the steps whose whole open and closed lists are printed: step numbers and start, end, auto, all, every=N, none, such as 0,10,end (default start,auto,end: every other step says only what it changed)"),
 		every: fs.Int("every", 0, "md: also print the whole lists every `N` steps (with no -full: at the start, every N steps and at the end)"),
-		force: fs.Bool("force", false, fmt.Sprintf("write the export even when it would be larger than %d MB", maxExportBytes>>20)),
+		force: fs.Bool("force", false, "write the export even when its estimated size is over "+export.Bytes(maxExportBytes)),
 	}
 }
 

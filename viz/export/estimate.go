@@ -2,6 +2,8 @@ package export
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"stepviz/stepper"
 	"stepviz/viz"
@@ -21,17 +23,20 @@ func (e *TooLargeError) Error() string {
 }
 
 // Bytes writes a size as people read it: "512 bytes", "3.4 MB", "1.2 GB"
-// (powers of 1,000).
+// (powers of 1,000; one decimal, none when it is 0).
 func Bytes(n int64) string {
+	one := func(x float64, unit string) string {
+		return strings.TrimSuffix(strconv.FormatFloat(x, 'f', 1, 64), ".0") + " " + unit
+	}
 	switch {
 	case n < 1000:
 		return fmt.Sprintf("%d bytes", n)
 	case n < 1e6:
-		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+		return one(float64(n)/1e3, "kB")
 	case n < 1e9:
-		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+		return one(float64(n)/1e6, "MB")
 	}
-	return fmt.Sprintf("%.1f GB", float64(n)/1e9)
+	return one(float64(n)/1e9, "GB")
 }
 
 // sizeFacts are what a size estimate is made from: one replay of the

@@ -68,7 +68,7 @@ func TestBytes(t *testing.T) {
 	for _, c := range []struct {
 		n    int64
 		want string
-	}{{0, "0 bytes"}, {999, "999 bytes"}, {1500, "1.5 kB"}, {2_400_000, "2.4 MB"}, {15e9, "15.0 GB"}} {
+	}{{0, "0 bytes"}, {999, "999 bytes"}, {1500, "1.5 kB"}, {2_400_000, "2.4 MB"}, {15e9, "15 GB"}} {
 		if got := Bytes(c.n); got != c.want {
 			t.Errorf("Bytes(%d) = %q, want %q", c.n, got, c.want)
 		}

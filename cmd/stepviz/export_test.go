@@ -28,6 +28,7 @@ func TestTraceFullListFlags(t *testing.T) {
 		{[]string{"-full", "end", "-every", "7"}, "(full lists: `every=7,end`)", exitOK},
 		{[]string{"-full", "often"}, "-full often: full lists: \"often\" is not a step number", exitUsage},
 		{[]string{"-every", "-2"}, "-every -2: give a number of steps of at least 1", exitUsage},
+		{[]string{"-format", "json", "-every", "3"}, "this export is json: give -format md", exitUsage},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			args := append([]string{"trace", "-problem", "graph romania", "-algo", "astar", "-format", "md", "-steps", "12"}, c.args...)
@@ -85,10 +86,14 @@ func TestTraceInterrupted(t *testing.T) {
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
 			// Wait until the temporary file beside -o holds a megabyte.
+			giveUp := time.After(2 * time.Minute)
 			for writing := false; !writing; {
 				select {
 				case err := <-done:
 					t.Fatalf("the export ended before it was interrupted: %v\n%s", err, stderr.String())
+				case <-giveUp:
+					cmd.Process.Kill()
+					t.Fatalf("no temporary file of a megabyte after two minutes")
 				case <-time.After(50 * time.Millisecond):
 				}
 				tmps, _ := filepath.Glob(filepath.Join(dir, ".stepviz-*"))

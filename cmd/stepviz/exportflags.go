@@ -31,9 +31,10 @@ func addExportFlags(fs *flag.FlagSet) *exportFlags {
 	}
 }
 
-// options are the export options the flags give; on a bad value it
-// writes the message and returns false.
-func (e *exportFlags) options(cmd string, stderr io.Writer) (export.Options, bool) {
+// options are the export options the flags give for an export in
+// format; on a bad value, or -full or -every with a format other than md,
+// it writes the message and returns false.
+func (e *exportFlags) options(cmd, format string, stderr io.Writer) (export.Options, bool) {
 	o := export.Options{MaxBytes: maxExportBytes}
 	if *e.force {
 		o.MaxBytes = 0
@@ -44,6 +45,10 @@ func (e *exportFlags) options(cmd string, stderr io.Writer) (export.Options, boo
 	}
 	if *e.full == "" && *e.every == 0 {
 		return o, true
+	}
+	if f, _ := export.Lookup(format); f.Name != "md" {
+		fmt.Fprintf(stderr, "stepviz %s: -full and -every choose the steps of a Markdown trace whose whole lists are printed; this export is %s: give -format md, or leave them out\n", cmd, format)
+		return o, false
 	}
 	full := export.FullLists{Start: true, End: true}
 	if *e.full != "" {

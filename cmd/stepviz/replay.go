@@ -53,20 +53,22 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitNo
 	}
 	if *format != "" || *out != "" {
-		eo, ok := ef.options("replay", stderr)
+		f := formatFor(*format, *out, "json")
+		eo, ok := ef.options("replay", f, stderr)
 		if !ok {
 			return exitUsage
 		}
-		code := exitOK
+		written := false
 		sig := interruptible(func(ctx context.Context) {
-			if !exportFile(ctx, "replay", *out, stdout, stderr, formatFor(*format, *out, "json"), s, export.Current, eo) {
-				code = exitUsage
-			}
+			written = exportFile(ctx, "replay", *out, stdout, stderr, f, s, export.Current, eo)
 		})
-		if sig != nil {
+		switch {
+		case sig != nil && (!written || *out == "" || *out == "-"):
 			return interrupted("replay", *out, sig, stderr)
+		case !written:
+			return exitUsage
 		}
-		return code
+		return exitOK
 	}
 	c := s.Counters()
 	fmt.Fprintf(stdout, "problem:  %s\noptions:  %s\nreplayed: %d steps, every event matches the engine\nstatus:   %s\n", t.Problem, t.Options, t.Steps, s.Status())

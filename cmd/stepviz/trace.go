@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register("trace", "export a search's steps: stepviz trace -problem SPEC -algo astar [-steps N] -format "+strings.Join(export.FormatNames(), "|")+" [-o FILE]", runTrace)
+	register("trace", "export a search's steps: stepviz trace -problem SPEC -algo astar [-steps N] -format "+strings.Join(export.FormatNames(), "|")+" [-o FILE] [-full LIST] [-every N] [-force]", runTrace)
 }
 
 // traceArgs are the -problem flag and the search flags shared by trace,
@@ -173,29 +173,32 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz trace: -steps %d: want a number of steps >= 0\n", *steps)
 		return exitUsage
 	}
-	eo, ok := ef.options("trace", stderr)
+	f := formatFor(*format, *out, "jsonl")
+	eo, ok := ef.options("trace", f, stderr)
 	if !ok {
 		return exitUsage
 	}
-	f := formatFor(*format, *out, "jsonl")
-	code = exitOK
+	ok, failed := true, "" // whether every file was written, and the one that was not
 	sig := interruptible(func(ctx context.Context) {
 		if !exportFile(ctx, "trace", *out, stdout, stderr, f, s, upTo, eo) {
-			code = exitUsage
+			ok, failed = false, *out
 			return
 		}
-		if side, path, ok := export.Sidecar(f, *out); ok && *out != "" && *out != "-" {
+		if side, path, found := export.Sidecar(f, *out); found && *out != "" && *out != "-" {
 			// The CSV's rows stay plain for pandas; its problem and options
 			// go beside it.
 			if !exportFile(ctx, "trace", path, stdout, stderr, side.Name, s, upTo, eo) {
-				code = exitUsage
+				ok, failed = false, path
 			}
 		}
 	})
-	if sig != nil {
-		return interrupted("trace", *out, sig, stderr)
+	switch {
+	case sig != nil && (!ok || *out == "" || *out == "-"):
+		return interrupted("trace", failed, sig, stderr)
+	case !ok:
+		return exitUsage
 	}
-	return code
+	return exitOK
 }
 
 // interrupted reports an export that sig stopped and returns its exit

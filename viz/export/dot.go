@@ -31,7 +31,7 @@ func writeDOT(w io.Writer, sess *session) error {
 	tree, folded := viz.FoldForgotten(sn.Tree)
 	cut := foldTree(tree, texFocus(sn.Path, tree), sn.Open, maxDOTNodes/2) // half the budget: a kept node may add one "+N" box
 	tree = cut.Keep
-	note := cut.note(focusWords(sn))
+	note := cut.note("the " + focusWords(sn))
 	if note != "" {
 		p.f("// %s\n", note)
 	}
@@ -112,12 +112,13 @@ func writeDOT(w io.Writer, sess *session) error {
 	return p.err
 }
 
-// focusWords names the path a folded tree keeps (texFocus).
+// focusWords names the path a folded tree keeps (texFocus), without an
+// article: "solution path".
 func focusWords(sn stepper.Snapshot) string {
 	if len(sn.Path) > 0 {
-		return "the solution path"
+		return "solution path"
 	}
-	return "the path to the node expanded last"
+	return "path to the node expanded last"
 }
 
 // nodeLabel is a tree node's label: its state (a puzzle as a board), its

@@ -193,11 +193,11 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 	if len(g.Folded) > 0 {
 		p.f(" Each subtree RBFS forgot is folded into its root, which counts its nodes and holds their best f, backed up (as in AIMA's Figure 3.27).")
 	}
-	if note := g.Cut.note(focusWords(sn)); note != "" {
+	if note := g.Cut.note("the " + focusWords(sn)); note != "" {
 		p.f(" %s", tex(note))
 	}
 	if g.Summarised && g.Cut.folded() {
-		p.f(" Even these are too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it.", focusWords(sn)[4:], len(g.Focus))
+		p.f(" Even these are too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it.", focusWords(sn), len(g.Focus))
 	} else if g.Summarised {
 		p.f(" The tree has %d nodes, too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it. Export \\texttt{svg} or \\texttt{dot} for the whole tree.", len(sn.Tree), map[bool]string{true: "solution path", false: "path to the node expanded last"}[len(sn.Path) > 0], len(g.Focus))
 	}

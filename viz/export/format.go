@@ -25,7 +25,7 @@ var formats = []Format{
 	{"jsonl", ".jsonl", "application/x-ndjson", "JSON Lines: a header line, then one event per line", writeJSONL},
 	{"csv", ".csv", "text/csv", "CSV: one row per expansion (pandas.read_csv reads it with no options)", writeCSV},
 	{"csv-metadata", ".csv-metadata.json", "application/json", "CSV sidecar: the problem, options, result and column types of the csv", writeCSVMetadata},
-	{"md", ".md", "text/markdown", "Markdown: the open and closed lists after each step", writeMarkdown},
+	{"md", ".md", "text/markdown", "Markdown: what each step changed, the whole open and closed lists at chosen steps", writeMarkdown},
 	{"tex", ".tex", "application/x-tex", "LaTeX: steps table and the search tree in TikZ", writeTeX},
 	{"svg", ".svg", "image/svg+xml", "SVG: the problem view and the search tree at the step", writeSVG},
 	{"tree-svg", ".svg", "image/svg+xml", "SVG: the search tree at the step", writeTreeSVG},

@@ -39,6 +39,7 @@ type texBox struct {
 type texTreeGeometry struct {
 	Tree       []stepper.NodeInfo // the nodes drawn: the snapshot's, RBFS's forgotten subtrees folded (viz.FoldForgotten)
 	Folded     map[int]int        // forgotten nodes folded under each root, by id
+	Cut        treeFold           // the tree cut to maxTeXNodes (foldTree); Tree is its Keep
 	Layout     *viz.TreeLayout
 	Labels     []string // per Tree index: the label lines, joined by "\n"
 	Slot, Step float64  // cm per layout slot and per level, before scaling
@@ -68,15 +69,21 @@ func texLabel(kind string, n stepper.NodeInfo) string {
 // count, so a tree of any size keeps its labels at a legible size. A tree
 // deeper than a page, or whose summary drifts wider than the page, is split
 // across pages by levels. RBFS's forgotten
-// subtrees are folded into their roots, whose label counts them. Cost:
-// O(nodes).
+// subtrees are folded into their roots, whose label counts them. A tree
+// of more than maxTeXNodes is first cut to that many (foldTree), each
+// kept node's label counting its descendants not drawn. Cost: O(nodes).
 func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
 	tree, folded := viz.FoldForgotten(sn.Tree)
-	g := texTreeGeometry{Tree: tree, Folded: folded, Labels: make([]string, len(tree))}
+	cut := foldTree(tree, texFocus(sn.Path, tree), sn.Open, maxTeXNodes)
+	tree = cut.Keep
+	g := texTreeGeometry{Tree: tree, Folded: folded, Cut: cut, Labels: make([]string, len(tree))}
 	for i, n := range tree {
 		g.Labels[i] = texLabel(kind, n)
 		if k := folded[n.ID]; k > 0 {
 			g.Labels[i] += "\n" + foldLine(k)
+		}
+		if k := cut.Cut[n.ID]; k > 0 {
+			g.Labels[i] += "\n" + cutLine(k)
 		}
 	}
 	measure := func(l *viz.TreeLayout) (slot, step float64) {
@@ -277,7 +284,12 @@ func texOneTree(p *printer, kind string, sn stepper.Snapshot) {
 	if len(g.Folded) > 0 {
 		p.f(" Each subtree RBFS forgot is folded into its root, which counts its nodes and holds their best f, backed up (as in AIMA's Figure 3.27).")
 	}
-	if g.Summarised {
+	if note := g.Cut.note("the " + focusWords(sn)); note != "" {
+		p.f(" %s", tex(note))
+	}
+	if g.Summarised && g.Cut.folded() {
+		p.f(" Even these are too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it.", focusWords(sn), len(g.Focus))
+	} else if g.Summarised {
 		p.f(" The tree has %d nodes, too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it. Export \\texttt{svg} or \\texttt{dot} for the whole tree.", len(sn.Tree), map[bool]string{true: "solution path", false: "path to the node expanded last"}[len(sn.Path) > 0], len(g.Focus))
 	}
 	if g.Pages > 1 {
@@ -328,3 +340,8 @@ func texOneTree(p *printer, kind string, sn stepper.Snapshot) {
 		p.f("\\end{tikzpicture}\n\\end{center}\n")
 	}
 }
+
+// maxTeXNodes is the most tree nodes a LaTeX export draws: past it TikZ
+// takes minutes and the pages are unreadable. A bigger tree is folded
+// (foldTree) before it is laid out.
+const maxTeXNodes = 300

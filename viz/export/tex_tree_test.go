@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,8 +90,15 @@ func checkTeXTree(t *testing.T, opts, kind string, sn stepper.Snapshot) {
 			if strings.HasPrefix(opts, "rbfs") && folded == 0 {
 				t.Errorf("an RBFS tree with no forgotten subtree folded: pick a step where RBFS has forgotten some")
 			}
-			if counted+folded != len(sn.Tree) {
-				t.Errorf("%d nodes drawn or summarised and %d folded, the tree has %d", counted, folded, len(sn.Tree))
+			cut := 0
+			for id, k := range g.Cut.Cut {
+				cut += k
+				if i := slices.IndexFunc(g.Tree, func(n stepper.NodeInfo) bool { return n.ID == id }); i < 0 || !strings.Contains(g.Labels[i], cutLine(k)) {
+					t.Errorf("node %d has %d nodes not drawn under it, its label does not say so", id, k)
+				}
+			}
+			if counted+folded+cut != len(sn.Tree) {
+				t.Errorf("%d nodes drawn or summarised, %d folded and %d not drawn, the tree has %d", counted, folded, cut, len(sn.Tree))
 			}
 			for _, id := range g.Focus {
 				if !drawn[id] {

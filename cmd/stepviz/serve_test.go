@@ -112,9 +112,20 @@ func TestServeNATSUnreachable(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close() // nothing listens there now
-	var out, errb strings.Builder
-	code := run([]string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "s.db"), "-nats", "nats://" + addr}, &out, &errb)
-	if code != exitUsage || !strings.Contains(errb.String(), "cannot reach NATS") || !strings.Contains(errb.String(), "nats-server -js") {
-		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	for _, c := range []struct {
+		secret string
+		want   []string
+	}{
+		{"0123456789abcdef0123456789abcdef", []string{"cannot reach NATS", "nats-server -js"}},
+		{"", []string{"no cluster secret", "-cluster-secret FILE"}},
+	} {
+		t.Setenv("STEPVIZ_CLUSTER_SECRET", c.secret)
+		var out, errb strings.Builder
+		code := run([]string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "s.db"), "-nats", "nats://" + addr}, &out, &errb)
+		for _, w := range c.want {
+			if code != exitUsage || !strings.Contains(errb.String(), w) {
+				t.Fatalf("exit %d, stderr %q; want it to say %q", code, errb.String(), w)
+			}
+		}
 	}
 }

@@ -76,7 +76,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	db, err := store.Open(*dbPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
+		fmt.Fprintf(stderr, "stepviz serve: %v\n", stripPrefix(err))
 		return exitUsage
 	}
 	defer db.Close()

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"stepviz/store"
 )
 
 // buildStepviz builds the binary into a temporary directory.
@@ -100,6 +102,22 @@ func TestServeRefusesABadDatabase(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(bad); !strings.HasPrefix(string(b), "lecture notes") {
 		t.Fatal("the file was changed")
+	}
+}
+
+// TestServeSecondOnOneDatabase: a second serve on a database another
+// serve holds exits at once saying so, in the user's words.
+func TestServeSecondOnOneDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stepviz.db")
+	first, err := store.Open(path) // the running server's hold on it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	var out, errb strings.Builder
+	code := run([]string{"serve", "-addr", "127.0.0.1:0", "-db", path}, &out, &errb)
+	if code != exitUsage || !strings.Contains(errb.String(), "already in use by another stepviz serve") || strings.Contains(errb.String(), "store:") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"stepviz/cluster"
+	persist "stepviz/store"
 )
 
 // TestClusterAuthRefusesStrangers: on the documented nats-server
@@ -279,6 +280,30 @@ func TestClusterForgedEventsRefused(t *testing.T) {
 		}
 		if fresh.bus.Refused() == 0 {
 			t.Error("the fresh instance did not report the forged record")
+		}
+	})
+
+	t.Run("redirect the short code", func(t *testing.T) {
+		js, _ := jetstream.New(nc)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		kv, err := js.KeyValue(ctx, cluster.Bucket)
+		if err != nil {
+			t.Fatal(err)
+		}
+		short := persist.ShortCode(l.code)
+		if _, err := kv.Put(ctx, "short."+short, []byte("attackerroom00")); err != nil {
+			t.Fatalf("the attacker could not write the record (the test needs it written): %v", err)
+		}
+		fresh := startInstance(t, l.natsURL)
+		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		resp, err := client.Get(fresh.ts.URL + "/j/" + short)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Location"); resp.StatusCode != http.StatusSeeOther || got != "/r/"+l.code {
+			t.Fatalf("a fresh instance sends /j/%s to %d %q; want 303 to the genuine room /r/%s", short, resp.StatusCode, got, l.code)
 		}
 	})
 }

@@ -173,13 +173,45 @@ type roomRecord struct {
 	Created int64  `json:"created"`
 }
 
-// CreateRoom stores a new room's record; it fails if the id is taken.
+// CreateRoom stores a new room's record and its short code's (the first
+// persist.ShortCodeLen characters of its id); if either is taken the
+// error wraps persist.ErrTaken and nothing is stored.
 func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
+	short := persist.ShortCode(r.ID)
+	if short != r.ID {
+		if err := b.put(ctx, "short."+short, []byte(r.ID), true); errors.Is(err, jetstream.ErrKeyExists) {
+			return fmt.Errorf("cluster: room code %s: %w", short, persist.ErrTaken)
+		} else if err != nil {
+			return fmt.Errorf("cluster: creating room %s: %w", r.ID, err)
+		}
+	}
 	v, _ := json.Marshal(roomRecord{ID: r.ID, KeyHash: hex.EncodeToString(r.KeyHash), Created: r.Created})
 	if err := b.put(ctx, "room."+r.ID, v, true); err != nil {
+		if short != r.ID {
+			_ = b.kv.Delete(ctx, "short."+short)
+		}
+		if errors.Is(err, jetstream.ErrKeyExists) {
+			err = persist.ErrTaken
+		}
 		return fmt.Errorf("cluster: creating room %s: %w", r.ID, err)
 	}
 	return nil
+}
+
+// ShortRoom returns the id of the room whose short code is short;
+// unknown wraps persist.ErrNotFound.
+func (b *Bus) ShortRoom(ctx context.Context, short string) (string, error) {
+	if strings.ContainsAny(short, ".*> ") || short == "" {
+		return "", fmt.Errorf("cluster: room code %q: %w", short, persist.ErrNotFound)
+	}
+	v, err := b.get(ctx, "short."+short)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return "", fmt.Errorf("cluster: room code %s: %w", short, persist.ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cluster: reading room code %s: %w", short, err)
+	}
+	return string(v), nil
 }
 
 // Room returns a room's record; an unknown id wraps persist.ErrNotFound.

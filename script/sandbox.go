@@ -68,7 +68,15 @@ func newSandbox(where string, limit uint64) *sandbox {
 
 // predeclared are the names every script sees besides Starlark's universe.
 func predeclared() starlark.StringDict {
-	return starlark.StringDict{
+	d := starlark.StringDict{
+		cmpName:       starlark.NewBuiltin(cmpName, boundedCompare),
+		keyName:       starlark.NewBuiltin(keyName, boundedKey),
+		keyMethodName: starlark.NewBuiltin(keyMethodName, boundedKeyMethod),
+	}
+	for _, name := range compareBuiltins {
+		d[name] = compareBuiltin(name)
+	}
+	for k, v := range (starlark.StringDict{
 		"range":    starlark.NewBuiltin("range", boundedRange),
 		mulName:    starlark.NewBuiltin("*", boundedMul),
 		addName:    starlark.NewBuiltin("+", boundedAdd),
@@ -80,7 +88,10 @@ func predeclared() starlark.StringDict {
 		"fail":     textBuiltin("fail"),
 		"math":     math.Module,
 		"param":    starlark.NewBuiltin("param", paramBuiltin),
+	}) {
+		d[k] = v
 	}
+	return d
 }
 
 const paramsKey = "stepviz.params"

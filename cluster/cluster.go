@@ -84,6 +84,9 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	if errors.Is(err, nats.ErrAuthorization) || (err != nil && strings.Contains(strings.ToLower(err.Error()), "authorization")) {
 		return nil, fmt.Errorf("cluster: NATS at %s refused this instance's login (%v): check -nats-user and its password, -nats-token-file, -nats-nkey or -nats-creds", url, err)
 	}
+	if err != nil && (strings.Contains(err.Error(), "tls") || strings.Contains(err.Error(), "certificate")) {
+		return nil, fmt.Errorf("cluster: the TLS link to NATS at %s failed (%v): check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", url, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cluster: cannot reach NATS at %s (%v): start nats-server -js, or check -nats", url, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -83,10 +84,11 @@ func TestJoinByShortCode(t *testing.T) {
 
 // TestGuessesThrottled: one address gets guessBurst misses (wrong short
 // codes, unknown room ids, wrong presenter keys alike), then 429 with
-// Retry-After even for a right code; another address is not slowed.
+// Retry-After even for a right code, but not for the right presenter key;
+// another address is not slowed.
 func TestGuessesThrottled(t *testing.T) {
 	srv, ts := roomServer(t, "")
-	code, _ := createRoom(t, ts)
+	code, key := createRoom(t, ts)
 	short := persist.ShortCode(code)
 	guesser, other := "10.2.0.1", "10.2.0.2"
 	misses := []string{"/j/zzzzzz", "/r/zzzzzzzzzzzzzz", "/r/" + code + "?key=guess"}
@@ -104,6 +106,10 @@ func TestGuessesThrottled(t *testing.T) {
 		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err != nil || s < 1 || s > int(guessRefill.Seconds())+1 {
 			t.Fatalf("Retry-After %q", resp.Header.Get("Retry-After"))
 		}
+	}
+	// the lecturer behind the same address, with the right key, gets in
+	if resp := from(t, srv, ts, guesser, "/r/"+code+"?key="+url.QueryEscape(key)); resp.StatusCode != http.StatusOK {
+		t.Fatalf("the presenter's link from the throttled address: %d; want 200", resp.StatusCode)
 	}
 	if resp := from(t, srv, ts, other, "/j/"+short); resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("another address's right code: %d; want 303", resp.StatusCode)

@@ -105,8 +105,15 @@ var opTokens = func() map[string]syntax.Token {
 // boundedCompare is __stepviz_cmp__(op, x, y): x op y once the values it
 // walks are measured.
 func boundedCompare(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	op := opTokens[string(args[0].(starlark.String))]
-	x, y := args[1], args[2]
+	var opName string
+	var x, y starlark.Value
+	if err := starlark.UnpackPositionalArgs(cmpName, args, kwargs, 3, &opName, &x, &y); err != nil {
+		return nil, err
+	}
+	op, ok := opTokens[opName]
+	if !ok {
+		return nil, fmt.Errorf("%s: unknown comparison %q", cmpName, opName)
+	}
 	what := "x " + op.String() + " y"
 	switch y.(type) {
 	case *starlark.Dict, *starlark.Set:
@@ -132,6 +139,9 @@ func boundedCompare(thread *starlark.Thread, b *starlark.Builtin, args starlark.
 
 // boundedKey is __stepviz_key__(k): k, once measured.
 func boundedKey(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 1 || len(kwargs) != 0 {
+		return nil, fmt.Errorf("%s: want one key", keyName)
+	}
 	switch args[0].(type) {
 	case starlark.Int, starlark.String, starlark.Bool, starlark.Float, starlark.NoneType:
 		return args[0], nil // hashed in O(1) or O(its length)
@@ -145,8 +155,10 @@ func boundedKey(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 // boundedKeyMethod is __stepviz_keymethod__(x, "m", args...): x.m(args...)
 // once its arguments, and a list's or tuple's elements, are measured.
 func boundedKeyMethod(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	recv, name := args[0], string(args[1].(starlark.String))
-	rest := args[2:]
+	recv, name, rest, err := methodArgs(args)
+	if err != nil {
+		return nil, err
+	}
 	vs := append([]starlark.Value(nil), rest...)
 	switch recv.(type) {
 	case *starlark.List, starlark.Tuple:
@@ -172,4 +184,18 @@ func compareBuiltin(name string) *starlark.Builtin {
 		}
 		return starlark.Call(thread, inner, args, kwargs)
 	})
+}
+
+// methodArgs splits the arguments of a rewritten method call,
+// (receiver, "name", args...), refusing any other shape (a script may
+// call the hidden builtins by name on purpose).
+func methodArgs(args starlark.Tuple) (starlark.Value, string, starlark.Tuple, error) {
+	if len(args) < 2 {
+		return nil, "", nil, fmt.Errorf("a method call needs a receiver and a name")
+	}
+	name, ok := args[1].(starlark.String)
+	if !ok {
+		return nil, "", nil, fmt.Errorf("a method's name is a string, not a %s", args[1].Type())
+	}
+	return args[0], string(name), args[2:], nil
 }

@@ -101,6 +101,10 @@ func TestSandboxFailures(t *testing.T) {
 		{"shared sorted", shared("sorted([t, u])"), []string{"sorted() would walk more than"}},
 		{"shared set", shared("set([t, u])"), []string{"set() would walk more than"}},
 		{"shared hash", shared("hash(t)"), []string{"hash() would walk more than"}},
+		{"hidden builtins called by hand", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_method__()\n    return []", 1), []string{"needs a receiver and a name"}},
+		{"hidden method name not a string", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_keymethod__([], 1)\n    return []", 1), []string{"name is a string"}},
+		{"hidden comparison called by hand", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_cmp__(\"<>\", 1, 2)\n    return []", 1), []string{"unknown comparison"}},
+		{"hidden key called by hand", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_key__()\n    return []", 1), []string{"want one key"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"stepviz/notebook"
@@ -16,10 +17,23 @@ import (
 // (notebook/storetest checks them). Create and Update are one transaction
 // each and cost O(notebook size) plus O(notebooks) for the quota sums and
 // the eviction scan; Get costs O(notebook size).
+//
+// Reads never write: Get only reads, and notes the use in memory (uses);
+// the next save of any notebook writes the noted uses, in its own
+// transaction, into the small table notebook_used, never into the
+// notebook's own row. So a download costs no disk write and works on a
+// full or read-only disk, and a restart forgets at most the uses since
+// the last save (those notebooks then look idle a little sooner).
 type Notebooks struct {
 	db  *DB
 	lim notebook.Limits
 	now func() time.Time
+
+	mu sync.Mutex
+	// uses maps a notebook read since the last save to when it was read
+	// (unix ns); at most one entry per notebook (MaxDocs, plus evicted
+	// ones until the next save).
+	uses map[string]int64
 }
 
 var _ notebook.Store = (*Notebooks)(nil)
@@ -30,7 +44,7 @@ func (s *DB) Notebooks(lim notebook.Limits, now func() time.Time) *Notebooks {
 	if now == nil {
 		now = time.Now
 	}
-	return &Notebooks{db: s, lim: lim.WithDefaults(), now: now}
+	return &Notebooks{db: s, lim: lim.WithDefaults(), now: now, uses: map[string]int64{}}
 }
 
 // Policy: durable, with the store's limits.
@@ -65,6 +79,10 @@ func (n *Notebooks) Create(ctx context.Context, owner string, doc *notebook.Doc)
 		return notebook.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
+	forget, err := n.writeUses(ctx, tx)
+	if err != nil {
+		return notebook.Saved{}, err
+	}
 	var docs int
 	var size int64
 	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(ipynb)), 0) FROM notebooks WHERE owner = ?`, owner).Scan(&docs, &size); err != nil {
@@ -99,6 +117,7 @@ func (n *Notebooks) Create(ctx context.Context, owner string, doc *notebook.Doc)
 	if err := tx.Commit(); err != nil {
 		return notebook.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
 	}
+	forget()
 	return notebook.Saved{ID: id, Key: key}, nil
 }
 
@@ -132,6 +151,10 @@ func (n *Notebooks) Update(ctx context.Context, id, key string, doc *notebook.Do
 		return notebook.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
 	}
 	defer func() { _ = tx.Rollback() }()
+	forget, err := n.writeUses(ctx, tx)
+	if err != nil {
+		return notebook.Saved{}, err
+	}
 	var owner, keyHash string
 	var old int64
 	err = tx.QueryRowContext(ctx, `SELECT owner, key_hash, length(ipynb) FROM notebooks WHERE id = ?`, id).Scan(&owner, &keyHash, &old)
@@ -169,16 +192,18 @@ func (n *Notebooks) Update(ctx context.Context, id, key string, doc *notebook.Do
 	if err := tx.Commit(); err != nil {
 		return notebook.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
 	}
+	forget()
 	return notebook.Saved{ID: id}, nil
 }
 
-// Get returns notebook id and marks it used.
+// Get returns notebook id and notes it used (in memory: it writes
+// nothing).
 func (n *Notebooks) Get(ctx context.Context, id string) (*notebook.Doc, error) {
 	if !notebook.ValidID(id) {
 		return nil, notebook.ErrNotFound
 	}
 	var data []byte
-	err := n.db.db.QueryRowContext(ctx, `UPDATE notebooks SET used = ? WHERE id = ? RETURNING ipynb`, n.now().UnixNano(), id).Scan(&data)
+	err := n.db.db.QueryRowContext(ctx, `SELECT ipynb FROM notebooks WHERE id = ?`, id).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
 		ev, err := evicted(ctx, n.db.db, id)
 		if err != nil {
@@ -192,7 +217,49 @@ func (n *Notebooks) Get(ctx context.Context, id string) (*notebook.Doc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: reading notebook %s: %w", id, err)
 	}
+	n.mu.Lock()
+	n.uses[id] = n.now().UnixNano()
+	n.mu.Unlock()
 	return notebook.ReadIpynb(bytes.NewReader(data))
+}
+
+// writeUses writes the uses noted since the last save into
+// notebook_used, in tx; after tx commits, call the returned func to
+// forget them. Cost: O(notebooks read since the last save).
+func (n *Notebooks) writeUses(ctx context.Context, tx *sql.Tx) (func(), error) {
+	n.mu.Lock()
+	snap := make(map[string]int64, len(n.uses))
+	for id, t := range n.uses {
+		snap[id] = t
+	}
+	n.mu.Unlock()
+	for id, t := range snap {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO notebook_used (id, used) SELECT id, ? FROM notebooks WHERE id = ?
+			ON CONFLICT (id) DO UPDATE SET used = max(used, excluded.used)`, t, id); err != nil {
+			return nil, fmt.Errorf("store: noting when notebooks were read: %w", err)
+		}
+	}
+	return func() {
+		n.mu.Lock()
+		for id, t := range snap {
+			if n.uses[id] == t {
+				delete(n.uses, id)
+			}
+		}
+		n.mu.Unlock()
+	}, nil
+}
+
+// lastUse is the SQL of a notebook's last use (n.used: its last save;
+// u.used: its last read written by writeUses), over notebooks n LEFT JOIN
+// notebook_used u.
+const lastUse = `max(n.used, coalesce(u.used, 0))`
+
+// noted is when id was read since the last save (0: not read).
+func (n *Notebooks) noted(id string) int64 {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.uses[id]
 }
 
 // makeRoom evicts notebooks unused for IdleEvict, least recently used
@@ -212,7 +279,8 @@ func (n *Notebooks) makeRoom(ctx context.Context, tx *sql.Tx, docs int, size int
 	full := &notebook.QuotaError{Msg: fmt.Sprintf("the server is full (it keeps %d notebooks, %s in all, and removes only those not opened for %v): download the .ipynb instead",
 		n.lim.MaxDocs, notebook.Size(n.lim.MaxBytes), n.lim.IdleEvict)}
 	cutoff := n.now().Add(-n.lim.IdleEvict).UnixNano()
-	rows, err := tx.QueryContext(ctx, `SELECT id, length(ipynb) FROM notebooks WHERE used < ? AND id != ? ORDER BY used`, cutoff, keep)
+	rows, err := tx.QueryContext(ctx, `SELECT n.id, length(n.ipynb) FROM notebooks n LEFT JOIN notebook_used u ON u.id = n.id
+		WHERE `+lastUse+` < ? AND n.id != ? ORDER BY `+lastUse, cutoff, keep)
 	if err != nil {
 		return fmt.Errorf("store: making room for a notebook: %w", err)
 	}
@@ -224,6 +292,9 @@ func (n *Notebooks) makeRoom(ctx context.Context, tx *sql.Tx, docs int, size int
 		if err := rows.Scan(&id, &sz); err != nil {
 			rows.Close()
 			return fmt.Errorf("store: making room for a notebook: %w", err)
+		}
+		if n.noted(id) >= cutoff {
+			continue // read since the last save
 		}
 		victims = append(victims, id)
 		freedDocs++
@@ -237,6 +308,9 @@ func (n *Notebooks) makeRoom(ctx context.Context, tx *sql.Tx, docs int, size int
 	reason := fmt.Sprintf("the server was full and it had not been opened for %v", n.lim.IdleEvict)
 	for _, id := range victims {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM notebooks WHERE id = ?`, id); err != nil {
+			return fmt.Errorf("store: evicting notebook %s: %w", id, err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM notebook_used WHERE id = ?`, id); err != nil {
 			return fmt.Errorf("store: evicting notebook %s: %w", id, err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO notebook_evictions (id, at, reason) VALUES (?, ?, ?)`, id, at, reason); err != nil {

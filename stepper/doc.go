@@ -1,14 +1,18 @@
 // Package stepper is the search engine of stepviz: problems (sliding-tile
-// puzzles, grids, weighted graphs) and the textbook searches (BFS, DFS,
-// uniform cost, greedy best-first, A*, weighted A*) as resumable state
-// machines.
+// puzzles, grids and Moving AI maps, weighted graphs, and Starlark problems
+// registered by package script) and the textbook searches as resumable
+// state machines: bfs, dfs, dls, ucs, greedy, astar, wastar and beam (one
+// frontier-driven engine, engine.go), ids, idastar and rbfs (the
+// depth-first engine, dfengine.go), and bibfs, biucs and biastar (the
+// bidirectional engine, bidi.go).
 //
 // A problem says only its start state, its successors with their step costs,
-// its goal test and its heuristics (see [Problem]). One generic loop serves
-// every algorithm: an algorithm is a frontier (FIFO, LIFO or priority queue)
-// plus an evaluation function, and every textbook variant (tie rule, when the
-// goal is tested, what a cheaper path to an open or closed node does,
-// successor order) is an explicit field of [Options], recorded in every trace.
+// its goal test and its heuristics (see [Problem]). In the frontier-driven
+// engine an algorithm is a frontier (FIFO, LIFO or priority queue) plus an
+// evaluation function, and every textbook variant (tie rule, when the goal
+// is tested, what a cheaper path to an open or closed node does, successor
+// order) is an explicit field of [Options], recorded in every trace; the
+// other two engines take the same options where they apply.
 //
 // [Search.Step] performs exactly one expansion and returns an [Event] that
 // says everything that happened in it; [Search.Snapshot] gives the open and
@@ -24,6 +28,8 @@
 // closed node is ignored unless Options.Reopen is set; graph search (a
 // closed set) unless Options.Tree is set.
 //
-// The package prints nothing and imports nothing about HTTP, HTML or Jupyter.
+// Every number a person reads is written by one rounding rule
+// ([FormatNumber], [NodeInfo.Shown]). The package prints nothing and
+// imports nothing about HTTP, HTML or Jupyter.
 // Its errors read "stepper: ...".
 package stepper

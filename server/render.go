@@ -50,7 +50,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	}
 	d := templates.SessionData{
 		ID: sess.ID, Presenter: presenter,
-		FollowerURL: absURL(r, FollowerPath(sess)),
+		FollowerURL: s.reachFor(r).Base + FollowerPath(sess),
 		WSURL:       scheme + "://" + r.Host + "/s/" + sess.ID + "/ws",
 		Kind:        info.Kind, Spec: info.Spec, Options: info.Options, Warnings: info.Warnings,
 		Step: snap.Step, Status: string(snap.Status), Counters: snap.Counters, Path: snap.Path,
@@ -63,6 +63,9 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	}
 	if o.Heuristic != "" {
 		d.HeuristicHref = "/s/" + sess.ID + "/heuristic?h=" + url.QueryEscape(o.Heuristic)
+	}
+	if presenter && s.reachFor(r).LoopbackOnly {
+		d.LoopbackOnly = ClassroomCommand
 	}
 	if presenter {
 		d.PresenterURL = absURL(r, "/s/"+sess.ID+"?"+keyParam+"="+url.QueryEscape(r.URL.Query().Get(keyParam)))

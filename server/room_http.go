@@ -23,6 +23,7 @@ func (s *Server) routeRooms() {
 	s.mux.HandleFunc("GET /r/{room}", s.handleRoom)
 	s.mux.HandleFunc("GET /r/{room}/ws", s.handleRoomWS)
 	s.mux.HandleFunc("GET /r/{room}/qr.png", s.handleRoomQR)
+	s.mux.HandleFunc("GET /r/{room}/qr", s.handleRoomQRPage)
 	s.mux.HandleFunc("GET /r/{room}/polls.csv", s.handlePollsCSV)
 }
 
@@ -81,8 +82,12 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 	if r.TLS != nil {
 		scheme = "wss"
 	}
-	d := templates.RoomData{ID: room.ID, Presenter: presenter, FollowerURL: absURL(r, "/r/"+room.ID),
+	to := s.reachFor(r)
+	d := templates.RoomData{ID: room.ID, Presenter: presenter, FollowerURL: to.Base + "/r/" + room.ID,
 		WSURL: scheme + "://" + r.Host + "/r/" + room.ID + "/ws", Static: static.Version}
+	if to.LoopbackOnly {
+		d.LoopbackOnly = ClassroomCommand
+	}
 	if presenter {
 		key := r.URL.Query().Get(keyParam)
 		d.Key = key
@@ -129,21 +134,39 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 	go c.readPump()
 }
 
-// handleRoomQR serves a QR code of the followers' link, for the projector.
+// handleRoomQR serves a QR code of the followers' link (an address the
+// students can reach, see reachFor), for the projector.
 func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
 	room, _, ok := s.roomOf(w, r)
 	if !ok {
 		return
 	}
-	code, err := qr.Encode(absURL(r, "/r/"+room.ID), qr.M)
+	code, err := qr.Encode(s.reachFor(r).Base+"/r/"+room.ID, qr.M)
 	if err != nil {
 		httpError(w, "server: cannot make the QR code: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
 	code.Scale = 8
 	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "max-age=3600")
+	// The address in it depends on the host asked for and the machine's
+	// network: a cached code could send students to yesterday's address.
+	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(code.PNG())
+}
+
+// handleRoomQRPage shows the followers' QR code as large as the screen
+// allows, with the link and the room code under it, for the projector.
+func (s *Server) handleRoomQRPage(w http.ResponseWriter, r *http.Request) {
+	room, _, ok := s.roomOf(w, r)
+	if !ok {
+		return
+	}
+	to := s.reachFor(r)
+	d := templates.RoomQRData{ID: room.ID, FollowerURL: to.Base + "/r/" + room.ID, Static: static.Version}
+	if to.LoopbackOnly {
+		d.LoopbackOnly = ClassroomCommand
+	}
+	render(w, r, http.StatusOK, templates.RoomQR(d))
 }
 
 // handlePollsCSV exports a room's poll answers for the lecturer: one row

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -79,6 +80,12 @@ type Config struct {
 	// Bus shares rooms with other instances (stepviz serve -nats); nil:
 	// this process alone. Each instance still needs its own DB.
 	Bus RoomBus
+	// PublicURL, when set, is the address students open (serve
+	// -public-url: a DNS name, or a reverse proxy's address), as
+	// ParsePublicURL returns it; followers' links and QR codes carry it,
+	// and its host is accepted as one of Hosts. Empty: the server picks a
+	// network address of the machine (see reachFor).
+	PublicURL string
 }
 
 // Server serves the landing page, the session pages and their websockets.
@@ -93,6 +100,8 @@ type Server struct {
 	upgrader websocket.Upgrader
 	// exports holds a token per export being made (at most maxExports).
 	exports chan struct{}
+	// listening is the address ListenAndServe listens on.
+	listening atomic.Pointer[net.Addr]
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -123,6 +132,9 @@ func New(cfg Config) *Server {
 		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle),
 		mux:      http.NewServeMux(),
 		guard:    webguard.Guard{Hosts: cfg.Hosts},
+	}
+	if u, err := url.Parse(cfg.PublicURL); err == nil && u.Host != "" {
+		s.guard.Hosts = append(append([]string(nil), cfg.Hosts...), u.Hostname())
 	}
 	s.guarded = s.guard.Wrap(s.mux)
 	s.upgrader = websocket.Upgrader{
@@ -405,8 +417,10 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 	if err != nil {
 		return err
 	}
+	a := ln.Addr()
+	s.listening.Store(&a)
 	if ready != nil {
-		ready(ln.Addr().String())
+		ready(a.String())
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -82,7 +82,11 @@ type SessionData struct {
 	// FollowerURL is the read-only link; PresenterURL carries the key and
 	// is set only on the presenter's page.
 	FollowerURL, PresenterURL string
-	WSURL                     string
+	// LoopbackOnly, set on the presenter's page only, is the command that
+	// serves the class: the server listens on this computer only, and no
+	// follower on another device can open FollowerURL.
+	LoopbackOnly string
+	WSURL        string
 	Kind, Spec, Options       string
 	Warnings                  []string
 	Step                      int

@@ -16,4 +16,17 @@ type RoomData struct {
 	Problem  string
 	Searches []string
 	Static   string
+	// LoopbackOnly, when set, is the command that serves the class: the
+	// server listens on this computer only, and no student can open
+	// FollowerURL.
+	LoopbackOnly string
+}
+
+// RoomQRData is the projector's page of a room's QR code.
+type RoomQRData struct {
+	ID          string
+	FollowerURL string
+	Static      string
+	// LoopbackOnly is as in RoomData.
+	LoopbackOnly string
 }

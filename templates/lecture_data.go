@@ -85,14 +85,14 @@ type SessionData struct {
 	// LoopbackOnly, set on the presenter's page only, is the command that
 	// serves the class: the server listens on this computer only, and no
 	// follower on another device can open FollowerURL.
-	LoopbackOnly string
-	WSURL        string
-	Kind, Spec, Options       string
-	Warnings                  []string
-	Step                      int
-	Status                    string
-	Counters                  stepper.Counters
-	Narration                 string
+	LoopbackOnly        string
+	WSURL               string
+	Kind, Spec, Options string
+	Warnings            []string
+	Step                int
+	Status              string
+	Counters            stepper.Counters
+	Narration           string
 	// TreeSVG and ProblemSVG are the server-drawn SVG of the search tree
 	// and the problem view (trusted markup from package viz).
 	TreeSVG, ProblemSVG string

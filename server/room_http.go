@@ -46,6 +46,7 @@ func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("room %s opened", room.ID)
 	}
+	rememberKey(w, r, "r", room.ID, key)
 	http.Redirect(w, r, RoomPresenterPath(room.ID, key), http.StatusSeeOther)
 }
 
@@ -93,6 +94,7 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 		d.Key = key
 		d.PresenterURL = absURL(r, RoomPresenterPath(room.ID, key))
 		d.CSVURL = "/r/" + room.ID + "/polls.csv?" + keyParam + "=" + url.QueryEscape(key)
+		rememberKey(w, r, "r", room.ID, key)
 	}
 	room.mu.Lock()
 	if lanes := room.currentLanesLocked(); len(lanes) > 0 {

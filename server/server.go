@@ -155,6 +155,7 @@ func New(cfg Config) *Server {
 		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}
 		s.routeRooms()
 	}
+	s.routeMine()
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	// browsers ask for /favicon.ico whatever the page links: the same icon
 	s.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
@@ -258,6 +259,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
 		return
 	}
+	if why := s.keepLecture(r.Context(), sess, fv, webguard.ClientIP(r)); why != "" {
+		s.logf("session %s: %s", sess.ID, why)
+		sess.hub.do(func() { sess.hub.info.Warnings = append(sess.hub.info.Warnings, why) })
+	}
+	rememberKey(w, r, "s", sess.ID, sess.key)
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("session %s: %s | %s", sess.ID, search.Instance().Spec(), search.Options())
 	}
@@ -299,6 +305,14 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool,
 			return nil, false, false
 		}
 	}
+	if !ok && s.cfg.DB != nil {
+		// A lecture outlives its session too.
+		var err error
+		if sess, ok, err = s.lectureSession(r.Context(), r.PathValue("id")); err != nil {
+			httpError(w, err.Error(), http.StatusServiceUnavailable)
+			return nil, false, false
+		}
+	}
 	if !ok {
 		httpError(w, "server: no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
 		return nil, false, false
@@ -320,6 +334,9 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		httpError(w, "server: the session has ended", http.StatusGone)
 		return
+	}
+	if presenter && (sess.keyHash == nil || sess.kept.Load()) { // not a room's search: the room lists it
+		rememberKey(w, r, "s", sess.ID, r.URL.Query().Get(keyParam))
 	}
 	render(w, r, http.StatusOK, templates.Session(d))
 }

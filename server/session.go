@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"stepviz/stepper"
@@ -32,7 +33,10 @@ type Session struct {
 	created  time.Time
 	maxNodes int
 	owner    string // the client address that started it ("" for the program)
-	hub      *hub
+	// kept is set once the session is a lecture kept in the database
+	// (lectures.go): unloading it from memory loses nothing.
+	kept atomic.Bool
+	hub  *hub
 }
 
 // Key is the presenter's secret: whoever has it can drive the session.
@@ -114,6 +118,9 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 	if owner != "" && st.owned[owner] >= st.perOwner {
 		st.reclaimLocked(owner, st.owned[owner]-st.perOwner+1)
 		if st.owned[owner] >= st.perOwner {
+			st.unloadKeptLocked(owner, st.owned[owner]-st.perOwner+1)
+		}
+		if st.owned[owner] >= st.perOwner {
 			st.mu.Unlock()
 			return nil, ErrOwnerQuota{st.perOwner, st.idle}
 		}
@@ -144,7 +151,7 @@ func (st *store) reclaimLocked(owner string, n int) {
 			idle = append(idle, s)
 		}
 	}
-	sort.Slice(idle, func(i, j int) bool { return idle[i].hub.lastUsed.Load() < idle[j].hub.lastUsed.Load() })
+	sortByUse(idle)
 	for _, s := range idle[:min(n, len(idle))] {
 		delete(st.sessions, s.ID)
 		if st.owned[s.owner]--; st.owned[s.owner] == 0 {
@@ -154,6 +161,11 @@ func (st *store) reclaimLocked(owner string, n int) {
 		s.hub.endReason.Store(&reason)
 		go s.hub.stop()
 	}
+}
+
+// sortByUse orders sessions least recently used first.
+func sortByUse(ss []*Session) {
+	sort.Slice(ss, func(i, j int) bool { return ss[i].hub.lastUsed.Load() < ss[j].hub.lastUsed.Load() })
 }
 
 func (st *store) get(id string) (*Session, bool) {

@@ -30,9 +30,13 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		info ProblemInfo
 	)
 	parentState := func(int) string { return "" }
+	narration := ""
 	if !sess.hub.do(func() {
 		s := sess.hub.search
 		snap, last = firstPaint(s, defaultPreviewLimit), sess.hub.last
+		if last != nil {
+			narration = narrate(s, *last)
+		}
 		inst, o, info = s.Instance(), s.Options(), sess.hub.info
 		states := map[int]string{}
 		for _, n := range snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):] {
@@ -72,7 +76,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		d.WSURL += "?key=" + url.QueryEscape(r.URL.Query().Get(keyParam)) // checked by lookup
 	}
 	if last != nil {
-		d.Narration = viz.Narrate(*last, o)
+		d.Narration = narration
 	}
 	for _, e := range viz.StatusLegend {
 		d.Legend = append(d.Legend, templates.LegendEntry{Status: string(e.Status), Label: e.Label, Colour: e.Stroke})

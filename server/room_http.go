@@ -1,13 +1,9 @@
 package server
 
 import (
-	"context"
-	"encoding/csv"
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
-	"time"
 
 	"rsc.io/qr"
 
@@ -25,6 +21,7 @@ func (s *Server) routeRooms() {
 	s.mux.HandleFunc("GET /r/{room}/qr.png", s.handleRoomQR)
 	s.mux.HandleFunc("GET /r/{room}/qr", s.handleRoomQRPage)
 	s.mux.HandleFunc("GET /r/{room}/polls.csv", s.handlePollsCSV)
+	s.mux.HandleFunc("GET /r/{room}/polls-summary.csv", s.handlePollsCSV)
 }
 
 // RoomPresenterPath is the presenter's link to a room (it carries the key).
@@ -94,6 +91,7 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 		d.Key = key
 		d.PresenterURL = absURL(r, RoomPresenterPath(room.ID, key))
 		d.CSVURL = "/r/" + room.ID + "/polls.csv?" + keyParam + "=" + url.QueryEscape(key)
+		d.SummaryURL = "/r/" + room.ID + "/polls-summary.csv?" + keyParam + "=" + url.QueryEscape(key)
 		rememberKey(w, r, "r", room.ID, key)
 	}
 	room.mu.Lock()
@@ -169,49 +167,4 @@ func (s *Server) handleRoomQRPage(w http.ResponseWriter, r *http.Request) {
 		d.LoopbackOnly = ClassroomCommand
 	}
 	render(w, r, http.StatusOK, templates.RoomQR(d))
-}
-
-// handlePollsCSV exports a room's poll answers for the lecturer: one row
-// per answer with the follower's pseudonym, then one summary row per poll
-// (pseudonym "*") with the share of right answers.
-func (s *Server) handlePollsCSV(w http.ResponseWriter, r *http.Request) {
-	room, presenter, ok := s.roomOf(w, r)
-	if !ok {
-		return
-	}
-	if !presenter {
-		httpError(w, "server: the poll results are the lecturer's: use the presenter's link", http.StatusForbidden)
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
-	defer cancel()
-	polls, err := s.rooms.db.Polls(ctx, room.ID)
-	if err != nil {
-		httpError(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="room-`+room.ID+`-polls.csv"`)
-	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"poll", "question", "kind", "search", "step", "right_answer", "pseudonym", "answer", "correct", "share_right"})
-	for _, p := range polls {
-		as, err := s.rooms.db.Answers(ctx, p.ID)
-		if err != nil {
-			return // the header is out: the file ends short
-		}
-		right := 0
-		for _, a := range as {
-			ok := a.Answer == p.Answer
-			if ok {
-				right++
-			}
-			_ = cw.Write([]string{strconv.FormatInt(p.ID, 10), p.Question, p.Kind, p.SearchID, strconv.Itoa(p.Step), p.Answer, a.Pseudonym, a.Answer, strconv.FormatBool(ok), ""})
-		}
-		share := ""
-		if len(as) > 0 {
-			share = strconv.FormatFloat(float64(right)/float64(len(as)), 'f', 3, 64)
-		}
-		_ = cw.Write([]string{strconv.FormatInt(p.ID, 10), p.Question, p.Kind, p.SearchID, strconv.Itoa(p.Step), p.Answer, "*", strconv.Itoa(len(as)) + " answers", strconv.Itoa(right) + " right", share})
-	}
-	cw.Flush()
 }

@@ -12,6 +12,8 @@ type RoomData struct {
 	PresenterURL string
 	WSURL        string
 	CSVURL       string
+	// SummaryURL is polls-summary.csv: one row per poll.
+	SummaryURL string
 	// Problem and Searches prefill the presenter's form with what is live.
 	Problem  string
 	Searches []string

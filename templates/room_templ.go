@@ -207,17 +207,30 @@ func Room(d RoomData) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" data-testid=\"polls-csv\" download>Poll results (CSV)</a></p></details> <span class=\"badge presenter\" data-testid=\"role\">Presenter</span> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" data-testid=\"polls-csv\" download>Poll answers (CSV)</a> · <a href=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var15 templ.SafeURL
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.SummaryURL))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 24, Col: 155}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\" data-testid=\"polls-summary-csv\" download>Poll summary (CSV)</a></p></details> <span class=\"badge presenter\" data-testid=\"role\">Presenter</span> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<span class=\"badge follower\" data-testid=\"role\">Following</span> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<span class=\"badge follower\" data-testid=\"role\">Following</span> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<span class=\"conn\" id=\"room-conn\" data-testid=\"room-conn\" role=\"status\">connecting…</span></header>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<span class=\"conn\" id=\"room-conn\" data-testid=\"room-conn\" role=\"status\">connecting…</span></header>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -233,22 +246,22 @@ func Room(d RoomData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<p class=\"notice\" id=\"room-notice\" role=\"alert\" data-testid=\"room-notice\" hidden></p><section class=\"poll\" id=\"poll\" data-testid=\"poll\" aria-live=\"polite\" hidden></section><div class=\"viewing-old\" id=\"viewing-old\" data-testid=\"viewing-old\" hidden>You are looking at an earlier search of this room. <button type=\"button\" id=\"rejoin\" data-testid=\"rejoin-live\">Re-join live</button></div><section class=\"compare\" id=\"compare\" data-testid=\"compare\" hidden><h2>Side by side</h2><table class=\"nodes\"><thead><tr><th>Search</th><th>Step</th><th>Status</th><th>Expanded</th><th>Generated</th><th>Max open</th><th>Open</th><th>Closed</th><th>Cost</th></tr></thead> <tbody id=\"compare-rows\" data-testid=\"compare-rows\"></tbody></table></section><main id=\"main\" class=\"lanes\" data-testid=\"lanes\"><p class=\"muted\" id=\"lanes-empty\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<p class=\"notice\" id=\"room-notice\" role=\"alert\" data-testid=\"room-notice\" hidden></p><section class=\"poll\" id=\"poll\" data-testid=\"poll\" aria-live=\"polite\" hidden></section><div class=\"viewing-old\" id=\"viewing-old\" data-testid=\"viewing-old\" hidden>You are looking at an earlier search of this room. <button type=\"button\" id=\"rejoin\" data-testid=\"rejoin-live\">Re-join live</button></div><section class=\"compare\" id=\"compare\" data-testid=\"compare\" hidden><h2>Side by side</h2><table class=\"nodes\"><thead><tr><th>Search</th><th>Step</th><th>Status</th><th>Expanded</th><th>Generated</th><th>Max open</th><th>Open</th><th>Closed</th><th>Cost</th></tr></thead> <tbody id=\"compare-rows\" data-testid=\"compare-rows\"></tbody></table></section><main id=\"main\" class=\"lanes\" data-testid=\"lanes\"><p class=\"muted\" id=\"lanes-empty\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			if d.Presenter {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "Show a search: type a problem and one search line (or up to four, to compare them side by side).")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "Show a search: type a problem and one search line (or up to four, to compare them side by side).")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "Waiting for the lecturer to show a search…")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "Waiting for the lecturer to show a search…")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "</p></main><details class=\"history\" id=\"history\" data-testid=\"history\"><summary>This room's searches</summary><ol id=\"history-list\" data-testid=\"history-list\"></ol></details></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</p></main><details class=\"history\" id=\"history\" data-testid=\"history\"><summary>This room's searches</summary><ol id=\"history-list\" data-testid=\"history-list\"></ol></details></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -285,38 +298,38 @@ func roomPresenterTools(d RoomData) templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var15 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var15 == nil {
-			templ_7745c5c3_Var15 = templ.NopComponent
+		templ_7745c5c3_Var16 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var16 == nil {
+			templ_7745c5c3_Var16 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<div class=\"room-tools\"><form id=\"load-form\" class=\"room-load\" data-testid=\"load-form\"><label>Problem <input type=\"text\" id=\"load-problem\" data-testid=\"load-problem\" value=\"")
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		var templ_7745c5c3_Var16 string
-		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(d.Problem)
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 77, Col: 99}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "\" size=\"36\" placeholder=\"puzzle 283164705 goal=123804765\" required></label> <label>Searches, one per line (up to 4 side by side) <textarea id=\"load-searches\" data-testid=\"load-searches\" rows=\"2\" cols=\"40\" placeholder=\"bfs&#10;astar h=manhattan\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<div class=\"room-tools\"><form id=\"load-form\" class=\"room-load\" data-testid=\"load-form\"><label>Problem <input type=\"text\" id=\"load-problem\" data-testid=\"load-problem\" value=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var17 string
-		templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(d.Searches, "\n"))
+		templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(d.Problem)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 79, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 77, Col: 99}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\">Ask the class: <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "\" size=\"36\" placeholder=\"puzzle 283164705 goal=123804765\" required></label> <label>Searches, one per line (up to 4 side by side) <textarea id=\"load-searches\" data-testid=\"load-searches\" rows=\"2\" cols=\"40\" placeholder=\"bfs&#10;astar h=manhattan\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var18 string
+		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(d.Searches, "\n"))
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 79, Col: 152}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\">Ask the class: <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -342,25 +355,25 @@ func loopbackNotice(command string) templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var18 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var18 == nil {
-			templ_7745c5c3_Var18 = templ.NopComponent
+		templ_7745c5c3_Var19 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var19 == nil {
+			templ_7745c5c3_Var19 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<p class=\"loopback-notice\" role=\"alert\" data-testid=\"loopback-notice\">Students cannot open this link: the server listens on this computer only (127.0.0.1). Stop it (Ctrl-C) and serve the class with <code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "<p class=\"loopback-notice\" role=\"alert\" data-testid=\"loopback-notice\">Students cannot open this link: the server listens on this computer only (127.0.0.1). Stop it (Ctrl-C) and serve the class with <code>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var19 string
-		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(command)
+		var templ_7745c5c3_Var20 string
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(command)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 111, Col: 59}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "</code>.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</code>.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -386,12 +399,12 @@ func RoomQR(d RoomQRData) templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var20 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var20 == nil {
-			templ_7745c5c3_Var20 = templ.NopComponent
+		templ_7745c5c3_Var21 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var21 == nil {
+			templ_7745c5c3_Var21 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Var21 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_Var22 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
 			if !templ_7745c5c3_IsBuffer {
@@ -403,72 +416,72 @@ func RoomQR(d RoomQRData) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "<main id=\"main\" class=\"qr-big\" data-testid=\"qr-page\"><img src=\"")
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			var templ_7745c5c3_Var22 string
-			templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs("/r/" + d.ID + "/qr.png")
-			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 120, Col: 38}
-			}
-			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
-			if templ_7745c5c3_Err != nil {
-				return templ_7745c5c3_Err
-			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "\" alt=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<main id=\"main\" class=\"qr-big\" data-testid=\"qr-page\"><img src=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var23 string
-			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL)
+			templ_7745c5c3_Var23, templ_7745c5c3_Err = templ.JoinStringErrs("/r/" + d.ID + "/qr.png")
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 120, Col: 76}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 120, Col: 38}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var23))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "\" data-testid=\"qr-big\"><p class=\"qr-url\"><a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "\" alt=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var24 templ.SafeURL
-			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.FollowerURL))
+			var templ_7745c5c3_Var24 string
+			templ_7745c5c3_Var24, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 121, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 120, Col: 76}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var24))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "\" data-testid=\"qr-url\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "\" data-testid=\"qr-big\"><p class=\"qr-url\"><a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			var templ_7745c5c3_Var25 string
-			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(d.FollowerURL)
+			var templ_7745c5c3_Var25 templ.SafeURL
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.FollowerURL))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 121, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 121, Col: 59}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "</a></p><p class=\"qr-code\">Room <strong>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "\" data-testid=\"qr-url\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var26 string
-			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(d.ID)
+			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs(d.FollowerURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 122, Col: 41}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 121, Col: 98}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</strong></p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</a></p><p class=\"qr-code\">Room <strong>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var27 string
+			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(d.ID)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 122, Col: 41}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "</strong></p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -478,13 +491,13 @@ func RoomQR(d RoomQRData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "</main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "</main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = lecturePage("stepviz — join room "+d.ID, "", d.Static, "qr-page").Render(templ.WithChildren(ctx, templ_7745c5c3_Var21), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = lecturePage("stepviz — join room "+d.ID, "", d.Static, "qr-page").Render(templ.WithChildren(ctx, templ_7745c5c3_Var22), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -108,3 +108,22 @@ func TestLoopbackNotice(t *testing.T) {
 		t.Errorf("a follower's page shows the lecturer's notice")
 	}
 }
+
+// BenchmarkReachFor is the cost of a followers' link on a page the
+// lecturer opened on 127.0.0.1 of a server on every address (a listing of
+// the interfaces and a routing lookup), and on a network address (none).
+func BenchmarkReachFor(b *testing.B) {
+	s := New(Config{})
+	a, _ := net.ResolveTCPAddr("tcp", "[::]:8080")
+	var na net.Addr = a
+	s.listening.Store(&na)
+	for _, host := range []string{"127.0.0.1:8080", "192.168.7.9:8080"} {
+		b.Run(host, func(b *testing.B) {
+			r := httptest.NewRequest("GET", "/", nil)
+			r.Host = host
+			for b.Loop() {
+				_ = s.reachFor(r)
+			}
+		})
+	}
+}

@@ -11,17 +11,47 @@ import (
 	"net/netip"
 	"slices"
 	"strconv"
+	"sync"
+	"time"
+)
+
+// refresh is how long the machine's addresses are reused before they are
+// listed again: a laptop that changes networks is seen within it.
+const refresh = 5 * time.Second
+
+// cache holds a listing for refresh.
+type cache[T any] struct {
+	mu   sync.Mutex
+	at   time.Time
+	val  T
+	list func() T
+}
+
+func (c *cache[T]) get() T {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if now := time.Now(); c.at.IsZero() || now.Sub(c.at) > refresh {
+		c.val, c.at = c.list(), now
+	}
+	return c.val
+}
+
+var (
+	addrsCache = &cache[[]netip.Addr]{list: listAddrs}
+	localCache = &cache[map[netip.Addr]bool]{list: listLocal}
 )
 
 // Addrs returns the addresses of this machine that other devices may
-// reach: every unicast address of an interface that is up, neither
+// reach (a fresh copy; the listing is reused for a few seconds): every unicast address of an interface that is up, neither
 // loopback nor link-local (a link-local address needs a zone a QR code
 // cannot carry), best first: the address the machine's default route
 // leaves from, then IPv4 before IPv6, then private (RFC 1918, ULA) before
-// the rest, then interfaces that are running. Cost: one listing of the
-// interfaces and one routing lookup (no packet is sent); call it per
-// request only where that is rare.
-func Addrs() []netip.Addr {
+// the rest, then interfaces that are running. Cost: O(addresses) copying;
+// every few seconds, one listing of the interfaces and one routing lookup
+// (no packet is sent).
+func Addrs() []netip.Addr { return slices.Clone(addrsCache.get()) }
+
+func listAddrs() []netip.Addr {
 	ifs, err := net.Interfaces()
 	if err != nil {
 		return nil
@@ -138,22 +168,25 @@ func URL(ip netip.Addr, port int) string {
 }
 
 // IsLocal reports whether ip is one of this machine's interface addresses
-// (loopback included). Cost: one listing of the interface addresses.
+// (loopback included). Cost: a map lookup; every few seconds, one listing
+// of the interface addresses.
 func IsLocal(ip netip.Addr) bool {
 	ip = ip.Unmap()
-	if ip.IsLoopback() {
-		return true
-	}
+	return ip.IsLoopback() || localCache.get()[ip]
+}
+
+func listLocal() map[netip.Addr]bool {
+	out := map[netip.Addr]bool{}
 	as, err := net.InterfaceAddrs()
 	if err != nil {
-		return false
+		return out
 	}
 	for _, a := range as {
 		if pfx, ok := a.(*net.IPNet); ok {
-			if x, ok := netip.AddrFromSlice(pfx.IP); ok && x.Unmap() == ip {
-				return true
+			if x, ok := netip.AddrFromSlice(pfx.IP); ok {
+				out[x.Unmap()] = true
 			}
 		}
 	}
-	return false
+	return out
 }

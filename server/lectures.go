@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
+	"sort"
 	"time"
 
+	"stepviz/internal/webguard"
 	"stepviz/stepper"
 	persist "stepviz/store"
 	"stepviz/templates"
@@ -18,9 +21,12 @@ import (
 // presenter key's hash and the live step, saved before any follower sees
 // a step — so it survives a restart or kill -9, and a session reclaimed
 // from memory comes back under the same id on its next page or websocket.
-// Because a kept lecture loses nothing when unloaded, a computer holding
-// its full share of sessions in memory unloads its least recently used
-// lecture instead of being refused (store.unloadKeptLocked).
+// Because a kept lecture loses nothing when unloaded, a lecturer (a
+// browser holding the presenter key of a lecture its address started)
+// at its full share of sessions in memory has its least recently used
+// lecture that no page shows unloaded instead of being refused; anyone
+// else is refused at the share, as without a database. A rebuilt lecture
+// counts in its owner's share again.
 //
 // Ownership and bounds: a lecture is owned by the address that started it;
 // one address keeps at most MaxLecturesPerClient, the server at most
@@ -110,34 +116,105 @@ func (s *Server) lectureSession(ctx context.Context, id string) (*Session, bool,
 	for search.StepCount() < l.Step && !search.Status().Done() {
 		search.Run(1)
 	}
-	sess, err := s.sessions.adopt(id, l.KeyHash, search, problemInfo(search), s.cfg.MaxNodes, s.lectureMoved(id))
+	sess, err := s.sessions.adoptLecture(id, l.Owner, l.KeyHash, search, problemInfo(search), s.cfg.MaxNodes, s.lectureMoved(id))
 	if err != nil {
 		return nil, false, err
 	}
-	sess.kept.Store(true)
 	return sess, true, nil
 }
 
-// unloadKeptLocked stops up to n kept sessions of owner (lectures, rebuilt
-// from the database on their next request), least recently used first,
-// and returns how many it stopped. Their pages reconnect and find them
-// rebuilt. O(sessions log sessions).
+// unloadKept stops up to n kept sessions of owner that no page is
+// connected to (lectures, rebuilt from the database on their next
+// request), least recently used first, and returns how many it stopped.
+// O(sessions log sessions).
+func (st *store) unloadKept(owner string, n int) int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.unloadKeptLocked(owner, n)
+}
+
 func (st *store) unloadKeptLocked(owner string, n int) int {
 	var kept []*Session
 	for _, s := range st.sessions {
-		if s.owner == owner && s.kept.Load() {
+		if s.owner == owner && s.kept.Load() && s.hub.connected.Load() == 0 {
 			kept = append(kept, s)
 		}
 	}
-	sortByUse(kept)
+	sort.Slice(kept, func(i, j int) bool { return kept[i].hub.lastUsed.Load() < kept[j].hub.lastUsed.Load() })
 	kept = kept[:min(n, len(kept))]
 	for _, s := range kept {
 		st.dropLocked(s)
-		reason := "server: session unloaded to make room; it is kept and comes back as you reconnect"
-		s.hub.endReason.Store(&reason)
 		go s.hub.stop()
 	}
 	return len(kept)
+}
+
+// adoptLecture registers search as lecture id's session, owned by owner
+// and counted in its share: when the share is full, the owner's kept
+// sessions no page is connected to are unloaded first; when the server is
+// full, idle sessions are reclaimed. If the id is already live, that
+// session.
+func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
+	st.mu.Lock()
+	if sess, ok := st.sessions[id]; ok {
+		st.mu.Unlock()
+		return sess, nil
+	}
+	if owner != "" && st.owned[owner] >= st.perOwner {
+		st.unloadKeptLocked(owner, st.owned[owner]-st.perOwner+1)
+		if st.owned[owner] >= st.perOwner {
+			st.mu.Unlock()
+			return nil, ErrOwnerQuota{st.perOwner, st.idle}
+		}
+	}
+	if len(st.sessions) >= st.max {
+		st.reclaimLocked("", len(st.sessions)-st.max+1)
+	}
+	if len(st.sessions) >= st.max {
+		st.mu.Unlock()
+		return nil, ErrTooManySessions{st.max}
+	}
+	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, owner: owner, onMove: onMove}
+	sess.kept.Store(true)
+	sess.hub = newHub(sess, s, info)
+	st.sessions[id] = sess
+	st.owned[owner]++
+	st.mu.Unlock()
+	go sess.hub.run()
+	return sess, nil
+}
+
+// isLecturer reports whether r's browser holds the presenter key of a
+// lecture its address started: such a client, at its share of sessions,
+// has its unused lectures unloaded rather than being refused. At most
+// maxKeptKeys lookups.
+func (s *Server) isLecturer(ctx context.Context, r *http.Request) bool {
+	if s.cfg.DB == nil {
+		return false
+	}
+	owner := webguard.ClientIP(r)
+	for _, k := range heldKeys(r) {
+		if k.kind != "s" {
+			continue
+		}
+		l, err := s.cfg.DB.Lecture(ctx, k.id)
+		if err == nil && l.Owner == owner && (&Session{keyHash: l.KeyHash}).IsPresenter(k.key) {
+			return true
+		}
+	}
+	return false
+}
+
+// startLecture starts a session from the landing form for r's client. A
+// lecturer (isLecturer) at its share has its least recently used lecture
+// no page shows unloaded instead of being refused.
+func (s *Server) startLecture(r *http.Request, search *stepper.Search) (*Session, error) {
+	sess, err := s.startSessionFor(r, search)
+	var quota ErrOwnerQuota
+	if errors.As(err, &quota) && s.isLecturer(r.Context(), r) && s.sessions.unloadKept(webguard.ClientIP(r), 1) > 0 {
+		sess, err = s.startSessionFor(r, search)
+	}
+	return sess, err
 }
 
 // dropLocked removes s from the store (not stopping it).

@@ -5,8 +5,11 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	persist "stepviz/store"
 )
 
 // browserClient is a browser's cookie jar that does not follow redirects.
@@ -102,15 +105,63 @@ func TestLecturerPage(t *testing.T) {
 	}
 }
 
-// TestStrangerStillBounded: without a database nothing is kept, so one
-// computer still holds at most its share of sessions in memory.
+// TestStrangerStillBounded: a client that holds no lecture's key (no
+// database, or a client without cookies, such as a script) still holds at
+// most its share of sessions in memory; a lecturer's sessions that a page
+// is connected to are never unloaded for another.
 func TestStrangerStillBounded(t *testing.T) {
-	ts := newTestServer(t, New(Config{MaxPerClient: 3}))
-	c := browserClient(t)
-	for i := range 4 {
-		status, _, body := do(t, c, "POST", ts.URL+"/sessions", url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "algo": {"bfs"}})
-		if want := map[bool]int{true: http.StatusSeeOther, false: http.StatusServiceUnavailable}[i < 3]; status != want {
-			t.Errorf("session %d: %d, want %d %.200s", i+1, status, want, body)
-		}
+	form := url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "algo": {"bfs"}}
+	for _, c := range []struct {
+		name string
+		db   bool
+	}{{"no database", false}, {"a database, no cookies", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := Config{MaxPerClient: 3}
+			if c.db {
+				db, err := persist.Open(filepath.Join(t.TempDir(), "stepviz.db"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { db.Close() })
+				cfg.DB = db
+			}
+			srv := New(cfg)
+			ts := newTestServer(t, srv)
+			t.Cleanup(srv.Close)
+			stranger := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+			for i := range 4 {
+				status, _, body := do(t, stranger, "POST", ts.URL+"/sessions", form)
+				if want := map[bool]int{true: http.StatusSeeOther, false: http.StatusServiceUnavailable}[i < 3]; status != want {
+					t.Errorf("session %d: %d, want %d %.200s", i+1, status, want, body)
+				}
+			}
+		})
 	}
+	t.Run("a lecturer's watched sessions stay", func(t *testing.T) {
+		db, err := persist.Open(filepath.Join(t.TempDir(), "stepviz.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		srv := New(Config{MaxPerClient: 2, DB: db})
+		ts := newTestServer(t, srv)
+		t.Cleanup(srv.Close)
+		c := browserClient(t)
+		var ids []string
+		for range 2 {
+			_, loc, _ := do(t, c, "POST", ts.URL+"/sessions", form)
+			u, _ := url.Parse(loc)
+			ids = append(ids, strings.TrimPrefix(u.Path, "/s/"))
+			sess, _ := srv.Session(ids[len(ids)-1])
+			dial(t, ts, sess, "") // a follower watches it
+		}
+		if status, _, body := do(t, c, "POST", ts.URL+"/sessions", form); status != http.StatusServiceUnavailable {
+			t.Errorf("a third session while both are watched: %d %.200s", status, body)
+		}
+		for _, id := range ids {
+			if _, ok := srv.Session(id); !ok {
+				t.Errorf("watched session %s was unloaded", id)
+			}
+		}
+	})
 }

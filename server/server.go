@@ -252,7 +252,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		render(w, r, http.StatusUnprocessableEntity, templates.Landing(d))
 		return
 	}
-	sess, err := s.startSessionFor(r, search)
+	sess, err := s.startLecture(r, search)
 	if err != nil {
 		d := s.landingData(fv)
 		d.Error, d.ErrorField = usertext.Text(err.Error()), "problem"

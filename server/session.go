@@ -118,9 +118,6 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 	if owner != "" && st.owned[owner] >= st.perOwner {
 		st.reclaimLocked(owner, st.owned[owner]-st.perOwner+1)
 		if st.owned[owner] >= st.perOwner {
-			st.unloadKeptLocked(owner, st.owned[owner]-st.perOwner+1)
-		}
-		if st.owned[owner] >= st.perOwner {
 			st.mu.Unlock()
 			return nil, ErrOwnerQuota{st.perOwner, st.idle}
 		}
@@ -151,7 +148,7 @@ func (st *store) reclaimLocked(owner string, n int) {
 			idle = append(idle, s)
 		}
 	}
-	sortByUse(idle)
+	sort.Slice(idle, func(i, j int) bool { return idle[i].hub.lastUsed.Load() < idle[j].hub.lastUsed.Load() })
 	for _, s := range idle[:min(n, len(idle))] {
 		delete(st.sessions, s.ID)
 		if st.owned[s.owner]--; st.owned[s.owner] == 0 {
@@ -161,11 +158,6 @@ func (st *store) reclaimLocked(owner string, n int) {
 		s.hub.endReason.Store(&reason)
 		go s.hub.stop()
 	}
-}
-
-// sortByUse orders sessions least recently used first.
-func sortByUse(ss []*Session) {
-	sort.Slice(ss, func(i, j int) bool { return ss[i].hub.lastUsed.Load() < ss[j].hub.lastUsed.Load() })
 }
 
 func (st *store) get(id string) (*Session, bool) {

@@ -21,6 +21,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/testenv"
+	"stepviz/server"
 )
 
 // studentEnv names the followers' link the student helper opens; set only
@@ -49,8 +50,27 @@ func TestClassroomFromAnotherDevice(t *testing.T) {
 	exe := buildStepviz(t)
 	ns := newStudentNamespace(t, ipTool)
 
+	// README's classroom command, on a free port and a fresh database.
+	readme, err := os.ReadFile(filepath.Join(testenv.ModuleRoot(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(readme), "\n## Serving a class\n")
+	var args []string
+	for _, line := range strings.Split(section, "\n") {
+		if f := strings.Fields(line); len(f) > 3 && f[0] == "go" && f[1] == "run" && f[2] == "./cmd/stepviz" {
+			args = f[3:]
+			if strings.Join(f, " ") != server.ClassroomCommand {
+				t.Errorf("README says %q, the pages %q", strings.Join(f, " "), server.ClassroomCommand)
+			}
+			break
+		}
+	}
+	if len(args) == 0 || args[0] != "serve" {
+		t.Fatalf("README's second section has no classroom command (go run ./cmd/stepviz serve ...)")
+	}
 	port := freePort(t)
-	cmd := exec.Command(exe, "serve", "-class", "-addr", fmt.Sprintf(":%d", port), "-db", filepath.Join(t.TempDir(), "stepviz.db"))
+	cmd := exec.Command(exe, append(args, "-addr", fmt.Sprintf(":%d", port), "-db", filepath.Join(t.TempDir(), "stepviz.db"))...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -145,7 +145,7 @@ func printServing(w io.Writer, addr, public string) {
 	case 1:
 		fmt.Fprintf(w, "stepviz: students open %s\n", urls[0])
 	default:
-		fmt.Fprintf(w, "stepviz: students open %s (or, on another network of this computer, %s)\n", urls[0], strings.Join(urls[1:], ", "))
+		fmt.Fprintf(w, "stepviz: students open %s (also: %s)\n", urls[0], strings.Join(urls[1:], ", "))
 	}
 }
 

@@ -92,6 +92,7 @@ func rememberKey(w http.ResponseWriter, r *http.Request, kind, id, key string) {
 
 // routeMine adds the lecturer's page and the close actions.
 func (s *Server) routeMine() {
+	s.routeSessionQR()
 	s.mux.HandleFunc("GET /mine", s.handleMine)
 	s.mux.HandleFunc("POST /s/{id}/close", s.handleCloseSession)
 	if s.rooms != nil {

@@ -107,6 +107,13 @@ func TestLoopbackNotice(t *testing.T) {
 	if strings.Contains(body, `data-testid="loopback-notice"`) {
 		t.Errorf("a follower's page shows the lecturer's notice")
 	}
+	_, body, _ = get(t, ts2.URL+FollowerPath(sess)+"/qr")
+	if !strings.Contains(body, `data-testid="loopback-notice"`) || !strings.Contains(body, `src="`+FollowerPath(sess)+`/qr.png"`) {
+		t.Errorf("the session's QR page:\n%.500s", body)
+	}
+	if status, png, h := get(t, ts2.URL+FollowerPath(sess)+"/qr.png"); status != http.StatusOK || h.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
+		t.Errorf("the session's QR code: %d %s", status, h.Get("Content-Type"))
+	}
 }
 
 // BenchmarkReachFor is the cost of a followers' link on a page the

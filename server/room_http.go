@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"net/url"
 
-	"rsc.io/qr"
-
 	"stepviz/internal/webguard"
 	"stepviz/static"
 	persist "stepviz/store"
@@ -134,37 +132,16 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 	go c.readPump()
 }
 
-// handleRoomQR serves a QR code of the followers' link (an address the
-// students can reach, see reachFor), for the projector.
+// handleRoomQR serves a QR code of the room's followers' link.
 func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
-	room, _, ok := s.roomOf(w, r)
-	if !ok {
-		return
+	if room, _, ok := s.roomOf(w, r); ok {
+		writeQR(w, s.reachFor(r).Base+"/r/"+room.ID)
 	}
-	code, err := qr.Encode(s.reachFor(r).Base+"/r/"+room.ID, qr.M)
-	if err != nil {
-		httpError(w, "server: cannot make the QR code: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	code.Scale = 8
-	w.Header().Set("Content-Type", "image/png")
-	// The address in it depends on the host asked for and the machine's
-	// network: a cached code could send students to yesterday's address.
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(code.PNG())
 }
 
-// handleRoomQRPage shows the followers' QR code as large as the screen
-// allows, with the link and the room code under it, for the projector.
+// handleRoomQRPage shows the room's QR code for the projector.
 func (s *Server) handleRoomQRPage(w http.ResponseWriter, r *http.Request) {
-	room, _, ok := s.roomOf(w, r)
-	if !ok {
-		return
+	if room, _, ok := s.roomOf(w, r); ok {
+		s.qrPage(w, r, "/r/"+room.ID, "Room "+room.ID)
 	}
-	to := s.reachFor(r)
-	d := templates.RoomQRData{ID: room.ID, FollowerURL: to.Base + "/r/" + room.ID, Static: static.Version}
-	if to.LoopbackOnly {
-		d.LoopbackOnly = ClassroomCommand
-	}
-	render(w, r, http.StatusOK, templates.RoomQR(d))
 }

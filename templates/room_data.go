@@ -24,9 +24,10 @@ type RoomData struct {
 	LoopbackOnly string
 }
 
-// RoomQRData is the projector's page of a room's QR code.
-type RoomQRData struct {
-	ID          string
+// QRData is the projector's page of a followers' QR code.
+type QRData struct {
+	// Label names what is joined ("Room abc234"); PNG is the code's image.
+	Label, PNG  string
 	FollowerURL string
 	Static      string
 	// LoopbackOnly is as in RoomData.

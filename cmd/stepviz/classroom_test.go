@@ -143,6 +143,28 @@ func TestClassroomFromAnotherDevice(t *testing.T) {
 		t.Errorf("the projector's QR page does not show the code and %s", link)
 	}
 
+	// A session from the landing page has its QR code too.
+	form := url.Values{"source": {"puzzle"}, "puzzle": {"867254301"}, "algo": {"bfs"}}
+	sreq, _ := http.NewRequest("POST", base+"/sessions", strings.NewReader(form.Encode()))
+	sreq.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	sreq.Header.Set("Origin", base)
+	sresp, err := client.Do(sreq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sresp.Body.Close()
+	sloc, _ := url.Parse(sresp.Header.Get("Location"))
+	if err := os.WriteFile(png, []byte(getBody(t, client, base+sloc.Path+"/qr.png")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sdec, err := exec.Command(zbar, "--raw", "-q", png).Output()
+	if err != nil {
+		t.Fatalf("zbarimg on the session's code: %v", err)
+	}
+	if su, err := url.Parse(strings.TrimSpace(string(sdec))); err != nil || su.Host != u.Host || su.Path != sloc.Path {
+		t.Errorf("the session's QR code says %q, want %s%s", sdec, u.Host, sloc.Path)
+	}
+
 	// The student, from its own device.
 	self, err := os.Executable()
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 
 	"stepviz/stepper"
-	"stepviz/viz"
 )
 
 // stateInstead: a move that would send more new nodes than this, to the
@@ -80,7 +79,7 @@ func (h *hub) stepForward() {
 // node the step touched, as at this step.
 func (h *hub) stepMessage(ev stepper.Event) StepMsg {
 	o := h.search.Options()
-	m := StepMsg{Type: MsgStep, Event: ev, Narration: viz.Narrate(ev, o), Keys: make([]*stepper.Key, len(ev.Children)), Playing: h.playing}
+	m := StepMsg{Type: MsgStep, Event: ev, Narration: narrate(h.search, ev), Keys: make([]*stepper.Key, len(ev.Children)), Playing: h.playing}
 	ids := []int{ev.Expanded.ID}
 	for i := range ev.Children {
 		if ev.Children[i].Status == stepper.NodeOpen {
@@ -216,7 +215,7 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 		v.Costs = []float64{}
 	}
 	if last != nil {
-		v.Narration = viz.Narrate(*last, s.Options())
+		v.Narration = narrate(s, *last)
 	}
 	n := min(step+1, len(h.history))
 	v.History, v.HistoryStride = sample(h.history[:n], maxHistory)

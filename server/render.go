@@ -30,9 +30,13 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		info ProblemInfo
 	)
 	parentState := func(int) string { return "" }
+	narration := ""
 	if !sess.hub.do(func() {
 		s := sess.hub.search
 		snap, last = firstPaint(s, defaultPreviewLimit), sess.hub.last
+		if last != nil {
+			narration = narrate(s, *last)
+		}
 		inst, o, info = s.Instance(), s.Options(), sess.hub.info
 		states := map[int]string{}
 		for _, n := range snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):] {
@@ -50,7 +54,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	}
 	d := templates.SessionData{
 		ID: sess.ID, Presenter: presenter,
-		FollowerURL: absURL(r, FollowerPath(sess)),
+		FollowerURL: s.reachFor(r).Base + FollowerPath(sess),
 		WSURL:       scheme + "://" + r.Host + "/s/" + sess.ID + "/ws",
 		Kind:        info.Kind, Spec: info.Spec, Options: info.Options, Warnings: info.Warnings,
 		Step: snap.Step, Status: string(snap.Status), Counters: snap.Counters, Path: snap.Path,
@@ -64,12 +68,15 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	if o.Heuristic != "" {
 		d.HeuristicHref = "/s/" + sess.ID + "/heuristic?h=" + url.QueryEscape(o.Heuristic)
 	}
+	if presenter && s.reachFor(r).LoopbackOnly {
+		d.LoopbackOnly = ClassroomCommand
+	}
 	if presenter {
 		d.PresenterURL = absURL(r, "/s/"+sess.ID+"?"+keyParam+"="+url.QueryEscape(r.URL.Query().Get(keyParam)))
 		d.WSURL += "?key=" + url.QueryEscape(r.URL.Query().Get(keyParam)) // checked by lookup
 	}
 	if last != nil {
-		d.Narration = viz.Narrate(*last, o)
+		d.Narration = narration
 	}
 	for _, e := range viz.StatusLegend {
 		d.Legend = append(d.Legend, templates.LegendEntry{Status: string(e.Status), Label: e.Label, Colour: e.Stroke})

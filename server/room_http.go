@@ -1,15 +1,10 @@
 package server
 
 import (
-	"context"
-	"encoding/csv"
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"time"
-
-	"rsc.io/qr"
 
 	"stepviz/internal/webguard"
 	"stepviz/static"
@@ -23,8 +18,10 @@ func (s *Server) routeRooms() {
 	s.mux.HandleFunc("GET /r/{room}", s.handleRoom)
 	s.mux.HandleFunc("GET /r/{room}/ws", s.handleRoomWS)
 	s.mux.HandleFunc("GET /r/{room}/qr.png", s.handleRoomQR)
+	s.mux.HandleFunc("GET /r/{room}/qr", s.handleRoomQRPage)
 	s.mux.HandleFunc("GET /r/{room}/polls.csv", s.handlePollsCSV)
 	s.mux.HandleFunc("GET /j/{code}", s.handleJoin)
+	s.mux.HandleFunc("GET /r/{room}/polls-summary.csv", s.handlePollsCSV)
 }
 
 // RoomPresenterPath is the presenter's link to a room (it carries the key).
@@ -46,6 +43,7 @@ func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("room %s opened", room.ID)
 	}
+	rememberKey(w, r, "r", room.ID, key)
 	http.Redirect(w, r, RoomPresenterPath(room.ID, key), http.StatusSeeOther)
 }
 
@@ -96,14 +94,20 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 	if r.TLS != nil {
 		scheme = "wss"
 	}
-	d := templates.RoomData{ID: room.ID, Presenter: presenter, FollowerURL: absURL(r, "/r/"+room.ID),
-		Short: persist.ShortCode(room.ID), JoinURL: absURL(r, "/j/"+persist.ShortCode(room.ID)),
+	to := s.reachFor(r)
+	d := templates.RoomData{ID: room.ID, Presenter: presenter, FollowerURL: to.Base + "/r/" + room.ID,
+		Short: persist.ShortCode(room.ID), JoinURL: to.Base + "/j/" + persist.ShortCode(room.ID),
 		WSURL: scheme + "://" + r.Host + "/r/" + room.ID + "/ws", Static: static.Version}
+	if to.LoopbackOnly {
+		d.LoopbackOnly = ClassroomCommand
+	}
 	if presenter {
 		key := r.URL.Query().Get(keyParam)
 		d.Key = key
 		d.PresenterURL = absURL(r, RoomPresenterPath(room.ID, key))
 		d.CSVURL = "/r/" + room.ID + "/polls.csv?" + keyParam + "=" + url.QueryEscape(key)
+		d.SummaryURL = "/r/" + room.ID + "/polls-summary.csv?" + keyParam + "=" + url.QueryEscape(key)
+		rememberKey(w, r, "r", room.ID, key)
 	}
 	room.mu.Lock()
 	if lanes := room.currentLanesLocked(); len(lanes) > 0 {
@@ -145,64 +149,16 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 	go c.readPump()
 }
 
-// handleRoomQR serves a QR code of the followers' link, for the projector.
+// handleRoomQR serves a QR code of the room's followers' link.
 func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
-	room, _, ok := s.roomOf(w, r)
-	if !ok {
-		return
+	if room, _, ok := s.roomOf(w, r); ok {
+		writeQR(w, s.reachFor(r).Base+"/r/"+room.ID)
 	}
-	code, err := qr.Encode(absURL(r, "/r/"+room.ID), qr.M)
-	if err != nil {
-		httpError(w, "server: cannot make the QR code: "+err.Error(), http.StatusInternalServerError)
-		return
-	}
-	code.Scale = 8
-	w.Header().Set("Content-Type", "image/png")
-	w.Header().Set("Cache-Control", "max-age=3600")
-	_, _ = w.Write(code.PNG())
 }
 
-// handlePollsCSV exports a room's poll answers for the lecturer: one row
-// per answer with the follower's pseudonym, then one summary row per poll
-// (pseudonym "*") with the share of right answers.
-func (s *Server) handlePollsCSV(w http.ResponseWriter, r *http.Request) {
-	room, presenter, ok := s.roomOf(w, r)
-	if !ok {
-		return
+// handleRoomQRPage shows the room's QR code for the projector.
+func (s *Server) handleRoomQRPage(w http.ResponseWriter, r *http.Request) {
+	if room, _, ok := s.roomOf(w, r); ok {
+		s.qrPage(w, r, "/r/"+room.ID, "Room "+room.ID)
 	}
-	if !presenter {
-		httpError(w, "server: the poll results are the lecturer's: use the presenter's link", http.StatusForbidden)
-		return
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
-	defer cancel()
-	polls, err := s.rooms.db.Polls(ctx, room.ID)
-	if err != nil {
-		httpError(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="room-`+room.ID+`-polls.csv"`)
-	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"poll", "question", "kind", "search", "step", "right_answer", "pseudonym", "answer", "correct", "share_right"})
-	for _, p := range polls {
-		as, err := s.rooms.db.Answers(ctx, p.ID)
-		if err != nil {
-			return // the header is out: the file ends short
-		}
-		right := 0
-		for _, a := range as {
-			ok := a.Answer == p.Answer
-			if ok {
-				right++
-			}
-			_ = cw.Write([]string{strconv.FormatInt(p.ID, 10), p.Question, p.Kind, p.SearchID, strconv.Itoa(p.Step), p.Answer, a.Pseudonym, a.Answer, strconv.FormatBool(ok), ""})
-		}
-		share := ""
-		if len(as) > 0 {
-			share = strconv.FormatFloat(float64(right)/float64(len(as)), 'f', 3, 64)
-		}
-		_ = cw.Write([]string{strconv.FormatInt(p.ID, 10), p.Question, p.Kind, p.SearchID, strconv.Itoa(p.Step), p.Answer, "*", strconv.Itoa(len(as)) + " answers", strconv.Itoa(right) + " right", share})
-	}
-	cw.Flush()
 }

@@ -378,18 +378,34 @@ func TestRoomPoll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1+20+1+1+1 {
+	if len(rows) != 1+20+1 {
 		t.Fatalf("%d rows: %v", len(rows), rows)
 	}
 	seen := map[string]bool{}
+	right := 0
 	for _, r := range rows[1:21] {
 		if !strings.HasPrefix(r[6], "s-") || seen[r[6]] {
 			t.Fatalf("pseudonym %q (repeated or not one)", r[6])
 		}
 		seen[r[6]] = true
+		if r[3] != "#1 astar h=manhattan on puzzle 283164705 goal=123804765" {
+			t.Fatalf("the search is named %q", r[3])
+		}
+		if r[8] == "1" {
+			right++
+		}
 	}
-	if sum := rows[21]; sum[6] != "*" || sum[9] != "0.750" {
-		t.Fatalf("summary row %v", sum)
+	if right != 15 {
+		t.Fatalf("%d right answers in polls.csv, want 15", right)
+	}
+	// The summary: its own file, one row per poll.
+	_, body, _ = get(t, ts.URL+"/r/"+code+"/polls-summary.csv?key="+url.QueryEscape(key))
+	sums, err := csv.NewReader(strings.NewReader(body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sums) != 1+2 || sums[0][8] != "share_right" || sums[1][6] != "20" || sums[1][7] != "15" || sums[1][8] != "0.750" {
+		t.Fatalf("polls-summary.csv:\n%s", body)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
+	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -79,6 +80,12 @@ type Config struct {
 	// Bus shares rooms with other instances (stepviz serve -nats); nil:
 	// this process alone. Each instance still needs its own DB.
 	Bus RoomBus
+	// PublicURL, when set, is the address students open (serve
+	// -public-url: a DNS name, or a reverse proxy's address), as
+	// ParsePublicURL returns it; followers' links and QR codes carry it,
+	// and its host is accepted as one of Hosts. Empty: the server picks a
+	// network address of the machine (see reachFor).
+	PublicURL string
 }
 
 // Server serves the landing page, the session pages and their websockets.
@@ -93,6 +100,8 @@ type Server struct {
 	upgrader websocket.Upgrader
 	// exports holds a token per export being made (at most maxExports).
 	exports chan struct{}
+	// listening is the address ListenAndServe listens on.
+	listening atomic.Pointer[net.Addr]
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -124,6 +133,9 @@ func New(cfg Config) *Server {
 		mux:      http.NewServeMux(),
 		guard:    webguard.Guard{Hosts: cfg.Hosts},
 	}
+	if u, err := url.Parse(cfg.PublicURL); err == nil && u.Host != "" {
+		s.guard.Hosts = append(append([]string(nil), cfg.Hosts...), u.Hostname())
+	}
 	s.guarded = s.guard.Wrap(s.mux)
 	s.upgrader = websocket.Upgrader{
 		ReadBufferSize:    1024,
@@ -143,6 +155,7 @@ func New(cfg Config) *Server {
 		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}
 		s.routeRooms()
 	}
+	s.routeMine()
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	// browsers ask for /favicon.ico whatever the page links: the same icon
 	s.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
@@ -239,13 +252,18 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		render(w, r, http.StatusUnprocessableEntity, templates.Landing(d))
 		return
 	}
-	sess, err := s.startSessionFor(r, search)
+	sess, err := s.startLecture(r, search)
 	if err != nil {
 		d := s.landingData(fv)
 		d.Error, d.ErrorField = usertext.Text(err.Error()), "problem"
 		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
 		return
 	}
+	if why := s.keepLecture(r.Context(), sess, fv, webguard.ClientIP(r)); why != "" {
+		s.logf("session %s: %s", sess.ID, why)
+		sess.hub.do(func() { sess.hub.info.Warnings = append(sess.hub.info.Warnings, why) })
+	}
+	rememberKey(w, r, "s", sess.ID, sess.key)
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("session %s: %s | %s", sess.ID, search.Instance().Spec(), search.Options())
 	}
@@ -287,6 +305,14 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool,
 			return nil, false, false
 		}
 	}
+	if !ok && s.cfg.DB != nil {
+		// A lecture outlives its session too.
+		var err error
+		if sess, ok, err = s.lectureSession(r.Context(), r.PathValue("id")); err != nil {
+			httpError(w, err.Error(), http.StatusServiceUnavailable)
+			return nil, false, false
+		}
+	}
 	if !ok {
 		httpError(w, "server: no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
 		return nil, false, false
@@ -308,6 +334,9 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		httpError(w, "server: the session has ended", http.StatusGone)
 		return
+	}
+	if presenter && (sess.keyHash == nil || sess.kept.Load()) { // not a room's search: the room lists it
+		rememberKey(w, r, "s", sess.ID, r.URL.Query().Get(keyParam))
 	}
 	render(w, r, http.StatusOK, templates.Session(d))
 }
@@ -405,8 +434,10 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 	if err != nil {
 		return err
 	}
+	a := ln.Addr()
+	s.listening.Store(&a)
 	if ready != nil {
-		ready(ln.Addr().String())
+		ready(a.String())
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

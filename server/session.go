@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"stepviz/stepper"
@@ -32,7 +33,10 @@ type Session struct {
 	created  time.Time
 	maxNodes int
 	owner    string // the client address that started it ("" for the program)
-	hub      *hub
+	// kept is set once the session is a lecture kept in the database
+	// (lectures.go): unloading it from memory loses nothing.
+	kept atomic.Bool
+	hub  *hub
 }
 
 // Key is the presenter's secret: whoever has it can drive the session.

@@ -17,8 +17,40 @@ export function createControls(page) {
     if (!sticky) notice.t = setTimeout(() => (n.hidden = true), 6000);
   }
 
+  // Reset and run to goal move the whole class in one key press: the
+  // presenter is offered an undo (a button, or u) for undoWindow ms,
+  // which takes the session back to the step it left.
+  const undoWindow = 10000;
+  let undo = null;
+  function offerUndo(type, from) {
+    const n = $("notice");
+    n.textContent = (type === "reset" ? "Reset to step 0" : "Ran to the goal") + ` from step ${from}. `;
+    const b = document.createElement("button");
+    b.type = "button"; b.textContent = "Undo (u)"; b.dataset.testid = "undo";
+    b.onclick = doUndo;
+    n.appendChild(b);
+    n.hidden = false;
+    undo = { step: from, until: Date.now() + undoWindow };
+    clearTimeout(notice.t);
+    notice.t = setTimeout(() => { n.hidden = true; undo = null; }, undoWindow);
+  }
+  function doUndo() {
+    if (!undo || Date.now() > undo.until) return false;
+    page.send({ type: "seek", step: undo.step });
+    undo = null;
+    notice("Undone: back at the step before.");
+    return true;
+  }
+
   function command(type, extra) {
-    if (presenter) { page.send(Object.assign({ type }, extra || {})); return; }
+    if (presenter) {
+      if ((type === "reset" || type === "goal") && page.model) {
+        const from = page.model.step;
+        if (from > 0 && (type === "goal" ? page.model.status === "running" : true)) offerUndo(type, from);
+      }
+      page.send(Object.assign({ type }, extra || {}));
+      return;
+    }
     // followers explore a copy: every move is a view query, counted from
     // the step last asked for so fast key presses are not lost
     const cur = st.local && st.localTarget !== null ? st.localTarget : page.model ? page.model.step : 0;
@@ -112,6 +144,7 @@ export function createControls(page) {
       case "n": case "N": if (presenter) command("contour"); break;
       case "j": case "J": $("jump-to").focus(); $("jump-to").select(); break;
       case "r": case "R": command("reset"); break;
+      case "u": case "U": if (!presenter || !doUndo()) done = false; break;
       case "l": case "L": if (!presenter) rejoin(); break;
       case "i": case "I": if (page.model && page.model.openCount) page.inspect(page.model.openHead(1)[0]); break;
       case "+": case "=": tree.zoomBy(1.25); break;

@@ -116,6 +116,7 @@ export function createProtocol(page) {
         if (msg.reason === "view") st.localTarget = msg.step; // the server clamps a step past the end
         st.liveStatus = st.local ? st.liveStatus : msg.status;
         page.redraw(true);
+        if (msg.reason === "join" && page.onFirstJoin) { const f = page.onFirstJoin; page.onFirstJoin = null; f(); }
         break;
       case "step":
         if (!page.model) break;

@@ -230,7 +230,20 @@ if (presenter) {
     send({ type: "load", problem: $("load-problem").value, searches: $("load-searches").value.split("\n") });
   });
   for (const b of document.querySelectorAll("[data-drive]")) {
-    b.addEventListener("click", () => send({ type: "drive", command: b.dataset.drive, lane: -1 }));
+    b.addEventListener("click", () => {
+      // Reset and run to goal move every search the class sees: a second
+      // click within 4 s confirms.
+      const risky = b.dataset.drive === "reset" || b.dataset.drive === "goal";
+      if (risky && !b.dataset.armed) {
+        b.dataset.armed = b.textContent;
+        b.textContent = (b.dataset.drive === "reset" ? "Reset everyone?" : "Run everyone to the goal?") + " Click again";
+        b.classList.add("armed");
+        setTimeout(() => { if (b.dataset.armed) { b.textContent = b.dataset.armed; delete b.dataset.armed; b.classList.remove("armed"); } }, 4000);
+        return;
+      }
+      if (risky) { b.textContent = b.dataset.armed; delete b.dataset.armed; b.classList.remove("armed"); }
+      send({ type: "drive", command: b.dataset.drive, lane: -1 });
+    });
   }
   const kind = $("ask-kind");
   const syncKind = () => { app.dataset.ask = kind.value; };

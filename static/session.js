@@ -114,7 +114,31 @@ function start(app) {
   }
   window.addEventListener("resize", () => { measure(); page.tree.draw(); });
 
+  // A link to a step (?step=N or #step=N) opens the page at that step: a
+  // follower explores a copy there (Re-join live returns), a presenter
+  // moves the session there. The parameter is then dropped from the
+  // address, so that a reload does not move the class again.
+  page.onFirstJoin = () => {
+    const n = stepFromURL(location);
+    if (n === null) return;
+    page.command("seek", { step: n });
+    const u = new URL(location.href);
+    u.searchParams.delete("step");
+    if (/(^#|&)step=/.test(u.hash)) u.hash = "";
+    history.replaceState(null, "", u.toString());
+  };
+
   // a handle for tests and the curious: window.stepviz.send({type: "step"})
   window.stepviz = { send: proto.send, state: st, inspect: page.inspect, tree: page.tree, stats: page.stats, get model() { return page.model; } };
   proto.connect();
+}
+
+// stepFromURL reads ?step=N or #step=N: a whole number up to 10^9, else null.
+export function stepFromURL(loc) {
+  const q = new URLSearchParams(loc.search).get("step");
+  const h = /(?:^#|&)step=([^&]*)/.exec(loc.hash);
+  const v = q !== null ? q : h ? h[1] : null;
+  if (v === null || !/^\d{1,10}$/.test(v.trim())) return null;
+  const n = Number(v.trim());
+  return n <= 1e9 ? n : null;
 }

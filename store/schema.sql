@@ -92,3 +92,20 @@ CREATE TABLE notebook_used (
 	id   TEXT PRIMARY KEY,       -- a notebooks.id
 	used INTEGER NOT NULL        -- unix nanoseconds of a read, written at the next save
 );
+
+-- migration 6: lectures: sessions started from the landing page, kept across restarts
+-- The landing form as JSON rebuilds the search (the engine is deterministic);
+-- spec and options are what a list of one's lectures shows.
+CREATE TABLE lectures (
+	id       TEXT PRIMARY KEY,   -- the session id of /s/{id}
+	key_hash BLOB NOT NULL,      -- sha256 of the presenter key; the key itself is never stored
+	form     TEXT NOT NULL,      -- the landing form's values (JSON)
+	spec     TEXT NOT NULL,
+	options  TEXT NOT NULL,
+	step     INTEGER NOT NULL DEFAULT 0,
+	owner    TEXT NOT NULL,      -- the address that started it (quotas)
+	created  INTEGER NOT NULL,   -- unix seconds
+	used     INTEGER NOT NULL    -- unix seconds of the presenter's last move (eviction)
+);
+CREATE INDEX lectures_owner ON lectures (owner);
+CREATE INDEX lectures_used ON lectures (used);

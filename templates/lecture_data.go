@@ -82,13 +82,17 @@ type SessionData struct {
 	// FollowerURL is the read-only link; PresenterURL carries the key and
 	// is set only on the presenter's page.
 	FollowerURL, PresenterURL string
-	WSURL                     string
-	Kind, Spec, Options       string
-	Warnings                  []string
-	Step                      int
-	Status                    string
-	Counters                  stepper.Counters
-	Narration                 string
+	// LoopbackOnly, set on the presenter's page only, is the command that
+	// serves the class: the server listens on this computer only, and no
+	// follower on another device can open FollowerURL.
+	LoopbackOnly        string
+	WSURL               string
+	Kind, Spec, Options string
+	Warnings            []string
+	Step                int
+	Status              string
+	Counters            stepper.Counters
+	Narration           string
 	// TreeSVG and ProblemSVG are the server-drawn SVG of the search tree
 	// and the problem view (trusted markup from package viz).
 	TreeSVG, ProblemSVG string

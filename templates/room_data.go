@@ -16,8 +16,24 @@ type RoomData struct {
 	PresenterURL string
 	WSURL        string
 	CSVURL       string
+	// SummaryURL is polls-summary.csv: one row per poll.
+	SummaryURL string
 	// Problem and Searches prefill the presenter's form with what is live.
 	Problem  string
 	Searches []string
 	Static   string
+	// LoopbackOnly, when set, is the command that serves the class: the
+	// server listens on this computer only, and no student can open
+	// FollowerURL.
+	LoopbackOnly string
+}
+
+// QRData is the projector's page of a followers' QR code.
+type QRData struct {
+	// Label names what is joined ("Room abc234"); PNG is the code's image.
+	Label, PNG  string
+	FollowerURL string
+	Static      string
+	// LoopbackOnly is as in RoomData.
+	LoopbackOnly string
 }

@@ -168,71 +168,103 @@ func Room(d RoomData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if d.Presenter {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<img class=\"qr\" src=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<a href=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var12 string
-				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs("/r/" + d.ID + "/qr.png")
+				var templ_7745c5c3_Var12 templ.SafeURL
+				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/r/" + d.ID + "/qr"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 18, Col: 51}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 18, Col: 50}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\" alt=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\" target=\"_blank\" title=\"Show the QR code large, for the projector\" data-testid=\"qr-large\"><img class=\"qr\" src=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var13 string
-				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL)
+				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs("/r/" + d.ID + "/qr.png")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 18, Col: 89}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 19, Col: 52}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\" width=\"120\" height=\"120\" data-testid=\"qr\"> <details class=\"share\"><summary>Presenter link</summary><p class=\"small\">Whoever has this link drives the room. <input readonly value=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\" alt=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(d.PresenterURL)
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL + " (opens it large)")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 21, Col: 100}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 19, Col: 112}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" data-testid=\"room-presenter-link\" size=\"40\"></p><p class=\"small\"><a href=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" width=\"120\" height=\"120\" data-testid=\"qr\"></a> <details class=\"share\"><summary>Presenter link</summary><p class=\"small\">Whoever has this link drives the room. <input readonly value=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var15 templ.SafeURL
-				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.CSVURL))
+				var templ_7745c5c3_Var15 string
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(d.PresenterURL)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 22, Col: 56}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 23, Col: 100}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\" data-testid=\"polls-csv\" download>Poll results (CSV)</a></p></details> <span class=\"badge presenter\" data-testid=\"role\">Presenter</span> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\" data-testid=\"room-presenter-link\" size=\"40\"></p><p class=\"small\"><a href=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var16 templ.SafeURL
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.CSVURL))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 24, Col: 56}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "\" data-testid=\"polls-csv\" download>Poll answers (CSV)</a> · <a href=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var17 templ.SafeURL
+				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.SummaryURL))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 24, Col: 155}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "\" data-testid=\"polls-summary-csv\" download>Poll summary (CSV)</a></p></details> <span class=\"badge presenter\" data-testid=\"role\">Presenter</span> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<span class=\"badge follower\" data-testid=\"role\">Following</span> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<span class=\"badge follower\" data-testid=\"role\">Following</span> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<span class=\"conn\" id=\"room-conn\" data-testid=\"room-conn\" role=\"status\">connecting…</span></header>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "<span class=\"conn\" id=\"room-conn\" data-testid=\"room-conn\" role=\"status\">connecting…</span></header>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
+			}
+			if d.Presenter && d.LoopbackOnly != "" {
+				templ_7745c5c3_Err = loopbackNotice(d.LoopbackOnly).Render(ctx, templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
 			}
 			if d.Presenter {
 				templ_7745c5c3_Err = roomPresenterTools(d).Render(ctx, templ_7745c5c3_Buffer)
@@ -240,22 +272,22 @@ func Room(d RoomData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<p class=\"notice\" id=\"room-notice\" role=\"alert\" data-testid=\"room-notice\" hidden></p><section class=\"poll\" id=\"poll\" data-testid=\"poll\" aria-live=\"polite\" hidden></section><div class=\"viewing-old\" id=\"viewing-old\" data-testid=\"viewing-old\" hidden>You are looking at an earlier search of this room. <button type=\"button\" id=\"rejoin\" data-testid=\"rejoin-live\">Re-join live</button></div><section class=\"compare\" id=\"compare\" data-testid=\"compare\" hidden><h2>Side by side</h2><table class=\"nodes\"><thead><tr><th>Search</th><th>Step</th><th>Status</th><th>Expanded</th><th>Generated</th><th>Max open</th><th>Open</th><th>Closed</th><th>Cost</th></tr></thead> <tbody id=\"compare-rows\" data-testid=\"compare-rows\"></tbody></table></section><main id=\"main\" class=\"lanes\" data-testid=\"lanes\"><p class=\"muted\" id=\"lanes-empty\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<p class=\"notice\" id=\"room-notice\" role=\"alert\" data-testid=\"room-notice\" hidden></p><section class=\"poll\" id=\"poll\" data-testid=\"poll\" aria-live=\"polite\" hidden></section><div class=\"viewing-old\" id=\"viewing-old\" data-testid=\"viewing-old\" hidden>You are looking at an earlier search of this room. <button type=\"button\" id=\"rejoin\" data-testid=\"rejoin-live\">Re-join live</button></div><section class=\"compare\" id=\"compare\" data-testid=\"compare\" hidden><h2>Side by side</h2><table class=\"nodes\"><thead><tr><th>Search</th><th>Step</th><th>Status</th><th>Expanded</th><th>Generated</th><th>Max open</th><th>Open</th><th>Closed</th><th>Cost</th></tr></thead> <tbody id=\"compare-rows\" data-testid=\"compare-rows\"></tbody></table></section><main id=\"main\" class=\"lanes\" data-testid=\"lanes\"><p class=\"muted\" id=\"lanes-empty\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			if d.Presenter {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "Show a search: type a problem and one search line (or up to four, to compare them side by side).")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "Show a search: type a problem and one search line (or up to four, to compare them side by side).")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "Waiting for the lecturer to show a search…")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "Waiting for the lecturer to show a search…")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</p></main><details class=\"history\" id=\"history\" data-testid=\"history\"><summary>This room's searches</summary><ol id=\"history-list\" data-testid=\"history-list\"></ol></details></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "</p></main><details class=\"history\" id=\"history\" data-testid=\"history\"><summary>This room's searches</summary><ol id=\"history-list\" data-testid=\"history-list\"></ol></details></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -292,38 +324,206 @@ func roomPresenterTools(d RoomData) templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var16 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var16 == nil {
-			templ_7745c5c3_Var16 = templ.NopComponent
+		templ_7745c5c3_Var18 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var18 == nil {
+			templ_7745c5c3_Var18 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<div class=\"room-tools\"><form id=\"load-form\" class=\"room-load\" data-testid=\"load-form\"><label>Problem <input type=\"text\" id=\"load-problem\" data-testid=\"load-problem\" value=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<div class=\"room-tools\"><form id=\"load-form\" class=\"room-load\" data-testid=\"load-form\"><label>Problem <input type=\"text\" id=\"load-problem\" data-testid=\"load-problem\" value=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var17 string
-		templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(d.Problem)
+		var templ_7745c5c3_Var19 string
+		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(d.Problem)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 72, Col: 99}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 77, Col: 99}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
-		if templ_7745c5c3_Err != nil {
-			return templ_7745c5c3_Err
-		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "\" size=\"36\" placeholder=\"puzzle 283164705 goal=123804765\" required></label> <label>Searches, one per line (up to 4 side by side) <textarea id=\"load-searches\" data-testid=\"load-searches\" rows=\"2\" cols=\"40\" placeholder=\"bfs&#10;astar h=manhattan\">")
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var18 string
-		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(d.Searches, "\n"))
-		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 74, Col: 152}
-		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "\" size=\"36\" placeholder=\"puzzle 283164705 goal=123804765\" required></label> <label>Searches, one per line (up to 4 side by side) <textarea id=\"load-searches\" data-testid=\"load-searches\" rows=\"2\" cols=\"40\" placeholder=\"bfs&#10;astar h=manhattan\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\">Ask the class: <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
+		var templ_7745c5c3_Var20 string
+		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(d.Searches, "\n"))
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 80, Col: 152}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\">Ask the class: <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// loopbackNotice tells the lecturer that no student can reach the server
+// and how to serve the class instead.
+func loopbackNotice(command string) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var21 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var21 == nil {
+			templ_7745c5c3_Var21 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "<p class=\"loopback-notice\" role=\"alert\" data-testid=\"loopback-notice\">Students cannot open this link: the server listens on this computer only (127.0.0.1). Stop it (Ctrl-C) and serve the class with <code>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var22 string
+		templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(command)
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 112, Col: 59}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "</code>.</p>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// QRPage is a followers' QR code as large as the screen allows, for the
+// projector, with the link and what it joins under it.
+func QRPage(d QRData) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var23 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var23 == nil {
+			templ_7745c5c3_Var23 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Var24 := templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+			templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+			templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+			if !templ_7745c5c3_IsBuffer {
+				defer func() {
+					templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+					if templ_7745c5c3_Err == nil {
+						templ_7745c5c3_Err = templ_7745c5c3_BufErr
+					}
+				}()
+			}
+			ctx = templ.InitializeContext(ctx)
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<main id=\"main\" class=\"qr-big\" data-testid=\"qr-page\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			if d.LoopbackOnly != "" {
+				templ_7745c5c3_Err = loopbackNotice(d.LoopbackOnly).Render(ctx, templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<img src=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var25 string
+			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(d.PNG)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 124, Col: 19}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "\" alt=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var26 string
+			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 124, Col: 57}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "\" data-testid=\"qr-big\"><p class=\"qr-url\"><a href=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var27 templ.SafeURL
+			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.FollowerURL))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 125, Col: 59}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "\" data-testid=\"qr-url\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var28 string
+			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(d.FollowerURL)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 125, Col: 98}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "</a></p><p class=\"qr-code\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var29 string
+			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(d.Label)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 126, Col: 31}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "</p></main>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			return nil
+		})
+		templ_7745c5c3_Err = lecturePage("stepviz — join "+d.Label, "", d.Static, "qr-page").Render(templ.WithChildren(ctx, templ_7745c5c3_Var24), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

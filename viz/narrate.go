@@ -102,6 +102,11 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 		}
 	case stepper.LimitReached:
 		b.WriteString(" The node limit is reached: the search stops.")
+		if o.Duplicates != stepper.DropDuplicates && ev.Counters.Duplicates > 0 {
+			// With duplicates kept, every generated child is a node: on a
+			// map most are duplicates, and they fill the limit first.
+			fmt.Fprintf(&b, " %d of its nodes are duplicates of states already reached (duplicates=keep): search with duplicates=drop to store only new states and go further.", ev.Counters.Duplicates)
+		}
 	case stepper.Cutoff:
 		b.WriteString(" The stack is empty and nodes were cut off at the limit: cutoff (a deeper limit may find a goal).")
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -19,7 +20,7 @@ import (
 )
 
 func init() {
-	register("serve", "serve the live lecture viewer (stepviz serve [-addr 127.0.0.1:8080] [-host NAME] [-db stepviz.db] [-nats nats://HOST:4222 -cluster-secret FILE -nats-user NAME ...] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
+	register("serve", "serve the live lecture viewer (stepviz serve [-class] [-addr 127.0.0.1:8080] [-public-url URL] [-host NAME] [-db stepviz.db] [-nats nats://HOST:4222 -cluster-secret FILE -nats-user NAME ...] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
 }
 
 // runServe serves the landing page, the session pages and their websockets
@@ -27,6 +28,8 @@ func init() {
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port); 127.0.0.1 keeps it on this machine")
+	class := fs.Bool("class", false, "serve a class: listen on every network address of this machine (on -addr's port) and print the addresses students open")
+	publicURL := fs.String("public-url", "", "the address students open when it is not one of this machine's (a DNS name, a reverse proxy), such as https://lecture.example; followers' links and QR codes carry it")
 	maxSessions := fs.Int("max-sessions", server.DefaultMaxSessions, "most sessions held at once")
 	maxNodes := fs.Int("max-nodes", server.DefaultMaxNodes, "most search-tree nodes per session")
 	maxClients := fs.Int("max-clients", server.DefaultMaxClients, "most connections to one session")
@@ -41,8 +44,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	var err error
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -nats (with -cluster-secret and -nats-*), -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -idle\n", pos[0])
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -class, -addr, -public-url, -host, -db, -nats (with -cluster-secret and -nats-*), -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -idle\n", pos[0])
 		return exitUsage
 	}
 	for _, f := range []struct {
@@ -62,10 +66,25 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz serve: -idle %v: give a positive duration, such as 30m\n", *idle)
 		return exitUsage
 	}
+	if *class {
+		_, port, err := net.SplitHostPort(*addr)
+		if err != nil {
+			fmt.Fprintf(stderr, "stepviz serve: -addr %q: give host:port, such as :8080\n", *addr)
+			return exitUsage
+		}
+		*addr = ":" + port
+	}
+	public := ""
+	if *publicURL != "" {
+		if public, err = server.ParsePublicURL(*publicURL); err != nil {
+			fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
+			return exitUsage
+		}
+	}
 	cfg := server.Config{
 		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients,
 		MaxPerClient: min(*maxPerClient, *maxSessions), Idle: *idle, Hosts: hosts,
-		Logger: log.New(stderr, "stepviz serve: ", log.LstdFlags),
+		Logger: log.New(stderr, "stepviz serve: ", log.LstdFlags), PublicURL: public,
 	}
 	if *maxPerClient > *maxSessions && isSet(fs, "max-per-client") {
 		cfg.MaxPerClient = *maxPerClient // let Validate name the clash
@@ -101,14 +120,34 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	err = srv.ListenAndServe(ctx, *addr, func(a string) {
-		fmt.Fprintf(stdout, "stepviz: serving the lecture viewer on http://%s/ (Ctrl-C stops)\n", a)
-	})
+	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public) })
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// printServing says where the server is: first the address to open on
+// this machine, then the addresses students open (the machine's network
+// addresses, never [::] or 0.0.0.0), or, when it listens on loopback only,
+// the command that serves a class.
+func printServing(w io.Writer, addr, public string) {
+	ln, err := net.ResolveTCPAddr("tcp", addr)
+	if err != nil {
+		fmt.Fprintf(w, "stepviz: serving the lecture viewer on http://%s/ (Ctrl-C stops)\n", addr)
+		return
+	}
+	fmt.Fprintf(w, "stepviz: serving the lecture viewer on %s (Ctrl-C stops)\n", server.LocalURL(ln))
+	urls := server.StudentURLs(public, ln)
+	switch len(urls) {
+	case 0:
+		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s\n", server.ClassroomCommand)
+	case 1:
+		fmt.Fprintf(w, "stepviz: students open %s\n", urls[0])
+	default:
+		fmt.Fprintf(w, "stepviz: students open %s (also: %s)\n", urls[0], strings.Join(urls[1:], ", "))
+	}
 }
 
 // hostList is the repeatable -host flag.

@@ -11,9 +11,12 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
+
+	"stepviz/internal/lan"
 )
 
 // Guard checks requests before they reach the wrapped handler. The zero
@@ -103,10 +106,13 @@ func served(r *http.Request) (net.IP, string, bool) {
 }
 
 // allowed reports whether hostport (a Host header or an Origin's host) names
-// this server: the IP and port the connection came in on, localhost with
-// that port when that IP is a loopback one, or one of g.Hosts. An IP
-// literal cannot be rebound to another machine; a DNS name can, so only
-// the names the operator listed are accepted.
+// this server: the IP and port the connection came in on, another of this
+// machine's own addresses with that port (a lecturer's page on 127.0.0.1
+// and the students' link on the network address), localhost with that
+// port when that IP is a loopback one, or one of g.Hosts. An IP literal
+// cannot be rebound to another machine; a DNS name can, so only the names
+// the operator listed are accepted. Cost: a listing of the interface
+// addresses when the IP is not the connection's own.
 func (g Guard) allowed(r *http.Request, hostport string) bool {
 	host, port := hostport, ""
 	if h, p, err := net.SplitHostPort(hostport); err == nil {
@@ -135,8 +141,14 @@ func (g Guard) allowed(r *http.Request, hostport string) bool {
 	if host == "localhost" {
 		return ip.IsLoopback()
 	}
-	hip := net.ParseIP(host)
-	return hip != nil && hip.Equal(ip)
+	hip, err := netip.ParseAddr(host)
+	if err != nil {
+		return false
+	}
+	if own, ok := netip.AddrFromSlice(ip); ok && own.Unmap() == hip.Unmap() {
+		return true
+	}
+	return lan.IsLocal(hip)
 }
 
 // servedAddr describes the served address for an error message.

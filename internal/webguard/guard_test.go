@@ -2,11 +2,14 @@ package webguard
 
 import (
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"stepviz/internal/lan"
 )
 
 // TestWrap sends requests to a real server on 127.0.0.1 as a rebinding
@@ -17,7 +20,20 @@ func TestWrap(t *testing.T) {
 	defer srv.Close()
 	addr := strings.TrimPrefix(srv.URL, "http://")
 	port := addr[strings.LastIndex(addr, ":")+1:]
-	for _, tc := range []struct {
+	type row = struct {
+		name, method, host string
+		header             map[string]string
+		status             int
+		want               string
+	}
+	var own []row
+	for _, a := range lan.Addrs() {
+		hp := net.JoinHostPort(a.String(), port)
+		own = append(own, row{"this machine's address " + a.String(), "GET", hp, nil, 200, "ok"},
+			row{"this machine's address " + a.String() + " as Origin", "POST", addr, map[string]string{"Origin": "http://" + hp}, 200, "ok"},
+			row{"this machine's address " + a.String() + ", other port", "GET", net.JoinHostPort(a.String(), "1"), nil, 421, "does not answer"})
+	}
+	for _, tc := range append(own, []struct {
 		name, method, host string
 		header             map[string]string
 		status             int
@@ -28,6 +44,8 @@ func TestWrap(t *testing.T) {
 		{"rebound name", "GET", "evil.example:" + port, nil, 421, `does not answer to the host "evil.example:` + port},
 		{"rebound name, websocket", "GET", "evil.example:" + port, map[string]string{"Upgrade": "websocket", "Origin": "http://evil.example:" + port}, 421, "-host evil.example"},
 		{"other port", "GET", "127.0.0.1:1", nil, 421, "does not answer"},
+		{"another machine's address", "GET", "203.0.113.9:" + port, nil, 421, "does not answer"},
+		{"another machine's address as Origin", "POST", addr, map[string]string{"Origin": "http://203.0.113.9:" + port}, 403, "did not serve"},
 		{"no port", "GET", "127.0.0.1", nil, 421, "does not answer"},
 		{"listed name", "GET", "lecture.example:" + port, nil, 200, "ok"},
 		{"listed name with port", "GET", "proxy.example:443", nil, 200, "ok"},
@@ -42,7 +60,7 @@ func TestWrap(t *testing.T) {
 		{"cross-site, no Origin", "POST", addr, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "Sec-Fetch-Site: cross-site"},
 		{"cross-origin websocket", "GET", addr, map[string]string{"Upgrade": "websocket", "Origin": "http://evil.example"}, 403, "did not serve"},
 		{"cross-origin GET of a page", "GET", addr, map[string]string{"Origin": "http://evil.example"}, 200, "ok"},
-	} {
+	}...) {
 		req, _ := http.NewRequest(tc.method, srv.URL, nil)
 		req.Host = tc.host
 		for k, v := range tc.header {

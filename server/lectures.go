@@ -1,0 +1,242 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sort"
+	"time"
+
+	"stepviz/internal/webguard"
+	"stepviz/stepper"
+	persist "stepviz/store"
+	"stepviz/templates"
+)
+
+// A lecture is a session started from the landing page on a server with a
+// database. Like a room's search, it is kept as the record it is rebuilt
+// from — the landing form's values (the engine is deterministic), the
+// presenter key's hash and the live step, saved before any follower sees
+// a step — so it survives a restart or kill -9, and a session reclaimed
+// from memory comes back under the same id on its next page or websocket.
+// Because a kept lecture loses nothing when unloaded, a lecturer (a
+// browser holding the presenter key of a lecture its address started)
+// at its full share of sessions in memory has its least recently used
+// lecture that no page shows unloaded instead of being refused; anyone
+// else is refused at the share, as without a database. A rebuilt lecture
+// counts in its owner's share again.
+//
+// Ownership and bounds: a lecture is owned by the address that started it;
+// one address keeps at most MaxLecturesPerClient, the server at most
+// MaxLectures, evicting the least recently moved one idle for LectureIdle
+// when full. Beyond them a session still runs, in memory only, and its
+// page says it is not kept.
+
+const (
+	MaxLectures          = 5000
+	MaxLecturesPerClient = 200
+	LectureIdle          = 30 * 24 * time.Hour
+)
+
+// keepLecture records sess, started from the form fv by owner, as a
+// lecture, and makes its moves saved. It returns why it could not (the
+// session runs anyway), or "" once kept. A no-op without a database.
+func (s *Server) keepLecture(ctx context.Context, sess *Session, fv templates.FormValues, owner string) string {
+	if s.cfg.DB == nil {
+		return ""
+	}
+	form, err := json.Marshal(fv)
+	if err != nil {
+		return "not kept across restarts: " + err.Error()
+	}
+	if len(form) > persist.MaxLectureForm {
+		return fmt.Sprintf("not kept across restarts: its problem takes %d KB, more than the %d KB kept", len(form)>>10, persist.MaxLectureForm>>10)
+	}
+	total, owned, err := s.cfg.DB.LectureUsage(ctx, owner)
+	if err != nil {
+		return "not kept across restarts: " + err.Error()
+	}
+	if owned >= MaxLecturesPerClient {
+		return fmt.Sprintf("not kept across restarts: your computer keeps %d sessions here, the most one may; close some on /mine", owned)
+	}
+	if total >= MaxLectures {
+		id, err := s.cfg.DB.EvictLecture(ctx, time.Now().Add(-LectureIdle).Unix())
+		if err != nil || id == "" {
+			return fmt.Sprintf("not kept across restarts: this server keeps %d sessions, the most it allows", MaxLectures)
+		}
+		s.logf("lecture %s evicted: unused for %v and the server full", id, LectureIdle)
+	}
+	var spec, opts string
+	sess.hub.do(func() { spec, opts = sess.hub.info.Spec, sess.hub.info.Options })
+	l := persist.Lecture{ID: sess.ID, KeyHash: persist.HashKey(sess.key), Form: string(form), Spec: spec, Options: opts, Owner: owner}
+	if err := s.cfg.DB.CreateLecture(ctx, l); err != nil {
+		return "not kept across restarts: " + err.Error()
+	}
+	// The presenter has not been sent the page yet: no move precedes this.
+	sess.hub.do(func() { sess.onMove = s.lectureMoved(sess.ID) })
+	sess.kept.Store(true)
+	return ""
+}
+
+// lectureMoved is the hook of lecture id's session: it saves the step
+// before any follower sees it. It runs on the session's hub goroutine.
+func (s *Server) lectureMoved(id string) func(*stepper.Search) {
+	return func(search *stepper.Search) {
+		if err := s.cfg.DB.SetLectureStep(context.Background(), id, search.StepCount(), time.Now().Unix()); err != nil {
+			s.logf("lecture %s: %v", id, err)
+		}
+	}
+}
+
+// lectureSession returns the live session of lecture id, rebuilding it
+// from its record at its step when this process has none. It returns
+// false if no lecture has that id. Cost: O(step) engine steps.
+func (s *Server) lectureSession(ctx context.Context, id string) (*Session, bool, error) {
+	if sess, ok := s.sessions.get(id); ok {
+		return sess, true, nil
+	}
+	l, err := s.cfg.DB.Lecture(ctx, id)
+	if errors.Is(err, persist.ErrNotFound) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	var fv templates.FormValues
+	if err := json.Unmarshal([]byte(l.Form), &fv); err != nil {
+		return nil, false, fmt.Errorf("server: session %s's record is damaged (%v); start it again from /", id, err)
+	}
+	search, err := searchFromForm(fv, s.cfg.MaxNodes)
+	if err != nil {
+		return nil, false, fmt.Errorf("server: session %s cannot be rebuilt on this server: %w", id, err)
+	}
+	search.Seek(l.Step)
+	for search.StepCount() < l.Step && !search.Status().Done() {
+		search.Run(1)
+	}
+	sess, err := s.sessions.adoptLecture(id, l.Owner, l.KeyHash, search, problemInfo(search), s.cfg.MaxNodes, s.lectureMoved(id))
+	if err != nil {
+		return nil, false, err
+	}
+	return sess, true, nil
+}
+
+// unloadKept stops up to n kept sessions of owner that no page is
+// connected to (lectures, rebuilt from the database on their next
+// request), least recently used first, and returns how many it stopped.
+// O(sessions log sessions).
+func (st *store) unloadKept(owner string, n int) int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.unloadKeptLocked(owner, n)
+}
+
+func (st *store) unloadKeptLocked(owner string, n int) int {
+	var kept []*Session
+	for _, s := range st.sessions {
+		if s.owner == owner && s.kept.Load() && s.hub.connected.Load() == 0 {
+			kept = append(kept, s)
+		}
+	}
+	sort.Slice(kept, func(i, j int) bool { return kept[i].hub.lastUsed.Load() < kept[j].hub.lastUsed.Load() })
+	kept = kept[:min(n, len(kept))]
+	for _, s := range kept {
+		st.dropLocked(s)
+		go s.hub.stop()
+	}
+	return len(kept)
+}
+
+// adoptLecture registers search as lecture id's session, owned by owner
+// and counted in its share: when the share is full, the owner's kept
+// sessions no page is connected to are unloaded first; when the server is
+// full, idle sessions are reclaimed. If the id is already live, that
+// session.
+func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
+	st.mu.Lock()
+	if sess, ok := st.sessions[id]; ok {
+		st.mu.Unlock()
+		return sess, nil
+	}
+	if owner != "" && st.owned[owner] >= st.perOwner {
+		st.unloadKeptLocked(owner, st.owned[owner]-st.perOwner+1)
+		if st.owned[owner] >= st.perOwner {
+			st.mu.Unlock()
+			return nil, ErrOwnerQuota{st.perOwner, st.idle}
+		}
+	}
+	if len(st.sessions) >= st.max {
+		st.reclaimLocked("", len(st.sessions)-st.max+1)
+	}
+	if len(st.sessions) >= st.max {
+		st.mu.Unlock()
+		return nil, ErrTooManySessions{st.max}
+	}
+	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, owner: owner, onMove: onMove}
+	sess.kept.Store(true)
+	sess.hub = newHub(sess, s, info)
+	st.sessions[id] = sess
+	st.owned[owner]++
+	st.mu.Unlock()
+	go sess.hub.run()
+	return sess, nil
+}
+
+// isLecturer reports whether r's browser holds the presenter key of a
+// lecture its address started: such a client, at its share of sessions,
+// has its unused lectures unloaded rather than being refused. At most
+// maxKeptKeys lookups.
+func (s *Server) isLecturer(ctx context.Context, r *http.Request) bool {
+	if s.cfg.DB == nil {
+		return false
+	}
+	owner := webguard.ClientIP(r)
+	for _, k := range heldKeys(r) {
+		if k.kind != "s" {
+			continue
+		}
+		l, err := s.cfg.DB.Lecture(ctx, k.id)
+		if err == nil && l.Owner == owner && (&Session{keyHash: l.KeyHash}).IsPresenter(k.key) {
+			return true
+		}
+	}
+	return false
+}
+
+// startLecture starts a session from the landing form for r's client. A
+// lecturer (isLecturer) at its share has its least recently used lecture
+// no page shows unloaded instead of being refused.
+func (s *Server) startLecture(r *http.Request, search *stepper.Search) (*Session, error) {
+	sess, err := s.startSessionFor(r, search)
+	var quota ErrOwnerQuota
+	if errors.As(err, &quota) && s.isLecturer(r.Context(), r) && s.sessions.unloadKept(webguard.ClientIP(r), 1) > 0 {
+		sess, err = s.startSessionFor(r, search)
+	}
+	return sess, err
+}
+
+// dropLocked removes s from the store (not stopping it).
+func (st *store) dropLocked(s *Session) {
+	delete(st.sessions, s.ID)
+	if st.owned[s.owner]--; st.owned[s.owner] <= 0 {
+		delete(st.owned, s.owner)
+	}
+}
+
+// remove stops session id and forgets it, closing its pages with reason;
+// it reports whether there was one.
+func (st *store) remove(id, reason string) bool {
+	st.mu.Lock()
+	s, ok := st.sessions[id]
+	if ok {
+		st.dropLocked(s)
+	}
+	st.mu.Unlock()
+	if ok {
+		s.hub.endReason.Store(&reason)
+		s.hub.stop()
+	}
+	return ok
+}

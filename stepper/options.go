@@ -103,6 +103,20 @@ const (
 	SkipParent ParentPolicy = "skip" // never regenerate the parent (Korf's IDA*; the default for idastar on puzzles)
 )
 
+// TieSide says which side a bidirectional search (bibfs, biucs, biastar)
+// expands when the least keys of its two open lists are equal.
+type TieSide string
+
+// The tie sides.
+const (
+	// TieSideForward expands the forward side on a tie (the default).
+	TieSideForward TieSide = "forward"
+	// TieSideBackward expands the backward side on a tie: AIMA 4th ed.
+	// (Russell and Norvig 2020), Figure 3.14, BIBF-SEARCH, proceeds
+	// forward only when f_F(TOP(frontier_F)) < f_B(TOP(frontier_B)).
+	TieSideBackward TieSide = "backward"
+)
+
 // ClosedPolicy says what a cheaper path to an already expanded node does.
 type ClosedPolicy string
 
@@ -164,6 +178,9 @@ type Options struct {
 	// Parent is the depth-first iterative searches' parent policy; ""
 	// means skip for idastar on a puzzle and keep otherwise.
 	Parent ParentPolicy
+	// TieSide is the side bibfs, biucs and biastar expand when both
+	// sides' least keys are equal; "" is forward. Bidirectional only.
+	TieSide TieSide
 	// Order is the successor order: "natural", "reverse", "alpha" (by action
 	// name), or a comma list of action names such as "up,left,right,down";
 	// actions not listed follow in natural order.
@@ -226,7 +243,7 @@ func validWeight(w float64) bool {
 
 // optionNames are the option names shared by the command line and the
 // notebook ("-tie high-g", "tie=high-g").
-var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy", "width", "local", "f"}
+var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy", "width", "local", "f", "tieside"}
 
 // OptionNames returns the names [Options.Set] accepts.
 func OptionNames() []string { return append([]string(nil), optionNames...) }
@@ -288,6 +305,8 @@ func (o *Options) Set(name, value string) error {
 		o.Local = b
 	case "f":
 		o.F = strings.ToLower(value)
+	case "tieside":
+		o.TieSide = TieSide(strings.ToLower(value))
 	case "parent":
 		o.Parent = ParentPolicy(strings.ToLower(value))
 	case "duplicates":
@@ -439,6 +458,9 @@ func (o Options) Normalize() (Options, error) {
 	if o.Depth < 0 || o.Depth > MaxDepth {
 		return o, fmt.Errorf("stepper: depth %d: want a whole number from 0 to %d", o.Depth, MaxDepth)
 	}
+	if o.TieSide == "" && o.Algorithm.bidirectional() {
+		o.TieSide = TieSideForward
+	}
 	if err := o.checkBidi(); err != nil {
 		return o, err
 	}
@@ -462,7 +484,13 @@ func (o Options) Normalize() (Options, error) {
 // and keeps every child as a node. Called on normalized options.
 func (o Options) checkBidi() error {
 	if !o.Algorithm.bidirectional() {
+		if o.TieSide != "" {
+			return fmt.Errorf("stepper: tieside=%s is an option of bibfs, biucs and biastar (which side expands when both sides' least keys are equal), not %s", o.TieSide, o.Algorithm)
+		}
 		return nil
+	}
+	if o.TieSide != TieSideForward && o.TieSide != TieSideBackward {
+		return fmt.Errorf("stepper: tieside=%s: want forward (the default) or backward (AIMA 4th ed., Figure 3.14: forward only when its least key is strictly smaller)", o.TieSide)
 	}
 	why := ""
 	switch {
@@ -489,8 +517,8 @@ func (o Options) checkBidi() error {
 // variant included: "astar h=manhattan tie=fifo goaltest=expand
 // open=reparent closed=ignore order=natural". A bidirectional search
 // (bibfs, biucs, biastar) has none of tie, goaltest, open and closed
-// (checkBidi), so its line is the algorithm, h, order and maxnodes:
-// "biastar h=sld order=natural". It parses back to the same options.
+// (checkBidi), so its line is the algorithm, h, tieside (when backward),
+// order and maxnodes: "biastar h=sld order=natural". It parses back to the same options.
 // Call it on normalized options.
 func (o Options) String() string {
 	var b strings.Builder
@@ -498,6 +526,9 @@ func (o Options) String() string {
 	if o.Algorithm.bidirectional() {
 		if o.Heuristic != "" {
 			fmt.Fprintf(&b, " h=%s", o.Heuristic)
+		}
+		if o.TieSide == TieSideBackward {
+			b.WriteString(" tieside=backward")
 		}
 		fmt.Fprintf(&b, " order=%s", o.Order)
 		if o.MaxNodes != DefaultMaxNodes && o.MaxNodes != 0 {

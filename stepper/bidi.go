@@ -70,8 +70,8 @@ type biEngine[S comparable] struct {
 	reached  [2]map[S]int32
 	mu       float64
 	meet     [2]int32 // the forward and backward nodes of the best meeting (same state)
-	eps      float64 // the stopping rule's ε (leastStep), fixed for the search
-	backTie  bool    // tieside=backward: a tie of the two tops expands backward
+	eps      float64  // the stopping rule's ε (leastStep), fixed for the search
+	backTie  bool     // tieside=backward: a tie of the two tops expands backward
 	cur      int
 	status   Status
 	cnt      Counters

@@ -42,6 +42,10 @@ var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, Bea
 // (aima-python's depth_limited_search(problem, limit=50)).
 const DefaultDLSLimit = 50
 
+// NoDepthLimit as Options.Depth asks for no depth limit, as the option's
+// value "none" does (depth=none, -depth none).
+const NoDepthLimit = -1
+
 // depthFirstIterative reports whether the algorithm runs in the depth-first
 // iterative loop (dfengine.go) rather than the best-first one.
 func (a Algorithm) depthFirstIterative() bool { return a == IDS || a == IDAStar || a == RBFS }
@@ -93,14 +97,35 @@ const (
 	IgnoreOpen  OpenPolicy = "ignore"       // keep the first path found
 )
 
-// ParentPolicy says whether the depth-first iterative searches generate the
-// state of a node's parent again among its children.
+// ParentPolicy says which states the depth-first iterative searches (ids,
+// idastar, rbfs) leave out of a node's children: none, the parent's, or
+// every state on the node's own path.
 type ParentPolicy string
 
 // The parent policies.
 const (
-	KeepParent ParentPolicy = "keep" // generate every successor (aima-python's IDS and RBFS)
-	SkipParent ParentPolicy = "skip" // never regenerate the parent (Korf's IDA*; the default for idastar on puzzles)
+	// KeepParent generates every successor, the parent's state and longer
+	// cycles included: aima-python's depth_limited_search and
+	// iterative_deepening_search (aimacode/aima-python aima/search.py,
+	// Figures 3.17 and 3.18 of the 3rd edition), which test no cycle;
+	// TestIDSAgainstAIMAPython checks ids parent=keep against them, step
+	// counts and path, on every instance of testdata/aima-ids.csv.
+	KeepParent ParentPolicy = "keep"
+	// SkipParent never generates the parent's state among a node's
+	// children: Korf's parent pruning (Korf 1985, the IDA* whose node
+	// counts testdata/korf100.txt lists; TestKorf100 checks them exactly).
+	// The default of idastar on puzzles.
+	SkipParent ParentPolicy = "skip"
+	// PathParent never generates a state already on the node's own path
+	// (root to node): AIMA 4th ed. (Russell and Norvig 2020), Figure 3.12,
+	// DEPTH-LIMITED-SEARCH's IS-CYCLE, for which ITERATIVE-DEEPENING-SEARCH
+	// calls it. The book adds such a child to the frontier and, when it
+	// is popped, tests it (it cannot be the goal: its ancestor of the same
+	// state was tested first) and does not expand it; stepviz does not
+	// generate it, so the same nodes are expanded in the same order, and
+	// generated and goal-test counts are smaller by those children. The
+	// default of ids.
+	PathParent ParentPolicy = "path"
 )
 
 // TieSide says which side a bidirectional search (bibfs, biucs, biastar)
@@ -170,13 +195,20 @@ type Options struct {
 	// Duplicates says whether discarded duplicates are stored as nodes.
 	Duplicates DuplicatePolicy
 	// Depth is the depth limit L of dls and dfs (and of any best-first
-	// search): a node of depth L is goal-tested but not expanded, and a
-	// search that ran out of nodes after such a cutoff ends with status
-	// Cutoff (AIMA's depth-limited search). 0 means no limit, except for
-	// dls, whose default is DefaultDLSLimit.
+	// search) when DepthLimited is true: a node of depth L is goal-tested
+	// but not expanded, and a search that ran out of nodes after such a
+	// cutoff ends with status Cutoff (AIMA's depth-limited search); L = 0
+	// expands nothing. For ids it caps the iterations' limit. Depth
+	// NoDepthLimit asks for no limit (Normalize then sets Depth 0 and
+	// DepthLimited false).
 	Depth int
+	// DepthLimited says Depth is a limit. Normalize sets it for any Depth >
+	// 0, and for dls when no limit was given (Depth = DefaultDLSLimit);
+	// Set sets it for every whole number, 0 included. Without it Depth 0
+	// is the algorithm's default: no limit, except dls's DefaultDLSLimit.
+	DepthLimited bool
 	// Parent is the depth-first iterative searches' parent policy; ""
-	// means skip for idastar on a puzzle and keep otherwise.
+	// means path for ids, skip for idastar on a puzzle and keep otherwise.
 	Parent ParentPolicy
 	// TieSide is the side bibfs, biucs and biastar expand when both
 	// sides' least keys are equal; "" is forward. Bidirectional only.
@@ -278,11 +310,15 @@ func (o *Options) Set(name, value string) error {
 		}
 		o.Tree = b
 	case "depth", "limit":
+		if strings.EqualFold(value, "none") {
+			o.Depth, o.DepthLimited = NoDepthLimit, false
+			return nil
+		}
 		d, err := strconv.Atoi(value)
 		if err != nil || d < 0 || d > MaxDepth {
-			return fmt.Errorf("stepper: depth %q: want a whole number from 0 to %d (0 means no limit)", value, MaxDepth)
+			return fmt.Errorf("stepper: depth %q: want a whole number from 0 to %d (0 expands nothing: only the start is goal-tested), or none for no limit", value, MaxDepth)
 		}
-		o.Depth = d
+		o.Depth, o.DepthLimited = d, true
 	case "order":
 		o.Order = value
 	case "lazy":
@@ -420,9 +456,20 @@ func (o Options) Normalize() (Options, error) {
 	if o.Open != Reparent && o.Open != ReparentNew && o.Open != IgnoreOpen {
 		return o, fmt.Errorf("stepper: open=%q: want reparent, reparent-new or ignore", o.Open)
 	}
+	switch {
+	case o.Depth == NoDepthLimit:
+		if o.Algorithm == DLS {
+			return o, fmt.Errorf("stepper: depth=none: dls is depth-limited search and needs a limit (default %d); for no limit use dfs tree=true order=reverse, the same search unbounded", DefaultDLSLimit)
+		}
+		o.Depth, o.DepthLimited = 0, false
+	case o.Depth < 0 || o.Depth > MaxDepth:
+		return o, fmt.Errorf("stepper: depth %d: want a whole number from 0 to %d, or none for no limit", o.Depth, MaxDepth)
+	case o.Depth > 0:
+		o.DepthLimited = true
+	}
 	if o.Algorithm == DLS {
-		if o.Depth == 0 {
-			o.Depth = DefaultDLSLimit
+		if !o.DepthLimited {
+			o.Depth, o.DepthLimited = DefaultDLSLimit, true
 		}
 		// AIMA's depth-limited search is a tree search; tree=false is
 		// not expressible as a zero value, so dls is always one.
@@ -434,8 +481,8 @@ func (o Options) Normalize() (Options, error) {
 	if o.Lazy && (o.Tree || o.Algorithm.depthFirstIterative() || o.Algorithm.bidirectional() || o.Algorithm == Beam) {
 		return o, fmt.Errorf("stepper: lazy=true is for graph search with bfs, dfs, dls, ucs, greedy, astar or wastar (not tree=true, not %s)", o.Algorithm)
 	}
-	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent {
-		return o, fmt.Errorf("stepper: parent=%q: want keep (generate the parent's state again) or skip (never regenerate it)", o.Parent)
+	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent && o.Parent != PathParent {
+		return o, fmt.Errorf("stepper: parent=%q: want path (never generate a state on the node's own path: AIMA 4th ed.), skip (never regenerate the parent's state: Korf) or keep (generate every successor: aima-python)", o.Parent)
 	}
 	if o.Parent != "" && !o.Algorithm.depthFirstIterative() {
 		return o, fmt.Errorf("stepper: parent=%s is an option of ids, idastar and rbfs, not %s", o.Parent, o.Algorithm)
@@ -454,9 +501,6 @@ func (o Options) Normalize() (Options, error) {
 	}
 	if o.Duplicates != KeepDuplicates && o.Duplicates != DropDuplicates {
 		return o, fmt.Errorf("stepper: duplicates=%q: want keep or drop", o.Duplicates)
-	}
-	if o.Depth < 0 || o.Depth > MaxDepth {
-		return o, fmt.Errorf("stepper: depth %d: want a whole number from 0 to %d", o.Depth, MaxDepth)
 	}
 	if o.TieSide == "" && o.Algorithm.bidirectional() {
 		o.TieSide = TieSideForward
@@ -502,7 +546,7 @@ func (o Options) checkBidi() error {
 		why = fmt.Sprintf("open=%s closed=%s: %s gives a state reached more cheaply on its own side a new node, open or closed (the open= and closed= policies are not its)", o.Open, o.Closed, o.Algorithm)
 	case o.Tree:
 		why = fmt.Sprintf("tree=true: %s is a graph search, each side remembering the states it reached (the other side's are how the two meet)", o.Algorithm)
-	case o.Depth != 0:
+	case o.DepthLimited:
 		why = fmt.Sprintf("depth=%d: %s has no depth limit", o.Depth, o.Algorithm)
 	case o.Duplicates != KeepDuplicates:
 		why = fmt.Sprintf("duplicates=%s: %s keeps every child as a node", o.Duplicates, o.Algorithm)
@@ -558,7 +602,7 @@ func (o Options) String() string {
 	if o.Lazy {
 		b.WriteString(" lazy=true")
 	}
-	if o.Depth > 0 {
+	if o.DepthLimited {
 		fmt.Fprintf(&b, " depth=%d", o.Depth)
 	}
 	if o.Parent != "" {

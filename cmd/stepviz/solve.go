@@ -62,7 +62,7 @@ var searchFlags = []struct{ flag, option, usage string }{
 	{"goaltest", "goaltest", "when the goal is tested: generate or expand (default: generate for BFS, expand otherwise)"},
 	{"open", "open", "a cheaper path to an open node: reparent, reparent-new (re-inserted: a new insertion number) or ignore (default: ignore for BFS/DFS/DLS, reparent otherwise)"},
 	{"closed", "closed", "a cheaper path to a closed node: ignore or reopen (default ignore)"},
-	{"depth", "depth", "depth limit L: a node at depth L is goal-tested, not expanded, and the search ends in cutoff (0: none; dls: 50)"},
+	{"depth", "depth", "depth limit L >= 0: a node at depth L is goal-tested, not expanded, and the search ends in cutoff (0: only the start is tested); none: no limit (the default; dls: 50)"},
 	{"parent", "parent", "ids, idastar, rbfs: skip (never regenerate the parent's state) or keep (default: skip for idastar on puzzles, keep otherwise)"},
 	{"tieside", "tieside", "bibfs, biucs, biastar: the side expanded when both sides' least keys are equal: forward (default) or backward (AIMA 4th ed., Figure 3.14: forward only when strictly smaller)"},
 	{"order", "order", "successor order: natural, reverse, alpha or a comma list of action names"},

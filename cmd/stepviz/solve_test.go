@@ -218,6 +218,39 @@ func TestSolveBiAStar(t *testing.T) {
 	}
 }
 
+// TestSolveDepthZero: -depth 0 is a limit of 0 (dls on Romania: cutoff,
+// as AIMA's depth-limited search with limit 0), -depth none no limit.
+func TestSolveDepthZero(t *testing.T) {
+	for _, c := range []struct {
+		flags  []string
+		code   int
+		status string
+	}{
+		{[]string{"-algo", "dls", "-depth", "0"}, exitNo, "cutoff"},
+		{[]string{"-algo", "ids", "-depth", "0"}, exitNo, "cutoff"},
+		{[]string{"-algo", "dfs", "-depth", "0"}, exitNo, "cutoff"},
+		{[]string{"-algo", "dfs", "-depth", "none"}, exitOK, "solved"},
+		{[]string{"-algo", "dls", "-depth", "3"}, exitOK, "solved"},
+	} {
+		args := append([]string{"solve", "-json"}, c.flags...)
+		code, out, stderr := runCmd(t, append(args, "graph", "romania")...)
+		var r struct{ Status, Options string }
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: exit %d: %v\n%s%s", c.flags, code, err, out, stderr)
+		}
+		if code != c.code || r.Status != c.status {
+			t.Errorf("%v: exit %d, status %q; want %d, %q", c.flags, code, r.Status, c.code, c.status)
+		}
+		if c.flags[3] == "0" && !strings.Contains(r.Options, " depth=0 ") {
+			t.Errorf("%v: options %q lack depth=0", c.flags, r.Options)
+		}
+	}
+	code, _, stderr := runCmd(t, "solve", "-algo", "dls", "-depth", "none", "graph", "romania")
+	if code != exitUsage || !strings.Contains(stderr, "dls is depth-limited search and needs a limit") {
+		t.Errorf("dls -depth none: exit %d: %s", code, stderr)
+	}
+}
+
 // TestSolveBidiUnseenEdge: on a graph where the edge that decides the
 // optimum is seen last, solve's biucs, biastar and bibfs (either tie
 // side) report the cost one-way ucs reports, 21 (bibfs: the fewest moves,

@@ -10,7 +10,7 @@ import (
 // side: the forward search orders its open list by f = g + h(n, goal), the
 // backward one by f = g + h(n, start), the same heuristic with start and
 // goal swapped. One expansion a step on the side whose least f is smaller
-// (on a tie forward, or backward with tieside=backward); a state reached again more cheaply on its side gets a
+// (on a tie forward, or backward with ontie=backward); a state reached again more cheaply on its side gets a
 // new node (closed or not), as in bibfs and biucs.
 //
 // Stopping rule: front-to-end bidirectional A* (Pohl 1971; Goldberg and

@@ -39,7 +39,7 @@ type leastStep interface {
 // biastar.go gives): a forward search from the start and a backward one
 // from the goal, each a priority queue on g (bibfs: on the depth), one
 // expansion a step on the side whose smallest key is smaller; on a tie
-// forward, or backward with tieside=backward (AIMA 4th ed., Figure 3.14,
+// forward, or backward with ontie=backward (AIMA 4th ed., Figure 3.14,
 // expands forward only when f_F(top) < f_B(top)). Every child is checked
 // against the other side's reached states; μ is the cheapest start-to-goal
 // path so found. bibfs and biucs stop when μ <= topF + topB + ε (topF,
@@ -71,7 +71,7 @@ type biEngine[S comparable] struct {
 	mu       float64
 	meet     [2]int32 // the forward and backward nodes of the best meeting (same state)
 	eps      float64  // the stopping rule's ε (leastStep), fixed for the search
-	backTie  bool     // tieside=backward: a tie of the two tops expands backward
+	backTie  bool     // ontie=backward: a tie of the two tops expands backward
 	cur      int
 	status   Status
 	cnt      Counters
@@ -182,7 +182,7 @@ func (e *biEngine[S]) top(d int) float64 {
 
 // side is the side a step expands when the open lists' least keys are tf
 // and tb: the smaller, and on a tie forward, or backward with
-// tieside=backward.
+// ontie=backward.
 func (e *biEngine[S]) side(tf, tb float64) int {
 	if tb < tf || e.backTie && tb == tf {
 		return 1

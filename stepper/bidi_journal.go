@@ -386,7 +386,7 @@ func (e *biEngine[S]) stateOf(id int32) (string, float64) {
 }
 
 // openHead: the next node selected, then both open lists merged by (key,
-// forward first (backward first with tieside=backward), seq), which is the
+// forward first (backward first with ontie=backward), seq), which is the
 // same order: the side with the smaller top key expands, the tie side on a
 // tie. O(open · log open).
 func (e *biEngine[S]) openHead(n int, dst []int) []int {

@@ -20,8 +20,8 @@ func TestBidiSnapshotOpenPopOrder(t *testing.T) {
 		{"biucs romania", Romania(), "biucs"},
 		{"biastar romania", Romania(), "biastar"},
 		{"biucs puzzle", mustPuzzle(t, "puzzle 283164705 goal=123804765"), "biucs"},
-		{"biucs romania backward ties", Romania(), "biucs tieside=backward"},
-		{"biastar romania backward ties", Romania(), "biastar tieside=backward"},
+		{"biucs romania backward ties", Romania(), "biucs ontie=backward"},
+		{"biastar romania backward ties", Romania(), "biastar ontie=backward"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o, err := ParseOptions(c.line)

@@ -20,7 +20,7 @@ func TestBidiUnseenEdge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range []string{"ucs", "biucs", "biucs tieside=backward", "biastar h=zero", "biastar h=zero tieside=backward"} {
+	for _, line := range []string{"ucs", "biucs", "biucs ontie=backward", "biastar h=zero", "biastar h=zero ontie=backward"} {
 		s := solveWith(t, g, line)
 		checkSolved(t, s, 21, "S A B T")
 		if !strings.HasPrefix(line, "bi") {
@@ -156,7 +156,7 @@ func TestBidiProperty(t *testing.T) {
 	const graphs = 10_000
 	rng := rand.New(rand.NewPCG(20, 1))
 	lines := map[string]Options{}
-	for _, l := range []string{"ucs", "bfs", "biucs", "biucs tieside=backward", "biastar h=zero", "biastar h=table", "biastar h=table tieside=backward", "bibfs", "bibfs tieside=backward"} {
+	for _, l := range []string{"ucs", "bfs", "biucs", "biucs ontie=backward", "biastar h=zero", "biastar h=table", "biastar h=table ontie=backward", "bibfs", "bibfs ontie=backward"} {
 		o, err := ParseOptions(l)
 		if err != nil {
 			t.Fatal(err)
@@ -187,7 +187,7 @@ func TestBidiProperty(t *testing.T) {
 				unseen++
 			}
 		}
-		for _, line := range []string{"biucs", "biucs tieside=backward", "biastar h=zero", "biastar h=table", "biastar h=table tieside=backward", "bibfs", "bibfs tieside=backward"} {
+		for _, line := range []string{"biucs", "biucs ontie=backward", "biastar h=zero", "biastar h=table", "biastar h=table ontie=backward", "bibfs", "bibfs ontie=backward"} {
 			s := run(g, line)
 			if s.Status() != ucs.Status() {
 				t.Fatalf("graph %d, %s: %s, one-way ucs %s\n%s", i, line, s.Status(), ucs.Status(), text)
@@ -285,16 +285,16 @@ func TestBidiWithoutLeastCost(t *testing.T) {
 }
 
 // TestBidiTieSide: with both roots at key 0, step 1 expands the start
-// (forward on a tie) or, with tieside=backward as AIMA 4th ed.'s
+// (forward on a tie) or, with ontie=backward as AIMA 4th ed.'s
 // BIBF-SEARCH, the goal; both lines say so in their rules and options.
 func TestBidiTieSide(t *testing.T) {
 	for _, c := range []struct {
 		line, first, dir, options, rule string
 	}{
 		{"biucs", "Arad", Forward, "biucs order=natural", "forward on a tie"},
-		{"biucs tieside=backward", "Bucharest", Backward, "biucs tieside=backward order=natural", "backward on a tie, as AIMA 4th ed.'s BIBF-SEARCH (Figure 3.14)"},
-		{"bibfs tieside=backward", "Bucharest", Backward, "bibfs tieside=backward order=natural", "backward on a tie"},
-		{"biastar tieside=forward", "Arad", Forward, "biastar h=sld order=natural", "forward on a tie"},
+		{"biucs ontie=backward", "Bucharest", Backward, "biucs ontie=backward order=natural", "backward on a tie, as AIMA 4th ed.'s BIBF-SEARCH (Figure 3.14)"},
+		{"bibfs ontie=backward", "Bucharest", Backward, "bibfs ontie=backward order=natural", "backward on a tie"},
+		{"biastar ontie=forward", "Arad", Forward, "biastar h=sld order=natural", "forward on a tie"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			s, evs := runToEnd(t, "graph romania", c.line)
@@ -309,9 +309,9 @@ func TestBidiTieSide(t *testing.T) {
 			}
 		})
 	}
-	for _, line := range []string{"astar tieside=backward", "biucs tieside=left"} {
-		if _, err := ParseOptions(line); err == nil || !strings.Contains(err.Error(), "tieside=") {
-			t.Errorf("%s: %v, want an error naming tieside", line, err)
+	for _, line := range []string{"astar ontie=backward", "biucs ontie=left"} {
+		if _, err := ParseOptions(line); err == nil || !strings.Contains(err.Error(), "ontie=") {
+			t.Errorf("%s: %v, want an error naming ontie", line, err)
 		}
 	}
 }

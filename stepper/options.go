@@ -279,7 +279,7 @@ func validWeight(w float64) bool {
 
 // optionNames are the option names shared by the command line and the
 // notebook ("-tie high-g", "tie=high-g").
-var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy", "width", "local", "f", "tieside"}
+var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy", "width", "local", "f", "ontie"}
 
 // OptionNames returns the names [Options.Set] accepts.
 func OptionNames() []string { return append([]string(nil), optionNames...) }
@@ -345,7 +345,7 @@ func (o *Options) Set(name, value string) error {
 		o.Local = b
 	case "f":
 		o.F = strings.ToLower(value)
-	case "tieside":
+	case "ontie":
 		o.TieSide = TieSide(strings.ToLower(value))
 	case "parent":
 		o.Parent = ParentPolicy(strings.ToLower(value))
@@ -533,12 +533,12 @@ func (o Options) Normalize() (Options, error) {
 func (o Options) checkBidi() error {
 	if !o.Algorithm.bidirectional() {
 		if o.TieSide != "" {
-			return fmt.Errorf("stepper: tieside=%s is an option of bibfs, biucs and biastar (which side expands when both sides' least keys are equal), not %s", o.TieSide, o.Algorithm)
+			return fmt.Errorf("stepper: ontie=%s is an option of bibfs, biucs and biastar (which side expands when both sides' least keys are equal), not %s", o.TieSide, o.Algorithm)
 		}
 		return nil
 	}
 	if o.TieSide != TieSideForward && o.TieSide != TieSideBackward {
-		return fmt.Errorf("stepper: tieside=%s: want forward (the default) or backward (AIMA 4th ed., Figure 3.14: forward only when its least key is strictly smaller)", o.TieSide)
+		return fmt.Errorf("stepper: ontie=%s: want forward (the default) or backward (AIMA 4th ed., Figure 3.14: forward only when its least key is strictly smaller)", o.TieSide)
 	}
 	why := ""
 	switch {
@@ -565,7 +565,7 @@ func (o Options) checkBidi() error {
 // variant included: "astar h=manhattan tie=fifo goaltest=expand
 // open=reparent closed=ignore order=natural". A bidirectional search
 // (bibfs, biucs, biastar) has none of tie, goaltest, open and closed
-// (checkBidi), so its line is the algorithm, h, tieside (when backward),
+// (checkBidi), so its line is the algorithm, h, ontie (when backward),
 // order and maxnodes: "biastar h=sld order=natural". It parses back to the same options.
 // Call it on normalized options.
 func (o Options) String() string {
@@ -576,7 +576,7 @@ func (o Options) String() string {
 			fmt.Fprintf(&b, " h=%s", o.Heuristic)
 		}
 		if o.TieSide == TieSideBackward {
-			b.WriteString(" tieside=backward")
+			b.WriteString(" ontie=backward")
 		}
 		fmt.Fprintf(&b, " order=%s", o.Order)
 		if o.MaxNodes != DefaultMaxNodes && o.MaxNodes != 0 {

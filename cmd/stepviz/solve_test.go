@@ -265,7 +265,7 @@ func TestSolveBidiUnseenEdge(t *testing.T) {
 		cost, path string
 	}{
 		{[]string{"-algo", "biucs"}, "21", "S A B T"},
-		{[]string{"-algo", "biucs", "-tieside", "backward"}, "21", "S A B T"},
+		{[]string{"-algo", "biucs", "-ontie", "backward"}, "21", "S A B T"},
 		{[]string{"-algo", "biastar", "-h", "zero"}, "21", "S A B T"},
 		{[]string{"-algo", "bibfs"}, "22", "S M T"},
 	} {

@@ -69,3 +69,74 @@ func BenchmarkPuzzle8BuiltinBFS(b *testing.B) {
 func BenchmarkMissionaries(b *testing.B) {
 	benchSolve(b, "script "+scriptPath(b, "missionaries.star")+" n=3", "bfs")
 }
+
+// BenchmarkStarlarkRatio measures, in one run, a search of the hard
+// 8-puzzle written in Starlark against the same search of the built-in
+// puzzle (they expand the same nodes), and reports the ratio of their CPU
+// times as x-builtin. cold: every Starlark search on a new instance (the
+// script loaded, every question asked of it); warm: one instance whose
+// memo an earlier search filled, as a second search of a problem in the
+// notebook, the server or solve's one-way comparison runs.
+func BenchmarkStarlarkRatio(b *testing.B) {
+	spec := "script " + scriptPath(b, "puzzle8.star") + " " + hard8
+	for _, c := range []struct {
+		name, search string
+		warm         bool
+	}{
+		{"astar-cold", "astar h=manhattan", false},
+		{"astar-warm", "astar h=manhattan", true},
+		{"bfs-cold", "bfs", false},
+		{"bfs-warm", "bfs", true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			o, err := stepper.ParseOptions(c.search)
+			if err != nil {
+				b.Fatal(err)
+			}
+			builtin := parseInstance(b, "puzzle 130826745 goal=123456780")
+			shared := parseInstance(b, spec)
+			if c.warm {
+				runOnce(b, shared, o)
+			}
+			var star, built time.Duration
+			for b.Loop() {
+				t0 := cpuTime()
+				inst := shared
+				if !c.warm {
+					inst = parseInstance(b, spec)
+				}
+				n := runOnce(b, inst, o)
+				t1 := cpuTime()
+				if m := runOnce(b, builtin, o); m != n {
+					b.Fatalf("Starlark expanded %d, built-in %d", n, m)
+				}
+				star, built = star+t1-t0, built+cpuTime()-t1
+			}
+			b.ReportMetric(float64(star)/float64(built), "x-builtin")
+			b.ReportMetric(float64(star.Microseconds())/float64(b.N), "starlark-cpu-µs/op")
+			b.ReportMetric(float64(built.Microseconds())/float64(b.N), "builtin-cpu-µs/op")
+		})
+	}
+}
+
+func parseInstance(b *testing.B, spec string) stepper.Instance {
+	b.Helper()
+	inst, err := stepper.ParseProblem(spec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return inst
+}
+
+// runOnce solves inst with o and returns the nodes expanded.
+func runOnce(b *testing.B, inst stepper.Instance, o stepper.Options) int {
+	b.Helper()
+	s, err := stepper.NewSearch(inst, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if st := s.Run(0); st != stepper.Solved {
+		b.Fatalf("status %s (%v)", st, s.Err())
+	}
+	return s.Counters().Expanded
+}

@@ -315,3 +315,72 @@ func TestBidiTieSide(t *testing.T) {
 		}
 	}
 }
+
+// TestBidiPropertyGrids: on 1,000 random small grids with terrain costs
+// 1-9, 4 or 8 moves, unit or 10-14 costs and either corner rule, biucs
+// and biastar (h = zero) return one-way UCS's status and cost, and ε is
+// the cardinal move's cost on the grid's cheapest terrain.
+func TestBidiPropertyGrids(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 4))
+	for range 1000 {
+		w, h := 2+rng.IntN(5), 2+rng.IntN(5)
+		cells := make([]byte, w*h)
+		least := byte('9')
+		for k := range cells {
+			switch r := rng.IntN(10); {
+			case r < 2:
+				cells[k] = '#'
+			case r < 6:
+				cells[k] = '.'
+			default:
+				cells[k] = byte('1' + rng.IntN(9))
+			}
+		}
+		s, g := rng.IntN(w*h), rng.IntN(w*h)
+		for g == s {
+			g = rng.IntN(w * h)
+		}
+		cells[s], cells[g] = 'S', 'G'
+		var rows []string
+		for y := range h {
+			rows = append(rows, string(cells[y*w:(y+1)*w]))
+		}
+		for _, c := range cells {
+			switch {
+			case c == '.' || c == 'S' || c == 'G':
+				least = min(least, '1')
+			case c >= '1' && c <= '9':
+				least = min(least, c)
+			}
+		}
+		moves := []string{"4", "8"}[rng.IntN(2)]
+		cost := []string{"unit", "10-14"}[rng.IntN(2)]
+		corners := []string{"no", "yes"}[rng.IntN(2)]
+		spec := fmt.Sprintf("grid %s moves=%s cost=%s corners=%s", strings.Join(rows, "/"), moves, cost, corners)
+		inst, err := ParseProblem(spec)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		ucs := solveWith(t, inst, "ucs")
+		for _, line := range []string{"biucs", "biucs ontie=backward", "biastar h=zero"} {
+			b := solveWith(t, inst, line)
+			if b.Status() != ucs.Status() || math.Abs(b.Cost()-ucs.Cost()) > 1e-9 {
+				t.Fatalf("%s, %s: %s cost %v; ucs %s cost %v", spec, line, b.Status(), b.Cost(), ucs.Status(), ucs.Cost())
+			}
+			if line != "biucs" {
+				continue
+			}
+			ev, err := b.EventAt(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := float64(least - '0')
+			if cost == "10-14" {
+				want *= 10
+			}
+			if float64(ev.Bidirectional.Epsilon) != want {
+				t.Fatalf("%s: ε %v, want %v", spec, ev.Bidirectional.Epsilon, want)
+			}
+		}
+	}
+}

@@ -73,7 +73,7 @@ func short(o stepper.Options) string {
 	if o.Tree {
 		s += " tree=true"
 	}
-	if o.Depth > 0 {
+	if o.DepthLimited {
 		s += fmt.Sprintf(" depth=%d", o.Depth)
 	}
 	if o.Order != def.Order {

@@ -45,7 +45,7 @@ var wordHelp = map[string]string{
 	"open":     "open=reparent|ignore: what a cheaper path to an open node does (reparent is decrease-key)",
 	"closed":   "closed=ignore|reopen: what a cheaper path to an expanded node does (reopen is needed for inconsistent h)",
 	"tree":     "tree=true: tree search, no closed set",
-	"depth":    "depth=D: do not generate nodes deeper than D (depth-limited DFS)",
+	"depth":    "depth=D: a depth limit D >= 0: a node at depth D is goal-tested, not expanded, so nothing deeper is generated (depth=0: only the start); depth=none: no limit (limit= is the same option)",
 	"order":    "order=natural|reverse|alpha|a,b,c: the successor order",
 	"maxnodes": "maxnodes=N: stop with limit reached past N stored nodes",
 	"bfs":      "bfs: breadth-first search, a FIFO queue; tests the goal on generation by default",

@@ -26,6 +26,12 @@ func optionValues(name string) []string {
 		return []string{"true", "false"}
 	case "order":
 		return []string{"natural", "reverse", "alpha"}
+	case "parent":
+		return []string{string(stepper.PathParent), string(stepper.SkipParent), string(stepper.KeepParent)}
+	case "ontie":
+		return []string{string(stepper.TieSideForward), string(stepper.TieSideBackward)}
+	case "depth", "limit":
+		return []string{"none"}
 	}
 	return nil
 }

@@ -23,6 +23,7 @@ type Instance struct {
 	draw    *starlark.Function
 	hs      []namedFunc
 	hsLimit uint64
+	memo    *memo // the answers every search shares (memo.go)
 	// startText is the start as searches write it; shown maps the states
 	// searches wrote back to their values, for Draw (draw.go).
 	startText string
@@ -76,6 +77,7 @@ func NewProblem(sc *Script) (*Instance, error) {
 	if !slices.Contains(names, "zero") {
 		names = append(names, "zero") // as every built-in kind has: A* is then uniform cost
 	}
+	in.memo = newMemo(start, len(in.hs))
 	// the start as searches write it (a search's first Format), for drawing
 	sp := in.newSpace()
 	in.startText = sp.Format(0)
@@ -112,28 +114,26 @@ func (in *Instance) Script() *Script { return in.sc }
 // trace carries so that it can be rebuilt anywhere.
 func (in *Instance) Source() (name, src string) { return in.sc.Name, in.sc.Source }
 
-// space is one search's view of the problem: states interned as int32 ids,
-// and every answer the script gave cached by id, so that replaying steps
-// (Seek) never calls the script again and never spends its budget.
+// space is one search's view of the problem: its own sandbox (its budget
+// of steps) over a memo of the script's answers (memo.go), the instance's
+// shared one unless that is full. A question the memo has answered costs
+// no Starlark steps, so replaying steps (Seek) or searching the instance
+// again never calls the script again; a search may therefore get further
+// within its budget when an earlier search of the instance answered some
+// of its questions.
 type space struct {
-	in      *Instance
-	sb      *sandbox
-	ids     *starlark.Dict // state -> starlark.Int id
-	states  []starlark.Value
-	succ    [][]stepper.Successor[int32] // nil: not asked yet
-	goal    []int8                       // 0 not asked, 1 no, 2 yes
-	hcache  [][]float64                  // per heuristic, NaN: not asked
-	formats map[int32]string
-	actions map[string]int
-	anames  []string
-	err     error
+	in  *Instance
+	sb  *sandbox
+	m   *memo
+	err error
 }
 
 func (in *Instance) newSpace() *space {
-	sp := &space{in: in, sb: newSandbox(in.sc.Name, in.hsLimit), ids: starlark.NewDict(64),
-		formats: map[int32]string{}, actions: map[string]int{}, hcache: make([][]float64, len(in.hs))}
-	sp.intern(in.start)
-	return sp
+	m := in.memo
+	if m.size() >= memoStates {
+		m = newMemo(in.start, len(in.hs))
+	}
+	return &space{in: in, sb: newSandbox(in.sc.Name, in.hsLimit), m: m}
 }
 
 // Err is the first failure of the script in this search (stepper.Failer).
@@ -145,43 +145,16 @@ func (sp *space) failed(err error) {
 	}
 }
 
-// intern returns v's id, adding it (frozen) if it is new.
-func (sp *space) intern(v starlark.Value) (int32, error) {
-	if textSize(v, maxStateText) > maxStateText {
-		return 0, fmt.Errorf("a state of more than %d characters as text; keep states small (a tuple of numbers or short strings)", maxStateText)
-	}
-	got, found, err := sp.ids.Get(v)
-	if err != nil {
-		return 0, err
-	}
-	if found {
-		id, _ := got.(starlark.Int).Int64()
-		return int32(id), nil
-	}
-	if len(sp.states) >= math.MaxInt32 {
-		return 0, fmt.Errorf("more than %d states", math.MaxInt32)
-	}
-	v.Freeze()
-	id := int32(len(sp.states))
-	if err := sp.ids.SetKey(v, starlark.MakeInt(int(id))); err != nil {
-		return 0, err
-	}
-	sp.states = append(sp.states, v)
-	sp.succ = append(sp.succ, nil)
-	sp.goal = append(sp.goal, 0)
-	for i := range sp.hcache {
-		sp.hcache[i] = append(sp.hcache[i], math.NaN())
-	}
-	return id, nil
-}
-
 func (sp *space) Start() int32 { return 0 }
 
 func (sp *space) IsGoal(s int32) bool {
-	if sp.goal[s] != 0 || sp.err != nil {
-		return sp.goal[s] == 2
+	m := sp.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.goal[s] != 0 || sp.err != nil {
+		return m.goal[s] == 2
 	}
-	v, err := sp.sb.call(sp.in.isGoal, sp.states[s])
+	v, err := sp.sb.call(sp.in.isGoal, m.states[s])
 	if err != nil {
 		sp.failed(err)
 		return false
@@ -191,30 +164,34 @@ func (sp *space) IsGoal(s int32) bool {
 		sp.failed(sp.badResult(sp.in.isGoal, s, fmt.Sprintf("returned %s %s; return True or False", v.Type(), short(v))))
 		return false
 	}
-	sp.goal[s] = 1
+	m.goal[s] = 1
 	if b {
-		sp.goal[s] = 2
+		m.goal[s] = 2
 	}
 	return bool(b)
 }
 
 func (sp *space) Successors(s int32, buf []stepper.Successor[int32]) []stepper.Successor[int32] {
-	if sp.succ[s] == nil && sp.err == nil {
+	m := sp.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.succ[s] == nil && sp.err == nil {
 		list, err := sp.successors(s)
 		if err != nil {
 			sp.failed(err)
 			return buf
 		}
-		sp.succ[s] = list
+		m.succ[s] = list
 	}
-	return append(buf, sp.succ[s]...)
+	return append(buf, m.succ[s]...)
 }
 
 // successors calls successors(s) and checks each item: (action, next) or
 // (action, next, cost), action a string, next hashable, cost finite > 0.
+// sp.m.mu held.
 func (sp *space) successors(s int32) ([]stepper.Successor[int32], error) {
 	fn := sp.in.succ
-	v, err := sp.sb.call(fn, sp.states[s])
+	v, err := sp.sb.call(fn, sp.m.states[s])
 	if err != nil {
 		return nil, err
 	}
@@ -260,18 +237,13 @@ func (sp *space) successors(s int32) ([]stepper.Successor[int32], error) {
 				return nil, bad(fmt.Sprintf("the cost %s is not a finite number > 0 (every step must cost something)", t[2]))
 			}
 		}
-		id, err := sp.intern(t[1])
+		id, err := sp.m.intern(t[1])
 		if err != nil {
 			return nil, bad(fmt.Sprintf("the next state %s is not a valid state (%v): use an int, a string or a tuple of those", short(t[1]), err))
 		}
-		code, ok := sp.actions[string(a)]
+		code, ok := sp.m.action(string(a))
 		if !ok {
-			if len(sp.anames) > stepper.MaxAction {
-				return nil, bad(fmt.Sprintf("more than %d distinct action names", stepper.MaxAction+1))
-			}
-			code = len(sp.anames)
-			sp.actions[string(a)] = code
-			sp.anames = append(sp.anames, string(a))
+			return nil, bad(fmt.Sprintf("more than %d distinct action names", stepper.MaxAction+1))
 		}
 		out = append(out, stepper.Successor[int32]{State: id, Action: code, Cost: cost})
 	}
@@ -279,17 +251,21 @@ func (sp *space) successors(s int32) ([]stepper.Successor[int32], error) {
 }
 
 // badResult is an *Error for a call that returned something it must not.
+// sp.m.mu held.
 func (sp *space) badResult(fn *starlark.Function, s int32, msg string) error {
-	return &Error{Where: sp.in.sc.Name, Pos: fn.Position().String(), Func: fn.Name() + "(" + short(sp.states[s]) + ")", Msg: msg}
+	return &Error{Where: sp.in.sc.Name, Pos: fn.Position().String(), Func: fn.Name() + "(" + short(sp.m.states[s]) + ")", Msg: msg}
 }
 
 func (sp *space) Format(s int32) string {
-	if txt, ok := sp.formats[s]; ok {
+	m := sp.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if txt, ok := m.formats[s]; ok {
 		return txt
 	}
-	txt := defaultFormat(sp.states[s])
+	txt := defaultFormat(m.states[s])
 	if fn := sp.in.format; fn != nil && sp.err == nil {
-		v, err := sp.sb.call(fn, sp.states[s])
+		v, err := sp.sb.call(fn, m.states[s])
 		if err != nil {
 			sp.failed(err)
 		} else if str, ok := v.(starlark.String); ok {
@@ -298,9 +274,11 @@ func (sp *space) Format(s int32) string {
 			sp.failed(sp.badResult(fn, s, fmt.Sprintf("returned %s %s; return a string", v.Type(), short(v))))
 		}
 	}
-	sp.formats[s] = txt
+	if sp.err == nil {
+		m.formats[s] = txt // a text made after a failure is the default one, not the script's
+	}
 	if sp.in.draw != nil {
-		sp.in.shown.remember(txt, sp.states[s])
+		sp.in.shown.remember(txt, m.states[s])
 	}
 	return txt
 }
@@ -315,10 +293,13 @@ func defaultFormat(v starlark.Value) string {
 }
 
 func (sp *space) ActionName(code int) string {
-	if code < 0 || code >= len(sp.anames) {
+	m := sp.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if code < 0 || code >= len(m.anames) {
 		return ""
 	}
-	return sp.anames[code]
+	return m.anames[code]
 }
 
 func (sp *space) heuristics() []stepper.Heuristic[int32] {
@@ -339,18 +320,21 @@ func (sp *space) heuristics() []stepper.Heuristic[int32] {
 
 // estimate is h_NAME(s): a finite number >= 0, cached per state.
 func (sp *space) estimate(i int, fn *starlark.Function, s int32) float64 {
-	if c := sp.hcache[i][s]; !math.IsNaN(c) {
+	m := sp.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if c := m.hcache[i][s]; !math.IsNaN(c) {
 		return c
 	}
 	if sp.err != nil {
 		return 0
 	}
-	h, err := sp.callH(fn, sp.states[s])
+	h, err := sp.callH(fn, m.states[s])
 	if err != nil {
 		sp.failed(err)
 		return 0
 	}
-	sp.hcache[i][s] = h
+	m.hcache[i][s] = h
 	return h
 }
 

@@ -417,3 +417,45 @@ func TestLocalBeamTies(t *testing.T) {
 		})
 	}
 }
+
+// TestLocalBeamHaltsOnGoalSuccessor: AIMA 4th ed. §4.1.3's local beam
+// search halts as soon as one of the successors is a goal; with
+// goaltest=generate local beam does exactly that: the step that expands
+// the goal's parent ends the search, solved, and no node of the goal's
+// layer is expanded. With goaltest=expand it goes on until the goal is
+// selected.
+func TestLocalBeamHaltsOnGoalSuccessor(t *testing.T) {
+	for _, c := range []struct{ problem, search string }{
+		{"graph romania", "beam width=2 local=true f=h goaltest=generate"},
+		{"graph romania", "beam width=3 local=true goaltest=generate"},
+		{"puzzle 283164705 goal=123804765", "beam width=4 local=true f=h goaltest=generate"},
+	} {
+		t.Run(c.problem+" "+c.search, func(t *testing.T) {
+			s, evs := runToEnd(t, c.problem, c.search)
+			if s.Status() != Solved {
+				t.Fatalf("%s", s.Status())
+			}
+			last := evs[len(evs)-1]
+			goalDepth := len(s.Path()) - 1
+			if last.Expanded.Depth != goalDepth-1 {
+				t.Errorf("the last step expanded a node at depth %d, want the goal's parent's depth %d", last.Expanded.Depth, goalDepth-1)
+			}
+			found := false
+			for _, ch := range last.Children {
+				found = found || ch.Fate == FateGoal
+			}
+			if !found {
+				t.Errorf("the last step generated no goal child: %s", childFates(last))
+			}
+			for _, ev := range evs {
+				if ev.Expanded.Depth >= goalDepth {
+					t.Errorf("step %d expanded %s at the goal's depth %d", ev.Step, ev.Expanded.State, ev.Expanded.Depth)
+				}
+			}
+			_, later := runToEnd(t, c.problem, strings.Replace(c.search, "goaltest=generate", "goaltest=expand", 1))
+			if len(later) <= len(evs) {
+				t.Errorf("goaltest=expand took %d steps, generate %d: want more", len(later), len(evs))
+			}
+		})
+	}
+}

@@ -10,7 +10,7 @@ import (
 // side: the forward search orders its open list by f = g + h(n, goal), the
 // backward one by f = g + h(n, start), the same heuristic with start and
 // goal swapped. One expansion a step on the side whose least f is smaller
-// (forward on a tie); a state reached again more cheaply on its side gets a
+// (on a tie forward, or backward with ontie=backward); a state reached again more cheaply on its side gets a
 // new node (closed or not), as in bibfs and biucs.
 //
 // Stopping rule: front-to-end bidirectional A* (Pohl 1971; Goldberg and
@@ -57,7 +57,8 @@ func (e *biEngine[S]) muPart(id int32) float64 {
 
 // stops reports whether μ is proven optimal by the open lists' least keys
 // tf and tb: μ <= max(tf, tb) for biastar, μ <= tf + tb + ε for bibfs and
-// biucs.
+// biucs (ε a lower bound on every move's cost, newBiEngine; the proofs are
+// in docs/bidirectional.md).
 func (e *biEngine[S]) stops(tf, tb float64) bool {
 	tol := costTolerance * max(1, e.mu)
 	if e.h[0] != nil {
@@ -76,6 +77,14 @@ func bidiStopRule(a Algorithm) string {
 		return "stop when μ <= max(fminF, fminB): front-to-end bidirectional A*, h admissible toward each end"
 	}
 	return "stop when μ <= topF + topB + ε"
+}
+
+// bidiEpsilon says what ε is for bibfs and biucs, in words.
+func bidiEpsilon(a Algorithm) string {
+	if a == BiBFS {
+		return "ε = 1, the depth each move adds"
+	}
+	return "ε the least cost any move can have, which the problem guarantees (a graph's cheapest edge, a grid's cheapest move on its cheapest terrain, 1 on a puzzle; 0 when the problem does not say, then the rule is μ <= topF + topB)"
 }
 
 // BidiRules states in words how bibfs, biucs or biastar (o normalized)
@@ -99,13 +108,17 @@ func BidiRules(o Options) string {
 	if o.Algorithm == BiAStar {
 		stop = "front-to-end bidirectional A*'s (Pohl 1971): stop when μ <= max(fminF, fminB), fminF and fminB the least f of the two open lists (h admissible toward each end)"
 	} else {
-		stop = "bidirectional Dijkstra's (Nicholson 1966; Goldberg and Harrelson 2005): " + bidiStopRule(o.Algorithm) + ", topF and topB the least f of the two open lists, ε the cheapest step cost seen"
+		stop = "bidirectional Dijkstra's (Nicholson 1966; Goldberg and Harrelson 2005): " + bidiStopRule(o.Algorithm) + ", topF and topB the least f of the two open lists, " + bidiEpsilon(o.Algorithm)
+	}
+	tie := "forward on a tie"
+	if o.TieSide == TieSideBackward {
+		tie = "backward on a tie, as AIMA 4th ed.'s BIBF-SEARCH (Figure 3.14), which proceeds forward only when the forward least f is strictly smaller"
 	}
 	return fmt.Sprintf("%s: two frontiers, forward from the start and backward from the goal (moves followed in reverse), each a priority queue on %s, the node added first on a tie; "+
-		"each step expands one node, on the side whose least f is smaller (forward on a tie), so the sides alternate only while their least f stay level; "+
+		"each step expands one node, on the side whose least f is smaller (%s), so the sides alternate only while their least f stay level; "+
 		"a child whose state the other side has reached makes a start-to-goal path, μ being %s of those found; "+
 		"a state reached again on its own side is ignored unless its f is smaller, then a new node replaces the old one; "+
-		"no goal test; the stopping rule is %s", name, f, mu, stop)
+		"no goal test; the stopping rule is %s", name, f, tie, mu, stop)
 }
 
 // newBiAStar starts biastar: hs are the heuristics toward the goal, back

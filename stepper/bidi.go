@@ -25,19 +25,34 @@ const (
 	Backward = "backward"
 )
 
+// leastStep is a problem that knows a lower bound on the cost of every
+// move, forward and backward: a graph its cheapest edge, a grid its
+// cheapest move on its cheapest terrain, a puzzle 1. biucs uses it as ε in
+// its stopping rule.
+type leastStep interface {
+	// LeastStepCost is at most the cost of any move; >= 0.
+	LeastStepCost() float64
+}
+
 // biEngine is bidirectional breadth-first (bibfs) and uniform-cost (biucs)
 // search, and bidirectional A* (biastar, whose keys and stopping rule
-// biastar.go gives): a forward search from the start and a backward one from the goal,
-// each a priority queue on g (bibfs: on the depth), one expansion a step on
-// the side whose smallest key is smaller (forward on a tie). Every child is
-// checked against the other side's reached states; μ is the cheapest
-// start-to-goal path so found. The search stops when μ <= topF + topB + ε
-// (topF, topB the smallest keys of the two open lists, ε the cheapest step
-// cost seen): no unexpanded path can be cheaper. That is the stopping rule
-// of bidirectional Dijkstra (Nicholson 1966; Goldberg and Harrelson 2005),
-// the "gmin + ε" term of the MM rule of Holte et al. (AAAI 2016) with h = 0.
-// Stopping at the first meeting is not optimal in general, and the test
-// TestBidiOptimal checks the rule against the one-directional search.
+// biastar.go gives): a forward search from the start and a backward one
+// from the goal, each a priority queue on g (bibfs: on the depth), one
+// expansion a step on the side whose smallest key is smaller; on a tie
+// forward, or backward with ontie=backward (AIMA 4th ed., Figure 3.14,
+// expands forward only when f_F(top) < f_B(top)). Every child is checked
+// against the other side's reached states; μ is the cheapest start-to-goal
+// path so found. bibfs and biucs stop when μ <= topF + topB + ε (topF,
+// topB the smallest keys of the two open lists, ε a lower bound on every
+// move's cost that the problem guarantees: 1 for bibfs, whose keys count
+// moves; for biucs the problem's LeastStepCost, or 0 when it has none).
+// That is the stopping rule of bidirectional Dijkstra (Nicholson 1966;
+// Goldberg and Harrelson 2005), with the "gmin + ε" term of the MM rule of
+// Holte et al. (AAAI 2016) with h = 0; docs/bidirectional.md proves it.
+// ε must bound moves not yet generated too: the cheapest move seen so far
+// does not (an unseen cheap edge can join the two frontiers). Stopping at
+// the first meeting is not optimal in general; TestBidiProperty checks the
+// rule against one-directional UCS on thousands of random graphs.
 //
 // The tree has two roots, the start (id 0) and the goal (id 1); a node's
 // Dir says which search made it. A state reached again more cheaply on its
@@ -55,7 +70,8 @@ type biEngine[S comparable] struct {
 	reached  [2]map[S]int32
 	mu       float64
 	meet     [2]int32 // the forward and backward nodes of the best meeting (same state)
-	eps      float64
+	eps      float64  // the stopping rule's ε (leastStep), fixed for the search
+	backTie  bool     // ontie=backward: a tie of the two tops expands backward
 	cur      int
 	status   Status
 	cnt      Counters
@@ -110,7 +126,13 @@ func newBiEngine[S comparable](p Problem[S], o Options, h [2]func(S) float64) (*
 	if err := checkOrderOf(p, o.Order); err != nil {
 		return nil, err
 	}
-	e := &biEngine[S]{p: p, rev: rev, o: o, unit: o.Algorithm == BiBFS, h: h}
+	e := &biEngine[S]{p: p, rev: rev, o: o, unit: o.Algorithm == BiBFS, h: h, backTie: o.TieSide == TieSideBackward}
+	switch ls, ok := p.(leastStep); {
+	case e.unit:
+		e.eps = 1
+	case ok:
+		e.eps = max(0, ls.LeastStepCost())
+	}
 	e.init()
 	return e, nil
 }
@@ -120,7 +142,7 @@ func (e *biEngine[S]) init() {
 	e.open = [2]biHeap{}
 	e.j = biJournal{}
 	e.reached = [2]map[S]int32{{}, {}}
-	e.mu, e.meet, e.eps = math.Inf(1), [2]int32{-1, -1}, math.Inf(1)
+	e.mu, e.meet = math.Inf(1), [2]int32{-1, -1}
 	e.cur, e.status, e.cnt, e.sel, e.seqNext, e.openN, e.closedN = 0, Running, Counters{MaxOpen: 2, Open: 2}, -1, 0, 0, 0
 	start, goal := e.p.Start(), e.rev.GoalState()
 	e.add(biNode[S]{state: start, key: e.hOf(0, start), parent: -1, action: noAction, dir: 0, status: NodeOpen})
@@ -158,14 +180,21 @@ func (e *biEngine[S]) top(d int) float64 {
 	return math.Inf(1)
 }
 
+// side is the side a step expands when the open lists' least keys are tf
+// and tb: the smaller, and on a tie forward, or backward with
+// ontie=backward.
+func (e *biEngine[S]) side(tf, tb float64) int {
+	if tb < tf || e.backTie && tb == tf {
+		return 1
+	}
+	return 0
+}
+
 // step takes the next step at the horizon, journaled.
 func (e *biEngine[S]) step() {
 	e.notes = e.notes[:0]
 	tf, tb := e.top(0), e.top(1)
-	d := 0
-	if tb < tf {
-		d = 1
-	}
+	d := e.side(tf, tb)
 	id := e.hpop(d)
 	e.sel = id
 	e.cur++
@@ -186,7 +215,6 @@ func (e *biEngine[S]) step() {
 	for i := range e.succ {
 		sc := &e.succ[i]
 		e.cnt.Generated++
-		e.eps = min(e.eps, sc.Cost)
 		g := parent.g + sc.Cost
 		key := g + e.hOf(d, sc.State)
 		if e.unit {

@@ -30,7 +30,7 @@ type biJournal struct {
 
 // biScalars is what a step changes besides nodes, heaps and reached maps.
 type biScalars struct {
-	mu, eps        float64
+	mu             float64
 	meet           [2]int32
 	status         Status
 	cnt            Counters
@@ -39,11 +39,11 @@ type biScalars struct {
 }
 
 func (e *biEngine[S]) scalars() biScalars {
-	return biScalars{mu: e.mu, eps: e.eps, meet: e.meet, status: e.status, cnt: e.cnt, sel: e.sel, seqNext: e.seqNext, openN: e.openN, closedN: e.closedN}
+	return biScalars{mu: e.mu, meet: e.meet, status: e.status, cnt: e.cnt, sel: e.sel, seqNext: e.seqNext, openN: e.openN, closedN: e.closedN}
 }
 
 func (e *biEngine[S]) loadScalars(s *biScalars) {
-	e.mu, e.eps, e.meet, e.status, e.cnt = s.mu, s.eps, s.meet, s.status, s.cnt
+	e.mu, e.meet, e.status, e.cnt = s.mu, s.meet, s.status, s.cnt
 	e.sel, e.seqNext, e.openN, e.closedN = s.sel, s.seqNext, s.openN, s.closedN
 }
 
@@ -386,8 +386,9 @@ func (e *biEngine[S]) stateOf(id int32) (string, float64) {
 }
 
 // openHead: the next node selected, then both open lists merged by (key,
-// forward first, seq), which is the same order: the side with the smaller
-// top key expands, forward on a tie. O(open · log open).
+// forward first (backward first with ontie=backward), seq), which is the
+// same order: the side with the smaller top key expands, the tie side on a
+// tie. O(open · log open).
 func (e *biEngine[S]) openHead(n int, dst []int) []int {
 	var items []biItem
 	var dirs []uint8
@@ -409,6 +410,9 @@ func (e *biEngine[S]) openHead(n int, dst []int) []int {
 			return c
 		}
 		if dirs[a] != dirs[b] {
+			if e.backTie {
+				return int(dirs[b]) - int(dirs[a])
+			}
 			return int(dirs[a]) - int(dirs[b])
 		}
 		return int(x.seq) - int(y.seq)

@@ -20,6 +20,8 @@ func TestBidiSnapshotOpenPopOrder(t *testing.T) {
 		{"biucs romania", Romania(), "biucs"},
 		{"biastar romania", Romania(), "biastar"},
 		{"biucs puzzle", mustPuzzle(t, "puzzle 283164705 goal=123804765"), "biucs"},
+		{"biucs romania backward ties", Romania(), "biucs ontie=backward"},
+		{"biastar romania backward ties", Romania(), "biastar ontie=backward"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o, err := ParseOptions(c.line)
@@ -69,7 +71,11 @@ func checkBidiOpen(t *testing.T, s *Search, sn Snapshot) {
 			continue
 		}
 		p := sn.Open[i-1]
-		if p.Key.Priority > e.Key.Priority || p.Key.Priority == e.Key.Priority && p.Dir == Backward && e.Dir == Forward {
+		later := Backward // the side listed after the other on equal keys
+		if s.Options().TieSide == TieSideBackward {
+			later = Forward
+		}
+		if p.Key.Priority > e.Key.Priority || p.Key.Priority == e.Key.Priority && p.Dir == later && e.Dir != later {
 			t.Fatalf("step %d: #%d (%s, key %v) listed before #%d (%s, key %v)", sn.Step, p.ID, p.Dir, p.Key.Priority, e.ID, e.Dir, e.Key.Priority)
 		}
 	}

@@ -154,7 +154,10 @@ func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 	}
 	if e.o.Parent == "" {
 		e.o.Parent = KeepParent
-		if e.o.Algorithm == IDAStar && kind == "puzzle" {
+		switch {
+		case e.o.Algorithm == IDS:
+			e.o.Parent = PathParent
+		case e.o.Algorithm == IDAStar && kind == "puzzle":
 			e.o.Parent = SkipParent
 		}
 	}
@@ -325,8 +328,20 @@ func (e *dfEngine[S]) step() {
 	}
 }
 
+// onPath reports whether s is the state of node id or of one of its
+// ancestors (AIMA 4th ed.'s IS-CYCLE, for parent=path). O(depth).
+func (e *dfEngine[S]) onPath(id int32, s S) bool {
+	for ; id >= 0; id = e.node(id).parent {
+		if e.node(id).state == s {
+			return true
+		}
+	}
+	return false
+}
+
 // expand generates node id's children in the successor order, the parent's
-// state left out with parent=skip. IDA* cuts off a child whose f exceeds
+// state left out with parent=skip, every state on id's path with
+// parent=path. IDA* cuts off a child whose f exceeds
 // the threshold.
 func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 	n := *e.node(id)
@@ -338,7 +353,7 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 	e.succ = orderSuccessors(e.p, e.o.Order, &e.rank, e.p.Successors(n.state, e.succ[:0]))
 	for i := range e.succ {
 		sc := &e.succ[i]
-		if e.o.Parent == SkipParent && hasParent && sc.State == parentState {
+		if e.o.Parent == SkipParent && hasParent && sc.State == parentState || e.o.Parent == PathParent && e.onPath(id, sc.State) {
 			continue
 		}
 		if uint(sc.Action) > MaxAction {
@@ -372,7 +387,7 @@ func (e *dfEngine[S]) endOfStack() {
 		switch {
 		case e.iterCut == 0 || e.o.Algorithm == IDAStar && math.IsInf(e.next, 1):
 			e.status = NoSolution
-		case e.o.Algorithm == DLS || e.o.Algorithm == IDS && e.o.Depth > 0 && e.limit >= e.o.Depth:
+		case e.o.Algorithm == DLS || e.o.Algorithm == IDS && e.o.DepthLimited && e.limit >= e.o.Depth:
 			e.status = Cutoff
 		default:
 			e.restart = true

@@ -215,7 +215,7 @@ func TestForgetSeekAcrossIterations(t *testing.T) {
 // finishes under a cap that stops the keeping one, whose every iteration
 // counts; MaxNodes, the current iteration's, stops both alike.
 func TestForgetMaxBytes(t *testing.T) {
-	keep, forget := newForgetPair(t, "puzzle 283164705 goal=123804765", "ids")
+	keep, forget := newForgetPair(t, "puzzle 283164705 goal=123804765", "ids parent=keep")
 	for _, s := range []*Search{keep, forget} {
 		eng := s.eng.(*dfEngine[uint64])
 		eng.o.MaxBytes = 120 * s.BytesPerNode() // the largest iteration has 100 nodes, all of them 185

@@ -13,8 +13,9 @@ import (
 
 func TestIDSRomaniaAIMA(t *testing.T) {
 	// iterative_deepening_search(GraphProblem('Arad', 'Bucharest',
-	// romania_map)): limits 0..3, the 450 path, 12/34/33.
-	s, evs := runToEnd(t, "graph romania", "ids")
+	// romania_map)): limits 0..3, the 450 path, 12/34/33. aima-python
+	// tests no cycle: parent=keep.
+	s, evs := runToEnd(t, "graph romania", "ids parent=keep")
 	checkSolved(t, s, 450, "Arad Sibiu Fagaras Bucharest")
 	checkAIMACounts(t, s.Counters(), aimaCounts{12, 34, 33})
 	last := evs[len(evs)-1].Deepening
@@ -44,10 +45,10 @@ func TestIDSAndRBFSEightPuzzleAIMA(t *testing.T) {
 		cost          float64
 		want          aimaCounts
 	}{
-		{"123456078", "ids", 2, aimaCounts{4, 13, 10}},
+		{"123456078", "ids parent=keep", 2, aimaCounts{4, 13, 10}},
 		{"123456078", "rbfs h=manhattan", 2, aimaCounts{2, 3, 5}},
 		{"123457860", "rbfs h=manhattan", 12, aimaCounts{496, 497, 1310}},
-		{"123457860", "ids", 12, aimaCounts{140717, 402546, 402540}},
+		{"123457860", "ids parent=keep", 12, aimaCounts{140717, 402546, 402540}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.start+" "+tt.search, func(t *testing.T) {

@@ -36,6 +36,9 @@ func TestDLSRomaniaAIMA(t *testing.T) {
 		path   string
 		want   aimaCounts
 	}{
+		// limit 0: Arad is goal-tested, not expanded: cutoff
+		{"dls depth=0", Cutoff, "", aimaCounts{0, 1, 0}},
+		{"dls limit=0", Cutoff, "", aimaCounts{0, 1, 0}},
 		{"dls depth=1", Cutoff, "", aimaCounts{1, 4, 3}},
 		{"dls depth=2", Cutoff, "", aimaCounts{4, 12, 11}},
 		{"dls depth=3", Solved, "Arad Sibiu Fagaras Bucharest", aimaCounts{7, 17, 19}},
@@ -43,6 +46,7 @@ func TestDLSRomaniaAIMA(t *testing.T) {
 		// dfs with a depth limit is the same search: the same limit
 		// semantics, and with tree=true order=reverse the same pop order
 		// (a stack pops the last child pushed first).
+		{"dfs tree=true order=reverse depth=0", Cutoff, "", aimaCounts{0, 1, 0}},
 		{"dfs tree=true order=reverse depth=2", Cutoff, "", aimaCounts{4, 12, 11}},
 		{"dfs tree=true order=reverse depth=3", Solved, "Arad Sibiu Fagaras Bucharest", aimaCounts{7, 17, 19}},
 	}
@@ -214,4 +218,38 @@ func TestLazyDFSRomania(t *testing.T) {
 	// lazy UCS (Dijkstra with lazy deletion) is still optimal
 	u := solveLine(t, "graph romania", "ucs lazy=true")
 	checkSolved(t, u, 418, "Arad Sibiu Rimnicu_Vilcea Pitesti Bucharest")
+}
+
+// TestDepthZeroIsALimit: depth=0 (or limit=0) is a limit of 0 for every
+// algorithm that takes one: the start is goal-tested, nothing is expanded,
+// and the search ends in cutoff; depth=none is no limit.
+func TestDepthZeroIsALimit(t *testing.T) {
+	for _, c := range []struct {
+		line   string
+		status Status
+		steps  int
+	}{
+		{"dls depth=0", Cutoff, 1},
+		{"dfs depth=0", Cutoff, 1},
+		{"bfs depth=0", Cutoff, 1},
+		{"astar limit=0", Cutoff, 1},
+		{"ids depth=0", Cutoff, 1},
+		{"ids depth=2 parent=keep", Cutoff, 1 + 4 + 12}, // aima-python's: DLS 0, 1, 2
+		{"ids depth=2", Cutoff, 1 + 4 + 9},              // IS-CYCLE: Sibiu, Timisoara, Zerind do not generate Arad again
+		{"ids depth=none", Solved, 0},
+		{"dfs depth=none", Solved, 0},
+	} {
+		t.Run(c.line, func(t *testing.T) {
+			s := solveLine(t, "graph romania", c.line)
+			if s.Status() != c.status {
+				t.Fatalf("status %s, want %s", s.Status(), c.status)
+			}
+			if c.steps > 0 && s.Counters().Steps != c.steps {
+				t.Errorf("%d steps, want %d", s.Counters().Steps, c.steps)
+			}
+			if c.status == Cutoff && s.Counters().Cutoffs == 0 {
+				t.Errorf("cutoff with no node cut off")
+			}
+		})
+	}
 }

@@ -316,7 +316,7 @@ func (e *engine[S]) step(ev *Event) {
 		e.commit(rec)
 		return
 	}
-	if e.o.Depth > 0 && int(n.depth) >= e.o.Depth {
+	if e.o.DepthLimited && int(n.depth) >= e.o.Depth {
 		// AIMA's depth-limited search: a node at the limit is goal-tested
 		// but not expanded, and the search reports cutoff, not failure.
 		n.status, n.mark = st8Cutoff, stepNo

@@ -151,7 +151,9 @@ type Event struct {
 // Bidirectional is where a bidirectional search stands: the side the step
 // expanded, μ (the cheapest start-to-goal path found so far, null: none)
 // with its meeting nodes (the same state, one per side), the smallest key
-// of each open list, the cheapest step cost seen and the stopping rule.
+// of each open list, ε (the stopping rule's lower bound on every move's
+// cost: 1 for bibfs, the problem's least step cost for biucs, 0 when the
+// problem does not say; docs/bidirectional.md) and the stopping rule.
 type Bidirectional struct {
 	Direction    string `json:"direction,omitempty"`
 	Mu           Bound  `json:"mu"`

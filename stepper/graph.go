@@ -399,20 +399,31 @@ func (q *distQueue) Pop() any {
 // graphSpace is the graph seen as a search problem: a state is a node index
 // and so is an action (the node moved to).
 type graphSpace struct {
-	g   *Graph
-	rev [][]graphArc // the arcs into each node, for bidirectional search only
+	g     *Graph
+	rev   [][]graphArc // the arcs into each node, for bidirectional search only
+	least float64      // the cheapest edge's cost (0 without edges), with rev
 }
 
-// reversed is the graph's space with its reverse adjacency: O(edges).
+// reversed is the graph's space with its reverse adjacency and its
+// cheapest edge: O(edges).
 func (g *Graph) reversed() graphSpace {
 	rev := make([][]graphArc, len(g.adj))
+	least := math.Inf(1)
 	for n, arcs := range g.adj {
 		for _, a := range arcs {
 			rev[a.to] = append(rev[a.to], graphArc{to: n, cost: a.cost})
+			least = min(least, a.cost)
 		}
 	}
-	return graphSpace{g: g, rev: rev}
+	if math.IsInf(least, 1) {
+		least = 0
+	}
+	return graphSpace{g: g, rev: rev, least: least}
 }
+
+// LeastStepCost is the cost of the graph's cheapest edge or arc, over the
+// whole graph (not only the edges a search has seen); reversed computes it.
+func (p graphSpace) LeastStepCost() float64 { return p.least }
 
 var (
 	_ Problem[int] = graphSpace{}

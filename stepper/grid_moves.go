@@ -96,6 +96,10 @@ func (p *gridProblem) Successors(s gridCell, buf []Successor[gridCell]) []Succes
 // GoalState is the goal cell.
 func (p *gridProblem) GoalState() gridCell { return gridCell(p.g.goal) }
 
+// LeastStepCost is the cardinal move's base cost on the cheapest terrain:
+// no move, either way, costs less (a diagonal's base is the larger). O(1).
+func (p *gridProblem) LeastStepCost() float64 { return p.base[0] * float64(p.g.minTerrain) }
+
 // Predecessors appends the cells with a move into s: the same neighbours
 // as Successors (the walls and corner rule are symmetric), each with the
 // opposite move, costing its base cost times the terrain of s, the cell

@@ -29,7 +29,7 @@ type idaFast struct {
 // fastPath runs IDA* to its end if the problem and options allow it and
 // reports whether it did.
 func (e *dfEngine[S]) fastPath() bool {
-	if e.o.Algorithm != IDAStar || e.cur != 0 || e.h == nil || e.h.Name != hManhattan {
+	if e.o.Algorithm != IDAStar || e.cur != 0 || e.h == nil || e.h.Name != hManhattan || e.o.Parent == PathParent {
 		return false
 	}
 	pp, ok := any(e.p).(*packedPuzzle)

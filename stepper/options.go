@@ -42,6 +42,10 @@ var Algorithms = []Algorithm{BFS, DFS, DLS, IDS, UCS, Greedy, AStar, WAStar, Bea
 // (aima-python's depth_limited_search(problem, limit=50)).
 const DefaultDLSLimit = 50
 
+// NoDepthLimit as Options.Depth asks for no depth limit, as the option's
+// value "none" does (depth=none, -depth none).
+const NoDepthLimit = -1
+
 // depthFirstIterative reports whether the algorithm runs in the depth-first
 // iterative loop (dfengine.go) rather than the best-first one.
 func (a Algorithm) depthFirstIterative() bool { return a == IDS || a == IDAStar || a == RBFS }
@@ -93,14 +97,53 @@ const (
 	IgnoreOpen  OpenPolicy = "ignore"       // keep the first path found
 )
 
-// ParentPolicy says whether the depth-first iterative searches generate the
-// state of a node's parent again among its children.
+// ParentPolicy says which states the depth-first iterative searches (ids,
+// idastar, rbfs) leave out of a node's children: none, the parent's, or
+// every state on the node's own path.
 type ParentPolicy string
 
 // The parent policies.
 const (
-	KeepParent ParentPolicy = "keep" // generate every successor (aima-python's IDS and RBFS)
-	SkipParent ParentPolicy = "skip" // never regenerate the parent (Korf's IDA*; the default for idastar on puzzles)
+	// KeepParent generates every successor, the parent's state and longer
+	// cycles included: aima-python's iterative_deepening_search over its
+	// recursive depth_limited_search (aimacode/aima-python aima/search.py,
+	// Figures 3.17 and 3.18 of the 3rd edition), which test no cycle. ids
+	// parent=keep reproduces its counters (succs, goal_tests, states) and
+	// solution exactly on all 440 runs of testdata/aima-ids.csv (380
+	// Romania pairs, 60 8-puzzles; TestIDSAgainstAIMAPython). The default
+	// of idastar and rbfs except idastar on puzzles.
+	KeepParent ParentPolicy = "keep"
+	// SkipParent never generates the parent's state among a node's
+	// children: Korf's parent pruning in IDA* (Korf 1985, whose node
+	// counts testdata/korf100.txt lists): idastar h=manhattan parent=skip
+	// reproduces those counts exactly (TestKorf100Smallest on the 25
+	// smallest instances, stepviz korf and BenchmarkKorf100 on all 100).
+	// The default of idastar on puzzles.
+	SkipParent ParentPolicy = "skip"
+	// PathParent never generates a state already on the node's own path
+	// (root to node): AIMA 4th ed. (Russell and Norvig 2020), Figure 3.12,
+	// DEPTH-LIMITED-SEARCH's IS-CYCLE, for which ITERATIVE-DEEPENING-SEARCH
+	// calls it. The book adds such a child to the frontier and, when it
+	// is popped, tests it (it cannot be the goal: its ancestor of the same
+	// state was tested first) and does not expand it; stepviz does not
+	// generate it, so the same nodes are expanded in the same order, and
+	// generated and goal-test counts are smaller by those children. The
+	// default of ids.
+	PathParent ParentPolicy = "path"
+)
+
+// TieSide says which side a bidirectional search (bibfs, biucs, biastar)
+// expands when the least keys of its two open lists are equal.
+type TieSide string
+
+// The tie sides.
+const (
+	// TieSideForward expands the forward side on a tie (the default).
+	TieSideForward TieSide = "forward"
+	// TieSideBackward expands the backward side on a tie: AIMA 4th ed.
+	// (Russell and Norvig 2020), Figure 3.14, BIBF-SEARCH, proceeds
+	// forward only when f_F(TOP(frontier_F)) < f_B(TOP(frontier_B)).
+	TieSideBackward TieSide = "backward"
 )
 
 // ClosedPolicy says what a cheaper path to an already expanded node does.
@@ -156,14 +199,24 @@ type Options struct {
 	// Duplicates says whether discarded duplicates are stored as nodes.
 	Duplicates DuplicatePolicy
 	// Depth is the depth limit L of dls and dfs (and of any best-first
-	// search): a node of depth L is goal-tested but not expanded, and a
-	// search that ran out of nodes after such a cutoff ends with status
-	// Cutoff (AIMA's depth-limited search). 0 means no limit, except for
-	// dls, whose default is DefaultDLSLimit.
+	// search) when DepthLimited is true: a node of depth L is goal-tested
+	// but not expanded, and a search that ran out of nodes after such a
+	// cutoff ends with status Cutoff (AIMA's depth-limited search); L = 0
+	// expands nothing. For ids it caps the iterations' limit. Depth
+	// NoDepthLimit asks for no limit (Normalize then sets Depth 0 and
+	// DepthLimited false).
 	Depth int
+	// DepthLimited says Depth is a limit. Normalize sets it for any Depth >
+	// 0, and for dls when no limit was given (Depth = DefaultDLSLimit);
+	// Set sets it for every whole number, 0 included. Without it Depth 0
+	// is the algorithm's default: no limit, except dls's DefaultDLSLimit.
+	DepthLimited bool
 	// Parent is the depth-first iterative searches' parent policy; ""
-	// means skip for idastar on a puzzle and keep otherwise.
+	// means path for ids, skip for idastar on a puzzle and keep otherwise.
 	Parent ParentPolicy
+	// TieSide is the side bibfs, biucs and biastar expand when both
+	// sides' least keys are equal; "" is forward. Bidirectional only.
+	TieSide TieSide
 	// Order is the successor order: "natural", "reverse", "alpha" (by action
 	// name), or a comma list of action names such as "up,left,right,down";
 	// actions not listed follow in natural order.
@@ -226,7 +279,7 @@ func validWeight(w float64) bool {
 
 // optionNames are the option names shared by the command line and the
 // notebook ("-tie high-g", "tie=high-g").
-var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy", "width", "local", "f"}
+var optionNames = []string{"algo", "h", "w", "tie", "goaltest", "open", "closed", "tree", "depth", "order", "duplicates", "maxnodes", "parent", "lazy", "width", "local", "f", "ontie"}
 
 // OptionNames returns the names [Options.Set] accepts.
 func OptionNames() []string { return append([]string(nil), optionNames...) }
@@ -261,11 +314,15 @@ func (o *Options) Set(name, value string) error {
 		}
 		o.Tree = b
 	case "depth", "limit":
+		if strings.EqualFold(value, "none") {
+			o.Depth, o.DepthLimited = NoDepthLimit, false
+			return nil
+		}
 		d, err := strconv.Atoi(value)
 		if err != nil || d < 0 || d > MaxDepth {
-			return fmt.Errorf("stepper: depth %q: want a whole number from 0 to %d (0 means no limit)", value, MaxDepth)
+			return fmt.Errorf("stepper: depth %q: want a whole number from 0 to %d (0 expands nothing: only the start is goal-tested), or none for no limit", value, MaxDepth)
 		}
-		o.Depth = d
+		o.Depth, o.DepthLimited = d, true
 	case "order":
 		o.Order = value
 	case "lazy":
@@ -288,6 +345,8 @@ func (o *Options) Set(name, value string) error {
 		o.Local = b
 	case "f":
 		o.F = strings.ToLower(value)
+	case "ontie":
+		o.TieSide = TieSide(strings.ToLower(value))
 	case "parent":
 		o.Parent = ParentPolicy(strings.ToLower(value))
 	case "duplicates":
@@ -401,9 +460,20 @@ func (o Options) Normalize() (Options, error) {
 	if o.Open != Reparent && o.Open != ReparentNew && o.Open != IgnoreOpen {
 		return o, fmt.Errorf("stepper: open=%q: want reparent, reparent-new or ignore", o.Open)
 	}
+	switch {
+	case o.Depth == NoDepthLimit:
+		if o.Algorithm == DLS {
+			return o, fmt.Errorf("stepper: depth=none: dls is depth-limited search and needs a limit (default %d); for no limit use dfs tree=true order=reverse, the same search unbounded", DefaultDLSLimit)
+		}
+		o.Depth, o.DepthLimited = 0, false
+	case o.Depth < 0 || o.Depth > MaxDepth:
+		return o, fmt.Errorf("stepper: depth %d: want a whole number from 0 to %d, or none for no limit", o.Depth, MaxDepth)
+	case o.Depth > 0:
+		o.DepthLimited = true
+	}
 	if o.Algorithm == DLS {
-		if o.Depth == 0 {
-			o.Depth = DefaultDLSLimit
+		if !o.DepthLimited {
+			o.Depth, o.DepthLimited = DefaultDLSLimit, true
 		}
 		// AIMA's depth-limited search is a tree search; tree=false is
 		// not expressible as a zero value, so dls is always one.
@@ -415,8 +485,8 @@ func (o Options) Normalize() (Options, error) {
 	if o.Lazy && (o.Tree || o.Algorithm.depthFirstIterative() || o.Algorithm.bidirectional() || o.Algorithm == Beam) {
 		return o, fmt.Errorf("stepper: lazy=true is for graph search with bfs, dfs, dls, ucs, greedy, astar or wastar (not tree=true, not %s)", o.Algorithm)
 	}
-	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent {
-		return o, fmt.Errorf("stepper: parent=%q: want keep (generate the parent's state again) or skip (never regenerate it)", o.Parent)
+	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent && o.Parent != PathParent {
+		return o, fmt.Errorf("stepper: parent=%q: want path (never generate a state on the node's own path: AIMA 4th ed.), skip (never regenerate the parent's state: Korf) or keep (generate every successor: aima-python)", o.Parent)
 	}
 	if o.Parent != "" && !o.Algorithm.depthFirstIterative() {
 		return o, fmt.Errorf("stepper: parent=%s is an option of ids, idastar and rbfs, not %s", o.Parent, o.Algorithm)
@@ -436,8 +506,8 @@ func (o Options) Normalize() (Options, error) {
 	if o.Duplicates != KeepDuplicates && o.Duplicates != DropDuplicates {
 		return o, fmt.Errorf("stepper: duplicates=%q: want keep or drop", o.Duplicates)
 	}
-	if o.Depth < 0 || o.Depth > MaxDepth {
-		return o, fmt.Errorf("stepper: depth %d: want a whole number from 0 to %d", o.Depth, MaxDepth)
+	if o.TieSide == "" && o.Algorithm.bidirectional() {
+		o.TieSide = TieSideForward
 	}
 	if err := o.checkBidi(); err != nil {
 		return o, err
@@ -462,7 +532,13 @@ func (o Options) Normalize() (Options, error) {
 // and keeps every child as a node. Called on normalized options.
 func (o Options) checkBidi() error {
 	if !o.Algorithm.bidirectional() {
+		if o.TieSide != "" {
+			return fmt.Errorf("stepper: ontie=%s is an option of bibfs, biucs and biastar (which side expands when both sides' least keys are equal), not %s", o.TieSide, o.Algorithm)
+		}
 		return nil
+	}
+	if o.TieSide != TieSideForward && o.TieSide != TieSideBackward {
+		return fmt.Errorf("stepper: ontie=%s: want forward (the default) or backward (AIMA 4th ed., Figure 3.14: forward only when its least key is strictly smaller)", o.TieSide)
 	}
 	why := ""
 	switch {
@@ -474,7 +550,7 @@ func (o Options) checkBidi() error {
 		why = fmt.Sprintf("open=%s closed=%s: %s gives a state reached more cheaply on its own side a new node, open or closed (the open= and closed= policies are not its)", o.Open, o.Closed, o.Algorithm)
 	case o.Tree:
 		why = fmt.Sprintf("tree=true: %s is a graph search, each side remembering the states it reached (the other side's are how the two meet)", o.Algorithm)
-	case o.Depth != 0:
+	case o.DepthLimited:
 		why = fmt.Sprintf("depth=%d: %s has no depth limit", o.Depth, o.Algorithm)
 	case o.Duplicates != KeepDuplicates:
 		why = fmt.Sprintf("duplicates=%s: %s keeps every child as a node", o.Duplicates, o.Algorithm)
@@ -489,8 +565,8 @@ func (o Options) checkBidi() error {
 // variant included: "astar h=manhattan tie=fifo goaltest=expand
 // open=reparent closed=ignore order=natural". A bidirectional search
 // (bibfs, biucs, biastar) has none of tie, goaltest, open and closed
-// (checkBidi), so its line is the algorithm, h, order and maxnodes:
-// "biastar h=sld order=natural". It parses back to the same options.
+// (checkBidi), so its line is the algorithm, h, ontie (when backward),
+// order and maxnodes: "biastar h=sld order=natural". It parses back to the same options.
 // Call it on normalized options.
 func (o Options) String() string {
 	var b strings.Builder
@@ -498,6 +574,9 @@ func (o Options) String() string {
 	if o.Algorithm.bidirectional() {
 		if o.Heuristic != "" {
 			fmt.Fprintf(&b, " h=%s", o.Heuristic)
+		}
+		if o.TieSide == TieSideBackward {
+			b.WriteString(" ontie=backward")
 		}
 		fmt.Fprintf(&b, " order=%s", o.Order)
 		if o.MaxNodes != DefaultMaxNodes && o.MaxNodes != 0 {
@@ -527,7 +606,7 @@ func (o Options) String() string {
 	if o.Lazy {
 		b.WriteString(" lazy=true")
 	}
-	if o.Depth > 0 {
+	if o.DepthLimited {
 		fmt.Fprintf(&b, " depth=%d", o.Depth)
 	}
 	if o.Parent != "" {

@@ -11,6 +11,15 @@ func TestOptionDefaults(t *testing.T) {
 		{"astar", "astar tie=fifo goaltest=expand open=reparent closed=ignore order=natural"},
 		{"bfs", "bfs tie=fifo goaltest=generate open=ignore closed=ignore order=natural"},
 		{"dfs depth=5", "dfs tie=fifo goaltest=expand open=ignore closed=ignore depth=5 order=natural"},
+		// depth=0 is a limit of 0; none (the default but for dls) is no limit
+		{"dfs depth=0", "dfs tie=fifo goaltest=expand open=ignore closed=ignore depth=0 order=natural"},
+		{"dfs limit=0", "dfs tie=fifo goaltest=expand open=ignore closed=ignore depth=0 order=natural"},
+		{"dfs depth=none", "dfs tie=fifo goaltest=expand open=ignore closed=ignore order=natural"},
+		{"dfs depth=3 depth=NONE", "dfs tie=fifo goaltest=expand open=ignore closed=ignore order=natural"},
+		{"dls", "dls tie=fifo goaltest=expand open=ignore closed=ignore tree=true depth=50 order=natural"},
+		{"dls depth=0", "dls tie=fifo goaltest=expand open=ignore closed=ignore tree=true depth=0 order=natural"},
+		{"ids limit=0", "ids tie=fifo goaltest=expand open=reparent closed=ignore depth=0 order=natural"},
+		{"biucs depth=none", "biucs order=natural"},
 		{"ucs h=manhattan", "ucs tie=fifo goaltest=expand open=reparent closed=ignore order=natural"},
 		{"wastar", "wastar w=2 tie=fifo goaltest=expand open=reparent closed=ignore order=natural"},
 		{"greedy h=misplaced tie=low-h", "greedy h=misplaced tie=low-h goaltest=expand open=reparent closed=ignore order=natural"},
@@ -65,6 +74,10 @@ func TestOptionErrors(t *testing.T) {
 		{"biucs open=ignore", "the open= and closed= policies are not its"},
 		{"bibfs tree=true", "bibfs is a graph search"},
 		{"biastar depth=3", "depth=3: biastar has no depth limit"},
+		{"biucs depth=0", "depth=0: biucs has no depth limit"},
+		{"dls depth=none", "depth=none: dls is depth-limited search and needs a limit"},
+		{"dfs depth=-1", "or none for no limit"},
+		{"dfs limit=nothing", "or none for no limit"},
 		{"bibfs duplicates=drop", "keeps every child as a node"},
 	}
 	for _, tc := range tests {
@@ -124,7 +137,7 @@ func TestNormalizeRefusesNonFiniteWeights(t *testing.T) {
 			t.Errorf("Normalize(w=%v) error = %v, want a refusal", w, err)
 		}
 	}
-	for _, o := range []Options{{Algorithm: DFS, Depth: -1}, {Algorithm: DFS, Depth: MaxDepth + 1}, {MaxNodes: MaxMaxNodes + 1}} {
+	for _, o := range []Options{{Algorithm: DFS, Depth: -2}, {Algorithm: DFS, Depth: MaxDepth + 1}, {Algorithm: DLS, Depth: NoDepthLimit}, {MaxNodes: MaxMaxNodes + 1}} {
 		if _, err := o.Normalize(); err == nil {
 			t.Errorf("Normalize(%+v) accepted it", o)
 		}

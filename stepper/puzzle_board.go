@@ -155,6 +155,9 @@ func (p *packedPuzzle) Successors(s uint64, buf []Successor[uint64]) []Successor
 // GoalState is the goal board.
 func (p *packedPuzzle) GoalState() uint64 { return p.goal }
 
+// LeastStepCost is 1: every slide costs 1.
+func (p *packedPuzzle) LeastStepCost() float64 { return 1 }
+
 // Predecessors are the successors, each with the opposite move: every
 // move is undone by the opposite one at the same cost.
 func (p *packedPuzzle) Predecessors(s uint64, buf []Successor[uint64]) []Successor[uint64] {
@@ -232,6 +235,9 @@ func (p *bytesPuzzle) Format(s board25) string              { return p.geom.form
 // Successors slides the blank up, down, left and right, in that order.
 // GoalState is the goal board.
 func (p *bytesPuzzle) GoalState() board25 { return p.goal }
+
+// LeastStepCost is 1: every slide costs 1.
+func (p *bytesPuzzle) LeastStepCost() float64 { return 1 }
 
 // Predecessors are the successors with the opposite moves.
 func (p *bytesPuzzle) Predecessors(s board25, buf []Successor[board25]) []Successor[board25] {

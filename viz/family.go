@@ -154,7 +154,7 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 			}
 			lines = append(lines, "current path: "+pathWords(state, d.Current, nil))
 		} else {
-			if o.Depth > 0 || o.Algorithm == stepper.DLS {
+			if o.DepthLimited {
 				lines = append(lines, fmt.Sprintf("depth limit %d", o.Depth))
 			}
 			if last := lastExpanded(sn); last >= 0 {

@@ -218,6 +218,82 @@ func TestSolveBiAStar(t *testing.T) {
 	}
 }
 
+// TestSolveDepthZero: -depth 0 is a limit of 0 (dls on Romania: cutoff,
+// as AIMA's depth-limited search with limit 0), -depth none no limit.
+func TestSolveDepthZero(t *testing.T) {
+	for _, c := range []struct {
+		flags  []string
+		code   int
+		status string
+	}{
+		{[]string{"-algo", "dls", "-depth", "0"}, exitNo, "cutoff"},
+		{[]string{"-algo", "ids", "-depth", "0"}, exitNo, "cutoff"},
+		{[]string{"-algo", "dfs", "-depth", "0"}, exitNo, "cutoff"},
+		{[]string{"-algo", "dfs", "-depth", "none"}, exitOK, "solved"},
+		{[]string{"-algo", "dls", "-depth", "3"}, exitOK, "solved"},
+	} {
+		args := append([]string{"solve", "-json"}, c.flags...)
+		code, out, stderr := runCmd(t, append(args, "graph", "romania")...)
+		var r struct{ Status, Options string }
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: exit %d: %v\n%s%s", c.flags, code, err, out, stderr)
+		}
+		if code != c.code || r.Status != c.status {
+			t.Errorf("%v: exit %d, status %q; want %d, %q", c.flags, code, r.Status, c.code, c.status)
+		}
+		if c.flags[3] == "0" && !strings.Contains(r.Options, " depth=0 ") {
+			t.Errorf("%v: options %q lack depth=0", c.flags, r.Options)
+		}
+	}
+	code, _, stderr := runCmd(t, "solve", "-algo", "dls", "-depth", "none", "graph", "romania")
+	if code != exitUsage || !strings.Contains(stderr, "dls is depth-limited search and needs a limit") {
+		t.Errorf("dls -depth none: exit %d: %s", code, stderr)
+	}
+}
+
+// TestSolveBidiUnseenEdge: on a graph where the edge that decides the
+// optimum is seen last, solve's biucs, biastar and bibfs (either tie
+// side) report the cost one-way ucs reports, 21 (bibfs: the fewest moves,
+// S M T, 22).
+func TestSolveBidiUnseenEdge(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "unseen.txt")
+	if err := os.WriteFile(file, []byte("nodes S A B M T\nedge S A 10\nedge A B 1\nedge B T 10\nedge S M 11\nedge M T 11\nstart S\ngoal T\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		flags      []string
+		cost, path string
+	}{
+		{[]string{"-algo", "biucs"}, "21", "S A B T"},
+		{[]string{"-algo", "biucs", "-ontie", "backward"}, "21", "S A B T"},
+		{[]string{"-algo", "biastar", "-h", "zero"}, "21", "S A B T"},
+		{[]string{"-algo", "bibfs"}, "22", "S M T"},
+	} {
+		args := append([]string{"solve", "-json"}, c.flags...)
+		code, out, stderr := runCmd(t, append(args, "graph "+file)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", c.flags, code, stderr)
+		}
+		var r struct {
+			Cost           float64  `json:"cost"`
+			Path           []string `json:"path"`
+			OneDirectional struct {
+				Cost float64 `json:"cost"`
+			} `json:"oneDirectional"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: %v\n%s", c.flags, err, out)
+		}
+		if got := stepper.FormatNumber(r.Cost); got != c.cost || strings.Join(r.Path, " ") != c.path {
+			t.Errorf("%v: cost %s, path %v; want %s, %s\n%s", c.flags, got, r.Path, c.cost, c.path, out)
+		}
+	}
+	code, out, stderr := runCmd(t, "solve", "-algo", "biucs", "graph "+file)
+	if code != exitOK || !strings.Contains(out, "cost      21") || !strings.Contains(out, "one-way   ucs") || !strings.Contains(out, "cost 21") {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+}
+
 // TestSolveForgetsEarlierIterations: the search stepviz solve runs (and
 // trace, check and worksheet build) only goes forward, so IDS and IDA*
 // hold the last iteration's nodes and no journal, not every iteration's.

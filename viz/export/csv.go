@@ -239,7 +239,7 @@ func csvBound(ev *stepper.Event, o stepper.Options) string {
 		}
 		return "-1"
 	}
-	if o.Algorithm == stepper.DLS || (o.Algorithm == stepper.DFS && o.Depth > 0) {
+	if o.DepthLimited {
 		return strconv.Itoa(o.Depth)
 	}
 	return "-1"

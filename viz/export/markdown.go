@@ -347,7 +347,7 @@ func rulesText(o stepper.Options) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s; %s; %s; %s; %s; successors in %s order", f, tie, goal, search, open, o.Order)
-	if o.Depth > 0 {
+	if o.DepthLimited {
 		fmt.Fprintf(&b, "; depth limit %d", o.Depth)
 	}
 	return b.String()
@@ -372,9 +372,12 @@ func iterativeRules(o stepper.Options) string {
 		r += "; the first successor is on top of the stack"
 	}
 	r += "; the goal test is made when a node is selected; tree search: no closed list"
-	if o.Parent == stepper.SkipParent {
+	switch o.Parent {
+	case stepper.SkipParent:
 		r += ", and a node's parent state is not generated again among its children (parent=skip)"
-	} else {
+	case stepper.PathParent:
+		r += ", and no state on a node's own path is generated again among its children (parent=path, AIMA 4th ed.'s IS-CYCLE)"
+	default:
 		r += ", and a node's parent state is generated again among its children (parent=keep)"
 	}
 	return r

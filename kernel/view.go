@@ -33,17 +33,18 @@ func (s *Session) problemView(inst stepper.Instance) Output {
 // liveView is the picture of a search at its current step: its options,
 // status and counters, the narration of the last step, the problem at the
 // node just expanded and the search tree. It carries the search's display
-// id: later cells update it in place.
+// id, so that update replaces the earlier view of that id. With
+// Config.StepPictures the id is the current cell's own: the first view of
+// a search in a cell is a new display (whatever update says), and views of
+// earlier cells are never updated.
 func (s *Session) liveView(ls *liveSearch, update bool) Output {
+	if s.cfg.StepPictures && ls.shownIn != s.count {
+		s.views++
+		ls.display = fmt.Sprintf("%s-%d-%s", s.cfg.IDPrefix, s.views, ls.label())
+		ls.shownIn = s.count
+		update = false
+	}
 	return s.view(ls, update, s.cfg.MaxTreeNodes, ls.display)
-}
-
-// stillView is the same picture for the cell that moved the search, with
-// no display id, so that it stays as it is when the search moves on; the
-// tree only up to liveFullNodes nodes (drawn in full), so that a notebook
-// of many steps stays small.
-func (s *Session) stillView(ls *liveSearch) Output {
-	return s.view(ls, false, liveFullNodes, "")
 }
 
 // view draws a search at its current step, the tree if it has at most
@@ -87,27 +88,19 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 	} else {
 		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
-	switch {
-	case !whole && display == "":
-		// A still picture stays small: no bounded view, a note instead.
-		note := fmt.Sprintf("tree: %d nodes, too many to redraw here (show tree draws it)", sr.NodeCount())
+	if !whole {
+		note := fmt.Sprintf("tree: %d nodes; the live view draws the path to the current node, its children and the head of the open list (show tree draws more)", sr.NodeCount())
 		lines = append(lines, note)
 		fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
-	default:
-		if !whole {
-			note := fmt.Sprintf("tree: %d nodes; the live view draws the path to the current node, its children and the head of the open list (show tree draws more)", sr.NodeCount())
-			lines = append(lines, note)
-			fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
-		}
-		var pruned []int
-		if whole {
-			pruned = viz.PrunedIDs(sr) // beam only: O(nodes), as the whole snapshot drawn
-		}
-		if svg, err := treeSVG(sr.Instance(), treeSnap, treeSel, sr.Options(), true, pruned); err == nil {
-			fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
-		} else {
-			fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
-		}
+	}
+	var pruned []int
+	if whole {
+		pruned = viz.PrunedIDs(sr) // beam only: O(nodes), as the whole snapshot drawn
+	}
+	if svg, err := treeSVG(sr.Instance(), treeSnap, treeSel, sr.Options(), true, pruned); err == nil {
+		fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
+	} else {
+		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
 	b.WriteString(`</div></div>`)
 	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != ""}

@@ -27,7 +27,7 @@ func (s *Session) problemView(inst stepper.Instance) Output {
 		b.WriteString(svg)
 	}
 	b.WriteString(`</div>`)
-	return Output{Text: text.String(), HTML: b.String()}
+	return Output{Text: text.String(), HTML: b.String(), Subject: subject(inst.Spec())}
 }
 
 // liveView is the picture of a search at its current step: its options,
@@ -103,7 +103,20 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
 	b.WriteString(`</div></div>`)
-	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != ""}
+	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != "",
+		Subject: subject(viewSubject(ls))}
+}
+
+// viewSubject names a search for its drawings' captions: its name, its
+// algorithm and heuristic, and its problem ("a: astar h=sld on graph
+// romania").
+func viewSubject(ls *liveSearch) string {
+	o := ls.search.Options()
+	alg := string(o.Algorithm)
+	if o.Heuristic != "" {
+		alg += " h=" + o.Heuristic
+	}
+	return ls.label() + ": " + alg + " on " + ls.search.Instance().Spec()
 }
 
 // familyLines are the lines that show the search in its family's terms

@@ -21,8 +21,8 @@ import (
 // display always follows it (the run's last frame is not Passing), so a
 // front end may send it cheaply (the Jupyter kernel leaves out its PNGs).
 //
-// Subject names what the output's drawings show ("a: astar h=sld on graph
-// romania"), so a front end that shows a drawing as words (a terminal)
+// Subject names what the output's drawings show ("a at step 3: astar h=sld
+// on graph romania"), so a front end that shows a drawing as words (a terminal)
 // can say whose it is; "" for outputs that need no more than each
 // drawing's own label.
 type Output struct {

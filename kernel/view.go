@@ -104,19 +104,19 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 	}
 	b.WriteString(`</div></div>`)
 	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != "",
-		Subject: subject(viewSubject(ls))}
+		Subject: subject(viewSubject(ls, snap.Step))}
 }
 
-// viewSubject names a search for its drawings' captions: its name, its
-// algorithm and heuristic, and its problem ("a: astar h=sld on graph
-// romania").
-func viewSubject(ls *liveSearch) string {
+// viewSubject names a search at a step for its drawings' captions: its
+// name, the step, its algorithm and heuristic, and its problem ("a at step
+// 3: astar h=sld on graph romania").
+func viewSubject(ls *liveSearch, step int) string {
 	o := ls.search.Options()
 	alg := string(o.Algorithm)
 	if o.Heuristic != "" {
 		alg += " h=" + o.Heuristic
 	}
-	return ls.label() + ": " + alg + " on " + ls.search.Instance().Spec()
+	return fmt.Sprintf("%s at step %d: %s on %s", ls.label(), step, alg, ls.search.Instance().Spec())
 }
 
 // familyLines are the lines that show the search in its family's terms

@@ -110,8 +110,8 @@ func pictureOf(svg string) picture {
 }
 
 // text is the picture's text/plain, what a terminal shows in its place:
-// "[search tree at step 4: 12 nodes, 4 open, 4 closed — a: astar h=sld on
-// graph romania]", then its note on lines of its own.
+// "[search tree at step 4: 12 nodes, 4 open, 4 closed — a at step 4:
+// astar h=sld on graph romania]", then its note on lines of its own.
 func (p picture) text() string {
 	t := "[" + p.label + "]"
 	if p.subject != "" {

@@ -30,7 +30,7 @@ func compactPNG(svg string) ([]byte, error) {
 		return nil, err
 	}
 	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	enc := png.Encoder{CompressionLevel: png.DefaultCompression}
 	if err := enc.Encode(&b, paletted(img)); err != nil {
 		return nil, fmt.Errorf("encoding the picture as png: %w", err)
 	}
@@ -41,9 +41,21 @@ func compactPNG(svg string) ([]byte, error) {
 // every other colour mapped to the nearest of those.
 func paletted(img *image.RGBA) *image.Paletted {
 	r := img.Bounds()
+	// Runs of one colour are the rule (fills, background): each run costs
+	// one map update and one look-up below.
 	count := map[uint32]int{}
+	run, runKey := 0, uint32(0)
 	for i := 0; i+3 < len(img.Pix); i += 4 {
-		count[rgbKey(img.Pix[i:i+3])]++
+		k := rgbKey(img.Pix[i : i+3])
+		if k != runKey && run > 0 {
+			count[runKey] += run
+			run = 0
+		}
+		runKey = k
+		run++
+	}
+	if run > 0 {
+		count[runKey] += run
 	}
 	keys := make([]uint32, 0, len(count))
 	for k := range count {
@@ -71,8 +83,12 @@ func paletted(img *image.RGBA) *image.Paletted {
 	for y := 0; y < r.Dy(); y++ {
 		row := img.Pix[y*img.Stride:]
 		dst := out.Pix[y*out.Stride:]
+		last, at := ^uint32(0), uint8(0)
 		for x := 0; x < r.Dx(); x++ {
-			dst[x] = index[rgbKey(row[4*x:4*x+3])]
+			if k := rgbKey(row[4*x : 4*x+3]); k != last {
+				last, at = k, index[k]
+			}
+			dst[x] = at
 		}
 	}
 	return out

@@ -228,7 +228,9 @@ func countMarkdown(t *testing.T, dir, name string, md []byte) (pictures, tables 
 	return pictures, len(mdTableRow.FindAll(md, -1))
 }
 
-var texImage = regexp.MustCompile(`\\(?:adjustimage|includegraphics)(?:\{[^}]*\}|\[[^\]]*\])?\{([^}]+)\}`)
+// texImage is \adjustimage{max size={..}{..}}{FILE} or
+// \includegraphics[..]{FILE}.
+var texImage = regexp.MustCompile(`\\(?:adjustimage\{(?:[^{}]|\{[^{}]*\})*\}|includegraphics(?:\[[^\]]*\])?)\{([^}]+)\}`)
 
 // countLaTeX counts the images a .tex file includes whose files exist as
 // PNGs, and its tables (pandoc writes longtable).

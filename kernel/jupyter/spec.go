@@ -65,7 +65,6 @@ func UserDataDir() (string, error) {
 // "jupyter kernelspec install --prefix" uses it: PREFIX/share/jupyter.
 func PrefixDataDir(prefix string) string { return filepath.Join(prefix, "share", "jupyter") }
 
-
 // SysPrefixDataDir is the data directory of the Python environment that
 // runs Jupyter, as "jupyter kernelspec install --sys-prefix" uses it:
 // SYS_PREFIX/share/jupyter, where SYS_PREFIX is sys.prefix of the

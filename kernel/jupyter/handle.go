@@ -56,10 +56,10 @@ func (s *server) handle(ctx context.Context, ch *channel, msg *Message) (abort b
 			Code string `json:"code"`
 		}
 		s.decodeContent(msg, &req)
-		st := kernel.IsComplete(req.Code)
+		st, indent := kernel.Completeness(req.Code)
 		content := map[string]any{"status": st}
 		if st == "incomplete" {
-			content["indent"] = ""
+			content["indent"] = indent
 		}
 		s.reply(ch, msg, "is_complete_reply", content)
 	case "comm_info_request":

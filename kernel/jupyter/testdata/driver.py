@@ -236,6 +236,10 @@ def main():
     msg_id = kc.is_complete("compare bfs,")
     c = shell_reply(kc, msg_id)["content"]
     check(c["status"] == "incomplete", "is_complete_reply", c)
+    for code, indent in [("heuristic tiles:", ""), ("problem maze:", ""), ("heuristic tiles:\ndef h(s):", "    ")]:
+        msg_id = kc.is_complete(code)
+        c = shell_reply(kc, msg_id)["content"]
+        check(c["status"] == "incomplete" and c.get("indent") == indent, "is_complete of an open script block", (code, c))
 
     # a message signed with the wrong key is dropped; the kernel still answers
     ctx = zmq.Context.instance()

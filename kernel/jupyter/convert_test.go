@@ -111,7 +111,7 @@ func TestExamplesConvert(t *testing.T) {
 				w := want[n]
 				wantPics, wantTables := w.pictures, w.tables
 				if p.ext == ".pdf" {
-					wantPics, wantTables = w.distinct, -1
+					wantTables = -1
 				}
 				if pics != wantPics || tables != wantTables {
 					t.Errorf("%s: %d pictures with content and %d tables; the notebook has %d and %d", n, pics, tables, wantPics, wantTables)
@@ -251,9 +251,8 @@ var (
 )
 
 // countPDF counts the image objects of a PDF, in its plain objects and in
-// its compressed object streams. xdvipdfmx writes an image included twice
-// once, so a notebook's identical pictures count once: the wanted count
-// is the number of distinct pictures. Tables are not counted in a PDF (the
+// its compressed object streams (nbconvert writes each picture to a file
+// of its own, so xdvipdfmx embeds each once). Tables are not counted in a PDF (the
 // latex path counts what xelatex typesets), but no stream may show a
 // Markdown table's rule as text.
 func countPDF(t *testing.T, _, name string, pdf []byte) (pictures, tables int) {

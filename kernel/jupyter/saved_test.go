@@ -93,15 +93,16 @@ func checkSavedBook(t *testing.T, data []byte, executed bool) *savedBook {
 	}
 	sess := kernel.NewSession(kernel.Config{StepPictures: true})
 	book := &savedBook{}
-	seen := map[string]bool{}
 	for i, c := range nb.Cells {
 		cell := savedCell{source: joined(t, c.Source)}
 		if c.CellType != "code" {
 			book.cells = append(book.cells, cell)
 			continue
 		}
-		if _, err := sess.Run(context.Background(), cell.source); err != nil {
-			t.Errorf("cell %d (%.40q) fails in a fresh session: %v", i, cell.source, err)
+		if movesSearches(cell.source) {
+			if _, err := sess.Run(context.Background(), cell.source); err != nil {
+				t.Errorf("cell %d (%.40q) fails in a fresh session: %v", i, cell.source, err)
+			}
 		}
 		if executed && len(c.Outputs) == 0 {
 			t.Errorf("cell %d (%.40q) has no output", i, cell.source)
@@ -135,10 +136,6 @@ func checkSavedBook(t *testing.T, data []byte, executed bool) *savedBook {
 				t.Errorf("cell %d (%.40q) shows a picture twice: %s", i, cell.source, text)
 			}
 			pngs[b64] = true
-			if !seen[b64] {
-				book.distinct++
-			}
-			seen[b64] = true
 			cell.pictures = append(cell.pictures, text)
 			if m := caption.FindStringSubmatch(text); m != nil {
 				name := m[1]
@@ -160,6 +157,24 @@ func checkSavedBook(t *testing.T, data []byte, executed bool) *savedBook {
 		book.cells = append(book.cells, cell)
 	}
 	return book
+}
+
+// movesSearches reports whether a cell may set a problem or start or move
+// a search; a cell of compare, check, show, export and help only (some
+// slow: check runs a heuristic over thousands of states) moves none.
+func movesSearches(cell string) bool {
+	cmds, err := kernel.ParseCell(cell)
+	if err != nil {
+		return true
+	}
+	for _, c := range cmds {
+		switch c.Verb {
+		case "compare", "check", "show", "export", "help":
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // joined reads a notebook string field, a string or a list of strings.

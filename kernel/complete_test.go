@@ -110,3 +110,22 @@ func TestCompletenessOfScripts(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCompleteness: any cell gets one of the three answers, an indent only
+// when incomplete, and an indent of blanks.
+func FuzzCompleteness(f *testing.F) {
+	f.Add("heuristic h:\ndef h(s):\n    return [1,\n")
+	f.Add("problem p:\nx = \"(#\"  # (\n")
+	f.Add("grid\n")
+	f.Fuzz(func(t *testing.T, cell string) {
+		st, indent := Completeness(cell)
+		switch {
+		case st != "complete" && st != "incomplete" && st != "invalid":
+			t.Fatalf("status %q", st)
+		case st != "incomplete" && indent != "":
+			t.Fatalf("%s with indent %q", st, indent)
+		case strings.Trim(indent, " \t") != "":
+			t.Fatalf("indent %q is not blanks", indent)
+		}
+	})
+}

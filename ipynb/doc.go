@@ -134,6 +134,14 @@ func Read(r io.Reader) (*Doc, error) {
 						// display: shown as an image, which runs no script
 						out.HTML = `<img alt="" src="data:image/svg+xml;base64,` + base64.StdEncoding.EncodeToString([]byte(svg)) + `">`
 					}
+					if png := string(o.Data["image/png"]); out.HTML == "" && png != "" {
+						// a picture the kernel keeps as PNG alone: its base64
+						// read and written again, so nothing but the image
+						// reaches the page
+						if b, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(png), "")); err == nil {
+							out.HTML = `<img alt="" src="data:image/png;base64,` + base64.StdEncoding.EncodeToString(b) + `">`
+						}
+					}
 					cell.Outputs = append(cell.Outputs, out)
 				case "stream":
 					cell.Outputs = append(cell.Outputs, Output{Text: string(o.Text)})

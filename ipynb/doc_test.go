@@ -79,4 +79,19 @@ func TestReadIpynbPictureOnly(t *testing.T) {
 	if len(outs) != 1 || !strings.HasPrefix(outs[0].HTML, `<img alt="" src="data:image/svg+xml;base64,`) {
 		t.Fatalf("outputs %+v, want the svg as an <img>", outs)
 	}
+	// A picture kept as PNG alone; base64 that does not decode stays text.
+	for _, tc := range []struct{ png, want string }{
+		{`["iVBORw0K", "Ggo=\n"]`, `<img alt="" src="data:image/png;base64,iVBORw0KGgo=">`},
+		{`"iVBOR\"><script>"`, ""},
+	} {
+		in := `{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "code", "source": "step", "outputs": [
+		 {"output_type": "display_data", "metadata": {}, "data": {"text/plain": "[board]", "image/png": ` + tc.png + `}}]}]}`
+		doc, err := Read(strings.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if outs := doc.Cells[0].Outputs; len(outs) != 1 || outs[0].HTML != tc.want || outs[0].Text != "[board]" {
+			t.Errorf("png %s: outputs %+v, want HTML %q", tc.png, outs, tc.want)
+		}
+	}
 }

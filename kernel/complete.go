@@ -216,20 +216,100 @@ func (s *Session) Inspect(code string, cursor int) (help string, found bool) {
 }
 
 // IsComplete says whether a cell is ready to run: "complete", "incomplete"
-// (it ends with a comma of a compare list, or a bare grid line waiting for
-// rows) or "invalid" (it does not parse).
+// (see [Completeness]) or "invalid" (it does not parse).
 func IsComplete(cell string) string {
+	st, _ := Completeness(cell)
+	return st
+}
+
+// Completeness says whether a cell is ready to run and, when it is not,
+// how to indent its next line. A cell is "incomplete" when it ends with a
+// comma of a compare list, with a bare grid or graph line waiting for its
+// rows, with a problem NAME: or heuristic NAME: line and no script after
+// it, or inside such a script with a line that opens a block (def, if,
+// for: a line ending with ":", whose body is indented by four spaces more
+// than it) or with a bracket left open. "invalid" is a cell that does not
+// parse; anything else is "complete". O(len(cell)).
+func Completeness(cell string) (status, indent string) {
 	t := strings.TrimSpace(cell)
 	if strings.HasSuffix(t, ",") {
-		return "incomplete"
+		return "incomplete", ""
 	}
-	if lines := strings.Split(t, "\n"); t != "" && isBareMapLine(lines[len(lines)-1]) {
-		return "incomplete"
+	if tl := strings.Split(t, "\n"); t != "" && isBareMapLine(tl[len(tl)-1]) {
+		return "incomplete", ""
+	}
+	lines := strings.Split(strings.ReplaceAll(cell, "\r\n", "\n"), "\n")
+	if cmd, ok, err := parseScriptCell(lines); ok && err == nil {
+		return scriptCompleteness(cmd.Script)
 	}
 	if _, err := ParseCell(cell); err != nil {
-		return "invalid"
+		return "invalid", ""
 	}
-	return "complete"
+	return "complete", ""
+}
+
+// scriptCompleteness is Completeness for the Starlark of a problem or
+// heuristic cell.
+func scriptCompleteness(src string) (status, indent string) {
+	var last string
+	depth := 0
+	for _, line := range strings.Split(src, "\n") {
+		code := starlarkCode(line)
+		if strings.TrimSpace(code) != "" {
+			last = code
+		}
+		for _, r := range code {
+			switch r {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+		}
+	}
+	switch {
+	case last == "":
+		return "incomplete", ""
+	case depth > 0:
+		return "incomplete", leadingSpace(last) + "    "
+	case strings.HasSuffix(strings.TrimSpace(last), ":"):
+		return "incomplete", leadingSpace(last) + "    "
+	}
+	return "complete", ""
+}
+
+// starlarkCode is a line of Starlark without its comment and the text of
+// its strings (each string kept as empty quotes), so that brackets and
+// colons inside them do not count.
+func starlarkCode(line string) string {
+	var b strings.Builder
+	var quote rune
+	escaped := false
+	for _, r := range line {
+		switch {
+		case quote != 0 && escaped:
+			escaped = false
+		case quote != 0 && r == '\\':
+			escaped = true
+		case quote != 0 && r == quote:
+			b.WriteRune(r)
+			quote = 0
+		case quote != 0:
+		case r == '"' || r == '\'':
+			b.WriteRune(r)
+			quote = r
+		case r == '#':
+			return b.String()
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// leadingSpace is the indentation of line.
+func leadingSpace(line string) string {
+	return line[:len(line)-len(strings.TrimLeft(line, " \t"))]
 }
 
 func isBareMapLine(line string) bool {

@@ -90,3 +90,45 @@ func TestIsComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestCompletenessOfScripts: a problem or heuristic cell is incomplete
+// until it has a script, and while its last line opens a block or a
+// bracket is left open; the next line's indent is the block's.
+func TestCompletenessOfScripts(t *testing.T) {
+	for _, tc := range []struct{ cell, status, indent string }{
+		{"heuristic tiles:", "incomplete", ""},
+		{"problem maze:\n\n", "incomplete", ""},
+		{"problem maze size=4:", "incomplete", ""},
+		{"heuristic tiles:\ndef h(s):", "incomplete", "    "},
+		{"heuristic tiles:\ndef h(s):  # the body comes next", "incomplete", "    "},
+		{"heuristic tiles:\ndef h(s):\n    if s[0] == 1:", "incomplete", "        "},
+		{"heuristic tiles:\ndef h(s):\n    return sum([1 for t in s\n", "incomplete", "        "},
+		{"heuristic tiles:\ndef h(s):\n    return 0", "complete", ""},
+		{"heuristic tiles:\ndef h(s):\n    return len(\"a:(\")  # ends with a colon:", "complete", ""},
+		{"problem maze:\nstart = (0, 0)\ndef is_goal(s):\n    return s == (3, 3)\n", "complete", ""},
+		{"heuristic:", "invalid", ""},
+	} {
+		if st, in := Completeness(tc.cell); st != tc.status || in != tc.indent {
+			t.Errorf("Completeness(%q) = %s %q, want %s %q", tc.cell, st, in, tc.status, tc.indent)
+		}
+	}
+}
+
+// FuzzCompleteness: any cell gets one of the three answers, an indent only
+// when incomplete, and an indent of blanks.
+func FuzzCompleteness(f *testing.F) {
+	f.Add("heuristic h:\ndef h(s):\n    return [1,\n")
+	f.Add("problem p:\nx = \"(#\"  # (\n")
+	f.Add("grid\n")
+	f.Fuzz(func(t *testing.T, cell string) {
+		st, indent := Completeness(cell)
+		switch {
+		case st != "complete" && st != "incomplete" && st != "invalid":
+			t.Fatalf("status %q", st)
+		case st != "incomplete" && indent != "":
+			t.Fatalf("%s with indent %q", st, indent)
+		case strings.Trim(indent, " \t") != "":
+			t.Fatalf("indent %q is not blanks", indent)
+		}
+	})
+}

@@ -15,7 +15,9 @@
 // [Session.Execute] runs a cell and emits [Output]s: text/plain and
 // text/html (SVG drawings, tables). A search's live view carries a display
 // id; later cells that move the search emit an update of that display, so a
-// front end redraws the picture an earlier cell made.
+// front end redraws the picture an earlier cell made, or, with
+// Config.StepPictures (Jupyter), each cell shows the search in a view of
+// its own that no later cell changes.
 //
 // A cell is parsed whole before any of it runs, so a syntax error anywhere
 // runs nothing; a command that fails while running stops the cell there.

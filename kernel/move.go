@@ -61,9 +61,6 @@ func (s *Session) move(ctx context.Context, ls *liveSearch, c Command, emit func
 		emit(textOutput("%s", s.runSummary(ls, c)))
 	}
 	emit(s.liveView(ls, true))
-	if s.cfg.StepPictures {
-		emit(s.stillView(ls))
-	}
 	return failedSearch(sr)
 }
 

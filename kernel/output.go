@@ -20,9 +20,15 @@ import (
 // Passing marks a frame of a run in progress: a newer frame of the same
 // display always follows it (the run's last frame is not Passing), so a
 // front end may send it cheaply (the Jupyter kernel leaves out its PNGs).
+//
+// Subject names what the output's drawings show ("a at step 3: astar h=sld
+// on graph romania"), so a front end that shows a drawing as words (a terminal)
+// can say whose it is; "" for outputs that need no more than each
+// drawing's own label.
 type Output struct {
 	Text      string
 	HTML      string
+	Subject   string
 	DisplayID string
 	Update    bool
 	Value     bool
@@ -110,4 +116,15 @@ func (t *table) output() Output { return Output{Text: t.text(), HTML: t.html()} 
 func textOutput(format string, args ...any) Output {
 	s := fmt.Sprintf(format, args...)
 	return Output{Text: s, HTML: `<pre class="stepviz-text">` + html.EscapeString(s) + `</pre>`}
+}
+
+// maxSubject bounds Output.Subject (a grid's inline rows can be long).
+const maxSubject = 80
+
+// subject is s shortened to maxSubject runes, "…" marking a cut.
+func subject(s string) string {
+	if r := []rune(s); len(r) > maxSubject {
+		return string(r[:maxSubject-1]) + "…"
+	}
+	return s
 }

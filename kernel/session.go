@@ -52,14 +52,16 @@ type Config struct {
 	WriteFile func(name string, data []byte) error
 	// Now is the clock used for throttling (default time.Now).
 	Now func() time.Time
-	// StepPictures makes every step, back, run and reset also show, in its
-	// own cell, a still picture of the step it reached (the problem, the
-	// narration and, up to 60 nodes, the tree), besides updating the live
-	// view of the cell that started the search. The live view shows the
-	// search as it moves during a lecture; the stills are what a saved or
-	// converted notebook keeps, so it tells the story step by step. The
-	// Jupyter kernel sets it; the web notebook, whose saved outputs are
-	// text, does not.
+	// StepPictures gives each cell that shows or moves a search a live
+	// view of its own: the first view of a search in a cell is a new
+	// display, later ones in that cell (a run's frames, a second step)
+	// update it, and no later cell touches it. So a saved or converted
+	// notebook shows, in each cell, the search at the step that cell left
+	// it: it tells the story step by step. Without it, a search has one
+	// live view, made by the cell that started it and updated by every
+	// cell that moves it (the web notebook, whose saved outputs are text,
+	// shows a lecture's search moving in one place). The Jupyter kernel
+	// sets it.
 	StepPictures bool
 }
 
@@ -87,6 +89,7 @@ type liveSearch struct {
 	name    string
 	search  *stepper.Search
 	display string
+	shownIn int            // the cell (Session.count) whose view display is
 	last    *stepper.Event // the event of the current step; nil at step 0
 }
 
@@ -273,7 +276,7 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 // and the current one, with a new display id for its live view.
 func (s *Session) addSearch(name string, search *stepper.Search) *liveSearch {
 	s.views++
-	ls := &liveSearch{name: name, search: search}
+	ls := &liveSearch{name: name, search: search, shownIn: s.count}
 	ls.display = fmt.Sprintf("%s-%d-%s", s.cfg.IDPrefix, s.views, ls.label())
 	s.searches[name] = ls
 	s.current = name

@@ -1,56 +1,63 @@
 package kernel
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
 
-// TestStepPictures: with StepPictures a step cell updates the live view
-// and also keeps a still of its own step, with no display id; a big tree
-// is left out of the still; without StepPictures there is no still.
+// TestStepPictures: with StepPictures every cell that moves a search
+// shows it in a view of its own (a new display, never an update of an
+// earlier cell's), which later moves in the same cell update; without it
+// the cell updates the view of the cell that started the search.
 func TestStepPictures(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		pics    bool
-		cells   []string
-		step    string
-		stills  int
-		hasTree bool
+		name  string
+		pics  bool
+		cells []string
+		cell  string
+		views []string // per view output of cell: "new", "own" (update of the cell's new view) or "old"
+		step  int      // the step of the cell's last view
 	}{
-		{"still with tree", true, []string{"puzzle 283164705 goal=123804765", "search astar h=manhattan"}, "step 2", 1, true},
-		{"still without a big tree", true, []string{"puzzle 867254301 goal=123456780", "search bfs"}, "step 40", 1, false},
-		{"run keeps a still too", true, []string{"graph romania", "search astar"}, "run to goal", 1, true},
-		{"no stills by default", false, []string{"puzzle 283164705 goal=123804765", "search astar h=manhattan"}, "step 2", 0, false},
+		{"a step cell's own view", true, []string{"puzzle 283164705 goal=123804765", "search astar h=manhattan"}, "step 2", []string{"new"}, 2},
+		{"two moves, one view", true, []string{"puzzle 283164705 goal=123804765", "search astar h=manhattan"}, "step 2\nstep 3", []string{"new", "own"}, 5},
+		{"search and step in one cell", true, []string{"graph romania"}, "a = search astar\nstep a 4", []string{"new", "own"}, 4},
+		{"run to goal", true, []string{"graph romania", "search astar"}, "run to goal", []string{"new"}, 6},
+		{"one live view by default", false, []string{"puzzle 283164705 goal=123804765", "search astar h=manhattan"}, "step 2", []string{"old"}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := NewSession(Config{StepPictures: tc.pics})
-			run(t, s, tc.cells...)
-			outs := run(t, s, tc.step)
-			var stills []Output
-			updated := false
-			for _, o := range outs {
-				if o.Update && o.DisplayID != "" {
-					updated = true
+			before := map[string]bool{}
+			for _, o := range run(t, s, tc.cells...) {
+				before[o.DisplayID] = o.DisplayID != ""
+			}
+			var got []string
+			var last Output
+			own := map[string]bool{}
+			for _, o := range run(t, s, tc.cell) {
+				if !strings.Contains(o.HTML, "stepviz-view") {
+					continue
 				}
-				if o.DisplayID == "" && strings.Contains(o.HTML, "stepviz-view") {
-					stills = append(stills, o)
+				last = o
+				switch {
+				case o.DisplayID == "":
+					got = append(got, "no id")
+				case !o.Update && !before[o.DisplayID]:
+					own[o.DisplayID] = true
+					got = append(got, "new")
+				case o.Update && own[o.DisplayID]:
+					got = append(got, "own")
+				case o.Update && before[o.DisplayID]:
+					got = append(got, "old")
+				default:
+					got = append(got, "other")
 				}
 			}
-			if !updated {
-				t.Errorf("the live view was not updated")
+			if strings.Join(got, " ") != strings.Join(tc.views, " ") {
+				t.Errorf("views %v, want %v", got, tc.views)
 			}
-			if len(stills) != tc.stills {
-				t.Fatalf("%d stills, want %d", len(stills), tc.stills)
-			}
-			if tc.stills == 0 {
-				return
-			}
-			st := stills[0]
-			if !strings.Contains(st.HTML, "<svg") || !strings.Contains(st.Text, "step ") {
-				t.Errorf("still without a drawing or a text: %q", st.Text)
-			}
-			if got := strings.Contains(st.HTML, `class="stepviz-tree"`); got != tc.hasTree {
-				t.Errorf("still draws the tree: %v, want %v", got, tc.hasTree)
+			if want := fmt.Sprintf(`data-step="%d"`, tc.step); !strings.Contains(last.HTML, want) {
+				t.Errorf("the cell's last view is not at step %d: %.200s", tc.step, last.HTML)
 			}
 		})
 	}

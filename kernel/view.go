@@ -27,23 +27,24 @@ func (s *Session) problemView(inst stepper.Instance) Output {
 		b.WriteString(svg)
 	}
 	b.WriteString(`</div>`)
-	return Output{Text: text.String(), HTML: b.String()}
+	return Output{Text: text.String(), HTML: b.String(), Subject: subject(inst.Spec())}
 }
 
 // liveView is the picture of a search at its current step: its options,
 // status and counters, the narration of the last step, the problem at the
 // node just expanded and the search tree. It carries the search's display
-// id: later cells update it in place.
+// id, so that update replaces the earlier view of that id. With
+// Config.StepPictures the id is the current cell's own: the first view of
+// a search in a cell is a new display (whatever update says), and views of
+// earlier cells are never updated.
 func (s *Session) liveView(ls *liveSearch, update bool) Output {
+	if s.cfg.StepPictures && ls.shownIn != s.count {
+		s.views++
+		ls.display = fmt.Sprintf("%s-%d-%s", s.cfg.IDPrefix, s.views, ls.label())
+		ls.shownIn = s.count
+		update = false
+	}
 	return s.view(ls, update, s.cfg.MaxTreeNodes, ls.display)
-}
-
-// stillView is the same picture for the cell that moved the search, with
-// no display id, so that it stays as it is when the search moves on; the
-// tree only up to liveFullNodes nodes (drawn in full), so that a notebook
-// of many steps stays small.
-func (s *Session) stillView(ls *liveSearch) Output {
-	return s.view(ls, false, liveFullNodes, "")
 }
 
 // view draws a search at its current step, the tree if it has at most
@@ -87,30 +88,35 @@ func (s *Session) view(ls *liveSearch, update bool, maxTree int, display string)
 	} else {
 		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
-	switch {
-	case !whole && display == "":
-		// A still picture stays small: no bounded view, a note instead.
-		note := fmt.Sprintf("tree: %d nodes, too many to redraw here (show tree draws it)", sr.NodeCount())
+	if !whole {
+		note := fmt.Sprintf("tree: %d nodes; the live view draws the path to the current node, its children and the head of the open list (show tree draws more)", sr.NodeCount())
 		lines = append(lines, note)
 		fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
-	default:
-		if !whole {
-			note := fmt.Sprintf("tree: %d nodes; the live view draws the path to the current node, its children and the head of the open list (show tree draws more)", sr.NodeCount())
-			lines = append(lines, note)
-			fmt.Fprintf(&b, `<div style="font-family:monospace">%s</div>`, html.EscapeString(note))
-		}
-		var pruned []int
-		if whole {
-			pruned = viz.PrunedIDs(sr) // beam only: O(nodes), as the whole snapshot drawn
-		}
-		if svg, err := treeSVG(sr.Instance(), treeSnap, treeSel, sr.Options(), true, pruned); err == nil {
-			fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
-		} else {
-			fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
-		}
+	}
+	var pruned []int
+	if whole {
+		pruned = viz.PrunedIDs(sr) // beam only: O(nodes), as the whole snapshot drawn
+	}
+	if svg, err := treeSVG(sr.Instance(), treeSnap, treeSel, sr.Options(), true, pruned); err == nil {
+		fmt.Fprintf(&b, `<div class="stepviz-tree" style="max-width:100%%;overflow:auto">%s</div>`, svg)
+	} else {
+		fmt.Fprintf(&b, `<div>%s</div>`, html.EscapeString(err.Error()))
 	}
 	b.WriteString(`</div></div>`)
-	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != ""}
+	return Output{Text: strings.Join(lines, "\n"), HTML: b.String(), DisplayID: display, Update: update && display != "",
+		Subject: subject(viewSubject(ls, snap.Step))}
+}
+
+// viewSubject names a search at a step for its drawings' captions: its
+// name, the step, its algorithm and heuristic, and its problem ("a at step
+// 3: astar h=sld on graph romania").
+func viewSubject(ls *liveSearch, step int) string {
+	o := ls.search.Options()
+	alg := string(o.Algorithm)
+	if o.Heuristic != "" {
+		alg += " h=" + o.Heuristic
+	}
+	return fmt.Sprintf("%s at step %d: %s on %s", ls.label(), step, alg, ls.search.Instance().Spec())
 }
 
 // familyLines are the lines that show the search in its family's terms

@@ -13,14 +13,14 @@ import (
 )
 
 func init() {
-	register("kernel", "run as a Jupyter kernel (stepviz kernel CONNECTION_FILE), or install its kernelspec: stepviz kernel install [--user|--prefix DIR]", runKernel)
+	register("kernel", "run as a Jupyter kernel (stepviz kernel CONNECTION_FILE), or install its kernelspec: stepviz kernel install [--user|--sys-prefix|--prefix DIR]", runKernel)
 }
 
 func runKernel(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "install" {
 		return runKernelInstall(args[1:], stdout, stderr)
 	}
-	const usage = "usage: stepviz kernel CONNECTION_FILE (Jupyter starts this), or stepviz kernel install [--user|--prefix DIR] (stepviz kernel install -help for its flags)"
+	const usage = "usage: stepviz kernel CONNECTION_FILE (Jupyter starts this), or stepviz kernel install [--user|--sys-prefix|--prefix DIR] (stepviz kernel install -help for its flags)"
 	if len(args) == 1 && isHelp(args[0]) {
 		fmt.Fprintln(stdout, usage)
 		return exitOK
@@ -50,41 +50,60 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// kernelBinary is the binary kernel install copies: this one (a test
+// sets a binary it built).
+var kernelBinary = os.Executable
+
+const installUsage = "stepviz kernel install [--user | --sys-prefix | --prefix DIR]"
+
 func runKernelInstall(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("kernel install", flag.ContinueOnError)
 	user := fs.Bool("user", false, "install for the current user (Jupyter's user data directory; the default)")
+	sysPrefix := fs.Bool("sys-prefix", false, "install into the Python environment that runs jupyter (sys.prefix/share/jupyter: a virtualenv or conda env)")
 	prefix := fs.String("prefix", "", "install under `DIR`/share/jupyter (as for a virtualenv: --prefix \"$VIRTUAL_ENV\")")
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
 	}
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "stepviz kernel install: unexpected %q; usage: stepviz kernel install [--user|--prefix DIR]\n", pos[0])
+		fmt.Fprintf(stderr, "stepviz kernel install: unexpected %q; usage: %s\n", pos[0], installUsage)
 		return exitUsage
 	}
-	if *user && *prefix != "" {
-		fmt.Fprintln(stderr, "stepviz kernel install: give --user or --prefix DIR, not both")
+	if n := btoi(*user) + btoi(*sysPrefix) + btoi(*prefix != ""); n > 1 {
+		fmt.Fprintf(stderr, "stepviz kernel install: give one of --user, --sys-prefix and --prefix DIR; usage: %s\n", installUsage)
 		return exitUsage
 	}
-	dataDir := jupyter.PrefixDataDir(*prefix)
-	if *prefix == "" {
-		d, err := jupyter.UserDataDir()
-		if err != nil {
-			fmt.Fprintf(stderr, "stepviz kernel install: %v\n", err)
-			return 1
-		}
-		dataDir = d
+	var dataDir string
+	var err error
+	switch {
+	case *prefix != "":
+		dataDir = jupyter.PrefixDataDir(*prefix)
+	case *sysPrefix:
+		dataDir, err = jupyter.SysPrefixDataDir()
+	default:
+		dataDir, err = jupyter.UserDataDir()
 	}
-	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "stepviz kernel install: %v\n", stripPrefix(err))
+		return 1
+	}
+	exe, err := kernelBinary()
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz kernel install: cannot find this binary: %v\n", err)
 		return 1
 	}
-	dir, err := jupyter.InstallSpec(dataDir, exe)
+	dir, err := jupyter.Install(context.Background(), dataDir, exe)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz kernel install: %v\n", err)
+		fmt.Fprintf(stderr, "stepviz kernel install: %v\n", stripPrefix(err))
 		return 1
 	}
-	fmt.Fprintf(stdout, "installed the stepviz kernelspec in %s\n", dir)
+	fmt.Fprintf(stdout, "installed the stepviz kernel in %s (a copy of this binary, started and answering; run install again after updating stepviz)\n", dir)
+	return 0
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
 	return 0
 }

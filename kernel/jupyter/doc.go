@@ -12,8 +12,9 @@
 //
 // Cells run one at a time, in the order their execute_requests arrive; an
 // interrupt_request on the control channel cancels the running cell between
-// two search steps. [InstallSpec] writes the kernelspec that makes Jupyter
-// start "stepviz kernel CONNECTION_FILE".
+// two search steps. [Install] installs a copy of the binary and the
+// kernelspec that makes Jupyter start it as "stepviz-kernel kernel
+// CONNECTION_FILE", once that kernel has answered kernel_info ([Probe]).
 //
 // Errors read "jupyter: ...".
 package jupyter

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"stepviz/kernel"
+	"stepviz/viz/raster"
 )
 
 // BenchmarkPublishFrameAt1M measures what the kernel does with one live
@@ -44,6 +45,40 @@ func BenchmarkPublishFrameAt1M(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(n), "bytes/frame")
+		})
+	}
+}
+
+// BenchmarkPictureRomania measures the picture a cell keeps of A* on the
+// Romania map after five steps (the map and the tree): the paletted PNG a
+// saved notebook holds against the full-colour PNG raster writes.
+func BenchmarkPictureRomania(b *testing.B) {
+	s := kernel.NewSession(kernel.Config{StepPictures: true})
+	outs, err := s.Run(context.Background(), "graph romania\na = search astar h=sld\nstep a 5")
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, pics := splitPictures(outs[len(outs)-1].HTML)
+	for _, kind := range []string{"paletted", "full-colour"} {
+		b.Run(kind, func(b *testing.B) {
+			var n int
+			for b.Loop() {
+				n = 0
+				for _, p := range pics {
+					var png []byte
+					var err error
+					if kind == "paletted" {
+						png, err = compactPNG(p.svg)
+					} else {
+						png, err = raster.PNGBytes([]byte(p.svg), 1)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					n += len(png)
+				}
+			}
+			b.ReportMetric(float64(n), "png-bytes")
 		})
 	}
 }

@@ -56,10 +56,10 @@ func (s *server) handle(ctx context.Context, ch *channel, msg *Message) (abort b
 			Code string `json:"code"`
 		}
 		s.decodeContent(msg, &req)
-		st := kernel.IsComplete(req.Code)
+		st, indent := kernel.Completeness(req.Code)
 		content := map[string]any{"status": st}
 		if st == "incomplete" {
-			content["indent"] = ""
+			content["indent"] = indent
 		}
 		s.reply(ch, msg, "is_complete_reply", content)
 	case "comm_info_request":
@@ -235,13 +235,23 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 func (s *server) publishResult(parent *Message, o kernel.Output, count int) {
 	rest, pics := splitPictures(o.HTML)
 	for k, p := range pics {
+		p.subject = o.Subject
 		s.publishPicture(parent, p, "", false, k)
 	}
-	data := map[string]string{"text/plain": o.Text}
+	s.publish(parent, "execute_result", map[string]any{"execution_count": count, "data": textBundle(o.Text, rest), "metadata": map[string]any{}})
+}
+
+// textBundle is the MIME bundle of an output's words: text/plain, and
+// text/markdown of its HTML without drawings when that shows more than
+// the text (see markdown.go).
+func textBundle(text, rest string) map[string]string {
+	data := map[string]string{"text/plain": text}
 	if hasText(rest) {
-		data["text/html"] = rest
+		if md, plain := toMarkdown(rest); !plain {
+			data["text/markdown"] = md
+		}
 	}
-	s.publish(parent, "execute_result", map[string]any{"execution_count": count, "data": data, "metadata": map[string]any{}})
+	return data
 }
 
 // publishOutput sends an output as display_data, or update_display_data
@@ -253,16 +263,13 @@ func (s *server) publishOutput(parent *Message, o kernel.Output) {
 	rest, pics := splitPictures(o.HTML)
 	update := o.Update && o.DisplayID != ""
 	if hasText(rest) || len(pics) == 0 || o.DisplayID != "" {
-		data := map[string]string{"text/plain": o.Text}
-		if hasText(rest) {
-			data["text/html"] = rest
-		}
-		s.publishData(parent, data, o.DisplayID, update)
+		s.publishData(parent, textBundle(o.Text, rest), o.DisplayID, update)
 	} else if o.Text != "" {
-		// Pictures only: the first carries the output's text.
-		pics[0].text = o.Text
+		// Pictures only: the first carries the output's text after its own.
+		pics[0].note = o.Text
 	}
 	for k, p := range pics {
+		p.subject = o.Subject
 		if o.Passing {
 			s.publishData(parent, p.svgBundle(), partID(o.DisplayID, k+1), update)
 			continue

@@ -110,8 +110,10 @@ func (c *client) runUntil(iopub <-chan *Message, cell string, nodes int) (string
 				Data map[string]any `json:"data"`
 			}
 			_ = json.Unmarshal(m.Content, &content)
-			if _, svg := content.Data["image/svg+xml"]; svg && m.Header.MsgType == "update_display_data" {
-				if _, png := content.Data["image/png"]; png {
+			_, svg := content.Data["image/svg+xml"]
+			_, png := content.Data["image/png"]
+			if (svg || png) && m.Header.MsgType == "update_display_data" {
+				if png {
 					c.pngFrames++
 				} else {
 					c.plainFrames++
@@ -211,8 +213,9 @@ func TestSIGINTInterruptsCell(t *testing.T) {
 				State string         `json:"execution_state"`
 			}
 			_ = json.Unmarshal(m.Content, &content)
-			if _, svg := content.Data["image/svg+xml"]; svg {
-				_, lastPNG = content.Data["image/png"]
+			_, svg := content.Data["image/svg+xml"]
+			if _, png := content.Data["image/png"]; svg || png {
+				lastPNG = png
 			}
 			idle = m.Header.MsgType == "status" && content.State == "idle"
 		case <-deadline:

@@ -19,9 +19,9 @@ import (
 	"stepviz/kernel/jupyter"
 )
 
-// installKernel builds stepviz into a temp dir, installs its kernelspec
-// under a temporary prefix and returns the environment that makes Jupyter
-// find it (and nothing of the user's).
+// installKernel builds stepviz into a temp dir, installs the kernel (a copy
+// of the binary: bin) under a temporary prefix and returns the environment
+// that makes Jupyter find it (and nothing of the user's).
 func installKernel(t *testing.T) (bin string, env []string) {
 	t.Helper()
 	dir := t.TempDir()
@@ -43,6 +43,7 @@ func installKernel(t *testing.T) (bin string, env []string) {
 	if err := json.Unmarshal(b, &spec); err != nil {
 		t.Fatal(err)
 	}
+	bin = filepath.Join(prefix, "share", "jupyter", "kernels", "stepviz", jupyter.BinaryName)
 	if spec.Argv[0] != bin || spec.Argv[1] != "kernel" || spec.Argv[2] != "{connection_file}" || spec.InterruptMode != "message" || spec.Language != "stepviz" {
 		t.Fatalf("kernel.json = %+v", spec)
 	}
@@ -60,8 +61,8 @@ func installKernel(t *testing.T) (bin string, env []string) {
 }
 
 // TestJupyterClient runs testdata/driver.py, which drives the installed
-// kernel with jupyter_client: kernel_info, display_data, a display updated
-// by a later cell, an error, a trace exported to a file and replayed from
+// kernel with jupyter_client: kernel_info, display_data, a later cell's
+// view of its own, an error, a trace exported to a file and replayed from
 // it, completion, inspection, a wrongly signed message, interrupt and
 // shutdown.
 func TestJupyterClient(t *testing.T) {
@@ -75,9 +76,9 @@ func TestJupyterClient(t *testing.T) {
 		t.Fatalf("driver failed: %v", err)
 	}
 	for _, name := range []string{
-		"kernel_info_reply", "pygments lexer exists", "codemirror_mode", "kernel_info busy/idle", "display_data with a display_id", "view pictures as svg and png", "update_display_data", "updated view pictures",
+		"kernel_info_reply", "pygments lexer exists", "codemirror_mode", "kernel_info busy/idle", "display_data with a display_id", "view pictures as png", "picture captions", "earlier view left alone", "the step cell's own view at step 2", "the step cell's own pictures at step 2",
 		"error reply fields", "error on iopub", "state kept after an error", "complete_reply", "inspect_reply",
-		"is_complete_reply", "export to a file", "replay a trace file", "replayed view at step 3", "replay error names the file",
+		"is_complete_reply", "is_complete of an open script block", "export to a file", "replay a trace file", "replayed view at step 3", "replay error names the file",
 		"replayed search kept after an error", "show stats is an execute_result", "a value before other output is display_data",
 		"compare is an execute_result", "history tail", "history with output", "history range", "history search", "comm_info_reply",
 		"complete a trace file", "silent about comms", "queued cell aborted", "bad signature dropped", "kernel answers after a bad signature", "interrupted run",

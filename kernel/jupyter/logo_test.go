@@ -9,16 +9,12 @@ import (
 	"testing"
 )
 
-// TestInstallSpecWritesLogos: the kernelspec directory holds kernel.json
-// and the two logos Jupyter looks for, PNGs of the right size with the
-// drawing's two colours and transparent corners.
-func TestInstallSpecWritesLogos(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "stepviz")
-	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := InstallSpec(t.TempDir(), bin)
-	if err != nil {
+// TestWriteLogos: the kernelspec directory holds the two logos Jupyter
+// looks for, PNGs of the right size with the drawing's two colours and
+// transparent corners.
+func TestWriteLogos(t *testing.T) {
+	dir := t.TempDir()
+	if err := writeLogos(dir); err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range []int{32, 64} {

@@ -5,31 +5,32 @@ import (
 	"html"
 	"regexp"
 	"strings"
-
-	"stepviz/viz/raster"
 )
 
 // Pictures in outputs that every viewer keeps.
 //
-// Viewers treat an output's MIME types differently:
+// Viewers and converters treat an output's MIME types differently:
 //
-//   - the classic Notebook and JupyterLab, opening a notebook untrusted
-//     (handed out, or written by nbconvert --execute), pass text/html
-//     through a sanitiser that drops <svg> and <style> but keeps their text
-//     (an inline drawing becomes word salad) and do not show image/svg+xml;
-//     they show image/png;
-//   - nbconvert's HTML exporter with its SanitizeHTML preprocessor keeps
-//     only image/png and image/jpeg of an output's rich types (and removes
-//     <img> from text/html), and prefers text/html to images when an output
-//     has it;
-//   - trusted, every viewer shows the richest type, image/svg+xml.
+//   - nbconvert's HTML exporter (lab and classic templates) prefers
+//     image/svg+xml to image/png and passes the SVG through lxml's
+//     clean_html, which leaves an empty box; with SanitizeHTML it keeps
+//     only image/png and image/jpeg of an output's rich types;
+//   - its LaTeX and PDF exporters convert every image/svg+xml through
+//     Inkscape (SVG2PDFPreprocessor) when the output has no
+//     application/pdf, and fail without it; they include a PNG as it is;
+//   - its Markdown exporter writes each image beside the .md file;
+//   - the classic Notebook and JupyterLab, opening a notebook untrusted,
+//     show image/png; GitHub and nbviewer show image/png.
 //
-// So each drawing travels as its own display_data with image/svg+xml
-// (crisp when trusted), image/png (rasterised by viz/raster from the same
-// SVG) and text/plain (its label), and no text/html; the rest of an
-// output's HTML (narration, tables) stays one text/html display_data with
-// the output's text. A live view's parts share its display id, suffixed
-// per part, so update_display_data moves each of them.
+// So the picture a cell keeps travels as its own display_data with
+// image/png (rasterised by viz/raster from the SVG, one pixel per CSS
+// pixel, paletted: see png.go) and text/plain (what it shows), and no
+// SVG or HTML, which every path above shows as it is. A passing frame of a
+// run travels as image/svg+xml (cheap to send; the run's last frame,
+// which replaces it, is a PNG). The rest of an output (narration, tables)
+// is one display_data of text/markdown (see markdown.go) and text/plain.
+// A live view's parts share its display id, suffixed per part, so
+// update_display_data moves each of them.
 
 // svgTag finds the start and end tags of svg elements.
 var svgTag = regexp.MustCompile(`(?i)<(/?)svg\b[^>]*>`)
@@ -45,9 +46,10 @@ func svgAttr(tag, name string) string {
 
 // picture is one drawing of an output.
 type picture struct {
-	svg   string // a whole svg element with its namespace
-	label string // its aria-label, or "stepviz drawing"
-	text  string // its text/plain, when not its label
+	svg     string // a whole svg element with its namespace
+	label   string // its aria-label, or "stepviz drawing"
+	subject string // whose drawing it is (kernel.Output.Subject), or ""
+	note    string // text shown after its caption, or ""
 }
 
 // splitPictures takes each outermost <svg>...</svg> out of h: it returns
@@ -107,16 +109,29 @@ func pictureOf(svg string) picture {
 	return picture{svg: svg, label: label}
 }
 
-// bundle is the MIME bundle of a picture: SVG, PNG (when it rasterises)
-// and its label as text.
-func (p picture) bundle() (map[string]string, error) {
-	data := p.svgBundle()
-	png, err := raster.PNGBytes([]byte(p.svg), 1)
-	if err != nil {
-		return data, err
+// text is the picture's text/plain, what a terminal shows in its place:
+// "[search tree at step 4: 12 nodes, 4 open, 4 closed — a at step 4:
+// astar h=sld on graph romania]", then its note on lines of its own.
+func (p picture) text() string {
+	t := "[" + p.label + "]"
+	if p.subject != "" {
+		t = "[" + p.label + " — " + p.subject + "]"
 	}
-	data["image/png"] = base64.StdEncoding.EncodeToString(png)
-	return data, nil
+	if p.note != "" {
+		t += "\n" + p.note
+	}
+	return t
+}
+
+// bundle is the MIME bundle a cell keeps of a picture: a paletted PNG and
+// its text. Without a PNG (a drawing raster cannot draw) it is the SVG
+// and the text.
+func (p picture) bundle() (map[string]string, error) {
+	png, err := compactPNG(p.svg)
+	if err != nil {
+		return p.svgBundle(), err
+	}
+	return map[string]string{"image/png": base64.StdEncoding.EncodeToString(png), "text/plain": p.text()}, nil
 }
 
 // hasText reports whether HTML shows anything but markup and blanks.
@@ -130,9 +145,5 @@ var htmlTags = regexp.MustCompile(`<[^>]*>`)
 // passing frame of a run sends (making the PNG of a big search's frame
 // takes 100-300 ms, and a newer frame replaces it anyway). O(len(svg)).
 func (p picture) svgBundle() map[string]string {
-	text := p.text
-	if text == "" {
-		text = "[picture: " + p.label + "]"
-	}
-	return map[string]string{"image/svg+xml": p.svg, "text/plain": text}
+	return map[string]string{"image/svg+xml": p.svg, "text/plain": p.text()}
 }

@@ -1,11 +1,13 @@
 package jupyter
 
 import (
-	"encoding/json"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 )
 
 // KernelName is the kernelspec's directory name, the name notebooks record
@@ -63,33 +65,34 @@ func UserDataDir() (string, error) {
 // "jupyter kernelspec install --prefix" uses it: PREFIX/share/jupyter.
 func PrefixDataDir(prefix string) string { return filepath.Join(prefix, "share", "jupyter") }
 
-// InstallSpec writes DATADIR/kernels/stepviz/kernel.json for binary (made
-// absolute) and the logos (logo-32x32.png, logo-64x64.png), and returns
-// the directory written.
-func InstallSpec(dataDir, binary string) (string, error) {
-	abs, err := filepath.Abs(binary)
+// SysPrefixDataDir is the data directory of the Python environment that
+// runs Jupyter, as "jupyter kernelspec install --sys-prefix" uses it:
+// SYS_PREFIX/share/jupyter, where SYS_PREFIX is sys.prefix of the
+// interpreter named on the first line of the jupyter command found on
+// PATH (a virtualenv's or conda's own Python, or /usr/bin/python3).
+func SysPrefixDataDir() (string, error) {
+	jup, err := exec.LookPath("jupyter")
 	if err != nil {
-		return "", fmt.Errorf("jupyter: path of the binary: %v", err)
+		return "", fmt.Errorf("jupyter: --sys-prefix needs the jupyter command on PATH (activate Jupyter's environment), or give --prefix DIR")
 	}
-	if _, err := os.Stat(abs); err != nil {
-		return "", fmt.Errorf("jupyter: the kernel binary %s: %v", abs, err)
-	}
-	dir := filepath.Join(dataDir, "kernels", KernelName)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("jupyter: creating %s: %v", dir, err)
-	}
-	b, err := json.MarshalIndent(NewKernelSpec(abs), "", "  ")
+	f, err := os.Open(jup)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("jupyter: reading %s: %v", jup, err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "kernel.json"), append(b, '\n'), 0o644); err != nil {
-		return "", fmt.Errorf("jupyter: writing the kernelspec: %v", err)
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	line, _, _ := strings.Cut(string(head[:n]), "\n")
+	interp, ok := strings.CutPrefix(line, "#!")
+	fields := strings.Fields(interp)
+	if !ok || len(fields) == 0 {
+		return "", fmt.Errorf("jupyter: %s does not name its Python on its first line; give --prefix DIR (the environment's sys.prefix)", jup)
 	}
-	for _, n := range LogoSizes {
-		name := fmt.Sprintf("logo-%dx%d.png", n, n)
-		if err := os.WriteFile(filepath.Join(dir, name), Logo(n), 0o644); err != nil {
-			return "", fmt.Errorf("jupyter: writing the kernel logo %s: %v", name, err)
-		}
+	args := append(fields[1:], "-c", "import sys; print(sys.prefix)")
+	out, err := exec.Command(fields[0], args...).Output()
+	prefix := strings.TrimSpace(string(out))
+	if err != nil || !filepath.IsAbs(prefix) {
+		return "", fmt.Errorf("jupyter: asking %s for sys.prefix: %v %q; give --prefix DIR", fields[0], err, prefix)
 	}
-	return dir, nil
+	return PrefixDataDir(prefix), nil
 }

@@ -112,24 +112,30 @@ def main():
     check(len(views) == 1, "display_data with a display_id", t)
     view = views[0]["content"]
     display_id = view["transient"]["display_id"]
-    check("stepviz-view" in view["data"].get("text/html", ""), "display html", view["data"].keys())
-    check("<svg" not in view["data"].get("text/html", ""), "display html without its drawings")
+    check("text/html" not in view["data"] and "step 0" in view["data"].get("text/markdown", ""), "display markdown", view["data"].keys())
+    check("<svg" not in view["data"].get("text/markdown", ""), "display markdown without its drawings")
     check("text/plain" in view["data"], "display text/plain")
-    # each drawing of the view is its own display: svg, png and text, no html
+    # each drawing of the view is its own display: png and a caption, no svg or html
     pictures = [m["content"] for m in displays if m["content"].get("transient", {}).get("display_id", "").startswith(display_id + "-picture-")]
-    check(len(pictures) == 2 and all(set(p["data"]) == {"image/svg+xml", "image/png", "text/plain"} for p in pictures)
+    check(len(pictures) == 2 and all(set(p["data"]) == {"image/png", "text/plain"} for p in pictures)
           and all(base64.b64decode(p["data"]["image/png"]).startswith(b"\x89PNG") for p in pictures),
-          "view pictures as svg and png", [sorted(p["data"]) for p in pictures])
+          "view pictures as png", [sorted(p["data"]) for p in pictures])
+    check(all("a at step 0: astar h=manhattan on puzzle" in p["data"]["text/plain"] for p in pictures),
+          "picture captions", [p["data"]["text/plain"] for p in pictures])
 
-    # a later cell updates that display
+    # a later cell shows the search in a view of its own and leaves the
+    # earlier cell's view as it was
     reply, msgs = execute(kc, "step a 2")
     check(reply["content"]["status"] == "ok", "step reply ok", reply["content"])
     updates = [m for m in msgs if m["msg_type"] == "update_display_data"]
-    check(updates and any(m["content"]["transient"]["display_id"] == display_id for m in updates), "update_display_data", types(msgs))
-    view_updates = [m for m in updates if m["content"]["transient"]["display_id"] == display_id]
-    check(view_updates and 'data-step="2"' in view_updates[-1]["content"]["data"]["text/html"], "updated view at step 2")
-    picture_updates = {m["content"]["transient"]["display_id"] for m in updates if "image/png" in m["content"]["data"]}
-    check(picture_updates == {display_id + "-picture-1", display_id + "-picture-2"}, "updated view pictures", picture_updates)
+    check(not any(m["content"]["transient"]["display_id"].startswith(display_id) for m in updates), "earlier view left alone", types(msgs))
+    own = [m["content"] for m in msgs if m["msg_type"] == "display_data" and m["content"].get("transient", {}).get("display_id")
+           and "-picture-" not in m["content"]["transient"]["display_id"]]
+    check(len(own) == 1 and own[0]["transient"]["display_id"] != display_id and "step 2" in own[0]["data"]["text/markdown"],
+          "the step cell's own view at step 2", [o["data"].get("text/markdown", "")[:200] for o in own])
+    own_pictures = [m["content"] for m in msgs if m["msg_type"] in ("display_data", "update_display_data")
+                    and "image/png" in m["content"]["data"] and "a at step 2:" in m["content"]["data"]["text/plain"]]
+    check(len(own_pictures) == 2, "the step cell's own pictures at step 2", types(msgs))
 
     # an error
     reply, msgs = execute(kc, "step a\nsearch astar h=manhatan")
@@ -173,7 +179,7 @@ def main():
     views = [m for m in msgs if m["msg_type"] == "display_data" and m["content"].get("transient", {}).get("display_id")
              and "-picture-" not in m["content"]["transient"]["display_id"]]
     check(len(views) == 1 and views[0]["content"]["transient"]["display_id"] != display_id
-          and 'data-step="3"' in views[0]["content"]["data"]["text/html"], "replayed view at step 3", types(msgs))
+          and "step 3" in views[0]["content"]["data"]["text/markdown"], "replayed view at step 3", types(msgs))
     reply, msgs = execute(kc, "replay nosuch.json")
     c = reply["content"]
     check(c["status"] == "error" and "no trace file nosuch.json" in c["evalue"], "replay error names the file", c)
@@ -230,6 +236,10 @@ def main():
     msg_id = kc.is_complete("compare bfs,")
     c = shell_reply(kc, msg_id)["content"]
     check(c["status"] == "incomplete", "is_complete_reply", c)
+    for code, indent in [("heuristic tiles:", ""), ("problem maze:", ""), ("heuristic tiles:\ndef h(s):", "    ")]:
+        msg_id = kc.is_complete(code)
+        c = shell_reply(kc, msg_id)["content"]
+        check(c["status"] == "incomplete" and c.get("indent") == indent, "is_complete of an open script block", (code, c))
 
     # a message signed with the wrong key is dropped; the kernel still answers
     ctx = zmq.Context.instance()

@@ -1,0 +1,5 @@
+//go:build !race
+
+package jupyter_test
+
+const raceEnabled = false

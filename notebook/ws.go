@@ -12,6 +12,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/usertext"
+	"stepviz/internal/wsread"
 	"stepviz/kernel"
 )
 
@@ -145,7 +146,13 @@ func (c *conn) readPump() {
 	_ = c.ws.SetReadDeadline(time.Now().Add(pongWait))
 	c.ws.SetPongHandler(func(string) error { return c.ws.SetReadDeadline(time.Now().Add(pongWait)) })
 	for {
-		_, data, err := c.ws.ReadMessage()
+		_, data, err := wsread.Read(c.ws, maxMessageSize)
+		var tooLarge *wsread.TooLargeError
+		if errors.As(err, &tooLarge) {
+			msg := websocket.FormatCloseMessage(websocket.CloseMessageTooBig, "a cell is at most 1 MB: split it")
+			_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+			return
+		}
 		if err != nil {
 			return
 		}

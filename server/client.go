@@ -1,12 +1,14 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
 	"stepviz/internal/usertext"
+	"stepviz/internal/wsread"
 )
 
 // Connection limits and timings, as in gorilla/websocket's chat example.
@@ -17,10 +19,11 @@ const (
 	pongWait = 60 * time.Second
 	// pingPeriod sends pings this often; it must be less than pongWait.
 	pingPeriod = (pongWait * 9) / 10
-	// maxMessageSize is the largest message a client may send: commands
-	// and queries are tiny JSON objects. A larger one closes the connection
-	// with a reason; a frame past maxFrameSize is cut off by the websocket
-	// library itself (close code 1009, no reason) before it is buffered.
+	// maxMessageSize is the largest message a client may send, counted
+	// after decompression (wsread.Read): commands and queries are tiny JSON
+	// objects. A larger one closes the connection with a reason; a message
+	// past maxFrameSize on the wire is cut off by the websocket library
+	// itself (close code 1009, no reason) before it is buffered.
 	maxMessageSize = 4096
 	maxFrameSize   = 16 << 10
 	// sendBuffer is how many messages may wait for a slow client before it
@@ -93,12 +96,13 @@ func (c *client) readPump() {
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
 	rate := newRateLimit()
 	for {
-		kind, data, err := c.conn.ReadMessage()
-		if err != nil {
+		kind, data, err := wsread.Read(c.conn, maxMessageSize)
+		var tooLarge *wsread.TooLargeError
+		if errors.As(err, &tooLarge) {
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", maxMessageSize))
 			return
 		}
-		if len(data) > maxMessageSize {
-			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", maxMessageSize))
+		if err != nil {
 			return
 		}
 		if kind != websocket.TextMessage {

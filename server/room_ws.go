@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/usertext"
+	"stepviz/internal/wsread"
 	persist "stepviz/store"
 )
 
@@ -254,7 +256,12 @@ func (c *roomClient) readPump() {
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
 	rate := newRateLimit()
 	for {
-		kind, data, err := c.conn.ReadMessage()
+		kind, data, err := wsread.Read(c.conn, limit)
+		var tooLarge *wsread.TooLargeError
+		if errors.As(err, &tooLarge) {
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", limit))
+			return
+		}
 		if err != nil {
 			return
 		}

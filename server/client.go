@@ -53,6 +53,12 @@ type client struct {
 	// furthest step whose records it has been sent; both are the hub's
 	// alone.
 	cursor, horizon int
+	// addr is the client's address and addrs the limits it shares with
+	// the address's other sockets; release gives back its socket slot
+	// (called once, by readPump, when the connection ends).
+	addr    string
+	addrs   *addrLimits
+	release func()
 	// inflight is set while a large answer (rows, states, a view or live
 	// move) waits in the queue or is being written: a second large query
 	// meanwhile is refused as busy.
@@ -90,6 +96,9 @@ func (c *client) readPump() {
 		case <-c.hub.stopped:
 		}
 		_ = c.conn.Close()
+		if c.release != nil {
+			c.release()
+		}
 	}()
 	c.conn.SetReadLimit(maxFrameSize)
 	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
@@ -109,17 +118,28 @@ func (c *client) readPump() {
 			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
 			return
 		}
-		if !rate.allow(time.Now()) && c.role != RolePresenter {
-			c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
-			return
+		if c.role != RolePresenter {
+			now := time.Now()
+			if !rate.allow(now) {
+				c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
+				return
+			}
+			if c.addrs != nil && !c.addrs.allow(c.addr, now) {
+				c.closeWith(websocket.ClosePolicyViolation, addressFlood(c.addrs.rate))
+				return
+			}
 		}
 		m, err := parseClientMsg(data)
 		if err != nil {
 			c.closeWith(websocket.ClosePolicyViolation, err.Error())
 			return
 		}
+		inbox := c.hub.inbox
+		if c.role == RolePresenter {
+			inbox = c.hub.cmds // never queued behind followers' queries
+		}
 		select {
-		case c.hub.inbox <- inMsg{c: c, msg: m}:
+		case inbox <- inMsg{c: c, msg: m}:
 		case <-c.hub.stopped:
 			return
 		}

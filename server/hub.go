@@ -52,10 +52,14 @@ type hub struct {
 	register   chan *client
 	unregister chan *client
 	inbox      chan inMsg
-	calls      chan func()
-	quit       chan struct{}
-	quitOnce   sync.Once
-	stopped    chan struct{}
+	// cmds carries the presenter's messages; run takes them before
+	// anything else waiting, so followers' queries never delay a step
+	// by more than the one being answered.
+	cmds     chan inMsg
+	calls    chan func()
+	quit     chan struct{}
+	quitOnce sync.Once
+	stopped  chan struct{}
 
 	// history[k] is the open and closed sizes after step k, for every step
 	// the live search has reached (a search is deterministic, so going back
@@ -113,6 +117,7 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 		register:     make(chan *client),
 		unregister:   make(chan *client),
 		inbox:        make(chan inMsg, inboxSize),
+		cmds:         make(chan inMsg, presenterSockets),
 		calls:        make(chan func()),
 		quit:         make(chan struct{}),
 		stopped:      make(chan struct{}),
@@ -182,9 +187,19 @@ func (h *hub) run() {
 		if h.playing && h.ticker != nil {
 			tick = h.ticker.C
 		}
+		select { // the presenter first
+		case m := <-h.cmds:
+			h.touch()
+			h.handle(m)
+			continue
+		default:
+		}
 		select {
 		case <-h.quit:
 			return
+		case m := <-h.cmds:
+			h.touch()
+			h.handle(m)
 		case c := <-h.register:
 			h.clients[c] = true
 			h.connected.Add(1)

@@ -79,6 +79,12 @@ type Config struct {
 	// Bus shares rooms with other instances (stepviz serve -nats); nil:
 	// this process alone. Each instance still needs its own DB.
 	Bus RoomBus
+	// SocketsPerAddress, AddressRate and VotersPerAddress bound one client
+	// address across all its connections (limits.go; defaults
+	// DefaultSocketsPerAddress, DefaultAddressRate,
+	// DefaultVotersPerAddress). A class behind one router shares one
+	// address: raise them for a larger class.
+	SocketsPerAddress, AddressRate, VotersPerAddress int
 }
 
 // Server serves the landing page, the session pages and their websockets.
@@ -93,6 +99,8 @@ type Server struct {
 	upgrader websocket.Upgrader
 	// exports holds a token per export being made (at most maxExports).
 	exports chan struct{}
+	// addrs holds the per-address limits of every follower socket.
+	addrs *addrLimits
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -117,12 +125,22 @@ func New(cfg Config) *Server {
 	if cfg.ExportCeiling <= 0 {
 		cfg.ExportCeiling = DefaultExportCeiling
 	}
+	if cfg.SocketsPerAddress <= 0 {
+		cfg.SocketsPerAddress = DefaultSocketsPerAddress
+	}
+	if cfg.AddressRate <= 0 {
+		cfg.AddressRate = DefaultAddressRate
+	}
+	if cfg.VotersPerAddress <= 0 {
+		cfg.VotersPerAddress = DefaultVotersPerAddress
+	}
 	s := &Server{
 		exports:  make(chan struct{}, maxExports),
 		cfg:      cfg,
 		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle),
 		mux:      http.NewServeMux(),
 		guard:    webguard.Guard{Hosts: cfg.Hosts},
+		addrs:    newAddrLimits(cfg.SocketsPerAddress, cfg.AddressRate),
 	}
 	s.guarded = s.guard.Wrap(s.mux)
 	s.upgrader = websocket.Upgrader{
@@ -319,22 +337,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if int(sess.hub.connected.Load()) >= s.cfg.MaxClients {
-		httpError(w, "server: this session has as many viewers as it allows", http.StatusServiceUnavailable)
+	c, ok := s.admit(w, r, sess, presenter)
+	if !ok {
 		return
-	}
-	conn, err := s.upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		return // the upgrader has replied
-	}
-	c := &client{hub: sess.hub, conn: conn, role: RoleFollower, send: make(chan outMsg, sendBuffer)}
-	if presenter {
-		c.role = RolePresenter
 	}
 	select {
 	case sess.hub.register <- c:
 	case <-sess.hub.stopped:
-		_ = conn.Close()
+		_ = c.conn.Close()
+		c.release()
 		return
 	}
 	go c.writePump()

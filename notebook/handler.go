@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"stepviz/examples"
 	"stepviz/internal/usertext"
@@ -33,8 +34,13 @@ type Config struct {
 	Store Store
 	// Hosts are further names the server may be reached by (webguard.Guard).
 	Hosts []string
-	// MaxKernels is how many pages may have a session at once (default 16).
-	MaxKernels int
+	// MaxKernels is how many pages may have a session at once (default 16),
+	// KernelsPerAddress how many of one client address (default
+	// DefaultKernelsPerAddress). A page that needs a slot when none is
+	// free takes the slot of a page unused for KernelIdle (default
+	// DefaultKernelIdle), see kernelSlots.
+	MaxKernels, KernelsPerAddress int
+	KernelIdle                    time.Duration
 	// MaxNodes caps every search a page runs that does not set maxnodes
 	// itself (default 1,000,000 nodes, about 64 MB: the hardest 8-puzzle
 	// under BFS takes half of it).
@@ -70,8 +76,8 @@ type Handler struct {
 	guard   webguard.Guard
 	guarded http.Handler
 	docs    Store
-	kernels chan struct{} // a token per running page
-	running atomic.Int32  // cells running now
+	slots   *kernelSlots // a slot per running page
+	running atomic.Int32 // cells running now
 }
 
 var _ http.Handler = (*Handler)(nil)
@@ -99,7 +105,14 @@ func NewHandler(cfg Config) *Handler {
 		cfg.NodeCeiling = 4 * cfg.MaxNodes
 	}
 	cfg.MaxNodes = min(cfg.MaxNodes, cfg.NodeCeiling)
-	h := &Handler{cfg: cfg, mux: http.NewServeMux(), docs: cfg.Store, kernels: make(chan struct{}, cfg.MaxKernels)}
+	if cfg.KernelsPerAddress <= 0 {
+		cfg.KernelsPerAddress = DefaultKernelsPerAddress
+	}
+	if cfg.KernelIdle <= 0 {
+		cfg.KernelIdle = DefaultKernelIdle
+	}
+	h := &Handler{cfg: cfg, mux: http.NewServeMux(), docs: cfg.Store,
+		slots: newKernelSlots(cfg.MaxKernels, cfg.KernelsPerAddress, cfg.KernelIdle)}
 	p := cfg.Prefix
 	h.mux.HandleFunc("GET "+p, h.handleNew)
 	h.mux.HandleFunc("GET "+p+"/{$}", h.handleNew)

@@ -2,6 +2,12 @@ package notebook
 
 import (
 	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -40,3 +46,98 @@ func TestKernelSocketRefusesCompressionAndBigMessages(t *testing.T) {
 		return
 	}
 }
+
+// dialFrom opens a kernel socket from the client address ip (any
+// 127.0.0.0/8 address reaches the test server); it returns the refusal's
+// status and body instead when there is one.
+func dialFrom(t *testing.T, srv *httptest.Server, ip string) (*wsClient, int, string) {
+	t.Helper()
+	nd := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	d := websocket.Dialer{NetDialContext: nd.DialContext}
+	ws, res, err := d.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/notebook/ws", nil)
+	if err != nil {
+		if res == nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		return nil, res.StatusCode, string(body)
+	}
+	t.Cleanup(func() { ws.Close() })
+	return &wsClient{t: t, ws: ws}, http.StatusSwitchingProtocols, ""
+}
+
+// TestKernelsPerAddress: one address holds at most
+// DefaultKernelsPerAddress kernels, so another address still gets one.
+func TestKernelsPerAddress(t *testing.T) {
+	srv := newServer(t, Config{})
+	for i := range DefaultKernelsPerAddress {
+		if c, status, body := dialFrom(t, srv, "127.0.0.2"); c == nil {
+			t.Fatalf("page %d refused: HTTP %d %s", i+1, status, body)
+		}
+	}
+	if c, status, body := dialFrom(t, srv, "127.0.0.2"); c != nil || status != http.StatusServiceUnavailable || !strings.Contains(body, "your network") {
+		t.Errorf("page %d of one address: HTTP %d %q, want 503 naming the network", DefaultKernelsPerAddress+1, status, body)
+	}
+	if c, status, body := dialFrom(t, srv, "127.0.0.3"); c == nil {
+		t.Errorf("another address refused: HTTP %d %s", status, body)
+	}
+}
+
+// TestIdleKernelEvicted: when the kernels are all taken, a page unused
+// for KernelIdle gives its slot to a new page and is closed with a reason;
+// a page whose cell is running is never evicted.
+func TestIdleKernelEvicted(t *testing.T) {
+	srv := newServer(t, Config{MaxKernels: 1, KernelIdle: 300 * time.Millisecond})
+	busy, _, _ := dialFrom(t, srv, "127.0.0.2")
+	busy.send(clientMsg{Op: "execute", Cell: "c1", Code: slowCell})
+	busy.until(func(m serverMsg) bool { return m.Type == "status" && m.Cell == "c1" })
+	time.Sleep(500 * time.Millisecond)
+	if c, status, _ := dialFrom(t, srv, "127.0.0.3"); c != nil || status != http.StatusServiceUnavailable {
+		t.Fatalf("a page running a cell was evicted (HTTP %d)", status)
+	}
+	busy.send(clientMsg{Op: "interrupt"})
+	busy.until(doneOf("c1"))
+	time.Sleep(500 * time.Millisecond)
+	if c, status, body := dialFrom(t, srv, "127.0.0.3"); c == nil {
+		t.Fatalf("a new page was refused while the only page was idle: HTTP %d %s", status, body)
+	}
+	_ = busy.ws.SetReadDeadline(time.Now().Add(10 * time.Second))
+	for {
+		_, _, err := busy.ws.ReadMessage()
+		if err == nil {
+			continue
+		}
+		ce, ok := err.(*websocket.CloseError)
+		if !ok || ce.Code != websocket.CloseTryAgainLater || !strings.Contains(ce.Text, "another page needed") {
+			t.Fatalf("the idle page ended with %v, want 1013 saying another page needed its kernel", err)
+		}
+		return
+	}
+}
+
+// TestQueuedCodeBounded: the cells one page has waiting hold at most
+// maxQueuedBytes of code; past it a cell is refused at once with a reason.
+func TestQueuedCodeBounded(t *testing.T) {
+	srv := newServer(t, Config{})
+	c, _, _ := dialFrom(t, srv, "127.0.0.2")
+	c.send(clientMsg{Op: "execute", Cell: "slow", Code: slowCell})
+	c.until(func(m serverMsg) bool { return m.Type == "status" && m.Cell == "slow" })
+	big := "# " + strings.Repeat("x", 900<<10)
+	const cells = 8 // 7.2 MB
+	for i := range cells {
+		c.send(clientMsg{Op: "execute", Cell: fmt.Sprintf("big%d", i), Code: big})
+	}
+	refused := c.until(func(m serverMsg) bool { return m.Type == "done" && strings.HasPrefix(m.Cell, "big") })
+	last := refused[len(refused)-1]
+	if !strings.Contains(last.Error, "MB of code") {
+		t.Fatalf("cell %s: %q, want a refusal naming the queued code", last.Cell, last.Error)
+	}
+	if n, _ := strconv.Atoi(strings.TrimPrefix(last.Cell, "big")); n*len(big) > maxQueuedBytes || (n+1)*len(big) <= maxQueuedBytes {
+		t.Errorf("the first cell refused was %s: %d bytes were waiting", last.Cell, n*len(big))
+	}
+	c.send(clientMsg{Op: "interrupt"})
+}
+
+// slowCell runs until interrupted (or its page's node cap): a BFS of the
+// 15-puzzle.
+const slowCell = "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nsearch bfs\nrun"

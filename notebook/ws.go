@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -12,6 +13,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/usertext"
+	"stepviz/internal/webguard"
 	"stepviz/internal/wsread"
 	"stepviz/kernel"
 )
@@ -95,6 +97,34 @@ type conn struct {
 	cellsDone chan struct{}
 	// running counts the handler's cells running now (for tests).
 	running *atomic.Int32
+	// lastActive is when the page last sent a message or a cell ended
+	// (unix nanoseconds); queued is the bytes of code its waiting cells
+	// hold (at most maxQueuedBytes).
+	lastActive, queued atomic.Int64
+}
+
+// idleSince reports when c was last active, and false if a cell of c is
+// running or waiting (such a page is never idle).
+func (c *conn) idleSince() (int64, bool) {
+	c.mu.Lock()
+	busy := c.cancel != nil || c.ws == nil
+	c.mu.Unlock()
+	if busy || len(c.queue) > 0 {
+		return 0, false
+	}
+	return c.lastActive.Load(), true
+}
+
+// evict closes an idle page's socket with reason; its reader then ends
+// the page as a closed tab does.
+func (c *conn) evict(reason string) {
+	c.mu.Lock()
+	ws := c.ws
+	c.mu.Unlock()
+	msg := websocket.FormatCloseMessage(websocket.CloseTryAgainLater, reason)
+	_ = ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+	c.stop()
+	_ = ws.Close()
 }
 
 // limits are what a page's searches may hold (see [Config]).
@@ -113,20 +143,25 @@ func newSession(l limits) *kernel.Session {
 // socket cancels the running cell, but the slot is freed only when that
 // cell returns, so closing tabs cannot multiply running cells.
 func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
-	select {
-	case h.kernels <- struct{}{}:
-	default:
-		httpError(w, "notebook: too many notebooks are running; close one and reload", http.StatusServiceUnavailable)
+	ctx, stop := context.WithCancel(context.Background())
+	c := &conn{send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop,
+		limits: limits{h.cfg.MaxNodes, h.cfg.NodeCeiling}, cellsDone: make(chan struct{}), running: &h.running}
+	c.lastActive.Store(time.Now().UnixNano())
+	release, err := h.slots.acquire(c, webguard.ClientIP(r))
+	if err != nil {
+		stop()
+		httpError(w, err.Error(), http.StatusServiceUnavailable)
 		return
 	}
 	ws, err := h.upgrader().Upgrade(w, r, nil)
 	if err != nil {
-		<-h.kernels
+		stop()
+		release()
 		return // the upgrader has answered
 	}
-	ctx, stop := context.WithCancel(context.Background())
-	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop,
-		limits: limits{h.cfg.MaxNodes, h.cfg.NodeCeiling}, sess: newSession(limits{h.cfg.MaxNodes, h.cfg.NodeCeiling}), cellsDone: make(chan struct{}), running: &h.running}
+	c.mu.Lock()
+	c.ws, c.sess = ws, newSession(c.limits)
+	c.mu.Unlock()
 	go c.writePump()
 	go func() {
 		defer close(c.cellsDone)
@@ -136,7 +171,7 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	stop()
 	c.interrupt()
 	<-c.cellsDone
-	<-h.kernels
+	release()
 }
 
 // readPump reads the page's messages until the connection ends.
@@ -156,6 +191,7 @@ func (c *conn) readPump() {
 		if err != nil {
 			return
 		}
+		c.lastActive.Store(time.Now().UnixNano())
 		var m clientMsg
 		if err := json.Unmarshal(data, &m); err != nil {
 			c.emit(serverMsg{Type: "error", Error: "notebook: a message that is not JSON: " + err.Error()})
@@ -166,9 +202,15 @@ func (c *conn) readPump() {
 			if m.Op == "restart" {
 				c.interrupt()
 			}
+			if n := int64(len(m.Code)); c.queued.Add(n) > maxQueuedBytes {
+				c.queued.Add(-n)
+				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: fmt.Sprintf("notebook: the cells waiting to run hold more than %d MB of code; wait for them or press Stop", maxQueuedBytes>>20)})
+				continue
+			}
 			select {
 			case c.queue <- m:
 			default:
+				c.queued.Add(-int64(len(m.Code)))
 				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: "notebook: too many cells waiting to run; wait for them or press Stop"})
 			}
 		case "interrupt":
@@ -241,6 +283,7 @@ func (c *conn) runCells() {
 		case <-c.ctx.Done():
 			return
 		case m := <-c.queue:
+			c.queued.Add(-int64(len(m.Code)))
 			if m.Op == "restart" {
 				c.mu.Lock()
 				c.sess, c.count = newSession(c.limits), 0
@@ -255,6 +298,7 @@ func (c *conn) runCells() {
 			if !c.execute(m) {
 				c.failures++
 			}
+			c.lastActive.Store(time.Now().UnixNano())
 		}
 	}
 }

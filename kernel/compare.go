@@ -26,6 +26,11 @@ func (s *Session) compare(ctx context.Context, c Command, emit func(Output)) err
 		// run to its end, never shown stepping: ids and idastar keep the
 		// current iteration's nodes only
 		lo.Forget = true
+		lo, mem, err := s.reserveSearch(lo)
+		if err != nil {
+			return err
+		}
+		defer mem.Release()
 		sr, err := stepper.NewSearch(s.problem, lo)
 		if err != nil {
 			return err

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"stepviz/examples"
+	"stepviz/internal/membudget"
 	"stepviz/internal/usertext"
 	"stepviz/internal/webguard"
 	"stepviz/static"
@@ -40,7 +41,11 @@ type Config struct {
 	// free takes the slot of a page unused for KernelIdle (default
 	// DefaultKernelIdle), see kernelSlots.
 	MaxKernels, KernelsPerAddress int
-	KernelIdle                    time.Duration
+	// Memory, when set, is the server-wide budget (shared with the lecture
+	// server) every page's searches and checks reserve from, and saves;
+	// nil: only the per-page NodeCeiling bounds them.
+	Memory     *membudget.Budget
+	KernelIdle time.Duration
 	// MaxNodes caps every search a page runs that does not set maxnodes
 	// itself (default 1,000,000 nodes, about 64 MB: the hardest 8-puzzle
 	// under BFS takes half of it).
@@ -315,6 +320,11 @@ func (h *Handler) handleSave(w http.ResponseWriter, r *http.Request) {
 		jsonError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
+	mem, ok := h.reserveBody(w, r, "notebook saves", maxSave)
+	if !ok {
+		return
+	}
+	defer mem.Release()
 	var req saveRequest
 	r.Body = http.MaxBytesReader(w, r.Body, maxSave)
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
@@ -363,6 +373,11 @@ func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 		jsonError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
+	mem, ok := h.reserveBody(w, r, "notebook saves", maxOpen)
+	if !ok {
+		return
+	}
+	defer mem.Release()
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxOpen+1))
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, "notebook: reading the file: "+err.Error())

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/internal/membudget"
 	"stepviz/internal/usertext"
 	"stepviz/internal/webguard"
 	"stepviz/internal/wsread"
@@ -128,14 +129,19 @@ func (c *conn) evict(reason string) {
 }
 
 // limits are what a page's searches may hold (see [Config]).
-type limits struct{ maxNodes, ceiling int }
+type limits struct {
+	maxNodes, ceiling int
+	// mem is the server-wide memory budget the page's searches reserve
+	// from (Config.Memory; nil: none).
+	mem *membudget.Budget
+}
 
 // newSession is a page's session: frames for a local page, no files, the
 // handler's node cap, and its ceiling as the page's ceiling and memory
 // budget (the nodes all its searches hold together).
 func newSession(l limits) *kernel.Session {
 	return kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond,
-		MaxNodes: l.maxNodes, NodeCeiling: l.ceiling, NodeBudget: l.ceiling, CeilingSource: "set by stepviz serve -notebook-max-nodes"})
+		MaxNodes: l.maxNodes, NodeCeiling: l.ceiling, NodeBudget: l.ceiling, Memory: l.mem, CeilingSource: "set by stepviz serve -notebook-max-nodes"})
 }
 
 // handleWS gives a page its kernel. A page holds one of MaxKernels slots
@@ -145,7 +151,7 @@ func newSession(l limits) *kernel.Session {
 func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	ctx, stop := context.WithCancel(context.Background())
 	c := &conn{send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop,
-		limits: limits{h.cfg.MaxNodes, h.cfg.NodeCeiling}, cellsDone: make(chan struct{}), running: &h.running}
+		limits: limits{h.cfg.MaxNodes, h.cfg.NodeCeiling, h.cfg.Memory}, cellsDone: make(chan struct{}), running: &h.running}
 	c.lastActive.Store(time.Now().UnixNano())
 	release, err := h.slots.acquire(c, webguard.ClientIP(r))
 	if err != nil {
@@ -171,6 +177,7 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	stop()
 	c.interrupt()
 	<-c.cellsDone
+	c.sess.Close() // no cell runs any more: the page's searches are gone
 	release()
 }
 
@@ -286,6 +293,7 @@ func (c *conn) runCells() {
 			c.queued.Add(-int64(len(m.Code)))
 			if m.Op == "restart" {
 				c.mu.Lock()
+				c.sess.Close()
 				c.sess, c.count = newSession(c.limits), 0
 				c.mu.Unlock()
 				c.emit(serverMsg{Type: "restarted"})

@@ -173,6 +173,7 @@ func (h *hub) stop() {
 // run is the hub's goroutine.
 func (h *hub) run() {
 	defer close(h.stopped)
+	defer h.sess.mem.Release()
 	defer func() {
 		for c := range h.clients {
 			delete(h.clients, c)

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"stepviz/internal/membudget"
 	"stepviz/internal/webguard"
 )
 
@@ -20,17 +21,18 @@ import (
 // room's key, is bounded by other means (presenterSockets) and never by
 // these.
 const (
+	// DefaultVotersPerAddress is how many people one address stands for
+	// (serve -per-address): how many followers of one address may answer
+	// one poll (each once: a follower answering again replaces its
+	// answer).
+	DefaultVotersPerAddress = 60
 	// DefaultSocketsPerAddress is how many follower websockets (sessions
-	// and rooms together) one address may hold at once.
-	DefaultSocketsPerAddress = 250
+	// and rooms together) one address may hold at once: four pages each.
+	DefaultSocketsPerAddress = 4 * DefaultVotersPerAddress
 	// DefaultAddressRate is how many messages a second all of one
 	// address's follower websockets may send together (a burst of twice
-	// as many), on top of each socket's own queryRate.
-	DefaultAddressRate = 200
-	// DefaultVotersPerAddress is how many followers of one address may
-	// answer one poll (each once: a follower answering again replaces
-	// its answer).
-	DefaultVotersPerAddress = 60
+	// as many), on top of each socket's own queryRate: three each.
+	DefaultAddressRate = 3 * DefaultVotersPerAddress
 	// presenterSockets is how many presenter websockets one session may
 	// hold (tabs of the lecturer); they do not count against MaxClients
 	// or the address's sockets, so followers can never lock the presenter
@@ -219,8 +221,32 @@ func (st *store) reclaimRoomLocked(owner string, n int) {
 		if st.owned[s.owner]--; st.owned[s.owner] == 0 {
 			delete(st.owned, s.owner)
 		}
+		s.mem.Release()
 		reason := "server: search closed: its lecturer's other searches needed the slot; reload to open it again"
 		s.hub.endReason.Store(&reason)
 		go s.hub.stop()
 	}
+}
+
+// sessionNodeBytes is what one node of a lecture session holds (the
+// search, its journal, the live records and the shared state): an upper
+// figure of what BenchmarkSessionBytesPerNode measures. A session reserves
+// MaxNodes of them from the memory budget when it starts.
+const sessionNodeBytes = 256
+
+// reserveLocked reserves a new session's worst case (maxNodes ×
+// sessionNodeBytes) from the memory budget; when the budget is full it
+// first reclaims one idle session (as a full store does), then refuses
+// with the budget's reason. Called with st.mu held.
+func (st *store) reserveLocked(maxNodes int) (*membudget.Reservation, error) {
+	want := int64(maxNodes) * sessionNodeBytes
+	mem, err := st.mem.Reserve("lecture sessions", want)
+	if err != nil {
+		st.reclaimLocked("", 1)
+		mem, err = st.mem.Reserve("lecture sessions", want)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	return mem, nil
 }

@@ -375,7 +375,12 @@ func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info
 		st.mu.Unlock()
 		return nil, ErrTooManySessions{st.max}
 	}
-	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner}
+	mem, err := st.reserveLocked(maxNodes)
+	if err != nil {
+		st.mu.Unlock()
+		return nil, err
+	}
+	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
 	st.owned[owner]++

@@ -22,6 +22,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	stepvizexamples "stepviz/examples"
+	"stepviz/internal/membudget"
 	"stepviz/internal/usertext"
 	"stepviz/internal/webguard"
 	"stepviz/static"
@@ -85,6 +86,11 @@ type Config struct {
 	// DefaultVotersPerAddress). A class behind one router shares one
 	// address: raise them for a larger class.
 	SocketsPerAddress, AddressRate, VotersPerAddress int
+	// Memory is the server-wide memory budget every session reserves its
+	// worst case from (MaxNodes × sessionNodeBytes), shared with the
+	// notebook (serve -memory); nil: a budget of membudget.DefaultLimit
+	// of the server's own.
+	Memory *membudget.Budget
 }
 
 // Server serves the landing page, the session pages and their websockets.
@@ -125,6 +131,9 @@ func New(cfg Config) *Server {
 	if cfg.ExportCeiling <= 0 {
 		cfg.ExportCeiling = DefaultExportCeiling
 	}
+	if cfg.Memory == nil {
+		cfg.Memory = membudget.New(membudget.DefaultLimit)
+	}
 	if cfg.SocketsPerAddress <= 0 {
 		cfg.SocketsPerAddress = DefaultSocketsPerAddress
 	}
@@ -137,7 +146,7 @@ func New(cfg Config) *Server {
 	s := &Server{
 		exports:  make(chan struct{}, maxExports),
 		cfg:      cfg,
-		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle),
+		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle, cfg.Memory),
 		mux:      http.NewServeMux(),
 		guard:    webguard.Guard{Hosts: cfg.Hosts},
 		addrs:    newAddrLimits(cfg.SocketsPerAddress, cfg.AddressRate),

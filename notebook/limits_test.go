@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"stepviz/internal/membudget"
+	"stepviz/kernel"
 )
 
 // TestKernelSocketRefusesCompressionAndBigMessages: the kernel socket never
@@ -141,3 +144,61 @@ func TestQueuedCodeBounded(t *testing.T) {
 // slowCell runs until interrupted (or its page's node cap): a BFS of the
 // 15-puzzle.
 const slowCell = "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\nsearch bfs\nrun"
+
+// TestMemoryBudgetShared: a page's searches and checks reserve their worst
+// case from the server-wide budget: a search gets at most half of what is
+// free (so one page cannot take it all), a check that does not fit is
+// refused with a message naming what holds the memory, and a closed page
+// gives everything back.
+func TestMemoryBudgetShared(t *testing.T) {
+	const budgetNodes = 1_000_000
+	mem := membudget.New(budgetNodes * kernel.NodeBytes)
+	srv := newServer(t, Config{Memory: mem})
+	a, _, _ := dialFrom(t, srv, "127.0.0.2")
+	a.send(clientMsg{Op: "execute", Cell: "c1", Code: "puzzle 283164705 goal=123804765\nbig = search bfs maxnodes=4000000"})
+	if d := a.until(doneOf("c1")); d[len(d)-1].Error != "" {
+		t.Fatalf("c1: %s", d[len(d)-1].Error)
+	}
+	if got := mem.Used(); got != budgetNodes*kernel.NodeBytes/2 {
+		t.Errorf("a search asking for 4M nodes reserved %d bytes, want half the budget (%d)", got, budgetNodes*kernel.NodeBytes/2)
+	}
+	a.send(clientMsg{Op: "execute", Cell: "c2", Code: "check h=manhattan states=2000000"})
+	d := a.until(doneOf("c2"))
+	if e := d[len(d)-1].Error; !strings.Contains(e, "notebook searches") || !strings.Contains(e, "-memory") {
+		t.Errorf("a check over the budget: %q, want a refusal naming what holds the memory", e)
+	}
+	b, _, _ := dialFrom(t, srv, "127.0.0.3")
+	b.send(clientMsg{Op: "execute", Cell: "c1", Code: "puzzle 283164705 goal=123804765\nsearch astar h=manhattan"})
+	if d := b.until(doneOf("c1")); d[len(d)-1].Error != "" {
+		t.Errorf("another page's search: %s", d[len(d)-1].Error)
+	}
+	a.ws.Close()
+	b.ws.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for mem.Used() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := mem.Used(); got != 0 {
+		t.Errorf("closed pages still hold %d bytes", got)
+	}
+}
+
+// TestSavesReserveMemory: a save reserves saveFactor times its body from
+// the budget while it is handled: one that does not fit is refused with
+// 503 and the reason, and a save that fits gives its share back.
+func TestSavesReserveMemory(t *testing.T) {
+	mem := membudget.New(4 << 20)
+	srv := newServer(t, Config{Memory: mem})
+	cell := strings.Repeat("x", 1<<20)
+	status, m := post(t, srv.URL+"/notebook/save", "application/json", `{"title": "big", "cells": [{"kind": "code", "source": "# `+cell+`"}]}`)
+	if status != http.StatusServiceUnavailable || !strings.Contains(m["error"], "notebook saves") {
+		t.Errorf("a 1 MB save under a 4 MB budget: HTTP %d %v, want 503 naming the saves", status, m)
+	}
+	status, m = post(t, srv.URL+"/notebook/save", "application/json", `{"title": "small", "cells": [{"kind": "code", "source": "search bfs"}]}`)
+	if status != http.StatusOK {
+		t.Errorf("a small save: HTTP %d %v", status, m)
+	}
+	if got := mem.Used(); got != 0 {
+		t.Errorf("saves done still hold %d bytes", got)
+	}
+}

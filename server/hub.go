@@ -70,6 +70,10 @@ type hub struct {
 	playing bool
 	speed   float64
 	ticker  *time.Ticker
+	// audienceDue is set while a meta broadcast is scheduled on
+	// audienceTimer (audience.go).
+	audienceDue   bool
+	audienceTimer *time.Timer
 
 	// furthest is the furthest step the live search has reached.
 	furthest int
@@ -182,6 +186,9 @@ func (h *hub) run() {
 		if h.ticker != nil {
 			h.ticker.Stop()
 		}
+		if h.audienceTimer != nil {
+			h.audienceTimer.Stop()
+		}
 	}()
 	for {
 		var tick <-chan time.Time
@@ -209,7 +216,7 @@ func (h *hub) run() {
 			}
 			h.deliver(c, text(h.helloFor(c)))
 			h.sendState(c, ReasonJoin)
-			h.broadcastMeta()
+			h.audienceChanged()
 		case c := <-h.unregister:
 			if h.clients[c] {
 				delete(h.clients, c)
@@ -218,8 +225,11 @@ func (h *hub) run() {
 				if c.role == RoleFollower {
 					h.followers.Add(-1)
 				}
-				h.broadcastMeta()
+				h.audienceChanged()
 			}
+		case <-h.audienceC():
+			h.audienceDue = false
+			h.broadcastMeta()
 		case m := <-h.inbox:
 			if m.c.role == RolePresenter {
 				h.touch()

@@ -83,6 +83,9 @@ func (a *addrLimits) acquire(addr string) (release func(), err error) {
 	if e.sockets >= a.maxSockets {
 		return nil, ErrAddressSockets{a.maxSockets}
 	}
+	if !e.takeLocked(a.rate, joinCost, time.Now()) {
+		return nil, ErrAddressJoins{a.rate / joinCost}
+	}
 	e.sockets++
 	var once sync.Once
 	return func() {
@@ -106,13 +109,32 @@ func (a *addrLimits) allow(addr string, now time.Time) bool {
 	if e == nil {
 		return true
 	}
-	e.tokens = min(2*a.rate, e.tokens+now.Sub(e.last).Seconds()*a.rate)
+	return e.takeLocked(a.rate, 1, now)
+}
+
+// takeLocked refills e's bucket (2×rate, rate a second) for the time since
+// its last use and takes n tokens, or none and reports false.
+func (e *addrEntry) takeLocked(rate, n float64, now time.Time) bool {
+	e.tokens = min(2*rate, e.tokens+now.Sub(e.last).Seconds()*rate)
 	e.last = now
-	if e.tokens < 1 {
+	if e.tokens < n {
 		return false
 	}
-	e.tokens--
+	e.tokens -= n
 	return true
+}
+
+// joinCost is how many of its address's message tokens a new follower
+// socket takes: a page joining costs the hub a state, so sockets closed
+// for flooding cannot come straight back.
+const joinCost = 3
+
+// ErrAddressJoins is returned when one address opens follower sockets
+// faster than its share.
+type ErrAddressJoins struct{ Rate float64 }
+
+func (e ErrAddressJoins) Error() string {
+	return fmt.Sprintf("server: too many new connections from your network (at most %g a second from one address); wait a moment and reload", e.Rate)
 }
 
 // sockets reports how many follower sockets addr holds (for tests).

@@ -169,7 +169,7 @@ func TestAddressRateShared(t *testing.T) {
 }
 
 // roomFrom opens a room from ip and returns its code and key.
-func roomFrom(t *testing.T, ts *httptest.Server, ip string) (string, string) {
+func roomFrom(t testing.TB, ts *httptest.Server, ip string) (string, string) {
 	t.Helper()
 	resp, err := clientFrom(ip).PostForm(ts.URL+"/rooms", url.Values{})
 	if err != nil {

@@ -59,15 +59,28 @@ func wsBase(ts *httptest.Server) string { return "ws" + strings.TrimPrefix(ts.UR
 // TestAddressSocketsBounded: one address cannot fill a session's slots:
 // past DefaultSocketsPerAddress its follower sockets are refused with a
 // reason, while another address's follower and the presenter (from the
-// same address) still connect.
+// same address) still connect. Sockets opened faster than the address's
+// join rate are refused until the bucket refills, as a page would retry.
 func TestAddressSocketsBounded(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	u := wsBase(ts) + "/s/" + sess.ID + "/ws"
-	for i := range DefaultSocketsPerAddress {
-		if c, status, body := wsFrom(t, hostileIP, u); c == nil {
+	throttled := 0
+	for i := 0; i < DefaultSocketsPerAddress; {
+		c, status, body := wsFrom(t, hostileIP, u)
+		switch {
+		case c != nil:
+			i++
+		case strings.Contains(body, "new connections"):
+			throttled++
+			time.Sleep(50 * time.Millisecond)
+		default:
 			t.Fatalf("follower %d of one address refused: HTTP %d %s", i+1, status, body)
 		}
 	}
+	if throttled == 0 {
+		t.Errorf("%d sockets opened at once from one address: none throttled", DefaultSocketsPerAddress)
+	}
+	time.Sleep(time.Second) // the join bucket refills
 	c, status, body := wsFrom(t, hostileIP, u)
 	if c != nil || status != http.StatusServiceUnavailable || !strings.Contains(body, "your network") {
 		t.Fatalf("follower %d of one address: HTTP %d %q, want 503 saying the network has too many pages", DefaultSocketsPerAddress+1, status, body)

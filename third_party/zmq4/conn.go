@@ -444,6 +444,11 @@ func (c *Conn) read() Msg {
 
 		var body []byte
 		body, msg.err = readBody(c.rw, int(size))
+		if errors.Is(msg.err, errOverflow) { // stepviz patch: MaxReading
+			c.SetClosed()
+			_ = c.rw.Close()
+			return msg
+		}
 		if msg.err != nil {
 			c.checkIO(msg.err)
 			return msg

@@ -2,6 +2,7 @@ package jupyter
 
 import (
 	"bytes"
+	"context"
 	"net"
 	"runtime"
 	"strconv"
@@ -59,4 +60,49 @@ func TestManyPeersLargeFramesBounded(t *testing.T) {
 	}
 	c := k.connect(t)
 	c.mustExecute(c.shell, "puzzle 283164705 goal=123804765\na = search astar h=manhattan\nrun a to goal")
+}
+
+// TestHeartbeatPeerThatNeverReads: a heartbeat peer that sends pings and
+// never reads the echoes does not stall the heartbeat of the others: it is
+// dropped within zmq4.ReplyWriteTimeout, and a well-behaved client's pings
+// are echoed meanwhile within a bound far under Jupyter's heartbeat
+// timeout.
+func TestHeartbeatPeerThatNeverReads(t *testing.T) {
+	k := startKernel(t)
+	bad, err := net.DialTimeout("tcp", "127.0.0.1:"+strconv.Itoa(k.ci.HBPort), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bad.Close()
+	ping := append(frame(0x01, nil), frame(0x00, bytes.Repeat([]byte{'p'}, 200))...)
+	go func() {
+		_ = bad.SetWriteDeadline(time.Now().Add(8 * time.Second))
+		_, _ = bad.Write(append(greeting(), ready("REQ")...))
+		for {
+			if _, err := bad.Write(bytes.Repeat(ping, 1000)); err != nil {
+				return
+			}
+		}
+	}()
+	hb := zmq4.NewReq(context.Background())
+	defer hb.Close()
+	if err := hb.Dial(k.ci.endpoint(k.ci.HBPort)); err != nil {
+		t.Fatal(err)
+	}
+	var worst time.Duration
+	for end := time.Now().Add(6 * time.Second); time.Now().Before(end); {
+		start := time.Now()
+		if err := hb.Send(zmq4.NewMsgString("ping")); err != nil {
+			t.Fatal(err)
+		}
+		if m, err := hb.Recv(); err != nil || string(m.Bytes()) != "ping" {
+			t.Fatalf("heartbeat: %q, %v", m.Bytes(), err)
+		}
+		worst = max(worst, time.Since(start))
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Logf("the slowest echo while a peer never read took %v", worst)
+	if bound := zmq4.ReplyWriteTimeout + 2*time.Second; worst > bound {
+		t.Errorf("an echo took %v while another peer never read, want at most %v", worst, bound)
+	}
 }

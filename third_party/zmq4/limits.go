@@ -35,6 +35,11 @@ var (
 	// WriteTimeout bounds the sending of one message to one peer; a peer
 	// that does not read is dropped.
 	WriteTimeout = 10 * time.Second
+	// ReplyWriteTimeout bounds the sending of one reply of a REP socket
+	// (Jupyter's heartbeat echo: a few bytes), which blocks the socket's
+	// replies to every other peer meanwhile; a peer that cannot take it
+	// within this is dropped.
+	ReplyWriteTimeout = time.Second
 	// HandshakeTimeout bounds the ZMTP greeting and security handshake of
 	// an accepted connection, which run apart from the accept loop.
 	HandshakeTimeout = 10 * time.Second

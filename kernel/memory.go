@@ -13,7 +13,7 @@ const (
 	// NodeBytes is what one node of a notebook search holds.
 	NodeBytes = 128
 	// checkStateBytes is what one state explored by check holds.
-	checkStateBytes = 400
+	checkStateBytes = 512
 	// defaultCheckStates is check's states when states= is not given.
 	defaultCheckStates = 200_000
 )

@@ -65,6 +65,7 @@ func TestCompressedBombRefused(t *testing.T) {
 			}
 			runtime.ReadMemStats(&after)
 			grew := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%d bombs of %d MB inflated: the process allocated %d MB", sockets, bombBytes>>20, grew>>20)
 			// Each socket may inflate its limit (and the JSON decoder's
 			// copies); the bound leaves room for everything else the
 			// server and client do meanwhile.

@@ -35,7 +35,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	natsURL := fs.String("nats", "", "NATS server(s) with JetStream (nats://HOST:4222) shared by every instance serving the same rooms; each instance keeps its own -db")
 	dbPath := fs.String("db", defaultDB, "the SQLite database keeping rooms, polls and saved notebooks across restarts (created if missing)")
 	maxPerClient := fs.Int("max-per-client", server.DefaultMaxPerClient, "most sessions one client address may hold")
-	nbMaxNodes := fs.Int("notebook-max-nodes", 4_000_000, "most search-tree nodes one web notebook page holds (its ceiling for maxnodes= and its memory budget, about 65 bytes a node)")
+	nbMaxNodes := fs.Int("notebook-max-nodes", 4_000_000, "most search-tree nodes one web notebook page holds (its ceiling for maxnodes= and its node budget; each search also reserves 128 bytes a node from -memory)")
 	memory := fs.Int("memory", membudget.DefaultLimit>>20, "MB of memory the server's work may hold at once (sessions, notebook searches, checks and saves); new work past it is refused with a message")
 	perAddress := fs.Int("per-address", server.DefaultVotersPerAddress, "people one client address may stand for (a class behind one router): each may keep 4 pages open and answer a poll once, and together they send at most 3 messages a second each")
 	idle := fs.Duration("idle", server.DefaultIdle, "a session without a presenter command for this long may be reclaimed when the server is full")

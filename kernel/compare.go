@@ -30,7 +30,7 @@ func (s *Session) compare(ctx context.Context, c Command, emit func(Output)) err
 		if err != nil {
 			return err
 		}
-		defer mem.Release()
+		defer mem.Release() // on the early returns; released below otherwise
 		sr, err := stepper.NewSearch(s.problem, lo)
 		if err != nil {
 			return err
@@ -47,6 +47,7 @@ func (s *Session) compare(ctx context.Context, c Command, emit func(Output)) err
 		}
 		cn := sr.Counters()
 		t.add(short(sr.Options()), sr.Status(), cost, moves, cn.Expanded, cn.Generated, cn.MaxOpen)
+		mem.Release() // the search is done with: the next one may use its share
 	}
 	emit(titled("compare on "+s.problem.Spec(), t))
 	return nil

@@ -9,6 +9,8 @@ import (
 
 	"stepviz/internal/membudget"
 	"stepviz/internal/webguard"
+	"stepviz/script"
+	"stepviz/templates"
 )
 
 // Limits that hold per client address across all of its connections
@@ -267,6 +269,21 @@ func (st *store) reserveLocked(maxNodes int) (*membudget.Reservation, error) {
 		st.reclaimLocked("", 1)
 		mem, err = st.mem.Reserve("lecture sessions", want)
 	}
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	return mem, nil
+}
+
+// reserveScript reserves, while the landing form's Starlark script is
+// loaded and its search built, what one call of the script may grow the
+// heap by (script.CallHeap); fv without a script reserves nothing. The
+// caller releases it when the form is answered.
+func (s *Server) reserveScript(fv templates.FormValues) (*membudget.Reservation, error) {
+	if fv.Source != "script" {
+		return nil, nil
+	}
+	mem, err := s.cfg.Memory.Reserve("scripts", script.CallHeap)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}

@@ -2,11 +2,13 @@ package server
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"stepviz/internal/membudget"
+	"stepviz/script"
 )
 
 // TestMemoryBudgetBoundsSessions: sessions reserve their worst case from
@@ -35,5 +37,38 @@ func TestMemoryBudgetBoundsSessions(t *testing.T) {
 	srv.sessions.closeAll()
 	if got := budget.Used(); got != 0 {
 		t.Errorf("stopped sessions still hold %d bytes", got)
+	}
+}
+
+// TestMemoryBudgetBoundsScripts: a landing form with a script reserves
+// what one Starlark call may grow the heap by while it is answered: when
+// the budget cannot hold it the form is refused with the reason, and a
+// form answered gives it back.
+func TestMemoryBudgetBoundsScripts(t *testing.T) {
+	form := url.Values{"source": {"script"}, "script_example": {"jugs.star"}, "script_params": {"caps=3,5 target=4"}, "algo": {"bfs"}, "max_nodes": {"1000"}}
+	for _, tc := range []struct {
+		name   string
+		budget int64
+		status int
+	}{
+		{"a budget without room for a call", script.CallHeap - 1, http.StatusServiceUnavailable},
+		{"a budget with room for a call and a session", script.CallHeap + DefaultMaxNodes*sessionNodeBytes, http.StatusSeeOther},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			budget := membudget.New(tc.budget)
+			srv := New(Config{Memory: budget})
+			t.Cleanup(srv.Close)
+			ts := newTestServer(t, srv)
+			status, _, body := postFrom(t, ts.URL, "127.0.0.1", form)
+			if status != tc.status {
+				t.Fatalf("HTTP %d, want %d: %.300s", status, tc.status, body)
+			}
+			if status == http.StatusServiceUnavailable && !strings.Contains(body, "scripts") {
+				t.Errorf("the refusal does not say the script needs memory: %.400s", body)
+			}
+			if got, held := budget.Used(), budget.Usage()["scripts"]; held != 0 {
+				t.Errorf("after the answer the budget holds %d bytes for scripts (%d in all)", held, got)
+			}
+		})
 	}
 }

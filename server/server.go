@@ -255,6 +255,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fv := formValues(r.PostForm)
+	mem, err := s.reserveScript(fv)
+	if err != nil {
+		d := s.landingData(fv)
+		d.Error, d.ErrorField = usertext.Text(err.Error()), "script"
+		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
+		return
+	}
+	defer mem.Release()
 	search, err := searchFromForm(fv, s.cfg.MaxNodes)
 	if err != nil {
 		d := s.landingData(fv)

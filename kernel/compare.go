@@ -26,6 +26,11 @@ func (s *Session) compare(ctx context.Context, c Command, emit func(Output)) err
 		// run to its end, never shown stepping: ids and idastar keep the
 		// current iteration's nodes only
 		lo.Forget = true
+		lo, mem, err := s.reserveSearch(lo)
+		if err != nil {
+			return err
+		}
+		defer mem.Release() // on the early returns; released below otherwise
 		sr, err := stepper.NewSearch(s.problem, lo)
 		if err != nil {
 			return err
@@ -42,6 +47,7 @@ func (s *Session) compare(ctx context.Context, c Command, emit func(Output)) err
 		}
 		cn := sr.Counters()
 		t.add(short(sr.Options()), sr.Status(), cost, moves, cn.Expanded, cn.Generated, cn.MaxOpen)
+		mem.Release() // the search is done with: the next one may use its share
 	}
 	emit(titled("compare on "+s.problem.Spec(), t))
 	return nil

@@ -148,6 +148,13 @@ func (s *Session) check(c Command, emit func(Output)) error {
 	if len(c.Args) > 0 {
 		h = c.Args[0]
 	}
+	if s.cfg.Memory != nil {
+		mem, err := s.reserveCheck(c.Count)
+		if err != nil {
+			return err
+		}
+		defer mem.Release()
+	}
 	rep, err := stepper.CheckHeuristic(s.problem, h, c.Count)
 	if err != nil {
 		return scriptError(err)

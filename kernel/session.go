@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"stepviz/internal/membudget"
 	"stepviz/stepper"
 )
 
@@ -41,6 +42,11 @@ type Config struct {
 	// together (default NodeCeiling): a new search gets what is left, and
 	// none starts when less than a thousand nodes are left.
 	NodeBudget int
+	// Memory, when set, is the server-wide budget every search and check
+	// reserves its worst case from (memory.go); a search gets what is
+	// free, and none starts when less than a thousand nodes' worth is.
+	// Release it with Close. nil: no budget beyond NodeBudget.
+	Memory *membudget.Budget
 	// AllowFiles lets problem lines read files ("grid arena.map", "graph
 	// roads.txt") and replay read trace files, relative to the working
 	// directory. The Jupyter kernel allows them (it runs as the notebook's
@@ -91,6 +97,8 @@ type liveSearch struct {
 	display string
 	shownIn int            // the cell (Session.count) whose view display is
 	last    *stepper.Event // the event of the current step; nil at step 0
+	// mem is the search's share of Config.Memory (nil: none).
+	mem *membudget.Reservation
 }
 
 // label is how outputs name the search.
@@ -264,11 +272,22 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 	if err != nil {
 		return err
 	}
-	search, err := stepper.NewSearch(s.problem, o)
+	if old := s.searches[c.Name]; old != nil { // replaced: its nodes are free
+		old.mem.Release()
+		old.mem = nil
+	}
+	o, mem, err := s.reserveSearch(o)
 	if err != nil {
 		return err
 	}
-	emit(s.liveView(s.addSearch(c.Name, search), false))
+	search, err := stepper.NewSearch(s.problem, o)
+	if err != nil {
+		mem.Release()
+		return err
+	}
+	ls := s.addSearch(c.Name, search)
+	ls.mem = mem
+	emit(s.liveView(ls, false))
 	return nil
 }
 
@@ -276,6 +295,9 @@ func (s *Session) startSearch(c Command, emit func(Output)) error {
 // and the current one, with a new display id for its live view.
 func (s *Session) addSearch(name string, search *stepper.Search) *liveSearch {
 	s.views++
+	if old := s.searches[name]; old != nil {
+		old.mem.Release()
+	}
 	ls := &liveSearch{name: name, search: search, shownIn: s.count}
 	ls.display = fmt.Sprintf("%s-%d-%s", s.cfg.IDPrefix, s.views, ls.label())
 	s.searches[name] = ls

@@ -12,8 +12,10 @@ import (
 	"sort"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"stepviz/examples"
+	"stepviz/internal/membudget"
 	"stepviz/internal/usertext"
 	"stepviz/internal/webguard"
 	"stepviz/static"
@@ -33,8 +35,17 @@ type Config struct {
 	Store Store
 	// Hosts are further names the server may be reached by (webguard.Guard).
 	Hosts []string
-	// MaxKernels is how many pages may have a session at once (default 16).
-	MaxKernels int
+	// MaxKernels is how many pages may have a session at once (default 16),
+	// KernelsPerAddress how many of one client address (default
+	// DefaultKernelsPerAddress). A page that needs a slot when none is
+	// free takes the slot of a page unused for KernelIdle (default
+	// DefaultKernelIdle), see kernelSlots.
+	MaxKernels, KernelsPerAddress int
+	// Memory, when set, is the server-wide budget (shared with the lecture
+	// server) every page's searches and checks reserve from, and saves;
+	// nil: only the per-page NodeCeiling bounds them.
+	Memory     *membudget.Budget
+	KernelIdle time.Duration
 	// MaxNodes caps every search a page runs that does not set maxnodes
 	// itself (default 1,000,000 nodes, about 64 MB: the hardest 8-puzzle
 	// under BFS takes half of it).
@@ -70,8 +81,8 @@ type Handler struct {
 	guard   webguard.Guard
 	guarded http.Handler
 	docs    Store
-	kernels chan struct{} // a token per running page
-	running atomic.Int32  // cells running now
+	slots   *kernelSlots // a slot per running page
+	running atomic.Int32 // cells running now
 }
 
 var _ http.Handler = (*Handler)(nil)
@@ -99,7 +110,14 @@ func NewHandler(cfg Config) *Handler {
 		cfg.NodeCeiling = 4 * cfg.MaxNodes
 	}
 	cfg.MaxNodes = min(cfg.MaxNodes, cfg.NodeCeiling)
-	h := &Handler{cfg: cfg, mux: http.NewServeMux(), docs: cfg.Store, kernels: make(chan struct{}, cfg.MaxKernels)}
+	if cfg.KernelsPerAddress <= 0 {
+		cfg.KernelsPerAddress = DefaultKernelsPerAddress
+	}
+	if cfg.KernelIdle <= 0 {
+		cfg.KernelIdle = DefaultKernelIdle
+	}
+	h := &Handler{cfg: cfg, mux: http.NewServeMux(), docs: cfg.Store,
+		slots: newKernelSlots(cfg.MaxKernels, cfg.KernelsPerAddress, cfg.KernelIdle)}
 	p := cfg.Prefix
 	h.mux.HandleFunc("GET "+p, h.handleNew)
 	h.mux.HandleFunc("GET "+p+"/{$}", h.handleNew)
@@ -302,6 +320,11 @@ func (h *Handler) handleSave(w http.ResponseWriter, r *http.Request) {
 		jsonError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
+	mem, ok := h.reserveBody(w, r, "notebook saves", maxSave)
+	if !ok {
+		return
+	}
+	defer mem.Release()
 	var req saveRequest
 	r.Body = http.MaxBytesReader(w, r.Body, maxSave)
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
@@ -350,6 +373,11 @@ func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 		jsonError(w, http.StatusUnsupportedMediaType, err.Error())
 		return
 	}
+	mem, ok := h.reserveBody(w, r, "notebook saves", maxOpen)
+	if !ok {
+		return
+	}
+	defer mem.Release()
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxOpen+1))
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, "notebook: reading the file: "+err.Error())

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 	"sync/atomic"
@@ -11,7 +12,10 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/internal/membudget"
 	"stepviz/internal/usertext"
+	"stepviz/internal/webguard"
+	"stepviz/internal/wsread"
 	"stepviz/kernel"
 )
 
@@ -94,17 +98,50 @@ type conn struct {
 	cellsDone chan struct{}
 	// running counts the handler's cells running now (for tests).
 	running *atomic.Int32
+	// lastActive is when the page last sent a message or a cell ended
+	// (unix nanoseconds); queued is the bytes of code its waiting cells
+	// hold (at most maxQueuedBytes).
+	lastActive, queued atomic.Int64
+}
+
+// idleSince reports when c was last active, and false if a cell of c is
+// running or waiting (such a page is never idle).
+func (c *conn) idleSince() (int64, bool) {
+	c.mu.Lock()
+	busy := c.cancel != nil || c.ws == nil
+	c.mu.Unlock()
+	if busy || len(c.queue) > 0 {
+		return 0, false
+	}
+	return c.lastActive.Load(), true
+}
+
+// evict closes an idle page's socket with reason; its reader then ends
+// the page as a closed tab does.
+func (c *conn) evict(reason string) {
+	c.mu.Lock()
+	ws := c.ws
+	c.mu.Unlock()
+	msg := websocket.FormatCloseMessage(websocket.CloseTryAgainLater, reason)
+	_ = ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+	c.stop()
+	_ = ws.Close()
 }
 
 // limits are what a page's searches may hold (see [Config]).
-type limits struct{ maxNodes, ceiling int }
+type limits struct {
+	maxNodes, ceiling int
+	// mem is the server-wide memory budget the page's searches reserve
+	// from (Config.Memory; nil: none).
+	mem *membudget.Budget
+}
 
 // newSession is a page's session: frames for a local page, no files, the
 // handler's node cap, and its ceiling as the page's ceiling and memory
 // budget (the nodes all its searches hold together).
 func newSession(l limits) *kernel.Session {
 	return kernel.NewSession(kernel.Config{FrameInterval: frameInterval, FrameBytesPerSecond: frameBytesPerSecond,
-		MaxNodes: l.maxNodes, NodeCeiling: l.ceiling, NodeBudget: l.ceiling, CeilingSource: "set by stepviz serve -notebook-max-nodes"})
+		MaxNodes: l.maxNodes, NodeCeiling: l.ceiling, NodeBudget: l.ceiling, Memory: l.mem, CeilingSource: "set by stepviz serve -notebook-max-nodes"})
 }
 
 // handleWS gives a page its kernel. A page holds one of MaxKernels slots
@@ -112,20 +149,25 @@ func newSession(l limits) *kernel.Session {
 // socket cancels the running cell, but the slot is freed only when that
 // cell returns, so closing tabs cannot multiply running cells.
 func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
-	select {
-	case h.kernels <- struct{}{}:
-	default:
-		httpError(w, "notebook: too many notebooks are running; close one and reload", http.StatusServiceUnavailable)
+	ctx, stop := context.WithCancel(context.Background())
+	c := &conn{send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop,
+		limits: limits{h.cfg.MaxNodes, h.cfg.NodeCeiling, h.cfg.Memory}, cellsDone: make(chan struct{}), running: &h.running}
+	c.lastActive.Store(time.Now().UnixNano())
+	release, err := h.slots.acquire(c, webguard.ClientIP(r))
+	if err != nil {
+		stop()
+		httpError(w, err.Error(), http.StatusServiceUnavailable)
 		return
 	}
 	ws, err := h.upgrader().Upgrade(w, r, nil)
 	if err != nil {
-		<-h.kernels
+		stop()
+		release()
 		return // the upgrader has answered
 	}
-	ctx, stop := context.WithCancel(context.Background())
-	c := &conn{ws: ws, send: make(chan []byte, sendBuffer), queue: make(chan clientMsg, queueLength), ctx: ctx, stop: stop,
-		limits: limits{h.cfg.MaxNodes, h.cfg.NodeCeiling}, sess: newSession(limits{h.cfg.MaxNodes, h.cfg.NodeCeiling}), cellsDone: make(chan struct{}), running: &h.running}
+	c.mu.Lock()
+	c.ws, c.sess = ws, newSession(c.limits)
+	c.mu.Unlock()
 	go c.writePump()
 	go func() {
 		defer close(c.cellsDone)
@@ -135,7 +177,8 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	stop()
 	c.interrupt()
 	<-c.cellsDone
-	<-h.kernels
+	c.sess.Close() // no cell runs any more: the page's searches are gone
+	release()
 }
 
 // readPump reads the page's messages until the connection ends.
@@ -145,10 +188,17 @@ func (c *conn) readPump() {
 	_ = c.ws.SetReadDeadline(time.Now().Add(pongWait))
 	c.ws.SetPongHandler(func(string) error { return c.ws.SetReadDeadline(time.Now().Add(pongWait)) })
 	for {
-		_, data, err := c.ws.ReadMessage()
+		_, data, err := wsread.Read(c.ws, maxMessageSize)
+		var tooLarge *wsread.TooLargeError
+		if errors.As(err, &tooLarge) {
+			msg := websocket.FormatCloseMessage(websocket.CloseMessageTooBig, "a cell is at most 1 MB: split it")
+			_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+			return
+		}
 		if err != nil {
 			return
 		}
+		c.lastActive.Store(time.Now().UnixNano())
 		var m clientMsg
 		if err := json.Unmarshal(data, &m); err != nil {
 			c.emit(serverMsg{Type: "error", Error: "notebook: a message that is not JSON: " + err.Error()})
@@ -159,9 +209,15 @@ func (c *conn) readPump() {
 			if m.Op == "restart" {
 				c.interrupt()
 			}
+			if n := int64(len(m.Code)); c.queued.Add(n) > maxQueuedBytes {
+				c.queued.Add(-n)
+				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: fmt.Sprintf("notebook: the cells waiting to run hold more than %d MB of code; wait for them or press Stop", maxQueuedBytes>>20)})
+				continue
+			}
 			select {
 			case c.queue <- m:
 			default:
+				c.queued.Add(-int64(len(m.Code)))
 				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: "notebook: too many cells waiting to run; wait for them or press Stop"})
 			}
 		case "interrupt":
@@ -234,8 +290,10 @@ func (c *conn) runCells() {
 		case <-c.ctx.Done():
 			return
 		case m := <-c.queue:
+			c.queued.Add(-int64(len(m.Code)))
 			if m.Op == "restart" {
 				c.mu.Lock()
+				c.sess.Close()
 				c.sess, c.count = newSession(c.limits), 0
 				c.mu.Unlock()
 				c.emit(serverMsg{Type: "restarted"})
@@ -248,6 +306,7 @@ func (c *conn) runCells() {
 			if !c.execute(m) {
 				c.failures++
 			}
+			c.lastActive.Store(time.Now().UnixNano())
 		}
 	}
 }

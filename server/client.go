@@ -1,12 +1,14 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
 	"stepviz/internal/usertext"
+	"stepviz/internal/wsread"
 )
 
 // Connection limits and timings, as in gorilla/websocket's chat example.
@@ -17,10 +19,11 @@ const (
 	pongWait = 60 * time.Second
 	// pingPeriod sends pings this often; it must be less than pongWait.
 	pingPeriod = (pongWait * 9) / 10
-	// maxMessageSize is the largest message a client may send: commands
-	// and queries are tiny JSON objects. A larger one closes the connection
-	// with a reason; a frame past maxFrameSize is cut off by the websocket
-	// library itself (close code 1009, no reason) before it is buffered.
+	// maxMessageSize is the largest message a client may send, counted
+	// after decompression (wsread.Read): commands and queries are tiny JSON
+	// objects. A larger one closes the connection with a reason; a message
+	// past maxFrameSize on the wire is cut off by the websocket library
+	// itself (close code 1009, no reason) before it is buffered.
 	maxMessageSize = 4096
 	maxFrameSize   = 16 << 10
 	// sendBuffer is how many messages may wait for a slow client before it
@@ -50,6 +53,12 @@ type client struct {
 	// furthest step whose records it has been sent; both are the hub's
 	// alone.
 	cursor, horizon int
+	// addr is the client's address and addrs the limits it shares with
+	// the address's other sockets; release gives back its socket slot
+	// (called once, by readPump, when the connection ends).
+	addr    string
+	addrs   *addrLimits
+	release func()
 	// inflight is set while a large answer (rows, states, a view or live
 	// move) waits in the queue or is being written: a second large query
 	// meanwhile is refused as busy.
@@ -87,35 +96,50 @@ func (c *client) readPump() {
 		case <-c.hub.stopped:
 		}
 		_ = c.conn.Close()
+		if c.release != nil {
+			c.release()
+		}
 	}()
 	c.conn.SetReadLimit(maxFrameSize)
 	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
 	rate := newRateLimit()
 	for {
-		kind, data, err := c.conn.ReadMessage()
-		if err != nil {
+		kind, data, err := wsread.Read(c.conn, maxMessageSize)
+		var tooLarge *wsread.TooLargeError
+		if errors.As(err, &tooLarge) {
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", maxMessageSize))
 			return
 		}
-		if len(data) > maxMessageSize {
-			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", maxMessageSize))
+		if err != nil {
 			return
 		}
 		if kind != websocket.TextMessage {
 			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
 			return
 		}
-		if !rate.allow(time.Now()) && c.role != RolePresenter {
-			c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
-			return
+		if c.role != RolePresenter {
+			now := time.Now()
+			if !rate.allow(now) {
+				c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
+				return
+			}
+			if c.addrs != nil && !c.addrs.allow(c.addr, now) {
+				c.closeWith(websocket.ClosePolicyViolation, addressFlood(c.addrs.rate))
+				return
+			}
 		}
 		m, err := parseClientMsg(data)
 		if err != nil {
 			c.closeWith(websocket.ClosePolicyViolation, err.Error())
 			return
 		}
+		inbox := c.hub.inbox
+		if c.role == RolePresenter {
+			inbox = c.hub.cmds // never queued behind followers' queries
+		}
 		select {
-		case c.hub.inbox <- inMsg{c: c, msg: m}:
+		case inbox <- inMsg{c: c, msg: m}:
 		case <-c.hub.stopped:
 			return
 		}

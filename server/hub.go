@@ -52,10 +52,14 @@ type hub struct {
 	register   chan *client
 	unregister chan *client
 	inbox      chan inMsg
-	calls      chan func()
-	quit       chan struct{}
-	quitOnce   sync.Once
-	stopped    chan struct{}
+	// cmds carries the presenter's messages; run takes them before
+	// anything else waiting, so followers' queries never delay a step
+	// by more than the one being answered.
+	cmds     chan inMsg
+	calls    chan func()
+	quit     chan struct{}
+	quitOnce sync.Once
+	stopped  chan struct{}
 
 	// history[k] is the open and closed sizes after step k, for every step
 	// the live search has reached (a search is deterministic, so going back
@@ -66,6 +70,10 @@ type hub struct {
 	playing bool
 	speed   float64
 	ticker  *time.Ticker
+	// audienceDue is set while a meta broadcast is scheduled on
+	// audienceTimer (audience.go).
+	audienceDue   bool
+	audienceTimer *time.Timer
 
 	// furthest is the furthest step the live search has reached.
 	furthest int
@@ -113,6 +121,7 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 		register:     make(chan *client),
 		unregister:   make(chan *client),
 		inbox:        make(chan inMsg, inboxSize),
+		cmds:         make(chan inMsg, presenterSockets),
 		calls:        make(chan func()),
 		quit:         make(chan struct{}),
 		stopped:      make(chan struct{}),
@@ -168,6 +177,7 @@ func (h *hub) stop() {
 // run is the hub's goroutine.
 func (h *hub) run() {
 	defer close(h.stopped)
+	defer h.sess.mem.Release()
 	defer func() {
 		for c := range h.clients {
 			delete(h.clients, c)
@@ -176,15 +186,28 @@ func (h *hub) run() {
 		if h.ticker != nil {
 			h.ticker.Stop()
 		}
+		if h.audienceTimer != nil {
+			h.audienceTimer.Stop()
+		}
 	}()
 	for {
 		var tick <-chan time.Time
 		if h.playing && h.ticker != nil {
 			tick = h.ticker.C
 		}
+		select { // the presenter first
+		case m := <-h.cmds:
+			h.touch()
+			h.handle(m)
+			continue
+		default:
+		}
 		select {
 		case <-h.quit:
 			return
+		case m := <-h.cmds:
+			h.touch()
+			h.handle(m)
 		case c := <-h.register:
 			h.clients[c] = true
 			h.connected.Add(1)
@@ -193,7 +216,7 @@ func (h *hub) run() {
 			}
 			h.deliver(c, text(h.helloFor(c)))
 			h.sendState(c, ReasonJoin)
-			h.broadcastMeta()
+			h.audienceChanged()
 		case c := <-h.unregister:
 			if h.clients[c] {
 				delete(h.clients, c)
@@ -202,8 +225,11 @@ func (h *hub) run() {
 				if c.role == RoleFollower {
 					h.followers.Add(-1)
 				}
-				h.broadcastMeta()
+				h.audienceChanged()
 			}
+		case <-h.audienceC():
+			h.audienceDue = false
+			h.broadcastMeta()
 		case m := <-h.inbox:
 			if m.c.role == RolePresenter {
 				h.touch()

@@ -65,6 +65,10 @@ type livePoll struct {
 	persist.Poll
 	choices []PollChoice
 	answers map[string]string
+	// voters holds, per client address, the pseudonyms that answered
+	// through this instance: at most Config.VotersPerAddress each (see
+	// takeVote).
+	voters map[string]map[string]bool
 }
 
 // loadPoll reads the room's latest poll and its answers.
@@ -326,9 +330,16 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 	r.mu.Lock()
 	_, again := p.answers[c.pseudonym]
 	full := len(p.answers) >= maxAnswersPerPoll && !again
+	var voteErr error
+	if !full {
+		voteErr = p.takeVote(c, r.rs.srv.cfg.VotersPerAddress)
+	}
 	r.mu.Unlock()
 	if full {
 		return fmt.Errorf("server: this question has %d answers, the most it keeps", maxAnswersPerPoll)
+	}
+	if voteErr != nil {
+		return voteErr
 	}
 	switch p.Kind {
 	case PollF:

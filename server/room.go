@@ -73,7 +73,10 @@ type rooms struct {
 type Room struct {
 	ID      string
 	keyHash []byte
-	rs      *rooms
+	// owner is the address that opened the room: its searches' sessions
+	// count against that address's session quota.
+	owner string
+	rs    *rooms
 
 	mu      sync.Mutex
 	history []persist.Search // by pos, then lane
@@ -183,7 +186,7 @@ func (rs *rooms) get(ctx context.Context, code string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{ID: code, keyHash: rec.KeyHash, rs: rs, history: history, current: rec.Current,
+	r := &Room{ID: code, keyHash: rec.KeyHash, owner: rec.Owner, rs: rs, history: history, current: rec.Current,
 		lanes: map[string]LaneStats{}, clients: map[*roomClient]bool{}}
 	for _, se := range history {
 		r.lanes[se.ID] = LaneStats{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step, Status: "running"}
@@ -309,7 +312,7 @@ func (r *Room) start(se persist.Search) (*Session, error) {
 	for search.StepCount() < se.Step && !search.Status().Done() {
 		search.Run(1)
 	}
-	return r.rs.srv.sessions.adopt(se.ID, r.keyHash, search, problemInfo(search), r.rs.srv.cfg.MaxNodes, r.onMove(se.ID))
+	return r.rs.srv.sessions.adopt(se.ID, r.owner, r.keyHash, search, problemInfo(search), r.rs.srv.cfg.MaxNodes, r.onMove(se.ID))
 }
 
 // roomSearch builds a search from a problem line and a search line within
@@ -344,11 +347,20 @@ func notJournaled(a stepper.Algorithm) error {
 
 // adopt registers search as a session under a given id with a hashed key
 // (a room's search); if the id is already live it returns that session.
-func (st *store) adopt(id string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
+// The session counts against owner's quota (the address that opened the
+// room), so rooms do not get round it; see reclaimRoomLocked.
+func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
 	st.mu.Lock()
 	if sess, ok := st.sessions[id]; ok {
 		st.mu.Unlock()
 		return sess, nil
+	}
+	if owner != "" && st.owned[owner] >= st.perOwner {
+		st.reclaimRoomLocked(owner, st.owned[owner]-st.perOwner+1)
+		if st.owned[owner] >= st.perOwner {
+			st.mu.Unlock()
+			return nil, ErrRoomQuota{st.perOwner}
+		}
 	}
 	if len(st.sessions) >= st.max {
 		st.reclaimLocked("", len(st.sessions)-st.max+1)
@@ -357,10 +369,15 @@ func (st *store) adopt(id string, keyHash []byte, s *stepper.Search, info Proble
 		st.mu.Unlock()
 		return nil, ErrTooManySessions{st.max}
 	}
-	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove}
+	mem, err := st.reserveLocked(maxNodes)
+	if err != nil {
+		st.mu.Unlock()
+		return nil, err
+	}
+	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
-	st.owned[""]++ // a room's search: the room is its owner
+	st.owned[owner]++
 	st.mu.Unlock()
 	go sess.hub.run()
 	return sess, nil

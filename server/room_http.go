@@ -126,6 +126,7 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	var err error
 	token := r.URL.Query().Get("t")
 	if len(token) < 16 || len(token) > 64 {
 		// A page without a token of its own (none kept) gets one for this
@@ -138,12 +139,21 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 		}
 		token = t
 	}
+	release := func() {}
+	if !presenter {
+		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
+			httpError(w, err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+	}
 	conn, err := s.upgrader.Upgrade(w, r, nil)
 	if err != nil {
+		release()
 		return
 	}
 	c := &roomClient{room: room, conn: conn, presenter: presenter, pseudonym: pseudonym(room.ID, token),
-		send: make(chan []byte, roomSendBuffer), done: make(chan struct{})}
+		send: make(chan []byte, roomSendBuffer), done: make(chan struct{}),
+		addr: webguard.ClientIP(r), addrs: s.addrs, release: release}
 	room.join(c)
 	go c.writePump()
 	go c.readPump()

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/usertext"
+	"stepviz/internal/wsread"
 	persist "stepviz/store"
 )
 
@@ -98,6 +100,10 @@ type roomClient struct {
 	pseudonym string
 	send      chan []byte
 	done      chan struct{}
+	// addr, addrs and release: as client's (limits.go).
+	addr    string
+	addrs   *addrLimits
+	release func()
 }
 
 func historyOf(ses []persist.Search) []HistoryEntry {
@@ -244,6 +250,9 @@ func (c *roomClient) readPump() {
 	defer func() {
 		c.room.leave(c)
 		_ = c.conn.Close()
+		if c.release != nil {
+			c.release()
+		}
 	}()
 	limit := int64(followerReadLimit)
 	if c.presenter {
@@ -254,7 +263,12 @@ func (c *roomClient) readPump() {
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
 	rate := newRateLimit()
 	for {
-		kind, data, err := c.conn.ReadMessage()
+		kind, data, err := wsread.Read(c.conn, limit)
+		var tooLarge *wsread.TooLargeError
+		if errors.As(err, &tooLarge) {
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", limit))
+			return
+		}
 		if err != nil {
 			return
 		}
@@ -262,9 +276,16 @@ func (c *roomClient) readPump() {
 			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
 			return
 		}
-		if !rate.allow(time.Now()) && !c.presenter {
-			c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
-			return
+		if !c.presenter {
+			now := time.Now()
+			if !rate.allow(now) {
+				c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
+				return
+			}
+			if c.addrs != nil && !c.addrs.allow(c.addr, now) {
+				c.closeWith(websocket.ClosePolicyViolation, addressFlood(c.addrs.rate))
+				return
+			}
 		}
 		var m RoomCmd
 		dec := json.NewDecoder(strings.NewReader(string(data)))

@@ -23,6 +23,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	stepvizexamples "stepviz/examples"
+	"stepviz/internal/membudget"
 	"stepviz/internal/usertext"
 	"stepviz/internal/webguard"
 	"stepviz/static"
@@ -86,6 +87,17 @@ type Config struct {
 	// and its host is accepted as one of Hosts. Empty: the server picks a
 	// network address of the machine (see reachFor).
 	PublicURL string
+	// SocketsPerAddress, AddressRate and VotersPerAddress bound one client
+	// address across all its connections (limits.go; defaults
+	// DefaultSocketsPerAddress, DefaultAddressRate,
+	// DefaultVotersPerAddress). A class behind one router shares one
+	// address: raise them for a larger class.
+	SocketsPerAddress, AddressRate, VotersPerAddress int
+	// Memory is the server-wide memory budget every session reserves its
+	// worst case from (MaxNodes × sessionNodeBytes), shared with the
+	// notebook (serve -memory); nil: a budget of membudget.DefaultLimit
+	// of the server's own.
+	Memory *membudget.Budget
 }
 
 // Server serves the landing page, the session pages and their websockets.
@@ -102,6 +114,8 @@ type Server struct {
 	exports chan struct{}
 	// listening is the address ListenAndServe listens on.
 	listening atomic.Pointer[net.Addr]
+	// addrs holds the per-address limits of every follower socket.
+	addrs *addrLimits
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -126,12 +140,25 @@ func New(cfg Config) *Server {
 	if cfg.ExportCeiling <= 0 {
 		cfg.ExportCeiling = DefaultExportCeiling
 	}
+	if cfg.Memory == nil {
+		cfg.Memory = membudget.New(membudget.DefaultLimit)
+	}
+	if cfg.SocketsPerAddress <= 0 {
+		cfg.SocketsPerAddress = DefaultSocketsPerAddress
+	}
+	if cfg.AddressRate <= 0 {
+		cfg.AddressRate = DefaultAddressRate
+	}
+	if cfg.VotersPerAddress <= 0 {
+		cfg.VotersPerAddress = DefaultVotersPerAddress
+	}
 	s := &Server{
 		exports:  make(chan struct{}, maxExports),
 		cfg:      cfg,
-		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle),
+		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle, cfg.Memory),
 		mux:      http.NewServeMux(),
 		guard:    webguard.Guard{Hosts: cfg.Hosts},
+		addrs:    newAddrLimits(cfg.SocketsPerAddress, cfg.AddressRate),
 	}
 	if u, err := url.Parse(cfg.PublicURL); err == nil && u.Host != "" {
 		s.guard.Hosts = append(append([]string(nil), cfg.Hosts...), u.Hostname())
@@ -241,6 +268,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fv := formValues(r.PostForm)
+	mem, err := s.reserveScript(fv)
+	if err != nil {
+		d := s.landingData(fv)
+		d.Error, d.ErrorField = usertext.Text(err.Error()), "script"
+		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
+		return
+	}
+	defer mem.Release()
 	search, err := searchFromForm(fv, s.cfg.MaxNodes)
 	if err != nil {
 		d := s.landingData(fv)
@@ -348,22 +383,15 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if int(sess.hub.connected.Load()) >= s.cfg.MaxClients {
-		httpError(w, "server: this session has as many viewers as it allows", http.StatusServiceUnavailable)
+	c, ok := s.admit(w, r, sess, presenter)
+	if !ok {
 		return
-	}
-	conn, err := s.upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		return // the upgrader has replied
-	}
-	c := &client{hub: sess.hub, conn: conn, role: RoleFollower, send: make(chan outMsg, sendBuffer)}
-	if presenter {
-		c.role = RolePresenter
 	}
 	select {
 	case sess.hub.register <- c:
 	case <-sess.hub.stopped:
-		_ = conn.Close()
+		_ = c.conn.Close()
+		c.release()
 		return
 	}
 	go c.writePump()

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"stepviz/internal/membudget"
 	"stepviz/stepper"
 )
 
@@ -37,6 +38,9 @@ type Session struct {
 	// (lectures.go): unloading it from memory loses nothing.
 	kept atomic.Bool
 	hub  *hub
+	// mem is the session's share of the memory budget, released when it
+	// stops.
+	mem *membudget.Reservation
 }
 
 // Key is the presenter's secret: whoever has it can drive the session.
@@ -77,10 +81,11 @@ type store struct {
 	max      int
 	perOwner int
 	idle     time.Duration
+	mem      *membudget.Budget
 }
 
-func newStore(max, perOwner int, idle time.Duration) *store {
-	return &store{sessions: map[string]*Session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle}
+func newStore(max, perOwner int, idle time.Duration, mem *membudget.Budget) *store {
+	return &store{sessions: map[string]*Session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle, mem: mem}
 }
 
 // ErrTooManySessions is returned when the server holds as many sessions as
@@ -129,7 +134,12 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 		st.mu.Unlock()
 		return nil, ErrTooManySessions{st.max}
 	}
-	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner}
+	mem, err := st.reserveLocked(maxNodes)
+	if err != nil {
+		st.mu.Unlock()
+		return nil, err
+	}
+	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner, mem: mem}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
 	st.owned[owner]++
@@ -154,6 +164,7 @@ func (st *store) reclaimLocked(owner string, n int) {
 		if st.owned[s.owner]--; st.owned[s.owner] == 0 {
 			delete(st.owned, s.owner)
 		}
+		s.mem.Release()
 		reason := fmt.Sprintf("server: session closed: no presenter command for %v, and a new session needed its slot", st.idle)
 		s.hub.endReason.Store(&reason)
 		go s.hub.stop()

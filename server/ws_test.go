@@ -240,6 +240,7 @@ func TestHandshakeChecks(t *testing.T) {
 		})
 	}
 	// MaxClients: two connections are allowed, the third is refused.
+	waitFor(t, func() bool { return sess.hub.connected.Load() == 0 }) // the subtests' sockets have left
 	dial(t, ts, sess, "")
 	dial(t, ts, sess, "")
 	waitFor(t, func() bool { return sess.hub.connected.Load() == 2 })

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"stepviz/cluster"
+	"stepviz/internal/membudget"
 	"stepviz/notebook"
 	"stepviz/server"
 	"stepviz/stepper"
@@ -36,7 +37,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	clusterCfg := cluster.AddFlags(fs)
 	dbPath := fs.String("db", defaultDB, "the SQLite database keeping rooms, polls and saved notebooks across restarts (created if missing)")
 	maxPerClient := fs.Int("max-per-client", server.DefaultMaxPerClient, "most sessions one client address may hold")
-	nbMaxNodes := fs.Int("notebook-max-nodes", 4_000_000, "most search-tree nodes one web notebook page holds (its ceiling for maxnodes= and its memory budget, about 65 bytes a node)")
+	nbMaxNodes := fs.Int("notebook-max-nodes", 4_000_000, "most search-tree nodes one web notebook page holds (its ceiling for maxnodes= and its node budget; each search also reserves 128 bytes a node from -memory)")
+	memory := fs.Int("memory", membudget.DefaultLimit>>20, "MB of memory the server's work may hold at once (sessions, notebook searches, checks and saves); new work past it is refused with a message")
+	perAddress := fs.Int("per-address", server.DefaultVotersPerAddress, "people one client address may stand for (a class behind one router): each may keep 4 pages open and answer a poll once, and together they send at most 3 messages a second each")
 	idle := fs.Duration("idle", server.DefaultIdle, "a session without a presenter command for this long may be reclaimed when the server is full")
 	var hosts hostList
 	fs.Var(&hosts, "host", "a further name the server is reached by, such as lecture.example or lecture.example:443 behind a proxy (repeatable); its own address always works")
@@ -46,13 +49,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	var err error
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -class, -addr, -public-url, -host, -db, -nats (with -cluster-secret and -nats-*), -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -idle\n", pos[0])
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -class, -addr, -public-url, -host, -db, -nats (with -cluster-secret and -nats-*), -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -memory, -per-address, -idle\n", pos[0])
 		return exitUsage
 	}
 	for _, f := range []struct {
 		name string
 		val  int
-	}{{"-max-sessions", *maxSessions}, {"-max-nodes", *maxNodes}, {"-max-clients", *maxClients}, {"-max-per-client", *maxPerClient}} {
+	}{{"-max-sessions", *maxSessions}, {"-max-nodes", *maxNodes}, {"-max-clients", *maxClients}, {"-max-per-client", *maxPerClient}, {"-memory", *memory}, {"-per-address", *perAddress}} {
 		if f.val < 1 {
 			fmt.Fprintf(stderr, "stepviz serve: %s %d: give a whole number of at least 1\n", f.name, f.val)
 			return exitUsage
@@ -84,7 +87,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	cfg := server.Config{
 		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients,
 		MaxPerClient: min(*maxPerClient, *maxSessions), Idle: *idle, Hosts: hosts,
-		Logger: log.New(stderr, "stepviz serve: ", log.LstdFlags), PublicURL: public,
+		Logger:            log.New(stderr, "stepviz serve: ", log.LstdFlags),
+		PublicURL:         public,
+		Memory:            membudget.New(int64(*memory) << 20),
+		SocketsPerAddress: 4 * *perAddress, AddressRate: 3 * *perAddress, VotersPerAddress: *perAddress,
 	}
 	if *maxPerClient > *maxSessions && isSet(fs, "max-per-client") {
 		cfg.MaxPerClient = *maxPerClient // let Validate name the clash
@@ -115,7 +121,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv := server.New(cfg)
 	// The web notebook keeps its own, larger node cap: a BFS over the whole
 	// 8-puzzle, as the examples compare, needs about 483,000 nodes.
-	nb := notebook.NewHandler(notebook.Config{Store: db.Notebooks(notebook.Limits{}, nil), Hosts: hosts, NodeCeiling: *nbMaxNodes})
+	nb := notebook.NewHandler(notebook.Config{Store: db.Notebooks(notebook.Limits{}, nil), Hosts: hosts, NodeCeiling: *nbMaxNodes, Memory: cfg.Memory})
 	srv.Handle("/notebook", nb)
 	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)

@@ -181,8 +181,12 @@ func (c *Conn) SendMsg(msg Msg) error {
 	// stepviz patch: a peer that does not read its messages within
 	// WriteTimeout is dropped, instead of blocking the socket's writer (and
 	// with it every other peer of a PUB socket) for good.
-	if WriteTimeout > 0 {
-		_ = c.rw.SetWriteDeadline(time.Now().Add(WriteTimeout))
+	timeout := WriteTimeout
+	if c.typ == Rep && ReplyWriteTimeout > 0 { // stepviz patch: ReplyWriteTimeout
+		timeout = min(timeout, ReplyWriteTimeout)
+	}
+	if timeout > 0 {
+		_ = c.rw.SetWriteDeadline(time.Now().Add(timeout))
 	}
 	err := c.sendMsg(msg)
 	var ne net.Error
@@ -444,6 +448,11 @@ func (c *Conn) read() Msg {
 
 		var body []byte
 		body, msg.err = readBody(c.rw, int(size))
+		if errors.Is(msg.err, errOverflow) { // stepviz patch: MaxReading
+			c.SetClosed()
+			_ = c.rw.Close()
+			return msg
+		}
 		if msg.err != nil {
 			c.checkIO(msg.err)
 			return msg

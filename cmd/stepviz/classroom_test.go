@@ -95,18 +95,7 @@ func TestClassroomFromAnotherDevice(t *testing.T) {
 
 	// The lecturer's laptop: a room opened from http://127.0.0.1, a search shown.
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 10 * time.Second}
-	req, _ := http.NewRequest("POST", base+"/rooms", strings.NewReader(""))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Origin", base)
-	resp, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	loc, _ := url.Parse(resp.Header.Get("Location"))
-	if resp.StatusCode != http.StatusSeeOther || loc == nil {
-		t.Fatalf("POST /rooms: %s", resp.Status)
-	}
+	loc := postForm(t, base, "/rooms", nil)
 	code, key := strings.TrimPrefix(loc.Path, "/r/"), loc.Query().Get("key")
 	p := roomWS(t, base, code, key, "presenter-token-000000")
 	sendJSON(t, p, map[string]any{"type": "load", "problem": "puzzle 867254301 goal=123456780", "searches": []string{"astar h=manhattan"}})

@@ -31,19 +31,7 @@ func TestLectureKill9(t *testing.T) {
 		{"source": {"puzzle"}, "puzzle": {"867254301"}, "puzzle_goal": {"123456780"}, "algo": {"astar"}, "h": {"manhattan"}},
 		{"source": {"script"}, "script_example": {"hanoi.star"}, "algo": {"bfs"}},
 	} {
-		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 10 * time.Second}
-		req, _ := http.NewRequest("POST", base+"/sessions", strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Origin", base)
-		resp, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		loc, _ := url.Parse(resp.Header.Get("Location"))
-		if resp.StatusCode != http.StatusSeeOther || loc == nil {
-			t.Fatalf("Start session (%v): %s", form, resp.Status)
-		}
+		loc := postForm(t, base, "/sessions", form)
 		id, key := strings.TrimPrefix(loc.Path, "/s/"), loc.Query().Get("key")
 		ws := "ws" + strings.TrimPrefix(base, "http") + "/s/" + id + "/ws"
 

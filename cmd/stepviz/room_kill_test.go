@@ -172,18 +172,7 @@ func TestRoomKill9(t *testing.T) {
 	base := srv.base
 
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 10 * time.Second}
-	req, _ := http.NewRequest("POST", base+"/rooms", strings.NewReader(""))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Origin", base)
-	resp, err := client.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	loc, _ := url.Parse(resp.Header.Get("Location"))
-	if resp.StatusCode != http.StatusSeeOther || loc == nil {
-		t.Fatalf("POST /rooms: %s", resp.Status)
-	}
+	loc := postForm(t, base, "/rooms", nil)
 	code, key := strings.TrimPrefix(loc.Path, "/r/"), loc.Query().Get("key")
 
 	p := roomWS(t, base, code, key, "presenter-token-000000")
@@ -346,4 +335,24 @@ func frameJSON(kind int, raw []byte) []byte {
 		return nil
 	}
 	return raw[4 : 4+n]
+}
+
+// postForm posts form (nil: empty) to base+path as the lecturer's browser
+// would (same Origin) and returns where the 303 it must answer leads.
+func postForm(t *testing.T, base, path string, form url.Values) *url.URL {
+	t.Helper()
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 10 * time.Second}
+	req, _ := http.NewRequest("POST", base+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", base)
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc, _ := url.Parse(resp.Header.Get("Location"))
+	if resp.StatusCode != http.StatusSeeOther || loc == nil {
+		t.Fatalf("POST %s (%v): %s", path, form, resp.Status)
+	}
+	return loc
 }

@@ -1,9 +1,13 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"time"
 
+	"stepviz/internal/usertext"
 	"stepviz/internal/webguard"
 	"stepviz/stepper"
 	"stepviz/templates"
@@ -12,6 +16,12 @@ import (
 
 // maxTraceBytes caps an uploaded trace.
 const maxTraceBytes = 32 << 20
+
+// traceReplayTime bounds the replay that checks an uploaded trace: a trace
+// may carry a script's heuristics whose every call is slow, and its upload
+// must not hold the request (and a CPU) for the whole of the sandbox's
+// search budget.
+const traceReplayTime = 3 * time.Second
 
 // handleOpenTrace serves POST /sessions/trace: a JSON trace exported by
 // stepviz (multipart field "trace") becomes a new session standing at the
@@ -26,7 +36,7 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxTraceBytes)
 	refuse := func(status int, err error) {
 		d := s.landingData(templates.FormValues{Source: "puzzle"})
-		d.Error, d.ErrorField = err.Error(), "trace"
+		d.Error, d.ErrorField = usertext.Text(err.Error()), "trace"
 		render(w, r, status, templates.Landing(d))
 	}
 	file, _, err := r.FormFile("trace")
@@ -40,7 +50,7 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusUnprocessableEntity, err)
 		return
 	}
-	search, err := s.searchFromTrace(tr)
+	search, err := s.searchFromTrace(r.Context(), tr)
 	if err != nil {
 		refuse(http.StatusUnprocessableEntity, err)
 		return
@@ -60,7 +70,7 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 // searchFromTrace replays a trace within this server's limits: it names no
 // file, and its search may store no more nodes than a session may (the
 // recorded steps must fit; later steps stop at the limit).
-func (s *Server) searchFromTrace(tr *export.Trace) (*stepper.Search, error) {
+func (s *Server) searchFromTrace(ctx context.Context, tr *export.Trace) (*stepper.Search, error) {
 	if tr.Script == nil { // a script trace carries its source: Replay reads no file
 		if err := noFiles(tr.Problem); err != nil {
 			return nil, err
@@ -77,9 +87,17 @@ func (s *Server) searchFromTrace(tr *export.Trace) (*stepper.Search, error) {
 		o.MaxNodes = s.cfg.MaxNodes
 		tr.Options = o.String()
 	}
-	search, err := tr.Replay()
+	ctx, cancel := context.WithTimeoutCause(ctx, traceReplayTime, errSlowReplay)
+	defer cancel()
+	search, err := tr.ReplayContext(ctx)
+	if errors.Is(err, errSlowReplay) {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("server: the trace does not replay here (this server allows %d nodes a session): %w", s.cfg.MaxNodes, err)
 	}
 	return search, nil
 }
+
+// errSlowReplay is why an upload's replay stopped at traceReplayTime.
+var errSlowReplay = fmt.Errorf("the trace takes over %v to check here (its heuristics are slow): open it with stepviz replay on your own computer, or export fewer steps", traceReplayTime)

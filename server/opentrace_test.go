@@ -84,7 +84,7 @@ func TestOpenTraceRefusals(t *testing.T) {
 	tests := []struct{ name, trace, want string }{
 		{"tampered f value", strings.Replace(good, `"f":7`, `"f":70`, 1), "step"},
 		{"names a file", strings.Replace(good, `"problem": "puzzle 283164705 goal=123804765"`, `"problem": "graph /etc/passwd"`, 1), "reads no files"},
-		{"not a trace", "hello", "export:"},
+		{"not a trace", "hello", "not valid JSON"},
 		{"too many nodes for this server", traceJSON(t, "puzzle 867254301", "bfs", 40), "nodes a session"},
 	}
 	srv := New(Config{MaxNodes: 50})

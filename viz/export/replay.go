@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -15,7 +16,12 @@ import (
 // names the first step and field that differ (the file was hand-edited, or
 // made by a stepviz whose engine behaves differently). Cost: a replay of k
 // steps with events.
-func (t *Trace) Replay() (*stepper.Search, error) {
+func (t *Trace) Replay() (*stepper.Search, error) { return t.ReplayContext(context.Background()) }
+
+// ReplayContext is Replay, stopped when ctx is done: it looks between
+// steps, so it returns at most one step's work after ctx ends (one step
+// of a script's heuristics is bounded by the sandbox's per-call limits).
+func (t *Trace) ReplayContext(ctx context.Context) (*stepper.Search, error) {
 	s, err := t.Search()
 	if err != nil {
 		return nil, err
@@ -31,6 +37,9 @@ func (t *Trace) Replay() (*stepper.Search, error) {
 	}
 	for i := range t.Events {
 		want := &t.Events[i]
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("export: replaying stopped at step %d of %d: %w", want.Step, len(t.Events), context.Cause(ctx))
+		}
 		got, ok := s.Step()
 		if !ok {
 			return nil, fmt.Errorf("export: step %d: the trace has %d steps but the search ends at step %d (%s)", want.Step, len(t.Events), s.StepCount(), s.Status())

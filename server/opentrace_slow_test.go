@@ -1,0 +1,77 @@
+package server
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"stepviz/script"
+	"stepviz/stepper"
+	"stepviz/viz/export"
+)
+
+// TestSlowTraceHeuristicsBounded: a trace whose heuristic is slow on every
+// call (the same values as a fast one, so the trace is valid) is refused
+// once its check passes traceReplayTime, with a message saying why and
+// what to do, instead of holding the upload for the sandbox's whole search
+// budget.
+func TestSlowTraceHeuristicsBounded(t *testing.T) {
+	const fast = "def h_zero2(s):\n    return 0\n"
+	const slow = "def h_zero2(s):\n    x = 0\n    for i in range(60000):\n        x += i\n    return 0\n"
+	inst, err := stepper.ParseProblem("puzzle 867254301 goal=123456780")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withH, err := script.WithHeuristics(inst, stepper.ExtraSource{Where: "zero2.star", Text: fast})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := stepper.ParseOptions("astar h=zero2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := stepper.NewSearch(withH, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := export.Write(&b, "json", s, 3000); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "for i in range") && !strings.Contains(b.String(), "h_zero2") {
+		t.Fatal("the trace carries no heuristic source: the test would check nothing")
+	}
+	trace := strings.Replace(b.String(), jsonString(fast), jsonString(slow), 1)
+	trace = strings.Replace(trace, sha(fast), sha(slow), 1)
+	if trace == b.String() {
+		t.Fatal("the heuristic source was not found in the trace to slow it down")
+	}
+	ts := newTestServer(t, New(Config{}))
+	start := time.Now()
+	resp, body := upload(t, ts.URL, trace)
+	took := time.Since(start)
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "takes over") || !strings.Contains(body, "stepviz replay") {
+		t.Fatalf("upload: %s after %v, want 422 saying the check takes too long\n%s", resp.Status, took, body[strings.Index(body, "error"):][:800])
+	}
+	if strings.Contains(body, "server: ") || strings.Contains(body, "export: ") {
+		t.Errorf("the refusal shows a package prefix to the lecturer")
+	}
+	if took > traceReplayTime+5*time.Second {
+		t.Errorf("the upload was answered after %v, its check is bounded by %v and one step", took, traceReplayTime)
+	}
+}
+
+// sha is the hash a trace records for a source.
+func sha(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
+// jsonString is s as a JSON string's contents.
+func jsonString(s string) string {
+	return strings.NewReplacer("\\", "\\\\", "\"", "\\\"", "\n", "\\n").Replace(s)
+}

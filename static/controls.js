@@ -93,7 +93,7 @@ export function createControls(page) {
     const on = document.documentElement.classList.toggle("projector");
     $("btn-projector").setAttribute("aria-pressed", String(on));
     try { localStorage.setItem("stepviz-projector", on ? "1" : ""); } catch (e) { /* private mode */ }
-    page.tree.fit = "auto"; setTimeout(() => page.redraw(true), 50);
+    page.tree.follow(); setTimeout(() => page.redraw(true), 50);
   }
   try { if (localStorage.getItem("stepviz-projector")) { document.documentElement.classList.add("projector"); $("btn-projector").setAttribute("aria-pressed", "true"); } } catch (e) { /* ignore */ }
 
@@ -116,8 +116,8 @@ export function createControls(page) {
       case "i": case "I": if (page.model && page.model.openCount) page.inspect(page.model.openHead(1)[0]); break;
       case "+": case "=": tree.zoomBy(1.25); break;
       case "-": case "_": tree.zoomBy(0.8); break;
-      case "0": tree.fit = "all"; page.redraw(false); break;
-      case "a": case "A": tree.fit = "auto"; page.redraw(false); break;
+      case "0": tree.fitAll(); break;
+      case "a": case "A": tree.follow(); break;
       case "c": case "C": if (st.selected >= 0) tree.toggleCollapse(st.selected); break;
       case "f": case "F": toggleProjector(); break;
       case "?": if ($("keys").open) $("keys").close(); else $("keys").showModal(); break;

@@ -7,6 +7,10 @@
 // small squares otherwise, so the DOM holds O(nodes in view) elements.
 // Pan (drag), zoom (wheel, + and -), Fit (0), Follow (a), fold (double-
 // click or c), open a summary (click it), walk with the arrow keys.
+// Panning or zooming sets Follow aside until the next step (the
+// presenter's or the page's own) or until the view has been left alone
+// for IDLE_FOLLOW_MS with the node expanded last out of it; meanwhile a
+// "Follow the search" button over the tree brings it back at once.
 import { $, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
@@ -22,6 +26,9 @@ const COMPACT = 0.62;
 // the searches whose boxes show depth (and g) rather than f
 const DEPTH_ALGOS = new Set(["bfs", "dfs", "dls", "ids", "bibfs"]);
 // short writes a long number in four significant digits for a box
+// the time the user's own pan or zoom is kept with the search's current
+// node out of view before Follow comes back by itself
+const IDLE_FOLLOW_MS = 6000;
 const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
 
 // createTree returns the tree's state object: x, y (pan, px), k and ky
@@ -44,6 +51,7 @@ export function createTree(page) {
     dirty = true;
     model.subscribe((change) => {
       if (change.kind === "states") return; // the shape is the same: boxes redraw by their signature
+      if (!tree.fit) follow(); // a step moves the search: the view goes with it
       if (change.kind === "step") subtrees.step(model, change); else subtrees.rebuild(model);
       dirty = true;
       prefetch(model);
@@ -75,6 +83,37 @@ export function createTree(page) {
     m.prefetchStates(ids);
   }
 
+  // follow puts Follow back on; moved sets it aside for the user's own
+  // pan or zoom and arms the idle return. The button over the tree shows
+  // while Follow is off. O(1): no work in the draw itself.
+  let idle = 0;
+  function follow() {
+    clearTimeout(idle); idle = 0;
+    tree.fit = "auto";
+    followButton();
+  }
+  function moved() {
+    tree.fit = false;
+    clearTimeout(idle);
+    idle = setTimeout(() => { idle = 0; if (!tree.fit && !currentInView()) { follow(); schedule(); } }, IDLE_FOLLOW_MS);
+    followButton();
+  }
+  function followButton() {
+    const b = $("tree-follow");
+    if (b) b.hidden = !!tree.fit;
+    const z = $("zoom-follow");
+    if (z) z.setAttribute("aria-pressed", String(tree.fit === "auto"));
+  }
+  function currentInView() {
+    const m = page.model, L = tree.L;
+    if (!m || !L || !m.last) return true;
+    const q = L.pos.get(m.last.expanded.id);
+    if (!q) return false;
+    const W = page.sz.treeW || 600, H = page.sz.treeH || 400;
+    const x = tree.x + (q[0] * SLOT + SLOT / 2) * tree.k, y = tree.y + (q[1] * LEVEL + 4 + BOX_H / 2) * tree.ky;
+    return x >= 0 && x <= W && y >= 0 && y <= H;
+  }
+
   function relayout(m) {
     tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees, from: m.iterStart, roots: treeRoots(m) });
     tree.L = familyLayout(m, tree.shown); // family.js: a bidirectional search's two trees
@@ -102,7 +141,7 @@ export function createTree(page) {
       const d = tree.drag; if (!d) return;
       const dx = e.clientX - d.x, dy = e.clientY - d.y;
       if (Math.abs(dx) + Math.abs(dy) > 3) d.moved = true;
-      if (d.moved) { tree.fit = false; tree.x = d.tx + dx; tree.y = d.ty + dy; schedule(); }
+      if (d.moved) { moved(); tree.x = d.tx + dx; tree.y = d.ty + dy; schedule(); }
     });
     svg.addEventListener("pointerup", (e) => {
       const d = tree.drag; tree.drag = null;
@@ -125,8 +164,9 @@ export function createTree(page) {
     }, { passive: false });
     $("zoom-in").onclick = () => zoomBy(1.25);
     $("zoom-out").onclick = () => zoomBy(0.8);
-    $("zoom-fit").onclick = () => { tree.fit = "all"; schedule(); };
-    $("zoom-follow").onclick = () => { tree.fit = "auto"; schedule(); };
+    $("zoom-fit").onclick = () => { tree.fit = "all"; followButton(); schedule(); };
+    $("zoom-follow").onclick = () => { follow(); schedule(); };
+    if ($("tree-follow")) $("tree-follow").onclick = () => { follow(); schedule(); };
     $("show-discarded").onchange = (e) => { st.showDiscarded = e.target.checked; dirty = true; schedule(); };
     // With the tree focused, the arrow keys walk the tree (up: parent,
     // down: first child, left and right: siblings) and select what they
@@ -160,7 +200,7 @@ export function createTree(page) {
       if (dirty) relayout(m);
       const q = tree.L.pos.get(next);
       if (!q) return;
-      if (tree.fit) tree.fit = false;
+      if (tree.fit) moved();
       const W = page.sz.treeW || 600, H = page.sz.treeH || 400;
       const nx = (q[0] * SLOT + SLOT / 2) * tree.k + tree.x, ny = (q[1] * LEVEL + BOX_H / 2) * tree.ky + tree.y;
       if (nx < 40 || nx > W - 40 || ny < 40 || ny > H - 40) { tree.x += W / 2 - nx; tree.y += H / 2 - ny; schedule(); }
@@ -191,7 +231,7 @@ export function createTree(page) {
     const k = Math.min(4, Math.max(0.01, tree.k * f)), ky = Math.min(4, Math.max(0.01, tree.ky * f));
     tree.x = cx - (cx - tree.x) * (k / tree.k);
     tree.y = cy - (cy - tree.y) * (ky / tree.ky);
-    tree.k = k; tree.ky = ky; tree.fit = false;
+    tree.k = k; tree.ky = ky; moved();
     schedule();
   }
 
@@ -431,6 +471,8 @@ export function createTree(page) {
   }
 
   tree.draw = draw;
+  tree.follow = () => { follow(); schedule(); };
+  tree.fitAll = () => { tree.fit = "all"; followButton(); schedule(); };
   tree.zoomBy = zoomBy;
   tree.toggleCollapse = toggleCollapse;
   tree.openSummary = openSummary;

@@ -23,6 +23,9 @@ const DETAIL_MAX_NODES = 150; // boxes drawn at most; more in view: squares
 // be under 7 px: it shows one number (f, or what the search orders by) in
 // large type instead, which is legible and a fifth of the SVG to lay out
 const COMPACT = 0.62;
+// in projector mode the small print is 13 px: below this scale it would be
+// under 18 px on the screen, so boxes show the one large number instead
+const COMPACT_PROJECTOR = 1.4;
 // the searches whose boxes show depth (and g) rather than f
 const DEPTH_ALGOS = new Set(["bfs", "dfs", "dls", "ids", "bibfs"]);
 // short writes a long number in four significant digits for a box
@@ -264,7 +267,8 @@ export function createTree(page) {
     const gw = (x1 - x0 + 1) * SLOT, gh = (y1 - y0 + 1) * LEVEL;
     let k = Math.min(proj ? 1.2 : 0.9, (W - 20) / gw, (H - 20) / gh);
     let cxw = (x0 + x1 + 1) / 2 * SLOT;
-    if (k < DETAIL_MIN) { k = DETAIL_MIN; cxw = q[0] * SLOT + SLOT / 2; } // too many siblings: centre the node
+    const kMin = proj ? 0.9 : DETAIL_MIN; // projector: the large number at 18 px or more
+    if (k < kMin) { k = kMin; cxw = q[0] * SLOT + SLOT / 2; } // too many siblings: centre the node
     tree.k = tree.ky = k;
     tree.x = W / 2 - cxw * k;
     tree.y = H / 2 - (y0 + y1 + 1) / 2 * LEVEL * k;
@@ -290,6 +294,7 @@ export function createTree(page) {
     const last = m.last ? m.last.expanded.id : -1;
     const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : familyStatus(m, id));
     const detail = k >= DETAIL_MIN && ky === k && vis.length <= DETAIL_MAX_NODES;
+    const compactBelow = document.documentElement.classList.contains("projector") ? COMPACT_PROJECTOR : COMPACT;
 
     // the SVG keeps its elements from frame to frame: the edges are two
     // paths whose d changes, a box or a square is moved (its transform or
@@ -330,7 +335,7 @@ export function createTree(page) {
           sig = `s|${sm.hidden}|${sm.below}|${st.collapsed.has(pid)}`;
           make = () => drawSummary(null, pid, sm);
         } else {
-          const status = statusOf(id), next = id === nextId, compact = k < COMPACT;
+          const status = statusOf(id), next = id === nextId, compact = k < compactBelow;
           sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${meets(m).has(id)}|${compact}`;
           make = () => drawNode(null, m, id, status, next, compact);
         }

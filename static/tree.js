@@ -131,7 +131,7 @@ export function createTree(page) {
     const svg = document.createElementNS(SVGNS, "svg");
     svg.setAttribute("class", "live-tree");
     svg.setAttribute("data-testid", "tree-svg");
-    svg.setAttribute("role", "img");
+    svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", "search tree");
     host.appendChild(svg);
     tree.svg = svg;
@@ -379,8 +379,8 @@ export function createTree(page) {
         let c = lay.hits.get(id);
         if (!c || c.sig !== sig) {
           const e = id < 0
-            ? el("rect", { class: "hit", "data-summary": -1 - id })
-            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
+            ? el("rect", { class: "hit", role: "img", "aria-label": "folded nodes: click to show them", "data-summary": -1 - id })
+            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), role: "img", "aria-label": nodeName(m, id, familyStatus(m, id)), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
           if (c) c.e.replaceWith(e); else lay.hitLayer.appendChild(e);
           c = { sig, e, pos: "" };
         }
@@ -424,7 +424,7 @@ export function createTree(page) {
   function setAttr(e, name, v) { if (e.getAttribute(name) !== v) e.setAttribute(name, v); }
 
   function drawSummary(parent, pid, sm) {
-    const grp = el("g", { class: "tsummary", "data-summary": pid }, parent);
+    const grp = el("g", { class: "tsummary", role: "img", "aria-label": st.collapsed.has(pid) ? `${sm.below} nodes folded: click to unfold` : `${sm.hidden} more children, ${sm.below} nodes below them: click to show more`, "data-summary": pid }, parent);
     el("rect", { x: 8, y: 8, width: BOX_W - 16, height: BOX_H - 16, rx: 6 }, grp);
     const folded = st.collapsed.has(pid);
     const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 4, "text-anchor": "middle", class: folded ? "folded" : "summary-text" }, grp);
@@ -435,12 +435,20 @@ export function createTree(page) {
     return grp;
   }
 
+  // nodeName is a tree node's accessible name, made with its element (never
+  // per frame): "node 5, 283164075, open, g 1 h 6 f 7". It never says
+  // which node is next: during a poll that is the answer.
+  function nodeName(m, id, status) {
+    const state = m.state(id);
+    return `node ${id}${state === undefined ? "" : ", " + stateLabel(m.problem, state)}, ${status}, g ${fmt(m.g(id))} h ${fmt(m.h(id))} f ${fmtF(m.g(id), m.h(id), m.f(id))}`;
+  }
+
   function drawNode(parent, m, id, status, isNext, compact) {
     noteStyle(status);
     const lg = st.legend[status] || {};
     const state = m.state(id);
     const dir = dirOf(m, id);
-    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
+    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, role: "img", "aria-label": nodeName(m, id, status), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
     if (id === st.selected) el("rect", { x: -5, y: -5, width: BOX_W + 10, height: BOX_H + 10, rx: 9, class: "sel-ring" }, grp);
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);

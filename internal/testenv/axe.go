@@ -10,7 +10,7 @@ import (
 // node_modules ignored by git).
 const axeDir = "testdata/axe"
 
-// AxeCore returns the source of axe-core's axe.min.js, the accessibility
+// AxeCore returns the source of axe-core's minified script, the accessibility
 // checker a browser test injects into a page. If it is not installed the
 // test is Missing, saying the npm command that installs it.
 func AxeCore(tb testing.TB) []byte {
@@ -22,7 +22,7 @@ func AxeCore(tb testing.TB) []byte {
 		return nil
 	}
 	if fi.Size() > 8<<20 {
-		tb.Fatalf("testenv: %s is %d bytes, more than an axe.min.js: reinstall axe-core", p, fi.Size())
+		tb.Fatalf("testenv: %s is %d bytes, too big for axe-core's script: reinstall axe-core", p, fi.Size())
 	}
 	b, err := os.ReadFile(p)
 	if err != nil {

@@ -103,6 +103,9 @@ type hub struct {
 	lists listCache
 
 	followers atomic.Int32
+	// pollHold is 1 + the step an open "which node next" poll holds views
+	// at, 0 when none does (poll_hold.go).
+	pollHold  atomic.Int64
 	connected atomic.Int32 // every client, the presenter included
 	// Coalesced counts the times a client's queue was replaced by one
 	// snapshot (read by tests and the load benchmark).

@@ -301,9 +301,15 @@ func (r *Room) applyAsk(ctx context.Context, p persist.Poll) error {
 		return err
 	}
 	r.mu.Lock()
+	old := r.poll
 	r.poll = lp
+	hold := holdsViews(lp)
 	r.broadcastPollLocked(false)
 	r.mu.Unlock()
+	if old != nil && old.SearchID != lp.SearchID {
+		r.applyHold(old.SearchID, 0, false)
+	}
+	r.applyHold(lp.SearchID, lp.Step, hold)
 	return nil
 }
 
@@ -401,11 +407,14 @@ func (r *Room) applyReveal(ctx context.Context, pollID int64) error {
 		return err
 	}
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.poll == nil || r.poll.ID != pollID {
+	p := r.poll
+	if p == nil || p.ID != pollID {
+		r.mu.Unlock()
 		return nil
 	}
-	r.poll.Revealed = true
+	p.Revealed = true
 	r.broadcastPollLocked(false)
+	r.mu.Unlock()
+	r.applyHold(p.SearchID, 0, false)
 	return nil
 }

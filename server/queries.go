@@ -24,10 +24,15 @@ func (h *hub) helloFor(c *client) []byte {
 }
 
 // viewLimit is the furthest step a view may show: exploreAhead past the
-// live step, or the furthest step the presenter reached. Views never move
-// it.
+// live step, or the furthest step the presenter reached; while a poll
+// holds views (poll_hold.go), the poll's step or the live step. Views
+// never move it.
 func (h *hub) viewLimit() int {
-	return max(h.search.StepCount()+exploreAhead, h.furthest)
+	live := h.search.StepCount()
+	if k, held := h.heldAt(); held {
+		return max(k, live)
+	}
+	return max(live+exploreAhead, h.furthest)
 }
 
 func (h *hub) refuse(c *client, msg ClientMsg, format string, args ...any) {
@@ -105,6 +110,12 @@ func (h *hub) known() (*stepper.Search, int) {
 // journal that knows the node answers. O(ids).
 func (h *hub) states(c *client, msg ClientMsg) {
 	s, n := h.known()
+	if _, held := h.heldAt(); held {
+		// the nodes past the held step are the answer's children
+		if k := h.viewLimit(); k <= s.Horizon() {
+			n = min(n, s.NodeEnd(k))
+		}
+	}
 	m := StatesMsg{Type: MsgStates, ID: msg.ID, States: make([]NodeState, 0, len(msg.IDs))}
 	for _, id := range msg.IDs {
 		if id >= n {

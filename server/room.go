@@ -312,7 +312,17 @@ func (r *Room) start(se persist.Search) (*Session, error) {
 	for search.StepCount() < se.Step && !search.Status().Done() {
 		search.Run(1)
 	}
-	return r.rs.srv.sessions.adopt(se.ID, r.owner, r.keyHash, search, problemInfo(search), r.rs.srv.cfg.MaxNodes, r.onMove(se.ID))
+	sess, err := r.rs.srv.sessions.adopt(se.ID, r.owner, r.keyHash, search, problemInfo(search), r.rs.srv.cfg.MaxNodes, r.onMove(se.ID))
+	if err == nil {
+		r.mu.Lock()
+		p := r.poll
+		hold := holdsViews(p) && p.SearchID == se.ID
+		r.mu.Unlock()
+		if hold {
+			sess.hub.holdViews(p.Step)
+		}
+	}
+	return sess, err
 }
 
 // roomSearch builds a search from a problem line and a search line within

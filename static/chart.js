@@ -28,16 +28,18 @@ export function createChart(page) {
     let h = full;
     if (every > 1) { h = []; for (let i = 0; i < full.length; i += every) h.push(full[i]); h.push(full[full.length - 1]); }
     const host = $("chart");
-    const W = Math.max(240, page.sz.chartW || 300), H = 120, pad = 24;
+    // the legend has its own row above the plot (LEG px): the lines never
+    // run under it
+    const W = Math.max(240, page.sz.chartW || 300), LEG = 18, H = 120 + LEG, pad = 24;
     if (h.length < 2) { host.innerHTML = `<p class="muted small">The sizes of the open and closed lists appear here as you step.</p>`; return; }
     let top = 1;
     for (const [o, c] of h) top = Math.max(top, o, c);
-    const x = (i) => pad + i / (h.length - 1) * (W - pad - 8), y = (v) => H - 16 - v / top * (H - 28);
+    const x = (i) => pad + i / (h.length - 1) * (W - pad - 8), y = (v) => H - 16 - v / top * (H - 28 - LEG);
     const line = (j) => h.map((p, i) => `${x(i).toFixed(1)},${y(p[j]).toFixed(1)}`).join(" ");
     const lo = st.legend.open || {}, lc = st.legend.closed || {};
     const stride = (m.historyStride || 1) * every;
     const stepX = x(Math.min(h.length - 1, m.step / stride));
-    host.innerHTML = `<svg width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="open and closed list sizes over the steps"><line x1="${pad}" y1="${H - 16}" x2="${W - 8}" y2="${H - 16}" class="axis"/><text x="2" y="14" class="tick">${top}</text><text x="2" y="${H - 16}" class="tick">0</text><polyline points="${line(0)}" fill="none" stroke="${lo.stroke}" stroke-width="2.5" stroke-dasharray="5 3"/><polyline points="${line(1)}" fill="none" stroke="${lc.stroke}" stroke-width="2.5"/><line x1="${stepX}" y1="8" x2="${stepX}" y2="${H - 16}" class="now"/><text x="${pad}" y="${H - 2}" class="tick">step 0</text><text x="${W - 8}" y="${H - 2}" class="tick" text-anchor="end">step ${(full.length - 1) * (m.historyStride || 1)}</text><text x="${W - 8}" y="14" text-anchor="end" class="tick"><tspan fill="${lo.stroke}">— open</tspan> <tspan fill="${lc.stroke}">— closed</tspan></text></svg>`;
+    host.innerHTML = `<svg width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="open and closed list sizes over the steps"><line x1="${pad}" y1="${H - 16}" x2="${W - 8}" y2="${H - 16}" class="axis"/><text x="2" y="${14 + LEG}" class="tick">${top}</text><text x="2" y="${H - 16}" class="tick">0</text><polyline points="${line(0)}" fill="none" stroke="${lo.stroke}" stroke-width="2.5" stroke-dasharray="5 3"/><polyline points="${line(1)}" fill="none" stroke="${lc.stroke}" stroke-width="2.5"/><line x1="${stepX}" y1="${8 + LEG}" x2="${stepX}" y2="${H - 16}" class="now"/><text x="${pad}" y="${H - 2}" class="tick">step 0</text><text x="${W - 8}" y="${H - 2}" class="tick" text-anchor="end">step ${(full.length - 1) * (m.historyStride || 1)}</text><text x="${W - 8}" y="13" text-anchor="end" class="tick" data-testid="chart-legend"><tspan fill="${lo.stroke}">— open</tspan> <tspan fill="${lc.stroke}">— closed</tspan></text></svg>`;
   }
   function drawCounters() {
     const c = page.model.counters || {};

@@ -70,6 +70,9 @@ export function createControls(page) {
     goLocal(target);
   }
   function goLocal(step) {
+    // a "which node next" poll holds the server's answers at the step asked
+    // about until the answer is revealed (server/poll_hold.go)
+    if (document.documentElement.classList.contains("poll-open") && step > st.live) notice(`A question about this search is open: your own copy stays at step ${st.live} until the answer is revealed.`);
     st.local = true;
     st.localTarget = step;
     st.pendingView = ++st.queryId;
@@ -125,7 +128,7 @@ export function createControls(page) {
     const on = document.documentElement.classList.toggle("projector");
     $("btn-projector").setAttribute("aria-pressed", String(on));
     try { localStorage.setItem("stepviz-projector", on ? "1" : ""); } catch (e) { /* private mode */ }
-    page.tree.fit = "auto"; setTimeout(() => page.redraw(true), 50);
+    page.tree.follow(); setTimeout(() => page.redraw(true), 50);
   }
   try { if (localStorage.getItem("stepviz-projector")) { document.documentElement.classList.add("projector"); $("btn-projector").setAttribute("aria-pressed", "true"); } } catch (e) { /* ignore */ }
 
@@ -149,8 +152,8 @@ export function createControls(page) {
       case "i": case "I": if (page.model && page.model.openCount) page.inspect(page.model.openHead(1)[0]); break;
       case "+": case "=": tree.zoomBy(1.25); break;
       case "-": case "_": tree.zoomBy(0.8); break;
-      case "0": tree.fit = "all"; page.redraw(false); break;
-      case "a": case "A": tree.fit = "auto"; page.redraw(false); break;
+      case "0": tree.fitAll(); break;
+      case "a": case "A": tree.follow(); break;
       case "c": case "C": if (st.selected >= 0) tree.toggleCollapse(st.selected); break;
       case "f": case "F": toggleProjector(); break;
       case "?": if ($("keys").open) $("keys").close(); else $("keys").showModal(); break;

@@ -212,7 +212,10 @@ export function createProblemView(page) {
     nodes.forEach((n, i) => pos.set(n.name, hasXY ? [n.x, n.y] : [Math.cos(2 * Math.PI * i / nodes.length), Math.sin(2 * Math.PI * i / nodes.length)]));
     let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
     for (const [x, y] of pos.values()) { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); }
-    const Wd = Math.max(300, page.sz.problemW || 500), Hd = Wd * 0.62, pad = 40;
+    // projector mode: the map fits its pane's height at scale 1, so its
+    // labels are drawn at the size the style sheet gives them
+    const proj = document.documentElement.classList.contains("projector");
+    const Wd = Math.max(300, page.sz.problemW || 500), Hd = proj && page.sz.problemH > 0 ? Math.max(80, Math.min(Wd * 0.62, page.sz.problemH - 4)) : Wd * 0.62, pad = 40;
     const sx = (x) => pad + (x - minX) / ((maxX - minX) || 1) * (Wd - 2 * pad);
     const sy = (y) => hasXY ? Hd - pad - (y - minY) / ((maxY - minY) || 1) * (Hd - 2 * pad) : pad + (y - minY) / ((maxY - minY) || 1) * (Hd - 2 * pad);
     const onPath = new Set(m.path || []);

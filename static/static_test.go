@@ -54,9 +54,9 @@ func TestBundle(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"const __mod_util = (() => {", "return { $, SVGNS, fmt, esc, el, tilesOf, stateLabel, setText, afterPaint };",
+		"const __mod_util = (() => {", "return { $, SVGNS, fmt, fmtF, esc, el, tilesOf, stateLabel, setText, afterPaint };",
 		"return { FULL, TOP, SIBS, REGION, OPEN_PAGE, CAP, Subtrees, chooseShown, region, layout };",
-		"const { $, SVGNS, fmt, el, stateLabel } = __mod_util;", "return { createTree };",
+		"const { $, SVGNS, fmt, fmtF, el, stateLabel } = __mod_util;", "return { createTree };",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the bundle lacks %q", want)

@@ -7,6 +7,10 @@
 // small squares otherwise, so the DOM holds O(nodes in view) elements.
 // Pan (drag), zoom (wheel, + and -), Fit (0), Follow (a), fold (double-
 // click or c), open a summary (click it), walk with the arrow keys.
+// Panning or zooming sets Follow aside until the next step (the
+// presenter's or the page's own) or until the view has been left alone
+// for IDLE_FOLLOW_MS with the node expanded last out of it; meanwhile a
+// "Follow the search" button over the tree brings it back at once.
 import { $, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
@@ -19,9 +23,15 @@ const DETAIL_MAX_NODES = 150; // boxes drawn at most; more in view: squares
 // be under 7 px: it shows one number (f, or what the search orders by) in
 // large type instead, which is legible and a fifth of the SVG to lay out
 const COMPACT = 0.62;
+// in projector mode the small print is 13 px: below this scale it would be
+// under 18 px on the screen, so boxes show the one large number instead
+const COMPACT_PROJECTOR = 1.4;
 // the searches whose boxes show depth (and g) rather than f
 const DEPTH_ALGOS = new Set(["bfs", "dfs", "dls", "ids", "bibfs"]);
 // short writes a long number in four significant digits for a box
+// the time the user's own pan or zoom is kept with the search's current
+// node out of view before Follow comes back by itself
+const IDLE_FOLLOW_MS = 6000;
 const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
 
 // createTree returns the tree's state object: x, y (pan, px), k and ky
@@ -44,6 +54,7 @@ export function createTree(page) {
     dirty = true;
     model.subscribe((change) => {
       if (change.kind === "states") return; // the shape is the same: boxes redraw by their signature
+      if (!tree.fit) follow(); // a step moves the search: the view goes with it
       if (change.kind === "step") subtrees.step(model, change); else subtrees.rebuild(model);
       dirty = true;
       prefetch(model);
@@ -75,6 +86,37 @@ export function createTree(page) {
     m.prefetchStates(ids);
   }
 
+  // follow puts Follow back on; moved sets it aside for the user's own
+  // pan or zoom and arms the idle return. The button over the tree shows
+  // while Follow is off. O(1): no work in the draw itself.
+  let idle = 0;
+  function follow() {
+    clearTimeout(idle); idle = 0;
+    tree.fit = "auto";
+    followButton();
+  }
+  function moved() {
+    tree.fit = false;
+    clearTimeout(idle);
+    idle = setTimeout(() => { idle = 0; if (!tree.fit && !currentInView()) { follow(); schedule(); } }, IDLE_FOLLOW_MS);
+    followButton();
+  }
+  function followButton() {
+    const b = $("tree-follow");
+    if (b) b.hidden = !!tree.fit;
+    const z = $("zoom-follow");
+    if (z) z.setAttribute("aria-pressed", String(tree.fit === "auto"));
+  }
+  function currentInView() {
+    const m = page.model, L = tree.L;
+    if (!m || !L || !m.last) return true;
+    const q = L.pos.get(m.last.expanded.id);
+    if (!q) return false;
+    const W = page.sz.treeW || 600, H = page.sz.treeH || 400;
+    const x = tree.x + (q[0] * SLOT + SLOT / 2) * tree.k, y = tree.y + (q[1] * LEVEL + 4 + BOX_H / 2) * tree.ky;
+    return x >= 0 && x <= W && y >= 0 && y <= H;
+  }
+
   function relayout(m) {
     tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees, from: m.iterStart, roots: treeRoots(m) });
     tree.L = familyLayout(m, tree.shown); // family.js: a bidirectional search's two trees
@@ -89,7 +131,7 @@ export function createTree(page) {
     const svg = document.createElementNS(SVGNS, "svg");
     svg.setAttribute("class", "live-tree");
     svg.setAttribute("data-testid", "tree-svg");
-    svg.setAttribute("role", "img");
+    svg.setAttribute("role", "group");
     svg.setAttribute("aria-label", "search tree");
     host.appendChild(svg);
     tree.svg = svg;
@@ -102,7 +144,7 @@ export function createTree(page) {
       const d = tree.drag; if (!d) return;
       const dx = e.clientX - d.x, dy = e.clientY - d.y;
       if (Math.abs(dx) + Math.abs(dy) > 3) d.moved = true;
-      if (d.moved) { tree.fit = false; tree.x = d.tx + dx; tree.y = d.ty + dy; schedule(); }
+      if (d.moved) { moved(); tree.x = d.tx + dx; tree.y = d.ty + dy; schedule(); }
     });
     svg.addEventListener("pointerup", (e) => {
       const d = tree.drag; tree.drag = null;
@@ -125,8 +167,9 @@ export function createTree(page) {
     }, { passive: false });
     $("zoom-in").onclick = () => zoomBy(1.25);
     $("zoom-out").onclick = () => zoomBy(0.8);
-    $("zoom-fit").onclick = () => { tree.fit = "all"; schedule(); };
-    $("zoom-follow").onclick = () => { tree.fit = "auto"; schedule(); };
+    $("zoom-fit").onclick = () => { tree.fit = "all"; followButton(); schedule(); };
+    $("zoom-follow").onclick = () => { follow(); schedule(); };
+    if ($("tree-follow")) $("tree-follow").onclick = () => { follow(); schedule(); };
     $("show-discarded").onchange = (e) => { st.showDiscarded = e.target.checked; dirty = true; schedule(); };
     // With the tree focused, the arrow keys walk the tree (up: parent,
     // down: first child, left and right: siblings) and select what they
@@ -160,7 +203,7 @@ export function createTree(page) {
       if (dirty) relayout(m);
       const q = tree.L.pos.get(next);
       if (!q) return;
-      if (tree.fit) tree.fit = false;
+      if (tree.fit) moved();
       const W = page.sz.treeW || 600, H = page.sz.treeH || 400;
       const nx = (q[0] * SLOT + SLOT / 2) * tree.k + tree.x, ny = (q[1] * LEVEL + BOX_H / 2) * tree.ky + tree.y;
       if (nx < 40 || nx > W - 40 || ny < 40 || ny > H - 40) { tree.x += W / 2 - nx; tree.y += H / 2 - ny; schedule(); }
@@ -191,7 +234,7 @@ export function createTree(page) {
     const k = Math.min(4, Math.max(0.01, tree.k * f)), ky = Math.min(4, Math.max(0.01, tree.ky * f));
     tree.x = cx - (cx - tree.x) * (k / tree.k);
     tree.y = cy - (cy - tree.y) * (ky / tree.ky);
-    tree.k = k; tree.ky = ky; tree.fit = false;
+    tree.k = k; tree.ky = ky; moved();
     schedule();
   }
 
@@ -224,7 +267,8 @@ export function createTree(page) {
     const gw = (x1 - x0 + 1) * SLOT, gh = (y1 - y0 + 1) * LEVEL;
     let k = Math.min(proj ? 1.2 : 0.9, (W - 20) / gw, (H - 20) / gh);
     let cxw = (x0 + x1 + 1) / 2 * SLOT;
-    if (k < DETAIL_MIN) { k = DETAIL_MIN; cxw = q[0] * SLOT + SLOT / 2; } // too many siblings: centre the node
+    const kMin = proj ? 0.9 : DETAIL_MIN; // projector: the large number at 18 px or more
+    if (k < kMin) { k = kMin; cxw = q[0] * SLOT + SLOT / 2; } // too many siblings: centre the node
     tree.k = tree.ky = k;
     tree.x = W / 2 - cxw * k;
     tree.y = H / 2 - (y0 + y1 + 1) / 2 * LEVEL * k;
@@ -250,6 +294,7 @@ export function createTree(page) {
     const last = m.last ? m.last.expanded.id : -1;
     const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : familyStatus(m, id));
     const detail = k >= DETAIL_MIN && ky === k && vis.length <= DETAIL_MAX_NODES;
+    const compactBelow = document.documentElement.classList.contains("projector") ? COMPACT_PROJECTOR : COMPACT;
 
     // the SVG keeps its elements from frame to frame: the edges are two
     // paths whose d changes, a box or a square is moved (its transform or
@@ -290,7 +335,7 @@ export function createTree(page) {
           sig = `s|${sm.hidden}|${sm.below}|${st.collapsed.has(pid)}`;
           make = () => drawSummary(null, pid, sm);
         } else {
-          const status = statusOf(id), next = id === nextId, compact = k < COMPACT;
+          const status = statusOf(id), next = id === nextId, compact = k < compactBelow;
           sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${meets(m).has(id)}|${compact}`;
           make = () => drawNode(null, m, id, status, next, compact);
         }
@@ -334,8 +379,8 @@ export function createTree(page) {
         let c = lay.hits.get(id);
         if (!c || c.sig !== sig) {
           const e = id < 0
-            ? el("rect", { class: "hit", "data-summary": -1 - id })
-            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
+            ? el("rect", { class: "hit", role: "img", "aria-label": "folded nodes: click to show them", "data-summary": -1 - id })
+            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), role: "img", "aria-label": nodeName(m, id, familyStatus(m, id)), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
           if (c) c.e.replaceWith(e); else lay.hitLayer.appendChild(e);
           c = { sig, e, pos: "" };
         }
@@ -379,7 +424,7 @@ export function createTree(page) {
   function setAttr(e, name, v) { if (e.getAttribute(name) !== v) e.setAttribute(name, v); }
 
   function drawSummary(parent, pid, sm) {
-    const grp = el("g", { class: "tsummary", "data-summary": pid }, parent);
+    const grp = el("g", { class: "tsummary", role: "img", "aria-label": st.collapsed.has(pid) ? `${sm.below} nodes folded: click to unfold` : `${sm.hidden} more children, ${sm.below} nodes below them: click to show more`, "data-summary": pid }, parent);
     el("rect", { x: 8, y: 8, width: BOX_W - 16, height: BOX_H - 16, rx: 6 }, grp);
     const folded = st.collapsed.has(pid);
     const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 4, "text-anchor": "middle", class: folded ? "folded" : "summary-text" }, grp);
@@ -390,12 +435,20 @@ export function createTree(page) {
     return grp;
   }
 
+  // nodeName is a tree node's accessible name, made with its element (never
+  // per frame): "node 5, 283164075, open, g 1 h 6 f 7". It never says
+  // which node is next: during a poll that is the answer.
+  function nodeName(m, id, status) {
+    const state = m.state(id);
+    return `node ${id}${state === undefined ? "" : ", " + stateLabel(m.problem, state)}, ${status}, g ${fmt(m.g(id))} h ${fmt(m.h(id))} f ${fmtF(m.g(id), m.h(id), m.f(id))}`;
+  }
+
   function drawNode(parent, m, id, status, isNext, compact) {
     noteStyle(status);
     const lg = st.legend[status] || {};
     const state = m.state(id);
     const dir = dirOf(m, id);
-    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
+    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, role: "img", "aria-label": nodeName(m, id, status), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
     if (id === st.selected) el("rect", { x: -5, y: -5, width: BOX_W + 10, height: BOX_H + 10, rx: 9, class: "sel-ring" }, grp);
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);
@@ -431,6 +484,8 @@ export function createTree(page) {
   }
 
   tree.draw = draw;
+  tree.follow = () => { follow(); schedule(); };
+  tree.fitAll = () => { tree.fit = "all"; followButton(); schedule(); };
   tree.zoomBy = zoomBy;
   tree.toggleCollapse = toggleCollapse;
   tree.openSummary = openSummary;

@@ -1,0 +1,55 @@
+package server
+
+// A "which node is expanded next?" poll asks about step P of a search; the
+// step after it is the answer (its narration names the node expanded).
+// While such a poll is open and not revealed, the search's hub holds every
+// view, inspect and states query at the poll's step (or the live step, if
+// the presenter has moved on: then the class has seen it anyway), so a
+// student exploring their own copy cannot read the answer off step P+1.
+// The hold is an atomic on the hub, set by the room without a call into
+// the hub's goroutine, so a room holding its lock never waits on a hub.
+
+// holdViews holds the hub's views at step (step < 0 lifts the hold).
+func (h *hub) holdViews(step int) {
+	h.pollHold.Store(int64(step) + 1)
+}
+
+// heldAt reports the step views are held at, if a poll holds them.
+func (h *hub) heldAt() (int, bool) {
+	v := h.pollHold.Load()
+	return int(v) - 1, v > 0
+}
+
+// pullBack moves every follower whose own copy is past the hold back to
+// it: what they had is the poll's answer. Runs on the hub's goroutine.
+func (h *hub) pullBack() {
+	limit := h.viewLimit()
+	for c := range h.clients {
+		if c.role != RolePresenter && c.cursor > limit {
+			h.moveClient(c, limit, ReasonSeek, 0)
+		}
+	}
+}
+
+// holdsViews reports whether poll p holds its search's views: an open
+// "next" poll.
+func holdsViews(p *livePoll) bool {
+	return p != nil && p.Kind == PollNext && !p.Revealed
+}
+
+// applyHold holds the views of search id at step (hold) or lifts its hold,
+// if this process runs that session (a session started later gets the
+// hold from Room.start). It must be called without r.mu held: it waits on
+// the hub.
+func (r *Room) applyHold(id string, step int, hold bool) {
+	sess, ok := r.rs.srv.sessions.get(id)
+	if !ok {
+		return
+	}
+	if !hold {
+		sess.hub.holdViews(-1)
+		return
+	}
+	sess.hub.holdViews(step)
+	sess.hub.do(sess.hub.pullBack)
+}

@@ -75,7 +75,11 @@ func (e *engine[S]) collectTies(ev *Event, id int32) {
 	if ev == nil {
 		return
 	}
-	e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id), e.o.Local, e.tieBuf, MaxTies)
+	k, ok := e.front.lastPopped()
+	if !ok {
+		k = e.nodeKey(id)
+	}
+	e.tieBuf, ev.TieCount = e.front.ties(k, e.o.Local, e.tieBuf, MaxTies)
 }
 
 // layerOpen reports whether open nodes remain in the layer of depth d

@@ -68,7 +68,11 @@ func (g *puzzleGeom) formatBoard(t *[maxCells]uint8) string {
 		if g.cells != 9 && i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = strconv.AppendInt(buf, int64(t[i]), 10)
+		if t[i] < 10 {
+			buf = append(buf, '0'+t[i])
+		} else {
+			buf = strconv.AppendInt(buf, int64(t[i]), 10)
+		}
 	}
 	return string(buf)
 }

@@ -82,7 +82,7 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 		scheme = "wss"
 	}
 	d := templates.RoomData{ID: room.ID, Presenter: presenter, FollowerURL: absURL(r, "/r/"+room.ID),
-		WSURL: scheme + "://" + r.Host + "/r/" + room.ID + "/ws", Static: static.Version}
+		WSURL: scheme + "://" + r.Host + "/r/" + room.ID + "/ws", Static: static.Version()}
 	if presenter {
 		key := r.URL.Query().Get(keyParam)
 		d.Key = key

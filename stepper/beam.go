@@ -102,7 +102,7 @@ func (e *engine[S]) prune(rec *stepRecord) {
 	for _, id := range e.orderBuf[e.o.Width:] {
 		n := e.nodes.at(int32(id))
 		ed := e.edit(n)
-		e.mods = append(e.mods, mod{id: int32(id), nodesBefore: int32(e.nodes.len()), old: ed, new: ed, pruned: true})
+		e.addMod(mod{id: int32(id), nodesBefore: int32(e.nodes.len()), old: ed, new: ed, pruned: true})
 		e.dropPruned(int32(id))
 		rec.pruned++
 	}

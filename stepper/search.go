@@ -157,7 +157,7 @@ func (s *Search) Reset() { s.eng.seek(0) }
 // FirstHeld is the first step whose state the search holds: Seek to a step
 // from it to Horizon() undoes or replays the journal, Seek before it steps
 // again from step 0. It is 0 except with Options.Forget, where it is the
-// current step once two are taken, and node ids below
+// current step (in the depth-first family, once two are taken), and node ids below
 // IterStart(FirstHeld()) are dropped. O(1).
 func (s *Search) FirstHeld() int {
 	if d, ok := s.eng.(interface{ firstHeld() int }); ok {
@@ -241,6 +241,9 @@ func (e *engine[S]) explain(id int32) []Term {
 
 // stepOf is the step that generated node id: a binary search of the journal.
 func (e *engine[S]) stepOf(id int32) int {
+	if !e.journaled() {
+		return e.pastStepOf(id)
+	}
 	return sort.Search(len(e.records), func(i int) bool { return e.records[i].firstNode > id })
 }
 
@@ -250,7 +253,7 @@ func (e *engine[S]) info(id int32) NodeInfo { return e.infoAt(id, -1) }
 // (step >= 0), which spares the search of the journal.
 func (e *engine[S]) infoAt(id int32, step int) NodeInfo {
 	n := e.nodes.at(id)
-	if step < 0 && len(e.mods) == 0 && n.parent >= 0 {
+	if step < 0 && e.modLen() == 0 && n.parent >= 0 {
 		// no node ever changed parent: a node was made by the step that
 		// expanded its parent, which that step's number marks
 		if p := e.nodes.at(n.parent); p.status == st8Closed {
@@ -326,6 +329,9 @@ func (e *engine[S]) cost() float64 {
 func (e *engine[S]) seqOf(id int32) int32 {
 	n := e.nodes.at(id)
 	if n.status == st8Closed || n.status == st8Goal || n.status == st8Cutoff || n.status == st8Stale {
+		if !e.journaled() {
+			return e.past[n.mark-1].poppedSeq
+		}
 		return e.records[n.mark-1].poppedSeq
 	}
 	return n.mark
@@ -405,16 +411,22 @@ func (e *engine[S]) snapshot() Snapshot {
 	sn.Open = open
 	// A reopened node appears in e.closed once per expansion: list each
 	// closed node once, at its last expansion.
-	listed := make(map[int32]bool)
-	for k := e.cur - 1; k >= 0; k-- {
-		id := e.records[k].expanded
-		if e.nodes.at(id).status == st8Closed && !listed[id] {
-			listed[id] = true
+	if e.journaled() {
+		listed := make(map[int32]bool)
+		for k := e.cur - 1; k >= 0; k-- {
+			id := e.records[k].expanded
+			if e.nodes.at(id).status == st8Closed && !listed[id] {
+				listed[id] = true
+				sn.Closed = append(sn.Closed, e.info(id))
+			}
+		}
+		for i, j := 0, len(sn.Closed)-1; i < j; i, j = i+1, j-1 {
+			sn.Closed[i], sn.Closed[j] = sn.Closed[j], sn.Closed[i]
+		}
+	} else {
+		for _, id := range e.closedInOrder() {
 			sn.Closed = append(sn.Closed, e.info(id))
 		}
-	}
-	for i, j := 0, len(sn.Closed)-1; i < j; i, j = i+1, j-1 {
-		sn.Closed[i], sn.Closed[j] = sn.Closed[j], sn.Closed[i]
 	}
 	sn.Tree = make([]NodeInfo, e.visibleNodes())
 	for i := range sn.Tree {

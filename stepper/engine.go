@@ -75,9 +75,9 @@ type engine[S comparable] struct {
 	mods    []mod        // (journaled mode)
 	// forward-only mode (forward.go): the past steps' index, the cursor's
 	// record and the number of mods made
-	past []stepIndex
-	last stepRecord
-	modN int32
+	past    []stepIndex
+	last    stepRecord
+	modN    int32
 	cur     int    // the cursor: steps taken
 	status  Status // at the horizon
 	goal    int32  // at the horizon, -1 if none

@@ -264,3 +264,34 @@ func (p *bytesPuzzle) Successors(s board25, buf []Successor[board25]) []Successo
 	}
 	return buf
 }
+
+// StateCount is the number of arrangements of the board's tiles, cells!,
+// or more than maxDenseStates when that is too many to index (from 4×3
+// on): a 3×3 board's states are indexed, 362,880 of them.
+func (p *packedPuzzle) StateCount() int {
+	n := 1
+	for i := 2; i <= p.geom.cells; i++ {
+		n *= i
+		if n > maxDenseStates {
+			return maxDenseStates + 1
+		}
+	}
+	return n
+}
+
+// StateIndex is the rank of the board as a permutation of its tiles, in
+// lexicographic order (its Lehmer code): 0 <= StateIndex < StateCount.
+// O(cells), one popcount a cell.
+func (p *packedPuzzle) StateIndex(s uint64) int {
+	n := p.geom.cells
+	used := uint32(0)
+	rank := 0
+	for i := range n {
+		v := uint(s>>(4*uint(i))) & 15
+		// the tiles below v not placed yet
+		smaller := v - uint(bits.OnesCount32(used&(1<<v-1)))
+		rank = rank*(n-i) + int(smaller)
+		used |= 1 << v
+	}
+	return rank
+}

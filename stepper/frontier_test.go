@@ -187,3 +187,12 @@ func TestFmtNumMatchesPrintf(t *testing.T) {
 		}
 	}
 }
+
+// TestTieGroupSignedZero: -0 and +0 priorities tie, as the heap compares
+// them, so the tie counts must key them alike.
+func TestTieGroupSignedZero(t *testing.T) {
+	neg := tieGroup{prio: math.Copysign(0, -1), tie: math.Copysign(0, -1)}
+	if neg.bits() != (tieGroup{}).bits() {
+		t.Errorf("bits of -0 = %x, of +0 = %x: want equal", neg.bits(), tieGroup{}.bits())
+	}
+}

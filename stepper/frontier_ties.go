@@ -1,5 +1,7 @@
 package stepper
 
+import "math"
+
 // tieWindow keeps what a step's event says about ties, so that the heap
 // frontier answers ties without walking: a count of open entries per tie
 // group, and the first entries of one group in pop order (the head).
@@ -21,7 +23,7 @@ package stepper
 // stream of pops from one group causes once every headCap-MaxTies steps.
 type tieWindow struct {
 	withTie bool
-	count   map[tieGroup]int32
+	count   map[groupBits]int32
 	valid   bool
 	group   tieGroup
 	head    []heapItem
@@ -35,6 +37,15 @@ const headCap = 2 * MaxTies
 // tieGroup is the part of a key that ties compare.
 type tieGroup struct{ prio, tie float64 }
 
+// groupBits is a countable tieGroup as a map key: the bits of its numbers,
+// -0 made +0 (they are equal, as the heap compares them), which hashes
+// faster than the floats themselves.
+type groupBits struct{ prio, tie uint64 }
+
+func (g tieGroup) bits() groupBits {
+	return groupBits{math.Float64bits(g.prio + 0), math.Float64bits(g.tie + 0)}
+}
+
 func (w *tieWindow) groupOf(k key) tieGroup {
 	if w.withTie {
 		return tieGroup{k.prio, k.tie}
@@ -47,10 +58,10 @@ func (w *tieWindow) groupOf(k key) tieGroup {
 func (g tieGroup) countable() bool { return g.prio == g.prio && g.tie == g.tie }
 
 func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
-	w := &tieWindow{withTie: withTie, count: make(map[tieGroup]int32)}
+	w := &tieWindow{withTie: withTie, count: make(map[groupBits]int32)}
 	for i := range h.items {
 		if g := w.groupOf(h.items[i].key); g.countable() {
-			w.count[g]++
+			w.count[g.bits()]++
 		}
 	}
 	return w
@@ -62,7 +73,7 @@ func (w *tieWindow) added(h *heapFrontier, it heapItem) {
 	if !g.countable() {
 		return
 	}
-	w.count[g]++
+	w.count[g.bits()]++
 	if !w.valid || g != w.group {
 		return
 	}
@@ -89,10 +100,11 @@ func (w *tieWindow) removed(it heapItem) {
 	if !g.countable() {
 		return
 	}
-	if c := w.count[g] - 1; c > 0 {
-		w.count[g] = c
+	gb := g.bits()
+	if c := w.count[gb] - 1; c > 0 {
+		w.count[gb] = c
 	} else {
-		delete(w.count, g)
+		delete(w.count, gb)
 	}
 	if !w.valid || g != w.group {
 		return
@@ -120,7 +132,7 @@ func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit int) ([]int3
 	for i := range w.head[:min(limit, len(w.head))] {
 		buf = append(buf, w.head[i].id)
 	}
-	return buf, int(min(w.count[g], MaxTieCount))
+	return buf, int(min(w.count[g.bits()], MaxTieCount))
 }
 
 // refill lists the first headCap entries of group g, which holds the

@@ -2,10 +2,11 @@ package stepper
 
 import "strconv"
 
-// tieReason says why the expanded node won beat the open nodes it tied
-// with (e.tieBuf, listed by the step), whose key is wk: what tied, and
-// the rule that decided. It reads the tied nodes' tie keys from the frontier, not from
-// their heuristics, and writes the sentence with one allocation: O(ties).
+// tieReason says why the expanded node won, whose key is wk, beat the
+// open nodes it tied with (e.tieBuf, listed by the step): what tied, and
+// the rule that decided. It reads the tied nodes' tie keys from the
+// frontier, not from their heuristics, and writes the sentence with one
+// allocation: O(ties).
 func (e *engine[S]) tieReason(won int32, wk Key) string {
 	b := make([]byte, 0, 96)
 	if e.o.Local {

@@ -140,7 +140,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.guarded.
 const maxSave = 16 << 20
 
 func (h *Handler) page(w http.ResponseWriter, r *http.Request, status int, id string, doc *Doc, errMsg string) {
-	d := templates.NotebookData{Prefix: h.cfg.Prefix, Static: static.Version, ID: id, Error: errMsg, Examples: h.exampleList()}
+	d := templates.NotebookData{Prefix: h.cfg.Prefix, Static: static.Version(), ID: id, Error: errMsg, Examples: h.exampleList()}
 	if doc != nil {
 		d.Title = doc.Title
 		for _, c := range doc.Cells {

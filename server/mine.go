@@ -107,7 +107,7 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
 	var d templates.MineData
-	d.Static, d.Kept = static.Version, s.cfg.DB != nil
+	d.Static, d.Kept = static.Version(), s.cfg.DB != nil
 	held := heldKeys(r)
 	var valid []heldKey
 	for _, k := range held {

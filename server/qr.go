@@ -29,7 +29,7 @@ func writeQR(w http.ResponseWriter, link string) {
 // no student can reach the server, the command that serves the class.
 func (s *Server) qrPage(w http.ResponseWriter, r *http.Request, path, label string) {
 	to := s.reachFor(r)
-	d := templates.QRData{Label: label, PNG: path + "/qr.png", FollowerURL: to.Base + path, Static: static.Version}
+	d := templates.QRData{Label: label, PNG: path + "/qr.png", FollowerURL: to.Base + path, Static: static.Version()}
 	if to.LoopbackOnly {
 		d.LoopbackOnly = ClassroomCommand
 	}

@@ -59,7 +59,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 		Kind:        info.Kind, Spec: info.Spec, Options: info.Options, Warnings: info.Warnings,
 		Step: snap.Step, Status: string(snap.Status), Counters: snap.Counters, Path: snap.Path,
 		OpenTotal: snap.Counters.Open, ClosedTotal: snap.Counters.Closed,
-		Static: static.Version,
+		Static: static.Version(),
 	}
 	for _, f := range export.Formats() {
 		d.Exports = append(d.Exports, templates.ExportLink{Name: f.Name, Description: f.Description,

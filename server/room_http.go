@@ -97,7 +97,7 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 	to := s.reachFor(r)
 	d := templates.RoomData{ID: room.ID, Presenter: presenter, FollowerURL: to.Base + "/r/" + room.ID,
 		Short: persist.ShortCode(room.ID), JoinURL: to.Base + "/j/" + persist.ShortCode(room.ID),
-		WSURL: scheme + "://" + r.Host + "/r/" + room.ID + "/ws", Static: static.Version}
+		WSURL: scheme + "://" + r.Host + "/r/" + room.ID + "/ws", Static: static.Version()}
 	if to.LoopbackOnly {
 		d.LoopbackOnly = ClassroomCommand
 	}

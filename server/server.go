@@ -187,7 +187,7 @@ func New(cfg Config) *Server {
 	// browsers ask for /favicon.ico whatever the page links: the same icon
 	s.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		r2 := r.Clone(r.Context())
-		r2.URL.Path, r2.URL.RawQuery = "/favicon.svg", "v="+static.Version
+		r2.URL.Path, r2.URL.RawQuery = "/favicon.svg", "v="+static.Version()
 		static.Handler().ServeHTTP(w, r2)
 	})
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
@@ -241,7 +241,7 @@ func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	d := templates.LandingData{
 		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(), Maps: mapChoices(), Scripts: scriptChoices(),
 		Sessions: s.sessions.len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
-		Static: static.Version, Rooms: s.rooms != nil,
+		Static: static.Version(), Rooms: s.rooms != nil,
 	}
 	for _, e := range examples {
 		d.Examples = append(d.Examples, templates.Example(e))

@@ -5,14 +5,17 @@ import (
 	"io/fs"
 	"regexp"
 	"strings"
+	"sync"
 )
 
-var (
-	bundleImportRE = regexp.MustCompile(`(?m)^import \{([^}]*)\} from "\./([A-Za-z0-9_-]+)\.js";\s*$`)
-	bundleExportRE = regexp.MustCompile(`(?m)^export (function|class|const|let) `)
-	bundleNumberRE = regexp.MustCompile(`^-?[\d.]+$`)
-	bundleDeclRE   = regexp.MustCompile(`(?m)^export (?:function|class) ([A-Za-z_$][\w$]*)|^export (?:const|let) ([^;]*);`)
-)
+// bundleREs are Bundle's patterns, compiled on its first call.
+var bundleREs = sync.OnceValue(func() (r struct{ imports, exports, number, decl *regexp.Regexp }) {
+	r.imports = regexp.MustCompile(`(?m)^import \{([^}]*)\} from "\./([A-Za-z0-9_-]+)\.js";\s*$`)
+	r.exports = regexp.MustCompile(`(?m)^export (function|class|const|let) `)
+	r.number = regexp.MustCompile(`^-?[\d.]+$`)
+	r.decl = regexp.MustCompile(`(?m)^export (?:function|class) ([A-Za-z_$][\w$]*)|^export (?:const|let) ([^;]*);`)
+	return r
+})
 
 // Bundle joins the named page modules (names without ".js", each after
 // the modules it imports) into one classic script, for a page that must be
@@ -22,6 +25,7 @@ var (
 // from "./NAME.js";` and `export function|class|const|let`. Cost: the size of
 // the modules.
 func Bundle(names ...string) (string, error) {
+	re := bundleREs()
 	var b strings.Builder
 	done := map[string]bool{}
 	for _, name := range names {
@@ -31,8 +35,8 @@ func Bundle(names ...string) (string, error) {
 		}
 		text := string(src)
 		var imports []string
-		text = bundleImportRE.ReplaceAllStringFunc(text, func(line string) string {
-			m := bundleImportRE.FindStringSubmatch(line)
+		text = re.imports.ReplaceAllStringFunc(text, func(line string) string {
+			m := re.imports.FindStringSubmatch(line)
 			if !done[m[2]] {
 				imports = append(imports, m[2])
 			}
@@ -45,7 +49,7 @@ func Bundle(names ...string) (string, error) {
 			return "", fmt.Errorf("static: bundle: %s has an import Bundle cannot read", name)
 		}
 		var exports []string
-		for _, m := range bundleDeclRE.FindAllStringSubmatch(text, -1) {
+		for _, m := range re.decl.FindAllStringSubmatch(text, -1) {
 			if m[1] != "" {
 				exports = append(exports, m[1])
 				continue
@@ -55,13 +59,13 @@ func Bundle(names ...string) (string, error) {
 			parts := strings.Split(m[2], ",")
 			for i, decl := range parts {
 				n, v, ok := strings.Cut(decl, "=")
-				if i > 0 && (!ok || !bundleNumberRE.MatchString(strings.TrimSpace(v))) {
+				if i > 0 && (!ok || !re.number.MatchString(strings.TrimSpace(v))) {
 					break
 				}
 				exports = append(exports, strings.TrimSpace(n))
 			}
 		}
-		text = bundleExportRE.ReplaceAllString(text, "$1 ")
+		text = re.exports.ReplaceAllString(text, "$1 ")
 		fmt.Fprintf(&b, "const __mod_%s = (() => {\n%s\nreturn { %s };\n})();\n", ident(name), text, strings.Join(exports, ", "))
 		done[name] = true
 	}

@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -27,8 +28,10 @@ var files embed.FS
 var FS fs.FS = files
 
 // Version is a short hash of every embedded file, for cache-busting URLs
-// (/static/session.js?v=Version): it changes whenever a file does.
-var Version = func() string {
+// (/static/session.js?v=Version): it changes whenever a file does. It is
+// computed on the first call (a hash of every file), so a command that
+// serves no page never pays for it.
+var Version = sync.OnceValue(func() string {
 	h := sha256.New()
 	entries, _ := fs.ReadDir(files, ".")
 	names := make([]string, 0, len(entries))
@@ -42,15 +45,16 @@ var Version = func() string {
 		h.Write(b)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:12]
-}()
+})
 
 // importRE matches a static relative import or re-export of a sibling
 // module: `from "./NAME.js"` (the only form the page's modules use).
-var importRE = regexp.MustCompile(`(\bfrom\s+")(\./[A-Za-z0-9_-]+\.js)(")`)
+const importRE = `(\bfrom\s+")(\./[A-Za-z0-9_-]+\.js)(")`
 
 // versioned is every embedded .js file with its relative imports pointing
-// at ?v=Version; built once at start (the files are small).
-var versioned = func() map[string][]byte {
+// at ?v=Version; built on first use, then shared (the files are small).
+var versioned = sync.OnceValue(func() map[string][]byte {
+	re := regexp.MustCompile(importRE)
 	out := map[string][]byte{}
 	entries, _ := fs.ReadDir(files, ".")
 	for _, e := range entries {
@@ -58,15 +62,15 @@ var versioned = func() map[string][]byte {
 			continue
 		}
 		b, _ := fs.ReadFile(files, e.Name())
-		out[e.Name()] = importRE.ReplaceAll(b, []byte("${1}${2}?v="+Version+"${3}"))
+		out[e.Name()] = re.ReplaceAll(b, []byte("${1}${2}?v="+Version()+"${3}"))
 	}
 	return out
-}()
+})
 
 // Module returns the embedded module name as served (imports versioned),
 // or false if there is none.
 func Module(name string) ([]byte, bool) {
-	b, ok := versioned[name]
+	b, ok := versioned()[name]
 	return b, ok
 }
 
@@ -77,13 +81,13 @@ func Module(name string) ([]byte, bool) {
 func Handler() http.Handler {
 	fsrv := http.FileServerFS(files)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Query().Get("v") == Version {
+		if r.URL.Query().Get("v") == Version() {
 			w.Header().Set("Cache-Control", "public, max-age=86400")
 		} else {
 			w.Header().Set("Cache-Control", "no-cache")
 		}
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		if b, ok := versioned[strings.TrimPrefix(r.URL.Path, "/")]; ok {
+		if b, ok := versioned()[strings.TrimPrefix(r.URL.Path, "/")]; ok {
 			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 			http.ServeContent(w, r, r.URL.Path, time.Time{}, bytes.NewReader(b))
 			return

@@ -15,9 +15,9 @@ func TestModulesVersioned(t *testing.T) {
 	h := Handler()
 	anyImport := regexp.MustCompile(`\bfrom\s+"([^"]+)"`)
 	imports := 0
-	for name := range versioned {
+	for name := range versioned() {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", "/"+name+"?v="+Version, nil))
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/"+name+"?v="+Version(), nil))
 		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
 			t.Fatalf("%s: HTTP %d, %q", name, rec.Code, rec.Header().Get("Content-Type"))
 		}
@@ -28,10 +28,10 @@ func TestModulesVersioned(t *testing.T) {
 		for _, m := range anyImport.FindAllStringSubmatch(string(body), -1) {
 			imports++
 			target, v, ok := strings.Cut(m[1], "?v=")
-			if !ok || v != Version {
-				t.Errorf("%s imports %q: want ?v=%s", name, m[1], Version)
+			if !ok || v != Version() {
+				t.Errorf("%s imports %q: want ?v=%s", name, m[1], Version())
 			}
-			if _, ok := versioned[strings.TrimPrefix(target, "./")]; !ok {
+			if _, ok := versioned()[strings.TrimPrefix(target, "./")]; !ok {
 				t.Errorf("%s imports %q: no such module", name, target)
 			}
 		}

@@ -75,7 +75,11 @@ func (e *engine[S]) collectTies(ev *Event, id int32) {
 	if ev == nil {
 		return
 	}
-	e.tieBuf, ev.TieCount = e.front.ties(e.nodeKey(id), e.o.Local, e.tieBuf, MaxTies)
+	k, ok := e.front.lastPopped()
+	if !ok {
+		k = e.nodeKey(id)
+	}
+	e.tieBuf, ev.TieCount = e.front.ties(k, e.o.Local, e.tieBuf, MaxTies)
 }
 
 // layerOpen reports whether open nodes remain in the layer of depth d
@@ -98,7 +102,7 @@ func (e *engine[S]) prune(rec *stepRecord) {
 	for _, id := range e.orderBuf[e.o.Width:] {
 		n := e.nodes.at(int32(id))
 		ed := e.edit(n)
-		e.mods = append(e.mods, mod{id: int32(id), nodesBefore: int32(e.nodes.len()), old: ed, new: ed, pruned: true})
+		e.addMod(mod{id: int32(id), nodesBefore: int32(e.nodes.len()), old: ed, new: ed, pruned: true})
 		e.dropPruned(int32(id))
 		rec.pruned++
 	}

@@ -207,11 +207,14 @@ func (e *engine[S]) nodeEnd(k int) int {
 	if k < len(e.records) {
 		return int(e.records[k].firstNode)
 	}
+	if k < len(e.past) {
+		return int(e.past[k].firstNode)
+	}
 	return e.nodes.len()
 }
 
 func (e *engine[S]) moddedIn(a, b int, dst []int) []int {
-	if b <= a {
+	if b <= a || !e.journaled() {
 		return dst
 	}
 	from := e.records[a].firstMod
@@ -223,7 +226,7 @@ func (e *engine[S]) moddedIn(a, b int, dst []int) []int {
 }
 
 func (e *engine[S]) expandedIn(a, b int, dst []int) []int {
-	for k := a; k < b; k++ {
+	for k := a; k < b && k < len(e.records); k++ {
 		dst = append(dst, int(e.records[k].expanded))
 	}
 	return dst
@@ -256,7 +259,7 @@ func (e *engine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 	cell, _ := any(e.p).(interface{ cellOf(S) int })
 	born := e.stepOf(int32(a))
 	for id := int32(a); id < int32(b); id++ {
-		for born < len(e.records) && e.records[born].firstNode <= id {
+		for born < e.horizon() && int32(e.nodeEnd(born)) <= id {
 			born++
 		}
 		dst = append(dst, e.recordAt(id, born, cell))
@@ -269,7 +272,7 @@ func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }
 	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Born: born, Fate: e.baseFate(n.status), Cell: -1}
 	switch n.status {
 	case st8Closed, st8Goal, st8Cutoff, st8Stale:
-		r.Order, r.Seq = int(n.mark), int(e.records[n.mark-1].poppedSeq)
+		r.Order, r.Seq = int(n.mark), int(e.seqOf(id))
 	case st8Open:
 		r.Seq = int(n.mark)
 		r.Order = e.orderAfter(id, max(e.cur, born))

@@ -71,8 +71,13 @@ type engine[S comparable] struct {
 	nodes   nodeStore[S]
 	seen    *seenSet[S] // state -> its node, at the horizon (graph search only)
 	front   frontier
-	records []stepRecord // records[k] is step k+1
-	mods    []mod
+	records []stepRecord // records[k] is step k+1 (journaled mode)
+	mods    []mod        // (journaled mode)
+	// forward-only mode (forward.go): the past steps' index, the cursor's
+	// record and the number of mods made
+	past    []stepIndex
+	last    stepRecord
+	modN    int32
 	cur     int    // the cursor: steps taken
 	status  Status // at the horizon
 	goal    int32  // at the horizon, -1 if none
@@ -293,9 +298,9 @@ func (e *engine[S]) nodeKey(id int32) key { return e.keyOf(id, e.hOf(e.nodes.at(
 func (e *engine[S]) step(ev *Event) {
 	id := e.front.pop()
 	n := e.nodes.at(id)
-	rec := stepRecord{expanded: id, poppedSeq: n.mark, firstNode: int32(e.nodes.len()), firstMod: int32(len(e.mods)), maxOpen: 1}
+	rec := stepRecord{expanded: id, poppedSeq: n.mark, firstNode: int32(e.nodes.len()), firstMod: e.modLen(), maxOpen: 1}
 	if e.cur > 0 {
-		prev := &e.records[e.cur-1]
+		prev := e.cursorRecord()
 		rec.expandedN, rec.duplicates, rec.maxOpen, rec.closed, rec.cutoffs, rec.stale = prev.expandedN, prev.duplicates, prev.maxOpen, prev.closed, prev.cutoffs, prev.stale
 		rec.pruned = prev.pruned
 	}
@@ -413,7 +418,12 @@ func (e *engine[S]) endStep(rec *stepRecord) {
 
 // commit appends the step's record and moves the cursor, which is the horizon.
 func (e *engine[S]) commit(rec stepRecord) {
-	e.records = append(e.records, rec)
+	if e.journaled() {
+		e.records = append(e.records, rec)
+	} else {
+		e.past = append(e.past, stepIndex{rec.firstNode, rec.poppedSeq})
+		e.last = rec
+	}
 	e.cur++
 }
 
@@ -434,7 +444,7 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 			e.nextSeq++
 		}
 		e.apply(old, m.new)
-		e.mods = append(e.mods, m)
+		e.addMod(m)
 		e.front.fix(ex, e.keyOf(ex, e.hOf(s)))
 		e.note(ev, ex, ex, FateReparented, m.old.g, m.old.parent)
 	case old.status == st8Closed && cheaper && e.o.Closed == Reopen:
@@ -443,7 +453,7 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		e.nextSeq++
 		e.apply(old, m.new)
 		old.status = st8Open
-		e.mods = append(e.mods, m)
+		e.addMod(m)
 		rec.closed--
 		e.front.push(ex, e.keyOf(ex, e.hOf(s)))
 		e.note(ev, ex, ex, FateReopened, m.old.g, m.old.parent)
@@ -495,7 +505,7 @@ func (e *engine[S]) bytesPerNode() int64 {
 }
 
 func (e *engine[S]) bytes() int64 {
-	return int64(e.nodes.len())*e.bytesPerNode() + int64(len(e.records))*int64(unsafe.Sizeof(stepRecord{}))
+	return int64(e.nodes.len())*e.bytesPerNode() + int64(len(e.records))*int64(unsafe.Sizeof(stepRecord{})) + int64(len(e.past))*int64(unsafe.Sizeof(stepIndex{}))
 }
 
 // order applies Options.Order to one expansion's successors.

@@ -22,6 +22,9 @@ type frontier interface {
 	ties(k key, withTie bool, buf []int32, limit int) ([]int32, int)
 	// clear empties the frontier, keeping its memory for reuse.
 	clear()
+	// lastPopped is the key of the node the last pop returned, if the
+	// frontier keeps keys (the heap does: the key it ordered that node by).
+	lastPopped() (key, bool)
 }
 
 // key is a node's sort key: priority, then the tie rule's key, then the
@@ -50,6 +53,7 @@ func (f *fifoFrontier) len() int                                              { 
 func (f *fifoFrontier) ids() []int32                                          { return f.q[f.head:] }
 func (f *fifoFrontier) ties(_ key, _ bool, buf []int32, _ int) ([]int32, int) { return buf, 0 }
 func (f *fifoFrontier) clear()                                                { f.q, f.head = f.q[:0], 0 }
+func (f *fifoFrontier) lastPopped() (key, bool)                               { return key{}, false }
 
 // lifoFrontier is a stack.
 type lifoFrontier struct{ s []int32 }
@@ -67,6 +71,7 @@ func (f *lifoFrontier) len() int                                              { 
 func (f *lifoFrontier) ids() []int32                                          { return f.s }
 func (f *lifoFrontier) ties(_ key, _ bool, buf []int32, _ int) ([]int32, int) { return buf, 0 }
 func (f *lifoFrontier) clear()                                                { f.s = f.s[:0] }
+func (f *lifoFrontier) lastPopped() (key, bool)                               { return key{}, false }
 
 // reverseTop reverses the order of the k nodes on top of the stack. It is
 // its own inverse, and unpush only truncates, so undo needs nothing. O(k).
@@ -94,6 +99,8 @@ type heapFrontier struct {
 	items []heapItem
 	pos   []int32
 	lifo  bool
+	tw    *tieWindow // nil until ties is first asked
+	last  key        // the key of the last node popped
 }
 
 func (h *heapFrontier) less(a, b *heapItem) bool {
@@ -163,11 +170,18 @@ func (h *heapFrontier) push(id int32, k key) {
 	h.items = append(h.items, heapItem{k, id})
 	h.setPos(id, len(h.items)-1)
 	h.up(len(h.items) - 1)
+	if h.tw != nil {
+		h.tw.added(h, heapItem{k, id})
+	}
 }
 
 func (h *heapFrontier) remove(i int) int32 {
 	n := len(h.items) - 1
-	id := h.items[i].id
+	it := h.items[i]
+	id := it.id
+	if h.tw != nil {
+		h.tw.removed(it)
+	}
 	if n != i {
 		h.swap(i, n)
 	}
@@ -179,10 +193,19 @@ func (h *heapFrontier) remove(i int) int32 {
 	return id
 }
 
-func (h *heapFrontier) pop() int32 { return h.remove(0) }
+func (h *heapFrontier) pop() int32 {
+	h.last = h.items[0].key
+	return h.remove(0)
+}
+
+func (h *heapFrontier) lastPopped() (key, bool) { return h.last, true }
 
 func (h *heapFrontier) fix(id int32, k key) {
 	i := int(h.pos[id])
+	if h.tw != nil {
+		h.tw.removed(h.items[i])
+		h.tw.added(h, heapItem{k, id})
+	}
 	h.items[i].key = k
 	if !h.down(i) {
 		h.up(i)
@@ -194,6 +217,10 @@ func (h *heapFrontier) clear() {
 		h.pos[it.id] = -1
 	}
 	h.items = h.items[:0]
+	if h.tw != nil {
+		clear(h.tw.count)
+		h.tw.valid = false
+	}
 }
 
 func (h *heapFrontier) unpush(id int32)       { h.remove(int(h.pos[id])) }
@@ -209,46 +236,13 @@ func (h *heapFrontier) ids() []int32 {
 }
 
 // ties lists the first limit open nodes of k's priority (withTie: and tie
-// key) in pop order, by a best-first walk of the heap from the root:
-// O(limit²) for the list, so the result never depends on the heap's
-// layout. The count is of all such entries, up to MaxTieCount:
-// O(min(count, MaxTieCount)). Every open node sorts at or after k (k is
-// the key of the node just popped), so an entry that differs from k sorts
-// after it, as does all of its subtree: the walks stop there.
+// key) in pop order and counts all of them, up to MaxTieCount; k is the key
+// of the node just popped, so every open node sorts at or after it. The
+// answer comes from a tieWindow, made on the first call (O(n)) and kept up
+// to date by every later heap operation: O(limit) a call, amortized.
 func (h *heapFrontier) ties(k key, withTie bool, buf []int32, limit int) ([]int32, int) {
-	same := func(i int) bool { return h.items[i].prio == k.prio && (!withTie || h.items[i].tie == k.tie) }
-	if len(h.items) == 0 || !same(0) {
-		return buf, 0
+	if h.tw == nil || h.tw.withTie != withTie {
+		h.tw = newTieWindow(h, withTie)
 	}
-	cand := []int{0}
-	for len(cand) > 0 && len(buf) < limit {
-		best := 0
-		for c := range cand {
-			if h.less(&h.items[cand[c]], &h.items[cand[best]]) {
-				best = c
-			}
-		}
-		i := cand[best]
-		cand[best] = cand[len(cand)-1]
-		cand = cand[:len(cand)-1]
-		buf = append(buf, h.items[i].id)
-		for c := arity*i + 1; c <= arity*i+arity && c < len(h.items); c++ {
-			if same(c) {
-				cand = append(cand, c)
-			}
-		}
-	}
-	count := 0
-	var walk func(i int)
-	walk = func(i int) {
-		if i >= len(h.items) || !same(i) || count >= MaxTieCount {
-			return
-		}
-		count++
-		for c := arity*i + 1; c <= arity*i+arity; c++ {
-			walk(c)
-		}
-	}
-	walk(0)
-	return buf, count
+	return h.tw.ties(h, k, buf, limit)
 }

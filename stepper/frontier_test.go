@@ -1,7 +1,9 @@
 package stepper
 
 import (
+	"math"
 	"math/rand"
+	"slices"
 	"sort"
 	"testing"
 )
@@ -58,5 +60,114 @@ func TestHeapPopsInKeyOrder(t *testing.T) {
 				t.Fatalf("%d left after popping every node", h.len())
 			}
 		}
+	}
+}
+
+// tiesByWalk is the definition ties must agree with: the first limit
+// entries of k's group in pop order, by a best-first walk from the root,
+// and the number of all of them up to MaxTieCount, by a walk of the
+// group's subtree.
+func tiesByWalk(h *heapFrontier, k key, withTie bool, limit int) ([]int32, int) {
+	same := func(i int) bool { return h.items[i].prio == k.prio && (!withTie || h.items[i].tie == k.tie) }
+	var out []int32
+	if len(h.items) == 0 || !same(0) {
+		return out, 0
+	}
+	cand := []int{0}
+	for len(cand) > 0 && len(out) < limit {
+		best := 0
+		for c := range cand {
+			if h.less(&h.items[cand[c]], &h.items[cand[best]]) {
+				best = c
+			}
+		}
+		i := cand[best]
+		cand[best] = cand[len(cand)-1]
+		cand = cand[:len(cand)-1]
+		out = append(out, h.items[i].id)
+		for c := arity*i + 1; c <= arity*i+arity && c < len(h.items); c++ {
+			if same(c) {
+				cand = append(cand, c)
+			}
+		}
+	}
+	count := 0
+	var walk func(i int)
+	walk = func(i int) {
+		if i >= len(h.items) || !same(i) || count >= MaxTieCount {
+			return
+		}
+		count++
+		for c := arity*i + 1; c <= arity*i+arity; c++ {
+			walk(c)
+		}
+	}
+	walk(0)
+	return out, count
+}
+
+// TestHeapTiesMatchWalk drives the heap at random through pushes, pops,
+// re-keys, undone pushes and undone pops, asks for the ties after each pop
+// as a step does, and checks the tie window agrees with the walk every
+// time: same list, same count, under both insertion orders and both tie
+// groupings, with groups small and large enough to overflow the head.
+func TestHeapTiesMatchWalk(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	for _, lifo := range []bool{false, true} {
+		for _, withTie := range []bool{false, true} {
+			for trial := 0; trial < 60; trial++ {
+				h := &heapFrontier{lifo: lifo}
+				keys := map[int32]key{}
+				prios, ties := 1+r.Intn(6), 1+r.Intn(3)
+				next := int32(0)
+				var popped []int32
+				for op := 0; op < 3000; op++ {
+					switch c := r.Intn(10); {
+					case c < 5 || len(keys) == 0:
+						k := key{prio: float64(r.Intn(prios)), tie: float64(r.Intn(ties)), seq: next}
+						h.push(next, k)
+						keys[next] = k
+						next++
+					case c < 8:
+						id := h.pop()
+						k := keys[id]
+						delete(keys, id)
+						popped = append(popped, id)
+						gotIDs, gotN := h.ties(k, withTie, nil, MaxTies)
+						wantIDs, wantN := tiesByWalk(h, k, withTie, MaxTies)
+						if gotN != wantN || !slices.Equal(gotIDs, wantIDs) {
+							t.Fatalf("lifo=%v withTie=%v trial %d op %d: ties = %v (%d), want %v (%d)", lifo, withTie, trial, op, gotIDs, gotN, wantIDs, wantN)
+						}
+						if r.Intn(4) == 0 { // the pop undone
+							h.unpop(id, k)
+							keys[id] = k
+							popped = popped[:len(popped)-1]
+						}
+					case c < 9:
+						for id, k := range keys { // decrease-key
+							k.prio -= float64(r.Intn(2))
+							h.fix(id, k)
+							keys[id] = k
+							break
+						}
+					default:
+						id := next - 1 - int32(r.Intn(int(min(next, 5))))
+						if _, ok := keys[id]; ok { // a push undone
+							h.unpush(id)
+							delete(keys, id)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTieGroupSignedZero: -0 and +0 priorities tie, as the heap compares
+// them, so the tie counts must key them alike.
+func TestTieGroupSignedZero(t *testing.T) {
+	neg := tieGroup{prio: math.Copysign(0, -1), tie: math.Copysign(0, -1)}
+	if neg.bits() != (tieGroup{}).bits() {
+		t.Errorf("bits of -0 = %x, of +0 = %x: want equal", neg.bits(), tieGroup{}.bits())
 	}
 }

@@ -3,6 +3,7 @@ package stepper
 import (
 	"container/heap"
 	"math"
+	"runtime"
 	"testing"
 )
 
@@ -219,4 +220,48 @@ func BenchmarkScenArena2Workers2(b *testing.B) {
 		}
 	}
 	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkMazeRowsRatio runs every 8th row of arena2.map.scen (114 rows)
+// through Scenario.Run, as stepviz scen does (forward only, duplicates
+// dropped), and through denseAStar, the tight hand-written A* on the same
+// successor function, in turns; ratio is the median CPU time of the first
+// over the second's (target <= 1.15). It reports the bytes Scenario.Run
+// allocates per row too.
+func BenchmarkMazeRowsRatio(b *testing.B) {
+	sc := scenLoad(b, "arena2.map.scen").Sample(8)
+	o, err := ParseOptions("astar h=octile duplicates=drop")
+	if err != nil {
+		b.Fatal(err)
+	}
+	grids := make([]*gridProblem, len(sc.Rows))
+	for i := range sc.Rows {
+		g, err := sc.Grid(i, ScenConfig{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		grids[i] = newGridProblem(g)
+	}
+	var allocated uint64
+	eng, dense := pairedCPU(b, func() {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		res, err := sc.Run(ScenConfig{Options: o})
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.ReadMemStats(&m1)
+		allocated = m1.TotalAlloc - m0.TotalAlloc
+		if s := SummarizeScen(res); s.Mismatches != 0 {
+			b.Fatalf("%d of %d rows mismatch", s.Mismatches, s.Rows)
+		}
+	}, func() {
+		for i, p := range grids {
+			if cost, _ := denseAStar(p, gridHeuristics(p.g)[0].Estimate); math.Abs(cost-sc.Rows[i].Optimal) > 1e-6 {
+				b.Fatalf("row %d: cost %v, optimal %v", i, cost, sc.Rows[i].Optimal)
+			}
+		}
+	})
+	reportRatio(b, "engine", "dense", eng, dense)
+	b.ReportMetric(float64(allocated)/float64(len(sc.Rows)), "engine-B/row")
 }

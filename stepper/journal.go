@@ -10,14 +10,19 @@ import "fmt"
 // after node L-1 was made and before node L.
 
 // horizon is the furthest step computed.
-func (e *engine[S]) horizon() int { return len(e.records) }
+func (e *engine[S]) horizon() int {
+	if e.journaled() {
+		return len(e.records)
+	}
+	return e.cur
+}
 
 // stepEnds returns where the nodes and mods of records[k] end.
 func (e *engine[S]) stepEnds(k int) (nodeEnd, modEnd int32) {
 	if k+1 < len(e.records) {
 		return e.records[k+1].firstNode, e.records[k+1].firstMod
 	}
-	return int32(e.nodes.len()), int32(len(e.mods))
+	return int32(e.nodes.len()), e.modLen()
 }
 
 // visibleNodes is how many nodes exist at the cursor.
@@ -32,6 +37,9 @@ func (e *engine[S]) visibleNodes() int32 {
 func (e *engine[S]) cursorRecord() *stepRecord {
 	if e.cur == 0 {
 		return nil
+	}
+	if !e.journaled() {
+		return &e.last
 	}
 	return &e.records[e.cur-1]
 }
@@ -239,6 +247,9 @@ func (e *engine[S]) rewind() {
 // first) by the cheapest of undoing, rewinding and replaying, or replaying
 // from where it is; past the horizon it searches.
 func (e *engine[S]) seek(k int) int {
+	if k < e.cur && !e.journaled() {
+		e.restart()
+	}
 	if k < e.cur {
 		undoCost := e.cur - k
 		rewindCost := k + int(e.visibleNodes())/8

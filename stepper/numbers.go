@@ -51,14 +51,20 @@ func showGHF(g, h, f float64, scale int64) Shown {
 // whole number, past 10²¹ in exponent form; an infinity or NaN as Go writes
 // it ("+Inf"). O(1).
 func FormatNumber(x float64) string {
+	var b [32]byte
+	return string(appendNumber(b[:0], x))
+}
+
+// appendNumber appends x to b as FormatNumber writes it. O(1).
+func appendNumber(b []byte, x float64) []byte {
 	t, ok := units(x, 1000)
 	if !ok {
 		if math.Abs(x) < 1e21 {
-			return strconv.FormatFloat(math.Round(x), 'f', -1, 64)
+			return strconv.AppendFloat(b, math.Round(x), 'f', -1, 64)
 		}
-		return strconv.FormatFloat(x, 'g', -1, 64)
+		return strconv.AppendFloat(b, x, 'g', -1, 64)
 	}
-	return writeUnits(t, 1000)
+	return appendUnits(b, t, 1000)
 }
 
 // maxUnits bounds the values written through whole units (exact in an
@@ -77,12 +83,17 @@ func units(x float64, scale int64) (int64, bool) {
 
 // writeUnits writes t/scale (scale 10 or 1000) with no trailing zeros.
 func writeUnits(t, scale int64) string {
+	var b [32]byte
+	return string(appendUnits(b[:0], t, scale))
+}
+
+// appendUnits appends t/scale as writeUnits writes it.
+func appendUnits(b []byte, t, scale int64) []byte {
 	neg := t < 0
 	if neg {
 		t = -t
 	}
 	whole, frac := t/scale, t%scale
-	b := make([]byte, 0, 24)
 	if neg && t != 0 {
 		b = append(b, '-')
 	}
@@ -94,7 +105,7 @@ func writeUnits(t, scale int64) string {
 			frac %= unit
 		}
 	}
-	return string(b)
+	return b
 }
 
 // near reports whether a and b are the same value up to the rounding of

@@ -251,9 +251,12 @@ type Options struct {
 	// NodeDropped; the journal's queries (NodeEnd, Records, ModdedIn ...)
 	// know only the step and ids held (see [Search.Horizon]). MaxNodes still
 	// caps the current iteration's nodes, MaxBytes then the nodes held, at
-	// BytesPerNode each. The best-first and bidirectional searches ignore
-	// it. It is not a variant of the search: String does not write it and
-	// ParseOptions never sets it.
+	// BytesPerNode each. The best-first searches keep no journal either:
+	// of each past step only where its nodes begin and the insertion
+	// number of the node it expanded (8 bytes), no mod of a re-parenting,
+	// and Seek back starts again from step 0 (forward.go). The
+	// bidirectional searches ignore it. It is not a variant of the search:
+	// String does not write it and ParseOptions never sets it.
 	Forget bool
 }
 

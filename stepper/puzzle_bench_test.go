@@ -186,29 +186,47 @@ func BenchmarkPuzzleAStarRatio(b *testing.B) {
 // BenchmarkPuzzleBytesPerNode measures the heap a big 8-puzzle search
 // keeps (UCS over the whole space on 867254301: about 480,000 nodes, every
 // generated child counted) with runtime.MemStats, per tree node and per
-// distinct state, next to the engine's own estimate s.BytesPerNode().
+// distinct state, next to the engine's own estimate s.BytesPerNode(): with
+// its journal (what the live viewer keeps to step back) and forward only
+// (Options.Forget, what solve, trace and scen run; target <= 48 B/node).
 func BenchmarkPuzzleBytesPerNode(b *testing.B) {
 	p := mustPuzzle(b, hardEight)
-	var perNode, perState float64
-	var est int64
-	for b.Loop() {
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		s := mustSearch(b, p, "ucs")
-		s.Run(0)
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		used := float64(after.HeapAlloc) - float64(before.HeapAlloc)
-		c := s.Counters()
-		perNode = used / float64(s.NodeCount())
-		perState = used / float64(c.Open+c.Closed)
-		est = s.BytesPerNode()
-		runtime.KeepAlive(s)
+	for _, forward := range []bool{false, true} {
+		name := "journaled"
+		if forward {
+			name = "forward"
+		}
+		b.Run(name, func(b *testing.B) {
+			o, err := ParseOptions("ucs")
+			if err != nil {
+				b.Fatal(err)
+			}
+			o.Forget = forward
+			var perNode, perState float64
+			var est int64
+			for b.Loop() {
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				s, err := NewSearch(p, o)
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.Run(0)
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				used := float64(after.HeapAlloc) - float64(before.HeapAlloc)
+				c := s.Counters()
+				perNode = used / float64(s.NodeCount())
+				perState = used / float64(c.Open+c.Closed)
+				est = s.BytesPerNode()
+				runtime.KeepAlive(s)
+			}
+			b.ReportMetric(perNode, "B/node")
+			b.ReportMetric(perState, "B/state")
+			b.ReportMetric(float64(est), "est-B/node")
+		})
 	}
-	b.ReportMetric(perNode, "B/node")
-	b.ReportMetric(perState, "B/state")
-	b.ReportMetric(float64(est), "est-B/node")
 }
 
 // BenchmarkPuzzleSeek seeks to random steps of a search of at least

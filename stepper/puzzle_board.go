@@ -60,13 +60,19 @@ func (g *puzzleGeom) distance(t uint8, pos int) int {
 }
 
 // formatBoard writes tiles as FormatTiles does.
+// One allocation: the string; the bytes are written on the stack.
 func (g *puzzleGeom) formatBoard(t *[maxCells]uint8) string {
-	buf := make([]byte, 0, 3*g.cells)
+	var b [3 * maxCells]byte
+	buf := b[:0]
 	for i := range g.cells {
 		if g.cells != 9 && i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = strconv.AppendInt(buf, int64(t[i]), 10)
+		if t[i] < 10 {
+			buf = append(buf, '0'+t[i])
+		} else {
+			buf = strconv.AppendInt(buf, int64(t[i]), 10)
+		}
 	}
 	return string(buf)
 }
@@ -263,4 +269,35 @@ func (p *bytesPuzzle) Successors(s board25, buf []Successor[board25]) []Successo
 		buf = append(buf, Successor[board25]{State: ns, Action: a, Cost: 1})
 	}
 	return buf
+}
+
+// StateCount is the number of arrangements of the board's tiles, cells!,
+// or more than maxDenseStates when that is too many to index (from 4×3
+// on): a 3×3 board's states are indexed, 362,880 of them.
+func (p *packedPuzzle) StateCount() int {
+	n := 1
+	for i := 2; i <= p.geom.cells; i++ {
+		n *= i
+		if n > maxDenseStates {
+			return maxDenseStates + 1
+		}
+	}
+	return n
+}
+
+// StateIndex is the rank of the board as a permutation of its tiles, in
+// lexicographic order (its Lehmer code): 0 <= StateIndex < StateCount.
+// O(cells), one popcount a cell.
+func (p *packedPuzzle) StateIndex(s uint64) int {
+	n := p.geom.cells
+	used := uint32(0)
+	rank := 0
+	for i := range n {
+		v := uint(s>>(4*uint(i))) & 15
+		// the tiles below v not placed yet
+		smaller := v - uint(bits.OnesCount32(used&(1<<v-1)))
+		rank = rank*(n-i) + int(smaller)
+		used |= 1 << v
+	}
+	return rank
 }

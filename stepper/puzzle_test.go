@@ -692,3 +692,41 @@ func FuzzParseTiles(f *testing.F) {
 		}
 	})
 }
+
+// TestPuzzleStateIndexIsARanking checks that StateIndex numbers the 9!
+// arrangements of a 3×3 board 0 to 9!-1, each once, and that the 4×4
+// board is too big to index.
+func TestPuzzleStateIndexIsARanking(t *testing.T) {
+	pp := newPacked(mustPuzzle(t, "puzzle 123456780"))
+	if got := pp.StateCount(); got != 362880 {
+		t.Fatalf("StateCount = %d, want 9! = 362880", got)
+	}
+	seen := make([]bool, pp.StateCount())
+	tiles := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}
+	var perm func(k int)
+	n := 0
+	perm = func(k int) {
+		if k == len(tiles) {
+			i := pp.StateIndex(packTiles(tiles))
+			if i < 0 || i >= len(seen) || seen[i] {
+				t.Fatalf("StateIndex(%v) = %d: out of range or taken", tiles, i)
+			}
+			seen[i] = true
+			n++
+			return
+		}
+		for j := k; j < len(tiles); j++ {
+			tiles[k], tiles[j] = tiles[j], tiles[k]
+			perm(k + 1)
+			tiles[k], tiles[j] = tiles[j], tiles[k]
+		}
+	}
+	perm(0)
+	if n != 362880 {
+		t.Fatalf("%d arrangements ranked, want 362880", n)
+	}
+	big := newPacked(mustPuzzle(t, "puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"))
+	if big.StateCount() <= maxDenseStates {
+		t.Errorf("4×4 StateCount = %d, want more than %d (not indexed)", big.StateCount(), maxDenseStates)
+	}
+}

@@ -283,8 +283,10 @@ func (sc *Scenario) baseGrid(name string, cfg ScenConfig) (*Grid, error) {
 // before any row is run. With cfg.Workers > 1 rows run concurrently (each
 // search on its own, the maps shared read-only); results and progress are
 // the same apart from the rows' times. Time: the sum of the searches
-// divided among the workers; memory: one search per worker.
+// divided among the workers; memory: one search per worker. A row's
+// search only steps forward, so it keeps no journal (Options.Forget).
 func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
+	cfg.Options.Forget = true
 	tol := cfg.Tolerance
 	if tol == 0 {
 		tol = 1e-6

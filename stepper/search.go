@@ -157,7 +157,7 @@ func (s *Search) Reset() { s.eng.seek(0) }
 // FirstHeld is the first step whose state the search holds: Seek to a step
 // from it to Horizon() undoes or replays the journal, Seek before it steps
 // again from step 0. It is 0 except with Options.Forget, where it is the
-// current step once two are taken, and node ids below
+// current step (in the depth-first family, once two are taken), and node ids below
 // IterStart(FirstHeld()) are dropped. O(1).
 func (s *Search) FirstHeld() int {
 	if d, ok := s.eng.(interface{ firstHeld() int }); ok {
@@ -241,16 +241,33 @@ func (e *engine[S]) explain(id int32) []Term {
 
 // stepOf is the step that generated node id: a binary search of the journal.
 func (e *engine[S]) stepOf(id int32) int {
+	if !e.journaled() {
+		return e.pastStepOf(id)
+	}
 	return sort.Search(len(e.records), func(i int) bool { return e.records[i].firstNode > id })
 }
 
-func (e *engine[S]) info(id int32) NodeInfo {
+func (e *engine[S]) info(id int32) NodeInfo { return e.infoAt(id, -1) }
+
+// infoAt is info with the step that generated id when the caller knows it
+// (step >= 0), which spares the search of the journal.
+func (e *engine[S]) infoAt(id int32, step int) NodeInfo {
 	n := e.nodes.at(id)
+	if step < 0 && e.modLen() == 0 && n.parent >= 0 {
+		// no node ever changed parent: a node was made by the step that
+		// expanded its parent, which that step's number marks
+		if p := e.nodes.at(n.parent); p.status == st8Closed {
+			step = int(p.mark)
+		}
+	}
+	if step < 0 {
+		step = e.stepOf(id)
+	}
 	h := e.hOf(n.state)
 	ni := NodeInfo{
 		ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent),
 		G: n.g, H: h, F: e.priority(n.g, h, n.depth), Depth: int(n.depth),
-		Status: n.status.status(), Seq: int(e.seqOf(id)), Step: e.stepOf(id),
+		Status: n.status.status(), Seq: int(e.seqOf(id)), Step: step,
 	}
 	if n.status == st8Closed {
 		ni.Order = int(n.mark)
@@ -312,6 +329,9 @@ func (e *engine[S]) cost() float64 {
 func (e *engine[S]) seqOf(id int32) int32 {
 	n := e.nodes.at(id)
 	if n.status == st8Closed || n.status == st8Goal || n.status == st8Cutoff || n.status == st8Stale {
+		if !e.journaled() {
+			return e.past[n.mark-1].poppedSeq
+		}
 		return e.records[n.mark-1].poppedSeq
 	}
 	return n.mark
@@ -328,12 +348,16 @@ func (e *engine[S]) fill(ev *Event) {
 	rec := e.cursorRecord()
 	ev.Step = e.cur
 	ev.Expanded = e.info(rec.expanded)
-	ev.Key = e.publicKey(rec.expanded)
-	for _, t := range e.tieBuf {
-		ev.Ties = append(ev.Ties, int(t))
+	ev.Key = OpenKey(e.o, ev.Expanded) // publicKey, from the h info computed
+
+	if len(e.tieBuf) > 0 {
+		ev.Ties = make([]int, len(e.tieBuf))
+		for i, t := range e.tieBuf {
+			ev.Ties[i] = int(t)
+		}
 	}
 	if ev.TieCount > 0 {
-		ev.TieReason = e.tieReason(rec.expanded)
+		ev.TieReason = e.tieReason(rec.expanded, ev.Key)
 	}
 	ev.Children = make([]Child, 0, len(e.notes))
 	for _, nt := range e.notes {
@@ -341,7 +365,11 @@ func (e *engine[S]) fill(ev *Event) {
 		if nt.id < 0 {
 			c.NodeInfo, c.Fate, c.ExistingID = e.droppedInfo(rec.expanded, &e.succ[nt.succ]), nt.fate, int(nt.existing)
 		} else {
-			c.NodeInfo, c.Fate, c.ExistingID = e.info(nt.id), nt.fate, int(nt.existing)
+			step := -1
+			if nt.id >= rec.firstNode {
+				step = e.cur // made by this step
+			}
+			c.NodeInfo, c.Fate, c.ExistingID = e.infoAt(nt.id, step), nt.fate, int(nt.existing)
 		}
 		if nt.fate == FateReparented || nt.fate == FateReopened {
 			c.OldG, c.OldParent = nt.oldG, int(nt.oldParent)
@@ -352,41 +380,6 @@ func (e *engine[S]) fill(ev *Event) {
 	ev.Counters = e.counters()
 	ev.Path = e.path()
 	ev.Beam = e.beamEvent(rec.expanded)
-}
-
-// tieReason says why the expanded node beat the open nodes it tied with.
-func (e *engine[S]) tieReason(won int32) string {
-	wk := e.publicKey(won)
-	var b strings.Builder
-	if e.o.Local {
-		fmt.Fprintf(&b, "layer %s and f %s tied with %d open node", FormatNumber(wk.Priority), FormatNumber(wk.Tie), len(e.tieBuf))
-	} else {
-		fmt.Fprintf(&b, "priority %s tied with %d open node", FormatNumber(wk.Priority), len(e.tieBuf))
-	}
-	if len(e.tieBuf) != 1 {
-		b.WriteString("s")
-	}
-	b.WriteString("; ")
-	// local beam's tie key (f) is part of what tied: only the order decides
-	tieDecided := false
-	for _, t := range e.tieBuf {
-		if !e.o.Local && e.publicKey(t).Tie != wk.Tie {
-			tieDecided = true
-		}
-	}
-	switch {
-	case e.o.Tie == TieHighG && tieDecided:
-		fmt.Fprintf(&b, "tie rule high-g: its g %s is the largest", FormatNumber(e.nodes.at(won).g))
-	case e.o.Tie == TieLowH && tieDecided:
-		fmt.Fprintf(&b, "tie rule low-h: its h %s is the smallest", FormatNumber(wk.Tie))
-	case e.o.Tie == TieLIFO:
-		fmt.Fprintf(&b, "tie rule lifo: inserted last (seq %d)", wk.Seq)
-	case e.o.Tie == TieFIFO:
-		fmt.Fprintf(&b, "tie rule fifo: inserted first (seq %d)", wk.Seq)
-	default:
-		fmt.Fprintf(&b, "tie rule %s left a tie, broken by insertion order: inserted first (seq %d)", e.o.Tie, wk.Seq)
-	}
-	return b.String()
 }
 
 func (e *engine[S]) snapshot() Snapshot {
@@ -418,16 +411,22 @@ func (e *engine[S]) snapshot() Snapshot {
 	sn.Open = open
 	// A reopened node appears in e.closed once per expansion: list each
 	// closed node once, at its last expansion.
-	listed := make(map[int32]bool)
-	for k := e.cur - 1; k >= 0; k-- {
-		id := e.records[k].expanded
-		if e.nodes.at(id).status == st8Closed && !listed[id] {
-			listed[id] = true
+	if e.journaled() {
+		listed := make(map[int32]bool)
+		for k := e.cur - 1; k >= 0; k-- {
+			id := e.records[k].expanded
+			if e.nodes.at(id).status == st8Closed && !listed[id] {
+				listed[id] = true
+				sn.Closed = append(sn.Closed, e.info(id))
+			}
+		}
+		for i, j := 0, len(sn.Closed)-1; i < j; i, j = i+1, j-1 {
+			sn.Closed[i], sn.Closed[j] = sn.Closed[j], sn.Closed[i]
+		}
+	} else {
+		for _, id := range e.closedInOrder() {
 			sn.Closed = append(sn.Closed, e.info(id))
 		}
-	}
-	for i, j := 0, len(sn.Closed)-1; i < j; i, j = i+1, j-1 {
-		sn.Closed[i], sn.Closed[j] = sn.Closed[j], sn.Closed[i]
 	}
 	sn.Tree = make([]NodeInfo, e.visibleNodes())
 	for i := range sn.Tree {

@@ -1,16 +1,26 @@
 package stepper
 
 // stateIndexer is implemented by problems whose states map one to one onto
-// 0..StateCount()-1 (grid cells, graph nodes). The engine then remembers
-// reached states in a slice instead of a hash map: an index instead of a
-// hash per generated child.
+// 0..StateCount()-1 (grid cells, graph nodes, the boards of a small
+// puzzle). The engine then remembers reached states in a slice instead of
+// a hash map: an index instead of a hash per generated child, and 4 bytes
+// a possible state instead of a map entry a reached one.
 type stateIndexer[S comparable] interface {
 	StateIndex(s S) int
 	StateCount() int
 }
 
-// maxDenseStates caps the slice a dense seen set may allocate up front.
+// maxDenseStates caps the slice a dense seen set may allocate.
 const maxDenseStates = 1 << 24
+
+// denseUpFront is the most states whose slice is allocated at once; a
+// bigger space starts as a map and moves to the slice once the map holds
+// a denseShare-th of the space, so a short search of a big space (a
+// 3-move 8-puzzle) stays small.
+const (
+	denseUpFront = 1 << 18
+	denseShare   = 8
+)
 
 // seenSet maps each reached state to its node (graph search): the node
 // made when the state was first reached, for the whole search. It is never
@@ -18,13 +28,20 @@ const maxDenseStates = 1 << 24
 // the same whenever it is asked.
 type seenSet[S comparable] struct {
 	index func(S) int
+	count int     // StateCount, when index is set
 	dense []int32 // node+1 by state index, 0 if not reached
 	m     map[S]int32
 }
 
 func newSeenSet[S comparable](p Problem[S]) *seenSet[S] {
 	if ix, ok := p.(stateIndexer[S]); ok && ix.StateCount() <= maxDenseStates {
-		return &seenSet[S]{index: ix.StateIndex, dense: make([]int32, ix.StateCount())}
+		t := &seenSet[S]{index: ix.StateIndex, count: ix.StateCount()}
+		if t.count <= denseUpFront {
+			t.dense = make([]int32, t.count)
+		} else {
+			t.m = make(map[S]int32)
+		}
+		return t
 	}
 	return &seenSet[S]{m: make(map[S]int32)}
 }
@@ -39,11 +56,19 @@ func (t *seenSet[S]) get(s S) (int32, bool) {
 	return id, ok
 }
 
-// put records that node id holds s. O(1) amortized.
+// put records that node id holds s. O(1) amortized: the move from map to
+// slice costs O(states reached) once.
 func (t *seenSet[S]) put(s S, id int32) {
 	if t.dense != nil {
 		t.dense[t.index(s)] = id + 1
 		return
 	}
 	t.m[s] = id
+	if t.index != nil && len(t.m) > t.count/denseShare {
+		t.dense = make([]int32, t.count)
+		for s, id := range t.m {
+			t.dense[t.index(s)] = id + 1
+		}
+		t.m = nil
+	}
 }

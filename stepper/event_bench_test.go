@@ -1,0 +1,48 @@
+package stepper
+
+import "testing"
+
+// eventBenchCases are the searches whose events are timed: A* Manhattan
+// with the default FIFO ties on the hard 8-puzzle and on a 15-puzzle,
+// where hundreds of open nodes share a priority at every step.
+var eventBenchCases = []struct{ name, problem string }{
+	{"8puzzle", hardEight},
+	{"15puzzle", "puzzle 4,5,7,2,9,14,12,13,0,3,6,11,8,1,15,10 goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"},
+}
+
+// BenchmarkAStarEventRatio times a search run to the end step by step with
+// every event (Search.Step) against the same search run without events
+// (Search.Run), in turns; ratio is the median CPU time of the first over
+// the second's (target <= 2), ns/step-event and ns/step-run the per-step
+// costs.
+func BenchmarkAStarEventRatio(b *testing.B) {
+	for _, tc := range eventBenchCases {
+		p := mustPuzzle(b, tc.problem)
+		b.Run(tc.name, func(b *testing.B) {
+			steps, children := 0, 0
+			ev, run := pairedCPU(b, func() {
+				s := mustSearch(b, p, "astar h=manhattan")
+				children = 0
+				for {
+					ev, ok := s.Step()
+					if !ok {
+						break
+					}
+					children += len(ev.Children)
+				}
+				if s.Status() != Solved {
+					b.Fatalf("stepped: %s", s.Status())
+				}
+				steps = s.StepCount()
+			}, func() {
+				r := mustSearch(b, p, "astar h=manhattan")
+				if r.Run(0) != Solved || r.StepCount() != steps || children != r.Counters().Generated {
+					b.Fatalf("run: %s at step %d, %d generated; stepped: %d steps, %d children", r.Status(), r.StepCount(), r.Counters().Generated, steps, children)
+				}
+			})
+			b.ReportMetric(float64(ev.Nanoseconds())/float64(steps), "ns/step-event")
+			b.ReportMetric(float64(run.Nanoseconds())/float64(steps), "ns/step-run")
+			reportRatio(b, "event", "run", ev, run)
+		})
+	}
+}

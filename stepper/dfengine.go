@@ -106,9 +106,12 @@ type dfEngine[S comparable] struct {
 	dx   deltaIndex    // selections and mods by node, built lazily
 	kind []dfSelection // what each step did with the node it selected
 
-	// forward only (Options.Forget, dfengine_forget.go): the ids and
-	// steps before these are dropped; 0 otherwise
-	base  int32    // the id of nodes[0]: a node id is global, its index id-base
+	// the nodes held, as runs of consecutive ids (dfengine_linear.go)
+	blocks []dfBlock
+	topID  int32 // the id the next node takes
+
+	// forward only (Options.Forget, dfengine_forget.go): the steps before
+	// this are dropped; 0 otherwise
 	off   int      // recs[j] and kind[j] are step off+j+1, scs[j] the scalars after step off+j
 	iters []dfIter // every iteration begun up to the furthest step: its first step and id
 }
@@ -167,9 +170,11 @@ func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 
 // init goes to step 0: the first iteration's root.
 func (e *dfEngine[S]) init() {
-	e.nodes, e.stack, e.frames = e.nodes[:0], e.stack[:0], e.frames[:0]
+	e.topID = 0
+	e.resetNodes()
+	e.stack, e.frames = e.stack[:0], e.frames[:0]
 	e.recs, e.scs, e.ops, e.flog, e.blog, e.kind, e.dx = e.recs[:0], e.scs[:0], e.ops[:0], e.flog[:0], e.blog[:0], e.kind[:0], deltaIndex{}
-	e.base, e.off, e.iters = 0, 0, e.iters[:0]
+	e.off, e.iters = 0, e.iters[:0]
 	e.cur, e.status, e.goal, e.cnt, e.fast, e.err = 0, Running, -1, Counters{MaxOpen: 1}, false, nil
 	e.iter, e.iterCut, e.restart, e.seqNext, e.sel = 0, 0, false, 0, 0
 	e.limit = 0
@@ -211,7 +216,7 @@ func (e *dfEngine[S]) beginIteration() {
 		root.f = h
 		e.visit, e.vlimit = e.iterStart, math.Inf(1)
 	}
-	e.nodes = append(e.nodes, root)
+	e.addNode(root)
 	e.iters = append(e.iters, dfIter{step: root.step, start: e.iterStart})
 	if e.o.Algorithm != RBFS {
 		e.push(e.iterStart)
@@ -284,6 +289,7 @@ func (e *dfEngine[S]) step() {
 	} else {
 		id = e.pop()
 	}
+	e.release(id)
 	e.sel = id
 	e.cur++
 	e.cnt.Steps++
@@ -336,6 +342,7 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 		parentState = e.node(n.parent).state
 	}
 	e.succ = orderSuccessors(e.p, e.o.Order, &e.rank, e.p.Successors(n.state, e.succ[:0]))
+	e.openBlock()
 	for i := range e.succ {
 		sc := &e.succ[i]
 		if e.o.Parent == SkipParent && hasParent && sc.State == parentState {
@@ -359,10 +366,11 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 			c.seq = e.seqNext
 			e.seqNext++
 		}
-		e.nodes = append(e.nodes, c)
+		e.addNode(c)
 		e.cnt.Generated++
 		e.notes = append(e.notes, dfNote{e.top() - 1, fate})
 	}
+	e.closeBlock()
 }
 
 // endOfStack decides what an empty stack means: the next iteration after a
@@ -389,7 +397,7 @@ func (e *dfEngine[S]) finishStep() {
 	// the lecture server caps every iteration's); MaxBytes the memory of
 	// every node stored, with its share of the journal: with Forget, the
 	// current iteration's
-	if e.status == Running && (int(e.top()-e.iterStart) >= e.o.MaxNodes || int64(len(e.nodes))*e.bytesPerNode() > e.o.MaxBytes) {
+	if e.status == Running && (e.capped() >= e.o.MaxNodes || int64(len(e.nodes))*e.bytesPerNode() > e.o.MaxBytes) {
 		e.status = LimitReached
 	}
 }
@@ -458,11 +466,11 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 // forget marks the subtree below node x forgotten (x itself stays, open
 // again with its backed-up f).
 func (e *dfEngine[S]) forget(x int32) {
-	for c := x + 1; c < e.top(); c++ {
-		if n := e.node(c); n.parent >= 0 && (n.parent == x || e.node(n.parent).status == dsForgotten && n.parent > x) {
+	e.eachHeldAfter(x, func(c int32, n *dfNode[S]) {
+		if n.parent >= 0 && (n.parent == x || e.node(n.parent).status == dsForgotten && n.parent > x) {
 			e.set(c, dsForgotten, n.order, n.f, true)
 		}
-	}
+	})
 	if n := e.node(x); n.parent >= 0 {
 		e.set(x, dsOpen, n.order, n.f, true)
 	}
@@ -476,7 +484,7 @@ func (e *dfEngine[S]) laterSiblings(id int32) int {
 	k := 0
 	for c := id; e.node(c).parent >= 0; c = e.node(c).parent {
 		p := e.node(c).parent
-		for x := c + 1; x < e.top() && e.node(x).parent == p && e.node(x).step == e.node(c).step; x++ {
+		for x := c + 1; e.held(x) && e.node(x).parent == p && e.node(x).step == e.node(c).step; x++ {
 			k++
 		}
 	}
@@ -615,7 +623,7 @@ func (e *dfEngine[S]) deepening(at int32) *Deepening {
 			d.NextNode, d.NextLimit, d.NextState = &v, &l, e.p.Format(e.node(int32(v)).state)
 		}
 	}
-	if at >= e.base && int(at) < e.nodeEnd(e.cur) {
+	if e.held(at) && int(at) < e.nodeEnd(e.cur) {
 		d.Current = e.pathTo(at)
 	}
 	return d
@@ -660,7 +668,7 @@ func (e *dfEngine[S]) snapshot() Snapshot {
 	var closed []NodeInfo
 	end := int32(e.nodeEnd(e.cur))
 	for i := e.iterStart; i < end; i++ {
-		if e.node(i).status == dsClosed {
+		if e.held(i) && e.node(i).status == dsClosed {
 			closed = append(closed, e.info(i))
 		}
 	}

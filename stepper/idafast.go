@@ -73,7 +73,8 @@ func (e *dfEngine[S]) fastPath() bool {
 	}
 	// Make the engine stand where stepping would: the tree is the solution
 	// path (or the root), the counters those of every iteration.
-	e.nodes = e.nodes[:0]
+	e.topID = 0
+	e.resetNodes()
 	e.stack = e.stack[:0]
 	e.iter, e.threshold = iter, float64(f.threshold)
 	e.next = math.Inf(1)
@@ -81,7 +82,7 @@ func (e *dfEngine[S]) fastPath() bool {
 		e.next = float64(f.next)
 	}
 	s := any(start).(S)
-	e.nodes = append(e.nodes, dfNode[S]{state: s, h: float64(h), f: float64(h), parent: -1, action: noAction, status: dsClosed, order: 1})
+	e.addNode(dfNode[S]{state: s, h: float64(h), f: float64(h), parent: -1, action: noAction, status: dsClosed, order: 1})
 	if status == Solved {
 		cur := start
 		for i := len(f.path) - 1; i >= 0; i-- {
@@ -93,7 +94,7 @@ func (e *dfEngine[S]) fastPath() bool {
 			cur = cur&^(15<<shift) | t<<(4*uint(b))
 			g := float64(len(f.path) - i)
 			hh := pp.manhattan(cur)
-			e.nodes = append(e.nodes, dfNode[S]{state: any(cur).(S), g: g, h: hh, f: g + hh, parent: int32(len(e.nodes) - 1),
+			e.addNode(dfNode[S]{state: any(cur).(S), g: g, h: hh, f: g + hh, parent: int32(len(e.nodes) - 1),
 				depth: int32(g), action: uint16(a), status: dsClosed})
 		}
 		e.nodes[len(e.nodes)-1].status = dsGoal

@@ -202,6 +202,18 @@ type Options struct {
 	// it. It is not a variant of the search: String does not write it and
 	// ParseOptions never sets it.
 	Forget bool
+	// Linear, for callers that only step forward and never ask for a
+	// snapshot's tree (stepviz solve, korf, scen; the event-only exports;
+	// the notebook's compare), implies Forget and goes further: the
+	// depth-first family drops a subtree as soon as it is finished, so it
+	// holds the path from the root and the children of each node on it
+	// (RBFS: its frames' children), O(depth · branching) nodes, as the
+	// recursive definitions do. Events, counters, statuses, paths and node
+	// ids are still those of the keeping mode; Node of an id no longer held
+	// reports NodeDropped, and a snapshot's Tree and Closed show only the
+	// nodes held. MaxNodes and MaxBytes cap the nodes held. Ignored by
+	// the best-first and bidirectional searches; String does not write it.
+	Linear bool
 }
 
 // Bounds on the numeric options: every number is checked finite and in
@@ -358,6 +370,9 @@ func (o *Options) normalizeBeam() error {
 // Normalize checks every field and fills in the algorithm's defaults. It
 // does not check the heuristic name, which depends on the problem.
 func (o Options) Normalize() (Options, error) {
+	if o.Linear {
+		o.Forget = true
+	}
 	if o.Algorithm == "" {
 		o.Algorithm = AStar
 	}

@@ -86,9 +86,12 @@ type dfEngine[S comparable] struct {
 	goal   int32
 	cnt    Counters // cumulative over every iteration
 	fast   bool     // reached by the fast path: the tree holds the solution path only
-	err    error    // why the search failed (status Failed)
-	herr   error    // err at the horizon: the journal keeps it once
-	later  int      // once solved: children generated after the path's child at each node of the path
+	// the fast path's count of the current iteration's nodes and closed
+	// nodes, 0 if it made none (then the path's are shown)
+	fastNodes, fastClosed int
+	err                   error // why the search failed (status Failed)
+	herr                  error // err at the horizon: the journal keeps it once
+	later                 int   // once solved: children generated after the path's child at each node of the path
 
 	succ  []Successor[S]
 	rank  []int32
@@ -511,7 +514,9 @@ func (e *dfEngine[S]) counters() Counters {
 	c := e.cnt
 	c.Nodes = e.nodeEnd(e.cur) - int(e.iterStart)
 	c.Closed = e.closedN
-	if e.fast { // the tree is the solution path
+	if e.fast && e.fastNodes > 0 {
+		c.Nodes, c.Closed = e.fastNodes, e.fastClosed
+	} else if e.fast { // the tree is the solution path
 		c.Closed = 0
 		for i := range e.nodes {
 			if e.nodes[i].status == dsClosed {

@@ -146,7 +146,7 @@ func newSession(s *stepper.Search, upTo int) (*session, error) {
 		return nil, fmt.Errorf("export: step %d: want a step number >= 0, Current or ToEnd", upTo)
 	}
 	o := s.Options()
-	o.Forget = true
+	o.Forget, o.Linear = true, false // a writer that needs only events asks for Linear (forgetSubtrees)
 	own, err := stepper.NewSearch(s.Instance(), o)
 	if err != nil {
 		return nil, fmt.Errorf("export: cannot rebuild the search: %w", err)
@@ -164,6 +164,22 @@ func (sess *session) keepEveryNode() error {
 	}
 	o := sess.opts
 	o.Forget = false
+	s, err := stepper.NewSearch(sess.inst, o)
+	if err != nil {
+		return fmt.Errorf("export: cannot rebuild the search: %w", err)
+	}
+	sess.s, sess.opts = s, s.Options()
+	return nil
+}
+
+// forgetSubtrees makes the session's search hold only the path and its
+// pending siblings (Options.Linear), for a writer that reads nothing but
+// the events, the root and the solution path: ids and idastar then export
+// a search of any size in the memory of its path. Call it before the first
+// walk. Cost: one NewSearch.
+func (sess *session) forgetSubtrees() error {
+	o := sess.opts
+	o.Linear = true
 	s, err := stepper.NewSearch(sess.inst, o)
 	if err != nil {
 		return fmt.Errorf("export: cannot rebuild the search: %w", err)
@@ -214,6 +230,9 @@ func (sess *session) events() ([]stepper.Event, error) {
 func NewTrace(s *stepper.Search, upTo int) (*Trace, error) {
 	sess, err := newSession(s, upTo)
 	if err != nil {
+		return nil, err
+	}
+	if err := sess.forgetSubtrees(); err != nil {
 		return nil, err
 	}
 	return sess.trace()

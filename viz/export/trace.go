@@ -176,8 +176,12 @@ func (sess *session) keepEveryNode() error {
 // pending siblings (Options.Linear), for a writer that reads nothing but
 // the events, the root and the solution path: ids and idastar then export
 // a search of any size in the memory of its path. Call it before the first
-// walk. Cost: one NewSearch.
+// walk. A session whose search keeps every node (not made by newSession)
+// is left as it is. Cost: one NewSearch.
 func (sess *session) forgetSubtrees() error {
+	if !sess.opts.Forget || sess.opts.Linear {
+		return nil
+	}
 	o := sess.opts
 	o.Linear = true
 	s, err := stepper.NewSearch(sess.inst, o)

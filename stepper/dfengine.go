@@ -50,14 +50,19 @@ import (
 // forward sets Options.Forget (dfengine_forget.go): no journal of past
 // steps is kept and, when an iteration begins, the earlier iterations'
 // nodes are dropped, ids and events unchanged; memory is the current
-// iteration's nodes (154 MB for that search, whose largest iteration has
-// 1,975,195 nodes), and a seek back steps again from step 0.
+// iteration's nodes, and a seek back steps again from step 0. A caller
+// that also never asks for a snapshot's tree sets Options.Linear
+// (dfengine_linear.go): a subtree is dropped once finished, so the search
+// holds the root and, for each node on the current path, its children (an
+// RBFS frame's): O(depth · branching) nodes, as the recursive definitions;
+// MaxNodes and MaxBytes then cap the nodes held.
 //
 // Run from step 0 with IDA* on a 4×4 or smaller puzzle with Manhattan
-// distance takes a fast path (idafast.go) that stores nothing but the
-// solution; it gives the same counters, status and path, and the journal
-// is rebuilt by stepping again only if the search is then moved back or its
-// records are asked for.
+// distance, or with linear IDS on such a puzzle, takes a fast path
+// (idafast.go, idsfast.go) that stores nothing but the solution; it gives
+// the same counters, status and path, and the journal is rebuilt by
+// stepping again only if the search is then moved back or its records are
+// asked for.
 type dfEngine[S comparable] struct {
 	p        Problem[S]
 	h        *Heuristic[S]

@@ -182,11 +182,13 @@ type Options struct {
 	// MaxNodes and MaxBytes cap the stored nodes and their estimated
 	// memory. For ids and idastar MaxNodes caps the current iteration's
 	// nodes and MaxBytes every node stored with its journal: the nodes of
-	// every iteration, or with Forget the current iteration's only.
+	// every iteration, or with Forget the current iteration's only; with
+	// Linear both cap the nodes held.
 	MaxNodes int
 	MaxBytes int64
-	// Forget is for callers that only step forward (stepviz solve, trace,
-	// check, korf, scen; the notebook's compare): the depth-first family
+	// Forget is for callers that only step forward (the exports that draw
+	// the tree at a step: stepviz trace, check, worksheet; Linear for those
+	// that need less): the depth-first family
 	// (ids, idastar, rbfs, dls) keeps no journal of past steps, and ids
 	// and idastar drop the nodes of the earlier iterations whenever one
 	// begins, so memory is the current iteration's nodes instead of every
@@ -204,15 +206,17 @@ type Options struct {
 	Forget bool
 	// Linear, for callers that only step forward and never ask for a
 	// snapshot's tree (stepviz solve, korf, scen; the event-only exports;
-	// the notebook's compare), implies Forget and goes further: the
-	// depth-first family drops a subtree as soon as it is finished, so it
-	// holds the path from the root and the children of each node on it
-	// (RBFS: its frames' children), O(depth · branching) nodes, as the
-	// recursive definitions do. Events, counters, statuses, paths and node
-	// ids are still those of the keeping mode; Node of an id no longer held
-	// reports NodeDropped, and a snapshot's Tree and Closed show only the
-	// nodes held. MaxNodes and MaxBytes cap the nodes held. Ignored by
-	// the best-first and bidirectional searches; String does not write it.
+	// the notebook's compare), implies Forget and goes further: ids,
+	// idastar and rbfs drop a subtree as soon as it is finished, so they
+	// hold the root and the children of each node on the current path
+	// (RBFS: its frames' children), at most 1 + (depth+1)·branching nodes,
+	// as the recursive definitions do. Events, counters, statuses, paths
+	// and node ids are still those of the keeping mode; Node of an id no
+	// longer held reports NodeDropped, as do those entries of a snapshot's
+	// Tree, and its Closed lists the closed nodes held. MaxNodes and
+	// MaxBytes cap the nodes held. Ignored by dls (run by the best-first
+	// loop) and the best-first and bidirectional searches; String does not
+	// write it.
 	Linear bool
 }
 

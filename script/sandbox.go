@@ -73,6 +73,7 @@ func predeclared() starlark.StringDict {
 		"fail":     textBuiltin("fail"),
 		"math":     math.Module,
 		"param":    starlark.NewBuiltin("param", paramBuiltin),
+		"sum":      starlark.NewBuiltin("sum", sumBuiltin), // the prelude (prelude.go)
 	}
 }
 

@@ -19,7 +19,7 @@ var (
 // a single file (the standalone HTML replay). Each module runs in its own
 // function scope and hands its exports to the modules after it; nothing is
 // global. It understands the page modules' own forms only: `import {a, b}
-// from "./m.js";` and `export function|class|const|let`. Cost: the size of
+// from "./NAME.js";` and `export function|class|const|let`. Cost: the size of
 // the modules.
 func Bundle(names ...string) (string, error) {
 	var b strings.Builder

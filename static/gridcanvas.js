@@ -6,7 +6,7 @@
 // the current and next cells, the selection, S and G, axis labels, grid
 // lines and the numbers f, g, h once a cell is big enough to hold them.
 // A frame costs O(view pixels + cells in view), whatever the map's size.
-import { fmt } from "./util.js";
+import { fmt, fmtF } from "./util.js";
 import { dirFill, familyStatus } from "./family.js";
 
 const AX = 22; // room for the axis labels, px
@@ -137,7 +137,7 @@ export function createGridCanvas(page, host, p, index) {
         if (id < 0 || id >= m.nodeEnd) continue;
         if (m.h(id) === undefined) need.push(id);
         const X = view.x + x * k, Y = view.y + y * k;
-        ctx.textAlign = "left"; ctx.fillText(fmt(m.f(id)), X + 3, Y + fs + 2); ctx.fillText(fmt(m.g(id)), X + 3, Y + k - 4);
+        ctx.textAlign = "left"; ctx.fillText(fmtF(m.g(id), m.h(id), m.f(id)), X + 3, Y + fs + 2); ctx.fillText(fmt(m.g(id)), X + 3, Y + k - 4);
         ctx.textAlign = "right"; ctx.fillText(fmt(m.h(id)), X + k - 3, Y + k - 4);
       }
       if (need.length && m.needStates) m.needStates(need);

@@ -3,7 +3,7 @@
 // depth, parent, path from the root and the children when expanded. It is
 // asked again whenever the step shown changes (a step, back, seek or a
 // new state), so it never shows a node as it was at another step.
-import { $, fmt, esc, stateLabel } from "./util.js";
+import { $, fmt, fmtF, esc, stateLabel } from "./util.js";
 import { boardSVG } from "./problem.js";
 import { familyOf, dirOf, familyStatus } from "./family.js";
 
@@ -50,11 +50,11 @@ export function createInspector(page) {
     const algo = p ? p.options.split(" ")[0] : "astar";
     const F = (p && p.f) || {};
     let formula = "";
-    if (algo === "astar" || algo === "idastar" || algo === "rbfs" || algo === "biastar" || (algo === "beam" && F.g === 1 && F.h === 1)) formula = `f = g + h = ${fmt(n.g)} + ${fmt(n.h)} = ${fmt(n.f)}`;
-    else if (algo === "wastar" || (algo === "beam" && F.g === 1)) formula = `f = g + w·h = ${fmt(n.f)}`;
-    else if (algo === "beam") formula = `f = h = ${fmt(n.f)}`;
-    else if (algo === "greedy") formula = `f = h = ${fmt(n.f)}`;
-    else if (algo === "ucs" || algo === "biucs") formula = `f = g = ${fmt(n.f)}`;
+    if (algo === "astar" || algo === "idastar" || algo === "rbfs" || algo === "biastar" || (algo === "beam" && F.g === 1 && F.h === 1)) formula = `f = g + h = ${fmt(n.g)} + ${fmt(n.h)} = ${fmtF(n.g, n.h, n.f)}`;
+    else if (algo === "wastar" || (algo === "beam" && F.g === 1)) formula = `f = g + w·h = ${fmtF(n.g, n.h, n.f)}`;
+    else if (algo === "beam") formula = `f = h = ${fmtF(n.g, n.h, n.f)}`;
+    else if (algo === "greedy") formula = `f = h = ${fmtF(n.g, n.h, n.f)}`;
+    else if (algo === "ucs" || algo === "biucs") formula = `f = g = ${fmtF(n.g, n.h, n.f)}`;
     else formula = `priority = depth = ${fmt(n.f)}`;
     const parent = msg.path.length > 1 ? msg.path[msg.path.length - 2] : null;
     let h = `<div class="insp-head" data-testid="inspector-node" data-id="${n.id}"><span class="swatch" style="border-color:${legend.stroke || "#000"}"></span> <strong>${lbl(n.state)}</strong> <span class="muted">node #${n.id} · <span data-testid="insp-status">${esc(status)}</span> · at step ${msg.step}</span></div>`;
@@ -79,7 +79,7 @@ export function createInspector(page) {
       for (const c of msg.children) {
         let fate = c.fate;
         if (c.fate === "reparented" || c.fate === "reopened") fate += ` (g ${fmt(c.oldG)} → ${fmt(c.g)})`;
-        h += `<tr><td><a href="#" data-node="${c.id}">${lbl(c.state)}</a></td><td>${fmt(c.g)}</td><td>${fmt(c.h)}</td><td>${fmt(c.f)}</td><td class="fate fate-${esc(c.fate)}">${esc(fate)}</td></tr>`;
+        h += `<tr><td><a href="#" data-node="${c.id}">${lbl(c.state)}</a></td><td>${fmt(c.g)}</td><td>${fmt(c.h)}</td><td>${fmtF(c.g, c.h, c.f)}</td><td class="fate fate-${esc(c.fate)}">${esc(fate)}</td></tr>`;
       }
       h += `</table></details>`;
     }

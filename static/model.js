@@ -4,10 +4,11 @@
 // status at the step shown is derived from its record: absent past
 // nodeEnd, closed (or goal) once its expansion step is reached, else its
 // base fate. State strings and h arrive on demand (needStates). No DOM.
-// server/model_test.go mirrors apply and decode line for line and checks
-// them against the engine after every message.
+// server/modeljs_test.go feeds it the frames a real server sends, under
+// node (server/testdata/model_check.mjs), and checks it against the engine
+// after every one.
 //
-// API (protocol-v2.md; every per-node accessor takes an id < nodeEnd and
+// API (docs/protocol.md; every per-node accessor takes an id < nodeEnd and
 // is O(1) unless said otherwise): createModel(hello) returns a model with
 //   step, live, status, counters, last (the step's event or null),
 //   narration, path (ids or null), problem (hello.problem), nodeEnd,

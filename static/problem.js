@@ -5,7 +5,7 @@
 // duplicate), kept per cell by CellIndex as the model changes. A small
 // grid is SVG with numbers in the cells; a big one is a canvas
 // (gridcanvas.js) with zoom and pan.
-import { $, fmt, esc, el, tilesOf, stateLabel } from "./util.js";
+import { $, fmt, fmtF, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
 import { dirFill, familyStatus } from "./family.js";
 
@@ -189,7 +189,7 @@ export function createProblemView(page) {
       const lg = st.legend[status] || {}, df = dirFill(m, id, status);
       s += `<g class="gcell ${status}${id === st.selected ? " selected" : ""}" data-id="${id}" data-testid="grid-cell" data-state="${x},${y}"${df ? ` data-dir="${df.dir}"` : ""}><rect x="${x * c + 1}" y="${y * c + 1}" width="${Math.max(1, c - 2)}" height="${Math.max(1, c - 2)}" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash && c >= 8 ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
       if (id === nextId && c >= 8) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
-      if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmt(m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
+      if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
       const par = m.parent(id);
       if (big && par >= 0 && status !== "discarded" && status !== "pruned") {
         const pc = m.cell(par), px = pc % W, py = (pc - px) / W;
@@ -232,7 +232,7 @@ export function createProblemView(page) {
       const nd = id >= 0 && id < m.nodeEnd;
       const status = nd ? statusOf(m, id, onPath) : "none";
       const lg = st.legend[status] || { fill: "#fff", stroke: "#888" }, df = nd ? dirFill(m, id, status) : null;
-      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"${df ? ` data-dir="${df.dir}"` : ""}><circle cx="${sx(x)}" cy="${sy(y)}" r="8" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${sx(x)}" y="${sy(y) - 12}" text-anchor="middle" class="cname">${esc(n.name)}${nd ? ` <tspan class="cf">${fmt(m.f(id))}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${sx(x)}" y="${sy(y) + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
+      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"${df ? ` data-dir="${df.dir}"` : ""}><circle cx="${sx(x)}" cy="${sy(y)}" r="8" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${sx(x)}" y="${sy(y) - 12}" text-anchor="middle" class="cname">${esc(n.name)}${nd ? ` <tspan class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${sx(x)}" y="${sy(y) + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
     });
     host.innerHTML = s + "</svg>";
     $("problem-caption").textContent = `${p.start} → ${p.goal}; a city shows f once generated`;

@@ -45,7 +45,7 @@ var Version = func() string {
 }()
 
 // importRE matches a static relative import or re-export of a sibling
-// module: `from "./name.js"` (the only form the page's modules use).
+// module: `from "./NAME.js"` (the only form the page's modules use).
 var importRE = regexp.MustCompile(`(\bfrom\s+")(\./[A-Za-z0-9_-]+\.js)(")`)
 
 // versioned is every embedded .js file with its relative imports pointing

@@ -7,7 +7,7 @@
 // small squares otherwise, so the DOM holds O(nodes in view) elements.
 // Pan (drag), zoom (wheel, + and -), Fit (0), Follow (a), fold (double-
 // click or c), open a summary (click it), walk with the arrow keys.
-import { $, SVGNS, fmt, el, stateLabel } from "./util.js";
+import { $, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR } from "./family.js";
@@ -330,12 +330,12 @@ export function createTree(page) {
       }
       // one transparent square per node to click, kept like the boxes
       for (const id of vis) {
-        const sig = id < 0 ? "s" : `${id === st.selected}|${familyStatus(m, id)}|${fmt(m.f(id))}|${meets(m).has(id)}`;
+        const sig = id < 0 ? "s" : `${id === st.selected}|${familyStatus(m, id)}|${fmtF(m.g(id), m.h(id), m.f(id))}|${meets(m).has(id)}`;
         let c = lay.hits.get(id);
         if (!c || c.sig !== sig) {
           const e = id < 0
             ? el("rect", { class: "hit", "data-summary": -1 - id })
-            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
+            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
           if (c) c.e.replaceWith(e); else lay.hitLayer.appendChild(e);
           c = { sig, e, pos: "" };
         }
@@ -395,7 +395,7 @@ export function createTree(page) {
     const lg = st.legend[status] || {};
     const state = m.state(id);
     const dir = dirOf(m, id);
-    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmt(m.f(id)), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
+    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
     if (id === st.selected) el("rect", { x: -5, y: -5, width: BOX_W + 10, height: BOX_H + 10, rx: 9, class: "sel-ring" }, grp);
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);
@@ -408,7 +408,7 @@ export function createTree(page) {
     // from its cell before its h is
     if (state === undefined || m.h(id) === undefined) m.needStates([id]);
     if (compact) {
-      const [key, v] = DEPTH_ALGOS.has(algo) ? ["d", m.depth(id)] : algo === "ucs" ? ["g", fmt(m.g(id))] : ["f", fmt(m.f(id))];
+      const [key, v] = DEPTH_ALGOS.has(algo) ? ["d", m.depth(id)] : algo === "ucs" ? ["g", fmt(m.g(id))] : ["f", fmtF(m.g(id), m.h(id), m.f(id))];
       const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 8, class: "tnum tf tbig", "text-anchor": "middle" }, grp);
       t.textContent = `${key} ${short(v)}`;
       if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
@@ -416,7 +416,7 @@ export function createTree(page) {
     }
     if (state === undefined) { /* asked above */ } else if (kind === "puzzle") miniBoard(grp, state, 4, 4, 34);
     else { const t = el("text", { x: BOX_W / 2, y: 18, class: "tstate", "text-anchor": "middle" }, grp); const s = stateLabel(m.problem, state); t.textContent = s.length > 13 ? s.slice(0, 12) + "…" : s; }
-    const lines = algo === "rbfs" ? [["g", fmt(m.g(id))], ["F", fmt(storedF(m, id))], ["f", fmt(m.f(id))]] : DEPTH_ALGOS.has(algo) ? [["d", m.depth(id)], ["g", fmt(m.g(id))]] : algo === "ucs" ? [["g", fmt(m.g(id))], ["f", fmt(m.f(id))]] : [["g", fmt(m.g(id))], ["h", fmt(m.h(id))], ["f", fmt(m.f(id))]];
+    const lines = algo === "rbfs" ? [["g", fmt(m.g(id))], ["F", fmt(storedF(m, id))], ["f", fmtF(m.g(id), m.h(id), m.f(id))]] : DEPTH_ALGOS.has(algo) ? [["d", m.depth(id)], ["g", fmt(m.g(id))]] : algo === "ucs" ? [["g", fmt(m.g(id))], ["f", fmtF(m.g(id), m.h(id), m.f(id))]] : [["g", fmt(m.g(id))], ["h", fmt(m.h(id))], ["f", fmtF(m.g(id), m.h(id), m.f(id))]];
     if (kind === "puzzle") {
       lines.forEach(([key, v], i) => { const t = el("text", { x: 44, y: 16 + i * 15, class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {

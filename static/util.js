@@ -4,13 +4,31 @@
 export const $ = (id) => document.getElementById(id);
 export const SVGNS = "http://www.w3.org/2000/svg";
 
-// fmt writes a number as the server does (stepper.FormatNumber): at most
-// three decimals, no trailing zeros, no "-0".
+// The rounding rule of stepper/numbers.go: thousandths, half away from
+// zero, no trailing zeros, no "-0"; f written from g and h as written when
+// f is g + h, h or g, so that f = g + h holds as printed.
+const thousandths = (x) => Math.sign(x) * Math.round(Math.abs(x) * 1000);
+const writeThousandths = (t) => {
+  const s = (Math.abs(t) / 1000).toFixed(3).replace(/\.?0+$/, "");
+  return t < 0 ? "-" + s : s;
+};
+const near = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+
+// fmt writes a number as the server does (stepper.FormatNumber).
 export function fmt(x) {
   if (x === undefined || x === null) return "";
-  if (!isFinite(x)) return String(x);
-  const s = x.toFixed(3).replace(/\.?0+$/, "");
-  return s === "-0" ? "0" : s;
+  if (!isFinite(x) || Math.abs(x) * 1000 >= 2 ** 52) return String(x);
+  return writeThousandths(thousandths(x));
+}
+
+// fmtF writes a node's f as the server does (stepper.ShowGHF): from g and
+// h as written when f is g + h, h or g.
+export function fmtF(g, h, f) {
+  if (![g, h, f].every((x) => isFinite(x) && Math.abs(x) * 1000 < 2 ** 52)) return fmt(f);
+  if (near(f, g + h)) return writeThousandths(thousandths(g) + thousandths(h));
+  if (near(f, h)) return fmt(h);
+  if (near(f, g)) return fmt(g);
+  return fmt(f);
 }
 
 const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

@@ -404,7 +404,7 @@ func TestLocalBeamTies(t *testing.T) {
 				}
 				if ev.TieCount > 0 {
 					tied++
-					r := fmt.Sprintf("layer %d and f %s tied with", ev.Expanded.Depth, fmtNum(head.Tie))
+					r := fmt.Sprintf("layer %d and f %s tied with", ev.Expanded.Depth, FormatNumber(head.Tie))
 					if !strings.HasPrefix(ev.TieReason, r) || !strings.Contains(ev.TieReason, "tie rule "+string(s.Options().Tie)) {
 						t.Fatalf("step %d: tie reason %q, want it to start %q and name the tie rule %s", step, ev.TieReason, r, s.Options().Tie)
 					}

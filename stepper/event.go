@@ -232,7 +232,7 @@ func (b Bound) String() string {
 	if math.IsInf(float64(b), 1) {
 		return "∞"
 	}
-	return fmtNum(float64(b))
+	return FormatNumber(float64(b))
 }
 
 // MaxTies caps Event.Ties; MaxTieCount caps Event.TieCount, so a step of a

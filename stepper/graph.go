@@ -228,7 +228,7 @@ func (g *Graph) inconsistency(h func(int) float64) string {
 		for _, a := range g.adj[n] {
 			if hn, hm := h(n), h(a.to); hn > a.cost+hm+1e-9*math.Max(1, hn) {
 				return fmt.Sprintf("h(%s) = %s > c(%s, %s) + h(%s) = %s + %s",
-					g.nodes[n].Name, fmtNum(hn), g.nodes[n].Name, g.nodes[a.to].Name, g.nodes[a.to].Name, fmtNum(a.cost), fmtNum(hm))
+					g.nodes[n].Name, FormatNumber(hn), g.nodes[n].Name, g.nodes[a.to].Name, g.nodes[a.to].Name, FormatNumber(a.cost), FormatNumber(hm))
 			}
 		}
 	}

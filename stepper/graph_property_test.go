@@ -118,8 +118,8 @@ func TestGraphRandomOptimality(t *testing.T) {
 
 // TestGraphRandomSeek checks that going back and forth with Seek and
 // EventAt reproduces every snapshot and event, byte for byte, for the
-// engine's variants on random graphs. The closed=reopen variants are in
-// engine_bug_test.go (TestEngineBugRandomSeekReopen) while they fail.
+// engine's variants on random graphs. The closed=reopen variants are
+// checked in engine_reopen_test.go.
 func TestGraphRandomSeek(t *testing.T) {
 	checkRandomSeek(t, 3, 25, []string{
 		"bfs", "bfs goaltest=expand tree=true maxnodes=300", "dfs", "dfs depth=3", "dfs tree=true maxnodes=300",

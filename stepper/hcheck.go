@@ -250,16 +250,16 @@ func (c *HeuristicCheck) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "admissible  %s: %d states where h > h*\n", verdict(c.Admissible()), c.Overestimates)
 	for _, v := range c.Worst {
-		fmt.Fprintf(w, "  %s  h = %s > h* = %s\n", v.State, fmtNum(v.H), fmtNum(v.HStar))
+		fmt.Fprintf(w, "  %s  h = %s > h* = %s\n", v.State, FormatNumber(v.H), FormatNumber(v.HStar))
 	}
 	fmt.Fprintf(w, "consistent  %s: %d edges where h(n) > c(n, n') + h(n')\n", verdict(c.Consistent()), c.Inconsistent)
 	for _, v := range c.WorstEdges {
-		fmt.Fprintf(w, "  %s -%s-> %s  h = %s > %s + %s\n", v.From, v.Action, v.To, fmtNum(v.HFrom), fmtNum(v.Cost), fmtNum(v.HTo))
+		fmt.Fprintf(w, "  %s -%s-> %s  h = %s > %s + %s\n", v.From, v.Action, v.To, FormatNumber(v.HFrom), FormatNumber(v.Cost), FormatNumber(v.HTo))
 	}
 	if len(c.GoalNotZero) > 0 {
 		fmt.Fprintf(w, "h(goal) != 0 at:\n")
 		for _, v := range c.GoalNotZero {
-			fmt.Fprintf(w, "  %s  h = %s\n", v.State, fmtNum(v.H))
+			fmt.Fprintf(w, "  %s  h = %s\n", v.State, FormatNumber(v.H))
 		}
 	}
 }

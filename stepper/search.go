@@ -360,9 +360,9 @@ func (e *engine[S]) tieReason(won int32) string {
 	wk := e.publicKey(won)
 	var b strings.Builder
 	if e.o.Local {
-		fmt.Fprintf(&b, "layer %s and f %s tied with %d open node", fmtNum(wk.Priority), fmtNum(wk.Tie), len(e.tieBuf))
+		fmt.Fprintf(&b, "layer %s and f %s tied with %d open node", FormatNumber(wk.Priority), FormatNumber(wk.Tie), len(e.tieBuf))
 	} else {
-		fmt.Fprintf(&b, "priority %s tied with %d open node", fmtNum(wk.Priority), len(e.tieBuf))
+		fmt.Fprintf(&b, "priority %s tied with %d open node", FormatNumber(wk.Priority), len(e.tieBuf))
 	}
 	if len(e.tieBuf) != 1 {
 		b.WriteString("s")
@@ -377,9 +377,9 @@ func (e *engine[S]) tieReason(won int32) string {
 	}
 	switch {
 	case e.o.Tie == TieHighG && tieDecided:
-		fmt.Fprintf(&b, "tie rule high-g: its g %s is the largest", fmtNum(e.nodes.at(won).g))
+		fmt.Fprintf(&b, "tie rule high-g: its g %s is the largest", FormatNumber(e.nodes.at(won).g))
 	case e.o.Tie == TieLowH && tieDecided:
-		fmt.Fprintf(&b, "tie rule low-h: its h %s is the smallest", fmtNum(wk.Tie))
+		fmt.Fprintf(&b, "tie rule low-h: its h %s is the smallest", FormatNumber(wk.Tie))
 	case e.o.Tie == TieLIFO:
 		fmt.Fprintf(&b, "tie rule lifo: inserted last (seq %d)", wk.Seq)
 	case e.o.Tie == TieFIFO:
@@ -436,20 +436,6 @@ func (e *engine[S]) snapshot() Snapshot {
 	}
 	return sn
 }
-
-// fmtNum writes a cost without trailing zeros: 5, 2.5, 1.414.
-func fmtNum(x float64) string {
-	s := fmt.Sprintf("%.3f", x)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		return "0"
-	}
-	return s
-}
-
-// FormatNumber writes a cost as traces and narration do: at most three
-// decimals, no trailing zeros.
-func FormatNumber(x float64) string { return fmtNum(x) }
 
 func splitList(s string) []string {
 	var out []string

@@ -253,7 +253,7 @@ func cutoffWords(sn stepper.Snapshot) string {
 			continue
 		}
 		if n++; n <= 8 {
-			parts = append(parts, fmt.Sprintf("#%d %s f %s", x.ID, x.State, num(x.F)))
+			parts = append(parts, fmt.Sprintf("#%d %s f %s", x.ID, x.State, x.Shown().F))
 		}
 	}
 	if n > 8 {

@@ -117,7 +117,7 @@ func graphSVG(sw *svgWriter, g *stepper.Graph, snap stepper.Snapshot, selected i
 		if seen {
 			t := snap.Tree[id]
 			sw.textEl(p[0], p[1]+3.5, `class="badge-l"`, LegendFor(status[id]).Letter)
-			sw.textEl(p[0], p[1]+28, `class="gf"`, fmt.Sprintf("g %s h %s f %s", num(t.G), num(t.H), num(t.F)))
+			sw.textEl(p[0], p[1]+28, `class="gf"`, fmt.Sprintf("g %s h %s f %s", num(t.G), num(t.H), t.Shown().F))
 		}
 		sw.textEl(p[0], p[1]-17, `class="city"`, name)
 		sw.s("</g>\n")

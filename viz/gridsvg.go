@@ -2,7 +2,6 @@ package viz
 
 import (
 	"fmt"
-	"math"
 
 	"stepviz/stepper"
 )
@@ -97,7 +96,8 @@ func (s *gridScene) drawCells(sw *svgWriter) {
 	for _, id := range s.node {
 		if id >= 0 {
 			n := s.snap.Tree[id]
-			widest = max(widest, len(cellNumber(n.F)), len(cellNumber(n.G))+len(cellNumber(n.H)))
+			cn := cellNumbers(n)
+			widest = max(widest, len(cn.F), len(cn.G)+len(cn.H))
 		}
 	}
 	font := min(c*0.21, (c-8)/(float64(widest)*0.62))
@@ -154,14 +154,16 @@ func (s *gridScene) drawCell(sw *svgWriter, x, y int, c, font float64) {
 	sw.s(` data-id="`)
 	sw.i(n.ID)
 	sw.s(`"><title>`)
-	sw.text(fmt.Sprintf("cell %s, node %d: F %s G %s H %s, %s", state, n.ID, num(n.F), num(n.G), num(n.H), LegendFor(st).Label))
+	shown := n.Shown()
+	sw.text(fmt.Sprintf("cell %s, node %d: F %s G %s H %s, %s", state, n.ID, shown.F, shown.G, shown.H, LegendFor(st).Label))
 	sw.s(`</title><rect class="box"`)
 	in := 1.5 // inset so dashed and thick outlines stay inside the cell
 	s.rectAttrs(sw, px+in, py+in, c-2*in, c-2*in)
 	sw.s("/>")
-	sw.textEl(px+3, py+font+2, `class="fnum"`, cellNumber(n.F))
-	sw.textEl(px+3, py+c-4, `class="num"`, cellNumber(n.G))
-	sw.textEl(px+c-3, py+c-4, `class="hnum"`, cellNumber(n.H))
+	cn := cellNumbers(n)
+	sw.textEl(px+3, py+font+2, `class="fnum"`, cn.F)
+	sw.textEl(px+3, py+c-4, `class="num"`, cn.G)
+	sw.textEl(px+c-3, py+c-4, `class="hnum"`, cn.H)
 	sw.textEl(px+c-3, py+font+2, `class="slet"`, LegendFor(st).Letter)
 	if cost > 1 {
 		// Right middle: the corners hold F, G, H and the status letter.
@@ -284,12 +286,8 @@ func (s *gridScene) drawStartGoal(sw *svgWriter, font float64) {
 	}
 }
 
-// cellNumber writes F, G or H inside a grid cell: whole numbers as they
+// cellNumbers writes F, G and H inside a grid cell: whole numbers as they
 // are, others with one decimal ("41.2" for 41.184), since a cell has room
-// for a few characters; the cell's tooltip keeps the exact value.
-func cellNumber(x float64) string {
-	if x == math.Trunc(x) {
-		return num(x)
-	}
-	return num(math.Round(x*10) / 10)
-}
+// for a few characters, and F = G + H as written; the cell's tooltip keeps
+// the three decimals of every other format.
+func cellNumbers(n stepper.NodeInfo) stepper.Shown { return stepper.ShowGHFTenths(n.G, n.H, n.F) }

@@ -110,7 +110,7 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 
 // formula writes how node n's priority is made under the options.
 func formula(n stepper.NodeInfo, o stepper.Options) string {
-	g, h, f := num(n.G), num(n.H), num(n.F)
+	g, h, f := num(n.G), num(n.H), n.Shown().F
 	switch o.Algorithm {
 	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
 		if s, ok := exactSum(n.G, n.H); ok {
@@ -146,7 +146,7 @@ func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepp
 	switch c.Fate {
 	case stepper.FateAdded:
 		if priority {
-			return fmt.Sprintf("%s new (f %s)", s, num(c.F))
+			return fmt.Sprintf("%s new (f %s)", s, c.Shown().F)
 		}
 		return s + " new"
 	case stepper.FateGoal:
@@ -164,9 +164,9 @@ func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepp
 		return fmt.Sprintf("%s closed but reached cheaper, g %s → %s, reopened with parent %s", s, num(c.OldG), num(c.G), name(x.State))
 	case stepper.FateCutoff:
 		if d != nil && d.Threshold != nil {
-			return fmt.Sprintf("%s f %s > threshold %s: cut off", s, num(c.F), d.Threshold)
+			return fmt.Sprintf("%s f %s > threshold %s: cut off", s, c.Shown().F, d.Threshold)
 		}
-		return fmt.Sprintf("%s f %s: cut off", s, num(c.F))
+		return fmt.Sprintf("%s f %s: cut off", s, c.Shown().F)
 	case stepper.FateDepthLimited:
 		return fmt.Sprintf("%s past the depth limit %d, discarded", s, o.Depth)
 	default:

@@ -129,7 +129,7 @@ func TestProblemSVGGrid(t *testing.T) {
 				gv := e.all(func(x *elem) bool { return x.hasClass("num") })
 				h := e.all(func(x *elem) bool { return x.hasClass("hnum") })
 				if len(f) != 1 || len(gv) != 1 || len(h) != 1 ||
-					f[0].Text != cellNumber(n.F) || gv[0].Text != cellNumber(n.G) || h[0].Text != cellNumber(n.H) {
+					f[0].Text != cellNumbers(n).F || gv[0].Text != cellNumbers(n).G || h[0].Text != cellNumbers(n).H {
 					t.Errorf("cell %s: F G H drawn wrong for node %d (f %g g %g h %g)", state, id, n.F, n.G, n.H)
 				}
 			}
@@ -335,8 +335,12 @@ func TestCellNumber(t *testing.T) {
 		x    float64
 		want string
 	}{{5, "5"}, {144, "144"}, {41.184, "41.2"}, {1.4142, "1.4"}, {2.45, "2.5"}, {-0.04, "0"}, {0.96, "1"}} {
-		if got := cellNumber(tc.x); got != tc.want {
-			t.Errorf("cellNumber(%g) = %q, want %q", tc.x, got, tc.want)
+		if got := cellNumbers(stepper.NodeInfo{G: tc.x, F: tc.x}).G; got != tc.want {
+			t.Errorf("cellNumbers(g %g).G = %q, want %q", tc.x, got, tc.want)
 		}
+	}
+	// F is written from G and H as written: 1.4 + 1.4, not 2.88 rounded.
+	if got := cellNumbers(stepper.NodeInfo{G: 1.44, H: 1.44, F: 2.88}); got.F != "2.8" || got.G != "1.4" || got.H != "1.4" {
+		t.Errorf("cellNumbers(1.44, 1.44, 2.88) = %+v, want F 2.8 = G 1.4 + H 1.4", got)
 	}
 }

@@ -44,7 +44,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	if node != nil {
 		idx, _ := treeIndex(snap.Tree, id)
 		st = node.State
-		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), num(node.F), node.Depth, LegendFor(Statuses(snap)[idx]).Label)
+		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), node.Shown().F, node.Depth, LegendFor(Statuses(snap)[idx]).Label)
 	}
 	svgOpen(sw, width, height, "puzzle board "+st, "")
 	sw.textEl(margin, margin+14, `class="capb"`, "Board of "+ifEmpty(nodeName(node), "the start"))

@@ -423,7 +423,7 @@ func (d *treeDrawing) boxes() {
 // puzzle node, as two centred lines under the state otherwise.
 func (d *treeDrawing) numbers(n stepper.NodeInfo, x float64, column bool) {
 	sw := d.sw
-	g, h, f := "g "+num(n.G), "h "+num(n.H), "f "+num(n.F)
+	g, h, f := "g "+num(n.G), "h "+num(n.H), "f "+n.Shown().F
 	if d.folded[n.ID] > 0 {
 		f += " ↑" // backed up from the forgotten subtree
 	}
@@ -451,7 +451,7 @@ func (d *treeDrawing) numbers(n stepper.NodeInfo, x float64, column bool) {
 
 func (d *treeDrawing) tooltip(n stepper.NodeInfo, st Status) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "node %d: %s, g %s h %s f %s, depth %d, %s", n.ID, n.State, num(n.G), num(n.H), num(n.F), n.Depth, LegendFor(st).Label)
+	fmt.Fprintf(&b, "node %d: %s, g %s h %s f %s, depth %d, %s", n.ID, n.State, num(n.G), num(n.H), n.Shown().F, n.Depth, LegendFor(st).Label)
 	if n.Order > 0 {
 		fmt.Fprintf(&b, ", expanded at step %d", n.Order)
 	}
@@ -462,7 +462,7 @@ func (d *treeDrawing) tooltip(n stepper.NodeInfo, st Status) string {
 		b.WriteString(", forgotten: its subtree was dropped on unwinding, its best f stored at its root")
 	}
 	if k := d.folded[n.ID]; k > 0 {
-		fmt.Fprintf(&b, ", %d forgotten nodes folded below it: RBFS dropped its subtree on unwinding and backed its best f (%s) up to it", k, num(n.F))
+		fmt.Fprintf(&b, ", %d forgotten nodes folded below it: RBFS dropped its subtree on unwinding and backed its best f (%s) up to it", k, n.Shown().F)
 	}
 	if d.pruned[n.ID] {
 		b.WriteString(", pruned: dropped from the beam")

@@ -22,13 +22,13 @@ func init() {
 // the copy neither waits for nor blocks the server for long.
 func runBackup(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	db := fs.String("db", defaultDB, "the database to copy")
 	out := fs.String("o", "", "the copy to write (a new file)")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	pos, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if *out == "" || fs.NArg() > 0 {
+	if *out == "" || len(pos) > 0 {
 		fmt.Fprintln(stderr, "stepviz backup: write stepviz backup -db stepviz.db -o copy.db (the copy must be a new file)")
 		return exitUsage
 	}

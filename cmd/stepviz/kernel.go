@@ -20,8 +20,13 @@ func runKernel(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "install" {
 		return runKernelInstall(args[1:], stdout, stderr)
 	}
+	const usage = "usage: stepviz kernel CONNECTION_FILE (Jupyter starts this), or stepviz kernel install [--user|--prefix DIR] (stepviz kernel install -help for its flags)"
+	if len(args) == 1 && isHelp(args[0]) {
+		fmt.Fprintln(stdout, usage)
+		return exitOK
+	}
 	if len(args) != 1 || len(args[0]) > 0 && args[0][0] == '-' {
-		fmt.Fprintln(stderr, "usage: stepviz kernel CONNECTION_FILE (Jupyter starts this), or stepviz kernel install [--user|--prefix DIR]")
+		fmt.Fprintln(stderr, usage)
 		return exitUsage
 	}
 	ci, err := jupyter.ReadConnectionFile(args[0])

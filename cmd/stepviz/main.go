@@ -61,8 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	name := args[0]
-	switch name {
-	case "-h", "-help", "--help":
+	if isHelp(name) {
 		name = "help"
 	}
 	c, ok := commands[name]
@@ -76,6 +75,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	return c.run(args[1:], stdout, stderr)
 }
+
+// isHelp reports whether arg asks for help where no flag takes it: -h,
+// -help or --help (a command whose -h is the heuristic never asks).
+func isHelp(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }
 
 func commandNames() []string {
 	names := make([]string, 0, len(commands))
@@ -115,15 +118,29 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 // -help it writes the usage to stdout and returns code exitOK; on a bad flag
 // it writes a message that names the flag and suggests the closest one, and
 // returns exitUsage. ok is false whenever the caller should return code.
+//
+// -help and --help anywhere before "--" ask for help, even where a flag
+// would take them as its value (-h, the heuristic, in "-h --help").
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (pos []string, code int, ok bool) {
 	fs.SetOutput(io.Discard)
+	help := func() (pos []string, code int, ok bool) {
+		fs.SetOutput(stdout)
+		fmt.Fprintf(stdout, "usage of stepviz %s:\n", fs.Name())
+		fs.PrintDefaults()
+		return nil, exitOK, false
+	}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-help" || a == "--help" {
+			return help()
+		}
+	}
 	for {
 		err := fs.Parse(args)
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fmt.Fprintf(stdout, "usage of stepviz %s:\n", fs.Name())
-			fs.PrintDefaults()
-			return nil, exitOK, false
+			return help()
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "stepviz %s: %s\n", fs.Name(), flagError(fs, err))

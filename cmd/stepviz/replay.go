@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -22,6 +23,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	format := fs.String("format", "", "re-export the replayed session in this format ("+strings.Join(export.FormatNames(), ", ")+") instead of printing a summary")
 	out := fs.String("o", "", "with -format: write to this file instead of stdout")
+	ef := addExportFlags(fs)
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -51,7 +53,19 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitNo
 	}
 	if *format != "" || *out != "" {
-		if !exportFile("replay", *out, stdout, stderr, formatFor(*format, *out, "json"), s, export.Current) {
+		f := formatFor(*format, *out, "json")
+		eo, ok := ef.options("replay", f, stderr)
+		if !ok {
+			return exitUsage
+		}
+		written := false
+		sig := interruptible(func(ctx context.Context) {
+			written = exportFile(ctx, "replay", *out, stdout, stderr, f, s, export.Current, eo)
+		})
+		switch {
+		case sig != nil && (!written || *out == "" || *out == "-"):
+			return interrupted("replay", *out, sig, stderr)
+		case !written:
 			return exitUsage
 		}
 		return exitOK

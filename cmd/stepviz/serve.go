@@ -26,7 +26,6 @@ func init() {
 // until SIGINT or SIGTERM.
 func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port); 127.0.0.1 keeps it on this machine")
 	maxSessions := fs.Int("max-sessions", server.DefaultMaxSessions, "most sessions held at once")
 	maxNodes := fs.Int("max-nodes", server.DefaultMaxNodes, "most search-tree nodes per session")
@@ -38,11 +37,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	idle := fs.Duration("idle", server.DefaultIdle, "a session without a presenter command for this long may be reclaimed when the server is full")
 	var hosts hostList
 	fs.Var(&hosts, "host", "a further name the server is reached by, such as lecture.example or lecture.example:443 behind a proxy (repeatable); its own address always works")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	pos, code, ok := parseFlags(fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -nats, -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -idle\n", fs.Arg(0))
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -nats, -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -idle\n", pos[0])
 		return exitUsage
 	}
 	for _, f := range []struct {

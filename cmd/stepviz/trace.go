@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"stepviz/internal/safefile"
 	"strings"
@@ -14,7 +16,7 @@ import (
 )
 
 func init() {
-	register("trace", "export a search's steps: stepviz trace -problem SPEC -algo astar [-steps N] -format "+strings.Join(export.FormatNames(), "|")+" [-o FILE]", runTrace)
+	register("trace", "export a search's steps: stepviz trace -problem SPEC -algo astar [-steps N] -format "+strings.Join(export.FormatNames(), "|")+" [-o FILE] [-full LIST] [-every N] [-force]", runTrace)
 }
 
 // traceArgs are the -problem flag and the search flags shared by trace,
@@ -106,10 +108,11 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 // export is done (a failed export leaves no file), or to stdout buffered
 // (a failed export then leaves what it wrote before the error; the exit
 // status says so). It returns the export's error and the writing's apart:
-// the message for each differs.
-func exportTo(path string, stdout io.Writer, format string, s *stepper.Search, upTo int) (exportErr, writeErr error) {
+// the message for each differs. Once ctx is done the export stops at its
+// next write and the temporary file is removed.
+func exportTo(ctx context.Context, path string, stdout io.Writer, format string, s *stepper.Search, upTo int, o export.Options) (exportErr, writeErr error) {
 	write := func(w io.Writer) error {
-		exportErr = export.Write(w, format, s, upTo)
+		exportErr = export.WriteOptions(ctx, w, format, s, upTo, o)
 		return exportErr
 	}
 	if path == "" || path == "-" {
@@ -128,11 +131,13 @@ func exportTo(path string, stdout io.Writer, format string, s *stepper.Search, u
 
 // exportFile is exportTo for the command cmd, its errors written to
 // stderr in the user's words; it reports whether the file was written.
-func exportFile(cmd, path string, stdout, stderr io.Writer, format string, s *stepper.Search, upTo int) bool {
-	exportErr, writeErr := exportTo(path, stdout, format, s, upTo)
+// An export stopped by ctx says nothing: the caller says why.
+func exportFile(ctx context.Context, cmd, path string, stdout, stderr io.Writer, format string, s *stepper.Search, upTo int, o export.Options) bool {
+	exportErr, writeErr := exportTo(ctx, path, stdout, format, s, upTo, o)
 	switch {
+	case ctx.Err() != nil:
 	case exportErr != nil:
-		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(exportErr))
+		fmt.Fprintf(stderr, "stepviz %s: %s%s\n", cmd, stripPrefix(exportErr), tooLargeHint(exportErr))
 	case writeErr != nil:
 		fmt.Fprintf(stderr, "stepviz %s: writing %s: %v\n", cmd, path, writeErr)
 	}
@@ -145,6 +150,7 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 	steps := fs.Int("steps", -1, "export steps 1..N (default: until the search ends)")
 	format := fs.String("format", "", "one of "+strings.Join(export.FormatNames(), ", ")+" (default: from the -o extension, else jsonl)")
 	out := fs.String("o", "", "write to this file instead of stdout")
+	ef := addExportFlags(fs)
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -168,15 +174,41 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	f := formatFor(*format, *out, "jsonl")
-	if !exportFile("trace", *out, stdout, stderr, f, s, upTo) {
+	eo, ok := ef.options("trace", f, stderr)
+	if !ok {
 		return exitUsage
 	}
-	if side, path, ok := export.Sidecar(f, *out); ok && *out != "" && *out != "-" {
-		// The CSV's rows stay plain for pandas; its problem and options
-		// go beside it.
-		if !exportFile("trace", path, stdout, stderr, side.Name, s, upTo) {
-			return exitUsage
+	ok, failed := true, "" // whether every file was written, and the one that was not
+	sig := interruptible(func(ctx context.Context) {
+		if !exportFile(ctx, "trace", *out, stdout, stderr, f, s, upTo, eo) {
+			ok, failed = false, *out
+			return
 		}
+		if side, path, found := export.Sidecar(f, *out); found && *out != "" && *out != "-" {
+			// The CSV's rows stay plain for pandas; its problem and options
+			// go beside it.
+			if !exportFile(ctx, "trace", path, stdout, stderr, side.Name, s, upTo, eo) {
+				ok, failed = false, path
+			}
+		}
+	})
+	switch {
+	case sig != nil && (!ok || *out == "" || *out == "-"):
+		return interrupted("trace", failed, sig, stderr)
+	case !ok:
+		return exitUsage
 	}
 	return exitOK
+}
+
+// interrupted reports an export that sig stopped and returns its exit
+// status: the file out was left as it was (stdout: what was written
+// before the signal stays written).
+func interrupted(cmd, out string, sig os.Signal, stderr io.Writer) int {
+	if out == "" || out == "-" {
+		fmt.Fprintf(stderr, "stepviz %s: interrupted by %s: the output stops where it was cut\n", cmd, signalName(sig))
+	} else {
+		fmt.Fprintf(stderr, "stepviz %s: interrupted by %s: %s was not written\n", cmd, signalName(sig), out)
+	}
+	return exitSignal(sig)
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // TestLanguageInfoNamesModesThatExist: the codemirror_mode the kernel and
-// every notebook name is a mode the classic Notebook ships (no 404 for
-// codemirror/mode/stepviz/stepviz.js), and pygments_lexer is a lexer
+// every notebook name is a mode the classic Notebook ships (no 404 for a
+// CodeMirror mode file named after stepviz), and pygments_lexer is a lexer
 // Pygments has (no "No lexer found for language 'stepviz'" in nbconvert).
 func TestLanguageInfoNamesModesThatExist(t *testing.T) {
 	py := testenv.Python(t, "pygments", "notebook")

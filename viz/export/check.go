@@ -91,7 +91,7 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 		g.note(row)
 		line := fmt.Sprintf("step %d: ok", step)
 		if row.Node != "" {
-			line = fmt.Sprintf("step %d: %s (g=%s h=%s f=%s) ok", step, x.State, num(x.G), num(x.H), num(x.F))
+			line = fmt.Sprintf("step %d: %s (g=%s h=%s f=%s) ok", step, x.State, num(x.G), num(x.H), x.Shown().F)
 		}
 		if row.HasOpen {
 			line += fmt.Sprintf("; open list of %d ok", len(after.Open))
@@ -155,28 +155,28 @@ func wrongNode(sess *session, step int, row AnswerRow, before stepper.Snapshot, 
 		case o.Algorithm == stepper.DFS:
 			return fmt.Sprintf("%s but %s was on top of the LIFO stack (added at step %d, %s at step %d): DFS expands the newest open node", prefix, want.State, want.Step, e.State, e.Step)
 		case e.F > want.F:
-			return fmt.Sprintf("%s (%s=%s) but %s (%s=%s) was open", prefix, fName(o), num(e.F), want.State, fName(o), num(want.F))
+			return fmt.Sprintf("%s (%s=%s) but %s (%s=%s) was open", prefix, fName(o), e.Shown().F, want.State, fName(o), want.Shown().F)
 		case e.F == want.F:
 			why := ev.TieReason
 			if why == "" {
 				why = "tie rule " + string(o.Tie)
 			}
-			return fmt.Sprintf("%s (%s=%s) but %s has the same %s and goes first: %s (it is number %d of the open list, %s is number 1)", prefix, fName(o), num(e.F), want.State, fName(o), why, pos+1, want.State)
+			return fmt.Sprintf("%s (%s=%s) but %s has the same %s and goes first: %s (it is number %d of the open list, %s is number 1)", prefix, fName(o), e.Shown().F, want.State, fName(o), why, pos+1, want.State)
 		default:
-			return fmt.Sprintf("%s (%s=%s) but the engine expands %s (%s=%s)", prefix, fName(o), num(e.F), want.State, fName(o), num(want.F))
+			return fmt.Sprintf("%s (%s=%s) but the engine expands %s (%s=%s)", prefix, fName(o), e.Shown().F, want.State, fName(o), want.Shown().F)
 		}
 	}
 	for _, c := range before.Closed {
 		if sameState(kind, row.Node, c.State) && !o.Tree {
-			return fmt.Sprintf("%s, but it was already expanded at step %d: a graph search expands a state once; the engine expands %s (%s=%s)", prefix, c.Order, want.State, fName(o), num(want.F))
+			return fmt.Sprintf("%s, but it was already expanded at step %d: a graph search expands a state once; the engine expands %s (%s=%s)", prefix, c.Order, want.State, fName(o), want.Shown().F)
 		}
 	}
 	for _, n := range before.Tree {
 		if sameState(kind, row.Node, n.State) && n.Status == stepper.NodeDiscarded {
-			return fmt.Sprintf("%s, but it is not on the open list: it was generated at step %d as a duplicate and discarded; the engine expands %s (%s=%s)", prefix, n.Step, want.State, fName(o), num(want.F))
+			return fmt.Sprintf("%s, but it is not on the open list: it was generated at step %d as a duplicate and discarded; the engine expands %s (%s=%s)", prefix, n.Step, want.State, fName(o), want.Shown().F)
 		}
 	}
-	return fmt.Sprintf("%s, but it is not on the open list before step %d (open: %s); the engine expands %s (%s=%s)", prefix, step, openSummary(o, before.Open, 6), want.State, fName(o), num(want.F))
+	return fmt.Sprintf("%s, but it is not on the open list before step %d (open: %s); the engine expands %s (%s=%s)", prefix, step, openSummary(o, before.Open, 6), want.State, fName(o), want.Shown().F)
 }
 
 // wrongValues compares the g, h and f written for the expanded node.
@@ -192,7 +192,7 @@ func wrongValues(o stepper.Options, step int, row AnswerRow, x stepper.NodeInfo,
 		return fmt.Sprintf("at step %d you wrote h=%s for %s but its h (%s) is %s", step, num(row.H), name, o.Heuristic, num(x.H))
 	}
 	if row.HasF && !near(row.F, x.F) {
-		return fmt.Sprintf("at step %d you wrote f=%s for %s but its f is %s (%s)", step, num(row.F), name, num(x.F), fFormula(o, x))
+		return fmt.Sprintf("at step %d you wrote f=%s for %s but its f is %s (%s)", step, num(row.F), name, x.Shown().F, fFormula(o, x))
 	}
 	return ""
 }
@@ -219,7 +219,7 @@ func wrongChildren(o stepper.Options, kind string, step int, x stepper.NodeInfo,
 		case !sameState(kind, got[i].State, want[i].State):
 			return fmt.Sprintf("at step %d child %d of %s is %s, you wrote %s (successors in %s order: %s)", step, i+1, x.State, want[i].State, got[i].State, o.Order, names())
 		case got[i].HasF && !near(got[i].F, want[i].F):
-			return fmt.Sprintf("at step %d you wrote f=%s for child %s but its f is %s (%s)", step, num(got[i].F), want[i].State, num(want[i].F), fFormula(o, want[i].NodeInfo))
+			return fmt.Sprintf("at step %d you wrote f=%s for child %s but its f is %s (%s)", step, num(got[i].F), want[i].State, want[i].Shown().F, fFormula(o, want[i].NodeInfo))
 		}
 	}
 	return ""
@@ -231,7 +231,7 @@ func wrongOpen(o stepper.Options, kind string, step int, got []string, after ste
 	for i := 0; i < len(got) || i < len(want); i++ {
 		switch {
 		case i >= len(got):
-			return fmt.Sprintf("after step %d your open list stops after %d nodes but %s (f=%s) is open too, number %d", step, len(got), want[i].State, num(want[i].F), i+1)
+			return fmt.Sprintf("after step %d your open list stops after %d nodes but %s (f=%s) is open too, number %d", step, len(got), want[i].State, want[i].Shown().F, i+1)
 		case i >= len(want):
 			return fmt.Sprintf("after step %d your open list has %d nodes but only %d are open: %s is not", step, len(got), len(want), got[i])
 		case sameState(kind, got[i], want[i].State):
@@ -251,9 +251,9 @@ func wrongOpen(o stepper.Options, kind string, step int, got []string, after ste
 					where = fmt.Sprintf("it was expanded at step %d", c.Order)
 				}
 			}
-			return fmt.Sprintf("after step %d your open list has %s at number %d but %s; number %d is %s (f=%s)", step, got[i], i+1, where, i+1, want[i].State, num(want[i].F))
+			return fmt.Sprintf("after step %d your open list has %s at number %d but %s; number %d is %s (f=%s)", step, got[i], i+1, where, i+1, want[i].State, want[i].Shown().F)
 		}
-		msg := fmt.Sprintf("after step %d your open list has %s (%s=%s) at number %d but %s (%s=%s) comes first: it is number %d", step, got[i], fName(o), num(want[at].F), i+1, want[i].State, fName(o), num(want[i].F), i+1)
+		msg := fmt.Sprintf("after step %d your open list has %s (%s=%s) at number %d but %s (%s=%s) comes first: it is number %d", step, got[i], fName(o), want[at].Shown().F, i+1, want[i].State, fName(o), want[i].Shown().F, i+1)
 		if want[at].F == want[i].F {
 			msg += "; " + tieWords(o, want[i], want[at])
 		}
@@ -271,13 +271,13 @@ func tieWords(o stepper.Options, first, second stepper.OpenEntry) string {
 	case o.Algorithm == stepper.DFS:
 		return fmt.Sprintf("DFS takes the node added last first (%s at step %d, %s at step %d)", first.State, first.Step, second.State, second.Step)
 	case o.Tie == stepper.TieHighG && first.G != second.G:
-		return fmt.Sprintf("both have f=%s and the tie rule high-g puts the larger g first (g=%s before g=%s)", num(first.F), num(first.G), num(second.G))
+		return fmt.Sprintf("both have f=%s and the tie rule high-g puts the larger g first (g=%s before g=%s)", first.Shown().F, num(first.G), num(second.G))
 	case o.Tie == stepper.TieLowH && first.H != second.H:
-		return fmt.Sprintf("both have f=%s and the tie rule low-h puts the smaller h first (h=%s before h=%s)", num(first.F), num(first.H), num(second.H))
+		return fmt.Sprintf("both have f=%s and the tie rule low-h puts the smaller h first (h=%s before h=%s)", first.Shown().F, num(first.H), num(second.H))
 	case o.Tie == stepper.TieLIFO:
-		return fmt.Sprintf("both have f=%s and the tie rule lifo puts the node added last first", num(first.F))
+		return fmt.Sprintf("both have f=%s and the tie rule lifo puts the node added last first", first.Shown().F)
 	}
-	return fmt.Sprintf("both have f=%s and ties go to the node added first", num(first.F))
+	return fmt.Sprintf("both have f=%s and ties go to the node added first", first.Shown().F)
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) <= Tolerance }
@@ -314,7 +314,7 @@ func openSummary(o stepper.Options, open []stepper.OpenEntry, limit int) string 
 			parts = append(parts, fmt.Sprintf("and %d more", len(open)-limit))
 			break
 		}
-		parts = append(parts, fmt.Sprintf("%s %s=%s", e.State, fName(o), num(e.F)))
+		parts = append(parts, fmt.Sprintf("%s %s=%s", e.State, fName(o), e.Shown().F))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -71,7 +71,7 @@ func writeCSV(w io.Writer, sess *session) error {
 		}
 		row := []string{
 			strconv.Itoa(ev.Step), strconv.Itoa(x.ID), csvText(csvState(x.State, puzzle)), csvText(action),
-			num(x.G), num(x.H), num(x.F), strconv.Itoa(x.Parent), strconv.Itoa(x.Depth), csvText(string(x.Status)),
+			num(x.G), num(x.H), x.Shown().F, strconv.Itoa(x.Parent), strconv.Itoa(x.Depth), csvText(string(x.Status)),
 			strconv.Itoa(ev.Counters.Open), strconv.Itoa(ev.Counters.Closed), strconv.Itoa(len(ev.Children)),
 			csvText(childrenText(ev.Children, puzzle)),
 			csvText(csvDirection(ev)), strconv.Itoa(csvIteration(ev)), csvBound(ev, sess.opts),
@@ -107,7 +107,7 @@ func childrenText(cs []stepper.Child, puzzle bool) string {
 	}
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%d %s %s g=%s h=%s f=%s", c.ID, csvState(c.State, puzzle), c.Fate, num(c.G), num(c.H), num(c.F))
+		parts[i] = fmt.Sprintf("%d %s %s g=%s h=%s f=%s", c.ID, csvState(c.State, puzzle), c.Fate, num(c.G), num(c.H), c.Shown().F)
 	}
 	return strings.Join(parts, "; ")
 }

@@ -15,7 +15,12 @@ import (
 // ellipses, the goal a double octagon, discarded duplicates dotted and
 // grey, and the solution path in bold edges. RBFS's forgotten subtrees
 // are folded into their roots (viz.FoldForgotten), whose label counts them
-// and whose f is the subtree's best, backed up. Cost: one snapshot.
+// and whose f is the subtree's best, backed up. A tree of more than
+// maxDOTNodes is folded (foldTree: the path to the goal or to the node
+// expanded last, the open nodes next to be expanded, the nodes nearest
+// the root), each kept node's undrawn descendants counted in a dashed
+// "+N not drawn" box, and the graph's label says so. Cost: one snapshot,
+// O(nodes).
 func writeDOT(w io.Writer, sess *session) error {
 	if _, err := sess.walk(nil); err != nil {
 		return err
@@ -23,10 +28,20 @@ func writeDOT(w io.Writer, sess *session) error {
 	sn := sess.s.Snapshot()
 	p := &printer{w: w}
 	p.f("// stepviz search tree\n// problem: %s\n// options: %s\n// step: %d (%s)\n", oneLine(sess.inst.Spec()), sess.opts.String(), sn.Step, sn.Status)
+	tree, folded := viz.FoldForgotten(sn.Tree)
+	cut := foldTree(tree, texFocus(sn.Path, tree), sn.Open, maxDOTNodes/2) // half the budget: a kept node may add one "+N" box
+	tree = cut.Keep
+	note := cut.note("the " + focusWords(sn))
+	if note != "" {
+		p.f("// %s\n", note)
+	}
 	p.f("digraph search {\n")
 	label := fmt.Sprintf("%s\n%s\nafter step %d: %s", sess.inst.Spec(), sess.opts.String(), sn.Step, sn.Status)
 	for _, l := range viz.FamilyLines(sn, sess.opts, iterationsOf(sess), nil) {
 		label += "\n" + l
+	}
+	if note != "" {
+		label += "\n" + wrapWords(note, 90)
 	}
 	p.f("  label=%s;\n  labelloc=t;\n", dotQuote(label))
 	p.f("  node [fontname=\"Helvetica\", fontsize=10];\n  edge [fontname=\"Helvetica\", fontsize=9];\n")
@@ -42,7 +57,6 @@ func writeDOT(w io.Writer, sess *session) error {
 	if b := sn.Bidirectional; b != nil && b.Mu.String() != "∞" {
 		meet[b.MeetForward], meet[b.MeetBackward] = true, true
 	}
-	tree, folded := viz.FoldForgotten(sn.Tree)
 	for _, n := range tree {
 		var attrs string
 		switch n.Status {
@@ -82,8 +96,29 @@ func writeDOT(w io.Writer, sess *session) error {
 		}
 		p.f("  n%d -> n%d [label=%s%s];\n", n.Parent, n.ID, dotQuote(n.Action), style)
 	}
+	for _, n := range tree {
+		k := cut.Cut[n.ID]
+		if k == 0 {
+			continue
+		}
+		p.f("  n%dcut [label=%s, shape=box, style=\"dashed,rounded\", fontcolor=\"#606060\", color=\"#606060\"];\n", n.ID, dotQuote(cutLine(k)))
+		if n.Dir == "backward" {
+			p.f("  n%dcut -> n%d [style=dashed, dir=back, color=\"#606060\"];\n", n.ID, n.ID)
+			continue
+		}
+		p.f("  n%d -> n%dcut [style=dashed, color=\"#606060\"];\n", n.ID, n.ID)
+	}
 	p.f("}\n")
 	return p.err
+}
+
+// focusWords names the path a folded tree keeps (texFocus), without an
+// article: "solution path".
+func focusWords(sn stepper.Snapshot) string {
+	if len(sn.Path) > 0 {
+		return "solution path"
+	}
+	return "path to the node expanded last"
 }
 
 // nodeLabel is a tree node's label: its state (a puzzle as a board), its
@@ -107,7 +142,7 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 	if n.Dir == "backward" {
 		tag += ", backward tree"
 	}
-	return fmt.Sprintf("%s\ng=%s h=%s f=%s\n%s", state, num(n.G), num(n.H), num(n.F), tag)
+	return fmt.Sprintf("%s\ng=%s h=%s f=%s\n%s", state, num(n.G), num(n.H), n.Shown().F, tag)
 }
 
 // foldLine is the label line of a node RBFS's forgotten subtree is folded
@@ -167,4 +202,30 @@ func isqrt(n int) int {
 func dotQuote(s string) string {
 	s = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", "").Replace(s)
 	return `"` + strings.ReplaceAll(s, "\n", `\n`) + `"`
+}
+
+// maxDOTNodes is the most boxes a DOT export draws, tree nodes and
+// "+N not drawn" boxes together: Graphviz lays out a few thousand labelled
+// nodes in seconds but a tree of tens of thousands not in minutes. A
+// bigger tree is folded (foldTree) to half as many nodes, each of which
+// may add one box.
+const maxDOTNodes = 2000
+
+// wrapWords breaks s into lines of at most width bytes at spaces (a longer
+// word stays whole on its own line).
+func wrapWords(s string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, w := range strings.Fields(s) {
+		if i > 0 && line+1+len(w) > width {
+			b.WriteByte('\n')
+			line = 0
+		} else if i > 0 {
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	return b.String()
 }

@@ -25,7 +25,7 @@ var formats = []Format{
 	{"jsonl", ".jsonl", "application/x-ndjson", "JSON Lines: a header line, then one event per line", writeJSONL},
 	{"csv", ".csv", "text/csv", "CSV: one row per expansion (pandas.read_csv reads it with no options)", writeCSV},
 	{"csv-metadata", ".csv-metadata.json", "application/json", "CSV sidecar: the problem, options, result and column types of the csv", writeCSVMetadata},
-	{"md", ".md", "text/markdown", "Markdown: the open and closed lists after each step", writeMarkdown},
+	{"md", ".md", "text/markdown", "Markdown: what each step changed, the whole open and closed lists at chosen steps", writeMarkdown},
 	{"tex", ".tex", "application/x-tex", "LaTeX: steps table and the search tree in TikZ", writeTeX},
 	{"svg", ".svg", "image/svg+xml", "SVG: the problem view and the search tree at the step", writeSVG},
 	{"tree-svg", ".svg", "image/svg+xml", "SVG: the search tree at the step", writeTreeSVG},
@@ -94,6 +94,22 @@ func Write(w io.Writer, format string, s *stepper.Search, upTo int) error {
 // WriteContext is Write that stops, with an error wrapping ctx.Err(), soon
 // after ctx is done: between steps of the replay, and at the next write.
 func WriteContext(ctx context.Context, w io.Writer, format string, s *stepper.Search, upTo int) error {
+	return WriteOptions(ctx, w, format, s, upTo, Options{})
+}
+
+// Options tune an export. The zero value is every format's default and no
+// size ceiling.
+type Options struct {
+	// Full chooses the steps at which md prints the whole open and closed
+	// lists; nil: DefaultFullLists.
+	Full *FullLists
+	// MaxBytes, when above 0, refuses an export whose estimated size is
+	// over it before writing a byte, with a *TooLargeError.
+	MaxBytes int64
+}
+
+// WriteOptions is WriteContext with options.
+func WriteOptions(ctx context.Context, w io.Writer, format string, s *stepper.Search, upTo int, o Options) error {
 	f, ok := Lookup(format)
 	if !ok {
 		hint := ""
@@ -106,7 +122,12 @@ func WriteContext(ctx context.Context, w io.Writer, format string, s *stepper.Se
 	if err != nil {
 		return err
 	}
-	sess.ctx = ctx
+	sess.ctx, sess.full = ctx, o.Full
+	if o.MaxBytes > 0 {
+		if err := sess.fits(f.Name, o.MaxBytes); err != nil {
+			return err
+		}
+	}
 	bw := bufio.NewWriter(ctxWriter{ctx, w})
 	if err := f.write(bw, sess); err != nil {
 		return err

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
@@ -94,14 +95,25 @@ func TestCSVText(t *testing.T) {
 	}
 }
 
-// mdTable returns the rows of the markdown table that follows the line
-// starting with title, after the given section heading.
-func mdTable(doc, section, title string) [][]string {
+// mdSection is the part of a markdown trace under the heading that starts
+// with section, up to the next step's heading ("" if there is none).
+func mdSection(doc, section string) string {
 	i := strings.Index(doc, section)
 	if i < 0 {
-		return nil
+		return ""
 	}
 	doc = doc[i:]
+	if j := strings.Index(doc[len(section):], "\n## "); j >= 0 {
+		doc = doc[:len(section)+j]
+	}
+	return doc
+}
+
+// mdTable returns the rows of the markdown table that follows the line
+// starting with title, in the given step's section; nil if the section
+// has no such table.
+func mdTable(doc, section, title string) [][]string {
+	doc = mdSection(doc, section)
 	j := strings.Index(doc, title)
 	if j < 0 {
 		return nil
@@ -127,44 +139,74 @@ func mdTable(doc, section, title string) [][]string {
 	return rows[2:] // drop the header and the alignment row
 }
 
+// exportMD writes a search's markdown trace with the full lists chosen.
+func exportMD(t testing.TB, s *stepper.Search, upTo int, full FullLists) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteOptions(context.Background(), &b, "md", s, upTo, Options{Full: &full}); err != nil {
+		t.Fatalf("md: %v", err)
+	}
+	return b.String()
+}
+
+// TestMarkdownTablesMatchSnapshots: with the full lists at every step,
+// every step's open and closed tables are the engine's snapshot; by
+// default the lists are printed at the start and the end (and where the
+// plan chooses), every step states the sizes of both lists, and every
+// table printed is the snapshot's.
 func TestMarkdownTablesMatchSnapshots(t *testing.T) {
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			s := newSearch(t, c.problem, c.opts)
-			doc := string(export(t, s, "md", c.steps))
-			ref := newSearch(t, c.problem, c.opts)
-			n := ref.Seek(1 << 30)
-			if c.steps >= 0 && c.steps < n {
-				n = c.steps
-			}
-			for k := 0; k <= n; k++ {
-				ref.Seek(k)
-				sn := ref.Snapshot()
-				section := fmt.Sprintf("## Step %d:", k)
-				heading := "**Open**"
-				if viz.FamilyOf(s.Options().Algorithm) == viz.DepthFirst {
-					heading = "**Stack**"
+		for _, mode := range []struct {
+			name string
+			full FullLists
+		}{{"all", FullLists{All: true}}, {"default", DefaultFullLists()}} {
+			t.Run(c.name+"/"+mode.name, func(t *testing.T) {
+				s := newSearch(t, c.problem, c.opts)
+				doc := exportMD(t, s, c.steps, mode.full)
+				ref := newSearch(t, c.problem, c.opts)
+				n := ref.Seek(1 << 30)
+				if c.steps >= 0 && c.steps < n {
+					n = c.steps
 				}
-				open := mdTable(doc, section, heading)
-				if len(open) != len(sn.Open) {
-					t.Fatalf("step %d: open table has %d rows, snapshot %d", k, len(open), len(sn.Open))
-				}
-				for i, o := range sn.Open {
-					if open[i][1] != strconv.Itoa(o.ID) || open[i][2] != o.State || open[i][5] != num(o.F) {
-						t.Errorf("step %d open row %d = %v, want node %d %s f=%s", k, i+1, open[i], o.ID, o.State, num(o.F))
+				for k := 0; k <= n; k++ {
+					ref.Seek(k)
+					sn := ref.Snapshot()
+					section := fmt.Sprintf("## Step %d:", k)
+					if k > 0 && !strings.Contains(mdSection(doc, section), fmt.Sprintf("Open: %d (", len(sn.Open))) {
+						t.Errorf("step %d does not say the open list has %d nodes:\n%s", k, len(sn.Open), mdSection(doc, section))
+					}
+					heading := "**Open**"
+					if viz.FamilyOf(s.Options().Algorithm) == viz.DepthFirst {
+						heading = "**Stack**"
+					}
+					open := mdTable(doc, section, heading)
+					listed := strings.Contains(mdSection(doc, section), heading)
+					if !listed {
+						if mode.full.All || k == 0 || k == n {
+							t.Fatalf("step %d: no open list, want one", k)
+						}
+						continue
+					}
+					if len(open) != len(sn.Open) {
+						t.Fatalf("step %d: open table has %d rows, snapshot %d", k, len(open), len(sn.Open))
+					}
+					for i, o := range sn.Open {
+						if open[i][1] != strconv.Itoa(o.ID) || open[i][2] != o.State || open[i][5] != num(o.F) {
+							t.Errorf("step %d open row %d = %v, want node %d %s f=%s", k, i+1, open[i], o.ID, o.State, num(o.F))
+						}
+					}
+					closed := mdTable(doc, section, "**Closed**")
+					if len(closed) != len(sn.Closed) {
+						t.Fatalf("step %d: closed table has %d rows, snapshot %d", k, len(closed), len(sn.Closed))
+					}
+					for i, cl := range sn.Closed {
+						if closed[i][1] != strconv.Itoa(cl.ID) {
+							t.Errorf("step %d closed row %d = %v, want node %d", k, i+1, closed[i], cl.ID)
+						}
 					}
 				}
-				closed := mdTable(doc, section, "**Closed**")
-				if len(closed) != len(sn.Closed) {
-					t.Fatalf("step %d: closed table has %d rows, snapshot %d", k, len(closed), len(sn.Closed))
-				}
-				for i, cl := range sn.Closed {
-					if closed[i][1] != strconv.Itoa(cl.ID) {
-						t.Errorf("step %d closed row %d = %v, want node %d", k, i+1, closed[i], cl.ID)
-					}
-				}
-			}
-		})
+			})
+		}
 	}
 }
 

@@ -5,7 +5,7 @@ package export
 // writes (exports, the web notebook, examples/). codemirror_mode and
 // pygments_lexer name modes that exist (CodeMirror's shell mode, shipped
 // with the classic Notebook; Pygments' bash lexer), so a notebook neither
-// asks for a codemirror/mode/stepviz/stepviz.js nobody serves nor makes
+// asks for a CodeMirror mode file named after stepviz that nobody serves nor makes
 // nbconvert warn "No lexer found for language 'stepviz'": cells are
 // highlighted as a shell language (comments, words, key=value), which is
 // what the cell language looks like.

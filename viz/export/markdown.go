@@ -9,44 +9,50 @@ import (
 	"stepviz/viz"
 )
 
-// writeMarkdown writes the problem and options, then for every step the
-// node expanded, its children and their fates, and the open list (in pop
-// order) and closed list (in expansion order) after the step as tables.
-// Cost: a snapshot per step, O(steps · nodes).
+// writeMarkdown writes the problem and options, then for every step what
+// it changed: the node expanded (and so closed), its children and their
+// fates (added, re-parented, reopened, ignored, cut off), what a beam
+// pruned and an RBFS unwinding forgot, and the sizes of the lists. The
+// whole open list (in pop order) and closed list (in expansion order) are
+// printed only at the steps sess.full chooses (DefaultFullLists: the
+// start, the end and Auto), so that by default the trace is linear in its
+// steps. A table of the steps ends it. Cost: O(steps + generated) plus a
+// snapshot at each step whose lists are printed.
 func writeMarkdown(w io.Writer, sess *session) error {
 	p := &printer{w: w}
+	full := DefaultFullLists()
+	if sess.full != nil {
+		full = *sess.full
+	}
+	plan := &fullPlan{f: full}
 	sess.s.Reset()
 	p.f("# %s trace\n\n", algoTitle(sess.opts))
 	p.f("- Problem: `%s`\n- Options: `%s`\n", sess.inst.Spec(), sess.opts.String())
 	p.f("- Rules: %s\n", rulesText(sess.opts))
+	p.f("- Each step says what it changed; the whole open and closed lists are printed %s (full lists: `%s`).\n", full.words(), full.String())
 	for _, wn := range sess.s.Warnings() {
 		p.f("- Warning: %s\n", wn)
 	}
 	p.f("\n## Step 0: start\n\n")
-	mdOpenClosed(p, sess.s.Snapshot(), sess.opts)
+	c0 := sess.s.Counters()
+	if plan.at(0, sess.k == 0, c0.Open+c0.Closed) {
+		mdOpenClosed(p, sess.s.Snapshot(), sess.opts)
+	} else {
+		p.f("Open: %d, closed: %d.\n\n", c0.Open, c0.Closed)
+	}
+	prev := c0
 	steps := newStepsTable(sess.opts)
 	n, err := sess.walk(func(ev *stepper.Event) error {
 		steps.add(ev)
 		if p.err != nil { // the writer refused (a size ceiling, a closed connection): stop walking
 			return p.err
 		}
-		x := ev.Expanded
-		verb := "expand"
-		if x.Status == stepper.NodeGoal {
-			verb = "select the goal"
+		plan.changed(mdChanges(p, ev, prev))
+		prev = ev.Counters
+		last := ev.Status != stepper.Running || ev.Step == sess.k
+		if plan.at(ev.Step, last, ev.Counters.Open+ev.Counters.Closed) {
+			mdOpenClosed(p, sess.s.Snapshot(), sess.opts)
 		}
-		p.f("## Step %d: %s %s (g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State), num(x.G), num(x.H), num(x.F))
-		if ev.TieReason != "" {
-			p.f("Tie: %s.\n\n", ev.TieReason)
-		}
-		if len(ev.Children) > 0 {
-			p.f("Children:\n\n")
-			for _, c := range ev.Children {
-				p.f("- %s%s: g=%s, h=%s, f=%s — %s\n", mdCell(c.State), viaText(c.NodeInfo), num(c.G), num(c.H), num(c.F), fateText(c))
-			}
-			p.f("\n")
-		}
-		mdOpenClosed(p, sess.s.Snapshot(), sess.opts)
 		if ev.Status != stepper.Running {
 			p.f("Search status: **%s**", ev.Status)
 			if ev.Status == stepper.Solved {
@@ -62,6 +68,101 @@ func writeMarkdown(w io.Writer, sess *session) error {
 	steps.write(p)
 	p.f("---\n%d steps; status %s; expanded %d, generated %d, max open %d.\n", n, sess.s.Status(), sess.s.Counters().Expanded, sess.s.Counters().Generated, sess.s.Counters().MaxOpen)
 	return p.err
+}
+
+// mdChanges writes what one step changed, from its event alone: the node
+// expanded, the children and their fates, the iteration begun, the nodes
+// a beam pruned, the subtrees RBFS forgot, and the sizes of the lists
+// against prev, the counters before the step. It returns the lines
+// written (changeLines). O(children + pruned listed + backups).
+func mdChanges(p *printer, ev *stepper.Event, prev stepper.Counters) int {
+	x := ev.Expanded
+	verb := "expand"
+	if x.Status == stepper.NodeGoal {
+		verb = "select the goal"
+	}
+	p.f("## Step %d: %s %s (node %d, g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State), x.ID, num(x.G), num(x.H), x.Shown().F)
+	if d := ev.Deepening; d != nil && d.Began {
+		p.f("Iteration %d begins%s.\n\n", d.Iteration, iterationBound(d))
+	}
+	if ev.TieReason != "" {
+		p.f("Tie: %s.\n\n", ev.TieReason)
+	}
+	if len(ev.Children) > 0 {
+		p.f("Children:\n\n")
+		for _, c := range ev.Children {
+			p.f("- %s%s: node %d, g=%s, h=%s, f=%s — %s\n", mdCell(c.State), viaText(c.NodeInfo), c.ID, num(c.G), num(c.H), c.Shown().F, fateText(c))
+		}
+		p.f("\n")
+	}
+	if b := ev.Beam; b != nil && b.PrunedCount > 0 {
+		var ps []string
+		for _, n := range b.Pruned {
+			ps = append(ps, fmt.Sprintf("%s (node %d, f=%s)", mdCell(n.State), n.ID, num(n.F)))
+		}
+		more := ""
+		if b.PrunedCount > len(b.Pruned) {
+			more = fmt.Sprintf(" and %d more", b.PrunedCount-len(b.Pruned))
+		}
+		p.f("Pruned (beam width %d): %s%s.\n\n", b.Width, strings.Join(ps, ", "), more)
+	}
+	if d := ev.Deepening; d != nil && len(d.Backups) > 0 {
+		var bs []string
+		for _, b := range d.Backups {
+			bs = append(bs, fmt.Sprintf("the subtree under %s (node %d), its best f %s stored at its root", mdCell(b.State), b.Node, b.F))
+		}
+		p.f("Forgotten on unwinding: %s.\n\n", strings.Join(bs, "; "))
+	}
+	c := ev.Counters
+	p.f("Open: %d (%s), closed: %d (%s).\n\n", c.Open, signed(c.Open-prev.Open), c.Closed, signed(c.Closed-prev.Closed))
+	return changeLines(ev)
+}
+
+// changeLines is the number of lines mdChanges writes for ev, blank lines
+// not counted. O(1).
+func changeLines(ev *stepper.Event) int {
+	n := 2 // the heading and the sizes
+	if d := ev.Deepening; d != nil {
+		if d.Began {
+			n++
+		}
+		if len(d.Backups) > 0 {
+			n++
+		}
+	}
+	if ev.TieReason != "" {
+		n++
+	}
+	if len(ev.Children) > 0 {
+		n += 1 + len(ev.Children)
+	}
+	if ev.Beam != nil && ev.Beam.PrunedCount > 0 {
+		n++
+	}
+	return n
+}
+
+// iterationBound is ", depth limit L" or ", threshold T" for the
+// iteration d describes, "" when it has neither.
+func iterationBound(d *stepper.Deepening) string {
+	switch {
+	case d.Limit != nil:
+		return fmt.Sprintf(", depth limit %d", *d.Limit)
+	case d.Threshold != nil:
+		return ", threshold " + d.Threshold.String()
+	}
+	return ""
+}
+
+// signed writes a change of a count: "+3", "−1", "±0".
+func signed(d int) string {
+	switch {
+	case d > 0:
+		return fmt.Sprintf("+%d", d)
+	case d < 0:
+		return fmt.Sprintf("−%d", -d)
+	}
+	return "±0"
 }
 
 // mdOpenClosed writes the frontier in the family's terms (viz.FamilyLines
@@ -111,7 +212,7 @@ func mdOpenClosed(p *printer, sn stepper.Snapshot, o stepper.Options) {
 	}
 	p.f("| order | node | state | g | h | f | parent |\n|---:|---:|---|---:|---:|---:|---:|\n")
 	for _, c := range sn.Closed {
-		p.f("| %d | %d | %s | %s | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State), num(c.G), num(c.H), num(c.F), parentText(c.Parent))
+		p.f("| %d | %d | %s | %s | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State), num(c.G), num(c.H), c.Shown().F, parentText(c.Parent))
 	}
 	p.f("\n")
 }
@@ -154,6 +255,8 @@ func fateText(c stepper.Child) string {
 		return "the goal, found when generated"
 	case stepper.FateDepthLimited:
 		return "discarded: deeper than the depth limit"
+	case stepper.FateCutoff:
+		return "cut off: f over the threshold, not stacked"
 	}
 	return string(c.Fate)
 }

@@ -38,7 +38,7 @@ func (t *stepsTable) add(ev *stepper.Event) {
 	if x.Status == stepper.NodeGoal {
 		state += " (goal)"
 	}
-	row := fmt.Sprintf("| %d | %d | %s | %s | %s | %s | %d | %d |", ev.Step, x.ID, state, num(x.G), num(x.H), num(x.F), ev.Counters.Open, ev.Counters.Closed)
+	row := fmt.Sprintf("| %d | %d | %s | %s | %s | %s | %d | %d |", ev.Step, x.ID, state, num(x.G), num(x.H), x.Shown().F, ev.Counters.Open, ev.Counters.Closed)
 	if t.direction {
 		row += " " + csvDirection(ev) + " |"
 	}

@@ -160,6 +160,8 @@ func writePosthoc(w io.Writer, sess *session) error {
 		}
 		if goal != nil {
 			out.Events = append(out.Events, ev("end", *goal, true))
+		} else if e.Bidirectional != nil && e.Status == stepper.Solved {
+			out.Events = append(out.Events, posthocJoin(t, e, ev)...)
 		}
 		if e.Deepening != nil {
 			// RBFS's backups: the node keeps the best f of its forgotten subtree
@@ -194,6 +196,33 @@ func writePosthoc(w io.Writer, sess *session) error {
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
+}
+
+// posthocJoin ends a bidirectional trace where its frontiers met: each
+// node of the path's backward half is re-parented onto the node before it
+// on the path ("updating", fate "joined", g its cost from the start along
+// the path), and an "end" event on the last one lets Posthoc draw the whole
+// path by its parents, as it does for a one-way search.
+func posthocJoin(t *Trace, e *stepper.Event, ev func(string, stepper.NodeInfo, bool) posthocEvent) []posthocEvent {
+	var out []posthocEvent
+	mu := e.Bidirectional.PathCost
+	var last stepper.NodeInfo
+	for i, id := range e.Path {
+		n := t.nodeAt(id)
+		if n.Dir == "backward" && i > 0 {
+			n.Parent = e.Path[i-1]
+			n.G = float64(mu) - n.G
+			n.H, n.F = 0, n.G
+			pe := ev("updating", n, true)
+			pe.Fate = "joined"
+			out = append(out, pe)
+		}
+		last = n
+	}
+	if len(e.Path) > 0 {
+		out = append(out, ev("end", last, true))
+	}
+	return out
 }
 
 // cellOf parses a grid state "x,y".

@@ -41,6 +41,8 @@ func TestPosthocDrawsEveryEvent(t *testing.T) {
 		{"grid-tree", "grid S..#./.#..#/...#G/.....", "bfs tree=true depth=4"},
 		{"romania", "graph romania goal=Bucharest", "astar"},
 		{"romania-ucs", "graph romania start=Arad goal=Bucharest", "ucs"},
+		{"romania-biucs", "graph romania", "biucs"},
+		{"grid-biastar", "grid S..#./.#..#/...#G/..... moves=8", "biastar"},
 		{"graph-without-coordinates", "graph " + plain, "ucs"},
 	}
 	files := []string{testenv.Data(t, "posthoc", "grid-astar.trace.json")}

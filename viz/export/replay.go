@@ -78,7 +78,7 @@ func sameEvent(want, got *stepper.Event) error {
 }
 
 func nodeLine(n stepper.NodeInfo) string {
-	return fmt.Sprintf("#%d %s g=%s h=%s f=%s parent=%d depth=%d %s", n.ID, n.State, num(n.G), num(n.H), num(n.F), n.Parent, n.Depth, n.Status)
+	return fmt.Sprintf("#%d %s g=%s h=%s f=%s parent=%d depth=%d %s", n.ID, n.State, num(n.G), num(n.H), n.Shown().F, n.Parent, n.Depth, n.Status)
 }
 
 // num writes a cost as traces do: at most three decimals, no trailing zeros.

@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   const D = JSON.parse(document.getElementById("stepviz-data").textContent);
-  const { $, fmt, esc, stateLabel, setText } = __mod_util;
+  const { $, fmt, fmtF, esc, stateLabel, setText } = __mod_util;
   const q = (id) => document.querySelector('[data-testid="' + id + '"]');
   const { m, go: moveModel, STEPS } = createReplayModel(D);
   const P = D.info;
@@ -47,14 +47,14 @@
     for (let a = id; a >= 0; a = m.parent(a)) path.unshift(a);
     const kids = m.children(id);
     let h = `<div class="insp-head" data-testid="inspector-node" data-id="${id}"><strong>${lbl(id)}</strong> <span class="muted">node #${id} · ${esc(m.nodeStatus(id))} · at step ${k}</span></div>`;
-    h += `<dl class="insp"><dt>g, h, f</dt><dd>g, h, f: ${fmt(m.g(id))}, ${fmt(m.h(id))}, ${fmt(m.f(id))}</dd><dt>depth</dt><dd>${m.depth(id)}</dd>`;
+    h += `<dl class="insp"><dt>g, h, f</dt><dd>g, h, f: ${fmt(m.g(id))}, ${fmt(m.h(id))}, ${fmtF(m.g(id), m.h(id), m.f(id))}</dd><dt>depth</dt><dd>${m.depth(id)}</dd>`;
     if (P.frontier === "rbfs") h += `<dt>stored F</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(id))}</dd>`;
     const dir = __mod_family.dirOf(m, id);
     if (dir) h += `<dt>direction</dt><dd data-testid="insp-direction">${dir === "forward" ? "forward (the start's tree)" : "backward (the goal's tree)"}</dd>`;
     h += `<dt>parent</dt><dd>${m.parent(id) >= 0 ? `<a href="#" data-node="${m.parent(id)}">${lbl(m.parent(id))}</a>` : "— (root)"}</dd>`;
     h += `<dt>expanded</dt><dd>${m.order(id) ? "step " + m.order(id) : "not yet"}</dd><dt>generated</dt><dd>step ${m.born(id)}</dd></dl>`;
     h += `<details open><summary>Path from the root (${path.length - 1} steps)</summary><ol class="path">${path.map((p) => `<li><a href="#" data-node="${p}">${lbl(p)}</a> <span class="muted">g ${fmt(m.g(p))}</span></li>`).join("")}</ol></details>`;
-    if (kids.length) h += `<details open><summary>Children (${kids.length})</summary><ol class="path">${kids.slice(0, 50).map((c) => `<li><a href="#" data-node="${c}">${lbl(c)}</a> <span class="muted">${esc(m.nodeStatus(c))} · f ${fmt(m.f(c))}</span></li>`).join("")}</ol></details>`;
+    if (kids.length) h += `<details open><summary>Children (${kids.length})</summary><ol class="path">${kids.slice(0, 50).map((c) => `<li><a href="#" data-node="${c}">${lbl(c)}</a> <span class="muted">${esc(m.nodeStatus(c))} · f ${fmtF(m.g(c), m.h(c), m.f(c))}</span></li>`).join("")}</ol></details>`;
     body.innerHTML = h;
   }
   $("inspector-body").addEventListener("click", (e) => { const a = e.target.closest("a[data-node]"); if (a) { e.preventDefault(); inspect(Number(a.dataset.node)); } });

@@ -44,9 +44,9 @@ func writeTeX(w io.Writer, sess *session) error {
 		}
 		var kids []string
 		for _, c := range ev.Children {
-			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State), num(c.F), tex(string(c.Fate))))
+			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State), c.Shown().F, tex(string(c.Fate))))
 		}
-		p.f("%d & \\texttt{%s} & %s & %s & %s & %d & %d & %s\\\\\n", ev.Step, state, num(x.G), num(x.H), num(x.F), ev.Counters.Open, ev.Counters.Closed, strings.Join(kids, "; "))
+		p.f("%d & \\texttt{%s} & %s & %s & %s & %d & %d & %s\\\\\n", ev.Step, state, num(x.G), num(x.H), x.Shown().F, ev.Counters.Open, ev.Counters.Closed, strings.Join(kids, "; "))
 	}
 	p.f("\\end{longtable}\n}\n")
 	p.f("\\noindent After step %d: %s", t.Steps, tex(string(t.Status)))

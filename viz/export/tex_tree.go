@@ -39,6 +39,7 @@ type texBox struct {
 type texTreeGeometry struct {
 	Tree       []stepper.NodeInfo // the nodes drawn: the snapshot's, RBFS's forgotten subtrees folded (viz.FoldForgotten)
 	Folded     map[int]int        // forgotten nodes folded under each root, by id
+	Cut        treeFold           // the tree cut to maxTeXNodes (foldTree); Tree is its Keep
 	Layout     *viz.TreeLayout
 	Labels     []string // per Tree index: the label lines, joined by "\n"
 	Slot, Step float64  // cm per layout slot and per level, before scaling
@@ -66,16 +67,23 @@ func texLabel(kind string, n stepper.NodeInfo) string {
 // the path to the goal (or to the node expanded last) with the children of
 // every node on it; the subtrees under those children are summarised as a
 // count, so a tree of any size keeps its labels at a legible size. A tree
-// deeper than a page is split across pages by levels. RBFS's forgotten
-// subtrees are folded into their roots, whose label counts them. Cost:
-// O(nodes).
+// deeper than a page, or whose summary drifts wider than the page, is split
+// across pages by levels. RBFS's forgotten
+// subtrees are folded into their roots, whose label counts them. A tree
+// of more than maxTeXNodes is first cut to that many (foldTree), each
+// kept node's label counting its descendants not drawn. Cost: O(nodes).
 func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
 	tree, folded := viz.FoldForgotten(sn.Tree)
-	g := texTreeGeometry{Tree: tree, Folded: folded, Labels: make([]string, len(tree))}
+	cut := foldTree(tree, texFocus(sn.Path, tree), sn.Open, maxTeXNodes)
+	tree = cut.Keep
+	g := texTreeGeometry{Tree: tree, Folded: folded, Cut: cut, Labels: make([]string, len(tree))}
 	for i, n := range tree {
 		g.Labels[i] = texLabel(kind, n)
 		if k := folded[n.ID]; k > 0 {
 			g.Labels[i] += "\n" + foldLine(k)
+		}
+		if k := cut.Cut[n.ID]; k > 0 {
+			g.Labels[i] += "\n" + cutLine(k)
 		}
 	}
 	measure := func(l *viz.TreeLayout) (slot, step float64) {
@@ -112,8 +120,40 @@ func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
 	}
 	g.Layout, g.Slot, g.Step = l, slot, step
 	g.Scale = min(1, max(texMinScale, texTextWidth/(math.Max(l.Width, 1)*slot)))
-	perPage := max(1, int(texPageHeight/(step*g.Scale)))
+	// A summarised tree's path can drift sideways level by level, wider
+	// than the page at the least scale: fewer levels a page keep each
+	// page's part of it within the text width.
+	for perPage := max(1, int(texPageHeight/(step*g.Scale))); ; perPage-- {
+		g.placeBoxes(perPage)
+		if perPage == 1 || g.widest() <= texTextWidth {
+			return g
+		}
+	}
+}
+
+// widest is the width of the widest page of g, in cm. O(len(g.Boxes)).
+func (g *texTreeGeometry) widest() float64 {
+	left, right := map[int]float64{}, map[int]float64{}
+	for _, b := range g.Boxes {
+		if l, ok := left[b.Page]; !ok || b.X-b.W/2 < l {
+			left[b.Page] = b.X - b.W/2
+		}
+		if r, ok := right[b.Page]; !ok || b.X+b.W/2 > r {
+			right[b.Page] = b.X + b.W/2
+		}
+	}
+	w := 0.0
+	for pg, l := range left {
+		w = max(w, right[pg]-l)
+	}
+	return w
+}
+
+// placeBoxes places every node of g's layout with perPage levels a page.
+func (g *texTreeGeometry) placeBoxes(perPage int) {
+	l, slot, step := g.Layout, g.Slot, g.Step
 	g.Pages = (l.Levels + perPage - 1) / perPage
+	g.Boxes = g.Boxes[:0]
 	for _, i := range l.Order {
 		lines := strings.Count(g.Labels[i], "\n") + 1
 		longest := 0
@@ -135,7 +175,6 @@ func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
 			W: (texCharWidth*float64(longest) + texPad) * g.Scale, H: (texLineHeight*float64(lines) + texPad) * g.Scale,
 		})
 	}
-	return g
 }
 
 // texFocus is the path the summarised tree keeps: the solution path once
@@ -172,12 +211,71 @@ func texFocus(solution []int, tree []stepper.NodeInfo) []int {
 	return path
 }
 
-// texTree draws the snapshot's tree with TikZ as layoutTeXTree places it:
-// one tikzpicture per page, edges within a page, and a short stub above a
-// node whose parent is on the page before.
+// texHalf is one tree the LaTeX export draws, under its title ("" for the
+// only tree of a one-way search).
+type texHalf struct {
+	Title string
+	Snap  stepper.Snapshot
+}
+
+// texHalves is the snapshot as the trees the LaTeX export draws: a
+// bidirectional search's forward and backward trees apart, each laid out
+// (and summarised, scaled, paged) on its own so that each fits the page,
+// with its part of the solution path; any other search's one tree.
+// O(nodes).
+func texHalves(sn stepper.Snapshot) []texHalf {
+	bidi := false
+	for _, n := range sn.Tree {
+		bidi = bidi || n.Dir == "backward"
+	}
+	if !bidi {
+		return []texHalf{{Snap: sn}}
+	}
+	dir := make(map[int]string, len(sn.Tree))
+	for _, n := range sn.Tree {
+		dir[n.ID] = n.Dir
+	}
+	half := func(d, title string) texHalf {
+		h := texHalf{Title: title, Snap: sn}
+		h.Snap.Tree, h.Snap.Path = nil, nil
+		for _, n := range sn.Tree {
+			if n.Dir == d {
+				h.Snap.Tree = append(h.Snap.Tree, n)
+			}
+		}
+		for _, id := range sn.Path {
+			if dir[id] == d {
+				h.Snap.Path = append(h.Snap.Path, id)
+			}
+		}
+		if d == "backward" {
+			slices.Reverse(h.Snap.Path) // root (the goal) first, as texFocus expects
+		}
+		return h
+	}
+	return []texHalf{half("forward", "The forward tree, grown from the start"), half("backward", "The backward tree, grown from the goal")}
+}
+
+// texTree draws the snapshot's trees (texHalves) with TikZ.
 func texTree(p *printer, kind string, sn stepper.Snapshot) {
 	if len(sn.Tree) == 0 {
 		p.f("(no nodes)\n")
+		return
+	}
+	for _, h := range texHalves(sn) {
+		if h.Title != "" {
+			p.f("\\paragraph{%s} ", h.Title)
+		}
+		texOneTree(p, kind, h.Snap)
+	}
+}
+
+// texOneTree draws one tree with TikZ as layoutTeXTree places it: one
+// tikzpicture per page, edges within a page, and a short stub above a node
+// whose parent is on the page before.
+func texOneTree(p *printer, kind string, sn stepper.Snapshot) {
+	if len(sn.Tree) == 0 {
+		p.f("(no nodes)\n\n")
 		return
 	}
 	g := layoutTeXTree(kind, sn)
@@ -186,7 +284,12 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 	if len(g.Folded) > 0 {
 		p.f(" Each subtree RBFS forgot is folded into its root, which counts its nodes and holds their best f, backed up (as in AIMA's Figure 3.27).")
 	}
-	if g.Summarised {
+	if note := g.Cut.note("the " + focusWords(sn)); note != "" {
+		p.f(" %s", tex(note))
+	}
+	if g.Summarised && g.Cut.folded() {
+		p.f(" Even these are too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it.", focusWords(sn), len(g.Focus))
+	} else if g.Summarised {
 		p.f(" The tree has %d nodes, too many to draw legibly on a page: shown are the %s (%d nodes) and every child of a node on it; a bold box counts the nodes summarised under it. Export \\texttt{svg} or \\texttt{dot} for the whole tree.", len(sn.Tree), map[bool]string{true: "solution path", false: "path to the node expanded last"}[len(sn.Path) > 0], len(g.Focus))
 	}
 	if g.Pages > 1 {
@@ -237,3 +340,8 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 		p.f("\\end{tikzpicture}\n\\end{center}\n")
 	}
 }
+
+// maxTeXNodes is the most tree nodes a LaTeX export draws: past it TikZ
+// takes minutes and the pages are unreadable. A bigger tree is folded
+// (foldTree) before it is laid out.
+const maxTeXNodes = 300

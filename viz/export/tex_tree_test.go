@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,6 +28,10 @@ var texTreeCases = []struct {
 	{"grid-8-ucs", "grid S..#./.#..#/...#G/..... moves=8", "ucs", ToEnd},
 	{"romania-rbfs", "graph romania", "rbfs", 6},
 	{"puzzle-rbfs", "puzzle 867254301 goal=123456780", "rbfs h=manhattan", 200},
+	{"romania-biucs", "graph romania", "biucs", ToEnd},
+	{"romania-bibfs", "graph romania", "bibfs", ToEnd},
+	{"puzzle-bibfs", "puzzle 867254301 goal=123456780", "bibfs", ToEnd},
+	{"grid-biastar", "grid S..#./.#..#/...#G/..... moves=8", "biastar", ToEnd},
 }
 
 // TestTeXTreeGeometry: every tree is drawn at a scale where \scriptsize
@@ -45,8 +50,21 @@ func TestTeXTreeGeometry(t *testing.T) {
 			} else {
 				s.Run(0)
 			}
-			sn := s.Snapshot()
-			g := layoutTeXTree(s.Instance().Kind(), sn)
+			for _, half := range texHalves(s.Snapshot()) {
+				checkTeXTree(t, c.opts, s.Instance().Kind(), half.Snap)
+			}
+		})
+	}
+}
+
+// checkTeXTree checks one tree's geometry: scale, every node drawn,
+// summarised or folded exactly once, the focus path drawn, no two boxes
+// overlapping, every page within the text width and height.
+func checkTeXTree(t *testing.T, opts, kind string, sn stepper.Snapshot) {
+	t.Helper()
+	{
+		{
+			g := layoutTeXTree(kind, sn)
 			if g.Scale < texMinScale || g.Scale > 1 {
 				t.Errorf("scale %.3f, want between %.2f and 1", g.Scale, texMinScale)
 			}
@@ -69,11 +87,18 @@ func TestTeXTreeGeometry(t *testing.T) {
 			for _, k := range g.Folded {
 				folded += k
 			}
-			if strings.HasPrefix(c.opts, "rbfs") && folded == 0 {
+			if strings.HasPrefix(opts, "rbfs") && folded == 0 {
 				t.Errorf("an RBFS tree with no forgotten subtree folded: pick a step where RBFS has forgotten some")
 			}
-			if counted+folded != len(sn.Tree) {
-				t.Errorf("%d nodes drawn or summarised and %d folded, the tree has %d", counted, folded, len(sn.Tree))
+			cut := 0
+			for id, k := range g.Cut.Cut {
+				cut += k
+				if i := slices.IndexFunc(g.Tree, func(n stepper.NodeInfo) bool { return n.ID == id }); i < 0 || !strings.Contains(g.Labels[i], cutLine(k)) {
+					t.Errorf("node %d has %d nodes not drawn under it, its label does not say so", id, k)
+				}
+			}
+			if counted+folded+cut != len(sn.Tree) {
+				t.Errorf("%d nodes drawn or summarised, %d folded and %d not drawn, the tree has %d", counted, folded, cut, len(sn.Tree))
 			}
 			for _, id := range g.Focus {
 				if !drawn[id] {
@@ -101,7 +126,7 @@ func TestTeXTreeGeometry(t *testing.T) {
 				}
 			}
 			t.Logf("%d nodes: %d drawn on %d picture(s), scale %.2f, summarised %v", len(sn.Tree), len(g.Boxes), g.Pages, g.Scale, g.Summarised)
-		})
+		}
 	}
 }
 

@@ -125,6 +125,8 @@ type session struct {
 	k    int // the last step to export
 	// ctx, when set, stops walk between steps once it is done.
 	ctx context.Context
+	// full chooses the md trace's full lists; nil: DefaultFullLists.
+	full *FullLists
 }
 
 // newSession prepares a replay of s up to upTo (a step, Current or ToEnd).

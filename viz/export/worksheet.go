@@ -165,9 +165,9 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	}
 	for _, ev := range t.Events {
 		x := ev.Expanded
-		st := sheetStep{step: ev.Step, state: x.State, g: num(x.G), h: num(x.H), f: num(x.F), goal: x.Status == stepper.NodeGoal}
+		st := sheetStep{step: ev.Step, state: x.State, g: num(x.G), h: num(x.H), f: x.Shown().F, goal: x.Status == stepper.NodeGoal}
 		for _, c := range ev.Children {
-			st.children = append(st.children, sheetChild{state: c.State, f: num(c.F), fate: shortFate(c.Fate)})
+			st.children = append(st.children, sheetChild{state: c.State, f: c.Shown().F, fate: shortFate(c.Fate)})
 		}
 		sh.steps = append(sh.steps, st)
 	}

@@ -1,0 +1,59 @@
+// model_check.mjs FRAMES.json: feeds the frames a real server sent (written
+// by server/modeljs_test.go) to the page's own model, static/model.js, and
+// checks after each one that the model holds what the engine says at that
+// step: nodeEnd, iterStart, the open head, status, path and every node's
+// parent, g, depth, status, seq, born, order, cell, stored F and direction.
+// Prints "N frames checked" and exits 0, or every mismatch (the first 20)
+// and exits 1.
+import { readFileSync } from "node:fs";
+import { createModel } from "../../static/model.js";
+
+const runs = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const bad = [];
+let frames = 0;
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const num = (s) => (s === "Infinity" ? Infinity : s === "-Infinity" ? -Infinity : JSON.parse(s));
+
+for (const run of runs) {
+  const m = createModel(run.hello);
+  m.attach(() => {}); // queries for states go nowhere: only records are checked
+  run.frames.forEach((fr, i) => {
+    const recs = fr.recs ? Uint8Array.from(Buffer.from(fr.recs, "base64")) : new Uint8Array(0);
+    m.apply(fr.kind, fr.msg, fr.kind === "step" ? null : recs);
+    frames++;
+    const e = fr.expect, at = `${run.name}, frame ${i} (${fr.kind} to step ${e.step})`;
+    const miss = (what, got, want) => bad.push(`${at}: ${what} is ${JSON.stringify(got)}, the engine says ${JSON.stringify(want)}`);
+    if (m.step !== e.step) miss("step", m.step, e.step);
+    if (m.nodeEnd !== e.nodeEnd) miss("nodeEnd", m.nodeEnd, e.nodeEnd);
+    if ((m.iterStart || 0) !== e.iterStart) miss("iterStart", m.iterStart, e.iterStart);
+    if (!same(m.openHead(64), e.head || [])) miss("the open head", m.openHead(64), e.head);
+    if (m.status !== e.status) miss("status", m.status, e.status);
+    if (!same(m.path || [], e.path || [])) miss("path", m.path, e.path);
+    (e.nodes || []).forEach((n, id) => {
+      const got = {};
+      if (n.parent !== undefined) got.parent = m.parent(id);
+      if (n.g !== undefined) got.g = m.g(id);
+      if (n.depth !== undefined) got.depth = m.depth(id);
+      if (n.status !== undefined) got.status = m.nodeStatus(id);
+      if (n.seq !== undefined) got.seq = m.seq(id);
+      if (n.born !== undefined) got.born = m.born(id);
+      if (n.order !== undefined) got.order = m.order(id);
+      if (n.cell !== undefined) got.cell = m.cell(id);
+      if (n.backward !== undefined) got.backward = m.backward(id);
+      const want = { ...n };
+      if (n.storedF !== undefined) {
+        const f = m.storedF(id), w = num(n.storedF);
+        if (!(f === w || (Number.isNaN(f) && Number.isNaN(w)))) miss(`node ${id} stored F`, f, w);
+        delete want.storedF;
+      }
+      if (!same(got, want)) miss(`node ${id}`, got, want);
+    });
+  });
+}
+if (bad.length) {
+  console.log(bad.slice(0, 20).join("\n"));
+  console.log(`${bad.length} mismatches in ${frames} frames`);
+  process.exit(1);
+}
+console.log(`${frames} frames checked`);
+process.exit(0);

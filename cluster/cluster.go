@@ -9,6 +9,12 @@
 // (stepviz.room.<id>.cmd is reserved for commands forwarded unvalidated;
 // this version publishes validated events only).
 //
+// Only instances take part: each logs in to NATS (Config), and each signs
+// every event and record with the cluster secret (sign.go). An instance
+// applies no event and trusts no record it cannot verify, so whoever
+// reaches NATS without the secret can at worst delete (deny service),
+// never move a search, load one, ask a poll, answer or change a key hash.
+//
 // Bus implements server.RoomBus.
 package cluster
 
@@ -20,6 +26,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -45,16 +52,41 @@ func EvtSubject(room string) string { return SubjectPrefix + room + ".evt" }
 
 // Bus is one instance's connection to the cluster.
 type Bus struct {
-	nc *nats.Conn
-	js jetstream.JetStream
-	kv jetstream.KeyValue
+	nc   *nats.Conn
+	js   jetstream.JetStream
+	kv   jetstream.KeyValue
+	sign *signer
+	// Refused counts the events and records refused as unverifiable.
+	refused atomic.Int64
+	// logf, when set, reports each refusal.
+	logf func(format string, args ...any)
 }
 
-// Open connects to NATS at url (nats://HOST:4222, comma-separated for a
-// cluster) and makes sure the stream and the bucket exist. The connection
-// reconnects by itself, forever, while the instance runs.
-func Open(ctx context.Context, url string) (*Bus, error) {
-	nc, err := nats.Connect(url, nats.Name("stepviz"), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond), nats.Timeout(5*time.Second))
+// recordHistory is how many revisions of a record the bucket keeps, so a
+// genuine record overwritten by a forged one can still be found.
+const recordHistory = 16
+
+// Open connects to NATS as cfg says and makes sure the stream and the
+// bucket exist. The connection reconnects by itself, forever, while the
+// instance runs. It fails without a cluster secret.
+func Open(ctx context.Context, cfg Config) (*Bus, error) {
+	secret, err := cfg.secret()
+	if err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	opts, err := cfg.options()
+	if err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	url := cfg.URL
+	opts = append(opts, nats.Name("stepviz"), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond), nats.Timeout(5*time.Second))
+	nc, err := nats.Connect(url, opts...)
+	if errors.Is(err, nats.ErrAuthorization) || (err != nil && strings.Contains(strings.ToLower(err.Error()), "authorization")) {
+		return nil, fmt.Errorf("cluster: NATS at %s refused this instance's login (%v): check -nats-user and its password, -nats-token-file, -nats-nkey or -nats-creds", url, err)
+	}
+	if err != nil && (strings.Contains(err.Error(), "tls") || strings.Contains(err.Error(), "certificate")) {
+		return nil, fmt.Errorf("cluster: the TLS link to NATS at %s failed (%v): check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", url, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cluster: cannot reach NATS at %s (%v): start nats-server -js, or check -nats", url, err)
 	}
@@ -71,12 +103,68 @@ func Open(ctx context.Context, url string) (*Bus, error) {
 		nc.Close()
 		return nil, fmt.Errorf("cluster: creating the stream %s (is JetStream enabled? start nats-server with -js): %w", StreamName, err)
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.FileStorage})
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.FileStorage, History: recordHistory})
 	if err != nil {
 		nc.Close()
 		return nil, fmt.Errorf("cluster: creating the bucket %s: %w", Bucket, err)
 	}
-	return &Bus{nc: nc, js: js, kv: kv}, nil
+	return &Bus{nc: nc, js: js, kv: kv, sign: newSigner(secret)}, nil
+}
+
+// SetLogger reports every refused event or record to logf.
+func (b *Bus) SetLogger(logf func(format string, args ...any)) { b.logf = logf }
+
+// Refused is how many events and records this instance has refused as
+// unverifiable since it started.
+func (b *Bus) Refused() int64 { return b.refused.Load() }
+
+func (b *Bus) refuse(what string, err error) {
+	b.refused.Add(1)
+	if b.logf != nil {
+		b.logf("cluster: refused %s: %v", what, err)
+	}
+}
+
+// put stores a signed record; create fails if the key exists.
+func (b *Bus) put(ctx context.Context, key string, payload []byte, create bool) error {
+	v := b.sign.signRecord(key, payload)
+	var err error
+	if create {
+		_, err = b.kv.Create(ctx, key, v)
+	} else {
+		_, err = b.kv.Put(ctx, key, v)
+	}
+	return err
+}
+
+// get returns the newest verified payload under key. A forged latest
+// revision is refused and logged, and the newest genuine one in the
+// record's history is used instead; with none, jetstream.ErrKeyNotFound.
+// Cost: one read, plus the history (at most recordHistory entries) when
+// the latest revision is forged.
+func (b *Bus) get(ctx context.Context, key string) ([]byte, error) {
+	e, err := b.kv.Get(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	p, verr := b.sign.openRecord(key, e.Value())
+	if verr == nil {
+		return p, nil
+	}
+	b.refuse("the record "+key, verr)
+	hist, err := b.kv.History(ctx, key)
+	if err != nil {
+		return nil, jetstream.ErrKeyNotFound
+	}
+	for i := len(hist) - 1; i >= 0; i-- {
+		if hist[i].Operation() != jetstream.KeyValuePut {
+			continue
+		}
+		if p, err := b.sign.openRecord(key, hist[i].Value()); err == nil {
+			return p, nil
+		}
+	}
+	return nil, jetstream.ErrKeyNotFound
 }
 
 // Close drains the connection.
@@ -88,13 +176,45 @@ type roomRecord struct {
 	Created int64  `json:"created"`
 }
 
-// CreateRoom stores a new room's record; it fails if the id is taken.
+// CreateRoom stores a new room's record and its short code's (the first
+// persist.ShortCodeLen characters of its id); if either is taken the
+// error wraps persist.ErrTaken and nothing is stored.
 func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
+	short := persist.ShortCode(r.ID)
+	if short != r.ID {
+		if err := b.put(ctx, "short."+short, []byte(r.ID), true); errors.Is(err, jetstream.ErrKeyExists) {
+			return fmt.Errorf("cluster: room code %s: %w", short, persist.ErrTaken)
+		} else if err != nil {
+			return fmt.Errorf("cluster: creating room %s: %w", r.ID, err)
+		}
+	}
 	v, _ := json.Marshal(roomRecord{ID: r.ID, KeyHash: hex.EncodeToString(r.KeyHash), Created: r.Created})
-	if _, err := b.kv.Create(ctx, "room."+r.ID, v); err != nil {
+	if err := b.put(ctx, "room."+r.ID, v, true); err != nil {
+		if short != r.ID {
+			_ = b.kv.Delete(ctx, "short."+short)
+		}
+		if errors.Is(err, jetstream.ErrKeyExists) {
+			err = persist.ErrTaken
+		}
 		return fmt.Errorf("cluster: creating room %s: %w", r.ID, err)
 	}
 	return nil
+}
+
+// ShortRoom returns the id of the room whose short code is short;
+// unknown wraps persist.ErrNotFound.
+func (b *Bus) ShortRoom(ctx context.Context, short string) (string, error) {
+	if strings.ContainsAny(short, ".*> ") || short == "" {
+		return "", fmt.Errorf("cluster: room code %q: %w", short, persist.ErrNotFound)
+	}
+	v, err := b.get(ctx, "short."+short)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return "", fmt.Errorf("cluster: room code %s: %w", short, persist.ErrNotFound)
+	}
+	if err != nil {
+		return "", fmt.Errorf("cluster: reading room code %s: %w", short, err)
+	}
+	return string(v), nil
 }
 
 // Room returns a room's record; an unknown id wraps persist.ErrNotFound.
@@ -102,7 +222,7 @@ func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
 	if strings.ContainsAny(id, ".*> ") || id == "" {
 		return persist.Room{}, fmt.Errorf("cluster: room %q: %w", id, persist.ErrNotFound)
 	}
-	e, err := b.kv.Get(ctx, "room."+id)
+	v, err := b.get(ctx, "room."+id)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return persist.Room{}, fmt.Errorf("cluster: room %s: %w", id, persist.ErrNotFound)
 	}
@@ -110,7 +230,7 @@ func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
 		return persist.Room{}, fmt.Errorf("cluster: reading room %s: %w", id, err)
 	}
 	var rec roomRecord
-	if err := json.Unmarshal(e.Value(), &rec); err != nil {
+	if err := json.Unmarshal(v, &rec); err != nil || rec.ID != id {
 		return persist.Room{}, fmt.Errorf("cluster: room %s: bad record: %w", id, err)
 	}
 	h, err := hex.DecodeString(rec.KeyHash)
@@ -122,7 +242,7 @@ func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
 
 // MapSearch records which room a search belongs to.
 func (b *Bus) MapSearch(ctx context.Context, searchID, roomID string) error {
-	if _, err := b.kv.Put(ctx, "search."+searchID, []byte(roomID)); err != nil {
+	if err := b.put(ctx, "search."+searchID, []byte(roomID), false); err != nil {
 		return fmt.Errorf("cluster: recording search %s: %w", searchID, err)
 	}
 	return nil
@@ -133,28 +253,31 @@ func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
 	if strings.ContainsAny(searchID, ".*> ") || searchID == "" {
 		return "", fmt.Errorf("cluster: search %q: %w", searchID, persist.ErrNotFound)
 	}
-	e, err := b.kv.Get(ctx, "search."+searchID)
+	v, err := b.get(ctx, "search."+searchID)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return "", fmt.Errorf("cluster: search %s: %w", searchID, persist.ErrNotFound)
 	}
 	if err != nil {
 		return "", fmt.Errorf("cluster: reading search %s: %w", searchID, err)
 	}
-	return string(e.Value()), nil
+	return string(v), nil
 }
 
-// Publish appends an event to a room's stream and returns its sequence
-// once JetStream has stored it.
+// Publish signs an event, appends it to a room's stream and returns its
+// sequence once JetStream has stored it.
 func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, error) {
-	ack, err := b.js.Publish(ctx, EvtSubject(room), ev)
+	subj := EvtSubject(room)
+	ack, err := b.js.Publish(ctx, subj, b.sign.seal(subj, ev, time.Now()))
 	if err != nil {
 		return 0, fmt.Errorf("cluster: publishing to room %s: %w", room, err)
 	}
 	return ack.Sequence, nil
 }
 
-// Follow delivers a room's events in stream order, from the first, to fn
-// (on one goroutine, never concurrently). It returns once every event
+// Follow delivers a room's verified events in stream order, from the
+// first, to fn (on one goroutine, never concurrently); an event that is
+// not signed with the cluster secret, or is a replay, is refused and
+// logged, never delivered. It returns once every event
 // stored before the call has been delivered, so the caller's copy of the
 // room is current; stop ends the delivery.
 func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []byte)) (func(), error) {
@@ -176,12 +299,19 @@ func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []
 	}
 	caught := make(chan struct{})
 	var once sync.Once
+	guard := newReplayGuard()
 	cc, err := cons.Consume(func(m jetstream.Msg) {
 		md, err := m.Metadata()
 		if err != nil {
 			return
 		}
-		fn(md.Sequence.Stream, m.Data())
+		if e, err := b.sign.open(m.Subject(), m.Data()); err != nil {
+			b.refuse(fmt.Sprintf("event %d of room %s", md.Sequence.Stream, room), err)
+		} else if err := guard.admit(e, md.Timestamp); err != nil {
+			b.refuse(fmt.Sprintf("event %d of room %s", md.Sequence.Stream, room), err)
+		} else {
+			fn(md.Sequence.Stream, e.payload)
+		}
 		if md.Sequence.Stream >= last {
 			once.Do(func() { close(caught) })
 		}

@@ -22,11 +22,33 @@ import (
 	persist "stepviz/store"
 )
 
+// The test cluster's credentials: the stepviz user's NATS password and the
+// cluster secret, handed to nats-server's configuration and to every
+// instance (server processes included) through the environment, as
+// docs/deploy.md does.
+const (
+	testPassword = "test-nats-password-0123456789"
+	testSecret   = "test-cluster-secret-0123456789abcdef"
+)
+
+// testConfig is an instance's configuration for the test cluster at url.
+func testConfig(url string) cluster.Config {
+	return cluster.Config{URL: url, User: "stepviz"}
+}
+
 // startNATS runs a real nats-server with JetStream inside the test process,
-// on 127.0.0.1.
+// on 127.0.0.1, configured by docs/nats-server.conf (its port and store
+// directory replaced by the test's).
 func startNATS(t testing.TB) string {
 	t.Helper()
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	t.Setenv(cluster.EnvPassword, testPassword)
+	t.Setenv(cluster.EnvSecret, testSecret)
+	opts, err := natsserver.ProcessConfigFile(filepath.Join("..", "docs", "nats-server.conf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", -1, t.TempDir(), true, true
+	ns, err := natsserver.NewServer(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +80,7 @@ func startInstance(t *testing.T, natsURL string) *instance {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	bus, err := cluster.Open(ctx, natsURL)
+	bus, err := cluster.Open(ctx, testConfig(natsURL))
 	if err != nil {
 		t.Fatal(err)
 	}

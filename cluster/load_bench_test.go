@@ -56,7 +56,7 @@ func serverProcess(natsURL string) error {
 	cfg := server.Config{DB: db, MaxClients: 5000}
 	if natsURL != "-" {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		bus, err := cluster.Open(ctx, natsURL)
+		bus, err := cluster.Open(ctx, testConfig(natsURL))
 		cancel()
 		if err != nil {
 			return err

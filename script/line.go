@@ -1,10 +1,10 @@
 package script
 
 import (
+	"errors"
 	"fmt"
-	"io"
-	"os"
 
+	"stepviz/internal/safefile"
 	"stepviz/stepper"
 )
 
@@ -30,29 +30,16 @@ func parseLine(args []string) (stepper.Instance, error) {
 	return New(args[0], src, params)
 }
 
-// ReadFile reads a script: a regular file of at most MaxSource bytes.
+// ReadFile reads a script: a regular file of at most MaxSource bytes,
+// through internal/safefile, so a FIFO, device or directory is refused at
+// once instead of blocking the reader.
 func ReadFile(path string) (string, error) {
-	f, err := os.Open(path)
+	b, err := safefile.ReadFile(path, MaxSource)
+	if errors.Is(err, safefile.ErrTooLarge) {
+		return "", fmt.Errorf("script: %s is over the %d bytes a script may have", path, MaxSource)
+	}
 	if err != nil {
-		return "", fmt.Errorf("script: %w", err)
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return "", fmt.Errorf("script: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("script: %s is not a regular file: name a .star file", path)
-	}
-	if fi.Size() > MaxSource {
-		return "", fmt.Errorf("script: %s is %d bytes; a script may have at most %d", path, fi.Size(), MaxSource)
-	}
-	b, err := io.ReadAll(io.LimitReader(f, MaxSource+1))
-	if err != nil {
-		return "", fmt.Errorf("script: reading %s: %w", path, err)
-	}
-	if len(b) > MaxSource {
-		return "", fmt.Errorf("script: %s has more than %d bytes", path, MaxSource)
+		return "", fmt.Errorf("script: %w: name a .star file", err)
 	}
 	return string(b), nil
 }

@@ -41,6 +41,10 @@ func boundSequences(f *syntax.File) {
 			return
 		}
 		bin, ok := field.Interface().(*syntax.BinaryExpr)
+		if ok && compareOps[bin.Op] {
+			field.Set(reflect.ValueOf(compareCall(bin)))
+			return
+		}
 		if !ok || ops[bin.Op] == "" {
 			return
 		}
@@ -63,6 +67,12 @@ func boundSequences(f *syntax.File) {
 				}
 			}
 		case reflect.Struct:
+			switch n := v.Addr().Interface().(type) {
+			case *syntax.IndexExpr:
+				n.Y = keyCall(n.Y) // compare.go
+			case *syntax.DictEntry:
+				n.Key = keyCall(n.Key)
+			}
 			if a, ok := v.Addr().Interface().(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
 				a.RHS = &syntax.BinaryExpr{OpPos: a.OpPos, Op: augmented[a.Op], X: clone(reflect.ValueOf(a.LHS)).Interface().(syntax.Expr), Y: a.RHS}
 				a.Op = syntax.EQ
@@ -89,12 +99,16 @@ var textMethods = map[string]bool{"join": true, "format": true, "replace": true}
 
 func boundMethodCall(call *syntax.CallExpr) {
 	dot, ok := call.Fn.(*syntax.DotExpr)
-	if !ok || !textMethods[dot.Name.Name] {
+	if !ok || (!textMethods[dot.Name.Name] && !keyMethods[dot.Name.Name]) {
 		return
+	}
+	builtin := methodName
+	if keyMethods[dot.Name.Name] {
+		builtin = keyMethodName // compare.go
 	}
 	pos := dot.Dot
 	name := &syntax.Literal{Token: syntax.STRING, TokenPos: pos, Raw: strconv.Quote(dot.Name.Name), Value: dot.Name.Name}
-	call.Fn = &syntax.Ident{NamePos: pos, Name: methodName}
+	call.Fn = &syntax.Ident{NamePos: pos, Name: builtin}
 	call.Args = append([]syntax.Expr{dot.X, name}, call.Args...)
 }
 

@@ -3,6 +3,7 @@ package script
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"runtime/metrics"
 	"strings"
 	"sync"
@@ -33,9 +34,15 @@ const (
 	// detector, an ordinary call of a few microseconds can wait for a CPU,
 	// and a 1 s limit cancelled a linear-conflict h that way in CI.
 	CallTime = 5 * time.Second
-	// CallHeap bounds how much the Go heap may grow during one call (the
-	// watchdog looks every 5 ms, so one instruction that was already
-	// running, such as x + x on a huge string, may overshoot it).
+	// CallHeap bounds what one call allocates: the bytes the Go runtime
+	// allocates from the last watchdog tick before the call to now
+	// (runtime/metrics /gc/heap/allocs:bytes), never what the heap held
+	// when it began, so garbage of earlier calls counts for nothing and a
+	// call cannot add its own 256 MiB on top of another's. The count is
+	// the process's, so it includes what other goroutines allocate at the
+	// same time: only calls longer than two ticks (10 ms) are judged, and
+	// an ordinary call allocates far less. The watchdog looks every 5 ms,
+	// so one instruction already running may overshoot it.
 	CallHeap = 256 << 20
 )
 
@@ -61,7 +68,15 @@ func newSandbox(where string, limit uint64) *sandbox {
 
 // predeclared are the names every script sees besides Starlark's universe.
 func predeclared() starlark.StringDict {
-	return starlark.StringDict{
+	d := starlark.StringDict{
+		cmpName:       starlark.NewBuiltin(cmpName, boundedCompare),
+		keyName:       starlark.NewBuiltin(keyName, boundedKey),
+		keyMethodName: starlark.NewBuiltin(keyMethodName, boundedKeyMethod),
+	}
+	for _, name := range compareBuiltins {
+		d[name] = compareBuiltin(name)
+	}
+	for k, v := range (starlark.StringDict{
 		"range":    starlark.NewBuiltin("range", boundedRange),
 		mulName:    starlark.NewBuiltin("*", boundedMul),
 		addName:    starlark.NewBuiltin("+", boundedAdd),
@@ -74,7 +89,10 @@ func predeclared() starlark.StringDict {
 		"math":     math.Module,
 		"param":    starlark.NewBuiltin("param", paramBuiltin),
 		"sum":      starlark.NewBuiltin("sum", sumBuiltin), // the prelude (prelude.go)
+	}) {
+		d[k] = v
 	}
+	return d
 }
 
 const paramsKey = "stepviz.params"
@@ -113,6 +131,8 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 	v, err := starlark.Call(th, fn, starlark.Tuple(args), nil)
 	reason := watch.end(&sb.watched)
 	if err != nil {
+		v = nil
+		releaseAfter(reason)
 		th.Uncancel()
 		if reason == "" && th.ExecutionSteps() >= callMax {
 			if callMax == sb.limit {
@@ -210,13 +230,13 @@ func argText(args []starlark.Value) string {
 	return strings.Join(parts, ", ")
 }
 
-// watchdog cancels a call that runs longer than CallTime or grows the heap
-// by more than CallHeap: limits that a step count misses (a builtin such as
+// watchdog cancels a call that runs longer than CallTime or allocates
+// more than CallHeap: limits that a step count misses (a builtin such as
 // sorted runs many operations in one step). One goroutine serves every
 // sandbox; it runs only while some call is in progress. A call costs two
 // atomic stores and a clock read: no lock, no allocation.
 type watchdog struct {
-	heap   atomic.Uint64 // the heap at the last tick: a new call's baseline
+	allocs atomic.Uint64 // bytes allocated by the process at the last tick: a new call's baseline
 	active atomic.Int64  // calls in progress
 	mu     sync.Mutex
 	boxes  []*watched // every sandbox that ever called, until it is idle at a tick
@@ -230,7 +250,7 @@ type watched struct {
 	mu     sync.Mutex
 	th     *starlark.Thread
 	start  atomic.Int64  // UnixNano when the call began, 0 when idle
-	heap   atomic.Uint64 // the heap at the tick before the call began
+	allocs atomic.Uint64 // the process's allocated bytes at the tick before the call began
 	reason atomic.Pointer[string]
 	listed atomic.Bool // in watchdog.boxes
 }
@@ -239,7 +259,7 @@ var watch = &watchdog{}
 
 func (w *watchdog) begin(c *watched) {
 	c.reason.Store(nil)
-	c.heap.Store(w.heap.Load())
+	c.allocs.Store(w.allocs.Load())
 	c.start.Store(time.Now().UnixNano())
 	if w.active.Add(1) == 1 || !c.listed.Load() {
 		w.mu.Lock()
@@ -249,8 +269,8 @@ func (w *watchdog) begin(c *watched) {
 		}
 		if !w.on {
 			w.on = true
-			w.heap.Store(heapBytes())
-			c.heap.Store(w.heap.Load())
+			w.allocs.Store(allocatedBytes())
+			c.allocs.Store(w.allocs.Load())
 			go w.loop()
 		}
 		w.mu.Unlock()
@@ -271,9 +291,31 @@ func (w *watchdog) end(c *watched) string {
 
 const watchTick = 5 * time.Millisecond
 
-// heapBytes is the memory held by heap objects, live or not yet swept.
-func heapBytes() uint64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+// memoryReason is the refusal of a call over CallHeap.
+const memoryReason = "one call allocated more than %d MiB"
+
+// releaseAfter returns to the system, at most once a second, the memory a
+// call refused for allocating too much leaves behind (a full collection
+// and debug.FreeOSMemory), so refused scripts posted again and again do
+// not leave the process ever bigger. Other reasons do nothing.
+func releaseAfter(reason string) {
+	if !strings.HasPrefix(reason, memoryReason[:20]) {
+		return
+	}
+	now := time.Now().UnixNano()
+	last := lastRelease.Load()
+	if now-last < int64(time.Second) || !lastRelease.CompareAndSwap(last, now) {
+		return
+	}
+	debug.FreeOSMemory()
+}
+
+var lastRelease atomic.Int64
+
+// allocatedBytes is the bytes the process has allocated on the heap since
+// it started (a counter that only grows; freeing does not lower it).
+func allocatedBytes() uint64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
 	metrics.Read(sample)
 	if sample[0].Value.Kind() == metrics.KindUint64 {
 		return sample[0].Value.Uint64()
@@ -284,8 +326,8 @@ func heapBytes() uint64 {
 func (w *watchdog) loop() {
 	for {
 		time.Sleep(watchTick)
-		heap := heapBytes()
-		w.heap.Store(heap)
+		allocs := allocatedBytes()
+		w.allocs.Store(allocs)
 		now := time.Now().UnixNano()
 		w.mu.Lock()
 		kept := w.boxes[:0]
@@ -303,10 +345,10 @@ func (w *watchdog) loop() {
 			switch {
 			case time.Duration(now-start) > CallTime:
 				reason = fmt.Sprintf("one call ran longer than %s", CallTime)
-			case time.Duration(now-start) > 2*watchTick && heap > c.heap.Load()+CallHeap:
-				// only a long call: the heap is shared, and a short call
-				// cannot have grown it by much
-				reason = fmt.Sprintf("one call allocated more than %d MiB", CallHeap>>20)
+			case time.Duration(now-start) > 2*watchTick && allocs > c.allocs.Load()+CallHeap:
+				// only a long call: the count is the process's, and a
+				// short call cannot have allocated much
+				reason = fmt.Sprintf(memoryReason, CallHeap>>20)
 			}
 			if reason != "" {
 				c.mu.Lock()

@@ -40,6 +40,14 @@ func runScript(t *testing.T, name, src string) (error, time.Duration) {
 	return nil, time.Since(begin)
 }
 
+// shared is base with successors building two tuples that each hold a
+// million-element tuple a thousand times (10^9 elements to walk, a few
+// megabytes of memory), then running use on them.
+func shared(use string) string {
+	return strings.Replace(base, `return [("inc", s + 1)]`,
+		"big = tuple(range(1000000))\n    t = (big,) * 1000\n    u = (tuple(range(1000000)),) * 1000\n    "+use+"\n    return []", 1)
+}
+
 // TestSandboxFailures: each way a script can fail gives a clear error that
 // names the cell, the line, and the function, within a second.
 func TestSandboxFailures(t *testing.T) {
@@ -83,6 +91,20 @@ func TestSandboxFailures(t *testing.T) {
 		{"growing element", strings.Replace(base, `return [("inc", s + 1)]`, "x = [\"ab\"]\n    for i in range(40):\n        x[0] *= 2\n    return []", 1),
 			[]string{"cell:8:14: in successors(0)", "string * 2 would make more than 1048576 elements"}},
 		{"load", "load(\"x.star\", \"y\")\n", []string{"load"}},
+		{"shared equality", shared("if t == u:\n        return []"), []string{"in successors(0)", "x == y would walk more than 67108864 bytes of values"}},
+		{"shared inequality", shared("if t < u:\n        return []"), []string{"x < y would walk more than"}},
+		{"shared membership", shared("if t in [u]:\n        return []"), []string{"x in y would walk more than"}},
+		{"shared dict key", shared("d = {}\n    d[t] = 1"), []string{"a key would walk more than"}},
+		{"shared dict literal", shared("d = {t: 1}"), []string{"a key would walk more than"}},
+		{"shared dict lookup", shared("d = {}\n    d.get(t)"), []string{".get() would walk more than"}},
+		{"shared index", shared("[u].index(t)"), []string{".index() would walk more than"}},
+		{"shared sorted", shared("sorted([t, u])"), []string{"sorted() would walk more than"}},
+		{"shared set", shared("set([t, u])"), []string{"set() would walk more than"}},
+		{"shared hash", shared("hash(t)"), []string{"hash() would walk more than"}},
+		{"hidden builtins called by hand", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_method__()\n    return []", 1), []string{"needs a receiver and a name"}},
+		{"hidden method name not a string", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_keymethod__([], 1)\n    return []", 1), []string{"name is a string"}},
+		{"hidden comparison called by hand", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_cmp__(\"<>\", 1, 2)\n    return []", 1), []string{"unknown comparison"}},
+		{"hidden key called by hand", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_key__()\n    return []", 1), []string{"want one key"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

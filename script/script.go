@@ -90,6 +90,8 @@ func Load(name, src string, params []Param) (*Script, error) {
 	g, err := prog.Init(sb.thread, pre)
 	reason := watch.end(&sb.watched)
 	if err != nil {
+		g = nil
+		releaseAfter(reason)
 		if reason == "" && sb.thread.ExecutionSteps() >= LoadSteps {
 			reason = fmt.Sprintf("the top level took more than %d Starlark steps", LoadSteps)
 		}

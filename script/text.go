@@ -162,8 +162,10 @@ func boundedMod(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 // write much more text than they are given (join, format, replace), each
 // checked against maxText before it runs; other receivers call through.
 func boundedMethod(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	recv, name := args[0], string(args[1].(starlark.String))
-	rest := args[2:]
+	recv, name, rest, err := methodArgs(args)
+	if err != nil {
+		return nil, err
+	}
 	if s, ok := recv.(starlark.String); ok {
 		if err := checkMethod(string(s), name, rest, kwargs); err != nil {
 			return nil, err

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"stepviz/stepper"
+	codec "stepviz/wire"
 )
 
 // Packed node records: what state, move and step messages carry instead of
@@ -47,18 +48,18 @@ import (
 // raw.
 
 const (
-	flagGoalPop   = 1 << 3
-	flagOrder     = 1 << 4
-	flagBorn      = 1 << 5
-	flagGRaw      = 1 << 6
-	flagDepthRaw  = 1 << 7
+	flagGoalPop   = codec.FlagGoalPop
+	flagOrder     = codec.FlagOrder
+	flagBorn      = codec.FlagBorn
+	flagGRaw      = codec.FlagGRaw
+	flagDepthRaw  = codec.FlagDepthRaw
+	fateMask      = codec.FateMask
+	fateCutoffPop = codec.FateCutoffPop
+	extCutoffPop  = codec.ExtCutoffPop
+	extBackward   = codec.ExtBackward
+	extF          = codec.ExtF
+	extStalePop   = codec.ExtStalePop
 	maxCosts      = 250
-	fateMask      = 7
-	fateCutoffPop = 5 // base fate open, and the pop at order did not expand it
-	extCutoffPop  = 1 << 3
-	extBackward   = 1 << 4
-	extF          = 1 << 5
-	extStalePop   = 1 << 6
 	recordsHeader = 4 // a binary frame starts with the JSON header's length
 )
 

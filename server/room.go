@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
@@ -30,10 +29,6 @@ import (
 // at a time from each lane's own controls.
 
 const (
-	// roomCodeLen and roomAlphabet make a followers' link easy to type
-	// from the projector: no 0/o, 1/l/i. 31^6 ≈ 8.9e8 codes.
-	roomCodeLen  = 6
-	roomAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
 	// maxLanes is the most searches shown side by side.
 	maxLanes = 4
 	// maxHistory bounds a room's searches (each is a few hundred bytes of
@@ -66,8 +61,10 @@ type rooms struct {
 	// another instance's event, so that their onMove does not publish the
 	// move again (set and read on the search's hub goroutine).
 	remoteMoves sync.Map
-	mu          sync.Mutex
-	by          map[string]*Room
+	// guesses throttles misses per address (room_code.go).
+	guesses guessLimiter
+	mu      sync.Mutex
+	by      map[string]*Room
 }
 
 // Room is one lecture room in memory. Its fields below mu are guarded by
@@ -104,17 +101,6 @@ type LaneStats struct {
 	Cost *float64 `json:"cost,omitempty"`
 }
 
-func newRoomCode() (string, error) {
-	b := make([]byte, roomCodeLen)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("server: no randomness for a room code: %w", err)
-	}
-	for i := range b {
-		b[i] = roomAlphabet[int(b[i])%len(roomAlphabet)]
-	}
-	return string(b), nil
-}
-
 // create makes a new room and returns it with its presenter key (the only
 // time the key exists outside the presenter's link).
 func (rs *rooms) create(ctx context.Context, owner string) (*Room, string, error) {
@@ -145,9 +131,17 @@ func (rs *rooms) create(ctx context.Context, owner string) (*Room, string, error
 		if err != nil {
 			return nil, "", err
 		}
+		if taken, err := rs.shortTaken(ctx, code); err != nil {
+			return nil, "", err
+		} else if taken {
+			continue // its short code is another room's: draw another
+		}
 		r := persist.Room{ID: code, KeyHash: persist.HashKey(key), Created: time.Now().Unix(), Owner: owner}
 		if rs.bus != nil {
 			if err := rs.bus.CreateRoom(ctx, r); err != nil {
+				if errors.Is(err, persist.ErrTaken) {
+					continue
+				}
 				if _, gerr := rs.bus.Room(ctx, code); gerr == nil {
 					continue
 				}

@@ -24,6 +24,7 @@ func (s *Server) routeRooms() {
 	s.mux.HandleFunc("GET /r/{room}/ws", s.handleRoomWS)
 	s.mux.HandleFunc("GET /r/{room}/qr.png", s.handleRoomQR)
 	s.mux.HandleFunc("GET /r/{room}/polls.csv", s.handlePollsCSV)
+	s.mux.HandleFunc("GET /j/{code}", s.handleJoin)
 }
 
 // RoomPresenterPath is the presenter's link to a room (it carries the key).
@@ -55,18 +56,32 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*Room, bool, bo
 		httpError(w, "server: rooms need a database: start the server with -db FILE", http.StatusNotFound)
 		return nil, false, false
 	}
+	// An address over its guesses (room_code.go) is refused before the
+	// lookup, except with a presenter key: a right key is no guess, so the
+	// lecturer behind a class's shared address is never locked out, and a
+	// wrong key or unknown room gets the same 429, telling a guesser nothing.
+	addr, key := webguard.ClientIP(r), r.URL.Query().Get(keyParam)
+	wait := s.rooms.guesses.wait(addr, time.Now())
+	if wait > 0 && key == "" {
+		tooManyGuesses(w, wait)
+		return nil, false, false
+	}
 	room, err := s.rooms.get(r.Context(), r.PathValue("room"))
-	if errors.Is(err, persist.ErrNotFound) {
-		httpError(w, "server: no such room: check the code on the projector (letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
+	if errors.Is(err, persist.ErrNotFound) || (err == nil && key != "" && !room.IsPresenter(key)) {
+		switch {
+		case wait > 0:
+			tooManyGuesses(w, wait)
+		case err != nil:
+			s.rooms.guesses.miss(addr, time.Now())
+			httpError(w, "server: no such room: check the link, or type the room's code at /j/CODE (letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
+		default:
+			s.rooms.guesses.miss(addr, time.Now())
+			httpError(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
+		}
 		return nil, false, false
 	}
 	if err != nil {
 		httpError(w, err.Error(), http.StatusInternalServerError)
-		return nil, false, false
-	}
-	key := r.URL.Query().Get(keyParam)
-	if key != "" && !room.IsPresenter(key) {
-		httpError(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}
 	return room, key != "", true
@@ -82,6 +97,7 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 		scheme = "wss"
 	}
 	d := templates.RoomData{ID: room.ID, Presenter: presenter, FollowerURL: absURL(r, "/r/"+room.ID),
+		Short: persist.ShortCode(room.ID), JoinURL: absURL(r, "/j/"+persist.ShortCode(room.ID)),
 		WSURL: scheme + "://" + r.Host + "/r/" + room.ID + "/ws", Static: static.Version}
 	if presenter {
 		key := r.URL.Query().Get(keyParam)

@@ -418,6 +418,7 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	f.poll(func(m PollMsg) bool { return m.Yours != "" })
 	ts1.Close()
 	srv1.Close()
+	srv1.cfg.DB.Close() // the process ends: its hold on the database goes
 
 	_, ts2 := roomServer(t, dbPath)
 	for _, l := range m.History[0].Lanes {

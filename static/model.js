@@ -45,14 +45,14 @@
 
 import { PrefixCount } from "./prefixcount.js";
 
-// base fates (stepper.BaseFate): open, ignored-closed, ignored-open,
-// depth-limit, goal on generation, IDA* cutoff, RBFS forgotten, beam pruned
-const FATES = ["open", "discarded", "discarded", "discarded", "goal", "cutoff", "forgotten", "discarded"];
-// the ext byte (hello.problem.ext): full fate, cutoff pop, backward, F, stale pop
-const EXT_CUTOFF_POP = 1 << 3, EXT_BACKWARD = 1 << 4, EXT_F = 1 << 5, EXT_STALE_POP = 1 << 6;
+// the record flags, the ext byte (hello.problem.ext: full fate, cutoff
+// pop, backward, F, stale pop) and the base fates (stepper.BaseFate), as
+// generated from package wire
+import {
+  FATES, EXT_CUTOFF_POP, EXT_BACKWARD, EXT_F, EXT_STALE_POP, FATE_FORGOTTEN, FATE_PRUNED, FATE_MASK, FATE_CUTOFF_POP,
+  FLAG_GOAL_POP as GOAL_POP, FLAG_ORDER as HAS_ORDER, FLAG_BORN as BORN, FLAG_G_RAW as G_RAW, FLAG_DEPTH_RAW as DEPTH_RAW,
+} from "./wireconst.js";
 const STATES_GAP = 50; // ms between two states queries, at least
-const FATE_FORGOTTEN = 6, FATE_PRUNED = 7;
-const FATE_MASK = 7, GOAL_POP = 1 << 3, HAS_ORDER = 1 << 4, BORN = 1 << 5, G_RAW = 1 << 6, DEPTH_RAW = 1 << 7;
 
 // grow returns a typed array of at least n elements holding a's.
 function grow(a, n) {
@@ -86,7 +86,7 @@ export function decodeRecords(bytes, cells, ext) {
     const r = { id, fate: flags & FATE_MASK, goalPop: !!(flags & GOAL_POP), cutoffPop: false, stalePop: false, backward: false, F: 0, parent: prevParent + zz(), g: 0, gIdx: -1, depth: 0, depthFromParent: false, order: 0, born: 0, seq: -1, cell: -1 };
     if (ext) {
       r.fate = x & FATE_MASK; r.cutoffPop = !!(x & EXT_CUTOFF_POP); r.backward = !!(x & EXT_BACKWARD); r.stalePop = !!(x & EXT_STALE_POP);
-    } else if (r.fate === 5) { r.fate = 0; r.cutoffPop = true; } // open, its pop a cutoff
+    } else if (r.fate === FATE_CUTOFF_POP) { r.fate = 0; r.cutoffPop = true; } // open, its pop a cutoff
     if (flags & G_RAW) { r.g = dv.getFloat64(i, true); i += 8; } else r.gIdx = uv();
     if (flags & DEPTH_RAW) r.depth = uv(); else r.depthFromParent = true;
     if (flags & HAS_ORDER) { r.order = prevOrder + zz(); prevOrder = r.order; }

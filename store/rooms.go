@@ -11,6 +11,18 @@ import (
 // exist.
 var ErrNotFound = errors.New("not found")
 
+// ShortCodeLen is the length of a room's short code, the code read aloud:
+// the first ShortCodeLen characters of its id, unique among the rooms
+// kept. An id no longer than that is its own short code.
+const ShortCodeLen = 6
+
+// ShortCode is the short code of room id.
+func ShortCode(id string) string { return id[:min(len(id), ShortCodeLen)] }
+
+// ErrTaken is returned (wrapped) when a new room's id or short code is
+// already another room's: draw another.
+var ErrTaken = errors.New("taken")
+
 // Room is a lecture's room: one presenter key and a history of searches.
 type Room struct {
 	ID      string // the short code of /r/{ID}
@@ -66,6 +78,35 @@ func (s *DB) Room(ctx context.Context, id string) (Room, error) {
 		return r, fmt.Errorf("store: reading room %s: %w", id, err)
 	}
 	return r, nil
+}
+
+// RoomByShort returns the id of the one room whose id starts with short
+// (the code spoken aloud); none, or more than one, wraps ErrNotFound.
+// Cost: O(log rooms), a range of the primary key.
+func (s *DB) RoomByShort(ctx context.Context, short string) (string, error) {
+	if short == "" {
+		return "", fmt.Errorf("store: room code %q: %w", short, ErrNotFound)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM rooms WHERE id >= ? AND id < ? ORDER BY id LIMIT 2`, short, short+"\x7f")
+	if err != nil {
+		return "", fmt.Errorf("store: looking up room code %s: %w", short, err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return "", fmt.Errorf("store: looking up room code %s: %w", short, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return "", fmt.Errorf("store: looking up room code %s: %w", short, err)
+	}
+	if len(ids) != 1 {
+		return "", fmt.Errorf("store: room code %s: %w", short, ErrNotFound)
+	}
+	return ids[0], nil
 }
 
 // CountRooms returns how many rooms the database holds.

@@ -86,3 +86,9 @@ CREATE INDEX rooms_used ON rooms (used);
 
 -- migration 4: a poll keeps the choices it offers (JSON, made once by the server that asked it)
 ALTER TABLE polls ADD COLUMN choices TEXT NOT NULL DEFAULT '';
+
+-- migration 5: when each saved notebook was last read, apart from its row, so reads never rewrite the notebook
+CREATE TABLE notebook_used (
+	id   TEXT PRIMARY KEY,       -- a notebooks.id
+	used INTEGER NOT NULL        -- unix nanoseconds of a read, written at the next save
+);

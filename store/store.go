@@ -40,6 +40,8 @@ var schema string
 type DB struct {
 	db   *sql.DB
 	path string
+	// lock holds the one-server lock (lock.go); nil for OpenExisting.
+	lock *os.File
 }
 
 // migrationHeader starts each migration in schema.sql.
@@ -71,11 +73,31 @@ func SchemaVersion() int {
 	return len(m)
 }
 
-// Open opens the database at path, creating it (and nothing else: not its
-// directory) if it does not exist, and migrates it to SchemaVersion. The
-// checks at start cost O(database size) (PRAGMA quick_check), a fraction of
-// a second for a lecture's database.
+// Open opens the database at path for a server, creating it (and nothing
+// else: not its directory) if it does not exist, and migrates it to
+// SchemaVersion. It holds the one-server lock until Close: a database
+// another server (or another Open) holds is refused in words that say so.
+// The checks at start cost O(database size) (PRAGMA quick_check), a
+// fraction of a second for a lecture's database.
 func Open(path string) (*DB, error) {
+	return open(path, true)
+}
+
+// OpenExisting opens a database that must already exist, without the
+// one-server lock, for tools that work beside a running server (`stepviz
+// backup`): a missing file is an error naming it, never a new empty
+// database.
+func OpenExisting(path string) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("store: no database path: pass -db FILE")
+	}
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("store: there is no database %s: check the -db path (it is the file stepviz serve was started with)", path)
+	}
+	return open(path, false)
+}
+
+func open(path string, lock bool) (_ *DB, err error) {
 	if path == "" {
 		return nil, errors.New("store: no database path: pass -db FILE")
 	}
@@ -96,6 +118,17 @@ func Open(path string) (*DB, error) {
 	default:
 		return nil, fmt.Errorf("store: cannot open the database %s: %v", path, err)
 	}
+	var lf *os.File
+	if lock {
+		if lf, err = lockFile(path); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				lf.Close()
+			}
+		}()
+	}
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(5000)", "foreign_keys(1)", "synchronous(NORMAL)"} {
 		q.Add("_pragma", p)
@@ -107,7 +140,7 @@ func Open(path string) (*DB, error) {
 	// One connection: every write is serialised by database/sql instead of
 	// meeting SQLITE_BUSY; statements are short, so readers wait little.
 	db.SetMaxOpenConns(1)
-	s := &DB{db: db, path: path}
+	s := &DB{db: db, path: path, lock: lf}
 	if err := s.check(); err != nil {
 		_ = db.Close()
 		return nil, err
@@ -224,8 +257,15 @@ func (s *DB) writeErr(what string, err error) error {
 // Path is the file the database was opened from.
 func (s *DB) Path() string { return s.path }
 
-// Close closes the database; the WAL is checkpointed into the main file.
-func (s *DB) Close() error { return s.db.Close() }
+// Close closes the database (the WAL is checkpointed into the main file),
+// then releases the one-server lock.
+func (s *DB) Close() error {
+	err := s.db.Close()
+	if s.lock != nil {
+		s.lock.Close()
+	}
+	return err
+}
 
 // Backup writes a consistent copy of the database to dest (VACUUM INTO)
 // while others keep reading and writing it. dest must not exist. Cost:

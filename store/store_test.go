@@ -408,3 +408,75 @@ func TestRoomQuotaAndEviction(t *testing.T) {
 		t.Fatalf("%d answers left behind", answers)
 	}
 }
+
+// TestReadsNeverWrite: reading a saved notebook changes no row (a download
+// works on a full disk); the read is still counted as a use, written at
+// the next save into notebook_used and found there after a reopen.
+func TestReadsNeverWrite(t *testing.T) {
+	db, path := openTemp(t)
+	ctx := context.Background()
+	nbs := db.Notebooks(notebook.Limits{}, nil)
+	doc := &notebook.Doc{Title: "big", Cells: []notebook.Cell{{Kind: "markdown", Source: strings.Repeat("x", 100<<10)}}}
+	sv, err := nbs.Create(ctx, "10.0.0.1", doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := func() int64 {
+		t.Helper()
+		var n int64
+		if err := db.db.QueryRowContext(ctx, `SELECT total_changes()`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := changes()
+	for range 40 {
+		if _, err := nbs.Get(ctx, sv.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := changes(); after != before {
+		t.Fatalf("40 reads changed %d rows; want none", after-before)
+	}
+	if _, err := nbs.Create(ctx, "10.0.0.2", &notebook.Doc{Title: "small"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db2.Close()
+	var used int64
+	if err := db2.db.QueryRowContext(ctx, `SELECT used FROM notebook_used WHERE id = ?`, sv.ID).Scan(&used); err != nil || used == 0 {
+		t.Fatalf("the read was not recorded at the next save: used %d, %v", used, err)
+	}
+}
+
+// TestOpenOneServer: a second Open of a database in use is refused in
+// words that name the cause; OpenExisting (backup) works beside it; the
+// lock goes with Close; OpenExisting refuses a missing file.
+func TestOpenOneServer(t *testing.T) {
+	db, path := openTemp(t)
+	if _, err := Open(path); err == nil || !strings.Contains(err.Error(), "already in use by another stepviz serve") {
+		t.Fatalf("a second Open: %v; want it refused as in use", err)
+	}
+	side, err := OpenExisting(path)
+	if err != nil {
+		t.Fatalf("OpenExisting beside the server: %v", err)
+	}
+	side.Close()
+	db.Close()
+	again, err := Open(path)
+	if err != nil {
+		t.Fatalf("Open after Close: %v", err)
+	}
+	again.Close()
+	missing := filepath.Join(filepath.Dir(path), "stepviz.bd")
+	if _, err := OpenExisting(missing); err == nil || !strings.Contains(err.Error(), "there is no database") {
+		t.Fatalf("OpenExisting(missing): %v", err)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Fatal("OpenExisting created the missing file")
+	}
+}

@@ -7,7 +7,11 @@ type RoomData struct {
 	Presenter bool
 	// Key is the presenter's key (presenter only): room.js adds it to the
 	// links of the searches' pages so that they drive.
-	Key          string
+	Key string
+	// Short is the room's code read aloud; JoinURL (/j/{Short}) leads
+	// to FollowerURL, the room's link (/r/{ID}).
+	Short        string
+	JoinURL      string
 	FollowerURL  string
 	PresenterURL string
 	WSURL        string

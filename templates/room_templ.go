@@ -103,108 +103,134 @@ func Room(d RoomData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var7 string
-			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(d.ID)
+			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(d.Short)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 14, Col: 48}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 14, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</strong> <span class=\"muted small\">follow at <a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "</strong> <span class=\"muted small\">type <a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var8 templ.SafeURL
-			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.FollowerURL))
+			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.JoinURL))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 79}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 70}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "\" data-testid=\"room-follower-url\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 7, "\" data-testid=\"room-join-url\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(d.FollowerURL)
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(d.JoinURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 129}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 112}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</a></span></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 8, "</a>, or follow <a href=\"")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var10 templ.SafeURL
+			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.FollowerURL))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 168}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "\" data-testid=\"room-follower-url\">")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var11 string
+			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(d.FollowerURL)
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 218}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</a></span></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			if d.Presenter {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 9, "<img class=\"qr\" src=\"")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var10 string
-				templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs("/r/" + d.ID + "/qr.png")
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 18, Col: 51}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "\" alt=\"")
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				var templ_7745c5c3_Var11 string
-				templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL)
-				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 18, Col: 89}
-				}
-				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
-				if templ_7745c5c3_Err != nil {
-					return templ_7745c5c3_Err
-				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "\" width=\"120\" height=\"120\" data-testid=\"qr\"> <details class=\"share\"><summary>Presenter link</summary><p class=\"small\">Whoever has this link drives the room. <input readonly value=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 11, "<img class=\"qr\" src=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var12 string
-				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs(d.PresenterURL)
+				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinStringErrs("/r/" + d.ID + "/qr.png")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 21, Col: 100}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 18, Col: 51}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\" data-testid=\"room-presenter-link\" size=\"40\"></p><p class=\"small\"><a href=\"")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "\" alt=\"")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var13 templ.SafeURL
-				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.CSVURL))
+				var templ_7745c5c3_Var13 string
+				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 22, Col: 56}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 18, Col: 89}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\" data-testid=\"polls-csv\" download>Poll results (CSV)</a></p></details> <span class=\"badge presenter\" data-testid=\"role\">Presenter</span> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 13, "\" width=\"120\" height=\"120\" data-testid=\"qr\"> <details class=\"share\"><summary>Presenter link</summary><p class=\"small\">Whoever has this link drives the room. <input readonly value=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var14 string
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(d.PresenterURL)
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 21, Col: 100}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "\" data-testid=\"room-presenter-link\" size=\"40\"></p><p class=\"small\"><a href=\"")
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				var templ_7745c5c3_Var15 templ.SafeURL
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.CSVURL))
+				if templ_7745c5c3_Err != nil {
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 22, Col: 56}
+				}
+				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
+				if templ_7745c5c3_Err != nil {
+					return templ_7745c5c3_Err
+				}
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "\" data-testid=\"polls-csv\" download>Poll results (CSV)</a></p></details> <span class=\"badge presenter\" data-testid=\"role\">Presenter</span> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 14, "<span class=\"badge follower\" data-testid=\"role\">Following</span> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<span class=\"badge follower\" data-testid=\"role\">Following</span> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 15, "<span class=\"conn\" id=\"room-conn\" data-testid=\"room-conn\" role=\"status\">connecting…</span></header>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "<span class=\"conn\" id=\"room-conn\" data-testid=\"room-conn\" role=\"status\">connecting…</span></header>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -214,22 +240,22 @@ func Room(d RoomData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 16, "<p class=\"notice\" id=\"room-notice\" role=\"alert\" data-testid=\"room-notice\" hidden></p><section class=\"poll\" id=\"poll\" data-testid=\"poll\" aria-live=\"polite\" hidden></section><div class=\"viewing-old\" id=\"viewing-old\" data-testid=\"viewing-old\" hidden>You are looking at an earlier search of this room. <button type=\"button\" id=\"rejoin\" data-testid=\"rejoin-live\">Re-join live</button></div><section class=\"compare\" id=\"compare\" data-testid=\"compare\" hidden><h2>Side by side</h2><table class=\"nodes\"><thead><tr><th>Search</th><th>Step</th><th>Status</th><th>Expanded</th><th>Generated</th><th>Max open</th><th>Open</th><th>Closed</th><th>Cost</th></tr></thead> <tbody id=\"compare-rows\" data-testid=\"compare-rows\"></tbody></table></section><main id=\"main\" class=\"lanes\" data-testid=\"lanes\"><p class=\"muted\" id=\"lanes-empty\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "<p class=\"notice\" id=\"room-notice\" role=\"alert\" data-testid=\"room-notice\" hidden></p><section class=\"poll\" id=\"poll\" data-testid=\"poll\" aria-live=\"polite\" hidden></section><div class=\"viewing-old\" id=\"viewing-old\" data-testid=\"viewing-old\" hidden>You are looking at an earlier search of this room. <button type=\"button\" id=\"rejoin\" data-testid=\"rejoin-live\">Re-join live</button></div><section class=\"compare\" id=\"compare\" data-testid=\"compare\" hidden><h2>Side by side</h2><table class=\"nodes\"><thead><tr><th>Search</th><th>Step</th><th>Status</th><th>Expanded</th><th>Generated</th><th>Max open</th><th>Open</th><th>Closed</th><th>Cost</th></tr></thead> <tbody id=\"compare-rows\" data-testid=\"compare-rows\"></tbody></table></section><main id=\"main\" class=\"lanes\" data-testid=\"lanes\"><p class=\"muted\" id=\"lanes-empty\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			if d.Presenter {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 17, "Show a search: type a problem and one search line (or up to four, to compare them side by side).")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "Show a search: type a problem and one search line (or up to four, to compare them side by side).")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			} else {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 18, "Waiting for the lecturer to show a search…")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "Waiting for the lecturer to show a search…")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 19, "</p></main><details class=\"history\" id=\"history\" data-testid=\"history\"><summary>This room's searches</summary><ol id=\"history-list\" data-testid=\"history-list\"></ol></details></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "</p></main><details class=\"history\" id=\"history\" data-testid=\"history\"><summary>This room's searches</summary><ol id=\"history-list\" data-testid=\"history-list\"></ol></details></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -266,38 +292,38 @@ func roomPresenterTools(d RoomData) templ.Component {
 			}()
 		}
 		ctx = templ.InitializeContext(ctx)
-		templ_7745c5c3_Var14 := templ.GetChildren(ctx)
-		if templ_7745c5c3_Var14 == nil {
-			templ_7745c5c3_Var14 = templ.NopComponent
+		templ_7745c5c3_Var16 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var16 == nil {
+			templ_7745c5c3_Var16 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<div class=\"room-tools\"><form id=\"load-form\" class=\"room-load\" data-testid=\"load-form\"><label>Problem <input type=\"text\" id=\"load-problem\" data-testid=\"load-problem\" value=\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<div class=\"room-tools\"><form id=\"load-form\" class=\"room-load\" data-testid=\"load-form\"><label>Problem <input type=\"text\" id=\"load-problem\" data-testid=\"load-problem\" value=\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var15 string
-		templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(d.Problem)
+		var templ_7745c5c3_Var17 string
+		templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(d.Problem)
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 72, Col: 99}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "\" size=\"36\" placeholder=\"puzzle 283164705 goal=123804765\" required></label> <label>Searches, one per line (up to 4 side by side) <textarea id=\"load-searches\" data-testid=\"load-searches\" rows=\"2\" cols=\"40\" placeholder=\"bfs&#10;astar h=manhattan\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "\" size=\"36\" placeholder=\"puzzle 283164705 goal=123804765\" required></label> <label>Searches, one per line (up to 4 side by side) <textarea id=\"load-searches\" data-testid=\"load-searches\" rows=\"2\" cols=\"40\" placeholder=\"bfs&#10;astar h=manhattan\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		var templ_7745c5c3_Var16 string
-		templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(d.Searches, "\n"))
+		var templ_7745c5c3_Var18 string
+		templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(d.Searches, "\n"))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 74, Col: 152}
 		}
-		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\">Ask the class: <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\">Ask the class: <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

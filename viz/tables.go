@@ -130,12 +130,13 @@ func PathTo(tree []stepper.NodeInfo, id int) []int {
 	return p
 }
 
-// PathStates returns the states along [PathTo].
+// PathStates returns the states along [PathTo]. Node ids are looked up,
+// never used as indexes: in a damaged snapshot they need not be positions.
 func PathStates(tree []stepper.NodeInfo, id int) []string {
 	ids := PathTo(tree, id)
 	out := make([]string, len(ids))
 	for i, v := range ids {
-		out[i] = tree[v].State
+		out[i] = stateOf(tree, v)
 	}
 	return out
 }

@@ -32,9 +32,9 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stepviz backup: write stepviz backup -db stepviz.db -o copy.db (the copy must be a new file)")
 		return exitUsage
 	}
-	st, err := store.Open(*db)
+	st, err := store.OpenExisting(*db)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz backup: %v\n", err)
+		fmt.Fprintf(stderr, "stepviz backup: %v\n", stripPrefix(err))
 		return exitUsage
 	}
 	defer st.Close()

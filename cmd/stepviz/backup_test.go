@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,11 +30,17 @@ func TestBackup(t *testing.T) {
 		{[]string{"-db", src, "-o", dst}, exitOK, "copied to"},
 		{[]string{"-db", src, "-o", dst}, exitUsage, "already exists"},
 		{[]string{"-db", src}, exitUsage, "-o copy.db"},
-		{[]string{"-db", filepath.Join(dir, "none", "x.db"), "-o", filepath.Join(dir, "c.db")}, exitUsage, "directory does not exist"},
+		{[]string{"-db", filepath.Join(dir, "none", "x.db"), "-o", filepath.Join(dir, "c.db")}, exitUsage, "there is no database"},
+		{[]string{"-db", filepath.Join(dir, "a.bd"), "-o", filepath.Join(dir, "typo.db")}, exitUsage, "there is no database " + filepath.Join(dir, "a.bd")},
 	} {
 		var out, errb bytes.Buffer
 		if code := run(append([]string{"backup"}, tc.args...), &out, &errb); code != tc.code || !strings.Contains(out.String()+errb.String(), tc.want) {
 			t.Errorf("backup %v: exit %d, %q %q; want %d and %q", tc.args, code, out.String(), errb.String(), tc.code, tc.want)
+		}
+	}
+	for _, p := range []string{filepath.Join(dir, "a.bd"), filepath.Join(dir, "typo.db"), filepath.Join(dir, "c.db")} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("a refused backup left %s behind", p)
 		}
 	}
 	cp, err := store.Open(dst)

@@ -2,10 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sort"
 	"strconv"
@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"stepviz/internal/safefile"
 	"stepviz/stepper"
 )
 
@@ -208,21 +209,14 @@ func writeKorfText(w io.Writer, rep korfReport, check bool) {
 
 // loadKorf reads a Korf table: a regular file of at most maxKorfFile bytes.
 func loadKorf(path string) ([]stepper.KorfInstance, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path, maxKorfFile)
+	if errors.Is(err, safefile.ErrTooLarge) {
+		return nil, fmt.Errorf("%s is more than a Korf table's %d bytes: is it the right file?", path, maxKorfFile)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%v: give Korf's table with -file, such as -file testdata/korf100.txt", err)
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file: give Korf's table with -file", path)
-	}
-	if st.Size() > maxKorfFile {
-		return nil, fmt.Errorf("%s is %d bytes, more than a Korf table's %d: is it the right file?", path, st.Size(), maxKorfFile)
-	}
 	ks, err := stepper.ParseKorf(io.LimitReader(f, maxKorfFile))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)

@@ -36,7 +36,7 @@ func TestScriptCommands(t *testing.T) {
 		{"replay", []string{"replay", trace}, exitOK, nil},
 		{"failing script", []string{"solve", "-problem", "script " + bad}, exitUsage, []string{"bad.star:4:1: in successors(0)", "the cost -1 is not a finite number > 0"}},
 		{"missing script", []string{"solve", "-problem", "script " + filepath.Join(dir, "none.star")}, exitUsage, []string{"no such file"}},
-		{"directory", []string{"solve", "-problem", "script " + dir}, exitUsage, []string{"is not a regular file"}},
+		{"directory", []string{"solve", "-problem", "script " + dir}, exitUsage, []string{"is a directory, not a regular file"}},
 		{"grid heuristic", []string{"solve", "-problem", grid, "-heuristics", exampleScript(t, "grid-heuristics.star"), "-h", "diagonal"}, exitOK, []string{"cost      5.414", "h=diagonal"}},
 		{"trace with heuristics", []string{"trace", "-format", "json", "-o", filepath.Join(dir, "grid.json"), "-problem", grid, "-heuristics", exampleScript(t, "grid-heuristics.star"), "-h", "diagonal"}, exitOK, nil},
 		{"replay with heuristics", []string{"replay", filepath.Join(dir, "grid.json")}, exitOK, nil},

@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	register("serve", "serve the live lecture viewer (stepviz serve [-addr 127.0.0.1:8080] [-host NAME] [-db stepviz.db] [-nats nats://HOST:4222] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
+	register("serve", "serve the live lecture viewer (stepviz serve [-addr 127.0.0.1:8080] [-host NAME] [-db stepviz.db] [-nats nats://HOST:4222 -cluster-secret FILE -nats-user NAME ...] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
 }
 
 // runServe serves the landing page, the session pages and their websockets
@@ -30,7 +30,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	maxSessions := fs.Int("max-sessions", server.DefaultMaxSessions, "most sessions held at once")
 	maxNodes := fs.Int("max-nodes", server.DefaultMaxNodes, "most search-tree nodes per session")
 	maxClients := fs.Int("max-clients", server.DefaultMaxClients, "most connections to one session")
-	natsURL := fs.String("nats", "", "NATS server(s) with JetStream (nats://HOST:4222) shared by every instance serving the same rooms; each instance keeps its own -db")
+	clusterCfg := cluster.AddFlags(fs)
 	dbPath := fs.String("db", defaultDB, "the SQLite database keeping rooms, polls and saved notebooks across restarts (created if missing)")
 	maxPerClient := fs.Int("max-per-client", server.DefaultMaxPerClient, "most sessions one client address may hold")
 	nbMaxNodes := fs.Int("notebook-max-nodes", 4_000_000, "most search-tree nodes one web notebook page holds (its ceiling for maxnodes= and its memory budget, about 65 bytes a node)")
@@ -42,7 +42,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -nats, -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -idle\n", pos[0])
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -addr, -host, -db, -nats (with -cluster-secret and -nats-*), -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -idle\n", pos[0])
 		return exitUsage
 	}
 	for _, f := range []struct {
@@ -76,20 +76,21 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	db, err := store.Open(*dbPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
+		fmt.Fprintf(stderr, "stepviz serve: %v\n", stripPrefix(err))
 		return exitUsage
 	}
 	defer db.Close()
 	cfg.DB = db
-	if *natsURL != "" {
+	if clusterCfg.URL != "" {
 		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-		b, err := cluster.Open(ctx, *natsURL)
+		b, err := cluster.Open(ctx, *clusterCfg)
 		cancel()
 		if err != nil {
-			fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
+			fmt.Fprintf(stderr, "stepviz serve: %v\n", stripPrefix(err))
 			return exitUsage
 		}
 		defer b.Close()
+		b.SetLogger(cfg.Logger.Printf)
 		cfg.Bus = b
 	}
 	srv := server.New(cfg)

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"stepviz/store"
 )
 
 // buildStepviz builds the binary into a temporary directory.
@@ -103,6 +105,22 @@ func TestServeRefusesABadDatabase(t *testing.T) {
 	}
 }
 
+// TestServeSecondOnOneDatabase: a second serve on a database another
+// serve holds exits at once saying so, in the user's words.
+func TestServeSecondOnOneDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "stepviz.db")
+	first, err := store.Open(path) // the running server's hold on it
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	var out, errb strings.Builder
+	code := run([]string{"serve", "-addr", "127.0.0.1:0", "-db", path}, &out, &errb)
+	if code != exitUsage || !strings.Contains(errb.String(), "already in use by another stepviz serve") || strings.Contains(errb.String(), "store:") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
 // TestServeNATSUnreachable: -nats naming a server that is not there is an
 // error at start that says what to do.
 func TestServeNATSUnreachable(t *testing.T) {
@@ -112,9 +130,20 @@ func TestServeNATSUnreachable(t *testing.T) {
 	}
 	addr := ln.Addr().String()
 	ln.Close() // nothing listens there now
-	var out, errb strings.Builder
-	code := run([]string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "s.db"), "-nats", "nats://" + addr}, &out, &errb)
-	if code != exitUsage || !strings.Contains(errb.String(), "cannot reach NATS") || !strings.Contains(errb.String(), "nats-server -js") {
-		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	for _, c := range []struct {
+		secret string
+		want   []string
+	}{
+		{"0123456789abcdef0123456789abcdef", []string{"cannot reach NATS", "nats-server -js"}},
+		{"", []string{"no cluster secret", "-cluster-secret FILE"}},
+	} {
+		t.Setenv("STEPVIZ_CLUSTER_SECRET", c.secret)
+		var out, errb strings.Builder
+		code := run([]string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "s.db"), "-nats", "nats://" + addr}, &out, &errb)
+		for _, w := range c.want {
+			if code != exitUsage || !strings.Contains(errb.String(), w) {
+				t.Fatalf("exit %d, stderr %q; want it to say %q", code, errb.String(), w)
+			}
+		}
 	}
 }

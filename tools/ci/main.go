@@ -4,8 +4,8 @@
 // Steps, in order, each stopping the run at its first failure:
 //
 //	checks  gofmt, go vet, `templ generate` leaving the generated files as
-//	        committed, and no comment or doc naming a Go, JavaScript or Markdown file that
-//	        does not exist
+//	        committed, no comment or doc naming a Go, JavaScript or Markdown file that
+//	        does not exist, and the one-way arrows of docs/architecture.md
 //	test    go test of every package
 //	race    the packages with goroutines of their own again under -race
 //
@@ -116,6 +116,9 @@ func checks() error {
 	}
 	if changed != "" {
 		return fmt.Errorf("templ generate changed generated files (run `go tool templ generate` and commit them):\n%s", changed)
+	}
+	if err := checkLayers(); err != nil {
+		return err
 	}
 	var ours []string
 	for _, f := range files {

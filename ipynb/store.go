@@ -1,4 +1,4 @@
-package notebook
+package ipynb
 
 import (
 	"context"
@@ -13,15 +13,16 @@ import (
 	"time"
 )
 
-// Store keeps saved notebooks for the handler. The handler depends on this
-// interface only; MemStore (this package) keeps notebooks in memory until
+// Store keeps saved notebooks for the web notebook's handler, which depends
+// on this interface only: notebook.MemStore keeps notebooks in memory until
 // the process ends, and package store keeps them in SQLite.
 //
-// Rules every implementation keeps (notebook/storetest checks them):
+// Rules every implementation keeps (notebook/storetest checks them; the
+// notebook package keeps them in memory, package store in SQLite):
 //   - A notebook has an owner (the address of the client that created it)
 //     and a write key, a secret made at Create and returned only then.
 //     Update with any other key fails with ErrWrongKey and changes nothing.
-//   - A notebook's size is the length of its .ipynb encoding (WriteIpynb).
+//   - A notebook's size is the length of its .ipynb encoding (Write).
 //     Create and Update refuse with a *QuotaError, and change nothing, a
 //     notebook over Limits.MaxDocBytes, an owner over MaxOwnerDocs or
 //     MaxOwnerBytes, and a store over MaxDocs or MaxBytes that eviction

@@ -1,4 +1,8 @@
-package notebook
+// Package ipynb is a saved notebook as a document: its cells and outputs,
+// the .ipynb codec, the language it declares, and the rules and keys of a
+// store of saved notebooks. It imports nothing of the engine, the pictures,
+// the kernel or the pages, so the database links none of them.
+package ipynb
 
 import (
 	"encoding/base64"
@@ -6,8 +10,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"stepviz/viz/export"
 )
 
 // Doc is a notebook: cells in order, and a title.
@@ -82,10 +84,10 @@ type ipynbCell struct {
 	Count    *int          `json:"execution_count"`
 }
 
-// ReadIpynb reads an nbformat 4 notebook. It rejects other major versions
+// Read reads an nbformat 4 notebook. It rejects other major versions
 // and notebooks for another kernel than stepviz (a notebook without a
 // kernelspec is accepted).
-func ReadIpynb(r io.Reader) (*Doc, error) {
+func Read(r io.Reader) (*Doc, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxIpynb+1))
 	if err != nil {
 		return nil, fmt.Errorf("notebook: reading the notebook: %v", err)
@@ -148,10 +150,10 @@ func ReadIpynb(r io.Reader) (*Doc, error) {
 // KernelName is the kernelspec name notebooks are saved with.
 const KernelName = "stepviz"
 
-// WriteIpynb writes doc as an nbformat 4.5 notebook for the stepviz kernel.
+// Write writes doc as an nbformat 4.5 notebook for the stepviz kernel.
 // Outputs are display_data with text/plain and text/html (errors as error
 // outputs), so Jupyter shows them as this page did.
-func WriteIpynb(w io.Writer, doc *Doc) error {
+func Write(w io.Writer, doc *Doc) error {
 	type mdCell struct {
 		ID       string         `json:"id"`
 		CellType string         `json:"cell_type"`
@@ -191,7 +193,7 @@ func WriteIpynb(w io.Writer, doc *Doc) error {
 	}
 	meta := map[string]any{
 		"kernelspec":    map[string]string{"name": KernelName, "display_name": "stepviz", "language": "stepviz"},
-		"language_info": export.LanguageInfo(),
+		"language_info": LanguageInfo(),
 	}
 	if doc.Title != "" {
 		meta["title"] = doc.Title
@@ -204,4 +206,22 @@ func WriteIpynb(w io.Writer, doc *Doc) error {
 		return fmt.Errorf("notebook: writing the notebook: %v", err)
 	}
 	return nil
+}
+
+// LanguageInfo is the language_info every notebook stepviz writes and the
+// kernel's kernel_info name: CodeMirror's shell mode and Pygments' bash
+// lexer, both of which exist, so a notebook neither asks for a CodeMirror
+// mode file named after stepviz that nobody serves nor makes nbconvert warn
+// "No lexer found for language 'stepviz'": cells are highlighted as a shell
+// language (comments, words, key=value), which is what the cell language
+// looks like.
+func LanguageInfo() map[string]any {
+	return map[string]any{
+		"name":            "stepviz",
+		"version":         "1.0",
+		"mimetype":        "text/x-stepviz",
+		"file_extension":  ".stepviz",
+		"codemirror_mode": "shell",
+		"pygments_lexer":  "bash",
+	}
 }

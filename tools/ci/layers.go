@@ -1,0 +1,50 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// layers are the one-way arrows of docs/architecture.md that a package's
+// links can break: each package (with everything it links) may use no
+// package of the module outside allowed.
+var layers = []struct {
+	pkg     string
+	allowed []string
+}{
+	{"stepviz/stepper", []string{"stepviz/stepper", "stepviz/internal/"}},
+	{"stepviz/ipynb", []string{"stepviz/ipynb"}},
+	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
+	{"stepviz/cluster", []string{"stepviz/cluster", "stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
+	{"stepviz/viz", []string{"stepviz/viz", "stepviz/stepper", "stepviz/internal/"}},
+}
+
+// checkLayers fails when a package links a package of the module it may not.
+func checkLayers() error {
+	var bad []string
+	for _, l := range layers {
+		deps, err := output("go", "list", "-deps", l.pkg)
+		if err != nil {
+			return fmt.Errorf("go list -deps %s: %w", l.pkg, err)
+		}
+		for _, d := range strings.Fields(deps) {
+			if d == "stepviz" || !strings.HasPrefix(d, "stepviz/") || allowedDep(d, l.allowed) {
+				continue
+			}
+			bad = append(bad, fmt.Sprintf("%s links %s", l.pkg, d))
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("packages link what docs/architecture.md says they may not:\n%s", strings.Join(bad, "\n"))
+	}
+	return nil
+}
+
+func allowedDep(dep string, allowed []string) bool {
+	for _, a := range allowed {
+		if dep == a || (strings.HasSuffix(a, "/") && strings.HasPrefix(dep, a)) {
+			return true
+		}
+	}
+	return false
+}

@@ -84,7 +84,7 @@ func (e *dfEngine[S]) closeBlock() {
 }
 
 // release drops, in the linear mode, the subtrees finished when node id is
-// selected: every block made after id's. O(1).
+// selected: every block made after id's. O(the blocks dropped).
 func (e *dfEngine[S]) release(id int32) {
 	if !e.o.Linear {
 		return

@@ -23,9 +23,9 @@ func (s *Session) compare(ctx context.Context, c Command, emit func(Output)) err
 		if err != nil {
 			return err
 		}
-		// run to its end, never shown stepping: ids and idastar keep the
-		// current iteration's nodes only
-		lo.Forget = true
+		// run to its end, never shown stepping: the depth-first family
+		// holds its path and pending siblings only
+		lo.Forget, lo.Linear = true, true
 		lo, mem, err := s.reserveSearch(lo)
 		if err != nil {
 			return err

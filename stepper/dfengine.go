@@ -50,14 +50,19 @@ import (
 // forward sets Options.Forget (dfengine_forget.go): no journal of past
 // steps is kept and, when an iteration begins, the earlier iterations'
 // nodes are dropped, ids and events unchanged; memory is the current
-// iteration's nodes (154 MB for that search, whose largest iteration has
-// 1,975,195 nodes), and a seek back steps again from step 0.
+// iteration's nodes, and a seek back steps again from step 0. A caller
+// that also never asks for a snapshot's tree sets Options.Linear
+// (dfengine_linear.go): a subtree is dropped once finished, so the search
+// holds the root and, for each node on the current path, its children (an
+// RBFS frame's): O(depth · branching) nodes, as the recursive definitions;
+// MaxNodes and MaxBytes then cap the nodes held.
 //
 // Run from step 0 with IDA* on a 4×4 or smaller puzzle with Manhattan
-// distance takes a fast path (idafast.go) that stores nothing but the
-// solution; it gives the same counters, status and path, and the journal
-// is rebuilt by stepping again only if the search is then moved back or its
-// records are asked for.
+// distance, or with linear IDS on such a puzzle, takes a fast path
+// (idafast.go, idsfast.go) that stores nothing but the solution; it gives
+// the same counters, status and path, and the journal is rebuilt by
+// stepping again only if the search is then moved back or its records are
+// asked for.
 type dfEngine[S comparable] struct {
 	p        Problem[S]
 	h        *Heuristic[S]
@@ -86,9 +91,12 @@ type dfEngine[S comparable] struct {
 	goal   int32
 	cnt    Counters // cumulative over every iteration
 	fast   bool     // reached by the fast path: the tree holds the solution path only
-	err    error    // why the search failed (status Failed)
-	herr   error    // err at the horizon: the journal keeps it once
-	later  int      // once solved: children generated after the path's child at each node of the path
+	// the fast path's count of the current iteration's nodes and closed
+	// nodes, 0 if it made none (then the path's are shown)
+	fastNodes, fastClosed int
+	err                   error // why the search failed (status Failed)
+	herr                  error // err at the horizon: the journal keeps it once
+	later                 int   // once solved: children generated after the path's child at each node of the path
 
 	succ  []Successor[S]
 	rank  []int32
@@ -106,9 +114,12 @@ type dfEngine[S comparable] struct {
 	dx   deltaIndex    // selections and mods by node, built lazily
 	kind []dfSelection // what each step did with the node it selected
 
-	// forward only (Options.Forget, dfengine_forget.go): the ids and
-	// steps before these are dropped; 0 otherwise
-	base  int32    // the id of nodes[0]: a node id is global, its index id-base
+	// the nodes held, as runs of consecutive ids (dfengine_linear.go)
+	blocks []dfBlock
+	topID  int32 // the id the next node takes
+
+	// forward only (Options.Forget, dfengine_forget.go): the steps before
+	// this are dropped; 0 otherwise
 	off   int      // recs[j] and kind[j] are step off+j+1, scs[j] the scalars after step off+j
 	iters []dfIter // every iteration begun up to the furthest step: its first step and id
 }
@@ -170,9 +181,11 @@ func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 
 // init goes to step 0: the first iteration's root.
 func (e *dfEngine[S]) init() {
-	e.nodes, e.stack, e.frames = e.nodes[:0], e.stack[:0], e.frames[:0]
+	e.topID = 0
+	e.resetNodes()
+	e.stack, e.frames = e.stack[:0], e.frames[:0]
 	e.recs, e.scs, e.ops, e.flog, e.blog, e.kind, e.dx = e.recs[:0], e.scs[:0], e.ops[:0], e.flog[:0], e.blog[:0], e.kind[:0], deltaIndex{}
-	e.base, e.off, e.iters = 0, 0, e.iters[:0]
+	e.off, e.iters = 0, e.iters[:0]
 	e.cur, e.status, e.goal, e.cnt, e.fast, e.err = 0, Running, -1, Counters{MaxOpen: 1}, false, nil
 	e.iter, e.iterCut, e.restart, e.seqNext, e.sel = 0, 0, false, 0, 0
 	e.limit = 0
@@ -214,7 +227,7 @@ func (e *dfEngine[S]) beginIteration() {
 		root.f = h
 		e.visit, e.vlimit = e.iterStart, math.Inf(1)
 	}
-	e.nodes = append(e.nodes, root)
+	e.addNode(root)
 	e.iters = append(e.iters, dfIter{step: root.step, start: e.iterStart})
 	if e.o.Algorithm != RBFS {
 		e.push(e.iterStart)
@@ -287,6 +300,7 @@ func (e *dfEngine[S]) step() {
 	} else {
 		id = e.pop()
 	}
+	e.release(id)
 	e.sel = id
 	e.cur++
 	e.cnt.Steps++
@@ -351,6 +365,7 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 		parentState = e.node(n.parent).state
 	}
 	e.succ = orderSuccessors(e.p, e.o.Order, &e.rank, e.p.Successors(n.state, e.succ[:0]))
+	e.openBlock()
 	for i := range e.succ {
 		sc := &e.succ[i]
 		if e.o.Parent == SkipParent && hasParent && sc.State == parentState || e.o.Parent == PathParent && e.onPath(id, sc.State) {
@@ -374,10 +389,11 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 			c.seq = e.seqNext
 			e.seqNext++
 		}
-		e.nodes = append(e.nodes, c)
+		e.addNode(c)
 		e.cnt.Generated++
 		e.notes = append(e.notes, dfNote{e.top() - 1, fate})
 	}
+	e.closeBlock()
 }
 
 // endOfStack decides what an empty stack means: the next iteration after a
@@ -404,7 +420,7 @@ func (e *dfEngine[S]) finishStep() {
 	// the lecture server caps every iteration's); MaxBytes the memory of
 	// every node stored, with its share of the journal: with Forget, the
 	// current iteration's
-	if e.status == Running && (int(e.top()-e.iterStart) >= e.o.MaxNodes || int64(len(e.nodes))*e.bytesPerNode() > e.o.MaxBytes) {
+	if e.status == Running && (e.capped() >= e.o.MaxNodes || int64(len(e.nodes))*e.bytesPerNode() > e.o.MaxBytes) {
 		e.status = LimitReached
 	}
 }
@@ -473,11 +489,11 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 // forget marks the subtree below node x forgotten (x itself stays, open
 // again with its backed-up f).
 func (e *dfEngine[S]) forget(x int32) {
-	for c := x + 1; c < e.top(); c++ {
-		if n := e.node(c); n.parent >= 0 && (n.parent == x || e.node(n.parent).status == dsForgotten && n.parent > x) {
+	e.eachHeldAfter(x, func(c int32, n *dfNode[S]) {
+		if n.parent >= 0 && (n.parent == x || e.node(n.parent).status == dsForgotten && n.parent > x) {
 			e.set(c, dsForgotten, n.order, n.f, true)
 		}
-	}
+	})
 	if n := e.node(x); n.parent >= 0 {
 		e.set(x, dsOpen, n.order, n.f, true)
 	}
@@ -491,7 +507,7 @@ func (e *dfEngine[S]) laterSiblings(id int32) int {
 	k := 0
 	for c := id; e.node(c).parent >= 0; c = e.node(c).parent {
 		p := e.node(c).parent
-		for x := c + 1; x < e.top() && e.node(x).parent == p && e.node(x).step == e.node(c).step; x++ {
+		for x := c + 1; e.held(x) && e.node(x).parent == p && e.node(x).step == e.node(c).step; x++ {
 			k++
 		}
 	}
@@ -518,7 +534,9 @@ func (e *dfEngine[S]) counters() Counters {
 	c := e.cnt
 	c.Nodes = e.nodeEnd(e.cur) - int(e.iterStart)
 	c.Closed = e.closedN
-	if e.fast { // the tree is the solution path
+	if e.fast && e.fastNodes > 0 {
+		c.Nodes, c.Closed = e.fastNodes, e.fastClosed
+	} else if e.fast { // the tree is the solution path
 		c.Closed = 0
 		for i := range e.nodes {
 			if e.nodes[i].status == dsClosed {
@@ -630,7 +648,7 @@ func (e *dfEngine[S]) deepening(at int32) *Deepening {
 			d.NextNode, d.NextLimit, d.NextState = &v, &l, e.p.Format(e.node(int32(v)).state)
 		}
 	}
-	if at >= e.base && int(at) < e.nodeEnd(e.cur) {
+	if e.held(at) && int(at) < e.nodeEnd(e.cur) {
 		d.Current = e.pathTo(at)
 	}
 	return d
@@ -675,7 +693,7 @@ func (e *dfEngine[S]) snapshot() Snapshot {
 	var closed []NodeInfo
 	end := int32(e.nodeEnd(e.cur))
 	for i := e.iterStart; i < end; i++ {
-		if e.node(i).status == dsClosed {
+		if e.held(i) && e.node(i).status == dsClosed {
 			closed = append(closed, e.info(i))
 		}
 	}

@@ -11,9 +11,10 @@ import "sort"
 // holds its path, instead of every node of every iteration and about 240
 // bytes of journal a step.
 //
-// Node ids stay global: the nodes held are ids [base, base+len(nodes)), a
-// node's index is id-base, and every id an event, a snapshot or a path
-// carries is the one the keeping mode gives. Steps stay global too: the
+// Node ids stay global: the nodes held are ids from the current
+// iteration's root on (dfengine_linear.go; Options.Linear holds fewer),
+// and every id an event, a snapshot or a path carries is the one the
+// keeping mode gives. Steps stay global too: the
 // journal holds steps off+1 onward (recs[j] and kind[j] are step off+j+1,
 // scs[j] the scalars after step off+j). The cursor is always the furthest
 // step: a seek back steps again from step 0 (seek), dropping as it goes.
@@ -26,15 +27,10 @@ type dfIter struct {
 	step, start int32
 }
 
-// node is node id, which must be held.
-func (e *dfEngine[S]) node(id int32) *dfNode[S] { return &e.nodes[id-e.base] }
-
-// top is the id the next node takes.
-func (e *dfEngine[S]) top() int32 { return e.base + int32(len(e.nodes)) }
-
 // dropped reports whether node id was made and dropped (Options.Forget):
-// an id of an earlier iteration.
-func (e *dfEngine[S]) dropped(id int32) bool { return id >= 0 && id < e.base }
+// an id of an earlier iteration or, with Options.Linear, of a finished
+// subtree.
+func (e *dfEngine[S]) dropped(id int32) bool { return id >= 0 && id < e.top() && !e.held(id) }
 
 // firstHeld is the first step whose state is held: 0 until Options.Forget
 // dropped a step, then the current step.
@@ -52,15 +48,14 @@ func (e *dfEngine[S]) dropSteps() {
 	e.scs = e.scs[:copy(e.scs, e.scs[len(e.scs)-1:])]
 	e.off += len(e.recs)
 	e.recs, e.kind, e.ops, e.blog, e.flog = e.recs[:0], e.kind[:0], e.ops[:0], e.blog[:0], e.flog[:0]
-	e.dx = deltaIndex{base: e.base}
+	e.dx = deltaIndex{base: e.blocks[0].first}
 }
 
 // dropNodes forgets the nodes of the earlier iterations when the step
 // being taken begins a new one (its root not made yet). O(1).
 func (e *dfEngine[S]) dropNodes() {
-	e.base = e.top()
-	e.nodes = e.nodes[:0]
-	e.dx = deltaIndex{base: e.base}
+	e.resetNodes()
+	e.dx = deltaIndex{base: e.top()}
 }
 
 // iterAt is the iteration shown at step k: the last one begun by step k.

@@ -5,26 +5,32 @@ import (
 	"testing"
 )
 
-// BenchmarkForget runs IDA* with misplaced tiles on 867254301 and IDS on
-// 123457860 to the end, keeping every iteration (what the lecture server
-// needs to step back) and with Options.Forget (what stepviz solve uses),
-// and reports what the search holds once done: the live heap after a
-// garbage collection, less the heap before it started (held-B), and the
-// nodes it stores (held-nodes). Peak memory is not lower than held-B; with
-// Forget the slices keep the capacity of the largest iteration, so held-B
-// is about the peak.
+// BenchmarkForget runs depth-first searches to the end keeping every
+// iteration (keep: what the lecture server needs to step back), with
+// Options.Forget (forget: the current iteration's nodes) and with
+// Options.Linear (linear: the path and its pending siblings; what stepviz
+// solve uses), and reports what the search holds once done: the live heap
+// after a garbage collection, less the heap before it started (held-B),
+// and the nodes stored (held-nodes). The peak is not lower than held-B;
+// keeping, the slices grow by doubling, so it is up to twice as much
+// (TestLinearSolveMemory measures a linear run's peak RSS). IDS with linear takes the fast path on a puzzle; IDA* with
+// misplaced tiles and RBFS step.
 //
 //	go test -run '^$' -bench Forget -benchtime 1x ./stepper/
 func BenchmarkForget(b *testing.B) {
-	for _, tc := range []struct{ name, problem, options string }{
-		{"idastar-misplaced-867254301", "puzzle 867254301 goal=123456780", "idastar h=misplaced"},
-		{"ids-123457860", "puzzle 123457860", "ids"},
+	all := []string{"keep", "forget", "linear"}
+	for _, tc := range []struct {
+		name, problem, options string
+		modes                  []string
+	}{
+		{"idastar-misplaced-867254301", "puzzle 867254301 goal=123456780", "idastar h=misplaced", all},
+		{"ids-123457860", "puzzle 123457860", "ids", all},
+		// 18 moves: keeping, IDS stops at its node cap after 4 GB
+		{"ids-286703145", "puzzle 286703145", "ids", []string{"linear"}},
+		{"rbfs-862314057", "puzzle 862314057", "rbfs h=manhattan", all},
 	} {
-		for _, forget := range []bool{false, true} {
-			name := tc.name + "/keep"
-			if forget {
-				name = tc.name + "/forget"
-			}
+		for _, mode := range tc.modes {
+			name := tc.name + "/" + mode
 			b.Run(name, func(b *testing.B) {
 				inst, err := ParseProblem(tc.problem)
 				if err != nil {
@@ -34,7 +40,7 @@ func BenchmarkForget(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				o.Forget = forget
+				o.Forget, o.Linear = mode != "keep", mode == "linear"
 				var held, nodes, steps float64
 				for b.Loop() {
 					b.StopTimer()
@@ -54,7 +60,7 @@ func BenchmarkForget(b *testing.B) {
 					runtime.GC()
 					runtime.ReadMemStats(&after)
 					held = float64(int64(after.HeapAlloc) - int64(before.HeapAlloc))
-					nodes = float64(heldNodes(s))
+					nodes = float64(heldBy(s))
 					steps = float64(s.StepCount())
 					runtime.KeepAlive(s)
 					b.StartTimer()

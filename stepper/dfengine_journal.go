@@ -277,6 +277,9 @@ func (e *dfEngine[S]) loadStep(k int) {
 	r := e.rec(k - 1)
 	e.backs = append(e.backs, e.blog[r.firstBack:backEnd]...)
 	for id := r.firstNode; id < nodeEnd; id++ {
+		if !e.held(id) {
+			continue // dropped (Options.Linear)
+		}
 		n := e.node(id)
 		if n.parent < 0 {
 			continue // the root of a new iteration

@@ -24,18 +24,35 @@ type idaFast struct {
 	open      int
 	path      []uint16 // actions, goal first
 	later     int      // children generated after the path's child at each node of the path
+
+	// IDS (idsfast.go)
+	iterCut          int  // nodes at the depth limit in this iteration
+	iterExp, iterGen int  // expansions and children in this iteration
+	maxHeld          int  // a stepped linear search stops at this many nodes held
+	aborted          bool // the stepped search would have stopped at its node cap
 }
 
 // fastPath runs IDA* to its end if the problem and options allow it and
 // reports whether it did.
 func (e *dfEngine[S]) fastPath() bool {
-	if e.o.Algorithm != IDAStar || e.cur != 0 || e.h == nil || e.h.Name != hManhattan || e.o.Parent == PathParent {
+	if e.cur != 0 || e.o.Parent == PathParent { // the fast paths know no path check
 		return false
 	}
 	pp, ok := any(e.p).(*packedPuzzle)
 	if !ok {
 		return false
 	}
+	switch {
+	case e.o.Algorithm == IDAStar && e.h != nil && e.h.Name == hManhattan:
+		return e.idaFastPath(pp)
+	case e.o.Algorithm == IDS && e.o.Linear:
+		return e.idsFastPath(pp)
+	}
+	return false
+}
+
+// newFast prepares a fast run on pp: the successor order as slots.
+func (e *dfEngine[S]) newFast(pp *packedPuzzle) *idaFast {
 	f := &idaFast{p: pp, skip: e.o.Parent == SkipParent}
 	// the successor order as slots: sort the four action codes the way
 	// orderSuccessors sorts a full set of successors
@@ -52,6 +69,12 @@ func (e *dfEngine[S]) fastPath() bool {
 			f.moves[pos][i] = pp.geom.next[pos][a]
 		}
 	}
+	return f
+}
+
+// idaFastPath runs IDA* with Manhattan distance on pp to its end.
+func (e *dfEngine[S]) idaFastPath(pp *packedPuzzle) bool {
+	f := e.newFast(pp)
 	start := pp.start
 	h := int(pp.manhattan(start))
 	f.threshold = h
@@ -71,17 +94,30 @@ func (e *dfEngine[S]) fastPath() bool {
 		}
 		f.threshold = f.next
 	}
-	// Make the engine stand where stepping would: the tree is the solution
-	// path (or the root), the counters those of every iteration.
-	e.nodes = e.nodes[:0]
-	e.stack = e.stack[:0]
 	e.iter, e.threshold = iter, float64(f.threshold)
 	e.next = math.Inf(1)
 	if f.next != math.MaxInt {
 		e.next = float64(f.next)
 	}
-	s := any(start).(S)
-	e.nodes = append(e.nodes, dfNode[S]{state: s, h: float64(h), f: float64(h), parent: -1, action: noAction, status: dsClosed, order: 1})
+	e.standAt(f, status, func(s uint64, g float64) (h, fv float64) {
+		h = float64(pp.manhattan(s))
+		return h, g + h
+	})
+	return true
+}
+
+// standAt makes the engine stand where stepping would once a fast run on
+// a puzzle ended with status: the tree is the solution path (or the
+// root), the counters those of every iteration. hf gives a path node's h
+// and f.
+func (e *dfEngine[S]) standAt(f *idaFast, status Status, hf func(s uint64, g float64) (h, fv float64)) {
+	pp := f.p
+	start := pp.start
+	e.topID = 0
+	e.resetNodes()
+	e.stack = e.stack[:0]
+	h0, f0 := hf(start, 0)
+	e.addNode(dfNode[S]{state: any(start).(S), h: h0, f: f0, parent: -1, action: noAction, status: dsClosed, order: 1})
 	if status == Solved {
 		cur := start
 		for i := len(f.path) - 1; i >= 0; i-- {
@@ -92,8 +128,8 @@ func (e *dfEngine[S]) fastPath() bool {
 			t := (cur >> shift) & 15
 			cur = cur&^(15<<shift) | t<<(4*uint(b))
 			g := float64(len(f.path) - i)
-			hh := pp.manhattan(cur)
-			e.nodes = append(e.nodes, dfNode[S]{state: any(cur).(S), g: g, h: hh, f: g + hh, parent: int32(len(e.nodes) - 1),
+			hh, fv := hf(cur, g)
+			e.addNode(dfNode[S]{state: any(cur).(S), g: g, h: hh, f: fv, parent: int32(len(e.nodes) - 1),
 				depth: int32(g), action: uint16(a), status: dsClosed})
 		}
 		e.nodes[len(e.nodes)-1].status = dsGoal
@@ -106,7 +142,7 @@ func (e *dfEngine[S]) fastPath() bool {
 	e.sel = int32(len(e.nodes) - 1)
 	e.fast = true
 	e.later = f.later
-	return true
+	e.fastNodes, e.fastClosed = 0, 0
 }
 
 // search selects board s (f = g + h <= threshold), blank at b, reached by

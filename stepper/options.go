@@ -235,11 +235,13 @@ type Options struct {
 	// MaxNodes and MaxBytes cap the stored nodes and their estimated
 	// memory. For ids and idastar MaxNodes caps the current iteration's
 	// nodes and MaxBytes every node stored with its journal: the nodes of
-	// every iteration, or with Forget the current iteration's only.
+	// every iteration, or with Forget the current iteration's only; with
+	// Linear both cap the nodes held.
 	MaxNodes int
 	MaxBytes int64
-	// Forget is for callers that only step forward (stepviz solve, trace,
-	// check, korf, scen; the notebook's compare): the depth-first family
+	// Forget is for callers that only step forward (the exports that draw
+	// the tree at a step: stepviz trace, check, worksheet; Linear for those
+	// that need less): the depth-first family
 	// (ids, idastar, rbfs, dls) keeps no journal of past steps, and ids
 	// and idastar drop the nodes of the earlier iterations whenever one
 	// begins, so memory is the current iteration's nodes instead of every
@@ -258,6 +260,20 @@ type Options struct {
 	// bidirectional searches ignore it. It is not a variant of the search:
 	// String does not write it and ParseOptions never sets it.
 	Forget bool
+	// Linear, for callers that only step forward and never ask for a
+	// snapshot's tree (stepviz solve, korf, scen; the event-only exports;
+	// the notebook's compare), implies Forget and goes further: ids,
+	// idastar and rbfs drop a subtree as soon as it is finished, so they
+	// hold the root and the children of each node on the current path
+	// (RBFS: its frames' children), at most 1 + (depth+1)·branching nodes,
+	// as the recursive definitions do. Events, counters, statuses, paths
+	// and node ids are still those of the keeping mode; Node of an id no
+	// longer held reports NodeDropped, as do those entries of a snapshot's
+	// Tree, and its Closed lists the closed nodes held. MaxNodes and
+	// MaxBytes cap the nodes held. Ignored by dls (run by the best-first
+	// loop) and the best-first and bidirectional searches; String does not
+	// write it.
+	Linear bool
 }
 
 // Bounds on the numeric options: every number is checked finite and in
@@ -420,6 +436,9 @@ func (o *Options) normalizeBeam() error {
 // Normalize checks every field and fills in the algorithm's defaults. It
 // does not check the heuristic name, which depends on the problem.
 func (o Options) Normalize() (Options, error) {
+	if o.Linear {
+		o.Forget = true
+	}
 	if o.Algorithm == "" {
 		o.Algorithm = AStar
 	}

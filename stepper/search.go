@@ -125,8 +125,9 @@ type fastRunner interface{ fastPath() bool }
 
 // Run takes up to max steps (max <= 0: until done) without building events,
 // and returns the status. Run to the end from step 0, IDA* on a puzzle with
-// Manhattan distance takes a fast path that stores only the solution path:
-// the counters are those of stepping, but Snapshot's tree is the path.
+// Manhattan distance, and IDS on a puzzle with Options.Linear, take a fast
+// path that stores only the solution path: the counters are those of
+// stepping, but Snapshot's tree is the path.
 func (s *Search) Run(max int) Status {
 	if fr, ok := s.eng.(fastRunner); ok && max <= 0 && s.eng.steps() == 0 && fr.fastPath() {
 		return s.eng.state()

@@ -173,11 +173,12 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 
 // forwardOnly is o for a command that only steps forward and never shows
 // an earlier step (solve, trace, check, worksheet, korf, scen): the
-// depth-first family then keeps no journal, and ids and idastar only the
-// current iteration's nodes (stepper.Options.Forget), with the same
-// events and results.
+// depth-first family then keeps no journal and holds only the path and its
+// pending siblings (stepper.Options.Linear), with the same events and
+// results. The exports that draw a tree rebuild the search with the
+// current iteration's nodes.
 func forwardOnly(o stepper.Options) stepper.Options {
-	o.Forget = true
+	o.Forget, o.Linear = true, true
 	return o
 }
 

@@ -53,6 +53,9 @@ var csvSchema = []csvColumn{
 // written by csvText, so that no reader takes a state for a number or a
 // formula; number columns hold only numbers.
 func writeCSV(w io.Writer, sess *session) error {
+	if err := sess.forgetSubtrees(); err != nil {
+		return err
+	}
 	puzzle := sess.inst.Kind() == "puzzle"
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVColumns); err != nil {
@@ -183,6 +186,9 @@ const csvConventions = "One row per expansion; no comment lines, so pandas.read_
 
 // writeCSVMetadata writes the "csv-metadata" sidecar of the CSV export.
 func writeCSVMetadata(w io.Writer, sess *session) error {
+	if err := sess.forgetSubtrees(); err != nil {
+		return err
+	}
 	t, err := sess.summary()
 	if err != nil {
 		return err

@@ -19,6 +19,8 @@ func TestForgetfulSessionWritesTheSame(t *testing.T) {
 		{"graph romania", "ids"},
 		{"puzzle 283164705 goal=123804765", "idastar h=misplaced"},
 		{"puzzle 283164705 goal=123804765", "rbfs h=manhattan"},
+		{"puzzle 283164705 goal=123804765", "ids"},
+		{"puzzle 283164705 goal=123804765", "idastar h=manhattan parent=keep"},
 	} {
 		s := newSearch(t, c.problem, c.opts)
 		sess, err := newSession(s, ToEnd)
@@ -73,6 +75,36 @@ func TestKeepEveryNode(t *testing.T) {
 		}
 		if sess.opts.String() != s.Options().String() {
 			t.Fatalf("keepEveryNode %v: options %q, want %q", keepAll, sess.opts, s.Options())
+		}
+	}
+}
+
+// TestEventOnlyWritersForgetSubtrees: the writers that read only events
+// (json, jsonl, csv and its sidecar) walk a search that holds only the
+// path and its pending siblings (stepper.Options.Linear); every other
+// writer's session holds the current iteration's tree, whatever the
+// caller's search holds.
+func TestEventOnlyWritersForgetSubtrees(t *testing.T) {
+	s := newSearch(t, "graph romania", "ids")
+	o := s.Options()
+	o.Linear = true
+	lin, err := stepper.NewSearch(s.Instance(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, from := range []*stepper.Search{s, lin} {
+		sess, err := newSession(from, ToEnd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o := sess.s.Options(); !o.Forget || o.Linear {
+			t.Fatalf("a new session: Forget %v Linear %v, want true and false", o.Forget, o.Linear)
+		}
+		if err := sess.forgetSubtrees(); err != nil {
+			t.Fatal(err)
+		}
+		if o := sess.s.Options(); !o.Linear {
+			t.Fatalf("forgetSubtrees left Linear %v", o.Linear)
 		}
 	}
 }

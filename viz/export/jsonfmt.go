@@ -33,6 +33,9 @@ func headerOf(t *Trace) header {
 // the steps that differ. The events are streamed (session.summary): the
 // memory is one event's, whatever the trace's length.
 func writeJSON(w io.Writer, sess *session) error {
+	if err := sess.forgetSubtrees(); err != nil {
+		return err
+	}
 	t, err := sess.summary()
 	if err != nil {
 		return err
@@ -95,6 +98,9 @@ func writeJSONTo(w io.Writer, t *Trace, events func(each func(*stepper.Event) er
 // writeJSONL writes the header object on the first line, then one event
 // per line, streamed as writeJSON streams them.
 func writeJSONL(w io.Writer, sess *session) error {
+	if err := sess.forgetSubtrees(); err != nil {
+		return err
+	}
 	t, err := sess.summary()
 	if err != nil {
 		return err

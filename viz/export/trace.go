@@ -148,7 +148,7 @@ func newSession(s *stepper.Search, upTo int) (*session, error) {
 		return nil, fmt.Errorf("export: step %d: want a step number >= 0, Current or ToEnd", upTo)
 	}
 	o := s.Options()
-	o.Forget = true
+	o.Forget, o.Linear = true, false // a writer that needs only events asks for Linear (forgetSubtrees)
 	own, err := stepper.NewSearch(s.Instance(), o)
 	if err != nil {
 		return nil, fmt.Errorf("export: cannot rebuild the search: %w", err)
@@ -166,6 +166,26 @@ func (sess *session) keepEveryNode() error {
 	}
 	o := sess.opts
 	o.Forget = false
+	s, err := stepper.NewSearch(sess.inst, o)
+	if err != nil {
+		return fmt.Errorf("export: cannot rebuild the search: %w", err)
+	}
+	sess.s, sess.opts = s, s.Options()
+	return nil
+}
+
+// forgetSubtrees makes the session's search hold only the path and its
+// pending siblings (Options.Linear), for a writer that reads nothing but
+// the events, the root and the solution path: ids and idastar then export
+// a search of any size in the memory of its path. Call it before the first
+// walk. A session whose search keeps every node (not made by newSession)
+// is left as it is. Cost: one NewSearch.
+func (sess *session) forgetSubtrees() error {
+	if !sess.opts.Forget || sess.opts.Linear {
+		return nil
+	}
+	o := sess.opts
+	o.Linear = true
 	s, err := stepper.NewSearch(sess.inst, o)
 	if err != nil {
 		return fmt.Errorf("export: cannot rebuild the search: %w", err)
@@ -216,6 +236,9 @@ func (sess *session) events() ([]stepper.Event, error) {
 func NewTrace(s *stepper.Search, upTo int) (*Trace, error) {
 	sess, err := newSession(s, upTo)
 	if err != nil {
+		return nil, err
+	}
+	if err := sess.forgetSubtrees(); err != nil {
 		return nil, err
 	}
 	return sess.trace()

@@ -116,8 +116,8 @@ func TestLinearSameEvents(t *testing.T) {
 // into earlier ones, and forward again: each step reached (searched again
 // from step 0) gives the keeping search's event.
 func TestLinearSeekBack(t *testing.T) {
-	keep, _ := newForgetPair(t, "puzzle 283164705 goal=123804765", "ids")
-	lin := newLinear(t, "puzzle 283164705 goal=123804765", "ids")
+	keep, _ := newForgetPair(t, "puzzle 283164705 goal=123804765", "ids parent=keep")
+	lin := newLinear(t, "puzzle 283164705 goal=123804765", "ids parent=keep")
 	end := keep.Seek(170)
 	if got := lin.Seek(end); got != end {
 		t.Fatalf("Seek(%d) reached %d", end, got)
@@ -147,8 +147,8 @@ func TestLinearMaxNodes(t *testing.T) {
 		options string
 		want    Status
 	}{
-		{"ids maxnodes=40", Solved},
-		{"ids maxnodes=8", LimitReached},
+		{"ids maxnodes=40 parent=keep", Solved},
+		{"ids maxnodes=8 parent=keep", LimitReached},
 	} {
 		keep, _ := newForgetPair(t, "puzzle 283164705 goal=123804765", tc.options)
 		lin := newLinear(t, "puzzle 283164705 goal=123804765", tc.options)

@@ -12,16 +12,16 @@ func TestIDSFastPathMatchesSteps(t *testing.T) {
 		problem, search string
 		fast            bool // the fast path is taken
 	}{
-		{"puzzle 283164705 goal=123804765", "ids", true},
+		{"puzzle 283164705 goal=123804765", "ids parent=keep", true},
 		{"puzzle 286703145", "ids parent=skip", true},
-		{"puzzle 123457860", "ids order=reverse", true},
-		{"puzzle 123456708", "ids", true},
+		{"puzzle 123457860", "ids order=reverse parent=keep", true},
+		{"puzzle 123456708", "ids parent=keep", true},
 		{"puzzle 283164705 goal=123804765", "ids order=up,left,right,down parent=skip", true},
-		{"puzzle 867254301 goal=123456780", "ids depth=6", true}, // ends in cutoff
+		{"puzzle 867254301 goal=123456780", "ids depth=6 parent=keep", true}, // ends in cutoff
 		{"puzzle 5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12", "ids parent=skip", true},
-		{"puzzle 283164705 goal=123804765", "ids maxnodes=12", false},
-		{"puzzle 283164705 goal=123804765", "ids maxnodes=13", false},
-		{"puzzle 283164705 goal=123804765", "ids maxnodes=30", true},
+		{"puzzle 283164705 goal=123804765", "ids maxnodes=12 parent=keep", false},
+		{"puzzle 283164705 goal=123804765", "ids maxnodes=13 parent=keep", false},
+		{"puzzle 283164705 goal=123804765", "ids maxnodes=30 parent=keep", true},
 	} {
 		what := tt.problem + " / " + tt.search
 		t.Run(what, func(t *testing.T) {

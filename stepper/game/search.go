@@ -85,8 +85,13 @@ func (s *Search) Step() (Event, bool) {
 }
 
 // Run steps until the search is over, or max steps (max ≤ 0: no bound),
-// without building events.
+// without building events. From step 0 to the end, minimax, alpha-beta
+// and expectiminimax recurse instead of stepping (fast.go), with the same
+// counters and result.
 func (s *Search) Run(max int) Status {
+	if max <= 0 && s.fastRun() {
+		return s.status
+	}
 	for i := 0; (max <= 0 || i < max) && s.status == Running; i++ {
 		s.advance(nil)
 	}
@@ -160,7 +165,7 @@ func (s *Search) push(st State, parent int, alpha, beta float64, ev *Event) {
 			f.v = math.Inf(1)
 		}
 		if s.o.OrderEval && f.turn != Chance {
-			s.order(f)
+			orderMoves(s.g, st, f.turn, f.moves)
 		}
 	}
 	if ev != nil {
@@ -175,22 +180,23 @@ func (s *Search) push(st State, parent int, alpha, beta float64, ev *Event) {
 	}
 }
 
-// order sorts f's moves best first for f's player by the evaluation of
-// the position each leads to (stable: ties keep the natural order).
-func (s *Search) order(f *frame) {
-	keys := make([]float64, len(f.moves))
-	for i, m := range f.moves {
-		c := s.g.Result(f.s, m)
-		if u, over := s.g.Terminal(c); over {
+// orderMoves sorts the moves at st best first for the player to move by
+// the evaluation of the position each leads to (stable: ties keep the
+// natural order). O(moves · log moves) plus one Result and Eval a move.
+func orderMoves(g Game, st State, turn Turn, moves []Move) {
+	keys := make([]float64, len(moves))
+	for i, m := range moves {
+		c := g.Result(st, m)
+		if u, over := g.Terminal(c); over {
 			keys[i] = u
 		} else {
-			keys[i] = s.g.Eval(c)
+			keys[i] = g.Eval(c)
 		}
-		if f.turn == Max {
+		if turn == Max {
 			keys[i] = -keys[i]
 		}
 	}
-	sort.Stable(byKey{f.moves, keys})
+	sort.Stable(byKey{moves, keys})
 }
 
 type byKey struct {

@@ -8,7 +8,8 @@ import (
 
 // TicTacToe is tic-tac-toe from a given board. A State holds X's cells in
 // bits 0-8 and O's in bits 9-17, cell i being the i-th of the board read
-// row by row. X moves first, so X is to move when both have as many marks.
+// row by row, and in bit 18 whether O is to move. X moves first, so X is
+// to move when both have as many marks.
 // MAX is the player to move at the root; a win is +1 for MAX, a loss -1,
 // a draw 0.
 type TicTacToe struct {
@@ -61,12 +62,16 @@ func ParseTicTacToe(args []string) (*TicTacToe, error) {
 	if tttWin[x] && tttWin[o] {
 		return nil, fmt.Errorf("both X and O have three in a row: no game reaches this board")
 	}
-	return &TicTacToe{root: State(x | o<<9), rootX: nx == no}, nil
+	root := State(x | o<<9)
+	if nx != no {
+		root |= tttOToMove
+	}
+	return &TicTacToe{root: root, rootX: nx == no}, nil
 }
 
-func tttXToMove(s State) bool {
-	return bits.OnesCount64(uint64(s)&511) == bits.OnesCount64(uint64(s)>>9&511)
-}
+const tttOToMove = State(1) << 18
+
+func tttXToMove(s State) bool { return s&tttOToMove == 0 }
 
 // Kind is "tictactoe".
 func (g *TicTacToe) Kind() string { return "tictactoe" }
@@ -121,9 +126,9 @@ func (g *TicTacToe) Moves(s State, buf []Move) []Move {
 // Result marks the cell for the player to move.
 func (g *TicTacToe) Result(s State, m Move) State {
 	if tttXToMove(s) {
-		return s | 1<<m
+		return (s | 1<<m) ^ tttOToMove
 	}
-	return s | 1<<(m+9)
+	return (s | 1<<(m+9)) ^ tttOToMove
 }
 
 // Prob is 0: tic-tac-toe has no chance nodes.
@@ -177,3 +182,30 @@ func (g *TicTacToe) board(s State) string {
 
 // HasChance is false.
 func (g *TicTacToe) HasChance() bool { return false }
+
+// Expand makes TicTacToe an Expander: the cursor is the set of empty
+// cells, one bit a move.
+func (g *TicTacToe) Expand(s State) (uint64, Turn, float64, bool) {
+	x, o := uint64(s)&511, uint64(s)>>9&511
+	switch {
+	case tttWin[x]:
+		return 0, 0, g.sign(true), true
+	case tttWin[o]:
+		return 0, 0, g.sign(false), true
+	case x|o == 511:
+		return 0, 0, 0, true
+	}
+	if (s&tttOToMove == 0) == g.rootX {
+		return ^(x | o) & 511, Max, 0, false
+	}
+	return ^(x | o) & 511, Min, 0, false
+}
+
+// Next marks the cursor's first empty cell for the player to move.
+func (g *TicTacToe) Next(s State, cursor uint64) (State, uint64) {
+	bit := State(cursor & -cursor)
+	if s&tttOToMove != 0 {
+		bit <<= 9
+	}
+	return (s | bit) ^ tttOToMove, cursor & (cursor - 1)
+}

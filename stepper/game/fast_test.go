@@ -1,0 +1,28 @@
+package game
+
+import "testing"
+
+// TestRunMatchesSteps: Run to the end (the recursive fast path, with and
+// without Expander) reports exactly what stepping to the end does.
+func TestRunMatchesSteps(t *testing.T) {
+	problems := []string{fig52, "gametree [{0.5: [3,5], 0.5: [1,9]}, 4]", "tictactoe", "tictactoe X...O....", "tictactoe XO.X.....", "tictactoe XXXOO....", "nim 2,3", "nim 1,2,2"}
+	searches := []string{"minimax", "alphabeta", "expectiminimax", "alphabeta order=eval", "alphabeta depth=3", "minimax depth=2", "alphabeta maxnodes=500", "minimax maxnodes=40"}
+	for _, p := range problems {
+		for _, o := range searches {
+			g, _ := ParseProblem(p)
+			opts, _ := ParseOptions(o)
+			fast, err := New(g, opts)
+			if err != nil {
+				continue
+			}
+			stepped, _ := New(g, opts)
+			fast.Run(0)
+			for stepped.Status() == Running {
+				stepped.Step()
+			}
+			if a, b := fast.Result(), stepped.Result(); a != b {
+				t.Errorf("%s / %s: Run %+v, stepping %+v", p, o, a, b)
+			}
+		}
+	}
+}

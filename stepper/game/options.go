@@ -24,7 +24,7 @@ var Algorithms = []Algorithm{Minimax, AlphaBeta, Expectiminimax, MCTS}
 // Defaults.
 const (
 	DefaultIterations = 1000
-	MaxIterations     = 10_000_000
+	MaxIterations     = 1_000_000
 	DefaultMaxNodes   = 50_000_000
 )
 

@@ -108,7 +108,7 @@ func (o *Options) Set(name, value string) error {
 		o.Schedule = value
 		_, err = parseSchedule(value)
 	case "population":
-		o.Population, err = intIn(2, 100_000)
+		o.Population, err = intIn(2, 10_000)
 	case "generations":
 		o.Generations, err = intIn(1, 1_000_000)
 	case "mutation":

@@ -17,7 +17,7 @@ type Queens struct {
 }
 
 // MaxQueens bounds n.
-const MaxQueens = 1000
+const MaxQueens = 200
 
 // Kind is "queens".
 func (q *Queens) Kind() string { return "queens" }

@@ -9,7 +9,7 @@ import (
 )
 
 // MaxCities bounds a tour.
-const MaxCities = 2000
+const MaxCities = 500
 
 // TSP is a random Euclidean travelling-salesman problem: n cities uniform
 // in the square [0, 100)², drawn from the seed. A state is a tour starting

@@ -1,6 +1,10 @@
 package game
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
 
 // TestRunMatchesSteps: Run to the end (the recursive fast path, with and
 // without Expander) reports exactly what stepping to the end does.
@@ -22,6 +26,23 @@ func TestRunMatchesSteps(t *testing.T) {
 			}
 			if a, b := fast.Result(), stepped.Result(); a != b {
 				t.Errorf("%s / %s: Run %+v, stepping %+v", p, o, a, b)
+			}
+		}
+	}
+}
+
+// TestEventsMarshal: every event of every search serializes (infinite
+// bounds as strings).
+func TestEventsMarshal(t *testing.T) {
+	for _, c := range [][2]string{{fig52, "alphabeta"}, {"tictactoe X...O....", "alphabeta order=eval"}, {"gametree [{0.5: [3,5], 0.5: [1,9]}, 4]", "expectiminimax"}, {"nim 2,3", "mcts iterations=50"}} {
+		_, evs := run(t, c[0], c[1])
+		for _, e := range evs {
+			b, err := json.Marshal(e)
+			if err != nil {
+				t.Fatalf("%s / %s step %d: %v", c[0], c[1], e.Step, err)
+			}
+			if e.Step == 1 && c[1] == "alphabeta" && !strings.Contains(string(b), `"beta":"+inf"`) {
+				t.Errorf("root visit %s", b)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package local
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
@@ -225,4 +226,15 @@ func FuzzParse(f *testing.F) {
 			s.Run(50)
 		}
 	})
+}
+
+func TestEventsMarshal(t *testing.T) {
+	for _, c := range [][2]string{{"queens 8 seed=2", "hillclimb restarts=3"}, {"tsp 10 seed=1", "anneal schedule=linear:5,200"}, {"queens 6 seed=1", "genetic generations=5"}, {"queens 8 seed=9", "stochastic"}} {
+		evs, _ := events(t, c[0], c[1])
+		for _, e := range evs {
+			if _, err := json.Marshal(e); err != nil {
+				t.Fatalf("%s / %s step %d: %v", c[0], c[1], e.Step, err)
+			}
+		}
+	}
 }

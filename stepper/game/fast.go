@@ -131,6 +131,7 @@ type Expander interface {
 }
 
 // valueEx is value for an Expander without move ordering or chance nodes.
+// The node limit is checked before each child, as stepping does.
 func (r *fastSearch) valueEx(ex Expander, st State, d int, alpha, beta float64) float64 {
 	r.nodes++
 	cur, turn, u, over := ex.Expand(st)
@@ -142,22 +143,23 @@ func (r *fastSearch) valueEx(ex Expander, st State, d int, alpha, beta float64) 
 		r.leaves++
 		return r.g.Eval(st)
 	}
+	ab := r.ab
 	best, i := -1, 0
 	var v float64
 	if turn == Max {
 		v = math.Inf(-1)
 		for ; cur != 0; i++ {
-			if r.nodes >= r.limit || r.over {
+			if r.nodes >= r.limit {
 				r.over = true
+			}
+			if r.over {
 				return 0
 			}
 			var k State
 			k, cur = ex.Next(st, cur)
 			if x := r.valueEx(ex, k, d+1, alpha, beta); x > v {
 				v, best = x, i
-			}
-			if r.ab {
-				if v >= beta {
+				if ab && v >= beta {
 					r.pruned += bits.OnesCount64(cur)
 					break
 				}
@@ -167,17 +169,17 @@ func (r *fastSearch) valueEx(ex Expander, st State, d int, alpha, beta float64) 
 	} else {
 		v = math.Inf(1)
 		for ; cur != 0; i++ {
-			if r.nodes >= r.limit || r.over {
+			if r.nodes >= r.limit {
 				r.over = true
+			}
+			if r.over {
 				return 0
 			}
 			var k State
 			k, cur = ex.Next(st, cur)
 			if x := r.valueEx(ex, k, d+1, alpha, beta); x < v {
 				v, best = x, i
-			}
-			if r.ab {
-				if v <= alpha {
+				if ab && v <= alpha {
 					r.pruned += bits.OnesCount64(cur)
 					break
 				}

@@ -9,7 +9,7 @@ import (
 const MaxLine = MaxTreeText + 64
 
 // Kinds are the problem lines' first words this package parses.
-var Kinds = []string{"gametree", "tictactoe", "nim"}
+var Kinds = []string{"gametree", "tictactoe", "connect4", "nim"}
 
 // IsKind reports whether a problem line starts with one of Kinds.
 func IsKind(line string) bool {
@@ -30,6 +30,7 @@ func IsKind(line string) bool {
 //	gametree [[3,12,8],[2,4,6],[14,5,2]]
 //	gametree [{0.5: [3,5], 0.5: [1,9]}, 4]
 //	tictactoe [BOARD]          (nine cells of X, O and '.'; empty board if none)
+//	connect4 [MOVES]           (the columns played so far, 1-7, such as 4453)
 //	nim 3,4,5
 func ParseProblem(line string) (Game, error) {
 	if len(line) > MaxLine {
@@ -55,6 +56,12 @@ func ParseProblem(line string) (Game, error) {
 			return nil, err
 		}
 		return g, nil
+	case "connect4":
+		g, err := ParseConnectFour(f[1:])
+		if err != nil {
+			return nil, err
+		}
+		return g, nil
 	case "nim":
 		g, err := ParseNim(f[1:])
 		if err != nil {
@@ -62,5 +69,5 @@ func ParseProblem(line string) (Game, error) {
 		}
 		return g, nil
 	}
-	return nil, fmt.Errorf("unknown game %q: write gametree, tictactoe or nim", f[0])
+	return nil, fmt.Errorf("unknown game %q: write gametree, tictactoe, connect4 or nim", f[0])
 }

@@ -241,7 +241,7 @@ func TestErrors(t *testing.T) {
 }
 
 func FuzzParseProblem(f *testing.F) {
-	for _, s := range []string{fig52, "gametree [{0.5: [3,5], 0.5: [1,9]}, 4]", "tictactoe X.O......", "nim 3,4,5", "gametree [[[[1]]]]"} {
+	for _, s := range []string{fig52, "gametree [{0.5: [3,5], 0.5: [1,9]}, 4]", "tictactoe X.O......", "nim 3,4,5", "gametree [[[[1]]]]", "connect4 4453"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {

@@ -20,6 +20,8 @@ func TestSolveGames(t *testing.T) {
 		{[]string{"-algo", "minimax", "-problem", "tictactoe"}, 0, "r1c1", 549946, 255168, 0},
 		{[]string{"-algo", "expectiminimax", "-problem", "gametree [{0.5: [3,5], 0.5: [1,9]}, 4]"}, 4, "a2", 9, 5, 0},
 		{[]string{"-problem", "nim 1,2,3", "-depth", "3"}, 0, "h1-1", -1, -1, -1},
+		// X wins at once in column 4.
+		{[]string{"-problem", "connect4 434343", "-depth", "2", "-order", "eval"}, 1, "4", -1, -1, -1},
 	} {
 		code, out, errOut := runCmd(t, append([]string{"solve", "-json"}, tc.args...)...)
 		if code != exitOK {

@@ -116,6 +116,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	options := addSearchFlags(fs, "astar")
 	withH := addHeuristicsFlag(fs)
+	family := addFamilyFlags(fs)
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -131,6 +132,9 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if spec == "" {
 		fmt.Fprintln(stderr, "stepviz solve: no problem: give -problem \"puzzle 283164705\" (or grid ..., graph romania); run stepviz solve -help")
 		return exitUsage
+	}
+	if code, ok := family.solve(spec, *asJSON, stdout, stderr); ok {
+		return code
 	}
 	inst, err := stepper.ParseProblem(spec)
 	if err == nil {

@@ -75,6 +75,10 @@ type dfEngine[S comparable] struct {
 	frames []rbfsFrame // RBFS: the path, root first
 	visit  int32       // RBFS: the node the next step selects
 	vlimit float64     // RBFS: its f-limit
+	// selLimit and selF are the f-limit and the f the node of the step at
+	// the cursor was selected with (RBFS: its f may be backed up by the
+	// same step).
+	selLimit, selF float64
 
 	iter      int     // 1-based
 	limit     int     // IDS: this iteration's depth limit
@@ -297,6 +301,7 @@ func (e *dfEngine[S]) step() {
 	var id int32
 	if e.o.Algorithm == RBFS {
 		id = e.visit
+		e.selLimit, e.selF = e.vlimit, e.node(id).f
 	} else {
 		id = e.pop()
 	}
@@ -639,6 +644,14 @@ func (e *dfEngine[S]) deepening(at int32) *Deepening {
 		t, nx := Bound(e.threshold), Bound(e.next)
 		d.Threshold, d.NextThreshold = &t, &nx
 	case RBFS:
+		if e.cur > 0 {
+			f := Bound(e.selF)
+			d.SelectedF = &f
+			if !math.IsInf(e.selLimit, 1) { // absent: no limit (JSON has no ∞ a pointer keeps)
+				l := Bound(e.selLimit)
+				d.FLimit = &l
+			}
+		}
 		for _, fr := range e.frames {
 			d.FLimits = append(d.FLimits, Bound(fr.limit))
 		}

@@ -35,6 +35,7 @@ const (
 // (herr): only the last step can fail.
 type dfScalars struct {
 	threshold, next, vlimit              float64
+	selLimit, selF                       float64 // RBFS: the f-limit and f the step's node was selected with
 	iter, limit, iterCut, later, closedN int32
 	sel, goal, iterStart, seqNext, visit int32
 	cnt                                  [6]int32 // Steps, Expanded, Generated, Cutoffs, Open, MaxOpen
@@ -53,7 +54,7 @@ func (e *dfEngine[S]) scalars() dfScalars {
 		}
 	}
 	c := &e.cnt
-	return dfScalars{threshold: e.threshold, next: e.next, vlimit: e.vlimit,
+	return dfScalars{threshold: e.threshold, next: e.next, vlimit: e.vlimit, selLimit: e.selLimit, selF: e.selF,
 		iter: int32(e.iter), limit: int32(e.limit), iterCut: int32(e.iterCut), later: int32(e.later), closedN: int32(e.closedN),
 		sel: e.sel, goal: e.goal, iterStart: e.iterStart, seqNext: e.seqNext, visit: e.visit,
 		cnt:    [6]int32{int32(c.Steps), int32(c.Expanded), int32(c.Generated), int32(c.Cutoffs), int32(c.Open), int32(c.MaxOpen)},
@@ -61,7 +62,7 @@ func (e *dfEngine[S]) scalars() dfScalars {
 }
 
 func (e *dfEngine[S]) loadScalars(s *dfScalars) {
-	e.threshold, e.next, e.vlimit = s.threshold, s.next, s.vlimit
+	e.threshold, e.next, e.vlimit, e.selLimit, e.selF = s.threshold, s.next, s.vlimit, s.selLimit, s.selF
 	e.iter, e.limit, e.iterCut, e.later, e.closedN = int(s.iter), int(s.limit), int(s.iterCut), int(s.later), int(s.closedN)
 	e.sel, e.goal, e.iterStart, e.seqNext, e.visit = s.sel, s.goal, s.iterStart, s.seqNext, s.visit
 	e.cnt = Counters{Steps: int(s.cnt[0]), Expanded: int(s.cnt[1]), Generated: int(s.cnt[2]), Cutoffs: int(s.cnt[3]), Open: int(s.cnt[4]), MaxOpen: int(s.cnt[5])}

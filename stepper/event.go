@@ -188,7 +188,13 @@ type Deepening struct {
 	// first (null: ∞); Backups the subtrees forgotten by this step, each
 	// with the f backed up to its root; NextNode and NextLimit the node
 	// the next step selects and its f-limit.
-	FLimits   []Bound  `json:"fLimits,omitempty"`
+	FLimits []Bound `json:"fLimits,omitempty"`
+	// FLimit and SelectedF are RBFS's f-limit and f of the node this step
+	// expanded, as it was selected: the step may back a larger f up to it
+	// (AIMA Fig. 3.27: Rimnicu Vilcea is expanded at 413 under the limit
+	// 415, then stores 417). FLimit is nil when the limit is ∞.
+	FLimit    *Bound   `json:"fLimit,omitempty"`
+	SelectedF *Bound   `json:"selectedF,omitempty"`
 	Backups   []Backup `json:"backups,omitempty"`
 	NextNode  *int     `json:"nextNode,omitempty"`
 	NextState string   `json:"nextState,omitempty"`

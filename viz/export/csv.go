@@ -240,8 +240,8 @@ func csvBound(ev *stepper.Event, o stepper.Options) string {
 			return strconv.Itoa(*d.Limit)
 		case d.Threshold != nil && !math.IsInf(float64(*d.Threshold), 0):
 			return num(float64(*d.Threshold))
-		case len(d.FLimits) > 0 && !math.IsInf(float64(d.FLimits[len(d.FLimits)-1]), 0):
-			return num(float64(d.FLimits[len(d.FLimits)-1]))
+		case d.FLimit != nil && !math.IsInf(float64(*d.FLimit), 0):
+			return num(float64(*d.FLimit))
 		}
 		return "-1"
 	}

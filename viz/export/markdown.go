@@ -81,7 +81,12 @@ func mdChanges(p *printer, ev *stepper.Event, prev stepper.Counters) int {
 	if x.Status == stepper.NodeGoal {
 		verb = "select the goal"
 	}
-	p.f("## Step %d: %s %s (node %d, g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State), x.ID, num(x.G), num(x.H), x.Shown().F)
+	shown := x.Shown()
+	if d := ev.Deepening; d != nil && d.SelectedF != nil {
+		// RBFS: the f it was selected with; a backup this step stores more
+		shown = stepper.ShowGHF(x.G, x.H, float64(*d.SelectedF))
+	}
+	p.f("## Step %d: %s %s (node %d, g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State), x.ID, shown.G, shown.H, shown.F)
 	if d := ev.Deepening; d != nil && d.Began {
 		p.f("Iteration %d begins%s.\n\n", d.Iteration, iterationBound(d))
 	}

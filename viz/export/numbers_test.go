@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"stepviz/stepper"
@@ -125,4 +126,49 @@ func thousandths(t *testing.T, s string) int64 {
 		t.Fatalf("printed number %q: %v", s, err)
 	}
 	return int64(math.Round(x * 1000))
+}
+
+// TestRBFSFLimitsAsTheBook: RBFS on Romania expands Rimnicu Vilcea under
+// the f-limit 415 and Fagaras under 417 (AIMA Fig. 3.27), though the same
+// steps back 417 and 450 up to them; the event, the csv bound column and
+// the md heading (the f each was selected with, 413 and 415) say so.
+func TestRBFSFLimitsAsTheBook(t *testing.T) {
+	s := newSearch(t, "graph romania", "rbfs")
+	want := map[int]struct {
+		state        string
+		limit, selF  float64
+		csv, mdTitle string
+	}{
+		3: {"Rimnicu_Vilcea", 415, 413, "3,Rimnicu_Vilcea,415", "## Step 3: expand Rimnicu_Vilcea (node 7, g=220, h=193, f=413)"},
+		4: {"Fagaras", 417, 415, "4,Fagaras,417", "## Step 4: expand Fagaras (node 5, g=239, h=176, f=415)"},
+	}
+	for k, w := range want {
+		ev, err := s.EventAt(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := ev.Deepening
+		if ev.Expanded.State != w.state || d == nil || d.FLimit == nil || float64(*d.FLimit) != w.limit || d.SelectedF == nil || float64(*d.SelectedF) != w.selF {
+			t.Errorf("step %d: %s with f-limit %v, selected at f %v; the book has %s under %v at %v", k, ev.Expanded.State, d.FLimit, d.SelectedF, w.state, w.limit, w.selF)
+		}
+	}
+	csvOut := export(t, s, "csv", ToEnd)
+	rows, err := csv.NewReader(bytes.NewReader(csvOut)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	md := string(export(t, s, "md", ToEnd))
+	for k, w := range want {
+		r := rows[k]
+		if got := r[col["step"]] + "," + r[col["state"]] + "," + r[col["bound"]]; got != w.csv {
+			t.Errorf("csv step %d: step,state,bound = %s, want %s", k, got, w.csv)
+		}
+		if !strings.Contains(md, w.mdTitle+"\n") {
+			t.Errorf("md has no heading %q", w.mdTitle)
+		}
+	}
 }

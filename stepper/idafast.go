@@ -81,10 +81,12 @@ func (e *dfEngine[S]) idaFastPath(pp *packedPuzzle) bool {
 	f.cnt = Counters{MaxOpen: 1}
 	iter := 0
 	status := NoSolution
+	var gen0, exp0 int // the counters when the last iteration began
 	for {
 		iter++
 		f.next = math.MaxInt
 		f.open = 0
+		gen0, exp0 = f.cnt.Generated, f.cnt.Expanded
 		if f.search(start, blankOf(start), -1, 0, h) {
 			status = Solved
 			break
@@ -99,6 +101,11 @@ func (e *dfEngine[S]) idaFastPath(pp *packedPuzzle) bool {
 	if f.next != math.MaxInt {
 		e.next = float64(f.next)
 	}
+	defer func() {
+		// the counters of the tree stepping holds at the end: the last
+		// iteration's root and every child it generated, its expansions
+		e.fastNodes, e.fastClosed = 1+f.cnt.Generated-gen0, f.cnt.Expanded-exp0
+	}()
 	e.standAt(f, status, func(s uint64, g float64) (h, fv float64) {
 		h = float64(pp.manhattan(s))
 		return h, g + h

@@ -24,7 +24,9 @@ func TestResetUndo(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+PresenterPath(sess)),
-		poll(`document.getElementById("conn").textContent === "live" && document.getElementById("step-n").textContent === "12"`),
+		// drawn from the model: the keys act on it (the page's first
+		// paint may show the step before the model is up)
+		poll(`document.getElementById("conn").textContent === "live" && document.getElementById("app").dataset.drawn === "12"`),
 		key("r"),
 		poll(`document.getElementById("step-n").textContent === "0" && !document.getElementById("notice").hidden && document.querySelector("[data-testid=undo]") !== null`),
 		key("u"),

@@ -243,7 +243,7 @@ func ExampleOptions_forget() {
 	fmt.Println("first step held:", s.FirstHeld(), f.FirstHeld())
 	fmt.Println("nodes held:", s.NodeEnd(s.Horizon())-s.IterStart(s.FirstHeld()), f.NodeEnd(f.Horizon())-f.IterStart(f.FirstHeld()))
 	// Output:
-	// solved 178 178
-	// first step held: 0 178
-	// nodes held: 185 32
+	// solved 73 73
+	// first step held: 0 73
+	// nodes held: 78 12
 }

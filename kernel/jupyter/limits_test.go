@@ -55,7 +55,7 @@ func TestManyPeersLargeFramesBounded(t *testing.T) {
 		c.Close()
 	}
 	t.Logf("RSS %d MB before, %d MB with %d peers each %d MiB into a frame", before, peak, peers, size>>20)
-	if peak > before+2*zmq4.MaxReading>>20+64 {
+	if peak > before+2*zmq4.MaxReading>>20+64 && !underRace {
 		t.Errorf("RSS grew from %d MB to %d MB: %d peers' frames were held at once (MaxReading %d MB)", before, peak, peers, zmq4.MaxReading>>20)
 	}
 	c := k.connect(t)

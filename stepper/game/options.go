@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"math"
+	"stepviz/stepper/internal/optline"
 	"strconv"
 	"strings"
 )
@@ -53,37 +54,15 @@ type Options struct {
 // seed=S.
 func ParseOptions(line string) (Options, error) {
 	var o Options
-	if len(line) > MaxLine {
-		return o, fmt.Errorf("the search line is too long")
-	}
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return o, fmt.Errorf("no algorithm: write minimax, alphabeta, expectiminimax or mcts")
-	}
-	if err := o.Set("algo", f[0]); err != nil {
+	if err := optline.Parse(line, MaxLine, "no algorithm: write minimax, alphabeta, expectiminimax or mcts", "depth=4", o.Set); err != nil {
 		return o, err
-	}
-	for _, kv := range f[1:] {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok {
-			return o, fmt.Errorf("option %q: write name=value, such as depth=4", kv)
-		}
-		if err := o.Set(k, v); err != nil {
-			return o, err
-		}
 	}
 	return o.Normalize()
 }
 
 // Set sets one option by name.
 func (o *Options) Set(name, value string) error {
-	intIn := func(lo, hi int) (int, error) {
-		n, err := strconv.Atoi(value)
-		if err != nil || n < lo || n > hi {
-			return 0, fmt.Errorf("%s=%s: write a whole number from %d to %d", name, value, lo, hi)
-		}
-		return n, nil
-	}
+	intIn := func(lo, hi int) (int, error) { return optline.Int(name, value, lo, hi) }
 	var err error
 	switch strings.ToLower(name) {
 	case "algo":

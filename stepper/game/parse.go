@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"stepviz/stepper/internal/optline"
 	"strings"
 )
 
@@ -12,18 +13,7 @@ const MaxLine = MaxTreeText + 64
 var Kinds = []string{"gametree", "tictactoe", "connect4", "nim"}
 
 // IsKind reports whether a problem line starts with one of Kinds.
-func IsKind(line string) bool {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return false
-	}
-	for _, k := range Kinds {
-		if strings.EqualFold(f[0], k) {
-			return true
-		}
-	}
-	return false
-}
+func IsKind(line string) bool { return optline.HasKind(line, Kinds) }
 
 // ParseProblem parses a game's problem line:
 //

@@ -2,6 +2,7 @@ package local
 
 import (
 	"fmt"
+	"stepviz/stepper/internal/optline"
 	"strconv"
 	"strings"
 )
@@ -13,18 +14,7 @@ const MaxLine = 4096
 var Kinds = []string{"queens", "tsp"}
 
 // IsKind reports whether a problem line starts with one of Kinds.
-func IsKind(line string) bool {
-	f := strings.Fields(line)
-	if len(f) == 0 {
-		return false
-	}
-	for _, k := range Kinds {
-		if strings.EqualFold(f[0], k) {
-			return true
-		}
-	}
-	return false
-}
+func IsKind(line string) bool { return optline.HasKind(line, Kinds) }
 
 // ParseProblem parses a problem line:
 //

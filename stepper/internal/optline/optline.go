@@ -1,0 +1,60 @@
+// Package optline reads the lines the game and local-search packages
+// take: a search line ("alphabeta depth=4", "hillclimb sideways=100") and
+// the first word of a problem line. Errors are in the user's words.
+package optline
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Parse reads a search line of at most maxLen bytes: the algorithm, then
+// name=value options, each handed to set in order ("algo" first). noAlgo
+// is the error text for an empty line; example is an option shown when
+// one lacks its "=" ("depth=4"). O(len(line)).
+func Parse(line string, maxLen int, noAlgo, example string, set func(name, value string) error) error {
+	if len(line) > maxLen {
+		return fmt.Errorf("the search line is too long")
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return fmt.Errorf("%s", noAlgo)
+	}
+	if err := set("algo", f[0]); err != nil {
+		return err
+	}
+	for _, kv := range f[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("option %q: write name=value, such as %s", kv, example)
+		}
+		if err := set(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Int reads option name's value as a whole number from lo to hi.
+func Int(name, value string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s=%s: write a whole number from %d to %d", name, value, lo, hi)
+	}
+	return n, nil
+}
+
+// HasKind reports whether line's first word is one of kinds, in any case.
+func HasKind(line string, kinds []string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	for _, k := range kinds {
+		if strings.EqualFold(f[0], k) {
+			return true
+		}
+	}
+	return false
+}

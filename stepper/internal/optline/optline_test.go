@@ -1,0 +1,32 @@
+package optline
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		line, want, err string
+	}{
+		{"alphabeta depth=4 order=eval", "algo=alphabeta depth=4 order=eval", ""},
+		{"", "", "no algorithm"},
+		{"alphabeta depth", "algo=alphabeta", `option "depth": write name=value, such as depth=4`},
+		{strings.Repeat("x", 65), "", "too long"},
+	} {
+		var got []string
+		err := Parse(c.line, 64, "no algorithm", "depth=4", func(k, v string) error { got = append(got, k+"="+v); return nil })
+		if strings.Join(got, " ") != c.want || (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("Parse(%q) = %q, %v; want %q, %q", c.line, got, err, c.want, c.err)
+		}
+	}
+	if n, err := Int("depth", "7", 0, 9); n != 7 || err != nil {
+		t.Errorf("Int 7 = %d, %v", n, err)
+	}
+	if _, err := Int("depth", "10", 0, 9); err == nil || !strings.Contains(err.Error(), "from 0 to 9") {
+		t.Errorf("Int 10 out of range: %v", err)
+	}
+	if !HasKind("  NIM 3,4,5", []string{"nim"}) || HasKind("", []string{"nim"}) || HasKind("queens 8", []string{"nim"}) {
+		t.Error("HasKind")
+	}
+}

@@ -27,7 +27,7 @@ func BenchmarkForget(b *testing.B) {
 		{"ids-123457860", "puzzle 123457860", "ids", all},
 		// 18 moves without a cycle check: only the linear mode, since keeping
 		// holds the whole iteration and stops at its node cap
-		{"ids-286703145", "puzzle 286703145", "ids", []string{"linear"}},
+		{"ids-286703145", "puzzle 286703145", "ids parent=keep", []string{"linear"}},
 		{"rbfs-862314057", "puzzle 862314057", "rbfs h=manhattan", all},
 	} {
 		for _, mode := range tc.modes {

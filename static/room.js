@@ -186,7 +186,7 @@ function drawPoll() {
     try { if (f.contentDocument) markPoll(f.contentDocument, f.dataset.session); } catch (err) { /* not loaded */ }
   }
   const p = st.poll, box = $("poll");
-  if (!p) { box.hidden = true; return; }
+  if (!p) { box.hidden = true; side.fit(); return; }
   box.hidden = false; box.innerHTML = "";
   box.dataset.poll = String(p.id); box.dataset.revealed = String(p.revealed);
   const q = document.createElement("h2"); q.textContent = p.question; q.dataset.testid = "poll-question"; box.appendChild(q);
@@ -232,6 +232,7 @@ function drawPoll() {
     }
     box.appendChild(dl);
   }
+  side.fit(); // the poll box moved the lanes down: their trees fit again
 }
 
 $("rejoin").addEventListener("click", () => { st.viewing = null; drawLanes(); });

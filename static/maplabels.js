@@ -55,70 +55,64 @@ export function placeMapLabels({ cities, roads, W, H, r, cityFont, costFont }) {
   const dots = cities.map((c, i) => ({ x0: c.x - rad[i] - 1, y0: c.y - rad[i] - 1, x1: c.x + rad[i] + 1, y1: c.y + rad[i] + 1 }));
   const names = cities.map((c) => c.name);
   const short = uniquePrefixes(names, 3), tiny = uniquePrefixes(names, 1);
+  const cfs = fontSize(cityFont), asc = cfs * 0.95, desc = cfs * 0.3, gap = 3;
+  const kfs = fontSize(costFont), kasc = kfs * 0.95, kdesc = kfs * 0.3;
   let taken = [];
   const free = (b) => b.x0 >= 0 && b.y0 >= 0 && b.x1 <= W && b.y1 <= H && !taken.some((t) => overlaps(t, b));
-  const cfs = fontSize(cityFont), asc = cfs * 0.95, desc = cfs * 0.3, gap = 3;
   // box of a text of width w whose baseline is at y, anchored at x
   const box = (x, y, w, anchor, a, d) => {
     const x0 = anchor === "start" ? x : anchor === "end" ? x - w : x - w / 2;
     return { x0: x0 - 1, y0: y - a - 1, x1: x0 + w + 1, y1: y + d + 1 };
   };
-  // the most crowded cities choose first: the others have more room
-  const near = cities.map((c) => cities.filter((d) => Math.hypot(d.x - c.x, d.y - c.y) < 4 * fontSize(cityFont)).length);
-  const order = cities.map((_, i) => i).sort((a, b) => near[b] - near[a] || a - b);
-  for (let pass = 0; ; pass++) {
-    const out = place(order);
-    if (out.failed < 0 || pass >= 4) return out.labels;
-    order.splice(order.indexOf(out.failed), 1);
-    order.unshift(out.failed); // the city left without room chooses first
-  }
 
-  function place(order) {
-  taken = dots.slice();
-  let failed = -1;
-  const outCities = new Array(cities.length);
-  for (const i of order) outCities[i] = placeCity(cities[i], i);
+  // placeCity finds city i's label a free place, or says it found none
+  // (failed) and puts its initials above its dot.
   function placeCity(c, i) {
-    const r = rad[i] + 1;
-    const above = c.y - r - gap - desc, below = c.y + r + gap + asc, mid = c.y + (asc - desc) / 2;
+    const rr = rad[i] + 1;
+    const above = c.y - rr - gap - desc, below = c.y + rr + gap + asc, mid = c.y + (asc - desc) / 2;
     const places = [
-      [c.x, above, "middle"], [c.x, below, "middle"], [c.x + r + gap, mid, "start"], [c.x - r - gap, mid, "end"],
-      [c.x + r / 2, above, "start"], [c.x - r / 2, above, "end"], [c.x + r / 2, below, "start"], [c.x - r / 2, below, "end"],
+      [c.x, above, "middle"], [c.x, below, "middle"], [c.x + rr + gap, mid, "start"], [c.x - rr - gap, mid, "end"],
+      [c.x + rr / 2, above, "start"], [c.x - rr / 2, above, "end"], [c.x + rr / 2, below, "start"], [c.x - rr / 2, below, "end"],
     ];
-    let best = null;
     for (const name of [names[i], short[i], tiny[i]]) {
-      const text = name + (c.f ? " " + c.f : "");
-      const w = width(text, cityFont);
+      const w = width(name + (c.f ? " " + c.f : ""), cityFont);
       for (const [x, y, anchor] of places) {
         const b = box(x, y, w, anchor, asc, desc);
-        if (free(b)) { best = { x, y, anchor, name, b }; break; }
+        if (free(b)) { taken.push(b); return { x, y, anchor, name }; }
       }
-      if (best) break;
     }
-    if (!best) {
-      // nowhere free: the initials above the dot (drawn over whatever is there)
-      const w = width(tiny[i] + (c.f ? " " + c.f : ""), cityFont);
-      best = { x: c.x, y: above, anchor: "middle", name: tiny[i], b: box(c.x, above, w, "middle", asc, desc) };
-      if (failed < 0) failed = i;
-    }
-    taken.push(best.b);
-    return { x: best.x, y: best.y, anchor: best.anchor, name: best.name };
+    const w = width(tiny[i] + (c.f ? " " + c.f : ""), cityFont);
+    taken.push(box(c.x, above, w, "middle", asc, desc));
+    return { x: c.x, y: above, anchor: "middle", name: tiny[i], failed: true };
   }
-  const kfs = fontSize(costFont), kasc = kfs * 0.95, kdesc = kfs * 0.3;
-  const outRoads = roads.map((e) => {
+  // placeRoad finds road e's cost a free place along the road, or null.
+  function placeRoad(e) {
     const w = width(e.text, costFont);
     const dx = e.x2 - e.x1, dy = e.y2 - e.y1, len = Math.hypot(dx, dy) || 1;
     const nx = -dy / len, ny = dx / len, off = (kasc + kdesc) / 2 + 3;
     for (const t of [0.5, 0.38, 0.62, 0.26, 0.74]) {
       for (const s of [1, -1]) {
-        const cx = e.x1 + dx * t + nx * off * s, cy = e.y1 + dy * t + ny * off * s;
-        const y = cy + (kasc - kdesc) / 2;
+        const cx = e.x1 + dx * t + nx * off * s, y = e.y1 + dy * t + ny * off * s + (kasc - kdesc) / 2;
         const b = box(cx, y, w, "middle", kasc, kdesc);
         if (free(b)) { taken.push(b); return { x: cx, y }; }
       }
     }
     return null;
-  });
-  return { failed, labels: { cities: outCities, roads: outRoads } };
   }
+
+  // the most crowded cities choose first: the others have more room; a
+  // city left without room chooses first in the next pass
+  const near = cities.map((c) => cities.filter((d) => Math.hypot(d.x - c.x, d.y - c.y) < 4 * cfs).length);
+  const order = cities.map((_, i) => i).sort((a, b) => near[b] - near[a] || a - b);
+  let out = null;
+  for (let pass = 0; pass < 5; pass++) {
+    taken = dots.slice();
+    out = new Array(cities.length);
+    for (const i of order) out[i] = placeCity(cities[i], i);
+    const failed = out.findIndex((q) => q.failed);
+    if (failed < 0) break;
+    order.splice(order.indexOf(failed), 1);
+    order.unshift(failed);
+  }
+  return { cities: out, roads: roads.map(placeRoad) };
 }

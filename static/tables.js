@@ -16,7 +16,7 @@ const HEAD = 64; // rows the model has at hand at each list's hot end
 // orderHidden: the server sent no head of a non-empty open list, which it
 // does only to a student during a "which node next?" poll (docs/rooms.md):
 // the open list comes in node order then, from the server.
-const orderHidden = (m) => m.openCount > 0 && m.head.length === 0;
+const orderHidden = (m) => m.openCount > 0 && Array.isArray(m.head) && m.head.length === 0;
 
 // createTables wires the tables; returns {draw, measure}.
 export function createTables(page) {

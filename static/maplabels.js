@@ -3,8 +3,8 @@
 // road's cost. A city's label tries eight places around its dot with its
 // full name, then the shortest prefix of at least three letters no other
 // city starts with ("Rim" for Rimnicu Vilcea), then the shortest unique
-// prefix (AIMA's initials); a road's cost tries five places along the road
-// on either side of it and is left out (the road's tooltip still gives it)
+// prefix (AIMA's initials); a road's cost tries seven places along the road,
+// on it or on either side of it, and is left out (the road's tooltip still gives it)
 // when none is free. Greedy, first fit, the most crowded cities first; a
 // city left without room goes first in the next of at most five passes:
 // O(passes · labels² · places) box tests, a few tens of thousands for
@@ -44,8 +44,9 @@ export function uniquePrefixes(names, min) {
 
 const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
-// placeMapLabels places the labels. cities: [{x, y, name, f}] (f a string
-// or ""), roads: [{x1, y1, x2, y2, text}], W×H the map's size, r the dot's
+// placeMapLabels places the labels. cities: [{x, y, name, f, mark}] (f a
+// string or "", mark set for a start or goal letter on the dot), roads:
+// [{x1, y1, x2, y2, text, first}] (first: placed before the others), W×H the map's size, r the dot's
 // radius, cityFont and costFont the labels' fonts. It returns {cities:
 // [{x, y, anchor, name}], roads: [{x, y} or null]}: baselines, the text
 // anchor and the name to write (full or shortened).
@@ -90,8 +91,8 @@ export function placeMapLabels({ cities, roads, W, H, r, cityFont, costFont }) {
     const w = width(e.text, costFont);
     const dx = e.x2 - e.x1, dy = e.y2 - e.y1, len = Math.hypot(dx, dy) || 1;
     const nx = -dy / len, ny = dx / len, off = (kasc + kdesc) / 2 + 3;
-    for (const t of [0.5, 0.38, 0.62, 0.26, 0.74]) {
-      for (const s of [1, -1]) {
+    for (const t of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+      for (const s of [1, -1, 0, 1.8, -1.8]) {
         const cx = e.x1 + dx * t + nx * off * s, y = e.y1 + dy * t + ny * off * s + (kasc - kdesc) / 2;
         const b = box(cx, y, w, "middle", kasc, kdesc);
         if (free(b)) { taken.push(b); return { x: cx, y }; }
@@ -114,5 +115,8 @@ export function placeMapLabels({ cities, roads, W, H, r, cityFont, costFont }) {
     order.splice(order.indexOf(failed), 1);
     order.unshift(failed);
   }
-  return { cities: out, roads: roads.map(placeRoad) };
+  // the roads the search has reached (e.first) get their costs first
+  const outRoads = new Array(roads.length).fill(null);
+  for (const first of [true, false]) roads.forEach((e, i) => { if (!!e.first === first) outRoads[i] = placeRoad(e); });
+  return { cities: out, roads: outRoads };
 }

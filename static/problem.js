@@ -228,14 +228,16 @@ export function createProblemView(page) {
     // the labels are placed first, so that none overlaps another (maplabels.js)
     const R = 8, fonts = labelFonts(proj);
     const roads = [], cities = [];
-    for (const e of p.edges || []) {
-      const a = pos.get(e.from), b = pos.get(e.to);
-      if (a && b) roads.push({ e, x1: sx(a[0]), y1: sy(a[1]), x2: sx(b[0]), y2: sy(b[1]), text: fmt(e.cost) });
-    }
     nodes.forEach((n, i) => {
       const [x, y] = pos.get(n.name), id = index.best[i], nd = id >= 0 && id < m.nodeEnd;
       cities.push({ x: sx(x), y: sy(y), name: n.name, f: nd ? fmtF(m.g(id), m.h(id), m.f(id)) : "", id, nd, mark: n.name === p.start || n.name === p.goal });
     });
+    for (const e of p.edges || []) {
+      const a = pos.get(e.from), b = pos.get(e.to);
+      // a road between two cities the search has reached gets its cost first
+      const first = !!(cities[idx.get(e.from)] || {}).nd && !!(cities[idx.get(e.to)] || {}).nd;
+      if (a && b) roads.push({ e, x1: sx(a[0]), y1: sy(a[1]), x2: sx(b[0]), y2: sy(b[1]), text: fmt(e.cost), first });
+    }
     const placed = placeMapLabels({ cities, roads, W: Wd, H: Hd, r: R, cityFont: fonts.city, costFont: fonts.cost });
     roads.forEach((rd) => {
       const on = pathCells.has(idx.get(rd.e.from)) && pathCells.has(idx.get(rd.e.to));

@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"fmt"
+	"stepviz/stepper/movingai"
 	"strconv"
 	"strings"
 )
@@ -52,7 +53,7 @@ type Grid struct {
 const (
 	// MaxGridSide caps a grid's width and height (4096 × 4096 cells, 16 MiB
 	// of cells at most), so a bad header cannot exhaust memory.
-	MaxGridSide = 4096
+	MaxGridSide = movingai.MaxSide
 	// CostUnit: cardinal 1, diagonal √2.
 	CostUnit = "unit"
 	// Cost1014: cardinal 10, diagonal 14.

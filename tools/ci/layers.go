@@ -13,6 +13,7 @@ var layers = []struct {
 	allowed []string
 }{
 	{"stepviz/stepper", []string{"stepviz/stepper", "stepviz/internal/"}},
+	{"stepviz/stepper/movingai", []string{"stepviz/stepper/movingai", "stepviz/internal/"}},
 	{"stepviz/stepper/hcheck", []string{"stepviz/stepper", "stepviz/stepper/hcheck", "stepviz/internal/"}},
 	{"stepviz/ipynb", []string{"stepviz/ipynb"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},

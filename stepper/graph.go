@@ -502,6 +502,8 @@ func others(names []string, skip string, extra []string) []string {
 // cellOf is a graph state's node index.
 func (p graphSpace) cellOf(s int) int { return s }
 
+var _ extraHolder = (*Graph)(nil)
+
 // withExtraHeuristics returns a copy of g with the heuristics x added.
 func (g *Graph) withExtraHeuristics(x *Extra) Instance {
 	c := *g

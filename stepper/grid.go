@@ -237,6 +237,8 @@ func (g *Grid) newBiAStar(o Options) (searchEngine, error) {
 	return newBiAStar[gridCell](p, hs, func(h *Heuristic[gridCell]) (func(gridCell) float64, error) { return sameName(back, h) }, o)
 }
 
+var _ extraHolder = (*Grid)(nil)
+
 // withExtraHeuristics returns a copy of g with the heuristics x added.
 func (g *Grid) withExtraHeuristics(x *Extra) Instance {
 	c := *g

@@ -358,6 +358,8 @@ func (p *Puzzle) newBiAStar(o Options) (searchEngine, error) {
 	return newBiAStar[board25](pp, hs, func(h *Heuristic[board25]) (func(board25) float64, error) { return sameName(back, h) }, o)
 }
 
+var _ extraHolder = (*Puzzle)(nil)
+
 // withExtraHeuristics returns a copy of p with the heuristics x added.
 func (p *Puzzle) withExtraHeuristics(x *Extra) Instance {
 	c := *p

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -57,15 +56,17 @@ func writeCSV(w io.Writer, sess *session) error {
 		return err
 	}
 	puzzle := sess.inst.Kind() == "puzzle"
-	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVColumns); err != nil {
+	var row csvRow
+	for _, c := range CSVColumns {
+		row.plain(c)
+	}
+	if _, err := w.Write(row.end()); err != nil {
 		return err
 	}
 	// one walk, each row written as its step is taken: the memory is one
-	// row's, whatever the trace's length; the row and the children's
-	// text are reused from row to row
-	row := make([]string, len(CSVColumns))
-	var kids []byte
+	// row's, whatever the trace's length; the row, the state's and the
+	// children's text are built in buffers reused from row to row
+	var kids, state []byte
 	_, err := sess.walk(func(ev *stepper.Event) error {
 		x := ev.Expanded
 		action := x.Action
@@ -73,21 +74,30 @@ func writeCSV(w io.Writer, sess *session) error {
 			action = "none"
 		}
 		sh := x.Shown()
+		state = appendCSVState(state[:0], x.State, puzzle)
 		kids = appendChildren(kids[:0], ev.Children, puzzle)
-		row = append(row[:0],
-			strconv.Itoa(ev.Step), strconv.Itoa(x.ID), csvText(csvState(x.State, puzzle)), csvText(action),
-			sh.G, sh.H, sh.F, strconv.Itoa(x.Parent), strconv.Itoa(x.Depth), csvText(string(x.Status)),
-			strconv.Itoa(ev.Counters.Open), strconv.Itoa(ev.Counters.Closed), strconv.Itoa(len(ev.Children)),
-			csvText(string(kids)),
-			csvText(csvDirection(ev)), strconv.Itoa(csvIteration(ev)), csvBound(ev, sess.opts),
-		)
-		return cw.Write(row)
-	})
-	if err != nil {
+		row.reset()
+		row.int(ev.Step)
+		row.int(x.ID)
+		row.textBytes(state)
+		row.text(action)
+		row.plain(sh.G)
+		row.plain(sh.H)
+		row.plain(sh.F)
+		row.int(x.Parent)
+		row.int(x.Depth)
+		row.text(string(x.Status))
+		row.int(ev.Counters.Open)
+		row.int(ev.Counters.Closed)
+		row.int(len(ev.Children))
+		row.textBytes(kids)
+		row.text(csvDirection(ev))
+		row.int(csvIteration(ev))
+		row.plain(csvBound(ev, sess.opts))
+		_, err := w.Write(row.end())
 		return err
-	}
-	cw.Flush()
-	return cw.Error()
+	})
+	return err
 }
 
 // csvState writes a state for the CSV: an 8-puzzle's digit shorthand

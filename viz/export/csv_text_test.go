@@ -1,6 +1,8 @@
 package export
 
 import (
+	"bytes"
+	"encoding/csv"
 	"strconv"
 	"strings"
 	"testing"
@@ -56,5 +58,63 @@ func FuzzReadsAsValue(f *testing.F) {
 		if got, want := readsAsValue(s), readsAsValueByParsing(s); got != want {
 			t.Errorf("readsAsValue(%q) = %v, parsing says %v", s, got, want)
 		}
+	})
+}
+
+// checkRowAsEncodingCSV checks that csvRow writes fields (text cells
+// through text and textBytes, the rest through plain) as encoding/csv
+// writes the same record with the text cells passed through csvText.
+func checkRowAsEncodingCSV(t *testing.T, fields []string, isText []bool) {
+	t.Helper()
+	var want bytes.Buffer
+	cw := csv.NewWriter(&want)
+	rec := make([]string, len(fields))
+	var r, rb csvRow
+	for i, f := range fields {
+		rec[i] = f
+		if isText[i] {
+			rec[i] = csvText(f)
+			r.text(f)
+			rb.textBytes([]byte(f))
+		} else {
+			r.plain(f)
+			rb.plain(f)
+		}
+	}
+	if err := cw.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	cw.Flush()
+	if got := string(r.end()); got != want.String() {
+		t.Errorf("csvRow of %q = %q, encoding/csv writes %q", fields, got, want.String())
+	}
+	if got := string(rb.end()); got != want.String() {
+		t.Errorf("csvRow (textBytes) of %q = %q, encoding/csv writes %q", fields, got, want.String())
+	}
+}
+
+var csvRowSeeds = []string{
+	"", "a", "a,b", `say "hi"`, "two\nlines", "cr\rhere", " lead", "\tlead", "\u00a0nbsp", `\.`, "=1+1", "-3", "12",
+	"NA", "8,6,7,2,5,4,3,0,1", `"`, `""`, "x\r\ny", "none", "'quoted",
+}
+
+func TestCSVRowAsEncodingCSV(t *testing.T) {
+	for _, a := range csvRowSeeds {
+		for _, b := range csvRowSeeds {
+			checkRowAsEncodingCSV(t, []string{a, b, a}, []bool{false, true, true})
+		}
+	}
+}
+
+// FuzzCSVRow: a row is written as encoding/csv writes it.
+func FuzzCSVRow(f *testing.F) {
+	for _, s := range csvRowSeeds {
+		f.Add(s, s+",x")
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a)+len(b) > 512 {
+			return
+		}
+		checkRowAsEncodingCSV(t, []string{a, b, a, b}, []bool{true, true, false, false})
 	})
 }

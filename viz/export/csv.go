@@ -206,6 +206,16 @@ var valueStart = func() (m [256]bool) {
 	return m
 }()
 
+// floatByte are the bytes of the numbers strconv.ParseFloat reads:
+// digits, hexadecimal digits and their prefix and exponent, signs, the
+// point, underscores, and the letters of "inf", "infinity" and "nan".
+var floatByte = func() (m [256]bool) {
+	for _, c := range "0123456789abcdefABCDEFxXpP+-._iInNtTyY" {
+		m[c] = true
+	}
+	return m
+}()
+
 // readsAsValue reports whether pandas would read s as a number, a missing
 // value or a boolean rather than a string. It errs on the side of yes
 // (strconv also reads "inf" and hexadecimal floats).
@@ -218,6 +228,11 @@ func readsAsValue(s string) bool {
 	}
 	if pandasNA[t] {
 		return true
+	}
+	for i := range len(t) {
+		if !floatByte[t[i]] {
+			return false // strconv reads no number with this byte
+		}
 	}
 	_, err := strconv.ParseFloat(t, 64)
 	if err == nil {

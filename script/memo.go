@@ -30,7 +30,8 @@ var memoStates = 1 << 20
 // thing at once.
 type memo struct {
 	mu      sync.Mutex
-	ids     *starlark.Dict // state -> starlark.Int id
+	ids     *starlark.Dict   // state (other than a string) -> starlark.Int id
+	strIDs  map[string]int32 // a string state -> id: a Go map hashes a string faster than a Dict
 	states  []starlark.Value
 	succ    [][]stepper.Successor[int32] // nil: not asked yet
 	goal    []int8                       // 0 not asked, 1 no, 2 yes
@@ -43,7 +44,7 @@ type memo struct {
 // newMemo makes a memo for a script with nh heuristics, holding start as
 // id 0.
 func newMemo(start starlark.Value, nh int) *memo {
-	m := &memo{ids: starlark.NewDict(64), formats: map[int32]string{}, actions: map[string]int{}, hcache: make([][]float64, nh)}
+	m := &memo{ids: starlark.NewDict(64), strIDs: map[string]int32{}, formats: map[int32]string{}, actions: map[string]int{}, hcache: make([][]float64, nh)}
 	m.intern(start)
 	return m
 }
@@ -61,20 +62,29 @@ func (m *memo) intern(v starlark.Value) (int32, error) {
 	if textSize(v, maxStateText) > maxStateText {
 		return 0, fmt.Errorf("a state of more than %d characters as text; keep states small (a tuple of numbers or short strings)", maxStateText)
 	}
-	got, found, err := m.ids.Get(v)
-	if err != nil {
-		return 0, err
-	}
-	if found {
-		id, _ := got.(starlark.Int).Int64()
-		return int32(id), nil
+	str, isStr := v.(starlark.String)
+	if isStr {
+		if id, found := m.strIDs[string(str)]; found {
+			return id, nil
+		}
+	} else {
+		got, found, err := m.ids.Get(v)
+		if err != nil {
+			return 0, err
+		}
+		if found {
+			id, _ := got.(starlark.Int).Int64()
+			return int32(id), nil
+		}
 	}
 	if len(m.states) >= math.MaxInt32 {
 		return 0, fmt.Errorf("more than %d states", math.MaxInt32)
 	}
 	v.Freeze()
 	id := int32(len(m.states))
-	if err := m.ids.SetKey(v, starlark.MakeInt(int(id))); err != nil {
+	if isStr {
+		m.strIDs[string(str)] = id
+	} else if err := m.ids.SetKey(v, starlark.MakeInt(int(id))); err != nil {
 		return 0, err
 	}
 	m.states = append(m.states, v)

@@ -42,10 +42,12 @@ func boundSequences(f *syntax.File) {
 		}
 		bin, ok := field.Interface().(*syntax.BinaryExpr)
 		if ok && compareOps[bin.Op] {
-			field.Set(reflect.ValueOf(compareCall(bin)))
+			if !literalCompare(bin) {
+				field.Set(reflect.ValueOf(compareCall(bin)))
+			}
 			return
 		}
-		if !ok || ops[bin.Op] == "" {
+		if !ok || ops[bin.Op] == "" || bin.Op == syntax.PLUS && (isNumberLiteral(bin.X) || isNumberLiteral(bin.Y)) {
 			return
 		}
 		field.Set(reflect.ValueOf(&syntax.CallExpr{
@@ -69,9 +71,13 @@ func boundSequences(f *syntax.File) {
 		case reflect.Struct:
 			switch n := v.Addr().Interface().(type) {
 			case *syntax.IndexExpr:
-				n.Y = keyCall(n.Y) // compare.go
+				if !isLiteral(n.Y) {
+					n.Y = keyCall(n.Y) // compare.go
+				}
 			case *syntax.DictEntry:
-				n.Key = keyCall(n.Key)
+				if !isLiteral(n.Key) {
+					n.Key = keyCall(n.Key)
+				}
 			}
 			if a, ok := v.Addr().Interface().(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
 				a.RHS = &syntax.BinaryExpr{OpPos: a.OpPos, Op: augmented[a.Op], X: clone(reflect.ValueOf(a.LHS)).Interface().(syntax.Expr), Y: a.RHS}
@@ -90,6 +96,32 @@ func boundSequences(f *syntax.File) {
 		}
 	}
 	walk(reflect.ValueOf(f))
+}
+
+// A literal operand bounds what an operation can make or walk, so the
+// operations below keep their operators: x + 1 (or 1.5) makes no sequence
+// (a sequence plus a number is an error); x == "s", x < 3 and the other
+// order comparisons with a literal walk at most the literal (values of
+// two types compare at once, strings stop at the shorter); x["k"], x[2]
+// and {"k": v} hash and compare only the literal. in and not in are
+// always rewritten: they walk the container.
+
+// isLiteral reports whether x is a number, string or bytes literal.
+func isLiteral(x syntax.Expr) bool {
+	_, ok := x.(*syntax.Literal)
+	return ok
+}
+
+// isNumberLiteral reports whether x is an int or float literal.
+func isNumberLiteral(x syntax.Expr) bool {
+	l, ok := x.(*syntax.Literal)
+	return ok && (l.Token == syntax.INT || l.Token == syntax.FLOAT)
+}
+
+// literalCompare reports whether bin is an order or equality comparison
+// with a literal operand.
+func literalCompare(bin *syntax.BinaryExpr) bool {
+	return bin.Op != syntax.IN && bin.Op != syntax.NOT_IN && (isLiteral(bin.X) || isLiteral(bin.Y))
 }
 
 // textMethods are the string methods that can write much more text than

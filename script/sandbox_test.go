@@ -156,3 +156,24 @@ func containsAny(s string, subs []string) bool {
 	}
 	return false
 }
+
+// TestLiteralOperandsStayFast: comparisons, keys and additions with a
+// literal operand, which keep their operators (a literal bounds what they
+// walk or make), answer as Starlark does and at once even on values that
+// share a huge part.
+func TestLiteralOperandsStayFast(t *testing.T) {
+	for _, use := range []string{
+		"if t == \"x\" or t == 5 or not (t != 5):\n        fail(\"a tuple equals a literal\")",
+		"d = {\"k\": t, 2: u, \"n\": 4}\n    if d[\"n\"] != 4 or len(d[\"k\"]) != 1000:\n        fail(\"lookup\")",
+		"if [7, 8][1] + 1 != 9 or 2.5 + 1 != 3.5 or \"ab\"[0] != \"a\":\n        fail(\"arithmetic\")",
+		"if not (\"b\" > \"a\" and 3 >= 3 and \"a\" < \"ab\"):\n        fail(\"order\")",
+	} {
+		err, took := runScript(t, "cell", shared(use))
+		if err != nil {
+			t.Errorf("%q: %v", use, err)
+		}
+		if took > 2*time.Second {
+			t.Errorf("%q took %v; a comparison with a literal walks only the literal", use, took)
+		}
+	}
+}

@@ -104,7 +104,8 @@ func writeOutput(path string, data []byte, stdout io.Writer) error {
 
 // exportTo streams the export of s up to upTo in format to path ("" or
 // "-": stdout) as it is made, so that a trace of any length is written in
-// the memory of one event: through a temporary file renamed only once the
+// the memory of one event (a csv, json or jsonl export under the size
+// ceiling, up to 8 MB, is made in memory first and measured): through a temporary file renamed only once the
 // export is done (a failed export leaves no file), or to stdout buffered
 // (a failed export then leaves what it wrote before the error; the exit
 // status says so). It returns the export's error and the writing's apart:

@@ -17,7 +17,9 @@ func (s *Search) fastRun() bool {
 	}
 	r := fastSearch{best: -1, g: s.g, depth: s.o.Depth, order: s.o.OrderEval, ab: s.o.Algorithm == AlphaBeta, limit: s.o.MaxNodes}
 	var v float64
-	if ex, ok := s.g.(Expander); ok && !s.g.HasChance() && !r.order {
+	if ttt, ok := s.g.(*TicTacToe); ok && r.depth == 0 && !r.order {
+		v = r.runTicTacToe(ttt)
+	} else if ex, ok := s.g.(Expander); ok && !s.g.HasChance() && !r.order {
 		v = r.valueEx(ex, s.g.Root(), 0, math.Inf(-1), math.Inf(1))
 	} else {
 		v = r.value(s.g.Root(), 0, math.Inf(-1), math.Inf(1))

@@ -1,7 +1,6 @@
 package export
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -57,59 +56,107 @@ func writeCSV(w io.Writer, sess *session) error {
 		return err
 	}
 	puzzle := sess.inst.Kind() == "puzzle"
-	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVColumns); err != nil {
+	var row csvRow
+	for _, c := range CSVColumns {
+		row.plain(c)
+	}
+	if _, err := w.Write(row.end()); err != nil {
 		return err
 	}
 	// one walk, each row written as its step is taken: the memory is one
-	// row's, whatever the trace's length
+	// row's, whatever the trace's length; the row, the state's and the
+	// children's text are built in buffers reused from row to row
+	var kids, state []byte
 	_, err := sess.walk(func(ev *stepper.Event) error {
 		x := ev.Expanded
 		action := x.Action
 		if action == "" {
 			action = "none"
 		}
-		row := []string{
-			strconv.Itoa(ev.Step), strconv.Itoa(x.ID), csvText(csvState(x.State, puzzle)), csvText(action),
-			num(x.G), num(x.H), x.Shown().F, strconv.Itoa(x.Parent), strconv.Itoa(x.Depth), csvText(string(x.Status)),
-			strconv.Itoa(ev.Counters.Open), strconv.Itoa(ev.Counters.Closed), strconv.Itoa(len(ev.Children)),
-			csvText(childrenText(ev.Children, puzzle)),
-			csvText(csvDirection(ev)), strconv.Itoa(csvIteration(ev)), csvBound(ev, sess.opts),
-		}
-		return cw.Write(row)
-	})
-	if err != nil {
+		sh := x.Shown()
+		state = appendCSVState(state[:0], x.State, puzzle)
+		kids = appendChildren(kids[:0], ev.Children, puzzle)
+		row.reset()
+		row.int(ev.Step)
+		row.int(x.ID)
+		row.textBytes(state)
+		row.text(action)
+		row.plain(sh.G)
+		row.plain(sh.H)
+		row.plain(sh.F)
+		row.int(x.Parent)
+		row.int(x.Depth)
+		row.text(string(x.Status))
+		row.int(ev.Counters.Open)
+		row.int(ev.Counters.Closed)
+		row.int(len(ev.Children))
+		row.textBytes(kids)
+		row.text(csvDirection(ev))
+		row.int(csvIteration(ev))
+		row.plain(csvBound(ev, sess.opts))
+		_, err := w.Write(row.end())
 		return err
-	}
-	cw.Flush()
-	return cw.Error()
+	})
+	return err
 }
 
 // csvState writes a state for the CSV: an 8-puzzle's digit shorthand
 // "023184765" as "0,2,3,1,8,4,7,6,5" (the form of larger boards, which
 // ParseProblem and stepviz check accept), so that it cannot be read as the
-// number 23184765. Every other state is unchanged.
+// number 23184765. Every other state is unchanged. One allocation for a
+// shorthand board, none otherwise.
 func csvState(state string, puzzle bool) string {
 	if !puzzle || strings.Contains(state, ",") {
 		return state
 	}
-	parts := make([]string, len(state))
-	for i := range len(state) {
-		parts[i] = state[i : i+1]
+	var b [64]byte
+	return string(appendCSVState(b[:0], state, puzzle))
+}
+
+// appendCSVState appends state to b as csvState writes it.
+func appendCSVState(b []byte, state string, puzzle bool) []byte {
+	if !puzzle || strings.Contains(state, ",") {
+		return append(b, state...)
 	}
-	return strings.Join(parts, ",")
+	for i := range len(state) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, state[i])
+	}
+	return b
 }
 
 // childrenText writes the children of a step and their fates.
 func childrenText(cs []stepper.Child, puzzle bool) string {
+	return string(appendChildren(nil, cs, puzzle))
+}
+
+// appendChildren appends the children of a step and their fates to b, as
+// "ID STATE FATE g=.. h=.. f=.." separated by "; ", or "none". g, h and f
+// are written under the one rounding rule (Shown).
+func appendChildren(b []byte, cs []stepper.Child, puzzle bool) []byte {
 	if len(cs) == 0 {
-		return "none"
+		return append(b, "none"...)
 	}
-	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%d %s %s g=%s h=%s f=%s", c.ID, csvState(c.State, puzzle), c.Fate, num(c.G), num(c.H), c.Shown().F)
+		if i > 0 {
+			b = append(b, "; "...)
+		}
+		sh := c.Shown()
+		b = strconv.AppendInt(b, int64(c.ID), 10)
+		b = append(b, ' ')
+		b = appendCSVState(b, c.State, puzzle)
+		b = append(b, ' ')
+		b = append(b, c.Fate...)
+		b = append(b, " g="...)
+		b = append(b, sh.G...)
+		b = append(b, " h="...)
+		b = append(b, sh.H...)
+		b = append(b, " f="...)
+		b = append(b, sh.F...)
 	}
-	return strings.Join(parts, "; ")
+	return b
 }
 
 // csvText returns s as a CSV text cell that no reader turns into
@@ -144,13 +191,48 @@ var pandasNA = map[string]bool{
 	"True": true, "TRUE": true, "true": true, "False": true, "FALSE": true, "false": true,
 }
 
+// valueStart are the first bytes of the numbers strconv.ParseFloat reads
+// (digits, a sign, a point, "inf", "infinity", "nan" in any case) and of
+// the strings of pandasNA.
+var valueStart = func() (m [256]bool) {
+	for _, c := range "0123456789+-.iInN#<TtFf" {
+		m[c] = true
+	}
+	for k := range pandasNA {
+		if k != "" {
+			m[k[0]] = true
+		}
+	}
+	return m
+}()
+
+// floatByte are the bytes of the numbers strconv.ParseFloat reads:
+// digits, hexadecimal digits and their prefix and exponent, signs, the
+// point, underscores, and the letters of "inf", "infinity" and "nan".
+var floatByte = func() (m [256]bool) {
+	for _, c := range "0123456789abcdefABCDEFxXpP+-._iInNtTyY" {
+		m[c] = true
+	}
+	return m
+}()
+
 // readsAsValue reports whether pandas would read s as a number, a missing
 // value or a boolean rather than a string. It errs on the side of yes
 // (strconv also reads "inf" and hexadecimal floats).
 func readsAsValue(s string) bool {
 	t := strings.TrimSpace(s)
+	if t != "" && (!valueStart[t[0]] || strings.IndexByte(t, ',') >= 0) {
+		// no number strconv reads and no string of pandasNA starts
+		// with this byte or holds a comma
+		return false
+	}
 	if pandasNA[t] {
 		return true
+	}
+	for i := range len(t) {
+		if !floatByte[t[i]] {
+			return false // strconv reads no number with this byte
+		}
 	}
 	_, err := strconv.ParseFloat(t, 64)
 	if err == nil {

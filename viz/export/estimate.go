@@ -50,9 +50,15 @@ type sizeFacts struct {
 }
 
 // facts replays the session's steps and gathers sizeFacts, running the md
-// trace's full-list plan on the counts as writeMarkdown will. O(steps +
-// generated); it stops when the session's context is done.
-func (sess *session) facts() (sizeFacts, error) {
+// trace's full-list plan on the counts as writeMarkdown will when md is
+// set. O(steps + generated); it stops when the session's context is done.
+// Without md, a puzzle's steps are taken without events (its states all
+// have the start's length, and the children an event lists are the
+// counters' generated), so the replay costs what a solve does.
+func (sess *session) facts(md bool) (sizeFacts, error) {
+	if !md && sess.inst.Kind() == "puzzle" {
+		return sess.puzzleFacts()
+	}
 	full := DefaultFullLists()
 	if sess.full != nil {
 		full = *sess.full
@@ -61,13 +67,16 @@ func (sess *session) facts() (sizeFacts, error) {
 	var fx sizeFacts
 	sess.s.Reset()
 	c := sess.s.Counters()
-	if plan.at(0, sess.k == 0, c.Open+c.Closed) {
+	if md && plan.at(0, sess.k == 0, c.Open+c.Closed) {
 		fx.mdListRows += int64(c.Open + c.Closed)
 	}
 	stateChars := 0
 	n, err := sess.walk(func(ev *stepper.Event) error {
 		fx.generated += len(ev.Children)
 		stateChars += len(ev.Expanded.State)
+		if !md {
+			return nil
+		}
 		lines := changeLines(ev)
 		plan.changed(lines)
 		last := ev.Status != stepper.Running || ev.Step == sess.k
@@ -88,6 +97,37 @@ func (sess *session) facts() (sizeFacts, error) {
 	sess.s.Reset()
 	return fx, nil
 }
+
+// puzzleFacts is facts without the md plan for a sliding-tile puzzle: the
+// session's steps run without building events, in runs of factsChunk
+// steps between looks at the context.
+func (sess *session) puzzleFacts() (sizeFacts, error) {
+	sess.s.Reset()
+	stateLen := max(len(sess.s.Node(0).State), 1)
+	for sess.k < 0 || sess.s.StepCount() < sess.k {
+		if sess.ctx != nil {
+			if err := sess.ctx.Err(); err != nil {
+				return sizeFacts{}, fmt.Errorf("export: stopped at step %d: %w", sess.s.StepCount(), err)
+			}
+		}
+		if sess.s.Status().Done() {
+			break
+		}
+		chunk := factsChunk
+		if sess.k >= 0 {
+			chunk = min(chunk, sess.k-sess.s.StepCount())
+		}
+		sess.s.Run(chunk)
+	}
+	c := sess.s.Counters()
+	fx := sizeFacts{steps: sess.s.StepCount(), generated: c.Generated, stateLen: stateLen, last: c, puzzle: true}
+	sess.s.Reset()
+	return fx, nil
+}
+
+// factsChunk is how many steps puzzleFacts takes between looks at the
+// context.
+const factsChunk = 4096
 
 // treeCap is the most nodes a format draws of the search tree (dot, tex
 // fold the rest), 0 for a format that draws them all.
@@ -142,7 +182,7 @@ func (sess *session) fits(format string, max int64) error {
 	if estimate(format, sizeFacts{steps: 1, generated: 1, stateLen: 1, last: stepper.Counters{Nodes: 1}}) == 0 {
 		return nil
 	}
-	fx, err := sess.facts()
+	fx, err := sess.facts(format == "md")
 	if err != nil {
 		return err
 	}

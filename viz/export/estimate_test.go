@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // TestEstimateNearActual: for every format whose size grows with the
@@ -28,7 +30,7 @@ func TestEstimateNearActual(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				fx, err := sess.facts()
+				fx, err := sess.facts(f == "md")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -72,5 +74,52 @@ func TestBytes(t *testing.T) {
 		if got := Bytes(c.n); got != c.want {
 			t.Errorf("Bytes(%d) = %q, want %q", c.n, got, c.want)
 		}
+	}
+}
+
+// TestPuzzleFactsAsTheEvents: the facts of a puzzle's steps taken without
+// events are those the events give (steps, children generated, the mean
+// state length, the counters at the end), for every family of search.
+func TestPuzzleFactsAsTheEvents(t *testing.T) {
+	for _, c := range []struct {
+		problem, opts string
+		upTo          int
+	}{
+		{"puzzle 867254301 goal=123456780", "astar h=manhattan", 800},
+		{"puzzle 867254301 goal=123456780", "astar h=manhattan", ToEnd},
+		{"puzzle 123456708", "bfs", ToEnd},
+		{puzzle15, "bfs", 500},
+		{"puzzle 867254301 goal=123456780", "idastar", 800},
+		{"puzzle 123457860", "ids", ToEnd},
+		{"puzzle 867254301 goal=123456780", "rbfs", 300},
+		{"puzzle 867254301 goal=123456780", "bibfs", 300},
+		{"puzzle 867254301 goal=123456780", "beam width=3", ToEnd},
+		{"puzzle 123456780 goal=123456708", "dfs depth=4", ToEnd},
+	} {
+		t.Run(c.opts, func(t *testing.T) {
+			sess, err := newSession(newSearch(t, c.problem, c.opts), c.upTo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fast, err := sess.puzzleFacts()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var slow sizeFacts
+			stateChars := 0
+			n, err := sess.walk(func(ev *stepper.Event) error {
+				slow.generated += len(ev.Children)
+				stateChars += len(ev.Expanded.State)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow.steps, slow.last, slow.puzzle = n, sess.s.Counters(), true
+			slow.stateLen = max(stateChars/max(n, 1), 1)
+			if fast != slow {
+				t.Errorf("facts without events %+v, from the events %+v", fast, slow)
+			}
+		})
 	}
 }

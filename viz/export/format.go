@@ -103,8 +103,11 @@ type Options struct {
 	// Full chooses the steps at which md prints the whole open and closed
 	// lists; nil: DefaultFullLists.
 	Full *FullLists
-	// MaxBytes, when above 0, refuses an export whose estimated size is
-	// over it before writing a byte, with a *TooLargeError.
+	// MaxBytes, when above 0, refuses an export whose size is over it
+	// before writing a byte, with a *TooLargeError. A csv, json or jsonl
+	// export of up to spoolMax bytes is made in memory and measured; any
+	// other export, and a larger one, is refused by its estimated size
+	// (one replay of the steps before the export's own).
 	MaxBytes int64
 }
 
@@ -123,12 +126,30 @@ func WriteOptions(ctx context.Context, w io.Writer, format string, s *stepper.Se
 		return err
 	}
 	sess.ctx, sess.full = ctx, o.Full
+	bw := bufio.NewWriter(ctxWriter{ctx, w})
+	if o.MaxBytes > 0 && spooled[f.Name] {
+		// made in memory and measured when it is small; estimated first
+		// and streamed when it is not
+		sp := &spool{max: min(o.MaxBytes, spoolMax)}
+		err := f.write(sp, sess)
+		switch {
+		case err != nil && !sp.full:
+			return err
+		case !sp.full:
+			if _, err := sp.WriteTo(bw); err != nil {
+				return fmt.Errorf("export: writing %s: %w", f.Name, err)
+			}
+			if err := bw.Flush(); err != nil {
+				return fmt.Errorf("export: writing %s: %w", f.Name, err)
+			}
+			return nil
+		}
+	}
 	if o.MaxBytes > 0 {
 		if err := sess.fits(f.Name, o.MaxBytes); err != nil {
 			return err
 		}
 	}
-	bw := bufio.NewWriter(ctxWriter{ctx, w})
 	if err := f.write(bw, sess); err != nil {
 		return err
 	}

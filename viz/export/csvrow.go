@@ -1,0 +1,174 @@
+package export
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// csvRow builds one CSV record in a buffer reused from row to row, written
+// exactly as encoding/csv's Writer (comma-separated, "\n" line ends)
+// writes the same fields, without a string per cell. The zero value is an
+// empty row.
+type csvRow struct {
+	b []byte
+	n int // fields in the row so far
+}
+
+// reset empties the row, keeping its buffer.
+func (r *csvRow) reset() { r.b, r.n = r.b[:0], 0 }
+
+// end finishes the record with its line end and returns it; the bytes are
+// valid until the next reset.
+func (r *csvRow) end() []byte { return append(r.b, '\n') }
+
+func (r *csvRow) sep() {
+	if r.n > 0 {
+		r.b = append(r.b, ',')
+	}
+	r.n++
+}
+
+// int appends a number cell.
+func (r *csvRow) int(n int) {
+	r.sep()
+	r.b = strconv.AppendInt(r.b, int64(n), 10)
+}
+
+// plain appends a cell as it is (quoted where encoding/csv would).
+func (r *csvRow) plain(s string) {
+	r.sep()
+	r.b = appendCSVField(r.b, "", s)
+}
+
+// text appends a text cell as csvText writes it.
+func (r *csvRow) text(s string) {
+	r.sep()
+	r.b = appendCSVField(r.b, textMark(s), s)
+}
+
+// textBytes is text for a cell built in a buffer of the caller's.
+func (r *csvRow) textBytes(s []byte) {
+	r.sep()
+	mark := ""
+	if len(s) > 0 && (isFormulaStart(s[0]) || readsAsValueBytes(s)) {
+		mark = "'"
+	}
+	r.b = appendCSVFieldBytes(r.b, mark, s)
+}
+
+// textMark is the prefix csvText gives s: an apostrophe or nothing.
+func textMark(s string) string {
+	if s != "" && (isFormulaStart(s[0]) || readsAsValue(s)) {
+		return "'"
+	}
+	return ""
+}
+
+// isFormulaStart reports whether a cell starting with c is a formula to a
+// spreadsheet.
+func isFormulaStart(c byte) bool {
+	switch c {
+	case '=', '+', '-', '@', '\t', '\r':
+		return true
+	}
+	return false
+}
+
+// readsAsValueBytes is readsAsValue of string(s), converting only when
+// the first byte and the commas leave the answer open.
+func readsAsValueBytes(s []byte) bool {
+	t := bytes.TrimSpace(s)
+	if len(t) > 0 && (!valueStart[t[0]] || bytes.IndexByte(t, ',') >= 0) {
+		return false
+	}
+	return readsAsValue(string(s))
+}
+
+// appendCSVField appends the field mark+s, quoted as encoding/csv quotes
+// it: when it holds a comma, a quote, CR or LF, starts with a space
+// (unicode.IsSpace) or is `\.`; a quote inside is doubled.
+func appendCSVField(b []byte, mark, s string) []byte {
+	if !csvNeedsQuotes(mark, s) {
+		return append(append(b, mark...), s...)
+	}
+	b = append(b, '"')
+	b = append(b, mark...)
+	for {
+		i := strings.IndexByte(s, '"')
+		if i < 0 {
+			break
+		}
+		b = append(b, s[:i+1]...)
+		b = append(b, '"')
+		s = s[i+1:]
+	}
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// appendCSVFieldBytes is appendCSVField for a field in bytes.
+func appendCSVFieldBytes(b []byte, mark string, s []byte) []byte {
+	if !csvNeedsQuotesBytes(mark, s) {
+		return append(append(b, mark...), s...)
+	}
+	b = append(b, '"')
+	b = append(b, mark...)
+	for {
+		i := bytes.IndexByte(s, '"')
+		if i < 0 {
+			break
+		}
+		b = append(b, s[:i+1]...)
+		b = append(b, '"')
+		s = s[i+1:]
+	}
+	b = append(b, s...)
+	return append(b, '"')
+}
+
+// csvNeedsQuotes is encoding/csv's rule for the field mark+s.
+func csvNeedsQuotes(mark, s string) bool {
+	if mark == "" {
+		if s == "" {
+			return false
+		}
+		if s == `\.` {
+			return true
+		}
+	}
+	if strings.ContainsAny(s, ",\"\r\n") {
+		return true
+	}
+	if mark != "" {
+		return strings.ContainsAny(mark, ",\"\r\n") || startsWithSpace(mark)
+	}
+	return startsWithSpace(s)
+}
+
+// csvNeedsQuotesBytes is csvNeedsQuotes for a field in bytes.
+func csvNeedsQuotesBytes(mark string, s []byte) bool {
+	if mark == "" {
+		if len(s) == 0 {
+			return false
+		}
+		if string(s) == `\.` {
+			return true
+		}
+	}
+	if bytes.ContainsAny(s, ",\"\r\n") {
+		return true
+	}
+	if mark != "" {
+		return strings.ContainsAny(mark, ",\"\r\n") || startsWithSpace(mark)
+	}
+	r, _ := utf8.DecodeRune(s)
+	return unicode.IsSpace(r)
+}
+
+func startsWithSpace(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return unicode.IsSpace(r)
+}

@@ -185,8 +185,9 @@ func (v *Viewer) Step() (Event, bool) {
 					pf := &v.s.stack[len(v.s.stack)-1]
 					for _, m := range pf.moves[pf.next:] {
 						st := v.s.g.Result(pf.s, m)
+						_, over := v.s.g.Terminal(st)
 						v.cut = append(v.cut, ViewNode{ID: -1, Parent: ev.Parent, Move: v.s.g.MoveName(pf.s, m),
-							Depth: p.Depth + 1, Turn: v.s.g.Turn(st), State: v.s.g.StateName(st), Status: Pruned,
+							Depth: p.Depth + 1, Turn: v.s.g.Turn(st), State: v.s.g.StateName(st), Status: Pruned, Leaf: over,
 							Best: -1, Why: p.Why})
 					}
 				}
@@ -244,7 +245,7 @@ func (v *Viewer) View() *View {
 		out.Cut[i].Low, out.Cut[i].High = Bound(math.Inf(-1)), Bound(math.Inf(1))
 		out.Cut[i].Text = nodeText(&out.Cut[i])
 	}
-	out.Says = v.says(out)
+	out.Says = v.says()
 	return out
 }
 
@@ -318,50 +319,55 @@ func nodeText(n *ViewNode) Text {
 	return t
 }
 
-// says is the step in words, from the view's own text.
-func (v *Viewer) says(out *View) string {
-	ev := out.Event
+// says is the step in words, from the event and the nodes so far.
+// O(depth) (the principal variation, at the last step).
+func (v *Viewer) says() string {
+	ev := v.ev
+	if v.s.mcts != nil {
+		return v.mctsSays()
+	}
 	if ev.Step == 0 {
 		return "start: nothing visited yet"
 	}
-	n := &out.Nodes[ev.Node]
+	n := &v.nodes[ev.Node]
 	name := n.State
 	if n.Leaf {
 		name = "leaf " + n.State
 	}
+	window := func(a, b Bound) string { return "[α=" + FormatBound(a) + ", β=" + FormatBound(b) + "]" }
 	var b strings.Builder
 	switch ev.What {
 	case Visit:
 		fmt.Fprintf(&b, "visit the root %s (%s)", n.State, n.Turn)
 		if n.Window {
-			fmt.Fprintf(&b, " with [α=%s, β=%s]", FormatBound(ev.Alpha), FormatBound(ev.Beta))
+			b.WriteString(" with " + window(ev.Alpha, ev.Beta))
 		}
 	case Down:
 		fmt.Fprintf(&b, "visit %s by %s", name, n.Move)
 		if n.Window {
-			fmt.Fprintf(&b, " with [α=%s, β=%s]", FormatBound(ev.Alpha), FormatBound(ev.Beta))
+			b.WriteString(" with " + window(ev.Alpha, ev.Beta))
 		}
 		switch {
 		case n.Cutoff:
-			fmt.Fprintf(&b, ": cut off at depth %d, evaluation %s", n.Depth, n.Text.Value)
+			fmt.Fprintf(&b, ": cut off at depth %d, evaluation %s", n.Depth, FormatBound(ev.Value))
 		case n.Leaf:
-			fmt.Fprintf(&b, ": utility %s", n.Text.Value)
+			fmt.Fprintf(&b, ": utility %s", FormatBound(ev.Value))
 		}
 	case Up:
 		if ev.Parent < 0 {
 			fmt.Fprintf(&b, "%s's value is %s: the search is over", name, FormatBound(ev.Value))
-			if len(out.PVMoves) > 0 {
-				fmt.Fprintf(&b, "; best move %s, principal variation %s", out.PVMoves[0], strings.Join(out.PVMoves, " "))
+			if pv := v.pvMoves(); len(pv) > 0 {
+				fmt.Fprintf(&b, "; best move %s, principal variation %s", pv[0], strings.Join(pv, " "))
 			}
 			break
 		}
-		p := &out.Nodes[ev.Parent]
+		p := &v.nodes[ev.Parent]
 		fmt.Fprintf(&b, "back up %s from %s into %s (%s): %s's value so far %s", FormatBound(ev.Value), name, p.State, p.Turn, p.State, FormatBound(ev.ParentValue))
 		if ev.BestChanged {
 			fmt.Fprintf(&b, ", best move %s", n.Move)
 		}
 		if p.Window {
-			fmt.Fprintf(&b, ", [α=%s, β=%s]", FormatBound(ev.Alpha), FormatBound(ev.Beta))
+			b.WriteString(", " + window(ev.Alpha, ev.Beta))
 		}
 		if ev.Why != "" {
 			w := v.why(ev.Beta, ev.Alpha)
@@ -373,4 +379,14 @@ func (v *Viewer) says(out *View) string {
 		}
 	}
 	return b.String()
+}
+
+// pvMoves follows the best children from the root. O(depth).
+func (v *Viewer) pvMoves() []string {
+	var pv []string
+	for id := 0; len(v.nodes) > 0 && v.nodes[id].Best >= 0; {
+		id = v.nodes[id].Best
+		pv = append(pv, v.nodes[id].Move)
+	}
+	return pv
 }

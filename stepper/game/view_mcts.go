@@ -62,22 +62,33 @@ func (v *Viewer) mctsView(out *View) {
 		out.Nodes[i].Text = nodeText(&out.Nodes[i])
 		out.Nodes[i].Text.Range = ""
 	}
+	out.Phases = v.phases()
+	out.Says = v.says()
+}
+
+// phases are the last iteration's four phases in words (nil at step 0).
+func (v *Viewer) phases() []string {
 	if v.ev.Step == 0 {
-		out.Says = "start: the root alone, no iteration yet"
-		return
+		return nil
 	}
 	it := v.ev.MCTS
 	sel := "the root"
 	if len(it.Selected) > 0 {
 		sel = strings.Join(it.Selected, " ")
 	}
-	out.Phases = []string{
+	return []string{
 		"selection: " + sel + " (by UCB1)",
 		"expansion: " + orNone(it.Expanded, "none, the node selected is over"),
 		"simulation: " + orNone(strings.Join(it.Playout, " "), "none, the game is over") + ", utility " + stepper.FormatNumber(it.Utility) + " for MAX",
-		fmt.Sprintf("back-propagation: %d nodes updated, the root visited %d times", len(m.path), it.RootVisit),
+		fmt.Sprintf("back-propagation: %d nodes updated, the root visited %d times", len(v.s.mcts.path), it.RootVisit),
 	}
-	out.Says = fmt.Sprintf("iteration %d: %s", v.ev.Step, strings.Join(out.Phases, "; "))
+}
+
+func (v *Viewer) mctsSays() string {
+	if v.ev.Step == 0 {
+		return "start: the root alone, no iteration yet"
+	}
+	return fmt.Sprintf("iteration %d: %s", v.ev.Step, strings.Join(v.phases(), "; "))
 }
 
 func orNone(s, none string) string {

@@ -65,3 +65,28 @@ func TestTraceFamilies(t *testing.T) {
 		}
 	}
 }
+
+// TestGameWorksheetAndCheck is the lecturer's path: worksheet writes the
+// sheet and its key beside it, check grades the key as correct (exit 0)
+// and the empty sheet as wrong at its first row (exit 1).
+func TestGameWorksheetAndCheck(t *testing.T) {
+	dir := t.TempDir()
+	sheet := filepath.Join(dir, "fig55.md")
+	code, _, stderr := runCmd(t, "worksheet", "-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]", "-algo", "alphabeta", "-o", sheet)
+	if code != exitOK {
+		t.Fatalf("worksheet: exit %d: %s", code, stderr)
+	}
+	key := filepath.Join(dir, "fig55-key.md")
+	code, stdout, stderr := runCmd(t, "check", "-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]", "-algo", "alphabeta", key)
+	if code != exitOK || !strings.Contains(stdout, "correct: all 13 nodes match alphabeta (graded: values, pruned)") {
+		t.Errorf("check key: exit %d: %s %s", code, stdout, stderr)
+	}
+	code, stdout, _ = runCmd(t, "check", "-q", "-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]", sheet)
+	if code != exitNo || !strings.Contains(stdout, "line 15): A: no value written; alpha-beta backs up 3 to A") {
+		t.Errorf("check blank sheet: exit %d: %s", code, stdout)
+	}
+	code, _, stderr = runCmd(t, "worksheet", "-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]", "-algo", "minimax", "-blank", "pruned")
+	if code != exitUsage || !strings.Contains(stderr, "minimax prunes nothing") {
+		t.Errorf("minimax -blank pruned: exit %d: %s", code, stderr)
+	}
+}

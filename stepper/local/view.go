@@ -174,7 +174,7 @@ func says(v *View) string {
 			fmt.Fprintf(&b, ", accepted with p = %s at T = %s", stepper.FormatNumber(ev.P), stepper.FormatNumber(ev.T))
 		}
 	case Rejected:
-		fmt.Fprintf(&b, "rejected: %s would make h %s from %s; p = %s at T = %s", ev.Move, stepper.FormatNumber(ev.BestH), from, stepper.FormatNumber(ev.P), stepper.FormatNumber(ev.T))
+		fmt.Fprintf(&b, "rejected: %s would make h %s from %s; taken only with p = %s at T = %s, and the draw said no", ev.Move, stepper.FormatNumber(ev.BestH), from, stepper.FormatNumber(ev.P), stepper.FormatNumber(ev.T))
 	case Restart:
 		fmt.Fprintf(&b, "%s: a random state, h = %s", ev.Why, v.HText)
 	case StuckHere:

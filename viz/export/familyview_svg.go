@@ -12,8 +12,9 @@ import (
 )
 
 // MaxDrawnGameNodes bounds the nodes (generated and pruned) a game tree
-// drawing holds: past it no one reads the labels.
-const MaxDrawnGameNodes = 500
+// drawing holds: past it no one reads the labels, and a bigger tree is
+// drawn folded (foldGame).
+const MaxDrawnGameNodes = 200
 
 // gameLayout places a game view's nodes, the pruned branches among them
 // (after their parent's generated children, the order they come in):
@@ -25,6 +26,61 @@ type gameLayout struct {
 	kids [][]int
 	x, y []float64
 	w, h float64
+	note string // what a folded drawing leaves out, "" when whole
+}
+
+// foldGame keeps a tree too big to draw to the deepest level d at which
+// the nodes to depth d, with the current path and the principal
+// variation below it, number at most limit; Parent indexes are
+// renumbered into the result, whose order is the view's (generated, then
+// pruned). O(nodes).
+func foldGame(v *game.View, limit int) ([]game.ViewNode, int) {
+	n := len(v.Nodes)
+	node := func(i int) *game.ViewNode {
+		if i < n {
+			return &v.Nodes[i]
+		}
+		return &v.Cut[i-n]
+	}
+	total := n + len(v.Cut)
+	onPath := map[int]bool{}
+	for _, id := range v.Path {
+		onPath[id] = true
+	}
+	for _, id := range v.PV {
+		onPath[id] = true
+	}
+	byDepth := map[int]int{}
+	for i := range total {
+		if x := node(i); !(x.ID >= 0 && onPath[x.ID]) {
+			byDepth[x.Depth]++
+		}
+	}
+	d, count := 0, len(onPath)+byDepth[0]
+	for count+byDepth[d+1] <= limit && byDepth[d+1] > 0 {
+		d++
+		count += byDepth[d]
+	}
+	newID := make([]int, n)
+	var out []game.ViewNode
+	for i := range total {
+		x := node(i)
+		if x.Depth > d && !(x.ID >= 0 && onPath[x.ID]) {
+			if i < n {
+				newID[i] = -1
+			}
+			continue
+		}
+		c := *x
+		if i < n {
+			newID[i] = len(out)
+		}
+		if c.Parent >= 0 {
+			c.Parent = newID[c.Parent]
+		}
+		out = append(out, c)
+	}
+	return out, d
 }
 
 const (
@@ -35,10 +91,13 @@ const (
 
 func layoutGame(v *game.View) (*gameLayout, error) {
 	all := append(append([]game.ViewNode(nil), v.Nodes...), v.Cut...)
+	note := ""
 	if len(all) > MaxDrawnGameNodes {
-		return nil, fmt.Errorf("export: the tree at step %d has %d nodes; a drawing holds at most %d: give -steps N for an earlier step, or a smaller search (depth=, iterations=)", v.Step, len(all), MaxDrawnGameNodes)
+		var d int
+		all, d = foldGame(v, MaxDrawnGameNodes)
+		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes (give -steps N for an earlier step, or depth=)", d, len(all), len(v.Nodes)+len(v.Cut))
 	}
-	l := &gameLayout{all: all, kids: make([][]int, len(all)), x: make([]float64, len(all)), y: make([]float64, len(all))}
+	l := &gameLayout{all: all, kids: make([][]int, len(all)), x: make([]float64, len(all)), y: make([]float64, len(all)), note: note}
 	for i, n := range all {
 		if n.Parent >= 0 {
 			l.kids[n.Parent] = append(l.kids[n.Parent], i)
@@ -85,6 +144,9 @@ func GameSVG(w io.Writer, v *game.View) error {
 	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
 	p.f(`<text x="8" y="16" font-size="13" font-weight="bold">%s — %s</text>`+"\n", xmlText(v.Problem), xmlText(v.Options))
 	p.f(`<text x="8" y="34" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(clipText(v.Says, 160)))
+	if l.note != "" {
+		p.f(`<text x="8" y="%s" fill="#a00" data-testid="folded">%s</text>`+"\n", fnum(l.h-10), xmlText(l.note))
+	}
 	if v.Status != game.Running {
 		p.f(`<text x="8" y="50" data-testid="result">value %s for MAX`, v.Value)
 		if len(v.PVMoves) > 0 {
@@ -117,13 +179,18 @@ func GameSVG(w io.Writer, v *game.View) error {
 		}
 	}
 	for i, n := range l.all {
-		gameNodeSVG(p, &n, l.x[i], l.y[i])
+		parent := -1
+		if n.Parent >= 0 {
+			parent = l.all[n.Parent].ID
+		}
+		gameNodeSVG(p, &n, parent, l.x[i], l.y[i])
 	}
 	p.f("</svg>\n")
 	return p.err
 }
 
-func gameNodeSVG(p *printer, n *game.ViewNode, x, y float64) {
+// gameNodeSVG draws one node; parent is its parent's ID in the view.
+func gameNodeSVG(p *printer, n *game.ViewNode, parent int, x, y float64) {
 	stroke, sw, fill, text := "#222", "1.2", "white", "#000"
 	switch n.Status {
 	case game.Pruned:
@@ -136,8 +203,8 @@ func gameNodeSVG(p *printer, n *game.ViewNode, x, y float64) {
 	if n.OnPV {
 		stroke = "#c62828"
 	}
-	p.f(`<g class="node %s" data-node="%d" data-state="%s" data-move="%s" data-value="%s" data-window="%s" data-range="%s">`,
-		n.Status, n.ID, xmlText(n.State), xmlText(n.Move), xmlText(n.Text.Value), xmlText(n.Text.Window), xmlText(n.Text.Range))
+	p.f(`<g class="node %s" data-node="%d" data-parent="%d" data-state="%s" data-move="%s" data-value="%s" data-window="%s" data-range="%s">`,
+		n.Status, n.ID, parent, xmlText(n.State), xmlText(n.Move), xmlText(n.Text.Value), xmlText(n.Text.Window), xmlText(n.Text.Range))
 	attrs := fmt.Sprintf(`fill="%s" stroke="%s" stroke-width="%s"`, fill, stroke, sw)
 	switch {
 	case n.Leaf || (n.Status == game.Pruned && n.Kids == 0 && n.Turn != game.Max && n.Turn != game.Min):

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"reflect"
 	"strings"
@@ -23,6 +24,7 @@ var gameCases = []struct{ problem, search string }{
 	{"tictactoe XOXO.X...", "alphabeta order=eval"},
 	{"tictactoe XO.X.O...", "mcts iterations=25 seed=2"},
 	{"connect4 4453", "alphabeta depth=2"},
+	{"tictactoe XO.......", "alphabeta"},
 }
 
 func gameOf(t *testing.T, problem, search string) (game.Game, game.Options) {
@@ -155,22 +157,29 @@ func TestGameFormatsAgree(t *testing.T) {
 			}
 			// svg and dot at the end.
 			end := views[len(views)-1]
-			if len(end.Nodes)+len(end.Cut) > MaxDrawnGameNodes {
-				return
+			whole := len(end.Nodes)+len(end.Cut) <= MaxDrawnGameNodes
+			svg := gameExport(t, g, o, "svg", ToEnd)
+			drawn := svgNodes(t, svg)
+			if whole == strings.Contains(svg, `data-testid="folded"`) || len(drawn) == 0 {
+				t.Errorf("%d nodes: the drawing says folded %v, draws %d", len(end.Nodes)+len(end.Cut), !whole, len(drawn))
 			}
-			drawn := svgNodes(t, gameExport(t, g, o, "svg", ToEnd))
-			dot := gameExport(t, g, o, "dot", ToEnd)
+			dot := ""
+			if len(end.Nodes)+len(end.Cut) <= maxDOTNodes {
+				dot = gameExport(t, g, o, "dot", ToEnd)
+			}
 			for _, n := range append(append([]game.ViewNode(nil), end.Nodes...), end.Cut...) {
-				key := n.State + "/" + n.Move + "/" + string(n.Status)
+				key := fmt.Sprintf("%d/%d/%s/%s", n.ID, n.Parent, n.Move, n.Status)
 				d, ok := drawn[key]
 				if !ok {
-					t.Errorf("svg draws no node %s", key)
+					if whole || n.OnPV {
+						t.Errorf("svg draws no node %s", key)
+					}
 					continue
 				}
 				if d != [3]string{n.Text.Value, n.Text.Window, n.Text.Range} {
 					t.Errorf("svg node %s: %q, view %q %q %q", key, d, n.Text.Value, n.Text.Window, n.Text.Range)
 				}
-				if n.Text.Window != "" && !strings.Contains(dot, n.Text.Window) {
+				if dot != "" && n.Text.Window != "" && !strings.Contains(dot, n.Text.Window) {
 					t.Errorf("dot lacks %s's window %s", n.State, n.Text.Window)
 				}
 			}
@@ -178,8 +187,8 @@ func TestGameFormatsAgree(t *testing.T) {
 	}
 }
 
-// svgNodes reads the drawn nodes' data attributes: state/move/status to
-// value, window, range.
+// svgNodes reads the drawn nodes' data attributes: id/parent/move/status
+// to value, window, range.
 func svgNodes(t *testing.T, doc string) map[string][3]string {
 	t.Helper()
 	d := xml.NewDecoder(strings.NewReader(doc))
@@ -208,7 +217,7 @@ func svgNodes(t *testing.T, doc string) map[string][3]string {
 	}
 	for _, a := range order {
 		status := strings.TrimPrefix(a["class"], "node ")
-		out[a["data-state"]+"/"+a["data-move"]+"/"+status] = [3]string{a["data-value"], a["data-window"], a["data-range"]}
+		out[a["data-node"]+"/"+a["data-parent"]+"/"+a["data-move"]+"/"+status] = [3]string{a["data-value"], a["data-window"], a["data-range"]}
 	}
 	return out
 }
@@ -304,13 +313,17 @@ func TestFamilyFormatErrors(t *testing.T) {
 	}{
 		{"tex", "a game search exports as jsonl, csv, md, svg, dot, not tex", ToEnd},
 		{"jsonl", "more than 200000 steps: give -steps N", ToEnd},
-		{"svg", "a drawing holds at most 500", 5000},
 	} {
 		b.Reset()
 		err := WriteGame(context.Background(), &b, tc.format, g, o, tc.upTo)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || (tc.format != "svg" && b.Len() > 0) {
 			t.Errorf("%s: %v (%d bytes), want %q", tc.format, err, b.Len(), tc.want)
 		}
+	}
+	// A tree too big to draw whole is drawn to the depth that fits.
+	b.Reset()
+	if err := WriteGame(context.Background(), &b, "svg", g, o, 5000); err != nil || !strings.Contains(b.String(), "drawn: the nodes to depth ") || strings.Count(b.String(), "<g class=\"node") > MaxDrawnGameNodes+10 {
+		t.Errorf("folded svg: %v, %d nodes drawn", err, strings.Count(b.String(), "<g class=\"node"))
 	}
 	p, _ := local.ParseProblem("queens 8")
 	lo, _ := local.ParseOptions("hillclimb")

@@ -200,6 +200,21 @@ func (gl *gameLocal) kind() string {
 	return gl.p.Kind()
 }
 
+// algorithms are the searches that run on the problem, for completion.
+func (gl *gameLocal) algorithms() []string {
+	var out []string
+	if gl.g != nil {
+		for _, a := range game.Algorithms {
+			out = append(out, string(a))
+		}
+		return out
+	}
+	for _, a := range local.Algorithms {
+		out = append(out, string(a))
+	}
+	return out
+}
+
 func (gl *gameLocal) algoHint() string {
 	if gl.g != nil {
 		return "search minimax, search alphabeta, search expectiminimax or search mcts"

@@ -81,3 +81,21 @@ func TestGameLocalCells(t *testing.T) {
 		t.Errorf("a puzzle after a game: %v", err)
 	}
 }
+
+// TestGameLocalComplete: after a game problem, search completes the game
+// searches; after a local one, the local searches.
+func TestGameLocalComplete(t *testing.T) {
+	s := NewSession(Config{})
+	for _, tc := range []struct{ problem, prefix, want string }{
+		{"nim 1,2", "search al", "alphabeta"},
+		{"queens 8", "search an", "anneal"},
+	} {
+		if _, err := s.Run(context.Background(), tc.problem); err != nil {
+			t.Fatal(err)
+		}
+		m, _, _ := s.Complete(tc.prefix, len(tc.prefix))
+		if len(m) != 1 || m[0] != tc.want {
+			t.Errorf("%s: %q completes to %v, want %s", tc.problem, tc.prefix, m, tc.want)
+		}
+	}
+}

@@ -16,9 +16,9 @@ const (
 	OnPath  NodeStatus = "path"   // on the current path from the root
 	Closed  NodeStatus = "done"   // visited and its value backed up
 	Pruned  NodeStatus = "pruned" // never generated: alpha-beta cut it off
-	Touched NodeStatus = "mcts"   // an MCTS node outside the last iteration's path
-	Select  NodeStatus = "selected"
-	Expand  NodeStatus = "expanded"
+	InTree  NodeStatus = "tree"     // an MCTS node off the last iteration's path
+	Select  NodeStatus = "selected" // on the last MCTS iteration's path
+	Expand  NodeStatus = "expanded" // the node the last MCTS iteration added
 )
 
 // ViewNode is one node of the game tree at a step, every number also
@@ -109,7 +109,6 @@ type View struct {
 type Viewer struct {
 	s      *Search
 	nodes  []ViewNode
-	states []State
 	kids   [][]int32
 	cut    []ViewNode
 	ev     Event
@@ -165,7 +164,6 @@ func (v *Viewer) Step() (Event, bool) {
 			n.Valued, n.Value, n.Kids = true, ev.Value, 0
 		}
 		v.nodes = append(v.nodes, n)
-		v.states = append(v.states, f.s)
 		v.kids = append(v.kids, nil)
 		if ev.Parent >= 0 {
 			v.kids[ev.Parent] = append(v.kids[ev.Parent], int32(ev.Node))

@@ -60,7 +60,9 @@ func stepsTo(upTo int, run func(max int) bool) (int, error) {
 // WriteGame writes game search g, o from step 1 to upTo (a step number,
 // or ToEnd / Current for the end) in format, one of GameFormats, every
 // value printed from the search's game.View (per-step formats from its
-// Rows). Cost: a replay of upTo steps, plus a tree layout for svg and dot.
+// Rows). Cost: a replay of upTo steps (for ToEnd a run without views
+// first, to refuse a search past MaxFamilySteps before writing), plus a
+// tree layout for svg and dot.
 func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o game.Options, upTo int) error {
 	f, err := familyFormat(format, "game", GameFormats)
 	if err != nil {
@@ -210,7 +212,8 @@ func gameTitle(a game.Algorithm) string {
 // WriteLocal writes local search p, o from step 1 to upTo (a step number,
 // or ToEnd / Current for the end) in format, one of LocalFormats, every
 // value printed from the search's local.View (per-step formats from its
-// Rows). Cost: a replay of upTo steps.
+// Rows). Cost: a replay of upTo steps (for ToEnd a run without views
+// first, as WriteGame).
 func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem, o local.Options, upTo int) error {
 	f, err := familyFormat(format, "local", LocalFormats)
 	if err != nil {

@@ -89,7 +89,6 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 	explicit := g.Kind() == "gametree"
 	var rows []sheetRow
 	var walk func(s game.State, path, move, parent string, depth int) error
-	var buf []game.Move
 	walk = func(s game.State, path, move, parent string, depth int) error {
 		if len(rows) >= MaxSheetNodes {
 			return fmt.Errorf("export: a worksheet lists the whole game tree, at most %d nodes, and this one has more: use a gametree, a position near the end, or depth=", MaxSheetNodes)
@@ -120,8 +119,7 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 		if over {
 			return nil
 		}
-		moves := g.Moves(s, buf[:0])
-		moves = append([]game.Move(nil), moves...)
+		moves := g.Moves(s, nil)
 		for _, m := range moves {
 			if err := walk(g.Result(s, m), strings.TrimSpace(path+" "+g.MoveName(s, m)), g.MoveName(s, m), name, depth+1); err != nil {
 				return err

@@ -13,12 +13,12 @@ type NodeStatus string
 
 // The statuses of a node.
 const (
-	OnPath  NodeStatus = "path"   // on the current path from the root
-	Closed  NodeStatus = "done"   // visited and its value backed up
-	Pruned  NodeStatus = "pruned" // never generated: alpha-beta cut it off
-	InTree  NodeStatus = "tree"     // an MCTS node off the last iteration's path
-	Select  NodeStatus = "selected" // on the last MCTS iteration's path
-	Expand  NodeStatus = "expanded" // the node the last MCTS iteration added
+	OnPath NodeStatus = "path"     // on the current path from the root
+	Closed NodeStatus = "done"     // visited and its value backed up
+	Pruned NodeStatus = "pruned"   // never generated: alpha-beta cut it off
+	InTree NodeStatus = "tree"     // an MCTS node off the last iteration's path
+	Select NodeStatus = "selected" // on the last MCTS iteration's path
+	Expand NodeStatus = "expanded" // the node the last MCTS iteration added
 )
 
 // ViewNode is one node of the game tree at a step, every number also
@@ -107,11 +107,11 @@ type View struct {
 // step beyond the search's own work (O(depth) for the path's windows),
 // O(nodes) memory. Not safe for concurrent use.
 type Viewer struct {
-	s      *Search
-	nodes  []ViewNode
-	kids   [][]int32
-	cut    []ViewNode
-	ev     Event
+	s     *Search
+	nodes []ViewNode
+	kids  [][]int32
+	cut   []ViewNode
+	ev    Event
 }
 
 // NewViewer starts a search of g with o, at step 0.

@@ -331,3 +331,24 @@ func TestFamilyFormatErrors(t *testing.T) {
 		t.Errorf("local dot: %v", err)
 	}
 }
+
+// TestGameSVGEachStep: at every step of alpha-beta on AIMA Fig. 5.5 the
+// drawing holds exactly the view's nodes and pruned branches, each with
+// the view's value, window and range.
+func TestGameSVGEachStep(t *testing.T) {
+	g, o := gameOf(t, fig52Line, "alphabeta")
+	_, views := gameRows(t, g, o)
+	for k, v := range views {
+		drawn := svgNodes(t, gameExport(t, g, o, "svg", k+1))
+		all := append(append([]game.ViewNode(nil), v.Nodes...), v.Cut...)
+		if len(drawn) != len(all) {
+			t.Errorf("step %d: %d nodes drawn, the view has %d", k+1, len(drawn), len(all))
+		}
+		for _, n := range all {
+			key := fmt.Sprintf("%d/%d/%s/%s", n.ID, n.Parent, n.Move, n.Status)
+			if d := drawn[key]; d != [3]string{n.Text.Value, n.Text.Window, n.Text.Range} {
+				t.Errorf("step %d: node %s drawn %q, view %q %q %q", k+1, key, d, n.Text.Value, n.Text.Window, n.Text.Range)
+			}
+		}
+	}
+}

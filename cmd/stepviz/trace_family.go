@@ -64,7 +64,8 @@ func (s *familySearch) write(ctx context.Context, w io.Writer, format string, up
 }
 
 // traceFamily is trace for a game or local problem; ok is false when the
-// problem is neither.
+// problem is neither. A signal stops the export at its next step or write,
+// and a file being written is left as it was.
 func traceFamily(a *traceArgs, format, out string, upTo int, stdout, stderr io.Writer) (code int, ok bool) {
 	fs, ok, err := a.family.family(*a.problem)
 	if !ok {
@@ -74,16 +75,20 @@ func traceFamily(a *traceArgs, format, out string, upTo int, stdout, stderr io.W
 		fmt.Fprintf(stderr, "stepviz trace: %s\n", stripPrefix(err))
 		return exitUsage, true
 	}
-	var exportErr error
-	write := func(w io.Writer) error {
-		exportErr = fs.write(context.Background(), w, format, upTo)
-		return exportErr
-	}
-	var werr error
-	if out == "" || out == "-" {
-		werr = write(stdout)
-	} else {
-		werr = safefile.WriteWith(out, 0o644, write)
+	var exportErr, werr error
+	sig := interruptible(func(ctx context.Context) {
+		write := func(w io.Writer) error {
+			exportErr = fs.write(ctx, w, format, upTo)
+			return exportErr
+		}
+		if out == "" || out == "-" {
+			werr = write(stdout)
+		} else {
+			werr = safefile.WriteWith(out, 0o644, write)
+		}
+	})
+	if sig != nil {
+		return interrupted("trace", out, sig, stderr), true
 	}
 	switch {
 	case exportErr != nil:

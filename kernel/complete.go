@@ -62,6 +62,9 @@ func (s *Session) Complete(code string, cursor int) (matches []string, start, en
 		switch strings.ToLower(fields[0]) {
 		case "search":
 			cands = names(stepper.Algorithms)
+			if s.gl != nil {
+				cands = s.gl.algorithms()
+			}
 			if len(fields) > 1 {
 				cands = optionWords()
 			}

@@ -19,7 +19,9 @@ var commandHelp = map[string]helpEntry{
 	"puzzle":    {"puzzle TILES [goal=TILES]", "Set the problem to a sliding-tile puzzle, tiles row-major with 0 the blank: puzzle 283164705 goal=123804765."},
 	"grid":      {"grid ROWS|FILE.map [start=x,y] [goal=x,y] [moves=4|8] [cost=unit|10-14] [corners=no|yes]", "Set the problem to a grid: rows joined by '/' on the line, or a bare grid line with the rows on the lines after it (S start, G goal, # wall, . free, 1-9 terrain cost)."},
 	"graph":     {"graph romania [start=Arad] [goal=Bucharest] | graph FILE", "Set the problem to a weighted graph: the Romania road map, a graph file, or a bare graph line with the graph's statements (node A 0 0, edge A B 5, start A, goal B) on the lines after it."},
-	"search":    {"[NAME =] search ALGO [name=value ...]", "Start a search on the current problem and show its live view. ALGO is one of bfs, dfs, ucs, greedy, astar, wastar; options: h, w, tie, goaltest, open, closed, tree, depth, order, maxnodes (as on the command line). Name it to keep several: a = search astar h=manhattan."},
+	"gametree":  {"gametree [[3,12,8],[2,4,6],[14,5,2]] | tictactoe [BOARD] | connect4 [MOVES] | nim 3,4,5", "Set the problem to a game (docs/games.md): an explicit game tree (root MAX, levels alternating, leaves utilities for MAX), tic-tac-toe, connect four or Nim. Then search minimax, alphabeta, expectiminimax or mcts; each view draws the game tree with values, α/β windows, pruned branches and the principal variation."},
+	"queens":    {"queens N [seed=S] | tsp N [seed=S]", "Set the problem to a local search (docs/local.md): N-queens from a random board, or a random tour of N cities. Then search hillclimb, stochastic, anneal or genetic; each view draws the board or tour, h over the steps and the neighbours priced."},
+	"search":    {"[NAME =] search ALGO [name=value ...]", "Start a search on the current problem and show its live view. ALGO is one of bfs, dfs, ucs, greedy, astar, wastar; options: h, w, tie, goaltest, open, closed, tree, depth, order, maxnodes (as on the command line). Name it to keep several: a = search astar h=manhattan. On a game or local problem ALGO is minimax, alphabeta, expectiminimax or mcts, or hillclimb, stochastic, anneal or genetic, with the options of stepviz solve (depth=, iterations=, seed=, sideways=, ...); such a search is unnamed."},
 	"step":      {"step [NAME] [N]", "Take N expansions (default 1) of the current or named search, say what each did and update its live view."},
 	"back":      {"back [NAME] [N]", "Go back N steps (default 1)."},
 	"run":       {"run [NAME] [N] | run [NAME] to goal", "Take N steps, or run until the search ends (solved, no solution or node limit); the live view plays along."},
@@ -77,7 +79,7 @@ func HelpFor(word string) (string, bool) {
 }
 
 // commandOrder is the order help lists the commands in.
-var commandOrder = []string{"puzzle", "grid", "graph", "search", "step", "back", "run", "reset", "show", "compare", "export", "replay", "help"}
+var commandOrder = []string{"puzzle", "grid", "graph", "gametree", "queens", "search", "step", "back", "run", "reset", "show", "compare", "export", "replay", "help"}
 
 func (s *Session) help(c Command, emit func(Output)) error {
 	if len(c.Args) == 0 {

@@ -47,13 +47,16 @@ type Command struct {
 	// Script is the Starlark of a problem or heuristic cell (script.go),
 	// with blank lines for the cell's lines before it.
 	Script string
+	// GameLocal is the search line of a game or local search (search
+	// alphabeta depth=2), checked when the search starts (gamelocal.go).
+	GameLocal string
 }
 
 // Verbs are the commands a line may start with, besides the problem kinds.
 var Verbs = []string{"search", "step", "back", "run", "reset", "show", "compare", "export", "replay", "check", "heuristic", "problem", "help"}
 
 // ProblemKinds are the words that start a problem line.
-var ProblemKinds = []string{"puzzle", "grid", "graph", "script"}
+var ProblemKinds = append([]string{"puzzle", "grid", "graph", "script"}, gameLocalKinds...)
 
 // Topics are the things show can show.
 var Topics = []string{"open", "closed", "tree", "path", "board", "stats", "node", "iteration"}
@@ -185,6 +188,9 @@ func parseLine(src string) (Command, error) {
 		return cmd, checkName(f[0])
 	}
 	args := f[1:]
+	if isGameLocalKind(verb) {
+		return Command{Verb: "problem", Problem: src}, nil
+	}
 	switch verb {
 	case "puzzle", "grid", "graph", "script":
 		return Command{Verb: "problem", Problem: src}, nil
@@ -261,6 +267,9 @@ func checkName(name string) error {
 }
 
 func parseSearch(args []string) (Command, error) {
+	if len(args) > 0 && isGameLocalAlgo(args[0]) {
+		return Command{Verb: "search", GameLocal: strings.Join(args, " ")}, nil
+	}
 	o, err := parseOptions(args)
 	return Command{Verb: "search", Options: o}, err
 }

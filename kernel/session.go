@@ -85,9 +85,10 @@ type Session struct {
 	cfg      Config
 	problem  stepper.Instance
 	searches map[string]*liveSearch
-	current  string // the search a command without a name acts on
-	views    int    // display ids handed out
-	count    int    // cells executed
+	current  string     // the search a command without a name acts on
+	views    int        // display ids handed out
+	count    int        // cells executed
+	gl       *gameLocal // the game or local problem and its search, if any
 }
 
 // liveSearch is one search and its live view.
@@ -193,6 +194,9 @@ func (s *Session) Execute(ctx context.Context, cell string, emit func(Output)) e
 }
 
 func (s *Session) exec(ctx context.Context, c Command, emit func(Output)) error {
+	if done, err := s.execGameLocal(ctx, c, emit); done {
+		return err
+	}
 	switch c.Verb {
 	case "problem":
 		return s.setProblem(c, emit)

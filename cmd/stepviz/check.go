@@ -29,6 +29,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stepviz check: give one answer sheet, ANSWER.csv or ANSWER.md (- reads CSV from stdin); see docs/trace-format.md for its columns")
 		return exitUsage
 	}
+	if code, ok := checkFamily(ta, pos[0], *quiet, stdout, stderr); ok {
+		return code
+	}
 	s, ok := ta.search("check", stderr)
 	if !ok {
 		return exitUsage

@@ -25,6 +25,7 @@ type traceArgs struct {
 	problem *string
 	options func() (stepper.Options, error)
 	withH   func(stepper.Instance) (stepper.Instance, error)
+	family  *familyFlags // game and local searches' options
 }
 
 func addTraceArgs(fs *flag.FlagSet) *traceArgs {
@@ -32,6 +33,7 @@ func addTraceArgs(fs *flag.FlagSet) *traceArgs {
 		problem: fs.String("problem", "", "the problem line, e.g. \"puzzle 283164705 goal=123804765\" or \"graph romania\""),
 		options: addSearchFlags(fs, "astar"),
 		withH:   addHeuristicsFlag(fs),
+		family:  addFamilyFlags(fs),
 	}
 }
 
@@ -163,10 +165,6 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		}
 		*ta.problem = strings.Join(pos, " ")
 	}
-	s, ok := ta.search("trace", stderr)
-	if !ok {
-		return exitUsage
-	}
 	upTo := export.ToEnd
 	if *steps >= 0 {
 		upTo = *steps
@@ -175,6 +173,13 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	f := formatFor(*format, *out, "jsonl")
+	if code, ok := traceFamily(ta, f, *out, upTo, stdout, stderr); ok {
+		return code
+	}
+	s, ok := ta.search("trace", stderr)
+	if !ok {
+		return exitUsage
+	}
 	eo, ok := ef.options("trace", f, stderr)
 	if !ok {
 		return exitUsage

@@ -32,6 +32,9 @@ func runWorksheet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz worksheet: unexpected arguments %q; the problem goes in -problem\n", strings.Join(pos, " "))
 		return exitUsage
 	}
+	if code, ok := worksheetFamily(ta, fs, *blank, *format, *out, *key, stdout, stderr); ok {
+		return code
+	}
 	if *steps < 1 {
 		fmt.Fprintln(stderr, "stepviz worksheet: give -steps N, the number of steps the student traces (N >= 1)")
 		return exitUsage

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"stepviz/internal/safefile"
+	"stepviz/viz/export"
+)
+
+// worksheetFamily is worksheet for a game problem ("fill in the values",
+// "cross out the pruned branches"); ok is false for any other problem.
+// -steps is not used: the sheet covers the whole search.
+func worksheetFamily(a *traceArgs, fs *flag.FlagSet, blank, format, out, key string, stdout, stderr io.Writer) (code int, ok bool) {
+	s, ok, err := a.family.family(*a.problem)
+	if !ok {
+		return 0, false
+	}
+	fail := func(err error) (int, bool) {
+		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", strings.TrimPrefix(stripPrefix(err), "export: "))
+		return exitUsage, true
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if s.g == nil {
+		return fail(fmt.Errorf("worksheets are made for game trees (fill in the values, cross out the pruned branches); export a local search with stepviz trace -format md or svg"))
+	}
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "blank" })
+	if !set {
+		blank = ""
+	}
+	blanks, err := export.ParseGameBlanks(blank, s.gopt.Algorithm)
+	if err != nil {
+		return fail(err)
+	}
+	f := formatFor(format, out, "md")
+	keyPath := key
+	if keyPath == "" && out != "" && out != "-" {
+		ext := filepath.Ext(out)
+		keyPath = strings.TrimSuffix(out, ext) + "-key" + ext
+	}
+	if keyPath != "" && (keyPath == "-" && (out == "" || out == "-") || keyPath != "-" && out != "" && out != "-" && safefile.SameFile(keyPath, out)) {
+		return fail(fmt.Errorf("-key %s is the student's sheet (-o %s): the key would overwrite it; give the key another name", keyPath, out))
+	}
+	var sheet, answers bytes.Buffer
+	if err := export.WriteGameWorksheet(&sheet, f, s.g, s.gopt, blanks, false); err != nil {
+		return fail(err)
+	}
+	if err := export.WriteGameWorksheet(&answers, f, s.g, s.gopt, blanks, true); err != nil {
+		return fail(err)
+	}
+	if err := writeOutput(out, sheet.Bytes(), stdout); err != nil {
+		return fail(fmt.Errorf("writing %s: %v", out, err))
+	}
+	if keyPath == "" {
+		fmt.Fprintln(stderr, "stepviz worksheet: no answer key written: give -key FILE (or -o FILE to get FILE-key beside it)")
+		return exitOK, true
+	}
+	if err := writeOutput(keyPath, answers.Bytes(), stdout); err != nil {
+		return fail(fmt.Errorf("writing %s: %v", keyPath, err))
+	}
+	if out != "" && out != "-" {
+		fmt.Fprintf(stderr, "wrote %s and the answer key %s\n", out, keyPath)
+	}
+	return exitOK, true
+}
+
+// checkFamily is check for a game problem: it grades a filled-in game
+// worksheet. Exit 0 when every answer is right, 1 at the first wrong one
+// (printed), 2 when the sheet or the flags are wrong.
+func checkFamily(a *traceArgs, name string, quiet bool, stdout, stderr io.Writer) (code int, ok bool) {
+	s, ok, err := a.family.family(*a.problem)
+	if !ok {
+		return 0, false
+	}
+	fail := func(err error) (int, bool) {
+		fmt.Fprintf(stderr, "stepviz check: %s\n", strings.TrimPrefix(stripPrefix(err), "export: "))
+		return exitUsage, true
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if s.g == nil {
+		return fail(fmt.Errorf("check grades game worksheets and search traces; a local search has no worksheet"))
+	}
+	var r io.Reader = os.Stdin
+	if name != "-" {
+		f, err := safefile.Open(name, export.MaxAnswerBytes)
+		if err != nil {
+			return fail(err)
+		}
+		defer f.Close()
+		r = f
+	} else {
+		name = "stdin.md"
+	}
+	ans, err := export.ParseGameAnswer(r, name)
+	if err != nil {
+		return fail(err)
+	}
+	g, err := export.CheckGame(s.g, s.gopt, ans)
+	if err != nil {
+		return fail(err)
+	}
+	if !quiet {
+		for _, l := range g.Lines {
+			fmt.Fprintln(stdout, l)
+		}
+	}
+	if g.Correct {
+		fmt.Fprintf(stdout, "correct: all %d nodes match %s (graded: %s)\n", g.Checked, s.gopt.String(), strings.Join(g.Graded, ", "))
+		return exitOK, true
+	}
+	at := ""
+	if g.Line > 0 {
+		at = fmt.Sprintf(" (%s line %d)", name, g.Line)
+	}
+	fmt.Fprintf(stdout, "first difference%s: %s\n", at, g.Reason)
+	return exitNo, true
+}

@@ -1,0 +1,431 @@
+package export
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"stepviz/stepper"
+	"stepviz/stepper/game"
+	"stepviz/stepper/local"
+)
+
+// MaxDrawnGameNodes bounds the nodes (generated and pruned) a game tree
+// drawing holds: past it no one reads the labels, and a bigger tree is
+// drawn folded (foldGame).
+const MaxDrawnGameNodes = 200
+
+// gameLayout places a game view's nodes, the pruned branches among them
+// (after their parent's generated children, the order they come in):
+// leaves left to right in depth-first order, a parent centred over its
+// children. All is the generated nodes then the pruned ones; kids lists
+// each node's children by index into all. O(nodes).
+type gameLayout struct {
+	all  []game.ViewNode
+	kids [][]int
+	x, y []float64
+	w, h float64
+	note string // what a folded drawing leaves out, "" when whole
+}
+
+// foldGame keeps a tree too big to draw to the deepest level d at which
+// the nodes to depth d, with the current path and the principal
+// variation below it, number at most limit; Parent indexes are
+// renumbered into the result, whose order is the view's (generated, then
+// pruned). O(nodes).
+func foldGame(v *game.View, limit int) ([]game.ViewNode, int) {
+	n := len(v.Nodes)
+	node := func(i int) *game.ViewNode {
+		if i < n {
+			return &v.Nodes[i]
+		}
+		return &v.Cut[i-n]
+	}
+	total := n + len(v.Cut)
+	onPath := map[int]bool{}
+	for _, id := range v.Path {
+		onPath[id] = true
+	}
+	for _, id := range v.PV {
+		onPath[id] = true
+	}
+	byDepth := map[int]int{}
+	for i := range total {
+		if x := node(i); !(x.ID >= 0 && onPath[x.ID]) {
+			byDepth[x.Depth]++
+		}
+	}
+	d, count := 0, len(onPath)+byDepth[0]
+	for count+byDepth[d+1] <= limit && byDepth[d+1] > 0 {
+		d++
+		count += byDepth[d]
+	}
+	newID := make([]int, n)
+	var out []game.ViewNode
+	for i := range total {
+		x := node(i)
+		if x.Depth > d && !(x.ID >= 0 && onPath[x.ID]) {
+			if i < n {
+				newID[i] = -1
+			}
+			continue
+		}
+		c := *x
+		if i < n {
+			newID[i] = len(out)
+		}
+		if c.Parent >= 0 {
+			c.Parent = newID[c.Parent]
+		}
+		out = append(out, c)
+	}
+	return out, d
+}
+
+const (
+	gameColW = 96.0
+	gameRowH = 110.0
+	gameTop  = 78.0
+)
+
+func layoutGame(v *game.View) (*gameLayout, error) {
+	all := append(append([]game.ViewNode(nil), v.Nodes...), v.Cut...)
+	note := ""
+	if len(all) > MaxDrawnGameNodes {
+		var d int
+		all, d = foldGame(v, MaxDrawnGameNodes)
+		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes (give -steps N for an earlier step, or depth=)", d, len(all), len(v.Nodes)+len(v.Cut))
+	}
+	l := &gameLayout{all: all, kids: make([][]int, len(all)), x: make([]float64, len(all)), y: make([]float64, len(all)), note: note}
+	for i, n := range all {
+		if n.Parent >= 0 {
+			l.kids[n.Parent] = append(l.kids[n.Parent], i)
+		}
+	}
+	next, maxDepth := 0.0, 0
+	var place func(i int)
+	place = func(i int) {
+		l.y[i] = gameTop + float64(all[i].Depth)*gameRowH
+		maxDepth = max(maxDepth, all[i].Depth)
+		if len(l.kids[i]) == 0 {
+			l.x[i] = gameColW/2 + next*gameColW
+			next++
+			return
+		}
+		for _, k := range l.kids[i] {
+			place(k)
+		}
+		l.x[i] = (l.x[l.kids[i][0]] + l.x[l.kids[i][len(l.kids[i])-1]]) / 2
+	}
+	if len(all) > 0 {
+		place(0)
+	}
+	l.w = max(next*gameColW, 420)
+	l.h = gameTop + float64(maxDepth)*gameRowH + 70
+	return l, nil
+}
+
+// GameSVG draws a game view's tree as AIMA Figs. 5.2 and 5.5 do: MAX
+// nodes as upward triangles, MIN downward, chance nodes circles and
+// leaves squares; under each its value so far, its α/β window and its
+// range of possible values (alpha-beta), or its wins/visits and UCB1
+// (MCTS). Pruned branches are dashed, crossed and labelled with the cut's
+// reason; the current path is drawn bold, the principal variation red.
+// Every number is the view's text. O(nodes).
+func GameSVG(w io.Writer, v *game.View) error {
+	l, err := layoutGame(v)
+	if err != nil {
+		return err
+	}
+	p := &printer{w: w}
+	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d">`+"\n",
+		fnum(l.w), fnum(l.h), fnum(l.w), fnum(l.h), v.Step)
+	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
+	p.f(`<text x="8" y="16" font-size="13" font-weight="bold">%s — %s</text>`+"\n", xmlText(v.Problem), xmlText(v.Options))
+	p.f(`<text x="8" y="34" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(clipText(v.Says, 160)))
+	if l.note != "" {
+		p.f(`<text x="8" y="%s" fill="#a00" data-testid="folded">%s</text>`+"\n", fnum(l.h-10), xmlText(l.note))
+	}
+	if v.Status != game.Running {
+		p.f(`<text x="8" y="50" data-testid="result">value %s for MAX`, v.Value)
+		if len(v.PVMoves) > 0 {
+			p.f(`, principal variation %s`, xmlText(strings.Join(v.PVMoves, " ")))
+		}
+		p.f("</text>\n")
+	}
+	// Edges first, under the nodes.
+	for i, n := range l.all {
+		if n.Parent < 0 {
+			continue
+		}
+		x1, y1, x2, y2 := l.x[n.Parent], l.y[n.Parent]+44, l.x[i], l.y[i]-12
+		style := `stroke="#555" stroke-width="1.2"`
+		class := "edge"
+		switch {
+		case n.Status == game.Pruned:
+			style, class = `stroke="#999" stroke-width="1.2" stroke-dasharray="4 3"`, "edge cut"
+		case n.OnPV:
+			style, class = `stroke="#c62828" stroke-width="3.5"`, "edge pv"
+		case n.Status == game.OnPath || n.Status == game.Select || n.Status == game.Expand:
+			style, class = `stroke="#111" stroke-width="2.5"`, "edge path"
+		}
+		p.f(`<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" %s/>`+"\n", class, fnum(x1), fnum(y1), fnum(x2), fnum(y2), style)
+		mx, my := x1+(x2-x1)*0.6, y1+(y2-y1)*0.6
+		p.f(`<text x="%s" y="%s" font-size="9" fill="#666" text-anchor="end">%s </text>`+"\n", fnum(round2(x1+(x2-x1)*0.75-3)), fnum(round2(y1+(y2-y1)*0.75)), xmlText(n.Move))
+		if n.Status == game.Pruned {
+			p.f(`<path class="cut-mark" d="M%s %s l10 -6 M%s %s l10 -6" stroke="#c62828" stroke-width="2"/>`+"\n",
+				fnum(mx-5), fnum(my+1), fnum(mx-5), fnum(my+6))
+		}
+	}
+	for i, n := range l.all {
+		parent := -1
+		if n.Parent >= 0 {
+			parent = l.all[n.Parent].ID
+		}
+		gameNodeSVG(p, &n, parent, l.x[i], l.y[i])
+	}
+	p.f("</svg>\n")
+	return p.err
+}
+
+// gameNodeSVG draws one node; parent is its parent's ID in the view.
+func gameNodeSVG(p *printer, n *game.ViewNode, parent int, x, y float64) {
+	stroke, sw, fill, text := "#222", "1.2", "white", "#000"
+	switch n.Status {
+	case game.Pruned:
+		stroke, fill, text = "#aaa", "#f3f3f3", "#999"
+	case game.OnPath, game.Select:
+		sw = "2.8"
+	case game.Expand:
+		sw, fill = "2.8", "#fff3c4"
+	}
+	if n.OnPV {
+		stroke = "#c62828"
+	}
+	p.f(`<g class="node %s" data-node="%d" data-parent="%d" data-state="%s" data-move="%s" data-value="%s" data-window="%s" data-range="%s">`,
+		n.Status, n.ID, parent, xmlText(n.State), xmlText(n.Move), xmlText(n.Text.Value), xmlText(n.Text.Window), xmlText(n.Text.Range))
+	attrs := fmt.Sprintf(`fill="%s" stroke="%s" stroke-width="%s"`, fill, stroke, sw)
+	switch {
+	case n.Leaf || (n.Status == game.Pruned && n.Kids == 0 && n.Turn != game.Max && n.Turn != game.Min):
+		p.f(`<rect x="%s" y="%s" width="24" height="22" %s/>`, fnum(x-12), fnum(y-11), attrs)
+	case n.Turn == game.Max:
+		p.f(`<path d="M%s %s l14 24 h-28 z" %s/>`, fnum(x), fnum(y-14), attrs)
+	case n.Turn == game.Min:
+		p.f(`<path d="M%s %s l14 -24 h-28 z" %s/>`, fnum(x), fnum(y+12), attrs)
+	default:
+		p.f(`<circle cx="%s" cy="%s" r="12" %s/>`, fnum(x), fnum(y), attrs)
+	}
+	label := n.State
+	if len(label) > 9 {
+		label = label[:9] + "…"
+	}
+	p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10" fill="%s">%s</text>`, fnum(x), fnum(y+4), text, xmlText(label))
+	var lines []string
+	if n.Status == game.Pruned {
+		lines = append(lines, "pruned", n.Why)
+	} else {
+		if n.Text.Value != "" && !n.Leaf {
+			lines = append(lines, "v = "+n.Text.Value)
+		}
+		if n.Text.Window != "" {
+			lines = append(lines, n.Text.Window)
+		}
+		if n.Text.Range != "" && n.Window && !n.Leaf {
+			lines = append(lines, "range "+n.Text.Range)
+		}
+		if n.Text.Wins != "" {
+			lines = append(lines, n.Text.Wins+" wins")
+			if n.Parent >= 0 {
+				lines = append(lines, "UCB1 "+n.Text.UCB1)
+			}
+		}
+	}
+	for j, s := range lines {
+		p.f(`<text class="note" x="%s" y="%s" text-anchor="middle" font-size="9" fill="%s">%s</text>`, fnum(x), fnum(y+24+float64(j)*11), text, xmlText(s))
+	}
+	p.f("</g>\n")
+}
+
+func clipText(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// gameDOT writes a game view's tree as a Graphviz digraph: each node's
+// label holds its state, value and window (or wins/visits), pruned
+// branches are dashed with the cut's reason, the principal variation bold.
+// O(nodes).
+func gameDOT(w io.Writer, v *game.View) error {
+	if n := len(v.Nodes) + len(v.Cut); n > maxDOTNodes {
+		return fmt.Errorf("export: the tree at step %d has %d nodes; a DOT export holds at most %d: give -steps N or a smaller search", v.Step, n, maxDOTNodes)
+	}
+	p := &printer{w: w}
+	p.f("// stepviz game tree\n// problem: %s\n// options: %s\n// step: %d (%s)\ndigraph game {\n", oneLine(v.Problem), v.Options, v.Step, v.Status)
+	p.f("  label=%s;\n  labelloc=t;\n  node [fontname=\"Helvetica\", fontsize=10];\n", dotQuote(fmt.Sprintf("%s\n%s\nafter step %d: %s", v.Problem, v.Options, v.Step, v.Says)))
+	node := func(id string, n *game.ViewNode) {
+		shape := map[game.Turn]string{game.Max: "triangle", game.Min: "invtriangle", game.Chance: "circle"}[n.Turn]
+		if n.Leaf {
+			shape = "box"
+		}
+		lines := []string{n.State}
+		if n.Status == game.Pruned {
+			lines = append(lines, "pruned: "+n.Why)
+		} else {
+			if n.Text.Value != "" && !n.Leaf {
+				lines = append(lines, "v = "+n.Text.Value)
+			}
+			if n.Text.Window != "" {
+				lines = append(lines, n.Text.Window)
+			}
+			if n.Text.Wins != "" {
+				lines = append(lines, n.Text.Wins+" wins, UCB1 "+n.Text.UCB1)
+			}
+		}
+		style := "solid"
+		switch {
+		case n.Status == game.Pruned:
+			style = "dashed"
+		case n.OnPV:
+			style = "bold"
+		}
+		p.f("  %s [shape=%s, style=%s, label=%s];\n", id, shape, style, dotQuote(strings.Join(lines, "\n")))
+	}
+	for i := range v.Nodes {
+		node(fmt.Sprintf("n%d", i), &v.Nodes[i])
+	}
+	for i := range v.Cut {
+		node(fmt.Sprintf("p%d", i), &v.Cut[i])
+	}
+	for i, n := range v.Nodes {
+		if n.Parent >= 0 {
+			attr := ""
+			if n.OnPV {
+				attr = ", penwidth=3"
+			}
+			p.f("  n%d -> n%d [label=%s%s];\n", n.Parent, i, dotQuote(n.Move), attr)
+		}
+	}
+	for i, n := range v.Cut {
+		p.f("  n%d -> p%d [label=%s, style=dashed];\n", n.Parent, i, dotQuote(n.Move+" ✂ "+n.Why))
+	}
+	p.f("}\n")
+	return p.err
+}
+
+// LocalSVG draws a local view: the board (queens, the queens attacked
+// drawn red) or the tour on the left, h over the steps on the right, and
+// under them what the step did and why the search stopped. Every number is
+// the view's text. O(n² + steps).
+func LocalSVG(w io.Writer, v *local.View) error {
+	p := &printer{w: w}
+	const side, chartW, chartH = 360.0, 380.0, 240.0
+	width, height := 20+side+40+chartW+20, 70+side+60
+	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d" data-h="%s">`+"\n",
+		fnum(width), fnum(height), fnum(width), fnum(height), v.Step, xmlText(v.HText))
+	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
+	p.f(`<text x="10" y="18" font-size="13" font-weight="bold">%s — %s</text>`+"\n", xmlText(v.Problem), xmlText(v.Options))
+	p.f(`<text x="10" y="36" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(clipText(v.Says, 170)))
+	status := "h = " + v.HText + " (" + string(v.Status) + ")"
+	if v.Why != "" {
+		status += ": " + v.Why
+	}
+	p.f(`<text x="10" y="54" data-testid="status">%s</text>`+"\n", xmlText(clipText(status, 170)))
+	x0, y0 := 20.0, 70.0
+	switch v.Kind {
+	case "queens":
+		n := len(v.State)
+		cell := side / float64(n)
+		attacked := make([]bool, n)
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				d := v.State[j] - v.State[i]
+				if d == 0 || d == j-i || d == i-j {
+					attacked[i], attacked[j] = true, true
+				}
+			}
+		}
+		for c := range n {
+			for r := range n {
+				if (r+c)%2 == 1 {
+					p.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="#ddd"/>`, fnum(x0+float64(c)*cell), fnum(y0+float64(r)*cell), fnum(cell), fnum(cell))
+				}
+			}
+		}
+		p.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="none" stroke="#333"/>`+"\n", fnum(x0), fnum(y0), fnum(side), fnum(side))
+		for c, r := range v.State {
+			fill := "#222"
+			if attacked[c] {
+				fill = "#c62828"
+			}
+			p.f(`<circle class="queen" data-col="%d" data-row="%d" cx="%s" cy="%s" r="%s" fill="%s"/>`+"\n", c+1, r+1,
+				fnum(x0+(float64(c)+0.5)*cell), fnum(y0+(float64(r)+0.5)*cell), fnum(math.Max(cell*0.35, 1)), fill)
+		}
+	case "tsp":
+		pt := func(i int) (float64, float64) { return x0 + v.Cities[i][0]/100*side, y0 + v.Cities[i][1]/100*side }
+		var b strings.Builder
+		for k, c := range v.State {
+			x, y := pt(c)
+			if k == 0 {
+				fmt.Fprintf(&b, "M%s %s", fnum(round2(x)), fnum(round2(y)))
+			} else {
+				fmt.Fprintf(&b, " L%s %s", fnum(round2(x)), fnum(round2(y)))
+			}
+		}
+		p.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="none" stroke="#ccc"/>`+"\n", fnum(x0), fnum(y0), fnum(side), fnum(side))
+		p.f(`<path class="tour" d="%s Z" fill="none" stroke="#1565c0" stroke-width="1.5"/>`+"\n", b.String())
+		for i := range v.Cities {
+			x, y := pt(i)
+			p.f(`<circle class="city" cx="%s" cy="%s" r="3" fill="#222"/>`+"\n", fnum(round2(x)), fnum(round2(y)))
+		}
+	}
+	// h over the steps.
+	cx, cy := x0+side+40, y0
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, h := range v.History {
+		lo, hi = math.Min(lo, h), math.Max(hi, h)
+	}
+	if hi == lo {
+		hi = lo + 1
+	}
+	p.f(`<g class="chart"><rect x="%s" y="%s" width="%s" height="%s" fill="none" stroke="#999"/>`, fnum(cx), fnum(cy), fnum(chartW), fnum(chartH))
+	p.f(`<text x="%s" y="%s" text-anchor="end" font-size="9">%s</text>`, fnum(cx-3), fnum(cy+8), xmlText(stepper.FormatNumber(hi)))
+	p.f(`<text x="%s" y="%s" text-anchor="end" font-size="9">%s</text>`, fnum(cx-3), fnum(cy+chartH), xmlText(stepper.FormatNumber(lo)))
+	p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10">h over %d steps</text>`, fnum(cx+chartW/2), fnum(cy+chartH+16), v.Step)
+	var b strings.Builder
+	den := float64(max(len(v.History)-1, 1))
+	for i, h := range v.History {
+		x := cx + float64(i)/den*chartW
+		y := cy + (hi-h)/(hi-lo)*chartH
+		if i == 0 {
+			fmt.Fprintf(&b, "M%s %s", fnum(round2(x)), fnum(round2(y)))
+		} else {
+			fmt.Fprintf(&b, " L%s %s", fnum(round2(x)), fnum(round2(y)))
+		}
+	}
+	p.f(`<path class="h" d="%s" fill="none" stroke="#c62828" stroke-width="1.5"/></g>`+"\n", b.String())
+	// The neighbours priced at the step, as many as fit.
+	if len(v.Neighbours) > 0 {
+		var parts []string
+		for _, n := range v.Neighbours {
+			s := n.Move + " " + n.HText
+			if n.Taken {
+				s = "[" + s + "]"
+			}
+			parts = append(parts, s)
+		}
+		note := fmt.Sprintf("%d neighbours priced (h): %s", v.Considered, strings.Join(parts, ", "))
+		for j, line := range strings.Split(wrapWords(note, 80), "\n") {
+			if j == 5 {
+				break
+			}
+			p.f(`<text class="neighbours" x="%s" y="%s" font-size="9">%s</text>`+"\n", fnum(cx), fnum(cy+chartH+34+float64(j)*12), xmlText(line))
+		}
+	}
+	p.f("</svg>\n")
+	return p.err
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }

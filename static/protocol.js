@@ -6,7 +6,7 @@
 // any view still waiting, so fast key presses end on the last one. The
 // views never touch the socket.
 import { $ } from "./util.js";
-import { createModel } from "./model.js";
+import { createModel, decodeFrame } from "./model.js";
 
 const LARGE = new Set(["view", "live", "states", "rows"]);
 
@@ -34,12 +34,8 @@ export function createProtocol(page) {
         return;
       }
       // a binary frame: the JSON header's length, the header, the records
-      const buf = e.data, dv = new DataView(buf);
-      if (buf.byteLength < 4) return;
-      const n = dv.getUint32(0, true);
-      let msg;
-      try { msg = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n))); } catch (err) { return; }
-      onMessage(msg, new Uint8Array(buf, 4 + n));
+      const f = decodeFrame(new Uint8Array(e.data));
+      if (f) onMessage(f.msg, f.recs);
     };
     ws.onclose = (e) => {
       if (st.ws !== ws) return;

@@ -12,11 +12,7 @@ import (
 	"strings"
 
 	"stepviz/static"
-	"stepviz/viz"
 )
-
-//go:embed replaymodel.js
-var replayModelJS string
 
 //go:embed replay.js
 var replayJS string
@@ -26,19 +22,20 @@ var replayCSS string
 
 // replayViews are the session page's view modules (static/), bundled into
 // the replay page so that it draws exactly as the live viewer does.
-var replayViews = []string{"util", "treelayout", "family", "gridcanvas", "problem", "tree", "tables", "chart"}
+// The model (model.js, with the constants it imports) is the live page's
+// too: the replay decodes the frames a live viewer is sent.
+var replayViews = []string{"util", "wireconst", "prefixcount", "model", "treelayout", "family", "gridcanvas", "problem", "tree", "tables", "chart"}
 
 // writeHTML writes a standalone replay page: one file with its CSS, script
 // and data inline and no network access, drawn by the live viewer's own
 // view modules (the focus tree, the problem view, virtualised tables, the
-// chart) over a compact trace (replayData), with first, back, step, play,
-// last, a slider, a step field, the narration of each step and a node
-// inspector; a search with no single open list (ids, idastar, rbfs,
-// bidirectional) in its family's terms as on the live page (family.js: the
-// stack, the iteration strip, the current iteration's tree, RBFS's
-// f-limits, two facing trees). The JSON trace is embedded too and can be
-// saved from the page. Cost: two replays of the steps, O(steps + nodes +
-// mods) time and bytes.
+// chart) over the live viewer's own model (static/model.js) fed the frames
+// a live viewer is sent (replayFrames, gzipped and base64-encoded), with
+// first, back, step, play, last, a slider, a step field, the narration of
+// each step and a node inspector; a search with no single open list (ids,
+// idastar, rbfs, bidirectional) in its family's terms as on the live page
+// (family.js). The JSON trace is embedded too and can be saved from the
+// page. Cost: two walks of the steps, O(steps + nodes) time and bytes.
 func writeHTML(w io.Writer, sess *session) error {
 	if err := sess.keepEveryNode(); err != nil { // the last loop reads every node
 		return err
@@ -54,33 +51,25 @@ func writeHTML(w io.Writer, sess *session) error {
 	if err != nil {
 		return fmt.Errorf("export: html: %w", err)
 	}
-	d := replayData{Problem: t.Problem, Kind: t.Kind, Options: t.Options, Rules: rulesText(sess.opts), Legend: viz.Legend(), Goal: -1,
-		Info: viz.DescribeProblem(sess.inst, sess.opts, nil)}
 	var tb strings.Builder
 	if err := t.WriteJSON(&tb); err != nil {
 		return err
 	}
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	if _, err := io.WriteString(zw, tb.String()); err != nil {
-		return fmt.Errorf("export: html: %w", err)
-	}
-	if err := zw.Close(); err != nil {
-		return fmt.Errorf("export: html: %w", err)
-	}
-	d.TraceGz = base64.StdEncoding.EncodeToString(gz.Bytes())
-	steps, err := buildReplay(sess, &d)
+	traceGz, err := gzip64([]byte(tb.String()))
 	if err != nil {
 		return err
 	}
-	d.Steps = steps
-	if steps == 0 {
-		d.Status = string(sess.s.Status())
+	var d replayFrames
+	if _, err := buildFrames(sess, &d); err != nil {
+		return err
 	}
-	d.Info.Frontier = replayFrontier(sess.s, d.Info)
-	data, err := json.Marshal(d) // escapes <, > and &, so it cannot close the script element
+	data, err := json.Marshal(d)
 	if err != nil {
 		return fmt.Errorf("export: html: %w", err)
+	}
+	frames, err := gzip64(data)
+	if err != nil {
+		return err
 	}
 	p := &printer{w: w}
 	title := html.EscapeString(fmt.Sprintf("%s: %s", algoTitle(sess.opts), t.Problem))
@@ -90,14 +79,31 @@ func writeHTML(w io.Writer, sess *session) error {
 	p.f("<header class=\"top\"><h1>%s</h1>\n<p>Problem: <code data-testid=\"problem\" class=\"spec\" title=\"%s\">%s</code> Options: <code data-testid=\"options\">%s</code></p>\n<p class=\"rules small muted\">Rules: %s.</p></header>\n",
 		html.EscapeString(algoTitle(sess.opts)+" trace"), html.EscapeString(t.Problem), html.EscapeString(t.Problem), html.EscapeString(t.Options), html.EscapeString(rulesText(sess.opts)))
 	p.f(replayBody, d.Steps, d.Steps, d.Steps)
-	p.f("<script type=\"application/json\" id=\"stepviz-data\">%s</script>\n<script>\n%s\n%s\n%s</script>\n</body>\n</html>\n", data, views, replayModelJS, replayJS)
+	// base64 holds no < or &: it cannot close the script element
+	p.f("<script type=\"application/octet-stream\" id=\"stepviz-frames\">%s</script>\n<script type=\"application/octet-stream\" id=\"stepviz-trace\">%s</script>\n<script>\n%s\n%s</script>\n</body>\n</html>\n", frames, traceGz, views, replayJS)
 	return p.err
 }
 
+// gzip64 is b gzipped and base64-encoded, as the page unpacks it
+// (DecompressionStream). O(len(b)).
+func gzip64(b []byte) (string, error) {
+	var gz bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if err != nil {
+		return "", fmt.Errorf("export: html: %w", err)
+	}
+	if _, err := zw.Write(b); err != nil {
+		return "", fmt.Errorf("export: html: %w", err)
+	}
+	if err := zw.Close(); err != nil {
+		return "", fmt.Errorf("export: html: %w", err)
+	}
+	return base64.StdEncoding.EncodeToString(gz.Bytes()), nil
+}
+
 // maxHTMLSteps is the most steps an HTML replay holds: a page holds every
-// step, about 500 bytes each (a 2,000-step A* is 1.1 MB, 20,000 steps
-// 10 MB), and a browser opens a page of tens of megabytes slowly or not at
-// all. A variable so that tests can lower it.
+// step's message, and a browser opens a page of tens of megabytes slowly
+// or not at all. A variable so that tests can lower it.
 var maxHTMLSteps = 50_000
 
 // fitsHTML refuses, before any event is kept, a replay of more steps than

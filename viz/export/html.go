@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"html"
 	"io"
@@ -30,7 +29,7 @@ var replayViews = []string{"util", "wireconst", "prefixcount", "model", "treelay
 // and data inline and no network access, drawn by the live viewer's own
 // view modules (the focus tree, the problem view, virtualised tables, the
 // chart) over the live viewer's own model (static/model.js) fed the frames
-// a live viewer is sent (replayFrames, gzipped and base64-encoded), with
+// a live viewer is sent (writeFrames, gzipped and base64-encoded), with
 // first, back, step, play, last, a slider, a step field, the narration of
 // each step and a node inspector; a search with no single open list (ids,
 // idastar, rbfs, bidirectional) in its family's terms as on the live page
@@ -55,21 +54,28 @@ func writeHTML(w io.Writer, sess *session) error {
 	if err := t.WriteJSON(&tb); err != nil {
 		return err
 	}
-	traceGz, err := gzip64([]byte(tb.String()))
-	if err != nil {
-		return err
-	}
-	var d replayFrames
-	if _, err := buildFrames(sess, &d); err != nil {
-		return err
-	}
-	data, err := json.Marshal(d)
-	if err != nil {
+	var traceGz bytes.Buffer
+	zw, b64 := gzip64(&traceGz)
+	if _, err := io.WriteString(zw, tb.String()); err != nil {
 		return fmt.Errorf("export: html: %w", err)
 	}
-	frames, err := gzip64(data)
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("export: html: %w", err)
+	}
+	if err := b64.Close(); err != nil {
+		return fmt.Errorf("export: html: %w", err)
+	}
+	var frames bytes.Buffer
+	zw, b64 = gzip64(&frames)
+	steps, err := writeFrames(sess, zw)
 	if err != nil {
 		return err
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("export: html: %w", err)
+	}
+	if err := b64.Close(); err != nil {
+		return fmt.Errorf("export: html: %w", err)
 	}
 	p := &printer{w: w}
 	title := html.EscapeString(fmt.Sprintf("%s: %s", algoTitle(sess.opts), t.Problem))
@@ -78,27 +84,18 @@ func writeHTML(w io.Writer, sess *session) error {
 	p.f("<title>%s</title>\n<style>\n%s\n%s</style>\n</head>\n<body class=\"replay\">\n", title, static.Style(), replayCSS)
 	p.f("<header class=\"top\"><h1>%s</h1>\n<p>Problem: <code data-testid=\"problem\" class=\"spec\" title=\"%s\">%s</code> Options: <code data-testid=\"options\">%s</code></p>\n<p class=\"rules small muted\">Rules: %s.</p></header>\n",
 		html.EscapeString(algoTitle(sess.opts)+" trace"), html.EscapeString(t.Problem), html.EscapeString(t.Problem), html.EscapeString(t.Options), html.EscapeString(rulesText(sess.opts)))
-	p.f(replayBody, d.Steps, d.Steps, d.Steps)
+	p.f(replayBody, steps, steps, steps)
 	// base64 holds no < or &: it cannot close the script element
-	p.f("<script type=\"application/octet-stream\" id=\"stepviz-frames\">%s</script>\n<script type=\"application/octet-stream\" id=\"stepviz-trace\">%s</script>\n<script>\n%s\n%s</script>\n</body>\n</html>\n", frames, traceGz, views, replayJS)
+	p.f("<script type=\"application/octet-stream\" id=\"stepviz-frames\">%s</script>\n<script type=\"application/octet-stream\" id=\"stepviz-trace\">%s</script>\n<script>\n%s\n%s</script>\n</body>\n</html>\n", frames.Bytes(), traceGz.Bytes(), views, replayJS)
 	return p.err
 }
 
-// gzip64 is b gzipped and base64-encoded, as the page unpacks it
-// (DecompressionStream). O(len(b)).
-func gzip64(b []byte) (string, error) {
-	var gz bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if err != nil {
-		return "", fmt.Errorf("export: html: %w", err)
-	}
-	if _, err := zw.Write(b); err != nil {
-		return "", fmt.Errorf("export: html: %w", err)
-	}
-	if err := zw.Close(); err != nil {
-		return "", fmt.Errorf("export: html: %w", err)
-	}
-	return base64.StdEncoding.EncodeToString(gz.Bytes()), nil
+// gzip64 returns a writer whose bytes reach w gzipped and base64-encoded,
+// as the page unpacks them (atob, DecompressionStream): close the gzip
+// writer, then the base64 one.
+func gzip64(w io.Writer) (*gzip.Writer, io.WriteCloser) {
+	b64 := base64.NewEncoder(base64.StdEncoding, w)
+	return gzip.NewWriter(b64), b64
 }
 
 // maxHTMLSteps is the most steps an HTML replay holds: a page holds every

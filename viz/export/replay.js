@@ -10,7 +10,11 @@
   "use strict";
   const bytesOf = (id) => Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
   const gunzip = (bytes) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
-  const D = JSON.parse(await gunzip(bytesOf("stepviz-frames")));
+  // the payload (html.go, writeFrames): the step messages, one a line,
+  // then the index; a step message is parsed when it is applied
+  const lines = (await gunzip(bytesOf("stepviz-frames"))).split("\n");
+  while (lines.length && !lines[lines.length - 1]) lines.pop();
+  const D = JSON.parse(lines.pop());
   const { $, fmt, fmtF, esc, stateLabel, setText } = __mod_util;
   const { createModel, decodeFrame } = __mod_model;
   const q = (id) => document.querySelector('[data-testid="' + id + '"]');
@@ -18,18 +22,11 @@
   const m = createModel(D.hello);
   const P = m.problem;
 
-  // sizes[k] is the open and closed list sizes after step k, the chart's
-  // history, which the keys' headers leave out: rebuilt as the server
-  // builds it, sampled to at most maxHistory points
-  const maxHistory = 600;
+  // the chart's history, which the keys' headers leave out: sampled from
+  // D.sizes to at most maxHistory points, as the server samples it
+  const maxHistory = 600, sizes = D.sizes;
   const keys = D.keys.map((x) => ({ step: x.step, frame: x.frame, decoded: null }));
-  const sizes = [];
-  {
-    const k0 = decodeFrame(bytesOf0(keys[0].frame));
-    sizes.push([k0.msg.counters.open, k0.msg.counters.closed]);
-    for (const f of D.frames) sizes.push([f.event.counters.open, f.event.counters.closed]);
-  }
-  function bytesOf0(b64) { return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)); }
+  const bytesOf0 = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
   function history(step) {
     const h = sizes.slice(0, step + 1);
     if (h.length <= maxHistory) return { history: h, historyStride: 1 };
@@ -45,7 +42,7 @@
     Object.assign(msg, history(x.step));
     m.apply("state", msg, recs);
   }
-  const applyStep = (j) => m.apply("step", D.frames[j - 1], null);
+  const applyStep = (j) => m.apply("step", JSON.parse(lines[j - 1]), null);
   // loadStates answers for the states of ids [from, to) as the server
   // answers a states query: the model asks for what a view shows, and a
   // state or a new node needs them

@@ -3,30 +3,38 @@ package export
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"stepviz/stepper"
 	"stepviz/viz"
 	"stepviz/wire"
 )
 
-// replayFrames is what the replay page embeds: the frames a live viewer of
-// the search is sent (package wire), decoded by the live page's own model
-// (static/model.js), and the state strings and h a live viewer asks the
-// server for. A viewer that joined at step 0 and followed every step gets
-// Keys[0] and Frames in order; the other keys are the states a viewer
-// joining at their step gets, so that the page reaches any step by one
-// state and the step messages after it. The keys' headers leave out the
-// chart's history (the page rebuilds it from the steps' counters). Size:
-// O(nodes + steps) (a key is put where the step messages since the last
-// outweigh it, so the keys cost at most what the steps cost), and a seek
-// decodes at most about twice a state's bytes.
-type replayFrames struct {
-	Hello  wire.Hello        `json:"hello"`
-	Steps  int               `json:"steps"`
-	States []string          `json:"states"` // every node's state, by id
-	H      []float64         `json:"h"`      // every node's h, by id
-	Keys   []replayKey       `json:"keys"`   // by ascending step; the first is step 0's
-	Frames []json.RawMessage `json:"frames"` // the step messages of steps 1..Steps
+// The replay page embeds the frames a live viewer of the search is sent
+// (package wire), decoded by the live page's own model (static/model.js),
+// and the state strings and h a live viewer asks the server for. The
+// payload (writeFrames) is text, one JSON value a line: the step messages
+// of steps 1..N, exactly as the lecture server sends them, then one
+// replayIndex. A viewer that joined at step 0 and followed every step gets
+// the index's first key and the step messages in order; the other keys are
+// the states a viewer joining at their step gets, so that the page reaches
+// any step by one state and the step messages after it. The keys' headers
+// leave out the chart's history (the page fills it in from Sizes). Size: O(nodes + steps): a key is put where the step messages
+// since the last outweigh it keyWeight times, so the keys cost at most a
+// keyWeight-th of what the steps cost, and a seek decodes one state and at
+// most keyWeight states' worth of step messages.
+
+// replayIndex is the payload's last line.
+type replayIndex struct {
+	Hello  wire.Hello  `json:"hello"`
+	Steps  int         `json:"steps"`
+	States []string    `json:"states"` // every node's state, by id
+	H      []float64   `json:"h"`      // every node's h, by id
+	Keys   []replayKey `json:"keys"`   // by ascending step; the first is step 0's
+	// Sizes is the open and closed list sizes after steps 0..Steps, the
+	// chart's history as the lecture server keeps it; the page samples
+	// it into a state's header as the server does.
+	Sizes []wire.Sizes `json:"sizes"`
 }
 
 // replayKey is a state frame (wire.Frame: header length, JSON header,
@@ -37,12 +45,13 @@ type replayKey struct {
 }
 
 // keyWeight is how many bytes of step messages outweigh one byte of a
-// state: step messages are JSON that compresses about this much better.
-const keyWeight = 4
+// state: step messages are JSON that compresses many times better than
+// packed records, and a step message costs the page little to apply.
+const keyWeight = 32
 
 // framesBuilder walks a session and records the frames.
 type framesBuilder struct {
-	d      *replayFrames
+	d      *replayIndex
 	s      *stepper.Search
 	format wire.Format
 	recs   []stepper.NodeRecord
@@ -51,36 +60,49 @@ type framesBuilder struct {
 	since, perNode int
 }
 
-// buildFrames fills d by stepping the session's search from step 0: the
-// hello, a state at step 0, each step's message as the lecture server
-// builds it (wire.NewStep) and a state wherever the steps since the last
-// outweigh it. Cost: O(steps + nodes) record reads and encodes, plus the
-// keys' O(nodes) each.
-func buildFrames(sess *session, d *replayFrames) (int, error) {
+// writeFrames writes the payload to w by stepping the session's search
+// from step 0: each step's message as the lecture server builds it
+// (wire.NewStep), then the index: the hello, the states and h, a state at
+// step 0 and one wherever the steps since the last outweigh it. It
+// returns the number of steps. Cost: O(steps + nodes) record reads and
+// encodes, plus the keys' O(nodes) each; it holds the index, never the
+// step messages.
+func writeFrames(sess *session, w io.Writer) (int, error) {
 	s := sess.s
 	s.Reset()
 	info := wire.Describe(s)
-	d.Hello = wire.Hello{Type: wire.MsgHello, Role: "follower", Problem: info, Legend: viz.Legend()}
+	d := &replayIndex{Hello: wire.Hello{Type: wire.MsgHello, Role: "follower", Problem: info, Legend: viz.Legend()}}
 	b := &framesBuilder{d: d, s: s, format: wire.FormatOf(info), perNode: 1}
 	b.addStates(s.NodeEnd(0))
+	d.Sizes = append(d.Sizes, wire.Sizes{s.Counters().Open, s.Counters().Closed})
 	if err := b.key(nil); err != nil {
 		return 0, err
 	}
 	steps, err := sess.walk(func(ev *stepper.Event) error {
 		b.addStates(s.NodeEnd(ev.Step))
-		m := wire.NewStep(s, *ev, s, b.format, viz.Narrate(*ev, s.Options()))
-		f, err := json.Marshal(m)
+		d.Sizes = append(d.Sizes, wire.Sizes{ev.Counters.Open, ev.Counters.Closed})
+		f, err := json.Marshal(wire.NewStep(s, *ev, s, b.format, viz.Narrate(*ev, s.Options())))
 		if err != nil {
 			return fmt.Errorf("export: html: step %d: %w", ev.Step, err)
 		}
-		d.Frames = append(d.Frames, f)
+		if _, err := w.Write(append(f, '\n')); err != nil {
+			return err
+		}
 		b.since += len(f)
 		if b.since >= keyWeight*b.perNode*s.NodeEnd(ev.Step) {
 			return b.key(ev)
 		}
 		return nil
 	})
+	if err != nil {
+		return steps, err
+	}
 	d.Steps = steps
+	f, err := json.Marshal(d)
+	if err != nil {
+		return steps, fmt.Errorf("export: html: %w", err)
+	}
+	_, err = w.Write(append(f, '\n'))
 	return steps, err
 }
 

@@ -46,8 +46,9 @@ type replayKey struct {
 
 // keyWeight is how many bytes of step messages outweigh one byte of a
 // state: step messages are JSON that compresses many times better than
-// packed records, and a step message costs the page little to apply.
-const keyWeight = 32
+// packed records, and a step message costs the page little to apply. A
+// variable so that tests can lower it.
+var keyWeight = 32
 
 // framesBuilder walks a session and records the frames.
 type framesBuilder struct {

@@ -251,4 +251,3 @@ func checkWithModelJS(t *testing.T, runs []*jsRun) {
 	}
 	t.Logf("%d runs: %s", len(runs), strings.TrimSpace(string(out)))
 }
-

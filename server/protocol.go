@@ -13,7 +13,7 @@ import (
 // The message types of the websocket protocol (v2); docs/protocol.md
 // describes each one. Every text message is one JSON object with a "type"
 // field; state and move are binary frames (a JSON header and packed node
-// records, records.go).
+// records, wire/encode.go).
 const (
 	// server -> client
 	MsgHello   = codec.MsgHello // once, first: who you are and what is searched

@@ -67,7 +67,7 @@ function grow(a, n) {
   return b;
 }
 
-// decodeRecords unpacks the records of one message (server/records.go).
+// decodeRecords unpacks the records of one message (wire/encode.go).
 export function decodeRecords(bytes, cells, ext) {
   const out = [];
   let i = 0;

@@ -19,10 +19,11 @@ import (
 // the index's first key and the step messages in order; the other keys are
 // the states a viewer joining at their step gets, so that the page reaches
 // any step by one state and the step messages after it. The keys' headers
-// leave out the chart's history (the page fills it in from Sizes). Size: O(nodes + steps): a key is put where the step messages
-// since the last outweigh it keyWeight times, so the keys cost at most a
-// keyWeight-th of what the steps cost, and a seek decodes one state and at
-// most keyWeight states' worth of step messages.
+// leave out the chart's history (the page fills it in from Sizes). Size:
+// O(nodes + steps): a key is put where the step messages since the last
+// outweigh it keyWeight times, so the keys cost at most a keyWeight-th of
+// what the steps cost, and a seek decodes one state and at most keyWeight
+// states' worth of step messages.
 
 // replayIndex is the payload's last line.
 type replayIndex struct {

@@ -253,7 +253,7 @@ func TestModelJSDecodesEveryRecord(t *testing.T) {
 	const step = 4 // every order but 5 is reached: closed, cutoff and discarded pops, and one not yet popped
 	var runs []*jsRun
 	for _, cells := range []bool{false, true} {
-		format := recFormat{cells: cells, ext: true}
+		format := recFormat{Cells: cells, Ext: true}
 		buf, costs := encodeState(recs, format)
 		info := ProblemInfo{Kind: map[bool]string{false: "puzzle", true: "grid"}[cells], Ext: true, Width: 3}
 		hello, err := json.Marshal(map[string]any{"type": MsgHello, "problem": info})

@@ -1,9 +1,8 @@
 package server
 
 import (
-	"encoding/base64"
-
 	"stepviz/stepper"
+	codec "stepviz/wire"
 )
 
 // stateInstead: a move that would send more new nodes than this, to the
@@ -78,27 +77,8 @@ func (h *hub) stepForward() {
 // the sort keys of the children it left open, and the records of every
 // node the step touched, as at this step.
 func (h *hub) stepMessage(ev stepper.Event) StepMsg {
-	o := h.search.Options()
-	m := StepMsg{Type: MsgStep, Event: ev, Narration: narrate(h.search, ev), Keys: make([]*stepper.Key, len(ev.Children)), Playing: h.playing}
-	ids := []int{ev.Expanded.ID}
-	for i := range ev.Children {
-		if ev.Children[i].Status == stepper.NodeOpen {
-			k := openKey(o, ev.Children[i].NodeInfo)
-			m.Keys[i] = &k
-		}
-		if ev.Children[i].ID >= 0 {
-			ids = append(ids, ev.Children[i].ID)
-		}
-	}
-	// the step's other mods: RBFS's backups and forgotten subtrees, a new
-	// iteration's restatements
-	ids = h.search.ModdedIn(ev.Step-1, ev.Step, ids)
-	enc := newRecEncoder(completing{h.search, h.scratch, ev.Step}, formatOf(h.info))
-	enc.addIDs(ids)
-	m.Recs, m.Costs = base64.StdEncoding.EncodeToString(enc.buf), enc.costs
-	m.NodeEnd = h.search.NodeEnd(ev.Step)
-	m.Head = h.search.OpenHead(headSize, []int{})
-	m.IterStart = iterStart(h.search, ev.Step)
+	m := codec.NewStep(h.search, ev, completing{h.search, h.scratch, ev.Step}, formatOf(h.info), narrate(h.search, ev))
+	m.Playing = h.playing
 	return m
 }
 
@@ -191,7 +171,7 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 		}
 	}
 	enc := newRecEncoder(completing{s, other, to}, formatOf(h.info))
-	enc.addIDs(ids)
+	enc.AddIDs(ids)
 	last := h.last
 	if s != h.search {
 		last = nil
@@ -201,23 +181,19 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 			}
 		}
 	}
-	v := h.view(s, last, MsgMove, reason, id, enc.costs)
-	return outMsg{data: frame(v, enc.buf), binary: true, large: true}, max(k, to)
+	v := h.view(s, last, MsgMove, reason, id, enc.Costs())
+	return outMsg{data: frame(v, enc.Bytes()), binary: true, large: true}, max(k, to)
 }
 
 // view is the JSON header of a state or move: search s at its step.
 func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, id int, costs []float64) View {
-	step := s.StepCount()
-	v := View{Type: typ, Reason: reason, Live: h.search.StepCount(), ID: id, Step: step, Status: s.Status(),
-		Counters: s.Counters(), NodeEnd: s.NodeEnd(step), IterStart: iterStart(s, step), Costs: costs, Head: s.OpenHead(headSize, []int{}), Path: s.Path(),
-		Last: last, Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load())}
-	if v.Costs == nil {
-		v.Costs = []float64{}
-	}
+	narration := ""
 	if last != nil {
-		v.Narration = narrate(s, *last)
+		narration = narrate(s, *last)
 	}
-	n := min(step+1, len(h.history))
+	v := codec.NewView(s, typ, reason, costs, last, narration)
+	v.Live, v.ID, v.Playing, v.Speed, v.Followers = h.search.StepCount(), id, h.playing, h.speed, int(h.followers.Load())
+	n := min(v.Step+1, len(h.history))
 	v.History, v.HistoryStride = sample(h.history[:n], maxHistory)
 	return v
 }

@@ -7,23 +7,24 @@ import (
 
 	"stepviz/stepper"
 	"stepviz/viz"
+	codec "stepviz/wire"
 )
 
 // The message types of the websocket protocol (v2); docs/protocol.md
 // describes each one. Every text message is one JSON object with a "type"
 // field; state and move are binary frames (a JSON header and packed node
-// records, records.go).
+// records, wire/encode.go).
 const (
 	// server -> client
-	MsgHello   = "hello"   // once, first: who you are and what is searched
-	MsgState   = "state"   // every node's compact record at the live step (join, behind); binary
-	MsgMove    = "move"    // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
-	MsgStep    = "step"    // one step forward: the engine's event and its nodes' records
-	MsgMeta    = "meta"    // play/pause, speed, audience, or the live step moved while you look elsewhere
-	MsgStates  = "states"  // the answer to a states query: state strings and h
-	MsgRows    = "rows"    // the answer to a rows query: a page of the open or closed list
-	MsgInspect = "inspect" // the answer to an inspect query
-	MsgError   = "error"   // a command refused or failed; the connection stays open
+	MsgHello   = codec.MsgHello // once, first: who you are and what is searched
+	MsgState   = codec.MsgState // every node's compact record at the live step (join, behind); binary
+	MsgMove    = codec.MsgMove  // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
+	MsgStep    = codec.MsgStep  // one step forward: the engine's event and its nodes' records
+	MsgMeta    = "meta"         // play/pause, speed, audience, or the live step moved while you look elsewhere
+	MsgStates  = "states"       // the answer to a states query: state strings and h
+	MsgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
+	MsgInspect = "inspect"      // the answer to an inspect query
+	MsgError   = "error"        // a command refused or failed; the connection stays open
 
 	// client -> server: commands (presenter only)
 	CmdStep = "step"
@@ -48,13 +49,13 @@ const (
 
 // Reasons say why a state or move was sent.
 const (
-	ReasonJoin   = "join"   // first message after hello
-	ReasonBehind = "behind" // the client fell behind: queued messages were dropped
-	ReasonSeek   = "seek"   // the presenter went back or jumped
-	ReasonReset  = "reset"  // the presenter reset the search
-	ReasonGoal   = "goal"   // the presenter ran to the goal
-	ReasonView   = "view"   // the answer to a view query (not live)
-	ReasonLive   = "live"   // the answer to a live query
+	ReasonJoin   = codec.ReasonJoin // first message after hello
+	ReasonBehind = "behind"         // the client fell behind: queued messages were dropped
+	ReasonSeek   = "seek"           // the presenter went back or jumped
+	ReasonReset  = "reset"          // the presenter reset the search
+	ReasonGoal   = "goal"           // the presenter ran to the goal
+	ReasonView   = "view"           // the answer to a view query (not live)
+	ReasonLive   = "live"           // the answer to a live query
 )
 
 // Roles.
@@ -65,9 +66,9 @@ const (
 
 // Query bounds.
 const (
-	maxStatesIDs = 512 // ids in one states query
-	maxRows      = 200 // rows in one rows query
-	headSize     = 64  // open nodes in pop order sent with every step, move and state
+	maxStatesIDs = 512            // ids in one states query
+	maxRows      = 200            // rows in one rows query
+	headSize     = codec.HeadSize // open nodes in pop order sent with every step, move and state
 )
 
 // ClientMsg is every message a client sends. Type selects the meaning; the
@@ -155,82 +156,14 @@ type (
 	MapEdge     = viz.MapEdge
 )
 
-// Hello is the first message on every connection.
-type Hello struct {
-	Type     string      `json:"type"`
-	Session  string      `json:"session"`
-	Role     string      `json:"role"`
-	Problem  ProblemInfo `json:"problem"`
-	MaxNodes int         `json:"maxNodes"`
-	// Legend is how each node status is drawn (viz.StatusLegend), so the
-	// live drawing matches the server's first paint.
-	Legend []viz.LegendEntry `json:"legend"`
-}
-
-// Sizes is the open and closed list sizes after one step, for the chart.
-type Sizes [2]int
-
-// View is the part of a state or move message that is JSON: where the
-// client now stands and what it shows. The node records follow in the
-// binary frame (records.go).
-type View struct {
-	Type   string `json:"type"`
-	Reason string `json:"reason"`
-	// Live is the session's live step; Step is the step shown (they differ
-	// only for view answers and for clients exploring).
-	Live     int              `json:"live"`
-	ID       int              `json:"id,omitempty"`
-	Step     int              `json:"step"`
-	Status   stepper.Status   `json:"status"`
-	Counters stepper.Counters `json:"counters"`
-	// NodeEnd is how many nodes exist at Step: ids 0..NodeEnd-1.
-	NodeEnd int `json:"nodeEnd"`
-	// IterStart is the first id of the iteration shown (IDS, IDA*): ids
-	// below it are earlier iterations' nodes. 0 for other searches.
-	IterStart int `json:"iterStart"`
-	// Costs is the table the records' g refer to (records.go).
-	Costs []float64 `json:"costs"`
-	// Head is the first open nodes in pop order (at most headSize).
-	Head []int `json:"head"`
-	// Path is the solution's node ids from the root, once solved.
-	Path []int `json:"path,omitempty"`
-	// Narration describes the step that led here ("" at step 0).
-	Narration string `json:"narration"`
-	// Last is the event of the step that led here, if any.
-	Last *stepper.Event `json:"last,omitempty"`
-	// History is the open and closed sizes after steps 0..Step, for the
-	// chart (sampled down to at most maxHistory points; HistoryStride says
-	// how many steps one point stands for).
-	History       []Sizes `json:"history"`
-	HistoryStride int     `json:"historyStride"`
-	Playing       bool    `json:"playing"`
-	Speed         float64 `json:"speed"`
-	Followers     int     `json:"followers"`
-}
-
-// StepMsg is one step forward. Its size depends on the expanded node's
-// children and ties (at most stepper.MaxTies), never on the open list.
-type StepMsg struct {
-	Type      string        `json:"type"`
-	Event     stepper.Event `json:"event"`
-	Narration string        `json:"narration"`
-	// Keys are the sort keys of the children left on the open list, by
-	// child index (null for children that are not open), so a client can
-	// insert them into its own sorted open list.
-	Keys    []*stepper.Key `json:"keys"`
-	Playing bool           `json:"playing"`
-	// Recs are the compact records (records.go, base64) of the expanded
-	// node and of every child that has an id, as at this step; Costs is
-	// their g table.
-	Recs  string    `json:"recs"`
-	Costs []float64 `json:"costs"`
-	// NodeEnd is how many nodes exist after the step; Head the first open
-	// nodes in pop order.
-	NodeEnd int   `json:"nodeEnd"`
-	Head    []int `json:"head"`
-	// IterStart is the first id of the iteration after the step (View).
-	IterStart int `json:"iterStart"`
-}
+// Hello, Sizes, View and StepMsg are the messages a viewer follows a
+// search by; package wire owns them (the HTML replay embeds the same).
+type (
+	Hello   = codec.Hello
+	Sizes   = codec.Sizes
+	View    = codec.View
+	StepMsg = codec.StepMsg
+)
 
 // MetaMsg reports a change of play state or audience, and the live step
 // to a client that looks at another step.

@@ -6,6 +6,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/stepper"
+	codec "stepviz/wire"
 )
 
 // The live state (every node's record at the live step) for joiners and
@@ -13,10 +14,8 @@ import (
 // all of them, and encoded off the hub's goroutine. The hub's part is a
 // copy of liveRecs, which it keeps current step by step.
 
-// sliceSource reads records from a captured slice.
+// sliceSource is a captured copy of every record at the live step.
 type sliceSource []stepper.NodeRecord
-
-func (s sliceSource) Record(id int) stepper.NodeRecord { return s[id] }
 
 // stepRecords brings liveRecs to the step just taken: the new nodes, and
 // the records of the nodes the step touched (the expanded node, its
@@ -71,14 +70,9 @@ func (h *hub) capture() (sliceSource, View, int, int) {
 	return slices.Clone(h.liveRecs[:end]), h.view(s, h.last, MsgState, "", 0, nil), live, h.liveVersion
 }
 
-// encodeState packs every record of a captured state.
+// encodeState packs every record of a captured state (codec.EncodeState).
 func encodeState(recs sliceSource, f recFormat) ([]byte, []float64) {
-	enc := newRecEncoder(recs, f)
-	enc.dense = make([]gd, 0, len(recs))
-	for id, r := range recs {
-		enc.add(id, r)
-	}
-	return enc.buf, enc.costs
+	return codec.EncodeState(recs, f)
 }
 
 // buildState starts encoding the live state on its own goroutine, unless a

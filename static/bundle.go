@@ -9,10 +9,11 @@ import (
 )
 
 // bundleREs are Bundle's patterns, compiled on its first call.
-var bundleREs = sync.OnceValue(func() (r struct{ imports, exports, number, decl *regexp.Regexp }) {
+var bundleREs = sync.OnceValue(func() (r struct{ imports, exports, number, decl, as *regexp.Regexp }) {
 	r.imports = regexp.MustCompile(`(?m)^import \{([^}]*)\} from "\./([A-Za-z0-9_-]+)\.js";\s*$`)
 	r.exports = regexp.MustCompile(`(?m)^export (function|class|const|let) `)
 	r.number = regexp.MustCompile(`^-?[\d.]+$`)
+	r.as = regexp.MustCompile(`\s+as\s+`)
 	r.decl = regexp.MustCompile(`(?m)^export (?:function|class) ([A-Za-z_$][\w$]*)|^export (?:const|let) ([^;]*);`)
 	return r
 })
@@ -40,8 +41,8 @@ func Bundle(names ...string) (string, error) {
 			if !done[m[2]] {
 				imports = append(imports, m[2])
 			}
-			// import { a as b } names a binding b: destructured, a: b
-			return "const {" + strings.ReplaceAll(m[1], " as ", ": ") + "} = __mod_" + ident(m[2]) + ";"
+			// `a as b` renames in an import, `a: b` in a destructuring
+			return "const {" + re.as.ReplaceAllString(m[1], ":") + "} = __mod_" + ident(m[2]) + ";"
 		})
 		if len(imports) > 0 {
 			return "", fmt.Errorf("static: bundle: %s imports %s, which comes later or not at all", name, strings.Join(imports, ", "))

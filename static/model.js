@@ -4,9 +4,12 @@
 // status at the step shown is derived from its record: absent past
 // nodeEnd, closed (or goal) once its expansion step is reached, else its
 // base fate. State strings and h arrive on demand (needStates). No DOM.
-// server/modeljs_test.go feeds it the frames a real server sends, under
-// node (server/testdata/model_check.mjs), and checks it against the engine
-// after every one.
+// It is the one decoder of the frames package wire writes: the live page
+// gets them over the websocket (protocol.js), the standalone HTML replay
+// from its file (viz/export/replay.js). server/modeljs_test.go and
+// viz/export/replay_frames_test.go feed it the frames a real server sends
+// and a replay embeds, under node (server/testdata/model_check.mjs), and
+// check it against the engine after every one.
 //
 // API (docs/protocol.md; every per-node accessor takes an id < nodeEnd and
 // is O(1) unless said otherwise): createModel(hello) returns a model with
@@ -39,6 +42,8 @@
 //     (the event has them), and the states of the open list's head are
 //     fetched ahead, so a step forward rarely waits for a query.
 //   prefetchStates(ids): the same, for what a view will likely show next
+//   batch(fn): apply several messages (fn calls apply) as one change, told
+//     to the views once as a move
 //   subscribe(fn): fn(change) after every applied message (a states
 //     answer only when a view asked for one of its ids), change =
 //     {kind: "step"|"move"|"state"|"states", added, changed}
@@ -62,7 +67,7 @@ function grow(a, n) {
   return b;
 }
 
-// decodeRecords unpacks the records of one message (server/records.go).
+// decodeRecords unpacks the records of one message (wire/encode.go).
 export function decodeRecords(bytes, cells, ext) {
   const out = [];
   let i = 0;
@@ -99,6 +104,18 @@ export function decodeRecords(bytes, cells, ext) {
     out.push(r);
   }
   return out;
+}
+
+// decodeFrame splits a binary frame (wire.Frame: the JSON header's length,
+// 4 bytes little endian, the header, the packed records) into its header
+// and records; null if it is not one.
+export function decodeFrame(bytes) {
+  if (bytes.byteLength < 4) return null;
+  const n = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
+  if (4 + n > bytes.byteLength) return null;
+  let msg;
+  try { msg = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + n))); } catch (err) { return null; }
+  return { msg, recs: bytes.subarray(4 + n) };
 }
 
 // createModel starts an empty model for the session hello describes.
@@ -279,7 +296,14 @@ export function createModel(hello) {
     states[id] = state; hA[id] = h; pendingStates.delete(id); needed.delete(id);
   }
 
-  function notify(change) { for (const fn of subs) fn(change); }
+  // holding: a batch is being applied; the views are told at its end
+  let holding = false;
+  function notify(change) { if (!holding) for (const fn of subs) fn(change); }
+  m.batch = function (fn) {
+    holding = true;
+    try { fn(); } finally { holding = false; }
+    notify({ kind: "move", added: [], changed: [] });
+  };
 
   // applyRecords stores a message's records, then resolves each g and
   // depth given relative to the parent, parents first.

@@ -6,7 +6,7 @@
 // any view still waiting, so fast key presses end on the last one. The
 // views never touch the socket.
 import { $ as byId } from "./util.js";
-import { createModel } from "./model.js";
+import { createModel, decodeFrame } from "./model.js";
 
 const LARGE = new Set(["view", "live", "states", "rows"]);
 
@@ -18,7 +18,7 @@ export function createProtocol(page) {
   const url = page.app.dataset.ws;
   let queue = [], inflight = null;
 
-  function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.className = "conn " + cls; }
+  function setConn(text, cls) { const c = byId("conn"); c.textContent = text; c.className = "conn " + cls; }
 
   function connect() {
     if (st.closed) return; // a lane taken off the screen
@@ -36,12 +36,8 @@ export function createProtocol(page) {
         return;
       }
       // a binary frame: the JSON header's length, the header, the records
-      const buf = e.data, dv = new DataView(buf);
-      if (buf.byteLength < 4) return;
-      const n = dv.getUint32(0, true);
-      let msg;
-      try { msg = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, n))); } catch (err) { return; }
-      onMessage(msg, new Uint8Array(buf, 4 + n));
+      const f = decodeFrame(new Uint8Array(e.data));
+      if (f) onMessage(f.msg, f.recs);
     };
     ws.onclose = (e) => {
       if (st.ws !== ws) return;

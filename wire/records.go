@@ -1,8 +1,12 @@
-// Package wire holds what the lecture server and the page's model agree
-// on byte for byte: the flag and fate constants of the packed node records
-// (docs/protocol.md, "Node records"). The page's constants are generated
-// from these (static/wireconst.js, `go generate ./wire`), and a test fails
-// when the committed file differs, so the two can never drift apart.
+// Package wire is what a viewer of a search is sent, byte for byte: the
+// hello, state, move and step messages (messages.go), the one codec of the
+// packed node records (encode.go) and its flag and fate constants
+// (docs/protocol.md, "Node records"). The lecture server sends these
+// frames over its websocket and the standalone HTML replay embeds them;
+// the page's one model, static/model.js, decodes both. The page's
+// constants are generated from these (static/wireconst.js, `go generate
+// ./wire`), and a test fails when the committed file differs, so the two
+// can never drift apart.
 package wire
 
 // Record flag bits: the flags byte every record starts with.

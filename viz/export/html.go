@@ -5,18 +5,13 @@ import (
 	"compress/gzip"
 	_ "embed"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"html"
 	"io"
 	"strings"
 
 	"stepviz/static"
-	"stepviz/viz"
 )
-
-//go:embed replaymodel.js
-var replayModelJS string
 
 //go:embed replay.js
 var replayJS string
@@ -26,19 +21,20 @@ var replayCSS string
 
 // replayViews are the session page's view modules (static/), bundled into
 // the replay page so that it draws exactly as the live viewer does.
-var replayViews = []string{"util", "treelayout", "family", "gridcanvas", "maplabels", "problem", "tree", "tables", "chart"}
+// The model (model.js, with the constants it imports) is the live page's
+// too: the replay decodes the frames a live viewer is sent.
+var replayViews = []string{"util", "wireconst", "prefixcount", "model", "treelayout", "family", "gridcanvas", "maplabels", "problem", "tree", "tables", "chart"}
 
 // writeHTML writes a standalone replay page: one file with its CSS, script
 // and data inline and no network access, drawn by the live viewer's own
 // view modules (the focus tree, the problem view, virtualised tables, the
-// chart) over a compact trace (replayData), with first, back, step, play,
-// last, a slider, a step field, the narration of each step and a node
-// inspector; a search with no single open list (ids, idastar, rbfs,
-// bidirectional) in its family's terms as on the live page (family.js: the
-// stack, the iteration strip, the current iteration's tree, RBFS's
-// f-limits, two facing trees). The JSON trace is embedded too and can be
-// saved from the page. Cost: two replays of the steps, O(steps + nodes +
-// mods) time and bytes.
+// chart) over the live viewer's own model (static/model.js) fed the frames
+// a live viewer is sent (writeFrames, gzipped and base64-encoded), with
+// first, back, step, play, last, a slider, a step field, the narration of
+// each step and a node inspector; a search with no single open list (ids,
+// idastar, rbfs, bidirectional) in its family's terms as on the live page
+// (family.js). The JSON trace is embedded too and can be saved from the
+// page. Cost: two walks of the steps, O(steps + nodes) time and bytes.
 func writeHTML(w io.Writer, sess *session) error {
 	if err := sess.keepEveryNode(); err != nil { // the last loop reads every node
 		return err
@@ -54,32 +50,31 @@ func writeHTML(w io.Writer, sess *session) error {
 	if err != nil {
 		return fmt.Errorf("export: html: %w", err)
 	}
-	d := replayData{Problem: t.Problem, Kind: t.Kind, Options: t.Options, Rules: rulesText(sess.opts), Legend: viz.Legend(), Goal: -1,
-		Info: viz.DescribeProblem(sess.inst, sess.opts, nil)}
 	var tb strings.Builder
 	if err := t.WriteJSON(&tb); err != nil {
 		return err
 	}
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
+	var traceGz bytes.Buffer
+	zw, b64 := gzip64(&traceGz)
 	if _, err := io.WriteString(zw, tb.String()); err != nil {
 		return fmt.Errorf("export: html: %w", err)
 	}
 	if err := zw.Close(); err != nil {
 		return fmt.Errorf("export: html: %w", err)
 	}
-	d.TraceGz = base64.StdEncoding.EncodeToString(gz.Bytes())
-	steps, err := buildReplay(sess, &d)
+	if err := b64.Close(); err != nil {
+		return fmt.Errorf("export: html: %w", err)
+	}
+	var frames bytes.Buffer
+	zw, b64 = gzip64(&frames)
+	steps, err := writeFrames(sess, zw)
 	if err != nil {
 		return err
 	}
-	d.Steps = steps
-	if steps == 0 {
-		d.Status = string(sess.s.Status())
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("export: html: %w", err)
 	}
-	d.Info.Frontier = replayFrontier(sess.s, d.Info)
-	data, err := json.Marshal(d) // escapes <, > and &, so it cannot close the script element
-	if err != nil {
+	if err := b64.Close(); err != nil {
 		return fmt.Errorf("export: html: %w", err)
 	}
 	p := &printer{w: w}
@@ -89,15 +84,23 @@ func writeHTML(w io.Writer, sess *session) error {
 	p.f("<title>%s</title>\n<style>\n%s\n%s</style>\n</head>\n<body class=\"replay\">\n", title, static.Style(), replayCSS)
 	p.f("<header class=\"top\"><h1>%s</h1>\n<p>Problem: <code data-testid=\"problem\" class=\"spec\" title=\"%s\">%s</code> Options: <code data-testid=\"options\">%s</code></p>\n<p class=\"rules small muted\">Rules: %s.</p></header>\n",
 		html.EscapeString(algoTitle(sess.opts)+" trace"), html.EscapeString(t.Problem), html.EscapeString(t.Problem), html.EscapeString(t.Options), html.EscapeString(rulesText(sess.opts)))
-	p.f(replayBody, d.Steps, d.Steps, d.Steps)
-	p.f("<script type=\"application/json\" id=\"stepviz-data\">%s</script>\n<script>\n%s\n%s\n%s</script>\n</body>\n</html>\n", data, views, replayModelJS, replayJS)
+	p.f(replayBody, steps, steps, steps)
+	// base64 holds no < or &: it cannot close the script element
+	p.f("<script type=\"application/octet-stream\" id=\"stepviz-frames\">%s</script>\n<script type=\"application/octet-stream\" id=\"stepviz-trace\">%s</script>\n<script>\n%s\n%s</script>\n</body>\n</html>\n", frames.Bytes(), traceGz.Bytes(), views, replayJS)
 	return p.err
 }
 
+// gzip64 returns a writer whose bytes reach w gzipped and base64-encoded,
+// as the page unpacks them (atob, DecompressionStream): close the gzip
+// writer, then the base64 one.
+func gzip64(w io.Writer) (*gzip.Writer, io.WriteCloser) {
+	b64 := base64.NewEncoder(base64.StdEncoding, w)
+	return gzip.NewWriter(b64), b64
+}
+
 // maxHTMLSteps is the most steps an HTML replay holds: a page holds every
-// step, about 500 bytes each (a 2,000-step A* is 1.1 MB, 20,000 steps
-// 10 MB), and a browser opens a page of tens of megabytes slowly or not at
-// all. A variable so that tests can lower it.
+// step's message, and a browser opens a page of tens of megabytes slowly
+// or not at all. A variable so that tests can lower it.
 var maxHTMLSteps = 50_000
 
 // fitsHTML refuses, before any event is kept, a replay of more steps than

@@ -82,7 +82,7 @@ func boundText(b stepper.Bound) string {
 // stripFamily is the family whose strip the page shows (family.js), ""
 // for a search with one open list ordered by a key.
 func stripFamily(s *stepper.Search) string {
-	if f := replayFrontier(s, viz.ProblemInfo{}); f == "stack" || f == "rbfs" || f == "bidirectional" {
+	if f := viz.ProtocolFrontier(s.Options().Algorithm); f == "stack" || f == "rbfs" || f == "bidirectional" {
 		return f
 	}
 	if s.Options().Algorithm == stepper.Beam {

@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -58,9 +59,12 @@ type pageState struct {
 	Closed    []string  `json:"closed"` // states in the closed table (its rows in view)
 	Nodes     int       `json:"nodes"`  // nodes of the page's model at the step shown
 	Statuses  []string  `json:"statuses"`
-	G         []float64 `json:"g"`      // each node's g in the page's model
-	Parent    []int     `json:"parent"` // each node's parent in the page's model
-	Drawn     []string  `json:"drawn"`  // "id status" of the tree nodes drawn
+	G         []float64 `json:"g"`       // each node's g in the page's model
+	H         []float64 `json:"h"`       // each node's h in the page's model
+	F         []float64 `json:"f"`       // each node's f in the page's model
+	OpenGHF   []string  `json:"openGHF"` // "g h f" as the open table's rows in view write them
+	Parent    []int     `json:"parent"`  // each node's parent in the page's model
+	Drawn     []string  `json:"drawn"`   // "id status" of the tree nodes drawn
 	Inspector string    `json:"inspector"`
 	View      string    `json:"view"` // the problem view's drawing: svg or canvas
 }
@@ -68,12 +72,13 @@ type pageState struct {
 const readPage = `(() => {
   const q = s => document.querySelector('[data-testid="' + s + '"]');
   const col = id => [...q(id).querySelectorAll('tbody tr[data-id]')].map(tr => tr.children[1].textContent.replace(/^\((.*)\)$/, "$1"));
-  const m = window.stepviz.model, st = [], g = [], parent = [];
-  for (let i = 0; i < m.nodeEnd; i++) { st.push(m.nodeStatus(i)); g.push(m.g(i)); parent.push(m.parent(i)); }
+  const m = window.stepviz.model, st = [], g = [], h = [], f = [], parent = [];
+  for (let i = 0; i < m.nodeEnd; i++) { st.push(m.nodeStatus(i)); g.push(m.g(i)); h.push(m.h(i)); f.push(m.f(i)); parent.push(m.parent(i)); }
+  const ghf = [...q('open-table').querySelectorAll('tbody tr[data-id]')].map(tr => [2, 3, 4].map(i => tr.children[i].textContent).join(" "));
   const drawn = [...document.querySelectorAll('[data-testid="tree"] [data-testid="tree-node"]')].map(n => n.dataset.id + " " + n.dataset.status);
   const v = q('problem-view').querySelector('svg, canvas');
   return {label: q('step-label').textContent, narration: q('narration').textContent,
-    open: col('open-table'), closed: col('closed-table'), nodes: m.nodeEnd, statuses: st, g, parent, drawn,
+    open: col('open-table'), closed: col('closed-table'), nodes: m.nodeEnd, statuses: st, g, h, f, openGHF: ghf, parent, drawn,
     inspector: q('inspector').textContent, view: v ? v.tagName.toLowerCase() : ""};
 })()`
 
@@ -96,8 +101,12 @@ func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
 		t.Fatalf("label %q, want %q", st.Label, want)
 	}
 	var open, closed []string
-	for _, o := range sn.Open {
+	for i, o := range sn.Open {
 		open = append(open, o.State)
+		sh := o.Shown()
+		if want := sh.G + " " + sh.H + " " + sh.F; i < len(st.OpenGHF) && st.OpenGHF[i] != want {
+			t.Errorf("step %d: open row %d (%s) shows g h f %q, engine %q", k, i, o.State, st.OpenGHF[i], want)
+		}
 	}
 	for _, c := range sn.Closed {
 		closed = append(closed, c.State)
@@ -106,6 +115,9 @@ func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
 	// closed list to its newest row, at least ten rows of each
 	if len(st.Open) < min(10, len(open)) || strings.Join(st.Open, " ") != strings.Join(open[:min(len(open), len(st.Open))], " ") {
 		t.Errorf("step %d: open table %v, engine %v", k, st.Open, open)
+	}
+	if len(st.OpenGHF) != len(st.Open) {
+		t.Errorf("step %d: %d open rows but %d read for g, h, f", k, len(st.Open), len(st.OpenGHF))
 	}
 	if len(st.Closed) < min(10, len(closed)) || strings.Join(st.Closed, " ") != strings.Join(closed[len(closed)-min(len(closed), len(st.Closed)):], " ") {
 		t.Errorf("step %d: closed table %v, engine %v", k, st.Closed, closed)
@@ -119,6 +131,9 @@ func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
 	for i, n := range sn.Tree {
 		if i < len(st.Statuses) && st.Statuses[i] != string(n.Status) {
 			t.Errorf("step %d: node %d is %s on the page, engine %s", k, i, st.Statuses[i], n.Status)
+		}
+		if i < len(st.H) && (math.Abs(st.H[i]-n.H) > 1e-9 || math.Abs(st.F[i]-n.F) > 1e-9) {
+			t.Errorf("step %d: node %d has h %v, f %v on the page, engine h %v, f %v", k, i, st.H[i], st.F[i], n.H, n.F)
 		}
 		// re-parented nodes: the page undoes and redoes the step's change
 		if i < len(st.G) && (st.G[i] != n.G || st.Parent[i] != n.Parent) {

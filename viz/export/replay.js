@@ -1,19 +1,114 @@
-// stepviz standalone replay: the search at any step (replaymodel.js, over
-// the embedded compact trace), drawn by the live viewer's own view modules
-// (bundled above this script), the searches with no single open list in
-// their family's terms (family.js); no network access.
-(function () {
+// stepviz standalone replay: the frames a live viewer of the search is
+// sent (the hello, states, step messages: package wire, embedded gzipped
+// by html.go), decoded by the live page's own model (model.js) and drawn
+// by its own view modules (bundled above this script); the searches with
+// no single open list in their family's terms (family.js); no network
+// access. This driver stands where the server stands for the live page:
+// it feeds the model the frames that reach a step, and answers the
+// model's queries (states, rows) from the file.
+(async function () {
   "use strict";
-  const D = JSON.parse(document.getElementById("stepviz-data").textContent);
+  const bytesOf = (id) => Uint8Array.from(atob(document.getElementById(id).textContent.trim()), (c) => c.charCodeAt(0));
+  const gunzip = (bytes) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+  // the payload (html.go, writeFrames): the step messages, one a line,
+  // then the index; a step message is parsed when it is applied
+  const lines = (await gunzip(bytesOf("stepviz-frames"))).split("\n");
+  while (lines.length && !lines[lines.length - 1]) lines.pop();
+  const D = JSON.parse(lines.pop());
   const { $, fmt, fmtF, esc, stateLabel, setText } = __mod_util;
+  const { createModel, decodeFrame } = __mod_model;
   const q = (id) => document.querySelector('[data-testid="' + id + '"]');
-  const { m, go: moveModel, STEPS } = createReplayModel(D);
-  const P = D.info;
+  const STEPS = D.steps;
+  const m = createModel(D.hello);
+  const P = m.problem;
+
+  // the chart's history, which the keys' headers leave out: sampled from
+  // D.sizes to at most maxHistory points, as the server samples it
+  const maxHistory = 600, sizes = D.sizes;
+  const keys = D.keys.map((x) => ({ step: x.step, frame: x.frame, decoded: null }));
+  const bytesOf0 = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  function history(step) {
+    const h = sizes.slice(0, step + 1);
+    if (h.length <= maxHistory) return { history: h, historyStride: 1 };
+    const stride = Math.ceil(h.length / maxHistory), out = [];
+    for (let i = 0; i < h.length; i += stride) out.push(h[i]);
+    return { history: out, historyStride: stride };
+  }
+  // applyKey gives the model key i's state; applyStep the message of step j
+  function applyKey(i) {
+    const x = keys[i];
+    if (!x.decoded) x.decoded = decodeFrame(bytesOf0(x.frame));
+    const { msg, recs } = x.decoded;
+    Object.assign(msg, history(x.step));
+    m.apply("state", msg, recs);
+  }
+  const applyStep = (j) => m.apply("step", JSON.parse(lines[j - 1]), null);
+  // loadStates answers for the states of ids [from, to) as the server
+  // answers a states query: the model asks for what a view shows, and a
+  // state or a new node needs them
+  function loadStates(from, to) {
+    const states = [];
+    for (let id = from; id < to; id++) states.push({ id, state: D.states[id], h: D.h[id] });
+    if (states.length) m.answer({ type: "states", states });
+  }
+  // the model's queries, answered from the file after the task that sent
+  // them: states from the states and h columns; rows of the open list
+  // from the head each frame carries (the server's pop order), then the
+  // other open nodes by their key (a priority queue's order; a FIFO's and
+  // a stack's by insertion); rows of the closed list by expansion step,
+  // counted from the most recent as the server counts them
+  m.attach((qy) => queueMicrotask(() => {
+    if (qy.type === "states") {
+      m.answer({ type: "states", id: qy.id, states: qy.ids.filter((id) => id < D.states.length).map((id) => ({ id, state: D.states[id], h: D.h[id] })) });
+    } else if (qy.type === "rows") {
+      const src = qy.list === "open" ? openOrder() : m.closedTail(m.closedCount).reverse();
+      const ids = src.slice(qy.offset, qy.offset + qy.count);
+      m.answer({ type: "rows", id: qy.id, list: qy.list, step: m.step, offset: qy.offset, total: src.length, rows: ids.map((id) => ({ id, state: D.states[id], h: D.h[id] })) });
+    }
+  }));
+  function openOrder() {
+    const head = m.openHead(64), inHead = new Set(head), rest = [];
+    for (let id = m.iterStart || 0; id < m.nodeEnd; id++) if (!inHead.has(id) && m.nodeStatus(id) === "open") rest.push(id);
+    const fr = P.frontier, lifo = fr === "lifo" || fr === "stack" || P.tie === "lifo";
+    if (fr === "fifo" || fr === "lifo" || fr === "stack") rest.sort((a, b) => (lifo ? m.seq(b) - m.seq(a) : m.seq(a) - m.seq(b)));
+    else {
+      const kk = new Map(rest.map((id) => [id, m.key(id)]));
+      rest.sort((a, b) => { const x = kk.get(a), y = kk.get(b); return x.priority - y.priority || (x.tie || 0) - (y.tie || 0) || (lifo ? y.seq - x.seq : x.seq - y.seq); });
+    }
+    return head.concat(rest);
+  }
+  // moveModel brings the model to step t: one step message for the next
+  // step (the views follow it in O(what changed)), else the last key at or
+  // before t (unless the model stands between it and t) and the step
+  // messages after it, told to the views as one move. false if t is the
+  // step shown.
+  let started = false;
+  function moveModel(t) {
+    t = Math.max(0, Math.min(STEPS, t | 0));
+    if (started && t === m.step) return false;
+    const end0 = m.nodeEnd;
+    if (started && t === m.step + 1) {
+      applyStep(t);
+      loadStates(end0, m.nodeEnd);
+      return true;
+    }
+    let i = keys.length - 1;
+    while (keys[i].step > t) i--;
+    const fromKey = !started || t < m.step || keys[i].step > m.step;
+    m.batch(() => {
+      if (fromKey) applyKey(i);
+      for (let j = m.step + 1; j <= t; j++) applyStep(j);
+    });
+    started = true;
+    loadStates(fromKey ? 0 : end0, m.nodeEnd);
+    return true;
+  }
+  moveModel(0);
   let k = 0;
 
   // the page: the session page's views on this model
   const st = { legend: {}, selected: -1, collapsed: new Set(), showDiscarded: true };
-  D.legend.forEach((l) => (st.legend[l.status] = l));
+  D.hello.legend.forEach((l) => (st.legend[l.status] = l));
   const app = document.getElementById("app");
   const page = { app, st, presenter: false, model: m, sz: { treeW: 0, treeH: 0, problemW: 0, chartW: 0 }, redraw, send() {}, stats: { draws: 0 } };
   page.inspect = inspect;
@@ -29,7 +124,7 @@
   problem.attach(m);
 
   const legend = q("legend");
-  legend.innerHTML = D.legend.map((e) => `<li class="lg-${esc(e.status)}"><span class="swatch" style="border-color:${esc(e.stroke)}"></span>${esc(e.label)}</li>`).join("");
+  legend.innerHTML = D.hello.legend.map((e) => `<li class="lg-${esc(e.status)}"><span class="swatch" style="border-color:${esc(e.stroke)}"></span>${esc(e.label)}</li>`).join("");
   family.attach(m);
 
   function inspect(id) {
@@ -158,8 +253,7 @@
   dl.addEventListener("click", async (e) => {
     if (dl.dataset.ready) return;
     e.preventDefault();
-    const bytes = Uint8Array.from(atob(D.traceGz), (c) => c.charCodeAt(0));
-    const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+    const text = await gunzip(bytesOf("stepviz-trace"));
     dl.href = "data:application/json;charset=utf-8," + encodeURIComponent(text);
     dl.dataset.ready = "1";
     dl.click();

@@ -1,0 +1,175 @@
+package wire
+
+import (
+	"encoding/base64"
+
+	"stepviz/stepper"
+	"stepviz/viz"
+)
+
+// The messages a viewer is sent to follow a search (docs/protocol.md):
+// the lecture server sends them over its websocket, and the standalone
+// HTML replay embeds the same frames. Both are decoded by one model,
+// static/model.js.
+const (
+	MsgHello = "hello" // once, first: who you are and what is searched
+	MsgState = "state" // every node's compact record at a step (join, behind); binary
+	MsgMove  = "move"  // to another step: only the records that differ; binary
+	MsgStep  = "step"  // one step forward: the engine's event and its nodes' records
+
+	ReasonJoin = "join" // a state that is a viewer's first after hello
+
+	// HeadSize is how many open nodes, in pop order, every step, move and
+	// state carries.
+	HeadSize = 64
+)
+
+// Hello is the first message on every connection.
+type Hello struct {
+	Type     string          `json:"type"`
+	Session  string          `json:"session"`
+	Role     string          `json:"role"`
+	Problem  viz.ProblemInfo `json:"problem"`
+	MaxNodes int             `json:"maxNodes"`
+	// Legend is how each node status is drawn (viz.StatusLegend), so the
+	// live drawing matches the server's first paint.
+	Legend []viz.LegendEntry `json:"legend"`
+}
+
+// Sizes is the open and closed list sizes after one step, for the chart.
+type Sizes [2]int
+
+// View is the part of a state or move message that is JSON: where the
+// client now stands and what it shows. The node records follow in the
+// binary frame (Frame).
+type View struct {
+	Type   string `json:"type"`
+	Reason string `json:"reason"`
+	// Live is the session's live step; Step is the step shown (they differ
+	// only for view answers and for clients exploring).
+	Live     int              `json:"live"`
+	ID       int              `json:"id,omitempty"`
+	Step     int              `json:"step"`
+	Status   stepper.Status   `json:"status"`
+	Counters stepper.Counters `json:"counters"`
+	// NodeEnd is how many nodes exist at Step: ids 0..NodeEnd-1.
+	NodeEnd int `json:"nodeEnd"`
+	// IterStart is the first id of the iteration shown (IDS, IDA*): ids
+	// below it are earlier iterations' nodes. 0 for other searches.
+	IterStart int `json:"iterStart"`
+	// Costs is the table the records' g refer to (Encoder).
+	Costs []float64 `json:"costs"`
+	// Head is the first open nodes in pop order (at most HeadSize).
+	Head []int `json:"head"`
+	// Path is the solution's node ids from the root, once solved.
+	Path []int `json:"path,omitempty"`
+	// Narration describes the step that led here ("" at step 0).
+	Narration string `json:"narration"`
+	// Last is the event of the step that led here, if any.
+	Last *stepper.Event `json:"last,omitempty"`
+	// History is the open and closed sizes after steps 0..Step, for the
+	// chart (sampled down; HistoryStride says how many steps one point
+	// stands for).
+	History       []Sizes `json:"history"`
+	HistoryStride int     `json:"historyStride"`
+	Playing       bool    `json:"playing"`
+	Speed         float64 `json:"speed"`
+	Followers     int     `json:"followers"`
+}
+
+// StepMsg is one step forward. Its size depends on the expanded node's
+// children and ties (at most stepper.MaxTies), never on the open list.
+type StepMsg struct {
+	Type      string        `json:"type"`
+	Event     stepper.Event `json:"event"`
+	Narration string        `json:"narration"`
+	// Keys are the sort keys of the children left on the open list, by
+	// child index (null for children that are not open), so a client can
+	// insert them into its own sorted open list.
+	Keys    []*stepper.Key `json:"keys"`
+	Playing bool           `json:"playing"`
+	// Recs are the compact records (Encoder, base64) of the expanded
+	// node and of every child that has an id, as at this step; Costs is
+	// their g table.
+	Recs  string    `json:"recs"`
+	Costs []float64 `json:"costs"`
+	// NodeEnd is how many nodes exist after the step; Head the first open
+	// nodes in pop order.
+	NodeEnd int   `json:"nodeEnd"`
+	Head    []int `json:"head"`
+	// IterStart is the first id of the iteration after the step (View).
+	IterStart int `json:"iterStart"`
+}
+
+// Describe is hello.problem for search s: what the problem view needs to
+// draw its instance, how the open list is ordered (the algorithm's family
+// for the depth-first iterative and bidirectional searches) and whether
+// its records carry the ext byte.
+func Describe(s *stepper.Search) viz.ProblemInfo {
+	o := s.Options()
+	info := viz.DescribeProblem(s.Instance(), o, s.Warnings())
+	if f := viz.ProtocolFrontier(o.Algorithm); f != "" {
+		info.Frontier = f
+	}
+	info.Ext = ExtRecords(o)
+	return info
+}
+
+// iterStarter is the engine's IterStart, read through an interface so a
+// search without iterations costs nothing.
+type iterStarter interface{ IterStart(k int) int }
+
+// IterStart is the first id of the iteration shown at step k of s.
+func IterStart(s *stepper.Search, k int) int {
+	if it, ok := any(s).(iterStarter); ok {
+		return it.IterStart(k)
+	}
+	return 0
+}
+
+// NewStep is the message of step ev, which s has just taken: the event,
+// its narration, the sort keys of the children it left open, and the
+// records (read from src, s at this step) of every node the step touched:
+// the expanded node, its children, and the nodes its mods changed (RBFS's
+// backups and forgotten subtrees, a new iteration's restatements). Cost:
+// O(children + mods + HeadSize).
+func NewStep(s *stepper.Search, ev stepper.Event, src RecordSource, f Format, narration string) StepMsg {
+	o := s.Options()
+	m := StepMsg{Type: MsgStep, Event: ev, Narration: narration, Keys: make([]*stepper.Key, len(ev.Children))}
+	ids := []int{ev.Expanded.ID}
+	for i := range ev.Children {
+		if ev.Children[i].Status == stepper.NodeOpen {
+			k := stepper.OpenKey(o, ev.Children[i].NodeInfo)
+			m.Keys[i] = &k
+		}
+		if ev.Children[i].ID >= 0 {
+			ids = append(ids, ev.Children[i].ID)
+		}
+	}
+	ids = s.ModdedIn(ev.Step-1, ev.Step, ids)
+	enc := NewEncoder(src, f)
+	enc.AddIDs(ids)
+	m.Recs, m.Costs = base64.StdEncoding.EncodeToString(enc.buf), enc.costs
+	m.NodeEnd = s.NodeEnd(ev.Step)
+	m.Head = s.OpenHead(HeadSize, []int{})
+	m.IterStart = IterStart(s, ev.Step)
+	return m
+}
+
+// NewView is the header of a state or move of type typ showing search s
+// at its step, whose records' g refer to costs: the search's own fields.
+// The sender fills in what is its own (Live, ID, History, play state,
+// audience). last is the event that led to the step (nil at step 0) and
+// narration its narration. Cost: O(HeadSize + path).
+func NewView(s *stepper.Search, typ, reason string, costs []float64, last *stepper.Event, narration string) View {
+	step := s.StepCount()
+	v := View{Type: typ, Reason: reason, Step: step, Status: s.Status(), Counters: s.Counters(), NodeEnd: s.NodeEnd(step),
+		IterStart: IterStart(s, step), Costs: costs, Head: s.OpenHead(HeadSize, []int{}), Path: s.Path(), Last: last}
+	if v.Costs == nil {
+		v.Costs = []float64{}
+	}
+	if last != nil {
+		v.Narration = narration
+	}
+	return v
+}

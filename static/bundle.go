@@ -42,7 +42,7 @@ func Bundle(names ...string) (string, error) {
 				imports = append(imports, m[2])
 			}
 			// `a as b` renames in an import, `a: b` in a destructuring
-			return "const {" + re.as.ReplaceAllString(m[1], ":") + "} = __mod_" + ident(m[2]) + ";"
+			return "const {" + re.as.ReplaceAllString(m[1], ": ") + "} = __mod_" + ident(m[2]) + ";"
 		})
 		if len(imports) > 0 {
 			return "", fmt.Errorf("static: bundle: %s imports %s, which comes later or not at all", name, strings.Join(imports, ", "))

@@ -18,7 +18,7 @@ export function createProtocol(page) {
   const url = page.app.dataset.ws;
   let queue = [], inflight = null;
 
-  function setConn(text, cls) { const c = byId("conn"); c.textContent = text; c.className = "conn " + cls; }
+  function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.className = "conn " + cls; }
 
   function connect() {
     if (st.closed) return; // a lane taken off the screen

@@ -6,57 +6,67 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/wire"
 )
 
-// Family is how a search is shown: in its own terms, not all as best-first.
+// Family is how a search is shown: in its own terms, not all as
+// best-first. It is wire.Family's Family field: the description a search's
+// family is rendered from (DescribeFamily).
 type Family string
 
 // The families.
 const (
 	// BestFirst has an open list in pop order (bfs, ucs, greedy, astar,
 	// wastar, beam).
-	BestFirst Family = "best-first"
+	BestFirst Family = wire.FamilyBestFirst
 	// DepthFirst has a stack, top first, and a current path (dfs, dls,
 	// ids, idastar); ids and idastar have iterations with a depth limit
 	// or a threshold.
-	DepthFirst Family = "depth-first"
+	DepthFirst Family = wire.FamilyDepthFirst
 	// Recursive is RBFS: a path with each node's f-limit, children with
 	// their stored (backed-up) f, forgotten subtrees.
-	Recursive Family = "rbfs"
+	Recursive Family = wire.FamilyRBFS
 	// Bidirectional has two frontiers and two trees, forward from the start
 	// and backward from the goal, and a meeting node (bibfs, biucs,
 	// biastar).
-	Bidirectional Family = "bidirectional"
+	Bidirectional Family = wire.FamilyBidirectional
 )
 
+// DescribeFamily is the one description of a search's family (its
+// formula, sort key, box numbers, own values and labels) that every
+// renderer reads: Go's here and in viz/export, the page's through
+// hello.problem.family. O(1).
+func DescribeFamily(o stepper.Options) wire.Family { return wire.Describe(o) }
+
 // FamilyOf returns the family of an algorithm.
-func FamilyOf(a stepper.Algorithm) Family {
-	switch a {
-	case stepper.DFS, stepper.DLS, stepper.IDS, stepper.IDAStar:
-		return DepthFirst
-	case stepper.RBFS:
-		return Recursive
-	case stepper.BiBFS, stepper.BiUCS, stepper.BiAStar:
-		return Bidirectional
-	}
-	return BestFirst
-}
+func FamilyOf(a stepper.Algorithm) Family { return Family(wire.FamilyOf(a)) }
 
 // ProtocolFrontier names the frontier of the families whose open list is
 // not one queue ordered by a key, as the lecture protocol and the HTML
 // replay call it (hello.problem.frontier): "stack" (ids, idastar), "rbfs",
 // "bidirectional"; "" for the others (their ProblemInfo.Frontier stays
-// FrontierKind's).
+// FrontierKind's). It is the family description's panel, beam's aside.
 func ProtocolFrontier(a stepper.Algorithm) string {
-	switch a {
-	case stepper.IDS, stepper.IDAStar:
-		return "stack"
-	case stepper.RBFS:
-		return "rbfs"
-	case stepper.BiBFS, stepper.BiUCS, stepper.BiAStar:
-		return "bidirectional"
+	if p := wire.Describe(stepper.Options{Algorithm: a}).Panel; p != wire.PanelBeam {
+		return p
 	}
 	return ""
+}
+
+// FormulaLine is the f line of a node's inspector: the family's formula,
+// the terms' values when f is g + h, and f under the rounding rule
+// ("f = g + h = 140 + 253 = 393"; a depth-ordered search's
+// "priority = depth = 2"). The page's inspector prints the same line from
+// hello.problem.family (static/family.js formulaLine). O(1).
+func FormulaLine(fam wire.Family, n stepper.NodeInfo) string {
+	sh := n.Shown()
+	switch fam.Eval {
+	case wire.EvalGH:
+		return fmt.Sprintf("%s = %s + %s = %s", fam.Formula, sh.G, sh.H, sh.F)
+	case wire.EvalDepth:
+		return fam.Formula + " = " + stepper.FormatNumber(n.F)
+	}
+	return fam.Formula + " = " + sh.F
 }
 
 // FrontierTitle names the frontier table of a family, with its order.

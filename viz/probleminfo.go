@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"stepviz/stepper"
+	"stepviz/wire"
 )
 
 // ProblemInfo describes the instance searched, enough for a client (the
@@ -29,8 +30,13 @@ type ProblemInfo struct {
 	// depth (the layer) first, then by f, so an open node's sort key is
 	// {priority: depth, tie: f, seq} (stepper.OpenKey).
 	Layered bool `json:"layered,omitempty"`
-	// F is the evaluation function: f = g·F.G + h·F.H + depth·F.Depth.
+	// F is the evaluation function: f = g·F.G + h·F.H + depth·F.Depth
+	// (Family.Coefficients).
 	F FCoef `json:"f"`
+	// Family is the search's family description (DescribeFamily): its
+	// algorithm, formula, sort key, box numbers, own values and labels, which
+	// the page renders instead of knowing algorithms by name.
+	Family wire.Family `json:"family"`
 	// Puzzle.
 	Size      int   `json:"size,omitempty"`
 	GoalTiles []int `json:"goalTiles,omitempty"`
@@ -73,9 +79,10 @@ type MapEdge struct {
 func DescribeProblem(inst stepper.Instance, o stepper.Options, warnings []string) ProblemInfo {
 	info := ProblemInfo{
 		Kind: inst.Kind(), Spec: inst.Spec(), Options: o.String(), Warnings: warnings,
-		Frontier: FrontierKind(o), Tie: string(o.Tie), F: fCoef(o),
+		Frontier: FrontierKind(o), Tie: string(o.Tie), Family: DescribeFamily(o),
 		Layered: o.Algorithm == stepper.Beam && o.Local,
 	}
+	info.F.G, info.F.H, info.F.Depth = info.Family.Coefficients()
 	switch p := inst.(type) {
 	case *stepper.Puzzle:
 		info.Size = p.Size()
@@ -119,28 +126,3 @@ func FrontierKind(o stepper.Options) string {
 
 // cellName writes a grid cell as the engine writes grid states: "x,y".
 func cellName(x, y int) string { return strconv.Itoa(x) + "," + strconv.Itoa(y) }
-
-// fCoef is the evaluation function as f = g·G + h·H + depth·Depth, so a
-// client computes f from a node's record and its h, as the engine's
-// priority does (depth for every algorithm not listed).
-func fCoef(o stepper.Options) FCoef {
-	switch o.Algorithm {
-	case stepper.UCS, stepper.BiUCS:
-		return FCoef{G: 1}
-	case stepper.Greedy:
-		return FCoef{H: 1}
-	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
-		return FCoef{G: 1, H: 1}
-	case stepper.WAStar:
-		return FCoef{G: 1, H: o.Weight}
-	case stepper.Beam:
-		switch {
-		case o.F == "h":
-			return FCoef{H: 1}
-		case o.Weight != 0:
-			return FCoef{G: 1, H: o.Weight}
-		}
-		return FCoef{G: 1, H: 1}
-	}
-	return FCoef{Depth: 1}
-}

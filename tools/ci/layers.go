@@ -16,7 +16,8 @@ var layers = []struct {
 	{"stepviz/ipynb", []string{"stepviz/ipynb"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
 	{"stepviz/cluster", []string{"stepviz/cluster", "stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
-	{"stepviz/viz", []string{"stepviz/viz", "stepviz/stepper", "stepviz/internal/"}},
+	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/internal/"}},
+	{"stepviz/wire", []string{"stepviz/wire", "stepviz/stepper", "stepviz/internal/"}},
 }
 
 // checkLayers fails when a package links a package of the module it may not.

@@ -29,6 +29,9 @@ type Family struct {
 	Eval    string  `json:"eval"`
 	Formula string  `json:"formula"`
 	Weight  float64 `json:"weight,omitempty"`
+	// Width is beam search's k, the nodes its beam keeps (0 for the other
+	// searches).
+	Width int `json:"width,omitempty"`
 	// Key is the open list's sort key: what its priority and its tie key
 	// are, as the open table heads them.
 	Key KeyRule `json:"key"`
@@ -177,7 +180,7 @@ func Describe(o stepper.Options) Family {
 	default:
 		f.Box, f.Compact = []string{BoxG, BoxH, BoxF}, BoxF
 	}
-	f.OpenTitle, f.OpenOrder = "Open list", "pop order"
+	f.OpenTitle, f.OpenOrder = "Open list", "in pop order"
 	switch o.Algorithm {
 	case stepper.IDS, stepper.IDAStar:
 		f.Panel, f.Legend = PanelStack, []string{StatusCutoff}
@@ -205,7 +208,7 @@ func Describe(o stepper.Options) Family {
 		}
 		f.Values = []Value{{"direction", "side", ""}, {"mu", "μ", unit}, {"pathCost", "path cost", UnitCost}, {"epsilon", "ε", unit}}
 	case stepper.Beam:
-		f.Panel, f.Legend = PanelBeam, []string{StatusPruned}
+		f.Panel, f.Legend, f.Width = PanelBeam, []string{StatusPruned}, o.Width
 		f.OpenTitle, f.OpenOrder = "Beam", "best f first; the rest pruned after each expansion"
 		f.Values = []Value{{"width", "width", UnitNodes}, {"kept", "kept", UnitNodes}, {"prunedCount", "pruned", UnitNodes}}
 		if o.Local {

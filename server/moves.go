@@ -98,6 +98,7 @@ func (h *hub) stepMessage(ev stepper.Event) StepMsg {
 	m.Recs, m.Costs = base64.StdEncoding.EncodeToString(enc.buf), enc.costs
 	m.NodeEnd = h.search.NodeEnd(ev.Step)
 	m.Head = h.search.OpenHead(headSize, []int{})
+	m.HeadKeys = h.stepHeadKeys(ev, m.Head, ids)
 	m.IterStart = iterStart(h.search, ev.Step)
 	return m
 }
@@ -211,6 +212,7 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 	v := View{Type: typ, Reason: reason, Live: h.search.StepCount(), ID: id, Step: step, Status: s.Status(),
 		Counters: s.Counters(), NodeEnd: s.NodeEnd(step), IterStart: iterStart(s, step), Costs: costs, Head: s.OpenHead(headSize, []int{}), Path: s.Path(),
 		Last: last, Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load())}
+	v.HeadKeys = headKeys(s, v.Head)
 	if v.Costs == nil {
 		v.Costs = []float64{}
 	}

@@ -192,6 +192,8 @@ type View struct {
 	Costs []float64 `json:"costs"`
 	// Head is the first open nodes in pop order (at most headSize).
 	Head []int `json:"head"`
+	// HeadKeys are the head's nodes' sort keys, in its order (headkeys.go).
+	HeadKeys []headKey `json:"headKeys"`
 	// Path is the solution's node ids from the root, once solved.
 	Path []int `json:"path,omitempty"`
 	// Narration describes the step that led here ("" at step 0).
@@ -228,6 +230,10 @@ type StepMsg struct {
 	// nodes in pop order.
 	NodeEnd int   `json:"nodeEnd"`
 	Head    []int `json:"head"`
+	// HeadKeys are the keys of the head's nodes a client that held the
+	// previous head's keys lacks, by id (stepHeadKeys); with Keys, the
+	// client holds every head node's key after the step.
+	HeadKeys map[int]headKey `json:"headKeys,omitempty"`
 	// IterStart is the first id of the iteration after the step (View).
 	IterStart int `json:"iterStart"`
 }

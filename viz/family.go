@@ -3,6 +3,7 @@ package viz
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"stepviz/stepper"
@@ -300,4 +301,31 @@ func lastExpanded(sn stepper.Snapshot) int {
 		}
 	}
 	return id
+}
+
+// BoxNumbers are the numbers a tree box of node n shows, [label, text] in
+// the order the family's Box names them (labels: the small box's one
+// number, [fam.Compact]): g, h and the stored F as written, the depth,
+// and f made from g, h and depth by the family's coefficients under the
+// rounding rule (an RBFS node's f is g + h; its backed-up value is F). The
+// page's tree writes the same (static/family.js boxNumbers). O(len(labels)).
+func BoxNumbers(fam wire.Family, n stepper.NodeInfo, labels []string) [][2]string {
+	cg, ch, cd := fam.Coefficients()
+	f := cg*n.G + ch*n.H + cd*float64(n.Depth)
+	out := make([][2]string, len(labels))
+	for i, l := range labels {
+		v := stepper.ShowGHF(n.G, n.H, f).F
+		switch l {
+		case wire.BoxG:
+			v = stepper.FormatNumber(n.G)
+		case wire.BoxH:
+			v = stepper.FormatNumber(n.H)
+		case wire.BoxDepth:
+			v = strconv.Itoa(n.Depth)
+		case wire.BoxStoredF:
+			v = stepper.FormatNumber(n.F)
+		}
+		out[i] = [2]string{l, v}
+	}
+	return out
 }

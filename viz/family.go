@@ -70,19 +70,6 @@ func FormulaLine(fam wire.Family, n stepper.NodeInfo) string {
 	return fam.Formula + " = " + sh.F
 }
 
-// FrontierTitle names the frontier table of a family, with its order.
-func FrontierTitle(f Family) string {
-	switch f {
-	case DepthFirst:
-		return "Stack (top first)"
-	case Recursive:
-		return "Children on the path (stored f, backed up; the next first)"
-	case Bidirectional:
-		return "Forward and backward frontiers (pop order)"
-	}
-	return "Open list (pop order)"
-}
-
 // Iteration is one iteration of ids or idastar: its number, its first
 // node's id, its nodes, and the steps it spans.
 type Iteration struct {

@@ -1,6 +1,7 @@
 // Package wire holds what the lecture server and the page's model agree
 // on byte for byte: the flag and fate constants of the packed node records
-// (docs/protocol.md, "Node records"). The page's constants are generated
+// (docs/protocol.md, "Node records"), and the family description of a
+// search (family.go). The page's constants are generated
 // from these (static/wireconst.js, `go generate ./wire`), and a test fails
 // when the committed file differs, so the two can never drift apart.
 package wire

@@ -41,6 +41,13 @@ export function describe(m) {
   return (m && m.problem && m.problem.family) || NO_FAMILY;
 }
 
+// label is how the strip names the family's value name (an iteration's
+// "limit", bidirectional search's "mu"): its description's label. O(values).
+export function label(m, name) {
+  const v = (describe(m).values || []).find((x) => x.name === name);
+  return v ? v.label : name;
+}
+
 // formulaLine is a node's f as the inspector writes it: the family's
 // formula, the terms' values when f is g + h, and f under the rounding
 // rule (viz.FormulaLine writes the same line in Go). O(1).
@@ -255,11 +262,11 @@ export function createFamily(page) {
     const d = m.last && m.last.deepening;
     const earlier = iterations(m);
     const it = d ? d.iteration : earlier.length + 1;
-    let h = `<span data-testid="iteration">iteration ${it}</span>`;
-    if (d && d.limit !== undefined && d.limit !== null) h += ` · <span data-testid="depth-limit">depth limit ${d.limit}</span>`;
+    let h = `<span data-testid="iteration">${label(m, "iteration")} ${it}</span>`;
+    if (d && d.limit !== undefined && d.limit !== null) h += ` · <span data-testid="depth-limit">${label(m, "limit")} ${d.limit}</span>`;
     if (d && d.threshold !== undefined) {
-      h += ` · <span data-testid="threshold">threshold ${bound(d.threshold)}</span>`;
-      h += ` · <span data-testid="next-threshold">next threshold ${d.nextThreshold === undefined || d.nextThreshold === null ? "none yet" : bound(d.nextThreshold)}</span>`;
+      h += ` · <span data-testid="threshold">${label(m, "threshold")} ${bound(d.threshold)}</span>`;
+      h += ` · <span data-testid="next-threshold">${label(m, "nextThreshold")} ${d.nextThreshold === undefined || d.nextThreshold === null ? "none yet" : bound(d.nextThreshold)}</span>`;
     }
     if (d && d.current && d.current.length) h += ` · <span class="cur-path" data-testid="current-path">path ${d.current.map((id) => name(m, id)).join(" → ")}</span>`;
     if (earlier.length) {
@@ -290,7 +297,7 @@ export function createFamily(page) {
     if (!b) return h;
     if (b.direction) h += ` · <span data-testid="direction">expanded ${esc(b.direction)}</span>`;
     const mu = b.mu === null || b.mu === undefined ? "∞ (no meeting yet)" : fmt(b.mu);
-    h += ` · <span data-testid="mu">μ = ${mu}</span>`;
+    h += ` · <span data-testid="mu">${label(m, "mu")} = ${mu}</span>`;
     if (b.mu !== null && b.mu !== undefined && b.meetForward >= 0) h += ` <span class="muted">(meeting at ${name(m, b.meetForward)})</span>`;
     h += ` · tops: forward ${bound(b.topForward)}, backward ${bound(b.topBackward)}`;
     if (b.rule) h += ` · <span data-testid="rule">stop: ${esc(b.rule)}</span>`;
@@ -302,7 +309,7 @@ export function createFamily(page) {
     const w = b ? b.width : describe(m).width;
     let h = `<span data-testid="beam-width">beam${w > 0 ? " width " + w : ""}${layered ? ", local: layer by layer" : ""}</span>`;
     if (b) {
-      if (layered) h += ` · <span data-testid="beam-layer">layer ${b.layer}${b.layerDone ? " done: the next layer is the best " + w + " of its children" : ""}</span>`;
+      if (layered) h += ` · <span data-testid="beam-layer">${label(m, "layer")} ${b.layer}${b.layerDone ? " done: the next layer is the best " + w + " of its children" : ""}</span>`;
       h += ` · kept ${b.kept}`;
       if (b.prunedCount) {
         const more = b.prunedCount - (b.pruned || []).length;

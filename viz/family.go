@@ -136,15 +136,16 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 		state = func(id int) string { return stateOf(sn.Tree, id) }
 	}
 	var lines []string
+	fam := DescribeFamily(o)
 	switch FamilyOf(o.Algorithm) {
 	case DepthFirst:
 		if d := sn.Deepening; d != nil {
-			head := fmt.Sprintf("iteration %d", d.Iteration)
+			head := fmt.Sprintf("%s %d", valueLabel(fam, "iteration"), d.Iteration)
 			if d.Limit != nil {
-				head += fmt.Sprintf(" · depth limit %d", *d.Limit)
+				head += fmt.Sprintf(" · %s %d", valueLabel(fam, "limit"), *d.Limit)
 			}
 			if d.Threshold != nil {
-				head += fmt.Sprintf(" · threshold %s · next threshold %s", d.Threshold, boundText(d.NextThreshold))
+				head += fmt.Sprintf(" · %s %s · %s %s", valueLabel(fam, "threshold"), d.Threshold, valueLabel(fam, "nextThreshold"), boundText(d.NextThreshold))
 			}
 			lines = append(lines, head)
 			if e := EarlierText(sn, its); e != "" {
@@ -195,10 +196,11 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 			}
 		}
 		lines = append(lines, fmt.Sprintf("forward frontier %d · backward frontier %d · top forward %s · top backward %s", fw, bw, b.TopForward, b.TopBackward))
+		mu := valueLabel(fam, "mu")
 		if isInf(b.Mu) {
-			lines = append(lines, "μ ∞: the trees have not met")
+			lines = append(lines, mu+" ∞: the trees have not met")
 		} else {
-			lines = append(lines, fmt.Sprintf("μ %s (path cost %s) · meeting at #%d %s (forward) = #%d (backward)", b.Mu, b.PathCost, b.MeetForward, state(b.MeetForward), b.MeetBackward))
+			lines = append(lines, fmt.Sprintf("%s %s (path cost %s) · meeting at #%d %s (forward) = #%d (backward)", mu, b.Mu, b.PathCost, b.MeetForward, state(b.MeetForward), b.MeetBackward))
 		}
 		lines = append(lines, "stopping rule: "+b.Rule)
 	}
@@ -224,6 +226,17 @@ func FrontierRows(sn stepper.Snapshot, f Family) (first, second []OpenRow) {
 		}
 	}
 	return first, second
+}
+
+// valueLabel is how fam names its value name: its description's label,
+// or the name. O(values).
+func valueLabel(fam wire.Family, name string) string {
+	for _, v := range fam.Values {
+		if v.Name == name {
+			return v.Label
+		}
+	}
+	return name
 }
 
 // pathWords writes a path of ids as "#0 Arad → #2 Sibiu", each with its

@@ -64,10 +64,11 @@ type KeyRule struct {
 	TieLabel      string `json:"tieLabel"`
 }
 
-// Value is one of a family's own values: its name in an event or snapshot
-// (stepper.Deepening, stepper.Bidirectional, stepper.BeamInfo's JSON), the
-// label a person reads and its unit (UnitCost: the problem's path cost;
-// UnitDepth: moves from a root; UnitNodes; UnitIteration).
+// Value is one of a family's own values: its name in the event's JSON
+// (stepper.Deepening, stepper.Bidirectional, stepper.BeamStep; "storedF" is
+// a node record's F), the label a person reads and its unit (UnitCost: the
+// problem's path cost; UnitDepth: moves from a root; UnitNodes;
+// UnitIteration; "" for a word such as a side).
 type Value struct {
 	Name  string `json:"name"`
 	Label string `json:"label"`

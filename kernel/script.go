@@ -7,6 +7,7 @@ import (
 
 	"stepviz/script"
 	"stepviz/stepper"
+	"stepviz/stepper/hcheck"
 )
 
 // Starlark in cells (docs/scripts.md). A cell whose first line is
@@ -155,7 +156,7 @@ func (s *Session) check(c Command, emit func(Output)) error {
 		}
 		defer mem.Release()
 	}
-	rep, err := stepper.CheckHeuristic(s.problem, h, c.Count)
+	rep, err := hcheck.CheckHeuristic(s.problem, h, c.Count)
 	if err != nil {
 		return scriptError(err)
 	}

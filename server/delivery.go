@@ -10,6 +10,9 @@ func (h *hub) deliver(c *client, m outMsg) {
 	if !h.clients[c] {
 		return
 	}
+	if h.hidesOrder(c) {
+		m = h.withoutHead(m) // poll_hide.go
+	}
 	select {
 	case c.send <- m:
 		return

@@ -6,11 +6,12 @@ import (
 	"strconv"
 
 	"stepviz/stepper"
+	"stepviz/stepper/hcheck"
 )
 
 // handleHeuristic answers GET /s/{id}/heuristic[?h=NAME]: is the session's
 // heuristic (or NAME) admissible? consistent? A text report of
-// stepper.CheckHeuristic over the states reachable from the start, at most
+// hcheck.CheckHeuristic over the states reachable from the start, at most
 // the server's node limit of them (the whole space when it is smaller). It
 // shares the exports' slots: exploring is as costly as exporting.
 func (s *Server) handleHeuristic(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +40,7 @@ func (s *Server) handleHeuristic(w http.ResponseWriter, r *http.Request) {
 		httpError(w, fmt.Sprintf("server: %d exports or checks are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
 		return
 	}
-	rep, err := stepper.CheckHeuristic(inst, h, min(s.cfg.MaxNodes, stepper.DefaultCheckStates))
+	rep, err := hcheck.CheckHeuristic(inst, h, min(s.cfg.MaxNodes, hcheck.DefaultCheckStates))
 	if err != nil {
 		httpError(w, "server: "+err.Error(), http.StatusBadRequest)
 		return

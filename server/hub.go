@@ -108,7 +108,8 @@ type hub struct {
 	// pollHold is 1 + the step an open "which node next" poll holds views
 	// at, 0 when none does (poll_hold.go).
 	pollHold  atomic.Int64
-	connected atomic.Int32 // every client, the presenter included
+	headless  headlessCache // poll_hide.go
+	connected atomic.Int32  // every client, the presenter included
 	// Coalesced counts the times a client's queue was replaced by one
 	// snapshot (read by tests and the load benchmark).
 	coalesced atomic.Int64

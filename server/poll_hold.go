@@ -20,17 +20,6 @@ func (h *hub) heldAt() (int, bool) {
 	return int(v) - 1, v > 0
 }
 
-// pullBack moves every follower whose own copy is past the hold back to
-// it: what they had is the poll's answer. Runs on the hub's goroutine.
-func (h *hub) pullBack() {
-	limit := h.viewLimit()
-	for c := range h.clients {
-		if c.role != RolePresenter && c.cursor > limit {
-			h.moveClient(c, limit, ReasonSeek, 0)
-		}
-	}
-}
-
 // holdsViews reports whether poll p holds its search's views: an open
 // "next" poll.
 func holdsViews(p *livePoll) bool {
@@ -48,8 +37,9 @@ func (r *Room) applyHold(id string, step int, hold bool) {
 	}
 	if !hold {
 		sess.hub.holdViews(-1)
+		sess.hub.do(sess.hub.resendSteps) // with the open list's order again
 		return
 	}
 	sess.hub.holdViews(step)
-	sess.hub.do(sess.hub.pullBack)
+	sess.hub.do(sess.hub.resendSteps) // back to the hold, without the order (poll_hide.go)
 }

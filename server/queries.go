@@ -63,6 +63,9 @@ func (h *hub) query(c *client, msg ClientMsg) {
 			h.refuse(c, msg, "%s", err.Error())
 			return
 		}
+		if h.hidesOrder(c) {
+			m.Key = nil // poll_hide.go
+		}
 		h.deliver(c, text(encode(m)))
 	}
 }
@@ -145,7 +148,10 @@ func (h *hub) rows(c *client, msg ClientMsg) {
 	end := msg.Offset + msg.Count
 	if msg.List == "open" {
 		var ids []int
-		if end <= openHeadRows {
+		hide := h.hidesOrder(c) // poll_hide.go: id order, no keys
+		if hide {
+			ids = openByID(s.OpenOrder(nil))
+		} else if end <= openHeadRows {
 			ids = s.OpenHead(end, nil)
 		} else {
 			if h.lists.open == nil || h.lists.step != k {
@@ -157,7 +163,9 @@ func (h *hub) rows(c *client, msg ClientMsg) {
 		for _, id := range ids[min(msg.Offset, len(ids)):min(end, len(ids))] {
 			n := s.Node(id)
 			m.Rows = append(m.Rows, n)
-			m.Keys = append(m.Keys, openKey(s.Options(), n))
+			if !hide {
+				m.Keys = append(m.Keys, openKey(s.Options(), n))
+			}
 		}
 	} else {
 		m.Total = s.Counters().Closed

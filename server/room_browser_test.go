@@ -10,9 +10,10 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// laneStep is JavaScript for the step shown by a lane's session page.
+// laneStep is JavaScript for the step a lane shows: the session page of
+// a room's one search, or a lane of searches side by side.
 func laneStep(lane int) string {
-	return fmt.Sprintf(`(() => { const f = document.querySelector('[data-testid=lane-%d]'); const d = f && f.contentDocument; const s = d && d.getElementById("step-n"); return s ? s.textContent : ""; })()`, lane)
+	return fmt.Sprintf(`(() => { const f = document.querySelector('[data-testid=lane-%d]'); if (f && f.tagName !== "IFRAME") { const s = f.querySelector("[data-testid=lane-step]"); return s ? s.textContent : ""; } const d = f && f.contentDocument; const s = d && d.getElementById("step-n"); return s ? s.textContent : ""; })()`, lane)
 }
 
 func poll(expr string) chromedp.Action[chromedp.Void] {
@@ -114,16 +115,20 @@ func TestRoomBrowser(t *testing.T) {
 		t.Fatalf("asking: %v", err)
 	}
 	right, _ := chromedp.Run(pctx, chromedp.Evaluate[string](`window.stepvizRoom.poll.right`))
-	wrong, _ := chromedp.Run(pctx, chromedp.Evaluate[string](`window.stepvizRoom.poll.choices.map(c => c.answer).find(a => a !== window.stepvizRoom.poll.right)`))
-	// The follower first clicks a wrong node's row in A*'s open list (its own
-	// page, in the room), then changes its mind with the poll's button.
-	rowOf := func(id string) string {
-		return `document.querySelector("[data-testid=lane-1]").contentDocument.querySelector('#open-table tr[data-id="` + id + `"]')`
+	// The follower first clicks a wrong node in A*'s tree (side by side),
+	// then changes its mind with the poll's button.
+	nodeOf := func(id string) string {
+		return `[data-testid=lane-1] [data-testid=tree-node][data-id="` + id + `"]`
+	}
+	if err := chromedp.Do(fctx, chromedp.WaitVisible(`[data-testid=choice-`+right+`]`)); err != nil {
+		t.Fatal(err)
+	}
+	wrong, _ := chromedp.Run(fctx, chromedp.Evaluate[string](`window.stepvizRoom.poll.choices.map(c => c.answer).find(a => a !== window.stepvizRoom.poll.right && document.querySelector('`+nodeOf(`' + a + '`)+`')) || ""`))
+	if wrong == "" {
+		t.Fatalf("no wrong choice is drawn in the follower's tree of A*")
 	}
 	if err := chromedp.Do(fctx,
-		chromedp.WaitVisible(`[data-testid=choice-`+right+`]`),
-		poll(`document.querySelector("[data-testid=lane-1]").contentDocument.documentElement.classList.contains("poll-open") && `+rowOf(wrong)+` !== null`),
-		chromedp.Evaluate[chromedp.Void](rowOf(wrong)+`.click()`),
+		chromedp.Click(nodeOf(wrong)),
 		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: `+wrong+`")`),
 		chromedp.Click(`[data-testid=choice-`+right+`]`),
 		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: `+right+`")`),

@@ -27,7 +27,7 @@ const (
 	// Room commands (presenter only), client to server.
 	RoomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
 	RoomShow   = "show"   // {pos}: show an earlier search of the history live again
-	RoomDrive  = "drive"  // {command: step|back|reset|goal, lane: -1 for all}
+	RoomDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}
 	RoomAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
 	RoomReveal = "reveal" // reveal the poll's answer
 	// From followers.
@@ -222,9 +222,9 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
 		return r.show(ctx, m.Pos)
 	case RoomDrive:
 		switch m.Command {
-		case CmdStep, CmdBack, CmdReset, CmdGoal:
+		case CmdStep, CmdBack, CmdReset, CmdGoal, CmdPlay, CmdPause:
 		default:
-			return fmt.Errorf("server: drive takes step, back, reset or goal, not %q", truncate(m.Command, 24))
+			return fmt.Errorf("server: drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
 		}
 		return r.drive(ctx, m.Command, m.Lane)
 	case RoomAsk:

@@ -21,7 +21,7 @@ var bundleREs = sync.OnceValue(func() (r struct{ imports, exports, number, decl 
 // the modules it imports) into one classic script, for a page that must be
 // a single file (the standalone HTML replay). Each module runs in its own
 // function scope and hands its exports to the modules after it; nothing is
-// global. It understands the page modules' own forms only: `import {a, b}
+// global. It understands the page modules' own forms only: `import {a, b as c}
 // from "./NAME.js";` and `export function|class|const|let`. Cost: the size of
 // the modules.
 func Bundle(names ...string) (string, error) {
@@ -40,7 +40,8 @@ func Bundle(names ...string) (string, error) {
 			if !done[m[2]] {
 				imports = append(imports, m[2])
 			}
-			return "const {" + m[1] + "} = __mod_" + ident(m[2]) + ";"
+			// import { a as b } names a binding b: destructured, a: b
+			return "const {" + strings.ReplaceAll(m[1], " as ", ": ") + "} = __mod_" + ident(m[2]) + ";"
 		})
 		if len(imports) > 0 {
 			return "", fmt.Errorf("static: bundle: %s imports %s, which comes later or not at all", name, strings.Join(imports, ", "))

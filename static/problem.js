@@ -8,6 +8,7 @@
 import { $, fmt, fmtF, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
 import { dirFill, familyStatus } from "./family.js";
+import { placeMapLabels } from "./maplabels.js";
 
 // miniBoard draws a small puzzle board into the SVG group g: one path for
 // the tiles, one rect for the blank and one text whose characters are
@@ -215,30 +216,61 @@ export function createProblemView(page) {
     // projector mode: the map fits its pane's height at scale 1, so its
     // labels are drawn at the size the style sheet gives them
     const proj = document.documentElement.classList.contains("projector");
-    const Wd = Math.max(300, page.sz.problemW || 500), Hd = proj && page.sz.problemH > 0 ? Math.max(80, Math.min(Wd * 0.62, page.sz.problemH - 4)) : Wd * 0.62, pad = 40;
+    // (the labels are placed inside the map, so the margin only keeps the
+    // dots off its edge)
+    const Wd = proj && page.sz.problemW > 0 ? page.sz.problemW : Math.max(300, page.sz.problemW || 500), Hd = proj && page.sz.problemH > 0 ? Math.max(80, Math.min(Wd * 0.8, page.sz.problemH - 4)) : Wd * 0.62, pad = proj ? 14 : 40;
     const sx = (x) => pad + (x - minX) / ((maxX - minX) || 1) * (Wd - 2 * pad);
     const sy = (y) => hasXY ? Hd - pad - (y - minY) / ((maxY - minY) || 1) * (Hd - 2 * pad) : pad + (y - minY) / ((maxY - minY) || 1) * (Hd - 2 * pad);
     const onPath = new Set(m.path || []);
     const pathCells = new Set((m.path || []).map((id) => m.cell(id)));
     const idx = new Map(nodes.map((n, i) => [n.name, i]));
     let s = `<svg class="mapview" width="${Wd}" height="${Hd}" viewBox="0 0 ${Wd} ${Hd}" data-testid="graph-svg">`;
+    // the labels are placed first, so that none overlaps another (maplabels.js)
+    const R = 8, fonts = labelFonts(proj);
+    const roads = [], cities = [];
+    nodes.forEach((n, i) => {
+      const [x, y] = pos.get(n.name), id = index.best[i], nd = id >= 0 && id < m.nodeEnd;
+      cities.push({ x: sx(x), y: sy(y), name: n.name, f: nd ? fmtF(m.g(id), m.h(id), m.f(id)) : "", id, nd, mark: n.name === p.start || n.name === p.goal });
+    });
     for (const e of p.edges || []) {
       const a = pos.get(e.from), b = pos.get(e.to);
-      if (!a || !b) continue;
-      const on = pathCells.has(idx.get(e.from)) && pathCells.has(idx.get(e.to));
-      s += `<line x1="${sx(a[0])}" y1="${sy(a[1])}" x2="${sx(b[0])}" y2="${sy(b[1])}" class="road${on ? " on" : ""}"/>`;
-      s += `<text x="${(sx(a[0]) + sx(b[0])) / 2}" y="${(sy(a[1]) + sy(b[1])) / 2 - 3}" class="cost" text-anchor="middle">${fmt(e.cost)}</text>`;
+      // a road between two cities the search has reached gets its cost first
+      const first = !!(cities[idx.get(e.from)] || {}).nd && !!(cities[idx.get(e.to)] || {}).nd;
+      if (a && b) roads.push({ e, x1: sx(a[0]), y1: sy(a[1]), x2: sx(b[0]), y2: sy(b[1]), text: fmt(e.cost), first });
     }
+    const placed = placeMapLabels({ cities, roads, W: Wd, H: Hd, r: R, cityFont: fonts.city, costFont: fonts.cost });
+    roads.forEach((rd) => {
+      const on = pathCells.has(idx.get(rd.e.from)) && pathCells.has(idx.get(rd.e.to));
+      s += `<line x1="${rd.x1}" y1="${rd.y1}" x2="${rd.x2}" y2="${rd.y2}" class="road${on ? " on" : ""}"><title>${esc(rd.e.from)} – ${esc(rd.e.to)}: ${rd.text}</title></line>`;
+    });
+    roads.forEach((rd, i) => {
+      const q = placed.roads[i];
+      if (q) s += `<text x="${q.x.toFixed(1)}" y="${q.y.toFixed(1)}" class="cost" text-anchor="middle">${rd.text}</text>`;
+    });
     nodes.forEach((n, i) => {
-      const [x, y] = pos.get(n.name);
-      const id = index.best[i];
-      const nd = id >= 0 && id < m.nodeEnd;
+      const c = cities[i], q = placed.cities[i], id = c.id, nd = c.nd;
       const status = nd ? statusOf(m, id, onPath) : "none";
       const lg = st.legend[status] || { fill: "#fff", stroke: "#888" }, df = nd ? dirFill(m, id, status) : null;
-      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"${df ? ` data-dir="${df.dir}"` : ""}><circle cx="${sx(x)}" cy="${sy(y)}" r="8" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${sx(x)}" y="${sy(y) - 12}" text-anchor="middle" class="cname">${esc(n.name)}${nd ? ` <tspan class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${sx(x)}" y="${sy(y) + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
+      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"${df ? ` data-dir="${df.dir}"` : ""}><title>${esc(n.name)}</title><circle cx="${c.x}" cy="${c.y}" r="${R}" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${q.x.toFixed(1)}" y="${q.y.toFixed(1)}" text-anchor="${q.anchor}" class="cname">${esc(q.name)}${nd ? ` <tspan class="cf">${c.f}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
     });
     host.innerHTML = s + "</svg>";
     $("problem-caption").textContent = `${p.start} → ${p.goal}; a city shows f once generated`;
+  }
+  // labelFonts reads the map labels' fonts from the style sheet (larger in
+  // projector mode), once per mode: maplabels.js measures with them.
+  const fonts = new Map();
+  function labelFonts(proj) {
+    if (!fonts.has(proj)) {
+      const probe = document.createElement("div");
+      probe.style.cssText = "position:absolute;visibility:hidden;width:0;height:0;overflow:hidden";
+      probe.innerHTML = `<svg class="mapview"><text class="cname">A</text><text class="cost">1</text></svg>`;
+      document.body.appendChild(probe);
+      const f = (e) => { const cs = getComputedStyle(e); return `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`; };
+      const [city, cost] = probe.querySelectorAll("text");
+      fonts.set(proj, { city: f(city), cost: f(cost) });
+      probe.remove();
+    }
+    return fonts.get(proj);
   }
   host.addEventListener("click", (e) => {
     const g = e.target.closest && e.target.closest("[data-id]");

@@ -5,7 +5,7 @@
 // as the server allows: a view asked while another is on its way replaces
 // any view still waiting, so fast key presses end on the last one. The
 // views never touch the socket.
-import { $ } from "./util.js";
+import { $ as byId } from "./util.js";
 import { createModel } from "./model.js";
 
 const LARGE = new Set(["view", "live", "states", "rows"]);
@@ -13,6 +13,7 @@ const LARGE = new Set(["view", "live", "states", "rows"]);
 // createProtocol returns {connect, send} for the page (see session.js for
 // the fields of page it reads and the hooks it calls).
 export function createProtocol(page) {
+  const $ = page.$ || byId; // a side-by-side lane's own elements (lanes.js)
   const st = page.st;
   const url = page.app.dataset.ws;
   let queue = [], inflight = null;
@@ -20,6 +21,7 @@ export function createProtocol(page) {
   function setConn(text, cls) { const c = $("conn"); c.textContent = text; c.className = "conn " + cls; }
 
   function connect() {
+    if (st.closed) return; // a lane taken off the screen
     setConn("connecting…", "");
     const ws = new WebSocket(url);
     ws.binaryType = "arraybuffer";
@@ -53,7 +55,7 @@ export function createProtocol(page) {
       // server may have restarted): a 404 means it has ended
       st.failures = (st.failures || 0) + 1;
       if (st.failures >= 3) {
-        fetch(location.pathname, { method: "HEAD" }).then((r) => {
+        fetch(page.path || location.pathname, { method: "HEAD" }).then((r) => {
           if (r.status === 404 || r.status === 410) { setConn("this session has ended", "bad"); page.notice("This session has ended (the server restarted or reclaimed it). Start another from the home page.", true); return; }
           setTimeout(connect, st.reconnectDelay);
         }, () => setTimeout(connect, st.reconnectDelay));

@@ -1,8 +1,11 @@
 // The room page (docs/rooms.md): one websocket to the room, which says
 // what is live, the room's history, the class poll and the comparison
-// table. Each search shown is its own session page in an iframe, which
-// keeps its own websocket (and reconnects by itself); this script only
-// decides which searches the page shows.
+// table. One search shown is its own session page in an iframe, which
+// keeps its own websocket (and reconnects by itself); 2 to 4 are shown
+// side by side (lanes.js), each lane with its own websocket, model and
+// tree. This script decides which searches the page shows and sends the
+// toolbar's commands, which move every search shown together.
+import { createLanes } from "./lanes.js";
 
 const $ = (id) => document.getElementById(id);
 const app = $("room");
@@ -72,6 +75,17 @@ function onMessage(m) {
   }
 }
 
+// side: the side-by-side lanes; a tree node clicked there during a
+// "next node" poll about its search answers with that node.
+const side = createLanes($("main"), presenter ? key : "", (session, node) => answerNode(session, node));
+
+function answerNode(session, a) {
+  const p = st.poll;
+  if (presenter || !p || p.revealed || p.kind !== "next" || p.search !== session) return;
+  if ((p.choices || []).some((c) => c.answer === a)) send({ type: "answer", poll: p.id, answer: a });
+  else notice(`Node #${a} is not one of the choices: pick one of the open nodes offered above.`);
+}
+
 function entry(pos) { return (st.room.history || []).find((h) => h.pos === pos); }
 
 // drawLanes shows the searches of the live pos (or the one the follower
@@ -90,8 +104,11 @@ function drawLanes() {
   if (ids === st.shown) return;
   st.shown = ids;
   const main = $("main");
+  side.close();
   main.innerHTML = "";
   main.dataset.lanes = String(lanes.length);
+  app.classList.toggle("side-by-side", lanes.length > 1);
+  if (lanes.length > 1) { side.show(lanes); return; }
   if (!lanes.length) {
     const p = document.createElement("p"); p.className = "muted"; p.id = "lanes-empty";
     p.textContent = presenter ? "Show a search: type a problem and one search line (or up to four)." : "Waiting for the lecturer to show a search…";
@@ -113,13 +130,8 @@ function drawLanes() {
       // During a "next node" poll about this search, clicking a node of the
       // tree or a row of a list answers with that node.
       doc.addEventListener("click", (e) => {
-        const p = st.poll;
-        if (presenter || !p || p.revealed || p.kind !== "next" || p.search !== l.id) return;
         const nd = e.target.closest && e.target.closest("[data-id]");
-        if (!nd) return;
-        const a = String(nd.dataset.id);
-        if ((p.choices || []).some((c) => c.answer === a)) send({ type: "answer", poll: p.id, answer: a });
-        else notice(`Node #${a} is not one of the choices: pick one of the open nodes offered above.`);
+        if (nd) answerNode(l.id, String(nd.dataset.id));
       }, true);
     });
     main.appendChild(f);
@@ -174,7 +186,7 @@ function drawPoll() {
     try { if (f.contentDocument) markPoll(f.contentDocument, f.dataset.session); } catch (err) { /* not loaded */ }
   }
   const p = st.poll, box = $("poll");
-  if (!p) { box.hidden = true; return; }
+  if (!p) { box.hidden = true; side.fit(); return; }
   box.hidden = false; box.innerHTML = "";
   box.dataset.poll = String(p.id); box.dataset.revealed = String(p.revealed);
   const q = document.createElement("h2"); q.textContent = p.question; q.dataset.testid = "poll-question"; box.appendChild(q);
@@ -220,6 +232,7 @@ function drawPoll() {
     }
     box.appendChild(dl);
   }
+  side.fit(); // the poll box moved the lanes down: their trees fit again
 }
 
 $("rejoin").addEventListener("click", () => { st.viewing = null; drawLanes(); });
@@ -242,7 +255,9 @@ if (presenter) {
         return;
       }
       if (risky) { b.textContent = b.dataset.armed; delete b.dataset.armed; b.classList.remove("armed"); }
-      send({ type: "drive", command: b.dataset.drive, lane: -1 });
+      let cmd = b.dataset.drive;
+      if (cmd === "play") cmd = playing() ? "pause" : "play";
+      send({ type: "drive", command: cmd, lane: -1 });
     });
   }
   const kind = $("ask-kind");
@@ -253,7 +268,27 @@ if (presenter) {
     send({ type: "ask", kind: kind.value, lane: Number($("ask-lane").value) || 0, node: Number($("ask-node").value) || 0, answer: $("ask-answer").value });
   });
   $("reveal").addEventListener("click", () => send({ type: "reveal" }));
+  // The play button says Pause while a search shown plays.
+  const playBtn = $("drive-play");
+  setInterval(() => { const t = playing() ? "Pause ❚❚" : "Play ▶▶"; if (playBtn.textContent !== t) playBtn.textContent = t; }, 250);
+  // The keyboard drives every search shown, as on a session page: → or
+  // space steps, ← goes back, p plays or pauses (never while typing).
+  addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest("input, textarea, select, [contenteditable]")) return;
+    const cmd = { ArrowRight: "step", " ": "step", ArrowLeft: "back", p: "play" }[e.key];
+    if (!cmd || !st.room || (e.key === " " && e.target.closest("button"))) return;
+    e.preventDefault();
+    send({ type: "drive", command: cmd === "play" ? (playing() ? "pause" : "play") : cmd, lane: -1 });
+  });
+}
+
+// playing reports whether a search shown side by side plays.
+function playing() {
+  if (side.lanes.length) return side.lanes.some((l) => l.playing);
+  const f = document.querySelector("iframe.lane");
+  try { return !!(f && f.contentWindow.stepviz && f.contentWindow.stepviz.state.playing); } catch (err) { return false; }
 }
 
 window.stepvizRoom = st; // for tests: the page's state, never reset by a reconnect
+window.stepvizLanes = side; // for tests: the lanes shown side by side
 connect();

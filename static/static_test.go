@@ -49,14 +49,15 @@ func TestModulesVersioned(t *testing.T) {
 // TestBundle joins the view modules into one script: each module's
 // exports are handed on, and an unknown or out-of-order module is an error.
 func TestBundle(t *testing.T) {
-	s, err := Bundle("util", "treelayout", "family", "gridcanvas", "problem", "tree", "tables", "chart")
+	s, err := Bundle("util", "treelayout", "family", "gridcanvas", "maplabels", "problem", "tree", "tables", "chart")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
 		"const __mod_util = (() => {", "return { $, SVGNS, fmt, fmtF, esc, el, tilesOf, stateLabel, setText, afterPaint };",
 		"return { FULL, TOP, SIBS, REGION, OPEN_PAGE, CAP, Subtrees, chooseShown, region, layout };",
-		"const { $, SVGNS, fmt, fmtF, el, stateLabel } = __mod_util;", "return { createTree };",
+		"const { $: byId, SVGNS, fmt, fmtF, el, stateLabel } = __mod_util;", "return { createTree };",
+		"const { placeMapLabels } = __mod_maplabels;",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the bundle lacks %q", want)

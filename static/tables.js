@@ -13,6 +13,11 @@ import { dirMark } from "./family.js";
 const SLACK = 3; // rows drawn beyond the window on each side
 const HEAD = 64; // rows the model has at hand at each list's hot end
 
+// orderHidden: the server sent no head of a non-empty open list, which it
+// does only to a student during a "which node next?" poll (docs/rooms.md):
+// the open list comes in node order then, from the server.
+const orderHidden = (m) => m.openCount > 0 && Array.isArray(m.head) && m.head.length === 0;
+
 // createTables wires the tables; returns {draw, measure}.
 export function createTables(page) {
   const st = page.st;
@@ -66,7 +71,7 @@ export function createTables(page) {
       return { total, first, count: Math.max(0, count) };
     }
     function idsAtHand(m, w) {
-      if (list === "open" && w.first + w.count <= HEAD) return m.openHead(HEAD).slice(w.first, w.first + w.count);
+      if (list === "open" && w.first + w.count <= HEAD && !orderHidden(m)) return m.openHead(HEAD).slice(w.first, w.first + w.count);
       if (list === "closed" && w.first >= w.total - HEAD) {
         const tail = m.closedTail(HEAD), from = w.total - tail.length;
         return tail.slice(w.first - from, w.first - from + w.count);
@@ -79,7 +84,7 @@ export function createTables(page) {
       if (!m) return;
       const w = window_(m);
       setText($(list + "-count"), String(w.total));
-      if (list === "open") setText($("open-more"), "");
+      if (list === "open") setText($("open-more"), orderHidden(m) ? "In the order the nodes were made: the pop order is hidden until the lecturer reveals the answer." : "");
       const ids = idsAtHand(m, w);
       if (ids) { render(m, w, ids); return; }
       const key = `${m.step}:${w.first}:${w.count}`;

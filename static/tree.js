@@ -11,7 +11,7 @@
 // presenter's or the page's own) or until the view has been left alone
 // for IDLE_FOLLOW_MS with the node expanded last out of it; meanwhile a
 // "Follow the search" button over the tree brings it back at once.
-import { $, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
+import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
@@ -38,6 +38,10 @@ const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Numb
 // false is the user's pan and zoom), and the methods draw,
 // zoomBy, toggleCollapse, openSummary, attach(model).
 export function createTree(page) {
+  const $ = page.$ || byId; // a side-by-side lane's own elements (lanes.js)
+  // projector: the page's projector mode, or a lane of the side-by-side
+  // view, which is always read from afar (page.projector)
+  const projector = () => !!page.projector || document.documentElement.classList.contains("projector");
   const st = page.st;
   const tree = { svg: null, x: 0, y: 0, k: 1, ky: 1, fit: "auto", shown: null, L: null, drag: null, opened: new Map(), layouts: 0, draws: 0 };
   const subtrees = new Subtrees();
@@ -239,7 +243,7 @@ export function createTree(page) {
   // frame sets the scale and pan for Fit and Follow.
   function frameView(m, W, H) {
     const L = tree.L;
-    const proj = document.documentElement.classList.contains("projector");
+    const proj = projector();
     const big = proj ? 1.6 : 1.2, readable = proj ? 0.9 : 0.7;
     const worldW = L.width * SLOT, worldH = L.levels * LEVEL;
     const kx = Math.min(big, (W - 20) / worldW), kyFit = Math.min(big, (H - 20) / worldH);
@@ -292,7 +296,7 @@ export function createTree(page) {
     const last = m.last ? m.last.expanded.id : -1;
     const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : familyStatus(m, id));
     const detail = k >= DETAIL_MIN && ky === k && vis.length <= DETAIL_MAX_NODES;
-    const compactBelow = document.documentElement.classList.contains("projector") ? COMPACT_PROJECTOR : COMPACT;
+    const compactBelow = projector() ? COMPACT_PROJECTOR : COMPACT;
 
     // the SVG keeps its elements from frame to frame: the edges are two
     // paths whose d changes, a box or a square is moved (its transform or

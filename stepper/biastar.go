@@ -2,7 +2,6 @@ package stepper
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -158,74 +157,4 @@ func sameName[S comparable](hs []Heuristic[S], h *Heuristic[S]) (func(S) float64
 		}
 	}
 	return nil, fmt.Errorf("stepper: biastar: heuristic %s has no counterpart toward the start", h.Name)
-}
-
-// newBiAStar: a puzzle's backward heuristics are those of the puzzle with
-// start and goal swapped (the boards are packed the same way).
-func (p *Puzzle) newBiAStar(o Options) (searchEngine, error) {
-	sw := *p
-	sw.start, sw.goal, sw.extra = p.goal, p.start, nil
-	own := sw.Heuristics()
-	if err := noScriptHeuristic(p.extra, o.Heuristic, own); err != nil {
-		return nil, err
-	}
-	if p.n <= 4 {
-		pp, bp := newPacked(p), newPacked(&sw)
-		hs := withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced))
-		back := puzzleHeuristics(&bp.geom, bp.unpack, bp.manhattan, bp.misplaced)
-		return newBiAStar[uint64](pp, hs, func(h *Heuristic[uint64]) (func(uint64) float64, error) { return sameName(back, h) }, o)
-	}
-	pp, bp := newBytesPuzzle(p), newBytesPuzzle(&sw)
-	hs := withExtra(p, p.extra, Problem[board25](pp), puzzleHeuristics(&pp.geom, pp.unpack, nil, nil))
-	back := puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)
-	return newBiAStar[board25](pp, hs, func(h *Heuristic[board25]) (func(board25) float64, error) { return sameName(back, h) }, o)
-}
-
-// newBiAStar: a grid's backward heuristics are those of the grid with S
-// and G swapped.
-func (g *Grid) newBiAStar(o Options) (searchEngine, error) {
-	sw := *g
-	sw.start, sw.goal, sw.extra = g.goal, g.start, nil
-	if err := noScriptHeuristic(g.extra, o.Heuristic, sw.Heuristics()); err != nil {
-		return nil, err
-	}
-	p := newGridProblem(g)
-	hs := withExtra(g, g.extra, Problem[gridCell](p), p.heuristics())
-	back := gridHeuristics(&sw)
-	return newBiAStar[gridCell](p, hs, func(h *Heuristic[gridCell]) (func(gridCell) float64, error) { return sameName(back, h) }, o)
-}
-
-// newBiAStar: a graph's backward heuristics are euclidean to the start,
-// zero, and max(0, h(start) − h(n)) for a consistent h table.
-func (g *Graph) newBiAStar(o Options, hs []Heuristic[int]) (searchEngine, error) {
-	if err := noScriptHeuristic(g.extra, o.Heuristic, g.Heuristics()[:len(g.Heuristics())-len(g.extraNames())]); err != nil {
-		return nil, err
-	}
-	back := func(h *Heuristic[int]) (func(int) float64, error) {
-		switch h.Name {
-		case HeuristicZero:
-			return func(int) float64 { return 0 }, nil
-		case HeuristicEuclidean:
-			s := g.nodes[g.start]
-			return func(i int) float64 { return math.Hypot(g.nodes[i].X-s.X, g.nodes[i].Y-s.Y) }, nil
-		}
-		if why := g.inconsistency(h.Estimate); why != "" {
-			return nil, fmt.Errorf("stepper: biastar needs heuristic %s toward the start too; from a table toward the goal that is max(0, h(start) − h(n)), which is admissible only when h is consistent, and it is not (%s): use %s",
-				h.Name, why, strings.Join(others(g.Heuristics(), h.Name, g.extraNames()), " or "))
-		}
-		hStart := h.Estimate(g.start)
-		return func(i int) float64 { return max(0, hStart-h.Estimate(i)) }, nil
-	}
-	return newBiAStar[int](g.reversed(), hs, back, o)
-}
-
-// others lists names without skip and without the extra ones.
-func others(names []string, skip string, extra []string) []string {
-	var out []string
-	for _, n := range names {
-		if n != skip && !contains(extra, n) {
-			out = append(out, n)
-		}
-	}
-	return out
 }

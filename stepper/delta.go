@@ -376,9 +376,3 @@ func (e *engine[S]) openOrder(dst []int) []int {
 	}
 	return dst
 }
-
-// cellOf is the cell a grid state stands on, y·width+x.
-func (p *gridProblem) cellOf(s gridCell) int { return int(s) }
-
-// cellOf is a graph state's node index.
-func (p graphSpace) cellOf(s int) int { return s }

@@ -32,4 +32,11 @@
 // ([FormatNumber], [NodeInfo.Shown]). The package prints nothing and
 // imports nothing about HTTP, HTML or Jupyter.
 // Its errors read "stepper: ...".
+//
+// Beside it, and above or below it as docs/architecture.md draws:
+// stepper/movingai reads the Moving AI .map and .scen files into plain data
+// (the grid problem and the scenario runner [LoadScen] read through it);
+// stepper/hcheck checks a heuristic's admissibility and consistency over the
+// states [ExploreStates] reaches; stepper/game and stepper/local are the
+// adversarial and local searches.
 package stepper

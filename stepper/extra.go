@@ -40,16 +40,21 @@ func (x *extras) extraNames() []string {
 
 // ExtraOf returns the heuristics added to inst, or nil.
 func ExtraOf(inst Instance) *Extra {
-	switch p := inst.(type) {
-	case *Puzzle:
-		return p.extra
-	case *Grid:
-		return p.extra
-	case *Graph:
-		return p.extra
+	if h, ok := inst.(extraHolder); ok {
+		return h.extraHeuristics()
 	}
 	return nil
 }
+
+// extraHolder is a built-in instance (puzzle, grid or graph) that takes
+// heuristics defined outside: withExtraHeuristics returns a copy with x
+// added after its own.
+type extraHolder interface {
+	extraHeuristics() *Extra
+	withExtraHeuristics(x *Extra) Instance
+}
+
+func (x *extras) extraHeuristics() *Extra { return x.extra }
 
 // WithExtra returns a copy of a built-in instance (puzzle, grid or graph)
 // with the heuristics x added after its own; inst is unchanged. A name
@@ -64,19 +69,8 @@ func WithExtra(inst Instance, x *Extra) (Instance, error) {
 			return nil, fmt.Errorf("stepper: heuristic %s is built in for %s problems: name yours differently", n, inst.Kind())
 		}
 	}
-	switch p := inst.(type) {
-	case *Puzzle:
-		c := *p
-		c.extra = x
-		return &c, nil
-	case *Grid:
-		c := *p
-		c.extra = x
-		return &c, nil
-	case *Graph:
-		c := *p
-		c.extra = x
-		return &c, nil
+	if h, ok := inst.(extraHolder); ok {
+		return h.withExtraHeuristics(x), nil
 	}
 	return nil, fmt.Errorf("stepper: heuristics for %s problems are written in the problem itself (h_NAME), not added", inst.Kind())
 }

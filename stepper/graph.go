@@ -463,3 +463,50 @@ func (p graphSpace) Successors(s int, buf []Successor[int]) []Successor[int] {
 	}
 	return buf
 }
+
+// newBiAStar: a graph's backward heuristics are euclidean to the start,
+// zero, and max(0, h(start) − h(n)) for a consistent h table.
+func (g *Graph) newBiAStar(o Options, hs []Heuristic[int]) (searchEngine, error) {
+	if err := noScriptHeuristic(g.extra, o.Heuristic, g.Heuristics()[:len(g.Heuristics())-len(g.extraNames())]); err != nil {
+		return nil, err
+	}
+	back := func(h *Heuristic[int]) (func(int) float64, error) {
+		switch h.Name {
+		case HeuristicZero:
+			return func(int) float64 { return 0 }, nil
+		case HeuristicEuclidean:
+			s := g.nodes[g.start]
+			return func(i int) float64 { return math.Hypot(g.nodes[i].X-s.X, g.nodes[i].Y-s.Y) }, nil
+		}
+		if why := g.inconsistency(h.Estimate); why != "" {
+			return nil, fmt.Errorf("stepper: biastar needs heuristic %s toward the start too; from a table toward the goal that is max(0, h(start) − h(n)), which is admissible only when h is consistent, and it is not (%s): use %s",
+				h.Name, why, strings.Join(others(g.Heuristics(), h.Name, g.extraNames()), " or "))
+		}
+		hStart := h.Estimate(g.start)
+		return func(i int) float64 { return max(0, hStart-h.Estimate(i)) }, nil
+	}
+	return newBiAStar[int](g.reversed(), hs, back, o)
+}
+
+// others lists names without skip and without the extra ones.
+func others(names []string, skip string, extra []string) []string {
+	var out []string
+	for _, n := range names {
+		if n != skip && !contains(extra, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// cellOf is a graph state's node index.
+func (p graphSpace) cellOf(s int) int { return s }
+
+var _ extraHolder = (*Graph)(nil)
+
+// withExtraHeuristics returns a copy of g with the heuristics x added.
+func (g *Graph) withExtraHeuristics(x *Extra) Instance {
+	c := *g
+	c.extra = x
+	return &c
+}

@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"fmt"
+	"stepviz/stepper/movingai"
 	"strconv"
 	"strings"
 )
@@ -52,7 +53,7 @@ type Grid struct {
 const (
 	// MaxGridSide caps a grid's width and height (4096 × 4096 cells, 16 MiB
 	// of cells at most), so a bad header cannot exhaust memory.
-	MaxGridSide = 4096
+	MaxGridSide = movingai.MaxSide
 	// CostUnit: cardinal 1, diagonal √2.
 	CostUnit = "unit"
 	// Cost1014: cardinal 10, diagonal 14.
@@ -220,4 +221,27 @@ func (g *Grid) newEngine(o Options) (searchEngine, error) {
 	}
 	p := newGridProblem(g)
 	return startEngine[gridCell](p, withExtra(g, g.extra, Problem[gridCell](p), p.heuristics()), o, g.Kind())
+}
+
+// newBiAStar: a grid's backward heuristics are those of the grid with S
+// and G swapped.
+func (g *Grid) newBiAStar(o Options) (searchEngine, error) {
+	sw := *g
+	sw.start, sw.goal, sw.extra = g.goal, g.start, nil
+	if err := noScriptHeuristic(g.extra, o.Heuristic, sw.Heuristics()); err != nil {
+		return nil, err
+	}
+	p := newGridProblem(g)
+	hs := withExtra(g, g.extra, Problem[gridCell](p), p.heuristics())
+	back := gridHeuristics(&sw)
+	return newBiAStar[gridCell](p, hs, func(h *Heuristic[gridCell]) (func(gridCell) float64, error) { return sameName(back, h) }, o)
+}
+
+var _ extraHolder = (*Grid)(nil)
+
+// withExtraHeuristics returns a copy of g with the heuristics x added.
+func (g *Grid) withExtraHeuristics(x *Extra) Instance {
+	c := *g
+	c.extra = x
+	return &c
 }

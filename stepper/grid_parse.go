@@ -2,6 +2,7 @@ package stepper
 
 import (
 	"fmt"
+	"stepviz/stepper/movingai"
 	"strings"
 )
 
@@ -192,11 +193,11 @@ func LoadGridMap(path string, args []string) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := readMovingAIMap(path)
+	m, err := movingai.ReadMap(path)
 	if err != nil {
 		return nil, err
 	}
-	g := &Grid{w: m.width, h: m.height, cells: m.cells, path: path}
+	g := &Grid{w: m.Width, h: m.Height, cells: m.Cells, path: path}
 	return g.finish(-1, -1, a)
 }
 

@@ -224,7 +224,7 @@ func (p *Puzzle) Heuristics() []string {
 
 func (p *Puzzle) newEngine(o Options) (searchEngine, error) {
 	if o.Algorithm == BiAStar {
-		return p.newBiAStar(o) // biastar.go
+		return p.newBiAStar(o)
 	}
 	if p.n <= 4 {
 		pp := newPacked(p)
@@ -335,4 +335,34 @@ func containsInt(list []int, v int) bool {
 		}
 	}
 	return false
+}
+
+// newBiAStar: a puzzle's backward heuristics are those of the puzzle with
+// start and goal swapped (the boards are packed the same way).
+func (p *Puzzle) newBiAStar(o Options) (searchEngine, error) {
+	sw := *p
+	sw.start, sw.goal, sw.extra = p.goal, p.start, nil
+	own := sw.Heuristics()
+	if err := noScriptHeuristic(p.extra, o.Heuristic, own); err != nil {
+		return nil, err
+	}
+	if p.n <= 4 {
+		pp, bp := newPacked(p), newPacked(&sw)
+		hs := withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced))
+		back := puzzleHeuristics(&bp.geom, bp.unpack, bp.manhattan, bp.misplaced)
+		return newBiAStar[uint64](pp, hs, func(h *Heuristic[uint64]) (func(uint64) float64, error) { return sameName(back, h) }, o)
+	}
+	pp, bp := newBytesPuzzle(p), newBytesPuzzle(&sw)
+	hs := withExtra(p, p.extra, Problem[board25](pp), puzzleHeuristics(&pp.geom, pp.unpack, nil, nil))
+	back := puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)
+	return newBiAStar[board25](pp, hs, func(h *Heuristic[board25]) (func(board25) float64, error) { return sameName(back, h) }, o)
+}
+
+var _ extraHolder = (*Puzzle)(nil)
+
+// withExtraHeuristics returns a copy of p with the heuristics x added.
+func (p *Puzzle) withExtraHeuristics(x *Extra) Instance {
+	c := *p
+	c.extra = x
+	return &c
 }

@@ -1,109 +1,15 @@
 package stepper
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"stepviz/internal/safefile"
-	"strconv"
+	"stepviz/stepper/movingai"
 	"strings"
 	"time"
 )
-
-// ScenRow is one row of a Moving AI .scen file (version 1).
-type ScenRow struct {
-	// Line is the row's 1-based line number in the file.
-	Line int `json:"line"`
-	// Bucket groups rows by optimal length (floor(optimal/4) in the
-	// benchmark sets).
-	Bucket int `json:"bucket"`
-	// Map is the map file as the row names it.
-	Map       string `json:"map"`
-	MapWidth  int    `json:"mapWidth"`
-	MapHeight int    `json:"mapHeight"`
-	StartX    int    `json:"startX"`
-	StartY    int    `json:"startY"`
-	GoalX     int    `json:"goalX"`
-	GoalY     int    `json:"goalY"`
-	// Optimal is the optimal path length: 8 moves, cardinal 1, diagonal √2,
-	// no corner cutting.
-	Optimal float64 `json:"optimal"`
-}
-
-// ParseScen parses a Moving AI .scen file: the line "version 1", then one
-// row per line of nine tab-separated fields: bucket, map, map width, map
-// height, start x, start y, goal x, goal y, optimal length. Blank lines are
-// skipped and CRLF is tolerated. It does not read the map. O(file size).
-func ParseScen(r io.Reader) ([]ScenRow, error) {
-	sc := bufio.NewScanner(r)
-	line := 0
-	var rows []ScenRow
-	version := false
-	for sc.Scan() {
-		line++
-		s := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
-		if !version {
-			f := strings.Fields(s)
-			if len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
-				return nil, fmt.Errorf("stepper: scen line %d: %q: a scenario file starts with the line \"version 1\"", line, s)
-			}
-			version = true
-			continue
-		}
-		row, err := parseScenRow(s)
-		if err != nil {
-			return nil, fmt.Errorf("stepper: scen line %d: %v", line, err)
-		}
-		row.Line = line
-		rows = append(rows, row)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("stepper: scen line %d: %v", line+1, err)
-	}
-	if !version {
-		return nil, errors.New("stepper: scen: empty file: a scenario file starts with the line \"version 1\"")
-	}
-	return rows, nil
-}
-
-func parseScenRow(s string) (ScenRow, error) {
-	const want = "want 9 tab-separated fields: bucket, map, map width, map height, start x, start y, goal x, goal y, optimal length"
-	f := strings.Split(s, "\t")
-	if len(f) != 9 {
-		f = strings.Fields(s)
-	}
-	if len(f) != 9 {
-		return ScenRow{}, fmt.Errorf("%d fields: %s", len(f), want)
-	}
-	var n [7]int
-	names := [...]string{"bucket", "map width", "map height", "start x", "start y", "goal x", "goal y"}
-	for i, field := range append([]string{f[0]}, f[2:8]...) {
-		v, err := strconv.Atoi(strings.TrimSpace(field))
-		if err != nil || v < 0 {
-			return ScenRow{}, fmt.Errorf("%s %q: want a whole number >= 0", names[i], field)
-		}
-		n[i] = v
-	}
-	opt, err := strconv.ParseFloat(strings.TrimSpace(f[8]), 64)
-	if err != nil || opt < 0 || math.IsInf(opt, 0) || math.IsNaN(opt) {
-		return ScenRow{}, fmt.Errorf("optimal length %q: want a number >= 0", f[8])
-	}
-	m := strings.TrimSpace(f[1])
-	if m == "" {
-		return ScenRow{}, fmt.Errorf("empty map name: %s", want)
-	}
-	return ScenRow{
-		Bucket: n[0], Map: m, MapWidth: n[1], MapHeight: n[2],
-		StartX: n[3], StartY: n[4], GoalX: n[5], GoalY: n[6], Optimal: opt,
-	}, nil
-}
 
 // Scenario is a loaded Moving AI scenario file: its rows and the maps they
 // name, read from beside the file. This is the API the `stepviz scen`
@@ -125,14 +31,14 @@ func parseScenRow(s string) (ScenRow, error) {
 type Scenario struct {
 	// Path is the .scen file.
 	Path string
-	Rows []ScenRow
-	// maps holds each distinct map's passable cells, keyed by ScenRow.Map.
+	Rows []movingai.ScenRow
+	// maps holds each distinct map's passable cells, keyed by movingai.ScenRow.Map.
 	maps map[string]*scenMap
 }
 
 type scenMap struct {
 	path string
-	m    *movingAIMap
+	m    *movingai.Map
 }
 
 // maxScenFile bounds a scenario file (the largest of the Moving AI
@@ -147,10 +53,10 @@ const maxScenFile = 64 << 20
 func LoadScen(path string) (*Scenario, error) {
 	f, err := safefile.Open(path, maxScenFile)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: cannot read scenario %s: %v", path, unwrapPathError(err))
+		return nil, fmt.Errorf("stepper: cannot read scenario %s: %v", path, unwrapPathErr(err))
 	}
 	defer f.Close()
-	rows, err := ParseScen(f)
+	rows, err := movingai.ParseScen(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s (in %s)", err, path)
 	}
@@ -165,7 +71,7 @@ func LoadScen(path string) (*Scenario, error) {
 					mp = alt
 				}
 			}
-			m, err := readMovingAIMap(mp)
+			m, err := movingai.ReadMap(mp)
 			if err != nil {
 				return nil, fmt.Errorf("%v (named by %s line %d; the map must be beside the scenario file)", err, path, r.Line)
 			}
@@ -173,17 +79,17 @@ func LoadScen(path string) (*Scenario, error) {
 			sc.maps[r.Map] = sm
 		}
 		m := sm.m
-		if r.MapWidth != m.width || r.MapHeight != m.height {
-			return nil, fmt.Errorf("stepper: scen %s line %d: the row says the map is %d×%d but %s is %d×%d", path, r.Line, r.MapWidth, r.MapHeight, sm.path, m.width, m.height)
+		if r.MapWidth != m.Width || r.MapHeight != m.Height {
+			return nil, fmt.Errorf("stepper: scen %s line %d: the row says the map is %d×%d but %s is %d×%d", path, r.Line, r.MapWidth, r.MapHeight, sm.path, m.Width, m.Height)
 		}
 		for _, c := range [...]struct {
 			what string
 			x, y int
 		}{{"start", r.StartX, r.StartY}, {"goal", r.GoalX, r.GoalY}} {
-			if c.x >= m.width || c.y >= m.height {
-				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is outside the %d×%d map", path, r.Line, c.what, c.x, c.y, m.width, m.height)
+			if c.x >= m.Width || c.y >= m.Height {
+				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is outside the %d×%d map", path, r.Line, c.what, c.x, c.y, m.Width, m.Height)
 			}
-			if m.cells[c.y*m.width+c.x] == 0 {
+			if m.Cells[c.y*m.Width+c.x] == 0 {
 				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is a wall in %s", path, r.Line, c.what, c.x, c.y, sm.path)
 			}
 		}
@@ -229,13 +135,13 @@ type ScenConfig struct {
 
 // ScenResult is the outcome of one scenario row.
 type ScenResult struct {
-	Row       ScenRow       `json:"row"`
-	Status    Status        `json:"status"`
-	Cost      float64       `json:"cost"`
-	Expanded  int           `json:"expanded"`
-	Generated int           `json:"generated"`
-	MaxOpen   int           `json:"maxOpen"`
-	Elapsed   time.Duration `json:"elapsed"`
+	Row       movingai.ScenRow `json:"row"`
+	Status    Status           `json:"status"`
+	Cost      float64          `json:"cost"`
+	Expanded  int              `json:"expanded"`
+	Generated int              `json:"generated"`
+	MaxOpen   int              `json:"maxOpen"`
+	Elapsed   time.Duration    `json:"elapsed"`
 	// Mismatch is true when the row was not solved or its cost differs
 	// from Row.Optimal by more than the tolerance.
 	Mismatch bool `json:"mismatch"`
@@ -273,7 +179,7 @@ func (sc *Scenario) baseGrid(name string, cfg ScenConfig) (*Grid, error) {
 	if a.cost != "" && a.cost != CostUnit && a.cost != Cost1014 {
 		return nil, fmt.Errorf("stepper: scen: cost %q: want %s or %s", cfg.Cost, CostUnit, Cost1014)
 	}
-	g := &Grid{w: sm.m.width, h: sm.m.height, cells: sm.m.cells, path: sm.path}
+	g := &Grid{w: sm.m.Width, h: sm.m.Height, cells: sm.m.Cells, path: sm.path}
 	g.setModel(a)
 	return g, nil
 }

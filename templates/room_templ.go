@@ -10,9 +10,10 @@ import templruntime "github.com/a-h/templ/runtime"
 
 import "strings"
 
-// Room is a lecture room's page: the searches shown live (each an embedded
-// session page, side by side when several), the comparison table, the
-// class poll and the room's history. room.js keeps it live.
+// Room is a lecture room's page: the search shown live (one: its session
+// page embedded; 2 to 4: side by side, each its own tree, lanes.js), the
+// comparison table, the class poll and the room's history. room.js keeps
+// it live.
 func Room(d RoomData) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -53,7 +54,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var3 string
 			templ_7745c5c3_Var3, templ_7745c5c3_Err = templ.JoinStringErrs(d.ID)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 10, Col: 52}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 11, Col: 52}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var3))
 			if templ_7745c5c3_Err != nil {
@@ -66,7 +67,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var4 string
 			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs(d.WSURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 10, Col: 72}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 11, Col: 72}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {
@@ -79,7 +80,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var5 string
 			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(roomRole(d))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 10, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 11, Col: 98}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 			if templ_7745c5c3_Err != nil {
@@ -92,7 +93,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var6 string
 			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(d.Key)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 10, Col: 117}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 11, Col: 117}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var6))
 			if templ_7745c5c3_Err != nil {
@@ -105,7 +106,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var7 string
 			templ_7745c5c3_Var7, templ_7745c5c3_Err = templ.JoinStringErrs(d.Short)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 14, Col: 51}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 51}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var7))
 			if templ_7745c5c3_Err != nil {
@@ -118,7 +119,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var8 templ.SafeURL
 			templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.JoinURL))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 70}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 16, Col: 70}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 			if templ_7745c5c3_Err != nil {
@@ -131,7 +132,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var9 string
 			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(d.JoinURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 112}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 16, Col: 112}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var9))
 			if templ_7745c5c3_Err != nil {
@@ -144,7 +145,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var10 templ.SafeURL
 			templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.FollowerURL))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 168}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 16, Col: 168}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var10))
 			if templ_7745c5c3_Err != nil {
@@ -157,7 +158,7 @@ func Room(d RoomData) templ.Component {
 			var templ_7745c5c3_Var11 string
 			templ_7745c5c3_Var11, templ_7745c5c3_Err = templ.JoinStringErrs(d.FollowerURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 15, Col: 218}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 16, Col: 218}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var11))
 			if templ_7745c5c3_Err != nil {
@@ -175,7 +176,7 @@ func Room(d RoomData) templ.Component {
 				var templ_7745c5c3_Var12 templ.SafeURL
 				templ_7745c5c3_Var12, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL("/r/" + d.ID + "/qr"))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 18, Col: 50}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 19, Col: 50}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var12))
 				if templ_7745c5c3_Err != nil {
@@ -188,7 +189,7 @@ func Room(d RoomData) templ.Component {
 				var templ_7745c5c3_Var13 string
 				templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs("/r/" + d.ID + "/qr.png")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 19, Col: 52}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 20, Col: 52}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var13))
 				if templ_7745c5c3_Err != nil {
@@ -201,7 +202,7 @@ func Room(d RoomData) templ.Component {
 				var templ_7745c5c3_Var14 string
 				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL + " (opens it large)")
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 19, Col: 112}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 20, Col: 112}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 				if templ_7745c5c3_Err != nil {
@@ -214,7 +215,7 @@ func Room(d RoomData) templ.Component {
 				var templ_7745c5c3_Var15 string
 				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(d.PresenterURL)
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 23, Col: 100}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 24, Col: 100}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 				if templ_7745c5c3_Err != nil {
@@ -227,7 +228,7 @@ func Room(d RoomData) templ.Component {
 				var templ_7745c5c3_Var16 templ.SafeURL
 				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.CSVURL))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 24, Col: 56}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 25, Col: 56}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
@@ -240,7 +241,7 @@ func Room(d RoomData) templ.Component {
 				var templ_7745c5c3_Var17 templ.SafeURL
 				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.SummaryURL))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 24, Col: 155}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 25, Col: 155}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 				if templ_7745c5c3_Err != nil {
@@ -272,7 +273,7 @@ func Room(d RoomData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<p class=\"notice\" id=\"room-notice\" role=\"alert\" data-testid=\"room-notice\" hidden></p><section class=\"poll\" id=\"poll\" data-testid=\"poll\" aria-live=\"polite\" hidden></section><div class=\"viewing-old\" id=\"viewing-old\" data-testid=\"viewing-old\" hidden>You are looking at an earlier search of this room. <button type=\"button\" id=\"rejoin\" data-testid=\"rejoin-live\">Re-join live</button></div><section class=\"compare\" id=\"compare\" data-testid=\"compare\" hidden><h2>Side by side</h2><table class=\"nodes\"><thead><tr><th>Search</th><th>Step</th><th>Status</th><th>Expanded</th><th>Generated</th><th>Max open</th><th>Open</th><th>Closed</th><th>Cost</th></tr></thead> <tbody id=\"compare-rows\" data-testid=\"compare-rows\"></tbody></table></section><main id=\"main\" class=\"lanes\" data-testid=\"lanes\"><p class=\"muted\" id=\"lanes-empty\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 20, "<p class=\"notice\" id=\"room-notice\" role=\"alert\" data-testid=\"room-notice\" hidden></p><section class=\"poll\" id=\"poll\" data-testid=\"poll\" aria-live=\"polite\" hidden></section><div class=\"viewing-old\" id=\"viewing-old\" data-testid=\"viewing-old\" hidden>You are looking at an earlier search of this room. <button type=\"button\" id=\"rejoin\" data-testid=\"rejoin-live\">Re-join live</button></div><main id=\"main\" class=\"lanes\" data-testid=\"lanes\"><p class=\"muted\" id=\"lanes-empty\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -287,7 +288,7 @@ func Room(d RoomData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "</p></main><details class=\"history\" id=\"history\" data-testid=\"history\"><summary>This room's searches</summary><ol id=\"history-list\" data-testid=\"history-list\"></ol></details></div>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "</p></main><section class=\"compare\" id=\"compare\" data-testid=\"compare\" hidden><h2>Compared</h2><table class=\"nodes\"><thead><tr><th>Search</th><th>Step</th><th>Status</th><th>Expanded</th><th>Generated</th><th>Max open</th><th>Open</th><th>Closed</th><th>Cost</th></tr></thead> <tbody id=\"compare-rows\" data-testid=\"compare-rows\"></tbody></table></section><details class=\"history\" id=\"history\" data-testid=\"history\"><summary>This room's searches</summary><ol id=\"history-list\" data-testid=\"history-list\"></ol></details></div>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -336,7 +337,7 @@ func roomPresenterTools(d RoomData) templ.Component {
 		var templ_7745c5c3_Var19 string
 		templ_7745c5c3_Var19, templ_7745c5c3_Err = templ.JoinStringErrs(d.Problem)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 77, Col: 99}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 78, Col: 99}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var19))
 		if templ_7745c5c3_Err != nil {
@@ -349,13 +350,13 @@ func roomPresenterTools(d RoomData) templ.Component {
 		var templ_7745c5c3_Var20 string
 		templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(strings.Join(d.Searches, "\n"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 80, Col: 152}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 81, Col: 152}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\"><label for=\"ask-kind\">Ask the class:</label> <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"play\" id=\"drive-play\" data-testid=\"drive-play\">Play ▶▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\"><label for=\"ask-kind\">Ask the class:</label> <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -393,7 +394,7 @@ func loopbackNotice(command string) templ.Component {
 		var templ_7745c5c3_Var22 string
 		templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(command)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 112, Col: 59}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 114, Col: 59}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 		if templ_7745c5c3_Err != nil {
@@ -459,7 +460,7 @@ func QRPage(d QRData) templ.Component {
 			var templ_7745c5c3_Var25 string
 			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(d.PNG)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 124, Col: 19}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 126, Col: 19}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 			if templ_7745c5c3_Err != nil {
@@ -472,7 +473,7 @@ func QRPage(d QRData) templ.Component {
 			var templ_7745c5c3_Var26 string
 			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 124, Col: 57}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 126, Col: 57}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 			if templ_7745c5c3_Err != nil {
@@ -485,7 +486,7 @@ func QRPage(d QRData) templ.Component {
 			var templ_7745c5c3_Var27 templ.SafeURL
 			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.FollowerURL))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 125, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 127, Col: 59}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 			if templ_7745c5c3_Err != nil {
@@ -498,7 +499,7 @@ func QRPage(d QRData) templ.Component {
 			var templ_7745c5c3_Var28 string
 			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(d.FollowerURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 125, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 127, Col: 98}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 			if templ_7745c5c3_Err != nil {
@@ -511,7 +512,7 @@ func QRPage(d QRData) templ.Component {
 			var templ_7745c5c3_Var29 string
 			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(d.Label)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 126, Col: 31}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 128, Col: 31}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 			if templ_7745c5c3_Err != nil {

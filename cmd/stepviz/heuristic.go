@@ -9,6 +9,7 @@ import (
 
 	"stepviz/script"
 	"stepviz/stepper"
+	"stepviz/stepper/hcheck"
 )
 
 func init() {
@@ -46,7 +47,7 @@ func runHeuristic(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("heuristic", flag.ContinueOnError)
 	problem := fs.String("problem", "", "the problem line, e.g. \"puzzle 283164705\" or \"script jugs.star caps=3,5 target=4\"")
 	h := fs.String("h", "", "the heuristic to check (default: the problem's first)")
-	states := fs.Int("states", stepper.DefaultCheckStates, "explore at most this many states (breadth first); the whole space if it is smaller")
+	states := fs.Int("states", hcheck.DefaultCheckStates, "explore at most this many states (breadth first); the whole space if it is smaller")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	withH := addHeuristicsFlag(fs)
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
@@ -73,7 +74,7 @@ func runHeuristic(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", stripPrefix(err))
 		return exitUsage
 	}
-	rep, err := stepper.CheckHeuristic(inst, *h, *states)
+	rep, err := hcheck.CheckHeuristic(inst, *h, *states)
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", stripPrefix(err))
 		return exitUsage
@@ -82,7 +83,7 @@ func runHeuristic(args []string, stdout, stderr io.Writer) int {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(struct {
-			*stepper.HeuristicCheck
+			*hcheck.HeuristicCheck
 			Admissible bool `json:"admissible"`
 			Consistent bool `json:"consistent"`
 		}{rep, rep.Admissible(), rep.Consistent()}); err != nil {

@@ -12,12 +12,14 @@ var layers = []struct {
 	pkg     string
 	allowed []string
 }{
-	{"stepviz/stepper", []string{"stepviz/stepper", "stepviz/internal/"}},
+	{"stepviz/stepper", []string{"stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/stepper/movingai", []string{"stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/stepper/hcheck", []string{"stepviz/stepper", "stepviz/stepper/hcheck", "stepviz/stepper/movingai", "stepviz/internal/"}},
 	{"stepviz/ipynb", []string{"stepviz/ipynb"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
 	{"stepviz/cluster", []string{"stepviz/cluster", "stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
-	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/internal/"}},
-	{"stepviz/wire", []string{"stepviz/wire", "stepviz/stepper", "stepviz/internal/"}},
+	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/wire", []string{"stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
 }
 
 // checkLayers fails when a package links a package of the module it may not.

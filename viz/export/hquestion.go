@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/hcheck"
 )
 
 // The heuristic question of a worksheet (-blank heuristic) and its rows on
@@ -28,13 +29,13 @@ func hQuestion(h string) string {
 }
 
 // heuristicKey checks the search's heuristic for the answer key. Cost: one
-// stepper.CheckHeuristic (the whole space when it has at most
-// stepper.DefaultCheckStates states).
-func heuristicKey(inst stepper.Instance, o stepper.Options) (*stepper.HeuristicCheck, error) {
+// hcheck.CheckHeuristic (the whole space when it has at most
+// hcheck.DefaultCheckStates states).
+func heuristicKey(inst stepper.Instance, o stepper.Options) (*hcheck.HeuristicCheck, error) {
 	if o.Heuristic == "" {
 		return nil, fmt.Errorf("export: the heuristic question needs a search with a heuristic, and %s uses none: choose -algo astar (or greedy) and -h NAME", o.Algorithm)
 	}
-	rep, err := stepper.CheckHeuristic(inst, o.Heuristic, 0)
+	rep, err := hcheck.CheckHeuristic(inst, o.Heuristic, 0)
 	if err != nil {
 		return nil, fmt.Errorf("export: checking heuristic %s for the answer key: %w", o.Heuristic, err)
 	}
@@ -174,7 +175,7 @@ type HeuristicGrade struct {
 	Correct bool     // every answered question is right
 	Graded  []string // the questions answered, in sheet order
 	Lines   []string // one line per question: "admissible: right: ..." or "admissible: wrong: ..."
-	Report  *stepper.HeuristicCheck
+	Report  *hcheck.HeuristicCheck
 }
 
 // CheckHeuristicAnswers grades the heuristic rows of a sheet against the
@@ -182,14 +183,14 @@ type HeuristicGrade struct {
 // claimed counterexample against the engine itself (any state with h > h*,
 // any edge with h(n) > c + h(n'), not only the key's example; the values
 // written must be the engine's within Tolerance). Cost: one
-// stepper.CheckHeuristicFacts, plus a scan of the explored states per
+// hcheck.CheckHeuristicFacts, plus a scan of the explored states per
 // state written in a notation other than the problem's own.
 func CheckHeuristicAnswers(s *stepper.Search, rows []HeuristicAnswer) (*HeuristicGrade, error) {
 	o := s.Options()
 	if o.Heuristic == "" {
 		return nil, fmt.Errorf("export: the sheet answers the heuristic question, but %s uses no heuristic: give -algo astar (or greedy) and -h NAME", o.Algorithm)
 	}
-	rep, facts, err := stepper.CheckHeuristicFacts(s.Instance(), o.Heuristic, 0)
+	rep, facts, err := hcheck.CheckHeuristicFacts(s.Instance(), o.Heuristic, 0)
 	if err != nil {
 		return nil, fmt.Errorf("export: checking heuristic %s: %w", o.Heuristic, err)
 	}
@@ -222,7 +223,7 @@ func CheckHeuristicAnswers(s *stepper.Search, rows []HeuristicAnswer) (*Heuristi
 }
 
 // scope says over which states the verdict holds.
-func scope(f *stepper.HeuristicFacts) string {
+func scope(f *hcheck.HeuristicFacts) string {
 	if f.Complete {
 		return fmt.Sprintf("over all %d reachable states", f.States())
 	}
@@ -230,7 +231,7 @@ func scope(f *stepper.HeuristicFacts) string {
 }
 
 // findState finds a written state, or says why it cannot.
-func findState(f *stepper.HeuristicFacts, same func(string, string) bool, col, w string) (stepper.StateFacts, string) {
+func findState(f *hcheck.HeuristicFacts, same func(string, string) bool, col, w string) (hcheck.StateFacts, string) {
 	st, ok := f.Find(w, same)
 	if !ok {
 		return st, fmt.Sprintf("%s = %q is not a state reached from the start (%s); write it as the sheet writes states", col, w, scope(f))
@@ -238,7 +239,7 @@ func findState(f *stepper.HeuristicFacts, same func(string, string) bool, col, w
 	return st, ""
 }
 
-func gradeAdmissible(rep *stepper.HeuristicCheck, f *stepper.HeuristicFacts, same func(string, string) bool, r HeuristicAnswer) (bool, string) {
+func gradeAdmissible(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same func(string, string) bool, r HeuristicAnswer) (bool, string) {
 	truth := rep.Admissible()
 	example := ""
 	if len(rep.Worst) > 0 {
@@ -280,7 +281,7 @@ func gradeAdmissible(rep *stepper.HeuristicCheck, f *stepper.HeuristicFacts, sam
 	return true, fmt.Sprintf("at %s h = %s > h* = %s", st.State, num(st.H), num(st.HStar))
 }
 
-func gradeConsistent(rep *stepper.HeuristicCheck, f *stepper.HeuristicFacts, same func(string, string) bool, r HeuristicAnswer) (bool, string) {
+func gradeConsistent(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same func(string, string) bool, r HeuristicAnswer) (bool, string) {
 	truth := rep.Consistent()
 	example := ""
 	switch {
@@ -316,7 +317,7 @@ func gradeConsistent(rep *stepper.HeuristicCheck, f *stepper.HeuristicFacts, sam
 		return false, fmt.Sprintf("give the edge's second state n' (a successor of %s), with c(n,n') and h(n')", from.State)
 	}
 	edges := f.Edges(from)
-	var match []stepper.EdgeFacts
+	var match []hcheck.EdgeFacts
 	for _, e := range edges {
 		if e.To.State == strings.TrimSpace(r.N2) || same(r.N2, e.To.State) {
 			match = append(match, e)

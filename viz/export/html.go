@@ -26,7 +26,7 @@ var replayCSS string
 
 // replayViews are the session page's view modules (static/), bundled into
 // the replay page so that it draws exactly as the live viewer does.
-var replayViews = []string{"wireconst", "util", "treelayout", "family", "gridcanvas", "problem", "tree", "tables", "chart"}
+var replayViews = []string{"wireconst", "util", "treelayout", "family", "gridcanvas", "maplabels", "problem", "tree", "tables", "chart"}
 
 // writeHTML writes a standalone replay page: one file with its CSS, script
 // and data inline and no network access, drawn by the live viewer's own

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/hcheck"
 	"stepviz/viz"
 )
 
@@ -93,7 +94,7 @@ type sheet struct {
 	hTable    [][2]string // graph: h of every node
 	edges     []stepper.GraphEdge
 	rootState string
-	hq        *stepper.HeuristicCheck // the heuristic question's answer, when blanks.Heuristic
+	hq        *hcheck.HeuristicCheck // the heuristic question's answer, when blanks.Heuristic
 }
 
 type sheetStep struct {

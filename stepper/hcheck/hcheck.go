@@ -1,4 +1,11 @@
-package stepper
+// Package hcheck answers "is my heuristic admissible? consistent?" for a
+// problem instance: it explores the states reachable from the start
+// ([stepper.ExploreStates]), computes the true cost to a goal h* by a
+// backward uniform-cost search, and reports every state where h > h*, every
+// edge where h(n) > c(n, n') + h(n'), and every goal where h != 0.
+// [CheckHeuristicFacts] also keeps every explored state's facts so that a
+// grader can verify a claimed counterexample.
+package hcheck
 
 import (
 	"container/heap"
@@ -6,6 +13,8 @@ import (
 	"io"
 	"math"
 	"sort"
+
+	"stepviz/stepper"
 )
 
 // DefaultCheckStates is how many states CheckHeuristic explores by
@@ -67,98 +76,49 @@ func (c *HeuristicCheck) Admissible() bool { return c.Overestimates == 0 && len(
 // Consistent reports whether no explored edge breaks h(n) <= c + h(n').
 func (c *HeuristicCheck) Consistent() bool { return c.Inconsistent == 0 && len(c.GoalNotZero) == 0 }
 
-// checker is the engine's side of CheckHeuristic.
-type checker interface {
-	checkH(maxStates int, keep *HeuristicFacts) (*HeuristicCheck, error)
-}
-
 // CheckHeuristic explores the states reachable from the start of inst
 // (breadth first, at most maxStates; <= 0 means DefaultCheckStates),
 // computes h* by a backward uniform-cost search from the goals over the
 // explored edges, and reports every state where h > h*, every edge where
 // h(n) > c(n, n') + h(n'), and every goal where h != 0. Cost: O(E log V)
 // time and O(V + E) memory for V states and E edges explored.
-func CheckHeuristic(inst Instance, h string, maxStates int) (*HeuristicCheck, error) {
+func CheckHeuristic(inst stepper.Instance, h string, maxStates int) (*HeuristicCheck, error) {
 	return checkHeuristic(inst, h, maxStates, nil)
 }
 
-func checkHeuristic(inst Instance, h string, maxStates int, keep *HeuristicFacts) (*HeuristicCheck, error) {
+func checkHeuristic(inst stepper.Instance, h string, maxStates int, keep *HeuristicFacts) (*HeuristicCheck, error) {
 	if maxStates <= 0 {
 		maxStates = DefaultCheckStates
 	}
-	o, err := Options{Algorithm: AStar, Heuristic: h}.Normalize()
+	sp, err := stepper.ExploreStates(inst, h, maxStates)
 	if err != nil {
 		return nil, err
 	}
-	eng, err := inst.newEngine(o)
-	if err != nil {
-		return nil, err
-	}
-	c, ok := eng.(checker)
-	if !ok {
-		return nil, fmt.Errorf("stepper: cannot check the heuristics of a %s problem", inst.Kind())
-	}
-	return c.checkH(maxStates, keep)
+	return check(sp, keep), nil
 }
 
-type checkEdge struct {
-	to     int32
-	action int32
-	cost   float64
-}
-
-func (e *engine[S]) checkH(maxStates int, keep *HeuristicFacts) (*HeuristicCheck, error) {
-	rep := &HeuristicCheck{Heuristic: e.h.Name, Complete: true}
-	index := map[S]int32{}
-	var states []S
-	var out [][]checkEdge
-	add := func(s S) int32 {
-		if id, ok := index[s]; ok {
-			return id
-		}
-		id := int32(len(states))
-		index[s] = id
-		states = append(states, s)
-		out = append(out, nil)
-		return id
+func check(sp *stepper.StateSpace, keep *HeuristicFacts) *HeuristicCheck {
+	rep := &HeuristicCheck{Heuristic: sp.Heuristic, Complete: sp.Complete, States: len(sp.Out)}
+	out := sp.Out
+	for _, es := range out {
+		rep.Edges += len(es)
 	}
-	add(e.p.Start())
-	var buf []Successor[S]
-	for next := 0; next < len(states); next++ {
-		buf = e.p.Successors(states[next], buf[:0])
-		if err := e.failure(); err != nil {
-			return nil, err
-		}
-		for _, sc := range buf {
-			if _, known := index[sc.State]; !known && len(states) >= maxStates {
-				rep.Complete = false
-				continue
-			}
-			to := add(sc.State)
-			out[next] = append(out[next], checkEdge{to: to, action: int32(sc.Action), cost: sc.Cost})
-			rep.Edges++
-		}
-	}
-	rep.States = len(states)
 	// h* by a backward uniform-cost search from every goal.
-	in := make([][]checkEdge, len(states)) // in[v]: edges u -> v, stored as (u, cost)
+	in := make([][]stepper.SpaceEdge, len(out)) // in[v]: edges u -> v, stored as (u, cost)
 	for u, es := range out {
 		for _, ed := range es {
-			in[ed.to] = append(in[ed.to], checkEdge{to: int32(u), action: ed.action, cost: ed.cost})
+			in[ed.To] = append(in[ed.To], stepper.SpaceEdge{To: int32(u), Action: ed.Action, Cost: ed.Cost})
 		}
 	}
-	hstar := make([]float64, len(states))
+	hstar := make([]float64, len(out))
 	pq := &distHeap{}
-	for i, s := range states {
+	for i := range out {
 		hstar[i] = math.Inf(1)
-		if e.p.IsGoal(s) {
+		if sp.Goal[i] {
 			hstar[i] = 0
 			heap.Push(pq, distItem{int32(i), 0})
 			rep.Goals++
 		}
-	}
-	if err := e.failure(); err != nil {
-		return nil, err
 	}
 	for pq.Len() > 0 {
 		it := heap.Pop(pq).(distItem)
@@ -166,40 +126,34 @@ func (e *engine[S]) checkH(maxStates int, keep *HeuristicFacts) (*HeuristicCheck
 			continue
 		}
 		for _, ed := range in[it.id] {
-			if d := it.d + ed.cost; d < hstar[ed.to] {
-				hstar[ed.to] = d
-				heap.Push(pq, distItem{ed.to, d})
+			if d := it.d + ed.Cost; d < hstar[ed.To] {
+				hstar[ed.To] = d
+				heap.Push(pq, distItem{ed.To, d})
 			}
 		}
 	}
-	hv := make([]float64, len(states))
-	for i, s := range states {
-		hv[i] = e.h.Estimate(s)
-	}
-	if err := e.failure(); err != nil {
-		return nil, err
-	}
+	hv := sp.H
 	if keep != nil {
-		keep.keep(rep, len(states), func(i int) string { return e.p.Format(states[i]) }, hv, hstar, out, e.p.ActionName)
+		keep.keep(rep, len(out), sp.Format, hv, hstar, out, sp.ActionName)
 	}
 	const eps = 1e-9
-	for i, s := range states {
+	for i := range out {
 		if math.IsInf(hstar[i], 1) {
 			continue
 		}
 		rep.ToGoal++
 		if hstar[i] == 0 && hv[i] != 0 {
-			rep.GoalNotZero = append(rep.GoalNotZero, StateViolation{State: e.p.Format(s), H: hv[i], HStar: 0})
+			rep.GoalNotZero = append(rep.GoalNotZero, StateViolation{State: sp.Format(i), H: hv[i], HStar: 0})
 		}
 		if hv[i] > hstar[i]+eps {
 			rep.Overestimates++
-			rep.Worst = append(rep.Worst, StateViolation{State: e.p.Format(s), H: hv[i], HStar: hstar[i]})
+			rep.Worst = append(rep.Worst, StateViolation{State: sp.Format(i), H: hv[i], HStar: hstar[i]})
 		}
 		for _, ed := range out[i] {
-			if hv[i] > ed.cost+hv[ed.to]+eps {
+			if hv[i] > ed.Cost+hv[ed.To]+eps {
 				rep.Inconsistent++
-				rep.WorstEdges = append(rep.WorstEdges, EdgeViolation{From: e.p.Format(s), Action: e.p.ActionName(int(ed.action)),
-					To: e.p.Format(states[ed.to]), Cost: ed.cost, HFrom: hv[i], HTo: hv[ed.to]})
+				rep.WorstEdges = append(rep.WorstEdges, EdgeViolation{From: sp.Format(i), Action: sp.ActionName(int(ed.Action)),
+					To: sp.Format(int(ed.To)), Cost: ed.Cost, HFrom: hv[i], HTo: hv[ed.To]})
 			}
 		}
 	}
@@ -213,7 +167,7 @@ func (e *engine[S]) checkH(maxStates int, keep *HeuristicFacts) (*HeuristicCheck
 	rep.Worst = rep.Worst[:min(len(rep.Worst), MaxExamples)]
 	rep.WorstEdges = rep.WorstEdges[:min(len(rep.WorstEdges), MaxExamples)]
 	rep.GoalNotZero = rep.GoalNotZero[:min(len(rep.GoalNotZero), MaxExamples)]
-	return rep, nil
+	return rep
 }
 
 type distItem struct {
@@ -250,16 +204,16 @@ func (c *HeuristicCheck) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "admissible  %s: %d states where h > h*\n", verdict(c.Admissible()), c.Overestimates)
 	for _, v := range c.Worst {
-		fmt.Fprintf(w, "  %s  h = %s > h* = %s\n", v.State, FormatNumber(v.H), FormatNumber(v.HStar))
+		fmt.Fprintf(w, "  %s  h = %s > h* = %s\n", v.State, stepper.FormatNumber(v.H), stepper.FormatNumber(v.HStar))
 	}
 	fmt.Fprintf(w, "consistent  %s: %d edges where h(n) > c(n, n') + h(n')\n", verdict(c.Consistent()), c.Inconsistent)
 	for _, v := range c.WorstEdges {
-		fmt.Fprintf(w, "  %s -%s-> %s  h = %s > %s + %s\n", v.From, v.Action, v.To, FormatNumber(v.HFrom), FormatNumber(v.Cost), FormatNumber(v.HTo))
+		fmt.Fprintf(w, "  %s -%s-> %s  h = %s > %s + %s\n", v.From, v.Action, v.To, stepper.FormatNumber(v.HFrom), stepper.FormatNumber(v.Cost), stepper.FormatNumber(v.HTo))
 	}
 	if len(c.GoalNotZero) > 0 {
 		fmt.Fprintf(w, "h(goal) != 0 at:\n")
 		for _, v := range c.GoalNotZero {
-			fmt.Fprintf(w, "  %s  h = %s\n", v.State, FormatNumber(v.H))
+			fmt.Fprintf(w, "  %s  h = %s\n", v.State, stepper.FormatNumber(v.H))
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package stepper_test
+package hcheck_test
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/hcheck"
 )
 
 // TestCheckHeuristic: the built-in heuristics' known properties, found by
@@ -29,7 +30,7 @@ func TestCheckHeuristic(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := stepper.CheckHeuristic(inst, c.h, 0)
+			rep, err := hcheck.CheckHeuristic(inst, c.h, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -51,7 +52,7 @@ func TestCheckHeuristicCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := stepper.CheckHeuristic(inst, "manhattan", 1000)
+	rep, err := hcheck.CheckHeuristic(inst, "manhattan", 1000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestCheckHeuristicFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, f, err := stepper.CheckHeuristicFacts(inst, "manhattan", 0)
+	rep, f, err := hcheck.CheckHeuristicFacts(inst, "manhattan", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,12 @@
-package stepper
+// Package movingai reads the file formats of N. Sturtevant's Moving AI
+// grid benchmarks ("Benchmarks for Grid-Based Pathfinding", 2012): .map
+// files (a grid of passable and impassable cells) and .scen files (rows of
+// start, goal and optimal length). It parses bytes into plain data and
+// knows nothing of searches; the grid problem and the scenario runner of
+// package stepper build on it. Every input is size-bounded before it is
+// read. Its errors read "stepper: map ..." and "stepper: scen ...", the
+// words a grid problem line's user sees.
+package movingai
 
 import (
 	"bufio"
@@ -11,8 +19,7 @@ import (
 	"strings"
 )
 
-// movingAIMap is a parsed Moving AI .map file (N. Sturtevant, "Benchmarks
-// for Grid-Based Pathfinding", 2012):
+// Map is a parsed Moving AI .map file:
 //
 //	type octile
 //	height H
@@ -21,24 +28,28 @@ import (
 //	H rows of W characters
 //
 // '.', 'G' and 'S' are passable; '@', 'O', 'T' and 'W' are not. Lines may end
-// in CRLF. cells is row-major, 1 for passable, 0 for not.
-type movingAIMap struct {
-	width, height int
-	cells         []uint8
+// in CRLF. Cells is row-major, 1 for passable, 0 for not; len(Cells) is
+// Width × Height, each side in [1, MaxSide].
+type Map struct {
+	Width, Height int
+	Cells         []uint8
 }
 
-// maxMapFile bounds a .map file: a header and MaxGridSide rows of
-// MaxGridSide cells, with CRLF line ends.
-const maxMapFile = 1024 + MaxGridSide*(MaxGridSide+2)
+// MaxSide is the widest and tallest map accepted.
+const MaxSide = 4096
 
-// readMovingAIMap reads and parses the .map file at path. Errors name the path.
-func readMovingAIMap(path string) (*movingAIMap, error) {
+// maxMapFile bounds a .map file: a header and MaxSide rows of MaxSide
+// cells, with CRLF line ends.
+const maxMapFile = 1024 + MaxSide*(MaxSide+2)
+
+// ReadMap reads and parses the .map file at path. Errors name the path.
+func ReadMap(path string) (*Map, error) {
 	f, err := safefile.Open(path, maxMapFile)
 	if err != nil {
 		return nil, fmt.Errorf("stepper: cannot read map %s: %v", path, unwrapPathError(err))
 	}
 	defer f.Close()
-	m, err := parseMovingAIMap(f)
+	m, err := ParseMap(f)
 	if err != nil {
 		return nil, fmt.Errorf("stepper: map %s: %v", path, err)
 	}
@@ -54,12 +65,12 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// parseMovingAIMap parses a .map file. Its errors have no package prefix:
-// readMovingAIMap adds it with the path. The header's height and width are
-// checked against [MaxGridSide] before any cell is stored. O(file size).
-func parseMovingAIMap(r io.Reader) (*movingAIMap, error) {
+// ParseMap parses a .map file. Its errors have no package prefix: ReadMap
+// adds it with the path. The header's height and width are
+// checked against [MaxSide] before any cell is stored. O(file size).
+func ParseMap(r io.Reader) (*Map, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), MaxGridSide+64)
+	sc.Buffer(make([]byte, 0, 4096), MaxSide+64)
 	line := 0
 	next := func() (string, bool) {
 		if !sc.Scan() {
@@ -69,7 +80,7 @@ func parseMovingAIMap(r io.Reader) (*movingAIMap, error) {
 		return strings.TrimRight(sc.Text(), "\r"), true
 	}
 	const want = "a .map file starts: type octile / height H / width W / map"
-	m := &movingAIMap{width: -1, height: -1}
+	m := &Map{Width: -1, Height: -1}
 	typ := ""
 header:
 	for {
@@ -93,13 +104,13 @@ header:
 			}
 		case len(f) == 2 && (strings.EqualFold(f[0], "height") || strings.EqualFold(f[0], "width")):
 			n, err := strconv.Atoi(f[1])
-			if err != nil || n < 1 || n > MaxGridSide {
-				return nil, fmt.Errorf("line %d: %s %q: want a whole number from 1 to %d (the largest grid is %d×%d)", line, strings.ToLower(f[0]), f[1], MaxGridSide, MaxGridSide, MaxGridSide)
+			if err != nil || n < 1 || n > MaxSide {
+				return nil, fmt.Errorf("line %d: %s %q: want a whole number from 1 to %d (the largest grid is %d×%d)", line, strings.ToLower(f[0]), f[1], MaxSide, MaxSide, MaxSide)
 			}
 			if strings.EqualFold(f[0], "height") {
-				m.height = n
+				m.Height = n
 			} else {
-				m.width = n
+				m.Width = n
 			}
 		default:
 			return nil, fmt.Errorf("line %d: bad header line %q: %s", line, s, want)
@@ -108,29 +119,29 @@ header:
 	switch {
 	case typ == "":
 		return nil, fmt.Errorf("the header has no type line: %s", want)
-	case m.height < 0:
+	case m.Height < 0:
 		return nil, fmt.Errorf("the header has no height line: %s", want)
-	case m.width < 0:
+	case m.Width < 0:
 		return nil, fmt.Errorf("the header has no width line: %s", want)
 	}
-	m.cells = make([]uint8, 0, m.width*m.height)
-	for y := 0; y < m.height; y++ {
+	m.Cells = make([]uint8, 0, m.Width*m.Height)
+	for y := 0; y < m.Height; y++ {
 		s, ok := next()
 		if !ok {
 			if err := sc.Err(); err != nil {
 				return nil, fmt.Errorf("line %d (row %d): %v", line+1, y, scanErr(err))
 			}
-			return nil, fmt.Errorf("the map has %d rows but the header says height %d", y, m.height)
+			return nil, fmt.Errorf("the map has %d rows but the header says height %d", y, m.Height)
 		}
-		if len(s) != m.width {
-			return nil, fmt.Errorf("line %d (row %d): %d characters but the header says width %d", line, y, len(s), m.width)
+		if len(s) != m.Width {
+			return nil, fmt.Errorf("line %d (row %d): %d characters but the header says width %d", line, y, len(s), m.Width)
 		}
 		for x := 0; x < len(s); x++ {
 			switch s[x] {
 			case '.', 'G', 'S':
-				m.cells = append(m.cells, 1)
+				m.Cells = append(m.Cells, 1)
 			case '@', 'O', 'T', 'W':
-				m.cells = append(m.cells, 0)
+				m.Cells = append(m.Cells, 0)
 			default:
 				return nil, fmt.Errorf("line %d (row %d), column %d: unknown character %q: a .map uses '.', 'G', 'S' (passable) and '@', 'O', 'T', 'W' (impassable)", line, y, x, s[x])
 			}
@@ -142,7 +153,7 @@ header:
 			break
 		}
 		if strings.TrimSpace(s) != "" {
-			return nil, fmt.Errorf("line %d: more rows than the header's height %d", line, m.height)
+			return nil, fmt.Errorf("line %d: more rows than the header's height %d", line, m.Height)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -153,7 +164,7 @@ header:
 
 func scanErr(err error) error {
 	if errors.Is(err, bufio.ErrTooLong) {
-		return fmt.Errorf("line longer than the widest map (%d)", MaxGridSide)
+		return fmt.Errorf("line longer than the widest map (%d)", MaxSide)
 	}
 	return err
 }

@@ -1,8 +1,10 @@
-package stepper
+package hcheck
 
 import (
 	"math"
 	"strings"
+
+	"stepviz/stepper"
 )
 
 // HeuristicFacts keeps what CheckHeuristicFacts learned about every
@@ -16,7 +18,7 @@ type HeuristicFacts struct {
 	index  map[string]int32
 	h      []float64
 	hstar  []float64 // +Inf: no goal reachable within the explored states
-	out    [][]checkEdge
+	out    [][]stepper.SpaceEdge
 	action func(int) string
 	// Complete is HeuristicCheck.Complete: h* is exact only when set.
 	Complete bool
@@ -39,7 +41,7 @@ type EdgeFacts struct {
 
 // CheckHeuristicFacts is CheckHeuristic that also keeps the facts of every
 // explored state. Cost: CheckHeuristic's, plus the states' written forms.
-func CheckHeuristicFacts(inst Instance, h string, maxStates int) (*HeuristicCheck, *HeuristicFacts, error) {
+func CheckHeuristicFacts(inst stepper.Instance, h string, maxStates int) (*HeuristicCheck, *HeuristicFacts, error) {
 	f := &HeuristicFacts{}
 	rep, err := checkHeuristic(inst, h, maxStates, f)
 	if err != nil {
@@ -49,7 +51,7 @@ func CheckHeuristicFacts(inst Instance, h string, maxStates int) (*HeuristicChec
 	return rep, f, nil
 }
 
-func (f *HeuristicFacts) keep(rep *HeuristicCheck, n int, format func(int) string, h, hstar []float64, out [][]checkEdge, action func(int) string) {
+func (f *HeuristicFacts) keep(rep *HeuristicCheck, n int, format func(int) string, h, hstar []float64, out [][]stepper.SpaceEdge, action func(int) string) {
 	f.names = make([]string, n)
 	f.index = make(map[string]int32, n)
 	for i := range n {
@@ -95,7 +97,7 @@ func (f *HeuristicFacts) Edges(s StateFacts) []EdgeFacts {
 	}
 	out := make([]EdgeFacts, 0, len(f.out[s.ID]))
 	for _, e := range f.out[s.ID] {
-		out = append(out, EdgeFacts{Action: f.action(int(e.action)), To: f.state(int(e.to)), Cost: e.cost})
+		out = append(out, EdgeFacts{Action: f.action(int(e.Action)), To: f.state(int(e.To)), Cost: e.Cost})
 	}
 	return out
 }

@@ -1,0 +1,88 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	testbrowser "stepviz/internal/testenv/browser"
+)
+
+// mapLabels is JavaScript listing every label of the road map drawn on the
+// page: its text, class, box on the screen and font size in screen pixels.
+const mapLabels = `[...document.querySelectorAll("[data-testid=graph-svg] text")].map((e) => {
+	const r = e.getBoundingClientRect(), m = e.getScreenCTM();
+	return {Text: e.textContent, Class: e.getAttribute("class") || "", X0: r.left, Y0: r.top, X1: r.right, Y1: r.bottom, Px: parseFloat(getComputedStyle(e).fontSize) * Math.hypot(m.a, m.b)};
+})`
+
+type mapLabel struct {
+	Text, Class    string
+	X0, Y0, X1, Y1 float64
+	Px             float64
+}
+
+// TestMapLabelsLegible: the Romania map in projector mode on a 1280×720
+// and a 1920×1080 screen, a few steps in (cities show f): no two labels
+// overlap (boxes as the browser lays them out), every label is 18 px or
+// more, and every city has its label.
+func TestMapLabelsLegible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	srv := New(Config{})
+	t.Cleanup(srv.Close)
+	ts := newTestServer(t, srv)
+	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
+		name := fmt.Sprintf("%dx%d", size[0], size[1])
+		ctx := testbrowser.New(t, size[0], size[1], 90*time.Second)
+		sess, err := srv.StartSession(newSearch(t, "graph romania", "astar"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+			t.Fatal(err)
+		}
+		if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
+			if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for k := 1; k <= 4; k++ {
+			if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		screenshot(t, ctx, "map-labels-"+name+".png")
+		var labels []mapLabel
+		if err := json.Unmarshal([]byte(eval[string](t, ctx, `JSON.stringify(`+mapLabels+`)`)), &labels); err != nil {
+			t.Fatal(err)
+		}
+		cities, costs := 0, 0
+		for i, a := range labels {
+			switch a.Class {
+			case "cname":
+				cities++
+			case "cost":
+				costs++
+			}
+			if a.Px < 18-0.25 {
+				t.Errorf("%s: label %q (%s) is %.1f px, want 18 or more", name, a.Text, a.Class, a.Px)
+			}
+			for _, b := range labels[i+1:] {
+				if a.X0 < b.X1-0.5 && b.X0 < a.X1-0.5 && a.Y0 < b.Y1-0.5 && b.Y0 < a.Y1-0.5 {
+					t.Errorf("%s: labels %q and %q overlap: %.0f,%.0f–%.0f,%.0f and %.0f,%.0f–%.0f,%.0f", name, a.Text, b.Text, a.X0, a.Y0, a.X1, a.Y1, b.X0, b.Y0, b.X1, b.Y1)
+				}
+			}
+		}
+		if cities != 20 {
+			t.Errorf("%s: %d city labels, want Romania's 20", name, cities)
+		}
+		t.Logf("%s: %d city labels, %d of 23 road costs shown, map %s", name, cities, costs, eval[string](t, ctx, `(() => { const r = document.querySelector("[data-testid=graph-svg]").getBoundingClientRect(); return Math.round(r.width) + "×" + Math.round(r.height); })()`))
+	}
+}

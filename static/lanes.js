@@ -1,0 +1,145 @@
+// Side by side (docs/viewer.md): 2 to 4 searches of a room on one screen.
+// Each lane is one search with its own session websocket (protocol.js),
+// its own model (model.js) and its own tree (tree.js), the same modules
+// the session page runs, given the lane's elements instead of the page's;
+// nothing else of the session page (lists, inspector, chart) is built. A
+// lane shows its search line, its counters and its narration; the room's
+// one toolbar drives every lane together (room.js). The lanes share the
+// screen: their trees are sized so that all of them fit in the window
+// below the room's controls, at least MIN_TREE_H px tall each.
+import { createProtocol } from "./protocol.js";
+import { createTree } from "./tree.js";
+import { setText } from "./util.js";
+
+const MIN_TREE_H = 220;
+
+// createLanes returns {show(lanes), close(), lanes}: show replaces the
+// lanes in host with one per search of lanes (room.js's LaneInfo: id,
+// lane, options), each connected as the presenter when key is set.
+// onNode(session id, node id) is called for a click on a tree node.
+export function createLanes(host, key, onNode) {
+  let lanes = [];
+  function show(infos) {
+    close();
+    host.innerHTML = "";
+    host.dataset.lanes = String(infos.length);
+    host.classList.add("side");
+    lanes = infos.map((l) => createLane(host, l, key, onNode));
+    fit();
+  }
+  function close() { for (const l of lanes) l.close(); lanes = []; host.classList.remove("side"); }
+  // fit gives every tree the same height: the window below the lanes'
+  // top, shared by their rows (two lanes a row when the window is wide).
+  function fit() {
+    if (!lanes.length) return;
+    const cols = lanes.length > 1 && innerWidth >= 900 ? 2 : 1;
+    const rows = Math.ceil(lanes.length / cols);
+    const top = host.getBoundingClientRect().top + scrollY;
+    const chrome = lanes[0].chromeHeight();
+    const h = Math.max(MIN_TREE_H, Math.floor((innerHeight - top - 12) / rows - chrome - 10));
+    host.style.setProperty("--lane-tree-h", h + "px");
+    host.style.setProperty("--lane-cols", String(cols));
+    for (const l of lanes) l.redraw();
+  }
+  addEventListener("resize", fit);
+  return { show, close, fit, get lanes() { return lanes; } };
+}
+
+// createLane builds one lane's elements in host and connects it.
+function createLane(host, info, key, onNode) {
+  const box = document.createElement("section");
+  box.className = "lane-box";
+  box.dataset.testid = "lane-" + info.lane;
+  box.dataset.session = info.id;
+  const search = info.options.split(" tie=")[0];
+  box.setAttribute("aria-label", "Search " + (info.lane + 1) + ": " + search);
+  box.title = "Search " + (info.lane + 1) + ": " + info.options;
+  const proto = location.protocol === "https:" ? "wss://" : "ws://";
+  box.dataset.ws = proto + location.host + "/s/" + encodeURIComponent(info.id) + "/ws" + (key ? "?key=" + encodeURIComponent(key) : "");
+  box.innerHTML = `
+    <header class="lane-head">
+      <h2><span class="lane-no"></span> <span class="lane-search" data-testid="lane-search"></span></h2>
+      <span class="lane-counters" data-testid="lane-counters">step <strong data-part="step-n" data-testid="lane-step">0</strong> · <span data-part="counters"></span></span>
+      <span class="conn" data-part="conn" role="status">connecting…</span>
+      <span class="muted small" data-part="tree-count"></span>
+      <a class="small" data-part="own" target="_blank">own page</a>
+      <span class="zoom" role="group" aria-label="Zoom this tree">
+        <button type="button" data-part="zoom-out" title="Zoom out">−</button>
+        <button type="button" data-part="zoom-in" title="Zoom in">+</button>
+        <button type="button" data-part="zoom-fit" title="Fit the whole tree">Fit</button>
+        <button type="button" data-part="zoom-follow" title="Follow the node just expanded">Follow</button>
+      </span>
+      <input type="checkbox" data-part="show-discarded" checked hidden aria-label="show discarded nodes">
+    </header>
+    <p class="lane-narration" data-part="narration" data-testid="lane-narration" aria-live="polite"></p>
+    <div class="lane-tree-wrap">
+      <button type="button" class="tree-follow primary" data-part="tree-follow" hidden>Follow the search</button>
+      <div class="tree-view lane-tree" data-part="tree" data-testid="lane-tree" tabindex="0" aria-label="Search tree of search ${info.lane + 1}: drag to pan, wheel to zoom"></div>
+    </div>`;
+  box.querySelector(".lane-no").textContent = String(info.lane + 1) + ":";
+  box.querySelector(".lane-search").textContent = search;
+  box.querySelector("[data-part=own]").href = "/s/" + encodeURIComponent(info.id) + (key ? "?key=" + encodeURIComponent(key) : "");
+  host.appendChild(box);
+  const parts = new Map();
+  for (const e of box.querySelectorAll("[data-part]")) parts.set(e.dataset.part, e);
+
+  const st = {
+    ws: null, problem: null, legend: {}, maxNodes: 0, live: 0, liveStatus: "running", playing: false, speed: 2, followers: 0,
+    local: false, view: null, selected: -1, collapsed: new Set(), showDiscarded: true, queryId: 0,
+    reconnectDelay: 500, maxKnown: 0, closed: false,
+  };
+  const page = {
+    app: box, st, presenter: !!key, model: null, sz: { treeW: 0, treeH: 0 }, projector: true,
+    $: (id) => parts.get(id) || null,
+    path: "/s/" + encodeURIComponent(info.id),
+    stats: { draws: 0, msg: null },
+    redraw, setModel,
+    notice: (text) => setText(parts.get("narration"), text),
+    renderInspector: () => {},
+    updateChrome: () => chrome(),
+    inspect: (id) => { st.selected = id; if (onNode) onNode(info.id, String(id)); redraw(); },
+  };
+  const protocol = createProtocol(page);
+  page.send = protocol.send;
+  page.tree = createTree(page);
+
+  function setModel(model) {
+    page.model = model;
+    st.selected = -1;
+    page.tree.attach(model);
+    model.subscribe(() => redraw());
+  }
+  function chrome() {
+    const m = page.model;
+    if (!m) return;
+    const c = m.counters || {};
+    setText(parts.get("step-n"), String(m.step));
+    const status = m.status === "running" ? (st.playing ? "playing" : "") : m.status;
+    setText(parts.get("counters"), `expanded ${c.expanded || 0} · generated ${c.generated || 0} · open ${c.open || 0}` + (status ? " · " + status : ""));
+  }
+  let frame = 0;
+  function redraw() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      const m = page.model;
+      if (!m || !m.loaded) return;
+      chrome();
+      setText(parts.get("narration"), m.narration || (m.step === 0 ? "Step 0: the start node is the only open node." : "Step " + m.step + "."));
+      const r = parts.get("tree").getBoundingClientRect();
+      page.sz.treeW = r.width; page.sz.treeH = r.height;
+      page.tree.draw();
+      if (!m.pendingStates()) box.dataset.drawn = String(m.step);
+      page.stats.draws++;
+    });
+  }
+  // chromeHeight is the lane's height without its tree.
+  function chromeHeight() { return box.getBoundingClientRect().height - parts.get("tree").getBoundingClientRect().height; }
+  function close() {
+    st.closed = true;
+    const ws = st.ws; st.ws = null;
+    if (ws) ws.close();
+  }
+  protocol.connect();
+  return { box, page, redraw, close, chromeHeight, get playing() { return st.playing; } };
+}

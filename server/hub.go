@@ -101,6 +101,8 @@ type hub struct {
 	// lists caches the open and closed lists (pop and expansion order) of
 	// one step of one search, for rows queries.
 	lists listCache
+	// heads is the live head of the last step message (headkeys.go).
+	heads headCache
 
 	followers atomic.Int32
 	// pollHold is 1 + the step an open "which node next" poll holds views

@@ -48,6 +48,16 @@ type jsExpect struct {
 	Status    string   `json:"status"`
 	Path      []int    `json:"path"`
 	Nodes     []jsNode `json:"nodes"`
+	// HeadKeys are the engine's sort keys of the head's nodes, in its
+	// order: priority and tie as jsNumber text (the seq is the record's,
+	// checked with the node).
+	HeadKeys []jsKey `json:"headKeys,omitempty"`
+}
+
+// jsKey is one open node's sort key as model_check.mjs compares it.
+type jsKey struct {
+	Priority string `json:"priority"`
+	Tie      string `json:"tie"`
 }
 
 // jsNode is one node's expected values; fields a node need not match are
@@ -84,6 +94,10 @@ func expectAt(want *stepper.Search, info ProblemInfo, k int) jsExpect {
 	want.Seek(k)
 	e := jsExpect{Step: k, NodeEnd: want.NodeCount(), IterStart: iterStart(want, k), Head: want.OpenHead(headSize, []int{}),
 		Status: string(want.Status()), Path: want.Path()}
+	for _, id := range e.Head {
+		k := openKey(want.Options(), want.Node(id))
+		e.HeadKeys = append(e.HeadKeys, jsKey{jsNumber(k.Priority), jsNumber(k.Tie)})
+	}
 	for id := 0; id < e.NodeEnd; id++ {
 		var n jsNode
 		rec := want.Record(id)

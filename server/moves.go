@@ -79,6 +79,7 @@ func (h *hub) stepForward() {
 func (h *hub) stepMessage(ev stepper.Event) StepMsg {
 	m := codec.NewStep(h.search, ev, completing{h.search, h.scratch, ev.Step}, formatOf(h.info), narrate(h.search, ev))
 	m.Playing = h.playing
+	m.HeadKeys = h.stepHeadKeys(ev, m.Head, codec.StepIDs(h.search, ev))
 	return m
 }
 

@@ -70,7 +70,8 @@ type headlessCache struct {
 	out outMsg
 }
 
-// emptyHead rewrites a JSON object with its head field set to [].
+// emptyHead rewrites a JSON object with its head field set to [] and
+// without the head's keys (headkeys.go).
 func emptyHead(b []byte) ([]byte, bool) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(b, &obj); err != nil {
@@ -80,6 +81,7 @@ func emptyHead(b []byte) ([]byte, bool) {
 		return b, true
 	}
 	obj["head"] = json.RawMessage("[]")
+	delete(obj, "headKeys") // the head's keys say its order as well
 	out, err := json.Marshal(obj)
 	return out, err == nil
 }

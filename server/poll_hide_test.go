@@ -13,13 +13,14 @@ import (
 // hideWire is the part of a session message that could tell which open
 // node is expanded next.
 type hideWire struct {
-	Type string
-	Step *int
-	Head *[]int
-	Rows []struct{ ID int }
-	Keys []json.RawMessage
-	Key  json.RawMessage
-	Node struct{ ID int }
+	Type     string
+	Step     *int
+	Head     *[]int
+	HeadKeys json.RawMessage
+	Rows     []struct{ ID int }
+	Keys     []json.RawMessage
+	Key      json.RawMessage
+	Node     struct{ ID int }
 }
 
 // readUntil reads c's messages until ok says stop, checking each with
@@ -100,6 +101,9 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 			t.Helper()
 			if m.Head != nil && len(*m.Head) > 0 {
 				t.Errorf("%s: a %s message during the poll carries the head %v (the answer is %s)", who, m.Type, *m.Head, right)
+			}
+			if k := string(m.HeadKeys); k != "" && k != "null" && k != "[]" && k != "{}" {
+				t.Errorf("%s: a %s message during the poll carries the head's keys %s (the answer is %s)", who, m.Type, k, right)
 			}
 			if m.Step != nil && *m.Step > P && m.Type != MsgMeta {
 				t.Errorf("%s: a %s message during the poll shows step %d, past the poll's %d", who, m.Type, *m.Step, P)

@@ -10,7 +10,7 @@ import (
 // view needs to draw it, how the open list is ordered (the algorithm's
 // family for the depth-first iterative and bidirectional searches) and
 // whether its records carry the ext byte.
-func problemInfo(s *stepper.Search) ProblemInfo { return codec.Describe(s) }
+func problemInfo(s *stepper.Search) ProblemInfo { return viz.DescribeSearch(s) }
 
 // family names the frontier of the algorithms whose open list is not one
 // queue ordered by a key (hello.problem.frontier), "" for the others.

@@ -18,11 +18,60 @@
 // beam), what the step pruned and how many in all; pruned nodes are drawn
 // as such (familyStatus); local beam's open table heads its key columns
 // layer and f (hello.problem.layered: the key is the depth, then f).
+// Which of these a search is, its formula, its sort key, its box numbers
+// and its open table's title all come from Go as data: the family
+// description hello.problem.family (wire.Family, docs/protocol.md); this
+// module names no algorithm.
 // No per-node work on a step except what is said: iterations() scans the
 // ids below iterStart once per iteration (O(earlier nodes)); the rest is
 // O(what the strip shows).
-import { $, fmt, esc, stateLabel } from "./util.js";
+import { $, fmt, fmtF, esc, stateLabel } from "./util.js";
 import { layout } from "./treelayout.js";
+import {
+  PANEL_STACK, PANEL_RBFS, PANEL_BIDIRECTIONAL, PANEL_BEAM, EVAL_GH, EVAL_DEPTH,
+  BOX_G, BOX_H, BOX_F, BOX_DEPTH, BOX_STORED_F,
+} from "./wireconst.js";
+
+// NO_FAMILY stands for a description before hello (or from a server that
+// sent none): the common columns only, no strip.
+const NO_FAMILY = Object.freeze({ panel: "", eval: "", formula: "f", box: [BOX_G, BOX_H, BOX_F], compact: BOX_F, key: {}, legend: [] });
+
+// describe is the search's family description (hello.problem.family). O(1).
+export function describe(m) {
+  return (m && m.problem && m.problem.family) || NO_FAMILY;
+}
+
+// label is how the strip names the family's value name (an iteration's
+// "limit", bidirectional search's "mu"): its description's label. O(values).
+export function label(m, name) {
+  const v = (describe(m).values || []).find((x) => x.name === name);
+  return v ? v.label : name;
+}
+
+// formulaLine is a node's f as the inspector writes it: the family's
+// formula, the terms' values when f is g + h, and f under the rounding
+// rule (viz.FormulaLine writes the same line in Go). O(1).
+export function formulaLine(fam, g, h, f) {
+  if (fam.eval === EVAL_GH) return `${fam.formula} = ${fmt(g)} + ${fmt(h)} = ${fmtF(g, h, f)}`;
+  if (fam.eval === EVAL_DEPTH) return `${fam.formula} = ${fmt(f)}`;
+  return `${fam.formula} = ${fmtF(g, h, f)}`;
+}
+
+// boxNumbers are the numbers node id's tree box shows, [label, text] in
+// the order the description's box (or the labels given) names them. O(1).
+export function boxNumbers(m, id, labels = describe(m).box) {
+  return labels.map((b) => [b, boxValue(m, id, b)]);
+}
+
+function boxValue(m, id, b) {
+  switch (b) {
+    case BOX_G: return fmt(m.g(id));
+    case BOX_H: return fmt(m.h(id));
+    case BOX_DEPTH: return m.depth(id);
+    case BOX_STORED_F: return fmt(storedF(m, id));
+  }
+  return fmtF(m.g(id), m.h(id), m.f(id));
+}
 
 // EXTRA_LEGEND draws the statuses viz.StatusLegend does not list.
 export const EXTRA_LEGEND = {
@@ -57,16 +106,15 @@ export function dirMark(m, id) {
   return ` <span class="dir-mark" data-dir="${dir}" style="color:${DIR_COLOUR[dir]}" title="${dir === "forward" ? "the start's tree (forward)" : "the goal's tree (backward)"}">${dir === "forward" ? "↓" : "↑"}</span>`;
 }
 
-// familyOf is the model's family: "stack", "rbfs", "bidirectional" or "".
+// familyOf is the model's family strip, beam's aside: "stack", "rbfs",
+// "bidirectional" or "".
 export function familyOf(m) {
-  const f = m && m.problem ? m.problem.frontier : "";
-  return f === "stack" || f === "rbfs" || f === "bidirectional" ? f : "";
+  const p = describe(m).panel;
+  return p === PANEL_STACK || p === PANEL_RBFS || p === PANEL_BIDIRECTIONAL ? p : "";
 }
 
 // isBeam says that the search is beam search (local or not).
-export function isBeam(m) {
-  return !!(m && m.problem && typeof m.problem.options === "string" && m.problem.options.split(" ")[0] === "beam");
-}
+export function isBeam(m) { return describe(m).panel === PANEL_BEAM; }
 
 // noteStyle adds the legend entry of a style the tree draws beyond the
 // five when it is first drawn (a depth limit's cut-off nodes in any
@@ -101,14 +149,14 @@ export function storedF(m, id) { return m.storedF ? m.storedF(id) : 0; }
 
 // dirOf is the tree a node of a bidirectional search is in, else "".
 export function dirOf(m, id) {
-  if (familyOf(m) !== "bidirectional" || id < 0 || !m.backward) return "";
+  if (familyOf(m) !== PANEL_BIDIRECTIONAL || id < 0 || !m.backward) return "";
   return m.backward(id) ? "backward" : "forward";
 }
 
 // treeRoots are the roots the tree view starts from: the current
 // iteration's root, or both roots of a bidirectional search.
 export function treeRoots(m) {
-  if (familyOf(m) === "bidirectional") return [0, 1].filter((id) => id < m.nodeEnd);
+  if (familyOf(m) === PANEL_BIDIRECTIONAL) return [0, 1].filter((id) => id < m.nodeEnd);
   return [m.iterStart || 0];
 }
 
@@ -133,7 +181,7 @@ export function meets(m) {
 // the start's, upside down (the goal at the bottom, growing up), one
 // empty level between them.
 export function familyLayout(m, shown) {
-  if (familyOf(m) !== "bidirectional") return layout(shown);
+  if (familyOf(m) !== PANEL_BIDIRECTIONAL) return layout(shown);
   const fr = shown.roots.filter((id) => !m.backward(id)), br = shown.roots.filter((id) => m.backward(id));
   const F = layout(Object.assign({}, shown, { roots: fr })), B = layout(Object.assign({}, shown, { roots: br }));
   if (!br.length) return F;
@@ -176,33 +224,27 @@ export function createFamily(page) {
   });
 
   // kindOf is what the strip shows: a family, "beam" or "" (nothing)
-  const kindOf = (m) => familyOf(m) || (isBeam(m) ? "beam" : "");
+  const kindOf = (m) => describe(m).panel || "";
 
   function attach(m) {
     for (const k in EXTRA_LEGEND) if (!st.legend[k]) st.legend[k] = EXTRA_LEGEND[k];
-    const fam = kindOf(m), layered = !!(m.problem && m.problem.layered);
+    const d = describe(m), fam = kindOf(m);
     const title = $("open-title"), order = $("open-order");
-    const titles = {
-      stack: ["Stack", "top first"],
-      rbfs: ["Next node and the path's unexpanded children", "best stored F first"],
-      bidirectional: ["Open lists, both directions", "next node first, then merged"],
-      beam: layered ? ["Beam, layer by layer", "by layer, then f: this layer best first, then the next"] : ["Beam", "best f first; the rest pruned after each expansion"],
-    };
-    if (title && titles[fam]) { title.textContent = titles[fam][0]; order.textContent = titles[fam][1]; }
-    // local beam's key is (layer, f): the key columns say so
+    if (title && d.openTitle) { title.textContent = d.openTitle; order.textContent = d.openOrder; }
+    // the key columns are headed as the family's key is made: (f, tie), or
+    // local beam's (layer, f)
     const th = document.querySelectorAll("#open-table thead th");
-    if (layered && th.length >= 6) {
-      th[4].textContent = "layer"; th[4].title = "the layer (depth): local beam expands one layer, best f first, before the next";
-      th[5].textContent = "f"; th[5].title = "f, which orders the nodes of a layer";
+    if (d.key.priorityLabel && th.length >= 6 && th[4].textContent !== d.key.priorityLabel) {
+      th[4].textContent = d.key.priorityLabel; th[4].title = "what the search orders by: " + d.key.priorityLabel;
+      th[5].textContent = d.key.tieLabel; th[5].title = "what breaks its ties: " + d.key.tieLabel;
     }
     const strip = $("family-strip");
     if (strip) { strip.hidden = !fam; strip.dataset.family = fam; }
     // the tree's legend names what this family draws beyond the five
     const ul = document.querySelector("[data-testid=legend]");
     const item = (cls, colour, label, fill) => legendItem(ul, cls, colour, label, fill);
-    const extra = fam === "stack" ? ["cutoff"] : fam === "rbfs" ? ["forgotten"] : fam === "beam" ? ["pruned"] : [];
-    for (const k of extra) noteStyle(k);
-    if (ul && fam === "bidirectional" && !ul.querySelector(".lg-dir")) {
+    for (const k of d.legend || []) noteStyle(k);
+    if (ul && fam === PANEL_BIDIRECTIONAL && !ul.querySelector(".lg-dir")) {
       for (const d of ["forward", "backward"]) item("lg-dir", DIR_COLOUR[d], d === "forward" ? "start's tree" : "goal's tree", DIR_COLOUR[d]);
       item("lg-meet", MEET_COLOUR, "meeting node (μ: the best path through it)");
     }
@@ -220,11 +262,11 @@ export function createFamily(page) {
     const d = m.last && m.last.deepening;
     const earlier = iterations(m);
     const it = d ? d.iteration : earlier.length + 1;
-    let h = `<span data-testid="iteration">iteration ${it}</span>`;
-    if (d && d.limit !== undefined && d.limit !== null) h += ` · <span data-testid="depth-limit">depth limit ${d.limit}</span>`;
+    let h = `<span data-testid="iteration">${label(m, "iteration")} ${it}</span>`;
+    if (d && d.limit !== undefined && d.limit !== null) h += ` · <span data-testid="depth-limit">${label(m, "limit")} ${d.limit}</span>`;
     if (d && d.threshold !== undefined) {
-      h += ` · <span data-testid="threshold">threshold ${bound(d.threshold)}</span>`;
-      h += ` · <span data-testid="next-threshold">next threshold ${d.nextThreshold === undefined || d.nextThreshold === null ? "none yet" : bound(d.nextThreshold)}</span>`;
+      h += ` · <span data-testid="threshold">${label(m, "threshold")} ${bound(d.threshold)}</span>`;
+      h += ` · <span data-testid="next-threshold">${label(m, "nextThreshold")} ${d.nextThreshold === undefined || d.nextThreshold === null ? "none yet" : bound(d.nextThreshold)}</span>`;
     }
     if (d && d.current && d.current.length) h += ` · <span class="cur-path" data-testid="current-path">path ${d.current.map((id) => name(m, id)).join(" → ")}</span>`;
     if (earlier.length) {
@@ -255,7 +297,7 @@ export function createFamily(page) {
     if (!b) return h;
     if (b.direction) h += ` · <span data-testid="direction">expanded ${esc(b.direction)}</span>`;
     const mu = b.mu === null || b.mu === undefined ? "∞ (no meeting yet)" : fmt(b.mu);
-    h += ` · <span data-testid="mu">μ = ${mu}</span>`;
+    h += ` · <span data-testid="mu">${label(m, "mu")} = ${mu}</span>`;
     if (b.mu !== null && b.mu !== undefined && b.meetForward >= 0) h += ` <span class="muted">(meeting at ${name(m, b.meetForward)})</span>`;
     h += ` · tops: forward ${bound(b.topForward)}, backward ${bound(b.topBackward)}`;
     if (b.rule) h += ` · <span data-testid="rule">stop: ${esc(b.rule)}</span>`;
@@ -264,10 +306,10 @@ export function createFamily(page) {
 
   function beamStrip(m) {
     const b = m.last && m.last.beam, layered = !!m.problem.layered;
-    const w = b ? b.width : Number((/\bwidth=(\d+)/.exec(m.problem.options) || [])[1]);
+    const w = b ? b.width : describe(m).width;
     let h = `<span data-testid="beam-width">beam${w > 0 ? " width " + w : ""}${layered ? ", local: layer by layer" : ""}</span>`;
     if (b) {
-      if (layered) h += ` · <span data-testid="beam-layer">layer ${b.layer}${b.layerDone ? " done: the next layer is the best " + w + " of its children" : ""}</span>`;
+      if (layered) h += ` · <span data-testid="beam-layer">${label(m, "layer")} ${b.layer}${b.layerDone ? " done: the next layer is the best " + w + " of its children" : ""}</span>`;
       h += ` · kept ${b.kept}`;
       if (b.prunedCount) {
         const more = b.prunedCount - (b.pruned || []).length;
@@ -296,7 +338,7 @@ export function createFamily(page) {
     const fam = kindOf(m);
     if (!fam) return;
     place(strip);
-    const h = fam === "stack" ? stackStrip(m) : fam === "rbfs" ? rbfsStrip(m) : fam === "beam" ? beamStrip(m) : bidiStrip(m);
+    const h = fam === PANEL_STACK ? stackStrip(m) : fam === PANEL_RBFS ? rbfsStrip(m) : fam === PANEL_BEAM ? beamStrip(m) : bidiStrip(m);
     if (h !== lastHTML) { strip.innerHTML = h; lastHTML = h; strip.title = strip.textContent; } // projector mode cuts it to one line
   }
   return { attach, draw };

@@ -3,9 +3,11 @@
 // depth, parent, path from the root and the children when expanded. It is
 // asked again whenever the step shown changes (a step, back, seek or a
 // new state), so it never shows a node as it was at another step.
+// The f line is the family's formula (hello.problem.family, family.js).
 import { $, fmt, fmtF, esc, stateLabel } from "./util.js";
 import { boardSVG } from "./problem.js";
-import { familyOf, dirOf, familyStatus } from "./family.js";
+import { familyOf, dirOf, familyStatus, describe, formulaLine } from "./family.js";
+import { PANEL_RBFS } from "./wireconst.js";
 
 // createInspector returns {inspect, refresh, render}.
 export function createInspector(page) {
@@ -47,20 +49,12 @@ export function createInspector(page) {
     // discarded)
     const status = n.status === "discarded" && n.id < m.nodeEnd ? familyStatus(m, n.id) : n.status;
     const legend = st.legend[status] || {};
-    const algo = p ? p.options.split(" ")[0] : "astar";
-    const F = (p && p.f) || {};
-    let formula = "";
-    if (algo === "astar" || algo === "idastar" || algo === "rbfs" || algo === "biastar" || (algo === "beam" && F.g === 1 && F.h === 1)) formula = `f = g + h = ${fmt(n.g)} + ${fmt(n.h)} = ${fmtF(n.g, n.h, n.f)}`;
-    else if (algo === "wastar" || (algo === "beam" && F.g === 1)) formula = `f = g + w·h = ${fmtF(n.g, n.h, n.f)}`;
-    else if (algo === "beam") formula = `f = h = ${fmtF(n.g, n.h, n.f)}`;
-    else if (algo === "greedy") formula = `f = h = ${fmtF(n.g, n.h, n.f)}`;
-    else if (algo === "ucs" || algo === "biucs") formula = `f = g = ${fmtF(n.g, n.h, n.f)}`;
-    else formula = `priority = depth = ${fmt(n.f)}`;
+    const formula = formulaLine(describe(m), n.g, n.h, n.f);
     const parent = msg.path.length > 1 ? msg.path[msg.path.length - 2] : null;
     let h = `<div class="insp-head" data-testid="inspector-node" data-id="${n.id}"><span class="swatch" style="border-color:${legend.stroke || "#000"}"></span> <strong>${lbl(n.state)}</strong> <span class="muted">node #${n.id} · <span data-testid="insp-status">${esc(status)}</span> · at step ${msg.step}</span></div>`;
     if (p && p.kind === "puzzle") h += boardSVG(p, n.state, 120);
     h += `<dl class="insp"><dt>g</dt><dd data-testid="insp-g">${fmt(n.g)}</dd><dt>h</dt><dd data-testid="insp-h">${fmt(n.h)}</dd><dt>f</dt><dd data-testid="insp-f">${esc(formula)}</dd><dt>depth</dt><dd>${n.depth}</dd>`;
-    if (familyOf(m) === "rbfs" && n.id < m.nodeEnd) h += `<dt>stored F</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(n.id))} <span class="muted">(g + h when generated; the best f below it once its subtree is forgotten)</span></dd>`;
+    if (familyOf(m) === PANEL_RBFS && n.id < m.nodeEnd) h += `<dt>stored F</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(n.id))} <span class="muted">(g + h when generated; the best f below it once its subtree is forgotten)</span></dd>`;
     if (dirOf(m, n.id)) h += `<dt>direction</dt><dd data-testid="insp-direction">${dirOf(m, n.id) === "forward" ? "forward (the start's tree)" : "backward (the goal's tree)"}</dd>`;
     h += `<dt>parent</dt><dd>${parent ? `<a href="#" data-node="${parent.id}">${lbl(parent.state)}</a>${n.action ? " (" + esc(n.action) + ")" : ""}` : "— (root)"}</dd>`;
     h += `<dt>expanded</dt><dd>${n.order ? "step " + n.order : "not yet"}</dd>`;

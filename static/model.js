@@ -25,8 +25,14 @@
 //   too; status is the search's) order(id) seq(id) born(id) cell(id)
 //   state(id) (string, or undefined until loaded; a grid's and a graph's
 //   is known from the cell), h(id) and f(id) undefined until loaded
-//   key(id): the sort key {priority, tie, seq} of an open node (local
-//     beam, hello.problem.layered: {depth, f, seq})
+//   key(id): the sort key {priority, tie, seq} of an open node, as the
+//     server sent it (the head's with every state, move and step; the
+//     rows' with their answer); what its parts are (f, RBFS's stored F,
+//     local beam's layer; -g, h, f) is hello.problem.family.key. A node
+//     without a sent key (past the head once a step has made its rows
+//     answer stale, or a frame that carries none) gets the key that rule
+//     makes of its record, h and f; sentKey(id) is the sent one or
+//     undefined
 //   children(id): ids existing at step, in creation order (O(nodes) once
 //     per change)
 //   openHead(n): the first n (<= 64) open ids in pop order; openKeys(n)
@@ -53,6 +59,7 @@ import { PrefixCount } from "./prefixcount.js";
 // the record flags, the ext byte (hello.problem.ext: full fate, cutoff
 // pop, backward, F, stale pop) and the base fates (stepper.BaseFate), as
 // generated from package wire
+import { KEY_STORED_F, KEY_LAYER, TIE_NEG_G, TIE_H } from "./wireconst.js";
 import {
   FATES, EXT_CUTOFF_POP, EXT_BACKWARD, EXT_F, EXT_STALE_POP, FATE_FORGOTTEN, FATE_PRUNED, FATE_MASK, FATE_CUTOFF_POP,
   FLAG_GOAL_POP as GOAL_POP, FLAG_ORDER as HAS_ORDER, FLAG_BORN as BORN, FLAG_G_RAW as G_RAW, FLAG_DEPTH_RAW as DEPTH_RAW,
@@ -150,6 +157,10 @@ export function createModel(hello) {
   let statesInFlight = null, pumpQueued = false;
   const rowQueries = new Map();
   const keys = new Map(); // sort keys from rows answers, at this step
+  // headKeys: [priority, tie] (∞ as null) of the head's nodes as sent, kept
+  // for the head's nodes only
+  let headKeys = new Map();
+  const rule = (problem.family && problem.family.key) || {};
   let queryId = 1 << 20;
 
   const m = {
@@ -162,15 +173,21 @@ export function createModel(hello) {
     get closedCount() { return m.counters.closed || 0; },
     openHead(n) { return m.head.slice(0, n || 64); },
     openKeys(n) { return m.openHead(n).map(m.key); },
-    key(id) {
+    // sentKey is node id's key as the server sent it, or undefined
+    sentKey(id) {
       if (keys.has(id)) return keys.get(id);
-      // RBFS orders by the stored (possibly backed-up) F
-      const f = problem.frontier === "rbfs" ? storedFA[id] : m.f(id), r = (x) => Math.round(x * 1e9) / 1e9;
+      const sent = headKeys.get(id), inf = (x) => (x === null ? Infinity : x);
+      return sent ? { priority: inf(sent[0]), tie: inf(sent[1]), seq: seqA[id] } : undefined;
+    },
+    key(id) {
+      const sent = m.sentKey(id);
+      if (sent) return sent;
+      // the family's key rule (stepper.OpenKey) made of the record
+      const f = rule.priority === KEY_STORED_F ? storedFA[id] : m.f(id), r = (x) => Math.round(x * 1e9) / 1e9;
       const k = { priority: f === undefined ? undefined : r(f), tie: 0, seq: seqA[id] };
-      // local beam orders by the layer (depth), then f (stepper.OpenKey)
-      if (problem.layered) { k.tie = k.priority; k.priority = depthA[id]; return k; }
-      if (problem.tie === "high-g") k.tie = r(-gA[id]);
-      if (problem.tie === "low-h") k.tie = m.h(id) === undefined ? undefined : r(m.h(id));
+      if (rule.priority === KEY_LAYER) { k.tie = k.priority; k.priority = depthA[id]; return k; }
+      if (rule.tie === TIE_NEG_G) k.tie = r(-gA[id]);
+      if (rule.tie === TIE_H) k.tie = m.h(id) === undefined ? undefined : r(m.h(id));
       return k;
     },
     parent: (id) => parentA[id],
@@ -378,6 +395,8 @@ export function createModel(hello) {
       m.step = msg.step; m.live = msg.live; m.status = msg.status; m.counters = msg.counters || {};
       m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.head = msg.head || []; m.path = msg.path && msg.path.length ? msg.path : null;
       m.last = msg.last || null; m.narration = msg.narration || "";
+      headKeys = new Map();
+      (msg.headKeys || []).forEach((k, i) => { if (k && i < m.head.length) headKeys.set(m.head[i], k); });
       setHistory(msg);
       m.loaded = true;
     } else if (kind === "step") {
@@ -389,6 +408,14 @@ export function createModel(hello) {
       m.step = ev.step; m.live = Math.max(m.live, ev.step); m.status = ev.status; m.counters = ev.counters;
       m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;
       m.last = ev; m.narration = msg.narration || "";
+      // the head's keys: those held and not restated, the open children's
+      // (msg.keys, by child index), and the ones the step adds
+      for (const id of ids) headKeys.delete(id);
+      (ev.children || []).forEach((c, i) => { const k = msg.keys && msg.keys[i]; if (k && c.id >= 0) headKeys.set(c.id, [k.priority, k.tie]); });
+      for (const id in msg.headKeys || {}) headKeys.set(Number(id), msg.headKeys[id]);
+      const kept = new Map();
+      for (const id of m.head) if (headKeys.has(id)) kept.set(id, headKeys.get(id));
+      headKeys = kept;
       // the event carries the states of the nodes it touched
       if (ev.expanded && ev.expanded.id >= 0) loaded(ev.expanded.id, ev.expanded.state, ev.expanded.h);
       for (const c of ev.children || []) if (c.id >= 0 && c.id < held) loaded(c.id, c.state, c.h);

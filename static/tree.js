@@ -14,7 +14,7 @@
 import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
-import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR } from "./family.js";
+import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 const DETAIL_MIN = 0.45; // below this scale nodes are squares
@@ -26,8 +26,6 @@ const COMPACT = 0.62;
 // in projector mode the small print is 13 px: below this scale it would be
 // under 18 px on the screen, so boxes show the one large number instead
 const COMPACT_PROJECTOR = 1.4;
-// the searches whose boxes show depth (and g) rather than f
-const DEPTH_ALGOS = new Set(["bfs", "dfs", "dls", "ids", "bibfs"]);
 // short writes a long number in four significant digits for a box
 // the time the user's own pan or zoom is kept with the search's current
 // node out of view before Follow comes back by itself
@@ -460,12 +458,13 @@ export function createTree(page) {
     if (meets(m).has(id)) el("rect", { x: -6, y: -6, width: BOX_W + 12, height: BOX_H + 12, rx: 10, class: "meet-ring", "data-testid": "meet" }, grp);
     if (dir) el("rect", { x: 0, y: dir === "forward" ? 0 : BOX_H - 5, width: BOX_W, height: 5, rx: 2, fill: DIR_COLOUR[dir], class: "dir-bar" }, grp);
     const kind = m.problem ? m.problem.kind : "";
-    const algo = m.problem ? m.problem.options.split(" ")[0] : "astar";
+    // the numbers a box shows are the family's (hello.problem.family.box)
+    const fam = describe(m);
     // h (and so f) comes with the state string: a grid's state is known
     // from its cell before its h is
     if (state === undefined || m.h(id) === undefined) m.needStates([id]);
     if (compact) {
-      const [key, v] = DEPTH_ALGOS.has(algo) ? ["d", m.depth(id)] : algo === "ucs" ? ["g", fmt(m.g(id))] : ["f", fmtF(m.g(id), m.h(id), m.f(id))];
+      const [key, v] = boxNumbers(m, id, [fam.compact])[0];
       const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 8, class: "tnum tf tbig", "text-anchor": "middle" }, grp);
       t.textContent = `${key} ${short(v)}`;
       if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
@@ -473,7 +472,7 @@ export function createTree(page) {
     }
     if (state === undefined) { /* asked above */ } else if (kind === "puzzle") miniBoard(grp, state, 4, 4, 34);
     else { const t = el("text", { x: BOX_W / 2, y: 18, class: "tstate", "text-anchor": "middle" }, grp); const s = stateLabel(m.problem, state); t.textContent = s.length > 13 ? s.slice(0, 12) + "…" : s; }
-    const lines = algo === "rbfs" ? [["g", fmt(m.g(id))], ["F", fmt(storedF(m, id))], ["f", fmtF(m.g(id), m.h(id), m.f(id))]] : DEPTH_ALGOS.has(algo) ? [["d", m.depth(id)], ["g", fmt(m.g(id))]] : algo === "ucs" ? [["g", fmt(m.g(id))], ["f", fmtF(m.g(id), m.h(id), m.f(id))]] : [["g", fmt(m.g(id))], ["h", fmt(m.h(id))], ["f", fmtF(m.g(id), m.h(id), m.f(id))]];
+    const lines = boxNumbers(m, id, fam.box);
     if (kind === "puzzle") {
       lines.forEach(([key, v], i) => { const t = el("text", { x: 44, y: 16 + i * 15, class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {

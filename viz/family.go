@@ -3,73 +3,71 @@ package viz
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/wire"
 )
 
-// Family is how a search is shown: in its own terms, not all as best-first.
+// Family is how a search is shown: in its own terms, not all as
+// best-first. It is wire.Family's Family field: the description a search's
+// family is rendered from (DescribeFamily).
 type Family string
 
 // The families.
 const (
 	// BestFirst has an open list in pop order (bfs, ucs, greedy, astar,
 	// wastar, beam).
-	BestFirst Family = "best-first"
+	BestFirst Family = wire.FamilyBestFirst
 	// DepthFirst has a stack, top first, and a current path (dfs, dls,
 	// ids, idastar); ids and idastar have iterations with a depth limit
 	// or a threshold.
-	DepthFirst Family = "depth-first"
+	DepthFirst Family = wire.FamilyDepthFirst
 	// Recursive is RBFS: a path with each node's f-limit, children with
 	// their stored (backed-up) f, forgotten subtrees.
-	Recursive Family = "rbfs"
+	Recursive Family = wire.FamilyRBFS
 	// Bidirectional has two frontiers and two trees, forward from the start
 	// and backward from the goal, and a meeting node (bibfs, biucs,
 	// biastar).
-	Bidirectional Family = "bidirectional"
+	Bidirectional Family = wire.FamilyBidirectional
 )
 
+// DescribeFamily is the one description of a search's family (its
+// formula, sort key, box numbers, own values and labels) that every
+// renderer reads: Go's here and in viz/export, the page's through
+// hello.problem.family. O(1).
+func DescribeFamily(o stepper.Options) wire.Family { return wire.Describe(o) }
+
 // FamilyOf returns the family of an algorithm.
-func FamilyOf(a stepper.Algorithm) Family {
-	switch a {
-	case stepper.DFS, stepper.DLS, stepper.IDS, stepper.IDAStar:
-		return DepthFirst
-	case stepper.RBFS:
-		return Recursive
-	case stepper.BiBFS, stepper.BiUCS, stepper.BiAStar:
-		return Bidirectional
-	}
-	return BestFirst
-}
+func FamilyOf(a stepper.Algorithm) Family { return Family(wire.FamilyOf(a)) }
 
 // ProtocolFrontier names the frontier of the families whose open list is
 // not one queue ordered by a key, as the lecture protocol and the HTML
 // replay call it (hello.problem.frontier): "stack" (ids, idastar), "rbfs",
 // "bidirectional"; "" for the others (their ProblemInfo.Frontier stays
-// FrontierKind's).
+// FrontierKind's). It is the family description's panel, beam's aside.
 func ProtocolFrontier(a stepper.Algorithm) string {
-	switch a {
-	case stepper.IDS, stepper.IDAStar:
-		return "stack"
-	case stepper.RBFS:
-		return "rbfs"
-	case stepper.BiBFS, stepper.BiUCS, stepper.BiAStar:
-		return "bidirectional"
+	if p := wire.Describe(stepper.Options{Algorithm: a}).Panel; p != wire.PanelBeam {
+		return p
 	}
 	return ""
 }
 
-// FrontierTitle names the frontier table of a family, with its order.
-func FrontierTitle(f Family) string {
-	switch f {
-	case DepthFirst:
-		return "Stack (top first)"
-	case Recursive:
-		return "Children on the path (stored f, backed up; the next first)"
-	case Bidirectional:
-		return "Forward and backward frontiers (pop order)"
+// FormulaLine is the f line of a node's inspector: the family's formula,
+// the terms' values when f is g + h, and f under the rounding rule
+// ("f = g + h = 140 + 253 = 393"; a depth-ordered search's
+// "priority = depth = 2"). The page's inspector prints the same line from
+// hello.problem.family (static/family.js formulaLine). O(1).
+func FormulaLine(fam wire.Family, n stepper.NodeInfo) string {
+	sh := n.Shown()
+	switch fam.Eval {
+	case wire.EvalGH:
+		return fmt.Sprintf("%s = %s + %s = %s", fam.Formula, sh.G, sh.H, sh.F)
+	case wire.EvalDepth:
+		return fam.Formula + " = " + stepper.FormatNumber(n.F)
 	}
-	return "Open list (pop order)"
+	return fam.Formula + " = " + sh.F
 }
 
 // Iteration is one iteration of ids or idastar: its number, its first
@@ -138,15 +136,16 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 		state = func(id int) string { return stateOf(sn.Tree, id) }
 	}
 	var lines []string
+	fam := DescribeFamily(o)
 	switch FamilyOf(o.Algorithm) {
 	case DepthFirst:
 		if d := sn.Deepening; d != nil {
-			head := fmt.Sprintf("iteration %d", d.Iteration)
+			head := fmt.Sprintf("%s %d", valueLabel(fam, "iteration"), d.Iteration)
 			if d.Limit != nil {
-				head += fmt.Sprintf(" · depth limit %d", *d.Limit)
+				head += fmt.Sprintf(" · %s %d", valueLabel(fam, "limit"), *d.Limit)
 			}
 			if d.Threshold != nil {
-				head += fmt.Sprintf(" · threshold %s · next threshold %s", d.Threshold, boundText(d.NextThreshold))
+				head += fmt.Sprintf(" · %s %s · %s %s", valueLabel(fam, "threshold"), d.Threshold, valueLabel(fam, "nextThreshold"), boundText(d.NextThreshold))
 			}
 			lines = append(lines, head)
 			if e := EarlierText(sn, its); e != "" {
@@ -197,10 +196,11 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 			}
 		}
 		lines = append(lines, fmt.Sprintf("forward frontier %d · backward frontier %d · top forward %s · top backward %s", fw, bw, b.TopForward, b.TopBackward))
+		mu := valueLabel(fam, "mu")
 		if isInf(b.Mu) {
-			lines = append(lines, "μ ∞: the trees have not met")
+			lines = append(lines, mu+" ∞: the trees have not met")
 		} else {
-			lines = append(lines, fmt.Sprintf("μ %s (path cost %s) · meeting at #%d %s (forward) = #%d (backward)", b.Mu, b.PathCost, b.MeetForward, state(b.MeetForward), b.MeetBackward))
+			lines = append(lines, fmt.Sprintf("%s %s (path cost %s) · meeting at #%d %s (forward) = #%d (backward)", mu, b.Mu, b.PathCost, b.MeetForward, state(b.MeetForward), b.MeetBackward))
 		}
 		lines = append(lines, "stopping rule: "+b.Rule)
 	}
@@ -226,6 +226,17 @@ func FrontierRows(sn stepper.Snapshot, f Family) (first, second []OpenRow) {
 		}
 	}
 	return first, second
+}
+
+// valueLabel is how fam names its value name: its description's label,
+// or the name. O(values).
+func valueLabel(fam wire.Family, name string) string {
+	for _, v := range fam.Values {
+		if v.Name == name {
+			return v.Label
+		}
+	}
+	return name
 }
 
 // pathWords writes a path of ids as "#0 Arad → #2 Sibiu", each with its
@@ -290,4 +301,31 @@ func lastExpanded(sn stepper.Snapshot) int {
 		}
 	}
 	return id
+}
+
+// BoxNumbers are the numbers a tree box of node n shows, [label, text] in
+// the order the family's Box names them (labels: the small box's one
+// number, [fam.Compact]): g, h and the stored F as written, the depth,
+// and f made from g, h and depth by the family's coefficients under the
+// rounding rule (an RBFS node's f is g + h; its backed-up value is F). The
+// page's tree writes the same (static/family.js boxNumbers). O(len(labels)).
+func BoxNumbers(fam wire.Family, n stepper.NodeInfo, labels []string) [][2]string {
+	cg, ch, cd := fam.Coefficients()
+	f := cg*n.G + ch*n.H + cd*float64(n.Depth)
+	out := make([][2]string, len(labels))
+	for i, l := range labels {
+		v := stepper.ShowGHF(n.G, n.H, f).F
+		switch l {
+		case wire.BoxG:
+			v = stepper.FormatNumber(n.G)
+		case wire.BoxH:
+			v = stepper.FormatNumber(n.H)
+		case wire.BoxDepth:
+			v = strconv.Itoa(n.Depth)
+		case wire.BoxStoredF:
+			v = stepper.FormatNumber(n.F)
+		}
+		out[i] = [2]string{l, v}
+	}
+	return out
 }

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestFCoefMatchesEngine: the f a client computes from hello's
-// coefficients, g·G + h·H + depth·Depth, is the engine's f of every node,
+// TestFCoefMatchesEngine: the f a client computes from the family
+// description's coefficients, g·G + h·H + depth·Depth, is the engine's f of every node,
 // for the priority searches, beam search in each of its forms and the
 // bidirectional ones.
 func TestFCoefMatchesEngine(t *testing.T) {
@@ -23,10 +23,10 @@ func TestFCoefMatchesEngine(t *testing.T) {
 		{"puzzle 283164705 goal=123804765", "bibfs"},
 	} {
 		s, o := search(t, tc.problem, tc.options, 30)
-		c := fCoef(o)
+		g, h, d := DescribeFamily(o).Coefficients()
 		for _, n := range s.Snapshot().Tree {
-			if f := c.G*n.G + c.H*n.H + c.Depth*float64(n.Depth); math.Abs(f-n.F) > 1e-9 {
-				t.Fatalf("%s %s node %d: f from the coefficients %+v is %v, the engine's %v", tc.problem, tc.options, n.ID, c, f, n.F)
+			if f := g*n.G + h*n.H + d*float64(n.Depth); math.Abs(f-n.F) > 1e-9 {
+				t.Fatalf("%s %s node %d: f from the coefficients (%v, %v, %v) is %v, the engine's %v", tc.problem, tc.options, n.ID, g, h, d, f, n.F)
 			}
 		}
 	}

@@ -4,12 +4,15 @@ import (
 	"slices"
 
 	"stepviz/stepper"
+	"stepviz/wire"
 )
 
-// Status is how a drawing shows a node. It refines the engine's
-// [stepper.NodeStatus] with what a viewer cares about: the node expanded
-// last, and the nodes on the solution path.
-type Status string
+// Status and LegendEntry are how a drawing shows a node, and how one status
+// is drawn; package wire owns them (hello.legend).
+type (
+	Status      = wire.Status
+	LegendEntry = wire.LegendEntry
+)
 
 // The drawn statuses, in legend order.
 const (
@@ -19,26 +22,6 @@ const (
 	StatusPath      Status = "path"      // on the solution path (the goal included)
 	StatusDiscarded Status = "discarded" // generated and dropped (duplicate, depth limit)
 )
-
-// LegendEntry says how one status is drawn. Colours come from the Okabe–Ito
-// palette, safe for every common colour-vision deficiency; Letter, Dash and
-// Width tell the statuses apart on a black-and-white printout.
-type LegendEntry struct {
-	Status Status `json:"status"`
-	// Label is the legend's words for the status.
-	Label string `json:"label"`
-	// Letter is the badge drawn on a tree node.
-	Letter string `json:"letter"`
-	// Stroke is the outline colour and Fill a light tint of it (#rrggbb).
-	Stroke string `json:"stroke"`
-	Fill   string `json:"fill"`
-	// Dash is an SVG stroke-dasharray ("" for a solid line); Width the
-	// outline's width in pixels at the tree's normal scale.
-	Dash  string  `json:"dash"`
-	Width float64 `json:"width"`
-	// Double is set when the outline is drawn twice (a ring around the box).
-	Double bool `json:"double,omitempty"`
-}
 
 // StatusLegend lists every drawn status in legend order. Read it, do not
 // modify it; [Legend] returns a copy.

@@ -4,78 +4,27 @@ import (
 	"strconv"
 
 	"stepviz/stepper"
+	"stepviz/wire"
 )
 
-// ProblemInfo describes the instance searched, enough for a client (the
-// live viewer, or the standalone HTML replay) to draw the problem view and
-// to order the open list: the board size, the grid's cells or the graph's
-// map, and the evaluation function.
-type ProblemInfo struct {
-	Kind     string   `json:"kind"`
-	Spec     string   `json:"spec"`
-	Options  string   `json:"options"`
-	Warnings []string `json:"warnings,omitempty"`
-	// Frontier is how the open list is ordered: "fifo", "lifo" or
-	// "priority"; the lecture server also names the families whose open
-	// list is something else: "stack" (ids, idastar: the stack, top
-	// first), "rbfs" (the next node, then the path's unexpanded children
-	// by f) and "bidirectional" (the next node, then both open lists).
-	Frontier string `json:"frontier"`
-	// Ext says that the lecture server's node records carry the ext byte
-	// (full base fate, backward tree, RBFS's F): docs/protocol.md.
-	Ext bool   `json:"ext,omitempty"`
-	Tie string `json:"tie"`
-	// Layered says the priority queue is local beam search's: ordered by
-	// depth (the layer) first, then by f, so an open node's sort key is
-	// {priority: depth, tie: f, seq} (stepper.OpenKey).
-	Layered bool `json:"layered,omitempty"`
-	// F is the evaluation function: f = g·F.G + h·F.H + depth·F.Depth.
-	F FCoef `json:"f"`
-	// Puzzle.
-	Size      int   `json:"size,omitempty"`
-	GoalTiles []int `json:"goalTiles,omitempty"`
-	// Grid: Cells is Height rows of Width costs (0 = wall).
-	Width  int     `json:"width,omitempty"`
-	Height int     `json:"height,omitempty"`
-	Cells  [][]int `json:"cells,omitempty"`
-	Start  string  `json:"start,omitempty"`
-	Goal   string  `json:"goal,omitempty"`
-	// Graph.
-	Nodes []MapNode `json:"nodes,omitempty"`
-	Edges []MapEdge `json:"edges,omitempty"`
-}
-
-// FCoef are the coefficients of the evaluation function f.
-type FCoef struct {
-	G     float64 `json:"g"`
-	H     float64 `json:"h"`
-	Depth float64 `json:"depth"`
-}
-
-// MapNode is one city of a graph's map; X and Y are meaningful only when
-// HasXY is set.
-type MapNode struct {
-	Name  string  `json:"name"`
-	X     float64 `json:"x"`
-	Y     float64 `json:"y"`
-	HasXY bool    `json:"hasXY"`
-}
-
-// MapEdge is one road of a graph's map.
-type MapEdge struct {
-	From string  `json:"from"`
-	To   string  `json:"to"`
-	Cost float64 `json:"cost"`
-}
+// ProblemInfo, FCoef, MapNode and MapEdge are hello.problem and its parts;
+// package wire owns them, viz builds them (DescribeProblem, DescribeSearch).
+type (
+	ProblemInfo = wire.ProblemInfo
+	FCoef       = wire.FCoef
+	MapNode     = wire.MapNode
+	MapEdge     = wire.MapEdge
+)
 
 // DescribeProblem builds the ProblemInfo of an instance searched with
 // options o. Cost: O(cells) for a grid, O(nodes + edges) for a graph.
 func DescribeProblem(inst stepper.Instance, o stepper.Options, warnings []string) ProblemInfo {
 	info := ProblemInfo{
 		Kind: inst.Kind(), Spec: inst.Spec(), Options: o.String(), Warnings: warnings,
-		Frontier: FrontierKind(o), Tie: string(o.Tie), F: fCoef(o),
+		Frontier: FrontierKind(o), Tie: string(o.Tie), Family: DescribeFamily(o),
 		Layered: o.Algorithm == stepper.Beam && o.Local,
 	}
+	info.F.G, info.F.H, info.F.Depth = info.Family.Coefficients()
 	switch p := inst.(type) {
 	case *stepper.Puzzle:
 		info.Size = p.Size()
@@ -120,27 +69,16 @@ func FrontierKind(o stepper.Options) string {
 // cellName writes a grid cell as the engine writes grid states: "x,y".
 func cellName(x, y int) string { return strconv.Itoa(x) + "," + strconv.Itoa(y) }
 
-// fCoef is the evaluation function as f = g·G + h·H + depth·Depth, so a
-// client computes f from a node's record and its h, as the engine's
-// priority does (depth for every algorithm not listed).
-func fCoef(o stepper.Options) FCoef {
-	switch o.Algorithm {
-	case stepper.UCS, stepper.BiUCS:
-		return FCoef{G: 1}
-	case stepper.Greedy:
-		return FCoef{H: 1}
-	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
-		return FCoef{G: 1, H: 1}
-	case stepper.WAStar:
-		return FCoef{G: 1, H: o.Weight}
-	case stepper.Beam:
-		switch {
-		case o.F == "h":
-			return FCoef{H: 1}
-		case o.Weight != 0:
-			return FCoef{G: 1, H: o.Weight}
-		}
-		return FCoef{G: 1, H: 1}
+// DescribeSearch is hello.problem for search s: what the problem view needs to
+// draw its instance, how the open list is ordered (the algorithm's family
+// for the depth-first iterative and bidirectional searches) and whether
+// its records carry the ext byte.
+func DescribeSearch(s *stepper.Search) ProblemInfo {
+	o := s.Options()
+	info := DescribeProblem(s.Instance(), o, s.Warnings())
+	if f := ProtocolFrontier(o.Algorithm); f != "" {
+		info.Frontier = f
 	}
-	return FCoef{Depth: 1}
+	info.Ext = wire.ExtRecords(o)
+	return info
 }

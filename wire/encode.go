@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"stepviz/stepper"
-	"stepviz/viz"
 )
 
 // Packed node records: what state, move and step messages carry instead of
@@ -65,7 +64,7 @@ type RecordSource interface {
 type Format struct{ Cells, Ext bool }
 
 // FormatOf is the record format of a search described by info.
-func FormatOf(info viz.ProblemInfo) Format { return Format{HasCells(info.Kind), info.Ext} }
+func FormatOf(info ProblemInfo) Format { return Format{HasCells(info.Kind), info.Ext} }
 
 // HasCells reports whether records of a problem kind carry a cell.
 func HasCells(kind string) bool { return kind == "grid" || kind == "graph" }

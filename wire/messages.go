@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 
 	"stepviz/stepper"
-	"stepviz/viz"
 )
 
 // The messages a viewer is sent to follow a search (docs/protocol.md):
@@ -26,14 +25,14 @@ const (
 
 // Hello is the first message on every connection.
 type Hello struct {
-	Type     string          `json:"type"`
-	Session  string          `json:"session"`
-	Role     string          `json:"role"`
-	Problem  viz.ProblemInfo `json:"problem"`
-	MaxNodes int             `json:"maxNodes"`
-	// Legend is how each node status is drawn (viz.StatusLegend), so the
+	Type     string      `json:"type"`
+	Session  string      `json:"session"`
+	Role     string      `json:"role"`
+	Problem  ProblemInfo `json:"problem"`
+	MaxNodes int         `json:"maxNodes"`
+	// Legend is how each node status is drawn (the drawing's StatusLegend), so the
 	// live drawing matches the server's first paint.
-	Legend []viz.LegendEntry `json:"legend"`
+	Legend []LegendEntry `json:"legend"`
 }
 
 // Sizes is the open and closed list sizes after one step, for the chart.
@@ -61,6 +60,8 @@ type View struct {
 	Costs []float64 `json:"costs"`
 	// Head is the first open nodes in pop order (at most HeadSize).
 	Head []int `json:"head"`
+	// HeadKeys are the head's nodes' sort keys, in its order (HeadKeys).
+	HeadKeys []HeadKey `json:"headKeys"`
 	// Path is the solution's node ids from the root, once solved.
 	Path []int `json:"path,omitempty"`
 	// Narration describes the step that led here ("" at step 0).
@@ -97,22 +98,14 @@ type StepMsg struct {
 	// nodes in pop order.
 	NodeEnd int   `json:"nodeEnd"`
 	Head    []int `json:"head"`
+	// HeadKeys are the keys of the head's nodes a client that held the
+	// previous head's keys lacks, by id; with Keys, the client holds every
+	// head node's key after the step. The lecture server fills them in (it
+	// knows what each client holds); without them the page orders by the
+	// family description's key rule.
+	HeadKeys map[int]HeadKey `json:"headKeys,omitempty"`
 	// IterStart is the first id of the iteration after the step (View).
 	IterStart int `json:"iterStart"`
-}
-
-// Describe is hello.problem for search s: what the problem view needs to
-// draw its instance, how the open list is ordered (the algorithm's family
-// for the depth-first iterative and bidirectional searches) and whether
-// its records carry the ext byte.
-func Describe(s *stepper.Search) viz.ProblemInfo {
-	o := s.Options()
-	info := viz.DescribeProblem(s.Instance(), o, s.Warnings())
-	if f := viz.ProtocolFrontier(o.Algorithm); f != "" {
-		info.Frontier = f
-	}
-	info.Ext = ExtRecords(o)
-	return info
 }
 
 // iterStarter is the engine's IterStart, read through an interface so a
@@ -136,17 +129,13 @@ func IterStart(s *stepper.Search, k int) int {
 func NewStep(s *stepper.Search, ev stepper.Event, src RecordSource, f Format, narration string) StepMsg {
 	o := s.Options()
 	m := StepMsg{Type: MsgStep, Event: ev, Narration: narration, Keys: make([]*stepper.Key, len(ev.Children))}
-	ids := []int{ev.Expanded.ID}
 	for i := range ev.Children {
 		if ev.Children[i].Status == stepper.NodeOpen {
 			k := stepper.OpenKey(o, ev.Children[i].NodeInfo)
 			m.Keys[i] = &k
 		}
-		if ev.Children[i].ID >= 0 {
-			ids = append(ids, ev.Children[i].ID)
-		}
 	}
-	ids = s.ModdedIn(ev.Step-1, ev.Step, ids)
+	ids := StepIDs(s, ev)
 	enc := NewEncoder(src, f)
 	enc.AddIDs(ids)
 	m.Recs, m.Costs = base64.StdEncoding.EncodeToString(enc.buf), enc.costs
@@ -154,6 +143,19 @@ func NewStep(s *stepper.Search, ev stepper.Event, src RecordSource, f Format, na
 	m.Head = s.OpenHead(HeadSize, []int{})
 	m.IterStart = IterStart(s, ev.Step)
 	return m
+}
+
+// StepIDs are the ids of the nodes step ev of s touched: the expanded
+// node, its children that have an id, and the nodes its mods changed.
+// O(children + mods).
+func StepIDs(s *stepper.Search, ev stepper.Event) []int {
+	ids := []int{ev.Expanded.ID}
+	for i := range ev.Children {
+		if ev.Children[i].ID >= 0 {
+			ids = append(ids, ev.Children[i].ID)
+		}
+	}
+	return s.ModdedIn(ev.Step-1, ev.Step, ids)
 }
 
 // NewView is the header of a state or move of type typ showing search s
@@ -165,6 +167,7 @@ func NewView(s *stepper.Search, typ, reason string, costs []float64, last *stepp
 	step := s.StepCount()
 	v := View{Type: typ, Reason: reason, Step: step, Status: s.Status(), Counters: s.Counters(), NodeEnd: s.NodeEnd(step),
 		IterStart: IterStart(s, step), Costs: costs, Head: s.OpenHead(HeadSize, []int{}), Path: s.Path(), Last: last}
+	v.HeadKeys = HeadKeys(s, v.Head)
 	if v.Costs == nil {
 		v.Costs = []float64{}
 	}

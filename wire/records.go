@@ -1,9 +1,10 @@
 // Package wire is what a viewer of a search is sent, byte for byte: the
-// hello, state, move and step messages (messages.go), the one codec of the
-// packed node records (encode.go) and its flag and fate constants
-// (docs/protocol.md, "Node records"). The lecture server sends these
-// frames over its websocket and the standalone HTML replay embeds them;
-// the page's one model, static/model.js, decodes both. The page's
+// hello, state, move and step messages (messages.go), the problem info and
+// the family description of a search (probleminfo.go, family.go), the one
+// codec of the packed node records (encode.go) and its flag and fate
+// constants (docs/protocol.md, "Node records"). The lecture server sends
+// these frames over its websocket and the standalone HTML replay embeds
+// them; the page's one model, static/model.js, decodes both. The page's
 // constants are generated from these (static/wireconst.js, `go generate
 // ./wire`), and a test fails when the committed file differs, so the two
 // can never drift apart.

@@ -1,7 +1,7 @@
 // model_check.mjs FRAMES.json: feeds the frames a real server sent (written
 // by server/modeljs_test.go) to the page's own model, static/model.js, and
 // checks after each one that the model holds what the engine says at that
-// step: nodeEnd, iterStart, the open head, status, path and every node's
+// step: nodeEnd, iterStart, the open head and its sort keys, status, path and every node's
 // parent, g, depth, status, seq, born, order, cell, stored F and direction.
 // Prints "N frames checked" and exits 0, or every mismatch (the first 20)
 // and exits 1.
@@ -29,6 +29,11 @@ for (const run of runs) {
     if (!same(m.openHead(64), e.head || [])) miss("the open head", m.openHead(64), e.head);
     if (m.status !== e.status) miss("status", m.status, e.status);
     if (!same(m.path || [], e.path || [])) miss("path", m.path, e.path);
+    // every head node's sort key is sent, as the engine has it
+    (e.headKeys || []).forEach((k, i) => {
+      const id = e.head[i], got = m.sentKey(id);
+      if (!(got && got.priority === num(k.priority) && got.tie === num(k.tie))) miss(`the key of head node ${id}`, got, k);
+    });
     (e.nodes || []).forEach((n, id) => {
       const got = {};
       if (n.parent !== undefined) got.parent = m.parent(id);

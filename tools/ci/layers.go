@@ -18,8 +18,8 @@ var layers = []struct {
 	{"stepviz/ipynb", []string{"stepviz/ipynb"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
 	{"stepviz/cluster", []string{"stepviz/cluster", "stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
-	{"stepviz/viz", []string{"stepviz/viz", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
-	{"stepviz/wire", []string{"stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/wire", []string{"stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
 	// the HTML replay sends the server's frames without the server
 	{"stepviz/viz/export", []string{"stepviz/viz/export", "stepviz/wire", "stepviz/viz", "stepviz/script", "stepviz/static", "stepviz/stepper", "stepviz/stepper/", "stepviz/ipynb", "stepviz/internal/"}},
 }

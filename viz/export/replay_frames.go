@@ -72,7 +72,7 @@ type framesBuilder struct {
 func writeFrames(sess *session, w io.Writer) (int, error) {
 	s := sess.s
 	s.Reset()
-	info := wire.Describe(s)
+	info := viz.DescribeSearch(s)
 	d := &replayIndex{Hello: wire.Hello{Type: wire.MsgHello, Role: "follower", Problem: info, Legend: viz.Legend()}}
 	b := &framesBuilder{d: d, s: s, format: wire.FormatOf(info), perNode: 1}
 	b.addStates(s.NodeEnd(0))

@@ -163,7 +163,8 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 }
 
 // startEngine starts the engine that runs o's algorithm: the depth-first
-// iterative loop for ids, idastar and rbfs, the best-first one otherwise.
+// iterative loop for ids, idastar, rbfs and forward-only dls
+// (runsDepthFirst), the best-first one otherwise.
 // kind is the problem's kind ("puzzle"), which sets some defaults.
 func startEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind string) (searchEngine, error) {
 	if o.Algorithm.bidirectional() {
@@ -173,7 +174,7 @@ func startEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 		}
 		return e, nil
 	}
-	if o.Algorithm.depthFirstIterative() {
+	if runsDepthFirst(o) {
 		e, err := newDFEngine(p, hs, o, kind)
 		if err != nil {
 			return nil, err

@@ -95,6 +95,7 @@ type engine[S comparable] struct {
 	displaced map[int32]int32
 	orderBuf  []int
 	dx        deltaIndex // delta.go's index of the journal, built lazily
+	slabs     eventSlabs // what events are built from (eventslab.go)
 	err       error      // why the search failed (status Failed)
 }
 

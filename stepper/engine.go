@@ -220,7 +220,11 @@ func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], 
 func (e *engine[S]) init() {
 	e.goal, e.status = -1, Running
 	if !e.o.Tree {
-		e.seen = newSeenSet(e.p)
+		upFront := denseUpFront
+		if e.o.Forget {
+			upFront = forwardUpFront
+		}
+		e.seen = newSeenSet(e.p, upFront)
 	}
 	e.front = e.newFrontier()
 	start := e.p.Start()
@@ -346,10 +350,10 @@ func (e *engine[S]) step(ev *Event) {
 		}
 		action := uint16(sc.Action)
 		g, depth := parentG+sc.Cost, parentDepth+1
-		seen := false
+		seen, slot := false, -1
 		if e.seen != nil {
 			var ex int32
-			if ex, seen = e.seen.get(sc.State); seen && e.nodes.at(ex).status == st8Pruned {
+			if ex, seen, slot = e.seen.find(sc.State); seen && e.nodes.at(ex).status == st8Pruned {
 				// beam search forgets a pruned node: its state, reached
 				// again, is a new node (and the seen map's)
 				seen = false
@@ -363,7 +367,7 @@ func (e *engine[S]) step(ev *Event) {
 			e.displace(nid, ex)
 		}
 		if e.seen != nil && !seen {
-			e.seen.put(sc.State, nid)
+			e.seen.putAt(slot, sc.State, nid)
 		}
 		if e.o.Goal == OnGenerate && e.p.IsGoal(sc.State) {
 			e.nodes.at(nid).status = st8GoalBorn

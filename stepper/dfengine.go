@@ -8,7 +8,9 @@ import (
 
 // dfEngine runs the depth-first iterative family: iterative deepening
 // (IDS, AIMA Figure 3.18), IDA* (Korf 1985) and recursive best-first search
-// (RBFS, AIMA Figure 3.26). These keep a path and its pending siblings
+// (RBFS, AIMA Figure 3.26), and forward-only depth-limited search (DLS,
+// AIMA Figure 3.17; dfengine_dls.go: one iteration of IDS at a fixed
+// limit, its events those of the best-first loop). These keep a path and its pending siblings
 // rather than an open list, and restart or unwind, so they have their own
 // loop; what they share with the best-first engine is the problem, the
 // heuristics, the successor order and the event and snapshot types.
@@ -167,7 +169,7 @@ func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 		e.h = h
 		e.warnings = append(e.warnings, warn...)
 	}
-	if e.o.Parent == "" {
+	if e.o.Parent == "" && o.Algorithm != DLS { // dls takes no parent option: it generates every successor
 		e.o.Parent = KeepParent
 		switch {
 		case e.o.Algorithm == IDS:
@@ -246,9 +248,10 @@ func (e *dfEngine[S]) hOf(s S) float64 {
 	return e.h.Estimate(s)
 }
 
-// fOf is the value a node shows as f: g+h for IDA* and RBFS, the depth for IDS.
+// fOf is the value a node shows as f: g+h for IDA* and RBFS, the depth for
+// IDS and DLS.
 func (e *dfEngine[S]) fOf(g, h float64, depth int32) float64 {
-	if e.o.Algorithm == IDS {
+	if e.o.Algorithm == IDS || e.o.Algorithm == DLS {
 		return float64(depth)
 	}
 	return g + h
@@ -338,8 +341,10 @@ func (e *dfEngine[S]) step() {
 		// push so that the first child is on top
 		for c := e.top() - 1; c >= first; c-- {
 			if n := e.node(c); n.status == dsOpen {
-				n.seq = e.seqNext
-				e.seqNext++
+				if !e.asBestFirst() {
+					n.seq = e.seqNext
+					e.seqNext++
+				}
 				e.push(c)
 			}
 		}
@@ -391,6 +396,8 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 		}
 		if e.o.Algorithm == RBFS {
 			c.f = max(c.f, n.f) // AIMA: a child's f is at least its parent's
+		}
+		if e.o.Algorithm == RBFS || e.asBestFirst() {
 			c.seq = e.seqNext
 			e.seqNext++
 		}
@@ -591,7 +598,13 @@ func (e *dfEngine[S]) info(id int32) NodeInfo {
 	n := e.node(id)
 	ni := NodeInfo{ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent), G: n.g, H: n.h, F: n.f,
 		Depth: int(n.depth), Status: n.status.ns(), Seq: -1, Step: int(n.step)}
-	if n.status == dsClosed || n.status == dsGoal || n.status == dsCutoff && n.order > 0 {
+	switch {
+	case e.asBestFirst():
+		ni.Seq = int(n.seq)
+		if n.status == dsClosed {
+			ni.Order = int(n.order)
+		}
+	case n.status == dsClosed || n.status == dsGoal || n.status == dsCutoff && n.order > 0:
 		ni.Order = int(n.order)
 	}
 	if n.action != noAction {
@@ -670,7 +683,7 @@ func (e *dfEngine[S]) deepening(at int32) *Deepening {
 func (e *dfEngine[S]) fill(ev *Event) {
 	ev.Step = e.cur
 	ev.Expanded = e.info(e.sel)
-	ev.Key = Key{Priority: e.node(e.sel).f, Seq: -1}
+	ev.Key = e.keyOf(e.sel, ev.Expanded)
 	ev.Children = make([]Child, 0, len(e.notes))
 	for _, nt := range e.notes {
 		ev.Children = append(ev.Children, Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1})
@@ -678,7 +691,9 @@ func (e *dfEngine[S]) fill(ev *Event) {
 	ev.Status = e.status
 	ev.Counters = e.counters()
 	ev.Path = e.path()
-	ev.Deepening = e.deepening(e.sel)
+	if !e.asBestFirst() {
+		ev.Deepening = e.deepening(e.sel)
+	}
 }
 
 func (e *dfEngine[S]) snapshot() Snapshot {
@@ -700,8 +715,12 @@ func (e *dfEngine[S]) snapshot() Snapshot {
 			open = append(open, e.stack[i])
 		}
 	}
+	if e.asBestFirst() {
+		sn.Open = make([]OpenEntry, 0, len(open)) // [], not null, as the best-first loop writes it
+	}
 	for _, id := range open {
-		sn.Open = append(sn.Open, OpenEntry{NodeInfo: e.info(id), Key: Key{Priority: e.node(id).f, Seq: -1}})
+		ni := e.info(id)
+		sn.Open = append(sn.Open, OpenEntry{NodeInfo: ni, Key: e.keyOf(id, ni)})
 	}
 	var closed []NodeInfo
 	end := int32(e.nodeEnd(e.cur))
@@ -721,6 +740,8 @@ func (e *dfEngine[S]) snapshot() Snapshot {
 	if e.cur == 0 {
 		at = 0
 	}
-	sn.Deepening = e.deepening(at)
+	if !e.asBestFirst() {
+		sn.Deepening = e.deepening(at)
+	}
 	return sn
 }

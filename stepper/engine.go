@@ -95,6 +95,7 @@ type engine[S comparable] struct {
 	displaced map[int32]int32
 	orderBuf  []int
 	dx        deltaIndex // delta.go's index of the journal, built lazily
+	slabs     eventSlabs // what events are built from (eventslab.go)
 	err       error      // why the search failed (status Failed)
 }
 
@@ -163,7 +164,8 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 }
 
 // startEngine starts the engine that runs o's algorithm: the depth-first
-// iterative loop for ids, idastar and rbfs, the best-first one otherwise.
+// iterative loop for ids, idastar, rbfs and forward-only dls
+// (runsDepthFirst), the best-first one otherwise.
 // kind is the problem's kind ("puzzle"), which sets some defaults.
 func startEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind string) (searchEngine, error) {
 	if o.Algorithm.bidirectional() {
@@ -173,7 +175,7 @@ func startEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 		}
 		return e, nil
 	}
-	if o.Algorithm.depthFirstIterative() {
+	if runsDepthFirst(o) {
 		e, err := newDFEngine(p, hs, o, kind)
 		if err != nil {
 			return nil, err
@@ -218,7 +220,11 @@ func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], 
 func (e *engine[S]) init() {
 	e.goal, e.status = -1, Running
 	if !e.o.Tree {
-		e.seen = newSeenSet(e.p)
+		upFront := denseUpFront
+		if e.o.Forget {
+			upFront = forwardUpFront
+		}
+		e.seen = newSeenSet(e.p, upFront)
 	}
 	e.front = e.newFrontier()
 	start := e.p.Start()
@@ -344,10 +350,10 @@ func (e *engine[S]) step(ev *Event) {
 		}
 		action := uint16(sc.Action)
 		g, depth := parentG+sc.Cost, parentDepth+1
-		seen := false
+		seen, slot := false, -1
 		if e.seen != nil {
 			var ex int32
-			if ex, seen = e.seen.get(sc.State); seen && e.nodes.at(ex).status == st8Pruned {
+			if ex, seen, slot = e.seen.find(sc.State); seen && e.nodes.at(ex).status == st8Pruned {
 				// beam search forgets a pruned node: its state, reached
 				// again, is a new node (and the seen map's)
 				seen = false
@@ -361,7 +367,7 @@ func (e *engine[S]) step(ev *Event) {
 			e.displace(nid, ex)
 		}
 		if e.seen != nil && !seen {
-			e.seen.put(sc.State, nid)
+			e.seen.putAt(slot, sc.State, nid)
 		}
 		if e.o.Goal == OnGenerate && e.p.IsGoal(sc.State) {
 			e.nodes.at(nid).status = st8GoalBorn

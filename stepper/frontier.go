@@ -218,7 +218,7 @@ func (h *heapFrontier) clear() {
 	}
 	h.items = h.items[:0]
 	if h.tw != nil {
-		clear(h.tw.count)
+		h.tw.count.reset()
 		h.tw.valid = false
 	}
 }

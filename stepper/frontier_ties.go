@@ -9,21 +9,21 @@ import "math"
 // A tie group is the entries of one priority (withTie: of one priority and
 // tie key, as local beam search ties). Invariants, kept by every push,
 // removal and re-key of the heap:
-//   - count[g] is the number of open entries of group g (groups with none
-//     have no entry, so the map is bounded by the open list);
+//   - count's entry of g is the number of open entries of group g (groups
+//     with none have no entry, so it is bounded by the open list);
 //   - when valid, head holds the first len(head) entries of group in pop
 //     order, and either head is all of them (!more) or every other entry
 //     of group sorts after head's last (more).
 //
 // The window exists only once an event asked for ties: a run without
 // events pays nothing but a nil check per heap operation. With it, a push
-// or a removal costs one map update and O(headCap) for the head; the head
+// or a removal costs one count update (groupCounts) and O(headCap) for the head; the head
 // is refilled by a best-first walk of the heap, O(headCap · log headCap),
 // only when it holds fewer than MaxTies entries and more exist, which a
 // stream of pops from one group causes once every headCap-MaxTies steps.
 type tieWindow struct {
 	withTie bool
-	count   map[groupBits]int32
+	count   groupCounts
 	valid   bool
 	group   tieGroup
 	head    []heapItem
@@ -58,10 +58,10 @@ func (w *tieWindow) groupOf(k key) tieGroup {
 func (g tieGroup) countable() bool { return g.prio == g.prio && g.tie == g.tie }
 
 func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
-	w := &tieWindow{withTie: withTie, count: make(map[groupBits]int32)}
+	w := &tieWindow{withTie: withTie}
 	for i := range h.items {
 		if g := w.groupOf(h.items[i].key); g.countable() {
-			w.count[g.bits()]++
+			w.count.add(g.bits(), 1)
 		}
 	}
 	return w
@@ -73,7 +73,7 @@ func (w *tieWindow) added(h *heapFrontier, it heapItem) {
 	if !g.countable() {
 		return
 	}
-	w.count[g.bits()]++
+	w.count.add(g.bits(), 1)
 	if !w.valid || g != w.group {
 		return
 	}
@@ -100,12 +100,7 @@ func (w *tieWindow) removed(it heapItem) {
 	if !g.countable() {
 		return
 	}
-	gb := g.bits()
-	if c := w.count[gb] - 1; c > 0 {
-		w.count[gb] = c
-	} else {
-		delete(w.count, gb)
-	}
+	w.count.add(g.bits(), -1)
 	if !w.valid || g != w.group {
 		return
 	}
@@ -132,7 +127,7 @@ func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit int) ([]int3
 	for i := range w.head[:min(limit, len(w.head))] {
 		buf = append(buf, w.head[i].id)
 	}
-	return buf, int(min(w.count[g.bits()], MaxTieCount))
+	return buf, int(min(w.count.get(g.bits()), MaxTieCount))
 }
 
 // refill lists the first headCap entries of group g, which holds the

@@ -256,7 +256,7 @@ func (g *Graph) newEngine(o Options) (searchEngine, error) {
 	if o.Algorithm.bidirectional() {
 		return startEngine[int](g.reversed(), hs, o, g.Kind())
 	}
-	if o.Algorithm.depthFirstIterative() {
+	if runsDepthFirst(o) {
 		return startEngine[int](graphSpace{g: g}, hs, o, g.Kind())
 	}
 	e, err := newEngine[int](graphSpace{g: g}, hs, o)

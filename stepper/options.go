@@ -270,9 +270,11 @@ type Options struct {
 	// and node ids are still those of the keeping mode; Node of an id no
 	// longer held reports NodeDropped, as do those entries of a snapshot's
 	// Tree, and its Closed lists the closed nodes held. MaxNodes and
-	// MaxBytes cap the nodes held. Ignored by dls (run by the best-first
-	// loop) and the best-first and bidirectional searches; String does not
-	// write it.
+	// MaxBytes cap the nodes held. dls with the goal tested on expansion
+	// then runs in the depth-first engine too (dfengine_dls.go), with
+	// the events of the best-first loop that runs it otherwise, and holds
+	// O(limit · branching) nodes. Ignored by the best-first and
+	// bidirectional searches; String does not write it.
 	Linear bool
 }
 

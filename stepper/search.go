@@ -44,6 +44,7 @@ type searchEngine interface {
 type Search struct {
 	inst Instance
 	eng  searchEngine
+	ev   Event // the event Step fills
 }
 
 // NewSearch starts a search. It fails on an unknown heuristic, option value or
@@ -99,9 +100,14 @@ func (s *Search) Step() (Event, bool) {
 	if s.eng.state().Done() {
 		return Event{}, false
 	}
-	var ev Event
-	s.eng.advance(&ev)
-	s.eng.fill(&ev)
+	// the engines take the event by pointer through an interface, which
+	// would move a local to the heap: the Search's own is filled and
+	// copied out, one allocation a step fewer
+	s.ev = Event{}
+	s.eng.advance(&s.ev)
+	s.eng.fill(&s.ev)
+	ev := s.ev
+	s.ev = Event{} // hold no reference to what the caller now owns
 	return ev, true
 }
 
@@ -352,15 +358,15 @@ func (e *engine[S]) fill(ev *Event) {
 	ev.Key = OpenKey(e.o, ev.Expanded) // publicKey, from the h info computed
 
 	if len(e.tieBuf) > 0 {
-		ev.Ties = make([]int, len(e.tieBuf))
-		for i, t := range e.tieBuf {
-			ev.Ties[i] = int(t)
+		ev.Ties = e.slabs.ties.take(len(e.tieBuf))
+		for _, t := range e.tieBuf {
+			ev.Ties = append(ev.Ties, int(t))
 		}
 	}
 	if ev.TieCount > 0 {
 		ev.TieReason = e.tieReason(rec.expanded, ev.Key)
 	}
-	ev.Children = make([]Child, 0, len(e.notes))
+	ev.Children = e.slabs.children.take(len(e.notes))
 	for _, nt := range e.notes {
 		c := Child{OldParent: -1}
 		if nt.id < 0 {

@@ -16,10 +16,15 @@ const maxDenseStates = 1 << 24
 // denseUpFront is the most states whose slice is allocated at once; a
 // bigger space starts as a map and moves to the slice once the map holds
 // a denseShare-th of the space, so a short search of a big space (a
-// 3-move 8-puzzle) stays small.
+// 3-move 8-puzzle) stays small while a viewer holds it. A forward-only
+// search (Options.Forget), which lives as long as one command's run,
+// takes the slice up front for spaces up to forwardUpFront states (the
+// 8-puzzle's 9!: 1.45 MB, pages the search never touches never mapped),
+// and so never hashes a state.
 const (
-	denseUpFront = 1 << 18
-	denseShare   = 8
+	denseUpFront   = 1 << 18
+	forwardUpFront = 1 << 20
+	denseShare     = 8
 )
 
 // seenSet maps each reached state to its node (graph search): the node
@@ -33,10 +38,12 @@ type seenSet[S comparable] struct {
 	m     map[S]int32
 }
 
-func newSeenSet[S comparable](p Problem[S]) *seenSet[S] {
+// newSeenSet makes the seen set of a search of p; upFront is the most
+// states whose slice it allocates at once (denseUpFront, forwardUpFront).
+func newSeenSet[S comparable](p Problem[S], upFront int) *seenSet[S] {
 	if ix, ok := p.(stateIndexer[S]); ok && ix.StateCount() <= maxDenseStates {
 		t := &seenSet[S]{index: ix.StateIndex, count: ix.StateCount()}
-		if t.count <= denseUpFront {
+		if t.count <= upFront {
 			t.dense = make([]int32, t.count)
 		} else {
 			t.m = make(map[S]int32)
@@ -71,4 +78,27 @@ func (t *seenSet[S]) put(s S, id int32) {
 		}
 		t.m = nil
 	}
+}
+
+// find is get that also returns where s goes, for putAt: its index when
+// the set is a slice, -1 otherwise. It spares put the state's index a
+// second time. O(1).
+func (t *seenSet[S]) find(s S) (id int32, ok bool, slot int) {
+	if t.dense != nil {
+		slot = t.index(s)
+		id := t.dense[slot]
+		return id - 1, id != 0, slot
+	}
+	id, ok = t.m[s]
+	return id, ok, -1
+}
+
+// putAt is put for a state whose slot find returned, the set unchanged
+// since.
+func (t *seenSet[S]) putAt(slot int, s S, id int32) {
+	if slot >= 0 && t.dense != nil {
+		t.dense[slot] = id + 1
+		return
+	}
+	t.put(s, id)
 }

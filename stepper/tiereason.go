@@ -5,10 +5,10 @@ import "strconv"
 // tieReason says why the expanded node won, whose key is wk, beat the
 // open nodes it tied with (e.tieBuf, listed by the step): what tied, and
 // the rule that decided. It reads the tied nodes' tie keys from the
-// frontier, not from their heuristics, and writes the sentence with one
-// allocation: O(ties).
+// frontier, not from their heuristics, and writes the sentence into the
+// events' byte slab: O(ties), no allocation of its own.
 func (e *engine[S]) tieReason(won int32, wk Key) string {
-	b := make([]byte, 0, 96)
+	b := e.slabs.text.space(tieReasonRoom + len(e.o.Tie))
 	if e.o.Local {
 		b = append(b, "layer "...)
 		b = appendNumber(b, wk.Priority)
@@ -49,8 +49,12 @@ func (e *engine[S]) tieReason(won int32, wk Key) string {
 		b = strconv.AppendInt(b, int64(wk.Seq), 10)
 		b = append(b, ')')
 	}
-	return string(b)
+	return e.slabs.text.keep(b)
 }
+
+// tieReasonRoom bounds a tie reason's length but for the tie rule's name:
+// the longest fixed text and three numbers.
+const tieReasonRoom = 192
 
 // tieDecided reports whether the tie rule's key told the winner, whose
 // tie key is tie, from one of the nodes it tied with (local beam's tie key

@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -24,10 +25,13 @@ const maxLinearRSS = 100 << 20
 
 // TestLinearSolveMemory builds stepviz and solves, as a user would, an
 // 18-move 8-puzzle with ids and no cycle check (-parent keep: 229 million
-// goal tests; the default checks the path and needs far fewer) and a
-// 28-move one with rbfs, and reads each process's peak resident memory
-// from the kernel (peakRSS): each stays under maxLinearRSS and finds the
-// optimal solution.
+// goal tests; the default checks the path and needs far fewer), a
+// 28-move one with rbfs, and the 31-move 867254301 with dls to depth 15
+// (every one of its 9,586,980 nodes goal-tested, then cutoff: a search
+// that stored its tree would hold them all), and reads each process's
+// peak resident memory from the kernel (peakRSS): each stays under
+// maxLinearRSS and ends as the search must (the optimal solution, or
+// cutoff after every node within the limit).
 func TestLinearSolveMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds stepviz and runs two searches of a few seconds")
@@ -40,15 +44,22 @@ func TestLinearSolveMemory(t *testing.T) {
 		problem, algo string
 		flags         []string
 		cost          float64
+		status        string
+		steps         int // 0: not checked
 	}{
-		{"puzzle 286703145", "ids", []string{"-parent", "keep"}, 18},
-		{"puzzle 862314057", "rbfs", nil, 28},
+		{"puzzle 286703145", "ids", []string{"-parent", "keep"}, 18, "solved", 0},
+		{"puzzle 862314057", "rbfs", nil, 28, "solved", 0},
+		{"puzzle 867254301 goal=123456780", "dls", []string{"-depth", "15"}, 0, "cutoff", 9586980},
 	} {
 		cmd := exec.Command(exe, append([]string{"solve", "-json", "-algo", c.algo, "-problem", c.problem}, c.flags...)...)
 		var stdout bytes.Buffer
 		cmd.Stdout = &stdout
 		rss, err := peakRSS(cmd)
 		out := stdout.Bytes()
+		var exit *exec.ExitError
+		if c.status != "solved" && errors.As(err, &exit) && exit.ExitCode() == exitNo {
+			err = nil // a negative answer: the search ran to its end
+		}
 		if err != nil {
 			t.Fatalf("stepviz solve -algo %s %s: %v", c.algo, c.problem, err)
 		}
@@ -56,8 +67,8 @@ func TestLinearSolveMemory(t *testing.T) {
 		if err := json.Unmarshal(out, &res); err != nil {
 			t.Fatalf("output is not JSON: %v\n%s", err, out)
 		}
-		if !res.Solved || res.Cost != c.cost {
-			t.Errorf("%s %s: %s at cost %v, want solved at %v", c.algo, c.problem, res.Status, res.Cost, c.cost)
+		if res.Status != c.status || res.Cost != c.cost || c.steps > 0 && res.Steps != c.steps {
+			t.Errorf("%s %s: %s at cost %v after %d steps, want %s at %v (steps %d)", c.algo, c.problem, res.Status, res.Cost, res.Steps, c.status, c.cost, c.steps)
 		}
 		t.Logf("%s %s: %d goal tests, peak RSS %.1f MB", c.algo, c.problem, res.Steps, float64(rss)/(1<<20))
 		if rss == 0 {

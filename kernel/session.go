@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"stepviz/internal/membudget"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -305,16 +306,14 @@ func (s *Session) addSearch(name string, search *stepper.Search) *liveSearch {
 	return ls
 }
 
-// graphLineError points an error of the graph format ("graph line 3: ...")
-// at the cell's line that holds the statement.
+// graphLineError points an error of the graph format about its line n
+// (usererr.WithLine) at the cell's line that holds the statement.
 func graphLineError(err error, c Command) error {
-	msg := strings.TrimPrefix(err.Error(), "stepper: ")
-	var n int
-	if _, scanErr := fmt.Sscanf(msg, "graph line %d:", &n); scanErr != nil || n < 1 || n > len(c.Graph) {
+	e := usererr.WithLine(err)
+	if e == nil || e.Line > len(c.Graph) {
 		return err
 	}
-	_, rest, _ := strings.Cut(msg, ": ")
-	return &CellError{Line: c.Line + n, Source: c.Graph[n-1], Msg: rest}
+	return &CellError{Line: c.Line + e.Line, Source: c.Graph[e.Line-1], Msg: e.Msg}
 }
 
 // fileOf returns the file a problem line reads, or "": a grid's first

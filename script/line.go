@@ -2,9 +2,9 @@ package script
 
 import (
 	"errors"
-	"fmt"
 
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -17,7 +17,7 @@ func init() { stepper.RegisterKind("script", parseLine) }
 // "script"), reading FILE.star.
 func parseLine(args []string) (stepper.Instance, error) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("script: name the script: script FILE.star [name=value ...]")
+		return nil, usererr.Errorf("script", "name the script: script FILE.star [name=value ...]")
 	}
 	params, err := ParseParams(args[1:])
 	if err != nil {
@@ -36,10 +36,10 @@ func parseLine(args []string) (stepper.Instance, error) {
 func ReadFile(path string) (string, error) {
 	b, err := safefile.ReadFile(path, MaxSource)
 	if errors.Is(err, safefile.ErrTooLarge) {
-		return "", fmt.Errorf("script: %s is over the %d bytes a script may have", path, MaxSource)
+		return "", usererr.Errorf("script", "%s is over the %d bytes a script may have", path, MaxSource)
 	}
 	if err != nil {
-		return "", fmt.Errorf("script: %w: name a .star file", err)
+		return "", usererr.Errorf("script", "%w: name a .star file", err)
 	}
 	return string(b), nil
 }

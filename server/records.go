@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	codec "stepviz/wire"
 )
@@ -239,7 +240,7 @@ func (w *recEncoder) addIDs(ids []int) {
 func frame(header any, recs []byte) []byte {
 	h, err := json.Marshal(header)
 	if err != nil {
-		h = encode(errorMsg("", "cannot encode message: "+err.Error()))
+		h = encode(errorMsg("", "cannot encode message: "+usererr.Text(err)))
 	}
 	out := make([]byte, 0, recordsHeader+len(h)+len(recs))
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(h)))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // Bidirectional A* (biastar) is bidi.go's engine with a heuristic on each
@@ -144,7 +146,7 @@ func newBiAStar[S comparable](p Problem[S], hs []Heuristic[S], back func(h *Heur
 // toward the goal only.
 func noScriptHeuristic(x *Extra, name string, builtIn []string) error {
 	if x != nil && contains(x.Names, name) {
-		return fmt.Errorf("stepper: biastar needs heuristic %s toward the start as well as toward the goal, and a script's heuristic is written toward the goal only: use %s", name, strings.Join(builtIn, ", "))
+		return usererr.Errorf("stepper", "biastar needs heuristic %s toward the start as well as toward the goal, and a script's heuristic is written toward the goal only: use %s", name, strings.Join(builtIn, ", ")).For("h")
 	}
 	return nil
 }
@@ -157,7 +159,7 @@ func sameName[S comparable](hs []Heuristic[S], h *Heuristic[S]) (func(S) float64
 			return hs[i].Estimate, nil
 		}
 	}
-	return nil, fmt.Errorf("stepper: biastar: heuristic %s has no counterpart toward the start", h.Name)
+	return nil, usererr.Errorf("stepper", "biastar: heuristic %s has no counterpart toward the start", h.Name).For("h")
 }
 
 // newBiAStar: a puzzle's backward heuristics are those of the puzzle with
@@ -210,8 +212,8 @@ func (g *Graph) newBiAStar(o Options, hs []Heuristic[int]) (searchEngine, error)
 			return func(i int) float64 { return math.Hypot(g.nodes[i].X-s.X, g.nodes[i].Y-s.Y) }, nil
 		}
 		if why := g.inconsistency(h.Estimate); why != "" {
-			return nil, fmt.Errorf("stepper: biastar needs heuristic %s toward the start too; from a table toward the goal that is max(0, h(start) − h(n)), which is admissible only when h is consistent, and it is not (%s): use %s",
-				h.Name, why, strings.Join(others(g.Heuristics(), h.Name, g.extraNames()), " or "))
+			return nil, usererr.Errorf("stepper", "biastar needs heuristic %s toward the start too; from a table toward the goal that is max(0, h(start) − h(n)), which is admissible only when h is consistent, and it is not (%s): use %s",
+				h.Name, why, strings.Join(others(g.Heuristics(), h.Name, g.extraNames()), " or ")).For("h")
 		}
 		hStart := h.Estimate(g.start)
 		return func(i int) float64 { return max(0, hStart-h.Estimate(i)) }, nil

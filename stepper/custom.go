@@ -1,10 +1,11 @@
 package stepper
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 	"sync"
+
+	"stepviz/internal/usererr"
 )
 
 // Problems defined outside this package (Starlark scripts, in package
@@ -53,7 +54,7 @@ func (c *custom[S]) newEngine(o Options) (searchEngine, error) {
 		return nil, err
 	}
 	if o.Algorithm.usesH() && len(hs) == 0 {
-		return nil, fmt.Errorf("stepper: %s needs a heuristic and this %s problem defines none: define h_NAME(s)", o.Algorithm, c.c.KindName)
+		return nil, usererr.Errorf("stepper", "%s needs a heuristic and this %s problem defines none: define h_NAME(s)", o.Algorithm, c.c.KindName).For("h")
 	}
 	e, err := startEngine[S](p, hs, o, c.c.KindName)
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"sort"
+
+	"stepviz/internal/usererr"
 )
 
 // DefaultCheckStates is how many states CheckHeuristic explores by
@@ -96,7 +98,7 @@ func checkHeuristic(inst Instance, h string, maxStates int, keep *HeuristicFacts
 	}
 	c, ok := eng.(checker)
 	if !ok {
-		return nil, fmt.Errorf("stepper: cannot check the heuristics of a %s problem", inst.Kind())
+		return nil, usererr.Errorf("stepper", "cannot check the heuristics of a %s problem", inst.Kind())
 	}
 	return c.checkH(maxStates, keep)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"strconv"
 	"strings"
 )
@@ -35,12 +36,12 @@ const maxMapFile = 1024 + MaxGridSide*(MaxGridSide+2)
 func readMovingAIMap(path string) (*movingAIMap, error) {
 	f, err := safefile.Open(path, maxMapFile)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: cannot read map %s: %v", path, unwrapPathError(err))
+		return nil, usererr.Errorf("stepper", "cannot read map %s: %v", path, unwrapPathError(err))
 	}
 	defer f.Close()
 	m, err := parseMovingAIMap(f)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: map %s: %v", path, err)
+		return nil, usererr.Errorf("stepper", "map %s: %v", path, err)
 	}
 	return m, nil
 }

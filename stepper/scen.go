@@ -2,13 +2,13 @@ package stepper
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"strconv"
 	"strings"
 	"time"
@@ -52,23 +52,23 @@ func ParseScen(r io.Reader) ([]ScenRow, error) {
 		if !version {
 			f := strings.Fields(s)
 			if len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
-				return nil, fmt.Errorf("stepper: scen line %d: %q: a scenario file starts with the line \"version 1\"", line, s)
+				return nil, usererr.Errorf("stepper", "scen line %d: %q: a scenario file starts with the line \"version 1\"", line, s)
 			}
 			version = true
 			continue
 		}
 		row, err := parseScenRow(s)
 		if err != nil {
-			return nil, fmt.Errorf("stepper: scen line %d: %v", line, err)
+			return nil, usererr.Errorf("stepper", "scen line %d: %v", line, err)
 		}
 		row.Line = line
 		rows = append(rows, row)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("stepper: scen line %d: %v", line+1, err)
+		return nil, usererr.Errorf("stepper", "scen line %d: %v", line+1, err)
 	}
 	if !version {
-		return nil, errors.New("stepper: scen: empty file: a scenario file starts with the line \"version 1\"")
+		return nil, usererr.New("stepper", "scen: empty file: a scenario file starts with the line \"version 1\"")
 	}
 	return rows, nil
 }
@@ -147,7 +147,7 @@ const maxScenFile = 64 << 20
 func LoadScen(path string) (*Scenario, error) {
 	f, err := safefile.Open(path, maxScenFile)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: cannot read scenario %s: %v", path, unwrapPathError(err))
+		return nil, usererr.Errorf("stepper", "cannot read scenario %s: %v", path, unwrapPathError(err))
 	}
 	defer f.Close()
 	rows, err := ParseScen(f)
@@ -174,17 +174,17 @@ func LoadScen(path string) (*Scenario, error) {
 		}
 		m := sm.m
 		if r.MapWidth != m.width || r.MapHeight != m.height {
-			return nil, fmt.Errorf("stepper: scen %s line %d: the row says the map is %d×%d but %s is %d×%d", path, r.Line, r.MapWidth, r.MapHeight, sm.path, m.width, m.height)
+			return nil, usererr.Errorf("stepper", "scen %s line %d: the row says the map is %d×%d but %s is %d×%d", path, r.Line, r.MapWidth, r.MapHeight, sm.path, m.width, m.height)
 		}
 		for _, c := range [...]struct {
 			what string
 			x, y int
 		}{{"start", r.StartX, r.StartY}, {"goal", r.GoalX, r.GoalY}} {
 			if c.x >= m.width || c.y >= m.height {
-				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is outside the %d×%d map", path, r.Line, c.what, c.x, c.y, m.width, m.height)
+				return nil, usererr.Errorf("stepper", "scen %s line %d: %s %d,%d is outside the %d×%d map", path, r.Line, c.what, c.x, c.y, m.width, m.height)
 			}
 			if m.cells[c.y*m.width+c.x] == 0 {
-				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is a wall in %s", path, r.Line, c.what, c.x, c.y, sm.path)
+				return nil, usererr.Errorf("stepper", "scen %s line %d: %s %d,%d is a wall in %s", path, r.Line, c.what, c.x, c.y, sm.path)
 			}
 		}
 	}
@@ -246,7 +246,7 @@ type ScenResult struct {
 // a problem line for `stepviz solve`. O(map cells), to set the model.
 func (sc *Scenario) Grid(i int, cfg ScenConfig) (*Grid, error) {
 	if i < 0 || i >= len(sc.Rows) {
-		return nil, fmt.Errorf("stepper: scen %s: row %d: there are %d rows", sc.Path, i, len(sc.Rows))
+		return nil, usererr.Errorf("stepper", "scen %s: row %d: there are %d rows", sc.Path, i, len(sc.Rows))
 	}
 	base, err := sc.baseGrid(sc.Rows[i].Map, cfg)
 	if err != nil {
@@ -261,17 +261,17 @@ func (sc *Scenario) Grid(i int, cfg ScenConfig) (*Grid, error) {
 func (sc *Scenario) baseGrid(name string, cfg ScenConfig) (*Grid, error) {
 	sm := sc.maps[name]
 	if sm == nil {
-		return nil, fmt.Errorf("stepper: scen %s: map %q was not loaded; use LoadScen", sc.Path, name)
+		return nil, usererr.Errorf("stepper", "scen %s: map %q was not loaded; use LoadScen", sc.Path, name)
 	}
 	a := gridArgs{moves: cfg.Moves, cost: cfg.Cost, corners: &cfg.Corners}
 	if a.moves == 0 {
 		a.moves = 8
 	}
 	if a.moves != 4 && a.moves != 8 {
-		return nil, fmt.Errorf("stepper: scen: moves %d: want 4 or 8", cfg.Moves)
+		return nil, usererr.Errorf("stepper", "scen: moves %d: want 4 or 8", cfg.Moves)
 	}
 	if a.cost != "" && a.cost != CostUnit && a.cost != Cost1014 {
-		return nil, fmt.Errorf("stepper: scen: cost %q: want %s or %s", cfg.Cost, CostUnit, Cost1014)
+		return nil, usererr.Errorf("stepper", "scen: cost %q: want %s or %s", cfg.Cost, CostUnit, Cost1014)
 	}
 	g := &Grid{w: sm.m.width, h: sm.m.height, cells: sm.m.cells, path: sm.path}
 	g.setModel(a)
@@ -306,7 +306,7 @@ func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 		}
 		g, err := base.WithEndpoints(r.StartX, r.StartY, r.GoalX, r.GoalY)
 		if err != nil {
-			return nil, fmt.Errorf("stepper: scen %s line %d: %v", sc.Path, r.Line, strings.TrimPrefix(err.Error(), "stepper: "))
+			return nil, usererr.Errorf("stepper", "scen %s line %d: %v", sc.Path, r.Line, err)
 		}
 		grids[i] = g
 	}

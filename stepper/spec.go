@@ -1,8 +1,9 @@
 package stepper
 
 import (
-	"fmt"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // ParseProblem parses a problem line, the same in every front end:
@@ -14,7 +15,7 @@ import (
 func ParseProblem(line string) (Instance, error) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
-		return nil, fmt.Errorf("stepper: empty problem: write puzzle <tiles>, grid <rows or file.map> or graph romania")
+		return nil, usererr.Errorf("stepper", "empty problem: write puzzle <tiles>, grid <rows or file.map> or graph romania")
 	}
 	kind := strings.ToLower(fields[0])
 	var (
@@ -32,7 +33,7 @@ func ParseProblem(line string) (Instance, error) {
 		if parse, ok := registeredKind(kind); ok {
 			return parse(fields[1:])
 		}
-		return nil, fmt.Errorf("stepper: unknown problem kind %q%s: a problem line starts with %s", fields[0], suggest(kind, kindNames()), kindList())
+		return nil, usererr.Errorf("stepper", "unknown problem kind %q%s: a problem line starts with %s", fields[0], suggest(kind, kindNames()), kindList())
 	}
 	return inst, err
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
 )
@@ -70,12 +71,12 @@ func runHeuristic(args []string, stdout, stderr io.Writer) int {
 		inst, err = withH(inst)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	rep, err := stepper.CheckHeuristic(inst, *h, *states)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	if *asJSON {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -70,7 +71,7 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 	}
 	ks, err := loadKorf(*file)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz korf: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz korf: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	if *idList != "" {
@@ -102,7 +103,7 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 	}
 	o, err := stepper.ParseOptions(*search)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz korf: -search: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz korf: -search: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	check := *search == stepper.KorfSearch

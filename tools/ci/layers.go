@@ -13,7 +13,7 @@ var layers = []struct {
 	allowed []string
 }{
 	{"stepviz/stepper", []string{"stepviz/stepper", "stepviz/internal/"}},
-	{"stepviz/ipynb", []string{"stepviz/ipynb"}},
+	{"stepviz/ipynb", []string{"stepviz/ipynb", "stepviz/internal/usererr"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
 	{"stepviz/cluster", []string{"stepviz/cluster", "stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
 	{"stepviz/viz", []string{"stepviz/viz", "stepviz/stepper", "stepviz/internal/"}},

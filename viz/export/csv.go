@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -200,7 +201,7 @@ func writeCSVMetadata(w io.Writer, sess *session) error {
 	}
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
-		return fmt.Errorf("export: csv metadata: %w", err)
+		return usererr.Errorf("export", "csv metadata: %w", err)
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err

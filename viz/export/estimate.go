@@ -18,8 +18,11 @@ type TooLargeError struct {
 	Max      int64 // the ceiling
 }
 
-func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("export: the %s export of %d steps would be about %s, over the limit of %s", e.Format, e.Steps, Bytes(e.Estimate), Bytes(e.Max))
+func (e *TooLargeError) Error() string { return "export: " + e.UserText() }
+
+// UserText is the message in the user's words (usererr.Texter).
+func (e *TooLargeError) UserText() string {
+	return fmt.Sprintf("the %s export of %d steps would be about %s, over the limit of %s", e.Format, e.Steps, Bytes(e.Estimate), Bytes(e.Max))
 }
 
 // Bytes writes a size as people read it: "512 bytes", "3.4 MB", "1.2 GB"

@@ -11,6 +11,7 @@ import (
 	"io"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/static"
 	"stepviz/viz"
 )
@@ -52,7 +53,7 @@ func writeHTML(w io.Writer, sess *session) error {
 	}
 	views, err := static.Bundle(replayViews...)
 	if err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	d := replayData{Problem: t.Problem, Kind: t.Kind, Options: t.Options, Rules: rulesText(sess.opts), Legend: viz.Legend(), Goal: -1,
 		Info: viz.DescribeProblem(sess.inst, sess.opts, nil)}
@@ -63,10 +64,10 @@ func writeHTML(w io.Writer, sess *session) error {
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
 	if _, err := io.WriteString(zw, tb.String()); err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	if err := zw.Close(); err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	d.TraceGz = base64.StdEncoding.EncodeToString(gz.Bytes())
 	steps, err := buildReplay(sess, &d)
@@ -80,7 +81,7 @@ func writeHTML(w io.Writer, sess *session) error {
 	d.Info.Frontier = replayFrontier(sess.s, d.Info)
 	data, err := json.Marshal(d) // escapes <, > and &, so it cannot close the script element
 	if err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	p := &printer{w: w}
 	title := html.EscapeString(fmt.Sprintf("%s: %s", algoTitle(sess.opts), t.Problem))
@@ -111,7 +112,7 @@ func (sess *session) fitsHTML() error {
 		for sess.s.StepCount() <= maxHTMLSteps && !sess.s.Status().Done() {
 			if sess.ctx != nil {
 				if err := sess.ctx.Err(); err != nil {
-					return fmt.Errorf("export: stopped at step %d: %w", sess.s.StepCount(), err)
+					return usererr.Errorf("export", "stopped at step %d: %w", sess.s.StepCount(), err)
 				}
 			}
 			sess.s.Run(min(4096, maxHTMLSteps+1-sess.s.StepCount()))
@@ -122,7 +123,7 @@ func (sess *session) fitsHTML() error {
 	if k <= maxHTMLSteps {
 		return nil
 	}
-	return fmt.Errorf("export: html: this search takes more than %d steps, more than one replay page can hold (it would be tens of megabytes and not open in a browser); export its first steps, up to step %d or fewer (stepviz trace -steps N, step= on an export link, or a notebook search moved back), or the whole trace as jsonl, which stepviz replay reads", maxHTMLSteps, maxHTMLSteps)
+	return usererr.Errorf("export", "html: this search takes more than %d steps, more than one replay page can hold (it would be tens of megabytes and not open in a browser); export its first steps, up to step %d or fewer (stepviz trace -steps N, step= on an export link, or a notebook search moved back), or the whole trace as jsonl, which stepviz replay reads", maxHTMLSteps, maxHTMLSteps)
 }
 
 // replayBody is the page's markup: the ids and test ids the view modules

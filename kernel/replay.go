@@ -30,6 +30,9 @@ func OpenTrace(r io.Reader, allowFiles bool) (*export.Trace, *stepper.Search, er
 	if f := fileOf(t.Problem); f != "" && !allowFiles {
 		return nil, nil, errorf("the trace's problem reads the file %s (%s), and this notebook cannot read files: open the trace in Jupyter beside that file, or with stepviz replay", f, t.Problem)
 	}
+	if allowFiles {
+		t.Files = stepper.LocalFiles
+	}
 	sr, err := t.Replay()
 	if err != nil {
 		return nil, nil, errorf("the trace does not replay: %s", usererr.Text(err))

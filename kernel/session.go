@@ -252,7 +252,11 @@ func (s *Session) setProblem(c Command, emit func(Output)) error {
 		if f := fileOf(c.Problem); f != "" && !s.cfg.AllowFiles {
 			return errorf("this notebook cannot read files (%s): write a grid's rows on the lines after a bare grid line, use graph romania, or open the notebook in Jupyter, which reads files beside the notebook", f)
 		}
-		inst, err = stepper.ParseProblem(c.Problem)
+		var files stepper.Files
+		if s.cfg.AllowFiles {
+			files = stepper.LocalFiles
+		}
+		inst, err = stepper.ParseProblem(c.Problem, files)
 	}
 	if err != nil {
 		return err

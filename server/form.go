@@ -126,32 +126,9 @@ func problemLine(v templates.FormValues) (string, error) {
 		if line == "" {
 			return "", usererr.Errorf("server", "type a problem line, such as puzzle 283164705 goal=123804765")
 		}
-		if err := noFiles(line); err != nil {
-			return "", err
-		}
 		return line, nil
 	}
 	return "", usererr.Errorf("server", "unknown problem source %q", v.Source)
-}
-
-// noFiles refuses a problem line that names a file: the server reads no
-// files named by its users (a form or an uploaded trace). Inline graphs
-// (graph text:...) name none. It mirrors how stepper.ParseGrid and
-// ParseGraph tell a file from inline text, refusing a little more (any
-// graph argument but romania and text:), and never touches the file
-// system, so its answer says nothing about which files exist.
-func noFiles(line string) error {
-	f := strings.Fields(line)
-	if len(f) > 0 && strings.EqualFold(f[0], "script") {
-		return usererr.Errorf("server", "this server reads no files: paste the script itself in the script box")
-	}
-	if len(f) > 1 && strings.EqualFold(f[0], "grid") && strings.HasSuffix(strings.ToLower(f[1]), ".map") {
-		return usererr.Errorf("server", "this server reads no files: paste the grid's rows instead of a .map path")
-	}
-	if len(f) > 1 && strings.EqualFold(f[0], "graph") && !strings.EqualFold(f[1], "romania") && !strings.HasPrefix(f[1], "text:") {
-		return usererr.Errorf("server", "this server reads no files: use graph romania")
-	}
-	return nil
 }
 
 // ScriptSteps is the Starlark step budget of a search on a script the form
@@ -189,11 +166,8 @@ func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
 		return nil, err
 	}
 	// Every other source, the grid's rows included, ends in a problem
-	// line: this one check keeps stepper from opening any file a user names.
-	if err := noFiles(line); err != nil {
-		return nil, err
-	}
-	return stepper.ParseProblem(line)
+	// line, parsed with no files: stepper opens no file a user names.
+	return stepper.ParseProblem(line, nil)
 }
 
 // searchFromForm builds the search the form describes, with the server's

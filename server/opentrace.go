@@ -71,11 +71,6 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 // file, and its search may store no more nodes than a session may (the
 // recorded steps must fit; later steps stop at the limit).
 func (s *Server) searchFromTrace(ctx context.Context, tr *export.Trace) (*stepper.Search, error) {
-	if tr.Script == nil { // a script trace carries its source: Replay reads no file
-		if err := noFiles(tr.Problem); err != nil {
-			return nil, err
-		}
-	}
 	o, err := stepper.ParseOptions(tr.Options)
 	if err != nil {
 		return nil, usererr.Errorf("server", "the trace's options: %w", err)

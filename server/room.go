@@ -328,10 +328,7 @@ func (r *Room) start(se persist.Search) (*Session, error) {
 // roomSearch builds a search from a problem line and a search line within
 // this server's limits: no file named, at most MaxNodes nodes.
 func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
-	if err := noFiles(problem); err != nil {
-		return nil, err
-	}
-	inst, err := stepper.ParseProblem(problem)
+	inst, err := stepper.ParseProblem(problem, nil)
 	if err != nil {
 		return nil, err
 	}

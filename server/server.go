@@ -422,7 +422,7 @@ func mapChoices() []templates.MapChoice {
 func heuristicsByKind() map[string][]string {
 	out := map[string][]string{}
 	for _, line := range []string{"puzzle 283164705 goal=123804765", "grid S.G moves=8", "graph romania"} {
-		if inst, err := stepper.ParseProblem(line); err == nil {
+		if inst, err := stepper.ParseProblem(line, nil); err == nil {
 			out[inst.Kind()] = inst.Heuristics()
 		}
 	}
@@ -431,7 +431,7 @@ func heuristicsByKind() map[string][]string {
 
 // romaniaCities lists Romania's cities in alphabetical order.
 func romaniaCities() []string {
-	inst, err := stepper.ParseProblem("graph romania")
+	inst, err := stepper.ParseProblem("graph romania", nil)
 	if err != nil {
 		return nil
 	}

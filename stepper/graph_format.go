@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
 	"strconv"
 	"strings"
@@ -43,7 +42,10 @@ const MaxGraphNodes = 65535
 //
 // start= and goal= override what the file says. Names are matched exactly,
 // else ignoring case, else by a unique prefix.
-func ParseGraph(args []string) (*Graph, error) {
+func ParseGraph(args []string) (*Graph, error) { return parseGraph(args, LocalFiles) }
+
+// parseGraph is ParseGraph reading a graph file through files.
+func parseGraph(args []string, files Files) (*Graph, error) {
 	if len(args) == 0 {
 		return nil, usererr.Errorf("stepper", "graph: missing map: write graph romania or graph <file> (see docs/graph-format.md)")
 	}
@@ -61,7 +63,7 @@ func ParseGraph(args []string) (*Graph, error) {
 	case strings.Contains(src, "="):
 		return nil, usererr.Errorf("stepper", "graph: %q comes before the map: write graph romania %s or graph <file> %s", src, src, src)
 	default:
-		g, err = readGraphFile(src)
+		g, err = readGraphFile(files, src)
 	}
 	if err != nil {
 		return nil, err
@@ -87,10 +89,13 @@ func ParseGraphText(name, text string, args []string) (*Graph, error) {
 	return g, nil
 }
 
-func readGraphFile(path string) (*Graph, error) {
+func readGraphFile(files Files, path string) (*Graph, error) {
+	if files == nil {
+		return nil, noFiles(path, "use graph romania, or give the graph inline (graph text:...)")
+	}
 	// Only a regular file is read, its size checked first: /dev/zero or
 	// a FIFO is refused at once.
-	data, err := safefile.ReadFile(path, maxGraphFile)
+	data, err := ReadFile(files, path, maxGraphFile, "")
 	if err != nil {
 		return nil, usererr.Errorf("stepper", "graph: cannot read %q: %v; give romania or a graph file (see docs/graph-format.md)", path, unwrapPathErr(err))
 	}

@@ -87,12 +87,15 @@ func parseGridArgs(args []string) (gridArgs, error) {
 // An argument ending in ".map" is a Moving AI map file (see [Grid] for the
 // characters); anything else is ASCII rows (see [ParseGridRows]). start= and
 // goal= override the S and G of the rows; a .map file needs both.
-func ParseGrid(args []string) (*Grid, error) {
+func ParseGrid(args []string) (*Grid, error) { return parseGrid(args, LocalFiles) }
+
+// parseGrid is ParseGrid reading a .map file through files.
+func parseGrid(args []string, files Files) (*Grid, error) {
 	if len(args) == 0 {
 		return nil, usererr.Errorf("stepper", "grid: missing the grid: write grid <file.map> start=x,y goal=x,y, or rows joined by '/' such as grid S..#/.#../...G")
 	}
 	if strings.HasSuffix(strings.ToLower(args[0]), ".map") {
-		return LoadGridMap(args[0], args[1:])
+		return loadGridMap(files, args[0], args[1:])
 	}
 	return ParseGridRows(strings.Split(args[0], "/"), args[1:])
 }
@@ -190,11 +193,16 @@ func gridRowCell(r rune) (uint8, bool) {
 // problem line, which must give start= and goal=. In a .map file 'S' and 'G'
 // are passable terrain (swamp, grass), not the start and goal.
 func LoadGridMap(path string, args []string) (*Grid, error) {
+	return loadGridMap(LocalFiles, path, args)
+}
+
+// loadGridMap is LoadGridMap reading the file through files.
+func loadGridMap(files Files, path string, args []string) (*Grid, error) {
 	a, err := parseGridArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	m, err := readMovingAIMap(path)
+	m, err := readMovingAIMap(files, path)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
 	"strconv"
 	"strings"
@@ -33,8 +32,8 @@ type movingAIMap struct {
 const maxMapFile = 1024 + MaxGridSide*(MaxGridSide+2)
 
 // readMovingAIMap reads and parses the .map file at path. Errors name the path.
-func readMovingAIMap(path string) (*movingAIMap, error) {
-	f, err := safefile.Open(path, maxMapFile)
+func readMovingAIMap(files Files, path string) (*movingAIMap, error) {
+	f, err := openFile(files, path, maxMapFile, "paste the grid's rows instead of a .map path")
 	if err != nil {
 		return nil, usererr.Errorf("stepper", "cannot read map %s: %v", path, unwrapPathError(err))
 	}

@@ -165,7 +165,7 @@ func LoadScen(path string) (*Scenario, error) {
 					mp = alt
 				}
 			}
-			m, err := readMovingAIMap(mp)
+			m, err := readMovingAIMap(LocalFiles, mp)
 			if err != nil {
 				return nil, fmt.Errorf("%v (named by %s line %d; the map must be beside the scenario file)", err, path, r.Line)
 			}

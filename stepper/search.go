@@ -66,7 +66,7 @@ func NewSearch(inst Instance, o Options) (*Search, error) {
 //
 //	s, err := stepper.New("puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g")
 func New(problem, search string) (*Search, error) {
-	inst, err := ParseProblem(problem)
+	inst, err := ParseProblem(problem, LocalFiles)
 	if err != nil {
 		return nil, err
 	}

@@ -66,7 +66,7 @@ func runHeuristic(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz heuristic: -states %d: give a number from 1 to 10000000\n", *states)
 		return exitUsage
 	}
-	inst, err := stepper.ParseProblem(spec)
+	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
 	if err == nil {
 		inst, err = withH(inst)
 	}

@@ -164,7 +164,7 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 // its status and length (A* stops at its node cap on most of them).
 func solveKorf(k stepper.KorfInstance, o stepper.Options, check bool) korfRow {
 	r := korfRow{ID: k.ID, Optimal: k.OptLen, Expected: k.ReproNodes}
-	inst, err := stepper.ParseProblem(k.Problem())
+	inst, err := stepper.ParseProblem(k.Problem(), stepper.LocalFiles)
 	if err != nil {
 		r.Status, r.Mismatch = err.Error(), true
 		return r

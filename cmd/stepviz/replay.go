@@ -48,6 +48,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz replay: %s: %s\n", pos[0], usererr.Text(err))
 		return exitUsage
 	}
+	t.Files = stepper.LocalFiles
 	s, err := t.Replay()
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz replay: %s does not replay: %s\n", pos[0], usererr.Text(err))

@@ -137,7 +137,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if code, ok := family.solve(spec, *asJSON, stdout, stderr); ok {
 		return code
 	}
-	inst, err := stepper.ParseProblem(spec)
+	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
 	if err == nil {
 		inst, err = withH(inst)
 	}

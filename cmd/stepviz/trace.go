@@ -44,7 +44,7 @@ func (a *traceArgs) search(cmd string, stderr io.Writer) (*stepper.Search, bool)
 		fmt.Fprintf(stderr, "stepviz %s: no problem: give -problem \"puzzle 283164705 goal=123804765\" (or grid ..., graph romania); run stepviz %s -help\n", cmd, cmd)
 		return nil, false
 	}
-	inst, err := stepper.ParseProblem(*a.problem)
+	inst, err := stepper.ParseProblem(*a.problem, stepper.LocalFiles)
 	if err == nil {
 		inst, err = a.withH(inst)
 	}

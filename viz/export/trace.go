@@ -59,6 +59,9 @@ type Trace struct {
 	// problem (-heuristics FILE.star, a notebook's heuristic cell), checked
 	// against their hashes like Script.
 	Heuristics []Source `json:"heuristics,omitempty"`
+	// Files is where Search and Replay read a file the problem line names
+	// (a .map, a graph file); nil, as ReadTrace leaves it, reads none.
+	Files stepper.Files `json:"-"`
 
 	nodes map[int]stepper.NodeInfo // filled by learn, for writers
 }
@@ -347,10 +350,12 @@ func (t *Trace) instance() (stepper.Instance, error) {
 	if t.Script != nil {
 		return nil, usererr.Errorf("export", "trace field \"script\": a %s problem has no script", t.Kind)
 	}
-	if err := checkProblemFile(t.Problem); err != nil {
-		return nil, err
+	if t.Files != nil {
+		if err := checkProblemFile(t.Problem); err != nil {
+			return nil, err
+		}
 	}
-	inst, err := stepper.ParseProblem(t.Problem)
+	inst, err := stepper.ParseProblem(t.Problem, t.Files)
 	if err != nil {
 		return nil, usererr.Errorf("export", "trace field \"problem\": %w", err)
 	}

@@ -53,14 +53,6 @@ func ReadFile(files Files, path string, max int64, instead string) ([]byte, erro
 	return data, nil
 }
 
-// openFile is files.Open, refusing at once with nil files.
-func openFile(files Files, path string, max int64, instead string) (io.ReadCloser, error) {
-	if files == nil {
-		return nil, noFiles(path, instead)
-	}
-	return files.Open(path, max)
-}
-
 // noFiles is the error for a file named where no files are read.
 func noFiles(path, instead string) error {
 	return usererr.Errorf("stepper", "%s names a file, and stepviz reads no files here: %s", path, instead).For("problem")

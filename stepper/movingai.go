@@ -33,7 +33,10 @@ const maxMapFile = 1024 + MaxGridSide*(MaxGridSide+2)
 
 // readMovingAIMap reads and parses the .map file at path. Errors name the path.
 func readMovingAIMap(files Files, path string) (*movingAIMap, error) {
-	f, err := openFile(files, path, maxMapFile, "paste the grid's rows instead of a .map path")
+	if files == nil {
+		return nil, noFiles(path, "paste the grid's rows instead of a .map path")
+	}
+	f, err := files.Open(path, maxMapFile)
 	if err != nil {
 		return nil, usererr.Errorf("stepper", "cannot read map %s: %v", path, unwrapPathError(err))
 	}

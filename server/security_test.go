@@ -48,7 +48,7 @@ var exampleForm = url.Values{"source": {"example"}, "example": {"puzzle-28316470
 
 // TestFormReadsNoFile: the grid field, and a problem line, never make the
 // server read a file, and the answer is the same whether the file exists,
-// is missing or is a FIFO (which used to hang the request).
+// is missing or is a FIFO (which must not hang the request).
 func TestFormReadsNoFile(t *testing.T) {
 	ts := newTestServer(t, New(Config{}))
 	dir := t.TempDir()
@@ -180,7 +180,7 @@ func TestSessionQuotas(t *testing.T) {
 }
 
 // TestRunToGoalWithAHugeNodeLimit: "Run to goal" under the largest node
-// limit used to overflow its step target and reset the session to step 0.
+// limit neither overflows its step target nor resets the session to step 0.
 func TestRunToGoalWithAHugeNodeLimit(t *testing.T) {
 	for _, tc := range []struct{ step, max, want int }{
 		{0, 100, 400},

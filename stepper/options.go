@@ -247,9 +247,8 @@ type Options struct {
 	// (ids, idastar, rbfs, dls) keeps no journal of past steps, and ids
 	// and idastar drop the nodes of the earlier iterations whenever one
 	// begins, so memory is the current iteration's nodes instead of every
-	// iteration's with about 240 bytes of journal a step (IDA* with
-	// misplaced tiles on 867254301: 154 MB held instead of 1.13 GB;
-	// BenchmarkForget). Events, counters, statuses, paths and node ids are
+	// iteration's with about 240 bytes of journal a step
+	// (BenchmarkForget measures both). Events, counters, statuses, paths and node ids are
 	// those of the keeping mode. What it costs: Seek or Reset to an earlier
 	// step steps again from step 0, O(steps); Node of a dropped id reports
 	// NodeDropped; the journal's queries (NodeEnd, Records, ModdedIn ...)

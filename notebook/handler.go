@@ -392,7 +392,7 @@ func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 	if trace {
 		doc, err = TraceDoc(data, r.URL.Query().Get("name"))
 	} else if doc, err = ReadIpynb(bytes.NewReader(data)); err != nil && strings.Contains(err.Error(), "not an .ipynb") {
-		err = fmt.Errorf("%v (Open also takes a stepviz trace, .json or .jsonl, from export json or stepviz trace)", err)
+		err = usererr.Errorf("", "%w (Open also takes a stepviz trace, .json or .jsonl, from export json or stepviz trace)", err)
 	}
 	if err != nil {
 		jsonError(w, http.StatusBadRequest, usererr.Text(err))

@@ -215,12 +215,12 @@ func loadKorf(path string) ([]stepper.KorfInstance, error) {
 		return nil, fmt.Errorf("%s is more than a Korf table's %d bytes: is it the right file?", path, maxKorfFile)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%v: give Korf's table with -file, such as -file testdata/korf100.txt", err)
+		return nil, usererr.Errorf("", "%v: give Korf's table with -file, such as -file testdata/korf100.txt", err)
 	}
 	defer f.Close()
 	ks, err := stepper.ParseKorf(io.LimitReader(f, maxKorfFile))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, usererr.Errorf("", "%s: %v", path, err)
 	}
 	return ks, nil
 }

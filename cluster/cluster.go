@@ -33,6 +33,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	persist "stepviz/store"
+
+	"stepviz/internal/usererr"
 )
 
 // Names in NATS.
@@ -72,28 +74,28 @@ const recordHistory = 16
 func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	secret, err := cfg.secret()
 	if err != nil {
-		return nil, fmt.Errorf("cluster: %w", err)
+		return nil, usererr.Errorf("cluster", "%w", err)
 	}
 	opts, err := cfg.options()
 	if err != nil {
-		return nil, fmt.Errorf("cluster: %w", err)
+		return nil, usererr.Errorf("cluster", "%w", err)
 	}
 	url := cfg.URL
 	opts = append(opts, nats.Name("stepviz"), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond), nats.Timeout(5*time.Second))
 	nc, err := nats.Connect(url, opts...)
 	if errors.Is(err, nats.ErrAuthorization) || (err != nil && strings.Contains(strings.ToLower(err.Error()), "authorization")) {
-		return nil, fmt.Errorf("cluster: NATS at %s refused this instance's login (%v): check -nats-user and its password, -nats-token-file, -nats-nkey or -nats-creds", url, err)
+		return nil, usererr.Errorf("cluster", "NATS at %s refused this instance's login (%v): check -nats-user and its password, -nats-token-file, -nats-nkey or -nats-creds", url, err)
 	}
 	if err != nil && (strings.Contains(err.Error(), "tls") || strings.Contains(err.Error(), "certificate")) {
-		return nil, fmt.Errorf("cluster: the TLS link to NATS at %s failed (%v): check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", url, err)
+		return nil, usererr.Errorf("cluster", "the TLS link to NATS at %s failed (%v): check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", url, err)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cluster: cannot reach NATS at %s (%v): start nats-server -js, or check -nats", url, err)
+		return nil, usererr.Errorf("cluster", "cannot reach NATS at %s (%v): start nats-server -js, or check -nats", url, err)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		nc.Close()
-		return nil, fmt.Errorf("cluster: %w", err)
+		return nil, usererr.Errorf("cluster", "%w", err)
 	}
 	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: StreamName, Subjects: []string{SubjectPrefix + "*.evt", SubjectPrefix + "*.cmd"},
@@ -101,12 +103,12 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 		MaxBytes: 4 << 30,
 	}); err != nil {
 		nc.Close()
-		return nil, fmt.Errorf("cluster: creating the stream %s (is JetStream enabled? start nats-server with -js): %w", StreamName, err)
+		return nil, usererr.Errorf("cluster", "creating the stream %s (is JetStream enabled? start nats-server with -js): %w", StreamName, err)
 	}
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.FileStorage, History: recordHistory})
 	if err != nil {
 		nc.Close()
-		return nil, fmt.Errorf("cluster: creating the bucket %s: %w", Bucket, err)
+		return nil, usererr.Errorf("cluster", "creating the bucket %s: %w", Bucket, err)
 	}
 	return &Bus{nc: nc, js: js, kv: kv, sign: newSigner(secret)}, nil
 }
@@ -183,9 +185,9 @@ func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
 	short := persist.ShortCode(r.ID)
 	if short != r.ID {
 		if err := b.put(ctx, "short."+short, []byte(r.ID), true); errors.Is(err, jetstream.ErrKeyExists) {
-			return fmt.Errorf("cluster: room code %s: %w", short, persist.ErrTaken)
+			return usererr.Errorf("cluster", "room code %s: %w", short, persist.ErrTaken)
 		} else if err != nil {
-			return fmt.Errorf("cluster: creating room %s: %w", r.ID, err)
+			return usererr.Errorf("cluster", "creating room %s: %w", r.ID, err)
 		}
 	}
 	v, _ := json.Marshal(roomRecord{ID: r.ID, KeyHash: hex.EncodeToString(r.KeyHash), Created: r.Created})
@@ -196,7 +198,7 @@ func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
 		if errors.Is(err, jetstream.ErrKeyExists) {
 			err = persist.ErrTaken
 		}
-		return fmt.Errorf("cluster: creating room %s: %w", r.ID, err)
+		return usererr.Errorf("cluster", "creating room %s: %w", r.ID, err)
 	}
 	return nil
 }
@@ -205,14 +207,14 @@ func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
 // unknown wraps persist.ErrNotFound.
 func (b *Bus) ShortRoom(ctx context.Context, short string) (string, error) {
 	if strings.ContainsAny(short, ".*> ") || short == "" {
-		return "", fmt.Errorf("cluster: room code %q: %w", short, persist.ErrNotFound)
+		return "", usererr.Errorf("cluster", "room code %q: %w", short, persist.ErrNotFound)
 	}
 	v, err := b.get(ctx, "short."+short)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return "", fmt.Errorf("cluster: room code %s: %w", short, persist.ErrNotFound)
+		return "", usererr.Errorf("cluster", "room code %s: %w", short, persist.ErrNotFound)
 	}
 	if err != nil {
-		return "", fmt.Errorf("cluster: reading room code %s: %w", short, err)
+		return "", usererr.Errorf("cluster", "reading room code %s: %w", short, err)
 	}
 	return string(v), nil
 }
@@ -220,22 +222,22 @@ func (b *Bus) ShortRoom(ctx context.Context, short string) (string, error) {
 // Room returns a room's record; an unknown id wraps persist.ErrNotFound.
 func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
 	if strings.ContainsAny(id, ".*> ") || id == "" {
-		return persist.Room{}, fmt.Errorf("cluster: room %q: %w", id, persist.ErrNotFound)
+		return persist.Room{}, usererr.Errorf("cluster", "room %q: %w", id, persist.ErrNotFound)
 	}
 	v, err := b.get(ctx, "room."+id)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return persist.Room{}, fmt.Errorf("cluster: room %s: %w", id, persist.ErrNotFound)
+		return persist.Room{}, usererr.Errorf("cluster", "room %s: %w", id, persist.ErrNotFound)
 	}
 	if err != nil {
-		return persist.Room{}, fmt.Errorf("cluster: reading room %s: %w", id, err)
+		return persist.Room{}, usererr.Errorf("cluster", "reading room %s: %w", id, err)
 	}
 	var rec roomRecord
 	if err := json.Unmarshal(v, &rec); err != nil || rec.ID != id {
-		return persist.Room{}, fmt.Errorf("cluster: room %s: bad record: %w", id, err)
+		return persist.Room{}, usererr.Errorf("cluster", "room %s: bad record: %w", id, err)
 	}
 	h, err := hex.DecodeString(rec.KeyHash)
 	if err != nil {
-		return persist.Room{}, fmt.Errorf("cluster: room %s: bad key hash: %w", id, err)
+		return persist.Room{}, usererr.Errorf("cluster", "room %s: bad key hash: %w", id, err)
 	}
 	return persist.Room{ID: rec.ID, KeyHash: h, Created: rec.Created, Current: -1}, nil
 }
@@ -243,7 +245,7 @@ func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
 // MapSearch records which room a search belongs to.
 func (b *Bus) MapSearch(ctx context.Context, searchID, roomID string) error {
 	if err := b.put(ctx, "search."+searchID, []byte(roomID), false); err != nil {
-		return fmt.Errorf("cluster: recording search %s: %w", searchID, err)
+		return usererr.Errorf("cluster", "recording search %s: %w", searchID, err)
 	}
 	return nil
 }
@@ -251,14 +253,14 @@ func (b *Bus) MapSearch(ctx context.Context, searchID, roomID string) error {
 // SearchRoom returns the room of a search; unknown wraps persist.ErrNotFound.
 func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
 	if strings.ContainsAny(searchID, ".*> ") || searchID == "" {
-		return "", fmt.Errorf("cluster: search %q: %w", searchID, persist.ErrNotFound)
+		return "", usererr.Errorf("cluster", "search %q: %w", searchID, persist.ErrNotFound)
 	}
 	v, err := b.get(ctx, "search."+searchID)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return "", fmt.Errorf("cluster: search %s: %w", searchID, persist.ErrNotFound)
+		return "", usererr.Errorf("cluster", "search %s: %w", searchID, persist.ErrNotFound)
 	}
 	if err != nil {
-		return "", fmt.Errorf("cluster: reading search %s: %w", searchID, err)
+		return "", usererr.Errorf("cluster", "reading search %s: %w", searchID, err)
 	}
 	return string(v), nil
 }
@@ -269,7 +271,7 @@ func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, erro
 	subj := EvtSubject(room)
 	ack, err := b.js.Publish(ctx, subj, b.sign.seal(subj, ev, time.Now()))
 	if err != nil {
-		return 0, fmt.Errorf("cluster: publishing to room %s: %w", room, err)
+		return 0, usererr.Errorf("cluster", "publishing to room %s: %w", room, err)
 	}
 	return ack.Sequence, nil
 }
@@ -284,18 +286,18 @@ func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []
 	var last uint64
 	st, err := b.js.Stream(ctx, StreamName)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: %w", err)
+		return nil, usererr.Errorf("cluster", "%w", err)
 	}
 	if m, err := st.GetLastMsgForSubject(ctx, EvtSubject(room)); err == nil {
 		last = m.Sequence
 	} else if !errors.Is(err, jetstream.ErrMsgNotFound) {
-		return nil, fmt.Errorf("cluster: reading room %s: %w", room, err)
+		return nil, usererr.Errorf("cluster", "reading room %s: %w", room, err)
 	}
 	cons, err := b.js.OrderedConsumer(ctx, StreamName, jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{EvtSubject(room)}, DeliverPolicy: jetstream.DeliverAllPolicy,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("cluster: following room %s: %w", room, err)
+		return nil, usererr.Errorf("cluster", "following room %s: %w", room, err)
 	}
 	caught := make(chan struct{})
 	var once sync.Once
@@ -317,7 +319,7 @@ func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []
 		}
 	})
 	if err != nil {
-		return nil, fmt.Errorf("cluster: following room %s: %w", room, err)
+		return nil, usererr.Errorf("cluster", "following room %s: %w", room, err)
 	}
 	if last == 0 {
 		once.Do(func() { close(caught) })
@@ -326,7 +328,7 @@ func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []
 	case <-caught:
 	case <-ctx.Done():
 		cc.Stop()
-		return nil, fmt.Errorf("cluster: catching up with room %s: %w", room, ctx.Err())
+		return nil, usererr.Errorf("cluster", "catching up with room %s: %w", room, ctx.Err())
 	}
 	return cc.Stop, nil
 }

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // Doc is a notebook: cells in order, and a title.
@@ -90,10 +92,10 @@ type ipynbCell struct {
 func Read(r io.Reader) (*Doc, error) {
 	b, err := io.ReadAll(io.LimitReader(r, maxIpynb+1))
 	if err != nil {
-		return nil, fmt.Errorf("notebook: reading the notebook: %v", err)
+		return nil, usererr.Errorf("notebook", "reading the notebook: %v", err)
 	}
 	if len(b) > maxIpynb {
-		return nil, fmt.Errorf("notebook: the notebook is larger than %d MB", maxIpynb>>20)
+		return nil, usererr.Errorf("notebook", "the notebook is larger than %d MB", maxIpynb>>20)
 	}
 	var nb struct {
 		Nbformat *int        `json:"nbformat"`
@@ -106,16 +108,16 @@ func Read(r io.Reader) (*Doc, error) {
 		} `json:"metadata"`
 	}
 	if err := json.Unmarshal(b, &nb); err != nil {
-		return nil, fmt.Errorf("notebook: not an .ipynb notebook: %v", err)
+		return nil, usererr.Errorf("notebook", "not an .ipynb notebook: %v", err)
 	}
 	if nb.Nbformat == nil {
-		return nil, fmt.Errorf("notebook: not an .ipynb notebook: no nbformat field")
+		return nil, usererr.Errorf("notebook", "not an .ipynb notebook: no nbformat field")
 	}
 	if *nb.Nbformat != 4 {
-		return nil, fmt.Errorf("notebook: nbformat %d: only nbformat 4 is supported (convert it with jupyter nbconvert --to notebook)", *nb.Nbformat)
+		return nil, usererr.Errorf("notebook", "nbformat %d: only nbformat 4 is supported (convert it with jupyter nbconvert --to notebook)", *nb.Nbformat)
 	}
 	if k := nb.Metadata.Kernelspec.Name; k != "" && k != KernelName {
-		return nil, fmt.Errorf("notebook: this notebook is for the %q kernel; stepviz runs notebooks whose kernelspec is %q", k, KernelName)
+		return nil, usererr.Errorf("notebook", "this notebook is for the %q kernel; stepviz runs notebooks whose kernelspec is %q", k, KernelName)
 	}
 	doc := &Doc{Title: nb.Metadata.Title}
 	for _, c := range nb.Cells {
@@ -211,7 +213,7 @@ func Write(w io.Writer, doc *Doc) error {
 	enc.SetIndent("", " ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(nb); err != nil {
-		return fmt.Errorf("notebook: writing the notebook: %v", err)
+		return usererr.Errorf("notebook", "writing the notebook: %v", err)
 	}
 	return nil
 }

@@ -6,11 +6,12 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
 	"time"
+
+	"stepviz/internal/usererr"
 )
 
 // Store keeps saved notebooks for the web notebook's handler, which depends
@@ -120,10 +121,10 @@ func (l Limits) WithDefaults() Limits {
 
 // ErrNotFound: no notebook was ever saved under the id (or its eviction
 // record has itself been dropped).
-var ErrNotFound = errors.New("notebook: no notebook is saved under this id")
+var ErrNotFound = usererr.New("notebook", "no notebook is saved under this id")
 
 // ErrWrongKey: Update was given a key that is not the notebook's write key.
-var ErrWrongKey = errors.New("notebook: this notebook belongs to someone else (the write key sent is missing or wrong); save it without its id to make your own copy (the page does this when it holds no key)")
+var ErrWrongKey = usererr.New("notebook", "this notebook belongs to someone else (the write key sent is missing or wrong); save it without its id to make your own copy (the page does this when it holds no key)")
 
 // EvictedError: the notebook was removed to make room for others.
 type EvictedError struct {
@@ -132,8 +133,11 @@ type EvictedError struct {
 	Reason string // e.g. "the server was full and it had not been opened for 24h0m0s"
 }
 
-func (e *EvictedError) Error() string {
-	return fmt.Sprintf("notebook: notebook %s was removed at %s UTC: %s; open your downloaded .ipynb file instead",
+func (e *EvictedError) Error() string { return "notebook: " + e.UserText() }
+
+// UserText is the message in the user's words (usererr.Texter).
+func (e *EvictedError) UserText() string {
+	return fmt.Sprintf("notebook %s was removed at %s UTC: %s; open your downloaded .ipynb file instead",
 		e.ID, e.At.UTC().Format("2006-01-02 15:04"), e.Reason)
 }
 
@@ -142,7 +146,10 @@ type QuotaError struct {
 	Msg string // what limit, in the user's words, and what to do
 }
 
-func (e *QuotaError) Error() string { return "notebook: not saved: " + e.Msg }
+func (e *QuotaError) Error() string { return "notebook: " + e.UserText() }
+
+// UserText is the message in the user's words (usererr.Texter).
+func (e *QuotaError) UserText() string { return "not saved: " + e.Msg }
 
 var idPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
 var keyPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)

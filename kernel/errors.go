@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -23,11 +23,15 @@ type CellError struct {
 func (e *CellError) Unwrap() error { return e.Err }
 
 // Error reads "kernel: line N: message".
-func (e *CellError) Error() string {
+func (e *CellError) Error() string { return "kernel: " + e.UserText() }
+
+// UserText reads "line N: message", or the message alone for an error on
+// no line (usererr.Texter).
+func (e *CellError) UserText() string {
 	if e.Line <= 0 {
-		return "kernel: " + e.Msg
+		return e.Msg
 	}
-	return fmt.Sprintf("kernel: line %d: %s", e.Line, e.Msg)
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
 }
 
 // Traceback is the error as the lines a notebook shows under a failed cell:
@@ -54,7 +58,7 @@ func atLine(err error, line int, source string) *CellError {
 		}
 		return &c
 	}
-	return &CellError{Line: line, Source: source, Msg: usertext.Text(err.Error())}
+	return &CellError{Line: line, Source: source, Msg: usererr.Text(err)}
 }
 
 // unknown words a "did you mean" message: "unknown heuristic 'manhatan':

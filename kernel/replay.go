@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"stepviz/internal/safefile"
-	"strings"
+	"stepviz/internal/usererr"
 
 	"stepviz/stepper"
 	"stepviz/viz/export"
@@ -25,14 +25,17 @@ import (
 func OpenTrace(r io.Reader, allowFiles bool) (*export.Trace, *stepper.Search, error) {
 	t, err := export.ReadTrace(r)
 	if err != nil {
-		return nil, nil, errorf("%s", strings.TrimPrefix(err.Error(), "export: "))
+		return nil, nil, errorf("%s", usererr.Text(err))
 	}
 	if f := fileOf(t.Problem); f != "" && !allowFiles {
 		return nil, nil, errorf("the trace's problem reads the file %s (%s), and this notebook cannot read files: open the trace in Jupyter beside that file, or with stepviz replay", f, t.Problem)
 	}
+	if allowFiles {
+		t.Files = stepper.LocalFiles
+	}
 	sr, err := t.Replay()
 	if err != nil {
-		return nil, nil, errorf("the trace does not replay: %s", strings.TrimPrefix(err.Error(), "export: "))
+		return nil, nil, errorf("the trace does not replay: %s", usererr.Text(err))
 	}
 	return t, sr, nil
 }
@@ -51,7 +54,7 @@ func (s *Session) replay(c Command, emit func(Output)) error {
 	defer f.Close()
 	t, sr, err := OpenTrace(f, true)
 	if err != nil {
-		return errorf("%s: %s", c.File, strings.TrimPrefix(err.Error(), "kernel: "))
+		return errorf("%s: %s", c.File, usererr.Text(err))
 	}
 	// The session's node cap applies as it does to a typed search line; a
 	// trace that needs more nodes than the cap allows cannot be rebuilt.

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
@@ -168,7 +169,7 @@ func (s *Session) check(c Command, emit func(Output)) error {
 
 // scriptError keeps a script's error whole (its backtrace included).
 func scriptError(err error) error {
-	return &CellError{Msg: strings.TrimPrefix(err.Error(), "stepper: "), Err: err}
+	return &CellError{Msg: usererr.Text(err), Err: err}
 }
 
 // failedSearch is the error of a search whose script failed, or nil.

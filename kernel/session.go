@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"stepviz/internal/membudget"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -255,7 +256,11 @@ func (s *Session) setProblem(c Command, emit func(Output)) error {
 		if f := fileOf(c.Problem); f != "" && !s.cfg.AllowFiles {
 			return errorf("this notebook cannot read files (%s): write a grid's rows on the lines after a bare grid line, use graph romania, or open the notebook in Jupyter, which reads files beside the notebook", f)
 		}
-		inst, err = stepper.ParseProblem(c.Problem)
+		var files stepper.Files
+		if s.cfg.AllowFiles {
+			files = stepper.LocalFiles
+		}
+		inst, err = stepper.ParseProblem(c.Problem, files)
 	}
 	if err != nil {
 		return err
@@ -309,16 +314,14 @@ func (s *Session) addSearch(name string, search *stepper.Search) *liveSearch {
 	return ls
 }
 
-// graphLineError points an error of the graph format ("graph line 3: ...")
-// at the cell's line that holds the statement.
+// graphLineError points an error of the graph format about its line n
+// (usererr.WithLine) at the cell's line that holds the statement.
 func graphLineError(err error, c Command) error {
-	msg := strings.TrimPrefix(err.Error(), "stepper: ")
-	var n int
-	if _, scanErr := fmt.Sscanf(msg, "graph line %d:", &n); scanErr != nil || n < 1 || n > len(c.Graph) {
+	e := usererr.WithLine(err)
+	if e == nil || e.Line > len(c.Graph) {
 		return err
 	}
-	_, rest, _ := strings.Cut(msg, ": ")
-	return &CellError{Line: c.Line + n, Source: c.Graph[n-1], Msg: rest}
+	return &CellError{Line: c.Line + e.Line, Source: c.Graph[e.Line-1], Msg: e.Msg}
 }
 
 // fileOf returns the file a problem line reads, or "": a grid's first

@@ -174,7 +174,7 @@ func TestCompare(t *testing.T) {
 	s := NewSession(Config{})
 	outs := run(t, s, seedPuzzle, "compare bfs, astar h=misplaced, astar h=manhattan")
 	text := outs[0].Text
-	inst, err := stepper.ParseProblem(seedPuzzle)
+	inst, err := stepper.ParseProblem(seedPuzzle, stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,11 +8,10 @@ import (
 )
 
 // TestStopEndsExportAndShow: Stop (a cancelled context) ends export on a
-// big search within a second, with an error that says so, where it used to
-// run to the end (export html of 150,000 steps takes minutes: a snapshot a
-// step). show checks Stop between its phases; its snapshot, O(nodes) and
-// about 1.5 s here, is not interruptible, so it is tested with Stop
-// pressed before it starts.
+// big search within a second, with an error that says so, instead of
+// running to the end (export html of 150,000 steps is a snapshot a step).
+// show checks Stop between its phases; its snapshot, O(nodes), is not
+// interruptible, so it is tested with Stop pressed before it starts.
 func TestStopEndsExportAndShow(t *testing.T) {
 	// json at 150,000 steps; html at 45,000 (an HTML replay holds at most
 	// 50,000 steps), each long enough to be running when Stop comes.

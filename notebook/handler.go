@@ -16,7 +16,7 @@ import (
 
 	"stepviz/examples"
 	"stepviz/internal/membudget"
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	"stepviz/static"
 	"stepviz/templates"
@@ -157,7 +157,7 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request, status int, id st
 	// render into a buffer so a half-written page never reaches the browser
 	var b bytes.Buffer
 	if err := templates.Notebook(d).Render(r.Context(), &b); err != nil {
-		httpError(w, "notebook: rendering the page: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, "rendering the page: "+usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -260,7 +260,7 @@ func (h *Handler) notSavedHere(err error) string {
 		}
 		return msg + "; open your downloaded .ipynb file instead"
 	}
-	return err.Error()
+	return usererr.Text(err)
 }
 
 func (h *Handler) handleSaved(w http.ResponseWriter, r *http.Request) {
@@ -281,7 +281,7 @@ func (h *Handler) handleDownload(w http.ResponseWriter, r *http.Request) {
 	}
 	var b bytes.Buffer
 	if err := WriteIpynb(&b, doc); err != nil {
-		httpError(w, err.Error(), http.StatusInternalServerError)
+		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-ipynb+json")
@@ -317,7 +317,7 @@ type saveRequest struct {
 
 func (h *Handler) handleSave(w http.ResponseWriter, r *http.Request) {
 	if err := webguard.CheckContentType(r, "application/json"); err != nil {
-		jsonError(w, http.StatusUnsupportedMediaType, err.Error())
+		jsonError(w, http.StatusUnsupportedMediaType, usererr.Text(err))
 		return
 	}
 	mem, ok := h.reserveBody(w, r, "notebook saves", maxSave)
@@ -330,10 +330,10 @@ func (h *Handler) handleSave(w http.ResponseWriter, r *http.Request) {
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			jsonError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("notebook: the notebook is larger than %d MB: clear big outputs, or download it instead", maxSave>>20))
+			jsonError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the notebook is larger than %d MB: clear big outputs, or download it instead", maxSave>>20))
 			return
 		}
-		jsonError(w, http.StatusBadRequest, "notebook: the notebook to save is not valid JSON: "+err.Error())
+		jsonError(w, http.StatusBadRequest, "the notebook to save is not valid JSON: "+usererr.Text(err))
 		return
 	}
 	doc := &Doc{Title: req.Title}
@@ -348,14 +348,14 @@ func (h *Handler) handleSave(w http.ResponseWriter, r *http.Request) {
 	if req.ID == "" {
 		sv, err = h.docs.Create(r.Context(), webguard.ClientIP(r), doc)
 	} else if !ValidID(req.ID) {
-		err = fmt.Errorf("notebook: bad notebook id %q: save without an id to make a new notebook", req.ID)
-		jsonError(w, http.StatusBadRequest, err.Error())
+		err = usererr.Errorf("notebook", "bad notebook id %q: save without an id to make a new notebook", req.ID)
+		jsonError(w, http.StatusBadRequest, usererr.Text(err))
 		return
 	} else {
 		sv, err = h.docs.Update(r.Context(), req.ID, req.Key, doc)
 	}
 	if err != nil {
-		jsonError(w, storeStatus(err), err.Error())
+		jsonError(w, storeStatus(err), usererr.Text(err))
 		return
 	}
 	h.savedReply(w, sv)
@@ -370,7 +370,7 @@ const maxOpen = 16 << 20
 // page to run them ("run": "all"). The query's name is the file's name.
 func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 	if err := webguard.CheckContentType(r, "application/json", "application/x-ipynb+json"); err != nil {
-		jsonError(w, http.StatusUnsupportedMediaType, err.Error())
+		jsonError(w, http.StatusUnsupportedMediaType, usererr.Text(err))
 		return
 	}
 	mem, ok := h.reserveBody(w, r, "notebook saves", maxOpen)
@@ -380,11 +380,11 @@ func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 	defer mem.Release()
 	data, err := io.ReadAll(io.LimitReader(r.Body, maxOpen+1))
 	if err != nil {
-		jsonError(w, http.StatusBadRequest, "notebook: reading the file: "+err.Error())
+		jsonError(w, http.StatusBadRequest, "reading the file: "+usererr.Text(err))
 		return
 	}
 	if len(data) > maxOpen {
-		jsonError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("notebook: the file is larger than %d MB: open a shorter trace (stepviz trace -steps N), or the notebook in Jupyter", maxOpen>>20))
+		jsonError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the file is larger than %d MB: open a shorter trace (stepviz trace -steps N), or the notebook in Jupyter", maxOpen>>20))
 		return
 	}
 	var doc *Doc
@@ -392,10 +392,10 @@ func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 	if trace {
 		doc, err = TraceDoc(data, r.URL.Query().Get("name"))
 	} else if doc, err = ReadIpynb(bytes.NewReader(data)); err != nil && strings.Contains(err.Error(), "not an .ipynb") {
-		err = fmt.Errorf("%v (Open also takes a stepviz trace, .json or .jsonl, from export json or stepviz trace)", err)
+		err = usererr.Errorf("", "%w (Open also takes a stepviz trace, .json or .jsonl, from export json or stepviz trace)", err)
 	}
 	if err != nil {
-		jsonError(w, http.StatusBadRequest, err.Error())
+		jsonError(w, http.StatusBadRequest, usererr.Text(err))
 		return
 	}
 	if doc.Title == "" {
@@ -403,7 +403,7 @@ func (h *Handler) handleOpen(w http.ResponseWriter, r *http.Request) {
 	}
 	sv, err := h.docs.Create(r.Context(), webguard.ClientIP(r), doc)
 	if err != nil {
-		jsonError(w, storeStatus(err), err.Error())
+		jsonError(w, storeStatus(err), usererr.Text(err))
 		return
 	}
 	if trace {
@@ -432,15 +432,15 @@ func (h *Handler) savedReply(w http.ResponseWriter, sv Saved, extra ...string) {
 	_ = json.NewEncoder(w).Encode(reply)
 }
 
-// httpError is http.Error with the message as a user reads it.
+// httpError is http.Error with msg, a message in the user's words.
 func httpError(w http.ResponseWriter, msg string, code int) {
-	http.Error(w, usertext.Text(msg), code)
+	http.Error(w, msg, code)
 }
 
 func jsonError(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(map[string]string{"error": usertext.Text(msg)})
+	_ = json.NewEncoder(w).Encode(map[string]string{"error": msg})
 }
 
 // handleStatic serves the notebook's own script and style sheet from the

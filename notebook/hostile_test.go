@@ -11,8 +11,8 @@ import (
 )
 
 // TestKernelSlotHeldUntilTheCellEnds: closing a tab does not free its
-// kernel slot while its cell still runs (it used to, so 24 closed tabs
-// ran 24 cells under a cap of 16). With one slot, a page whose tab closed
+// kernel slot while its cell still runs (else 24 closed tabs would run
+// 24 cells under a cap of 16). With one slot, a page whose tab closed
 // during a slow cell keeps the slot until that cell has returned: any
 // page let in afterwards finds no cell running.
 func TestKernelSlotHeldUntilTheCellEnds(t *testing.T) {

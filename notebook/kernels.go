@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"stepviz/internal/usererr"
 )
 
 // Defaults of Config's per-address kernel limits.
@@ -44,10 +46,10 @@ func (k *kernelSlots) acquire(c *conn, addr string) (release func(), err error) 
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if k.byAddr[addr] >= k.perAddr && !k.evictLocked(addr) {
-		return nil, fmt.Errorf("notebook: your network already has %d notebooks open here, the most one address may; close one and reload", k.perAddr)
+		return nil, usererr.Errorf("notebook", "your network already has %d notebooks open here, the most one address may; close one and reload", k.perAddr)
 	}
 	if len(k.pages) >= k.max && !k.evictLocked("") {
-		return nil, fmt.Errorf("notebook: too many notebooks are running; close one and reload")
+		return nil, usererr.Errorf("notebook", "too many notebooks are running; close one and reload")
 	}
 	k.pages[c] = addr
 	k.byAddr[addr]++

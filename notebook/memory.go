@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"stepviz/internal/membudget"
+	"stepviz/internal/usererr"
 )
 
 // saveFactor is how many times its body a save or an open holds at once
@@ -27,7 +28,7 @@ func (h *Handler) reserveBody(w http.ResponseWriter, r *http.Request, kind strin
 	}
 	mem, err := h.cfg.Memory.Reserve(kind, saveFactor*n)
 	if err != nil {
-		jsonError(w, http.StatusServiceUnavailable, err.Error())
+		jsonError(w, http.StatusServiceUnavailable, usererr.Text(err))
 		return nil, false
 	}
 	return mem, true

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"stepviz/internal/usererr"
 )
 
 // MemStore is a Store that keeps notebooks in memory, as their .ipynb
@@ -61,7 +63,7 @@ func (s *MemStore) Policy() Policy { return Policy{Durable: false, Limits: s.lim
 func encode(doc *Doc, lim Limits) ([]byte, error) {
 	var b bytes.Buffer
 	if err := WriteIpynb(&b, doc); err != nil {
-		return nil, fmt.Errorf("notebook: encoding the notebook: %w", err)
+		return nil, usererr.Errorf("notebook", "encoding the notebook: %w", err)
 	}
 	if int64(b.Len()) > lim.MaxDocBytes {
 		return nil, &QuotaError{Msg: fmt.Sprintf("the notebook is %s, over the %s a saved notebook may have: clear big outputs (Restart clears them) or download it instead",

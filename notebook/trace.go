@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/kernel"
 	"stepviz/viz/export"
 )
@@ -65,7 +66,7 @@ func TraceDoc(data []byte, name string) (*Doc, error) {
 		if name != "" {
 			msg = name + ": " + msg
 		}
-		return nil, fmt.Errorf("notebook: %s", msg)
+		return nil, usererr.Errorf("notebook", "%s", msg)
 	}
 	title := strings.TrimSuffix(strings.TrimSuffix(name, ".jsonl"), ".json")
 	if title == "" {

@@ -13,7 +13,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/membudget"
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	"stepviz/internal/wsread"
 	"stepviz/kernel"
@@ -156,7 +156,7 @@ func (h *Handler) handleWS(w http.ResponseWriter, r *http.Request) {
 	release, err := h.slots.acquire(c, webguard.ClientIP(r))
 	if err != nil {
 		stop()
-		httpError(w, err.Error(), http.StatusServiceUnavailable)
+		httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 		return
 	}
 	ws, err := h.upgrader().Upgrade(w, r, nil)
@@ -201,7 +201,7 @@ func (c *conn) readPump() {
 		c.lastActive.Store(time.Now().UnixNano())
 		var m clientMsg
 		if err := json.Unmarshal(data, &m); err != nil {
-			c.emit(serverMsg{Type: "error", Error: "notebook: a message that is not JSON: " + err.Error()})
+			c.emit(serverMsg{Type: "error", Error: "a message that is not JSON: " + usererr.Text(err)})
 			continue
 		}
 		switch m.Op {
@@ -211,14 +211,14 @@ func (c *conn) readPump() {
 			}
 			if n := int64(len(m.Code)); c.queued.Add(n) > maxQueuedBytes {
 				c.queued.Add(-n)
-				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: fmt.Sprintf("notebook: the cells waiting to run hold more than %d MB of code; wait for them or press Stop", maxQueuedBytes>>20)})
+				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: fmt.Sprintf("the cells waiting to run hold more than %d MB of code; wait for them or press Stop", maxQueuedBytes>>20)})
 				continue
 			}
 			select {
 			case c.queue <- m:
 			default:
 				c.queued.Add(-int64(len(m.Code)))
-				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: "notebook: too many cells waiting to run; wait for them or press Stop"})
+				c.emit(serverMsg{Type: "done", Cell: m.Cell, Error: "too many cells waiting to run; wait for them or press Stop"})
 			}
 		case "interrupt":
 			c.interrupt()
@@ -243,7 +243,7 @@ func (c *conn) readPump() {
 				busy = false
 				out, err := s.NodeView(m.Search, m.Node)
 				if err != nil {
-					reply.Error = err.Error()
+					reply.Error = usererr.Text(err)
 					return
 				}
 				reply.Text, reply.HTML = out.Text, out.HTML
@@ -253,7 +253,7 @@ func (c *conn) readPump() {
 			}
 			c.emit(reply)
 		default:
-			c.emit(serverMsg{Type: "error", Error: "notebook: unknown op " + m.Op})
+			c.emit(serverMsg{Type: "error", Error: "unknown op " + m.Op})
 		}
 	}
 }
@@ -337,7 +337,7 @@ func (c *conn) execute(m clientMsg) bool {
 	})
 	done := serverMsg{Type: "done", Cell: m.Cell, Count: count}
 	if err != nil {
-		done.Error = err.Error()
+		done.Error = usererr.Text(err)
 		done.Failures = c.failures + 1 // runCells counts it when execute returns
 		var ce *kernel.CellError
 		if errors.As(err, &ce) {
@@ -352,7 +352,6 @@ func (c *conn) execute(m clientMsg) bool {
 // (a cell that plays a search slows down to the page's pace) and gives up
 // when the connection is gone.
 func (c *conn) emit(m serverMsg) {
-	m.Error = usertext.Text(m.Error)
 	b, err := json.Marshal(m)
 	if err != nil {
 		return

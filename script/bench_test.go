@@ -24,7 +24,7 @@ func benchSolve(b *testing.B, problem, search string) {
 	var cpu time.Duration
 	for b.Loop() {
 		b.StopTimer()
-		inst, err := stepper.ParseProblem(problem)
+		inst, err := stepper.ParseProblem(problem, stepper.LocalFiles)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -129,7 +129,7 @@ func BenchmarkStarlarkRatio(b *testing.B) {
 
 func parseInstance(b *testing.B, spec string) stepper.Instance {
 	b.Helper()
-	inst, err := stepper.ParseProblem(spec)
+	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"go.starlark.net/starlark"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -41,7 +42,7 @@ func WithHeuristics(inst stepper.Instance, srcs ...stepper.ExtraSource) (stepper
 		var found []namedFunc
 		if src.Name != "" {
 			if !isIdent(src.Name) {
-				return nil, fmt.Errorf("script: heuristic name %q: use letters, digits and _", src.Name)
+				return nil, usererr.Errorf("script", "heuristic name %q: use letters, digits and _", src.Name)
 			}
 			fn, err := sc.function("h")
 			if err != nil {
@@ -147,7 +148,7 @@ func viewOf(inst stepper.Instance) (*view, error) {
 				x, err1 := strconv.Atoi(xs)
 				y, err2 := strconv.Atoi(ys)
 				if err1 != nil || err2 != nil {
-					return nil, fmt.Errorf("script: grid cell %q is not x,y", text)
+					return nil, usererr.Errorf("script", "grid cell %q is not x,y", text)
 				}
 				return starlark.Tuple{starlark.MakeInt(x), starlark.MakeInt(y)}, nil
 			},
@@ -164,7 +165,7 @@ func viewOf(inst stepper.Instance) (*view, error) {
 			state:   func(text string) (starlark.Value, error) { return starlark.String(text), nil },
 		}, nil
 	}
-	return nil, fmt.Errorf("script: heuristics can be added to puzzle, grid and graph problems; a %s problem defines its own (h_NAME)", inst.Kind())
+	return nil, usererr.Errorf("script", "heuristics can be added to puzzle, grid and graph problems; a %s problem defines its own (h_NAME)", inst.Kind())
 }
 
 func intTuple(xs []int) starlark.Tuple {

@@ -2,9 +2,9 @@ package script
 
 import (
 	"errors"
-	"fmt"
 
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -14,16 +14,16 @@ const MaxSource = 1 << 20
 func init() { stepper.RegisterKind("script", parseLine) }
 
 // parseLine parses "script FILE.star [name=value ...]" (the words after
-// "script"), reading FILE.star.
-func parseLine(args []string) (stepper.Instance, error) {
+// "script"), reading FILE.star through files.
+func parseLine(args []string, files stepper.Files) (stepper.Instance, error) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("script: name the script: script FILE.star [name=value ...]")
+		return nil, usererr.Errorf("script", "name the script: script FILE.star [name=value ...]")
 	}
 	params, err := ParseParams(args[1:])
 	if err != nil {
 		return nil, err
 	}
-	src, err := ReadFile(args[0])
+	src, err := readSource(files, args[0])
 	if err != nil {
 		return nil, err
 	}
@@ -33,13 +33,16 @@ func parseLine(args []string) (stepper.Instance, error) {
 // ReadFile reads a script: a regular file of at most MaxSource bytes,
 // through internal/safefile, so a FIFO, device or directory is refused at
 // once instead of blocking the reader.
-func ReadFile(path string) (string, error) {
-	b, err := safefile.ReadFile(path, MaxSource)
+func ReadFile(path string) (string, error) { return readSource(stepper.LocalFiles, path) }
+
+// readSource is ReadFile through files; nil files reads none.
+func readSource(files stepper.Files, path string) (string, error) {
+	b, err := stepper.ReadFile(files, path, MaxSource, "paste the script itself")
 	if errors.Is(err, safefile.ErrTooLarge) {
-		return "", fmt.Errorf("script: %s is over the %d bytes a script may have", path, MaxSource)
+		return "", usererr.Errorf("script", "%s is over the %d bytes a script may have", path, MaxSource)
 	}
-	if err != nil {
-		return "", fmt.Errorf("script: %w: name a .star file", err)
+	if err != nil && files != nil {
+		return "", usererr.Errorf("script", "%w: name a .star file", err)
 	}
-	return string(b), nil
+	return string(b), err
 }

@@ -23,7 +23,7 @@ const (
 	// LoadSteps bounds the execution steps of a script's top level.
 	LoadSteps = 10_000_000
 	// CallSteps bounds the steps of one call (is_goal, successors, h_NAME,
-	// format): about 20 to 50 ms.
+	// format).
 	CallSteps = 1_000_000
 	// SearchSteps bounds the steps of all the calls of one search.
 	SearchSteps = 500_000_000

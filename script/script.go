@@ -28,6 +28,8 @@ import (
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
+
+	"stepviz/internal/usererr"
 )
 
 // Script is a loaded script: parsed, run once under [LoadSteps], its
@@ -178,10 +180,10 @@ func ParseParams(words []string) ([]Param, error) {
 	for _, w := range words {
 		name, text, ok := strings.Cut(w, "=")
 		if !ok || !isIdent(name) {
-			return nil, fmt.Errorf("script: %q: write parameters as name=value (caps=3,5 target=4), name a Starlark identifier", w)
+			return nil, usererr.Errorf("script", "%q: write parameters as name=value (caps=3,5 target=4), name a Starlark identifier", w)
 		}
 		if seen[name] {
-			return nil, fmt.Errorf("script: parameter %s given twice", name)
+			return nil, usererr.Errorf("script", "parameter %s given twice", name)
 		}
 		seen[name] = true
 		var items starlark.Tuple

@@ -91,7 +91,7 @@ func loadServerProcess() error {
 	if v := os.Getenv("STEPVIZ_LOAD_OPTIONS"); v != "" {
 		options = v
 	}
-	inst, err := stepper.ParseProblem(problem)
+	inst, err := stepper.ParseProblem(problem, stepper.LocalFiles)
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/internal/wsread"
 )
 
@@ -81,7 +81,7 @@ func text(b []byte) outMsg { return outMsg{data: b} }
 // closeWith sends a close frame with a reason and closes the connection.
 // WriteControl may be called concurrently with the writer goroutine.
 func (c *client) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, truncate(usertext.Text(reason), 120))
+	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
 	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
 	_ = c.conn.Close()
 }
@@ -108,20 +108,20 @@ func (c *client) readPump() {
 		kind, data, err := wsread.Read(c.conn, maxMessageSize)
 		var tooLarge *wsread.TooLargeError
 		if errors.As(err, &tooLarge) {
-			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", maxMessageSize))
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("message too large (limit %d bytes)", maxMessageSize))
 			return
 		}
 		if err != nil {
 			return
 		}
 		if kind != websocket.TextMessage {
-			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
+			c.closeWith(websocket.CloseUnsupportedData, "send JSON text frames")
 			return
 		}
 		if c.role != RolePresenter {
 			now := time.Now()
 			if !rate.allow(now) {
-				c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
+				c.closeWith(websocket.ClosePolicyViolation, "too many messages; at most 30 a second")
 				return
 			}
 			if c.addrs != nil && !c.addrs.allow(c.addr, now) {
@@ -131,7 +131,7 @@ func (c *client) readPump() {
 		}
 		m, err := parseClientMsg(data)
 		if err != nil {
-			c.closeWith(websocket.ClosePolicyViolation, err.Error())
+			c.closeWith(websocket.ClosePolicyViolation, usererr.Text(err))
 			return
 		}
 		inbox := c.hub.inbox
@@ -159,11 +159,11 @@ func (c *client) writePump() {
 		case msg, ok := <-c.send:
 			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
 			if !ok {
-				reason := "server: session closed"
+				reason := "session closed"
 				if r := c.hub.endReason.Load(); r != nil {
 					reason = *r
 				}
-				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, truncate(usertext.Text(reason), 120)))
+				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, truncate(reason, 120)))
 				return
 			}
 			c.conn.EnableWriteCompression(len(msg.data) > compressAbove)

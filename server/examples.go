@@ -2,9 +2,10 @@ package server
 
 import (
 	_ "embed"
-	"fmt"
 	"strconv"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // lectureHallMap is a small Moving AI map drawn for stepviz (three rooms,
@@ -79,28 +80,28 @@ func movingAIRows(text string) ([]string, error) {
 		switch f[0] {
 		case "height":
 			if err != nil || n < 1 {
-				return nil, fmt.Errorf("server: map: bad height %q", f[1])
+				return nil, usererr.Errorf("server", "map: bad height %q", f[1])
 			}
 			h = n
 		case "width":
 			if err != nil || n < 1 {
-				return nil, fmt.Errorf("server: map: bad width %q", f[1])
+				return nil, usererr.Errorf("server", "map: bad width %q", f[1])
 			}
 			w = n
 		}
 	}
 	if i == len(lines) || w < 0 || h < 0 {
-		return nil, fmt.Errorf("server: map: want a Moving AI header (type, height, width, map)")
+		return nil, usererr.Errorf("server", "map: want a Moving AI header (type, height, width, map)")
 	}
 	lines = lines[i+1:]
 	if len(lines) < h {
-		return nil, fmt.Errorf("server: map: %d rows, header says %d", len(lines), h)
+		return nil, usererr.Errorf("server", "map: %d rows, header says %d", len(lines), h)
 	}
 	rows := make([]string, h)
 	for y := 0; y < h; y++ {
 		row := strings.TrimRight(lines[y], "\r ")
 		if len(row) != w {
-			return nil, fmt.Errorf("server: map: row %d is %d wide, header says %d", y, len(row), w)
+			return nil, usererr.Errorf("server", "map: row %d is %d wide, header says %d", y, len(row), w)
 		}
 		b := []byte(row)
 		for x, c := range b {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/viz/export"
 )
@@ -23,7 +24,7 @@ const (
 )
 
 // errTooLarge stops an export's measuring pass at the ceiling.
-var errTooLarge = errors.New("server: export larger than the ceiling")
+var errTooLarge = usererr.New("server", "export larger than the ceiling")
 
 // sizeWriter counts what an export would write, discarding it, and stops
 // the export once it passes limit or the request is cancelled.
@@ -65,7 +66,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Query().Get("format")
 	f, known := export.Lookup(name)
 	if !known {
-		httpError(w, fmt.Sprintf("server: unknown export format %q; formats are %v", name, export.FormatNames()), http.StatusBadRequest)
+		httpError(w, fmt.Sprintf("unknown export format %q; formats are %v", name, export.FormatNames()), http.StatusBadRequest)
 		return
 	}
 	var (
@@ -78,14 +79,14 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		inst, o = sess.hub.search.Instance(), sess.hub.search.Options()
 		live, furthest = sess.hub.search.StepCount(), sess.hub.viewLimit()
 	}) {
-		httpError(w, "server: the session has ended", http.StatusGone)
+		httpError(w, "the session has ended", http.StatusGone)
 		return
 	}
 	step := live
 	if v := r.URL.Query().Get("step"); v != "" {
 		k, err := strconv.Atoi(v)
 		if err != nil || k < 0 || k > furthest {
-			httpError(w, fmt.Sprintf("server: step %q: want a whole number from 0 to %d", v, furthest), http.StatusBadRequest)
+			httpError(w, fmt.Sprintf("step %q: want a whole number from 0 to %d", v, furthest), http.StatusBadRequest)
 			return
 		}
 		step = k
@@ -95,23 +96,23 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		defer func() { <-s.exports }()
 	default:
 		w.Header().Set("Retry-After", strconv.Itoa(exportRetry))
-		httpError(w, fmt.Sprintf("server: %d exports are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
+		httpError(w, fmt.Sprintf("%d exports are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
 		return
 	}
 	search, err := stepper.NewSearch(inst, o)
 	if err != nil {
-		httpError(w, "server: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	size := &sizeWriter{ctx: r.Context(), limit: s.cfg.ExportCeiling}
 	switch err := export.Write(size, f.Name, search, step); {
 	case errors.Is(err, errTooLarge):
-		httpError(w, fmt.Sprintf("server: the %s export up to step %d is larger than this server sends (%d MB). Make it on your own machine with\n\n    %s\n", f.Name, step, s.cfg.ExportCeiling>>20, traceCommand(inst, o, f, step)), http.StatusRequestEntityTooLarge)
+		httpError(w, fmt.Sprintf("the %s export up to step %d is larger than this server sends (%d MB). Make it on your own machine with\n\n    %s\n", f.Name, step, s.cfg.ExportCeiling>>20, traceCommand(inst, o, f, step)), http.StatusRequestEntityTooLarge)
 		return
 	case r.Context().Err() != nil:
 		return
 	case err != nil:
-		httpError(w, "server: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", f.MIME)

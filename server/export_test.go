@@ -85,8 +85,8 @@ func stripComments(csv string) string {
 }
 
 // TestExportCeilingAndBound: an export past the ceiling is refused with
-// 413 and the stepviz trace command that makes it (on the old main the
-// server built it whole in memory: a 304 MB Markdown export took 1.4 GB);
+// 413 and the stepviz trace command that makes it (the server never builds
+// an export whole in memory);
 // a third export while two are being made gets 503 with Retry-After; an
 // export within the ceiling is streamed with its exact Content-Length.
 func TestExportCeilingAndBound(t *testing.T) {

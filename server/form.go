@@ -1,10 +1,10 @@
 package server
 
 import (
-	"fmt"
 	"net/url"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
 	"stepviz/templates"
@@ -34,13 +34,24 @@ func formValues(f url.Values) templates.FormValues {
 	return v
 }
 
-// FormError is invalid landing-form input, for one field.
-type FormError struct {
-	Field string // the form field to show it next to: "problem" or an option name
-	Err   error
+// fieldError is invalid landing-form input about field: "problem" or an
+// option name of optionFields. Its usererr.FieldOf is field.
+func fieldError(field string, err error) error {
+	return usererr.Errorf("server", "%w", err).For(field)
 }
 
-func (e *FormError) Error() string { return e.Err.Error() }
+// optionField is the landing form's field for the option an error of
+// stepper's is about (its usererr.FieldOf): the option's own field, or
+// "algo" for an option the form has no field for, or for no option.
+func optionField(err error) string {
+	f := usererr.FieldOf(err)
+	for _, name := range optionFields {
+		if f == name {
+			return f
+		}
+	}
+	return "algo"
+}
 
 // problemLine builds the problem line the form describes.
 func problemLine(v templates.FormValues) (string, error) {
@@ -48,13 +59,13 @@ func problemLine(v templates.FormValues) (string, error) {
 	case "", "example":
 		e, ok := exampleByName(v.Example)
 		if !ok {
-			return "", fmt.Errorf("server: unknown example %q: pick one of the examples", v.Example)
+			return "", usererr.Errorf("server", "unknown example %q: pick one of the examples", v.Example)
 		}
 		return e.Problem, nil
 	case "puzzle":
 		tiles := strings.TrimSpace(v.Puzzle)
 		if tiles == "" {
-			return "", fmt.Errorf("server: type the puzzle's tiles, such as 283164705 (0 is the blank)")
+			return "", usererr.Errorf("server", "type the puzzle's tiles, such as 283164705 (0 is the blank)")
 		}
 		line := "puzzle " + strings.Join(strings.Fields(tiles), ",")
 		if strings.Count(line, ",") == 0 {
@@ -92,7 +103,7 @@ func problemLine(v templates.FormValues) (string, error) {
 			}
 		}
 		if len(rows) == 0 {
-			return "", fmt.Errorf("server: draw or paste a grid: rows of '.' free, '#' wall, 1-9 terrain, S start, G goal")
+			return "", usererr.Errorf("server", "draw or paste a grid: rows of '.' free, '#' wall, 1-9 terrain, S start, G goal")
 		}
 		line := "grid " + strings.Join(rows, "/")
 		for _, kv := range [][2]string{{"start", start}, {"goal", goal}, {"moves", v.GridMoves}, {"cost", v.GridCost}, {"corners", v.GridCorners}} {
@@ -113,34 +124,11 @@ func problemLine(v templates.FormValues) (string, error) {
 	case "line":
 		line := strings.TrimSpace(v.Line)
 		if line == "" {
-			return "", fmt.Errorf("server: type a problem line, such as puzzle 283164705 goal=123804765")
-		}
-		if err := noFiles(line); err != nil {
-			return "", err
+			return "", usererr.Errorf("server", "type a problem line, such as puzzle 283164705 goal=123804765")
 		}
 		return line, nil
 	}
-	return "", fmt.Errorf("server: unknown problem source %q", v.Source)
-}
-
-// noFiles refuses a problem line that names a file: the server reads no
-// files named by its users (a form or an uploaded trace). Inline graphs
-// (graph text:...) name none. It mirrors how stepper.ParseGrid and
-// ParseGraph tell a file from inline text, refusing a little more (any
-// graph argument but romania and text:), and never touches the file
-// system, so its answer says nothing about which files exist.
-func noFiles(line string) error {
-	f := strings.Fields(line)
-	if len(f) > 0 && strings.EqualFold(f[0], "script") {
-		return fmt.Errorf("server: this server reads no files: paste the script itself in the script box")
-	}
-	if len(f) > 1 && strings.EqualFold(f[0], "grid") && strings.HasSuffix(strings.ToLower(f[1]), ".map") {
-		return fmt.Errorf("server: this server reads no files: paste the grid's rows instead of a .map path")
-	}
-	if len(f) > 1 && strings.EqualFold(f[0], "graph") && !strings.EqualFold(f[1], "romania") && !strings.HasPrefix(f[1], "text:") {
-		return fmt.Errorf("server: this server reads no files: use graph romania")
-	}
-	return nil
+	return "", usererr.Errorf("server", "unknown problem source %q", v.Source)
 }
 
 // ScriptSteps is the Starlark step budget of a search on a script the form
@@ -157,10 +145,10 @@ func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
 	}
 	if v.Source == "script" {
 		if strings.TrimSpace(v.Script) == "" {
-			return nil, fmt.Errorf("server: paste a Starlark script: start, is_goal(s), successors(s) (see docs/scripts.md)")
+			return nil, usererr.Errorf("server", "paste a Starlark script: start, is_goal(s), successors(s) (see docs/scripts.md)")
 		}
 		if len(v.Script) > script.MaxSource {
-			return nil, fmt.Errorf("server: the script has %d bytes; at most %d", len(v.Script), script.MaxSource)
+			return nil, usererr.Errorf("server", "the script has %d bytes; at most %d", len(v.Script), script.MaxSource)
 		}
 		params, err := script.ParseParams(strings.Fields(v.ScriptParams))
 		if err != nil {
@@ -178,11 +166,8 @@ func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
 		return nil, err
 	}
 	// Every other source, the grid's rows included, ends in a problem
-	// line: this one check keeps stepper from opening any file a user names.
-	if err := noFiles(line); err != nil {
-		return nil, err
-	}
-	return stepper.ParseProblem(line)
+	// line, parsed with no files: stepper opens no file a user names.
+	return stepper.ParseProblem(line, nil)
 }
 
 // searchFromForm builds the search the form describes, with the server's
@@ -190,13 +175,13 @@ func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
 func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, error) {
 	inst, err := instanceFromForm(v)
 	if err != nil {
-		return nil, &FormError{Field: "problem", Err: err}
+		return nil, fieldError("problem", err)
 	}
 	var o stepper.Options
 	if v.Source == "" || v.Source == "example" {
 		if e, ok := exampleByName(v.Example); ok {
 			if o, err = stepper.ParseOptions(e.Options); err != nil {
-				return nil, &FormError{Field: "algo", Err: err}
+				return nil, fieldError("algo", err)
 			}
 		}
 	}
@@ -213,28 +198,20 @@ func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, erro
 			continue
 		}
 		if err := o.Set(name, val); err != nil {
-			return nil, &FormError{Field: name, Err: err}
+			return nil, fieldError(name, err)
 		}
 	}
 	if _, given := v.Options["maxnodes"]; !given {
 		o.MaxNodes = maxNodes
 	} else if o.MaxNodes > maxNodes {
-		return nil, &FormError{Field: "maxnodes", Err: fmt.Errorf("server: maxnodes %d is above this server's limit of %d nodes per session; lower it (or restart the server with a larger -max-nodes)", o.MaxNodes, maxNodes)}
+		return nil, usererr.Errorf("server", "maxnodes %d is above this server's limit of %d nodes per session; lower it (or restart the server with a larger -max-nodes)", o.MaxNodes, maxNodes).For("maxnodes")
 	}
 	if !o.Algorithm.Journaled() {
-		return nil, &FormError{Field: "algo", Err: notJournaled(o.Algorithm)}
+		return nil, fieldError("algo", notJournaled(o.Algorithm))
 	}
 	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
-		field := "algo"
-		msg := err.Error()
-		for _, f := range []struct{ word, field string }{{"heuristic", "h"}, {"tie", "tie"}, {"goal test", "goaltest"}, {"open=", "open"}, {"closed=", "closed"}, {"order", "order"}, {"parent", "parent"}, {"depth", "depth"}, {"weight", "w"}, {"width", "width"}, {"local", "local"}, {"f=", "f"}} {
-			if strings.Contains(msg, f.word) {
-				field = f.field
-				break
-			}
-		}
-		return nil, &FormError{Field: field, Err: err}
+		return nil, fieldError(optionField(err), err)
 	}
 	return s, nil
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
-	"stepviz/internal/usertext"
 )
 
 // noRedirect is a client that reports redirects instead of following them.
@@ -146,7 +145,7 @@ func TestInvalidInputExplained(t *testing.T) {
 			if len(msg) != 1 || !strings.Contains(msg[0], tc.reason) {
 				t.Errorf("form error %v, want it to mention %q", msg, tc.reason)
 			}
-			for _, p := range usertext.Prefixes {
+			for _, p := range packagePrefixes {
 				if len(msg) == 1 && strings.Contains(msg[0], p) {
 					t.Errorf("form error %q shows the package prefix %q", msg[0], p)
 				}

@@ -22,7 +22,7 @@ func newSearch(t testing.TB, problem, options string) *stepper.Search {
 	if text, ok := strings.CutPrefix(problem, "graphtext:"); ok {
 		inst, err = stepper.ParseGraphText("test", text, nil)
 	} else {
-		inst, err = stepper.ParseProblem(problem)
+		inst, err = stepper.ParseProblem(problem, stepper.LocalFiles)
 	}
 	if err != nil {
 		t.Fatal(err)

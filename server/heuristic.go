@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
 )
@@ -26,7 +27,7 @@ func (s *Server) handleHeuristic(w http.ResponseWriter, r *http.Request) {
 	if !sess.hub.do(func() {
 		inst, h = sess.hub.search.Instance(), sess.hub.search.Options().Heuristic
 	}) {
-		httpError(w, "server: the session has ended", http.StatusGone)
+		httpError(w, "the session has ended", http.StatusGone)
 		return
 	}
 	if v := r.URL.Query().Get("h"); v != "" {
@@ -37,12 +38,12 @@ func (s *Server) handleHeuristic(w http.ResponseWriter, r *http.Request) {
 		defer func() { <-s.exports }()
 	default:
 		w.Header().Set("Retry-After", strconv.Itoa(exportRetry))
-		httpError(w, fmt.Sprintf("server: %d exports or checks are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
+		httpError(w, fmt.Sprintf("%d exports or checks are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
 		return
 	}
 	rep, err := hcheck.CheckHeuristic(inst, h, min(s.cfg.MaxNodes, hcheck.DefaultCheckStates))
 	if err != nil {
-		httpError(w, "server: "+err.Error(), http.StatusBadRequest)
+		httpError(w, usererr.Text(err), http.StatusBadRequest)
 		return
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

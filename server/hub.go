@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -265,11 +266,11 @@ func (h *hub) handle(m inMsg) {
 	}
 	if c.role != RolePresenter {
 		h.deliver(c, text(encode(errorMsg(msg.Type,
-			fmt.Sprintf("server: %q refused: you are following this session (read-only); only the presenter's link can drive it. Use your own controls to explore a copy.", msg.Type)))))
+			fmt.Sprintf("%q refused: you are following this session (read-only); only the presenter's link can drive it. Use your own controls to explore a copy.", msg.Type)))))
 		return
 	}
 	if err := h.command(msg); err != nil {
-		h.deliver(c, text(encode(errorMsg(msg.Type, err.Error()))))
+		h.deliver(c, text(encode(errorMsg(msg.Type, usererr.Text(err)))))
 	}
 }
 
@@ -278,7 +279,7 @@ func (h *hub) command(msg ClientMsg) error {
 	switch msg.Type {
 	case CmdStep:
 		if h.search.Status().Done() {
-			return fmt.Errorf("server: the search is over (%s); step back, jump or reset", h.search.Status())
+			return usererr.Errorf("server", "the search is over (%s); step back, jump or reset", h.search.Status())
 		}
 		if h.atCap(h.search) {
 			return h.capError()
@@ -287,7 +288,7 @@ func (h *hub) command(msg ClientMsg) error {
 	case CmdBack:
 		k := h.search.StepCount()
 		if k == 0 {
-			return fmt.Errorf("server: already at step 0")
+			return usererr.Errorf("server", "already at step 0")
 		}
 		h.seek(k-1, ReasonSeek)
 	case CmdSeek:
@@ -295,7 +296,7 @@ func (h *hub) command(msg ClientMsg) error {
 	case CmdGoal:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
-			return fmt.Errorf("server: the search is over (%s)", h.search.Status())
+			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
 		}
 		if h.atCap(h.search) {
 			return h.capError()
@@ -306,7 +307,7 @@ func (h *hub) command(msg ClientMsg) error {
 	case CmdContour:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
-			return fmt.Errorf("server: the search is over (%s)", h.search.Status())
+			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
 		}
 		if h.atCap(h.search) {
 			return h.capError()
@@ -322,7 +323,7 @@ func (h *hub) command(msg ClientMsg) error {
 			h.setSpeed(msg.Speed)
 		}
 		if h.search.Status().Done() {
-			return fmt.Errorf("server: the search is over (%s); step back or reset to play again", h.search.Status())
+			return usererr.Errorf("server", "the search is over (%s); step back or reset to play again", h.search.Status())
 		}
 		if h.atCap(h.search) {
 			return h.capError()
@@ -375,7 +376,7 @@ func (h *hub) moved() {
 func encode(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		b, _ = json.Marshal(errorMsg("", "cannot encode message: "+err.Error()))
+		b, _ = json.Marshal(errorMsg("", "cannot encode message: "+usererr.Text(err)))
 	}
 	return b
 }

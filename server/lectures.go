@@ -9,6 +9,7 @@ import (
 	"sort"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	"stepviz/stepper"
 	persist "stepviz/store"
@@ -49,14 +50,14 @@ func (s *Server) keepLecture(ctx context.Context, sess *Session, fv templates.Fo
 	}
 	form, err := json.Marshal(fv)
 	if err != nil {
-		return "not kept across restarts: " + err.Error()
+		return "not kept across restarts: " + usererr.Text(err)
 	}
 	if len(form) > persist.MaxLectureForm {
 		return fmt.Sprintf("not kept across restarts: its problem takes %d KB, more than the %d KB kept", len(form)>>10, persist.MaxLectureForm>>10)
 	}
 	total, owned, err := s.cfg.DB.LectureUsage(ctx, owner)
 	if err != nil {
-		return "not kept across restarts: " + err.Error()
+		return "not kept across restarts: " + usererr.Text(err)
 	}
 	if owned >= MaxLecturesPerClient {
 		return fmt.Sprintf("not kept across restarts: your computer keeps %d sessions here, the most one may; close some on /mine", owned)
@@ -72,7 +73,7 @@ func (s *Server) keepLecture(ctx context.Context, sess *Session, fv templates.Fo
 	sess.hub.do(func() { spec, opts = sess.hub.info.Spec, sess.hub.info.Options })
 	l := persist.Lecture{ID: sess.ID, KeyHash: persist.HashKey(sess.key), Form: string(form), Spec: spec, Options: opts, Owner: owner}
 	if err := s.cfg.DB.CreateLecture(ctx, l); err != nil {
-		return "not kept across restarts: " + err.Error()
+		return "not kept across restarts: " + usererr.Text(err)
 	}
 	// The presenter has not been sent the page yet: no move precedes this.
 	sess.hub.do(func() { sess.onMove = s.lectureMoved(sess.ID) })
@@ -106,11 +107,11 @@ func (s *Server) lectureSession(ctx context.Context, id string) (*Session, bool,
 	}
 	var fv templates.FormValues
 	if err := json.Unmarshal([]byte(l.Form), &fv); err != nil {
-		return nil, false, fmt.Errorf("server: session %s's record is damaged (%v); start it again from /", id, err)
+		return nil, false, usererr.Errorf("server", "session %s's record is damaged (%v); start it again from /", id, err)
 	}
 	search, err := searchFromForm(fv, s.cfg.MaxNodes)
 	if err != nil {
-		return nil, false, fmt.Errorf("server: session %s cannot be rebuilt on this server: %w", id, err)
+		return nil, false, usererr.Errorf("server", "session %s cannot be rebuilt on this server: %w", id, err)
 	}
 	search.Seek(l.Step)
 	for search.StepCount() < l.Step && !search.Status().Done() {

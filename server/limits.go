@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 )
 
@@ -65,9 +66,12 @@ func newAddrLimits(maxSockets, rate int) *addrLimits {
 // websockets as it may.
 type ErrAddressSockets struct{ Max int }
 
-func (e ErrAddressSockets) Error() string {
-	return fmt.Sprintf("server: your network already has %d pages open on this server, the most one address may; close some tabs (a lecturer with a larger class behind one router raises -per-address)", e.Max)
+// UserText is the message in the user's words (usererr.Texter).
+func (e ErrAddressSockets) UserText() string {
+	return fmt.Sprintf("your network already has %d pages open on this server, the most one address may; close some tabs (a lecturer with a larger class behind one router raises -per-address)", e.Max)
 }
+
+func (e ErrAddressSockets) Error() string { return "server: " + e.UserText() }
 
 // acquire takes a socket slot for addr, or refuses when addr holds
 // maxSockets. The caller calls release exactly once when the socket ends.
@@ -132,9 +136,12 @@ const joinCost = 3
 // faster than its share.
 type ErrAddressJoins struct{ Rate float64 }
 
-func (e ErrAddressJoins) Error() string {
-	return fmt.Sprintf("server: too many new connections from your network (at most %g a second from one address); wait a moment and reload", e.Rate)
+// UserText is the message in the user's words (usererr.Texter).
+func (e ErrAddressJoins) UserText() string {
+	return fmt.Sprintf("too many new connections from your network (at most %g a second from one address); wait a moment and reload", e.Rate)
 }
+
+func (e ErrAddressJoins) Error() string { return "server: " + e.UserText() }
 
 // sockets reports how many follower sockets addr holds (for tests).
 func (a *addrLimits) sockets(addr string) int {
@@ -149,7 +156,7 @@ func (a *addrLimits) sockets(addr string) int {
 // addressFlood is the close reason of a follower socket whose address sent
 // more than its share.
 func addressFlood(rate float64) string {
-	return fmt.Sprintf("server: too many messages from your network; at most %g a second from one address", rate)
+	return fmt.Sprintf("too many messages from your network; at most %g a second from one address", rate)
 }
 
 // admit upgrades r to a websocket of sess within the limits: a follower
@@ -161,17 +168,17 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, sess *Session, pr
 	release := func() {}
 	if presenter {
 		if int(h.connected.Load()-h.followers.Load()) >= presenterSockets {
-			httpError(w, fmt.Sprintf("server: this session has %d presenter pages open, the most it allows; close one", presenterSockets), http.StatusServiceUnavailable)
+			httpError(w, fmt.Sprintf("this session has %d presenter pages open, the most it allows; close one", presenterSockets), http.StatusServiceUnavailable)
 			return nil, false
 		}
 	} else {
 		if int(h.followers.Load()) >= s.cfg.MaxClients {
-			httpError(w, "server: this session has as many viewers as it allows", http.StatusServiceUnavailable)
+			httpError(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
 			return nil, false
 		}
 		var err error
 		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
-			httpError(w, err.Error(), http.StatusServiceUnavailable)
+			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 			return nil, false
 		}
 	}
@@ -203,7 +210,7 @@ func (p *livePoll) takeVote(c *roomClient, max int) error {
 		return nil
 	}
 	if len(set) >= max {
-		return fmt.Errorf("server: %d people on your network have answered this question already, the most one address may (a lecturer with a larger class behind one router raises -per-address)", max)
+		return usererr.Errorf("server", "%d people on your network have answered this question already, the most one address may (a lecturer with a larger class behind one router raises -per-address)", max)
 	}
 	if set == nil {
 		set = map[string]bool{}
@@ -217,9 +224,12 @@ func (p *livePoll) takeVote(c *roomClient, max int) error {
 // many sessions as it may and every one of them has a page open.
 type ErrRoomQuota struct{ Max int }
 
-func (e ErrRoomQuota) Error() string {
-	return fmt.Sprintf("server: the lecturer of this room has %d searches open here, the most one may, each watched; close a search's page and reload", e.Max)
+// UserText is the message in the user's words (usererr.Texter).
+func (e ErrRoomQuota) UserText() string {
+	return fmt.Sprintf("the lecturer of this room has %d searches open here, the most one may, each watched; close a search's page and reload", e.Max)
 }
+
+func (e ErrRoomQuota) Error() string { return "server: " + e.UserText() }
 
 // reclaimRoomLocked stops up to n of owner's sessions that a new room
 // search may take the place of: room searches nobody watches (rebuilt from
@@ -243,7 +253,7 @@ func (st *store) reclaimRoomLocked(owner string, n int) {
 			delete(st.owned, s.owner)
 		}
 		s.mem.Release()
-		reason := "server: search closed: its lecturer's other searches needed the slot; reload to open it again"
+		reason := "search closed: its lecturer's other searches needed the slot; reload to open it again"
 		s.hub.endReason.Store(&reason)
 		go s.hub.stop()
 	}

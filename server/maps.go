@@ -2,9 +2,10 @@ package server
 
 import (
 	_ "embed"
-	"fmt"
 	"strings"
 	"sync"
+
+	"stepviz/internal/usererr"
 )
 
 //go:embed maps/arena2.map
@@ -44,7 +45,7 @@ func embeddedMapRows(name string) (EmbeddedMap, []string, error) {
 		}
 		r, err := movingAIRows(m.text)
 		if err != nil {
-			return m, nil, fmt.Errorf("server: embedded map %s: %w", name, err)
+			return m, nil, usererr.Errorf("server", "embedded map %s: %w", name, err)
 		}
 		mapRows.rows[name] = r
 		return m, r, nil
@@ -53,5 +54,5 @@ func embeddedMapRows(name string) (EmbeddedMap, []string, error) {
 	for i, m := range embeddedMaps {
 		names[i] = m.Name
 	}
-	return EmbeddedMap{}, nil, fmt.Errorf("server: no map %q in this server: pick one of %s, or paste the rows", name, strings.Join(names, ", "))
+	return EmbeddedMap{}, nil, usererr.Errorf("server", "no map %q in this server: pick one of %s, or paste the rows", name, strings.Join(names, ", "))
 }

@@ -1,9 +1,8 @@
 package server
 
 import (
-	"fmt"
-
 	"stepviz/internal/membudget"
+	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/templates"
 )
@@ -29,7 +28,7 @@ func (st *store) reserveLocked(maxNodes int) (*membudget.Reservation, error) {
 		mem, err = st.mem.Reserve("lecture sessions", want)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("server: %w", err)
+		return nil, usererr.Errorf("server", "%w", err)
 	}
 	return mem, nil
 }
@@ -44,7 +43,7 @@ func (s *Server) reserveScript(fv templates.FormValues) (*membudget.Reservation,
 	}
 	mem, err := s.cfg.Memory.Reserve("scripts", script.CallHeap)
 	if err != nil {
-		return nil, fmt.Errorf("server: %w", err)
+		return nil, usererr.Errorf("server", "%w", err)
 	}
 	return mem, nil
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	"stepviz/static"
 	persist "stepviz/store"
@@ -181,7 +182,7 @@ func (s *Server) mineRoom(ctx context.Context, k heldKey) (templates.MineItem, b
 // presenterKeyOf reads the presenter key a close form sends.
 func presenterKeyOf(w http.ResponseWriter, r *http.Request) (string, bool) {
 	if err := webguard.CheckContentType(r, "application/x-www-form-urlencoded"); err != nil {
-		httpError(w, err.Error(), http.StatusUnsupportedMediaType)
+		httpError(w, usererr.Text(err), http.StatusUnsupportedMediaType)
 		return "", false
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
@@ -191,7 +192,7 @@ func presenterKeyOf(w http.ResponseWriter, r *http.Request) (string, bool) {
 	}
 	key := r.PostForm.Get(keyParam)
 	if key == "" {
-		httpError(w, "server: closing needs the presenter's key: use the Close button on /mine", http.StatusForbidden)
+		httpError(w, "closing needs the presenter's key: use the Close button on /mine", http.StatusForbidden)
 		return "", false
 	}
 	return key, true
@@ -219,13 +220,13 @@ func (s *Server) handleCloseSession(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	it, ok := s.mineSession(r.Context(), heldKey{"s", id, key})
 	if !ok {
-		httpError(w, "server: no such session, or not its presenter's key; nothing was closed", http.StatusNotFound)
+		httpError(w, "no such session, or not its presenter's key; nothing was closed", http.StatusNotFound)
 		return
 	}
-	s.sessions.remove(id, "server: the presenter closed this session")
+	s.sessions.remove(id, "the presenter closed this session")
 	if it.Kept {
 		if _, err := s.cfg.DB.DeleteLecture(r.Context(), id); err != nil {
-			httpError(w, err.Error(), http.StatusInternalServerError)
+			httpError(w, usererr.Text(err), http.StatusInternalServerError)
 			return
 		}
 	}
@@ -241,29 +242,29 @@ func (s *Server) handleCloseRoom(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.rooms.bus != nil {
-		httpError(w, "server: rooms shared by several instances (-nats) are not closed from one of them", http.StatusNotImplemented)
+		httpError(w, "rooms shared by several instances (-nats) are not closed from one of them", http.StatusNotImplemented)
 		return
 	}
 	id := r.PathValue("room")
 	room, err := s.rooms.get(r.Context(), id)
 	if errors.Is(err, persist.ErrNotFound) || (err == nil && !room.IsPresenter(key)) {
-		httpError(w, "server: no such room, or not its presenter's key; nothing was closed", http.StatusNotFound)
+		httpError(w, "no such room, or not its presenter's key; nothing was closed", http.StatusNotFound)
 		return
 	}
 	if err != nil {
-		httpError(w, err.Error(), http.StatusInternalServerError)
+		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	room.mu.Lock()
 	searches := append([]persist.Search(nil), room.history...)
 	room.mu.Unlock()
 	if _, err := s.rooms.db.DeleteRoom(r.Context(), id); err != nil {
-		httpError(w, err.Error(), http.StatusInternalServerError)
+		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	s.rooms.forget(id)
 	for _, se := range searches {
-		s.sessions.remove(se.ID, "server: the presenter closed this room")
+		s.sessions.remove(se.ID, "the presenter closed this room")
 	}
 	s.logf("room %s closed by its presenter", id)
 	forgetKey(w, r, "r", id)

@@ -1,7 +1,7 @@
 package server
 
 import (
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/viz"
 )
@@ -14,7 +14,7 @@ func narrate(s *stepper.Search, ev stepper.Event) string {
 	n := viz.Narrate(ev, s.Options())
 	if ev.Status == stepper.Failed {
 		if err := s.Err(); err != nil {
-			n += " The search failed: " + usertext.Text(err.Error())
+			n += " The search failed: " + usererr.Text(err)
 		}
 	}
 	return n

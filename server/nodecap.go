@@ -1,8 +1,7 @@
 package server
 
 import (
-	"fmt"
-
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -27,5 +26,5 @@ func (h *hub) atCap(s *stepper.Search) bool {
 // capError says why a step was refused at the cap, and what to do instead.
 func (h *hub) capError() error {
 	s := h.search
-	return fmt.Errorf("server: this session holds %d nodes, this server's limit (%d); %s keeps every iteration's nodes so the page can show them. Step back or reset, or run it to the end with stepviz solve", s.NodeEnd(s.Horizon()), h.sess.maxNodes, s.Options().Algorithm)
+	return usererr.Errorf("server", "this session holds %d nodes, this server's limit (%d); %s keeps every iteration's nodes so the page can show them. Step back or reset, or run it to the end with stepviz solve", s.NodeEnd(s.Horizon()), h.sess.maxNodes, s.Options().Algorithm)
 }

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"time"
 
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	"stepviz/stepper"
 	"stepviz/templates"
@@ -30,18 +30,18 @@ const traceReplayTime = 3 * time.Second
 // page with the reader's own words: what is wrong, and where.
 func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 	if err := webguard.CheckContentType(r, "multipart/form-data"); err != nil {
-		httpError(w, err.Error(), http.StatusUnsupportedMediaType)
+		httpError(w, usererr.Text(err), http.StatusUnsupportedMediaType)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxTraceBytes)
 	refuse := func(status int, err error) {
 		d := s.landingData(templates.FormValues{Source: "puzzle"})
-		d.Error, d.ErrorField = usertext.Text(err.Error()), "trace"
+		d.Error, d.ErrorField = usererr.Text(err), "trace"
 		render(w, r, status, templates.Landing(d))
 	}
 	file, _, err := r.FormFile("trace")
 	if err != nil {
-		refuse(http.StatusBadRequest, fmt.Errorf("server: choose a trace file (.json, from stepviz trace -format json or a Download), at most %d MB", maxTraceBytes>>20))
+		refuse(http.StatusBadRequest, usererr.Errorf("server", "choose a trace file (.json, from stepviz trace -format json or a Download), at most %d MB", maxTraceBytes>>20))
 		return
 	}
 	defer file.Close()
@@ -71,14 +71,9 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 // file, and its search may store no more nodes than a session may (the
 // recorded steps must fit; later steps stop at the limit).
 func (s *Server) searchFromTrace(ctx context.Context, tr *export.Trace) (*stepper.Search, error) {
-	if tr.Script == nil { // a script trace carries its source: Replay reads no file
-		if err := noFiles(tr.Problem); err != nil {
-			return nil, err
-		}
-	}
 	o, err := stepper.ParseOptions(tr.Options)
 	if err != nil {
-		return nil, fmt.Errorf("server: the trace's options: %w", err)
+		return nil, usererr.Errorf("server", "the trace's options: %w", err)
 	}
 	if !o.Algorithm.Journaled() {
 		return nil, notJournaled(o.Algorithm)
@@ -91,10 +86,10 @@ func (s *Server) searchFromTrace(ctx context.Context, tr *export.Trace) (*steppe
 	defer cancel()
 	search, err := tr.ReplayContext(ctx)
 	if errors.Is(err, errSlowReplay) {
-		return nil, fmt.Errorf("server: %w", err)
+		return nil, usererr.Errorf("server", "%w", err)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("server: the trace does not replay here (this server allows %d nodes a session): %w", s.cfg.MaxNodes, err)
+		return nil, usererr.Errorf("server", "the trace does not replay here (this server allows %d nodes a session): %w", s.cfg.MaxNodes, err)
 	}
 	return search, nil
 }

@@ -22,7 +22,7 @@ import (
 func TestSlowTraceHeuristicsBounded(t *testing.T) {
 	const fast = "def h_zero2(s):\n    return 0\n"
 	const slow = "def h_zero2(s):\n    x = 0\n    for i in range(60000):\n        x += i\n    return 0\n"
-	inst, err := stepper.ParseProblem("puzzle 867254301 goal=123456780")
+	inst, err := stepper.ParseProblem("puzzle 867254301 goal=123456780", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

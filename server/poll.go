@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	persist "stepviz/store"
 )
@@ -104,7 +105,7 @@ func (r *Room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) 
 	case PollNext:
 		if p.Choices != "" {
 			if err := json.Unmarshal([]byte(p.Choices), &lp.choices); err != nil {
-				return nil, fmt.Errorf("server: poll %d's stored choices: %w", p.ID, err)
+				return nil, usererr.Errorf("server", "poll %d's stored choices: %w", p.ID, err)
 			}
 			break
 		}
@@ -206,12 +207,12 @@ func (r *Room) ask(ctx context.Context, m RoomCmd) error {
 	}
 	r.mu.Unlock()
 	if se == nil {
-		return fmt.Errorf("server: no search %d is shown; show a search first", m.Lane+1)
+		return usererr.Errorf("server", "no search %d is shown; show a search first", m.Lane+1)
 	}
 	if n, err := r.rs.db.CountPolls(ctx, r.ID); err != nil {
 		return err
 	} else if n >= maxPollsPerRoom {
-		return fmt.Errorf("server: this room has asked %d questions, the most it keeps; open a new room", n)
+		return usererr.Errorf("server", "this room has asked %d questions, the most it keeps; open a new room", n)
 	}
 	sess, _, err := r.rs.session(ctx, se.ID)
 	if err != nil {
@@ -220,7 +221,7 @@ func (r *Room) ask(ctx context.Context, m RoomCmd) error {
 	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Kind: m.Kind, Node: -1}
 	var choices []PollChoice
 	if !sess.hub.do(func() { choices, err = sess.hub.pollAt(*se, m, &p) }) {
-		return errors.New("server: the search has stopped")
+		return usererr.New("server", "the search has stopped")
 	}
 	if err != nil {
 		return err
@@ -228,7 +229,7 @@ func (r *Room) ask(ctx context.Context, m RoomCmd) error {
 	if choices != nil && m.Kind == PollNext {
 		b, err := json.Marshal(choices)
 		if err != nil {
-			return fmt.Errorf("server: encoding the poll's choices: %w", err)
+			return usererr.Errorf("server", "encoding the poll's choices: %w", err)
 		}
 		p.Choices = string(b)
 	}
@@ -248,22 +249,22 @@ func (h *hub) pollAt(se persist.Search, m RoomCmd, p *persist.Poll) ([]PollChoic
 	switch m.Kind {
 	case PollNext:
 		if s.Status().Done() {
-			return nil, fmt.Errorf("server: the search is over (%s): nothing is expanded next", s.Status())
+			return nil, usererr.Errorf("server", "the search is over (%s): nothing is expanded next", s.Status())
 		}
 		if h.atCap(s) {
-			return nil, errors.New("server: this search holds the session's node limit: nothing more is expanded here; ask about f instead")
+			return nil, usererr.New("server", "this search holds the session's node limit: nothing more is expanded here; ask about f instead")
 		}
 		ev, ok := s.Step()
 		s.Seek(step)
 		if !ok {
-			return nil, errors.New("server: the search is over: nothing is expanded next")
+			return nil, usererr.New("server", "the search is over: nothing is expanded next")
 		}
 		p.Answer = strconv.Itoa(ev.Expanded.ID)
 		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, se.Options)
 		return nextChoices(s, p.Answer), nil
 	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
-			return nil, fmt.Errorf("server: node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
+			return nil, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
 		}
 		n := s.Node(m.Node)
 		p.Node = m.Node
@@ -272,7 +273,7 @@ func (h *hub) pollAt(se persist.Search, m RoomCmd, p *persist.Poll) ([]PollChoic
 		return nil, nil
 	case PollAdmissible:
 		if m.Answer != "yes" && m.Answer != "no" {
-			return nil, errors.New("server: say whether the heuristic is admissible (yes or no): that is the answer the class will see")
+			return nil, usererr.New("server", "say whether the heuristic is admissible (yes or no): that is the answer the class will see")
 		}
 		hn := s.Options().Heuristic
 		if hn == "" {
@@ -282,7 +283,7 @@ func (h *hub) pollAt(se persist.Search, m RoomCmd, p *persist.Poll) ([]PollChoic
 		p.Question = fmt.Sprintf("Is h=%s admissible on %s?", hn, se.Problem)
 		return yesNo, nil
 	}
-	return nil, fmt.Errorf("server: a poll's kind is next, f or admissible, not %q", truncate(m.Kind, 24))
+	return nil, usererr.Errorf("server", "a poll's kind is next, f or admissible, not %q", truncate(m.Kind, 24))
 }
 
 // applyAsk stores a poll and makes it the room's open question.
@@ -327,11 +328,11 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 	r.mu.Unlock()
 	switch {
 	case p == nil || p.ID != pollID:
-		return errors.New("server: that poll is no longer open")
+		return usererr.New("server", "that poll is no longer open")
 	case p.Revealed:
-		return errors.New("server: the answer has been revealed; wait for the next question")
+		return usererr.New("server", "the answer has been revealed; wait for the next question")
 	case answer == "" || len(answer) > maxAnswerLen:
-		return fmt.Errorf("server: an answer is 1 to %d characters", maxAnswerLen)
+		return usererr.Errorf("server", "an answer is 1 to %d characters", maxAnswerLen)
 	}
 	r.mu.Lock()
 	_, again := p.answers[c.pseudonym]
@@ -342,7 +343,7 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 	}
 	r.mu.Unlock()
 	if full {
-		return fmt.Errorf("server: this question has %d answers, the most it keeps", maxAnswersPerPoll)
+		return usererr.Errorf("server", "this question has %d answers, the most it keeps", maxAnswersPerPoll)
 	}
 	if voteErr != nil {
 		return voteErr
@@ -351,7 +352,7 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 	case PollF:
 		x, err := strconv.ParseFloat(strings.ReplaceAll(answer, ",", "."), 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("server: %q is not a number; type f as a number such as 7 or 7.5", answer)
+			return usererr.Errorf("server", "%q is not a number; type f as a number such as 7 or 7.5", answer)
 		}
 		answer = normalNumber(x)
 	default:
@@ -360,12 +361,12 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 			ok = ok || ch.Answer == answer
 		}
 		if !ok {
-			return fmt.Errorf("server: %q is not one of the choices", answer)
+			return usererr.Errorf("server", "%q is not one of the choices", answer)
 		}
 	}
 	err := r.emit(ctx, roomEvent{Kind: evAnswer, PollID: p.ID, Pseudonym: c.pseudonym, Answer: answer})
 	if errors.Is(err, persist.ErrRevealed) {
-		return errors.New("server: the answer has been revealed; wait for the next question")
+		return usererr.New("server", "the answer has been revealed; wait for the next question")
 	}
 	return err
 }
@@ -397,7 +398,7 @@ func (r *Room) reveal(ctx context.Context) error {
 	p := r.poll
 	r.mu.Unlock()
 	if p == nil {
-		return errors.New("server: ask a question first")
+		return usererr.New("server", "ask a question first")
 	}
 	return r.emit(ctx, roomEvent{Kind: evReveal, PollID: p.ID})
 }

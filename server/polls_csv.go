@@ -9,6 +9,8 @@ import (
 	"time"
 
 	persist "stepviz/store"
+
+	"stepviz/internal/usererr"
 )
 
 // The lecturer's poll exports are tidy tables, one header row each, that
@@ -52,7 +54,7 @@ func (s *Server) handlePollsCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !presenter {
-		httpError(w, "server: the poll results are the lecturer's: use the presenter's link", http.StatusForbidden)
+		httpError(w, "the poll results are the lecturer's: use the presenter's link", http.StatusForbidden)
 		return
 	}
 	summary := strings.HasSuffix(r.URL.Path, "/polls-summary.csv")
@@ -60,7 +62,7 @@ func (s *Server) handlePollsCSV(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	polls, err := s.rooms.db.Polls(ctx, room.ID)
 	if err != nil {
-		httpError(w, err.Error(), http.StatusInternalServerError)
+		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	titles := map[string]string{}

@@ -2,9 +2,9 @@ package server
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/viz"
 	codec "stepviz/wire"
@@ -112,30 +112,30 @@ func parseClientMsg(data []byte) (ClientMsg, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return m, fmt.Errorf("server: malformed message: want a JSON object such as {\"type\":\"step\"}")
+		return m, usererr.Errorf("server", "malformed message: want a JSON object such as {\"type\":\"step\"}")
 	}
 	if dec.More() {
-		return m, fmt.Errorf("server: malformed message: one JSON object per frame")
+		return m, usererr.Errorf("server", "malformed message: one JSON object per frame")
 	}
 	if !isCommand(m.Type) && !isQuery(m.Type) {
-		return m, fmt.Errorf("server: unknown message type %q", truncate(m.Type, 24))
+		return m, usererr.Errorf("server", "unknown message type %q", truncate(m.Type, 24))
 	}
 	if m.Step < 0 || m.Node < 0 || m.Offset < 0 || m.Count < 0 {
-		return m, fmt.Errorf("server: step, node, offset and count must be >= 0")
+		return m, usererr.Errorf("server", "step, node, offset and count must be >= 0")
 	}
 	if len(m.IDs) > maxStatesIDs {
-		return m, fmt.Errorf("server: a states query names at most %d ids; split it", maxStatesIDs)
+		return m, usererr.Errorf("server", "a states query names at most %d ids; split it", maxStatesIDs)
 	}
 	for _, id := range m.IDs {
 		if id < 0 {
-			return m, fmt.Errorf("server: node ids must be >= 0")
+			return m, usererr.Errorf("server", "node ids must be >= 0")
 		}
 	}
 	if m.Type == QueryRows && m.List != "open" && m.List != "closed" {
-		return m, fmt.Errorf("server: rows: list must be \"open\" or \"closed\"")
+		return m, usererr.Errorf("server", "rows: list must be \"open\" or \"closed\"")
 	}
 	if m.Count > maxRows {
-		return m, fmt.Errorf("server: rows: count at most %d", maxRows)
+		return m, usererr.Errorf("server", "rows: count at most %d", maxRows)
 	}
 	return m, nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"rsc.io/qr"
 
+	"stepviz/internal/usererr"
 	"stepviz/static"
 	"stepviz/templates"
 )
@@ -15,7 +16,7 @@ import (
 func writeQR(w http.ResponseWriter, link string) {
 	code, err := qr.Encode(link, qr.M)
 	if err != nil {
-		httpError(w, "server: cannot make the QR code: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, "cannot make the QR code: "+usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	code.Scale = 8

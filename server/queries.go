@@ -3,6 +3,7 @@ package server
 import (
 	"fmt"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/viz"
 )
@@ -45,7 +46,7 @@ func (h *hub) refuse(c *client, msg ClientMsg, format string, args ...any) {
 // in).
 func (h *hub) query(c *client, msg ClientMsg) {
 	if msg.Type != QueryInspect && (c.inflight.Load() || c.cursor < 0) {
-		h.refuse(c, msg, "server: busy: your previous %s answer is still on its way; ask again when it has arrived", msg.Type)
+		h.refuse(c, msg, "busy: your previous %s answer is still on its way; ask again when it has arrived", msg.Type)
 		return
 	}
 	switch msg.Type {
@@ -60,7 +61,7 @@ func (h *hub) query(c *client, msg ClientMsg) {
 	case QueryInspect:
 		m, err := h.inspect(msg)
 		if err != nil {
-			h.refuse(c, msg, "%s", err.Error())
+			h.refuse(c, msg, "%s", usererr.Text(err))
 			return
 		}
 		if h.hidesOrder(c) {
@@ -122,7 +123,7 @@ func (h *hub) states(c *client, msg ClientMsg) {
 	m := StatesMsg{Type: MsgStates, ID: msg.ID, States: make([]NodeState, 0, len(msg.IDs))}
 	for _, id := range msg.IDs {
 		if id >= n {
-			h.refuse(c, msg, "server: states: node %d does not exist yet (the search has %d nodes so far)", id, n)
+			h.refuse(c, msg, "states: node %d does not exist yet (the search has %d nodes so far)", id, n)
 			return
 		}
 		st, hv := s.StateOf(id)
@@ -192,7 +193,7 @@ func (h *hub) inspect(msg ClientMsg) (InspectMsg, error) {
 	s := h.scratchAt(min(msg.Step, h.viewLimit()), 0)
 	step := s.StepCount()
 	if msg.Node >= s.NodeCount() {
-		return InspectMsg{}, fmt.Errorf("server: node %d does not exist at step %d (there are %d nodes)", msg.Node, step, s.NodeCount())
+		return InspectMsg{}, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes)", msg.Node, step, s.NodeCount())
 	}
 	m := InspectMsg{Type: MsgInspect, ID: msg.ID, Step: step, Node: s.Node(msg.Node), Terms: s.Explain(msg.Node)}
 	if m.Node.Status == stepper.NodeOpen {

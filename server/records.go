@@ -1,6 +1,7 @@
 package server
 
 import (
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	codec "stepviz/wire"
 )
@@ -31,7 +32,7 @@ func extRecords(o stepper.Options) bool { return codec.ExtRecords(o) }
 func frame(header any, recs []byte) []byte {
 	f, err := codec.Frame(header, recs)
 	if err != nil {
-		f, _ = codec.Frame(errorMsg("", "cannot encode message: "+err.Error()), nil)
+		f, _ = codec.Frame(errorMsg("", "cannot encode message: "+usererr.Text(err)), nil)
 	}
 	return f
 }

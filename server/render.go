@@ -2,12 +2,12 @@ package server
 
 import (
 	"bytes"
-	"fmt"
 	"net"
 	"net/http"
 	"net/url"
 	"slices"
 
+	"stepviz/internal/usererr"
 	"stepviz/static"
 	"stepviz/stepper"
 	"stepviz/templates"
@@ -170,7 +170,7 @@ func absURL(r *http.Request, path string) string {
 func listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("server: cannot listen on %s: %v (is another server running there? pick another with -addr)", addr, err)
+		return nil, usererr.Errorf("server", "cannot listen on %s: %v (is another server running there? pick another with -addr)", addr, err)
 	}
 	return ln, nil
 }

@@ -6,10 +6,10 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	persist "stepviz/store"
 )
@@ -112,7 +112,7 @@ func (rs *rooms) create(ctx context.Context, owner string) (*Room, string, error
 		return nil, "", err
 	}
 	if owned >= MaxRoomsPerClient {
-		return nil, "", fmt.Errorf("server: this computer has opened %d rooms here, the most one may keep; use one of them again (its presenter link) — a room no presenter has driven for %d days is removed when the server is full", owned, int(RoomIdle.Hours()/24))
+		return nil, "", usererr.Errorf("server", "this computer has opened %d rooms here, the most one may keep; use one of them again (its presenter link) — a room no presenter has driven for %d days is removed when the server is full", owned, int(RoomIdle.Hours()/24))
 	}
 	if total >= MaxRooms {
 		id, err := rs.db.EvictRoom(ctx, time.Now().Add(-RoomIdle).Unix())
@@ -120,7 +120,7 @@ func (rs *rooms) create(ctx context.Context, owner string) (*Room, string, error
 			return nil, "", err
 		}
 		if id == "" {
-			return nil, "", fmt.Errorf("server: this server keeps %d rooms, the most it allows, and none has been idle for %d days; ask its administrator", MaxRooms, int(RoomIdle.Hours()/24))
+			return nil, "", usererr.Errorf("server", "this server keeps %d rooms, the most it allows, and none has been idle for %d days; ask its administrator", MaxRooms, int(RoomIdle.Hours()/24))
 		}
 		rs.forget(id)
 		rs.srv.logf("room %s evicted: unused for %v and the server full", id, RoomIdle)
@@ -160,7 +160,7 @@ func (rs *rooms) create(ctx context.Context, owner string) (*Room, string, error
 		room, err := rs.get(ctx, code)
 		return room, key, err
 	}
-	return nil, "", errors.New("server: could not find a free room code; try again")
+	return nil, "", usererr.New("server", "could not find a free room code; try again")
 }
 
 // get returns the room with the given code, loading it from the database
@@ -306,7 +306,7 @@ func (r *Room) start(se persist.Search) (*Session, error) {
 	}
 	search, err := r.rs.srv.roomSearch(se.Problem, se.Options)
 	if err != nil {
-		return nil, fmt.Errorf("server: rebuilding search %s of room %s: %w", se.ID, r.ID, err)
+		return nil, usererr.Errorf("server", "rebuilding search %s of room %s: %w", se.ID, r.ID, err)
 	}
 	search.Seek(se.Step)
 	for search.StepCount() < se.Step && !search.Status().Done() {
@@ -328,10 +328,7 @@ func (r *Room) start(se persist.Search) (*Session, error) {
 // roomSearch builds a search from a problem line and a search line within
 // this server's limits: no file named, at most MaxNodes nodes.
 func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
-	if err := noFiles(problem); err != nil {
-		return nil, err
-	}
-	inst, err := stepper.ParseProblem(problem)
+	inst, err := stepper.ParseProblem(problem, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -352,7 +349,7 @@ func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
 // that keeps no journal (Algorithm.Journaled; every algorithm keeps one
 // today): its protocol sends nodes as journal records.
 func notJournaled(a stepper.Algorithm) error {
-	return fmt.Errorf("server: %s is not stepped on the lecture server yet (it keeps no journal, which the page's protocol needs); step it with stepviz trace, stepviz solve or in the notebook, or pick another algorithm", a)
+	return usererr.Errorf("server", "%s is not stepped on the lecture server yet (it keeps no journal, which the page's protocol needs); step it with stepviz trace, stepviz solve or in the notebook, or pick another algorithm", a)
 }
 
 // adopt registers search as a session under a given id with a hashed key
@@ -445,20 +442,20 @@ func (r *Room) currentLanesLocked() []persist.Search {
 // room's history and shows it live.
 func (r *Room) load(ctx context.Context, problem string, lines []string) error {
 	if len(lines) == 0 || len(lines) > maxLanes {
-		return fmt.Errorf("server: give 1 to %d search lines (one per search shown side by side)", maxLanes)
+		return usererr.Errorf("server", "give 1 to %d search lines (one per search shown side by side)", maxLanes)
 	}
 	r.mu.Lock()
 	n := len(r.history)
 	r.mu.Unlock()
 	if n+len(lines) > maxRoomSearches {
-		return fmt.Errorf("server: this room has shown %d searches, the most it keeps; open a new room", n)
+		return usererr.Errorf("server", "this room has shown %d searches, the most it keeps; open a new room", n)
 	}
 	group := make([]persist.Search, len(lines))
 	for i, line := range lines {
 		s, err := r.rs.srv.roomSearch(problem, line)
 		if err != nil {
 			if len(lines) > 1 {
-				return fmt.Errorf("search %d (%s): %w", i+1, line, err)
+				return usererr.Errorf("", "search %d (%s): %w", i+1, line, err)
 			}
 			return err
 		}
@@ -487,7 +484,7 @@ func (r *Room) show(ctx context.Context, pos int) error {
 	}
 	r.mu.Unlock()
 	if !ok {
-		return fmt.Errorf("server: this room has no search %d", pos)
+		return usererr.Errorf("server", "this room has no search %d", pos)
 	}
 	return r.emit(ctx, roomEvent{Kind: evShow, Pos: pos})
 }
@@ -500,7 +497,7 @@ func (r *Room) drive(ctx context.Context, cmd string, lane int) error {
 	lanes := r.currentLanesLocked()
 	r.mu.Unlock()
 	if len(lanes) == 0 {
-		return errors.New("server: show a search first")
+		return usererr.New("server", "show a search first")
 	}
 	var errs []error
 	moved := 0
@@ -514,7 +511,7 @@ func (r *Room) drive(ctx context.Context, cmd string, lane int) error {
 		}
 		var cerr error
 		if !sess.hub.do(func() { sess.hub.touch(); cerr = sess.hub.command(ClientMsg{Type: cmd}) }) { // a presenter command: the session is in use
-			cerr = errors.New("server: the search has stopped")
+			cerr = usererr.New("server", "the search has stopped")
 		}
 		if cerr != nil {
 			errs = append(errs, cerr)

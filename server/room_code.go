@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	persist "stepviz/store"
 )
@@ -47,7 +48,7 @@ func newRoomCode() (string, error) {
 	limit := byte(256 - 256%len(roomAlphabet))
 	for len(out) < roomCodeLen {
 		if _, err := rand.Read(buf); err != nil {
-			return "", fmt.Errorf("server: no randomness for a room code: %w", err)
+			return "", usererr.Errorf("server", "no randomness for a room code: %w", err)
 		}
 		for _, b := range buf {
 			if b < limit && len(out) < roomCodeLen {
@@ -88,7 +89,7 @@ func (rs *rooms) byShort(ctx context.Context, short string) (string, error) {
 // handleJoin sends /j/{code} to the room's link.
 func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if s.rooms == nil {
-		httpError(w, "server: rooms need a database: start the server with -db FILE", http.StatusNotFound)
+		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusNotFound)
 		return
 	}
 	addr := webguard.ClientIP(r)
@@ -101,13 +102,13 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if len(code) == persist.ShortCodeLen {
 		var err error
 		if id, err = s.rooms.byShort(r.Context(), code); err != nil && !errors.Is(err, persist.ErrNotFound) {
-			httpError(w, err.Error(), http.StatusInternalServerError)
+			httpError(w, usererr.Text(err), http.StatusInternalServerError)
 			return
 		}
 	}
 	if id == "" {
 		s.rooms.guesses.miss(addr, time.Now())
-		httpError(w, "server: no room has that code: check the code on the projector (6 letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
+		httpError(w, "no room has that code: check the code on the projector (6 letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
 		return
 	}
 	http.Redirect(w, r, "/r/"+id, http.StatusSeeOther)
@@ -116,7 +117,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 // tooManyGuesses answers a throttled address.
 func tooManyGuesses(w http.ResponseWriter, wait time.Duration) {
 	w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-	httpError(w, fmt.Sprintf("server: too many wrong room codes from this computer; try again in %d seconds, and check the code on the projector", int(wait/time.Second)+1), http.StatusTooManyRequests)
+	httpError(w, fmt.Sprintf("too many wrong room codes from this computer; try again in %d seconds, and check the code on the projector", int(wait/time.Second)+1), http.StatusTooManyRequests)
 }
 
 // guessLimiter is a token bucket of misses per address. The zero value is

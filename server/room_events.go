@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	persist "stepviz/store"
 )
@@ -84,7 +85,7 @@ func (r *Room) emit(ctx context.Context, ev roomEvent) error {
 	ev.Origin = r.rs.origin
 	b, err := json.Marshal(ev)
 	if err != nil {
-		return fmt.Errorf("server: encoding a room event: %w", err)
+		return usererr.Errorf("server", "encoding a room event: %w", err)
 	}
 	_, err = r.rs.bus.Publish(ctx, r.ID, b)
 	return err

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	"stepviz/static"
 	persist "stepviz/store"
@@ -32,12 +33,12 @@ func RoomPresenterPath(id, key string) string {
 // handleCreateRoom opens a room and redirects to the presenter's page.
 func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 	if s.rooms == nil {
-		httpError(w, "server: rooms need a database: start the server with -db FILE", http.StatusServiceUnavailable)
+		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusServiceUnavailable)
 		return
 	}
 	room, key, err := s.rooms.create(r.Context(), webguard.ClientIP(r))
 	if err != nil {
-		httpError(w, err.Error(), http.StatusServiceUnavailable)
+		httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 		return
 	}
 	if s.cfg.Logger != nil {
@@ -51,7 +52,7 @@ func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 // presenter key. A wrong key is an error, not a silent downgrade.
 func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*Room, bool, bool) {
 	if s.rooms == nil {
-		httpError(w, "server: rooms need a database: start the server with -db FILE", http.StatusNotFound)
+		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusNotFound)
 		return nil, false, false
 	}
 	// An address over its guesses (room_code.go) is refused before the
@@ -71,15 +72,15 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*Room, bool, bo
 			tooManyGuesses(w, wait)
 		case err != nil:
 			s.rooms.guesses.miss(addr, time.Now())
-			httpError(w, "server: no such room: check the link, or type the room's code at /j/CODE (letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
+			httpError(w, "no such room: check the link, or type the room's code at /j/CODE (letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
 		default:
 			s.rooms.guesses.miss(addr, time.Now())
-			httpError(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
+			httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		}
 		return nil, false, false
 	}
 	if err != nil {
-		httpError(w, err.Error(), http.StatusInternalServerError)
+		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return nil, false, false
 	}
 	return room, key != "", true
@@ -134,7 +135,7 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 		// not survive a reload.
 		t, err := randomToken(16)
 		if err != nil {
-			httpError(w, err.Error(), http.StatusInternalServerError)
+			httpError(w, usererr.Text(err), http.StatusInternalServerError)
 			return
 		}
 		token = t
@@ -142,7 +143,7 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 	release := func() {}
 	if !presenter {
 		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
-			httpError(w, err.Error(), http.StatusServiceUnavailable)
+			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 			return
 		}
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/internal/wsread"
 	persist "stepviz/store"
 )
@@ -207,12 +207,12 @@ func (r *Room) leave(c *roomClient) {
 func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
 	if m.Type == RoomAnswer {
 		if c.presenter {
-			return fmt.Errorf("server: the presenter asks; followers answer")
+			return usererr.Errorf("server", "the presenter asks; followers answer")
 		}
 		return r.answer(ctx, c, m.Poll, m.Answer)
 	}
 	if !c.presenter {
-		return fmt.Errorf("server: %q refused: you are following this room; only the presenter's link can drive it", truncate(m.Type, 24))
+		return usererr.Errorf("server", "%q refused: you are following this room; only the presenter's link can drive it", truncate(m.Type, 24))
 	}
 	r.touch(ctx)
 	switch m.Type {
@@ -224,7 +224,7 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
 		switch m.Command {
 		case CmdStep, CmdBack, CmdReset, CmdGoal, CmdPlay, CmdPause:
 		default:
-			return fmt.Errorf("server: drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
+			return usererr.Errorf("server", "drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
 		}
 		return r.drive(ctx, m.Command, m.Lane)
 	case RoomAsk:
@@ -232,7 +232,7 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
 	case RoomReveal:
 		return r.reveal(ctx)
 	}
-	return fmt.Errorf("server: unknown room message %q", truncate(m.Type, 24))
+	return usererr.Errorf("server", "unknown room message %q", truncate(m.Type, 24))
 }
 
 func nonEmpty(lines []string) []string {
@@ -266,20 +266,20 @@ func (c *roomClient) readPump() {
 		kind, data, err := wsread.Read(c.conn, limit)
 		var tooLarge *wsread.TooLargeError
 		if errors.As(err, &tooLarge) {
-			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("server: message too large (limit %d bytes)", limit))
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("message too large (limit %d bytes)", limit))
 			return
 		}
 		if err != nil {
 			return
 		}
 		if kind != websocket.TextMessage {
-			c.closeWith(websocket.CloseUnsupportedData, "server: send JSON text frames")
+			c.closeWith(websocket.CloseUnsupportedData, "send JSON text frames")
 			return
 		}
 		if !c.presenter {
 			now := time.Now()
 			if !rate.allow(now) {
-				c.closeWith(websocket.ClosePolicyViolation, "server: too many messages; at most 30 a second")
+				c.closeWith(websocket.ClosePolicyViolation, "too many messages; at most 30 a second")
 				return
 			}
 			if c.addrs != nil && !c.addrs.allow(c.addr, now) {
@@ -291,7 +291,7 @@ func (c *roomClient) readPump() {
 		dec := json.NewDecoder(strings.NewReader(string(data)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&m); err != nil {
-			c.closeWith(websocket.ClosePolicyViolation, "server: malformed room message: want a JSON object such as {\"type\":\"answer\",\"poll\":1,\"answer\":\"7\"}")
+			c.closeWith(websocket.ClosePolicyViolation, "malformed room message: want a JSON object such as {\"type\":\"answer\",\"poll\":1,\"answer\":\"7\"}")
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -300,7 +300,7 @@ func (c *roomClient) readPump() {
 		if err != nil {
 			c.room.mu.Lock()
 			if c.room.clients[c] {
-				c.room.sendLocked(c, encode(errorMsg(m.Type, err.Error())))
+				c.room.sendLocked(c, encode(errorMsg(m.Type, usererr.Text(err))))
 			}
 			c.room.mu.Unlock()
 		}
@@ -308,7 +308,7 @@ func (c *roomClient) readPump() {
 }
 
 func (c *roomClient) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, truncate(usertext.Text(reason), 120))
+	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
 	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
 	_ = c.conn.Close()
 }

@@ -1,10 +1,10 @@
 package server
 
 import (
-	"fmt"
 	"strings"
 
 	stepvizexamples "stepviz/examples"
+	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
 	"stepviz/templates"
@@ -36,11 +36,11 @@ func exampleScript(name, formParams string) (stepper.Instance, error) {
 		}
 	}
 	if ex == nil {
-		return nil, fmt.Errorf("server: unknown example script %q: pick one of the list", name)
+		return nil, usererr.Errorf("server", "unknown example script %q: pick one of the list", name)
 	}
 	src, err := stepvizexamples.Scripts.ReadFile("scripts/" + name)
 	if err != nil {
-		return nil, fmt.Errorf("server: example script %s: %w", name, err)
+		return nil, usererr.Errorf("server", "example script %s: %w", name, err)
 	}
 	words := map[string]string{}
 	var order []string

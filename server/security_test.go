@@ -48,7 +48,7 @@ var exampleForm = url.Values{"source": {"example"}, "example": {"puzzle-28316470
 
 // TestFormReadsNoFile: the grid field, and a problem line, never make the
 // server read a file, and the answer is the same whether the file exists,
-// is missing or is a FIFO (which used to hang the request).
+// is missing or is a FIFO (which must not hang the request).
 func TestFormReadsNoFile(t *testing.T) {
 	ts := newTestServer(t, New(Config{}))
 	dir := t.TempDir()
@@ -74,7 +74,7 @@ func TestFormReadsNoFile(t *testing.T) {
 	} {
 		start := time.Now()
 		status, loc, body := postFrom(t, ts.URL, "127.0.0.1", form)
-		if status != http.StatusUnprocessableEntity || loc != "" || !strings.Contains(body, "this server reads no files") {
+		if status != http.StatusUnprocessableEntity || loc != "" || !strings.Contains(body, "reads no files") {
 			t.Errorf("%v: HTTP %d %q, want 422 saying the server reads no files", form, status, loc)
 		}
 		if d := time.Since(start); d > 2*time.Second {
@@ -85,7 +85,7 @@ func TestFormReadsNoFile(t *testing.T) {
 				t.Errorf("%v: the answer says %q, which tells whether the file exists", form, leak)
 			}
 		}
-		i := strings.Index(body, "this server reads no files")
+		i := strings.Index(body, "reads no files")
 		if i >= 0 {
 			answers = append(answers, body[i:i+60])
 		}
@@ -180,7 +180,7 @@ func TestSessionQuotas(t *testing.T) {
 }
 
 // TestRunToGoalWithAHugeNodeLimit: "Run to goal" under the largest node
-// limit used to overflow its step target and reset the session to step 0.
+// limit neither overflows its step target nor resets the session to step 0.
 func TestRunToGoalWithAHugeNodeLimit(t *testing.T) {
 	for _, tc := range []struct{ step, max, want int }{
 		{0, 100, 400},

@@ -24,7 +24,7 @@ import (
 
 	stepvizexamples "stepviz/examples"
 	"stepviz/internal/membudget"
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	"stepviz/static"
 	"stepviz/stepper"
@@ -259,7 +259,7 @@ func (s *Server) handleLanding(w http.ResponseWriter, r *http.Request) {
 // engine's explanation next to the field it concerns.
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if err := webguard.CheckContentType(r, "application/x-www-form-urlencoded", "multipart/form-data"); err != nil {
-		httpError(w, err.Error(), http.StatusUnsupportedMediaType)
+		httpError(w, usererr.Text(err), http.StatusUnsupportedMediaType)
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
@@ -271,7 +271,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	mem, err := s.reserveScript(fv)
 	if err != nil {
 		d := s.landingData(fv)
-		d.Error, d.ErrorField = usertext.Text(err.Error()), "script"
+		d.Error, d.ErrorField = usererr.Text(err), "script"
 		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
 		return
 	}
@@ -279,18 +279,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	search, err := searchFromForm(fv, s.cfg.MaxNodes)
 	if err != nil {
 		d := s.landingData(fv)
-		d.Error, d.ErrorField = usertext.Text(err.Error()), "problem"
-		var fe *FormError
-		if errors.As(err, &fe) {
-			d.ErrorField = fe.Field
-		}
+		d.Error, d.ErrorField = usererr.Text(err), usererr.FieldOf(err)
 		render(w, r, http.StatusUnprocessableEntity, templates.Landing(d))
 		return
 	}
 	sess, err := s.startLecture(r, search)
 	if err != nil {
 		d := s.landingData(fv)
-		d.Error, d.ErrorField = usertext.Text(err.Error()), "problem"
+		d.Error, d.ErrorField = usererr.Text(err), "problem"
 		render(w, r, http.StatusServiceUnavailable, templates.Landing(d))
 		return
 	}
@@ -312,11 +308,11 @@ func formError(w http.ResponseWriter, err error) {
 	var ne net.Error
 	switch {
 	case errors.As(err, &tooBig):
-		httpError(w, fmt.Sprintf("server: the form is larger than %d MB: paste a smaller grid", maxFormBytes>>20), http.StatusRequestEntityTooLarge)
+		httpError(w, fmt.Sprintf("the form is larger than %d MB: paste a smaller grid", maxFormBytes>>20), http.StatusRequestEntityTooLarge)
 	case errors.As(err, &ne) && ne.Timeout():
-		httpError(w, "server: the form did not arrive in time (the connection is too slow); try again", http.StatusRequestTimeout)
+		httpError(w, "the form did not arrive in time (the connection is too slow); try again", http.StatusRequestTimeout)
 	default:
-		httpError(w, "server: the form is malformed: "+err.Error(), http.StatusBadRequest)
+		httpError(w, "the form is malformed: "+usererr.Text(err), http.StatusBadRequest)
 	}
 }
 
@@ -336,7 +332,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool,
 		// A room's search outlives its session: rebuild it from its record.
 		var err error
 		if sess, ok, err = s.rooms.session(r.Context(), r.PathValue("id")); err != nil {
-			httpError(w, err.Error(), http.StatusServiceUnavailable)
+			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 			return nil, false, false
 		}
 	}
@@ -344,17 +340,17 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool,
 		// A lecture outlives its session too.
 		var err error
 		if sess, ok, err = s.lectureSession(r.Context(), r.PathValue("id")); err != nil {
-			httpError(w, err.Error(), http.StatusServiceUnavailable)
+			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 			return nil, false, false
 		}
 	}
 	if !ok {
-		httpError(w, "server: no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
+		httpError(w, "no such session (it may have ended, or the server restarted); start one at /", http.StatusNotFound)
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)
 	if key != "" && !sess.IsPresenter(key) {
-		httpError(w, "server: wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
+		httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}
 	return sess, key != "", true
@@ -367,7 +363,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 	}
 	d, ok := s.sessionData(sess, presenter, r)
 	if !ok {
-		httpError(w, "server: the session has ended", http.StatusGone)
+		httpError(w, "the session has ended", http.StatusGone)
 		return
 	}
 	if presenter && (sess.keyHash == nil || sess.kept.Load()) { // not a room's search: the room lists it
@@ -403,7 +399,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 func render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
 	var buf bytes.Buffer
 	if err := c.Render(r.Context(), &buf); err != nil {
-		httpError(w, "server: rendering failed: "+err.Error(), http.StatusInternalServerError)
+		httpError(w, "rendering failed: "+usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -426,7 +422,7 @@ func mapChoices() []templates.MapChoice {
 func heuristicsByKind() map[string][]string {
 	out := map[string][]string{}
 	for _, line := range []string{"puzzle 283164705 goal=123804765", "grid S.G moves=8", "graph romania"} {
-		if inst, err := stepper.ParseProblem(line); err == nil {
+		if inst, err := stepper.ParseProblem(line, nil); err == nil {
 			out[inst.Kind()] = inst.Heuristics()
 		}
 	}
@@ -435,7 +431,7 @@ func heuristicsByKind() map[string][]string {
 
 // romaniaCities lists Romania's cities in alphabetical order.
 func romaniaCities() []string {
-	inst, err := stepper.ParseProblem("graph romania")
+	inst, err := stepper.ParseProblem("graph romania", nil)
 	if err != nil {
 		return nil
 	}

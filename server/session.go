@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"stepviz/internal/membudget"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -60,7 +61,7 @@ func (s *Session) IsPresenter(key string) bool {
 func randomToken(n int) (string, error) {
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("server: no randomness for a session key: %w", err)
+		return "", usererr.Errorf("server", "no randomness for a session key: %w", err)
 	}
 	return base64.RawURLEncoding.EncodeToString(b), nil
 }
@@ -92,9 +93,12 @@ func newStore(max, perOwner int, idle time.Duration, mem *membudget.Budget) *sto
 // it may and none has been idle long enough to be reclaimed.
 type ErrTooManySessions struct{ Max int }
 
-func (e ErrTooManySessions) Error() string {
-	return fmt.Sprintf("server: this server already holds %d sessions, the most it allows; wait for one to go idle or restart it with a larger -max-sessions", e.Max)
+// UserText is the message in the user's words (usererr.Texter).
+func (e ErrTooManySessions) UserText() string {
+	return fmt.Sprintf("this server already holds %d sessions, the most it allows; wait for one to go idle or restart it with a larger -max-sessions", e.Max)
 }
+
+func (e ErrTooManySessions) Error() string { return "server: " + e.UserText() }
 
 // ErrOwnerQuota is returned when one client holds as many sessions as it
 // may and none of them is idle.
@@ -103,9 +107,12 @@ type ErrOwnerQuota struct {
 	Idle time.Duration
 }
 
-func (e ErrOwnerQuota) Error() string {
-	return fmt.Sprintf("server: your computer already holds %d sessions here, the most one may; keep using one of them, or start a new one once one has had no presenter command for %v", e.Max, e.Idle)
+// UserText is the message in the user's words (usererr.Texter).
+func (e ErrOwnerQuota) UserText() string {
+	return fmt.Sprintf("your computer already holds %d sessions here, the most one may; keep using one of them, or start a new one once one has had no presenter command for %v", e.Max, e.Idle)
 }
+
+func (e ErrOwnerQuota) Error() string { return "server: " + e.UserText() }
 
 // add starts a session for s owned by owner. When the store, or the
 // owner's share of it, is full it first reclaims idle sessions (all
@@ -165,7 +172,7 @@ func (st *store) reclaimLocked(owner string, n int) {
 			delete(st.owned, s.owner)
 		}
 		s.mem.Release()
-		reason := fmt.Sprintf("server: session closed: no presenter command for %v, and a new session needed its slot", st.idle)
+		reason := fmt.Sprintf("session closed: no presenter command for %v, and a new session needed its slot", st.idle)
 		s.hub.endReason.Store(&reason)
 		go s.hub.stop()
 	}

@@ -546,10 +546,9 @@ func TestFirstPaintBounded(t *testing.T) {
 }
 
 // TestBackSendsOnlyWhatChanged: going back one step at step 4,000 sends a
-// move far smaller than the state (on the old protocol every client got
-// the whole tree again, 15-18 MB at 100,000 nodes), and a second large
-// query while one is on its way is refused as busy, never queued (four
-// followers' live queries grew the old server by 1.7 GB).
+// move far smaller than the state (never the whole tree again), and a
+// second large query while one is on its way is refused as busy, never
+// queued (so followers' live queries cannot pile up in memory).
 func TestBackSendsOnlyWhatChanged(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
 	p, _, _ := dial(t, ts, sess, sess.Key())

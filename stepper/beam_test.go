@@ -123,7 +123,7 @@ func TestBeamWidthOneIsGreedyDescent(t *testing.T) {
 		problem, h string
 		descend    func(byH bool) []string
 	}
-	romania, err := ParseProblem("graph romania")
+	romania, err := ParseProblem("graph romania", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestBeamWidthOneIsGreedyDescent(t *testing.T) {
 		return descend(Problem[int](graphSpace{g: g}), g.heuristics()[0].Estimate, byH)
 	}}}
 	for _, spec := range beamPuzzles {
-		inst, err := ParseProblem(spec)
+		inst, err := ParseProblem(spec, LocalFiles)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,8 @@ package stepper
 import (
 	"fmt"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // Bidirectional A* (biastar) is bidi.go's engine with a heuristic on each
@@ -143,7 +145,7 @@ func newBiAStar[S comparable](p Problem[S], hs []Heuristic[S], back func(h *Heur
 // toward the goal only.
 func noScriptHeuristic(x *Extra, name string, builtIn []string) error {
 	if x != nil && contains(x.Names, name) {
-		return fmt.Errorf("stepper: biastar needs heuristic %s toward the start as well as toward the goal, and a script's heuristic is written toward the goal only: use %s", name, strings.Join(builtIn, ", "))
+		return usererr.Errorf("stepper", "biastar needs heuristic %s toward the start as well as toward the goal, and a script's heuristic is written toward the goal only: use %s", name, strings.Join(builtIn, ", ")).For("h")
 	}
 	return nil
 }
@@ -156,5 +158,5 @@ func sameName[S comparable](hs []Heuristic[S], h *Heuristic[S]) (func(S) float64
 			return hs[i].Estimate, nil
 		}
 	}
-	return nil, fmt.Errorf("stepper: biastar: heuristic %s has no counterpart toward the start", h.Name)
+	return nil, usererr.Errorf("stepper", "biastar: heuristic %s has no counterpart toward the start", h.Name).For("h")
 }

@@ -1,9 +1,10 @@
 package stepper
 
 import (
-	"fmt"
 	"math"
 	"sort"
+
+	"stepviz/internal/usererr"
 )
 
 // Reversible is a problem that can be searched backwards from its goal, as
@@ -121,7 +122,7 @@ func (h biHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
 func newBiEngine[S comparable](p Problem[S], o Options, h [2]func(S) float64) (*biEngine[S], error) {
 	rev, ok := p.(Reversible[S])
 	if !ok {
-		return nil, fmt.Errorf("stepper: %s searches backwards from the goal and needs the problem's predecessors: puzzles, grids and graphs have them, this problem has none", o.Algorithm)
+		return nil, usererr.Errorf("stepper", "%s searches backwards from the goal and needs the problem's predecessors: puzzles, grids and graphs have them, this problem has none", o.Algorithm)
 	}
 	if err := checkOrderOf(p, o.Order); err != nil {
 		return nil, err

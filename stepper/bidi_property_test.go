@@ -357,7 +357,7 @@ func TestBidiPropertyGrids(t *testing.T) {
 		cost := []string{"unit", "10-14"}[rng.IntN(2)]
 		corners := []string{"no", "yes"}[rng.IntN(2)]
 		spec := fmt.Sprintf("grid %s moves=%s cost=%s corners=%s", strings.Join(rows, "/"), moves, cost, corners)
-		inst, err := ParseProblem(spec)
+		inst, err := ParseProblem(spec, LocalFiles)
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}

@@ -1,10 +1,11 @@
 package stepper
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 	"sync"
+
+	"stepviz/internal/usererr"
 )
 
 // Problems defined outside this package (Starlark scripts, in package
@@ -53,7 +54,7 @@ func (c *custom[S]) newEngine(o Options) (searchEngine, error) {
 		return nil, err
 	}
 	if o.Algorithm.usesH() && len(hs) == 0 {
-		return nil, fmt.Errorf("stepper: %s needs a heuristic and this %s problem defines none: define h_NAME(s)", o.Algorithm, c.c.KindName)
+		return nil, usererr.Errorf("stepper", "%s needs a heuristic and this %s problem defines none: define h_NAME(s)", o.Algorithm, c.c.KindName).For("h")
 	}
 	e, err := startEngine[S](p, hs, o, c.c.KindName)
 	if err != nil {
@@ -101,14 +102,15 @@ func (e *engine[S]) failed() error { return e.err }
 
 var (
 	kindsMu sync.RWMutex
-	kinds   = map[string]func(args []string) (Instance, error){}
+	kinds   = map[string]func(args []string, files Files) (Instance, error){}
 )
 
 // RegisterKind makes ParseProblem accept problem lines that start with name
-// (lower case), handing parse the words after it. A package registers its
+// (lower case), handing parse the words after it and the Files through
+// which it reads any file they name. A package registers its
 // kind from its init function; registering a name twice, or a built-in
 // one, panics.
-func RegisterKind(name string, parse func(args []string) (Instance, error)) {
+func RegisterKind(name string, parse func(args []string, files Files) (Instance, error)) {
 	kindsMu.Lock()
 	defer kindsMu.Unlock()
 	if _, dup := kinds[name]; dup || builtinKind(name) {
@@ -119,7 +121,7 @@ func RegisterKind(name string, parse func(args []string) (Instance, error)) {
 
 func builtinKind(name string) bool { return name == "puzzle" || name == "grid" || name == "graph" }
 
-func registeredKind(name string) (func([]string) (Instance, error), bool) {
+func registeredKind(name string) (func([]string, Files) (Instance, error), bool) {
 	kindsMu.RLock()
 	defer kindsMu.RUnlock()
 	p, ok := kinds[name]

@@ -45,9 +45,9 @@ import (
 // more: IDA* with misplaced tiles on 867254301 takes 25 iterations and
 // stores 4.65 million nodes where the last iteration has 68,422 and the
 // largest 1,975,195. Each node is 64 bytes (an 8-byte state) and the
-// journal adds about 240 bytes a step (96 of scalars, three ops of 48), so
-// that search holds about 0.95 GB. MaxNodes caps the current iteration's
-// nodes, as it did before the journal, and MaxBytes the estimated memory of
+// journal adds about 240 bytes a step (96 of scalars, three ops of 48);
+// BenchmarkForget measures what that search holds. MaxNodes caps the
+// current iteration's nodes, and MaxBytes the estimated memory of
 // every node stored with its journal (finishStep). A caller that only steps
 // forward sets Options.Forget (dfengine_forget.go): no journal of past
 // steps is kept and, when an iteration begins, the earlier iterations'

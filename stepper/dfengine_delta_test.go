@@ -277,7 +277,7 @@ func TestDFNodeCaps(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.MaxBytes = 1 << 20
-	inst, _ := ParseProblem("puzzle 867254301 goal=123456780")
+	inst, _ := ParseProblem("puzzle 867254301 goal=123456780", nil)
 	s, err := NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)

@@ -33,7 +33,7 @@ func BenchmarkForget(b *testing.B) {
 		for _, mode := range tc.modes {
 			name := tc.name + "/" + mode
 			b.Run(name, func(b *testing.B) {
-				inst, err := ParseProblem(tc.problem)
+				inst, err := ParseProblem(tc.problem, LocalFiles)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -33,7 +33,7 @@ var forgetCases = []struct {
 // newForgetPair is a keeping and a forgetful search on one line.
 func newForgetPair(t *testing.T, problem, options string) (keep, forget *Search) {
 	t.Helper()
-	inst, err := ParseProblem(problem)
+	inst, err := ParseProblem(problem, LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ var linearCases = append([]struct {
 // newLinear is a search on the line with Options.Linear.
 func newLinear(t *testing.T, problem, options string) *Search {
 	t.Helper()
-	inst, err := ParseProblem(problem)
+	inst, err := ParseProblem(problem, LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,13 +25,14 @@
 // expansion; ties on priority go to the node inserted first (FIFO); a
 // cheaper path to an open node re-parents it (decrease-key) for the
 // priority-driven searches and is ignored by BFS and DFS; a cheaper path to a
-// closed node is ignored unless Options.Reopen is set; graph search (a
+// closed node is ignored unless Options.Closed is Reopen; graph search (a
 // closed set) unless Options.Tree is set.
 //
 // Every number a person reads is written by one rounding rule
 // ([FormatNumber], [NodeInfo.Shown]). The package prints nothing and
 // imports nothing about HTTP, HTML or Jupyter.
-// Its errors read "stepper: ...".
+// Its errors are *usererr.Error values: "stepper: ..." in the log, the
+// same sentence without the prefix for the user (usererr.Text).
 //
 // Beside it, and above or below it as docs/architecture.md draws:
 // stepper/movingai reads the Moving AI .map and .scen files into plain data

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"unsafe"
+
+	"stepviz/internal/usererr"
 )
 
 // node is one node of the search tree: 32 bytes with an 8-byte state.
@@ -193,7 +195,7 @@ func startEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 // writes the name chosen back into o, and warns when it is not admissible.
 func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], []string, error) {
 	if len(hs) == 0 {
-		return nil, nil, fmt.Errorf("stepper: %s needs a heuristic and this problem has none", o.Algorithm)
+		return nil, nil, usererr.Errorf("stepper", "%s needs a heuristic and this problem has none", o.Algorithm).For("h")
 	}
 	if o.Heuristic == "" {
 		o.Heuristic = hs[0].Name
@@ -207,7 +209,7 @@ func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], 
 		}
 	}
 	if h == nil {
-		return nil, nil, fmt.Errorf("stepper: unknown heuristic %q%s; this problem has %v", o.Heuristic, suggest(o.Heuristic, known), known)
+		return nil, nil, usererr.Errorf("stepper", "unknown heuristic %q%s; this problem has %v", o.Heuristic, suggest(o.Heuristic, known), known).For("h")
 	}
 	var warn []string
 	if !h.Admissible {
@@ -580,7 +582,7 @@ func checkOrderOf(p any, order string) error {
 	known := al.ActionNames()
 	for _, part := range splitList(order) {
 		if !contains(known, part) {
-			return fmt.Errorf("stepper: successor order names unknown action %q%s; use natural, reverse, alpha or a comma list of %v", part, suggest(part, known), known)
+			return usererr.Errorf("stepper", "successor order names unknown action %q%s; use natural, reverse, alpha or a comma list of %v", part, suggest(part, known), known).For("order")
 		}
 	}
 	return nil

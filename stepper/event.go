@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+
+	"stepviz/internal/usererr"
 )
 
 // Status is where a search stands.
@@ -229,7 +231,7 @@ func (b *Bound) UnmarshalJSON(data []byte) error {
 	}
 	var f float64
 	if err := json.Unmarshal(data, &f); err != nil {
-		return fmt.Errorf("stepper: bound %s: want a number or null (∞)", data)
+		return usererr.Errorf("stepper", "bound %s: want a number or null (∞)", data)
 	}
 	*b = Bound(f)
 	return nil

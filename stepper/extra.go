@@ -1,6 +1,6 @@
 package stepper
 
-import "fmt"
+import "stepviz/internal/usererr"
 
 // Extra is a set of heuristics defined outside this package for a built-in
 // puzzle, grid or graph (a Starlark file of h_NAME functions, in package
@@ -66,13 +66,13 @@ func WithExtra(inst Instance, x *Extra) (Instance, error) {
 	}
 	for _, n := range x.Names {
 		if contains(own, n) {
-			return nil, fmt.Errorf("stepper: heuristic %s is built in for %s problems: name yours differently", n, inst.Kind())
+			return nil, usererr.Errorf("stepper", "heuristic %s is built in for %s problems: name yours differently", n, inst.Kind())
 		}
 	}
 	if h, ok := inst.(extraHolder); ok {
 		return h.withExtraHeuristics(x), nil
 	}
-	return nil, fmt.Errorf("stepper: heuristics for %s problems are written in the problem itself (h_NAME), not added", inst.Kind())
+	return nil, usererr.Errorf("stepper", "heuristics for %s problems are written in the problem itself (h_NAME), not added", inst.Kind())
 }
 
 // withExtra appends one search's extra heuristics to hs.

@@ -28,7 +28,7 @@ func TestForwardMatchesJournal(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.problem+"/"+tc.search, func(t *testing.T) {
-			inst, err := ParseProblem(tc.problem)
+			inst, err := ParseProblem(tc.problem, LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // GraphNode is one node of a weighted graph. X and Y are its drawing
@@ -242,11 +244,11 @@ func (g *Graph) newEngine(o Options) (searchEngine, error) {
 	if o.Algorithm.usesH() && o.Heuristic != "" && !contains(g.Heuristics(), o.Heuristic) {
 		switch {
 		case g.table != nil && o.Heuristic == g.tableName:
-			return nil, fmt.Errorf("stepper: heuristic %s estimates the distance to %s and does not apply to goal %s; use %s",
-				o.Heuristic, g.nodes[g.tableGoal].Name, g.GoalName(), strings.Join(g.Heuristics(), " or "))
+			return nil, usererr.Errorf("stepper", "heuristic %s estimates the distance to %s and does not apply to goal %s; use %s",
+				o.Heuristic, g.nodes[g.tableGoal].Name, g.GoalName(), strings.Join(g.Heuristics(), " or ")).For("h")
 		case o.Heuristic == HeuristicEuclidean:
-			return nil, fmt.Errorf("stepper: heuristic euclidean needs coordinates on every node (%s has none); give them as node NAME X Y, or use %s",
-				g.firstWithoutXY(), strings.Join(g.Heuristics(), " or "))
+			return nil, usererr.Errorf("stepper", "heuristic euclidean needs coordinates on every node (%s has none); give them as node NAME X Y, or use %s",
+				g.firstWithoutXY(), strings.Join(g.Heuristics(), " or ")).For("h")
 		}
 	}
 	hs := withExtra(g, g.extra, Problem[int](graphSpace{g: g}), g.heuristics())
@@ -311,7 +313,7 @@ func (g *Graph) lookup(name string) (int, error) {
 			return found, nil
 		}
 		if count > 1 && !exact {
-			return -1, fmt.Errorf("stepper: graph: %q could be any of %d nodes; write the whole name", name, count)
+			return -1, usererr.Errorf("stepper", "graph: %q could be any of %d nodes; write the whole name", name, count)
 		}
 	}
 	hint := ""
@@ -326,7 +328,7 @@ func (g *Graph) lookup(name string) (int, error) {
 			}
 		}
 	}
-	return -1, fmt.Errorf("stepper: graph has no node %q%s; nodes are %s", name, hint, strings.Join(g.ActionNames(), ", "))
+	return -1, usererr.Errorf("stepper", "graph has no node %q%s; nodes are %s", name, hint, strings.Join(g.ActionNames(), ", "))
 }
 
 // finish builds the adjacency lists when adj is nil (edge order), checks
@@ -343,10 +345,10 @@ func (g *Graph) finish() error {
 		}
 	}
 	if g.start < 0 {
-		return fmt.Errorf("stepper: graph has no start node: add a line \"start NAME\" or write start=NAME after the graph")
+		return usererr.Errorf("stepper", "graph has no start node: add a line \"start NAME\" or write start=NAME after the graph")
 	}
 	if g.goal < 0 {
-		return fmt.Errorf("stepper: graph has no goal node: add a line \"goal NAME\" or write goal=NAME after the graph")
+		return usererr.Errorf("stepper", "graph has no goal node: add a line \"goal NAME\" or write goal=NAME after the graph")
 	}
 	g.dist = g.costsTo(g.goal)
 	return nil
@@ -479,7 +481,7 @@ func (g *Graph) newBiAStar(o Options, hs []Heuristic[int]) (searchEngine, error)
 			return func(i int) float64 { return math.Hypot(g.nodes[i].X-s.X, g.nodes[i].Y-s.Y) }, nil
 		}
 		if why := g.inconsistency(h.Estimate); why != "" {
-			return nil, fmt.Errorf("stepper: biastar needs heuristic %s toward the start too; from a table toward the goal that is max(0, h(start) − h(n)), which is admissible only when h is consistent, and it is not (%s): use %s",
+			return nil, usererr.Errorf("stepper", "biastar needs heuristic %s toward the start too; from a table toward the goal that is max(0, h(start) − h(n)), which is admissible only when h is consistent, and it is not (%s): use %s",
 				h.Name, why, strings.Join(others(g.Heuristics(), h.Name, g.extraNames()), " or "))
 		}
 		hStart := h.Estimate(g.start)

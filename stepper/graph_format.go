@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"strconv"
 	"strings"
 )
@@ -42,9 +42,12 @@ const MaxGraphNodes = 65535
 //
 // start= and goal= override what the file says. Names are matched exactly,
 // else ignoring case, else by a unique prefix.
-func ParseGraph(args []string) (*Graph, error) {
+func ParseGraph(args []string) (*Graph, error) { return parseGraph(args, LocalFiles) }
+
+// parseGraph is ParseGraph reading a graph file through files.
+func parseGraph(args []string, files Files) (*Graph, error) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("stepper: graph: missing map: write graph romania or graph <file> (see docs/graph-format.md)")
+		return nil, usererr.Errorf("stepper", "graph: missing map: write graph romania or graph <file> (see docs/graph-format.md)")
 	}
 	src := args[0]
 	var (
@@ -58,9 +61,9 @@ func ParseGraph(args []string) (*Graph, error) {
 		text := strings.NewReplacer(";", "\n", ",", " ").Replace(strings.TrimPrefix(src, textPrefix))
 		g, err = parseGraphText("", text)
 	case strings.Contains(src, "="):
-		return nil, fmt.Errorf("stepper: graph: %q comes before the map: write graph romania %s or graph <file> %s", src, src, src)
+		return nil, usererr.Errorf("stepper", "graph: %q comes before the map: write graph romania %s or graph <file> %s", src, src, src)
 	default:
-		g, err = readGraphFile(src)
+		g, err = readGraphFile(files, src)
 	}
 	if err != nil {
 		return nil, err
@@ -86,15 +89,18 @@ func ParseGraphText(name, text string, args []string) (*Graph, error) {
 	return g, nil
 }
 
-func readGraphFile(path string) (*Graph, error) {
+func readGraphFile(files Files, path string) (*Graph, error) {
+	if files == nil {
+		return nil, noFiles(path, "use graph romania, or give the graph inline (graph text:...)")
+	}
 	// Only a regular file is read, its size checked first: /dev/zero or
 	// a FIFO is refused at once.
-	data, err := safefile.ReadFile(path, maxGraphFile)
+	data, err := ReadFile(files, path, maxGraphFile, "")
 	if err != nil {
-		return nil, fmt.Errorf("stepper: graph: cannot read %q: %v; give romania or a graph file (see docs/graph-format.md)", path, unwrapPathErr(err))
+		return nil, usererr.Errorf("stepper", "graph: cannot read %q: %v; give romania or a graph file (see docs/graph-format.md)", path, unwrapPathErr(err))
 	}
 	if strings.ContainsAny(path, " \t\n") {
-		return nil, fmt.Errorf("stepper: graph: file name %q has white space, which a problem line cannot hold; rename the file", path)
+		return nil, usererr.Errorf("stepper", "graph: file name %q has white space, which a problem line cannot hold; rename the file", path)
 	}
 	g, err := parseGraphText(path, string(data))
 	if err != nil {
@@ -125,7 +131,7 @@ func (g *Graph) applyArgs(args []string) error {
 			continue
 		}
 		if !ok || (k != "start" && k != "goal") {
-			return fmt.Errorf("stepper: graph: unknown argument %q; a graph takes start=NAME and goal=NAME", a)
+			return usererr.Errorf("stepper", "graph: unknown argument %q; a graph takes start=NAME and goal=NAME", a)
 		}
 		pairs = append(pairs, [2]string{k, v})
 	}
@@ -133,12 +139,12 @@ func (g *Graph) applyArgs(args []string) error {
 	for _, kv := range pairs {
 		k, v := kv[0], kv[1]
 		if seen[k] {
-			return fmt.Errorf("stepper: graph: %s= given twice; give it once", k)
+			return usererr.Errorf("stepper", "graph: %s= given twice; give it once", k)
 		}
 		seen[k] = true
 		i, err := g.lookup(v)
 		if err != nil {
-			return fmt.Errorf("%w (in %s=)", err, k)
+			return usererr.Errorf("", "%w (in %s=)", err, k)
 		}
 		if k == "start" {
 			g.start = i
@@ -167,7 +173,7 @@ func (p *graphParser) errf(format string, args ...any) error {
 	if p.name != "" {
 		where = fmt.Sprintf("%s:%d", p.name, p.line)
 	}
-	return fmt.Errorf("stepper: graph %s: %s", where, fmt.Sprintf(format, args...))
+	return usererr.Errorf("stepper", "graph %s: %w", where, usererr.Errorf("", format, args...).AtLine(p.line))
 }
 
 var graphKeywords = []string{"node", "nodes", "edge", "arc", "h", "start", "goal"}
@@ -205,7 +211,7 @@ func parseGraphText(name, text string) (*Graph, error) {
 		if name != "" {
 			where = name
 		}
-		return nil, fmt.Errorf("stepper: graph: %s declares no nodes; start with lines such as \"node A\" (see docs/graph-format.md)", where)
+		return nil, usererr.Errorf("stepper", "graph: %s declares no nodes; start with lines such as \"node A\" (see docs/graph-format.md)", where)
 	}
 	if g.table != nil && len(p.hAt) < len(g.nodes) {
 		var missing []string

@@ -131,7 +131,7 @@ func TestParseGraphFile(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("node A\nedge A B 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	inst, err := ParseProblem("graph " + path + " start=B")
+	inst, err := ParseProblem("graph "+path+" start=B", LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestParseGraphFile(t *testing.T) {
 	}
 	// The table estimates the distance to the file's goal D: with goal=B it
 	// does not apply.
-	other, err := ParseProblem("graph " + path + " goal=B")
+	other, err := ParseProblem("graph "+path+" goal=B", LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,8 +161,8 @@ func TestParseGraphFile(t *testing.T) {
 		{"graph", "missing map"},
 		{"graph goal=Arad", "comes before the map"},
 	} {
-		if _, err := ParseProblem(tt.line); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("ParseProblem(%q) = %v, want an error with %q", tt.line, err, tt.want)
+		if _, err := ParseProblem(tt.line, LocalFiles); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseProblem(%q, LocalFiles) = %v, want an error with %q", tt.line, err, tt.want)
 		}
 	}
 }
@@ -195,9 +195,9 @@ func TestGraphTextRoundTrip(t *testing.T) {
 	if !strings.HasPrefix(spec, "graph text:node,A,0,0;") || !strings.HasSuffix(spec, ";start,A;goal,D start=C") {
 		t.Errorf("Spec() = %q", spec)
 	}
-	again, err := ParseProblem(spec)
+	again, err := ParseProblem(spec, LocalFiles)
 	if err != nil {
-		t.Fatalf("ParseProblem(%q): %v", spec, err)
+		t.Fatalf("ParseProblem(%q, LocalFiles): %v", spec, err)
 	}
 	if d := sameGraph(g, again.(*Graph)); d != "" || again.Spec() != spec {
 		t.Errorf("Spec round trip: %s; %q vs %q", d, again.Spec(), spec)
@@ -236,7 +236,7 @@ func FuzzParseGraphText(f *testing.F) {
 		if d := sameGraph(g, again); d != "" {
 			t.Fatalf("Text round trip: %s\n%s", d, g.Text())
 		}
-		inst, err := ParseProblem(g.Spec())
+		inst, err := ParseProblem(g.Spec(), LocalFiles)
 		if err != nil {
 			t.Fatalf("Spec() %q does not parse: %v", g.Spec(), err)
 		}

@@ -5,6 +5,8 @@ import (
 	"stepviz/stepper/movingai"
 	"strconv"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // Grid is a grid pathfinding problem: a rectangle of cells, each a wall or
@@ -186,10 +188,10 @@ func (g *Grid) WithEndpoints(sx, sy, gx, gy int) (*Grid, error) {
 // freeCell checks that (x, y) is a free cell and returns its index.
 func (g *Grid) freeCell(what string, x, y int) (int32, error) {
 	if x < 0 || y < 0 || x >= g.w || y >= g.h {
-		return 0, fmt.Errorf("stepper: grid: %s %d,%d is outside the %d×%d grid: x is the column 0-%d, y the row 0-%d from the top", what, x, y, g.w, g.h, g.w-1, g.h-1)
+		return 0, usererr.Errorf("stepper", "grid: %s %d,%d is outside the %d×%d grid: x is the column 0-%d, y the row 0-%d from the top", what, x, y, g.w, g.h, g.w-1, g.h-1)
 	}
 	if g.cells[y*g.w+x] == 0 {
-		return 0, fmt.Errorf("stepper: grid: %s %d,%d is a wall: choose a free cell", what, x, y)
+		return 0, usererr.Errorf("stepper", "grid: %s %d,%d is a wall: choose a free cell", what, x, y)
 	}
 	return int32(y*g.w + x), nil
 }
@@ -205,7 +207,7 @@ func ParseCell(s string) (x, y int, err error) {
 		}
 	}
 	if !ok || err != nil || x < 0 || y < 0 {
-		return 0, 0, fmt.Errorf("stepper: cell %q: want x,y with whole numbers >= 0 (x the column, y the row from the top left), such as 3,4", s)
+		return 0, 0, usererr.Errorf("stepper", "cell %q: want x,y with whole numbers >= 0 (x the column, y the row from the top left), such as 3,4", s)
 	}
 	return x, y, nil
 }

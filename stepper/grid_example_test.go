@@ -10,7 +10,7 @@ import (
 // multiplies the cost of entering it. With 8 moves and no corner cutting A*
 // (octile distance by default) goes round the 9.
 func ExampleGrid() {
-	inst, err := stepper.ParseProblem("grid S.#/.9./..G moves=8")
+	inst, err := stepper.ParseProblem("grid S.#/.9./..G moves=8", nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -38,7 +38,7 @@ func ExampleGrid() {
 
 // Errors name the problem and the fix.
 func ExampleParseGrid_error() {
-	_, err := stepper.ParseProblem("grid S#G start=1,0")
+	_, err := stepper.ParseProblem("grid S#G start=1,0", nil)
 	fmt.Println(err)
 	// Output:
 	// stepper: grid: start 1,0 is a wall: choose a free cell

@@ -20,7 +20,7 @@ func FuzzParseGrid(f *testing.F) {
 		if len(fields) > 0 && strings.HasSuffix(strings.ToLower(fields[0]), ".map") {
 			return // a file name: reading files is not this fuzz test's business
 		}
-		inst, err := ParseProblem("grid " + s)
+		inst, err := ParseProblem("grid "+s, LocalFiles)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "stepper: ") {
 				t.Fatalf("error without prefix: %v", err)
@@ -28,7 +28,7 @@ func FuzzParseGrid(f *testing.F) {
 			return
 		}
 		g := inst.(*Grid)
-		again, err := ParseProblem(g.Spec())
+		again, err := ParseProblem(g.Spec(), LocalFiles)
 		if err != nil {
 			t.Fatalf("Spec %q does not parse: %v", g.Spec(), err)
 		}

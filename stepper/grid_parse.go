@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"stepviz/stepper/movingai"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // gridArgs are the options of a grid problem line; nil or zero means "not
@@ -26,20 +28,20 @@ func parseGridArgs(args []string) (gridArgs, error) {
 		name, value, ok := strings.Cut(arg, "=")
 		name = strings.ToLower(name)
 		if !ok {
-			return a, fmt.Errorf("stepper: grid: %q: want name=value, one of start=x,y goal=x,y moves=4|8 cost=unit|10-14 corners=no|yes", arg)
+			return a, usererr.Errorf("stepper", "grid: %q: want name=value, one of start=x,y goal=x,y moves=4|8 cost=unit|10-14 corners=no|yes", arg)
 		}
 		if !contains(gridOptionNames, name) {
-			return a, fmt.Errorf("stepper: grid: unknown option %q%s; grid options are start=x,y goal=x,y moves=4|8 cost=unit|10-14 corners=no|yes", name, suggest(name, gridOptionNames))
+			return a, usererr.Errorf("stepper", "grid: unknown option %q%s; grid options are start=x,y goal=x,y moves=4|8 cost=unit|10-14 corners=no|yes", name, suggest(name, gridOptionNames))
 		}
 		if seen[name] {
-			return a, fmt.Errorf("stepper: grid: %s= is given twice: give it once", name)
+			return a, usererr.Errorf("stepper", "grid: %s= is given twice: give it once", name)
 		}
 		seen[name] = true
 		switch name {
 		case "start", "goal":
 			x, y, err := ParseCell(value)
 			if err != nil {
-				return a, fmt.Errorf("stepper: grid: %s=%s: want x,y (x the column, y the row, 0-based from the top left), such as %s=0,0", name, value, name)
+				return a, usererr.Errorf("stepper", "grid: %s=%s: want x,y (x the column, y the row, 0-based from the top left), such as %s=0,0", name, value, name)
 			}
 			if name == "start" {
 				a.start = &[2]int{x, y}
@@ -53,7 +55,7 @@ func parseGridArgs(args []string) (gridArgs, error) {
 			case "8":
 				a.moves = 8
 			default:
-				return a, fmt.Errorf("stepper: grid: moves=%s: want moves=4 (N E S W) or moves=8 (with diagonals)", value)
+				return a, usererr.Errorf("stepper", "grid: moves=%s: want moves=4 (N E S W) or moves=8 (with diagonals)", value)
 			}
 		case "cost":
 			switch strings.ToLower(value) {
@@ -62,7 +64,7 @@ func parseGridArgs(args []string) (gridArgs, error) {
 			case Cost1014, "1014", "10/14":
 				a.cost = Cost1014
 			default:
-				return a, fmt.Errorf("stepper: grid: cost=%s: want cost=unit (1 and √2) or cost=10-14", value)
+				return a, usererr.Errorf("stepper", "grid: cost=%s: want cost=unit (1 and √2) or cost=10-14", value)
 			}
 		case "corners":
 			var b bool
@@ -71,7 +73,7 @@ func parseGridArgs(args []string) (gridArgs, error) {
 				b = true
 			case "no", "false", "off":
 			default:
-				return a, fmt.Errorf("stepper: grid: corners=%s: want corners=no (a diagonal needs both side cells free) or corners=yes", value)
+				return a, usererr.Errorf("stepper", "grid: corners=%s: want corners=no (a diagonal needs both side cells free) or corners=yes", value)
 			}
 			a.corners = &b
 		}
@@ -86,12 +88,15 @@ func parseGridArgs(args []string) (gridArgs, error) {
 // An argument ending in ".map" is a Moving AI map file (see [Grid] for the
 // characters); anything else is ASCII rows (see [ParseGridRows]). start= and
 // goal= override the S and G of the rows; a .map file needs both.
-func ParseGrid(args []string) (*Grid, error) {
+func ParseGrid(args []string) (*Grid, error) { return parseGrid(args, LocalFiles) }
+
+// parseGrid is ParseGrid reading a .map file through files.
+func parseGrid(args []string, files Files) (*Grid, error) {
 	if len(args) == 0 {
-		return nil, fmt.Errorf("stepper: grid: missing the grid: write grid <file.map> start=x,y goal=x,y, or rows joined by '/' such as grid S..#/.#../...G")
+		return nil, usererr.Errorf("stepper", "grid: missing the grid: write grid <file.map> start=x,y goal=x,y, or rows joined by '/' such as grid S..#/.#../...G")
 	}
 	if strings.HasSuffix(strings.ToLower(args[0]), ".map") {
-		return LoadGridMap(args[0], args[1:])
+		return loadGridMap(files, args[0], args[1:])
 	}
 	return ParseGridRows(strings.Split(args[0], "/"), args[1:])
 }
@@ -119,11 +124,11 @@ func ParseGridRows(rows []string, args []string) (*Grid, error) {
 		rows = rows[:len(rows)-1]
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("stepper: grid: no rows: write rows such as S..#/.#../...G ('.' free, '#' wall, 1-9 terrain, S start, G goal)")
+		return nil, usererr.Errorf("stepper", "grid: no rows: write rows such as S..#/.#../...G ('.' free, '#' wall, 1-9 terrain, S start, G goal)")
 	}
 	w, h := len(rows[0]), len(rows)
 	if w > MaxGridSide || h > MaxGridSide {
-		return nil, fmt.Errorf("stepper: grid: %d×%d is too big: at most %d×%d cells", w, h, MaxGridSide, MaxGridSide)
+		return nil, usererr.Errorf("stepper", "grid: %d×%d is too big: at most %d×%d cells", w, h, MaxGridSide, MaxGridSide)
 	}
 	g := &Grid{w: w, h: h, cells: make([]uint8, 0, w*h), raw: make([]byte, 0, w*h)}
 	startMark, goalMark := int32(-1), int32(-1)
@@ -135,18 +140,18 @@ func ParseGridRows(rows []string, args []string) (*Grid, error) {
 				if r == '0' {
 					hint = "terrain costs are 1-9; write a wall as '#'"
 				}
-				return nil, fmt.Errorf("stepper: grid: row %d, column %d: unknown character %q: %s", y, x, r, hint)
+				return nil, usererr.Errorf("stepper", "grid: row %d, column %d: unknown character %q: %s", y, x, r, hint)
 			}
 			i := int32(y*w + x)
 			switch r {
 			case 'S':
 				if startMark >= 0 {
-					return nil, fmt.Errorf("stepper: grid: two starts S, at %s and %d,%d: mark one", cellString(startMark, w), x, y)
+					return nil, usererr.Errorf("stepper", "grid: two starts S, at %s and %d,%d: mark one", cellString(startMark, w), x, y)
 				}
 				startMark = i
 			case 'G':
 				if goalMark >= 0 {
-					return nil, fmt.Errorf("stepper: grid: two goals G, at %s and %d,%d: mark one (a grid has a single goal)", cellString(goalMark, w), x, y)
+					return nil, usererr.Errorf("stepper", "grid: two goals G, at %s and %d,%d: mark one (a grid has a single goal)", cellString(goalMark, w), x, y)
 				}
 				goalMark = i
 			}
@@ -161,7 +166,7 @@ func ParseGridRows(rows []string, args []string) (*Grid, error) {
 			}
 		}
 		if len(row) != w {
-			return nil, fmt.Errorf("stepper: grid: ragged rows: row %d has %d cells but row 0 has %d; every row must be as wide", y, len(row), w)
+			return nil, usererr.Errorf("stepper", "grid: ragged rows: row %d has %d cells but row 0 has %d; every row must be as wide", y, len(row), w)
 		}
 	}
 	return g.finish(startMark, goalMark, a)
@@ -189,11 +194,19 @@ func gridRowCell(r rune) (uint8, bool) {
 // problem line, which must give start= and goal=. In a .map file 'S' and 'G'
 // are passable terrain (swamp, grass), not the start and goal.
 func LoadGridMap(path string, args []string) (*Grid, error) {
+	return loadGridMap(LocalFiles, path, args)
+}
+
+// loadGridMap is LoadGridMap reading the file through files.
+func loadGridMap(files Files, path string, args []string) (*Grid, error) {
 	a, err := parseGridArgs(args)
 	if err != nil {
 		return nil, err
 	}
-	m, err := movingai.ReadMap(path)
+	if files == nil {
+		return nil, noFiles(path, "paste the grid's rows instead of a .map path")
+	}
+	m, err := movingai.ReadMap(files, path)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +230,7 @@ func (g *Grid) finish(startMark, goalMark int32, a gridArgs) (*Grid, error) {
 	case startMark >= 0:
 		g.start = startMark
 	default:
-		return nil, fmt.Errorf("stepper: grid: no start given: %s", where)
+		return nil, usererr.Errorf("stepper", "grid: no start given: %s", where)
 	}
 	switch {
 	case a.goal != nil:
@@ -227,7 +240,7 @@ func (g *Grid) finish(startMark, goalMark int32, a gridArgs) (*Grid, error) {
 	case goalMark >= 0:
 		g.goal = goalMark
 	default:
-		return nil, fmt.Errorf("stepper: grid: no goal given: %s", strings.NewReplacer("S ", "G ", "start=", "goal=").Replace(where))
+		return nil, usererr.Errorf("stepper", "grid: no goal given: %s", strings.NewReplacer("S ", "G ", "start=", "goal=").Replace(where))
 	}
 	g.setModel(a)
 	return g, nil

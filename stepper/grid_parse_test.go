@@ -56,7 +56,7 @@ func TestGridParseErrors(t *testing.T) {
 		{"grid " + badHeader + " start=0,0 goal=1,1", "map " + badHeader + ": line 3: bad header line"},
 		{"grid " + short + " start=0,0 goal=1,1", "the map has 2 rows but the header says height 3"},
 	} {
-		_, err := ParseProblem(tc.line)
+		_, err := ParseProblem(tc.line, LocalFiles)
 		if err == nil {
 			t.Errorf("%.60q: no error, want %q", tc.line, tc.want)
 			continue

@@ -14,13 +14,13 @@ import (
 
 func gridMust(tb testing.TB, line string) *Grid {
 	tb.Helper()
-	inst, err := ParseProblem(line)
+	inst, err := ParseProblem(line, LocalFiles)
 	if err != nil {
-		tb.Fatalf("ParseProblem(%q): %v", line, err)
+		tb.Fatalf("ParseProblem(%q, LocalFiles): %v", line, err)
 	}
 	g, ok := inst.(*Grid)
 	if !ok {
-		tb.Fatalf("ParseProblem(%q) is a %T, not a *Grid", line, inst)
+		tb.Fatalf("ParseProblem(%q, LocalFiles) is a %T, not a *Grid", line, inst)
 	}
 	return g
 }
@@ -252,7 +252,7 @@ func gridRandom(rng *rand.Rand, w, h int, terrain bool, opts string) *Grid {
 		rows[y] = string(b)
 	}
 	line := fmt.Sprintf("grid %s start=0,0 goal=%d,%d %s", strings.Join(rows, "/"), w-1, h-1, opts)
-	inst, err := ParseProblem(line)
+	inst, err := ParseProblem(line, LocalFiles)
 	if err != nil {
 		return nil
 	}

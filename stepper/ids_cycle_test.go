@@ -143,7 +143,7 @@ func TestIDSFollowsAIMA4e(t *testing.T) {
 				t.Fatalf("%s: ids's default parent policy is %s, want path", spec, s.Options().Parent)
 			}
 			var ref ref4e
-			inst, err := ParseProblem(spec)
+			inst, err := ParseProblem(spec, LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}

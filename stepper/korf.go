@@ -2,10 +2,11 @@ package stepper
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // KorfInstance is one line of Korf's table of 100 random 15-puzzles
@@ -57,13 +58,13 @@ func ParseKorf(r io.Reader) ([]KorfInstance, error) {
 		}
 		f := strings.Fields(text)
 		if len(f) != 21 {
-			return nil, fmt.Errorf("stepper: korf table line %d: %d fields, want 21: id, 16 tiles, optimal length, h0, published nodes, reproduced nodes", line, len(f))
+			return nil, usererr.Errorf("stepper", "korf table line %d: %d fields, want 21: id, 16 tiles, optimal length, h0, published nodes, reproduced nodes", line, len(f))
 		}
 		var nums [21]int64
 		for i, s := range f {
 			v, err := strconv.ParseInt(s, 10, 64)
 			if err != nil || v < 0 {
-				return nil, fmt.Errorf("stepper: korf table line %d: field %d %q is not a whole number >= 0", line, i+1, s)
+				return nil, usererr.Errorf("stepper", "korf table line %d: field %d %q is not a whole number >= 0", line, i+1, s)
 			}
 			nums[i] = v
 		}
@@ -72,12 +73,12 @@ func ParseKorf(r io.Reader) ([]KorfInstance, error) {
 			k.Tiles = append(k.Tiles, int(v))
 		}
 		if _, err := ParsePuzzle([]string{FormatTiles(k.Tiles), "goal=" + KorfGoal}); err != nil {
-			return nil, fmt.Errorf("stepper: korf table line %d: %v", line, err)
+			return nil, usererr.Errorf("stepper", "korf table line %d: %v", line, err)
 		}
 		out = append(out, k)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("stepper: korf table line %d: %v", line+1, err)
+		return nil, usererr.Errorf("stepper", "korf table line %d: %v", line+1, err)
 	}
 	return out, nil
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // Algorithm names a search strategy.
@@ -245,9 +247,8 @@ type Options struct {
 	// (ids, idastar, rbfs, dls) keeps no journal of past steps, and ids
 	// and idastar drop the nodes of the earlier iterations whenever one
 	// begins, so memory is the current iteration's nodes instead of every
-	// iteration's with about 240 bytes of journal a step (IDA* with
-	// misplaced tiles on 867254301: 154 MB held instead of 1.13 GB;
-	// BenchmarkForget). Events, counters, statuses, paths and node ids are
+	// iteration's with about 240 bytes of journal a step
+	// (BenchmarkForget measures both). Events, counters, statuses, paths and node ids are
 	// those of the keeping mode. What it costs: Seek or Reset to an earlier
 	// step steps again from step 0, O(steps); Node of a dropped id reports
 	// NodeDropped; the journal's queries (NodeEnd, Records, ModdedIn ...)
@@ -317,7 +318,7 @@ func (o *Options) Set(name, value string) error {
 	case "w", "weight":
 		w, err := strconv.ParseFloat(value, 64)
 		if err != nil || !validWeight(w) {
-			return fmt.Errorf("stepper: weight %q: want a number from 1 to %d, such as w=2", value, MaxWeight)
+			return usererr.Errorf("stepper", "weight %q: want a number from 1 to %d, such as w=2", value, MaxWeight).For("w")
 		}
 		o.Weight = w
 	case "tie":
@@ -331,7 +332,7 @@ func (o *Options) Set(name, value string) error {
 	case "tree":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
-			return fmt.Errorf("stepper: tree=%q: want true or false", value)
+			return usererr.Errorf("stepper", "tree=%q: want true or false", value).For("tree")
 		}
 		o.Tree = b
 	case "depth", "limit":
@@ -341,7 +342,7 @@ func (o *Options) Set(name, value string) error {
 		}
 		d, err := strconv.Atoi(value)
 		if err != nil || d < 0 || d > MaxDepth {
-			return fmt.Errorf("stepper: depth %q: want a whole number from 0 to %d (0 expands nothing: only the start is goal-tested), or none for no limit", value, MaxDepth)
+			return usererr.Errorf("stepper", "depth %q: want a whole number from 0 to %d (0 expands nothing: only the start is goal-tested), or none for no limit", value, MaxDepth).For("depth")
 		}
 		o.Depth, o.DepthLimited = d, true
 	case "order":
@@ -349,19 +350,19 @@ func (o *Options) Set(name, value string) error {
 	case "lazy":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
-			return fmt.Errorf("stepper: lazy=%q: want true or false", value)
+			return usererr.Errorf("stepper", "lazy=%q: want true or false", value).For("lazy")
 		}
 		o.Lazy = b
 	case "width", "k":
 		k, err := strconv.Atoi(value)
 		if err != nil || k < 1 || k > MaxWidth {
-			return fmt.Errorf("stepper: width %q: want a whole number from 1 to %d, such as width=3", value, MaxWidth)
+			return usererr.Errorf("stepper", "width %q: want a whole number from 1 to %d, such as width=3", value, MaxWidth).For("width")
 		}
 		o.Width = k
 	case "local":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
-			return fmt.Errorf("stepper: local=%q: want true or false", value)
+			return usererr.Errorf("stepper", "local=%q: want true or false", value).For("local")
 		}
 		o.Local = b
 	case "f":
@@ -375,11 +376,11 @@ func (o *Options) Set(name, value string) error {
 	case "maxnodes":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 1 || n > MaxMaxNodes {
-			return fmt.Errorf("stepper: maxnodes %q: want a whole number from 1 to %d", value, MaxMaxNodes)
+			return usererr.Errorf("stepper", "maxnodes %q: want a whole number from 1 to %d", value, MaxMaxNodes).For("maxnodes")
 		}
 		o.MaxNodes = n
 	default:
-		return fmt.Errorf("stepper: unknown option %q%s; options are %s", name, suggest(name, optionNames), strings.Join(optionNames, ", "))
+		return usererr.Errorf("stepper", "unknown option %q%s; options are %s", name, suggest(name, optionNames), strings.Join(optionNames, ", ")).For(name)
 	}
 	return nil
 }
@@ -398,11 +399,11 @@ func (o *Options) normalizeBeam() error {
 	if o.Algorithm != Beam {
 		switch {
 		case o.Width != 0:
-			return fmt.Errorf("stepper: width=%d is an option of beam (beam width=%d), not %s", o.Width, o.Width, o.Algorithm)
+			return usererr.Errorf("stepper", "width=%d is an option of beam (beam width=%d), not %s", o.Width, o.Width, o.Algorithm).For("width")
 		case o.Local:
-			return fmt.Errorf("stepper: local=true is an option of beam (beam width=3 local=true), not %s", o.Algorithm)
+			return usererr.Errorf("stepper", "local=true is an option of beam (beam width=3 local=true), not %s", o.Algorithm).For("local")
 		case o.F != "":
-			return fmt.Errorf("stepper: f=%s is an option of beam, not %s: the other searches' f is fixed by the algorithm", o.F, o.Algorithm)
+			return usererr.Errorf("stepper", "f=%s is an option of beam, not %s: the other searches' f is fixed by the algorithm", o.F, o.Algorithm).For("f")
 		}
 		return nil
 	}
@@ -410,7 +411,7 @@ func (o *Options) normalizeBeam() error {
 		o.Width = DefaultBeamWidth
 	}
 	if o.Width < 1 || o.Width > MaxWidth {
-		return fmt.Errorf("stepper: width %d: want a whole number from 1 to %d, such as width=3", o.Width, MaxWidth)
+		return usererr.Errorf("stepper", "width %d: want a whole number from 1 to %d, such as width=3", o.Width, MaxWidth).For("width")
 	}
 	if o.F == "" {
 		o.F = "g+h"
@@ -418,19 +419,19 @@ func (o *Options) normalizeBeam() error {
 	switch o.F {
 	case "g+h", "h":
 	default:
-		return fmt.Errorf("stepper: f=%s: beam ranks by f=g+h (as A*, the default) or f=h (h alone, as greedy search)", o.F)
+		return usererr.Errorf("stepper", "f=%s: beam ranks by f=g+h (as A*, the default) or f=h (h alone, as greedy search)", o.F).For("f")
 	}
 	if o.Weight == 1 {
 		o.Weight = 0 // f = g + h, written without w=
 	}
 	if o.Weight != 0 && !validWeight(o.Weight) {
-		return fmt.Errorf("stepper: weight %v: want a number from 1 to %d, such as w=2", o.Weight, MaxWeight)
+		return usererr.Errorf("stepper", "weight %v: want a number from 1 to %d, such as w=2", o.Weight, MaxWeight).For("w")
 	}
 	if o.Weight != 0 && o.F == "h" {
-		return fmt.Errorf("stepper: w=%s weighs h in f = g + w·h, and f=h ranks by h alone: give one of them", strconv.FormatFloat(o.Weight, 'g', -1, 64))
+		return usererr.Errorf("stepper", "w=%s weighs h in f = g + w·h, and f=h ranks by h alone: give one of them", strconv.FormatFloat(o.Weight, 'g', -1, 64)).For("f")
 	}
 	if o.Local && (o.Tie == TieHighG || o.Tie == TieLowH) {
-		return fmt.Errorf("stepper: tie=%s: local beam search orders a layer by f and then by insertion, so it takes tie=fifo or tie=lifo", o.Tie)
+		return usererr.Errorf("stepper", "tie=%s: local beam search orders a layer by f and then by insertion, so it takes tie=fifo or tie=lifo", o.Tie).For("tie")
 	}
 	return nil
 }
@@ -445,7 +446,7 @@ func (o Options) Normalize() (Options, error) {
 		o.Algorithm = AStar
 	}
 	if !contains(Algorithms, o.Algorithm) {
-		return o, fmt.Errorf("stepper: unknown algorithm %q%s; algorithms are %s", o.Algorithm, suggest(string(o.Algorithm), names(Algorithms)), strings.Join(names(Algorithms), ", "))
+		return o, usererr.Errorf("stepper", "unknown algorithm %q%s; algorithms are %s", o.Algorithm, suggest(string(o.Algorithm), names(Algorithms)), strings.Join(names(Algorithms), ", ")).For("algo")
 	}
 	if !o.Algorithm.usesH() {
 		o.Heuristic = ""
@@ -455,7 +456,7 @@ func (o Options) Normalize() (Options, error) {
 			o.Weight = 2
 		}
 		if !validWeight(o.Weight) {
-			return o, fmt.Errorf("stepper: weight %v: want a number from 1 to %d, such as w=2", o.Weight, MaxWeight)
+			return o, usererr.Errorf("stepper", "weight %v: want a number from 1 to %d, such as w=2", o.Weight, MaxWeight).For("w")
 		}
 	} else if o.Algorithm != Beam { // beam's w is checked by normalizeBeam
 		o.Weight = 0
@@ -464,7 +465,7 @@ func (o Options) Normalize() (Options, error) {
 		o.Tie = TieFIFO
 	}
 	if !contains(TieRules, o.Tie) {
-		return o, fmt.Errorf("stepper: unknown tie rule %q%s; tie rules are %s", o.Tie, suggest(string(o.Tie), names(TieRules)), strings.Join(names(TieRules), ", "))
+		return o, usererr.Errorf("stepper", "unknown tie rule %q%s; tie rules are %s", o.Tie, suggest(string(o.Tie), names(TieRules)), strings.Join(names(TieRules), ", ")).For("tie")
 	}
 	if o.Goal == "" {
 		o.Goal = OnExpand
@@ -473,7 +474,7 @@ func (o Options) Normalize() (Options, error) {
 		}
 	}
 	if o.Goal != OnGenerate && o.Goal != OnExpand {
-		return o, fmt.Errorf("stepper: goal test %q: want generate or expand", o.Goal)
+		return o, usererr.Errorf("stepper", "goal test %q: want generate or expand", o.Goal).For("goaltest")
 	}
 	if o.Open == "" {
 		o.Open = Reparent
@@ -482,16 +483,16 @@ func (o Options) Normalize() (Options, error) {
 		}
 	}
 	if o.Open != Reparent && o.Open != ReparentNew && o.Open != IgnoreOpen {
-		return o, fmt.Errorf("stepper: open=%q: want reparent, reparent-new or ignore", o.Open)
+		return o, usererr.Errorf("stepper", "open=%q: want reparent, reparent-new or ignore", o.Open).For("open")
 	}
 	switch {
 	case o.Depth == NoDepthLimit:
 		if o.Algorithm == DLS {
-			return o, fmt.Errorf("stepper: depth=none: dls is depth-limited search and needs a limit (default %d); for no limit use dfs tree=true order=reverse, the same search unbounded", DefaultDLSLimit)
+			return o, usererr.Errorf("stepper", "depth=none: dls is depth-limited search and needs a limit (default %d); for no limit use dfs tree=true order=reverse, the same search unbounded", DefaultDLSLimit).For("depth")
 		}
 		o.Depth, o.DepthLimited = 0, false
 	case o.Depth < 0 || o.Depth > MaxDepth:
-		return o, fmt.Errorf("stepper: depth %d: want a whole number from 0 to %d, or none for no limit", o.Depth, MaxDepth)
+		return o, usererr.Errorf("stepper", "depth %d: want a whole number from 0 to %d, or none for no limit", o.Depth, MaxDepth).For("depth")
 	case o.Depth > 0:
 		o.DepthLimited = true
 	}
@@ -507,19 +508,19 @@ func (o Options) Normalize() (Options, error) {
 		return o, err
 	}
 	if o.Lazy && (o.Tree || o.Algorithm.depthFirstIterative() || o.Algorithm.bidirectional() || o.Algorithm == Beam) {
-		return o, fmt.Errorf("stepper: lazy=true is for graph search with bfs, dfs, dls, ucs, greedy, astar or wastar (not tree=true, not %s)", o.Algorithm)
+		return o, usererr.Errorf("stepper", "lazy=true is for graph search with bfs, dfs, dls, ucs, greedy, astar or wastar (not tree=true, not %s)", o.Algorithm).For("lazy")
 	}
 	if o.Parent != "" && o.Parent != KeepParent && o.Parent != SkipParent && o.Parent != PathParent {
-		return o, fmt.Errorf("stepper: parent=%q: want path (never generate a state on the node's own path: AIMA 4th ed.), skip (never regenerate the parent's state: Korf) or keep (generate every successor: aima-python)", o.Parent)
+		return o, usererr.Errorf("stepper", "parent=%q: want path (never generate a state on the node's own path: AIMA 4th ed.), skip (never regenerate the parent's state: Korf) or keep (generate every successor: aima-python)", o.Parent).For("parent")
 	}
 	if o.Parent != "" && !o.Algorithm.depthFirstIterative() {
-		return o, fmt.Errorf("stepper: parent=%s is an option of ids, idastar and rbfs, not %s", o.Parent, o.Algorithm)
+		return o, usererr.Errorf("stepper", "parent=%s is an option of ids, idastar and rbfs, not %s", o.Parent, o.Algorithm).For("parent")
 	}
 	if o.Closed == "" {
 		o.Closed = IgnoreClosed
 	}
 	if o.Closed != IgnoreClosed && o.Closed != Reopen {
-		return o, fmt.Errorf("stepper: closed=%q: want ignore or reopen", o.Closed)
+		return o, usererr.Errorf("stepper", "closed=%q: want ignore or reopen", o.Closed).For("closed")
 	}
 	if o.Order == "" {
 		o.Order = "natural"
@@ -528,7 +529,7 @@ func (o Options) Normalize() (Options, error) {
 		o.Duplicates = KeepDuplicates
 	}
 	if o.Duplicates != KeepDuplicates && o.Duplicates != DropDuplicates {
-		return o, fmt.Errorf("stepper: duplicates=%q: want keep or drop", o.Duplicates)
+		return o, usererr.Errorf("stepper", "duplicates=%q: want keep or drop", o.Duplicates).For("duplicates")
 	}
 	if o.TieSide == "" && o.Algorithm.bidirectional() {
 		o.TieSide = TieSideForward
@@ -540,7 +541,7 @@ func (o Options) Normalize() (Options, error) {
 		o.MaxNodes = DefaultMaxNodes
 	}
 	if o.MaxNodes > MaxMaxNodes {
-		return o, fmt.Errorf("stepper: maxnodes %d: want a whole number from 1 to %d", o.MaxNodes, MaxMaxNodes)
+		return o, usererr.Errorf("stepper", "maxnodes %d: want a whole number from 1 to %d", o.MaxNodes, MaxMaxNodes).For("maxnodes")
 	}
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
@@ -557,30 +558,30 @@ func (o Options) Normalize() (Options, error) {
 func (o Options) checkBidi() error {
 	if !o.Algorithm.bidirectional() {
 		if o.TieSide != "" {
-			return fmt.Errorf("stepper: ontie=%s is an option of bibfs, biucs and biastar (which side expands when both sides' least keys are equal), not %s", o.TieSide, o.Algorithm)
+			return usererr.Errorf("stepper", "ontie=%s is an option of bibfs, biucs and biastar (which side expands when both sides' least keys are equal), not %s", o.TieSide, o.Algorithm).For("ontie")
 		}
 		return nil
 	}
 	if o.TieSide != TieSideForward && o.TieSide != TieSideBackward {
-		return fmt.Errorf("stepper: ontie=%s: want forward (the default) or backward (AIMA 4th ed., Figure 3.14: forward only when its least key is strictly smaller)", o.TieSide)
+		return usererr.Errorf("stepper", "ontie=%s: want forward (the default) or backward (AIMA 4th ed., Figure 3.14: forward only when its least key is strictly smaller)", o.TieSide).For("ontie")
 	}
-	why := ""
+	why, field := "", ""
 	switch {
 	case o.Tie != TieFIFO:
-		why = fmt.Sprintf("tie=%s: each side of %s expands its least key first, the node added first on a tie (tie=fifo)", o.Tie, o.Algorithm)
+		field, why = "tie", fmt.Sprintf("tie=%s: each side of %s expands its least key first, the node added first on a tie (tie=fifo)", o.Tie, o.Algorithm)
 	case o.Goal != OnExpand:
-		why = fmt.Sprintf("goaltest=%s: %s tests no node for the goal; it finds paths where its two searches meet and stops by its stopping rule", o.Goal, o.Algorithm)
+		field, why = "goaltest", fmt.Sprintf("goaltest=%s: %s tests no node for the goal; it finds paths where its two searches meet and stops by its stopping rule", o.Goal, o.Algorithm)
 	case o.Open != Reparent || o.Closed != IgnoreClosed:
-		why = fmt.Sprintf("open=%s closed=%s: %s gives a state reached more cheaply on its own side a new node, open or closed (the open= and closed= policies are not its)", o.Open, o.Closed, o.Algorithm)
+		field, why = "open", fmt.Sprintf("open=%s closed=%s: %s gives a state reached more cheaply on its own side a new node, open or closed (the open= and closed= policies are not its)", o.Open, o.Closed, o.Algorithm)
 	case o.Tree:
-		why = fmt.Sprintf("tree=true: %s is a graph search, each side remembering the states it reached (the other side's are how the two meet)", o.Algorithm)
+		field, why = "tree", fmt.Sprintf("tree=true: %s is a graph search, each side remembering the states it reached (the other side's are how the two meet)", o.Algorithm)
 	case o.DepthLimited:
-		why = fmt.Sprintf("depth=%d: %s has no depth limit", o.Depth, o.Algorithm)
+		field, why = "depth", fmt.Sprintf("depth=%d: %s has no depth limit", o.Depth, o.Algorithm)
 	case o.Duplicates != KeepDuplicates:
-		why = fmt.Sprintf("duplicates=%s: %s keeps every child as a node", o.Duplicates, o.Algorithm)
+		field, why = "duplicates", fmt.Sprintf("duplicates=%s: %s keeps every child as a node", o.Duplicates, o.Algorithm)
 	}
 	if why != "" {
-		return fmt.Errorf("stepper: %s; leave the option out", why)
+		return usererr.Errorf("stepper", "%s; leave the option out", why).For(field)
 	}
 	return nil
 }
@@ -657,7 +658,7 @@ func ParseOptions(line string) (Options, error) {
 				o.Algorithm = Algorithm(strings.ToLower(f))
 				continue
 			}
-			return o, fmt.Errorf("stepper: %q: want name=value, such as h=manhattan", f)
+			return o, usererr.Errorf("stepper", "%q: want name=value, such as h=manhattan", f)
 		}
 		if err := o.Set(name, value); err != nil {
 			return o, err

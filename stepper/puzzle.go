@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // Puzzle is a sliding-tile puzzle on an N×N board, N = 3, 4 or 5. Tiles are
@@ -48,7 +50,7 @@ func ParsePuzzle(args []string) (*Puzzle, error) {
 		name, value, ok := strings.Cut(a, "=")
 		if !ok {
 			if strings.EqualFold(a, "goal") {
-				return nil, fmt.Errorf("stepper: puzzle: %q without =: write goal=<tiles> with no spaces around =, such as goal=123804765", a)
+				return nil, usererr.Errorf("stepper", "puzzle: %q without =: write goal=<tiles> with no spaces around =, such as goal=123804765", a)
 			}
 			if goalSeen {
 				goalTok = append(goalTok, a)
@@ -60,23 +62,23 @@ func ParsePuzzle(args []string) (*Puzzle, error) {
 		switch strings.ToLower(name) {
 		case "goal":
 			if goalSeen {
-				return nil, fmt.Errorf("stepper: puzzle: goal= is given twice: give it once, such as goal=123804765")
+				return nil, usererr.Errorf("stepper", "puzzle: goal= is given twice: give it once, such as goal=123804765")
 			}
 			goalSeen = true
 			if value != "" {
 				goalTok = append(goalTok, value)
 			}
 		default:
-			return nil, fmt.Errorf("stepper: puzzle: unknown argument %q%s: a puzzle line is puzzle <tiles> [goal=<tiles>]", a, suggest(strings.ToLower(name), []string{"goal"}))
+			return nil, usererr.Errorf("stepper", "puzzle: unknown argument %q%s: a puzzle line is puzzle <tiles> [goal=<tiles>]", a, suggest(strings.ToLower(name), []string{"goal"}))
 		}
 	}
 	if len(startTok) == 0 {
-		return nil, fmt.Errorf("stepper: puzzle: no start tiles: write them row by row with 0 for the blank, such as puzzle 283164705 or puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
+		return nil, usererr.Errorf("stepper", "puzzle: no start tiles: write them row by row with 0 for the blank, such as puzzle 283164705 or puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
 	}
 	startText := strings.Join(startTok, " ")
 	start, err := parseTiles(startText)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: puzzle start %q: %v", startText, err)
+		return nil, usererr.Errorf("stepper", "puzzle start %q: %v", startText, err)
 	}
 	n := boardSide(len(start))
 	p := &Puzzle{n: n, start: start}
@@ -85,15 +87,15 @@ func ParsePuzzle(args []string) (*Puzzle, error) {
 	} else {
 		goalText := strings.Join(goalTok, " ")
 		if goalText == "" {
-			return nil, fmt.Errorf("stepper: puzzle: goal= has no tiles: write them as the start's are, such as goal=123804765")
+			return nil, usererr.Errorf("stepper", "puzzle: goal= has no tiles: write them as the start's are, such as goal=123804765")
 		}
 		goal, err := parseTiles(goalText)
 		if err != nil {
-			return nil, fmt.Errorf("stepper: puzzle goal %q: %v", goalText, err)
+			return nil, usererr.Errorf("stepper", "puzzle goal %q: %v", goalText, err)
 		}
 		if len(goal) != len(start) {
 			gn := boardSide(len(goal))
-			return nil, fmt.Errorf("stepper: puzzle: the start is %d×%d but the goal is %d×%d: give both with the same number of tiles", n, n, gn, gn)
+			return nil, usererr.Errorf("stepper", "puzzle: the start is %d×%d but the goal is %d×%d: give both with the same number of tiles", n, n, gn, gn)
 		}
 		p.goal = goal
 	}
@@ -112,7 +114,7 @@ func ParsePuzzle(args []string) (*Puzzle, error) {
 func ParseTiles(s string) ([]int, error) {
 	t, err := parseTiles(s)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: tiles %q: %v", s, err)
+		return nil, usererr.Errorf("stepper", "tiles %q: %v", s, err)
 	}
 	return t, nil
 }
@@ -274,7 +276,7 @@ func checkSolvable(n int, start, goal []int) error {
 		if si%2 == gi%2 {
 			return nil
 		}
-		return fmt.Errorf("stepper: puzzle %s cannot reach goal %s: the start has %s (%s) and the goal %s (%s). "+
+		return usererr.Errorf("stepper", "puzzle %s cannot reach goal %s: the start has %s (%s) and the goal %s (%s). "+
 			"An inversion is a pair of tiles, blank ignored, that is in the wrong order when the board is read row by row; "+
 			"on a %d×%d board every move changes their count by 0 or %d, so its parity never changes. "+
 			"Swap two tiles (not the blank) of the start or of the goal to get a solvable pair",
@@ -284,7 +286,7 @@ func checkSolvable(n int, start, goal []int) error {
 	if (si+sr)%2 == (gi+gr)%2 {
 		return nil
 	}
-	return fmt.Errorf("stepper: puzzle %s cannot reach goal %s: the start has %s with the blank on row %d (%d+%d = %d, %s) "+
+	return usererr.Errorf("stepper", "puzzle %s cannot reach goal %s: the start has %s with the blank on row %d (%d+%d = %d, %s) "+
 		"and the goal %s with the blank on row %d (%d+%d = %d, %s). "+
 		"An inversion is a pair of tiles, blank ignored, that is in the wrong order when the board is read row by row; "+
 		"on a %d×%d board a sideways move changes neither number and an up or down move changes the inversions by an odd number "+

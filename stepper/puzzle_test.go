@@ -9,13 +9,13 @@ import (
 
 func mustPuzzle(t testing.TB, line string) *Puzzle {
 	t.Helper()
-	inst, err := ParseProblem(line)
+	inst, err := ParseProblem(line, LocalFiles)
 	if err != nil {
-		t.Fatalf("ParseProblem(%q): %v", line, err)
+		t.Fatalf("ParseProblem(%q, LocalFiles): %v", line, err)
 	}
 	p, ok := inst.(*Puzzle)
 	if !ok {
-		t.Fatalf("ParseProblem(%q) is a %T, want *Puzzle", line, inst)
+		t.Fatalf("ParseProblem(%q, LocalFiles) is a %T, want *Puzzle", line, inst)
 	}
 	return p
 }
@@ -113,9 +113,9 @@ func TestParsePuzzleErrors(t *testing.T) {
 		{"puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", []string{"1 inversion with the blank on row 4 (1+4 = 5, odd)", "0 inversions with the blank on row 4 (0+4 = 4, even)"}},
 	}
 	for _, tt := range tests {
-		_, err := ParseProblem(tt.line)
+		_, err := ParseProblem(tt.line, LocalFiles)
 		if err == nil {
-			t.Errorf("ParseProblem(%q): no error", tt.line)
+			t.Errorf("ParseProblem(%q, LocalFiles): no error", tt.line)
 			continue
 		}
 		msg := err.Error()
@@ -123,13 +123,13 @@ func TestParsePuzzleErrors(t *testing.T) {
 		for _, w := range tt.want {
 			i := strings.Index(rest, w)
 			if i < 0 {
-				t.Errorf("ParseProblem(%q) = %q\n  want it to contain %q (in order)", tt.line, msg, w)
+				t.Errorf("ParseProblem(%q, LocalFiles) = %q\n  want it to contain %q (in order)", tt.line, msg, w)
 				break
 			}
 			rest = rest[i+len(w):]
 		}
 		if !strings.HasPrefix(msg, "stepper: ") {
-			t.Errorf("ParseProblem(%q) = %q: want the stepper: prefix", tt.line, msg)
+			t.Errorf("ParseProblem(%q, LocalFiles) = %q: want the stepper: prefix", tt.line, msg)
 		}
 	}
 }
@@ -139,7 +139,7 @@ func TestParsePuzzleErrors(t *testing.T) {
 // what keeps them solvable.
 func TestPuzzleSolvability(t *testing.T) {
 	// The full message for an odd board, as a user reads it.
-	_, err := ParseProblem("puzzle 123456870")
+	_, err := ParseProblem("puzzle 123456870", nil)
 	want := "stepper: puzzle 123456870 cannot reach goal 123456780: the start has 1 inversion (odd) and the goal 0 inversions (even). " +
 		"An inversion is a pair of tiles, blank ignored, that is in the wrong order when the board is read row by row; " +
 		"on a 3×3 board every move changes their count by 0 or 2, so its parity never changes. " +
@@ -631,7 +631,7 @@ func FuzzParsePuzzle(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, args string) {
-		inst, err := ParseProblem("puzzle " + args)
+		inst, err := ParseProblem("puzzle "+args, LocalFiles)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "stepper: ") {
 				t.Fatalf("error without prefix: %v", err)
@@ -639,7 +639,7 @@ func FuzzParsePuzzle(f *testing.F) {
 			return
 		}
 		p := inst.(*Puzzle)
-		again, err := ParseProblem(p.Spec())
+		again, err := ParseProblem(p.Spec(), LocalFiles)
 		if err != nil || again.Spec() != p.Spec() {
 			t.Fatalf("Spec %q does not round-trip: %v", p.Spec(), err)
 		}

@@ -11,9 +11,9 @@ import (
 // its end.
 func solveLine(t *testing.T, problem, search string) *Search {
 	t.Helper()
-	inst, err := ParseProblem(problem)
+	inst, err := ParseProblem(problem, LocalFiles)
 	if err != nil {
-		t.Fatalf("ParseProblem(%q): %v", problem, err)
+		t.Fatalf("ParseProblem(%q, LocalFiles): %v", problem, err)
 	}
 	o, err := ParseOptions(search)
 	if err != nil {
@@ -137,7 +137,7 @@ func TestRomaniaSolutions(t *testing.T) {
 //	                             is worse than its 366+160 = 526 and is ignored
 //	Bucharest    418+0   = 418   goal
 func TestRomaniaAStarTrace(t *testing.T) {
-	inst, err := ParseProblem("graph romania start=Arad goal=Bucharest")
+	inst, err := ParseProblem("graph romania start=Arad goal=Bucharest", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestRomaniaOtherGoals(t *testing.T) {
 	g := Romania()
 	for _, goal := range g.ActionNames() {
 		line := "graph romania goal=" + goal
-		inst, err := ParseProblem(line)
+		inst, err := ParseProblem(line, LocalFiles)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -249,14 +249,14 @@ func TestRomaniaSpecRoundTrip(t *testing.T) {
 		{"graph romania goal=rimnicu vilcea start=Zerind", "graph romania start=Zerind goal=Rimnicu_Vilcea"},
 	}
 	for _, tt := range tests {
-		inst, err := ParseProblem(tt.line)
+		inst, err := ParseProblem(tt.line, LocalFiles)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.line, err)
 		}
 		if got := inst.Spec(); got != tt.spec {
 			t.Errorf("Spec(%q) = %q, want %q", tt.line, got, tt.spec)
 		}
-		again, err := ParseProblem(inst.Spec())
+		again, err := ParseProblem(inst.Spec(), LocalFiles)
 		if err != nil || again.Spec() != inst.Spec() {
 			t.Errorf("ParseProblem(Spec()) = %v, %v", again, err)
 		}

@@ -6,8 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"stepviz/stepper/movingai"
-	"strings"
 	"time"
 )
 
@@ -53,7 +53,7 @@ const maxScenFile = 64 << 20
 func LoadScen(path string) (*Scenario, error) {
 	f, err := safefile.Open(path, maxScenFile)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: cannot read scenario %s: %v", path, unwrapPathErr(err))
+		return nil, usererr.Errorf("stepper", "cannot read scenario %s: %v", path, unwrapPathErr(err))
 	}
 	defer f.Close()
 	rows, err := movingai.ParseScen(f)
@@ -71,7 +71,7 @@ func LoadScen(path string) (*Scenario, error) {
 					mp = alt
 				}
 			}
-			m, err := movingai.ReadMap(mp)
+			m, err := movingai.ReadMap(LocalFiles, mp)
 			if err != nil {
 				return nil, fmt.Errorf("%v (named by %s line %d; the map must be beside the scenario file)", err, path, r.Line)
 			}
@@ -80,17 +80,17 @@ func LoadScen(path string) (*Scenario, error) {
 		}
 		m := sm.m
 		if r.MapWidth != m.Width || r.MapHeight != m.Height {
-			return nil, fmt.Errorf("stepper: scen %s line %d: the row says the map is %d×%d but %s is %d×%d", path, r.Line, r.MapWidth, r.MapHeight, sm.path, m.Width, m.Height)
+			return nil, usererr.Errorf("stepper", "scen %s line %d: the row says the map is %d×%d but %s is %d×%d", path, r.Line, r.MapWidth, r.MapHeight, sm.path, m.Width, m.Height)
 		}
 		for _, c := range [...]struct {
 			what string
 			x, y int
 		}{{"start", r.StartX, r.StartY}, {"goal", r.GoalX, r.GoalY}} {
 			if c.x >= m.Width || c.y >= m.Height {
-				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is outside the %d×%d map", path, r.Line, c.what, c.x, c.y, m.Width, m.Height)
+				return nil, usererr.Errorf("stepper", "scen %s line %d: %s %d,%d is outside the %d×%d map", path, r.Line, c.what, c.x, c.y, m.Width, m.Height)
 			}
 			if m.Cells[c.y*m.Width+c.x] == 0 {
-				return nil, fmt.Errorf("stepper: scen %s line %d: %s %d,%d is a wall in %s", path, r.Line, c.what, c.x, c.y, sm.path)
+				return nil, usererr.Errorf("stepper", "scen %s line %d: %s %d,%d is a wall in %s", path, r.Line, c.what, c.x, c.y, sm.path)
 			}
 		}
 	}
@@ -152,7 +152,7 @@ type ScenResult struct {
 // a problem line for `stepviz solve`. O(map cells), to set the model.
 func (sc *Scenario) Grid(i int, cfg ScenConfig) (*Grid, error) {
 	if i < 0 || i >= len(sc.Rows) {
-		return nil, fmt.Errorf("stepper: scen %s: row %d: there are %d rows", sc.Path, i, len(sc.Rows))
+		return nil, usererr.Errorf("stepper", "scen %s: row %d: there are %d rows", sc.Path, i, len(sc.Rows))
 	}
 	base, err := sc.baseGrid(sc.Rows[i].Map, cfg)
 	if err != nil {
@@ -167,17 +167,17 @@ func (sc *Scenario) Grid(i int, cfg ScenConfig) (*Grid, error) {
 func (sc *Scenario) baseGrid(name string, cfg ScenConfig) (*Grid, error) {
 	sm := sc.maps[name]
 	if sm == nil {
-		return nil, fmt.Errorf("stepper: scen %s: map %q was not loaded; use LoadScen", sc.Path, name)
+		return nil, usererr.Errorf("stepper", "scen %s: map %q was not loaded; use LoadScen", sc.Path, name)
 	}
 	a := gridArgs{moves: cfg.Moves, cost: cfg.Cost, corners: &cfg.Corners}
 	if a.moves == 0 {
 		a.moves = 8
 	}
 	if a.moves != 4 && a.moves != 8 {
-		return nil, fmt.Errorf("stepper: scen: moves %d: want 4 or 8", cfg.Moves)
+		return nil, usererr.Errorf("stepper", "scen: moves %d: want 4 or 8", cfg.Moves)
 	}
 	if a.cost != "" && a.cost != CostUnit && a.cost != Cost1014 {
-		return nil, fmt.Errorf("stepper: scen: cost %q: want %s or %s", cfg.Cost, CostUnit, Cost1014)
+		return nil, usererr.Errorf("stepper", "scen: cost %q: want %s or %s", cfg.Cost, CostUnit, Cost1014)
 	}
 	g := &Grid{w: sm.m.Width, h: sm.m.Height, cells: sm.m.Cells, path: sm.path}
 	g.setModel(a)
@@ -212,7 +212,7 @@ func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 		}
 		g, err := base.WithEndpoints(r.StartX, r.StartY, r.GoalX, r.GoalY)
 		if err != nil {
-			return nil, fmt.Errorf("stepper: scen %s line %d: %v", sc.Path, r.Line, strings.TrimPrefix(err.Error(), "stepper: "))
+			return nil, usererr.Errorf("stepper", "scen %s line %d: %v", sc.Path, r.Line, err)
 		}
 		grids[i] = g
 	}

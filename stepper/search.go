@@ -1,9 +1,10 @@
 package stepper
 
 import (
-	"fmt"
 	"sort"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // Instance is a parsed problem, as every front end holds one: a puzzle, a
@@ -66,7 +67,7 @@ func NewSearch(inst Instance, o Options) (*Search, error) {
 //
 //	s, err := stepper.New("puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g")
 func New(problem, search string) (*Search, error) {
-	inst, err := ParseProblem(problem)
+	inst, err := ParseProblem(problem, LocalFiles)
 	if err != nil {
 		return nil, err
 	}
@@ -176,14 +177,14 @@ func (s *Search) FirstHeld() int {
 // EventAt returns the event of step k (1-based), moving the search to step k.
 func (s *Search) EventAt(k int) (Event, error) {
 	if k < 1 {
-		return Event{}, fmt.Errorf("stepper: step %d: steps are numbered from 1", k)
+		return Event{}, usererr.Errorf("stepper", "step %d: steps are numbered from 1", k)
 	}
 	if got := s.Seek(k - 1); got != k-1 {
-		return Event{}, fmt.Errorf("stepper: step %d: the search ended at step %d", k, got)
+		return Event{}, usererr.Errorf("stepper", "step %d: the search ended at step %d", k, got)
 	}
 	ev, ok := s.Step()
 	if !ok {
-		return Event{}, fmt.Errorf("stepper: step %d: the search ended at step %d", k, k-1)
+		return Event{}, usererr.Errorf("stepper", "step %d: the search ended at step %d", k, k-1)
 	}
 	return ev, nil
 }

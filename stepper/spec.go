@@ -1,8 +1,9 @@
 package stepper
 
 import (
-	"fmt"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // ParseProblem parses a problem line, the same in every front end:
@@ -11,10 +12,12 @@ import (
 //	grid <file.map | rows joined by '/'> [start=x,y] [goal=x,y] [moves=4|8] [cost=unit|10-14] [corners=no|yes]
 //	graph romania [start=Arad] [goal=Bucharest]
 //	graph <file>
-func ParseProblem(line string) (Instance, error) {
+//
+// A file the line names is read through files; nil files reads none.
+func ParseProblem(line string, files Files) (Instance, error) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
-		return nil, fmt.Errorf("stepper: empty problem: write puzzle <tiles>, grid <rows or file.map> or graph romania")
+		return nil, usererr.Errorf("stepper", "empty problem: write puzzle <tiles>, grid <rows or file.map> or graph romania")
 	}
 	kind := strings.ToLower(fields[0])
 	var (
@@ -25,14 +28,14 @@ func ParseProblem(line string) (Instance, error) {
 	case "puzzle":
 		inst, err = asInstance(ParsePuzzle(fields[1:]))
 	case "grid":
-		inst, err = asInstance(ParseGrid(fields[1:]))
+		inst, err = asInstance(parseGrid(fields[1:], files))
 	case "graph":
-		inst, err = asInstance(ParseGraph(fields[1:]))
+		inst, err = asInstance(parseGraph(fields[1:], files))
 	default:
 		if parse, ok := registeredKind(kind); ok {
-			return parse(fields[1:])
+			return parse(fields[1:], files)
 		}
-		return nil, fmt.Errorf("stepper: unknown problem kind %q%s: a problem line starts with %s", fields[0], suggest(kind, kindNames()), kindList())
+		return nil, usererr.Errorf("stepper", "unknown problem kind %q%s: a problem line starts with %s", fields[0], suggest(kind, kindNames()), kindList())
 	}
 	return inst, err
 }

@@ -1,6 +1,6 @@
 package stepper
 
-import "fmt"
+import "stepviz/internal/usererr"
 
 // StateSpace is the part of an instance's state space reachable from its
 // start, explored breadth first, with one heuristic's value at every state.
@@ -39,7 +39,7 @@ type explorer interface {
 // memory for V states and E edges explored, plus V heuristic calls.
 func ExploreStates(inst Instance, h string, maxStates int) (*StateSpace, error) {
 	if maxStates <= 0 {
-		return nil, fmt.Errorf("stepper: explore at least one state (asked for %d)", maxStates)
+		return nil, usererr.Errorf("stepper", "explore at least one state (asked for %d)", maxStates)
 	}
 	o, err := Options{Algorithm: AStar, Heuristic: h}.Normalize()
 	if err != nil {
@@ -51,7 +51,7 @@ func ExploreStates(inst Instance, h string, maxStates int) (*StateSpace, error) 
 	}
 	x, ok := eng.(explorer)
 	if !ok {
-		return nil, fmt.Errorf("stepper: cannot explore the states of a %s problem", inst.Kind())
+		return nil, usererr.Errorf("stepper", "cannot explore the states of a %s problem", inst.Kind())
 	}
 	return x.explore(maxStates)
 }

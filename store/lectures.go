@@ -4,8 +4,9 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // Lecture is a session started from the landing page: enough to rebuild
@@ -28,7 +29,7 @@ const MaxLectureForm = 256 << 10
 // CreateLecture stores a new lecture. Its ID must be new.
 func (s *DB) CreateLecture(ctx context.Context, l Lecture) error {
 	if len(l.Form) > MaxLectureForm {
-		return fmt.Errorf("store: lecture %s: its form has %d bytes, more than the %d kept", l.ID, len(l.Form), MaxLectureForm)
+		return usererr.Errorf("store", "lecture %s: its form has %d bytes, more than the %d kept", l.ID, len(l.Form), MaxLectureForm)
 	}
 	if l.Created == 0 {
 		l.Created = now()
@@ -39,7 +40,7 @@ func (s *DB) CreateLecture(ctx context.Context, l Lecture) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO lectures (id, key_hash, form, spec, options, step, owner, created, used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		l.ID, l.KeyHash, l.Form, l.Spec, l.Options, l.Step, l.Owner, l.Created, l.Used)
 	if err != nil {
-		return fmt.Errorf("store: keeping lecture %s: %w", l.ID, err)
+		return usererr.Errorf("store", "keeping lecture %s: %w", l.ID, err)
 	}
 	return nil
 }
@@ -56,10 +57,10 @@ func scanLecture(sc interface{ Scan(...any) error }) (Lecture, error) {
 func (s *DB) Lecture(ctx context.Context, id string) (Lecture, error) {
 	l, err := scanLecture(s.db.QueryRowContext(ctx, `SELECT `+lectureCols+` FROM lectures WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return l, fmt.Errorf("store: lecture %s: %w", id, ErrNotFound)
+		return l, usererr.Errorf("store", "lecture %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return l, fmt.Errorf("store: reading lecture %s: %w", id, err)
+		return l, usererr.Errorf("store", "reading lecture %s: %w", id, err)
 	}
 	return l, nil
 }
@@ -77,19 +78,19 @@ func (s *DB) Lectures(ctx context.Context, ids []string) ([]Lecture, error) {
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT `+lectureCols+` FROM lectures WHERE id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY used DESC`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("store: reading lectures: %w", err)
+		return nil, usererr.Errorf("store", "reading lectures: %w", err)
 	}
 	defer rows.Close()
 	var out []Lecture
 	for rows.Next() {
 		l, err := scanLecture(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: reading lectures: %w", err)
+			return nil, usererr.Errorf("store", "reading lectures: %w", err)
 		}
 		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: reading lectures: %w", err)
+		return nil, usererr.Errorf("store", "reading lectures: %w", err)
 	}
 	return out, nil
 }
@@ -99,7 +100,7 @@ func (s *DB) Lectures(ctx context.Context, ids []string) ([]Lecture, error) {
 func (s *DB) LectureUsage(ctx context.Context, owner string) (total, owned int, err error) {
 	err = s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(owner = ?), 0) FROM lectures`, owner).Scan(&total, &owned)
 	if err != nil {
-		err = fmt.Errorf("store: counting lectures: %w", err)
+		err = usererr.Errorf("store", "counting lectures: %w", err)
 	}
 	return
 }
@@ -108,7 +109,7 @@ func (s *DB) LectureUsage(ctx context.Context, owner string) (total, owned int, 
 // moved it at unix time used. One short write.
 func (s *DB) SetLectureStep(ctx context.Context, id string, step int, used int64) error {
 	if _, err := s.db.ExecContext(ctx, `UPDATE lectures SET step = ?, used = ? WHERE id = ?`, step, used, id); err != nil {
-		return fmt.Errorf("store: saving the step of lecture %s: %w", id, err)
+		return usererr.Errorf("store", "saving the step of lecture %s: %w", id, err)
 	}
 	return nil
 }
@@ -117,7 +118,7 @@ func (s *DB) SetLectureStep(ctx context.Context, id string, step int, used int64
 func (s *DB) DeleteLecture(ctx context.Context, id string) (bool, error) {
 	res, err := s.db.ExecContext(ctx, `DELETE FROM lectures WHERE id = ?`, id)
 	if err != nil {
-		return false, fmt.Errorf("store: closing lecture %s: %w", id, err)
+		return false, usererr.Errorf("store", "closing lecture %s: %w", id, err)
 	}
 	n, _ := res.RowsAffected()
 	return n > 0, nil
@@ -133,7 +134,7 @@ func (s *DB) EvictLecture(ctx context.Context, before int64) (string, error) {
 		return "", nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("store: evicting a lecture: %w", err)
+		return "", usererr.Errorf("store", "evicting a lecture: %w", err)
 	}
 	return id, nil
 }
@@ -143,7 +144,7 @@ func (s *DB) EvictLecture(ctx context.Context, before int64) (string, error) {
 func (s *DB) DeleteRoom(ctx context.Context, id string) (bool, error) {
 	res, err := s.db.ExecContext(ctx, `DELETE FROM rooms WHERE id = ?`, id)
 	if err != nil {
-		return false, fmt.Errorf("store: closing room %s: %w", id, err)
+		return false, usererr.Errorf("store", "closing room %s: %w", id, err)
 	}
 	n, _ := res.RowsAffected()
 	return n > 0, nil

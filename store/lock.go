@@ -2,9 +2,10 @@ package store
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"syscall"
+
+	"stepviz/internal/usererr"
 )
 
 // lockFile takes the one-server lock on the database file: an exclusive,
@@ -16,14 +17,14 @@ import (
 func lockFile(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("store: the database %s cannot be written (%v): make it and its directory writable or pass -db with a writable path", path, unwrapPath(err))
+		return nil, usererr.Errorf("store", "the database %s cannot be written (%v): make it and its directory writable or pass -db with a writable path", path, unwrapPath(err))
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
 		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("store: the database %s is already in use by another stepviz serve: stop that one first, or give this one its own file with -db (a second server on one database would fail its saves with \"database is locked\")", path)
+			return nil, usererr.Errorf("store", "the database %s is already in use by another stepviz serve: stop that one first, or give this one its own file with -db (a second server on one database would fail its saves with \"database is locked\")", path)
 		}
-		return nil, fmt.Errorf("store: locking the database %s: %v", path, err)
+		return nil, usererr.Errorf("store", "locking the database %s: %v", path, err)
 	}
 	return f, nil
 }

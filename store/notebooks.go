@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/ipynb"
 )
 
@@ -55,7 +56,7 @@ func (n *Notebooks) Policy() ipynb.Policy {
 func (n *Notebooks) encode(doc *ipynb.Doc) ([]byte, error) {
 	var b bytes.Buffer
 	if err := ipynb.Write(&b, doc); err != nil {
-		return nil, fmt.Errorf("store: encoding the notebook: %w", err)
+		return nil, usererr.Errorf("store", "encoding the notebook: %w", err)
 	}
 	if int64(b.Len()) > n.lim.MaxDocBytes {
 		return nil, &ipynb.QuotaError{Msg: fmt.Sprintf("the notebook is %s, over the %s a saved notebook may have: clear big outputs (Restart clears them) or download it instead",
@@ -76,7 +77,7 @@ func (n *Notebooks) Create(ctx context.Context, owner string, doc *ipynb.Doc) (i
 	}
 	tx, err := n.db.db.BeginTx(ctx, nil)
 	if err != nil {
-		return ipynb.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
+		return ipynb.Saved{}, usererr.Errorf("store", "saving a notebook: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }()
 	forget, err := n.writeUses(ctx, tx)
@@ -86,7 +87,7 @@ func (n *Notebooks) Create(ctx context.Context, owner string, doc *ipynb.Doc) (i
 	var docs int
 	var size int64
 	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(ipynb)), 0) FROM notebooks WHERE owner = ?`, owner).Scan(&docs, &size); err != nil {
-		return ipynb.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
+		return ipynb.Saved{}, usererr.Errorf("store", "saving a notebook: %w", err)
 	}
 	if docs+1 > n.lim.MaxOwnerDocs {
 		return ipynb.Saved{}, &ipynb.QuotaError{Msg: fmt.Sprintf("this computer has saved %d notebooks here, the most the server keeps for one: download the .ipynb instead, or save over one of yours", docs)}
@@ -103,7 +104,7 @@ func (n *Notebooks) Create(ctx context.Context, owner string, doc *ipynb.Doc) (i
 		id = ipynb.NewID()
 		var taken int
 		if err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM notebooks WHERE id = ?) + (SELECT count(*) FROM notebook_evictions WHERE id = ?)`, id, id).Scan(&taken); err != nil {
-			return ipynb.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
+			return ipynb.Saved{}, usererr.Errorf("store", "saving a notebook: %w", err)
 		}
 		if taken == 0 {
 			break
@@ -112,10 +113,10 @@ func (n *Notebooks) Create(ctx context.Context, owner string, doc *ipynb.Doc) (i
 	t := n.now().UnixNano()
 	if _, err := tx.ExecContext(ctx, `INSERT INTO notebooks (id, owner, key_hash, ipynb, created, used) VALUES (?, ?, ?, ?, ?, ?)`,
 		id, owner, ipynb.KeyHash(key), data, t, t); err != nil {
-		return ipynb.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
+		return ipynb.Saved{}, usererr.Errorf("store", "saving a notebook: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
-		return ipynb.Saved{}, fmt.Errorf("store: saving a notebook: %w", err)
+		return ipynb.Saved{}, usererr.Errorf("store", "saving a notebook: %w", err)
 	}
 	forget()
 	return ipynb.Saved{ID: id, Key: key}, nil
@@ -132,7 +133,7 @@ func evicted(ctx context.Context, q interface {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: reading notebook %s: %w", id, err)
+		return nil, usererr.Errorf("store", "reading notebook %s: %w", id, err)
 	}
 	return &ipynb.EvictedError{ID: id, At: time.Unix(0, at), Reason: reason}, nil
 }
@@ -148,7 +149,7 @@ func (n *Notebooks) Update(ctx context.Context, id, key string, doc *ipynb.Doc) 
 	}
 	tx, err := n.db.db.BeginTx(ctx, nil)
 	if err != nil {
-		return ipynb.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+		return ipynb.Saved{}, usererr.Errorf("store", "saving notebook %s: %w", id, err)
 	}
 	defer func() { _ = tx.Rollback() }()
 	forget, err := n.writeUses(ctx, tx)
@@ -169,7 +170,7 @@ func (n *Notebooks) Update(ctx context.Context, id, key string, doc *ipynb.Doc) 
 		return ipynb.Saved{}, ipynb.ErrNotFound
 	}
 	if err != nil {
-		return ipynb.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+		return ipynb.Saved{}, usererr.Errorf("store", "saving notebook %s: %w", id, err)
 	}
 	if !ipynb.KeyMatches(key, keyHash) {
 		return ipynb.Saved{}, ipynb.ErrWrongKey
@@ -177,7 +178,7 @@ func (n *Notebooks) Update(ctx context.Context, id, key string, doc *ipynb.Doc) 
 	if grow := int64(len(data)) - old; grow > 0 {
 		var ownerBytes int64
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(length(ipynb)), 0) FROM notebooks WHERE owner = ?`, owner).Scan(&ownerBytes); err != nil {
-			return ipynb.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+			return ipynb.Saved{}, usererr.Errorf("store", "saving notebook %s: %w", id, err)
 		}
 		if ownerBytes+grow > n.lim.MaxOwnerBytes {
 			return ipynb.Saved{}, n.ownerFull()
@@ -187,10 +188,10 @@ func (n *Notebooks) Update(ctx context.Context, id, key string, doc *ipynb.Doc) 
 		}
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE notebooks SET ipynb = ?, used = ? WHERE id = ?`, data, n.now().UnixNano(), id); err != nil {
-		return ipynb.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+		return ipynb.Saved{}, usererr.Errorf("store", "saving notebook %s: %w", id, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return ipynb.Saved{}, fmt.Errorf("store: saving notebook %s: %w", id, err)
+		return ipynb.Saved{}, usererr.Errorf("store", "saving notebook %s: %w", id, err)
 	}
 	forget()
 	return ipynb.Saved{ID: id}, nil
@@ -215,7 +216,7 @@ func (n *Notebooks) Get(ctx context.Context, id string) (*ipynb.Doc, error) {
 		return nil, ipynb.ErrNotFound
 	}
 	if err != nil {
-		return nil, fmt.Errorf("store: reading notebook %s: %w", id, err)
+		return nil, usererr.Errorf("store", "reading notebook %s: %w", id, err)
 	}
 	n.mu.Lock()
 	n.uses[id] = n.now().UnixNano()
@@ -236,7 +237,7 @@ func (n *Notebooks) writeUses(ctx context.Context, tx *sql.Tx) (func(), error) {
 	for id, t := range snap {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO notebook_used (id, used) SELECT id, ? FROM notebooks WHERE id = ?
 			ON CONFLICT (id) DO UPDATE SET used = max(used, excluded.used)`, t, id); err != nil {
-			return nil, fmt.Errorf("store: noting when notebooks were read: %w", err)
+			return nil, usererr.Errorf("store", "noting when notebooks were read: %w", err)
 		}
 	}
 	return func() {
@@ -270,7 +271,7 @@ func (n *Notebooks) makeRoom(ctx context.Context, tx *sql.Tx, docs int, size int
 	var count int
 	var total int64
 	if err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(length(ipynb)), 0) FROM notebooks`).Scan(&count, &total); err != nil {
-		return fmt.Errorf("store: measuring saved notebooks: %w", err)
+		return usererr.Errorf("store", "measuring saved notebooks: %w", err)
 	}
 	needDocs, needBytes := count+docs-n.lim.MaxDocs, total+size-n.lim.MaxBytes
 	if needDocs <= 0 && needBytes <= 0 {
@@ -282,7 +283,7 @@ func (n *Notebooks) makeRoom(ctx context.Context, tx *sql.Tx, docs int, size int
 	rows, err := tx.QueryContext(ctx, `SELECT n.id, length(n.ipynb) FROM notebooks n LEFT JOIN notebook_used u ON u.id = n.id
 		WHERE `+lastUse+` < ? AND n.id != ? ORDER BY `+lastUse, cutoff, keep)
 	if err != nil {
-		return fmt.Errorf("store: making room for a notebook: %w", err)
+		return usererr.Errorf("store", "making room for a notebook: %w", err)
 	}
 	var victims []string
 	freedDocs, freedBytes := 0, int64(0)
@@ -291,7 +292,7 @@ func (n *Notebooks) makeRoom(ctx context.Context, tx *sql.Tx, docs int, size int
 		var sz int64
 		if err := rows.Scan(&id, &sz); err != nil {
 			rows.Close()
-			return fmt.Errorf("store: making room for a notebook: %w", err)
+			return usererr.Errorf("store", "making room for a notebook: %w", err)
 		}
 		if n.noted(id) >= cutoff {
 			continue // read since the last save
@@ -308,18 +309,18 @@ func (n *Notebooks) makeRoom(ctx context.Context, tx *sql.Tx, docs int, size int
 	reason := fmt.Sprintf("the server was full and it had not been opened for %v", n.lim.IdleEvict)
 	for _, id := range victims {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM notebooks WHERE id = ?`, id); err != nil {
-			return fmt.Errorf("store: evicting notebook %s: %w", id, err)
+			return usererr.Errorf("store", "evicting notebook %s: %w", id, err)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM notebook_used WHERE id = ?`, id); err != nil {
-			return fmt.Errorf("store: evicting notebook %s: %w", id, err)
+			return usererr.Errorf("store", "evicting notebook %s: %w", id, err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO notebook_evictions (id, at, reason) VALUES (?, ?, ?)`, id, at, reason); err != nil {
-			return fmt.Errorf("store: evicting notebook %s: %w", id, err)
+			return usererr.Errorf("store", "evicting notebook %s: %w", id, err)
 		}
 	}
 	// Keep the newest 4×MaxDocs eviction records, as MemStore does.
 	if _, err := tx.ExecContext(ctx, `DELETE FROM notebook_evictions WHERE seq <= (SELECT max(seq) FROM notebook_evictions) - ?`, 4*n.lim.MaxDocs); err != nil {
-		return fmt.Errorf("store: trimming eviction records: %w", err)
+		return usererr.Errorf("store", "trimming eviction records: %w", err)
 	}
 	return nil
 }

@@ -4,7 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
+
+	"stepviz/internal/usererr"
 )
 
 // Poll is a question the presenter asked the class about one search at one
@@ -48,14 +49,14 @@ func (s *DB) CreatePoll(ctx context.Context, p Poll) (int64, error) {
 		// is a no-op, so events can be applied again.
 		if _, err := s.db.ExecContext(ctx, `INSERT OR IGNORE INTO polls (id, room_id, search_id, step, kind, node, question, answer, choices, revealed, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
 			p.ID, p.RoomID, p.SearchID, p.Step, p.Kind, p.Node, p.Question, p.Answer, p.Choices, p.Created); err != nil {
-			return 0, fmt.Errorf("store: creating a poll in room %s: %w", p.RoomID, err)
+			return 0, usererr.Errorf("store", "creating a poll in room %s: %w", p.RoomID, err)
 		}
 		return p.ID, nil
 	}
 	res, err := s.db.ExecContext(ctx, `INSERT INTO polls (room_id, search_id, step, kind, node, question, answer, choices, revealed, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
 		p.RoomID, p.SearchID, p.Step, p.Kind, p.Node, p.Question, p.Answer, p.Choices, p.Created)
 	if err != nil {
-		return 0, fmt.Errorf("store: creating a poll in room %s: %w", p.RoomID, err)
+		return 0, usererr.Errorf("store", "creating a poll in room %s: %w", p.RoomID, err)
 	}
 	return res.LastInsertId()
 }
@@ -72,10 +73,10 @@ func scanPoll(sc interface{ Scan(...any) error }) (Poll, error) {
 func (s *DB) Poll(ctx context.Context, id int64) (Poll, error) {
 	p, err := scanPoll(s.db.QueryRowContext(ctx, `SELECT `+pollColumns+` FROM polls WHERE id = ?`, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return p, fmt.Errorf("store: poll %d: %w", id, ErrNotFound)
+		return p, usererr.Errorf("store", "poll %d: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return p, fmt.Errorf("store: reading poll %d: %w", id, err)
+		return p, usererr.Errorf("store", "reading poll %d: %w", id, err)
 	}
 	return p, nil
 }
@@ -84,14 +85,14 @@ func (s *DB) Poll(ctx context.Context, id int64) (Poll, error) {
 func (s *DB) Polls(ctx context.Context, roomID string) ([]Poll, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+pollColumns+` FROM polls WHERE room_id = ? ORDER BY created, id`, roomID)
 	if err != nil {
-		return nil, fmt.Errorf("store: reading room %s's polls: %w", roomID, err)
+		return nil, usererr.Errorf("store", "reading room %s's polls: %w", roomID, err)
 	}
 	defer rows.Close()
 	var out []Poll
 	for rows.Next() {
 		p, err := scanPoll(rows)
 		if err != nil {
-			return nil, fmt.Errorf("store: reading room %s's polls: %w", roomID, err)
+			return nil, usererr.Errorf("store", "reading room %s's polls: %w", roomID, err)
 		}
 		out = append(out, p)
 	}
@@ -107,10 +108,10 @@ func (s *DB) SetAnswer(ctx context.Context, a Answer) error {
 		ON CONFLICT (poll_id, pseudonym) DO UPDATE SET answer = excluded.answer, at = excluded.at`,
 		a.PollID, a.Pseudonym, a.Answer, a.At, a.PollID)
 	if err != nil {
-		return fmt.Errorf("store: saving an answer to poll %d: %w", a.PollID, err)
+		return usererr.Errorf("store", "saving an answer to poll %d: %w", a.PollID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("store: poll %d: %w", a.PollID, ErrRevealed)
+		return usererr.Errorf("store", "poll %d: %w", a.PollID, ErrRevealed)
 	}
 	return nil
 }
@@ -118,7 +119,7 @@ func (s *DB) SetAnswer(ctx context.Context, a Answer) error {
 // Reveal closes a poll to answers and marks it revealed.
 func (s *DB) Reveal(ctx context.Context, pollID int64) error {
 	if _, err := s.db.ExecContext(ctx, `UPDATE polls SET revealed = 1 WHERE id = ?`, pollID); err != nil {
-		return fmt.Errorf("store: revealing poll %d: %w", pollID, err)
+		return usererr.Errorf("store", "revealing poll %d: %w", pollID, err)
 	}
 	return nil
 }
@@ -127,14 +128,14 @@ func (s *DB) Reveal(ctx context.Context, pollID int64) error {
 func (s *DB) Answers(ctx context.Context, pollID int64) ([]Answer, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT poll_id, pseudonym, answer, at FROM answers WHERE poll_id = ? ORDER BY pseudonym`, pollID)
 	if err != nil {
-		return nil, fmt.Errorf("store: reading poll %d's answers: %w", pollID, err)
+		return nil, usererr.Errorf("store", "reading poll %d's answers: %w", pollID, err)
 	}
 	defer rows.Close()
 	var out []Answer
 	for rows.Next() {
 		var a Answer
 		if err := rows.Scan(&a.PollID, &a.Pseudonym, &a.Answer, &a.At); err != nil {
-			return nil, fmt.Errorf("store: reading poll %d's answers: %w", pollID, err)
+			return nil, usererr.Errorf("store", "reading poll %d's answers: %w", pollID, err)
 		}
 		out = append(out, a)
 	}

@@ -4,7 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
+
+	"stepviz/internal/usererr"
 )
 
 // ErrNotFound is returned (wrapped) when a row asked for by id does not
@@ -61,7 +62,7 @@ func (s *DB) CreateRoom(ctx context.Context, r Room) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO rooms (id, key_hash, title, created, current, owner, used) VALUES (?, ?, ?, ?, -1, ?, ?)`,
 		r.ID, r.KeyHash, r.Title, r.Created, r.Owner, r.Used)
 	if err != nil {
-		return fmt.Errorf("store: creating room %s: %w", r.ID, err)
+		return usererr.Errorf("store", "creating room %s: %w", r.ID, err)
 	}
 	return nil
 }
@@ -72,10 +73,10 @@ func (s *DB) Room(ctx context.Context, id string) (Room, error) {
 	err := s.db.QueryRowContext(ctx, `SELECT id, key_hash, title, created, current, owner, used FROM rooms WHERE id = ?`, id).
 		Scan(&r.ID, &r.KeyHash, &r.Title, &r.Created, &r.Current, &r.Owner, &r.Used)
 	if errors.Is(err, sql.ErrNoRows) {
-		return r, fmt.Errorf("store: room %s: %w", id, ErrNotFound)
+		return r, usererr.Errorf("store", "room %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return r, fmt.Errorf("store: reading room %s: %w", id, err)
+		return r, usererr.Errorf("store", "reading room %s: %w", id, err)
 	}
 	return r, nil
 }
@@ -85,26 +86,26 @@ func (s *DB) Room(ctx context.Context, id string) (Room, error) {
 // Cost: O(log rooms), a range of the primary key.
 func (s *DB) RoomByShort(ctx context.Context, short string) (string, error) {
 	if short == "" {
-		return "", fmt.Errorf("store: room code %q: %w", short, ErrNotFound)
+		return "", usererr.Errorf("store", "room code %q: %w", short, ErrNotFound)
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM rooms WHERE id >= ? AND id < ? ORDER BY id LIMIT 2`, short, short+"\x7f")
 	if err != nil {
-		return "", fmt.Errorf("store: looking up room code %s: %w", short, err)
+		return "", usererr.Errorf("store", "looking up room code %s: %w", short, err)
 	}
 	defer rows.Close()
 	var ids []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return "", fmt.Errorf("store: looking up room code %s: %w", short, err)
+			return "", usererr.Errorf("store", "looking up room code %s: %w", short, err)
 		}
 		ids = append(ids, id)
 	}
 	if err := rows.Err(); err != nil {
-		return "", fmt.Errorf("store: looking up room code %s: %w", short, err)
+		return "", usererr.Errorf("store", "looking up room code %s: %w", short, err)
 	}
 	if len(ids) != 1 {
-		return "", fmt.Errorf("store: room code %s: %w", short, ErrNotFound)
+		return "", usererr.Errorf("store", "room code %s: %w", short, ErrNotFound)
 	}
 	return ids[0], nil
 }
@@ -113,7 +114,7 @@ func (s *DB) RoomByShort(ctx context.Context, short string) (string, error) {
 func (s *DB) CountRooms(ctx context.Context) (int, error) {
 	var n int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM rooms`).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: counting rooms: %w", err)
+		return 0, usererr.Errorf("store", "counting rooms: %w", err)
 	}
 	return n, nil
 }
@@ -122,7 +123,7 @@ func (s *DB) CountRooms(ctx context.Context) (int, error) {
 func (s *DB) RoomUsage(ctx context.Context, owner string) (total, owned int, err error) {
 	err = s.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(owner = ?), 0) FROM rooms`, owner).Scan(&total, &owned)
 	if err != nil {
-		err = fmt.Errorf("store: counting rooms: %w", err)
+		err = usererr.Errorf("store", "counting rooms: %w", err)
 	}
 	return
 }
@@ -130,7 +131,7 @@ func (s *DB) RoomUsage(ctx context.Context, owner string) (total, owned int, err
 // TouchRoom records that the room's presenter acted at unix time t.
 func (s *DB) TouchRoom(ctx context.Context, id string, t int64) error {
 	if _, err := s.db.ExecContext(ctx, `UPDATE rooms SET used = ? WHERE id = ?`, t, id); err != nil {
-		return fmt.Errorf("store: room %s: %w", id, err)
+		return usererr.Errorf("store", "room %s: %w", id, err)
 	}
 	return nil
 }
@@ -145,7 +146,7 @@ func (s *DB) EvictRoom(ctx context.Context, before int64) (string, error) {
 		return "", nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("store: evicting a room: %w", err)
+		return "", usererr.Errorf("store", "evicting a room: %w", err)
 	}
 	return id, nil
 }
@@ -154,7 +155,7 @@ func (s *DB) EvictRoom(ctx context.Context, before int64) (string, error) {
 func (s *DB) CountPolls(ctx context.Context, roomID string) (int, error) {
 	var n int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM polls WHERE room_id = ?`, roomID).Scan(&n); err != nil {
-		return 0, fmt.Errorf("store: counting room %s's polls: %w", roomID, err)
+		return 0, usererr.Errorf("store", "counting room %s's polls: %w", roomID, err)
 	}
 	return n, nil
 }
@@ -165,33 +166,33 @@ func (s *DB) CountPolls(ctx context.Context, roomID string) (int, error) {
 // transaction.
 func (s *DB) AddSearches(ctx context.Context, roomID string, searches []Search) (int, error) {
 	if len(searches) == 0 {
-		return 0, errors.New("store: no searches to add")
+		return 0, usererr.New("store", "no searches to add")
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return 0, fmt.Errorf("store: adding searches to room %s: %w", roomID, err)
+		return 0, usererr.Errorf("store", "adding searches to room %s: %w", roomID, err)
 	}
 	defer func() { _ = tx.Rollback() }()
 	var pos int
 	if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(pos) + 1, 0) FROM searches WHERE room_id = ?`, roomID).Scan(&pos); err != nil {
-		return 0, fmt.Errorf("store: adding searches to room %s: %w", roomID, err)
+		return 0, usererr.Errorf("store", "adding searches to room %s: %w", roomID, err)
 	}
 	t := now()
 	for lane, se := range searches {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO searches (id, room_id, pos, lane, problem, options, step, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 			se.ID, roomID, pos, lane, se.Problem, se.Options, se.Step, t); err != nil {
-			return 0, fmt.Errorf("store: adding search %s to room %s: %w", se.ID, roomID, err)
+			return 0, usererr.Errorf("store", "adding search %s to room %s: %w", se.ID, roomID, err)
 		}
 	}
 	res, err := tx.ExecContext(ctx, `UPDATE rooms SET current = ? WHERE id = ?`, pos, roomID)
 	if err != nil {
-		return 0, fmt.Errorf("store: adding searches to room %s: %w", roomID, err)
+		return 0, usererr.Errorf("store", "adding searches to room %s: %w", roomID, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return 0, fmt.Errorf("store: room %s: %w", roomID, ErrNotFound)
+		return 0, usererr.Errorf("store", "room %s: %w", roomID, ErrNotFound)
 	}
 	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("store: adding searches to room %s: %w", roomID, err)
+		return 0, usererr.Errorf("store", "adding searches to room %s: %w", roomID, err)
 	}
 	return pos, nil
 }
@@ -200,10 +201,10 @@ func (s *DB) AddSearches(ctx context.Context, roomID string, searches []Search) 
 func (s *DB) SetCurrent(ctx context.Context, roomID string, pos int) error {
 	res, err := s.db.ExecContext(ctx, `UPDATE rooms SET current = ? WHERE id = ? AND EXISTS (SELECT 1 FROM searches WHERE room_id = ? AND pos = ?)`, pos, roomID, roomID, pos)
 	if err != nil {
-		return fmt.Errorf("store: room %s: showing search %d: %w", roomID, pos, err)
+		return usererr.Errorf("store", "room %s: showing search %d: %w", roomID, pos, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("store: room %s has no search %d: %w", roomID, pos, ErrNotFound)
+		return usererr.Errorf("store", "room %s has no search %d: %w", roomID, pos, ErrNotFound)
 	}
 	return nil
 }
@@ -212,19 +213,19 @@ func (s *DB) SetCurrent(ctx context.Context, roomID string, pos int) error {
 func (s *DB) Searches(ctx context.Context, roomID string) ([]Search, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, room_id, pos, lane, problem, options, step, created FROM searches WHERE room_id = ? ORDER BY pos, lane`, roomID)
 	if err != nil {
-		return nil, fmt.Errorf("store: reading room %s's searches: %w", roomID, err)
+		return nil, usererr.Errorf("store", "reading room %s's searches: %w", roomID, err)
 	}
 	defer rows.Close()
 	var out []Search
 	for rows.Next() {
 		var se Search
 		if err := rows.Scan(&se.ID, &se.RoomID, &se.Pos, &se.Lane, &se.Problem, &se.Options, &se.Step, &se.Created); err != nil {
-			return nil, fmt.Errorf("store: reading room %s's searches: %w", roomID, err)
+			return nil, usererr.Errorf("store", "reading room %s's searches: %w", roomID, err)
 		}
 		out = append(out, se)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: reading room %s's searches: %w", roomID, err)
+		return nil, usererr.Errorf("store", "reading room %s's searches: %w", roomID, err)
 	}
 	return out, nil
 }
@@ -235,20 +236,20 @@ func (s *DB) Search(ctx context.Context, id string) (Search, error) {
 	err := s.db.QueryRowContext(ctx, `SELECT id, room_id, pos, lane, problem, options, step, created FROM searches WHERE id = ?`, id).
 		Scan(&se.ID, &se.RoomID, &se.Pos, &se.Lane, &se.Problem, &se.Options, &se.Step, &se.Created)
 	if errors.Is(err, sql.ErrNoRows) {
-		return se, fmt.Errorf("store: search %s: %w", id, ErrNotFound)
+		return se, usererr.Errorf("store", "search %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return se, fmt.Errorf("store: reading search %s: %w", id, err)
+		return se, usererr.Errorf("store", "reading search %s: %w", id, err)
 	}
 	return se, nil
 }
 
 // SetStep records the live step of a search. It is called on every step
 // before the step is shown to anyone, so a restart resumes at the last
-// step any follower saw. One short write (about 0.1 ms in WAL mode).
+// step any follower saw. One short write (one row, in WAL mode).
 func (s *DB) SetStep(ctx context.Context, searchID string, step int) error {
 	if _, err := s.db.ExecContext(ctx, `UPDATE searches SET step = ? WHERE id = ?`, step, searchID); err != nil {
-		return fmt.Errorf("store: saving the step of search %s: %w", searchID, err)
+		return usererr.Errorf("store", "saving the step of search %s: %w", searchID, err)
 	}
 	return nil
 }

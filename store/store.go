@@ -31,6 +31,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"stepviz/internal/usererr"
 )
 
 //go:embed schema.sql
@@ -56,7 +58,7 @@ func migrations() ([]string, error) {
 	for i, loc := range locs {
 		n, _ := strconv.Atoi(schema[loc[2]:loc[3]])
 		if n != i+1 {
-			return nil, fmt.Errorf("store: schema.sql: migration %d is numbered %d", i+1, n)
+			return nil, usererr.Errorf("store", "schema.sql: migration %d is numbered %d", i+1, n)
 		}
 		end := len(schema)
 		if i+1 < len(locs) {
@@ -89,34 +91,34 @@ func Open(path string) (*DB, error) {
 // database.
 func OpenExisting(path string) (*DB, error) {
 	if path == "" {
-		return nil, errors.New("store: no database path: pass -db FILE")
+		return nil, usererr.New("store", "no database path: pass -db FILE")
 	}
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("store: there is no database %s: check the -db path (it is the file stepviz serve was started with)", path)
+		return nil, usererr.Errorf("store", "there is no database %s: check the -db path (it is the file stepviz serve was started with)", path)
 	}
 	return open(path, false)
 }
 
 func open(path string, lock bool) (_ *DB, err error) {
 	if path == "" {
-		return nil, errors.New("store: no database path: pass -db FILE")
+		return nil, usererr.New("store", "no database path: pass -db FILE")
 	}
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("store: %s is not a regular file: pass -db with the path of a database file", path)
+		return nil, usererr.Errorf("store", "%s is not a regular file: pass -db with the path of a database file", path)
 	case err == nil:
 		f, err := os.OpenFile(path, os.O_RDWR, 0)
 		if err != nil {
-			return nil, fmt.Errorf("store: the database %s cannot be written (%v): make it writable (chmod u+w) or pass -db with a writable copy", path, unwrapPath(err))
+			return nil, usererr.Errorf("store", "the database %s cannot be written (%v): make it writable (chmod u+w) or pass -db with a writable copy", path, unwrapPath(err))
 		}
 		_ = f.Close()
 	case errors.Is(err, os.ErrNotExist):
 		if _, derr := os.Stat(filepath.Dir(path)); derr != nil {
-			return nil, fmt.Errorf("store: cannot create the database %s: its directory does not exist (%v)", path, unwrapPath(derr))
+			return nil, usererr.Errorf("store", "cannot create the database %s: its directory does not exist (%v)", path, unwrapPath(derr))
 		}
 	default:
-		return nil, fmt.Errorf("store: cannot open the database %s: %v", path, err)
+		return nil, usererr.Errorf("store", "cannot open the database %s: %v", path, err)
 	}
 	var lf *os.File
 	if lock {
@@ -135,7 +137,7 @@ func open(path string, lock bool) (_ *DB, err error) {
 	}
 	db, err := sql.Open("sqlite", "file:"+(&url.URL{Path: path}).EscapedPath()+"?"+q.Encode())
 	if err != nil {
-		return nil, fmt.Errorf("store: opening %s: %w", path, err)
+		return nil, usererr.Errorf("store", "opening %s: %w", path, err)
 	}
 	// One connection: every write is serialised by database/sql instead of
 	// meeting SQLITE_BUSY; statements are short, so readers wait little.
@@ -172,11 +174,11 @@ func (s *DB) check() error {
 		msg := err.Error()
 		switch {
 		case strings.Contains(msg, "not a database"), strings.Contains(msg, "malformed"), strings.Contains(msg, "corrupt"), res != "" && res != "ok":
-			return fmt.Errorf("store: %s is not a usable stepviz database (%s): restore it from a backup (stepviz backup) or pass -db with a new path; stepviz will not overwrite it", s.path, msg)
+			return usererr.Errorf("store", "%s is not a usable stepviz database (%s): restore it from a backup (stepviz backup) or pass -db with a new path; stepviz will not overwrite it", s.path, msg)
 		case strings.Contains(msg, "readonly"), strings.Contains(msg, "read-only"), strings.Contains(msg, "unable to open"):
-			return fmt.Errorf("store: the database %s cannot be written (%s): make it and its directory writable or pass -db with a writable path", s.path, msg)
+			return usererr.Errorf("store", "the database %s cannot be written (%s): make it and its directory writable or pass -db with a writable path", s.path, msg)
 		}
-		return fmt.Errorf("store: opening %s: %w", s.path, err)
+		return usererr.Errorf("store", "opening %s: %w", s.path, err)
 	}
 	return nil
 }
@@ -189,7 +191,7 @@ func (s *DB) wal() error {
 		return s.writeErr("setting WAL mode on", err)
 	}
 	if mode != "wal" {
-		return fmt.Errorf("store: %s could not be put in WAL mode (journal_mode is %s): is its directory writable?", s.path, mode)
+		return usererr.Errorf("store", "%s could not be put in WAL mode (journal_mode is %s): is its directory writable?", s.path, mode)
 	}
 	return nil
 }
@@ -204,20 +206,20 @@ func (s *DB) migrate() error {
 	}
 	var have int
 	if err := s.db.QueryRow("PRAGMA user_version").Scan(&have); err != nil {
-		return fmt.Errorf("store: reading the schema version of %s: %w", s.path, err)
+		return usererr.Errorf("store", "reading the schema version of %s: %w", s.path, err)
 	}
 	if have > len(ms) {
-		return fmt.Errorf("store: %s has schema version %d but this stepviz knows only up to %d: run a newer stepviz, or pass -db with another path", s.path, have, len(ms))
+		return usererr.Errorf("store", "%s has schema version %d but this stepviz knows only up to %d: run a newer stepviz, or pass -db with another path", s.path, have, len(ms))
 	}
 	if have == 0 {
 		// A version-0 file must be empty: SQLite's own new file, or one
 		// this package created. Anything else is someone else's database.
 		var n int
 		if err := s.db.QueryRow("SELECT count(*) FROM sqlite_schema").Scan(&n); err != nil {
-			return fmt.Errorf("store: reading %s: %w", s.path, err)
+			return usererr.Errorf("store", "reading %s: %w", s.path, err)
 		}
 		if n > 0 {
-			return fmt.Errorf("store: %s is an SQLite database but not stepviz's (it has tables and no stepviz schema version): pass -db with another path", s.path)
+			return usererr.Errorf("store", "%s is an SQLite database but not stepviz's (it has tables and no stepviz schema version): pass -db with another path", s.path)
 		}
 	}
 	if err := s.wal(); err != nil {
@@ -249,9 +251,9 @@ func (s *DB) migrate() error {
 
 func (s *DB) writeErr(what string, err error) error {
 	if strings.Contains(err.Error(), "readonly") {
-		return fmt.Errorf("store: the database %s cannot be written (%v): make it and its directory writable or pass -db with a writable path", s.path, err)
+		return usererr.Errorf("store", "the database %s cannot be written (%v): make it and its directory writable or pass -db with a writable path", s.path, err)
 	}
-	return fmt.Errorf("store: %s %s: %w", what, s.path, err)
+	return usererr.Errorf("store", "%s %s: %w", what, s.path, err)
 }
 
 // Path is the file the database was opened from.
@@ -272,10 +274,10 @@ func (s *DB) Close() error {
 // O(database size).
 func (s *DB) Backup(ctx context.Context, dest string) error {
 	if _, err := os.Stat(dest); err == nil {
-		return fmt.Errorf("store: backup: %s already exists; choose a new file name", dest)
+		return usererr.Errorf("store", "backup: %s already exists; choose a new file name", dest)
 	}
 	if _, err := s.db.ExecContext(ctx, "VACUUM INTO ?", dest); err != nil {
-		return fmt.Errorf("store: backing up %s to %s: %w", s.path, dest, err)
+		return usererr.Errorf("store", "backing up %s to %s: %w", s.path, dest, err)
 	}
 	return nil
 }

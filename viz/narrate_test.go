@@ -135,7 +135,7 @@ func TestNarrateEveryFate(t *testing.T) {
 }
 
 func ExampleNarrate() {
-	inst, _ := stepper.ParseProblem("graph romania")
+	inst, _ := stepper.ParseProblem("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	for {

@@ -1,10 +1,10 @@
 package viz
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -37,14 +37,14 @@ import (
 // Output is valid XML with text escaped. Cost: O(nodes + cells).
 func ProblemSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, selected int) error {
 	if inst == nil {
-		return errors.New("viz: no problem to draw: pass the search's Instance()")
+		return usererr.New("viz", "no problem to draw: pass the search's Instance()")
 	}
 	sw := newSVGWriter(w)
 	switch inst.Kind() {
 	case "puzzle":
 		p, ok := inst.(puzzleView)
 		if !ok {
-			return fmt.Errorf("viz: puzzle %T lacks Size, StartTiles or GoalTiles", inst)
+			return usererr.Errorf("viz", "puzzle %T lacks Size, StartTiles or GoalTiles", inst)
 		}
 		if err := puzzleSVG(sw, p, snap, selected); err != nil {
 			return err
@@ -52,25 +52,25 @@ func ProblemSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, selec
 	case "grid":
 		g, ok := inst.(gridView)
 		if !ok {
-			return fmt.Errorf("viz: grid %T lacks Width, Height, CellCost, Start or Goal", inst)
+			return usererr.Errorf("viz", "grid %T lacks Width, Height, CellCost, Start or Goal", inst)
 		}
 		gridSVG(sw, g, snap, selected)
 	case "graph":
 		g, ok := inst.(*stepper.Graph)
 		if !ok {
-			return fmt.Errorf("viz: graph %T is not a *stepper.Graph", inst)
+			return usererr.Errorf("viz", "graph %T is not a *stepper.Graph", inst)
 		}
 		graphSVG(sw, g, snap, selected)
 	case "script":
 		p, ok := inst.(scriptView)
 		if !ok {
-			return fmt.Errorf("viz: script %T lacks StartText or Draw", inst)
+			return usererr.Errorf("viz", "script %T lacks StartText or Draw", inst)
 		}
 		if err := scriptSVG(sw, p, snap, selected); err != nil {
 			return err
 		}
 	default:
-		return fmt.Errorf("viz: cannot draw a %q problem: viz draws puzzle, grid, graph and scripts that define draw(s)", inst.Kind())
+		return usererr.Errorf("viz", "cannot draw a %q problem: viz draws puzzle, grid, graph and scripts that define draw(s)", inst.Kind())
 	}
 	return sw.flush()
 }

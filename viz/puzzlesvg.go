@@ -3,6 +3,7 @@ package viz
 import (
 	"fmt"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -12,7 +13,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	n := p.Size()
 	goal := p.GoalTiles()
 	if n < 2 || len(goal) != n*n {
-		return fmt.Errorf("viz: puzzle of size %d with %d goal tiles: cannot draw it", n, len(goal))
+		return usererr.Errorf("viz", "puzzle of size %d with %d goal tiles: cannot draw it", n, len(goal))
 	}
 	id := shownNode(snap, selected)
 	tiles := p.StartTiles()
@@ -21,7 +22,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 		node = nd
 		t, err := stepper.ParseTiles(node.State)
 		if err != nil || len(t) != n*n {
-			return fmt.Errorf("viz: node %d: state %q is not a %d×%d board", id, node.State, n, n)
+			return usererr.Errorf("viz", "node %d: state %q is not a %d×%d board", id, node.State, n, n)
 		}
 		tiles = t
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -29,7 +30,7 @@ func scriptSVG(sw *svgWriter, p scriptView, snap stepper.Snapshot, selected int)
 	}
 	rows, points, err := p.Draw(state)
 	if err != nil {
-		return fmt.Errorf("viz: %w", err)
+		return usererr.Errorf("viz", "%w", err)
 	}
 	caption := "the start, " + state
 	if node != nil {

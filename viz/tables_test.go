@@ -160,7 +160,7 @@ func TestStatuses(t *testing.T) {
 }
 
 func ExampleOpenRows() {
-	inst, _ := stepper.ParseProblem("graph romania")
+	inst, _ := stepper.ParseProblem("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	s.Run(2)
@@ -178,7 +178,7 @@ func ExampleOpenRows() {
 }
 
 func ExamplePathStates() {
-	inst, _ := stepper.ParseProblem("graph romania")
+	inst, _ := stepper.ParseProblem("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	s.Run(0)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"stepviz/internal/usererr"
 	"stepviz/store"
 )
 
@@ -34,7 +35,7 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 	}
 	st, err := store.OpenExisting(*db)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz backup: %v\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz backup: %v\n", usererr.Text(err))
 		return exitUsage
 	}
 	defer st.Close()

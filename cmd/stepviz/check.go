@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"strings"
 
 	"stepviz/viz/export"
@@ -51,13 +52,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	a, err := export.ParseAnswer(r, name)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz check: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+		fmt.Fprintf(stderr, "stepviz check: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	var hg *export.HeuristicGrade
 	if len(a.Heuristic) > 0 {
 		if hg, err = export.CheckHeuristicAnswers(s, a.Heuristic); err != nil {
-			fmt.Fprintf(stderr, "stepviz check: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+			fmt.Fprintf(stderr, "stepviz check: %s\n", usererr.Text(err))
 			return exitUsage
 		}
 	}
@@ -66,7 +67,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	g, err := export.Check(s, a)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz check: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+		fmt.Fprintf(stderr, "stepviz check: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	if !*quiet {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"stepviz/internal/usererr"
 	"stepviz/viz/export"
 )
 
@@ -54,7 +55,7 @@ func (e *exportFlags) options(cmd, format string, stderr io.Writer) (export.Opti
 	if *e.full != "" {
 		f, err := export.ParseFullLists(*e.full)
 		if err != nil {
-			fmt.Fprintf(stderr, "stepviz %s: -full %s: %s\n", cmd, *e.full, stripPrefix(err))
+			fmt.Fprintf(stderr, "stepviz %s: -full %s: %s\n", cmd, *e.full, usererr.Text(err))
 			return o, false
 		}
 		full = f

@@ -118,3 +118,25 @@ func TestNumbersAreFinite(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemFilesAreRead: the command line reads the files a problem line
+// names (stepper.LocalFiles), a .map grid and a graph file, and solves them.
+func TestProblemFilesAreRead(t *testing.T) {
+	dir := t.TempDir()
+	grid, graph := filepath.Join(dir, "a.map"), filepath.Join(dir, "g.graph")
+	if err := os.WriteFile(grid, []byte("type octile\nheight 1\nwidth 3\nmap\n...\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(graph, []byte("node A\nnode B\nnode C\nedge A B 3\nedge B C 4\nstart A\ngoal C\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ problem, says string }{
+		{"grid " + grid + " start=0,0 goal=2,0", "path      0,0 → 1,0 → 2,0"},
+		{"graph " + graph, "path      A → B → C"},
+	} {
+		code, stdout, stderr := runCmd(t, "solve", "-problem", tc.problem, "-algo", "ucs")
+		if code != exitOK || !strings.Contains(stdout, tc.says) {
+			t.Errorf("solve %q: exit %d, %q %q; want it solved with %s", tc.problem, code, stdout, stderr, tc.says)
+		}
+	}
+}

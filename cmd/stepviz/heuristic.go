@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
@@ -66,17 +67,17 @@ func runHeuristic(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz heuristic: -states %d: give a number from 1 to 10000000\n", *states)
 		return exitUsage
 	}
-	inst, err := stepper.ParseProblem(spec)
+	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
 	if err == nil {
 		inst, err = withH(inst)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	rep, err := hcheck.CheckHeuristic(inst, *h, *states)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	if *asJSON {

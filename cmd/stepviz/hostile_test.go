@@ -299,7 +299,7 @@ func TestHostileClients(t *testing.T) {
 			{"source": {"line"}, "line": {"graph " + fifo}},
 		} {
 			status, body := do(t, local, "POST", p.base+"/sessions", form, f.Encode(), nil)
-			j := strings.Index(body, "this server reads no files")
+			j := strings.Index(body, "reads no files")
 			if status != http.StatusUnprocessableEntity || j < 0 {
 				t.Errorf("%v: %d, want 422 saying the server reads no files", f, status)
 				continue

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"stepviz/internal/usererr"
 	"stepviz/kernel/jupyter"
 )
 
@@ -84,7 +85,7 @@ func runKernelInstall(args []string, stdout, stderr io.Writer) int {
 		dataDir, err = jupyter.UserDataDir()
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz kernel install: %v\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz kernel install: %v\n", usererr.Text(err))
 		return 1
 	}
 	exe, err := kernelBinary()
@@ -94,7 +95,7 @@ func runKernelInstall(args []string, stdout, stderr io.Writer) int {
 	}
 	dir, err := jupyter.Install(context.Background(), dataDir, exe)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz kernel install: %v\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz kernel install: %v\n", usererr.Text(err))
 		return 1
 	}
 	fmt.Fprintf(stdout, "installed the stepviz kernel in %s (a copy of this binary, started and answering; run install again after updating stepviz)\n", dir)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -70,7 +71,7 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 	}
 	ks, err := loadKorf(*file)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz korf: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz korf: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	if *idList != "" {
@@ -102,7 +103,7 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 	}
 	o, err := stepper.ParseOptions(*search)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz korf: -search: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz korf: -search: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	check := *search == stepper.KorfSearch
@@ -163,7 +164,7 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 // its status and length (A* stops at its node cap on most of them).
 func solveKorf(k stepper.KorfInstance, o stepper.Options, check bool) korfRow {
 	r := korfRow{ID: k.ID, Optimal: k.OptLen, Expected: k.ReproNodes}
-	inst, err := stepper.ParseProblem(k.Problem())
+	inst, err := stepper.ParseProblem(k.Problem(), stepper.LocalFiles)
 	if err != nil {
 		r.Status, r.Mismatch = err.Error(), true
 		return r
@@ -214,12 +215,12 @@ func loadKorf(path string) ([]stepper.KorfInstance, error) {
 		return nil, fmt.Errorf("%s is more than a Korf table's %d bytes: is it the right file?", path, maxKorfFile)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%v: give Korf's table with -file, such as -file testdata/korf100.txt", err)
+		return nil, usererr.Errorf("", "%v: give Korf's table with -file, such as -file testdata/korf100.txt", err)
 	}
 	defer f.Close()
 	ks, err := stepper.ParseKorf(io.LimitReader(f, maxKorfFile))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
+		return nil, usererr.Errorf("", "%s: %v", path, err)
 	}
 	return ks, nil
 }

@@ -17,7 +17,6 @@ import (
 	"sort"
 	"strings"
 
-	"stepviz/internal/usertext"
 	"stepviz/stepper"
 )
 
@@ -190,8 +189,3 @@ func flagError(fs *flag.FlagSet, err error) string {
 	}
 	return msg + "; run stepviz " + fs.Name() + " -help"
 }
-
-// stripPrefix drops the package prefixes of an error ("stepper: ",
-// "export: ", also of a wrapped cause), which the command's own prefix
-// replaces.
-func stripPrefix(err error) string { return usertext.Text(err.Error()) }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"strings"
 
 	"stepviz/stepper"
@@ -44,12 +45,13 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	}
 	t, err := export.ReadTrace(r)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz replay: %s: %s\n", pos[0], strings.TrimPrefix(err.Error(), "export: "))
+		fmt.Fprintf(stderr, "stepviz replay: %s: %s\n", pos[0], usererr.Text(err))
 		return exitUsage
 	}
+	t.Files = stepper.LocalFiles
 	s, err := t.Replay()
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz replay: %s does not replay: %s\n", pos[0], strings.TrimPrefix(err.Error(), "export: "))
+		fmt.Fprintf(stderr, "stepviz replay: %s does not replay: %s\n", pos[0], usererr.Text(err))
 		return exitNo
 	}
 	if *format != "" || *out != "" {

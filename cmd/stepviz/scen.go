@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -80,7 +81,7 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 	}
 	o, err := options()
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz scen: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz scen: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	// A benchmark run stores no discarded duplicates unless asked to: the
@@ -97,7 +98,7 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 	}
 	sc, err := stepper.LoadScen(pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz scen: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz scen: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	sc = sc.Sample(*sample)
@@ -107,12 +108,12 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 		// reported before anything runs and the options string is exact.
 		g, err := sc.Grid(0, cfg)
 		if err != nil {
-			fmt.Fprintf(stderr, "stepviz scen: %s\n", stripPrefix(err))
+			fmt.Fprintf(stderr, "stepviz scen: %s\n", usererr.Text(err))
 			return exitUsage
 		}
 		s, err := stepper.NewSearch(g, o)
 		if err != nil {
-			fmt.Fprintf(stderr, "stepviz scen: %s\n", stripPrefix(err))
+			fmt.Fprintf(stderr, "stepviz scen: %s\n", usererr.Text(err))
 			return exitUsage
 		}
 		o = s.Options()
@@ -126,7 +127,7 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 	results, err := sc.Run(cfg)
 	bar.done()
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz scen: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz scen: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	sum := stepper.SummarizeScen(results)

@@ -14,6 +14,7 @@ import (
 
 	"stepviz/cluster"
 	"stepviz/internal/membudget"
+	"stepviz/internal/usererr"
 	"stepviz/notebook"
 	"stepviz/server"
 	"stepviz/stepper"
@@ -101,7 +102,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	db, err := store.Open(*dbPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz serve: %v\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz serve: %v\n", usererr.Text(err))
 		return exitUsage
 	}
 	defer db.Close()
@@ -111,7 +112,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		b, err := cluster.Open(ctx, *clusterCfg)
 		cancel()
 		if err != nil {
-			fmt.Fprintf(stderr, "stepviz serve: %v\n", stripPrefix(err))
+			fmt.Fprintf(stderr, "stepviz serve: %v\n", usererr.Text(err))
 			return exitUsage
 		}
 		defer b.Close()

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -136,22 +137,22 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if code, ok := family.solve(spec, *asJSON, stdout, stderr); ok {
 		return code
 	}
-	inst, err := stepper.ParseProblem(spec)
+	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
 	if err == nil {
 		inst, err = withH(inst)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz solve: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	o, err := options()
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz solve: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	s, elapsed, err := solveSearch(inst, o)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz solve: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz solve: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	if failed("solve", s, stderr) {

@@ -49,7 +49,7 @@ func TestSolveJSONMatchesEngine(t *testing.T) {
 					t.Errorf("field %q missing", f)
 				}
 			}
-			inst, err := stepper.ParseProblem(tt.problem)
+			inst, err := stepper.ParseProblem(tt.problem, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -299,7 +299,7 @@ func TestSolveBidiUnseenEdge(t *testing.T) {
 // hold the last iteration's nodes and no journal, not every iteration's.
 func TestSolveForgetsEarlierIterations(t *testing.T) {
 	for _, search := range []string{"ids", "idastar h=misplaced"} {
-		inst, err := stepper.ParseProblem("puzzle 283164705 goal=123804765")
+		inst, err := stepper.ParseProblem("puzzle 283164705 goal=123804765", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

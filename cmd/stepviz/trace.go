@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"strings"
 
 	"stepviz/stepper"
@@ -45,22 +46,22 @@ func (a *traceArgs) search(cmd string, stderr io.Writer) (*stepper.Search, bool)
 		fmt.Fprintf(stderr, "stepviz %s: no problem: give -problem \"puzzle 283164705 goal=123804765\" (or grid ..., graph romania); run stepviz %s -help\n", cmd, cmd)
 		return nil, false
 	}
-	inst, err := stepper.ParseProblem(*a.problem)
+	inst, err := stepper.ParseProblem(*a.problem, stepper.LocalFiles)
 	if err == nil {
 		inst, err = a.withH(inst)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, usererr.Text(err))
 		return nil, false
 	}
 	o, err := a.options()
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, usererr.Text(err))
 		return nil, false
 	}
 	s, err := stepper.NewSearch(inst, forwardOnly(o))
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz %s: %s\n", cmd, usererr.Text(err))
 		return nil, false
 	}
 	return s, true
@@ -140,7 +141,7 @@ func exportFile(ctx context.Context, cmd, path string, stdout, stderr io.Writer,
 	switch {
 	case ctx.Err() != nil:
 	case exportErr != nil:
-		fmt.Fprintf(stderr, "stepviz %s: %s%s\n", cmd, stripPrefix(exportErr), tooLargeHint(exportErr))
+		fmt.Fprintf(stderr, "stepviz %s: %s%s\n", cmd, usererr.Text(exportErr), tooLargeHint(exportErr))
 	case writeErr != nil:
 		fmt.Fprintf(stderr, "stepviz %s: writing %s: %v\n", cmd, path, writeErr)
 	}

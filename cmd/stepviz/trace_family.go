@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"stepviz/stepper/game"
 	"stepviz/stepper/local"
 	"stepviz/viz/export"
@@ -72,7 +72,7 @@ func traceFamily(a *traceArgs, format, out string, upTo int, stdout, stderr io.W
 		return 0, false
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz trace: %s\n", stripPrefix(err))
+		fmt.Fprintf(stderr, "stepviz trace: %s\n", usererr.Text(err))
 		return exitUsage, true
 	}
 	var exportErr, werr error
@@ -92,7 +92,7 @@ func traceFamily(a *traceArgs, format, out string, upTo int, stdout, stderr io.W
 	}
 	switch {
 	case exportErr != nil:
-		fmt.Fprintf(stderr, "stepviz trace: %s\n", strings.TrimPrefix(stripPrefix(exportErr), "export: "))
+		fmt.Fprintf(stderr, "stepviz trace: %s\n", usererr.Text(exportErr))
 		return exitUsage, true
 	case werr != nil:
 		fmt.Fprintf(stderr, "stepviz trace: writing %s: %v\n", out, werr)

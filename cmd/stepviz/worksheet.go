@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"strings"
 
 	"stepviz/viz/export"
@@ -41,7 +42,7 @@ func runWorksheet(args []string, stdout, stderr io.Writer) int {
 	}
 	blanks, err := export.ParseBlanks(*blank)
 	if err != nil {
-		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	s, ok := ta.search("worksheet", stderr)
@@ -63,11 +64,11 @@ func runWorksheet(args []string, stdout, stderr io.Writer) int {
 	}
 	var sheet, answers bytes.Buffer
 	if err := export.WriteWorksheet(&sheet, f, s, *steps, blanks, false); err != nil {
-		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	if err := export.WriteWorksheet(&answers, f, s, *steps, blanks, true); err != nil {
-		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", strings.TrimPrefix(err.Error(), "export: "))
+		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	if err := writeOutput(*out, sheet.Bytes(), stdout); err != nil {

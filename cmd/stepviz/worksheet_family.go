@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"stepviz/viz/export"
 )
 
@@ -22,7 +23,7 @@ func worksheetFamily(a *traceArgs, fs *flag.FlagSet, blank, format, out, key str
 		return 0, false
 	}
 	fail := func(err error) (int, bool) {
-		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", strings.TrimPrefix(stripPrefix(err), "export: "))
+		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", usererr.Text(err))
 		return exitUsage, true
 	}
 	if err != nil {
@@ -81,7 +82,7 @@ func checkFamily(a *traceArgs, name string, quiet bool, stdout, stderr io.Writer
 		return 0, false
 	}
 	fail := func(err error) (int, bool) {
-		fmt.Fprintf(stderr, "stepviz check: %s\n", strings.TrimPrefix(stripPrefix(err), "export: "))
+		fmt.Fprintf(stderr, "stepviz check: %s\n", usererr.Text(err))
 		return exitUsage, true
 	}
 	if err != nil {

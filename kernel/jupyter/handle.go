@@ -6,7 +6,7 @@ import (
 	"errors"
 	"strconv"
 
-	"stepviz/internal/usertext"
+	"stepviz/internal/usererr"
 	"stepviz/kernel"
 	"stepviz/viz/export"
 )
@@ -174,10 +174,10 @@ func (s *server) execute(ctx context.Context, ch *channel, msg *Message) bool {
 	})
 	ename, evalue, tb := "StepvizError", "", []string(nil)
 	if err != nil {
-		ename, evalue, tb = "StepvizError", usertext.Text(err.Error()), []string{usertext.Text(err.Error())}
+		ename, evalue, tb = "StepvizError", usererr.Text(err), []string{usererr.Text(err)}
 		var ce *kernel.CellError
 		if errors.As(err, &ce) {
-			evalue = usertext.Text(ce.Error())
+			evalue = ce.UserText()
 			tb = ce.Traceback()
 		}
 		if errors.Is(err, context.Canceled) {

@@ -335,7 +335,7 @@ func TestHostileBytesOnEveryPort(t *testing.T) {
 		"iopub": {k.ci.IOPubPort, "SUB"}, "heartbeat": {k.ci.HBPort, "REQ"},
 	}
 	// A peer that connects and sends nothing must not hold up the others
-	// (the accept loop used to run each handshake in turn).
+	// (the accept loop runs no handshake itself).
 	for _, p := range ports {
 		c, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(p.port))
 		if err != nil {

@@ -142,8 +142,8 @@ func hasText(h string) bool {
 var htmlTags = regexp.MustCompile(`<[^>]*>`)
 
 // svgBundle is the MIME bundle of a picture without its PNG: what a
-// passing frame of a run sends (making the PNG of a big search's frame
-// takes 100-300 ms, and a newer frame replaces it anyway). O(len(svg)).
+// passing frame of a run sends (a big search's PNG costs far more than
+// its SVG, and a newer frame replaces it anyway). O(len(svg)).
 func (p picture) svgBundle() map[string]string {
 	return map[string]string{"image/svg+xml": p.svg, "text/plain": p.text()}
 }

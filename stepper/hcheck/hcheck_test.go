@@ -26,7 +26,7 @@ func TestCheckHeuristic(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.problem+" "+c.h, func(t *testing.T) {
-			inst, err := stepper.ParseProblem(c.problem)
+			inst, err := stepper.ParseProblem(c.problem, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +48,7 @@ func TestCheckHeuristic(t *testing.T) {
 
 // TestCheckHeuristicCap: past the cap the report says it saw part of the space.
 func TestCheckHeuristicCap(t *testing.T) {
-	inst, err := stepper.ParseProblem("puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15")
+	inst, err := stepper.ParseProblem("puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestCheckHeuristicCap(t *testing.T) {
 }
 
 func TestCheckHeuristicFacts(t *testing.T) {
-	inst, err := stepper.ParseProblem("grid S..../...../....G moves=8")
+	inst, err := stepper.ParseProblem("grid S..../...../....G moves=8", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"strconv"
 	"strings"
 )
@@ -38,20 +38,27 @@ type Map struct {
 // MaxSide is the widest and tallest map accepted.
 const MaxSide = 4096
 
-// maxMapFile bounds a .map file: a header and MaxSide rows of MaxSide
+// MaxMapFile bounds a .map file: a header and MaxSide rows of MaxSide
 // cells, with CRLF line ends.
-const maxMapFile = 1024 + MaxSide*(MaxSide+2)
+const MaxMapFile = 1024 + MaxSide*(MaxSide+2)
 
-// ReadMap reads and parses the .map file at path. Errors name the path.
-func ReadMap(path string) (*Map, error) {
-	f, err := safefile.Open(path, maxMapFile)
+// Opener opens a file for reading if it is a regular file of at most max
+// bytes (stepper.Files is one).
+type Opener interface {
+	Open(path string, max int64) (io.ReadCloser, error)
+}
+
+// ReadMap reads and parses the .map file at path through files. Errors
+// name the path.
+func ReadMap(files Opener, path string) (*Map, error) {
+	f, err := files.Open(path, MaxMapFile)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: cannot read map %s: %v", path, unwrapPathError(err))
+		return nil, usererr.Errorf("stepper", "cannot read map %s: %v", path, unwrapPathError(err))
 	}
 	defer f.Close()
 	m, err := ParseMap(f)
 	if err != nil {
-		return nil, fmt.Errorf("stepper: map %s: %v", path, err)
+		return nil, usererr.Errorf("stepper", "map %s: %v", path, err)
 	}
 	return m, nil
 }

@@ -2,10 +2,10 @@ package movingai
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math"
+	"stepviz/internal/usererr"
 	"strconv"
 	"strings"
 )
@@ -48,23 +48,23 @@ func ParseScen(r io.Reader) ([]ScenRow, error) {
 		if !version {
 			f := strings.Fields(s)
 			if len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
-				return nil, fmt.Errorf("stepper: scen line %d: %q: a scenario file starts with the line \"version 1\"", line, s)
+				return nil, usererr.Errorf("stepper", "scen line %d: %q: a scenario file starts with the line \"version 1\"", line, s)
 			}
 			version = true
 			continue
 		}
 		row, err := parseScenRow(s)
 		if err != nil {
-			return nil, fmt.Errorf("stepper: scen line %d: %v", line, err)
+			return nil, usererr.Errorf("stepper", "scen line %d: %v", line, err)
 		}
 		row.Line = line
 		rows = append(rows, row)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("stepper: scen line %d: %v", line+1, err)
+		return nil, usererr.Errorf("stepper", "scen line %d: %v", line+1, err)
 	}
 	if !version {
-		return nil, errors.New("stepper: scen: empty file: a scenario file starts with the line \"version 1\"")
+		return nil, usererr.New("stepper", "scen: empty file: a scenario file starts with the line \"version 1\"")
 	}
 	return rows, nil
 }

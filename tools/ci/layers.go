@@ -15,7 +15,7 @@ var layers = []struct {
 	{"stepviz/stepper", []string{"stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
 	{"stepviz/stepper/movingai", []string{"stepviz/stepper/movingai", "stepviz/internal/"}},
 	{"stepviz/stepper/hcheck", []string{"stepviz/stepper", "stepviz/stepper/hcheck", "stepviz/stepper/movingai", "stepviz/internal/"}},
-	{"stepviz/ipynb", []string{"stepviz/ipynb"}},
+	{"stepviz/ipynb", []string{"stepviz/ipynb", "stepviz/internal/usererr"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
 	{"stepviz/cluster", []string{"stepviz/cluster", "stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
 	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -92,10 +93,10 @@ func clip(s string) string {
 func ParseAnswer(r io.Reader, name string) (*Answer, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxAnswerBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("export: reading %s: %w", name, err)
+		return nil, usererr.Errorf("export", "reading %s: %w", name, err)
 	}
 	if len(data) > MaxAnswerBytes {
-		return nil, fmt.Errorf("export: %s is over %d MB, the limit for an answer sheet: a hand trace is a few hundred lines; check that this is the sheet", name, MaxAnswerBytes>>20)
+		return nil, usererr.Errorf("export", "%s is over %d MB, the limit for an answer sheet: a hand trace is a few hundred lines; check that this is the sheet", name, MaxAnswerBytes>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lower := strings.ToLower(name)
@@ -119,9 +120,9 @@ func parseAnswerCSV(data []byte, name string) (*Answer, error) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return nil, fmt.Errorf("export: %s: line %d, column %d: %v", name, pe.Line, pe.Column, pe.Err)
+				return nil, usererr.Errorf("export", "%s: line %d, column %d: %v", name, pe.Line, pe.Column, pe.Err)
 			}
-			return nil, fmt.Errorf("export: %s: %v", name, err)
+			return nil, usererr.Errorf("export", "%s: %v", name, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if hQuestionName(rec) != "" {
@@ -207,7 +208,7 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 		if kind == "" { // a header row
 			if m := openAfterRE.FindStringSubmatch(heading); m != nil {
 				if a == nil {
-					return nil, fmt.Errorf("export: %s: line %d: an open list table before the steps table: keep the sheet's steps table (its header names step and node) above it", name, line)
+					return nil, usererr.Errorf("export", "%s: line %d: an open list table before the steps table: keep the sheet's steps table (its header names step and node) above it", name, line)
 				}
 				n, _ := strconv.Atoi(m[1])
 				open = &openTable{step: n, line: line, nodeCol: -1}
@@ -218,7 +219,7 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 					}
 				}
 				if open.nodeCol < 0 {
-					return nil, fmt.Errorf("export: %s: line %d: the open list table has no node column", name, line)
+					return nil, usererr.Errorf("export", "%s: line %d: the open list table has no node column", name, line)
 				}
 				kind = "open"
 				continue
@@ -244,7 +245,7 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 		switch kind {
 		case "heuristic":
 			if hQuestionName(cells) == "" {
-				return nil, fmt.Errorf("export: %s: line %d: a row of the heuristic table that is neither admissible nor consistent: start it with one of them", name, line)
+				return nil, usererr.Errorf("export", "%s: line %d: a row of the heuristic table that is neither admissible nor consistent: start it with one of them", name, line)
 			}
 			if hq == nil {
 				hq = &Answer{}
@@ -270,14 +271,14 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("export: %s: line %d: %v", name, line+1, err)
+		return nil, usererr.Errorf("export", "%s: line %d: %v", name, line+1, err)
 	}
 	if err := endTable(); err != nil {
 		return nil, err
 	}
 	a = a.withHeuristic(hq)
 	if a == nil {
-		return nil, fmt.Errorf("export: %s: no table with the columns %s found: write a Markdown table whose header names them, such as | step | node | g | h | f |", name, strings.Join(AnswerColumns, ", "))
+		return nil, usererr.Errorf("export", "%s: no table with the columns %s found: write a Markdown table whose header names them, such as | step | node | g | h | f |", name, strings.Join(AnswerColumns, ", "))
 	}
 	return a.finish(name)
 }
@@ -298,7 +299,7 @@ func (o *openTable) assign(a *Answer, name string) error {
 		return nil // left blank: nothing to grade
 	}
 	if o.step < 1 || o.step > len(a.Rows) {
-		return fmt.Errorf("export: %s: line %d: an open list after step %d, but the steps table has %d rows", name, o.line, o.step, len(a.Rows))
+		return usererr.Errorf("export", "%s: line %d: an open list after step %d, but the steps table has %d rows", name, o.line, o.step, len(a.Rows))
 	}
 	r := &a.Rows[o.step-1]
 	r.Open, r.HasOpen = o.states, true
@@ -366,14 +367,14 @@ func answerHeader(cells []string, name string, line int) (*Answer, error) {
 			continue
 		}
 		if _, dup := cols[field]; dup {
-			return nil, fmt.Errorf("export: %s: line %d, column %d: column %q repeats column %s", name, line, i+1, c, field)
+			return nil, usererr.Errorf("export", "%s: line %d, column %d: column %q repeats column %s", name, line, i+1, c, field)
 		}
 		cols[field] = i
 		a.Columns = append(a.Columns, field)
 		known++
 	}
 	if known == 0 {
-		return nil, fmt.Errorf("export: %s: line %d: the header %q names none of the columns %s: %w", name, line, clip(strings.Join(cells, ",")), strings.Join(AnswerColumns, ", "), errNoKnownColumn)
+		return nil, usererr.Errorf("export", "%s: line %d: the header %q names none of the columns %s: %w", name, line, clip(strings.Join(cells, ",")), strings.Join(AnswerColumns, ", "), errNoKnownColumn)
 	}
 	for k, i := range cols {
 		if strings.HasPrefix(k, "?") {
@@ -381,13 +382,13 @@ func answerHeader(cells []string, name string, line int) (*Answer, error) {
 			if s := stepper.Suggest(k[1:], AnswerColumns); s != "" {
 				hint = fmt.Sprintf(" (did you mean %s?)", s)
 			}
-			return nil, fmt.Errorf("export: %s: line %d, column %d: unknown column %q%s; the columns are %s", name, line, i+1, clip(k[1:]), hint, strings.Join(AnswerColumns, ", "))
+			return nil, usererr.Errorf("export", "%s: line %d, column %d: unknown column %q%s; the columns are %s", name, line, i+1, clip(k[1:]), hint, strings.Join(AnswerColumns, ", "))
 		}
 	}
 	_, hasNode := cols["node"]
 	_, hasOpen := cols["open"]
 	if !hasNode && !hasOpen {
-		return nil, fmt.Errorf("export: %s: line %d: the header has neither a node column (the node expanded at each step) nor an open column (the open list after each step): nothing to grade", name, line)
+		return nil, usererr.Errorf("export", "%s: line %d: the header has neither a node column (the node expanded at each step) nor an open column (the open list after each step): nothing to grade", name, line)
 	}
 	a.Rows = nil
 	a.cols = cols
@@ -408,7 +409,7 @@ func (a *Answer) addRow(cells []string, name string, line int) error {
 	if v, i, ok := get("step"); ok {
 		n, err := strconv.Atoi(strings.TrimSuffix(v, "."))
 		if err != nil || n < 1 {
-			return fmt.Errorf("export: %s: line %d, column %d (step): %q is not a step number (1, 2, 3 ...)", name, line, i+1, clip(v))
+			return usererr.Errorf("export", "%s: line %d, column %d (step): %q is not a step number (1, 2, 3 ...)", name, line, i+1, clip(v))
 		}
 		r.Step = n
 	}
@@ -426,14 +427,14 @@ func (a *Answer) addRow(cells []string, name string, line int) error {
 		}
 		x, err := strconv.ParseFloat(strings.TrimPrefix(v, f.field+"="), 64)
 		if err != nil {
-			return fmt.Errorf("export: %s: line %d, column %d (%s): %q is not a number", name, line, i+1, f.field, clip(v))
+			return usererr.Errorf("export", "%s: line %d, column %d (%s): %q is not a number", name, line, i+1, f.field, clip(v))
 		}
 		*f.dst, *f.has = x, true
 	}
 	if v, i, ok := get("children"); ok {
 		kids, err := parseChildren(v)
 		if err != nil {
-			return fmt.Errorf("export: %s: line %d, column %d (children): %v", name, line, i+1, err)
+			return usererr.Errorf("export", "%s: line %d, column %d (children): %v", name, line, i+1, err)
 		}
 		r.Children, r.HasChildren = kids, true
 	}
@@ -441,7 +442,7 @@ func (a *Answer) addRow(cells []string, name string, line int) error {
 		r.Open, r.HasOpen = splitOpenList(v), true
 	}
 	if len(cells) > len(a.Columns) && !allEmpty(cells[len(a.Columns):]) {
-		return fmt.Errorf("export: %s: line %d: %d cells but the header has %d columns (%s)", name, line, len(cells), len(a.Columns), strings.Join(a.Columns, ", "))
+		return usererr.Errorf("export", "%s: line %d: %d cells but the header has %d columns (%s)", name, line, len(cells), len(a.Columns), strings.Join(a.Columns, ", "))
 	}
 	a.Rows = append(a.Rows, r)
 	return nil
@@ -512,14 +513,14 @@ func splitOpenList(v string) []string {
 
 func (a *Answer) finish(name string) (*Answer, error) {
 	if a == nil {
-		return nil, fmt.Errorf("export: %s: empty answer sheet: write a header row such as step,node,g,h,f and one row per step", name)
+		return nil, usererr.Errorf("export", "%s: empty answer sheet: write a header row such as step,node,g,h,f and one row per step", name)
 	}
 	if len(a.Rows) == 0 && len(a.Heuristic) == 0 {
-		return nil, fmt.Errorf("export: %s: the answer sheet has a header but no rows", name)
+		return nil, usererr.Errorf("export", "%s: the answer sheet has a header but no rows", name)
 	}
 	for i, r := range a.Rows {
 		if r.Step != 0 && r.Step != i+1 {
-			return nil, fmt.Errorf("export: %s: line %d (step): step %d where step %d was expected: write one row per step, in order from 1", name, r.Line, r.Step, i+1)
+			return nil, usererr.Errorf("export", "%s: line %d (step): step %d where step %d was expected: write one row per step, in order from 1", name, r.Line, r.Step, i+1)
 		}
 	}
 	return a, nil

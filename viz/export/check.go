@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/viz"
 )
@@ -47,7 +48,7 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 		return nil, err
 	}
 	if a == nil || len(a.Rows) == 0 {
-		return nil, fmt.Errorf("export: no answer rows to check")
+		return nil, usererr.Errorf("export", "no answer rows to check")
 	}
 	kind := sess.inst.Kind()
 	g := &Grade{}
@@ -99,7 +100,7 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 		g.Lines = append(g.Lines, line)
 	}
 	if g.Checked == 0 {
-		return nil, fmt.Errorf("export: the answer sheet has nothing filled in: write the node expanded, its values or the open list for at least one step")
+		return nil, usererr.Errorf("export", "the answer sheet has nothing filled in: write the node expanded, its values or the open list for at least one step")
 	}
 	g.Correct = true
 	return g, nil

@@ -2,12 +2,12 @@ package export
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -282,7 +282,7 @@ func writeCSVMetadata(w io.Writer, sess *session) error {
 	}
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
-		return fmt.Errorf("export: csv metadata: %w", err)
+		return usererr.Errorf("export", "csv metadata: %w", err)
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/viz"
 )
@@ -18,8 +19,11 @@ type TooLargeError struct {
 	Max      int64 // the ceiling
 }
 
-func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("export: the %s export of %d steps would be about %s, over the limit of %s", e.Format, e.Steps, Bytes(e.Estimate), Bytes(e.Max))
+func (e *TooLargeError) Error() string { return "export: " + e.UserText() }
+
+// UserText is the message in the user's words (usererr.Texter).
+func (e *TooLargeError) UserText() string {
+	return fmt.Sprintf("the %s export of %d steps would be about %s, over the limit of %s", e.Format, e.Steps, Bytes(e.Estimate), Bytes(e.Max))
 }
 
 // Bytes writes a size as people read it: "512 bytes", "3.4 MB", "1.2 GB"
@@ -107,7 +111,7 @@ func (sess *session) puzzleFacts() (sizeFacts, error) {
 	for sess.k < 0 || sess.s.StepCount() < sess.k {
 		if sess.ctx != nil {
 			if err := sess.ctx.Err(); err != nil {
-				return sizeFacts{}, fmt.Errorf("export: stopped at step %d: %w", sess.s.StepCount(), err)
+				return sizeFacts{}, usererr.Errorf("export", "stopped at step %d: %w", sess.s.StepCount(), err)
 			}
 		}
 		if sess.s.Status().Done() {

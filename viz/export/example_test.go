@@ -11,7 +11,7 @@ import (
 )
 
 func romania() *stepper.Search {
-	inst, _ := stepper.ParseProblem("graph romania")
+	inst, _ := stepper.ParseProblem("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	return s

@@ -5,11 +5,11 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper/game"
 	"stepviz/stepper/local"
 )
@@ -38,7 +38,7 @@ func familyFormat(format, family string, names []string) (string, error) {
 			return f, nil
 		}
 	}
-	return "", fmt.Errorf("export: a %s search exports as %s, not %s", family, strings.Join(names, ", "), format)
+	return "", usererr.Errorf("export", "a %s search exports as %s, not %s", family, strings.Join(names, ", "), format)
 }
 
 // stepsTo is the step an export ends at: upTo, or the search's end for
@@ -47,12 +47,12 @@ func familyFormat(format, family string, names []string) (string, error) {
 func stepsTo(upTo int, run func(max int) bool) (int, error) {
 	if upTo >= 0 {
 		if upTo > MaxFamilySteps {
-			return 0, fmt.Errorf("export: -steps %d is more than the %d steps an export replays", upTo, MaxFamilySteps)
+			return 0, usererr.Errorf("export", "-steps %d is more than the %d steps an export replays", upTo, MaxFamilySteps)
 		}
 		return upTo, nil
 	}
 	if !run(MaxFamilySteps) {
-		return 0, fmt.Errorf("export: the search takes more than %d steps: give -steps N to export its first N, or a smaller search (depth=, iterations=, maxsteps=)", MaxFamilySteps)
+		return 0, usererr.Errorf("export", "the search takes more than %d steps: give -steps N to export its first N, or a smaller search (depth=, iterations=, maxsteps=)", MaxFamilySteps)
 	}
 	return MaxFamilySteps, nil
 }
@@ -83,7 +83,7 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 	rows := func(each func(game.Row) error) error {
 		for v.Steps() < end {
 			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("export: stopped: %w", err)
+				return usererr.Errorf("export", "stopped: %w", err)
 			}
 			if _, ok := v.Step(); !ok {
 				break
@@ -234,7 +234,7 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 	rows := func(each func(local.Row) error) error {
 		for v.Steps() < end {
 			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("export: stopped: %w", err)
+				return usererr.Errorf("export", "stopped: %w", err)
 			}
 			if _, ok := v.Step(); !ok {
 				break

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/stepper/game"
 	"stepviz/stepper/local"
@@ -260,7 +261,7 @@ func clipText(s string, n int) string {
 // O(nodes).
 func gameDOT(w io.Writer, v *game.View) error {
 	if n := len(v.Nodes) + len(v.Cut); n > maxDOTNodes {
-		return fmt.Errorf("export: the tree at step %d has %d nodes; a DOT export holds at most %d: give -steps N or a smaller search", v.Step, n, maxDOTNodes)
+		return usererr.Errorf("export", "the tree at step %d has %d nodes; a DOT export holds at most %d: give -steps N or a smaller search", v.Step, n, maxDOTNodes)
 	}
 	p := &printer{w: w}
 	p.f("// stepviz game tree\n// problem: %s\n// options: %s\n// step: %d (%s)\ndigraph game {\n", oneLine(v.Problem), v.Options, v.Step, v.Status)

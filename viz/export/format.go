@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -119,7 +120,7 @@ func WriteOptions(ctx context.Context, w io.Writer, format string, s *stepper.Se
 		if sug := stepper.Suggest(strings.ToLower(format), FormatNames()); sug != "" {
 			hint = fmt.Sprintf(" (did you mean %s?)", sug)
 		}
-		return fmt.Errorf("export: unknown format %q%s; formats are %s", format, hint, strings.Join(FormatNames(), ", "))
+		return usererr.Errorf("export", "unknown format %q%s; formats are %s", format, hint, strings.Join(FormatNames(), ", "))
 	}
 	sess, err := newSession(s, upTo)
 	if err != nil {
@@ -137,10 +138,10 @@ func WriteOptions(ctx context.Context, w io.Writer, format string, s *stepper.Se
 			return err
 		case !sp.full:
 			if _, err := sp.WriteTo(bw); err != nil {
-				return fmt.Errorf("export: writing %s: %w", f.Name, err)
+				return usererr.Errorf("export", "writing %s: %w", f.Name, err)
 			}
 			if err := bw.Flush(); err != nil {
-				return fmt.Errorf("export: writing %s: %w", f.Name, err)
+				return usererr.Errorf("export", "writing %s: %w", f.Name, err)
 			}
 			return nil
 		}
@@ -154,7 +155,7 @@ func WriteOptions(ctx context.Context, w io.Writer, format string, s *stepper.Se
 		return err
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("export: writing %s: %w", f.Name, err)
+		return usererr.Errorf("export", "writing %s: %w", f.Name, err)
 	}
 	return nil
 }
@@ -167,7 +168,7 @@ type ctxWriter struct {
 
 func (c ctxWriter) Write(p []byte) (int, error) {
 	if err := c.ctx.Err(); err != nil {
-		return 0, fmt.Errorf("export: stopped: %w", err)
+		return 0, usererr.Errorf("export", "stopped: %w", err)
 	}
 	return c.w.Write(p)
 }

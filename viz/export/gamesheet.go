@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper/game"
 )
 
@@ -33,11 +34,11 @@ func ParseGameBlanks(s string, a game.Algorithm) (GameBlanks, error) {
 			b.Values = true
 		case "pruned", "prune":
 			if a != game.AlphaBeta {
-				return b, fmt.Errorf("export: -blank pruned asks for alpha-beta's cuts; %s prunes nothing: use -algo alphabeta or -blank values", a)
+				return b, usererr.Errorf("export", "-blank pruned asks for alpha-beta's cuts; %s prunes nothing: use -algo alphabeta or -blank values", a)
 			}
 			b.Pruned = true
 		default:
-			return b, fmt.Errorf("export: -blank %q: a game worksheet blanks values (the values backed up) and pruned (the branches alpha-beta cuts)", w)
+			return b, usererr.Errorf("export", "-blank %q: a game worksheet blanks values (the values backed up) and pruned (the branches alpha-beta cuts)", w)
 		}
 	}
 	return b, nil
@@ -62,7 +63,7 @@ type sheetRow struct {
 // O(tree).
 func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 	if o.Algorithm == game.MCTS {
-		return nil, nil, fmt.Errorf("export: a worksheet asks for values backed up by minimax, alphabeta or expectiminimax; mcts's are averages of random play-outs")
+		return nil, nil, usererr.Errorf("export", "a worksheet asks for values backed up by minimax, alphabeta or expectiminimax; mcts's are averages of random play-outs")
 	}
 	v, err := game.NewViewer(g, o)
 	if err != nil {
@@ -75,7 +76,7 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 	}
 	end := v.View()
 	if end.Status != game.Done {
-		return nil, nil, fmt.Errorf("export: the search does not end within %d steps: a worksheet needs a small tree (a gametree, a position near the end, depth=)", MaxFamilySteps)
+		return nil, nil, usererr.Errorf("export", "the search does not end within %d steps: a worksheet needs a small tree (a gametree, a position near the end, depth=)", MaxFamilySteps)
 	}
 	seen := map[string]*game.ViewNode{}
 	paths := make([]string, len(end.Nodes))
@@ -91,7 +92,7 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 	var walk func(s game.State, path, move, parent string, depth int) error
 	walk = func(s game.State, path, move, parent string, depth int) error {
 		if len(rows) >= MaxSheetNodes {
-			return fmt.Errorf("export: a worksheet lists the whole game tree, at most %d nodes, and this one has more: use a gametree, a position near the end, or depth=", MaxSheetNodes)
+			return usererr.Errorf("export", "a worksheet lists the whole game tree, at most %d nodes, and this one has more: use a gametree, a position near the end, or depth=", MaxSheetNodes)
 		}
 		u, over := g.Terminal(s)
 		if !over && o.Depth > 0 && depth >= o.Depth {
@@ -139,7 +140,7 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 // printed from the search's view at the end. O(tree).
 func WriteGameWorksheet(w io.Writer, format string, g game.Game, o game.Options, blanks GameBlanks, key bool) error {
 	if f := strings.ToLower(format); f != "md" && f != "markdown" {
-		return fmt.Errorf("export: a game worksheet is written as md (a table the student fills in and stepviz check grades), not %s", format)
+		return usererr.Errorf("export", "a game worksheet is written as md (a table the student fills in and stepviz check grades), not %s", format)
 	}
 	rows, end, err := gameSheet(g, o)
 	if err != nil {
@@ -228,10 +229,10 @@ type GameAnswerRow struct {
 func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxAnswerBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("export: reading %s: %w", name, err)
+		return nil, usererr.Errorf("export", "reading %s: %w", name, err)
 	}
 	if len(data) > MaxAnswerBytes {
-		return nil, fmt.Errorf("export: %s is larger than %d bytes: an answer sheet is a small table", name, MaxAnswerBytes)
+		return nil, usererr.Errorf("export", "%s is larger than %d bytes: an answer sheet is a small table", name, MaxAnswerBytes)
 	}
 	var table [][]string
 	var lines []int
@@ -244,7 +245,7 @@ func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
 				break
 			}
 			if err != nil {
-				return nil, fmt.Errorf("export: %s: %v", name, err)
+				return nil, usererr.Errorf("export", "%s: %v", name, err)
 			}
 			line, _ := cr.FieldPos(0)
 			table, lines = append(table, rec), append(lines, line)
@@ -262,7 +263,7 @@ func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
 		}
 	}
 	if len(table) == 0 {
-		return nil, fmt.Errorf("export: %s has no table: fill in the worksheet's table (columns node, value, pruned) and check that", name)
+		return nil, usererr.Errorf("export", "%s has no table: fill in the worksheet's table (columns node, value, pruned) and check that", name)
 	}
 	col := map[string]int{}
 	for i, c := range table[0] {
@@ -270,12 +271,12 @@ func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
 	}
 	ni, ok := col["node"]
 	if !ok {
-		return nil, fmt.Errorf("export: %s line %d: the table has no node column; its header is node, value, pruned as the worksheet writes it", name, lines[0])
+		return nil, usererr.Errorf("export", "%s line %d: the table has no node column; its header is node, value, pruned as the worksheet writes it", name, lines[0])
 	}
 	vi, hasV := col["value"]
 	pi, hasP := col["pruned"]
 	if !hasV && !hasP {
-		return nil, fmt.Errorf("export: %s line %d: the table has neither a value nor a pruned column: nothing to grade", name, lines[0])
+		return nil, usererr.Errorf("export", "%s line %d: the table has neither a value nor a pruned column: nothing to grade", name, lines[0])
 	}
 	a := &GameAnswer{HasValue: hasV, HasPrune: hasP}
 	cell := func(row []string, i int) string {
@@ -311,7 +312,7 @@ func CheckGame(g game.Game, o game.Options, a *GameAnswer) (*Grade, error) {
 		return nil, err
 	}
 	if a.HasPrune && o.Algorithm != game.AlphaBeta {
-		return nil, fmt.Errorf("export: the sheet has a pruned column, but %s prunes nothing: check it with -algo alphabeta", o.Algorithm)
+		return nil, usererr.Errorf("export", "the sheet has a pruned column, but %s prunes nothing: check it with -algo alphabeta", o.Algorithm)
 	}
 	given := map[string]GameAnswerRow{}
 	for _, r := range a.Rows {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
 )
@@ -33,11 +34,11 @@ func hQuestion(h string) string {
 // hcheck.DefaultCheckStates states).
 func heuristicKey(inst stepper.Instance, o stepper.Options) (*hcheck.HeuristicCheck, error) {
 	if o.Heuristic == "" {
-		return nil, fmt.Errorf("export: the heuristic question needs a search with a heuristic, and %s uses none: choose -algo astar (or greedy) and -h NAME", o.Algorithm)
+		return nil, usererr.Errorf("export", "the heuristic question needs a search with a heuristic, and %s uses none: choose -algo astar (or greedy) and -h NAME", o.Algorithm)
 	}
 	rep, err := hcheck.CheckHeuristic(inst, o.Heuristic, 0)
 	if err != nil {
-		return nil, fmt.Errorf("export: checking heuristic %s for the answer key: %w", o.Heuristic, err)
+		return nil, usererr.Errorf("export", "checking heuristic %s for the answer key: %w", o.Heuristic, err)
 	}
 	return rep, nil
 }
@@ -115,7 +116,7 @@ func parseHRow(cells []string, name string, line int) (HeuristicAnswer, error) {
 		return cleanCell(cells[i])
 	}
 	if len(cells) > len(hColumns) && !allEmpty(cells[len(hColumns):]) {
-		return r, fmt.Errorf("export: %s: line %d: %d cells, but a %s row has at most %d: %s", name, line, len(cells), r.Question, len(hColumns), strings.Join(hColumns, ", "))
+		return r, usererr.Errorf("export", "%s: line %d: %d cells, but a %s row has at most %d: %s", name, line, len(cells), r.Question, len(hColumns), strings.Join(hColumns, ", "))
 	}
 	switch a := strings.ToLower(get(1)); a {
 	case "yes", "y":
@@ -124,7 +125,7 @@ func parseHRow(cells []string, name string, line int) (HeuristicAnswer, error) {
 		r.Answer = "no"
 	case "":
 	default:
-		return r, fmt.Errorf("export: %s: line %d, column 2 (answer): %q: write yes or no", name, line, get(1))
+		return r, usererr.Errorf("export", "%s: line %d, column 2 (answer): %q: write yes or no", name, line, get(1))
 	}
 	r.N, r.N2 = get(2), get(3)
 	for _, f := range []struct {
@@ -139,18 +140,18 @@ func parseHRow(cells []string, name string, line int) (HeuristicAnswer, error) {
 		}
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return r, fmt.Errorf("export: %s: line %d, column %d (%s): %q is not a number", name, line, f.col+1, f.name, v)
+			return r, usererr.Errorf("export", "%s: line %d, column %d (%s): %q is not a number", name, line, f.col+1, f.name, v)
 		}
 		*f.dst, *f.has = x, true
 	}
 	if r.Question == "admissible" && (r.N2 != "" || r.HasC || r.HasH2) {
-		return r, fmt.Errorf("export: %s: line %d: an admissible row gives a state n with h(n) and h*(n); leave n', c(n,n') and h(n') empty (they belong to the consistent row)", name, line)
+		return r, usererr.Errorf("export", "%s: line %d: an admissible row gives a state n with h(n) and h*(n); leave n', c(n,n') and h(n') empty (they belong to the consistent row)", name, line)
 	}
 	if r.Question == "consistent" && r.HasHStar {
-		return r, fmt.Errorf("export: %s: line %d: a consistent row gives an edge n -> n' with h(n), c(n,n') and h(n'); leave h*(n) empty (it belongs to the admissible row)", name, line)
+		return r, usererr.Errorf("export", "%s: line %d: a consistent row gives an edge n -> n' with h(n), c(n,n') and h(n'); leave h*(n) empty (it belongs to the admissible row)", name, line)
 	}
 	if r.Answer == "" && (r.N != "" || r.N2 != "" || r.HasH || r.HasHStar || r.HasC || r.HasH2) {
-		return r, fmt.Errorf("export: %s: line %d, column 2 (answer): the %s row gives a counterexample but no answer: write no (or yes, and no counterexample)", name, line, r.Question)
+		return r, usererr.Errorf("export", "%s: line %d, column 2 (answer): the %s row gives a counterexample but no answer: write no (or yes, and no counterexample)", name, line, r.Question)
 	}
 	return r, nil
 }
@@ -163,7 +164,7 @@ func (a *Answer) addHRow(cells []string, name string, line int) error {
 	}
 	for _, o := range a.Heuristic {
 		if o.Question == r.Question {
-			return fmt.Errorf("export: %s: line %d: a second %s row (the first is on line %d): answer each question once", name, line, r.Question, o.Line)
+			return usererr.Errorf("export", "%s: line %d: a second %s row (the first is on line %d): answer each question once", name, line, r.Question, o.Line)
 		}
 	}
 	a.Heuristic = append(a.Heuristic, r)
@@ -188,11 +189,11 @@ type HeuristicGrade struct {
 func CheckHeuristicAnswers(s *stepper.Search, rows []HeuristicAnswer) (*HeuristicGrade, error) {
 	o := s.Options()
 	if o.Heuristic == "" {
-		return nil, fmt.Errorf("export: the sheet answers the heuristic question, but %s uses no heuristic: give -algo astar (or greedy) and -h NAME", o.Algorithm)
+		return nil, usererr.Errorf("export", "the sheet answers the heuristic question, but %s uses no heuristic: give -algo astar (or greedy) and -h NAME", o.Algorithm)
 	}
 	rep, facts, err := hcheck.CheckHeuristicFacts(s.Instance(), o.Heuristic, 0)
 	if err != nil {
-		return nil, fmt.Errorf("export: checking heuristic %s: %w", o.Heuristic, err)
+		return nil, usererr.Errorf("export", "checking heuristic %s: %w", o.Heuristic, err)
 	}
 	kind := s.Instance().Kind()
 	same := func(w, st string) bool { return sameState(kind, w, st) }

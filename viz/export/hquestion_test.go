@@ -13,7 +13,7 @@ import (
 // Starlark heuristics star when it is not empty.
 func hSearch(t *testing.T, spec, h, star string) *stepper.Search {
 	t.Helper()
-	inst, err := stepper.ParseProblem(spec)
+	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/static"
 )
 
@@ -48,7 +49,7 @@ func writeHTML(w io.Writer, sess *session) error {
 	}
 	views, err := static.Bundle(replayViews...)
 	if err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	var tb strings.Builder
 	if err := t.WriteJSON(&tb); err != nil {
@@ -57,13 +58,13 @@ func writeHTML(w io.Writer, sess *session) error {
 	var traceGz bytes.Buffer
 	zw, b64 := gzip64(&traceGz)
 	if _, err := io.WriteString(zw, tb.String()); err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	if err := zw.Close(); err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	if err := b64.Close(); err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	var frames bytes.Buffer
 	zw, b64 = gzip64(&frames)
@@ -72,10 +73,10 @@ func writeHTML(w io.Writer, sess *session) error {
 		return err
 	}
 	if err := zw.Close(); err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	if err := b64.Close(); err != nil {
-		return fmt.Errorf("export: html: %w", err)
+		return usererr.Errorf("export", "html: %w", err)
 	}
 	p := &printer{w: w}
 	title := html.EscapeString(fmt.Sprintf("%s: %s", algoTitle(sess.opts), t.Problem))
@@ -114,7 +115,7 @@ func (sess *session) fitsHTML() error {
 		for sess.s.StepCount() <= maxHTMLSteps && !sess.s.Status().Done() {
 			if sess.ctx != nil {
 				if err := sess.ctx.Err(); err != nil {
-					return fmt.Errorf("export: stopped at step %d: %w", sess.s.StepCount(), err)
+					return usererr.Errorf("export", "stopped at step %d: %w", sess.s.StepCount(), err)
 				}
 			}
 			sess.s.Run(min(4096, maxHTMLSteps+1-sess.s.StepCount()))
@@ -125,7 +126,7 @@ func (sess *session) fitsHTML() error {
 	if k <= maxHTMLSteps {
 		return nil
 	}
-	return fmt.Errorf("export: html: this search takes more than %d steps, more than one replay page can hold (it would be tens of megabytes and not open in a browser); export its first steps, up to step %d or fewer (stepviz trace -steps N, step= on an export link, or a notebook search moved back), or the whole trace as jsonl, which stepviz replay reads", maxHTMLSteps, maxHTMLSteps)
+	return usererr.Errorf("export", "html: this search takes more than %d steps, more than one replay page can hold (it would be tens of megabytes and not open in a browser); export its first steps, up to step %d or fewer (stepviz trace -steps N, step= on an export link, or a notebook search moved back), or the whole trace as jsonl, which stepviz replay reads", maxHTMLSteps, maxHTMLSteps)
 }
 
 // replayBody is the page's markup: the ids and test ids the view modules

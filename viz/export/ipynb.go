@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // notebook is the nbformat 4 document written by the "ipynb" format.
@@ -54,7 +56,7 @@ func writeIpynb(w io.Writer, sess *session) error {
 	}
 	b, err := json.MarshalIndent(nb, "", " ")
 	if err != nil {
-		return fmt.Errorf("export: ipynb: %w", err)
+		return usererr.Errorf("export", "ipynb: %w", err)
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -63,7 +64,7 @@ func (t *Trace) WriteJSON(w io.Writer) error {
 func writeJSONTo(w io.Writer, t *Trace, events func(each func(*stepper.Event) error) error) error {
 	h, err := json.MarshalIndent(headerOf(t), "", "  ")
 	if err != nil {
-		return fmt.Errorf("export: %w", err)
+		return usererr.Errorf("export", "%w", err)
 	}
 	// Reopen the header object to append the events.
 	h = h[:len(h)-2] // drop "\n}"
@@ -74,7 +75,7 @@ func writeJSONTo(w io.Writer, t *Trace, events func(each func(*stepper.Event) er
 	err = events(func(ev *stepper.Event) error {
 		b, err := json.Marshal(ev)
 		if err != nil {
-			return fmt.Errorf("export: %w", err)
+			return usererr.Errorf("export", "%w", err)
 		}
 		sep := ","
 		if n == 0 {
@@ -107,11 +108,11 @@ func writeJSONL(w io.Writer, sess *session) error {
 	}
 	enc := json.NewEncoder(w)
 	if err := enc.Encode(headerOf(t)); err != nil {
-		return fmt.Errorf("export: %w", err)
+		return usererr.Errorf("export", "%w", err)
 	}
 	_, err = sess.walk(func(ev *stepper.Event) error {
 		if err := enc.Encode(ev); err != nil {
-			return fmt.Errorf("export: %w", err)
+			return usererr.Errorf("export", "%w", err)
 		}
 		return nil
 	})

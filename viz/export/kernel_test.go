@@ -22,7 +22,7 @@ func TestIpynbCellsRunInTheKernel(t *testing.T) {
 		{"graph romania", "greedy goaltest=generate"},
 		{"grid S..#./.#..#/...#G/..... moves=8 cost=10-14", "ucs order=reverse"},
 	} {
-		inst, err := stepper.ParseProblem(c.problem)
+		inst, err := stepper.ParseProblem(c.problem, stepper.LocalFiles)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"stepviz/internal/usererr"
 )
 
 // FullLists chooses the steps at which the Markdown trace prints the whole
@@ -39,7 +41,7 @@ func ParseFullLists(s string) (FullLists, error) {
 	var f FullLists
 	words := strings.Split(s, ",")
 	if strings.TrimSpace(s) == "" {
-		return f, fmt.Errorf("export: full lists: no step given; give step numbers and the words start, end, auto, all, every=N or none, such as 0,10,end")
+		return f, usererr.Errorf("export", "full lists: no step given; give step numbers and the words start, end, auto, all, every=N or none, such as 0,10,end")
 	}
 	none := false
 	for _, w := range words {
@@ -58,22 +60,22 @@ func ParseFullLists(s string) (FullLists, error) {
 		case strings.HasPrefix(w, "every="):
 			n, err := strconv.Atoi(strings.TrimPrefix(w, "every="))
 			if err != nil || n < 1 {
-				return FullLists{}, fmt.Errorf("export: full lists: %q: want every=N with N a whole number of at least 1, such as every=100", w)
+				return FullLists{}, usererr.Errorf("export", "full lists: %q: want every=N with N a whole number of at least 1, such as every=100", w)
 			}
 			f.Every = n
 		default:
 			n, err := strconv.Atoi(w)
 			if err != nil || n < 0 {
-				return FullLists{}, fmt.Errorf("export: full lists: %q is not a step number (0 or more) nor one of start, end, auto, all, every=N, none", w)
+				return FullLists{}, usererr.Errorf("export", "full lists: %q is not a step number (0 or more) nor one of start, end, auto, all, every=N, none", w)
 			}
 			if len(f.Steps) == maxFullSteps {
-				return FullLists{}, fmt.Errorf("export: full lists: more than %d step numbers; use every=N for regular steps", maxFullSteps)
+				return FullLists{}, usererr.Errorf("export", "full lists: more than %d step numbers; use every=N for regular steps", maxFullSteps)
 			}
 			f.Steps = append(f.Steps, n)
 		}
 	}
 	if none && (f.Start || f.End || f.Auto || f.All || f.Every > 0 || len(f.Steps) > 0) {
-		return FullLists{}, fmt.Errorf("export: full lists: none cannot go with other steps; give none alone, or the steps you want")
+		return FullLists{}, usererr.Errorf("export", "full lists: none cannot go with other steps; give none alone, or the steps you want")
 	}
 	slices.Sort(f.Steps)
 	f.Steps = slices.Compact(f.Steps)

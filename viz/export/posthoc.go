@@ -2,11 +2,11 @@ package export
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -192,7 +192,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 	}
 	b, err := json.MarshalIndent(out, "", " ")
 	if err != nil {
-		return fmt.Errorf("export: posthoc: %w", err)
+		return usererr.Errorf("export", "posthoc: %w", err)
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err

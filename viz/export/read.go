@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -26,14 +27,14 @@ const maxTraceBytes = 1 << 30
 func ReadTrace(r io.Reader) (*Trace, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxTraceBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("export: reading the trace: %w", err)
+		return nil, usererr.Errorf("export", "reading the trace: %w", err)
 	}
 	if len(data) > maxTraceBytes {
-		return nil, fmt.Errorf("export: the trace is larger than %d bytes", maxTraceBytes)
+		return nil, usererr.Errorf("export", "the trace is larger than %d bytes", maxTraceBytes)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, fmt.Errorf("export: the trace file is empty")
+		return nil, usererr.Errorf("export", "the trace file is empty")
 	}
 	tr := &traceReader{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	tr.dec.DisallowUnknownFields()
@@ -78,20 +79,20 @@ func (tr *traceReader) fail(start int64, field string, err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return fmt.Errorf("export: %s: the file ends in the middle of field %s: it is truncated; export it again", tr.pos(int64(len(tr.data))), field)
+		return usererr.Errorf("export", "%s: the file ends in the middle of field %s: it is truncated; export it again", tr.pos(int64(len(tr.data))), field)
 	case errors.As(err, &syn):
-		return fmt.Errorf("export: %s, field %s: not valid JSON: %v", tr.pos(syn.Offset), field, syn)
+		return usererr.Errorf("export", "%s, field %s: not valid JSON: %v", tr.pos(syn.Offset), field, syn)
 	case errors.As(err, &typ):
 		f := field
 		if typ.Field != "" {
 			f = field + "." + typ.Field
 		}
-		return fmt.Errorf("export: %s, field %s: want a %s, found a JSON %s", tr.pos(start), f, typ.Type, typ.Value)
+		return usererr.Errorf("export", "%s, field %s: want a %s, found a JSON %s", tr.pos(start), f, typ.Type, typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field"):
 		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return fmt.Errorf("export: %s, field %s: unknown field %s (hand-edited? the fields are listed in docs/trace-format.md)", tr.pos(start), field, name)
+		return usererr.Errorf("export", "%s, field %s: unknown field %s (hand-edited? the fields are listed in docs/trace-format.md)", tr.pos(start), field, name)
 	}
-	return fmt.Errorf("export: %s, field %s: %v", tr.pos(start), field, err)
+	return usererr.Errorf("export", "%s, field %s: %v", tr.pos(start), field, err)
 }
 
 func (tr *traceReader) delim(want json.Delim, what string) error {
@@ -101,7 +102,7 @@ func (tr *traceReader) delim(want json.Delim, what string) error {
 		return tr.fail(start, what, err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != want {
-		return fmt.Errorf("export: %s: want %q to start %s, found %v", tr.pos(start), string(want), what, tok)
+		return usererr.Errorf("export", "%s: want %q to start %s, found %v", tr.pos(start), string(want), what, tok)
 	}
 	return nil
 }
@@ -121,7 +122,7 @@ func (tr *traceReader) read() (*Trace, error) {
 		}
 		key, _ := tok.(string)
 		if seen[key] {
-			return nil, fmt.Errorf("export: %s: field %q appears twice", tr.pos(keyAt), key)
+			return nil, usererr.Errorf("export", "%s: field %q appears twice", tr.pos(keyAt), key)
 		}
 		seen[key] = true
 		at := tr.valueStart(tr.dec.InputOffset())
@@ -163,17 +164,17 @@ func (tr *traceReader) read() (*Trace, error) {
 			t.Events = evs
 			continue
 		default:
-			return nil, fmt.Errorf("export: %s: unknown field %q (hand-edited? the fields are listed in docs/trace-format.md)", tr.pos(keyAt), key)
+			return nil, usererr.Errorf("export", "%s: unknown field %q (hand-edited? the fields are listed in docs/trace-format.md)", tr.pos(keyAt), key)
 		}
 		if err := tr.dec.Decode(dst); err != nil {
 			return nil, tr.fail(at, key, err)
 		}
 		if key == "format" && t.Format != FormatName {
-			return nil, fmt.Errorf("export: %s, field format: %q is not a stepviz trace (want %q)", tr.pos(at), t.Format, FormatName)
+			return nil, usererr.Errorf("export", "%s, field format: %q is not a stepviz trace (want %q)", tr.pos(at), t.Format, FormatName)
 		}
 		if key == "version" {
 			if err := checkVersion(t.Version); err != nil {
-				return nil, fmt.Errorf("export: %s, field version: %w", tr.pos(at), err)
+				return nil, usererr.Errorf("export", "%s, field version: %w", tr.pos(at), err)
 			}
 		}
 	}
@@ -195,19 +196,19 @@ func (tr *traceReader) read() (*Trace, error) {
 				return nil, tr.fail(at, fmt.Sprintf("event %d", i+1), err)
 			}
 			if err := checkEvent(i, &ev); err != nil {
-				return nil, fmt.Errorf("export: %s: %w", tr.pos(at), err)
+				return nil, usererr.Errorf("export", "%s: %w", tr.pos(at), err)
 			}
 			t.Events = append(t.Events, ev)
 		}
 		eventsAt = int64(len(tr.data))
 	} else if at := tr.valueStart(tr.dec.InputOffset()); at < int64(len(tr.data)) {
-		return nil, fmt.Errorf("export: %s: unexpected data after the trace object", tr.pos(at))
+		return nil, usererr.Errorf("export", "%s: unexpected data after the trace object", tr.pos(at))
 	}
 	if t.Events == nil {
 		t.Events = []stepper.Event{}
 	}
 	if t.Steps != len(t.Events) {
-		return nil, fmt.Errorf("export: %s, field steps: the header says %d steps but the file has %d events (%s): truncated or hand-edited; export it again", tr.pos(stepsAt), t.Steps, len(t.Events), tr.pos(eventsAt))
+		return nil, usererr.Errorf("export", "%s, field steps: the header says %d steps but the file has %d events (%s): truncated or hand-edited; export it again", tr.pos(stepsAt), t.Steps, len(t.Events), tr.pos(eventsAt))
 	}
 	return t, nil
 }
@@ -217,17 +218,17 @@ func (tr *traceReader) read() (*Trace, error) {
 func (tr *traceReader) checkHeader(t *Trace, seen map[string]bool) error {
 	for _, f := range []string{"format", "version", "problem", "options", "steps"} {
 		if !seen[f] {
-			return fmt.Errorf("export: %s: field %q is missing: this is not a complete stepviz trace (see docs/trace-format.md)", tr.pos(tr.dec.InputOffset()), f)
+			return usererr.Errorf("export", "%s: field %q is missing: this is not a complete stepviz trace (see docs/trace-format.md)", tr.pos(tr.dec.InputOffset()), f)
 		}
 	}
 	if strings.TrimSpace(t.Problem) == "" {
-		return fmt.Errorf("export: field problem is empty: want a problem line such as \"puzzle 283164705 goal=123804765\"")
+		return usererr.Errorf("export", "field problem is empty: want a problem line such as \"puzzle 283164705 goal=123804765\"")
 	}
 	if strings.TrimSpace(t.Options) == "" {
-		return fmt.Errorf("export: field options is empty: want a search line such as \"astar h=manhattan\"")
+		return usererr.Errorf("export", "field options is empty: want a search line such as \"astar h=manhattan\"")
 	}
 	if t.Steps < 0 {
-		return fmt.Errorf("export: field steps is %d: want a number >= 0", t.Steps)
+		return usererr.Errorf("export", "field steps is %d: want a number >= 0", t.Steps)
 	}
 	return nil
 }
@@ -255,7 +256,7 @@ func (tr *traceReader) events() ([]stepper.Event, error) {
 			return nil, tr.fail(at, fmt.Sprintf("events[%d]", i), err)
 		}
 		if err := checkEvent(i, &ev); err != nil {
-			return nil, fmt.Errorf("export: %s, field events[%d]: %w", tr.pos(at), i, err)
+			return nil, usererr.Errorf("export", "%s, field events[%d]: %w", tr.pos(at), i, err)
 		}
 		evs = append(evs, ev)
 	}

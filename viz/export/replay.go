@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -27,29 +28,29 @@ func (t *Trace) ReplayContext(ctx context.Context) (*stepper.Search, error) {
 		return nil, err
 	}
 	if got := s.Options().String(); got != t.Options {
-		return nil, fmt.Errorf("export: field options: %q normalizes to %q: the trace was not written by stepviz's exporter", t.Options, got)
+		return nil, usererr.Errorf("export", "field options: %q normalizes to %q: the trace was not written by stepviz's exporter", t.Options, got)
 	}
 	if got := s.Instance().Spec(); got != t.Problem {
-		return nil, fmt.Errorf("export: field problem: %q reads back as %q", t.Problem, got)
+		return nil, usererr.Errorf("export", "field problem: %q reads back as %q", t.Problem, got)
 	}
 	if root := s.Node(0); root != t.Root && t.Root != (stepper.NodeInfo{}) {
-		return nil, fmt.Errorf("export: field root: the trace's start node %s differs from the engine's %s", t.Root.State, root.State)
+		return nil, usererr.Errorf("export", "field root: the trace's start node %s differs from the engine's %s", t.Root.State, root.State)
 	}
 	for i := range t.Events {
 		want := &t.Events[i]
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("export: replaying stopped at step %d of %d: %w", want.Step, len(t.Events), context.Cause(ctx))
+			return nil, usererr.Errorf("export", "replaying stopped at step %d of %d: %w", want.Step, len(t.Events), context.Cause(ctx))
 		}
 		got, ok := s.Step()
 		if !ok {
-			return nil, fmt.Errorf("export: step %d: the trace has %d steps but the search ends at step %d (%s)", want.Step, len(t.Events), s.StepCount(), s.Status())
+			return nil, usererr.Errorf("export", "step %d: the trace has %d steps but the search ends at step %d (%s)", want.Step, len(t.Events), s.StepCount(), s.Status())
 		}
 		if err := sameEvent(want, &got); err != nil {
-			return nil, fmt.Errorf("export: step %d: %w", want.Step, err)
+			return nil, usererr.Errorf("export", "step %d: %w", want.Step, err)
 		}
 	}
 	if s.Status() != t.Status && t.Status != "" {
-		return nil, fmt.Errorf("export: field status: the trace says %q after step %d, the engine %q", t.Status, t.Steps, s.Status())
+		return nil, usererr.Errorf("export", "field status: the trace says %q after step %d, the engine %q", t.Status, t.Steps, s.Status())
 	}
 	return s, nil
 }

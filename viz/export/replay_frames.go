@@ -2,9 +2,9 @@ package export
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/viz"
 	"stepviz/wire"
@@ -85,7 +85,7 @@ func writeFrames(sess *session, w io.Writer) (int, error) {
 		d.Sizes = append(d.Sizes, wire.Sizes{ev.Counters.Open, ev.Counters.Closed})
 		f, err := json.Marshal(wire.NewStep(s, *ev, s, b.format, viz.Narrate(*ev, s.Options())))
 		if err != nil {
-			return fmt.Errorf("export: html: step %d: %w", ev.Step, err)
+			return usererr.Errorf("export", "html: step %d: %w", ev.Step, err)
 		}
 		if _, err := w.Write(append(f, '\n')); err != nil {
 			return err
@@ -102,7 +102,7 @@ func writeFrames(sess *session, w io.Writer) (int, error) {
 	d.Steps = steps
 	f, err := json.Marshal(d)
 	if err != nil {
-		return steps, fmt.Errorf("export: html: %w", err)
+		return steps, usererr.Errorf("export", "html: %w", err)
 	}
 	_, err = w.Write(append(f, '\n'))
 	return steps, err
@@ -131,7 +131,7 @@ func (b *framesBuilder) key(last *stepper.Event) error {
 	v.Live = k
 	f, err := wire.Frame(v, recs)
 	if err != nil {
-		return fmt.Errorf("export: html: step %d: %w", k, err)
+		return usererr.Errorf("export", "html: step %d: %w", k, err)
 	}
 	b.d.Keys = append(b.d.Keys, replayKey{Step: k, Frame: f})
 	b.since, b.perNode = 0, max(1, len(recs)/max(1, len(b.recs)))

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/viz"
 )
@@ -35,7 +36,7 @@ func writeTreeSVG(w io.Writer, sess *session) error {
 		return err
 	}
 	if err := viz.TreeSVG(w, sess.inst, sn, treeOptions(sess, sn.Step)); err != nil {
-		return fmt.Errorf("export: tree svg: %w", err)
+		return usererr.Errorf("export", "tree svg: %w", err)
 	}
 	return nil
 }
@@ -52,7 +53,7 @@ func writeProblemSVG(w io.Writer, sess *session) error {
 		return err
 	}
 	if err := viz.ProblemSVG(w, sess.inst, sn, lastExpanded(sn)); err != nil {
-		return fmt.Errorf("export: problem svg: %w", err)
+		return usererr.Errorf("export", "problem svg: %w", err)
 	}
 	return nil
 }
@@ -93,12 +94,12 @@ func writeSVG(w io.Writer, sess *session) error {
 	sn := sess.s.Snapshot()
 	var prob, tree bytes.Buffer
 	if err := viz.ProblemSVG(&prob, sess.inst, sn, lastExpanded(sn)); err != nil {
-		return fmt.Errorf("export: problem svg: %w", err)
+		return usererr.Errorf("export", "problem svg: %w", err)
 	}
 	opt := treeOptions(sess, sn.Step)
 	opt.Title = ""
 	if err := viz.TreeSVG(&tree, sess.inst, sn, opt); err != nil {
-		return fmt.Errorf("export: tree svg: %w", err)
+		return usererr.Errorf("export", "tree svg: %w", err)
 	}
 	pw, ph, pbody, err := svgBody(prob.Bytes())
 	if err != nil {
@@ -141,14 +142,14 @@ func svgBody(doc []byte) (w, h float64, parts svgParts, err error) {
 	for {
 		tok, terr := d.Token()
 		if terr != nil {
-			return 0, 0, parts, fmt.Errorf("export: reading a viz drawing: %v", terr)
+			return 0, 0, parts, usererr.Errorf("export", "reading a viz drawing: %v", terr)
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
 			continue
 		}
 		if se.Name.Local != "svg" {
-			return 0, 0, parts, fmt.Errorf("export: a viz drawing starts with <%s>, not <svg>", se.Name.Local)
+			return 0, 0, parts, usererr.Errorf("export", "a viz drawing starts with <%s>, not <svg>", se.Name.Local)
 		}
 		var attrs strings.Builder
 		for _, a := range se.Attr {
@@ -166,7 +167,7 @@ func svgBody(doc []byte) (w, h float64, parts svgParts, err error) {
 		start := d.InputOffset()
 		end := bytes.LastIndex(doc, []byte("</svg>"))
 		if end < int(start) {
-			return 0, 0, parts, fmt.Errorf("export: a viz drawing is not closed")
+			return 0, 0, parts, usererr.Errorf("export", "a viz drawing is not closed")
 		}
 		if w == 0 || h == 0 {
 			w, h = viewBoxSize(se)

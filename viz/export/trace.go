@@ -2,10 +2,10 @@ package export
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
 )
@@ -59,6 +59,9 @@ type Trace struct {
 	// problem (-heuristics FILE.star, a notebook's heuristic cell), checked
 	// against their hashes like Script.
 	Heuristics []Source `json:"heuristics,omitempty"`
+	// Files is where Search and Replay read a file the problem line names
+	// (a .map, a graph file); nil, as ReadTrace leaves it, reads none.
+	Files stepper.Files `json:"-"`
 
 	nodes map[int]stepper.NodeInfo // filled by learn, for writers
 }
@@ -90,7 +93,7 @@ func extraSources(inst stepper.Instance) []Source {
 // check refuses a source whose text does not match its hash.
 func (s *Source) check(field string) error {
 	if got := script.Hash(s.Text); got != s.SHA256 {
-		return fmt.Errorf("export: trace field %q: the source of %s does not match its hash (sha256 %s, the text hashes to %s): the script was edited after the trace was made", field, s.Name, s.SHA256, got)
+		return usererr.Errorf("export", "trace field %q: the source of %s does not match its hash (sha256 %s, the text hashes to %s): the script was edited after the trace was made", field, s.Name, s.SHA256, got)
 	}
 	return nil
 }
@@ -136,7 +139,7 @@ type session struct {
 // calls keepEveryNode). Cost: one NewSearch.
 func newSession(s *stepper.Search, upTo int) (*session, error) {
 	if s == nil {
-		return nil, fmt.Errorf("export: no search to export: start one first")
+		return nil, usererr.Errorf("export", "no search to export: start one first")
 	}
 	k := upTo
 	switch {
@@ -145,13 +148,13 @@ func newSession(s *stepper.Search, upTo int) (*session, error) {
 	case upTo == ToEnd:
 		k = -1
 	case upTo < 0:
-		return nil, fmt.Errorf("export: step %d: want a step number >= 0, Current or ToEnd", upTo)
+		return nil, usererr.Errorf("export", "step %d: want a step number >= 0, Current or ToEnd", upTo)
 	}
 	o := s.Options()
 	o.Forget, o.Linear = true, false // a writer that needs only events asks for Linear (forgetSubtrees)
 	own, err := stepper.NewSearch(s.Instance(), o)
 	if err != nil {
-		return nil, fmt.Errorf("export: cannot rebuild the search: %w", err)
+		return nil, usererr.Errorf("export", "cannot rebuild the search: %w", err)
 	}
 	return &session{inst: s.Instance(), opts: own.Options(), s: own, k: k}, nil
 }
@@ -168,7 +171,7 @@ func (sess *session) keepEveryNode() error {
 	o.Forget = false
 	s, err := stepper.NewSearch(sess.inst, o)
 	if err != nil {
-		return fmt.Errorf("export: cannot rebuild the search: %w", err)
+		return usererr.Errorf("export", "cannot rebuild the search: %w", err)
 	}
 	sess.s, sess.opts = s, s.Options()
 	return nil
@@ -188,7 +191,7 @@ func (sess *session) forgetSubtrees() error {
 	o.Linear = true
 	s, err := stepper.NewSearch(sess.inst, o)
 	if err != nil {
-		return fmt.Errorf("export: cannot rebuild the search: %w", err)
+		return usererr.Errorf("export", "cannot rebuild the search: %w", err)
 	}
 	sess.s, sess.opts = s, s.Options()
 	return nil
@@ -204,7 +207,7 @@ func (sess *session) walk(fn func(ev *stepper.Event) error) (int, error) {
 	for sess.k < 0 || n < sess.k {
 		if sess.ctx != nil && n%64 == 0 {
 			if err := sess.ctx.Err(); err != nil {
-				return n, fmt.Errorf("export: stopped at step %d: %w", n, err)
+				return n, usererr.Errorf("export", "stopped at step %d: %w", n, err)
 			}
 		}
 		ev, ok := sess.s.Step()
@@ -310,11 +313,11 @@ func (t *Trace) Search() (*stepper.Search, error) {
 	}
 	opts, err := stepper.ParseOptions(t.Options)
 	if err != nil {
-		return nil, fmt.Errorf("export: trace field \"options\": %w", err)
+		return nil, usererr.Errorf("export", "trace field \"options\": %w", err)
 	}
 	s, err := stepper.NewSearch(inst, opts)
 	if err != nil {
-		return nil, fmt.Errorf("export: trace field \"options\": %w", err)
+		return nil, usererr.Errorf("export", "trace field \"options\": %w", err)
 	}
 	return s, nil
 }
@@ -326,33 +329,35 @@ func (t *Trace) instance() (stepper.Instance, error) {
 	f := strings.Fields(t.Problem)
 	if len(f) > 0 && strings.EqualFold(f[0], "script") {
 		if t.Script == nil {
-			return nil, fmt.Errorf("export: trace field \"script\" is missing: a script problem's trace carries the script's source; export it again")
+			return nil, usererr.Errorf("export", "trace field \"script\" is missing: a script problem's trace carries the script's source; export it again")
 		}
 		if err := t.Script.check("script"); err != nil {
 			return nil, err
 		}
 		if len(f) < 2 || f[1] != t.Script.Name {
-			return nil, fmt.Errorf("export: trace field \"script\": it is named %q but the problem line is %q", t.Script.Name, t.Problem)
+			return nil, usererr.Errorf("export", "trace field \"script\": it is named %q but the problem line is %q", t.Script.Name, t.Problem)
 		}
 		params, err := script.ParseParams(f[2:])
 		if err != nil {
-			return nil, fmt.Errorf("export: trace field \"problem\": %w", err)
+			return nil, usererr.Errorf("export", "trace field \"problem\": %w", err)
 		}
 		inst, err := script.New(t.Script.Name, t.Script.Text, params)
 		if err != nil {
-			return nil, fmt.Errorf("export: trace field \"script\": %w", err)
+			return nil, usererr.Errorf("export", "trace field \"script\": %w", err)
 		}
 		return inst, nil
 	}
 	if t.Script != nil {
-		return nil, fmt.Errorf("export: trace field \"script\": a %s problem has no script", t.Kind)
+		return nil, usererr.Errorf("export", "trace field \"script\": a %s problem has no script", t.Kind)
 	}
-	if err := checkProblemFile(t.Problem); err != nil {
-		return nil, err
+	if t.Files != nil {
+		if err := checkProblemFile(t.Problem); err != nil {
+			return nil, err
+		}
 	}
-	inst, err := stepper.ParseProblem(t.Problem)
+	inst, err := stepper.ParseProblem(t.Problem, t.Files)
 	if err != nil {
-		return nil, fmt.Errorf("export: trace field \"problem\": %w", err)
+		return nil, usererr.Errorf("export", "trace field \"problem\": %w", err)
 	}
 	if len(t.Heuristics) > 0 {
 		var srcs []stepper.ExtraSource
@@ -363,7 +368,7 @@ func (t *Trace) instance() (stepper.Instance, error) {
 			srcs = append(srcs, stepper.ExtraSource{Where: t.Heuristics[i].Name, Text: t.Heuristics[i].Text, Name: t.Heuristics[i].Heuristic})
 		}
 		if inst, err = script.WithHeuristics(inst, srcs...); err != nil {
-			return nil, fmt.Errorf("export: trace field \"heuristics\": %w", err)
+			return nil, usererr.Errorf("export", "trace field \"heuristics\": %w", err)
 		}
 	}
 	return inst, nil
@@ -381,5 +386,5 @@ func checkProblemFile(problem string) error {
 	if err != nil || fi.Mode().IsRegular() {
 		return nil // not a file (grid rows, "romania"), or a file ParseProblem will read or report
 	}
-	return fmt.Errorf("export: trace field \"problem\": %s is not a regular file; a problem file must be a .map or graph file", f[1])
+	return usererr.Errorf("export", "trace field \"problem\": %s is not a regular file; a problem file must be a .map or graph file", f[1])
 }

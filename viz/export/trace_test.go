@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 )
 
@@ -261,7 +262,7 @@ func FuzzReadTrace(f *testing.F) {
 
 func TestReplayRefusesDeviceFiles(t *testing.T) {
 	for _, p := range []string{"graph /dev/zero", "grid /dev/zero start=0,0 goal=1,1", "graph ."} {
-		tr := &Trace{Format: FormatName, Version: Version, Problem: p, Options: "astar"}
+		tr := &Trace{Format: FormatName, Version: Version, Problem: p, Options: "astar", Files: stepper.LocalFiles}
 		if _, err := tr.Replay(); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			t.Errorf("%q: err = %v, want a refusal", p, err)
 		}
@@ -287,4 +288,15 @@ func compactJSON(t testing.TB, data []byte) []byte {
 		out.WriteByte('\n')
 	}
 	return out.Bytes()
+}
+
+// TestReplayReadsNoFilesByDefault: a trace as ReadTrace leaves it (nil
+// Files) refuses a problem line that names a file, without reading it.
+func TestReplayReadsNoFilesByDefault(t *testing.T) {
+	for _, p := range []string{"graph /dev/zero", "grid /dev/zero.map start=0,0 goal=1,1", "graph ."} {
+		tr := &Trace{Format: FormatName, Version: Version, Problem: p, Options: "astar"}
+		if _, err := tr.Replay(); err == nil || !strings.Contains(usererr.Text(err), "reads no files") || strings.Contains(err.Error(), "regular file") {
+			t.Errorf("%q: err = %v, want a refusal to read any file", p, err)
+		}
+	}
 }

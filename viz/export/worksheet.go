@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
 	"stepviz/viz"
@@ -45,7 +46,7 @@ func ParseBlanks(s string) (Blanks, error) {
 			if sug := stepper.Suggest(p, []string{"open", "f", "order", "heuristic"}); sug != "" {
 				hint = fmt.Sprintf(" (did you mean %s?)", sug)
 			}
-			return b, fmt.Errorf("export: -blank %q: unknown part %q%s; parts are open, f, order, heuristic", s, p, hint)
+			return b, usererr.Errorf("export", "-blank %q: unknown part %q%s; parts are open, f, order, heuristic", s, p, hint)
 		}
 	}
 	return b, nil
@@ -137,7 +138,7 @@ func WriteWorksheet(w io.Writer, format string, s *stepper.Search, upTo int, bla
 	case "html":
 		write = sheetHTML
 	default:
-		return fmt.Errorf("export: worksheet format %q: want one of %s", format, strings.Join(WorksheetFormats, ", "))
+		return usererr.Errorf("export", "worksheet format %q: want one of %s", format, strings.Join(WorksheetFormats, ", "))
 	}
 	sess, err := newSession(s, upTo)
 	if err != nil {

@@ -105,17 +105,29 @@ func isGameLine(line string) bool  { return lineKind(line) == gameScript }
 func isLocalLine(line string) bool { return lineKind(line) == localScript }
 
 // lineKind is the kind of the script a problem line names; a line that
-// does not load is a search problem's, whose parser then reports why.
+// does not load is a search problem's, whose parser then reports why. A
+// script that defines part of the game's or the local set is of that
+// kind, so that its parser says what is missing.
 func lineKind(line string) scriptKind {
 	sc, err := loadLine(line)
 	if err != nil {
 		return problemScript
 	}
 	k, err := kindOf(sc)
-	if err != nil {
-		return problemScript
+	if err == nil {
+		return k
 	}
-	return k
+	for _, names := range []struct {
+		k     scriptKind
+		names []string
+	}{{gameScript, gameFuncs}, {localScript, localFuncs}} {
+		for _, n := range names.names {
+			if _, ok := sc.globals[n]; ok {
+				return names.k
+			}
+		}
+	}
+	return problemScript
 }
 
 // loaded is the last script loadLine loaded: a front end asks whether a

@@ -134,9 +134,9 @@ func lineKind(line string) scriptKind {
 // line is a game, then parses it, and the second question must not run
 // the top level again. A loaded script is frozen, so sharing it is safe.
 var loaded struct {
-	mu       sync.Mutex
+	mu        sync.Mutex
 	line, src string
-	sc       *Script
+	sc        *Script
 }
 
 // loadLine reads and loads the script of "script FILE.star [name=value

@@ -116,7 +116,7 @@ func (s *Session) execGameLocal(ctx context.Context, c Command, emit func(Output
 	switch c.Verb {
 	case "problem":
 		f := strings.Fields(c.Problem)
-		if len(f) == 0 || !isGameLocalKind(f[0]) {
+		if len(f) == 0 || !isGameLocalKind(f[0]) && !game.IsKind(c.Problem) && !local.IsKind(c.Problem) {
 			s.gl = nil
 			return false, nil
 		}

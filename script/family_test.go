@@ -345,3 +345,31 @@ func FuzzFamilyScript(f *testing.F) {
 		}
 	})
 }
+
+// TestScriptGameShared: one loaded game serves searches on several
+// goroutines at once, each getting the built-in's result (run with -race).
+func TestScriptGameShared(t *testing.T) {
+	g, err := game.ParseProblem("script " + familyPath(t, "games", "tictactoe.star") + " board=X...O....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := gameResult(t, "tictactoe X...O....", "minimax")
+	results := make(chan game.Result, 4)
+	for i := 0; i < 4; i++ {
+		go func() {
+			s, err := game.New(g, game.Options{Algorithm: game.Minimax})
+			if err != nil {
+				results <- game.Result{Error: err.Error()}
+				return
+			}
+			s.Run(0)
+			results <- s.Result()
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		r := <-results
+		if r.Value != want.Value || r.Best != want.Best || r.Nodes != want.Nodes || r.Error != "" {
+			t.Errorf("a search of a shared game: %+v, want %+v", r, want)
+		}
+	}
+}

@@ -373,3 +373,46 @@ func TestScriptGameShared(t *testing.T) {
 		}
 	}
 }
+
+// chanceScript is AIMA-style `gametree [{0.5: [3,5], 0.5: [1,9]}, 4]` as a
+// script with chances(state): MAX chooses a throw (a1) or the leaf 4 (a2).
+const chanceScript = `initial = "A"
+MOVES = {"A": ["a1", "a2"], "B": ["b1", "b2"], "C": ["c1", "c2"]}
+NEXT = {"a1": "T", "a2": "L4", "b1": "L3", "b2": "L5", "c1": "L1", "c2": "L9"}
+def to_move(s):
+    return "MAX" if s == "A" else "MIN"
+def chances(s):
+    if s == "T":
+        return [("0.5", 0.5, "B"), ("0.5", 0.5, "C")]
+    return []
+def actions(s):
+    return MOVES[s]
+def result(s, a):
+    return NEXT[a]
+def is_terminal(s):
+    return s.startswith("L")
+def utility(s, p):
+    return int(s[1:]) if p == "MAX" else -int(s[1:])
+`
+
+// TestScriptChanceNodes: a script with chances(state) is searched by
+// expectiminimax as the built-in explicit tree with the same chance node
+// is, and refused by minimax as that tree is.
+func TestScriptChanceNodes(t *testing.T) {
+	line := "script " + writeScript(t, chanceScript)
+	got, want := gameResult(t, line, "expectiminimax"), gameResult(t, "gametree [{0.5: [3,5], 0.5: [1,9]}, 4]", "expectiminimax")
+	if got.Value != 4 || got.Best != "a2" || got.Value != want.Value || got.Nodes != want.Nodes || got.Leaves != want.Leaves || got.Error != "" {
+		t.Errorf("script %+v, built-in %+v", got, want)
+	}
+	g, err := game.ParseProblem(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := game.New(g, game.Options{Algorithm: game.Minimax}); err == nil || !strings.Contains(err.Error(), "use expectiminimax") {
+		t.Errorf("minimax on chance nodes: %v", err)
+	}
+	bad := strings.Replace(chanceScript, `("0.5", 0.5, "C")`, `("0.4", 0.4, "C")`, 1)
+	if msg := familyError(t, "script "+writeScript(t, bad), "expectiminimax"); !strings.Contains(msg, "in chances(\"T\")") || !strings.Contains(msg, "add up to 0.9, not 1") {
+		t.Errorf("probabilities not adding up to 1: %q", msg)
+	}
+}

@@ -22,8 +22,9 @@ var maxFamilyStates = 1 << 18
 // to_move(state), actions(state), result(state, action),
 // utility(state, player), is_terminal(state), optionally eval(state) (the
 // estimate for MAX at a depth cutoff) and format(state). MAX is the player
-// to_move(initial) returns; every other player is MIN. A game script has
-// no chance nodes.
+// to_move(initial) returns; every other player is MIN. A script that
+// defines chances(state) has chance nodes: a position where it returns a
+// non-empty list of (outcome, probability, next_state) is a throw.
 //
 // The script's answers are kept per state (a state is interned as a
 // game.State, its index), so a position is asked each question once for
@@ -36,7 +37,7 @@ var maxFamilyStates = 1 << 18
 type Game struct {
 	sc   *Script
 	spec string
-	fn   struct{ toMove, actions, result, utility, isTerminal, eval, format *starlark.Function }
+	fn   struct{ toMove, actions, result, utility, isTerminal, eval, format, chances *starlark.Function }
 
 	mu    sync.Mutex
 	sb    *sandbox
@@ -51,6 +52,8 @@ type Game struct {
 type gameNode struct {
 	state     starlark.Value
 	turn      int8 // 0 not asked, 1 MAX, 2 MIN
+	chance    int8 // 0 not asked, 1 a decision node, 2 a chance node
+	probs     []float64
 	term      int8 // 0 not asked, 1 no, 2 yes
 	util      float64
 	moves     []starlark.Value // nil: not asked
@@ -87,6 +90,7 @@ func NewGame(sc *Script) (*Game, error) {
 		{"is_terminal", "is_terminal(state)", 1, &g.fn.isTerminal},
 		{"eval", "eval(state)", 1, &g.fn.eval},
 		{"format", "format(state)", 1, &g.fn.format},
+		{"chances", "chances(state)", 1, &g.fn.chances},
 	} {
 		if *f.dst, err = sc.functionN(f.name, f.n, f.sig); err != nil {
 			return nil, err
@@ -187,6 +191,9 @@ func (g *Game) Root() game.State { return 0 }
 func (g *Game) Turn(s game.State) game.Turn {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if g.isChance(s) {
+		return game.Chance
+	}
 	n := g.node(s)
 	if n.turn == 0 {
 		v, ok := g.call(g.fn.toMove, n.state)
@@ -249,10 +256,10 @@ func (g *Game) Terminal(s game.State) (float64, bool) {
 func (g *Game) Moves(s game.State, buf []game.Move) []game.Move {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	n := g.node(s)
-	if n.moves == nil && !g.listMoves(n) {
+	if !g.isChance(s) && g.node(s).moves == nil && !g.listMoves(g.node(s)) {
 		return buf
 	}
+	n := g.node(s)
 	for i := range n.moves {
 		buf = append(buf, game.Move(i))
 	}
@@ -290,8 +297,11 @@ func (g *Game) listMoves(n *gameNode) bool {
 func (g *Game) Result(s game.State, m game.Move) game.State {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if !g.isChance(s) && g.node(s).moves == nil && !g.listMoves(g.node(s)) {
+		return s
+	}
 	n := g.node(s)
-	if n.moves == nil && !g.listMoves(n) || int(m) >= len(n.moves) {
+	if int(m) >= len(n.moves) {
 		return s
 	}
 	if k := n.kids[m]; k >= 0 {
@@ -311,11 +321,82 @@ func (g *Game) Result(s game.State, m game.Move) game.State {
 	return game.State(id)
 }
 
-// Prob is 0: a game script has no chance nodes.
-func (g *Game) Prob(game.State, game.Move) float64 { return 0 }
+// Prob is the outcome's probability at a chance node, else 0.
+func (g *Game) Prob(s game.State, m game.Move) float64 {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if !g.isChance(s) || int(m) >= len(g.node(s).probs) {
+		return 0
+	}
+	return g.node(s).probs[m]
+}
 
-// HasChance is false.
-func (g *Game) HasChance() bool { return false }
+// HasChance reports whether the script defines chances(state).
+func (g *Game) HasChance() bool { return g.fn.chances != nil }
+
+// isChance asks chances(state) once, and at a chance node keeps its
+// outcomes as the node's moves. g.mu held.
+func (g *Game) isChance(s game.State) bool {
+	n := g.node(s)
+	if g.fn.chances == nil || n.chance == 1 || g.err != nil {
+		return false
+	}
+	if n.chance == 2 {
+		return true
+	}
+	fn, args := g.fn.chances, []starlark.Value{n.state}
+	v, ok := g.call(fn, n.state)
+	if !ok {
+		return false
+	}
+	list, ok := items(v)
+	if !ok {
+		g.badResult(fn, args, fmt.Sprintf("returned %s %s; return a list of (outcome, probability, next_state), empty at a decision node", v.Type(), short(v)))
+		return false
+	}
+	if len(list) == 0 {
+		g.node(s).chance = 1
+		return false
+	}
+	if len(list) > MaxGameMoves {
+		g.badResult(fn, args, fmt.Sprintf("returned %d outcomes; at most %d are searched", len(list), MaxGameMoves))
+		return false
+	}
+	v.Freeze()
+	var (
+		moves []starlark.Value
+		names []string
+		kids  []int32
+		probs []float64
+		total float64
+	)
+	for i, it := range list {
+		t, ok := it.(starlark.Tuple)
+		if !ok || len(t) != 3 {
+			g.badResult(fn, args, fmt.Sprintf("item %d, %s: want (outcome, probability, next_state)", i, short(it)))
+			return false
+		}
+		p, finite := number(t[1])
+		if !finite || p <= 0 || p > 1 {
+			g.badResult(fn, args, fmt.Sprintf("item %d: the probability %s is not a number in (0, 1]", i, short(t[1])))
+			return false
+		}
+		id, err := g.intern(t[2])
+		if err != nil {
+			g.badResult(fn, args, fmt.Sprintf("item %d: the next state %s: %v", i, short(t[2]), err))
+			return false
+		}
+		moves, names, kids, probs = append(moves, t[0]), append(names, actionName(t[0])), append(kids, id), append(probs, p)
+		total += p
+	}
+	if math.Abs(total-1) > 1e-6 {
+		g.badResult(fn, args, fmt.Sprintf("the probabilities add up to %g, not 1", total))
+		return false
+	}
+	n = g.node(s) // intern may have moved the nodes
+	n.chance, n.moves, n.names, n.kids, n.probs = 2, moves, names, kids, probs
+	return true
+}
 
 // Eval asks eval(state); a search that needs it (a depth cutoff,
 // order=eval) on a script without it fails saying so.
@@ -353,8 +434,11 @@ func (g *Game) Eval(s game.State) float64 {
 func (g *Game) MoveName(s game.State, m game.Move) string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if !g.isChance(s) && g.node(s).moves == nil && !g.listMoves(g.node(s)) {
+		return "?"
+	}
 	n := g.node(s)
-	if n.moves == nil && !g.listMoves(n) || int(m) >= len(n.names) {
+	if int(m) >= len(n.names) {
 		return "?"
 	}
 	return n.names[m]

@@ -3,6 +3,7 @@ package script
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"stepviz/internal/safefile"
 	"stepviz/stepper"
@@ -19,15 +20,13 @@ func parseLine(args []string) (stepper.Instance, error) {
 	if len(args) == 0 {
 		return nil, fmt.Errorf("script: name the script: script FILE.star [name=value ...]")
 	}
-	params, err := ParseParams(args[1:])
+	// loadLine reuses the load of a front end that first asked
+	// game.IsKind or local.IsKind about the line (family.go)
+	sc, err := loadLine("script " + strings.Join(args, " "))
 	if err != nil {
 		return nil, err
 	}
-	src, err := ReadFile(args[0])
-	if err != nil {
-		return nil, err
-	}
-	return New(args[0], src, params)
+	return NewProblem(sc)
 }
 
 // ReadFile reads a script: a regular file of at most MaxSource bytes,

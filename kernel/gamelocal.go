@@ -116,7 +116,10 @@ func (s *Session) execGameLocal(ctx context.Context, c Command, emit func(Output
 	switch c.Verb {
 	case "problem":
 		f := strings.Fields(c.Problem)
-		if len(f) == 0 || !isGameLocalKind(f[0]) {
+		// a script line names a file: only a session that may read files
+		// asks whether it is a game or local problem (which loads it)
+		script := len(f) > 0 && strings.EqualFold(f[0], "script") && s.cfg.AllowFiles
+		if len(f) == 0 || !isGameLocalKind(f[0]) && !(script && (game.IsKind(c.Problem) || local.IsKind(c.Problem))) {
 			s.gl = nil
 			return false, nil
 		}

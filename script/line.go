@@ -2,6 +2,7 @@ package script
 
 import (
 	"errors"
+	"strings"
 
 	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
@@ -19,15 +20,13 @@ func parseLine(args []string, files stepper.Files) (stepper.Instance, error) {
 	if len(args) == 0 {
 		return nil, usererr.Errorf("script", "name the script: script FILE.star [name=value ...]")
 	}
-	params, err := ParseParams(args[1:])
+	// loadLine reuses the load of a front end that first asked
+	// game.IsKind or local.IsKind about the line (family.go)
+	sc, err := loadLine("script "+strings.Join(args, " "), files)
 	if err != nil {
 		return nil, err
 	}
-	src, err := readSource(files, args[0])
-	if err != nil {
-		return nil, err
-	}
-	return New(args[0], src, params)
+	return NewProblem(sc)
 }
 
 // ReadFile reads a script: a regular file of at most MaxSource bytes,

@@ -43,6 +43,12 @@ func New(name, src string, params []Param) (*Instance, error) {
 
 // NewProblem makes a problem of a loaded script.
 func NewProblem(sc *Script) (*Instance, error) {
+	if k, err := kindOf(sc); err != nil || k != problemScript {
+		if err == nil {
+			err = kindError(sc, k)
+		}
+		return nil, err
+	}
 	in := &Instance{sc: sc, hsLimit: SearchSteps}
 	start, ok := sc.globals["start"]
 	if !ok {

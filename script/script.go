@@ -2,6 +2,11 @@
 // (go.starlark.net), Python's syntax made deterministic and hermetic. A
 // problem script defines start, is_goal(s), successors(s) and optionally
 // h_NAME(s), format(s) and draw(s); docs/scripts.md is the contract.
+// A script that defines aima-python's game functions (to_move, actions,
+// result, utility, is_terminal) is a [Game] for stepper/game, and one
+// that defines value and neighbours a [Local] problem for stepper/local
+// (family.go tells them apart; both kinds are registered with those
+// packages' ParseProblem).
 //
 // Importing the package registers the problem kind "script" with
 // [stepper.ParseProblem]: "script FILE.star [name=value ...]" reads the file

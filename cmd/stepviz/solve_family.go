@@ -98,6 +98,9 @@ func (f *familyFlags) solve(spec string, asJSON bool, stdout, stderr io.Writer) 
 		s.Run(0)
 		r := s.Result()
 		res, success = r, r.Status == game.Done
+		if r.Error != "" {
+			fmt.Fprintf(stderr, "stepviz solve: %s\n", r.Error)
+		}
 		text = func(d time.Duration) string {
 			return fmt.Sprintf("problem   %s\nsearch    %s\nstatus    %s\nvalue     %g\nbest      %s\nnodes     %d   leaves %d   pruned %d   steps %d\ntime      %s (%.3g M nodes/s)\n",
 				r.Problem, r.Options, r.Status, r.Value, r.Best, r.Nodes, r.Leaves, r.Pruned, r.Steps, d.Round(time.Microsecond), float64(r.Nodes)/d.Seconds()/1e6)

@@ -13,6 +13,7 @@ const (
 	Running      Status = "running"
 	Done         Status = "done"
 	LimitReached Status = "limit reached"
+	Failed       Status = "failed" // the game (a script) failed: Result.Error says why
 )
 
 // What says what a step did.
@@ -90,6 +91,7 @@ type Result struct {
 	Leaves  int     `json:"leaves"`
 	Pruned  int     `json:"pruned"`
 	Steps   int     `json:"steps"`
+	Error   string  `json:"error,omitempty"`
 }
 
 // Bound is a value or an α/β bound, which may be infinite: JSON writes

@@ -12,8 +12,46 @@ const MaxLine = MaxTreeText + 64
 // Kinds are the problem lines' first words this package parses.
 var Kinds = []string{"gametree", "tictactoe", "connect4", "nim"}
 
-// IsKind reports whether a problem line starts with one of Kinds.
-func IsKind(line string) bool { return optline.HasKind(line, Kinds) }
+// IsKind reports whether a problem line starts with one of Kinds, or is
+// one of a kind registered with [RegisterKind].
+func IsKind(line string) bool {
+	if optline.HasKind(line, Kinds) {
+		return true
+	}
+	_, ok := registered(line)
+	return ok
+}
+
+// extraKind is a problem kind another package adds: package script adds
+// "script FILE.star" when the file is a game.
+type extraKind struct {
+	kind  string
+	is    func(line string) bool
+	parse func(line string) (Game, error)
+}
+
+var extraKinds []extraKind
+
+// RegisterKind adds a problem kind: is reports whether a line of that
+// kind is a game (a script may be something else), parse parses it.
+// Called from init functions, before any parsing. Package script adds
+// "script FILE.star", whose is and parse read the file from the local file
+// system: a front end that reads no files refuses such lines before it
+// asks IsKind.
+func RegisterKind(kind string, is func(line string) bool, parse func(line string) (Game, error)) {
+	extraKinds = append(extraKinds, extraKind{kind, is, parse})
+}
+
+// registered is the kind registered for line, if it claims the line.
+func registered(line string) (extraKind, bool) {
+	f := strings.Fields(line)
+	for _, k := range extraKinds {
+		if len(f) > 0 && strings.EqualFold(f[0], k.kind) && k.is(line) {
+			return k, true
+		}
+	}
+	return extraKind{}, false
+}
 
 // ParseProblem parses a game's problem line:
 //
@@ -58,6 +96,9 @@ func ParseProblem(line string) (Game, error) {
 			return nil, err
 		}
 		return g, nil
+	}
+	if k, ok := registered(line); ok {
+		return k.parse(line)
 	}
 	return nil, fmt.Errorf("unknown game %q: write gametree, tictactoe, connect4 or nim", f[0])
 }

@@ -69,6 +69,9 @@ func (s *Search) Result() Result {
 		r.Nodes, r.Leaves = s.mcts.nodeCount(), s.mcts.playouts
 		r.Value, r.Best = s.mcts.decision()
 	}
+	if f, ok := s.g.(Failer); ok && f.Err() != nil {
+		r.Error = f.Err().Error()
+	}
 	return r
 }
 
@@ -81,7 +84,18 @@ func (s *Search) Step() (Event, bool) {
 	}
 	var ev Event
 	s.advance(&ev)
+	s.checkFailed()
 	return ev, true
+}
+
+// Failer is a game that can fail during a search (a script's game): once
+// Err is not nil, the search ends with status Failed and Result.Error.
+type Failer interface{ Err() error }
+
+func (s *Search) checkFailed() {
+	if f, ok := s.g.(Failer); ok && f.Err() != nil {
+		s.status = Failed
+	}
 }
 
 // Run steps until the search is over, or max steps (max ≤ 0: no bound),
@@ -90,10 +104,12 @@ func (s *Search) Step() (Event, bool) {
 // counters and result.
 func (s *Search) Run(max int) Status {
 	if max <= 0 && s.fastRun() {
+		s.checkFailed()
 		return s.status
 	}
 	for i := 0; (max <= 0 || i < max) && s.status == Running; i++ {
 		s.advance(nil)
+		s.checkFailed()
 	}
 	return s.status
 }

@@ -16,7 +16,12 @@ const (
 	Solved       Status = "solved"
 	Stuck        Status = "stuck"         // at a local optimum or on a plateau past the sideways limit, no restart left
 	LimitReached Status = "limit reached" // the steps, the schedule or the generations ran out
+	Failed       Status = "failed"        // the problem (a script) failed: Why says why
 )
+
+// Failer is a problem that can fail during a search (a script's): once
+// Err is not nil, the search ends with status Failed, the error its why.
+type Failer interface{ Err() error }
 
 // What says what a step did.
 type What string
@@ -108,6 +113,9 @@ func New(p Problem, o Options) (*Search, error) {
 	if p.Goal(s.h) {
 		s.status, s.why = Solved, "the start is a solution"
 	}
+	if f, ok := p.(Failer); ok && f.Err() != nil {
+		return nil, f.Err()
+	}
 	return s, nil
 }
 
@@ -170,6 +178,10 @@ func (s *Search) advance(ev *Event) {
 	}
 	if s.status == Running && s.steps >= s.o.MaxSteps {
 		s.status, s.why = LimitReached, "maxsteps="+strconv.Itoa(s.o.MaxSteps)+" steps taken"
+	}
+	if f, ok := s.p.(Failer); ok && f.Err() != nil {
+		s.status, s.why = Failed, f.Err().Error()
+		ev.Why = s.why
 	}
 	if s.status != Running && ev.Why == "" {
 		ev.Why = s.why

@@ -176,12 +176,12 @@ type liveFrame struct {
 	// Game: the node table (the current path's nodes first), the pruned
 	// branches (the latest), how many rows of each were left out, the
 	// search's value once over, the principal variation's moves.
-	Nodes      []liveNode `json:"nodes,omitempty"`
-	Cut        []liveCut  `json:"cut,omitempty"`
-	NodesLeft  int        `json:"nodesLeft,omitempty"`
-	CutLeft    int        `json:"cutLeft,omitempty"`
-	Value      string     `json:"value,omitempty"`
-	PV         []string   `json:"pv,omitempty"`
+	Nodes     []liveNode `json:"nodes,omitempty"`
+	Cut       []liveCut  `json:"cut,omitempty"`
+	NodesLeft int        `json:"nodesLeft,omitempty"`
+	CutLeft   int        `json:"cutLeft,omitempty"`
+	Value     string     `json:"value,omitempty"`
+	PV        []string   `json:"pv,omitempty"`
 	// Local: h now, h over the steps (HistoryFrom is the step of
 	// History[0]), why the search stopped.
 	H           string   `json:"h,omitempty"`

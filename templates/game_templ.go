@@ -297,7 +297,7 @@ func Live(d LiveData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if d.Presenter {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "<nav class=\"controls\" aria-label=\"Step the search\" data-testid=\"live-controls\"><button type=\"button\" data-cmd=\"reset\" data-testid=\"live-reset\" title=\"Reset (Home)\">⏮ Reset</button> <button type=\"button\" data-cmd=\"back\" data-testid=\"live-back\" title=\"Back (←)\">← Back</button> <button type=\"button\" data-cmd=\"step\" data-testid=\"live-step\" title=\"Step (→ or space)\">Step →</button> <button type=\"button\" data-cmd=\"run\" data-testid=\"live-run\" title=\"Run to the end (End)\">Run ⏭</button> ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "<nav class=\"controls\" aria-label=\"Step the search\" data-testid=\"live-controls\"><button type=\"button\" data-cmd=\"reset\" data-testid=\"live-reset\" title=\"Reset (Home)\">Reset</button> <button type=\"button\" data-cmd=\"back\" data-testid=\"live-back\" title=\"Back (←)\">← Back</button> <button type=\"button\" data-cmd=\"step\" data-testid=\"live-step\" title=\"Step (→ or space)\">Step →</button> <button type=\"button\" data-cmd=\"run\" data-testid=\"live-run\" title=\"Run to the end (End)\">Run to the end</button> ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

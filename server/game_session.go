@@ -8,7 +8,16 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"stepviz/internal/membudget"
 )
+
+// liveNodeBytes is what one node of a live game session holds (the
+// search's stack and the viewer's nodes and children; a local session's
+// step holds less): an upper figure of what BenchmarkLiveBytesPerNode
+// measures. A session reserves its node cap of them from the memory
+// budget when it starts, and releases them when it ends.
+const liveNodeBytes = 512
 
 // A live game or local session: one search, one presenter key, any number
 // of follower pages. Its state is guarded by its lock; each page has one
@@ -29,6 +38,7 @@ type liveSession struct {
 	clients  map[*liveClient]struct{}
 	lastUsed time.Time // the presenter's last command
 	closed   bool
+	mem      *membudget.Reservation
 }
 
 // liveClient is one page of a live session.
@@ -238,6 +248,7 @@ func (ls *liveSession) close() {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	ls.closed = true
+	ls.mem.Release()
 	for c := range ls.clients {
 		_ = c.conn.Close()
 	}
@@ -335,6 +346,8 @@ type liveStore struct {
 	max      int
 	perOwner int
 	idle     time.Duration
+	mem      *membudget.Budget
+	maxNodes int
 }
 
 func (st *liveStore) get(id string) (*liveSession, bool) {
@@ -384,6 +397,15 @@ func (st *liveStore) add(l *liveSearch, owner string) (*liveSession, error) {
 	if len(st.by) >= st.max {
 		return nil, ErrTooManySessions{st.max}
 	}
+	want := int64(st.maxNodes) * liveNodeBytes
+	mem, err := st.mem.Reserve("live game and local sessions", want)
+	if err != nil {
+		st.reclaimLocked("", 1)
+		if mem, err = st.mem.Reserve("live game and local sessions", want); err != nil {
+			return nil, err
+		}
+	}
+	ls.mem = mem
 	st.by[id] = ls
 	return ls, nil
 }

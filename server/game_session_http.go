@@ -24,7 +24,8 @@ const LivePath = "/live"
 //	GET  /g/{id}       the session's page (?key= the presenter's)
 //	GET  /g/{id}/ws    its websocket (docs/viewer.md)
 func (s *Server) routeLive() {
-	s.live = &liveStore{by: map[string]*liveSession{}, max: s.cfg.MaxSessions, perOwner: s.cfg.MaxPerClient, idle: s.cfg.Idle}
+	s.live = &liveStore{by: map[string]*liveSession{}, max: s.cfg.MaxSessions, perOwner: s.cfg.MaxPerClient, idle: s.cfg.Idle,
+		mem: s.sessions.mem, maxNodes: s.cfg.MaxNodes}
 	s.mux.HandleFunc("GET "+LivePath, s.handleLiveForm)
 	s.mux.HandleFunc("POST "+LivePath, s.handleLiveCreate)
 	s.mux.HandleFunc("GET /g/{id}", s.handleLivePage)

@@ -334,3 +334,26 @@ func getResp(t *testing.T, u string) *http.Response {
 	t.Cleanup(func() { resp.Body.Close() })
 	return resp
 }
+
+// TestLandingSendsGamesLive checks that the landing form's problem line
+// sends a game or local problem to the live form, filled in.
+func TestLandingSendsGamesLive(t *testing.T) {
+	srv := New(Config{})
+	ts := httptest.NewServer(srv)
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	for _, line := range []string{fig55, "queens 8 seed=1"} {
+		req, _ := http.NewRequest("POST", ts.URL+"/sessions", strings.NewReader(url.Values{"source": {"line"}, "line": {line}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", ts.URL)
+		client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		u, _ := url.Parse(resp.Header.Get("Location"))
+		if resp.StatusCode != http.StatusSeeOther || u.Path != LivePath || u.Query().Get("problem") != line {
+			t.Errorf("%s: %d to %q", line, resp.StatusCode, resp.Header.Get("Location"))
+		}
+	}
+}

@@ -271,6 +271,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fv := formValues(r.PostForm)
+	if fv.Source == "line" && isLiveKind(fv.Line) { // a game or local search: its own live page
+		http.Redirect(w, r, LivePath+"?"+url.Values{"problem": {fv.Line}}.Encode(), http.StatusSeeOther)
+		return
+	}
 	mem, err := s.reserveScript(fv)
 	if err != nil {
 		d := s.landingData(fv)

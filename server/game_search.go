@@ -242,7 +242,7 @@ func nodeName(n *game.ViewNode) string {
 // out. O(nodes).
 func gameRows(v *game.View) ([]liveNode, int) {
 	row := func(n *game.ViewNode) liveNode {
-		return liveNode{ID: n.ID, Parent: n.Parent, Name: nodeName(n), Move: n.Move, Turn: string(n.Turn),
+		return liveNode{ID: n.ID, Parent: n.Parent, Name: nodeName(n), Move: n.Move, Turn: n.Turn.String(),
 			Status: string(n.Status), Value: n.Text.Value, Window: n.Text.Window, Range: n.Text.Range, Why: n.Why}
 	}
 	onPath := make(map[int]bool, len(v.Path))

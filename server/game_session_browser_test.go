@@ -64,6 +64,7 @@ func waitLiveStep(k int) chromedp.Action[chromedp.Void] {
 type pageGame struct {
 	Values  map[string]string `json:"values"`
 	Windows map[string]string `json:"windows"`
+	Turns   map[string]string `json:"turns"`
 	Cut     []string          `json:"cut"`
 	Says    string            `json:"says"`
 }
@@ -73,6 +74,7 @@ const readGame = `(() => {
   return {
     values: Object.fromEntries(rows.map(r => [r.dataset.testid.slice(5), r.querySelector("[data-col=value]").textContent])),
     windows: Object.fromEntries(rows.map(r => [r.dataset.testid.slice(5), r.querySelector("[data-col=window]").textContent])),
+    turns: Object.fromEntries(rows.map(r => [r.dataset.testid.slice(5), r.children[2].textContent])),
     cut: [...document.querySelectorAll("[data-testid=cut-list] li")].map(li => li.dataset.parent + "/" + li.dataset.move),
     says: document.getElementById("live-says").textContent,
   };
@@ -98,6 +100,9 @@ func checkGameStep(t *testing.T, ctx context.Context, g game.Game, o game.Option
 	}
 	for _, n := range v.Nodes {
 		id := fmt.Sprint(n.ID)
+		if got.Turns[id] != n.Turn.String() {
+			t.Errorf("step %d node %d: page turn %q, engine %s", k, n.ID, got.Turns[id], n.Turn)
+		}
 		if got.Windows[id] != n.Text.Window || got.Values[id] != n.Text.Value {
 			t.Errorf("step %d node %d: page value %q window %q, engine %q %q", k, n.ID, got.Values[id], got.Windows[id], n.Text.Value, n.Text.Window)
 		}

@@ -144,6 +144,7 @@ type liveNode struct {
 	Move   string `json:"move,omitempty"`
 	Turn   string `json:"turn"`
 	Status string `json:"status"`
+	Leaf   bool   `json:"leaf,omitempty"`
 	Value  string `json:"value"`
 	Window string `json:"window,omitempty"`
 	Range  string `json:"range,omitempty"`
@@ -243,7 +244,7 @@ func nodeName(n *game.ViewNode) string {
 func gameRows(v *game.View) ([]liveNode, int) {
 	row := func(n *game.ViewNode) liveNode {
 		return liveNode{ID: n.ID, Parent: n.Parent, Name: nodeName(n), Move: n.Move, Turn: n.Turn.String(),
-			Status: string(n.Status), Value: n.Text.Value, Window: n.Text.Window, Range: n.Text.Range, Why: n.Why}
+			Status: string(n.Status), Leaf: n.Leaf, Value: n.Text.Value, Window: n.Text.Window, Range: n.Text.Range, Why: n.Why}
 	}
 	onPath := make(map[int]bool, len(v.Path))
 	var out []liveNode

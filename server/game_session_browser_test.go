@@ -201,6 +201,36 @@ func TestLiveGameBrowser(t *testing.T) {
 	if want := []string{"Answer: C: c2, C: c3", "You were right."}; !slices.Equal(ans, want) {
 		t.Errorf("revealed %q, want %q", ans, want)
 	}
+
+	// Then: what value backs up to A? (Fig. 5.5: 3.) A follower types 5,
+	// then 3: its second answer replaces its first.
+	if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=poll-close]`),
+		chromedp.SetValue(`[data-testid=ask-node]`, "0"), chromedp.Click(`[data-testid=ask-backup]`)); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{"5", "3"} {
+		if err := chromedp.Do(fctx,
+			poll(`document.querySelector("[data-testid=poll-ask]").textContent.startsWith("What value backs up to A?") && document.querySelector("[data-testid=answer-input]") !== null`),
+			chromedp.SetValue(`[data-testid=answer-input]`, a), chromedp.Click(`[data-testid=answer-send]`),
+			poll(fmt.Sprintf(`document.querySelector("[data-testid=my-answer]") && document.querySelector("[data-testid=my-answer]").textContent === "Your answer: %s"`, a)),
+		); err != nil {
+			t.Fatalf("answering %s: %v", a, err)
+		}
+	}
+	if err := chromedp.Do(ctx, poll(`document.querySelector("[data-testid=poll-counts]") && document.querySelector("[data-testid=poll-counts]").textContent === "3: 1"`),
+		chromedp.Click(`[data-testid=poll-reveal]`)); err != nil {
+		t.Fatalf("the presenter's tally: %v", err)
+	}
+	if err := chromedp.Do(fctx, poll(`document.querySelector("[data-testid=poll-right]") !== null`)); err != nil {
+		t.Fatal(err)
+	}
+	ans, err = chromedp.Run(fctx, chromedp.Evaluate[[]string](`[document.querySelector("[data-testid=poll-answer]").textContent, document.querySelector("[data-testid=poll-right]").textContent]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Answer: 3", "You were right."}; !slices.Equal(ans, want) {
+		t.Errorf("revealed %q, want %q", ans, want)
+	}
 	liveScreenshot(t, ctx, "live-game.png")
 }
 

@@ -48,6 +48,13 @@ function showGame(side, v) {
   (v.cut || []).forEach((c, i) => cuts.append(el("li", { "data-testid": "cut-" + i, "data-parent": String(c.parent), "data-move": c.move }, `${c.of}: ${c.move} pruned (${c.why})`)));
   side.append(el("h3", {}, "Pruned"), cuts);
   if (v.cutLeft) side.append(el("p", { class: "muted small" }, `${v.cutLeft} earlier cuts not listed`));
+  const ask = $("ask-node");
+  if (ask) {
+    const was = ask.value;
+    ask.replaceChildren(...(v.nodes || []).filter((n) => n.status === "path" && !n.leaf).map((n) => el("option", { value: String(n.id) }, n.name)));
+    if ([...ask.options].some((o) => o.value === was)) ask.value = was;
+    else if (ask.options.length) ask.value = ask.options[ask.options.length - 1].value;
+  }
   if (v.over && v.value) side.append(el("p", { "data-testid": "game-value" }, `Value ${v.value}; principal variation ${(v.pv || []).join(" ")}`));
 }
 
@@ -116,7 +123,13 @@ function connect() {
 
 if (presenter) {
   for (const b of document.querySelectorAll("[data-cmd]")) b.addEventListener("click", () => send({ cmd: b.dataset.cmd }));
-  for (const b of document.querySelectorAll("[data-ask]")) b.addEventListener("click", () => send({ cmd: "ask", kind: b.dataset.ask }));
+  for (const b of document.querySelectorAll("[data-ask]")) {
+    b.addEventListener("click", () => {
+      const node = $("ask-node");
+      if (b.dataset.ask === "backup" && node && node.value !== "") send({ cmd: "ask", kind: "backup", node: Number(node.value) });
+      else send({ cmd: "ask", kind: b.dataset.ask });
+    });
+  }
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea")) return;
     const cmd = { ArrowRight: "step", " ": "step", ArrowLeft: "back", Home: "reset", End: "run" }[e.key];

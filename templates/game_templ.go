@@ -186,7 +186,7 @@ func Live(d LiveData) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<style>\n\t\t\t.live-panes { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1rem; }\n\t\t\t.live-svg { overflow: auto; max-height: 75vh; }\n\t\t\t.live-svg svg { max-width: 100%; height: auto; }\n\t\t\t.h-history { columns: 6; font-size: 0.85em; }\n\t\t</style> <div id=\"live\" data-testid=\"live\" data-ws=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 12, "<style>\n\t\t\t.live-panes { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1rem; }\n\t\t\t.live-svg { overflow: auto; max-height: 75vh; }\n\t\t\t.live-svg svg { width: 100%; height: auto; max-height: 70vh; }\n\t\t\t.h-history { columns: 6; font-size: 0.85em; }\n\t\t</style> <div id=\"live\" data-testid=\"live\" data-ws=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -302,7 +302,7 @@ func Live(d LiveData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				if d.Kind == "game" {
-					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<button type=\"button\" data-ask=\"backup\" data-testid=\"ask-backup\">Poll: what value backs up?</button> <button type=\"button\" data-ask=\"prune\" data-testid=\"ask-prune\">Poll: which branch gets pruned next?</button>")
+					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<label for=\"ask-node\">Poll: what value backs up to</label> <select id=\"ask-node\" data-testid=\"ask-node\"></select> <button type=\"button\" data-ask=\"backup\" data-testid=\"ask-backup\">Ask</button> <button type=\"button\" data-ask=\"prune\" data-testid=\"ask-prune\">Poll: which branch gets pruned next?</button>")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
 					}
@@ -319,7 +319,7 @@ func Live(d LiveData) templ.Component {
 			var templ_7745c5c3_Var17 string
 			templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(d.Step))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/game.templ`, Line: 75, Col: 84}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/game.templ`, Line: 77, Col: 84}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 			if templ_7745c5c3_Err != nil {
@@ -332,7 +332,7 @@ func Live(d LiveData) templ.Component {
 			var templ_7745c5c3_Var18 string
 			templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(d.Says)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/game.templ`, Line: 76, Col: 90}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/game.templ`, Line: 78, Col: 90}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 			if templ_7745c5c3_Err != nil {

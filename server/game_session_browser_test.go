@@ -305,3 +305,32 @@ func liveScreenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 }
+
+// TestLiveAccessibility: axe-core (WCAG 2.1 A and AA) finds nothing on
+// the live form, a game session's presenter page with a poll open, its
+// follower's page answering it, and a local session's page.
+func TestLiveAccessibility(t *testing.T) {
+	axe := testenv.AxeCore(t)
+	ctx, base := liveBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+LivePath), chromedp.WaitReady(`body`)); err != nil {
+		t.Fatal(err)
+	}
+	checkAxe(t, ctx, axe, "live form")
+	follow := startLive(t, ctx, base, fig55, "alphabeta")
+	if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=live-step]`), waitLiveStep(1), chromedp.Click(`[data-testid=live-step]`), waitLiveStep(2),
+		chromedp.Click(`[data-testid=ask-prune]`), poll(`document.querySelector("[data-testid=poll-ask]") !== null`)); err != nil {
+		t.Fatal(err)
+	}
+	checkAxe(t, ctx, axe, "game presenter")
+	fctx, cancel := chromedp.NewContext(ctx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(fctx, chromedp.Navigate(follow), waitLiveStep(2), poll(`document.querySelectorAll("[data-testid=choice]").length > 0`)); err != nil {
+		t.Fatal(err)
+	}
+	checkAxe(t, fctx, axe, "game follower")
+	startLive(t, ctx, base, "queens 8 seed=1", "hillclimb")
+	if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=live-step]`), waitLiveStep(1)); err != nil {
+		t.Fatal(err)
+	}
+	checkAxe(t, ctx, axe, "local presenter")
+}

@@ -104,7 +104,8 @@ function showPoll(p) {
     r.addEventListener("click", () => send({ cmd: "reveal" }));
     const c = el("button", { type: "button", "data-testid": "poll-close" }, "Close the poll");
     c.addEventListener("click", () => send({ cmd: "close" }));
-    box.append(r, c);
+    if (!p.revealed) box.append(r);
+    box.append(c);
   }
 }
 

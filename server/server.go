@@ -106,6 +106,7 @@ type Server struct {
 	cfg      Config
 	sessions *store
 	rooms    *rooms // nil without Config.DB
+	live     *liveStore
 	mux      *http.ServeMux
 	guard    webguard.Guard
 	guarded  http.Handler
@@ -183,6 +184,7 @@ func New(cfg Config) *Server {
 		s.routeRooms()
 	}
 	s.routeMine()
+	s.routeLive()
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", static.Handler()))
 	// browsers ask for /favicon.ico whatever the page links: the same icon
 	s.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
@@ -200,6 +202,7 @@ func (s *Server) Close() {
 		s.rooms.close()
 	}
 	s.sessions.closeAll()
+	s.live.closeAll()
 }
 
 // ServeHTTP sets the security headers every page shares and dispatches.
@@ -268,6 +271,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fv := formValues(r.PostForm)
+	if fv.Source == "line" && isLiveKind(fv.Line) { // a game or local search: its own live page
+		http.Redirect(w, r, LivePath+"?"+url.Values{"problem": {fv.Line}}.Encode(), http.StatusSeeOther)
+		return
+	}
 	mem, err := s.reserveScript(fv)
 	if err != nil {
 		d := s.landingData(fv)

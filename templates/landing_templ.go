@@ -89,7 +89,7 @@ func Landing(d LandingData) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, " nodes each</p><nav aria-label=\"Notebook and your sessions\"><a href=\"/notebook\" data-testid=\"notebook-link\">Notebook</a> · <a href=\"/mine\" data-testid=\"mine-link\">Your sessions and rooms</a></nav>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 4, " nodes each</p><nav aria-label=\"Notebook and your sessions\"><a href=\"/notebook\" data-testid=\"notebook-link\">Notebook</a> · <a href=\"/mine\" data-testid=\"mine-link\">Your sessions and rooms</a> · <a href=\"/live\" data-testid=\"live-link\">Game trees and local search, live</a></nav>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

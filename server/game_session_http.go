@@ -1,0 +1,164 @@
+package server
+
+import (
+	"crypto/subtle"
+	"fmt"
+	"net/http"
+	"net/url"
+
+	"stepviz/internal/webguard"
+	"stepviz/static"
+	"stepviz/stepper/game"
+	"stepviz/stepper/local"
+	"stepviz/templates"
+)
+
+// LivePath is the page that starts a live game or local session;
+// /live?problem=LINE&algo=LINE fills its form in.
+const LivePath = "/live"
+
+// routeLive adds the live game and local sessions' routes:
+//
+//	GET  /live         the form (prefilled from ?problem= and ?algo=)
+//	POST /live         start a session; 303 to the presenter's page
+//	GET  /g/{id}       the session's page (?key= the presenter's)
+//	GET  /g/{id}/ws    its websocket (docs/viewer.md)
+func (s *Server) routeLive() {
+	s.live = &liveStore{by: map[string]*liveSession{}, max: s.cfg.MaxSessions, perOwner: s.cfg.MaxPerClient, idle: s.cfg.Idle,
+		mem: s.sessions.mem, maxNodes: s.cfg.MaxNodes}
+	s.mux.HandleFunc("GET "+LivePath, s.handleLiveForm)
+	s.mux.HandleFunc("POST "+LivePath, s.handleLiveCreate)
+	s.mux.HandleFunc("GET /g/{id}", s.handleLivePage)
+	s.mux.HandleFunc("GET /g/{id}/ws", s.handleLiveWS)
+}
+
+func (s *Server) liveFormData(problem, algo string) templates.LiveFormData {
+	d := templates.LiveFormData{Problem: problem, Algo: algo, Static: static.Version()}
+	for _, a := range game.Algorithms {
+		d.GameAlgos = append(d.GameAlgos, string(a))
+	}
+	for _, a := range local.Algorithms {
+		d.LocalAlgos = append(d.LocalAlgos, string(a))
+	}
+	return d
+}
+
+func (s *Server) handleLiveForm(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	problem, algo := q.Get("problem"), q.Get("algo")
+	if len(problem) > maxLiveLine || len(algo) > maxLiveLine {
+		httpError(w, fmt.Sprintf("the problem or algorithm line is longer than %d KiB; shorten it", maxLiveLine>>10), http.StatusRequestURITooLong)
+		return
+	}
+	if problem == "" {
+		problem, algo = "gametree [[3,12,8],[2,4,6],[14,5,2]]", "alphabeta"
+	}
+	render(w, r, http.StatusOK, templates.LiveForm(s.liveFormData(problem, algo)))
+}
+
+// handleLiveCreate starts a session from the form; a line the engine
+// refuses re-renders the form with the engine's words.
+func (s *Server) handleLiveCreate(w http.ResponseWriter, r *http.Request) {
+	if err := webguard.CheckContentType(r, "application/x-www-form-urlencoded", "multipart/form-data"); err != nil {
+		httpError(w, err.Error(), http.StatusUnsupportedMediaType)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 2*maxLiveLine+1024)
+	if err := r.ParseForm(); err != nil {
+		formError(w, err)
+		return
+	}
+	problem, algo := r.PostForm.Get("problem"), r.PostForm.Get("algo")
+	fail := func(status int, err error) {
+		d := s.liveFormData(problem, algo)
+		d.Error = err.Error()
+		render(w, r, status, templates.LiveForm(d))
+	}
+	l, err := newLiveSearch(problem, algo, s.cfg.MaxNodes)
+	if err != nil {
+		fail(http.StatusUnprocessableEntity, err)
+		return
+	}
+	ls, err := s.live.add(l, webguard.ClientIP(r))
+	if err != nil {
+		fail(http.StatusServiceUnavailable, err)
+		return
+	}
+	s.logf("live session %s: %s / %s", ls.ID, clipText(l.problem, 60), clipText(l.algo, 40))
+	http.Redirect(w, r, "/g/"+ls.ID+"?"+keyParam+"="+url.QueryEscape(ls.key), http.StatusSeeOther)
+}
+
+// liveLookup finds the session of r and whether r carries its presenter
+// key; it has replied when ok is false.
+func (s *Server) liveLookup(w http.ResponseWriter, r *http.Request) (ls *liveSession, presenter, ok bool) {
+	ls, ok = s.live.get(r.PathValue("id"))
+	if !ok {
+		httpError(w, "no such live session (it may have ended, or the server restarted); start one at "+LivePath, http.StatusNotFound)
+		return nil, false, false
+	}
+	key := r.URL.Query().Get(keyParam)
+	if key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(ls.key)) != 1 {
+		httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
+		return nil, false, false
+	}
+	return ls, key != "", true
+}
+
+func (s *Server) handleLivePage(w http.ResponseWriter, r *http.Request) {
+	ls, presenter, ok := s.liveLookup(w, r)
+	if !ok {
+		return
+	}
+	ls.mu.Lock()
+	f, err := ls.s.frame()
+	ls.mu.Unlock()
+	if err != nil {
+		httpError(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	ws := "/g/" + ls.ID + "/ws"
+	follow := "/g/" + ls.ID
+	if presenter {
+		ws += "?" + keyParam + "=" + url.QueryEscape(r.URL.Query().Get(keyParam))
+	}
+	d := templates.LiveData{ID: ls.ID, WSURL: ws, FollowURL: follow, Presenter: presenter, Static: static.Version(),
+		Kind: f.Kind, Problem: f.Problem, Algo: f.Algo, Step: f.Step, Says: f.Says, SVG: f.SVG}
+	render(w, r, http.StatusOK, templates.Live(d))
+}
+
+// handleLiveWS attaches a page to its session: at most MaxClients pages,
+// each follower counted against its address's sockets.
+func (s *Server) handleLiveWS(w http.ResponseWriter, r *http.Request) {
+	ls, presenter, ok := s.liveLookup(w, r)
+	if !ok {
+		return
+	}
+	ls.mu.Lock()
+	n := len(ls.clients)
+	ls.mu.Unlock()
+	if n >= s.cfg.MaxClients {
+		httpError(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
+		return
+	}
+	release := func() {}
+	if !presenter {
+		var err error
+		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
+			httpError(w, err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+	}
+	conn, err := s.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		release()
+		return
+	}
+	c := &liveClient{conn: conn, presenter: presenter, wake: make(chan struct{}, 1), release: release}
+	if !ls.attach(c) {
+		_ = conn.Close()
+		release()
+		return
+	}
+	go ls.writePump(c)
+	go ls.readPump(c)
+}

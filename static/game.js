@@ -1,0 +1,140 @@
+// game.js keeps a live game or local session's page (templates/game.templ)
+// current: it draws each view message the server sends (the svg export's
+// drawing, the narration, the node table and pruned branches of a game,
+// h over the steps of a local search), sends the presenter's commands and
+// a follower's poll answers. The server computes everything; this file
+// only prints it.
+
+const root = document.getElementById("live");
+const presenter = root.dataset.role === "presenter";
+const $ = (id) => document.getElementById(id);
+let sock = null;
+
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+function send(msg) {
+  if (sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify(msg));
+}
+
+function showView(v) {
+  $("live-step-n").textContent = String(v.step);
+  $("live-status").textContent = v.over ? v.status : "";
+  $("live-says").textContent = v.says || "";
+  $("live-svg").innerHTML = v.svg; // the server's own svg export
+  const side = $("live-side");
+  side.replaceChildren();
+  if (v.kind === "game") showGame(side, v);
+  else showLocal(side, v);
+}
+
+function showGame(side, v) {
+  const head = el("tr", {}, ...["node", "move", "turn", "status", "value", "α/β window", "range"].map((h) => el("th", { scope: "col" }, h)));
+  const body = el("tbody");
+  for (const n of v.nodes || []) {
+    body.append(el("tr", { "data-testid": "node-" + n.id, "data-status": n.status },
+      el("td", {}, n.name), el("td", {}, n.move || ""), el("td", {}, n.turn), el("td", {}, n.status),
+      el("td", { "data-col": "value" }, n.value || ""), el("td", { "data-col": "window" }, n.window || ""),
+      el("td", { "data-col": "range" }, n.range || "")));
+  }
+  const table = el("table", { "data-testid": "node-table" }, el("caption", {}, "Nodes (the current path first)"), el("thead", {}, head), body);
+  side.append(table);
+  if (v.nodesLeft) side.append(el("p", { class: "muted small" }, `${v.nodesLeft} more nodes not listed`));
+  const cuts = el("ul", { "data-testid": "cut-list" });
+  (v.cut || []).forEach((c, i) => cuts.append(el("li", { "data-testid": "cut-" + i, "data-parent": String(c.parent), "data-move": c.move }, `${c.of}: ${c.move} pruned (${c.why})`)));
+  side.append(el("h3", {}, "Pruned"), cuts);
+  if (v.cutLeft) side.append(el("p", { class: "muted small" }, `${v.cutLeft} earlier cuts not listed`));
+  const ask = $("ask-node");
+  if (ask) {
+    const was = ask.value;
+    ask.replaceChildren(...(v.nodes || []).filter((n) => n.status === "path" && !n.leaf).map((n) => el("option", { value: String(n.id) }, n.name)));
+    if ([...ask.options].some((o) => o.value === was)) ask.value = was;
+    else if (ask.options.length) ask.value = ask.options[ask.options.length - 1].value;
+  }
+  if (v.over && v.value) side.append(el("p", { "data-testid": "game-value" }, `Value ${v.value}; principal variation ${(v.pv || []).join(" ")}`));
+}
+
+function showLocal(side, v) {
+  side.append(el("p", {}, "h = ", el("strong", { "data-testid": "local-h" }, v.h || "")));
+  const list = el("ol", { "data-testid": "h-history", start: String(v.historyFrom || 0), class: "h-history" });
+  for (const h of v.history || []) list.append(el("li", {}, h));
+  side.append(el("h3", {}, "h over the steps"), list);
+  if (v.why) side.append(el("p", { "data-testid": "local-why" }, v.why));
+}
+
+function showPoll(p) {
+  const box = $("live-poll");
+  if (!p.kind) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.replaceChildren(el("h2", { "data-testid": "poll-ask" }, `${p.ask} (step ${p.step})`));
+  if (!presenter && !p.revealed) {
+    if (p.kind === "prune") {
+      const choices = el("div", { class: "choices" });
+      for (const c of p.choices || []) {
+        const b = el("button", { type: "button", "data-testid": "choice", "data-answer": c, "aria-pressed": String(p.mine === c) }, c);
+        b.addEventListener("click", () => send({ cmd: "vote", answer: c }));
+        choices.append(b);
+      }
+      box.append(choices);
+    } else {
+      const input = el("input", { type: "text", inputmode: "decimal", maxlength: "32", "data-testid": "answer-input", "aria-label": "your answer" });
+      const b = el("button", { type: "submit", "data-testid": "answer-send" }, "Answer");
+      const form = el("form", {}, input, b);
+      form.addEventListener("submit", (e) => { e.preventDefault(); send({ cmd: "vote", answer: input.value }); });
+      box.append(form);
+    }
+    if (p.mine) box.append(el("p", { "data-testid": "my-answer" }, "Your answer: " + p.mine));
+  }
+  box.append(el("p", { "data-testid": "poll-votes" }, `${p.votes} answered`));
+  if (p.counts) {
+    const ul = el("ul", { "data-testid": "poll-counts" });
+    for (const [a, n] of Object.entries(p.counts).sort((x, y) => y[1] - x[1])) ul.append(el("li", {}, `${a}: ${n}`));
+    box.append(ul);
+  }
+  if (p.revealed) {
+    box.append(el("p", { "data-testid": "poll-answer" }, "Answer: " + p.answer));
+    if (!presenter && p.mine) box.append(el("p", { "data-testid": "poll-right" }, p.right ? "You were right." : "Not this time."));
+  }
+  if (presenter) {
+    const r = el("button", { type: "button", "data-testid": "poll-reveal" }, "Reveal the answer");
+    r.addEventListener("click", () => send({ cmd: "reveal" }));
+    const c = el("button", { type: "button", "data-testid": "poll-close" }, "Close the poll");
+    c.addEventListener("click", () => send({ cmd: "close" }));
+    if (!p.revealed) box.append(r);
+    box.append(c);
+  }
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  sock = new WebSocket(proto + "//" + location.host + root.dataset.ws);
+  sock.onopen = () => { $("live-conn").textContent = "live"; };
+  sock.onclose = () => { $("live-conn").textContent = "disconnected — reload to reconnect"; };
+  sock.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type === "view") showView(m);
+    else if (m.type === "poll") showPoll(m);
+    else if (m.type === "note") { const n = $("live-note"); n.textContent = m.text; n.hidden = false; setTimeout(() => { n.hidden = true; }, 4000); }
+  };
+}
+
+if (presenter) {
+  for (const b of document.querySelectorAll("[data-cmd]")) b.addEventListener("click", () => send({ cmd: b.dataset.cmd }));
+  for (const b of document.querySelectorAll("[data-ask]")) {
+    b.addEventListener("click", () => {
+      const node = $("ask-node");
+      if (b.dataset.ask === "backup" && node && node.value !== "") send({ cmd: "ask", kind: "backup", node: Number(node.value) });
+      else send({ cmd: "ask", kind: b.dataset.ask });
+    });
+  }
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea")) return;
+    const cmd = { ArrowRight: "step", " ": "step", ArrowLeft: "back", Home: "reset", End: "run" }[e.key];
+    if (cmd) { e.preventDefault(); send({ cmd }); }
+  });
+}
+connect();

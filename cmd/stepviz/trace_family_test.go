@@ -27,6 +27,8 @@ func TestTraceFamilies(t *testing.T) {
 		{[]string{"-problem", "queens 8 seed=3", "-sideways", "10", "-format", "md"}, "", "stopped: h = 0: a solution"},
 		{[]string{"-problem", "queens 8 seed=3", "-algo", "anneal", "-seed", "1"}, "q.svg", `class="queen"`},
 		{[]string{"-problem", "tsp 8 seed=1"}, "t.csv", "h_before"},
+		{[]string{"-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]"}, "fig55.tex", `pruned\\ $\beta$ $\le$ $\alpha$: 2 $\le$ 3`},
+		{[]string{"-problem", "queens 8 seed=3", "-format", "tex"}, "", `\subsection*{The board after step`},
 	} {
 		args := append([]string{"trace"}, tc.args...)
 		path := ""
@@ -55,8 +57,8 @@ func TestTraceFamilies(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-problem", "gametree [[3,12,8]]", "-format", "tex"}, "a game search exports as jsonl, csv, md, svg, dot, not tex"},
-		{[]string{"-problem", "queens 8", "-format", "html"}, "a local search exports as jsonl, csv, md, svg, not html"},
+		{[]string{"-problem", "gametree [[3,12,8]]", "-format", "posthoc"}, "a game search exports as jsonl, csv, md, tex, svg, dot, not posthoc"},
+		{[]string{"-problem", "queens 8", "-format", "html"}, "a local search exports as jsonl, csv, md, tex, svg, not html"},
 		{[]string{"-problem", "gametree [{0.5: [1,2], 0.5: [3]}]", "-algo", "alphabeta"}, "use expectiminimax"},
 	} {
 		code, _, stderr := runCmd(t, append([]string{"trace"}, tc.args...)...)

@@ -22,8 +22,8 @@ const MaxFamilySteps = 200_000
 // GameFormats and LocalFormats list the formats WriteGame and WriteLocal
 // accept, in menu order.
 var (
-	GameFormats  = []string{"jsonl", "csv", "md", "svg", "dot"}
-	LocalFormats = []string{"jsonl", "csv", "md", "svg"}
+	GameFormats  = []string{"jsonl", "csv", "md", "tex", "svg", "dot"}
+	LocalFormats = []string{"jsonl", "csv", "md", "tex", "svg"}
 )
 
 // familyFormat checks format against the family's list and returns its
@@ -101,6 +101,8 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 		err = gameCSV(bw, rows)
 	case "md":
 		err = gameMarkdown(bw, v, rows)
+	case "tex":
+		err = gameTeX(bw, v, rows)
 	default:
 		if err = rows(func(game.Row) error { return nil }); err == nil {
 			if f == "svg" {
@@ -294,6 +296,8 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 			pr.f(".\n")
 			err = pr.err
 		}
+	case "tex":
+		err = localTeX(bw, v, rows)
 	case "svg":
 		if err = rows(func(local.Row) error { return nil }); err == nil {
 			err = LocalSVG(bw, v.View())

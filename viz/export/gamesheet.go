@@ -133,19 +133,24 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 	return rows, end, nil
 }
 
-// WriteGameWorksheet writes a worksheet on the game search g, o in md
-// (the student's sheet, or with key the answer key): the whole tree as a
+// WriteGameWorksheet writes a worksheet on the game search g, o in md or
+// tex (the student's sheet, or with key the answer key): the whole tree as a
 // table, leaves with their values, and the blanks to fill in. The key is
 // printed from the search's view at the end. O(tree).
 func WriteGameWorksheet(w io.Writer, format string, g game.Game, o game.Options, blanks GameBlanks, key bool) error {
-	if f := strings.ToLower(format); f != "md" && f != "markdown" {
-		return fmt.Errorf("export: a game worksheet is written as md (a table the student fills in and stepviz check grades), not %s", format)
+	f := strings.ToLower(strings.TrimPrefix(format, "."))
+	if f != "md" && f != "markdown" && f != "tex" && f != "latex" {
+		return fmt.Errorf("export: a game worksheet is written as md or tex (a table the student fills in and stepviz check grades), not %s", format)
 	}
 	rows, end, err := gameSheet(g, o)
 	if err != nil {
 		return err
 	}
 	p := &printer{w: w}
+	if f == "tex" || f == "latex" {
+		gameSheetTeX(p, rows, end, o, blanks, key)
+		return p.err
+	}
 	title := "Worksheet"
 	if key {
 		title = "Answer key"
@@ -224,7 +229,8 @@ type GameAnswerRow struct {
 
 // ParseGameAnswer reads a filled-in game worksheet, the md table
 // WriteGameWorksheet writes or a CSV with a header row, columns node,
-// value and pruned (others ignored). At most MaxAnswerBytes are read.
+// value and pruned (others ignored), or the LaTeX table of a tex sheet
+// (a name ending in .tex). At most MaxAnswerBytes are read.
 func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxAnswerBytes+1))
 	if err != nil {
@@ -249,6 +255,8 @@ func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
 			line, _ := cr.FieldPos(0)
 			table, lines = append(table, rec), append(lines, line)
 		}
+	} else if strings.HasSuffix(strings.ToLower(name), ".tex") {
+		table, lines = texTableRows(string(data))
 	} else {
 		for i, l := range strings.Split(string(data), "\n") {
 			if !strings.HasPrefix(strings.TrimSpace(l), "|") {

@@ -92,3 +92,28 @@ func TestGameWorksheetAndCheck(t *testing.T) {
 		t.Errorf("minimax -blank pruned: exit %d: %s", code, stderr)
 	}
 }
+
+// TestLocalWorksheetAndCheck: worksheet writes a hill-climbing sheet and
+// its key, check grades the key correct (exit 0) and the empty sheet
+// wrong at its first row (exit 1); a game's tex key is graded too.
+func TestLocalWorksheetAndCheck(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ problem, sheet string }{
+		{"queens 6 seed=2", "q.md"},
+		{"gametree [[3,12,8],[2,4,6],[14,5,2]]", "fig55.tex"},
+	} {
+		sheet := filepath.Join(dir, c.sheet)
+		if code, _, stderr := runCmd(t, "worksheet", "-problem", c.problem, "-o", sheet); code != exitOK {
+			t.Fatalf("worksheet %s: exit %d: %s", c.problem, code, stderr)
+		}
+		ext := filepath.Ext(sheet)
+		code, stdout, _ := runCmd(t, "check", "-problem", c.problem, strings.TrimSuffix(sheet, ext)+"-key"+ext)
+		if code != exitOK || !strings.Contains(stdout, "correct: all") {
+			t.Errorf("%s key: exit %d: %s", c.problem, code, stdout)
+		}
+		code, stdout, _ = runCmd(t, "check", "-problem", c.problem, sheet)
+		if code != exitNo || !strings.Contains(stdout, "first difference ("+sheet+" line ") {
+			t.Errorf("%s empty sheet: exit %d: %s", c.problem, code, stdout)
+		}
+	}
+}

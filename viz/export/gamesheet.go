@@ -232,42 +232,9 @@ type GameAnswerRow struct {
 // value and pruned (others ignored), or the LaTeX table of a tex sheet
 // (a name ending in .tex). At most MaxAnswerBytes are read.
 func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxAnswerBytes+1))
+	table, lines, err := answerTable(r, name)
 	if err != nil {
-		return nil, fmt.Errorf("export: reading %s: %w", name, err)
-	}
-	if len(data) > MaxAnswerBytes {
-		return nil, fmt.Errorf("export: %s is larger than %d bytes: an answer sheet is a small table", name, MaxAnswerBytes)
-	}
-	var table [][]string
-	var lines []int
-	if strings.HasSuffix(strings.ToLower(name), ".csv") {
-		cr := csv.NewReader(bytes.NewReader(data))
-		cr.FieldsPerRecord = -1
-		for {
-			rec, err := cr.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return nil, fmt.Errorf("export: %s: %v", name, err)
-			}
-			line, _ := cr.FieldPos(0)
-			table, lines = append(table, rec), append(lines, line)
-		}
-	} else if strings.HasSuffix(strings.ToLower(name), ".tex") {
-		table, lines = texTableRows(string(data))
-	} else {
-		for i, l := range strings.Split(string(data), "\n") {
-			if !strings.HasPrefix(strings.TrimSpace(l), "|") {
-				continue
-			}
-			cells := splitPipeRow(l)
-			if isAlignRow(cells) {
-				continue
-			}
-			table, lines = append(table, cells), append(lines, i+1)
-		}
+		return nil, err
 	}
 	if len(table) == 0 {
 		return nil, fmt.Errorf("export: %s has no table: fill in the worksheet's table (columns node, value, pruned) and check that", name)
@@ -306,6 +273,49 @@ func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
 		a.Rows = append(a.Rows, r)
 	}
 	return a, nil
+}
+
+// answerTable reads the table of a filled-in worksheet: a CSV with a
+// header row (name ending in .csv), the LaTeX table of a tex sheet (.tex),
+// else the md table; lines are the rows' line numbers. At most
+// MaxAnswerBytes are read. O(size).
+func answerTable(r io.Reader, name string) (table [][]string, lines []int, err error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxAnswerBytes+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("export: reading %s: %w", name, err)
+	}
+	if len(data) > MaxAnswerBytes {
+		return nil, nil, fmt.Errorf("export: %s is larger than %d bytes: an answer sheet is a small table", name, MaxAnswerBytes)
+	}
+	if strings.HasSuffix(strings.ToLower(name), ".csv") {
+		cr := csv.NewReader(bytes.NewReader(data))
+		cr.FieldsPerRecord = -1
+		for {
+			rec, err := cr.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, nil, fmt.Errorf("export: %s: %v", name, err)
+			}
+			line, _ := cr.FieldPos(0)
+			table, lines = append(table, rec), append(lines, line)
+		}
+	} else if strings.HasSuffix(strings.ToLower(name), ".tex") {
+		table, lines = texTableRows(string(data))
+	} else {
+		for i, l := range strings.Split(string(data), "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(l), "|") {
+				continue
+			}
+			cells := splitPipeRow(l)
+			if isAlignRow(cells) {
+				continue
+			}
+			table, lines = append(table, cells), append(lines, i+1)
+		}
+	}
+	return table, lines, nil
 }
 
 // CheckGame grades a filled-in game worksheet against the search g, o:

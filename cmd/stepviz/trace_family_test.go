@@ -57,8 +57,8 @@ func TestTraceFamilies(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-problem", "gametree [[3,12,8]]", "-format", "posthoc"}, "a game search exports as jsonl, csv, md, tex, svg, dot, not posthoc"},
-		{[]string{"-problem", "queens 8", "-format", "html"}, "a local search exports as jsonl, csv, md, tex, svg, not html"},
+		{[]string{"-problem", "gametree [[3,12,8]]", "-format", "posthoc"}, "a game search exports as jsonl, csv, md, tex, svg, dot, html, not posthoc"},
+		{[]string{"-problem", "queens 8", "-format", "dot"}, "a local search exports as jsonl, csv, md, tex, svg, html, not dot"},
 		{[]string{"-problem", "gametree [{0.5: [1,2], 0.5: [3]}]", "-algo", "alphabeta"}, "use expectiminimax"},
 	} {
 		code, _, stderr := runCmd(t, append([]string{"trace"}, tc.args...)...)

@@ -14,6 +14,7 @@ import (
 // wrong h and a wrong move at their rows, and a tied neighbour marked
 // instead of the one taken as right.
 func TestLocalWorksheet(t *testing.T) {
+	ties := 0
 	for _, c := range []struct{ problem, search string }{
 		{"queens 6 seed=2", "hillclimb"}, {"queens 8 seed=3", "hillclimb sideways=10"}, {"tsp 7 seed=4", "hillclimb"},
 	} {
@@ -83,6 +84,24 @@ func TestLocalWorksheet(t *testing.T) {
 			if g := grade(key[:first] + strings.Join(lines, "\n")); g.Correct || g.Step != 3 || !strings.Contains(g.Reason, "h 999, but h is") {
 				t.Errorf("a wrong h: %+v", g)
 			}
+			// A neighbour tied with the move taken, marked instead of it.
+			for k, l := range rows {
+				c := splitPipeRow(l)
+				if k == takenRow || takenRow == 0 || !strings.HasPrefix(l, "| ") || len(c) < 5 {
+					continue
+				}
+				tk := splitPipeRow(rows[takenRow])
+				if c[0] == tk[0] && c[3] == tk[3] {
+					swapped := append([]string(nil), rows...)
+					swapped[takenRow] = strings.TrimSuffix(swapped[takenRow], "| yes |") + "| no |"
+					swapped[k] = strings.TrimSuffix(swapped[k], "| no |") + "| yes |"
+					if g := grade(strings.Join(swapped, "\n")); !g.Correct {
+						t.Errorf("%s tied with the move taken %s, marked instead: %+v", c[2], tk[2], g)
+					}
+					ties++
+					break
+				}
+			}
 			if takenRow > 0 {
 				moved := append([]string(nil), rows...)
 				moved[takenRow] = strings.TrimSuffix(moved[takenRow], "| yes |") + "| no |"
@@ -91,6 +110,9 @@ func TestLocalWorksheet(t *testing.T) {
 				}
 			}
 		})
+	}
+	if ties == 0 {
+		t.Error("no case has a neighbour tied with the move taken: add one")
 	}
 	p, o := localOf(t, "queens 8", "anneal")
 	if err := WriteLocalWorksheet(&bytes.Buffer{}, "md", p, o, true); err == nil || !strings.Contains(err.Error(), "use -algo hillclimb") {

@@ -27,6 +27,8 @@ func TestTraceFamilies(t *testing.T) {
 		{[]string{"-problem", "queens 8 seed=3", "-sideways", "10", "-format", "md"}, "", "stopped: h = 0: a solution"},
 		{[]string{"-problem", "queens 8 seed=3", "-algo", "anneal", "-seed", "1"}, "q.svg", `class="queen"`},
 		{[]string{"-problem", "tsp 8 seed=1"}, "t.csv", "h_before"},
+		{[]string{"-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]"}, "fig55.tex", `pruned\\ $\beta$ $\le$ $\alpha$: 2 $\le$ 3`},
+		{[]string{"-problem", "queens 8 seed=3", "-format", "tex"}, "", `\subsection*{The board after step`},
 	} {
 		args := append([]string{"trace"}, tc.args...)
 		path := ""
@@ -55,8 +57,8 @@ func TestTraceFamilies(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-problem", "gametree [[3,12,8]]", "-format", "tex"}, "a game search exports as jsonl, csv, md, svg, dot, not tex"},
-		{[]string{"-problem", "queens 8", "-format", "html"}, "a local search exports as jsonl, csv, md, svg, not html"},
+		{[]string{"-problem", "gametree [[3,12,8]]", "-format", "posthoc"}, "a game search exports as jsonl, csv, md, tex, svg, dot, html, not posthoc"},
+		{[]string{"-problem", "queens 8", "-format", "dot"}, "a local search exports as jsonl, csv, md, tex, svg, html, not dot"},
 		{[]string{"-problem", "gametree [{0.5: [1,2], 0.5: [3]}]", "-algo", "alphabeta"}, "use expectiminimax"},
 	} {
 		code, _, stderr := runCmd(t, append([]string{"trace"}, tc.args...)...)
@@ -88,5 +90,30 @@ func TestGameWorksheetAndCheck(t *testing.T) {
 	code, _, stderr = runCmd(t, "worksheet", "-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]", "-algo", "minimax", "-blank", "pruned")
 	if code != exitUsage || !strings.Contains(stderr, "minimax prunes nothing") {
 		t.Errorf("minimax -blank pruned: exit %d: %s", code, stderr)
+	}
+}
+
+// TestLocalWorksheetAndCheck: worksheet writes a hill-climbing sheet and
+// its key, check grades the key correct (exit 0) and the empty sheet
+// wrong at its first row (exit 1); a game's tex key is graded too.
+func TestLocalWorksheetAndCheck(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ problem, sheet string }{
+		{"queens 6 seed=2", "q.md"},
+		{"gametree [[3,12,8],[2,4,6],[14,5,2]]", "fig55.tex"},
+	} {
+		sheet := filepath.Join(dir, c.sheet)
+		if code, _, stderr := runCmd(t, "worksheet", "-problem", c.problem, "-o", sheet); code != exitOK {
+			t.Fatalf("worksheet %s: exit %d: %s", c.problem, code, stderr)
+		}
+		ext := filepath.Ext(sheet)
+		code, stdout, _ := runCmd(t, "check", "-problem", c.problem, strings.TrimSuffix(sheet, ext)+"-key"+ext)
+		if code != exitOK || !strings.Contains(stdout, "correct: all") {
+			t.Errorf("%s key: exit %d: %s", c.problem, code, stdout)
+		}
+		code, stdout, _ = runCmd(t, "check", "-problem", c.problem, sheet)
+		if code != exitNo || !strings.Contains(stdout, "first difference ("+sheet+" line ") {
+			t.Errorf("%s empty sheet: exit %d: %s", c.problem, code, stdout)
+		}
 	}
 }

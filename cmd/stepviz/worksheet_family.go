@@ -30,7 +30,7 @@ func worksheetFamily(a *traceArgs, fs *flag.FlagSet, blank, format, out, key str
 		return fail(err)
 	}
 	if s.g == nil {
-		return fail(fmt.Errorf("worksheets are made for game trees (fill in the values, cross out the pruned branches); export a local search with stepviz trace -format md or svg"))
+		return localWorksheet(s, formatFor(format, out, "md"), out, key, stdout, stderr)
 	}
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "blank" })
@@ -88,9 +88,6 @@ func checkFamily(a *traceArgs, name string, quiet bool, stdout, stderr io.Writer
 	if err != nil {
 		return fail(err)
 	}
-	if s.g == nil {
-		return fail(fmt.Errorf("check grades game worksheets and search traces; a local search has no worksheet"))
-	}
 	var r io.Reader = os.Stdin
 	if name != "-" {
 		f, err := safefile.Open(name, export.MaxAnswerBytes)
@@ -102,6 +99,13 @@ func checkFamily(a *traceArgs, name string, quiet bool, stdout, stderr io.Writer
 	} else {
 		name = "stdin.md"
 	}
+	if s.g == nil {
+		g, err := export.CheckLocal(s.p, s.lo, r, name)
+		if err != nil {
+			return fail(err)
+		}
+		return reportGrade(g, s.lo.String(), "neighbours", name, quiet, stdout), true
+	}
 	ans, err := export.ParseGameAnswer(r, name)
 	if err != nil {
 		return fail(err)
@@ -110,19 +114,64 @@ func checkFamily(a *traceArgs, name string, quiet bool, stdout, stderr io.Writer
 	if err != nil {
 		return fail(err)
 	}
+	return reportGrade(g, s.gopt.String(), "nodes", name, quiet, stdout), true
+}
+
+// reportGrade prints a graded worksheet (every line unless quiet, then
+// the verdict) and returns the exit code: 0 correct, 1 at a difference.
+func reportGrade(g *export.Grade, search, what, name string, quiet bool, stdout io.Writer) int {
 	if !quiet {
 		for _, l := range g.Lines {
 			fmt.Fprintln(stdout, l)
 		}
 	}
 	if g.Correct {
-		fmt.Fprintf(stdout, "correct: all %d nodes match %s (graded: %s)\n", g.Checked, s.gopt.String(), strings.Join(g.Graded, ", "))
-		return exitOK, true
+		fmt.Fprintf(stdout, "correct: all %d %s match %s (graded: %s)\n", g.Checked, what, search, strings.Join(g.Graded, ", "))
+		return exitOK
 	}
 	at := ""
 	if g.Line > 0 {
 		at = fmt.Sprintf(" (%s line %d)", name, g.Line)
 	}
 	fmt.Fprintf(stdout, "first difference%s: %s\n", at, g.Reason)
-	return exitNo, true
+	return exitNo
+}
+
+// localWorksheet writes a hill-climbing worksheet (fill in each
+// neighbour's h, mark the move taken) and its key, as worksheetFamily does
+// for a game.
+func localWorksheet(s *familySearch, f, out, key string, stdout, stderr io.Writer) (int, bool) {
+	fail := func(err error) (int, bool) {
+		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", usererr.Text(err))
+		return exitUsage, true
+	}
+	keyPath := key
+	if keyPath == "" && out != "" && out != "-" {
+		ext := filepath.Ext(out)
+		keyPath = strings.TrimSuffix(out, ext) + "-key" + ext
+	}
+	if keyPath != "" && (keyPath == "-" && (out == "" || out == "-") || keyPath != "-" && out != "" && out != "-" && safefile.SameFile(keyPath, out)) {
+		return fail(fmt.Errorf("-key %s is the student's sheet (-o %s): the key would overwrite it; give the key another name", keyPath, out))
+	}
+	var sheet, answers bytes.Buffer
+	if err := export.WriteLocalWorksheet(&sheet, f, s.p, s.lo, false); err != nil {
+		return fail(err)
+	}
+	if err := export.WriteLocalWorksheet(&answers, f, s.p, s.lo, true); err != nil {
+		return fail(err)
+	}
+	if err := writeOutput(out, sheet.Bytes(), stdout); err != nil {
+		return fail(fmt.Errorf("writing %s: %v", out, err))
+	}
+	if keyPath == "" {
+		fmt.Fprintln(stderr, "stepviz worksheet: no answer key written: give -key FILE (or -o FILE to get FILE-key beside it)")
+		return exitOK, true
+	}
+	if err := writeOutput(keyPath, answers.Bytes(), stdout); err != nil {
+		return fail(fmt.Errorf("writing %s: %v", keyPath, err))
+	}
+	if out != "" && out != "-" {
+		fmt.Fprintf(stderr, "wrote %s and the answer key %s\n", out, keyPath)
+	}
+	return exitOK, true
 }

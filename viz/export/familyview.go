@@ -22,8 +22,8 @@ const MaxFamilySteps = 200_000
 // GameFormats and LocalFormats list the formats WriteGame and WriteLocal
 // accept, in menu order.
 var (
-	GameFormats  = []string{"jsonl", "csv", "md", "svg", "dot"}
-	LocalFormats = []string{"jsonl", "csv", "md", "svg"}
+	GameFormats  = []string{"jsonl", "csv", "md", "tex", "svg", "dot", "html"}
+	LocalFormats = []string{"jsonl", "csv", "md", "tex", "svg", "html"}
 )
 
 // familyFormat checks format against the family's list and returns its
@@ -62,7 +62,7 @@ func stepsTo(upTo int, run func(max int) bool) (int, error) {
 // value printed from the search's game.View (per-step formats from its
 // Rows). Cost: a replay of upTo steps (for ToEnd a run without views
 // first, to refuse a search past MaxFamilySteps before writing), plus a
-// tree layout for svg and dot.
+// tree layout for svg, dot and tex, and a drawing a step for html.
 func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o game.Options, upTo int) error {
 	f, err := familyFormat(format, "game", GameFormats)
 	if err != nil {
@@ -101,6 +101,15 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 		err = gameCSV(bw, rows)
 	case "md":
 		err = gameMarkdown(bw, v, rows)
+	case "tex":
+		err = gameTeX(bw, v, rows)
+	case "html":
+		var h htmlFrames
+		err = rows(func(game.Row) error { return h.add(func(w io.Writer) error { return GameSVG(w, v.View()) }) })
+		if err == nil {
+			r := v.Search().Result()
+			err = h.write(bw, gameTitle(v.Search().Options().Algorithm)+": "+r.Problem+" — "+r.Options)
+		}
 	default:
 		if err = rows(func(game.Row) error { return nil }); err == nil {
 			if f == "svg" {
@@ -293,6 +302,15 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 			}
 			pr.f(".\n")
 			err = pr.err
+		}
+	case "tex":
+		err = localTeX(bw, v, rows)
+	case "html":
+		var h htmlFrames
+		err = rows(func(local.Row) error { return h.add(func(w io.Writer) error { return LocalSVG(w, v.View()) }) })
+		if err == nil {
+			r := v.Search().Result()
+			err = h.write(bw, localTitle(v.Search().Options().Algorithm)+": "+r.Problem+" — "+r.Options)
 		}
 	case "svg":
 		if err = rows(func(local.Row) error { return nil }); err == nil {

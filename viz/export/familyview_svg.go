@@ -98,33 +98,47 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 		all, d = foldGame(v, MaxDrawnGameNodes)
 		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes (give -steps N for an earlier step, or depth=)", d, len(all), len(v.Nodes)+len(v.Cut))
 	}
-	l := &gameLayout{all: all, kids: make([][]int, len(all)), x: make([]float64, len(all)), y: make([]float64, len(all)), note: note}
+	l := &gameLayout{all: all, y: make([]float64, len(all)), note: note}
+	var cols float64
+	var maxDepth int
+	l.kids, l.x, cols, maxDepth = placeGame(all)
+	for i := range all {
+		l.x[i] = gameColW/2 + l.x[i]*gameColW
+		l.y[i] = gameTop + float64(all[i].Depth)*gameRowH
+	}
+	l.w = max(cols*gameColW, 420)
+	l.h = gameTop + float64(maxDepth)*gameRowH + 70
+	return l, nil
+}
+
+// placeGame places the tree all (the root first, Parent indexing into
+// all): leaves in columns 0, 1, ... left to right in depth-first order, a
+// parent centred over its children. It returns each node's children, its
+// column, the number of columns and the deepest depth. O(nodes).
+func placeGame(all []game.ViewNode) (kids [][]int, col []float64, cols float64, deepest int) {
+	kids, col = make([][]int, len(all)), make([]float64, len(all))
 	for i, n := range all {
 		if n.Parent >= 0 {
-			l.kids[n.Parent] = append(l.kids[n.Parent], i)
+			kids[n.Parent] = append(kids[n.Parent], i)
 		}
 	}
-	next, maxDepth := 0.0, 0
 	var place func(i int)
 	place = func(i int) {
-		l.y[i] = gameTop + float64(all[i].Depth)*gameRowH
-		maxDepth = max(maxDepth, all[i].Depth)
-		if len(l.kids[i]) == 0 {
-			l.x[i] = gameColW/2 + next*gameColW
-			next++
+		deepest = max(deepest, all[i].Depth)
+		if len(kids[i]) == 0 {
+			col[i] = cols
+			cols++
 			return
 		}
-		for _, k := range l.kids[i] {
+		for _, k := range kids[i] {
 			place(k)
 		}
-		l.x[i] = (l.x[l.kids[i][0]] + l.x[l.kids[i][len(l.kids[i])-1]]) / 2
+		col[i] = (col[kids[i][0]] + col[kids[i][len(kids[i])-1]]) / 2
 	}
 	if len(all) > 0 {
 		place(0)
 	}
-	l.w = max(next*gameColW, 420)
-	l.h = gameTop + float64(maxDepth)*gameRowH + 70
-	return l, nil
+	return kids, col, cols, deepest
 }
 
 // GameSVG draws a game view's tree as AIMA Figs. 5.2 and 5.5 do: MAX

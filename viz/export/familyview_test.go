@@ -311,7 +311,7 @@ func TestFamilyFormatErrors(t *testing.T) {
 		format, want string
 		upTo         int
 	}{
-		{"tex", "a game search exports as jsonl, csv, md, svg, dot, not tex", ToEnd},
+		{"posthoc", "a game search exports as jsonl, csv, md, tex, svg, dot, html, not posthoc", ToEnd},
 		{"jsonl", "more than 200000 steps: give -steps N", ToEnd},
 	} {
 		b.Reset()
@@ -327,7 +327,7 @@ func TestFamilyFormatErrors(t *testing.T) {
 	}
 	p, _ := local.ParseProblem("queens 8")
 	lo, _ := local.ParseOptions("hillclimb")
-	if err := WriteLocal(context.Background(), &b, "dot", p, lo, ToEnd); err == nil || !strings.Contains(err.Error(), "jsonl, csv, md, svg") {
+	if err := WriteLocal(context.Background(), &b, "dot", p, lo, ToEnd); err == nil || !strings.Contains(err.Error(), "jsonl, csv, md, tex, svg, html") {
 		t.Errorf("local dot: %v", err)
 	}
 }

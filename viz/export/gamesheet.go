@@ -134,19 +134,24 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 	return rows, end, nil
 }
 
-// WriteGameWorksheet writes a worksheet on the game search g, o in md
-// (the student's sheet, or with key the answer key): the whole tree as a
+// WriteGameWorksheet writes a worksheet on the game search g, o in md or
+// tex (the student's sheet, or with key the answer key): the whole tree as a
 // table, leaves with their values, and the blanks to fill in. The key is
 // printed from the search's view at the end. O(tree).
 func WriteGameWorksheet(w io.Writer, format string, g game.Game, o game.Options, blanks GameBlanks, key bool) error {
-	if f := strings.ToLower(format); f != "md" && f != "markdown" {
-		return usererr.Errorf("export", "a game worksheet is written as md (a table the student fills in and stepviz check grades), not %s", format)
+	f := strings.ToLower(strings.TrimPrefix(format, "."))
+	if f != "md" && f != "markdown" && f != "tex" && f != "latex" {
+		return usererr.Errorf("export", "a game worksheet is written as md or tex (a table the student fills in and stepviz check grades), not %s", format)
 	}
 	rows, end, err := gameSheet(g, o)
 	if err != nil {
 		return err
 	}
 	p := &printer{w: w}
+	if f == "tex" || f == "latex" {
+		gameSheetTeX(p, rows, end, o, blanks, key)
+		return p.err
+	}
 	title := "Worksheet"
 	if key {
 		title = "Answer key"
@@ -225,42 +230,12 @@ type GameAnswerRow struct {
 
 // ParseGameAnswer reads a filled-in game worksheet, the md table
 // WriteGameWorksheet writes or a CSV with a header row, columns node,
-// value and pruned (others ignored). At most MaxAnswerBytes are read.
+// value and pruned (others ignored), or the LaTeX table of a tex sheet
+// (a name ending in .tex). At most MaxAnswerBytes are read.
 func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxAnswerBytes+1))
+	table, lines, err := answerTable(r, name)
 	if err != nil {
-		return nil, usererr.Errorf("export", "reading %s: %w", name, err)
-	}
-	if len(data) > MaxAnswerBytes {
-		return nil, usererr.Errorf("export", "%s is larger than %d bytes: an answer sheet is a small table", name, MaxAnswerBytes)
-	}
-	var table [][]string
-	var lines []int
-	if strings.HasSuffix(strings.ToLower(name), ".csv") {
-		cr := csv.NewReader(bytes.NewReader(data))
-		cr.FieldsPerRecord = -1
-		for {
-			rec, err := cr.Read()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return nil, usererr.Errorf("export", "%s: %v", name, err)
-			}
-			line, _ := cr.FieldPos(0)
-			table, lines = append(table, rec), append(lines, line)
-		}
-	} else {
-		for i, l := range strings.Split(string(data), "\n") {
-			if !strings.HasPrefix(strings.TrimSpace(l), "|") {
-				continue
-			}
-			cells := splitPipeRow(l)
-			if isAlignRow(cells) {
-				continue
-			}
-			table, lines = append(table, cells), append(lines, i+1)
-		}
+		return nil, err
 	}
 	if len(table) == 0 {
 		return nil, usererr.Errorf("export", "%s has no table: fill in the worksheet's table (columns node, value, pruned) and check that", name)
@@ -299,6 +274,49 @@ func ParseGameAnswer(r io.Reader, name string) (*GameAnswer, error) {
 		a.Rows = append(a.Rows, r)
 	}
 	return a, nil
+}
+
+// answerTable reads the table of a filled-in worksheet: a CSV with a
+// header row (name ending in .csv), the LaTeX table of a tex sheet (.tex),
+// else the md table; lines are the rows' line numbers. At most
+// MaxAnswerBytes are read. O(size).
+func answerTable(r io.Reader, name string) (table [][]string, lines []int, err error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxAnswerBytes+1))
+	if err != nil {
+		return nil, nil, usererr.Errorf("export", "reading %s: %w", name, err)
+	}
+	if len(data) > MaxAnswerBytes {
+		return nil, nil, usererr.Errorf("export", "%s is larger than %d bytes: an answer sheet is a small table", name, MaxAnswerBytes)
+	}
+	if strings.HasSuffix(strings.ToLower(name), ".csv") {
+		cr := csv.NewReader(bytes.NewReader(data))
+		cr.FieldsPerRecord = -1
+		for {
+			rec, err := cr.Read()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, nil, usererr.Errorf("export", "%s: %v", name, err)
+			}
+			line, _ := cr.FieldPos(0)
+			table, lines = append(table, rec), append(lines, line)
+		}
+	} else if strings.HasSuffix(strings.ToLower(name), ".tex") {
+		table, lines = texTableRows(string(data))
+	} else {
+		for i, l := range strings.Split(string(data), "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(l), "|") {
+				continue
+			}
+			cells := splitPipeRow(l)
+			if isAlignRow(cells) {
+				continue
+			}
+			table, lines = append(table, cells), append(lines, i+1)
+		}
+	}
+	return table, lines, nil
 }
 
 // CheckGame grades a filled-in game worksheet against the search g, o:

@@ -126,7 +126,7 @@ func TestGameWorksheetOthers(t *testing.T) {
 		want string
 	}{
 		{g, o, "md", "at most 200 nodes"},
-		{g, o, "tex", "written as md"},
+		{g, o, "html", "written as md or tex"},
 	} {
 		if err := WriteGameWorksheet(&b, tc.f, tc.g, tc.o, GameBlanks{Values: true}, false); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.f, err, tc.want)
@@ -150,6 +150,7 @@ func FuzzParseGameAnswer(f *testing.F) {
 	f.Add("| node | value | pruned |\n|---|---|---|\n| A | 3 | no |\n", "a.md")
 	f.Add("node,value\nA,3\n", "a.csv")
 	f.Add("| node |\n| A | 3 \\| 4 |", "b.md")
+	f.Add("node & value & pruned \\\\ \\hline\nA & 3 & no \\\\ \\hline\nc1 \\& & $-$$\\infty$ & yes \\\\\n", "c.tex")
 	f.Fuzz(func(t *testing.T, s, name string) {
 		a, err := ParseGameAnswer(strings.NewReader(s), name)
 		if err != nil {

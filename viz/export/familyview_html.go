@@ -1,0 +1,84 @@
+package export
+
+import (
+	"bytes"
+	"html"
+	"io"
+	"stepviz/internal/usererr"
+)
+
+// The html export of a game or local search is one self-contained page
+// stepping the view's drawings: a frame per step, each the SVG the svg
+// export draws at that step (GameSVG, LocalSVG), shown one at a time with
+// buttons, a slider and the arrow keys. Nothing is computed in the page.
+
+// Bounds of a game or local html page: it holds every frame, so its size
+// grows with steps × nodes drawn.
+const (
+	MaxHTMLFrames = 400     // steps a page steps through
+	MaxHTMLBytes  = 8 << 20 // bytes of drawings a page holds
+)
+
+// htmlFrames collects one drawing per step, refusing (before anything is
+// written) past MaxHTMLFrames or MaxHTMLBytes.
+type htmlFrames struct {
+	frames [][]byte
+	size   int
+}
+
+// add draws the current step with draw. O(the drawing).
+func (h *htmlFrames) add(draw func(io.Writer) error) error {
+	if len(h.frames) >= MaxHTMLFrames {
+		return usererr.Errorf("export", "an html page steps through at most %d steps: give -steps N (N ≤ %d), or export svg for one step", MaxHTMLFrames, MaxHTMLFrames)
+	}
+	var b bytes.Buffer
+	if err := draw(&b); err != nil {
+		return err
+	}
+	h.size += b.Len()
+	if h.size > MaxHTMLBytes {
+		return usererr.Errorf("export", "the drawings of %d steps are over %d MB, more than an html page holds: give -steps N for fewer steps", len(h.frames)+1, MaxHTMLBytes>>20)
+	}
+	h.frames = append(h.frames, b.Bytes())
+	return nil
+}
+
+// write writes the page: title, then the frames, the last one shown.
+// O(size).
+func (h *htmlFrames) write(w io.Writer, title string) error {
+	p := &printer{w: w}
+	t := html.EscapeString(title)
+	p.f("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>%s</title>\n", t)
+	p.f("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">\n")
+	p.f("<style>body{font-family:sans-serif;margin:1em}nav{margin:.5em 0}.frame{display:none;overflow:auto}.frame.on{display:block}.frame svg{max-width:100%%;height:auto}</style></head><body>\n")
+	p.f("<h1 style=\"font-size:1.1em\">%s</h1>\n<nav><button id=\"prev\" type=\"button\">◀ back</button> <input id=\"at\" type=\"range\" min=\"1\" max=\"%d\" value=\"%d\" aria-label=\"step\"> <button id=\"next\" type=\"button\">forward ▶</button> <span id=\"shown\" data-testid=\"shown\">step %d of %d</span></nav>\n",
+		t, max(len(h.frames), 1), len(h.frames), len(h.frames), len(h.frames))
+	for i, f := range h.frames {
+		on := ""
+		if i == len(h.frames)-1 {
+			on = " on"
+		}
+		p.f("<div class=\"frame%s\" data-step=\"%d\">\n", on, i+1)
+		if p.err == nil {
+			_, p.err = w.Write(f)
+		}
+		p.f("</div>\n")
+	}
+	p.f(`<script>
+(function(){
+  var frames = document.querySelectorAll('.frame'), at = document.getElementById('at'), shown = document.getElementById('shown');
+  function show(k){
+    k = Math.max(1, Math.min(frames.length, k));
+    for (var i = 0; i < frames.length; i++) frames[i].classList.toggle('on', i === k-1);
+    at.value = k; shown.textContent = 'step ' + k + ' of ' + frames.length;
+  }
+  document.getElementById('prev').onclick = function(){ show(+at.value - 1); };
+  document.getElementById('next').onclick = function(){ show(+at.value + 1); };
+  at.oninput = function(){ show(+at.value); };
+  document.addEventListener('keydown', function(e){ if (e.key === 'ArrowLeft') show(+at.value - 1); if (e.key === 'ArrowRight') show(+at.value + 1); });
+})();
+</script>
+</body></html>
+`)
+	return p.err
+}

@@ -18,19 +18,12 @@ func IsKind(line string) bool {
 	if optline.HasKind(line, Kinds) {
 		return true
 	}
-	_, ok := registered(line)
+	_, ok := extraKinds.Find(line)
 	return ok
 }
 
-// extraKind is a problem kind another package adds: package script adds
-// "script FILE.star" when the file is a game.
-type extraKind struct {
-	kind  string
-	is    func(line string) bool
-	parse func(line string) (Game, error)
-}
-
-var extraKinds []extraKind
+// extraKinds are the problem kinds other packages add ([RegisterKind]).
+var extraKinds optline.Registry[Game]
 
 // RegisterKind adds a problem kind: is reports whether a line of that
 // kind is a game (a script may be something else), parse parses it.
@@ -39,18 +32,7 @@ var extraKinds []extraKind
 // system: a front end that reads no files refuses such lines before it
 // asks IsKind.
 func RegisterKind(kind string, is func(line string) bool, parse func(line string) (Game, error)) {
-	extraKinds = append(extraKinds, extraKind{kind, is, parse})
-}
-
-// registered is the kind registered for line, if it claims the line.
-func registered(line string) (extraKind, bool) {
-	f := strings.Fields(line)
-	for _, k := range extraKinds {
-		if len(f) > 0 && strings.EqualFold(f[0], k.kind) && k.is(line) {
-			return k, true
-		}
-	}
-	return extraKind{}, false
+	extraKinds.Add(kind, is, parse)
 }
 
 // ParseProblem parses a game's problem line:
@@ -97,8 +79,8 @@ func ParseProblem(line string) (Game, error) {
 		}
 		return g, nil
 	}
-	if k, ok := registered(line); ok {
-		return k.parse(line)
+	if parse, ok := extraKinds.Find(line); ok {
+		return parse(line)
 	}
 	return nil, fmt.Errorf("unknown game %q: write gametree, tictactoe, connect4 or nim", f[0])
 }

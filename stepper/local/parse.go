@@ -19,19 +19,12 @@ func IsKind(line string) bool {
 	if optline.HasKind(line, Kinds) {
 		return true
 	}
-	_, ok := registered(line)
+	_, ok := extraKinds.Find(line)
 	return ok
 }
 
-// extraKind is a problem kind another package adds: package script adds
-// "script FILE.star" when the file is a local-search problem.
-type extraKind struct {
-	kind  string
-	is    func(line string) bool
-	parse func(line string) (Problem, error)
-}
-
-var extraKinds []extraKind
+// extraKinds are the problem kinds other packages add ([RegisterKind]).
+var extraKinds optline.Registry[Problem]
 
 // RegisterKind adds a problem kind: is reports whether a line of that
 // kind is a local-search problem (a script may be something else), parse parses it.
@@ -40,18 +33,7 @@ var extraKinds []extraKind
 // system: a front end that reads no files refuses such lines before it
 // asks IsKind.
 func RegisterKind(kind string, is func(line string) bool, parse func(line string) (Problem, error)) {
-	extraKinds = append(extraKinds, extraKind{kind, is, parse})
-}
-
-// registered is the kind registered for line, if it claims the line.
-func registered(line string) (extraKind, bool) {
-	f := strings.Fields(line)
-	for _, k := range extraKinds {
-		if len(f) > 0 && strings.EqualFold(f[0], k.kind) && k.is(line) {
-			return k, true
-		}
-	}
-	return extraKind{}, false
+	extraKinds.Add(kind, is, parse)
 }
 
 // ParseProblem parses a problem line:
@@ -73,8 +55,8 @@ func ParseProblem(line string) (Problem, error) {
 	case "tsp":
 		hi = MaxCities
 	default:
-		if k, ok := registered(line); ok {
-			return k.parse(line)
+		if parse, ok := extraKinds.Find(line); ok {
+			return parse(line)
 		}
 		return nil, fmt.Errorf("unknown local-search problem %q: write queens N or tsp N", f[0])
 	}

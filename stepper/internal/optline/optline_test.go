@@ -30,3 +30,32 @@ func TestParse(t *testing.T) {
 		t.Error("HasKind")
 	}
 }
+
+// TestRegistry: a kind claims a line only by its first word (any case) and
+// when its is says so; the parser found is that kind's.
+func TestRegistry(t *testing.T) {
+	var r Registry[string]
+	r.Add("script", func(line string) bool { return strings.HasSuffix(line, ".game") },
+		func(line string) (string, error) { return "game " + line, nil })
+	for _, tc := range []struct {
+		line string
+		want string // "" when no kind claims it
+	}{
+		{"script a.game", "game script a.game"},
+		{"SCRIPT b.game", "game SCRIPT b.game"},
+		{"script a.star", ""},
+		{"scripts a.game", ""},
+		{"", ""},
+	} {
+		parse, ok := r.Find(tc.line)
+		if !ok {
+			if tc.want != "" {
+				t.Errorf("Find(%q): no kind, want %q", tc.line, tc.want)
+			}
+			continue
+		}
+		if got, _ := parse(tc.line); got != tc.want {
+			t.Errorf("Find(%q) parsed %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}

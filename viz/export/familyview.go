@@ -81,18 +81,7 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 	}
 	bw := bufio.NewWriter(ctxWriter{ctx, w})
 	rows := func(each func(game.Row) error) error {
-		for v.Steps() < end {
-			if err := ctx.Err(); err != nil {
-				return usererr.Errorf("export", "stopped: %w", err)
-			}
-			if _, ok := v.Step(); !ok {
-				break
-			}
-			if err := each(v.Row()); err != nil {
-				return err
-			}
-		}
-		return nil
+		return eachRow(ctx, end, v.Steps, func() bool { _, ok := v.Step(); return ok }, v.Row, each)
 	}
 	switch f {
 	case "jsonl":
@@ -241,18 +230,7 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 	}
 	bw := bufio.NewWriter(ctxWriter{ctx, w})
 	rows := func(each func(local.Row) error) error {
-		for v.Steps() < end {
-			if err := ctx.Err(); err != nil {
-				return usererr.Errorf("export", "stopped: %w", err)
-			}
-			if _, ok := v.Step(); !ok {
-				break
-			}
-			if err := each(v.Row()); err != nil {
-				return err
-			}
-		}
-		return nil
+		return eachRow(ctx, end, v.Steps, func() bool { _, ok := v.Step(); return ok }, v.Row, each)
 	}
 	switch f {
 	case "jsonl":
@@ -333,4 +311,23 @@ func localTitle(a local.Algorithm) string {
 		return "Simulated annealing"
 	}
 	return "Genetic algorithm"
+}
+
+// eachRow steps a game or local-search viewer up to step end (steps is
+// its step count, step takes one and reports false at the search's end)
+// and calls each with every step's row; it stops with an error when ctx
+// is done. Cost: end steps and rows.
+func eachRow[R any](ctx context.Context, end int, steps func() int, step func() bool, row func() R, each func(R) error) error {
+	for steps() < end {
+		if err := ctx.Err(); err != nil {
+			return usererr.Errorf("export", "stopped: %w", err)
+		}
+		if !step() {
+			break
+		}
+		if err := each(row()); err != nil {
+			return err
+		}
+	}
+	return nil
 }

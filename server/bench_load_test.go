@@ -29,13 +29,13 @@ func presenterAt20k(b *testing.B) (p *websocket.Conn, wsBase string, pid int) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { p.Close() })
-	readAs(b, p, MsgHello, &Hello{})
-	readAs(b, p, MsgState, &View{})
-	send(b, p, ClientMsg{Type: CmdSeek, Step: loadSteps})
+	readAs(b, p, msgHello, &Hello{})
+	readAs(b, p, msgState, &View{})
+	send(b, p, ClientMsg{Type: cmdSeek, Step: loadSteps})
 	var v View
 	for v.Step != loadSteps { // a move, or a state when it is the shorter
 		w := readWire(b, p)
-		if w.typ == MsgMove || w.typ == MsgState {
+		if w.typ == msgMove || w.typ == msgState {
 			if err := json.Unmarshal(w.json, &v); err != nil {
 				b.Fatal(err)
 			}
@@ -58,10 +58,10 @@ func presenterSteps(b *testing.B, p *websocket.Conn, n, rate int) []float64 {
 	for range n {
 		<-tick.C
 		t0 := time.Now()
-		send(b, p, ClientMsg{Type: CmdStep})
+		send(b, p, ClientMsg{Type: cmdStep})
 		for {
 			w := readWire(b, p)
-			if w.typ == MsgStep {
+			if w.typ == msgStep {
 				break
 			}
 		}
@@ -117,7 +117,7 @@ func BenchmarkJoin100At20k(b *testing.B) {
 					if kind == websocket.BinaryMessage {
 						var h struct{ Type string }
 						_ = json.Unmarshal(raw[4:4+binary.LittleEndian.Uint32(raw)], &h)
-						if h.Type == MsgState {
+						if h.Type == msgState {
 							mu.Lock()
 							joins = append(joins, float64(time.Since(t0).Microseconds())/1000)
 							size = max(size, len(raw))
@@ -183,9 +183,9 @@ func BenchmarkQueryFlood4(b *testing.B) {
 					_ = json.Unmarshal(raw, &h)
 					mu.Lock()
 					switch {
-					case h.Type == MsgError:
+					case h.Type == msgError:
 						busy++
-					case h.Type != MsgStep && h.Type != MsgMeta:
+					case h.Type != msgStep && h.Type != msgMeta:
 						answers++
 					}
 					mu.Unlock()
@@ -206,17 +206,17 @@ func BenchmarkQueryFlood4(b *testing.B) {
 					var m ClientMsg
 					switch n % 4 {
 					case 0:
-						m = ClientMsg{Type: QueryView, Step: r.IntN(loadSteps + 2000)}
+						m = ClientMsg{Type: queryView, Step: r.IntN(loadSteps + 2000)}
 					case 1:
-						m = ClientMsg{Type: QueryLive}
+						m = ClientMsg{Type: queryLive}
 					case 2:
 						ids := make([]int, maxStatesIDs)
 						for j := range ids {
 							ids[j] = r.IntN(50000)
 						}
-						m = ClientMsg{Type: QueryStates, IDs: ids}
+						m = ClientMsg{Type: queryStates, IDs: ids}
 					case 3:
-						m = ClientMsg{Type: QueryRows, List: "open", Offset: r.IntN(20000), Count: maxRows}
+						m = ClientMsg{Type: queryRows, List: "open", Offset: r.IntN(20000), Count: maxRows}
 					}
 					m.ID = n + 1
 					raw, _ := json.Marshal(m)

@@ -248,7 +248,7 @@ func TestEndToEndViews(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.start > 0 {
-				sess.hub.do(func() { sess.hub.seek(tc.start, ReasonSeek) })
+				sess.hub.do(func() { sess.hub.seek(tc.start, reasonSeek) })
 			}
 			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(tc.start)); err != nil {
 				t.Fatal(err)

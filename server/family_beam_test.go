@@ -297,7 +297,7 @@ func TestBeamHelloAndFirstPaint(t *testing.T) {
 		}
 	}
 	_, ts, sess := liveServer(t, Config{}, "graph romania", "beam width=2 local=true")
-	sess.hub.do(func() { sess.hub.seek(1, ReasonSeek) })
+	sess.hub.do(func() { sess.hub.seek(1, reasonSeek) })
 	_, page, _ := get(t, ts.URL+PresenterPath(sess))
 	rows := byTestID(t, page, "open-row")
 	if len(rows) != 2 || !strings.Contains(rows[0], "Sibiu") || !strings.Contains(rows[1], "Timisoara") {

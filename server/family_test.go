@@ -156,7 +156,7 @@ func TestFamilyPages(t *testing.T) {
 		// a follower views an earlier iteration on its own copy; live stays
 		sess := start("graph romania", "idastar")
 		k3 := stepOfIteration(t, "graph romania", "idastar", 3)
-		sess.hub.do(func() { sess.hub.seek(k3, ReasonSeek) })
+		sess.hub.do(func() { sess.hub.seek(k3, reasonSeek) })
 		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/s/"+sess.ID), waitStep(k3)); err != nil {
 			t.Fatal(err)
 		}
@@ -241,25 +241,25 @@ func TestNodeCapCountsEveryIteration(t *testing.T) {
 	const limit = 300
 	_, ts, sess := liveServer(t, Config{MaxNodes: limit}, "puzzle 867254301 goal=123456780", fmt.Sprintf("idastar h=misplaced maxnodes=%d", limit))
 	c, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, c, ClientMsg{Type: CmdGoal})
+	send(t, c, ClientMsg{Type: cmdGoal})
 	var v View
-	readAs(t, c, MsgMove, &v)
+	readAs(t, c, msgMove, &v)
 	var nodes int
 	sess.hub.do(func() { nodes = sess.hub.search.NodeEnd(sess.hub.search.Horizon()) })
 	if v.Status != stepper.Running || nodes < limit || nodes > limit+8 || v.IterStart == 0 {
 		t.Fatalf("run to goal: step %d %s with %d nodes (iteration from %d), want to stop running at about %d nodes over several iterations", v.Step, v.Status, nodes, v.IterStart, limit)
 	}
-	send(t, c, ClientMsg{Type: CmdStep})
+	send(t, c, ClientMsg{Type: cmdStep})
 	var e ErrorMsg
-	readAs(t, c, MsgError, &e)
+	readAs(t, c, msgError, &e)
 	if !strings.Contains(e.Message, "limit") || !strings.Contains(e.Message, "stepviz solve") {
 		t.Errorf("a step at the cap: %q", e.Message)
 	}
-	send(t, c, ClientMsg{Type: CmdBack})
-	readAs(t, c, MsgMove, &v)
-	send(t, c, ClientMsg{Type: CmdStep})
+	send(t, c, ClientMsg{Type: cmdBack})
+	readAs(t, c, msgMove, &v)
+	send(t, c, ClientMsg{Type: cmdStep})
 	var st StepMsg
-	readAs(t, c, MsgStep, &st)
+	readAs(t, c, msgStep, &st)
 	if st.Event.Step != v.Step+1 {
 		t.Errorf("a step redone within the journal: step %d after %d", st.Event.Step, v.Step)
 	}

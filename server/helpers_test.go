@@ -74,9 +74,9 @@ func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websoc
 	}
 	t.Cleanup(func() { c.Close() })
 	var h Hello
-	readAs(t, c, MsgHello, &h)
+	readAs(t, c, msgHello, &h)
 	var s View
-	readAs(t, c, MsgState, &s)
+	readAs(t, c, msgState, &s)
 	return c, h, s
 }
 
@@ -123,7 +123,7 @@ func readAs(t testing.TB, c *websocket.Conn, typ string, v any) wire {
 	t.Helper()
 	for {
 		w := readWire(t, c)
-		if w.typ == MsgMeta && typ != MsgMeta {
+		if w.typ == msgMeta && typ != msgMeta {
 			continue
 		}
 		if w.typ != typ {

@@ -218,18 +218,18 @@ func (h *hub) run() {
 		case c := <-h.register:
 			h.clients[c] = true
 			h.connected.Add(1)
-			if c.role == RoleFollower {
+			if c.role == roleFollower {
 				h.followers.Add(1)
 			}
 			h.deliver(c, text(h.helloFor(c)))
-			h.sendState(c, ReasonJoin)
+			h.sendState(c, reasonJoin)
 			h.audienceChanged()
 		case c := <-h.unregister:
 			if h.clients[c] {
 				delete(h.clients, c)
 				close(c.send)
 				h.connected.Add(-1)
-				if c.role == RoleFollower {
+				if c.role == roleFollower {
 					h.followers.Add(-1)
 				}
 				h.audienceChanged()
@@ -238,7 +238,7 @@ func (h *hub) run() {
 			h.audienceDue = false
 			h.broadcastMeta()
 		case m := <-h.inbox:
-			if m.c.role == RolePresenter {
+			if m.c.role == rolePresenter {
 				h.touch()
 			}
 			h.handle(m)
@@ -264,7 +264,7 @@ func (h *hub) handle(m inMsg) {
 		h.query(c, msg)
 		return
 	}
-	if c.role != RolePresenter {
+	if c.role != rolePresenter {
 		h.deliver(c, text(encode(errorMsg(msg.Type,
 			fmt.Sprintf("%q refused: you are following this session (read-only); only the presenter's link can drive it. Use your own controls to explore a copy.", msg.Type)))))
 		return
@@ -277,7 +277,7 @@ func (h *hub) handle(m inMsg) {
 // command applies one presenter command.
 func (h *hub) command(msg ClientMsg) error {
 	switch msg.Type {
-	case CmdStep:
+	case cmdStep:
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s); step back, jump or reset", h.search.Status())
 		}
@@ -285,15 +285,15 @@ func (h *hub) command(msg ClientMsg) error {
 			return h.capError()
 		}
 		h.stepForward()
-	case CmdBack:
+	case cmdBack:
 		k := h.search.StepCount()
 		if k == 0 {
 			return usererr.Errorf("server", "already at step 0")
 		}
-		h.seek(k-1, ReasonSeek)
-	case CmdSeek:
-		h.seek(msg.Step, ReasonSeek)
-	case CmdGoal:
+		h.seek(k-1, reasonSeek)
+	case cmdSeek:
+		h.seek(msg.Step, reasonSeek)
+	case cmdGoal:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
@@ -303,8 +303,8 @@ func (h *hub) command(msg ClientMsg) error {
 		}
 		// The node limit ends every search; the step cap also bounds a
 		// search that reopens nodes over and over.
-		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), ReasonGoal)
-	case CmdContour:
+		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), reasonGoal)
+	case cmdContour:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
@@ -312,13 +312,13 @@ func (h *hub) command(msg ClientMsg) error {
 		if h.atCap(h.search) {
 			return h.capError()
 		}
-		h.seek(h.nextContour(), ReasonSeek)
-	case CmdReset:
+		h.seek(h.nextContour(), reasonSeek)
+	case cmdReset:
 		if h.playing {
 			h.setPlaying(false)
 		}
-		h.seek(0, ReasonReset)
-	case CmdPlay:
+		h.seek(0, reasonReset)
+	case cmdPlay:
 		if msg.Speed != 0 {
 			h.setSpeed(msg.Speed)
 		}
@@ -329,9 +329,9 @@ func (h *hub) command(msg ClientMsg) error {
 			return h.capError()
 		}
 		h.setPlaying(true)
-	case CmdPause:
+	case cmdPause:
 		h.setPlaying(false)
-	case CmdSpeed:
+	case cmdSpeed:
 		h.setSpeed(msg.Speed)
 		h.broadcastMeta()
 	}
@@ -385,7 +385,7 @@ func encode(v any) []byte {
 // after the current one whose expanded node has another f than the node
 // expanded at the current step (the root's f at step 0), or the end of the
 // search. It leaves the search where it was (seek moves it and tells the
-// clients) and returns the step. Bounded like CmdGoal: the node limit ends
+// clients) and returns the step. Bounded like cmdGoal: the node limit ends
 // every search, the step cap a search that reopens nodes over and over.
 func (h *hub) nextContour() int {
 	s := h.search

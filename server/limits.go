@@ -187,10 +187,10 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, sess *Session, pr
 		release()
 		return nil, false // the upgrader has replied
 	}
-	c := &client{hub: h, conn: conn, role: RoleFollower, send: make(chan outMsg, sendBuffer),
+	c := &client{hub: h, conn: conn, role: roleFollower, send: make(chan outMsg, sendBuffer),
 		addr: webguard.ClientIP(r), addrs: s.addrs, release: release}
 	if presenter {
-		c.role = RolePresenter
+		c.role = rolePresenter
 	}
 	return c, true
 }

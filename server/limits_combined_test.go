@@ -77,10 +77,10 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	}
 	_ = lecturerRoom.WriteJSON(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
 	var rm RoomMsg
-	readTyped(tb, lecturerRoom, MsgRoom, &rm, func() bool { return rm.Current == 0 })
+	readTyped(tb, lecturerRoom, msgRoom, &rm, func() bool { return rm.Current == 0 })
 	_ = lecturerRoom.WriteJSON(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 0})
 	var poll PollMsg
-	readTyped(tb, lecturerRoom, MsgPoll, &poll, nil)
+	readTyped(tb, lecturerRoom, msgPoll, &poll, nil)
 
 	var out combinedLoad
 	ctx, cancel := context.WithCancel(context.Background())
@@ -160,7 +160,7 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 			var m RoomMsg
 			for ctx.Err() == nil {
 				_ = rc.SetReadDeadline(time.Now().Add(5 * time.Second))
-				if rc.ReadJSON(&m) != nil || (m.Type == MsgRoom && m.Current == 0) {
+				if rc.ReadJSON(&m) != nil || (m.Type == msgRoom && m.Current == 0) {
 					break
 				}
 			}
@@ -192,11 +192,11 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 				if c.ReadJSON(&m) != nil {
 					break
 				}
-				if m.Type == MsgError {
+				if m.Type == msgError {
 					atomic.AddInt64(&out.refusedVotes, 1)
 					break
 				}
-				if m.Type == MsgPoll && m.Yours != "" {
+				if m.Type == msgPoll && m.Yours != "" {
 					atomic.AddInt64(&out.votes, 1)
 					break
 				}
@@ -259,13 +259,13 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	p, _, _ := dial(tb, ts, sess, sess.Key())
 	for range steps {
 		start := time.Now()
-		send(tb, p, ClientMsg{Type: CmdStep})
+		send(tb, p, ClientMsg{Type: cmdStep})
 		for {
 			w := readWire(tb, p)
-			if w.typ == MsgStep {
+			if w.typ == msgStep {
 				break
 			}
-			if w.typ == MsgError {
+			if w.typ == msgError {
 				tb.Fatalf("the presenter's step refused: %s", w.json)
 			}
 		}
@@ -308,10 +308,10 @@ func otherAnswer(ts *httptest.Server, code string, poll PollMsg) error {
 		if err := c.ReadJSON(&m); err != nil {
 			return fmt.Errorf("another address's answer: %w", err)
 		}
-		if m.Type == MsgError {
+		if m.Type == msgError {
 			return fmt.Errorf("another address's answer refused: %s", m.Message)
 		}
-		if m.Type == MsgPoll && m.Yours == poll.Right {
+		if m.Type == msgPoll && m.Yours == poll.Right {
 			return nil
 		}
 	}
@@ -443,7 +443,7 @@ func readTyped(tb testing.TB, c *websocket.Conn, typ string, v any, ok func() bo
 		}
 		var head struct{ Type, Message string }
 		_ = json.Unmarshal(raw, &head)
-		if head.Type == MsgError {
+		if head.Type == msgError {
 			tb.Fatalf("refused: %s", head.Message)
 		}
 		if head.Type != typ {

@@ -111,8 +111,8 @@ func TestPresenterNotLockedOut(t *testing.T) {
 		t.Fatalf("the presenter of a full session refused: HTTP %d %s", status, body)
 	}
 	var h Hello
-	readAs(t, c, MsgHello, &h)
-	if h.Role != RolePresenter {
+	readAs(t, c, msgHello, &h)
+	if h.Role != rolePresenter {
 		t.Errorf("role %q", h.Role)
 	}
 }
@@ -172,10 +172,10 @@ func TestAddressRateShared(t *testing.T) {
 		t.Fatal("1,600 messages from one address at once: no socket closed")
 	}
 	// The other address's follower is still served.
-	send(t, other, ClientMsg{Type: QueryInspect, Node: 0})
+	send(t, other, ClientMsg{Type: queryInspect, Node: 0})
 	for {
 		w := readWire(t, other)
-		if w.typ == MsgInspect {
+		if w.typ == msgInspect {
 			break
 		}
 	}
@@ -273,9 +273,9 @@ func TestVotesPerAddress(t *testing.T) {
 				t.Fatalf("reading: %v", err)
 			}
 			switch {
-			case m.Type == MsgError:
+			case m.Type == msgError:
 				return false, m.Message
-			case m.Type == MsgPoll && m.Yours == q.Right:
+			case m.Type == msgPoll && m.Yours == q.Right:
 				return true, ""
 			}
 		}

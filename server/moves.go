@@ -182,7 +182,7 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 			}
 		}
 	}
-	v := h.view(s, last, MsgMove, reason, id, enc.Costs())
+	v := h.view(s, last, msgMove, reason, id, enc.Costs())
 	return outMsg{data: frame(v, enc.Bytes()), binary: true, large: true}, max(k, to)
 }
 

@@ -30,12 +30,12 @@ func TestNodeLimitHintOnAMap(t *testing.T) {
 		loc, _ := url.Parse(resp.Header.Get("Location"))
 		sess, _ := srv.Session(strings.TrimPrefix(loc.Path, "/s/"))
 		conn, _, _ := dial(t, ts, sess, sess.Key())
-		send(t, conn, ClientMsg{Type: CmdGoal})
+		send(t, conn, ClientMsg{Type: cmdGoal})
 		var narration, status string
 		for range 50 {
 			var v View
 			w := readWire(t, conn)
-			if w.typ != MsgMove && w.typ != MsgStep {
+			if w.typ != msgMove && w.typ != msgStep {
 				continue
 			}
 			if err := json.Unmarshal(w.json, &v); err != nil {

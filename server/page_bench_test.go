@@ -226,7 +226,7 @@ func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, i
 			k -= 400
 		}
 		se.Seek(0)
-		sess.hub.seek(k, ReasonSeek)
+		sess.hub.seek(k, reasonSeek)
 		step, held = se.StepCount(), se.NodeCount()
 	})
 	ctx := testbrowser.New(b, 1600, 1000, 5*time.Minute)

@@ -29,7 +29,7 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	const start = 3000
-	sess.hub.do(func() { sess.hub.seek(start, ReasonSeek) })
+	sess.hub.do(func() { sess.hub.seek(start, reasonSeek) })
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+FollowerPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(start)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
@@ -45,14 +45,14 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 	}
 	const secs = 5
 	sess.hub.do(func() {
-		if err := sess.hub.command(ClientMsg{Type: CmdPlay, Speed: 20}); err != nil {
+		if err := sess.hub.command(ClientMsg{Type: cmdPlay, Speed: 20}); err != nil {
 			t.Error(err)
 		}
 	})
 	time.Sleep(secs * time.Second)
 	var live int
 	sess.hub.do(func() {
-		_ = sess.hub.command(ClientMsg{Type: CmdPause})
+		_ = sess.hub.command(ClientMsg{Type: cmdPause})
 		live = sess.hub.search.StepCount()
 	})
 	if live < start+secs*10 {
@@ -105,7 +105,7 @@ func TestGridPageLoadsH(t *testing.T) {
 		t.Fatal(err)
 	}
 	const step = 3000
-	sess.hub.do(func() { sess.hub.seek(step, ReasonSeek) })
+	sess.hub.do(func() { sess.hub.seek(step, reasonSeek) })
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {

@@ -87,7 +87,7 @@ func TestFirstPaintCoordinates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess.hub.do(func() { sess.hub.seek(3, ReasonSeek) })
+	sess.hub.do(func() { sess.hub.seek(3, reasonSeek) })
 	_, page, _ := get(t, ts.URL+PresenterPath(sess))
 	cells := regexp.MustCompile(`<td class="state">([^<]*)</td>`).FindAllStringSubmatch(page, -1)
 	if len(cells) == 0 {
@@ -131,7 +131,7 @@ func TestContourCommand(t *testing.T) {
 	for range 3 {
 		var got int
 		sess.hub.do(func() {
-			if err := sess.hub.command(ClientMsg{Type: CmdContour}); err != nil {
+			if err := sess.hub.command(ClientMsg{Type: cmdContour}); err != nil {
 				t.Fatal(err)
 			}
 			got = sess.hub.search.StepCount()
@@ -285,7 +285,7 @@ func TestSessionPageDefects(t *testing.T) {
 
 	t.Run("fit-and-follow", func(t *testing.T) {
 		sess := start("puzzle 867254301 goal=123456780", "bfs maxnodes=100000")
-		sess.hub.do(func() { sess.hub.seek(3000, ReasonSeek) })
+		sess.hub.do(func() { sess.hub.seek(3000, reasonSeek) })
 		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(3000)); err != nil {
 			t.Fatal(err)
 		}
@@ -345,7 +345,7 @@ func TestSessionPageDefects(t *testing.T) {
 			rows[y] = string(r)
 		}
 		sess := start("grid "+strings.Join(rows, "/")+" start=10,10 goal=500,500 moves=8", "astar h=octile duplicates=drop maxnodes=100000")
-		sess.hub.do(func() { sess.hub.seek(3000, ReasonSeek) })
+		sess.hub.do(func() { sess.hub.seek(3000, reasonSeek) })
 		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(3000)); err != nil {
 			t.Fatal(err)
 		}

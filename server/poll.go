@@ -149,7 +149,7 @@ func (p *livePoll) shareRight() float64 {
 }
 
 func (p *livePoll) msgFor(c *roomClient) PollMsg {
-	m := PollMsg{Type: MsgPoll, ID: p.ID, Kind: p.Kind, Question: p.Question, SearchID: p.SearchID, Step: p.Step, Node: p.Node,
+	m := PollMsg{Type: msgPoll, ID: p.ID, Kind: p.Kind, Question: p.Question, SearchID: p.SearchID, Step: p.Step, Node: p.Node,
 		Choices: p.choices, Revealed: p.Revealed, Answers: len(p.answers)}
 	if c.presenter || p.Revealed {
 		m.Counts = p.counts()

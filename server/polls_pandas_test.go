@@ -41,7 +41,7 @@ func TestPollsCSVInPandas(t *testing.T) {
 	p := dialRoom(t, ts, code, key, "presenter-token-0000")
 	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
 	p.room(func(m RoomMsg) bool { return m.Current == 0 })
-	p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+	p.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
 	followers := make([]*roomConn, 8)
 	for i := range followers {
 		followers[i] = dialRoom(t, ts, code, "", fmt.Sprintf("follower-token-%05d", i))

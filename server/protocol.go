@@ -16,52 +16,52 @@ import (
 // records, wire/encode.go).
 const (
 	// server -> client
-	MsgHello   = codec.MsgHello // once, first: who you are and what is searched
-	MsgState   = codec.MsgState // every node's compact record at the live step (join, behind); binary
-	MsgMove    = codec.MsgMove  // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
-	MsgStep    = codec.MsgStep  // one step forward: the engine's event and its nodes' records
-	MsgMeta    = "meta"         // play/pause, speed, audience, or the live step moved while you look elsewhere
-	MsgStates  = "states"       // the answer to a states query: state strings and h
-	MsgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
-	MsgInspect = "inspect"      // the answer to an inspect query
-	MsgError   = "error"        // a command refused or failed; the connection stays open
+	msgHello   = codec.MsgHello // once, first: who you are and what is searched
+	msgState   = codec.MsgState // every node's compact record at the live step (join, behind); binary
+	msgMove    = codec.MsgMove  // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
+	msgStep    = codec.MsgStep  // one step forward: the engine's event and its nodes' records
+	msgMeta    = "meta"         // play/pause, speed, audience, or the live step moved while you look elsewhere
+	msgStates  = "states"       // the answer to a states query: state strings and h
+	msgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
+	msgInspect = "inspect"      // the answer to an inspect query
+	msgError   = "error"        // a command refused or failed; the connection stays open
 
 	// client -> server: commands (presenter only)
-	CmdStep = "step"
-	CmdBack = "back"
-	CmdSeek = "seek"
-	CmdGoal = "goal"
-	// CmdContour runs to the next f-contour: the first step that expands a
+	cmdStep = "step"
+	cmdBack = "back"
+	cmdSeek = "seek"
+	cmdGoal = "goal"
+	// cmdContour runs to the next f-contour: the first step that expands a
 	// node whose f differs from the f expanded at the current step.
-	CmdContour = "contour"
-	CmdPlay    = "play"
-	CmdPause   = "pause"
-	CmdSpeed   = "speed"
-	CmdReset   = "reset"
+	cmdContour = "contour"
+	cmdPlay    = "play"
+	cmdPause   = "pause"
+	cmdSpeed   = "speed"
+	cmdReset   = "reset"
 
 	// client -> server: queries (anyone; they never change the session)
-	QueryView    = "view"    // move this client to any step, to explore on its own
-	QueryInspect = "inspect" // one node in detail
-	QueryLive    = "live"    // move this client back to the live step
-	QueryStates  = "states"  // state strings and h of up to maxStatesIDs nodes
-	QueryRows    = "rows"    // a page of the open or closed list at the client's step
+	queryView    = "view"    // move this client to any step, to explore on its own
+	queryInspect = "inspect" // one node in detail
+	queryLive    = "live"    // move this client back to the live step
+	queryStates  = "states"  // state strings and h of up to maxStatesIDs nodes
+	queryRows    = "rows"    // a page of the open or closed list at the client's step
 )
 
 // Reasons say why a state or move was sent.
 const (
-	ReasonJoin   = codec.ReasonJoin // first message after hello
-	ReasonBehind = "behind"         // the client fell behind: queued messages were dropped
-	ReasonSeek   = "seek"           // the presenter went back or jumped
-	ReasonReset  = "reset"          // the presenter reset the search
-	ReasonGoal   = "goal"           // the presenter ran to the goal
-	ReasonView   = "view"           // the answer to a view query (not live)
-	ReasonLive   = "live"           // the answer to a live query
+	reasonJoin   = codec.ReasonJoin // first message after hello
+	reasonBehind = "behind"         // the client fell behind: queued messages were dropped
+	reasonSeek   = "seek"           // the presenter went back or jumped
+	reasonReset  = "reset"          // the presenter reset the search
+	reasonGoal   = "goal"           // the presenter ran to the goal
+	reasonView   = "view"           // the answer to a view query (not live)
+	reasonLive   = "live"           // the answer to a live query
 )
 
 // Roles.
 const (
-	RolePresenter = "presenter"
-	RoleFollower  = "follower"
+	rolePresenter = "presenter"
+	roleFollower  = "follower"
 )
 
 // Query bounds.
@@ -89,7 +89,7 @@ type ClientMsg struct {
 // isCommand reports whether t changes the session (presenter only).
 func isCommand(t string) bool {
 	switch t {
-	case CmdStep, CmdBack, CmdSeek, CmdGoal, CmdContour, CmdPlay, CmdPause, CmdSpeed, CmdReset:
+	case cmdStep, cmdBack, cmdSeek, cmdGoal, cmdContour, cmdPlay, cmdPause, cmdSpeed, cmdReset:
 		return true
 	}
 	return false
@@ -98,7 +98,7 @@ func isCommand(t string) bool {
 // isQuery reports whether t is a read-only query.
 func isQuery(t string) bool {
 	switch t {
-	case QueryView, QueryInspect, QueryLive, QueryStates, QueryRows:
+	case queryView, queryInspect, queryLive, queryStates, queryRows:
 		return true
 	}
 	return false
@@ -131,7 +131,7 @@ func parseClientMsg(data []byte) (ClientMsg, error) {
 			return m, usererr.Errorf("server", "node ids must be >= 0")
 		}
 	}
-	if m.Type == QueryRows && m.List != "open" && m.List != "closed" {
+	if m.Type == queryRows && m.List != "open" && m.List != "closed" {
 		return m, usererr.Errorf("server", "rows: list must be \"open\" or \"closed\"")
 	}
 	if m.Count > maxRows {

@@ -21,7 +21,7 @@ type listCache struct {
 }
 
 func (h *hub) helloFor(c *client) []byte {
-	return encode(Hello{Type: MsgHello, Session: h.sess.ID, Role: c.role, Problem: h.info, MaxNodes: h.sess.maxNodes, Legend: viz.StatusLegend})
+	return encode(Hello{Type: msgHello, Session: h.sess.ID, Role: c.role, Problem: h.info, MaxNodes: h.sess.maxNodes, Legend: viz.StatusLegend})
 }
 
 // viewLimit is the furthest step a view may show: exploreAhead past the
@@ -45,20 +45,20 @@ func (h *hub) refuse(c *client, msg ClientMsg, format string, args ...any) {
 // meanwhile is refused with "busy" (the client retries when the first is
 // in).
 func (h *hub) query(c *client, msg ClientMsg) {
-	if msg.Type != QueryInspect && (c.inflight.Load() || c.cursor < 0) {
+	if msg.Type != queryInspect && (c.inflight.Load() || c.cursor < 0) {
 		h.refuse(c, msg, "busy: your previous %s answer is still on its way; ask again when it has arrived", msg.Type)
 		return
 	}
 	switch msg.Type {
-	case QueryLive:
-		h.moveClient(c, h.search.StepCount(), ReasonLive, msg.ID)
-	case QueryView:
-		h.moveClient(c, min(msg.Step, h.viewLimit()), ReasonView, msg.ID)
-	case QueryStates:
+	case queryLive:
+		h.moveClient(c, h.search.StepCount(), reasonLive, msg.ID)
+	case queryView:
+		h.moveClient(c, min(msg.Step, h.viewLimit()), reasonView, msg.ID)
+	case queryStates:
 		h.states(c, msg)
-	case QueryRows:
+	case queryRows:
 		h.rows(c, msg)
-	case QueryInspect:
+	case queryInspect:
 		m, err := h.inspect(msg)
 		if err != nil {
 			h.refuse(c, msg, "%s", usererr.Text(err))
@@ -120,7 +120,7 @@ func (h *hub) states(c *client, msg ClientMsg) {
 			n = min(n, s.NodeEnd(k))
 		}
 	}
-	m := StatesMsg{Type: MsgStates, ID: msg.ID, States: make([]NodeState, 0, len(msg.IDs))}
+	m := StatesMsg{Type: msgStates, ID: msg.ID, States: make([]NodeState, 0, len(msg.IDs))}
 	for _, id := range msg.IDs {
 		if id >= n {
 			h.refuse(c, msg, "states: node %d does not exist yet (the search has %d nodes so far)", id, n)
@@ -145,7 +145,7 @@ func (h *hub) rows(c *client, msg ClientMsg) {
 	if k != s.StepCount() {
 		s = h.scratchAt(k, k)
 	}
-	m := RowsMsg{Type: MsgRows, ID: msg.ID, List: msg.List, Step: k, Offset: msg.Offset, Rows: []stepper.NodeInfo{}}
+	m := RowsMsg{Type: msgRows, ID: msg.ID, List: msg.List, Step: k, Offset: msg.Offset, Rows: []stepper.NodeInfo{}}
 	end := msg.Offset + msg.Count
 	if msg.List == "open" {
 		var ids []int
@@ -195,7 +195,7 @@ func (h *hub) inspect(msg ClientMsg) (InspectMsg, error) {
 	if msg.Node >= s.NodeCount() {
 		return InspectMsg{}, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes)", msg.Node, step, s.NodeCount())
 	}
-	m := InspectMsg{Type: MsgInspect, ID: msg.ID, Step: step, Node: s.Node(msg.Node), Terms: s.Explain(msg.Node)}
+	m := InspectMsg{Type: msgInspect, ID: msg.ID, Step: step, Node: s.Node(msg.Node), Terms: s.Explain(msg.Node)}
 	if m.Node.Status == stepper.NodeOpen {
 		k := openKey(s.Options(), m.Node)
 		m.Key = &k

@@ -207,7 +207,7 @@ func (r *Room) applyMove(ctx context.Context, id string, step int) error {
 		if step == h.search.StepCount()+1 && !h.search.Status().Done() {
 			h.stepForward() // followers get a step, not the whole state
 		} else {
-			h.seek(step, ReasonSeek)
+			h.seek(step, reasonSeek)
 		}
 	})
 	return nil

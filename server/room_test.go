@@ -103,7 +103,7 @@ func (rc *roomConn) next(typ string, v any, ok func() bool) {
 		}
 		var head struct{ Type, Message string }
 		_ = json.Unmarshal(raw, &head)
-		if head.Type == MsgError && typ != MsgError {
+		if head.Type == msgError && typ != msgError {
 			rc.t.Fatalf("error from the room: %s", head.Message)
 		}
 		if head.Type != typ {
@@ -121,14 +121,14 @@ func (rc *roomConn) next(typ string, v any, ok func() bool) {
 func (rc *roomConn) room(ok func(RoomMsg) bool) RoomMsg {
 	rc.t.Helper()
 	var m RoomMsg
-	rc.next(MsgRoom, &m, func() bool { return ok == nil || ok(m) })
+	rc.next(msgRoom, &m, func() bool { return ok == nil || ok(m) })
 	return m
 }
 
 func (rc *roomConn) poll(ok func(PollMsg) bool) PollMsg {
 	rc.t.Helper()
 	var m PollMsg
-	rc.next(MsgPoll, &m, func() bool { return ok == nil || ok(m) })
+	rc.next(msgPoll, &m, func() bool { return ok == nil || ok(m) })
 	return m
 }
 
@@ -152,7 +152,7 @@ func sessionStep(t *testing.T, ts *httptest.Server, id, key string) int {
 			Step *int
 		}
 		_ = json.Unmarshal(raw, &m)
-		if m.Step != nil && m.Type != MsgStep {
+		if m.Step != nil && m.Type != msgStep {
 			return *m.Step
 		}
 	}
@@ -195,7 +195,7 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 	code, key := createRoom(t, ts)
 	p := dialRoom(t, ts, code, key, "presenter-token-0000")
 	f := dialRoom(t, ts, code, "", "follower-token-00001")
-	if m := f.room(nil); m.Current != -1 || m.Role != RoleFollower {
+	if m := f.room(nil); m.Current != -1 || m.Role != roleFollower {
 		t.Fatalf("first room message: %+v", m)
 	}
 	p.room(nil)
@@ -203,18 +203,18 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 	// Followers may not drive.
 	f.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705", Searches: []string{"bfs"}})
 	var e ErrorMsg
-	f.next(MsgError, &e, nil)
+	f.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "only the presenter") {
 		t.Fatalf("follower load: %q", e.Message)
 	}
 	// Bad input names what is wrong.
 	p.send(RoomCmd{Type: RoomLoad, Problem: "grid arena.map", Searches: []string{"astar"}})
-	p.next(MsgError, &e, nil)
+	p.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "reads no files") {
 		t.Fatalf("file refused: %q", e.Message)
 	}
 	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=nope"}})
-	p.next(MsgError, &e, nil)
+	p.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "nope") {
 		t.Fatalf("bad heuristic: %q", e.Message)
 	}
@@ -225,8 +225,8 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 	if !strings.HasPrefix(bfs.Options, "bfs") {
 		t.Fatalf("history: %+v", m.History)
 	}
-	p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
-	p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+	p.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
+	p.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
 	waitFor(t, func() bool { return sessionStep(t, ts, bfs.ID, "") == 2 })
 
 	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
@@ -246,10 +246,10 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 		t.Fatalf("side by side: %+v", m.History[2])
 	}
 	for range 5 {
-		p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		p.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
 	}
 	var cmp CompareMsg
-	f.next(MsgCompare, &cmp, func() bool {
+	f.next(msgCompare, &cmp, func() bool {
 		if len(cmp.Rows) != 3 {
 			return false
 		}
@@ -265,8 +265,8 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 		t.Fatalf("BFS and A* rows are identical: %+v", cmp.Rows)
 	}
 	// One lane alone, then the table shows it ahead.
-	p.send(RoomCmd{Type: RoomDrive, Command: CmdGoal, Lane: 2})
-	f.next(MsgCompare, &cmp, func() bool { return len(cmp.Rows) == 3 && cmp.Rows[2].Status == "solved" && cmp.Rows[2].Cost != nil })
+	p.send(RoomCmd{Type: RoomDrive, Command: cmdGoal, Lane: 2})
+	f.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 3 && cmp.Rows[2].Status == "solved" && cmp.Rows[2].Cost != nil })
 	if *cmp.Rows[2].Cost != 5 || cmp.Rows[0].Step != 5 {
 		t.Fatalf("after running search 3 to its goal: %+v", cmp.Rows)
 	}
@@ -286,10 +286,10 @@ func TestRoomPoll(t *testing.T) {
 	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
 	p.room(func(m RoomMsg) bool { return m.Current == 0 })
 	for range 3 {
-		p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		p.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
 	}
 	var cmp CompareMsg
-	p.next(MsgCompare, &cmp, func() bool { return len(cmp.Rows) == 1 && cmp.Rows[0].Step == 3 })
+	p.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 1 && cmp.Rows[0].Step == 3 })
 
 	followers := make([]*roomConn, 20)
 	for i := range followers {
@@ -329,12 +329,12 @@ func TestRoomPoll(t *testing.T) {
 	// Hostile or confused answers are refused with a reason.
 	followers[0].send(RoomCmd{Type: RoomAnswer, Poll: q.ID, Answer: "999999"})
 	var e ErrorMsg
-	followers[0].next(MsgError, &e, nil)
+	followers[0].next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "not one of the choices") {
 		t.Fatalf("bad choice: %q", e.Message)
 	}
 	followers[1].send(RoomCmd{Type: RoomReveal})
-	followers[1].next(MsgError, &e, nil)
+	followers[1].next(msgError, &e, nil)
 
 	p.send(RoomCmd{Type: RoomReveal})
 	for i, f := range followers {
@@ -344,7 +344,7 @@ func TestRoomPoll(t *testing.T) {
 		}
 	}
 	followers[2].send(RoomCmd{Type: RoomAnswer, Poll: q.ID, Answer: wrong})
-	followers[2].next(MsgError, &e, nil)
+	followers[2].next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "revealed") {
 		t.Fatalf("answer after reveal: %q", e.Message)
 	}
@@ -359,12 +359,12 @@ func TestRoomPoll(t *testing.T) {
 	}
 	followers[1].poll(func(m PollMsg) bool { return m.Kind == PollF })
 	followers[1].send(RoomCmd{Type: RoomAnswer, Poll: qf.ID, Answer: "NaN"})
-	followers[1].next(MsgError, &e, nil)
+	followers[1].next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "not a number") {
 		t.Fatalf("NaN: %q", e.Message)
 	}
 	p.send(RoomCmd{Type: RoomAsk, Kind: PollF, Lane: 0, Node: 5000})
-	p.next(MsgError, &e, nil)
+	p.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "does not exist") {
 		t.Fatalf("missing node: %q", e.Message)
 	}
@@ -420,10 +420,10 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=manhattan"}})
 	m := p.room(func(m RoomMsg) bool { return m.Current == 0 })
 	for range 4 {
-		p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		p.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
 	}
 	var cmp CompareMsg
-	p.next(MsgCompare, &cmp, func() bool { return len(cmp.Rows) == 2 && cmp.Rows[0].Step == 4 && cmp.Rows[1].Step == 4 })
+	p.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 2 && cmp.Rows[0].Step == 4 && cmp.Rows[1].Step == 4 })
 	p.send(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 1})
 	q := p.poll(nil)
 	f := dialRoom(t, ts1, code, "", "follower-token-00001")
@@ -454,7 +454,7 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	}
 	p2 := dialRoom(t, ts2, code, key, "presenter-token-0000")
 	p2.room(nil)
-	p2.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+	p2.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
 	waitFor(t, func() bool { return sessionStep(t, ts2, m.History[0].Lanes[0].ID, "") == 5 })
 	// The presenter key drives the search's own websocket too.
 	if got := sessionStep(t, ts2, m.History[0].Lanes[1].ID, key); got != 5 {

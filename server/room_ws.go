@@ -20,9 +20,9 @@ import (
 // comparison table; each search shown keeps its own session websocket.
 const (
 	// Room messages, server to client.
-	MsgRoom    = "room"    // the room: history, what is live, the poll
-	MsgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
-	MsgCompare = "compare" // the live comparison table of the searches shown
+	msgRoom    = "room"    // the room: history, what is live, the poll
+	msgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
+	msgCompare = "compare" // the live comparison table of the searches shown
 
 	// Room commands (presenter only), client to server.
 	RoomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
@@ -120,9 +120,9 @@ func historyOf(ses []persist.Search) []HistoryEntry {
 
 // roomMsgLocked builds c's view of the room. Called with r.mu held.
 func (r *Room) roomMsgLocked(c *roomClient) RoomMsg {
-	m := RoomMsg{Type: MsgRoom, Room: r.ID, Role: RoleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
+	m := RoomMsg{Type: msgRoom, Room: r.ID, Role: roleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
 	if c.presenter {
-		m.Role = RolePresenter
+		m.Role = rolePresenter
 	}
 	if r.poll != nil {
 		p := r.poll.msgFor(c)
@@ -170,7 +170,7 @@ func (r *Room) broadcastCompare() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.compareDue = false
-	msg := encode(CompareMsg{Type: MsgCompare, Rows: r.compareLocked()})
+	msg := encode(CompareMsg{Type: msgCompare, Rows: r.compareLocked()})
 	for c := range r.clients {
 		r.sendLocked(c, msg)
 	}
@@ -222,7 +222,7 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
 		return r.show(ctx, m.Pos)
 	case RoomDrive:
 		switch m.Command {
-		case CmdStep, CmdBack, CmdReset, CmdGoal, CmdPlay, CmdPause:
+		case cmdStep, cmdBack, cmdReset, cmdGoal, cmdPlay, cmdPause:
 		default:
 			return usererr.Errorf("server", "drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
 		}

@@ -27,9 +27,9 @@ func TestScriptFailureSaysWhy(t *testing.T) {
 	conn, _, _ := dial(t, ts, sess, sess.Key())
 	var step StepMsg
 	for range 2 {
-		send(t, conn, ClientMsg{Type: CmdStep})
+		send(t, conn, ClientMsg{Type: cmdStep})
 		w := readWire(t, conn)
-		for w.typ != MsgStep {
+		for w.typ != msgStep {
 			w = readWire(t, conn)
 		}
 		if err := json.Unmarshal(w.json, &step); err != nil {

@@ -83,9 +83,9 @@ func TestHostileSuccessorsOverWebsocket(t *testing.T) {
 	}
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	begin := time.Now()
-	send(t, p, ClientMsg{Type: CmdStep})
+	send(t, p, ClientMsg{Type: cmdStep})
 	var m StepMsg
-	readAs(t, p, MsgStep, &m)
+	readAs(t, p, msgStep, &m)
 	if took := time.Since(begin); took > 2*time.Second {
 		t.Errorf("the hostile step took %v", took)
 	}
@@ -93,8 +93,8 @@ func TestHostileSuccessorsOverWebsocket(t *testing.T) {
 		t.Errorf("status %q after the hostile step, want failed", m.Event.Status)
 	}
 	q, _, _ := dial(t, ts, other, other.Key())
-	send(t, q, ClientMsg{Type: CmdStep})
-	readAs(t, q, MsgStep, &m)
+	send(t, q, ClientMsg{Type: cmdStep})
+	readAs(t, q, msgStep, &m)
 	if m.Event.Step != 1 {
 		t.Errorf("the other session stepped to %d, want 1", m.Event.Step)
 	}

@@ -15,7 +15,7 @@ func TestStepLink(t *testing.T) {
 	_ = srv
 	conn, _, _ := dial(t, ts, sess, sess.Key())
 	for range 2 {
-		send(t, conn, ClientMsg{Type: CmdStep})
+		send(t, conn, ClientMsg{Type: cmdStep})
 	}
 	ctx := browser(t)
 	liveStep := func() int {

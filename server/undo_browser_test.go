@@ -12,7 +12,7 @@ import (
 func TestResetUndo(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "astar h=manhattan")
 	conn, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, conn, ClientMsg{Type: CmdSeek, Step: 12})
+	send(t, conn, ClientMsg{Type: cmdSeek, Step: 12})
 	live := func() int {
 		n := -1
 		sess.hub.do(func() { n = sess.hub.search.StepCount() })
@@ -53,7 +53,7 @@ func TestResetUndo(t *testing.T) {
 	rc.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 867254301 goal=123456780", Searches: []string{"astar h=manhattan"}})
 	rc.room(func(m RoomMsg) bool { return m.Current == 0 })
 	for range 3 {
-		rc.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		rc.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(rts.URL+RoomPresenterPath(code, rkey)),

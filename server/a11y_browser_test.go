@@ -103,7 +103,7 @@ func TestAccessibility(t *testing.T) {
 
 	code, key := createRoom(t, ts)
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+RoomPresenterPath(code, key)),
+		chromedp.Navigate(ts.URL+roomPresenterPath(code, key)),
 		poll(`document.getElementById("room-conn").textContent === "live"`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("load-problem").value = "puzzle 283164705 goal=123804765"; document.getElementById("load-searches").value = "bfs\nastar h=manhattan"; document.querySelector("[data-testid=load]").click()`),
 		poll(laneStep(0)+` === "0" && `+laneStep(1)+` === "0"`),

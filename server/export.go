@@ -14,8 +14,8 @@ import (
 )
 
 const (
-	// DefaultExportCeiling is the largest export the server sends.
-	DefaultExportCeiling = 16 << 20
+	// defaultExportCeiling is the largest export the server sends.
+	defaultExportCeiling = 16 << 20
 	// maxExports is how many exports are made at once; another request
 	// meanwhile gets 503 with Retry-After.
 	maxExports = 2

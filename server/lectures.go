@@ -30,15 +30,15 @@ import (
 // counts in its owner's share again.
 //
 // Ownership and bounds: a lecture is owned by the address that started it;
-// one address keeps at most MaxLecturesPerClient, the server at most
-// MaxLectures, evicting the least recently moved one idle for LectureIdle
+// one address keeps at most maxLecturesPerClient, the server at most
+// maxLectures, evicting the least recently moved one idle for lectureIdle
 // when full. Beyond them a session still runs, in memory only, and its
 // page says it is not kept.
 
 const (
-	MaxLectures          = 5000
-	MaxLecturesPerClient = 200
-	LectureIdle          = 30 * 24 * time.Hour
+	maxLectures          = 5000
+	maxLecturesPerClient = 200
+	lectureIdle          = 30 * 24 * time.Hour
 )
 
 // keepLecture records sess, started from the form fv by owner, as a
@@ -59,15 +59,15 @@ func (s *Server) keepLecture(ctx context.Context, sess *Session, fv templates.Fo
 	if err != nil {
 		return "not kept across restarts: " + usererr.Text(err)
 	}
-	if owned >= MaxLecturesPerClient {
+	if owned >= maxLecturesPerClient {
 		return fmt.Sprintf("not kept across restarts: your computer keeps %d sessions here, the most one may; close some on /mine", owned)
 	}
-	if total >= MaxLectures {
-		id, err := s.cfg.DB.EvictLecture(ctx, time.Now().Add(-LectureIdle).Unix())
+	if total >= maxLectures {
+		id, err := s.cfg.DB.EvictLecture(ctx, time.Now().Add(-lectureIdle).Unix())
 		if err != nil || id == "" {
-			return fmt.Sprintf("not kept across restarts: this server keeps %d sessions, the most it allows", MaxLectures)
+			return fmt.Sprintf("not kept across restarts: this server keeps %d sessions, the most it allows", maxLectures)
 		}
-		s.logf("lecture %s evicted: unused for %v and the server full", id, LectureIdle)
+		s.logf("lecture %s evicted: unused for %v and the server full", id, lectureIdle)
 	}
 	var spec, opts string
 	sess.hub.do(func() { spec, opts = sess.hub.info.Spec, sess.hub.info.Options })
@@ -165,7 +165,7 @@ func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Searc
 		st.unloadKeptLocked(owner, st.owned[owner]-st.perOwner+1)
 		if st.owned[owner] >= st.perOwner {
 			st.mu.Unlock()
-			return nil, ErrOwnerQuota{st.perOwner, st.idle}
+			return nil, errOwnerQuota{st.perOwner, st.idle}
 		}
 	}
 	if len(st.sessions) >= st.max {
@@ -173,7 +173,7 @@ func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Searc
 	}
 	if len(st.sessions) >= st.max {
 		st.mu.Unlock()
-		return nil, ErrTooManySessions{st.max}
+		return nil, errTooManySessions{st.max}
 	}
 	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, owner: owner, onMove: onMove}
 	sess.kept.Store(true)
@@ -211,7 +211,7 @@ func (s *Server) isLecturer(ctx context.Context, r *http.Request) bool {
 // no page shows unloaded instead of being refused.
 func (s *Server) startLecture(r *http.Request, search *stepper.Search) (*Session, error) {
 	sess, err := s.startSessionFor(r, search)
-	var quota ErrOwnerQuota
+	var quota errOwnerQuota
 	if errors.As(err, &quota) && s.isLecturer(r.Context(), r) && s.sessions.unloadKept(webguard.ClientIP(r), 1) > 0 {
 		sess, err = s.startSessionFor(r, search)
 	}

@@ -75,11 +75,11 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	if lecturerRoom == nil {
 		tb.Fatalf("lecturer's room: %s", body)
 	}
-	_ = lecturerRoom.WriteJSON(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
-	var rm RoomMsg
+	_ = lecturerRoom.WriteJSON(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
+	var rm roomMsg
 	readTyped(tb, lecturerRoom, msgRoom, &rm, func() bool { return rm.Current == 0 })
-	_ = lecturerRoom.WriteJSON(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 0})
-	var poll PollMsg
+	_ = lecturerRoom.WriteJSON(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 0})
+	var poll pollMsg
 	readTyped(tb, lecturerRoom, msgPoll, &poll, nil)
 
 	var out combinedLoad
@@ -95,7 +95,7 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	sessURL := wsBase(ts) + "/s/" + sess.ID + "/ws"
 	// 4 and 8: follower sockets up to the refusal, each querying 25 times
 	// a second; a socket closed for flooding comes back.
-	for range DefaultSocketsPerAddress + 10 {
+	for range defaultSocketsPerAddress + 10 {
 		attack(func() {
 			for ctx.Err() == nil {
 				c, _, err := dialerFrom(hostileIP).DialContext(ctx, sessURL, nil)
@@ -156,8 +156,8 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 			if rc == nil {
 				continue
 			}
-			_ = rc.WriteJSON(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=manhattan", "astar h=misplaced", "greedy h=manhattan"}})
-			var m RoomMsg
+			_ = rc.WriteJSON(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=manhattan", "astar h=misplaced", "greedy h=manhattan"}})
+			var m roomMsg
 			for ctx.Err() == nil {
 				_ = rc.SetReadDeadline(time.Now().Add(5 * time.Second))
 				if rc.ReadJSON(&m) != nil || (m.Type == msgRoom && m.Current == 0) {
@@ -185,7 +185,7 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 				sleepCtx(ctx, 50*time.Millisecond)
 				continue
 			}
-			_ = c.WriteJSON(RoomCmd{Type: RoomAnswer, Poll: poll.ID, Answer: poll.Right})
+			_ = c.WriteJSON(roomCmd{Type: roomAnswer, Poll: poll.ID, Answer: poll.Right})
 			for {
 				_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
 				var m struct{ Type, Yours string }
@@ -293,13 +293,13 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 }
 
 // otherAnswer answers the lecturer's poll from otherIP.
-func otherAnswer(ts *httptest.Server, code string, poll PollMsg) error {
+func otherAnswer(ts *httptest.Server, code string, poll pollMsg) error {
 	c, _, err := dialerFrom(otherIP).Dial(wsBase(ts)+"/r/"+code+"/ws?t=another-address-00000", nil)
 	if err != nil {
 		return fmt.Errorf("another address's room socket: %w", err)
 	}
 	defer c.Close()
-	if err := c.WriteJSON(RoomCmd{Type: RoomAnswer, Poll: poll.ID, Answer: poll.Right}); err != nil {
+	if err := c.WriteJSON(roomCmd{Type: roomAnswer, Poll: poll.ID, Answer: poll.Right}); err != nil {
 		return err
 	}
 	for {

@@ -158,7 +158,7 @@ func (s *Server) mineSession(ctx context.Context, k heldKey) (templates.MineItem
 
 // mineRoom describes room k if it exists and k.key drives it.
 func (s *Server) mineRoom(ctx context.Context, k heldKey) (templates.MineItem, bool) {
-	it := templates.MineItem{ID: k.id, Key: k.key, Href: RoomPresenterPath(k.id, k.key), Close: "/r/" + k.id + "/close", Kept: true}
+	it := templates.MineItem{ID: k.id, Key: k.key, Href: roomPresenterPath(k.id, k.key), Close: "/r/" + k.id + "/close", Kept: true}
 	if s.rooms == nil {
 		return it, false
 	}

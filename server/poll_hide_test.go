@@ -54,11 +54,11 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 	code, key := createRoom(t, ts)
 	p := dialRoom(t, ts, code, key, "presenter-token-0000")
 	p.room(nil)
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
-	id := p.room(func(m RoomMsg) bool { return m.Current == 0 }).History[0].Lanes[0].ID
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
+	id := p.room(func(m roomMsg) bool { return m.Current == 0 }).History[0].Lanes[0].ID
 	const P = 3
 	for range P {
-		p.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
+		p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
 	waitFor(t, func() bool { return sessionStep(t, ts, id, "") == P })
 
@@ -89,8 +89,8 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 		t.Fatalf("the state before the poll has head %v: the test needs an open list", before)
 	}
 
-	p.send(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 0})
-	right := p.poll(func(m PollMsg) bool { return m.Right != "" }).Right
+	p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 0})
+	right := p.poll(func(m pollMsg) bool { return m.Right != "" }).Right
 	if right != strconv.Itoa(before[0]) {
 		t.Fatalf("the poll's answer %s is not the head's first node %d", right, before[0])
 	}
@@ -142,7 +142,7 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 		}
 	}, func(m hideWire) bool { return m.Type == msgState })
 
-	p.send(RoomCmd{Type: RoomReveal})
+	p.send(roomCmd{Type: roomReveal})
 	var after []int
 	readUntil(t, student, func(wire, hideWire) {}, func(m hideWire) bool {
 		if m.Type == msgMove && m.Head != nil && len(*m.Head) > 0 {

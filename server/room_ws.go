@@ -19,19 +19,19 @@ import (
 // it carries what the room is showing, its history, its poll and the
 // comparison table; each search shown keeps its own session websocket.
 const (
-	// Room messages, server to client.
+	// room messages, server to client.
 	msgRoom    = "room"    // the room: history, what is live, the poll
 	msgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
 	msgCompare = "compare" // the live comparison table of the searches shown
 
-	// Room commands (presenter only), client to server.
-	RoomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
-	RoomShow   = "show"   // {pos}: show an earlier search of the history live again
-	RoomDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}
-	RoomAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
-	RoomReveal = "reveal" // reveal the poll's answer
+	// room commands (presenter only), client to server.
+	roomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
+	roomShow   = "show"   // {pos}: show an earlier search of the history live again
+	roomDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}
+	roomAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
+	roomReveal = "reveal" // reveal the poll's answer
 	// From followers.
-	RoomAnswer = "answer" // {poll, answer}
+	roomAnswer = "answer" // {poll, answer}
 
 	// roomReadLimit bounds a room message: a problem line with a pasted
 	// grid (the landing form's bound) at most.
@@ -44,8 +44,8 @@ const (
 	roomSendBuffer = 32
 )
 
-// RoomCmd is every message a room client sends.
-type RoomCmd struct {
+// roomCmd is every message a room client sends.
+type roomCmd struct {
 	Type     string   `json:"type"`
 	Problem  string   `json:"problem,omitempty"`
 	Searches []string `json:"searches,omitempty"`
@@ -58,8 +58,8 @@ type RoomCmd struct {
 	Poll     int64    `json:"poll,omitempty"`
 }
 
-// RoomMsg describes the room to one client.
-type RoomMsg struct {
+// roomMsg describes the room to one client.
+type roomMsg struct {
 	Type string `json:"type"`
 	Room string `json:"room"`
 	Role string `json:"role"`
@@ -67,7 +67,7 @@ type RoomMsg struct {
 	Current int `json:"current"`
 	// History is every search the room has shown, grouped by pos.
 	History []HistoryEntry `json:"history"`
-	Poll    *PollMsg       `json:"poll,omitempty"`
+	Poll    *pollMsg       `json:"poll,omitempty"`
 	Compare []LaneStats    `json:"compare"`
 }
 
@@ -94,7 +94,7 @@ type CompareMsg struct {
 
 // roomClient is one room websocket: one reader and one writer goroutine.
 type roomClient struct {
-	room      *Room
+	room      *room
 	conn      *websocket.Conn
 	presenter bool
 	pseudonym string
@@ -119,8 +119,8 @@ func historyOf(ses []persist.Search) []HistoryEntry {
 }
 
 // roomMsgLocked builds c's view of the room. Called with r.mu held.
-func (r *Room) roomMsgLocked(c *roomClient) RoomMsg {
-	m := RoomMsg{Type: msgRoom, Room: r.ID, Role: roleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
+func (r *room) roomMsgLocked(c *roomClient) roomMsg {
+	m := roomMsg{Type: msgRoom, Room: r.ID, Role: roleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
 	if c.presenter {
 		m.Role = rolePresenter
 	}
@@ -131,7 +131,7 @@ func (r *Room) roomMsgLocked(c *roomClient) RoomMsg {
 	return m
 }
 
-func (r *Room) compareLocked() []LaneStats {
+func (r *room) compareLocked() []LaneStats {
 	out := []LaneStats{}
 	for _, se := range r.currentLanesLocked() {
 		st := r.lanes[se.ID]
@@ -143,7 +143,7 @@ func (r *Room) compareLocked() []LaneStats {
 
 // sendLocked queues msg for c without blocking; a client whose queue is
 // full is dropped. Called with r.mu held.
-func (r *Room) sendLocked(c *roomClient, msg []byte) {
+func (r *room) sendLocked(c *roomClient, msg []byte) {
 	select {
 	case c.send <- msg:
 	default:
@@ -151,14 +151,14 @@ func (r *Room) sendLocked(c *roomClient, msg []byte) {
 	}
 }
 
-func (r *Room) dropLocked(c *roomClient) {
+func (r *room) dropLocked(c *roomClient) {
 	if r.clients[c] {
 		delete(r.clients, c)
 		close(c.done)
 	}
 }
 
-func (r *Room) broadcastRoom() {
+func (r *room) broadcastRoom() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for c := range r.clients {
@@ -166,7 +166,7 @@ func (r *Room) broadcastRoom() {
 	}
 }
 
-func (r *Room) broadcastCompare() {
+func (r *room) broadcastCompare() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.compareDue = false
@@ -177,7 +177,7 @@ func (r *Room) broadcastCompare() {
 }
 
 // broadcastPoll sends the poll to everyone (each sees what its role may).
-func (r *Room) broadcastPollLocked(presentersOnly bool) {
+func (r *room) broadcastPollLocked(presentersOnly bool) {
 	if r.poll == nil {
 		return
 	}
@@ -190,22 +190,22 @@ func (r *Room) broadcastPollLocked(presentersOnly bool) {
 }
 
 // join registers c and sends it the room.
-func (r *Room) join(c *roomClient) {
+func (r *room) join(c *roomClient) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.clients[c] = true
 	r.sendLocked(c, encode(r.roomMsgLocked(c)))
 }
 
-func (r *Room) leave(c *roomClient) {
+func (r *room) leave(c *roomClient) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.dropLocked(c)
 }
 
 // handle applies one message from c and returns the error to show it.
-func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
-	if m.Type == RoomAnswer {
+func (r *room) handle(ctx context.Context, c *roomClient, m roomCmd) error {
+	if m.Type == roomAnswer {
 		if c.presenter {
 			return usererr.Errorf("server", "the presenter asks; followers answer")
 		}
@@ -216,20 +216,20 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
 	}
 	r.touch(ctx)
 	switch m.Type {
-	case RoomLoad:
+	case roomLoad:
 		return r.load(ctx, strings.TrimSpace(m.Problem), nonEmpty(m.Searches))
-	case RoomShow:
+	case roomShow:
 		return r.show(ctx, m.Pos)
-	case RoomDrive:
+	case roomDrive:
 		switch m.Command {
 		case cmdStep, cmdBack, cmdReset, cmdGoal, cmdPlay, cmdPause:
 		default:
 			return usererr.Errorf("server", "drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
 		}
 		return r.drive(ctx, m.Command, m.Lane)
-	case RoomAsk:
+	case roomAsk:
 		return r.ask(ctx, m)
-	case RoomReveal:
+	case roomReveal:
 		return r.reveal(ctx)
 	}
 	return usererr.Errorf("server", "unknown room message %q", truncate(m.Type, 24))
@@ -287,7 +287,7 @@ func (c *roomClient) readPump() {
 				return
 			}
 		}
-		var m RoomCmd
+		var m roomCmd
 		dec := json.NewDecoder(strings.NewReader(string(data)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&m); err != nil {

@@ -75,7 +75,7 @@ type Config struct {
 	// DB keeps rooms (docs/rooms.md) across restarts; nil: no rooms.
 	DB *persist.DB
 	// ExportCeiling is the largest export GET /s/{id}/export sends
-	// (default DefaultExportCeiling); a larger one is refused with 413 and
+	// (default defaultExportCeiling); a larger one is refused with 413 and
 	// the stepviz trace command that writes it.
 	ExportCeiling int64
 	// Bus shares rooms with other instances (stepviz serve -nats); nil:
@@ -89,7 +89,7 @@ type Config struct {
 	PublicURL string
 	// SocketsPerAddress, AddressRate and VotersPerAddress bound one client
 	// address across all its connections (limits.go; defaults
-	// DefaultSocketsPerAddress, DefaultAddressRate,
+	// defaultSocketsPerAddress, defaultAddressRate,
 	// DefaultVotersPerAddress). A class behind one router shares one
 	// address: raise them for a larger class.
 	SocketsPerAddress, AddressRate, VotersPerAddress int
@@ -139,16 +139,16 @@ func New(cfg Config) *Server {
 		cfg.MaxPerClient = DefaultMaxPerClient
 	}
 	if cfg.ExportCeiling <= 0 {
-		cfg.ExportCeiling = DefaultExportCeiling
+		cfg.ExportCeiling = defaultExportCeiling
 	}
 	if cfg.Memory == nil {
 		cfg.Memory = membudget.New(membudget.DefaultLimit)
 	}
 	if cfg.SocketsPerAddress <= 0 {
-		cfg.SocketsPerAddress = DefaultSocketsPerAddress
+		cfg.SocketsPerAddress = defaultSocketsPerAddress
 	}
 	if cfg.AddressRate <= 0 {
-		cfg.AddressRate = DefaultAddressRate
+		cfg.AddressRate = defaultAddressRate
 	}
 	if cfg.VotersPerAddress <= 0 {
 		cfg.VotersPerAddress = DefaultVotersPerAddress
@@ -180,7 +180,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}/heuristic", s.handleHeuristic)
 	if cfg.DB != nil {
 		origin, _ := randomToken(9)
-		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}
+		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*room{}}
 		s.routeRooms()
 	}
 	s.routeMine()

@@ -89,30 +89,30 @@ func newStore(max, perOwner int, idle time.Duration, mem *membudget.Budget) *sto
 	return &store{sessions: map[string]*Session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle, mem: mem}
 }
 
-// ErrTooManySessions is returned when the server holds as many sessions as
+// errTooManySessions is returned when the server holds as many sessions as
 // it may and none has been idle long enough to be reclaimed.
-type ErrTooManySessions struct{ Max int }
+type errTooManySessions struct{ Max int }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e ErrTooManySessions) UserText() string {
+func (e errTooManySessions) UserText() string {
 	return fmt.Sprintf("this server already holds %d sessions, the most it allows; wait for one to go idle or restart it with a larger -max-sessions", e.Max)
 }
 
-func (e ErrTooManySessions) Error() string { return "server: " + e.UserText() }
+func (e errTooManySessions) Error() string { return "server: " + e.UserText() }
 
-// ErrOwnerQuota is returned when one client holds as many sessions as it
+// errOwnerQuota is returned when one client holds as many sessions as it
 // may and none of them is idle.
-type ErrOwnerQuota struct {
+type errOwnerQuota struct {
 	Max  int
 	Idle time.Duration
 }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e ErrOwnerQuota) UserText() string {
+func (e errOwnerQuota) UserText() string {
 	return fmt.Sprintf("your computer already holds %d sessions here, the most one may; keep using one of them, or start a new one once one has had no presenter command for %v", e.Max, e.Idle)
 }
 
-func (e ErrOwnerQuota) Error() string { return "server: " + e.UserText() }
+func (e errOwnerQuota) Error() string { return "server: " + e.UserText() }
 
 // add starts a session for s owned by owner. When the store, or the
 // owner's share of it, is full it first reclaims idle sessions (all
@@ -131,7 +131,7 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 		st.reclaimLocked(owner, st.owned[owner]-st.perOwner+1)
 		if st.owned[owner] >= st.perOwner {
 			st.mu.Unlock()
-			return nil, ErrOwnerQuota{st.perOwner, st.idle}
+			return nil, errOwnerQuota{st.perOwner, st.idle}
 		}
 	}
 	if len(st.sessions) >= st.max {
@@ -139,7 +139,7 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 	}
 	if len(st.sessions) >= st.max {
 		st.mu.Unlock()
-		return nil, ErrTooManySessions{st.max}
+		return nil, errTooManySessions{st.max}
 	}
 	mem, err := st.reserveLocked(maxNodes)
 	if err != nil {

@@ -50,13 +50,13 @@ func TestResetUndo(t *testing.T) {
 	_, rts := roomServer(t, "")
 	code, rkey := createRoom(t, rts)
 	rc := dialRoom(t, rts, code, rkey, "presenter-token-0000")
-	rc.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 867254301 goal=123456780", Searches: []string{"astar h=manhattan"}})
-	rc.room(func(m RoomMsg) bool { return m.Current == 0 })
+	rc.send(roomCmd{Type: roomLoad, Problem: "puzzle 867254301 goal=123456780", Searches: []string{"astar h=manhattan"}})
+	rc.room(func(m roomMsg) bool { return m.Current == 0 })
 	for range 3 {
-		rc.send(RoomCmd{Type: RoomDrive, Command: cmdStep, Lane: -1})
+		rc.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(rts.URL+RoomPresenterPath(code, rkey)),
+		chromedp.Navigate(rts.URL+roomPresenterPath(code, rkey)),
 		poll(laneStep(0)+` === "3"`),
 		chromedp.Click(`[data-testid=drive-reset]`),
 		poll(`document.querySelector("[data-testid=drive-reset]").textContent.includes("Click again")`),

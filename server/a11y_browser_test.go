@@ -60,7 +60,7 @@ func TestAccessibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 		t.Fatal(err)
 	}
 	for k := 1; k <= 3; k++ {
@@ -96,7 +96,7 @@ func TestAccessibility(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAxe(t, ctx, axe, "session (projector)")
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("f"), chromedp.Navigate(ts.URL+FollowerPath(sess)), waitStep(3)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("f"), chromedp.Navigate(ts.URL+followerPath(sess)), waitStep(3)); err != nil {
 		t.Fatal(err)
 	}
 	checkAxe(t, ctx, axe, "session (follower)")

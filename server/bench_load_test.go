@@ -29,10 +29,10 @@ func presenterAt20k(b *testing.B) (p *websocket.Conn, wsBase string, pid int) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { p.Close() })
-	readAs(b, p, msgHello, &Hello{})
-	readAs(b, p, msgState, &View{})
-	send(b, p, ClientMsg{Type: cmdSeek, Step: loadSteps})
-	var v View
+	readAs(b, p, msgHello, &hello{})
+	readAs(b, p, msgState, &view{})
+	send(b, p, clientMsg{Type: cmdSeek, Step: loadSteps})
+	var v view
 	for v.Step != loadSteps { // a move, or a state when it is the shorter
 		w := readWire(b, p)
 		if w.typ == msgMove || w.typ == msgState {
@@ -58,7 +58,7 @@ func presenterSteps(b *testing.B, p *websocket.Conn, n, rate int) []float64 {
 	for range n {
 		<-tick.C
 		t0 := time.Now()
-		send(b, p, ClientMsg{Type: cmdStep})
+		send(b, p, clientMsg{Type: cmdStep})
 		for {
 			w := readWire(b, p)
 			if w.typ == msgStep {
@@ -203,20 +203,20 @@ func BenchmarkQueryFlood4(b *testing.B) {
 						return
 					case <-tick.C:
 					}
-					var m ClientMsg
+					var m clientMsg
 					switch n % 4 {
 					case 0:
-						m = ClientMsg{Type: queryView, Step: r.IntN(loadSteps + 2000)}
+						m = clientMsg{Type: queryView, Step: r.IntN(loadSteps + 2000)}
 					case 1:
-						m = ClientMsg{Type: queryLive}
+						m = clientMsg{Type: queryLive}
 					case 2:
 						ids := make([]int, maxStatesIDs)
 						for j := range ids {
 							ids[j] = r.IntN(50000)
 						}
-						m = ClientMsg{Type: queryStates, IDs: ids}
+						m = clientMsg{Type: queryStates, IDs: ids}
 					case 3:
-						m = ClientMsg{Type: queryRows, List: "open", Offset: r.IntN(20000), Count: maxRows}
+						m = clientMsg{Type: queryRows, List: "open", Offset: r.IntN(20000), Count: maxRows}
 					}
 					m.ID = n + 1
 					raw, _ := json.Marshal(m)

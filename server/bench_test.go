@@ -42,7 +42,7 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 				b.Fatalf("open list reached only %d", got)
 			}
 			openAt := s.Counters().Open
-			h := newHub(&Session{}, s, problemInfo(s))
+			h := newHub(&session{}, s, problemInfo(s))
 			stateBytes := len(h.stateNow(reasonJoin))
 			var events []stepper.Event
 			for range 16 {
@@ -278,7 +278,7 @@ func BenchmarkLoad200Followers(b *testing.B) {
 	for k := 1; k <= steps; k++ {
 		<-tick.C
 		sent[k] = time.Now()
-		send(b, p, ClientMsg{Type: cmdStep})
+		send(b, p, clientMsg{Type: cmdStep})
 		if k == (steps+1)/2 {
 			heap1, goroutines, _ = serverHeap(b, addr)
 			rss1 = rssKiB(pid)

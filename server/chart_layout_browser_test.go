@@ -17,7 +17,7 @@ func TestChartLegendAndCounters(t *testing.T) {
 		t.Fatal(err)
 	}
 	sess.hub.do(func() { sess.hub.seek(800, reasonSeek) })
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(800), chromedp.Sleep(400*time.Millisecond)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(800), chromedp.Sleep(400*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	type layout struct {

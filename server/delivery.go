@@ -30,8 +30,8 @@ func (h *hub) deliver(c *client, m outMsg) {
 	h.sendState(c, reasonBehind)
 }
 
-func (h *hub) metaMessage() MetaMsg {
-	return MetaMsg{Type: msgMeta, Live: h.search.StepCount(), Status: string(h.search.Status()),
+func (h *hub) metaMessage() metaMsg {
+	return metaMsg{Type: msgMeta, Live: h.search.StepCount(), Status: string(h.search.Status()),
 		Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load())}
 }
 

@@ -204,7 +204,7 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-func onlySession(t *testing.T, srv *Server) *Session {
+func onlySession(t *testing.T, srv *Server) *session {
 	t.Helper()
 	srv.sessions.mu.Lock()
 	defer srv.sessions.mu.Unlock()
@@ -250,7 +250,7 @@ func TestEndToEndViews(t *testing.T) {
 			if tc.start > 0 {
 				sess.hub.do(func() { sess.hub.seek(tc.start, reasonSeek) })
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(tc.start)); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(tc.start)); err != nil {
 				t.Fatal(err)
 			}
 			if tc.projector {

@@ -125,7 +125,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func exportName(sess *Session, step int, f export.Format) string {
+func exportName(sess *session, step int, f export.Format) string {
 	return fmt.Sprintf("stepviz-%s-step%d%s", sess.ID, step, f.Ext)
 }
 

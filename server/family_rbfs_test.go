@@ -65,7 +65,7 @@ func TestRBFSForgottenCount(t *testing.T) {
 	if len(changes) < 3 || most < 10 {
 		t.Fatalf("rbfs on %s forgets too little to test: %d changes, at most %d nodes", problem, len(changes), most)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 		t.Fatal(err)
 	}
 	// count the strip's calls of the model's per-node status

@@ -40,7 +40,7 @@ func newSearch(t testing.TB, problem, options string) *stepper.Search {
 
 // liveServer serves srv on 127.0.0.1 (httptest listens there) and starts
 // one session on the problem.
-func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *httptest.Server, *Session) {
+func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *httptest.Server, *session) {
 	t.Helper()
 	srv := New(cfg)
 	ts := httptest.NewServer(srv)
@@ -53,7 +53,7 @@ func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *ht
 }
 
 // wsURL is the websocket address of a session, with the key if given.
-func wsURL(ts *httptest.Server, sess *Session, key string) string {
+func wsURL(ts *httptest.Server, sess *session, key string) string {
 	u := "ws" + strings.TrimPrefix(ts.URL, "http") + "/s/" + sess.ID + "/ws"
 	if key != "" {
 		u += "?key=" + key
@@ -62,7 +62,7 @@ func wsURL(ts *httptest.Server, sess *Session, key string) string {
 }
 
 // dial connects and reads the hello and the join state.
-func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websocket.Conn, Hello, View) {
+func dial(t testing.TB, ts *httptest.Server, sess *session, key string) (*websocket.Conn, hello, view) {
 	t.Helper()
 	c, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
 	if err != nil {
@@ -73,9 +73,9 @@ func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websoc
 		t.Fatalf("dial: %v (HTTP %d)", err, status)
 	}
 	t.Cleanup(func() { c.Close() })
-	var h Hello
+	var h hello
 	readAs(t, c, msgHello, &h)
-	var s View
+	var s view
 	readAs(t, c, msgState, &s)
 	return c, h, s
 }
@@ -141,7 +141,7 @@ func readRaw(t testing.TB, c *websocket.Conn) []byte {
 	return readWire(t, c).json
 }
 
-func send(t testing.TB, c *websocket.Conn, m ClientMsg) {
+func send(t testing.TB, c *websocket.Conn, m clientMsg) {
 	t.Helper()
 	b, _ := json.Marshal(m)
 	if err := c.WriteMessage(websocket.TextMessage, b); err != nil {

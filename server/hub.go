@@ -34,7 +34,7 @@ const (
 // inMsg is one parsed client message on its way to the hub.
 type inMsg struct {
 	c   *client
-	msg ClientMsg
+	msg clientMsg
 }
 
 // hub is the one goroutine that owns a session: its search, its scratch
@@ -42,7 +42,7 @@ type inMsg struct {
 // write of those goes through the hub's channels, so nothing in it needs a
 // lock: this is the chat example's hub with the search added.
 type hub struct {
-	sess   *Session
+	sess   *session
 	search *stepper.Search
 	// scratch answers view and inspect queries at any step without moving
 	// the live search; it is built on first use.
@@ -65,7 +65,7 @@ type hub struct {
 	// history[k] is the open and closed sizes after step k, for every step
 	// the live search has reached (a search is deterministic, so going back
 	// never invalidates it).
-	history []Sizes
+	history []sizes
 	// last is the event of the step that led to the live state (nil at step 0).
 	last    *stepper.Event
 	playing bool
@@ -84,7 +84,7 @@ type hub struct {
 	// moves, which invalidates it and the list caches.
 	stateRecs    []byte
 	stateCosts   []float64
-	stateHeader  View // the state's JSON header, Reason unset
+	stateHeader  view // the state's JSON header, Reason unset
 	stateFrames  map[string][]byte
 	statePrep    map[string]*websocket.PreparedMessage
 	stateVersion int
@@ -121,7 +121,7 @@ type hub struct {
 	lastUsed  atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
 }
 
-func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
+func newHub(sess *session, s *stepper.Search, info ProblemInfo) *hub {
 	h := &hub{
 		sess: sess, search: s, info: info,
 		clients:      make(map[*client]bool),
@@ -132,7 +132,7 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 		calls:        make(chan func()),
 		quit:         make(chan struct{}),
 		stopped:      make(chan struct{}),
-		history:      []Sizes{sizesOf(s.Counters())},
+		history:      []sizes{sizesOf(s.Counters())},
 		speed:        defaultSpeed,
 		stateVersion: -1,
 		waiters:      map[*client]string{},
@@ -157,7 +157,7 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 	return h
 }
 
-func sizesOf(c stepper.Counters) Sizes { return Sizes{c.Open, c.Closed} }
+func sizesOf(c stepper.Counters) sizes { return sizes{c.Open, c.Closed} }
 
 func (h *hub) touch() { h.lastUsed.Store(time.Now().UnixNano()) }
 
@@ -275,7 +275,7 @@ func (h *hub) handle(m inMsg) {
 }
 
 // command applies one presenter command.
-func (h *hub) command(msg ClientMsg) error {
+func (h *hub) command(msg clientMsg) error {
 	switch msg.Type {
 	case cmdStep:
 		if h.search.Status().Done() {

@@ -38,7 +38,7 @@ func BenchmarkLectureStep(b *testing.B) {
 				}
 			}
 			for b.Loop() {
-				sess.hub.do(func() { _ = sess.hub.command(ClientMsg{Type: cmdStep}) })
+				sess.hub.do(func() { _ = sess.hub.command(clientMsg{Type: cmdStep}) })
 			}
 		})
 	}

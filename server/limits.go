@@ -163,7 +163,7 @@ func addressFlood(rate float64) string {
 // takes one of the session's MaxClients slots and one of its address's
 // sockets; a presenter takes one of presenterSockets, so followers never
 // lock the presenter out. A refusal is answered with 503 and the reason.
-func (s *Server) admit(w http.ResponseWriter, r *http.Request, sess *Session, presenter bool) (*client, bool) {
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, sess *session, presenter bool) (*client, bool) {
 	h := sess.hub
 	release := func() {}
 	if presenter {
@@ -237,7 +237,7 @@ func (e errRoomQuota) Error() string { return "server: " + e.UserText() }
 // first. Called with st.mu held. O(sessions log sessions).
 func (st *store) reclaimRoomLocked(owner string, n int) {
 	cutoff := time.Now().Add(-st.idle).UnixNano()
-	var spare []*Session
+	var spare []*session
 	for _, s := range st.sessions {
 		if s.owner != owner {
 			continue

@@ -259,7 +259,7 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	p, _, _ := dial(tb, ts, sess, sess.Key())
 	for range steps {
 		start := time.Now()
-		send(tb, p, ClientMsg{Type: cmdStep})
+		send(tb, p, clientMsg{Type: cmdStep})
 		for {
 			w := readWire(tb, p)
 			if w.typ == msgStep {

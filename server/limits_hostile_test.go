@@ -110,7 +110,7 @@ func TestPresenterNotLockedOut(t *testing.T) {
 	if c == nil {
 		t.Fatalf("the presenter of a full session refused: HTTP %d %s", status, body)
 	}
-	var h Hello
+	var h hello
 	readAs(t, c, msgHello, &h)
 	if h.Role != rolePresenter {
 		t.Errorf("role %q", h.Role)
@@ -172,7 +172,7 @@ func TestAddressRateShared(t *testing.T) {
 		t.Fatal("1,600 messages from one address at once: no socket closed")
 	}
 	// The other address's follower is still served.
-	send(t, other, ClientMsg{Type: queryInspect, Node: 0})
+	send(t, other, clientMsg{Type: queryInspect, Node: 0})
 	for {
 		w := readWire(t, other)
 		if w.typ == msgInspect {

@@ -42,7 +42,7 @@ func TestMapLabelsLegible(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {

@@ -149,7 +149,7 @@ func (s *Server) mineSession(ctx context.Context, k heldKey) (templates.MineItem
 		return it, false
 	}
 	l, err := s.cfg.DB.Lecture(ctx, k.id)
-	if err != nil || !(&Session{keyHash: l.KeyHash}).IsPresenter(k.key) {
+	if err != nil || !(&session{keyHash: l.KeyHash}).IsPresenter(k.key) {
 		return it, false
 	}
 	it.Title, it.Detail, it.Step, it.Kept = l.Spec, l.Options, l.Step, true

@@ -131,14 +131,14 @@ type jsClient struct {
 	step int
 }
 
-func dialJS(t testing.TB, ts *httptest.Server, sess *Session, key, name string, want *stepper.Search) *jsClient {
+func dialJS(t testing.TB, ts *httptest.Server, sess *session, key, name string, want *stepper.Search) *jsClient {
 	t.Helper()
 	conn, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
 	if err != nil {
 		t.Fatalf("dial: %v (%v)", err, resp)
 	}
 	t.Cleanup(func() { conn.Close() })
-	var h Hello
+	var h hello
 	w := readAs(t, conn, msgHello, &h)
 	c := &jsClient{conn: conn, run: &jsRun{Name: name, Hello: append(json.RawMessage(nil), w.json...)}, info: h.Problem, want: want}
 	c.until(t, func(w wire) bool { return w.typ == msgState })
@@ -215,7 +215,7 @@ func TestModelJSFollowsEveryMove(t *testing.T) {
 		p := dialJS(t, ts, sess, sess.Key(), tc.name+" presenter", newSearch(t, tc.problem, opts))
 		f := dialJS(t, ts, sess, "", tc.name+" follower", newSearch(t, tc.problem, opts))
 		runs = append(runs, p.run, f.run)
-		script := []ClientMsg{
+		script := []clientMsg{
 			{Type: cmdStep}, {Type: cmdStep}, {Type: cmdStep}, {Type: cmdStep}, {Type: cmdStep},
 			{Type: cmdBack}, {Type: cmdBack}, {Type: cmdStep},
 			{Type: cmdSeek, Step: 30}, {Type: cmdSeek, Step: 12}, {Type: cmdBack},

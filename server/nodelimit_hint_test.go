@@ -30,10 +30,10 @@ func TestNodeLimitHintOnAMap(t *testing.T) {
 		loc, _ := url.Parse(resp.Header.Get("Location"))
 		sess, _ := srv.Session(strings.TrimPrefix(loc.Path, "/s/"))
 		conn, _, _ := dial(t, ts, sess, sess.Key())
-		send(t, conn, ClientMsg{Type: cmdGoal})
+		send(t, conn, clientMsg{Type: cmdGoal})
 		var narration, status string
 		for range 50 {
-			var v View
+			var v view
 			w := readWire(t, conn)
 			if w.typ != msgMove && w.typ != msgStep {
 				continue

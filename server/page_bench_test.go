@@ -230,7 +230,7 @@ func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, i
 		step, held = se.StepCount(), se.NodeCount()
 	})
 	ctx := testbrowser.New(b, 1600, 1000, 5*time.Minute)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), chromedp.Poll[chromedp.Void](
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		b.Fatalf("the page did not draw step %d: %v", step, err)
 	}

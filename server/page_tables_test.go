@@ -35,7 +35,7 @@ func TestClosedListFollowsItsEnd(t *testing.T) {
 	drawn := func(k int) chromedp.Action[chromedp.Void] {
 		return chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(k)+`"`, chromedp.WithPollingTimeout(30*time.Second))
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), drawn(step)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), drawn(step)); err != nil {
 		t.Fatalf("the page did not draw step %d: %v", step, err)
 	}
 	// visible: the orders of the closed rows wholly in view, and parents

@@ -125,11 +125,11 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 	// the poll's opening sends the student its step again, without the head
 	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == msgMove && m.Head != nil })
 	// the student's own queries
-	send(t, student, ClientMsg{Type: queryRows, List: "open", Offset: 0, Count: 20, ID: 1})
+	send(t, student, clientMsg{Type: queryRows, List: "open", Offset: 0, Count: 20, ID: 1})
 	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == msgRows })
-	send(t, student, ClientMsg{Type: queryInspect, Node: rightID, Step: P + 1, ID: 2})
+	send(t, student, clientMsg{Type: queryInspect, Node: rightID, Step: P + 1, ID: 2})
 	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == msgInspect })
-	send(t, student, ClientMsg{Type: queryView, Step: 1000, ID: 3})
+	send(t, student, clientMsg{Type: queryView, Step: 1000, ID: 3})
 	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == msgMove })
 	// a student joining during the poll
 	late := dialSession("")
@@ -154,7 +154,7 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 	if after[0] != rightID {
 		t.Errorf("after the reveal the student's head is %v, want it to start with the answer %s", after, right)
 	}
-	send(t, student, ClientMsg{Type: queryRows, List: "open", Offset: 0, Count: 20, ID: 4})
+	send(t, student, clientMsg{Type: queryRows, List: "open", Offset: 0, Count: 20, ID: 4})
 	readUntil(t, student, func(w wire, m hideWire) {
 		if m.Type == msgRows && (len(m.Rows) == 0 || m.Rows[0].ID != rightID || len(m.Keys) != len(m.Rows)) {
 			t.Errorf("after the reveal the open rows start with %v and have %d keys, want the answer %s first and a key each", m.Rows, len(m.Keys), right)

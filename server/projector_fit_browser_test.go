@@ -63,7 +63,7 @@ func TestProjectorFits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 				t.Fatal(err)
 			}
 			if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {

@@ -71,9 +71,9 @@ const (
 	headSize     = codec.HeadSize // open nodes in pop order sent with every step, move and state
 )
 
-// ClientMsg is every message a client sends. Type selects the meaning; the
+// clientMsg is every message a client sends. Type selects the meaning; the
 // other fields are read only by the types that use them.
-type ClientMsg struct {
+type clientMsg struct {
 	Type   string  `json:"type"`
 	Step   int     `json:"step,omitempty"`   // seek, view, inspect
 	Node   int     `json:"node,omitempty"`   // inspect
@@ -107,8 +107,8 @@ func isQuery(t string) bool {
 // parseClientMsg decodes one client frame. Anything that is not a single
 // JSON object of a known type is an error, and the caller closes the
 // connection with the error's text as the close reason.
-func parseClientMsg(data []byte) (ClientMsg, error) {
-	var m ClientMsg
+func parseClientMsg(data []byte) (clientMsg, error) {
+	var m clientMsg
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
@@ -147,27 +147,27 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// ProblemInfo, FCoef, MapNode and MapEdge describe the instance searched
+// ProblemInfo, fCoef, mapNode and mapEdge describe the instance searched
 // (viz.DescribeProblem), shared with the standalone HTML replay.
 type (
 	ProblemInfo = viz.ProblemInfo
-	FCoef       = viz.FCoef
-	MapNode     = viz.MapNode
-	MapEdge     = viz.MapEdge
+	fCoef       = viz.FCoef
+	mapNode     = viz.MapNode
+	mapEdge     = viz.MapEdge
 )
 
-// Hello, Sizes, View and StepMsg are the messages a viewer follows a
+// hello, sizes, view and stepMsg are the messages a viewer follows a
 // search by; package wire owns them (the HTML replay embeds the same).
 type (
-	Hello   = codec.Hello
-	Sizes   = codec.Sizes
-	View    = codec.View
-	StepMsg = codec.StepMsg
+	hello   = codec.Hello
+	sizes   = codec.Sizes
+	view    = codec.View
+	stepMsg = codec.StepMsg
 )
 
-// MetaMsg reports a change of play state or audience, and the live step
+// metaMsg reports a change of play state or audience, and the live step
 // to a client that looks at another step.
-type MetaMsg struct {
+type metaMsg struct {
 	Type      string  `json:"type"`
 	Live      int     `json:"live"`
 	Status    string  `json:"status"`
@@ -176,8 +176,8 @@ type MetaMsg struct {
 	Followers int     `json:"followers"`
 }
 
-// InspectMsg answers an inspect query: one node at one step in detail.
-type InspectMsg struct {
+// inspectMsg answers an inspect query: one node at one step in detail.
+type inspectMsg struct {
 	Type string           `json:"type"`
 	ID   int              `json:"id,omitempty"`
 	Step int              `json:"step"`
@@ -192,25 +192,25 @@ type InspectMsg struct {
 	Children []stepper.Child `json:"children,omitempty"`
 }
 
-// StatesMsg answers a states query: each node's state and h, which never
+// statesMsg answers a states query: each node's state and h, which never
 // change.
-type StatesMsg struct {
+type statesMsg struct {
 	Type   string      `json:"type"`
 	ID     int         `json:"id,omitempty"`
-	States []NodeState `json:"states"`
+	States []nodeState `json:"states"`
 }
 
-// NodeState is one node's state string and h.
-type NodeState struct {
+// nodeState is one node's state string and h.
+type nodeState struct {
 	ID    int     `json:"id"`
 	State string  `json:"state"`
 	H     float64 `json:"h"`
 }
 
-// RowsMsg answers a rows query: rows [Offset, Offset+len(Rows)) of the
+// rowsMsg answers a rows query: rows [Offset, Offset+len(Rows)) of the
 // open list (pop order) or the closed list (expansion order) at Step, of
 // Total.
-type RowsMsg struct {
+type rowsMsg struct {
 	Type   string             `json:"type"`
 	ID     int                `json:"id,omitempty"`
 	List   string             `json:"list"`

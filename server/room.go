@@ -69,7 +69,7 @@ type rooms struct {
 
 // room is one lecture room in memory. Its fields below mu are guarded by
 // mu, which is never held while calling into a session's hub (a hub calls
-// the room back through Session.onMove).
+// the room back through session.onMove).
 type room struct {
 	ID      string
 	keyHash []byte
@@ -82,7 +82,7 @@ type room struct {
 	history []persist.Search // by pos, then lane
 	current int              // pos shown live, -1 before the first
 	poll    *livePoll        // the latest poll, or nil
-	lanes   map[string]LaneStats
+	lanes   map[string]laneStats
 	clients map[*roomClient]bool
 	// compareDue is set while a comparison broadcast is scheduled.
 	compareDue bool
@@ -92,8 +92,8 @@ type room struct {
 	touched time.Time
 }
 
-// LaneStats is one search's row of the live comparison table.
-type LaneStats struct {
+// laneStats is one search's row of the live comparison table.
+type laneStats struct {
 	ID       string           `json:"id"`
 	Lane     int              `json:"lane"`
 	Options  string           `json:"options"`
@@ -187,9 +187,9 @@ func (rs *rooms) get(ctx context.Context, code string) (*room, error) {
 		return nil, err
 	}
 	r := &room{ID: code, keyHash: rec.KeyHash, owner: rec.Owner, rs: rs, history: history, current: rec.Current,
-		lanes: map[string]LaneStats{}, clients: map[*roomClient]bool{}}
+		lanes: map[string]laneStats{}, clients: map[*roomClient]bool{}}
 	for _, se := range history {
-		r.lanes[se.ID] = LaneStats{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step, Status: "running"}
+		r.lanes[se.ID] = laneStats{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step, Status: "running"}
 	}
 	if err := r.loadPoll(ctx); err != nil {
 		return nil, err
@@ -267,7 +267,7 @@ func (r *room) IsPresenter(key string) bool {
 // record (problem, options, step) when this process has none: after a
 // restart, or when its session was reclaimed. It returns false if no room
 // has such a search.
-func (rs *rooms) session(ctx context.Context, id string) (*Session, bool, error) {
+func (rs *rooms) session(ctx context.Context, id string) (*session, bool, error) {
 	if sess, ok := rs.srv.sessions.get(id); ok {
 		return sess, true, nil
 	}
@@ -300,7 +300,7 @@ func (rs *rooms) session(ctx context.Context, id string) (*Session, bool, error)
 // start builds the search of record se at its step and adopts it as a
 // session under se.ID; if a session with that id exists, that one.
 // Cost: O(se.Step) engine steps.
-func (r *room) start(se persist.Search) (*Session, error) {
+func (r *room) start(se persist.Search) (*session, error) {
 	if sess, ok := r.rs.srv.sessions.get(se.ID); ok {
 		return sess, nil
 	}
@@ -356,7 +356,7 @@ func notJournaled(a stepper.Algorithm) error {
 // (a room's search); if the id is already live it returns that session.
 // The session counts against owner's quota (the address that opened the
 // room), so rooms do not get round it; see reclaimRoomLocked.
-func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
+func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*session, error) {
 	st.mu.Lock()
 	if sess, ok := st.sessions[id]; ok {
 		st.mu.Unlock()
@@ -381,7 +381,7 @@ func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info
 		st.mu.Unlock()
 		return nil, err
 	}
-	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
+	sess := &session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
 	st.owned[owner]++
@@ -400,7 +400,7 @@ func (r *room) onMove(id string) func(*stepper.Search) {
 			r.rs.srv.cfg.Logger.Printf("room %s: %v", r.ID, err)
 		}
 		c := s.Counters()
-		st := LaneStats{ID: id, Options: s.Options().String(), Step: step, Status: string(s.Status()), Counters: c}
+		st := laneStats{ID: id, Options: s.Options().String(), Step: step, Status: string(s.Status()), Counters: c}
 		if s.Status() == stepper.Solved {
 			// The solving step's event carries the path (no whole-tree
 			// snapshot on the hub).
@@ -510,7 +510,7 @@ func (r *room) drive(ctx context.Context, cmd string, lane int) error {
 			return err
 		}
 		var cerr error
-		if !sess.hub.do(func() { sess.hub.touch(); cerr = sess.hub.command(ClientMsg{Type: cmd}) }) { // a presenter command: the session is in use
+		if !sess.hub.do(func() { sess.hub.touch(); cerr = sess.hub.command(clientMsg{Type: cmd}) }) { // a presenter command: the session is in use
 			cerr = usererr.New("server", "the search has stopped")
 		}
 		if cerr != nil {

@@ -169,7 +169,7 @@ func (r *room) applyLoad(ctx context.Context, group []persist.Search) error {
 	for i := range group {
 		group[i].RoomID, group[i].Pos, group[i].Lane = r.ID, pos, i
 		r.history = append(r.history, group[i])
-		r.lanes[group[i].ID] = LaneStats{ID: group[i].ID, Lane: i, Options: group[i].Options, Status: "running"}
+		r.lanes[group[i].ID] = laneStats{ID: group[i].ID, Lane: i, Options: group[i].Options, Status: "running"}
 	}
 	r.current = pos
 	r.mu.Unlock()

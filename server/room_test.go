@@ -248,7 +248,7 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 	for range 5 {
 		p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
-	var cmp CompareMsg
+	var cmp compareMsg
 	f.next(msgCompare, &cmp, func() bool {
 		if len(cmp.Rows) != 3 {
 			return false
@@ -288,7 +288,7 @@ func TestRoomPoll(t *testing.T) {
 	for range 3 {
 		p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
-	var cmp CompareMsg
+	var cmp compareMsg
 	p.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 1 && cmp.Rows[0].Step == 3 })
 
 	followers := make([]*roomConn, 20)
@@ -422,7 +422,7 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	for range 4 {
 		p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
-	var cmp CompareMsg
+	var cmp compareMsg
 	p.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 2 && cmp.Rows[0].Step == 4 && cmp.Rows[1].Step == 4 })
 	p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 1})
 	q := p.poll(nil)

@@ -66,30 +66,30 @@ type roomMsg struct {
 	// Current is the pos shown live (-1 before the first search).
 	Current int `json:"current"`
 	// History is every search the room has shown, grouped by pos.
-	History []HistoryEntry `json:"history"`
+	History []historyEntry `json:"history"`
 	Poll    *pollMsg       `json:"poll,omitempty"`
-	Compare []LaneStats    `json:"compare"`
+	Compare []laneStats    `json:"compare"`
 }
 
-// HistoryEntry is one pos of a room's history: 1 to 4 searches side by side.
-type HistoryEntry struct {
+// historyEntry is one pos of a room's history: 1 to 4 searches side by side.
+type historyEntry struct {
 	Pos     int        `json:"pos"`
 	Problem string     `json:"problem"`
-	Lanes   []LaneInfo `json:"lanes"`
+	Lanes   []laneInfo `json:"lanes"`
 }
 
-// LaneInfo is one search of the history.
-type LaneInfo struct {
+// laneInfo is one search of the history.
+type laneInfo struct {
 	ID      string `json:"id"`
 	Lane    int    `json:"lane"`
 	Options string `json:"options"`
 	Step    int    `json:"step"`
 }
 
-// CompareMsg is the live comparison table of the searches shown.
-type CompareMsg struct {
+// compareMsg is the live comparison table of the searches shown.
+type compareMsg struct {
 	Type string      `json:"type"`
-	Rows []LaneStats `json:"rows"`
+	Rows []laneStats `json:"rows"`
 }
 
 // roomClient is one room websocket: one reader and one writer goroutine.
@@ -106,14 +106,14 @@ type roomClient struct {
 	release func()
 }
 
-func historyOf(ses []persist.Search) []HistoryEntry {
-	var out []HistoryEntry
+func historyOf(ses []persist.Search) []historyEntry {
+	var out []historyEntry
 	for _, se := range ses {
 		if len(out) == 0 || out[len(out)-1].Pos != se.Pos {
-			out = append(out, HistoryEntry{Pos: se.Pos, Problem: se.Problem})
+			out = append(out, historyEntry{Pos: se.Pos, Problem: se.Problem})
 		}
 		e := &out[len(out)-1]
-		e.Lanes = append(e.Lanes, LaneInfo{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step})
+		e.Lanes = append(e.Lanes, laneInfo{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step})
 	}
 	return out
 }
@@ -131,8 +131,8 @@ func (r *room) roomMsgLocked(c *roomClient) roomMsg {
 	return m
 }
 
-func (r *room) compareLocked() []LaneStats {
-	out := []LaneStats{}
+func (r *room) compareLocked() []laneStats {
+	out := []laneStats{}
 	for _, se := range r.currentLanesLocked() {
 		st := r.lanes[se.ID]
 		st.Lane = se.Lane
@@ -170,7 +170,7 @@ func (r *room) broadcastCompare() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.compareDue = false
-	msg := encode(CompareMsg{Type: msgCompare, Rows: r.compareLocked()})
+	msg := encode(compareMsg{Type: msgCompare, Rows: r.compareLocked()})
 	for c := range r.clients {
 		r.sendLocked(c, msg)
 	}

@@ -225,18 +225,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.guarded.ServeHTTP(w, r)
 }
 
-// Session returns the session with the given id (for tests and tools).
-func (s *Server) Session(id string) (*Session, bool) { return s.sessions.get(id) }
+// session returns the session with the given id (for tests and tools).
+func (s *Server) Session(id string) (*session, bool) { return s.sessions.get(id) }
 
 // StartSession starts a session on a search built elsewhere (tests,
 // benchmarks, the command line). The search's node limit should already
 // be set; the server does not change it.
-func (s *Server) StartSession(search *stepper.Search) (*Session, error) {
+func (s *Server) StartSession(search *stepper.Search) (*session, error) {
 	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, "")
 }
 
 // startSessionFor starts a session owned by the client of r.
-func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*Session, error) {
+func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*session, error) {
 	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, webguard.ClientIP(r))
 }
 
@@ -272,7 +272,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	fv := formValues(r.PostForm)
 	if fv.Source == "line" && isLiveKind(fv.Line) { // a game or local search: its own live page
-		http.Redirect(w, r, LivePath+"?"+url.Values{"problem": {fv.Line}}.Encode(), http.StatusSeeOther)
+		http.Redirect(w, r, livePath+"?"+url.Values{"problem": {fv.Line}}.Encode(), http.StatusSeeOther)
 		return
 	}
 	mem, err := s.reserveScript(fv)
@@ -305,7 +305,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("session %s: %s | %s", sess.ID, search.Instance().Spec(), search.Options())
 	}
-	http.Redirect(w, r, PresenterPath(sess), http.StatusSeeOther)
+	http.Redirect(w, r, presenterPath(sess), http.StatusSeeOther)
 }
 
 // formError answers a form that could not be read, saying why: too
@@ -323,17 +323,17 @@ func formError(w http.ResponseWriter, err error) {
 	}
 }
 
-// PresenterPath is the presenter's link to a session (it carries the key).
-func PresenterPath(sess *Session) string {
+// presenterPath is the presenter's link to a session (it carries the key).
+func presenterPath(sess *session) string {
 	return "/s/" + sess.ID + "?" + keyParam + "=" + url.QueryEscape(sess.key)
 }
 
-// FollowerPath is the read-only link to a session.
-func FollowerPath(sess *Session) string { return "/s/" + sess.ID }
+// followerPath is the read-only link to a session.
+func followerPath(sess *session) string { return "/s/" + sess.ID }
 
 // lookup finds the session of a request and whether the request carries
 // its presenter key. A wrong key is an error, not a silent downgrade.
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool, bool) {
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session, bool, bool) {
 	sess, ok := s.sessions.get(r.PathValue("id"))
 	if !ok && s.rooms != nil {
 		// A room's search outlives its session: rebuild it from its record.

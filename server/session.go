@@ -16,9 +16,9 @@ import (
 	"stepviz/stepper"
 )
 
-// Session is one lecture: one search, one presenter key, any number of
+// session is one lecture: one search, one presenter key, any number of
 // followers. Its state lives in its hub's goroutine.
-type Session struct {
+type session struct {
 	// ID names the session in URLs (/s/{id}); it is random and unguessable
 	// but not secret: it is what followers are given.
 	ID string
@@ -45,11 +45,11 @@ type Session struct {
 }
 
 // Key is the presenter's secret: whoever has it can drive the session.
-func (s *Session) Key() string { return s.key }
+func (s *session) Key() string { return s.key }
 
 // IsPresenter reports whether key is the session's presenter key, in
 // constant time.
-func (s *Session) IsPresenter(key string) bool {
+func (s *session) IsPresenter(key string) bool {
 	if s.keyHash != nil {
 		h := sha256.Sum256([]byte(key))
 		return key != "" && subtle.ConstantTimeCompare(h[:], s.keyHash) == 1
@@ -77,7 +77,7 @@ func randomToken(n int) (string, error) {
 // before refusing. A reclaimed session's pages are closed.
 type store struct {
 	mu       sync.Mutex
-	sessions map[string]*Session
+	sessions map[string]*session
 	owned    map[string]int // sessions per owner
 	max      int
 	perOwner int
@@ -86,7 +86,7 @@ type store struct {
 }
 
 func newStore(max, perOwner int, idle time.Duration, mem *membudget.Budget) *store {
-	return &store{sessions: map[string]*Session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle, mem: mem}
+	return &store{sessions: map[string]*session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle, mem: mem}
 }
 
 // errTooManySessions is returned when the server holds as many sessions as
@@ -117,7 +117,7 @@ func (e errOwnerQuota) Error() string { return "server: " + e.UserText() }
 // add starts a session for s owned by owner. When the store, or the
 // owner's share of it, is full it first reclaims idle sessions (all
 // owners' for a full store, the owner's own for a full share).
-func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner string) (*Session, error) {
+func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner string) (*session, error) {
 	id, err := randomToken(9)
 	if err != nil {
 		return nil, err
@@ -146,7 +146,7 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 		st.mu.Unlock()
 		return nil, err
 	}
-	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner, mem: mem}
+	sess := &session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner, mem: mem}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
 	st.owned[owner]++
@@ -159,7 +159,7 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 // owner is ""), least recently used first. O(sessions log sessions).
 func (st *store) reclaimLocked(owner string, n int) {
 	cutoff := time.Now().Add(-st.idle).UnixNano()
-	var idle []*Session
+	var idle []*session
 	for _, s := range st.sessions {
 		if (owner == "" || s.owner == owner) && s.hub.lastUsed.Load() < cutoff {
 			idle = append(idle, s)
@@ -178,7 +178,7 @@ func (st *store) reclaimLocked(owner string, n int) {
 	}
 }
 
-func (st *store) get(id string) (*Session, bool) {
+func (st *store) get(id string) (*session, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	s, ok := st.sessions[id]
@@ -195,7 +195,7 @@ func (st *store) len() int {
 func (st *store) closeAll() {
 	st.mu.Lock()
 	all := st.sessions
-	st.sessions = map[string]*Session{}
+	st.sessions = map[string]*session{}
 	st.owned = map[string]int{}
 	st.mu.Unlock()
 	for _, s := range all {

@@ -59,7 +59,7 @@ func (h *hub) sendState(c *client, reason string) {
 
 // capture takes what a state build needs from the live search: a copy of
 // every record and the header. O(nodes) copying, no encoding.
-func (h *hub) capture() (sliceSource, View, int, int) {
+func (h *hub) capture() (sliceSource, view, int, int) {
 	s := h.search
 	live := s.StepCount()
 	end := s.NodeEnd(live)
@@ -96,7 +96,7 @@ func (h *hub) buildState() {
 
 // stateDone caches a finished state and sends it to every client waiting,
 // followed by a move to the live step if the live search moved meanwhile.
-func (h *hub) stateDone(version, step int, header View, buf []byte, costs []float64) {
+func (h *hub) stateDone(version, step int, header view, buf []byte, costs []float64) {
 	h.stateBuilding = false
 	h.setState(version, header, buf, costs)
 	live := h.search.StepCount()
@@ -115,7 +115,7 @@ func (h *hub) stateDone(version, step int, header View, buf []byte, costs []floa
 	}
 }
 
-func (h *hub) setState(version int, header View, buf []byte, costs []float64) {
+func (h *hub) setState(version int, header view, buf []byte, costs []float64) {
 	h.stateVersion, h.stateHeader, h.stateRecs, h.stateCosts = version, header, buf, costs
 	h.stateHeader.Costs = costs
 	h.stateFrames = map[string][]byte{}

@@ -57,7 +57,7 @@ func TestTreeFollowAfterPan(t *testing.T) {
 	seek := func(k int) error {
 		return chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.stepviz.send({type: "seek", step: %d})`, k)), waitStep(k))
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 		t.Fatal(err)
 	}
 	if err := seek(20); err != nil {

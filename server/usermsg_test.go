@@ -14,7 +14,7 @@ var packagePrefixes = []string{"server: ", "stepper: ", "store: ", "viz: ", "exp
 func TestNoPackagePrefixReachesUser(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "graph romania", "astar")
 	c, _, _ := dial(t, ts, sess, "") // a follower
-	if err := c.WriteJSON(ClientMsg{Type: cmdStep}); err != nil {
+	if err := c.WriteJSON(clientMsg{Type: cmdStep}); err != nil {
 		t.Fatal(err)
 	}
 	var e ErrorMsg

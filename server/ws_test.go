@@ -35,10 +35,10 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 	}
 	engine := newSearch(t, puzzleLine, puzzleOpts)
 	for k := 1; k <= 3; k++ {
-		send(t, p, ClientMsg{Type: cmdStep})
+		send(t, p, clientMsg{Type: cmdStep})
 		want, _ := engine.Step()
 		for i, c := range append([]*websocket.Conn{p}, followers...) {
-			var m StepMsg
+			var m stepMsg
 			readAs(t, c, msgStep, &m)
 			if m.Event.Step != k || m.Event.Expanded != want.Expanded || len(m.Event.Children) != len(want.Children) {
 				t.Fatalf("client %d step %d: got %+v, engine %+v", i, k, m.Event.Expanded, want.Expanded)
@@ -48,16 +48,16 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 			}
 		}
 	}
-	send(t, p, ClientMsg{Type: cmdBack})
+	send(t, p, clientMsg{Type: cmdBack})
 	engine.Seek(2)
 	want := engine.Snapshot()
 	for i, c := range append([]*websocket.Conn{p}, followers...) {
-		var m View
+		var m view
 		readAs(t, c, msgMove, &m)
 		if m.Reason != reasonSeek || m.Step != 2 || m.Live != 2 || m.Counters.Open != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
 			t.Fatalf("client %d after back: reason %s step %d open %d (engine %d)", i, m.Reason, m.Step, m.Counters.Open, len(want.Open))
 		}
-		if len(m.History) != 3 || m.History[2] != (Sizes{want.Counters.Open, want.Counters.Closed}) {
+		if len(m.History) != 3 || m.History[2] != (sizes{want.Counters.Open, want.Counters.Closed}) {
 			t.Errorf("client %d: chart history %v", i, m.History)
 		}
 	}
@@ -69,7 +69,7 @@ func TestFollowerCommandsRefused(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
 	for _, cmd := range []string{cmdStep, cmdBack, cmdSeek, cmdGoal, cmdPlay, cmdPause, cmdSpeed, cmdReset} {
-		send(t, f, ClientMsg{Type: cmd, Step: 3, Speed: 5})
+		send(t, f, clientMsg{Type: cmd, Step: 3, Speed: 5})
 		var e ErrorMsg
 		readAs(t, f, msgError, &e)
 		if e.Command != cmd || !strings.Contains(e.Message, "refused") || !strings.Contains(e.Message, "presenter") {
@@ -82,8 +82,8 @@ func TestFollowerCommandsRefused(t *testing.T) {
 		t.Fatalf("followers' commands moved the session to step %d", steps)
 	}
 	// Queries still work: a follower explores step 4 on its own.
-	send(t, f, ClientMsg{Type: queryView, Step: 4, ID: 7})
-	var v View
+	send(t, f, clientMsg{Type: queryView, Step: 4, ID: 7})
+	var v view
 	readAs(t, f, msgMove, &v)
 	if v.Reason != reasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
 		t.Fatalf("view answer: reason %s step %d live %d id %d", v.Reason, v.Step, v.Live, v.ID)
@@ -96,7 +96,7 @@ func TestFollowerCommandsRefused(t *testing.T) {
 		t.Fatalf("a view query moved the session to step %d", steps)
 	}
 	// A view far ahead is clamped (this search ends at step 6 anyway).
-	send(t, f, ClientMsg{Type: queryView, Step: 1 << 30, ID: 8})
+	send(t, f, clientMsg{Type: queryView, Step: 1 << 30, ID: 8})
 	readAs(t, f, msgMove, &v)
 	if v.Step != 6 || v.Status != stepper.Solved {
 		t.Errorf("view far ahead: step %d %s", v.Step, v.Status)
@@ -108,12 +108,12 @@ func TestFollowerCommandsRefused(t *testing.T) {
 func TestInspect(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
-	send(t, f, ClientMsg{Type: queryView, Step: 3, ID: 1})
-	var v View
+	send(t, f, clientMsg{Type: queryView, Step: 3, ID: 1})
+	var v view
 	readAs(t, f, msgMove, &v)
 	expanded := v.Last.Expanded
-	send(t, f, ClientMsg{Type: queryInspect, Node: expanded.ID, Step: 3, ID: 2})
-	var m InspectMsg
+	send(t, f, clientMsg{Type: queryInspect, Node: expanded.ID, Step: 3, ID: 2})
+	var m inspectMsg
 	readAs(t, f, msgInspect, &m)
 	if m.Node != expanded || m.ID != 2 {
 		t.Fatalf("inspect node %+v, want %+v", m.Node, expanded)
@@ -131,7 +131,7 @@ func TestInspect(t *testing.T) {
 	if len(m.Children) != len(v.Last.Children) {
 		t.Errorf("%d children, the event had %d", len(m.Children), len(v.Last.Children))
 	}
-	send(t, f, ClientMsg{Type: queryInspect, Node: 999, Step: 3})
+	send(t, f, clientMsg{Type: queryInspect, Node: 999, Step: 3})
 	var e ErrorMsg
 	readAs(t, f, msgError, &e)
 	if !strings.Contains(e.Message, "node 999 does not exist") {
@@ -174,9 +174,9 @@ func TestHostileMessagesCloseOnlyThatConnection(t *testing.T) {
 				}
 			}
 			// The session and the other connections go on.
-			send(t, p, ClientMsg{Type: cmdStep})
+			send(t, p, clientMsg{Type: cmdStep})
 			for _, c := range []*websocket.Conn{p, watcher} {
-				var m StepMsg
+				var m stepMsg
 				readAs(t, c, msgStep, &m)
 				if m.Event.Step != i+1 {
 					t.Fatalf("after %s: step %d, want %d", tc.name, m.Event.Step, i+1)
@@ -193,7 +193,7 @@ func TestFloodClosesConnection(t *testing.T) {
 	f, _, _ := dial(t, ts, sess, "")
 	go func() {
 		for range queryBurst * 3 {
-			b, _ := json.Marshal(ClientMsg{Type: queryLive})
+			b, _ := json.Marshal(clientMsg{Type: queryLive})
 			if f.WriteMessage(websocket.TextMessage, b) != nil {
 				return
 			}
@@ -276,13 +276,13 @@ func TestNodeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, p, ClientMsg{Type: cmdGoal})
-	var m View
+	send(t, p, clientMsg{Type: cmdGoal})
+	var m view
 	readAs(t, p, msgMove, &m)
 	if m.Status != stepper.LimitReached || m.NodeEnd < 500 || m.NodeEnd > 600 {
 		t.Fatalf("run to goal under a 500-node limit: status %s, %d nodes", m.Status, m.NodeEnd)
 	}
-	send(t, p, ClientMsg{Type: cmdStep})
+	send(t, p, clientMsg{Type: cmdStep})
 	var e ErrorMsg
 	readAs(t, p, msgError, &e)
 	if !strings.Contains(e.Message, "limit reached") {
@@ -309,8 +309,8 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 	steps := 0
 	for k := 1; k <= 20000 && sess.hub.coalesced.Load() == 0; k++ {
 		steps = k
-		send(t, p, ClientMsg{Type: cmdStep})
-		var m StepMsg
+		send(t, p, clientMsg{Type: cmdStep})
+		var m stepMsg
 		readAs(t, p, msgStep, &m)
 		if m.Event.Step != k {
 			t.Fatalf("presenter got step %d, want %d", m.Event.Step, k)
@@ -356,23 +356,23 @@ func TestPlaySeekGoalReset(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	f, _, _ := dial(t, ts, sess, "")
-	readState := func(c *websocket.Conn, playing bool) MetaMsg {
+	readState := func(c *websocket.Conn, playing bool) metaMsg {
 		t.Helper()
 		for {
-			var s MetaMsg
+			var s metaMsg
 			raw := readRaw(t, c)
 			if json.Unmarshal(raw, &s) == nil && s.Type == msgMeta && s.Playing == playing {
 				return s
 			}
 		}
 	}
-	send(t, p, ClientMsg{Type: cmdPlay, Speed: 40})
+	send(t, p, clientMsg{Type: cmdPlay, Speed: 40})
 	if s := readState(f, true); s.Speed != 40 {
 		t.Errorf("play state %+v", s)
 	}
 	// The hub steps on its own until the search ends (5 steps), then stops.
 	for k := 1; ; k++ {
-		var m StepMsg
+		var m stepMsg
 		readAs(t, f, msgStep, &m)
 		if m.Event.Step != k {
 			t.Fatalf("played step %d, want %d", m.Event.Step, k)
@@ -382,23 +382,23 @@ func TestPlaySeekGoalReset(t *testing.T) {
 		}
 	}
 	readState(f, false)
-	send(t, p, ClientMsg{Type: cmdSeek, Step: 2})
-	var m View
+	send(t, p, clientMsg{Type: cmdSeek, Step: 2})
+	var m view
 	readAs(t, f, msgMove, &m)
 	if m.Reason != reasonSeek || m.Step != 2 || m.Status != stepper.Running {
 		t.Errorf("seek 2: %s step %d %s", m.Reason, m.Step, m.Status)
 	}
-	send(t, p, ClientMsg{Type: cmdGoal})
+	send(t, p, clientMsg{Type: cmdGoal})
 	readAs(t, f, msgMove, &m)
 	if m.Reason != reasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
 		t.Errorf("goal: %s step %d %s path %v history %d", m.Reason, m.Step, m.Status, m.Path, len(m.History))
 	}
-	send(t, p, ClientMsg{Type: cmdReset})
+	send(t, p, clientMsg{Type: cmdReset})
 	readAs(t, f, msgMove, &m)
 	if m.Reason != reasonReset || m.Step != 0 || m.NodeEnd != 1 {
 		t.Errorf("reset: %s step %d, %d nodes", m.Reason, m.Step, m.NodeEnd)
 	}
-	send(t, p, ClientMsg{Type: cmdBack})
+	send(t, p, clientMsg{Type: cmdBack})
 	var e ErrorMsg
 	for e.Type != msgError { // skip what the presenter was sent meanwhile
 		_ = json.Unmarshal(readRaw(t, p), &e)
@@ -445,8 +445,8 @@ func TestExploreAheadBounded(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
 	f, _, _ := dial(t, ts, sess, "")
 	for i := 1; i <= 3; i++ {
-		send(t, f, ClientMsg{Type: queryView, Step: 1 << 30, ID: i})
-		var v View
+		send(t, f, clientMsg{Type: queryView, Step: 1 << 30, ID: i})
+		var v view
 		readAs(t, f, msgMove, &v)
 		if v.Step != exploreAhead || v.Live != 0 || len(v.History) != 1 {
 			t.Fatalf("view %d far ahead: step %d live %d history %d, want step %d", i, v.Step, v.Live, len(v.History), exploreAhead)
@@ -478,8 +478,8 @@ func TestCloseEndsConnections(t *testing.T) {
 func TestJoinersShareOneState(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
 	p, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, p, ClientMsg{Type: cmdSeek, Step: 300})
-	var v View
+	send(t, p, clientMsg{Type: cmdSeek, Step: 300})
+	var v view
 	readAs(t, p, msgMove, &v)
 	before := sess.hub.stateBuilds.Load()
 	var sizes []int
@@ -489,7 +489,7 @@ func TestJoinersShareOneState(t *testing.T) {
 			t.Fatalf("dial: %v (%v)", err, resp)
 		}
 		defer c.Close()
-		readAs(t, c, msgHello, &Hello{})
+		readAs(t, c, msgHello, &hello{})
 		w := readAs(t, c, msgState, &v)
 		if v.Step != 300 || v.NodeEnd != sess.nodeEndAt(t, 300) {
 			t.Fatalf("joiner's state: step %d, %d nodes", v.Step, v.NodeEnd)
@@ -507,7 +507,7 @@ func TestJoinersShareOneState(t *testing.T) {
 }
 
 // nodeEndAt is how many nodes the session's search has at step k.
-func (s *Session) nodeEndAt(t *testing.T, k int) int {
+func (s *session) nodeEndAt(t *testing.T, k int) int {
 	t.Helper()
 	n := -1
 	s.hub.do(func() { n = s.hub.search.NodeEnd(k) })
@@ -553,12 +553,12 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	f, _, _ := dial(t, ts, sess, "")
-	send(t, p, ClientMsg{Type: cmdSeek, Step: 4000})
-	var v View
+	send(t, p, clientMsg{Type: cmdSeek, Step: 4000})
+	var v view
 	readAs(t, p, msgMove, &v)
 	readAs(t, f, msgMove, &v)
 	state := len(sess.hub.stateNowFor(t))
-	send(t, p, ClientMsg{Type: cmdBack})
+	send(t, p, clientMsg{Type: cmdBack})
 	w := readAs(t, f, msgMove, &v)
 	if v.Step != 3999 || w.size*4 > state {
 		t.Fatalf("back: step %d in %d bytes; the state is %d bytes", v.Step, w.size, state)
@@ -569,7 +569,7 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 			c.inflight.Store(true) // as if an answer were still on its way
 		}
 	})
-	send(t, f, ClientMsg{Type: queryView, Step: 10, ID: 1})
+	send(t, f, clientMsg{Type: queryView, Step: 10, ID: 1})
 	var e ErrorMsg
 	readAs(t, f, msgError, &e)
 	if e.Command != queryView || !strings.Contains(e.Message, "busy") {

@@ -56,7 +56,7 @@ func TestAccessibility(t *testing.T) {
 	}
 	checkAxe(t, ctx, axe, "landing")
 
-	sess, err := srv.StartSession(newSearch(t, "puzzle 283164705 goal=123804765", "astar h=manhattan"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 283164705 goal=123804765", "astar h=manhattan"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -105,7 +105,7 @@ func loadServerProcess() error {
 	}
 	srv := New(Config{})
 	defer srv.Close()
-	sess, err := srv.StartSession(search)
+	sess, err := srv.startSession(search)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 // stands over its own value, at 1280 px and in projector mode.
 func TestChartLegendAndCounters(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1280, 900)
-	sess, err := srv.StartSession(newSearch(t, "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"))
 	if err != nil {
 		t.Fatal(err)
 	}

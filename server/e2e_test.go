@@ -243,7 +243,7 @@ func TestEndToEndViews(t *testing.T) {
 		{"large-10k", "puzzle 867254301 goal=123456780", "bfs", 3900, 3, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options+" maxnodes=100000"))
+			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options+" maxnodes=100000"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -110,7 +110,7 @@ func TestBeamPage(t *testing.T) {
 		{"beam width=2 local=true", true},
 	} {
 		t.Run(tc.options, func(t *testing.T) {
-			sess, err := srv.StartSession(newSearch(t, problem, tc.options))
+			sess, err := srv.startSession(newSearch(t, problem, tc.options))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -228,7 +228,7 @@ func TestBeamPage(t *testing.T) {
 func TestBiAStarPage(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
 	const problem, options = "graph romania", "biastar"
-	sess, err := srv.StartSession(newSearch(t, problem, options))
+	sess, err := srv.startSession(newSearch(t, problem, options))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,7 +319,7 @@ func TestFamilyLegendNamesEveryStyle(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
 	for _, options := range []string{"dls depth=2", "astar depth=2"} {
 		t.Run(options, func(t *testing.T) {
-			sess, err := srv.StartSession(newSearch(t, "graph romania", options))
+			sess, err := srv.startSession(newSearch(t, "graph romania", options))
 			if err != nil {
 				t.Fatal(err)
 			}

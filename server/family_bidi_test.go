@@ -21,7 +21,7 @@ func TestBidirectionalPage(t *testing.T) {
 		{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "bibfs"},
 	} {
 		t.Run(tc.problem+" "+tc.options, func(t *testing.T) {
-			sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options))
+			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
 			if err != nil {
 				t.Fatal(err)
 			}

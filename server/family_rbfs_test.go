@@ -36,7 +36,7 @@ func shownForgotten(t *testing.T, ctx context.Context) int {
 func TestRBFSForgottenCount(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
 	const problem, options = "puzzle 867254301 goal=123456780", "rbfs h=manhattan"
-	sess, err := srv.StartSession(newSearch(t, problem, options))
+	sess, err := srv.startSession(newSearch(t, problem, options))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func TestFamilyPages(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
 	start := func(problem, options string) *session {
 		t.Helper()
-		sess, err := srv.StartSession(newSearch(t, problem, options))
+		sess, err := srv.startSession(newSearch(t, problem, options))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,7 +45,7 @@ func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *ht
 	srv := New(cfg)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() { ts.Close(); srv.Close() })
-	sess, err := srv.StartSession(newSearch(t, problem, options))
+	sess, err := srv.startSession(newSearch(t, problem, options))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -199,7 +199,7 @@ func (s *Server) isLecturer(ctx context.Context, r *http.Request) bool {
 			continue
 		}
 		l, err := s.cfg.DB.Lecture(ctx, k.id)
-		if err == nil && l.Owner == owner && (&session{keyHash: l.KeyHash}).IsPresenter(k.key) {
+		if err == nil && l.Owner == owner && (&session{keyHash: l.KeyHash}).isPresenter(k.key) {
 			return true
 		}
 	}

@@ -28,7 +28,7 @@ func BenchmarkLectureStep(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			sess, err := srv.StartSession(search)
+			sess, err := srv.startSession(search)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -45,7 +45,7 @@ func BenchmarkLectureStep(b *testing.B) {
 	b.Run("rebuild-at-2000", func(b *testing.B) {
 		srv := New(Config{DB: db, MaxNodes: 10_000_000})
 		search, _ := searchFromForm(fv, srv.cfg.MaxNodes)
-		sess, _ := srv.StartSession(search)
+		sess, _ := srv.startSession(search)
 		if why := srv.keepLecture(context.Background(), sess, fv, "10.0.0.1"); why != "" {
 			b.Fatal(why)
 		}

@@ -66,7 +66,7 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	ts := httptest.NewServer(srv)
 	tb.Cleanup(func() { ts.Close(); srv.Close(); db.Close() })
 
-	sess, err := srv.StartSession(newSearch(tb, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0", "bfs"))
+	sess, err := srv.startSession(newSearch(tb, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0", "bfs"))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func TestMapLabelsLegible(t *testing.T) {
 	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
 		name := fmt.Sprintf("%dx%d", size[0], size[1])
 		ctx := testbrowser.New(t, size[0], size[1], 90*time.Second)
-		sess, err := srv.StartSession(newSearch(t, "graph romania", "astar"))
+		sess, err := srv.startSession(newSearch(t, "graph romania", "astar"))
 		if err != nil {
 			t.Fatal(err)
 		}

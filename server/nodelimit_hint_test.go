@@ -28,7 +28,7 @@ func TestNodeLimitHintOnAMap(t *testing.T) {
 			t.Fatalf("arena2 %v: %s %.300s", form, resp.Status, body)
 		}
 		loc, _ := url.Parse(resp.Header.Get("Location"))
-		sess, _ := srv.Session(strings.TrimPrefix(loc.Path, "/s/"))
+		sess, _ := srv.session(strings.TrimPrefix(loc.Path, "/s/"))
 		conn, _, _ := dial(t, ts, sess, sess.Key())
 		send(t, conn, clientMsg{Type: cmdGoal})
 		var narration, status string

@@ -207,7 +207,7 @@ func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, i
 	b.Cleanup(srv.Close)
 	ts := httptest.NewServer(srv)
 	b.Cleanup(ts.Close)
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestGridPageLoadsH(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func TestClosedListFollowsItsEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		t.Fatal(err)
 	}

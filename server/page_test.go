@@ -83,7 +83,7 @@ func TestFirstPaintCoordinates(t *testing.T) {
 	defer srv.Close()
 	ts := newTestServer(t, srv)
 	ex, _ := exampleByName("tutorial-grid")
-	sess, err := srv.StartSession(newSearch(t, ex.Problem, ex.Options))
+	sess, err := srv.startSession(newSearch(t, ex.Problem, ex.Options))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestFirstPaintCoordinates(t *testing.T) {
 func TestContourCommand(t *testing.T) {
 	srv := New(Config{})
 	defer srv.Close()
-	sess, err := srv.StartSession(newSearch(t, "puzzle 867254301 goal=123456780", "astar h=manhattan"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 867254301 goal=123456780", "astar h=manhattan"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestSessionPageDefects(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
 	start := func(problem, options string) *session {
 		t.Helper()
-		sess, err := srv.StartSession(newSearch(t, problem, options))
+		sess, err := srv.startSession(newSearch(t, problem, options))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -422,7 +422,7 @@ func TestProjector720(t *testing.T) {
 		{"romania-idastar", "graph romania", "idastar"},
 		{"grid-bibfs", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "bibfs"},
 	} {
-		sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options))
+		sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -59,7 +59,7 @@ func TestProjectorFits(t *testing.T) {
 			{"romania", "graph romania", "astar"},
 		} {
 			name := fmt.Sprintf("%dx%d-%s", size[0], size[1], tc.name)
-			sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options))
+			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
 			if err != nil {
 				t.Fatal(err)
 			}

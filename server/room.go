@@ -256,9 +256,9 @@ func (rs *rooms) close() {
 	}
 }
 
-// IsPresenter reports whether key is the room's presenter key, in constant
+// isPresenter reports whether key is the room's presenter key, in constant
 // time.
-func (r *room) IsPresenter(key string) bool {
+func (r *room) isPresenter(key string) bool {
 	h := sha256.Sum256([]byte(key))
 	return key != "" && subtle.ConstantTimeCompare(h[:], r.keyHash) == 1
 }

@@ -29,7 +29,7 @@ import (
 type RoomBus interface {
 	// CreateRoom records a new room; it fails if the id is taken.
 	CreateRoom(ctx context.Context, r persist.Room) error
-	// room returns a room's record (persist.ErrNotFound, wrapped, if none).
+	// Room returns a room's record (persist.ErrNotFound, wrapped, if none).
 	Room(ctx context.Context, id string) (persist.Room, error)
 	// MapSearch and SearchRoom record and find the room of a search.
 	MapSearch(ctx context.Context, searchID, roomID string) error

@@ -66,7 +66,7 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*room, bool, bo
 		return nil, false, false
 	}
 	room, err := s.rooms.get(r.Context(), r.PathValue("room"))
-	if errors.Is(err, persist.ErrNotFound) || (err == nil && key != "" && !room.IsPresenter(key)) {
+	if errors.Is(err, persist.ErrNotFound) || (err == nil && key != "" && !room.isPresenter(key)) {
 		switch {
 		case wait > 0:
 			tooManyGuesses(w, wait)

@@ -19,12 +19,12 @@ import (
 // it carries what the room is showing, its history, its poll and the
 // comparison table; each search shown keeps its own session websocket.
 const (
-	// room messages, server to client.
+	// Room messages, server to client.
 	msgRoom    = "room"    // the room: history, what is live, the poll
 	msgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
 	msgCompare = "compare" // the live comparison table of the searches shown
 
-	// room commands (presenter only), client to server.
+	// Room commands (presenter only), client to server.
 	roomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
 	roomShow   = "show"   // {pos}: show an earlier search of the history live again
 	roomDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}

@@ -22,7 +22,7 @@ func TestScriptFailureSaysWhy(t *testing.T) {
 		t.Fatalf("the script: %s %.300s", resp.Status, body)
 	}
 	loc, _ := url.Parse(resp.Header.Get("Location"))
-	sess, _ := srv.Session(strings.TrimPrefix(loc.Path, "/s/"))
+	sess, _ := srv.session(strings.TrimPrefix(loc.Path, "/s/"))
 	const why = "range of 100000000 elements: the sandbox allows at most 1048576"
 	conn, _, _ := dial(t, ts, sess, sess.Key())
 	var step stepMsg

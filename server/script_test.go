@@ -77,7 +77,7 @@ func TestHostileSuccessorsOverWebsocket(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv, ts, other := liveServer(t, Config{}, puzzleLine, puzzleOpts)
-	sess, err := srv.StartSession(search)
+	sess, err := srv.startSession(search)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -154,10 +154,10 @@ func TestSessionQuotas(t *testing.T) {
 	}
 	id0 := strings.TrimPrefix(strings.Split(mine[0], "?")[0], "/s/")
 	id1 := strings.TrimPrefix(strings.Split(mine[1], "?")[0], "/s/")
-	if _, ok := srv.Session(id0); ok {
+	if _, ok := srv.session(id0); ok {
 		t.Errorf("the session held only by silent sockets was not reclaimed")
 	}
-	if _, ok := srv.Session(id1); !ok {
+	if _, ok := srv.session(id1); !ok {
 		t.Errorf("the driven session was reclaimed")
 	}
 	// its follower's connection is closed, saying why

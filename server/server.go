@@ -226,12 +226,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // session returns the session with the given id (for tests and tools).
-func (s *Server) Session(id string) (*session, bool) { return s.sessions.get(id) }
+func (s *Server) session(id string) (*session, bool) { return s.sessions.get(id) }
 
-// StartSession starts a session on a search built elsewhere (tests,
+// startSession starts a session on a search built elsewhere (tests,
 // benchmarks, the command line). The search's node limit should already
 // be set; the server does not change it.
-func (s *Server) StartSession(search *stepper.Search) (*session, error) {
+func (s *Server) startSession(search *stepper.Search) (*session, error) {
 	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, "")
 }
 
@@ -356,7 +356,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session, bool,
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)
-	if key != "" && !sess.IsPresenter(key) {
+	if key != "" && !sess.isPresenter(key) {
 		httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}

@@ -25,7 +25,7 @@ type session struct {
 	// key is the presenter's secret.
 	key string
 	// keyHash, when set, is store.HashKey of the presenter's key and is
-	// what IsPresenter checks: a room's searches, whose key is stored only
+	// what isPresenter checks: a room's searches, whose key is stored only
 	// hashed and may be unknown after a restart.
 	keyHash []byte
 	// onMove, when set, is called on the hub's goroutine each time the live
@@ -47,9 +47,9 @@ type session struct {
 // Key is the presenter's secret: whoever has it can drive the session.
 func (s *session) Key() string { return s.key }
 
-// IsPresenter reports whether key is the session's presenter key, in
+// isPresenter reports whether key is the session's presenter key, in
 // constant time.
-func (s *session) IsPresenter(key string) bool {
+func (s *session) isPresenter(key string) bool {
 	if s.keyHash != nil {
 		h := sha256.Sum256([]byte(key))
 		return key != "" && subtle.ConstantTimeCompare(h[:], s.keyHash) == 1

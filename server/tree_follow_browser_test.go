@@ -45,7 +45,7 @@ func panTree(dx, dy int) chromedp.Action[chromedp.Void] {
 // brings it back at once.
 func TestTreeFollowAfterPan(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1280, 720)
-	sess, err := srv.StartSession(newSearch(t, "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -271,7 +271,7 @@ func TestNodeLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -413,25 +413,25 @@ func TestPlaySeekGoalReset(t *testing.T) {
 func TestIdleSessionsReclaimed(t *testing.T) {
 	srv := New(Config{MaxSessions: 2, Idle: time.Hour})
 	defer srv.Close()
-	a, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts))
+	a, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
+	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err == nil || !strings.Contains(err.Error(), "already holds 2 sessions") {
+	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err == nil || !strings.Contains(err.Error(), "already holds 2 sessions") {
 		t.Fatalf("third session: %v", err)
 	}
 	a.hub.lastUsed.Store(time.Now().Add(-2 * time.Hour).Unix())
-	c, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts))
+	c, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts))
 	if err != nil {
 		t.Fatalf("after a session went idle: %v", err)
 	}
-	if _, ok := srv.Session(a.ID); ok {
+	if _, ok := srv.session(a.ID); ok {
 		t.Error("the idle session is still held")
 	}
-	if _, ok := srv.Session(c.ID); !ok {
+	if _, ok := srv.session(c.ID); !ok {
 		t.Error("the new session is not held")
 	}
 	<-a.hub.stopped // its hub has ended
@@ -465,7 +465,7 @@ func TestCloseEndsConnections(t *testing.T) {
 	if code != websocket.CloseGoingAway || !strings.Contains(reason, "session closed") {
 		t.Errorf("closed with %d %q", code, reason)
 	}
-	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
+	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
 		t.Errorf("a new session after Close: %v", err)
 	}
 }

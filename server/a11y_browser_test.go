@@ -56,11 +56,11 @@ func TestAccessibility(t *testing.T) {
 	}
 	checkAxe(t, ctx, axe, "landing")
 
-	sess, err := srv.StartSession(newSearch(t, "puzzle 283164705 goal=123804765", "astar h=manhattan"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 283164705 goal=123804765", "astar h=manhattan"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 		t.Fatal(err)
 	}
 	for k := 1; k <= 3; k++ {
@@ -96,14 +96,14 @@ func TestAccessibility(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkAxe(t, ctx, axe, "session (projector)")
-	if err := chromedp.Do(ctx, chromedp.KeyEvent("f"), chromedp.Navigate(ts.URL+FollowerPath(sess)), waitStep(3)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("f"), chromedp.Navigate(ts.URL+followerPath(sess)), waitStep(3)); err != nil {
 		t.Fatal(err)
 	}
 	checkAxe(t, ctx, axe, "session (follower)")
 
 	code, key := createRoom(t, ts)
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+RoomPresenterPath(code, key)),
+		chromedp.Navigate(ts.URL+roomPresenterPath(code, key)),
 		poll(`document.getElementById("room-conn").textContent === "live"`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("load-problem").value = "puzzle 283164705 goal=123804765"; document.getElementById("load-searches").value = "bfs\nastar h=manhattan"; document.querySelector("[data-testid=load]").click()`),
 		poll(laneStep(0)+` === "0" && `+laneStep(1)+` === "0"`),

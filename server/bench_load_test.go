@@ -29,13 +29,13 @@ func presenterAt20k(b *testing.B) (p *websocket.Conn, wsBase string, pid int) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { p.Close() })
-	readAs(b, p, MsgHello, &Hello{})
-	readAs(b, p, MsgState, &View{})
-	send(b, p, ClientMsg{Type: CmdSeek, Step: loadSteps})
-	var v View
+	readAs(b, p, msgHello, &hello{})
+	readAs(b, p, msgState, &view{})
+	send(b, p, clientMsg{Type: cmdSeek, Step: loadSteps})
+	var v view
 	for v.Step != loadSteps { // a move, or a state when it is the shorter
 		w := readWire(b, p)
-		if w.typ == MsgMove || w.typ == MsgState {
+		if w.typ == msgMove || w.typ == msgState {
 			if err := json.Unmarshal(w.json, &v); err != nil {
 				b.Fatal(err)
 			}
@@ -58,10 +58,10 @@ func presenterSteps(b *testing.B, p *websocket.Conn, n, rate int) []float64 {
 	for range n {
 		<-tick.C
 		t0 := time.Now()
-		send(b, p, ClientMsg{Type: CmdStep})
+		send(b, p, clientMsg{Type: cmdStep})
 		for {
 			w := readWire(b, p)
-			if w.typ == MsgStep {
+			if w.typ == msgStep {
 				break
 			}
 		}
@@ -117,7 +117,7 @@ func BenchmarkJoin100At20k(b *testing.B) {
 					if kind == websocket.BinaryMessage {
 						var h struct{ Type string }
 						_ = json.Unmarshal(raw[4:4+binary.LittleEndian.Uint32(raw)], &h)
-						if h.Type == MsgState {
+						if h.Type == msgState {
 							mu.Lock()
 							joins = append(joins, float64(time.Since(t0).Microseconds())/1000)
 							size = max(size, len(raw))
@@ -183,9 +183,9 @@ func BenchmarkQueryFlood4(b *testing.B) {
 					_ = json.Unmarshal(raw, &h)
 					mu.Lock()
 					switch {
-					case h.Type == MsgError:
+					case h.Type == msgError:
 						busy++
-					case h.Type != MsgStep && h.Type != MsgMeta:
+					case h.Type != msgStep && h.Type != msgMeta:
 						answers++
 					}
 					mu.Unlock()
@@ -203,20 +203,20 @@ func BenchmarkQueryFlood4(b *testing.B) {
 						return
 					case <-tick.C:
 					}
-					var m ClientMsg
+					var m clientMsg
 					switch n % 4 {
 					case 0:
-						m = ClientMsg{Type: QueryView, Step: r.IntN(loadSteps + 2000)}
+						m = clientMsg{Type: queryView, Step: r.IntN(loadSteps + 2000)}
 					case 1:
-						m = ClientMsg{Type: QueryLive}
+						m = clientMsg{Type: queryLive}
 					case 2:
 						ids := make([]int, maxStatesIDs)
 						for j := range ids {
 							ids[j] = r.IntN(50000)
 						}
-						m = ClientMsg{Type: QueryStates, IDs: ids}
+						m = clientMsg{Type: queryStates, IDs: ids}
 					case 3:
-						m = ClientMsg{Type: QueryRows, List: "open", Offset: r.IntN(20000), Count: maxRows}
+						m = clientMsg{Type: queryRows, List: "open", Offset: r.IntN(20000), Count: maxRows}
 					}
 					m.ID = n + 1
 					raw, _ := json.Marshal(m)

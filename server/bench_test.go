@@ -42,8 +42,8 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 				b.Fatalf("open list reached only %d", got)
 			}
 			openAt := s.Counters().Open
-			h := newHub(&Session{}, s, problemInfo(s))
-			stateBytes := len(h.stateNow(ReasonJoin))
+			h := newHub(&session{}, s, problemInfo(s))
+			stateBytes := len(h.stateNow(reasonJoin))
 			var events []stepper.Event
 			for range 16 {
 				ev, ok := s.Step()
@@ -105,7 +105,7 @@ func loadServerProcess() error {
 	}
 	srv := New(Config{})
 	defer srv.Close()
-	sess, err := srv.StartSession(search)
+	sess, err := srv.startSession(search)
 	if err != nil {
 		return err
 	}
@@ -248,9 +248,9 @@ func BenchmarkLoad200Followers(b *testing.B) {
 					continue
 				}
 				k := m.Event.Step
-				if m.Type == MsgState || m.Type == MsgMove {
+				if m.Type == msgState || m.Type == msgMove {
 					k = m.Step
-				} else if m.Type != MsgStep {
+				} else if m.Type != msgStep {
 					continue
 				}
 				local = append(local, receipt{k, now})
@@ -278,7 +278,7 @@ func BenchmarkLoad200Followers(b *testing.B) {
 	for k := 1; k <= steps; k++ {
 		<-tick.C
 		sent[k] = time.Now()
-		send(b, p, ClientMsg{Type: CmdStep})
+		send(b, p, clientMsg{Type: cmdStep})
 		if k == (steps+1)/2 {
 			heap1, goroutines, _ = serverHeap(b, addr)
 			rss1 = rssKiB(pid)

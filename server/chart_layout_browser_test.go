@@ -12,12 +12,12 @@ import (
 // stands over its own value, at 1280 px and in projector mode.
 func TestChartLegendAndCounters(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1280, 900)
-	sess, err := srv.StartSession(newSearch(t, "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess.hub.do(func() { sess.hub.seek(800, ReasonSeek) })
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(800), chromedp.Sleep(400*time.Millisecond)); err != nil {
+	sess.hub.do(func() { sess.hub.seek(800, reasonSeek) })
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(800), chromedp.Sleep(400*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
 	type layout struct {

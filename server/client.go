@@ -118,7 +118,7 @@ func (c *client) readPump() {
 			c.closeWith(websocket.CloseUnsupportedData, "send JSON text frames")
 			return
 		}
-		if c.role != RolePresenter {
+		if c.role != rolePresenter {
 			now := time.Now()
 			if !rate.allow(now) {
 				c.closeWith(websocket.ClosePolicyViolation, "too many messages; at most 30 a second")
@@ -135,7 +135,7 @@ func (c *client) readPump() {
 			return
 		}
 		inbox := c.hub.inbox
-		if c.role == RolePresenter {
+		if c.role == rolePresenter {
 			inbox = c.hub.cmds // never queued behind followers' queries
 		}
 		select {

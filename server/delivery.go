@@ -27,11 +27,11 @@ func (h *hub) deliver(c *client, m outMsg) {
 	}
 	c.inflight.Store(false)
 	h.coalesced.Add(1)
-	h.sendState(c, ReasonBehind)
+	h.sendState(c, reasonBehind)
 }
 
-func (h *hub) metaMessage() MetaMsg {
-	return MetaMsg{Type: MsgMeta, Live: h.search.StepCount(), Status: string(h.search.Status()),
+func (h *hub) metaMessage() metaMsg {
+	return metaMsg{Type: msgMeta, Live: h.search.StepCount(), Status: string(h.search.Status()),
 		Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load())}
 }
 

@@ -204,7 +204,7 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-func onlySession(t *testing.T, srv *Server) *Session {
+func onlySession(t *testing.T, srv *Server) *session {
 	t.Helper()
 	srv.sessions.mu.Lock()
 	defer srv.sessions.mu.Unlock()
@@ -243,14 +243,14 @@ func TestEndToEndViews(t *testing.T) {
 		{"large-10k", "puzzle 867254301 goal=123456780", "bfs", 3900, 3, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options+" maxnodes=100000"))
+			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options+" maxnodes=100000"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if tc.start > 0 {
-				sess.hub.do(func() { sess.hub.seek(tc.start, ReasonSeek) })
+				sess.hub.do(func() { sess.hub.seek(tc.start, reasonSeek) })
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(tc.start)); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(tc.start)); err != nil {
 				t.Fatal(err)
 			}
 			if tc.projector {

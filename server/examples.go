@@ -14,8 +14,8 @@ import (
 //go:embed maps/lecture-hall.map
 var lectureHallMap string
 
-// Example is a ready-made session on the landing page.
-type Example struct {
+// example is a ready-made session on the landing page.
+type example struct {
 	Name    string // form value and test id
 	Title   string
 	Blurb   string
@@ -24,7 +24,7 @@ type Example struct {
 }
 
 // examples are the landing page's examples, in the order shown.
-var examples = []Example{
+var examples = []example{
 	{Name: "puzzle-283164705", Title: "8-puzzle 283164705 → 123804765",
 		Blurb:   "The textbook's 8-puzzle: A* with Manhattan distance, solved in 5 moves.",
 		Problem: "puzzle 283164705 goal=123804765", Options: "astar h=manhattan"},
@@ -55,13 +55,13 @@ func init() {
 }
 
 // exampleByName finds an example.
-func exampleByName(name string) (Example, bool) {
+func exampleByName(name string) (example, bool) {
 	for _, e := range examples {
 		if e.Name == name {
 			return e, true
 		}
 	}
-	return Example{}, false
+	return example{}, false
 }
 
 // movingAIRows converts a Moving AI map ("type octile", "height H",

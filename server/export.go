@@ -14,8 +14,8 @@ import (
 )
 
 const (
-	// DefaultExportCeiling is the largest export the server sends.
-	DefaultExportCeiling = 16 << 20
+	// defaultExportCeiling is the largest export the server sends.
+	defaultExportCeiling = 16 << 20
 	// maxExports is how many exports are made at once; another request
 	// meanwhile gets 503 with Retry-After.
 	maxExports = 2
@@ -125,7 +125,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func exportName(sess *Session, step int, f export.Format) string {
+func exportName(sess *session, step int, f export.Format) string {
 	return fmt.Sprintf("stepviz-%s-step%d%s", sess.ID, step, f.Ext)
 }
 

@@ -18,7 +18,7 @@ func TestExportDownloads(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g")
 	c, _, _ := dial(t, ts, sess, sess.Key())
 	for i := 0; i < 4; i++ {
-		send(t, c, ClientMsg{Type: "step"})
+		send(t, c, clientMsg{Type: "step"})
 		var m json.RawMessage
 		readAs(t, c, "step", &m)
 	}

@@ -110,11 +110,11 @@ func TestBeamPage(t *testing.T) {
 		{"beam width=2 local=true", true},
 	} {
 		t.Run(tc.options, func(t *testing.T) {
-			sess, err := srv.StartSession(newSearch(t, problem, tc.options))
+			sess, err := srv.startSession(newSearch(t, problem, tc.options))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 				t.Fatal(err)
 			}
 			if got := pageText(t, ctx, "beam-width"); !strings.HasPrefix(got, "beam width 2") {
@@ -228,7 +228,7 @@ func TestBeamPage(t *testing.T) {
 func TestBiAStarPage(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
 	const problem, options = "graph romania", "biastar"
-	sess, err := srv.StartSession(newSearch(t, problem, options))
+	sess, err := srv.startSession(newSearch(t, problem, options))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestBiAStarPage(t *testing.T) {
 	if last.Status != stepper.Solved || last.Bidirectional == nil {
 		t.Fatalf("biastar on Romania ends %s at step %d", last.Status, last.Step)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0), chromedp.Click(`#btn-goal`), waitStep(last.Step),
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0), chromedp.Click(`#btn-goal`), waitStep(last.Step),
 		chromedp.Click(`#zoom-fit`), pollJS(`document.querySelectorAll('[data-testid=tree-node][data-dir=backward]').length > 0`)); err != nil {
 		t.Fatalf("run to the goal (step %d): %v", last.Step, err)
 	}
@@ -297,8 +297,8 @@ func TestBeamHelloAndFirstPaint(t *testing.T) {
 		}
 	}
 	_, ts, sess := liveServer(t, Config{}, "graph romania", "beam width=2 local=true")
-	sess.hub.do(func() { sess.hub.seek(1, ReasonSeek) })
-	_, page, _ := get(t, ts.URL+PresenterPath(sess))
+	sess.hub.do(func() { sess.hub.seek(1, reasonSeek) })
+	_, page, _ := get(t, ts.URL+presenterPath(sess))
 	rows := byTestID(t, page, "open-row")
 	if len(rows) != 2 || !strings.Contains(rows[0], "Sibiu") || !strings.Contains(rows[1], "Timisoara") {
 		t.Fatalf("step 1's open rows: %q, want Sibiu, Timisoara", rows)
@@ -319,13 +319,13 @@ func TestFamilyLegendNamesEveryStyle(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
 	for _, options := range []string{"dls depth=2", "astar depth=2"} {
 		t.Run(options, func(t *testing.T) {
-			sess, err := srv.StartSession(newSearch(t, "graph romania", options))
+			sess, err := srv.startSession(newSearch(t, "graph romania", options))
 			if err != nil {
 				t.Fatal(err)
 			}
 			eng := newSearch(t, "graph romania", options)
 			eng.Run(1000)
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0), chromedp.Click(`#btn-goal`), waitStep(eng.StepCount()), chromedp.Click(`#zoom-fit`)); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0), chromedp.Click(`#btn-goal`), waitStep(eng.StepCount()), chromedp.Click(`#zoom-fit`)); err != nil {
 				t.Fatal(err)
 			}
 			fitDrawn(t, ctx)

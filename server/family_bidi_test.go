@@ -21,7 +21,7 @@ func TestBidirectionalPage(t *testing.T) {
 		{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "bibfs"},
 	} {
 		t.Run(tc.problem+" "+tc.options, func(t *testing.T) {
-			sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options))
+			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -36,7 +36,7 @@ func TestBidirectionalPage(t *testing.T) {
 					meet = ev.Step
 				}
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0),
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0),
 				chromedp.SetValue(`#jump-to`, ""), chromedp.SendKeys(`#jump-to`, fmt.Sprintf("%d\r", meet)), waitStep(meet),
 				chromedp.Click(`#zoom-fit`), pollJS(`document.querySelectorAll('[data-testid=tree-node][data-dir=backward]').length > 0`)); err != nil {
 				t.Fatalf("step %d: %v", meet, err)

@@ -36,7 +36,7 @@ func shownForgotten(t *testing.T, ctx context.Context) int {
 func TestRBFSForgottenCount(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
 	const problem, options = "puzzle 867254301 goal=123456780", "rbfs h=manhattan"
-	sess, err := srv.StartSession(newSearch(t, problem, options))
+	sess, err := srv.startSession(newSearch(t, problem, options))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestRBFSForgottenCount(t *testing.T) {
 	if len(changes) < 3 || most < 10 {
 		t.Fatalf("rbfs on %s forgets too little to test: %d changes, at most %d nodes", problem, len(changes), most)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 		t.Fatal(err)
 	}
 	// count the strip's calls of the model's per-node status

@@ -82,9 +82,9 @@ func stepOfIteration(t *testing.T, problem, options string, it int) int {
 // click, RBFS's f-limits, backups and stored F.
 func TestFamilyPages(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
-	start := func(problem, options string) *Session {
+	start := func(problem, options string) *session {
 		t.Helper()
-		sess, err := srv.StartSession(newSearch(t, problem, options))
+		sess, err := srv.startSession(newSearch(t, problem, options))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func TestFamilyPages(t *testing.T) {
 	t.Run("idastar", func(t *testing.T) {
 		sess := start("graph romania", "idastar")
 		k3 := stepOfIteration(t, "graph romania", "idastar", 3)
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0), chromedp.Click(`#btn-step`), waitStep(1)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0), chromedp.Click(`#btn-step`), waitStep(1)); err != nil {
 			t.Fatal(err)
 		}
 		if got := text("open-title"); !strings.Contains(got, "Stack") || !strings.Contains(got, "top first") {
@@ -156,7 +156,7 @@ func TestFamilyPages(t *testing.T) {
 		// a follower views an earlier iteration on its own copy; live stays
 		sess := start("graph romania", "idastar")
 		k3 := stepOfIteration(t, "graph romania", "idastar", 3)
-		sess.hub.do(func() { sess.hub.seek(k3, ReasonSeek) })
+		sess.hub.do(func() { sess.hub.seek(k3, reasonSeek) })
 		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/s/"+sess.ID), waitStep(k3)); err != nil {
 			t.Fatal(err)
 		}
@@ -174,7 +174,7 @@ func TestFamilyPages(t *testing.T) {
 	t.Run("ids", func(t *testing.T) {
 		sess := start("graph romania", "ids")
 		k := stepOfIteration(t, "graph romania", "ids", 3)
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		if err := jump(k); err != nil {
@@ -201,7 +201,7 @@ func TestFamilyPages(t *testing.T) {
 				backup = ev.Step
 			}
 		}
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		if err := jump(backup); err != nil {
@@ -241,25 +241,25 @@ func TestNodeCapCountsEveryIteration(t *testing.T) {
 	const limit = 300
 	_, ts, sess := liveServer(t, Config{MaxNodes: limit}, "puzzle 867254301 goal=123456780", fmt.Sprintf("idastar h=misplaced maxnodes=%d", limit))
 	c, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, c, ClientMsg{Type: CmdGoal})
-	var v View
-	readAs(t, c, MsgMove, &v)
+	send(t, c, clientMsg{Type: cmdGoal})
+	var v view
+	readAs(t, c, msgMove, &v)
 	var nodes int
 	sess.hub.do(func() { nodes = sess.hub.search.NodeEnd(sess.hub.search.Horizon()) })
 	if v.Status != stepper.Running || nodes < limit || nodes > limit+8 || v.IterStart == 0 {
 		t.Fatalf("run to goal: step %d %s with %d nodes (iteration from %d), want to stop running at about %d nodes over several iterations", v.Step, v.Status, nodes, v.IterStart, limit)
 	}
-	send(t, c, ClientMsg{Type: CmdStep})
+	send(t, c, clientMsg{Type: cmdStep})
 	var e ErrorMsg
-	readAs(t, c, MsgError, &e)
+	readAs(t, c, msgError, &e)
 	if !strings.Contains(e.Message, "limit") || !strings.Contains(e.Message, "stepviz solve") {
 		t.Errorf("a step at the cap: %q", e.Message)
 	}
-	send(t, c, ClientMsg{Type: CmdBack})
-	readAs(t, c, MsgMove, &v)
-	send(t, c, ClientMsg{Type: CmdStep})
-	var st StepMsg
-	readAs(t, c, MsgStep, &st)
+	send(t, c, clientMsg{Type: cmdBack})
+	readAs(t, c, msgMove, &v)
+	send(t, c, clientMsg{Type: cmdStep})
+	var st stepMsg
+	readAs(t, c, msgStep, &st)
 	if st.Event.Step != v.Step+1 {
 		t.Errorf("a step redone within the journal: step %d after %d", st.Event.Step, v.Step)
 	}

@@ -131,10 +131,10 @@ func problemLine(v templates.FormValues) (string, error) {
 	return "", usererr.Errorf("server", "unknown problem source %q", v.Source)
 }
 
-// ScriptSteps is the Starlark step budget of a search on a script the form
+// scriptSteps is the Starlark step budget of a search on a script the form
 // gives: a tenth of the command line's (script.SearchSteps), a second or
 // two of one core, so that no visitor can hold the server's CPU.
-const ScriptSteps = 50_000_000
+const scriptSteps = 50_000_000
 
 // instanceFromForm parses the problem the form describes. A script comes
 // as text (the server reads no file a user names) and runs in the
@@ -158,7 +158,7 @@ func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
 		if err != nil {
 			return nil, err
 		}
-		inst.SetSearchSteps(ScriptSteps)
+		inst.SetSearchSteps(scriptSteps)
 		return inst, nil
 	}
 	line, err := problemLine(v)

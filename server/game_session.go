@@ -392,10 +392,10 @@ func (st *liveStore) add(l *liveSearch, owner string) (*liveSession, error) {
 		}
 	}
 	if owned >= st.perOwner {
-		return nil, ErrOwnerQuota{st.perOwner, st.idle}
+		return nil, errOwnerQuota{st.perOwner, st.idle}
 	}
 	if len(st.by) >= st.max {
-		return nil, ErrTooManySessions{st.max}
+		return nil, errTooManySessions{st.max}
 	}
 	want := int64(st.maxNodes) * liveNodeBytes
 	mem, err := st.mem.Reserve("live game and local sessions", want)

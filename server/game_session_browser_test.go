@@ -37,7 +37,7 @@ func startLive(t *testing.T, ctx context.Context, base, problem, algo string) st
 	t.Helper()
 	q := url.Values{"problem": {problem}, "algo": {algo}}
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(base+LivePath+"?"+q.Encode()),
+		chromedp.Navigate(base+livePath+"?"+q.Encode()),
 		chromedp.Click(`[data-testid=live-start]`),
 	); err != nil {
 		t.Fatalf("starting %s / %s: %v", problem, algo, err)
@@ -312,7 +312,7 @@ func liveScreenshot(t *testing.T, ctx context.Context, name string) {
 func TestLiveAccessibility(t *testing.T) {
 	axe := testenv.AxeCore(t)
 	ctx, base := liveBrowser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(base+LivePath), chromedp.WaitReady(`body`)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+livePath), chromedp.WaitReady(`body`)); err != nil {
 		t.Fatal(err)
 	}
 	checkAxe(t, ctx, axe, "live form")

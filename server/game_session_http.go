@@ -13,9 +13,9 @@ import (
 	"stepviz/templates"
 )
 
-// LivePath is the page that starts a live game or local session;
+// livePath is the page that starts a live game or local session;
 // /live?problem=LINE&algo=LINE fills its form in.
-const LivePath = "/live"
+const livePath = "/live"
 
 // routeLive adds the live game and local sessions' routes:
 //
@@ -26,8 +26,8 @@ const LivePath = "/live"
 func (s *Server) routeLive() {
 	s.live = &liveStore{by: map[string]*liveSession{}, max: s.cfg.MaxSessions, perOwner: s.cfg.MaxPerClient, idle: s.cfg.Idle,
 		mem: s.sessions.mem, maxNodes: s.cfg.MaxNodes}
-	s.mux.HandleFunc("GET "+LivePath, s.handleLiveForm)
-	s.mux.HandleFunc("POST "+LivePath, s.handleLiveCreate)
+	s.mux.HandleFunc("GET "+livePath, s.handleLiveForm)
+	s.mux.HandleFunc("POST "+livePath, s.handleLiveCreate)
 	s.mux.HandleFunc("GET /g/{id}", s.handleLivePage)
 	s.mux.HandleFunc("GET /g/{id}/ws", s.handleLiveWS)
 }
@@ -93,7 +93,7 @@ func (s *Server) handleLiveCreate(w http.ResponseWriter, r *http.Request) {
 func (s *Server) liveLookup(w http.ResponseWriter, r *http.Request) (ls *liveSession, presenter, ok bool) {
 	ls, ok = s.live.get(r.PathValue("id"))
 	if !ok {
-		httpError(w, "no such live session (it may have ended, or the server restarted); start one at "+LivePath, http.StatusNotFound)
+		httpError(w, "no such live session (it may have ended, or the server restarted); start one at "+livePath, http.StatusNotFound)
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)

@@ -190,7 +190,7 @@ func liveTestServer(t *testing.T, cfg Config, problem, algo string) (*httptest.S
 
 func postLive(t *testing.T, ts *httptest.Server, problem, algo string) *http.Response {
 	t.Helper()
-	req, _ := http.NewRequest("POST", ts.URL+LivePath, strings.NewReader(url.Values{"problem": {problem}, "algo": {algo}}.Encode()))
+	req, _ := http.NewRequest("POST", ts.URL+livePath, strings.NewReader(url.Values{"problem": {problem}, "algo": {algo}}.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Origin", ts.URL)
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
@@ -302,7 +302,7 @@ func TestLiveHTTP(t *testing.T) {
 	}{
 		{"not a game", http.StatusUnprocessableEntity, "is not a game or a local-search problem", func() *http.Response { return postLive(t, ts, "puzzle 123", "") }},
 		{"a local problem searched by a game algorithm", http.StatusUnprocessableEntity, "hillclimb", func() *http.Response { return postLive(t, ts, "queens 8", "alphabeta") }},
-		{"prefilled form", http.StatusOK, "tsp 10 seed=3", func() *http.Response { return getResp(t, ts.URL+LivePath+"?problem=tsp+10+seed%3D3") }},
+		{"prefilled form", http.StatusOK, "tsp 10 seed=3", func() *http.Response { return getResp(t, ts.URL+livePath+"?problem=tsp+10+seed%3D3") }},
 		{"follower page", http.StatusOK, "Following", func() *http.Response { return getResp(t, ts.URL+"/g/"+id) }},
 		{"presenter page", http.StatusOK, "live-step", func() *http.Response { return getResp(t, ts.URL+"/g/"+id+"?key="+url.QueryEscape(key)) }},
 		{"wrong key", http.StatusForbidden, "wrong presenter key", func() *http.Response { return getResp(t, ts.URL+"/g/"+id+"?key=nope") }},
@@ -315,7 +315,7 @@ func TestLiveHTTP(t *testing.T) {
 			t.Errorf("%s: %d, want %d with %q", tc.name, resp.StatusCode, tc.status, tc.body)
 		}
 	}
-	req, _ := http.NewRequest("POST", ts.URL+LivePath, strings.NewReader("problem=queens+8"))
+	req, _ := http.NewRequest("POST", ts.URL+livePath, strings.NewReader("problem=queens+8"))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set("Origin", "http://elsewhere.example")
 	resp, err := http.DefaultClient.Do(req)
@@ -355,7 +355,7 @@ func TestLandingSendsGamesLive(t *testing.T) {
 		}
 		resp.Body.Close()
 		u, _ := url.Parse(resp.Header.Get("Location"))
-		if resp.StatusCode != http.StatusSeeOther || u.Path != LivePath || u.Query().Get("problem") != line {
+		if resp.StatusCode != http.StatusSeeOther || u.Path != livePath || u.Query().Get("problem") != line {
 			t.Errorf("%s: %d to %q", line, resp.StatusCode, resp.Header.Get("Location"))
 		}
 	}

@@ -16,10 +16,10 @@ type headCache struct {
 }
 
 // stepHeadKeys are the keys a step message adds for a client that held
-// every key of the head before the step (StepMsg.HeadKeys): those of the
+// every key of the head before the step (stepMsg.HeadKeys): those of the
 // head's nodes that were not in the previous head, or whose records the
 // step restates, and that are not children the step left open (their keys
-// are in StepMsg.Keys). When the previous head is not known, every head
+// are in stepMsg.Keys). When the previous head is not known, every head
 // node's key. O(len(head) + len(restated)).
 func (h *hub) stepHeadKeys(ev stepper.Event, head, restated []int) map[int]headKey {
 	prev := map[int]bool{}

@@ -40,12 +40,12 @@ func newSearch(t testing.TB, problem, options string) *stepper.Search {
 
 // liveServer serves srv on 127.0.0.1 (httptest listens there) and starts
 // one session on the problem.
-func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *httptest.Server, *Session) {
+func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *httptest.Server, *session) {
 	t.Helper()
 	srv := New(cfg)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(func() { ts.Close(); srv.Close() })
-	sess, err := srv.StartSession(newSearch(t, problem, options))
+	sess, err := srv.startSession(newSearch(t, problem, options))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *ht
 }
 
 // wsURL is the websocket address of a session, with the key if given.
-func wsURL(ts *httptest.Server, sess *Session, key string) string {
+func wsURL(ts *httptest.Server, sess *session, key string) string {
 	u := "ws" + strings.TrimPrefix(ts.URL, "http") + "/s/" + sess.ID + "/ws"
 	if key != "" {
 		u += "?key=" + key
@@ -62,7 +62,7 @@ func wsURL(ts *httptest.Server, sess *Session, key string) string {
 }
 
 // dial connects and reads the hello and the join state.
-func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websocket.Conn, Hello, View) {
+func dial(t testing.TB, ts *httptest.Server, sess *session, key string) (*websocket.Conn, hello, view) {
 	t.Helper()
 	c, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
 	if err != nil {
@@ -73,10 +73,10 @@ func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websoc
 		t.Fatalf("dial: %v (HTTP %d)", err, status)
 	}
 	t.Cleanup(func() { c.Close() })
-	var h Hello
-	readAs(t, c, MsgHello, &h)
-	var s View
-	readAs(t, c, MsgState, &s)
+	var h hello
+	readAs(t, c, msgHello, &h)
+	var s view
+	readAs(t, c, msgState, &s)
 	return c, h, s
 }
 
@@ -123,7 +123,7 @@ func readAs(t testing.TB, c *websocket.Conn, typ string, v any) wire {
 	t.Helper()
 	for {
 		w := readWire(t, c)
-		if w.typ == MsgMeta && typ != MsgMeta {
+		if w.typ == msgMeta && typ != msgMeta {
 			continue
 		}
 		if w.typ != typ {
@@ -141,7 +141,7 @@ func readRaw(t testing.TB, c *websocket.Conn) []byte {
 	return readWire(t, c).json
 }
 
-func send(t testing.TB, c *websocket.Conn, m ClientMsg) {
+func send(t testing.TB, c *websocket.Conn, m clientMsg) {
 	t.Helper()
 	b, _ := json.Marshal(m)
 	if err := c.WriteMessage(websocket.TextMessage, b); err != nil {

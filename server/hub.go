@@ -34,7 +34,7 @@ const (
 // inMsg is one parsed client message on its way to the hub.
 type inMsg struct {
 	c   *client
-	msg ClientMsg
+	msg clientMsg
 }
 
 // hub is the one goroutine that owns a session: its search, its scratch
@@ -42,7 +42,7 @@ type inMsg struct {
 // write of those goes through the hub's channels, so nothing in it needs a
 // lock: this is the chat example's hub with the search added.
 type hub struct {
-	sess   *Session
+	sess   *session
 	search *stepper.Search
 	// scratch answers view and inspect queries at any step without moving
 	// the live search; it is built on first use.
@@ -65,7 +65,7 @@ type hub struct {
 	// history[k] is the open and closed sizes after step k, for every step
 	// the live search has reached (a search is deterministic, so going back
 	// never invalidates it).
-	history []Sizes
+	history []sizes
 	// last is the event of the step that led to the live state (nil at step 0).
 	last    *stepper.Event
 	playing bool
@@ -84,7 +84,7 @@ type hub struct {
 	// moves, which invalidates it and the list caches.
 	stateRecs    []byte
 	stateCosts   []float64
-	stateHeader  View // the state's JSON header, Reason unset
+	stateHeader  view // the state's JSON header, Reason unset
 	stateFrames  map[string][]byte
 	statePrep    map[string]*websocket.PreparedMessage
 	stateVersion int
@@ -121,7 +121,7 @@ type hub struct {
 	lastUsed  atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
 }
 
-func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
+func newHub(sess *session, s *stepper.Search, info ProblemInfo) *hub {
 	h := &hub{
 		sess: sess, search: s, info: info,
 		clients:      make(map[*client]bool),
@@ -132,7 +132,7 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 		calls:        make(chan func()),
 		quit:         make(chan struct{}),
 		stopped:      make(chan struct{}),
-		history:      []Sizes{sizesOf(s.Counters())},
+		history:      []sizes{sizesOf(s.Counters())},
 		speed:        defaultSpeed,
 		stateVersion: -1,
 		waiters:      map[*client]string{},
@@ -157,7 +157,7 @@ func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 	return h
 }
 
-func sizesOf(c stepper.Counters) Sizes { return Sizes{c.Open, c.Closed} }
+func sizesOf(c stepper.Counters) sizes { return sizes{c.Open, c.Closed} }
 
 func (h *hub) touch() { h.lastUsed.Store(time.Now().UnixNano()) }
 
@@ -218,18 +218,18 @@ func (h *hub) run() {
 		case c := <-h.register:
 			h.clients[c] = true
 			h.connected.Add(1)
-			if c.role == RoleFollower {
+			if c.role == roleFollower {
 				h.followers.Add(1)
 			}
 			h.deliver(c, text(h.helloFor(c)))
-			h.sendState(c, ReasonJoin)
+			h.sendState(c, reasonJoin)
 			h.audienceChanged()
 		case c := <-h.unregister:
 			if h.clients[c] {
 				delete(h.clients, c)
 				close(c.send)
 				h.connected.Add(-1)
-				if c.role == RoleFollower {
+				if c.role == roleFollower {
 					h.followers.Add(-1)
 				}
 				h.audienceChanged()
@@ -238,7 +238,7 @@ func (h *hub) run() {
 			h.audienceDue = false
 			h.broadcastMeta()
 		case m := <-h.inbox:
-			if m.c.role == RolePresenter {
+			if m.c.role == rolePresenter {
 				h.touch()
 			}
 			h.handle(m)
@@ -264,7 +264,7 @@ func (h *hub) handle(m inMsg) {
 		h.query(c, msg)
 		return
 	}
-	if c.role != RolePresenter {
+	if c.role != rolePresenter {
 		h.deliver(c, text(encode(errorMsg(msg.Type,
 			fmt.Sprintf("%q refused: you are following this session (read-only); only the presenter's link can drive it. Use your own controls to explore a copy.", msg.Type)))))
 		return
@@ -275,9 +275,9 @@ func (h *hub) handle(m inMsg) {
 }
 
 // command applies one presenter command.
-func (h *hub) command(msg ClientMsg) error {
+func (h *hub) command(msg clientMsg) error {
 	switch msg.Type {
-	case CmdStep:
+	case cmdStep:
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s); step back, jump or reset", h.search.Status())
 		}
@@ -285,15 +285,15 @@ func (h *hub) command(msg ClientMsg) error {
 			return h.capError()
 		}
 		h.stepForward()
-	case CmdBack:
+	case cmdBack:
 		k := h.search.StepCount()
 		if k == 0 {
 			return usererr.Errorf("server", "already at step 0")
 		}
-		h.seek(k-1, ReasonSeek)
-	case CmdSeek:
-		h.seek(msg.Step, ReasonSeek)
-	case CmdGoal:
+		h.seek(k-1, reasonSeek)
+	case cmdSeek:
+		h.seek(msg.Step, reasonSeek)
+	case cmdGoal:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
@@ -303,8 +303,8 @@ func (h *hub) command(msg ClientMsg) error {
 		}
 		// The node limit ends every search; the step cap also bounds a
 		// search that reopens nodes over and over.
-		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), ReasonGoal)
-	case CmdContour:
+		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), reasonGoal)
+	case cmdContour:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
@@ -312,13 +312,13 @@ func (h *hub) command(msg ClientMsg) error {
 		if h.atCap(h.search) {
 			return h.capError()
 		}
-		h.seek(h.nextContour(), ReasonSeek)
-	case CmdReset:
+		h.seek(h.nextContour(), reasonSeek)
+	case cmdReset:
 		if h.playing {
 			h.setPlaying(false)
 		}
-		h.seek(0, ReasonReset)
-	case CmdPlay:
+		h.seek(0, reasonReset)
+	case cmdPlay:
 		if msg.Speed != 0 {
 			h.setSpeed(msg.Speed)
 		}
@@ -329,9 +329,9 @@ func (h *hub) command(msg ClientMsg) error {
 			return h.capError()
 		}
 		h.setPlaying(true)
-	case CmdPause:
+	case cmdPause:
 		h.setPlaying(false)
-	case CmdSpeed:
+	case cmdSpeed:
 		h.setSpeed(msg.Speed)
 		h.broadcastMeta()
 	}
@@ -385,7 +385,7 @@ func encode(v any) []byte {
 // after the current one whose expanded node has another f than the node
 // expanded at the current step (the root's f at step 0), or the end of the
 // search. It leaves the search where it was (seek moves it and tells the
-// clients) and returns the step. Bounded like CmdGoal: the node limit ends
+// clients) and returns the step. Bounded like cmdGoal: the node limit ends
 // every search, the step cap a search that reopens nodes over and over.
 func (h *hub) nextContour() int {
 	s := h.search

@@ -30,21 +30,21 @@ import (
 // counts in its owner's share again.
 //
 // Ownership and bounds: a lecture is owned by the address that started it;
-// one address keeps at most MaxLecturesPerClient, the server at most
-// MaxLectures, evicting the least recently moved one idle for LectureIdle
+// one address keeps at most maxLecturesPerClient, the server at most
+// maxLectures, evicting the least recently moved one idle for lectureIdle
 // when full. Beyond them a session still runs, in memory only, and its
 // page says it is not kept.
 
 const (
-	MaxLectures          = 5000
-	MaxLecturesPerClient = 200
-	LectureIdle          = 30 * 24 * time.Hour
+	maxLectures          = 5000
+	maxLecturesPerClient = 200
+	lectureIdle          = 30 * 24 * time.Hour
 )
 
 // keepLecture records sess, started from the form fv by owner, as a
 // lecture, and makes its moves saved. It returns why it could not (the
 // session runs anyway), or "" once kept. A no-op without a database.
-func (s *Server) keepLecture(ctx context.Context, sess *Session, fv templates.FormValues, owner string) string {
+func (s *Server) keepLecture(ctx context.Context, sess *session, fv templates.FormValues, owner string) string {
 	if s.cfg.DB == nil {
 		return ""
 	}
@@ -59,15 +59,15 @@ func (s *Server) keepLecture(ctx context.Context, sess *Session, fv templates.Fo
 	if err != nil {
 		return "not kept across restarts: " + usererr.Text(err)
 	}
-	if owned >= MaxLecturesPerClient {
+	if owned >= maxLecturesPerClient {
 		return fmt.Sprintf("not kept across restarts: your computer keeps %d sessions here, the most one may; close some on /mine", owned)
 	}
-	if total >= MaxLectures {
-		id, err := s.cfg.DB.EvictLecture(ctx, time.Now().Add(-LectureIdle).Unix())
+	if total >= maxLectures {
+		id, err := s.cfg.DB.EvictLecture(ctx, time.Now().Add(-lectureIdle).Unix())
 		if err != nil || id == "" {
-			return fmt.Sprintf("not kept across restarts: this server keeps %d sessions, the most it allows", MaxLectures)
+			return fmt.Sprintf("not kept across restarts: this server keeps %d sessions, the most it allows", maxLectures)
 		}
-		s.logf("lecture %s evicted: unused for %v and the server full", id, LectureIdle)
+		s.logf("lecture %s evicted: unused for %v and the server full", id, lectureIdle)
 	}
 	var spec, opts string
 	sess.hub.do(func() { spec, opts = sess.hub.info.Spec, sess.hub.info.Options })
@@ -94,7 +94,7 @@ func (s *Server) lectureMoved(id string) func(*stepper.Search) {
 // lectureSession returns the live session of lecture id, rebuilding it
 // from its record at its step when this process has none. It returns
 // false if no lecture has that id. Cost: O(step) engine steps.
-func (s *Server) lectureSession(ctx context.Context, id string) (*Session, bool, error) {
+func (s *Server) lectureSession(ctx context.Context, id string) (*session, bool, error) {
 	if sess, ok := s.sessions.get(id); ok {
 		return sess, true, nil
 	}
@@ -135,7 +135,7 @@ func (st *store) unloadKept(owner string, n int) int {
 }
 
 func (st *store) unloadKeptLocked(owner string, n int) int {
-	var kept []*Session
+	var kept []*session
 	for _, s := range st.sessions {
 		if s.owner == owner && s.kept.Load() && s.hub.connected.Load() == 0 {
 			kept = append(kept, s)
@@ -155,7 +155,7 @@ func (st *store) unloadKeptLocked(owner string, n int) int {
 // sessions no page is connected to are unloaded first; when the server is
 // full, idle sessions are reclaimed. If the id is already live, that
 // session.
-func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
+func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*session, error) {
 	st.mu.Lock()
 	if sess, ok := st.sessions[id]; ok {
 		st.mu.Unlock()
@@ -165,7 +165,7 @@ func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Searc
 		st.unloadKeptLocked(owner, st.owned[owner]-st.perOwner+1)
 		if st.owned[owner] >= st.perOwner {
 			st.mu.Unlock()
-			return nil, ErrOwnerQuota{st.perOwner, st.idle}
+			return nil, errOwnerQuota{st.perOwner, st.idle}
 		}
 	}
 	if len(st.sessions) >= st.max {
@@ -173,9 +173,9 @@ func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Searc
 	}
 	if len(st.sessions) >= st.max {
 		st.mu.Unlock()
-		return nil, ErrTooManySessions{st.max}
+		return nil, errTooManySessions{st.max}
 	}
-	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, owner: owner, onMove: onMove}
+	sess := &session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, owner: owner, onMove: onMove}
 	sess.kept.Store(true)
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
@@ -199,7 +199,7 @@ func (s *Server) isLecturer(ctx context.Context, r *http.Request) bool {
 			continue
 		}
 		l, err := s.cfg.DB.Lecture(ctx, k.id)
-		if err == nil && l.Owner == owner && (&Session{keyHash: l.KeyHash}).IsPresenter(k.key) {
+		if err == nil && l.Owner == owner && (&session{keyHash: l.KeyHash}).isPresenter(k.key) {
 			return true
 		}
 	}
@@ -209,9 +209,9 @@ func (s *Server) isLecturer(ctx context.Context, r *http.Request) bool {
 // startLecture starts a session from the landing form for r's client. A
 // lecturer (isLecturer) at its share has its least recently used lecture
 // no page shows unloaded instead of being refused.
-func (s *Server) startLecture(r *http.Request, search *stepper.Search) (*Session, error) {
+func (s *Server) startLecture(r *http.Request, search *stepper.Search) (*session, error) {
 	sess, err := s.startSessionFor(r, search)
-	var quota ErrOwnerQuota
+	var quota errOwnerQuota
 	if errors.As(err, &quota) && s.isLecturer(r.Context(), r) && s.sessions.unloadKept(webguard.ClientIP(r), 1) > 0 {
 		sess, err = s.startSessionFor(r, search)
 	}
@@ -219,7 +219,7 @@ func (s *Server) startLecture(r *http.Request, search *stepper.Search) (*Session
 }
 
 // dropLocked removes s from the store (not stopping it).
-func (st *store) dropLocked(s *Session) {
+func (st *store) dropLocked(s *session) {
 	delete(st.sessions, s.ID)
 	if st.owned[s.owner]--; st.owned[s.owner] <= 0 {
 		delete(st.owned, s.owner)

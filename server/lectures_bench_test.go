@@ -28,7 +28,7 @@ func BenchmarkLectureStep(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			sess, err := srv.StartSession(search)
+			sess, err := srv.startSession(search)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -38,18 +38,18 @@ func BenchmarkLectureStep(b *testing.B) {
 				}
 			}
 			for b.Loop() {
-				sess.hub.do(func() { _ = sess.hub.command(ClientMsg{Type: CmdStep}) })
+				sess.hub.do(func() { _ = sess.hub.command(clientMsg{Type: cmdStep}) })
 			}
 		})
 	}
 	b.Run("rebuild-at-2000", func(b *testing.B) {
 		srv := New(Config{DB: db, MaxNodes: 10_000_000})
 		search, _ := searchFromForm(fv, srv.cfg.MaxNodes)
-		sess, _ := srv.StartSession(search)
+		sess, _ := srv.startSession(search)
 		if why := srv.keepLecture(context.Background(), sess, fv, "10.0.0.1"); why != "" {
 			b.Fatal(why)
 		}
-		sess.hub.do(func() { sess.hub.seek(2000, ReasonSeek) })
+		sess.hub.do(func() { sess.hub.seek(2000, reasonSeek) })
 		id := sess.ID
 		srv.Close()
 		for b.Loop() {

@@ -26,13 +26,13 @@ const (
 	// one poll (each once: a follower answering again replaces its
 	// answer).
 	DefaultVotersPerAddress = 60
-	// DefaultSocketsPerAddress is how many follower websockets (sessions
+	// defaultSocketsPerAddress is how many follower websockets (sessions
 	// and rooms together) one address may hold at once: four pages each.
-	DefaultSocketsPerAddress = 4 * DefaultVotersPerAddress
-	// DefaultAddressRate is how many messages a second all of one
+	defaultSocketsPerAddress = 4 * DefaultVotersPerAddress
+	// defaultAddressRate is how many messages a second all of one
 	// address's follower websockets may send together (a burst of twice
 	// as many), on top of each socket's own queryRate: three each.
-	DefaultAddressRate = 3 * DefaultVotersPerAddress
+	defaultAddressRate = 3 * DefaultVotersPerAddress
 	// presenterSockets is how many presenter websockets one session may
 	// hold (tabs of the lecturer); they do not count against MaxClients
 	// or the address's sockets, so followers can never lock the presenter
@@ -62,16 +62,16 @@ func newAddrLimits(maxSockets, rate int) *addrLimits {
 	return &addrLimits{maxSockets: maxSockets, rate: float64(rate), by: map[string]*addrEntry{}}
 }
 
-// ErrAddressSockets is returned when one address holds as many follower
+// errAddressSockets is returned when one address holds as many follower
 // websockets as it may.
-type ErrAddressSockets struct{ Max int }
+type errAddressSockets struct{ Max int }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e ErrAddressSockets) UserText() string {
+func (e errAddressSockets) UserText() string {
 	return fmt.Sprintf("your network already has %d pages open on this server, the most one address may; close some tabs (a lecturer with a larger class behind one router raises -per-address)", e.Max)
 }
 
-func (e ErrAddressSockets) Error() string { return "server: " + e.UserText() }
+func (e errAddressSockets) Error() string { return "server: " + e.UserText() }
 
 // acquire takes a socket slot for addr, or refuses when addr holds
 // maxSockets. The caller calls release exactly once when the socket ends.
@@ -84,10 +84,10 @@ func (a *addrLimits) acquire(addr string) (release func(), err error) {
 		a.by[addr] = e
 	}
 	if e.sockets >= a.maxSockets {
-		return nil, ErrAddressSockets{a.maxSockets}
+		return nil, errAddressSockets{a.maxSockets}
 	}
 	if !e.takeLocked(a.rate, joinCost, time.Now()) {
-		return nil, ErrAddressJoins{a.rate / joinCost}
+		return nil, errAddressJoins{a.rate / joinCost}
 	}
 	e.sockets++
 	var once sync.Once
@@ -132,16 +132,16 @@ func (e *addrEntry) takeLocked(rate, n float64, now time.Time) bool {
 // for flooding cannot come straight back.
 const joinCost = 3
 
-// ErrAddressJoins is returned when one address opens follower sockets
+// errAddressJoins is returned when one address opens follower sockets
 // faster than its share.
-type ErrAddressJoins struct{ Rate float64 }
+type errAddressJoins struct{ Rate float64 }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e ErrAddressJoins) UserText() string {
+func (e errAddressJoins) UserText() string {
 	return fmt.Sprintf("too many new connections from your network (at most %g a second from one address); wait a moment and reload", e.Rate)
 }
 
-func (e ErrAddressJoins) Error() string { return "server: " + e.UserText() }
+func (e errAddressJoins) Error() string { return "server: " + e.UserText() }
 
 // sockets reports how many follower sockets addr holds (for tests).
 func (a *addrLimits) sockets(addr string) int {
@@ -163,7 +163,7 @@ func addressFlood(rate float64) string {
 // takes one of the session's MaxClients slots and one of its address's
 // sockets; a presenter takes one of presenterSockets, so followers never
 // lock the presenter out. A refusal is answered with 503 and the reason.
-func (s *Server) admit(w http.ResponseWriter, r *http.Request, sess *Session, presenter bool) (*client, bool) {
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, sess *session, presenter bool) (*client, bool) {
 	h := sess.hub
 	release := func() {}
 	if presenter {
@@ -187,10 +187,10 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, sess *Session, pr
 		release()
 		return nil, false // the upgrader has replied
 	}
-	c := &client{hub: h, conn: conn, role: RoleFollower, send: make(chan outMsg, sendBuffer),
+	c := &client{hub: h, conn: conn, role: roleFollower, send: make(chan outMsg, sendBuffer),
 		addr: webguard.ClientIP(r), addrs: s.addrs, release: release}
 	if presenter {
-		c.role = RolePresenter
+		c.role = rolePresenter
 	}
 	return c, true
 }
@@ -220,16 +220,16 @@ func (p *livePoll) takeVote(c *roomClient, max int) error {
 	return nil
 }
 
-// ErrRoomQuota is returned when the address that opened a room holds as
+// errRoomQuota is returned when the address that opened a room holds as
 // many sessions as it may and every one of them has a page open.
-type ErrRoomQuota struct{ Max int }
+type errRoomQuota struct{ Max int }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e ErrRoomQuota) UserText() string {
+func (e errRoomQuota) UserText() string {
 	return fmt.Sprintf("the lecturer of this room has %d searches open here, the most one may, each watched; close a search's page and reload", e.Max)
 }
 
-func (e ErrRoomQuota) Error() string { return "server: " + e.UserText() }
+func (e errRoomQuota) Error() string { return "server: " + e.UserText() }
 
 // reclaimRoomLocked stops up to n of owner's sessions that a new room
 // search may take the place of: room searches nobody watches (rebuilt from
@@ -237,7 +237,7 @@ func (e ErrRoomQuota) Error() string { return "server: " + e.UserText() }
 // first. Called with st.mu held. O(sessions log sessions).
 func (st *store) reclaimRoomLocked(owner string, n int) {
 	cutoff := time.Now().Add(-st.idle).UnixNano()
-	var spare []*Session
+	var spare []*session
 	for _, s := range st.sessions {
 		if s.owner != owner {
 			continue

@@ -17,7 +17,7 @@ func BenchmarkSessionBytesPerNode(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		srv, ts, sess := liveServer(b, Config{MaxNodes: nodes}, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0", "bfs")
-		sess.hub.do(func() { sess.hub.seek(goalTarget(0, nodes), ReasonGoal) })
+		sess.hub.do(func() { sess.hub.seek(goalTarget(0, nodes), reasonGoal) })
 		dial(b, ts, sess, "")
 		held := 0
 		sess.hub.do(func() { held = sess.hub.search.NodeCount() })

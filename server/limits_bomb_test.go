@@ -22,7 +22,7 @@ const bombBytes = 15 << 20
 // below one bomb's size, let alone one per socket.
 func TestCompressedBombRefused(t *testing.T) {
 	srv, ts := roomServer(t, "")
-	sess, err := srv.StartSession(newSearch(t, "puzzle 283164705 goal=123804765", "bfs"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 283164705 goal=123804765", "bfs"))
 	if err != nil {
 		t.Fatal(err)
 	}

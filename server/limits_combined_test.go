@@ -66,7 +66,7 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	ts := httptest.NewServer(srv)
 	tb.Cleanup(func() { ts.Close(); srv.Close(); db.Close() })
 
-	sess, err := srv.StartSession(newSearch(tb, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0", "bfs"))
+	sess, err := srv.startSession(newSearch(tb, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0", "bfs"))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -75,12 +75,12 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	if lecturerRoom == nil {
 		tb.Fatalf("lecturer's room: %s", body)
 	}
-	_ = lecturerRoom.WriteJSON(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
-	var rm RoomMsg
-	readTyped(tb, lecturerRoom, MsgRoom, &rm, func() bool { return rm.Current == 0 })
-	_ = lecturerRoom.WriteJSON(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 0})
-	var poll PollMsg
-	readTyped(tb, lecturerRoom, MsgPoll, &poll, nil)
+	_ = lecturerRoom.WriteJSON(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
+	var rm roomMsg
+	readTyped(tb, lecturerRoom, msgRoom, &rm, func() bool { return rm.Current == 0 })
+	_ = lecturerRoom.WriteJSON(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 0})
+	var poll pollMsg
+	readTyped(tb, lecturerRoom, msgPoll, &poll, nil)
 
 	var out combinedLoad
 	ctx, cancel := context.WithCancel(context.Background())
@@ -95,7 +95,7 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	sessURL := wsBase(ts) + "/s/" + sess.ID + "/ws"
 	// 4 and 8: follower sockets up to the refusal, each querying 25 times
 	// a second; a socket closed for flooding comes back.
-	for range DefaultSocketsPerAddress + 10 {
+	for range defaultSocketsPerAddress + 10 {
 		attack(func() {
 			for ctx.Err() == nil {
 				c, _, err := dialerFrom(hostileIP).DialContext(ctx, sessURL, nil)
@@ -156,11 +156,11 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 			if rc == nil {
 				continue
 			}
-			_ = rc.WriteJSON(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=manhattan", "astar h=misplaced", "greedy h=manhattan"}})
-			var m RoomMsg
+			_ = rc.WriteJSON(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=manhattan", "astar h=misplaced", "greedy h=manhattan"}})
+			var m roomMsg
 			for ctx.Err() == nil {
 				_ = rc.SetReadDeadline(time.Now().Add(5 * time.Second))
-				if rc.ReadJSON(&m) != nil || (m.Type == MsgRoom && m.Current == 0) {
+				if rc.ReadJSON(&m) != nil || (m.Type == msgRoom && m.Current == 0) {
 					break
 				}
 			}
@@ -185,18 +185,18 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 				sleepCtx(ctx, 50*time.Millisecond)
 				continue
 			}
-			_ = c.WriteJSON(RoomCmd{Type: RoomAnswer, Poll: poll.ID, Answer: poll.Right})
+			_ = c.WriteJSON(roomCmd{Type: roomAnswer, Poll: poll.ID, Answer: poll.Right})
 			for {
 				_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
 				var m struct{ Type, Yours string }
 				if c.ReadJSON(&m) != nil {
 					break
 				}
-				if m.Type == MsgError {
+				if m.Type == msgError {
 					atomic.AddInt64(&out.refusedVotes, 1)
 					break
 				}
-				if m.Type == MsgPoll && m.Yours != "" {
+				if m.Type == msgPoll && m.Yours != "" {
 					atomic.AddInt64(&out.votes, 1)
 					break
 				}
@@ -259,13 +259,13 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	p, _, _ := dial(tb, ts, sess, sess.Key())
 	for range steps {
 		start := time.Now()
-		send(tb, p, ClientMsg{Type: CmdStep})
+		send(tb, p, clientMsg{Type: cmdStep})
 		for {
 			w := readWire(tb, p)
-			if w.typ == MsgStep {
+			if w.typ == msgStep {
 				break
 			}
-			if w.typ == MsgError {
+			if w.typ == msgError {
 				tb.Fatalf("the presenter's step refused: %s", w.json)
 			}
 		}
@@ -293,13 +293,13 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 }
 
 // otherAnswer answers the lecturer's poll from otherIP.
-func otherAnswer(ts *httptest.Server, code string, poll PollMsg) error {
+func otherAnswer(ts *httptest.Server, code string, poll pollMsg) error {
 	c, _, err := dialerFrom(otherIP).Dial(wsBase(ts)+"/r/"+code+"/ws?t=another-address-00000", nil)
 	if err != nil {
 		return fmt.Errorf("another address's room socket: %w", err)
 	}
 	defer c.Close()
-	if err := c.WriteJSON(RoomCmd{Type: RoomAnswer, Poll: poll.ID, Answer: poll.Right}); err != nil {
+	if err := c.WriteJSON(roomCmd{Type: roomAnswer, Poll: poll.ID, Answer: poll.Right}); err != nil {
 		return err
 	}
 	for {
@@ -308,10 +308,10 @@ func otherAnswer(ts *httptest.Server, code string, poll PollMsg) error {
 		if err := c.ReadJSON(&m); err != nil {
 			return fmt.Errorf("another address's answer: %w", err)
 		}
-		if m.Type == MsgError {
+		if m.Type == msgError {
 			return fmt.Errorf("another address's answer refused: %s", m.Message)
 		}
-		if m.Type == MsgPoll && m.Yours == poll.Right {
+		if m.Type == msgPoll && m.Yours == poll.Right {
 			return nil
 		}
 	}
@@ -443,7 +443,7 @@ func readTyped(tb testing.TB, c *websocket.Conn, typ string, v any, ok func() bo
 		}
 		var head struct{ Type, Message string }
 		_ = json.Unmarshal(raw, &head)
-		if head.Type == MsgError {
+		if head.Type == msgError {
 			tb.Fatalf("refused: %s", head.Message)
 		}
 		if head.Type != typ {

@@ -58,7 +58,7 @@ func wsFrom(t testing.TB, ip, u string) (*websocket.Conn, int, string) {
 func wsBase(ts *httptest.Server) string { return "ws" + strings.TrimPrefix(ts.URL, "http") }
 
 // TestAddressSocketsBounded: one address cannot fill a session's slots:
-// past DefaultSocketsPerAddress its follower sockets are refused with a
+// past defaultSocketsPerAddress its follower sockets are refused with a
 // reason, while another address's follower and the presenter (from the
 // same address) still connect. Sockets opened faster than the address's
 // join rate are refused until the bucket refills, as a page would retry.
@@ -66,7 +66,7 @@ func TestAddressSocketsBounded(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	u := wsBase(ts) + "/s/" + sess.ID + "/ws"
 	throttled := 0
-	for i := 0; i < DefaultSocketsPerAddress; {
+	for i := 0; i < defaultSocketsPerAddress; {
 		c, status, body := wsFrom(t, hostileIP, u)
 		switch {
 		case c != nil:
@@ -82,7 +82,7 @@ func TestAddressSocketsBounded(t *testing.T) {
 	time.Sleep(time.Second) // the join bucket refills
 	c, status, body := wsFrom(t, hostileIP, u)
 	if c != nil || status != http.StatusServiceUnavailable || !strings.Contains(body, "your network") {
-		t.Fatalf("follower %d of one address: HTTP %d %q, want 503 saying the network has too many pages", DefaultSocketsPerAddress+1, status, body)
+		t.Fatalf("follower %d of one address: HTTP %d %q, want 503 saying the network has too many pages", defaultSocketsPerAddress+1, status, body)
 	}
 	if c, status, body := wsFrom(t, otherIP, u); c == nil {
 		t.Errorf("another address's follower refused: HTTP %d %s", status, body)
@@ -110,16 +110,16 @@ func TestPresenterNotLockedOut(t *testing.T) {
 	if c == nil {
 		t.Fatalf("the presenter of a full session refused: HTTP %d %s", status, body)
 	}
-	var h Hello
-	readAs(t, c, MsgHello, &h)
-	if h.Role != RolePresenter {
+	var h hello
+	readAs(t, c, msgHello, &h)
+	if h.Role != rolePresenter {
 		t.Errorf("role %q", h.Role)
 	}
 }
 
 // TestAddressRateShared: followers of one address that each keep under
 // their own rate still share one budget: sending together past
-// DefaultAddressRate closes them with a reason, while another address's
+// defaultAddressRate closes them with a reason, while another address's
 // follower querying at its own pace is not closed.
 func TestAddressRateShared(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
@@ -172,10 +172,10 @@ func TestAddressRateShared(t *testing.T) {
 		t.Fatal("1,600 messages from one address at once: no socket closed")
 	}
 	// The other address's follower is still served.
-	send(t, other, ClientMsg{Type: QueryInspect, Node: 0})
+	send(t, other, clientMsg{Type: queryInspect, Node: 0})
 	for {
 		w := readWire(t, other)
-		if w.typ == MsgInspect {
+		if w.typ == msgInspect {
 			break
 		}
 	}
@@ -209,10 +209,10 @@ func TestRoomSessionsCountAgainstOpener(t *testing.T) {
 	p := &roomConn{t, c}
 	lanes := []string{"bfs", "astar h=manhattan", "astar h=misplaced", "greedy h=manhattan"}
 	const loads = 15 // 60 searches: more than the server's 50 sessions
-	var m RoomMsg
+	var m roomMsg
 	for i := range loads {
-		p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: lanes})
-		m = p.room(func(m RoomMsg) bool { return m.Current == i })
+		p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: lanes})
+		m = p.room(func(m roomMsg) bool { return m.Current == i })
 	}
 	hc := clientFrom(hostileIP)
 	opened := 0
@@ -251,9 +251,9 @@ func TestVotesPerAddress(t *testing.T) {
 	_, ts := roomServer(t, "")
 	code, key := createRoom(t, ts)
 	p := dialRoom(t, ts, code, key, "presenter-token-0000")
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
-	p.room(func(m RoomMsg) bool { return m.Current == 0 })
-	p.send(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 0})
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
+	p.room(func(m roomMsg) bool { return m.Current == 0 })
+	p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 0})
 	q := p.poll(nil)
 	base := wsBase(ts) + "/r/" + code + "/ws?t="
 	answer := func(ip, token string) (bool, string) {
@@ -265,7 +265,7 @@ func TestVotesPerAddress(t *testing.T) {
 		defer c.Close()
 		f := &roomConn{t, c}
 		f.room(nil)
-		f.send(RoomCmd{Type: RoomAnswer, Poll: q.ID, Answer: q.Right})
+		f.send(roomCmd{Type: roomAnswer, Poll: q.ID, Answer: q.Right})
 		for {
 			_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
 			var m struct{ Type, Message, Yours string }
@@ -273,9 +273,9 @@ func TestVotesPerAddress(t *testing.T) {
 				t.Fatalf("reading: %v", err)
 			}
 			switch {
-			case m.Type == MsgError:
+			case m.Type == msgError:
 				return false, m.Message
-			case m.Type == MsgPoll && m.Yours == q.Right:
+			case m.Type == msgPoll && m.Yours == q.Right:
 				return true, ""
 			}
 		}
@@ -299,7 +299,7 @@ func TestVotesPerAddress(t *testing.T) {
 	if ok, why := answer(otherIP, "another-address-0000"); !ok {
 		t.Errorf("another address's follower refused: %s", why)
 	}
-	got := p.poll(func(m PollMsg) bool { return m.Answers >= DefaultVotersPerAddress+1 })
+	got := p.poll(func(m pollMsg) bool { return m.Answers >= DefaultVotersPerAddress+1 })
 	if got.Answers != DefaultVotersPerAddress+1 {
 		t.Errorf("the poll holds %d answers, want %d", got.Answers, DefaultVotersPerAddress+1)
 	}
@@ -309,22 +309,22 @@ func TestVotesPerAddress(t *testing.T) {
 // once (2 × rate / joinCost), then is refused with the reason until its
 // bucket refills.
 func TestAddressJoinRate(t *testing.T) {
-	a := newAddrLimits(1000, DefaultAddressRate)
-	burst := 2 * DefaultAddressRate / joinCost
+	a := newAddrLimits(1000, defaultAddressRate)
+	burst := 2 * defaultAddressRate / joinCost
 	for i := range burst {
 		if _, err := a.acquire(hostileIP); err != nil {
 			t.Fatalf("join %d of a burst of %d: %v", i+1, burst, err)
 		}
 	}
 	_, err := a.acquire(hostileIP)
-	var joins ErrAddressJoins
+	var joins errAddressJoins
 	if !errors.As(err, &joins) || !strings.Contains(err.Error(), "new connections") {
 		t.Fatalf("join %d at once: %v, want a refusal naming new connections", burst+1, err)
 	}
 	if _, err := a.acquire(otherIP); err != nil {
 		t.Errorf("another address refused: %v", err)
 	}
-	time.Sleep(time.Second / DefaultAddressRate * joinCost * 2)
+	time.Sleep(time.Second / defaultAddressRate * joinCost * 2)
 	if _, err := a.acquire(hostileIP); err != nil {
 		t.Errorf("a join after the bucket refilled: %v", err)
 	}

@@ -38,11 +38,11 @@ func TestMapLabelsLegible(t *testing.T) {
 	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
 		name := fmt.Sprintf("%dx%d", size[0], size[1])
 		ctx := testbrowser.New(t, size[0], size[1], 90*time.Second)
-		sess, err := srv.StartSession(newSearch(t, "graph romania", "astar"))
+		sess, err := srv.startSession(newSearch(t, "graph romania", "astar"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {

@@ -11,16 +11,16 @@ import (
 //go:embed maps/arena2.map
 var arena2Map string
 
-// EmbeddedMap is a Moving AI map built into the binary, offered by the
+// embeddedMap is a Moving AI map built into the binary, offered by the
 // landing form's map picker: the server reads no file named by a user.
-type EmbeddedMap struct {
+type embeddedMap struct {
 	Name, Title string
 	Start, Goal string // default cells "x,y" (a long benchmark route)
 	text        string
 }
 
 // embeddedMaps are the maps the landing form offers, smallest first.
-var embeddedMaps = []EmbeddedMap{
+var embeddedMaps = []embeddedMap{
 	{Name: "lecture-hall", Title: "lecture hall (40×24, drawn for stepviz)", Start: "2,2", Goal: "37,21", text: lectureHallMap},
 	// arena2.map.scen's bucket 90 route 11,107 → 273,207 (length 363.9)
 	{Name: "arena2", Title: "arena2 (281×209, Dragon Age: Origins)", Start: "11,107", Goal: "273,207", text: arena2Map},
@@ -33,7 +33,7 @@ var mapRows = struct {
 
 // embeddedMapRows returns the rows of an embedded map as grid rows, parsed
 // once; an unknown name is an error that lists the maps.
-func embeddedMapRows(name string) (EmbeddedMap, []string, error) {
+func embeddedMapRows(name string) (embeddedMap, []string, error) {
 	for _, m := range embeddedMaps {
 		if m.Name != name {
 			continue
@@ -54,5 +54,5 @@ func embeddedMapRows(name string) (EmbeddedMap, []string, error) {
 	for i, m := range embeddedMaps {
 		names[i] = m.Name
 	}
-	return EmbeddedMap{}, nil, usererr.Errorf("server", "no map %q in this server: pick one of %s, or paste the rows", name, strings.Join(names, ", "))
+	return embeddedMap{}, nil, usererr.Errorf("server", "no map %q in this server: pick one of %s, or paste the rows", name, strings.Join(names, ", "))
 }

@@ -135,7 +135,7 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 func (s *Server) mineSession(ctx context.Context, k heldKey) (templates.MineItem, bool) {
 	it := templates.MineItem{ID: k.id, Key: k.key, Href: "/s/" + k.id + "?" + keyParam + "=" + url.QueryEscape(k.key), Close: "/s/" + k.id + "/close"}
 	if sess, ok := s.sessions.get(k.id); ok {
-		if !sess.IsPresenter(k.key) {
+		if !sess.isPresenter(k.key) {
 			return it, false
 		}
 		sess.hub.do(func() {
@@ -149,7 +149,7 @@ func (s *Server) mineSession(ctx context.Context, k heldKey) (templates.MineItem
 		return it, false
 	}
 	l, err := s.cfg.DB.Lecture(ctx, k.id)
-	if err != nil || !(&Session{keyHash: l.KeyHash}).IsPresenter(k.key) {
+	if err != nil || !(&session{keyHash: l.KeyHash}).isPresenter(k.key) {
 		return it, false
 	}
 	it.Title, it.Detail, it.Step, it.Kept = l.Spec, l.Options, l.Step, true
@@ -158,12 +158,12 @@ func (s *Server) mineSession(ctx context.Context, k heldKey) (templates.MineItem
 
 // mineRoom describes room k if it exists and k.key drives it.
 func (s *Server) mineRoom(ctx context.Context, k heldKey) (templates.MineItem, bool) {
-	it := templates.MineItem{ID: k.id, Key: k.key, Href: RoomPresenterPath(k.id, k.key), Close: "/r/" + k.id + "/close", Kept: true}
+	it := templates.MineItem{ID: k.id, Key: k.key, Href: roomPresenterPath(k.id, k.key), Close: "/r/" + k.id + "/close", Kept: true}
 	if s.rooms == nil {
 		return it, false
 	}
 	room, err := s.rooms.get(ctx, k.id)
-	if err != nil || !room.IsPresenter(k.key) {
+	if err != nil || !room.isPresenter(k.key) {
 		return it, false
 	}
 	room.mu.Lock()
@@ -247,7 +247,7 @@ func (s *Server) handleCloseRoom(w http.ResponseWriter, r *http.Request) {
 	}
 	id := r.PathValue("room")
 	room, err := s.rooms.get(r.Context(), id)
-	if errors.Is(err, persist.ErrNotFound) || (err == nil && !room.IsPresenter(key)) {
+	if errors.Is(err, persist.ErrNotFound) || (err == nil && !room.isPresenter(key)) {
 		httpError(w, "no such room, or not its presenter's key; nothing was closed", http.StatusNotFound)
 		return
 	}

@@ -152,14 +152,14 @@ func TestStrangerStillBounded(t *testing.T) {
 			_, loc, _ := do(t, c, "POST", ts.URL+"/sessions", form)
 			u, _ := url.Parse(loc)
 			ids = append(ids, strings.TrimPrefix(u.Path, "/s/"))
-			sess, _ := srv.Session(ids[len(ids)-1])
+			sess, _ := srv.session(ids[len(ids)-1])
 			dial(t, ts, sess, "") // a follower watches it
 		}
 		if status, _, body := do(t, c, "POST", ts.URL+"/sessions", form); status != http.StatusServiceUnavailable {
 			t.Errorf("a third session while both are watched: %d %.200s", status, body)
 		}
 		for _, id := range ids {
-			if _, ok := srv.Session(id); !ok {
+			if _, ok := srv.session(id); !ok {
 				t.Errorf("watched session %s was unloaded", id)
 			}
 		}

@@ -76,7 +76,7 @@ func (h *hub) stepForward() {
 // stepMessage builds the message of one step: the event, its narration,
 // the sort keys of the children it left open, and the records of every
 // node the step touched, as at this step.
-func (h *hub) stepMessage(ev stepper.Event) StepMsg {
+func (h *hub) stepMessage(ev stepper.Event) stepMsg {
 	m := codec.NewStep(h.search, ev, completing{h.search, h.scratch, ev.Step}, formatOf(h.info), narrate(h.search, ev))
 	m.Playing = h.playing
 	m.HeadKeys = h.stepHeadKeys(ev, m.Head, codec.StepIDs(h.search, ev))
@@ -182,12 +182,12 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 			}
 		}
 	}
-	v := h.view(s, last, MsgMove, reason, id, enc.Costs())
+	v := h.view(s, last, msgMove, reason, id, enc.Costs())
 	return outMsg{data: frame(v, enc.Bytes()), binary: true, large: true}, max(k, to)
 }
 
 // view is the JSON header of a state or move: search s at its step.
-func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, id int, costs []float64) View {
+func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, id int, costs []float64) view {
 	narration := ""
 	if last != nil {
 		narration = narrate(s, *last)
@@ -202,12 +202,12 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 // sample returns at most max points of hist and the stride between them:
 // steps 0, stride, 2·stride, …, so point i stands for step i·stride (the
 // last few steps may fall between two points).
-func sample(hist []Sizes, max int) ([]Sizes, int) {
+func sample(hist []sizes, max int) ([]sizes, int) {
 	if len(hist) <= max {
-		return append([]Sizes(nil), hist...), 1
+		return append([]sizes(nil), hist...), 1
 	}
 	stride := (len(hist) + max - 1) / max
-	out := make([]Sizes, 0, max+1)
+	out := make([]sizes, 0, max+1)
 	for i := 0; i < len(hist); i += stride {
 		out = append(out, hist[i])
 	}

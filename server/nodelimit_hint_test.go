@@ -28,14 +28,14 @@ func TestNodeLimitHintOnAMap(t *testing.T) {
 			t.Fatalf("arena2 %v: %s %.300s", form, resp.Status, body)
 		}
 		loc, _ := url.Parse(resp.Header.Get("Location"))
-		sess, _ := srv.Session(strings.TrimPrefix(loc.Path, "/s/"))
+		sess, _ := srv.session(strings.TrimPrefix(loc.Path, "/s/"))
 		conn, _, _ := dial(t, ts, sess, sess.Key())
-		send(t, conn, ClientMsg{Type: CmdGoal})
+		send(t, conn, clientMsg{Type: cmdGoal})
 		var narration, status string
 		for range 50 {
-			var v View
+			var v view
 			w := readWire(t, conn)
-			if w.typ != MsgMove && w.typ != MsgStep {
+			if w.typ != msgMove && w.typ != msgStep {
 				continue
 			}
 			if err := json.Unmarshal(w.json, &v); err != nil {

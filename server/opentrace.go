@@ -64,7 +64,7 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Logger.Printf("session %s: opened a trace of %d steps: %s | %s", sess.ID, tr.Steps, tr.Problem, tr.Options)
 	}
 	rememberKey(w, r, "s", sess.ID, sess.key)
-	http.Redirect(w, r, PresenterPath(sess), http.StatusSeeOther)
+	http.Redirect(w, r, presenterPath(sess), http.StatusSeeOther)
 }
 
 // searchFromTrace replays a trace within this server's limits: it names no

@@ -207,7 +207,7 @@ func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, i
 	b.Cleanup(srv.Close)
 	ts := httptest.NewServer(srv)
 	b.Cleanup(ts.Close)
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -226,11 +226,11 @@ func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, i
 			k -= 400
 		}
 		se.Seek(0)
-		sess.hub.seek(k, ReasonSeek)
+		sess.hub.seek(k, reasonSeek)
 		step, held = se.StepCount(), se.NodeCount()
 	})
 	ctx := testbrowser.New(b, 1600, 1000, 5*time.Minute)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), chromedp.Poll[chromedp.Void](
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
 		b.Fatalf("the page did not draw step %d: %v", step, err)
 	}

@@ -24,14 +24,14 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const start = 3000
-	sess.hub.do(func() { sess.hub.seek(start, ReasonSeek) })
+	sess.hub.do(func() { sess.hub.seek(start, reasonSeek) })
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+FollowerPath(sess)), chromedp.Poll[chromedp.Void](
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+followerPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(start)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Fatalf("the follower's page did not draw step %d: %v", start, err)
 	}
@@ -45,14 +45,14 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 	}
 	const secs = 5
 	sess.hub.do(func() {
-		if err := sess.hub.command(ClientMsg{Type: CmdPlay, Speed: 20}); err != nil {
+		if err := sess.hub.command(clientMsg{Type: cmdPlay, Speed: 20}); err != nil {
 			t.Error(err)
 		}
 	})
 	time.Sleep(secs * time.Second)
 	var live int
 	sess.hub.do(func() {
-		_ = sess.hub.command(ClientMsg{Type: CmdPause})
+		_ = sess.hub.command(clientMsg{Type: cmdPause})
 		live = sess.hub.search.StepCount()
 	})
 	if live < start+secs*10 {
@@ -100,14 +100,14 @@ func TestGridPageLoadsH(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	const step = 3000
-	sess.hub.do(func() { sess.hub.seek(step, ReasonSeek) })
+	sess.hub.do(func() { sess.hub.seek(step, reasonSeek) })
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), chromedp.Poll[chromedp.Void](
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Fatalf("the page did not draw step %d: %v", step, err)
 	}

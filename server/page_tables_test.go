@@ -25,17 +25,17 @@ func TestClosedListFollowsItsEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	step := 500
-	sess.hub.do(func() { sess.hub.seek(step, ReasonSeek) })
+	sess.hub.do(func() { sess.hub.seek(step, reasonSeek) })
 	ctx := browser(t)
 	drawn := func(k int) chromedp.Action[chromedp.Void] {
 		return chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(k)+`"`, chromedp.WithPollingTimeout(30*time.Second))
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), drawn(step)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), drawn(step)); err != nil {
 		t.Fatalf("the page did not draw step %d: %v", step, err)
 	}
 	// visible: the orders of the closed rows wholly in view, and parents

@@ -83,12 +83,12 @@ func TestFirstPaintCoordinates(t *testing.T) {
 	defer srv.Close()
 	ts := newTestServer(t, srv)
 	ex, _ := exampleByName("tutorial-grid")
-	sess, err := srv.StartSession(newSearch(t, ex.Problem, ex.Options))
+	sess, err := srv.startSession(newSearch(t, ex.Problem, ex.Options))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess.hub.do(func() { sess.hub.seek(3, ReasonSeek) })
-	_, page, _ := get(t, ts.URL+PresenterPath(sess))
+	sess.hub.do(func() { sess.hub.seek(3, reasonSeek) })
+	_, page, _ := get(t, ts.URL+presenterPath(sess))
 	cells := regexp.MustCompile(`<td class="state">([^<]*)</td>`).FindAllStringSubmatch(page, -1)
 	if len(cells) == 0 {
 		t.Fatal("no state cells in the first paint")
@@ -105,7 +105,7 @@ func TestFirstPaintCoordinates(t *testing.T) {
 func TestContourCommand(t *testing.T) {
 	srv := New(Config{})
 	defer srv.Close()
-	sess, err := srv.StartSession(newSearch(t, "puzzle 867254301 goal=123456780", "astar h=manhattan"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 867254301 goal=123456780", "astar h=manhattan"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestContourCommand(t *testing.T) {
 	for range 3 {
 		var got int
 		sess.hub.do(func() {
-			if err := sess.hub.command(ClientMsg{Type: CmdContour}); err != nil {
+			if err := sess.hub.command(clientMsg{Type: cmdContour}); err != nil {
 				t.Fatal(err)
 			}
 			got = sess.hub.search.StepCount()
@@ -181,9 +181,9 @@ func inspectorAt(id, k int) chromedp.Action[chromedp.Void] {
 // and the DOM bound on a 10,000-node search.
 func TestSessionPageDefects(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
-	start := func(problem, options string) *Session {
+	start := func(problem, options string) *session {
 		t.Helper()
-		sess, err := srv.StartSession(newSearch(t, problem, options))
+		sess, err := srv.startSession(newSearch(t, problem, options))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,7 +192,7 @@ func TestSessionPageDefects(t *testing.T) {
 
 	t.Run("inspector-refreshes", func(t *testing.T) {
 		sess := start("graph romania", "astar")
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		for k := 1; k <= 3; k++ {
@@ -227,7 +227,7 @@ func TestSessionPageDefects(t *testing.T) {
 
 	t.Run("contour-and-goal", func(t *testing.T) {
 		sess := start("puzzle 867254301 goal=123456780", "astar h=manhattan")
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		eng := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=manhattan")
@@ -254,7 +254,7 @@ func TestSessionPageDefects(t *testing.T) {
 	t.Run("coordinates-and-axes", func(t *testing.T) {
 		ex, _ := exampleByName("tutorial-grid")
 		sess := start(ex.Problem, ex.Options)
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0), chromedp.Click(`#btn-step`), waitStep(1)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0), chromedp.Click(`#btn-step`), waitStep(1)); err != nil {
 			t.Fatal(err)
 		}
 		narr := eval[string](t, ctx, `document.getElementById("narration").textContent`)
@@ -275,7 +275,7 @@ func TestSessionPageDefects(t *testing.T) {
 		// a big map is a canvas with axis ticks, whatever its size
 		moving, _ := exampleByName("moving-ai")
 		sess = start(moving.Problem, moving.Options)
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		if n := eval[int](t, ctx, `Number(document.querySelector('[data-testid=grid-canvas]').dataset.ticks || 0)`); n <= 0 {
@@ -285,8 +285,8 @@ func TestSessionPageDefects(t *testing.T) {
 
 	t.Run("fit-and-follow", func(t *testing.T) {
 		sess := start("puzzle 867254301 goal=123456780", "bfs maxnodes=100000")
-		sess.hub.do(func() { sess.hub.seek(3000, ReasonSeek) })
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(3000)); err != nil {
+		sess.hub.do(func() { sess.hub.seek(3000, reasonSeek) })
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(3000)); err != nil {
 			t.Fatal(err)
 		}
 		// Follow: the node expanded last, its parent and all its siblings
@@ -345,8 +345,8 @@ func TestSessionPageDefects(t *testing.T) {
 			rows[y] = string(r)
 		}
 		sess := start("grid "+strings.Join(rows, "/")+" start=10,10 goal=500,500 moves=8", "astar h=octile duplicates=drop maxnodes=100000")
-		sess.hub.do(func() { sess.hub.seek(3000, ReasonSeek) })
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(3000)); err != nil {
+		sess.hub.do(func() { sess.hub.seek(3000, reasonSeek) })
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(3000)); err != nil {
 			t.Fatal(err)
 		}
 		k0 := eval[float64](t, ctx, `Number(document.querySelector('[data-testid=grid-canvas]').dataset.k)`)
@@ -362,11 +362,11 @@ func TestSessionPageDefects(t *testing.T) {
 
 	t.Run("follower-controls", func(t *testing.T) {
 		sess := start("graph romania", "astar")
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		pres := eval[string](t, ctx, `getComputedStyle(document.querySelector('[data-testid=controls]')).backgroundColor`)
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+FollowerPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+followerPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		foll := eval[string](t, ctx, `getComputedStyle(document.querySelector('[data-testid=controls]')).backgroundColor`)
@@ -422,11 +422,11 @@ func TestProjector720(t *testing.T) {
 		{"romania-idastar", "graph romania", "idastar"},
 		{"grid-bibfs", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "bibfs"},
 	} {
-		sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options))
+		sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 			t.Fatal(err)
 		}
 		if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {

@@ -22,9 +22,9 @@ import (
 // answer is computed by the engine when it can be (the next node expanded,
 // f of a node) and given by the presenter otherwise (is h admissible).
 const (
-	PollNext       = "next"       // which node is expanded next?
-	PollF          = "f"          // what is f of node X?
-	PollAdmissible = "admissible" // is this heuristic admissible here?
+	pollNext       = "next"       // which node is expanded next?
+	pollF          = "f"          // what is f of node X?
+	pollAdmissible = "admissible" // is this heuristic admissible here?
 
 	// pollChoices is how many open nodes a "next" poll offers.
 	pollChoices = 6
@@ -32,16 +32,16 @@ const (
 	maxAnswerLen = 32
 )
 
-// PollChoice is one answer a follower can click.
-type PollChoice struct {
+// pollChoice is one answer a follower can click.
+type pollChoice struct {
 	Answer string `json:"answer"`
 	Label  string `json:"label"`
 }
 
-// PollMsg is a poll as one client may see it: the presenter sees the
+// pollMsg is a poll as one client may see it: the presenter sees the
 // answers as they arrive; followers see them, and the right answer, once
 // revealed.
-type PollMsg struct {
+type pollMsg struct {
 	Type     string       `json:"type"`
 	ID       int64        `json:"id"`
 	Kind     string       `json:"kind"`
@@ -49,7 +49,7 @@ type PollMsg struct {
 	SearchID string       `json:"search"`
 	Step     int          `json:"step"`
 	Node     int          `json:"node"`
-	Choices  []PollChoice `json:"choices,omitempty"`
+	Choices  []pollChoice `json:"choices,omitempty"`
 	Revealed bool         `json:"revealed"`
 	Answers  int          `json:"answers"`
 	// Counts is the number of followers per answer (normalised).
@@ -64,7 +64,7 @@ type PollMsg struct {
 // livePoll is the room's latest poll with its answers by pseudonym.
 type livePoll struct {
 	persist.Poll
-	choices []PollChoice
+	choices []pollChoice
 	answers map[string]string
 	// voters holds, per client address, the pseudonyms that answered
 	// through this instance: at most Config.VotersPerAddress each (see
@@ -73,7 +73,7 @@ type livePoll struct {
 }
 
 // loadPoll reads the room's latest poll and its answers.
-func (r *Room) loadPoll(ctx context.Context) error {
+func (r *room) loadPoll(ctx context.Context) error {
 	polls, err := r.rs.db.Polls(ctx, r.ID)
 	if err != nil || len(polls) == 0 {
 		return err
@@ -99,10 +99,10 @@ func (r *Room) loadPoll(ctx context.Context) error {
 // every instance of a cluster, and again after a restart) never replays
 // the search. Only a "next" poll stored before the choices were kept
 // (schema migration 4) is replayed to its step, once.
-func (r *Room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) {
+func (r *room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) {
 	lp := &livePoll{Poll: p, answers: map[string]string{}}
 	switch p.Kind {
-	case PollNext:
+	case pollNext:
 		if p.Choices != "" {
 			if err := json.Unmarshal([]byte(p.Choices), &lp.choices); err != nil {
 				return nil, usererr.Errorf("server", "poll %d's stored choices: %w", p.ID, err)
@@ -119,13 +119,13 @@ func (r *Room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) 
 		}
 		s.Seek(p.Step)
 		lp.choices = nextChoices(s, p.Answer)
-	case PollAdmissible:
+	case pollAdmissible:
 		lp.choices = yesNo
 	}
 	return lp, nil
 }
 
-var yesNo = []PollChoice{{"yes", "Yes"}, {"no", "No"}}
+var yesNo = []pollChoice{{"yes", "Yes"}, {"no", "No"}}
 
 func (p *livePoll) counts() map[string]int {
 	out := map[string]int{}
@@ -148,8 +148,8 @@ func (p *livePoll) shareRight() float64 {
 	return float64(right) / float64(len(p.answers))
 }
 
-func (p *livePoll) msgFor(c *roomClient) PollMsg {
-	m := PollMsg{Type: MsgPoll, ID: p.ID, Kind: p.Kind, Question: p.Question, SearchID: p.SearchID, Step: p.Step, Node: p.Node,
+func (p *livePoll) msgFor(c *roomClient) pollMsg {
+	m := pollMsg{Type: msgPoll, ID: p.ID, Kind: p.Kind, Question: p.Question, SearchID: p.SearchID, Step: p.Step, Node: p.Node,
 		Choices: p.choices, Revealed: p.Revealed, Answers: len(p.answers)}
 	if c.presenter || p.Revealed {
 		m.Counts = p.counts()
@@ -171,16 +171,16 @@ func (p *livePoll) msgFor(c *roomClient) PollMsg {
 // their order gives nothing away; right is always among them. It reads
 // only the head of the open list (OpenHead), never a copy of the search:
 // O(pollChoices²) whatever the number of nodes (issue 8).
-func nextChoices(s *stepper.Search, right string) []PollChoice {
+func nextChoices(s *stepper.Search, right string) []pollChoice {
 	ids := s.OpenHead(pollChoices, nil)
 	if r, err := strconv.Atoi(right); err == nil && !containsInt(ids, r) {
 		ids = append(ids, r)
 	}
 	sort.Ints(ids)
-	out := make([]PollChoice, 0, len(ids))
+	out := make([]pollChoice, 0, len(ids))
 	for _, id := range ids {
 		n := s.Node(id)
-		out = append(out, PollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (g %s, h %s)", id, n.State, fmtNum(n.G), fmtNum(n.H))})
+		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (g %s, h %s)", id, n.State, fmtNum(n.G), fmtNum(n.H))})
 	}
 	return out
 }
@@ -197,7 +197,7 @@ func containsInt(xs []int, x int) bool {
 func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // ask opens a poll about a lane of the live searches at its live step.
-func (r *Room) ask(ctx context.Context, m RoomCmd) error {
+func (r *room) ask(ctx context.Context, m roomCmd) error {
 	r.mu.Lock()
 	var se *persist.Search
 	for _, l := range r.currentLanesLocked() {
@@ -219,14 +219,14 @@ func (r *Room) ask(ctx context.Context, m RoomCmd) error {
 		return err
 	}
 	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Kind: m.Kind, Node: -1}
-	var choices []PollChoice
+	var choices []pollChoice
 	if !sess.hub.do(func() { choices, err = sess.hub.pollAt(*se, m, &p) }) {
 		return usererr.New("server", "the search has stopped")
 	}
 	if err != nil {
 		return err
 	}
-	if choices != nil && m.Kind == PollNext {
+	if choices != nil && m.Kind == pollNext {
 		b, err := json.Marshal(choices)
 		if err != nil {
 			return usererr.Errorf("server", "encoding the poll's choices: %w", err)
@@ -242,12 +242,12 @@ func (r *Room) ask(ctx context.Context, m RoomCmd) error {
 // and reads the live search itself: a "next" poll takes one step and
 // undoes it from the journal, O(one step), never a replay of the search;
 // the search is left where it was, and no client is told of the step.
-func (h *hub) pollAt(se persist.Search, m RoomCmd, p *persist.Poll) ([]PollChoice, error) {
+func (h *hub) pollAt(se persist.Search, m roomCmd, p *persist.Poll) ([]pollChoice, error) {
 	s := h.search
 	step := s.StepCount()
 	p.Step = step
 	switch m.Kind {
-	case PollNext:
+	case pollNext:
 		if s.Status().Done() {
 			return nil, usererr.Errorf("server", "the search is over (%s): nothing is expanded next", s.Status())
 		}
@@ -262,7 +262,7 @@ func (h *hub) pollAt(se persist.Search, m RoomCmd, p *persist.Poll) ([]PollChoic
 		p.Answer = strconv.Itoa(ev.Expanded.ID)
 		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, se.Options)
 		return nextChoices(s, p.Answer), nil
-	case PollF:
+	case pollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
 			return nil, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
 		}
@@ -271,7 +271,7 @@ func (h *hub) pollAt(se persist.Search, m RoomCmd, p *persist.Poll) ([]PollChoic
 		p.Answer = normalNumber(n.F)
 		p.Question = fmt.Sprintf("Step %d of %s: what is f of node #%d (%s)? Type a number.", step, se.Options, m.Node, n.State)
 		return nil, nil
-	case PollAdmissible:
+	case pollAdmissible:
 		if m.Answer != "yes" && m.Answer != "no" {
 			return nil, usererr.New("server", "say whether the heuristic is admissible (yes or no): that is the answer the class will see")
 		}
@@ -287,7 +287,7 @@ func (h *hub) pollAt(se persist.Search, m RoomCmd, p *persist.Poll) ([]PollChoic
 }
 
 // applyAsk stores a poll and makes it the room's open question.
-func (r *Room) applyAsk(ctx context.Context, p persist.Poll) error {
+func (r *room) applyAsk(ctx context.Context, p persist.Poll) error {
 	r.mu.Lock()
 	if r.poll != nil && r.poll.ID == p.ID {
 		r.mu.Unlock()
@@ -321,7 +321,7 @@ func normalNumber(x float64) string {
 }
 
 // answer records c's answer to the open poll.
-func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer string) error {
+func (r *room) answer(ctx context.Context, c *roomClient, pollID int64, answer string) error {
 	answer = strings.TrimSpace(answer)
 	r.mu.Lock()
 	p := r.poll
@@ -349,7 +349,7 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 		return voteErr
 	}
 	switch p.Kind {
-	case PollF:
+	case pollF:
 		x, err := strconv.ParseFloat(strings.ReplaceAll(answer, ",", "."), 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return usererr.Errorf("server", "%q is not a number; type f as a number such as 7 or 7.5", answer)
@@ -373,7 +373,7 @@ func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 
 // applyAnswer records one follower's answer and shows it to the
 // presenters and to that follower's pages.
-func (r *Room) applyAnswer(ctx context.Context, pollID int64, pseudonym, answer string) error {
+func (r *room) applyAnswer(ctx context.Context, pollID int64, pseudonym, answer string) error {
 	if err := r.rs.db.SetAnswer(ctx, persist.Answer{PollID: pollID, Pseudonym: pseudonym, Answer: answer}); err != nil {
 		return err
 	}
@@ -393,7 +393,7 @@ func (r *Room) applyAnswer(ctx context.Context, pollID int64, pseudonym, answer 
 }
 
 // reveal closes the poll and shows everyone the answers and the right one.
-func (r *Room) reveal(ctx context.Context) error {
+func (r *room) reveal(ctx context.Context) error {
 	r.mu.Lock()
 	p := r.poll
 	r.mu.Unlock()
@@ -403,7 +403,7 @@ func (r *Room) reveal(ctx context.Context) error {
 	return r.emit(ctx, roomEvent{Kind: evReveal, PollID: p.ID})
 }
 
-func (r *Room) applyReveal(ctx context.Context, pollID int64) error {
+func (r *room) applyReveal(ctx context.Context, pollID int64) error {
 	if err := r.rs.db.Reveal(ctx, pollID); err != nil {
 		return err
 	}

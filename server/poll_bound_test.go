@@ -66,7 +66,7 @@ func TestPollAtBounded(t *testing.T) {
 		s.Run(steps)
 		h := &hub{search: s}
 		var p persist.Poll
-		choices, err := h.pollAt(persist.Search{Options: "astar h=misplaced"}, RoomCmd{Kind: PollNext}, &p)
+		choices, err := h.pollAt(persist.Search{Options: "astar h=misplaced"}, roomCmd{Kind: pollNext}, &p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestPollAtBounded(t *testing.T) {
 			t.Fatalf("the right answer %s is not among the choices %+v", p.Answer, choices)
 		}
 		return testing.AllocsPerRun(5, func() {
-			if _, err := h.pollAt(persist.Search{}, RoomCmd{Kind: PollNext}, &p); err != nil {
+			if _, err := h.pollAt(persist.Search{}, roomCmd{Kind: pollNext}, &p); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -108,7 +108,7 @@ func BenchmarkAskNext(b *testing.B) {
 		h := &hub{search: s}
 		for b.Loop() {
 			var p persist.Poll
-			if _, err := h.pollAt(persist.Search{}, RoomCmd{Kind: PollNext}, &p); err != nil {
+			if _, err := h.pollAt(persist.Search{}, roomCmd{Kind: pollNext}, &p); err != nil {
 				b.Fatal(err)
 			}
 		}

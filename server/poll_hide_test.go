@@ -54,11 +54,11 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 	code, key := createRoom(t, ts)
 	p := dialRoom(t, ts, code, key, "presenter-token-0000")
 	p.room(nil)
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
-	id := p.room(func(m RoomMsg) bool { return m.Current == 0 }).History[0].Lanes[0].ID
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
+	id := p.room(func(m roomMsg) bool { return m.Current == 0 }).History[0].Lanes[0].ID
 	const P = 3
 	for range P {
-		p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
 	waitFor(t, func() bool { return sessionStep(t, ts, id, "") == P })
 
@@ -79,7 +79,7 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 	student := dialSession("")
 	var before []int
 	readUntil(t, student, func(wire, hideWire) {}, func(m hideWire) bool {
-		if m.Type == MsgState && m.Head != nil {
+		if m.Type == msgState && m.Head != nil {
 			before = *m.Head
 			return true
 		}
@@ -89,8 +89,8 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 		t.Fatalf("the state before the poll has head %v: the test needs an open list", before)
 	}
 
-	p.send(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 0})
-	right := p.poll(func(m PollMsg) bool { return m.Right != "" }).Right
+	p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 0})
+	right := p.poll(func(m pollMsg) bool { return m.Right != "" }).Right
 	if right != strconv.Itoa(before[0]) {
 		t.Fatalf("the poll's answer %s is not the head's first node %d", right, before[0])
 	}
@@ -105,10 +105,10 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 			if k := string(m.HeadKeys); k != "" && k != "null" && k != "[]" && k != "{}" {
 				t.Errorf("%s: a %s message during the poll carries the head's keys %s (the answer is %s)", who, m.Type, k, right)
 			}
-			if m.Step != nil && *m.Step > P && m.Type != MsgMeta {
+			if m.Step != nil && *m.Step > P && m.Type != msgMeta {
 				t.Errorf("%s: a %s message during the poll shows step %d, past the poll's %d", who, m.Type, *m.Step, P)
 			}
-			if m.Type == MsgRows {
+			if m.Type == msgRows {
 				ids := make([]int, len(m.Rows))
 				for i, r := range m.Rows {
 					ids[i] = r.ID
@@ -117,35 +117,35 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 					t.Errorf("%s: open rows during the poll: ids %v, %d keys; want id order and no keys", who, ids, len(m.Keys))
 				}
 			}
-			if m.Type == MsgInspect && len(m.Key) > 0 && string(m.Key) != "null" {
+			if m.Type == msgInspect && len(m.Key) > 0 && string(m.Key) != "null" {
 				t.Errorf("%s: an inspect during the poll carries the sort key %s", who, m.Key)
 			}
 		}
 	}
 	// the poll's opening sends the student its step again, without the head
-	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == MsgMove && m.Head != nil })
+	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == msgMove && m.Head != nil })
 	// the student's own queries
-	send(t, student, ClientMsg{Type: QueryRows, List: "open", Offset: 0, Count: 20, ID: 1})
-	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == MsgRows })
-	send(t, student, ClientMsg{Type: QueryInspect, Node: rightID, Step: P + 1, ID: 2})
-	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == MsgInspect })
-	send(t, student, ClientMsg{Type: QueryView, Step: 1000, ID: 3})
-	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == MsgMove })
+	send(t, student, clientMsg{Type: queryRows, List: "open", Offset: 0, Count: 20, ID: 1})
+	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == msgRows })
+	send(t, student, clientMsg{Type: queryInspect, Node: rightID, Step: P + 1, ID: 2})
+	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == msgInspect })
+	send(t, student, clientMsg{Type: queryView, Step: 1000, ID: 3})
+	readUntil(t, student, hidden("student"), func(m hideWire) bool { return m.Type == msgMove })
 	// a student joining during the poll
 	late := dialSession("")
-	readUntil(t, late, hidden("late student"), func(m hideWire) bool { return m.Type == MsgState })
+	readUntil(t, late, hidden("late student"), func(m hideWire) bool { return m.Type == msgState })
 	// the presenter's own socket is told the order
 	pres := dialSession(key)
 	readUntil(t, pres, func(w wire, m hideWire) {
-		if m.Type == MsgState && (m.Head == nil || len(*m.Head) == 0 || (*m.Head)[0] != rightID) {
+		if m.Type == msgState && (m.Head == nil || len(*m.Head) == 0 || (*m.Head)[0] != rightID) {
 			t.Errorf("the presenter's state during the poll has head %v, want it to start with %s", m.Head, right)
 		}
-	}, func(m hideWire) bool { return m.Type == MsgState })
+	}, func(m hideWire) bool { return m.Type == msgState })
 
-	p.send(RoomCmd{Type: RoomReveal})
+	p.send(roomCmd{Type: roomReveal})
 	var after []int
 	readUntil(t, student, func(wire, hideWire) {}, func(m hideWire) bool {
-		if m.Type == MsgMove && m.Head != nil && len(*m.Head) > 0 {
+		if m.Type == msgMove && m.Head != nil && len(*m.Head) > 0 {
 			after = *m.Head
 			return true
 		}
@@ -154,10 +154,10 @@ func TestPollHidesOrderOnTheWire(t *testing.T) {
 	if after[0] != rightID {
 		t.Errorf("after the reveal the student's head is %v, want it to start with the answer %s", after, right)
 	}
-	send(t, student, ClientMsg{Type: QueryRows, List: "open", Offset: 0, Count: 20, ID: 4})
+	send(t, student, clientMsg{Type: queryRows, List: "open", Offset: 0, Count: 20, ID: 4})
 	readUntil(t, student, func(w wire, m hideWire) {
-		if m.Type == MsgRows && (len(m.Rows) == 0 || m.Rows[0].ID != rightID || len(m.Keys) != len(m.Rows)) {
+		if m.Type == msgRows && (len(m.Rows) == 0 || m.Rows[0].ID != rightID || len(m.Keys) != len(m.Rows)) {
 			t.Errorf("after the reveal the open rows start with %v and have %d keys, want the answer %s first and a key each", m.Rows, len(m.Keys), right)
 		}
-	}, func(m hideWire) bool { return m.Type == MsgRows })
+	}, func(m hideWire) bool { return m.Type == msgRows })
 }

@@ -23,14 +23,14 @@ func (h *hub) heldAt() (int, bool) {
 // holdsViews reports whether poll p holds its search's views: an open
 // "next" poll.
 func holdsViews(p *livePoll) bool {
-	return p != nil && p.Kind == PollNext && !p.Revealed
+	return p != nil && p.Kind == pollNext && !p.Revealed
 }
 
 // applyHold holds the views of search id at step (hold) or lifts its hold,
 // if this process runs that session (a session started later gets the
-// hold from Room.start). It must be called without r.mu held: it waits on
+// hold from room.start). It must be called without r.mu held: it waits on
 // the hub.
-func (r *Room) applyHold(id string, step int, hold bool) {
+func (r *room) applyHold(id string, step int, hold bool) {
 	sess, ok := r.rs.srv.sessions.get(id)
 	if !ok {
 		return

@@ -24,7 +24,7 @@ func TestPollHidesAnswer(t *testing.T) {
 	t.Cleanup(cancel)
 	const P = 3
 	if err := chromedp.Do(pctx,
-		chromedp.Navigate(ts.URL+RoomPresenterPath(code, key)),
+		chromedp.Navigate(ts.URL+roomPresenterPath(code, key)),
 		poll(`document.getElementById("room-conn").textContent === "live"`),
 		chromedp.Evaluate[chromedp.Void](`document.getElementById("load-problem").value = "puzzle 283164705 goal=123804765"; document.getElementById("load-searches").value = "astar h=manhattan"; document.querySelector("[data-testid=load]").click()`),
 		poll(laneStep(0)+` === "0"`),

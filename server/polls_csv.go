@@ -28,7 +28,7 @@ import (
 
 // csvAnswer is an answer as the exports write it: numeric for every kind.
 func csvAnswer(kind, a string) string {
-	if kind == PollAdmissible {
+	if kind == pollAdmissible {
 		switch a {
 		case "yes":
 			return "1"

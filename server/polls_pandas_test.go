@@ -39,27 +39,27 @@ func TestPollsCSVInPandas(t *testing.T) {
 	_, ts := roomServer(t, "")
 	code, key := createRoom(t, ts)
 	p := dialRoom(t, ts, code, key, "presenter-token-0000")
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
-	p.room(func(m RoomMsg) bool { return m.Current == 0 })
-	p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
+	p.room(func(m roomMsg) bool { return m.Current == 0 })
+	p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	followers := make([]*roomConn, 8)
 	for i := range followers {
 		followers[i] = dialRoom(t, ts, code, "", fmt.Sprintf("follower-token-%05d", i))
 		followers[i].room(nil)
 	}
-	ask := func(cmd RoomCmd, answer func(i int, q PollMsg) string) {
+	ask := func(cmd roomCmd, answer func(i int, q pollMsg) string) {
 		t.Helper()
 		p.send(cmd)
-		q := p.poll(func(m PollMsg) bool { return m.Kind == cmd.Kind })
+		q := p.poll(func(m pollMsg) bool { return m.Kind == cmd.Kind })
 		for i, f := range followers {
-			f.poll(func(m PollMsg) bool { return m.ID == q.ID })
+			f.poll(func(m pollMsg) bool { return m.ID == q.ID })
 			a := answer(i, q)
-			f.send(RoomCmd{Type: RoomAnswer, Poll: q.ID, Answer: a})
-			f.poll(func(m PollMsg) bool { return m.ID == q.ID && m.Yours != "" })
+			f.send(roomCmd{Type: roomAnswer, Poll: q.ID, Answer: a})
+			f.poll(func(m pollMsg) bool { return m.ID == q.ID && m.Yours != "" })
 		}
 	}
 	// next: 6 of 8 right; f: 4 of 8 right; admissible (yes): 2 of 8 right.
-	ask(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 0}, func(i int, q PollMsg) string {
+	ask(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 0}, func(i int, q pollMsg) string {
 		if i < 6 {
 			return q.Right
 		}
@@ -70,13 +70,13 @@ func TestPollsCSVInPandas(t *testing.T) {
 		}
 		return q.Right
 	})
-	ask(RoomCmd{Type: RoomAsk, Kind: PollF, Lane: 0, Node: 1}, func(i int, q PollMsg) string {
+	ask(roomCmd{Type: roomAsk, Kind: pollF, Lane: 0, Node: 1}, func(i int, q pollMsg) string {
 		if i < 4 {
 			return q.Right
 		}
 		return "99.5"
 	})
-	ask(RoomCmd{Type: RoomAsk, Kind: PollAdmissible, Lane: 0, Answer: "yes"}, func(i int, q PollMsg) string {
+	ask(roomCmd{Type: roomAsk, Kind: pollAdmissible, Lane: 0, Answer: "yes"}, func(i int, q pollMsg) string {
 		return map[bool]string{true: "yes", false: "no"}[i < 2]
 	})
 

@@ -59,11 +59,11 @@ func TestProjectorFits(t *testing.T) {
 			{"romania", "graph romania", "astar"},
 		} {
 			name := fmt.Sprintf("%dx%d-%s", size[0], size[1], tc.name)
-			sess, err := srv.StartSession(newSearch(t, tc.problem, tc.options))
+			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 				t.Fatal(err)
 			}
 			if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {

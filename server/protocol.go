@@ -16,52 +16,52 @@ import (
 // records, wire/encode.go).
 const (
 	// server -> client
-	MsgHello   = codec.MsgHello // once, first: who you are and what is searched
-	MsgState   = codec.MsgState // every node's compact record at the live step (join, behind); binary
-	MsgMove    = codec.MsgMove  // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
-	MsgStep    = codec.MsgStep  // one step forward: the engine's event and its nodes' records
-	MsgMeta    = "meta"         // play/pause, speed, audience, or the live step moved while you look elsewhere
-	MsgStates  = "states"       // the answer to a states query: state strings and h
-	MsgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
-	MsgInspect = "inspect"      // the answer to an inspect query
-	MsgError   = "error"        // a command refused or failed; the connection stays open
+	msgHello   = codec.MsgHello // once, first: who you are and what is searched
+	msgState   = codec.MsgState // every node's compact record at the live step (join, behind); binary
+	msgMove    = codec.MsgMove  // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
+	msgStep    = codec.MsgStep  // one step forward: the engine's event and its nodes' records
+	msgMeta    = "meta"         // play/pause, speed, audience, or the live step moved while you look elsewhere
+	msgStates  = "states"       // the answer to a states query: state strings and h
+	msgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
+	msgInspect = "inspect"      // the answer to an inspect query
+	msgError   = "error"        // a command refused or failed; the connection stays open
 
 	// client -> server: commands (presenter only)
-	CmdStep = "step"
-	CmdBack = "back"
-	CmdSeek = "seek"
-	CmdGoal = "goal"
-	// CmdContour runs to the next f-contour: the first step that expands a
+	cmdStep = "step"
+	cmdBack = "back"
+	cmdSeek = "seek"
+	cmdGoal = "goal"
+	// cmdContour runs to the next f-contour: the first step that expands a
 	// node whose f differs from the f expanded at the current step.
-	CmdContour = "contour"
-	CmdPlay    = "play"
-	CmdPause   = "pause"
-	CmdSpeed   = "speed"
-	CmdReset   = "reset"
+	cmdContour = "contour"
+	cmdPlay    = "play"
+	cmdPause   = "pause"
+	cmdSpeed   = "speed"
+	cmdReset   = "reset"
 
 	// client -> server: queries (anyone; they never change the session)
-	QueryView    = "view"    // move this client to any step, to explore on its own
-	QueryInspect = "inspect" // one node in detail
-	QueryLive    = "live"    // move this client back to the live step
-	QueryStates  = "states"  // state strings and h of up to maxStatesIDs nodes
-	QueryRows    = "rows"    // a page of the open or closed list at the client's step
+	queryView    = "view"    // move this client to any step, to explore on its own
+	queryInspect = "inspect" // one node in detail
+	queryLive    = "live"    // move this client back to the live step
+	queryStates  = "states"  // state strings and h of up to maxStatesIDs nodes
+	queryRows    = "rows"    // a page of the open or closed list at the client's step
 )
 
 // Reasons say why a state or move was sent.
 const (
-	ReasonJoin   = codec.ReasonJoin // first message after hello
-	ReasonBehind = "behind"         // the client fell behind: queued messages were dropped
-	ReasonSeek   = "seek"           // the presenter went back or jumped
-	ReasonReset  = "reset"          // the presenter reset the search
-	ReasonGoal   = "goal"           // the presenter ran to the goal
-	ReasonView   = "view"           // the answer to a view query (not live)
-	ReasonLive   = "live"           // the answer to a live query
+	reasonJoin   = codec.ReasonJoin // first message after hello
+	reasonBehind = "behind"         // the client fell behind: queued messages were dropped
+	reasonSeek   = "seek"           // the presenter went back or jumped
+	reasonReset  = "reset"          // the presenter reset the search
+	reasonGoal   = "goal"           // the presenter ran to the goal
+	reasonView   = "view"           // the answer to a view query (not live)
+	reasonLive   = "live"           // the answer to a live query
 )
 
 // Roles.
 const (
-	RolePresenter = "presenter"
-	RoleFollower  = "follower"
+	rolePresenter = "presenter"
+	roleFollower  = "follower"
 )
 
 // Query bounds.
@@ -71,9 +71,9 @@ const (
 	headSize     = codec.HeadSize // open nodes in pop order sent with every step, move and state
 )
 
-// ClientMsg is every message a client sends. Type selects the meaning; the
+// clientMsg is every message a client sends. Type selects the meaning; the
 // other fields are read only by the types that use them.
-type ClientMsg struct {
+type clientMsg struct {
 	Type   string  `json:"type"`
 	Step   int     `json:"step,omitempty"`   // seek, view, inspect
 	Node   int     `json:"node,omitempty"`   // inspect
@@ -89,7 +89,7 @@ type ClientMsg struct {
 // isCommand reports whether t changes the session (presenter only).
 func isCommand(t string) bool {
 	switch t {
-	case CmdStep, CmdBack, CmdSeek, CmdGoal, CmdContour, CmdPlay, CmdPause, CmdSpeed, CmdReset:
+	case cmdStep, cmdBack, cmdSeek, cmdGoal, cmdContour, cmdPlay, cmdPause, cmdSpeed, cmdReset:
 		return true
 	}
 	return false
@@ -98,7 +98,7 @@ func isCommand(t string) bool {
 // isQuery reports whether t is a read-only query.
 func isQuery(t string) bool {
 	switch t {
-	case QueryView, QueryInspect, QueryLive, QueryStates, QueryRows:
+	case queryView, queryInspect, queryLive, queryStates, queryRows:
 		return true
 	}
 	return false
@@ -107,8 +107,8 @@ func isQuery(t string) bool {
 // parseClientMsg decodes one client frame. Anything that is not a single
 // JSON object of a known type is an error, and the caller closes the
 // connection with the error's text as the close reason.
-func parseClientMsg(data []byte) (ClientMsg, error) {
-	var m ClientMsg
+func parseClientMsg(data []byte) (clientMsg, error) {
+	var m clientMsg
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
@@ -131,7 +131,7 @@ func parseClientMsg(data []byte) (ClientMsg, error) {
 			return m, usererr.Errorf("server", "node ids must be >= 0")
 		}
 	}
-	if m.Type == QueryRows && m.List != "open" && m.List != "closed" {
+	if m.Type == queryRows && m.List != "open" && m.List != "closed" {
 		return m, usererr.Errorf("server", "rows: list must be \"open\" or \"closed\"")
 	}
 	if m.Count > maxRows {
@@ -147,27 +147,27 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// ProblemInfo, FCoef, MapNode and MapEdge describe the instance searched
+// ProblemInfo, fCoef, mapNode and mapEdge describe the instance searched
 // (viz.DescribeProblem), shared with the standalone HTML replay.
 type (
 	ProblemInfo = viz.ProblemInfo
-	FCoef       = viz.FCoef
-	MapNode     = viz.MapNode
-	MapEdge     = viz.MapEdge
+	fCoef       = viz.FCoef
+	mapNode     = viz.MapNode
+	mapEdge     = viz.MapEdge
 )
 
-// Hello, Sizes, View and StepMsg are the messages a viewer follows a
+// hello, sizes, view and stepMsg are the messages a viewer follows a
 // search by; package wire owns them (the HTML replay embeds the same).
 type (
-	Hello   = codec.Hello
-	Sizes   = codec.Sizes
-	View    = codec.View
-	StepMsg = codec.StepMsg
+	hello   = codec.Hello
+	sizes   = codec.Sizes
+	view    = codec.View
+	stepMsg = codec.StepMsg
 )
 
-// MetaMsg reports a change of play state or audience, and the live step
+// metaMsg reports a change of play state or audience, and the live step
 // to a client that looks at another step.
-type MetaMsg struct {
+type metaMsg struct {
 	Type      string  `json:"type"`
 	Live      int     `json:"live"`
 	Status    string  `json:"status"`
@@ -176,8 +176,8 @@ type MetaMsg struct {
 	Followers int     `json:"followers"`
 }
 
-// InspectMsg answers an inspect query: one node at one step in detail.
-type InspectMsg struct {
+// inspectMsg answers an inspect query: one node at one step in detail.
+type inspectMsg struct {
 	Type string           `json:"type"`
 	ID   int              `json:"id,omitempty"`
 	Step int              `json:"step"`
@@ -192,25 +192,25 @@ type InspectMsg struct {
 	Children []stepper.Child `json:"children,omitempty"`
 }
 
-// StatesMsg answers a states query: each node's state and h, which never
+// statesMsg answers a states query: each node's state and h, which never
 // change.
-type StatesMsg struct {
+type statesMsg struct {
 	Type   string      `json:"type"`
 	ID     int         `json:"id,omitempty"`
-	States []NodeState `json:"states"`
+	States []nodeState `json:"states"`
 }
 
-// NodeState is one node's state string and h.
-type NodeState struct {
+// nodeState is one node's state string and h.
+type nodeState struct {
 	ID    int     `json:"id"`
 	State string  `json:"state"`
 	H     float64 `json:"h"`
 }
 
-// RowsMsg answers a rows query: rows [Offset, Offset+len(Rows)) of the
+// rowsMsg answers a rows query: rows [Offset, Offset+len(Rows)) of the
 // open list (pop order) or the closed list (expansion order) at Step, of
 // Total.
-type RowsMsg struct {
+type rowsMsg struct {
 	Type   string             `json:"type"`
 	ID     int                `json:"id,omitempty"`
 	List   string             `json:"list"`

@@ -68,10 +68,10 @@ func TestOpenKeyMatchesSnapshot(t *testing.T) {
 }
 
 func TestSample(t *testing.T) {
-	hist := func(n int) []Sizes {
-		h := make([]Sizes, n)
+	hist := func(n int) []sizes {
+		h := make([]sizes, n)
 		for i := range h {
-			h[i] = Sizes{i, i}
+			h[i] = sizes{i, i}
 		}
 		return h
 	}

@@ -41,12 +41,12 @@ func (s *Server) qrPage(w http.ResponseWriter, r *http.Request, path, label stri
 func (s *Server) routeSessionQR() {
 	s.mux.HandleFunc("GET /s/{id}/qr.png", func(w http.ResponseWriter, r *http.Request) {
 		if sess, _, ok := s.lookup(w, r); ok {
-			writeQR(w, s.reachFor(r).Base+FollowerPath(sess))
+			writeQR(w, s.reachFor(r).Base+followerPath(sess))
 		}
 	})
 	s.mux.HandleFunc("GET /s/{id}/qr", func(w http.ResponseWriter, r *http.Request) {
 		if sess, _, ok := s.lookup(w, r); ok {
-			s.qrPage(w, r, FollowerPath(sess), "Session "+sess.ID)
+			s.qrPage(w, r, followerPath(sess), "Session "+sess.ID)
 		}
 	})
 }

@@ -99,19 +99,19 @@ func TestLoopbackNotice(t *testing.T) {
 	}
 	srv, ts2, sess := liveServer(t, Config{}, "puzzle 283164705 goal=123804765", "astar h=manhattan")
 	_ = srv
-	_, body, _ := get(t, ts2.URL+PresenterPath(sess))
+	_, body, _ := get(t, ts2.URL+presenterPath(sess))
 	if !strings.Contains(body, `data-testid="loopback-notice"`) {
 		t.Errorf("the session's presenter page does not say students cannot connect")
 	}
-	_, body, _ = get(t, ts2.URL+FollowerPath(sess))
+	_, body, _ = get(t, ts2.URL+followerPath(sess))
 	if strings.Contains(body, `data-testid="loopback-notice"`) {
 		t.Errorf("a follower's page shows the lecturer's notice")
 	}
-	_, body, _ = get(t, ts2.URL+FollowerPath(sess)+"/qr")
-	if !strings.Contains(body, `data-testid="loopback-notice"`) || !strings.Contains(body, `src="`+FollowerPath(sess)+`/qr.png"`) {
+	_, body, _ = get(t, ts2.URL+followerPath(sess)+"/qr")
+	if !strings.Contains(body, `data-testid="loopback-notice"`) || !strings.Contains(body, `src="`+followerPath(sess)+`/qr.png"`) {
 		t.Errorf("the session's QR page:\n%.500s", body)
 	}
-	if status, png, h := get(t, ts2.URL+FollowerPath(sess)+"/qr.png"); status != http.StatusOK || h.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
+	if status, png, h := get(t, ts2.URL+followerPath(sess)+"/qr.png"); status != http.StatusOK || h.Get("Content-Type") != "image/png" || !strings.HasPrefix(png, "\x89PNG") {
 		t.Errorf("the session's QR code: %d %s", status, h.Get("Content-Type"))
 	}
 }

@@ -21,7 +21,7 @@ const firstPaintNodes = 3000
 
 // sessionData reads the live state from the session's hub and prepares the
 // session page's first paint. It returns false if the session has ended.
-func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (templates.SessionData, bool) {
+func (s *Server) sessionData(sess *session, presenter bool, r *http.Request) (templates.SessionData, bool) {
 	var (
 		snap stepper.Snapshot
 		last *stepper.Event
@@ -54,7 +54,7 @@ func (s *Server) sessionData(sess *Session, presenter bool, r *http.Request) (te
 	}
 	d := templates.SessionData{
 		ID: sess.ID, Presenter: presenter,
-		FollowerURL: s.reachFor(r).Base + FollowerPath(sess),
+		FollowerURL: s.reachFor(r).Base + followerPath(sess),
 		WSURL:       scheme + "://" + r.Host + "/s/" + sess.ID + "/ws",
 		Kind:        info.Kind, Spec: info.Spec, Options: info.Options, Warnings: info.Warnings,
 		Step: snap.Step, Status: string(snap.Status), Counters: snap.Counters, Path: snap.Path,

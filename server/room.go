@@ -36,12 +36,12 @@ const (
 	maxRoomSearches = 500
 	// compareEvery throttles the live comparison table.
 	compareEvery = 100 * time.Millisecond
-	// MaxRooms and MaxRoomsPerClient bound the rooms a server keeps; when
+	// maxRooms and maxRoomsPerClient bound the rooms a server keeps; when
 	// it is full, a new room evicts the room least recently driven, if no
-	// presenter has driven it for RoomIdle.
-	MaxRooms          = 2000
-	MaxRoomsPerClient = 20
-	RoomIdle          = 30 * 24 * time.Hour
+	// presenter has driven it for roomIdle.
+	maxRooms          = 2000
+	maxRoomsPerClient = 20
+	roomIdle          = 30 * 24 * time.Hour
 	// maxPollsPerRoom and maxAnswersPerPoll bound what a room's polls keep.
 	maxPollsPerRoom   = 1000
 	maxAnswersPerPoll = 10000
@@ -64,13 +64,13 @@ type rooms struct {
 	// guesses throttles misses per address (room_code.go).
 	guesses guessLimiter
 	mu      sync.Mutex
-	by      map[string]*Room
+	by      map[string]*room
 }
 
-// Room is one lecture room in memory. Its fields below mu are guarded by
+// room is one lecture room in memory. Its fields below mu are guarded by
 // mu, which is never held while calling into a session's hub (a hub calls
-// the room back through Session.onMove).
-type Room struct {
+// the room back through session.onMove).
+type room struct {
 	ID      string
 	keyHash []byte
 	// owner is the address that opened the room: its searches' sessions
@@ -82,7 +82,7 @@ type Room struct {
 	history []persist.Search // by pos, then lane
 	current int              // pos shown live, -1 before the first
 	poll    *livePoll        // the latest poll, or nil
-	lanes   map[string]LaneStats
+	lanes   map[string]laneStats
 	clients map[*roomClient]bool
 	// compareDue is set while a comparison broadcast is scheduled.
 	compareDue bool
@@ -92,8 +92,8 @@ type Room struct {
 	touched time.Time
 }
 
-// LaneStats is one search's row of the live comparison table.
-type LaneStats struct {
+// laneStats is one search's row of the live comparison table.
+type laneStats struct {
 	ID       string           `json:"id"`
 	Lane     int              `json:"lane"`
 	Options  string           `json:"options"`
@@ -106,24 +106,24 @@ type LaneStats struct {
 
 // create makes a new room and returns it with its presenter key (the only
 // time the key exists outside the presenter's link).
-func (rs *rooms) create(ctx context.Context, owner string) (*Room, string, error) {
+func (rs *rooms) create(ctx context.Context, owner string) (*room, string, error) {
 	total, owned, err := rs.db.RoomUsage(ctx, owner)
 	if err != nil {
 		return nil, "", err
 	}
-	if owned >= MaxRoomsPerClient {
-		return nil, "", usererr.Errorf("server", "this computer has opened %d rooms here, the most one may keep; use one of them again (its presenter link) — a room no presenter has driven for %d days is removed when the server is full", owned, int(RoomIdle.Hours()/24))
+	if owned >= maxRoomsPerClient {
+		return nil, "", usererr.Errorf("server", "this computer has opened %d rooms here, the most one may keep; use one of them again (its presenter link) — a room no presenter has driven for %d days is removed when the server is full", owned, int(roomIdle.Hours()/24))
 	}
-	if total >= MaxRooms {
-		id, err := rs.db.EvictRoom(ctx, time.Now().Add(-RoomIdle).Unix())
+	if total >= maxRooms {
+		id, err := rs.db.EvictRoom(ctx, time.Now().Add(-roomIdle).Unix())
 		if err != nil {
 			return nil, "", err
 		}
 		if id == "" {
-			return nil, "", usererr.Errorf("server", "this server keeps %d rooms, the most it allows, and none has been idle for %d days; ask its administrator", MaxRooms, int(RoomIdle.Hours()/24))
+			return nil, "", usererr.Errorf("server", "this server keeps %d rooms, the most it allows, and none has been idle for %d days; ask its administrator", maxRooms, int(roomIdle.Hours()/24))
 		}
 		rs.forget(id)
-		rs.srv.logf("room %s evicted: unused for %v and the server full", id, RoomIdle)
+		rs.srv.logf("room %s evicted: unused for %v and the server full", id, roomIdle)
 	}
 	key, err := randomToken(18)
 	if err != nil {
@@ -165,7 +165,7 @@ func (rs *rooms) create(ctx context.Context, owner string) (*Room, string, error
 
 // get returns the room with the given code, loading it from the database
 // on first use.
-func (rs *rooms) get(ctx context.Context, code string) (*Room, error) {
+func (rs *rooms) get(ctx context.Context, code string) (*room, error) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	if r, ok := rs.by[code]; ok {
@@ -186,10 +186,10 @@ func (rs *rooms) get(ctx context.Context, code string) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{ID: code, keyHash: rec.KeyHash, owner: rec.Owner, rs: rs, history: history, current: rec.Current,
-		lanes: map[string]LaneStats{}, clients: map[*roomClient]bool{}}
+	r := &room{ID: code, keyHash: rec.KeyHash, owner: rec.Owner, rs: rs, history: history, current: rec.Current,
+		lanes: map[string]laneStats{}, clients: map[*roomClient]bool{}}
 	for _, se := range history {
-		r.lanes[se.ID] = LaneStats{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step, Status: "running"}
+		r.lanes[se.ID] = laneStats{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step, Status: "running"}
 	}
 	if err := r.loadPoll(ctx); err != nil {
 		return nil, err
@@ -224,7 +224,7 @@ func (rs *rooms) forget(id string) {
 
 // touch records that the presenter drove the room (at most once a
 // minute), so that an active room is never evicted.
-func (r *Room) touch(ctx context.Context) {
+func (r *room) touch(ctx context.Context) {
 	now := time.Now()
 	r.mu.Lock()
 	due := now.Sub(r.touched) >= touchEvery
@@ -256,9 +256,9 @@ func (rs *rooms) close() {
 	}
 }
 
-// IsPresenter reports whether key is the room's presenter key, in constant
+// isPresenter reports whether key is the room's presenter key, in constant
 // time.
-func (r *Room) IsPresenter(key string) bool {
+func (r *room) isPresenter(key string) bool {
 	h := sha256.Sum256([]byte(key))
 	return key != "" && subtle.ConstantTimeCompare(h[:], r.keyHash) == 1
 }
@@ -267,7 +267,7 @@ func (r *Room) IsPresenter(key string) bool {
 // record (problem, options, step) when this process has none: after a
 // restart, or when its session was reclaimed. It returns false if no room
 // has such a search.
-func (rs *rooms) session(ctx context.Context, id string) (*Session, bool, error) {
+func (rs *rooms) session(ctx context.Context, id string) (*session, bool, error) {
 	if sess, ok := rs.srv.sessions.get(id); ok {
 		return sess, true, nil
 	}
@@ -300,7 +300,7 @@ func (rs *rooms) session(ctx context.Context, id string) (*Session, bool, error)
 // start builds the search of record se at its step and adopts it as a
 // session under se.ID; if a session with that id exists, that one.
 // Cost: O(se.Step) engine steps.
-func (r *Room) start(se persist.Search) (*Session, error) {
+func (r *room) start(se persist.Search) (*session, error) {
 	if sess, ok := r.rs.srv.sessions.get(se.ID); ok {
 		return sess, nil
 	}
@@ -356,7 +356,7 @@ func notJournaled(a stepper.Algorithm) error {
 // (a room's search); if the id is already live it returns that session.
 // The session counts against owner's quota (the address that opened the
 // room), so rooms do not get round it; see reclaimRoomLocked.
-func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
+func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*session, error) {
 	st.mu.Lock()
 	if sess, ok := st.sessions[id]; ok {
 		st.mu.Unlock()
@@ -366,7 +366,7 @@ func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info
 		st.reclaimRoomLocked(owner, st.owned[owner]-st.perOwner+1)
 		if st.owned[owner] >= st.perOwner {
 			st.mu.Unlock()
-			return nil, ErrRoomQuota{st.perOwner}
+			return nil, errRoomQuota{st.perOwner}
 		}
 	}
 	if len(st.sessions) >= st.max {
@@ -374,14 +374,14 @@ func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info
 	}
 	if len(st.sessions) >= st.max {
 		st.mu.Unlock()
-		return nil, ErrTooManySessions{st.max}
+		return nil, errTooManySessions{st.max}
 	}
 	mem, err := st.reserveLocked(maxNodes)
 	if err != nil {
 		st.mu.Unlock()
 		return nil, err
 	}
-	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
+	sess := &session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
 	st.owned[owner]++
@@ -393,14 +393,14 @@ func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info
 // onMove is the hook of search id's session: it saves the step before any
 // follower sees it, so a restart resumes where the class was, and updates
 // the comparison table. It runs on the session's hub goroutine.
-func (r *Room) onMove(id string) func(*stepper.Search) {
+func (r *room) onMove(id string) func(*stepper.Search) {
 	return func(s *stepper.Search) {
 		step := s.StepCount()
 		if err := r.rs.db.SetStep(context.Background(), id, step); err != nil && r.rs.srv.cfg.Logger != nil {
 			r.rs.srv.cfg.Logger.Printf("room %s: %v", r.ID, err)
 		}
 		c := s.Counters()
-		st := LaneStats{ID: id, Options: s.Options().String(), Step: step, Status: string(s.Status()), Counters: c}
+		st := laneStats{ID: id, Options: s.Options().String(), Step: step, Status: string(s.Status()), Counters: c}
 		if s.Status() == stepper.Solved {
 			// The solving step's event carries the path (no whole-tree
 			// snapshot on the hub).
@@ -428,7 +428,7 @@ func (r *Room) onMove(id string) func(*stepper.Search) {
 }
 
 // currentLanes returns the searches shown live. Called with r.mu held.
-func (r *Room) currentLanesLocked() []persist.Search {
+func (r *room) currentLanesLocked() []persist.Search {
 	var out []persist.Search
 	for _, se := range r.history {
 		if se.Pos == r.current {
@@ -440,7 +440,7 @@ func (r *Room) currentLanesLocked() []persist.Search {
 
 // load appends a group of 1 to maxLanes searches on one problem to the
 // room's history and shows it live.
-func (r *Room) load(ctx context.Context, problem string, lines []string) error {
+func (r *room) load(ctx context.Context, problem string, lines []string) error {
 	if len(lines) == 0 || len(lines) > maxLanes {
 		return usererr.Errorf("server", "give 1 to %d search lines (one per search shown side by side)", maxLanes)
 	}
@@ -476,7 +476,7 @@ func (r *Room) load(ctx context.Context, problem string, lines []string) error {
 }
 
 // show makes the searches at pos the live ones again.
-func (r *Room) show(ctx context.Context, pos int) error {
+func (r *room) show(ctx context.Context, pos int) error {
 	r.mu.Lock()
 	ok := false
 	for _, se := range r.history {
@@ -492,7 +492,7 @@ func (r *Room) show(ctx context.Context, pos int) error {
 // drive sends one command to every live lane (lane < 0) or to one, as the
 // presenter's own controls would. Lanes that cannot take it (a search
 // already over) are left as they are.
-func (r *Room) drive(ctx context.Context, cmd string, lane int) error {
+func (r *room) drive(ctx context.Context, cmd string, lane int) error {
 	r.mu.Lock()
 	lanes := r.currentLanesLocked()
 	r.mu.Unlock()
@@ -510,7 +510,7 @@ func (r *Room) drive(ctx context.Context, cmd string, lane int) error {
 			return err
 		}
 		var cerr error
-		if !sess.hub.do(func() { sess.hub.touch(); cerr = sess.hub.command(ClientMsg{Type: cmd}) }) { // a presenter command: the session is in use
+		if !sess.hub.do(func() { sess.hub.touch(); cerr = sess.hub.command(clientMsg{Type: cmd}) }) { // a presenter command: the session is in use
 			cerr = usererr.New("server", "the search has stopped")
 		}
 		if cerr != nil {

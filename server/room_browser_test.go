@@ -35,7 +35,7 @@ func TestRoomBrowser(t *testing.T) {
 		return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById("load-problem").value = %q; document.getElementById("load-searches").value = %q; document.querySelector("[data-testid=load]").click()`, problem, searches))
 	}
 	if err := chromedp.Do(pctx,
-		chromedp.Navigate(ts.URL+RoomPresenterPath(code, key)),
+		chromedp.Navigate(ts.URL+roomPresenterPath(code, key)),
 		chromedp.WaitVisible(`[data-testid=qr]`),
 		poll(`document.getElementById("room-conn").textContent === "live"`),
 		load("puzzle 283164705 goal=123804765", "bfs"),

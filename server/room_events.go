@@ -78,7 +78,7 @@ func newPollID() int64 {
 }
 
 // emit applies ev (one server) or publishes it for every instance.
-func (r *Room) emit(ctx context.Context, ev roomEvent) error {
+func (r *room) emit(ctx context.Context, ev roomEvent) error {
 	if r.rs.bus == nil {
 		return r.apply(ctx, ev)
 	}
@@ -92,7 +92,7 @@ func (r *Room) emit(ctx context.Context, ev roomEvent) error {
 }
 
 // follow applies the room's stream on this instance (cluster only).
-func (r *Room) follow(ctx context.Context) error {
+func (r *room) follow(ctx context.Context) error {
 	stop, err := r.rs.bus.Follow(ctx, r.ID, func(_ uint64, b []byte) {
 		var ev roomEvent
 		if err := json.Unmarshal(b, &ev); err != nil {
@@ -112,7 +112,7 @@ func (r *Room) follow(ctx context.Context) error {
 	return nil
 }
 
-func (r *Room) logf(format string, args ...any) {
+func (r *room) logf(format string, args ...any) {
 	if l := r.rs.srv.cfg.Logger; l != nil {
 		l.Printf(format, args...)
 	}
@@ -120,7 +120,7 @@ func (r *Room) logf(format string, args ...any) {
 
 // apply makes one event true on this instance: in the database, in memory,
 // in the sessions and on every client's screen.
-func (r *Room) apply(ctx context.Context, ev roomEvent) error {
+func (r *room) apply(ctx context.Context, ev roomEvent) error {
 	switch ev.Kind {
 	case evLoad:
 		return r.applyLoad(ctx, ev.Searches)
@@ -149,7 +149,7 @@ func (r *Room) apply(ctx context.Context, ev roomEvent) error {
 	return nil
 }
 
-func (r *Room) applyLoad(ctx context.Context, group []persist.Search) error {
+func (r *room) applyLoad(ctx context.Context, group []persist.Search) error {
 	if len(group) == 0 {
 		return errors.New("a load of no searches")
 	}
@@ -169,7 +169,7 @@ func (r *Room) applyLoad(ctx context.Context, group []persist.Search) error {
 	for i := range group {
 		group[i].RoomID, group[i].Pos, group[i].Lane = r.ID, pos, i
 		r.history = append(r.history, group[i])
-		r.lanes[group[i].ID] = LaneStats{ID: group[i].ID, Lane: i, Options: group[i].Options, Status: "running"}
+		r.lanes[group[i].ID] = laneStats{ID: group[i].ID, Lane: i, Options: group[i].Options, Status: "running"}
 	}
 	r.current = pos
 	r.mu.Unlock()
@@ -182,7 +182,7 @@ func (r *Room) applyLoad(ctx context.Context, group []persist.Search) error {
 	return nil
 }
 
-func (r *Room) applyMove(ctx context.Context, id string, step int) error {
+func (r *room) applyMove(ctx context.Context, id string, step int) error {
 	if err := r.rs.db.SetStep(ctx, id, step); err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ func (r *Room) applyMove(ctx context.Context, id string, step int) error {
 		if step == h.search.StepCount()+1 && !h.search.Status().Done() {
 			h.stepForward() // followers get a step, not the whole state
 		} else {
-			h.seek(step, ReasonSeek)
+			h.seek(step, reasonSeek)
 		}
 	})
 	return nil
@@ -215,7 +215,7 @@ func (r *Room) applyMove(ctx context.Context, id string, step int) error {
 
 // publishMove tells the other instances that search id moved to step (on
 // the session's hub goroutine, in the order of the moves).
-func (r *Room) publishMove(id string, s *stepper.Search) {
+func (r *room) publishMove(id string, s *stepper.Search) {
 	if r.rs.bus == nil {
 		return
 	}

@@ -25,8 +25,8 @@ func (s *Server) routeRooms() {
 	s.mux.HandleFunc("GET /r/{room}/polls-summary.csv", s.handlePollsCSV)
 }
 
-// RoomPresenterPath is the presenter's link to a room (it carries the key).
-func RoomPresenterPath(id, key string) string {
+// roomPresenterPath is the presenter's link to a room (it carries the key).
+func roomPresenterPath(id, key string) string {
 	return "/r/" + id + "?" + keyParam + "=" + url.QueryEscape(key)
 }
 
@@ -45,12 +45,12 @@ func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 		s.cfg.Logger.Printf("room %s opened", room.ID)
 	}
 	rememberKey(w, r, "r", room.ID, key)
-	http.Redirect(w, r, RoomPresenterPath(room.ID, key), http.StatusSeeOther)
+	http.Redirect(w, r, roomPresenterPath(room.ID, key), http.StatusSeeOther)
 }
 
 // roomOf finds the room of a request and whether the request carries its
 // presenter key. A wrong key is an error, not a silent downgrade.
-func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*Room, bool, bool) {
+func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*room, bool, bool) {
 	if s.rooms == nil {
 		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusNotFound)
 		return nil, false, false
@@ -66,7 +66,7 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*Room, bool, bo
 		return nil, false, false
 	}
 	room, err := s.rooms.get(r.Context(), r.PathValue("room"))
-	if errors.Is(err, persist.ErrNotFound) || (err == nil && key != "" && !room.IsPresenter(key)) {
+	if errors.Is(err, persist.ErrNotFound) || (err == nil && key != "" && !room.isPresenter(key)) {
 		switch {
 		case wait > 0:
 			tooManyGuesses(w, wait)
@@ -105,7 +105,7 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 	if presenter {
 		key := r.URL.Query().Get(keyParam)
 		d.Key = key
-		d.PresenterURL = absURL(r, RoomPresenterPath(room.ID, key))
+		d.PresenterURL = absURL(r, roomPresenterPath(room.ID, key))
 		d.CSVURL = "/r/" + room.ID + "/polls.csv?" + keyParam + "=" + url.QueryEscape(key)
 		d.SummaryURL = "/r/" + room.ID + "/polls-summary.csv?" + keyParam + "=" + url.QueryEscape(key)
 		rememberKey(w, r, "r", room.ID, key)

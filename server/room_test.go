@@ -82,7 +82,7 @@ func dialRoom(t *testing.T, ts *httptest.Server, code, key, token string) *roomC
 	return &roomConn{t, c}
 }
 
-func (rc *roomConn) send(m RoomCmd) {
+func (rc *roomConn) send(m roomCmd) {
 	rc.t.Helper()
 	b, _ := json.Marshal(m)
 	if err := rc.c.WriteMessage(websocket.TextMessage, b); err != nil {
@@ -103,7 +103,7 @@ func (rc *roomConn) next(typ string, v any, ok func() bool) {
 		}
 		var head struct{ Type, Message string }
 		_ = json.Unmarshal(raw, &head)
-		if head.Type == MsgError && typ != MsgError {
+		if head.Type == msgError && typ != msgError {
 			rc.t.Fatalf("error from the room: %s", head.Message)
 		}
 		if head.Type != typ {
@@ -118,17 +118,17 @@ func (rc *roomConn) next(typ string, v any, ok func() bool) {
 	}
 }
 
-func (rc *roomConn) room(ok func(RoomMsg) bool) RoomMsg {
+func (rc *roomConn) room(ok func(roomMsg) bool) roomMsg {
 	rc.t.Helper()
-	var m RoomMsg
-	rc.next(MsgRoom, &m, func() bool { return ok == nil || ok(m) })
+	var m roomMsg
+	rc.next(msgRoom, &m, func() bool { return ok == nil || ok(m) })
 	return m
 }
 
-func (rc *roomConn) poll(ok func(PollMsg) bool) PollMsg {
+func (rc *roomConn) poll(ok func(pollMsg) bool) pollMsg {
 	rc.t.Helper()
-	var m PollMsg
-	rc.next(MsgPoll, &m, func() bool { return ok == nil || ok(m) })
+	var m pollMsg
+	rc.next(msgPoll, &m, func() bool { return ok == nil || ok(m) })
 	return m
 }
 
@@ -152,7 +152,7 @@ func sessionStep(t *testing.T, ts *httptest.Server, id, key string) int {
 			Step *int
 		}
 		_ = json.Unmarshal(raw, &m)
-		if m.Step != nil && m.Type != MsgStep {
+		if m.Step != nil && m.Type != msgStep {
 			return *m.Step
 		}
 	}
@@ -195,42 +195,42 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 	code, key := createRoom(t, ts)
 	p := dialRoom(t, ts, code, key, "presenter-token-0000")
 	f := dialRoom(t, ts, code, "", "follower-token-00001")
-	if m := f.room(nil); m.Current != -1 || m.Role != RoleFollower {
+	if m := f.room(nil); m.Current != -1 || m.Role != roleFollower {
 		t.Fatalf("first room message: %+v", m)
 	}
 	p.room(nil)
 
 	// Followers may not drive.
-	f.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705", Searches: []string{"bfs"}})
+	f.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705", Searches: []string{"bfs"}})
 	var e ErrorMsg
-	f.next(MsgError, &e, nil)
+	f.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "only the presenter") {
 		t.Fatalf("follower load: %q", e.Message)
 	}
 	// Bad input names what is wrong.
-	p.send(RoomCmd{Type: RoomLoad, Problem: "grid arena.map", Searches: []string{"astar"}})
-	p.next(MsgError, &e, nil)
+	p.send(roomCmd{Type: roomLoad, Problem: "grid arena.map", Searches: []string{"astar"}})
+	p.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "reads no files") {
 		t.Fatalf("file refused: %q", e.Message)
 	}
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=nope"}})
-	p.next(MsgError, &e, nil)
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=nope"}})
+	p.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "nope") {
 		t.Fatalf("bad heuristic: %q", e.Message)
 	}
 
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs"}})
-	m := f.room(func(m RoomMsg) bool { return m.Current == 0 })
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs"}})
+	m := f.room(func(m roomMsg) bool { return m.Current == 0 })
 	bfs := m.History[0].Lanes[0]
 	if !strings.HasPrefix(bfs.Options, "bfs") {
 		t.Fatalf("history: %+v", m.History)
 	}
-	p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
-	p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+	p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
+	p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	waitFor(t, func() bool { return sessionStep(t, ts, bfs.ID, "") == 2 })
 
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
-	m = f.room(func(m RoomMsg) bool { return m.Current == 1 })
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
+	m = f.room(func(m roomMsg) bool { return m.Current == 1 })
 	astar := m.History[1].Lanes[0]
 	if !strings.HasPrefix(astar.Options, "astar h=manhattan") || astar.ID == bfs.ID || m.History[0].Lanes[0].Step != 2 {
 		t.Fatalf("after switching: %+v", m.History)
@@ -240,16 +240,16 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 	}
 
 	// Side by side: three searches on one problem, stepped together.
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=misplaced", "astar h=manhattan"}})
-	m = f.room(func(m RoomMsg) bool { return m.Current == 2 })
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=misplaced", "astar h=manhattan"}})
+	m = f.room(func(m roomMsg) bool { return m.Current == 2 })
 	if len(m.History[2].Lanes) != 3 {
 		t.Fatalf("side by side: %+v", m.History[2])
 	}
 	for range 5 {
-		p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
-	var cmp CompareMsg
-	f.next(MsgCompare, &cmp, func() bool {
+	var cmp compareMsg
+	f.next(msgCompare, &cmp, func() bool {
 		if len(cmp.Rows) != 3 {
 			return false
 		}
@@ -265,16 +265,16 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 		t.Fatalf("BFS and A* rows are identical: %+v", cmp.Rows)
 	}
 	// One lane alone, then the table shows it ahead.
-	p.send(RoomCmd{Type: RoomDrive, Command: CmdGoal, Lane: 2})
-	f.next(MsgCompare, &cmp, func() bool { return len(cmp.Rows) == 3 && cmp.Rows[2].Status == "solved" && cmp.Rows[2].Cost != nil })
+	p.send(roomCmd{Type: roomDrive, Command: cmdGoal, Lane: 2})
+	f.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 3 && cmp.Rows[2].Status == "solved" && cmp.Rows[2].Cost != nil })
 	if *cmp.Rows[2].Cost != 5 || cmp.Rows[0].Step != 5 {
 		t.Fatalf("after running search 3 to its goal: %+v", cmp.Rows)
 	}
 
 	// A follower can look at an earlier search: its session still answers
 	// at the step it was left at; the presenter can show it live again.
-	p.send(RoomCmd{Type: RoomShow, Pos: 0})
-	f.room(func(m RoomMsg) bool { return m.Current == 0 })
+	p.send(roomCmd{Type: roomShow, Pos: 0})
+	f.room(func(m roomMsg) bool { return m.Current == 0 })
 }
 
 // TestRoomPoll runs a poll with 20 followers answering, reveals it and
@@ -283,20 +283,20 @@ func TestRoomPoll(t *testing.T) {
 	_, ts := roomServer(t, "")
 	code, key := createRoom(t, ts)
 	p := dialRoom(t, ts, code, key, "presenter-token-0000")
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
-	p.room(func(m RoomMsg) bool { return m.Current == 0 })
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan"}})
+	p.room(func(m roomMsg) bool { return m.Current == 0 })
 	for range 3 {
-		p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
-	var cmp CompareMsg
-	p.next(MsgCompare, &cmp, func() bool { return len(cmp.Rows) == 1 && cmp.Rows[0].Step == 3 })
+	var cmp compareMsg
+	p.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 1 && cmp.Rows[0].Step == 3 })
 
 	followers := make([]*roomConn, 20)
 	for i := range followers {
 		followers[i] = dialRoom(t, ts, code, "", fmt.Sprintf("follower-token-%05d", i))
 		followers[i].room(nil)
 	}
-	p.send(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 0})
+	p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 0})
 	q := p.poll(nil)
 	if q.Right == "" || len(q.Choices) < 2 || !strings.Contains(q.Question, "expanded next") {
 		t.Fatalf("presenter's poll: %+v", q)
@@ -316,55 +316,55 @@ func TestRoomPoll(t *testing.T) {
 		if i%4 == 3 {
 			a = wrong // 5 of 20 wrong
 		}
-		f.send(RoomCmd{Type: RoomAnswer, Poll: q.ID, Answer: a})
+		f.send(roomCmd{Type: roomAnswer, Poll: q.ID, Answer: a})
 		if got := f.poll(nil); got.Yours != a {
 			t.Fatalf("follower %d: yours %q, want %q", i, got.Yours, a)
 		}
 	}
 	// The presenter sees the distribution arrive.
-	q = p.poll(func(m PollMsg) bool { return m.Answers == 20 })
+	q = p.poll(func(m pollMsg) bool { return m.Answers == 20 })
 	if q.Counts[q.Right] != 15 || q.Counts[wrong] != 5 {
 		t.Fatalf("distribution %v", q.Counts)
 	}
 	// Hostile or confused answers are refused with a reason.
-	followers[0].send(RoomCmd{Type: RoomAnswer, Poll: q.ID, Answer: "999999"})
+	followers[0].send(roomCmd{Type: roomAnswer, Poll: q.ID, Answer: "999999"})
 	var e ErrorMsg
-	followers[0].next(MsgError, &e, nil)
+	followers[0].next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "not one of the choices") {
 		t.Fatalf("bad choice: %q", e.Message)
 	}
-	followers[1].send(RoomCmd{Type: RoomReveal})
-	followers[1].next(MsgError, &e, nil)
+	followers[1].send(roomCmd{Type: roomReveal})
+	followers[1].next(msgError, &e, nil)
 
-	p.send(RoomCmd{Type: RoomReveal})
+	p.send(roomCmd{Type: roomReveal})
 	for i, f := range followers {
-		r := f.poll(func(m PollMsg) bool { return m.Revealed })
+		r := f.poll(func(m pollMsg) bool { return m.Revealed })
 		if r.Right != q.Right || r.ShareRight == nil || *r.ShareRight != 0.75 || r.Counts[q.Right] != 15 {
 			t.Fatalf("follower %d after reveal: %+v", i, r)
 		}
 	}
-	followers[2].send(RoomCmd{Type: RoomAnswer, Poll: q.ID, Answer: wrong})
-	followers[2].next(MsgError, &e, nil)
+	followers[2].send(roomCmd{Type: roomAnswer, Poll: q.ID, Answer: wrong})
+	followers[2].next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "revealed") {
 		t.Fatalf("answer after reveal: %q", e.Message)
 	}
 
 	// f of a node, typed.
-	p.send(RoomCmd{Type: RoomAsk, Kind: PollF, Lane: 0, Node: 2})
-	qf := p.poll(func(m PollMsg) bool { return m.Kind == PollF })
-	followers[0].poll(func(m PollMsg) bool { return m.Kind == PollF })
-	followers[0].send(RoomCmd{Type: RoomAnswer, Poll: qf.ID, Answer: " " + qf.Right + ".0 "})
+	p.send(roomCmd{Type: roomAsk, Kind: pollF, Lane: 0, Node: 2})
+	qf := p.poll(func(m pollMsg) bool { return m.Kind == pollF })
+	followers[0].poll(func(m pollMsg) bool { return m.Kind == pollF })
+	followers[0].send(roomCmd{Type: roomAnswer, Poll: qf.ID, Answer: " " + qf.Right + ".0 "})
 	if got := followers[0].poll(nil); got.Yours != qf.Right {
 		t.Fatalf("typed %s.0, recorded %q", qf.Right, got.Yours)
 	}
-	followers[1].poll(func(m PollMsg) bool { return m.Kind == PollF })
-	followers[1].send(RoomCmd{Type: RoomAnswer, Poll: qf.ID, Answer: "NaN"})
-	followers[1].next(MsgError, &e, nil)
+	followers[1].poll(func(m pollMsg) bool { return m.Kind == pollF })
+	followers[1].send(roomCmd{Type: roomAnswer, Poll: qf.ID, Answer: "NaN"})
+	followers[1].next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "not a number") {
 		t.Fatalf("NaN: %q", e.Message)
 	}
-	p.send(RoomCmd{Type: RoomAsk, Kind: PollF, Lane: 0, Node: 5000})
-	p.next(MsgError, &e, nil)
+	p.send(roomCmd{Type: roomAsk, Kind: pollF, Lane: 0, Node: 5000})
+	p.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "does not exist") {
 		t.Fatalf("missing node: %q", e.Message)
 	}
@@ -417,21 +417,21 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	srv1, ts1 := roomServer(t, dbPath)
 	code, key := createRoom(t, ts1)
 	p := dialRoom(t, ts1, code, key, "presenter-token-0000")
-	p.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=manhattan"}})
-	m := p.room(func(m RoomMsg) bool { return m.Current == 0 })
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"bfs", "astar h=manhattan"}})
+	m := p.room(func(m roomMsg) bool { return m.Current == 0 })
 	for range 4 {
-		p.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
-	var cmp CompareMsg
-	p.next(MsgCompare, &cmp, func() bool { return len(cmp.Rows) == 2 && cmp.Rows[0].Step == 4 && cmp.Rows[1].Step == 4 })
-	p.send(RoomCmd{Type: RoomAsk, Kind: PollNext, Lane: 1})
+	var cmp compareMsg
+	p.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 2 && cmp.Rows[0].Step == 4 && cmp.Rows[1].Step == 4 })
+	p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 1})
 	q := p.poll(nil)
 	f := dialRoom(t, ts1, code, "", "follower-token-00001")
 	if rm := f.room(nil); rm.Poll == nil || rm.Poll.ID != q.ID || rm.Poll.Right != "" {
 		t.Fatalf("a follower joining sees the open poll without its answer: %+v", rm.Poll)
 	}
-	f.send(RoomCmd{Type: RoomAnswer, Poll: q.ID, Answer: q.Right})
-	f.poll(func(m PollMsg) bool { return m.Yours != "" })
+	f.send(roomCmd{Type: roomAnswer, Poll: q.ID, Answer: q.Right})
+	f.poll(func(m pollMsg) bool { return m.Yours != "" })
 	ts1.Close()
 	srv1.Close()
 	srv1.cfg.DB.Close() // the process ends: its hold on the database goes
@@ -454,7 +454,7 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	}
 	p2 := dialRoom(t, ts2, code, key, "presenter-token-0000")
 	p2.room(nil)
-	p2.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+	p2.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	waitFor(t, func() bool { return sessionStep(t, ts2, m.History[0].Lanes[0].ID, "") == 5 })
 	// The presenter key drives the search's own websocket too.
 	if got := sessionStep(t, ts2, m.History[0].Lanes[1].ID, key); got != 5 {
@@ -470,11 +470,11 @@ func TestRoomSurvivesRestart(t *testing.T) {
 	}
 }
 
-// TestRoomQuota: one client address opens at most MaxRoomsPerClient rooms;
+// TestRoomQuota: one client address opens at most maxRoomsPerClient rooms;
 // the next is refused with the reason.
 func TestRoomQuota(t *testing.T) {
 	_, ts := roomServer(t, "")
-	for range MaxRoomsPerClient {
+	for range maxRoomsPerClient {
 		createRoom(t, ts)
 	}
 	resp, err := http.PostForm(ts.URL+"/rooms", url.Values{})
@@ -484,7 +484,7 @@ func TestRoomQuota(t *testing.T) {
 	defer resp.Body.Close()
 	var b strings.Builder
 	_, _ = io.Copy(&b, resp.Body)
-	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(b.String(), fmt.Sprintf("opened %d rooms", MaxRoomsPerClient)) {
-		t.Fatalf("room %d: %s %q", MaxRoomsPerClient+1, resp.Status, b.String())
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(b.String(), fmt.Sprintf("opened %d rooms", maxRoomsPerClient)) {
+		t.Fatalf("room %d: %s %q", maxRoomsPerClient+1, resp.Status, b.String())
 	}
 }

@@ -20,18 +20,18 @@ import (
 // comparison table; each search shown keeps its own session websocket.
 const (
 	// Room messages, server to client.
-	MsgRoom    = "room"    // the room: history, what is live, the poll
-	MsgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
-	MsgCompare = "compare" // the live comparison table of the searches shown
+	msgRoom    = "room"    // the room: history, what is live, the poll
+	msgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
+	msgCompare = "compare" // the live comparison table of the searches shown
 
 	// Room commands (presenter only), client to server.
-	RoomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
-	RoomShow   = "show"   // {pos}: show an earlier search of the history live again
-	RoomDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}
-	RoomAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
-	RoomReveal = "reveal" // reveal the poll's answer
+	roomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
+	roomShow   = "show"   // {pos}: show an earlier search of the history live again
+	roomDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}
+	roomAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
+	roomReveal = "reveal" // reveal the poll's answer
 	// From followers.
-	RoomAnswer = "answer" // {poll, answer}
+	roomAnswer = "answer" // {poll, answer}
 
 	// roomReadLimit bounds a room message: a problem line with a pasted
 	// grid (the landing form's bound) at most.
@@ -44,8 +44,8 @@ const (
 	roomSendBuffer = 32
 )
 
-// RoomCmd is every message a room client sends.
-type RoomCmd struct {
+// roomCmd is every message a room client sends.
+type roomCmd struct {
 	Type     string   `json:"type"`
 	Problem  string   `json:"problem,omitempty"`
 	Searches []string `json:"searches,omitempty"`
@@ -58,43 +58,43 @@ type RoomCmd struct {
 	Poll     int64    `json:"poll,omitempty"`
 }
 
-// RoomMsg describes the room to one client.
-type RoomMsg struct {
+// roomMsg describes the room to one client.
+type roomMsg struct {
 	Type string `json:"type"`
 	Room string `json:"room"`
 	Role string `json:"role"`
 	// Current is the pos shown live (-1 before the first search).
 	Current int `json:"current"`
 	// History is every search the room has shown, grouped by pos.
-	History []HistoryEntry `json:"history"`
-	Poll    *PollMsg       `json:"poll,omitempty"`
-	Compare []LaneStats    `json:"compare"`
+	History []historyEntry `json:"history"`
+	Poll    *pollMsg       `json:"poll,omitempty"`
+	Compare []laneStats    `json:"compare"`
 }
 
-// HistoryEntry is one pos of a room's history: 1 to 4 searches side by side.
-type HistoryEntry struct {
+// historyEntry is one pos of a room's history: 1 to 4 searches side by side.
+type historyEntry struct {
 	Pos     int        `json:"pos"`
 	Problem string     `json:"problem"`
-	Lanes   []LaneInfo `json:"lanes"`
+	Lanes   []laneInfo `json:"lanes"`
 }
 
-// LaneInfo is one search of the history.
-type LaneInfo struct {
+// laneInfo is one search of the history.
+type laneInfo struct {
 	ID      string `json:"id"`
 	Lane    int    `json:"lane"`
 	Options string `json:"options"`
 	Step    int    `json:"step"`
 }
 
-// CompareMsg is the live comparison table of the searches shown.
-type CompareMsg struct {
+// compareMsg is the live comparison table of the searches shown.
+type compareMsg struct {
 	Type string      `json:"type"`
-	Rows []LaneStats `json:"rows"`
+	Rows []laneStats `json:"rows"`
 }
 
 // roomClient is one room websocket: one reader and one writer goroutine.
 type roomClient struct {
-	room      *Room
+	room      *room
 	conn      *websocket.Conn
 	presenter bool
 	pseudonym string
@@ -106,23 +106,23 @@ type roomClient struct {
 	release func()
 }
 
-func historyOf(ses []persist.Search) []HistoryEntry {
-	var out []HistoryEntry
+func historyOf(ses []persist.Search) []historyEntry {
+	var out []historyEntry
 	for _, se := range ses {
 		if len(out) == 0 || out[len(out)-1].Pos != se.Pos {
-			out = append(out, HistoryEntry{Pos: se.Pos, Problem: se.Problem})
+			out = append(out, historyEntry{Pos: se.Pos, Problem: se.Problem})
 		}
 		e := &out[len(out)-1]
-		e.Lanes = append(e.Lanes, LaneInfo{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step})
+		e.Lanes = append(e.Lanes, laneInfo{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step})
 	}
 	return out
 }
 
 // roomMsgLocked builds c's view of the room. Called with r.mu held.
-func (r *Room) roomMsgLocked(c *roomClient) RoomMsg {
-	m := RoomMsg{Type: MsgRoom, Room: r.ID, Role: RoleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
+func (r *room) roomMsgLocked(c *roomClient) roomMsg {
+	m := roomMsg{Type: msgRoom, Room: r.ID, Role: roleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
 	if c.presenter {
-		m.Role = RolePresenter
+		m.Role = rolePresenter
 	}
 	if r.poll != nil {
 		p := r.poll.msgFor(c)
@@ -131,8 +131,8 @@ func (r *Room) roomMsgLocked(c *roomClient) RoomMsg {
 	return m
 }
 
-func (r *Room) compareLocked() []LaneStats {
-	out := []LaneStats{}
+func (r *room) compareLocked() []laneStats {
+	out := []laneStats{}
 	for _, se := range r.currentLanesLocked() {
 		st := r.lanes[se.ID]
 		st.Lane = se.Lane
@@ -143,7 +143,7 @@ func (r *Room) compareLocked() []LaneStats {
 
 // sendLocked queues msg for c without blocking; a client whose queue is
 // full is dropped. Called with r.mu held.
-func (r *Room) sendLocked(c *roomClient, msg []byte) {
+func (r *room) sendLocked(c *roomClient, msg []byte) {
 	select {
 	case c.send <- msg:
 	default:
@@ -151,14 +151,14 @@ func (r *Room) sendLocked(c *roomClient, msg []byte) {
 	}
 }
 
-func (r *Room) dropLocked(c *roomClient) {
+func (r *room) dropLocked(c *roomClient) {
 	if r.clients[c] {
 		delete(r.clients, c)
 		close(c.done)
 	}
 }
 
-func (r *Room) broadcastRoom() {
+func (r *room) broadcastRoom() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for c := range r.clients {
@@ -166,18 +166,18 @@ func (r *Room) broadcastRoom() {
 	}
 }
 
-func (r *Room) broadcastCompare() {
+func (r *room) broadcastCompare() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.compareDue = false
-	msg := encode(CompareMsg{Type: MsgCompare, Rows: r.compareLocked()})
+	msg := encode(compareMsg{Type: msgCompare, Rows: r.compareLocked()})
 	for c := range r.clients {
 		r.sendLocked(c, msg)
 	}
 }
 
 // broadcastPoll sends the poll to everyone (each sees what its role may).
-func (r *Room) broadcastPollLocked(presentersOnly bool) {
+func (r *room) broadcastPollLocked(presentersOnly bool) {
 	if r.poll == nil {
 		return
 	}
@@ -190,22 +190,22 @@ func (r *Room) broadcastPollLocked(presentersOnly bool) {
 }
 
 // join registers c and sends it the room.
-func (r *Room) join(c *roomClient) {
+func (r *room) join(c *roomClient) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.clients[c] = true
 	r.sendLocked(c, encode(r.roomMsgLocked(c)))
 }
 
-func (r *Room) leave(c *roomClient) {
+func (r *room) leave(c *roomClient) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.dropLocked(c)
 }
 
 // handle applies one message from c and returns the error to show it.
-func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
-	if m.Type == RoomAnswer {
+func (r *room) handle(ctx context.Context, c *roomClient, m roomCmd) error {
+	if m.Type == roomAnswer {
 		if c.presenter {
 			return usererr.Errorf("server", "the presenter asks; followers answer")
 		}
@@ -216,20 +216,20 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m RoomCmd) error {
 	}
 	r.touch(ctx)
 	switch m.Type {
-	case RoomLoad:
+	case roomLoad:
 		return r.load(ctx, strings.TrimSpace(m.Problem), nonEmpty(m.Searches))
-	case RoomShow:
+	case roomShow:
 		return r.show(ctx, m.Pos)
-	case RoomDrive:
+	case roomDrive:
 		switch m.Command {
-		case CmdStep, CmdBack, CmdReset, CmdGoal, CmdPlay, CmdPause:
+		case cmdStep, cmdBack, cmdReset, cmdGoal, cmdPlay, cmdPause:
 		default:
 			return usererr.Errorf("server", "drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
 		}
 		return r.drive(ctx, m.Command, m.Lane)
-	case RoomAsk:
+	case roomAsk:
 		return r.ask(ctx, m)
-	case RoomReveal:
+	case roomReveal:
 		return r.reveal(ctx)
 	}
 	return usererr.Errorf("server", "unknown room message %q", truncate(m.Type, 24))
@@ -287,7 +287,7 @@ func (c *roomClient) readPump() {
 				return
 			}
 		}
-		var m RoomCmd
+		var m roomCmd
 		dec := json.NewDecoder(strings.NewReader(string(data)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&m); err != nil {

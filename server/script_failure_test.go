@@ -22,14 +22,14 @@ func TestScriptFailureSaysWhy(t *testing.T) {
 		t.Fatalf("the script: %s %.300s", resp.Status, body)
 	}
 	loc, _ := url.Parse(resp.Header.Get("Location"))
-	sess, _ := srv.Session(strings.TrimPrefix(loc.Path, "/s/"))
+	sess, _ := srv.session(strings.TrimPrefix(loc.Path, "/s/"))
 	const why = "range of 100000000 elements: the sandbox allows at most 1048576"
 	conn, _, _ := dial(t, ts, sess, sess.Key())
-	var step StepMsg
+	var step stepMsg
 	for range 2 {
-		send(t, conn, ClientMsg{Type: CmdStep})
+		send(t, conn, clientMsg{Type: cmdStep})
 		w := readWire(t, conn)
-		for w.typ != MsgStep {
+		for w.typ != msgStep {
 			w = readWire(t, conn)
 		}
 		if err := json.Unmarshal(w.json, &step); err != nil {
@@ -44,7 +44,7 @@ func TestScriptFailureSaysWhy(t *testing.T) {
 	if !strings.Contains(state.Narration, why) {
 		t.Errorf("a follower joining after the failure reads %q", state.Narration)
 	}
-	if _, page, _ := get(t, ts.URL+FollowerPath(sess)); !strings.Contains(page, why) {
+	if _, page, _ := get(t, ts.URL+followerPath(sess)); !strings.Contains(page, why) {
 		t.Errorf("the page's first paint does not say why the script failed")
 	}
 }

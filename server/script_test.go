@@ -71,21 +71,21 @@ func TestHostileSuccessorsOverWebsocket(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst.SetSearchSteps(ScriptSteps)
+	inst.SetSearchSteps(scriptSteps)
 	search, err := stepper.NewSearch(inst, stepper.Options{Algorithm: stepper.BFS})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv, ts, other := liveServer(t, Config{}, puzzleLine, puzzleOpts)
-	sess, err := srv.StartSession(search)
+	sess, err := srv.startSession(search)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	begin := time.Now()
-	send(t, p, ClientMsg{Type: CmdStep})
-	var m StepMsg
-	readAs(t, p, MsgStep, &m)
+	send(t, p, clientMsg{Type: cmdStep})
+	var m stepMsg
+	readAs(t, p, msgStep, &m)
 	if took := time.Since(begin); took > 2*time.Second {
 		t.Errorf("the hostile step took %v", took)
 	}
@@ -93,8 +93,8 @@ func TestHostileSuccessorsOverWebsocket(t *testing.T) {
 		t.Errorf("status %q after the hostile step, want failed", m.Event.Status)
 	}
 	q, _, _ := dial(t, ts, other, other.Key())
-	send(t, q, ClientMsg{Type: CmdStep})
-	readAs(t, q, MsgStep, &m)
+	send(t, q, clientMsg{Type: cmdStep})
+	readAs(t, q, msgStep, &m)
 	if m.Event.Step != 1 {
 		t.Errorf("the other session stepped to %d, want 1", m.Event.Step)
 	}

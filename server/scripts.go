@@ -63,6 +63,6 @@ func exampleScript(name, formParams string) (stepper.Instance, error) {
 	if err != nil {
 		return nil, err
 	}
-	inst.SetSearchSteps(ScriptSteps)
+	inst.SetSearchSteps(scriptSteps)
 	return inst, nil
 }

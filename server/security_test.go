@@ -154,10 +154,10 @@ func TestSessionQuotas(t *testing.T) {
 	}
 	id0 := strings.TrimPrefix(strings.Split(mine[0], "?")[0], "/s/")
 	id1 := strings.TrimPrefix(strings.Split(mine[1], "?")[0], "/s/")
-	if _, ok := srv.Session(id0); ok {
+	if _, ok := srv.session(id0); ok {
 		t.Errorf("the session held only by silent sockets was not reclaimed")
 	}
-	if _, ok := srv.Session(id1); !ok {
+	if _, ok := srv.session(id1); !ok {
 		t.Errorf("the driven session was reclaimed")
 	}
 	// its follower's connection is closed, saying why
@@ -226,7 +226,7 @@ func TestConfigValidate(t *testing.T) {
 	}{
 		{Config{}, ""},
 		{Config{MaxNodes: math.MaxInt}, "-max-nodes 9223372036854775807 is out of range: give a whole number from 1 to 10000000"},
-		{Config{MaxNodes: MaxMaxNodes}, ""},
+		{Config{MaxNodes: maxMaxNodes}, ""},
 		{Config{MaxSessions: -1}, "-max-sessions -1 is out of range"},
 		{Config{MaxClients: 1 << 40}, "-max-clients 1099511627776 is out of range"},
 		{Config{MaxSessions: 5, MaxPerClient: 6}, "-max-per-client 6 is above -max-sessions 5"},

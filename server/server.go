@@ -75,7 +75,7 @@ type Config struct {
 	// DB keeps rooms (docs/rooms.md) across restarts; nil: no rooms.
 	DB *persist.DB
 	// ExportCeiling is the largest export GET /s/{id}/export sends
-	// (default DefaultExportCeiling); a larger one is refused with 413 and
+	// (default defaultExportCeiling); a larger one is refused with 413 and
 	// the stepviz trace command that writes it.
 	ExportCeiling int64
 	// Bus shares rooms with other instances (stepviz serve -nats); nil:
@@ -89,7 +89,7 @@ type Config struct {
 	PublicURL string
 	// SocketsPerAddress, AddressRate and VotersPerAddress bound one client
 	// address across all its connections (limits.go; defaults
-	// DefaultSocketsPerAddress, DefaultAddressRate,
+	// defaultSocketsPerAddress, defaultAddressRate,
 	// DefaultVotersPerAddress). A class behind one router shares one
 	// address: raise them for a larger class.
 	SocketsPerAddress, AddressRate, VotersPerAddress int
@@ -139,16 +139,16 @@ func New(cfg Config) *Server {
 		cfg.MaxPerClient = DefaultMaxPerClient
 	}
 	if cfg.ExportCeiling <= 0 {
-		cfg.ExportCeiling = DefaultExportCeiling
+		cfg.ExportCeiling = defaultExportCeiling
 	}
 	if cfg.Memory == nil {
 		cfg.Memory = membudget.New(membudget.DefaultLimit)
 	}
 	if cfg.SocketsPerAddress <= 0 {
-		cfg.SocketsPerAddress = DefaultSocketsPerAddress
+		cfg.SocketsPerAddress = defaultSocketsPerAddress
 	}
 	if cfg.AddressRate <= 0 {
-		cfg.AddressRate = DefaultAddressRate
+		cfg.AddressRate = defaultAddressRate
 	}
 	if cfg.VotersPerAddress <= 0 {
 		cfg.VotersPerAddress = DefaultVotersPerAddress
@@ -180,7 +180,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}/heuristic", s.handleHeuristic)
 	if cfg.DB != nil {
 		origin, _ := randomToken(9)
-		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}
+		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*room{}}
 		s.routeRooms()
 	}
 	s.routeMine()
@@ -225,18 +225,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.guarded.ServeHTTP(w, r)
 }
 
-// Session returns the session with the given id (for tests and tools).
-func (s *Server) Session(id string) (*Session, bool) { return s.sessions.get(id) }
+// session returns the session with the given id (for tests and tools).
+func (s *Server) session(id string) (*session, bool) { return s.sessions.get(id) }
 
-// StartSession starts a session on a search built elsewhere (tests,
+// startSession starts a session on a search built elsewhere (tests,
 // benchmarks, the command line). The search's node limit should already
 // be set; the server does not change it.
-func (s *Server) StartSession(search *stepper.Search) (*Session, error) {
+func (s *Server) startSession(search *stepper.Search) (*session, error) {
 	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, "")
 }
 
 // startSessionFor starts a session owned by the client of r.
-func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*Session, error) {
+func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*session, error) {
 	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, webguard.ClientIP(r))
 }
 
@@ -272,7 +272,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	fv := formValues(r.PostForm)
 	if fv.Source == "line" && isLiveKind(fv.Line) { // a game or local search: its own live page
-		http.Redirect(w, r, LivePath+"?"+url.Values{"problem": {fv.Line}}.Encode(), http.StatusSeeOther)
+		http.Redirect(w, r, livePath+"?"+url.Values{"problem": {fv.Line}}.Encode(), http.StatusSeeOther)
 		return
 	}
 	mem, err := s.reserveScript(fv)
@@ -305,7 +305,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("session %s: %s | %s", sess.ID, search.Instance().Spec(), search.Options())
 	}
-	http.Redirect(w, r, PresenterPath(sess), http.StatusSeeOther)
+	http.Redirect(w, r, presenterPath(sess), http.StatusSeeOther)
 }
 
 // formError answers a form that could not be read, saying why: too
@@ -323,17 +323,17 @@ func formError(w http.ResponseWriter, err error) {
 	}
 }
 
-// PresenterPath is the presenter's link to a session (it carries the key).
-func PresenterPath(sess *Session) string {
+// presenterPath is the presenter's link to a session (it carries the key).
+func presenterPath(sess *session) string {
 	return "/s/" + sess.ID + "?" + keyParam + "=" + url.QueryEscape(sess.key)
 }
 
-// FollowerPath is the read-only link to a session.
-func FollowerPath(sess *Session) string { return "/s/" + sess.ID }
+// followerPath is the read-only link to a session.
+func followerPath(sess *session) string { return "/s/" + sess.ID }
 
 // lookup finds the session of a request and whether the request carries
 // its presenter key. A wrong key is an error, not a silent downgrade.
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool, bool) {
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session, bool, bool) {
 	sess, ok := s.sessions.get(r.PathValue("id"))
 	if !ok && s.rooms != nil {
 		// A room's search outlives its session: rebuild it from its record.
@@ -356,7 +356,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*Session, bool,
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)
-	if key != "" && !sess.IsPresenter(key) {
+	if key != "" && !sess.isPresenter(key) {
 		httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}

@@ -16,16 +16,16 @@ import (
 	"stepviz/stepper"
 )
 
-// Session is one lecture: one search, one presenter key, any number of
+// session is one lecture: one search, one presenter key, any number of
 // followers. Its state lives in its hub's goroutine.
-type Session struct {
+type session struct {
 	// ID names the session in URLs (/s/{id}); it is random and unguessable
 	// but not secret: it is what followers are given.
 	ID string
 	// key is the presenter's secret.
 	key string
 	// keyHash, when set, is store.HashKey of the presenter's key and is
-	// what IsPresenter checks: a room's searches, whose key is stored only
+	// what isPresenter checks: a room's searches, whose key is stored only
 	// hashed and may be unknown after a restart.
 	keyHash []byte
 	// onMove, when set, is called on the hub's goroutine each time the live
@@ -45,11 +45,11 @@ type Session struct {
 }
 
 // Key is the presenter's secret: whoever has it can drive the session.
-func (s *Session) Key() string { return s.key }
+func (s *session) Key() string { return s.key }
 
-// IsPresenter reports whether key is the session's presenter key, in
+// isPresenter reports whether key is the session's presenter key, in
 // constant time.
-func (s *Session) IsPresenter(key string) bool {
+func (s *session) isPresenter(key string) bool {
 	if s.keyHash != nil {
 		h := sha256.Sum256([]byte(key))
 		return key != "" && subtle.ConstantTimeCompare(h[:], s.keyHash) == 1
@@ -77,7 +77,7 @@ func randomToken(n int) (string, error) {
 // before refusing. A reclaimed session's pages are closed.
 type store struct {
 	mu       sync.Mutex
-	sessions map[string]*Session
+	sessions map[string]*session
 	owned    map[string]int // sessions per owner
 	max      int
 	perOwner int
@@ -86,38 +86,38 @@ type store struct {
 }
 
 func newStore(max, perOwner int, idle time.Duration, mem *membudget.Budget) *store {
-	return &store{sessions: map[string]*Session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle, mem: mem}
+	return &store{sessions: map[string]*session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle, mem: mem}
 }
 
-// ErrTooManySessions is returned when the server holds as many sessions as
+// errTooManySessions is returned when the server holds as many sessions as
 // it may and none has been idle long enough to be reclaimed.
-type ErrTooManySessions struct{ Max int }
+type errTooManySessions struct{ Max int }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e ErrTooManySessions) UserText() string {
+func (e errTooManySessions) UserText() string {
 	return fmt.Sprintf("this server already holds %d sessions, the most it allows; wait for one to go idle or restart it with a larger -max-sessions", e.Max)
 }
 
-func (e ErrTooManySessions) Error() string { return "server: " + e.UserText() }
+func (e errTooManySessions) Error() string { return "server: " + e.UserText() }
 
-// ErrOwnerQuota is returned when one client holds as many sessions as it
+// errOwnerQuota is returned when one client holds as many sessions as it
 // may and none of them is idle.
-type ErrOwnerQuota struct {
+type errOwnerQuota struct {
 	Max  int
 	Idle time.Duration
 }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e ErrOwnerQuota) UserText() string {
+func (e errOwnerQuota) UserText() string {
 	return fmt.Sprintf("your computer already holds %d sessions here, the most one may; keep using one of them, or start a new one once one has had no presenter command for %v", e.Max, e.Idle)
 }
 
-func (e ErrOwnerQuota) Error() string { return "server: " + e.UserText() }
+func (e errOwnerQuota) Error() string { return "server: " + e.UserText() }
 
 // add starts a session for s owned by owner. When the store, or the
 // owner's share of it, is full it first reclaims idle sessions (all
 // owners' for a full store, the owner's own for a full share).
-func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner string) (*Session, error) {
+func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner string) (*session, error) {
 	id, err := randomToken(9)
 	if err != nil {
 		return nil, err
@@ -131,7 +131,7 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 		st.reclaimLocked(owner, st.owned[owner]-st.perOwner+1)
 		if st.owned[owner] >= st.perOwner {
 			st.mu.Unlock()
-			return nil, ErrOwnerQuota{st.perOwner, st.idle}
+			return nil, errOwnerQuota{st.perOwner, st.idle}
 		}
 	}
 	if len(st.sessions) >= st.max {
@@ -139,14 +139,14 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 	}
 	if len(st.sessions) >= st.max {
 		st.mu.Unlock()
-		return nil, ErrTooManySessions{st.max}
+		return nil, errTooManySessions{st.max}
 	}
 	mem, err := st.reserveLocked(maxNodes)
 	if err != nil {
 		st.mu.Unlock()
 		return nil, err
 	}
-	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner, mem: mem}
+	sess := &session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner, mem: mem}
 	sess.hub = newHub(sess, s, info)
 	st.sessions[id] = sess
 	st.owned[owner]++
@@ -159,7 +159,7 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 // owner is ""), least recently used first. O(sessions log sessions).
 func (st *store) reclaimLocked(owner string, n int) {
 	cutoff := time.Now().Add(-st.idle).UnixNano()
-	var idle []*Session
+	var idle []*session
 	for _, s := range st.sessions {
 		if (owner == "" || s.owner == owner) && s.hub.lastUsed.Load() < cutoff {
 			idle = append(idle, s)
@@ -178,7 +178,7 @@ func (st *store) reclaimLocked(owner string, n int) {
 	}
 }
 
-func (st *store) get(id string) (*Session, bool) {
+func (st *store) get(id string) (*session, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	s, ok := st.sessions[id]
@@ -195,7 +195,7 @@ func (st *store) len() int {
 func (st *store) closeAll() {
 	st.mu.Lock()
 	all := st.sessions
-	st.sessions = map[string]*Session{}
+	st.sessions = map[string]*session{}
 	st.owned = map[string]int{}
 	st.mu.Unlock()
 	for _, s := range all {

@@ -80,7 +80,7 @@ func TestSideBySideBrowser(t *testing.T) {
 			}
 			if err := chromedp.Do(ctx,
 				chromedp.EmulateViewport(int64(tc.w), int64(tc.h)),
-				chromedp.Navigate(ts.URL+RoomPresenterPath(code, key)),
+				chromedp.Navigate(ts.URL+roomPresenterPath(code, key)),
 				poll(`document.getElementById("room-conn").textContent === "live"`),
 				chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById("load-problem").value = "puzzle 283164705 goal=123804765"; document.getElementById("load-searches").value = %q; document.querySelector("[data-testid=load]").click()`, strings.Join(tc.searches, "\n"))),
 				poll(steps(0)),

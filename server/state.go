@@ -59,7 +59,7 @@ func (h *hub) sendState(c *client, reason string) {
 
 // capture takes what a state build needs from the live search: a copy of
 // every record and the header. O(nodes) copying, no encoding.
-func (h *hub) capture() (sliceSource, View, int, int) {
+func (h *hub) capture() (sliceSource, view, int, int) {
 	s := h.search
 	live := s.StepCount()
 	end := s.NodeEnd(live)
@@ -67,7 +67,7 @@ func (h *hub) capture() (sliceSource, View, int, int) {
 		h.liveRecs = s.Records(0, end, h.liveRecs[:0])
 		h.liveRecsValid = true
 	}
-	return slices.Clone(h.liveRecs[:end]), h.view(s, h.last, MsgState, "", 0, nil), live, h.liveVersion
+	return slices.Clone(h.liveRecs[:end]), h.view(s, h.last, msgState, "", 0, nil), live, h.liveVersion
 }
 
 // encodeState packs every record of a captured state (codec.EncodeState).
@@ -96,7 +96,7 @@ func (h *hub) buildState() {
 
 // stateDone caches a finished state and sends it to every client waiting,
 // followed by a move to the live step if the live search moved meanwhile.
-func (h *hub) stateDone(version, step int, header View, buf []byte, costs []float64) {
+func (h *hub) stateDone(version, step int, header view, buf []byte, costs []float64) {
 	h.stateBuilding = false
 	h.setState(version, header, buf, costs)
 	live := h.search.StepCount()
@@ -108,14 +108,14 @@ func (h *hub) stateDone(version, step int, header View, buf []byte, costs []floa
 		c.cursor, c.horizon = step, step
 		h.deliver(c, h.stateMsg(reason))
 		if c.cursor == step && (live != step || version != h.liveVersion) {
-			m, hz := h.moveMessage(h.search, h.scratch, step, step, live, ReasonLive, 0)
+			m, hz := h.moveMessage(h.search, h.scratch, step, step, live, reasonLive, 0)
 			c.cursor, c.horizon = live, hz
 			h.deliver(c, m)
 		}
 	}
 }
 
-func (h *hub) setState(version int, header View, buf []byte, costs []float64) {
+func (h *hub) setState(version int, header view, buf []byte, costs []float64) {
 	h.stateVersion, h.stateHeader, h.stateRecs, h.stateCosts = version, header, buf, costs
 	h.stateHeader.Costs = costs
 	h.stateFrames = map[string][]byte{}

@@ -15,7 +15,7 @@ func TestStepLink(t *testing.T) {
 	_ = srv
 	conn, _, _ := dial(t, ts, sess, sess.Key())
 	for range 2 {
-		send(t, conn, ClientMsg{Type: CmdStep})
+		send(t, conn, clientMsg{Type: cmdStep})
 	}
 	ctx := browser(t)
 	liveStep := func() int {
@@ -24,7 +24,7 @@ func TestStepLink(t *testing.T) {
 		return n
 	}
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+FollowerPath(sess)+"?step=5"),
+		chromedp.Navigate(ts.URL+followerPath(sess)+"?step=5"),
 		poll(`document.getElementById("step-n").textContent === "5" && window.stepviz.state.local === true`),
 	); err != nil {
 		t.Fatalf("the follower's ?step=5: %v", err)
@@ -33,11 +33,11 @@ func TestStepLink(t *testing.T) {
 		t.Errorf("a follower's step link moved the class to %d", n)
 	}
 	addr, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
-	if err != nil || addr != ts.URL+FollowerPath(sess) {
+	if err != nil || addr != ts.URL+followerPath(sess) {
 		t.Errorf("the follower's address after the jump: %q %v", addr, err)
 	}
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+PresenterPath(sess)+"#step=7"),
+		chromedp.Navigate(ts.URL+presenterPath(sess)+"#step=7"),
 		poll(`document.getElementById("step-n").textContent === "7"`),
 	); err != nil {
 		dbg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " " + document.getElementById("step-n").textContent + " " + document.getElementById("conn").textContent + " " + document.getElementById("notice").textContent`))
@@ -46,7 +46,7 @@ func TestStepLink(t *testing.T) {
 	if n := liveStep(); n != 7 {
 		t.Errorf("the presenter's step link left the session at %d, want 7", n)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+FollowerPath(sess)+"?step=nonsense"),
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+followerPath(sess)+"?step=nonsense"),
 		poll(`document.getElementById("conn").textContent === "live" && document.getElementById("step-n").textContent === "7" && window.stepviz.state.local === false`)); err != nil {
 		t.Errorf("a malformed step link: %v", err)
 	}

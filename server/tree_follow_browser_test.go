@@ -45,7 +45,7 @@ func panTree(dx, dy int) chromedp.Action[chromedp.Void] {
 // brings it back at once.
 func TestTreeFollowAfterPan(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1280, 720)
-	sess, err := srv.StartSession(newSearch(t, "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"))
+	sess, err := srv.startSession(newSearch(t, "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestTreeFollowAfterPan(t *testing.T) {
 	seek := func(k int) error {
 		return chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.stepviz.send({type: "seek", step: %d})`, k)), waitStep(k))
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+PresenterPath(sess)), waitStep(0)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 		t.Fatal(err)
 	}
 	if err := seek(20); err != nil {

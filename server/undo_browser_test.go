@@ -12,7 +12,7 @@ import (
 func TestResetUndo(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "astar h=manhattan")
 	conn, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, conn, ClientMsg{Type: CmdSeek, Step: 12})
+	send(t, conn, clientMsg{Type: cmdSeek, Step: 12})
 	live := func() int {
 		n := -1
 		sess.hub.do(func() { n = sess.hub.search.StepCount() })
@@ -23,7 +23,7 @@ func TestResetUndo(t *testing.T) {
 		return chromedp.Evaluate[chromedp.Void](`document.dispatchEvent(new KeyboardEvent("keydown", {key: "` + k + `", bubbles: true}))`)
 	}
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(ts.URL+PresenterPath(sess)),
+		chromedp.Navigate(ts.URL+presenterPath(sess)),
 		// drawn from the model: the keys act on it (the page's first
 		// paint may show the step before the model is up)
 		poll(`document.getElementById("conn").textContent === "live" && document.getElementById("app").dataset.drawn === "12"`),
@@ -50,13 +50,13 @@ func TestResetUndo(t *testing.T) {
 	_, rts := roomServer(t, "")
 	code, rkey := createRoom(t, rts)
 	rc := dialRoom(t, rts, code, rkey, "presenter-token-0000")
-	rc.send(RoomCmd{Type: RoomLoad, Problem: "puzzle 867254301 goal=123456780", Searches: []string{"astar h=manhattan"}})
-	rc.room(func(m RoomMsg) bool { return m.Current == 0 })
+	rc.send(roomCmd{Type: roomLoad, Problem: "puzzle 867254301 goal=123456780", Searches: []string{"astar h=manhattan"}})
+	rc.room(func(m roomMsg) bool { return m.Current == 0 })
 	for range 3 {
-		rc.send(RoomCmd{Type: RoomDrive, Command: CmdStep, Lane: -1})
+		rc.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
 	}
 	if err := chromedp.Do(ctx,
-		chromedp.Navigate(rts.URL+RoomPresenterPath(code, rkey)),
+		chromedp.Navigate(rts.URL+roomPresenterPath(code, rkey)),
 		poll(laneStep(0)+` === "3"`),
 		chromedp.Click(`[data-testid=drive-reset]`),
 		poll(`document.querySelector("[data-testid=drive-reset]").textContent.includes("Click again")`),

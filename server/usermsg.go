@@ -17,5 +17,5 @@ func httpError(w http.ResponseWriter, msg string, code int) {
 // errorMsg is the error message a page shows for a refused command; msg
 // is in the user's words.
 func errorMsg(command, msg string) ErrorMsg {
-	return ErrorMsg{Type: MsgError, Command: command, Message: msg}
+	return ErrorMsg{Type: msgError, Command: command, Message: msg}
 }

@@ -14,11 +14,11 @@ var packagePrefixes = []string{"server: ", "stepper: ", "store: ", "viz: ", "exp
 func TestNoPackagePrefixReachesUser(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "graph romania", "astar")
 	c, _, _ := dial(t, ts, sess, "") // a follower
-	if err := c.WriteJSON(ClientMsg{Type: CmdStep}); err != nil {
+	if err := c.WriteJSON(clientMsg{Type: cmdStep}); err != nil {
 		t.Fatal(err)
 	}
 	var e ErrorMsg
-	readAs(t, c, MsgError, &e)
+	readAs(t, c, msgError, &e)
 	if !strings.Contains(e.Message, "read-only") {
 		t.Fatalf("a follower's step: %q, want it refused as read-only", e.Message)
 	}

@@ -22,24 +22,24 @@ const puzzleLine, puzzleOpts = "puzzle 283164705 goal=123804765", "astar h=manha
 func TestPresenterStepsFollowersReceive(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	p, ph, ps := dial(t, ts, sess, sess.Key())
-	if ph.Role != RolePresenter || ps.Reason != ReasonJoin || ps.Step != 0 || ps.Counters.Open != 1 || ps.NodeEnd != 1 {
+	if ph.Role != rolePresenter || ps.Reason != reasonJoin || ps.Step != 0 || ps.Counters.Open != 1 || ps.NodeEnd != 1 {
 		t.Fatalf("presenter hello %+v, join state step %d reason %s open %d", ph.Role, ps.Step, ps.Reason, ps.Counters.Open)
 	}
 	var followers []*websocket.Conn
 	for range 3 {
 		f, fh, _ := dial(t, ts, sess, "")
-		if fh.Role != RoleFollower || fh.Problem.Kind != "puzzle" || fh.Problem.Size != 3 {
+		if fh.Role != roleFollower || fh.Problem.Kind != "puzzle" || fh.Problem.Size != 3 {
 			t.Fatalf("follower hello %+v", fh)
 		}
 		followers = append(followers, f)
 	}
 	engine := newSearch(t, puzzleLine, puzzleOpts)
 	for k := 1; k <= 3; k++ {
-		send(t, p, ClientMsg{Type: CmdStep})
+		send(t, p, clientMsg{Type: cmdStep})
 		want, _ := engine.Step()
 		for i, c := range append([]*websocket.Conn{p}, followers...) {
-			var m StepMsg
-			readAs(t, c, MsgStep, &m)
+			var m stepMsg
+			readAs(t, c, msgStep, &m)
 			if m.Event.Step != k || m.Event.Expanded != want.Expanded || len(m.Event.Children) != len(want.Children) {
 				t.Fatalf("client %d step %d: got %+v, engine %+v", i, k, m.Event.Expanded, want.Expanded)
 			}
@@ -48,16 +48,16 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 			}
 		}
 	}
-	send(t, p, ClientMsg{Type: CmdBack})
+	send(t, p, clientMsg{Type: cmdBack})
 	engine.Seek(2)
 	want := engine.Snapshot()
 	for i, c := range append([]*websocket.Conn{p}, followers...) {
-		var m View
-		readAs(t, c, MsgMove, &m)
-		if m.Reason != ReasonSeek || m.Step != 2 || m.Live != 2 || m.Counters.Open != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
+		var m view
+		readAs(t, c, msgMove, &m)
+		if m.Reason != reasonSeek || m.Step != 2 || m.Live != 2 || m.Counters.Open != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
 			t.Fatalf("client %d after back: reason %s step %d open %d (engine %d)", i, m.Reason, m.Step, m.Counters.Open, len(want.Open))
 		}
-		if len(m.History) != 3 || m.History[2] != (Sizes{want.Counters.Open, want.Counters.Closed}) {
+		if len(m.History) != 3 || m.History[2] != (sizes{want.Counters.Open, want.Counters.Closed}) {
 			t.Errorf("client %d: chart history %v", i, m.History)
 		}
 	}
@@ -68,10 +68,10 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 func TestFollowerCommandsRefused(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
-	for _, cmd := range []string{CmdStep, CmdBack, CmdSeek, CmdGoal, CmdPlay, CmdPause, CmdSpeed, CmdReset} {
-		send(t, f, ClientMsg{Type: cmd, Step: 3, Speed: 5})
+	for _, cmd := range []string{cmdStep, cmdBack, cmdSeek, cmdGoal, cmdPlay, cmdPause, cmdSpeed, cmdReset} {
+		send(t, f, clientMsg{Type: cmd, Step: 3, Speed: 5})
 		var e ErrorMsg
-		readAs(t, f, MsgError, &e)
+		readAs(t, f, msgError, &e)
 		if e.Command != cmd || !strings.Contains(e.Message, "refused") || !strings.Contains(e.Message, "presenter") {
 			t.Errorf("%s: error %+v", cmd, e)
 		}
@@ -82,10 +82,10 @@ func TestFollowerCommandsRefused(t *testing.T) {
 		t.Fatalf("followers' commands moved the session to step %d", steps)
 	}
 	// Queries still work: a follower explores step 4 on its own.
-	send(t, f, ClientMsg{Type: QueryView, Step: 4, ID: 7})
-	var v View
-	readAs(t, f, MsgMove, &v)
-	if v.Reason != ReasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
+	send(t, f, clientMsg{Type: queryView, Step: 4, ID: 7})
+	var v view
+	readAs(t, f, msgMove, &v)
+	if v.Reason != reasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
 		t.Fatalf("view answer: reason %s step %d live %d id %d", v.Reason, v.Step, v.Live, v.ID)
 	}
 	if want := newSearch(t, puzzleLine, puzzleOpts); want.Seek(4) == 4 && len(want.Snapshot().Open) != v.Counters.Open {
@@ -96,8 +96,8 @@ func TestFollowerCommandsRefused(t *testing.T) {
 		t.Fatalf("a view query moved the session to step %d", steps)
 	}
 	// A view far ahead is clamped (this search ends at step 6 anyway).
-	send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: 8})
-	readAs(t, f, MsgMove, &v)
+	send(t, f, clientMsg{Type: queryView, Step: 1 << 30, ID: 8})
+	readAs(t, f, msgMove, &v)
 	if v.Step != 6 || v.Status != stepper.Solved {
 		t.Errorf("view far ahead: step %d %s", v.Step, v.Status)
 	}
@@ -108,13 +108,13 @@ func TestFollowerCommandsRefused(t *testing.T) {
 func TestInspect(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
-	send(t, f, ClientMsg{Type: QueryView, Step: 3, ID: 1})
-	var v View
-	readAs(t, f, MsgMove, &v)
+	send(t, f, clientMsg{Type: queryView, Step: 3, ID: 1})
+	var v view
+	readAs(t, f, msgMove, &v)
 	expanded := v.Last.Expanded
-	send(t, f, ClientMsg{Type: QueryInspect, Node: expanded.ID, Step: 3, ID: 2})
-	var m InspectMsg
-	readAs(t, f, MsgInspect, &m)
+	send(t, f, clientMsg{Type: queryInspect, Node: expanded.ID, Step: 3, ID: 2})
+	var m inspectMsg
+	readAs(t, f, msgInspect, &m)
 	if m.Node != expanded || m.ID != 2 {
 		t.Fatalf("inspect node %+v, want %+v", m.Node, expanded)
 	}
@@ -131,9 +131,9 @@ func TestInspect(t *testing.T) {
 	if len(m.Children) != len(v.Last.Children) {
 		t.Errorf("%d children, the event had %d", len(m.Children), len(v.Last.Children))
 	}
-	send(t, f, ClientMsg{Type: QueryInspect, Node: 999, Step: 3})
+	send(t, f, clientMsg{Type: queryInspect, Node: 999, Step: 3})
 	var e ErrorMsg
-	readAs(t, f, MsgError, &e)
+	readAs(t, f, msgError, &e)
 	if !strings.Contains(e.Message, "node 999 does not exist") {
 		t.Errorf("inspecting a missing node: %q", e.Message)
 	}
@@ -174,10 +174,10 @@ func TestHostileMessagesCloseOnlyThatConnection(t *testing.T) {
 				}
 			}
 			// The session and the other connections go on.
-			send(t, p, ClientMsg{Type: CmdStep})
+			send(t, p, clientMsg{Type: cmdStep})
 			for _, c := range []*websocket.Conn{p, watcher} {
-				var m StepMsg
-				readAs(t, c, MsgStep, &m)
+				var m stepMsg
+				readAs(t, c, msgStep, &m)
 				if m.Event.Step != i+1 {
 					t.Fatalf("after %s: step %d, want %d", tc.name, m.Event.Step, i+1)
 				}
@@ -193,7 +193,7 @@ func TestFloodClosesConnection(t *testing.T) {
 	f, _, _ := dial(t, ts, sess, "")
 	go func() {
 		for range queryBurst * 3 {
-			b, _ := json.Marshal(ClientMsg{Type: QueryLive})
+			b, _ := json.Marshal(clientMsg{Type: queryLive})
 			if f.WriteMessage(websocket.TextMessage, b) != nil {
 				return
 			}
@@ -271,20 +271,20 @@ func TestNodeLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess, err := srv.StartSession(s)
+	sess, err := srv.startSession(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, p, ClientMsg{Type: CmdGoal})
-	var m View
-	readAs(t, p, MsgMove, &m)
+	send(t, p, clientMsg{Type: cmdGoal})
+	var m view
+	readAs(t, p, msgMove, &m)
 	if m.Status != stepper.LimitReached || m.NodeEnd < 500 || m.NodeEnd > 600 {
 		t.Fatalf("run to goal under a 500-node limit: status %s, %d nodes", m.Status, m.NodeEnd)
 	}
-	send(t, p, ClientMsg{Type: CmdStep})
+	send(t, p, clientMsg{Type: cmdStep})
 	var e ErrorMsg
-	readAs(t, p, MsgError, &e)
+	readAs(t, p, msgError, &e)
 	if !strings.Contains(e.Message, "limit reached") {
 		t.Errorf("stepping past the limit: %q", e.Message)
 	}
@@ -309,9 +309,9 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 	steps := 0
 	for k := 1; k <= 20000 && sess.hub.coalesced.Load() == 0; k++ {
 		steps = k
-		send(t, p, ClientMsg{Type: CmdStep})
-		var m StepMsg
-		readAs(t, p, MsgStep, &m)
+		send(t, p, clientMsg{Type: cmdStep})
+		var m stepMsg
+		readAs(t, p, msgStep, &m)
 		if m.Event.Step != k {
 			t.Fatalf("presenter got step %d, want %d", m.Event.Step, k)
 		}
@@ -333,12 +333,12 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 		}
 		_ = json.Unmarshal(raw, &head)
 		switch head.Type {
-		case MsgState, MsgMove:
-			if head.Reason == ReasonBehind {
+		case msgState, msgMove:
+			if head.Reason == reasonBehind {
 				sawBehind = true
 			}
 			last = head.Step
-		case MsgStep:
+		case msgStep:
 			if last >= 0 && head.Event.Step != last+1 {
 				t.Fatalf("follower got step %d after step %d", head.Event.Step, last)
 			}
@@ -356,24 +356,24 @@ func TestPlaySeekGoalReset(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	f, _, _ := dial(t, ts, sess, "")
-	readState := func(c *websocket.Conn, playing bool) MetaMsg {
+	readState := func(c *websocket.Conn, playing bool) metaMsg {
 		t.Helper()
 		for {
-			var s MetaMsg
+			var s metaMsg
 			raw := readRaw(t, c)
-			if json.Unmarshal(raw, &s) == nil && s.Type == MsgMeta && s.Playing == playing {
+			if json.Unmarshal(raw, &s) == nil && s.Type == msgMeta && s.Playing == playing {
 				return s
 			}
 		}
 	}
-	send(t, p, ClientMsg{Type: CmdPlay, Speed: 40})
+	send(t, p, clientMsg{Type: cmdPlay, Speed: 40})
 	if s := readState(f, true); s.Speed != 40 {
 		t.Errorf("play state %+v", s)
 	}
 	// The hub steps on its own until the search ends (5 steps), then stops.
 	for k := 1; ; k++ {
-		var m StepMsg
-		readAs(t, f, MsgStep, &m)
+		var m stepMsg
+		readAs(t, f, msgStep, &m)
 		if m.Event.Step != k {
 			t.Fatalf("played step %d, want %d", m.Event.Step, k)
 		}
@@ -382,25 +382,25 @@ func TestPlaySeekGoalReset(t *testing.T) {
 		}
 	}
 	readState(f, false)
-	send(t, p, ClientMsg{Type: CmdSeek, Step: 2})
-	var m View
-	readAs(t, f, MsgMove, &m)
-	if m.Reason != ReasonSeek || m.Step != 2 || m.Status != stepper.Running {
+	send(t, p, clientMsg{Type: cmdSeek, Step: 2})
+	var m view
+	readAs(t, f, msgMove, &m)
+	if m.Reason != reasonSeek || m.Step != 2 || m.Status != stepper.Running {
 		t.Errorf("seek 2: %s step %d %s", m.Reason, m.Step, m.Status)
 	}
-	send(t, p, ClientMsg{Type: CmdGoal})
-	readAs(t, f, MsgMove, &m)
-	if m.Reason != ReasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
+	send(t, p, clientMsg{Type: cmdGoal})
+	readAs(t, f, msgMove, &m)
+	if m.Reason != reasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
 		t.Errorf("goal: %s step %d %s path %v history %d", m.Reason, m.Step, m.Status, m.Path, len(m.History))
 	}
-	send(t, p, ClientMsg{Type: CmdReset})
-	readAs(t, f, MsgMove, &m)
-	if m.Reason != ReasonReset || m.Step != 0 || m.NodeEnd != 1 {
+	send(t, p, clientMsg{Type: cmdReset})
+	readAs(t, f, msgMove, &m)
+	if m.Reason != reasonReset || m.Step != 0 || m.NodeEnd != 1 {
 		t.Errorf("reset: %s step %d, %d nodes", m.Reason, m.Step, m.NodeEnd)
 	}
-	send(t, p, ClientMsg{Type: CmdBack})
+	send(t, p, clientMsg{Type: cmdBack})
 	var e ErrorMsg
-	for e.Type != MsgError { // skip what the presenter was sent meanwhile
+	for e.Type != msgError { // skip what the presenter was sent meanwhile
 		_ = json.Unmarshal(readRaw(t, p), &e)
 	}
 	if !strings.Contains(e.Message, "step 0") {
@@ -413,25 +413,25 @@ func TestPlaySeekGoalReset(t *testing.T) {
 func TestIdleSessionsReclaimed(t *testing.T) {
 	srv := New(Config{MaxSessions: 2, Idle: time.Hour})
 	defer srv.Close()
-	a, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts))
+	a, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
+	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err == nil || !strings.Contains(err.Error(), "already holds 2 sessions") {
+	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err == nil || !strings.Contains(err.Error(), "already holds 2 sessions") {
 		t.Fatalf("third session: %v", err)
 	}
 	a.hub.lastUsed.Store(time.Now().Add(-2 * time.Hour).Unix())
-	c, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts))
+	c, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts))
 	if err != nil {
 		t.Fatalf("after a session went idle: %v", err)
 	}
-	if _, ok := srv.Session(a.ID); ok {
+	if _, ok := srv.session(a.ID); ok {
 		t.Error("the idle session is still held")
 	}
-	if _, ok := srv.Session(c.ID); !ok {
+	if _, ok := srv.session(c.ID); !ok {
 		t.Error("the new session is not held")
 	}
 	<-a.hub.stopped // its hub has ended
@@ -445,9 +445,9 @@ func TestExploreAheadBounded(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
 	f, _, _ := dial(t, ts, sess, "")
 	for i := 1; i <= 3; i++ {
-		send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: i})
-		var v View
-		readAs(t, f, MsgMove, &v)
+		send(t, f, clientMsg{Type: queryView, Step: 1 << 30, ID: i})
+		var v view
+		readAs(t, f, msgMove, &v)
 		if v.Step != exploreAhead || v.Live != 0 || len(v.History) != 1 {
 			t.Fatalf("view %d far ahead: step %d live %d history %d, want step %d", i, v.Step, v.Live, len(v.History), exploreAhead)
 		}
@@ -465,7 +465,7 @@ func TestCloseEndsConnections(t *testing.T) {
 	if code != websocket.CloseGoingAway || !strings.Contains(reason, "session closed") {
 		t.Errorf("closed with %d %q", code, reason)
 	}
-	if _, err := srv.StartSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
+	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
 		t.Errorf("a new session after Close: %v", err)
 	}
 }
@@ -478,9 +478,9 @@ func TestCloseEndsConnections(t *testing.T) {
 func TestJoinersShareOneState(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
 	p, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, p, ClientMsg{Type: CmdSeek, Step: 300})
-	var v View
-	readAs(t, p, MsgMove, &v)
+	send(t, p, clientMsg{Type: cmdSeek, Step: 300})
+	var v view
+	readAs(t, p, msgMove, &v)
 	before := sess.hub.stateBuilds.Load()
 	var sizes []int
 	for range 20 {
@@ -489,8 +489,8 @@ func TestJoinersShareOneState(t *testing.T) {
 			t.Fatalf("dial: %v (%v)", err, resp)
 		}
 		defer c.Close()
-		readAs(t, c, MsgHello, &Hello{})
-		w := readAs(t, c, MsgState, &v)
+		readAs(t, c, msgHello, &hello{})
+		w := readAs(t, c, msgState, &v)
 		if v.Step != 300 || v.NodeEnd != sess.nodeEndAt(t, 300) {
 			t.Fatalf("joiner's state: step %d, %d nodes", v.Step, v.NodeEnd)
 		}
@@ -507,7 +507,7 @@ func TestJoinersShareOneState(t *testing.T) {
 }
 
 // nodeEndAt is how many nodes the session's search has at step k.
-func (s *Session) nodeEndAt(t *testing.T, k int) int {
+func (s *session) nodeEndAt(t *testing.T, k int) int {
 	t.Helper()
 	n := -1
 	s.hub.do(func() { n = s.hub.search.NodeEnd(k) })
@@ -553,13 +553,13 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	f, _, _ := dial(t, ts, sess, "")
-	send(t, p, ClientMsg{Type: CmdSeek, Step: 4000})
-	var v View
-	readAs(t, p, MsgMove, &v)
-	readAs(t, f, MsgMove, &v)
+	send(t, p, clientMsg{Type: cmdSeek, Step: 4000})
+	var v view
+	readAs(t, p, msgMove, &v)
+	readAs(t, f, msgMove, &v)
 	state := len(sess.hub.stateNowFor(t))
-	send(t, p, ClientMsg{Type: CmdBack})
-	w := readAs(t, f, MsgMove, &v)
+	send(t, p, clientMsg{Type: cmdBack})
+	w := readAs(t, f, msgMove, &v)
 	if v.Step != 3999 || w.size*4 > state {
 		t.Fatalf("back: step %d in %d bytes; the state is %d bytes", v.Step, w.size, state)
 	}
@@ -569,10 +569,10 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 			c.inflight.Store(true) // as if an answer were still on its way
 		}
 	})
-	send(t, f, ClientMsg{Type: QueryView, Step: 10, ID: 1})
+	send(t, f, clientMsg{Type: queryView, Step: 10, ID: 1})
 	var e ErrorMsg
-	readAs(t, f, MsgError, &e)
-	if e.Command != QueryView || !strings.Contains(e.Message, "busy") {
+	readAs(t, f, msgError, &e)
+	if e.Command != queryView || !strings.Contains(e.Message, "busy") {
 		t.Fatalf("a second large query: %+v, want busy", e)
 	}
 }
@@ -581,6 +581,6 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 func (h *hub) stateNowFor(t *testing.T) []byte {
 	t.Helper()
 	var b []byte
-	h.do(func() { b = h.stateNow(ReasonJoin) })
+	h.do(func() { b = h.stateNow(reasonJoin) })
 	return b
 }

@@ -8,7 +8,8 @@
 // scrolled to its newest row unless the user scrolled up. A click or
 // Enter on a row inspects its node.
 import { $, fmt, fmtF, esc, stateLabel, setText } from "./util.js";
-import { dirMark } from "./family.js";
+import { dirMark, describe, familyOf } from "./family.js";
+import { EVAL_DEPTH, KEY_LAYER } from "./wireconst.js";
 
 const SLACK = 3; // rows drawn beyond the window on each side
 const HEAD = 64; // rows the model has at hand at each list's hot end
@@ -162,9 +163,13 @@ export function createTables(page) {
         const running = m.status === "running";
         const head = running && m.openCount ? m.openHead(1)[0] : -1;
         const k0 = head >= 0 ? m.key(head) : null;
-        const prio = running && p && p.frontier === "priority";
-        // a tie has the next node's priority (local beam: its layer and f)
-        const ties = (k) => k0 !== null && k.priority === k0.priority && (!p.layered || k.tie === k0.tie);
+        // ties are marked where one open list is ordered by a computed key
+        // (the family description's: f, not depth; no family strip but beam's)
+        const fam = describe(m);
+        const prio = running && !!fam.eval && fam.eval !== EVAL_DEPTH && !familyOf(m);
+        // a tie has the next node's priority (a key ranked by layer: its layer and f)
+        const layered = fam.key && fam.key.priority === KEY_LAYER;
+        const ties = (k) => k0 !== null && k.priority === k0.priority && (!layered || k.tie === k0.tie);
         ids.forEach((id, j) => {
           const i = w.first + j, k = m.key(id);
           const isNext = i === 0 && running, isTie = !isNext && prio && ties(k);

@@ -7,6 +7,7 @@ import (
 
 	"stepviz/stepper"
 	"stepviz/viz"
+	"stepviz/wire"
 )
 
 // writeMarkdown writes the problem and options, then for every step what
@@ -288,17 +289,30 @@ func algoTitle(o stepper.Options) string {
 
 // beamRule states beam search's f and what its beam keeps.
 func beamRule(o stepper.Options) string {
-	f := "f = g + h (" + o.Heuristic + ")"
-	switch {
-	case o.F == "h":
-		f = "f = h (" + o.Heuristic + ")"
-	case o.Weight != 0:
-		f = fmt.Sprintf("f = g + %s·h (%s)", num(o.Weight), o.Heuristic)
-	}
+	f := evalText(wire.Describe(o), o.Heuristic)
 	if o.Local {
 		return fmt.Sprintf("local beam search, layer by layer: the next layer is the %d best children of the whole layer by %s, the others are pruned", o.Width, f)
 	}
 	return fmt.Sprintf("%s; after each expansion only the %d best open nodes are kept, the others are pruned", f, o.Width)
+}
+
+// evalText is the family description's formula as the rules state it: w
+// given its value and the heuristic named after any f that reads h
+// ("f = g + 2·h (manhattan)"); a depth-ordered search's queue or stack
+// ("FIFO queue (f = depth)"). O(1).
+func evalText(fam wire.Family, heuristic string) string {
+	switch fam.Eval {
+	case wire.EvalDepth:
+		if fam.Family == wire.FamilyDepthFirst {
+			return "LIFO stack (f = depth)"
+		}
+		return "FIFO queue (f = depth)"
+	case wire.EvalG:
+		return fam.Formula
+	case wire.EvalGWH:
+		return strings.Replace(fam.Formula, "w", num(fam.Weight), 1) + " (" + heuristic + ")"
+	}
+	return fam.Formula + " (" + heuristic + ")"
 }
 
 // rulesText states the evaluation function, the tie rule and the goal-test
@@ -312,21 +326,8 @@ func rulesText(o stepper.Options) string {
 	if r := iterativeRules(o); r != "" {
 		return fmt.Sprintf("%s; successors in %s order", r, o.Order)
 	}
-	var f string
-	switch o.Algorithm {
-	case stepper.BFS:
-		f = "FIFO queue (f = depth)"
-	case stepper.DFS:
-		f = "LIFO stack (f = depth)"
-	case stepper.UCS:
-		f = "f = g"
-	case stepper.Greedy:
-		f = "f = h (" + o.Heuristic + ")"
-	case stepper.AStar:
-		f = "f = g + h (" + o.Heuristic + ")"
-	case stepper.WAStar:
-		f = fmt.Sprintf("f = g + %s·h (%s)", num(o.Weight), o.Heuristic)
-	case stepper.Beam:
+	f := evalText(wire.Describe(o), o.Heuristic)
+	if o.Algorithm == stepper.Beam {
 		f = beamRule(o)
 	}
 	tie := map[stepper.TieRule]string{

@@ -143,7 +143,8 @@
     const kids = m.children(id);
     let h = `<div class="insp-head" data-testid="inspector-node" data-id="${id}"><strong>${lbl(id)}</strong> <span class="muted">node #${id} · ${esc(m.nodeStatus(id))} · at step ${k}</span></div>`;
     h += `<dl class="insp"><dt>g, h, f</dt><dd>g, h, f: ${fmt(m.g(id))}, ${fmt(m.h(id))}, ${fmtF(m.g(id), m.h(id), m.f(id))}</dd><dt>depth</dt><dd>${m.depth(id)}</dd>`;
-    if (P.frontier === "rbfs") h += `<dt>stored F</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(id))}</dd>`;
+    const storedF = (__mod_family.describe(m).values || []).find((v) => v.name === "storedF");
+    if (storedF) h += `<dt>${esc(storedF.label)}</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(id))}</dd>`;
     const dir = __mod_family.dirOf(m, id);
     if (dir) h += `<dt>direction</dt><dd data-testid="insp-direction">${dir === "forward" ? "forward (the start's tree)" : "backward (the goal's tree)"}</dd>`;
     h += `<dt>parent</dt><dd>${m.parent(id) >= 0 ? `<a href="#" data-node="${m.parent(id)}">${lbl(m.parent(id))}</a>` : "— (root)"}</dd>`;

@@ -22,8 +22,8 @@ const MaxFamilySteps = 200_000
 // GameFormats and LocalFormats list the formats WriteGame and WriteLocal
 // accept, in menu order.
 var (
-	GameFormats  = []string{"jsonl", "csv", "md", "tex", "svg", "dot", "html"}
-	LocalFormats = []string{"jsonl", "csv", "md", "tex", "svg", "html"}
+	GameFormats  = []string{"jsonl", "json", "csv", "md", "tex", "svg", "dot", "html"}
+	LocalFormats = []string{"jsonl", "json", "csv", "md", "tex", "svg", "html"}
 )
 
 // familyFormat checks format against the family's list and returns its
@@ -86,6 +86,8 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 	switch f {
 	case "jsonl":
 		err = gameJSONL(bw, v, rows)
+	case "json":
+		err = writeFamilyJSON(bw, gameHeader(v), rows, func() any { return gameTailOf(v) })
 	case "csv":
 		err = gameCSV(bw, rows)
 	case "md":
@@ -125,19 +127,13 @@ type familyHeader struct {
 
 func gameJSONL(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) error) error {
 	enc := json.NewEncoder(w)
-	r := v.Search().Result()
-	if err := enc.Encode(familyHeader{"stepviz-game-steps", 1, r.Problem, r.Options}); err != nil {
+	if err := enc.Encode(gameHeader(v)); err != nil {
 		return err
 	}
 	if err := rows(func(r game.Row) error { return enc.Encode(r) }); err != nil {
 		return err
 	}
-	vw := v.View()
-	return enc.Encode(struct {
-		Result  game.Result `json:"result"`
-		Value   string      `json:"value"`
-		PVMoves []string    `json:"pv,omitempty"`
-	}{vw.Result, vw.Value, vw.PVMoves})
+	return enc.Encode(gameTailOf(v))
 }
 
 // gameCSVHeader are the csv's columns: numbers as the view writes them,
@@ -235,18 +231,15 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 	switch f {
 	case "jsonl":
 		enc := json.NewEncoder(bw)
-		err = enc.Encode(familyHeader{"stepviz-local-steps", 1, p.Spec(), v.Search().Options().String()})
+		err = enc.Encode(localHeader(v))
 		if err == nil {
-			err = enc.Encode(v.Row())
+			err = localRows(v, rows)(func(r local.Row) error { return enc.Encode(r) })
 		}
 		if err == nil {
-			err = rows(func(r local.Row) error { return enc.Encode(r) })
+			err = enc.Encode(localTail{v.Search().Result()})
 		}
-		if err == nil {
-			err = enc.Encode(struct {
-				Result local.Result `json:"result"`
-			}{v.Search().Result()})
-		}
+	case "json":
+		err = writeFamilyJSON(bw, localHeader(v), localRows(v, rows), func() any { return localTail{v.Search().Result()} })
 	case "csv":
 		c := csv.NewWriter(bw)
 		write := func(r local.Row) error {

@@ -22,7 +22,7 @@ const MaxFamilySteps = 200_000
 // GameFormats and LocalFormats list the formats WriteGame and WriteLocal
 // accept, in menu order.
 var (
-	GameFormats  = []string{"jsonl", "json", "csv", "md", "tex", "svg", "dot", "html"}
+	GameFormats  = []string{"jsonl", "json", "csv", "md", "tex", "svg", "dot", "html", "posthoc"}
 	LocalFormats = []string{"jsonl", "json", "csv", "md", "tex", "svg", "html"}
 )
 
@@ -68,6 +68,9 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 	if err != nil {
 		return err
 	}
+	if f == "posthoc" && o.Algorithm == game.MCTS {
+		return usererr.Errorf("export", "posthoc draws a depth-first game search (minimax, alphabeta, expectiminimax); an MCTS search exports as %s", strings.Join(GameFormats[:len(GameFormats)-1], ", "))
+	}
 	end, err := stepsTo(upTo, func(max int) bool {
 		s, err := game.New(g, o)
 		return err == nil && s.Run(max) != game.Running
@@ -88,6 +91,8 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 		err = gameJSONL(bw, v, rows)
 	case "json":
 		err = writeFamilyJSON(bw, gameHeader(v), rows, func() any { return gameTailOf(v) })
+	case "posthoc":
+		err = gamePosthoc(bw, v, rows)
 	case "csv":
 		err = gameCSV(bw, rows)
 	case "md":
@@ -211,6 +216,9 @@ func gameTitle(a game.Algorithm) string {
 func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem, o local.Options, upTo int) error {
 	f, err := familyFormat(format, "local", LocalFormats)
 	if err != nil {
+		if g, ok := Lookup(format); ok && g.Name == "posthoc" {
+			return usererr.Errorf("export", "posthoc draws a search tree, and a local search keeps no tree (one state, or a population, at a time): export it as %s", strings.Join(LocalFormats, ", "))
+		}
 		return err
 	}
 	end, err := stepsTo(upTo, func(max int) bool {

@@ -307,7 +307,7 @@ func TestFamilyFormatErrors(t *testing.T) {
 		format, want string
 		upTo         int
 	}{
-		{"posthoc", "a game search exports as jsonl, json, csv, md, tex, svg, dot, html, not posthoc", ToEnd},
+		{"tree-svg", "a game search exports as jsonl, json, csv, md, tex, svg, dot, html, posthoc, not tree-svg", ToEnd},
 		{"jsonl", "more than 200000 steps: give -steps N", ToEnd},
 	} {
 		b.Reset()

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,8 +23,8 @@ const MaxFamilySteps = 200_000
 // GameFormats and LocalFormats list the formats WriteGame and WriteLocal
 // accept, in menu order.
 var (
-	GameFormats  = []string{"jsonl", "json", "csv", "md", "tex", "svg", "dot", "html", "posthoc"}
-	LocalFormats = []string{"jsonl", "json", "csv", "md", "tex", "svg", "html"}
+	GameFormats  = []string{"jsonl", "json", "csv", "md", "tex", "svg", "dot", "html", "posthoc", "ipynb"}
+	LocalFormats = []string{"jsonl", "json", "csv", "md", "tex", "svg", "html", "ipynb"}
 )
 
 // familyFormat checks format against the family's list and returns its
@@ -69,7 +70,7 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 		return err
 	}
 	if f == "posthoc" && o.Algorithm == game.MCTS {
-		return usererr.Errorf("export", "posthoc draws a depth-first game search (minimax, alphabeta, expectiminimax); an MCTS search exports as %s", strings.Join(GameFormats[:len(GameFormats)-1], ", "))
+		return usererr.Errorf("export", "posthoc draws a depth-first game search (minimax, alphabeta, expectiminimax); an MCTS search exports as %s", strings.Join(slices.DeleteFunc(slices.Clone(GameFormats), func(f string) bool { return f == "posthoc" }), ", "))
 	}
 	end, err := stepsTo(upTo, func(max int) bool {
 		s, err := game.New(g, o)
@@ -93,6 +94,8 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 		err = writeFamilyJSON(bw, gameHeader(v), rows, func() any { return gameTailOf(v) })
 	case "posthoc":
 		err = gamePosthoc(bw, v, rows)
+	case "ipynb":
+		err = gameIpynb(bw, v, rows)
 	case "csv":
 		err = gameCSV(bw, rows)
 	case "md":
@@ -284,6 +287,8 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 		}
 	case "tex":
 		err = localTeX(bw, v, rows)
+	case "ipynb":
+		err = localIpynb(bw, v, rows)
 	case "html":
 		var h htmlFrames
 		err = rows(func(local.Row) error { return h.add(func(w io.Writer) error { return LocalSVG(w, v.View()) }) })

@@ -160,7 +160,7 @@ func TestGamePosthocDraws(t *testing.T) {
 func TestFamilyPosthocRefusals(t *testing.T) {
 	var b bytes.Buffer
 	g, o := gameOf(t, "tictactoe XO.X.O...", "mcts iterations=10 seed=1")
-	if err := WriteGame(context.Background(), &b, "posthoc", g, o, ToEnd); err == nil || !strings.Contains(err.Error(), "an MCTS search exports as jsonl, json, csv, md, tex, svg, dot, html") || b.Len() > 0 {
+	if err := WriteGame(context.Background(), &b, "posthoc", g, o, ToEnd); err == nil || !strings.Contains(err.Error(), "an MCTS search exports as jsonl, json, csv, md, tex, svg, dot, html, ipynb") || b.Len() > 0 {
 		t.Errorf("mcts posthoc: %v, %d bytes", err, b.Len())
 	}
 	p, lo := localOf(t, "queens 8 seed=1", "hillclimb")

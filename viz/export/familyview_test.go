@@ -307,7 +307,7 @@ func TestFamilyFormatErrors(t *testing.T) {
 		format, want string
 		upTo         int
 	}{
-		{"tree-svg", "a game search exports as jsonl, json, csv, md, tex, svg, dot, html, posthoc, not tree-svg", ToEnd},
+		{"tree-svg", "a game search exports as jsonl, json, csv, md, tex, svg, dot, html, posthoc, ipynb, not tree-svg", ToEnd},
 		{"jsonl", "more than 200000 steps: give -steps N", ToEnd},
 	} {
 		b.Reset()
@@ -323,7 +323,7 @@ func TestFamilyFormatErrors(t *testing.T) {
 	}
 	p, _ := local.ParseProblem("queens 8")
 	lo, _ := local.ParseOptions("hillclimb")
-	if err := WriteLocal(context.Background(), &b, "dot", p, lo, ToEnd); err == nil || !strings.Contains(err.Error(), "jsonl, json, csv, md, tex, svg, html") {
+	if err := WriteLocal(context.Background(), &b, "dot", p, lo, ToEnd); err == nil || !strings.Contains(err.Error(), "jsonl, json, csv, md, tex, svg, html, ipynb") {
 		t.Errorf("local dot: %v", err)
 	}
 }

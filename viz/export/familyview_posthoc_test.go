@@ -77,6 +77,18 @@ func TestGamePosthocAgrees(t *testing.T) {
 		}
 		t.Run(tc.problem+" "+tc.search, func(t *testing.T) {
 			rows, views := gameRows(t, g, o)
+			// part way: the events of the first half of the steps, no end
+			half := len(rows) / 2
+			var part gamePosthocTrace
+			if err := json.Unmarshal([]byte(gameExport(t, g, o, "posthoc", half)), &part); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range part.Events[1:] {
+				if e.Type == "end" || e.Step < 1 || e.Step > half {
+					t.Fatalf("to step %d: a %s event at step %d", half, e.Type, e.Step)
+				}
+				checkPosthocEvent(t, e, views[e.Step-1], len(views[half-1].Nodes))
+			}
 			var tr gamePosthocTrace
 			if err := json.Unmarshal([]byte(gameExport(t, g, o, "posthoc", ToEnd)), &tr); err != nil {
 				t.Fatal(err)

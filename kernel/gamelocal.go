@@ -348,17 +348,12 @@ func (s *Session) gameLocalView(update bool) Output {
 	label := ""
 	if gl.gv != nil {
 		v := gl.gv.View()
-		lines = append(lines, fmt.Sprintf("step %d · %s · nodes %d · leaves %d · pruned %d", v.Step, v.Status, v.Result.Nodes, v.Result.Leaves, v.Result.Pruned))
-		lines = append(lines, v.Phases...)
-		lines = append(lines, v.Says)
-		if v.Status != game.Running {
-			lines = append(lines, fmt.Sprintf("value %s for MAX, best move %s, principal variation %s", v.Value, v.Result.Best, strings.Join(v.PVMoves, " ")))
-		}
+		lines = export.GameSummary(v)
 		drawErr = export.GameSVG(&buf, v)
 		label = fmt.Sprintf("game tree at step %d: %d nodes, %d pruned", v.Step, len(v.Nodes), len(v.Cut))
 	} else {
 		v := gl.lv.View()
-		lines = append(lines, fmt.Sprintf("step %d · %s · h %s · restarts %d", v.Step, v.Status, v.HText, v.Restarts), v.Says, "state: "+v.StateName)
+		lines = export.LocalSummary(v)
 		drawErr = export.LocalSVG(&buf, v)
 		label = fmt.Sprintf("%s at step %d: h = %s", v.Kind, v.Step, v.HText)
 	}

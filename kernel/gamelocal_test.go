@@ -69,7 +69,7 @@ func TestGameLocalCells(t *testing.T) {
 		{"puzzle 283164705 goal=123804765\nsearch hillclimb", "needs a game or a local-search problem first"},
 		{"gametree [[1,2]]\nstep", "no search yet"},
 		{"gametree [[1,2]]\nsearch minimax\ncompare astar", "compare works on puzzles"},
-		{"gametree [[1,2]]\nsearch minimax\nexport xls", "a game search exports as "},
+		{"gametree [[1,2]]\nsearch minimax\nexport tree-svg", "a game search exports as jsonl, json, csv, md, tex, svg, dot, html, posthoc, ipynb, not tree-svg"},
 	} {
 		_, err := NewSession(Config{}).Run(context.Background(), tc.cells)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -29,6 +29,10 @@ func TestTraceFamilies(t *testing.T) {
 		{[]string{"-problem", "tsp 8 seed=1"}, "t.csv", "h_before"},
 		{[]string{"-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]"}, "fig55.tex", `pruned\\ $\beta$ $\le$ $\alpha$: 2 $\le$ 3`},
 		{[]string{"-problem", "queens 8 seed=3", "-format", "tex"}, "", `\subsection*{The board after step`},
+		{[]string{"-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]", "-algo", "alphabeta"}, "fig55.json", `"pv": [`},
+		{[]string{"-problem", "queens 8 seed=1", "-algo", "hillclimb", "-format", "json"}, "", `"format": "stepviz-local-steps"`},
+		{[]string{"-problem", "gametree [[3,12,8],[2,4,6],[14,5,2]]", "-algo", "alphabeta", "-format", "posthoc"}, "", `"fate": "pruned"`},
+		{[]string{"-problem", "queens 8 seed=1", "-algo", "hillclimb"}, "q.ipynb", `"search hillclimb`},
 	} {
 		args := append([]string{"trace"}, tc.args...)
 		path := ""
@@ -57,8 +61,9 @@ func TestTraceFamilies(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-problem", "gametree [[3,12,8]]", "-format", "posthoc"}, "a game search exports as jsonl, csv, md, tex, svg, dot, html, not posthoc"},
-		{[]string{"-problem", "queens 8", "-format", "dot"}, "a local search exports as jsonl, csv, md, tex, svg, html, not dot"},
+		{[]string{"-problem", "gametree [[3,12,8]]", "-format", "tree-svg"}, "a game search exports as jsonl, json, csv, md, tex, svg, dot, html, posthoc, ipynb, not tree-svg"},
+		{[]string{"-problem", "queens 8", "-format", "posthoc"}, "a local search keeps no tree"},
+		{[]string{"-problem", "queens 8", "-format", "dot"}, "a local search exports as jsonl, json, csv, md, tex, svg, html, ipynb, not dot"},
 		{[]string{"-problem", "gametree [{0.5: [1,2], 0.5: [3]}]", "-algo", "alphabeta"}, "use expectiminimax"},
 	} {
 		code, _, stderr := runCmd(t, append([]string{"trace"}, tc.args...)...)

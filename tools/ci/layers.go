@@ -21,7 +21,7 @@ var layers = []struct {
 	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
 	{"stepviz/wire", []string{"stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
 	// the HTML replay sends the server's frames without the server
-	{"stepviz/viz/export", []string{"stepviz/viz/export", "stepviz/wire", "stepviz/viz", "stepviz/script", "stepviz/static", "stepviz/stepper", "stepviz/stepper/", "stepviz/ipynb", "stepviz/internal/"}},
+	{"stepviz/viz/export", []string{"stepviz/viz/export", "stepviz/wire", "stepviz/viz", "stepviz/viz/raster", "stepviz/script", "stepviz/static", "stepviz/stepper", "stepviz/stepper/", "stepviz/ipynb", "stepviz/internal/"}},
 }
 
 // checkLayers fails when a package links a package of the module it may not.

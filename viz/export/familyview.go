@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,8 +23,8 @@ const MaxFamilySteps = 200_000
 // GameFormats and LocalFormats list the formats WriteGame and WriteLocal
 // accept, in menu order.
 var (
-	GameFormats  = []string{"jsonl", "csv", "md", "tex", "svg", "dot", "html"}
-	LocalFormats = []string{"jsonl", "csv", "md", "tex", "svg", "html"}
+	GameFormats  = []string{"jsonl", "json", "csv", "md", "tex", "svg", "dot", "html", "posthoc", "ipynb"}
+	LocalFormats = []string{"jsonl", "json", "csv", "md", "tex", "svg", "html", "ipynb"}
 )
 
 // familyFormat checks format against the family's list and returns its
@@ -68,6 +69,9 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 	if err != nil {
 		return err
 	}
+	if f == "posthoc" && o.Algorithm == game.MCTS {
+		return usererr.Errorf("export", "posthoc draws a depth-first game search (minimax, alphabeta, expectiminimax); an MCTS search exports as %s", strings.Join(slices.DeleteFunc(slices.Clone(GameFormats), func(f string) bool { return f == "posthoc" }), ", "))
+	}
 	end, err := stepsTo(upTo, func(max int) bool {
 		s, err := game.New(g, o)
 		return err == nil && s.Run(max) != game.Running
@@ -86,6 +90,12 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 	switch f {
 	case "jsonl":
 		err = gameJSONL(bw, v, rows)
+	case "json":
+		err = writeFamilyJSON(bw, gameHeader(v), rows, func() any { return gameTailOf(v) })
+	case "posthoc":
+		err = gamePosthoc(bw, v, rows)
+	case "ipynb":
+		err = gameIpynb(bw, v, rows)
 	case "csv":
 		err = gameCSV(bw, rows)
 	case "md":
@@ -125,19 +135,13 @@ type familyHeader struct {
 
 func gameJSONL(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) error) error {
 	enc := json.NewEncoder(w)
-	r := v.Search().Result()
-	if err := enc.Encode(familyHeader{"stepviz-game-steps", 1, r.Problem, r.Options}); err != nil {
+	if err := enc.Encode(gameHeader(v)); err != nil {
 		return err
 	}
 	if err := rows(func(r game.Row) error { return enc.Encode(r) }); err != nil {
 		return err
 	}
-	vw := v.View()
-	return enc.Encode(struct {
-		Result  game.Result `json:"result"`
-		Value   string      `json:"value"`
-		PVMoves []string    `json:"pv,omitempty"`
-	}{vw.Result, vw.Value, vw.PVMoves})
+	return enc.Encode(gameTailOf(v))
 }
 
 // gameCSVHeader are the csv's columns: numbers as the view writes them,
@@ -215,6 +219,9 @@ func gameTitle(a game.Algorithm) string {
 func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem, o local.Options, upTo int) error {
 	f, err := familyFormat(format, "local", LocalFormats)
 	if err != nil {
+		if g, ok := Lookup(format); ok && g.Name == "posthoc" {
+			return usererr.Errorf("export", "posthoc draws a search tree, and a local search keeps no tree (one state, or a population, at a time): export it as %s", strings.Join(LocalFormats, ", "))
+		}
 		return err
 	}
 	end, err := stepsTo(upTo, func(max int) bool {
@@ -235,18 +242,15 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 	switch f {
 	case "jsonl":
 		enc := json.NewEncoder(bw)
-		err = enc.Encode(familyHeader{"stepviz-local-steps", 1, p.Spec(), v.Search().Options().String()})
+		err = enc.Encode(localHeader(v))
 		if err == nil {
-			err = enc.Encode(v.Row())
+			err = localRows(v, rows)(func(r local.Row) error { return enc.Encode(r) })
 		}
 		if err == nil {
-			err = rows(func(r local.Row) error { return enc.Encode(r) })
+			err = enc.Encode(localTail{v.Search().Result()})
 		}
-		if err == nil {
-			err = enc.Encode(struct {
-				Result local.Result `json:"result"`
-			}{v.Search().Result()})
-		}
+	case "json":
+		err = writeFamilyJSON(bw, localHeader(v), localRows(v, rows), func() any { return localTail{v.Search().Result()} })
 	case "csv":
 		c := csv.NewWriter(bw)
 		write := func(r local.Row) error {
@@ -283,6 +287,8 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 		}
 	case "tex":
 		err = localTeX(bw, v, rows)
+	case "ipynb":
+		err = localIpynb(bw, v, rows)
 	case "html":
 		var h htmlFrames
 		err = rows(func(local.Row) error { return h.add(func(w io.Writer) error { return LocalSVG(w, v.View()) }) })

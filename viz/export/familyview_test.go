@@ -222,22 +222,18 @@ func svgNodes(t *testing.T, doc string) map[string][3]string {
 	return out
 }
 
+// localCases are the local searches the cross-format tests export.
+var localCases = []struct{ problem, search string }{
+	{"queens 8 seed=3", "hillclimb sideways=10"}, {"queens 8 seed=5", "anneal seed=2 schedule=exp:5,0.05,200"},
+	{"queens 6 seed=5", "genetic seed=2 population=30 generations=20"}, {"tsp 10 seed=4", "hillclimb"},
+}
+
 // TestLocalFormatsAgree: every per-step format prints the view's rows,
 // and the svg the view's h, state and neighbours.
 func TestLocalFormatsAgree(t *testing.T) {
-	for _, tc := range []struct{ problem, search string }{
-		{"queens 8 seed=3", "hillclimb sideways=10"}, {"queens 8 seed=5", "anneal seed=2 schedule=exp:5,0.05,200"},
-		{"queens 6 seed=5", "genetic seed=2 population=30 generations=20"}, {"tsp 10 seed=4", "hillclimb"},
-	} {
+	for _, tc := range localCases {
 		t.Run(tc.problem+" "+tc.search, func(t *testing.T) {
-			p, err := local.ParseProblem(tc.problem)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, err := local.ParseOptions(tc.search)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, o := localOf(t, tc.problem, tc.search)
 			v, _ := local.NewViewer(p, o)
 			rows := []local.Row{v.Row()}
 			for {
@@ -311,7 +307,7 @@ func TestFamilyFormatErrors(t *testing.T) {
 		format, want string
 		upTo         int
 	}{
-		{"posthoc", "a game search exports as jsonl, csv, md, tex, svg, dot, html, not posthoc", ToEnd},
+		{"tree-svg", "a game search exports as jsonl, json, csv, md, tex, svg, dot, html, posthoc, ipynb, not tree-svg", ToEnd},
 		{"jsonl", "more than 200000 steps: give -steps N", ToEnd},
 	} {
 		b.Reset()
@@ -327,7 +323,7 @@ func TestFamilyFormatErrors(t *testing.T) {
 	}
 	p, _ := local.ParseProblem("queens 8")
 	lo, _ := local.ParseOptions("hillclimb")
-	if err := WriteLocal(context.Background(), &b, "dot", p, lo, ToEnd); err == nil || !strings.Contains(err.Error(), "jsonl, csv, md, tex, svg, html") {
+	if err := WriteLocal(context.Background(), &b, "dot", p, lo, ToEnd); err == nil || !strings.Contains(err.Error(), "jsonl, json, csv, md, tex, svg, html, ipynb") {
 		t.Errorf("local dot: %v", err)
 	}
 }

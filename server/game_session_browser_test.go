@@ -159,7 +159,7 @@ func TestLiveGameBrowser(t *testing.T) {
 	// A follower sees the presenter's step.
 	fctx, cancel := chromedp.NewContext(ctx)
 	t.Cleanup(cancel)
-	if err := chromedp.Do(fctx, chromedp.Navigate(follow), waitLiveStep(0), poll(`document.getElementById("live-conn").textContent === "live"`)); err != nil {
+	if err := chromedp.Do(fctx, chromedp.Navigate(follow), waitLiveStep(0), poll(`(document.getElementById("live-conn")?.textContent ?? "") === "live"`)); err != nil {
 		t.Fatalf("follower: %v", err)
 	}
 	if n, _ := chromedp.Run(fctx, chromedp.Evaluate[int](`document.querySelectorAll("[data-testid=live-step]").length`)); n != 0 {
@@ -187,7 +187,7 @@ func TestLiveGameBrowser(t *testing.T) {
 	); err != nil {
 		t.Fatalf("the follower answering: %v", err)
 	}
-	if err := chromedp.Do(ctx, poll(`document.querySelector("[data-testid=poll-votes]").textContent === "1 answered"`),
+	if err := chromedp.Do(ctx, poll(`(document.querySelector("[data-testid=poll-votes]")?.textContent ?? "") === "1 answered"`),
 		chromedp.Click(`[data-testid=poll-reveal]`)); err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestLiveGameBrowser(t *testing.T) {
 	}
 	for _, a := range []string{"5", "3"} {
 		if err := chromedp.Do(fctx,
-			poll(`document.querySelector("[data-testid=poll-ask]").textContent.startsWith("What value backs up to A?") && document.querySelector("[data-testid=answer-input]") !== null`),
+			poll(`(document.querySelector("[data-testid=poll-ask]")?.textContent ?? "").startsWith("What value backs up to A?") && document.querySelector("[data-testid=answer-input]") !== null`),
 			chromedp.SetValue(`[data-testid=answer-input]`, a), chromedp.Click(`[data-testid=answer-send]`),
 			poll(fmt.Sprintf(`document.querySelector("[data-testid=my-answer]") && document.querySelector("[data-testid=my-answer]").textContent === "Your answer: %s"`, a)),
 		); err != nil {

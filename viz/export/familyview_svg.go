@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -141,6 +142,13 @@ func placeGame(all []game.ViewNode) (kids [][]int, col []float64, cols float64, 
 	return kids, col, cols, deepest
 }
 
+// titleCharW and lineCharW are the widths GameSVG allows a character of
+// its 13 px bold title and of its 11 px lines (sans-serif, generous).
+const (
+	titleCharW = 8.0
+	lineCharW  = 6.5
+)
+
 // GameSVG draws a game view's tree as AIMA Figs. 5.2 and 5.5 do: MAX
 // nodes as upward triangles, MIN downward, chance nodes circles and
 // leaves squares; under each its value so far, its α/β window and its
@@ -153,12 +161,16 @@ func GameSVG(w io.Writer, v *game.View) error {
 	if err != nil {
 		return err
 	}
+	// wide enough for the title and the step's line even when the tree
+	// drawn so far is narrow (step 0 draws no node)
+	says := clipText(v.Says, 160)
+	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(v.Problem+" — "+v.Options)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12))
 	p := &printer{w: w}
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d">`+"\n",
 		fnum(l.w), fnum(l.h), fnum(l.w), fnum(l.h), v.Step)
 	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
 	p.f(`<text x="8" y="16" font-size="13" font-weight="bold">%s — %s</text>`+"\n", xmlText(v.Problem), xmlText(v.Options))
-	p.f(`<text x="8" y="34" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(clipText(v.Says, 160)))
+	p.f(`<text x="8" y="34" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(says))
 	if l.note != "" {
 		p.f(`<text x="8" y="%s" fill="#a00" data-testid="folded">%s</text>`+"\n", fnum(l.h-10), xmlText(l.note))
 	}

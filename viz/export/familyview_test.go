@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"stepviz/stepper/game"
 	"stepviz/stepper/local"
@@ -346,5 +347,34 @@ func TestGameSVGEachStep(t *testing.T) {
 				t.Errorf("step %d: node %s drawn %q, view %q %q %q", k+1, key, d, n.Text.Value, n.Text.Window, n.Text.Range)
 			}
 		}
+	}
+}
+
+// TestGameSVGTitleFits: the drawing is as wide as its title needs even at
+// step 0, where no node is drawn yet, so the title is not cut at the pane.
+func TestGameSVGTitleFits(t *testing.T) {
+	g, err := game.ParseProblem("gametree [[3,12,8],[2,4,6],[14,5,2]]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := game.ParseOptions("alphabeta maxnodes=100000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := game.ViewAt(g, o, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := GameSVG(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	var w, h float64
+	if _, err := fmt.Sscanf(b.String()[strings.Index(b.String(), `viewBox="`):], `viewBox="0 0 %g %g"`, &w, &h); err != nil {
+		t.Fatal(err)
+	}
+	title := utf8.RuneCountInString(v.Problem + " — " + v.Options)
+	if w < 7*float64(title) {
+		t.Errorf("step 0 is drawn %g px wide; its %d-character title needs about %d", w, title, 7*title)
 	}
 }

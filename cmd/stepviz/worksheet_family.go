@@ -41,36 +41,10 @@ func worksheetFamily(a *traceArgs, fs *flag.FlagSet, blank, format, out, key str
 	if err != nil {
 		return fail(err)
 	}
-	f := formatFor(format, out, "md")
-	keyPath := key
-	if keyPath == "" && out != "" && out != "-" {
-		ext := filepath.Ext(out)
-		keyPath = strings.TrimSuffix(out, ext) + "-key" + ext
+	write := func(w io.Writer, key bool) error {
+		return export.WriteGameWorksheet(w, formatFor(format, out, "md"), s.g, s.gopt, blanks, key)
 	}
-	if keyPath != "" && (keyPath == "-" && (out == "" || out == "-") || keyPath != "-" && out != "" && out != "-" && safefile.SameFile(keyPath, out)) {
-		return fail(fmt.Errorf("-key %s is the student's sheet (-o %s): the key would overwrite it; give the key another name", keyPath, out))
-	}
-	var sheet, answers bytes.Buffer
-	if err := export.WriteGameWorksheet(&sheet, f, s.g, s.gopt, blanks, false); err != nil {
-		return fail(err)
-	}
-	if err := export.WriteGameWorksheet(&answers, f, s.g, s.gopt, blanks, true); err != nil {
-		return fail(err)
-	}
-	if err := writeOutput(out, sheet.Bytes(), stdout); err != nil {
-		return fail(fmt.Errorf("writing %s: %v", out, err))
-	}
-	if keyPath == "" {
-		fmt.Fprintln(stderr, "stepviz worksheet: no answer key written: give -key FILE (or -o FILE to get FILE-key beside it)")
-		return exitOK, true
-	}
-	if err := writeOutput(keyPath, answers.Bytes(), stdout); err != nil {
-		return fail(fmt.Errorf("writing %s: %v", keyPath, err))
-	}
-	if out != "" && out != "-" {
-		fmt.Fprintf(stderr, "wrote %s and the answer key %s\n", out, keyPath)
-	}
-	return exitOK, true
+	return writeSheetAndKey(out, key, write, stdout, stderr)
 }
 
 // checkFamily is check for a game problem: it grades a filled-in game
@@ -141,6 +115,15 @@ func reportGrade(g *export.Grade, search, what, name string, quiet bool, stdout 
 // neighbour's h, mark the move taken) and its key, as worksheetFamily does
 // for a game.
 func localWorksheet(s *familySearch, f, out, key string, stdout, stderr io.Writer) (int, bool) {
+	write := func(w io.Writer, key bool) error { return export.WriteLocalWorksheet(w, f, s.p, s.lo, key) }
+	return writeSheetAndKey(out, key, write, stdout, stderr)
+}
+
+// writeSheetAndKey writes a worksheet to out and its answer key to key
+// (default with -o: the sheet's name with -key before the extension);
+// write(w, true) writes the key. The key never overwrites the sheet, and
+// nothing is written unless both are made.
+func writeSheetAndKey(out, key string, write func(w io.Writer, key bool) error, stdout, stderr io.Writer) (int, bool) {
 	fail := func(err error) (int, bool) {
 		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", usererr.Text(err))
 		return exitUsage, true
@@ -154,10 +137,10 @@ func localWorksheet(s *familySearch, f, out, key string, stdout, stderr io.Write
 		return fail(fmt.Errorf("-key %s is the student's sheet (-o %s): the key would overwrite it; give the key another name", keyPath, out))
 	}
 	var sheet, answers bytes.Buffer
-	if err := export.WriteLocalWorksheet(&sheet, f, s.p, s.lo, false); err != nil {
+	if err := write(&sheet, false); err != nil {
 		return fail(err)
 	}
-	if err := export.WriteLocalWorksheet(&answers, f, s.p, s.lo, true); err != nil {
+	if err := write(&answers, true); err != nil {
 		return fail(err)
 	}
 	if err := writeOutput(out, sheet.Bytes(), stdout); err != nil {

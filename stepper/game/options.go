@@ -66,12 +66,9 @@ func (o *Options) Set(name, value string) error {
 	var err error
 	switch strings.ToLower(name) {
 	case "algo":
-		a := Algorithm(strings.ToLower(value))
-		for _, b := range Algorithms {
-			if a == b {
-				o.Algorithm = a
-				return nil
-			}
+		if a, ok := optline.OneOf(value, Algorithms); ok {
+			o.Algorithm = a
+			return nil
 		}
 		return fmt.Errorf("unknown game search %q: write minimax, alphabeta, expectiminimax or mcts", value)
 	case "depth":

@@ -71,12 +71,9 @@ func (o *Options) Set(name, value string) error {
 	var err error
 	switch strings.ToLower(name) {
 	case "algo":
-		a := Algorithm(strings.ToLower(value))
-		for _, b := range Algorithms {
-			if a == b {
-				o.Algorithm = a
-				return nil
-			}
+		if a, ok := optline.OneOf(value, Algorithms); ok {
+			o.Algorithm = a
+			return nil
 		}
 		return fmt.Errorf("unknown local search %q: write hillclimb, stochastic, anneal or genetic", value)
 	case "sideways":

@@ -58,3 +58,15 @@ func HasKind(line string, kinds []string) bool {
 	}
 	return false
 }
+
+// OneOf is value, in any case, as one of all (an algorithm name); ok is
+// false when it is none of them. O(len(all)).
+func OneOf[T ~string](value string, all []T) (v T, ok bool) {
+	want := T(strings.ToLower(value))
+	for _, a := range all {
+		if a == want {
+			return a, true
+		}
+	}
+	return "", false
+}

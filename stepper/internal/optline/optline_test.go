@@ -59,3 +59,18 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 }
+
+// TestOneOf: a name matches in any case, and only a listed one.
+func TestOneOf(t *testing.T) {
+	type algo string
+	all := []algo{"minimax", "alphabeta"}
+	for _, tc := range []struct {
+		in   string
+		want algo
+		ok   bool
+	}{{"minimax", "minimax", true}, {"AlphaBeta", "alphabeta", true}, {"alpha", "", false}, {"", "", false}} {
+		if got, ok := OneOf(tc.in, all); got != tc.want || ok != tc.ok {
+			t.Errorf("OneOf(%q) = %q, %v; want %q, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}

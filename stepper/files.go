@@ -1,7 +1,6 @@
 package stepper
 
 import (
-	"fmt"
 	"io"
 
 	"stepviz/internal/safefile"
@@ -43,14 +42,7 @@ func ReadFile(files Files, path string, max int64, instead string) ([]byte, erro
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s is over the limit of %d bytes: %w", path, max, safefile.ErrTooLarge)
-	}
-	return data, nil
+	return safefile.ReadAllMax(f, path, max)
 }
 
 // noFiles is the error for a file named where no files are read.

@@ -75,7 +75,13 @@ func ReadFile(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	return ReadAllMax(f, path, max)
+}
+
+// ReadAllMax reads r, the file at path, to its end: at most max bytes, a
+// longer one refused with [ErrTooLarge], never cut. O(max).
+func ReadAllMax(r io.Reader, path string, max int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}

@@ -1,4 +1,4 @@
-package stepper_test
+package graph_test
 
 import (
 	"fmt"
@@ -39,7 +39,7 @@ func ExampleRomania() {
 
 // A graph in the text format, with a one-way road and an h table.
 func ExampleParseGraphText() {
-	g, err := stepper.ParseGraphText("", `
+	g, err := stepper.ParseText("", `
 node A 0 0
 node B 3 4
 node C 6 0
@@ -68,7 +68,7 @@ goal C`, nil)
 
 // A file-format error names the line and the fix.
 func ExampleParseGraphText_error() {
-	_, err := stepper.ParseGraphText("roads.txt", "node A\nnode B\nedge A C 4\n", nil)
+	_, err := stepper.ParseText("roads.txt", "node A\nnode B\nedge A C 4\n", nil)
 	fmt.Println(err)
 	// Output:
 	// stepper: graph roads.txt:3: edge names unknown node "C"; declare it first with "node C"

@@ -1,6 +1,7 @@
-package stepper
+package graph
 
 import (
+	"stepviz/stepper"
 	"fmt"
 	"math"
 	"os"
@@ -30,22 +31,20 @@ const textPrefix = "text:"
 // maxGraphFile caps the size of a graph file read from disk.
 const maxGraphFile = 16 << 20
 
-// MaxGraphNodes caps a graph's nodes: the engine stores an action code (here
+// MaxNodes caps a graph's nodes: the engine stores an action code (here
 // the node moved to) in 16 bits.
-const MaxGraphNodes = 65535
+const MaxNodes = 65535
 
-// ParseGraph parses the arguments of a graph problem line:
+// Parse parses the arguments of a graph problem line:
 //
 //	romania [start=Arad] [goal=Bucharest]
 //	<file> [start=NAME] [goal=NAME]
 //	text:<lines joined by ';', fields by ','> [start=NAME] [goal=NAME]
 //
 // start= and goal= override what the file says. Names are matched exactly,
-// else ignoring case, else by a unique prefix.
-func ParseGraph(args []string) (*Graph, error) { return parseGraph(args, LocalFiles) }
-
-// parseGraph is ParseGraph reading a graph file through files.
-func parseGraph(args []string, files Files) (*Graph, error) {
+// else ignoring case, else by a unique prefix. A graph file is read
+// through files (nil: none is read, and the line is refused).
+func Parse(args []string, files stepper.Files) (*Graph, error) {
 	if len(args) == 0 {
 		return nil, usererr.Errorf("stepper", "graph: missing map: write graph romania or graph <file> (see docs/graph-format.md)")
 	}
@@ -59,7 +58,7 @@ func parseGraph(args []string, files Files) (*Graph, error) {
 		g = Romania()
 	case strings.HasPrefix(src, textPrefix):
 		text := strings.NewReplacer(";", "\n", ",", " ").Replace(strings.TrimPrefix(src, textPrefix))
-		g, err = parseGraphText("", text)
+		g, err = parseText("", text)
 	case strings.Contains(src, "="):
 		return nil, usererr.Errorf("stepper", "graph: %q comes before the map: write graph romania %s or graph <file> %s", src, src, src)
 	default:
@@ -74,11 +73,11 @@ func parseGraph(args []string, files Files) (*Graph, error) {
 	return g, nil
 }
 
-// ParseGraphText parses a graph in the text format. name labels error
+// ParseText parses a graph in the text format. name labels error
 // messages (a file name, or "" for none); args are start=/goal= overrides.
 // The graph's Spec writes it inline ("graph text:...").
-func ParseGraphText(name, text string, args []string) (*Graph, error) {
-	g, err := parseGraphText(name, text)
+func ParseText(name, text string, args []string) (*Graph, error) {
+	g, err := parseText(name, text)
 	if err != nil {
 		return nil, err
 	}
@@ -89,20 +88,20 @@ func ParseGraphText(name, text string, args []string) (*Graph, error) {
 	return g, nil
 }
 
-func readGraphFile(files Files, path string) (*Graph, error) {
+func readGraphFile(files stepper.Files, path string) (*Graph, error) {
 	if files == nil {
-		return nil, noFiles(path, "use graph romania, or give the graph inline (graph text:...)")
+		return nil, stepper.NoFiles(path, "use graph romania, or give the graph inline (graph text:...)")
 	}
 	// Only a regular file is read, its size checked first: /dev/zero or
 	// a FIFO is refused at once.
-	data, err := ReadFile(files, path, maxGraphFile, "")
+	data, err := stepper.ReadFile(files, path, maxGraphFile, "")
 	if err != nil {
 		return nil, usererr.Errorf("stepper", "graph: cannot read %q: %v; give romania or a graph file (see docs/graph-format.md)", path, unwrapPathErr(err))
 	}
 	if strings.ContainsAny(path, " \t\n") {
 		return nil, usererr.Errorf("stepper", "graph: file name %q has white space, which a problem line cannot hold; rename the file", path)
 	}
-	g, err := parseGraphText(path, string(data))
+	g, err := parseText(path, string(data))
 	if err != nil {
 		return nil, err
 	}
@@ -188,9 +187,9 @@ var graphUsage = map[string]string{
 	"goal":  "goal NAME",
 }
 
-// parseGraphText parses the text format; it does not apply start/goal
+// parseText parses the text format; it does not apply start/goal
 // overrides or finish the graph.
-func parseGraphText(name, text string) (*Graph, error) {
+func parseText(name, text string) (*Graph, error) {
 	g := &Graph{index: map[string]int{}, defStart: -1, defGoal: -1, tableName: HeuristicTable, tableGoal: -1}
 	p := &graphParser{name: name, g: g, nodeAt: map[string]int{}, edgeAt: map[[2]int]int{}, hAt: map[int]int{}}
 	for i, raw := range strings.Split(text, "\n") {
@@ -270,7 +269,7 @@ func (p *graphParser) statement(f []string) error {
 			return p.errf("%q: want %s", strings.Join(f, " "), graphUsage[kw])
 		}
 	default:
-		return p.errf("unknown statement %q%s; a line is one of: %s", f[0], suggest(kw, graphKeywords), strings.Join(graphKeywords, ", "))
+		return p.errf("unknown statement %q%s; a line is one of: %s", f[0], stepper.DidYouMean(kw, graphKeywords), strings.Join(graphKeywords, ", "))
 	}
 	a, err := p.node(f[1], kw)
 	if err != nil {
@@ -302,7 +301,7 @@ func (p *graphParser) statement(f []string) error {
 		if kw == "edge" {
 			p.edgeAt[[2]int{b, a}] = p.line
 		}
-		p.g.edges = append(p.g.edges, GraphEdge{From: p.g.nodes[a].Name, To: p.g.nodes[b].Name, Cost: cost, Directed: kw == "arc"})
+		p.g.edges = append(p.g.edges, Edge{From: p.g.nodes[a].Name, To: p.g.nodes[b].Name, Cost: cost, Directed: kw == "arc"})
 	case "h":
 		v, err := p.number(f[2], "h value")
 		if err != nil {
@@ -346,12 +345,12 @@ func (p *graphParser) addNode(name string, x, y float64, hasXY bool) error {
 	if p.g.table != nil {
 		return p.errf("node %s declared after the h table began; declare every node before the h lines", name)
 	}
-	if len(p.g.nodes) >= MaxGraphNodes {
-		return p.errf("node %s is one more than the %d nodes a graph may have; split the graph or drop nodes no search reaches", name, MaxGraphNodes)
+	if len(p.g.nodes) >= MaxNodes {
+		return p.errf("node %s is one more than the %d nodes a graph may have; split the graph or drop nodes no search reaches", name, MaxNodes)
 	}
 	p.nodeAt[name] = p.line
 	p.g.index[name] = len(p.g.nodes)
-	p.g.nodes = append(p.g.nodes, GraphNode{Name: name, X: x, Y: y, HasXY: hasXY})
+	p.g.nodes = append(p.g.nodes, Node{Name: name, X: x, Y: y, HasXY: hasXY})
 	return nil
 }
 
@@ -361,7 +360,7 @@ func (p *graphParser) node(name, in string) (int, error) {
 	}
 	hint := ""
 	if len(name) >= 4 { // a one-letter name is a distance 1 from every other
-		hint = suggest(name, p.g.ActionNames())
+		hint = stepper.DidYouMean(name, p.g.ActionNames())
 	}
 	return 0, p.errf("%s names unknown node %q%s; declare it first with \"node %s\"", in, name, hint, name)
 }

@@ -1,4 +1,4 @@
-package stepper
+package graph
 
 import (
 	"os"
@@ -26,15 +26,15 @@ goal D
 `
 
 func TestParseGraphText(t *testing.T) {
-	g, err := ParseGraphText("tiny.txt", tinyGraphText, nil)
+	g, err := ParseText("tiny.txt", tinyGraphText, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantNodes := []GraphNode{{"A", 0, 0, true}, {"B", 3, 4, true}, {"C", 6, 0, true}, {Name: "D"}}
+	wantNodes := []Node{{"A", 0, 0, true}, {"B", 3, 4, true}, {"C", 6, 0, true}, {Name: "D"}}
 	if !reflect.DeepEqual(g.Nodes(), wantNodes) {
 		t.Errorf("Nodes() = %v, want %v", g.Nodes(), wantNodes)
 	}
-	wantEdges := []GraphEdge{{"A", "B", 5, false}, {"B", "C", 5, false}, {"A", "C", 12, true}, {"C", "D", 1, false}}
+	wantEdges := []Edge{{"A", "B", 5, false}, {"B", "C", 5, false}, {"A", "C", 12, true}, {"C", "D", 1, false}}
 	if !reflect.DeepEqual(g.Edges(), wantEdges) {
 		t.Errorf("Edges() = %v, want %v", g.Edges(), wantEdges)
 	}
@@ -104,7 +104,7 @@ func TestGraphParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ParseGraphText("", tt.text, tt.args)
+			_, err := ParseText("", tt.text, tt.args)
 			if err == nil {
 				t.Fatalf("no error, want one with %q", tt.want)
 			}
@@ -187,7 +187,7 @@ func sameGraph(a, b *Graph) string {
 }
 
 func TestGraphTextRoundTrip(t *testing.T) {
-	g, err := ParseGraphText("", tinyGraphText, []string{"start=C"})
+	g, err := ParseText("", tinyGraphText, []string{"start=C"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,9 +202,9 @@ func TestGraphTextRoundTrip(t *testing.T) {
 	if d := sameGraph(g, again.(*Graph)); d != "" || again.Spec() != spec {
 		t.Errorf("Spec round trip: %s; %q vs %q", d, again.Spec(), spec)
 	}
-	fromText, err := ParseGraphText("", g.Text(), nil)
+	fromText, err := ParseText("", g.Text(), nil)
 	if err != nil {
-		t.Fatalf("ParseGraphText(Text()): %v", err)
+		t.Fatalf("ParseText(Text()): %v", err)
 	}
 	if d := sameGraph(g, fromText); d != "" {
 		t.Errorf("Text round trip: %s\n%s", d, g.Text())
@@ -222,14 +222,14 @@ func FuzzParseGraphText(f *testing.F) {
 		if arg != "" {
 			args = []string{arg}
 		}
-		g, err := ParseGraphText("", text, args)
+		g, err := ParseText("", text, args)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "stepper: ") {
 				t.Errorf("error %q lacks the stepper: prefix", err)
 			}
 			return
 		}
-		again, err := ParseGraphText("", g.Text(), nil)
+		again, err := ParseText("", g.Text(), nil)
 		if err != nil {
 			t.Fatalf("Text() does not parse back: %v\n%s", err, g.Text())
 		}
@@ -268,7 +268,7 @@ func TestGraphHeuristicWarnings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := ParseGraphText("", base+tt.h, nil)
+			g, err := ParseText("", base+tt.h, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

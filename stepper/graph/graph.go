@@ -1,6 +1,8 @@
-package stepper
+package graph
 
 import (
+	"slices"
+	"stepviz/stepper"
 	"container/heap"
 	"fmt"
 	"math"
@@ -9,19 +11,19 @@ import (
 	"stepviz/internal/usererr"
 )
 
-// GraphNode is one node of a weighted graph. X and Y are its drawing
+// Node is one node of a weighted graph. X and Y are its drawing
 // coordinates when HasXY is set (the Romania map uses aima-python's
 // romania_map.locations, y growing upwards).
-type GraphNode struct {
+type Node struct {
 	Name  string  `json:"name"`
 	X     float64 `json:"x"`
 	Y     float64 `json:"y"`
 	HasXY bool    `json:"hasXY"`
 }
 
-// GraphEdge is one edge of a weighted graph: a road both ways, or only
+// Edge is one edge of a weighted graph: a road both ways, or only
 // From → To when Directed. Cost > 0.
-type GraphEdge struct {
+type Edge struct {
 	From     string  `json:"from"`
 	To       string  `json:"to"`
 	Cost     float64 `json:"cost"`
@@ -42,10 +44,10 @@ type graphArc struct {
 //
 // A Graph is immutable once parsed and safe to share between searches.
 type Graph struct {
-	extras
+	extra *stepper.Extra // heuristics added by stepper.WithExtra
 	source string // "romania", a file path, or "" for a graph given as text
-	nodes  []GraphNode
-	edges  []GraphEdge
+	nodes  []Node
+	edges  []Edge
 	index  map[string]int
 	adj    [][]graphArc
 	start  int
@@ -106,10 +108,10 @@ func (g *Graph) Spec() string {
 
 // Nodes returns the nodes in the order they were declared. The caller may
 // modify the copy. O(nodes).
-func (g *Graph) Nodes() []GraphNode { return append([]GraphNode(nil), g.nodes...) }
+func (g *Graph) Nodes() []Node { return append([]Node(nil), g.nodes...) }
 
 // Edges returns the edges in the order they were written. O(edges).
-func (g *Graph) Edges() []GraphEdge { return append([]GraphEdge(nil), g.edges...) }
+func (g *Graph) Edges() []Edge { return append([]Edge(nil), g.edges...) }
 
 // StartName is the start node's name.
 func (g *Graph) StartName() string { return g.nodes[g.start].Name }
@@ -133,13 +135,13 @@ func (g *Graph) ActionNames() []string {
 
 // Neighbors returns the nodes reachable from name in one move, with their
 // costs, in successor (natural) order. ok is false if name is not a node.
-func (g *Graph) Neighbors(name string) (out []GraphEdge, ok bool) {
+func (g *Graph) Neighbors(name string) (out []Edge, ok bool) {
 	i, ok := g.index[name]
 	if !ok {
 		return nil, false
 	}
 	for _, a := range g.adj[i] {
-		out = append(out, GraphEdge{From: name, To: g.nodes[a.to].Name, Cost: a.cost, Directed: true})
+		out = append(out, Edge{From: name, To: g.nodes[a.to].Name, Cost: a.cost, Directed: true})
 	}
 	return out, true
 }
@@ -171,7 +173,7 @@ func (g *Graph) Heuristics() []string {
 	if g.allXY() {
 		out = append(out, HeuristicEuclidean)
 	}
-	return append(append(out, HeuristicZero), g.extraNames()...)
+	return append(append(out, HeuristicZero), g.extra.List()...)
 }
 
 // HeuristicValue returns h(node) for a heuristic of this graph. ok is false
@@ -196,16 +198,16 @@ func (g *Graph) euclid(i int) float64 {
 
 // heuristics builds the heuristics in the order Heuristics names them, each
 // with its admissibility judged exactly against the true costs to the goal.
-func (g *Graph) heuristics() []Heuristic[int] {
-	var hs []Heuristic[int]
+func (g *Graph) heuristics() []stepper.Heuristic[int] {
+	var hs []stepper.Heuristic[int]
 	if g.tableApplies() {
 		t := g.table
-		hs = append(hs, Heuristic[int]{Name: g.tableName, Estimate: func(s int) float64 { return t[s] }})
+		hs = append(hs, stepper.Heuristic[int]{Name: g.tableName, Estimate: func(s int) float64 { return t[s] }})
 	}
 	if g.allXY() {
-		hs = append(hs, Heuristic[int]{Name: HeuristicEuclidean, Estimate: g.euclid})
+		hs = append(hs, stepper.Heuristic[int]{Name: HeuristicEuclidean, Estimate: g.euclid})
 	}
-	hs = append(hs, Heuristic[int]{Name: HeuristicZero, Estimate: func(int) float64 { return 0 }})
+	hs = append(hs, stepper.Heuristic[int]{Name: HeuristicZero, Estimate: func(int) float64 { return 0 }})
 	for i := range hs {
 		hs[i].Admissible = g.admissible(hs[i].Estimate)
 	}
@@ -230,18 +232,18 @@ func (g *Graph) inconsistency(h func(int) float64) string {
 		for _, a := range g.adj[n] {
 			if hn, hm := h(n), h(a.to); hn > a.cost+hm+1e-9*math.Max(1, hn) {
 				return fmt.Sprintf("h(%s) = %s > c(%s, %s) + h(%s) = %s + %s",
-					g.nodes[n].Name, FormatNumber(hn), g.nodes[n].Name, g.nodes[a.to].Name, g.nodes[a.to].Name, FormatNumber(a.cost), FormatNumber(hm))
+					g.nodes[n].Name, stepper.FormatNumber(hn), g.nodes[n].Name, g.nodes[a.to].Name, g.nodes[a.to].Name, stepper.FormatNumber(a.cost), stepper.FormatNumber(hm))
 			}
 		}
 	}
 	return ""
 }
 
-// newEngine starts a search on the graph. It explains a heuristic that does
+// Engine starts a search on the graph. It explains a heuristic that does
 // not apply to the chosen goal, and warns when h is admissible but not
 // consistent and A* would ignore a cheaper path to a closed node.
-func (g *Graph) newEngine(o Options) (searchEngine, error) {
-	if o.Algorithm.usesH() && o.Heuristic != "" && !contains(g.Heuristics(), o.Heuristic) {
+func (g *Graph) Engine(o stepper.Options) (stepper.Engine, error) {
+	if o.Algorithm.UsesHeuristic() && o.Heuristic != "" && !slices.Contains(g.Heuristics(), o.Heuristic) {
 		switch {
 		case g.table != nil && o.Heuristic == g.tableName:
 			return nil, usererr.Errorf("stepper", "heuristic %s estimates the distance to %s and does not apply to goal %s; use %s",
@@ -251,34 +253,39 @@ func (g *Graph) newEngine(o Options) (searchEngine, error) {
 				g.firstWithoutXY(), strings.Join(g.Heuristics(), " or ")).For("h")
 		}
 	}
-	hs := withExtra(g, g.extra, Problem[int](graphSpace{g: g}), g.heuristics())
-	if o.Algorithm == BiAStar {
-		return g.newBiAStar(o, hs) // biastar.go
+	hs := stepper.AddExtra(g, g.extra, stepper.Problem[int](graphSpace{g: g}), g.heuristics())
+	if o.Algorithm == stepper.BiAStar {
+		return g.newBiAStar(o, hs)
 	}
-	if o.Algorithm.bidirectional() {
-		return startEngine[int](g.reversed(), hs, o, g.Kind())
+	if o.Algorithm.Bidirectional() {
+		return stepper.Start[int](g.reversed(), hs, o, g.Kind())
 	}
-	if runsDepthFirst(o) {
-		return startEngine[int](graphSpace{g: g}, hs, o, g.Kind())
+	e, err := stepper.Start[int](graphSpace{g: g}, hs, o, g.Kind())
+	if err != nil || o.RunsDepthFirst() {
+		return e, err
 	}
-	e, err := newEngine[int](graphSpace{g: g}, hs, o)
-	if err != nil {
-		return nil, err
+	return stepper.WithWarnings(e, g.warnings(o, stepper.PickedHeuristic(hs, o))...), nil
+}
+
+// warnings are the notes on best-first search o with heuristic h (nil for
+// none): a table of distances to another goal, or an admissible h that is
+// not consistent where A* ignores a cheaper path to a closed node.
+func (g *Graph) warnings(o stepper.Options, h *stepper.Heuristic[int]) []string {
+	if h == nil {
+		return nil
 	}
-	if e.h == nil {
-		return e, nil
-	}
+	var w []string
 	if g.table != nil && !g.tableApplies() && o.Heuristic == "" {
-		e.warnings = append(e.warnings, fmt.Sprintf("the %s table estimates the distance to %s, not to goal %s: h is %s",
-			g.tableName, g.nodes[g.tableGoal].Name, g.GoalName(), e.h.Name))
+		w = append(w, fmt.Sprintf("the %s table estimates the distance to %s, not to goal %s: h is %s",
+			g.tableName, g.nodes[g.tableGoal].Name, g.GoalName(), h.Name))
 	}
-	if e.h.Admissible && (o.Algorithm == AStar || o.Algorithm == WAStar) && !o.Tree && o.Closed != Reopen {
-		if why := g.inconsistency(e.h.Estimate); why != "" {
-			e.warnings = append(e.warnings, fmt.Sprintf("heuristic %s is admissible but not consistent (%s): with closed=ignore, %s may return a path that is not the cheapest; closed=reopen finds it",
-				e.h.Name, why, o.Algorithm))
+	if h.Admissible && (o.Algorithm == stepper.AStar || o.Algorithm == stepper.WAStar) && !o.Tree && o.Closed != stepper.Reopen {
+		if why := g.inconsistency(h.Estimate); why != "" {
+			w = append(w, fmt.Sprintf("heuristic %s is admissible but not consistent (%s): with closed=ignore, %s may return a path that is not the cheapest; closed=reopen finds it",
+				h.Name, why, o.Algorithm))
 		}
 	}
-	return e, nil
+	return w
 }
 
 func (g *Graph) firstWithoutXY() string {
@@ -321,7 +328,7 @@ func (g *Graph) lookup(name string) (int, error) {
 	for i, n := range g.nodes {
 		lowNames[i] = strings.ToLower(n.Name)
 	}
-	if s := Suggest(low, lowNames); s != "" && len(name) >= 4 {
+	if s := stepper.Suggest(low, lowNames); s != "" && len(name) >= 4 {
 		for _, n := range g.nodes {
 			if strings.ToLower(n.Name) == s {
 				hint = fmt.Sprintf(" (did you mean %s?)", n.Name)
@@ -428,9 +435,9 @@ func (g *Graph) reversed() graphSpace {
 func (p graphSpace) LeastStepCost() float64 { return p.least }
 
 var (
-	_ Problem[int] = graphSpace{}
-	_ actionLister = graphSpace{}
-	_ Instance     = (*Graph)(nil)
+	_ stepper.Problem[int] = graphSpace{}
+	_ interface{ ActionNames() []string } = graphSpace{}
+	_ stepper.Instance     = (*Graph)(nil)
 )
 
 func (p graphSpace) Start() int            { return p.g.start }
@@ -451,28 +458,28 @@ func (p graphSpace) GoalState() int { return p.g.goal }
 // Predecessors appends the nodes with an edge or arc into s, in node
 // order: each road followed backwards. O(in-degree); the reverse adjacency
 // is built when a bidirectional search starts (reversed).
-func (p graphSpace) Predecessors(s int, buf []Successor[int]) []Successor[int] {
+func (p graphSpace) Predecessors(s int, buf []stepper.Successor[int]) []stepper.Successor[int] {
 	for _, a := range p.rev[s] {
-		buf = append(buf, Successor[int]{State: a.to, Action: s, Cost: a.cost})
+		buf = append(buf, stepper.Successor[int]{State: a.to, Action: s, Cost: a.cost})
 	}
 	return buf
 }
 
 // Successors appends the nodes one edge away, in edge order. O(degree).
-func (p graphSpace) Successors(s int, buf []Successor[int]) []Successor[int] {
+func (p graphSpace) Successors(s int, buf []stepper.Successor[int]) []stepper.Successor[int] {
 	for _, a := range p.g.adj[s] {
-		buf = append(buf, Successor[int]{State: a.to, Action: a.to, Cost: a.cost})
+		buf = append(buf, stepper.Successor[int]{State: a.to, Action: a.to, Cost: a.cost})
 	}
 	return buf
 }
 
 // newBiAStar: a graph's backward heuristics are euclidean to the start,
 // zero, and max(0, h(start) − h(n)) for a consistent h table.
-func (g *Graph) newBiAStar(o Options, hs []Heuristic[int]) (searchEngine, error) {
-	if err := noScriptHeuristic(g.extra, o.Heuristic, g.Heuristics()[:len(g.Heuristics())-len(g.extraNames())]); err != nil {
+func (g *Graph) newBiAStar(o stepper.Options, hs []stepper.Heuristic[int]) (stepper.Engine, error) {
+	if err := stepper.RefuseExtraBackward(g.extra, o.Heuristic, g.Heuristics()[:len(g.Heuristics())-len(g.extra.List())]); err != nil {
 		return nil, err
 	}
-	back := func(h *Heuristic[int]) (func(int) float64, error) {
+	back := func(h *stepper.Heuristic[int]) (func(int) float64, error) {
 		switch h.Name {
 		case HeuristicZero:
 			return func(int) float64 { return 0 }, nil
@@ -482,19 +489,19 @@ func (g *Graph) newBiAStar(o Options, hs []Heuristic[int]) (searchEngine, error)
 		}
 		if why := g.inconsistency(h.Estimate); why != "" {
 			return nil, usererr.Errorf("stepper", "biastar needs heuristic %s toward the start too; from a table toward the goal that is max(0, h(start) − h(n)), which is admissible only when h is consistent, and it is not (%s): use %s",
-				h.Name, why, strings.Join(others(g.Heuristics(), h.Name, g.extraNames()), " or "))
+				h.Name, why, strings.Join(others(g.Heuristics(), h.Name, g.extra.List()), " or "))
 		}
 		hStart := h.Estimate(g.start)
 		return func(i int) float64 { return max(0, hStart-h.Estimate(i)) }, nil
 	}
-	return newBiAStar[int](g.reversed(), hs, back, o)
+	return stepper.StartBiAStar[int](g.reversed(), hs, back, o)
 }
 
 // others lists names without skip and without the extra ones.
 func others(names []string, skip string, extra []string) []string {
 	var out []string
 	for _, n := range names {
-		if n != skip && !contains(extra, n) {
+		if n != skip && !slices.Contains(extra, n) {
 			out = append(out, n)
 		}
 	}
@@ -504,10 +511,13 @@ func others(names []string, skip string, extra []string) []string {
 // cellOf is a graph state's node index.
 func (p graphSpace) cellOf(s int) int { return s }
 
-var _ extraHolder = (*Graph)(nil)
+var _ stepper.ExtraHolder = (*Graph)(nil)
 
-// withExtraHeuristics returns a copy of g with the heuristics x added.
-func (g *Graph) withExtraHeuristics(x *Extra) Instance {
+// ExtraHeuristics returns the heuristics added to the graph, or nil.
+func (g *Graph) ExtraHeuristics() *stepper.Extra { return g.extra }
+
+// WithExtraHeuristics returns a copy of g with the heuristics x added.
+func (g *Graph) WithExtraHeuristics(x *stepper.Extra) stepper.Instance {
 	c := *g
 	c.extra = x
 	return &c

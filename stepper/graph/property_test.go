@@ -1,4 +1,4 @@
-package stepper
+package graph
 
 import (
 	"encoding/json"
@@ -36,7 +36,7 @@ func randomGraphText(r *rand.Rand, withH bool) string {
 	if !withH {
 		return b.String()
 	}
-	g, err := ParseGraphText("", b.String(), nil)
+	g, err := ParseText("", b.String(), nil)
 	if err != nil {
 		panic(err)
 	}
@@ -80,7 +80,7 @@ func TestGraphRandomOptimality(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range 300 {
 		text := randomGraphText(r, true)
-		g, err := ParseGraphText("", text, nil)
+		g, err := ParseText("", text, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -138,7 +138,7 @@ func checkRandomSeek(t *testing.T, seed uint64, graphs int, variants []string) {
 	r := rand.New(rand.NewPCG(seed, seed+1))
 	for i := range graphs {
 		text := randomGraphText(r, true)
-		g, err := ParseGraphText("", text, nil)
+		g, err := ParseText("", text, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +218,7 @@ func BenchmarkRomaniaAStar(b *testing.B) {
 func BenchmarkParseGraphText(b *testing.B) {
 	text := Romania().Text()
 	for b.Loop() {
-		if _, err := ParseGraphText("", text, nil); err != nil {
+		if _, err := ParseText("", text, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

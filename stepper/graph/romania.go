@@ -1,4 +1,4 @@
-package stepper
+package graph
 
 // The road map of Romania from Russell and Norvig, Artificial Intelligence:
 // A Modern Approach (figure 3.1 of the 3rd edition): 20 cities, 23 roads in
@@ -75,12 +75,12 @@ func Romania() *Graph {
 	g := &Graph{source: "romania", index: map[string]int{}, tableName: HeuristicSLD}
 	for i, c := range romaniaCities {
 		g.index[c.name] = i
-		g.nodes = append(g.nodes, GraphNode{Name: c.name, X: c.x, Y: c.y, HasXY: true})
+		g.nodes = append(g.nodes, Node{Name: c.name, X: c.x, Y: c.y, HasXY: true})
 		g.table = append(g.table, c.sld)
 	}
 	for _, r := range romaniaDict {
 		for _, k := range r.roads {
-			g.edges = append(g.edges, GraphEdge{From: r.city, To: k.to, Cost: k.km})
+			g.edges = append(g.edges, Edge{From: r.city, To: k.to, Cost: k.km})
 		}
 	}
 	g.adj = romaniaAdjacency(g.index)

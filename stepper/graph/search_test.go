@@ -1,4 +1,4 @@
-package stepper
+package graph
 
 import (
 	"strings"
@@ -12,9 +12,9 @@ import (
 // the search and all its events.
 func runGraph(t *testing.T, text, search string) (*Search, []Event) {
 	t.Helper()
-	g, err := ParseGraphText("", text, nil)
+	g, err := ParseText("", text, nil)
 	if err != nil {
-		t.Fatalf("ParseGraphText: %v", err)
+		t.Fatalf("ParseText: %v", err)
 	}
 	o, err := ParseOptions(search)
 	if err != nil {

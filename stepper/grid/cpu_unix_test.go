@@ -1,6 +1,6 @@
 //go:build unix
 
-package stepper
+package grid
 
 import (
 	"syscall"

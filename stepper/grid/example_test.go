@@ -1,4 +1,4 @@
-package stepper_test
+package grid_test
 
 import (
 	"fmt"
@@ -48,7 +48,7 @@ func ExampleParseGrid_error() {
 // with A* octile and count the rows whose cost is not the published optimum.
 // The data ships in the repository's testdata/ (see testdata/SOURCES.md).
 func ExampleLoadScen() {
-	sc, err := stepper.LoadScen("../testdata/movingai/arena.map.scen")
+	sc, err := stepper.LoadScen("../../testdata/movingai/arena.map.scen")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -64,5 +64,5 @@ func ExampleLoadScen() {
 	fmt.Println(g.Spec())
 	// Output:
 	// 130 rows, 0 mismatches
-	// grid ../testdata/movingai/arena.map start=19,26 goal=19,29 moves=8 cost=unit corners=no
+	// grid ../../testdata/movingai/arena.map start=19,26 goal=19,29 moves=8 cost=unit corners=no
 }

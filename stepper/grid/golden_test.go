@@ -1,4 +1,4 @@
-package stepper
+package grid
 
 import (
 	"fmt"

@@ -1,6 +1,7 @@
-package stepper
+package grid
 
 import (
+	"stepviz/stepper"
 	"fmt"
 	"stepviz/stepper/movingai"
 	"strconv"
@@ -36,7 +37,7 @@ import (
 // with four children per node to read in a trace. [Grid.Spec] always writes
 // moves, cost and corners, so a trace never depends on a default.
 type Grid struct {
-	extras
+	extra *stepper.Extra // heuristics added by stepper.WithExtra
 	w, h  int
 	cells []uint8 // row-major; 0 = wall, else terrain cost 1-9
 	// raw holds the ASCII characters of a grid parsed from rows ("" for a
@@ -103,9 +104,9 @@ func (g *Grid) Kind() string { return "grid" }
 // first: octile for 8 moves, Manhattan for 4.
 func (g *Grid) Heuristics() []string {
 	if g.moves == 8 {
-		return append([]string{"octile", "manhattan", "euclidean", "chebyshev", "zero"}, g.extraNames()...)
+		return append([]string{"octile", "manhattan", "euclidean", "chebyshev", "zero"}, g.extra.List()...)
 	}
-	return append([]string{"manhattan", "octile", "euclidean", "chebyshev", "zero"}, g.extraNames()...)
+	return append([]string{"manhattan", "octile", "euclidean", "chebyshev", "zero"}, g.extra.List()...)
 }
 
 // Rows writes the grid as ASCII rows: S and G at the start and goal when
@@ -217,32 +218,36 @@ func (g *Grid) formatCell(i int32) string {
 	return strconv.Itoa(int(i)%g.w) + "," + strconv.Itoa(int(i)/g.w)
 }
 
-func (g *Grid) newEngine(o Options) (searchEngine, error) {
-	if o.Algorithm == BiAStar {
+// Engine starts a search on the grid.
+func (g *Grid) Engine(o stepper.Options) (stepper.Engine, error) {
+	if o.Algorithm == stepper.BiAStar {
 		return g.newBiAStar(o) // biastar.go
 	}
 	p := newGridProblem(g)
-	return startEngine[gridCell](p, withExtra(g, g.extra, Problem[gridCell](p), p.heuristics()), o, g.Kind())
+	return stepper.Start[gridCell](p, stepper.AddExtra(g, g.extra, stepper.Problem[gridCell](p), p.heuristics()), o, g.Kind())
 }
 
 // newBiAStar: a grid's backward heuristics are those of the grid with S
 // and G swapped.
-func (g *Grid) newBiAStar(o Options) (searchEngine, error) {
+func (g *Grid) newBiAStar(o stepper.Options) (stepper.Engine, error) {
 	sw := *g
 	sw.start, sw.goal, sw.extra = g.goal, g.start, nil
-	if err := noScriptHeuristic(g.extra, o.Heuristic, sw.Heuristics()); err != nil {
+	if err := stepper.RefuseExtraBackward(g.extra, o.Heuristic, sw.Heuristics()); err != nil {
 		return nil, err
 	}
 	p := newGridProblem(g)
-	hs := withExtra(g, g.extra, Problem[gridCell](p), p.heuristics())
+	hs := stepper.AddExtra(g, g.extra, stepper.Problem[gridCell](p), p.heuristics())
 	back := gridHeuristics(&sw)
-	return newBiAStar[gridCell](p, hs, func(h *Heuristic[gridCell]) (func(gridCell) float64, error) { return sameName(back, h) }, o)
+	return stepper.StartBiAStar[gridCell](p, hs, stepper.SameNamed(back), o)
 }
 
-var _ extraHolder = (*Grid)(nil)
+var _ stepper.ExtraHolder = (*Grid)(nil)
 
-// withExtraHeuristics returns a copy of g with the heuristics x added.
-func (g *Grid) withExtraHeuristics(x *Extra) Instance {
+// ExtraHeuristics returns the heuristics added to the grid, or nil.
+func (g *Grid) ExtraHeuristics() *stepper.Extra { return g.extra }
+
+// WithExtraHeuristics returns a copy of g with the heuristics x added.
+func (g *Grid) WithExtraHeuristics(x *stepper.Extra) stepper.Instance {
 	c := *g
 	c.extra = x
 	return &c

@@ -1,4 +1,4 @@
-package stepper
+package grid
 
 import (
 	"fmt"
@@ -365,15 +365,15 @@ func TestGridAccessors(t *testing.T) {
 		t.Errorf("model: moves %d cost %s corners %v path %q", g.Moves(), g.CostModel(), g.Corners(), g.MapPath())
 	}
 	in := []string{"", "  S.#\r", ".5T", "@.G", ""}
-	rows, err := ParseGridRows(in, []string{"cost=10-14", "corners=yes"})
+	rows, err := ParseRows(in, []string{"cost=10-14", "corners=yes"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if in[1] != "  S.#\r" {
-		t.Errorf("ParseGridRows changed its argument: %q", in)
+		t.Errorf("ParseRows changed its argument: %q", in)
 	}
 	if rows.Spec() != g.Spec() {
-		t.Errorf("ParseGridRows spec %q, want %q", rows.Spec(), g.Spec())
+		t.Errorf("ParseRows spec %q, want %q", rows.Spec(), g.Spec())
 	}
 	for _, tc := range []struct {
 		in   string

@@ -1,6 +1,7 @@
-package stepper
+package grid
 
 import (
+	"stepviz/stepper"
 	"fmt"
 	"math"
 )
@@ -19,7 +20,7 @@ import (
 //	zero       0
 //
 // Each estimate is O(1) and can explain itself as the terms that add up to it.
-func gridHeuristics(g *Grid) []Heuristic[gridCell] {
+func gridHeuristics(g *Grid) []stepper.Heuristic[gridCell] {
 	card, diag := 1.0, math.Sqrt2
 	if g.cost == Cost1014 {
 		card, diag = 10, 14
@@ -40,22 +41,22 @@ func gridHeuristics(g *Grid) []Heuristic[gridCell] {
 		}
 		return fmt.Sprintf("%g", c)
 	}
-	manhattan := Heuristic[gridCell]{
+	manhattan := stepper.Heuristic[gridCell]{
 		Name:       "manhattan",
 		Admissible: g.moves == 4,
 		Estimate: func(s gridCell) float64 {
 			dx, dy := dist(s)
 			return m * card * float64(dx+dy)
 		},
-		Explain: func(s gridCell) []Term {
+		Explain: func(s gridCell) []stepper.Term {
 			dx, dy := dist(s)
-			return []Term{
+			return []stepper.Term{
 				{Label: fmt.Sprintf("columns |dx| = %d × %s%s", dx, unit(card), scale), Value: m * card * float64(dx)},
 				{Label: fmt.Sprintf("rows |dy| = %d × %s%s", dy, unit(card), scale), Value: m * card * float64(dy)},
 			}
 		},
 	}
-	octile := Heuristic[gridCell]{
+	octile := stepper.Heuristic[gridCell]{
 		Name:       "octile",
 		Admissible: true,
 		Estimate: func(s gridCell) float64 {
@@ -63,48 +64,48 @@ func gridHeuristics(g *Grid) []Heuristic[gridCell] {
 			lo, hi := min(dx, dy), max(dx, dy)
 			return m * (card*float64(hi-lo) + diag*float64(lo))
 		},
-		Explain: func(s gridCell) []Term {
+		Explain: func(s gridCell) []stepper.Term {
 			dx, dy := dist(s)
 			lo, hi := min(dx, dy), max(dx, dy)
-			return []Term{
+			return []stepper.Term{
 				{Label: fmt.Sprintf("diagonal steps min(|dx|,|dy|) = %d × %s%s", lo, unit(diag), scale), Value: m * diag * float64(lo)},
 				{Label: fmt.Sprintf("straight steps max − min = %d × %s%s", hi-lo, unit(card), scale), Value: m * card * float64(hi-lo)},
 			}
 		},
 	}
-	euclidean := Heuristic[gridCell]{
+	euclidean := stepper.Heuristic[gridCell]{
 		Name:       "euclidean",
 		Admissible: g.moves == 4 || g.cost == CostUnit,
 		Estimate: func(s gridCell) float64 {
 			dx, dy := dist(s)
 			return m * card * math.Sqrt(float64(dx*dx+dy*dy))
 		},
-		Explain: func(s gridCell) []Term {
+		Explain: func(s gridCell) []stepper.Term {
 			dx, dy := dist(s)
-			return []Term{{Label: fmt.Sprintf("√(%d² + %d²) × %s%s", dx, dy, unit(card), scale), Value: m * card * math.Sqrt(float64(dx*dx+dy*dy))}}
+			return []stepper.Term{{Label: fmt.Sprintf("√(%d² + %d²) × %s%s", dx, dy, unit(card), scale), Value: m * card * math.Sqrt(float64(dx*dx+dy*dy))}}
 		},
 	}
-	chebyshev := Heuristic[gridCell]{
+	chebyshev := stepper.Heuristic[gridCell]{
 		Name:       "chebyshev",
 		Admissible: true,
 		Estimate: func(s gridCell) float64 {
 			dx, dy := dist(s)
 			return m * card * float64(max(dx, dy))
 		},
-		Explain: func(s gridCell) []Term {
+		Explain: func(s gridCell) []stepper.Term {
 			dx, dy := dist(s)
-			return []Term{{Label: fmt.Sprintf("max(|dx|,|dy|) = %d × %s%s", max(dx, dy), unit(card), scale), Value: m * card * float64(max(dx, dy))}}
+			return []stepper.Term{{Label: fmt.Sprintf("max(|dx|,|dy|) = %d × %s%s", max(dx, dy), unit(card), scale), Value: m * card * float64(max(dx, dy))}}
 		},
 	}
-	zero := Heuristic[gridCell]{
+	zero := stepper.Heuristic[gridCell]{
 		Name:       "zero",
 		Admissible: true,
 		Estimate:   func(gridCell) float64 { return 0 },
 	}
 	if g.moves == 8 {
-		return []Heuristic[gridCell]{octile, manhattan, euclidean, chebyshev, zero}
+		return []stepper.Heuristic[gridCell]{octile, manhattan, euclidean, chebyshev, zero}
 	}
-	return []Heuristic[gridCell]{manhattan, octile, euclidean, chebyshev, zero}
+	return []stepper.Heuristic[gridCell]{manhattan, octile, euclidean, chebyshev, zero}
 }
 
 func gridAbs(x int) int {

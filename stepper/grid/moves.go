@@ -1,6 +1,9 @@
-package stepper
+package grid
 
-import "math"
+import (
+	"math"
+	"stepviz/stepper"
+)
 
 // gridCell is a grid state: the cell index y·width + x. Four bytes, so the
 // engine's nodes and seen map stay small.
@@ -17,9 +20,9 @@ var gridDirs = [8]struct {
 	{1, -1, "NE"}, {1, 1, "SE"}, {-1, 1, "SW"}, {-1, -1, "NW"},
 }
 
-// GridActionNames lists the grid moves in their natural order:
+// ActionNames lists the grid moves in their natural order:
 // N, E, S, W, NE, SE, SW, NW.
-func GridActionNames() []string {
+func ActionNames() []string {
 	out := make([]string, len(gridDirs))
 	for i, d := range gridDirs {
 		out[i] = d.name
@@ -29,7 +32,7 @@ func GridActionNames() []string {
 
 // ActionNames lists the moves of this grid's move model in natural order:
 // N, E, S, W, then NE, SE, SW, NW with 8 moves.
-func (g *Grid) ActionNames() []string { return GridActionNames()[:g.moves] }
+func (g *Grid) ActionNames() []string { return ActionNames()[:g.moves] }
 
 // gridProblem is the [Problem] view of a Grid (the Grid's own Start and Goal
 // return coordinates, for front ends).
@@ -41,7 +44,7 @@ type gridProblem struct {
 	offset [8]int
 }
 
-var _ Problem[gridCell] = (*gridProblem)(nil)
+var _ stepper.Problem[gridCell] = (*gridProblem)(nil)
 
 func newGridProblem(g *Grid) *gridProblem {
 	p := &gridProblem{g: g}
@@ -64,12 +67,12 @@ func (p *gridProblem) IsGoal(s gridCell) bool            { return int32(s) == p.
 func (p *gridProblem) Format(s gridCell) string          { return p.g.formatCell(int32(s)) }
 func (p *gridProblem) ActionName(a int) string           { return gridDirs[a].name }
 func (p *gridProblem) ActionNames() []string             { return p.g.ActionNames() }
-func (p *gridProblem) heuristics() []Heuristic[gridCell] { return gridHeuristics(p.g) }
+func (p *gridProblem) heuristics() []stepper.Heuristic[gridCell] { return gridHeuristics(p.g) }
 
 // Successors appends the free neighbours of s in natural order. A diagonal
 // step needs both cells beside it free unless corners=yes. Each step costs
 // its base cost times the terrain cost of the cell entered. O(moves).
-func (p *gridProblem) Successors(s gridCell, buf []Successor[gridCell]) []Successor[gridCell] {
+func (p *gridProblem) Successors(s gridCell, buf []stepper.Successor[gridCell]) []stepper.Successor[gridCell] {
 	g := p.g
 	i := int(s)
 	x, y := i%g.w, i/g.w
@@ -88,7 +91,7 @@ func (p *gridProblem) Successors(s gridCell, buf []Successor[gridCell]) []Succes
 		if a >= 4 && !g.corners && (cells[i+d.dx] == 0 || cells[i+d.dy*g.w] == 0) {
 			continue
 		}
-		buf = append(buf, Successor[gridCell]{State: gridCell(j), Action: a, Cost: p.base[a] * float64(t)})
+		buf = append(buf, stepper.Successor[gridCell]{State: gridCell(j), Action: a, Cost: p.base[a] * float64(t)})
 	}
 	return buf
 }
@@ -104,7 +107,7 @@ func (p *gridProblem) LeastStepCost() float64 { return p.base[0] * float64(p.g.m
 // as Successors (the walls and corner rule are symmetric), each with the
 // opposite move, costing its base cost times the terrain of s, the cell
 // entered. O(moves).
-func (p *gridProblem) Predecessors(s gridCell, buf []Successor[gridCell]) []Successor[gridCell] {
+func (p *gridProblem) Predecessors(s gridCell, buf []stepper.Successor[gridCell]) []stepper.Successor[gridCell] {
 	first := len(buf)
 	buf = p.Successors(s, buf)
 	t := float64(p.g.cells[int(s)])

@@ -1,6 +1,8 @@
-package stepper
+package grid
 
 import (
+	"slices"
+	"stepviz/stepper"
 	"fmt"
 	"stepviz/stepper/movingai"
 	"strings"
@@ -30,8 +32,8 @@ func parseGridArgs(args []string) (gridArgs, error) {
 		if !ok {
 			return a, usererr.Errorf("stepper", "grid: %q: want name=value, one of start=x,y goal=x,y moves=4|8 cost=unit|10-14 corners=no|yes", arg)
 		}
-		if !contains(gridOptionNames, name) {
-			return a, usererr.Errorf("stepper", "grid: unknown option %q%s; grid options are start=x,y goal=x,y moves=4|8 cost=unit|10-14 corners=no|yes", name, suggest(name, gridOptionNames))
+		if !slices.Contains(gridOptionNames, name) {
+			return a, usererr.Errorf("stepper", "grid: unknown option %q%s; grid options are start=x,y goal=x,y moves=4|8 cost=unit|10-14 corners=no|yes", name, stepper.DidYouMean(name, gridOptionNames))
 		}
 		if seen[name] {
 			return a, usererr.Errorf("stepper", "grid: %s= is given twice: give it once", name)
@@ -81,33 +83,31 @@ func parseGridArgs(args []string) (gridArgs, error) {
 	return a, nil
 }
 
-// ParseGrid parses the arguments of a grid problem line:
+// Parse parses the arguments of a grid problem line:
 //
 //	<file.map | rows joined by '/'> [start=x,y] [goal=x,y] [moves=4|8] [cost=unit|10-14] [corners=no|yes]
 //
 // An argument ending in ".map" is a Moving AI map file (see [Grid] for the
-// characters); anything else is ASCII rows (see [ParseGridRows]). start= and
-// goal= override the S and G of the rows; a .map file needs both.
-func ParseGrid(args []string) (*Grid, error) { return parseGrid(args, LocalFiles) }
-
-// parseGrid is ParseGrid reading a .map file through files.
-func parseGrid(args []string, files Files) (*Grid, error) {
+// characters); anything else is ASCII rows (see [ParseRows]). start= and
+// goal= override the S and G of the rows; a .map file needs both, and is
+// read through files (nil: none is read, and the line is refused).
+func Parse(args []string, files stepper.Files) (*Grid, error) {
 	if len(args) == 0 {
 		return nil, usererr.Errorf("stepper", "grid: missing the grid: write grid <file.map> start=x,y goal=x,y, or rows joined by '/' such as grid S..#/.#../...G")
 	}
 	if strings.HasSuffix(strings.ToLower(args[0]), ".map") {
-		return loadGridMap(files, args[0], args[1:])
+		return loadMap(files, args[0], args[1:])
 	}
-	return ParseGridRows(strings.Split(args[0], "/"), args[1:])
+	return ParseRows(strings.Split(args[0], "/"), args[1:])
 }
 
-// ParseGridRows builds a grid from ASCII rows, one string per row (the
+// ParseRows builds a grid from ASCII rows, one string per row (the
 // notebook gives them on separate lines), and the options of a grid problem
 // line (start=x,y and so on). Characters: '.' free, '#', '@' or 'T' wall,
 // '1'-'9' free with that terrain cost, 'S' the start and 'G' the goal (both
 // free, cost 1). Blank rows at either end and spaces around a row are
 // ignored; every other row must be as wide as the first. O(width × height).
-func ParseGridRows(rows []string, args []string) (*Grid, error) {
+func ParseRows(rows []string, args []string) (*Grid, error) {
 	a, err := parseGridArgs(args)
 	if err != nil {
 		return nil, err
@@ -190,21 +190,21 @@ func gridRowCell(r rune) (uint8, bool) {
 	return 0, false
 }
 
-// LoadGridMap reads a Moving AI .map file and applies the options of a grid
+// LoadMap reads a Moving AI .map file and applies the options of a grid
 // problem line, which must give start= and goal=. In a .map file 'S' and 'G'
 // are passable terrain (swamp, grass), not the start and goal.
-func LoadGridMap(path string, args []string) (*Grid, error) {
-	return loadGridMap(LocalFiles, path, args)
+func LoadMap(path string, args []string) (*Grid, error) {
+	return loadMap(stepper.LocalFiles, path, args)
 }
 
-// loadGridMap is LoadGridMap reading the file through files.
-func loadGridMap(files Files, path string, args []string) (*Grid, error) {
+// loadMap is LoadMap reading the file through files.
+func loadMap(files stepper.Files, path string, args []string) (*Grid, error) {
 	a, err := parseGridArgs(args)
 	if err != nil {
 		return nil, err
 	}
 	if files == nil {
-		return nil, noFiles(path, "paste the grid's rows instead of a .map path")
+		return nil, stepper.NoFiles(path, "paste the grid's rows instead of a .map path")
 	}
 	m, err := movingai.ReadMap(files, path)
 	if err != nil {

@@ -1,6 +1,7 @@
-package stepper
+package grid
 
 import (
+	"stepviz/stepper"
 	"fmt"
 	"math"
 	"os"
@@ -71,7 +72,7 @@ func LoadScen(path string) (*Scenario, error) {
 					mp = alt
 				}
 			}
-			m, err := movingai.ReadMap(LocalFiles, mp)
+			m, err := movingai.ReadMap(stepper.LocalFiles, mp)
 			if err != nil {
 				return nil, fmt.Errorf("%v (named by %s line %d; the map must be beside the scenario file)", err, path, r.Line)
 			}
@@ -116,7 +117,7 @@ func (sc *Scenario) Sample(n int) *Scenario {
 type ScenConfig struct {
 	// Options choose the algorithm and its variants; the zero value is A*
 	// with the grid's default heuristic (octile with 8 moves).
-	Options Options
+	Options stepper.Options
 	// Moves is 4 or 8 (0 means 8).
 	Moves int
 	// Cost is CostUnit or Cost1014 ("" means unit).
@@ -136,7 +137,7 @@ type ScenConfig struct {
 // ScenResult is the outcome of one scenario row.
 type ScenResult struct {
 	Row       movingai.ScenRow `json:"row"`
-	Status    Status           `json:"status"`
+	Status    stepper.Status           `json:"status"`
 	Cost      float64          `json:"cost"`
 	Expanded  int              `json:"expanded"`
 	Generated int              `json:"generated"`
@@ -217,7 +218,7 @@ func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 		grids[i] = g
 	}
 	if len(grids) > 0 {
-		if _, err := NewSearch(grids[0], cfg.Options); err != nil {
+		if _, err := stepper.NewSearch(grids[0], cfg.Options); err != nil {
 			return nil, err
 		}
 	}
@@ -225,7 +226,7 @@ func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 	runRow := func(i int) error {
 		r := sc.Rows[i]
 		t0 := time.Now()
-		s, err := NewSearch(grids[i], cfg.Options)
+		s, err := stepper.NewSearch(grids[i], cfg.Options)
 		if err != nil {
 			return err
 		}
@@ -233,7 +234,7 @@ func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 		res := ScenResult{Row: r, Status: st, Cost: s.Cost(), Elapsed: time.Since(t0)}
 		c := s.Counters()
 		res.Expanded, res.Generated, res.MaxOpen = c.Expanded, c.Generated, c.MaxOpen
-		res.Mismatch = st != Solved || math.Abs(res.Cost-r.Optimal) > tol
+		res.Mismatch = st != stepper.Solved || math.Abs(res.Cost-r.Optimal) > tol
 		out[i] = res
 		return nil
 	}
@@ -301,4 +302,13 @@ func SummarizeScen(results []ScenResult) ScenSummary {
 		s.Elapsed += r.Elapsed
 	}
 	return s
+}
+
+// unwrapPathErr is the reason inside an *os.PathError, whose own text
+// repeats the path the message already names.
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
 }

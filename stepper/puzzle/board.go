@@ -1,6 +1,7 @@
-package stepper
+package puzzle
 
 import (
+	"stepviz/stepper"
 	"math/bits"
 	"strconv"
 )
@@ -104,7 +105,7 @@ type packedPuzzle struct {
 	goalBlank int
 }
 
-var _ Problem[uint64] = (*packedPuzzle)(nil)
+var _ stepper.Problem[uint64] = (*packedPuzzle)(nil)
 
 func newPacked(p *Puzzle) *packedPuzzle {
 	pp := &packedPuzzle{geom: newGeom(p)}
@@ -145,7 +146,7 @@ func (p *packedPuzzle) ActionNames() []string   { return p.geom.ActionNames() }
 
 // Successors slides the blank up, down, left and right, in that order,
 // skipping moves off the board. O(1) per successor.
-func (p *packedPuzzle) Successors(s uint64, buf []Successor[uint64]) []Successor[uint64] {
+func (p *packedPuzzle) Successors(s uint64, buf []stepper.Successor[uint64]) []stepper.Successor[uint64] {
 	b := blankOf(s)
 	for a, to := range p.geom.next[b] {
 		if to < 0 {
@@ -153,7 +154,7 @@ func (p *packedPuzzle) Successors(s uint64, buf []Successor[uint64]) []Successor
 		}
 		shift := 4 * uint(to)
 		t := (s >> shift) & 15
-		buf = append(buf, Successor[uint64]{State: s&^(15<<shift) | t<<(4*uint(b)), Action: a, Cost: 1})
+		buf = append(buf, stepper.Successor[uint64]{State: s&^(15<<shift) | t<<(4*uint(b)), Action: a, Cost: 1})
 	}
 	return buf
 }
@@ -166,7 +167,7 @@ func (p *packedPuzzle) LeastStepCost() float64 { return 1 }
 
 // Predecessors are the successors, each with the opposite move: every
 // move is undone by the opposite one at the same cost.
-func (p *packedPuzzle) Predecessors(s uint64, buf []Successor[uint64]) []Successor[uint64] {
+func (p *packedPuzzle) Predecessors(s uint64, buf []stepper.Successor[uint64]) []stepper.Successor[uint64] {
 	first := len(buf)
 	buf = p.Successors(s, buf)
 	for i := first; i < len(buf); i++ {
@@ -221,7 +222,7 @@ type bytesPuzzle struct {
 	start, goal board25
 }
 
-var _ Problem[board25] = (*bytesPuzzle)(nil)
+var _ stepper.Problem[board25] = (*bytesPuzzle)(nil)
 
 func newBytesPuzzle(p *Puzzle) *bytesPuzzle {
 	bp := &bytesPuzzle{geom: newGeom(p)}
@@ -246,7 +247,7 @@ func (p *bytesPuzzle) GoalState() board25 { return p.goal }
 func (p *bytesPuzzle) LeastStepCost() float64 { return 1 }
 
 // Predecessors are the successors with the opposite moves.
-func (p *bytesPuzzle) Predecessors(s board25, buf []Successor[board25]) []Successor[board25] {
+func (p *bytesPuzzle) Predecessors(s board25, buf []stepper.Successor[board25]) []stepper.Successor[board25] {
 	first := len(buf)
 	buf = p.Successors(s, buf)
 	for i := first; i < len(buf); i++ {
@@ -255,7 +256,7 @@ func (p *bytesPuzzle) Predecessors(s board25, buf []Successor[board25]) []Succes
 	return buf
 }
 
-func (p *bytesPuzzle) Successors(s board25, buf []Successor[board25]) []Successor[board25] {
+func (p *bytesPuzzle) Successors(s board25, buf []stepper.Successor[board25]) []stepper.Successor[board25] {
 	b := 0
 	for s[b] != 0 {
 		b++
@@ -266,21 +267,18 @@ func (p *bytesPuzzle) Successors(s board25, buf []Successor[board25]) []Successo
 		}
 		ns := s
 		ns[b], ns[to] = s[to], 0
-		buf = append(buf, Successor[board25]{State: ns, Action: a, Cost: 1})
+		buf = append(buf, stepper.Successor[board25]{State: ns, Action: a, Cost: 1})
 	}
 	return buf
 }
 
-// StateCount is the number of arrangements of the board's tiles, cells!,
-// or more than maxDenseStates when that is too many to index (from 4×3
-// on): a 3×3 board's states are indexed, 362,880 of them.
+// StateCount is the number of arrangements of the board's tiles, cells!
+// (at most 16!, which an int holds): the engine indexes the 362,880 of a
+// 3×3 board and hashes the far more of a 4×4 one.
 func (p *packedPuzzle) StateCount() int {
 	n := 1
 	for i := 2; i <= p.geom.cells; i++ {
 		n *= i
-		if n > maxDenseStates {
-			return maxDenseStates + 1
-		}
 	}
 	return n
 }

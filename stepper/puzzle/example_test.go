@@ -1,4 +1,4 @@
-package stepper_test
+package puzzle_test
 
 import (
 	"fmt"

@@ -1,6 +1,7 @@
-package stepper
+package puzzle
 
 import (
+	"stepviz/stepper"
 	"fmt"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ const (
 // puzzleHeuristics builds the four heuristics on a state type S. unpack
 // writes a state's tiles; manhattan and misplaced, if not nil, are faster
 // versions working on the packed state.
-func puzzleHeuristics[S comparable](g *puzzleGeom, unpack func(S, *[maxCells]uint8), manhattan, misplaced func(S) float64) []Heuristic[S] {
+func puzzleHeuristics[S comparable](g *puzzleGeom, unpack func(S, *[maxCells]uint8), manhattan, misplaced func(S) float64) []stepper.Heuristic[S] {
 	onTiles := func(f func(*[maxCells]uint8) int) func(S) float64 {
 		return func(s S) float64 {
 			var t [maxCells]uint8
@@ -33,8 +34,8 @@ func puzzleHeuristics[S comparable](g *puzzleGeom, unpack func(S, *[maxCells]uin
 			return float64(f(&t))
 		}
 	}
-	explainOn := func(f func(*[maxCells]uint8) []Term) func(S) []Term {
-		return func(s S) []Term {
+	explainOn := func(f func(*[maxCells]uint8) []stepper.Term) func(S) []stepper.Term {
+		return func(s S) []stepper.Term {
 			var t [maxCells]uint8
 			unpack(s, &t)
 			return f(&t)
@@ -46,11 +47,11 @@ func puzzleHeuristics[S comparable](g *puzzleGeom, unpack func(S, *[maxCells]uin
 	if misplaced == nil {
 		misplaced = onTiles(g.misplacedTiles)
 	}
-	return []Heuristic[S]{
+	return []stepper.Heuristic[S]{
 		{Name: hManhattan, Estimate: manhattan, Explain: explainOn(g.explainManhattan), Admissible: true},
 		{Name: hMisplaced, Estimate: misplaced, Explain: explainOn(g.explainMisplaced), Admissible: true},
 		{Name: hLinearConflict, Estimate: onTiles(g.linearConflictTiles), Explain: explainOn(g.explainLinearConflict), Admissible: true},
-		{Name: hZero, Estimate: func(S) float64 { return 0 }, Explain: func(S) []Term { return []Term{{Label: "h is 0 for every board", Value: 0}} }, Admissible: true},
+		{Name: hZero, Estimate: func(S) float64 { return 0 }, Explain: func(S) []stepper.Term { return []stepper.Term{{Label: "h is 0 for every board", Value: 0}} }, Admissible: true},
 	}
 }
 
@@ -73,23 +74,23 @@ func (g *puzzleGeom) misplacedTiles(t *[maxCells]uint8) int {
 }
 
 // tileTerms lists one term per tile 1 … N²−1, in tile order.
-func (g *puzzleGeom) tileTerms(t *[maxCells]uint8, value func(tile uint8, pos int) int) []Term {
-	terms := make([]Term, g.cells-1)
+func (g *puzzleGeom) tileTerms(t *[maxCells]uint8, value func(tile uint8, pos int) int) []stepper.Term {
+	terms := make([]stepper.Term, g.cells-1)
 	for pos := range g.cells {
 		if tile := t[pos]; tile != 0 {
-			terms[tile-1] = Term{Label: "tile " + strconv.Itoa(int(tile)), Value: float64(value(tile, pos))}
+			terms[tile-1] = stepper.Term{Label: "tile " + strconv.Itoa(int(tile)), Value: float64(value(tile, pos))}
 		}
 	}
 	return terms
 }
 
 // explainManhattan gives each tile's distance, "tile 5": 2.
-func (g *puzzleGeom) explainManhattan(t *[maxCells]uint8) []Term {
+func (g *puzzleGeom) explainManhattan(t *[maxCells]uint8) []stepper.Term {
 	return g.tileTerms(t, g.distance)
 }
 
 // explainMisplaced gives 1 for each misplaced tile, 0 for the others.
-func (g *puzzleGeom) explainMisplaced(t *[maxCells]uint8) []Term {
+func (g *puzzleGeom) explainMisplaced(t *[maxCells]uint8) []stepper.Term {
 	return g.tileTerms(t, func(tile uint8, pos int) int {
 		if g.goal[pos] != tile {
 			return 1
@@ -187,7 +188,7 @@ func (g *puzzleGeom) linearConflictTiles(t *[maxCells]uint8) int {
 
 // explainLinearConflict gives each tile's Manhattan distance, then one term
 // per line in conflict, "row 1: tile 3 steps aside": 2.
-func (g *puzzleGeom) explainLinearConflict(t *[maxCells]uint8) []Term {
+func (g *puzzleGeom) explainLinearConflict(t *[maxCells]uint8) []stepper.Term {
 	terms := g.explainManhattan(t)
 	for _, c := range g.conflicts(t) {
 		names := make([]string, len(c.tiles))
@@ -199,7 +200,7 @@ func (g *puzzleGeom) explainLinearConflict(t *[maxCells]uint8) []Term {
 			word, verb = "tiles", "step"
 		}
 		label := fmt.Sprintf("%s: %s %s %s aside", c.label, word, strings.Join(names, ", "), verb)
-		terms = append(terms, Term{Label: label, Value: float64(2 * len(c.tiles))})
+		terms = append(terms, stepper.Term{Label: label, Value: float64(2 * len(c.tiles))})
 	}
 	return terms
 }

@@ -1,6 +1,9 @@
-package stepper
+package puzzle
 
-import "math"
+import (
+	"math"
+	"stepviz/stepper"
+)
 
 // This file is IDA*'s fast path: a search run to its end with no events
 // asked for, on a puzzle of up to 4×4 with Manhattan distance, runs as a
@@ -10,7 +13,8 @@ import "math"
 // parent=skip, the goal test when a node is selected, every generated child
 // counted, children over the threshold cut off and not selected — so the
 // counters, status, path and thresholds are those of stepping to the end
-// (TestIDAStarFastPathMatchesSteps).
+// (TestIDAStarFastPathMatchesSteps). The engine asks for it through
+// [stepper.FastRunner] and builds the path's nodes itself.
 
 // idaFast is the state of one fast IDA* run.
 type idaFast struct {
@@ -20,49 +24,39 @@ type idaFast struct {
 	skip      bool
 	threshold int
 	next      int
-	cnt       Counters
+	cnt       stepper.Counters
 	open      int
 	path      []uint16 // actions, goal first
 	later     int      // children generated after the path's child at each node of the path
 
-	// IDS (idsfast.go)
+	// IDS (ids.go)
 	iterCut          int  // nodes at the depth limit in this iteration
 	iterExp, iterGen int  // expansions and children in this iteration
 	maxHeld          int  // a stepped linear search stops at this many nodes held
 	aborted          bool // the stepped search would have stopped at its node cap
 }
 
-// fastPath runs IDA* to its end if the problem and options allow it and
-// reports whether it did.
-func (e *dfEngine[S]) fastPath() bool {
-	if e.cur != 0 || e.o.Parent == PathParent { // the fast paths know no path check
-		return false
-	}
-	pp, ok := any(e.p).(*packedPuzzle)
-	if !ok {
-		return false
-	}
+// RunFast runs IDA* with Manhattan distance, or a linear IDS, on the board
+// to its end (see [stepper.FastRunner]); it runs no other search.
+func (p *packedPuzzle) RunFast(r *stepper.FastRun) bool {
 	switch {
-	case e.o.Algorithm == IDAStar && e.h != nil && e.h.Name == hManhattan:
-		return e.idaFastPath(pp)
-	case e.o.Algorithm == IDS && e.o.Linear:
-		return e.idsFastPath(pp)
+	case r.Algorithm == stepper.IDAStar && r.Heuristic == hManhattan:
+		p.idaFastPath(r)
+		return true
+	case r.Algorithm == stepper.IDS:
+		return p.idsFastPath(r)
 	}
 	return false
 }
 
+var _ stepper.FastRunner = (*packedPuzzle)(nil)
+
 // newFast prepares a fast run on pp: the successor order as slots.
-func (e *dfEngine[S]) newFast(pp *packedPuzzle) *idaFast {
-	f := &idaFast{p: pp, skip: e.o.Parent == SkipParent}
-	// the successor order as slots: sort the four action codes the way
-	// orderSuccessors sorts a full set of successors
-	all := make([]Successor[S], 4)
-	for a := range all {
-		all[a].Action = a
-	}
-	all = orderSuccessors(e.p, e.o.Order, &e.rank, all)
-	for i, sc := range all {
-		f.acts[i] = uint16(sc.Action)
+func (pp *packedPuzzle) newFast(r *stepper.FastRun) *idaFast {
+	f := &idaFast{p: pp, skip: r.SkipParent}
+	acts := r.Order([]int{0, 1, 2, 3})
+	for i, a := range acts {
+		f.acts[i] = uint16(a)
 	}
 	for pos := range pp.geom.cells {
 		for i, a := range f.acts {
@@ -73,14 +67,14 @@ func (e *dfEngine[S]) newFast(pp *packedPuzzle) *idaFast {
 }
 
 // idaFastPath runs IDA* with Manhattan distance on pp to its end.
-func (e *dfEngine[S]) idaFastPath(pp *packedPuzzle) bool {
-	f := e.newFast(pp)
+func (pp *packedPuzzle) idaFastPath(r *stepper.FastRun) {
+	f := pp.newFast(r)
 	start := pp.start
 	h := int(pp.manhattan(start))
 	f.threshold = h
-	f.cnt = Counters{MaxOpen: 1}
+	f.cnt = stepper.Counters{MaxOpen: 1}
 	iter := 0
-	status := NoSolution
+	status := stepper.NoSolution
 	var gen0, exp0 int // the counters when the last iteration began
 	for {
 		iter++
@@ -88,7 +82,7 @@ func (e *dfEngine[S]) idaFastPath(pp *packedPuzzle) bool {
 		f.open = 0
 		gen0, exp0 = f.cnt.Generated, f.cnt.Expanded
 		if f.search(start, blankOf(start), -1, 0, h) {
-			status = Solved
+			status = stepper.Solved
 			break
 		}
 		if f.next == math.MaxInt {
@@ -96,60 +90,29 @@ func (e *dfEngine[S]) idaFastPath(pp *packedPuzzle) bool {
 		}
 		f.threshold = f.next
 	}
-	e.iter, e.threshold = iter, float64(f.threshold)
-	e.next = math.Inf(1)
+	r.Iterations, r.Threshold = iter, float64(f.threshold)
+	r.Next = math.Inf(1)
 	if f.next != math.MaxInt {
-		e.next = float64(f.next)
+		r.Next = float64(f.next)
 	}
-	defer func() {
-		// the counters of the tree stepping holds at the end: the last
-		// iteration's root and every child it generated, its expansions
-		e.fastNodes, e.fastClosed = 1+f.cnt.Generated-gen0, f.cnt.Expanded-exp0
-	}()
-	e.standAt(f, status, func(s uint64, g float64) (h, fv float64) {
-		h = float64(pp.manhattan(s))
-		return h, g + h
-	})
-	return true
+	f.finish(r, status)
+	// the counters of the tree stepping holds at the end: the last
+	// iteration's root and every child it generated, its expansions
+	r.LastNodes, r.LastClosed = 1+f.cnt.Generated-gen0, f.cnt.Expanded-exp0
 }
 
-// standAt makes the engine stand where stepping would once a fast run on
-// a puzzle ended with status: the tree is the solution path (or the
-// root), the counters those of every iteration. hf gives a path node's h
-// and f.
-func (e *dfEngine[S]) standAt(f *idaFast, status Status, hf func(s uint64, g float64) (h, fv float64)) {
-	pp := f.p
-	start := pp.start
-	e.topID = 0
-	e.resetNodes()
-	e.stack = e.stack[:0]
-	h0, f0 := hf(start, 0)
-	e.addNode(dfNode[S]{state: any(start).(S), h: h0, f: f0, parent: -1, action: noAction, status: dsClosed, order: 1})
-	if status == Solved {
-		cur := start
-		for i := len(f.path) - 1; i >= 0; i-- {
-			a := int(f.path[i])
-			b := blankOf(cur)
-			to := pp.geom.next[b][a]
-			shift := 4 * uint(to)
-			t := (cur >> shift) & 15
-			cur = cur&^(15<<shift) | t<<(4*uint(b))
-			g := float64(len(f.path) - i)
-			hh, fv := hf(cur, g)
-			e.addNode(dfNode[S]{state: any(cur).(S), g: g, h: hh, f: fv, parent: int32(len(e.nodes) - 1),
-				depth: int32(g), action: uint16(a), status: dsClosed})
+// finish writes the run's status, counters and path into r.
+func (f *idaFast) finish(r *stepper.FastRun, status stepper.Status) {
+	r.Status = status
+	r.Counters = f.cnt
+	r.Counters.Open = f.open
+	r.Later = f.later
+	if status == stepper.Solved {
+		r.Path = make([]int, len(f.path))
+		for i, a := range f.path {
+			r.Path[len(f.path)-1-i] = int(a)
 		}
-		e.nodes[len(e.nodes)-1].status = dsGoal
-		e.goal = int32(len(e.nodes) - 1)
 	}
-	e.status = status
-	e.cnt = f.cnt
-	e.cnt.Open = f.open
-	e.cur = f.cnt.Steps
-	e.sel = int32(len(e.nodes) - 1)
-	e.fast = true
-	e.later = f.later
-	e.fastNodes, e.fastClosed = 0, 0
 }
 
 // search selects board s (f = g + h <= threshold), blank at b, reached by

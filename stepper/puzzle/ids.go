@@ -1,4 +1,8 @@
-package stepper
+package puzzle
+
+import (
+	"stepviz/stepper"
+)
 
 // This file is IDS's fast path: a linear search (Options.Linear) run to
 // its end with no events asked for, on a puzzle of up to 4×4, runs as a
@@ -14,17 +18,14 @@ package stepper
 // where that search would stop at its node cap.
 
 // idsFastPath runs IDS on pp to its end and reports whether it did.
-func (e *dfEngine[S]) idsFastPath(pp *packedPuzzle) bool {
-	f := e.newFast(pp)
-	f.maxHeld = e.o.MaxNodes
-	if per := e.bytesPerNode(); per > 0 && e.o.MaxBytes/per < int64(f.maxHeld) {
-		f.maxHeld = int(e.o.MaxBytes/per) + 1 // held·per > MaxBytes from there
-	}
+func (pp *packedPuzzle) idsFastPath(r *stepper.FastRun) bool {
+	f := pp.newFast(r)
+	f.maxHeld = r.MaxHeld
 	start := pp.start
-	f.cnt = Counters{MaxOpen: 1}
+	f.cnt = stepper.Counters{MaxOpen: 1}
 	limit, iter := 0, 0
-	status := Running
-	for status == Running {
+	status := stepper.Running
+	for status == stepper.Running {
 		iter++
 		if iter > 1 {
 			limit++
@@ -36,16 +37,16 @@ func (e *dfEngine[S]) idsFastPath(pp *packedPuzzle) bool {
 		case f.aborted:
 			return false
 		case found:
-			status = Solved
+			status = stepper.Solved
 		case f.iterCut == 0:
-			status = NoSolution
-		case e.o.Depth > 0 && limit >= e.o.Depth:
-			status = Cutoff
+			status = stepper.NoSolution
+		case r.Depth > 0 && limit >= r.Depth:
+			status = stepper.Cutoff
 		}
 	}
-	e.iter, e.limit, e.iterCut = iter, limit, f.iterCut
-	e.standAt(f, status, func(_ uint64, g float64) (h, fv float64) { return 0, g })
-	e.fastNodes, e.fastClosed = 1+f.iterGen, f.iterExp
+	r.Iterations, r.Limit, r.IterCutoffs = iter, limit, f.iterCut
+	f.finish(r, status)
+	r.LastNodes, r.LastClosed = 1+f.iterGen, f.iterExp
 	return true
 }
 

@@ -1,4 +1,4 @@
-package stepper
+package puzzle
 
 import (
 	"bufio"
@@ -72,7 +72,7 @@ func ParseKorf(r io.Reader) ([]KorfInstance, error) {
 		for _, v := range nums[1:17] {
 			k.Tiles = append(k.Tiles, int(v))
 		}
-		if _, err := ParsePuzzle([]string{FormatTiles(k.Tiles), "goal=" + KorfGoal}); err != nil {
+		if _, err := Parse([]string{FormatTiles(k.Tiles), "goal=" + KorfGoal}); err != nil {
 			return nil, usererr.Errorf("stepper", "korf table line %d: %v", line, err)
 		}
 		out = append(out, k)

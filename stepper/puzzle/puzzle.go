@@ -1,6 +1,7 @@
-package stepper
+package puzzle
 
 import (
+	"stepviz/stepper"
 	"fmt"
 	"strconv"
 	"strings"
@@ -14,14 +15,14 @@ import (
 // left or right, which is also the natural successor order. Every move costs
 // 1.
 //
-// A Puzzle is immutable once parsed and always solvable: [ParsePuzzle]
+// A Puzzle is immutable once parsed and always solvable: [Parse]
 // rejects a start that cannot reach its goal. Searches store a state as one
 // uint64 (4 bits a tile) for N <= 4 and as 25 bytes for N = 5.
 type Puzzle struct {
 	n           int
 	start, goal []int
-	defaultGoal bool // the goal was not given: Spec leaves it out
-	extras
+	defaultGoal bool           // the goal was not given: Spec leaves it out
+	extra       *stepper.Extra // heuristics added by stepper.WithExtra
 }
 
 // Puzzle move codes, in the natural successor order.
@@ -35,7 +36,7 @@ const (
 // puzzleMoves names the moves by code: the direction the blank moves.
 var puzzleMoves = []string{"up", "down", "left", "right"}
 
-// ParsePuzzle parses the arguments of "puzzle <tiles> [goal=<tiles>]", as
+// Parse parses the arguments of "puzzle <tiles> [goal=<tiles>]", as
 // [ParseProblem] splits them on white space. The start tiles may be the 3×3
 // digit shorthand ("283164705") or a list separated by commas or spaces
 // ("1,2,3,4,5,6,7,8,0", or "1 2 3 4 5 6 7 8 0" as several arguments). Bare
@@ -43,7 +44,7 @@ var puzzleMoves = []string{"up", "down", "left", "right"}
 // works too. Without goal= the goal is 1 … N²−1 then the blank. It fails,
 // naming the fix, on a malformed tile list, on a goal of another size and
 // on a start that cannot reach the goal (see [Puzzle] and [ParseTiles]).
-func ParsePuzzle(args []string) (*Puzzle, error) {
+func Parse(args []string) (*Puzzle, error) {
 	var startTok, goalTok []string
 	goalSeen := false
 	for _, a := range args {
@@ -69,7 +70,7 @@ func ParsePuzzle(args []string) (*Puzzle, error) {
 				goalTok = append(goalTok, value)
 			}
 		default:
-			return nil, usererr.Errorf("stepper", "puzzle: unknown argument %q%s: a puzzle line is puzzle <tiles> [goal=<tiles>]", a, suggest(strings.ToLower(name), []string{"goal"}))
+			return nil, usererr.Errorf("stepper", "puzzle: unknown argument %q%s: a puzzle line is puzzle <tiles> [goal=<tiles>]", a, stepper.DidYouMean(strings.ToLower(name), []string{"goal"}))
 		}
 	}
 	if len(startTok) == 0 {
@@ -221,19 +222,21 @@ func (p *Puzzle) ActionNames() []string { return append([]string(nil), puzzleMov
 // Heuristics names the puzzle's heuristics, the default first; all are
 // admissible and consistent.
 func (p *Puzzle) Heuristics() []string {
-	return append([]string{hManhattan, hMisplaced, hLinearConflict, hZero}, p.extraNames()...)
+	return append([]string{hManhattan, hMisplaced, hLinearConflict, hZero}, p.extra.List()...)
 }
 
-func (p *Puzzle) newEngine(o Options) (searchEngine, error) {
-	if o.Algorithm == BiAStar {
+// Engine starts a search on the puzzle: its boards packed into a uint64
+// up to 4×4, 25 bytes for 5×5.
+func (p *Puzzle) Engine(o stepper.Options) (stepper.Engine, error) {
+	if o.Algorithm == stepper.BiAStar {
 		return p.newBiAStar(o)
 	}
 	if p.n <= 4 {
 		pp := newPacked(p)
-		return startEngine[uint64](pp, withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced)), o, p.Kind())
+		return stepper.Start[uint64](pp, stepper.AddExtra(p, p.extra, stepper.Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced)), o, p.Kind())
 	}
 	bp := newBytesPuzzle(p)
-	return startEngine[board25](bp, withExtra(p, p.extra, Problem[board25](bp), puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)), o, p.Kind())
+	return stepper.Start[board25](bp, stepper.AddExtra(p, p.extra, stepper.Problem[board25](bp), puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)), o, p.Kind())
 }
 
 // inversions counts the pairs of tiles (blank ignored) that appear in the
@@ -341,29 +344,32 @@ func containsInt(list []int, v int) bool {
 
 // newBiAStar: a puzzle's backward heuristics are those of the puzzle with
 // start and goal swapped (the boards are packed the same way).
-func (p *Puzzle) newBiAStar(o Options) (searchEngine, error) {
+func (p *Puzzle) newBiAStar(o stepper.Options) (stepper.Engine, error) {
 	sw := *p
 	sw.start, sw.goal, sw.extra = p.goal, p.start, nil
 	own := sw.Heuristics()
-	if err := noScriptHeuristic(p.extra, o.Heuristic, own); err != nil {
+	if err := stepper.RefuseExtraBackward(p.extra, o.Heuristic, own); err != nil {
 		return nil, err
 	}
 	if p.n <= 4 {
 		pp, bp := newPacked(p), newPacked(&sw)
-		hs := withExtra(p, p.extra, Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced))
+		hs := stepper.AddExtra(p, p.extra, stepper.Problem[uint64](pp), puzzleHeuristics(&pp.geom, pp.unpack, pp.manhattan, pp.misplaced))
 		back := puzzleHeuristics(&bp.geom, bp.unpack, bp.manhattan, bp.misplaced)
-		return newBiAStar[uint64](pp, hs, func(h *Heuristic[uint64]) (func(uint64) float64, error) { return sameName(back, h) }, o)
+		return stepper.StartBiAStar[uint64](pp, hs, stepper.SameNamed(back), o)
 	}
 	pp, bp := newBytesPuzzle(p), newBytesPuzzle(&sw)
-	hs := withExtra(p, p.extra, Problem[board25](pp), puzzleHeuristics(&pp.geom, pp.unpack, nil, nil))
+	hs := stepper.AddExtra(p, p.extra, stepper.Problem[board25](pp), puzzleHeuristics(&pp.geom, pp.unpack, nil, nil))
 	back := puzzleHeuristics(&bp.geom, bp.unpack, nil, nil)
-	return newBiAStar[board25](pp, hs, func(h *Heuristic[board25]) (func(board25) float64, error) { return sameName(back, h) }, o)
+	return stepper.StartBiAStar[board25](pp, hs, stepper.SameNamed(back), o)
 }
 
-var _ extraHolder = (*Puzzle)(nil)
+var _ stepper.ExtraHolder = (*Puzzle)(nil)
 
-// withExtraHeuristics returns a copy of p with the heuristics x added.
-func (p *Puzzle) withExtraHeuristics(x *Extra) Instance {
+// ExtraHeuristics returns the heuristics added to the puzzle, or nil.
+func (p *Puzzle) ExtraHeuristics() *stepper.Extra { return p.extra }
+
+// WithExtraHeuristics returns a copy of p with the heuristics x added.
+func (p *Puzzle) WithExtraHeuristics(x *stepper.Extra) stepper.Instance {
 	c := *p
 	c.extra = x
 	return &c

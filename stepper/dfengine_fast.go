@@ -47,8 +47,8 @@ type FastRun struct {
 	// Iterations is the number of iterations; Threshold the last one's
 	// bound and Next the smallest f over it (+Inf for none), for IDA*;
 	// Limit the last depth limit and IterCutoffs its cutoffs, for IDS.
-	Iterations        int
-	Threshold, Next   float64
+	Iterations         int
+	Threshold, Next    float64
 	Limit, IterCutoffs int
 	// LastNodes and LastClosed are the nodes the last iteration's tree
 	// holds and its expansions.

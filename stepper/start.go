@@ -1,6 +1,5 @@
 package stepper
 
-
 // This file is what a problem package (stepper/puzzle, stepper/grid,
 // stepper/graph) uses to start a search on its instance: the engine is
 // sealed, a problem hands it a [Problem] and its heuristics and gets an

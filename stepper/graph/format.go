@@ -1,13 +1,14 @@
 package graph
 
 import (
-	"stepviz/stepper"
 	"fmt"
 	"math"
 	"os"
-	"stepviz/internal/usererr"
 	"strconv"
 	"strings"
+
+	"stepviz/internal/usererr"
+	"stepviz/stepper"
 )
 
 // The graph text format (docs/graph-format.md), one statement a line, '#'

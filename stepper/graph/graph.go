@@ -1,12 +1,13 @@
 package graph
 
 import (
-	"slices"
-	"stepviz/stepper"
 	"container/heap"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
+
+	"stepviz/stepper"
 
 	"stepviz/internal/usererr"
 )
@@ -44,8 +45,8 @@ type graphArc struct {
 //
 // A Graph is immutable once parsed and safe to share between searches.
 type Graph struct {
-	extra *stepper.Extra // heuristics added by stepper.WithExtra
-	source string // "romania", a file path, or "" for a graph given as text
+	extra  *stepper.Extra // heuristics added by stepper.WithExtra
+	source string         // "romania", a file path, or "" for a graph given as text
 	nodes  []Node
 	edges  []Edge
 	index  map[string]int
@@ -435,9 +436,9 @@ func (g *Graph) reversed() graphSpace {
 func (p graphSpace) LeastStepCost() float64 { return p.least }
 
 var (
-	_ stepper.Problem[int] = graphSpace{}
+	_ stepper.Problem[int]                = graphSpace{}
 	_ interface{ ActionNames() []string } = graphSpace{}
-	_ stepper.Instance     = (*Graph)(nil)
+	_ stepper.Instance                    = (*Graph)(nil)
 )
 
 func (p graphSpace) Start() int            { return p.g.start }

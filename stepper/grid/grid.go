@@ -1,11 +1,12 @@
 package grid
 
 import (
-	"stepviz/stepper"
 	"fmt"
-	"stepviz/stepper/movingai"
 	"strconv"
 	"strings"
+
+	"stepviz/stepper"
+	"stepviz/stepper/movingai"
 
 	"stepviz/internal/usererr"
 )

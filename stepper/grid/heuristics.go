@@ -1,9 +1,10 @@
 package grid
 
 import (
-	"stepviz/stepper"
 	"fmt"
 	"math"
+
+	"stepviz/stepper"
 )
 
 // gridHeuristics builds the grid heuristics, the default first (octile for

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math"
+
 	"stepviz/stepper"
 )
 
@@ -62,11 +63,11 @@ func newGridProblem(g *Grid) *gridProblem {
 	return p
 }
 
-func (p *gridProblem) Start() gridCell                   { return gridCell(p.g.start) }
-func (p *gridProblem) IsGoal(s gridCell) bool            { return int32(s) == p.g.goal }
-func (p *gridProblem) Format(s gridCell) string          { return p.g.formatCell(int32(s)) }
-func (p *gridProblem) ActionName(a int) string           { return gridDirs[a].name }
-func (p *gridProblem) ActionNames() []string             { return p.g.ActionNames() }
+func (p *gridProblem) Start() gridCell                           { return gridCell(p.g.start) }
+func (p *gridProblem) IsGoal(s gridCell) bool                    { return int32(s) == p.g.goal }
+func (p *gridProblem) Format(s gridCell) string                  { return p.g.formatCell(int32(s)) }
+func (p *gridProblem) ActionName(a int) string                   { return gridDirs[a].name }
+func (p *gridProblem) ActionNames() []string                     { return p.g.ActionNames() }
 func (p *gridProblem) heuristics() []stepper.Heuristic[gridCell] { return gridHeuristics(p.g) }
 
 // Successors appends the free neighbours of s in natural order. A diagonal

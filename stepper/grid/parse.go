@@ -1,11 +1,12 @@
 package grid
 
 import (
-	"slices"
-	"stepviz/stepper"
 	"fmt"
-	"stepviz/stepper/movingai"
+	"slices"
 	"strings"
+
+	"stepviz/stepper"
+	"stepviz/stepper/movingai"
 
 	"stepviz/internal/usererr"
 )

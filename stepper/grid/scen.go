@@ -1,15 +1,16 @@
 package grid
 
 import (
-	"stepviz/stepper"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"time"
+
 	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
+	"stepviz/stepper"
 	"stepviz/stepper/movingai"
-	"time"
 )
 
 // Scenario is a loaded Moving AI scenario file: its rows and the maps they
@@ -137,7 +138,7 @@ type ScenConfig struct {
 // ScenResult is the outcome of one scenario row.
 type ScenResult struct {
 	Row       movingai.ScenRow `json:"row"`
-	Status    stepper.Status           `json:"status"`
+	Status    stepper.Status   `json:"status"`
 	Cost      float64          `json:"cost"`
 	Expanded  int              `json:"expanded"`
 	Generated int              `json:"generated"`

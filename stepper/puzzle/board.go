@@ -1,9 +1,10 @@
 package puzzle
 
 import (
-	"stepviz/stepper"
 	"math/bits"
 	"strconv"
+
+	"stepviz/stepper"
 )
 
 // The search-side representations of a puzzle board. Problem[S] is generic,

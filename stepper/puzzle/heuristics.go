@@ -1,10 +1,11 @@
 package puzzle
 
 import (
-	"stepviz/stepper"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"stepviz/stepper"
 )
 
 // The puzzle heuristics' names. Each is admissible and consistent: a move

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"math"
+
 	"stepviz/stepper"
 )
 

@@ -1,10 +1,11 @@
 package puzzle
 
 import (
-	"stepviz/stepper"
 	"fmt"
 	"strconv"
 	"strings"
+
+	"stepviz/stepper"
 
 	"stepviz/internal/usererr"
 )

@@ -20,7 +20,7 @@ func BenchmarkAStarEventRatio(b *testing.B) {
 		p := mustPuzzle(b, tc.problem)
 		b.Run(tc.name, func(b *testing.B) {
 			steps, children := 0, 0
-			ev, run := pairedCPU(b, func() {
+			ev, run := cpuratio.PairedCPU(b, func() {
 				s := mustSearch(b, p, "astar h=manhattan")
 				children = 0
 				for {
@@ -42,7 +42,7 @@ func BenchmarkAStarEventRatio(b *testing.B) {
 			})
 			b.ReportMetric(float64(ev.Nanoseconds())/float64(steps), "ns/step-event")
 			b.ReportMetric(float64(run.Nanoseconds())/float64(steps), "ns/step-run")
-			reportRatio(b, "event", "run", ev, run)
+			cpuratio.ReportRatio(b, "event", "run", ev, run)
 		})
 	}
 }

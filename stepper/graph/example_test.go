@@ -5,12 +5,13 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
 )
 
 // A* with the straight-line distances on AIMA's Romania map, one expansion
 // at a time, as figure 3.24 of the textbook draws it.
 func ExampleRomania() {
-	s, err := stepper.NewSearch(stepper.Romania(), stepper.Options{Algorithm: stepper.AStar})
+	s, err := stepper.NewSearch(graph.Romania(), stepper.Options{Algorithm: stepper.AStar})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -38,8 +39,8 @@ func ExampleRomania() {
 }
 
 // A graph in the text format, with a one-way road and an h table.
-func ExampleParseGraphText() {
-	g, err := stepper.ParseText("", `
+func ExampleParseText() {
+	g, err := graph.ParseText("", `
 node A 0 0
 node B 3 4
 node C 6 0
@@ -67,8 +68,8 @@ goal C`, nil)
 }
 
 // A file-format error names the line and the fix.
-func ExampleParseGraphText_error() {
-	_, err := stepper.ParseText("roads.txt", "node A\nnode B\nedge A C 4\n", nil)
+func ExampleParseText_error() {
+	_, err := graph.ParseText("roads.txt", "node A\nnode B\nedge A C 4\n", nil)
 	fmt.Println(err)
 	// Output:
 	// stepper: graph roads.txt:3: edge names unknown node "C"; declare it first with "node C"

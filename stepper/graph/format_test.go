@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 const tinyGraphText = `# a small map
@@ -131,7 +133,7 @@ func TestParseGraphFile(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("node A\nedge A B 2\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	inst, err := ParseProblem("graph "+path+" start=B", LocalFiles)
+	inst, err := parseProblem("graph "+path+" start=B", stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,14 +146,14 @@ func TestParseGraphFile(t *testing.T) {
 	}
 	// The table estimates the distance to the file's goal D: with goal=B it
 	// does not apply.
-	other, err := ParseProblem("graph "+path+" goal=B", LocalFiles)
+	other, err := parseProblem("graph "+path+" goal=B", stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if h := other.Heuristics(); !reflect.DeepEqual(h, []string{"zero"}) {
 		t.Errorf("goal=B: heuristics %v, want [zero]", h)
 	}
-	if _, err := NewSearch(other, Options{Algorithm: AStar, Heuristic: "table"}); err == nil || !strings.Contains(err.Error(), "estimates the distance to D and does not apply to goal B") {
+	if _, err := stepper.NewSearch(other, stepper.Options{Algorithm: stepper.AStar, Heuristic: "table"}); err == nil || !strings.Contains(err.Error(), "estimates the distance to D and does not apply to goal B") {
 		t.Errorf("goal=B h=table: %v", err)
 	}
 	for _, tt := range []struct{ line, want string }{
@@ -161,7 +163,7 @@ func TestParseGraphFile(t *testing.T) {
 		{"graph", "missing map"},
 		{"graph goal=Arad", "comes before the map"},
 	} {
-		if _, err := ParseProblem(tt.line, LocalFiles); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, err := parseProblem(tt.line, stepper.LocalFiles); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("ParseProblem(%q, LocalFiles) = %v, want an error with %q", tt.line, err, tt.want)
 		}
 	}
@@ -195,7 +197,7 @@ func TestGraphTextRoundTrip(t *testing.T) {
 	if !strings.HasPrefix(spec, "graph text:node,A,0,0;") || !strings.HasSuffix(spec, ";start,A;goal,D start=C") {
 		t.Errorf("Spec() = %q", spec)
 	}
-	again, err := ParseProblem(spec, LocalFiles)
+	again, err := parseProblem(spec, stepper.LocalFiles)
 	if err != nil {
 		t.Fatalf("ParseProblem(%q, LocalFiles): %v", spec, err)
 	}
@@ -236,14 +238,14 @@ func FuzzParseGraphText(f *testing.F) {
 		if d := sameGraph(g, again); d != "" {
 			t.Fatalf("Text round trip: %s\n%s", d, g.Text())
 		}
-		inst, err := ParseProblem(g.Spec(), LocalFiles)
+		inst, err := parseProblem(g.Spec(), stepper.LocalFiles)
 		if err != nil {
 			t.Fatalf("Spec() %q does not parse: %v", g.Spec(), err)
 		}
 		if d := sameGraph(g, inst.(*Graph)); d != "" {
 			t.Fatalf("Spec round trip: %s", d)
 		}
-		s, err := NewSearch(g, Options{Algorithm: AStar})
+		s, err := stepper.NewSearch(g, stepper.Options{Algorithm: stepper.AStar})
 		if err != nil {
 			t.Fatalf("NewSearch: %v", err)
 		}
@@ -272,11 +274,11 @@ func TestGraphHeuristicWarnings(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, err := ParseOptions(tt.search)
+			o, err := stepper.ParseOptions(tt.search)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewSearch(g, o)
+			s, err := stepper.NewSearch(g, o)
 			if err != nil {
 				t.Fatal(err)
 			}

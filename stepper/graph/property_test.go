@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // randomGraphText writes a random graph: n nodes, roads and one-way arcs
@@ -87,19 +89,19 @@ func TestGraphRandomOptimality(t *testing.T) {
 		best := g.dist[g.start]
 		edges := fewestEdges(g)
 		for _, search := range []string{"ucs", "astar h=table closed=reopen", "astar h=zero", "ucs tree=true maxnodes=200000", "bfs", "bfs goaltest=expand"} {
-			o, _ := ParseOptions(search)
-			s, err := NewSearch(g, o)
+			o, _ := stepper.ParseOptions(search)
+			s, err := stepper.NewSearch(g, o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			s.Run(0)
 			if math.IsInf(best, 1) {
-				if s.Status() != NoSolution && !(o.Tree && s.Status() == LimitReached) {
+				if s.Status() != stepper.NoSolution && !(o.Tree && s.Status() == stepper.LimitReached) {
 					t.Errorf("graph %d, %s: status %s, want no solution\n%s", i, search, s.Status(), text)
 				}
 				continue
 			}
-			if s.Status() != Solved {
+			if s.Status() != stepper.Solved {
 				t.Errorf("graph %d, %s: status %s\n%s", i, search, s.Status(), text)
 				continue
 			}
@@ -143,11 +145,11 @@ func checkRandomSeek(t *testing.T, seed uint64, graphs int, variants []string) {
 			t.Fatal(err)
 		}
 		for _, v := range variants {
-			o, err := ParseOptions(v)
+			o, err := stepper.ParseOptions(v)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewSearch(g, o)
+			s, err := stepper.NewSearch(g, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,9 +207,9 @@ func mustJSON(t *testing.T, v any) string {
 
 func BenchmarkRomaniaAStar(b *testing.B) {
 	g := Romania()
-	o := Options{Algorithm: AStar}
+	o := stepper.Options{Algorithm: stepper.AStar}
 	for b.Loop() {
-		s, err := NewSearch(g, o)
+		s, err := stepper.NewSearch(g, o)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -5,21 +5,23 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // solveLine parses a problem line and search line and runs the search to
 // its end.
-func solveLine(t *testing.T, problem, search string) *Search {
+func solveLine(t *testing.T, problem, search string) *stepper.Search {
 	t.Helper()
-	inst, err := ParseProblem(problem, LocalFiles)
+	inst, err := parseProblem(problem, stepper.LocalFiles)
 	if err != nil {
 		t.Fatalf("ParseProblem(%q, LocalFiles): %v", problem, err)
 	}
-	o, err := ParseOptions(search)
+	o, err := stepper.ParseOptions(search)
 	if err != nil {
 		t.Fatalf("ParseOptions(%q): %v", search, err)
 	}
-	s, err := NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatalf("NewSearch(%q, %q): %v", problem, search, err)
 	}
@@ -28,7 +30,7 @@ func solveLine(t *testing.T, problem, search string) *Search {
 }
 
 // pathStates writes a solved search's path as its states.
-func pathStates(s *Search) []string {
+func pathStates(s *stepper.Search) []string {
 	var out []string
 	for _, id := range s.Path() {
 		out = append(out, s.Node(id).State)
@@ -110,7 +112,7 @@ func TestRomaniaSolutions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.search, func(t *testing.T) {
 			s := solveLine(t, "graph romania", tt.search)
-			if s.Status() != Solved {
+			if s.Status() != stepper.Solved {
 				t.Fatalf("status %s", s.Status())
 			}
 			if s.Cost() != tt.cost {
@@ -137,11 +139,11 @@ func TestRomaniaSolutions(t *testing.T) {
 //	                             is worse than its 366+160 = 526 and is ignored
 //	Bucharest    418+0   = 418   goal
 func TestRomaniaAStarTrace(t *testing.T) {
-	inst, err := ParseProblem("graph romania start=Arad goal=Bucharest", nil)
+	inst, err := parseProblem("graph romania start=Arad goal=Bucharest", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSearch(inst, Options{Algorithm: AStar, Heuristic: "sld"})
+	s, err := stepper.NewSearch(inst, stepper.Options{Algorithm: stepper.AStar, Heuristic: "sld"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +151,7 @@ func TestRomaniaAStarTrace(t *testing.T) {
 		state string
 		f     float64
 	}{{"Arad", 366}, {"Sibiu", 393}, {"Rimnicu_Vilcea", 413}, {"Fagaras", 415}, {"Pitesti", 417}, {"Bucharest", 418}}
-	var events []Event
+	var events []stepper.Event
 	for {
 		ev, ok := s.Step()
 		if !ok {
@@ -168,7 +170,7 @@ func TestRomaniaAStarTrace(t *testing.T) {
 	// Step 5 (Pitesti) lowers Bucharest's g from 450 to 418, and only that.
 	re := map[string][2]float64{}
 	for _, c := range events[4].Children {
-		if c.Fate == FateReparented {
+		if c.Fate == stepper.FateReparented {
 			re[c.State] = [2]float64{c.OldG, c.G}
 			if c.Parent != events[4].Expanded.ID {
 				t.Errorf("%s re-parented to %d, want Pitesti (%d)", c.State, c.Parent, events[4].Expanded.ID)
@@ -186,7 +188,7 @@ func TestRomaniaAStarTrace(t *testing.T) {
 	if c.Expanded != 5 || c.Generated != 3+4+3+2+3 || c.Reparented != 1 {
 		t.Errorf("counters %+v, want expanded 5, generated 15, reparented 1", c)
 	}
-	if events[5].Status != Solved || len(events[5].Children) != 0 {
+	if events[5].Status != stepper.Solved || len(events[5].Children) != 0 {
 		t.Errorf("last step: status %s with %d children, want solved with none", events[5].Status, len(events[5].Children))
 	}
 }
@@ -198,7 +200,7 @@ func TestRomaniaOtherGoals(t *testing.T) {
 	g := Romania()
 	for _, goal := range g.ActionNames() {
 		line := "graph romania goal=" + goal
-		inst, err := ParseProblem(line, LocalFiles)
+		inst, err := parseProblem(line, stepper.LocalFiles)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +223,7 @@ func TestRomaniaOtherGoals(t *testing.T) {
 			if w := def.Warnings(); len(w) != 1 || !strings.Contains(w[0], "distance to Bucharest, not to goal "+goal) || !strings.Contains(w[0], "euclidean") {
 				t.Errorf("%s: warnings %q, want one saying sld is to Bucharest and h is euclidean", line, w)
 			}
-			if _, err := NewSearch(inst, Options{Algorithm: AStar, Heuristic: "sld"}); err == nil || !strings.Contains(err.Error(), "does not apply to goal "+goal) {
+			if _, err := stepper.NewSearch(inst, stepper.Options{Algorithm: stepper.AStar, Heuristic: "sld"}); err == nil || !strings.Contains(err.Error(), "does not apply to goal "+goal) {
 				t.Errorf("%s: h=sld error %v, want one saying it does not apply", line, err)
 			}
 		}
@@ -249,14 +251,14 @@ func TestRomaniaSpecRoundTrip(t *testing.T) {
 		{"graph romania goal=rimnicu vilcea start=Zerind", "graph romania start=Zerind goal=Rimnicu_Vilcea"},
 	}
 	for _, tt := range tests {
-		inst, err := ParseProblem(tt.line, LocalFiles)
+		inst, err := parseProblem(tt.line, stepper.LocalFiles)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.line, err)
 		}
 		if got := inst.Spec(); got != tt.spec {
 			t.Errorf("Spec(%q) = %q, want %q", tt.line, got, tt.spec)
 		}
-		again, err := ParseProblem(inst.Spec(), LocalFiles)
+		again, err := parseProblem(inst.Spec(), stepper.LocalFiles)
 		if err != nil || again.Spec() != inst.Spec() {
 			t.Errorf("ParseProblem(Spec()) = %v, %v", again, err)
 		}

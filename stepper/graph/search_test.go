@@ -3,6 +3,8 @@ package graph
 import (
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // The engine's textbook variants on small graphs in the text format, every
@@ -10,21 +12,21 @@ import (
 
 // runGraph parses a graph text, runs the search line to the end and returns
 // the search and all its events.
-func runGraph(t *testing.T, text, search string) (*Search, []Event) {
+func runGraph(t *testing.T, text, search string) (*stepper.Search, []stepper.Event) {
 	t.Helper()
 	g, err := ParseText("", text, nil)
 	if err != nil {
 		t.Fatalf("ParseText: %v", err)
 	}
-	o, err := ParseOptions(search)
+	o, err := stepper.ParseOptions(search)
 	if err != nil {
 		t.Fatalf("ParseOptions(%q): %v", search, err)
 	}
-	s, err := NewSearch(g, o)
+	s, err := stepper.NewSearch(g, o)
 	if err != nil {
 		t.Fatalf("NewSearch(%q): %v", search, err)
 	}
-	var evs []Event
+	var evs []stepper.Event
 	for {
 		ev, ok := s.Step()
 		if !ok {
@@ -35,7 +37,7 @@ func runGraph(t *testing.T, text, search string) (*Search, []Event) {
 }
 
 // expandedStates lists the state selected at each step.
-func expandedStates(evs []Event) string {
+func expandedStates(evs []stepper.Event) string {
 	var out []string
 	for _, ev := range evs {
 		out = append(out, ev.Expanded.State)
@@ -44,7 +46,7 @@ func expandedStates(evs []Event) string {
 }
 
 // childFates writes one step's children as "state:fate".
-func childFates(ev Event) string {
+func childFates(ev stepper.Event) string {
 	var out []string
 	for _, c := range ev.Children {
 		out = append(out, c.State+":"+string(c.Fate))
@@ -52,9 +54,9 @@ func childFates(ev Event) string {
 	return strings.Join(out, " ")
 }
 
-func checkSolved(t *testing.T, s *Search, cost float64, path string) {
+func checkSolved(t *testing.T, s *stepper.Search, cost float64, path string) {
 	t.Helper()
-	if s.Status() != Solved {
+	if s.Status() != stepper.Solved {
 		t.Fatalf("status %s, want solved", s.Status())
 	}
 	if s.Cost() != cost {
@@ -159,11 +161,11 @@ func TestGraphInconsistentHeuristic(t *testing.T) {
 		t.Errorf("closed=reopen expanded %s, want S A C B C G", got)
 	}
 	c := evs[3].Children[1]
-	if c.Fate != FateReopened || c.State != "C" || c.OldG != 4 || c.G != 3 || c.OldParent != 1 || c.Parent != 2 {
+	if c.Fate != stepper.FateReopened || c.State != "C" || c.OldG != 4 || c.G != 3 || c.OldParent != 1 || c.Parent != 2 {
 		t.Errorf("step 4 child %+v; want C reopened, g 4 → 3, parent A (1) → B (2)", c)
 	}
 	g := evs[4].Children[2]
-	if g.Fate != FateReparented || g.State != "G" || g.OldG != 8 || g.G != 7 {
+	if g.Fate != stepper.FateReparented || g.State != "G" || g.OldG != 8 || g.G != 7 {
 		t.Errorf("step 5 child %+v; want G re-parented, g 8 → 7", g)
 	}
 	if len(s.Warnings()) != 0 {
@@ -174,7 +176,7 @@ func TestGraphInconsistentHeuristic(t *testing.T) {
 	snap := s.Snapshot()
 	var open, closed []string
 	for _, o := range snap.Open {
-		open = append(open, o.State+"@"+FormatNumber(o.Key.Priority))
+		open = append(open, o.State+"@"+stepper.FormatNumber(o.Key.Priority))
 	}
 	for _, c := range snap.Closed {
 		closed = append(closed, c.State)
@@ -184,7 +186,7 @@ func TestGraphInconsistentHeuristic(t *testing.T) {
 	}
 	// Undo across the reopening and replay give the same trace.
 	s.Seek(3)
-	if n := s.Node(4); n.Status != NodeClosed || n.G != 4 {
+	if n := s.Node(4); n.Status != stepper.NodeClosed || n.G != 4 {
 		t.Errorf("after Seek(3), C is %s with g %v; want closed, 4", n.Status, n.G)
 	}
 	ev, err := s.EventAt(4)
@@ -259,17 +261,17 @@ func TestGraphDFSDepthLimit(t *testing.T) {
 	tests := []struct {
 		search   string
 		expanded string
-		status   Status
+		status   stepper.Status
 		cost     float64
 		path     string
 	}{
-		{"dfs", "S A B G", Solved, 3, "S A B G"},
+		{"dfs", "S A B G", stepper.Solved, 3, "S A B G"},
 		// Depth 2 leaves B (depth 2) unexpanded, so G below it is never
 		// generated, then finds G (depth 2) below C.
-		{"dfs depth=2", "S A B C G", Solved, 6, "S C G"},
+		{"dfs depth=2", "S A B C G", stepper.Solved, 6, "S C G"},
 		// Depth 1 selects A and C but expands neither: AIMA's cutoff,
 		// not "no solution".
-		{"dfs depth=1", "S A C", Cutoff, 0, ""},
+		{"dfs depth=1", "S A C", stepper.Cutoff, 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.search, func(t *testing.T) {
@@ -280,13 +282,13 @@ func TestGraphDFSDepthLimit(t *testing.T) {
 			if got := expandedStates(evs); got != tt.expanded {
 				t.Errorf("selected %s, want %s", got, tt.expanded)
 			}
-			if tt.status == Solved {
+			if tt.status == stepper.Solved {
 				checkSolved(t, s, tt.cost, tt.path)
 			}
 		})
 	}
 	_, evs := runGraph(t, depthGraph, "dfs depth=2")
-	if got := childFates(evs[2]); got != "" || evs[2].Expanded.Status != NodeCutoff || evs[2].Counters.Cutoffs != 1 {
+	if got := childFates(evs[2]); got != "" || evs[2].Expanded.Status != stepper.NodeCutoff || evs[2].Counters.Cutoffs != 1 {
 		t.Errorf("depth=2 step 3 (B): children %q, status %s, %d cutoffs; want none, cutoff, 1", got, evs[2].Expanded.Status, evs[2].Counters.Cutoffs)
 	}
 	if got := childFates(evs[3]); got != "S:ignored-closed G:added" {
@@ -346,7 +348,7 @@ func TestGraphTreeSearch(t *testing.T) {
 		t.Errorf("graph DFS selected %s, want S A G", got)
 	}
 	s, evs = runGraph(t, cycleGraph, "dfs tree=true maxnodes=20")
-	if s.Status() != LimitReached {
+	if s.Status() != stepper.LimitReached {
 		t.Fatalf("tree DFS on a cycle: status %s, want limit reached", s.Status())
 	}
 	if got := expandedStates(evs[:5]); got != "S A S A S" {

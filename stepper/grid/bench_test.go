@@ -5,6 +5,9 @@ import (
 	"math"
 	"runtime"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/internal/cpuratio"
 )
 
 // BenchmarkScenArena2 runs all 910 rows of arena2.map.scen with A* octile
@@ -13,13 +16,13 @@ import (
 // per run. It reports rows, expansions and mismatches per run.
 func BenchmarkScenArena2(b *testing.B) {
 	sc := scenLoad(b, "arena2.map.scen")
-	o, err := ParseOptions("astar h=octile duplicates=drop")
+	o, err := stepper.ParseOptions("astar h=octile duplicates=drop")
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	var sum ScenSummary
-	cpu0 := processCPU()
+	cpu0 := cpuratio.ProcessCPU()
 	for b.Loop() {
 		res, err := sc.Run(ScenConfig{Options: o})
 		if err != nil {
@@ -30,7 +33,7 @@ func BenchmarkScenArena2(b *testing.B) {
 	if sum.Mismatches != 0 {
 		b.Fatalf("%d of %d rows mismatch", sum.Mismatches, sum.Rows)
 	}
-	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cpuratio.ProcessCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(sum.Rows), "rows/op")
 	b.ReportMetric(float64(sum.Expanded), "expanded/op")
 }
@@ -44,7 +47,7 @@ func BenchmarkGridSuccessors(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := newGridProblem(g)
-	buf := make([]Successor[gridCell], 0, 8)
+	buf := make([]stepper.Successor[gridCell], 0, 8)
 	s := p.Start()
 	for b.Loop() {
 		buf = p.Successors(s, buf[:0])
@@ -67,7 +70,7 @@ func BenchmarkScenArena2Minimal(b *testing.B) {
 	}
 	b.ReportAllocs()
 	expanded := 0
-	cpu0 := processCPU()
+	cpu0 := cpuratio.ProcessCPU()
 	for b.Loop() {
 		expanded = 0
 		for i, p := range grids {
@@ -78,7 +81,7 @@ func BenchmarkScenArena2Minimal(b *testing.B) {
 			}
 		}
 	}
-	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cpuratio.ProcessCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(expanded), "expanded/op")
 }
 
@@ -113,7 +116,7 @@ func minimalAStar(p *gridProblem, h func(gridCell) float64) (cost float64, expan
 	closed := map[gridCell]bool{}
 	open := &minimalHeap{{f: h(p.Start()), s: p.Start()}}
 	seq := 0
-	var buf []Successor[gridCell]
+	var buf []stepper.Successor[gridCell]
 	for open.Len() > 0 {
 		it := heap.Pop(open).(minimalItem)
 		if closed[it.s] {
@@ -154,7 +157,7 @@ func BenchmarkScenArena2Dense(b *testing.B) {
 	}
 	b.ReportAllocs()
 	expanded := 0
-	cpu0 := processCPU()
+	cpu0 := cpuratio.ProcessCPU()
 	for b.Loop() {
 		expanded = 0
 		for i, p := range grids {
@@ -165,7 +168,7 @@ func BenchmarkScenArena2Dense(b *testing.B) {
 			}
 		}
 	}
-	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cpuratio.ProcessCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 	b.ReportMetric(float64(expanded), "expanded/op")
 }
 
@@ -179,7 +182,7 @@ func denseAStar(p *gridProblem, h func(gridCell) float64) (cost float64, expande
 	g[p.Start()] = 0
 	open := &minimalHeap{{f: h(p.Start()), s: p.Start()}}
 	seq := 0
-	var buf []Successor[gridCell]
+	var buf []stepper.Successor[gridCell]
 	for open.Len() > 0 {
 		it := heap.Pop(open).(minimalItem)
 		if closed[it.s] {
@@ -209,7 +212,7 @@ func denseAStar(p *gridProblem, h func(gridCell) float64) (cost float64, expande
 func BenchmarkScenArena2Workers2(b *testing.B) {
 	sc := scenLoad(b, "arena2.map.scen")
 	b.ReportAllocs()
-	cpu0 := processCPU()
+	cpu0 := cpuratio.ProcessCPU()
 	for b.Loop() {
 		res, err := sc.Run(ScenConfig{Workers: 2})
 		if err != nil {
@@ -219,7 +222,7 @@ func BenchmarkScenArena2Workers2(b *testing.B) {
 			b.Fatalf("%d mismatches", s.Mismatches)
 		}
 	}
-	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cpuratio.ProcessCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 }
 
 // BenchmarkMazeRowsRatio runs every 8th row of arena2.map.scen (114 rows)
@@ -230,7 +233,7 @@ func BenchmarkScenArena2Workers2(b *testing.B) {
 // allocates per row too.
 func BenchmarkMazeRowsRatio(b *testing.B) {
 	sc := scenLoad(b, "arena2.map.scen").Sample(8)
-	o, err := ParseOptions("astar h=octile duplicates=drop")
+	o, err := stepper.ParseOptions("astar h=octile duplicates=drop")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -243,7 +246,7 @@ func BenchmarkMazeRowsRatio(b *testing.B) {
 		grids[i] = newGridProblem(g)
 	}
 	var allocated uint64
-	eng, dense := pairedCPU(b, func() {
+	eng, dense := cpuratio.PairedCPU(b, func() {
 		var m0, m1 runtime.MemStats
 		runtime.ReadMemStats(&m0)
 		res, err := sc.Run(ScenConfig{Options: o})
@@ -262,6 +265,6 @@ func BenchmarkMazeRowsRatio(b *testing.B) {
 			}
 		}
 	})
-	reportRatio(b, "engine", "dense", eng, dense)
+	cpuratio.ReportRatio(b, "engine", "dense", eng, dense)
 	b.ReportMetric(float64(allocated)/float64(len(sc.Rows)), "engine-B/row")
 }

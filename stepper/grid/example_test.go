@@ -4,13 +4,15 @@ import (
 	"fmt"
 
 	"stepviz/stepper"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/problems"
 )
 
 // A grid problem line: S start, G goal, # wall, a digit is terrain that
 // multiplies the cost of entering it. With 8 moves and no corner cutting A*
 // (octile distance by default) goes round the 9.
 func ExampleGrid() {
-	inst, err := stepper.ParseProblem("grid S.#/.9./..G moves=8", nil)
+	inst, err := problems.Parse("grid S.#/.9./..G moves=8", nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -37,8 +39,8 @@ func ExampleGrid() {
 }
 
 // Errors name the problem and the fix.
-func ExampleParseGrid_error() {
-	_, err := stepper.ParseProblem("grid S#G start=1,0", nil)
+func ExampleParse_error() {
+	_, err := problems.Parse("grid S#G start=1,0", nil)
 	fmt.Println(err)
 	// Output:
 	// stepper: grid: start 1,0 is a wall: choose a free cell
@@ -48,19 +50,19 @@ func ExampleParseGrid_error() {
 // with A* octile and count the rows whose cost is not the published optimum.
 // The data ships in the repository's testdata/ (see testdata/SOURCES.md).
 func ExampleLoadScen() {
-	sc, err := stepper.LoadScen("../../testdata/movingai/arena.map.scen")
+	sc, err := grid.LoadScen("../../testdata/movingai/arena.map.scen")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	res, err := sc.Run(stepper.ScenConfig{})
+	res, err := sc.Run(grid.ScenConfig{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	sum := stepper.SummarizeScen(res)
+	sum := grid.SummarizeScen(res)
 	fmt.Printf("%d rows, %d mismatches\n", sum.Rows, sum.Mismatches)
-	g, _ := sc.Grid(0, stepper.ScenConfig{})
+	g, _ := sc.Grid(0, grid.ScenConfig{})
 	fmt.Println(g.Spec())
 	// Output:
 	// 130 rows, 0 mismatches

@@ -3,6 +3,8 @@ package grid
 import (
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // FuzzParseGrid: any grid line either fails with a "stepper:" error or
@@ -20,7 +22,7 @@ func FuzzParseGrid(f *testing.F) {
 		if len(fields) > 0 && strings.HasSuffix(strings.ToLower(fields[0]), ".map") {
 			return // a file name: reading files is not this fuzz test's business
 		}
-		inst, err := ParseProblem("grid "+s, LocalFiles)
+		inst, err := parseProblem("grid "+s, stepper.LocalFiles)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "stepper: ") {
 				t.Fatalf("error without prefix: %v", err)
@@ -28,18 +30,18 @@ func FuzzParseGrid(f *testing.F) {
 			return
 		}
 		g := inst.(*Grid)
-		again, err := ParseProblem(g.Spec(), LocalFiles)
+		again, err := parseProblem(g.Spec(), stepper.LocalFiles)
 		if err != nil {
 			t.Fatalf("Spec %q does not parse: %v", g.Spec(), err)
 		}
 		if again.Spec() != g.Spec() {
 			t.Fatalf("Spec %q round-trips to %q", g.Spec(), again.Spec())
 		}
-		sr, err := NewSearch(g, Options{})
+		sr, err := stepper.NewSearch(g, stepper.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if st := sr.Run(2000); st == Solved && sr.Cost() < 0 {
+		if st := sr.Run(2000); st == stepper.Solved && sr.Cost() < 0 {
 			t.Fatalf("negative cost %v", sr.Cost())
 		}
 	})

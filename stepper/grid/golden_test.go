@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // The layout of the classic 10/14 grid tutorial: a wall of three cells
@@ -18,8 +20,8 @@ import (
 const lesterGrid = "grid ......./...#.../.S.#.G./...#.../....... cost=10-14"
 
 // gridChildLine writes one child as "action state g/h/f fate".
-func gridChildLine(c Child) string {
-	return fmt.Sprintf("%s %s %s/%s/%s %s", c.Action, c.State, FormatNumber(c.G), FormatNumber(c.H), FormatNumber(c.F), c.Fate)
+func gridChildLine(c stepper.Child) string {
+	return fmt.Sprintf("%s %s %s/%s/%s %s", c.Action, c.State, stepper.FormatNumber(c.G), stepper.FormatNumber(c.H), stepper.FormatNumber(c.F), c.Fate)
 }
 
 // The first three steps, worked out by hand: every child's g, h, f and
@@ -27,11 +29,11 @@ func gridChildLine(c Child) string {
 // wall that corner cutting would allow.
 func TestGridGoldenLesterSteps(t *testing.T) {
 	g := gridMust(t, lesterGrid)
-	o, err := ParseOptions("astar h=manhattan tie=lifo")
+	o, err := stepper.ParseOptions("astar h=manhattan tie=lifo")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSearch(g, o)
+	s, err := stepper.NewSearch(g, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +79,7 @@ func TestGridGoldenLesterSteps(t *testing.T) {
 			t.Fatalf("step %d: search ended", i+1)
 		}
 		x := ev.Expanded
-		if got := fmt.Sprintf("%s g%s h%s f%s", x.State, FormatNumber(x.G), FormatNumber(x.H), FormatNumber(x.F)); got != want.expanded {
+		if got := fmt.Sprintf("%s g%s h%s f%s", x.State, stepper.FormatNumber(x.G), stepper.FormatNumber(x.H), stepper.FormatNumber(x.F)); got != want.expanded {
 			t.Errorf("step %d expanded %s, want %s", i+1, got, want.expanded)
 		}
 		if ev.TieCount != want.ties {
@@ -92,8 +94,8 @@ func TestGridGoldenLesterSteps(t *testing.T) {
 		}
 	}
 	// With FIFO the other f = 54 cell, 2,1 (added first), wins the tie.
-	o.Tie = TieFIFO
-	s, _ = NewSearch(g, o)
+	o.Tie = stepper.TieFIFO
+	s, _ = stepper.NewSearch(g, o)
 	s.Seek(2)
 	if ev, _ := s.Step(); ev.Expanded.State != "2,1" || ev.TieCount != 1 {
 		t.Errorf("FIFO step 3 expanded %s with %d ties, want 2,1 with 1", ev.Expanded.State, ev.TieCount)

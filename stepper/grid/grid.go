@@ -55,9 +55,9 @@ type Grid struct {
 
 // Grid limits and cost models.
 const (
-	// MaxGridSide caps a grid's width and height (4096 × 4096 cells, 16 MiB
+	// MaxSide caps a grid's width and height (4096 × 4096 cells, 16 MiB
 	// of cells at most), so a bad header cannot exhaust memory.
-	MaxGridSide = movingai.MaxSide
+	MaxSide = movingai.MaxSide
 	// CostUnit: cardinal 1, diagonal √2.
 	CostUnit = "unit"
 	// Cost1014: cardinal 10, diagonal 14.

@@ -9,12 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/stepper"
+
 	"stepviz/internal/testenv"
 )
 
 func gridMust(tb testing.TB, line string) *Grid {
 	tb.Helper()
-	inst, err := ParseProblem(line, LocalFiles)
+	inst, err := parseProblem(line, stepper.LocalFiles)
 	if err != nil {
 		tb.Fatalf("ParseProblem(%q, LocalFiles): %v", line, err)
 	}
@@ -26,13 +28,13 @@ func gridMust(tb testing.TB, line string) *Grid {
 }
 
 // solve runs a search to the end and returns it.
-func gridSolve(tb testing.TB, inst Instance, opts string) *Search {
+func gridSolve(tb testing.TB, inst stepper.Instance, opts string) *stepper.Search {
 	tb.Helper()
-	o, err := ParseOptions(opts)
+	o, err := stepper.ParseOptions(opts)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s, err := NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		tb.Fatalf("NewSearch(%s, %q): %v", inst.Spec(), opts, err)
 	}
@@ -41,7 +43,7 @@ func gridSolve(tb testing.TB, inst Instance, opts string) *Search {
 }
 
 // pathStates writes a solved search's path as its states.
-func gridPathStates(s *Search) string {
+func gridPathStates(s *stepper.Search) string {
 	var out []string
 	for _, id := range s.Path() {
 		out = append(out, s.Node(id).State)
@@ -90,7 +92,7 @@ func TestGridCosts(t *testing.T) {
 			g := gridMust(t, tc.line)
 			for _, algo := range []string{"ucs", "astar"} {
 				s := gridSolve(t, g, algo)
-				if s.Status() != Solved {
+				if s.Status() != stepper.Solved {
 					t.Fatalf("%s: status %s", algo, s.Status())
 				}
 				if math.Abs(s.Cost()-tc.want) > 1e-9 {
@@ -117,8 +119,8 @@ func TestGridNaturalOrder(t *testing.T) {
 		{"grid .#./.S./..G moves=8 corners=yes", "E S W NE SE SW NW", "2,1 1,2 0,1 2,0 2,2 0,2 0,0"},
 	} {
 		g := gridMust(t, tc.line)
-		o, _ := ParseOptions("bfs goaltest=expand")
-		s, err := NewSearch(g, o)
+		o, _ := stepper.ParseOptions("bfs goaltest=expand")
+		s, err := stepper.NewSearch(g, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,12 +144,12 @@ func TestGridNaturalOrder(t *testing.T) {
 		t.Errorf("ActionNames: %s", got)
 	}
 	// a successor order must name this move model's actions
-	o, _ := ParseOptions("astar order=NE,N")
-	if _, err := NewSearch(gridMust(t, "grid S.G"), o); err == nil || !strings.Contains(err.Error(), "NE") {
+	o, _ := stepper.ParseOptions("astar order=NE,N")
+	if _, err := stepper.NewSearch(gridMust(t, "grid S.G"), o); err == nil || !strings.Contains(err.Error(), "NE") {
 		t.Errorf("order=NE with 4 moves: error %v, want one naming NE", err)
 	}
-	o, _ = ParseOptions("astar order=SE,E")
-	s, err := NewSearch(gridMust(t, "grid S../.../..G moves=8"), o)
+	o, _ = stepper.ParseOptions("astar order=SE,E")
+	s, err := stepper.NewSearch(gridMust(t, "grid S../.../..G moves=8"), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,11 +187,11 @@ func TestGridHeuristicValues(t *testing.T) {
 		{"grid 2222/2222 start=0,0 goal=3,1 moves=8", "octile", 2 * (2 + r2), true},
 	} {
 		g := gridMust(t, tc.line)
-		o, err := ParseOptions("astar h=" + tc.h)
+		o, err := stepper.ParseOptions("astar h=" + tc.h)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := NewSearch(g, o)
+		s, err := stepper.NewSearch(g, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,7 +254,7 @@ func gridRandom(rng *rand.Rand, w, h int, terrain bool, opts string) *Grid {
 		rows[y] = string(b)
 	}
 	line := fmt.Sprintf("grid %s start=0,0 goal=%d,%d %s", strings.Join(rows, "/"), w-1, h-1, opts)
-	inst, err := ParseProblem(line, LocalFiles)
+	inst, err := parseProblem(line, stepper.LocalFiles)
 	if err != nil {
 		return nil
 	}
@@ -307,7 +309,7 @@ func gridCheckHeuristics(t *testing.T, g *Grid, overshoot map[string]bool) {
 				t.Fatal(err)
 			}
 			u := gridSolve(t, from, "ucs")
-			if u.Status() != Solved {
+			if u.Status() != stepper.Solved {
 				continue
 			}
 			for _, h := range hs {
@@ -330,8 +332,8 @@ func gridCheckHeuristics(t *testing.T, g *Grid, overshoot map[string]bool) {
 
 func TestGridUnreachable(t *testing.T) {
 	for _, line := range []string{"grid S#G", "grid S#/#G moves=8", "grid S.#/.##/##G moves=8"} {
-		if s := gridSolve(t, gridMust(t, line), "astar"); s.Status() != NoSolution {
-			t.Errorf("%s: status %s, want %s", line, s.Status(), NoSolution)
+		if s := gridSolve(t, gridMust(t, line), "astar"); s.Status() != stepper.NoSolution {
+			t.Errorf("%s: status %s, want %s", line, s.Status(), stepper.NoSolution)
 		}
 	}
 }
@@ -462,11 +464,11 @@ func TestGridSeekMatchesFreshSearch(t *testing.T) {
 			continue
 		}
 		for _, opts := range []string{"astar", "ucs", "astar h=manhattan closed=reopen"} {
-			o, err := ParseOptions(opts)
+			o, err := stepper.ParseOptions(opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			stepped, _ := NewSearch(g, o)
+			stepped, _ := stepper.NewSearch(g, o)
 			for {
 				if _, ok := stepped.Step(); !ok {
 					break
@@ -481,7 +483,7 @@ func TestGridSeekMatchesFreshSearch(t *testing.T) {
 			for j := 0; j < 6; j++ {
 				k := rng.Intn(last + 1)
 				run.Seek(k)
-				fresh, _ := NewSearch(g, o)
+				fresh, _ := stepper.NewSearch(g, o)
 				fresh.Seek(k)
 				if a, b := run.Snapshot(), fresh.Snapshot(); !reflect.DeepEqual(a, b) {
 					t.Fatalf("%s %s: Seek(%d) snapshot differs from a fresh search's", g.Spec(), opts, k)

@@ -128,8 +128,8 @@ func ParseRows(rows []string, args []string) (*Grid, error) {
 		return nil, usererr.Errorf("stepper", "grid: no rows: write rows such as S..#/.#../...G ('.' free, '#' wall, 1-9 terrain, S start, G goal)")
 	}
 	w, h := len(rows[0]), len(rows)
-	if w > MaxGridSide || h > MaxGridSide {
-		return nil, usererr.Errorf("stepper", "grid: %d×%d is too big: at most %d×%d cells", w, h, MaxGridSide, MaxGridSide)
+	if w > MaxSide || h > MaxSide {
+		return nil, usererr.Errorf("stepper", "grid: %d×%d is too big: at most %d×%d cells", w, h, MaxSide, MaxSide)
 	}
 	g := &Grid{w: w, h: h, cells: make([]uint8, 0, w*h), raw: make([]byte, 0, w*h)}
 	startMark, goalMark := int32(-1), int32(-1)

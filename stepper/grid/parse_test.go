@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 func gridWriteFile(tb testing.TB, dir, name, content string) string {
@@ -23,7 +25,7 @@ func TestGridParseErrors(t *testing.T) {
 	badHeader := gridWriteFile(t, tmp, "bad.map", "type octile\nheight 2\nwidht 2\nmap\n..\n..\n")
 	short := gridWriteFile(t, tmp, "short.map", "type octile\nheight 3\nwidth 2\nmap\n..\n..\n")
 	okMap := gridWriteFile(t, tmp, "ok.map", "type octile\nheight 2\nwidth 2\nmap\n.@\n..\n")
-	wide := strings.Repeat(".", MaxGridSide+1)
+	wide := strings.Repeat(".", MaxSide+1)
 	for _, tc := range []struct{ line, want string }{
 		{"grid", "missing the grid"},
 		{"grid S..#/..G", "ragged rows: row 1 has 3 cells but row 0 has 4"},
@@ -56,7 +58,7 @@ func TestGridParseErrors(t *testing.T) {
 		{"grid " + badHeader + " start=0,0 goal=1,1", "map " + badHeader + ": line 3: bad header line"},
 		{"grid " + short + " start=0,0 goal=1,1", "the map has 2 rows but the header says height 3"},
 	} {
-		_, err := ParseProblem(tc.line, LocalFiles)
+		_, err := parseProblem(tc.line, stepper.LocalFiles)
 		if err == nil {
 			t.Errorf("%.60q: no error, want %q", tc.line, tc.want)
 			continue

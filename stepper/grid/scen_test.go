@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/stepper"
+
 	"stepviz/internal/testenv"
 )
 
@@ -64,7 +66,7 @@ func TestScenAllRowsAStarOctile(t *testing.T) {
 			if len(sc.Rows) != tc.rows {
 				t.Fatalf("%d rows, want %d", len(sc.Rows), tc.rows)
 			}
-			o, err := ParseOptions("astar h=octile")
+			o, err := stepper.ParseOptions("astar h=octile")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +107,7 @@ func TestScenSampleUCS(t *testing.T) {
 		{"random512-10-0.map.scen", 200},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			scenCheck(t, scenLoad(t, tc.file).Sample(tc.every), ScenConfig{Options: Options{Algorithm: UCS}})
+			scenCheck(t, scenLoad(t, tc.file).Sample(tc.every), ScenConfig{Options: stepper.Options{Algorithm: stepper.UCS}})
 		})
 	}
 }
@@ -159,7 +161,7 @@ func TestLoadScen(t *testing.T) {
 	}{
 		{ScenConfig{Moves: 6}, "moves 6"},
 		{ScenConfig{Cost: "metric"}, `cost "metric"`},
-		{ScenConfig{Options: Options{Heuristic: "manhatan"}}, "did you mean manhattan"},
+		{ScenConfig{Options: stepper.Options{Heuristic: "manhatan"}}, "did you mean manhattan"},
 	} {
 		if _, err := sc.Run(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Run(%+v): %v, want %q", tc.cfg, err, tc.want)
@@ -211,7 +213,7 @@ func TestScenWorkers(t *testing.T) {
 			t.Errorf("row %d: sequential %+v, workers %+v", i, a, b)
 		}
 	}
-	if _, err := sc.Run(ScenConfig{Workers: 2, Options: Options{Heuristic: "nope"}}); err == nil {
+	if _, err := sc.Run(ScenConfig{Workers: 2, Options: stepper.Options{Heuristic: "nope"}}); err == nil {
 		t.Error("bad heuristic with workers: no error")
 	}
 }

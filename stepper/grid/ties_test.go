@@ -3,17 +3,19 @@ package grid
 import (
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // gridExpansionOrder steps a search to the end and returns the states it
 // expanded, in order, and the ties its events reported.
 func gridExpansionOrder(t *testing.T, line, opts string) (order string, ties int) {
 	t.Helper()
-	o, err := ParseOptions(opts)
+	o, err := stepper.ParseOptions(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSearch(gridMust(t, line), o)
+	s, err := stepper.NewSearch(gridMust(t, line), o)
 	if err != nil {
 		t.Fatal(err)
 	}

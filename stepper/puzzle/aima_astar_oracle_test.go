@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/stepper"
+
 	"stepviz/internal/testenv"
 )
 
@@ -86,8 +88,8 @@ func readAimaAStar(t testing.TB) []aimaRun {
 // whose content differs from the goal's, the blank's cell counted when the
 // blank is off its goal cell (so, unlike h=misplaced, it is not admissible:
 // a board one move from the goal has h = 2).
-func aimaMisplaced(pp *packedPuzzle) Heuristic[uint64] {
-	return Heuristic[uint64]{Name: "aima", Estimate: func(s uint64) float64 {
+func aimaMisplaced(pp *packedPuzzle) stepper.Heuristic[uint64] {
+	return stepper.Heuristic[uint64]{Name: "aima", Estimate: func(s uint64) float64 {
 		d := s ^ pp.goal
 		d |= d >> 1
 		d |= d >> 2
@@ -98,30 +100,31 @@ func aimaMisplaced(pp *packedPuzzle) Heuristic[uint64] {
 // aimaSearch starts a search of run r's start with the options line: with
 // h=aima it uses aimaMisplaced (stepviz has no such heuristic), otherwise
 // the puzzle's own.
-func aimaSearch(t testing.TB, r aimaRun, line string) *Search {
+func aimaSearch(t testing.TB, r aimaRun, line string) *stepper.Search {
 	t.Helper()
 	p := mustPuzzle(t, "puzzle "+r.start+" goal=123456780")
 	if r.h != "aima" {
 		return mustSearch(t, p, "astar h="+r.h+" "+line)
 	}
-	o, err := ParseOptions("astar h=aima " + line)
+	o, err := stepper.ParseOptions("astar h=aima " + line)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o, err = o.Normalize(); err != nil {
-		t.Fatal(err)
-	}
-	pp := newPacked(p)
-	eng, err := startEngine[uint64](pp, []Heuristic[uint64]{aimaMisplaced(pp)}, o, p.Kind())
+	inst := stepper.NewCustom(stepper.Custom[uint64]{KindName: "puzzle", SpecLine: p.Spec(), HeuristicNames: []string{"aima"},
+		New: func() (stepper.Problem[uint64], []stepper.Heuristic[uint64], error) {
+			pp := newPacked(p)
+			return pp, []stepper.Heuristic[uint64]{aimaMisplaced(pp)}, nil
+		}})
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Search{inst: p, eng: eng}
+	return s
 }
 
 // aimaOutcome is what aima-python reports of a run, in its terms, so that
 // a mismatch prints both sides side by side.
-func aimaOutcome(s *Search) string {
+func aimaOutcome(s *stepper.Search) string {
 	var sol strings.Builder
 	for _, a := range s.PathActions() {
 		sol.WriteString(strings.ToUpper(a[:1]))
@@ -171,7 +174,7 @@ func checkNaturalOrder(tb testing.TB) {
 func runAima(tb testing.TB, r aimaRun, line string) (outcome string, reparented int) {
 	tb.Helper()
 	s := aimaSearch(tb, r, line)
-	if st := s.Run(0); st != Solved {
+	if st := s.Run(0); st != stepper.Solved {
 		tb.Fatalf("start #%d %s h=%s %s: status %s, aima-python solved it", r.id, r.start, r.h, line, st)
 	}
 	return aimaOutcome(s), s.Counters().Reparented

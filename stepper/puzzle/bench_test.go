@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"stepviz/stepper"
 )
 
 // The engine's speed and memory on puzzles, against a minimal A* written
@@ -81,7 +83,7 @@ func (h *miniHeap) pop() miniItem {
 func miniAStar(p *packedPuzzle) (cost, expanded int) {
 	h := &miniHeap{}
 	seen := map[uint64]int32{}
-	var succ []Successor[uint64]
+	var succ []stepper.Successor[uint64]
 	seq := int32(0)
 	add := func(s uint64, g, parent int32) {
 		id := int32(len(h.nodes))
@@ -134,7 +136,7 @@ func BenchmarkPuzzleAStar(b *testing.B) {
 		b.Run(tc.name+"/engine", func(b *testing.B) {
 			for b.Loop() {
 				s := mustSearch(b, p, "astar h=manhattan")
-				if s.Run(0) != Solved {
+				if s.Run(0) != stepper.Solved {
 					b.Fatal("not solved")
 				}
 			}
@@ -197,7 +199,7 @@ func BenchmarkPuzzleBytesPerNode(b *testing.B) {
 			name = "forward"
 		}
 		b.Run(name, func(b *testing.B) {
-			o, err := ParseOptions("ucs")
+			o, err := stepper.ParseOptions("ucs")
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -208,7 +210,7 @@ func BenchmarkPuzzleBytesPerNode(b *testing.B) {
 				var before, after runtime.MemStats
 				runtime.GC()
 				runtime.ReadMemStats(&before)
-				s, err := NewSearch(p, o)
+				s, err := stepper.NewSearch(p, o)
 				if err != nil {
 					b.Fatal(err)
 				}

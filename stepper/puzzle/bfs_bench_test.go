@@ -1,6 +1,11 @@
 package puzzle
 
-import "testing"
+import (
+	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/internal/cpuratio"
+)
 
 // miniBFS is breadth-first search as a textbook writes it, with nothing
 // else: a FIFO queue of nodes (state, parent), a map of reached states,
@@ -17,7 +22,7 @@ func miniBFS(p *packedPuzzle) (moves, expanded int) {
 	}
 	q := []qnode{{start, -1}}
 	reached := map[uint64]struct{}{start: {}}
-	var succ []Successor[uint64]
+	var succ []stepper.Successor[uint64]
 	for head := 0; head < len(q); head++ {
 		n := q[head]
 		expanded++
@@ -48,17 +53,17 @@ func miniBFS(p *packedPuzzle) (moves, expanded int) {
 func BenchmarkBFSWholeSpaceRatio(b *testing.B) {
 	p := mustPuzzle(b, hardEight)
 	pp := newPacked(p)
-	o, err := ParseOptions("bfs")
+	o, err := stepper.ParseOptions("bfs")
 	if err != nil {
 		b.Fatal(err)
 	}
 	o.Forget = true
-	var s *Search
-	eng, mini := pairedCPU(b, func() {
-		if s, err = NewSearch(p, o); err != nil {
+	var s *stepper.Search
+	eng, mini := cpuratio.PairedCPU(b, func() {
+		if s, err = stepper.NewSearch(p, o); err != nil {
 			b.Fatal(err)
 		}
-		if s.Run(0) != Solved {
+		if s.Run(0) != stepper.Solved {
 			b.Fatal("not solved")
 		}
 	}, func() {
@@ -67,5 +72,5 @@ func BenchmarkBFSWholeSpaceRatio(b *testing.B) {
 			b.Fatalf("miniBFS: %d moves, %d expanded; engine: %d moves, %d expanded", moves, expanded, len(s.Path())-1, s.Counters().Expanded)
 		}
 	})
-	reportRatio(b, "engine", "minimal", eng, mini)
+	cpuratio.ReportRatio(b, "engine", "minimal", eng, mini)
 }

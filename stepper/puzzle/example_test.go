@@ -5,12 +5,14 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
+	"stepviz/stepper/puzzle"
 )
 
 // Solve the textbook's 8-puzzle with A* and Manhattan distance, then list
 // the moves of the blank.
 func ExamplePuzzle() {
-	inst, err := stepper.ParseProblem("puzzle 283164705 goal=123804765", nil)
+	inst, err := problems.Parse("puzzle 283164705 goal=123804765", nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -39,12 +41,12 @@ func ExamplePuzzle() {
 // The board sizes and the ways of writing tiles.
 func ExampleParseTiles() {
 	for _, s := range []string{"283164705", "1 2 3 4 5 6 7 8 0", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0", "28316470"} {
-		tiles, err := stepper.ParseTiles(s)
+		tiles, err := puzzle.ParseTiles(s)
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(len(tiles), "tiles:", stepper.FormatTiles(tiles))
+		fmt.Println(len(tiles), "tiles:", puzzle.FormatTiles(tiles))
 	}
 	// Output:
 	// 9 tiles: 283164705
@@ -55,8 +57,8 @@ func ExampleParseTiles() {
 
 // A start that cannot reach its goal is refused when it is parsed, with the
 // inversion counts that prove it.
-func ExampleParsePuzzle_unsolvable() {
-	_, err := stepper.ParseProblem("puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", nil)
+func ExampleParse_unsolvable() {
+	_, err := problems.Parse("puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0", nil)
 	fmt.Println(strings.SplitAfter(err.Error(), ". ")[0])
 	// Output:
 	// stepper: puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0 cannot reach goal 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0: the start has 1 inversion with the blank on row 4 (1+4 = 5, odd) and the goal 0 inversions with the blank on row 4 (0+4 = 4, even).
@@ -65,7 +67,7 @@ func ExampleParsePuzzle_unsolvable() {
 // The node inspector's breakdown of h: linear conflict adds two moves for
 // each tile that must step out of its goal row or column.
 func ExampleSearch_Explain_puzzle() {
-	inst, _ := stepper.ParseProblem("puzzle 321456870", nil)
+	inst, _ := problems.Parse("puzzle 321456870", nil)
 	o, _ := stepper.ParseOptions("astar h=linear-conflict")
 	s, _ := stepper.NewSearch(inst, o)
 	for _, t := range s.Explain(0) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // Golden traces of A* on the textbook example 283164705 → 123804765 (Nilsson;
@@ -84,11 +86,11 @@ var goldenManhattan = `
 #15 123804765 g5 h0 ties[]: goal
 `
 
-var goldenManhattanOpen = map[TieRule]string{
-	TieFIFO:  "2 3 6 7 10 14",
-	TieLIFO:  "14 10 7 6 3 2",
-	TieHighG: "14 10 6 7 2 3",
-	TieLowH:  "14 10 6 7 2 3",
+var goldenManhattanOpen = map[stepper.TieRule]string{
+	stepper.TieFIFO:  "2 3 6 7 10 14",
+	stepper.TieLIFO:  "14 10 7 6 3 2",
+	stepper.TieHighG: "14 10 6 7 2 3",
+	stepper.TieLowH:  "14 10 6 7 2 3",
 }
 
 // --- Misplaced tiles (blank not counted), the textbook's own h ---
@@ -164,19 +166,19 @@ var goldenMisplacedLIFO = `
 `
 
 // goldenLine writes one event as the hand traces above do.
-func goldenLine(ev Event) string {
+func goldenLine(ev stepper.Event) string {
 	var b strings.Builder
 	x := ev.Expanded
-	fmt.Fprintf(&b, "#%d %s g%s h%s ties%v:", x.ID, x.State, FormatNumber(x.G), FormatNumber(x.H), ev.Ties)
-	if x.Status == NodeGoal {
+	fmt.Fprintf(&b, "#%d %s g%s h%s ties%v:", x.ID, x.State, stepper.FormatNumber(x.G), stepper.FormatNumber(x.H), ev.Ties)
+	if x.Status == stepper.NodeGoal {
 		b.WriteString(" goal")
 	}
 	for i, c := range ev.Children {
 		if i > 0 {
 			b.WriteString(";")
 		}
-		fmt.Fprintf(&b, " %s #%d %s g%s h%s %s", c.Action, c.ID, c.State, FormatNumber(c.G), FormatNumber(c.H), c.Fate)
-		if c.Fate == FateClosed || c.Fate == FateOpen {
+		fmt.Fprintf(&b, " %s #%d %s g%s h%s %s", c.Action, c.ID, c.State, stepper.FormatNumber(c.G), stepper.FormatNumber(c.H), c.Fate)
+		if c.Fate == stepper.FateClosed || c.Fate == stepper.FateOpen {
 			fmt.Fprintf(&b, "(#%d)", c.ExistingID)
 		}
 	}
@@ -187,18 +189,18 @@ func TestPuzzleGoldenTraces(t *testing.T) {
 	p := mustPuzzle(t, "puzzle 283164705 goal=123804765")
 	tests := []struct {
 		h     string
-		tie   TieRule
+		tie   stepper.TieRule
 		trace string
 		path  string // the moves of the solution
 	}{
-		{"manhattan", TieFIFO, goldenManhattan, "up up left down right"},
-		{"manhattan", TieLIFO, goldenManhattan, "up up left down right"},
-		{"manhattan", TieHighG, goldenManhattan, "up up left down right"},
-		{"manhattan", TieLowH, goldenManhattan, "up up left down right"},
-		{"misplaced", TieFIFO, goldenMisplacedFIFO, "up up left down right"},
-		{"misplaced", TieLIFO, goldenMisplacedLIFO, "up up left down right"},
-		{"misplaced", TieHighG, goldenMisplacedDeep, "up up left down right"},
-		{"misplaced", TieLowH, goldenMisplacedDeep, "up up left down right"},
+		{"manhattan", stepper.TieFIFO, goldenManhattan, "up up left down right"},
+		{"manhattan", stepper.TieLIFO, goldenManhattan, "up up left down right"},
+		{"manhattan", stepper.TieHighG, goldenManhattan, "up up left down right"},
+		{"manhattan", stepper.TieLowH, goldenManhattan, "up up left down right"},
+		{"misplaced", stepper.TieFIFO, goldenMisplacedFIFO, "up up left down right"},
+		{"misplaced", stepper.TieLIFO, goldenMisplacedLIFO, "up up left down right"},
+		{"misplaced", stepper.TieHighG, goldenMisplacedDeep, "up up left down right"},
+		{"misplaced", stepper.TieLowH, goldenMisplacedDeep, "up up left down right"},
 	}
 	for _, tt := range tests {
 		name := fmt.Sprintf("astar h=%s tie=%s", tt.h, tt.tie)
@@ -230,7 +232,7 @@ func TestPuzzleGoldenTraces(t *testing.T) {
 				t.Errorf("%s, step %d:\n got %s\nwant %s", name, i+1, g, w)
 			}
 		}
-		if s.Status() != Solved || s.Cost() != 5 {
+		if s.Status() != stepper.Solved || s.Cost() != 5 {
 			t.Errorf("%s: %s at cost %v, want solved at 5", name, s.Status(), s.Cost())
 		}
 		var moves []string

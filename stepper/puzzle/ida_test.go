@@ -15,12 +15,12 @@ func TestIDAStarFastPathMatchesSteps(t *testing.T) {
 		{"puzzle 5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12", "idastar order=up,left,right,down"},
 		{"puzzle 14,1,9,6,4,8,12,5,7,2,3,0,10,11,13,15 goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", "idastar order=up,left,right,down"},
 	} {
-		fast, err := New(tt.problem, tt.search)
+		fast, err := newSearch(tt.problem, tt.search)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fast.Run(0)
-		slow, err := New(tt.problem, tt.search)
+		slow, err := newSearch(tt.problem, tt.search)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -129,7 +129,7 @@ func benchEngine(b *testing.B, ks []KorfInstance) {
 	start := time.Now()
 	for range b.N {
 		for _, k := range ks {
-			s, err := New(k.Problem(), KorfSearch)
+			s, err := newSearch(k.Problem(), KorfSearch)
 			if err != nil {
 				b.Fatal(err)
 			}

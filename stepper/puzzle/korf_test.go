@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/stepper"
+
 	"stepviz/internal/testenv"
 )
 
@@ -38,11 +40,11 @@ func TestKorf100Smallest(t *testing.T) {
 	ks := readKorf(t)
 	sort.SliceStable(ks, func(i, j int) bool { return ks[i].ReproNodes < ks[j].ReproNodes })
 	for _, k := range ks[:korfSmallest] {
-		s, err := New(k.Problem(), KorfSearch)
+		s, err := newSearch(k.Problem(), KorfSearch)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if st := s.Run(0); st != Solved {
+		if st := s.Run(0); st != stepper.Solved {
 			t.Fatalf("#%d: %s", k.ID, st)
 		}
 		one, _ := s.GeneratedOneByOne()
@@ -56,11 +58,11 @@ func TestKorf100Smallest(t *testing.T) {
 // status limit reached, which is the lecture's point: IDA* needs no memory.
 func TestAStarKorfStopsAtCap(t *testing.T) {
 	k := readKorf(t)[0]
-	s, err := New(k.Problem(), "astar maxnodes=200000")
+	s, err := newSearch(k.Problem(), "astar maxnodes=200000")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := s.Run(0); st != LimitReached || s.NodeCount() < 200000 {
+	if st := s.Run(0); st != stepper.LimitReached || s.NodeCount() < 200000 {
 		t.Fatalf("A* on Korf #1: %s with %d nodes, want limit reached at 200000", st, s.NodeCount())
 	}
 }
@@ -78,7 +80,7 @@ func FuzzParseKorf(f *testing.F) {
 			return
 		}
 		for _, k := range ks {
-			if _, err := New(k.Problem(), KorfSearch); err != nil {
+			if _, err := newSearch(k.Problem(), KorfSearch); err != nil {
 				t.Fatalf("parsed instance does not start: %v", err)
 			}
 		}

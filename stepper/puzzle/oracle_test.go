@@ -9,12 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/stepper"
+
 	"stepviz/internal/testenv"
 )
 
 // neverGoal hides the goal from a search so that it runs until the state
 // space is exhausted.
-type neverGoal[S comparable] struct{ Problem[S] }
+type neverGoal[S comparable] struct{ stepper.Problem[S] }
 
 func (neverGoal[S]) IsGoal(S) bool { return false }
 
@@ -34,24 +36,25 @@ func TestPuzzleDepthTable(t *testing.T) {
 	}
 	for _, g := range goals {
 		p := mustPuzzle(t, "puzzle "+g.goal+" goal="+g.goal)
-		o, err := ParseOptions("bfs")
+		o, err := stepper.ParseOptions("bfs")
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := newEngine[uint64](neverGoal[uint64]{newPacked(p)}, nil, o)
+		inst := stepper.NewCustom(stepper.Custom[uint64]{KindName: "puzzle", SpecLine: p.Spec(),
+			New: func() (stepper.Problem[uint64], []stepper.Heuristic[uint64], error) {
+				return neverGoal[uint64]{newPacked(p)}, nil, nil
+			}})
+		e, err := stepper.NewSearch(inst, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for !e.status.Done() {
-			e.step(nil)
-		}
-		if e.status != NoSolution {
-			t.Fatalf("goal %s: status %s, want %s after exhausting the space", g.goal, e.status, NoSolution)
+		if st := e.Run(0); st != stepper.NoSolution {
+			t.Fatalf("goal %s: status %s, want %s after exhausting the space", g.goal, st, stepper.NoSolution)
 		}
 		var got []int
-		for id := range e.nodeCount() {
-			ni := e.info(int32(id))
-			if ni.Status == NodeDiscarded {
+		for id := range e.NodeCount() {
+			ni := e.Node(id)
+			if ni.Status == stepper.NodeDiscarded {
 				continue
 			}
 			for len(got) <= ni.Depth {
@@ -70,8 +73,8 @@ func TestPuzzleDepthTable(t *testing.T) {
 				t.Errorf("goal %s: %d boards at depth %d, want %d (%s column)", g.goal, got[d], d, col[d], g.column)
 			}
 		}
-		if total != 181440 || e.counters().Expanded != 181440 {
-			t.Errorf("goal %s: %d boards, %d expanded; want 181440", g.goal, total, e.counters().Expanded)
+		if total != 181440 || e.Counters().Expanded != 181440 {
+			t.Errorf("goal %s: %d boards, %d expanded; want 181440", g.goal, total, e.Counters().Expanded)
 		}
 	}
 }
@@ -155,7 +158,7 @@ func TestPuzzleKorf(t *testing.T) {
 		t.Run(fmt.Sprintf("korf%d", k.ID), func(t *testing.T) {
 			p := mustPuzzle(t, "puzzle "+FormatTiles(k.Tiles)+" goal="+goal)
 			s := mustSearch(t, p, "astar h=manhattan")
-			if st := s.Run(0); st != Solved {
+			if st := s.Run(0); st != stepper.Solved {
 				t.Fatalf("Korf #%d: status %s", k.ID, st)
 			}
 			if s.Cost() != float64(k.OptLen) {

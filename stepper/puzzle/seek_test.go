@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math/rand"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // TestPuzzleSeekReplays: on puzzles, going back and forth with Seek gives
@@ -67,8 +69,8 @@ func puzzleJSON(t *testing.T, v any) string {
 func TestPuzzleLimits(t *testing.T) {
 	p := mustPuzzle(t, "puzzle 867254301")
 	s := mustSearch(t, p, "astar h=misplaced maxnodes=5000")
-	if st := s.Run(0); st != LimitReached {
-		t.Fatalf("status %s, want %s", st, LimitReached)
+	if st := s.Run(0); st != stepper.LimitReached {
+		t.Fatalf("status %s, want %s", st, stepper.LimitReached)
 	}
 	if n := s.NodeCount(); n < 5000 || n > 5004 {
 		t.Errorf("stopped with %d nodes, want 5000 plus at most one expansion's children", n)
@@ -78,11 +80,11 @@ func TestPuzzleLimits(t *testing.T) {
 	}
 	// DFS with a depth limit below the solution's depth finds nothing.
 	d := mustSearch(t, mustPuzzle(t, "puzzle 283164705 goal=123804765"), "dfs depth=4")
-	if st := d.Run(0); st != Cutoff {
-		t.Errorf("dfs depth=4 on a 5-move puzzle: %s, want %s", st, Cutoff)
+	if st := d.Run(0); st != stepper.Cutoff {
+		t.Errorf("dfs depth=4 on a 5-move puzzle: %s, want %s", st, stepper.Cutoff)
 	}
 	d = mustSearch(t, mustPuzzle(t, "puzzle 283164705 goal=123804765"), "dfs depth=5")
-	if st := d.Run(0); st != Solved || d.Cost() != 5 {
+	if st := d.Run(0); st != stepper.Solved || d.Cost() != 5 {
 		t.Errorf("dfs depth=5 on a 5-move puzzle: %s at %v, want solved at 5", st, d.Cost())
 	}
 }
@@ -106,7 +108,7 @@ func TestPuzzleSeekBackOverReopen(t *testing.T) {
 			t.Fatalf("search ended at step %d", k-1)
 		}
 		for _, c := range ev.Children {
-			if c.Fate == FateReopened && k > back {
+			if c.Fate == stepper.FateReopened && k > back {
 				reopened[c.ID] = k
 			}
 		}

@@ -1,16 +1,16 @@
 //go:build unix
 
-package grid
+package cpuratio
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time (user + system, all threads, GC included) the
+// ProcessCPU is the CPU time (user + system, all threads, GC included) the
 // test process has used. Benchmarks report it per op beside wall time,
 // because on a shared machine wall time mostly measures the neighbours.
-func processCPU() time.Duration {
+func ProcessCPU() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

@@ -22,6 +22,7 @@ import (
 
 	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // BenchmarkStepMessageBytes measures the bytes of one step message at
@@ -91,7 +92,7 @@ func loadServerProcess() error {
 	if v := os.Getenv("STEPVIZ_LOAD_OPTIONS"); v != "" {
 		options = v
 	}
-	inst, err := stepper.ParseProblem(problem, stepper.LocalFiles)
+	inst, err := problems.Parse(problem, stepper.LocalFiles)
 	if err != nil {
 		return err
 	}

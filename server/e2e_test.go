@@ -15,6 +15,7 @@ import (
 	"stepviz/internal/testenv"
 	testbrowser "stepviz/internal/testenv/browser"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // browser starts headless Chromium for one test.
@@ -45,9 +46,9 @@ func waitStep(n int) chromedp.Action[chromedp.Void] {
 // engineAt is the engine's own snapshot of the example at step k.
 func engineAt(t *testing.T, problem, options string, k int) stepper.Snapshot {
 	t.Helper()
-	s, err := stepper.New(problem, options)
+	s, err := problems.New(problem, options)
 	if err != nil {
-		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
+		t.Fatalf("problems.New(%q, %q): %v", problem, options, err)
 	}
 	s.Seek(k)
 	return s.Snapshot()

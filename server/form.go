@@ -7,6 +7,7 @@ import (
 	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/templates"
 )
 
@@ -167,7 +168,7 @@ func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
 	}
 	// Every other source, the grid's rows included, ends in a problem
 	// line, parsed with no files: stepper opens no file a user names.
-	return stepper.ParseProblem(line, nil)
+	return problems.Parse(line, nil)
 }
 
 // searchFromForm builds the search the form describes, with the server's

@@ -11,6 +11,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	persist "stepviz/store"
 )
 
@@ -328,7 +329,7 @@ func (r *room) start(se persist.Search) (*session, error) {
 // roomSearch builds a search from a problem line and a search line within
 // this server's limits: no file named, at most MaxNodes nodes.
 func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
-	inst, err := stepper.ParseProblem(problem, nil)
+	inst, err := problems.Parse(problem, nil)
 	if err != nil {
 		return nil, err
 	}

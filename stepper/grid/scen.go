@@ -17,13 +17,13 @@ import (
 // name, read from beside the file. This is the API the `stepviz scen`
 // command builds on:
 //
-//	sc, err := stepper.LoadScen("arena2.map.scen") // parses, reads the map(s) beside it, checks every row
+//	sc, err := grid.LoadScen("arena2.map.scen") // parses, reads the map(s) beside it, checks every row
 //	sc = sc.Sample(50)                              // optional: every 50th row
-//	res, err := sc.Run(stepper.ScenConfig{          // zero config: A* octile, 8 moves, unit cost, no corner cutting
+//	res, err := sc.Run(grid.ScenConfig{          // zero config: A* octile, 8 moves, unit cost, no corner cutting
 //		Options:  opts,                            // e.g. from stepper.ParseOptions("astar h=octile")
 //		Progress: func(done, total int) { ... },   // after each row
 //	})
-//	sum := stepper.SummarizeScen(res)               // rows, mismatches, expanded, time
+//	sum := grid.SummarizeScen(res)               // rows, mismatches, expanded, time
 //
 // Each [ScenResult] has the row, the status, the cost found, the counters,
 // the time the row took and Mismatch: not solved, or a cost more than

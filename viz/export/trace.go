@@ -8,6 +8,7 @@ import (
 	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // FormatName and Version identify the JSON trace format. A reader accepts
@@ -355,7 +356,7 @@ func (t *Trace) instance() (stepper.Instance, error) {
 			return nil, err
 		}
 	}
-	inst, err := stepper.ParseProblem(t.Problem, t.Files)
+	inst, err := problems.Parse(t.Problem, t.Files)
 	if err != nil {
 		return nil, usererr.Errorf("export", "trace field \"problem\": %w", err)
 	}

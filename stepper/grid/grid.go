@@ -146,7 +146,7 @@ func (g *Grid) cellChar(i int) byte {
 // Spec is the problem line that rebuilds the grid: the .map path or the
 // rows joined by '/', then start= and goal= when the rows cannot show them
 // (always for a .map file), then moves, cost and corners.
-// [ParseProblem] of Spec() gives an equal grid.
+// problems.Parse of Spec() gives an equal grid.
 func (g *Grid) Spec() string {
 	var b strings.Builder
 	b.WriteString("grid ")

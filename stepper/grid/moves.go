@@ -35,7 +35,7 @@ func ActionNames() []string {
 // N, E, S, W, then NE, SE, SW, NW with 8 moves.
 func (g *Grid) ActionNames() []string { return ActionNames()[:g.moves] }
 
-// gridProblem is the [Problem] view of a Grid (the Grid's own Start and Goal
+// gridProblem is the [stepper.Problem] view of a Grid (the Grid's own Start and Goal
 // return coordinates, for front ends).
 type gridProblem struct {
 	g *Grid

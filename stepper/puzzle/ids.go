@@ -7,7 +7,7 @@ import (
 // This file is IDS's fast path: a linear search (Options.Linear) run to
 // its end with no events asked for, on a puzzle of up to 4×4, runs as a
 // tight recursion over the packed board, storing nothing but the path, as
-// idafast.go does for IDA*. It follows the stepped loop's conventions
+// ida.go does for IDA*. It follows the stepped loop's conventions
 // exactly — the successor order, the parent rule, the goal test when a
 // node is selected, a node at the depth limit selected and cut off, every
 // child of an expansion generated and stacked, the next iteration one

@@ -38,7 +38,7 @@ const (
 var puzzleMoves = []string{"up", "down", "left", "right"}
 
 // Parse parses the arguments of "puzzle <tiles> [goal=<tiles>]", as
-// [ParseProblem] splits them on white space. The start tiles may be the 3×3
+// problems.Parse splits them on white space. The start tiles may be the 3×3
 // digit shorthand ("283164705") or a list separated by commas or spaces
 // ("1,2,3,4,5,6,7,8,0", or "1 2 3 4 5 6 7 8 0" as several arguments). Bare
 // arguments after goal= belong to the goal, so "goal=1 2 3 8 0 4 7 6 5"

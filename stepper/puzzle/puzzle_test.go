@@ -150,7 +150,7 @@ func TestPuzzleSolvability(t *testing.T) {
 		t.Errorf("unsolvable 8-puzzle:\n got %v\nwant %s", err, want)
 	}
 	// The two 8-puzzle classes: exactly the 181,440 boards reachable from the
-	// default goal (counted by BFS in puzzle_oracle_test.go) are accepted;
+	// default goal (counted by BFS in oracle_test.go) are accepted;
 	// here every board is checked against a plain BFS from the goal.
 	reach := bfsDistances3(tileRange(1, 9))
 	perms := 0

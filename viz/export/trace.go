@@ -385,7 +385,7 @@ func checkProblemFile(problem string) error {
 	}
 	fi, err := os.Stat(f[1])
 	if err != nil || fi.Mode().IsRegular() {
-		return nil // not a file (grid rows, "romania"), or a file ParseProblem will read or report
+		return nil // not a file (grid rows, "romania"), or a file problems.Parse will read or report
 	}
 	return usererr.Errorf("export", "trace field \"problem\": %s is not a regular file; a problem file must be a .map or graph file", f[1])
 }

@@ -1,6 +1,11 @@
-package stepper
+package stepper_test
 
-import "testing"
+import (
+	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/internal/cpuratio"
+)
 
 // eventBenchCases are the searches whose events are timed: A* Manhattan
 // with the default FIFO ties on the hard 8-puzzle and on a 15-puzzle,
@@ -30,13 +35,13 @@ func BenchmarkAStarEventRatio(b *testing.B) {
 					}
 					children += len(ev.Children)
 				}
-				if s.Status() != Solved {
+				if s.Status() != stepper.Solved {
 					b.Fatalf("stepped: %s", s.Status())
 				}
 				steps = s.StepCount()
 			}, func() {
 				r := mustSearch(b, p, "astar h=manhattan")
-				if r.Run(0) != Solved || r.StepCount() != steps || children != r.Counters().Generated {
+				if r.Run(0) != stepper.Solved || r.StepCount() != steps || children != r.Counters().Generated {
 					b.Fatalf("run: %s at step %d, %d generated; stepped: %d steps, %d children", r.Status(), r.StepCount(), r.Counters().Generated, steps, children)
 				}
 			})

@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"bufio"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
 
 	"stepviz/internal/testenv"
 )
@@ -60,7 +62,7 @@ func TestIDSAgainstAIMAPython(t *testing.T) {
 			t.Fatalf("%s:%d: problem %q", aimaIDSFile, line, c[0])
 		}
 		s := solveLine(t, spec, "ids parent=keep")
-		if s.Status() != Solved {
+		if s.Status() != stepper.Solved {
 			t.Fatalf("%s: %s", spec, s.Status())
 		}
 		got := pathStates(s)[1:]

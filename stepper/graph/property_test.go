@@ -225,3 +225,12 @@ func BenchmarkParseGraphText(b *testing.B) {
 		}
 	}
 }
+
+// TestSeekWithReopenOnRandomGraphs is TestGraphRandomSeek with the
+// closed=reopen variants.
+func TestSeekWithReopenOnRandomGraphs(t *testing.T) {
+	checkRandomSeek(t, 3, 25, []string{
+		"astar h=table closed=reopen", "astar h=table closed=reopen tie=high-g",
+		"wastar h=table w=3 closed=reopen", "ucs closed=reopen",
+	})
+}

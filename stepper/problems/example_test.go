@@ -1,15 +1,15 @@
-package stepper_test
+package problems_test
 
 import (
 	"fmt"
 
-	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // A search is stepped one expansion at a time; each event says everything
 // that happened, and Seek goes back.
 func ExampleNew() {
-	s, err := stepper.New("puzzle 283164705 goal=123804765", "astar h=manhattan")
+	s, err := problems.New("puzzle 283164705 goal=123804765", "astar h=manhattan")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -55,8 +55,10 @@ func (c *custom[S]) Engine(o Options) (Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := e.(interface{ failure() error }).failure(); err != nil {
-		return nil, err
+	if f, ok := e.(interface{ failure() error }); ok {
+		if err := f.failure(); err != nil {
+			return nil, err
+		}
 	}
 	return e, nil
 }

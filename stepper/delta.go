@@ -249,14 +249,14 @@ func (e *engine[S]) baseFate(st nodeStatus8) BaseFate {
 }
 
 func (e *engine[S]) record(id int32) NodeRecord {
-	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	cell, _ := any(e.p).(Celled[S])
 	return e.recordAt(id, e.stepOf(id), cell)
 }
 
 // recordRange appends the records of ids [a, b): O(b - a) plus the steps
 // between their births, with no binary search or lookup per node.
 func (e *engine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
-	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	cell, _ := any(e.p).(Celled[S])
 	born := e.stepOf(int32(a))
 	for id := int32(a); id < int32(b); id++ {
 		for born < e.horizon() && int32(e.nodeEnd(born)) <= id {
@@ -267,7 +267,7 @@ func (e *engine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 	return dst
 }
 
-func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }) NodeRecord {
+func (e *engine[S]) recordAt(id int32, born int, cell Celled[S]) NodeRecord {
 	n := e.nodes.at(id)
 	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Born: born, Fate: e.baseFate(n.status), Cell: -1}
 	switch n.status {
@@ -287,7 +287,7 @@ func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }
 		r.StalePop = e.isStalePop(r.Order - 1)
 	}
 	if cell != nil {
-		r.Cell = cell.cellOf(n.state)
+		r.Cell = cell.Cell(n.state)
 	}
 	return r
 }

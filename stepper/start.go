@@ -93,3 +93,12 @@ func PickedHeuristic[S comparable](hs []Heuristic[S], o Options) *Heuristic[S] {
 // NoFiles is the error for a file a problem line names where no files are
 // read ([Files] is nil); instead says what to give in the file's place.
 func NoFiles(path, instead string) error { return noFiles(path, instead) }
+
+// Celled is a problem whose states are the cells of its picture (a grid's
+// cells, y·width+x; a graph's nodes, by index): a node record carries its
+// cell ([NodeRecord].Cell), so that a viewer places a node without reading
+// its state. Other problems' records say -1.
+type Celled[S comparable] interface {
+	// Cell is the cell of state s, >= 0.
+	Cell(s S) int
+}

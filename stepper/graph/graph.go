@@ -509,8 +509,13 @@ func others(names []string, skip string, extra []string) []string {
 	return out
 }
 
-// cellOf is a graph state's node index.
-func (p graphSpace) cellOf(s int) int { return s }
+// Cell is a graph state's node index.
+func (p graphSpace) Cell(s int) int { return s }
+
+var (
+	_ stepper.Celled[int]     = graphSpace{}
+	_ stepper.Reversible[int] = graphSpace{}
+)
 
 var _ stepper.ExtraHolder = (*Graph)(nil)
 

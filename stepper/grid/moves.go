@@ -132,5 +132,10 @@ func (p *gridProblem) StateIndex(s gridCell) int { return int(s) }
 // StateCount is the number of cells, the bound of StateIndex.
 func (p *gridProblem) StateCount() int { return p.g.w * p.g.h }
 
-// cellOf is the cell a grid state stands on, y·width+x.
-func (p *gridProblem) cellOf(s gridCell) int { return int(s) }
+// Cell is the cell a grid state stands on, y·width+x.
+func (p *gridProblem) Cell(s gridCell) int { return int(s) }
+
+var (
+	_ stepper.Celled[gridCell]     = (*gridProblem)(nil)
+	_ stepper.Reversible[gridCell] = (*gridProblem)(nil)
+)

@@ -106,7 +106,10 @@ type packedPuzzle struct {
 	goalBlank int
 }
 
-var _ stepper.Problem[uint64] = (*packedPuzzle)(nil)
+var (
+	_ stepper.Problem[uint64]    = (*packedPuzzle)(nil)
+	_ stepper.Reversible[uint64] = (*packedPuzzle)(nil)
+)
 
 func newPacked(p *Puzzle) *packedPuzzle {
 	pp := &packedPuzzle{geom: newGeom(p)}
@@ -223,7 +226,10 @@ type bytesPuzzle struct {
 	start, goal board25
 }
 
-var _ stepper.Problem[board25] = (*bytesPuzzle)(nil)
+var (
+	_ stepper.Problem[board25]    = (*bytesPuzzle)(nil)
+	_ stepper.Reversible[board25] = (*bytesPuzzle)(nil)
+)
 
 func newBytesPuzzle(p *Puzzle) *bytesPuzzle {
 	bp := &bytesPuzzle{geom: newGeom(p)}

@@ -14,7 +14,7 @@ import (
 // its step forwards or by Seek. Fixed: reopening clears order and the
 // journal (mod) keeps the old one.
 
-// TestReopenedNodeOrderIsClearedAndRestored: on inconsistentGraph (graph_engine_test.go)
+// TestReopenedNodeOrderIsClearedAndRestored: on inconsistentGraph (helpers_ext_test.go)
 // A* with closed=reopen expands C at step 3 and reopens it at step 4 (from
 // B, g 4 → 3), then expands it again at step 5.
 func TestReopenedNodeOrderIsClearedAndRestored(t *testing.T) {

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"fmt"
 	"strings"
 
 	"stepviz/stepper"
@@ -11,25 +12,11 @@ import (
 func parseProblem(line string, files stepper.Files) (stepper.Instance, error) {
 	f := strings.Fields(line)
 	if len(f) == 0 || !strings.EqualFold(f[0], "grid") {
-		return nil, stepper.NoFiles(line, "test: not a grid line")
+		return nil, fmt.Errorf("this test helper parses grid lines only, not %q", line)
 	}
 	p, err := Parse(f[1:], files)
 	if err != nil {
 		return nil, err
 	}
 	return p, nil
-}
-
-// newSearch parses a grid problem line and a search line and starts the
-// search, as problems.New does.
-func newSearch(problem, search string) (*stepper.Search, error) {
-	inst, err := parseProblem(problem, stepper.LocalFiles)
-	if err != nil {
-		return nil, err
-	}
-	o, err := stepper.ParseOptions(search)
-	if err != nil {
-		return nil, err
-	}
-	return stepper.NewSearch(inst, o)
 }

@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 func parseProblem(line string, files stepper.Files) (stepper.Instance, error) {
 	f := strings.Fields(line)
 	if len(f) == 0 || !strings.EqualFold(f[0], "puzzle") {
-		return nil, stepper.NoFiles(line, "test: not a puzzle line")
+		return nil, fmt.Errorf("this test helper parses puzzle lines only, not %q", line)
 	}
 	p, err := Parse(f[1:])
 	if err != nil {

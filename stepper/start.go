@@ -14,8 +14,8 @@ type Engine interface{ searchEngine }
 // (the default first): the best-first, depth-first or bidirectional
 // engine. o is normalized (as [NewSearch] passes it); kind is the
 // problem's kind ("puzzle"), which sets some defaults. It fails on a
-// heuristic or successor order p does not have. Cost: O(1) besides the
-// start state's heuristic.
+// heuristic or successor order p does not have. Cost: making the root,
+// and for a small state space the seen set's table, allocated up front.
 func Start[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind string) (Engine, error) {
 	return startEngine(p, hs, o, kind)
 }

@@ -370,7 +370,7 @@ func (e *engine[S]) step(ev *Event) {
 			if seen && ex < 0 {
 				ex = e.seen.nodeAt(slot)
 			}
-			if seen && e.nodes.at(ex).status == st8Pruned {
+			if seen && e.o.Algorithm == Beam && e.nodes.at(ex).status == st8Pruned {
 				// beam search forgets a pruned node: its state, reached
 				// again, is a new node (and the seen map's)
 				seen = false
@@ -527,6 +527,9 @@ const costTolerance = 1e-9
 
 // lessCost reports whether a is cheaper than b by more than rounding error.
 func lessCost(a, b float64) bool {
+	if a >= b {
+		return false // the common case, a duplicate no cheaper: no tolerance to compute
+	}
 	if math.IsInf(b, 1) {
 		return !math.IsInf(a, 1)
 	}

@@ -31,10 +31,28 @@ var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 // operation can then hold at most maxSequence elements: go.starlark.net
 // allows 2^30 in one instruction, which no step budget interrupts. The
 // walk uses reflection, so it covers every node type the parser has.
+// Comparisons, keys and indexes are wrapped the same way (compare.go),
+// except where a literal or a scalar operand (scalar.go) bounds them.
+// Cost: linear in f's size, plus scalarExprs.
 func boundSequences(f *syntax.File) {
-	ops := map[syntax.Token]string{syntax.STAR: mulName, syntax.PLUS: addName, syntax.PERCENT: modName}
 	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS, syntax.PERCENT_EQ: syntax.PERCENT}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if a, ok := n.(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
+			a.RHS = &syntax.BinaryExpr{OpPos: a.OpPos, Op: augmented[a.Op], X: clone(reflect.ValueOf(a.LHS)).Interface().(syntax.Expr), Y: a.RHS}
+			a.Op = syntax.EQ
+		}
+		return true
+	})
+	scalar := scalarExprs(f) // scalar.go
+	ops := map[syntax.Token]string{syntax.STAR: mulName, syntax.PLUS: addName, syntax.PERCENT: modName}
 	var walk func(v reflect.Value)
+	// replace puts e in field, a scalar if the expression it replaces was
+	set := func(field reflect.Value, e syntax.Expr) {
+		if scalar[field.Interface().(syntax.Expr)] {
+			scalar[e] = true
+		}
+		field.Set(reflect.ValueOf(e))
+	}
 	fix := func(field reflect.Value) {
 		if call, ok := field.Interface().(*syntax.CallExpr); ok {
 			boundMethodCall(call)
@@ -42,18 +60,24 @@ func boundSequences(f *syntax.File) {
 		}
 		bin, ok := field.Interface().(*syntax.BinaryExpr)
 		if ok && compareOps[bin.Op] {
-			if !literalCompare(bin) {
-				field.Set(reflect.ValueOf(compareCall(bin)))
+			if !literalCompare(bin) && !scalarCompare(bin, scalar) {
+				set(field, compareCall(bin))
 			}
 			return
 		}
-		if !ok || ops[bin.Op] == "" || bin.Op == syntax.PLUS && (isNumberLiteral(bin.X) || isNumberLiteral(bin.Y)) {
+		if !ok || ops[bin.Op] == "" || keepsOperator(bin, scalar) {
 			return
 		}
-		field.Set(reflect.ValueOf(&syntax.CallExpr{
+		set(field, &syntax.CallExpr{
 			Fn:     &syntax.Ident{NamePos: bin.OpPos, Name: ops[bin.Op]},
 			Lparen: bin.OpPos, Args: []syntax.Expr{bin.X, bin.Y}, Rparen: bin.OpPos,
-		}))
+		})
+	}
+	key := func(k syntax.Expr) syntax.Expr {
+		if isLiteral(k) || scalar[k] {
+			return k
+		}
+		return keyCall(k) // compare.go
 	}
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
@@ -71,17 +95,9 @@ func boundSequences(f *syntax.File) {
 		case reflect.Struct:
 			switch n := v.Addr().Interface().(type) {
 			case *syntax.IndexExpr:
-				if !isLiteral(n.Y) {
-					n.Y = keyCall(n.Y) // compare.go
-				}
+				n.Y = key(n.Y)
 			case *syntax.DictEntry:
-				if !isLiteral(n.Key) {
-					n.Key = keyCall(n.Key)
-				}
-			}
-			if a, ok := v.Addr().Interface().(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
-				a.RHS = &syntax.BinaryExpr{OpPos: a.OpPos, Op: augmented[a.Op], X: clone(reflect.ValueOf(a.LHS)).Interface().(syntax.Expr), Y: a.RHS}
-				a.Op = syntax.EQ
+				n.Key = key(n.Key)
 			}
 			for i := 0; i < v.NumField(); i++ {
 				fv := v.Field(i)
@@ -98,13 +114,35 @@ func boundSequences(f *syntax.File) {
 	walk(reflect.ValueOf(f))
 }
 
+// keepsOperator reports whether bin (a +, * or %) is bounded by its
+// operands' kinds: + with a number (a literal or a scalar, scalar.go)
+// makes no sequence, nor does * of two scalars or % of a scalar.
+func keepsOperator(bin *syntax.BinaryExpr, scalar map[syntax.Expr]bool) bool {
+	switch bin.Op {
+	case syntax.PLUS:
+		return isNumberLiteral(bin.X) || isNumberLiteral(bin.Y) || scalar[bin.X] || scalar[bin.Y]
+	case syntax.STAR:
+		return scalar[bin.X] && scalar[bin.Y]
+	case syntax.PERCENT:
+		return scalar[bin.X]
+	}
+	return false
+}
+
+// scalarCompare reports whether bin is an order or equality comparison
+// with a scalar operand: like a literal, it walks nothing.
+func scalarCompare(bin *syntax.BinaryExpr, scalar map[syntax.Expr]bool) bool {
+	return bin.Op != syntax.IN && bin.Op != syntax.NOT_IN && (scalar[bin.X] || scalar[bin.Y])
+}
+
 // A literal operand bounds what an operation can make or walk, so the
 // operations below keep their operators: x + 1 (or 1.5) makes no sequence
 // (a sequence plus a number is an error); x == "s", x < 3 and the other
 // order comparisons with a literal walk at most the literal (values of
 // two types compare at once, strings stop at the shorter); x["k"], x[2]
 // and {"k": v} hash and compare only the literal. in and not in are
-// always rewritten: they walk the container.
+// always rewritten: they walk the container. An operand that is
+// certainly a number or a bool (scalar.go) counts as a number literal.
 
 // isLiteral reports whether x is a number, string or bytes literal.
 func isLiteral(x syntax.Expr) bool {

@@ -1,0 +1,299 @@
+package script
+
+import "go.starlark.net/syntax"
+
+// Operations whose operand is a number or a bool keep their operators.
+//
+// An int, float or bool is hashed and compared without walking anything
+// (a big int walks its own words, never a shared part), and + or - with
+// one makes a number or fails: it never makes a sequence. So an operand
+// that is certainly a number or a bool bounds an operation exactly as a
+// number literal does (rewrite.go): x[i], {i: v}, i < x and x + i need no
+// measure when i is one. scalarExprs finds such operands by a small,
+// conservative type inference inside each def: a local is a scalar when
+// every assignment to it in its own function gives one (a number or bool
+// literal, a loop over range, len(...), a comparison, arithmetic on a
+// scalar, s.index(...) and the like); anything it cannot prove is treated
+// as it was before, an unknown value that is measured. A name a
+// comprehension or a nested function also binds is never a scalar, so a
+// use always means the function's own local. Globals and parameters are
+// unknown.
+
+// scalarResults are the builtins that return an int, float or bool (or
+// fail) whatever they are given, when the script binds none of their names.
+var scalarResults = map[string]bool{"len": true, "int": true, "float": true, "bool": true, "abs": true, "hash": true, "ord": true}
+
+// scalarMethods are the methods that return an int (or fail) on every
+// type that has them (string, bytes, list).
+var scalarMethods = map[string]bool{"index": true, "rindex": true, "find": true, "rfind": true, "count": true}
+
+// scalarExprs returns the expressions of f that are certainly an int, a
+// float or a bool, or fail. Cost: linear in f's size times the number of
+// locals of its largest function (the fixed point drops at least one local
+// a round).
+func scalarExprs(f *syntax.File) map[syntax.Expr]bool {
+	a := &scalarAnalysis{out: map[syntax.Expr]bool{}, bound: map[string]bool{}}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		for _, id := range bindings(n) {
+			a.bound[id.Name] = true
+		}
+		return true
+	})
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if d, ok := n.(*syntax.DefStmt); ok {
+			a.function(d)
+		}
+		return true
+	})
+	return a.out
+}
+
+type scalarAnalysis struct {
+	out   map[syntax.Expr]bool
+	bound map[string]bool // every name the file binds anywhere
+}
+
+// bindings are the identifiers n binds: an assignment's or a loop's
+// targets, a def's name and parameters, a lambda's parameters.
+func bindings(n syntax.Node) []*syntax.Ident {
+	var ids []*syntax.Ident
+	switch n := n.(type) {
+	case *syntax.AssignStmt:
+		ids = targets(n.LHS, ids)
+	case *syntax.ForStmt:
+		ids = targets(n.Vars, ids)
+	case *syntax.ForClause:
+		ids = targets(n.Vars, ids)
+	case *syntax.DefStmt:
+		ids = append(ids, n.Name)
+		ids = params(n.Params, ids)
+	case *syntax.LambdaExpr:
+		ids = params(n.Params, ids)
+	case *syntax.LoadStmt:
+		ids = append(ids, n.To...)
+	}
+	return ids
+}
+
+// targets appends the names an assignment target binds (x, (x, y), [x, y]);
+// x[i] and x.f bind none.
+func targets(e syntax.Expr, ids []*syntax.Ident) []*syntax.Ident {
+	switch e := e.(type) {
+	case *syntax.Ident:
+		ids = append(ids, e)
+	case *syntax.ParenExpr:
+		ids = targets(e.X, ids)
+	case *syntax.TupleExpr:
+		for _, x := range e.List {
+			ids = targets(x, ids)
+		}
+	case *syntax.ListExpr:
+		for _, x := range e.List {
+			ids = targets(x, ids)
+		}
+	}
+	return ids
+}
+
+func params(ps []syntax.Expr, ids []*syntax.Ident) []*syntax.Ident {
+	for _, p := range ps {
+		switch p := p.(type) {
+		case *syntax.Ident:
+			ids = append(ids, p)
+		case *syntax.BinaryExpr: // name=default
+			if id, ok := p.X.(*syntax.Ident); ok {
+				ids = append(ids, id)
+			}
+		case *syntax.UnaryExpr: // *args, **kwargs
+			if id, ok := p.X.(*syntax.Ident); ok {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids
+}
+
+// binding is one assignment to a local: name op= rhs (op EQ for =), or a
+// loop variable (rhs the loop's sequence, loop set).
+type binding struct {
+	op   syntax.Token
+	rhs  syntax.Expr
+	loop bool
+}
+
+// function infers the scalar locals of d and records its scalar
+// expressions (not those of functions nested in it: they have their own
+// scope and are analysed on their own).
+func (a *scalarAnalysis) function(d *syntax.DefStmt) {
+	own := map[string][]binding{}
+	unknown := map[string]bool{}
+	for _, id := range params(d.Params, nil) {
+		unknown[id.Name] = true
+	}
+	var stmts func([]syntax.Stmt)
+	stmts = func(list []syntax.Stmt) {
+		for _, s := range list {
+			switch s := s.(type) {
+			case *syntax.AssignStmt:
+				if id, ok := s.LHS.(*syntax.Ident); ok {
+					own[id.Name] = append(own[id.Name], binding{op: s.Op, rhs: s.RHS})
+				} else {
+					for _, id := range targets(s.LHS, nil) {
+						unknown[id.Name] = true
+					}
+				}
+			case *syntax.ForStmt:
+				if id, ok := s.Vars.(*syntax.Ident); ok {
+					own[id.Name] = append(own[id.Name], binding{rhs: s.X, loop: true})
+				} else {
+					for _, id := range targets(s.Vars, nil) {
+						unknown[id.Name] = true
+					}
+				}
+				stmts(s.Body)
+			case *syntax.IfStmt:
+				stmts(s.True)
+				stmts(s.False)
+			case *syntax.DefStmt:
+				unknown[s.Name.Name] = true
+			}
+		}
+	}
+	stmts(d.Body)
+	// a name a comprehension or a nested function binds (or, in a nested
+	// function, even uses) may mean another variable there: never a scalar
+	for _, s := range d.Body {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.ForClause:
+				for _, id := range targets(n.Vars, nil) {
+					unknown[id.Name] = true
+				}
+			case *syntax.DefStmt, *syntax.LambdaExpr:
+				syntax.Walk(n, func(m syntax.Node) bool {
+					if id, ok := m.(*syntax.Ident); ok {
+						unknown[id.Name] = true
+					}
+					return true
+				})
+				return false
+			}
+			return true
+		})
+	}
+	// the greatest fixed point: assume every candidate a scalar, drop those
+	// with an assignment that does not give one, until none is dropped
+	env := map[string]bool{}
+	for name := range own {
+		if !unknown[name] {
+			env[name] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for name := range env {
+			for _, b := range own[name] {
+				if !a.bindingScalar(name, b, env) {
+					delete(env, name)
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	for _, s := range d.Body {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			switch n.(type) {
+			case *syntax.DefStmt, *syntax.LambdaExpr:
+				return false
+			}
+			if e, ok := n.(syntax.Expr); ok && a.scalar(e, env) {
+				a.out[e] = true
+			}
+			return true
+		})
+	}
+}
+
+func (a *scalarAnalysis) bindingScalar(name string, b binding, env map[string]bool) bool {
+	switch {
+	case b.loop:
+		return a.rangeCall(b.rhs)
+	case b.op == syntax.EQ:
+		return a.scalar(b.rhs, env)
+	}
+	// name op= rhs, op one of the augmented assignments
+	return a.binaryScalar(augmentedOps[b.op], env[name], a.scalar(b.rhs, env))
+}
+
+var augmentedOps = map[syntax.Token]syntax.Token{
+	syntax.PLUS_EQ: syntax.PLUS, syntax.MINUS_EQ: syntax.MINUS, syntax.STAR_EQ: syntax.STAR,
+	syntax.SLASH_EQ: syntax.SLASH, syntax.SLASHSLASH_EQ: syntax.SLASHSLASH, syntax.PERCENT_EQ: syntax.PERCENT,
+	syntax.AMP_EQ: syntax.AMP, syntax.PIPE_EQ: syntax.PIPE, syntax.CIRCUMFLEX_EQ: syntax.CIRCUMFLEX,
+	syntax.LTLT_EQ: syntax.LTLT, syntax.GTGT_EQ: syntax.GTGT,
+}
+
+// rangeCall reports whether e is range(...) of the script's range (its
+// elements are ints).
+func (a *scalarAnalysis) rangeCall(e syntax.Expr) bool {
+	c, ok := e.(*syntax.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := c.Fn.(*syntax.Ident)
+	return ok && id.Name == "range" && !a.bound["range"]
+}
+
+// scalar reports whether e is certainly an int, a float or a bool (or
+// fails), env holding the scalar locals.
+func (a *scalarAnalysis) scalar(e syntax.Expr, env map[string]bool) bool {
+	switch e := e.(type) {
+	case *syntax.Literal:
+		return e.Token == syntax.INT || e.Token == syntax.FLOAT
+	case *syntax.Ident:
+		switch e.Name {
+		case "True", "False":
+			return !a.bound[e.Name]
+		}
+		return env[e.Name]
+	case *syntax.ParenExpr:
+		return a.scalar(e.X, env)
+	case *syntax.UnaryExpr:
+		// -x, +x and ~x take only numbers; not x is a bool
+		return e.Op == syntax.MINUS || e.Op == syntax.PLUS || e.Op == syntax.TILDE || e.Op == syntax.NOT
+	case *syntax.BinaryExpr:
+		if e.Op == syntax.AND || e.Op == syntax.OR { // the value of one operand
+			return a.scalar(e.X, env) && a.scalar(e.Y, env)
+		}
+		return a.binaryScalar(e.Op, a.scalar(e.X, env), a.scalar(e.Y, env))
+	case *syntax.CondExpr:
+		return a.scalar(e.True, env) && a.scalar(e.False, env)
+	case *syntax.CallExpr:
+		switch fn := e.Fn.(type) {
+		case *syntax.Ident:
+			return scalarResults[fn.Name] && !a.bound[fn.Name]
+		case *syntax.DotExpr:
+			return scalarMethods[fn.Name.Name]
+		}
+	}
+	return false
+}
+
+// binaryScalar reports whether x op y is certainly a scalar (or fails)
+// given whether x and y are.
+func (a *scalarAnalysis) binaryScalar(op syntax.Token, x, y bool) bool {
+	switch op {
+	case syntax.EQL, syntax.NEQ, syntax.LT, syntax.LE, syntax.GT, syntax.GE, syntax.IN, syntax.NOT_IN:
+		return true
+	case syntax.SLASH, syntax.SLASHSLASH, syntax.LTLT, syntax.GTGT:
+		return true // numbers only
+	case syntax.PLUS, syntax.MINUS, syntax.AMP, syntax.PIPE, syntax.CIRCUMFLEX:
+		// a scalar with anything: a number or an error (int | set fails)
+		return x || y
+	case syntax.PERCENT:
+		return x // a number's remainder; "..." % x formats
+	case syntax.STAR:
+		return x && y // 3 * "ab" repeats
+	}
+	return false
+}

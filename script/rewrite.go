@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -304,4 +305,25 @@ func boundedRange(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		return nil, fmt.Errorf("range of %d elements: the sandbox allows at most %d", n, maxSequence)
 	}
 	return r, nil
+}
+
+// hiddenPrefix begins the names of the sandbox's own builtins, which
+// every bounded operation calls (mulName, cmpName, ...).
+const hiddenPrefix = "__stepviz_"
+
+// reservedNames refuses a script that binds a name beginning with
+// hiddenPrefix: a global of that name would shadow the sandbox's builtin,
+// and the rewritten operations would call the script's function instead
+// of the bound. Calling the builtins by hand is harmless and allowed.
+func reservedNames(name string, f *syntax.File) error {
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		for _, id := range bindings(n) {
+			if err == nil && strings.HasPrefix(id.Name, hiddenPrefix) {
+				err = &Error{Where: name, Pos: id.NamePos.String(), Msg: fmt.Sprintf("the name %s is the sandbox's own: choose a name that does not begin with %s", id.Name, hiddenPrefix)}
+			}
+		}
+		return err == nil
+	})
+	return err
 }

@@ -44,29 +44,37 @@ func boundSequences(f *syntax.File) {
 		}
 		return true
 	})
-	scalar := scalarExprs(f) // scalar.go
+	specialised := specialise(f)     // specialise.go
+	k := scalarExprs(f, specialised) // scalar.go
+	scalar, short := k.scalar, k.short
 	ops := map[syntax.Token]string{syntax.STAR: mulName, syntax.PLUS: addName, syntax.PERCENT: modName}
 	var walk func(v reflect.Value)
 	// replace puts e in field, a scalar if the expression it replaces was
 	set := func(field reflect.Value, e syntax.Expr) {
-		if scalar[field.Interface().(syntax.Expr)] {
+		old := field.Interface().(syntax.Expr)
+		if scalar[old] {
 			scalar[e] = true
+		}
+		if l, ok := short[old]; ok {
+			short[e] = l
 		}
 		field.Set(reflect.ValueOf(e))
 	}
 	fix := func(field reflect.Value) {
 		if call, ok := field.Interface().(*syntax.CallExpr); ok {
-			boundMethodCall(call)
+			if dot, ok := call.Fn.(*syntax.DotExpr); !ok || !keyMethods[dot.Name.Name] || !hasKey(short, dot.X) {
+				boundMethodCall(call) // a short string's methods hash nothing
+			}
 			return
 		}
 		bin, ok := field.Interface().(*syntax.BinaryExpr)
 		if ok && compareOps[bin.Op] {
-			if !literalCompare(bin) && !scalarCompare(bin, scalar) {
+			if !literalCompare(bin) && !scalarCompare(bin, scalar) && !shortCompare(bin, short) {
 				set(field, compareCall(bin))
 			}
 			return
 		}
-		if !ok || ops[bin.Op] == "" || keepsOperator(bin, scalar) {
+		if !ok || ops[bin.Op] == "" || keepsOperator(bin, scalar) || bin.Op == syntax.PLUS && hasKey(short, syntax.Expr(bin)) {
 			return
 		}
 		set(field, &syntax.CallExpr{
@@ -75,7 +83,7 @@ func boundSequences(f *syntax.File) {
 		})
 	}
 	key := func(k syntax.Expr) syntax.Expr {
-		if isLiteral(k) || scalar[k] {
+		if isLiteral(k) || scalar[k] || hasKey(short, k) {
 			return k
 		}
 		return keyCall(k) // compare.go
@@ -96,7 +104,9 @@ func boundSequences(f *syntax.File) {
 		case reflect.Struct:
 			switch n := v.Addr().Interface().(type) {
 			case *syntax.IndexExpr:
-				n.Y = key(n.Y)
+				if !hasKey(short, n.X) { // a string's index hashes nothing
+					n.Y = key(n.Y)
+				}
 			case *syntax.DictEntry:
 				n.Key = key(n.Key)
 			}
@@ -113,6 +123,18 @@ func boundSequences(f *syntax.File) {
 		}
 	}
 	walk(reflect.ValueOf(f))
+	unspecialise(specialised)
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// shortCompare reports whether bin is an order or equality comparison
+// with a short string operand (scalar.go): it walks at most its bytes.
+func shortCompare(bin *syntax.BinaryExpr, short map[syntax.Expr]int) bool {
+	return bin.Op != syntax.IN && bin.Op != syntax.NOT_IN && (hasKey(short, bin.X) || hasKey(short, bin.Y))
 }
 
 // keepsOperator reports whether bin (a +, * or %) is bounded by its

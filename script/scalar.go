@@ -27,12 +27,20 @@ var scalarResults = map[string]bool{"len": true, "int": true, "float": true, "bo
 // type that has them (string, bytes, list).
 var scalarMethods = map[string]bool{"index": true, "rindex": true, "find": true, "rfind": true, "count": true}
 
-// scalarExprs returns the expressions of f that are certainly an int, a
-// float or a bool, or fail. Cost: linear in f's size times the number of
-// locals of its largest function (the fixed point drops at least one local
-// a round).
-func scalarExprs(f *syntax.File) map[syntax.Expr]bool {
-	a := &scalarAnalysis{out: map[syntax.Expr]bool{}, bound: map[string]bool{}}
+// kinds are what the analysis proved of f's expressions: scalar holds
+// those that are certainly an int, a float or a bool (or fail); short
+// those that are certainly a string of at most the given bytes (or fail).
+type kinds struct {
+	scalar map[syntax.Expr]bool
+	short  map[syntax.Expr]int
+}
+
+// scalarExprs analyses every def of f, and each body specialised for a
+// short string (specialise), whose parameter it takes as one. Cost: linear
+// in f's size times the number of locals of its largest function (the
+// fixed point drops at least one local a round).
+func scalarExprs(f *syntax.File, specialised []specialBody) kinds {
+	a := &scalarAnalysis{kinds: kinds{scalar: map[syntax.Expr]bool{}, short: map[syntax.Expr]int{}}, bound: map[string]bool{}}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		for _, id := range bindings(n) {
 			a.bound[id.Name] = true
@@ -41,15 +49,18 @@ func scalarExprs(f *syntax.File) map[syntax.Expr]bool {
 	})
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if d, ok := n.(*syntax.DefStmt); ok {
-			a.function(d)
+			a.analyse(d.Params, d.Body, "")
 		}
 		return true
 	})
-	return a.out
+	for _, sb := range specialised {
+		a.analyse(nil, sb.body, sb.param)
+	}
+	return a.kinds
 }
 
 type scalarAnalysis struct {
-	out   map[syntax.Expr]bool
+	kinds
 	bound map[string]bool // every name the file binds anywhere
 }
 
@@ -121,13 +132,16 @@ type binding struct {
 	loop bool
 }
 
-// function infers the scalar locals of d and records its scalar
+// analyse infers the scalar and short-string locals of the function
+// whose parameters and body are given and records the kinds of its
 // expressions (not those of functions nested in it: they have their own
-// scope and are analysed on their own).
-func (a *scalarAnalysis) function(d *syntax.DefStmt) {
+// scope and are analysed on their own). shortParam, if not "", names a
+// parameter known to be a string of at most maxStateText bytes (it is
+// then not in params).
+func (a *scalarAnalysis) analyse(ps []syntax.Expr, body []syntax.Stmt, shortParam string) {
 	own := map[string][]binding{}
 	unknown := map[string]bool{}
-	for _, id := range params(d.Params, nil) {
+	for _, id := range params(ps, nil) {
 		unknown[id.Name] = true
 	}
 	var stmts func([]syntax.Stmt)
@@ -159,10 +173,10 @@ func (a *scalarAnalysis) function(d *syntax.DefStmt) {
 			}
 		}
 	}
-	stmts(d.Body)
+	stmts(body)
 	// a name a comprehension or a nested function binds (or, in a nested
 	// function, even uses) may mean another variable there: never a scalar
-	for _, s := range d.Body {
+	for _, s := range body {
 		syntax.Walk(s, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.ForClause:
@@ -201,18 +215,99 @@ func (a *scalarAnalysis) function(d *syntax.DefStmt) {
 			}
 		}
 	}
-	for _, s := range d.Body {
+	strs := a.shortLocals(own, unknown, shortParam)
+	for _, s := range body {
 		syntax.Walk(s, func(n syntax.Node) bool {
 			switch n.(type) {
 			case *syntax.DefStmt, *syntax.LambdaExpr:
 				return false
 			}
-			if e, ok := n.(syntax.Expr); ok && a.scalar(e, env) {
-				a.out[e] = true
+			if e, ok := n.(syntax.Expr); ok {
+				if a.scalar(e, env) {
+					a.kinds.scalar[e] = true
+				}
+				if l := shortLen(e, strs); l >= 0 {
+					a.kinds.short[e] = l
+				}
 			}
 			return true
 		})
 	}
+}
+
+// shortLocals are the locals (and shortParam) that are certainly strings
+// of at most the given bytes. It starts knowing only shortParam and
+// refines a few rounds, each computing every local's bound from the
+// bounds the round before proved, so every round's answer holds (a local
+// that grows in a loop, x = x + "a", never gets a bound).
+func (a *scalarAnalysis) shortLocals(own map[string][]binding, unknown map[string]bool, shortParam string) map[string]int {
+	strs := map[string]int{}
+	if shortParam == "" || unknown[shortParam] || own[shortParam] != nil {
+		return strs
+	}
+	strs[shortParam] = maxStateText
+	for round := 0; round < 4; round++ {
+		next := map[string]int{shortParam: maxStateText}
+		for name, bs := range own {
+			if unknown[name] {
+				continue
+			}
+			most := 0
+			for _, b := range bs {
+				l := -1
+				if !b.loop && b.op == syntax.EQ {
+					l = shortLen(b.rhs, strs)
+				}
+				if l < 0 {
+					most = -1
+					break
+				}
+				most = max(most, l)
+			}
+			if most >= 0 {
+				next[name] = most
+			}
+		}
+		strs = next
+	}
+	return strs
+}
+
+// shortLen is the most bytes e can hold when it is certainly a string of
+// at most maxSequence bytes (or fails), else -1; strs holds the locals
+// known to be such strings.
+func shortLen(e syntax.Expr, strs map[string]int) int {
+	switch e := e.(type) {
+	case *syntax.Literal:
+		if s, ok := e.Value.(string); ok && e.Token == syntax.STRING {
+			return len(s)
+		}
+	case *syntax.Ident:
+		if l, ok := strs[e.Name]; ok {
+			return l
+		}
+	case *syntax.ParenExpr:
+		return shortLen(e.X, strs)
+	case *syntax.IndexExpr:
+		if shortLen(e.X, strs) >= 0 {
+			return 1 // a string's element is a string of one byte
+		}
+	case *syntax.SliceExpr:
+		return shortLen(e.X, strs)
+	case *syntax.BinaryExpr:
+		if e.Op == syntax.PLUS {
+			x, y := shortLen(e.X, strs), shortLen(e.Y, strs)
+			if x >= 0 && y >= 0 && x+y <= maxSequence {
+				return x + y
+			}
+		}
+	case *syntax.CondExpr:
+		x, y := shortLen(e.True, strs), shortLen(e.False, strs)
+		if x >= 0 && y >= 0 {
+			return max(x, y)
+		}
+	}
+	return -1
 }
 
 func (a *scalarAnalysis) bindingScalar(name string, b binding, env map[string]bool) bool {

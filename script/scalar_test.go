@@ -78,3 +78,57 @@ func TestScalarOperandsStayFast(t *testing.T) {
 		}
 	}
 }
+
+// strBase is a correct problem whose states are strings; the cases below
+// replace its successors' body.
+const strBase = `
+start = "a"
+def is_goal(s):
+    return s == "b"
+def successors(s):
+    return [("b", "b")]
+def h_zero(s):
+    return 0
+`
+
+// TestShortStringsStayBounded: a def's body specialised for a short
+// string argument (specialise.go) keeps every bound: a string it grows
+// still meets the sequence bound with the same refusal, a chain of
+// additions longer than the bound allows is refused at the addition that
+// passes it, whether the argument is a state, a string under the bound or
+// over it, and a parameter rebound to another value is measured.
+func TestShortStringsStayBounded(t *testing.T) {
+	body := func(code string) string {
+		return strings.Replace(strBase, `return [("b", "b")]`, code+"\n    return []", 1)
+	}
+	chain := func(n int) string {
+		return "def g(s):\n    return s" + strings.Repeat(" + s", n-1) + "\n"
+	}
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"doubling a state", body("x = s\n    for i in range(40):\n        x = x + x"), []string{"cell:8:15: in successors(\"a\")", "string + string would make 2097152 elements"}},
+		{"growing a state", body("x = s\n    for i in range(40):\n        x = x + (x + x)"), []string{"string + string would make"}},
+		{"seventeen short strings", chain(17) + body("g(\"ab\" * 32768)"), []string{"string + string would make 1114112 elements"}},
+		{"fourteen long strings", chain(14) + body("g(\"ab\" * 40000)"), []string{"string + string would make 1120000 elements"}},
+		{"parameter rebound to a shared value", "def g(s):\n    s = (tuple(range(1000000)),) * 1000\n    return {s: 1}\n" + body("g(s)"), []string{"a key would walk more than"}},
+		{"test called by hand", body("__stepviz_short__()"), []string{"__stepviz_short__: want one value"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err, took := runScript(t, "cell", c.src)
+			if err == nil {
+				t.Fatalf("no error; want one containing %q", c.want)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error\n%v\ndoes not contain %q", err, w)
+				}
+			}
+			if took > 2*time.Second {
+				t.Errorf("took %v; a hostile script must be stopped within about a second", took)
+			}
+		})
+	}
+}

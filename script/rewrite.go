@@ -62,6 +62,9 @@ func boundSequences(f *syntax.File) {
 	}
 	fix := func(field reflect.Value) {
 		if call, ok := field.Interface().(*syntax.CallExpr); ok {
+			if id, ok := call.Fn.(*syntax.Ident); ok && id.Name == "range" && !k.bound["range"] && smallRange(call) {
+				id.Name = rangeName // bounded by its literals
+			}
 			if dot, ok := call.Fn.(*syntax.DotExpr); !ok || !keyMethods[dot.Name.Name] || !hasKey(short, dot.X) {
 				boundMethodCall(call) // a short string's methods hash nothing
 			}
@@ -314,6 +317,36 @@ func checkRepeat(seq, count starlark.Value) error {
 		return fmt.Errorf("%s * %s would make more than %d elements, the sandbox's bound on one value", seq.Type(), n, maxSequence)
 	}
 	return nil
+}
+
+// rangeName is Starlark's own range, which range(...) calls where its
+// arguments are int literals that bound it to maxSequence elements.
+const rangeName = "__stepviz_range__"
+
+// smallRange reports whether call's arguments are one to three int
+// literals that make at most maxSequence elements whatever the step.
+func smallRange(call *syntax.CallExpr) bool {
+	if len(call.Args) == 0 || len(call.Args) > 3 {
+		return false
+	}
+	var v [2]int64
+	for i, a := range call.Args {
+		l, ok := a.(*syntax.Literal)
+		if !ok || l.Token != syntax.INT {
+			return false
+		}
+		n, ok := l.Value.(int64)
+		if !ok || n > maxSequence {
+			return false // literals are never negative: -1 is a unary minus
+		}
+		if i < 2 {
+			v[i] = n
+		}
+	}
+	if len(call.Args) == 1 {
+		return true // range(n): n elements
+	}
+	return v[1]-v[0] <= maxSequence // at most b - a elements
 }
 
 // boundedRange is Starlark's range, refusing more than maxSequence

@@ -90,6 +90,7 @@ func predeclared() starlark.StringDict {
 		"param":    starlark.NewBuiltin("param", paramBuiltin),
 		"sum":      starlark.NewBuiltin("sum", sumBuiltin), // the prelude (prelude.go)
 		shortName:  starlark.NewBuiltin(shortName, shortString),
+		rangeName:  starlark.Universe["range"],
 	}) {
 		d[k] = v
 	}

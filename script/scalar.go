@@ -33,6 +33,7 @@ var scalarMethods = map[string]bool{"index": true, "rindex": true, "find": true,
 type kinds struct {
 	scalar map[syntax.Expr]bool
 	short  map[syntax.Expr]int
+	bound  map[string]bool // every name the file binds anywhere
 }
 
 // scalarExprs analyses every def of f, and each body specialised for a
@@ -40,7 +41,7 @@ type kinds struct {
 // in f's size times the number of locals of its largest function (the
 // fixed point drops at least one local a round).
 func scalarExprs(f *syntax.File, specialised []specialBody) kinds {
-	a := &scalarAnalysis{kinds: kinds{scalar: map[syntax.Expr]bool{}, short: map[syntax.Expr]int{}}, bound: map[string]bool{}}
+	a := &scalarAnalysis{kinds: kinds{scalar: map[syntax.Expr]bool{}, short: map[syntax.Expr]int{}, bound: map[string]bool{}}}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		for _, id := range bindings(n) {
 			a.bound[id.Name] = true
@@ -61,7 +62,6 @@ func scalarExprs(f *syntax.File, specialised []specialBody) kinds {
 
 type scalarAnalysis struct {
 	kinds
-	bound map[string]bool // every name the file binds anywhere
 }
 
 // bindings are the identifiers n binds: an assignment's or a loop's

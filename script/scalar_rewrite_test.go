@@ -23,7 +23,7 @@ func hiddenCalls(t *testing.T, src string) (plain, special string) {
 		for _, s := range stmts {
 			syntax.Walk(s, func(n syntax.Node) bool {
 				if c, ok := n.(*syntax.CallExpr); ok {
-					if id, ok := c.Fn.(*syntax.Ident); ok && strings.HasPrefix(id.Name, hiddenPrefix) {
+					if id, ok := c.Fn.(*syntax.Ident); ok && isMeasure(id.Name) {
 						names = append(names, strings.TrimSuffix(strings.TrimPrefix(id.Name, hiddenPrefix), "__"))
 					}
 				}
@@ -82,5 +82,45 @@ func TestScalarRewrite(t *testing.T) {
 				t.Errorf("f calls %q and specialised %q, want %q and %q", plain, special, c.plain, c.special)
 			}
 		})
+	}
+}
+
+// TestSmallRange: range(...) of int literals that bound it calls
+// Starlark's range directly; any other range is measured.
+func TestSmallRange(t *testing.T) {
+	cases := []struct {
+		call   string
+		direct bool
+	}{
+		{"range(9)", true},
+		{"range(2, 9)", true},
+		{"range(0, 1048576, 3)", true},
+		{"range(1048577)", false},
+		{"range(0, 2000000)", false},
+		{"range(n)", false},
+		{"range(-1, 5)", false},
+		{"range(9, 0, -1)", false},
+		{"range()", false},
+	}
+	for _, c := range cases {
+		src := "n = 3\ndef f():\n    return " + c.call + "\n"
+		f, err := fileOptions.Parse("cell", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		boundSequences(f)
+		fn := f.Stmts[1].(*syntax.DefStmt).Body[0].(*syntax.ReturnStmt).Result.(*syntax.CallExpr).Fn.(*syntax.Ident).Name
+		if got := fn == rangeName; got != c.direct {
+			t.Errorf("%s calls %s; want Starlark's own range: %v", c.call, fn, c.direct)
+		}
+	}
+	// a script's own range is its own
+	f, err := fileOptions.Parse("cell", "def range(n):\n    return n\ndef f():\n    return range(9)\n", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boundSequences(f)
+	if fn := f.Stmts[1].(*syntax.DefStmt).Body[0].(*syntax.ReturnStmt).Result.(*syntax.CallExpr).Fn.(*syntax.Ident).Name; fn != "range" {
+		t.Errorf("a script's own range(9) calls %s", fn)
 	}
 }

@@ -83,7 +83,7 @@ func hiddenCallCount(stmts []syntax.Stmt) int {
 	for _, s := range stmts {
 		syntax.Walk(s, func(x syntax.Node) bool {
 			if c, ok := x.(*syntax.CallExpr); ok {
-				if id, ok := c.Fn.(*syntax.Ident); ok && strings.HasPrefix(id.Name, hiddenPrefix) {
+				if id, ok := c.Fn.(*syntax.Ident); ok && isMeasure(id.Name) {
 					n++
 				}
 			}
@@ -91,6 +91,12 @@ func hiddenCallCount(stmts []syntax.Stmt) int {
 		})
 	}
 	return n
+}
+
+// isMeasure reports whether name is one of the sandbox's builtins that
+// measure an operation (all but Starlark's own range).
+func isMeasure(name string) bool {
+	return strings.HasPrefix(name, hiddenPrefix) && name != rangeName
 }
 
 // shortString is __stepviz_short__(x): whether x is a string of at most

@@ -13,11 +13,20 @@ import "go.starlark.net/syntax"
 // conservative type inference inside each def: a local is a scalar when
 // every assignment to it in its own function gives one (a number or bool
 // literal, a loop over range, len(...), a comparison, arithmetic on a
-// scalar, s.index(...) and the like); anything it cannot prove is treated
-// as it was before, an unknown value that is measured. A name a
-// comprehension or a nested function also binds is never a scalar, so a
-// use always means the function's own local. Globals and parameters are
-// unknown.
+// scalar, s.index(...) and the like); anything it cannot prove is an
+// unknown value, which is measured. A name a comprehension binds, or a
+// nested function binds or uses, is never a scalar, so a use always means
+// the function's own local. Globals and parameters are unknown.
+//
+// In a body specialised for a string parameter of at most maxStateText
+// bytes (specialise.go) the same inference also proves short strings: the
+// parameter while no assignment rebinds it, its elements (one byte) and
+// slices, string literals, and sums of those up to maxSequence bytes. A
+// short string is hashed and compared in at most its bytes, its index
+// hashes nothing, and a sum of short strings within maxSequence bytes
+// needs no measure. A local's bound is refined a few rounds from nothing,
+// each round proved from the last, so a string that grows in a loop never
+// gets one.
 
 // scalarResults are the builtins that return an int, float or bool (or
 // fail) whatever they are given, when the script binds none of their names.

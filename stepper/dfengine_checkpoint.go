@@ -121,3 +121,27 @@ func (e *dfEngine[S]) lastCheckpointBefore(k int) int {
 
 // checkpointCount is how many checkpoints the search keeps.
 func (e *dfEngine[S]) checkpointCount() int { return len(e.cps) }
+
+// nodesHeld is the nodes the search stores: in the linear mode those held
+// and its checkpoints', else NodeCount's.
+func (e *dfEngine[S]) nodesHeld() int {
+	if !e.o.Linear {
+		return e.nodeCount()
+	}
+	n := len(e.nodes)
+	for _, c := range e.cps {
+		n += len(c.nodes)
+	}
+	return n
+}
+
+// NodesHeld is how many nodes the search stores, what a memory budget
+// counts: NodeCount, except for the depth-first family with
+// Options.Linear or Checkpoint, where it is the nodes held now and in the
+// checkpoints, O(depth · branching · checkpoints). O(checkpoints).
+func (s *Search) NodesHeld() int {
+	if d, ok := s.eng.(interface{ nodesHeld() int }); ok {
+		return d.nodesHeld()
+	}
+	return s.NodeCount()
+}

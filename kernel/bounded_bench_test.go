@@ -4,24 +4,35 @@ import (
 	"context"
 	"math"
 	"runtime"
+	"strconv"
 	"testing"
 	"time"
 )
 
-// BenchmarkBoundedSession is a notebook session stepping ids on the
-// 18-move 8-puzzle 286703145 a million steps forward, then 400,000 back,
-// then one back and one step, as a lecturer would: journaled (the search
-// keeps its journal throughout, every node of every iteration) and bounded
-// (boundedAfter: the bounded mode past 100,000 nodes). It reports the live
+// BenchmarkBoundedSession is a notebook session stepping ids (parent=keep,
+// no cycle check) on the 18-move 8-puzzle 286703145 far forward, then far
+// back, then one back and one step, as a lecturer would: journaled (the
+// search keeps its journal throughout, every node of every iteration) and
+// bounded (boundedAfter: the bounded mode past 100,000 nodes), and bounded
+// ten times as far. It reports the live
 // heap the session retains at the end, after a garbage collection, less
 // the heap before it started (held-B), the nodes its search stores
 // (held-nodes), and the wall time of the last back of one step (back1-ns)
-// and of the back of 400,000 (backfar-ns).
+// and of the far one (backfar-ns).
 //
 //	go test -run '^$' -bench BoundedSession -benchtime 1x ./kernel/
 func BenchmarkBoundedSession(b *testing.B) {
-	for _, mode := range []string{"journaled", "bounded"} {
-		b.Run(mode, func(b *testing.B) {
+	for _, tc := range []struct {
+		mode          string
+		forward, back int
+	}{
+		{"journaled", 1_000_000, 400_000},
+		{"bounded", 1_000_000, 400_000},
+		// ten times the steps: the same memory
+		{"bounded", 10_000_000, 4_000_000},
+	} {
+		mode := tc.mode
+		b.Run(mode+"-"+strconv.Itoa(tc.forward), func(b *testing.B) {
 			after := boundedAfter
 			if mode == "journaled" {
 				boundedAfter = math.MaxInt
@@ -36,18 +47,18 @@ func BenchmarkBoundedSession(b *testing.B) {
 				s := NewSession(Config{})
 				b.StartTimer()
 				cell(b, s, "puzzle 286703145")
-				cell(b, s, "a = search ids")
-				cell(b, s, "run 1000000")
+				cell(b, s, "a = search ids parent=keep")
+				cell(b, s, "run "+strconv.Itoa(tc.forward))
 				t0 := time.Now()
-				cell(b, s, "back 400000")
+				cell(b, s, "back "+strconv.Itoa(tc.back))
 				backFar = float64(time.Since(t0))
 				t0 = time.Now()
 				cell(b, s, "back")
 				back1 = float64(time.Since(t0))
 				cell(b, s, "step")
 				b.StopTimer()
-				if k := s.Search("a").StepCount(); k != 600_000 {
-					b.Fatalf("at step %d, want 600000", k)
+				if k, want := s.Search("a").StepCount(), tc.forward-tc.back; k != want {
+					b.Fatalf("at step %d, want %d", k, want)
 				}
 				var end runtime.MemStats
 				runtime.GC()

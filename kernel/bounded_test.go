@@ -19,7 +19,7 @@ func TestBoundedDepthFirst(t *testing.T) {
 		forward         int
 		back            []int
 	}{
-		{"puzzle 286703145", "ids", 140_000, []int{1, 5000, 60_000, 139_000}},
+		{"puzzle 286703145", "ids parent=keep", 140_000, []int{1, 5000, 60_000, 139_000}},
 		{"puzzle 867254301 goal=123456780", "idastar h=misplaced", 140_000, []int{3, 70_000}},
 		{"puzzle 645312870", "rbfs h=manhattan", 140_000, []int{2, 100_000}},
 	} {

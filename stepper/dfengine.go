@@ -130,9 +130,10 @@ type dfEngine[S comparable] struct {
 	iters []dfIter // every iteration begun up to the furthest step: its first step and id
 
 	// seekable in bounded memory (Options.Checkpoint, dfengine_checkpoint.go):
-	// copies of the state at the multiples of cpEvery, in step order
-	cps     []*dfEngine[S]
-	cpEvery int
+	// copies of the state at the multiples of cpEvery, in step order, and
+	// those the last seek back laid on its way
+	cps, local []*dfEngine[S]
+	cpEvery    int
 }
 
 // dfNode is one node of the family's tree.

@@ -15,10 +15,14 @@ import "slices"
 // (when k is behind the cursor, or a checkpoint lies between the cursor
 // and k) and steps forward, building no event, to k.
 //
-// Memory: at most maxCheckpoints+1 copies of the linear state, each
+// Going back, it lays besides up to maxCheckpoints local checkpoints
+// between the checkpoint restored and the step sought (seekCheckpointed).
+//
+// Memory: at most 2·maxCheckpoints+1 copies of the linear state, each
 // O(depth · branching) nodes plus the table of iterations, whatever the
 // number of steps. Time: a seek back costs at most K steps of search
-// (K ≤ max(checkpointFirst, 2·furthest/maxCheckpoints)); going forward
+// (K ≤ max(checkpointFirst, 2·furthest/maxCheckpoints)), a step back
+// after it about K/64; going forward
 // costs the steps crossed. Every event, status, counter, path, iteration,
 // bound and node held at a step is what the journaled search gives there:
 // a step's state depends only on the steps before it, and a checkpoint is
@@ -38,7 +42,7 @@ func (e *dfEngine[S]) checkpointed() bool { return e.o.Checkpoint }
 // checkpoint. O(the nodes held + one step's journal + iterations).
 func (e *dfEngine[S]) copyState() *dfEngine[S] {
 	c := *e
-	c.cps, c.succ, c.rank = nil, nil, nil
+	c.cps, c.local, c.succ, c.rank = nil, nil, nil, nil
 	c.nodes = slices.Clone(e.nodes)
 	c.stack = slices.Clone(e.stack)
 	c.frames = cloneFrames(e.frames)
@@ -79,47 +83,66 @@ func (e *dfEngine[S]) checkpoint() {
 	}
 }
 
-// restore moves the search to the last checkpoint at or before step k, or
-// to step 0 if there is none. O(the nodes held).
-func (e *dfEngine[S]) restore(k int) {
-	i, _ := slices.BinarySearchFunc(e.cps, k+1, func(c *dfEngine[S], k int) int { return c.cur - k })
+// latest is the last checkpoint at or before step k in cps, nil if none.
+// O(log checkpoints).
+func latest[S comparable](cps []*dfEngine[S], k int) *dfEngine[S] {
+	i, _ := slices.BinarySearchFunc(cps, k+1, func(c *dfEngine[S], k int) int { return c.cur - k })
 	if i == 0 {
+		return nil
+	}
+	return cps[i-1]
+}
+
+// restore moves the search to checkpoint c, or to step 0 if c is nil.
+// O(the nodes held).
+func (e *dfEngine[S]) restore(c *dfEngine[S]) {
+	if c == nil {
 		e.init()
 		return
 	}
-	cps, every, succ, rank := e.cps, e.cpEvery, e.succ, e.rank
-	*e = *cps[i-1].copyState()
-	e.cps, e.cpEvery, e.succ, e.rank = cps, every, succ, rank
+	cps, local, every, succ, rank := e.cps, e.local, e.cpEvery, e.succ, e.rank
+	*e = *c.copyState()
+	e.cps, e.local, e.cpEvery, e.succ, e.rank = cps, local, every, succ, rank
 }
 
-// seekCheckpointed is seek with checkpoints: O(K + the steps from the
-// checkpoint restored, or the cursor, to k).
+// seekCheckpointed is seek with checkpoints. It starts from the cursor or
+// the latest checkpoint at or before k, whichever is later, and searches
+// forward to k. Going back from a checkpoint of the even spacing it lays
+// local checkpoints on the way, at most maxCheckpoints at a spacing of a
+// 64th of the distance, which replace the earlier ones: a lecturer's
+// steps back one at a time then cost O(K/64) steps each, not O(K).
+// O(the steps searched).
 func (e *dfEngine[S]) seekCheckpointed(k int) int {
 	if e.fast {
 		e.init()
 	}
-	if k < e.cur || k > e.cur && len(e.cps) > 0 && e.cps[len(e.cps)-1].cur > e.cur {
-		if c := e.lastCheckpointBefore(k); k < e.cur || c > e.cur {
-			e.restore(k)
+	from := e.cur
+	if k < e.cur {
+		from = -1
+	}
+	c, l := latest(e.cps, k), latest(e.local, k)
+	var every int
+	switch {
+	case l != nil && l.cur > from && (c == nil || l.cur >= c.cur):
+		e.restore(l)
+	case c != nil && c.cur > from || from < 0:
+		e.restore(c)
+		if d := k - e.cur; d > 2*checkpointFirst {
+			clear(e.local)
+			every, e.local = max(d/maxCheckpoints, 1), e.local[:0]
 		}
 	}
 	for e.cur < k && !e.status.Done() {
 		e.advance(nil)
+		if every > 0 && e.cur%every == 0 && e.cur < k {
+			e.local = append(e.local, e.copyState())
+		}
 	}
 	return e.cur
 }
 
-// lastCheckpointBefore is the step of the last checkpoint at or before k,
-// 0 if none.
-func (e *dfEngine[S]) lastCheckpointBefore(k int) int {
-	i, _ := slices.BinarySearchFunc(e.cps, k+1, func(c *dfEngine[S], k int) int { return c.cur - k })
-	if i == 0 {
-		return 0
-	}
-	return e.cps[i-1].cur
-}
-
-// checkpointCount is how many checkpoints the search keeps.
+// checkpointCount is how many checkpoints of the even spacing the search
+// keeps (the local ones are as many at most).
 func (e *dfEngine[S]) checkpointCount() int { return len(e.cps) }
 
 // nodesHeld is the nodes the search stores: in the linear mode those held
@@ -130,6 +153,9 @@ func (e *dfEngine[S]) nodesHeld() int {
 	}
 	n := len(e.nodes)
 	for _, c := range e.cps {
+		n += len(c.nodes)
+	}
+	for _, c := range e.local {
 		n += len(c.nodes)
 	}
 	return n

@@ -165,3 +165,24 @@ func TestCheckpointSeekMatchesJournal(t *testing.T) {
 func checkpointsOf(s *Search) int {
 	return s.eng.(interface{ checkpointCount() int }).checkpointCount()
 }
+
+// TestCheckpointMemoryBounded: however far a checkpointed IDS goes and
+// comes back, it stores at most 2·maxCheckpoints+1 copies of the linear
+// state, 1 + (depth+1)·branching nodes each (depth ≤ 19 and branching ≤ 4
+// on the 18-move 8-puzzle before its last iterations), while the
+// journaled search's nodes grow with the steps.
+func TestCheckpointMemoryBounded(t *testing.T) {
+	const bound = (2*maxCheckpoints + 1) * (1 + 20*4)
+	s := newCheckpointed(t, "puzzle 286703145", "ids parent=keep", true)
+	for _, k := range []int{60_000, 600_000, 200_000, 199_999, 199_990, 450_000, 1} {
+		if got := s.Seek(k); got != k {
+			t.Fatalf("Seek(%d) reached %d", k, got)
+		}
+		if held := s.NodesHeld(); held > bound || held < heldBy(s) {
+			t.Fatalf("at step %d: %d nodes stored (%d in the linear state), want at most %d", k, held, heldBy(s), bound)
+		}
+		if n := s.NodeCount(); k >= 200_000 && n < 10*bound {
+			t.Fatalf("at step %d the search made only %d nodes: the bound proves nothing", k, n)
+		}
+	}
+}

@@ -58,7 +58,7 @@ type FastRun struct {
 // fastPath runs the search to its end through the problem's FastRunner if
 // it has one that runs it, and reports whether it did.
 func (e *dfEngine[S]) fastPath() bool {
-	if e.cur != 0 || e.o.Parent == PathParent { // the fast paths know no path check
+	if e.cur != 0 || e.o.Parent == PathParent || e.o.Checkpoint { // the fast paths know no path check and lay no checkpoint
 		return false
 	}
 	fr, ok := any(e.p).(FastRunner)

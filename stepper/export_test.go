@@ -83,3 +83,16 @@ func ProblemOf[S comparable](e Engine) Problem[S] {
 
 // HeuristicOf is the heuristic a started best-first engine uses, or nil.
 func HeuristicOf[S comparable](e Engine) *Heuristic[S] { return e.(*engine[S]).h }
+
+// MaxCheckpoints and CheckpointFirst are a checkpointed search's bounds
+// (dfengine_checkpoint.go).
+const (
+	MaxCheckpoints  = maxCheckpoints
+	CheckpointFirst = checkpointFirst
+)
+
+// CheckpointCount is how many checkpoints a checkpointed depth-first
+// search holds.
+func CheckpointCount(s *Search) int {
+	return s.eng.(interface{ checkpointCount() int }).checkpointCount()
+}

@@ -6,12 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 	"stepviz/stepper/graph"
 	"stepviz/stepper/grid"
 	"stepviz/stepper/puzzle"
-
-	"stepviz/internal/testenv"
 )
 
 // TestBiAStarRomania: biastar with sld forward and max(0, sld(Arad) −

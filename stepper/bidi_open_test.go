@@ -3,10 +3,9 @@ package stepper_test
 import (
 	"testing"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 	"stepviz/stepper/graph"
-
-	"stepviz/internal/testenv"
 )
 
 // TestBidiSnapshotOpenPopOrder: a bidirectional snapshot lists its open

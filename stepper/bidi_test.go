@@ -5,12 +5,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"stepviz/internal/testenv"
 	"stepviz/stepper"
 	"stepviz/stepper/graph"
 	"stepviz/stepper/grid"
 	"stepviz/stepper/puzzle"
-
-	"stepviz/internal/testenv"
 )
 
 // solveWith runs a search line on an instance to its end.

@@ -9,11 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"stepviz/stepper"
-	"stepviz/stepper/problems"
-
 	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // spyFiles serves files from a map and records every path opened.

@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"stepviz/stepper"
-
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
 )
 
 // aimaIDSFile is aima-python's iterative deepening on Romania and on

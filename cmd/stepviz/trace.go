@@ -12,9 +12,8 @@ import (
 
 	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
-	"stepviz/stepper/problems"
-
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz/export"
 )
 

@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"stepviz/stepper"
-
 	"stepviz/internal/usererr"
+	"stepviz/stepper"
 )
 
 // Node is one node of a weighted graph. X and Y are its drawing

@@ -5,10 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/stepper/movingai"
-
-	"stepviz/internal/usererr"
 )
 
 // Grid is a grid pathfinding problem: a rectangle of cells, each a wall or

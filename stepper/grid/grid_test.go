@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"stepviz/stepper"
-
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
 )
 
 func gridMust(tb testing.TB, line string) *Grid {

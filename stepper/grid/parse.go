@@ -5,10 +5,9 @@ import (
 	"slices"
 	"strings"
 
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
 	"stepviz/stepper/movingai"
-
-	"stepviz/internal/usererr"
 )
 
 // gridArgs are the options of a grid problem line; nil or zero means "not

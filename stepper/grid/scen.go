@@ -18,10 +18,10 @@ import (
 // command builds on:
 //
 //	sc, err := grid.LoadScen("arena2.map.scen") // parses, reads the map(s) beside it, checks every row
-//	sc = sc.Sample(50)                              // optional: every 50th row
+//	sc = sc.Sample(50)                           // optional: every 50th row
 //	res, err := sc.Run(grid.ScenConfig{          // zero config: A* octile, 8 moves, unit cost, no corner cutting
-//		Options:  opts,                            // e.g. from stepper.ParseOptions("astar h=octile")
-//		Progress: func(done, total int) { ... },   // after each row
+//		Options:  opts,                          // e.g. from stepper.ParseOptions("astar h=octile")
+//		Progress: func(done, total int) { ... }, // after each row
 //	})
 //	sum := grid.SummarizeScen(res)               // rows, mismatches, expanded, time
 //

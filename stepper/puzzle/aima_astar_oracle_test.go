@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"stepviz/stepper"
-
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
 )
 
 // aimaRun is one row of aima-astar-8puzzle.csv: aima-python's astar_search

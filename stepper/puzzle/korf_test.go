@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"stepviz/stepper"
-
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
 )
 
 func readKorf(t testing.TB) []KorfInstance {

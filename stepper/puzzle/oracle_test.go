@@ -9,9 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"stepviz/stepper"
-
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
 )
 
 // neverGoal hides the goal from a search so that it runs until the state

@@ -5,9 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"stepviz/stepper"
-
 	"stepviz/internal/usererr"
+	"stepviz/stepper"
 )
 
 // Puzzle is a sliding-tile puzzle on an N×N board, N = 3, 4 or 5. Tiles are

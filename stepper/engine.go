@@ -142,9 +142,11 @@ func (e *engine[S]) apply(n *node[S], d nodeEdit) {
 
 // childNote is what a step tells its event about one child. A dropped
 // duplicate has no node (id -1); succ is then its index in e.succ.
+// h is the child's heuristic value as the frontier keyed it, when hKnown.
 type childNote struct {
 	id, existing, oldParent, succ int32
-	oldG                          float64
+	oldG, h                       float64
+	hKnown                        bool
 	fate                          Fate
 }
 
@@ -379,8 +381,11 @@ func (e *engine[S]) step(ev *Event) {
 		}
 		e.nodes.at(nid).mark = e.nextSeq
 		e.nextSeq++
-		e.front.push(nid, e.keyOf(nid, e.hOf(sc.State)))
-		e.note(ev, nid, -1, FateAdded, 0, 0)
+		h := e.hOf(sc.State)
+		e.front.push(nid, e.keyOf(nid, h))
+		if ev != nil {
+			e.notes = append(e.notes, childNote{id: nid, existing: -1, fate: FateAdded, succ: -1, h: h, hKnown: true})
+		}
 	}
 	e.firstChildFirst(rec.firstNode, int32(e.nodes.len()))
 	e.endStep(&rec)

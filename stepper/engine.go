@@ -98,6 +98,7 @@ type engine[S comparable] struct {
 	orderBuf  []int
 	dx        deltaIndex // delta.go's index of the journal, built lazily
 	slabs     eventSlabs // what events are built from (eventslab.go)
+	appender  StateAppender[S] // p, if it can append a state's text; else nil
 	err       error      // why the search failed (status Failed)
 }
 
@@ -152,6 +153,7 @@ type childNote struct {
 
 func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engine[S], error) {
 	e := &engine[S]{p: p, o: o}
+	e.appender, _ = p.(StateAppender[S])
 	if o.Algorithm.usesH() {
 		h, warn, err := pickHeuristic(hs, &e.o)
 		if err != nil {

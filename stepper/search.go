@@ -302,8 +302,8 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, inSla
 // events' byte slab when the problem can append it ([StateAppender]): no
 // allocation of its own.
 func (e *engine[S]) stateText(s S, inSlab bool) string {
-	if a, ok := e.p.(StateAppender[S]); ok && inSlab {
-		return e.slabs.text.keep(a.AppendState(e.slabs.text.space(stateTextRoom), s))
+	if e.appender != nil && inSlab {
+		return e.slabs.text.keep(e.appender.AppendState(e.slabs.text.space(stateTextRoom), s))
 	}
 	return e.p.Format(s)
 }

@@ -99,6 +99,7 @@ type engine[S comparable] struct {
 	dx        deltaIndex // delta.go's index of the journal, built lazily
 	slabs     eventSlabs // what events are built from (eventslab.go)
 	appender  StateAppender[S] // p, if it can append a state's text; else nil
+	noTies    bool             // events list no ties (Search.OmitTies)
 	err       error      // why the search failed (status Failed)
 }
 

@@ -112,6 +112,19 @@ func (s *Search) Step() (Event, bool) {
 	return ev, true
 }
 
+// OmitTies makes the events of later steps leave Ties, TieCount and
+// TieReason empty, for a consumer that never reads them (a csv trace):
+// the frontier then keeps no count of ties, and a step with its event
+// costs that much less. Everything else in an event is unchanged. Only the
+// best-first searches list ties; for the others it changes nothing.
+func (s *Search) OmitTies() {
+	if e, ok := s.eng.(interface{ omitTies() }); ok {
+		e.omitTies()
+	}
+}
+
+func (e *engine[S]) omitTies() { e.noTies = true }
+
 // GeneratedOneByOne is the number of nodes generated as a recursive search
 // that generates one child at a time counts them (Korf's IDA*): the same as
 // Counters().Generated except that, once the goal is found, the children

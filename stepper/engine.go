@@ -96,11 +96,11 @@ type engine[S comparable] struct {
 	// duplicate had then
 	displaced map[int32]int32
 	orderBuf  []int
-	dx        deltaIndex // delta.go's index of the journal, built lazily
-	slabs     eventSlabs // what events are built from (eventslab.go)
+	dx        deltaIndex       // delta.go's index of the journal, built lazily
+	slabs     eventSlabs       // what events are built from (eventslab.go)
 	appender  StateAppender[S] // p, if it can append a state's text; else nil
 	noTies    bool             // events list no ties (Search.OmitTies)
-	err       error      // why the search failed (status Failed)
+	err       error            // why the search failed (status Failed)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated

@@ -192,6 +192,12 @@ func (p *packedPuzzle) Format(s uint64) string {
 }
 
 func (p *packedPuzzle) AppendState(dst []byte, s uint64) []byte {
+	if p.geom.cells == 9 { // digits, no commas: one nibble each
+		for i := range 9 {
+			dst = append(dst, '0'+byte(s>>(4*i))&15)
+		}
+		return dst
+	}
 	var t [maxCells]uint8
 	p.unpack(s, &t)
 	return p.geom.appendBoard(dst, &t)

@@ -260,12 +260,38 @@ func (e *engine[S]) explain(id int32) []Term {
 	return e.h.Explain(e.nodes.at(id).state)
 }
 
-// stepOf is the step that generated node id: a binary search of the journal.
+// stepOf is the step that generated node id. A node is made by the step
+// that expanded its parent unless it was re-parented or its parent was
+// expanded again since, which are later steps: that step is tried first,
+// O(1), and otherwise the journal is searched, O(log steps).
 func (e *engine[S]) stepOf(id int32) int {
+	if n := e.nodes.at(id); n.parent >= 0 {
+		if p := e.nodes.at(n.parent); p.status == st8Closed && e.madeBy(int(p.mark), id) {
+			return int(p.mark)
+		}
+	}
 	if !e.journaled() {
 		return e.pastStepOf(id)
 	}
 	return sort.Search(len(e.records), func(i int) bool { return e.records[i].firstNode > id })
+}
+
+// madeBy reports whether step k (1-based) made node id.
+func (e *engine[S]) madeBy(k int, id int32) bool {
+	first := func(i int) int32 { // the first node of record i (step i+1)
+		if e.journaled() {
+			return e.records[i].firstNode
+		}
+		return e.past[i].firstNode
+	}
+	n := len(e.past)
+	if e.journaled() {
+		n = len(e.records)
+	}
+	if k < 1 || k > n || first(k-1) > id {
+		return false
+	}
+	return k == n || first(k) > id
 }
 
 func (e *engine[S]) info(id int32) NodeInfo {

@@ -386,9 +386,8 @@ func (e *engine[S]) step(ev *Event) {
 		e.nextSeq++
 		h := e.hOf(sc.State)
 		e.front.push(nid, e.keyOf(nid, h))
-		if ev != nil {
-			e.notes = append(e.notes, childNote{id: nid, existing: -1, fate: FateAdded, succ: -1, h: h, hKnown: true})
-		}
+		e.note(ev, nid, -1, FateAdded, 0, 0)
+		e.noteH(ev, h)
 	}
 	e.firstChildFirst(rec.firstNode, int32(e.nodes.len()))
 	e.endStep(&rec)
@@ -461,8 +460,10 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		}
 		e.apply(old, m.new)
 		e.addMod(m)
-		e.front.fix(ex, e.keyOf(ex, e.hOf(s)))
+		h := e.hOf(s)
+		e.front.fix(ex, e.keyOf(ex, h))
 		e.note(ev, ex, ex, FateReparented, m.old.g, m.old.parent)
+		e.noteH(ev, h)
 	case old.status == st8Closed && cheaper && e.o.Closed == Reopen:
 		m := mod{id: ex, nodesBefore: int32(e.nodes.len()), old: e.edit(old), wasClosed: true}
 		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, mark: e.nextSeq}
@@ -471,8 +472,10 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		old.status = st8Open
 		e.addMod(m)
 		rec.closed--
-		e.front.push(ex, e.keyOf(ex, e.hOf(s)))
+		h := e.hOf(s)
+		e.front.push(ex, e.keyOf(ex, h))
 		e.note(ev, ex, ex, FateReopened, m.old.g, m.old.parent)
+		e.noteH(ev, h)
 	default:
 		st := st8DupOpen
 		if old.status == st8Closed {
@@ -510,6 +513,14 @@ func (e *engine[S]) addNode(s S, g float64, parent, depth int32, action uint16, 
 func (e *engine[S]) note(ev *Event, id, existing int32, fate Fate, oldG float64, oldParent int32) {
 	if ev != nil {
 		e.notes = append(e.notes, childNote{id: id, existing: existing, fate: fate, oldG: oldG, oldParent: oldParent, succ: -1})
+	}
+}
+
+// noteH records h, from which the frontier keyed the child the last note
+// told of, so that its event does not evaluate h again.
+func (e *engine[S]) noteH(ev *Event, h float64) {
+	if ev != nil {
+		e.notes[len(e.notes)-1].h, e.notes[len(e.notes)-1].hKnown = h, true
 	}
 }
 

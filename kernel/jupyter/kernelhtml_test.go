@@ -73,7 +73,7 @@ func notebookCode(t *testing.T, path string) []string {
 	}
 	var nb struct {
 		Cells []struct {
-			CellType string          `json:"cell_type"`
+			CellType string   `json:"cell_type"`
 			Source   []string `json:"source"`
 		} `json:"cells"`
 	}

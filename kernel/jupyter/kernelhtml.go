@@ -10,9 +10,10 @@ import (
 // The kernel's outputs carry HTML that the kernel writes itself (package
 // kernel: narration and status lines in div, tables, pre blocks, download
 // links, drawings in svg). parseKernelHTML reads exactly that vocabulary
-// into a tree, strictly: what it accepts, an HTML5 parser reads into the
-// same tree (TestKernelHTMLMatchesHTML5, FuzzToMarkdown), and anything
-// else is an error rather than a guess at how a browser would repair it.
+// into a tree, strictly: on what it accepts, toMarkdown writes what it
+// would write from an HTML5 parser's tree (TestKernelHTMLMatchesHTML5,
+// FuzzToMarkdown), and anything else is an error rather than a guess at
+// how a browser would repair it.
 //
 // Accepted: the elements in htmlElements, properly nested and closed;
 // attributes with quoted or bare values; text with the entities the

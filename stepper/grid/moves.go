@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math"
+	"strconv"
 
 	"stepviz/stepper"
 )
@@ -63,9 +64,15 @@ func newGridProblem(g *Grid) *gridProblem {
 	return p
 }
 
-func (p *gridProblem) Start() gridCell                           { return gridCell(p.g.start) }
-func (p *gridProblem) IsGoal(s gridCell) bool                    { return int32(s) == p.g.goal }
-func (p *gridProblem) Format(s gridCell) string                  { return p.g.formatCell(int32(s)) }
+func (p *gridProblem) Start() gridCell          { return gridCell(p.g.start) }
+func (p *gridProblem) IsGoal(s gridCell) bool   { return int32(s) == p.g.goal }
+func (p *gridProblem) Format(s gridCell) string { return p.g.formatCell(int32(s)) }
+func (p *gridProblem) AppendState(dst []byte, s gridCell) []byte {
+	i := int(s)
+	dst = strconv.AppendInt(dst, int64(i%p.g.w), 10)
+	dst = append(dst, ',')
+	return strconv.AppendInt(dst, int64(i/p.g.w), 10)
+}
 func (p *gridProblem) ActionName(a int) string                   { return gridDirs[a].name }
 func (p *gridProblem) ActionNames() []string                     { return p.g.ActionNames() }
 func (p *gridProblem) heuristics() []stepper.Heuristic[gridCell] { return gridHeuristics(p.g) }
@@ -136,6 +143,7 @@ func (p *gridProblem) StateCount() int { return p.g.w * p.g.h }
 func (p *gridProblem) Cell(s gridCell) int { return int(s) }
 
 var (
-	_ stepper.Celled[gridCell]     = (*gridProblem)(nil)
-	_ stepper.Reversible[gridCell] = (*gridProblem)(nil)
+	_ stepper.Celled[gridCell]        = (*gridProblem)(nil)
+	_ stepper.Reversible[gridCell]    = (*gridProblem)(nil)
+	_ stepper.StateAppender[gridCell] = (*gridProblem)(nil)
 )

@@ -151,3 +151,43 @@ func TestIterationsAgainstWalk(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkIterations lists the iterations of ids parent=keep on the
+// 18-move 286703145 at step 1,000,000 (bounded: Options.Checkpoint, as a
+// notebook holds it) from the engine's table, and by the step walk.
+//
+//	go test -run '^$' -bench Iterations -benchtime 10x ./stepper/
+func BenchmarkIterations(b *testing.B) {
+	inst, err := ParseProblem("puzzle 286703145", LocalFiles)
+	if err != nil {
+		b.Fatal(err)
+	}
+	o, err := ParseOptions("ids parent=keep")
+	if err != nil {
+		b.Fatal(err)
+	}
+	o.Checkpoint = true
+	s, err := NewSearch(inst, o)
+	if err != nil {
+		b.Fatal(err)
+	}
+	const k = 1_000_000
+	if s.Seek(k) != k {
+		b.Fatalf("the search ended before step %d", k)
+	}
+	for _, tc := range []struct {
+		name string
+		list func() []Iteration
+	}{
+		{"table", func() []Iteration { return s.Iterations(k) }},
+		{"walk", func() []Iteration { return walkIterations(s, k) }},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				if its := tc.list(); len(its) < 10 {
+					b.Fatalf("%d iterations", len(its))
+				}
+			}
+		})
+	}
+}

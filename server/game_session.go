@@ -10,6 +10,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/membudget"
+	"stepviz/server/session"
 )
 
 // liveNodeBytes is what one node of a live game session holds (the
@@ -359,11 +360,11 @@ func (st *liveStore) get(id string) (*liveSession, bool) {
 
 // add starts a session on l for owner.
 func (st *liveStore) add(l *liveSearch, owner string) (*liveSession, error) {
-	id, err := randomToken(9)
+	id, err := session.RandomToken(9)
 	if err != nil {
 		return nil, err
 	}
-	key, err := randomToken(18)
+	key, err := session.RandomToken(18)
 	if err != nil {
 		return nil, err
 	}
@@ -392,10 +393,10 @@ func (st *liveStore) add(l *liveSearch, owner string) (*liveSession, error) {
 		}
 	}
 	if owned >= st.perOwner {
-		return nil, errOwnerQuota{st.perOwner, st.idle}
+		return nil, session.OwnerQuotaError{Max: st.perOwner, Idle: st.idle}
 	}
 	if len(st.by) >= st.max {
-		return nil, errTooManySessions{st.max}
+		return nil, session.TooManySessionsError{Max: st.max}
 	}
 	want := int64(st.maxNodes) * liveNodeBytes
 	mem, err := st.mem.Reserve("live game and local sessions", want)

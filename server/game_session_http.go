@@ -25,7 +25,7 @@ const livePath = "/live"
 //	GET  /g/{id}/ws    its websocket (docs/viewer.md)
 func (s *Server) routeLive() {
 	s.live = &liveStore{by: map[string]*liveSession{}, max: s.cfg.MaxSessions, perOwner: s.cfg.MaxPerClient, idle: s.cfg.Idle,
-		mem: s.sessions.mem, maxNodes: s.cfg.MaxNodes}
+		mem: s.cfg.Memory, maxNodes: s.cfg.MaxNodes}
 	s.mux.HandleFunc("GET "+livePath, s.handleLiveForm)
 	s.mux.HandleFunc("POST "+livePath, s.handleLiveCreate)
 	s.mux.HandleFunc("GET /g/{id}", s.handleLivePage)
@@ -143,7 +143,7 @@ func (s *Server) handleLiveWS(w http.ResponseWriter, r *http.Request) {
 	release := func() {}
 	if !presenter {
 		var err error
-		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
+		if release, err = s.addrs.Acquire(webguard.ClientIP(r)); err != nil {
 			httpError(w, err.Error(), http.StatusServiceUnavailable)
 			return
 		}

@@ -10,6 +10,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/session"
 	"stepviz/static"
 	persist "stepviz/store"
 	"stepviz/templates"
@@ -134,22 +135,22 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 // mineSession describes session k if it exists and k.key drives it.
 func (s *Server) mineSession(ctx context.Context, k heldKey) (templates.MineItem, bool) {
 	it := templates.MineItem{ID: k.id, Key: k.key, Href: "/s/" + k.id + "?" + keyParam + "=" + url.QueryEscape(k.key), Close: "/s/" + k.id + "/close"}
-	if sess, ok := s.sessions.get(k.id); ok {
-		if !sess.isPresenter(k.key) {
+	if sess, ok := s.sessions.Get(k.id); ok {
+		if !sess.IsPresenter(k.key) {
 			return it, false
 		}
-		sess.hub.do(func() {
-			it.Title, it.Detail = sess.hub.info.Spec, sess.hub.info.Options
-			it.Step = sess.hub.search.StepCount()
+		sess.Do(func(lv session.Live) {
+			it.Title, it.Detail = lv.Info.Spec, lv.Info.Options
+			it.Step = lv.Search.StepCount()
 		})
-		it.Live, it.Kept = true, sess.kept.Load()
+		it.Live, it.Kept = true, sess.Kept()
 		return it, true
 	}
 	if s.cfg.DB == nil {
 		return it, false
 	}
 	l, err := s.cfg.DB.Lecture(ctx, k.id)
-	if err != nil || !(&session{keyHash: l.KeyHash}).isPresenter(k.key) {
+	if err != nil || !session.KeyMatches(l.KeyHash, k.key) {
 		return it, false
 	}
 	it.Title, it.Detail, it.Step, it.Kept = l.Spec, l.Options, l.Step, true
@@ -223,7 +224,7 @@ func (s *Server) handleCloseSession(w http.ResponseWriter, r *http.Request) {
 		httpError(w, "no such session, or not its presenter's key; nothing was closed", http.StatusNotFound)
 		return
 	}
-	s.sessions.remove(id, "the presenter closed this session")
+	s.sessions.Remove(id, "the presenter closed this session")
 	if it.Kept {
 		if _, err := s.cfg.DB.DeleteLecture(r.Context(), id); err != nil {
 			httpError(w, usererr.Text(err), http.StatusInternalServerError)
@@ -264,7 +265,7 @@ func (s *Server) handleCloseRoom(w http.ResponseWriter, r *http.Request) {
 	}
 	s.rooms.forget(id)
 	for _, se := range searches {
-		s.sessions.remove(se.ID, "the presenter closed this room")
+		s.sessions.Remove(se.ID, "the presenter closed this room")
 	}
 	s.logf("room %s closed by its presenter", id)
 	forgetKey(w, r, "r", id)

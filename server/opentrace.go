@@ -63,7 +63,7 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("session %s: opened a trace of %d steps: %s | %s", sess.ID, tr.Steps, tr.Problem, tr.Options)
 	}
-	rememberKey(w, r, "s", sess.ID, sess.key)
+	rememberKey(w, r, "s", sess.ID, sess.Key())
 	http.Redirect(w, r, presenterPath(sess), http.StatusSeeOther)
 }
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"stepviz/internal/usererr"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	persist "stepviz/store"
 )
@@ -220,7 +221,7 @@ func (r *room) ask(ctx context.Context, m roomCmd) error {
 	}
 	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Kind: m.Kind, Node: -1}
 	var choices []pollChoice
-	if !sess.hub.do(func() { choices, err = sess.hub.pollAt(*se, m, &p) }) {
+	if !sess.Do(func(lv session.Live) { choices, err = pollAt(lv.Search, lv.AtCap(), *se, m, &p) }) {
 		return usererr.New("server", "the search has stopped")
 	}
 	if err != nil {
@@ -238,12 +239,12 @@ func (r *room) ask(ctx context.Context, m roomCmd) error {
 }
 
 // pollAt fills in poll p of kind m.Kind about the live search at its live
-// step, and returns the choices it offers. It runs on the hub's goroutine
-// and reads the live search itself: a "next" poll takes one step and
+// step, and returns the choices it offers; atCap says whether the search
+// holds its session's node limit. It runs inside the session's Do and
+// reads the live search itself: a "next" poll takes one step and
 // undoes it from the journal, O(one step), never a replay of the search;
 // the search is left where it was, and no client is told of the step.
-func (h *hub) pollAt(se persist.Search, m roomCmd, p *persist.Poll) ([]pollChoice, error) {
-	s := h.search
+func pollAt(s *stepper.Search, atCap bool, se persist.Search, m roomCmd, p *persist.Poll) ([]pollChoice, error) {
 	step := s.StepCount()
 	p.Step = step
 	switch m.Kind {
@@ -251,7 +252,7 @@ func (h *hub) pollAt(se persist.Search, m roomCmd, p *persist.Poll) ([]pollChoic
 		if s.Status().Done() {
 			return nil, usererr.Errorf("server", "the search is over (%s): nothing is expanded next", s.Status())
 		}
-		if h.atCap(s) {
+		if atCap {
 			return nil, usererr.New("server", "this search holds the session's node limit: nothing more is expanded here; ask about f instead")
 		}
 		ev, ok := s.Step()
@@ -386,7 +387,7 @@ func (r *room) applyAnswer(ctx context.Context, pollID int64, pseudonym, answer 
 	p.answers[pseudonym] = answer
 	for c := range r.clients {
 		if c.presenter || c.pseudonym == pseudonym {
-			r.sendLocked(c, encode(p.msgFor(c)))
+			r.sendLocked(c, session.Encode(p.msgFor(c)))
 		}
 	}
 	return nil
@@ -417,5 +418,52 @@ func (r *room) applyReveal(ctx context.Context, pollID int64) error {
 	r.broadcastPollLocked(false)
 	r.mu.Unlock()
 	r.applyHold(p.SearchID, 0, false)
+	return nil
+}
+
+// holdsViews reports whether poll p holds its search's views: an open
+// "next" poll.
+func holdsViews(p *livePoll) bool {
+	return p != nil && p.Kind == pollNext && !p.Revealed
+}
+
+// applyHold holds the views of search id at step (hold) or lifts its hold,
+// if this process runs that session (a session started later gets the
+// hold from room.start). It must be called without r.mu held: it waits on
+// the hub.
+func (r *room) applyHold(id string, step int, hold bool) {
+	sess, ok := r.rs.srv.sessions.Get(id)
+	if !ok {
+		return
+	}
+	if !hold {
+		sess.ReleaseViews() // with the open list's order again
+		return
+	}
+	sess.HoldViews(step) // without the order (session/hide.go)
+}
+
+// takeVote admits c's answer to p under the per-address cap: a follower
+// that has answered may answer again (its answer is replaced); a new one
+// is refused once max followers of its address have answered. A fresh
+// token (a new pseudonym) is a new follower, so an address can cast at most
+// max answers to one poll however many sockets it opens. Called with the
+// room's lock held. O(1).
+func (p *livePoll) takeVote(c *roomClient, max int) error {
+	if p.voters == nil {
+		p.voters = map[string]map[string]bool{}
+	}
+	set := p.voters[c.addr]
+	if set[c.pseudonym] {
+		return nil
+	}
+	if len(set) >= max {
+		return usererr.Errorf("server", "%d people on your network have answered this question already, the most one address may (a lecturer with a larger class behind one router raises -per-address)", max)
+	}
+	if set == nil {
+		set = map[string]bool{}
+		p.voters[c.addr] = set
+	}
+	set[c.pseudonym] = true
 	return nil
 }

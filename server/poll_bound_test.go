@@ -64,9 +64,8 @@ func TestPollAtBounded(t *testing.T) {
 		t.Helper()
 		s := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
 		s.Run(steps)
-		h := &hub{search: s}
 		var p persist.Poll
-		choices, err := h.pollAt(persist.Search{Options: "astar h=misplaced"}, roomCmd{Kind: pollNext}, &p)
+		choices, err := pollAt(s, false, persist.Search{Options: "astar h=misplaced"}, roomCmd{Kind: pollNext}, &p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +85,7 @@ func TestPollAtBounded(t *testing.T) {
 			t.Fatalf("the right answer %s is not among the choices %+v", p.Answer, choices)
 		}
 		return testing.AllocsPerRun(5, func() {
-			if _, err := h.pollAt(persist.Search{}, roomCmd{Kind: pollNext}, &p); err != nil {
+			if _, err := pollAt(s, false, persist.Search{}, roomCmd{Kind: pollNext}, &p); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -105,10 +104,9 @@ func BenchmarkAskNext(b *testing.B) {
 	s := newSearch(b, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
 	s.Run(steps)
 	b.Run("live-step-and-undo", func(b *testing.B) {
-		h := &hub{search: s}
 		for b.Loop() {
 			var p persist.Poll
-			if _, err := h.pollAt(persist.Search{}, roomCmd{Kind: pollNext}, &p); err != nil {
+			if _, err := pollAt(s, false, persist.Search{}, roomCmd{Kind: pollNext}, &p); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"stepviz/internal/usererr"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	persist "stepviz/store"
 )
@@ -125,7 +126,7 @@ func (rs *rooms) create(ctx context.Context, owner string) (*room, string, error
 		rs.forget(id)
 		rs.srv.logf("room %s evicted: unused for %v and the server full", id, roomIdle)
 	}
-	key, err := randomToken(18)
+	key, err := session.RandomToken(18)
 	if err != nil {
 		return nil, "", err
 	}
@@ -267,8 +268,8 @@ func (r *room) isPresenter(key string) bool {
 // record (problem, options, step) when this process has none: after a
 // restart, or when its session was reclaimed. It returns false if no room
 // has such a search.
-func (rs *rooms) session(ctx context.Context, id string) (*session, bool, error) {
-	if sess, ok := rs.srv.sessions.get(id); ok {
+func (rs *rooms) session(ctx context.Context, id string) (*session.Session, bool, error) {
+	if sess, ok := rs.srv.sessions.Get(id); ok {
 		return sess, true, nil
 	}
 	se, err := rs.db.Search(ctx, id)
@@ -300,8 +301,8 @@ func (rs *rooms) session(ctx context.Context, id string) (*session, bool, error)
 // start builds the search of record se at its step and adopts it as a
 // session under se.ID; if a session with that id exists, that one.
 // Cost: O(se.Step) engine steps.
-func (r *room) start(se persist.Search) (*session, error) {
-	if sess, ok := r.rs.srv.sessions.get(se.ID); ok {
+func (r *room) start(se persist.Search) (*session.Session, error) {
+	if sess, ok := r.rs.srv.sessions.Get(se.ID); ok {
 		return sess, nil
 	}
 	search, err := r.rs.srv.roomSearch(se.Problem, se.Options)
@@ -312,14 +313,14 @@ func (r *room) start(se persist.Search) (*session, error) {
 	for search.StepCount() < se.Step && !search.Status().Done() {
 		search.Run(1)
 	}
-	sess, err := r.rs.srv.sessions.adopt(se.ID, r.owner, r.keyHash, search, problemInfo(search), r.rs.srv.cfg.MaxNodes, r.onMove(se.ID))
+	sess, err := r.rs.srv.sessions.Adopt(se.ID, r.owner, r.keyHash, search, r.rs.srv.cfg.MaxNodes, r.onMove(se.ID))
 	if err == nil {
 		r.mu.Lock()
 		p := r.poll
 		hold := holdsViews(p) && p.SearchID == se.ID
 		r.mu.Unlock()
 		if hold {
-			sess.hub.holdViews(p.Step)
+			sess.HoldViews(p.Step)
 		}
 	}
 	return sess, err
@@ -350,44 +351,6 @@ func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
 // today): its protocol sends nodes as journal records.
 func notJournaled(a stepper.Algorithm) error {
 	return usererr.Errorf("server", "%s is not stepped on the lecture server yet (it keeps no journal, which the page's protocol needs); step it with stepviz trace, stepviz solve or in the notebook, or pick another algorithm", a)
-}
-
-// adopt registers search as a session under a given id with a hashed key
-// (a room's search); if the id is already live it returns that session.
-// The session counts against owner's quota (the address that opened the
-// room), so rooms do not get round it; see reclaimRoomLocked.
-func (st *store) adopt(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*session, error) {
-	st.mu.Lock()
-	if sess, ok := st.sessions[id]; ok {
-		st.mu.Unlock()
-		return sess, nil
-	}
-	if owner != "" && st.owned[owner] >= st.perOwner {
-		st.reclaimRoomLocked(owner, st.owned[owner]-st.perOwner+1)
-		if st.owned[owner] >= st.perOwner {
-			st.mu.Unlock()
-			return nil, errRoomQuota{st.perOwner}
-		}
-	}
-	if len(st.sessions) >= st.max {
-		st.reclaimLocked("", len(st.sessions)-st.max+1)
-	}
-	if len(st.sessions) >= st.max {
-		st.mu.Unlock()
-		return nil, errTooManySessions{st.max}
-	}
-	mem, err := st.reserveLocked(maxNodes)
-	if err != nil {
-		st.mu.Unlock()
-		return nil, err
-	}
-	sess := &session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
-	sess.hub = newHub(sess, s, info)
-	st.sessions[id] = sess
-	st.owned[owner]++
-	st.mu.Unlock()
-	go sess.hub.run()
-	return sess, nil
 }
 
 // onMove is the hook of search id's session: it saves the step before any
@@ -459,7 +422,7 @@ func (r *room) load(ctx context.Context, problem string, lines []string) error {
 			}
 			return err
 		}
-		id, err := randomToken(9)
+		id, err := session.RandomToken(9)
 		if err != nil {
 			return err
 		}
@@ -509,11 +472,7 @@ func (r *room) drive(ctx context.Context, cmd string, lane int) error {
 		if err != nil {
 			return err
 		}
-		var cerr error
-		if !sess.hub.do(func() { sess.hub.touch(); cerr = sess.hub.command(clientMsg{Type: cmd}) }) { // a presenter command: the session is in use
-			cerr = usererr.New("server", "the search has stopped")
-		}
-		if cerr != nil {
+		if cerr := sess.Command(session.ClientMsg{Type: cmd}); cerr != nil { // a presenter command: the session is in use
 			errs = append(errs, cerr)
 		} else {
 			moved++

@@ -193,22 +193,14 @@ func (r *room) applyMove(ctx context.Context, id string, step int) error {
 		}
 	}
 	r.mu.Unlock()
-	sess, ok := r.rs.srv.sessions.get(id)
+	sess, ok := r.rs.srv.sessions.Get(id)
 	if !ok {
 		return nil // rebuilt at this step when someone asks for it
 	}
-	sess.hub.do(func() {
-		h := sess.hub
-		if h.search.StepCount() == step {
-			return
-		}
+	sess.MoveTo(step, func(move func()) {
 		r.rs.remoteMoves.Store(id, true)
 		defer r.rs.remoteMoves.Delete(id)
-		if step == h.search.StepCount()+1 && !h.search.Status().Done() {
-			h.stepForward() // followers get a step, not the whole state
-		} else {
-			h.seek(step, reasonSeek)
-		}
+		move()
 	})
 	return nil
 }

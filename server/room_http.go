@@ -8,6 +8,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/session"
 	"stepviz/static"
 	persist "stepviz/store"
 	"stepviz/templates"
@@ -133,7 +134,7 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 		// A page without a token of its own (none kept) gets one for this
 		// connection: its answers are kept, under a pseudonym that will
 		// not survive a reload.
-		t, err := randomToken(16)
+		t, err := session.RandomToken(16)
 		if err != nil {
 			httpError(w, usererr.Text(err), http.StatusInternalServerError)
 			return
@@ -142,7 +143,7 @@ func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
 	}
 	release := func() {}
 	if !presenter {
-		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
+		if release, err = s.addrs.Acquire(webguard.ClientIP(r)); err != nil {
 			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 			return
 		}

@@ -202,7 +202,7 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 
 	// Followers may not drive.
 	f.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705", Searches: []string{"bfs"}})
-	var e ErrorMsg
+	var e errorMsg
 	f.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "only the presenter") {
 		t.Fatalf("follower load: %q", e.Message)
@@ -328,7 +328,7 @@ func TestRoomPoll(t *testing.T) {
 	}
 	// Hostile or confused answers are refused with a reason.
 	followers[0].send(roomCmd{Type: roomAnswer, Poll: q.ID, Answer: "999999"})
-	var e ErrorMsg
+	var e errorMsg
 	followers[0].next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "not one of the choices") {
 		t.Fatalf("bad choice: %q", e.Message)

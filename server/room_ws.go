@@ -12,6 +12,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/wsread"
+	"stepviz/server/session"
 	persist "stepviz/store"
 )
 
@@ -102,7 +103,7 @@ type roomClient struct {
 	done      chan struct{}
 	// addr, addrs and release: as client's (limits.go).
 	addr    string
-	addrs   *addrLimits
+	addrs   *session.AddrLimits
 	release func()
 }
 
@@ -120,9 +121,9 @@ func historyOf(ses []persist.Search) []historyEntry {
 
 // roomMsgLocked builds c's view of the room. Called with r.mu held.
 func (r *room) roomMsgLocked(c *roomClient) roomMsg {
-	m := roomMsg{Type: msgRoom, Room: r.ID, Role: roleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
+	m := roomMsg{Type: msgRoom, Room: r.ID, Role: session.RoleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
 	if c.presenter {
-		m.Role = rolePresenter
+		m.Role = session.RolePresenter
 	}
 	if r.poll != nil {
 		p := r.poll.msgFor(c)
@@ -162,7 +163,7 @@ func (r *room) broadcastRoom() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for c := range r.clients {
-		r.sendLocked(c, encode(r.roomMsgLocked(c)))
+		r.sendLocked(c, session.Encode(r.roomMsgLocked(c)))
 	}
 }
 
@@ -170,7 +171,7 @@ func (r *room) broadcastCompare() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.compareDue = false
-	msg := encode(compareMsg{Type: msgCompare, Rows: r.compareLocked()})
+	msg := session.Encode(compareMsg{Type: msgCompare, Rows: r.compareLocked()})
 	for c := range r.clients {
 		r.sendLocked(c, msg)
 	}
@@ -185,7 +186,7 @@ func (r *room) broadcastPollLocked(presentersOnly bool) {
 		if presentersOnly && !c.presenter {
 			continue
 		}
-		r.sendLocked(c, encode(r.poll.msgFor(c)))
+		r.sendLocked(c, session.Encode(r.poll.msgFor(c)))
 	}
 }
 
@@ -194,7 +195,7 @@ func (r *room) join(c *roomClient) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.clients[c] = true
-	r.sendLocked(c, encode(r.roomMsgLocked(c)))
+	r.sendLocked(c, session.Encode(r.roomMsgLocked(c)))
 }
 
 func (r *room) leave(c *roomClient) {
@@ -222,7 +223,7 @@ func (r *room) handle(ctx context.Context, c *roomClient, m roomCmd) error {
 		return r.show(ctx, m.Pos)
 	case roomDrive:
 		switch m.Command {
-		case cmdStep, cmdBack, cmdReset, cmdGoal, cmdPlay, cmdPause:
+		case session.CmdStep, session.CmdBack, session.CmdReset, session.CmdGoal, session.CmdPlay, session.CmdPause:
 		default:
 			return usererr.Errorf("server", "drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
 		}
@@ -259,9 +260,9 @@ func (c *roomClient) readPump() {
 		limit = roomReadLimit
 	}
 	c.conn.SetReadLimit(limit)
-	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
-	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
-	rate := newRateLimit()
+	_ = c.conn.SetReadDeadline(time.Now().Add(session.PongWait))
+	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(session.PongWait)) })
+	rate := session.NewRateLimit()
 	for {
 		kind, data, err := wsread.Read(c.conn, limit)
 		var tooLarge *wsread.TooLargeError
@@ -278,12 +279,12 @@ func (c *roomClient) readPump() {
 		}
 		if !c.presenter {
 			now := time.Now()
-			if !rate.allow(now) {
+			if !rate.Allow(now) {
 				c.closeWith(websocket.ClosePolicyViolation, "too many messages; at most 30 a second")
 				return
 			}
-			if c.addrs != nil && !c.addrs.allow(c.addr, now) {
-				c.closeWith(websocket.ClosePolicyViolation, addressFlood(c.addrs.rate))
+			if c.addrs != nil && !c.addrs.Allow(c.addr, now) {
+				c.closeWith(websocket.ClosePolicyViolation, session.AddressFlood(c.addrs.Rate()))
 				return
 			}
 		}
@@ -300,7 +301,7 @@ func (c *roomClient) readPump() {
 		if err != nil {
 			c.room.mu.Lock()
 			if c.room.clients[c] {
-				c.room.sendLocked(c, encode(errorMsg(m.Type, usererr.Text(err))))
+				c.room.sendLocked(c, session.Encode(session.ErrorMessage(m.Type, usererr.Text(err))))
 			}
 			c.room.mu.Unlock()
 		}
@@ -309,13 +310,13 @@ func (c *roomClient) readPump() {
 
 func (c *roomClient) closeWith(code int, reason string) {
 	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
-	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(session.WriteWait))
 	_ = c.conn.Close()
 }
 
 // writePump writes c's queue and the pings.
 func (c *roomClient) writePump() {
-	ticker := time.NewTicker(pingPeriod)
+	ticker := time.NewTicker(session.PingPeriod)
 	defer func() {
 		ticker.Stop()
 		_ = c.conn.Close()
@@ -323,16 +324,16 @@ func (c *roomClient) writePump() {
 	for {
 		select {
 		case msg := <-c.send:
-			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			_ = c.conn.SetWriteDeadline(time.Now().Add(session.WriteWait))
 			if err := c.conn.WriteMessage(websocket.TextMessage, msg); err != nil {
 				return
 			}
 		case <-c.done:
-			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			_ = c.conn.SetWriteDeadline(time.Now().Add(session.WriteWait))
 			_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "reconnect"))
 			return
 		case <-ticker.C:
-			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			_ = c.conn.SetWriteDeadline(time.Now().Add(session.WriteWait))
 			if err := c.conn.WriteMessage(websocket.PingMessage, nil); err != nil {
 				return
 			}

@@ -26,6 +26,7 @@ import (
 	"stepviz/internal/membudget"
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/session"
 	"stepviz/static"
 	"stepviz/stepper"
 	persist "stepviz/store"
@@ -104,7 +105,7 @@ type Config struct {
 // It is an http.Handler.
 type Server struct {
 	cfg      Config
-	sessions *store
+	sessions *session.Store
 	rooms    *rooms // nil without Config.DB
 	live     *liveStore
 	mux      *http.ServeMux
@@ -116,7 +117,7 @@ type Server struct {
 	// listening is the address ListenAndServe listens on.
 	listening atomic.Pointer[net.Addr]
 	// addrs holds the per-address limits of every follower socket.
-	addrs *addrLimits
+	addrs *session.AddrLimits
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -145,21 +146,21 @@ func New(cfg Config) *Server {
 		cfg.Memory = membudget.New(membudget.DefaultLimit)
 	}
 	if cfg.SocketsPerAddress <= 0 {
-		cfg.SocketsPerAddress = defaultSocketsPerAddress
+		cfg.SocketsPerAddress = session.DefaultSocketsPerAddress
 	}
 	if cfg.AddressRate <= 0 {
-		cfg.AddressRate = defaultAddressRate
+		cfg.AddressRate = session.DefaultAddressRate
 	}
 	if cfg.VotersPerAddress <= 0 {
-		cfg.VotersPerAddress = DefaultVotersPerAddress
+		cfg.VotersPerAddress = session.DefaultVotersPerAddress
 	}
 	s := &Server{
 		exports:  make(chan struct{}, maxExports),
 		cfg:      cfg,
-		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle, cfg.Memory),
+		sessions: session.NewStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle, cfg.Memory),
 		mux:      http.NewServeMux(),
 		guard:    webguard.Guard{Hosts: cfg.Hosts},
-		addrs:    newAddrLimits(cfg.SocketsPerAddress, cfg.AddressRate),
+		addrs:    session.NewAddrLimits(cfg.SocketsPerAddress, cfg.AddressRate),
 	}
 	if u, err := url.Parse(cfg.PublicURL); err == nil && u.Host != "" {
 		s.guard.Hosts = append(append([]string(nil), cfg.Hosts...), u.Hostname())
@@ -179,7 +180,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
 	s.mux.HandleFunc("GET /s/{id}/heuristic", s.handleHeuristic)
 	if cfg.DB != nil {
-		origin, _ := randomToken(9)
+		origin, _ := session.RandomToken(9)
 		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*room{}}
 		s.routeRooms()
 	}
@@ -201,7 +202,7 @@ func (s *Server) Close() {
 	if s.rooms != nil {
 		s.rooms.close()
 	}
-	s.sessions.closeAll()
+	s.sessions.CloseAll()
 	s.live.closeAll()
 }
 
@@ -226,24 +227,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // session returns the session with the given id (for tests and tools).
-func (s *Server) session(id string) (*session, bool) { return s.sessions.get(id) }
+func (s *Server) session(id string) (*session.Session, bool) { return s.sessions.Get(id) }
 
 // startSession starts a session on a search built elsewhere (tests,
 // benchmarks, the command line). The search's node limit should already
 // be set; the server does not change it.
-func (s *Server) startSession(search *stepper.Search) (*session, error) {
-	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, "")
+func (s *Server) startSession(search *stepper.Search) (*session.Session, error) {
+	return s.sessions.Add(search, s.cfg.MaxNodes, "")
 }
 
 // startSessionFor starts a session owned by the client of r.
-func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*session, error) {
-	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, webguard.ClientIP(r))
+func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*session.Session, error) {
+	return s.sessions.Add(search, s.cfg.MaxNodes, webguard.ClientIP(r))
 }
 
 func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	d := templates.LandingData{
 		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(), Maps: mapChoices(), Scripts: scriptChoices(),
-		Sessions: s.sessions.len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
+		Sessions: s.sessions.Len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
 		Static: static.Version(), Rooms: s.rooms != nil,
 	}
 	for _, e := range examples {
@@ -299,9 +300,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	if why := s.keepLecture(r.Context(), sess, fv, webguard.ClientIP(r)); why != "" {
 		s.logf("session %s: %s", sess.ID, why)
-		sess.hub.do(func() { sess.hub.info.Warnings = append(sess.hub.info.Warnings, why) })
+		sess.Do(func(lv session.Live) { lv.Info.Warnings = append(lv.Info.Warnings, why) })
 	}
-	rememberKey(w, r, "s", sess.ID, sess.key)
+	rememberKey(w, r, "s", sess.ID, sess.Key())
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("session %s: %s | %s", sess.ID, search.Instance().Spec(), search.Options())
 	}
@@ -324,17 +325,17 @@ func formError(w http.ResponseWriter, err error) {
 }
 
 // presenterPath is the presenter's link to a session (it carries the key).
-func presenterPath(sess *session) string {
-	return "/s/" + sess.ID + "?" + keyParam + "=" + url.QueryEscape(sess.key)
+func presenterPath(sess *session.Session) string {
+	return "/s/" + sess.ID + "?" + keyParam + "=" + url.QueryEscape(sess.Key())
 }
 
 // followerPath is the read-only link to a session.
-func followerPath(sess *session) string { return "/s/" + sess.ID }
+func followerPath(sess *session.Session) string { return "/s/" + sess.ID }
 
 // lookup finds the session of a request and whether the request carries
 // its presenter key. A wrong key is an error, not a silent downgrade.
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session, bool, bool) {
-	sess, ok := s.sessions.get(r.PathValue("id"))
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session.Session, bool, bool) {
+	sess, ok := s.sessions.Get(r.PathValue("id"))
 	if !ok && s.rooms != nil {
 		// A room's search outlives its session: rebuild it from its record.
 		var err error
@@ -356,7 +357,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session, bool,
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)
-	if key != "" && !sess.isPresenter(key) {
+	if key != "" && !sess.IsPresenter(key) {
 		httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}
@@ -373,7 +374,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 		httpError(w, "the session has ended", http.StatusGone)
 		return
 	}
-	if presenter && (sess.keyHash == nil || sess.kept.Load()) { // not a room's search: the room lists it
+	if presenter && (!sess.Hashed() || sess.Kept()) { // not a room's search: the room lists it
 		rememberKey(w, r, "s", sess.ID, r.URL.Query().Get(keyParam))
 	}
 	render(w, r, http.StatusOK, templates.Session(d))
@@ -386,19 +387,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c, ok := s.admit(w, r, sess, presenter)
-	if !ok {
-		return
-	}
-	select {
-	case sess.hub.register <- c:
-	case <-sess.hub.stopped:
-		_ = c.conn.Close()
-		c.release()
-		return
-	}
-	go c.writePump()
-	go c.readPump()
+	sess.Connect(w, r, presenter, session.Conn{MaxClients: s.cfg.MaxClients, Addrs: s.addrs, Upgrader: &s.upgrader})
 }
 
 // render writes a component through a buffer, so a half-rendered page

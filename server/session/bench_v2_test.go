@@ -1,12 +1,15 @@
-package server
+package session
 
 import (
 	"bytes"
 	"compress/flate"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"stepviz/stepper/movingai"
 )
 
 // deflated is the size of b compressed as permessage-deflate compresses it
@@ -29,10 +32,7 @@ func deflated(b []byte) int {
 //
 //	go test ./server -run '^$' -bench MessageBytes100k -benchtime 1x
 func BenchmarkMessageBytes100k(b *testing.B) {
-	_, rows, err := embeddedMapRows("arena2")
-	if err != nil {
-		b.Fatal(err)
-	}
+	rows := mapRows(b, "../maps/arena2.map")
 	cases := []struct{ name, problem, options string }{
 		{"puzzle-bfs", "puzzle 867254301 goal=123456780", "bfs maxnodes=100000"},
 		{"arena2-astar", "grid " + strings.Join(rows, "/") + " start=11,107 goal=273,207 moves=8", "astar maxnodes=100000"},
@@ -51,15 +51,15 @@ func BenchmarkMessageBytes100k(b *testing.B) {
 				s.Run(0)
 			}
 			L := s.StepCount()
-			h := newHub(&session{maxNodes: 100000}, s, problemInfo(s))
+			h := newHub(&Session{maxNodes: 100000}, s, problemInfo(s))
 			for range b.N {
 				h.liveVersion++
 				t0 := time.Now()
-				state := h.stateNow(reasonJoin)
+				state := h.stateNow(ReasonJoin)
 				build := time.Since(t0)
 				move := func(from, k, to int) int {
 					s.Seek(to)
-					m, _ := h.moveMessage(s, nil, from, k, to, reasonSeek, 0)
+					m, _ := h.moveMessage(s, nil, from, k, to, ReasonSeek, 0)
 					return len(m.data)
 				}
 				back := move(L, L, L-1)
@@ -91,4 +91,27 @@ func BenchmarkMessageBytes100k(b *testing.B) {
 			}
 		})
 	}
+}
+
+// mapRows reads a Moving AI .map file as the rows of a grid problem line.
+func mapRows(b *testing.B, path string) []string {
+	b.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	m, err := movingai.ParseMap(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rows := make([]string, m.Height)
+	for y := range rows {
+		row := make([]byte, m.Width)
+		for x := range row {
+			row[x] = ".#"[1-m.Cells[y*m.Width+x]]
+		}
+		rows[y] = string(row)
+	}
+	return rows
 }

@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
 	"stepviz/internal/usererr"
 	"stepviz/internal/wsread"
 )
@@ -14,17 +15,17 @@ import (
 // Connection limits and timings, as in gorilla/websocket's chat example.
 const (
 	// writeWait is the time allowed to write one message.
-	writeWait = 10 * time.Second
+	WriteWait = 10 * time.Second
 	// pongWait is the time allowed to read the next pong from the peer.
-	pongWait = 60 * time.Second
+	PongWait = 60 * time.Second
 	// pingPeriod sends pings this often; it must be less than pongWait.
-	pingPeriod = (pongWait * 9) / 10
-	// maxMessageSize is the largest message a client may send, counted
+	PingPeriod = (PongWait * 9) / 10
+	// MaxMessageSize is the largest message a client may send, counted
 	// after decompression (wsread.Read): commands and queries are tiny JSON
 	// objects. A larger one closes the connection with a reason; a message
 	// past maxFrameSize on the wire is cut off by the websocket library
 	// itself (close code 1009, no reason) before it is buffered.
-	maxMessageSize = 4096
+	MaxMessageSize = 4096
 	maxFrameSize   = 16 << 10
 	// sendBuffer is how many messages may wait for a slow client before it
 	// is treated as behind (its queue replaced by one snapshot).
@@ -57,7 +58,7 @@ type client struct {
 	// the address's other sockets; release gives back its socket slot
 	// (called once, by readPump, when the connection ends).
 	addr    string
-	addrs   *addrLimits
+	addrs   *AddrLimits
 	release func()
 	// inflight is set while a large answer (rows, states, a view or live
 	// move) waits in the queue or is being written: a second large query
@@ -82,7 +83,7 @@ func text(b []byte) outMsg { return outMsg{data: b} }
 // WriteControl may be called concurrently with the writer goroutine.
 func (c *client) closeWith(code int, reason string) {
 	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
-	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(WriteWait))
 	_ = c.conn.Close()
 }
 
@@ -101,14 +102,14 @@ func (c *client) readPump() {
 		}
 	}()
 	c.conn.SetReadLimit(maxFrameSize)
-	_ = c.conn.SetReadDeadline(time.Now().Add(pongWait))
-	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(pongWait)) })
-	rate := newRateLimit()
+	_ = c.conn.SetReadDeadline(time.Now().Add(PongWait))
+	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(PongWait)) })
+	rate := NewRateLimit()
 	for {
-		kind, data, err := wsread.Read(c.conn, maxMessageSize)
+		kind, data, err := wsread.Read(c.conn, MaxMessageSize)
 		var tooLarge *wsread.TooLargeError
 		if errors.As(err, &tooLarge) {
-			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("message too large (limit %d bytes)", maxMessageSize))
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("message too large (limit %d bytes)", MaxMessageSize))
 			return
 		}
 		if err != nil {
@@ -118,14 +119,14 @@ func (c *client) readPump() {
 			c.closeWith(websocket.CloseUnsupportedData, "send JSON text frames")
 			return
 		}
-		if c.role != rolePresenter {
+		if c.role != RolePresenter {
 			now := time.Now()
-			if !rate.allow(now) {
+			if !rate.Allow(now) {
 				c.closeWith(websocket.ClosePolicyViolation, "too many messages; at most 30 a second")
 				return
 			}
-			if c.addrs != nil && !c.addrs.allow(c.addr, now) {
-				c.closeWith(websocket.ClosePolicyViolation, addressFlood(c.addrs.rate))
+			if c.addrs != nil && !c.addrs.Allow(c.addr, now) {
+				c.closeWith(websocket.ClosePolicyViolation, AddressFlood(c.addrs.Rate()))
 				return
 			}
 		}
@@ -135,7 +136,7 @@ func (c *client) readPump() {
 			return
 		}
 		inbox := c.hub.inbox
-		if c.role == rolePresenter {
+		if c.role == RolePresenter {
 			inbox = c.hub.cmds // never queued behind followers' queries
 		}
 		select {
@@ -149,7 +150,7 @@ func (c *client) readPump() {
 // writePump writes the hub's messages and the pings. It owns every write
 // except the close frames of closeWith.
 func (c *client) writePump() {
-	ticker := time.NewTicker(pingPeriod)
+	ticker := time.NewTicker(PingPeriod)
 	defer func() {
 		ticker.Stop()
 		_ = c.conn.Close()
@@ -157,7 +158,7 @@ func (c *client) writePump() {
 	for {
 		select {
 		case msg, ok := <-c.send:
-			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			_ = c.conn.SetWriteDeadline(time.Now().Add(WriteWait))
 			if !ok {
 				reason := "session closed"
 				if r := c.hub.endReason.Load(); r != nil {
@@ -184,7 +185,7 @@ func (c *client) writePump() {
 				return
 			}
 		case <-ticker.C:
-			_ = c.conn.SetWriteDeadline(time.Now().Add(writeWait))
+			_ = c.conn.SetWriteDeadline(time.Now().Add(WriteWait))
 			if err := c.conn.WriteMessage(websocket.PingMessage, nil); err != nil {
 				return
 			}

@@ -1,4 +1,4 @@
-package server
+package session
 
 // deliver queues m for c without ever blocking the hub. A client whose
 // queue is full has fallen behind: its queued messages are dropped and it
@@ -27,16 +27,16 @@ func (h *hub) deliver(c *client, m outMsg) {
 	}
 	c.inflight.Store(false)
 	h.coalesced.Add(1)
-	h.sendState(c, reasonBehind)
+	h.sendState(c, ReasonBehind)
 }
 
-func (h *hub) metaMessage() metaMsg {
-	return metaMsg{Type: msgMeta, Live: h.search.StepCount(), Status: string(h.search.Status()),
+func (h *hub) metaMessage() MetaMsg {
+	return MetaMsg{Type: MsgMeta, Live: h.search.StepCount(), Status: string(h.search.Status()),
 		Playing: h.playing, Speed: h.speed, Followers: int(h.followers.Load())}
 }
 
 func (h *hub) broadcastMeta() {
-	m := text(encode(h.metaMessage()))
+	m := text(Encode(h.metaMessage()))
 	for c := range h.clients {
 		h.deliver(c, m)
 	}

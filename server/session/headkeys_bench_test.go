@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"encoding/json"
@@ -23,7 +23,7 @@ func BenchmarkStepHeadKeyBytes(b *testing.B) {
 			keyBytes, allBytes, n := 0, 0, 0
 			for range b.N {
 				s := newSearch(b, tc.problem, tc.options)
-				h := newHub(&session{}, s, problemInfo(s))
+				h := newHub(&Session{}, s, problemInfo(s))
 				for range steps {
 					ev, ok := s.Step()
 					if !ok {
@@ -34,7 +34,7 @@ func BenchmarkStepHeadKeyBytes(b *testing.B) {
 						kb, _ := json.Marshal(m.HeadKeys)
 						keyBytes += len(kb) + len(`,"headKeys":`)
 					}
-					allBytes += len(encode(m))
+					allBytes += len(Encode(m))
 					n++
 				}
 			}

@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ import (
 // hidesOrder reports whether c must not learn the open list's order now.
 func (h *hub) hidesOrder(c *client) bool {
 	_, held := h.heldAt()
-	return held && c.role != rolePresenter
+	return held && c.role != RolePresenter
 }
 
 var headField = []byte(`"head":`)
@@ -101,9 +101,9 @@ func openByID(ids []int) []int {
 func (h *hub) resendSteps() {
 	limit := h.viewLimit()
 	for c := range h.clients {
-		if c.role == rolePresenter || c.cursor < 0 {
+		if c.role == RolePresenter || c.cursor < 0 {
 			continue
 		}
-		h.moveClient(c, min(c.cursor, limit), reasonSeek, 0)
+		h.moveClient(c, min(c.cursor, limit), ReasonSeek, 0)
 	}
 }

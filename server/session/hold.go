@@ -1,4 +1,4 @@
-package server
+package session
 
 // A "which node is expanded next?" poll asks about step P of a search; the
 // step after it is the answer (its narration names the node expanded).
@@ -20,26 +20,18 @@ func (h *hub) heldAt() (int, bool) {
 	return int(v) - 1, v > 0
 }
 
-// holdsViews reports whether poll p holds its search's views: an open
-// "next" poll.
-func holdsViews(p *livePoll) bool {
-	return p != nil && p.Kind == pollNext && !p.Revealed
+// HoldViews holds every follower's views, inspect and states queries at
+// step, and tells each follower its step again without the open list's
+// order (hide.go): a poll asking what is expanded after step is open. It
+// waits on the session's goroutine.
+func (s *Session) HoldViews(step int) {
+	s.hub.holdViews(step)
+	s.hub.do(s.hub.resendSteps)
 }
 
-// applyHold holds the views of search id at step (hold) or lifts its hold,
-// if this process runs that session (a session started later gets the
-// hold from room.start). It must be called without r.mu held: it waits on
-// the hub.
-func (r *room) applyHold(id string, step int, hold bool) {
-	sess, ok := r.rs.srv.sessions.get(id)
-	if !ok {
-		return
-	}
-	if !hold {
-		sess.hub.holdViews(-1)
-		sess.hub.do(sess.hub.resendSteps) // with the open list's order again
-		return
-	}
-	sess.hub.holdViews(step)
-	sess.hub.do(sess.hub.resendSteps) // back to the hold, without the order (poll_hide.go)
+// ReleaseViews lifts HoldViews and tells each follower its step again,
+// with the open list's order.
+func (s *Session) ReleaseViews() {
+	s.hub.holdViews(-1)
+	s.hub.do(s.hub.resendSteps)
 }

@@ -1,14 +1,14 @@
-package server
+package session
 
 import (
 	"encoding/json"
-
 	"fmt"
-	"github.com/gorilla/websocket"
 	"math"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/gorilla/websocket"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -23,18 +23,18 @@ const (
 	maxHistory = 600
 	// inboxSize is how many client messages may wait for the hub.
 	inboxSize = 256
-	// exploreAhead is how far past the live step a view or inspect query
+	// ExploreAhead is how far past the live step a view or inspect query
 	// may go (or up to the furthest step the presenter reached, if that is
 	// further): far enough to explore a copy, near enough that no query
 	// makes the hub replay a whole search. The bound is absolute: views
 	// never move it.
-	exploreAhead = 2000
+	ExploreAhead = 2000
 )
 
 // inMsg is one parsed client message on its way to the hub.
 type inMsg struct {
 	c   *client
-	msg clientMsg
+	msg ClientMsg
 }
 
 // hub is the one goroutine that owns a session: its search, its scratch
@@ -42,7 +42,7 @@ type inMsg struct {
 // write of those goes through the hub's channels, so nothing in it needs a
 // lock: this is the chat example's hub with the search added.
 type hub struct {
-	sess   *session
+	sess   *Session
 	search *stepper.Search
 	// scratch answers view and inspect queries at any step without moving
 	// the live search; it is built on first use.
@@ -121,7 +121,7 @@ type hub struct {
 	lastUsed  atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
 }
 
-func newHub(sess *session, s *stepper.Search, info ProblemInfo) *hub {
+func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
 	h := &hub{
 		sess: sess, search: s, info: info,
 		clients:      make(map[*client]bool),
@@ -218,18 +218,18 @@ func (h *hub) run() {
 		case c := <-h.register:
 			h.clients[c] = true
 			h.connected.Add(1)
-			if c.role == roleFollower {
+			if c.role == RoleFollower {
 				h.followers.Add(1)
 			}
 			h.deliver(c, text(h.helloFor(c)))
-			h.sendState(c, reasonJoin)
+			h.sendState(c, ReasonJoin)
 			h.audienceChanged()
 		case c := <-h.unregister:
 			if h.clients[c] {
 				delete(h.clients, c)
 				close(c.send)
 				h.connected.Add(-1)
-				if c.role == roleFollower {
+				if c.role == RoleFollower {
 					h.followers.Add(-1)
 				}
 				h.audienceChanged()
@@ -238,7 +238,7 @@ func (h *hub) run() {
 			h.audienceDue = false
 			h.broadcastMeta()
 		case m := <-h.inbox:
-			if m.c.role == rolePresenter {
+			if m.c.role == RolePresenter {
 				h.touch()
 			}
 			h.handle(m)
@@ -264,20 +264,20 @@ func (h *hub) handle(m inMsg) {
 		h.query(c, msg)
 		return
 	}
-	if c.role != rolePresenter {
-		h.deliver(c, text(encode(errorMsg(msg.Type,
+	if c.role != RolePresenter {
+		h.deliver(c, text(Encode(ErrorMessage(msg.Type,
 			fmt.Sprintf("%q refused: you are following this session (read-only); only the presenter's link can drive it. Use your own controls to explore a copy.", msg.Type)))))
 		return
 	}
 	if err := h.command(msg); err != nil {
-		h.deliver(c, text(encode(errorMsg(msg.Type, usererr.Text(err)))))
+		h.deliver(c, text(Encode(ErrorMessage(msg.Type, usererr.Text(err)))))
 	}
 }
 
 // command applies one presenter command.
-func (h *hub) command(msg clientMsg) error {
+func (h *hub) command(msg ClientMsg) error {
 	switch msg.Type {
-	case cmdStep:
+	case CmdStep:
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s); step back, jump or reset", h.search.Status())
 		}
@@ -285,15 +285,15 @@ func (h *hub) command(msg clientMsg) error {
 			return h.capError()
 		}
 		h.stepForward()
-	case cmdBack:
+	case CmdBack:
 		k := h.search.StepCount()
 		if k == 0 {
 			return usererr.Errorf("server", "already at step 0")
 		}
-		h.seek(k-1, reasonSeek)
-	case cmdSeek:
-		h.seek(msg.Step, reasonSeek)
-	case cmdGoal:
+		h.seek(k-1, ReasonSeek)
+	case CmdSeek:
+		h.seek(msg.Step, ReasonSeek)
+	case CmdGoal:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
@@ -303,8 +303,8 @@ func (h *hub) command(msg clientMsg) error {
 		}
 		// The node limit ends every search; the step cap also bounds a
 		// search that reopens nodes over and over.
-		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), reasonGoal)
-	case cmdContour:
+		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), ReasonGoal)
+	case CmdContour:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
 			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
@@ -312,13 +312,13 @@ func (h *hub) command(msg clientMsg) error {
 		if h.atCap(h.search) {
 			return h.capError()
 		}
-		h.seek(h.nextContour(), reasonSeek)
-	case cmdReset:
+		h.seek(h.nextContour(), ReasonSeek)
+	case CmdReset:
 		if h.playing {
 			h.setPlaying(false)
 		}
-		h.seek(0, reasonReset)
-	case cmdPlay:
+		h.seek(0, ReasonReset)
+	case CmdPlay:
 		if msg.Speed != 0 {
 			h.setSpeed(msg.Speed)
 		}
@@ -329,9 +329,9 @@ func (h *hub) command(msg clientMsg) error {
 			return h.capError()
 		}
 		h.setPlaying(true)
-	case cmdPause:
+	case CmdPause:
 		h.setPlaying(false)
-	case cmdSpeed:
+	case CmdSpeed:
 		h.setSpeed(msg.Speed)
 		h.broadcastMeta()
 	}
@@ -370,13 +370,13 @@ func (h *hub) moved() {
 	}
 }
 
-// encode marshals a message. Messages are plain structs of numbers and
+// Encode marshals a message. Messages are plain structs of numbers and
 // strings, so an error is a programming error; it is reported as an error
 // message rather than a panic.
-func encode(v any) []byte {
+func Encode(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		b, _ = json.Marshal(errorMsg("", "cannot encode message: "+usererr.Text(err)))
+		b, _ = json.Marshal(ErrorMessage("", "cannot encode message: "+usererr.Text(err)))
 	}
 	return b
 }

@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/gorilla/websocket"
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
@@ -28,11 +30,11 @@ const (
 	DefaultVotersPerAddress = 60
 	// defaultSocketsPerAddress is how many follower websockets (sessions
 	// and rooms together) one address may hold at once: four pages each.
-	defaultSocketsPerAddress = 4 * DefaultVotersPerAddress
+	DefaultSocketsPerAddress = 4 * DefaultVotersPerAddress
 	// defaultAddressRate is how many messages a second all of one
 	// address's follower websockets may send together (a burst of twice
 	// as many), on top of each socket's own queryRate: three each.
-	defaultAddressRate = 3 * DefaultVotersPerAddress
+	DefaultAddressRate = 3 * DefaultVotersPerAddress
 	// presenterSockets is how many presenter websockets one session may
 	// hold (tabs of the lecturer); they do not count against MaxClients
 	// or the address's sockets, so followers can never lock the presenter
@@ -45,7 +47,7 @@ const (
 // entry lives while it holds a socket, so the map holds at most as many
 // entries as there are open sockets. Safe for concurrent use; every method
 // is O(1).
-type addrLimits struct {
+type AddrLimits struct {
 	maxSockets int
 	rate       float64
 	mu         sync.Mutex
@@ -58,8 +60,8 @@ type addrEntry struct {
 	last    time.Time
 }
 
-func newAddrLimits(maxSockets, rate int) *addrLimits {
-	return &addrLimits{maxSockets: maxSockets, rate: float64(rate), by: map[string]*addrEntry{}}
+func NewAddrLimits(maxSockets, rate int) *AddrLimits {
+	return &AddrLimits{maxSockets: maxSockets, rate: float64(rate), by: map[string]*addrEntry{}}
 }
 
 // errAddressSockets is returned when one address holds as many follower
@@ -75,7 +77,7 @@ func (e errAddressSockets) Error() string { return "server: " + e.UserText() }
 
 // acquire takes a socket slot for addr, or refuses when addr holds
 // maxSockets. The caller calls release exactly once when the socket ends.
-func (a *addrLimits) acquire(addr string) (release func(), err error) {
+func (a *AddrLimits) Acquire(addr string) (release func(), err error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	e := a.by[addr]
@@ -102,10 +104,10 @@ func (a *addrLimits) acquire(addr string) (release func(), err error) {
 	}, nil
 }
 
-// allow takes one token of addr's shared bucket (2×rate, refilled at rate
+// Allow takes one token of addr's shared bucket (2×rate, refilled at rate
 // a second) and reports false when none was left. An address that holds
 // no socket is allowed (its messages come from no follower socket).
-func (a *addrLimits) allow(addr string, now time.Time) bool {
+func (a *AddrLimits) Allow(addr string, now time.Time) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	e := a.by[addr]
@@ -144,7 +146,7 @@ func (e errAddressJoins) UserText() string {
 func (e errAddressJoins) Error() string { return "server: " + e.UserText() }
 
 // sockets reports how many follower sockets addr holds (for tests).
-func (a *addrLimits) sockets(addr string) int {
+func (a *AddrLimits) sockets(addr string) int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if e := a.by[addr]; e != nil {
@@ -155,69 +157,63 @@ func (a *addrLimits) sockets(addr string) int {
 
 // addressFlood is the close reason of a follower socket whose address sent
 // more than its share.
-func addressFlood(rate float64) string {
+func AddressFlood(rate float64) string {
 	return fmt.Sprintf("too many messages from your network; at most %g a second from one address", rate)
 }
 
-// admit upgrades r to a websocket of sess within the limits: a follower
-// takes one of the session's MaxClients slots and one of its address's
-// sockets; a presenter takes one of presenterSockets, so followers never
-// lock the presenter out. A refusal is answered with 503 and the reason.
-func (s *Server) admit(w http.ResponseWriter, r *http.Request, sess *session, presenter bool) (*client, bool) {
-	h := sess.hub
+// Conn is what a connection to a session is admitted under: the most
+// followers a session takes, the per-address limits every follower socket
+// shares, and the upgrader (its CheckOrigin guards the websocket).
+type Conn struct {
+	MaxClients int
+	Addrs      *AddrLimits
+	Upgrader   *websocket.Upgrader
+}
+
+// Connect upgrades r to a websocket of s within lim and attaches it to the
+// session as presenter or follower: a follower takes one of the session's
+// MaxClients slots and one of its address's sockets; a presenter takes one
+// of presenterSockets, so followers never lock the presenter out. A
+// refusal is answered with 503 and the reason. The connection's reader and
+// writer run on their own goroutines; Connect returns at once.
+func (s *Session) Connect(w http.ResponseWriter, r *http.Request, presenter bool, lim Conn) {
+	h := s.hub
 	release := func() {}
 	if presenter {
 		if int(h.connected.Load()-h.followers.Load()) >= presenterSockets {
-			httpError(w, fmt.Sprintf("this session has %d presenter pages open, the most it allows; close one", presenterSockets), http.StatusServiceUnavailable)
-			return nil, false
+			http.Error(w, fmt.Sprintf("this session has %d presenter pages open, the most it allows; close one", presenterSockets), http.StatusServiceUnavailable)
+			return
 		}
 	} else {
-		if int(h.followers.Load()) >= s.cfg.MaxClients {
-			httpError(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
-			return nil, false
+		if int(h.followers.Load()) >= lim.MaxClients {
+			http.Error(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
+			return
 		}
 		var err error
-		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
-			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
-			return nil, false
+		if release, err = lim.Addrs.Acquire(webguard.ClientIP(r)); err != nil {
+			http.Error(w, usererr.Text(err), http.StatusServiceUnavailable)
+			return
 		}
 	}
-	conn, err := s.upgrader.Upgrade(w, r, nil)
+	conn, err := lim.Upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		release()
-		return nil, false // the upgrader has replied
+		return // the upgrader has replied
 	}
-	c := &client{hub: h, conn: conn, role: roleFollower, send: make(chan outMsg, sendBuffer),
-		addr: webguard.ClientIP(r), addrs: s.addrs, release: release}
+	c := &client{hub: h, conn: conn, role: RoleFollower, send: make(chan outMsg, sendBuffer),
+		addr: webguard.ClientIP(r), addrs: lim.Addrs, release: release}
 	if presenter {
-		c.role = rolePresenter
+		c.role = RolePresenter
 	}
-	return c, true
-}
-
-// takeVote admits c's answer to p under the per-address cap: a follower
-// that has answered may answer again (its answer is replaced); a new one
-// is refused once max followers of its address have answered. A fresh
-// token (a new pseudonym) is a new follower, so an address can cast at most
-// max answers to one poll however many sockets it opens. Called with the
-// room's lock held. O(1).
-func (p *livePoll) takeVote(c *roomClient, max int) error {
-	if p.voters == nil {
-		p.voters = map[string]map[string]bool{}
+	select {
+	case h.register <- c:
+	case <-h.stopped:
+		_ = conn.Close()
+		c.release()
+		return
 	}
-	set := p.voters[c.addr]
-	if set[c.pseudonym] {
-		return nil
-	}
-	if len(set) >= max {
-		return usererr.Errorf("server", "%d people on your network have answered this question already, the most one address may (a lecturer with a larger class behind one router raises -per-address)", max)
-	}
-	if set == nil {
-		set = map[string]bool{}
-		p.voters[c.addr] = set
-	}
-	set[c.pseudonym] = true
-	return nil
+	go c.writePump()
+	go c.readPump()
 }
 
 // errRoomQuota is returned when the address that opened a room holds as
@@ -235,9 +231,9 @@ func (e errRoomQuota) Error() string { return "server: " + e.UserText() }
 // search may take the place of: room searches nobody watches (rebuilt from
 // their record when next opened) and idle sessions, least recently used
 // first. Called with st.mu held. O(sessions log sessions).
-func (st *store) reclaimRoomLocked(owner string, n int) {
+func (st *Store) reclaimRoomLocked(owner string, n int) {
 	cutoff := time.Now().Add(-st.idle).UnixNano()
-	var spare []*session
+	var spare []*Session
 	for _, s := range st.sessions {
 		if s.owner != owner {
 			continue
@@ -258,3 +254,7 @@ func (st *store) reclaimRoomLocked(owner string, n int) {
 		go s.hub.stop()
 	}
 }
+
+// Rate is how many messages a second one address's follower sockets may
+// send together.
+func (a *AddrLimits) Rate() float64 { return a.rate }

@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"stepviz/stepper"
@@ -57,7 +57,7 @@ func (h *hub) stepForward() {
 	h.last = &ev
 	h.record(ev.Step, ev.Counters)
 	h.moved()
-	step := text(encode(h.stepMessage(ev)))
+	step := text(Encode(h.stepMessage(ev)))
 	var meta *outMsg
 	for c := range h.clients {
 		if c.cursor == ev.Step-1 {
@@ -66,7 +66,7 @@ func (h *hub) stepForward() {
 			continue
 		}
 		if meta == nil {
-			m := text(encode(h.metaMessage()))
+			m := text(Encode(h.metaMessage()))
 			meta = &m
 		}
 		h.deliver(c, *meta)
@@ -77,7 +77,7 @@ func (h *hub) stepForward() {
 // the sort keys of the children it left open, and the records of every
 // node the step touched, as at this step.
 func (h *hub) stepMessage(ev stepper.Event) stepMsg {
-	m := codec.NewStep(h.search, ev, completing{h.search, h.scratch, ev.Step}, formatOf(h.info), narrate(h.search, ev))
+	m := codec.NewStep(h.search, ev, completing{h.search, h.scratch, ev.Step}, formatOf(h.info), Narrate(h.search, ev))
 	m.Playing = h.playing
 	m.HeadKeys = h.stepHeadKeys(ev, m.Head, codec.StepIDs(h.search, ev))
 	return m
@@ -125,7 +125,7 @@ func (h *hub) seek(k int, reason string) {
 	for c := range h.clients {
 		if c.cursor != old {
 			if meta == nil {
-				m := text(encode(h.metaMessage()))
+				m := text(Encode(h.metaMessage()))
 				meta = &m
 			}
 			h.deliver(c, *meta)
@@ -182,7 +182,7 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 			}
 		}
 	}
-	v := h.view(s, last, msgMove, reason, id, enc.Costs())
+	v := h.view(s, last, MsgMove, reason, id, enc.Costs())
 	return outMsg{data: frame(v, enc.Bytes()), binary: true, large: true}, max(k, to)
 }
 
@@ -190,7 +190,7 @@ func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason stri
 func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, id int, costs []float64) view {
 	narration := ""
 	if last != nil {
-		narration = narrate(s, *last)
+		narration = Narrate(s, *last)
 	}
 	v := codec.NewView(s, typ, reason, costs, last, narration)
 	v.Live, v.ID, v.Playing, v.Speed, v.Followers = h.search.StepCount(), id, h.playing, h.speed, int(h.followers.Load())

@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"stepviz/internal/usererr"
@@ -6,11 +6,11 @@ import (
 	"stepviz/viz"
 )
 
-// narrate is the narration of event ev of search s, and, when the step
+// Narrate is the narration of event ev of search s, and, when the step
 // failed (a script's error: the sandbox's limits, a wrong return value),
 // the reason in the user's words, as the command line prints it: the
 // event alone says only that the step had no successors.
-func narrate(s *stepper.Search, ev stepper.Event) string {
+func Narrate(s *stepper.Search, ev stepper.Event) string {
 	n := viz.Narrate(ev, s.Options())
 	if ev.Status == stepper.Failed {
 		if err := s.Err(); err != nil {

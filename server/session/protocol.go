@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"encoding/json"
@@ -16,64 +16,64 @@ import (
 // records, wire/encode.go).
 const (
 	// server -> client
-	msgHello   = codec.MsgHello // once, first: who you are and what is searched
-	msgState   = codec.MsgState // every node's compact record at the live step (join, behind); binary
-	msgMove    = codec.MsgMove  // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
-	msgStep    = codec.MsgStep  // one step forward: the engine's event and its nodes' records
-	msgMeta    = "meta"         // play/pause, speed, audience, or the live step moved while you look elsewhere
-	msgStates  = "states"       // the answer to a states query: state strings and h
-	msgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
-	msgInspect = "inspect"      // the answer to an inspect query
-	msgError   = "error"        // a command refused or failed; the connection stays open
+	MsgHello   = codec.MsgHello // once, first: who you are and what is searched
+	MsgState   = codec.MsgState // every node's compact record at the live step (join, behind); binary
+	MsgMove    = codec.MsgMove  // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
+	MsgStep    = codec.MsgStep  // one step forward: the engine's event and its nodes' records
+	MsgMeta    = "meta"         // play/pause, speed, audience, or the live step moved while you look elsewhere
+	MsgStates  = "states"       // the answer to a states query: state strings and h
+	MsgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
+	MsgInspect = "inspect"      // the answer to an inspect query
+	MsgError   = "error"        // a command refused or failed; the connection stays open
 
 	// client -> server: commands (presenter only)
-	cmdStep = "step"
-	cmdBack = "back"
-	cmdSeek = "seek"
-	cmdGoal = "goal"
+	CmdStep = "step"
+	CmdBack = "back"
+	CmdSeek = "seek"
+	CmdGoal = "goal"
 	// cmdContour runs to the next f-contour: the first step that expands a
 	// node whose f differs from the f expanded at the current step.
-	cmdContour = "contour"
-	cmdPlay    = "play"
-	cmdPause   = "pause"
-	cmdSpeed   = "speed"
-	cmdReset   = "reset"
+	CmdContour = "contour"
+	CmdPlay    = "play"
+	CmdPause   = "pause"
+	CmdSpeed   = "speed"
+	CmdReset   = "reset"
 
 	// client -> server: queries (anyone; they never change the session)
-	queryView    = "view"    // move this client to any step, to explore on its own
-	queryInspect = "inspect" // one node in detail
-	queryLive    = "live"    // move this client back to the live step
-	queryStates  = "states"  // state strings and h of up to maxStatesIDs nodes
-	queryRows    = "rows"    // a page of the open or closed list at the client's step
+	QueryView    = "view"    // move this client to any step, to explore on its own
+	QueryInspect = "inspect" // one node in detail
+	QueryLive    = "live"    // move this client back to the live step
+	QueryStates  = "states"  // state strings and h of up to maxStatesIDs nodes
+	QueryRows    = "rows"    // a page of the open or closed list at the client's step
 )
 
 // Reasons say why a state or move was sent.
 const (
-	reasonJoin   = codec.ReasonJoin // first message after hello
-	reasonBehind = "behind"         // the client fell behind: queued messages were dropped
-	reasonSeek   = "seek"           // the presenter went back or jumped
-	reasonReset  = "reset"          // the presenter reset the search
-	reasonGoal   = "goal"           // the presenter ran to the goal
-	reasonView   = "view"           // the answer to a view query (not live)
-	reasonLive   = "live"           // the answer to a live query
+	ReasonJoin   = codec.ReasonJoin // first message after hello
+	ReasonBehind = "behind"         // the client fell behind: queued messages were dropped
+	ReasonSeek   = "seek"           // the presenter went back or jumped
+	ReasonReset  = "reset"          // the presenter reset the search
+	ReasonGoal   = "goal"           // the presenter ran to the goal
+	ReasonView   = "view"           // the answer to a view query (not live)
+	ReasonLive   = "live"           // the answer to a live query
 )
 
 // Roles.
 const (
-	rolePresenter = "presenter"
-	roleFollower  = "follower"
+	RolePresenter = "presenter"
+	RoleFollower  = "follower"
 )
 
 // Query bounds.
 const (
-	maxStatesIDs = 512            // ids in one states query
-	maxRows      = 200            // rows in one rows query
+	MaxStatesIDs = 512            // ids in one states query
+	MaxRows      = 200            // rows in one rows query
 	headSize     = codec.HeadSize // open nodes in pop order sent with every step, move and state
 )
 
-// clientMsg is every message a client sends. Type selects the meaning; the
+// ClientMsg is every message a client sends. Type selects the meaning; the
 // other fields are read only by the types that use them.
-type clientMsg struct {
+type ClientMsg struct {
 	Type   string  `json:"type"`
 	Step   int     `json:"step,omitempty"`   // seek, view, inspect
 	Node   int     `json:"node,omitempty"`   // inspect
@@ -86,10 +86,10 @@ type clientMsg struct {
 	ID int `json:"id,omitempty"`
 }
 
-// isCommand reports whether t changes the session (presenter only).
-func isCommand(t string) bool {
+// IsCommand reports whether t changes the session (presenter only).
+func IsCommand(t string) bool {
 	switch t {
-	case cmdStep, cmdBack, cmdSeek, cmdGoal, cmdContour, cmdPlay, cmdPause, cmdSpeed, cmdReset:
+	case CmdStep, CmdBack, CmdSeek, CmdGoal, CmdContour, CmdPlay, CmdPause, CmdSpeed, CmdReset:
 		return true
 	}
 	return false
@@ -98,7 +98,7 @@ func isCommand(t string) bool {
 // isQuery reports whether t is a read-only query.
 func isQuery(t string) bool {
 	switch t {
-	case queryView, queryInspect, queryLive, queryStates, queryRows:
+	case QueryView, QueryInspect, QueryLive, QueryStates, QueryRows:
 		return true
 	}
 	return false
@@ -107,8 +107,8 @@ func isQuery(t string) bool {
 // parseClientMsg decodes one client frame. Anything that is not a single
 // JSON object of a known type is an error, and the caller closes the
 // connection with the error's text as the close reason.
-func parseClientMsg(data []byte) (clientMsg, error) {
-	var m clientMsg
+func parseClientMsg(data []byte) (ClientMsg, error) {
+	var m ClientMsg
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
@@ -117,25 +117,25 @@ func parseClientMsg(data []byte) (clientMsg, error) {
 	if dec.More() {
 		return m, usererr.Errorf("server", "malformed message: one JSON object per frame")
 	}
-	if !isCommand(m.Type) && !isQuery(m.Type) {
+	if !IsCommand(m.Type) && !isQuery(m.Type) {
 		return m, usererr.Errorf("server", "unknown message type %q", truncate(m.Type, 24))
 	}
 	if m.Step < 0 || m.Node < 0 || m.Offset < 0 || m.Count < 0 {
 		return m, usererr.Errorf("server", "step, node, offset and count must be >= 0")
 	}
-	if len(m.IDs) > maxStatesIDs {
-		return m, usererr.Errorf("server", "a states query names at most %d ids; split it", maxStatesIDs)
+	if len(m.IDs) > MaxStatesIDs {
+		return m, usererr.Errorf("server", "a states query names at most %d ids; split it", MaxStatesIDs)
 	}
 	for _, id := range m.IDs {
 		if id < 0 {
 			return m, usererr.Errorf("server", "node ids must be >= 0")
 		}
 	}
-	if m.Type == queryRows && m.List != "open" && m.List != "closed" {
+	if m.Type == QueryRows && m.List != "open" && m.List != "closed" {
 		return m, usererr.Errorf("server", "rows: list must be \"open\" or \"closed\"")
 	}
-	if m.Count > maxRows {
-		return m, usererr.Errorf("server", "rows: count at most %d", maxRows)
+	if m.Count > MaxRows {
+		return m, usererr.Errorf("server", "rows: count at most %d", MaxRows)
 	}
 	return m, nil
 }
@@ -165,9 +165,9 @@ type (
 	stepMsg = codec.StepMsg
 )
 
-// metaMsg reports a change of play state or audience, and the live step
+// MetaMsg reports a change of play state or audience, and the live step
 // to a client that looks at another step.
-type metaMsg struct {
+type MetaMsg struct {
 	Type      string  `json:"type"`
 	Live      int     `json:"live"`
 	Status    string  `json:"status"`
@@ -176,8 +176,8 @@ type metaMsg struct {
 	Followers int     `json:"followers"`
 }
 
-// inspectMsg answers an inspect query: one node at one step in detail.
-type inspectMsg struct {
+// InspectMsg answers an inspect query: one node at one step in detail.
+type InspectMsg struct {
 	Type string           `json:"type"`
 	ID   int              `json:"id,omitempty"`
 	Step int              `json:"step"`
@@ -227,4 +227,10 @@ type ErrorMsg struct {
 	Type    string `json:"type"`
 	Command string `json:"command,omitempty"`
 	Message string `json:"message"`
+}
+
+// ErrorMessage is the error message a page shows for a refused command;
+// msg is in the user's words.
+func ErrorMessage(command, msg string) ErrorMsg {
+	return ErrorMsg{Type: MsgError, Command: command, Message: msg}
 }

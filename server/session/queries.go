@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ type listCache struct {
 }
 
 func (h *hub) helloFor(c *client) []byte {
-	return encode(hello{Type: msgHello, Session: h.sess.ID, Role: c.role, Problem: h.info, MaxNodes: h.sess.maxNodes, Legend: viz.StatusLegend})
+	return Encode(hello{Type: MsgHello, Session: h.sess.ID, Role: c.role, Problem: h.info, MaxNodes: h.sess.maxNodes, Legend: viz.StatusLegend})
 }
 
 // viewLimit is the furthest step a view may show: exploreAhead past the
@@ -33,32 +33,32 @@ func (h *hub) viewLimit() int {
 	if k, held := h.heldAt(); held {
 		return max(k, live)
 	}
-	return max(live+exploreAhead, h.furthest)
+	return max(live+ExploreAhead, h.furthest)
 }
 
-func (h *hub) refuse(c *client, msg clientMsg, format string, args ...any) {
-	h.deliver(c, text(encode(errorMsg(msg.Type, fmt.Sprintf(format, args...)))))
+func (h *hub) refuse(c *client, msg ClientMsg, format string, args ...any) {
+	h.deliver(c, text(Encode(ErrorMessage(msg.Type, fmt.Sprintf(format, args...)))))
 }
 
 // query answers a read-only query. Every answer but inspect's is large: a
 // client may have one of them queued or being written at a time; another
 // meanwhile is refused with "busy" (the client retries when the first is
 // in).
-func (h *hub) query(c *client, msg clientMsg) {
-	if msg.Type != queryInspect && (c.inflight.Load() || c.cursor < 0) {
+func (h *hub) query(c *client, msg ClientMsg) {
+	if msg.Type != QueryInspect && (c.inflight.Load() || c.cursor < 0) {
 		h.refuse(c, msg, "busy: your previous %s answer is still on its way; ask again when it has arrived", msg.Type)
 		return
 	}
 	switch msg.Type {
-	case queryLive:
-		h.moveClient(c, h.search.StepCount(), reasonLive, msg.ID)
-	case queryView:
-		h.moveClient(c, min(msg.Step, h.viewLimit()), reasonView, msg.ID)
-	case queryStates:
+	case QueryLive:
+		h.moveClient(c, h.search.StepCount(), ReasonLive, msg.ID)
+	case QueryView:
+		h.moveClient(c, min(msg.Step, h.viewLimit()), ReasonView, msg.ID)
+	case QueryStates:
 		h.states(c, msg)
-	case queryRows:
+	case QueryRows:
 		h.rows(c, msg)
-	case queryInspect:
+	case QueryInspect:
 		m, err := h.inspect(msg)
 		if err != nil {
 			h.refuse(c, msg, "%s", usererr.Text(err))
@@ -67,7 +67,7 @@ func (h *hub) query(c *client, msg clientMsg) {
 		if h.hidesOrder(c) {
 			m.Key = nil // poll_hide.go
 		}
-		h.deliver(c, text(encode(m)))
+		h.deliver(c, text(Encode(m)))
 	}
 }
 
@@ -112,7 +112,7 @@ func (h *hub) known() (*stepper.Search, int) {
 
 // states answers a states query: state strings and h never change, so any
 // journal that knows the node answers. O(ids).
-func (h *hub) states(c *client, msg clientMsg) {
+func (h *hub) states(c *client, msg ClientMsg) {
 	s, n := h.known()
 	if _, held := h.heldAt(); held {
 		// the nodes past the held step are the answer's children
@@ -120,7 +120,7 @@ func (h *hub) states(c *client, msg clientMsg) {
 			n = min(n, s.NodeEnd(k))
 		}
 	}
-	m := statesMsg{Type: msgStates, ID: msg.ID, States: make([]nodeState, 0, len(msg.IDs))}
+	m := statesMsg{Type: MsgStates, ID: msg.ID, States: make([]nodeState, 0, len(msg.IDs))}
 	for _, id := range msg.IDs {
 		if id >= n {
 			h.refuse(c, msg, "states: node %d does not exist yet (the search has %d nodes so far)", id, n)
@@ -130,7 +130,7 @@ func (h *hub) states(c *client, msg clientMsg) {
 		m.States = append(m.States, nodeState{ID: id, State: st, H: hv})
 	}
 	c.inflight.Store(true)
-	h.deliver(c, outMsg{data: encode(m), large: true})
+	h.deliver(c, outMsg{data: Encode(m), large: true})
 }
 
 // rows answers a rows query at the client's step: the open list in pop
@@ -139,13 +139,13 @@ func (h *hub) states(c *client, msg clientMsg) {
 // count)²) for the head of the open list, O(open · log open) once per step
 // beyond it, and O(offset + count) steps of the journal for the closed
 // list.
-func (h *hub) rows(c *client, msg clientMsg) {
+func (h *hub) rows(c *client, msg ClientMsg) {
 	k := c.cursor
 	s := h.search
 	if k != s.StepCount() {
 		s = h.scratchAt(k, k)
 	}
-	m := rowsMsg{Type: msgRows, ID: msg.ID, List: msg.List, Step: k, Offset: msg.Offset, Rows: []stepper.NodeInfo{}}
+	m := rowsMsg{Type: MsgRows, ID: msg.ID, List: msg.List, Step: k, Offset: msg.Offset, Rows: []stepper.NodeInfo{}}
 	end := msg.Offset + msg.Count
 	if msg.List == "open" {
 		var ids []int
@@ -185,17 +185,17 @@ func (h *hub) rows(c *client, msg clientMsg) {
 		}
 	}
 	c.inflight.Store(true)
-	h.deliver(c, outMsg{data: encode(m), large: true})
+	h.deliver(c, outMsg{data: Encode(m), large: true})
 }
 
 // inspect describes one node at one step.
-func (h *hub) inspect(msg clientMsg) (inspectMsg, error) {
+func (h *hub) inspect(msg ClientMsg) (InspectMsg, error) {
 	s := h.scratchAt(min(msg.Step, h.viewLimit()), 0)
 	step := s.StepCount()
 	if msg.Node >= s.NodeCount() {
-		return inspectMsg{}, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes)", msg.Node, step, s.NodeCount())
+		return InspectMsg{}, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes)", msg.Node, step, s.NodeCount())
 	}
-	m := inspectMsg{Type: msgInspect, ID: msg.ID, Step: step, Node: s.Node(msg.Node), Terms: s.Explain(msg.Node)}
+	m := InspectMsg{Type: MsgInspect, ID: msg.ID, Step: step, Node: s.Node(msg.Node), Terms: s.Explain(msg.Node)}
 	if m.Node.Status == stepper.NodeOpen {
 		k := openKey(s.Options(), m.Node)
 		m.Key = &k

@@ -1,20 +1,20 @@
-package server
+package session
 
 import "time"
 
-// rateLimit is a token bucket of queryBurst messages refilled at queryRate
+// RateLimit is a token bucket of queryBurst messages refilled at queryRate
 // a second: how many messages one connection may send. One per connection,
 // used by its reader goroutine only.
-type rateLimit struct {
+type RateLimit struct {
 	tokens float64
 	last   time.Time
 }
 
-func newRateLimit() *rateLimit { return &rateLimit{tokens: queryBurst, last: time.Now()} }
+func NewRateLimit() *RateLimit { return &RateLimit{tokens: queryBurst, last: time.Now()} }
 
-// allow refills the bucket for the time since the last message and takes a
+// Allow refills the bucket for the time since the last message and takes a
 // token for this one; it reports false when none was left. O(1).
-func (r *rateLimit) allow(now time.Time) bool {
+func (r *RateLimit) Allow(now time.Time) bool {
 	r.tokens = min(queryBurst, r.tokens+now.Sub(r.last).Seconds()*queryRate)
 	r.last = now
 	if r.tokens < 1 {

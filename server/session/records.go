@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"stepviz/internal/usererr"
@@ -32,7 +32,7 @@ func extRecords(o stepper.Options) bool { return codec.ExtRecords(o) }
 func frame(header any, recs []byte) []byte {
 	f, err := codec.Frame(header, recs)
 	if err != nil {
-		f, _ = codec.Frame(errorMsg("", "cannot encode message: "+usererr.Text(err)), nil)
+		f, _ = codec.Frame(ErrorMessage("", "cannot encode message: "+usererr.Text(err)), nil)
 	}
 	return f
 }

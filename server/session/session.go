@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"crypto/rand"
@@ -18,7 +18,7 @@ import (
 
 // session is one lecture: one search, one presenter key, any number of
 // followers. Its state lives in its hub's goroutine.
-type session struct {
+type Session struct {
 	// ID names the session in URLs (/s/{id}); it is random and unguessable
 	// but not secret: it is what followers are given.
 	ID string
@@ -45,20 +45,51 @@ type session struct {
 }
 
 // Key is the presenter's secret: whoever has it can drive the session.
-func (s *session) Key() string { return s.key }
+func (s *Session) Key() string { return s.key }
 
-// isPresenter reports whether key is the session's presenter key, in
+// IsPresenter reports whether key is the session's presenter key, in
 // constant time.
-func (s *session) isPresenter(key string) bool {
+func (s *Session) IsPresenter(key string) bool {
 	if s.keyHash != nil {
-		h := sha256.Sum256([]byte(key))
-		return key != "" && subtle.ConstantTimeCompare(h[:], s.keyHash) == 1
+		return KeyMatches(s.keyHash, key)
 	}
 	return key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(s.key)) == 1
 }
 
+// KeyMatches reports whether key is the presenter key whose SHA-256 is hash
+// (store.HashKey), in constant time; an empty key never matches.
+func KeyMatches(hash []byte, key string) bool {
+	h := sha256.Sum256([]byte(key))
+	return key != "" && subtle.ConstantTimeCompare(h[:], hash) == 1
+}
+
+// Hashed reports whether the session knows its presenter key only as a
+// hash (a room's search, a rebuilt lecture): such a session's key is kept
+// by its owner, not by the session.
+func (s *Session) Hashed() bool { return s.keyHash != nil }
+
+// Kept reports whether the session is kept in a database (a lecture):
+// unloading it from memory loses nothing.
+func (s *Session) Kept() bool { return s.kept.Load() }
+
+// Keep marks the session as kept in a database, with onMove called on the
+// session's goroutine each time the live search moves (before anyone is
+// sent the move). It reports false if the session has stopped.
+func (s *Session) Keep(onMove func(*stepper.Search)) bool {
+	if !s.hub.do(func() { s.onMove = onMove }) {
+		return false
+	}
+	s.kept.Store(true)
+	return true
+}
+
+// AddWarning adds a line to the warnings the session's page shows.
+func (s *Session) AddWarning(w string) {
+	s.hub.do(func() { s.hub.info.Warnings = append(s.hub.info.Warnings, w) })
+}
+
 // randomToken returns n random bytes from crypto/rand, URL-safe base64.
-func randomToken(n int) (string, error) {
+func RandomToken(n int) (string, error) {
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {
 		return "", usererr.Errorf("server", "no randomness for a session key: %w", err)
@@ -75,9 +106,9 @@ func randomToken(n int) (string, error) {
 // reclaimed, least recently used first, and only when a new session needs
 // the slot: a full server or a full owner reclaims its idle sessions
 // before refusing. A reclaimed session's pages are closed.
-type store struct {
+type Store struct {
 	mu       sync.Mutex
-	sessions map[string]*session
+	sessions map[string]*Session
 	owned    map[string]int // sessions per owner
 	max      int
 	perOwner int
@@ -85,44 +116,44 @@ type store struct {
 	mem      *membudget.Budget
 }
 
-func newStore(max, perOwner int, idle time.Duration, mem *membudget.Budget) *store {
-	return &store{sessions: map[string]*session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle, mem: mem}
+func NewStore(max, perOwner int, idle time.Duration, mem *membudget.Budget) *Store {
+	return &Store{sessions: map[string]*Session{}, owned: map[string]int{}, max: max, perOwner: perOwner, idle: idle, mem: mem}
 }
 
 // errTooManySessions is returned when the server holds as many sessions as
 // it may and none has been idle long enough to be reclaimed.
-type errTooManySessions struct{ Max int }
+type TooManySessionsError struct{ Max int }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e errTooManySessions) UserText() string {
+func (e TooManySessionsError) UserText() string {
 	return fmt.Sprintf("this server already holds %d sessions, the most it allows; wait for one to go idle or restart it with a larger -max-sessions", e.Max)
 }
 
-func (e errTooManySessions) Error() string { return "server: " + e.UserText() }
+func (e TooManySessionsError) Error() string { return "server: " + e.UserText() }
 
 // errOwnerQuota is returned when one client holds as many sessions as it
 // may and none of them is idle.
-type errOwnerQuota struct {
+type OwnerQuotaError struct {
 	Max  int
 	Idle time.Duration
 }
 
 // UserText is the message in the user's words (usererr.Texter).
-func (e errOwnerQuota) UserText() string {
+func (e OwnerQuotaError) UserText() string {
 	return fmt.Sprintf("your computer already holds %d sessions here, the most one may; keep using one of them, or start a new one once one has had no presenter command for %v", e.Max, e.Idle)
 }
 
-func (e errOwnerQuota) Error() string { return "server: " + e.UserText() }
+func (e OwnerQuotaError) Error() string { return "server: " + e.UserText() }
 
 // add starts a session for s owned by owner. When the store, or the
 // owner's share of it, is full it first reclaims idle sessions (all
 // owners' for a full store, the owner's own for a full share).
-func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner string) (*session, error) {
-	id, err := randomToken(9)
+func (st *Store) Add(s *stepper.Search, maxNodes int, owner string) (*Session, error) {
+	id, err := RandomToken(9)
 	if err != nil {
 		return nil, err
 	}
-	key, err := randomToken(18)
+	key, err := RandomToken(18)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +162,7 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 		st.reclaimLocked(owner, st.owned[owner]-st.perOwner+1)
 		if st.owned[owner] >= st.perOwner {
 			st.mu.Unlock()
-			return nil, errOwnerQuota{st.perOwner, st.idle}
+			return nil, OwnerQuotaError{st.perOwner, st.idle}
 		}
 	}
 	if len(st.sessions) >= st.max {
@@ -139,15 +170,15 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 	}
 	if len(st.sessions) >= st.max {
 		st.mu.Unlock()
-		return nil, errTooManySessions{st.max}
+		return nil, TooManySessionsError{st.max}
 	}
 	mem, err := st.reserveLocked(maxNodes)
 	if err != nil {
 		st.mu.Unlock()
 		return nil, err
 	}
-	sess := &session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner, mem: mem}
-	sess.hub = newHub(sess, s, info)
+	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner, mem: mem}
+	sess.hub = newHub(sess, s, problemInfo(s))
 	st.sessions[id] = sess
 	st.owned[owner]++
 	st.mu.Unlock()
@@ -157,9 +188,9 @@ func (st *store) add(s *stepper.Search, info ProblemInfo, maxNodes int, owner st
 
 // reclaimLocked stops up to n idle sessions (of owner, or of anyone when
 // owner is ""), least recently used first. O(sessions log sessions).
-func (st *store) reclaimLocked(owner string, n int) {
+func (st *Store) reclaimLocked(owner string, n int) {
 	cutoff := time.Now().Add(-st.idle).UnixNano()
-	var idle []*session
+	var idle []*Session
 	for _, s := range st.sessions {
 		if (owner == "" || s.owner == owner) && s.hub.lastUsed.Load() < cutoff {
 			idle = append(idle, s)
@@ -178,27 +209,83 @@ func (st *store) reclaimLocked(owner string, n int) {
 	}
 }
 
-func (st *store) get(id string) (*session, bool) {
+func (st *Store) Get(id string) (*Session, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	s, ok := st.sessions[id]
 	return s, ok
 }
 
-func (st *store) len() int {
+func (st *Store) Len() int {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	return len(st.sessions)
 }
 
-// closeAll stops every session.
-func (st *store) closeAll() {
+// IDs lists the ids of the sessions held, in no order. O(sessions).
+func (st *Store) IDs() []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	ids := make([]string, 0, len(st.sessions))
+	for id := range st.sessions {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// Owned is how many sessions owner holds: what its quota counts.
+func (st *Store) Owned(owner string) int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.owned[owner]
+}
+
+// CloseAll stops every session.
+func (st *Store) CloseAll() {
 	st.mu.Lock()
 	all := st.sessions
-	st.sessions = map[string]*session{}
+	st.sessions = map[string]*Session{}
 	st.owned = map[string]int{}
 	st.mu.Unlock()
 	for _, s := range all {
 		s.hub.stop()
 	}
+}
+
+// adopt registers search as a session under a given id with a hashed key
+// (a room's search); if the id is already live it returns that session.
+// The session counts against owner's quota (the address that opened the
+// room), so rooms do not get round it; see reclaimRoomLocked.
+func (st *Store) Adopt(id, owner string, keyHash []byte, s *stepper.Search, maxNodes int, onMove func(*stepper.Search)) (*Session, error) {
+	st.mu.Lock()
+	if sess, ok := st.sessions[id]; ok {
+		st.mu.Unlock()
+		return sess, nil
+	}
+	if owner != "" && st.owned[owner] >= st.perOwner {
+		st.reclaimRoomLocked(owner, st.owned[owner]-st.perOwner+1)
+		if st.owned[owner] >= st.perOwner {
+			st.mu.Unlock()
+			return nil, errRoomQuota{st.perOwner}
+		}
+	}
+	if len(st.sessions) >= st.max {
+		st.reclaimLocked("", len(st.sessions)-st.max+1)
+	}
+	if len(st.sessions) >= st.max {
+		st.mu.Unlock()
+		return nil, TooManySessionsError{st.max}
+	}
+	mem, err := st.reserveLocked(maxNodes)
+	if err != nil {
+		st.mu.Unlock()
+		return nil, err
+	}
+	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
+	sess.hub = newHub(sess, s, problemInfo(s))
+	st.sessions[id] = sess
+	st.owned[owner]++
+	st.mu.Unlock()
+	go sess.hub.run()
+	return sess, nil
 }

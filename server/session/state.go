@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"slices"
@@ -67,7 +67,7 @@ func (h *hub) capture() (sliceSource, view, int, int) {
 		h.liveRecs = s.Records(0, end, h.liveRecs[:0])
 		h.liveRecsValid = true
 	}
-	return slices.Clone(h.liveRecs[:end]), h.view(s, h.last, msgState, "", 0, nil), live, h.liveVersion
+	return slices.Clone(h.liveRecs[:end]), h.view(s, h.last, MsgState, "", 0, nil), live, h.liveVersion
 }
 
 // encodeState packs every record of a captured state (codec.EncodeState).
@@ -108,7 +108,7 @@ func (h *hub) stateDone(version, step int, header view, buf []byte, costs []floa
 		c.cursor, c.horizon = step, step
 		h.deliver(c, h.stateMsg(reason))
 		if c.cursor == step && (live != step || version != h.liveVersion) {
-			m, hz := h.moveMessage(h.search, h.scratch, step, step, live, reasonLive, 0)
+			m, hz := h.moveMessage(h.search, h.scratch, step, step, live, ReasonLive, 0)
 			c.cursor, c.horizon = live, hz
 			h.deliver(c, m)
 		}

@@ -1,10 +1,9 @@
-package server
+package session
 
 import (
 	"context"
 	"encoding/json"
 	"net"
-	"net/http"
 	"strings"
 	"syscall"
 	"testing"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/internal/membudget"
 	"stepviz/stepper"
 )
 
@@ -20,26 +20,26 @@ const puzzleLine, puzzleOpts = "puzzle 283164705 goal=123804765", "astar h=manha
 // TestPresenterStepsFollowersReceive: the presenter's step reaches every
 // follower as the engine's own event, and going back sends a move.
 func TestPresenterStepsFollowersReceive(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	_, ts, sess := liveServer(t, puzzleLine, puzzleOpts)
 	p, ph, ps := dial(t, ts, sess, sess.Key())
-	if ph.Role != rolePresenter || ps.Reason != reasonJoin || ps.Step != 0 || ps.Counters.Open != 1 || ps.NodeEnd != 1 {
+	if ph.Role != RolePresenter || ps.Reason != ReasonJoin || ps.Step != 0 || ps.Counters.Open != 1 || ps.NodeEnd != 1 {
 		t.Fatalf("presenter hello %+v, join state step %d reason %s open %d", ph.Role, ps.Step, ps.Reason, ps.Counters.Open)
 	}
 	var followers []*websocket.Conn
 	for range 3 {
 		f, fh, _ := dial(t, ts, sess, "")
-		if fh.Role != roleFollower || fh.Problem.Kind != "puzzle" || fh.Problem.Size != 3 {
+		if fh.Role != RoleFollower || fh.Problem.Kind != "puzzle" || fh.Problem.Size != 3 {
 			t.Fatalf("follower hello %+v", fh)
 		}
 		followers = append(followers, f)
 	}
 	engine := newSearch(t, puzzleLine, puzzleOpts)
 	for k := 1; k <= 3; k++ {
-		send(t, p, clientMsg{Type: cmdStep})
+		send(t, p, ClientMsg{Type: CmdStep})
 		want, _ := engine.Step()
 		for i, c := range append([]*websocket.Conn{p}, followers...) {
 			var m stepMsg
-			readAs(t, c, msgStep, &m)
+			readAs(t, c, MsgStep, &m)
 			if m.Event.Step != k || m.Event.Expanded != want.Expanded || len(m.Event.Children) != len(want.Children) {
 				t.Fatalf("client %d step %d: got %+v, engine %+v", i, k, m.Event.Expanded, want.Expanded)
 			}
@@ -48,13 +48,13 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 			}
 		}
 	}
-	send(t, p, clientMsg{Type: cmdBack})
+	send(t, p, ClientMsg{Type: CmdBack})
 	engine.Seek(2)
 	want := engine.Snapshot()
 	for i, c := range append([]*websocket.Conn{p}, followers...) {
 		var m view
-		readAs(t, c, msgMove, &m)
-		if m.Reason != reasonSeek || m.Step != 2 || m.Live != 2 || m.Counters.Open != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
+		readAs(t, c, MsgMove, &m)
+		if m.Reason != ReasonSeek || m.Step != 2 || m.Live != 2 || m.Counters.Open != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
 			t.Fatalf("client %d after back: reason %s step %d open %d (engine %d)", i, m.Reason, m.Step, m.Counters.Open, len(want.Open))
 		}
 		if len(m.History) != 3 || m.History[2] != (sizes{want.Counters.Open, want.Counters.Closed}) {
@@ -66,12 +66,12 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 // TestFollowerCommandsRefused: a follower's command is refused with a
 // reason, changes nothing, and leaves its connection open.
 func TestFollowerCommandsRefused(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	_, ts, sess := liveServer(t, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
-	for _, cmd := range []string{cmdStep, cmdBack, cmdSeek, cmdGoal, cmdPlay, cmdPause, cmdSpeed, cmdReset} {
-		send(t, f, clientMsg{Type: cmd, Step: 3, Speed: 5})
+	for _, cmd := range []string{CmdStep, CmdBack, CmdSeek, CmdGoal, CmdPlay, CmdPause, CmdSpeed, CmdReset} {
+		send(t, f, ClientMsg{Type: cmd, Step: 3, Speed: 5})
 		var e ErrorMsg
-		readAs(t, f, msgError, &e)
+		readAs(t, f, MsgError, &e)
 		if e.Command != cmd || !strings.Contains(e.Message, "refused") || !strings.Contains(e.Message, "presenter") {
 			t.Errorf("%s: error %+v", cmd, e)
 		}
@@ -82,10 +82,10 @@ func TestFollowerCommandsRefused(t *testing.T) {
 		t.Fatalf("followers' commands moved the session to step %d", steps)
 	}
 	// Queries still work: a follower explores step 4 on its own.
-	send(t, f, clientMsg{Type: queryView, Step: 4, ID: 7})
+	send(t, f, ClientMsg{Type: QueryView, Step: 4, ID: 7})
 	var v view
-	readAs(t, f, msgMove, &v)
-	if v.Reason != reasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
+	readAs(t, f, MsgMove, &v)
+	if v.Reason != ReasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
 		t.Fatalf("view answer: reason %s step %d live %d id %d", v.Reason, v.Step, v.Live, v.ID)
 	}
 	if want := newSearch(t, puzzleLine, puzzleOpts); want.Seek(4) == 4 && len(want.Snapshot().Open) != v.Counters.Open {
@@ -96,8 +96,8 @@ func TestFollowerCommandsRefused(t *testing.T) {
 		t.Fatalf("a view query moved the session to step %d", steps)
 	}
 	// A view far ahead is clamped (this search ends at step 6 anyway).
-	send(t, f, clientMsg{Type: queryView, Step: 1 << 30, ID: 8})
-	readAs(t, f, msgMove, &v)
+	send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: 8})
+	readAs(t, f, MsgMove, &v)
 	if v.Step != 6 || v.Status != stepper.Solved {
 		t.Errorf("view far ahead: step %d %s", v.Step, v.Status)
 	}
@@ -106,15 +106,15 @@ func TestFollowerCommandsRefused(t *testing.T) {
 // TestInspect: the inspector's answer has h's breakdown, the path from
 // the root and the children with their fates.
 func TestInspect(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	_, ts, sess := liveServer(t, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
-	send(t, f, clientMsg{Type: queryView, Step: 3, ID: 1})
+	send(t, f, ClientMsg{Type: QueryView, Step: 3, ID: 1})
 	var v view
-	readAs(t, f, msgMove, &v)
+	readAs(t, f, MsgMove, &v)
 	expanded := v.Last.Expanded
-	send(t, f, clientMsg{Type: queryInspect, Node: expanded.ID, Step: 3, ID: 2})
-	var m inspectMsg
-	readAs(t, f, msgInspect, &m)
+	send(t, f, ClientMsg{Type: QueryInspect, Node: expanded.ID, Step: 3, ID: 2})
+	var m InspectMsg
+	readAs(t, f, MsgInspect, &m)
 	if m.Node != expanded || m.ID != 2 {
 		t.Fatalf("inspect node %+v, want %+v", m.Node, expanded)
 	}
@@ -131,9 +131,9 @@ func TestInspect(t *testing.T) {
 	if len(m.Children) != len(v.Last.Children) {
 		t.Errorf("%d children, the event had %d", len(m.Children), len(v.Last.Children))
 	}
-	send(t, f, clientMsg{Type: queryInspect, Node: 999, Step: 3})
+	send(t, f, ClientMsg{Type: QueryInspect, Node: 999, Step: 3})
 	var e ErrorMsg
-	readAs(t, f, msgError, &e)
+	readAs(t, f, MsgError, &e)
 	if !strings.Contains(e.Message, "node 999 does not exist") {
 		t.Errorf("inspecting a missing node: %q", e.Message)
 	}
@@ -159,7 +159,7 @@ func TestHostileMessagesCloseOnlyThatConnection(t *testing.T) {
 		{"too large", websocket.TextMessage, `{"type":"live","pad":"` + strings.Repeat("x", 5000) + `"}`, websocket.CloseMessageTooBig, "too large"},
 		{"far too large", websocket.TextMessage, strings.Repeat(" ", 100<<10), websocket.CloseMessageTooBig, ""},
 	}
-	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", puzzleOpts)
+	_, ts, sess := liveServer(t, "puzzle 867254301 goal=123456780", puzzleOpts)
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	watcher, _, _ := dial(t, ts, sess, "")
 	for i, tc := range cases {
@@ -174,10 +174,10 @@ func TestHostileMessagesCloseOnlyThatConnection(t *testing.T) {
 				}
 			}
 			// The session and the other connections go on.
-			send(t, p, clientMsg{Type: cmdStep})
+			send(t, p, ClientMsg{Type: CmdStep})
 			for _, c := range []*websocket.Conn{p, watcher} {
 				var m stepMsg
-				readAs(t, c, msgStep, &m)
+				readAs(t, c, MsgStep, &m)
 				if m.Event.Step != i+1 {
 					t.Fatalf("after %s: step %d, want %d", tc.name, m.Event.Step, i+1)
 				}
@@ -189,11 +189,11 @@ func TestHostileMessagesCloseOnlyThatConnection(t *testing.T) {
 // TestFloodClosesConnection: a client sending far more than the rate
 // limit is closed.
 func TestFloodClosesConnection(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	_, ts, sess := liveServer(t, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
 	go func() {
 		for range queryBurst * 3 {
-			b, _ := json.Marshal(clientMsg{Type: queryLive})
+			b, _ := json.Marshal(ClientMsg{Type: QueryLive})
 			if f.WriteMessage(websocket.TextMessage, b) != nil {
 				return
 			}
@@ -205,96 +205,11 @@ func TestFloodClosesConnection(t *testing.T) {
 	}
 }
 
-// TestHandshakeChecks: another site's page may not open a session's
-// websocket, and a wrong presenter key is refused.
-func TestHandshakeChecks(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{MaxClients: 2}, puzzleLine, puzzleOpts)
-	for _, tc := range []struct {
-		name, origin, key string
-		status            int
-	}{
-		{"other site", "http://evil.example", "", http.StatusForbidden},
-		{"same host", ts.URL, "", http.StatusSwitchingProtocols},
-		{"wrong key", "", "guess", http.StatusForbidden},
-		{"no such session", "", "", http.StatusNotFound},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			h := http.Header{}
-			if tc.origin != "" {
-				h.Set("Origin", tc.origin)
-			}
-			u := wsURL(ts, sess, tc.key)
-			if tc.name == "no such session" {
-				u = strings.Replace(u, sess.ID, "nope", 1)
-			}
-			c, resp, err := websocket.DefaultDialer.Dial(u, h)
-			if c != nil {
-				c.Close()
-			}
-			if resp == nil {
-				t.Fatalf("no response: %v", err)
-			}
-			if resp.StatusCode != tc.status {
-				t.Errorf("HTTP %d, want %d (%v)", resp.StatusCode, tc.status, err)
-			}
-		})
-	}
-	// MaxClients: two connections are allowed, the third is refused.
-	waitFor(t, func() bool { return sess.hub.connected.Load() == 0 }) // the subtests' sockets have left
-	dial(t, ts, sess, "")
-	dial(t, ts, sess, "")
-	waitFor(t, func() bool { return sess.hub.connected.Load() == 2 })
-	_, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, ""), nil)
-	if err == nil || resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
-		t.Errorf("third connection with MaxClients 2: %v", err)
-	}
-}
-
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	for i := 0; i < 500; i++ {
-		if cond() {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	t.Fatal("condition not met in 5 s")
-}
-
-// TestNodeLimit: a session's search stops at the server's node limit and
-// says so.
-func TestNodeLimit(t *testing.T) {
-	srv := New(Config{MaxNodes: 500})
-	defer srv.Close()
-	ts := newTestServer(t, srv)
-	s, err := searchFromForm(formValues(map[string][]string{"source": {"puzzle"}, "puzzle": {"867254301"}, "puzzle_goal": {"123456780"}, "algo": {"bfs"}}), 500)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, err := srv.startSession(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, p, clientMsg{Type: cmdGoal})
-	var m view
-	readAs(t, p, msgMove, &m)
-	if m.Status != stepper.LimitReached || m.NodeEnd < 500 || m.NodeEnd > 600 {
-		t.Fatalf("run to goal under a 500-node limit: status %s, %d nodes", m.Status, m.NodeEnd)
-	}
-	send(t, p, clientMsg{Type: cmdStep})
-	var e ErrorMsg
-	readAs(t, p, msgError, &e)
-	if !strings.Contains(e.Message, "limit reached") {
-		t.Errorf("stepping past the limit: %q", e.Message)
-	}
-}
-
 // TestSlowFollowerCoalesced: a follower that stops reading never slows the
 // presenter; once its queue is full it is sent one snapshot of the live
 // state instead of the steps it missed.
 func TestSlowFollowerCoalesced(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "astar h=misplaced")
+	_, ts, sess := liveServer(t, "puzzle 867254301 goal=123456780", "astar h=misplaced")
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	// The slow follower's socket has a tiny receive buffer, so its queue
 	// fills after a few steps.
@@ -309,9 +224,9 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 	steps := 0
 	for k := 1; k <= 20000 && sess.hub.coalesced.Load() == 0; k++ {
 		steps = k
-		send(t, p, clientMsg{Type: cmdStep})
+		send(t, p, ClientMsg{Type: CmdStep})
 		var m stepMsg
-		readAs(t, p, msgStep, &m)
+		readAs(t, p, MsgStep, &m)
 		if m.Event.Step != k {
 			t.Fatalf("presenter got step %d, want %d", m.Event.Step, k)
 		}
@@ -333,12 +248,12 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 		}
 		_ = json.Unmarshal(raw, &head)
 		switch head.Type {
-		case msgState, msgMove:
-			if head.Reason == reasonBehind {
+		case MsgState, MsgMove:
+			if head.Reason == ReasonBehind {
 				sawBehind = true
 			}
 			last = head.Step
-		case msgStep:
+		case MsgStep:
 			if last >= 0 && head.Event.Step != last+1 {
 				t.Fatalf("follower got step %d after step %d", head.Event.Step, last)
 			}
@@ -353,27 +268,27 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 // TestPlaySeekGoalReset covers the presenter's other commands as every
 // viewer sees them.
 func TestPlaySeekGoalReset(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	_, ts, sess := liveServer(t, puzzleLine, puzzleOpts)
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	f, _, _ := dial(t, ts, sess, "")
-	readState := func(c *websocket.Conn, playing bool) metaMsg {
+	readState := func(c *websocket.Conn, playing bool) MetaMsg {
 		t.Helper()
 		for {
-			var s metaMsg
+			var s MetaMsg
 			raw := readRaw(t, c)
-			if json.Unmarshal(raw, &s) == nil && s.Type == msgMeta && s.Playing == playing {
+			if json.Unmarshal(raw, &s) == nil && s.Type == MsgMeta && s.Playing == playing {
 				return s
 			}
 		}
 	}
-	send(t, p, clientMsg{Type: cmdPlay, Speed: 40})
+	send(t, p, ClientMsg{Type: CmdPlay, Speed: 40})
 	if s := readState(f, true); s.Speed != 40 {
 		t.Errorf("play state %+v", s)
 	}
 	// The hub steps on its own until the search ends (5 steps), then stops.
 	for k := 1; ; k++ {
 		var m stepMsg
-		readAs(t, f, msgStep, &m)
+		readAs(t, f, MsgStep, &m)
 		if m.Event.Step != k {
 			t.Fatalf("played step %d, want %d", m.Event.Step, k)
 		}
@@ -382,25 +297,25 @@ func TestPlaySeekGoalReset(t *testing.T) {
 		}
 	}
 	readState(f, false)
-	send(t, p, clientMsg{Type: cmdSeek, Step: 2})
+	send(t, p, ClientMsg{Type: CmdSeek, Step: 2})
 	var m view
-	readAs(t, f, msgMove, &m)
-	if m.Reason != reasonSeek || m.Step != 2 || m.Status != stepper.Running {
+	readAs(t, f, MsgMove, &m)
+	if m.Reason != ReasonSeek || m.Step != 2 || m.Status != stepper.Running {
 		t.Errorf("seek 2: %s step %d %s", m.Reason, m.Step, m.Status)
 	}
-	send(t, p, clientMsg{Type: cmdGoal})
-	readAs(t, f, msgMove, &m)
-	if m.Reason != reasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
+	send(t, p, ClientMsg{Type: CmdGoal})
+	readAs(t, f, MsgMove, &m)
+	if m.Reason != ReasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
 		t.Errorf("goal: %s step %d %s path %v history %d", m.Reason, m.Step, m.Status, m.Path, len(m.History))
 	}
-	send(t, p, clientMsg{Type: cmdReset})
-	readAs(t, f, msgMove, &m)
-	if m.Reason != reasonReset || m.Step != 0 || m.NodeEnd != 1 {
+	send(t, p, ClientMsg{Type: CmdReset})
+	readAs(t, f, MsgMove, &m)
+	if m.Reason != ReasonReset || m.Step != 0 || m.NodeEnd != 1 {
 		t.Errorf("reset: %s step %d, %d nodes", m.Reason, m.Step, m.NodeEnd)
 	}
-	send(t, p, clientMsg{Type: cmdBack})
+	send(t, p, ClientMsg{Type: CmdBack})
 	var e ErrorMsg
-	for e.Type != msgError { // skip what the presenter was sent meanwhile
+	for e.Type != MsgError { // skip what the presenter was sent meanwhile
 		_ = json.Unmarshal(readRaw(t, p), &e)
 	}
 	if !strings.Contains(e.Message, "step 0") {
@@ -411,27 +326,27 @@ func TestPlaySeekGoalReset(t *testing.T) {
 // TestIdleSessionsReclaimed: a full server reclaims sessions nobody has
 // used for the idle period, and refuses when none is idle.
 func TestIdleSessionsReclaimed(t *testing.T) {
-	srv := New(Config{MaxSessions: 2, Idle: time.Hour})
-	defer srv.Close()
-	a, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts))
+	st := NewStore(2, 8, time.Hour, membudget.New(membudget.DefaultLimit))
+	defer st.CloseAll()
+	a, err := st.Add(newSearch(t, puzzleLine, puzzleOpts), 1000, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
+	if _, err := st.Add(newSearch(t, puzzleLine, puzzleOpts), 1000, ""); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err == nil || !strings.Contains(err.Error(), "already holds 2 sessions") {
+	if _, err := st.Add(newSearch(t, puzzleLine, puzzleOpts), 1000, ""); err == nil || !strings.Contains(err.Error(), "already holds 2 sessions") {
 		t.Fatalf("third session: %v", err)
 	}
 	a.hub.lastUsed.Store(time.Now().Add(-2 * time.Hour).Unix())
-	c, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts))
+	c, err := st.Add(newSearch(t, puzzleLine, puzzleOpts), 1000, "")
 	if err != nil {
 		t.Fatalf("after a session went idle: %v", err)
 	}
-	if _, ok := srv.session(a.ID); ok {
+	if _, ok := st.Get(a.ID); ok {
 		t.Error("the idle session is still held")
 	}
-	if _, ok := srv.session(c.ID); !ok {
+	if _, ok := st.Get(c.ID); !ok {
 		t.Error("the new session is not held")
 	}
 	<-a.hub.stopped // its hub has ended
@@ -442,14 +357,14 @@ func TestIdleSessionsReclaimed(t *testing.T) {
 // (on the old protocol each view extended the chart's history and so the
 // bound, 2,000 steps at a time).
 func TestExploreAheadBounded(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
+	_, ts, sess := liveServer(t, "puzzle 867254301 goal=123456780", "bfs")
 	f, _, _ := dial(t, ts, sess, "")
 	for i := 1; i <= 3; i++ {
-		send(t, f, clientMsg{Type: queryView, Step: 1 << 30, ID: i})
+		send(t, f, ClientMsg{Type: QueryView, Step: 1 << 30, ID: i})
 		var v view
-		readAs(t, f, msgMove, &v)
-		if v.Step != exploreAhead || v.Live != 0 || len(v.History) != 1 {
-			t.Fatalf("view %d far ahead: step %d live %d history %d, want step %d", i, v.Step, v.Live, len(v.History), exploreAhead)
+		readAs(t, f, MsgMove, &v)
+		if v.Step != ExploreAhead || v.Live != 0 || len(v.History) != 1 {
+			t.Fatalf("view %d far ahead: step %d live %d history %d, want step %d", i, v.Step, v.Live, len(v.History), ExploreAhead)
 		}
 	}
 }
@@ -457,15 +372,15 @@ func TestExploreAheadBounded(t *testing.T) {
 // TestCloseEndsConnections: closing the server closes every viewer's
 // connection with a reason, and stopping twice is harmless.
 func TestCloseEndsConnections(t *testing.T) {
-	srv, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
+	st, ts, sess := liveServer(t, puzzleLine, puzzleOpts)
 	f, _, _ := dial(t, ts, sess, "")
 	go sess.hub.stop()
-	srv.Close()
+	st.CloseAll()
 	code, reason := expectClose(t, f)
 	if code != websocket.CloseGoingAway || !strings.Contains(reason, "session closed") {
 		t.Errorf("closed with %d %q", code, reason)
 	}
-	if _, err := srv.startSession(newSearch(t, puzzleLine, puzzleOpts)); err != nil {
+	if _, err := st.Add(newSearch(t, puzzleLine, puzzleOpts), 1000, ""); err != nil {
 		t.Errorf("a new session after Close: %v", err)
 	}
 }
@@ -476,11 +391,11 @@ func TestCloseEndsConnections(t *testing.T) {
 // stalled the presenter for seconds with a class joining late), and each
 // of them gets the same bytes.
 func TestJoinersShareOneState(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
+	_, ts, sess := liveServer(t, "puzzle 867254301 goal=123456780", "bfs")
 	p, _, _ := dial(t, ts, sess, sess.Key())
-	send(t, p, clientMsg{Type: cmdSeek, Step: 300})
+	send(t, p, ClientMsg{Type: CmdSeek, Step: 300})
 	var v view
-	readAs(t, p, msgMove, &v)
+	readAs(t, p, MsgMove, &v)
 	before := sess.hub.stateBuilds.Load()
 	var sizes []int
 	for range 20 {
@@ -489,8 +404,8 @@ func TestJoinersShareOneState(t *testing.T) {
 			t.Fatalf("dial: %v (%v)", err, resp)
 		}
 		defer c.Close()
-		readAs(t, c, msgHello, &hello{})
-		w := readAs(t, c, msgState, &v)
+		readAs(t, c, MsgHello, &hello{})
+		w := readAs(t, c, MsgState, &v)
 		if v.Step != 300 || v.NodeEnd != sess.nodeEndAt(t, 300) {
 			t.Fatalf("joiner's state: step %d, %d nodes", v.Step, v.NodeEnd)
 		}
@@ -507,42 +422,11 @@ func TestJoinersShareOneState(t *testing.T) {
 }
 
 // nodeEndAt is how many nodes the session's search has at step k.
-func (s *session) nodeEndAt(t *testing.T, k int) int {
+func (s *Session) nodeEndAt(t *testing.T, k int) int {
 	t.Helper()
 	n := -1
 	s.hub.do(func() { n = s.hub.search.NodeEnd(k) })
 	return n
-}
-
-// TestFirstPaintBounded: past firstPaintNodes the page's first paint reads
-// only the head of the open list and the tail of the closed list (the old
-// first paint copied the whole tree on the hub for every page load), and
-// they are the engine's.
-func TestFirstPaintBounded(t *testing.T) {
-	s := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
-	s.Run(4000)
-	if s.NodeCount() <= firstPaintNodes {
-		t.Fatalf("only %d nodes", s.NodeCount())
-	}
-	got := firstPaint(s, 40)
-	want := s.Snapshot()
-	if got.Tree != nil || len(got.Open) != 40 || len(got.Closed) != 40 {
-		t.Fatalf("first paint: %d tree nodes, %d open, %d closed; want no tree, 40 and 40", len(got.Tree), len(got.Open), len(got.Closed))
-	}
-	for i, e := range got.Open {
-		if w := want.Open[i]; e.ID != w.ID || e.Key != w.Key || e.NodeInfo != w.NodeInfo {
-			t.Fatalf("open[%d] = %+v, engine %+v", i, e, w)
-		}
-	}
-	tail := want.Closed[len(want.Closed)-40:]
-	for i, n := range got.Closed {
-		if n != tail[i] {
-			t.Fatalf("closed tail[%d] = %+v, engine %+v", i, n, tail[i])
-		}
-	}
-	if got.Counters != want.Counters || got.Counters.Closed != len(want.Closed) {
-		t.Fatalf("counters %+v, engine %+v with %d closed", got.Counters, want.Counters, len(want.Closed))
-	}
 }
 
 // TestBackSendsOnlyWhatChanged: going back one step at step 4,000 sends a
@@ -550,16 +434,16 @@ func TestFirstPaintBounded(t *testing.T) {
 // second large query while one is on its way is refused as busy, never
 // queued (so followers' live queries cannot pile up in memory).
 func TestBackSendsOnlyWhatChanged(t *testing.T) {
-	_, ts, sess := liveServer(t, Config{}, "puzzle 867254301 goal=123456780", "bfs")
+	_, ts, sess := liveServer(t, "puzzle 867254301 goal=123456780", "bfs")
 	p, _, _ := dial(t, ts, sess, sess.Key())
 	f, _, _ := dial(t, ts, sess, "")
-	send(t, p, clientMsg{Type: cmdSeek, Step: 4000})
+	send(t, p, ClientMsg{Type: CmdSeek, Step: 4000})
 	var v view
-	readAs(t, p, msgMove, &v)
-	readAs(t, f, msgMove, &v)
+	readAs(t, p, MsgMove, &v)
+	readAs(t, f, MsgMove, &v)
 	state := len(sess.hub.stateNowFor(t))
-	send(t, p, clientMsg{Type: cmdBack})
-	w := readAs(t, f, msgMove, &v)
+	send(t, p, ClientMsg{Type: CmdBack})
+	w := readAs(t, f, MsgMove, &v)
 	if v.Step != 3999 || w.size*4 > state {
 		t.Fatalf("back: step %d in %d bytes; the state is %d bytes", v.Step, w.size, state)
 	}
@@ -569,10 +453,10 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 			c.inflight.Store(true) // as if an answer were still on its way
 		}
 	})
-	send(t, f, clientMsg{Type: queryView, Step: 10, ID: 1})
+	send(t, f, ClientMsg{Type: QueryView, Step: 10, ID: 1})
 	var e ErrorMsg
-	readAs(t, f, msgError, &e)
-	if e.Command != queryView || !strings.Contains(e.Message, "busy") {
+	readAs(t, f, MsgError, &e)
+	if e.Command != QueryView || !strings.Contains(e.Message, "busy") {
 		t.Fatalf("a second large query: %+v, want busy", e)
 	}
 }
@@ -581,6 +465,6 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 func (h *hub) stateNowFor(t *testing.T) []byte {
 	t.Helper()
 	var b []byte
-	h.do(func() { b = h.stateNow(reasonJoin) })
+	h.do(func() { b = h.stateNow(ReasonJoin) })
 	return b
 }

@@ -1,4 +1,4 @@
-package server
+package session
 
 import (
 	"encoding/json"
@@ -131,7 +131,7 @@ type jsClient struct {
 	step int
 }
 
-func dialJS(t testing.TB, ts *httptest.Server, sess *session, key, name string, want *stepper.Search) *jsClient {
+func dialJS(t testing.TB, ts *httptest.Server, sess *Session, key, name string, want *stepper.Search) *jsClient {
 	t.Helper()
 	conn, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
 	if err != nil {
@@ -139,9 +139,9 @@ func dialJS(t testing.TB, ts *httptest.Server, sess *session, key, name string, 
 	}
 	t.Cleanup(func() { conn.Close() })
 	var h hello
-	w := readAs(t, conn, msgHello, &h)
+	w := readAs(t, conn, MsgHello, &h)
 	c := &jsClient{conn: conn, run: &jsRun{Name: name, Hello: append(json.RawMessage(nil), w.json...)}, info: h.Problem, want: want}
-	c.until(t, func(w wire) bool { return w.typ == msgState })
+	c.until(t, func(w wire) bool { return w.typ == MsgState })
 	return c
 }
 
@@ -151,7 +151,7 @@ func (c *jsClient) until(t testing.TB, done func(wire) bool) wire {
 	for {
 		w := readWire(t, c.conn)
 		switch w.typ {
-		case msgState, msgMove, msgStep:
+		case MsgState, MsgMove, MsgStep:
 			var head struct {
 				Step  *int `json:"step"`
 				Event *struct {
@@ -211,20 +211,20 @@ func TestModelJSFollowsEveryMove(t *testing.T) {
 	var runs []*jsRun
 	for _, tc := range protocolCases {
 		opts := tc.options + " maxnodes=4000" // goal runs to the end
-		_, ts, sess := liveServer(t, Config{}, tc.problem, opts)
+		_, ts, sess := liveServer(t, tc.problem, opts)
 		p := dialJS(t, ts, sess, sess.Key(), tc.name+" presenter", newSearch(t, tc.problem, opts))
 		f := dialJS(t, ts, sess, "", tc.name+" follower", newSearch(t, tc.problem, opts))
 		runs = append(runs, p.run, f.run)
-		script := []clientMsg{
-			{Type: cmdStep}, {Type: cmdStep}, {Type: cmdStep}, {Type: cmdStep}, {Type: cmdStep},
-			{Type: cmdBack}, {Type: cmdBack}, {Type: cmdStep},
-			{Type: cmdSeek, Step: 30}, {Type: cmdSeek, Step: 12}, {Type: cmdBack},
-			{Type: queryView, Step: 40, ID: 1}, {Type: cmdStep}, {Type: queryView, Step: 3, ID: 2},
-			{Type: cmdSeek, Step: 25}, {Type: queryLive, ID: 3}, {Type: cmdStep},
-			{Type: cmdReset}, {Type: cmdSeek, Step: 35}, {Type: cmdSeek, Step: 5},
-			{Type: queryView, Step: 60, ID: 4}, {Type: queryView, Step: 20, ID: 5}, {Type: queryLive, ID: 6},
-			{Type: cmdGoal}, {Type: cmdBack}, {Type: queryView, Step: 0, ID: 7}, {Type: queryLive, ID: 8},
-			{Type: cmdReset}, {Type: cmdSeek, Step: 50}, {Type: cmdStep},
+		script := []ClientMsg{
+			{Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep},
+			{Type: CmdBack}, {Type: CmdBack}, {Type: CmdStep},
+			{Type: CmdSeek, Step: 30}, {Type: CmdSeek, Step: 12}, {Type: CmdBack},
+			{Type: QueryView, Step: 40, ID: 1}, {Type: CmdStep}, {Type: QueryView, Step: 3, ID: 2},
+			{Type: CmdSeek, Step: 25}, {Type: QueryLive, ID: 3}, {Type: CmdStep},
+			{Type: CmdReset}, {Type: CmdSeek, Step: 35}, {Type: CmdSeek, Step: 5},
+			{Type: QueryView, Step: 60, ID: 4}, {Type: QueryView, Step: 20, ID: 5}, {Type: QueryLive, ID: 6},
+			{Type: CmdGoal}, {Type: CmdBack}, {Type: QueryView, Step: 0, ID: 7}, {Type: QueryLive, ID: 8},
+			{Type: CmdReset}, {Type: CmdSeek, Step: 50}, {Type: CmdStep},
 		}
 		for i, cmd := range script {
 			if i%6 == 5 { // a late joiner's state, kept step by step on the hub
@@ -234,14 +234,14 @@ func TestModelJSFollowsEveryMove(t *testing.T) {
 			}
 			if isQuery(cmd.Type) {
 				send(t, f.conn, cmd)
-				f.until(t, func(w wire) bool { return w.typ == msgMove })
+				f.until(t, func(w wire) bool { return w.typ == MsgMove })
 				continue
 			}
 			following := f.step == p.step
 			send(t, p.conn, cmd)
-			w := p.until(t, func(w wire) bool { return w.typ == msgMove || w.typ == msgStep || w.typ == msgError })
-			if w.typ != msgError && following {
-				f.until(t, func(w wire) bool { return w.typ == msgMove || w.typ == msgStep || w.typ == msgState })
+			w := p.until(t, func(w wire) bool { return w.typ == MsgMove || w.typ == MsgStep || w.typ == MsgError })
+			if w.typ != MsgError && following {
+				f.until(t, func(w wire) bool { return w.typ == MsgMove || w.typ == MsgStep || w.typ == MsgState })
 			}
 		}
 		ts.Close()
@@ -270,11 +270,11 @@ func TestModelJSDecodesEveryRecord(t *testing.T) {
 		format := recFormat{Cells: cells, Ext: true}
 		buf, costs := encodeState(recs, format)
 		info := ProblemInfo{Kind: map[bool]string{false: "puzzle", true: "grid"}[cells], Ext: true, Width: 3}
-		hello, err := json.Marshal(map[string]any{"type": msgHello, "problem": info})
+		hello, err := json.Marshal(map[string]any{"type": MsgHello, "problem": info})
 		if err != nil {
 			t.Fatal(err)
 		}
-		msg, err := json.Marshal(map[string]any{"type": msgState, "step": step, "live": step, "nodeEnd": len(recs), "costs": costs, "status": "running"})
+		msg, err := json.Marshal(map[string]any{"type": MsgState, "step": step, "live": step, "nodeEnd": len(recs), "costs": costs, "status": "running"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -306,7 +306,7 @@ func TestModelJSDecodesEveryRecord(t *testing.T) {
 			e.Nodes = append(e.Nodes, n)
 		}
 		runs = append(runs, &jsRun{Name: "every record, cells " + map[bool]string{false: "no", true: "yes"}[cells], Hello: hello,
-			Frames: []jsFrame{{Kind: msgState, Msg: msg, Recs: buf, Expect: e}}})
+			Frames: []jsFrame{{Kind: MsgState, Msg: msg, Recs: buf, Expect: e}}})
 	}
 	checkWithModelJS(t, runs)
 }

@@ -41,6 +41,9 @@ const (
 	DefaultIdle        = 30 * time.Minute
 	// DefaultMaxPerClient is how many sessions one client address may hold.
 	DefaultMaxPerClient = 8
+	// DefaultVotersPerAddress is how many people one address stands for
+	// (serve -per-address; session.DefaultVotersPerAddress).
+	DefaultVotersPerAddress = session.DefaultVotersPerAddress
 )
 
 const (

@@ -11,7 +11,7 @@ func (h *hub) deliver(c *client, m outMsg) {
 		return
 	}
 	if h.hidesOrder(c) {
-		m = h.withoutHead(m) // poll_hide.go
+		m = h.withoutHead(m) // hide.go
 	}
 	select {
 	case c.send <- m:

@@ -8,7 +8,7 @@ import (
 )
 
 // While a "which node is expanded next?" poll holds a search
-// (poll_hold.go), nothing a student's socket receives says which open node
+// (hold.go), nothing a student's socket receives says which open node
 // is popped next: state, move and step messages carry an empty head (the
 // open list's first nodes in pop order), a rows query of the open list is
 // answered in node id order without sort keys, and an inspect answer

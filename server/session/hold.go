@@ -6,8 +6,9 @@ package session
 // view, inspect and states query at the poll's step (or the live step, if
 // the presenter has moved on: then the class has seen it anyway), so a
 // student exploring their own copy cannot read the answer off step P+1.
-// The hold is an atomic on the hub, set by the room without a call into
-// the hub's goroutine, so a room holding its lock never waits on a hub.
+// The hold is an atomic on the hub, read by the hub's queries without a
+// lock; HoldViews sets it, then waits on the hub to tell every student its
+// step again, so its caller must hold no lock the hub's onMove takes.
 
 // holdViews holds the hub's views at step (step < 0 lifts the hold).
 func (h *hub) holdViews(step int) {

@@ -107,9 +107,9 @@ type hub struct {
 
 	followers atomic.Int32
 	// pollHold is 1 + the step an open "which node next" poll holds views
-	// at, 0 when none does (poll_hold.go).
+	// at, 0 when none does (hold.go).
 	pollHold  atomic.Int64
-	headless  headlessCache // poll_hide.go
+	headless  headlessCache // hide.go
 	connected atomic.Int32  // every client, the presenter included
 	// Coalesced counts the times a client's queue was replaced by one
 	// snapshot (read by tests and the load benchmark).

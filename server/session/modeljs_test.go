@@ -19,7 +19,7 @@ import (
 // The page's model (static/model.js) is checked against the engine by
 // running it: Go records the frames a real server sends, writes beside
 // each what the engine says at that frame's step, and
-// testdata/model_check.mjs feeds the frames to model.js under node and
+// server/testdata/model_check.mjs feeds the frames to model.js under node and
 // compares. There is no second decoder to keep in step with model.js.
 
 // jsRun is what model_check.mjs reads for one client: the hello it got
@@ -189,7 +189,7 @@ func checkWithModelJS(t *testing.T, runs []*jsRun) {
 	if err := os.WriteFile(file, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(node, "testdata/model_check.mjs", file).CombinedOutput()
+	out, err := exec.Command(node, "../testdata/model_check.mjs", file).CombinedOutput()
 	frames := 0
 	for _, r := range runs {
 		frames += len(r.Frames)

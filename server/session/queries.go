@@ -26,7 +26,7 @@ func (h *hub) helloFor(c *client) []byte {
 
 // viewLimit is the furthest step a view may show: exploreAhead past the
 // live step, or the furthest step the presenter reached; while a poll
-// holds views (poll_hold.go), the poll's step or the live step. Views
+// holds views (hold.go), the poll's step or the live step. Views
 // never move it.
 func (h *hub) viewLimit() int {
 	live := h.search.StepCount()
@@ -65,7 +65,7 @@ func (h *hub) query(c *client, msg ClientMsg) {
 			return
 		}
 		if h.hidesOrder(c) {
-			m.Key = nil // poll_hide.go
+			m.Key = nil // hide.go
 		}
 		h.deliver(c, text(Encode(m)))
 	}
@@ -149,7 +149,7 @@ func (h *hub) rows(c *client, msg ClientMsg) {
 	end := msg.Offset + msg.Count
 	if msg.List == "open" {
 		var ids []int
-		hide := h.hidesOrder(c) // poll_hide.go: id order, no keys
+		hide := h.hidesOrder(c) // hide.go: id order, no keys
 		if hide {
 			ids = openByID(s.OpenOrder(nil))
 		} else if end <= openHeadRows {

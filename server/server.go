@@ -303,7 +303,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	if why := s.keepLecture(r.Context(), sess, fv, webguard.ClientIP(r)); why != "" {
 		s.logf("session %s: %s", sess.ID, why)
-		sess.Do(func(lv session.Live) { lv.Info.Warnings = append(lv.Info.Warnings, why) })
+		sess.AddWarning(why)
 	}
 	rememberKey(w, r, "s", sess.ID, sess.Key())
 	if s.cfg.Logger != nil {

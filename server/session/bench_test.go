@@ -26,7 +26,7 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 			}
 			openAt := s.Counters().Open
 			h := newHub(&Session{}, s, problemInfo(s))
-			stateBytes := len(h.stateNow(ReasonJoin))
+			stateBytes := len(h.stateNow(reasonJoin))
 			var events []stepper.Event
 			for range 16 {
 				ev, ok := s.Step()

@@ -55,11 +55,11 @@ func BenchmarkMessageBytes100k(b *testing.B) {
 			for range b.N {
 				h.liveVersion++
 				t0 := time.Now()
-				state := h.stateNow(ReasonJoin)
+				state := h.stateNow(reasonJoin)
 				build := time.Since(t0)
 				move := func(from, k, to int) int {
 					s.Seek(to)
-					m, _ := h.moveMessage(s, nil, from, k, to, ReasonSeek, 0)
+					m, _ := h.moveMessage(s, nil, from, k, to, reasonSeek, 0)
 					return len(m.data)
 				}
 				back := move(L, L, L-1)

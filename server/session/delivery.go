@@ -27,7 +27,7 @@ func (h *hub) deliver(c *client, m outMsg) {
 	}
 	c.inflight.Store(false)
 	h.coalesced.Add(1)
-	h.sendState(c, ReasonBehind)
+	h.sendState(c, reasonBehind)
 }
 
 func (h *hub) metaMessage() MetaMsg {

@@ -104,6 +104,6 @@ func (h *hub) resendSteps() {
 		if c.role == RolePresenter || c.cursor < 0 {
 			continue
 		}
-		h.moveClient(c, min(c.cursor, limit), ReasonSeek, 0)
+		h.moveClient(c, min(c.cursor, limit), reasonSeek, 0)
 	}
 }

@@ -222,7 +222,7 @@ func (h *hub) run() {
 				h.followers.Add(1)
 			}
 			h.deliver(c, text(h.helloFor(c)))
-			h.sendState(c, ReasonJoin)
+			h.sendState(c, reasonJoin)
 			h.audienceChanged()
 		case c := <-h.unregister:
 			if h.clients[c] {
@@ -290,9 +290,9 @@ func (h *hub) command(msg ClientMsg) error {
 		if k == 0 {
 			return usererr.Errorf("server", "already at step 0")
 		}
-		h.seek(k-1, ReasonSeek)
+		h.seek(k-1, reasonSeek)
 	case CmdSeek:
-		h.seek(msg.Step, ReasonSeek)
+		h.seek(msg.Step, reasonSeek)
 	case CmdGoal:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
@@ -303,7 +303,7 @@ func (h *hub) command(msg ClientMsg) error {
 		}
 		// The node limit ends every search; the step cap also bounds a
 		// search that reopens nodes over and over.
-		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), ReasonGoal)
+		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), reasonGoal)
 	case CmdContour:
 		h.setPlaying(false)
 		if h.search.Status().Done() {
@@ -312,12 +312,12 @@ func (h *hub) command(msg ClientMsg) error {
 		if h.atCap(h.search) {
 			return h.capError()
 		}
-		h.seek(h.nextContour(), ReasonSeek)
+		h.seek(h.nextContour(), reasonSeek)
 	case CmdReset:
 		if h.playing {
 			h.setPlaying(false)
 		}
-		h.seek(0, ReasonReset)
+		h.seek(0, reasonReset)
 	case CmdPlay:
 		if msg.Speed != 0 {
 			h.setSpeed(msg.Speed)

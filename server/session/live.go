@@ -40,7 +40,7 @@ func (s *Session) Do(f func(Live)) bool {
 // page; it counts as the presenter's use of the session. Its error is in
 // the user's words. It must not be called inside Do.
 func (s *Session) Command(msg ClientMsg) error {
-	if !IsCommand(msg.Type) {
+	if !isCommand(msg.Type) {
 		return usererr.Errorf("server", "unknown command %q", msg.Type)
 	}
 	var err error
@@ -66,7 +66,7 @@ func (s *Session) MoveTo(step int, wrap func(move func())) bool {
 			if step == h.search.StepCount()+1 && !h.search.Status().Done() {
 				h.stepForward() // followers get a step, not the whole state
 			} else {
-				h.seek(step, ReasonSeek)
+				h.seek(step, reasonSeek)
 			}
 		}
 		if wrap != nil {

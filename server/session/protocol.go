@@ -21,7 +21,7 @@ const (
 	MsgMove    = codec.MsgMove  // to another step: only the records that differ (back, seek, reset, goal, view, live); binary
 	MsgStep    = codec.MsgStep  // one step forward: the engine's event and its nodes' records
 	MsgMeta    = "meta"         // play/pause, speed, audience, or the live step moved while you look elsewhere
-	MsgStates  = "states"       // the answer to a states query: state strings and h
+	msgStates  = "states"       // the answer to a states query: state strings and h
 	MsgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
 	MsgInspect = "inspect"      // the answer to an inspect query
 	MsgError   = "error"        // a command refused or failed; the connection stays open
@@ -49,13 +49,13 @@ const (
 
 // Reasons say why a state or move was sent.
 const (
-	ReasonJoin   = codec.ReasonJoin // first message after hello
-	ReasonBehind = "behind"         // the client fell behind: queued messages were dropped
-	ReasonSeek   = "seek"           // the presenter went back or jumped
-	ReasonReset  = "reset"          // the presenter reset the search
-	ReasonGoal   = "goal"           // the presenter ran to the goal
-	ReasonView   = "view"           // the answer to a view query (not live)
-	ReasonLive   = "live"           // the answer to a live query
+	reasonJoin   = codec.ReasonJoin // first message after hello
+	reasonBehind = "behind"         // the client fell behind: queued messages were dropped
+	reasonSeek   = "seek"           // the presenter went back or jumped
+	reasonReset  = "reset"          // the presenter reset the search
+	reasonGoal   = "goal"           // the presenter ran to the goal
+	reasonView   = "view"           // the answer to a view query (not live)
+	reasonLive   = "live"           // the answer to a live query
 )
 
 // Roles.
@@ -86,8 +86,8 @@ type ClientMsg struct {
 	ID int `json:"id,omitempty"`
 }
 
-// IsCommand reports whether t changes the session (presenter only).
-func IsCommand(t string) bool {
+// isCommand reports whether t changes the session (presenter only).
+func isCommand(t string) bool {
 	switch t {
 	case CmdStep, CmdBack, CmdSeek, CmdGoal, CmdContour, CmdPlay, CmdPause, CmdSpeed, CmdReset:
 		return true
@@ -117,7 +117,7 @@ func parseClientMsg(data []byte) (ClientMsg, error) {
 	if dec.More() {
 		return m, usererr.Errorf("server", "malformed message: one JSON object per frame")
 	}
-	if !IsCommand(m.Type) && !isQuery(m.Type) {
+	if !isCommand(m.Type) && !isQuery(m.Type) {
 		return m, usererr.Errorf("server", "unknown message type %q", truncate(m.Type, 24))
 	}
 	if m.Step < 0 || m.Node < 0 || m.Offset < 0 || m.Count < 0 {

@@ -19,7 +19,7 @@ func FuzzParseClientMsg(f *testing.F) {
 			}
 			return
 		}
-		if !IsCommand(m.Type) && !isQuery(m.Type) || m.Step < 0 || m.Node < 0 {
+		if !isCommand(m.Type) && !isQuery(m.Type) || m.Step < 0 || m.Node < 0 {
 			t.Errorf("accepted %+v", m)
 		}
 	})

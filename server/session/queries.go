@@ -51,9 +51,9 @@ func (h *hub) query(c *client, msg ClientMsg) {
 	}
 	switch msg.Type {
 	case QueryLive:
-		h.moveClient(c, h.search.StepCount(), ReasonLive, msg.ID)
+		h.moveClient(c, h.search.StepCount(), reasonLive, msg.ID)
 	case QueryView:
-		h.moveClient(c, min(msg.Step, h.viewLimit()), ReasonView, msg.ID)
+		h.moveClient(c, min(msg.Step, h.viewLimit()), reasonView, msg.ID)
 	case QueryStates:
 		h.states(c, msg)
 	case QueryRows:
@@ -120,7 +120,7 @@ func (h *hub) states(c *client, msg ClientMsg) {
 			n = min(n, s.NodeEnd(k))
 		}
 	}
-	m := statesMsg{Type: MsgStates, ID: msg.ID, States: make([]nodeState, 0, len(msg.IDs))}
+	m := statesMsg{Type: msgStates, ID: msg.ID, States: make([]nodeState, 0, len(msg.IDs))}
 	for _, id := range msg.IDs {
 		if id >= n {
 			h.refuse(c, msg, "states: node %d does not exist yet (the search has %d nodes so far)", id, n)

@@ -108,7 +108,7 @@ func (h *hub) stateDone(version, step int, header view, buf []byte, costs []floa
 		c.cursor, c.horizon = step, step
 		h.deliver(c, h.stateMsg(reason))
 		if c.cursor == step && (live != step || version != h.liveVersion) {
-			m, hz := h.moveMessage(h.search, h.scratch, step, step, live, ReasonLive, 0)
+			m, hz := h.moveMessage(h.search, h.scratch, step, step, live, reasonLive, 0)
 			c.cursor, c.horizon = live, hz
 			h.deliver(c, m)
 		}

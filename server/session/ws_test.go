@@ -22,7 +22,7 @@ const puzzleLine, puzzleOpts = "puzzle 283164705 goal=123804765", "astar h=manha
 func TestPresenterStepsFollowersReceive(t *testing.T) {
 	_, ts, sess := liveServer(t, puzzleLine, puzzleOpts)
 	p, ph, ps := dial(t, ts, sess, sess.Key())
-	if ph.Role != RolePresenter || ps.Reason != ReasonJoin || ps.Step != 0 || ps.Counters.Open != 1 || ps.NodeEnd != 1 {
+	if ph.Role != RolePresenter || ps.Reason != reasonJoin || ps.Step != 0 || ps.Counters.Open != 1 || ps.NodeEnd != 1 {
 		t.Fatalf("presenter hello %+v, join state step %d reason %s open %d", ph.Role, ps.Step, ps.Reason, ps.Counters.Open)
 	}
 	var followers []*websocket.Conn
@@ -54,7 +54,7 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 	for i, c := range append([]*websocket.Conn{p}, followers...) {
 		var m view
 		readAs(t, c, MsgMove, &m)
-		if m.Reason != ReasonSeek || m.Step != 2 || m.Live != 2 || m.Counters.Open != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
+		if m.Reason != reasonSeek || m.Step != 2 || m.Live != 2 || m.Counters.Open != len(want.Open) || m.Last == nil || m.Last.Step != 2 {
 			t.Fatalf("client %d after back: reason %s step %d open %d (engine %d)", i, m.Reason, m.Step, m.Counters.Open, len(want.Open))
 		}
 		if len(m.History) != 3 || m.History[2] != (sizes{want.Counters.Open, want.Counters.Closed}) {
@@ -85,7 +85,7 @@ func TestFollowerCommandsRefused(t *testing.T) {
 	send(t, f, ClientMsg{Type: QueryView, Step: 4, ID: 7})
 	var v view
 	readAs(t, f, MsgMove, &v)
-	if v.Reason != ReasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
+	if v.Reason != reasonView || v.Step != 4 || v.Live != 0 || v.ID != 7 || v.Last == nil || v.Last.Step != 4 {
 		t.Fatalf("view answer: reason %s step %d live %d id %d", v.Reason, v.Step, v.Live, v.ID)
 	}
 	if want := newSearch(t, puzzleLine, puzzleOpts); want.Seek(4) == 4 && len(want.Snapshot().Open) != v.Counters.Open {
@@ -249,7 +249,7 @@ func TestSlowFollowerCoalesced(t *testing.T) {
 		_ = json.Unmarshal(raw, &head)
 		switch head.Type {
 		case MsgState, MsgMove:
-			if head.Reason == ReasonBehind {
+			if head.Reason == reasonBehind {
 				sawBehind = true
 			}
 			last = head.Step
@@ -300,17 +300,17 @@ func TestPlaySeekGoalReset(t *testing.T) {
 	send(t, p, ClientMsg{Type: CmdSeek, Step: 2})
 	var m view
 	readAs(t, f, MsgMove, &m)
-	if m.Reason != ReasonSeek || m.Step != 2 || m.Status != stepper.Running {
+	if m.Reason != reasonSeek || m.Step != 2 || m.Status != stepper.Running {
 		t.Errorf("seek 2: %s step %d %s", m.Reason, m.Step, m.Status)
 	}
 	send(t, p, ClientMsg{Type: CmdGoal})
 	readAs(t, f, MsgMove, &m)
-	if m.Reason != ReasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
+	if m.Reason != reasonGoal || m.Status != stepper.Solved || len(m.Path) != 6 || len(m.History) != m.Step+1 {
 		t.Errorf("goal: %s step %d %s path %v history %d", m.Reason, m.Step, m.Status, m.Path, len(m.History))
 	}
 	send(t, p, ClientMsg{Type: CmdReset})
 	readAs(t, f, MsgMove, &m)
-	if m.Reason != ReasonReset || m.Step != 0 || m.NodeEnd != 1 {
+	if m.Reason != reasonReset || m.Step != 0 || m.NodeEnd != 1 {
 		t.Errorf("reset: %s step %d, %d nodes", m.Reason, m.Step, m.NodeEnd)
 	}
 	send(t, p, ClientMsg{Type: CmdBack})
@@ -465,6 +465,6 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 func (h *hub) stateNowFor(t *testing.T) []byte {
 	t.Helper()
 	var b []byte
-	h.do(func() { b = h.stateNow(ReasonJoin) })
+	h.do(func() { b = h.stateNow(reasonJoin) })
 	return b
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/server/room"
 	"stepviz/server/session"
 )
 
@@ -37,8 +38,8 @@ func TestCompressedBombRefused(t *testing.T) {
 	}{
 		{"follower", base + "/s/" + sess.ID + "/ws", session.MaxMessageSize},
 		{"presenter", base + "/s/" + sess.ID + "/ws?key=" + url.QueryEscape(sess.Key()), session.MaxMessageSize},
-		{"room follower", base + "/r/" + code + "/ws?t=" + strings.Repeat("f", 20), followerReadLimit},
-		{"room presenter", base + "/r/" + code + "/ws?t=" + strings.Repeat("p", 20) + "&key=" + url.QueryEscape(roomKey), roomReadLimit},
+		{"room follower", base + "/r/" + code + "/ws?t=" + strings.Repeat("f", 20), room.FollowerReadLimit},
+		{"room presenter", base + "/r/" + code + "/ws?t=" + strings.Repeat("p", 20) + "&key=" + url.QueryEscape(roomKey), room.ReadLimit},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bomb, err := websocket.NewPreparedMessage(websocket.TextMessage, bytes.Repeat([]byte{' '}, bombBytes))

@@ -163,20 +163,13 @@ func (s *Server) mineRoom(ctx context.Context, k heldKey) (templates.MineItem, b
 	if s.rooms == nil {
 		return it, false
 	}
-	room, err := s.rooms.get(ctx, k.id)
-	if err != nil || !room.isPresenter(k.key) {
+	rm, err := s.rooms.Get(ctx, k.id)
+	if err != nil || !rm.IsPresenter(k.key) {
 		return it, false
 	}
-	room.mu.Lock()
-	it.Step = len(room.history)
-	if lanes := room.currentLanesLocked(); len(lanes) > 0 {
-		it.Title = lanes[0].Problem
-		for _, l := range lanes {
-			it.Detail += l.Options + "; "
-		}
-		it.Detail = strings.TrimSuffix(it.Detail, "; ")
-	}
-	room.mu.Unlock()
+	var lines []string
+	it.Title, lines, it.Step = rm.Summary()
+	it.Detail = strings.Join(lines, "; ")
 	return it, true
 }
 
@@ -242,13 +235,13 @@ func (s *Server) handleCloseRoom(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if s.rooms.bus != nil {
+	if s.rooms.Shared() {
 		httpError(w, "rooms shared by several instances (-nats) are not closed from one of them", http.StatusNotImplemented)
 		return
 	}
 	id := r.PathValue("room")
-	room, err := s.rooms.get(r.Context(), id)
-	if errors.Is(err, persist.ErrNotFound) || (err == nil && !room.isPresenter(key)) {
+	rm, err := s.rooms.Get(r.Context(), id)
+	if errors.Is(err, persist.ErrNotFound) || (err == nil && !rm.IsPresenter(key)) {
 		httpError(w, "no such room, or not its presenter's key; nothing was closed", http.StatusNotFound)
 		return
 	}
@@ -256,16 +249,13 @@ func (s *Server) handleCloseRoom(w http.ResponseWriter, r *http.Request) {
 		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
-	room.mu.Lock()
-	searches := append([]persist.Search(nil), room.history...)
-	room.mu.Unlock()
-	if _, err := s.rooms.db.DeleteRoom(r.Context(), id); err != nil {
+	ids, err := s.rooms.Delete(r.Context(), rm)
+	if err != nil {
 		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
-	s.rooms.forget(id)
-	for _, se := range searches {
-		s.sessions.Remove(se.ID, "the presenter closed this room")
+	for _, id := range ids {
+		s.sessions.Remove(id, "the presenter closed this room")
 	}
 	s.logf("room %s closed by its presenter", id)
 	forgetKey(w, r, "r", id)

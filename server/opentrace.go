@@ -9,6 +9,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/templates"
 	"stepviz/viz/export"
@@ -76,7 +77,7 @@ func (s *Server) searchFromTrace(ctx context.Context, tr *export.Trace) (*steppe
 		return nil, usererr.Errorf("server", "the trace's options: %w", err)
 	}
 	if !o.Algorithm.Journaled() {
-		return nil, notJournaled(o.Algorithm)
+		return nil, session.NotJournaled(o.Algorithm)
 	}
 	if o.MaxNodes > s.cfg.MaxNodes {
 		o.MaxNodes = s.cfg.MaxNodes

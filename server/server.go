@@ -26,6 +26,7 @@ import (
 	"stepviz/internal/membudget"
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/room"
 	"stepviz/server/session"
 	"stepviz/static"
 	"stepviz/stepper"
@@ -84,7 +85,7 @@ type Config struct {
 	ExportCeiling int64
 	// Bus shares rooms with other instances (stepviz serve -nats); nil:
 	// this process alone. Each instance still needs its own DB.
-	Bus RoomBus
+	Bus room.Bus
 	// PublicURL, when set, is the address students open (serve
 	// -public-url: a DNS name, or a reverse proxy's address), as
 	// ParsePublicURL returns it; followers' links and QR codes carry it,
@@ -109,7 +110,7 @@ type Config struct {
 type Server struct {
 	cfg      Config
 	sessions *session.Store
-	rooms    *rooms // nil without Config.DB
+	rooms    *room.Rooms // nil without Config.DB
 	live     *liveStore
 	mux      *http.ServeMux
 	guard    webguard.Guard
@@ -183,9 +184,11 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
 	s.mux.HandleFunc("GET /s/{id}/heuristic", s.handleHeuristic)
 	if cfg.DB != nil {
-		origin, _ := session.RandomToken(9)
-		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*room{}}
-		s.routeRooms()
+		s.rooms, _ = room.New(room.Config{DB: cfg.DB, Bus: cfg.Bus, Sessions: s.sessions, MaxNodes: cfg.MaxNodes,
+			VotersPerAddress: cfg.VotersPerAddress, Logger: cfg.Logger})
+		if s.rooms != nil {
+			s.routeRooms()
+		}
 	}
 	s.routeMine()
 	s.routeLive()
@@ -203,7 +206,7 @@ func New(cfg Config) *Server {
 // Close stops every session and closes its connections.
 func (s *Server) Close() {
 	if s.rooms != nil {
-		s.rooms.close()
+		s.rooms.Close()
 	}
 	s.sessions.CloseAll()
 	s.live.closeAll()
@@ -342,7 +345,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session.Sessio
 	if !ok && s.rooms != nil {
 		// A room's search outlives its session: rebuild it from its record.
 		var err error
-		if sess, ok, err = s.rooms.session(r.Context(), r.PathValue("id")); err != nil {
+		if sess, ok, err = s.rooms.Session(r.Context(), r.PathValue("id")); err != nil {
 			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 			return nil, false, false
 		}
@@ -472,5 +475,11 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 		defer cancel()
 		s.Close()
 		return srv.Shutdown(sctx)
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.cfg.Logger != nil {
+		s.cfg.Logger.Printf(format, args...)
 	}
 }

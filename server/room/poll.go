@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -23,9 +23,9 @@ import (
 // answer is computed by the engine when it can be (the next node expanded,
 // f of a node) and given by the presenter otherwise (is h admissible).
 const (
-	pollNext       = "next"       // which node is expanded next?
-	pollF          = "f"          // what is f of node X?
-	pollAdmissible = "admissible" // is this heuristic admissible here?
+	PollNext       = "next"       // which node is expanded next?
+	PollF          = "f"          // what is f of node X?
+	PollAdmissible = "admissible" // is this heuristic admissible here?
 
 	// pollChoices is how many open nodes a "next" poll offers.
 	pollChoices = 6
@@ -39,10 +39,10 @@ type pollChoice struct {
 	Label  string `json:"label"`
 }
 
-// pollMsg is a poll as one client may see it: the presenter sees the
+// PollMsg is a poll as one client may see it: the presenter sees the
 // answers as they arrive; followers see them, and the right answer, once
 // revealed.
-type pollMsg struct {
+type PollMsg struct {
 	Type     string       `json:"type"`
 	ID       int64        `json:"id"`
 	Kind     string       `json:"kind"`
@@ -74,7 +74,7 @@ type livePoll struct {
 }
 
 // loadPoll reads the room's latest poll and its answers.
-func (r *room) loadPoll(ctx context.Context) error {
+func (r *Room) loadPoll(ctx context.Context) error {
 	polls, err := r.rs.db.Polls(ctx, r.ID)
 	if err != nil || len(polls) == 0 {
 		return err
@@ -100,10 +100,10 @@ func (r *room) loadPoll(ctx context.Context) error {
 // every instance of a cluster, and again after a restart) never replays
 // the search. Only a "next" poll stored before the choices were kept
 // (schema migration 4) is replayed to its step, once.
-func (r *room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) {
+func (r *Room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) {
 	lp := &livePoll{Poll: p, answers: map[string]string{}}
 	switch p.Kind {
-	case pollNext:
+	case PollNext:
 		if p.Choices != "" {
 			if err := json.Unmarshal([]byte(p.Choices), &lp.choices); err != nil {
 				return nil, usererr.Errorf("server", "poll %d's stored choices: %w", p.ID, err)
@@ -114,13 +114,13 @@ func (r *room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) 
 		if err != nil {
 			return nil, err
 		}
-		s, err := r.rs.srv.roomSearch(se.Problem, se.Options)
+		s, err := r.rs.search(se.Problem, se.Options)
 		if err != nil {
 			return nil, err
 		}
 		s.Seek(p.Step)
 		lp.choices = nextChoices(s, p.Answer)
-	case pollAdmissible:
+	case PollAdmissible:
 		lp.choices = yesNo
 	}
 	return lp, nil
@@ -149,8 +149,8 @@ func (p *livePoll) shareRight() float64 {
 	return float64(right) / float64(len(p.answers))
 }
 
-func (p *livePoll) msgFor(c *roomClient) pollMsg {
-	m := pollMsg{Type: msgPoll, ID: p.ID, Kind: p.Kind, Question: p.Question, SearchID: p.SearchID, Step: p.Step, Node: p.Node,
+func (p *livePoll) msgFor(c *roomClient) PollMsg {
+	m := PollMsg{Type: MsgPoll, ID: p.ID, Kind: p.Kind, Question: p.Question, SearchID: p.SearchID, Step: p.Step, Node: p.Node,
 		Choices: p.choices, Revealed: p.Revealed, Answers: len(p.answers)}
 	if c.presenter || p.Revealed {
 		m.Counts = p.counts()
@@ -198,7 +198,7 @@ func containsInt(xs []int, x int) bool {
 func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // ask opens a poll about a lane of the live searches at its live step.
-func (r *room) ask(ctx context.Context, m roomCmd) error {
+func (r *Room) ask(ctx context.Context, m Cmd) error {
 	r.mu.Lock()
 	var se *persist.Search
 	for _, l := range r.currentLanesLocked() {
@@ -215,7 +215,7 @@ func (r *room) ask(ctx context.Context, m roomCmd) error {
 	} else if n >= maxPollsPerRoom {
 		return usererr.Errorf("server", "this room has asked %d questions, the most it keeps; open a new room", n)
 	}
-	sess, _, err := r.rs.session(ctx, se.ID)
+	sess, _, err := r.rs.Session(ctx, se.ID)
 	if err != nil {
 		return err
 	}
@@ -227,7 +227,7 @@ func (r *room) ask(ctx context.Context, m roomCmd) error {
 	if err != nil {
 		return err
 	}
-	if choices != nil && m.Kind == pollNext {
+	if choices != nil && m.Kind == PollNext {
 		b, err := json.Marshal(choices)
 		if err != nil {
 			return usererr.Errorf("server", "encoding the poll's choices: %w", err)
@@ -244,11 +244,11 @@ func (r *room) ask(ctx context.Context, m roomCmd) error {
 // reads the live search itself: a "next" poll takes one step and
 // undoes it from the journal, O(one step), never a replay of the search;
 // the search is left where it was, and no client is told of the step.
-func pollAt(s *stepper.Search, atCap bool, se persist.Search, m roomCmd, p *persist.Poll) ([]pollChoice, error) {
+func pollAt(s *stepper.Search, atCap bool, se persist.Search, m Cmd, p *persist.Poll) ([]pollChoice, error) {
 	step := s.StepCount()
 	p.Step = step
 	switch m.Kind {
-	case pollNext:
+	case PollNext:
 		if s.Status().Done() {
 			return nil, usererr.Errorf("server", "the search is over (%s): nothing is expanded next", s.Status())
 		}
@@ -263,7 +263,7 @@ func pollAt(s *stepper.Search, atCap bool, se persist.Search, m roomCmd, p *pers
 		p.Answer = strconv.Itoa(ev.Expanded.ID)
 		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, se.Options)
 		return nextChoices(s, p.Answer), nil
-	case pollF:
+	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
 			return nil, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
 		}
@@ -272,7 +272,7 @@ func pollAt(s *stepper.Search, atCap bool, se persist.Search, m roomCmd, p *pers
 		p.Answer = normalNumber(n.F)
 		p.Question = fmt.Sprintf("Step %d of %s: what is f of node #%d (%s)? Type a number.", step, se.Options, m.Node, n.State)
 		return nil, nil
-	case pollAdmissible:
+	case PollAdmissible:
 		if m.Answer != "yes" && m.Answer != "no" {
 			return nil, usererr.New("server", "say whether the heuristic is admissible (yes or no): that is the answer the class will see")
 		}
@@ -288,7 +288,7 @@ func pollAt(s *stepper.Search, atCap bool, se persist.Search, m roomCmd, p *pers
 }
 
 // applyAsk stores a poll and makes it the room's open question.
-func (r *room) applyAsk(ctx context.Context, p persist.Poll) error {
+func (r *Room) applyAsk(ctx context.Context, p persist.Poll) error {
 	r.mu.Lock()
 	if r.poll != nil && r.poll.ID == p.ID {
 		r.mu.Unlock()
@@ -322,7 +322,7 @@ func normalNumber(x float64) string {
 }
 
 // answer records c's answer to the open poll.
-func (r *room) answer(ctx context.Context, c *roomClient, pollID int64, answer string) error {
+func (r *Room) answer(ctx context.Context, c *roomClient, pollID int64, answer string) error {
 	answer = strings.TrimSpace(answer)
 	r.mu.Lock()
 	p := r.poll
@@ -340,7 +340,7 @@ func (r *room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 	full := len(p.answers) >= maxAnswersPerPoll && !again
 	var voteErr error
 	if !full {
-		voteErr = p.takeVote(c, r.rs.srv.cfg.VotersPerAddress)
+		voteErr = p.takeVote(c, r.rs.cfg.VotersPerAddress)
 	}
 	r.mu.Unlock()
 	if full {
@@ -350,7 +350,7 @@ func (r *room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 		return voteErr
 	}
 	switch p.Kind {
-	case pollF:
+	case PollF:
 		x, err := strconv.ParseFloat(strings.ReplaceAll(answer, ",", "."), 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return usererr.Errorf("server", "%q is not a number; type f as a number such as 7 or 7.5", answer)
@@ -374,7 +374,7 @@ func (r *room) answer(ctx context.Context, c *roomClient, pollID int64, answer s
 
 // applyAnswer records one follower's answer and shows it to the
 // presenters and to that follower's pages.
-func (r *room) applyAnswer(ctx context.Context, pollID int64, pseudonym, answer string) error {
+func (r *Room) applyAnswer(ctx context.Context, pollID int64, pseudonym, answer string) error {
 	if err := r.rs.db.SetAnswer(ctx, persist.Answer{PollID: pollID, Pseudonym: pseudonym, Answer: answer}); err != nil {
 		return err
 	}
@@ -394,7 +394,7 @@ func (r *room) applyAnswer(ctx context.Context, pollID int64, pseudonym, answer 
 }
 
 // reveal closes the poll and shows everyone the answers and the right one.
-func (r *room) reveal(ctx context.Context) error {
+func (r *Room) reveal(ctx context.Context) error {
 	r.mu.Lock()
 	p := r.poll
 	r.mu.Unlock()
@@ -404,7 +404,7 @@ func (r *room) reveal(ctx context.Context) error {
 	return r.emit(ctx, roomEvent{Kind: evReveal, PollID: p.ID})
 }
 
-func (r *room) applyReveal(ctx context.Context, pollID int64) error {
+func (r *Room) applyReveal(ctx context.Context, pollID int64) error {
 	if err := r.rs.db.Reveal(ctx, pollID); err != nil {
 		return err
 	}
@@ -424,15 +424,15 @@ func (r *room) applyReveal(ctx context.Context, pollID int64) error {
 // holdsViews reports whether poll p holds its search's views: an open
 // "next" poll.
 func holdsViews(p *livePoll) bool {
-	return p != nil && p.Kind == pollNext && !p.Revealed
+	return p != nil && p.Kind == PollNext && !p.Revealed
 }
 
 // applyHold holds the views of search id at step (hold) or lifts its hold,
 // if this process runs that session (a session started later gets the
 // hold from room.start). It must be called without r.mu held: it waits on
 // the hub.
-func (r *room) applyHold(id string, step int, hold bool) {
-	sess, ok := r.rs.srv.sessions.Get(id)
+func (r *Room) applyHold(id string, step int, hold bool) {
+	sess, ok := r.rs.cfg.Sessions.Get(id)
 	if !ok {
 		return
 	}

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"strconv"
@@ -65,7 +65,7 @@ func TestPollAtBounded(t *testing.T) {
 		s := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
 		s.Run(steps)
 		var p persist.Poll
-		choices, err := pollAt(s, false, persist.Search{Options: "astar h=misplaced"}, roomCmd{Kind: pollNext}, &p)
+		choices, err := pollAt(s, false, persist.Search{Options: "astar h=misplaced"}, Cmd{Kind: PollNext}, &p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestPollAtBounded(t *testing.T) {
 			t.Fatalf("the right answer %s is not among the choices %+v", p.Answer, choices)
 		}
 		return testing.AllocsPerRun(5, func() {
-			if _, err := pollAt(s, false, persist.Search{}, roomCmd{Kind: pollNext}, &p); err != nil {
+			if _, err := pollAt(s, false, persist.Search{}, Cmd{Kind: PollNext}, &p); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -106,7 +106,7 @@ func BenchmarkAskNext(b *testing.B) {
 	b.Run("live-step-and-undo", func(b *testing.B) {
 		for b.Loop() {
 			var p persist.Poll
-			if _, err := pollAt(s, false, persist.Search{}, roomCmd{Kind: pollNext}, &p); err != nil {
+			if _, err := pollAt(s, false, persist.Search{}, Cmd{Kind: PollNext}, &p); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -8,9 +8,8 @@ import (
 	"strings"
 	"time"
 
-	persist "stepviz/store"
-
 	"stepviz/internal/usererr"
+	persist "stepviz/store"
 )
 
 // The lecturer's poll exports are tidy tables, one header row each, that
@@ -28,7 +27,7 @@ import (
 
 // csvAnswer is an answer as the exports write it: numeric for every kind.
 func csvAnswer(kind, a string) string {
-	if kind == pollAdmissible {
+	if kind == PollAdmissible {
 		switch a {
 		case "yes":
 			return "1"
@@ -46,35 +45,27 @@ func searchTitle(se persist.Search) string {
 	return "#" + strconv.Itoa(se.Pos+1) + " " + opts + " on " + se.Problem
 }
 
-// handlePollsCSV serves polls.csv or polls-summary.csv (see above) to the
-// room's presenter. Cost: one query per poll.
-func (s *Server) handlePollsCSV(w http.ResponseWriter, r *http.Request) {
-	room, presenter, ok := s.roomOf(w, r)
-	if !ok {
-		return
-	}
-	if !presenter {
-		httpError(w, "the poll results are the lecturer's: use the presenter's link", http.StatusForbidden)
-		return
-	}
-	summary := strings.HasSuffix(r.URL.Path, "/polls-summary.csv")
+// ServePollsCSV answers r with the room's polls.csv, or polls-summary.csv
+// when summary is set (see above). The caller has checked that r is the
+// presenter's. Cost: one query per poll.
+func (rm *Room) ServePollsCSV(w http.ResponseWriter, r *http.Request, summary bool) {
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
 	defer cancel()
-	polls, err := s.rooms.db.Polls(ctx, room.ID)
+	polls, err := rm.rs.db.Polls(ctx, rm.ID)
 	if err != nil {
-		httpError(w, usererr.Text(err), http.StatusInternalServerError)
+		http.Error(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
 	titles := map[string]string{}
-	room.mu.Lock()
-	for _, se := range room.history {
+	rm.mu.Lock()
+	for _, se := range rm.history {
 		titles[se.ID] = searchTitle(se)
 	}
-	room.mu.Unlock()
-	name := "room-" + room.ID + "-polls.csv"
+	rm.mu.Unlock()
+	name := "room-" + rm.ID + "-polls.csv"
 	header := []string{"poll", "question", "kind", "search", "step", "right_answer", "pseudonym", "answer", "correct", "search_id"}
 	if summary {
-		name = "room-" + room.ID + "-polls-summary.csv"
+		name = "room-" + rm.ID + "-polls-summary.csv"
 		header = []string{"poll", "question", "kind", "search", "step", "right_answer", "answers", "right", "share_right", "search_id"}
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
@@ -82,7 +73,7 @@ func (s *Server) handlePollsCSV(w http.ResponseWriter, r *http.Request) {
 	cw := csv.NewWriter(w)
 	_ = cw.Write(header)
 	for _, p := range polls {
-		as, err := s.rooms.db.Answers(ctx, p.ID)
+		as, err := rm.rs.db.Answers(ctx, p.ID)
 		if err != nil {
 			break // the header is out: the file ends short
 		}

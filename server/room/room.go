@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
+	"log"
 	"sync"
 	"time"
 
@@ -37,11 +38,11 @@ const (
 	maxRoomSearches = 500
 	// compareEvery throttles the live comparison table.
 	compareEvery = 100 * time.Millisecond
-	// maxRooms and maxRoomsPerClient bound the rooms a server keeps; when
+	// maxRooms and MaxRoomsPerClient bound the rooms a server keeps; when
 	// it is full, a new room evicts the room least recently driven, if no
 	// presenter has driven it for roomIdle.
 	maxRooms          = 2000
-	maxRoomsPerClient = 20
+	MaxRoomsPerClient = 20
 	roomIdle          = 30 * 24 * time.Hour
 	// maxPollsPerRoom and maxAnswersPerPoll bound what a room's polls keep.
 	maxPollsPerRoom   = 1000
@@ -50,13 +51,50 @@ const (
 	touchEvery = time.Minute
 )
 
-// rooms holds the rooms in use; the database holds every room.
-type rooms struct {
-	srv *Server
+// Config is what rooms are kept with.
+type Config struct {
+	// DB keeps every room, its searches and polls.
+	DB *persist.DB
+	// Bus, when set, shares the rooms with other instances (-nats).
+	Bus Bus
+	// Sessions holds the live sessions of the rooms' searches.
+	Sessions Sessions
+	// MaxNodes caps every search a room shows.
+	MaxNodes int
+	// VotersPerAddress is how many followers of one address may answer
+	// one poll.
+	VotersPerAddress int
+	// Logger receives a line per room evicted and per failure kept from
+	// a page; nil discards.
+	Logger *log.Logger
+}
+
+// Sessions is the store a room's searches live in: a search is adopted
+// under its own id, with the room's key hash, the first time it is shown
+// or asked for after a restart (session.Store is one).
+type Sessions interface {
+	Get(id string) (*session.Session, bool)
+	Adopt(id, owner string, keyHash []byte, s *stepper.Search, maxNodes int, onMove func(*stepper.Search)) (*session.Session, error)
+}
+
+var _ Sessions = (*session.Store)(nil)
+
+// New returns the rooms of cfg.DB, none loaded yet.
+func New(cfg Config) (*Rooms, error) {
+	origin, err := session.RandomToken(9)
+	if err != nil {
+		return nil, err
+	}
+	return &Rooms{cfg: cfg, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}, nil
+}
+
+// Rooms holds the rooms in use; the database holds every room.
+type Rooms struct {
+	cfg Config
 	db  *persist.DB
 	// bus, when set, shares the rooms with other instances (-nats);
 	// origin names this instance in the events it publishes.
-	bus    RoomBus
+	bus    Bus
 	origin string
 	// remoteMoves marks the searches this instance is moving because of
 	// another instance's event, so that their onMove does not publish the
@@ -65,19 +103,19 @@ type rooms struct {
 	// guesses throttles misses per address (room_code.go).
 	guesses guessLimiter
 	mu      sync.Mutex
-	by      map[string]*room
+	by      map[string]*Room
 }
 
 // room is one lecture room in memory. Its fields below mu are guarded by
 // mu, which is never held while calling into a session's hub (a hub calls
 // the room back through session.onMove).
-type room struct {
+type Room struct {
 	ID      string
 	keyHash []byte
 	// owner is the address that opened the room: its searches' sessions
 	// count against that address's session quota.
 	owner string
-	rs    *rooms
+	rs    *Rooms
 
 	mu      sync.Mutex
 	history []persist.Search // by pos, then lane
@@ -105,14 +143,14 @@ type laneStats struct {
 	Cost *float64 `json:"cost,omitempty"`
 }
 
-// create makes a new room and returns it with its presenter key (the only
+// Create makes a new room and returns it with its presenter key (the only
 // time the key exists outside the presenter's link).
-func (rs *rooms) create(ctx context.Context, owner string) (*room, string, error) {
+func (rs *Rooms) Create(ctx context.Context, owner string) (*Room, string, error) {
 	total, owned, err := rs.db.RoomUsage(ctx, owner)
 	if err != nil {
 		return nil, "", err
 	}
-	if owned >= maxRoomsPerClient {
+	if owned >= MaxRoomsPerClient {
 		return nil, "", usererr.Errorf("server", "this computer has opened %d rooms here, the most one may keep; use one of them again (its presenter link) — a room no presenter has driven for %d days is removed when the server is full", owned, int(roomIdle.Hours()/24))
 	}
 	if total >= maxRooms {
@@ -124,7 +162,7 @@ func (rs *rooms) create(ctx context.Context, owner string) (*room, string, error
 			return nil, "", usererr.Errorf("server", "this server keeps %d rooms, the most it allows, and none has been idle for %d days; ask its administrator", maxRooms, int(roomIdle.Hours()/24))
 		}
 		rs.forget(id)
-		rs.srv.logf("room %s evicted: unused for %v and the server full", id, roomIdle)
+		rs.logf("room %s evicted: unused for %v and the server full", id, roomIdle)
 	}
 	key, err := session.RandomToken(18)
 	if err != nil {
@@ -158,15 +196,15 @@ func (rs *rooms) create(ctx context.Context, owner string) (*room, string, error
 			}
 			return nil, "", err
 		}
-		room, err := rs.get(ctx, code)
+		room, err := rs.Get(ctx, code)
 		return room, key, err
 	}
 	return nil, "", usererr.New("server", "could not find a free room code; try again")
 }
 
-// get returns the room with the given code, loading it from the database
+// Get returns the room with the given code, loading it from the database
 // on first use.
-func (rs *rooms) get(ctx context.Context, code string) (*room, error) {
+func (rs *Rooms) Get(ctx context.Context, code string) (*Room, error) {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	if r, ok := rs.by[code]; ok {
@@ -187,7 +225,7 @@ func (rs *rooms) get(ctx context.Context, code string) (*room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &room{ID: code, keyHash: rec.KeyHash, owner: rec.Owner, rs: rs, history: history, current: rec.Current,
+	r := &Room{ID: code, keyHash: rec.KeyHash, owner: rec.Owner, rs: rs, history: history, current: rec.Current,
 		lanes: map[string]laneStats{}, clients: map[*roomClient]bool{}}
 	for _, se := range history {
 		r.lanes[se.ID] = laneStats{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step, Status: "running"}
@@ -205,7 +243,7 @@ func (rs *rooms) get(ctx context.Context, code string) (*room, error) {
 }
 
 // forget drops an evicted room from memory: its clients are closed.
-func (rs *rooms) forget(id string) {
+func (rs *Rooms) forget(id string) {
 	rs.mu.Lock()
 	r, ok := rs.by[id]
 	delete(rs.by, id)
@@ -225,7 +263,7 @@ func (rs *rooms) forget(id string) {
 
 // touch records that the presenter drove the room (at most once a
 // minute), so that an active room is never evicted.
-func (r *room) touch(ctx context.Context) {
+func (r *Room) touch(ctx context.Context) {
 	now := time.Now()
 	r.mu.Lock()
 	due := now.Sub(r.touched) >= touchEvery
@@ -240,9 +278,9 @@ func (r *room) touch(ctx context.Context) {
 	}
 }
 
-// close stops following every room's stream and closes the room
+// Close stops following every room's stream and closes the room
 // connections (their pages reconnect, to this server or another).
-func (rs *rooms) close() {
+func (rs *Rooms) Close() {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	for _, r := range rs.by {
@@ -257,19 +295,19 @@ func (rs *rooms) close() {
 	}
 }
 
-// isPresenter reports whether key is the room's presenter key, in constant
+// IsPresenter reports whether key is the room's presenter key, in constant
 // time.
-func (r *room) isPresenter(key string) bool {
+func (r *Room) IsPresenter(key string) bool {
 	h := sha256.Sum256([]byte(key))
 	return key != "" && subtle.ConstantTimeCompare(h[:], r.keyHash) == 1
 }
 
-// session returns the live session of search id, rebuilding it from its
+// Session returns the live session of search id, rebuilding it from its
 // record (problem, options, step) when this process has none: after a
 // restart, or when its session was reclaimed. It returns false if no room
 // has such a search.
-func (rs *rooms) session(ctx context.Context, id string) (*session.Session, bool, error) {
-	if sess, ok := rs.srv.sessions.Get(id); ok {
+func (rs *Rooms) Session(ctx context.Context, id string) (*session.Session, bool, error) {
+	if sess, ok := rs.cfg.Sessions.Get(id); ok {
 		return sess, true, nil
 	}
 	se, err := rs.db.Search(ctx, id)
@@ -279,7 +317,7 @@ func (rs *rooms) session(ctx context.Context, id string) (*session.Session, bool
 		if berr != nil {
 			return nil, false, nil
 		}
-		if _, berr := rs.get(ctx, roomID); berr != nil {
+		if _, berr := rs.Get(ctx, roomID); berr != nil {
 			return nil, false, berr
 		}
 		se, err = rs.db.Search(ctx, id)
@@ -290,7 +328,7 @@ func (rs *rooms) session(ctx context.Context, id string) (*session.Session, bool
 	if err != nil {
 		return nil, false, err
 	}
-	room, err := rs.get(ctx, se.RoomID)
+	room, err := rs.Get(ctx, se.RoomID)
 	if err != nil {
 		return nil, false, err
 	}
@@ -301,11 +339,11 @@ func (rs *rooms) session(ctx context.Context, id string) (*session.Session, bool
 // start builds the search of record se at its step and adopts it as a
 // session under se.ID; if a session with that id exists, that one.
 // Cost: O(se.Step) engine steps.
-func (r *room) start(se persist.Search) (*session.Session, error) {
-	if sess, ok := r.rs.srv.sessions.Get(se.ID); ok {
+func (r *Room) start(se persist.Search) (*session.Session, error) {
+	if sess, ok := r.rs.cfg.Sessions.Get(se.ID); ok {
 		return sess, nil
 	}
-	search, err := r.rs.srv.roomSearch(se.Problem, se.Options)
+	search, err := r.rs.search(se.Problem, se.Options)
 	if err != nil {
 		return nil, usererr.Errorf("server", "rebuilding search %s of room %s: %w", se.ID, r.ID, err)
 	}
@@ -313,7 +351,7 @@ func (r *room) start(se persist.Search) (*session.Session, error) {
 	for search.StepCount() < se.Step && !search.Status().Done() {
 		search.Run(1)
 	}
-	sess, err := r.rs.srv.sessions.Adopt(se.ID, r.owner, r.keyHash, search, r.rs.srv.cfg.MaxNodes, r.onMove(se.ID))
+	sess, err := r.rs.cfg.Sessions.Adopt(se.ID, r.owner, r.keyHash, search, r.rs.cfg.MaxNodes, r.onMove(se.ID))
 	if err == nil {
 		r.mu.Lock()
 		p := r.poll
@@ -326,9 +364,16 @@ func (r *room) start(se persist.Search) (*session.Session, error) {
 	return sess, err
 }
 
-// roomSearch builds a search from a problem line and a search line within
-// this server's limits: no file named, at most MaxNodes nodes.
-func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
+// search builds a search from a problem line and a search line within
+// the rooms' limits (BuildSearch).
+func (rs *Rooms) search(problem, options string) (*stepper.Search, error) {
+	return BuildSearch(problem, options, rs.cfg.MaxNodes)
+}
+
+// BuildSearch builds a room's search from a problem line and a search line
+// within a server's limits: no file named, at most maxNodes nodes, an
+// algorithm the lecture server steps (session.NotJournaled).
+func BuildSearch(problem, options string, maxNodes int) (*stepper.Search, error) {
 	inst, err := stepper.ParseProblem(problem, nil)
 	if err != nil {
 		return nil, err
@@ -337,30 +382,24 @@ func (s *Server) roomSearch(problem, options string) (*stepper.Search, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o.MaxNodes <= 0 || o.MaxNodes > s.cfg.MaxNodes {
-		o.MaxNodes = s.cfg.MaxNodes
+	if o.MaxNodes <= 0 || o.MaxNodes > maxNodes {
+		o.MaxNodes = maxNodes
 	}
 	if !o.Algorithm.Journaled() {
-		return nil, notJournaled(o.Algorithm)
+		return nil, session.NotJournaled(o.Algorithm)
 	}
 	return stepper.NewSearch(inst, o)
 }
 
-// notJournaled explains why the lecture server does not step an algorithm
-// that keeps no journal (Algorithm.Journaled; every algorithm keeps one
-// today): its protocol sends nodes as journal records.
-func notJournaled(a stepper.Algorithm) error {
-	return usererr.Errorf("server", "%s is not stepped on the lecture server yet (it keeps no journal, which the page's protocol needs); step it with stepviz trace, stepviz solve or in the notebook, or pick another algorithm", a)
-}
 
 // onMove is the hook of search id's session: it saves the step before any
 // follower sees it, so a restart resumes where the class was, and updates
 // the comparison table. It runs on the session's hub goroutine.
-func (r *room) onMove(id string) func(*stepper.Search) {
+func (r *Room) onMove(id string) func(*stepper.Search) {
 	return func(s *stepper.Search) {
 		step := s.StepCount()
-		if err := r.rs.db.SetStep(context.Background(), id, step); err != nil && r.rs.srv.cfg.Logger != nil {
-			r.rs.srv.cfg.Logger.Printf("room %s: %v", r.ID, err)
+		if err := r.rs.db.SetStep(context.Background(), id, step); err != nil && r.rs.cfg.Logger != nil {
+			r.rs.cfg.Logger.Printf("room %s: %v", r.ID, err)
 		}
 		c := s.Counters()
 		st := laneStats{ID: id, Options: s.Options().String(), Step: step, Status: string(s.Status()), Counters: c}
@@ -391,7 +430,7 @@ func (r *room) onMove(id string) func(*stepper.Search) {
 }
 
 // currentLanes returns the searches shown live. Called with r.mu held.
-func (r *room) currentLanesLocked() []persist.Search {
+func (r *Room) currentLanesLocked() []persist.Search {
 	var out []persist.Search
 	for _, se := range r.history {
 		if se.Pos == r.current {
@@ -403,7 +442,7 @@ func (r *room) currentLanesLocked() []persist.Search {
 
 // load appends a group of 1 to maxLanes searches on one problem to the
 // room's history and shows it live.
-func (r *room) load(ctx context.Context, problem string, lines []string) error {
+func (r *Room) load(ctx context.Context, problem string, lines []string) error {
 	if len(lines) == 0 || len(lines) > maxLanes {
 		return usererr.Errorf("server", "give 1 to %d search lines (one per search shown side by side)", maxLanes)
 	}
@@ -415,7 +454,7 @@ func (r *room) load(ctx context.Context, problem string, lines []string) error {
 	}
 	group := make([]persist.Search, len(lines))
 	for i, line := range lines {
-		s, err := r.rs.srv.roomSearch(problem, line)
+		s, err := r.rs.search(problem, line)
 		if err != nil {
 			if len(lines) > 1 {
 				return usererr.Errorf("", "search %d (%s): %w", i+1, line, err)
@@ -439,7 +478,7 @@ func (r *room) load(ctx context.Context, problem string, lines []string) error {
 }
 
 // show makes the searches at pos the live ones again.
-func (r *room) show(ctx context.Context, pos int) error {
+func (r *Room) show(ctx context.Context, pos int) error {
 	r.mu.Lock()
 	ok := false
 	for _, se := range r.history {
@@ -455,7 +494,7 @@ func (r *room) show(ctx context.Context, pos int) error {
 // drive sends one command to every live lane (lane < 0) or to one, as the
 // presenter's own controls would. Lanes that cannot take it (a search
 // already over) are left as they are.
-func (r *room) drive(ctx context.Context, cmd string, lane int) error {
+func (r *Room) drive(ctx context.Context, cmd string, lane int) error {
 	r.mu.Lock()
 	lanes := r.currentLanesLocked()
 	r.mu.Unlock()
@@ -468,7 +507,7 @@ func (r *room) drive(ctx context.Context, cmd string, lane int) error {
 		if lane >= 0 && se.Lane != lane {
 			continue
 		}
-		sess, _, err := r.rs.session(ctx, se.ID)
+		sess, _, err := r.rs.Session(ctx, se.ID)
 		if err != nil {
 			return err
 		}
@@ -492,8 +531,51 @@ func pseudonym(room, token string) string {
 	return "s-" + hex.EncodeToString(h[:4])
 }
 
-func (s *Server) logf(format string, args ...any) {
-	if s.cfg.Logger != nil {
-		s.cfg.Logger.Printf(format, args...)
+func (rs *Rooms) logf(format string, args ...any) {
+	if rs.cfg.Logger != nil {
+		rs.cfg.Logger.Printf(format, args...)
 	}
+}
+
+// truncate cuts s to n bytes and marks the cut, for a user's input quoted
+// back in a message.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// Summary is what the room shows live: its problem and the search lines of
+// its lanes ("" and none before the first), and how many searches it has
+// shown.
+func (rm *Room) Summary() (problem string, lines []string, shown int) {
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	for _, l := range rm.currentLanesLocked() {
+		problem = l.Problem
+		lines = append(lines, l.Options)
+	}
+	return problem, lines, len(rm.history)
+}
+
+// Shared reports whether the rooms are shared with other instances (a
+// Bus): such a room is not deleted from one of them.
+func (rs *Rooms) Shared() bool { return rs.bus != nil }
+
+// Delete deletes room id with its searches and polls from the database
+// and closes its pages; it returns the ids of its searches, whose
+// sessions the caller stops.
+func (rs *Rooms) Delete(ctx context.Context, rm *Room) ([]string, error) {
+	rm.mu.Lock()
+	var ids []string
+	for _, se := range rm.history {
+		ids = append(ids, se.ID)
+	}
+	rm.mu.Unlock()
+	if _, err := rs.db.DeleteRoom(ctx, rm.ID); err != nil {
+		return nil, err
+	}
+	rs.forget(rm.ID)
+	return ids, nil
 }

@@ -1,17 +1,13 @@
-package server
+package room
 
 import (
 	"context"
 	"crypto/rand"
 	"errors"
-	"fmt"
-	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
 	"stepviz/internal/usererr"
-	"stepviz/internal/webguard"
 	persist "stepviz/store"
 )
 
@@ -28,13 +24,13 @@ import (
 // Hits cost nothing: a class behind one NAT address joins at once.
 
 const (
-	// roomCodeLen and roomAlphabet make a room's id: no 0/o, 1/l/i, so
+	// CodeLen and roomAlphabet make a room's id: no 0/o, 1/l/i, so
 	// it can be typed from the projector. 31^14 ≈ 2^69.
-	roomCodeLen  = 14
+	CodeLen  = 14
 	roomAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
-	// guessBurst and guessRefill throttle misses per address.
-	guessBurst  = 20
-	guessRefill = 6 * time.Second
+	// GuessBurst and GuessRefill throttle misses per address.
+	GuessBurst  = 20
+	GuessRefill = 6 * time.Second
 	// guessAddrs bounds the addresses the throttle remembers; an address
 	// whose bucket has refilled is forgotten first.
 	guessAddrs = 10000
@@ -43,15 +39,15 @@ const (
 // newRoomCode draws a room id, every character uniform over roomAlphabet
 // (rejection sampling: no modulo bias).
 func newRoomCode() (string, error) {
-	out := make([]byte, 0, roomCodeLen)
-	buf := make([]byte, 2*roomCodeLen)
+	out := make([]byte, 0, CodeLen)
+	buf := make([]byte, 2*CodeLen)
 	limit := byte(256 - 256%len(roomAlphabet))
-	for len(out) < roomCodeLen {
+	for len(out) < CodeLen {
 		if _, err := rand.Read(buf); err != nil {
 			return "", usererr.Errorf("server", "no randomness for a room code: %w", err)
 		}
 		for _, b := range buf {
-			if b < limit && len(out) < roomCodeLen {
+			if b < limit && len(out) < CodeLen {
 				out = append(out, roomAlphabet[int(b)%len(roomAlphabet)])
 			}
 		}
@@ -61,22 +57,22 @@ func newRoomCode() (string, error) {
 
 // shortTaken reports whether a room already has code's short code, on
 // this instance or (with a bus) in the cluster.
-func (rs *rooms) shortTaken(ctx context.Context, code string) (bool, error) {
-	_, err := rs.byShort(ctx, persist.ShortCode(code))
+func (rs *Rooms) shortTaken(ctx context.Context, code string) (bool, error) {
+	_, err := rs.ByShort(ctx, persist.ShortCode(code))
 	if errors.Is(err, persist.ErrNotFound) {
 		return false, nil
 	}
 	return err == nil, err
 }
 
-// shortRooms is what a RoomBus offers to find a room by its short code
+// shortRooms is what a Bus offers to find a room by its short code
 // (cluster.Bus does).
 type shortRooms interface {
 	ShortRoom(ctx context.Context, short string) (string, error)
 }
 
-// byShort returns the id of the room with short code short.
-func (rs *rooms) byShort(ctx context.Context, short string) (string, error) {
+// ByShort returns the id of the room with short code short.
+func (rs *Rooms) ByShort(ctx context.Context, short string) (string, error) {
 	id, err := rs.db.RoomByShort(ctx, short)
 	if errors.Is(err, persist.ErrNotFound) && rs.bus != nil {
 		if sb, ok := rs.bus.(shortRooms); ok {
@@ -86,39 +82,7 @@ func (rs *rooms) byShort(ctx context.Context, short string) (string, error) {
 	return id, err
 }
 
-// handleJoin sends /j/{code} to the room's link.
-func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
-	if s.rooms == nil {
-		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusNotFound)
-		return
-	}
-	addr := webguard.ClientIP(r)
-	if wait := s.rooms.guesses.wait(addr, time.Now()); wait > 0 {
-		tooManyGuesses(w, wait)
-		return
-	}
-	code := r.PathValue("code")
-	id := ""
-	if len(code) == persist.ShortCodeLen {
-		var err error
-		if id, err = s.rooms.byShort(r.Context(), code); err != nil && !errors.Is(err, persist.ErrNotFound) {
-			httpError(w, usererr.Text(err), http.StatusInternalServerError)
-			return
-		}
-	}
-	if id == "" {
-		s.rooms.guesses.miss(addr, time.Now())
-		httpError(w, "no room has that code: check the code on the projector (6 letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
-		return
-	}
-	http.Redirect(w, r, "/r/"+id, http.StatusSeeOther)
-}
 
-// tooManyGuesses answers a throttled address.
-func tooManyGuesses(w http.ResponseWriter, wait time.Duration) {
-	w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-	httpError(w, fmt.Sprintf("too many wrong room codes from this computer; try again in %d seconds, and check the code on the projector", int(wait/time.Second)+1), http.StatusTooManyRequests)
-}
 
 // guessLimiter is a token bucket of misses per address. The zero value is
 // ready; it is safe for concurrent use and holds at most guessAddrs
@@ -135,7 +99,7 @@ type guessBucket struct {
 
 // refill brings b to now.
 func (b *guessBucket) refill(now time.Time) {
-	b.tokens = min(guessBurst, b.tokens+float64(now.Sub(b.at))/float64(guessRefill))
+	b.tokens = min(GuessBurst, b.tokens+float64(now.Sub(b.at))/float64(GuessRefill))
 	b.at = now
 }
 
@@ -151,7 +115,7 @@ func (g *guessLimiter) wait(addr string, now time.Time) time.Duration {
 	if b.tokens >= 1 {
 		return 0
 	}
-	return time.Duration((1 - b.tokens) * float64(guessRefill))
+	return time.Duration((1 - b.tokens) * float64(GuessRefill))
 }
 
 // miss takes a token from addr.
@@ -166,7 +130,7 @@ func (g *guessLimiter) miss(addr string, now time.Time) {
 		if len(g.by) >= guessAddrs {
 			g.forgetLocked(now)
 		}
-		b = &guessBucket{tokens: guessBurst, at: now}
+		b = &guessBucket{tokens: GuessBurst, at: now}
 		g.by[addr] = b
 	}
 	b.refill(now)
@@ -179,7 +143,7 @@ func (g *guessLimiter) forgetLocked(now time.Time) {
 	var oldest string
 	for a, b := range g.by {
 		b.refill(now)
-		if b.tokens >= guessBurst {
+		if b.tokens >= GuessBurst {
 			delete(g.by, a)
 		} else if oldest == "" || b.at.Before(g.by[oldest].at) {
 			oldest = a
@@ -189,3 +153,10 @@ func (g *guessLimiter) forgetLocked(now time.Time) {
 		delete(g.by, oldest)
 	}
 }
+
+// GuessWait is how long addr must wait before its next guess of a room
+// code or a presenter key counts (0: at once). O(1).
+func (rs *Rooms) GuessWait(addr string) time.Duration { return rs.guesses.wait(addr, time.Now()) }
+
+// GuessMiss counts a wrong guess of addr: an unknown room, a wrong key.
+func (rs *Rooms) GuessMiss(addr string) { rs.guesses.miss(addr, time.Now()) }

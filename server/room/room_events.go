@@ -1,4 +1,4 @@
-package server
+package room
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 // Every change to a room is a roomEvent: validated where the command
 // arrives, then applied. A single server applies it at once; with a
-// RoomBus (stepviz serve -nats) it is published to the room's stream and
+// Bus (stepviz serve -nats) it is published to the room's stream and
 // every instance, this one included, applies the room's events in the
 // stream's order. Applying an event twice changes nothing, so an instance
 // can replay a room's stream from its first event onto its own database.
@@ -25,8 +25,8 @@ import (
 // applied at once by the session that made them and published as "move"
 // events that the other instances apply; an instance skips its own.
 
-// RoomBus is what rooms need from a cluster; cluster.Bus implements it.
-type RoomBus interface {
+// Bus is what rooms need from a cluster; cluster.Bus implements it.
+type Bus interface {
 	// CreateRoom records a new room; it fails if the id is taken.
 	CreateRoom(ctx context.Context, r persist.Room) error
 	// Room returns a room's record (persist.ErrNotFound, wrapped, if none).
@@ -78,7 +78,7 @@ func newPollID() int64 {
 }
 
 // emit applies ev (one server) or publishes it for every instance.
-func (r *room) emit(ctx context.Context, ev roomEvent) error {
+func (r *Room) emit(ctx context.Context, ev roomEvent) error {
 	if r.rs.bus == nil {
 		return r.apply(ctx, ev)
 	}
@@ -92,7 +92,7 @@ func (r *room) emit(ctx context.Context, ev roomEvent) error {
 }
 
 // follow applies the room's stream on this instance (cluster only).
-func (r *room) follow(ctx context.Context) error {
+func (r *Room) follow(ctx context.Context) error {
 	stop, err := r.rs.bus.Follow(ctx, r.ID, func(_ uint64, b []byte) {
 		var ev roomEvent
 		if err := json.Unmarshal(b, &ev); err != nil {
@@ -112,15 +112,15 @@ func (r *room) follow(ctx context.Context) error {
 	return nil
 }
 
-func (r *room) logf(format string, args ...any) {
-	if l := r.rs.srv.cfg.Logger; l != nil {
+func (r *Room) logf(format string, args ...any) {
+	if l := r.rs.cfg.Logger; l != nil {
 		l.Printf(format, args...)
 	}
 }
 
 // apply makes one event true on this instance: in the database, in memory,
 // in the sessions and on every client's screen.
-func (r *room) apply(ctx context.Context, ev roomEvent) error {
+func (r *Room) apply(ctx context.Context, ev roomEvent) error {
 	switch ev.Kind {
 	case evLoad:
 		return r.applyLoad(ctx, ev.Searches)
@@ -149,7 +149,7 @@ func (r *room) apply(ctx context.Context, ev roomEvent) error {
 	return nil
 }
 
-func (r *room) applyLoad(ctx context.Context, group []persist.Search) error {
+func (r *Room) applyLoad(ctx context.Context, group []persist.Search) error {
 	if len(group) == 0 {
 		return errors.New("a load of no searches")
 	}
@@ -182,7 +182,7 @@ func (r *room) applyLoad(ctx context.Context, group []persist.Search) error {
 	return nil
 }
 
-func (r *room) applyMove(ctx context.Context, id string, step int) error {
+func (r *Room) applyMove(ctx context.Context, id string, step int) error {
 	if err := r.rs.db.SetStep(ctx, id, step); err != nil {
 		return err
 	}
@@ -193,7 +193,7 @@ func (r *room) applyMove(ctx context.Context, id string, step int) error {
 		}
 	}
 	r.mu.Unlock()
-	sess, ok := r.rs.srv.sessions.Get(id)
+	sess, ok := r.rs.cfg.Sessions.Get(id)
 	if !ok {
 		return nil // rebuilt at this step when someone asks for it
 	}
@@ -207,7 +207,7 @@ func (r *room) applyMove(ctx context.Context, id string, step int) error {
 
 // publishMove tells the other instances that search id moved to step (on
 // the session's hub goroutine, in the order of the moves).
-func (r *room) publishMove(id string, s *stepper.Search) {
+func (r *Room) publishMove(id string, s *stepper.Search) {
 	if r.rs.bus == nil {
 		return
 	}

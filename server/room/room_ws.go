@@ -1,16 +1,18 @@
-package server
+package room
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/usererr"
+	"stepviz/internal/webguard"
 	"stepviz/internal/wsread"
 	"stepviz/server/session"
 	persist "stepviz/store"
@@ -21,32 +23,32 @@ import (
 // comparison table; each search shown keeps its own session websocket.
 const (
 	// Room messages, server to client.
-	msgRoom    = "room"    // the room: history, what is live, the poll
-	msgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
-	msgCompare = "compare" // the live comparison table of the searches shown
+	MsgRoom    = "room"    // the room: history, what is live, the poll
+	MsgPoll    = "poll"    // the poll changed (question, answers arriving, revealed)
+	MsgCompare = "compare" // the live comparison table of the searches shown
 
 	// Room commands (presenter only), client to server.
-	roomLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
-	roomShow   = "show"   // {pos}: show an earlier search of the history live again
-	roomDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}
-	roomAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
-	roomReveal = "reveal" // reveal the poll's answer
+	CmdLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
+	CmdShow   = "show"   // {pos}: show an earlier search of the history live again
+	CmdDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}
+	CmdAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
+	CmdReveal = "reveal" // reveal the poll's answer
 	// From followers.
-	roomAnswer = "answer" // {poll, answer}
+	CmdAnswer = "answer" // {poll, answer}
 
-	// roomReadLimit bounds a room message: a problem line with a pasted
+	// ReadLimit bounds a room message: a problem line with a pasted
 	// grid (the landing form's bound) at most.
-	roomReadLimit = 1 << 20
-	// followerReadLimit bounds a follower's messages (answers are tiny).
-	followerReadLimit = 1024
+	ReadLimit = 1 << 20
+	// FollowerReadLimit bounds a follower's messages (answers are tiny).
+	FollowerReadLimit = 1024
 	// roomSendBuffer is how many room messages may wait for a client; a
 	// client that lets it fill is disconnected (its page reconnects and
 	// gets the whole room again).
 	roomSendBuffer = 32
 )
 
-// roomCmd is every message a room client sends.
-type roomCmd struct {
+// Cmd is every message a room client sends.
+type Cmd struct {
 	Type     string   `json:"type"`
 	Problem  string   `json:"problem,omitempty"`
 	Searches []string `json:"searches,omitempty"`
@@ -59,8 +61,8 @@ type roomCmd struct {
 	Poll     int64    `json:"poll,omitempty"`
 }
 
-// roomMsg describes the room to one client.
-type roomMsg struct {
+// Msg describes the room to one client.
+type Msg struct {
 	Type string `json:"type"`
 	Room string `json:"room"`
 	Role string `json:"role"`
@@ -68,7 +70,7 @@ type roomMsg struct {
 	Current int `json:"current"`
 	// History is every search the room has shown, grouped by pos.
 	History []historyEntry `json:"history"`
-	Poll    *pollMsg       `json:"poll,omitempty"`
+	Poll    *PollMsg       `json:"poll,omitempty"`
 	Compare []laneStats    `json:"compare"`
 }
 
@@ -87,15 +89,15 @@ type laneInfo struct {
 	Step    int    `json:"step"`
 }
 
-// compareMsg is the live comparison table of the searches shown.
-type compareMsg struct {
+// CompareMsg is the live comparison table of the searches shown.
+type CompareMsg struct {
 	Type string      `json:"type"`
 	Rows []laneStats `json:"rows"`
 }
 
 // roomClient is one room websocket: one reader and one writer goroutine.
 type roomClient struct {
-	room      *room
+	room      *Room
 	conn      *websocket.Conn
 	presenter bool
 	pseudonym string
@@ -120,8 +122,8 @@ func historyOf(ses []persist.Search) []historyEntry {
 }
 
 // roomMsgLocked builds c's view of the room. Called with r.mu held.
-func (r *room) roomMsgLocked(c *roomClient) roomMsg {
-	m := roomMsg{Type: msgRoom, Room: r.ID, Role: session.RoleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
+func (r *Room) roomMsgLocked(c *roomClient) Msg {
+	m := Msg{Type: MsgRoom, Room: r.ID, Role: session.RoleFollower, Current: r.current, History: historyOf(r.history), Compare: r.compareLocked()}
 	if c.presenter {
 		m.Role = session.RolePresenter
 	}
@@ -132,7 +134,7 @@ func (r *room) roomMsgLocked(c *roomClient) roomMsg {
 	return m
 }
 
-func (r *room) compareLocked() []laneStats {
+func (r *Room) compareLocked() []laneStats {
 	out := []laneStats{}
 	for _, se := range r.currentLanesLocked() {
 		st := r.lanes[se.ID]
@@ -144,7 +146,7 @@ func (r *room) compareLocked() []laneStats {
 
 // sendLocked queues msg for c without blocking; a client whose queue is
 // full is dropped. Called with r.mu held.
-func (r *room) sendLocked(c *roomClient, msg []byte) {
+func (r *Room) sendLocked(c *roomClient, msg []byte) {
 	select {
 	case c.send <- msg:
 	default:
@@ -152,14 +154,14 @@ func (r *room) sendLocked(c *roomClient, msg []byte) {
 	}
 }
 
-func (r *room) dropLocked(c *roomClient) {
+func (r *Room) dropLocked(c *roomClient) {
 	if r.clients[c] {
 		delete(r.clients, c)
 		close(c.done)
 	}
 }
 
-func (r *room) broadcastRoom() {
+func (r *Room) broadcastRoom() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for c := range r.clients {
@@ -167,18 +169,18 @@ func (r *room) broadcastRoom() {
 	}
 }
 
-func (r *room) broadcastCompare() {
+func (r *Room) broadcastCompare() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.compareDue = false
-	msg := session.Encode(compareMsg{Type: msgCompare, Rows: r.compareLocked()})
+	msg := session.Encode(CompareMsg{Type: MsgCompare, Rows: r.compareLocked()})
 	for c := range r.clients {
 		r.sendLocked(c, msg)
 	}
 }
 
 // broadcastPoll sends the poll to everyone (each sees what its role may).
-func (r *room) broadcastPollLocked(presentersOnly bool) {
+func (r *Room) broadcastPollLocked(presentersOnly bool) {
 	if r.poll == nil {
 		return
 	}
@@ -191,22 +193,22 @@ func (r *room) broadcastPollLocked(presentersOnly bool) {
 }
 
 // join registers c and sends it the room.
-func (r *room) join(c *roomClient) {
+func (r *Room) join(c *roomClient) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.clients[c] = true
 	r.sendLocked(c, session.Encode(r.roomMsgLocked(c)))
 }
 
-func (r *room) leave(c *roomClient) {
+func (r *Room) leave(c *roomClient) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.dropLocked(c)
 }
 
 // handle applies one message from c and returns the error to show it.
-func (r *room) handle(ctx context.Context, c *roomClient, m roomCmd) error {
-	if m.Type == roomAnswer {
+func (r *Room) handle(ctx context.Context, c *roomClient, m Cmd) error {
+	if m.Type == CmdAnswer {
 		if c.presenter {
 			return usererr.Errorf("server", "the presenter asks; followers answer")
 		}
@@ -217,20 +219,20 @@ func (r *room) handle(ctx context.Context, c *roomClient, m roomCmd) error {
 	}
 	r.touch(ctx)
 	switch m.Type {
-	case roomLoad:
+	case CmdLoad:
 		return r.load(ctx, strings.TrimSpace(m.Problem), nonEmpty(m.Searches))
-	case roomShow:
+	case CmdShow:
 		return r.show(ctx, m.Pos)
-	case roomDrive:
+	case CmdDrive:
 		switch m.Command {
 		case session.CmdStep, session.CmdBack, session.CmdReset, session.CmdGoal, session.CmdPlay, session.CmdPause:
 		default:
 			return usererr.Errorf("server", "drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
 		}
 		return r.drive(ctx, m.Command, m.Lane)
-	case roomAsk:
+	case CmdAsk:
 		return r.ask(ctx, m)
-	case roomReveal:
+	case CmdReveal:
 		return r.reveal(ctx)
 	}
 	return usererr.Errorf("server", "unknown room message %q", truncate(m.Type, 24))
@@ -255,9 +257,9 @@ func (c *roomClient) readPump() {
 			c.release()
 		}
 	}()
-	limit := int64(followerReadLimit)
+	limit := int64(FollowerReadLimit)
 	if c.presenter {
-		limit = roomReadLimit
+		limit = ReadLimit
 	}
 	c.conn.SetReadLimit(limit)
 	_ = c.conn.SetReadDeadline(time.Now().Add(session.PongWait))
@@ -288,7 +290,7 @@ func (c *roomClient) readPump() {
 				return
 			}
 		}
-		var m roomCmd
+		var m Cmd
 		dec := json.NewDecoder(strings.NewReader(string(data)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&m); err != nil {
@@ -339,4 +341,52 @@ func (c *roomClient) writePump() {
 			}
 		}
 	}
+}
+
+// Conn is what a follower's room socket is admitted under: the per-address
+// limits every follower socket shares, and the upgrader (its CheckOrigin
+// guards the websocket).
+type Conn struct {
+	Addrs    *session.AddrLimits
+	Upgrader *websocket.Upgrader
+}
+
+// Connect upgrades r to the room's websocket as presenter or follower and
+// joins it to the room; a follower takes one of its address's sockets. The
+// token ?t= (16 to 64 bytes, kept by the follower's browser) names the
+// follower's pseudonym in the poll results; a page without one gets one
+// for this connection. A refusal is answered with the reason. The
+// connection's reader and writer run on their own goroutines.
+func (rm *Room) Connect(w http.ResponseWriter, r *http.Request, presenter bool, lim Conn) {
+	var err error
+	token := r.URL.Query().Get("t")
+	if len(token) < 16 || len(token) > 64 {
+		// A page without a token of its own (none kept) gets one for this
+		// connection: its answers are kept, under a pseudonym that will
+		// not survive a reload.
+		t, err := session.RandomToken(16)
+		if err != nil {
+			http.Error(w, usererr.Text(err), http.StatusInternalServerError)
+			return
+		}
+		token = t
+	}
+	release := func() {}
+	if !presenter {
+		if release, err = lim.Addrs.Acquire(webguard.ClientIP(r)); err != nil {
+			http.Error(w, usererr.Text(err), http.StatusServiceUnavailable)
+			return
+		}
+	}
+	conn, err := lim.Upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		release()
+		return
+	}
+	c := &roomClient{room: rm, conn: conn, presenter: presenter, pseudonym: pseudonym(rm.ID, token),
+		send: make(chan []byte, roomSendBuffer), done: make(chan struct{}),
+		addr: webguard.ClientIP(r), addrs: lim.Addrs, release: release}
+	rm.join(c)
+	go c.writePump()
+	go c.readPump()
 }

@@ -289,3 +289,10 @@ func (st *Store) Adopt(id, owner string, keyHash []byte, s *stepper.Search, maxN
 	go sess.hub.run()
 	return sess, nil
 }
+
+// NotJournaled explains why the lecture server does not step an algorithm
+// that keeps no journal (Algorithm.Journaled; every algorithm keeps one
+// today): its protocol sends nodes as journal records.
+func NotJournaled(a stepper.Algorithm) error {
+	return usererr.Errorf("server", "%s is not stepped on the lecture server yet (it keeps no journal, which the page's protocol needs); step it with stepviz trace, stepviz solve or in the notebook, or pick another algorithm", a)
+}

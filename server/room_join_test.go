@@ -82,4 +82,3 @@ func TestGuessesThrottled(t *testing.T) {
 		t.Fatalf("another address's right code: %d; want 303", resp.StatusCode)
 	}
 }
-

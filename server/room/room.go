@@ -391,7 +391,6 @@ func BuildSearch(problem, options string, maxNodes int) (*stepper.Search, error)
 	return stepper.NewSearch(inst, o)
 }
 
-
 // onMove is the hook of search id's session: it saves the step before any
 // follower sees it, so a restart resumes where the class was, and updates
 // the comparison table. It runs on the session's hub goroutine.

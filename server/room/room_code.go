@@ -26,7 +26,7 @@ import (
 const (
 	// CodeLen and roomAlphabet make a room's id: no 0/o, 1/l/i, so
 	// it can be typed from the projector. 31^14 ≈ 2^69.
-	CodeLen  = 14
+	CodeLen      = 14
 	roomAlphabet = "23456789abcdefghjkmnpqrstuvwxyz"
 	// GuessBurst and GuessRefill throttle misses per address.
 	GuessBurst  = 20
@@ -81,8 +81,6 @@ func (rs *Rooms) ByShort(ctx context.Context, short string) (string, error) {
 	}
 	return id, err
 }
-
-
 
 // guessLimiter is a token bucket of misses per address. The zero value is
 // ready; it is safe for concurrent use and holds at most guessAddrs

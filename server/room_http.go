@@ -59,7 +59,7 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*room.Room, boo
 		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusNotFound)
 		return nil, false, false
 	}
-	// An address over its guesses (room_code.go) is refused before the
+	// An address over its guesses (room/room_code.go) is refused before the
 	// lookup, except with a presenter key: a right key is no guess, so the
 	// lecturer behind a class's shared address is never locked out, and a
 	// wrong key or unknown room gets the same 429, telling a guesser nothing.

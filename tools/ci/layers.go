@@ -23,6 +23,8 @@ var layers = []struct {
 	// a live session knows no room, poll, page or database: the server
 	// and its rooms use it through its exported API
 	{"stepviz/server/session", []string{"stepviz/server/session", "stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/", "stepviz/internal/"}},
+	// rooms drive sessions through the session's API; they know no page
+	{"stepviz/server/room", []string{"stepviz/server/room", "stepviz/server/session", "stepviz/store", "stepviz/ipynb", "stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/", "stepviz/internal/"}},
 	// the server is the HTTP composition: nothing of the command line,
 	// the notebook or the kernel
 	{"stepviz/server", []string{"stepviz/server", "stepviz/server/", "stepviz/wire", "stepviz/viz", "stepviz/viz/", "stepviz/stepper", "stepviz/stepper/", "stepviz/script", "stepviz/store", "stepviz/ipynb", "stepviz/templates", "stepviz/static", "stepviz/examples", "stepviz/internal/"}},

@@ -16,7 +16,7 @@ import (
 	"stepviz/stepper"
 )
 
-// session is one lecture: one search, one presenter key, any number of
+// Session is one lecture: one search, one presenter key, any number of
 // followers. Its state lives in its hub's goroutine.
 type Session struct {
 	// ID names the session in URLs (/s/{id}); it is random and unguessable

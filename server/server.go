@@ -1,8 +1,12 @@
 // Package server is stepviz's live lecture viewer: `stepviz serve`. A
 // presenter starts a session from the landing page and steps a search;
 // every step is pushed over a websocket to everyone following. The server
-// holds no search logic: each session owns one *stepper.Search, driven
-// only by the presenter's commands (see docs/protocol.md).
+// holds no search logic: each session (package server/session) owns one
+// *stepper.Search, driven only by the presenter's commands (see
+// docs/protocol.md). This package composes the parts over HTTP: the
+// routes, the landing form, the pages of sessions and rooms (package
+// server/room), lectures kept in the database, /mine, exports, and the
+// live game and local pages.
 package server
 
 import (

@@ -440,7 +440,7 @@ func (r *Room) applyHold(id string, step int, hold bool) {
 		sess.ReleaseViews() // with the open list's order again
 		return
 	}
-	sess.HoldViews(step) // without the order (session/hide.go)
+	sess.HoldViews(step) // without the order (server/session/hide.go)
 }
 
 // takeVote admits c's answer to p under the per-address cap: a follower

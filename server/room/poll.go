@@ -430,7 +430,7 @@ func holdsViews(p *livePoll) bool {
 // applyHold holds the views of search id at step (hold) or lifts its hold,
 // if this process runs that session (a session started later gets the
 // hold from room.start). It must be called without r.mu held: it waits on
-// the hub.
+// the session.
 func (r *Room) applyHold(id string, step int, hold bool) {
 	sess, ok := r.rs.cfg.Sessions.Get(id)
 	if !ok {

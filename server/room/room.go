@@ -106,9 +106,9 @@ type Rooms struct {
 	by      map[string]*Room
 }
 
-// room is one lecture room in memory. Its fields below mu are guarded by
-// mu, which is never held while calling into a session's hub (a hub calls
-// the room back through session.onMove).
+// Room is one lecture room in memory. Its fields below mu are guarded by
+// mu, which is never held while calling into a session (a session calls
+// the room back through the onMove hook its search was adopted with).
 type Room struct {
 	ID      string
 	keyHash []byte

@@ -19,7 +19,7 @@ import (
 //
 // A classroom behind one NAT shares one address, so the defaults leave room
 // for a whole class on one address; a lecturer with a larger class behind
-// one NAT raises them (Config). The presenter, who holds a session's or a
+// one NAT raises them (server.Config). The presenter, who holds a session's or a
 // room's key, is bounded by other means (presenterSockets) and never by
 // these.
 const (

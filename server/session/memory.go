@@ -5,8 +5,8 @@ import (
 	"stepviz/internal/usererr"
 )
 
-// What sessions and landing forms reserve from the server-wide memory
-// budget (Config.Memory, docs/security.md "Memory budget").
+// What sessions reserve from the server-wide memory
+// budget (server.Config.Memory, docs/security.md "Memory budget").
 
 // NodeBytes is what one node of a lecture session holds (the
 // search, its journal, the live records and the shared state): an upper

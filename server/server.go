@@ -188,11 +188,9 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
 	s.mux.HandleFunc("GET /s/{id}/heuristic", s.handleHeuristic)
 	if cfg.DB != nil {
-		s.rooms, _ = room.New(room.Config{DB: cfg.DB, Bus: cfg.Bus, Sessions: s.sessions, MaxNodes: cfg.MaxNodes,
+		s.rooms = room.New(room.Config{DB: cfg.DB, Bus: cfg.Bus, Sessions: s.sessions, MaxNodes: cfg.MaxNodes,
 			VotersPerAddress: cfg.VotersPerAddress, Logger: cfg.Logger})
-		if s.rooms != nil {
-			s.routeRooms()
-		}
+		s.routeRooms()
 	}
 	s.routeMine()
 	s.routeLive()

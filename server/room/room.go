@@ -80,12 +80,12 @@ type Sessions interface {
 var _ Sessions = (*session.Store)(nil)
 
 // New returns the rooms of cfg.DB, none loaded yet.
-func New(cfg Config) (*Rooms, error) {
-	origin, err := session.RandomToken(9)
-	if err != nil {
-		return nil, err
-	}
-	return &Rooms{cfg: cfg, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}, nil
+func New(cfg Config) *Rooms {
+	// origin tells this instance's events from others' on the Bus.
+	// crypto/rand.Read never returns an error (it stops the program
+	// instead), so the token is always drawn.
+	origin, _ := session.RandomToken(9)
+	return &Rooms{cfg: cfg, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}
 }
 
 // Rooms holds the rooms in use; the database holds every room.

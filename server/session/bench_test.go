@@ -25,7 +25,7 @@ func BenchmarkStepMessageBytes(b *testing.B) {
 				b.Fatalf("open list reached only %d", got)
 			}
 			openAt := s.Counters().Open
-			h := newHub(&Session{}, s, problemInfo(s))
+			h := newHub(&Session{}, s, describe(s))
 			stateBytes := len(h.stateNow(reasonJoin))
 			var events []stepper.Event
 			for range 16 {

@@ -51,7 +51,7 @@ func BenchmarkMessageBytes100k(b *testing.B) {
 				s.Run(0)
 			}
 			L := s.StepCount()
-			h := newHub(&Session{maxNodes: 100000}, s, problemInfo(s))
+			h := newHub(&Session{maxNodes: 100000}, s, describe(s))
 			for range b.N {
 				h.liveVersion++
 				t0 := time.Now()

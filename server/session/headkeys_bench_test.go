@@ -23,7 +23,7 @@ func BenchmarkStepHeadKeyBytes(b *testing.B) {
 			keyBytes, allBytes, n := 0, 0, 0
 			for range b.N {
 				s := newSearch(b, tc.problem, tc.options)
-				h := newHub(&Session{}, s, problemInfo(s))
+				h := newHub(&Session{}, s, describe(s))
 				for range steps {
 					ev, ok := s.Step()
 					if !ok {

@@ -47,7 +47,7 @@ type hub struct {
 	// scratch answers view and inspect queries at any step without moving
 	// the live search; it is built on first use.
 	scratch *stepper.Search
-	info    ProblemInfo
+	info    problemInfo
 
 	clients    map[*client]bool
 	register   chan *client
@@ -121,7 +121,7 @@ type hub struct {
 	lastUsed  atomic.Int64 // unix nanoseconds of the start or the presenter's last message (store's idle rule)
 }
 
-func newHub(sess *Session, s *stepper.Search, info ProblemInfo) *hub {
+func newHub(sess *Session, s *stepper.Search, info problemInfo) *hub {
 	h := &hub{
 		sess: sess, search: s, info: info,
 		clients:      make(map[*client]bool),

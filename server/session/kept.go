@@ -60,7 +60,7 @@ func (st *Store) AdoptLecture(id, owner string, keyHash []byte, s *stepper.Searc
 	}
 	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, owner: owner, onMove: onMove}
 	sess.kept.Store(true)
-	sess.hub = newHub(sess, s, problemInfo(s))
+	sess.hub = newHub(sess, s, describe(s))
 	st.sessions[id] = sess
 	st.owned[owner]++
 	st.mu.Unlock()

@@ -90,7 +90,7 @@ func jsNumber(x float64) string {
 }
 
 // expectAt is what the engine says a client's model holds at step k.
-func expectAt(want *stepper.Search, info ProblemInfo, k int) jsExpect {
+func expectAt(want *stepper.Search, info problemInfo, k int) jsExpect {
 	want.Seek(k)
 	e := jsExpect{Step: k, NodeEnd: want.NodeCount(), IterStart: iterStart(want, k), Head: want.OpenHead(headSize, []int{}),
 		Status: string(want.Status()), Path: want.Path()}
@@ -126,7 +126,7 @@ func expectAt(want *stepper.Search, info ProblemInfo, k int) jsExpect {
 type jsClient struct {
 	conn *websocket.Conn
 	run  *jsRun
-	info ProblemInfo
+	info problemInfo
 	want *stepper.Search
 	step int
 }
@@ -269,7 +269,7 @@ func TestModelJSDecodesEveryRecord(t *testing.T) {
 	for _, cells := range []bool{false, true} {
 		format := recFormat{Cells: cells, Ext: true}
 		buf, costs := encodeState(recs, format)
-		info := ProblemInfo{Kind: map[bool]string{false: "puzzle", true: "grid"}[cells], Ext: true, Width: 3}
+		info := problemInfo{Kind: map[bool]string{false: "puzzle", true: "grid"}[cells], Ext: true, Width: 3}
 		hello, err := json.Marshal(map[string]any{"type": MsgHello, "problem": info})
 		if err != nil {
 			t.Fatal(err)

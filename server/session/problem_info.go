@@ -6,11 +6,11 @@ import (
 	codec "stepviz/wire"
 )
 
-// problemInfo describes a search's instance for clients: what the problem
+// describe describes a search's instance for clients: what the problem
 // view needs to draw it, how the open list is ordered (the algorithm's
 // family for the depth-first iterative and bidirectional searches) and
 // whether its records carry the ext byte.
-func problemInfo(s *stepper.Search) ProblemInfo { return viz.DescribeSearch(s) }
+func describe(s *stepper.Search) problemInfo { return viz.DescribeSearch(s) }
 
 // family names the frontier of the algorithms whose open list is not one
 // queue ordered by a key (hello.problem.frontier), "" for the others.

@@ -147,14 +147,9 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-// ProblemInfo, fCoef, mapNode and mapEdge describe the instance searched
-// (viz.DescribeProblem), shared with the standalone HTML replay.
-type (
-	ProblemInfo = viz.ProblemInfo
-	fCoef       = viz.FCoef
-	mapNode     = viz.MapNode
-	mapEdge     = viz.MapEdge
-)
+// problemInfo describes the instance searched (viz.DescribeProblem),
+// shared with the standalone HTML replay.
+type problemInfo = viz.ProblemInfo
 
 // hello, sizes, view and stepMsg are the messages a viewer follows a
 // search by; package wire owns them (the HTML replay embeds the same).

@@ -21,7 +21,7 @@ type (
 func newRecEncoder(src recordSource, f recFormat) *recEncoder { return codec.NewEncoder(src, f) }
 
 // formatOf is the record format of a session's problem.
-func formatOf(info ProblemInfo) recFormat { return codec.FormatOf(info) }
+func formatOf(info problemInfo) recFormat { return codec.FormatOf(info) }
 
 // extRecords reports whether a search's records need the ext byte
 // (codec.ExtRecords).

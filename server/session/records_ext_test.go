@@ -19,7 +19,7 @@ func TestExtRecordsOnlyWhereNeeded(t *testing.T) {
 		{"dls depth=3", false, "lifo"},
 		{"ucs lazy=true", true, "priority"},
 	} {
-		info := problemInfo(newSearch(t, "graph romania", tc.options))
+		info := describe(newSearch(t, "graph romania", tc.options))
 		if info.Ext != tc.ext || info.Frontier != tc.frontier {
 			t.Errorf("%s: ext %v frontier %q, want %v %q", tc.options, info.Ext, info.Frontier, tc.ext, tc.frontier)
 		}

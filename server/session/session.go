@@ -178,7 +178,7 @@ func (st *Store) Add(s *stepper.Search, maxNodes int, owner string) (*Session, e
 		return nil, err
 	}
 	sess := &Session{ID: id, key: key, created: time.Now(), maxNodes: maxNodes, owner: owner, mem: mem}
-	sess.hub = newHub(sess, s, problemInfo(s))
+	sess.hub = newHub(sess, s, describe(s))
 	st.sessions[id] = sess
 	st.owned[owner]++
 	st.mu.Unlock()
@@ -282,7 +282,7 @@ func (st *Store) Adopt(id, owner string, keyHash []byte, s *stepper.Search, maxN
 		return nil, err
 	}
 	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, onMove: onMove, owner: owner, mem: mem}
-	sess.hub = newHub(sess, s, problemInfo(s))
+	sess.hub = newHub(sess, s, describe(s))
 	st.sessions[id] = sess
 	st.owned[owner]++
 	st.mu.Unlock()

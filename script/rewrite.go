@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -31,29 +32,64 @@ var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 // operation can then hold at most maxSequence elements: go.starlark.net
 // allows 2^30 in one instruction, which no step budget interrupts. The
 // walk uses reflection, so it covers every node type the parser has.
+// Comparisons, keys and indexes are wrapped the same way (compare.go),
+// except where a literal or a scalar operand (scalar.go) bounds them.
+// Cost: linear in f's size, plus scalarExprs.
 func boundSequences(f *syntax.File) {
-	ops := map[syntax.Token]string{syntax.STAR: mulName, syntax.PLUS: addName, syntax.PERCENT: modName}
 	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS, syntax.PERCENT_EQ: syntax.PERCENT}
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if a, ok := n.(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
+			a.RHS = &syntax.BinaryExpr{OpPos: a.OpPos, Op: augmented[a.Op], X: clone(reflect.ValueOf(a.LHS)).Interface().(syntax.Expr), Y: a.RHS}
+			a.Op = syntax.EQ
+		}
+		return true
+	})
+	specialised := specialise(f)     // specialise.go
+	k := scalarExprs(f, specialised) // scalar.go
+	scalar, short := k.scalar, k.short
+	ops := map[syntax.Token]string{syntax.STAR: mulName, syntax.PLUS: addName, syntax.PERCENT: modName}
 	var walk func(v reflect.Value)
+	// replace puts e in field, a scalar if the expression it replaces was
+	set := func(field reflect.Value, e syntax.Expr) {
+		old := field.Interface().(syntax.Expr)
+		if scalar[old] {
+			scalar[e] = true
+		}
+		if l, ok := short[old]; ok {
+			short[e] = l
+		}
+		field.Set(reflect.ValueOf(e))
+	}
 	fix := func(field reflect.Value) {
 		if call, ok := field.Interface().(*syntax.CallExpr); ok {
-			boundMethodCall(call)
+			if id, ok := call.Fn.(*syntax.Ident); ok && id.Name == "range" && !k.bound["range"] && smallRange(call) {
+				id.Name = rangeName // bounded by its literals
+			}
+			if dot, ok := call.Fn.(*syntax.DotExpr); !ok || !keyMethods[dot.Name.Name] || !hasKey(short, dot.X) {
+				boundMethodCall(call) // a short string's methods hash nothing
+			}
 			return
 		}
 		bin, ok := field.Interface().(*syntax.BinaryExpr)
 		if ok && compareOps[bin.Op] {
-			if !literalCompare(bin) {
-				field.Set(reflect.ValueOf(compareCall(bin)))
+			if !literalCompare(bin) && !scalarCompare(bin, scalar) && !shortCompare(bin, short) {
+				set(field, compareCall(bin))
 			}
 			return
 		}
-		if !ok || ops[bin.Op] == "" || bin.Op == syntax.PLUS && (isNumberLiteral(bin.X) || isNumberLiteral(bin.Y)) {
+		if !ok || ops[bin.Op] == "" || keepsOperator(bin, scalar) || bin.Op == syntax.PLUS && hasKey(short, syntax.Expr(bin)) {
 			return
 		}
-		field.Set(reflect.ValueOf(&syntax.CallExpr{
+		set(field, &syntax.CallExpr{
 			Fn:     &syntax.Ident{NamePos: bin.OpPos, Name: ops[bin.Op]},
 			Lparen: bin.OpPos, Args: []syntax.Expr{bin.X, bin.Y}, Rparen: bin.OpPos,
-		}))
+		})
+	}
+	key := func(k syntax.Expr) syntax.Expr {
+		if isLiteral(k) || scalar[k] || hasKey(short, k) {
+			return k
+		}
+		return keyCall(k) // compare.go
 	}
 	walk = func(v reflect.Value) {
 		switch v.Kind() {
@@ -71,17 +107,11 @@ func boundSequences(f *syntax.File) {
 		case reflect.Struct:
 			switch n := v.Addr().Interface().(type) {
 			case *syntax.IndexExpr:
-				if !isLiteral(n.Y) {
-					n.Y = keyCall(n.Y) // compare.go
+				if !hasKey(short, n.X) { // a string's index hashes nothing
+					n.Y = key(n.Y)
 				}
 			case *syntax.DictEntry:
-				if !isLiteral(n.Key) {
-					n.Key = keyCall(n.Key)
-				}
-			}
-			if a, ok := v.Addr().Interface().(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
-				a.RHS = &syntax.BinaryExpr{OpPos: a.OpPos, Op: augmented[a.Op], X: clone(reflect.ValueOf(a.LHS)).Interface().(syntax.Expr), Y: a.RHS}
-				a.Op = syntax.EQ
+				n.Key = key(n.Key)
 			}
 			for i := 0; i < v.NumField(); i++ {
 				fv := v.Field(i)
@@ -96,6 +126,39 @@ func boundSequences(f *syntax.File) {
 		}
 	}
 	walk(reflect.ValueOf(f))
+	unspecialise(specialised)
+}
+
+func hasKey[K comparable, V any](m map[K]V, k K) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// shortCompare reports whether bin is an order or equality comparison
+// with a short string operand (scalar.go): it walks at most its bytes.
+func shortCompare(bin *syntax.BinaryExpr, short map[syntax.Expr]int) bool {
+	return bin.Op != syntax.IN && bin.Op != syntax.NOT_IN && (hasKey(short, bin.X) || hasKey(short, bin.Y))
+}
+
+// keepsOperator reports whether bin (a +, * or %) is bounded by its
+// operands' kinds: + with a number (a literal or a scalar, scalar.go)
+// makes no sequence, nor does * of two scalars or % of a scalar.
+func keepsOperator(bin *syntax.BinaryExpr, scalar map[syntax.Expr]bool) bool {
+	switch bin.Op {
+	case syntax.PLUS:
+		return isNumberLiteral(bin.X) || isNumberLiteral(bin.Y) || scalar[bin.X] || scalar[bin.Y]
+	case syntax.STAR:
+		return scalar[bin.X] && scalar[bin.Y]
+	case syntax.PERCENT:
+		return scalar[bin.X]
+	}
+	return false
+}
+
+// scalarCompare reports whether bin is an order or equality comparison
+// with a scalar operand: like a literal, it walks nothing.
+func scalarCompare(bin *syntax.BinaryExpr, scalar map[syntax.Expr]bool) bool {
+	return bin.Op != syntax.IN && bin.Op != syntax.NOT_IN && (scalar[bin.X] || scalar[bin.Y])
 }
 
 // A literal operand bounds what an operation can make or walk, so the
@@ -104,7 +167,8 @@ func boundSequences(f *syntax.File) {
 // order comparisons with a literal walk at most the literal (values of
 // two types compare at once, strings stop at the shorter); x["k"], x[2]
 // and {"k": v} hash and compare only the literal. in and not in are
-// always rewritten: they walk the container.
+// always rewritten: they walk the container. An operand that is
+// certainly a number or a bool (scalar.go) counts as a number literal.
 
 // isLiteral reports whether x is a number, string or bytes literal.
 func isLiteral(x syntax.Expr) bool {
@@ -255,6 +319,36 @@ func checkRepeat(seq, count starlark.Value) error {
 	return nil
 }
 
+// rangeName is Starlark's own range, which range(...) calls where its
+// arguments are int literals that bound it to maxSequence elements.
+const rangeName = "__stepviz_range__"
+
+// smallRange reports whether call's arguments are one to three int
+// literals that make at most maxSequence elements whatever the step.
+func smallRange(call *syntax.CallExpr) bool {
+	if len(call.Args) == 0 || len(call.Args) > 3 {
+		return false
+	}
+	var v [2]int64
+	for i, a := range call.Args {
+		l, ok := a.(*syntax.Literal)
+		if !ok || l.Token != syntax.INT {
+			return false
+		}
+		n, ok := l.Value.(int64)
+		if !ok || n > maxSequence {
+			return false // literals are never negative: -1 is a unary minus
+		}
+		if i < 2 {
+			v[i] = n
+		}
+	}
+	if len(call.Args) == 1 {
+		return true // range(n): n elements
+	}
+	return v[1]-v[0] <= maxSequence // at most b - a elements
+}
+
 // boundedRange is Starlark's range, refusing more than maxSequence
 // elements (list(range(10**9)) runs in one builtin call, uninterruptible).
 func boundedRange(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -266,4 +360,25 @@ func boundedRange(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		return nil, fmt.Errorf("range of %d elements: the sandbox allows at most %d", n, maxSequence)
 	}
 	return r, nil
+}
+
+// hiddenPrefix begins the names of the sandbox's own builtins, which
+// every bounded operation calls (mulName, cmpName, ...).
+const hiddenPrefix = "__stepviz_"
+
+// reservedNames refuses a script that binds a name beginning with
+// hiddenPrefix: a global of that name would shadow the sandbox's builtin,
+// and the rewritten operations would call the script's function instead
+// of the bound. Calling the builtins by hand is harmless and allowed.
+func reservedNames(name string, f *syntax.File) error {
+	var err error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		for _, id := range bindings(n) {
+			if err == nil && strings.HasPrefix(id.Name, hiddenPrefix) {
+				err = &Error{Where: name, Pos: id.NamePos.String(), Msg: fmt.Sprintf("the name %s is the sandbox's own: choose a name that does not begin with %s", id.Name, hiddenPrefix)}
+			}
+		}
+		return err == nil
+	})
+	return err
 }

@@ -89,6 +89,8 @@ func predeclared() starlark.StringDict {
 		"math":     math.Module,
 		"param":    starlark.NewBuiltin("param", paramBuiltin),
 		"sum":      starlark.NewBuiltin("sum", sumBuiltin), // the prelude (prelude.go)
+		shortName:  starlark.NewBuiltin(shortName, shortString),
+		rangeName:  starlark.Universe["range"],
 	}) {
 		d[k] = v
 	}

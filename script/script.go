@@ -85,6 +85,9 @@ func Load(name, src string, params []Param) (*Script, error) {
 	if err != nil {
 		return nil, syntaxError(name, err)
 	}
+	if err := reservedNames(name, f); err != nil {
+		return nil, err
+	}
 	boundSequences(f)
 	prog, err := starlark.FileProgram(f, pre.Has)
 	if err != nil {

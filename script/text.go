@@ -33,6 +33,14 @@ const (
 // until it passes limit (the result is then limit+1 or a little more), so
 // it costs O(min(size, limit)) whatever v's sharing.
 func textSize(v starlark.Value, limit int) int {
+	switch x := v.(type) { // the common states, without the walk's closure
+	case starlark.String:
+		return len(x) + 2
+	case starlark.Int:
+		if _, ok := x.Int64(); ok {
+			return 20
+		}
+	}
 	n := 0
 	var walk func(v starlark.Value)
 	walk = func(v starlark.Value) {

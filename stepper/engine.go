@@ -97,8 +97,12 @@ type engine[S comparable] struct {
 	displaced map[int32]int32
 	orderBuf  []int
 	dx        deltaIndex // delta.go's index of the journal, built lazily
-	slabs     eventSlabs // what events are built from (eventslab.go)
-	err       error      // why the search failed (status Failed)
+	// plainDup: a duplicate child never changes its state's node (no
+	// lazy frontier, no beam, no re-parenting, no reopening), so the seen
+	// set's expanded bits tell its fate (quickDuplicate)
+	plainDup bool
+	slabs    eventSlabs // what events are built from (eventslab.go)
+	err      error      // why the search failed (status Failed)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated
@@ -221,6 +225,7 @@ func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], 
 // init makes the root and puts it on a new frontier: step 0.
 func (e *engine[S]) init() {
 	e.goal, e.status = -1, Running
+	e.plainDup = !e.o.Lazy && e.o.Algorithm != Beam && e.o.Open == IgnoreOpen && e.o.Closed == IgnoreClosed
 	if !e.o.Tree {
 		upFront := denseUpFront
 		if e.o.Forget {
@@ -338,6 +343,9 @@ func (e *engine[S]) step(ev *Event) {
 		return
 	}
 	n.status, n.mark = st8Closed, stepNo
+	if e.plainDup && e.seen != nil {
+		e.seen.markExpanded(n.state)
+	}
 	if e.o.Lazy {
 		e.seen.put(n.state, id) // the expanded node is the state's, for the closed checks
 	}
@@ -355,7 +363,14 @@ func (e *engine[S]) step(ev *Event) {
 		seen, slot := false, -1
 		if e.seen != nil {
 			var ex int32
-			if ex, seen, slot = e.seen.find(sc.State); seen && e.nodes.at(ex).status == st8Pruned {
+			ex, seen, slot = e.seen.find(sc.State)
+			if seen && ev == nil && e.plainDup && e.quickDuplicate(&rec, slot, id, g, depth, action, sc.State) {
+				continue
+			}
+			if seen && ex < 0 {
+				ex = e.seen.nodeAt(slot)
+			}
+			if seen && e.o.Algorithm == Beam && e.nodes.at(ex).status == st8Pruned {
 				// beam search forgets a pruned node: its state, reached
 				// again, is a new node (and the seen map's)
 				seen = false
@@ -482,6 +497,29 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 	}
 }
 
+// quickDuplicate is revisit for a step without an event when plainDup
+// holds: the child is counted and, with kept duplicates, stored as
+// discarded, its fate read from the seen set's expanded bit instead of the
+// existing node. It reports false, doing nothing, when the seen set cannot
+// tell (it was a map first); revisit then does the work. O(1), no read of
+// the existing node or of its slot.
+func (e *engine[S]) quickDuplicate(rec *stepRecord, slot int, parent int32, g float64, depth int32, action uint16, s S) bool {
+	expanded, known := e.seen.expandedAt(slot)
+	if !known {
+		return false
+	}
+	rec.duplicates++
+	if e.o.Duplicates == DropDuplicates {
+		return true
+	}
+	st := st8DupOpen
+	if expanded {
+		st = st8DupClosed
+	}
+	e.addNode(s, g, parent, depth, action, st)
+	return true
+}
+
 // costTolerance is the relative difference below which two path costs are
 // equal: a path cheaper only by rounding error (√2+√2+√2 against 3·√2) is
 // no cheaper, re-parents nothing and reopens nothing.
@@ -489,6 +527,9 @@ const costTolerance = 1e-9
 
 // lessCost reports whether a is cheaper than b by more than rounding error.
 func lessCost(a, b float64) bool {
+	if a >= b {
+		return false // the common case, a duplicate no cheaper: no tolerance to compute
+	}
 	if math.IsInf(b, 1) {
 		return !math.IsInf(a, 1)
 	}

@@ -694,7 +694,8 @@ func FuzzParseTiles(f *testing.F) {
 }
 
 // TestPuzzleStateIndexIsARanking checks that StateIndex numbers the 9!
-// arrangements of a 3×3 board 0 to 9!-1, each once, and that the 4×4
+// arrangements of a 3×3 board 0 to 9!-1, each once, in lexicographic
+// order (the unrolled rank against the loop), and that the 4×4
 // board is too big to index.
 func TestPuzzleStateIndexIsARanking(t *testing.T) {
 	pp := newPacked(mustPuzzle(t, "puzzle 123456780"))
@@ -710,6 +711,9 @@ func TestPuzzleStateIndexIsARanking(t *testing.T) {
 			i := pp.StateIndex(packTiles(tiles))
 			if i < 0 || i >= len(seen) || seen[i] {
 				t.Fatalf("StateIndex(%v) = %d: out of range or taken", tiles, i)
+			}
+			if want := lehmerRank(packTiles(tiles), 9); i != want {
+				t.Fatalf("StateIndex(%v) = %d, want the lexicographic rank %d", tiles, i, want)
 			}
 			seen[i] = true
 			n++

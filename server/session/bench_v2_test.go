@@ -30,7 +30,7 @@ func deflated(b []byte) int {
 // pairs of steps, and forward again from 0 to the end. It also times
 // building the state, which the hub does once per live step. Run it once:
 //
-//	go test ./server -run '^$' -bench MessageBytes100k -benchtime 1x
+//	go test ./server/session -run '^$' -bench MessageBytes100k -benchtime 1x
 func BenchmarkMessageBytes100k(b *testing.B) {
 	rows := mapRows(b, "../maps/arena2.map")
 	cases := []struct{ name, problem, options string }{

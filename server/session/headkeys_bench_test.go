@@ -10,7 +10,7 @@ import (
 // after the one before, so the previous head is known): the bytes of
 // headKeys a step, next to the whole step message's. Run it once:
 //
-//	go test ./server -run '^$' -bench StepHeadKeyBytes -benchtime 1x
+//	go test ./server/session -run '^$' -bench StepHeadKeyBytes -benchtime 1x
 func BenchmarkStepHeadKeyBytes(b *testing.B) {
 	for _, tc := range []struct{ name, problem, options string }{
 		{"puzzle15-bfs", "puzzle 14,13,15,7,11,12,9,5,6,0,2,1,4,8,10,3 goal=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15", "bfs"},

@@ -5,8 +5,8 @@
 // *stepper.Search, driven only by the presenter's commands (see
 // docs/protocol.md). This package composes the parts over HTTP: the
 // routes, the landing form, the pages of sessions and rooms (package
-// server/room), lectures kept in the database, /mine, exports, and the
-// live game and local pages.
+// server/room) and of live game and local sessions (package server/live),
+// lectures kept in the database, /mine and exports.
 package server
 
 import (
@@ -30,6 +30,7 @@ import (
 	"stepviz/internal/membudget"
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/live"
 	"stepviz/server/room"
 	"stepviz/server/session"
 	"stepviz/static"
@@ -115,7 +116,7 @@ type Server struct {
 	cfg      Config
 	sessions *session.Store
 	rooms    *room.Rooms // nil without Config.DB
-	live     *liveStore
+	live     *live.Store
 	mux      *http.ServeMux
 	guard    webguard.Guard
 	guarded  http.Handler
@@ -211,7 +212,7 @@ func (s *Server) Close() {
 		s.rooms.Close()
 	}
 	s.sessions.CloseAll()
-	s.live.closeAll()
+	s.live.CloseAll()
 }
 
 // ServeHTTP sets the security headers every page shares and dispatches.
@@ -280,7 +281,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fv := formValues(r.PostForm)
-	if fv.Source == "line" && isLiveKind(fv.Line) { // a game or local search: its own live page
+	if fv.Source == "line" && live.IsKind(fv.Line) { // a game or local search: its own live page
 		http.Redirect(w, r, livePath+"?"+url.Values{"problem": {fv.Line}}.Encode(), http.StatusSeeOther)
 		return
 	}

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"fmt"
@@ -51,7 +51,7 @@ type gamePoll struct {
 // "prune" about the next cut. The answer comes from stepping a second
 // viewer on from the current step to the end: O(the search's steps),
 // bounded by its node cap.
-func newGamePoll(l *liveSearch, kind string, node int) (*gamePoll, error) {
+func newGamePoll(l *Search, kind string, node int) (*gamePoll, error) {
 	if !l.isGame() {
 		return nil, fmt.Errorf("polls about values and pruning are for game searches")
 	}

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"bytes"
@@ -13,23 +13,23 @@ import (
 
 // Bounds of a live game or local search's messages.
 const (
-	// maxLiveRows bounds the rows of a game view's node table and of its
+	// MaxRows bounds the rows of a game view's node table and of its
 	// list of pruned branches; past it the rows nearest the current path
 	// and the latest cuts are kept and the rest counted. The tree drawing
 	// is folded at the same size (export.MaxDrawnGameNodes).
-	maxLiveRows = export.MaxDrawnGameNodes
+	MaxRows = export.MaxDrawnGameNodes
 	// maxLiveHistory bounds the values of h a local view's message lists
 	// (the latest ones; the drawing plots them all).
 	maxLiveHistory = 1000
-	// maxLiveLine bounds a problem or algorithm line from the form.
-	maxLiveLine = 64 << 10
+	// MaxLine bounds a problem or algorithm line from the form.
+	MaxLine = 64 << 10
 )
 
 // liveSearch is a game search (gv set) or a local search (lv set) as a
 // live session steps it. Its view at step k is the engine's view at step
 // k (game.ViewAt, local.ViewAt): stepping back replays from step 0, O(k).
 // Not safe for concurrent use: its session's lock guards it.
-type liveSearch struct {
+type Search struct {
 	problem, algo string
 	g             game.Game
 	gopt          game.Options
@@ -42,7 +42,7 @@ type liveSearch struct {
 // isLiveKind reports whether line is a game or local-search problem line.
 // A script line is never asked about: the game and local parsers would
 // load the file it names, and the server reads no files.
-func isLiveKind(line string) bool {
+func IsKind(line string) bool {
 	return !namesScript(line) && (game.IsKind(line) || local.IsKind(line))
 }
 
@@ -55,15 +55,15 @@ func namesScript(line string) bool {
 // newLiveSearch parses a problem line and an algorithm line (empty: the
 // family's default) and starts the search at step 0. maxNodes caps a game
 // search's nodes and a local search's steps, whatever the line says.
-func newLiveSearch(problem, algo string, maxNodes int) (*liveSearch, error) {
+func NewSearch(problem, algo string, maxNodes int) (*Search, error) {
 	problem, algo = strings.TrimSpace(problem), strings.TrimSpace(algo)
-	if len(problem) > maxLiveLine || len(algo) > maxLiveLine {
-		return nil, fmt.Errorf("the problem or algorithm line is longer than %d KiB; shorten it", maxLiveLine>>10)
+	if len(problem) > MaxLine || len(algo) > MaxLine {
+		return nil, fmt.Errorf("the problem or algorithm line is longer than %d KiB; shorten it", MaxLine>>10)
 	}
 	if namesScript(problem) {
 		return nil, usererr.Errorf("server", "%s names a file, and the server reads no files: run a game or local-search script with stepviz solve or in Jupyter", truncate(problem, 80)).For("problem")
 	}
-	l := &liveSearch{problem: problem, algo: algo}
+	l := &Search{problem: problem, algo: algo}
 	var err error
 	switch {
 	case game.IsKind(problem):
@@ -106,10 +106,10 @@ func firstWord(s string) string {
 }
 
 // isGame reports whether this is a game search.
-func (l *liveSearch) isGame() bool { return l.g != nil }
+func (l *Search) isGame() bool { return l.g != nil }
 
 // reset goes back to step 0.
-func (l *liveSearch) reset() error {
+func (l *Search) reset() error {
 	var err error
 	if l.isGame() {
 		l.gv, err = game.NewViewer(l.g, l.gopt)
@@ -120,7 +120,7 @@ func (l *liveSearch) reset() error {
 }
 
 // steps is the step the search is at.
-func (l *liveSearch) steps() int {
+func (l *Search) steps() int {
 	if l.isGame() {
 		return l.gv.Steps()
 	}
@@ -128,7 +128,7 @@ func (l *liveSearch) steps() int {
 }
 
 // step takes one step; false when the search was over.
-func (l *liveSearch) step() bool {
+func (l *Search) step() bool {
 	if l.isGame() {
 		_, ok := l.gv.Step()
 		return ok
@@ -139,7 +139,7 @@ func (l *liveSearch) step() bool {
 
 // seek goes to step k (past the end: the end). Forward it steps on;
 // backward it replays from step 0. O(k).
-func (l *liveSearch) seek(k int) error {
+func (l *Search) seek(k int) error {
 	if k < l.steps() {
 		if err := l.reset(); err != nil {
 			return err
@@ -178,7 +178,7 @@ type liveCut struct {
 // as sent to every page. Every list in it is bounded: maxLiveRows rows,
 // maxLiveHistory values of h, one drawing folded as the svg export folds
 // it.
-type liveFrame struct {
+type Frame struct {
 	Type    string `json:"type"` // "view"
 	Kind    string `json:"kind"` // "game" or "local"
 	Problem string `json:"problem"`
@@ -207,8 +207,8 @@ type liveFrame struct {
 
 // frame is the view at the current step, drawn by the svg export's own
 // renderer. O(nodes) for a game, O(steps) for a local search.
-func (l *liveSearch) frame() (*liveFrame, error) {
-	f := &liveFrame{Type: "view", Problem: l.problem, Algo: l.algo, Step: l.steps()}
+func (l *Search) frame() (*Frame, error) {
+	f := &Frame{Type: "view", Problem: l.problem, Algo: l.algo, Step: l.steps()}
 	var svg bytes.Buffer
 	if l.isGame() {
 		v := l.gv.View()
@@ -267,7 +267,7 @@ func gameRows(v *game.View) ([]liveNode, int) {
 		out = append(out, row(&v.Nodes[id]))
 	}
 	for i := range v.Nodes {
-		if len(out) >= maxLiveRows {
+		if len(out) >= MaxRows {
 			break
 		}
 		if !onPath[v.Nodes[i].ID] {
@@ -282,8 +282,8 @@ func gameRows(v *game.View) ([]liveNode, int) {
 func gameCuts(v *game.View) ([]liveCut, int) {
 	cut := v.Cut
 	left := 0
-	if len(cut) > maxLiveRows {
-		left = len(cut) - maxLiveRows
+	if len(cut) > MaxRows {
+		left = len(cut) - MaxRows
 		cut = cut[left:]
 	}
 	out := make([]liveCut, len(cut))
@@ -291,4 +291,13 @@ func gameCuts(v *game.View) ([]liveCut, int) {
 		out[i] = liveCut{Parent: c.Parent, Of: nodeName(&v.Nodes[c.Parent]), Move: c.Move, Why: c.Why}
 	}
 	return out, left
+}
+
+// truncate cuts s to n bytes and marks the cut, for a user's input quoted
+// back in a message.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

@@ -1,8 +1,10 @@
-package server
+package live
 
 import (
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"sort"
 	"sync"
 	"time"
@@ -10,6 +12,8 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/membudget"
+	"stepviz/internal/usererr"
+	"stepviz/internal/webguard"
 	"stepviz/server/session"
 )
 
@@ -25,13 +29,13 @@ const liveNodeBytes = 512
 // reader and one writer goroutine, and a writer sends only the latest
 // view and poll (a page that falls behind skips steps rather than
 // queueing them).
-type liveSession struct {
+type Session struct {
 	ID    string
 	key   string
 	owner string
 
 	mu       sync.Mutex
-	s        *liveSearch
+	s        *Search
 	view     []byte // the latest view message
 	viewVer  int
 	poll     *gamePoll
@@ -61,9 +65,9 @@ const (
 	liveMaxIncoming = 512 // a command is small: {"cmd":"seek","step":123}
 )
 
-// liveCommand is what a page sends: the presenter's step, back, reset,
+// Command is what a page sends: the presenter's step, back, reset,
 // run, seek, ask and reveal; anyone's vote.
-type liveCommand struct {
+type Command struct {
 	Cmd    string `json:"cmd"`
 	Step   int    `json:"step,omitempty"`
 	Kind   string `json:"kind,omitempty"`
@@ -71,15 +75,15 @@ type liveCommand struct {
 	Answer string `json:"answer,omitempty"`
 }
 
-// liveNote is a message for one page: what went wrong with its command.
-type liveNote struct {
+// Note is a message for one page: what went wrong with its command.
+type Note struct {
 	Type string `json:"type"` // "note"
 	Text string `json:"text"`
 }
 
 // refresh renders the view at the current step and wakes every page.
 // Called with the lock held. O(the view).
-func (ls *liveSession) refresh() error {
+func (ls *Session) refresh() error {
 	f, err := ls.s.frame()
 	if err != nil {
 		return err
@@ -94,7 +98,7 @@ func (ls *liveSession) refresh() error {
 	return nil
 }
 
-func (ls *liveSession) wakeAll() {
+func (ls *Session) wakeAll() {
 	for c := range ls.clients {
 		wake(c)
 	}
@@ -108,7 +112,7 @@ func wake(c *liveClient) {
 }
 
 // do runs one command of c's and says what was wrong with it, if anything.
-func (ls *liveSession) do(c *liveClient, cmd liveCommand) error {
+func (ls *Session) do(c *liveClient, cmd Command) error {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	if cmd.Cmd == "vote" {
@@ -180,7 +184,7 @@ func (ls *liveSession) do(c *liveClient, cmd liveCommand) error {
 		ls.wakeAll()
 		return nil
 	default:
-		return fmt.Errorf("unknown command %q: send step, back, reset, run, seek, ask, reveal, close or vote", clipText(cmd.Cmd, 20))
+		return fmt.Errorf("unknown command %q: send step, back, reset, run, seek, ask, reveal, close or vote", ClipText(cmd.Cmd, 20))
 	}
 	if ls.s.steps() == k && cmd.Cmd != "reset" {
 		return nil
@@ -188,7 +192,8 @@ func (ls *liveSession) do(c *liveClient, cmd liveCommand) error {
 	return ls.refresh()
 }
 
-func clipText(s string, n int) string {
+// ClipText cuts s to n runes and marks the cut, for a line in a log.
+func ClipText(s string, n int) string {
 	if r := []rune(s); len(r) > n {
 		return string(r[:n]) + "…"
 	}
@@ -197,7 +202,7 @@ func clipText(s string, n int) string {
 
 // pollFor is the poll message for c: a follower sees the tallies only once
 // the answer is out. Called with the lock held.
-func (ls *liveSession) pollFor(c *liveClient) []byte {
+func (ls *Session) pollFor(c *liveClient) []byte {
 	if ls.poll == nil {
 		return []byte(`{"type":"poll","kind":""}`)
 	}
@@ -218,7 +223,7 @@ func (ls *liveSession) pollFor(c *liveClient) []byte {
 }
 
 // attach adds a page; it is sent the current view at once.
-func (ls *liveSession) attach(c *liveClient) bool {
+func (ls *Session) attach(c *liveClient) bool {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	if ls.closed {
@@ -230,7 +235,7 @@ func (ls *liveSession) attach(c *liveClient) bool {
 }
 
 // detach removes a page and its vote.
-func (ls *liveSession) detach(c *liveClient) {
+func (ls *Session) detach(c *liveClient) {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	if _, ok := ls.clients[c]; !ok {
@@ -245,7 +250,7 @@ func (ls *liveSession) detach(c *liveClient) {
 }
 
 // close ends the session: every page's connection is closed.
-func (ls *liveSession) close() {
+func (ls *Session) close() {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	ls.closed = true
@@ -256,7 +261,7 @@ func (ls *liveSession) close() {
 }
 
 // pending is what c has not been sent yet. Called by c's writer.
-func (ls *liveSession) pending(c *liveClient) [][]byte {
+func (ls *Session) pending(c *liveClient) [][]byte {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	var out [][]byte
@@ -276,8 +281,8 @@ func (ls *liveSession) pending(c *liveClient) [][]byte {
 }
 
 // tell queues a note for c alone.
-func (ls *liveSession) tell(c *liveClient, text string) {
-	b, _ := json.Marshal(liveNote{Type: "note", Text: text})
+func (ls *Session) tell(c *liveClient, text string) {
+	b, _ := json.Marshal(Note{Type: "note", Text: text})
 	ls.mu.Lock()
 	c.note = b
 	ls.mu.Unlock()
@@ -285,7 +290,7 @@ func (ls *liveSession) tell(c *liveClient, text string) {
 }
 
 // readPump runs c's commands until its connection closes.
-func (ls *liveSession) readPump(c *liveClient) {
+func (ls *Session) readPump(c *liveClient) {
 	defer func() {
 		ls.detach(c)
 		_ = c.conn.Close()
@@ -296,7 +301,7 @@ func (ls *liveSession) readPump(c *liveClient) {
 	_ = c.conn.SetReadDeadline(time.Now().Add(livePongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(livePongWait)) })
 	for {
-		var cmd liveCommand
+		var cmd Command
 		if err := c.conn.ReadJSON(&cmd); err != nil {
 			if _, ok := err.(*json.SyntaxError); ok {
 				ls.tell(c, "a command is JSON such as {\"cmd\":\"step\"}")
@@ -311,7 +316,7 @@ func (ls *liveSession) readPump(c *liveClient) {
 }
 
 // writePump sends c what changed, latest first, and pings.
-func (ls *liveSession) writePump(c *liveClient) {
+func (ls *Session) writePump(c *liveClient) {
 	ping := time.NewTicker(livePingPeriod)
 	defer ping.Stop()
 	for {
@@ -337,13 +342,13 @@ func (ls *liveSession) writePump(c *liveClient) {
 	}
 }
 
-// liveStore holds the live game and local sessions: at most max, at most
+// Store holds the live game and local sessions: at most max, at most
 // perOwner of one client address. A full store or share first closes its
 // sessions idle longer than idle (no presenter command), least recently
 // used first; otherwise the new one is refused.
-type liveStore struct {
+type Store struct {
 	mu       sync.Mutex
-	by       map[string]*liveSession
+	by       map[string]*Session
 	max      int
 	perOwner int
 	idle     time.Duration
@@ -351,15 +356,23 @@ type liveStore struct {
 	maxNodes int
 }
 
-func (st *liveStore) get(id string) (*liveSession, bool) {
+// NewStore holds at most max sessions, perOwner of one client address,
+// reclaiming those idle longer than idle; each reserves maxNodes ×
+// liveNodeBytes of mem while it runs.
+func NewStore(max, perOwner int, idle time.Duration, mem *membudget.Budget, maxNodes int) *Store {
+	return &Store{by: map[string]*Session{}, max: max, perOwner: perOwner, idle: idle, mem: mem, maxNodes: maxNodes}
+}
+
+// Get returns the session with the given id.
+func (st *Store) Get(id string) (*Session, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	ls, ok := st.by[id]
 	return ls, ok
 }
 
-// add starts a session on l for owner.
-func (st *liveStore) add(l *liveSearch, owner string) (*liveSession, error) {
+// Add starts a session on l for owner.
+func (st *Store) Add(l *Search, owner string) (*Session, error) {
 	id, err := session.RandomToken(9)
 	if err != nil {
 		return nil, err
@@ -368,7 +381,7 @@ func (st *liveStore) add(l *liveSearch, owner string) (*liveSession, error) {
 	if err != nil {
 		return nil, err
 	}
-	ls := &liveSession{ID: id, key: key, owner: owner, s: l, clients: map[*liveClient]struct{}{}, lastUsed: time.Now()}
+	ls := &Session{ID: id, key: key, owner: owner, s: l, clients: map[*liveClient]struct{}{}, lastUsed: time.Now()}
 	if err := ls.refresh(); err != nil {
 		return nil, err
 	}
@@ -413,10 +426,10 @@ func (st *liveStore) add(l *liveSearch, owner string) (*liveSession, error) {
 
 // reclaimLocked closes up to n idle sessions (of owner; "" anyone's).
 // O(sessions log sessions).
-func (st *liveStore) reclaimLocked(owner string, n int) {
+func (st *Store) reclaimLocked(owner string, n int) {
 	cutoff := time.Now().Add(-st.idle)
-	var idle []*liveSession
-	used := map[*liveSession]time.Time{}
+	var idle []*Session
+	used := map[*Session]time.Time{}
 	for _, ls := range st.by {
 		ls.mu.Lock()
 		t := ls.lastUsed
@@ -433,13 +446,73 @@ func (st *liveStore) reclaimLocked(owner string, n int) {
 	}
 }
 
-// closeAll ends every session.
-func (st *liveStore) closeAll() {
+// CloseAll ends every session.
+func (st *Store) CloseAll() {
 	st.mu.Lock()
 	all := st.by
-	st.by = map[string]*liveSession{}
+	st.by = map[string]*Session{}
 	st.mu.Unlock()
 	for _, ls := range all {
 		ls.close()
 	}
+}
+
+// IsPresenter reports whether key is the session's presenter key, in
+// constant time.
+func (ls *Session) IsPresenter(key string) bool {
+	return key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(ls.key)) == 1
+}
+
+// Key is the presenter's secret: whoever has it drives the session.
+func (ls *Session) Key() string { return ls.key }
+
+// Frame is what the session's page shows at its step.
+func (ls *Session) Frame() (*Frame, error) {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	return ls.s.frame()
+}
+
+// Conn is what a page's websocket is admitted under: the most pages a
+// session takes, the per-address limits every follower socket shares, and
+// the upgrader (its CheckOrigin guards the websocket).
+type Conn struct {
+	MaxClients int
+	Addrs      *session.AddrLimits
+	Upgrader   *websocket.Upgrader
+}
+
+// Connect upgrades r to a websocket attached to the session as presenter
+// or follower: at most MaxClients pages, each follower counted against its
+// address's sockets. A refusal is answered with the reason; the reader and
+// writer run on their own goroutines.
+func (ls *Session) Connect(w http.ResponseWriter, r *http.Request, presenter bool, lim Conn) {
+	ls.mu.Lock()
+	n := len(ls.clients)
+	ls.mu.Unlock()
+	if n >= lim.MaxClients {
+		http.Error(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
+		return
+	}
+	release := func() {}
+	if !presenter {
+		var err error
+		if release, err = lim.Addrs.Acquire(webguard.ClientIP(r)); err != nil {
+			http.Error(w, usererr.Text(err), http.StatusServiceUnavailable)
+			return
+		}
+	}
+	conn, err := lim.Upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		release()
+		return
+	}
+	c := &liveClient{conn: conn, presenter: presenter, wake: make(chan struct{}, 1), release: release}
+	if !ls.attach(c) {
+		_ = conn.Close()
+		release()
+		return
+	}
+	go ls.writePump(c)
+	go ls.readPump(c)
 }

@@ -1,4 +1,4 @@
-package server
+package live
 
 import (
 	"runtime"
@@ -15,11 +15,11 @@ func BenchmarkLiveBytesPerNode(b *testing.B) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		l, err := newLiveSearch("tictactoe", "minimax", nodes)
+		l, err := NewSearch("tictactoe", "minimax", nodes)
 		if err != nil {
 			b.Fatal(err)
 		}
-		ls := &liveSession{s: l, clients: map[*liveClient]struct{}{}}
+		ls := &Session{s: l, clients: map[*liveClient]struct{}{}}
 		for l.step() {
 		}
 		if err := ls.refresh(); err != nil {
@@ -40,11 +40,11 @@ func BenchmarkLiveBytesPerNode(b *testing.B) {
 // BenchmarkLiveStep measures one presenter step of alpha-beta on
 // tic-tac-toe deep in its tree: the step and the view message rendered.
 func BenchmarkLiveStep(b *testing.B) {
-	l, err := newLiveSearch("tictactoe", "alphabeta", DefaultMaxNodes)
+	l, err := NewSearch("tictactoe", "alphabeta", testMaxNodes)
 	if err != nil {
 		b.Fatal(err)
 	}
-	ls := &liveSession{s: l, clients: map[*liveClient]struct{}{}}
+	ls := &Session{s: l, clients: map[*liveClient]struct{}{}}
 	_ = l.seek(5000)
 	b.ResetTimer()
 	for range b.N {

@@ -7,7 +7,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"strings"
 	"time"
 
@@ -151,11 +150,22 @@ func (e *QuotaError) Error() string { return "notebook: " + e.UserText() }
 // UserText is the message in the user's words (usererr.Texter).
 func (e *QuotaError) UserText() string { return "not saved: " + e.Msg }
 
-var idPattern = regexp.MustCompile(`^[0-9a-f]{16}$`)
-var keyPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
+// ValidID reports whether id has the form of a notebook id: 16 lower-case
+// hex digits.
+func ValidID(id string) bool { return isLowerHex(id, 16) }
 
-// ValidID reports whether id has the form of a notebook id.
-func ValidID(id string) bool { return idPattern.MatchString(id) }
+// isLowerHex reports whether s is exactly n lower-case hex digits.
+func isLowerHex(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}
 
 // NewID returns a random notebook id (64 bits).
 func NewID() string { return randomHex(8) }
@@ -173,7 +183,7 @@ func KeyHash(key string) string {
 // KeyMatches reports, in constant time, whether key hashes to hash. A key
 // that is not 32 hex digits never matches.
 func KeyMatches(key, hash string) bool {
-	if !keyPattern.MatchString(key) {
+	if !isLowerHex(key, 32) {
 		return false
 	}
 	return subtle.ConstantTimeCompare([]byte(KeyHash(key)), []byte(hash)) == 1

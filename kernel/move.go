@@ -26,6 +26,7 @@ func (s *Session) move(ctx context.Context, ls *liveSearch, c Command, emit func
 				emit(s.liveView(ls, true))
 				return s.interrupted(ls, err)
 			}
+			sr = s.bounded(ls)
 			ev, ok := sr.Step()
 			if !ok {
 				note = fmt.Sprintf("%s is %s at step %d: nothing to step (back or reset to go again)", ls.label(), sr.Status(), sr.StepCount())
@@ -87,6 +88,7 @@ func (s *Session) play(ctx context.Context, ls *liveSearch, count int, emit func
 		if s.cfg.FrameInterval > 0 {
 			chunk = 1
 		}
+		sr = s.bounded(ls)
 		sr.Run(chunk)
 		if s.cfg.FrameInterval <= 0 || sr.Status().Done() {
 			continue

@@ -372,7 +372,7 @@ func (s *Session) limited(o stepper.Options, name string) (stepper.Options, erro
 	held := 0
 	for n, ls := range s.searches {
 		if n != name {
-			held += ls.search.NodeCount()
+			held += ls.search.NodesHeld()
 		}
 	}
 	left := s.cfg.NodeBudget - held

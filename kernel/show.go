@@ -399,7 +399,7 @@ func (s *Session) showFrontier(ls *liveSearch, title string, emit func(Output)) 
 // showIteration draws iteration n of an ids or idastar search as it stood
 // at its last step: its tree, its limit or threshold. It moves the search
 // there and back (Seek: a replay from the journal, no new search), so the
-// search's current step is unchanged. O(steps) to find the iteration, a
+// search's current step is unchanged. O(iterations) to find the iteration, a
 // seek each way and a snapshot.
 func (s *Session) showIteration(ctx context.Context, ls *liveSearch, n int, emit func(Output)) error {
 	sr := ls.search

@@ -124,7 +124,7 @@ func viewSubject(ls *liveSearch, step int) string {
 // path of a depth-first search, RBFS's f-limits, a bidirectional search's
 // μ and stopping rule. snap may be a bounded view, which has no Deepening:
 // the last event's is used then, with node names from the search. The
-// iterations are counted for ids and idastar only: O(steps).
+// iterations are listed for ids and idastar only: O(iterations).
 func (s *Session) familyLines(ls *liveSearch, snap stepper.Snapshot) []string {
 	sr := ls.search
 	o := sr.Options()

@@ -10,7 +10,7 @@ import (
 // may be something else in another (a rebinding, a loop over values, a
 // comprehension or nested function of the same name, a builtin the script
 // redefines) gets no fast path, so the values it may hold are measured and
-// refused as before; and a number used to build a sequence still meets the
+// refused with the bound's message; and a number used to build a sequence still meets the
 // sequence bounds.
 func TestScalarOperandsStayBounded(t *testing.T) {
 	const lenRedefined = "def len(x):\n    return x\n"

@@ -72,7 +72,7 @@ func (e *engine[S]) beamF(g, h float64) float64 {
 // whose key is (layer, f), those of the same layer and f.
 func (e *engine[S]) collectTies(ev *Event, id int32) {
 	e.tieBuf = e.tieBuf[:0]
-	if ev == nil {
+	if ev == nil || e.noTies {
 		return
 	}
 	k, ok := e.front.lastPopped()

@@ -128,6 +128,12 @@ type dfEngine[S comparable] struct {
 	// this are dropped; 0 otherwise
 	off   int      // recs[j] and kind[j] are step off+j+1, scs[j] the scalars after step off+j
 	iters []dfIter // every iteration begun up to the furthest step: its first step and id
+
+	// seekable in bounded memory (Options.Checkpoint, dfengine_checkpoint.go):
+	// copies of the state at the multiples of cpEvery, in step order, and
+	// those the last seek back laid on its way
+	cps, local []*dfEngine[S]
+	cpEvery    int
 }
 
 // dfNode is one node of the family's tree.
@@ -194,6 +200,7 @@ func (e *dfEngine[S]) init() {
 	e.off, e.iters = 0, e.iters[:0]
 	e.cur, e.status, e.goal, e.cnt, e.fast, e.err = 0, Running, -1, Counters{MaxOpen: 1}, false, nil
 	e.iter, e.iterCut, e.restart, e.seqNext, e.sel = 0, 0, false, 0, 0
+	e.notes, e.backs = e.notes[:0], e.backs[:0]
 	e.limit = 0
 	if e.o.Algorithm == DLS {
 		e.limit = e.o.Depth
@@ -278,6 +285,9 @@ func (e *dfEngine[S]) advance(ev *Event) {
 	}
 	e.blog = append(e.blog, e.backs...)
 	e.scs = append(e.scs, e.scalars())
+	if e.checkpointed() {
+		e.checkpoint()
+	}
 }
 
 // failure is the problem's error, if it reported one (see [Failer]).
@@ -574,6 +584,9 @@ func (e *dfEngine[S]) bytesPerNode() int64 {
 // O(the steps crossed and what they touched). With Options.Forget, a step
 // before firstHeld is reached by stepping again from step 0: O(k).
 func (e *dfEngine[S]) seek(k int) int {
+	if e.checkpointed() {
+		return e.seekCheckpointed(k)
+	}
 	switch {
 	case e.fast && e.o.Forget:
 		e.init() // unfast would step to the end only to drop what k needs

@@ -65,6 +65,14 @@ func (e *dfEngine[S]) iterAt(k int) dfIter {
 	return e.iters[max(i-1, 0)]
 }
 
+// itersUpTo is the table of the iterations begun by step k (a prefix of
+// iters, not a copy: callers only read it), after rebuilding the journal
+// of a search run by the fast path. O(log iterations).
+func (e *dfEngine[S]) itersUpTo(k int) []dfIter {
+	e.journal()
+	return e.iters[:sort.Search(len(e.iters), func(i int) bool { return int(e.iters[i].step) > k })]
+}
+
 // nodeEndDropped is nodeEnd for a step k whose record was dropped: the
 // ids made by the end of k's iteration, which is NodeEnd(k) exactly at the
 // iteration's last step and an upper bound before it (the per-step counts

@@ -101,8 +101,10 @@ type engine[S comparable] struct {
 	// lazy frontier, no beam, no re-parenting, no reopening), so the seen
 	// set's expanded bits tell its fate (quickDuplicate)
 	plainDup bool
-	slabs    eventSlabs // what events are built from (eventslab.go)
-	err      error      // why the search failed (status Failed)
+	slabs    eventSlabs       // what events are built from (eventslab.go)
+	appender StateAppender[S] // p, if it can append a state's text; else nil
+	noTies   bool             // events list no ties (Search.OmitTies)
+	err      error            // why the search failed (status Failed)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated
@@ -146,14 +148,17 @@ func (e *engine[S]) apply(n *node[S], d nodeEdit) {
 
 // childNote is what a step tells its event about one child. A dropped
 // duplicate has no node (id -1); succ is then its index in e.succ.
+// h is the child's heuristic value as the frontier keyed it, when hKnown.
 type childNote struct {
 	id, existing, oldParent, succ int32
-	oldG                          float64
+	oldG, h                       float64
+	hKnown                        bool
 	fate                          Fate
 }
 
 func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engine[S], error) {
 	e := &engine[S]{p: p, o: o}
+	e.appender, _ = p.(StateAppender[S])
 	if o.Algorithm.usesH() {
 		h, warn, err := pickHeuristic(hs, &e.o)
 		if err != nil {
@@ -394,8 +399,10 @@ func (e *engine[S]) step(ev *Event) {
 		}
 		e.nodes.at(nid).mark = e.nextSeq
 		e.nextSeq++
-		e.front.push(nid, e.keyOf(nid, e.hOf(sc.State)))
+		h := e.hOf(sc.State)
+		e.front.push(nid, e.keyOf(nid, h))
 		e.note(ev, nid, -1, FateAdded, 0, 0)
+		e.noteH(ev, h)
 	}
 	e.firstChildFirst(rec.firstNode, int32(e.nodes.len()))
 	e.endStep(&rec)
@@ -468,8 +475,10 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		}
 		e.apply(old, m.new)
 		e.addMod(m)
-		e.front.fix(ex, e.keyOf(ex, e.hOf(s)))
+		h := e.hOf(s)
+		e.front.fix(ex, e.keyOf(ex, h))
 		e.note(ev, ex, ex, FateReparented, m.old.g, m.old.parent)
+		e.noteH(ev, h)
 	case old.status == st8Closed && cheaper && e.o.Closed == Reopen:
 		m := mod{id: ex, nodesBefore: int32(e.nodes.len()), old: e.edit(old), wasClosed: true}
 		m.new = nodeEdit{g: g, parent: parent, depth: depth, action: action, mark: e.nextSeq}
@@ -478,8 +487,10 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		old.status = st8Open
 		e.addMod(m)
 		rec.closed--
-		e.front.push(ex, e.keyOf(ex, e.hOf(s)))
+		h := e.hOf(s)
+		e.front.push(ex, e.keyOf(ex, h))
 		e.note(ev, ex, ex, FateReopened, m.old.g, m.old.parent)
+		e.noteH(ev, h)
 	default:
 		st := st8DupOpen
 		if old.status == st8Closed {
@@ -543,6 +554,14 @@ func (e *engine[S]) addNode(s S, g float64, parent, depth int32, action uint16, 
 func (e *engine[S]) note(ev *Event, id, existing int32, fate Fate, oldG float64, oldParent int32) {
 	if ev != nil {
 		e.notes = append(e.notes, childNote{id: id, existing: existing, fate: fate, oldG: oldG, oldParent: oldParent, succ: -1})
+	}
+}
+
+// noteH records h, from which the frontier keyed the child the last note
+// told of, so that its event does not evaluate h again.
+func (e *engine[S]) noteH(ev *Event, h float64) {
+	if ev != nil {
+		e.notes[len(e.notes)-1].h, e.notes[len(e.notes)-1].hKnown = h, true
 	}
 }
 

@@ -26,7 +26,8 @@ type tieWindow struct {
 	count   groupCounts
 	valid   bool
 	group   tieGroup
-	head    []heapItem
+	head    []heapItem // a window on buf: the front is dropped by reslicing
+	buf     []heapItem // head's memory, headCap+1 entries
 	more    bool
 	cand    []int32 // the refill walk's candidates, a binary min-heap of item indices
 }
@@ -85,6 +86,10 @@ func (w *tieWindow) added(h *heapFrontier, it heapItem) {
 	for i > 0 && h.less(&it, &w.head[i-1]) {
 		i--
 	}
+	if n == cap(w.head) {
+		// the front was dropped by reslicing: move head back to buf's start
+		w.head = w.buf[:copy(w.buf, w.head)]
+	}
 	w.head = append(w.head, heapItem{})
 	copy(w.head[i+1:], w.head[i:n])
 	w.head[i] = it
@@ -102,6 +107,10 @@ func (w *tieWindow) removed(it heapItem) {
 	}
 	w.count.add(g.bits(), -1)
 	if !w.valid || g != w.group {
+		return
+	}
+	if len(w.head) > 0 && w.head[0].id == it.id {
+		w.head = w.head[1:] // a pop: O(1)
 		return
 	}
 	for i := range w.head {
@@ -134,7 +143,10 @@ func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit int) ([]int3
 // heap's root, by a best-first walk from the root: an entry of another
 // group sorts after every entry of g, as does its whole subtree.
 func (w *tieWindow) refill(h *heapFrontier, g tieGroup) {
-	w.group, w.valid, w.head = g, true, w.head[:0]
+	if w.buf == nil {
+		w.buf = make([]heapItem, headCap+1)
+	}
+	w.group, w.valid, w.head = g, true, w.buf[:0]
 	cand := append(w.cand[:0], 0)
 	for len(cand) > 0 && len(w.head) < headCap {
 		i := cand[0]

@@ -1,6 +1,9 @@
 package stepper
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // gridCell is a grid state: the cell index y·width + x. Four bytes, so the
 // engine's nodes and seen map stay small.
@@ -59,9 +62,15 @@ func newGridProblem(g *Grid) *gridProblem {
 	return p
 }
 
-func (p *gridProblem) Start() gridCell                   { return gridCell(p.g.start) }
-func (p *gridProblem) IsGoal(s gridCell) bool            { return int32(s) == p.g.goal }
-func (p *gridProblem) Format(s gridCell) string          { return p.g.formatCell(int32(s)) }
+func (p *gridProblem) Start() gridCell          { return gridCell(p.g.start) }
+func (p *gridProblem) IsGoal(s gridCell) bool   { return int32(s) == p.g.goal }
+func (p *gridProblem) Format(s gridCell) string { return p.g.formatCell(int32(s)) }
+func (p *gridProblem) AppendState(dst []byte, s gridCell) []byte {
+	i := int(s)
+	dst = strconv.AppendInt(dst, int64(i%p.g.w), 10)
+	dst = append(dst, ',')
+	return strconv.AppendInt(dst, int64(i/p.g.w), 10)
+}
 func (p *gridProblem) ActionName(a int) string           { return gridDirs[a].name }
 func (p *gridProblem) ActionNames() []string             { return p.g.ActionNames() }
 func (p *gridProblem) heuristics() []Heuristic[gridCell] { return gridHeuristics(p.g) }

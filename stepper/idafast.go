@@ -35,7 +35,7 @@ type idaFast struct {
 // fastPath runs IDA* to its end if the problem and options allow it and
 // reports whether it did.
 func (e *dfEngine[S]) fastPath() bool {
-	if e.cur != 0 || e.o.Parent == PathParent { // the fast paths know no path check
+	if e.cur != 0 || e.o.Parent == PathParent || e.o.Checkpoint { // the fast paths know no path check and lay no checkpoint
 		return false
 	}
 	pp, ok := any(e.p).(*packedPuzzle)

@@ -29,11 +29,32 @@ func ShowGHF(g, h, f float64) Shown { return showGHF(g, h, f, 1000) }
 func ShowGHFTenths(g, h, f float64) Shown { return showGHF(g, h, f, 10) }
 
 func showGHF(g, h, f float64, scale int64) Shown {
+	n := showNumbers(g, h, f, scale)
+	if !n.exact {
+		return Shown{FormatNumber(g), FormatNumber(h), FormatNumber(f)}
+	}
+	return Shown{G: writeUnits(n.units[0], scale), H: writeUnits(n.units[1], scale), F: writeUnits(n.units[2], scale)}
+}
+
+// ShownNumbers is g, h and f under the rounding rule before they are
+// written: AppendG, AppendH and AppendF append what ShowGHF's G, H and F
+// hold, with no allocation.
+type ShownNumbers struct {
+	x     [3]float64 // g, h, f
+	units [3]int64   // thousandths, when exact
+	exact bool
+}
+
+// ShowNumbers is ShowGHF without the strings. O(1).
+func ShowNumbers(g, h, f float64) ShownNumbers { return showNumbers(g, h, f, 1000) }
+
+func showNumbers(g, h, f float64, scale int64) ShownNumbers {
+	n := ShownNumbers{x: [3]float64{g, h, f}}
 	gt, gok := units(g, scale)
 	ht, hok := units(h, scale)
 	ft, fok := units(f, scale)
 	if !gok || !hok || !fok {
-		return Shown{FormatNumber(g), FormatNumber(h), FormatNumber(f)}
+		return n
 	}
 	switch {
 	case near(f, g+h):
@@ -43,8 +64,25 @@ func showGHF(g, h, f float64, scale int64) Shown {
 	case near(f, g):
 		ft = gt
 	}
-	return Shown{G: writeUnits(gt, scale), H: writeUnits(ht, scale), F: writeUnits(ft, scale)}
+	n.units, n.exact = [3]int64{gt, ht, ft}, true
+	return n
 }
+
+func (n ShownNumbers) appendAt(b []byte, i int) []byte {
+	if !n.exact {
+		return appendNumber(b, n.x[i])
+	}
+	return appendUnits(b, n.units[i], 1000)
+}
+
+// AppendG appends g as ShowGHF(g, h, f).G.
+func (n ShownNumbers) AppendG(b []byte) []byte { return n.appendAt(b, 0) }
+
+// AppendH appends h as ShowGHF(g, h, f).H.
+func (n ShownNumbers) AppendH(b []byte) []byte { return n.appendAt(b, 1) }
+
+// AppendF appends f as ShowGHF(g, h, f).F.
+func (n ShownNumbers) AppendF(b []byte) []byte { return n.appendAt(b, 2) }
 
 // FormatNumber writes x under the rounding rule: at most three decimals, no
 // trailing zeros, "0" for a negative zero; a number past 2⁵² thousandths as a

@@ -60,3 +60,29 @@ func TestShownSums(t *testing.T) {
 		t.Fatal("no draw where rounding g, h and f apart disagrees: the test checks nothing")
 	}
 }
+
+// checkShowNumbers checks that ShownNumbers appends what ShowGHF writes.
+func checkShowNumbers(t *testing.T, g, h, f float64) {
+	t.Helper()
+	want, n := ShowGHF(g, h, f), ShowNumbers(g, h, f)
+	pre := []byte("x")
+	if got := string(n.AppendG(pre)); got != "x"+want.G {
+		t.Errorf("AppendG(%v, %v, %v) = %q, want %q", g, h, f, got, "x"+want.G)
+	}
+	if got := string(n.AppendH(pre)); got != "x"+want.H {
+		t.Errorf("AppendH(%v, %v, %v) = %q, want %q", g, h, f, got, "x"+want.H)
+	}
+	if got := string(n.AppendF(pre)); got != "x"+want.F {
+		t.Errorf("AppendF(%v, %v, %v) = %q, want %q", g, h, f, got, "x"+want.F)
+	}
+}
+
+func FuzzShowNumbers(f *testing.F) {
+	for _, c := range [][3]float64{
+		{1, 2, 3}, {1.4142135, 41.6274, 43.0416135}, {2.5, 0, 2.5}, {-0.0004, 0, -0.0004},
+		{1e300, 1, 1e300}, {math.Inf(1), 0, math.Inf(1)}, {math.NaN(), 1, 2}, {3, 4, 3}, {0.0005, 0.0005, 0.001},
+	} {
+		f.Add(c[0], c[1], c[2])
+	}
+	f.Fuzz(func(t *testing.T, g, h, x float64) { checkShowNumbers(t, g, h, x) })
+}

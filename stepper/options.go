@@ -277,6 +277,16 @@ type Options struct {
 	// O(limit · branching) nodes. Ignored by the best-first and
 	// bidirectional searches; String does not write it.
 	Linear bool
+	// Checkpoint, for callers that step back and forth on the depth-first
+	// family (the live server, the notebook), implies Linear and keeps
+	// besides at most 64 copies of the linear state at evenly spaced steps
+	// (dfengine_checkpoint.go): Seek back restores the last copy at or
+	// before the step and searches forward from it, O(steps/32) at most.
+	// Memory is O(depth · branching) nodes per copy, whatever the number
+	// of steps. What Linear says of events, nodes, snapshots and MaxNodes
+	// holds. Ignored by the best-first and bidirectional searches (dls
+	// with the goal tested on generation included); String does not write it.
+	Checkpoint bool
 }
 
 // Bounds on the numeric options: every number is checked finite and in
@@ -439,6 +449,12 @@ func (o *Options) normalizeBeam() error {
 // Normalize checks every field and fills in the algorithm's defaults. It
 // does not check the heuristic name, which depends on the problem.
 func (o Options) Normalize() (Options, error) {
+	if o.Checkpoint && !o.Algorithm.depthFirstIterative() && (o.Algorithm != DLS || o.Goal == OnGenerate) {
+		o.Checkpoint = false // a search outside the depth-first engine keeps its journal
+	}
+	if o.Checkpoint {
+		o.Linear = true
+	}
 	if o.Linear {
 		o.Forget = true
 	}

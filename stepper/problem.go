@@ -19,6 +19,14 @@ type Problem[S comparable] interface {
 	ActionName(action int) string
 }
 
+// StateAppender is what a Problem may also implement to write a state
+// without allocating: AppendState appends to dst exactly the bytes Format
+// returns for s. Events write their states' text with it, into memory
+// shared by many events.
+type StateAppender[S comparable] interface {
+	AppendState(dst []byte, s S) []byte
+}
+
 // MaxAction is the largest action code: nodes store it in 16 bits.
 const MaxAction = 0xFFFE
 

@@ -63,7 +63,11 @@ func (g *puzzleGeom) distance(t uint8, pos int) int {
 // One allocation: the string; the bytes are written on the stack.
 func (g *puzzleGeom) formatBoard(t *[maxCells]uint8) string {
 	var b [3 * maxCells]byte
-	buf := b[:0]
+	return string(g.appendBoard(b[:0], t))
+}
+
+// appendBoard appends the board t as formatBoard writes it.
+func (g *puzzleGeom) appendBoard(buf []byte, t *[maxCells]uint8) []byte {
 	for i := range g.cells {
 		if g.cells != 9 && i > 0 {
 			buf = append(buf, ',')
@@ -74,7 +78,7 @@ func (g *puzzleGeom) formatBoard(t *[maxCells]uint8) string {
 			buf = strconv.AppendInt(buf, int64(t[i]), 10)
 		}
 	}
-	return string(buf)
+	return buf
 }
 
 func (g *puzzleGeom) ActionName(a int) string {
@@ -187,6 +191,18 @@ func (p *packedPuzzle) Format(s uint64) string {
 	return p.geom.formatBoard(&t)
 }
 
+func (p *packedPuzzle) AppendState(dst []byte, s uint64) []byte {
+	if p.geom.cells == 9 { // digits, no commas: one nibble each
+		for i := range 9 {
+			dst = append(dst, '0'+byte(s>>(4*i))&15)
+		}
+		return dst
+	}
+	var t [maxCells]uint8
+	p.unpack(s, &t)
+	return p.geom.appendBoard(dst, &t)
+}
+
 // manhattan is the sum of the tiles' Manhattan distances: one table look-up
 // per position.
 func (p *packedPuzzle) manhattan(s uint64) float64 {
@@ -237,6 +253,9 @@ func (p *bytesPuzzle) ActionName(a int) string              { return p.geom.Acti
 func (p *bytesPuzzle) ActionNames() []string                { return p.geom.ActionNames() }
 func (p *bytesPuzzle) unpack(s board25, t *[maxCells]uint8) { *t = s }
 func (p *bytesPuzzle) Format(s board25) string              { return p.geom.formatBoard((*[maxCells]uint8)(&s)) }
+func (p *bytesPuzzle) AppendState(dst []byte, s board25) []byte {
+	return p.geom.appendBoard(dst, (*[maxCells]uint8)(&s))
+}
 
 // Successors slides the blank up, down, left and right, in that order.
 // GoalState is the goal board.

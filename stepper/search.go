@@ -112,6 +112,19 @@ func (s *Search) Step() (Event, bool) {
 	return ev, true
 }
 
+// OmitTies makes the events of later steps leave Ties, TieCount and
+// TieReason empty, for a consumer that never reads them (a csv trace):
+// the frontier then keeps no count of ties, and a step with its event
+// costs that much less. Everything else in an event is unchanged. Only the
+// best-first searches list ties; for the others it changes nothing.
+func (s *Search) OmitTies() {
+	if e, ok := s.eng.(interface{ omitTies() }); ok {
+		e.omitTies()
+	}
+}
+
+func (e *engine[S]) omitTies() { e.noTies = true }
+
 // GeneratedOneByOne is the number of nodes generated as a recursive search
 // that generates one child at a time counts them (Korf's IDA*): the same as
 // Counters().Generated except that, once the goal is found, the children
@@ -247,19 +260,53 @@ func (e *engine[S]) explain(id int32) []Term {
 	return e.h.Explain(e.nodes.at(id).state)
 }
 
-// stepOf is the step that generated node id: a binary search of the journal.
+// stepOf is the step that generated node id. A node is made by the step
+// that expanded its parent unless it was re-parented or its parent was
+// expanded again since, which are later steps: that step is tried first,
+// O(1), and otherwise the journal is searched, O(log steps).
 func (e *engine[S]) stepOf(id int32) int {
+	if n := e.nodes.at(id); n.parent >= 0 {
+		if p := e.nodes.at(n.parent); p.status == st8Closed && e.madeBy(int(p.mark), id) {
+			return int(p.mark)
+		}
+	}
 	if !e.journaled() {
 		return e.pastStepOf(id)
 	}
 	return sort.Search(len(e.records), func(i int) bool { return e.records[i].firstNode > id })
 }
 
-func (e *engine[S]) info(id int32) NodeInfo { return e.infoAt(id, -1) }
+// madeBy reports whether step k (1-based) made node id.
+func (e *engine[S]) madeBy(k int, id int32) bool {
+	first := func(i int) int32 { // the first node of record i (step i+1)
+		if e.journaled() {
+			return e.records[i].firstNode
+		}
+		return e.past[i].firstNode
+	}
+	n := len(e.past)
+	if e.journaled() {
+		n = len(e.records)
+	}
+	if k < 1 || k > n || first(k-1) > id {
+		return false
+	}
+	return k == n || first(k) > id
+}
 
-// infoAt is info with the step that generated id when the caller knows it
-// (step >= 0), which spares the search of the journal.
-func (e *engine[S]) infoAt(id int32, step int) NodeInfo {
+func (e *engine[S]) info(id int32) NodeInfo {
+	var ni NodeInfo
+	e.infoInto(&ni, id, -1, nil, false)
+	return ni
+}
+
+// infoInto writes node id into ni. step is the step that generated id
+// when the caller knows it (>= 0), which spares the search of the
+// journal; h, when not nil, is id's heuristic value as the frontier keyed
+// it, which spares evaluating h again; inSlab writes the state's text into
+// the events' byte slab (an event's strings) instead of a string of its
+// own.
+func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, inSlab bool) {
 	n := e.nodes.at(id)
 	if step < 0 && e.modLen() == 0 && n.parent >= 0 {
 		// no node ever changed parent: a node was made by the step that
@@ -271,10 +318,15 @@ func (e *engine[S]) infoAt(id int32, step int) NodeInfo {
 	if step < 0 {
 		step = e.stepOf(id)
 	}
-	h := e.hOf(n.state)
-	ni := NodeInfo{
-		ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent),
-		G: n.g, H: h, F: e.priority(n.g, h, n.depth), Depth: int(n.depth),
+	var hv float64
+	if h != nil {
+		hv = *h
+	} else {
+		hv = e.hOf(n.state)
+	}
+	*ni = NodeInfo{
+		ID: int(id), State: e.stateText(n.state, inSlab), Parent: int(n.parent),
+		G: n.g, H: hv, F: e.priority(n.g, hv, n.depth), Depth: int(n.depth),
 		Status: n.status.status(), Seq: int(e.seqOf(id)), Step: step,
 	}
 	if n.status == st8Closed {
@@ -283,8 +335,21 @@ func (e *engine[S]) infoAt(id int32, step int) NodeInfo {
 	if n.action != noAction {
 		ni.Action = e.p.ActionName(int(n.action))
 	}
-	return ni
 }
+
+// stateText is s as the problem writes it; inSlab writes it into the
+// events' byte slab when the problem can append it ([StateAppender]): no
+// allocation of its own.
+func (e *engine[S]) stateText(s S, inSlab bool) string {
+	if e.appender != nil && inSlab {
+		return e.slabs.text.keep(e.appender.AppendState(e.slabs.text.space(stateTextRoom), s))
+	}
+	return e.p.Format(s)
+}
+
+// stateTextRoom is the room a state's text is given in the byte slab; a
+// longer text is its own allocation.
+const stateTextRoom = 128
 
 // droppedInfo describes a duplicate child that was not stored
 // (duplicates=drop): it has no id.
@@ -292,7 +357,7 @@ func (e *engine[S]) droppedInfo(parent int32, sc *Successor[S]) NodeInfo {
 	p := e.nodes.at(parent)
 	g, depth := p.g+sc.Cost, p.depth+1
 	h := e.hOf(sc.State)
-	return NodeInfo{ID: -1, State: e.p.Format(sc.State), Parent: int(parent), Action: e.p.ActionName(sc.Action),
+	return NodeInfo{ID: -1, State: e.stateText(sc.State, true), Parent: int(parent), Action: e.p.ActionName(sc.Action),
 		G: g, H: h, F: e.priority(g, h, depth), Depth: int(depth), Status: NodeDiscarded, Seq: -1, Step: e.cur}
 }
 
@@ -355,7 +420,7 @@ func (e *engine[S]) publicKey(id int32) Key {
 func (e *engine[S]) fill(ev *Event) {
 	rec := e.cursorRecord()
 	ev.Step = e.cur
-	ev.Expanded = e.info(rec.expanded)
+	e.infoInto(&ev.Expanded, rec.expanded, -1, nil, true)
 	ev.Key = OpenKey(e.o, ev.Expanded) // publicKey, from the h info computed
 
 	if len(e.tieBuf) > 0 {
@@ -367,22 +432,28 @@ func (e *engine[S]) fill(ev *Event) {
 	if ev.TieCount > 0 {
 		ev.TieReason = e.tieReason(rec.expanded, ev.Key)
 	}
-	ev.Children = e.slabs.children.take(len(e.notes))
-	for _, nt := range e.notes {
-		c := Child{OldParent: -1}
+	// each child is written in place: a Child is large, and a copy into
+	// the slab's memory pays write barriers while the collector runs
+	ev.Children = e.slabs.children.take(len(e.notes))[:len(e.notes)]
+	for i := range e.notes {
+		nt, c := &e.notes[i], &ev.Children[i]
 		if nt.id < 0 {
-			c.NodeInfo, c.Fate, c.ExistingID = e.droppedInfo(rec.expanded, &e.succ[nt.succ]), nt.fate, int(nt.existing)
+			c.NodeInfo = e.droppedInfo(rec.expanded, &e.succ[nt.succ])
 		} else {
 			step := -1
 			if nt.id >= rec.firstNode {
 				step = e.cur // made by this step
 			}
-			c.NodeInfo, c.Fate, c.ExistingID = e.infoAt(nt.id, step), nt.fate, int(nt.existing)
+			var h *float64
+			if nt.hKnown {
+				h = &nt.h
+			}
+			e.infoInto(&c.NodeInfo, nt.id, step, h, true)
 		}
+		c.Fate, c.ExistingID, c.OldParent = nt.fate, int(nt.existing), -1
 		if nt.fate == FateReparented || nt.fate == FateReopened {
 			c.OldG, c.OldParent = nt.oldG, int(nt.oldParent)
 		}
-		ev.Children = append(ev.Children, c)
 	}
 	ev.Status = e.state()
 	ev.Counters = e.counters()

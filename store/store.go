@@ -28,6 +28,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -46,14 +47,15 @@ type DB struct {
 	lock *os.File
 }
 
-// migrationHeader starts each migration in schema.sql.
-var migrationHeader = regexp.MustCompile(`(?m)^-- migration (\d+):.*$`)
+// migrationHeader starts each migration in schema.sql; compiled when a
+// store is opened, not at start-up.
+var migrationHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^-- migration (\d+):.*$`) })
 
 // migrations splits schema.sql into its numbered migrations, in order.
 // Numbers start at 1 and increase by one; anything else is a programming
 // error caught by the package's tests.
 func migrations() ([]string, error) {
-	locs := migrationHeader.FindAllStringSubmatchIndex(schema, -1)
+	locs := migrationHeader().FindAllStringSubmatchIndex(schema, -1)
 	out := make([]string, 0, len(locs))
 	for i, loc := range locs {
 		n, _ := strconv.Atoi(schema[loc[2]:loc[3]])

@@ -72,35 +72,14 @@ func FormulaLine(fam wire.Family, n stepper.NodeInfo) string {
 
 // Iteration is one iteration of ids or idastar: its number, its first
 // node's id, its nodes, and the steps it spans.
-type Iteration struct {
-	Number    int `json:"number"`
-	FirstID   int `json:"firstId"`
-	Nodes     int `json:"nodes"`
-	FirstStep int `json:"firstStep"` // the step that began it (0 for the first)
-	LastStep  int `json:"lastStep"`  // its last step computed so far
-}
+type Iteration = stepper.Iteration
 
 // Iterations lists the iterations s has computed (up to its furthest step,
-// whatever its current one), read from [stepper.Search.IterStart]: one
-// iteration for a search without iterations. The last iteration's Nodes is
-// its node count at the furthest step. It moves nothing. O(steps).
-func Iterations(s *stepper.Search) []Iteration {
-	h := s.Horizon()
-	its := []Iteration{{Number: 1, FirstID: s.IterStart(0)}}
-	for k := 1; k <= h; k++ {
-		start := s.IterStart(k)
-		cur := &its[len(its)-1]
-		if start == cur.FirstID {
-			cur.LastStep = k
-			continue
-		}
-		cur.Nodes = start - cur.FirstID
-		its = append(its, Iteration{Number: cur.Number + 1, FirstID: start, FirstStep: k, LastStep: k})
-	}
-	last := &its[len(its)-1]
-	last.Nodes = s.NodeEnd(h) - last.FirstID
-	return its
-}
+// whatever its current one), from the engine's table of iterations
+// ([stepper.Search.Iterations]): one iteration for a search without
+// iterations. The last iteration's Nodes is its node count at the furthest
+// step. It moves nothing. O(iterations).
+func Iterations(s *stepper.Search) []Iteration { return s.Iterations(s.Horizon()) }
 
 // EarlierText counts the nodes of the iterations before the current one,
 // "earlier iterations: 1 + 4 nodes" (its per iteration, the current last;

@@ -64,7 +64,7 @@ var searchFlags = []struct{ flag, option, usage string }{
 	{"open", "open", "a cheaper path to an open node: reparent, reparent-new (re-inserted: a new insertion number) or ignore (default: ignore for BFS/DFS/DLS, reparent otherwise)"},
 	{"closed", "closed", "a cheaper path to a closed node: ignore or reopen (default ignore)"},
 	{"depth", "depth", "depth limit L >= 0: a node at depth L is goal-tested, not expanded, and the search ends in cutoff (0: only the start is tested); none: no limit (the default; dls: 50)"},
-	{"parent", "parent", "ids, idastar, rbfs: skip (never regenerate the parent's state) or keep (default: skip for idastar on puzzles, keep otherwise)"},
+	{"parent", "parent", "ids, idastar, rbfs: path (no state on the node's own path: AIMA 4th ed. IS-CYCLE), skip (never regenerate the parent's state: Korf) or keep (every successor: aima-python) (default: path for ids, skip for idastar on puzzles, keep otherwise)"},
 	{"ontie", "ontie", "bibfs, biucs, biastar: the side expanded when both sides' least keys are equal: forward (default) or backward (AIMA 4th ed., Figure 3.14: forward only when strictly smaller)"},
 	{"order", "order", "successor order: natural, reverse, alpha or a comma list of action names"},
 	{"duplicates", "duplicates", "discarded duplicate children: keep them as tree nodes or drop them (default keep; scen: drop)"},

@@ -1,11 +1,7 @@
 package jupyter
 
 import (
-	"regexp"
 	"strings"
-
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 )
 
 // Narration and tables travel as text/markdown, not text/html: nbconvert's
@@ -22,11 +18,13 @@ import (
 // Text is escaped so that it reads as written: < > & as entities (bleach
 // leaves them alone, Markdown decodes them), Markdown's own marks with a
 // backslash. plain reports that the HTML was nothing but one pre block,
-// which text/plain shows as well. O(len(h)).
+// which text/plain shows as well. HTML that is not the kernel's own (see
+// kernelhtml.go) is shown as its source, escaped, in one paragraph.
+// O(len(h)).
 func toMarkdown(h string) (md string, plain bool) {
-	nodes, err := html.ParseFragment(strings.NewReader(h), &html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Div})
+	nodes, err := parseKernelHTML(h)
 	if err != nil {
-		return escapeMarkdown(h), false
+		return escapeMarkdown(collapse(h)), false
 	}
 	var blocks []string
 	pres := 0
@@ -38,37 +36,35 @@ func toMarkdown(h string) (md string, plain bool) {
 
 // mdBlocks appends the Markdown blocks of n to out; pres counts the pre
 // blocks.
-func mdBlocks(n *html.Node, out *[]string, pres *int) {
-	switch {
-	case n.Type == html.TextNode:
-		if t := strings.TrimSpace(n.Data); t != "" {
+func mdBlocks(n *hnode, out *[]string, pres *int) {
+	switch n.tag {
+	case "":
+		if t := strings.TrimSpace(n.text); t != "" {
 			*out = append(*out, escapeMarkdown(collapse(t)))
 		}
 		return
-	case n.Type != html.ElementNode:
+	case "!":
 		return
-	}
-	switch n.DataAtom {
-	case atom.Table:
+	case "table":
 		if t := mdTable(n); t != "" {
 			*out = append(*out, t)
 		}
 		return
-	case atom.Pre:
+	case "pre":
 		*pres++
 		*out = append(*out, fence(textOf(n)))
 		return
-	case atom.Style, atom.Script, atom.Svg:
+	case "style", "script", "svg":
 		return
 	}
 	if hasBlockChild(n) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
+		for _, c := range n.kids {
 			mdBlocks(c, out, pres)
 		}
 		return
 	}
 	if line := strings.TrimSpace(mdInline(n)); line != "" {
-		if strings.Contains(attr(n, "style"), "font-weight:bold") {
+		if strings.Contains(n.attr("style"), "font-weight:bold") {
 			line = "**" + line + "**"
 		}
 		*out = append(*out, line)
@@ -77,10 +73,10 @@ func mdBlocks(n *html.Node, out *[]string, pres *int) {
 
 // hasBlockChild reports whether n holds a block element (so its children
 // are blocks of their own).
-func hasBlockChild(n *html.Node) bool {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		switch c.DataAtom {
-		case atom.Div, atom.P, atom.Table, atom.Pre, atom.Ul, atom.Ol, atom.Svg:
+func hasBlockChild(n *hnode) bool {
+	for _, c := range n.kids {
+		switch c.tag {
+		case "div", "p", "table", "pre", "ul", "ol", "svg":
 			return true
 		}
 	}
@@ -88,19 +84,19 @@ func hasBlockChild(n *html.Node) bool {
 }
 
 // mdInline writes the inline content of n: text, links and bold.
-func mdInline(n *html.Node) string {
+func mdInline(n *hnode) string {
 	var b strings.Builder
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
+	for _, c := range n.kids {
 		switch {
-		case c.Type == html.TextNode:
-			b.WriteString(escapeMarkdown(collapse(c.Data)))
-		case c.DataAtom == atom.A && attr(c, "href") != "":
-			b.WriteString("[" + strings.TrimSpace(mdInline(c)) + "](" + linkTarget(attr(c, "href")) + ")")
-		case c.DataAtom == atom.B || c.DataAtom == atom.Strong:
+		case c.tag == "":
+			b.WriteString(escapeMarkdown(collapse(c.text)))
+		case c.tag == "a" && c.attr("href") != "":
+			b.WriteString("[" + strings.TrimSpace(mdInline(c)) + "](" + linkTarget(c.attr("href")) + ")")
+		case c.tag == "b" || c.tag == "strong":
 			b.WriteString("**" + strings.TrimSpace(mdInline(c)) + "**")
-		case c.DataAtom == atom.Br:
+		case c.tag == "br":
 			b.WriteString(" ")
-		case c.Type == html.ElementNode:
+		case c.tag != "!":
 			b.WriteString(mdInline(c))
 		}
 	}
@@ -108,18 +104,18 @@ func mdInline(n *html.Node) string {
 }
 
 // mdTable writes a table's rows as a pipe table, its first row the head.
-func mdTable(t *html.Node) string {
+func mdTable(t *hnode) string {
 	var rows [][]string
-	var walk func(*html.Node)
-	walk = func(n *html.Node) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.DataAtom != atom.Tr {
+	var walk func(*hnode)
+	walk = func(n *hnode) {
+		for _, c := range n.kids {
+			if c.tag != "tr" {
 				walk(c)
 				continue
 			}
 			var row []string
-			for d := c.FirstChild; d != nil; d = d.NextSibling {
-				if d.DataAtom == atom.Td || d.DataAtom == atom.Th {
+			for _, d := range c.kids {
+				if d.tag == "td" || d.tag == "th" {
 					row = append(row, strings.TrimSpace(mdInline(d)))
 				}
 			}
@@ -171,24 +167,15 @@ func fence(text string) string {
 }
 
 // textOf is the text of n and its descendants, as written.
-func textOf(n *html.Node) string {
-	if n.Type == html.TextNode {
-		return n.Data
+func textOf(n *hnode) string {
+	if n.tag == "" {
+		return n.text
 	}
 	var b strings.Builder
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
+	for _, c := range n.kids {
 		b.WriteString(textOf(c))
 	}
 	return b.String()
-}
-
-func attr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
 }
 
 // collapse turns each run of white space into one space, as HTML shows it.
@@ -204,16 +191,28 @@ var mdEscaper = strings.NewReplacer(
 	`#`, `\#`, `|`, `\|`, `~`, `\~`,
 )
 
-// listStart finds what Markdown would read as a list item or a heading
-// underline at the start of a line: "- ", "+ ", "1. ", "2) ", "===".
-var listStart = regexp.MustCompile(`^([-+=]|[0-9]+[.)])`)
+// listMark is the length of what Markdown would read as a list item or a
+// heading underline at the start of a line ("- ", "+ ", "1. ", "2) ",
+// "==="): its mark's last byte is s[n-1]; 0 if there is none.
+func listMark(s string) (n int) {
+	if s != "" && strings.IndexByte("-+=", s[0]) >= 0 {
+		return 1
+	}
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	if n > 0 && n < len(s) && (s[n] == '.' || s[n] == ')') {
+		return n + 1
+	}
+	return 0
+}
 
 // escapeMarkdown escapes s, a line's text, so that Markdown shows it as
 // written.
 func escapeMarkdown(s string) string {
 	s = mdEscaper.Replace(s)
-	if m := listStart.FindStringIndex(s); m != nil {
-		s = s[:m[1]-1] + `\` + s[m[1]-1:]
+	if n := listMark(s); n > 0 {
+		s = s[:n-1] + `\` + s[n-1:]
 	}
 	return s
 }

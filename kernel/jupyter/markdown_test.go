@@ -34,14 +34,23 @@ func TestToMarkdown(t *testing.T) {
 }
 
 // FuzzToMarkdown: whatever the HTML, the Markdown holds no tag (bleach
-// would escape it) and no raw < or > outside a fenced block.
+// would escape it) and no raw < or > outside a fenced block; and where the
+// strict parser accepts the HTML, the Markdown is what the HTML5 parser's
+// converter makes of it.
 func FuzzToMarkdown(f *testing.F) {
 	f.Add(`<div><table><tr><td>a</td></tr></table></div>`)
 	f.Add(`<pre>x</pre><div><b>y</b><a href="z">w</a></div>`)
 	f.Add(`<div>&lt;script&gt;</div><script>x</script>`)
+	f.Add("<pre>\n\nx &amp; y</pre><p>a<br>b</p><ul><li>- c</li></ul>")
+	f.Add(`<div style="font-weight:bold"><span>1.</span> <i>x</i><!-- y --><strong>z</strong></div>`)
+	f.Add(`<table><thead><tr><th>a</th></tr></thead><tbody><tr><td><a href='x y'>|</a></td></tr></tbody></table>`)
+	f.Add(`<div><svg><g><title>t</title><text x=1>&#x25B6;</text><rect/></g></svg>x</div>`)
 	f.Fuzz(func(t *testing.T, in string) {
 		if !utf8.ValidString(in) {
 			return
+		}
+		if _, err := parseKernelHTML(in); err == nil {
+			checkSameMarkdown(t, in)
 		}
 		md, _ := toMarkdown(in)
 		fence := ""

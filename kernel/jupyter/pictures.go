@@ -5,6 +5,7 @@ import (
 	"html"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Pictures in outputs that every viewer keeps.
@@ -32,8 +33,10 @@ import (
 // A live view's parts share its display id, suffixed per part, so
 // update_display_data moves each of them.
 
-// svgTag finds the start and end tags of svg elements.
-var svgTag = regexp.MustCompile(`(?i)<(/?)svg\b[^>]*>`)
+// svgTag finds the start and end tags of svg elements; compiled on first
+// use, so that a command that never publishes a picture does not pay for
+// it at start-up.
+var svgTag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)<(/?)svg\b[^>]*>`) })
 
 // svgAttr reads one attribute of an svg start tag.
 func svgAttr(tag, name string) string {
@@ -57,7 +60,7 @@ type picture struct {
 // inside their outer one. Unbalanced HTML is returned whole, with no
 // pictures. O(len(h)).
 func splitPictures(h string) (rest string, pics []picture) {
-	locs := svgTag.FindAllStringSubmatchIndex(h, -1)
+	locs := svgTag().FindAllStringSubmatchIndex(h, -1)
 	if locs == nil {
 		return h, nil
 	}
@@ -98,7 +101,7 @@ func splitPictures(h string) (rest string, pics []picture) {
 }
 
 func pictureOf(svg string) picture {
-	open := svgTag.FindString(svg)
+	open := svgTag().FindString(svg)
 	if !strings.Contains(open, "xmlns=") {
 		svg = strings.Replace(svg, "<svg", `<svg xmlns="http://www.w3.org/2000/svg"`, 1)
 	}
@@ -134,12 +137,25 @@ func (p picture) bundle() (map[string]string, error) {
 	return map[string]string{"image/png": base64.StdEncoding.EncodeToString(png), "text/plain": p.text()}, nil
 }
 
-// hasText reports whether HTML shows anything but markup and blanks.
+// hasText reports whether HTML shows anything but markup and blanks: text
+// outside every <...> that is not white space (a < that no > closes is
+// text). O(len(h)).
 func hasText(h string) bool {
-	return strings.TrimSpace(htmlTags.ReplaceAllString(h, "")) != ""
+	for {
+		lt := strings.IndexByte(h, '<')
+		if lt < 0 {
+			return strings.TrimSpace(h) != ""
+		}
+		if strings.TrimSpace(h[:lt]) != "" {
+			return true
+		}
+		gt := strings.IndexByte(h[lt:], '>')
+		if gt < 0 {
+			return true
+		}
+		h = h[lt+gt+1:]
+	}
 }
-
-var htmlTags = regexp.MustCompile(`<[^>]*>`)
 
 // svgBundle is the MIME bundle of a picture without its PNG: what a
 // passing frame of a run sends (a big search's PNG costs far more than

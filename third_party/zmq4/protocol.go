@@ -11,9 +11,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"golang.org/x/text/cases"
-	"golang.org/x/text/language"
 )
 
 var (
@@ -277,6 +274,31 @@ func (fl flag) hasMore() bool   { return fl&hasMoreBitFlag == hasMoreBitFlag }
 func (fl flag) isLong() bool    { return fl&isLongBitFlag == isLongBitFlag }
 func (fl flag) isCommand() bool { return fl&isCommandBitFlag == isCommandBitFlag }
 
+// toTitle upper-cases the first letter of each word of a property name
+// ("socket-type" is "Socket-Type") as golang.org/x/text/cases.Title with
+// NoLower does for ASCII: a word is broken by any byte but a letter, a
+// digit, '_' and the mid-word marks ' . : (two marks in a row break it).
+// stepviz patch: ASCII only, in place of x/text, whose tables every
+// program linking this package initialised at start-up. Bytes outside
+// ASCII are left as they are and break nothing; a name's length never
+// changes, which Property.Read relies on.
 func toTitle(s string) string {
-	return cases.Title(language.Und, cases.NoLower).String(s)
+	isMid := func(c byte) bool { return c == '\'' || c == '.' || c == ':' }
+	b := []byte(s)
+	midWord := false
+	for i, c := range b {
+		switch {
+		case c|0x20 >= 'a' && c|0x20 <= 'z':
+			if !midWord && c >= 'a' {
+				b[i] = c - ('a' - 'A')
+			}
+			midWord = true
+		case c < 0x80 && !(c >= '0' && c <= '9' || c == '_' || isMid(c)):
+			midWord = false
+		}
+		if isMid(c) && i+1 < len(b) && isMid(b[i+1]) {
+			midWord = false
+		}
+	}
+	return string(b)
 }

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"stepviz/internal/usererr"
@@ -206,7 +207,7 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 			continue
 		}
 		if kind == "" { // a header row
-			if m := openAfterRE.FindStringSubmatch(heading); m != nil {
+			if m := openAfterRE().FindStringSubmatch(heading); m != nil {
 				if a == nil {
 					return nil, usererr.Errorf("export", "%s: line %d: an open list table before the steps table: keep the sheet's steps table (its header names step and node) above it", name, line)
 				}
@@ -283,8 +284,9 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 	return a.finish(name)
 }
 
-// openAfterRE finds a worksheet's "Open list after step N" heading.
-var openAfterRE = regexp.MustCompile(`(?i)open list after step (\d+)`)
+// openAfterRE finds a worksheet's "Open list after step N" heading;
+// compiled on first use, not at start-up.
+var openAfterRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)open list after step (\d+)`) })
 
 // openTable is a Markdown table of the open list after one step, as a
 // worksheet prints it (#, node, g, h, f): only its node column is graded.

@@ -55,6 +55,7 @@ func writeCSV(w io.Writer, sess *session) error {
 	if err := sess.forgetSubtrees(); err != nil {
 		return err
 	}
+	sess.s.OmitTies() // no column names ties
 	puzzle := sess.inst.Kind() == "puzzle"
 	var row csvRow
 	for _, c := range CSVColumns {
@@ -66,14 +67,14 @@ func writeCSV(w io.Writer, sess *session) error {
 	// one walk, each row written as its step is taken: the memory is one
 	// row's, whatever the trace's length; the row, the state's and the
 	// children's text are built in buffers reused from row to row
-	var kids, state []byte
+	var kids, state, num []byte
 	_, err := sess.walk(func(ev *stepper.Event) error {
 		x := ev.Expanded
 		action := x.Action
 		if action == "" {
 			action = "none"
 		}
-		sh := x.Shown()
+		sh := stepper.ShowNumbers(x.G, x.H, x.F)
 		state = appendCSVState(state[:0], x.State, puzzle)
 		kids = appendChildren(kids[:0], ev.Children, puzzle)
 		row.reset()
@@ -81,9 +82,12 @@ func writeCSV(w io.Writer, sess *session) error {
 		row.int(x.ID)
 		row.textBytes(state)
 		row.text(action)
-		row.plain(sh.G)
-		row.plain(sh.H)
-		row.plain(sh.F)
+		num = sh.AppendG(num[:0])
+		row.plainBytes(num)
+		num = sh.AppendH(num[:0])
+		row.plainBytes(num)
+		num = sh.AppendF(num[:0])
+		row.plainBytes(num)
 		row.int(x.Parent)
 		row.int(x.Depth)
 		row.text(string(x.Status))
@@ -143,18 +147,18 @@ func appendChildren(b []byte, cs []stepper.Child, puzzle bool) []byte {
 		if i > 0 {
 			b = append(b, "; "...)
 		}
-		sh := c.Shown()
+		sh := stepper.ShowNumbers(c.G, c.H, c.F)
 		b = strconv.AppendInt(b, int64(c.ID), 10)
 		b = append(b, ' ')
 		b = appendCSVState(b, c.State, puzzle)
 		b = append(b, ' ')
 		b = append(b, c.Fate...)
 		b = append(b, " g="...)
-		b = append(b, sh.G...)
+		b = sh.AppendG(b)
 		b = append(b, " h="...)
-		b = append(b, sh.H...)
+		b = sh.AppendH(b)
 		b = append(b, " f="...)
-		b = append(b, sh.F...)
+		b = sh.AppendF(b)
 	}
 	return b
 }

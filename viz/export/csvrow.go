@@ -43,6 +43,12 @@ func (r *csvRow) plain(s string) {
 	r.b = appendCSVField(r.b, "", s)
 }
 
+// plainBytes is plain for a cell built in a buffer of the caller's.
+func (r *csvRow) plainBytes(s []byte) {
+	r.sep()
+	r.b = appendCSVFieldBytes(r.b, "", s)
+}
+
 // text appends a text cell as csvText writes it.
 func (r *csvRow) text(s string) {
 	r.sep()

@@ -399,7 +399,7 @@ func viaText(n stepper.NodeInfo) string {
 }
 
 // iterationsOf is the iterations an ids or idastar export has computed
-// (viz.Iterations: O(steps)), nil for every other search.
+// (viz.Iterations: O(iterations)), nil for every other search.
 func iterationsOf(sess *session) []viz.Iteration {
 	if a := sess.opts.Algorithm; a != stepper.IDS && a != stepper.IDAStar {
 		return nil

@@ -151,7 +151,10 @@ func newSession(s *stepper.Search, upTo int) (*session, error) {
 		return nil, usererr.Errorf("export", "step %d: want a step number >= 0, Current or ToEnd", upTo)
 	}
 	o := s.Options()
-	o.Forget, o.Linear = true, false // a writer that needs only events asks for Linear (forgetSubtrees)
+	// a writer that needs only events asks for Linear (forgetSubtrees); a
+	// checkpointed search (stepper.Options.Checkpoint) is replayed without
+	// its checkpoints, which imply Linear
+	o.Forget, o.Linear, o.Checkpoint = true, false, false
 	own, err := stepper.NewSearch(s.Instance(), o)
 	if err != nil {
 		return nil, usererr.Errorf("export", "cannot rebuild the search: %w", err)

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"stepviz/server/session"
 )
 
 // loadSteps is where the load benchmarks' session stands when the
@@ -210,13 +212,13 @@ func BenchmarkQueryFlood4(b *testing.B) {
 					case 1:
 						m = clientMsg{Type: queryLive}
 					case 2:
-						ids := make([]int, maxStatesIDs)
+						ids := make([]int, session.MaxStatesIDs)
 						for j := range ids {
 							ids[j] = r.IntN(50000)
 						}
 						m = clientMsg{Type: queryStates, IDs: ids}
 					case 3:
-						m = clientMsg{Type: queryRows, List: "open", Offset: r.IntN(20000), Count: maxRows}
+						m = clientMsg{Type: queryRows, List: "open", Offset: r.IntN(20000), Count: session.MaxRows}
 					}
 					m.ID = n + 1
 					raw, _ := json.Marshal(m)

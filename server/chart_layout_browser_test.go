@@ -16,7 +16,7 @@ func TestChartLegendAndCounters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess.hub.do(func() { sess.hub.seek(800, reasonSeek) })
+	_ = sess.Command(clientMsg{Type: cmdSeek, Step: 800})
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(800), chromedp.Sleep(400*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"stepviz/internal/testenv"
 	testbrowser "stepviz/internal/testenv/browser"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/stepper/problems"
 )
@@ -185,7 +186,7 @@ func TestEndToEnd(t *testing.T) {
 	}
 	sess := onlySession(t, srv)
 	var live int
-	sess.hub.do(func() { live = sess.hub.search.StepCount() })
+	sess.Do(func(lv session.Live) { live = lv.Search.StepCount() })
 	if live != 4 {
 		t.Errorf("after the follower's clicks the session is at step %d, want 4", live)
 	}
@@ -205,17 +206,14 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-func onlySession(t *testing.T, srv *Server) *session {
+func onlySession(t *testing.T, srv *Server) *session.Session {
 	t.Helper()
-	srv.sessions.mu.Lock()
-	defer srv.sessions.mu.Unlock()
-	if len(srv.sessions.sessions) != 1 {
-		t.Fatalf("%d sessions, want 1", len(srv.sessions.sessions))
+	ids := srv.sessions.IDs()
+	if len(ids) != 1 {
+		t.Fatalf("%d sessions, want 1", len(ids))
 	}
-	for _, s := range srv.sessions.sessions {
-		return s
-	}
-	return nil
+	s, _ := srv.sessions.Get(ids[0])
+	return s
 }
 
 // TestEndToEndViews opens each kind of problem, steps with the keyboard,
@@ -249,7 +247,7 @@ func TestEndToEndViews(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tc.start > 0 {
-				sess.hub.do(func() { sess.hub.seek(tc.start, reasonSeek) })
+				_ = sess.Command(clientMsg{Type: cmdSeek, Step: tc.start})
 			}
 			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(tc.start)); err != nil {
 				t.Fatal(err)

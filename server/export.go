@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"stepviz/internal/usererr"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/viz/export"
 )
@@ -75,9 +76,9 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		live     int
 		furthest int
 	)
-	if !sess.hub.do(func() {
-		inst, o = sess.hub.search.Instance(), sess.hub.search.Options()
-		live, furthest = sess.hub.search.StepCount(), sess.hub.viewLimit()
+	if !sess.Do(func(lv session.Live) {
+		inst, o = lv.Search.Instance(), lv.Search.Options()
+		live, furthest = lv.Search.StepCount(), lv.ViewLimit()
 	}) {
 		httpError(w, "the session has ended", http.StatusGone)
 		return
@@ -125,7 +126,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func exportName(sess *session, step int, f export.Format) string {
+func exportName(sess *session.Session, step int, f export.Format) string {
 	return fmt.Sprintf("stepviz-%s-step%d%s", sess.ID, step, f.Ext)
 }
 

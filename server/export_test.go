@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/server/session"
 	"stepviz/viz/export"
 )
 
@@ -54,7 +55,7 @@ func TestExportDownloads(t *testing.T) {
 	for _, bad := range []struct{ query, want string }{
 		{"?format=pdf", "unknown export format"},
 		{"?format=json&step=-1", "want a whole number"},
-		{fmt.Sprintf("?format=json&step=%d", 4+exploreAhead+1), "want a whole number"},
+		{fmt.Sprintf("?format=json&step=%d", 4+session.ExploreAhead+1), "want a whole number"},
 	} {
 		if code, body, _ := get(t, base+bad.query); code != http.StatusBadRequest || !strings.Contains(body, bad.want) {
 			t.Errorf("GET %s: %d %q, want 400 saying %q", bad.query, code, body, bad.want)

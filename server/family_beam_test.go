@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // The page of beam search, local beam search and bidirectional A* (issue
@@ -292,12 +293,12 @@ func TestBiAStarPage(t *testing.T) {
 // Sibiu f 393 then Timisoara f 447: no tie).
 func TestBeamHelloAndFirstPaint(t *testing.T) {
 	for options, want := range map[string]bool{"beam width=2 local=true": true, "beam width=2": false, "astar": false, "bfs": false} {
-		if got := problemInfo(newSearch(t, "graph romania", options)).Layered; got != want {
+		if got := viz.DescribeSearch(newSearch(t, "graph romania", options)).Layered; got != want {
 			t.Errorf("%s: hello layered %v, want %v", options, got, want)
 		}
 	}
 	_, ts, sess := liveServer(t, Config{}, "graph romania", "beam width=2 local=true")
-	sess.hub.do(func() { sess.hub.seek(1, reasonSeek) })
+	_ = sess.Command(clientMsg{Type: cmdSeek, Step: 1})
 	_, page, _ := get(t, ts.URL+presenterPath(sess))
 	rows := byTestID(t, page, "open-row")
 	if len(rows) != 2 || !strings.Contains(rows[0], "Sibiu") || !strings.Contains(rows[1], "Timisoara") {

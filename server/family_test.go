@@ -9,7 +9,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"stepviz/server/room"
+	"stepviz/server/session"
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // The depth-first iterative and bidirectional searches on the lecture
@@ -34,26 +37,26 @@ func TestFormAcceptsEveryFamily(t *testing.T) {
 	defer srv.Close()
 	ts := newTestServer(t, srv)
 	for _, tc := range familyForms {
-		before := srv.sessions.len()
+		before := srv.sessions.Len()
 		resp, body := post(t, ts.URL+"/sessions", url.Values{"source": {"example"}, "example": {"romania"}, "algo": {tc.algo}, "h": {"default"}})
 		if resp.StatusCode != http.StatusSeeOther {
 			t.Errorf("%s: HTTP %d: %v", tc.algo, resp.StatusCode, byTestID(t, body, "form-error"))
 			continue
 		}
-		if n := srv.sessions.len(); n != before+1 {
+		if n := srv.sessions.Len(); n != before+1 {
 			t.Fatalf("%s: %d sessions after the form, want %d", tc.algo, n, before+1)
 		}
-		if _, err := srv.roomSearch("graph romania", tc.algo); err != nil {
+		if _, err := room.BuildSearch("graph romania", tc.algo, srv.cfg.MaxNodes); err != nil {
 			t.Errorf("%s in a room: %v", tc.algo, err)
 		}
 		// a trace of its first 5 steps opens as a session
-		before = srv.sessions.len()
+		before = srv.sessions.Len()
 		if resp, body := upload(t, ts.URL, traceJSON(t, "graph romania", tc.algo, 5)); resp.StatusCode != http.StatusSeeOther {
 			t.Errorf("%s: a trace upload: %s: %v", tc.algo, resp.Status, byTestID(t, body, "form-error"))
-		} else if n := srv.sessions.len(); n != before+1 {
+		} else if n := srv.sessions.Len(); n != before+1 {
 			t.Errorf("%s: %d sessions after a trace upload, want %d", tc.algo, n, before+1)
 		}
-		info := problemInfo(newSearch(t, "graph romania", tc.algo))
+		info := viz.DescribeSearch(newSearch(t, "graph romania", tc.algo))
 		if info.Frontier != tc.frontier || !info.Ext {
 			t.Errorf("%s: hello frontier %q ext %v, want %q and ext", tc.algo, info.Frontier, info.Ext, tc.frontier)
 		}
@@ -82,7 +85,7 @@ func stepOfIteration(t *testing.T, problem, options string, it int) int {
 // click, RBFS's f-limits, backups and stored F.
 func TestFamilyPages(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
-	start := func(problem, options string) *session {
+	start := func(problem, options string) *session.Session {
 		t.Helper()
 		sess, err := srv.startSession(newSearch(t, problem, options))
 		if err != nil {
@@ -156,7 +159,7 @@ func TestFamilyPages(t *testing.T) {
 		// a follower views an earlier iteration on its own copy; live stays
 		sess := start("graph romania", "idastar")
 		k3 := stepOfIteration(t, "graph romania", "idastar", 3)
-		sess.hub.do(func() { sess.hub.seek(k3, reasonSeek) })
+		_ = sess.Command(clientMsg{Type: cmdSeek, Step: k3})
 		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/s/"+sess.ID), waitStep(k3)); err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +168,7 @@ func TestFamilyPages(t *testing.T) {
 			t.Fatalf("a follower clicking iteration 1: %v", err)
 		}
 		var live int
-		sess.hub.do(func() { live = sess.hub.search.StepCount() })
+		sess.Do(func(lv session.Live) { live = lv.Search.StepCount() })
 		if live != k3 || !strings.Contains(eval[string](t, ctx, `document.getElementById("live-text").textContent`), "Exploring") {
 			t.Errorf("the follower's click moved live to %d (want %d) or is not exploring: %q", live, k3, eval[string](t, ctx, `document.getElementById("live-text").textContent`))
 		}
@@ -245,12 +248,12 @@ func TestNodeCapCountsEveryIteration(t *testing.T) {
 	var v view
 	readAs(t, c, msgMove, &v)
 	var nodes int
-	sess.hub.do(func() { nodes = sess.hub.search.NodeEnd(sess.hub.search.Horizon()) })
+	sess.Do(func(lv session.Live) { nodes = lv.Search.NodeEnd(lv.Search.Horizon()) })
 	if v.Status != stepper.Running || nodes < limit || nodes > limit+8 || v.IterStart == 0 {
 		t.Fatalf("run to goal: step %d %s with %d nodes (iteration from %d), want to stop running at about %d nodes over several iterations", v.Step, v.Status, nodes, v.IterStart, limit)
 	}
 	send(t, c, clientMsg{Type: cmdStep})
-	var e ErrorMsg
+	var e errorMsg
 	readAs(t, c, msgError, &e)
 	if !strings.Contains(e.Message, "limit") || !strings.Contains(e.Message, "stepviz solve") {
 		t.Errorf("a step at the cap: %q", e.Message)
@@ -281,7 +284,7 @@ func TestFormParentOption(t *testing.T) {
 	}
 	var opts string
 	sess := onlySession(t, srv)
-	sess.hub.do(func() { opts = sess.hub.search.Options().String() })
+	sess.Do(func(lv session.Live) { opts = lv.Search.Options().String() })
 	if !strings.Contains(opts, "parent=keep") {
 		t.Errorf("the session's options %q lack parent=keep", opts)
 	}
@@ -309,7 +312,7 @@ func TestFormBeamOptions(t *testing.T) {
 	}
 	var opts string
 	sess := onlySession(t, srv)
-	sess.hub.do(func() { opts = sess.hub.search.Options().String() })
+	sess.Do(func(lv session.Live) { opts = lv.Search.Options().String() })
 	for _, want := range []string{"width=5", "local=true", "f=h"} {
 		if !strings.Contains(opts, want) {
 			t.Errorf("the session's options %q lack %s", opts, want)

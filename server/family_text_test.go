@@ -60,7 +60,7 @@ func TestPageFamilyTextIsGos(t *testing.T) {
 	} {
 		s := newSearch(t, tc.problem, tc.options)
 		s.Run(12)
-		info := problemInfo(s)
+		info := viz.DescribeSearch(s)
 		fam := info.Family
 		if fam.Algorithm != strings.Fields(tc.options)[0] {
 			t.Fatalf("%s: the problem info describes %q", tc.name, fam.Algorithm)

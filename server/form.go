@@ -6,6 +6,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/script"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/stepper/problems"
 	"stepviz/templates"
@@ -208,7 +209,7 @@ func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, erro
 		return nil, usererr.Errorf("server", "maxnodes %d is above this server's limit of %d nodes per session; lower it (or restart the server with a larger -max-nodes)", o.MaxNodes, maxNodes).For("maxnodes")
 	}
 	if !o.Algorithm.Journaled() {
-		return nil, fieldError("algo", notJournaled(o.Algorithm))
+		return nil, fieldError("algo", session.NotJournaled(o.Algorithm))
 	}
 	s, err := stepper.NewSearch(inst, o)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net/url"
 
 	"stepviz/internal/webguard"
+	"stepviz/server/live"
 	"stepviz/static"
 	"stepviz/stepper/game"
 	"stepviz/stepper/local"
@@ -24,8 +25,7 @@ const livePath = "/live"
 //	GET  /g/{id}       the session's page (?key= the presenter's)
 //	GET  /g/{id}/ws    its websocket (docs/viewer.md)
 func (s *Server) routeLive() {
-	s.live = &liveStore{by: map[string]*liveSession{}, max: s.cfg.MaxSessions, perOwner: s.cfg.MaxPerClient, idle: s.cfg.Idle,
-		mem: s.sessions.mem, maxNodes: s.cfg.MaxNodes}
+	s.live = live.NewStore(s.cfg.MaxSessions, s.cfg.MaxPerClient, s.cfg.Idle, s.cfg.Memory, s.cfg.MaxNodes)
 	s.mux.HandleFunc("GET "+livePath, s.handleLiveForm)
 	s.mux.HandleFunc("POST "+livePath, s.handleLiveCreate)
 	s.mux.HandleFunc("GET /g/{id}", s.handleLivePage)
@@ -46,8 +46,8 @@ func (s *Server) liveFormData(problem, algo string) templates.LiveFormData {
 func (s *Server) handleLiveForm(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	problem, algo := q.Get("problem"), q.Get("algo")
-	if len(problem) > maxLiveLine || len(algo) > maxLiveLine {
-		httpError(w, fmt.Sprintf("the problem or algorithm line is longer than %d KiB; shorten it", maxLiveLine>>10), http.StatusRequestURITooLong)
+	if len(problem) > live.MaxLine || len(algo) > live.MaxLine {
+		httpError(w, fmt.Sprintf("the problem or algorithm line is longer than %d KiB; shorten it", live.MaxLine>>10), http.StatusRequestURITooLong)
 		return
 	}
 	if problem == "" {
@@ -63,7 +63,7 @@ func (s *Server) handleLiveCreate(w http.ResponseWriter, r *http.Request) {
 		httpError(w, err.Error(), http.StatusUnsupportedMediaType)
 		return
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, 2*maxLiveLine+1024)
+	r.Body = http.MaxBytesReader(w, r.Body, 2*live.MaxLine+1024)
 	if err := r.ParseForm(); err != nil {
 		formError(w, err)
 		return
@@ -74,30 +74,30 @@ func (s *Server) handleLiveCreate(w http.ResponseWriter, r *http.Request) {
 		d.Error = err.Error()
 		render(w, r, status, templates.LiveForm(d))
 	}
-	l, err := newLiveSearch(problem, algo, s.cfg.MaxNodes)
+	l, err := live.NewSearch(problem, algo, s.cfg.MaxNodes)
 	if err != nil {
 		fail(http.StatusUnprocessableEntity, err)
 		return
 	}
-	ls, err := s.live.add(l, webguard.ClientIP(r))
+	ls, err := s.live.Add(l, webguard.ClientIP(r))
 	if err != nil {
 		fail(http.StatusServiceUnavailable, err)
 		return
 	}
-	s.logf("live session %s: %s / %s", ls.ID, clipText(l.problem, 60), clipText(l.algo, 40))
-	http.Redirect(w, r, "/g/"+ls.ID+"?"+keyParam+"="+url.QueryEscape(ls.key), http.StatusSeeOther)
+	s.logf("live session %s: %s / %s", ls.ID, live.ClipText(problem, 60), live.ClipText(algo, 40))
+	http.Redirect(w, r, "/g/"+ls.ID+"?"+keyParam+"="+url.QueryEscape(ls.Key()), http.StatusSeeOther)
 }
 
 // liveLookup finds the session of r and whether r carries its presenter
 // key; it has replied when ok is false.
-func (s *Server) liveLookup(w http.ResponseWriter, r *http.Request) (ls *liveSession, presenter, ok bool) {
-	ls, ok = s.live.get(r.PathValue("id"))
+func (s *Server) liveLookup(w http.ResponseWriter, r *http.Request) (ls *live.Session, presenter, ok bool) {
+	ls, ok = s.live.Get(r.PathValue("id"))
 	if !ok {
 		httpError(w, "no such live session (it may have ended, or the server restarted); start one at "+livePath, http.StatusNotFound)
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)
-	if key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(ls.key)) != 1 {
+	if key != "" && subtle.ConstantTimeCompare([]byte(key), []byte(ls.Key())) != 1 {
 		httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}
@@ -109,9 +109,7 @@ func (s *Server) handleLivePage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ls.mu.Lock()
-	f, err := ls.s.frame()
-	ls.mu.Unlock()
+	f, err := ls.Frame()
 	if err != nil {
 		httpError(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -133,32 +131,5 @@ func (s *Server) handleLiveWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ls.mu.Lock()
-	n := len(ls.clients)
-	ls.mu.Unlock()
-	if n >= s.cfg.MaxClients {
-		httpError(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
-		return
-	}
-	release := func() {}
-	if !presenter {
-		var err error
-		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
-			httpError(w, err.Error(), http.StatusServiceUnavailable)
-			return
-		}
-	}
-	conn, err := s.upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		release()
-		return
-	}
-	c := &liveClient{conn: conn, presenter: presenter, wake: make(chan struct{}, 1), release: release}
-	if !ls.attach(c) {
-		_ = conn.Close()
-		release()
-		return
-	}
-	go ls.writePump(c)
-	go ls.readPump(c)
+	ls.Connect(w, r, presenter, live.Conn{MaxClients: s.cfg.MaxClients, Addrs: s.addrs, Upgrader: &s.upgrader})
 }

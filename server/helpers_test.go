@@ -11,6 +11,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/stepper/graph"
 	"stepviz/stepper/problems"
@@ -42,7 +43,7 @@ func newSearch(t testing.TB, problem, options string) *stepper.Search {
 
 // liveServer serves srv on 127.0.0.1 (httptest listens there) and starts
 // one session on the problem.
-func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *httptest.Server, *session) {
+func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *httptest.Server, *session.Session) {
 	t.Helper()
 	srv := New(cfg)
 	ts := httptest.NewServer(srv)
@@ -55,7 +56,7 @@ func liveServer(t testing.TB, cfg Config, problem, options string) (*Server, *ht
 }
 
 // wsURL is the websocket address of a session, with the key if given.
-func wsURL(ts *httptest.Server, sess *session, key string) string {
+func wsURL(ts *httptest.Server, sess *session.Session, key string) string {
 	u := "ws" + strings.TrimPrefix(ts.URL, "http") + "/s/" + sess.ID + "/ws"
 	if key != "" {
 		u += "?key=" + key
@@ -64,7 +65,7 @@ func wsURL(ts *httptest.Server, sess *session, key string) string {
 }
 
 // dial connects and reads the hello and the join state.
-func dial(t testing.TB, ts *httptest.Server, sess *session, key string) (*websocket.Conn, hello, view) {
+func dial(t testing.TB, ts *httptest.Server, sess *session.Session, key string) (*websocket.Conn, hello, view) {
 	t.Helper()
 	c, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"stepviz/internal/usererr"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
 )
@@ -24,8 +25,8 @@ func (s *Server) handleHeuristic(w http.ResponseWriter, r *http.Request) {
 		inst stepper.Instance
 		h    string
 	)
-	if !sess.hub.do(func() {
-		inst, h = sess.hub.search.Instance(), sess.hub.search.Options().Heuristic
+	if !sess.Do(func(lv session.Live) {
+		inst, h = lv.Search.Instance(), lv.Search.Options().Heuristic
 	}) {
 		httpError(w, "the session has ended", http.StatusGone)
 		return

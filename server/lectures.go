@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"sort"
 	"time"
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	persist "stepviz/store"
 	"stepviz/templates"
@@ -44,7 +44,7 @@ const (
 // keepLecture records sess, started from the form fv by owner, as a
 // lecture, and makes its moves saved. It returns why it could not (the
 // session runs anyway), or "" once kept. A no-op without a database.
-func (s *Server) keepLecture(ctx context.Context, sess *session, fv templates.FormValues, owner string) string {
+func (s *Server) keepLecture(ctx context.Context, sess *session.Session, fv templates.FormValues, owner string) string {
 	if s.cfg.DB == nil {
 		return ""
 	}
@@ -70,14 +70,13 @@ func (s *Server) keepLecture(ctx context.Context, sess *session, fv templates.Fo
 		s.logf("lecture %s evicted: unused for %v and the server full", id, lectureIdle)
 	}
 	var spec, opts string
-	sess.hub.do(func() { spec, opts = sess.hub.info.Spec, sess.hub.info.Options })
-	l := persist.Lecture{ID: sess.ID, KeyHash: persist.HashKey(sess.key), Form: string(form), Spec: spec, Options: opts, Owner: owner}
+	sess.Do(func(lv session.Live) { spec, opts = lv.Info.Spec, lv.Info.Options })
+	l := persist.Lecture{ID: sess.ID, KeyHash: persist.HashKey(sess.Key()), Form: string(form), Spec: spec, Options: opts, Owner: owner}
 	if err := s.cfg.DB.CreateLecture(ctx, l); err != nil {
 		return "not kept across restarts: " + usererr.Text(err)
 	}
 	// The presenter has not been sent the page yet: no move precedes this.
-	sess.hub.do(func() { sess.onMove = s.lectureMoved(sess.ID) })
-	sess.kept.Store(true)
+	sess.Keep(s.lectureMoved(sess.ID))
 	return ""
 }
 
@@ -94,8 +93,8 @@ func (s *Server) lectureMoved(id string) func(*stepper.Search) {
 // lectureSession returns the live session of lecture id, rebuilding it
 // from its record at its step when this process has none. It returns
 // false if no lecture has that id. Cost: O(step) engine steps.
-func (s *Server) lectureSession(ctx context.Context, id string) (*session, bool, error) {
-	if sess, ok := s.sessions.get(id); ok {
+func (s *Server) lectureSession(ctx context.Context, id string) (*session.Session, bool, error) {
+	if sess, ok := s.sessions.Get(id); ok {
 		return sess, true, nil
 	}
 	l, err := s.cfg.DB.Lecture(ctx, id)
@@ -117,72 +116,11 @@ func (s *Server) lectureSession(ctx context.Context, id string) (*session, bool,
 	for search.StepCount() < l.Step && !search.Status().Done() {
 		search.Run(1)
 	}
-	sess, err := s.sessions.adoptLecture(id, l.Owner, l.KeyHash, search, problemInfo(search), s.cfg.MaxNodes, s.lectureMoved(id))
+	sess, err := s.sessions.AdoptLecture(id, l.Owner, l.KeyHash, search, s.cfg.MaxNodes, s.lectureMoved(id))
 	if err != nil {
 		return nil, false, err
 	}
 	return sess, true, nil
-}
-
-// unloadKept stops up to n kept sessions of owner that no page is
-// connected to (lectures, rebuilt from the database on their next
-// request), least recently used first, and returns how many it stopped.
-// O(sessions log sessions).
-func (st *store) unloadKept(owner string, n int) int {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	return st.unloadKeptLocked(owner, n)
-}
-
-func (st *store) unloadKeptLocked(owner string, n int) int {
-	var kept []*session
-	for _, s := range st.sessions {
-		if s.owner == owner && s.kept.Load() && s.hub.connected.Load() == 0 {
-			kept = append(kept, s)
-		}
-	}
-	sort.Slice(kept, func(i, j int) bool { return kept[i].hub.lastUsed.Load() < kept[j].hub.lastUsed.Load() })
-	kept = kept[:min(n, len(kept))]
-	for _, s := range kept {
-		st.dropLocked(s)
-		go s.hub.stop()
-	}
-	return len(kept)
-}
-
-// adoptLecture registers search as lecture id's session, owned by owner
-// and counted in its share: when the share is full, the owner's kept
-// sessions no page is connected to are unloaded first; when the server is
-// full, idle sessions are reclaimed. If the id is already live, that
-// session.
-func (st *store) adoptLecture(id, owner string, keyHash []byte, s *stepper.Search, info ProblemInfo, maxNodes int, onMove func(*stepper.Search)) (*session, error) {
-	st.mu.Lock()
-	if sess, ok := st.sessions[id]; ok {
-		st.mu.Unlock()
-		return sess, nil
-	}
-	if owner != "" && st.owned[owner] >= st.perOwner {
-		st.unloadKeptLocked(owner, st.owned[owner]-st.perOwner+1)
-		if st.owned[owner] >= st.perOwner {
-			st.mu.Unlock()
-			return nil, errOwnerQuota{st.perOwner, st.idle}
-		}
-	}
-	if len(st.sessions) >= st.max {
-		st.reclaimLocked("", len(st.sessions)-st.max+1)
-	}
-	if len(st.sessions) >= st.max {
-		st.mu.Unlock()
-		return nil, errTooManySessions{st.max}
-	}
-	sess := &session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, owner: owner, onMove: onMove}
-	sess.kept.Store(true)
-	sess.hub = newHub(sess, s, info)
-	st.sessions[id] = sess
-	st.owned[owner]++
-	st.mu.Unlock()
-	go sess.hub.run()
-	return sess, nil
 }
 
 // isLecturer reports whether r's browser holds the presenter key of a
@@ -199,7 +137,7 @@ func (s *Server) isLecturer(ctx context.Context, r *http.Request) bool {
 			continue
 		}
 		l, err := s.cfg.DB.Lecture(ctx, k.id)
-		if err == nil && l.Owner == owner && (&session{keyHash: l.KeyHash}).isPresenter(k.key) {
+		if err == nil && l.Owner == owner && session.KeyMatches(l.KeyHash, k.key) {
 			return true
 		}
 	}
@@ -209,35 +147,11 @@ func (s *Server) isLecturer(ctx context.Context, r *http.Request) bool {
 // startLecture starts a session from the landing form for r's client. A
 // lecturer (isLecturer) at its share has its least recently used lecture
 // no page shows unloaded instead of being refused.
-func (s *Server) startLecture(r *http.Request, search *stepper.Search) (*session, error) {
+func (s *Server) startLecture(r *http.Request, search *stepper.Search) (*session.Session, error) {
 	sess, err := s.startSessionFor(r, search)
-	var quota errOwnerQuota
-	if errors.As(err, &quota) && s.isLecturer(r.Context(), r) && s.sessions.unloadKept(webguard.ClientIP(r), 1) > 0 {
+	var quota session.OwnerQuotaError
+	if errors.As(err, &quota) && s.isLecturer(r.Context(), r) && s.sessions.UnloadKept(webguard.ClientIP(r), 1) > 0 {
 		sess, err = s.startSessionFor(r, search)
 	}
 	return sess, err
-}
-
-// dropLocked removes s from the store (not stopping it).
-func (st *store) dropLocked(s *session) {
-	delete(st.sessions, s.ID)
-	if st.owned[s.owner]--; st.owned[s.owner] <= 0 {
-		delete(st.owned, s.owner)
-	}
-}
-
-// remove stops session id and forgets it, closing its pages with reason;
-// it reports whether there was one.
-func (st *store) remove(id, reason string) bool {
-	st.mu.Lock()
-	s, ok := st.sessions[id]
-	if ok {
-		st.dropLocked(s)
-	}
-	st.mu.Unlock()
-	if ok {
-		s.hub.endReason.Store(&reason)
-		s.hub.stop()
-	}
-	return ok
 }

@@ -38,7 +38,7 @@ func BenchmarkLectureStep(b *testing.B) {
 				}
 			}
 			for b.Loop() {
-				sess.hub.do(func() { _ = sess.hub.command(clientMsg{Type: cmdStep}) })
+				_ = sess.Command(clientMsg{Type: cmdStep})
 			}
 		})
 	}
@@ -49,7 +49,7 @@ func BenchmarkLectureStep(b *testing.B) {
 		if why := srv.keepLecture(context.Background(), sess, fv, "10.0.0.1"); why != "" {
 			b.Fatal(why)
 		}
-		sess.hub.do(func() { sess.hub.seek(2000, reasonSeek) })
+		_ = sess.Command(clientMsg{Type: cmdSeek, Step: 2000})
 		id := sess.ID
 		srv.Close()
 		for b.Loop() {

@@ -3,6 +3,8 @@ package server
 import (
 	"runtime"
 	"testing"
+
+	"stepviz/server/session"
 )
 
 // BenchmarkSessionBytesPerNode measures what one lecture session holds per
@@ -17,17 +19,17 @@ func BenchmarkSessionBytesPerNode(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		srv, ts, sess := liveServer(b, Config{MaxNodes: nodes}, "puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0", "bfs")
-		sess.hub.do(func() { sess.hub.seek(goalTarget(0, nodes), reasonGoal) })
+		_ = sess.Command(clientMsg{Type: cmdGoal})
 		dial(b, ts, sess, "")
 		held := 0
-		sess.hub.do(func() { held = sess.hub.search.NodeCount() })
+		sess.Do(func(lv session.Live) { held = lv.Search.NodeCount() })
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		perNode = float64(after.HeapAlloc-before.HeapAlloc) / float64(held)
 		runtime.KeepAlive(srv)
 	}
 	b.ReportMetric(perNode, "B/node")
-	if perNode > sessionNodeBytes {
-		b.Errorf("a session holds %.0f bytes a node, over sessionNodeBytes (%d)", perNode, sessionNodeBytes)
+	if perNode > session.NodeBytes {
+		b.Errorf("a session holds %.0f bytes a node, over sessionNodeBytes (%d)", perNode, session.NodeBytes)
 	}
 }

@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/gorilla/websocket"
+
+	"stepviz/server/room"
+	"stepviz/server/session"
 )
 
 // bombBytes inflates to 15 MB and deflates to about 15 KB: under every
@@ -33,10 +36,10 @@ func TestCompressedBombRefused(t *testing.T) {
 		name, url string
 		limit     int64 // the socket's limit after inflation
 	}{
-		{"follower", base + "/s/" + sess.ID + "/ws", maxMessageSize},
-		{"presenter", base + "/s/" + sess.ID + "/ws?key=" + url.QueryEscape(sess.Key()), maxMessageSize},
-		{"room follower", base + "/r/" + code + "/ws?t=" + strings.Repeat("f", 20), followerReadLimit},
-		{"room presenter", base + "/r/" + code + "/ws?t=" + strings.Repeat("p", 20) + "&key=" + url.QueryEscape(roomKey), roomReadLimit},
+		{"follower", base + "/s/" + sess.ID + "/ws", session.MaxMessageSize},
+		{"presenter", base + "/s/" + sess.ID + "/ws?key=" + url.QueryEscape(sess.Key()), session.MaxMessageSize},
+		{"room follower", base + "/r/" + code + "/ws?t=" + strings.Repeat("f", 20), room.FollowerReadLimit},
+		{"room presenter", base + "/r/" + code + "/ws?t=" + strings.Repeat("p", 20) + "&key=" + url.QueryEscape(roomKey), room.ReadLimit},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bomb, err := websocket.NewPreparedMessage(websocket.TextMessage, bytes.Repeat([]byte{' '}, bombBytes))

@@ -23,6 +23,7 @@ import (
 
 	"stepviz/internal/membudget"
 	"stepviz/notebook"
+	"stepviz/server/session"
 	persist "stepviz/store"
 )
 
@@ -95,7 +96,7 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 	sessURL := wsBase(ts) + "/s/" + sess.ID + "/ws"
 	// 4 and 8: follower sockets up to the refusal, each querying 25 times
 	// a second; a socket closed for flooding comes back.
-	for range defaultSocketsPerAddress + 10 {
+	for range session.DefaultSocketsPerAddress + 10 {
 		attack(func() {
 			for ctx.Err() == nil {
 				c, _, err := dialerFrom(hostileIP).DialContext(ctx, sessURL, nil)
@@ -391,7 +392,7 @@ func TestCombinedHostileLoad(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if l.refusedWS == 0 || l.votes > DefaultVotersPerAddress || l.kernels > notebook.DefaultKernelsPerAddress {
+	if l.refusedWS == 0 || l.votes > session.DefaultVotersPerAddress || l.kernels > notebook.DefaultKernelsPerAddress {
 		t.Errorf("the attacker was not bounded: %d sockets refused, %d answers, %d notebook pages", l.refusedWS, l.votes, l.kernels)
 	}
 	if raceEnabled {

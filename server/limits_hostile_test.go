@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -13,6 +12,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"stepviz/server/session"
 )
 
 // Hostile clients of one address (127.0.0.2) against the limits that hold
@@ -58,7 +59,7 @@ func wsFrom(t testing.TB, ip, u string) (*websocket.Conn, int, string) {
 func wsBase(ts *httptest.Server) string { return "ws" + strings.TrimPrefix(ts.URL, "http") }
 
 // TestAddressSocketsBounded: one address cannot fill a session's slots:
-// past defaultSocketsPerAddress its follower sockets are refused with a
+// past session.DefaultSocketsPerAddress its follower sockets are refused with a
 // reason, while another address's follower and the presenter (from the
 // same address) still connect. Sockets opened faster than the address's
 // join rate are refused until the bucket refills, as a page would retry.
@@ -66,7 +67,7 @@ func TestAddressSocketsBounded(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
 	u := wsBase(ts) + "/s/" + sess.ID + "/ws"
 	throttled := 0
-	for i := 0; i < defaultSocketsPerAddress; {
+	for i := 0; i < session.DefaultSocketsPerAddress; {
 		c, status, body := wsFrom(t, hostileIP, u)
 		switch {
 		case c != nil:
@@ -82,7 +83,7 @@ func TestAddressSocketsBounded(t *testing.T) {
 	time.Sleep(time.Second) // the join bucket refills
 	c, status, body := wsFrom(t, hostileIP, u)
 	if c != nil || status != http.StatusServiceUnavailable || !strings.Contains(body, "your network") {
-		t.Fatalf("follower %d of one address: HTTP %d %q, want 503 saying the network has too many pages", defaultSocketsPerAddress+1, status, body)
+		t.Fatalf("follower %d of one address: HTTP %d %q, want 503 saying the network has too many pages", session.DefaultSocketsPerAddress+1, status, body)
 	}
 	if c, status, body := wsFrom(t, otherIP, u); c == nil {
 		t.Errorf("another address's follower refused: HTTP %d %s", status, body)
@@ -102,7 +103,7 @@ func TestPresenterNotLockedOut(t *testing.T) {
 			t.Fatalf("follower refused: HTTP %d %s", status, body)
 		}
 	}
-	waitFor(t, func() bool { return sess.hub.followers.Load() == 5 })
+	waitFor(t, func() bool { return sess.Stats().Followers == 5 })
 	if c, status, _ := wsFrom(t, otherIP, u); c != nil || status != http.StatusServiceUnavailable {
 		t.Errorf("a sixth follower: HTTP %d, want 503", status)
 	}
@@ -119,7 +120,7 @@ func TestPresenterNotLockedOut(t *testing.T) {
 
 // TestAddressRateShared: followers of one address that each keep under
 // their own rate still share one budget: sending together past
-// defaultAddressRate closes them with a reason, while another address's
+// session.DefaultAddressRate closes them with a reason, while another address's
 // follower querying at its own pace is not closed.
 func TestAddressRateShared(t *testing.T) {
 	_, ts, sess := liveServer(t, Config{}, puzzleLine, puzzleOpts)
@@ -232,9 +233,7 @@ func TestRoomSessionsCountAgainstOpener(t *testing.T) {
 	if opened != 4*loads {
 		t.Errorf("%d of %d room searches opened, want all (unwatched ones make room)", opened, 4*loads)
 	}
-	srv.sessions.mu.Lock()
-	held := srv.sessions.owned[hostileIP]
-	srv.sessions.mu.Unlock()
+	held := srv.sessions.Owned(hostileIP)
 	if held > DefaultMaxPerClient {
 		t.Errorf("one address's rooms hold %d sessions, over the quota of %d", held, DefaultMaxPerClient)
 	}
@@ -245,7 +244,7 @@ func TestRoomSessionsCountAgainstOpener(t *testing.T) {
 }
 
 // TestVotesPerAddress: fresh tokens on fresh sockets from one address cast
-// at most DefaultVotersPerAddress answers to a poll; a follower who has
+// at most session.DefaultVotersPerAddress answers to a poll; a follower who has
 // answered may change its answer; another address still answers.
 func TestVotesPerAddress(t *testing.T) {
 	_, ts := roomServer(t, "")
@@ -282,7 +281,7 @@ func TestVotesPerAddress(t *testing.T) {
 	}
 	accepted := 0
 	var refusal string
-	for i := range DefaultVotersPerAddress + 10 {
+	for i := range session.DefaultVotersPerAddress + 10 {
 		ok, why := answer(hostileIP, fmt.Sprintf("stuffing-token-%05d", i))
 		if ok {
 			accepted++
@@ -290,8 +289,8 @@ func TestVotesPerAddress(t *testing.T) {
 			refusal = why
 		}
 	}
-	if accepted != DefaultVotersPerAddress || !strings.Contains(refusal, "your network") {
-		t.Errorf("one address cast %d answers (last refusal %q), want %d and a refusal naming the network", accepted, refusal, DefaultVotersPerAddress)
+	if accepted != session.DefaultVotersPerAddress || !strings.Contains(refusal, "your network") {
+		t.Errorf("one address cast %d answers (last refusal %q), want %d and a refusal naming the network", accepted, refusal, session.DefaultVotersPerAddress)
 	}
 	if ok, why := answer(hostileIP, "stuffing-token-00000"); !ok {
 		t.Errorf("a follower who answered could not answer again: %s", why)
@@ -299,33 +298,8 @@ func TestVotesPerAddress(t *testing.T) {
 	if ok, why := answer(otherIP, "another-address-0000"); !ok {
 		t.Errorf("another address's follower refused: %s", why)
 	}
-	got := p.poll(func(m pollMsg) bool { return m.Answers >= DefaultVotersPerAddress+1 })
-	if got.Answers != DefaultVotersPerAddress+1 {
-		t.Errorf("the poll holds %d answers, want %d", got.Answers, DefaultVotersPerAddress+1)
-	}
-}
-
-// TestAddressJoinRate: an address opens at most its burst of sockets at
-// once (2 × rate / joinCost), then is refused with the reason until its
-// bucket refills.
-func TestAddressJoinRate(t *testing.T) {
-	a := newAddrLimits(1000, defaultAddressRate)
-	burst := 2 * defaultAddressRate / joinCost
-	for i := range burst {
-		if _, err := a.acquire(hostileIP); err != nil {
-			t.Fatalf("join %d of a burst of %d: %v", i+1, burst, err)
-		}
-	}
-	_, err := a.acquire(hostileIP)
-	var joins errAddressJoins
-	if !errors.As(err, &joins) || !strings.Contains(err.Error(), "new connections") {
-		t.Fatalf("join %d at once: %v, want a refusal naming new connections", burst+1, err)
-	}
-	if _, err := a.acquire(otherIP); err != nil {
-		t.Errorf("another address refused: %v", err)
-	}
-	time.Sleep(time.Second / defaultAddressRate * joinCost * 2)
-	if _, err := a.acquire(hostileIP); err != nil {
-		t.Errorf("a join after the bucket refilled: %v", err)
+	got := p.poll(func(m pollMsg) bool { return m.Answers >= session.DefaultVotersPerAddress+1 })
+	if got.Answers != session.DefaultVotersPerAddress+1 {
+		t.Errorf("the poll holds %d answers, want %d", got.Answers, session.DefaultVotersPerAddress+1)
 	}
 }

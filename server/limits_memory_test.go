@@ -9,6 +9,7 @@ import (
 
 	"stepviz/internal/membudget"
 	"stepviz/script"
+	"stepviz/server/session"
 )
 
 // TestMemoryBudgetBoundsSessions: sessions reserve their worst case from
@@ -17,7 +18,7 @@ import (
 // reclaimed if there is one; a stopped session gives its share back.
 func TestMemoryBudgetBoundsSessions(t *testing.T) {
 	const nodes = 10_000
-	budget := membudget.New(3 * nodes * sessionNodeBytes)
+	budget := membudget.New(3 * nodes * session.NodeBytes)
 	srv := New(Config{MaxNodes: nodes, Memory: budget, Idle: time.Hour})
 	ts := newTestServer(t, srv)
 	t.Cleanup(srv.Close)
@@ -27,14 +28,14 @@ func TestMemoryBudgetBoundsSessions(t *testing.T) {
 			t.Fatalf("session within the budget refused: HTTP %d %.300s", status, body)
 		}
 	}
-	if got := budget.Used(); got != 3*nodes*sessionNodeBytes {
-		t.Errorf("3 sessions of %d nodes reserve %d bytes, want %d", nodes, got, 3*nodes*sessionNodeBytes)
+	if got := budget.Used(); got != 3*nodes*session.NodeBytes {
+		t.Errorf("3 sessions of %d nodes reserve %d bytes, want %d", nodes, got, 3*nodes*session.NodeBytes)
 	}
 	status, _, body := postFrom(t, ts.URL, ips[3], exampleForm)
 	if status != http.StatusServiceUnavailable || !strings.Contains(body, "lecture sessions") || !strings.Contains(body, "-memory") {
 		t.Errorf("a session over the budget: HTTP %d %.400s, want 503 naming what holds the memory and -memory", status, body)
 	}
-	srv.sessions.closeAll()
+	srv.sessions.CloseAll()
 	if got := budget.Used(); got != 0 {
 		t.Errorf("stopped sessions still hold %d bytes", got)
 	}
@@ -52,7 +53,7 @@ func TestMemoryBudgetBoundsScripts(t *testing.T) {
 		status int
 	}{
 		{"a budget without room for a call", script.CallHeap - 1, http.StatusServiceUnavailable},
-		{"a budget with room for a call and a session", script.CallHeap + DefaultMaxNodes*sessionNodeBytes, http.StatusSeeOther},
+		{"a budget with room for a call and a session", script.CallHeap + DefaultMaxNodes*session.NodeBytes, http.StatusSeeOther},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			budget := membudget.New(tc.budget)

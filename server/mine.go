@@ -10,6 +10,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/session"
 	"stepviz/static"
 	persist "stepviz/store"
 	"stepviz/templates"
@@ -134,22 +135,22 @@ func (s *Server) handleMine(w http.ResponseWriter, r *http.Request) {
 // mineSession describes session k if it exists and k.key drives it.
 func (s *Server) mineSession(ctx context.Context, k heldKey) (templates.MineItem, bool) {
 	it := templates.MineItem{ID: k.id, Key: k.key, Href: "/s/" + k.id + "?" + keyParam + "=" + url.QueryEscape(k.key), Close: "/s/" + k.id + "/close"}
-	if sess, ok := s.sessions.get(k.id); ok {
-		if !sess.isPresenter(k.key) {
+	if sess, ok := s.sessions.Get(k.id); ok {
+		if !sess.IsPresenter(k.key) {
 			return it, false
 		}
-		sess.hub.do(func() {
-			it.Title, it.Detail = sess.hub.info.Spec, sess.hub.info.Options
-			it.Step = sess.hub.search.StepCount()
+		sess.Do(func(lv session.Live) {
+			it.Title, it.Detail = lv.Info.Spec, lv.Info.Options
+			it.Step = lv.Search.StepCount()
 		})
-		it.Live, it.Kept = true, sess.kept.Load()
+		it.Live, it.Kept = true, sess.Kept()
 		return it, true
 	}
 	if s.cfg.DB == nil {
 		return it, false
 	}
 	l, err := s.cfg.DB.Lecture(ctx, k.id)
-	if err != nil || !(&session{keyHash: l.KeyHash}).isPresenter(k.key) {
+	if err != nil || !session.KeyMatches(l.KeyHash, k.key) {
 		return it, false
 	}
 	it.Title, it.Detail, it.Step, it.Kept = l.Spec, l.Options, l.Step, true
@@ -162,20 +163,13 @@ func (s *Server) mineRoom(ctx context.Context, k heldKey) (templates.MineItem, b
 	if s.rooms == nil {
 		return it, false
 	}
-	room, err := s.rooms.get(ctx, k.id)
-	if err != nil || !room.isPresenter(k.key) {
+	rm, err := s.rooms.Get(ctx, k.id)
+	if err != nil || !rm.IsPresenter(k.key) {
 		return it, false
 	}
-	room.mu.Lock()
-	it.Step = len(room.history)
-	if lanes := room.currentLanesLocked(); len(lanes) > 0 {
-		it.Title = lanes[0].Problem
-		for _, l := range lanes {
-			it.Detail += l.Options + "; "
-		}
-		it.Detail = strings.TrimSuffix(it.Detail, "; ")
-	}
-	room.mu.Unlock()
+	var lines []string
+	it.Title, lines, it.Step = rm.Summary()
+	it.Detail = strings.Join(lines, "; ")
 	return it, true
 }
 
@@ -223,7 +217,7 @@ func (s *Server) handleCloseSession(w http.ResponseWriter, r *http.Request) {
 		httpError(w, "no such session, or not its presenter's key; nothing was closed", http.StatusNotFound)
 		return
 	}
-	s.sessions.remove(id, "the presenter closed this session")
+	s.sessions.Remove(id, "the presenter closed this session")
 	if it.Kept {
 		if _, err := s.cfg.DB.DeleteLecture(r.Context(), id); err != nil {
 			httpError(w, usererr.Text(err), http.StatusInternalServerError)
@@ -241,13 +235,13 @@ func (s *Server) handleCloseRoom(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if s.rooms.bus != nil {
+	if s.rooms.Shared() {
 		httpError(w, "rooms shared by several instances (-nats) are not closed from one of them", http.StatusNotImplemented)
 		return
 	}
 	id := r.PathValue("room")
-	room, err := s.rooms.get(r.Context(), id)
-	if errors.Is(err, persist.ErrNotFound) || (err == nil && !room.isPresenter(key)) {
+	rm, err := s.rooms.Get(r.Context(), id)
+	if errors.Is(err, persist.ErrNotFound) || (err == nil && !rm.IsPresenter(key)) {
 		httpError(w, "no such room, or not its presenter's key; nothing was closed", http.StatusNotFound)
 		return
 	}
@@ -255,16 +249,13 @@ func (s *Server) handleCloseRoom(w http.ResponseWriter, r *http.Request) {
 		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
-	room.mu.Lock()
-	searches := append([]persist.Search(nil), room.history...)
-	room.mu.Unlock()
-	if _, err := s.rooms.db.DeleteRoom(r.Context(), id); err != nil {
+	ids, err := s.rooms.Delete(r.Context(), rm)
+	if err != nil {
 		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return
 	}
-	s.rooms.forget(id)
-	for _, se := range searches {
-		s.sessions.remove(se.ID, "the presenter closed this room")
+	for _, id := range ids {
+		s.sessions.Remove(id, "the presenter closed this room")
 	}
 	s.logf("room %s closed by its presenter", id)
 	forgetKey(w, r, "r", id)

@@ -9,6 +9,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/templates"
 	"stepviz/viz/export"
@@ -63,7 +64,7 @@ func (s *Server) handleOpenTrace(w http.ResponseWriter, r *http.Request) {
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("session %s: opened a trace of %d steps: %s | %s", sess.ID, tr.Steps, tr.Problem, tr.Options)
 	}
-	rememberKey(w, r, "s", sess.ID, sess.key)
+	rememberKey(w, r, "s", sess.ID, sess.Key())
 	http.Redirect(w, r, presenterPath(sess), http.StatusSeeOther)
 }
 
@@ -76,7 +77,7 @@ func (s *Server) searchFromTrace(ctx context.Context, tr *export.Trace) (*steppe
 		return nil, usererr.Errorf("server", "the trace's options: %w", err)
 	}
 	if !o.Algorithm.Journaled() {
-		return nil, notJournaled(o.Algorithm)
+		return nil, session.NotJournaled(o.Algorithm)
 	}
 	if o.MaxNodes > s.cfg.MaxNodes {
 		o.MaxNodes = s.cfg.MaxNodes

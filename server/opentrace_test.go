@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/server/session"
 	"stepviz/viz/export"
 )
 
@@ -64,7 +65,7 @@ func TestOpenTraceStartsASessionAtItsLastStep(t *testing.T) {
 		t.Fatalf("redirected to %q, want the presenter link", loc)
 	}
 	id := strings.TrimPrefix(strings.Split(loc, "?")[0], "/s/")
-	sess, ok := srv.sessions.get(id)
+	sess, ok := srv.sessions.Get(id)
 	if !ok {
 		t.Fatalf("no session %q after the upload", id)
 	}
@@ -72,8 +73,8 @@ func TestOpenTraceStartsASessionAtItsLastStep(t *testing.T) {
 	if snap.Step != 4 {
 		t.Errorf("the session stands at step %d, want the trace's 4", snap.Step)
 	}
-	var step, history int
-	sess.hub.do(func() { step, history = sess.hub.search.StepCount(), len(sess.hub.history) })
+	step, history := -1, len(snap.History)
+	sess.Do(func(lv session.Live) { step = lv.Search.StepCount() })
 	if step != 4 || history != 5 {
 		t.Errorf("live search at step %d with %d chart points, want step 4 and points for steps 0..4", step, history)
 	}
@@ -100,7 +101,7 @@ func TestOpenTraceRefusals(t *testing.T) {
 			}
 		})
 	}
-	if n := srv.sessions.len(); n != 0 {
+	if n := srv.sessions.Len(); n != 0 {
 		t.Errorf("%d sessions after refused uploads, want 0", n)
 	}
 }

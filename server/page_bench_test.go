@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	testbrowser "stepviz/internal/testenv/browser"
+	"stepviz/server/session"
 	"stepviz/stepper"
 )
 
@@ -211,9 +212,9 @@ func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, i
 	if err != nil {
 		b.Fatal(err)
 	}
-	var step, held int
-	sess.hub.do(func() {
-		se := sess.hub.search
+	var step, held, k int
+	sess.Do(func(lv session.Live) {
+		se := lv.Search
 		if nodes > 0 {
 			for se.NodeCount() < nodes && !se.Status().Done() {
 				se.Run(1)
@@ -221,14 +222,16 @@ func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, i
 		} else {
 			se.Run(4 * 1000000)
 		}
-		k := se.StepCount()
+		k = se.StepCount()
 		if nodes == 0 {
 			k -= 400
 		}
 		se.Seek(0)
-		sess.hub.seek(k, reasonSeek)
-		step, held = se.StepCount(), se.NodeCount()
 	})
+	if err := sess.Command(clientMsg{Type: cmdSeek, Step: k}); err != nil {
+		b.Fatal(err)
+	}
+	sess.Do(func(lv session.Live) { step, held = lv.Search.StepCount(), lv.Search.NodeCount() })
 	ctx := testbrowser.New(b, 1600, 1000, 5*time.Minute)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"stepviz/server/session"
 )
 
 // TestFollowerPageUnderRateLimit: a follower's page watching the presenter
@@ -29,7 +31,7 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	const start = 3000
-	sess.hub.do(func() { sess.hub.seek(start, reasonSeek) })
+	_ = sess.Command(clientMsg{Type: cmdSeek, Step: start})
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+followerPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(start)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
@@ -44,17 +46,13 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	const secs = 5
-	sess.hub.do(func() {
-		if err := sess.hub.command(clientMsg{Type: cmdPlay, Speed: 20}); err != nil {
-			t.Error(err)
-		}
-	})
+	if err := sess.Command(clientMsg{Type: cmdPlay, Speed: 20}); err != nil {
+		t.Error(err)
+	}
 	time.Sleep(secs * time.Second)
 	var live int
-	sess.hub.do(func() {
-		_ = sess.hub.command(clientMsg{Type: cmdPause})
-		live = sess.hub.search.StepCount()
-	})
+	_ = sess.Command(clientMsg{Type: cmdPause})
+	sess.Do(func(lv session.Live) { live = lv.Search.StepCount() })
 	if live < start+secs*10 {
 		t.Fatalf("the presenter played only to step %d in %d s at 20 a second", live, secs)
 	}
@@ -105,7 +103,7 @@ func TestGridPageLoadsH(t *testing.T) {
 		t.Fatal(err)
 	}
 	const step = 3000
-	sess.hub.do(func() { sess.hub.seek(step, reasonSeek) })
+	_ = sess.Command(clientMsg{Type: cmdSeek, Step: step})
 	ctx := browser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), chromedp.Poll[chromedp.Void](
 		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {

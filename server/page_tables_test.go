@@ -30,7 +30,7 @@ func TestClosedListFollowsItsEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	step := 500
-	sess.hub.do(func() { sess.hub.seek(step, reasonSeek) })
+	_ = sess.Command(clientMsg{Type: cmdSeek, Step: step})
 	ctx := browser(t)
 	drawn := func(k int) chromedp.Action[chromedp.Void] {
 		return chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(k)+`"`, chromedp.WithPollingTimeout(30*time.Second))

@@ -14,7 +14,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	testbrowser "stepviz/internal/testenv/browser"
+	"stepviz/server/session"
 	"stepviz/stepper"
+	"stepviz/viz"
 )
 
 // The session page's defects of issue 8, each checked as a lecturer meets
@@ -47,10 +49,10 @@ func TestLandingOffersEveryOption(t *testing.T) {
 	}
 	sess := onlySession(t, srv)
 	var opts string
-	var info ProblemInfo
-	sess.hub.do(func() {
-		opts = sess.hub.search.Options().String()
-		info = problemInfo(sess.hub.search)
+	var info viz.ProblemInfo
+	sess.Do(func(lv session.Live) {
+		opts = lv.Search.Options().String()
+		info = lv.Info
 	})
 	if !strings.Contains(opts, "duplicates=drop") || info.Width != 281 || info.Height != 209 || info.Start != "11,107" || info.Goal != "273,207" {
 		t.Errorf("session from the map picker: %dx%d from %s to %s, options %q", info.Width, info.Height, info.Start, info.Goal, opts)
@@ -87,7 +89,7 @@ func TestFirstPaintCoordinates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sess.hub.do(func() { sess.hub.seek(3, reasonSeek) })
+	_ = sess.Command(clientMsg{Type: cmdSeek, Step: 3})
 	_, page, _ := get(t, ts.URL+presenterPath(sess))
 	cells := regexp.MustCompile(`<td class="state">([^<]*)</td>`).FindAllStringSubmatch(page, -1)
 	if len(cells) == 0 {
@@ -130,12 +132,10 @@ func TestContourCommand(t *testing.T) {
 	from := 0
 	for range 3 {
 		var got int
-		sess.hub.do(func() {
-			if err := sess.hub.command(clientMsg{Type: cmdContour}); err != nil {
-				t.Fatal(err)
-			}
-			got = sess.hub.search.StepCount()
-		})
+		if err := sess.Command(clientMsg{Type: cmdContour}); err != nil {
+			t.Fatal(err)
+		}
+		sess.Do(func(lv session.Live) { got = lv.Search.StepCount() })
 		if w := want(from); got != w || fAt(got) == fAt(got-1) {
 			t.Fatalf("contour from step %d went to step %d (f %v), want %d (f %v after %v)", from, got, fAt(got), w, fAt(w), fAt(w-1))
 		}
@@ -181,7 +181,7 @@ func inspectorAt(id, k int) chromedp.Action[chromedp.Void] {
 // and the DOM bound on a 10,000-node search.
 func TestSessionPageDefects(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1600, 1100)
-	start := func(problem, options string) *session {
+	start := func(problem, options string) *session.Session {
 		t.Helper()
 		sess, err := srv.startSession(newSearch(t, problem, options))
 		if err != nil {
@@ -285,7 +285,7 @@ func TestSessionPageDefects(t *testing.T) {
 
 	t.Run("fit-and-follow", func(t *testing.T) {
 		sess := start("puzzle 867254301 goal=123456780", "bfs maxnodes=100000")
-		sess.hub.do(func() { sess.hub.seek(3000, reasonSeek) })
+		_ = sess.Command(clientMsg{Type: cmdSeek, Step: 3000})
 		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(3000)); err != nil {
 			t.Fatal(err)
 		}
@@ -345,7 +345,7 @@ func TestSessionPageDefects(t *testing.T) {
 			rows[y] = string(r)
 		}
 		sess := start("grid "+strings.Join(rows, "/")+" start=10,10 goal=500,500 moves=8", "astar h=octile duplicates=drop maxnodes=100000")
-		sess.hub.do(func() { sess.hub.seek(3000, reasonSeek) })
+		_ = sess.Command(clientMsg{Type: cmdSeek, Step: 3000})
 		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(3000)); err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"stepviz/internal/usererr"
+	"stepviz/server/session"
 	"stepviz/static"
 	"stepviz/stepper"
 	"stepviz/templates"
@@ -21,23 +22,23 @@ const firstPaintNodes = 3000
 
 // sessionData reads the live state from the session's hub and prepares the
 // session page's first paint. It returns false if the session has ended.
-func (s *Server) sessionData(sess *session, presenter bool, r *http.Request) (templates.SessionData, bool) {
+func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Request) (templates.SessionData, bool) {
 	var (
 		snap stepper.Snapshot
 		last *stepper.Event
 		inst stepper.Instance
 		o    stepper.Options
-		info ProblemInfo
+		info viz.ProblemInfo
 	)
 	parentState := func(int) string { return "" }
 	narration := ""
-	if !sess.hub.do(func() {
-		s := sess.hub.search
-		snap, last = firstPaint(s, defaultPreviewLimit), sess.hub.last
+	if !sess.Do(func(lv session.Live) {
+		s := lv.Search
+		snap, last = firstPaint(s, defaultPreviewLimit), lv.Last
 		if last != nil {
-			narration = narrate(s, *last)
+			narration = session.Narrate(s, *last)
 		}
-		inst, o, info = s.Instance(), s.Options(), sess.hub.info
+		inst, o, info = s.Instance(), s.Options(), lv.Info
 		states := map[int]string{}
 		for _, n := range snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):] {
 			if n.Parent >= 0 {
@@ -81,7 +82,7 @@ func (s *Server) sessionData(sess *session, presenter bool, r *http.Request) (te
 	for _, e := range viz.StatusLegend {
 		d.Legend = append(d.Legend, templates.LegendEntry{Status: string(e.Status), Label: e.Label, Colour: e.Stroke})
 	}
-	d.Open = openRows(snap, defaultPreviewLimit, frontierKind(o) == "priority", o.Local)
+	d.Open = openRows(snap, defaultPreviewLimit, viz.FrontierKind(o) == "priority", o.Local)
 	d.Layered = o.Local
 	tail := snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):]
 	from := max(0, snap.Counters.Closed-len(tail))
@@ -124,7 +125,7 @@ func firstPaint(s *stepper.Search, n int) stepper.Snapshot {
 	sn := stepper.Snapshot{Step: k, Status: s.Status(), Counters: s.Counters(), Path: s.Path()}
 	for _, id := range s.OpenHead(n, nil) {
 		node := s.Node(id)
-		sn.Open = append(sn.Open, stepper.OpenEntry{NodeInfo: node, Key: openKey(s.Options(), node)})
+		sn.Open = append(sn.Open, stepper.OpenEntry{NodeInfo: node, Key: stepper.OpenKey(s.Options(), node)})
 	}
 	for step := k; step >= 1 && len(sn.Closed) < n; step-- {
 		id := s.ExpandedIn(step-1, step, nil)[0]

@@ -2,12 +2,16 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
+	"strings"
 	"time"
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/room"
 	"stepviz/static"
 	persist "stepviz/store"
 	"stepviz/templates"
@@ -36,45 +40,45 @@ func (s *Server) handleCreateRoom(w http.ResponseWriter, r *http.Request) {
 		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusServiceUnavailable)
 		return
 	}
-	room, key, err := s.rooms.create(r.Context(), webguard.ClientIP(r))
+	rm, key, err := s.rooms.Create(r.Context(), webguard.ClientIP(r))
 	if err != nil {
 		httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 		return
 	}
 	if s.cfg.Logger != nil {
-		s.cfg.Logger.Printf("room %s opened", room.ID)
+		s.cfg.Logger.Printf("room %s opened", rm.ID)
 	}
-	rememberKey(w, r, "r", room.ID, key)
-	http.Redirect(w, r, roomPresenterPath(room.ID, key), http.StatusSeeOther)
+	rememberKey(w, r, "r", rm.ID, key)
+	http.Redirect(w, r, roomPresenterPath(rm.ID, key), http.StatusSeeOther)
 }
 
 // roomOf finds the room of a request and whether the request carries its
 // presenter key. A wrong key is an error, not a silent downgrade.
-func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*room, bool, bool) {
+func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*room.Room, bool, bool) {
 	if s.rooms == nil {
 		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusNotFound)
 		return nil, false, false
 	}
-	// An address over its guesses (room_code.go) is refused before the
+	// An address over its guesses (room/room_code.go) is refused before the
 	// lookup, except with a presenter key: a right key is no guess, so the
 	// lecturer behind a class's shared address is never locked out, and a
 	// wrong key or unknown room gets the same 429, telling a guesser nothing.
 	addr, key := webguard.ClientIP(r), r.URL.Query().Get(keyParam)
-	wait := s.rooms.guesses.wait(addr, time.Now())
+	wait := s.rooms.GuessWait(addr)
 	if wait > 0 && key == "" {
 		tooManyGuesses(w, wait)
 		return nil, false, false
 	}
-	room, err := s.rooms.get(r.Context(), r.PathValue("room"))
-	if errors.Is(err, persist.ErrNotFound) || (err == nil && key != "" && !room.isPresenter(key)) {
+	rm, err := s.rooms.Get(r.Context(), r.PathValue("room"))
+	if errors.Is(err, persist.ErrNotFound) || (err == nil && key != "" && !rm.IsPresenter(key)) {
 		switch {
 		case wait > 0:
 			tooManyGuesses(w, wait)
 		case err != nil:
-			s.rooms.guesses.miss(addr, time.Now())
+			s.rooms.GuessMiss(addr)
 			httpError(w, "no such room: check the link, or type the room's code at /j/CODE (letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
 		default:
-			s.rooms.guesses.miss(addr, time.Now())
+			s.rooms.GuessMiss(addr)
 			httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		}
 		return nil, false, false
@@ -83,11 +87,11 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*room, bool, bo
 		httpError(w, usererr.Text(err), http.StatusInternalServerError)
 		return nil, false, false
 	}
-	return room, key != "", true
+	return rm, key != "", true
 }
 
 func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
-	room, presenter, ok := s.roomOf(w, r)
+	rm, presenter, ok := s.roomOf(w, r)
 	if !ok {
 		return
 	}
@@ -96,80 +100,91 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 		scheme = "wss"
 	}
 	to := s.reachFor(r)
-	d := templates.RoomData{ID: room.ID, Presenter: presenter, FollowerURL: to.Base + "/r/" + room.ID,
-		Short: persist.ShortCode(room.ID), JoinURL: to.Base + "/j/" + persist.ShortCode(room.ID),
-		WSURL: scheme + "://" + r.Host + "/r/" + room.ID + "/ws", Static: static.Version()}
+	d := templates.RoomData{ID: rm.ID, Presenter: presenter, FollowerURL: to.Base + "/r/" + rm.ID,
+		Short: persist.ShortCode(rm.ID), JoinURL: to.Base + "/j/" + persist.ShortCode(rm.ID),
+		WSURL: scheme + "://" + r.Host + "/r/" + rm.ID + "/ws", Static: static.Version()}
 	if to.LoopbackOnly {
 		d.LoopbackOnly = ClassroomCommand
 	}
 	if presenter {
 		key := r.URL.Query().Get(keyParam)
 		d.Key = key
-		d.PresenterURL = absURL(r, roomPresenterPath(room.ID, key))
-		d.CSVURL = "/r/" + room.ID + "/polls.csv?" + keyParam + "=" + url.QueryEscape(key)
-		d.SummaryURL = "/r/" + room.ID + "/polls-summary.csv?" + keyParam + "=" + url.QueryEscape(key)
-		rememberKey(w, r, "r", room.ID, key)
+		d.PresenterURL = absURL(r, roomPresenterPath(rm.ID, key))
+		d.CSVURL = "/r/" + rm.ID + "/polls.csv?" + keyParam + "=" + url.QueryEscape(key)
+		d.SummaryURL = "/r/" + rm.ID + "/polls-summary.csv?" + keyParam + "=" + url.QueryEscape(key)
+		rememberKey(w, r, "r", rm.ID, key)
 	}
-	room.mu.Lock()
-	if lanes := room.currentLanesLocked(); len(lanes) > 0 {
-		d.Problem = lanes[0].Problem
-		for _, l := range lanes {
-			d.Searches = append(d.Searches, l.Options)
-		}
-	}
-	room.mu.Unlock()
+	d.Problem, d.Searches, _ = rm.Summary()
 	render(w, r, http.StatusOK, templates.Room(d))
 }
 
 // handleRoomWS upgrades to the room's websocket.
 func (s *Server) handleRoomWS(w http.ResponseWriter, r *http.Request) {
-	room, presenter, ok := s.roomOf(w, r)
+	rm, presenter, ok := s.roomOf(w, r)
 	if !ok {
 		return
 	}
-	var err error
-	token := r.URL.Query().Get("t")
-	if len(token) < 16 || len(token) > 64 {
-		// A page without a token of its own (none kept) gets one for this
-		// connection: its answers are kept, under a pseudonym that will
-		// not survive a reload.
-		t, err := randomToken(16)
-		if err != nil {
-			httpError(w, usererr.Text(err), http.StatusInternalServerError)
-			return
-		}
-		token = t
-	}
-	release := func() {}
-	if !presenter {
-		if release, err = s.addrs.acquire(webguard.ClientIP(r)); err != nil {
-			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
-			return
-		}
-	}
-	conn, err := s.upgrader.Upgrade(w, r, nil)
-	if err != nil {
-		release()
-		return
-	}
-	c := &roomClient{room: room, conn: conn, presenter: presenter, pseudonym: pseudonym(room.ID, token),
-		send: make(chan []byte, roomSendBuffer), done: make(chan struct{}),
-		addr: webguard.ClientIP(r), addrs: s.addrs, release: release}
-	room.join(c)
-	go c.writePump()
-	go c.readPump()
+	rm.Connect(w, r, presenter, room.Conn{Addrs: s.addrs, Upgrader: &s.upgrader})
 }
 
 // handleRoomQR serves a QR code of the room's followers' link.
 func (s *Server) handleRoomQR(w http.ResponseWriter, r *http.Request) {
-	if room, _, ok := s.roomOf(w, r); ok {
-		writeQR(w, s.reachFor(r).Base+"/r/"+room.ID)
+	if rm, _, ok := s.roomOf(w, r); ok {
+		writeQR(w, s.reachFor(r).Base+"/r/"+rm.ID)
 	}
 }
 
 // handleRoomQRPage shows the room's QR code for the projector.
 func (s *Server) handleRoomQRPage(w http.ResponseWriter, r *http.Request) {
-	if room, _, ok := s.roomOf(w, r); ok {
-		s.qrPage(w, r, "/r/"+room.ID, "Room "+room.ID)
+	if rm, _, ok := s.roomOf(w, r); ok {
+		s.qrPage(w, r, "/r/"+rm.ID, "Room "+rm.ID)
 	}
+}
+
+// handleJoin sends /j/{code} to the room's link.
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	if s.rooms == nil {
+		httpError(w, "rooms need a database: start the server with -db FILE", http.StatusNotFound)
+		return
+	}
+	addr := webguard.ClientIP(r)
+	if wait := s.rooms.GuessWait(addr); wait > 0 {
+		tooManyGuesses(w, wait)
+		return
+	}
+	code := r.PathValue("code")
+	id := ""
+	if len(code) == persist.ShortCodeLen {
+		var err error
+		if id, err = s.rooms.ByShort(r.Context(), code); err != nil && !errors.Is(err, persist.ErrNotFound) {
+			httpError(w, usererr.Text(err), http.StatusInternalServerError)
+			return
+		}
+	}
+	if id == "" {
+		s.rooms.GuessMiss(addr)
+		httpError(w, "no room has that code: check the code on the projector (6 letters and digits, no 0, 1, l, o, i)", http.StatusNotFound)
+		return
+	}
+	http.Redirect(w, r, "/r/"+id, http.StatusSeeOther)
+}
+
+// tooManyGuesses answers a throttled address.
+func tooManyGuesses(w http.ResponseWriter, wait time.Duration) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
+	httpError(w, fmt.Sprintf("too many wrong room codes from this computer; try again in %d seconds, and check the code on the projector", int(wait/time.Second)+1), http.StatusTooManyRequests)
+}
+
+// handlePollsCSV serves polls.csv or polls-summary.csv to the room's
+// presenter.
+func (s *Server) handlePollsCSV(w http.ResponseWriter, r *http.Request) {
+	rm, presenter, ok := s.roomOf(w, r)
+	if !ok {
+		return
+	}
+	if !presenter {
+		httpError(w, "the poll results are the lecturer's: use the presenter's link", http.StatusForbidden)
+		return
+	}
+	rm.ServePollsCSV(w, r, strings.HasSuffix(r.URL.Path, "/polls-summary.csv"))
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/server/room"
 	persist "stepviz/store"
 )
 
@@ -52,7 +53,7 @@ func createRoom(t *testing.T, ts *httptest.Server) (string, string) {
 		t.Fatalf("redirect to %q", resp.Header.Get("Location"))
 	}
 	code, key := strings.TrimPrefix(loc.Path, "/r/"), loc.Query().Get("key")
-	if len(code) != roomCodeLen || strings.ContainsAny(code, "01ilo") || key == "" {
+	if len(code) != room.CodeLen || strings.ContainsAny(code, "01ilo") || key == "" {
 		t.Fatalf("room %q key %q", code, key)
 	}
 	return code, key
@@ -202,7 +203,7 @@ func TestRoomShowSwitchCompare(t *testing.T) {
 
 	// Followers may not drive.
 	f.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705", Searches: []string{"bfs"}})
-	var e ErrorMsg
+	var e errorMsg
 	f.next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "only the presenter") {
 		t.Fatalf("follower load: %q", e.Message)
@@ -328,7 +329,7 @@ func TestRoomPoll(t *testing.T) {
 	}
 	// Hostile or confused answers are refused with a reason.
 	followers[0].send(roomCmd{Type: roomAnswer, Poll: q.ID, Answer: "999999"})
-	var e ErrorMsg
+	var e errorMsg
 	followers[0].next(msgError, &e, nil)
 	if !strings.Contains(e.Message, "not one of the choices") {
 		t.Fatalf("bad choice: %q", e.Message)
@@ -474,7 +475,7 @@ func TestRoomSurvivesRestart(t *testing.T) {
 // the next is refused with the reason.
 func TestRoomQuota(t *testing.T) {
 	_, ts := roomServer(t, "")
-	for range maxRoomsPerClient {
+	for range room.MaxRoomsPerClient {
 		createRoom(t, ts)
 	}
 	resp, err := http.PostForm(ts.URL+"/rooms", url.Values{})
@@ -484,7 +485,7 @@ func TestRoomQuota(t *testing.T) {
 	defer resp.Body.Close()
 	var b strings.Builder
 	_, _ = io.Copy(&b, resp.Body)
-	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(b.String(), fmt.Sprintf("opened %d rooms", maxRoomsPerClient)) {
-		t.Fatalf("room %d: %s %q", maxRoomsPerClient+1, resp.Status, b.String())
+	if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(b.String(), fmt.Sprintf("opened %d rooms", room.MaxRoomsPerClient)) {
+		t.Fatalf("room %d: %s %q", room.MaxRoomsPerClient+1, resp.Status, b.String())
 	}
 }

@@ -1,8 +1,12 @@
 // Package server is stepviz's live lecture viewer: `stepviz serve`. A
 // presenter starts a session from the landing page and steps a search;
 // every step is pushed over a websocket to everyone following. The server
-// holds no search logic: each session owns one *stepper.Search, driven
-// only by the presenter's commands (see docs/protocol.md).
+// holds no search logic: each session (package server/session) owns one
+// *stepper.Search, driven only by the presenter's commands (see
+// docs/protocol.md). This package composes the parts over HTTP: the
+// routes, the landing form, the pages of sessions and rooms (package
+// server/room) and of live game and local sessions (package server/live),
+// lectures kept in the database, /mine and exports.
 package server
 
 import (
@@ -26,6 +30,9 @@ import (
 	"stepviz/internal/membudget"
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/server/live"
+	"stepviz/server/room"
+	"stepviz/server/session"
 	"stepviz/static"
 	"stepviz/stepper"
 	"stepviz/stepper/graph"
@@ -42,6 +49,9 @@ const (
 	DefaultIdle        = 30 * time.Minute
 	// DefaultMaxPerClient is how many sessions one client address may hold.
 	DefaultMaxPerClient = 8
+	// DefaultVotersPerAddress is how many people one address stands for
+	// (serve -per-address; session.DefaultVotersPerAddress).
+	DefaultVotersPerAddress = session.DefaultVotersPerAddress
 )
 
 const (
@@ -82,7 +92,7 @@ type Config struct {
 	ExportCeiling int64
 	// Bus shares rooms with other instances (stepviz serve -nats); nil:
 	// this process alone. Each instance still needs its own DB.
-	Bus RoomBus
+	Bus room.Bus
 	// PublicURL, when set, is the address students open (serve
 	// -public-url: a DNS name, or a reverse proxy's address), as
 	// ParsePublicURL returns it; followers' links and QR codes carry it,
@@ -106,9 +116,9 @@ type Config struct {
 // It is an http.Handler.
 type Server struct {
 	cfg      Config
-	sessions *store
-	rooms    *rooms // nil without Config.DB
-	live     *liveStore
+	sessions *session.Store
+	rooms    *room.Rooms // nil without Config.DB
+	live     *live.Store
 	mux      *http.ServeMux
 	guard    webguard.Guard
 	guarded  http.Handler
@@ -118,7 +128,7 @@ type Server struct {
 	// listening is the address ListenAndServe listens on.
 	listening atomic.Pointer[net.Addr]
 	// addrs holds the per-address limits of every follower socket.
-	addrs *addrLimits
+	addrs *session.AddrLimits
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -147,21 +157,21 @@ func New(cfg Config) *Server {
 		cfg.Memory = membudget.New(membudget.DefaultLimit)
 	}
 	if cfg.SocketsPerAddress <= 0 {
-		cfg.SocketsPerAddress = defaultSocketsPerAddress
+		cfg.SocketsPerAddress = session.DefaultSocketsPerAddress
 	}
 	if cfg.AddressRate <= 0 {
-		cfg.AddressRate = defaultAddressRate
+		cfg.AddressRate = session.DefaultAddressRate
 	}
 	if cfg.VotersPerAddress <= 0 {
-		cfg.VotersPerAddress = DefaultVotersPerAddress
+		cfg.VotersPerAddress = session.DefaultVotersPerAddress
 	}
 	s := &Server{
 		exports:  make(chan struct{}, maxExports),
 		cfg:      cfg,
-		sessions: newStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle, cfg.Memory),
+		sessions: session.NewStore(cfg.MaxSessions, cfg.MaxPerClient, cfg.Idle, cfg.Memory),
 		mux:      http.NewServeMux(),
 		guard:    webguard.Guard{Hosts: cfg.Hosts},
-		addrs:    newAddrLimits(cfg.SocketsPerAddress, cfg.AddressRate),
+		addrs:    session.NewAddrLimits(cfg.SocketsPerAddress, cfg.AddressRate),
 	}
 	if u, err := url.Parse(cfg.PublicURL); err == nil && u.Host != "" {
 		s.guard.Hosts = append(append([]string(nil), cfg.Hosts...), u.Hostname())
@@ -181,8 +191,8 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
 	s.mux.HandleFunc("GET /s/{id}/heuristic", s.handleHeuristic)
 	if cfg.DB != nil {
-		origin, _ := randomToken(9)
-		s.rooms = &rooms{srv: s, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*room{}}
+		s.rooms = room.New(room.Config{DB: cfg.DB, Bus: cfg.Bus, Sessions: s.sessions, MaxNodes: cfg.MaxNodes,
+			VotersPerAddress: cfg.VotersPerAddress, Logger: cfg.Logger})
 		s.routeRooms()
 	}
 	s.routeMine()
@@ -201,10 +211,10 @@ func New(cfg Config) *Server {
 // Close stops every session and closes its connections.
 func (s *Server) Close() {
 	if s.rooms != nil {
-		s.rooms.close()
+		s.rooms.Close()
 	}
-	s.sessions.closeAll()
-	s.live.closeAll()
+	s.sessions.CloseAll()
+	s.live.CloseAll()
 }
 
 // ServeHTTP sets the security headers every page shares and dispatches.
@@ -228,24 +238,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // session returns the session with the given id (for tests and tools).
-func (s *Server) session(id string) (*session, bool) { return s.sessions.get(id) }
+func (s *Server) session(id string) (*session.Session, bool) { return s.sessions.Get(id) }
 
 // startSession starts a session on a search built elsewhere (tests,
 // benchmarks, the command line). The search's node limit should already
 // be set; the server does not change it.
-func (s *Server) startSession(search *stepper.Search) (*session, error) {
-	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, "")
+func (s *Server) startSession(search *stepper.Search) (*session.Session, error) {
+	return s.sessions.Add(search, s.cfg.MaxNodes, "")
 }
 
 // startSessionFor starts a session owned by the client of r.
-func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*session, error) {
-	return s.sessions.add(search, problemInfo(search), s.cfg.MaxNodes, webguard.ClientIP(r))
+func (s *Server) startSessionFor(r *http.Request, search *stepper.Search) (*session.Session, error) {
+	return s.sessions.Add(search, s.cfg.MaxNodes, webguard.ClientIP(r))
 }
 
 func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	d := templates.LandingData{
 		Form: f, Heuristics: heuristicsByKind(), Cities: romaniaCities(), Maps: mapChoices(), Scripts: scriptChoices(),
-		Sessions: s.sessions.len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
+		Sessions: s.sessions.Len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
 		Static: static.Version(), Rooms: s.rooms != nil,
 	}
 	for _, e := range examples {
@@ -273,7 +283,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fv := formValues(r.PostForm)
-	if fv.Source == "line" && isLiveKind(fv.Line) { // a game or local search: its own live page
+	if fv.Source == "line" && live.IsKind(fv.Line) { // a game or local search: its own live page
 		http.Redirect(w, r, livePath+"?"+url.Values{"problem": {fv.Line}}.Encode(), http.StatusSeeOther)
 		return
 	}
@@ -301,9 +311,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	if why := s.keepLecture(r.Context(), sess, fv, webguard.ClientIP(r)); why != "" {
 		s.logf("session %s: %s", sess.ID, why)
-		sess.hub.do(func() { sess.hub.info.Warnings = append(sess.hub.info.Warnings, why) })
+		sess.AddWarning(why)
 	}
-	rememberKey(w, r, "s", sess.ID, sess.key)
+	rememberKey(w, r, "s", sess.ID, sess.Key())
 	if s.cfg.Logger != nil {
 		s.cfg.Logger.Printf("session %s: %s | %s", sess.ID, search.Instance().Spec(), search.Options())
 	}
@@ -326,21 +336,21 @@ func formError(w http.ResponseWriter, err error) {
 }
 
 // presenterPath is the presenter's link to a session (it carries the key).
-func presenterPath(sess *session) string {
-	return "/s/" + sess.ID + "?" + keyParam + "=" + url.QueryEscape(sess.key)
+func presenterPath(sess *session.Session) string {
+	return "/s/" + sess.ID + "?" + keyParam + "=" + url.QueryEscape(sess.Key())
 }
 
 // followerPath is the read-only link to a session.
-func followerPath(sess *session) string { return "/s/" + sess.ID }
+func followerPath(sess *session.Session) string { return "/s/" + sess.ID }
 
 // lookup finds the session of a request and whether the request carries
 // its presenter key. A wrong key is an error, not a silent downgrade.
-func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session, bool, bool) {
-	sess, ok := s.sessions.get(r.PathValue("id"))
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session.Session, bool, bool) {
+	sess, ok := s.sessions.Get(r.PathValue("id"))
 	if !ok && s.rooms != nil {
 		// A room's search outlives its session: rebuild it from its record.
 		var err error
-		if sess, ok, err = s.rooms.session(r.Context(), r.PathValue("id")); err != nil {
+		if sess, ok, err = s.rooms.Session(r.Context(), r.PathValue("id")); err != nil {
 			httpError(w, usererr.Text(err), http.StatusServiceUnavailable)
 			return nil, false, false
 		}
@@ -358,7 +368,7 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*session, bool,
 		return nil, false, false
 	}
 	key := r.URL.Query().Get(keyParam)
-	if key != "" && !sess.isPresenter(key) {
+	if key != "" && !sess.IsPresenter(key) {
 		httpError(w, "wrong presenter key; drop ?key= from the link to follow read-only", http.StatusForbidden)
 		return nil, false, false
 	}
@@ -375,7 +385,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 		httpError(w, "the session has ended", http.StatusGone)
 		return
 	}
-	if presenter && (sess.keyHash == nil || sess.kept.Load()) { // not a room's search: the room lists it
+	if presenter && (!sess.Hashed() || sess.Kept()) { // not a room's search: the room lists it
 		rememberKey(w, r, "s", sess.ID, r.URL.Query().Get(keyParam))
 	}
 	render(w, r, http.StatusOK, templates.Session(d))
@@ -388,19 +398,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c, ok := s.admit(w, r, sess, presenter)
-	if !ok {
-		return
-	}
-	select {
-	case sess.hub.register <- c:
-	case <-sess.hub.stopped:
-		_ = c.conn.Close()
-		c.release()
-		return
-	}
-	go c.writePump()
-	go c.readPump()
+	sess.Connect(w, r, presenter, session.Conn{MaxClients: s.cfg.MaxClients, Addrs: s.addrs, Upgrader: &s.upgrader})
 }
 
 // render writes a component through a buffer, so a half-rendered page
@@ -482,5 +480,11 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string, ready func(add
 		defer cancel()
 		s.Close()
 		return srv.Shutdown(sctx)
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.cfg.Logger != nil {
+		s.cfg.Logger.Printf(format, args...)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"stepviz/server/session"
 )
 
 // TestStepLink opens links to a step in Chromium: a follower's
@@ -20,7 +22,7 @@ func TestStepLink(t *testing.T) {
 	ctx := browser(t)
 	liveStep := func() int {
 		n := -1
-		sess.hub.do(func() { n = sess.hub.search.StepCount() })
+		sess.Do(func(lv session.Live) { n = lv.Search.StepCount() })
 		return n
 	}
 	if err := chromedp.Do(ctx,

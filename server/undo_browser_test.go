@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"stepviz/server/session"
 )
 
 // TestResetUndo: a presenter who presses r (or g) by mistake is offered
@@ -15,7 +17,7 @@ func TestResetUndo(t *testing.T) {
 	send(t, conn, clientMsg{Type: cmdSeek, Step: 12})
 	live := func() int {
 		n := -1
-		sess.hub.do(func() { n = sess.hub.search.StepCount() })
+		sess.Do(func(lv session.Live) { n = lv.Search.StepCount() })
 		return n
 	}
 	ctx := browser(t)

@@ -14,8 +14,11 @@ func httpError(w http.ResponseWriter, msg string, code int) {
 	http.Error(w, msg, code)
 }
 
-// errorMsg is the error message a page shows for a refused command; msg
-// is in the user's words.
-func errorMsg(command, msg string) ErrorMsg {
-	return ErrorMsg{Type: msgError, Command: command, Message: msg}
+// truncate cuts s to n bytes and marks the cut, for a user's input quoted
+// back in a message or a close reason.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

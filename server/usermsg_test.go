@@ -17,7 +17,7 @@ func TestNoPackagePrefixReachesUser(t *testing.T) {
 	if err := c.WriteJSON(clientMsg{Type: cmdStep}); err != nil {
 		t.Fatal(err)
 	}
-	var e ErrorMsg
+	var e errorMsg
 	readAs(t, c, msgError, &e)
 	if !strings.Contains(e.Message, "read-only") {
 		t.Fatalf("a follower's step: %q, want it refused as read-only", e.Message)

@@ -71,7 +71,7 @@ export function createControls(page) {
   }
   function goLocal(step) {
     // a "which node next" poll holds the server's answers at the step asked
-    // about until the answer is revealed (server/poll_hold.go)
+    // about until the answer is revealed (server/session/hold.go)
     if (document.documentElement.classList.contains("poll-open") && step > st.live) notice(`A question about this search is open: your own copy stays at step ${st.live} until the answer is revealed.`);
     st.local = true;
     st.localTarget = step;

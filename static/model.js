@@ -6,7 +6,7 @@
 // base fate. State strings and h arrive on demand (needStates). No DOM.
 // It is the one decoder of the frames package wire writes: the live page
 // gets them over the websocket (protocol.js), the standalone HTML replay
-// from its file (viz/export/replay.js). server/modeljs_test.go and
+// from its file (viz/export/replay.js). server/session/modeljs_test.go and
 // viz/export/replay_frames_test.go feed it the frames a real server sends
 // and a replay embeds, under node (server/testdata/model_check.mjs), and
 // check it against the engine after every one.

@@ -256,6 +256,9 @@ func (e *engine[S]) record(id int32) NodeRecord {
 // recordRange appends the records of ids [a, b): O(b - a) plus the steps
 // between their births, with no binary search or lookup per node.
 func (e *engine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
+	if a >= b { // no node: a is not an id (a step that made no node asks for [NodeEnd, NodeEnd))
+		return dst
+	}
 	cell, _ := any(e.p).(Celled[S])
 	born := e.stepOf(int32(a))
 	for id := int32(a); id < int32(b); id++ {

@@ -203,23 +203,3 @@ func TestRecordsMatchRecord(t *testing.T) {
 		}
 	}
 }
-
-// TestRecordsEmptyRangeAtEnd: an empty range at the end of the nodes (a
-// step that made no node, as the live server asks for it) gives no
-// record.
-func TestRecordsEmptyRangeAtEnd(t *testing.T) {
-	for _, tc := range []struct{ problem, options string }{
-		{"graph romania", "beam width=2"},
-		{"graph romania", "astar"},
-		{"puzzle 283164705 goal=123804765", "bfs"},
-	} {
-		s := newDeltaSearch(t, tc.problem, tc.options)
-		for k := 0; k < 6; k++ {
-			s.Step()
-			end := s.NodeEnd(s.Horizon())
-			if got := s.Records(end, end, nil); len(got) != 0 {
-				t.Fatalf("%s %s step %d: Records(%d, %d) = %d records, want none", tc.problem, tc.options, k+1, end, end, len(got))
-			}
-		}
-	}
-}

@@ -252,11 +252,9 @@ func (e *engine[S]) explain(id int32) []Term {
 // expanded again since, which are later steps: that step is tried first,
 // O(1), and otherwise the journal is searched, O(log steps).
 func (e *engine[S]) stepOf(id int32) int {
-	if id < int32(e.nodes.len()) { // id may be the store's end: an empty range there
-		if n := e.nodes.at(id); n.parent >= 0 {
-			if p := e.nodes.at(n.parent); p.status == st8Closed && e.madeBy(int(p.mark), id) {
-				return int(p.mark)
-			}
+	if n := e.nodes.at(id); n.parent >= 0 {
+		if p := e.nodes.at(n.parent); p.status == st8Closed && e.madeBy(int(p.mark), id) {
+			return int(p.mark)
 		}
 	}
 	if !e.journaled() {

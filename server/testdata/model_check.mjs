@@ -1,5 +1,5 @@
 // model_check.mjs FRAMES.json: feeds the frames a real server sent (written
-// by server/modeljs_test.go) to the page's own model, static/model.js, and
+// by server/session/modeljs_test.go) to the page's own model, static/model.js, and
 // checks after each one that the model holds what the engine says at that
 // step: nodeEnd, iterStart, the open head and its sort keys, status, path and every node's
 // parent, g, depth, status, seq, born, order, cell, stored F and direction.

@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-// fileRef matches a name that ends in .go, .js or .md: a path ("server/records.go",
+// fileRef matches a name that ends in .go, .js or .md: a path ("wire/records.go",
 // "docs/protocol.md") or a bare file name ("model.js").
 var fileRef = regexp.MustCompile(`(?:\.\./)*[A-Za-z0-9_][A-Za-z0-9_./-]*\.(?:go|js|md)\b`)
 

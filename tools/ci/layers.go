@@ -27,6 +27,16 @@ var layers = []struct {
 	// viz draws boards, grids and maps, and parses no problem line
 	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/stepper/puzzle", "stepviz/stepper/grid", "stepviz/stepper/graph", "stepviz/stepper/movingai", "stepviz/internal/"}},
 	{"stepviz/wire", []string{"stepviz/wire", "stepviz/stepper", "stepviz/internal/"}},
+	// a live session knows no room, poll, page or database: the server
+	// and its rooms use it through its exported API
+	{"stepviz/server/session", []string{"stepviz/server/session", "stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/", "stepviz/internal/"}},
+	// rooms drive sessions through the session's API; they know no page
+	{"stepviz/server/room", []string{"stepviz/server/room", "stepviz/server/session", "stepviz/store", "stepviz/ipynb", "stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/", "stepviz/internal/"}},
+	// a live game or local session knows no room, page route or database
+	{"stepviz/server/live", []string{"stepviz/server/live", "stepviz/server/session", "stepviz/wire", "stepviz/viz", "stepviz/viz/", "stepviz/stepper", "stepviz/stepper/", "stepviz/script", "stepviz/static", "stepviz/ipynb", "stepviz/internal/"}},
+	// the server is the HTTP composition: nothing of the command line,
+	// the notebook or the kernel
+	{"stepviz/server", []string{"stepviz/server", "stepviz/server/", "stepviz/wire", "stepviz/viz", "stepviz/viz/", "stepviz/stepper", "stepviz/stepper/", "stepviz/script", "stepviz/store", "stepviz/ipynb", "stepviz/templates", "stepviz/static", "stepviz/examples", "stepviz/internal/"}},
 	// the HTML replay sends the server's frames without the server
 	{"stepviz/viz/export", []string{"stepviz/viz/export", "stepviz/wire", "stepviz/viz", "stepviz/viz/raster", "stepviz/script", "stepviz/static", "stepviz/stepper", "stepviz/stepper/", "stepviz/ipynb", "stepviz/internal/"}},
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // The replay's frames are checked as the live server's are
-// (server/modeljs_test.go): the page's own model, static/model.js, is fed
+// (server/session/modeljs_test.go): the page's own model, static/model.js, is fed
 // them under node by server/testdata/model_check.mjs, which compares the
 // model after every frame with what the engine says at that step. The
 // runs follow the paths replay.js takes: every step from the first state,

@@ -1,0 +1,63 @@
+package room
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRoomCodeEntropy: a room's id carries at least 64 bits (uniform
+// characters of the alphabet) and its short code is its first
+// persist.ShortCodeLen characters.
+func TestRoomCodeEntropy(t *testing.T) {
+	if bits := float64(CodeLen) * math.Log2(float64(len(roomAlphabet))); bits < 64 {
+		t.Fatalf("a room id carries %.1f bits; want at least 64", bits)
+	}
+	seen := map[string]bool{}
+	counts := map[rune]int{}
+	for range 2000 {
+		c, err := newRoomCode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(c) != CodeLen || strings.Trim(c, roomAlphabet) != "" || seen[c] {
+			t.Fatalf("room code %q (len %d, repeated %v)", c, len(c), seen[c])
+		}
+		seen[c] = true
+		for _, r := range c {
+			counts[r]++
+		}
+	}
+	// 28,000 characters over 31: about 903 each; modulo bias would put
+	// 8 of them near 1,016.
+	for r, n := range counts {
+		if n < 780 || n > 1030 {
+			t.Errorf("%q drawn %d times of 28000; want about 903", r, n)
+		}
+	}
+}
+
+// TestGuessLimiterBounded: the throttle remembers at most guessAddrs
+// addresses however many miss.
+func TestGuessLimiterBounded(t *testing.T) {
+	var g guessLimiter
+	now := time.Unix(1_800_000_000, 0)
+	for i := range guessAddrs + 500 {
+		g.miss("10.9."+strconv.Itoa(i/250)+"."+strconv.Itoa(i%250), now)
+	}
+	if n := len(g.by); n > guessAddrs {
+		t.Fatalf("remembers %d addresses; want at most %d", n, guessAddrs)
+	}
+	g.miss("10.8.0.1", now)
+	for range GuessBurst {
+		g.miss("10.8.0.1", now)
+	}
+	if w := g.wait("10.8.0.1", now); w <= 0 || w > GuessRefill {
+		t.Fatalf("wait %v after %d misses; want (0, %v]", w, GuessBurst+1, GuessRefill)
+	}
+	if w := g.wait("10.8.0.1", now.Add(GuessRefill)); w != 0 {
+		t.Fatalf("wait %v a refill later; want 0", w)
+	}
+}

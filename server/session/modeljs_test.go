@@ -1,0 +1,312 @@
+package session
+
+import (
+	"encoding/json"
+	"math"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gorilla/websocket"
+
+	"stepviz/internal/testenv"
+	"stepviz/stepper"
+)
+
+// The page's model (static/model.js) is checked against the engine by
+// running it: Go records the frames a real server sends, writes beside
+// each what the engine says at that frame's step, and
+// server/testdata/model_check.mjs feeds the frames to model.js under node and
+// compares. There is no second decoder to keep in step with model.js.
+
+// jsRun is what model_check.mjs reads for one client: the hello it got
+// and each state, move and step frame with the engine's answer.
+type jsRun struct {
+	Name   string          `json:"name"`
+	Hello  json.RawMessage `json:"hello"`
+	Frames []jsFrame       `json:"frames"`
+}
+
+// jsFrame is one frame: its type, JSON (a binary frame's header), packed
+// records and the expectation after applying it.
+type jsFrame struct {
+	Kind   string          `json:"kind"`
+	Msg    json.RawMessage `json:"msg"`
+	Recs   []byte          `json:"recs"` // base64 in JSON
+	Expect jsExpect        `json:"expect"`
+}
+
+// jsExpect is the model as the engine says it must be.
+type jsExpect struct {
+	Step      int      `json:"step"`
+	NodeEnd   int      `json:"nodeEnd"`
+	IterStart int      `json:"iterStart"`
+	Head      []int    `json:"head"`
+	Status    string   `json:"status"`
+	Path      []int    `json:"path"`
+	Nodes     []jsNode `json:"nodes"`
+	// HeadKeys are the engine's sort keys of the head's nodes, in its
+	// order: priority and tie as jsNumber text (the seq is the record's,
+	// checked with the node).
+	HeadKeys []jsKey `json:"headKeys,omitempty"`
+}
+
+// jsKey is one open node's sort key as model_check.mjs compares it.
+type jsKey struct {
+	Priority string `json:"priority"`
+	Tie      string `json:"tie"`
+}
+
+// jsNode is one node's expected values; fields a node need not match are
+// left out (nil).
+type jsNode struct {
+	Parent   *int     `json:"parent,omitempty"`
+	G        *float64 `json:"g,omitempty"`
+	Depth    *int     `json:"depth,omitempty"`
+	Status   string   `json:"status,omitempty"`
+	Seq      *int     `json:"seq,omitempty"`
+	Born     *int     `json:"born,omitempty"`
+	Order    *int     `json:"order,omitempty"`
+	Cell     *int     `json:"cell,omitempty"`
+	StoredF  *string  `json:"storedF,omitempty"` // a number's text, "Infinity" for ∞
+	Backward *bool    `json:"backward,omitempty"`
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// jsNumber writes a float as model_check.mjs parses it back exactly.
+func jsNumber(x float64) string {
+	if math.IsInf(x, 1) {
+		return "Infinity"
+	}
+	if math.IsInf(x, -1) {
+		return "-Infinity"
+	}
+	b, _ := json.Marshal(x)
+	return string(b)
+}
+
+// expectAt is what the engine says a client's model holds at step k.
+func expectAt(want *stepper.Search, info problemInfo, k int) jsExpect {
+	want.Seek(k)
+	e := jsExpect{Step: k, NodeEnd: want.NodeCount(), IterStart: iterStart(want, k), Head: want.OpenHead(headSize, []int{}),
+		Status: string(want.Status()), Path: want.Path()}
+	for _, id := range e.Head {
+		k := openKey(want.Options(), want.Node(id))
+		e.HeadKeys = append(e.HeadKeys, jsKey{jsNumber(k.Priority), jsNumber(k.Tie)})
+	}
+	for id := 0; id < e.NodeEnd; id++ {
+		var n jsNode
+		rec := want.Record(id)
+		if info.Ext {
+			n.StoredF, n.Backward = ptr(jsNumber(rec.F)), ptr(rec.Backward)
+		}
+		if id >= e.IterStart {
+			ni := want.Node(id)
+			n.Parent, n.G, n.Depth, n.Status, n.Born = ptr(ni.Parent), ptr(ni.G), ptr(ni.Depth), string(ni.Status), ptr(ni.Step)
+			if rec.Fate == stepper.BaseOpen && ni.Status == stepper.NodeOpen {
+				n.Seq = ptr(rec.Seq)
+			}
+			if ni.Order > 0 {
+				n.Order = ptr(ni.Order)
+			}
+			if hasCells(info.Kind) {
+				n.Cell = ptr(rec.Cell)
+			}
+		}
+		e.Nodes = append(e.Nodes, n)
+	}
+	return e
+}
+
+// jsClient is a websocket client that records what model.js must follow.
+type jsClient struct {
+	conn *websocket.Conn
+	run  *jsRun
+	info problemInfo
+	want *stepper.Search
+	step int
+}
+
+func dialJS(t testing.TB, ts *httptest.Server, sess *Session, key, name string, want *stepper.Search) *jsClient {
+	t.Helper()
+	conn, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
+	if err != nil {
+		t.Fatalf("dial: %v (%v)", err, resp)
+	}
+	t.Cleanup(func() { conn.Close() })
+	var h hello
+	w := readAs(t, conn, MsgHello, &h)
+	c := &jsClient{conn: conn, run: &jsRun{Name: name, Hello: append(json.RawMessage(nil), w.json...)}, info: h.Problem, want: want}
+	c.until(t, func(w wire) bool { return w.typ == MsgState })
+	return c
+}
+
+// until records frames until one satisfies done, and returns it.
+func (c *jsClient) until(t testing.TB, done func(wire) bool) wire {
+	t.Helper()
+	for {
+		w := readWire(t, c.conn)
+		switch w.typ {
+		case MsgState, MsgMove, MsgStep:
+			var head struct {
+				Step  *int `json:"step"`
+				Event *struct {
+					Step int `json:"step"`
+				} `json:"event"`
+			}
+			if err := json.Unmarshal(w.json, &head); err != nil {
+				t.Fatal(err)
+			}
+			k := c.step
+			if head.Event != nil {
+				k = head.Event.Step
+			} else if head.Step != nil {
+				k = *head.Step
+			}
+			c.step = k
+			c.run.Frames = append(c.run.Frames, jsFrame{Kind: w.typ, Msg: append(json.RawMessage(nil), w.json...), Recs: w.recs, Expect: expectAt(c.want, c.info, k)})
+		}
+		if done(w) {
+			return w
+		}
+	}
+}
+
+// checkWithModelJS runs model_check.mjs on the runs and fails the test
+// with what it reports.
+func checkWithModelJS(t *testing.T, runs []*jsRun) {
+	t.Helper()
+	node := testenv.Tool(t, "node", "nodejs")
+	file := filepath.Join(t.TempDir(), "frames.json")
+	data, err := json.Marshal(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(node, "../testdata/model_check.mjs", file).CombinedOutput()
+	frames := 0
+	for _, r := range runs {
+		frames += len(r.Frames)
+	}
+	if err != nil || !strings.Contains(string(out), "frames checked") {
+		t.Fatalf("model.js does not follow the engine (%d runs, %d frames): %v\n%s", len(runs), frames, err, out)
+	}
+	t.Logf("%d runs: %s", len(runs), strings.TrimSpace(string(out)))
+}
+
+// TestModelJSFollowsEveryMove drives a real session over websockets with
+// every command (steps, back, seek both ways, reset, goal) while a
+// follower also explores (view past live, live again) and late joiners
+// arrive, records every frame each client receives, and checks that
+// static/model.js, fed those frames under node, holds the engine's nodes,
+// open head, status and path after every one, for every frontier and tie
+// rule, the reopening and re-parenting searches included.
+func TestModelJSFollowsEveryMove(t *testing.T) {
+	var runs []*jsRun
+	for _, tc := range protocolCases {
+		opts := tc.options + " maxnodes=4000" // goal runs to the end
+		_, ts, sess := liveServer(t, tc.problem, opts)
+		p := dialJS(t, ts, sess, sess.Key(), tc.name+" presenter", newSearch(t, tc.problem, opts))
+		f := dialJS(t, ts, sess, "", tc.name+" follower", newSearch(t, tc.problem, opts))
+		runs = append(runs, p.run, f.run)
+		script := []ClientMsg{
+			{Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep}, {Type: CmdStep},
+			{Type: CmdBack}, {Type: CmdBack}, {Type: CmdStep},
+			{Type: CmdSeek, Step: 30}, {Type: CmdSeek, Step: 12}, {Type: CmdBack},
+			{Type: QueryView, Step: 40, ID: 1}, {Type: CmdStep}, {Type: QueryView, Step: 3, ID: 2},
+			{Type: CmdSeek, Step: 25}, {Type: QueryLive, ID: 3}, {Type: CmdStep},
+			{Type: CmdReset}, {Type: CmdSeek, Step: 35}, {Type: CmdSeek, Step: 5},
+			{Type: QueryView, Step: 60, ID: 4}, {Type: QueryView, Step: 20, ID: 5}, {Type: QueryLive, ID: 6},
+			{Type: CmdGoal}, {Type: CmdBack}, {Type: QueryView, Step: 0, ID: 7}, {Type: QueryLive, ID: 8},
+			{Type: CmdReset}, {Type: CmdSeek, Step: 50}, {Type: CmdStep},
+		}
+		for i, cmd := range script {
+			if i%6 == 5 { // a late joiner's state, kept step by step on the hub
+				late := dialJS(t, ts, sess, "", tc.name+" late joiner", newSearch(t, tc.problem, opts))
+				late.conn.Close()
+				runs = append(runs, late.run)
+			}
+			if isQuery(cmd.Type) {
+				send(t, f.conn, cmd)
+				f.until(t, func(w wire) bool { return w.typ == MsgMove })
+				continue
+			}
+			following := f.step == p.step
+			send(t, p.conn, cmd)
+			w := p.until(t, func(w wire) bool { return w.typ == MsgMove || w.typ == MsgStep || w.typ == MsgError })
+			if w.typ != MsgError && following {
+				f.until(t, func(w wire) bool { return w.typ == MsgMove || w.typ == MsgStep || w.typ == MsgState })
+			}
+		}
+		ts.Close()
+	}
+	checkWithModelJS(t, runs)
+}
+
+// TestModelJSDecodesEveryRecord packs records of every base fate, pop
+// flag, direction and F (∞ and 0 included), with and without cells, into
+// one state frame, and checks that model.js reads each one back.
+func TestModelJSDecodesEveryRecord(t *testing.T) {
+	recs := sliceSource{
+		{Parent: -1, G: 0, Depth: 0, Seq: 0, Born: 0, Order: 1, Fate: stepper.BaseOpen, Cell: 3, F: 366},
+		{Parent: -1, G: 0, Depth: 0, Seq: -1, Born: 0, Fate: stepper.BaseOpen, Cell: 9, Backward: true},
+		{Parent: 0, G: 1, Depth: 1, Seq: 2, Born: 1, Order: 4, Fate: stepper.BaseOpen, CutoffPop: true, Cell: 4},
+		{Parent: 0, G: 1.5, Depth: 1, Seq: -1, Born: 1, Fate: stepper.BaseCutoff, Cell: 5},
+		{Parent: 0, G: 2, Depth: 1, Seq: -1, Born: 1, Fate: stepper.BaseForgotten, Cell: 6, F: math.Inf(1)},
+		{Parent: 1, G: 3, Depth: 1, Seq: -1, Born: 2, Fate: stepper.BasePruned, Cell: 7, Backward: true},
+		{Parent: 1, G: 4, Depth: 1, Seq: 5, Born: 2, Order: 3, Fate: stepper.BaseOpen, StalePop: true, Cell: 8, Backward: true},
+		{Parent: 2, G: 1.25, Depth: 7, Seq: -1, Born: 4, Fate: stepper.BaseGoalBorn, Cell: 2, F: -0.5},
+		{Parent: 2, G: 2, Depth: 2, Seq: -1, Born: 4, Order: 5, Fate: stepper.BaseDupClosed, GoalPop: true, Cell: 1},
+	}
+	const step = 4 // every order but 5 is reached: closed, cutoff and discarded pops, and one not yet popped
+	var runs []*jsRun
+	for _, cells := range []bool{false, true} {
+		format := recFormat{Cells: cells, Ext: true}
+		buf, costs := encodeState(recs, format)
+		info := problemInfo{Kind: map[bool]string{false: "puzzle", true: "grid"}[cells], Ext: true, Width: 3}
+		hello, err := json.Marshal(map[string]any{"type": MsgHello, "problem": info})
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, err := json.Marshal(map[string]any{"type": MsgState, "step": step, "live": step, "nodeEnd": len(recs), "costs": costs, "status": "running"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := jsExpect{Step: step, NodeEnd: len(recs), Status: "running", Head: []int{}}
+		for _, r := range recs {
+			status := r.Fate.Status()
+			if r.Order > 0 && r.Order <= step {
+				status = stepper.NodeClosed
+				switch {
+				case r.GoalPop:
+					status = stepper.NodeGoal
+				case r.CutoffPop:
+					status = stepper.NodeCutoff
+				case r.StalePop:
+					status = stepper.NodeDiscarded
+				}
+			}
+			n := jsNode{Parent: ptr(r.Parent), G: ptr(r.G), Depth: ptr(r.Depth), Status: string(status), Born: ptr(r.Born),
+				StoredF: ptr(jsNumber(r.F)), Backward: ptr(r.Backward)}
+			if r.Fate == stepper.BaseOpen {
+				n.Seq = ptr(r.Seq)
+			}
+			if r.Order > 0 && r.Order <= step {
+				n.Order = ptr(r.Order)
+			}
+			if cells {
+				n.Cell = ptr(r.Cell)
+			}
+			e.Nodes = append(e.Nodes, n)
+		}
+		runs = append(runs, &jsRun{Name: "every record, cells " + map[bool]string{false: "no", true: "yes"}[cells], Hello: hello,
+			Frames: []jsFrame{{Kind: MsgState, Msg: msg, Recs: buf, Expect: e}}})
+	}
+	checkWithModelJS(t, runs)
+}

@@ -1,0 +1,215 @@
+package session
+
+import (
+	"stepviz/stepper"
+	codec "stepviz/wire"
+)
+
+// stateInstead: a move that would send more new nodes than this, to the
+// live step, sends the shared live state instead (the same bytes every
+// joiner gets, already built).
+const stateInstead = 20000
+
+// completing reads records from s at step at and completes the expansion
+// steps s's journal does not reach from other's longer journal (the live
+// search and the scratch search explore the same deterministic search).
+type completing struct {
+	s, other *stepper.Search
+	at       int
+}
+
+func (c completing) Record(id int) stepper.NodeRecord { return c.complete(id, c.s.Record(id)) }
+
+// complete fills in r's expansion step from other's journal.
+func (c completing) complete(id int, r stepper.NodeRecord) stepper.NodeRecord {
+	if r.Order == 0 && r.Fate == stepper.BaseOpen && c.other != nil {
+		if oh := c.other.Horizon(); oh > c.s.Horizon() && id < c.other.NodeEnd(oh) {
+			r.Order = c.other.OrderAfter(id, c.at)
+		}
+	}
+	return r
+}
+
+// liveMoved notes that the live search changed step: the shared state and
+// the list caches of the old step are stale.
+func (h *hub) liveMoved() {
+	h.liveVersion++
+	h.liveRecsValid = false
+	if k := h.search.StepCount(); k > h.furthest {
+		h.furthest = k
+	}
+}
+
+// stepForward takes one step of the live search and sends its event to
+// every client that shows the live step; the others (exploring) are told
+// the live step moved.
+func (h *hub) stepForward() {
+	if h.atCap(h.search) {
+		return
+	}
+	ev, ok := h.search.Step()
+	if !ok {
+		return
+	}
+	h.liveVersion++
+	h.furthest = max(h.furthest, ev.Step)
+	h.stepRecords(ev)
+	h.last = &ev
+	h.record(ev.Step, ev.Counters)
+	h.moved()
+	step := text(Encode(h.stepMessage(ev)))
+	var meta *outMsg
+	for c := range h.clients {
+		if c.cursor == ev.Step-1 {
+			c.cursor, c.horizon = ev.Step, max(c.horizon, ev.Step)
+			h.deliver(c, step)
+			continue
+		}
+		if meta == nil {
+			m := text(Encode(h.metaMessage()))
+			meta = &m
+		}
+		h.deliver(c, *meta)
+	}
+}
+
+// stepMessage builds the message of one step: the event, its narration,
+// the sort keys of the children it left open, and the records of every
+// node the step touched, as at this step.
+func (h *hub) stepMessage(ev stepper.Event) stepMsg {
+	m := codec.NewStep(h.search, ev, completing{h.search, h.scratch, ev.Step}, formatOf(h.info), Narrate(h.search, ev))
+	m.Playing = h.playing
+	m.HeadKeys = h.stepHeadKeys(ev, m.Head, codec.StepIDs(h.search, ev))
+	return m
+}
+
+// record notes the list sizes after step k.
+func (h *hub) record(k int, c stepper.Counters) {
+	if k == len(h.history) {
+		h.history = append(h.history, sizesOf(c))
+	}
+}
+
+// seek moves the live search to step k, one step at a time going forward
+// so the chart's history stays complete, and sends every client that
+// showed the live step a move computed from what it holds (clients that
+// hold the same are sent the same bytes); the others are told where live
+// went.
+func (h *hub) seek(k int, reason string) {
+	s := h.search
+	old := s.StepCount()
+	if k <= s.StepCount() {
+		s.Seek(k)
+	} else {
+		for s.StepCount() < k && !s.Status().Done() && !h.atCap(s) {
+			s.Run(1)
+			h.record(s.StepCount(), s.Counters())
+		}
+	}
+	h.liveMoved()
+	h.last = nil
+	if n := s.StepCount(); n > 0 {
+		if ev, err := s.EventAt(n); err == nil {
+			h.last = &ev
+		}
+	}
+	h.moved()
+	to := s.StepCount()
+	type held struct{ cursor, horizon int }
+	type sent struct {
+		m       outMsg
+		horizon int
+	}
+	moves := map[held]sent{}
+	var meta *outMsg
+	for c := range h.clients {
+		if c.cursor != old {
+			if meta == nil {
+				m := text(Encode(h.metaMessage()))
+				meta = &m
+			}
+			h.deliver(c, *meta)
+			continue
+		}
+		key := held{c.cursor, c.horizon}
+		mv, ok := moves[key]
+		if !ok {
+			mv.m, mv.horizon = h.moveMessage(s, h.scratch, c.cursor, c.horizon, to, reason, 0)
+			moves[key] = mv
+		}
+		c.cursor, c.horizon = to, mv.horizon
+		h.deliver(c, mv.m)
+	}
+}
+
+// moveMessage is what moves a client from step from, holding the records
+// of every node up to step k (its horizon), to step to: the records of the
+// nodes re-parented or reopened between from and to, and past k the nodes
+// made and the expansions after k. s stands at step to, and its journal
+// reaches from and to. It returns the message and the client's horizon
+// after it.
+func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason string, id int) (outMsg, int) {
+	hz := s.Horizon()
+	held := s.NodeEnd(min(k, hz))
+	var ids []int
+	for _, n := range s.ModdedIn(min(from, to), max(from, to), nil) {
+		if n < held {
+			ids = append(ids, n)
+		}
+	}
+	if to > k {
+		end := s.NodeEnd(to)
+		if s == h.search && end-held > stateInstead && h.stateFresh() {
+			return outMsg{data: h.stateFrame(reason), binary: true, large: true}, to
+		}
+		for n := held; n < end; n++ {
+			ids = append(ids, n)
+		}
+		for _, n := range s.ExpandedIn(k, to, nil) {
+			if n < held {
+				ids = append(ids, n)
+			}
+		}
+	}
+	enc := newRecEncoder(completing{s, other, to}, formatOf(h.info))
+	enc.AddIDs(ids)
+	last := h.last
+	if s != h.search {
+		last = nil
+		if to > 0 {
+			if ev, err := s.EventAt(to); err == nil {
+				last = &ev
+			}
+		}
+	}
+	v := h.view(s, last, MsgMove, reason, id, enc.Costs())
+	return outMsg{data: frame(v, enc.Bytes()), binary: true, large: true}, max(k, to)
+}
+
+// view is the JSON header of a state or move: search s at its step.
+func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, id int, costs []float64) view {
+	narration := ""
+	if last != nil {
+		narration = Narrate(s, *last)
+	}
+	v := codec.NewView(s, typ, reason, costs, last, narration)
+	v.Live, v.ID, v.Playing, v.Speed, v.Followers = h.search.StepCount(), id, h.playing, h.speed, int(h.followers.Load())
+	n := min(v.Step+1, len(h.history))
+	v.History, v.HistoryStride = sample(h.history[:n], maxHistory)
+	return v
+}
+
+// sample returns at most max points of hist and the stride between them:
+// steps 0, stride, 2·stride, …, so point i stands for step i·stride (the
+// last few steps may fall between two points).
+func sample(hist []sizes, max int) ([]sizes, int) {
+	if len(hist) <= max {
+		return append([]sizes(nil), hist...), 1
+	}
+	stride := (len(hist) + max - 1) / max
+	out := make([]sizes, 0, max+1)
+	for i := 0; i < len(hist); i += stride {
+		out = append(out, hist[i])
+	}
+	return out, stride
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
 )
 
 // wordAt finds the word around cursor (a rune offset into code, as Jupyter
@@ -165,7 +166,7 @@ func (s *Session) valuesOf(verb, name string) []string {
 		return map[string][]string{"moves": {"4", "8"}, "cost": {"unit", "10-14"}, "corners": {"no", "yes"}}[name]
 	case "graph":
 		if name == "start" || name == "goal" {
-			if g, ok := s.problem.(*stepper.Graph); ok {
+			if g, ok := s.problem.(*graph.Graph); ok {
 				var out []string
 				for _, n := range g.Nodes() {
 					out = append(out, n.Name)

@@ -4,7 +4,7 @@
 // A cell holds one command a line; "#" followed by a space (or ending the
 // line) starts a comment, so grid walls such as "S..#..G" are not comments.
 // A problem line is exactly the engine's problem spec (see
-// [stepper.ParseProblem]); a grid may instead be written as ASCII rows on
+// [problems.Parse]); a grid may instead be written as ASCII rows on
 // the lines after a bare "grid" line. "search astar h=manhattan" starts a
 // search with the engine's option names; step, back, run, reset, show,
 // compare, export and help drive and inspect it; "replay FILE" rebuilds a

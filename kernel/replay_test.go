@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz/export"
 )
 
@@ -21,9 +22,9 @@ import (
 // the search.
 func traceOf(t *testing.T, dir, problem, options string, k int, format string) (string, *stepper.Search) {
 	t.Helper()
-	sr, err := stepper.New(problem, options)
+	sr, err := problems.New(problem, options)
 	if err != nil {
-		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
+		t.Fatalf("problems.New(%q, %q): %v", problem, options, err)
 	}
 	sr.Seek(k)
 	var buf bytes.Buffer

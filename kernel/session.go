@@ -12,6 +12,9 @@ import (
 	"stepviz/internal/membudget"
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/problems"
 )
 
 // Config tunes a session. The zero value is valid.
@@ -240,14 +243,14 @@ func (s *Session) setProblem(c Command, emit func(Output)) error {
 	)
 	switch {
 	case c.Rows != nil:
-		var g *stepper.Grid
-		g, err = stepper.ParseGridRows(c.Rows, strings.Fields(c.Problem)[1:])
+		var g *grid.Grid
+		g, err = grid.ParseRows(c.Rows, strings.Fields(c.Problem)[1:])
 		if err == nil {
 			inst = g
 		}
 	case c.Graph != nil:
-		var g *stepper.Graph
-		g, err = stepper.ParseGraphText("", strings.Join(c.Graph, "\n"), strings.Fields(c.Problem)[1:])
+		var g *graph.Graph
+		g, err = graph.ParseText("", strings.Join(c.Graph, "\n"), strings.Fields(c.Problem)[1:])
 		if err != nil {
 			return graphLineError(err, c)
 		}
@@ -260,7 +263,7 @@ func (s *Session) setProblem(c Command, emit func(Output)) error {
 		if s.cfg.AllowFiles {
 			files = stepper.LocalFiles
 		}
-		inst, err = stepper.ParseProblem(c.Problem, files)
+		inst, err = problems.Parse(c.Problem, files)
 	}
 	if err != nil {
 		return err

@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/problems"
 )
 
 const seedPuzzle = "puzzle 283164705 goal=123804765" // costs 5 (the seeds' example)
@@ -174,7 +177,7 @@ func TestCompare(t *testing.T) {
 	s := NewSession(Config{})
 	outs := run(t, s, seedPuzzle, "compare bfs, astar h=misplaced, astar h=manhattan")
 	text := outs[0].Text
-	inst, err := stepper.ParseProblem(seedPuzzle, stepper.LocalFiles)
+	inst, err := problems.Parse(seedPuzzle, stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +212,7 @@ func TestGridRows(t *testing.T) {
 	s := NewSession(Config{})
 	// The classic A* tutorial's grid: a wall between start and goal.
 	run(t, s, "grid cost=10-14 moves=8\n.......\n...#...\n.S.#.G.\n...#...\n.......", "search astar h=octile\nrun to goal")
-	g, ok := s.Problem().(*stepper.Grid)
+	g, ok := s.Problem().(*grid.Grid)
 	if !ok || g.Width() != 7 || g.Height() != 5 || g.CostModel() != "10-14" {
 		t.Fatalf("problem %v, want the 7x5 grid with 10-14 costs", s.Problem())
 	}
@@ -436,7 +439,7 @@ goal D`, "search astar h=table\nrun to goal")
 		t.Errorf("four towns: %s, cost %v; want solved at 11", sr.Status(), sr.Cost())
 	}
 	fail(t, s, "graph\nedge A B 5", 2, "")
-	if _, ok := s.Problem().(*stepper.Graph); !ok {
+	if _, ok := s.Problem().(*graph.Graph); !ok {
 		t.Errorf("a bad graph replaced the problem")
 	}
 }

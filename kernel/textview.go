@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/puzzle"
 )
 
 // Largest grid drawn in text/plain; bigger maps are left to the picture.
@@ -19,7 +21,7 @@ const textGridMaxW, textGridMaxH = 60, 30
 // the narration. O(cells + tree).
 func textPicture(inst stepper.Instance, snap stepper.Snapshot, selected int) []string {
 	switch p := inst.(type) {
-	case *stepper.Puzzle:
+	case *puzzle.Puzzle:
 		state := ""
 		if n, ok := snap.NodeByID(selected); ok {
 			state = n.State
@@ -32,7 +34,7 @@ func textPicture(inst stepper.Instance, snap stepper.Snapshot, selected int) []s
 			state = strings.Join(parts, ",")
 		}
 		return boardLines(state, p.Size())
-	case *stepper.Grid:
+	case *grid.Grid:
 		if p.Width() > textGridMaxW || p.Height() > textGridMaxH {
 			return nil
 		}
@@ -72,7 +74,7 @@ func boardLines(state string, size int) []string {
 // gridLines writes a grid's map with the search on it: S and G, # walls,
 // o open, c closed, * the path once solved, E the node expanded last;
 // then a legend line.
-func gridLines(g *stepper.Grid, snap stepper.Snapshot, selected int) []string {
+func gridLines(g *grid.Grid, snap stepper.Snapshot, selected int) []string {
 	rows := g.Rows()
 	cells := make([][]byte, len(rows))
 	for y, r := range rows {

@@ -13,6 +13,8 @@ import (
 
 	"stepviz/kernel"
 	"stepviz/stepper"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/problems"
 	"stepviz/viz/export"
 )
 
@@ -20,9 +22,9 @@ import (
 // (json or jsonl), as export.Write writes it, and the search.
 func writeTrace(t testing.TB, problem, options string, k int, format string) (string, *stepper.Search) {
 	t.Helper()
-	sr, err := stepper.New(problem, options)
+	sr, err := problems.New(problem, options)
 	if err != nil {
-		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
+		t.Fatalf("problems.New(%q, %q): %v", problem, options, err)
 	}
 	sr.Seek(k)
 	var b bytes.Buffer
@@ -50,7 +52,7 @@ func TestOpenTrace(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if strings.HasPrefix(tc.problem, "grid moves") {
 				// a grid drawn in rows: the trace's problem line joins them with '/'
-				g, err := stepper.ParseGridRows([]string{"S..#..G", "...#..."}, []string{"moves=8", "cost=10-14", "corners=no"})
+				g, err := grid.ParseRows([]string{"S..#..G", "...#..."}, []string{"moves=8", "cost=10-14", "corners=no"})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // benchSolve runs problem/search to its end b.N times and reports node
@@ -24,7 +25,7 @@ func benchSolve(b *testing.B, problem, search string) {
 	var cpu time.Duration
 	for b.Loop() {
 		b.StopTimer()
-		inst, err := stepper.ParseProblem(problem, stepper.LocalFiles)
+		inst, err := problems.Parse(problem, stepper.LocalFiles)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -129,7 +130,7 @@ func BenchmarkStarlarkRatio(b *testing.B) {
 
 func parseInstance(b *testing.B, spec string) stepper.Instance {
 	b.Helper()
-	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
+	inst, err := problems.Parse(spec, stepper.LocalFiles)
 	if err != nil {
 		b.Fatal(err)
 	}

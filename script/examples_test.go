@@ -7,6 +7,7 @@ import (
 	"stepviz/internal/testenv"
 	"stepviz/script"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // scriptPath is an example script's path in the module.
@@ -18,7 +19,7 @@ func scriptPath(t testing.TB, name string) string {
 // solve runs a problem line with a search line to its end.
 func solve(t testing.TB, problem, search string) *stepper.Search {
 	t.Helper()
-	s, err := stepper.New(problem, search)
+	s, err := problems.New(problem, search)
 	if err != nil {
 		t.Fatalf("%s / %s: %v", problem, search, err)
 	}

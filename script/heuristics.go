@@ -10,6 +10,9 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/puzzle"
 )
 
 // Heuristics for built-in problems. A file defines h_NAME(s) functions
@@ -124,18 +127,18 @@ func viewOf(inst stepper.Instance) (*view, error) {
 		return Param{Name: name, Text: v.String(), Value: v}
 	}
 	switch p := inst.(type) {
-	case *stepper.Puzzle:
+	case *puzzle.Puzzle:
 		return &view{
 			globals: []Param{param("goal", intTuple(p.GoalTiles())), param("size", starlark.MakeInt(p.Size()))},
 			state: func(text string) (starlark.Value, error) {
-				t, err := stepper.ParseTiles(text)
+				t, err := puzzle.ParseTiles(text)
 				if err != nil {
 					return nil, err
 				}
 				return intTuple(t), nil
 			},
 		}, nil
-	case *stepper.Grid:
+	case *grid.Grid:
 		gx, gy := p.Goal()
 		return &view{
 			globals: []Param{
@@ -153,7 +156,7 @@ func viewOf(inst stepper.Instance) (*view, error) {
 				return starlark.Tuple{starlark.MakeInt(x), starlark.MakeInt(y)}, nil
 			},
 		}, nil
-	case *stepper.Graph:
+	case *graph.Graph:
 		coords := starlark.NewDict(len(p.Nodes()))
 		for _, n := range p.Nodes() {
 			if n.HasXY {

@@ -7,12 +7,13 @@ import (
 	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // MaxSource bounds a script's size, read from a file or given as text.
 const MaxSource = 1 << 20
 
-func init() { stepper.RegisterKind("script", parseLine) }
+func init() { problems.RegisterKind("script", parseLine) }
 
 // parseLine parses "script FILE.star [name=value ...]" (the words after
 // "script"), reading FILE.star through files.

@@ -8,6 +8,7 @@ import (
 
 	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 func loadPuzzle8(t *testing.T) *Instance {
@@ -73,7 +74,7 @@ func TestMemoConcurrentSearches(t *testing.T) {
 	lines := []string{"astar h=manhattan", "bfs", "astar h=misplaced", "ucs"}
 	want := make([]float64, len(lines))
 	for i, l := range lines {
-		s, err := stepper.New("puzzle 130826745 goal=123456780", l)
+		s, err := problems.New("puzzle 130826745 goal=123456780", l)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@
 // packages' ParseProblem).
 //
 // Importing the package registers the problem kind "script" with
-// [stepper.ParseProblem]: "script FILE.star [name=value ...]" reads the file
+// [problems.Parse]: "script FILE.star [name=value ...]" reads the file
 // (a regular file of at most [MaxSource] bytes). Front ends that must not
 // read files (the lecture server) call [New] with the script's text.
 //

@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz/export"
 )
 
 // traceJSON runs problem/search to its end and writes its JSON trace.
 func traceJSON(t *testing.T, problem, search string) []byte {
 	t.Helper()
-	s, err := stepper.New(problem, search)
+	s, err := problems.New(problem, search)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestStarlarkPuzzleSameExpansions(t *testing.T) {
 // with their g and h.
 func expansions(t *testing.T, problem, search string) []string {
 	t.Helper()
-	s, err := stepper.New(problem, search)
+	s, err := problems.New(problem, search)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 
 	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // The load test's problem: a hard 8-puzzle, which A* does not finish in
@@ -51,7 +52,7 @@ func loadServerProcess() error {
 	if v := os.Getenv("STEPVIZ_LOAD_OPTIONS"); v != "" {
 		options = v
 	}
-	inst, err := stepper.ParseProblem(problem, stepper.LocalFiles)
+	inst, err := problems.Parse(problem, stepper.LocalFiles)
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	testbrowser "stepviz/internal/testenv/browser"
 	"stepviz/server/session"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // browser starts headless Chromium for one test.
@@ -46,9 +47,9 @@ func waitStep(n int) chromedp.Action[chromedp.Void] {
 // engineAt is the engine's own snapshot of the example at step k.
 func engineAt(t *testing.T, problem, options string, k int) stepper.Snapshot {
 	t.Helper()
-	s, err := stepper.New(problem, options)
+	s, err := problems.New(problem, options)
 	if err != nil {
-		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
+		t.Fatalf("problems.New(%q, %q): %v", problem, options, err)
 	}
 	s.Seek(k)
 	return s.Snapshot()

@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // forgottenAt is how many nodes the engine shows forgotten at step k.
@@ -128,7 +129,7 @@ func TestRBFSForgottenCount(t *testing.T) {
 // more, counting the strip's calls of the model's per-node status. Run once:
 // go test -run XXX -bench RBFSStrip100k -benchtime 1x ./server/
 func BenchmarkRBFSStrip100k(b *testing.B) {
-	s, err := stepper.New("puzzle 867254301 goal=123456780", "rbfs h=manhattan maxnodes=1000000")
+	s, err := problems.New("puzzle 867254301 goal=123456780", "rbfs h=manhattan maxnodes=1000000")
 	if err != nil {
 		b.Fatal(err)
 	}

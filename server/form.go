@@ -8,6 +8,7 @@ import (
 	"stepviz/script"
 	"stepviz/server/session"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/templates"
 )
 
@@ -168,7 +169,7 @@ func instanceFromForm(v templates.FormValues) (stepper.Instance, error) {
 	}
 	// Every other source, the grid's rows included, ends in a problem
 	// line, parsed with no files: stepper opens no file a user names.
-	return stepper.ParseProblem(line, nil)
+	return problems.Parse(line, nil)
 }
 
 // searchFromForm builds the search the form describes, with the server's

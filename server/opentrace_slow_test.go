@@ -11,6 +11,7 @@ import (
 
 	"stepviz/script"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz/export"
 )
 
@@ -22,7 +23,7 @@ import (
 func TestSlowTraceHeuristicsBounded(t *testing.T) {
 	const fast = "def h_zero2(s):\n    return 0\n"
 	const slow = "def h_zero2(s):\n    x = 0\n    for i in range(60000):\n        x += i\n    return 0\n"
-	inst, err := stepper.ParseProblem("puzzle 867254301 goal=123456780", nil)
+	inst, err := problems.Parse("puzzle 867254301 goal=123456780", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

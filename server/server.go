@@ -35,6 +35,8 @@ import (
 	"stepviz/server/session"
 	"stepviz/static"
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/problems"
 	persist "stepviz/store"
 	"stepviz/templates"
 )
@@ -427,7 +429,7 @@ func mapChoices() []templates.MapChoice {
 func heuristicsByKind() map[string][]string {
 	out := map[string][]string{}
 	for _, line := range []string{"puzzle 283164705 goal=123804765", "grid S.G moves=8", "graph romania"} {
-		if inst, err := stepper.ParseProblem(line, nil); err == nil {
+		if inst, err := problems.Parse(line, nil); err == nil {
 			out[inst.Kind()] = inst.Heuristics()
 		}
 	}
@@ -436,11 +438,11 @@ func heuristicsByKind() map[string][]string {
 
 // romaniaCities lists Romania's cities in alphabetical order.
 func romaniaCities() []string {
-	inst, err := stepper.ParseProblem("graph romania", nil)
+	inst, err := problems.Parse("graph romania", nil)
 	if err != nil {
 		return nil
 	}
-	g, ok := inst.(*stepper.Graph)
+	g, ok := inst.(*graph.Graph)
 	if !ok {
 		return nil
 	}

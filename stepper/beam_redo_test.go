@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/problems"
 )
 
 // beamPuzzles are 8-puzzles of depths 5, 31 (one of the two hardest), 27
@@ -21,7 +25,7 @@ var beamPuzzles = []string{
 
 // expansions runs s to its end and returns the states it selected, in
 // order.
-func expansions(t *testing.T, s *Search) []string {
+func expansions(t *testing.T, s *stepper.Search) []string {
 	t.Helper()
 	s.Run(0)
 	var out []string
@@ -49,7 +53,7 @@ func TestBeamWideIsAStar(t *testing.T) {
 			if !slices.Equal(got, want) {
 				t.Fatalf("beam width=%d expanded %d nodes, A* %d; first difference at %d", width, len(got), len(want), firstDiff(got, want))
 			}
-			if b.Status() != Solved || b.Cost() != a.Cost() || !slices.Equal(b.Path(), a.Path()) {
+			if b.Status() != stepper.Solved || b.Cost() != a.Cost() || !slices.Equal(b.Path(), a.Path()) {
 				t.Fatalf("beam: %s cost %v path %v; A*: cost %v path %v", b.Status(), b.Cost(), b.Path(), a.Cost(), a.Path())
 			}
 			bc, ac := b.Counters(), a.Counters()
@@ -85,13 +89,13 @@ func firstDiff(a, b []string) int {
 // descend is greedy hill-climbing descent written out: from the start,
 // move to the child (never an expanded state) of least f, the first
 // generated on a tie, until the goal; nil if a state has no such child.
-func descend[S comparable](p Problem[S], h func(S) float64, byH bool) []string {
+func descend[S comparable](p stepper.Problem[S], h func(S) float64, byH bool) []string {
 	s, g := p.Start(), 0.0
 	expanded := map[S]bool{}
 	path := []string{p.Format(s)}
 	for !p.IsGoal(s) {
 		expanded[s] = true
-		var best *Successor[S]
+		var best *stepper.Successor[S]
 		bestF := math.Inf(1)
 		for _, c := range p.Successors(s, nil) {
 			if expanded[c.State] {
@@ -123,21 +127,22 @@ func TestBeamWidthOneIsGreedyDescent(t *testing.T) {
 		problem, h string
 		descend    func(byH bool) []string
 	}
-	romania, err := ParseProblem("graph romania", nil)
+	romania, err := problems.Parse("graph romania", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := romania.(*Graph)
+	g := romania.(*graph.Graph)
 	cases := []ref{{"graph romania", "sld", func(byH bool) []string {
-		return descend(Problem[int](graphSpace{g: g}), g.heuristics()[0].Estimate, byH)
+		p, h := problemOf[int](t, g, "astar")
+		return descend(p, h.Estimate, byH)
 	}}}
 	for _, spec := range beamPuzzles {
-		inst, err := ParseProblem(spec, LocalFiles)
+		inst, err := problems.Parse(spec, stepper.LocalFiles)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pp := newPacked(inst.(*Puzzle))
-		cases = append(cases, ref{spec, "manhattan", func(byH bool) []string { return descend(Problem[uint64](pp), pp.manhattan, byH) }})
+		pp, h := problemOf[uint64](t, inst, "astar h=manhattan")
+		cases = append(cases, ref{spec, "manhattan", func(byH bool) []string { return descend(pp, h.Estimate, byH) }})
 	}
 	for _, tc := range cases {
 		for _, f := range []string{"g+h", "h"} {
@@ -151,7 +156,7 @@ func TestBeamWidthOneIsGreedyDescent(t *testing.T) {
 					got = append(got, st)
 				}
 				if want == nil {
-					if s.Status() != NoSolution || !strings.Contains(s.BeamEnd(), "width 1") {
+					if s.Status() != stepper.NoSolution || !strings.Contains(s.BeamEnd(), "width 1") {
 						t.Fatalf("%s f=%s local=%s: descent is stuck, beam %s (%q)", tc.problem, f, local, s.Status(), s.BeamEnd())
 					}
 					continue
@@ -175,7 +180,7 @@ type beamStep struct {
 	open     []string
 }
 
-func checkBeamTrace(t *testing.T, problem, options string, want []beamStep, status Status, cost float64) {
+func checkBeamTrace(t *testing.T, problem, options string, want []beamStep, status stepper.Status, cost float64) {
 	t.Helper()
 	s := newDeltaSearch(t, problem, options)
 	for i, w := range want {
@@ -216,7 +221,7 @@ func TestBeamRomaniaWidth2(t *testing.T) {
 		{"Fagaras", nil, []string{"Pitesti", "Bucharest"}},
 		{"Pitesti", nil, []string{"Bucharest", "Craiova"}},
 		{"Bucharest", nil, []string{"Craiova"}},
-	}, Solved, 418)
+	}, stepper.Solved, 418)
 }
 
 // TestLocalBeamRomania checks local beam search of width 2 by h alone on
@@ -237,30 +242,30 @@ func TestLocalBeamRomania(t *testing.T) {
 		{"Fagaras", nil, []string{"Rimnicu_Vilcea", "Bucharest"}},
 		{"Rimnicu_Vilcea", []string{"Craiova"}, []string{"Bucharest", "Pitesti"}},
 		{"Bucharest", nil, []string{"Pitesti"}},
-	}, Solved, 450)
+	}, stepper.Solved, 450)
 }
 
 // TestBeamNoSolution: a beam too narrow for a dead end says so in words.
 // Width 1 by h on this graph goes A → B (h 1), a dead end, and C is pruned.
 func TestBeamNoSolution(t *testing.T) {
-	g, err := ParseGraphText("", "nodes A B C G\nedge A B 1\nedge A C 1\nedge C G 1\nh A 2\nh B 1\nh C 1.5\nh G 0\nstart A\ngoal G\n", nil)
+	g, err := graph.ParseText("", "nodes A B C G\nedge A B 1\nedge A C 1\nedge C G 1\nh A 2\nh B 1\nh C 1.5\nh G 0\nstart A\ngoal G\n", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, _ := ParseOptions("beam width=1 f=h h=table")
-	s, err := NewSearch(g, o)
+	o, _ := stepper.ParseOptions("beam width=1 f=h h=table")
+	s, err := stepper.NewSearch(g, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Run(0)
-	if s.Status() != NoSolution {
+	if s.Status() != stepper.NoSolution {
 		t.Fatalf("status %s, want no solution", s.Status())
 	}
 	if got, want := s.BeamEnd(), "no solution within a beam of width 1: 1 node was pruned (a wider beam may find one)"; got != want {
 		t.Fatalf("BeamEnd %q, want %q", got, want)
 	}
 	o.Width = 2
-	if w, _ := NewSearch(g, o); w.Run(0) != Solved {
+	if w, _ := stepper.NewSearch(g, o); w.Run(0) != stepper.Solved {
 		t.Fatalf("width 2: %s, want solved", w.Status())
 	}
 }
@@ -277,9 +282,9 @@ func TestBeamSeekRestoresPruned(t *testing.T) {
 		{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "beam width=4 h=euclidean tree=true"},
 	} {
 		t.Run(tc.problem+" "+tc.options, func(t *testing.T) {
-			fresh := func(k int) (*Search, []Event) {
+			fresh := func(k int) (*stepper.Search, []stepper.Event) {
 				s := newDeltaSearch(t, tc.problem, tc.options)
-				var evs []Event
+				var evs []stepper.Event
 				for range k {
 					ev, ok := s.Step()
 					if !ok {
@@ -333,7 +338,7 @@ func TestBeamOptions(t *testing.T) {
 		{"astar local=true", "", "local=true is an option of beam"},
 		{"greedy f=h", "", "f=h is an option of beam"},
 	} {
-		o, err := ParseOptions(tc.line)
+		o, err := stepper.ParseOptions(tc.line)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%q: error %v, want one containing %q", tc.line, err, tc.err)
@@ -347,7 +352,7 @@ func TestBeamOptions(t *testing.T) {
 		if got := o.String(); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("%q: String %q, want it to begin %q", tc.line, got, tc.want)
 		}
-		back, err := ParseOptions(o.String())
+		back, err := stepper.ParseOptions(o.String())
 		if err != nil || back != o {
 			t.Errorf("%q: String %q parses back to %+v (%v)", tc.line, o.String(), back, err)
 		}
@@ -358,7 +363,7 @@ func TestBeamOptions(t *testing.T) {
 // 8-puzzle, pruning after every expansion.
 func BenchmarkBeamPuzzle(b *testing.B) {
 	for b.Loop() {
-		s, err := New("puzzle 806547231 goal=123456780", "beam width=100")
+		s, err := problems.New("puzzle 806547231 goal=123456780", "beam width=100")
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -384,10 +389,10 @@ func TestLocalBeamTies(t *testing.T) {
 				if len(order) == 0 {
 					break
 				}
-				head := OpenKey(s.Options(), s.Node(order[0]))
+				head := stepper.OpenKey(s.Options(), s.Node(order[0]))
 				var group []int
 				for _, id := range order {
-					if k := OpenKey(s.Options(), s.Node(id)); k.Priority == head.Priority && k.Tie == head.Tie {
+					if k := stepper.OpenKey(s.Options(), s.Node(id)); k.Priority == head.Priority && k.Tie == head.Tie {
 						group = append(group, id)
 					}
 				}
@@ -396,15 +401,15 @@ func TestLocalBeamTies(t *testing.T) {
 					break
 				}
 				want := group[1:]
-				if len(want) > MaxTies {
-					want = want[:MaxTies]
+				if len(want) > stepper.MaxTies {
+					want = want[:stepper.MaxTies]
 				}
 				if ev.Expanded.ID != group[0] || !slices.Equal(ev.Ties, want) || ev.TieCount != len(group)-1 {
 					t.Fatalf("step %d: expanded %d, ties %v (%d in all); want %d first of its (layer, f) group, ties %v (%d)", step, ev.Expanded.ID, ev.Ties, ev.TieCount, group[0], want, len(group)-1)
 				}
 				if ev.TieCount > 0 {
 					tied++
-					r := fmt.Sprintf("layer %d and f %s tied with", ev.Expanded.Depth, FormatNumber(head.Tie))
+					r := fmt.Sprintf("layer %d and f %s tied with", ev.Expanded.Depth, stepper.FormatNumber(head.Tie))
 					if !strings.HasPrefix(ev.TieReason, r) || !strings.Contains(ev.TieReason, "tie rule "+string(s.Options().Tie)) {
 						t.Fatalf("step %d: tie reason %q, want it to start %q and name the tie rule %s", step, ev.TieReason, r, s.Options().Tie)
 					}
@@ -432,7 +437,7 @@ func TestLocalBeamHaltsOnGoalSuccessor(t *testing.T) {
 	} {
 		t.Run(c.problem+" "+c.search, func(t *testing.T) {
 			s, evs := runToEnd(t, c.problem, c.search)
-			if s.Status() != Solved {
+			if s.Status() != stepper.Solved {
 				t.Fatalf("%s", s.Status())
 			}
 			last := evs[len(evs)-1]
@@ -442,7 +447,7 @@ func TestLocalBeamHaltsOnGoalSuccessor(t *testing.T) {
 			}
 			found := false
 			for _, ch := range last.Children {
-				found = found || ch.Fate == FateGoal
+				found = found || ch.Fate == stepper.FateGoal
 			}
 			if !found {
 				t.Errorf("the last step generated no goal child: %s", childFates(last))

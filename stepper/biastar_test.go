@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"math"
@@ -7,13 +7,17 @@ import (
 	"testing"
 
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/puzzle"
 )
 
 // TestBiAStarRomania: biastar with sld forward and max(0, sld(Arad) −
 // sld(n)) backward finds A*'s 418 km path, stops by μ <= max(fminF, fminB),
 // and every event says so.
 func TestBiAStarRomania(t *testing.T) {
-	g := Romania()
+	g := graph.Romania()
 	s := solveWith(t, g, "biastar")
 	checkSolved(t, s, 418, "Arad Sibiu Rimnicu_Vilcea Pitesti Bucharest")
 	a := solveWith(t, g, "astar")
@@ -46,15 +50,15 @@ func TestBiAStarOptimal(t *testing.T) {
 		tiles := []int{1, 2, 3, 4, 5, 6, 7, 8, 0}
 		for {
 			rng.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] })
-			if checkSolvable(3, tiles, DefaultGoal(3)) == nil {
+			if solvable(tiles) {
 				break
 			}
 		}
-		p := mustPuzzle(t, "puzzle "+FormatTiles(tiles))
+		p := mustPuzzle(t, "puzzle "+puzzle.FormatTiles(tiles))
 		for _, h := range []string{"manhattan", "misplaced"} {
 			a := solveWith(t, p, "astar h="+h)
 			s := solveWith(t, p, "biastar h="+h)
-			if s.Status() != Solved || s.Cost() != a.Cost() {
+			if s.Status() != stepper.Solved || s.Cost() != a.Cost() {
 				t.Fatalf("biastar h=%s on %v: %s cost %v, A* %v", h, tiles, s.Status(), s.Cost(), a.Cost())
 			}
 			checkMovePath(t, s, p)
@@ -71,19 +75,22 @@ func TestBiAStarOptimal(t *testing.T) {
 	// is solved by biastar at exactly that cost
 	want := readDepthTable(t)["corner"]
 	goal := mustPuzzle(t, "puzzle 123456780 goal=123456780")
-	o, _ := ParseOptions("bfs")
-	e, err := newEngine[uint64](neverGoal[uint64]{newPacked(goal)}, nil, o)
+	o, _ := stepper.ParseOptions("bfs")
+	space, _ := problemOf[uint64](t, goal, "bfs")
+	inst := stepper.NewCustom(stepper.Custom[uint64]{KindName: "puzzle", SpecLine: goal.Spec(),
+		New: func() (stepper.Problem[uint64], []stepper.Heuristic[uint64], error) {
+			return neverGoal[uint64]{space}, nil, nil
+		}})
+	e, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for !e.status.Done() {
-		e.step(nil)
-	}
+	e.Run(0)
 	first := make([]string, len(want))
 	count := make([]int, len(want))
-	for id := range e.nodeCount() {
-		ni := e.info(int32(id))
-		if ni.Status == NodeDiscarded || ni.Depth >= len(want) {
+	for id := range e.NodeCount() {
+		ni := e.Node(id)
+		if ni.Status == stepper.NodeDiscarded || ni.Depth >= len(want) {
 			continue
 		}
 		count[ni.Depth]++
@@ -98,18 +105,18 @@ func TestBiAStarOptimal(t *testing.T) {
 		}
 		p := mustPuzzle(t, "puzzle "+first[d])
 		s, a := solveWith(t, p, "biastar"), solveWith(t, p, "astar")
-		if s.Status() != Solved || int(s.Cost()) != d || a.Cost() != s.Cost() {
+		if s.Status() != stepper.Solved || int(s.Cost()) != d || a.Cost() != s.Cost() {
 			t.Fatalf("board %s at depth %d: biastar %s cost %v, astar %v", first[d], d, s.Status(), s.Cost(), a.Cost())
 		}
 		biD += s.Counters().Expanded
 		aD += a.Counters().Expanded
 	}
 	t.Logf("one board at each depth 1 to %d: biastar expanded %d, astar %d", len(want)-1, biD, aD)
-	sc, err := LoadScen(testenv.Data(t, "movingai", "arena.map.scen"))
+	sc, err := grid.LoadScen(testenv.Data(t, "movingai", "arena.map.scen"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := ScenConfig{Moves: 8, Cost: CostUnit}
+	cfg := grid.ScenConfig{Moves: 8, Cost: grid.CostUnit}
 	var bi, one int
 	for i := 0; i < len(sc.Rows); i += len(sc.Rows) / 16 {
 		g, err := sc.Grid(i, cfg)
@@ -129,28 +136,28 @@ func TestBiAStarOptimal(t *testing.T) {
 // TestBiAStarHeuristicErrors: a heuristic with no counterpart toward the
 // start is refused with the reason.
 func TestBiAStarHeuristicErrors(t *testing.T) {
-	inconsistent, err := ParseGraphText("", inconsistentGraph, nil)
+	inconsistent, err := graph.ParseText("", inconsistentGraph, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, _ := ParseOptions("biastar h=table")
-	if _, err := NewSearch(inconsistent, o); err == nil || !strings.Contains(err.Error(), "admissible only when h is consistent") || !strings.Contains(err.Error(), "use zero") {
+	o, _ := stepper.ParseOptions("biastar h=table")
+	if _, err := stepper.NewSearch(inconsistent, o); err == nil || !strings.Contains(err.Error(), "admissible only when h is consistent") || !strings.Contains(err.Error(), "use zero") {
 		t.Errorf("inconsistent table: %v", err)
 	}
-	o, _ = ParseOptions("biastar h=zero")
-	if s, err := NewSearch(inconsistent, o); err != nil || s.Run(0) != Solved {
+	o, _ = stepper.ParseOptions("biastar h=zero")
+	if s, err := stepper.NewSearch(inconsistent, o); err != nil || s.Run(0) != stepper.Solved {
 		t.Errorf("h=zero: %v", err)
 	}
 	p := mustPuzzle(t, "puzzle 283164705 goal=123804765")
-	x := &Extra{Names: []string{"mine"}, New: func(Instance) (func(int, string) float64, func() error) {
+	x := &stepper.Extra{Names: []string{"mine"}, New: func(stepper.Instance) (func(int, string) float64, func() error) {
 		return func(int, string) float64 { return 0 }, func() error { return nil }
 	}}
-	px, err := WithExtra(p, x)
+	px, err := stepper.WithExtra(p, x)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, _ = ParseOptions("biastar h=mine")
-	if _, err := NewSearch(px, o); err == nil || !strings.Contains(err.Error(), "written toward the goal only") {
+	o, _ = stepper.ParseOptions("biastar h=mine")
+	if _, err := stepper.NewSearch(px, o); err == nil || !strings.Contains(err.Error(), "written toward the goal only") {
 		t.Errorf("script heuristic: %v", err)
 	}
 }

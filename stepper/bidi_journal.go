@@ -344,12 +344,12 @@ func (e *biEngine[S]) index() *deltaIndex {
 func (e *biEngine[S]) orderAfter(id int32, k int) int { return e.index().orderAfter(id, k) }
 
 func (e *biEngine[S]) record(id int32) NodeRecord {
-	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	cell, _ := any(e.p).(Celled[S])
 	return e.recordOf(id, cell)
 }
 
 func (e *biEngine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
-	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	cell, _ := any(e.p).(Celled[S])
 	for id := int32(a); id < int32(b); id++ {
 		dst = append(dst, e.recordOf(id, cell))
 	}
@@ -360,7 +360,7 @@ func (e *biEngine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 // base fate of its event's fate (ignored-open or ignored-closed); a node
 // superseded by a cheaper one of the same state on its side is discarded
 // as BaseDupOpen (a mod of the step that superseded it).
-func (e *biEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRecord {
+func (e *biEngine[S]) recordOf(id int32, cell Celled[S]) NodeRecord {
 	n := &e.nodes[id]
 	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Seq: int(n.seq), Born: int(n.step), Cell: -1, Backward: n.dir == 1}
 	switch n.status {
@@ -375,7 +375,7 @@ func (e *biEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRe
 		}
 	}
 	if cell != nil {
-		r.Cell = cell.cellOf(n.state)
+		r.Cell = cell.Cell(n.state)
 	}
 	return r
 }

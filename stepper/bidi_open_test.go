@@ -1,9 +1,11 @@
-package stepper
+package stepper_test
 
 import (
 	"testing"
 
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
+	"stepviz/stepper/graph"
 )
 
 // TestBidiSnapshotOpenPopOrder: a bidirectional snapshot lists its open
@@ -13,22 +15,22 @@ import (
 func TestBidiSnapshotOpenPopOrder(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		inst Instance
+		inst stepper.Instance
 		line string
 	}{
-		{"bibfs romania", Romania(), "bibfs"},
-		{"biucs romania", Romania(), "biucs"},
-		{"biastar romania", Romania(), "biastar"},
+		{"bibfs romania", graph.Romania(), "bibfs"},
+		{"biucs romania", graph.Romania(), "biucs"},
+		{"biastar romania", graph.Romania(), "biastar"},
 		{"biucs puzzle", mustPuzzle(t, "puzzle 283164705 goal=123804765"), "biucs"},
-		{"biucs romania backward ties", Romania(), "biucs ontie=backward"},
-		{"biastar romania backward ties", Romania(), "biastar ontie=backward"},
+		{"biucs romania backward ties", graph.Romania(), "biucs ontie=backward"},
+		{"biastar romania backward ties", graph.Romania(), "biastar ontie=backward"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := ParseOptions(c.line)
+			o, err := stepper.ParseOptions(c.line)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewSearch(c.inst, o)
+			s, err := stepper.NewSearch(c.inst, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -36,7 +38,7 @@ func TestBidiSnapshotOpenPopOrder(t *testing.T) {
 			for !s.Status().Done() {
 				sn := s.Snapshot()
 				checkBidiOpen(t, s, sn)
-				if sn.Open[0].Dir == Backward && sn.Open[len(sn.Open)-1].Dir == Forward {
+				if sn.Open[0].Dir == stepper.Backward && sn.Open[len(sn.Open)-1].Dir == stepper.Forward {
 					backwardFirst++
 				}
 				ev, ok := s.Step()
@@ -54,7 +56,7 @@ func TestBidiSnapshotOpenPopOrder(t *testing.T) {
 	}
 }
 
-func checkBidiOpen(t *testing.T, s *Search, sn Snapshot) {
+func checkBidiOpen(t *testing.T, s *stepper.Search, sn stepper.Snapshot) {
 	t.Helper()
 	order := s.OpenOrder(nil)
 	if len(order) != len(sn.Open) {
@@ -64,16 +66,16 @@ func checkBidiOpen(t *testing.T, s *Search, sn Snapshot) {
 		if e.ID != order[i] {
 			t.Fatalf("step %d: open entry %d is #%d, OpenOrder has #%d", sn.Step, i, e.ID, order[i])
 		}
-		if e.Dir != Forward && e.Dir != Backward {
+		if e.Dir != stepper.Forward && e.Dir != stepper.Backward {
 			t.Fatalf("step %d: open entry #%d has direction %q", sn.Step, e.ID, e.Dir)
 		}
 		if i == 0 {
 			continue
 		}
 		p := sn.Open[i-1]
-		later := Backward // the side listed after the other on equal keys
-		if s.Options().TieSide == TieSideBackward {
-			later = Forward
+		later := stepper.Backward // the side listed after the other on equal keys
+		if s.Options().TieSide == stepper.TieSideBackward {
+			later = stepper.Forward
 		}
 		if p.Key.Priority > e.Key.Priority || p.Key.Priority == e.Key.Priority && p.Dir == later && e.Dir != later {
 			t.Fatalf("step %d: #%d (%s, key %v) listed before #%d (%s, key %v)", sn.Step, p.ID, p.Dir, p.Key.Priority, e.ID, e.Dir, e.Key.Priority)
@@ -95,18 +97,18 @@ func TestBidiOptionsAndRules(t *testing.T) {
 		{"astar", "astar h=sld tie=fifo goaltest=expand open=reparent closed=ignore order=natural", nil},
 	} {
 		t.Run(c.line, func(t *testing.T) {
-			o, err := ParseOptions(c.line)
+			o, err := stepper.ParseOptions(c.line)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := NewSearch(Romania(), o)
+			s, err := stepper.NewSearch(graph.Romania(), o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := s.Options().String(); got != c.options {
 				t.Errorf("options %q, want %q", got, c.options)
 			}
-			rules := BidiRules(s.Options())
+			rules := stepper.BidiRules(s.Options())
 			if c.rules == nil && rules != "" {
 				t.Errorf("BidiRules of %s = %q, want none", c.line, rules)
 			}

@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"fmt"
@@ -6,6 +6,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/problems"
 )
 
 // unseenEdgeGraph is the counterexample to a stopping rule whose ε is the
@@ -16,7 +20,7 @@ const unseenEdgeGraph = "nodes S A B M T\nedge S A 10\nedge A B 1\nedge B T 10\n
 // TestBidiUnseenEdge: biucs, biastar and both tie sides find 21 on the
 // counterexample; ε is the graph's cheapest edge (1) from the first step.
 func TestBidiUnseenEdge(t *testing.T) {
-	g, err := ParseGraphText("", unseenEdgeGraph, nil)
+	g, err := graph.ParseText("", unseenEdgeGraph, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,17 +159,17 @@ func (r *randGraph) withTable(alpha float64) string {
 func TestBidiProperty(t *testing.T) {
 	const graphs = 10_000
 	rng := rand.New(rand.NewPCG(20, 1))
-	lines := map[string]Options{}
+	lines := map[string]stepper.Options{}
 	for _, l := range []string{"ucs", "bfs", "biucs", "biucs ontie=backward", "biastar h=zero", "biastar h=table", "biastar h=table ontie=backward", "bibfs", "bibfs ontie=backward"} {
-		o, err := ParseOptions(l)
+		o, err := stepper.ParseOptions(l)
 		if err != nil {
 			t.Fatal(err)
 		}
 		lines[l] = o
 	}
-	run := func(g *Graph, line string) *Search {
+	run := func(g *graph.Graph, line string) *stepper.Search {
 		t.Helper()
-		s, err := NewSearch(g, lines[line])
+		s, err := stepper.NewSearch(g, lines[line])
 		if err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
@@ -176,12 +180,12 @@ func TestBidiProperty(t *testing.T) {
 	for i := range graphs {
 		r := newRandGraph(rng, i%4 == 0)
 		text := r.withTable(0.5 + 0.5*rng.Float64())
-		g, err := ParseGraphText("", text, nil)
+		g, err := graph.ParseText("", text, nil)
 		if err != nil {
 			t.Fatalf("graph %d: %v\n%s", i, err, text)
 		}
 		ucs, bfs := run(g, "ucs"), run(g, "bfs")
-		if ucs.Status() == Solved {
+		if ucs.Status() == stepper.Solved {
 			solved++
 			if i%4 == 0 {
 				unseen++
@@ -192,7 +196,7 @@ func TestBidiProperty(t *testing.T) {
 			if s.Status() != ucs.Status() {
 				t.Fatalf("graph %d, %s: %s, one-way ucs %s\n%s", i, line, s.Status(), ucs.Status(), text)
 			}
-			if s.Status() != Solved {
+			if s.Status() != stepper.Solved {
 				continue
 			}
 			checkWalk(t, r, s, fmt.Sprintf("graph %d, %s", i, line))
@@ -215,7 +219,7 @@ func TestBidiProperty(t *testing.T) {
 
 // checkWalk checks that a solved search's path goes from N0 to the goal
 // along the graph's roads and that their costs add up to s.Cost().
-func checkWalk(t *testing.T, r *randGraph, s *Search, what string) {
+func checkWalk(t *testing.T, r *randGraph, s *stepper.Search, what string) {
 	t.Helper()
 	st := pathStates(s)
 	if len(st) == 0 || st[0] != "N0" || st[len(st)-1] != r.name(r.n-1) {
@@ -239,17 +243,22 @@ func checkWalk(t *testing.T, r *randGraph, s *Search, what string) {
 
 // noLeast is a graph's space that does not say its least step cost, as a
 // problem from elsewhere may not: biucs then stops by μ <= topF + topB.
-type noLeast struct{ p graphSpace }
+type noLeast struct {
+	p interface {
+		stepper.Problem[int]
+		stepper.Reversible[int]
+	}
+}
 
 func (n noLeast) Start() int        { return n.p.Start() }
 func (n noLeast) IsGoal(s int) bool { return n.p.IsGoal(s) }
-func (n noLeast) Successors(s int, buf []Successor[int]) []Successor[int] {
+func (n noLeast) Successors(s int, buf []stepper.Successor[int]) []stepper.Successor[int] {
 	return n.p.Successors(s, buf)
 }
 func (n noLeast) Format(s int) string     { return n.p.Format(s) }
 func (n noLeast) ActionName(a int) string { return n.p.ActionName(a) }
 func (n noLeast) GoalState() int          { return n.p.GoalState() }
-func (n noLeast) Predecessors(s int, buf []Successor[int]) []Successor[int] {
+func (n noLeast) Predecessors(s int, buf []stepper.Successor[int]) []stepper.Successor[int] {
 	return n.p.Predecessors(s, buf)
 }
 
@@ -257,29 +266,35 @@ func (n noLeast) Predecessors(s int, buf []Successor[int]) []Successor[int] {
 // cost gets ε = 0, and biucs is still exact (on 2,000 random graphs).
 func TestBidiWithoutLeastCost(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 2))
-	o, err := ParseOptions("biucs")
+	o, err := stepper.ParseOptions("biucs")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i := range 2000 {
 		r := newRandGraph(rng, i%2 == 0)
-		g, err := ParseGraphText("", r.text.String(), nil)
+		g, err := graph.ParseText("", r.text.String(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		e, err := newBiEngine[int](noLeast{g.reversed()}, o, [2]func(int) float64{})
+		rev, _ := problemOf[int](t, g, "biucs")
+		inst := stepper.NewCustom(stepper.Custom[int]{KindName: "graph", SpecLine: g.Spec(),
+			New: func() (stepper.Problem[int], []stepper.Heuristic[int], error) {
+				return noLeast{rev.(interface {
+					stepper.Problem[int]
+					stepper.Reversible[int]
+				})}, nil, nil
+			}})
+		e, err := stepper.NewSearch(inst, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e.eps != 0 {
-			t.Fatalf("ε %v without a least step cost, want 0", e.eps)
+		if eps := stepper.Epsilon(e); eps != 0 {
+			t.Fatalf("ε %v without a least step cost, want 0", eps)
 		}
-		for !e.status.Done() {
-			e.advance(nil)
-		}
+		st := e.Run(0)
 		want := r.toGo[0]
-		if math.IsInf(want, 1) != (e.status == NoSolution) || e.status == Solved && e.cost() != want {
-			t.Fatalf("graph %d: %s cost %v, want %v\n%s", i, e.status, e.cost(), want, r.text.String())
+		if math.IsInf(want, 1) != (st == stepper.NoSolution) || st == stepper.Solved && e.Cost() != want {
+			t.Fatalf("graph %d: %s cost %v, want %v\n%s", i, st, e.Cost(), want, r.text.String())
 		}
 	}
 }
@@ -291,10 +306,10 @@ func TestBidiTieSide(t *testing.T) {
 	for _, c := range []struct {
 		line, first, dir, options, rule string
 	}{
-		{"biucs", "Arad", Forward, "biucs order=natural", "forward on a tie"},
-		{"biucs ontie=backward", "Bucharest", Backward, "biucs ontie=backward order=natural", "backward on a tie, as AIMA 4th ed.'s BIBF-SEARCH (Figure 3.14)"},
-		{"bibfs ontie=backward", "Bucharest", Backward, "bibfs ontie=backward order=natural", "backward on a tie"},
-		{"biastar ontie=forward", "Arad", Forward, "biastar h=sld order=natural", "forward on a tie"},
+		{"biucs", "Arad", stepper.Forward, "biucs order=natural", "forward on a tie"},
+		{"biucs ontie=backward", "Bucharest", stepper.Backward, "biucs ontie=backward order=natural", "backward on a tie, as AIMA 4th ed.'s BIBF-SEARCH (Figure 3.14)"},
+		{"bibfs ontie=backward", "Bucharest", stepper.Backward, "bibfs ontie=backward order=natural", "backward on a tie"},
+		{"biastar ontie=forward", "Arad", stepper.Forward, "biastar h=sld order=natural", "forward on a tie"},
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			s, evs := runToEnd(t, "graph romania", c.line)
@@ -304,13 +319,13 @@ func TestBidiTieSide(t *testing.T) {
 			if got := s.Options().String(); got != c.options {
 				t.Errorf("options %q, want %q", got, c.options)
 			}
-			if r := BidiRules(s.Options()); !strings.Contains(r, c.rule) {
+			if r := stepper.BidiRules(s.Options()); !strings.Contains(r, c.rule) {
 				t.Errorf("rules lack %q: %s", c.rule, r)
 			}
 		})
 	}
 	for _, line := range []string{"astar ontie=backward", "biucs ontie=left"} {
-		if _, err := ParseOptions(line); err == nil || !strings.Contains(err.Error(), "ontie=") {
+		if _, err := stepper.ParseOptions(line); err == nil || !strings.Contains(err.Error(), "ontie=") {
 			t.Errorf("%s: %v, want an error naming ontie", line, err)
 		}
 	}
@@ -357,7 +372,7 @@ func TestBidiPropertyGrids(t *testing.T) {
 		cost := []string{"unit", "10-14"}[rng.IntN(2)]
 		corners := []string{"no", "yes"}[rng.IntN(2)]
 		spec := fmt.Sprintf("grid %s moves=%s cost=%s corners=%s", strings.Join(rows, "/"), moves, cost, corners)
-		inst, err := ParseProblem(spec, LocalFiles)
+		inst, err := problems.Parse(spec, stepper.LocalFiles)
 		if err != nil {
 			t.Fatalf("%s: %v", spec, err)
 		}

@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"math"
@@ -6,16 +6,20 @@ import (
 	"testing"
 
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/puzzle"
 )
 
 // solveWith runs a search line on an instance to its end.
-func solveWith(t *testing.T, inst Instance, line string) *Search {
+func solveWith(t *testing.T, inst stepper.Instance, line string) *stepper.Search {
 	t.Helper()
-	o, err := ParseOptions(line)
+	o, err := stepper.ParseOptions(line)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatalf("%s: %v", line, err)
 	}
@@ -26,7 +30,7 @@ func solveWith(t *testing.T, inst Instance, line string) *Search {
 // TestBidiRomania: both bidirectional searches on Romania. biucs finds
 // the 418 km optimum; bibfs the path of fewest roads (3: through Fagaras).
 func TestBidiRomania(t *testing.T) {
-	g := Romania()
+	g := graph.Romania()
 	u := solveWith(t, g, "biucs")
 	checkSolved(t, u, 418, "Arad Sibiu Rimnicu_Vilcea Pitesti Bucharest")
 	b := solveWith(t, g, "bibfs")
@@ -51,15 +55,15 @@ func TestBidiOptimal(t *testing.T) {
 		tiles := []int{1, 2, 3, 4, 5, 6, 7, 8, 0}
 		for {
 			rng.Shuffle(len(tiles), func(i, j int) { tiles[i], tiles[j] = tiles[j], tiles[i] })
-			if checkSolvable(3, tiles, DefaultGoal(3)) == nil {
+			if solvable(tiles) {
 				break
 			}
 		}
-		p := mustPuzzle(t, "puzzle "+FormatTiles(tiles))
+		p := mustPuzzle(t, "puzzle "+puzzle.FormatTiles(tiles))
 		one := solveWith(t, p, "bfs")
 		for _, line := range []string{"bibfs", "biucs"} {
 			s := solveWith(t, p, line)
-			if s.Status() != Solved || s.Cost() != one.Cost() {
+			if s.Status() != stepper.Solved || s.Cost() != one.Cost() {
 				t.Fatalf("%s on %v: %s cost %v, BFS %v", line, tiles, s.Status(), s.Cost(), one.Cost())
 			}
 			checkMovePath(t, s, p)
@@ -73,11 +77,11 @@ func TestBidiOptimal(t *testing.T) {
 	if biExp*2 > uniExp {
 		t.Errorf("bibfs expanded %d, not fewer than half of BFS's %d", biExp, uniExp)
 	}
-	sc, err := LoadScen(testenv.Data(t, "movingai", "arena.map.scen"))
+	sc, err := grid.LoadScen(testenv.Data(t, "movingai", "arena.map.scen"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := ScenConfig{Moves: 8, Cost: CostUnit}
+	cfg := grid.ScenConfig{Moves: 8, Cost: grid.CostUnit}
 	for i := 0; i < len(sc.Rows); i += len(sc.Rows) / 12 {
 		g, err := sc.Grid(i, cfg)
 		if err != nil {
@@ -100,7 +104,7 @@ func TestBidiStepsAndSeek(t *testing.T) {
 			t.Errorf("step %d expanded a %s node on the %s side", ev.Step, ev.Expanded.Dir, ev.Bidirectional.Direction)
 		}
 	}
-	if sides[Forward] == 0 || sides[Backward] == 0 {
+	if sides[stepper.Forward] == 0 || sides[stepper.Backward] == 0 {
 		t.Errorf("sides expanded %v, want both", sides)
 	}
 	ev, err := s.EventAt(2)
@@ -112,15 +116,15 @@ func TestBidiStepsAndSeek(t *testing.T) {
 // checkMovePath checks a solved puzzle search's path by its states alone
 // (a bidirectional path's second half has parents toward the goal): it
 // goes from the start to the goal, one slide of the blank at a time.
-func checkMovePath(t *testing.T, s *Search, p *Puzzle) {
+func checkMovePath(t *testing.T, s *stepper.Search, p *puzzle.Puzzle) {
 	t.Helper()
 	st := pathStates(s)
-	if len(st) != int(s.Cost())+1 || st[0] != FormatTiles(p.StartTiles()) || st[len(st)-1] != FormatTiles(p.GoalTiles()) {
+	if len(st) != int(s.Cost())+1 || st[0] != puzzle.FormatTiles(p.StartTiles()) || st[len(st)-1] != puzzle.FormatTiles(p.GoalTiles()) {
 		t.Fatalf("path %v for cost %v", st, s.Cost())
 	}
 	for i := 1; i < len(st); i++ {
-		a, _ := ParseTiles(st[i-1])
-		b, _ := ParseTiles(st[i])
+		a, _ := puzzle.ParseTiles(st[i-1])
+		b, _ := puzzle.ParseTiles(st[i])
 		var diff []int
 		for k := range a {
 			if a[k] != b[k] {

@@ -1,17 +1,12 @@
 package stepper
 
-import (
-	"sort"
-	"strings"
-	"sync"
+import "stepviz/internal/usererr"
 
-	"stepviz/internal/usererr"
-)
-
-// Problems defined outside this package (Starlark scripts, in package
-// script) reach the engine through two small hooks: [RegisterKind] makes
-// [ParseProblem] accept a new first word, and [NewCustom] turns a
-// [Problem] into an [Instance]. The engine itself knows nothing of them.
+// Problems defined outside the built-in ones (Starlark scripts, in package
+// script) reach the engine through [NewCustom], which turns a [Problem]
+// into an [Instance]; stepper/problems's RegisterKind makes a problem line
+// that starts with a new word parse to one. The engine itself knows
+// nothing of them.
 
 // Failed is the status of a search whose problem reported an error (a
 // script that raised, returned a bad successor or ran out of its budget):
@@ -48,7 +43,7 @@ func (c *custom[S]) Kind() string         { return c.c.KindName }
 func (c *custom[S]) Spec() string         { return c.c.SpecLine }
 func (c *custom[S]) Heuristics() []string { return append([]string(nil), c.c.HeuristicNames...) }
 
-func (c *custom[S]) newEngine(o Options) (searchEngine, error) {
+func (c *custom[S]) Engine(o Options) (Engine, error) {
 	p, hs, err := c.c.New()
 	if err != nil {
 		return nil, err
@@ -60,8 +55,10 @@ func (c *custom[S]) newEngine(o Options) (searchEngine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := e.(interface{ failure() error }).failure(); err != nil {
-		return nil, err
+	if f, ok := e.(interface{ failure() error }); ok {
+		if err := f.failure(); err != nil {
+			return nil, err
+		}
 	}
 	return e, nil
 }
@@ -99,49 +96,3 @@ func (s *Search) Err() error {
 }
 
 func (e *engine[S]) failed() error { return e.err }
-
-var (
-	kindsMu sync.RWMutex
-	kinds   = map[string]func(args []string, files Files) (Instance, error){}
-)
-
-// RegisterKind makes ParseProblem accept problem lines that start with name
-// (lower case), handing parse the words after it and the Files through
-// which it reads any file they name. A package registers its
-// kind from its init function; registering a name twice, or a built-in
-// one, panics.
-func RegisterKind(name string, parse func(args []string, files Files) (Instance, error)) {
-	kindsMu.Lock()
-	defer kindsMu.Unlock()
-	if _, dup := kinds[name]; dup || builtinKind(name) {
-		panic("stepper: problem kind " + name + " registered twice")
-	}
-	kinds[name] = parse
-}
-
-func builtinKind(name string) bool { return name == "puzzle" || name == "grid" || name == "graph" }
-
-func registeredKind(name string) (func([]string, Files) (Instance, error), bool) {
-	kindsMu.RLock()
-	defer kindsMu.RUnlock()
-	p, ok := kinds[name]
-	return p, ok
-}
-
-// kindNames lists every kind a problem line may start with.
-func kindNames() []string {
-	kindsMu.RLock()
-	defer kindsMu.RUnlock()
-	out := []string{"puzzle", "grid", "graph"}
-	var extra []string
-	for k := range kinds {
-		extra = append(extra, k)
-	}
-	sort.Strings(extra)
-	return append(out, extra...)
-}
-
-func kindList() string {
-	k := kindNames()
-	return strings.Join(k[:len(k)-1], ", ") + " or " + k[len(k)-1]
-}

@@ -249,7 +249,7 @@ func (e *engine[S]) baseFate(st nodeStatus8) BaseFate {
 }
 
 func (e *engine[S]) record(id int32) NodeRecord {
-	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	cell, _ := any(e.p).(Celled[S])
 	return e.recordAt(id, e.stepOf(id), cell)
 }
 
@@ -259,7 +259,7 @@ func (e *engine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 	if a >= b { // no node: a is not an id (a step that made no node asks for [NodeEnd, NodeEnd))
 		return dst
 	}
-	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	cell, _ := any(e.p).(Celled[S])
 	born := e.stepOf(int32(a))
 	for id := int32(a); id < int32(b); id++ {
 		for born < e.horizon() && int32(e.nodeEnd(born)) <= id {
@@ -270,7 +270,7 @@ func (e *engine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 	return dst
 }
 
-func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }) NodeRecord {
+func (e *engine[S]) recordAt(id int32, born int, cell Celled[S]) NodeRecord {
 	n := e.nodes.at(id)
 	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Born: born, Fate: e.baseFate(n.status), Cell: -1}
 	switch n.status {
@@ -290,7 +290,7 @@ func (e *engine[S]) recordAt(id int32, born int, cell interface{ cellOf(S) int }
 		r.StalePop = e.isStalePop(r.Order - 1)
 	}
 	if cell != nil {
-		r.Cell = cell.cellOf(n.state)
+		r.Cell = cell.Cell(n.state)
 	}
 	return r
 }

@@ -1,9 +1,13 @@
-package stepper
+package stepper_test
 
 import (
 	"slices"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/problems"
 )
 
 // deltaCases cover every frontier, tie rule, a grid that re-parents, a
@@ -23,21 +27,21 @@ var deltaCases = []struct{ problem, options string }{
 	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "beam width=3 h=euclidean closed=reopen"},
 }
 
-func newDeltaSearch(t *testing.T, problem, options string) *Search {
+func newDeltaSearch(t *testing.T, problem, options string) *stepper.Search {
 	t.Helper()
 	if text, ok := strings.CutPrefix(problem, "graphtext:"); ok {
-		g, err := ParseGraphText("", text, nil)
+		g, err := graph.ParseText("", text, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		o, _ := ParseOptions(options)
-		s, err := NewSearch(g, o)
+		o, _ := stepper.ParseOptions(options)
+		s, err := stepper.NewSearch(g, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	s, err := New(problem, options)
+	s, err := problems.New(problem, options)
 	if err != nil {
 		t.Fatalf("%s / %s: %v", problem, options, err)
 	}
@@ -46,18 +50,18 @@ func newDeltaSearch(t *testing.T, problem, options string) *Search {
 
 // statusAt derives a node's status at step k from its record, as a
 // client does.
-func statusAt(r NodeRecord, k int) NodeStatus {
+func statusAt(r stepper.NodeRecord, k int) stepper.NodeStatus {
 	if r.Order > 0 && r.Order <= k {
 		if r.GoalPop {
-			return NodeGoal
+			return stepper.NodeGoal
 		}
 		if r.CutoffPop {
-			return NodeCutoff
+			return stepper.NodeCutoff
 		}
 		if r.StalePop {
-			return NodeDiscarded
+			return stepper.NodeDiscarded
 		}
-		return NodeClosed
+		return stepper.NodeClosed
 	}
 	return r.Fate.Status()
 }
@@ -77,8 +81,8 @@ func TestRecordsDeriveEveryStep(t *testing.T) {
 			s := newDeltaSearch(t, tc.problem, tc.options)
 			s.Run(40)
 			h := s.Horizon()
-			held := make([][]NodeRecord, h+1) // held[k][id]: records at step k
-			truth := make([][]NodeInfo, h+1)
+			held := make([][]stepper.NodeRecord, h+1) // held[k][id]: records at step k
+			truth := make([][]stepper.NodeInfo, h+1)
 			for k := 0; k <= h; k++ {
 				s.Seek(k)
 				for id := 0; id < s.NodeEnd(h); id++ {
@@ -97,9 +101,9 @@ func TestRecordsDeriveEveryStep(t *testing.T) {
 					}
 					for id, want := range truth[j] {
 						r := recs[id]
-						got := NodeInfo{Parent: r.Parent, G: r.G, Depth: r.Depth, Status: statusAt(r, j), Seq: r.Seq, Step: r.Born}
-						w := NodeInfo{Parent: want.Parent, G: want.G, Depth: want.Depth, Status: want.Status, Seq: want.Seq, Step: want.Step}
-						if want.Status == NodeDiscarded || want.Status == NodeGoal && want.Order == 0 {
+						got := stepper.NodeInfo{Parent: r.Parent, G: r.G, Depth: r.Depth, Status: statusAt(r, j), Seq: r.Seq, Step: r.Born}
+						w := stepper.NodeInfo{Parent: want.Parent, G: want.G, Depth: want.Depth, Status: want.Status, Seq: want.Seq, Step: want.Step}
+						if want.Status == stepper.NodeDiscarded || want.Status == stepper.NodeGoal && want.Order == 0 {
 							got.Seq, w.Seq = 0, 0
 						}
 						if got != w {
@@ -160,19 +164,19 @@ func TestRecordCell(t *testing.T) {
 	}
 }
 
-func itoa(i int) string { return FormatNumber(float64(i)) }
+func itoa(i int) string { return stepper.FormatNumber(float64(i)) }
 
 // BenchmarkRecords100k is the cost of every record of a 100,000-node
 // search: what a late joiner's state costs the server once per step.
 func BenchmarkRecords100k(b *testing.B) {
-	s, err := New("puzzle 867254301 goal=123456780", "bfs maxnodes=100000")
+	s, err := problems.New("puzzle 867254301 goal=123456780", "bfs maxnodes=100000")
 	if err != nil {
 		b.Fatal(err)
 	}
 	s.Run(0)
 	n := s.NodeEnd(s.StepCount())
 	b.ResetTimer()
-	var buf []NodeRecord
+	var buf []stepper.NodeRecord
 	for range b.N {
 		buf = s.Records(0, n, buf[:0])
 	}

@@ -61,7 +61,7 @@ import (
 //
 // Run from step 0 with IDA* on a 4×4 or smaller puzzle with Manhattan
 // distance, or with linear IDS on such a puzzle, takes a fast path
-// (idafast.go, idsfast.go) that stores nothing but the solution; it gives
+// (dfengine_fast.go, stepper/puzzle/ida.go) that stores nothing but the solution; it gives
 // the same counters, status and path, and the journal is rebuilt by
 // stepping again only if the search is then moved back or its records are
 // asked for.

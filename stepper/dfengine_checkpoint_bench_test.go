@@ -1,10 +1,13 @@
-package stepper
+package stepper_test
 
 import (
 	"runtime"
 	"strconv"
 	"testing"
 	"time"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // BenchmarkCheckpointBack steps ids (parent=keep) on the 18-move 8-puzzle
@@ -19,11 +22,11 @@ import (
 func BenchmarkCheckpointBack(b *testing.B) {
 	for _, forward := range []int{1_000_000, 4_000_000} {
 		b.Run(strconv.Itoa(forward), func(b *testing.B) {
-			inst, err := ParseProblem("puzzle 286703145", LocalFiles)
+			inst, err := problems.Parse("puzzle 286703145", stepper.LocalFiles)
 			if err != nil {
 				b.Fatal(err)
 			}
-			o, err := ParseOptions("ids parent=keep")
+			o, err := stepper.ParseOptions("ids parent=keep")
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -34,7 +37,7 @@ func BenchmarkCheckpointBack(b *testing.B) {
 				var before runtime.MemStats
 				runtime.GC()
 				runtime.ReadMemStats(&before)
-				s, err := NewSearch(inst, o)
+				s, err := stepper.NewSearch(inst, o)
 				if err != nil {
 					b.Fatal(err)
 				}

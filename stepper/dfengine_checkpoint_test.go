@@ -1,9 +1,12 @@
-package stepper
+package stepper_test
 
 import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // checkpointCases are the depth-first family (ids, idastar, rbfs, dls) on
@@ -34,18 +37,18 @@ var checkpointCases = []struct {
 }
 
 // newCheckpointed is a search on the line, with Options.Checkpoint if on.
-func newCheckpointed(t *testing.T, problem, options string, on bool) *Search {
+func newCheckpointed(t *testing.T, problem, options string, on bool) *stepper.Search {
 	t.Helper()
-	inst, err := ParseProblem(problem, LocalFiles)
+	inst, err := problems.Parse(problem, stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := ParseOptions(options)
+	o, err := stepper.ParseOptions(options)
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.Checkpoint = on
-	s, err := NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +60,7 @@ func newCheckpointed(t *testing.T, problem, options string, on bool) *Search {
 // path, cost, node count, iteration and its first id, the snapshot's open
 // list, iteration, bounds and current path, every node held (the tree's,
 // each closed one) and each path node's info.
-func sameAtStep(t *testing.T, what string, keep, cp *Search) {
+func sameAtStep(t *testing.T, what string, keep, cp *stepper.Search) {
 	t.Helper()
 	k := keep.StepCount()
 	if cp.StepCount() != k || cp.Status() != keep.Status() || cp.Counters() != keep.Counters() ||
@@ -70,15 +73,15 @@ func sameAtStep(t *testing.T, what string, keep, cp *Search) {
 	if want.Step != got.Step {
 		t.Fatalf("%s: snapshot steps %d and %d", what, want.Step, got.Step)
 	}
-	if keep.Options().Algorithm == DLS {
+	if keep.Options().Algorithm == stepper.DLS {
 		// the journaled dls runs in the best-first loop, whose tree lists
 		// every iteration's ids from 0
 		want.Tree = want.Tree[want.IterStart:]
 	}
 	sameLinearSnapshot(t, what, want, got)
-	var held []NodeInfo
+	var held []stepper.NodeInfo
 	for _, n := range want.Closed {
-		if cp.Node(n.ID).Status != NodeDropped {
+		if cp.Node(n.ID).Status != stepper.NodeDropped {
 			held = append(held, n)
 		}
 	}
@@ -93,7 +96,7 @@ func sameAtStep(t *testing.T, what string, keep, cp *Search) {
 }
 
 // pathOf is the current path a snapshot shows, if any.
-func pathOf(sn Snapshot) []int {
+func pathOf(sn stepper.Snapshot) []int {
 	if sn.Deepening == nil {
 		return nil
 	}
@@ -147,13 +150,13 @@ func TestCheckpointSeekMatchesJournal(t *testing.T) {
 					k++
 				}
 				at = k
-				if c := checkpointsOf(cp); c > maxCheckpoints {
-					t.Fatalf("%s: %d checkpoints, more than %d", what, c, maxCheckpoints)
+				if c := checkpointsOf(cp); c > stepper.MaxCheckpoints {
+					t.Fatalf("%s: %d checkpoints, more than %d", what, c, stepper.MaxCheckpoints)
 				}
 			}
-			if end > checkpointFirst*maxCheckpoints {
+			if end > stepper.CheckpointFirst*stepper.MaxCheckpoints {
 				cp.Seek(end)
-				if c := checkpointsOf(cp); c < maxCheckpoints/2 {
+				if c := checkpointsOf(cp); c < stepper.MaxCheckpoints/2 {
 					t.Fatalf("%s: %d checkpoints over %d steps: thinned too far", what, c, end)
 				}
 			}
@@ -162,8 +165,8 @@ func TestCheckpointSeekMatchesJournal(t *testing.T) {
 }
 
 // checkpointsOf is how many checkpoints a depth-first search keeps.
-func checkpointsOf(s *Search) int {
-	return s.eng.(interface{ checkpointCount() int }).checkpointCount()
+func checkpointsOf(s *stepper.Search) int {
+	return stepper.CheckpointCount(s)
 }
 
 // TestCheckpointMemoryBounded: however far a checkpointed IDS goes and
@@ -172,7 +175,7 @@ func checkpointsOf(s *Search) int {
 // on the 18-move 8-puzzle before its last iterations), while the
 // journaled search's nodes grow with the steps.
 func TestCheckpointMemoryBounded(t *testing.T) {
-	const bound = (2*maxCheckpoints + 1) * (1 + 20*4)
+	const bound = (2*stepper.MaxCheckpoints + 1) * (1 + 20*4)
 	s := newCheckpointed(t, "puzzle 286703145", "ids parent=keep", true)
 	for _, k := range []int{60_000, 600_000, 200_000, 199_999, 199_990, 450_000, 1} {
 		if got := s.Seek(k); got != k {

@@ -93,13 +93,13 @@ func (e *dfEngine[S]) record(id int32) NodeRecord {
 	if e.dropped(id) {
 		return droppedRecord
 	}
-	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	cell, _ := any(e.p).(Celled[S])
 	return e.recordOf(id, cell)
 }
 
 func (e *dfEngine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 	e.journal()
-	cell, _ := any(e.p).(interface{ cellOf(S) int })
+	cell, _ := any(e.p).(Celled[S])
 	for id := int32(a); id < int32(b); id++ {
 		if e.dropped(id) {
 			dst = append(dst, droppedRecord)
@@ -113,7 +113,7 @@ func (e *dfEngine[S]) recordRange(a, b int, dst []NodeRecord) []NodeRecord {
 // recordOf is node id's record at the cursor. A node is selected from
 // open, so a node shown closed, goal or cutoff with an order was open
 // before (BaseOpen); every other status is its base fate.
-func (e *dfEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRecord {
+func (e *dfEngine[S]) recordOf(id int32, cell Celled[S]) NodeRecord {
 	n := e.node(id)
 	r := NodeRecord{Parent: int(n.parent), G: n.g, Depth: int(n.depth), Seq: int(n.seq), Born: int(n.step), Cell: -1}
 	if e.o.Algorithm == RBFS {
@@ -142,7 +142,7 @@ func (e *dfEngine[S]) recordOf(id int32, cell interface{ cellOf(S) int }) NodeRe
 		r.CutoffPop = n.status == dsCutoff && !n.cut
 	}
 	if cell != nil {
-		r.Cell = cell.cellOf(n.state)
+		r.Cell = cell.Cell(n.state)
 	}
 	return r
 }

@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"encoding/json"
@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // journalCases are the depth-first and bidirectional searches whose
@@ -39,17 +42,17 @@ var journalCases = []struct {
 
 // checkRecordMatches compares a record, read as a client reads it at step
 // k, with the node a fresh search shows at step k.
-func checkRecordMatches(t *testing.T, what string, id, k int, r NodeRecord, want NodeInfo, withF bool) {
+func checkRecordMatches(t *testing.T, what string, id, k int, r stepper.NodeRecord, want stepper.NodeInfo, withF bool) {
 	t.Helper()
-	got := NodeInfo{ID: id, Parent: r.Parent, G: r.G, Depth: r.Depth, Status: statusAt(r, k), Step: r.Born}
-	w := NodeInfo{ID: want.ID, Parent: want.Parent, G: want.G, Depth: want.Depth, Status: want.Status, Step: want.Step}
+	got := stepper.NodeInfo{ID: id, Parent: r.Parent, G: r.G, Depth: r.Depth, Status: statusAt(r, k), Step: r.Born}
+	w := stepper.NodeInfo{ID: want.ID, Parent: want.Parent, G: want.G, Depth: want.Depth, Status: want.Status, Step: want.Step}
 	if withF {
 		got.F, w.F = r.F, want.F
 	}
 	if r.Backward {
-		got.Dir = Backward
+		got.Dir = stepper.Backward
 	} else if want.Dir != "" {
-		got.Dir = Forward
+		got.Dir = stepper.Forward
 	}
 	w.Dir = want.Dir
 	if got != w {
@@ -58,7 +61,7 @@ func checkRecordMatches(t *testing.T, what string, id, k int, r NodeRecord, want
 	if want.Order > 0 && r.Order != want.Order {
 		t.Fatalf("%s: node %d at step %d: record's order %d, a fresh search %d", what, id, k, r.Order, want.Order)
 	}
-	if want.Seq >= 0 && want.Status == NodeOpen && r.Seq != want.Seq {
+	if want.Seq >= 0 && want.Status == stepper.NodeOpen && r.Seq != want.Seq {
 		t.Fatalf("%s: node %d at step %d: record's seq %d, a fresh search %d", what, id, k, r.Seq, want.Seq)
 	}
 }
@@ -71,7 +74,7 @@ func btoi(b bool) int {
 }
 
 // freshAt is a new search on the same line stepped to k (no journal moves).
-func freshAt(t *testing.T, problem, options string, k int) *Search {
+func freshAt(t *testing.T, problem, options string, k int) *stepper.Search {
 	t.Helper()
 	f := newDeltaSearch(t, problem, options)
 	for f.StepCount() < k {
@@ -94,7 +97,7 @@ func TestJournalRecords(t *testing.T) {
 		t.Run(tc.problem+" "+tc.options, func(t *testing.T) {
 			what := tc.problem + " / " + tc.options
 			s := newDeltaSearch(t, tc.problem, tc.options)
-			withF := s.Options().Algorithm == RBFS
+			withF := s.Options().Algorithm == stepper.RBFS
 			var evs []string
 			var expanded []int
 			for s.StepCount() < tc.steps {
@@ -117,8 +120,8 @@ func TestJournalRecords(t *testing.T) {
 			if mods := s.ModdedIn(0, h, nil); len(mods) == 0 && (withF || strings.HasPrefix(tc.problem, "graphtext:")) {
 				t.Fatalf("%s: no record changed after its step: the case does not test mods", what)
 			}
-			held := make([][]NodeRecord, h+1)
-			truth := make([]Snapshot, h+1)
+			held := make([][]stepper.NodeRecord, h+1)
+			truth := make([]stepper.Snapshot, h+1)
 			order := rand.New(rand.NewPCG(1, uint64(h))).Perm(h + 1)
 			for _, k := range order {
 				if got := s.Seek(k); got != k {
@@ -131,7 +134,7 @@ func TestJournalRecords(t *testing.T) {
 				}
 				closed := 0
 				for _, n := range truth[k].Tree {
-					if n.Status == NodeClosed {
+					if n.Status == stepper.NodeClosed {
 						closed++
 					}
 				}
@@ -156,7 +159,7 @@ func TestJournalRecords(t *testing.T) {
 					open = append(open, o.ID)
 				}
 				got := s.OpenOrder(nil)
-				if s.Options().Algorithm.bidirectional() {
+				if s.Options().Algorithm.Bidirectional() {
 					// the snapshot lists the forward list, then the
 					// backward one; OpenOrder merges them
 					var byKey []int
@@ -165,22 +168,22 @@ func TestJournalRecords(t *testing.T) {
 					}
 					slices.SortStableFunc(byKey, func(a, b int) int {
 						x, y := truth[k].Tree[a], truth[k].Tree[b]
-						if c := cmpF(x.F, y.F); c != 0 {
+						if c := stepper.CmpF(x.F, y.F); c != 0 {
 							return c
 						}
 						if x.Dir != y.Dir {
-							return btoi(x.Dir == Backward) - btoi(y.Dir == Backward)
+							return btoi(x.Dir == stepper.Backward) - btoi(y.Dir == stepper.Backward)
 						}
 						return x.Seq - y.Seq
 					})
 					open = byKey
 				}
 				if withF {
-					if truth[k].Status == Running && len(open) > 0 && (len(got) == 0 || got[0] != open[0]) {
+					if truth[k].Status == stepper.Running && len(open) > 0 && (len(got) == 0 || got[0] != open[0]) {
 						t.Fatalf("%s: step %d: OpenOrder %v does not begin with the next node %d", what, k, got, open[0])
 					}
 					first := 0 // the next node, when there is one, comes first
-					if truth[k].Status == Running {
+					if truth[k].Status == stepper.Running {
 						first = 1
 					}
 					for i := first + 1; i < len(got); i++ {
@@ -229,10 +232,10 @@ func TestJournalRecords(t *testing.T) {
 func TestJournalAfterFastPath(t *testing.T) {
 	const problem, options = "puzzle 867254301 goal=123456780", "idastar h=manhattan"
 	fast := newDeltaSearch(t, problem, options)
-	if st := fast.Run(0); st != Solved {
+	if st := fast.Run(0); st != stepper.Solved {
 		t.Fatalf("fast path: %s", st)
 	}
-	if f, ok := fast.eng.(interface{ ranFast() bool }); !ok || !f.ranFast() {
+	if !stepper.RanFast(fast) {
 		t.Fatal("Run(0) did not take the fast path")
 	}
 	stepped := newDeltaSearch(t, problem, options)
@@ -257,32 +260,30 @@ func TestJournalAfterFastPath(t *testing.T) {
 	}
 }
 
-func (e *dfEngine[S]) ranFast() bool { return e.fast }
-
 // TestDFNodeCaps: maxnodes caps an iterative search's current iteration
 // (as before the journal) and a bidirectional search's nodes; MaxBytes
 // caps every node the journal keeps, every iteration's.
 func TestDFNodeCaps(t *testing.T) {
 	for _, line := range []string{"ids maxnodes=60", "idastar h=misplaced maxnodes=60", "rbfs h=manhattan maxnodes=60", "bibfs maxnodes=60"} {
 		s := newDeltaSearch(t, "puzzle 867254301 goal=123456780", line)
-		if st := s.Run(0); st != LimitReached {
+		if st := s.Run(0); st != stepper.LimitReached {
 			t.Fatalf("%s: %s, want limit reached", line, st)
 		}
 		if n := s.Counters().Nodes; n < 60 || n > 60+4 {
 			t.Errorf("%s: %d nodes in the tree at the limit, want 60 and the last step's children at most", line, n)
 		}
 	}
-	o, err := ParseOptions("idastar h=misplaced")
+	o, err := stepper.ParseOptions("idastar h=misplaced")
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.MaxBytes = 1 << 20
-	inst, _ := ParseProblem("puzzle 867254301 goal=123456780", nil)
-	s, err := NewSearch(inst, o)
+	inst, _ := problems.Parse("puzzle 867254301 goal=123456780", nil)
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st := s.Run(100000000); st != LimitReached {
+	if st := s.Run(100000000); st != stepper.LimitReached {
 		t.Fatalf("idastar with 1 MiB: %s, want limit reached", st)
 	}
 	stored := int64(s.NodeEnd(s.Horizon()))

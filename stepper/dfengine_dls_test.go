@@ -1,8 +1,10 @@
-package stepper
+package stepper_test
 
 import (
 	"reflect"
 	"testing"
+
+	"stepviz/stepper"
 )
 
 // dlsCases are depth-limited searches that end solved, in cutoff and with
@@ -10,24 +12,24 @@ import (
 // that make the stack deep and wide.
 var dlsCases = []struct {
 	problem, options string
-	want             Status
+	want             stepper.Status
 }{
-	{"graph romania", "dls depth=0", Cutoff},
-	{"graph romania", "dls depth=1", Cutoff},
-	{"graph romania", "dls depth=2", Cutoff},
-	{"graph romania", "dls depth=3", Solved},
-	{"graph romania", "dls depth=4", Solved},
-	{"graph romania", "dls", Solved}, // the default limit: a 49-move path
-	{"graph romania", "dls depth=9 order=reverse", Solved},
-	{"graph romania start=Arad goal=Neamt", "dls depth=7", Solved},
-	{"puzzle 283164705 goal=123804765", "dls depth=4", Cutoff},
-	{"puzzle 283164705 goal=123804765", "dls depth=5", Solved},
-	{"puzzle 283164705 goal=123804765", "dls depth=9 order=reverse", Solved},
-	{"puzzle 123457860", "dls depth=8", Cutoff},
-	{"puzzle 867254301 goal=123456780", "dls depth=7", Cutoff},
-	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "dls depth=10", Cutoff},
-	{"grid S...#.../.##.#.#./....#.#./.#....#G", "dls depth=8", Cutoff},
-	{"grid S...#.../.##.#.#./....#.#./.#....#G", "dls depth=16", Solved},
+	{"graph romania", "dls depth=0", stepper.Cutoff},
+	{"graph romania", "dls depth=1", stepper.Cutoff},
+	{"graph romania", "dls depth=2", stepper.Cutoff},
+	{"graph romania", "dls depth=3", stepper.Solved},
+	{"graph romania", "dls depth=4", stepper.Solved},
+	{"graph romania", "dls", stepper.Solved}, // the default limit: a 49-move path
+	{"graph romania", "dls depth=9 order=reverse", stepper.Solved},
+	{"graph romania start=Arad goal=Neamt", "dls depth=7", stepper.Solved},
+	{"puzzle 283164705 goal=123804765", "dls depth=4", stepper.Cutoff},
+	{"puzzle 283164705 goal=123804765", "dls depth=5", stepper.Solved},
+	{"puzzle 283164705 goal=123804765", "dls depth=9 order=reverse", stepper.Solved},
+	{"puzzle 123457860", "dls depth=8", stepper.Cutoff},
+	{"puzzle 867254301 goal=123456780", "dls depth=7", stepper.Cutoff},
+	{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "dls depth=10", stepper.Cutoff},
+	{"grid S...#.../.##.#.#./....#.#./.#....#G", "dls depth=8", stepper.Cutoff},
+	{"grid S...#.../.##.#.#./....#.#./.#....#G", "dls depth=16", stepper.Solved},
 }
 
 // TestDLSLinearSameEvents runs every case in the best-first loop, which
@@ -43,11 +45,11 @@ func TestDLSLinearSameEvents(t *testing.T) {
 		t.Run(what, func(t *testing.T) {
 			keep, _ := newForgetPair(t, tc.problem, tc.options)
 			lin := newLinear(t, tc.problem, tc.options)
-			if _, ok := keep.eng.(*engine[int]); !ok && tc.problem[:5] == "graph" {
-				t.Fatalf("the stepped dls runs in %T, want the best-first loop", keep.eng)
+			if name := stepper.EngineName(keep); name != "engine" && tc.problem[:5] == "graph" {
+				t.Fatalf("the stepped dls runs in %s, want the best-first loop", name)
 			}
-			if _, ok := lin.eng.(interface{ heldCount() int }); !ok {
-				t.Fatalf("the forward-only dls runs in %T, want the depth-first engine", lin.eng)
+			if _, ok := stepper.HeldCount(lin); !ok {
+				t.Fatalf("the forward-only dls runs in %s, want the depth-first engine", stepper.EngineName(lin))
 			}
 			branching, dropped := 0, false
 			for {
@@ -88,7 +90,7 @@ func TestDLSLinearSameEvents(t *testing.T) {
 }
 
 // withLinear is o as a forward-only search reports it.
-func withLinear(o Options) Options {
+func withLinear(o stepper.Options) stepper.Options {
 	o.Forget, o.Linear = true, true
 	return o
 }
@@ -107,14 +109,14 @@ func TestDLSEngineChoice(t *testing.T) {
 		{"dfs tree=true depth=3", true, false},
 		{"ids", false, true},
 	} {
-		var s *Search
+		var s *stepper.Search
 		if tc.linear {
 			s = newLinear(t, "graph romania", tc.options)
 		} else {
 			s, _ = newForgetPair(t, "graph romania", tc.options)
 		}
-		if _, df := s.eng.(*dfEngine[int]); df != tc.df {
-			t.Errorf("%s (linear %v): runs in %T", tc.options, tc.linear, s.eng)
+		if df := stepper.EngineName(s) == "dfEngine"; df != tc.df {
+			t.Errorf("%s (linear %v): runs in %s", tc.options, tc.linear, stepper.EngineName(s))
 		}
 	}
 }

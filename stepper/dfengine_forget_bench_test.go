@@ -1,8 +1,11 @@
-package stepper
+package stepper_test
 
 import (
 	"runtime"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // BenchmarkForget runs depth-first searches to the end keeping every
@@ -33,11 +36,11 @@ func BenchmarkForget(b *testing.B) {
 		for _, mode := range tc.modes {
 			name := tc.name + "/" + mode
 			b.Run(name, func(b *testing.B) {
-				inst, err := ParseProblem(tc.problem, LocalFiles)
+				inst, err := problems.Parse(tc.problem, stepper.LocalFiles)
 				if err != nil {
 					b.Fatal(err)
 				}
-				o, err := ParseOptions(tc.options)
+				o, err := stepper.ParseOptions(tc.options)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -48,12 +51,12 @@ func BenchmarkForget(b *testing.B) {
 					var before runtime.MemStats
 					runtime.GC()
 					runtime.ReadMemStats(&before)
-					s, err := NewSearch(inst, o)
+					s, err := stepper.NewSearch(inst, o)
 					if err != nil {
 						b.Fatal(err)
 					}
 					b.StartTimer()
-					if st := s.Run(0); st != Solved {
+					if st := s.Run(0); st != stepper.Solved {
 						b.Fatalf("%s: %s", name, st)
 					}
 					b.StopTimer()

@@ -1,9 +1,12 @@
-package stepper
+package stepper_test
 
 import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // forgetCases are the depth-first searches TestForgetSameEvents runs in
@@ -31,22 +34,22 @@ var forgetCases = []struct {
 }
 
 // newForgetPair is a keeping and a forgetful search on one line.
-func newForgetPair(t *testing.T, problem, options string) (keep, forget *Search) {
+func newForgetPair(t *testing.T, problem, options string) (keep, forget *stepper.Search) {
 	t.Helper()
-	inst, err := ParseProblem(problem, LocalFiles)
+	inst, err := problems.Parse(problem, stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := ParseOptions(options)
+	o, err := stepper.ParseOptions(options)
 	if err != nil {
 		t.Fatal(err)
 	}
-	keep, err = NewSearch(inst, o)
+	keep, err = stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.Forget = true
-	forget, err = NewSearch(inst, o)
+	forget, err = stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +57,7 @@ func newForgetPair(t *testing.T, problem, options string) (keep, forget *Search)
 }
 
 // sameEvent fails unless two events are equal in every field, ids included.
-func sameEvent(t *testing.T, what string, want, got Event) {
+func sameEvent(t *testing.T, what string, want, got stepper.Event) {
 	t.Helper()
 	if !reflect.DeepEqual(want, got) {
 		t.Fatalf("%s: step %d: forgetful event differs\nkeeping   %+v\nforgetful %+v", what, want.Step, want, got)
@@ -62,7 +65,7 @@ func sameEvent(t *testing.T, what string, want, got Event) {
 }
 
 // sameSnapshot fails unless two snapshots are equal in every field.
-func sameSnapshot(t *testing.T, what string, want, got Snapshot) {
+func sameSnapshot(t *testing.T, what string, want, got stepper.Snapshot) {
 	t.Helper()
 	if !reflect.DeepEqual(want, got) {
 		t.Fatalf("%s: step %d: forgetful snapshot differs\nkeeping   %+v\nforgetful %+v", what, want.Step, want, got)
@@ -70,7 +73,7 @@ func sameSnapshot(t *testing.T, what string, want, got Snapshot) {
 }
 
 // heldNodes is how many nodes a depth-first search stores.
-func heldNodes(s *Search) int {
+func heldNodes(s *stepper.Search) int {
 	return s.NodeEnd(s.Horizon()) - s.IterStart(s.FirstHeld())
 }
 
@@ -156,10 +159,10 @@ func TestForgetSeekAcrossIterations(t *testing.T) {
 			}
 			// the answers for what was dropped
 			root := forget.IterStart(first)
-			if n := forget.Node(0); n.Status != NodeDropped || n.ID != 0 {
+			if n := forget.Node(0); n.Status != stepper.NodeDropped || n.ID != 0 {
 				t.Fatalf("%s: Node(0) of a dropped iteration: %+v", what, n)
 			}
-			if n := forget.Node(root - 1); n.Status != NodeDropped {
+			if n := forget.Node(root - 1); n.Status != stepper.NodeDropped {
 				t.Fatalf("%s: Node(%d), the last dropped id: %+v", what, root-1, n)
 			}
 			if n, want := forget.Node(root), keep.Node(root); n != want {
@@ -216,27 +219,26 @@ func TestForgetSeekAcrossIterations(t *testing.T) {
 // counts; MaxNodes, the current iteration's, stops both alike.
 func TestForgetMaxBytes(t *testing.T) {
 	keep, forget := newForgetPair(t, "puzzle 283164705 goal=123804765", "ids parent=keep")
-	for _, s := range []*Search{keep, forget} {
-		eng := s.eng.(*dfEngine[uint64])
-		eng.o.MaxBytes = 120 * s.BytesPerNode() // the largest iteration has 100 nodes, all of them 185
+	for _, s := range []*stepper.Search{keep, forget} {
+		stepper.SetMaxBytes(s, 120*s.BytesPerNode()) // the largest iteration has 100 nodes, all of them 185
 	}
-	if st := keep.Run(0); st != LimitReached {
-		t.Fatalf("keeping IDS under a 120-node byte cap: %s, want %s", st, LimitReached)
+	if st := keep.Run(0); st != stepper.LimitReached {
+		t.Fatalf("keeping IDS under a 120-node byte cap: %s, want %s", st, stepper.LimitReached)
 	}
-	if st := forget.Run(0); st != Solved {
-		t.Fatalf("forgetful IDS under a 120-node byte cap: %s, want %s", st, Solved)
+	if st := forget.Run(0); st != stepper.Solved {
+		t.Fatalf("forgetful IDS under a 120-node byte cap: %s, want %s", st, stepper.Solved)
 	}
 	keep, forget = newForgetPair(t, "puzzle 283164705 goal=123804765", "ids maxnodes=20")
-	if a, b := keep.Run(0), forget.Run(0); a != LimitReached || b != LimitReached || keep.StepCount() != forget.StepCount() {
-		t.Fatalf("maxnodes=20: keeping %s at step %d, forgetful %s at step %d; want both %s at the same step", a, keep.StepCount(), b, forget.StepCount(), LimitReached)
+	if a, b := keep.Run(0), forget.Run(0); a != stepper.LimitReached || b != stepper.LimitReached || keep.StepCount() != forget.StepCount() {
+		t.Fatalf("maxnodes=20: keeping %s at step %d, forgetful %s at step %d; want both %s at the same step", a, keep.StepCount(), b, forget.StepCount(), stepper.LimitReached)
 	}
 }
 
 func ExampleOptions_forget() {
-	s, _ := New("puzzle 283164705 goal=123804765", "ids")
+	s, _ := problems.New("puzzle 283164705 goal=123804765", "ids")
 	o := s.Options()
 	o.Forget = true
-	f, _ := NewSearch(s.Instance(), o)
+	f, _ := stepper.NewSearch(s.Instance(), o)
 	s.Run(0)
 	f.Run(0)
 	fmt.Println(s.Status(), s.Counters().Steps, f.Counters().Steps)

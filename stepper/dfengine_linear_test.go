@@ -1,8 +1,11 @@
-package stepper
+package stepper_test
 
 import (
 	"reflect"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // linearCases add to forgetCases searches whose subtrees are dropped deep
@@ -19,18 +22,18 @@ var linearCases = append([]struct {
 }, forgetCases...)
 
 // newLinear is a search on the line with Options.Linear.
-func newLinear(t *testing.T, problem, options string) *Search {
+func newLinear(t *testing.T, problem, options string) *stepper.Search {
 	t.Helper()
-	inst, err := ParseProblem(problem, LocalFiles)
+	inst, err := problems.Parse(problem, stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := ParseOptions(options)
+	o, err := stepper.ParseOptions(options)
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.Linear = true
-	s, err := NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,19 +41,19 @@ func newLinear(t *testing.T, problem, options string) *Search {
 }
 
 // heldBy is how many nodes a depth-first search stores.
-func heldBy(s *Search) int { return s.eng.(interface{ heldCount() int }).heldCount() }
+func heldBy(s *stepper.Search) int { n, _ := stepper.HeldCount(s); return n }
 
 // sameLinearSnapshot fails unless a linear search's snapshot agrees with
 // the keeping one's in everything but the nodes dropped: the open list, the
 // path, the counters, the iteration and every node it still lists.
-func sameLinearSnapshot(t *testing.T, what string, want, got Snapshot) {
+func sameLinearSnapshot(t *testing.T, what string, want, got stepper.Snapshot) {
 	t.Helper()
 	if !reflect.DeepEqual(want.Open, got.Open) || !reflect.DeepEqual(want.Path, got.Path) || want.Counters != got.Counters ||
 		!reflect.DeepEqual(want.Deepening, got.Deepening) || want.IterStart != got.IterStart || want.Status != got.Status || len(want.Tree) != len(got.Tree) {
 		t.Fatalf("%s: step %d: linear snapshot differs\nkeeping %+v\nlinear  %+v", what, want.Step, want, got)
 	}
 	for i, n := range got.Tree {
-		if n.Status != NodeDropped && n != want.Tree[i] {
+		if n.Status != stepper.NodeDropped && n != want.Tree[i] {
 			t.Fatalf("%s: step %d: node %d: linear %+v, keeping %+v", what, want.Step, n.ID, n, want.Tree[i])
 		}
 	}
@@ -133,7 +136,7 @@ func TestLinearSeekBack(t *testing.T) {
 			t.Fatalf("EventAt(%d): %v", k+1, err)
 		}
 		sameEvent(t, "seek", want, got)
-		if n := lin.Node(0); n.Status != NodeDropped && k > 30 {
+		if n := lin.Node(0); n.Status != stepper.NodeDropped && k > 30 {
 			t.Fatalf("at step %d the first iteration's root is still held: %+v", k+1, n)
 		}
 	}
@@ -145,15 +148,15 @@ func TestLinearSeekBack(t *testing.T) {
 func TestLinearMaxNodes(t *testing.T) {
 	for _, tc := range []struct {
 		options string
-		want    Status
+		want    stepper.Status
 	}{
-		{"ids maxnodes=40 parent=keep", Solved},
-		{"ids maxnodes=8 parent=keep", LimitReached},
+		{"ids maxnodes=40 parent=keep", stepper.Solved},
+		{"ids maxnodes=8 parent=keep", stepper.LimitReached},
 	} {
 		keep, _ := newForgetPair(t, "puzzle 283164705 goal=123804765", tc.options)
 		lin := newLinear(t, "puzzle 283164705 goal=123804765", tc.options)
-		if st := keep.Run(0); st != LimitReached {
-			t.Errorf("%s keeping: %s, want %s", tc.options, st, LimitReached)
+		if st := keep.Run(0); st != stepper.LimitReached {
+			t.Errorf("%s keeping: %s, want %s", tc.options, st, stepper.LimitReached)
 		}
 		if st := lin.Run(0); st != tc.want {
 			t.Errorf("%s linear: %s, want %s", tc.options, st, tc.want)

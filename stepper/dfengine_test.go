@@ -1,10 +1,13 @@
-package stepper
+package stepper_test
 
 import (
 	"encoding/json"
 	"math"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // The depth-first iterative family against aima-python (aimacode/aima-python
@@ -52,11 +55,11 @@ func TestIDSAndRBFSEightPuzzleAIMA(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.start+" "+tt.search, func(t *testing.T) {
-			s, err := New("puzzle "+tt.start, tt.search)
+			s, err := problems.New("puzzle "+tt.start, tt.search)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if st := s.Run(0); st != Solved || s.Cost() != tt.cost {
+			if st := s.Run(0); st != stepper.Solved || s.Cost() != tt.cost {
 				t.Fatalf("%s cost %v, want solved at %v", st, s.Cost(), tt.cost)
 			}
 			checkAIMACounts(t, s.Counters(), tt.want)
@@ -104,8 +107,8 @@ func TestRBFSFigure327(t *testing.T) {
 		if d.NextNode != nil {
 			next, nextLimit = s.Node(*d.NextNode).State, d.NextLimit.String()
 		}
-		got := []string{ev.Expanded.State, FormatNumber(ev.Expanded.F), strings.Join(backs, " "), next, nextLimit}
-		exp := []string{w.expanded, FormatNumber(w.f), w.backups, w.next, w.nextLimit}
+		got := []string{ev.Expanded.State, stepper.FormatNumber(ev.Expanded.F), strings.Join(backs, " "), next, nextLimit}
+		exp := []string{w.expanded, stepper.FormatNumber(w.f), w.backups, w.next, w.nextLimit}
 		if strings.Join(got, "|") != strings.Join(exp, "|") {
 			t.Errorf("step %d: %v, want %v", i+1, got, exp)
 		}
@@ -124,7 +127,7 @@ func TestRBFSFigure327(t *testing.T) {
 	}
 	forgotten := 0
 	for _, n := range sn.Tree {
-		if n.Status == NodeForgotten {
+		if n.Status == stepper.NodeForgotten {
 			forgotten++
 		}
 	}
@@ -154,7 +157,7 @@ func TestIDAStarThresholds(t *testing.T) {
 			th = append(th, ev.Deepening.Threshold.String())
 		}
 		for _, c := range ev.Children {
-			if c.Fate == FateCutoff && c.F <= float64(*ev.Deepening.Threshold) {
+			if c.Fate == stepper.FateCutoff && c.F <= float64(*ev.Deepening.Threshold) {
 				t.Errorf("step %d cut off %s at f %v <= threshold %v", ev.Step, c.State, c.F, *ev.Deepening.Threshold)
 			}
 		}
@@ -179,7 +182,7 @@ func TestDFSeekAndJSON(t *testing.T) {
 			if string(a) != string(b) {
 				t.Errorf("%s step %d replayed differently:\n%s\n%s", line, k, a, b)
 			}
-			var back Event
+			var back stepper.Event
 			if err := json.Unmarshal(a, &back); err != nil {
 				t.Fatalf("%s: %v", line, err)
 			}
@@ -189,7 +192,7 @@ func TestDFSeekAndJSON(t *testing.T) {
 			}
 		}
 	}
-	var b Bound
+	var b stepper.Bound
 	if err := json.Unmarshal([]byte("null"), &b); err != nil || !math.IsInf(float64(b), 1) {
 		t.Errorf("null read as %v, %v", b, err)
 	}

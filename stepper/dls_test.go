@@ -1,10 +1,13 @@
-package stepper
+package stepper_test
 
 import (
 	"encoding/json"
 	"math"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // aimaCounts are aima-python's InstrumentedProblem counters: succs (calls
@@ -15,7 +18,7 @@ type aimaCounts struct{ succs, goalTests, states int }
 // checkAIMACounts compares a finished search's counters with aima-python's:
 // every selected node is goal-tested (the goal test on expansion), so
 // goal_tests is Steps.
-func checkAIMACounts(t *testing.T, c Counters, want aimaCounts) {
+func checkAIMACounts(t *testing.T, c stepper.Counters, want aimaCounts) {
 	t.Helper()
 	got := aimaCounts{c.Expanded, c.Steps, c.Generated}
 	if got != want {
@@ -32,23 +35,23 @@ func checkAIMACounts(t *testing.T, c Counters, want aimaCounts) {
 func TestDLSRomaniaAIMA(t *testing.T) {
 	tests := []struct {
 		search string
-		status Status
+		status stepper.Status
 		path   string
 		want   aimaCounts
 	}{
 		// limit 0: Arad is goal-tested, not expanded: cutoff
-		{"dls depth=0", Cutoff, "", aimaCounts{0, 1, 0}},
-		{"dls limit=0", Cutoff, "", aimaCounts{0, 1, 0}},
-		{"dls depth=1", Cutoff, "", aimaCounts{1, 4, 3}},
-		{"dls depth=2", Cutoff, "", aimaCounts{4, 12, 11}},
-		{"dls depth=3", Solved, "Arad Sibiu Fagaras Bucharest", aimaCounts{7, 17, 19}},
-		{"dls depth=4", Solved, "Arad Sibiu Fagaras Bucharest", aimaCounts{16, 43, 45}},
+		{"dls depth=0", stepper.Cutoff, "", aimaCounts{0, 1, 0}},
+		{"dls limit=0", stepper.Cutoff, "", aimaCounts{0, 1, 0}},
+		{"dls depth=1", stepper.Cutoff, "", aimaCounts{1, 4, 3}},
+		{"dls depth=2", stepper.Cutoff, "", aimaCounts{4, 12, 11}},
+		{"dls depth=3", stepper.Solved, "Arad Sibiu Fagaras Bucharest", aimaCounts{7, 17, 19}},
+		{"dls depth=4", stepper.Solved, "Arad Sibiu Fagaras Bucharest", aimaCounts{16, 43, 45}},
 		// dfs with a depth limit is the same search: the same limit
 		// semantics, and with tree=true order=reverse the same pop order
 		// (a stack pops the last child pushed first).
-		{"dfs tree=true order=reverse depth=0", Cutoff, "", aimaCounts{0, 1, 0}},
-		{"dfs tree=true order=reverse depth=2", Cutoff, "", aimaCounts{4, 12, 11}},
-		{"dfs tree=true order=reverse depth=3", Solved, "Arad Sibiu Fagaras Bucharest", aimaCounts{7, 17, 19}},
+		{"dfs tree=true order=reverse depth=0", stepper.Cutoff, "", aimaCounts{0, 1, 0}},
+		{"dfs tree=true order=reverse depth=2", stepper.Cutoff, "", aimaCounts{4, 12, 11}},
+		{"dfs tree=true order=reverse depth=3", stepper.Solved, "Arad Sibiu Fagaras Bucharest", aimaCounts{7, 17, 19}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.search, func(t *testing.T) {
@@ -56,11 +59,11 @@ func TestDLSRomaniaAIMA(t *testing.T) {
 			if s.Status() != tt.status {
 				t.Fatalf("status %s, want %s", s.Status(), tt.status)
 			}
-			if tt.status == Solved {
+			if tt.status == stepper.Solved {
 				checkSolved(t, s, 450, tt.path)
 			}
 			checkAIMACounts(t, s.Counters(), tt.want)
-			if tt.status == Cutoff && s.Counters().Cutoffs == 0 {
+			if tt.status == stepper.Cutoff && s.Counters().Cutoffs == 0 {
 				t.Errorf("status cutoff with no node counted as cut off")
 			}
 		})
@@ -79,7 +82,7 @@ func TestDLSSameAsDFSDepth(t *testing.T) {
 		}
 		for _, ev := range ea {
 			atLimit := ev.Expanded.Depth == int(limit[0]-'0')
-			if (ev.Expanded.Status == NodeCutoff) != (atLimit && ev.Expanded.Status != NodeGoal) {
+			if (ev.Expanded.Status == stepper.NodeCutoff) != (atLimit && ev.Expanded.Status != stepper.NodeGoal) {
 				t.Errorf("limit %s step %d: %s at depth %d is %s", limit, ev.Step, ev.Expanded.State, ev.Expanded.Depth, ev.Expanded.Status)
 			}
 		}
@@ -100,13 +103,13 @@ func TestDLSGoalOnGenerateNeverPastLimit(t *testing.T) {
 }
 
 // runToEnd steps a search on a problem line to its end.
-func runToEnd(t *testing.T, problem, search string) (*Search, []Event) {
+func runToEnd(t *testing.T, problem, search string) (*stepper.Search, []stepper.Event) {
 	t.Helper()
-	s, err := New(problem, search)
+	s, err := problems.New(problem, search)
 	if err != nil {
 		t.Fatalf("New(%q, %q): %v", problem, search, err)
 	}
-	var evs []Event
+	var evs []stepper.Event
 	for {
 		ev, ok := s.Step()
 		if !ok {
@@ -147,8 +150,8 @@ func TestReparentNew(t *testing.T) {
 		{"ucs", "S A X Y G"},
 		{"ucs open=reparent-new", "S A Y X G"},
 	} {
-		s := mustSearch(t, parseTiny(t, g, "", "G"), tt.search)
-		var evs []Event
+		s := mustSearch(t, stepper.ParseTiny(t, g, "", "G"), tt.search)
+		var evs []stepper.Event
 		for {
 			ev, ok := s.Step()
 			if !ok {
@@ -175,10 +178,10 @@ func TestReparentNew(t *testing.T) {
 // cheaper.
 func TestLessCostTolerance(t *testing.T) {
 	r2 := math.Sqrt2
-	if lessCost(r2+r2+r2, 3*r2) || lessCost(3*r2, r2+r2+r2) {
+	if stepper.LessCost(r2+r2+r2, 3*r2) || stepper.LessCost(3*r2, r2+r2+r2) {
 		t.Errorf("√2+√2+√2 and 3√2 compare as different costs")
 	}
-	if !lessCost(4.2, 4.25) || lessCost(4.25, 4.2) {
+	if !stepper.LessCost(4.2, 4.25) || stepper.LessCost(4.25, 4.2) {
 		t.Errorf("4.2 < 4.25 not seen")
 	}
 }
@@ -193,7 +196,7 @@ func TestLazyDFSRomania(t *testing.T) {
 	checkSolved(t, s, 575, "Arad Zerind Oradea Sibiu Rimnicu_Vilcea Pitesti Bucharest")
 	stale := 0
 	for _, ev := range evs {
-		if ev.Expanded.Status == NodeDiscarded {
+		if ev.Expanded.Status == stepper.NodeDiscarded {
 			stale++
 			if len(ev.Children) != 0 {
 				t.Errorf("step %d discarded %s but generated children", ev.Step, ev.Expanded.State)
@@ -226,18 +229,18 @@ func TestLazyDFSRomania(t *testing.T) {
 func TestDepthZeroIsALimit(t *testing.T) {
 	for _, c := range []struct {
 		line   string
-		status Status
+		status stepper.Status
 		steps  int
 	}{
-		{"dls depth=0", Cutoff, 1},
-		{"dfs depth=0", Cutoff, 1},
-		{"bfs depth=0", Cutoff, 1},
-		{"astar limit=0", Cutoff, 1},
-		{"ids depth=0", Cutoff, 1},
-		{"ids depth=2 parent=keep", Cutoff, 1 + 4 + 12}, // aima-python's: DLS 0, 1, 2
-		{"ids depth=2", Cutoff, 1 + 4 + 9},              // IS-CYCLE: Sibiu, Timisoara, Zerind do not generate Arad again
-		{"ids depth=none", Solved, 0},
-		{"dfs depth=none", Solved, 0},
+		{"dls depth=0", stepper.Cutoff, 1},
+		{"dfs depth=0", stepper.Cutoff, 1},
+		{"bfs depth=0", stepper.Cutoff, 1},
+		{"astar limit=0", stepper.Cutoff, 1},
+		{"ids depth=0", stepper.Cutoff, 1},
+		{"ids depth=2 parent=keep", stepper.Cutoff, 1 + 4 + 12}, // aima-python's: DLS 0, 1, 2
+		{"ids depth=2", stepper.Cutoff, 1 + 4 + 9},              // IS-CYCLE: Sibiu, Timisoara, Zerind do not generate Arad again
+		{"ids depth=none", stepper.Solved, 0},
+		{"dfs depth=none", stepper.Solved, 0},
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			s := solveLine(t, "graph romania", c.line)
@@ -247,7 +250,7 @@ func TestDepthZeroIsALimit(t *testing.T) {
 			if c.steps > 0 && s.Counters().Steps != c.steps {
 				t.Errorf("%d steps, want %d", s.Counters().Steps, c.steps)
 			}
-			if c.status == Cutoff && s.Counters().Cutoffs == 0 {
+			if c.status == stepper.Cutoff && s.Counters().Cutoffs == 0 {
 				t.Errorf("cutoff with no node cut off")
 			}
 		})

@@ -32,7 +32,7 @@ func (g *openGrid) ActionName(a int) string { return [...]string{"N", "E", "S", 
 func (g *openGrid) Kind() string            { return "grid" }
 func (g *openGrid) Spec() string            { return "open grid" }
 func (g *openGrid) Heuristics() []string    { return []string{"manhattan"} }
-func (g *openGrid) newEngine(o Options) (searchEngine, error) {
+func (g *openGrid) Engine(o Options) (Engine, error) {
 	goal := g.w*g.w - 1
 	hs := []Heuristic[int]{{Name: "manhattan", Admissible: true, Estimate: func(s int) float64 {
 		return math.Abs(float64(s%g.w-goal%g.w)) + math.Abs(float64(s/g.w-goal/g.w))

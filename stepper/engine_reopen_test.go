@@ -1,6 +1,11 @@
-package stepper
+package stepper_test
 
-import "testing"
+import (
+	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/graph"
+)
 
 // Regression tests for a bug the graph tests found: a node reopened by closed=reopen keeps the Order of its earlier
 // expansion while it was open again, although NodeInfo.Order is documented
@@ -9,22 +14,22 @@ import "testing"
 // its step forwards or by Seek. Fixed: reopening clears order and the
 // journal (mod) keeps the old one.
 
-// TestReopenedNodeOrderIsClearedAndRestored: on inconsistentGraph (graph_engine_test.go)
+// TestReopenedNodeOrderIsClearedAndRestored: on inconsistentGraph (helpers_ext_test.go)
 // A* with closed=reopen expands C at step 3 and reopens it at step 4 (from
 // B, g 4 → 3), then expands it again at step 5.
 func TestReopenedNodeOrderIsClearedAndRestored(t *testing.T) {
-	g, err := ParseGraphText("", inconsistentGraph, nil)
+	g, err := graph.ParseText("", inconsistentGraph, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, _ := ParseOptions("astar h=table closed=reopen")
-	s, err := NewSearch(g, o)
+	o, _ := stepper.ParseOptions("astar h=table closed=reopen")
+	s, err := stepper.NewSearch(g, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Seek(4)
 	c := s.Node(4)
-	if c.State != "C" || c.Status != NodeOpen {
+	if c.State != "C" || c.Status != stepper.NodeOpen {
 		t.Fatalf("node 4 is %s %s, want C open (reopened)", c.State, c.Status)
 	}
 	if c.Order != 0 {
@@ -36,13 +41,4 @@ func TestReopenedNodeOrderIsClearedAndRestored(t *testing.T) {
 	if back := mustJSON(t, s.Snapshot()); back != forward {
 		t.Errorf("snapshot at step 4 differs after Seek(5), Seek(4):\n got %s\nwant %s", back, forward)
 	}
-}
-
-// TestSeekWithReopenOnRandomGraphs is TestGraphRandomSeek with the
-// closed=reopen variants.
-func TestSeekWithReopenOnRandomGraphs(t *testing.T) {
-	checkRandomSeek(t, 3, 25, []string{
-		"astar h=table closed=reopen", "astar h=table closed=reopen tie=high-g",
-		"wastar h=table w=3 closed=reopen", "ucs closed=reopen",
-	})
 }

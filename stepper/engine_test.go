@@ -29,7 +29,7 @@ func (t *tinyGraph) ActionNames() []string   { return t.names }
 func (t *tinyGraph) Kind() string            { return "graph" }
 func (t *tinyGraph) Spec() string            { return "tiny" }
 func (t *tinyGraph) Heuristics() []string    { return []string{"table"} }
-func (t *tinyGraph) newEngine(o Options) (searchEngine, error) {
+func (t *tinyGraph) Engine(o Options) (Engine, error) {
 	hs := []Heuristic[int]{{Name: "table", Admissible: true, Estimate: func(s int) float64 { return t.h[s] }}}
 	return newEngine[int](t, hs, o)
 }

@@ -1,6 +1,11 @@
-package stepper
+package stepper_test
 
-import "testing"
+import (
+	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/internal/cpuratio"
+)
 
 // eventBenchCases are the searches whose events are timed: A* Manhattan
 // with the default FIFO ties on the hard 8-puzzle and on a 15-puzzle,
@@ -20,7 +25,7 @@ func BenchmarkAStarEventRatio(b *testing.B) {
 		p := mustPuzzle(b, tc.problem)
 		b.Run(tc.name, func(b *testing.B) {
 			steps, children := 0, 0
-			ev, run := pairedCPU(b, func() {
+			ev, run := cpuratio.PairedCPU(b, func() {
 				s := mustSearch(b, p, "astar h=manhattan")
 				children = 0
 				for {
@@ -30,19 +35,19 @@ func BenchmarkAStarEventRatio(b *testing.B) {
 					}
 					children += len(ev.Children)
 				}
-				if s.Status() != Solved {
+				if s.Status() != stepper.Solved {
 					b.Fatalf("stepped: %s", s.Status())
 				}
 				steps = s.StepCount()
 			}, func() {
 				r := mustSearch(b, p, "astar h=manhattan")
-				if r.Run(0) != Solved || r.StepCount() != steps || children != r.Counters().Generated {
+				if r.Run(0) != stepper.Solved || r.StepCount() != steps || children != r.Counters().Generated {
 					b.Fatalf("run: %s at step %d, %d generated; stepped: %d steps, %d children", r.Status(), r.StepCount(), r.Counters().Generated, steps, children)
 				}
 			})
 			b.ReportMetric(float64(ev.Nanoseconds())/float64(steps), "ns/step-event")
 			b.ReportMetric(float64(run.Nanoseconds())/float64(steps), "ns/step-run")
-			reportRatio(b, "event", "run", ev, run)
+			cpuratio.ReportRatio(b, "event", "run", ev, run)
 		})
 	}
 }

@@ -1,8 +1,11 @@
-package stepper
+package stepper_test
 
 import (
 	"reflect"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // TestSteppedEventsEqualReplayed checks that the events of a search
@@ -17,12 +20,12 @@ func TestSteppedEventsEqualReplayed(t *testing.T) {
 		{hardEight, "wastar h=manhattan w=3 closed=reopen"},
 	} {
 		t.Run(tc.problem+"/"+tc.search, func(t *testing.T) {
-			inst, err := ParseProblem(tc.problem, LocalFiles)
+			inst, err := problems.Parse(tc.problem, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}
 			s := mustSearch(t, inst, tc.search)
-			var evs []Event
+			var evs []stepper.Event
 			changed := 0
 			for len(evs) < 3000 {
 				ev, ok := s.Step()
@@ -30,7 +33,7 @@ func TestSteppedEventsEqualReplayed(t *testing.T) {
 					break
 				}
 				for _, c := range ev.Children {
-					if c.Fate == FateReparented || c.Fate == FateReopened {
+					if c.Fate == stepper.FateReparented || c.Fate == stepper.FateReopened {
 						changed++
 					}
 				}

@@ -1,20 +1,23 @@
-package stepper
+package stepper_test
 
 import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // TestEventSlicesOwned: the slices and strings of an event taken from the
 // slabs are the caller's: appending to one event's Children and Ties, or
 // writing its elements, changes no other event's.
 func TestEventSlicesOwned(t *testing.T) {
-	s, err := New(hardEight, "astar h=manhattan")
+	s, err := problems.New(hardEight, "astar h=manhattan")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var evs, copies []Event
+	var evs, copies []stepper.Event
 	for i := 0; i < 300; i++ {
 		ev, ok := s.Step()
 		if !ok {
@@ -26,7 +29,7 @@ func TestEventSlicesOwned(t *testing.T) {
 		copies = append(copies, c)
 	}
 	for i := range evs {
-		evs[i].Children = append(evs[i].Children, Child{NodeInfo: NodeInfo{ID: -7, State: "x"}})
+		evs[i].Children = append(evs[i].Children, stepper.Child{NodeInfo: stepper.NodeInfo{ID: -7, State: "x"}})
 		evs[i].Ties = append(evs[i].Ties, -7)
 		if len(evs[i].Children) > 1 {
 			evs[i].Children[0].ID = -9

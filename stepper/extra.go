@@ -27,34 +27,32 @@ type ExtraSource struct {
 	Name string
 }
 
-// extras is embedded in each built-in instance: the heuristics added by
-// [WithExtra].
-type extras struct{ extra *Extra }
-
-func (x *extras) extraNames() []string {
-	if x.extra == nil {
+// List returns the names of x's heuristics: none for a nil x.
+func (x *Extra) List() []string {
+	if x == nil {
 		return nil
 	}
-	return x.extra.Names
+	return x.Names
 }
 
 // ExtraOf returns the heuristics added to inst, or nil.
 func ExtraOf(inst Instance) *Extra {
-	if h, ok := inst.(extraHolder); ok {
-		return h.extraHeuristics()
+	if h, ok := inst.(ExtraHolder); ok {
+		return h.ExtraHeuristics()
 	}
 	return nil
 }
 
-// extraHolder is a built-in instance (puzzle, grid or graph) that takes
-// heuristics defined outside: withExtraHeuristics returns a copy with x
-// added after its own.
-type extraHolder interface {
-	extraHeuristics() *Extra
-	withExtraHeuristics(x *Extra) Instance
+// ExtraHolder is an instance (a puzzle, grid or graph) that takes
+// heuristics defined outside.
+type ExtraHolder interface {
+	// ExtraHeuristics returns the heuristics added, or nil.
+	ExtraHeuristics() *Extra
+	// WithExtraHeuristics returns a copy of the instance with x added
+	// after its own heuristics (replacing any added before); the
+	// instance is unchanged.
+	WithExtraHeuristics(x *Extra) Instance
 }
-
-func (x *extras) extraHeuristics() *Extra { return x.extra }
 
 // WithExtra returns a copy of a built-in instance (puzzle, grid or graph)
 // with the heuristics x added after its own; inst is unchanged. A name
@@ -69,14 +67,16 @@ func WithExtra(inst Instance, x *Extra) (Instance, error) {
 			return nil, usererr.Errorf("stepper", "heuristic %s is built in for %s problems: name yours differently", n, inst.Kind())
 		}
 	}
-	if h, ok := inst.(extraHolder); ok {
-		return h.withExtraHeuristics(x), nil
+	if h, ok := inst.(ExtraHolder); ok {
+		return h.WithExtraHeuristics(x), nil
 	}
 	return nil, usererr.Errorf("stepper", "heuristics for %s problems are written in the problem itself (h_NAME), not added", inst.Kind())
 }
 
-// withExtra appends one search's extra heuristics to hs.
-func withExtra[S comparable](inst Instance, x *Extra, p Problem[S], hs []Heuristic[S]) []Heuristic[S] {
+// AddExtra appends to hs the heuristics x adds to inst, as one search of
+// p sees them (each estimate reads a state through p.Format): what a
+// problem's [Instance.Engine] passes to [Start]. A nil x adds none.
+func AddExtra[S comparable](inst Instance, x *Extra, p Problem[S], hs []Heuristic[S]) []Heuristic[S] {
 	if x == nil || len(x.Names) == 0 {
 		return hs
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // Files opens the files a problem line names: a grid's .map file, a graph
-// file, a script. [ParseProblem] reads a file only through it; a nil Files
+// file, a script. Package stepper/problems reads a file only through it; a nil Files
 // reads none, and a line that names a file is refused, saying so, without
 // a look at the file system (so the answer tells nothing of which files
 // exist).

@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 
 	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // spyFiles serves files from a map and records every path opened.
@@ -52,7 +54,7 @@ func TestParseProblemFiles(t *testing.T) {
 		{"grid S.G", "", "", "S.G"},
 	} {
 		spy.opened = nil
-		inst, err := ParseProblem(tc.line, spy)
+		inst, err := problems.Parse(tc.line, spy)
 		if err != nil {
 			t.Errorf("%q through Files: %v", tc.line, err)
 		} else if !strings.Contains(inst.Spec(), tc.nodesOrH) {
@@ -61,7 +63,7 @@ func TestParseProblemFiles(t *testing.T) {
 		if want := tc.opens; (want == "" && len(spy.opened) > 0) || (want != "" && (len(spy.opened) != 1 || spy.opened[0] != want)) {
 			t.Errorf("%q opened %v, want %q", tc.line, spy.opened, want)
 		}
-		_, err = ParseProblem(tc.line, nil)
+		_, err = problems.Parse(tc.line, nil)
 		switch {
 		case tc.nilSays == "" && err != nil:
 			t.Errorf("%q with no files: %v", tc.line, err)
@@ -81,13 +83,13 @@ func TestLocalFilesRules(t *testing.T) {
 	if err := os.WriteFile(m, []byte("type octile\nheight 1\nwidth 3\nmap\n...\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ParseProblem("grid "+m+" start=0,0 goal=2,0", LocalFiles); err != nil {
+	if _, err := problems.Parse("grid "+m+" start=0,0 goal=2,0", stepper.LocalFiles); err != nil {
 		t.Errorf("a regular .map file: %v", err)
 	}
-	if _, err := ParseProblem("graph "+dir, LocalFiles); err == nil || !strings.Contains(err.Error(), "directory") {
+	if _, err := problems.Parse("graph "+dir, stepper.LocalFiles); err == nil || !strings.Contains(err.Error(), "directory") {
 		t.Errorf("a directory as a graph file: %v, want it refused as a directory", err)
 	}
-	if _, err := ReadFile(LocalFiles, m, 10, ""); !errors.Is(err, safefile.ErrTooLarge) {
+	if _, err := stepper.ReadFile(stepper.LocalFiles, m, 10, ""); !errors.Is(err, safefile.ErrTooLarge) {
 		t.Errorf("a file over its bound: %v, want safefile.ErrTooLarge", err)
 	}
 }

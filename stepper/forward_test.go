@@ -1,8 +1,11 @@
-package stepper
+package stepper_test
 
 import (
 	"encoding/json"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // TestForwardMatchesJournal runs each search twice, journaled and forward
@@ -28,20 +31,20 @@ func TestForwardMatchesJournal(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.problem+"/"+tc.search, func(t *testing.T) {
-			inst, err := ParseProblem(tc.problem, LocalFiles)
+			inst, err := problems.Parse(tc.problem, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, err := ParseOptions(tc.search)
+			o, err := stepper.ParseOptions(tc.search)
 			if err != nil {
 				t.Fatal(err)
 			}
-			jo, err := NewSearch(inst, o)
+			jo, err := stepper.NewSearch(inst, o)
 			if err != nil {
 				t.Fatal(err)
 			}
 			o.Forget = true
-			fw, err := NewSearch(inst, o)
+			fw, err := stepper.NewSearch(inst, o)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -60,12 +63,10 @@ func TestForwardMatchesJournal(t *testing.T) {
 				}
 			}
 			sameJSON(t, "final snapshot", jo.StepCount(), jo.Snapshot(), fw.Snapshot())
-			if e, ok := fw.eng.(interface{ journalLen() (int, int) }); ok {
-				if recs, mods := e.journalLen(); recs != 0 || mods != 0 {
-					t.Errorf("forward-only search kept %d records and %d mods", recs, mods)
-				}
-			} else {
-				t.Fatalf("%T does not report its journal", fw.eng)
+			if recs, mods, ok := stepper.JournalLen(fw); !ok {
+				t.Fatalf("%s does not report its journal", stepper.EngineName(fw))
+			} else if recs != 0 || mods != 0 {
+				t.Errorf("forward-only search kept %d records and %d mods", recs, mods)
 			}
 			back := jo.StepCount() / 2
 			if got := fw.Seek(back); got != back || fw.FirstHeld() != back {

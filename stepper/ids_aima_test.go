@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"stepviz/internal/testenv"
+	"stepviz/stepper"
 )
 
 // aimaIDSFile is aima-python's iterative deepening on Romania and on
@@ -60,7 +61,7 @@ func TestIDSAgainstAIMAPython(t *testing.T) {
 			t.Fatalf("%s:%d: problem %q", aimaIDSFile, line, c[0])
 		}
 		s := solveLine(t, spec, "ids parent=keep")
-		if s.Status() != Solved {
+		if s.Status() != stepper.Solved {
 			t.Fatalf("%s: %s", spec, s.Status())
 		}
 		got := pathStates(s)[1:]

@@ -1,10 +1,15 @@
-package stepper
+package stepper_test
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/problems"
+	"stepviz/stepper/puzzle"
 )
 
 // ref4e is ITERATIVE-DEEPENING-SEARCH over DEPTH-LIMITED-SEARCH as AIMA
@@ -38,7 +43,7 @@ func (n *ref4eNode[S]) isCycle() bool {
 	return false
 }
 
-func runRef4e[S comparable](p Problem[S], firstOnTop bool, maxLimit int) ref4e {
+func runRef4e[S comparable](p stepper.Problem[S], firstOnTop bool, maxLimit int) ref4e {
 	var r ref4e
 	for limit := 0; limit <= maxLimit; limit++ {
 		stack := []*ref4eNode[S]{{state: p.Start()}}
@@ -88,9 +93,9 @@ func runRef4e[S comparable](p Problem[S], firstOnTop bool, maxLimit int) ref4e {
 }
 
 // reversedOrder is a problem whose successors come in reverse order.
-type reversedOrder[S comparable] struct{ Problem[S] }
+type reversedOrder[S comparable] struct{ stepper.Problem[S] }
 
-func (r reversedOrder[S]) Successors(s S, buf []Successor[S]) []Successor[S] {
+func (r reversedOrder[S]) Successors(s S, buf []stepper.Successor[S]) []stepper.Successor[S] {
 	first := len(buf)
 	buf = r.Problem.Successors(s, buf)
 	for i, j := first, len(buf)-1; i < j; i, j = i+1, j-1 {
@@ -109,7 +114,7 @@ func (r reversedOrder[S]) Successors(s S, buf []Successor[S]) []Successor[S] {
 // 14 moves from the goal.
 func TestIDSFollowsAIMA4e(t *testing.T) {
 	var cases []string
-	g := Romania()
+	g := graph.Romania()
 	for _, a := range g.Nodes() {
 		for _, b := range g.Nodes() {
 			if a.Name != b.Name {
@@ -133,29 +138,29 @@ func TestIDSFollowsAIMA4e(t *testing.T) {
 			tiles[blank], tiles[j] = tiles[j], tiles[blank]
 			blank = j
 		}
-		cases = append(cases, "puzzle "+FormatTiles(tiles))
+		cases = append(cases, "puzzle "+puzzle.FormatTiles(tiles))
 	}
 	checked := 0
 	for _, spec := range cases {
 		for _, order := range []string{"natural", "reverse"} {
 			s, evs := runToEnd(t, spec, "ids order="+order)
-			if s.Options().Parent != PathParent {
+			if s.Options().Parent != stepper.PathParent {
 				t.Fatalf("%s: ids's default parent policy is %s, want path", spec, s.Options().Parent)
 			}
 			var ref ref4e
-			inst, err := ParseProblem(spec, LocalFiles)
+			inst, err := problems.Parse(spec, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}
-			switch x := inst.(type) {
-			case *Graph:
-				var p Problem[int] = graphSpace{g: x}
+			switch inst.(type) {
+			case *graph.Graph:
+				p, _ := problemOf[int](t, inst, "bfs")
 				if order == "reverse" {
 					p = reversedOrder[int]{p}
 				}
 				ref = runRef4e(p, true, 40)
-			case *Puzzle:
-				var p Problem[uint64] = newPacked(x)
+			case *puzzle.Puzzle:
+				p, _ := problemOf[uint64](t, inst, "bfs")
 				if order == "reverse" {
 					p = reversedOrder[uint64]{p}
 				}
@@ -165,11 +170,13 @@ func TestIDSFollowsAIMA4e(t *testing.T) {
 			// stack over the natural order: check that reading too
 			if order == "reverse" {
 				var lit ref4e
-				switch x := inst.(type) {
-				case *Graph:
-					lit = runRef4e[int](graphSpace{g: x}, false, 40)
-				case *Puzzle:
-					lit = runRef4e[uint64](newPacked(x), false, 40)
+				switch inst.(type) {
+				case *graph.Graph:
+					p, _ := problemOf[int](t, inst, "bfs")
+					lit = runRef4e(p, false, 40)
+				case *puzzle.Puzzle:
+					p, _ := problemOf[uint64](t, inst, "bfs")
+					lit = runRef4e(p, false, 40)
 				}
 				if strings.Join(lit.expanded, " ") != strings.Join(ref.expanded, " ") {
 					t.Fatalf("%s: the book's stack expands %v, order=reverse first-on-top %v", spec, lit.expanded, ref.expanded)
@@ -177,7 +184,7 @@ func TestIDSFollowsAIMA4e(t *testing.T) {
 			}
 			var got []string
 			for _, ev := range evs {
-				if ev.Expanded.Status != NodeCutoff && ev.Expanded.Status != NodeGoal {
+				if ev.Expanded.Status != stepper.NodeCutoff && ev.Expanded.Status != stepper.NodeGoal {
 					got = append(got, ev.Expanded.State)
 				}
 			}
@@ -186,7 +193,7 @@ func TestIDSFollowsAIMA4e(t *testing.T) {
 				t.Fatalf("%s: expanded\n%v\nAIMA 4e expands\n%v", what, got, ref.expanded)
 			}
 			c := s.Counters()
-			if !ref.solved || s.Status() != Solved || len(s.Path())-1 != ref.pathLen {
+			if !ref.solved || s.Status() != stepper.Solved || len(s.Path())-1 != ref.pathLen {
 				t.Fatalf("%s: %s with %d moves, AIMA 4e solved %v with %d", what, s.Status(), len(s.Path())-1, ref.solved, ref.pathLen)
 			}
 			if c.Expanded != len(ref.expanded) || c.Steps != ref.popped-ref.cyclePops || c.Generated != ref.generated-ref.cycleKids {

@@ -1,4 +1,4 @@
-package stepper
+package stepper_test
 
 import (
 	"flag"
@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // longIDS runs TestIDSRandomPuzzles on every instance, not only the CI
@@ -46,11 +49,11 @@ func randomPuzzles(t testing.TB, seed uint64, n, maxDepth int) []randomPuzzle {
 			fmt.Fprint(&b, x)
 		}
 		spec := "puzzle " + b.String()
-		s, err := New(spec, "astar h=manhattan")
+		s, err := problems.New(spec, "astar h=manhattan")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if st := s.Run(0); st != Solved {
+		if st := s.Run(0); st != stepper.Solved {
 			t.Fatalf("%s: A* %s", spec, st)
 		}
 		if d := int(s.Cost()); d <= maxDepth {
@@ -82,7 +85,7 @@ func TestIDSRandomPuzzles(t *testing.T) {
 	solved, steps := 0, 0
 	for _, p := range run {
 		s := newLinear(t, p.spec, "ids")
-		if st := s.Run(0); st != Solved || int(s.Cost()) != p.depth {
+		if st := s.Run(0); st != stepper.Solved || int(s.Cost()) != p.depth {
 			t.Errorf("%s: ids %s at cost %v, want solved at %d", p.spec, st, s.Cost(), p.depth)
 			continue
 		}

@@ -1,17 +1,20 @@
-package stepper
+package stepper_test
 
 import (
 	"fmt"
 	"reflect"
 	"slices"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // walkIterations is the definition Search.Iterations must agree with:
 // IterStart read at every step from 0 to k, an iteration starting wherever
 // it changes, the last one's nodes up to NodeEnd(k). O(k).
-func walkIterations(s *Search, k int) []Iteration {
-	its := []Iteration{{Number: 1, FirstID: s.IterStart(0)}}
+func walkIterations(s *stepper.Search, k int) []stepper.Iteration {
+	its := []stepper.Iteration{{Number: 1, FirstID: s.IterStart(0)}}
 	for j := 1; j <= k; j++ {
 		start := s.IterStart(j)
 		cur := &its[len(its)-1]
@@ -20,7 +23,7 @@ func walkIterations(s *Search, k int) []Iteration {
 			continue
 		}
 		cur.Nodes = start - cur.FirstID
-		its = append(its, Iteration{Number: cur.Number + 1, FirstID: start, FirstStep: j, LastStep: j})
+		its = append(its, stepper.Iteration{Number: cur.Number + 1, FirstID: start, FirstStep: j, LastStep: j})
 	}
 	last := &its[len(its)-1]
 	last.Nodes = s.NodeEnd(k) - last.FirstID
@@ -31,12 +34,12 @@ func walkIterations(s *Search, k int) []Iteration {
 // the journaled search's iterations.
 var iterationModes = []struct {
 	name string
-	set  func(*Options)
+	set  func(*stepper.Options)
 }{
-	{"journaled", func(*Options) {}},
-	{"forget", func(o *Options) { o.Forget = true }},
-	{"linear", func(o *Options) { o.Linear = true }},
-	{"checkpoint", func(o *Options) { o.Checkpoint = true }},
+	{"journaled", func(*stepper.Options) {}},
+	{"forget", func(o *stepper.Options) { o.Forget = true }},
+	{"linear", func(o *stepper.Options) { o.Linear = true }},
+	{"checkpoint", func(o *stepper.Options) { o.Checkpoint = true }},
 }
 
 // iterationCases are searches with many iterations (ids, idastar), with
@@ -63,18 +66,18 @@ var iterationCases = []struct {
 }
 
 // newIterSearch is the case's search in mode set.
-func newIterSearch(t *testing.T, problem, options string, set func(*Options)) *Search {
+func newIterSearch(t *testing.T, problem, options string, set func(*stepper.Options)) *stepper.Search {
 	t.Helper()
-	inst, err := ParseProblem(problem, LocalFiles)
+	inst, err := problems.Parse(problem, stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := ParseOptions(options)
+	o, err := stepper.ParseOptions(options)
 	if err != nil {
 		t.Fatal(err)
 	}
 	set(&o)
-	s, err := NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +86,7 @@ func newIterSearch(t *testing.T, problem, options string, set func(*Options)) *S
 
 // sampleSteps are steps of 0..n to check: the first few, about 40 spread
 // evenly, and each side of every iteration's first step.
-func sampleSteps(n int, its []Iteration) []int {
+func sampleSteps(n int, its []stepper.Iteration) []int {
 	ks := []int{0, 1, 2, n - 1, n}
 	for k := 0; k <= n; k += max(n/40, 1) {
 		ks = append(ks, k)
@@ -97,7 +100,7 @@ func sampleSteps(n int, its []Iteration) []int {
 }
 
 // sameIterations fails unless got is want.
-func sameIterations(t *testing.T, what string, got, want []Iteration) {
+func sameIterations(t *testing.T, what string, got, want []stepper.Iteration) {
 	t.Helper()
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s:\n got  %+v\n want %+v", what, got, want)
@@ -119,11 +122,11 @@ func TestIterationsAgainstWalk(t *testing.T) {
 				t.Fatalf("the search ended at step %d, before %d", got, n)
 			}
 			all := keep.Iterations(n)
-			if a := keep.Options().Algorithm; (a == IDS || a == IDAStar) && n > 200 && len(all) < 3 {
+			if a := keep.Options().Algorithm; (a == stepper.IDS || a == stepper.IDAStar) && n > 200 && len(all) < 3 {
 				t.Fatalf("%d iterations in %d steps: the case tests too little", len(all), n)
 			}
 			ks := sampleSteps(n, all)
-			want := map[int][]Iteration{}
+			want := map[int][]stepper.Iteration{}
 			for _, k := range ks {
 				want[k] = walkIterations(keep, k)
 				sameIterations(t, fmt.Sprintf("journaled, step %d of %d", k, n), keep.Iterations(k), want[k])
@@ -158,16 +161,16 @@ func TestIterationsAgainstWalk(t *testing.T) {
 //
 //	go test -run '^$' -bench Iterations -benchtime 10x ./stepper/
 func BenchmarkIterations(b *testing.B) {
-	inst, err := ParseProblem("puzzle 286703145", LocalFiles)
+	inst, err := problems.Parse("puzzle 286703145", stepper.LocalFiles)
 	if err != nil {
 		b.Fatal(err)
 	}
-	o, err := ParseOptions("ids parent=keep")
+	o, err := stepper.ParseOptions("ids parent=keep")
 	if err != nil {
 		b.Fatal(err)
 	}
 	o.Checkpoint = true
-	s, err := NewSearch(inst, o)
+	s, err := stepper.NewSearch(inst, o)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -177,10 +180,10 @@ func BenchmarkIterations(b *testing.B) {
 	}
 	for _, tc := range []struct {
 		name string
-		list func() []Iteration
+		list func() []stepper.Iteration
 	}{
-		{"table", func() []Iteration { return s.Iterations(k) }},
-		{"walk", func() []Iteration { return walkIterations(s, k) }},
+		{"table", func() []stepper.Iteration { return s.Iterations(k) }},
+		{"walk", func() []stepper.Iteration { return walkIterations(s, k) }},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {

@@ -1,6 +1,10 @@
-package stepper
+package stepper_test
 
-import "testing"
+import (
+	"testing"
+
+	"stepviz/stepper/problems"
+)
 
 // BenchmarkJournalSeek moves a 20,000-step IDA* and bibfs search with its
 // journal: back one step (and forward again), from step 0 to step 20,000
@@ -17,7 +21,7 @@ func BenchmarkJournalSeek(b *testing.B) {
 		{"ids", "puzzle 867254301 goal=123456780", "ids"},
 		{"rbfs", "puzzle 867254301 goal=123456780", "rbfs h=manhattan"},
 	} {
-		s, err := New(tc.problem, tc.options)
+		s, err := problems.New(tc.problem, tc.options)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -43,7 +47,7 @@ func BenchmarkJournalSeek(b *testing.B) {
 		b.Run(tc.name+"/search-to-end", func(b *testing.B) {
 			// what a seek back cost before the journal: a search from step 0
 			for b.Loop() {
-				f, _ := New(tc.problem, tc.options)
+				f, _ := problems.New(tc.problem, tc.options)
 				f.Seek(end)
 			}
 		})

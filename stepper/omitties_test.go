@@ -1,8 +1,11 @@
-package stepper
+package stepper_test
 
 import (
 	"reflect"
 	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // TestOmitTiesChangesOnlyTies steps each search twice, once with every
@@ -16,7 +19,7 @@ func TestOmitTiesChangesOnlyTies(t *testing.T) {
 		{"graph romania", "ucs"},
 	} {
 		t.Run(tc.problem+"/"+tc.search, func(t *testing.T) {
-			inst, err := ParseProblem(tc.problem, LocalFiles)
+			inst, err := problems.Parse(tc.problem, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,11 @@
-package stepper
+package stepper_test
 
-import "testing"
+import (
+	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
+)
 
 // TestRecordsOfNoNodes: asking for the records of an empty range at the
 // end of the tree (a step that made no node, as the lecture server does
@@ -14,15 +19,15 @@ func TestRecordsOfNoNodes(t *testing.T) {
 		{"graph romania", "idastar"},
 		{"grid S.#/..#/#.G moves=8", "astar"},
 	} {
-		inst, err := ParseProblem(tc.problem, nil)
+		inst, err := problems.Parse(tc.problem, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		o, err := ParseOptions(tc.options)
+		o, err := stepper.ParseOptions(tc.options)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := NewSearch(inst, o)
+		s, err := stepper.NewSearch(inst, o)
 		if err != nil {
 			t.Fatal(err)
 		}

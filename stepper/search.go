@@ -8,7 +8,9 @@ import (
 )
 
 // Instance is a parsed problem, as every front end holds one: a puzzle, a
-// grid or a graph. [ParseProblem] makes one from a problem line.
+// grid, a graph (packages stepper/puzzle, stepper/grid, stepper/graph) or a
+// problem defined outside ([NewCustom]). Package stepper/problems makes one
+// from a problem line.
 type Instance interface {
 	// Kind is "puzzle", "grid" or "graph".
 	Kind() string
@@ -16,8 +18,9 @@ type Instance interface {
 	Spec() string
 	// Heuristics names the heuristics the problem has, its default first.
 	Heuristics() []string
-	// newEngine starts a search; it is what makes Instance closed to this package.
-	newEngine(o Options) (searchEngine, error)
+	// Engine starts a search with normalized options o, through [Start]
+	// or [StartBiAStar]; [NewSearch] calls it.
+	Engine(o Options) (Engine, error)
 }
 
 // searchEngine is the part of the generic engine the facade uses.
@@ -55,27 +58,11 @@ func NewSearch(inst Instance, o Options) (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
-	eng, err := inst.newEngine(o)
+	eng, err := inst.Engine(o)
 	if err != nil {
 		return nil, err
 	}
 	return &Search{inst: inst, eng: eng}, nil
-}
-
-// New parses a problem line and a search line, the same in every front
-// end, and starts the search:
-//
-//	s, err := stepper.New("puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g")
-func New(problem, search string) (*Search, error) {
-	inst, err := ParseProblem(problem, LocalFiles)
-	if err != nil {
-		return nil, err
-	}
-	o, err := ParseOptions(search)
-	if err != nil {
-		return nil, err
-	}
-	return NewSearch(inst, o)
 }
 
 // Instance returns the problem searched.

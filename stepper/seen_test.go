@@ -1,6 +1,11 @@
-package stepper
+package stepper_test
 
-import "testing"
+import (
+	"testing"
+
+	"stepviz/stepper"
+	"stepviz/stepper/problems"
+)
 
 // TestQuickDuplicatesMatchEvents checks the seen set's expanded bits: a
 // search run without events, which tells a duplicate's fate from those
@@ -23,19 +28,19 @@ func TestQuickDuplicatesMatchEvents(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.problem+"/"+tc.search, func(t *testing.T) {
-			inst, err := ParseProblem(tc.problem, LocalFiles)
+			inst, err := problems.Parse(tc.problem, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, err := ParseOptions(tc.search)
+			o, err := stepper.ParseOptions(tc.search)
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := NewSearch(inst, o)
+			want, err := stepper.NewSearch(inst, o)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var events []Event
+			var events []stepper.Event
 			for {
 				ev, ok := want.Step()
 				if !ok {
@@ -45,7 +50,7 @@ func TestQuickDuplicatesMatchEvents(t *testing.T) {
 			}
 			for _, forget := range []bool{true, false} {
 				o.Forget = forget
-				got, err := NewSearch(inst, o)
+				got, err := stepper.NewSearch(inst, o)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -70,7 +75,7 @@ func TestQuickDuplicatesMatchEvents(t *testing.T) {
 
 // sameTree fails unless a and b stand at the same step with the same
 // status, counters, path and nodes.
-func sameTree(t *testing.T, a, b *Search) {
+func sameTree(t *testing.T, a, b *stepper.Search) {
 	t.Helper()
 	if a.Status() != b.Status() || a.StepCount() != b.StepCount() || a.NodeCount() != b.NodeCount() {
 		t.Fatalf("stepped with events: %v after %d steps, %d nodes; run: %v after %d steps, %d nodes",

@@ -45,7 +45,7 @@ func ExploreStates(inst Instance, h string, maxStates int) (*StateSpace, error) 
 	if err != nil {
 		return nil, err
 	}
-	eng, err := inst.newEngine(o)
+	eng, err := inst.Engine(o)
 	if err != nil {
 		return nil, err
 	}

@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz"
 )
 
 // Draw the A* tree on the Romania map after two steps and list what each
 // drawn node says about itself.
 func ExampleTreeSVG() {
-	inst, _ := stepper.ParseProblem("graph romania", nil)
+	inst, _ := problems.Parse("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	s.Run(2)
@@ -40,7 +41,7 @@ func ExampleTreeSVG() {
 // Draw the classic tutorial grid once A* has found the goal, and count the
 // cells by what they show.
 func ExampleProblemSVG() {
-	inst, _ := stepper.ParseProblem("grid ......./...#.../...#.../...#.../....... start=1,2 goal=5,2 moves=8 cost=10-14", nil)
+	inst, _ := problems.Parse("grid ......./...#.../...#.../...#.../....... start=1,2 goal=5,2 moves=8 cost=10-14", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	s.Run(0)

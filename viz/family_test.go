@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz"
 )
 
 // romaniaAt is a Romania search of algo after steps steps.
 func romaniaAt(t *testing.T, algo string, steps int) *stepper.Search {
 	t.Helper()
-	s, err := stepper.New("graph romania", algo)
+	s, err := problems.New("graph romania", algo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +103,7 @@ func treeWith(t *testing.T, s *stepper.Search, opt viz.TreeOptions) string {
 // family styles a picture draws, and only those; beam's pruned nodes are
 // drawn as such.
 func TestTreeSVGFoldAndLegend(t *testing.T) {
-	beam, err := stepper.New("graph romania", "beam width=2")
+	beam, err := problems.New("graph romania", "beam width=2")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
 )
 
 // Geometry of the graph map, in pixels.
@@ -14,7 +15,7 @@ const (
 	cityR      = 11.0
 )
 
-func graphSVG(sw *svgWriter, g *stepper.Graph, snap stepper.Snapshot, selected int) {
+func graphSVG(sw *svgWriter, g *graph.Graph, snap stepper.Snapshot, selected int) {
 	nodes := g.Nodes()
 	status := Statuses(snap)
 	rep := nodeOfState(snap, status)
@@ -134,7 +135,7 @@ func graphSVG(sw *svgWriter, g *stepper.Graph, snap stepper.Snapshot, selected i
 // cityPositions places the cities in a mapW×mapH box from (x0, y0): at
 // their coordinates scaled to fit (y up), or on a circle, in file order,
 // when any city has none.
-func cityPositions(nodes []stepper.GraphNode, x0, y0 float64) map[string][2]float64 {
+func cityPositions(nodes []graph.Node, x0, y0 float64) map[string][2]float64 {
 	pos := make(map[string][2]float64, len(nodes))
 	allXY := len(nodes) > 0
 	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -199,6 +200,6 @@ func arrowHead(sw *svgWriter, a, b [2]float64) {
 // box of a few hundred units, or on a circle, in file order, when any node
 // has none. Exports that draw the map (Posthoc) use it, so every drawing
 // of a graph agrees. O(nodes).
-func GraphPositions(nodes []stepper.GraphNode) map[string][2]float64 {
+func GraphPositions(nodes []graph.Node) map[string][2]float64 {
 	return cityPositions(nodes, 0, 0)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"stepviz/stepper"
+	"stepviz/stepper/grid"
 )
 
 // GridDetailMax is the largest width or height [ProblemSVG] draws cell by
@@ -51,7 +52,7 @@ func newGridScene(g gridView, snap stepper.Snapshot, selected int) *gridScene {
 
 // cell parses a state and checks it lies on the map.
 func (s *gridScene) cell(state string) (x, y int, ok bool) {
-	x, y, err := stepper.ParseCell(state)
+	x, y, err := grid.ParseCell(state)
 	return x, y, err == nil && x >= 0 && y >= 0 && x < s.w && y < s.h
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // elem is a parsed XML element.
@@ -119,9 +120,9 @@ func search(t testing.TB, problem, options string, steps int) (*stepper.Search, 
 	if strings.Contains(problem, "{data}") {
 		problem = strings.ReplaceAll(problem, "{data}", testenv.Data(t))
 	}
-	s, err := stepper.New(problem, options)
+	s, err := problems.New(problem, options)
 	if err != nil {
-		t.Fatalf("stepper.New(%q, %q): %v", problem, options, err)
+		t.Fatalf("problems.New(%q, %q): %v", problem, options, err)
 	}
 	if steps != 0 {
 		s.Run(steps)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // TestLaterIterationPictures: an iterative search's tree after its first
@@ -23,7 +24,7 @@ func TestLaterIterationPictures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.problem+" "+tt.search, func(t *testing.T) {
-			s, err := stepper.New(tt.problem, tt.search)
+			s, err := problems.New(tt.problem, tt.search)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz"
 )
 
@@ -45,7 +46,7 @@ func TestIterationsFromTable(t *testing.T) {
 		{"puzzle 867254301 goal=123456780", "ids parent=keep", 4000, 1000},
 		{"puzzle 867254301 goal=123456780", "idastar h=misplaced", 4000, 3999},
 	} {
-		s, err := stepper.New(tc.problem, tc.options)
+		s, err := problems.New(tc.problem, tc.options)
 		if err != nil {
 			t.Fatal(err)
 		}

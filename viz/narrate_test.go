@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // steps returns the events of a search from step 1 to the end (at most max).
@@ -135,7 +136,7 @@ func TestNarrateEveryFate(t *testing.T) {
 }
 
 func ExampleNarrate() {
-	inst, _ := stepper.ParseProblem("graph romania", nil)
+	inst, _ := problems.Parse("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	for {

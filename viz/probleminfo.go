@@ -4,6 +4,9 @@ import (
 	"strconv"
 
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/puzzle"
 	"stepviz/wire"
 )
 
@@ -26,10 +29,10 @@ func DescribeProblem(inst stepper.Instance, o stepper.Options, warnings []string
 	}
 	info.F.G, info.F.H, info.F.Depth = info.Family.Coefficients()
 	switch p := inst.(type) {
-	case *stepper.Puzzle:
+	case *puzzle.Puzzle:
 		info.Size = p.Size()
 		info.GoalTiles = p.GoalTiles()
-	case *stepper.Grid:
+	case *grid.Grid:
 		info.Width, info.Height = p.Width(), p.Height()
 		info.Cells = make([][]int, p.Height())
 		for y := range info.Cells {
@@ -42,7 +45,7 @@ func DescribeProblem(inst stepper.Instance, o stepper.Options, warnings []string
 		sx, sy := p.Start()
 		gx, gy := p.Goal()
 		info.Start, info.Goal = cellName(sx, sy), cellName(gx, gy)
-	case *stepper.Graph:
+	case *graph.Graph:
 		for _, n := range p.Nodes() {
 			info.Nodes = append(info.Nodes, MapNode{Name: n.Name, X: n.X, Y: n.Y, HasXY: n.HasXY})
 		}

@@ -6,6 +6,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
 )
 
 // ProblemSVG draws the problem at the step snap describes, as a standalone
@@ -56,9 +57,9 @@ func ProblemSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, selec
 		}
 		gridSVG(sw, g, snap, selected)
 	case "graph":
-		g, ok := inst.(*stepper.Graph)
+		g, ok := inst.(*graph.Graph)
 		if !ok {
-			return usererr.Errorf("viz", "graph %T is not a *stepper.Graph", inst)
+			return usererr.Errorf("viz", "graph %T is not a *graph.Graph", inst)
 		}
 		graphSVG(sw, g, snap, selected)
 	case "script":

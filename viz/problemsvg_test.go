@@ -8,6 +8,9 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/puzzle"
 )
 
 func TestProblemSVGPuzzle(t *testing.T) {
@@ -26,7 +29,7 @@ func TestProblemSVGPuzzle(t *testing.T) {
 		t.Run(fmt.Sprintf("%s/%d/%d", tc.problem, tc.steps, tc.selected), func(t *testing.T) {
 			s, _ := search(t, tc.problem, "astar h=misplaced", tc.steps)
 			snap := s.Snapshot()
-			p := s.Instance().(*stepper.Puzzle)
+			p := s.Instance().(*puzzle.Puzzle)
 			root, _ := render(t, func(b *bytes.Buffer) error { return ProblemSVG(b, p, snap, tc.selected) })
 			want := tc.selected
 			if want < 0 || want >= len(snap.Tree) {
@@ -46,7 +49,7 @@ func TestProblemSVGPuzzle(t *testing.T) {
 			if b.Attrs["data-state"] != node.State || b.Attrs["data-id"] != strconv.Itoa(want) {
 				t.Errorf("board of %s/%s, want node %d %s", b.Attrs["data-id"], b.Attrs["data-state"], want, node.State)
 			}
-			tiles, err := stepper.ParseTiles(node.State)
+			tiles, err := puzzle.ParseTiles(node.State)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +90,7 @@ func TestProblemSVGGrid(t *testing.T) {
 		t.Run(fmt.Sprintf("%s/%s/%d", tc.problem, tc.options, tc.steps), func(t *testing.T) {
 			s, _ := search(t, tc.problem, tc.options, tc.steps)
 			snap := s.Snapshot()
-			g := s.Instance().(*stepper.Grid)
+			g := s.Instance().(*grid.Grid)
 			root, _ := render(t, func(b *bytes.Buffer) error { return ProblemSVG(b, g, snap, tc.selected) })
 			cells := map[string]*elem{}
 			for _, e := range root.all(hasAttr("data-state")) {
@@ -176,7 +179,7 @@ func textAfter(root, e *elem) string {
 func TestProblemSVGBigGrid(t *testing.T) {
 	s, _ := search(t, "grid {data}/movingai/Berlin_0_512.map start=10,10 goal=400,300", "astar", 3000)
 	snap := s.Snapshot()
-	g := s.Instance().(*stepper.Grid)
+	g := s.Instance().(*grid.Grid)
 	root, data := render(t, func(b *bytes.Buffer) error { return ProblemSVG(b, g, snap, 5) })
 	cell, err := strconv.ParseFloat(root.Attrs["data-cell"], 64)
 	if err != nil || cell < 1 {
@@ -188,7 +191,7 @@ func TestProblemSVGBigGrid(t *testing.T) {
 		if err != nil || n < 1 {
 			t.Fatalf("run %v", e.Attrs)
 		}
-		x, y, err := stepper.ParseCell(e.Attrs["data-state"])
+		x, y, err := grid.ParseCell(e.Attrs["data-state"])
 		if err != nil || x+n > g.Width() || y >= g.Height() {
 			t.Fatalf("run at %q of %d cells is off the map", e.Attrs["data-state"], n)
 		}
@@ -224,7 +227,7 @@ func TestProblemSVGBigGrid(t *testing.T) {
 func TestProblemSVGGraph(t *testing.T) {
 	s, _ := search(t, romania, "astar", -1)
 	snap := s.Snapshot()
-	g := s.Instance().(*stepper.Graph)
+	g := s.Instance().(*graph.Graph)
 	root, _ := render(t, func(b *bytes.Buffer) error { return ProblemSVG(b, g, snap, snap.Path[2]) })
 	cities := map[string]*elem{}
 	for _, e := range root.all(hasAttr("data-state")) {
@@ -270,7 +273,7 @@ func TestProblemSVGGraph(t *testing.T) {
 
 func TestProblemSVGGraphWithoutCoordinatesEscapes(t *testing.T) {
 	text := "node <A&B>\nnode \"Q'\nnode C\narc <A&B> \"Q' 2\nedge \"Q' C 3\nstart <A&B>\ngoal C\n"
-	g, err := stepper.ParseGraphText("odd.txt", text, nil)
+	g, err := graph.ParseText("odd.txt", text, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/puzzle"
 )
 
 // puzzleSVG draws the board of the selected node (or the node expanded
@@ -20,7 +21,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	var node *stepper.NodeInfo
 	if nd, ok := nodeAt(snap.Tree, id); ok {
 		node = nd
-		t, err := stepper.ParseTiles(node.State)
+		t, err := puzzle.ParseTiles(node.State)
 		if err != nil || len(t) != n*n {
 			return usererr.Errorf("viz", "node %d: state %q is not a %d×%d board", id, node.State, n, n)
 		}

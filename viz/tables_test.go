@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 func TestOpenRows(t *testing.T) {
@@ -160,7 +161,7 @@ func TestStatuses(t *testing.T) {
 }
 
 func ExampleOpenRows() {
-	inst, _ := stepper.ParseProblem("graph romania", nil)
+	inst, _ := problems.Parse("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	s.Run(2)
@@ -178,7 +179,7 @@ func ExampleOpenRows() {
 }
 
 func ExamplePathStates() {
-	inst, _ := stepper.ParseProblem("graph romania", nil)
+	inst, _ := problems.Parse("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	s.Run(0)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/puzzle"
 )
 
 // Detail chooses how much each tree node shows.
@@ -482,7 +483,7 @@ func (d *treeDrawing) tiles(state string) []int {
 	if d.puzzleN == 0 {
 		return nil
 	}
-	t, err := stepper.ParseTiles(state)
+	t, err := puzzle.ParseTiles(state)
 	if err != nil || len(t) != d.puzzleN*d.puzzleN {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"stepviz/stepper"
+	"stepviz/stepper/puzzle"
 )
 
 const (
@@ -273,7 +274,7 @@ func TestTreeSVGMiniBoard(t *testing.T) {
 		}
 		// The tile numbers read in board order give the state back.
 		var digits strings.Builder
-		tiles, _ := stepper.ParseTiles(snap.Tree[id].State)
+		tiles, _ := puzzle.ParseTiles(snap.Tree[id].State)
 		for _, x := range mini[0].all(func(x *elem) bool { return x.Name == "text" }) {
 			digits.WriteString(x.Text)
 		}

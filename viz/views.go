@@ -1,15 +1,18 @@
 package viz
 
-import "stepviz/stepper"
+import (
+	"stepviz/stepper/grid"
+	"stepviz/stepper/puzzle"
+)
 
-// puzzleView is what viz reads of a sliding-tile puzzle (*stepper.Puzzle).
+// puzzleView is what viz reads of a sliding-tile puzzle (*puzzle.Puzzle).
 type puzzleView interface {
 	Size() int
 	StartTiles() []int
 	GoalTiles() []int
 }
 
-// gridView is what viz reads of a grid (*stepper.Grid). CellCost is 0 for
+// gridView is what viz reads of a grid (*grid.Grid). CellCost is 0 for
 // a wall, else the step cost multiplier.
 type gridView interface {
 	Width() int
@@ -21,6 +24,6 @@ type gridView interface {
 
 // Compile-time checks that the engine's problems give what viz reads.
 var (
-	_ puzzleView = (*stepper.Puzzle)(nil)
-	_ gridView   = (*stepper.Grid)(nil)
+	_ puzzleView = (*puzzle.Puzzle)(nil)
+	_ gridView   = (*grid.Grid)(nil)
 )

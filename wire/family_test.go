@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // TestEveryAlgorithmIsDescribed: each algorithm stepper offers has a
@@ -85,7 +86,7 @@ func TestDescriptionIsTheEngines(t *testing.T) {
 		{"graph romania", "beam width=2 f=h local=true"}, {"puzzle 867254301 goal=123456780", "beam width=4 w=2"},
 		{"graph romania", "bibfs"}, {"graph romania", "biucs"}, {"graph romania", "biastar"},
 	} {
-		s, err := stepper.New(tc.problem, tc.options)
+		s, err := problems.New(tc.problem, tc.options)
 		if err != nil {
 			t.Fatalf("%s %s: %v", tc.problem, tc.options, err)
 		}

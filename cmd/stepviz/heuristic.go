@@ -11,6 +11,7 @@ import (
 	"stepviz/script"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
+	"stepviz/stepper/problems"
 )
 
 func init() {
@@ -67,7 +68,7 @@ func runHeuristic(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz heuristic: -states %d: give a number from 1 to 10000000\n", *states)
 		return exitUsage
 	}
-	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
+	inst, err := problems.Parse(spec, stepper.LocalFiles)
 	if err == nil {
 		inst, err = withH(inst)
 	}

@@ -16,6 +16,8 @@ import (
 	"stepviz/internal/safefile"
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
+	"stepviz/stepper/puzzle"
 )
 
 func init() {
@@ -52,7 +54,7 @@ type korfReport struct {
 func runKorf(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("korf", flag.ContinueOnError)
 	file := fs.String("file", "testdata/korf100.txt", "Korf's table (id, 16 tiles, optimal length, h0, published nodes, reproduced nodes)")
-	search := fs.String("search", stepper.KorfSearch, "the search line; the default has Korf's conventions, and only it is checked against the node counts")
+	search := fs.String("search", puzzle.KorfSearch, "the search line; the default has Korf's conventions, and only it is checked against the node counts")
 	workers := fs.Int("j", runtime.GOMAXPROCS(0), "how many instances to solve at once")
 	smallest := fs.Int("smallest", 0, "solve only the N instances with the fewest nodes (0: all)")
 	idList := fs.String("ids", "", "solve only these instances, such as 1,5,79")
@@ -84,7 +86,7 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 			}
 			want[id] = true
 		}
-		var sel []stepper.KorfInstance
+		var sel []puzzle.KorfInstance
 		for _, k := range ks {
 			if want[k.ID] {
 				sel = append(sel, k)
@@ -106,7 +108,7 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz korf: -search: %s\n", usererr.Text(err))
 		return exitUsage
 	}
-	check := *search == stepper.KorfSearch
+	check := *search == puzzle.KorfSearch
 	rows := make([]korfRow, len(ks))
 	bar := newProgressBar(stderr)
 	var mu sync.Mutex
@@ -162,9 +164,9 @@ func runKorf(args []string, stdout, stderr io.Writer) int {
 // solveKorf runs one instance. A search that is not IDA* with Korf's
 // conventions is reported but not checked against the node counts: only
 // its status and length (A* stops at its node cap on most of them).
-func solveKorf(k stepper.KorfInstance, o stepper.Options, check bool) korfRow {
+func solveKorf(k puzzle.KorfInstance, o stepper.Options, check bool) korfRow {
 	r := korfRow{ID: k.ID, Optimal: k.OptLen, Expected: k.ReproNodes}
-	inst, err := stepper.ParseProblem(k.Problem(), stepper.LocalFiles)
+	inst, err := problems.Parse(k.Problem(), stepper.LocalFiles)
 	if err != nil {
 		r.Status, r.Mismatch = err.Error(), true
 		return r
@@ -209,7 +211,7 @@ func writeKorfText(w io.Writer, rep korfReport, check bool) {
 }
 
 // loadKorf reads a Korf table: a regular file of at most maxKorfFile bytes.
-func loadKorf(path string) ([]stepper.KorfInstance, error) {
+func loadKorf(path string) ([]puzzle.KorfInstance, error) {
 	f, err := safefile.Open(path, maxKorfFile)
 	if errors.Is(err, safefile.ErrTooLarge) {
 		return nil, fmt.Errorf("%s is more than a Korf table's %d bytes: is it the right file?", path, maxKorfFile)
@@ -218,7 +220,7 @@ func loadKorf(path string) ([]stepper.KorfInstance, error) {
 		return nil, usererr.Errorf("", "%v: give Korf's table with -file, such as -file testdata/korf100.txt", err)
 	}
 	defer f.Close()
-	ks, err := stepper.ParseKorf(io.LimitReader(f, maxKorfFile))
+	ks, err := puzzle.ParseKorf(io.LimitReader(f, maxKorfFile))
 	if err != nil {
 		return nil, usererr.Errorf("", "%s: %v", path, err)
 	}

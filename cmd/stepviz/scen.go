@@ -13,6 +13,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/grid"
 )
 
 // Bounds of scen's numeric flags: a NaN tolerance compared false with every
@@ -56,7 +57,7 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("scen", flag.ContinueOnError)
 	options := addSearchFlags(fs, "astar")
 	moves := fs.Int("moves", 8, "4 or 8 moves (the optimal lengths of Moving AI assume 8)")
-	cost := fs.String("cost", stepper.CostUnit, "cost model: unit (1 and √2) or 10-14")
+	cost := fs.String("cost", grid.CostUnit, "cost model: unit (1 and √2) or 10-14")
 	corners := fs.Bool("corners", false, "allow diagonal moves that cut a wall's corner")
 	sample := fs.Int("sample", 1, "run every n-th row only")
 	tol := fs.Float64("tol", 1e-6, "the largest |cost − optimal| that is not a mismatch")
@@ -96,13 +97,13 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz scen: -j %d: want a whole number from 1 to %d\n", *workers, maxWorkers)
 		return exitUsage
 	}
-	sc, err := stepper.LoadScen(pos[0])
+	sc, err := grid.LoadScen(pos[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz scen: %s\n", usererr.Text(err))
 		return exitUsage
 	}
 	sc = sc.Sample(*sample)
-	cfg := stepper.ScenConfig{Options: o, Moves: *moves, Cost: *cost, Corners: *corners, Tolerance: *tol, Workers: *workers}
+	cfg := grid.ScenConfig{Options: o, Moves: *moves, Cost: *cost, Corners: *corners, Tolerance: *tol, Workers: *workers}
 	if len(sc.Rows) > 0 {
 		// Check the configuration on the first row, so that a bad flag is
 		// reported before anything runs and the options string is exact.
@@ -130,7 +131,7 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz scen: %s\n", usererr.Text(err))
 		return exitUsage
 	}
-	sum := stepper.SummarizeScen(results)
+	sum := grid.SummarizeScen(results)
 	rep := scenReport{
 		Scenario: sc.Path, Options: o.String(), Rows: sum.Rows, Mismatches: sum.Mismatches,
 		Expanded: sum.Expanded, Generated: sum.Generated, Seconds: sum.Elapsed.Seconds(),

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"stepviz/internal/testenv"
-	"stepviz/stepper"
+	"stepviz/stepper/grid"
 )
 
 func TestScenArenaMatchesEngine(t *testing.T) {
@@ -23,15 +23,15 @@ func TestScenArenaMatchesEngine(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	sc, err := stepper.LoadScen(path)
+	sc, err := grid.LoadScen(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := sc.Run(stepper.ScenConfig{})
+	res, err := sc.Run(grid.ScenConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := stepper.SummarizeScen(res)
+	sum := grid.SummarizeScen(res)
 	if rep.Rows != len(sc.Rows) || rep.Rows != sum.Rows || rep.Mismatches != 0 || sum.Mismatches != 0 {
 		t.Errorf("rows %d mismatches %d; the scenario has %d rows, the engine %d mismatches", rep.Rows, rep.Mismatches, len(sc.Rows), sum.Mismatches)
 	}

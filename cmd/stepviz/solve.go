@@ -11,6 +11,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 func init() {
@@ -137,7 +138,7 @@ func runSolve(args []string, stdout, stderr io.Writer) int {
 	if code, ok := family.solve(spec, *asJSON, stdout, stderr); ok {
 		return code
 	}
-	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
+	inst, err := problems.Parse(spec, stepper.LocalFiles)
 	if err == nil {
 		inst, err = withH(inst)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 func TestSolveJSONMatchesEngine(t *testing.T) {
@@ -49,7 +50,7 @@ func TestSolveJSONMatchesEngine(t *testing.T) {
 					t.Errorf("field %q missing", f)
 				}
 			}
-			inst, err := stepper.ParseProblem(tt.problem, stepper.LocalFiles)
+			inst, err := problems.Parse(tt.problem, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -299,7 +300,7 @@ func TestSolveBidiUnseenEdge(t *testing.T) {
 // hold the last iteration's nodes and no journal, not every iteration's.
 func TestSolveForgetsEarlierIterations(t *testing.T) {
 	for _, search := range []string{"ids", "idastar h=misplaced"} {
-		inst, err := stepper.ParseProblem("puzzle 283164705 goal=123804765", nil)
+		inst, err := problems.Parse("puzzle 283164705 goal=123804765", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

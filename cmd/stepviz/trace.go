@@ -8,11 +8,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"stepviz/internal/safefile"
-	"stepviz/internal/usererr"
 	"strings"
 
+	"stepviz/internal/safefile"
+	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz/export"
 )
 
@@ -46,7 +47,7 @@ func (a *traceArgs) search(cmd string, stderr io.Writer) (*stepper.Search, bool)
 		fmt.Fprintf(stderr, "stepviz %s: no problem: give -problem \"puzzle 283164705 goal=123804765\" (or grid ..., graph romania); run stepviz %s -help\n", cmd, cmd)
 		return nil, false
 	}
-	inst, err := stepper.ParseProblem(*a.problem, stepper.LocalFiles)
+	inst, err := problems.Parse(*a.problem, stepper.LocalFiles)
 	if err == nil {
 		inst, err = a.withH(inst)
 	}

@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // newSearch builds a search from a problem line and a search line.
 func newSearch(t testing.TB, problem, options string) *stepper.Search {
 	t.Helper()
-	inst, err := stepper.ParseProblem(problem, nil)
+	inst, err := problems.Parse(problem, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

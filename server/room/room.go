@@ -13,6 +13,7 @@ import (
 	"stepviz/internal/usererr"
 	"stepviz/server/session"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	persist "stepviz/store"
 )
 
@@ -374,7 +375,7 @@ func (rs *Rooms) search(problem, options string) (*stepper.Search, error) {
 // within a server's limits: no file named, at most maxNodes nodes, an
 // algorithm the lecture server steps (session.NotJournaled).
 func BuildSearch(problem, options string, maxNodes int) (*stepper.Search, error) {
-	inst, err := stepper.ParseProblem(problem, nil)
+	inst, err := problems.Parse(problem, nil)
 	if err != nil {
 		return nil, err
 	}

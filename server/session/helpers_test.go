@@ -13,6 +13,8 @@ import (
 
 	"stepviz/internal/membudget"
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/problems"
 )
 
 // newSearch builds a search from a problem line and a search line.
@@ -21,9 +23,9 @@ func newSearch(t testing.TB, problem, options string) *stepper.Search {
 	var inst stepper.Instance
 	var err error
 	if text, ok := strings.CutPrefix(problem, "graphtext:"); ok {
-		inst, err = stepper.ParseGraphText("test", text, nil)
+		inst, err = graph.ParseText("test", text, nil)
 	} else {
-		inst, err = stepper.ParseProblem(problem, stepper.LocalFiles)
+		inst, err = problems.Parse(problem, stepper.LocalFiles)
 	}
 	if err != nil {
 		t.Fatal(err)

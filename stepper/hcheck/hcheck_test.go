@@ -7,6 +7,7 @@ import (
 
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
+	"stepviz/stepper/problems"
 )
 
 // TestCheckHeuristic: the built-in heuristics' known properties, found by
@@ -26,7 +27,7 @@ func TestCheckHeuristic(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.problem+" "+c.h, func(t *testing.T) {
-			inst, err := stepper.ParseProblem(c.problem, stepper.LocalFiles)
+			inst, err := problems.Parse(c.problem, stepper.LocalFiles)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +49,7 @@ func TestCheckHeuristic(t *testing.T) {
 
 // TestCheckHeuristicCap: past the cap the report says it saw part of the space.
 func TestCheckHeuristicCap(t *testing.T) {
-	inst, err := stepper.ParseProblem("puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", nil)
+	inst, err := problems.Parse("puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestCheckHeuristicCap(t *testing.T) {
 }
 
 func TestCheckHeuristicFacts(t *testing.T) {
-	inst, err := stepper.ParseProblem("grid S..../...../....G moves=8", nil)
+	inst, err := problems.Parse("grid S..../...../....G moves=8", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,14 +12,21 @@ var layers = []struct {
 	pkg     string
 	allowed []string
 }{
-	{"stepviz/stepper", []string{"stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	// the engine imports no problem: puzzle, grid and graph import it
+	{"stepviz/stepper", []string{"stepviz/stepper", "stepviz/internal/"}},
 	{"stepviz/stepper/movingai", []string{"stepviz/stepper/movingai", "stepviz/internal/"}},
-	{"stepviz/stepper/hcheck", []string{"stepviz/stepper", "stepviz/stepper/hcheck", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/stepper/puzzle", []string{"stepviz/stepper", "stepviz/stepper/puzzle", "stepviz/internal/"}},
+	{"stepviz/stepper/grid", []string{"stepviz/stepper", "stepviz/stepper/grid", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/stepper/graph", []string{"stepviz/stepper", "stepviz/stepper/graph", "stepviz/internal/"}},
+	// the problem line sits above the problems, and nothing of the engine's side imports it
+	{"stepviz/stepper/problems", []string{"stepviz/stepper", "stepviz/stepper/problems", "stepviz/stepper/puzzle", "stepviz/stepper/grid", "stepviz/stepper/graph", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/stepper/hcheck", []string{"stepviz/stepper", "stepviz/stepper/hcheck", "stepviz/internal/"}},
 	{"stepviz/ipynb", []string{"stepviz/ipynb", "stepviz/internal/usererr"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
 	{"stepviz/cluster", []string{"stepviz/cluster", "stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
-	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
-	{"stepviz/wire", []string{"stepviz/wire", "stepviz/stepper", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	// viz draws boards, grids and maps, and parses no problem line
+	{"stepviz/viz", []string{"stepviz/viz", "stepviz/wire", "stepviz/stepper", "stepviz/stepper/puzzle", "stepviz/stepper/grid", "stepviz/stepper/graph", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	{"stepviz/wire", []string{"stepviz/wire", "stepviz/stepper", "stepviz/internal/"}},
 	// a live session knows no room, poll, page or database: the server
 	// and its rooms use it through its exported API
 	{"stepviz/server/session", []string{"stepviz/server/session", "stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/", "stepviz/internal/"}},

@@ -8,6 +8,8 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/grid"
+	"stepviz/stepper/puzzle"
 	"stepviz/viz"
 )
 
@@ -331,8 +333,8 @@ func sameState(kind, written, state string) bool {
 	}
 	switch kind {
 	case "puzzle":
-		a, err1 := stepper.ParseTiles(written)
-		b, err2 := stepper.ParseTiles(state)
+		a, err1 := puzzle.ParseTiles(written)
+		b, err2 := puzzle.ParseTiles(state)
 		if err1 != nil || err2 != nil || len(a) != len(b) {
 			return false
 		}
@@ -343,8 +345,8 @@ func sameState(kind, written, state string) bool {
 		}
 		return true
 	case "grid":
-		ax, ay, err1 := stepper.ParseCell(strings.Trim(written, "() "))
-		bx, by, err2 := stepper.ParseCell(state)
+		ax, ay, err1 := grid.ParseCell(strings.Trim(written, "() "))
+		bx, by, err2 := grid.ParseCell(state)
 		return err1 == nil && err2 == nil && ax == bx && ay == by
 	}
 	norm := func(s string) string {

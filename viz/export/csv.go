@@ -106,7 +106,7 @@ func writeCSV(w io.Writer, sess *session) error {
 
 // csvState writes a state for the CSV: an 8-puzzle's digit shorthand
 // "023184765" as "0,2,3,1,8,4,7,6,5" (the form of larger boards, which
-// ParseProblem and stepviz check accept), so that it cannot be read as the
+// problems.Parse and stepviz check accept), so that it cannot be read as the
 // number 23184765. Every other state is unchanged. One allocation for a
 // shorthand board, none otherwise.
 func csvState(state string, puzzle bool) string {

@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz/export"
 )
 
 func romania() *stepper.Search {
-	inst, _ := stepper.ParseProblem("graph romania", nil)
+	inst, _ := problems.Parse("graph romania", nil)
 	o, _ := stepper.ParseOptions("astar")
 	s, _ := stepper.NewSearch(inst, o)
 	return s

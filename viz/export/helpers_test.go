@@ -8,6 +8,7 @@ import (
 
 	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // cases are the searches the format tests export: one per problem kind and
@@ -29,9 +30,9 @@ var cases = []struct {
 
 func newSearch(t testing.TB, problem, opts string) *stepper.Search {
 	t.Helper()
-	s, err := stepper.New(problem, opts)
+	s, err := problems.New(problem, opts)
 	if err != nil {
-		t.Fatalf("stepper.New(%q, %q): %v", problem, opts, err)
+		t.Fatalf("problems.New(%q, %q): %v", problem, opts, err)
 	}
 	return s
 }

@@ -7,13 +7,14 @@ import (
 
 	"stepviz/script"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // hSearch builds an A* search on spec with heuristic h, adding the
 // Starlark heuristics star when it is not empty.
 func hSearch(t *testing.T, spec, h, star string) *stepper.Search {
 	t.Helper()
-	inst, err := stepper.ParseProblem(spec, stepper.LocalFiles)
+	inst, err := problems.Parse(spec, stepper.LocalFiles)
 	if err != nil {
 		t.Fatal(err)
 	}

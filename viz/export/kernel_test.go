@@ -10,6 +10,7 @@ import (
 
 	"stepviz/kernel"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz/export"
 )
 
@@ -22,7 +23,7 @@ func TestIpynbCellsRunInTheKernel(t *testing.T) {
 		{"graph romania", "greedy goaltest=generate"},
 		{"grid S..#./.#..#/...#G/..... moves=8 cost=10-14", "ucs order=reverse"},
 	} {
-		inst, err := stepper.ParseProblem(c.problem, stepper.LocalFiles)
+		inst, err := problems.Parse(c.problem, stepper.LocalFiles)
 		if err != nil {
 			t.Fatal(err)
 		}

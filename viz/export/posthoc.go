@@ -8,6 +8,8 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/puzzle"
 )
 
 // PosthocVersion is the version of the Posthoc search-trace format written.
@@ -114,7 +116,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 	}}
 	src := ev("source", t.Root, false)
 	src.G, src.F, src.H = nil, nil, nil
-	if g, ok := sess.inst.(*stepper.Graph); ok {
+	if g, ok := sess.inst.(*graph.Graph); ok {
 		src.Roads = graphRoads(g)
 	}
 	out.Events = append(out.Events, src)
@@ -186,7 +188,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 	case kind == "graph":
 		out.Render = posthocGraphRender()
 	case kind == "puzzle":
-		if p, ok := sess.inst.(*stepper.Puzzle); ok {
+		if p, ok := sess.inst.(*puzzle.Puzzle); ok {
 			out.Render = posthocPuzzleRender(p.Size())
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/puzzle"
 	"stepviz/viz"
 )
 
@@ -22,7 +24,7 @@ func posthocPlacer(sess *session, kind string) func(e *posthocEvent, n stepper.N
 			}
 		}
 	case "graph":
-		g, ok := sess.inst.(*stepper.Graph)
+		g, ok := sess.inst.(*graph.Graph)
 		if !ok {
 			break
 		}
@@ -33,7 +35,7 @@ func posthocPlacer(sess *session, kind string) func(e *posthocEvent, n stepper.N
 			}
 		}
 	case "puzzle":
-		p, ok := sess.inst.(*stepper.Puzzle)
+		p, ok := sess.inst.(*puzzle.Puzzle)
 		if !ok {
 			break
 		}
@@ -57,12 +59,12 @@ func posthocDestination(sess *session, kind string, cellIDs bool) (posthocEvent,
 	d := posthocEvent{Type: "destination", ID: -1}
 	at := func(x, y float64) { d.X, d.Y = &x, &y }
 	switch inst := sess.inst.(type) {
-	case *stepper.Puzzle:
+	case *puzzle.Puzzle:
 		d.Tiles = inst.GoalTiles()
 		d.State = puzzleState(d.Tiles)
 		at(-float64(inst.Size()+1), 0)
 		return d, true
-	case *stepper.Graph:
+	case *graph.Graph:
 		d.State = inst.GoalName()
 		if p, ok := viz.GraphPositions(inst.Nodes())[d.State]; ok {
 			at(p[0], p[1])
@@ -82,7 +84,7 @@ func posthocDestination(sess *session, kind string, cellIDs bool) (posthocEvent,
 
 // graphRoads lists a graph's roads as [x1, y1, x2, y2] at the positions
 // of GraphPositions.
-func graphRoads(g *stepper.Graph) [][4]float64 {
+func graphRoads(g *graph.Graph) [][4]float64 {
 	pos := viz.GraphPositions(g.Nodes())
 	var out [][4]float64
 	for _, r := range g.Edges() {

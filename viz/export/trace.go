@@ -8,6 +8,7 @@ import (
 	"stepviz/internal/usererr"
 	"stepviz/script"
 	"stepviz/stepper"
+	"stepviz/stepper/problems"
 )
 
 // FormatName and Version identify the JSON trace format. A reader accepts
@@ -358,7 +359,7 @@ func (t *Trace) instance() (stepper.Instance, error) {
 			return nil, err
 		}
 	}
-	inst, err := stepper.ParseProblem(t.Problem, t.Files)
+	inst, err := problems.Parse(t.Problem, t.Files)
 	if err != nil {
 		return nil, usererr.Errorf("export", "trace field \"problem\": %w", err)
 	}
@@ -387,7 +388,7 @@ func checkProblemFile(problem string) error {
 	}
 	fi, err := os.Stat(f[1])
 	if err != nil || fi.Mode().IsRegular() {
-		return nil // not a file (grid rows, "romania"), or a file ParseProblem will read or report
+		return nil // not a file (grid rows, "romania"), or a file problems.Parse will read or report
 	}
 	return usererr.Errorf("export", "trace field \"problem\": %s is not a regular file; a problem file must be a .map or graph file", f[1])
 }

@@ -8,7 +8,10 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
+	"stepviz/stepper/grid"
 	"stepviz/stepper/hcheck"
+	"stepviz/stepper/puzzle"
 	"stepviz/viz"
 )
 
@@ -93,7 +96,7 @@ type sheet struct {
 	open      []stepper.OpenEntry
 	openRows  int         // rows given for the open list when it is blank
 	hTable    [][2]string // graph: h of every node
-	edges     []stepper.GraphEdge
+	edges     []graph.Edge
 	rootState string
 	hq        *hcheck.HeuristicCheck // the heuristic question's answer, when blanks.Heuristic
 }
@@ -175,7 +178,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	}
 	sh.open = sess.s.Snapshot().Open
 	sh.openRows = max(len(sh.open)+3, 5)
-	if g, ok := sess.inst.(*stepper.Graph); ok {
+	if g, ok := sess.inst.(*graph.Graph); ok {
 		sh.edges = g.Edges()
 		if sess.opts.Heuristic != "" {
 			for _, n := range g.Nodes() {
@@ -279,7 +282,7 @@ func (sh *sheet) instructions() []string {
 // gridRows returns a grid's rows as ASCII (S start, G goal, # wall, . free,
 // digits for terrain cost), from the accessors the grid provides.
 func gridRows(inst stepper.Instance) []string {
-	g, ok := inst.(*stepper.Grid)
+	g, ok := inst.(*grid.Grid)
 	if !ok {
 		return nil
 	}
@@ -309,7 +312,7 @@ func gridRows(inst stepper.Instance) []string {
 
 // puzzleBoards returns the start and goal boards as rows of tile strings.
 func puzzleBoards(inst stepper.Instance) (start, goal [][]string) {
-	p, ok := inst.(*stepper.Puzzle)
+	p, ok := inst.(*puzzle.Puzzle)
 	if !ok {
 		return nil, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/stepper/graph"
 	"stepviz/viz"
 )
 
@@ -186,14 +187,14 @@ func sheetDrawingMarkdown(p *printer, sh *sheet) {
 }
 
 func (sh *sheet) startName() string {
-	if g, ok := sh.inst.(*stepper.Graph); ok {
+	if g, ok := sh.inst.(*graph.Graph); ok {
 		return g.StartName()
 	}
 	return sh.rootState
 }
 
 func (sh *sheet) goalName() string {
-	if g, ok := sh.inst.(*stepper.Graph); ok {
+	if g, ok := sh.inst.(*graph.Graph); ok {
 		return g.GoalName()
 	}
 	return ""

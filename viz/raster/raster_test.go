@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"stepviz/internal/testenv"
-	"stepviz/stepper"
+	"stepviz/stepper/problems"
 	"stepviz/viz"
 	"stepviz/viz/raster"
 )
@@ -20,9 +20,9 @@ import (
 // drawing draws a problem or tree picture of a search after some steps.
 func drawing(tb testing.TB, problem, options string, steps int, tree bool) []byte {
 	tb.Helper()
-	s, err := stepper.New(problem, options)
+	s, err := problems.New(problem, options)
 	if err != nil {
-		tb.Fatalf("stepper.New(%q): %v", problem, err)
+		tb.Fatalf("problems.New(%q): %v", problem, err)
 	}
 	s.Run(steps)
 	var b bytes.Buffer
@@ -224,7 +224,7 @@ func BenchmarkGrid512(b *testing.B) {
 // BenchmarkTree500 draws the search tree of a 500-node BFS of the
 // 8-puzzle, a deep one (full nodes with mini boards, scaled down to MaxSide).
 func BenchmarkTree500(b *testing.B) {
-	s, err := stepper.New("puzzle 867254301 goal=123456780", "bfs")
+	s, err := problems.New("puzzle 867254301 goal=123456780", "bfs")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,12 +13,3 @@ import (
 func httpError(w http.ResponseWriter, msg string, code int) {
 	http.Error(w, msg, code)
 }
-
-// truncate cuts s to n bytes and marks the cut, for a user's input quoted
-// back in a message or a close reason.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}

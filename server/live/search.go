@@ -61,7 +61,7 @@ func NewSearch(problem, algo string, maxNodes int) (*Search, error) {
 		return nil, fmt.Errorf("the problem or algorithm line is longer than %d KiB; shorten it", MaxLine>>10)
 	}
 	if namesScript(problem) {
-		return nil, usererr.Errorf("server", "%s names a file, and the server reads no files: run a game or local-search script with stepviz solve or in Jupyter", truncate(problem, 80)).For("problem")
+		return nil, usererr.Errorf("server", "%s names a file, and the server reads no files: run a game or local-search script with stepviz solve or in Jupyter", usererr.Clip(problem, 80)).For("problem")
 	}
 	l := &Search{problem: problem, algo: algo}
 	var err error
@@ -291,13 +291,4 @@ func gameCuts(v *game.View) ([]liveCut, int) {
 		out[i] = liveCut{Parent: c.Parent, Of: nodeName(&v.Nodes[c.Parent]), Move: c.Move, Why: c.Why}
 	}
 	return out, left
-}
-
-// truncate cuts s to n bytes and marks the cut, for a user's input quoted
-// back in a message.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

@@ -284,7 +284,7 @@ func pollAt(s *stepper.Search, atCap bool, se persist.Search, m Cmd, p *persist.
 		p.Question = fmt.Sprintf("Is h=%s admissible on %s?", hn, se.Problem)
 		return yesNo, nil
 	}
-	return nil, usererr.Errorf("server", "a poll's kind is next, f or admissible, not %q", truncate(m.Kind, 24))
+	return nil, usererr.Errorf("server", "a poll's kind is next, f or admissible, not %q", usererr.Clip(m.Kind, 24))
 }
 
 // applyAsk stores a poll and makes it the room's open question.

@@ -537,15 +537,6 @@ func (rs *Rooms) logf(format string, args ...any) {
 	}
 }
 
-// truncate cuts s to n bytes and marks the cut, for a user's input quoted
-// back in a message.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
-
 // Summary is what the room shows live: its problem and the search lines of
 // its lanes ("" and none before the first), and how many searches it has
 // shown.

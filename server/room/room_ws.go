@@ -215,7 +215,7 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m Cmd) error {
 		return r.answer(ctx, c, m.Poll, m.Answer)
 	}
 	if !c.presenter {
-		return usererr.Errorf("server", "%q refused: you are following this room; only the presenter's link can drive it", truncate(m.Type, 24))
+		return usererr.Errorf("server", "%q refused: you are following this room; only the presenter's link can drive it", usererr.Clip(m.Type, 24))
 	}
 	r.touch(ctx)
 	switch m.Type {
@@ -227,7 +227,7 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m Cmd) error {
 		switch m.Command {
 		case session.CmdStep, session.CmdBack, session.CmdReset, session.CmdGoal, session.CmdPlay, session.CmdPause:
 		default:
-			return usererr.Errorf("server", "drive takes step, back, reset, goal, play or pause, not %q", truncate(m.Command, 24))
+			return usererr.Errorf("server", "drive takes step, back, reset, goal, play or pause, not %q", usererr.Clip(m.Command, 24))
 		}
 		return r.drive(ctx, m.Command, m.Lane)
 	case CmdAsk:
@@ -235,7 +235,7 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m Cmd) error {
 	case CmdReveal:
 		return r.reveal(ctx)
 	}
-	return usererr.Errorf("server", "unknown room message %q", truncate(m.Type, 24))
+	return usererr.Errorf("server", "unknown room message %q", usererr.Clip(m.Type, 24))
 }
 
 func nonEmpty(lines []string) []string {
@@ -311,7 +311,7 @@ func (c *roomClient) readPump() {
 }
 
 func (c *roomClient) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
+	msg := websocket.FormatCloseMessage(code, usererr.Clip(reason, 120))
 	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(session.WriteWait))
 	_ = c.conn.Close()
 }

@@ -82,7 +82,7 @@ func text(b []byte) outMsg { return outMsg{data: b} }
 // closeWith sends a close frame with a reason and closes the connection.
 // WriteControl may be called concurrently with the writer goroutine.
 func (c *client) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, truncate(reason, 120))
+	msg := websocket.FormatCloseMessage(code, usererr.Clip(reason, 120))
 	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(WriteWait))
 	_ = c.conn.Close()
 }
@@ -164,7 +164,7 @@ func (c *client) writePump() {
 				if r := c.hub.endReason.Load(); r != nil {
 					reason = *r
 				}
-				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, truncate(reason, 120)))
+				_ = c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, usererr.Clip(reason, 120)))
 				return
 			}
 			c.conn.EnableWriteCompression(len(msg.data) > compressAbove)

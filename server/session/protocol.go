@@ -118,7 +118,7 @@ func parseClientMsg(data []byte) (ClientMsg, error) {
 		return m, usererr.Errorf("server", "malformed message: one JSON object per frame")
 	}
 	if !isCommand(m.Type) && !isQuery(m.Type) {
-		return m, usererr.Errorf("server", "unknown message type %q", truncate(m.Type, 24))
+		return m, usererr.Errorf("server", "unknown message type %q", usererr.Clip(m.Type, 24))
 	}
 	if m.Step < 0 || m.Node < 0 || m.Offset < 0 || m.Count < 0 {
 		return m, usererr.Errorf("server", "step, node, offset and count must be >= 0")
@@ -138,13 +138,6 @@ func parseClientMsg(data []byte) (ClientMsg, error) {
 		return m, usererr.Errorf("server", "rows: count at most %d", MaxRows)
 	}
 	return m, nil
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // problemInfo describes the instance searched (viz.DescribeProblem),

@@ -1,0 +1,48 @@
+package usererr
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abc", 3, "abc"},
+		{"abcd", 3, "abc…"},
+		{"", 0, ""},
+		{"ab", 0, "…"},
+		{"ab", -1, "…"},
+		{"aé", 2, "a…"}, // é is two bytes: never cut in half
+		{"aéb", 3, "aé…"},
+		{"日本語", 4, "日…"},
+	} {
+		if got := Clip(c.s, c.n); got != c.want {
+			t.Errorf("Clip(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
+
+func FuzzClip(f *testing.F) {
+	f.Add("aé日b", 3)
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		got := Clip(s, n)
+		if len(s) <= n {
+			if got != s {
+				t.Fatalf("Clip(%q, %d) = %q, want s unchanged", s, n, got)
+			}
+			return
+		}
+		body := strings.TrimSuffix(got, "…")
+		if len(body) > max(n, 0) || !strings.HasPrefix(s, body) {
+			t.Fatalf("Clip(%q, %d) = %q: not a prefix of at most n bytes", s, n, got)
+		}
+		if utf8.ValidString(s) && !utf8.ValidString(got) {
+			t.Fatalf("Clip(%q, %d) = %q cuts a rune", s, n, got)
+		}
+	})
+}

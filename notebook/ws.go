@@ -191,8 +191,7 @@ func (c *conn) readPump() {
 		_, data, err := wsread.Read(c.ws, maxMessageSize)
 		var tooLarge *wsread.TooLargeError
 		if errors.As(err, &tooLarge) {
-			msg := websocket.FormatCloseMessage(websocket.CloseMessageTooBig, "a cell is at most 1 MB: split it")
-			_ = c.ws.WriteControl(websocket.CloseMessage, msg, time.Now().Add(writeWait))
+			wsread.Close(c.ws, websocket.CloseMessageTooBig, "a cell is at most 1 MB: split it", writeWait)
 			return
 		}
 		if err != nil {

@@ -310,10 +310,10 @@ func (c *roomClient) readPump() {
 	}
 }
 
+// closeWith sends a close frame with a reason and closes the connection
+// (wsread.Close); only the reader calls it.
 func (c *roomClient) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, usererr.Clip(reason, 120))
-	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(session.WriteWait))
-	_ = c.conn.Close()
+	wsread.Close(c.conn, code, usererr.Clip(reason, 120), session.WriteWait)
 }
 
 // writePump writes c's queue and the pings.

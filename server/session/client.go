@@ -79,12 +79,10 @@ type outMsg struct {
 
 func text(b []byte) outMsg { return outMsg{data: b} }
 
-// closeWith sends a close frame with a reason and closes the connection.
-// WriteControl may be called concurrently with the writer goroutine.
+// closeWith sends a close frame with a reason and closes the connection
+// (wsread.Close); only the reader calls it.
 func (c *client) closeWith(code int, reason string) {
-	msg := websocket.FormatCloseMessage(code, usererr.Clip(reason, 120))
-	_ = c.conn.WriteControl(websocket.CloseMessage, msg, time.Now().Add(WriteWait))
-	_ = c.conn.Close()
+	wsread.Close(c.conn, code, usererr.Clip(reason, 120), WriteWait)
 }
 
 // readPump reads the client's messages and hands them to the hub. A

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/internal/problemtest"
 )
 
 // parseProblem parses a puzzle problem line as problems.Parse does (a test
@@ -70,10 +71,4 @@ func newLinear(t *testing.T, problem, options string) *stepper.Search {
 }
 
 // pathStates writes a solved search's path as its states.
-func pathStates(s *stepper.Search) []string {
-	var out []string
-	for _, id := range s.Path() {
-		out = append(out, s.Node(id).State)
-	}
-	return out
-}
+var pathStates = problemtest.PathStates

@@ -20,6 +20,8 @@ var layers = []struct {
 	{"stepviz/stepper/graph", []string{"stepviz/stepper", "stepviz/stepper/graph", "stepviz/internal/"}},
 	// the problem line sits above the problems, and nothing of the engine's side imports it
 	{"stepviz/stepper/problems", []string{"stepviz/stepper", "stepviz/stepper/problems", "stepviz/stepper/puzzle", "stepviz/stepper/grid", "stepviz/stepper/graph", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	// the tests' shared helpers know the engine, no problem package
+	{"stepviz/stepper/internal/problemtest", []string{"stepviz/stepper", "stepviz/stepper/internal/problemtest", "stepviz/internal/"}},
 	{"stepviz/stepper/hcheck", []string{"stepviz/stepper", "stepviz/stepper/hcheck", "stepviz/internal/"}},
 	{"stepviz/ipynb", []string{"stepviz/ipynb", "stepviz/internal/usererr"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},

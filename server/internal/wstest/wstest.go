@@ -1,7 +1,7 @@
 // Package wstest is the websocket harness of the tests of server and
 // server/session: it dials a session's socket, reads its frames (JSON text
 // and binary frames with a JSON header and packed records), sends client
-// messages and waits for the close frame. It is imported only by _test.go
+// messages and waits for the close frame. It is imported only by test
 // files; every read has a 10-second deadline and a failed read or write
 // ends the test.
 package wstest

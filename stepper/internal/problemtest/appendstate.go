@@ -2,7 +2,7 @@
 // problem packages (stepper/puzzle, stepper/grid, stepper/graph) and the
 // external tests of stepper share: checks on stepper.Problem
 // implementations, readers of a search's steps and path, the 8-puzzle depth
-// table and small hand-worked graphs. It is imported only by _test.go files.
+// table and small hand-worked graphs. It is imported only by test files.
 package problemtest
 
 import (

@@ -91,48 +91,23 @@ func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websoc
 	return c, h, s
 }
 
-// wire is one message as read (wstest.Frame under the names these tests
-// use).
-type wire struct {
-	typ  string
-	json []byte
-	recs []byte
-	size int
-}
-
-func wireOf(f wstest.Frame) wire {
-	return wire{typ: f.Type, json: f.JSON, recs: f.Recs, size: f.Size}
-}
-
-// readWire reads one message of any type.
-func readWire(t testing.TB, c *websocket.Conn) wire {
-	t.Helper()
-	return wireOf(wstest.Read(t, c))
-}
-
 // readAs reads messages until one of type typ, skipping meta messages, and
 // decodes its JSON into v.
 func readAs(t testing.TB, c *websocket.Conn, typ string, v any) wire {
 	t.Helper()
-	return wireOf(wstest.ReadAs(t, c, typ, MsgMeta, v))
+	return wstest.ReadAs(t, c, typ, MsgMeta, v)
 }
 
-func readRaw(t testing.TB, c *websocket.Conn) []byte {
-	t.Helper()
-	return readWire(t, c).json
-}
+// wire is one message as read.
+type wire = wstest.Frame
 
-func send(t testing.TB, c *websocket.Conn, m ClientMsg) {
-	t.Helper()
-	wstest.Send(t, c, m)
-}
-
-// expectClose reads until the connection closes and returns the close
-// frame's code and reason.
-func expectClose(t testing.TB, c *websocket.Conn) (int, string) {
-	t.Helper()
-	return wstest.ExpectClose(t, c)
-}
+// The rest of the websocket harness, under the names these tests use.
+var (
+	readWire    = wstest.Read
+	readRaw     = wstest.ReadJSON
+	send        = wstest.Send
+	expectClose = wstest.ExpectClose
+)
 
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()

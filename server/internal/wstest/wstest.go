@@ -71,6 +71,13 @@ func Read(t testing.TB, c *websocket.Conn) Frame {
 	return f
 }
 
+// ReadJSON reads one message of any type and returns its JSON (a binary
+// frame's header).
+func ReadJSON(t testing.TB, c *websocket.Conn) []byte {
+	t.Helper()
+	return Read(t, c).JSON
+}
+
 // ReadAs reads messages until one of type typ, skipping messages of type
 // skip (meta messages, which come whenever the audience or the live step
 // changes) unless typ is skip, and decodes its JSON into v. Any other type

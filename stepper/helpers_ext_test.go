@@ -59,19 +59,6 @@ func mustPuzzle(t testing.TB, line string) *puzzle.Puzzle {
 	return p
 }
 
-func mustSearch(t testing.TB, inst stepper.Instance, line string) *stepper.Search {
-	t.Helper()
-	o, err := stepper.ParseOptions(line)
-	if err != nil {
-		t.Fatalf("ParseOptions(%q): %v", line, err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatalf("NewSearch(%q): %v", line, err)
-	}
-	return s
-}
-
 func asJSON(t testing.TB, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)
@@ -113,6 +100,7 @@ var (
 	childFates     = problemtest.ChildFates
 	checkSolved    = problemtest.CheckSolved
 	pathStates     = problemtest.PathStates
+	mustSearch     = problemtest.MustSearch
 	readDepthTable = problemtest.ReadDepthTable
 )
 

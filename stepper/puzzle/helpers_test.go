@@ -38,18 +38,7 @@ func newSearch(problem, search string) (*stepper.Search, error) {
 }
 
 // mustSearch starts a search of inst with the options line.
-func mustSearch(t testing.TB, inst stepper.Instance, line string) *stepper.Search {
-	t.Helper()
-	o, err := stepper.ParseOptions(line)
-	if err != nil {
-		t.Fatalf("ParseOptions(%q): %v", line, err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatalf("NewSearch(%q): %v", line, err)
-	}
-	return s
-}
+var mustSearch = problemtest.MustSearch
 
 // newLinear is a search on the line with Options.Linear.
 func newLinear(t *testing.T, problem, options string) *stepper.Search {

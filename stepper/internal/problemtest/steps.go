@@ -48,3 +48,18 @@ func CheckSolved(t testing.TB, s *stepper.Search, cost float64, path string) {
 		t.Errorf("path %s, want %s", got, path)
 	}
 }
+
+// MustSearch starts a search of inst with the options line; a line that
+// does not parse or a search that cannot start ends the test.
+func MustSearch(t testing.TB, inst stepper.Instance, line string) *stepper.Search {
+	t.Helper()
+	o, err := stepper.ParseOptions(line)
+	if err != nil {
+		t.Fatalf("ParseOptions(%q): %v", line, err)
+	}
+	s, err := stepper.NewSearch(inst, o)
+	if err != nil {
+		t.Fatalf("NewSearch(%q): %v", line, err)
+	}
+	return s
+}

@@ -37,8 +37,8 @@ func presenterAt20k(b *testing.B) (p *websocket.Conn, wsBase string, pid int) {
 	var v view
 	for v.Step != loadSteps { // a move, or a state when it is the shorter
 		w := readWire(b, p)
-		if w.typ == msgMove || w.typ == msgState {
-			if err := json.Unmarshal(w.json, &v); err != nil {
+		if w.Type == msgMove || w.Type == msgState {
+			if err := json.Unmarshal(w.JSON, &v); err != nil {
 				b.Fatal(err)
 			}
 			break
@@ -63,7 +63,7 @@ func presenterSteps(b *testing.B, p *websocket.Conn, n, rate int) []float64 {
 		send(b, p, clientMsg{Type: cmdStep})
 		for {
 			w := readWire(b, p)
-			if w.typ == msgStep {
+			if w.Type == msgStep {
 				break
 			}
 		}

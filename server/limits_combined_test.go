@@ -263,11 +263,11 @@ func runCombinedLoad(tb testing.TB, steps int, hostile bool) combinedLoad {
 		send(tb, p, clientMsg{Type: cmdStep})
 		for {
 			w := readWire(tb, p)
-			if w.typ == msgStep {
+			if w.Type == msgStep {
 				break
 			}
-			if w.typ == msgError {
-				tb.Fatalf("the presenter's step refused: %s", w.json)
+			if w.Type == msgError {
+				tb.Fatalf("the presenter's step refused: %s", w.JSON)
 			}
 		}
 		out.steps = append(out.steps, time.Since(start))

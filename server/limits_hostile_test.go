@@ -176,7 +176,7 @@ func TestAddressRateShared(t *testing.T) {
 	send(t, other, clientMsg{Type: queryInspect, Node: 0})
 	for {
 		w := readWire(t, other)
-		if w.typ == msgInspect {
+		if w.Type == msgInspect {
 			break
 		}
 	}

@@ -35,10 +35,10 @@ func TestNodeLimitHintOnAMap(t *testing.T) {
 		for range 50 {
 			var v view
 			w := readWire(t, conn)
-			if w.typ != msgMove && w.typ != msgStep {
+			if w.Type != msgMove && w.Type != msgStep {
 				continue
 			}
-			if err := json.Unmarshal(w.json, &v); err != nil {
+			if err := json.Unmarshal(w.JSON, &v); err != nil {
 				t.Fatal(err)
 			}
 			if narration, status = v.Narration, string(v.Status); status != "running" {

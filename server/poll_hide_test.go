@@ -30,8 +30,8 @@ func readUntil(t *testing.T, c *websocket.Conn, check func(w wire, m hideWire), 
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
 		w := readWire(t, c)
 		var m hideWire
-		if err := json.Unmarshal(w.json, &m); err != nil {
-			t.Fatalf("decoding %.200s: %v", w.json, err)
+		if err := json.Unmarshal(w.JSON, &m); err != nil {
+			t.Fatalf("decoding %.200s: %v", w.JSON, err)
 		}
 		check(w, m)
 		if ok(m) {

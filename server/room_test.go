@@ -147,7 +147,7 @@ func sessionStep(t *testing.T, ts *httptest.Server, id, key string) int {
 	}
 	defer c.Close()
 	for {
-		raw := readWire(t, c).json // the join state is a binary frame (protocol v2)
+		raw := readWire(t, c).JSON // the join state is a binary frame (protocol v2)
 		var m struct {
 			Type string
 			Step *int

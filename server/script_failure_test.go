@@ -29,10 +29,10 @@ func TestScriptFailureSaysWhy(t *testing.T) {
 	for range 2 {
 		send(t, conn, clientMsg{Type: cmdStep})
 		w := readWire(t, conn)
-		for w.typ != msgStep {
+		for w.Type != msgStep {
 			w = readWire(t, conn)
 		}
-		if err := json.Unmarshal(w.json, &step); err != nil {
+		if err := json.Unmarshal(w.JSON, &step); err != nil {
 			t.Fatal(err)
 		}
 	}

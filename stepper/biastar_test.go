@@ -79,7 +79,7 @@ func TestBiAStarOptimal(t *testing.T) {
 	space, _ := problemOf[uint64](t, goal, "bfs")
 	inst := stepper.NewCustom(stepper.Custom[uint64]{KindName: "puzzle", SpecLine: goal.Spec(),
 		New: func() (stepper.Problem[uint64], []stepper.Heuristic[uint64], error) {
-			return neverGoal[uint64]{space}, nil, nil
+			return neverGoal[uint64]{Problem: space}, nil, nil
 		}})
 	e, err := stepper.NewSearch(inst, o)
 	if err != nil {

@@ -1,16 +1,11 @@
 package stepper_test
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
-	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/stepper/internal/problemtest"
 	"stepviz/stepper/problems"
 	"stepviz/stepper/puzzle"
 )
@@ -21,61 +16,6 @@ import (
 
 // hardEight is one of the two boards 31 moves from 123456780.
 const hardEight = "puzzle 867254301"
-
-// expandedStates lists the state selected at each step.
-func expandedStates(evs []stepper.Event) string {
-	var out []string
-	for _, ev := range evs {
-		out = append(out, ev.Expanded.State)
-	}
-	return strings.Join(out, " ")
-}
-
-// childFates writes one step's children as "state:fate".
-func childFates(ev stepper.Event) string {
-	var out []string
-	for _, c := range ev.Children {
-		out = append(out, c.State+":"+string(c.Fate))
-	}
-	return strings.Join(out, " ")
-}
-
-func checkSolved(t *testing.T, s *stepper.Search, cost float64, path string) {
-	t.Helper()
-	if s.Status() != stepper.Solved {
-		t.Fatalf("status %s, want solved", s.Status())
-	}
-	if s.Cost() != cost {
-		t.Errorf("cost %v, want %v", s.Cost(), cost)
-	}
-	if got := strings.Join(pathStates(s), " "); got != path {
-		t.Errorf("path %s, want %s", got, path)
-	}
-}
-
-// inconsistentGraph has an admissible but inconsistent h (h(B) = 5 while
-// B--C costs 1 and h(C) = 0):
-//
-//	S --1-- A --3-- C --4-- G     true costs to G: S 7, A 7, B 5, C 4
-//	 \             /
-//	  2-- B --1---+               h: S 0, A 0, B 5, C 0, G 0
-//
-// A* expands S (f 0), A (f 1), C (g 4 via A, f 4), then B (f 7), which finds
-// C at g 3. closed=ignore drops that and ends with G at g 8; closed=reopen
-// expands C again and lowers G to 7.
-const inconsistentGraph = `nodes S A B C G
-edge S A 1
-edge S B 2
-edge A C 3
-edge B C 1
-edge C G 4
-h S 0
-h A 0
-h B 5
-h C 0
-h G 0
-start S
-goal G`
 
 // solveLine parses a problem line and search line and runs the search to
 // its end.
@@ -97,15 +37,6 @@ func solveLine(t *testing.T, problem, search string) *stepper.Search {
 	return s
 }
 
-// pathStates writes a solved search's path as its states.
-func pathStates(s *stepper.Search) []string {
-	var out []string
-	for _, id := range s.Path() {
-		out = append(out, s.Node(id).State)
-	}
-	return out
-}
-
 func mustJSON(t *testing.T, v any) string {
 	t.Helper()
 	b, err := json.Marshal(v)
@@ -113,56 +44,6 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
-}
-
-// readDepthTable reads 8puzzle-depths.csv into its columns, each a count
-// per depth; an empty cell ends a column.
-func readDepthTable(t *testing.T) map[string][]int {
-	t.Helper()
-	data, err := os.ReadFile(testenv.Data(t, "8puzzle-depths.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	var header []string
-	cols := map[string][]int{}
-	ended := map[string]bool{}
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		cells := strings.Split(line, ",")
-		if header == nil {
-			header = cells
-			continue
-		}
-		depth, err := strconv.Atoi(cells[0])
-		if err != nil {
-			t.Fatalf("8puzzle-depths.csv: %q: %v", line, err)
-		}
-		for i, c := range cells[1:] {
-			name := header[i+1]
-			if c == "" {
-				ended[name] = true
-				continue
-			}
-			if ended[name] || len(cols[name]) != depth {
-				t.Fatalf("8puzzle-depths.csv: column %s has a gap before depth %d", name, depth)
-			}
-			v, err := strconv.Atoi(c)
-			if err != nil {
-				t.Fatalf("8puzzle-depths.csv: %q: %v", line, err)
-			}
-			cols[name] = append(cols[name], v)
-		}
-	}
-	for _, name := range []string{"corner", "center", "midside"} {
-		if len(cols[name]) < 30 {
-			t.Fatalf("8puzzle-depths.csv: column %s has %d rows", name, len(cols[name]))
-		}
-	}
-	return cols
 }
 
 func mustPuzzle(t testing.TB, line string) *puzzle.Puzzle {
@@ -176,19 +57,6 @@ func mustPuzzle(t testing.TB, line string) *puzzle.Puzzle {
 		t.Fatalf("ParseProblem(%q, LocalFiles) is a %T, want *puzzle.Puzzle", line, inst)
 	}
 	return p
-}
-
-func mustSearch(t testing.TB, inst stepper.Instance, line string) *stepper.Search {
-	t.Helper()
-	o, err := stepper.ParseOptions(line)
-	if err != nil {
-		t.Fatalf("ParseOptions(%q): %v", line, err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatalf("NewSearch(%q): %v", line, err)
-	}
-	return s
 }
 
 func asJSON(t testing.TB, v any) string {
@@ -225,8 +93,21 @@ func solvable(tiles []int) bool {
 	return err == nil
 }
 
+// The helpers shared with the problem packages' tests, under the names
+// these tests use.
+var (
+	expandedStates = problemtest.ExpandedStates
+	childFates     = problemtest.ChildFates
+	checkSolved    = problemtest.CheckSolved
+	pathStates     = problemtest.PathStates
+	mustSearch     = problemtest.MustSearch
+	readDepthTable = problemtest.ReadDepthTable
+)
+
+// inconsistentGraph has an admissible but inconsistent h; see
+// problemtest.InconsistentGraph for the graph and what A* does on it.
+const inconsistentGraph = problemtest.InconsistentGraph
+
 // neverGoal hides the goal from a search so that it runs until the state
 // space is exhausted.
-type neverGoal[S comparable] struct{ stepper.Problem[S] }
-
-func (neverGoal[S]) IsGoal(S) bool { return false }
+type neverGoal[S comparable] = problemtest.NeverGoal[S]

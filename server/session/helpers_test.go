@@ -1,8 +1,6 @@
 package session
 
 import (
-	"encoding/binary"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/internal/membudget"
+	"stepviz/server/internal/wstest"
 	"stepviz/stepper"
 	"stepviz/stepper/graph"
 	"stepviz/stepper/problems"
@@ -84,15 +83,7 @@ func wsURL(ts *httptest.Server, sess *Session, key string) string {
 // dial connects and reads the hello and the join state.
 func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websocket.Conn, hello, view) {
 	t.Helper()
-	c, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
-	if err != nil {
-		status := 0
-		if resp != nil {
-			status = resp.StatusCode
-		}
-		t.Fatalf("dial: %v (HTTP %d)", err, status)
-	}
-	t.Cleanup(func() { c.Close() })
+	c := wstest.Dial(t, wsURL(ts, sess, key))
 	var h hello
 	readAs(t, c, MsgHello, &h)
 	var s view
@@ -100,100 +91,23 @@ func dial(t testing.TB, ts *httptest.Server, sess *Session, key string) (*websoc
 	return c, h, s
 }
 
-// wire is one message as read: its type, its JSON (the header of a binary
-// frame) and a binary frame's packed records.
-type wire struct {
-	typ  string
-	json []byte
-	recs []byte
-	size int
-}
-
-// readWire reads one message of any type.
-func readWire(t testing.TB, c *websocket.Conn) wire {
-	t.Helper()
-	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	kind, raw, err := c.ReadMessage()
-	if err != nil {
-		t.Fatalf("read: %v", err)
-	}
-	w := wire{json: raw, size: len(raw)}
-	if kind == websocket.BinaryMessage {
-		if len(raw) < 4 {
-			t.Fatalf("binary frame of %d bytes", len(raw))
-		}
-		n := int(binary.LittleEndian.Uint32(raw))
-		if 4+n > len(raw) {
-			t.Fatalf("binary frame header of %d bytes in a frame of %d", n, len(raw))
-		}
-		w.json, w.recs = raw[4:4+n], raw[4+n:]
-	}
-	var head struct{ Type string }
-	if err := json.Unmarshal(w.json, &head); err != nil {
-		t.Fatalf("bad message %.300q: %v", w.json, err)
-	}
-	w.typ = head.Type
-	return w
-}
-
-// readAs reads messages until one of type typ (skipping meta messages,
-// which come whenever the audience or the live step changes) and decodes
-// its JSON into v.
+// readAs reads messages until one of type typ, skipping meta messages, and
+// decodes its JSON into v.
 func readAs(t testing.TB, c *websocket.Conn, typ string, v any) wire {
 	t.Helper()
-	for {
-		w := readWire(t, c)
-		if w.typ == MsgMeta && typ != MsgMeta {
-			continue
-		}
-		if w.typ != typ {
-			t.Fatalf("got a %q message, want %q: %.300s", w.typ, typ, w.json)
-		}
-		if err := json.Unmarshal(w.json, v); err != nil {
-			t.Fatalf("decoding %s: %v", typ, err)
-		}
-		return w
-	}
+	return wstest.ReadAs(t, c, typ, MsgMeta, v)
 }
 
-func readRaw(t testing.TB, c *websocket.Conn) []byte {
-	t.Helper()
-	return readWire(t, c).json
-}
+// wire is one message as read.
+type wire = wstest.Frame
 
-func send(t testing.TB, c *websocket.Conn, m ClientMsg) {
-	t.Helper()
-	b, _ := json.Marshal(m)
-	if err := c.WriteMessage(websocket.TextMessage, b); err != nil {
-		t.Fatalf("write: %v", err)
-	}
-}
-
-// expectClose reads until the connection closes and returns the close
-// frame's code and reason.
-func expectClose(t testing.TB, c *websocket.Conn) (int, string) {
-	t.Helper()
-	_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
-	for {
-		_, _, err := c.ReadMessage()
-		if err == nil {
-			continue
-		}
-		var ce *websocket.CloseError
-		if ok := asCloseError(err, &ce); ok {
-			return ce.Code, ce.Text
-		}
-		t.Fatalf("connection ended without a close frame: %v", err)
-	}
-}
-
-func asCloseError(err error, ce **websocket.CloseError) bool {
-	e, ok := err.(*websocket.CloseError)
-	if ok {
-		*ce = e
-	}
-	return ok
-}
+// The rest of the websocket harness, under the names these tests use.
+var (
+	readWire    = wstest.Read
+	readRaw     = wstest.ReadJSON
+	send        = wstest.Send
+	expectClose = wstest.ExpectClose
+)
 
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()

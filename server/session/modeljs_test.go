@@ -140,8 +140,8 @@ func dialJS(t testing.TB, ts *httptest.Server, sess *Session, key, name string, 
 	t.Cleanup(func() { conn.Close() })
 	var h hello
 	w := readAs(t, conn, MsgHello, &h)
-	c := &jsClient{conn: conn, run: &jsRun{Name: name, Hello: append(json.RawMessage(nil), w.json...)}, info: h.Problem, want: want}
-	c.until(t, func(w wire) bool { return w.typ == MsgState })
+	c := &jsClient{conn: conn, run: &jsRun{Name: name, Hello: append(json.RawMessage(nil), w.JSON...)}, info: h.Problem, want: want}
+	c.until(t, func(w wire) bool { return w.Type == MsgState })
 	return c
 }
 
@@ -150,7 +150,7 @@ func (c *jsClient) until(t testing.TB, done func(wire) bool) wire {
 	t.Helper()
 	for {
 		w := readWire(t, c.conn)
-		switch w.typ {
+		switch w.Type {
 		case MsgState, MsgMove, MsgStep:
 			var head struct {
 				Step  *int `json:"step"`
@@ -158,7 +158,7 @@ func (c *jsClient) until(t testing.TB, done func(wire) bool) wire {
 					Step int `json:"step"`
 				} `json:"event"`
 			}
-			if err := json.Unmarshal(w.json, &head); err != nil {
+			if err := json.Unmarshal(w.JSON, &head); err != nil {
 				t.Fatal(err)
 			}
 			k := c.step
@@ -168,7 +168,7 @@ func (c *jsClient) until(t testing.TB, done func(wire) bool) wire {
 				k = *head.Step
 			}
 			c.step = k
-			c.run.Frames = append(c.run.Frames, jsFrame{Kind: w.typ, Msg: append(json.RawMessage(nil), w.json...), Recs: w.recs, Expect: expectAt(c.want, c.info, k)})
+			c.run.Frames = append(c.run.Frames, jsFrame{Kind: w.Type, Msg: append(json.RawMessage(nil), w.JSON...), Recs: w.Recs, Expect: expectAt(c.want, c.info, k)})
 		}
 		if done(w) {
 			return w
@@ -234,14 +234,14 @@ func TestModelJSFollowsEveryMove(t *testing.T) {
 			}
 			if isQuery(cmd.Type) {
 				send(t, f.conn, cmd)
-				f.until(t, func(w wire) bool { return w.typ == MsgMove })
+				f.until(t, func(w wire) bool { return w.Type == MsgMove })
 				continue
 			}
 			following := f.step == p.step
 			send(t, p.conn, cmd)
-			w := p.until(t, func(w wire) bool { return w.typ == MsgMove || w.typ == MsgStep || w.typ == MsgError })
-			if w.typ != MsgError && following {
-				f.until(t, func(w wire) bool { return w.typ == MsgMove || w.typ == MsgStep || w.typ == MsgState })
+			w := p.until(t, func(w wire) bool { return w.Type == MsgMove || w.Type == MsgStep || w.Type == MsgError })
+			if w.Type != MsgError && following {
+				f.until(t, func(w wire) bool { return w.Type == MsgMove || w.Type == MsgStep || w.Type == MsgState })
 			}
 		}
 		ts.Close()

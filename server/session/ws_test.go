@@ -409,7 +409,7 @@ func TestJoinersShareOneState(t *testing.T) {
 		if v.Step != 300 || v.NodeEnd != sess.nodeEndAt(t, 300) {
 			t.Fatalf("joiner's state: step %d, %d nodes", v.Step, v.NodeEnd)
 		}
-		sizes = append(sizes, w.size)
+		sizes = append(sizes, w.Size)
 	}
 	if n := sess.hub.stateBuilds.Load() - before; n != 1 {
 		t.Errorf("20 joiners at one step: %d states encoded, want 1", n)
@@ -444,8 +444,8 @@ func TestBackSendsOnlyWhatChanged(t *testing.T) {
 	state := len(sess.hub.stateNowFor(t))
 	send(t, p, ClientMsg{Type: CmdBack})
 	w := readAs(t, f, MsgMove, &v)
-	if v.Step != 3999 || w.size*4 > state {
-		t.Fatalf("back: step %d in %d bytes; the state is %d bytes", v.Step, w.size, state)
+	if v.Step != 3999 || w.Size*4 > state {
+		t.Fatalf("back: step %d in %d bytes; the state is %d bytes", v.Step, w.Size, state)
 	}
 
 	sess.hub.do(func() {

@@ -29,15 +29,6 @@ func solveLine(t *testing.T, problem, search string) *stepper.Search {
 	return s
 }
 
-// pathStates writes a solved search's path as its states.
-func pathStates(s *stepper.Search) []string {
-	var out []string
-	for _, id := range s.Path() {
-		out = append(out, s.Node(id).State)
-	}
-	return out
-}
-
 func TestRomaniaMap(t *testing.T) {
 	g := Romania()
 	if n := len(g.Nodes()); n != 20 {

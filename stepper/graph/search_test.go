@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/internal/problemtest"
 )
 
 // The engine's textbook variants on small graphs in the text format, every
@@ -33,37 +34,6 @@ func runGraph(t *testing.T, text, search string) (*stepper.Search, []stepper.Eve
 			return s, evs
 		}
 		evs = append(evs, ev)
-	}
-}
-
-// expandedStates lists the state selected at each step.
-func expandedStates(evs []stepper.Event) string {
-	var out []string
-	for _, ev := range evs {
-		out = append(out, ev.Expanded.State)
-	}
-	return strings.Join(out, " ")
-}
-
-// childFates writes one step's children as "state:fate".
-func childFates(ev stepper.Event) string {
-	var out []string
-	for _, c := range ev.Children {
-		out = append(out, c.State+":"+string(c.Fate))
-	}
-	return strings.Join(out, " ")
-}
-
-func checkSolved(t *testing.T, s *stepper.Search, cost float64, path string) {
-	t.Helper()
-	if s.Status() != stepper.Solved {
-		t.Fatalf("status %s, want solved", s.Status())
-	}
-	if s.Cost() != cost {
-		t.Errorf("cost %v, want %v", s.Cost(), cost)
-	}
-	if got := strings.Join(pathStates(s), " "); got != path {
-		t.Errorf("path %s, want %s", got, path)
 	}
 }
 
@@ -117,30 +87,6 @@ func TestGraphDecreaseKey(t *testing.T) {
 		t.Errorf("open=ignore, step 2 children %s", got)
 	}
 }
-
-// inconsistentGraph has an admissible but inconsistent h (h(B) = 5 while
-// B--C costs 1 and h(C) = 0):
-//
-//	S --1-- A --3-- C --4-- G     true costs to G: S 7, A 7, B 5, C 4
-//	 \             /
-//	  2-- B --1---+               h: S 0, A 0, B 5, C 0, G 0
-//
-// A* expands S (f 0), A (f 1), C (g 4 via A, f 4), then B (f 7), which finds
-// C at g 3. closed=ignore drops that and ends with G at g 8; closed=reopen
-// expands C again and lowers G to 7.
-const inconsistentGraph = `nodes S A B C G
-edge S A 1
-edge S B 2
-edge A C 3
-edge B C 1
-edge C G 4
-h S 0
-h A 0
-h B 5
-h C 0
-h G 0
-start S
-goal G`
 
 func TestGraphInconsistentHeuristic(t *testing.T) {
 	s, evs := runGraph(t, inconsistentGraph, "astar h=table closed=ignore")
@@ -355,3 +301,16 @@ func TestGraphTreeSearch(t *testing.T) {
 		t.Errorf("tree DFS selected %s, want S A S A S", got)
 	}
 }
+
+// The helpers shared with the other problem packages' tests and stepper's
+// external tests, under the names these tests use.
+var (
+	expandedStates = problemtest.ExpandedStates
+	childFates     = problemtest.ChildFates
+	checkSolved    = problemtest.CheckSolved
+	pathStates     = problemtest.PathStates
+)
+
+// inconsistentGraph has an admissible but inconsistent h; see
+// problemtest.InconsistentGraph for the graph and what A* does on it.
+const inconsistentGraph = problemtest.InconsistentGraph

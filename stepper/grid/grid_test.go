@@ -11,6 +11,7 @@ import (
 
 	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/stepper/internal/problemtest"
 )
 
 func gridMust(tb testing.TB, line string) *Grid {
@@ -41,13 +42,10 @@ func gridSolve(tb testing.TB, inst stepper.Instance, opts string) *stepper.Searc
 	return s
 }
 
-// pathStates writes a solved search's path as its states.
+// gridPathStates writes a solved search's path as its states,
+// space-separated.
 func gridPathStates(s *stepper.Search) string {
-	var out []string
-	for _, id := range s.Path() {
-		out = append(out, s.Node(id).State)
-	}
-	return strings.Join(out, " ")
+	return strings.Join(problemtest.PathStates(s), " ")
 }
 
 // Hand-checked costs for every move and cost model, terrain and corner

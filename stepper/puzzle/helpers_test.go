@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stepviz/stepper"
+	"stepviz/stepper/internal/problemtest"
 )
 
 // parseProblem parses a puzzle problem line as problems.Parse does (a test
@@ -37,18 +38,7 @@ func newSearch(problem, search string) (*stepper.Search, error) {
 }
 
 // mustSearch starts a search of inst with the options line.
-func mustSearch(t testing.TB, inst stepper.Instance, line string) *stepper.Search {
-	t.Helper()
-	o, err := stepper.ParseOptions(line)
-	if err != nil {
-		t.Fatalf("ParseOptions(%q): %v", line, err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatalf("NewSearch(%q): %v", line, err)
-	}
-	return s
-}
+var mustSearch = problemtest.MustSearch
 
 // newLinear is a search on the line with Options.Linear.
 func newLinear(t *testing.T, problem, options string) *stepper.Search {
@@ -70,10 +60,4 @@ func newLinear(t *testing.T, problem, options string) *stepper.Search {
 }
 
 // pathStates writes a solved search's path as its states.
-func pathStates(s *stepper.Search) []string {
-	var out []string
-	for _, id := range s.Path() {
-		out = append(out, s.Node(id).State)
-	}
-	return out
-}
+var pathStates = problemtest.PathStates

@@ -1,23 +1,12 @@
 package puzzle
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
-	"stepviz/internal/testenv"
 	"stepviz/stepper"
+	"stepviz/stepper/internal/problemtest"
 )
-
-// neverGoal hides the goal from a search so that it runs until the state
-// space is exhausted.
-type neverGoal[S comparable] struct{ stepper.Problem[S] }
-
-func (neverGoal[S]) IsGoal(S) bool { return false }
 
 // TestPuzzleDepthTable: BFS from a goal over the whole 8-puzzle space
 // reproduces 8puzzle-depths.csv (OEIS A089473, A089474, A089483): the
@@ -41,7 +30,7 @@ func TestPuzzleDepthTable(t *testing.T) {
 		}
 		inst := stepper.NewCustom(stepper.Custom[uint64]{KindName: "puzzle", SpecLine: p.Spec(),
 			New: func() (stepper.Problem[uint64], []stepper.Heuristic[uint64], error) {
-				return neverGoal[uint64]{newPacked(p)}, nil, nil
+				return neverGoal[uint64]{Problem: newPacked(p)}, nil, nil
 			}})
 		e, err := stepper.NewSearch(inst, o)
 		if err != nil {
@@ -76,56 +65,6 @@ func TestPuzzleDepthTable(t *testing.T) {
 			t.Errorf("goal %s: %d boards, %d expanded; want 181440", g.goal, total, e.Counters().Expanded)
 		}
 	}
-}
-
-// readDepthTable reads 8puzzle-depths.csv into its columns, each a count
-// per depth; an empty cell ends a column.
-func readDepthTable(t *testing.T) map[string][]int {
-	t.Helper()
-	data, err := os.ReadFile(testenv.Data(t, "8puzzle-depths.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	var header []string
-	cols := map[string][]int{}
-	ended := map[string]bool{}
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		cells := strings.Split(line, ",")
-		if header == nil {
-			header = cells
-			continue
-		}
-		depth, err := strconv.Atoi(cells[0])
-		if err != nil {
-			t.Fatalf("8puzzle-depths.csv: %q: %v", line, err)
-		}
-		for i, c := range cells[1:] {
-			name := header[i+1]
-			if c == "" {
-				ended[name] = true
-				continue
-			}
-			if ended[name] || len(cols[name]) != depth {
-				t.Fatalf("8puzzle-depths.csv: column %s has a gap before depth %d", name, depth)
-			}
-			v, err := strconv.Atoi(c)
-			if err != nil {
-				t.Fatalf("8puzzle-depths.csv: %q: %v", line, err)
-			}
-			cols[name] = append(cols[name], v)
-		}
-	}
-	for _, name := range []string{"corner", "center", "midside"} {
-		if len(cols[name]) < 30 {
-			t.Fatalf("8puzzle-depths.csv: column %s has %d rows", name, len(cols[name]))
-		}
-	}
-	return cols
 }
 
 // TestPuzzleKorf: A* with Manhattan solves the ten of Korf's instances that
@@ -168,3 +107,11 @@ func TestPuzzleKorf(t *testing.T) {
 		})
 	}
 }
+
+// The helpers shared with the other problem packages' tests and stepper's
+// external tests, under the names these tests use.
+var readDepthTable = problemtest.ReadDepthTable
+
+// neverGoal hides the goal from a search so that it runs until the state
+// space is exhausted.
+type neverGoal[S comparable] = problemtest.NeverGoal[S]

@@ -20,6 +20,8 @@ var layers = []struct {
 	{"stepviz/stepper/graph", []string{"stepviz/stepper", "stepviz/stepper/graph", "stepviz/internal/"}},
 	// the problem line sits above the problems, and nothing of the engine's side imports it
 	{"stepviz/stepper/problems", []string{"stepviz/stepper", "stepviz/stepper/problems", "stepviz/stepper/puzzle", "stepviz/stepper/grid", "stepviz/stepper/graph", "stepviz/stepper/movingai", "stepviz/internal/"}},
+	// the tests' shared helpers know the engine, no problem package
+	{"stepviz/stepper/internal/problemtest", []string{"stepviz/stepper", "stepviz/stepper/internal/problemtest", "stepviz/internal/"}},
 	{"stepviz/stepper/hcheck", []string{"stepviz/stepper", "stepviz/stepper/hcheck", "stepviz/internal/"}},
 	{"stepviz/ipynb", []string{"stepviz/ipynb", "stepviz/internal/usererr"}},
 	{"stepviz/store", []string{"stepviz/store", "stepviz/ipynb", "stepviz/internal/"}},
@@ -37,6 +39,8 @@ var layers = []struct {
 	// the server is the HTTP composition: nothing of the command line,
 	// the notebook or the kernel
 	{"stepviz/server", []string{"stepviz/server", "stepviz/server/", "stepviz/wire", "stepviz/viz", "stepviz/viz/", "stepviz/stepper", "stepviz/stepper/", "stepviz/script", "stepviz/store", "stepviz/ipynb", "stepviz/templates", "stepviz/static", "stepviz/examples", "stepviz/internal/"}},
+	// the websocket harness of the server's tests links nothing of the module
+	{"stepviz/server/internal/wstest", []string{"stepviz/server/internal/wstest"}},
 	// the HTML replay sends the server's frames without the server
 	{"stepviz/viz/export", []string{"stepviz/viz/export", "stepviz/wire", "stepviz/viz", "stepviz/viz/raster", "stepviz/script", "stepviz/static", "stepviz/stepper", "stepviz/stepper/", "stepviz/ipynb", "stepviz/internal/"}},
 }

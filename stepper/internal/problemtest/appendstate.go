@@ -1,6 +1,8 @@
-// Package problemtest holds the checks the tests of several problem
-// packages (stepper/puzzle, stepper/grid) run on their stepper.Problem
-// implementations.
+// Package problemtest holds the checks and helpers that the tests of the
+// problem packages (stepper/puzzle, stepper/grid, stepper/graph) and the
+// external tests of stepper share: checks on stepper.Problem
+// implementations, readers of a search's steps and path, the 8-puzzle depth
+// table and small hand-worked graphs. It is imported only by test files.
 package problemtest
 
 import (

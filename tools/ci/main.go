@@ -24,7 +24,7 @@ import (
 
 // racePackages run a second time under the race detector: they start
 // goroutines of their own.
-var racePackages = []string{"./kernel/", "./kernel/jupyter/", "./notebook/", "./server/"}
+var racePackages = []string{"./kernel/", "./kernel/jupyter/", "./notebook/", "./server/..."}
 
 // raceSkip are tests the race step leaves to the test step: they drive
 // outside programs (nbconvert on every example, kernel install, a second

@@ -3,9 +3,9 @@ package server
 import "testing"
 
 // TestFirstPaintBounded: past firstPaintNodes the page's first paint reads
-// only the head of the open list and the tail of the closed list (the old
-// first paint copied the whole tree on the hub for every page load), and
-// they are the engine's.
+// only the head of the open list and the tail of the closed list, never a
+// copy of the whole tree, on the hub for every page load, and they are the
+// engine's.
 func TestFirstPaintBounded(t *testing.T) {
 	s := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
 	s.Run(4000)

@@ -4,15 +4,11 @@ import (
 	"encoding/json"
 	"math"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/gorilla/websocket"
 
-	"stepviz/internal/testenv"
+	"stepviz/internal/modelcheck"
 	"stepviz/stepper"
 )
 
@@ -22,104 +18,19 @@ import (
 // server/testdata/model_check.mjs feeds the frames to model.js under node and
 // compares. There is no second decoder to keep in step with model.js.
 
-// jsRun is what model_check.mjs reads for one client: the hello it got
-// and each state, move and step frame with the engine's answer.
-type jsRun struct {
-	Name   string          `json:"name"`
-	Hello  json.RawMessage `json:"hello"`
-	Frames []jsFrame       `json:"frames"`
-}
-
-// jsFrame is one frame: its type, JSON (a binary frame's header), packed
-// records and the expectation after applying it.
-type jsFrame struct {
-	Kind   string          `json:"kind"`
-	Msg    json.RawMessage `json:"msg"`
-	Recs   []byte          `json:"recs"` // base64 in JSON
-	Expect jsExpect        `json:"expect"`
-}
-
-// jsExpect is the model as the engine says it must be.
-type jsExpect struct {
-	Step      int      `json:"step"`
-	NodeEnd   int      `json:"nodeEnd"`
-	IterStart int      `json:"iterStart"`
-	Head      []int    `json:"head"`
-	Status    string   `json:"status"`
-	Path      []int    `json:"path"`
-	Nodes     []jsNode `json:"nodes"`
-	// HeadKeys are the engine's sort keys of the head's nodes, in its
-	// order: priority and tie as jsNumber text (the seq is the record's,
-	// checked with the node).
-	HeadKeys []jsKey `json:"headKeys,omitempty"`
-}
-
-// jsKey is one open node's sort key as model_check.mjs compares it.
-type jsKey struct {
-	Priority string `json:"priority"`
-	Tie      string `json:"tie"`
-}
-
-// jsNode is one node's expected values; fields a node need not match are
-// left out (nil).
-type jsNode struct {
-	Parent   *int     `json:"parent,omitempty"`
-	G        *float64 `json:"g,omitempty"`
-	Depth    *int     `json:"depth,omitempty"`
-	Status   string   `json:"status,omitempty"`
-	Seq      *int     `json:"seq,omitempty"`
-	Born     *int     `json:"born,omitempty"`
-	Order    *int     `json:"order,omitempty"`
-	Cell     *int     `json:"cell,omitempty"`
-	StoredF  *string  `json:"storedF,omitempty"` // a number's text, "Infinity" for ∞
-	Backward *bool    `json:"backward,omitempty"`
-}
+// The frames model_check.mjs reads, and the engine's answer at each.
+type (
+	jsRun    = modelcheck.Run
+	jsFrame  = modelcheck.Frame
+	jsExpect = modelcheck.Expect
+	jsNode   = modelcheck.Node
+)
 
 func ptr[T any](v T) *T { return &v }
 
-// jsNumber writes a float as model_check.mjs parses it back exactly.
-func jsNumber(x float64) string {
-	if math.IsInf(x, 1) {
-		return "Infinity"
-	}
-	if math.IsInf(x, -1) {
-		return "-Infinity"
-	}
-	b, _ := json.Marshal(x)
-	return string(b)
-}
-
 // expectAt is what the engine says a client's model holds at step k.
 func expectAt(want *stepper.Search, info problemInfo, k int) jsExpect {
-	want.Seek(k)
-	e := jsExpect{Step: k, NodeEnd: want.NodeCount(), IterStart: iterStart(want, k), Head: want.OpenHead(headSize, []int{}),
-		Status: string(want.Status()), Path: want.Path()}
-	for _, id := range e.Head {
-		k := openKey(want.Options(), want.Node(id))
-		e.HeadKeys = append(e.HeadKeys, jsKey{jsNumber(k.Priority), jsNumber(k.Tie)})
-	}
-	for id := 0; id < e.NodeEnd; id++ {
-		var n jsNode
-		rec := want.Record(id)
-		if info.Ext {
-			n.StoredF, n.Backward = ptr(jsNumber(rec.F)), ptr(rec.Backward)
-		}
-		if id >= e.IterStart {
-			ni := want.Node(id)
-			n.Parent, n.G, n.Depth, n.Status, n.Born = ptr(ni.Parent), ptr(ni.G), ptr(ni.Depth), string(ni.Status), ptr(ni.Step)
-			if rec.Fate == stepper.BaseOpen && ni.Status == stepper.NodeOpen {
-				n.Seq = ptr(rec.Seq)
-			}
-			if ni.Order > 0 {
-				n.Order = ptr(ni.Order)
-			}
-			if hasCells(info.Kind) {
-				n.Cell = ptr(rec.Cell)
-			}
-		}
-		e.Nodes = append(e.Nodes, n)
-	}
-	return e
+	return modelcheck.ExpectAt(want, k, info.Ext, hasCells(info.Kind), true)
 }
 
 // jsClient is a websocket client that records what model.js must follow.
@@ -180,24 +91,7 @@ func (c *jsClient) until(t testing.TB, done func(wire) bool) wire {
 // with what it reports.
 func checkWithModelJS(t *testing.T, runs []*jsRun) {
 	t.Helper()
-	node := testenv.Tool(t, "node", "nodejs")
-	file := filepath.Join(t.TempDir(), "frames.json")
-	data, err := json.Marshal(runs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(node, "../testdata/model_check.mjs", file).CombinedOutput()
-	frames := 0
-	for _, r := range runs {
-		frames += len(r.Frames)
-	}
-	if err != nil || !strings.Contains(string(out), "frames checked") {
-		t.Fatalf("model.js does not follow the engine (%d runs, %d frames): %v\n%s", len(runs), frames, err, out)
-	}
-	t.Logf("%d runs: %s", len(runs), strings.TrimSpace(string(out)))
+	modelcheck.Check(t, runs, "a live session's frames")
 }
 
 // TestModelJSFollowsEveryMove drives a real session over websockets with
@@ -293,7 +187,7 @@ func TestModelJSDecodesEveryRecord(t *testing.T) {
 				}
 			}
 			n := jsNode{Parent: ptr(r.Parent), G: ptr(r.G), Depth: ptr(r.Depth), Status: string(status), Born: ptr(r.Born),
-				StoredF: ptr(jsNumber(r.F)), Backward: ptr(r.Backward)}
+				StoredF: ptr(modelcheck.Number(r.F)), Backward: ptr(r.Backward)}
 			if r.Fate == stepper.BaseOpen {
 				n.Seq = ptr(r.Seq)
 			}

@@ -39,6 +39,8 @@ var layers = []struct {
 	// the server is the HTTP composition: nothing of the command line,
 	// the notebook or the kernel
 	{"stepviz/server", []string{"stepviz/server", "stepviz/server/", "stepviz/wire", "stepviz/viz", "stepviz/viz/", "stepviz/stepper", "stepviz/stepper/", "stepviz/script", "stepviz/store", "stepviz/ipynb", "stepviz/templates", "stepviz/static", "stepviz/examples", "stepviz/internal/"}},
+	// the tests' check of model.js knows the engine and the wire, nothing above
+	{"stepviz/internal/modelcheck", []string{"stepviz/internal/", "stepviz/wire", "stepviz/stepper"}},
 	// the websocket harness of the server's tests links nothing of the module
 	{"stepviz/server/internal/wstest", []string{"stepviz/server/internal/wstest"}},
 	// the HTML replay sends the server's frames without the server

@@ -5,14 +5,10 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"math"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"stepviz/internal/testenv"
+	"stepviz/internal/modelcheck"
 	"stepviz/stepper"
 	"stepviz/wire"
 )
@@ -24,83 +20,16 @@ import (
 // runs follow the paths replay.js takes: every step from the first state,
 // and seeks (a key, then the step messages after it) back and forth.
 
-// jsRun, jsFrame, jsExpect and jsNode are model_check.mjs's input.
-type jsRun struct {
-	Name   string          `json:"name"`
-	Hello  json.RawMessage `json:"hello"`
-	Frames []jsFrame       `json:"frames"`
-}
-
-type jsFrame struct {
-	Kind   string          `json:"kind"`
-	Msg    json.RawMessage `json:"msg"`
-	Recs   []byte          `json:"recs"`
-	Expect jsExpect        `json:"expect"`
-}
-
-type jsExpect struct {
-	Step      int      `json:"step"`
-	NodeEnd   int      `json:"nodeEnd"`
-	IterStart int      `json:"iterStart"`
-	Head      []int    `json:"head"`
-	Status    string   `json:"status"`
-	Path      []int    `json:"path"`
-	Nodes     []jsNode `json:"nodes"`
-}
-
-type jsNode struct {
-	Parent   *int     `json:"parent,omitempty"`
-	G        *float64 `json:"g,omitempty"`
-	Depth    *int     `json:"depth,omitempty"`
-	Status   string   `json:"status,omitempty"`
-	Seq      *int     `json:"seq,omitempty"`
-	Born     *int     `json:"born,omitempty"`
-	Order    *int     `json:"order,omitempty"`
-	Cell     *int     `json:"cell,omitempty"`
-	StoredF  *string  `json:"storedF,omitempty"`
-	Backward *bool    `json:"backward,omitempty"`
-}
-
-func ptr[T any](v T) *T { return &v }
-
-func jsNumber(x float64) string {
-	if math.IsInf(x, 1) {
-		return "Infinity"
-	}
-	if math.IsInf(x, -1) {
-		return "-Infinity"
-	}
-	b, _ := json.Marshal(x)
-	return string(b)
-}
+// jsRun, jsFrame and jsExpect are model_check.mjs's input.
+type (
+	jsRun    = modelcheck.Run
+	jsFrame  = modelcheck.Frame
+	jsExpect = modelcheck.Expect
+)
 
 // expectAt is what the engine says the model holds at step k.
 func expectAt(want *stepper.Search, ext, cells bool, k int) jsExpect {
-	want.Seek(k)
-	e := jsExpect{Step: k, NodeEnd: want.NodeCount(), IterStart: wire.IterStart(want, k), Head: want.OpenHead(wire.HeadSize, []int{}),
-		Status: string(want.Status()), Path: want.Path()}
-	for id := 0; id < e.NodeEnd; id++ {
-		var n jsNode
-		rec := want.Record(id)
-		if ext {
-			n.StoredF, n.Backward = ptr(jsNumber(rec.F)), ptr(rec.Backward)
-		}
-		if id >= e.IterStart {
-			ni := want.Node(id)
-			n.Parent, n.G, n.Depth, n.Status, n.Born = ptr(ni.Parent), ptr(ni.G), ptr(ni.Depth), string(ni.Status), ptr(ni.Step)
-			if rec.Fate == stepper.BaseOpen && ni.Status == stepper.NodeOpen {
-				n.Seq = ptr(rec.Seq)
-			}
-			if ni.Order > 0 {
-				n.Order = ptr(ni.Order)
-			}
-			if cells {
-				n.Cell = ptr(rec.Cell)
-			}
-		}
-		e.Nodes = append(e.Nodes, n)
-	}
-	return e
+	return modelcheck.ExpectAt(want, k, ext, cells, false)
 }
 
 // payload is a replay's frames as writeFrames writes them, split.
@@ -232,22 +161,5 @@ func TestReplayFramesDecodeWithModelJS(t *testing.T) {
 // with what it reports.
 func checkWithModelJS(t *testing.T, runs []*jsRun) {
 	t.Helper()
-	node := testenv.Tool(t, "node", "nodejs")
-	file := filepath.Join(t.TempDir(), "frames.json")
-	data, err := json.Marshal(runs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(node, "../../server/testdata/model_check.mjs", file).CombinedOutput()
-	frames := 0
-	for _, r := range runs {
-		frames += len(r.Frames)
-	}
-	if err != nil || !strings.Contains(string(out), "frames checked") {
-		t.Fatalf("model.js does not follow the engine on the replay's frames (%d runs, %d frames): %v\n%s", len(runs), frames, err, out)
-	}
-	t.Logf("%d runs: %s", len(runs), strings.TrimSpace(string(out)))
+	modelcheck.Check(t, runs, "the replay's frames")
 }

@@ -33,7 +33,7 @@ func (st *Store) unloadKeptLocked(owner string, n int) int {
 	return len(kept)
 }
 
-// adoptLecture registers search as lecture id's session, owned by owner
+// AdoptLecture registers search as lecture id's session, owned by owner
 // and counted in its share: when the share is full, the owner's kept
 // sessions no page is connected to are unloaded first; when the server is
 // full, idle sessions are reclaimed. If the id is already live, that
@@ -44,19 +44,9 @@ func (st *Store) AdoptLecture(id, owner string, keyHash []byte, s *stepper.Searc
 		st.mu.Unlock()
 		return sess, nil
 	}
-	if owner != "" && st.owned[owner] >= st.perOwner {
-		st.unloadKeptLocked(owner, st.owned[owner]-st.perOwner+1)
-		if st.owned[owner] >= st.perOwner {
-			st.mu.Unlock()
-			return nil, OwnerQuotaError{st.perOwner, st.idle}
-		}
-	}
-	if len(st.sessions) >= st.max {
-		st.reclaimLocked("", len(st.sessions)-st.max+1)
-	}
-	if len(st.sessions) >= st.max {
+	if err := st.admitLocked(owner, func(owner string, n int) { st.unloadKeptLocked(owner, n) }); err != nil {
 		st.mu.Unlock()
-		return nil, TooManySessionsError{st.max}
+		return nil, err
 	}
 	sess := &Session{ID: id, keyHash: keyHash, created: time.Now(), maxNodes: maxNodes, owner: owner, onMove: onMove}
 	sess.kept.Store(true)

@@ -145,7 +145,7 @@ func (e OwnerQuotaError) UserText() string {
 
 func (e OwnerQuotaError) Error() string { return "server: " + e.UserText() }
 
-// add starts a session for s owned by owner. When the store, or the
+// Add starts a session for s owned by owner. When the store, or the
 // owner's share of it, is full it first reclaims idle sessions (all
 // owners' for a full store, the owner's own for a full share).
 func (st *Store) Add(s *stepper.Search, maxNodes int, owner string) (*Session, error) {
@@ -158,19 +158,9 @@ func (st *Store) Add(s *stepper.Search, maxNodes int, owner string) (*Session, e
 		return nil, err
 	}
 	st.mu.Lock()
-	if owner != "" && st.owned[owner] >= st.perOwner {
-		st.reclaimLocked(owner, st.owned[owner]-st.perOwner+1)
-		if st.owned[owner] >= st.perOwner {
-			st.mu.Unlock()
-			return nil, OwnerQuotaError{st.perOwner, st.idle}
-		}
-	}
-	if len(st.sessions) >= st.max {
-		st.reclaimLocked("", len(st.sessions)-st.max+1)
-	}
-	if len(st.sessions) >= st.max {
+	if err := st.admitLocked(owner, st.reclaimLocked); err != nil {
 		st.mu.Unlock()
-		return nil, TooManySessionsError{st.max}
+		return nil, err
 	}
 	mem, err := st.reserveLocked(maxNodes)
 	if err != nil {
@@ -184,6 +174,26 @@ func (st *Store) Add(s *stepper.Search, maxNodes int, owner string) (*Session, e
 	st.mu.Unlock()
 	go sess.hub.run()
 	return sess, nil
+}
+
+// admitLocked makes room for one more session of owner, or says why there
+// is none: when the owner's share is full, freeOwn frees n of the owner's
+// sessions; when the store is full, idle sessions of any owner are
+// reclaimed. O(sessions).
+func (st *Store) admitLocked(owner string, freeOwn func(owner string, n int)) error {
+	if owner != "" && st.owned[owner] >= st.perOwner {
+		freeOwn(owner, st.owned[owner]-st.perOwner+1)
+		if st.owned[owner] >= st.perOwner {
+			return OwnerQuotaError{st.perOwner, st.idle}
+		}
+	}
+	if len(st.sessions) >= st.max {
+		st.reclaimLocked("", len(st.sessions)-st.max+1)
+	}
+	if len(st.sessions) >= st.max {
+		return TooManySessionsError{st.max}
+	}
+	return nil
 }
 
 // reclaimLocked stops up to n idle sessions (of owner, or of anyone when

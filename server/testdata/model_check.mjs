@@ -2,7 +2,9 @@
 // by server/session/modeljs_test.go) to the page's own model, static/model.js, and
 // checks after each one that the model holds what the engine says at that
 // step: nodeEnd, iterStart, the open head and its sort keys, status, path and every node's
-// parent, g, depth, status, seq, born, order, cell, stored F and direction.
+// parent, g, depth, status, seq, born, order, cell, stored F and direction
+// (for a search that holds only its path and pending siblings: exactly the
+// ids held, and that ids between them are dropped).
 // Prints "N frames checked" and exits 0, or every mismatch (the first 20)
 // and exits 1.
 import { readFileSync } from "node:fs";
@@ -34,7 +36,12 @@ for (const run of runs) {
       const id = e.head[i], got = m.sentKey(id);
       if (!(got && got.priority === num(k.priority) && got.tie === num(k.tie))) miss(`the key of head node ${id}`, got, k);
     });
-    (e.nodes || []).forEach((n, id) => {
+    if (e.held) {
+      if (!m.sparse || !same(m.heldIds(), e.held)) miss("the nodes held", m.sparse ? m.heldIds() : "every node (not sparse)", e.held);
+      for (const id of e.dropped || []) if (m.nodeStatus(id) !== "dropped" || m.parent(id) !== undefined) miss(`node ${id}`, m.nodeStatus(id), "dropped");
+    } else if (m.sparse) miss("the model", "sparse", "every node");
+    (e.nodes || []).forEach((n, i) => {
+      const id = e.held ? e.held[i] : i;
       const got = {};
       if (n.parent !== undefined) got.parent = m.parent(id);
       if (n.g !== undefined) got.g = m.g(id);

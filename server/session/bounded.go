@@ -1,0 +1,90 @@
+package session
+
+import "stepviz/stepper"
+
+// The depth-first family (ids, idastar, rbfs, dls tested on expansion)
+// keeps its journal, every node of every iteration, up to the session's
+// node limit: back undoes steps from it and the page shows every
+// iteration's tree. At the limit the hub replaces the live search by one
+// in stepper's seekable bounded mode (Options.Checkpoint) stepped to the
+// same step, as the notebook does (kernel/bounded.go): it holds the path
+// and its pending siblings (RBFS: its frames' children) and at most 64
+// checkpoints, so the session steps on for as long as the lecturer likes
+// in O(depth · branching) nodes, and back restores a checkpoint and
+// searches forward. Its events, ids and counters are the journaled
+// search's. From then on every message carries the nodes held, with their
+// real ids (wire.View.Held), and the page says that the others are
+// dropped.
+//
+// The switch point is the session's node limit, not a fixed figure like
+// the notebook's: the session reserved its limit × NodeBytes from the
+// memory budget when it started (memory.go), so the journal fills exactly
+// what was reserved and the bounded search, far smaller, stays inside it.
+
+// atCap reports whether s, the live search, journals a depth-first search
+// that holds the session's node limit at its horizon, or that its own
+// node cap stopped there: the next step forward goes on in bounded mode
+// (toBounded). A step within the horizon (after a back) redoes a journaled
+// step and stores nothing. O(1).
+func (h *hub) atCap(s *stepper.Search) bool {
+	if h.sess == nil || h.sess.maxNodes <= 0 || !depthFirstFamily(s.Options()) || s.Options().Checkpoint {
+		return false
+	}
+	hz := s.Horizon()
+	if s.StepCount() < hz {
+		return false
+	}
+	return s.NodeEnd(hz) >= h.sess.maxNodes && !s.Status().Done() || s.Status() == stepper.LimitReached
+}
+
+// toBounded replaces the live search, at its cap, by a new search in
+// bounded mode at the same step (the step before, if the journaled
+// search's own node cap stopped it there: the bounded search's cap counts
+// the nodes held, so it goes on), and drops what the journal held: the
+// scratch search, the live records, the list caches. Clients' models are
+// replaced by the next message they get (every bounded message carries the
+// nodes held). It returns the live search; if the new search cannot reach
+// the step, the live search is left as it was. O(steps) once.
+func (h *hub) toBounded() *stepper.Search {
+	s := h.search
+	k := s.StepCount()
+	if s.Status() == stepper.LimitReached {
+		k--
+	}
+	o := s.Options()
+	o.Checkpoint = true
+	b, err := stepper.NewSearch(s.Instance(), o)
+	if err != nil || b.Seek(k) != k {
+		return s
+	}
+	h.search, h.scratch = b, nil
+	h.liveRecs, h.liveRecsValid = nil, false
+	h.lists, h.heads = listCache{}, headCache{}
+	h.liveVersion++
+	h.last = nil
+	if k > 0 {
+		if ev, err := b.EventAt(k); err == nil {
+			h.last = &ev
+		}
+	}
+	return b
+}
+
+// forward is the live search ready for a step forward: switched to
+// bounded mode first when it stands at its cap.
+func (h *hub) forward() *stepper.Search {
+	if h.atCap(h.search) {
+		return h.toBounded()
+	}
+	return h.search
+}
+
+// bounded reports whether s holds only its path and pending siblings.
+func bounded(s *stepper.Search) bool { return s.Options().Checkpoint }
+
+// depthFirstFamily reports whether o's search is one of those that keep a
+// path rather than a tree (ids, idastar, rbfs, dls tested on expansion).
+func depthFirstFamily(o stepper.Options) bool {
+	a := o.Algorithm
+	return a == stepper.IDS || a == stepper.IDAStar || a == stepper.RBFS || a == stepper.DLS && o.Goal == stepper.OnExpand
+}

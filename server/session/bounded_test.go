@@ -1,0 +1,176 @@
+package session
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"stepviz/stepper"
+)
+
+// boundedCases are depth-first searches far longer than a small session
+// node limit: each must go on past it in bounded mode.
+var boundedCases = []struct {
+	name, problem, options string
+}{
+	{"ids", "puzzle 867254301 goal=123456780", "ids"},
+	{"idastar", "puzzle 867254301 goal=123456780", "idastar h=misplaced"},
+	{"rbfs", "puzzle 867254301 goal=123456780", "rbfs h=manhattan"},
+	{"dls", "puzzle 867254301 goal=123456780", "dls depth=14"},
+}
+
+// boundedSearch is the engine in bounded mode on a case, for the frames
+// sent after the switch.
+func boundedSearch(t testing.TB, problem, options string) *stepper.Search {
+	t.Helper()
+	s := newSearch(t, problem, options)
+	o := s.Options()
+	o.Checkpoint = true
+	b, err := stepper.NewSearch(s.Instance(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// checkStepLike fails unless a step message's event is the journaled
+// search's at that step: the node expanded, its children's ids and
+// statuses, the counters and status.
+func checkStepLike(t *testing.T, what string, st stepMsg, ref *stepper.Search) {
+	t.Helper()
+	want, err := ref.EventAt(st.Event.Step)
+	if err != nil {
+		t.Fatalf("%s: the journaled search has no step %d: %v", what, st.Event.Step, err)
+	}
+	got := st.Event
+	if got.Expanded.ID != want.Expanded.ID || got.Expanded.State != want.Expanded.State || got.Counters != want.Counters || got.Status != want.Status || len(got.Children) != len(want.Children) {
+		t.Fatalf("%s: step %d expands #%d %s %+v %s with %d children, the journaled search #%d %s %+v %s with %d", what, got.Step,
+			got.Expanded.ID, got.Expanded.State, got.Counters, got.Status, len(got.Children), want.Expanded.ID, want.Expanded.State, want.Counters, want.Status, len(want.Children))
+	}
+	for i := range got.Children {
+		if got.Children[i].ID != want.Children[i].ID || got.Children[i].Status != want.Children[i].Status {
+			t.Fatalf("%s: step %d child %d: %+v, journaled %+v", what, got.Step, i, got.Children[i].NodeInfo, want.Children[i].NodeInfo)
+		}
+	}
+}
+
+// TestBoundedSessionGoesPastTheCap drives a session with a node limit of
+// 300 over websockets on 127.0.0.1 far past it: run to goal twice (each
+// request at most 4·limit steps), steps forward, back across the step where
+// it switched to bounded mode, and forward again, seek and reset. Every
+// step's event equals the journaled search's (a stepper search without
+// Options.Checkpoint or a cap); every frame after the switch carries only
+// the nodes held (held set, a few hundred bytes); and static/model.js,
+// fed every frame the presenter and a follower got, holds what the engine
+// holds at each step, exactly the ids held after the switch.
+func TestBoundedSessionGoesPastTheCap(t *testing.T) {
+	const limit = 300
+	var runs []*jsRun
+	for _, tc := range boundedCases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, ts, sess := liveServerCap(t, tc.problem, tc.options, limit)
+			ref := newSearch(t, tc.problem, tc.options) // journaled, no session cap
+			p := dialJSBounded(t, ts, sess, sess.Key(), tc.name+" presenter", newSearch(t, tc.problem, tc.options), boundedSearch(t, tc.problem, tc.options))
+			f := dialJSBounded(t, ts, sess, "", tc.name+" follower", newSearch(t, tc.problem, tc.options), boundedSearch(t, tc.problem, tc.options))
+			runs = append(runs, p.run, f.run)
+			var switchAt, maxHeldBytes int
+			var lastEnd int
+			do := func(cmd ClientMsg) wire {
+				t.Helper()
+				send(t, p.conn, cmd)
+				w := p.until(t, func(w wire) bool { return w.Type == MsgMove || w.Type == MsgStep || w.Type == MsgError })
+				if w.Type == MsgError {
+					t.Fatalf("%s: %s", cmd.Type, w.JSON)
+				}
+				f.until(t, func(x wire) bool { return x.Type == w.Type })
+				var head struct {
+					Held    bool           `json:"held"`
+					Step    int            `json:"step"`
+					NodeEnd int            `json:"nodeEnd"`
+					Event   *stepper.Event `json:"event"`
+				}
+				if err := json.Unmarshal(w.JSON, &head); err != nil {
+					t.Fatal(err)
+				}
+				if head.Event != nil {
+					var st stepMsg
+					if err := json.Unmarshal(w.JSON, &st); err != nil {
+						t.Fatal(err)
+					}
+					checkStepLike(t, tc.name, st, ref)
+					head.Step = st.Event.Step
+				}
+				if head.Held {
+					if switchAt == 0 {
+						switchAt = head.Step
+					}
+					maxHeldBytes = max(maxHeldBytes, len(w.JSON)+len(w.Recs))
+					lastEnd = max(lastEnd, head.NodeEnd)
+				} else if switchAt > 0 {
+					t.Fatalf("%s: a frame without held after the switch at step %d", cmd.Type, switchAt)
+				}
+				return w
+			}
+			for i := 0; switchAt == 0 && i < 4*limit; i++ { // step by step to the switch
+				do(ClientMsg{Type: CmdStep})
+			}
+			if switchAt == 0 {
+				t.Fatalf("no switch to bounded mode in %d steps", 4*limit)
+			}
+			for range 4 { // back across the switch
+				do(ClientMsg{Type: CmdBack})
+			}
+			for range 6 {
+				do(ClientMsg{Type: CmdStep})
+			}
+			do(ClientMsg{Type: CmdGoal})
+			do(ClientMsg{Type: CmdGoal})
+			if lastEnd < 5*limit {
+				t.Fatalf("after two runs to goal: %d nodes made; want far past the limit of %d", lastEnd, limit)
+			}
+			for range 3 {
+				do(ClientMsg{Type: CmdStep})
+			}
+			do(ClientMsg{Type: CmdBack})
+			do(ClientMsg{Type: CmdSeek, Step: 3})
+			do(ClientMsg{Type: CmdStep})
+			do(ClientMsg{Type: CmdReset})
+			do(ClientMsg{Type: CmdSeek, Step: 2 * switchAt})
+			do(ClientMsg{Type: CmdStep})
+			late := dialJSBounded(t, ts, sess, "", tc.name+" late joiner", newSearch(t, tc.problem, tc.options), boundedSearch(t, tc.problem, tc.options))
+			runs = append(runs, late.run)
+			if maxHeldBytes > 8<<10 {
+				t.Errorf("a frame after the switch is %d bytes; the nodes held are a few dozen", maxHeldBytes)
+			}
+			t.Logf("%s: switched at step %d, up to %d node ids, frames after it at most %d bytes", tc.name, switchAt, lastEnd, maxHeldBytes)
+		})
+	}
+	checkWithModelJS(t, runs)
+}
+
+// TestBoundedSessionSearchIsCheckpointed: past the limit the live search
+// runs with Options.Checkpoint and holds O(depth · branching) nodes per
+// checkpoint, not the tree.
+func TestBoundedSessionSearchIsCheckpointed(t *testing.T) {
+	const limit = 500
+	_, _, sess := liveServerCap(t, "puzzle 867254301 goal=123456780", "ids", limit)
+	for range 10 {
+		if err := sess.Command(ClientMsg{Type: CmdGoal}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var held, made, step int
+	var cp bool
+	sess.Do(func(lv Live) {
+		held, made, step, cp = lv.Search.NodesHeld(), lv.Search.NodeCount(), lv.Search.StepCount(), lv.Search.Options().Checkpoint
+	})
+	if !cp || step < 10*limit || held > (2*64+1)*(1+32*4) || made < 10*limit {
+		t.Fatalf("after 10 runs to goal: checkpointed %v, step %d, %d nodes made, %d held", cp, step, made, held)
+	}
+	if ids := func() (ids []int) {
+		sess.Do(func(lv Live) { ids, _ = lv.Search.HeldIDs(nil) })
+		return
+	}(); !slices.IsSorted(ids) || len(ids) == 0 || len(ids) > 200 {
+		t.Fatalf("the nodes held: %v", ids)
+	}
+}

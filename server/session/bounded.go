@@ -23,9 +23,11 @@ import "stepviz/stepper"
 
 // atCap reports whether s, the live search, journals a depth-first search
 // that holds the session's node limit at its horizon, or that its own
-// node cap stopped there: the next step forward goes on in bounded mode
-// (toBounded). A step within the horizon (after a back) redoes a journaled
-// step and stores nothing. O(1).
+// node cap, at least the session's, stopped there: the next step forward
+// goes on in bounded mode (toBounded). A cap the search line asked for
+// below the session's limit (maxnodes=) is honoured: that search ends
+// "limit reached" as asked. A step within the horizon (after a back)
+// redoes a journaled step and stores nothing. O(1).
 func (h *hub) atCap(s *stepper.Search) bool {
 	if h.sess == nil || h.sess.maxNodes <= 0 || !depthFirstFamily(s.Options()) || s.Options().Checkpoint {
 		return false
@@ -34,7 +36,10 @@ func (h *hub) atCap(s *stepper.Search) bool {
 	if s.StepCount() < hz {
 		return false
 	}
-	return s.NodeEnd(hz) >= h.sess.maxNodes && !s.Status().Done() || s.Status() == stepper.LimitReached
+	if s.Status() == stepper.LimitReached {
+		return s.Options().MaxNodes >= h.sess.maxNodes
+	}
+	return s.NodeEnd(hz) >= h.sess.maxNodes && !s.Status().Done()
 }
 
 // toBounded replaces the live search, at its cap, by a new search in

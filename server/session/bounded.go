@@ -1,6 +1,10 @@
 package session
 
-import "stepviz/stepper"
+import (
+	"fmt"
+
+	"stepviz/stepper"
+)
 
 // The depth-first family (ids, idastar, rbfs, dls tested on expansion)
 // keeps its journal, every node of every iteration, up to the session's
@@ -92,4 +96,11 @@ func bounded(s *stepper.Search) bool { return s.Options().Checkpoint }
 func depthFirstFamily(o stepper.Options) bool {
 	a := o.Algorithm
 	return a == stepper.IDS || a == stepper.IDAStar || a == stepper.RBFS || a == stepper.DLS && o.Goal == stepper.OnExpand
+}
+
+// heldNote is what a message's narration adds once the search is bounded,
+// in the words the notebook's views use: what is held, what is dropped,
+// and why.
+func (h *hub) heldNote() string {
+	return fmt.Sprintf(" (This search passed the session's limit of %d nodes: from here on it holds only its current path and the pending siblings of each node on it, as depth-first search does; the other nodes are dropped and not drawn. Back still works: the search replays from a checkpoint.)", h.sess.maxNodes)
 }

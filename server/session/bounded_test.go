@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"stepviz/stepper"
@@ -99,6 +100,9 @@ func TestBoundedSessionGoesPastTheCap(t *testing.T) {
 					}
 					checkStepLike(t, tc.name, st, ref)
 					head.Step = st.Event.Step
+					if head.Held && !strings.Contains(st.Narration, "holds only its current path") {
+						t.Fatalf("step %d after the switch: the narration %q does not say that only the path is held", head.Step, st.Narration)
+					}
 				}
 				if head.Held {
 					if switchAt == 0 {

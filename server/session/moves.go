@@ -83,6 +83,9 @@ func (h *hub) stepMessage(ev stepper.Event) stepMsg {
 	}
 	m := codec.NewStep(h.search, ev, completing{h.search, other, ev.Step}, formatOf(h.info), Narrate(h.search, ev))
 	m.Playing = h.playing
+	if m.Held {
+		m.Narration += h.heldNote()
+	}
 	ids, _ := codec.RecordIDs(h.search, ev)
 	m.HeadKeys = h.stepHeadKeys(ev, m.Head, ids)
 	return m
@@ -207,7 +210,9 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 		narration = Narrate(s, *last)
 	}
 	v := codec.NewView(s, typ, reason, costs, last, narration)
-	v.Held = bounded(s)
+	if v.Held = bounded(s); v.Held {
+		v.Narration += h.heldNote()
+	}
 	v.Live, v.ID, v.Playing, v.Speed, v.Followers = h.search.StepCount(), id, h.playing, h.speed, int(h.followers.Load())
 	v.History, v.HistoryStride = h.history.upTo(v.Step)
 	return v

@@ -56,7 +56,8 @@ func TestBoundedSessionMemory(t *testing.T) {
 
 // BenchmarkBoundedSession runs a session (node limit 100,000, the default)
 // to 1,000,000 steps and reports what it retains then, the bytes of its
-// state frame (every node held) and of a step message after the switch.
+// state frame (every node held), of a move one step back and of a step
+// message after the switch.
 func BenchmarkBoundedSession(b *testing.B) {
 	const steps = 1_000_000
 	for i := 0; i < b.N; i++ {
@@ -64,11 +65,14 @@ func BenchmarkBoundedSession(b *testing.B) {
 		h := boundedHub(b, 100_000, steps)
 		kept := retained() - min(base, retained())
 		state := len(h.stateNow(reasonJoin))
+		h.search.Seek(steps - 1)
+		back := len(h.heldMessage(h.search, reasonSeek, 0).data)
 		ev, _ := h.search.Step()
 		step := len(Encode(h.stepMessage(ev)))
 		b.ReportMetric(float64(kept), "retained-bytes")
 		b.ReportMetric(float64(state), "state-bytes")
 		b.ReportMetric(float64(step), "step-bytes")
+		b.ReportMetric(float64(back), "back-bytes")
 		b.ReportMetric(float64(h.search.NodeCount()), "node-ids")
 		runtime.KeepAlive(h)
 	}

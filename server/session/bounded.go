@@ -25,15 +25,21 @@ import (
 // memory budget when it started (memory.go), so the journal fills exactly
 // what was reserved and the bounded search, far smaller, stays inside it.
 
-// atCap reports whether s, the live search, journals a depth-first search
-// that holds the session's node limit at its horizon, or that its own
-// node cap, at least the session's, stopped there: the next step forward
-// goes on in bounded mode (toBounded). A cap the search line asked for
-// below the session's limit (maxnodes=) is honoured: that search ends
-// "limit reached" as asked. A step within the horizon (after a back)
-// redoes a journaled step and stores nothing. O(1).
+// atCap reports whether s, the live search, stands at the session's node
+// limit (capReached): the next step forward goes on in bounded mode
+// (toBounded). O(1).
 func (h *hub) atCap(s *stepper.Search) bool {
-	if h.sess == nil || h.sess.maxNodes <= 0 || !depthFirstFamily(s.Options()) || s.Options().Checkpoint {
+	return h.sess != nil && capReached(s, h.sess.maxNodes)
+}
+
+// capReached reports whether s journals a depth-first search that holds
+// maxNodes nodes at its horizon, or that its own node cap, at least
+// maxNodes, stopped there. A cap the search line asked for below the
+// session's limit (maxnodes=) is honoured: that search ends "limit
+// reached" as asked. A step within the horizon (after a back) redoes a
+// journaled step and stores nothing. O(1).
+func capReached(s *stepper.Search, maxNodes int) bool {
+	if maxNodes <= 0 || !depthFirstFamily(s.Options()) || bounded(s) {
 		return false
 	}
 	hz := s.Horizon()
@@ -41,21 +47,16 @@ func (h *hub) atCap(s *stepper.Search) bool {
 		return false
 	}
 	if s.Status() == stepper.LimitReached {
-		return s.Options().MaxNodes >= h.sess.maxNodes
+		return s.Options().MaxNodes >= maxNodes
 	}
-	return s.NodeEnd(hz) >= h.sess.maxNodes && !s.Status().Done()
+	return s.NodeEnd(hz) >= maxNodes && !s.Status().Done()
 }
 
-// toBounded replaces the live search, at its cap, by a new search in
-// bounded mode at the same step (the step before, if the journaled
-// search's own node cap stopped it there: the bounded search's cap counts
-// the nodes held, so it goes on), and drops what the journal held: the
-// scratch search, the live records, the list caches. Clients' models are
-// replaced by the next message they get (every bounded message carries the
-// nodes held). It returns the live search; if the new search cannot reach
-// the step, the live search is left as it was. O(steps) once.
-func (h *hub) toBounded() *stepper.Search {
-	s := h.search
+// boundedAt is a new search in bounded mode at s's step (the step before,
+// if the journaled search's own node cap stopped it there: the bounded
+// search's cap counts the nodes held, so it goes on), or nil if it cannot
+// reach it. O(steps).
+func boundedAt(s *stepper.Search) *stepper.Search {
 	k := s.StepCount()
 	if s.Status() == stepper.LimitReached {
 		k--
@@ -64,9 +65,25 @@ func (h *hub) toBounded() *stepper.Search {
 	o.Checkpoint = true
 	b, err := stepper.NewSearch(s.Instance(), o)
 	if err != nil || b.Seek(k) != k {
-		return s
+		return nil
 	}
+	return b
+}
+
+// toBounded replaces the live search, at its cap, by boundedAt's, and
+// drops what the journal held: the scratch search, the live records, the
+// list caches, the chart's points past the step. Clients' models are
+// replaced by the next message they get (every bounded message carries
+// the nodes held). It returns the live search, left as it was if the new
+// one cannot reach its step. O(steps) once.
+func (h *hub) toBounded() *stepper.Search {
+	b := boundedAt(h.search)
+	if b == nil {
+		return h.search
+	}
+	k := b.StepCount()
 	h.search, h.scratch = b, nil
+	h.history.truncate(k + 1)
 	h.liveRecs, h.liveRecsValid = nil, false
 	h.lists, h.heads = listCache{}, headCache{}
 	h.liveVersion++
@@ -77,6 +94,31 @@ func (h *hub) toBounded() *stepper.Search {
 		}
 	}
 	return b
+}
+
+// SeekCapped moves s, a search at step 0, to step k as a session with
+// node limit maxNodes takes it there (a room or lecture rebuilt at its
+// step): a depth-first search that reaches the limit on the way goes on
+// in bounded mode, in a new search, which is returned; any other is s,
+// moved to k or to its end. Memory is what the session's would be. O(k)
+// steps.
+func SeekCapped(s *stepper.Search, k, maxNodes int) *stepper.Search {
+	for s.StepCount() < k {
+		if capReached(s, maxNodes) {
+			b := boundedAt(s)
+			if b == nil {
+				break
+			}
+			s = b
+			s.Seek(k)
+			break
+		}
+		if s.Status().Done() {
+			break
+		}
+		s.Run(1)
+	}
+	return s
 }
 
 // forward is the live search ready for a step forward: switched to

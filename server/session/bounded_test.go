@@ -178,3 +178,32 @@ func TestBoundedSessionSearchIsCheckpointed(t *testing.T) {
 		t.Fatalf("the nodes held: %v", ids)
 	}
 }
+
+// TestSeekCapped: a room or lecture rebuilt at a step past its session's
+// node limit is taken there as the session went, in bounded mode, with
+// the journaled search's counters and next event; below the limit, or a
+// search outside the depth-first family, it stays journaled.
+func TestSeekCapped(t *testing.T) {
+	const problem = "puzzle 867254301 goal=123456780"
+	for _, tc := range []struct {
+		options     string
+		step, limit int
+		bounded     bool
+	}{
+		{"ids", 20_000, 300, true},
+		{"rbfs h=manhattan", 5_000, 300, true},
+		{"ids", 100, 300, false},
+		{"astar h=manhattan", 2_000, 300, false},
+	} {
+		s := SeekCapped(newSearch(t, problem, tc.options), tc.step, tc.limit)
+		ref := newSearch(t, problem, tc.options)
+		if bounded(s) != tc.bounded || s.StepCount() != ref.Seek(tc.step) || s.Counters() != ref.Counters() {
+			t.Fatalf("%s to step %d: bounded %v at step %d %+v; want bounded %v at %d %+v", tc.options, tc.step, bounded(s), s.StepCount(), s.Counters(), tc.bounded, ref.StepCount(), ref.Counters())
+		}
+		got, _ := s.Step()
+		want, _ := ref.Step()
+		if got.Expanded.ID != want.Expanded.ID || got.Counters != want.Counters {
+			t.Fatalf("%s: the step after %d expands #%d %+v, journaled #%d %+v", tc.options, tc.step, got.Expanded.ID, got.Counters, want.Expanded.ID, want.Counters)
+		}
+	}
+}

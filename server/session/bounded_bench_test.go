@@ -2,6 +2,7 @@ package session
 
 import (
 	"runtime"
+	"time"
 	"testing"
 )
 
@@ -57,7 +58,7 @@ func TestBoundedSessionMemory(t *testing.T) {
 // BenchmarkBoundedSession runs a session (node limit 100,000, the default)
 // to 1,000,000 steps and reports what it retains then, the bytes of its
 // state frame (every node held), of a move one step back and of a step
-// message after the switch.
+// message after the switch, and the time of a presenter's step back there.
 func BenchmarkBoundedSession(b *testing.B) {
 	const steps = 1_000_000
 	for i := 0; i < b.N; i++ {
@@ -73,6 +74,13 @@ func BenchmarkBoundedSession(b *testing.B) {
 		b.ReportMetric(float64(state), "state-bytes")
 		b.ReportMetric(float64(step), "step-bytes")
 		b.ReportMetric(float64(back), "back-bytes")
+		// ten presenter's backs in a row, each with its event (the first
+		// restores a checkpoint and lays local ones)
+		t0 := time.Now()
+		for k := range 10 {
+			h.seek(steps-k, reasonSeek)
+		}
+		b.ReportMetric(float64(time.Since(t0).Microseconds())/10e3, "ms/back")
 		b.ReportMetric(float64(h.search.NodeCount()), "node-ids")
 		runtime.KeepAlive(h)
 	}

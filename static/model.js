@@ -45,7 +45,7 @@
 //     record
 //   openHead(n): the first n (<= 64) open ids in pop order; openKeys(n)
 //   openCount, closedCount, closedTail(n): the last n closed ids, oldest
-//     first (O(steps walked))
+//     first (O(steps walked); sparse: of the closed nodes held, O(held))
 //   rows(list, offset, count): Promise of ids of the open list (pop
 //     order) or the closed list (expansion order) from offset, at most
 //     count (<= 200), asked of the server; their states and keys come too
@@ -182,7 +182,8 @@ export function createModel(hello) {
     attach(fn) { send = fn; },
     subscribe(fn) { subs.push(fn); return () => subs.splice(subs.indexOf(fn), 1); },
     get openCount() { return m.counters.open || 0; },
-    get closedCount() { return m.counters.closed || 0; },
+    // sparse: the closed nodes held (the path's), what the closed list can show
+    get closedCount() { return sparse ? heldClosed().length : m.counters.closed || 0; },
     openHead(n) { return m.head.slice(0, n || 64); },
     openKeys(n) { return m.openHead(n).map(m.key); },
     // sentKey is node id's key as the server sent it, or undefined

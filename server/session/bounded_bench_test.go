@@ -2,8 +2,8 @@ package session
 
 import (
 	"runtime"
-	"time"
 	"testing"
+	"time"
 )
 
 // boundedHub is a hub (no goroutine, no client) on IDS of a hard 8-puzzle

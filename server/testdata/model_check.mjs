@@ -39,6 +39,16 @@ for (const run of runs) {
     if (e.held) {
       if (!m.sparse || !same(m.heldIds(), e.held)) miss("the nodes held", m.sparse ? m.heldIds() : "every node (not sparse)", e.held);
       for (const id of e.dropped || []) if (m.nodeStatus(id) !== "dropped" || m.parent(id) !== undefined) miss(`node ${id}`, m.nodeStatus(id), "dropped");
+      // the tree of the nodes held: each one's children, and the closed list
+      const kids = new Map(), closed = [];
+      e.held.forEach((id, i) => {
+        const n = e.nodes[i];
+        if (n.parent !== undefined && n.parent >= 0) { if (!kids.has(n.parent)) kids.set(n.parent, []); kids.get(n.parent).push(id); }
+        if (n.status === "closed") closed.push([n.order, id]);
+      });
+      for (const id of e.held) if (!same(m.children(id), kids.get(id) || [])) miss(`the children of node ${id}`, m.children(id), kids.get(id) || []);
+      const closedIds = closed.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+      if (m.closedCount !== closedIds.length || !same(m.closedTail(64), closedIds.slice(-64))) miss("the closed nodes held", m.closedTail(64), closedIds);
     } else if (m.sparse) miss("the model", "sparse", "every node");
     (e.nodes || []).forEach((n, i) => {
       const id = e.held ? e.held[i] : i;

@@ -17,8 +17,8 @@ import (
 // in bounded mode, and the page in Chromium follows it there: the
 // narration and the tree's count say that only the path and its pending
 // siblings are held, the tree draws exactly the nodes the engine holds
-// (their real ids, thousands apart from 0), and back and step keep
-// working.
+// (their real ids, thousands apart from 0), a page opened there paints,
+// and back and step keep working.
 func TestBoundedPage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -68,6 +68,12 @@ func TestBoundedPage(t *testing.T) {
 		if len(drawn) == 0 || drawn[len(drawn)-1] < 1000 && made > 2000 {
 			t.Errorf("step %d: the tree draws %v", k, drawn)
 		}
+	}
+	check(far)
+	// a page opened past the limit: its first paint lists the closed
+	// nodes held
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess))); err != nil {
+		t.Fatal(err)
 	}
 	check(far)
 	if err := chromedp.Do(ctx, chromedp.Click(`#btn-back`)); err != nil {

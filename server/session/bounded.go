@@ -130,6 +130,25 @@ func (h *hub) forward() *stepper.Search {
 	return h.search
 }
 
+// advance takes one step of the live search with step (which reports
+// whether it took one), switching to bounded mode first at the cap; a
+// step that the journaled search's own node cap ended ("limit reached",
+// as the session's limit is reached) is taken again in bounded mode, so
+// no client is ever shown a limit the session goes past. It reports
+// whether a step was taken; h.search is the search that took it.
+func (h *hub) advance(step func(*stepper.Search) bool) bool {
+	s := h.forward()
+	if h.atCap(s) || !step(s) {
+		return false
+	}
+	if h.atCap(s) && s.Status() == stepper.LimitReached {
+		if b := h.toBounded(); b != s {
+			return step(b)
+		}
+	}
+	return true
+}
+
 // bounded reports whether s holds only its path and pending siblings.
 func bounded(s *stepper.Search) bool { return s.Options().Checkpoint }
 

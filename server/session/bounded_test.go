@@ -13,11 +13,18 @@ import (
 // node limit: each must go on past it in bounded mode.
 var boundedCases = []struct {
 	name, problem, options string
+	// ref is the journaled search's options when they differ: without the
+	// node cap that options give at the session's limit
+	ref string
 }{
-	{"ids", "puzzle 867254301 goal=123456780", "ids"},
-	{"idastar", "puzzle 867254301 goal=123456780", "idastar h=misplaced"},
-	{"rbfs", "puzzle 867254301 goal=123456780", "rbfs h=manhattan"},
-	{"dls", "puzzle 867254301 goal=123456780", "dls depth=14"},
+	{"ids", "puzzle 867254301 goal=123456780", "ids", ""},
+	{"idastar", "puzzle 867254301 goal=123456780", "idastar h=misplaced", ""},
+	{"rbfs", "puzzle 867254301 goal=123456780", "rbfs h=manhattan", ""},
+	{"dls", "puzzle 867254301 goal=123456780", "dls depth=14", ""},
+	// the engine's own cap, the session's limit, stops dls as the session
+	// reaches it: the bounded search goes on from the step before
+	{"dls capped", "puzzle 867254301 goal=123456780", "dls depth=14 maxnodes=300", "dls depth=14"},
+	{"rbfs capped", "puzzle 867254301 goal=123456780", "rbfs h=manhattan maxnodes=300", "rbfs h=manhattan"},
 }
 
 // boundedSearch is the engine in bounded mode on a case, for the frames
@@ -70,7 +77,11 @@ func TestBoundedSessionGoesPastTheCap(t *testing.T) {
 	for _, tc := range boundedCases {
 		t.Run(tc.name, func(t *testing.T) {
 			_, ts, sess := liveServerCap(t, tc.problem, tc.options, limit)
-			ref := newSearch(t, tc.problem, tc.options) // journaled, no session cap
+			refOpts := tc.options
+			if tc.ref != "" {
+				refOpts = tc.ref
+			}
+			ref := newSearch(t, tc.problem, refOpts) // journaled, no session cap
 			p := dialJSBounded(t, ts, sess, sess.Key(), tc.name+" presenter", newSearch(t, tc.problem, tc.options), boundedSearch(t, tc.problem, tc.options))
 			f := dialJSBounded(t, ts, sess, "", tc.name+" follower", newSearch(t, tc.problem, tc.options), boundedSearch(t, tc.problem, tc.options))
 			runs = append(runs, p.run, f.run)

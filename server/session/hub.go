@@ -387,16 +387,11 @@ func (h *hub) nextContour() int {
 		f0 = ev.Expanded.F
 	}
 	limit := goalTarget(from, h.sess.maxNodes)
-	for s.StepCount() < limit {
-		if h.atCap(s) {
-			if s = h.toBounded(); h.atCap(s) {
-				break
-			}
-		}
-		if s.Status().Done() {
-			break
-		}
-		ev, ok := s.Step()
+	var ev stepper.Event
+	take := func(s *stepper.Search) (ok bool) { ev, ok = s.Step(); return ok }
+	for s.StepCount() < limit && (!s.Status().Done() || h.atCap(s)) {
+		ok := h.advance(take)
+		s = h.search
 		if !ok {
 			break
 		}

@@ -44,11 +44,8 @@ func (h *hub) liveMoved() {
 // every client that shows the live step; the others (exploring) are told
 // the live step moved.
 func (h *hub) stepForward() {
-	if h.atCap(h.forward()) {
-		return
-	}
-	ev, ok := h.search.Step()
-	if !ok {
+	var ev stepper.Event
+	if !h.advance(func(s *stepper.Search) (ok bool) { ev, ok = s.Step(); return ok }) {
 		return
 	}
 	h.liveVersion++
@@ -107,18 +104,11 @@ func (h *hub) seek(k int, reason string) {
 	if k <= s.StepCount() {
 		s.Seek(k)
 	} else {
-		for s.StepCount() < k {
-			if h.atCap(s) {
-				if s = h.toBounded(); h.atCap(s) {
-					break
-				}
-			}
-			if s.Status().Done() {
-				break
-			}
-			s.Run(1)
-			h.record(s.StepCount(), s.Counters())
+		run := func(s *stepper.Search) bool { s.Run(1); return true }
+		for h.search.StepCount() < k && (!h.search.Status().Done() || h.atCap(h.search)) && h.advance(run) {
+			h.record(h.search.StepCount(), h.search.Counters())
 		}
+		s = h.search
 	}
 	h.liveMoved()
 	h.last = nil

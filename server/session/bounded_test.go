@@ -218,3 +218,66 @@ func TestSeekCapped(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundedSessionQueries: past the switch, a follower's queries are
+// answered from the nodes held at its step: the closed list is the closed
+// nodes held, most recent first; states answer the ids held and leave a
+// dropped one out; inspect of a dropped node says it is dropped; a view of
+// an earlier step holds that step's nodes (the scratch search, bounded
+// too).
+func TestBoundedSessionQueries(t *testing.T) {
+	const problem, options, limit = "puzzle 867254301 goal=123456780", "ids", 300
+	_, ts, sess := liveServerCap(t, problem, options, limit)
+	if err := sess.Command(ClientMsg{Type: CmdSeek, Step: 3000}); err != nil {
+		t.Fatal(err)
+	}
+	c, _, st := dial(t, ts, sess, "")
+	eng := boundedSearch(t, problem, options)
+	eng.Seek(st.Step)
+	held, _ := eng.HeldIDs(nil)
+	if !st.Held || st.Step != 3000 || len(held) == 0 {
+		t.Fatalf("the join state: step %d, held %v; the engine holds %v", st.Step, st.Held, held)
+	}
+	dropped := -1
+	for i := 1; i < len(held) && dropped < 0; i++ {
+		if held[i] > held[i-1]+1 {
+			dropped = held[i] - 1
+		}
+	}
+	send(t, c, ClientMsg{Type: QueryRows, List: "closed", Count: 50, ID: 1})
+	var rows rowsMsg
+	readAs(t, c, MsgRows, &rows)
+	var want []int
+	for _, id := range held {
+		if n := eng.Node(id); n.Status == stepper.NodeClosed {
+			want = append(want, id)
+		}
+	}
+	slices.Reverse(want)
+	var got []int
+	for _, r := range rows.Rows {
+		got = append(got, r.ID)
+	}
+	if rows.Total != len(want) || !slices.Equal(got, want) {
+		t.Fatalf("closed rows: %v of %d, want the closed nodes held %v", got, rows.Total, want)
+	}
+	send(t, c, ClientMsg{Type: QueryStates, IDs: []int{held[0], dropped, held[len(held)-1]}, ID: 2})
+	var states statesMsg
+	readAs(t, c, msgStates, &states)
+	if len(states.States) != 2 || states.States[0].ID != held[0] || states.States[1].ID != held[len(held)-1] || states.States[1].State == "" {
+		t.Fatalf("states of %d, %d (dropped), %d: %+v", held[0], dropped, held[len(held)-1], states.States)
+	}
+	send(t, c, ClientMsg{Type: QueryInspect, Node: dropped, Step: 3000, ID: 3})
+	var in InspectMsg
+	readAs(t, c, MsgInspect, &in)
+	if in.Node.Status != stepper.NodeDropped {
+		t.Fatalf("inspect of dropped node %d: %+v", dropped, in.Node)
+	}
+	send(t, c, ClientMsg{Type: QueryView, Step: 2000, ID: 4})
+	var v view
+	readAs(t, c, MsgMove, &v)
+	eng.Seek(2000)
+	if !v.Held || v.Step != 2000 || !slices.Equal(v.Head, eng.OpenHead(64, []int{})) {
+		t.Fatalf("a view of step 2000: step %d held %v head %v, the engine's %v", v.Step, v.Held, v.Head, eng.OpenHead(64, nil))
+	}
+}

@@ -165,7 +165,8 @@ func TestBoundedSessionGoesPastTheCap(t *testing.T) {
 
 // TestBoundedSessionSearchIsCheckpointed: past the limit the live search
 // runs with Options.Checkpoint and holds O(depth · branching) nodes per
-// checkpoint, not the tree.
+// checkpoint, not the tree; each run to goal searches 4·limit steps, no
+// more.
 func TestBoundedSessionSearchIsCheckpointed(t *testing.T) {
 	const limit = 500
 	_, _, sess := liveServerCap(t, "puzzle 867254301 goal=123456780", "ids", limit)
@@ -179,7 +180,7 @@ func TestBoundedSessionSearchIsCheckpointed(t *testing.T) {
 	sess.Do(func(lv Live) {
 		held, made, step, cp = lv.Search.NodesHeld(), lv.Search.NodeCount(), lv.Search.StepCount(), lv.Search.Options().Checkpoint
 	})
-	if !cp || step < 10*limit || held > (2*64+1)*(1+32*4) || made < 10*limit {
+	if !cp || step != 10*4*limit || held > (2*64+1)*(1+32*4) || made < 10*limit {
 		t.Fatalf("after 10 runs to goal: checkpointed %v, step %d, %d nodes made, %d held", cp, step, made, held)
 	}
 	if ids := func() (ids []int) {

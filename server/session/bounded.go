@@ -163,5 +163,5 @@ func depthFirstFamily(o stepper.Options) bool {
 // in the words the notebook's views use: what is held, what is dropped,
 // and why.
 func (h *hub) heldNote() string {
-	return fmt.Sprintf(" (This search passed the session's limit of %d nodes: from here on it holds only its current path and the pending siblings of each node on it, as depth-first search does; the other nodes are dropped and not drawn. Back still works: the search replays from a checkpoint.)", h.sess.maxNodes)
+	return fmt.Sprintf(" (This search went past the session's limit of %d nodes, so it now holds only its current path and the pending siblings of each node on it, all a depth-first search needs; the other nodes are dropped and not drawn. Going back replays it from a checkpoint.)", h.sess.maxNodes)
 }

@@ -374,8 +374,9 @@ func Encode(v any) []byte {
 // after the current one whose expanded node has another f than the node
 // expanded at the current step (the root's f at step 0), or the end of the
 // search. It leaves the search where it was (seek moves it and tells the
-// clients) and returns the step. Bounded like cmdGoal: the node limit ends
-// every search, the step cap a search that reopens nodes over and over.
+// clients) and returns the step; a depth-first search that reaches the
+// session's node limit on the way goes on in bounded mode (bounded.go).
+// Bounded like cmdGoal: at most 4·maxNodes steps a request (goalTarget).
 func (h *hub) nextContour() int {
 	s := h.forward()
 	from := s.StepCount()

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"strings"
+
 	"stepviz/stepper"
 	codec "stepviz/wire"
 )
@@ -201,7 +203,7 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 	}
 	v := codec.NewView(s, typ, reason, costs, last, narration)
 	if v.Held = bounded(s); v.Held {
-		v.Narration += h.heldNote()
+		v.Narration = strings.TrimSpace(v.Narration + h.heldNote())
 	}
 	v.Live, v.ID, v.Playing, v.Speed, v.Followers = h.search.StepCount(), id, h.playing, h.speed, int(h.followers.Load())
 	v.History, v.HistoryStride = h.history.upTo(v.Step)

@@ -259,13 +259,13 @@ export function createModel(hello) {
     children(id) {
       if (!kids) {
         kids = new Map();
-        for (const i of sparse ? heldList : m.heldIds()) {
-          const p = m.parent(i);
-          if (p < 0) continue;
+        const add = (i, p) => {
           let l = kids.get(p);
           if (!l) kids.set(p, (l = []));
           l.push(i);
-        }
+        };
+        if (sparse) for (const i of heldList) add(i, m.parent(i));
+        else for (let i = 1; i < held; i++) add(i, parentA[i]);
       }
       const l = kids.get(id);
       if (!l) return [];

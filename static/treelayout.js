@@ -115,7 +115,9 @@ export function chooseShown(model, opts) {
   const n = model.nodeEnd;
   if (n === 0) return { kids: new Map(), summary: new Map(), full: true, roots: [] };
   const from = opts.from || 0;
-  const hide = (id) => id < from || (!opts.showDiscarded && model.nodeStatus(id) === "discarded");
+  // a node a bounded search dropped (model.sparse) is never drawn
+  const dropped = (id) => model.sparse && !model.held(id);
+  const hide = (id) => id < from || dropped(id) || (!opts.showDiscarded && model.nodeStatus(id) === "discarded");
   // RBFS's forgotten nodes, with "discarded" unticked: folded into their
   // parent's counted summary (opening it shows them)
   const fold = (id) => !opts.showDiscarded && model.nodeStatus(id) === "forgotten" && !opts.opened.has(model.parent(id));
@@ -132,7 +134,7 @@ export function chooseShown(model, opts) {
   } else {
     const addChain = (id) => {
       const chain = [];
-      while (id >= from && id < n && !S.has(id)) { chain.push(id); id = model.parent(id); }
+      while (id >= from && id < n && !S.has(id) && !dropped(id)) { chain.push(id); id = model.parent(id); }
       for (const c of chain) S.add(c);
     };
     // top levels, whole levels only

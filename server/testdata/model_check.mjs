@@ -9,6 +9,7 @@
 // and exits 1.
 import { readFileSync } from "node:fs";
 import { createModel } from "../../static/model.js";
+import { chooseShown, Subtrees } from "../../static/treelayout.js";
 
 const runs = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const bad = [];
@@ -47,6 +48,14 @@ for (const run of runs) {
         if (n.status === "closed") closed.push([n.order, id]);
       });
       for (const id of e.held) if (!same(m.children(id), kids.get(id) || [])) miss(`the children of node ${id}`, m.children(id), kids.get(id) || []);
+      // the tree view lays out the nodes held, and only those: the
+      // iteration's root counts them all below it
+      const sub = new Subtrees();
+      sub.rebuild(m);
+      const shown = chooseShown(m, { focus: [m.head[0] ?? -1], opened: new Map([[e.held[e.held.length - 1], 40], ...(e.dropped || []).map((id) => [id, 40])]), collapsed: new Set(), showDiscarded: true, subtrees: sub, from: m.iterStart, roots: [m.iterStart] });
+      const notHeld = [...shown.kids.keys()].filter((id) => !e.held.includes(id));
+      if (notHeld.length) miss("the tree view's nodes not held", notHeld, []);
+      if (sub.size(m.iterStart) !== e.held.length) miss("the nodes below the iteration's root", sub.size(m.iterStart), e.held.length);
       const closedIds = closed.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
       if (m.closedCount !== closedIds.length || !same(m.closedTail(64), closedIds.slice(-64))) miss("the closed nodes held", m.closedTail(64), closedIds);
     } else if (m.sparse) miss("the model", "sparse", "every node");

@@ -13,7 +13,8 @@ import (
 // in stepper's seekable bounded mode (Options.Checkpoint) stepped to the
 // same step, as the notebook does (kernel/bounded.go): it holds the path
 // and its pending siblings (RBFS: its frames' children) and at most 64
-// checkpoints, so the session steps on for as long as the lecturer likes
+// checkpoints (and as many laid by a seek back), so the session steps on
+// for as long as the lecturer likes
 // in O(depth · branching) nodes, and back restores a checkpoint and
 // searches forward. Its events, ids and counters are the journaled
 // search's. From then on every message carries the nodes held, with their

@@ -14,9 +14,8 @@ import (
 // same step, as the notebook does (kernel/bounded.go): it holds the path
 // and its pending siblings (RBFS: its frames' children) and at most 64
 // checkpoints (and as many laid by a seek back), so the session steps on
-// for as long as the lecturer likes
-// in O(depth · branching) nodes, and back restores a checkpoint and
-// searches forward. Its events, ids and counters are the journaled
+// for as long as the lecturer likes in O(depth · branching) nodes, and
+// back restores a checkpoint and searches forward. Its events, ids and counters are the journaled
 // search's. From then on every message carries the nodes held, with their
 // real ids (wire.View.Held), and the page says that the others are
 // dropped.

@@ -112,10 +112,7 @@ func (s *Server) lectureSession(ctx context.Context, id string) (*session.Sessio
 	if err != nil {
 		return nil, false, usererr.Errorf("server", "session %s cannot be rebuilt on this server: %w", id, err)
 	}
-	search.Seek(l.Step)
-	for search.StepCount() < l.Step && !search.Status().Done() {
-		search.Run(1)
-	}
+	search = session.SeekCapped(search, l.Step, s.cfg.MaxNodes) // past the node limit, as the session went: bounded
 	sess, err := s.sessions.AdoptLecture(id, l.Owner, l.KeyHash, search, s.cfg.MaxNodes, s.lectureMoved(id))
 	if err != nil {
 		return nil, false, err

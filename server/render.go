@@ -115,10 +115,12 @@ func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Requ
 // firstPaint is what the first paint shows of search s: the whole
 // snapshot while the tree has at most firstPaintNodes nodes (the server
 // draws the tree and the problem), else only the first n open nodes and
-// the last n closed ones, with no tree: the page's script draws the rest.
+// the last n closed ones, with no tree: the page's script draws the rest
+// (for a search past the session's node limit, the closed nodes it holds).
 // O(n²) past the limit, whatever the size of the search.
 func firstPaint(s *stepper.Search, n int) stepper.Snapshot {
-	if s.NodeCount() <= firstPaintNodes {
+	held, bounded := s.HeldIDs(nil)
+	if s.NodeCount() <= firstPaintNodes && !bounded {
 		return s.Snapshot()
 	}
 	k := s.StepCount()
@@ -126,6 +128,18 @@ func firstPaint(s *stepper.Search, n int) stepper.Snapshot {
 	for _, id := range s.OpenHead(n, nil) {
 		node := s.Node(id)
 		sn.Open = append(sn.Open, stepper.OpenEntry{NodeInfo: node, Key: stepper.OpenKey(s.Options(), node)})
+	}
+	if bounded {
+		// past the session's node limit (session/bounded.go): the closed
+		// nodes held, those on the path, are all that is known
+		for _, id := range held {
+			if r := s.Record(id); r.Order > 0 && r.Order <= k && !r.GoalPop && !r.CutoffPop {
+				sn.Closed = append(sn.Closed, s.Node(id))
+			}
+		}
+		slices.SortFunc(sn.Closed, func(a, b stepper.NodeInfo) int { return a.Order - b.Order })
+		sn.Closed = sn.Closed[max(0, len(sn.Closed)-n):]
+		return sn
 	}
 	for step := k; step >= 1 && len(sn.Closed) < n; step-- {
 		id := s.ExpandedIn(step-1, step, nil)[0]

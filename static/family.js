@@ -202,6 +202,7 @@ export function iterations(m) {
   const from = m.iterStart || 0;
   const c = iterCache.get(m);
   if (c && c.from === from) return c.list;
+  if (m.sparse) return []; // a bounded search holds no earlier iteration's nodes
   const roots = [];
   for (let id = 0; id < from; id++) if (m.parent(id) < 0) roots.push(id);
   roots.push(from);

@@ -35,9 +35,17 @@
 //     undefined
 //   children(id): ids existing at step, in creation order (O(nodes) once
 //     per change)
+//   sparse: the search holds only its path and pending siblings (the
+//     depth-first family in bounded mode: a message with held set carries
+//     every node held, with its real id, and replaces every record); ids
+//     not held are "dropped" (nodeStatus), their accessors undefined.
+//     Storage and every per-message cost are O(nodes held), never of the
+//     largest id. heldIds(): the ids held, ascending (sparse: those
+//     received; else 0..nodeEnd-1, O(nodeEnd)); held(id) whether id has a
+//     record
 //   openHead(n): the first n (<= 64) open ids in pop order; openKeys(n)
 //   openCount, closedCount, closedTail(n): the last n closed ids, oldest
-//     first (O(steps walked))
+//     first (O(steps walked); sparse: of the closed nodes held, O(held))
 //   rows(list, offset, count): Promise of ids of the open list (pop
 //     order) or the closed list (expansion order) from offset, at most
 //     count (<= 200), asked of the server; their states and keys come too
@@ -135,8 +143,12 @@ export function createModel(hello) {
   let bornA = new Int32Array(0), orderA = new Int32Array(0), fateA = new Uint8Array(0), cellA = new Int32Array(0);
   let hA = new Float64Array(0), storedFA = new Float64Array(0), backA = new Uint8Array(0);
   let expandedAt = new Int32Array(0); // expandedAt[k]: the node step k expanded, as far as known
-  let held = 0; // records held: ids 0..held-1
-  let states = []; // state strings by id, once loaded
+  let held = 0; // records held: ids 0..held-1 (dense), or slots 0..held-1 (sparse)
+  // sparse: records are stored by slot, slotOf maps an id to its slot and
+  // heldList lists the ids held, ascending
+  let sparse = false, slotOf = new Map(), heldList = [];
+  const ix = (id) => (sparse ? (slotOf.has(id) ? slotOf.get(id) : -1) : id);
+  let states = new Map(); // state strings by id, once loaded
   // forgotten: the ids whose record's base fate is forgotten. A forgotten
   // node is never selected again (RBFS makes new nodes for a subtree it
   // regenerates), so it is forgotten exactly while it exists: the count at
@@ -170,59 +182,76 @@ export function createModel(hello) {
     attach(fn) { send = fn; },
     subscribe(fn) { subs.push(fn); return () => subs.splice(subs.indexOf(fn), 1); },
     get openCount() { return m.counters.open || 0; },
-    get closedCount() { return m.counters.closed || 0; },
+    // sparse: the closed nodes held (the path's), what the closed list can show
+    get closedCount() { return sparse ? heldClosed().length : m.counters.closed || 0; },
     openHead(n) { return m.head.slice(0, n || 64); },
     openKeys(n) { return m.openHead(n).map(m.key); },
     // sentKey is node id's key as the server sent it, or undefined
     sentKey(id) {
       if (keys.has(id)) return keys.get(id);
       const sent = headKeys.get(id), inf = (x) => (x === null ? Infinity : x);
-      return sent ? { priority: inf(sent[0]), tie: inf(sent[1]), seq: seqA[id] } : undefined;
+      return sent ? { priority: inf(sent[0]), tie: inf(sent[1]), seq: seqA[ix(id)] } : undefined;
     },
     key(id) {
       const sent = m.sentKey(id);
       if (sent) return sent;
       // the family's key rule (stepper.OpenKey) made of the record
-      const f = rule.priority === KEY_STORED_F ? storedFA[id] : m.f(id), r = (x) => Math.round(x * 1e9) / 1e9;
-      const k = { priority: f === undefined ? undefined : r(f), tie: 0, seq: seqA[id] };
-      if (rule.priority === KEY_LAYER) { k.tie = k.priority; k.priority = depthA[id]; return k; }
-      if (rule.tie === TIE_NEG_G) k.tie = r(-gA[id]);
+      const i = ix(id);
+      const f = rule.priority === KEY_STORED_F ? storedFA[i] : m.f(id), r = (x) => Math.round(x * 1e9) / 1e9;
+      const k = { priority: f === undefined ? undefined : r(f), tie: 0, seq: seqA[i] };
+      if (rule.priority === KEY_LAYER) { k.tie = k.priority; k.priority = depthA[i]; return k; }
+      if (rule.tie === TIE_NEG_G) k.tie = r(-gA[i]);
       if (rule.tie === TIE_H) k.tie = m.h(id) === undefined ? undefined : r(m.h(id));
       return k;
     },
-    parent: (id) => parentA[id],
-    g: (id) => gA[id],
-    depth: (id) => depthA[id],
-    seq: (id) => seqA[id],
-    born: (id) => bornA[id],
-    cell: (id) => cellA[id],
+    get sparse() { return sparse; },
+    held: (id) => (sparse ? slotOf.has(id) : id >= 0 && id < held),
+    heldIds() {
+      if (sparse) return heldList;
+      const out = [];
+      for (let id = 0; id < m.nodeEnd; id++) out.push(id);
+      return out;
+    },
+    parent: (id) => parentA[ix(id)],
+    g: (id) => gA[ix(id)],
+    depth: (id) => depthA[ix(id)],
+    seq: (id) => seqA[ix(id)],
+    born: (id) => bornA[ix(id)],
+    cell: (id) => cellA[ix(id)],
     // storedF is RBFS's stored f (g+h when generated, the backed-up f of
     // its forgotten subtree after an unwinding); backward(id) is set for a
     // node of a bidirectional search's goal tree
-    storedF: (id) => storedFA[id],
-    backward: (id) => backA[id] === 1,
+    storedF: (id) => storedFA[ix(id)],
+    backward: (id) => backA[ix(id)] === 1,
     // pruned says that beam search dropped node id from its beam (it was
     // never expanded); O(1)
-    pruned: (id) => id >= 0 && id < m.nodeEnd && fateA[id] === FATE_PRUNED && !(orderA[id] > 0 && orderA[id] <= m.step),
-    forgottenCount: () => forgotten.below(m.nodeEnd),
+    pruned: (id) => { const i = ix(id); return i >= 0 && id < m.nodeEnd && fateA[i] === FATE_PRUNED && !(orderA[i] > 0 && orderA[i] <= m.step); },
+    forgottenCount() {
+      if (!sparse) return forgotten.below(m.nodeEnd);
+      let n = 0;
+      for (let i = 0; i < held; i++) if (fateA[i] === FATE_FORGOTTEN) n++;
+      return n;
+    },
     // order is the expansion step of a node closed at the step shown, else 0
-    order: (id) => (orderA[id] > 0 && orderA[id] <= m.step ? orderA[id] : 0),
-    h(id) { if (states[id] !== undefined) return hA[id]; return undefined; },
+    order: (id) => { const o = orderA[ix(id)]; return o > 0 && o <= m.step ? o : 0; },
+    h(id) { if (states.has(id)) return hA[ix(id)]; return undefined; },
     f(id) {
-      const h = m.h(id);
+      const h = m.h(id), i = ix(id);
       if (F.h && h === undefined) return undefined;
-      return F.g * gA[id] + F.h * (h || 0) + F.depth * depthA[id];
+      return F.g * gA[i] + F.h * (h || 0) + F.depth * depthA[i];
     },
     nodeStatus(id) { return m.statusOf(id); },
     statusOf(id) {
       if (id < 0 || id >= m.nodeEnd) return undefined;
-      const o = orderA[id];
-      if (o > 0 && o <= m.step) { const p = m._goalPop[id]; return p === 1 ? "goal" : p === 2 ? "cutoff" : p === 3 ? "discarded" : "closed"; }
-      return FATES[fateA[id]];
+      const i = ix(id);
+      if (i < 0) return "dropped";
+      const o = orderA[i];
+      if (o > 0 && o <= m.step) { const p = m._goalPop[i]; return p === 1 ? "goal" : p === 2 ? "cutoff" : p === 3 ? "discarded" : "closed"; }
+      return FATES[fateA[i]];
     },
     state(id) {
-      if (states[id] !== undefined) return states[id];
-      const c = cellA[id];
+      if (states.has(id)) return states.get(id);
+      const c = cellA[ix(id)];
       if (problem.kind === "grid" && c >= 0) return (c % problem.width) + "," + Math.floor(c / problem.width);
       if (problem.kind === "graph" && c >= 0 && problem.nodes && problem.nodes[c]) return problem.nodes[c].name;
       return undefined;
@@ -230,12 +259,13 @@ export function createModel(hello) {
     children(id) {
       if (!kids) {
         kids = new Map();
-        for (let i = 1; i < held; i++) {
-          const p = parentA[i];
+        const add = (i, p) => {
           let l = kids.get(p);
           if (!l) kids.set(p, (l = []));
           l.push(i);
-        }
+        };
+        if (sparse) for (const i of heldList) add(i, m.parent(i));
+        else for (let i = 1; i < held; i++) add(i, parentA[i]);
       }
       const l = kids.get(id);
       if (!l) return [];
@@ -246,6 +276,7 @@ export function createModel(hello) {
     // closedTail is the last n nodes closed at the step shown, oldest
     // first.
     closedTail(n = 64) {
+      if (sparse) return heldClosed().slice(-n);
       const out = [];
       for (let k = m.step; k >= 1 && out.length < n; k--) {
         const id = expandedAt[k];
@@ -259,6 +290,8 @@ export function createModel(hello) {
     rows(list, offset, count) {
       count = Math.min(200, Math.max(0, count | 0));
       offset = Math.max(0, offset | 0);
+      // sparse: the closed nodes held are the whole closed list known
+      if (list === "closed" && sparse) return Promise.resolve(heldClosed().slice(offset, offset + count));
       let ask = offset, reverse = false;
       if (list === "closed") {
         const total = m.closedCount;
@@ -282,12 +315,18 @@ export function createModel(hello) {
     _goalPop: new Uint8Array(0),
   };
 
+  // heldClosed: the closed nodes held (sparse), oldest expansion first.
+  function heldClosed() {
+    const out = heldList.filter((id) => m.statusOf(id) === "closed");
+    return out.sort((a, b) => orderA[ix(a)] - orderA[ix(b)]);
+  }
+
   // want queues ids whose states are missing; what a view needs goes
   // before what is fetched ahead. The query leaves at the end of the task,
   // so one draw's asks make one query.
   function want(ids, need) {
     for (const id of ids) {
-      if (id < 0 || id >= held || states[id] !== undefined) continue;
+      if (!m.held(id) || states.has(id)) continue;
       if (need) needed.add(id);
       if (pendingStates.has(id)) continue;
       pendingStates.add(id);
@@ -310,7 +349,9 @@ export function createModel(hello) {
   }
   // loaded stores a node's state string and h.
   function loaded(id, state, h) {
-    states[id] = state; hA[id] = h; pendingStates.delete(id); needed.delete(id);
+    const i = ix(id);
+    if (i >= 0) { states.set(id, state); hA[i] = h; }
+    pendingStates.delete(id); needed.delete(id);
   }
 
   // holding: a batch is being applied; the views are told at its end
@@ -324,10 +365,27 @@ export function createModel(hello) {
 
   // applyRecords stores a message's records, then resolves each g and
   // depth given relative to the parent, parents first.
-  function applyRecords(bytes, costs, incremental) {
+  function applyRecords(bytes, costs, incremental, heldAll) {
     const recs = decodeRecords(bytes, cells, ext);
-    if (!incremental) kids = null;
-    const n = recs.length ? recs[recs.length - 1].id + 1 : 0;
+    if (!incremental || heldAll) kids = null;
+    if (heldAll) {
+      // every record replaced by the nodes held: a slot each, the states
+      // of the nodes still held kept
+      const old = slotOf, oldH = hA;
+      sparse = true; slotOf = new Map(); heldList = recs.map((r) => r.id); held = recs.length;
+      const keepH = new Map();
+      for (const id of heldList) if (states.has(id) && old.has(id)) keepH.set(id, oldH[old.get(id)]);
+      const kept = new Map();
+      heldList.forEach((id, i) => { slotOf.set(id, i); if (keepH.has(id)) kept.set(id, states.get(id)); });
+      states = kept;
+      if (held > parentA.length) hA = grow(hA, held);
+      for (const [id, h] of keepH) hA[slotOf.get(id)] = h;
+      forgotten.clear();
+    } else if (sparse) {
+      // a dense message after sparse ones (a state of a journaled search)
+      sparse = false; slotOf = new Map(); heldList = []; held = 0; states = new Map(); forgotten.clear();
+    }
+    const n = sparse ? held : recs.length ? recs[recs.length - 1].id + 1 : 0;
     if (n > parentA.length) {
       parentA = grow(parentA, n); gA = grow(gA, n); depthA = grow(depthA, n); seqA = grow(seqA, n);
       bornA = grow(bornA, n); orderA = grow(orderA, n); fateA = grow(fateA, n); cellA = grow(cellA, n);
@@ -335,7 +393,7 @@ export function createModel(hello) {
     }
     const pending = new Map();
     for (const r of recs) {
-      const id = r.id;
+      const id = sparse ? slotOf.get(r.id) : r.id;
       if (kids && id > 0) {
         const isNew = id >= held, old = parentA[id];
         if (!isNew && old !== r.parent) {
@@ -353,22 +411,22 @@ export function createModel(hello) {
       parentA[id] = r.parent; gA[id] = r.g; depthA[id] = r.depth; seqA[id] = r.seq; bornA[id] = r.born;
       orderA[id] = r.order; fateA[id] = r.fate; cellA[id] = r.cell; m._goalPop[id] = r.goalPop ? 1 : r.cutoffPop ? 2 : r.stalePop ? 3 : 0;
       storedFA[id] = r.F; backA[id] = r.backward ? 1 : 0;
-      forgotten.set(id, r.fate === FATE_FORGOTTEN);
-      if (r.order > 0) {
+      if (!sparse) forgotten.set(id, r.fate === FATE_FORGOTTEN);
+      if (r.order > 0 && !sparse) {
         if (expandedAt.length <= r.order) { const old = expandedAt.length; expandedAt = grow(expandedAt, r.order + 1); expandedAt.fill(-1, old); }
         expandedAt[r.order] = id;
       }
-      if (r.gIdx >= 0 || r.depthFromParent) pending.set(id, r);
-      if (id >= held) held = id + 1;
+      if (r.gIdx >= 0 || r.depthFromParent) pending.set(r.id, r);
+      if (!sparse && id >= held) held = id + 1;
     }
     const resolve = (id) => {
       const stack = [];
       for (let x = id; pending.has(x); x = pending.get(x).parent) stack.push(x);
       while (stack.length) {
-        const x = stack.pop(), r = pending.get(x);
+        const x = stack.pop(), r = pending.get(x), i = ix(x), p = ix(r.parent);
         pending.delete(x);
-        if (r.gIdx >= 0) gA[x] = gA[r.parent] + costs[r.gIdx];
-        if (r.depthFromParent) depthA[x] = depthA[r.parent] + 1;
+        if (r.gIdx >= 0) gA[i] = gA[p] + costs[r.gIdx];
+        if (r.depthFromParent) depthA[i] = depthA[p] + 1;
       }
     };
     for (const r of recs) resolve(r.id);
@@ -382,16 +440,16 @@ export function createModel(hello) {
   // apply takes one message from the server: kind is its type, msg its
   // JSON (a binary frame's header), recs its packed records (a Uint8Array).
   m.apply = function (kind, msg, recs) {
-    const from = m.step, oldEnd = m.nodeEnd;
+    const from = m.step, oldEnd = m.nodeEnd, wasHeld = sparse ? new Set(heldList) : null;
     let ids;
     if (kind === "state") {
-      held = 0; states = []; hA.fill(0); expandedAt.fill(-1); forgotten.clear();
+      held = 0; states = new Map(); hA.fill(0); expandedAt.fill(-1); forgotten.clear();
       pendingStates.clear(); needed.clear(); wantStates.length = 0; statesInFlight = null;
       for (const [, q] of rowQueries) q.reject(new Error("state replaced"));
       rowQueries.clear();
     }
     if (kind === "state" || kind === "move") {
-      ids = applyRecords(recs, msg.costs || [], false);
+      ids = applyRecords(recs, msg.costs || [], false, !!msg.held);
       m.step = msg.step; m.live = msg.live; m.status = msg.status; m.counters = msg.counters || {};
       m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.head = msg.head || []; m.path = msg.path && msg.path.length ? msg.path : null;
       m.last = msg.last || null; m.narration = msg.narration || "";
@@ -403,7 +461,7 @@ export function createModel(hello) {
       const bin = atob(msg.recs || "");
       const bytes = new Uint8Array(bin.length);
       for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      ids = applyRecords(bytes, msg.costs || [], true);
+      ids = applyRecords(bytes, msg.costs || [], true, !!msg.held);
       const ev = msg.event;
       m.step = ev.step; m.live = Math.max(m.live, ev.step); m.status = ev.status; m.counters = ev.counters;
       m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;
@@ -418,7 +476,7 @@ export function createModel(hello) {
       headKeys = kept;
       // the event carries the states of the nodes it touched
       if (ev.expanded && ev.expanded.id >= 0) loaded(ev.expanded.id, ev.expanded.state, ev.expanded.h);
-      for (const c of ev.children || []) if (c.id >= 0 && c.id < held) loaded(c.id, c.state, c.h);
+      for (const c of ev.children || []) if (c.id >= 0 && m.held(c.id)) loaded(c.id, c.state, c.h);
       const stride = m.historyStride;
       if (stride === 1 && m.history.length === ev.step) m.history.push([ev.counters.open, ev.counters.closed]);
       else if (stride > 1 && ev.step % stride === 0) m.history.push([ev.counters.open, ev.counters.closed]);
@@ -428,6 +486,14 @@ export function createModel(hello) {
     // nodes whose status changed without a record: those expanded between
     // the two steps
     const changed = new Set(ids);
+    if (sparse) {
+      // every record restated: the views rebuild from the nodes held, what
+      // was dropped with them
+      const added = ids.filter((id) => !wasHeld || !wasHeld.has(id));
+      notify({ kind: kind === "step" ? "move" : kind, added, changed: ids });
+      want(m.head, false);
+      return;
+    }
     if (kind !== "state") {
       const lo = Math.min(from, m.step), hi = Math.max(from, m.step);
       for (let k = lo + 1; k <= hi && k < expandedAt.length; k++) if (expandedAt[k] >= 0) changed.add(expandedAt[k]);

@@ -58,7 +58,8 @@ export class CellIndex {
   constructor(size) { this.best = new Int32Array(size).fill(-1); this.size = size; }
   rebuild(model) {
     this.best.fill(-1);
-    for (let id = 0; id < model.nodeEnd; id++) this.offer(model, id);
+    if (model.sparse) for (const id of model.heldIds()) this.offer(model, id); // a bounded search: the nodes held
+    else for (let id = 0; id < model.nodeEnd; id++) this.offer(model, id);
   }
   offer(model, id) {
     const c = model.cell(id), from = model.iterStart || 0; // IDS, IDA*: the current iteration only

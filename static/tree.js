@@ -399,7 +399,8 @@ export function createTree(page) {
     }
     const laid = L.order.length - S.summary.size;
     const from = m.iterStart || 0; // IDS, IDA*: the nodes of earlier iterations are not in the tree
-    $("tree-count").textContent = (from ? `${m.nodeEnd - from} nodes in this iteration (${from} in earlier ones)` : `${m.nodeEnd} nodes`) + (laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    const held = m.sparse ? m.heldIds().length : -1; // a bounded search: only its path and pending siblings are held
+    $("tree-count").textContent = (from ? `${m.nodeEnd - from} nodes in this iteration (${from} in earlier ones)` : `${m.nodeEnd} nodes`) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
     page.app.dataset.treeShown = String(laid);
   }
 

@@ -20,9 +20,14 @@ export const FULL = 300, TOP = 31, SIBS = 12, REGION = 6, OPEN_PAGE = 40, CAP = 
 // of nodes in its subtree (the node itself included), updated per step in
 // O(added · depth) and rebuilt in O(n) when the model is replaced or moved.
 export class Subtrees {
-  constructor() { this.sub = new Int32Array(0); this.par = new Int32Array(0); this.kids = []; this.n = 0; }
-  children(id) { return this.kids[id] || EMPTY; }
+  constructor() { this.sub = new Int32Array(0); this.par = new Int32Array(0); this.kids = []; this.n = 0; this.held = null; }
+  children(id) {
+    if (this.held) { const e = this.held.get(id); return e ? e.kids : EMPTY; }
+    return this.kids[id] || EMPTY;
+  }
   rebuild(model) {
+    if (model.sparse) { this.rebuildHeld(model); return; }
+    this.held = null;
     const n = model.nodeEnd;
     this.n = n;
     this.sub = new Int32Array(Math.max(16, n * 1.25 | 0));
@@ -79,7 +84,21 @@ export class Subtrees {
     if (i >= 0) a.splice(i, 1);
   }
   addUp(p, d) { for (let i = 0; p >= 0 && i < 1e6; i++) { this.sub[p] += d; p = this.par[p]; } }
-  size(id) { return id < this.n ? this.sub[id] : 1; }
+  size(id) {
+    if (this.held) { const e = this.held.get(id); return e ? e.sub : 1; }
+    return id < this.n ? this.sub[id] : 1;
+  }
+  // rebuildHeld is rebuild for a model that holds only a bounded search's
+  // path and pending siblings (model.sparse): a map over the ids held, a
+  // child's id above its parent's. O(held), whatever the ids.
+  rebuildHeld(model) {
+    const ids = model.heldIds();
+    this.held = new Map();
+    this.n = 0;
+    for (const id of ids) this.held.set(id, { kids: [], sub: 1 });
+    for (const id of ids) { const p = this.held.get(model.parent(id)); if (p) p.kids.push(id); }
+    for (let i = ids.length - 1; i >= 0; i--) { const p = this.held.get(model.parent(ids[i])); if (p) p.sub += this.held.get(ids[i]).sub; }
+  }
 }
 
 // chooseShown returns the ids to lay out and, for every shown node, its
@@ -96,19 +115,26 @@ export function chooseShown(model, opts) {
   const n = model.nodeEnd;
   if (n === 0) return { kids: new Map(), summary: new Map(), full: true, roots: [] };
   const from = opts.from || 0;
-  const hide = (id) => id < from || (!opts.showDiscarded && model.nodeStatus(id) === "discarded");
+  // a node a bounded search dropped (model.sparse) is never drawn
+  const dropped = (id) => model.sparse && !model.held(id);
+  const hide = (id) => id < from || dropped(id) || (!opts.showDiscarded && model.nodeStatus(id) === "discarded");
   // RBFS's forgotten nodes, with "discarded" unticked: folded into their
   // parent's counted summary (opening it shows them)
   const fold = (id) => !opts.showDiscarded && model.nodeStatus(id) === "forgotten" && !opts.opened.has(model.parent(id));
   const visKids = (id) => { const k = opts.subtrees.children(id); return opts.showDiscarded ? k : k.filter((c) => !hide(c)); };
   const S = new Set();
-  const full = n - from <= FULL;
-  if (full) {
+  // a bounded search's model holds its path and pending siblings only:
+  // those are the tree, whatever the ids
+  const heldIds = model.sparse ? model.heldIds() : null;
+  const full = heldIds ? heldIds.length <= FULL : n - from <= FULL;
+  if (full && heldIds) {
+    for (const id of heldIds) if (!hide(id) && !fold(id)) S.add(id);
+  } else if (full) {
     for (let id = from; id < n; id++) if (!hide(id) && !fold(id)) S.add(id);
   } else {
     const addChain = (id) => {
       const chain = [];
-      while (id >= from && id < n && !S.has(id)) { chain.push(id); id = model.parent(id); }
+      while (id >= from && id < n && !S.has(id) && !dropped(id)) { chain.push(id); id = model.parent(id); }
       for (const c of chain) S.add(c);
     };
     // top levels, whole levels only

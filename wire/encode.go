@@ -261,3 +261,29 @@ func Frame(header any, recs []byte) ([]byte, error) {
 	out = append(out, h...)
 	return append(out, recs...), nil
 }
+
+// HeldRecords are the records of the nodes a search holds (HeldIDs):
+// ids ascending, Recs[i] the record of IDs[i].
+type HeldRecords struct {
+	IDs  []int
+	Recs []stepper.NodeRecord
+}
+
+// Record is node id's record, which must be held. O(log held).
+func (h HeldRecords) Record(id int) stepper.NodeRecord {
+	i, ok := slices.BinarySearch(h.IDs, id)
+	if !ok {
+		return stepper.NodeRecord{Parent: -1, Seq: -1, Cell: -1}
+	}
+	return h.Recs[i]
+}
+
+// EncodeHeld packs the records of h, a state or move message with Held
+// set. O(held · log held), whatever the ids' size.
+func EncodeHeld(h HeldRecords, f Format) ([]byte, []float64) {
+	enc := NewEncoder(h, f)
+	for i, id := range h.IDs {
+		enc.Add(id, h.Recs[i])
+	}
+	return enc.buf, enc.costs
+}

@@ -58,6 +58,12 @@ type View struct {
 	IterStart int `json:"iterStart"`
 	// Costs is the table the records' g refer to (Encoder).
 	Costs []float64 `json:"costs"`
+	// Held says that the records are every node the search holds at Step
+	// and no other (the depth-first family in bounded mode, HeldIDs): the
+	// client drops every record it had, and the ids below NodeEnd not
+	// sent are dropped nodes. Unset, the records are the ones that differ
+	// from what the client holds.
+	Held bool `json:"held,omitempty"`
 	// Head is the first open nodes in pop order (at most HeadSize).
 	Head []int `json:"head"`
 	// HeadKeys are the head's nodes' sort keys, in its order (HeadKeys).
@@ -94,6 +100,9 @@ type StepMsg struct {
 	// their g table.
 	Recs  string    `json:"recs"`
 	Costs []float64 `json:"costs"`
+	// Held says that Recs are every node the search holds after the step
+	// and no other, as View.Held: the client drops every other record.
+	Held bool `json:"held,omitempty"`
 	// NodeEnd is how many nodes exist after the step; Head the first open
 	// nodes in pop order.
 	NodeEnd int   `json:"nodeEnd"`
@@ -135,14 +144,25 @@ func NewStep(s *stepper.Search, ev stepper.Event, src RecordSource, f Format, na
 			m.Keys[i] = &k
 		}
 	}
-	ids := StepIDs(s, ev)
+	ids, held := RecordIDs(s, ev)
 	enc := NewEncoder(src, f)
 	enc.AddIDs(ids)
-	m.Recs, m.Costs = base64.StdEncoding.EncodeToString(enc.buf), enc.costs
+	m.Recs, m.Costs, m.Held = base64.StdEncoding.EncodeToString(enc.buf), enc.costs, held
 	m.NodeEnd = s.NodeEnd(ev.Step)
 	m.Head = s.OpenHead(HeadSize, []int{})
 	m.IterStart = IterStart(s, ev.Step)
 	return m
+}
+
+// RecordIDs are the ids whose records the message of step ev of s
+// carries: every node s holds, with true, when s holds only its path and
+// pending siblings (HeldIDs: the client drops the rest), else StepIDs.
+// O(children + mods), or O(the nodes held).
+func RecordIDs(s *stepper.Search, ev stepper.Event) ([]int, bool) {
+	if ids, ok := s.HeldIDs(nil); ok {
+		return ids, true
+	}
+	return StepIDs(s, ev), false
 }
 
 // StepIDs are the ids of the nodes step ev of s touched: the expanded

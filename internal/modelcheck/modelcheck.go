@@ -45,7 +45,14 @@ type Expect struct {
 	Head      []int  `json:"head"`
 	Status    string `json:"status"`
 	Path      []int  `json:"path"`
-	Nodes     []Node `json:"nodes"`
+	// Nodes are node i's values, or with Held set node Held[i]'s.
+	Nodes []Node `json:"nodes"`
+	// Held, when the search holds only its path and pending siblings
+	// (stepper.Search.HeldIDs), are the ids held, ascending: the model
+	// must hold exactly those, and Dropped, ids below NodeEnd it must
+	// show as dropped.
+	Held    []int `json:"held,omitempty"`
+	Dropped []int `json:"dropped,omitempty"`
 	// HeadKeys are the engine's sort keys of the head's nodes, in its
 	// order: priority and tie as Number text (the seq is the record's,
 	// checked with the node).
@@ -90,7 +97,9 @@ func Number(x float64) string {
 // ExpectAt is what the engine says a viewer's model holds at step k: ext
 // when the frames carry each record's stored f and side, cells when they
 // carry each node's cell, headKeys when they carry the head's sort keys.
-// It moves want to step k.
+// It moves want to step k. When want holds only its path and pending
+// siblings (Options.Checkpoint), the nodes expected are those held, and a
+// few ids between them are expected dropped: O(held), whatever the ids.
 func ExpectAt(want *stepper.Search, k int, ext, cells, headKeys bool) Expect {
 	want.Seek(k)
 	e := Expect{Step: k, NodeEnd: want.NodeCount(), IterStart: wire.IterStart(want, k), Head: want.OpenHead(wire.HeadSize, []int{}),
@@ -101,7 +110,21 @@ func ExpectAt(want *stepper.Search, k int, ext, cells, headKeys bool) Expect {
 			e.HeadKeys = append(e.HeadKeys, Key{Number(key.Priority), Number(key.Tie)})
 		}
 	}
-	for id := 0; id < e.NodeEnd; id++ {
+	ids, sparse := want.HeldIDs(nil)
+	if sparse {
+		e.Held = append([]int{}, ids...)
+		for i := 1; i < len(ids) && len(e.Dropped) < 8; i++ {
+			if ids[i] > ids[i-1]+1 {
+				e.Dropped = append(e.Dropped, ids[i]-1)
+			}
+		}
+	} else {
+		ids = make([]int, e.NodeEnd)
+		for id := range ids {
+			ids[id] = id
+		}
+	}
+	for _, id := range ids {
 		var n Node
 		rec := want.Record(id)
 		if ext {

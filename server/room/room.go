@@ -348,10 +348,7 @@ func (r *Room) start(se persist.Search) (*session.Session, error) {
 	if err != nil {
 		return nil, usererr.Errorf("server", "rebuilding search %s of room %s: %w", se.ID, r.ID, err)
 	}
-	search.Seek(se.Step)
-	for search.StepCount() < se.Step && !search.Status().Done() {
-		search.Run(1)
-	}
+	search = session.SeekCapped(search, se.Step, r.rs.cfg.MaxNodes) // past the node limit, as the session went: bounded
 	sess, err := r.rs.cfg.Sessions.Adopt(se.ID, r.owner, r.keyHash, search, r.rs.cfg.MaxNodes, r.onMove(se.ID))
 	if err == nil {
 		r.mu.Lock()

@@ -43,7 +43,7 @@ func BenchmarkMessageBytes100k(b *testing.B) {
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
 			s := newSearch(b, tc.problem, tc.options)
-			if family(s.Options().Algorithm) == "stack" { // the session's cap counts every iteration (nodecap.go)
+			if family(s.Options().Algorithm) == "stack" { // the session journals every iteration up to its cap (bounded.go)
 				for !s.Status().Done() && s.NodeEnd(s.StepCount()) < 100000 {
 					s.Run(1)
 				}

@@ -9,7 +9,10 @@
 // applies a presenter command, MoveTo follows another instance's move,
 // HoldViews holds followers' views while a poll is open, and Connect
 // attaches a websocket as presenter or follower. A follower that falls
-// behind is sent the latest state instead of every step it missed.
+// behind is sent the latest state instead of every step it missed. A
+// depth-first search that reaches the session's node limit goes on in
+// stepper's bounded mode, holding its path and pending siblings
+// (bounded.go).
 //
 // A Store holds the sessions of a server within its bounds: at most a
 // number of sessions, a share per client address, a memory budget of

@@ -45,6 +45,12 @@ func newSearch(t testing.TB, problem, options string) *stepper.Search {
 // the problem.
 func liveServer(t testing.TB, problem, options string) (*Store, *httptest.Server, *Session) {
 	t.Helper()
+	return liveServerCap(t, problem, options, 100_000)
+}
+
+// liveServerCap is liveServer with a session node limit of maxNodes.
+func liveServerCap(t testing.TB, problem, options string, maxNodes int) (*Store, *httptest.Server, *Session) {
+	t.Helper()
 	st := NewStore(50, 8, 30*time.Minute, membudget.New(membudget.DefaultLimit))
 	lim := Conn{MaxClients: 1000, Addrs: NewAddrLimits(DefaultSocketsPerAddress, DefaultAddressRate),
 		Upgrader: &websocket.Upgrader{ReadBufferSize: 1024, WriteBufferSize: 16 << 10, EnableCompression: true}}
@@ -64,7 +70,7 @@ func liveServer(t testing.TB, problem, options string) (*Store, *httptest.Server
 	})
 	ts := httptest.NewServer(mux)
 	t.Cleanup(func() { ts.Close(); st.CloseAll() })
-	sess, err := st.Add(newSearch(t, problem, options), 100_000, "")
+	sess, err := st.Add(newSearch(t, problem, options), maxNodes, "")
 	if err != nil {
 		t.Fatal(err)
 	}

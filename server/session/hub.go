@@ -62,10 +62,9 @@ type hub struct {
 	quitOnce sync.Once
 	stopped  chan struct{}
 
-	// history[k] is the open and closed sizes after step k, for every step
-	// the live search has reached (a search is deterministic, so going back
-	// never invalidates it).
-	history []sizes
+	// history is the open and closed sizes after the steps the live
+	// search has reached, for the chart (history.go).
+	history chartHistory
 	// last is the event of the step that led to the live state (nil at step 0).
 	last    *stepper.Event
 	playing bool
@@ -132,7 +131,7 @@ func newHub(sess *Session, s *stepper.Search, info problemInfo) *hub {
 		calls:        make(chan func()),
 		quit:         make(chan struct{}),
 		stopped:      make(chan struct{}),
-		history:      []sizes{sizesOf(s.Counters())},
+		history:      newChartHistory(sizesOf(s.Counters())),
 		speed:        defaultSpeed,
 		stateVersion: -1,
 		waiters:      map[*client]string{},
@@ -142,17 +141,17 @@ func newHub(sess *Session, s *stepper.Search, info problemInfo) *hub {
 		// history from step 0, and the event that led to step k. The
 		// steps are replayed from the search's journal.
 		s.Seek(0)
-		h.history[0] = sizesOf(s.Counters())
+		h.history = newChartHistory(sizesOf(s.Counters()))
 		for s.StepCount() < k-1 {
 			s.Run(1)
-			h.history = append(h.history, sizesOf(s.Counters()))
+			h.history.add(s.StepCount(), sizesOf(s.Counters()))
 		}
 		if ev, ok := s.Step(); ok {
 			h.last = &ev
-			h.history = append(h.history, sizesOf(ev.Counters))
+			h.history.add(ev.Step, sizesOf(ev.Counters))
 		}
 	}
-	h.furthest = len(h.history) - 1
+	h.furthest = h.history.steps - 1
 	h.touch()
 	return h
 }
@@ -246,7 +245,7 @@ func (h *hub) run() {
 			f()
 		case <-tick:
 			h.stepForward()
-			if h.search.Status().Done() || h.atCap(h.search) {
+			if h.search.Status().Done() {
 				h.setPlaying(false)
 			}
 		}
@@ -278,11 +277,8 @@ func (h *hub) handle(m inMsg) {
 func (h *hub) command(msg ClientMsg) error {
 	switch msg.Type {
 	case CmdStep:
-		if h.search.Status().Done() {
+		if h.search.Status().Done() && !h.atCap(h.search) {
 			return usererr.Errorf("server", "the search is over (%s); step back, jump or reset", h.search.Status())
-		}
-		if h.atCap(h.search) {
-			return h.capError()
 		}
 		h.stepForward()
 	case CmdBack:
@@ -295,22 +291,18 @@ func (h *hub) command(msg ClientMsg) error {
 		h.seek(msg.Step, reasonSeek)
 	case CmdGoal:
 		h.setPlaying(false)
-		if h.search.Status().Done() {
+		if h.search.Status().Done() && !h.atCap(h.search) {
 			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
 		}
-		if h.atCap(h.search) {
-			return h.capError()
-		}
-		// The node limit ends every search; the step cap also bounds a
-		// search that reopens nodes over and over.
+		// The node limit ends every search but the depth-first family's in
+		// bounded mode, which holds few nodes however far it goes; the step
+		// cap bounds those, and a search that reopens nodes over and over:
+		// one request searches at most 4·maxNodes steps.
 		h.seek(goalTarget(h.search.StepCount(), h.sess.maxNodes), reasonGoal)
 	case CmdContour:
 		h.setPlaying(false)
-		if h.search.Status().Done() {
+		if h.search.Status().Done() && !h.atCap(h.search) {
 			return usererr.Errorf("server", "the search is over (%s)", h.search.Status())
-		}
-		if h.atCap(h.search) {
-			return h.capError()
 		}
 		h.seek(h.nextContour(), reasonSeek)
 	case CmdReset:
@@ -322,11 +314,8 @@ func (h *hub) command(msg ClientMsg) error {
 		if msg.Speed != 0 {
 			h.setSpeed(msg.Speed)
 		}
-		if h.search.Status().Done() {
+		if h.search.Status().Done() && !h.atCap(h.search) {
 			return usererr.Errorf("server", "the search is over (%s); step back or reset to play again", h.search.Status())
-		}
-		if h.atCap(h.search) {
-			return h.capError()
 		}
 		h.setPlaying(true)
 	case CmdPause:
@@ -385,10 +374,11 @@ func Encode(v any) []byte {
 // after the current one whose expanded node has another f than the node
 // expanded at the current step (the root's f at step 0), or the end of the
 // search. It leaves the search where it was (seek moves it and tells the
-// clients) and returns the step. Bounded like cmdGoal: the node limit ends
-// every search, the step cap a search that reopens nodes over and over.
+// clients) and returns the step; a depth-first search that reaches the
+// session's node limit on the way goes on in bounded mode (bounded.go).
+// Bounded like cmdGoal: at most 4·maxNodes steps a request (goalTarget).
 func (h *hub) nextContour() int {
-	s := h.search
+	s := h.forward()
 	from := s.StepCount()
 	f0 := math.NaN()
 	if h.last != nil {
@@ -397,9 +387,12 @@ func (h *hub) nextContour() int {
 		h.record(ev.Step, ev.Counters)
 		f0 = ev.Expanded.F
 	}
-	limit := from + 4*h.sess.maxNodes
-	for s.StepCount() < limit && !s.Status().Done() && !h.atCap(s) {
-		ev, ok := s.Step()
+	limit := goalTarget(from, h.sess.maxNodes)
+	var ev stepper.Event
+	take := func(s *stepper.Search) (ok bool) { ev, ok = s.Step(); return ok }
+	for s.StepCount() < limit && (!s.Status().Done() || h.atCap(s)) {
+		ok := h.advance(take)
+		s = h.search
 		if !ok {
 			break
 		}

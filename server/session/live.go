@@ -24,8 +24,10 @@ type Live struct {
 func (l Live) ViewLimit() int { return l.h.viewLimit() }
 
 // AtCap reports whether the search may not step forward because it holds
-// the session's node limit (nodecap.go). O(1).
-func (l Live) AtCap() bool { return l.h.atCap(l.Search) }
+// the session's node limit: never, since a depth-first search that
+// reaches it goes on in bounded mode (bounded.go), and every other search
+// stops at its own cap. O(1).
+func (l Live) AtCap() bool { return false }
 
 // Do runs f on the session's goroutine with its live state and waits for
 // it: the way handlers read the search. It returns false if the session

@@ -11,7 +11,11 @@ import (
 // NodeBytes is what one node of a lecture session holds (the
 // search, its journal, the live records and the shared state): an upper
 // figure of what BenchmarkSessionBytesPerNode measures. A session reserves
-// MaxNodes of them from the memory budget when it starts.
+// MaxNodes of them from the memory budget when it starts. That bounds
+// every session: a search stops at the node limit, except the
+// depth-first family, which journals up to it and then holds only its
+// path, pending siblings and checkpoints (bounded.go), far less than the
+// reservation however far it goes (BenchmarkBoundedSession).
 const NodeBytes = 256
 
 // reserveLocked reserves a new session's worst case (maxNodes ×

@@ -39,10 +39,20 @@ type jsClient struct {
 	run  *jsRun
 	info problemInfo
 	want *stepper.Search
-	step int
+	// bounded, when set, is the engine in bounded mode that the frames
+	// with held set are checked against (bounded_test.go)
+	bounded *stepper.Search
+	step    int
 }
 
 func dialJS(t testing.TB, ts *httptest.Server, sess *Session, key, name string, want *stepper.Search) *jsClient {
+	t.Helper()
+	return dialJSBounded(t, ts, sess, key, name, want, nil)
+}
+
+// dialJSBounded is dialJS whose frames with held set are checked against
+// bounded, the engine in bounded mode.
+func dialJSBounded(t testing.TB, ts *httptest.Server, sess *Session, key, name string, want, bounded *stepper.Search) *jsClient {
 	t.Helper()
 	conn, resp, err := websocket.DefaultDialer.Dial(wsURL(ts, sess, key), nil)
 	if err != nil {
@@ -51,7 +61,7 @@ func dialJS(t testing.TB, ts *httptest.Server, sess *Session, key, name string, 
 	t.Cleanup(func() { conn.Close() })
 	var h hello
 	w := readAs(t, conn, MsgHello, &h)
-	c := &jsClient{conn: conn, run: &jsRun{Name: name, Hello: append(json.RawMessage(nil), w.JSON...)}, info: h.Problem, want: want}
+	c := &jsClient{conn: conn, run: &jsRun{Name: name, Hello: append(json.RawMessage(nil), w.JSON...)}, info: h.Problem, want: want, bounded: bounded}
 	c.until(t, func(w wire) bool { return w.Type == MsgState })
 	return c
 }
@@ -64,6 +74,7 @@ func (c *jsClient) until(t testing.TB, done func(wire) bool) wire {
 		switch w.Type {
 		case MsgState, MsgMove, MsgStep:
 			var head struct {
+				Held  bool `json:"held"`
 				Step  *int `json:"step"`
 				Event *struct {
 					Step int `json:"step"`
@@ -79,7 +90,11 @@ func (c *jsClient) until(t testing.TB, done func(wire) bool) wire {
 				k = *head.Step
 			}
 			c.step = k
-			c.run.Frames = append(c.run.Frames, jsFrame{Kind: w.Type, Msg: append(json.RawMessage(nil), w.JSON...), Recs: w.Recs, Expect: expectAt(c.want, c.info, k)})
+			want := c.want
+			if head.Held && c.bounded != nil {
+				want = c.bounded
+			}
+			c.run.Frames = append(c.run.Frames, jsFrame{Kind: w.Type, Msg: append(json.RawMessage(nil), w.JSON...), Recs: w.Recs, Expect: expectAt(want, c.info, k)})
 		}
 		if done(w) {
 			return w

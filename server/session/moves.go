@@ -1,6 +1,8 @@
 package session
 
 import (
+	"strings"
+
 	"stepviz/stepper"
 	codec "stepviz/wire"
 )
@@ -44,11 +46,8 @@ func (h *hub) liveMoved() {
 // every client that shows the live step; the others (exploring) are told
 // the live step moved.
 func (h *hub) stepForward() {
-	if h.atCap(h.search) {
-		return
-	}
-	ev, ok := h.search.Step()
-	if !ok {
+	var ev stepper.Event
+	if !h.advance(func(s *stepper.Search) (ok bool) { ev, ok = s.Step(); return ok }) {
 		return
 	}
 	h.liveVersion++
@@ -77,21 +76,27 @@ func (h *hub) stepForward() {
 // the sort keys of the children it left open, and the records of every
 // node the step touched, as at this step.
 func (h *hub) stepMessage(ev stepper.Event) stepMsg {
-	m := codec.NewStep(h.search, ev, completing{h.search, h.scratch, ev.Step}, formatOf(h.info), Narrate(h.search, ev))
+	other := h.scratch
+	if bounded(h.search) {
+		other = nil // a bounded journal knows no other step's orders
+	}
+	m := codec.NewStep(h.search, ev, completing{h.search, other, ev.Step}, formatOf(h.info), Narrate(h.search, ev))
 	m.Playing = h.playing
-	m.HeadKeys = h.stepHeadKeys(ev, m.Head, codec.StepIDs(h.search, ev))
+	if m.Held {
+		m.Narration += h.heldNote()
+	}
+	ids, _ := codec.RecordIDs(h.search, ev)
+	m.HeadKeys = h.stepHeadKeys(ev, m.Head, ids)
 	return m
 }
 
 // record notes the list sizes after step k.
-func (h *hub) record(k int, c stepper.Counters) {
-	if k == len(h.history) {
-		h.history = append(h.history, sizesOf(c))
-	}
-}
+func (h *hub) record(k int, c stepper.Counters) { h.history.add(k, sizesOf(c)) }
 
 // seek moves the live search to step k, one step at a time going forward
-// so the chart's history stays complete, and sends every client that
+// so the chart's history stays complete (a depth-first search that
+// reaches the session's node limit on the way goes on in bounded mode,
+// bounded.go), and sends every client that
 // showed the live step a move computed from what it holds (clients that
 // hold the same are sent the same bytes); the others are told where live
 // went.
@@ -101,10 +106,11 @@ func (h *hub) seek(k int, reason string) {
 	if k <= s.StepCount() {
 		s.Seek(k)
 	} else {
-		for s.StepCount() < k && !s.Status().Done() && !h.atCap(s) {
-			s.Run(1)
-			h.record(s.StepCount(), s.Counters())
+		run := func(s *stepper.Search) bool { s.Run(1); return true }
+		for h.search.StepCount() < k && (!h.search.Status().Done() || h.atCap(h.search)) && h.advance(run) {
+			h.record(h.search.StepCount(), h.search.Counters())
 		}
+		s = h.search
 	}
 	h.liveMoved()
 	h.last = nil
@@ -149,6 +155,9 @@ func (h *hub) seek(k int, reason string) {
 // reaches from and to. It returns the message and the client's horizon
 // after it.
 func (h *hub) moveMessage(s, other *stepper.Search, from, k, to int, reason string, id int) (outMsg, int) {
+	if bounded(s) {
+		return h.heldMessage(s, reason, id), to
+	}
 	hz := s.Horizon()
 	held := s.NodeEnd(min(k, hz))
 	var ids []int
@@ -193,9 +202,11 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 		narration = Narrate(s, *last)
 	}
 	v := codec.NewView(s, typ, reason, costs, last, narration)
+	if v.Held = bounded(s); v.Held {
+		v.Narration = strings.TrimSpace(v.Narration + h.heldNote())
+	}
 	v.Live, v.ID, v.Playing, v.Speed, v.Followers = h.search.StepCount(), id, h.playing, h.speed, int(h.followers.Load())
-	n := min(v.Step+1, len(h.history))
-	v.History, v.HistoryStride = sample(h.history[:n], maxHistory)
+	v.History, v.HistoryStride = h.history.upTo(v.Step)
 	return v
 }
 
@@ -212,4 +223,27 @@ func sample(hist []sizes, max int) ([]sizes, int) {
 		out = append(out, hist[i])
 	}
 	return out, stride
+}
+
+// heldMessage is a move of a client to search s's step when s holds only
+// its path and pending siblings (bounded.go): the records of every node
+// held, whatever the client held before (wire.View.Held), so its size is
+// that of what is shown, never of the ids. s is the live search or the
+// scratch one. O(held · log held), plus the event of s's step for the
+// scratch search.
+func (h *hub) heldMessage(s *stepper.Search, reason string, id int) outMsg {
+	ids, _ := s.HeldIDs(nil)
+	enc := newRecEncoder(s, formatOf(h.info))
+	enc.AddIDs(ids)
+	last := h.last
+	if s != h.search {
+		last = nil
+		if to := s.StepCount(); to > 0 {
+			if ev, err := s.EventAt(to); err == nil {
+				last = &ev
+			}
+		}
+	}
+	v := h.view(s, last, MsgMove, reason, id, enc.Costs())
+	return outMsg{data: frame(v, enc.Bytes()), binary: true, large: true}
 }

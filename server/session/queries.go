@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -85,7 +86,8 @@ func (h *hub) moveClient(c *client, t int, reason string, id int) {
 }
 
 // scratchAt returns the scratch search at step k (or its last step), its
-// journal reaching at least step need (or the search's end).
+// journal reaching at least step need (or the search's end); a bounded
+// search (bounded.go) keeps no journal to reach, so need is moot.
 func (h *hub) scratchAt(k, need int) *stepper.Search {
 	if h.scratch == nil {
 		s, err := stepper.NewSearch(h.search.Instance(), h.search.Options())
@@ -94,7 +96,7 @@ func (h *hub) scratchAt(k, need int) *stepper.Search {
 		}
 		h.scratch = s
 	}
-	if h.scratch.Horizon() < need {
+	if h.scratch.Horizon() < need && !bounded(h.scratch) {
 		h.scratch.Seek(need)
 	}
 	h.scratch.Seek(k)
@@ -113,6 +115,10 @@ func (h *hub) known() (*stepper.Search, int) {
 // states answers a states query: state strings and h never change, so any
 // journal that knows the node answers. O(ids).
 func (h *hub) states(c *client, msg ClientMsg) {
+	if bounded(h.search) {
+		h.heldStates(c, msg)
+		return
+	}
 	s, n := h.known()
 	if _, held := h.heldAt(); held {
 		// the nodes past the held step are the answer's children
@@ -168,6 +174,8 @@ func (h *hub) rows(c *client, msg ClientMsg) {
 				m.Keys = append(m.Keys, openKey(s.Options(), n))
 			}
 		}
+	} else if bounded(s) {
+		m.Rows, m.Total = heldClosed(s, msg.Offset, msg.Count)
 	} else {
 		m.Total = s.Counters().Closed
 		skip := msg.Offset
@@ -214,4 +222,43 @@ func (h *hub) inspect(msg ClientMsg) (InspectMsg, error) {
 		}
 	}
 	return m, nil
+}
+
+// heldStates answers a states query when the search is bounded
+// (bounded.go): the nodes held at the client's step, each a node the
+// search at that step holds (the live search, or the scratch one moved
+// there); an id not held there is left out of the answer, and the page
+// does not ask for it again. O(ids + a seek of the scratch search).
+func (h *hub) heldStates(c *client, msg ClientMsg) {
+	s := h.search
+	if c.cursor != s.StepCount() {
+		s = h.scratchAt(c.cursor, 0)
+	}
+	m := statesMsg{Type: msgStates, ID: msg.ID, States: make([]nodeState, 0, len(msg.IDs))}
+	for _, id := range msg.IDs {
+		if id < 0 || id >= s.NodeCount() || s.Node(id).Status == stepper.NodeDropped {
+			continue
+		}
+		st, hv := s.StateOf(id)
+		m.States = append(m.States, nodeState{ID: id, State: st, H: hv})
+	}
+	c.inflight.Store(true)
+	h.deliver(c, outMsg{data: Encode(m), large: true})
+}
+
+// heldClosed is a page of the closed list of a bounded search: the closed
+// nodes it holds (those on the current path), most recent expansion
+// first, and how many there are; the others are dropped. O(held).
+func heldClosed(s *stepper.Search, offset, count int) ([]stepper.NodeInfo, int) {
+	ids, _ := s.HeldIDs(nil)
+	var closed []stepper.NodeInfo
+	for _, id := range ids {
+		r := s.Record(id)
+		if r.Order > 0 && r.Order <= s.StepCount() && !r.GoalPop {
+			closed = append(closed, s.Node(id))
+		}
+	}
+	slices.SortFunc(closed, func(a, b stepper.NodeInfo) int { return b.Order - a.Order })
+	rows := closed[min(offset, len(closed)):min(offset+count, len(closed))]
+	return append([]stepper.NodeInfo{}, rows...), len(closed)
 }

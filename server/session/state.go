@@ -17,6 +17,22 @@ import (
 // sliceSource is a captured copy of every record at the live step.
 type sliceSource []stepper.NodeRecord
 
+// capturedRecs is what a state build encodes: every record from id 0
+// (sliceSource), or the records of the nodes a bounded search holds
+// (heldSource, bounded.go).
+type capturedRecs interface {
+	encode(f recFormat) ([]byte, []float64)
+}
+
+func (r sliceSource) encode(f recFormat) ([]byte, []float64) { return codec.EncodeState(r, f) }
+
+// heldSource is a captured copy of the records of the nodes held.
+type heldSource codec.HeldRecords
+
+func (r heldSource) encode(f recFormat) ([]byte, []float64) {
+	return codec.EncodeHeld(codec.HeldRecords(r), f)
+}
+
 // stepRecords brings liveRecs to the step just taken: the new nodes, and
 // the records of the nodes the step touched (the expanded node, its
 // children, and the nodes its mods changed: re-parented and reopened
@@ -58,21 +74,29 @@ func (h *hub) sendState(c *client, reason string) {
 }
 
 // capture takes what a state build needs from the live search: a copy of
-// every record and the header. O(nodes) copying, no encoding.
-func (h *hub) capture() (sliceSource, view, int, int) {
+// every record (of every node held, in bounded mode) and the header.
+// O(nodes) copying, no encoding.
+func (h *hub) capture() (capturedRecs, view, int, int) {
 	s := h.search
 	live := s.StepCount()
+	if ids, ok := s.HeldIDs(nil); ok {
+		recs := make([]stepper.NodeRecord, len(ids))
+		for i, id := range ids {
+			recs[i] = s.Record(id)
+		}
+		return heldSource{IDs: ids, Recs: recs}, h.view(s, h.last, MsgState, "", 0, nil), live, h.liveVersion
+	}
 	end := s.NodeEnd(live)
 	if !h.liveRecsValid {
 		h.liveRecs = s.Records(0, end, h.liveRecs[:0])
 		h.liveRecsValid = true
 	}
-	return slices.Clone(h.liveRecs[:end]), h.view(s, h.last, MsgState, "", 0, nil), live, h.liveVersion
+	return sliceSource(slices.Clone(h.liveRecs[:end])), h.view(s, h.last, MsgState, "", 0, nil), live, h.liveVersion
 }
 
 // encodeState packs every record of a captured state (codec.EncodeState).
-func encodeState(recs sliceSource, f recFormat) ([]byte, []float64) {
-	return codec.EncodeState(recs, f)
+func encodeState(recs capturedRecs, f recFormat) ([]byte, []float64) {
+	return recs.encode(f)
 }
 
 // buildState starts encoding the live state on its own goroutine, unless a

@@ -2,11 +2,14 @@
 // by server/session/modeljs_test.go) to the page's own model, static/model.js, and
 // checks after each one that the model holds what the engine says at that
 // step: nodeEnd, iterStart, the open head and its sort keys, status, path and every node's
-// parent, g, depth, status, seq, born, order, cell, stored F and direction.
+// parent, g, depth, status, seq, born, order, cell, stored F and direction
+// (for a search that holds only its path and pending siblings: exactly the
+// ids held, and that ids between them are dropped).
 // Prints "N frames checked" and exits 0, or every mismatch (the first 20)
 // and exits 1.
 import { readFileSync } from "node:fs";
 import { createModel } from "../../static/model.js";
+import { chooseShown, Subtrees } from "../../static/treelayout.js";
 
 const runs = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const bad = [];
@@ -34,7 +37,30 @@ for (const run of runs) {
       const id = e.head[i], got = m.sentKey(id);
       if (!(got && got.priority === num(k.priority) && got.tie === num(k.tie))) miss(`the key of head node ${id}`, got, k);
     });
-    (e.nodes || []).forEach((n, id) => {
+    if (e.held) {
+      if (!m.sparse || !same(m.heldIds(), e.held)) miss("the nodes held", m.sparse ? m.heldIds() : "every node (not sparse)", e.held);
+      for (const id of e.dropped || []) if (m.nodeStatus(id) !== "dropped" || m.parent(id) !== undefined) miss(`node ${id}`, m.nodeStatus(id), "dropped");
+      // the tree of the nodes held: each one's children, and the closed list
+      const kids = new Map(), closed = [];
+      e.held.forEach((id, i) => {
+        const n = e.nodes[i];
+        if (n.parent !== undefined && n.parent >= 0) { if (!kids.has(n.parent)) kids.set(n.parent, []); kids.get(n.parent).push(id); }
+        if (n.status === "closed") closed.push([n.order, id]);
+      });
+      for (const id of e.held) if (!same(m.children(id), kids.get(id) || [])) miss(`the children of node ${id}`, m.children(id), kids.get(id) || []);
+      // the tree view lays out the nodes held, and only those: the
+      // iteration's root counts them all below it
+      const sub = new Subtrees();
+      sub.rebuild(m);
+      const shown = chooseShown(m, { focus: [m.head[0] ?? -1], opened: new Map([[e.held[e.held.length - 1], 40], ...(e.dropped || []).map((id) => [id, 40])]), collapsed: new Set(), showDiscarded: true, subtrees: sub, from: m.iterStart, roots: [m.iterStart] });
+      const notHeld = [...shown.kids.keys()].filter((id) => !e.held.includes(id));
+      if (notHeld.length) miss("the tree view's nodes not held", notHeld, []);
+      if (sub.size(m.iterStart) !== e.held.length) miss("the nodes below the iteration's root", sub.size(m.iterStart), e.held.length);
+      const closedIds = closed.sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+      if (m.closedCount !== closedIds.length || !same(m.closedTail(64), closedIds.slice(-64))) miss("the closed nodes held", m.closedTail(64), closedIds);
+    } else if (m.sparse) miss("the model", "sparse", "every node");
+    (e.nodes || []).forEach((n, i) => {
+      const id = e.held ? e.held[i] : i;
       const got = {};
       if (n.parent !== undefined) got.parent = m.parent(id);
       if (n.g !== undefined) got.g = m.g(id);

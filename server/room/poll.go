@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -221,7 +222,7 @@ func (r *Room) ask(ctx context.Context, m Cmd) error {
 	}
 	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Kind: m.Kind, Node: -1}
 	var choices []pollChoice
-	if !sess.Do(func(lv session.Live) { choices, err = pollAt(lv.Search, lv.AtCap(), *se, m, &p) }) {
+	if !sess.Do(func(lv session.Live) { choices, err = pollAt(lv.Forward(), *se, m, &p) }) {
 		return usererr.New("server", "the search has stopped")
 	}
 	if err != nil {
@@ -239,21 +240,18 @@ func (r *Room) ask(ctx context.Context, m Cmd) error {
 }
 
 // pollAt fills in poll p of kind m.Kind about the live search at its live
-// step, and returns the choices it offers; atCap says whether the search
-// holds its session's node limit. It runs inside the session's Do and
+// step, and returns the choices it offers. It runs inside the session's Do and
 // reads the live search itself: a "next" poll takes one step and
-// undoes it from the journal, O(one step), never a replay of the search;
+// undoes it from the journal, O(one step), never a replay of the search
+// (a search in bounded mode undoes it from its nearest checkpoint);
 // the search is left where it was, and no client is told of the step.
-func pollAt(s *stepper.Search, atCap bool, se persist.Search, m Cmd, p *persist.Poll) ([]pollChoice, error) {
+func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pollChoice, error) {
 	step := s.StepCount()
 	p.Step = step
 	switch m.Kind {
 	case PollNext:
 		if s.Status().Done() {
 			return nil, usererr.Errorf("server", "the search is over (%s): nothing is expanded next", s.Status())
-		}
-		if atCap {
-			return nil, usererr.New("server", "this search holds the session's node limit: nothing more is expanded here; ask about f instead")
 		}
 		ev, ok := s.Step()
 		s.Seek(step)
@@ -266,6 +264,9 @@ func pollAt(s *stepper.Search, atCap bool, se persist.Search, m Cmd, p *persist.
 	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
 			return nil, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
+		}
+		if held, ok := s.HeldIDs(nil); ok && !slices.Contains(held, m.Node) {
+			return nil, usererr.Errorf("server", "node %d is no longer held at step %d: past the session's node limit this search keeps only its current path and the pending siblings on it; pick a node drawn on the tree", m.Node, step)
 		}
 		n := s.Node(m.Node)
 		p.Node = m.Node

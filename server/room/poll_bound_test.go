@@ -1,9 +1,12 @@
 package room
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
+	"stepviz/server/session"
 	persist "stepviz/store"
 )
 
@@ -65,7 +68,7 @@ func TestPollAtBounded(t *testing.T) {
 		s := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
 		s.Run(steps)
 		var p persist.Poll
-		choices, err := pollAt(s, false, persist.Search{Options: "astar h=misplaced"}, Cmd{Kind: PollNext}, &p)
+		choices, err := pollAt(s, persist.Search{Options: "astar h=misplaced"}, Cmd{Kind: PollNext}, &p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +88,7 @@ func TestPollAtBounded(t *testing.T) {
 			t.Fatalf("the right answer %s is not among the choices %+v", p.Answer, choices)
 		}
 		return testing.AllocsPerRun(5, func() {
-			if _, err := pollAt(s, false, persist.Search{}, Cmd{Kind: PollNext}, &p); err != nil {
+			if _, err := pollAt(s, persist.Search{}, Cmd{Kind: PollNext}, &p); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -106,7 +109,7 @@ func BenchmarkAskNext(b *testing.B) {
 	b.Run("live-step-and-undo", func(b *testing.B) {
 		for b.Loop() {
 			var p persist.Poll
-			if _, err := pollAt(s, false, persist.Search{}, Cmd{Kind: PollNext}, &p); err != nil {
+			if _, err := pollAt(s, persist.Search{}, Cmd{Kind: PollNext}, &p); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -120,4 +123,45 @@ func BenchmarkAskNext(b *testing.B) {
 			nextChoices(r, "0")
 		}
 	})
+}
+
+// TestPollPastTheNodeLimit: past the session's node limit a depth-first
+// search holds only its path and pending siblings. A "next" poll's answer
+// is still the node the next step expands, and an f poll about a node
+// held is answered with its f, while one about a dropped node is refused
+// with what to pick instead (its f is not known any more).
+func TestPollPastTheNodeLimit(t *testing.T) {
+	const limit, at = 300, 2000
+	s := session.SeekCapped(newSearch(t, "puzzle 867254301 goal=123456780", "ids"), at, limit)
+	held, ok := s.HeldIDs(nil)
+	if !ok || s.StepCount() != at {
+		t.Fatalf("at step %d (want %d), bounded %v: SeekCapped did not go on in bounded mode", s.StepCount(), at, ok)
+	}
+	var p persist.Poll
+	if _, err := pollAt(s, persist.Search{Options: "ids"}, Cmd{Kind: PollNext}, &p); err != nil {
+		t.Fatal(err)
+	}
+	ev, _ := s.Step()
+	if p.Answer != strconv.Itoa(ev.Expanded.ID) {
+		t.Fatalf("the poll's answer is %s; the next step expands %d", p.Answer, ev.Expanded.ID)
+	}
+	s.Seek(at)
+	last := held[len(held)-1]
+	p = persist.Poll{}
+	if _, err := pollAt(s, persist.Search{}, Cmd{Kind: PollF, Node: last}, &p); err != nil || p.Answer != normalNumber(s.Node(last).F) {
+		t.Fatalf("f poll about held node %d: answer %q, error %v; want %s", last, p.Answer, err, normalNumber(s.Node(last).F))
+	}
+	dropped := -1
+	for id := last - 1; id > 0 && dropped < 0; id-- {
+		if !slices.Contains(held, id) {
+			dropped = id
+		}
+	}
+	if dropped < 0 {
+		t.Fatalf("every id up to %d is held at step %d: the test needs a dropped node", last, at)
+	}
+	_, err := pollAt(s, persist.Search{}, Cmd{Kind: PollF, Node: dropped}, &p)
+	if err == nil || !strings.Contains(err.Error(), "no longer held") {
+		t.Fatalf("f poll about dropped node %d: error %v; want one saying it is no longer held", dropped, err)
+	}
 }

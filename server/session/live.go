@@ -23,11 +23,12 @@ type Live struct {
 // ViewLimit is the furthest step a follower may view or export. O(1).
 func (l Live) ViewLimit() int { return l.h.viewLimit() }
 
-// AtCap reports whether the search may not step forward because it holds
-// the session's node limit: never, since a depth-first search that
-// reaches it goes on in bounded mode (bounded.go), and every other search
-// stops at its own cap. O(1).
-func (l Live) AtCap() bool { return false }
+// Forward is the live search ready to look one step ahead: at the
+// session's node limit a depth-first search first goes on in bounded mode,
+// as the next step would (bounded.go), so a caller that takes a step and
+// undoes it (a "next" poll) sees the step the class will see. O(1), or
+// O(steps) once at the switch.
+func (l Live) Forward() *stepper.Search { return l.h.forward() }
 
 // Do runs f on the session's goroutine with its live state and waits for
 // it: the way handlers read the search. It returns false if the session

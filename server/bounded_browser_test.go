@@ -16,7 +16,7 @@ import (
 // TestBoundedPage: a session whose IDS passes a node limit of 300 goes on
 // in bounded mode, and the page in Chromium follows it there: the
 // narration and the tree's count say that only the path and its pending
-// siblings are held, the tree draws exactly the nodes the engine holds
+// siblings are held, the family strip lists the earlier iterations, the tree draws exactly the nodes the engine holds
 // (their real ids, thousands apart from 0), a page opened there paints,
 // and back and step keep working.
 func TestBoundedPage(t *testing.T) {
@@ -45,8 +45,17 @@ func TestBoundedPage(t *testing.T) {
 			t.Fatalf("step %d: %v", k, err)
 		}
 		var held []int
-		var made int
-		sess.Do(func(lv session.Live) { held, _ = lv.Search.HeldIDs(nil); made = lv.Search.NodeCount() })
+		var made, iters int
+		sess.Do(func(lv session.Live) {
+			held, _ = lv.Search.HeldIDs(nil)
+			made, iters = lv.Search.NodeCount(), len(lv.Search.Iterations(k))
+		})
+		// the family strip still lists the earlier iterations, a button
+		// each, though their nodes are dropped
+		buttons := eval[int](t, ctx, `document.querySelectorAll('[data-testid=earlier-iteration]').length`)
+		if iters < 2 || buttons != iters-1 {
+			t.Errorf("step %d: the family strip has %d earlier iterations' buttons; the search is in iteration %d", k, buttons, iters)
+		}
 		if len(held) == 0 || made < 3*300 {
 			t.Fatalf("step %d: the session holds %v of %d nodes; want it past its limit, bounded", k, held, made)
 		}

@@ -193,16 +193,17 @@ export function familyLayout(m, shown) {
   return { pos, order: F.order.concat(B.order), parentOf, width, levels: gap + B.levels, split: gap - 1 };
 }
 
-// iterations lists the earlier iterations of an IDS or IDA* search from
+// iterations lists the earlier iterations of an IDS or IDA* search (a
+// bounded search's as its messages list them, m.earlier) from
 // the records the model holds: each iteration's root is a node with no
 // parent, so iteration i holds the ids from its root to the next root,
 // and its last step is the step before the next root was made.
 const iterCache = new WeakMap();
 export function iterations(m) {
+  if (m.sparse) return m.earlier || []; // a bounded search holds no earlier iteration's nodes: the server lists them
   const from = m.iterStart || 0;
   const c = iterCache.get(m);
   if (c && c.from === from) return c.list;
-  if (m.sparse) return []; // a bounded search holds no earlier iteration's nodes
   const roots = [];
   for (let id = 0; id < from; id++) if (m.parent(id) < 0) roots.push(id);
   roots.push(from);

@@ -16,6 +16,8 @@
 //   step, live, status, counters, last (the step's event or null),
 //   narration, path (ids or null), problem (hello.problem), nodeEnd,
 //   iterStart (IDS, IDA*: ids below it are earlier iterations'),
+//   earlier (sparse: the earlier iterations as the server lists them,
+//     {iteration, nodes, lastStep}; [] otherwise),
 //   history, historyStride, loaded
 //   storedF(id) (RBFS) backward(id) (bidirectional: the goal's tree)
 //   pruned(id) (beam: dropped from the beam; its status is discarded)
@@ -177,7 +179,7 @@ export function createModel(hello) {
 
   const m = {
     problem, step: 0, live: 0, status: "running", counters: {}, last: null, narration: "", path: null,
-    nodeEnd: 0, iterStart: 0, head: [], history: [], historyStride: 1, loaded: false,
+    nodeEnd: 0, iterStart: 0, earlier: [], head: [], history: [], historyStride: 1, loaded: false,
     // attach gives the model the protocol's send, for its queries.
     attach(fn) { send = fn; },
     subscribe(fn) { subs.push(fn); return () => subs.splice(subs.indexOf(fn), 1); },
@@ -451,7 +453,7 @@ export function createModel(hello) {
     if (kind === "state" || kind === "move") {
       ids = applyRecords(recs, msg.costs || [], false, !!msg.held);
       m.step = msg.step; m.live = msg.live; m.status = msg.status; m.counters = msg.counters || {};
-      m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.head = msg.head || []; m.path = msg.path && msg.path.length ? msg.path : null;
+      m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.earlier = msg.earlier || []; m.head = msg.head || []; m.path = msg.path && msg.path.length ? msg.path : null;
       m.last = msg.last || null; m.narration = msg.narration || "";
       headKeys = new Map();
       (msg.headKeys || []).forEach((k, i) => { if (k && i < m.head.length) headKeys.set(m.head[i], k); });
@@ -464,7 +466,7 @@ export function createModel(hello) {
       ids = applyRecords(bytes, msg.costs || [], true, !!msg.held);
       const ev = msg.event;
       m.step = ev.step; m.live = Math.max(m.live, ev.step); m.status = ev.status; m.counters = ev.counters;
-      m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;
+      m.nodeEnd = msg.nodeEnd; m.iterStart = msg.iterStart || 0; m.earlier = msg.earlier || []; m.head = msg.head || []; m.path = ev.path && ev.path.length ? ev.path : null;
       m.last = ev; m.narration = msg.narration || "";
       // the head's keys: those held and not restated, the open children's
       // (msg.keys, by child index), and the ones the step adds

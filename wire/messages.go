@@ -64,6 +64,9 @@ type View struct {
 	// sent are dropped nodes. Unset, the records are the ones that differ
 	// from what the client holds.
 	Held bool `json:"held,omitempty"`
+	// Earlier, with Held set, lists the iterations before the one shown,
+	// which the client no longer holds the nodes of (EarlierIterations).
+	Earlier []EarlierIteration `json:"earlier,omitempty"`
 	// Head is the first open nodes in pop order (at most HeadSize).
 	Head []int `json:"head"`
 	// HeadKeys are the head's nodes' sort keys, in its order (HeadKeys).
@@ -103,6 +106,8 @@ type StepMsg struct {
 	// Held says that Recs are every node the search holds after the step
 	// and no other, as View.Held: the client drops every other record.
 	Held bool `json:"held,omitempty"`
+	// Earlier is as View.Earlier, after the step.
+	Earlier []EarlierIteration `json:"earlier,omitempty"`
 	// NodeEnd is how many nodes exist after the step; Head the first open
 	// nodes in pop order.
 	NodeEnd int   `json:"nodeEnd"`
@@ -115,6 +120,28 @@ type StepMsg struct {
 	HeadKeys map[int]HeadKey `json:"headKeys,omitempty"`
 	// IterStart is the first id of the iteration after the step (View).
 	IterStart int `json:"iterStart"`
+}
+
+// EarlierIteration is one iteration of ids or idastar before the one
+// shown, as the page's family strip lists it: its number, the nodes it
+// made, and its last step (where its button seeks).
+type EarlierIteration struct {
+	Iteration int `json:"iteration"`
+	Nodes     int `json:"nodes"`
+	LastStep  int `json:"lastStep"`
+}
+
+// EarlierIterations lists the iterations of s before the one shown at
+// step k, from the engine's table (stepper.Search.Iterations): what a
+// client that holds only the nodes held cannot count from its records.
+// Nil for a search without iterations. O(iterations).
+func EarlierIterations(s *stepper.Search, k int) []EarlierIteration {
+	its := s.Iterations(k)
+	var out []EarlierIteration
+	for i := 0; i+1 < len(its); i++ {
+		out = append(out, EarlierIteration{Iteration: its[i].Number, Nodes: its[i+1].FirstID - its[i].FirstID, LastStep: max(0, its[i+1].FirstStep-1)})
+	}
+	return out
 }
 
 // iterStarter is the engine's IterStart, read through an interface so a
@@ -148,6 +175,9 @@ func NewStep(s *stepper.Search, ev stepper.Event, src RecordSource, f Format, na
 	enc := NewEncoder(src, f)
 	enc.AddIDs(ids)
 	m.Recs, m.Costs, m.Held = base64.StdEncoding.EncodeToString(enc.buf), enc.costs, held
+	if held {
+		m.Earlier = EarlierIterations(s, ev.Step)
+	}
 	m.NodeEnd = s.NodeEnd(ev.Step)
 	m.Head = s.OpenHead(HeadSize, []int{})
 	m.IterStart = IterStart(s, ev.Step)

@@ -53,10 +53,36 @@ type Expect struct {
 	// show as dropped.
 	Held    []int `json:"held,omitempty"`
 	Dropped []int `json:"dropped,omitempty"`
+	// Earlier, when set, are the iterations before the one shown as the
+	// family strip must list them (WalkEarlier).
+	Earlier []wire.EarlierIteration `json:"earlier,omitempty"`
 	// HeadKeys are the engine's sort keys of the head's nodes, in its
 	// order: priority and tie as Number text (the seq is the record's,
 	// checked with the node).
 	HeadKeys []Key `json:"headKeys,omitempty"`
+}
+
+// WalkEarlier lists the iterations before the one shown at step k of
+// journaled, a search that holds every node, by walking its records as the
+// page's dense model does: each iteration's root is a node without a
+// parent, an iteration holds the ids from its root to the next, and its
+// last step is the one before the next root was made. It moves journaled
+// to step k. O(IterStart).
+func WalkEarlier(journaled *stepper.Search, k int) []wire.EarlierIteration {
+	journaled.Seek(k)
+	from := wire.IterStart(journaled, k)
+	var roots []int
+	for id := range from {
+		if journaled.Record(id).Parent < 0 {
+			roots = append(roots, id)
+		}
+	}
+	roots = append(roots, from)
+	var out []wire.EarlierIteration
+	for i := 0; i+1 < len(roots); i++ {
+		out = append(out, wire.EarlierIteration{Iteration: i + 1, Nodes: roots[i+1] - roots[i], LastStep: max(0, journaled.Record(roots[i+1]).Born-1)})
+	}
+	return out
 }
 
 // Key is one open node's sort key as model_check.mjs compares it.

@@ -203,6 +203,7 @@ func (h *hub) view(s *stepper.Search, last *stepper.Event, typ, reason string, i
 	}
 	v := codec.NewView(s, typ, reason, costs, last, narration)
 	if v.Held = bounded(s); v.Held {
+		v.Earlier = codec.EarlierIterations(s, v.Step)
 		v.Narration = strings.TrimSpace(v.Narration + h.heldNote())
 	}
 	v.Live, v.ID, v.Playing, v.Speed, v.Followers = h.search.StepCount(), id, h.playing, h.speed, int(h.followers.Load())

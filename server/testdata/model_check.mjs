@@ -4,12 +4,14 @@
 // step: nodeEnd, iterStart, the open head and its sort keys, status, path and every node's
 // parent, g, depth, status, seq, born, order, cell, stored F and direction
 // (for a search that holds only its path and pending siblings: exactly the
-// ids held, and that ids between them are dropped).
+// ids held, that ids between them are dropped, and the earlier iterations
+// the family strip lists).
 // Prints "N frames checked" and exits 0, or every mismatch (the first 20)
 // and exits 1.
 import { readFileSync } from "node:fs";
 import { createModel } from "../../static/model.js";
 import { chooseShown, Subtrees } from "../../static/treelayout.js";
+import { iterations } from "../../static/family.js";
 
 const runs = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const bad = [];
@@ -37,6 +39,7 @@ for (const run of runs) {
       const id = e.head[i], got = m.sentKey(id);
       if (!(got && got.priority === num(k.priority) && got.tie === num(k.tie))) miss(`the key of head node ${id}`, got, k);
     });
+    if (e.earlier && !same(iterations(m), e.earlier)) miss("the earlier iterations", iterations(m), e.earlier);
     if (e.held) {
       if (!m.sparse || !same(m.heldIds(), e.held)) miss("the nodes held", m.sparse ? m.heldIds() : "every node (not sparse)", e.held);
       for (const id of e.dropped || []) if (m.nodeStatus(id) !== "dropped" || m.parent(id) !== undefined) miss(`node ${id}`, m.nodeStatus(id), "dropped");

@@ -57,6 +57,9 @@ func NewProblem(sc *Script) (*Instance, error) {
 	if _, err := start.Hash(); err != nil {
 		return nil, &Error{Where: sc.Name, Msg: fmt.Sprintf("start = %s is unhashable (%v): a state must be an int, a string, or a tuple of those", short(start), err)}
 	}
+	if textSize(start, maxStateText) > maxStateText {
+		return nil, &Error{Where: sc.Name, Msg: fmt.Sprintf("start is a %s of more than %d characters as text; keep states small (a tuple of numbers or short strings)", start.Type(), maxStateText)}
+	}
 	in.start = start
 	var err error
 	for _, f := range []struct {

@@ -60,6 +60,7 @@ func TestSandboxFailures(t *testing.T) {
 		{"while loop", "def f():\n    while True:\n        pass\n", []string{"cell:2:5", "while", "for over a bounded range"}},
 		{"no start", "def is_goal(s):\n    return True\n", []string{"no start state"}},
 		{"no successors", "start = 0\ndef is_goal(s):\n    return True\n", []string{"no successors: define def successors(s):"}},
+		{"start too long", strings.Replace(base, "start = 0", `start = "ab" * 40000`, 1), []string{"script cell: start is a string of more than 65536 characters"}},
 		{"unhashable start", strings.Replace(base, "start = 0", "start = [0]", 1), []string{"start = [0] is unhashable", "tuple"}},
 		{"exception in successors", strings.Replace(base, `return [("inc", s + 1)]`, `return [("inc", s + "x")]`, 1),
 			[]string{"script cell:6:23: in successors(0)", "unknown binary op: int + string", "Traceback"}},

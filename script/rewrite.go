@@ -34,8 +34,10 @@ var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 // walk uses reflection, so it covers every node type the parser has.
 // Comparisons, keys and indexes are wrapped the same way (compare.go),
 // except where a literal or a scalar operand (scalar.go) bounds them.
-// Cost: linear in f's size, plus scalarExprs.
-func boundSequences(f *syntax.File) {
+// It returns the twins of the defs whose specialised body it kept
+// (specialise.go), to be compiled apart. Cost: linear in f's size, plus
+// scalarExprs.
+func boundSequences(f *syntax.File) []*syntax.DefStmt {
 	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS, syntax.PERCENT_EQ: syntax.PERCENT}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if a, ok := n.(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
@@ -127,6 +129,7 @@ func boundSequences(f *syntax.File) {
 	}
 	walk(reflect.ValueOf(f))
 	unspecialise(specialised)
+	return twinDefs(specialised)
 }
 
 func hasKey[K comparable, V any](m map[K]V, k K) bool {

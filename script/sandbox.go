@@ -53,6 +53,13 @@ type sandbox struct {
 	thread *starlark.Thread
 	where  string // the file or cell, for errors: "jugs.star", "cell problem jugs"
 	limit  uint64 // steps this thread may take in all
+	// args holds a call's arguments for a Starlark function, which copies
+	// them into its locals and keeps none (go.starlark.net's setArgs), so
+	// that a call allocates no argument tuple. Cleared after each call.
+	args [2]starlark.Value
+	// twins are the script's functions' twins (specialise.go): a call of
+	// one of these functions with a short string calls its twin instead.
+	twins map[*starlark.Function]*starlark.Function
 	watched
 }
 
@@ -129,9 +136,18 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 	}
 	callMax := min(used+CallSteps, sb.limit)
 	th.SetMaxExecutionSteps(callMax)
+	callee, tuple := fn, starlark.Tuple(args)
+	if f, ok := fn.(*starlark.Function); ok && len(args) <= len(sb.args) {
+		tuple = sb.args[:copy(sb.args[:], args)]
+		if tw := sb.twin(f, args); tw != nil {
+			callee = tw
+			th.Steps += twinTestSteps // the test the twin skips
+		}
+	}
 	watch.begin(&sb.watched)
-	v, err := starlark.Call(th, fn, starlark.Tuple(args), nil)
+	v, err := starlark.Call(th, callee, tuple, nil)
 	reason := watch.end(&sb.watched)
+	clear(sb.args[:])
 	if err != nil {
 		v = nil
 		releaseAfter(reason)
@@ -146,6 +162,18 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 		return nil, sb.fail(fn, args, withReason(err, reason))
 	}
 	return v, nil
+}
+
+// twin is f's twin if f has one and args is one string of at most
+// maxStateText bytes, the twin's precondition; else nil.
+func (sb *sandbox) twin(f *starlark.Function, args []starlark.Value) *starlark.Function {
+	if len(args) != 1 || sb.twins == nil {
+		return nil
+	}
+	if s, ok := args[0].(starlark.String); !ok || len(s) > maxStateText {
+		return nil
+	}
+	return sb.twins[f]
 }
 
 // budgetError is a call stopped by a limit rather than by its own error.

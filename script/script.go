@@ -46,6 +46,7 @@ type Script struct {
 	Params []Param // the globals given on the problem line, in order
 
 	globals starlark.StringDict
+	twins   map[*starlark.Function]*starlark.Function // specialise.go
 }
 
 // Param is one name=value of a problem line, visible to the script as a
@@ -88,7 +89,7 @@ func Load(name, src string, params []Param) (*Script, error) {
 	if err := reservedNames(name, f); err != nil {
 		return nil, err
 	}
-	boundSequences(f)
+	twinDefs := boundSequences(f)
 	prog, err := starlark.FileProgram(f, pre.Has)
 	if err != nil {
 		return nil, syntaxError(name, err)
@@ -110,7 +111,8 @@ func Load(name, src string, params []Param) (*Script, error) {
 		return nil, e
 	}
 	g.Freeze()
-	return &Script{Name: name, Source: src, Params: params, globals: g}, nil
+	twins := twinFunctions(name, twinDefs, pre, g, sb.thread)
+	return &Script{Name: name, Source: src, Params: params, globals: g, twins: twins}, nil
 }
 
 // syntaxError rewrites a parse or resolve error as an *Error at its line.

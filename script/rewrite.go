@@ -27,8 +27,9 @@ var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 
 // boundSequences rewrites every x * y and x + y of f into a call of the
 // bounded operation (the error keeps the operator's position), and every
-// x *= y, x += y into x = x * y, x = x + y (the target is evaluated twice,
-// which only matters if it calls a function). A value made by one
+// x *= y into x = x * y and x += y into x += __stepviz_addend__(x, y)
+// (inplace.go; the target is evaluated twice, which only matters if it
+// calls a function). A value made by one
 // operation can then hold at most maxSequence elements: go.starlark.net
 // allows 2^30 in one instruction, which no step budget interrupts. The
 // walk uses reflection, so it covers every node type the parser has.
@@ -129,6 +130,7 @@ func boundSequences(f *syntax.File) []*syntax.DefStmt {
 	}
 	walk(reflect.ValueOf(f))
 	unspecialise(specialised)
+	inPlace(f) // inplace.go
 	return twinDefs(specialised)
 }
 
@@ -256,12 +258,21 @@ func boundedAdd(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, fmt.Errorf("+: want two operands")
 	}
 	x, y := args[0], args[1]
-	if _, isInt := x.(starlark.Int); !isInt {
-		if n := seqLen(x) + seqLen(y); n > maxSequence {
-			return nil, fmt.Errorf("%s + %s would make %d elements, more than the sandbox's bound of %d on one value", x.Type(), y.Type(), n, maxSequence)
-		}
+	if err := addBound(x, y); err != nil {
+		return nil, err
 	}
 	return starlark.Binary(syntax.PLUS, x, y)
+}
+
+// addBound is the error of an x + y that would make more than
+// maxSequence elements, else nil.
+func addBound(x, y starlark.Value) error {
+	if _, isInt := x.(starlark.Int); !isInt {
+		if n := seqLen(x) + seqLen(y); n > maxSequence {
+			return fmt.Errorf("%s + %s would make %d elements, more than the sandbox's bound of %d on one value", x.Type(), y.Type(), n, maxSequence)
+		}
+	}
+	return nil
 }
 
 // seqLen is the length of a string, bytes, list or tuple, else 0.

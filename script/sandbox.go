@@ -87,6 +87,7 @@ func predeclared() starlark.StringDict {
 		"range":    starlark.NewBuiltin("range", boundedRange),
 		mulName:    starlark.NewBuiltin("*", boundedMul),
 		addName:    starlark.NewBuiltin("+", boundedAdd),
+		addendName: starlark.NewBuiltin("+=", boundedAddend),
 		modName:    starlark.NewBuiltin("%", boundedMod),
 		methodName: starlark.NewBuiltin("method", boundedMethod),
 		"str":      textBuiltin("str"),

@@ -88,7 +88,7 @@ func TestSandboxFailures(t *testing.T) {
 		{"top level loop", "def spin():\n    for i in range(1000000):\n        for j in range(100000):\n            pass\nspin()\n", []string{"in the top level", "more than 10000000 Starlark steps|ran longer than 5s"}},
 		{"h wrong arity", strings.Replace(base, "def h_zero(s):", "def h_zero(s, t):", 1), []string{"h_zero must take exactly one parameter"}},
 		{"growing list", strings.Replace(base, `return [("inc", s + 1)]`, "x = [1]\n    for i in range(40):\n        x += x\n    return []", 1),
-			[]string{"cell:8:11: in successors(0)", "list + list would make 2097152 elements"}},
+			[]string{"cell:8:11: in successors(0)", "list += list would make 2097152 elements"}},
 		{"growing element", strings.Replace(base, `return [("inc", s + 1)]`, "x = [\"ab\"]\n    for i in range(40):\n        x[0] *= 2\n    return []", 1),
 			[]string{"cell:8:14: in successors(0)", "string * 2 would make more than 1048576 elements"}},
 		{"load", "load(\"x.star\", \"y\")\n", []string{"load"}},

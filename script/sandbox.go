@@ -137,13 +137,15 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 	}
 	callMax := min(used+CallSteps, sb.limit)
 	th.SetMaxExecutionSteps(callMax)
-	callee, tuple := fn, starlark.Tuple(args)
+	callee, tuple := fn, starlark.Tuple(nil)
 	if f, ok := fn.(*starlark.Function); ok && len(args) <= len(sb.args) {
 		tuple = sb.args[:copy(sb.args[:], args)]
 		if tw := sb.twin(f, args); tw != nil {
 			callee = tw
 			th.Steps += twinTestSteps // the test the twin skips
 		}
+	} else {
+		tuple = append(tuple, args...) // a builtin may keep its arguments
 	}
 	watch.begin(&sb.watched)
 	v, err := starlark.Call(th, callee, tuple, nil)

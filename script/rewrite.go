@@ -35,10 +35,9 @@ var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 // walk uses reflection, so it covers every node type the parser has.
 // Comparisons, keys and indexes are wrapped the same way (compare.go),
 // except where a literal or a scalar operand (scalar.go) bounds them.
-// It returns the twins of the defs whose specialised body it kept
-// (specialise.go), to be compiled apart. Cost: linear in f's size, plus
-// scalarExprs.
-func boundSequences(f *syntax.File) []*syntax.DefStmt {
+// It appends the makers of the twins of the defs whose specialised body
+// it kept (specialise.go). Cost: linear in f's size, plus scalarExprs.
+func boundSequences(f *syntax.File) {
 	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS, syntax.PERCENT_EQ: syntax.PERCENT}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if a, ok := n.(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
@@ -131,7 +130,7 @@ func boundSequences(f *syntax.File) []*syntax.DefStmt {
 	walk(reflect.ValueOf(f))
 	unspecialise(specialised)
 	inPlace(f) // inplace.go
-	return twinDefs(specialised)
+	f.Stmts = append(f.Stmts, twinMakers(specialised)...)
 }
 
 func hasKey[K comparable, V any](m map[K]V, k K) bool {
@@ -387,6 +386,10 @@ const hiddenPrefix = "__stepviz_"
 func reservedNames(name string, f *syntax.File) error {
 	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
+		if id, ok := n.(*syntax.Ident); ok && err == nil && strings.HasPrefix(id.Name, twinPrefix) {
+			// a twin takes only a short string: the script may not reach one
+			err = &Error{Where: name, Pos: id.NamePos.String(), Msg: fmt.Sprintf("the name %s is the sandbox's own: choose a name that does not begin with %s", id.Name, hiddenPrefix)}
+		}
 		for _, id := range bindings(n) {
 			if err == nil && strings.HasPrefix(id.Name, hiddenPrefix) {
 				err = &Error{Where: name, Pos: id.NamePos.String(), Msg: fmt.Sprintf("the name %s is the sandbox's own: choose a name that does not begin with %s", id.Name, hiddenPrefix)}

@@ -89,7 +89,7 @@ func Load(name, src string, params []Param) (*Script, error) {
 	if err := reservedNames(name, f); err != nil {
 		return nil, err
 	}
-	twinDefs := boundSequences(f)
+	boundSequences(f)
 	prog, err := starlark.FileProgram(f, pre.Has)
 	if err != nil {
 		return nil, syntaxError(name, err)
@@ -110,8 +110,8 @@ func Load(name, src string, params []Param) (*Script, error) {
 		e.Func = "the top level"
 		return nil, e
 	}
+	twins := twinFunctions(g, sb.thread)
 	g.Freeze()
-	twins := twinFunctions(name, twinDefs, pre, g, sb.thread)
 	return &Script{Name: name, Source: src, Params: params, globals: g, twins: twins}, nil
 }
 

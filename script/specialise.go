@@ -110,34 +110,42 @@ func shortString(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 }
 
 // A def whose specialised body is kept also gets a twin: a copy of the
-// def whose test is a predeclared True (twinTest) instead of the call of
-// __stepviz_short__, which a search calls directly when it asks about a
-// state that is a short string (sandbox.twin checks the argument), saving
-// the builtin call of the test on every question. The twin has the def's
-// name, parameter, positions and statements, so it answers as the def
-// does, and its errors and backtraces read as the def's own. Its steps
-// are the def's to within a step or two per jump taken: the sandbox
-// charges it the test it skips (twinTestSteps), but go.starlark.net pads
-// a jump's argument with NOPs that count as steps, and the twin's code
-// lies at other offsets. Every budget counts the twin's steps as the
-// def's. It is compiled apart from the script (twinFunctions), so the
-// script cannot name it, let alone call it with anything but a short
-// string.
+// def whose test is the literal 1 instead of the call of __stepviz_short__,
+// which a search calls directly when it asks about a state that is a
+// short string (sandbox.twin checks the argument), saving the builtin
+// call of the test on every question. The twin has the def's name,
+// parameter, positions and statements, so it answers as the def does,
+// and its errors and backtraces read as the def's own. It is defined in
+// the script, inside a maker def
+//
+//	def __stepviz_twin_NAME__():
+//	    def NAME(s):
+//	        if 1: ... (the def's body)
+//	    return NAME
+//
+// so that the script's globals are its globals (a predeclared name costs a
+// map lookup each time it is read); a script may not name a maker
+// (reservedNames), and Load takes the makers out of the globals once it
+// has called them (twinFunctions). Its steps are the def's to within a
+// step or two per jump taken: the sandbox charges it the test it skips
+// (twinTestSteps), but go.starlark.net pads a jump's argument with NOPs
+// that count as steps, and the twin's code lies at other offsets. Every
+// budget counts the twin's steps as the def's.
 
-// twinTest is the name of the twin's test, predeclared True.
-const twinTest = "__stepviz_twin__"
+// twinPrefix begins the name of a twin's maker.
+const twinPrefix = hiddenPrefix + "twin_"
 
 // twinTestSteps is the steps the def's test takes (the builtin, the
-// argument, the call and the jump) less the twin's (the name and the
+// argument, the call and the jump) less the twin's (the constant and the
 // jump).
 const twinTestSteps = 2
 
-// twinDefs returns the twin of each def whose specialised body is kept;
-// none for a def whose body names the def itself (in the twin the name
-// would be the twin). Call it after unspecialise and before f is
-// resolved.
-func twinDefs(specialised []specialBody) []*syntax.DefStmt {
-	var out []*syntax.DefStmt
+// twinMakers returns the maker of the twin of each def whose specialised
+// body is kept; none for a def whose body names the def itself (in the
+// twin the name would be the twin). Call it after unspecialise, and
+// append the makers to the file before it is resolved.
+func twinMakers(specialised []specialBody) []syntax.Stmt {
+	var out []syntax.Stmt
 	for _, sb := range specialised {
 		ifs, ok := sb.def.Body[0].(*syntax.IfStmt)
 		if !ok || len(sb.def.Body) != 1 || len(ifs.True) == 0 || &ifs.True[0] != &sb.body[0] || namesItself(sb.def) {
@@ -145,8 +153,13 @@ func twinDefs(specialised []specialBody) []*syntax.DefStmt {
 		}
 		d := clone(reflect.ValueOf(sb.def)).Interface().(*syntax.DefStmt)
 		pos := d.Def
-		d.Body[0].(*syntax.IfStmt).Cond = &syntax.Ident{NamePos: pos, Name: twinTest}
-		out = append(out, d)
+		d.Body[0].(*syntax.IfStmt).Cond = &syntax.Literal{Token: syntax.INT, TokenPos: pos, Raw: "1", Value: int64(1)}
+		out = append(out, &syntax.DefStmt{
+			Def:    pos,
+			Name:   &syntax.Ident{NamePos: pos, Name: twinPrefix + d.Name.Name + "__"},
+			Lparen: pos, Rparen: pos,
+			Body: []syntax.Stmt{d, &syntax.ReturnStmt{Return: pos, Result: &syntax.Ident{NamePos: pos, Name: d.Name.Name}}},
+		})
 	}
 	return out
 }
@@ -165,34 +178,26 @@ func namesItself(d *syntax.DefStmt) bool {
 	return found
 }
 
-// twinFunctions compiles each twin def on its own, the script's globals,
-// its builtins (pre) and twinTest predeclared, and returns the twins by the
-// script's function of the same name. A twin that does not compile (a
-// global its body names was never assigned) is left out: the def is then
-// called as it is. th runs the defs (a few steps each).
-func twinFunctions(path string, defs []*syntax.DefStmt, pre, globals starlark.StringDict, th *starlark.Thread) map[*starlark.Function]*starlark.Function {
-	env := starlark.StringDict{}
-	for k, v := range pre {
-		env[k] = v
-	}
-	for k, v := range globals {
-		env[k] = v
-	}
-	env[twinTest] = starlark.True
+// twinFunctions calls every twin maker among the loaded script's globals
+// g, takes the makers out of g, and returns the twins by the def they
+// are the twin of. th runs the makers, a few steps each, beyond what the
+// top level took; a maker that fails leaves its def without a twin.
+func twinFunctions(g starlark.StringDict, th *starlark.Thread) map[*starlark.Function]*starlark.Function {
 	out := map[*starlark.Function]*starlark.Function{}
-	for _, d := range defs {
-		orig, ok := globals[d.Name.Name].(*starlark.Function)
+	for name, maker := range g {
+		if !strings.HasPrefix(name, twinPrefix) {
+			continue
+		}
+		delete(g, name)
+		orig, ok := g[strings.TrimSuffix(strings.TrimPrefix(name, twinPrefix), "__")].(*starlark.Function)
 		if !ok {
 			continue
 		}
-		// the twin's name is its file's one global, shadowing the script's
-		prog, err := starlark.FileProgram(&syntax.File{Path: path, Stmts: []syntax.Stmt{d}, Options: fileOptions}, env.Has)
-		var g starlark.StringDict
-		if err == nil {
-			g, err = prog.Init(th, env)
-		}
-		if tw, ok := g[d.Name.Name].(*starlark.Function); err == nil && ok {
-			g.Freeze()
+		th.Uncancel()
+		th.SetMaxExecutionSteps(th.ExecutionSteps() + 100)
+		v, err := starlark.Call(th, maker, nil, nil)
+		if tw, ok := v.(*starlark.Function); err == nil && ok {
+			tw.Freeze()
 			out[orig] = tw
 		}
 	}

@@ -78,6 +78,11 @@ func TestTwinsAnswerAsTheirDefs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for name := range sc.globals {
+		if strings.HasPrefix(name, hiddenPrefix) {
+			t.Errorf("global %s left after loading; want the makers of twins gone", name)
+		}
+	}
 	names := []string{"is_goal", "h_misplaced", "h_loop", "falls", "calls", "fails"}
 	for _, name := range names {
 		fn, _ := sc.function(name)
@@ -99,9 +104,15 @@ func TestTwinsAnswerAsTheirDefs(t *testing.T) {
 // TestTwinsNeedAShortString: a twin keeps the operators of a short
 // string, so a call with a longer string, or with a tuple, must run the
 // def, whose measures refuse what the twin would let through (here a
-// value of more than maxSequence elements).
+// value of more than maxSequence elements); and the script cannot reach
+// a twin's maker to call the twin itself.
 func TestTwinsNeedAShortString(t *testing.T) {
-	sc, err := Load("hostile.star", "def h_double(s):\n    return len(s + s)\n", nil)
+	const double = "def h_double(s):\n    return len(s + s)\n"
+	reach := double + "def h_reach(s):\n    return __stepviz_twin_h_double__()(s * 1000)\n"
+	if _, err := Load("hostile.star", reach, nil); err == nil || !strings.Contains(err.Error(), "hostile.star:4:12: the name __stepviz_twin_h_double__ is the sandbox's own") {
+		t.Errorf("a script naming a twin's maker: %v; want it refused", err)
+	}
+	sc, err := Load("hostile.star", double, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

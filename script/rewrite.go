@@ -35,9 +35,10 @@ var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 // walk uses reflection, so it covers every node type the parser has.
 // Comparisons, keys and indexes are wrapped the same way (compare.go),
 // except where a literal or a scalar operand (scalar.go) bounds them.
-// It appends the makers of the twins of the defs whose specialised body
-// it kept (specialise.go). Cost: linear in f's size, plus scalarExprs.
-func boundSequences(f *syntax.File) {
+// It appends to f, and returns, the makers of the twins of the defs whose
+// specialised body it kept (specialise.go). Cost: linear in f's size,
+// plus scalarExprs.
+func boundSequences(f *syntax.File) []*syntax.DefStmt {
 	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS, syntax.PERCENT_EQ: syntax.PERCENT}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if a, ok := n.(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
@@ -130,7 +131,11 @@ func boundSequences(f *syntax.File) {
 	walk(reflect.ValueOf(f))
 	unspecialise(specialised)
 	inPlace(f) // inplace.go
-	f.Stmts = append(f.Stmts, twinMakers(specialised)...)
+	makers := twinMakers(specialised)
+	for _, m := range makers {
+		f.Stmts = append(f.Stmts, m)
+	}
+	return makers
 }
 
 func hasKey[K comparable, V any](m map[K]V, k K) bool {

@@ -89,7 +89,7 @@ func Load(name, src string, params []Param) (*Script, error) {
 	if err := reservedNames(name, f); err != nil {
 		return nil, err
 	}
-	boundSequences(f)
+	makers := boundSequences(f)
 	prog, err := starlark.FileProgram(f, pre.Has)
 	if err != nil {
 		return nil, syntaxError(name, err)
@@ -110,7 +110,7 @@ func Load(name, src string, params []Param) (*Script, error) {
 		e.Func = "the top level"
 		return nil, e
 	}
-	twins := twinFunctions(g, sb.thread)
+	twins := twinFunctions(makers, g, sb.thread)
 	g.Freeze()
 	return &Script{Name: name, Source: src, Params: params, globals: g, twins: twins}, nil
 }

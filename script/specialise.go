@@ -141,14 +141,13 @@ const twinPrefix = hiddenPrefix + "twin_"
 const twinTestSteps = 2
 
 // twinMakers returns the maker of the twin of each def whose specialised
-// body is kept; none for a def whose body names the def itself (in the
-// twin the name would be the twin). Call it after unspecialise, and
-// append the makers to the file before it is resolved.
-func twinMakers(specialised []specialBody) []syntax.Stmt {
-	var out []syntax.Stmt
+// body is kept. Call it after unspecialise, and append the makers to the
+// file before it is resolved.
+func twinMakers(specialised []specialBody) []*syntax.DefStmt {
+	var out []*syntax.DefStmt
 	for _, sb := range specialised {
 		ifs, ok := sb.def.Body[0].(*syntax.IfStmt)
-		if !ok || len(sb.def.Body) != 1 || len(ifs.True) == 0 || &ifs.True[0] != &sb.body[0] || namesItself(sb.def) {
+		if !ok || len(sb.def.Body) != 1 || len(ifs.True) == 0 || &ifs.True[0] != &sb.body[0] {
 			continue
 		}
 		d := clone(reflect.ValueOf(sb.def)).Interface().(*syntax.DefStmt)
@@ -164,33 +163,23 @@ func twinMakers(specialised []specialBody) []syntax.Stmt {
 	return out
 }
 
-// namesItself reports whether d's body uses d's own name.
-func namesItself(d *syntax.DefStmt) bool {
-	found := false
-	for _, s := range d.Body {
-		syntax.Walk(s, func(n syntax.Node) bool {
-			if id, ok := n.(*syntax.Ident); ok && id.Name == d.Name.Name {
-				found = true
-			}
-			return !found
-		})
-	}
-	return found
-}
-
-// twinFunctions calls every twin maker among the loaded script's globals
-// g, takes the makers out of g, and returns the twins by the def they
-// are the twin of. th runs the makers, a few steps each, beyond what the
-// top level took; a maker that fails leaves its def without a twin.
-func twinFunctions(g starlark.StringDict, th *starlark.Thread) map[*starlark.Function]*starlark.Function {
+// twinFunctions calls the twin makers (twinMakers) among the loaded
+// script's globals g, takes them out of g, and returns the twins by the
+// def they are the twin of. A def gets no twin if its body names a global
+// that holds anything but data (numbers, strings, and lists, tuples,
+// dicts and sets of data): a function could lead back to the def, which
+// go.starlark.net refuses as recursion, and its twin is another function,
+// whose call of the def would pass. th runs the makers, a few steps each,
+// beyond what the top level took; a maker that fails leaves its def
+// without a twin.
+func twinFunctions(makers []*syntax.DefStmt, g starlark.StringDict, th *starlark.Thread) map[*starlark.Function]*starlark.Function {
 	out := map[*starlark.Function]*starlark.Function{}
-	for name, maker := range g {
-		if !strings.HasPrefix(name, twinPrefix) {
-			continue
-		}
-		delete(g, name)
-		orig, ok := g[strings.TrimSuffix(strings.TrimPrefix(name, twinPrefix), "__")].(*starlark.Function)
-		if !ok {
+	for _, mk := range makers {
+		maker := g[mk.Name.Name]
+		delete(g, mk.Name.Name)
+		def := mk.Body[0].(*syntax.DefStmt)
+		orig, ok := g[def.Name.Name].(*starlark.Function)
+		if !ok || maker == nil || !namesOnlyData(def, g) {
 			continue
 		}
 		th.Uncancel()
@@ -202,4 +191,69 @@ func twinFunctions(g starlark.StringDict, th *starlark.Thread) map[*starlark.Fun
 		}
 	}
 	return out
+}
+
+// namesOnlyData reports whether every global of g that d's body names
+// holds data (isData), within a walk of maxDataWalk values in all.
+func namesOnlyData(d *syntax.DefStmt, g starlark.StringDict) bool {
+	budget := maxDataWalk
+	ok := true
+	for _, s := range d.Body {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if id, isIdent := n.(*syntax.Ident); isIdent && ok {
+				if v, global := g[id.Name]; global && !isData(v, &budget) {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// maxDataWalk bounds the values namesOnlyData looks at for one def.
+const maxDataWalk = 1 << 16
+
+// isData reports whether v is None, a bool, a number, a string or bytes,
+// or a list, tuple, dict or set of those, spending *budget a value.
+func isData(v starlark.Value, budget *int) bool {
+	if *budget--; *budget < 0 {
+		return false
+	}
+	switch x := v.(type) {
+	case starlark.NoneType, starlark.Bool, starlark.Int, starlark.Float, starlark.String, starlark.Bytes:
+		return true
+	case starlark.Tuple:
+		for _, e := range x {
+			if !isData(e, budget) {
+				return false
+			}
+		}
+		return true
+	case *starlark.List:
+		for i := range x.Len() {
+			if !isData(x.Index(i), budget) {
+				return false
+			}
+		}
+		return true
+	case *starlark.Dict:
+		for _, kv := range x.Items() {
+			if !isData(kv[0], budget) || !isData(kv[1], budget) {
+				return false
+			}
+		}
+		return true
+	case *starlark.Set:
+		iter := x.Iterate()
+		defer iter.Done()
+		var e starlark.Value
+		for iter.Next(&e) {
+			if !isData(e, budget) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -9,8 +9,8 @@ import (
 
 // twinScript has defs of several shapes, each specialised for a short
 // string: loops that break and continue, a comprehension, a body that
-// falls off its end, elif chains, a call of another def, and one that
-// fails.
+// falls off its end, elif chains, one that fails, and two that call other
+// defs.
 const twinScript = `
 goal = "123456780"
 def is_goal(s):
@@ -38,6 +38,12 @@ def calls(s):
     return h_loop(s[1:] + s[:1]) + len(s + s)
 def fails(s):
     return s[int(s[0]) + 20] + s
+def back(s):
+    if len(s) < 100:
+        return again(s) + len(s + s)
+    return 0
+def again(s):
+    return back(s * 200)
 `
 
 // checkSameCalls calls fn with arg on a sandbox with twins and on one
@@ -83,13 +89,17 @@ func TestTwinsAnswerAsTheirDefs(t *testing.T) {
 			t.Errorf("global %s left after loading; want the makers of twins gone", name)
 		}
 	}
-	names := []string{"is_goal", "h_misplaced", "h_loop", "falls", "calls", "fails"}
-	for _, name := range names {
+	names := []string{"is_goal", "h_misplaced", "h_loop", "falls", "fails", "calls", "back"}
+	for i, name := range names {
 		fn, _ := sc.function(name)
-		if sc.twins[fn] == nil {
-			t.Errorf("%s has no twin; want one for each def specialised for a short string", name)
+		// calls and back name functions: through one, a twin could call its
+		// def where the def itself would be refused as recursive
+		if want := i < 5; (sc.twins[fn] != nil) != want {
+			t.Errorf("%s has a twin: %v; want %v", name, sc.twins[fn] != nil, want)
 		}
 	}
+	// back("abc") calls again, which calls back: recursion, refused
+	checkSameCalls(t, sc, "back", starlark.String("abc"))
 	for _, name := range names {
 		for _, arg := range []string{"123456780", "130826745", "9", "0", "210"} {
 			checkSameCalls(t, sc, name, starlark.String(arg))

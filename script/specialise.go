@@ -113,14 +113,18 @@ func shortString(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 // def whose test is the literal 1 instead of the call of __stepviz_short__,
 // which a search calls directly when it asks about a state that is a
 // short string (sandbox.twin checks the argument), saving the builtin
-// call of the test on every question. The twin has the def's name,
+// call of the test on every question. A def whose body names a global
+// function gets none (twinFunctions). The twin has the def's name,
 // parameter, positions and statements, so it answers as the def does,
 // and its errors and backtraces read as the def's own. It is defined in
 // the script, inside a maker def
 //
 //	def __stepviz_twin_NAME__():
 //	    def NAME(s):
-//	        if 1: ... (the def's body)
+//	        if 1:
+//	            body, specialised
+//	        else:
+//	            body (never run; it keeps the def's layout)
 //	    return NAME
 //
 // so that the script's globals are its globals (a predeclared name costs a

@@ -143,7 +143,7 @@ func (in *Instance) newSpace() *space {
 		m = newMemo(in.start, len(in.hs))
 	}
 	sb := newSandbox(in.sc.Name, in.hsLimit)
-	sb.twins = in.sc.twins
+	sb.twins, sb.compiled = in.sc.twins, in.sc.compiled
 	return &space{in: in, sb: sb, m: m}
 }
 

@@ -60,6 +60,9 @@ type sandbox struct {
 	// twins are the script's functions' twins (specialise.go): a call of
 	// one of these functions with a short string calls its twin instead.
 	twins map[*starlark.Function]*starlark.Function
+	// compiled are the twins compiled to closures (closure.go), by the
+	// def: they run first, and the twin if they give up.
+	compiled map[*starlark.Function]*closureFunc
 	watched
 }
 
@@ -138,17 +141,26 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 	callMax := min(used+CallSteps, sb.limit)
 	th.SetMaxExecutionSteps(callMax)
 	callee, tuple := fn, starlark.Tuple(nil)
+	var compiled *closureFunc
 	if f, ok := fn.(*starlark.Function); ok && len(args) <= len(sb.args) {
 		tuple = sb.args[:copy(sb.args[:], args)]
 		if tw := sb.twin(f, args); tw != nil {
-			callee = tw
+			callee, compiled = tw, sb.compiled[f]
 			th.Steps += twinTestSteps // the test the twin skips
 		}
 	} else {
 		tuple = append(tuple, args...) // a builtin may keep its arguments
 	}
 	watch.begin(&sb.watched)
-	v, err := starlark.Call(th, callee, tuple, nil)
+	var v starlark.Value
+	var err error
+	ran := false
+	if compiled != nil {
+		v, ran = compiled.run(th, args[0], callMax, &sb.watched)
+	}
+	if !ran {
+		v, err = starlark.Call(th, callee, tuple, nil)
+	}
 	reason := watch.end(&sb.watched)
 	clear(sb.args[:])
 	if err != nil {

@@ -45,8 +45,9 @@ type Script struct {
 	Source string  // the text
 	Params []Param // the globals given on the problem line, in order
 
-	globals starlark.StringDict
-	twins   map[*starlark.Function]*starlark.Function // specialise.go
+	globals  starlark.StringDict
+	twins    map[*starlark.Function]*starlark.Function // specialise.go
+	compiled map[*starlark.Function]*closureFunc       // closure.go, by the def
 }
 
 // Param is one name=value of a problem line, visible to the script as a
@@ -110,9 +111,9 @@ func Load(name, src string, params []Param) (*Script, error) {
 		e.Func = "the top level"
 		return nil, e
 	}
-	twins := twinFunctions(makers, g, sb.thread)
+	twins, compiled := twinFunctions(makers, g, pre, sb.thread)
 	g.Freeze()
-	return &Script{Name: name, Source: src, Params: params, globals: g, twins: twins}, nil
+	return &Script{Name: name, Source: src, Params: params, globals: g, twins: twins, compiled: compiled}, nil
 }
 
 // syntaxError rewrites a parse or resolve error as an *Error at its line.

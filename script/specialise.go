@@ -176,8 +176,9 @@ func twinMakers(specialised []specialBody) []*syntax.DefStmt {
 // whose call of the def would pass. th runs the makers, a few steps each,
 // beyond what the top level took; a maker that fails leaves its def
 // without a twin.
-func twinFunctions(makers []*syntax.DefStmt, g starlark.StringDict, th *starlark.Thread) map[*starlark.Function]*starlark.Function {
+func twinFunctions(makers []*syntax.DefStmt, g, pre starlark.StringDict, th *starlark.Thread) (map[*starlark.Function]*starlark.Function, map[*starlark.Function]*closureFunc) {
 	out := map[*starlark.Function]*starlark.Function{}
+	compiled := map[*starlark.Function]*closureFunc{}
 	for _, mk := range makers {
 		maker := g[mk.Name.Name]
 		delete(g, mk.Name.Name)
@@ -192,9 +193,12 @@ func twinFunctions(makers []*syntax.DefStmt, g starlark.StringDict, th *starlark
 		if tw, ok := v.(*starlark.Function); err == nil && ok {
 			tw.Freeze()
 			out[orig] = tw
+			if cf := compileTwin(def, g, pre); cf != nil {
+				compiled[orig] = cf // closure.go
+			}
 		}
 	}
-	return out
+	return out, compiled
 }
 
 // namesOnlyData reports whether every global of g that d's body names

@@ -1,0 +1,655 @@
+package script
+
+import (
+	"math/big"
+
+	"go.starlark.net/resolve"
+	"go.starlark.net/starlark"
+	"go.starlark.net/syntax"
+)
+
+// A twin (specialise.go) whose body uses only plain statements and
+// expressions is also compiled into Go closures, which a search runs in
+// place of go.starlark.net's interpreter: no bytecode dispatch, no operand
+// stack, no frame, no string allocated for a short string's s[i]. Every
+// operation is the one the interpreter performs (starlark.Binary,
+// starlark.Compare, Mapping.Get, Indexable.Index, Sliceable.Slice,
+// Iterate, starlark.Call of the same builtins), on the same rewritten
+// body, so it computes the same value. Whatever else happens (an error, a
+// value of a kind the closures do not handle, a local read before it is
+// set, the call's step budget reached, the watchdog's cancel) abandons the
+// closures, and the interpreter runs the twin from the start: the twin is
+// pure (its argument and the globals are frozen, and it names no
+// function), so it answers as if the closures had never run, with the
+// interpreter's own message. The closures count a step per statement,
+// expression and loop turn, about the interpreter's count, and the
+// sandbox charges them.
+
+// closureFunc is a twin's compiled body.
+type closureFunc struct {
+	nlocals int
+	body    cstmt
+}
+
+// cframe is one run of a closureFunc.
+type cframe struct {
+	locals []starlark.Value
+	th     *starlark.Thread
+	steps  uint64 // counted so far
+	max    uint64 // abandon when the thread's steps and these reach it
+	w      *watched
+}
+
+// tick counts n steps and reports whether the run may go on.
+func (fr *cframe) tick(n uint64) bool {
+	fr.steps += n
+	return fr.th.Steps+fr.steps < fr.max && fr.w.reason.Load() == nil
+}
+
+// A cexpr evaluates an expression; ok false abandons the run.
+type cexpr func(fr *cframe) (v starlark.Value, ok bool)
+
+// control is what a statement did.
+type control int
+
+const (
+	next control = iota
+	brk
+	cont
+	ret
+	abandon
+)
+
+type cstmt func(fr *cframe) (control, starlark.Value)
+
+// run runs f with arg; ok false: abandoned, nothing charged.
+func (f *closureFunc) run(th *starlark.Thread, arg starlark.Value, max uint64, w *watched) (starlark.Value, bool) {
+	var small [16]starlark.Value
+	locals := small[:0]
+	if f.nlocals <= len(small) {
+		locals = small[:f.nlocals]
+	} else {
+		locals = make([]starlark.Value, f.nlocals)
+	}
+	locals[0] = arg
+	fr := &cframe{locals: locals, th: th, max: max, w: w}
+	c, v := f.body(fr)
+	switch c {
+	case ret:
+	case next:
+		v = starlark.None
+	default:
+		return nil, false
+	}
+	th.Steps += fr.steps
+	return v, true
+}
+
+// compileTwin compiles the specialised branch of twin def d (resolved),
+// whose globals are g and predeclared names pre; nil if it uses anything
+// the closures do not handle.
+func compileTwin(d *syntax.DefStmt, g, pre starlark.StringDict) *closureFunc {
+	fn, ok := d.Function.(*resolve.Function)
+	if !ok || len(fn.FreeVars) > 0 || len(d.Body) != 1 {
+		return nil
+	}
+	ifs, ok := d.Body[0].(*syntax.IfStmt)
+	if !ok {
+		return nil
+	}
+	c := &compiler{g: g, pre: pre, ok: true}
+	body := c.stmts(ifs.True)
+	if !c.ok {
+		return nil
+	}
+	return &closureFunc{nlocals: len(fn.Locals), body: body}
+}
+
+type compiler struct {
+	g, pre starlark.StringDict
+	ok     bool
+}
+
+func (c *compiler) fail() { c.ok = false }
+
+func (c *compiler) stmts(list []syntax.Stmt) cstmt {
+	parts := make([]cstmt, 0, len(list))
+	for _, s := range list {
+		parts = append(parts, c.stmt(s))
+	}
+	return func(fr *cframe) (control, starlark.Value) {
+		for _, p := range parts {
+			if ctl, v := p(fr); ctl != next {
+				return ctl, v
+			}
+		}
+		return next, nil
+	}
+}
+
+func (c *compiler) stmt(s syntax.Stmt) cstmt {
+	switch s := s.(type) {
+	case *syntax.ExprStmt:
+		x := c.expr(s.X)
+		return func(fr *cframe) (control, starlark.Value) {
+			if _, ok := x(fr); !ok || !fr.tick(1) {
+				return abandon, nil
+			}
+			return next, nil
+		}
+	case *syntax.AssignStmt:
+		return c.assign(s)
+	case *syntax.ReturnStmt:
+		if s.Result == nil {
+			return func(*cframe) (control, starlark.Value) { return ret, starlark.None }
+		}
+		x := c.expr(s.Result)
+		return func(fr *cframe) (control, starlark.Value) {
+			v, ok := x(fr)
+			if !ok || !fr.tick(1) {
+				return abandon, nil
+			}
+			return ret, v
+		}
+	case *syntax.BranchStmt:
+		ctl := map[syntax.Token]control{syntax.PASS: next, syntax.BREAK: brk, syntax.CONTINUE: cont}[s.Token]
+		return func(*cframe) (control, starlark.Value) { return ctl, nil }
+	case *syntax.IfStmt:
+		cond, t, f := c.expr(s.Cond), c.stmts(s.True), c.stmts(s.False)
+		return func(fr *cframe) (control, starlark.Value) {
+			v, ok := cond(fr)
+			if !ok || !fr.tick(3) {
+				return abandon, nil
+			}
+			if v.Truth() {
+				return t(fr)
+			}
+			return f(fr)
+		}
+	case *syntax.ForStmt:
+		x, set, body := c.expr(s.X), c.target(s.Vars), c.stmts(s.Body)
+		return func(fr *cframe) (control, starlark.Value) {
+			v, ok := x(fr)
+			if !ok {
+				return abandon, nil
+			}
+			iter := starlark.Iterate(v)
+			if iter == nil || !fr.tick(2) {
+				return abandon, nil
+			}
+			defer iter.Done()
+			var e starlark.Value
+			for iter.Next(&e) {
+				if !fr.tick(4) || !set(fr, e) {
+					return abandon, nil
+				}
+				switch ctl, r := body(fr); ctl {
+				case brk:
+					return next, nil
+				case ret, abandon:
+					return ctl, r
+				}
+			}
+			return next, nil
+		}
+	}
+	c.fail()
+	return nil
+}
+
+func (c *compiler) assign(s *syntax.AssignStmt) cstmt {
+	rhs := c.expr(s.RHS)
+	if s.Op == syntax.EQ {
+		set := c.target(s.LHS)
+		return func(fr *cframe) (control, starlark.Value) {
+			v, ok := rhs(fr)
+			if !ok || !set(fr, v) {
+				return abandon, nil
+			}
+			return next, nil
+		}
+	}
+	op, known := map[syntax.Token]syntax.Token{
+		syntax.PLUS_EQ: syntax.PLUS, syntax.MINUS_EQ: syntax.MINUS, syntax.STAR_EQ: syntax.STAR,
+		syntax.SLASH_EQ: syntax.SLASH, syntax.SLASHSLASH_EQ: syntax.SLASHSLASH, syntax.PERCENT_EQ: syntax.PERCENT,
+	}[s.Op]
+	id, isIdent := s.LHS.(*syntax.Ident)
+	if !known || !isIdent {
+		c.fail()
+		return nil
+	}
+	get, set := c.ident(id), c.target(id)
+	return func(fr *cframe) (control, starlark.Value) {
+		x, ok := get(fr)
+		if !ok {
+			return abandon, nil
+		}
+		y, ok := rhs(fr)
+		if !ok {
+			return abandon, nil
+		}
+		var z starlark.Value
+		if l, isList := x.(*starlark.List); isList && op == syntax.PLUS {
+			// the interpreter's +=: a list is extended in place
+			iter := starlark.Iterate(y)
+			if iter == nil {
+				return abandon, nil
+			}
+			defer iter.Done()
+			var e starlark.Value
+			for iter.Next(&e) {
+				if l.Append(e) != nil {
+					return abandon, nil
+				}
+			}
+			z = l
+		} else {
+			var err error
+			if z, err = starlark.Binary(op, x, y); err != nil {
+				return abandon, nil
+			}
+		}
+		if !fr.tick(1) || !set(fr, z) {
+			return abandon, nil
+		}
+		return next, nil
+	}
+}
+
+// target compiles an assignment's left side: a local, or a tuple or
+// list of locals, unpacked from a tuple or list of as many values.
+func (c *compiler) target(x syntax.Expr) func(fr *cframe, v starlark.Value) bool {
+	switch x := x.(type) {
+	case *syntax.ParenExpr:
+		return c.target(x.X)
+	case *syntax.Ident:
+		b, ok := x.Binding.(*resolve.Binding)
+		if !ok || b.Scope != resolve.Local {
+			c.fail()
+			return nil
+		}
+		i := b.Index
+		return func(fr *cframe, v starlark.Value) bool {
+			fr.locals[i] = v
+			return fr.tick(1)
+		}
+	case *syntax.TupleExpr, *syntax.ListExpr:
+		var list []syntax.Expr
+		if t, ok := x.(*syntax.TupleExpr); ok {
+			list = t.List
+		} else {
+			list = x.(*syntax.ListExpr).List
+		}
+		sets := make([]func(*cframe, starlark.Value) bool, len(list))
+		for i, e := range list {
+			sets[i] = c.target(e)
+		}
+		return func(fr *cframe, v starlark.Value) bool {
+			var elems []starlark.Value
+			switch v := v.(type) {
+			case starlark.Tuple:
+				elems = v
+			case *starlark.List:
+				if v.Len() != len(sets) {
+					return false
+				}
+				elems = make([]starlark.Value, v.Len())
+				for i := range elems {
+					elems[i] = v.Index(i)
+				}
+			default:
+				return false
+			}
+			if len(elems) != len(sets) {
+				return false
+			}
+			for i, set := range sets {
+				if !set(fr, elems[i]) {
+					return false
+				}
+			}
+			return fr.tick(1)
+		}
+	}
+	c.fail()
+	return nil
+}
+
+// ident compiles a name: a local read from the frame, anything else
+// (frozen, never reassigned) taken once.
+func (c *compiler) ident(id *syntax.Ident) cexpr {
+	b, ok := id.Binding.(*resolve.Binding)
+	if !ok {
+		c.fail()
+		return nil
+	}
+	var v starlark.Value
+	switch b.Scope {
+	case resolve.Local:
+		i := b.Index
+		return func(fr *cframe) (starlark.Value, bool) {
+			v := fr.locals[i]
+			return v, v != nil && fr.tick(1)
+		}
+	case resolve.Global:
+		v = c.g[id.Name]
+	case resolve.Predeclared:
+		v = c.pre[id.Name]
+	case resolve.Universal:
+		v = starlark.Universe[id.Name]
+	}
+	if v == nil {
+		c.fail()
+		return nil
+	}
+	return func(fr *cframe) (starlark.Value, bool) { return v, fr.tick(1) }
+}
+
+// oneByte holds the strings of one byte, which s[i] of a string returns.
+var oneByte = func() (t [256]starlark.Value) {
+	for i := range t {
+		t[i] = starlark.String([]byte{byte(i)})
+	}
+	return t
+}()
+
+func (c *compiler) expr(e syntax.Expr) cexpr {
+	switch e := e.(type) {
+	case *syntax.Ident:
+		return c.ident(e)
+	case *syntax.ParenExpr:
+		return c.expr(e.X)
+	case *syntax.Literal:
+		var v starlark.Value
+		switch x := e.Value.(type) {
+		case int64:
+			v = starlark.MakeInt64(x)
+		case *big.Int:
+			v = starlark.MakeBigInt(x)
+		case string:
+			if e.Token != syntax.STRING {
+				break
+			}
+			v = starlark.String(x)
+		case float64:
+			v = starlark.Float(x)
+		}
+		if v == nil {
+			break
+		}
+		return func(fr *cframe) (starlark.Value, bool) { return v, fr.tick(1) }
+	case *syntax.UnaryExpr:
+		x := c.expr(e.X)
+		op := e.Op
+		return func(fr *cframe) (starlark.Value, bool) {
+			v, ok := x(fr)
+			if !ok || !fr.tick(1) {
+				return nil, false
+			}
+			if op == syntax.NOT {
+				return !v.Truth(), true
+			}
+			z, err := starlark.Unary(op, v)
+			return z, err == nil
+		}
+	case *syntax.BinaryExpr:
+		return c.binary(e)
+	case *syntax.IndexExpr:
+		return c.index(e)
+	case *syntax.SliceExpr:
+		return c.slice(e)
+	case *syntax.CallExpr:
+		return c.call(e)
+	case *syntax.TupleExpr:
+		elems := c.exprs(e.List)
+		return func(fr *cframe) (starlark.Value, bool) {
+			t := make(starlark.Tuple, len(elems))
+			for i, x := range elems {
+				v, ok := x(fr)
+				if !ok {
+					return nil, false
+				}
+				t[i] = v
+			}
+			return t, fr.tick(1)
+		}
+	case *syntax.ListExpr:
+		elems := c.exprs(e.List)
+		return func(fr *cframe) (starlark.Value, bool) {
+			l := make([]starlark.Value, len(elems))
+			for i, x := range elems {
+				v, ok := x(fr)
+				if !ok {
+					return nil, false
+				}
+				l[i] = v
+			}
+			return starlark.NewList(l), fr.tick(1)
+		}
+	}
+	c.fail()
+	return nil
+}
+
+func (c *compiler) exprs(list []syntax.Expr) []cexpr {
+	out := make([]cexpr, len(list))
+	for i, e := range list {
+		out[i] = c.expr(e)
+	}
+	return out
+}
+
+var compareOp = map[syntax.Token]bool{syntax.EQL: true, syntax.NEQ: true, syntax.LT: true, syntax.GT: true, syntax.LE: true, syntax.GE: true}
+
+func (c *compiler) binary(e *syntax.BinaryExpr) cexpr {
+	x, y, op := c.expr(e.X), c.expr(e.Y), e.Op
+	switch {
+	case op == syntax.AND || op == syntax.OR:
+		return func(fr *cframe) (starlark.Value, bool) {
+			v, ok := x(fr)
+			if !ok || !fr.tick(1) {
+				return nil, false
+			}
+			if v.Truth() == (op == syntax.OR) {
+				return v, true
+			}
+			return y(fr)
+		}
+	case compareOp[op]:
+		return func(fr *cframe) (starlark.Value, bool) {
+			a, ok := x(fr)
+			if !ok {
+				return nil, false
+			}
+			b, ok := y(fr)
+			if !ok || !fr.tick(1) {
+				return nil, false
+			}
+			z, err := starlark.Compare(op, a, b)
+			return starlark.Bool(z), err == nil
+		}
+	}
+	return func(fr *cframe) (starlark.Value, bool) {
+		a, ok := x(fr)
+		if !ok {
+			return nil, false
+		}
+		b, ok := y(fr)
+		if !ok || !fr.tick(1) {
+			return nil, false
+		}
+		if s, ok := a.(starlark.String); ok && op == syntax.PLUS {
+			if t, ok := b.(starlark.String); ok {
+				return s + t, true
+			}
+		}
+		z, err := starlark.Binary(op, a, b)
+		return z, err == nil
+	}
+}
+
+// index is x[y] as the interpreter's getIndex does it.
+func (c *compiler) index(e *syntax.IndexExpr) cexpr {
+	x, y := c.expr(e.X), c.expr(e.Y)
+	return func(fr *cframe) (starlark.Value, bool) {
+		a, ok := x(fr)
+		if !ok {
+			return nil, false
+		}
+		b, ok := y(fr)
+		if !ok || !fr.tick(1) {
+			return nil, false
+		}
+		switch a := a.(type) {
+		case starlark.Mapping:
+			z, found, err := a.Get(b)
+			return z, found && err == nil
+		case starlark.Indexable:
+			i, err := starlark.AsInt32(b)
+			if err != nil {
+				return nil, false
+			}
+			n := a.Len()
+			if i < 0 {
+				i += n
+			}
+			if i < 0 || i >= n {
+				return nil, false
+			}
+			if s, isString := a.(starlark.String); isString {
+				return oneByte[s[i]], true
+			}
+			return a.Index(i), true
+		}
+		return nil, false
+	}
+}
+
+// slice is x[lo:hi] as the interpreter's slice does it for a step of 1.
+func (c *compiler) slice(e *syntax.SliceExpr) cexpr {
+	if e.Step != nil {
+		c.fail()
+		return nil
+	}
+	x := c.expr(e.X)
+	none := func(fr *cframe) (starlark.Value, bool) { return starlark.None, fr.tick(1) }
+	lo, hi := none, none
+	if e.Lo != nil {
+		lo = c.expr(e.Lo)
+	}
+	if e.Hi != nil {
+		hi = c.expr(e.Hi)
+	}
+	return func(fr *cframe) (starlark.Value, bool) {
+		a, ok := x(fr)
+		if !ok {
+			return nil, false
+		}
+		l, ok := lo(fr)
+		if !ok {
+			return nil, false
+		}
+		h, ok := hi(fr)
+		if !ok || !fr.tick(1) {
+			return nil, false
+		}
+		s, ok := a.(starlark.Sliceable)
+		if !ok {
+			return nil, false
+		}
+		n := s.Len()
+		start, end := 0, n
+		if !sliceIndex(l, n, &start) || !sliceIndex(h, n, &end) {
+			return nil, false
+		}
+		if end < start {
+			end = start
+		}
+		return s.Slice(start, end, 1), true
+	}
+}
+
+// sliceIndex sets *i to v, an index into n elements clamped to [0, n],
+// unless v is None.
+func sliceIndex(v starlark.Value, n int, i *int) bool {
+	if v != starlark.None {
+		x, err := starlark.AsInt32(v)
+		if err != nil {
+			return false
+		}
+		if x < 0 {
+			x += n
+		}
+		*i = x
+	}
+	*i = max(0, min(*i, n))
+	return true
+}
+
+// call is f(args) of a name or a method, positional arguments only.
+func (c *compiler) call(e *syntax.CallExpr) cexpr {
+	for _, a := range e.Args {
+		if b, ok := a.(*syntax.BinaryExpr); ok && b.Op == syntax.EQ {
+			c.fail() // name=value
+			return nil
+		}
+		if u, ok := a.(*syntax.UnaryExpr); ok && (u.Op == syntax.STAR || u.Op == syntax.STARSTAR) {
+			c.fail()
+			return nil
+		}
+	}
+	args := c.exprs(e.Args)
+	eval := func(fr *cframe) (starlark.Tuple, bool) {
+		t := make(starlark.Tuple, len(args))
+		for i, a := range args {
+			v, ok := a(fr)
+			if !ok {
+				return nil, false
+			}
+			t[i] = v
+		}
+		return t, fr.tick(1)
+	}
+	if dot, ok := e.Fn.(*syntax.DotExpr); ok {
+		recv, name := c.expr(dot.X), dot.Name.Name
+		return func(fr *cframe) (starlark.Value, bool) {
+			r, ok := recv(fr)
+			if !ok {
+				return nil, false
+			}
+			t, ok := eval(fr)
+			if !ok || !fr.tick(1) {
+				return nil, false
+			}
+			if l, isList := r.(*starlark.List); isList && name == "append" && len(t) == 1 {
+				return starlark.None, l.Append(t[0]) == nil
+			}
+			h, ok := r.(starlark.HasAttrs)
+			if !ok {
+				return nil, false
+			}
+			m, err := h.Attr(name)
+			if err != nil || m == nil {
+				return nil, false
+			}
+			z, err := starlark.Call(fr.th, m, t, nil)
+			return z, err == nil
+		}
+	}
+	fn := c.expr(e.Fn)
+	return func(fr *cframe) (starlark.Value, bool) {
+		f, ok := fn(fr)
+		if !ok {
+			return nil, false
+		}
+		if _, isFunc := f.(*starlark.Function); isFunc {
+			return nil, false // the script's own functions run in the interpreter
+		}
+		t, ok := eval(fr)
+		if !ok {
+			return nil, false
+		}
+		z, err := starlark.Call(fr.th, f, t, nil)
+		return z, err == nil
+	}
+}

@@ -2,6 +2,7 @@ package script
 
 import (
 	"math/big"
+	"strings"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -43,7 +44,13 @@ type cframe struct {
 // tick counts n steps and reports whether the run may go on.
 func (fr *cframe) tick(n uint64) bool {
 	fr.steps += n
-	return fr.th.Steps+fr.steps < fr.max && fr.w.reason.Load() == nil
+	return fr.th.Steps+fr.steps < fr.max
+}
+
+// turn is tick for a loop's turn, which also looks for the watchdog's
+// cancel: every run that goes on long turns a loop.
+func (fr *cframe) turn(n uint64) bool {
+	return fr.tick(n) && fr.w.reason.Load() == nil
 }
 
 // A cexpr evaluates an expression; ok false abandons the run.
@@ -62,18 +69,18 @@ const (
 
 type cstmt func(fr *cframe) (control, starlark.Value)
 
-// run runs f with arg; ok false: abandoned, nothing charged.
-func (f *closureFunc) run(th *starlark.Thread, arg starlark.Value, max uint64, w *watched) (starlark.Value, bool) {
-	var small [16]starlark.Value
-	locals := small[:0]
-	if f.nlocals <= len(small) {
-		locals = small[:f.nlocals]
-	} else {
-		locals = make([]starlark.Value, f.nlocals)
+// run runs f with arg on fr, a sandbox's frame, which it leaves holding
+// nothing; ok false: abandoned, nothing charged.
+func (f *closureFunc) run(fr *cframe, th *starlark.Thread, arg starlark.Value, max uint64, w *watched) (starlark.Value, bool) {
+	if cap(fr.locals) < f.nlocals {
+		fr.locals = make([]starlark.Value, f.nlocals)
 	}
-	locals[0] = arg
-	fr := &cframe{locals: locals, th: th, max: max, w: w}
+	fr.locals = fr.locals[:f.nlocals]
+	fr.locals[0] = arg
+	fr.th, fr.steps, fr.max, fr.w = th, 0, max, w
 	c, v := f.body(fr)
+	clear(fr.locals)
+	fr.th, fr.w = nil, nil
 	switch c {
 	case ret:
 	case next:
@@ -167,7 +174,11 @@ func (c *compiler) stmt(s syntax.Stmt) cstmt {
 			return f(fr)
 		}
 	case *syntax.ForStmt:
-		x, set, body := c.expr(s.X), c.target(s.Vars), c.stmts(s.Body)
+		set, body := c.target(s.Vars), c.stmts(s.Body)
+		if r := c.rangeLoop(s.X, set, body); r != nil {
+			return r
+		}
+		x := c.expr(s.X)
 		return func(fr *cframe) (control, starlark.Value) {
 			v, ok := x(fr)
 			if !ok {
@@ -180,7 +191,7 @@ func (c *compiler) stmt(s syntax.Stmt) cstmt {
 			defer iter.Done()
 			var e starlark.Value
 			for iter.Next(&e) {
-				if !fr.tick(4) || !set(fr, e) {
+				if !fr.turn(4) || !set(fr, e) {
 					return abandon, nil
 				}
 				switch ctl, r := body(fr); ctl {
@@ -195,6 +206,55 @@ func (c *compiler) stmt(s syntax.Stmt) cstmt {
 	}
 	c.fail()
 	return nil
+}
+
+// rangeLoop compiles for x in range(n) or range(a, b) of Starlark's own
+// range (a literal range, rewrite.go) as a loop over ints, which allocates
+// no range and no iterator; nil for any other loop.
+func (c *compiler) rangeLoop(x syntax.Expr, set func(*cframe, starlark.Value) bool, body cstmt) cstmt {
+	call, ok := x.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 || len(call.Args) > 2 {
+		return nil
+	}
+	id, ok := call.Fn.(*syntax.Ident)
+	if !ok || id.Name != rangeName || c.pre[rangeName] != starlark.Universe["range"] {
+		return nil
+	}
+	var bounds [2]int64
+	for i, a := range call.Args {
+		l, ok := a.(*syntax.Literal)
+		if !ok {
+			return nil
+		}
+		n, isInt := l.Value.(int64)
+		if !isInt || n > maxSequence {
+			return nil
+		}
+		bounds[i] = n
+	}
+	lo, hi := int64(0), bounds[0]
+	if len(call.Args) == 2 {
+		lo, hi = bounds[0], bounds[1]
+	}
+	// the steps of the call: the name, the arguments, the call, the iterator
+	setup := uint64(2 + len(call.Args) + 2)
+	return func(fr *cframe) (control, starlark.Value) {
+		if !fr.tick(setup) {
+			return abandon, nil
+		}
+		for i := lo; i < hi; i++ {
+			if !fr.turn(4) || !set(fr, starlark.MakeInt64(i)) {
+				return abandon, nil
+			}
+			switch ctl, r := body(fr); ctl {
+			case brk:
+				return next, nil
+			case ret, abandon:
+				return ctl, r
+			}
+		}
+		return next, nil
+	}
 }
 
 func (c *compiler) assign(s *syntax.AssignStmt) cstmt {
@@ -612,6 +672,11 @@ func (c *compiler) call(e *syntax.CallExpr) cexpr {
 	}
 	if dot, ok := e.Fn.(*syntax.DotExpr); ok {
 		recv, name := c.expr(dot.X), dot.Name.Name
+		if len(args) == 1 {
+			if m := c.method1(recv, name, args[0]); m != nil {
+				return m
+			}
+		}
 		return func(fr *cframe) (starlark.Value, bool) {
 			r, ok := recv(fr)
 			if !ok {
@@ -620,9 +685,6 @@ func (c *compiler) call(e *syntax.CallExpr) cexpr {
 			t, ok := eval(fr)
 			if !ok || !fr.tick(1) {
 				return nil, false
-			}
-			if l, isList := r.(*starlark.List); isList && name == "append" && len(t) == 1 {
-				return starlark.None, l.Append(t[0]) == nil
 			}
 			h, ok := r.(starlark.HasAttrs)
 			if !ok {
@@ -650,6 +712,50 @@ func (c *compiler) call(e *syntax.CallExpr) cexpr {
 			return nil, false
 		}
 		z, err := starlark.Call(fr.th, f, t, nil)
+		return z, err == nil
+	}
+}
+
+// method1 compiles x.name(arg) for the methods the closures do
+// themselves: a list's append, a string's index and find of a string (as
+// go.starlark.net's string_find_impl does them); for any other receiver
+// or argument it calls the method as the interpreter does.
+func (c *compiler) method1(recv cexpr, name string, arg cexpr) cexpr {
+	if name != "append" && name != "index" && name != "find" {
+		return nil
+	}
+	return func(fr *cframe) (starlark.Value, bool) {
+		r, ok := recv(fr)
+		if !ok {
+			return nil, false
+		}
+		a, ok := arg(fr)
+		if !ok || !fr.tick(2) {
+			return nil, false
+		}
+		switch r := r.(type) {
+		case *starlark.List:
+			if name == "append" {
+				return starlark.None, r.Append(a) == nil
+			}
+		case starlark.String:
+			if sub, ok := a.(starlark.String); ok && name != "append" {
+				i := strings.Index(string(r), string(sub))
+				if i < 0 && name == "index" {
+					return nil, false // substring not found
+				}
+				return starlark.MakeInt(i), true
+			}
+		}
+		h, ok := r.(starlark.HasAttrs)
+		if !ok {
+			return nil, false
+		}
+		m, err := h.Attr(name)
+		if err != nil || m == nil {
+			return nil, false
+		}
+		z, err := starlark.Call(fr.th, m, starlark.Tuple{a}, nil)
 		return z, err == nil
 	}
 }

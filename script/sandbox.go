@@ -63,6 +63,7 @@ type sandbox struct {
 	// compiled are the twins compiled to closures (closure.go), by the
 	// def: they run first, and the twin if they give up.
 	compiled map[*starlark.Function]*closureFunc
+	frame    cframe // the closures' frame, reused call after call
 	watched
 }
 
@@ -156,7 +157,7 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 	var err error
 	ran := false
 	if compiled != nil {
-		v, ran = compiled.run(th, args[0], callMax, &sb.watched)
+		v, ran = compiled.run(&sb.frame, th, args[0], callMax, &sb.watched)
 	}
 	if !ran {
 		v, err = starlark.Call(th, callee, tuple, nil)

@@ -2,6 +2,7 @@ package script
 
 import (
 	"math/big"
+	"slices"
 	"strings"
 
 	"go.starlark.net/resolve"
@@ -502,6 +503,11 @@ func (c *compiler) exprs(list []syntax.Expr) []cexpr {
 var compareOp = map[syntax.Token]bool{syntax.EQL: true, syntax.NEQ: true, syntax.LT: true, syntax.GT: true, syntax.LE: true, syntax.GE: true}
 
 func (c *compiler) binary(e *syntax.BinaryExpr) cexpr {
+	if e.Op == syntax.PLUS {
+		if cat := c.concat(e); cat != nil {
+			return cat
+		}
+	}
 	x, y, op := c.expr(e.X), c.expr(e.Y), e.Op
 	switch {
 	case op == syntax.AND || op == syntax.OR:
@@ -538,9 +544,16 @@ func (c *compiler) binary(e *syntax.BinaryExpr) cexpr {
 		if !ok || !fr.tick(1) {
 			return nil, false
 		}
-		if s, ok := a.(starlark.String); ok && op == syntax.PLUS {
-			if t, ok := b.(starlark.String); ok {
-				return s + t, true
+		if op == syntax.PLUS {
+			switch a := a.(type) {
+			case starlark.String:
+				if b, ok := b.(starlark.String); ok {
+					return a + b, true
+				}
+			case starlark.Int:
+				if b, ok := b.(starlark.Int); ok {
+					return a.Add(b), true
+				}
 			}
 		}
 		z, err := starlark.Binary(op, a, b)
@@ -757,5 +770,132 @@ func (c *compiler) method1(recv cexpr, name string, arg cexpr) cexpr {
 		}
 		z, err := starlark.Call(fr.th, m, starlark.Tuple{a}, nil)
 		return z, err == nil
+	}
+}
+
+// strPart evaluates one operand of a sum: a string's text (a slice of a
+// string taken without making a value of it), or any other value.
+type strPart func(fr *cframe) (text string, v starlark.Value, ok bool)
+
+// concat compiles a sum of three operands or more, x1 + x2 + ... + xn
+// (left to right, as written): when every operand is a string, the text
+// is made at once, with no string made for the sums in between nor for
+// the slices among the operands; otherwise the operands are added left to
+// right as the interpreter does. nil for a sum of two.
+func (c *compiler) concat(e *syntax.BinaryExpr) cexpr {
+	var operands []syntax.Expr
+	for x := syntax.Expr(e); ; {
+		b, ok := x.(*syntax.BinaryExpr)
+		if !ok || b.Op != syntax.PLUS {
+			operands = append(operands, x)
+			break
+		}
+		operands = append(operands, b.Y)
+		x = b.X
+	}
+	if len(operands) < 3 || len(operands) > maxConcat {
+		return nil
+	}
+	slices.Reverse(operands)
+	parts := make([]strPart, len(operands))
+	for i, x := range operands {
+		parts[i] = c.strPart(x)
+	}
+	return func(fr *cframe) (starlark.Value, bool) {
+		var texts [maxConcat]string
+		var vals []starlark.Value // made once an operand is not a string
+		for i, p := range parts {
+			text, v, ok := p(fr)
+			if !ok {
+				return nil, false
+			}
+			if v != nil && vals == nil {
+				vals = make([]starlark.Value, i, len(parts))
+				for j := range i {
+					vals[j] = starlark.String(texts[j])
+				}
+			}
+			if vals == nil {
+				texts[i] = text
+				continue
+			}
+			if v == nil {
+				v = starlark.String(text)
+			}
+			vals = append(vals, v)
+		}
+		if !fr.tick(uint64(len(parts) - 1)) {
+			return nil, false
+		}
+		if vals == nil {
+			return starlark.String(strings.Join(texts[:len(parts)], "")), true
+		}
+		z := vals[0]
+		for _, v := range vals[1:] {
+			var err error
+			if z, err = starlark.Binary(syntax.PLUS, z, v); err != nil {
+				return nil, false
+			}
+		}
+		return z, true
+	}
+}
+
+// maxConcat bounds the operands of a sum concat compiles.
+const maxConcat = 8
+
+// strPart compiles an operand of a sum.
+func (c *compiler) strPart(x syntax.Expr) strPart {
+	if sl, ok := x.(*syntax.SliceExpr); ok && sl.Step == nil {
+		base := c.expr(sl.X)
+		none := func(fr *cframe) (starlark.Value, bool) { return starlark.None, fr.tick(1) }
+		lo, hi := none, none
+		if sl.Lo != nil {
+			lo = c.expr(sl.Lo)
+		}
+		if sl.Hi != nil {
+			hi = c.expr(sl.Hi)
+		}
+		return func(fr *cframe) (string, starlark.Value, bool) {
+			a, ok := base(fr)
+			if !ok {
+				return "", nil, false
+			}
+			l, ok := lo(fr)
+			if !ok {
+				return "", nil, false
+			}
+			h, ok := hi(fr)
+			if !ok || !fr.tick(1) {
+				return "", nil, false
+			}
+			sv, ok := a.(starlark.Sliceable)
+			if !ok {
+				return "", nil, false
+			}
+			n := sv.Len()
+			start, end := 0, n
+			if !sliceIndex(l, n, &start) || !sliceIndex(h, n, &end) {
+				return "", nil, false
+			}
+			if end < start {
+				end = start
+			}
+			if s, isString := a.(starlark.String); isString {
+				return string(s[start:end]), nil, true
+			}
+			return "", sv.Slice(start, end, 1), true
+		}
+	}
+	ev := c.expr(x)
+	return func(fr *cframe) (string, starlark.Value, bool) {
+		v, ok := ev(fr)
+		if !ok {
+			return "", nil, false
+		}
+		if s, isString := v.(starlark.String); isString {
+			return string(s), nil, true
+		}
+		return "", v, true
 	}
 }

@@ -112,6 +112,21 @@ func TestClosuresAnswerAsTheInterpreter(t *testing.T) {
 		}
 		checkClosures(t, sc, []string{"is_goal", "successors"}, states)
 	})
+	t.Run("sums", func(t *testing.T) {
+		const src = `
+def strs(s):
+    return s[:2] + s[2:4] + "x" + s[-1:] + s[1:] + s[:1] + s[0]
+def ints(s):
+    return len(s) + 1 + 2 + len(s + s)
+def mixed(s):
+    return s + s + len(s)
+`
+		sc, err := Load("sums.star", src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkClosures(t, sc, []string{"strs", "ints", "mixed"}, append(boards[:20], odd...))
+	})
 	t.Run("shapes", func(t *testing.T) {
 		sc, err := Load("twins.star", twinScript, nil)
 		if err != nil {

@@ -25,7 +25,7 @@ import (
 // function), so it answers as if the closures had never run, with the
 // interpreter's own message. The closures count a step per statement,
 // expression and loop turn, about the interpreter's count, and the
-// sandbox charges them.
+// sandbox charges them; they give up at half the call's budget (tick).
 
 // closureFunc is a twin's compiled body.
 type closureFunc struct {
@@ -42,10 +42,14 @@ type cframe struct {
 	w      *watched
 }
 
-// tick counts n steps and reports whether the run may go on.
+// tick counts n steps and reports whether the run may go on: while
+// twice the steps counted stay within the call's budget. The count is
+// about the interpreter's (within a quarter on the tests'
+// defs), so a call that the interpreter would stop for its steps is
+// always given up here and decided by the interpreter.
 func (fr *cframe) tick(n uint64) bool {
 	fr.steps += n
-	return fr.th.Steps+fr.steps < fr.max
+	return fr.th.Steps+2*fr.steps < fr.max
 }
 
 // turn is tick for a loop's turn, which also looks for the watchdog's
@@ -161,7 +165,16 @@ func (c *compiler) stmt(s syntax.Stmt) cstmt {
 		}
 	case *syntax.BranchStmt:
 		ctl := map[syntax.Token]control{syntax.PASS: next, syntax.BREAK: brk, syntax.CONTINUE: cont}[s.Token]
-		return func(*cframe) (control, starlark.Value) { return ctl, nil }
+		n := uint64(0)
+		if ctl != next {
+			n = 2 // the jump
+		}
+		return func(fr *cframe) (control, starlark.Value) {
+			if !fr.tick(n) {
+				return abandon, nil
+			}
+			return ctl, nil
+		}
 	case *syntax.IfStmt:
 		cond, t, f := c.expr(s.Cond), c.stmts(s.True), c.stmts(s.False)
 		return func(fr *cframe) (control, starlark.Value) {

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"go.starlark.net/resolve"
 	"go.starlark.net/starlark"
@@ -75,17 +76,24 @@ const (
 type cstmt func(fr *cframe) (control, starlark.Value)
 
 // run runs f with arg on fr, a sandbox's frame, which it leaves holding
-// nothing; ok false: abandoned, nothing charged.
-func (f *closureFunc) run(fr *cframe, th *starlark.Thread, arg starlark.Value, max uint64, w *watched) (starlark.Value, bool) {
+// nothing; ok false: abandoned, nothing charged. A panic abandons too (a
+// builtin's panics again in the interpreter, as it always did).
+func (f *closureFunc) run(fr *cframe, th *starlark.Thread, arg starlark.Value, max uint64, w *watched) (v starlark.Value, ok bool) {
 	if cap(fr.locals) < f.nlocals {
 		fr.locals = make([]starlark.Value, f.nlocals)
 	}
 	fr.locals = fr.locals[:f.nlocals]
 	fr.locals[0] = arg
 	fr.th, fr.steps, fr.max, fr.w = th, 0, max, w
+	defer func() {
+		clear(fr.locals)
+		fr.th, fr.w = nil, nil
+		if recover() != nil {
+			closurePanics.Add(1)
+			v, ok = nil, false
+		}
+	}()
 	c, v := f.body(fr)
-	clear(fr.locals)
-	fr.th, fr.w = nil, nil
 	switch c {
 	case ret:
 	case next:
@@ -96,6 +104,10 @@ func (f *closureFunc) run(fr *cframe, th *starlark.Thread, arg starlark.Value, m
 	th.Steps += fr.steps
 	return v, true
 }
+
+// closurePanics counts the runs a panic abandoned: a bug of the closures
+// (or a builtin's panic), which the tests look for.
+var closurePanics atomic.Int64
 
 // compileTwin compiles the specialised branch of twin def d (resolved),
 // whose globals are g and predeclared names pre; nil if it uses anything

@@ -46,6 +46,12 @@ func askBoth(t *testing.T, sc *Script, name string, arg starlark.Value) (got [2]
 // of names was compiled.
 func checkClosures(t *testing.T, sc *Script, names []string, args []starlark.Value) {
 	t.Helper()
+	panics := closurePanics.Load()
+	defer func() {
+		if n := closurePanics.Load() - panics; n > 0 {
+			t.Errorf("the closures panicked %d times", n)
+		}
+	}()
 	for _, name := range names {
 		fn, _ := sc.function(name)
 		if sc.compiled[fn] == nil {

@@ -14,11 +14,13 @@ import (
 // A twin (specialise.go) whose body uses only plain statements and
 // expressions is also compiled into Go closures, which a search runs in
 // place of go.starlark.net's interpreter: no bytecode dispatch, no operand
-// stack, no frame, no string allocated for a short string's s[i]. Every
-// operation is the one the interpreter performs (starlark.Binary,
-// starlark.Compare, Mapping.Get, Indexable.Index, Sliceable.Slice,
-// Iterate, starlark.Call of the same builtins), on the same rewritten
-// body, so it computes the same value. Whatever else happens (an error, a
+// stack, no frame, no string allocated for a short string's s[i], a sum
+// of strings made at once. Every operation is the one the interpreter
+// performs (starlark.Binary, starlark.Compare, Mapping.Get,
+// Indexable.Index, Sliceable.Slice, Iterate, starlark.Call of the same
+// builtins and methods), or its plain equivalent for strings and ints
+// (a sum, Int.Add, strings.Index for index and find, List.Append), on the
+// same rewritten body, so it computes the same value. Whatever else happens (an error, a
 // value of a kind the closures do not handle, a local read before it is
 // set, the call's step budget reached, the watchdog's cancel) abandons the
 // closures, and the interpreter runs the twin from the start: the twin is

@@ -113,8 +113,9 @@ func shortString(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 // def whose test is the literal 1 instead of the call of __stepviz_short__,
 // which a search calls directly when it asks about a state that is a
 // short string (sandbox.twin checks the argument), saving the builtin
-// call of the test on every question. A def whose body names a global
-// function gets none (twinFunctions). The twin has the def's name,
+// call of the test on every question; a twin of plain statements also
+// runs compiled (closure.go). A def whose body names a global function
+// gets none (twinFunctions). The twin has the def's name,
 // parameter, positions and statements, so it answers as the def does,
 // and its errors and backtraces read as the def's own. It is defined in
 // the script, inside a maker def

@@ -57,6 +57,9 @@ func NewProblem(sc *Script) (*Instance, error) {
 	if _, err := start.Hash(); err != nil {
 		return nil, &Error{Where: sc.Name, Msg: fmt.Sprintf("start = %s is unhashable (%v): a state must be an int, a string, or a tuple of those", short(start), err)}
 	}
+	if textSize(start, maxStateText) > maxStateText {
+		return nil, &Error{Where: sc.Name, Msg: fmt.Sprintf("start is a %s of more than %d characters as text; keep states small (a tuple of numbers or short strings)", start.Type(), maxStateText)}
+	}
 	in.start = start
 	var err error
 	for _, f := range []struct {
@@ -139,7 +142,9 @@ func (in *Instance) newSpace() *space {
 	if m.size() >= memoStates {
 		m = newMemo(in.start, len(in.hs))
 	}
-	return &space{in: in, sb: newSandbox(in.sc.Name, in.hsLimit), m: m}
+	sb := newSandbox(in.sc.Name, in.hsLimit)
+	sb.twins, sb.compiled = in.sc.twins, in.sc.compiled
+	return &space{in: in, sb: sb, m: m}
 }
 
 // Err is the first failure of the script in this search (stepper.Failer).
@@ -201,19 +206,28 @@ func (sp *space) successors(s int32) ([]stepper.Successor[int32], error) {
 	if err != nil {
 		return nil, err
 	}
-	var items []starlark.Value
+	var items starlark.Tuple // the items of a tuple, else nil and list
+	var list *starlark.List
 	switch l := v.(type) {
 	case *starlark.List:
-		for i := 0; i < l.Len(); i++ {
-			items = append(items, l.Index(i))
-		}
+		list = l
 	case starlark.Tuple:
 		items = l
 	default:
 		return nil, sp.badResult(fn, s, fmt.Sprintf("returned %s %s; return a list of (action, next_state, cost)", v.Type(), short(v)))
 	}
-	out := make([]stepper.Successor[int32], 0, len(items))
-	for i, it := range items {
+	n := len(items)
+	if list != nil {
+		n = list.Len()
+	}
+	out := make([]stepper.Successor[int32], 0, n)
+	for i := range n {
+		var it starlark.Value
+		if list != nil {
+			it = list.Index(i)
+		} else {
+			it = items[i]
+		}
 		bad := func(why string) error {
 			return sp.badResult(fn, s, fmt.Sprintf("item %d, %s: %s", i, short(it), why))
 		}

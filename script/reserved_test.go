@@ -14,6 +14,7 @@ func TestReservedNames(t *testing.T) {
 		{"global function", "def __stepviz_key__(k):\n    return k\n" + base, "cell:1:5: the name __stepviz_key__ is the sandbox's own"},
 		{"global value", "__stepviz_add__ = 1\n" + base, "cell:1:1: the name __stepviz_add__ is the sandbox's own"},
 		{"parameter", strings.Replace(base, "def h_zero(s):", "def h_zero(__stepviz_cmp__):", 1), "the name __stepviz_cmp__ is the sandbox's own"},
+		{"a twin's maker", base + "t = __stepviz_twin_successors__\n", "cell:9:5: the name __stepviz_twin_successors__ is the sandbox's own"},
 		{"loop variable", strings.Replace(base, "    return 0\n", "    for __stepviz_x__ in range(3):\n        pass\n    return 0\n", 1), "the name __stepviz_x__ is the sandbox's own"},
 	}
 	for _, c := range cases {

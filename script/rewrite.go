@@ -27,15 +27,18 @@ var exprType = reflect.TypeOf((*syntax.Expr)(nil)).Elem()
 
 // boundSequences rewrites every x * y and x + y of f into a call of the
 // bounded operation (the error keeps the operator's position), and every
-// x *= y, x += y into x = x * y, x = x + y (the target is evaluated twice,
-// which only matters if it calls a function). A value made by one
+// x *= y into x = x * y and x += y into x += __stepviz_addend__(x, y)
+// (inplace.go; the target is evaluated twice, which only matters if it
+// calls a function). A value made by one
 // operation can then hold at most maxSequence elements: go.starlark.net
 // allows 2^30 in one instruction, which no step budget interrupts. The
 // walk uses reflection, so it covers every node type the parser has.
 // Comparisons, keys and indexes are wrapped the same way (compare.go),
 // except where a literal or a scalar operand (scalar.go) bounds them.
-// Cost: linear in f's size, plus scalarExprs.
-func boundSequences(f *syntax.File) {
+// It appends to f, and returns, the makers of the twins of the defs whose
+// specialised body it kept (specialise.go). Cost: linear in f's size,
+// plus scalarExprs.
+func boundSequences(f *syntax.File) []*syntax.DefStmt {
 	augmented := map[syntax.Token]syntax.Token{syntax.STAR_EQ: syntax.STAR, syntax.PLUS_EQ: syntax.PLUS, syntax.PERCENT_EQ: syntax.PERCENT}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if a, ok := n.(*syntax.AssignStmt); ok && augmented[a.Op] != 0 {
@@ -127,6 +130,12 @@ func boundSequences(f *syntax.File) {
 	}
 	walk(reflect.ValueOf(f))
 	unspecialise(specialised)
+	inPlace(f) // inplace.go
+	makers := twinMakers(specialised)
+	for _, m := range makers {
+		f.Stmts = append(f.Stmts, m)
+	}
+	return makers
 }
 
 func hasKey[K comparable, V any](m map[K]V, k K) bool {
@@ -253,12 +262,21 @@ func boundedAdd(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tupl
 		return nil, fmt.Errorf("+: want two operands")
 	}
 	x, y := args[0], args[1]
-	if _, isInt := x.(starlark.Int); !isInt {
-		if n := seqLen(x) + seqLen(y); n > maxSequence {
-			return nil, fmt.Errorf("%s + %s would make %d elements, more than the sandbox's bound of %d on one value", x.Type(), y.Type(), n, maxSequence)
-		}
+	if err := addBound(x, y); err != nil {
+		return nil, err
 	}
 	return starlark.Binary(syntax.PLUS, x, y)
+}
+
+// addBound is the error of an x + y that would make more than
+// maxSequence elements, else nil.
+func addBound(x, y starlark.Value) error {
+	if _, isInt := x.(starlark.Int); !isInt {
+		if n := seqLen(x) + seqLen(y); n > maxSequence {
+			return fmt.Errorf("%s + %s would make %d elements, more than the sandbox's bound of %d on one value", x.Type(), y.Type(), n, maxSequence)
+		}
+	}
+	return nil
 }
 
 // seqLen is the length of a string, bytes, list or tuple, else 0.
@@ -373,6 +391,10 @@ const hiddenPrefix = "__stepviz_"
 func reservedNames(name string, f *syntax.File) error {
 	var err error
 	syntax.Walk(f, func(n syntax.Node) bool {
+		if id, ok := n.(*syntax.Ident); ok && err == nil && strings.HasPrefix(id.Name, twinPrefix) {
+			// a twin takes only a short string: the script may not reach one
+			err = &Error{Where: name, Pos: id.NamePos.String(), Msg: fmt.Sprintf("the name %s is the sandbox's own: choose a name that does not begin with %s", id.Name, hiddenPrefix)}
+		}
 		for _, id := range bindings(n) {
 			if err == nil && strings.HasPrefix(id.Name, hiddenPrefix) {
 				err = &Error{Where: name, Pos: id.NamePos.String(), Msg: fmt.Sprintf("the name %s is the sandbox's own: choose a name that does not begin with %s", id.Name, hiddenPrefix)}

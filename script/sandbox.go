@@ -53,6 +53,17 @@ type sandbox struct {
 	thread *starlark.Thread
 	where  string // the file or cell, for errors: "jugs.star", "cell problem jugs"
 	limit  uint64 // steps this thread may take in all
+	// args holds a call's arguments for a Starlark function, which copies
+	// them into its locals and keeps none (go.starlark.net's setArgs), so
+	// that a call allocates no argument tuple. Cleared after each call.
+	args [2]starlark.Value
+	// twins are the script's functions' twins (specialise.go): a call of
+	// one of these functions with a short string calls its twin instead.
+	twins map[*starlark.Function]*starlark.Function
+	// compiled are the twins compiled to closures (closure.go), by the
+	// def: they run first, and the twin if they give up.
+	compiled map[*starlark.Function]*closureFunc
+	frame    cframe // the closures' frame, reused call after call
 	watched
 }
 
@@ -80,6 +91,7 @@ func predeclared() starlark.StringDict {
 		"range":    starlark.NewBuiltin("range", boundedRange),
 		mulName:    starlark.NewBuiltin("*", boundedMul),
 		addName:    starlark.NewBuiltin("+", boundedAdd),
+		addendName: starlark.NewBuiltin("+=", boundedAddend),
 		modName:    starlark.NewBuiltin("%", boundedMod),
 		methodName: starlark.NewBuiltin("method", boundedMethod),
 		"str":      textBuiltin("str"),
@@ -129,9 +141,29 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 	}
 	callMax := min(used+CallSteps, sb.limit)
 	th.SetMaxExecutionSteps(callMax)
+	callee, tuple := fn, starlark.Tuple(nil)
+	var compiled *closureFunc
+	if f, ok := fn.(*starlark.Function); ok && len(args) <= len(sb.args) {
+		tuple = sb.args[:copy(sb.args[:], args)]
+		if tw := sb.twin(f, args); tw != nil {
+			callee, compiled = tw, sb.compiled[f]
+			th.Steps += twinTestSteps // the test the twin skips
+		}
+	} else {
+		tuple = append(tuple, args...) // a builtin may keep its arguments
+	}
 	watch.begin(&sb.watched)
-	v, err := starlark.Call(th, fn, starlark.Tuple(args), nil)
+	var v starlark.Value
+	var err error
+	ran := false
+	if compiled != nil {
+		v, ran = compiled.run(&sb.frame, th, args[0], callMax, &sb.watched)
+	}
+	if !ran {
+		v, err = starlark.Call(th, callee, tuple, nil)
+	}
 	reason := watch.end(&sb.watched)
+	clear(sb.args[:])
 	if err != nil {
 		v = nil
 		releaseAfter(reason)
@@ -146,6 +178,18 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 		return nil, sb.fail(fn, args, withReason(err, reason))
 	}
 	return v, nil
+}
+
+// twin is f's twin if f has one and args is one string of at most
+// maxStateText bytes, the twin's precondition; else nil.
+func (sb *sandbox) twin(f *starlark.Function, args []starlark.Value) *starlark.Function {
+	if len(args) != 1 || sb.twins == nil {
+		return nil
+	}
+	if s, ok := args[0].(starlark.String); !ok || len(s) > maxStateText {
+		return nil
+	}
+	return sb.twins[f]
 }
 
 // budgetError is a call stopped by a limit rather than by its own error.

@@ -45,7 +45,9 @@ type Script struct {
 	Source string  // the text
 	Params []Param // the globals given on the problem line, in order
 
-	globals starlark.StringDict
+	globals  starlark.StringDict
+	twins    map[*starlark.Function]*starlark.Function // specialise.go
+	compiled map[*starlark.Function]*closureFunc       // closure.go, by the def
 }
 
 // Param is one name=value of a problem line, visible to the script as a
@@ -88,7 +90,7 @@ func Load(name, src string, params []Param) (*Script, error) {
 	if err := reservedNames(name, f); err != nil {
 		return nil, err
 	}
-	boundSequences(f)
+	makers := boundSequences(f)
 	prog, err := starlark.FileProgram(f, pre.Has)
 	if err != nil {
 		return nil, syntaxError(name, err)
@@ -109,8 +111,9 @@ func Load(name, src string, params []Param) (*Script, error) {
 		e.Func = "the top level"
 		return nil, e
 	}
+	twins, compiled := twinFunctions(makers, g, pre, sb.thread)
 	g.Freeze()
-	return &Script{Name: name, Source: src, Params: params, globals: g}, nil
+	return &Script{Name: name, Source: src, Params: params, globals: g, twins: twins, compiled: compiled}, nil
 }
 
 // syntaxError rewrites a parse or resolve error as an *Error at its line.

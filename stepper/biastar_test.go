@@ -95,7 +95,7 @@ func TestBiAStarOptimal(t *testing.T) {
 		}
 		count[ni.Depth]++
 		if first[ni.Depth] == "" {
-			first[ni.Depth] = ni.State
+			first[ni.Depth] = ni.State.String()
 		}
 	}
 	var biD, aD int

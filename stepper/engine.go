@@ -103,6 +103,8 @@ type engine[S comparable] struct {
 	plainDup bool
 	slabs    eventSlabs       // what events are built from (eventslab.go)
 	appender StateAppender[S] // p, if it can append a state's text; else nil
+	states   stateTexts[S]    // the states of events' texts, with appender (text.go)
+	reasons  reasonTexts      // the notes of events' tie reasons (tiereason.go)
 	noTies   bool             // events list no ties (Search.OmitTies)
 	err      error            // why the search failed (status Failed)
 }

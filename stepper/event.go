@@ -59,8 +59,10 @@ const (
 
 // NodeInfo is one node of the search tree as front ends show it.
 type NodeInfo struct {
-	ID     int        `json:"id"`
-	State  string     `json:"state"`
+	ID int `json:"id"`
+	// State is the node's state as the problem writes it; an event's is
+	// written only when asked (see Text).
+	State  Text       `json:"state"`
 	Parent int        `json:"parent"` // -1 for the root
 	Action string     `json:"action,omitempty"`
 	G      float64    `json:"g"`
@@ -134,7 +136,7 @@ type Event struct {
 	// all, counted up to MaxTieCount); TieReason says why Expanded won.
 	Ties      []int    `json:"ties,omitempty"`
 	TieCount  int      `json:"tieCount,omitempty"`
-	TieReason string   `json:"tieReason,omitempty"`
+	TieReason Text     `json:"tieReason,omitzero"`
 	Children  []Child  `json:"children"`
 	Status    Status   `json:"status"`
 	Counters  Counters `json:"counters"`

@@ -290,10 +290,9 @@ func (e *engine[S]) info(id int32) NodeInfo {
 // infoInto writes node id into ni. step is the step that generated id
 // when the caller knows it (>= 0), which spares the search of the
 // journal; h, when not nil, is id's heuristic value as the frontier keyed
-// it, which spares evaluating h again; inSlab writes the state's text into
-// the events' byte slab (an event's strings) instead of a string of its
-// own.
-func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, inSlab bool) {
+// it, which spares evaluating h again; lazy leaves the state's text to be
+// written when asked (an event's; see stateText).
+func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy bool) {
 	n := e.nodes.at(id)
 	if step < 0 && e.modLen() == 0 && n.parent >= 0 {
 		// no node ever changed parent: a node was made by the step that
@@ -312,7 +311,7 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, inSla
 		hv = e.hOf(n.state)
 	}
 	*ni = NodeInfo{
-		ID: int(id), State: e.stateText(n.state, inSlab), Parent: int(n.parent),
+		ID: int(id), State: e.stateText(n.state, lazy), Parent: int(n.parent),
 		G: n.g, H: hv, F: e.priority(n.g, hv, n.depth), Depth: int(n.depth),
 		Status: n.status.status(), Seq: int(e.seqOf(id)), Step: step,
 	}
@@ -324,19 +323,16 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, inSla
 	}
 }
 
-// stateText is s as the problem writes it; inSlab writes it into the
-// events' byte slab when the problem can append it ([StateAppender]): no
-// allocation of its own.
-func (e *engine[S]) stateText(s S, inSlab bool) string {
-	if e.appender != nil && inSlab {
-		return e.slabs.text.keep(e.appender.AppendState(e.slabs.text.space(stateTextRoom), s))
+// stateText is s as the problem writes it. lazy, for an event, records s
+// to be written on demand when the problem can append it
+// ([StateAppender]): O(1), no string work; otherwise, and for a
+// snapshot, it is written now.
+func (e *engine[S]) stateText(s S, lazy bool) Text {
+	if e.appender != nil && lazy {
+		return e.states.text(e.appender, s)
 	}
-	return e.p.Format(s)
+	return Text{s: e.p.Format(s)}
 }
-
-// stateTextRoom is the room a state's text is given in the byte slab; a
-// longer text is its own allocation.
-const stateTextRoom = 128
 
 // droppedInfo describes a duplicate child that was not stored
 // (duplicates=drop): it has no id.

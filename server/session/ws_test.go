@@ -43,7 +43,7 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 			if m.Event.Step != k || m.Event.Expanded != want.Expanded || len(m.Event.Children) != len(want.Children) {
 				t.Fatalf("client %d step %d: got %+v, engine %+v", i, k, m.Event.Expanded, want.Expanded)
 			}
-			if !strings.Contains(m.Narration, want.Expanded.State) {
+			if !strings.Contains(m.Narration, want.Expanded.State.String()) {
 				t.Errorf("narration %q does not name the expanded state %s", m.Narration, want.Expanded.State)
 			}
 		}

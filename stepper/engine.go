@@ -49,13 +49,16 @@ const (
 	st8Pruned                 // beam search: dropped from the frontier, outside the beam (a mod)
 )
 
-func (s nodeStatus8) status() NodeStatus {
-	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff, NodeDiscarded, NodeDiscarded}[s]
-}
+func (s nodeStatus8) status() NodeStatus { return nodeStatuses[s] }
 
-func (s nodeStatus8) fate() Fate {
-	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded, FateAdded, FateAdded}[s]
-}
+func (s nodeStatus8) fate() Fate { return nodeFates[s] }
+
+// nodeStatuses and nodeFates are what status and fate answer, by
+// nodeStatus8: tables built once, not at each call.
+var (
+	nodeStatuses = [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff, NodeDiscarded, NodeDiscarded}
+	nodeFates    = [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded, FateAdded, FateAdded}
+)
 
 // engine is the generic search behind [Search].
 //

@@ -33,7 +33,7 @@ type tieWindow struct {
 }
 
 // headCap is how many entries the head holds at most.
-const headCap = 2 * MaxTies
+const headCap = 4 * MaxTies
 
 // tieGroup is the part of a key that ties compare.
 type tieGroup struct{ prio, tie float64 }

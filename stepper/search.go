@@ -90,13 +90,13 @@ func (s *Search) Step() (Event, bool) {
 	}
 	// the engines take the event by pointer through an interface, which
 	// would move a local to the heap: the Search's own is filled and
-	// copied out, one allocation a step fewer
+	// copied out, one allocation a step fewer. It keeps referring to what
+	// the caller now owns until the next Step, which keeps nothing alive
+	// that the engine's slabs do not.
 	s.ev = Event{}
 	s.eng.advance(&s.ev)
 	s.eng.fill(&s.ev)
-	ev := s.ev
-	s.ev = Event{} // hold no reference to what the caller now owns
-	return ev, true
+	return s.ev, true
 }
 
 // OmitTies makes the events of later steps leave Ties, TieCount and
@@ -310,11 +310,12 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy 
 	} else {
 		hv = e.hOf(n.state)
 	}
-	*ni = NodeInfo{
-		ID: int(id), State: e.stateText(n.state, lazy), Parent: int(n.parent),
-		G: n.g, H: hv, F: e.priority(n.g, hv, n.depth), Depth: int(n.depth),
-		Status: n.status.status(), Seq: int(e.seqOf(id)), Step: step,
-	}
+	// field by field: a composite literal would be built aside and
+	// copied, pointers and all, into the event's memory
+	ni.ID, ni.State, ni.Parent = int(id), e.stateText(n.state, lazy), int(n.parent)
+	ni.G, ni.H, ni.F, ni.Depth = n.g, hv, e.priority(n.g, hv, n.depth), int(n.depth)
+	ni.Status, ni.Seq, ni.Step = n.status.status(), int(e.seqOf(id)), step
+	ni.Order, ni.Action, ni.Dir = 0, "", ""
 	if n.status == st8Closed {
 		ni.Order = int(n.mark)
 	}
@@ -407,10 +408,7 @@ func (e *engine[S]) fill(ev *Event) {
 	ev.Key = OpenKey(e.o, ev.Expanded) // publicKey, from the h info computed
 
 	if len(e.tieBuf) > 0 {
-		ev.Ties = e.slabs.ties.take(len(e.tieBuf))
-		for _, t := range e.tieBuf {
-			ev.Ties = append(ev.Ties, int(t))
-		}
+		ev.Ties = e.slabs.ties.list(e.tieBuf)
 	}
 	if ev.TieCount > 0 {
 		ev.TieReason = e.tieReason(rec.expanded, ev.Key)

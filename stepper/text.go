@@ -28,15 +28,13 @@ import (
 type Text struct {
 	s   string
 	src texter // nil: s is the text
-	i   int32  // the index of the text's values in src
 }
 
-// texter writes the texts whose values it holds: appendText appends text
-// i to dst. It must be safe for concurrent use and write the same bytes
-// every time; the values of text i are never written again once a Text
-// refers to them.
+// texter writes a text from the values it holds: appendText appends it to
+// dst. It must be safe for concurrent use and write the same bytes every
+// time; its values are never written again once a Text refers to it.
 type texter interface {
-	appendText(dst []byte, i int32) []byte
+	appendText(dst []byte) []byte
 }
 
 // TextOf is the Text whose text is s. O(1).
@@ -48,7 +46,7 @@ func (t Text) String() string {
 	if t.src == nil {
 		return t.s
 	}
-	b := t.src.appendText(nil, t.i)
+	b := t.src.appendText(nil)
 	if len(b) == 0 {
 		return ""
 	}
@@ -61,7 +59,7 @@ func (t Text) AppendTo(dst []byte) []byte {
 	if t.src == nil {
 		return append(dst, t.s...)
 	}
-	return t.src.appendText(dst, t.i)
+	return t.src.appendText(dst)
 }
 
 // IsZero reports whether the text is empty and written by no one, as
@@ -91,21 +89,28 @@ func (t *Text) UnmarshalJSON(data []byte) error {
 const textChunkLen = 512
 
 // stateChunk holds the states of lazily written state texts, which
-// appender writes. Its array is written only at indices no Text refers to
-// yet, so a reader on another goroutine never races with the search.
+// appender writes. A cell is written only before a Text refers to it, so
+// a reader on another goroutine never races with the search.
 type stateChunk[S comparable] struct {
 	appender StateAppender[S]
-	states   [textChunkLen]S
+	cells    [textChunkLen]stateCell[S]
 }
 
-func (c *stateChunk[S]) appendText(dst []byte, i int32) []byte {
-	return c.appender.AppendState(dst, c.states[i])
+// stateCell is one state of a chunk: a Text refers to it, which keeps the
+// whole chunk alive.
+type stateCell[S comparable] struct {
+	state S
+	chunk *stateChunk[S]
+}
+
+func (c *stateCell[S]) appendText(dst []byte) []byte {
+	return c.chunk.appender.AppendState(dst, c.state)
 }
 
 // stateTexts hands out the Texts of states, filling chunks in turn.
 type stateTexts[S comparable] struct {
 	chunk *stateChunk[S]
-	n     int32 // states used in chunk
+	n     int // cells used in chunk
 }
 
 // text is the Text of state s, written by a on demand. O(1): a copy of s.
@@ -113,7 +118,8 @@ func (st *stateTexts[S]) text(a StateAppender[S], s S) Text {
 	if st.chunk == nil || st.n == textChunkLen {
 		st.chunk, st.n = &stateChunk[S]{appender: a}, 0
 	}
-	st.chunk.states[st.n] = s
+	c := &st.chunk.cells[st.n]
+	c.state, c.chunk = s, st.chunk
 	st.n++
-	return Text{src: st.chunk, i: st.n - 1}
+	return Text{src: c}
 }

@@ -9,8 +9,6 @@ type tieNote struct {
 	g       float64 // the winner's g
 	ties    int32
 	decided bool // the tie rule's key told the winner from a tied node
-	local   bool // local beam: the layer and f tied
-	rule    TieRule
 }
 
 // tieReason records why the expanded node won, whose key is wk, over the
@@ -19,18 +17,19 @@ type tieNote struct {
 // frontier now, O(ties) for the high-g and low-h rules, O(1) for the
 // others; the sentence is written only when asked (Text).
 func (e *engine[S]) tieReason(won int32, wk Key) Text {
-	nt := tieNote{key: wk, ties: int32(len(e.tieBuf)), local: e.o.Local, rule: e.o.Tie}
-	if !nt.local && (nt.rule == TieHighG || nt.rule == TieLowH) {
+	nt := tieNote{key: wk, ties: int32(len(e.tieBuf))}
+	if !e.o.Local && (e.o.Tie == TieHighG || e.o.Tie == TieLowH) {
 		nt.decided = e.tieDecided(wk.Tie)
 		nt.g = e.nodes.at(won).g
 	}
-	return e.reasons.text(nt)
+	return e.reasons.text(e.o.Tie, e.o.Local, nt)
 }
 
-// appendTieReason writes the sentence of nt. O(1).
-func appendTieReason(b []byte, nt *tieNote) []byte {
+// appendTieReason writes the sentence of nt, under tie rule rule (local:
+// local beam search's). O(1).
+func appendTieReason(b []byte, rule TieRule, local bool, nt *tieNote) []byte {
 	wk := nt.key
-	if nt.local {
+	if local {
 		b = append(b, "layer "...)
 		b = appendNumber(b, wk.Priority)
 		b = append(b, " and f "...)
@@ -47,25 +46,25 @@ func appendTieReason(b []byte, nt *tieNote) []byte {
 	}
 	b = append(b, "; "...)
 	switch {
-	case nt.rule == TieHighG && nt.decided:
+	case rule == TieHighG && nt.decided:
 		b = append(b, "tie rule high-g: its g "...)
 		b = appendNumber(b, nt.g)
 		b = append(b, " is the largest"...)
-	case nt.rule == TieLowH && nt.decided:
+	case rule == TieLowH && nt.decided:
 		b = append(b, "tie rule low-h: its h "...)
 		b = appendNumber(b, wk.Tie)
 		b = append(b, " is the smallest"...)
-	case nt.rule == TieLIFO:
+	case rule == TieLIFO:
 		b = append(b, "tie rule lifo: inserted last (seq "...)
 		b = strconv.AppendInt(b, int64(wk.Seq), 10)
 		b = append(b, ')')
-	case nt.rule == TieFIFO:
+	case rule == TieFIFO:
 		b = append(b, "tie rule fifo: inserted first (seq "...)
 		b = strconv.AppendInt(b, int64(wk.Seq), 10)
 		b = append(b, ')')
 	default:
 		b = append(b, "tie rule "...)
-		b = append(b, nt.rule...)
+		b = append(b, rule...)
 		b = append(b, " left a tie, broken by insertion order: inserted first (seq "...)
 		b = strconv.AppendInt(b, int64(wk.Seq), 10)
 		b = append(b, ')')
@@ -95,24 +94,38 @@ func (e *engine[S]) tieDecided(tie float64) bool {
 	return false
 }
 
-// reasonChunk holds the notes of lazily written tie reasons.
-type reasonChunk struct{ notes [textChunkLen / 4]tieNote }
+// reasonChunk holds the notes of lazily written tie reasons, all under
+// one tie rule.
+type reasonChunk struct {
+	rule  TieRule
+	local bool
+	cells [textChunkLen / 4]reasonCell
+}
 
-func (c *reasonChunk) appendText(dst []byte, i int32) []byte {
-	return appendTieReason(dst, &c.notes[i])
+// reasonCell is one note of a chunk, which a Text refers to.
+type reasonCell struct {
+	note  tieNote
+	chunk *reasonChunk
+}
+
+func (c *reasonCell) appendText(dst []byte) []byte {
+	return appendTieReason(dst, c.chunk.rule, c.chunk.local, &c.note)
 }
 
 // reasonTexts hands out the Texts of tie reasons, filling chunks in turn.
 type reasonTexts struct {
 	chunk *reasonChunk
-	n     int32
+	n     int
 }
 
-func (rt *reasonTexts) text(nt tieNote) Text {
-	if rt.chunk == nil || int(rt.n) == len(rt.chunk.notes) {
-		rt.chunk, rt.n = new(reasonChunk), 0
+// text is the Text of the tie reason nt under rule (local: local beam's).
+// O(1).
+func (rt *reasonTexts) text(rule TieRule, local bool, nt tieNote) Text {
+	if rt.chunk == nil || rt.n == len(rt.chunk.cells) {
+		rt.chunk, rt.n = &reasonChunk{rule: rule, local: local}, 0
 	}
-	rt.chunk.notes[rt.n] = nt
+	c := &rt.chunk.cells[rt.n]
+	c.note, c.chunk = nt, rt.chunk
 	rt.n++
-	return Text{src: rt.chunk, i: rt.n - 1}
+	return Text{src: c}
 }

@@ -104,12 +104,14 @@ type engine[S comparable] struct {
 	// lazy frontier, no beam, no re-parenting, no reopening), so the seen
 	// set's expanded bits tell its fate (quickDuplicate)
 	plainDup bool
-	slabs    eventSlabs       // what events are built from (eventslab.go)
-	appender StateAppender[S] // p, if it can append a state's text; else nil
-	states   stateTexts[S]    // the states of events' texts, with appender (text.go)
-	reasons  reasonTexts      // the notes of events' tie reasons (tiereason.go)
-	noTies   bool             // events list no ties (Search.OmitTies)
-	err      error            // why the search failed (status Failed)
+	slabs    eventSlabs           // what events are built from (eventslab.go)
+	appender StateAppender[S]     // p, if it can append a state's text; else nil
+	states   stateTexts[S]        // the states of events' texts, with appender (text.go)
+	reasons  reasonTexts          // the notes of events' tie reasons (tiereason.go)
+	actNames *[actionNames]string // the names of the first action codes, once asked (actionName)
+	actKnown *[actionNames]bool
+	noTies   bool  // events list no ties (Search.OmitTies)
+	err      error // why the search failed (status Failed)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated
@@ -265,7 +267,7 @@ func (e *engine[S]) newFrontier() frontier {
 	case DFS, DLS:
 		return &lifoFrontier{}
 	}
-	return &heapFrontier{lifo: e.o.Tie == TieLIFO}
+	return &heapFrontier{lifo: e.o.Tie == TieLIFO, seqTies: e.o.Tie != TieHighG && e.o.Tie != TieLowH}
 }
 
 func (e *engine[S]) hOf(s S) float64 {

@@ -291,7 +291,9 @@ func (e *engine[S]) info(id int32) NodeInfo {
 // when the caller knows it (>= 0), which spares the search of the
 // journal; h, when not nil, is id's heuristic value as the frontier keyed
 // it, which spares evaluating h again; lazy leaves the state's text to be
-// written when asked (an event's; see stateText).
+// written when asked (an event's; see stateText). ni must be zero: the
+// fields that stay zero are not written, which spares their write
+// barriers in an event's memory.
 func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy bool) {
 	n := e.nodes.at(id)
 	if step < 0 && e.modLen() == 0 && n.parent >= 0 {
@@ -315,14 +317,35 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy 
 	ni.ID, ni.State, ni.Parent = int(id), e.stateText(n.state, lazy), int(n.parent)
 	ni.G, ni.H, ni.F, ni.Depth = n.g, hv, e.priority(n.g, hv, n.depth), int(n.depth)
 	ni.Status, ni.Seq, ni.Step = n.status.status(), int(e.seqOf(id)), step
-	ni.Order, ni.Action, ni.Dir = 0, "", ""
 	if n.status == st8Closed {
 		ni.Order = int(n.mark)
 	}
 	if n.action != noAction {
-		ni.Action = e.p.ActionName(int(n.action))
+		ni.Action = e.actionName(n.action)
 	}
 }
+
+// actionName is the problem's name of action code a. The names of the
+// first actionNames codes are asked once and kept (Problem.ActionName is
+// deterministic): an event names its nodes' actions without a call
+// through the problem's interface.
+func (e *engine[S]) actionName(a uint16) string {
+	if int(a) >= actionNames {
+		return e.p.ActionName(int(a))
+	}
+	if e.actNames == nil {
+		e.actNames = new([actionNames]string)
+		e.actKnown = new([actionNames]bool)
+	}
+	if !e.actKnown[a] {
+		e.actNames[a], e.actKnown[a] = e.p.ActionName(int(a)), true
+	}
+	return e.actNames[a]
+}
+
+// actionNames is how many action codes actionName keeps the names of:
+// every move of a puzzle or a grid.
+const actionNames = 16
 
 // stateText is s as the problem writes it. lazy, for an event, records s
 // to be written on demand when the problem can append it

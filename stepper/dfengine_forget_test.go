@@ -166,7 +166,7 @@ func TestForgetSeekAcrossIterations(t *testing.T) {
 			if n := forget.Node(root - 1); n.Status != stepper.NodeDropped {
 				t.Fatalf("%s: Node(%d), the last dropped id: %+v", what, root-1, n)
 			}
-			if n, want := forget.Node(root), keep.Node(root); n != want {
+			if n, want := forget.Node(root), keep.Node(root); !n.Equal(want) {
 				t.Fatalf("%s: Node(%d), the current root: %+v, keeping %+v", what, root, n, want)
 			}
 			if r := forget.Record(0); r.Born != -1 {

@@ -12,6 +12,10 @@ import (
 // the text from them, so a step whose event is never printed does no
 // string work.
 //
+// Compare Texts with Equal: == does not compile, and neither does == on
+// the structs that hold one (NodeInfo, Child, PrunedNode); those have an
+// Equal method of their own.
+//
 // A Text is a value: it stays valid for as long as it is held, whatever the
 // search does next (Step, Seek, Reset, Run), since it keeps its own copy
 // of what it is made from, never a reference into the search's node store.
@@ -26,6 +30,10 @@ import (
 // JSON writes a Text exactly as it writes a string of its text, and reads
 // one from a string (null leaves it empty).
 type Text struct {
+	// Texts are compared by Equal, never by ==: two Texts that write the
+	// same text may hold different values (one written on demand, one
+	// read from JSON), so this field makes == a compile error.
+	_   [0]func()
 	s   string
 	src texter // nil: s is the text
 }
@@ -60,6 +68,15 @@ func (t Text) AppendTo(dst []byte) []byte {
 		return append(dst, t.s...)
 	}
 	return t.src.appendText(dst)
+}
+
+// Equal reports whether t and u write the same text. O(length); no
+// allocation when both hold their strings.
+func (t Text) Equal(u Text) bool {
+	if t.src == nil && u.src == nil {
+		return t.s == u.s
+	}
+	return t.String() == u.String()
 }
 
 // IsZero reports whether the text is empty and written by no one, as

@@ -15,6 +15,11 @@ import "math"
 //     order, and either head is all of them (!more) or every other entry
 //     of group sorts after head's last (more).
 //
+// When a group's entries pop in insertion order (withTie, or no tie key:
+// heapFrontier.seqTies) the window keeps per-group queues instead of count
+// and head (frontier_tiequeue.go), and nothing is walked; what follows is
+// the walk's case (the high-g and low-h tie rules).
+//
 // The window exists only once an event asked for ties: a run without
 // events pays nothing but a nil check per heap operation. With it, a push
 // or a removal costs one count update (groupCounts) and O(headCap) for the head; the head

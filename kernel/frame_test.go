@@ -48,7 +48,7 @@ func TestBoundedFrame(t *testing.T) {
 		t.Fatalf("bounded view of %d nodes", len(snap.Tree))
 	}
 	cur := ls.last.Expanded
-	if got := snap.Tree[sel]; got.State != cur.State || got.G != cur.G {
+	if got := snap.Tree[sel]; !got.State.Equal(cur.State) || got.G != cur.G {
 		t.Errorf("selected node %+v, want the current one %+v", got, cur)
 	}
 	// ids 0..k-1, parents before children; the current node's path

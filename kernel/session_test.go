@@ -150,13 +150,13 @@ func TestShowTopics(t *testing.T) {
 		cell string
 		want []string
 	}{
-		{"show open", []string{"open list in pop order", snap.Open[0].State, snap.Open[len(snap.Open)-1].State}},
-		{"show closed", []string{"closed list", snap.Closed[0].State, snap.Closed[1].State}},
-		{"show tree", []string{"search tree", "#0 ", snap.Tree[len(snap.Tree)-1].State}},
+		{"show open", []string{"open list in pop order", snap.Open[0].State.String(), snap.Open[len(snap.Open)-1].State.String()}},
+		{"show closed", []string{"closed list", snap.Closed[0].State.String(), snap.Closed[1].State.String()}},
+		{"show tree", []string{"search tree", "#0 ", snap.Tree[len(snap.Tree)-1].State.String()}},
 		{"show path", []string{"no path yet"}},
 		{"show stats", []string{"expanded", fmt.Sprint(snap.Counters.Generated)}},
-		{"show board", []string{"node 1", snap.Tree[1].State}},
-		{"show node 2", []string{"node 2", snap.Tree[2].State, "h: tile"}},
+		{"show board", []string{"node 1", snap.Tree[1].State.String()}},
+		{"show node 2", []string{"node 2", snap.Tree[2].State.String(), "h: tile"}},
 	} {
 		outs := run(t, s, tc.cell)
 		if len(outs) != 1 {

@@ -24,7 +24,7 @@ func TestShowTablesMatchSnapshot(t *testing.T) {
 			t.Fatalf("%s: %d open rows, want %d", search, len(open), min(maxRows, len(want.Open)))
 		}
 		for i, e := range open {
-			if w := want.Open[i]; e != w {
+			if w := want.Open[i]; !e.NodeInfo.Equal(w.NodeInfo) || e.Key != w.Key {
 				t.Fatalf("%s: open[%d] = %+v, snapshot %+v", search, i, e, w)
 			}
 		}
@@ -33,7 +33,7 @@ func TestShowTablesMatchSnapshot(t *testing.T) {
 			t.Fatalf("%s: %d closed rows, want %d", search, len(closed), min(maxRows, len(want.Closed)))
 		}
 		for i, n := range closed {
-			if w := want.Closed[i]; n != w {
+			if w := want.Closed[i]; !n.Equal(w) {
 				t.Fatalf("%s: closed[%d] = %+v, snapshot %+v", search, i, n, w)
 			}
 		}

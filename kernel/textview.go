@@ -24,7 +24,7 @@ func textPicture(inst stepper.Instance, snap stepper.Snapshot, selected int) []s
 	case *puzzle.Puzzle:
 		state := ""
 		if n, ok := snap.NodeByID(selected); ok {
-			state = n.State
+			state = n.State.String()
 		} else {
 			tiles := p.StartTiles()
 			parts := make([]string, len(tiles))
@@ -98,18 +98,18 @@ func gridLines(g *grid.Grid, snap stepper.Snapshot, selected int) []string {
 	for _, n := range snap.Tree {
 		switch n.Status {
 		case stepper.NodeClosed:
-			mark(n.State, 'c')
+			mark(n.State.String(), 'c')
 		case stepper.NodeOpen:
-			mark(n.State, 'o')
+			mark(n.State.String(), 'o')
 		}
 	}
 	for _, id := range snap.Path {
 		if n, ok := snap.NodeByID(id); ok {
-			mark(n.State, '*')
+			mark(n.State.String(), '*')
 		}
 	}
 	if n, ok := snap.NodeByID(selected); ok && len(snap.Path) == 0 {
-		mark(n.State, 'E')
+		mark(n.State.String(), 'E')
 	}
 	lines := make([]string, 0, len(cells)+1)
 	for _, r := range cells {

@@ -134,7 +134,7 @@ func expansions(t *testing.T, problem, search string) []string {
 		if !ok {
 			break
 		}
-		out = append(out, ev.Expanded.State+" g="+stepper.FormatNumber(ev.Expanded.G)+" h="+stepper.FormatNumber(ev.Expanded.H))
+		out = append(out, ev.Expanded.State.String()+" g="+stepper.FormatNumber(ev.Expanded.G)+" h="+stepper.FormatNumber(ev.Expanded.H))
 	}
 	if s.Status() != stepper.Solved {
 		t.Fatalf("%s / %s: %s", problem, search, s.Status())

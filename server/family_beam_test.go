@@ -143,7 +143,7 @@ func TestBeamPage(t *testing.T) {
 				if got := pageText(t, ctx, "pruned-total"); got != fmt.Sprintf("%d pruned in all", ev.Counters.Pruned) {
 					t.Errorf("step %d: the strip says %q, the engine has pruned %d", k, got, ev.Counters.Pruned)
 				}
-				if ev.Beam != nil && ev.Beam.PrunedCount > 0 && !strings.Contains(pageText(t, ctx, "beam-pruned"), ev.Beam.Pruned[0].State) {
+				if ev.Beam != nil && ev.Beam.PrunedCount > 0 && !strings.Contains(pageText(t, ctx, "beam-pruned"), ev.Beam.Pruned[0].State.String()) {
 					t.Errorf("step %d: the strip's prunings %q do not name %s", k, pageText(t, ctx, "beam-pruned"), ev.Beam.Pruned[0].State)
 				}
 				// every pruned node drawn is drawn as pruned, the others not

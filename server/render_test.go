@@ -18,13 +18,13 @@ func TestFirstPaintBounded(t *testing.T) {
 		t.Fatalf("first paint: %d tree nodes, %d open, %d closed; want no tree, 40 and 40", len(got.Tree), len(got.Open), len(got.Closed))
 	}
 	for i, e := range got.Open {
-		if w := want.Open[i]; e.ID != w.ID || e.Key != w.Key || e.NodeInfo != w.NodeInfo {
+		if w := want.Open[i]; e.ID != w.ID || e.Key != w.Key || !e.NodeInfo.Equal(w.NodeInfo) {
 			t.Fatalf("open[%d] = %+v, engine %+v", i, e, w)
 		}
 	}
 	tail := want.Closed[len(want.Closed)-40:]
 	for i, n := range got.Closed {
-		if n != tail[i] {
+		if !n.Equal(tail[i]) {
 			t.Fatalf("closed tail[%d] = %+v, engine %+v", i, n, tail[i])
 		}
 	}

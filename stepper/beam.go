@@ -52,7 +52,7 @@ type BeamStep struct {
 // PrunedNode is one node dropped from the beam: its id, state and f.
 type PrunedNode struct {
 	ID    int     `json:"id"`
-	State string  `json:"state"`
+	State Text    `json:"state"`
 	F     float64 `json:"f"`
 }
 

@@ -190,12 +190,12 @@ func checkBeamTrace(t *testing.T, problem, options string, want []beamStep, stat
 		}
 		var pruned, open []string
 		for _, p := range ev.Beam.Pruned {
-			pruned = append(pruned, p.State)
+			pruned = append(pruned, p.State.String())
 		}
 		for _, o := range s.Snapshot().Open {
-			open = append(open, o.State)
+			open = append(open, o.State.String())
 		}
-		if ev.Expanded.State != w.expanded || !slices.Equal(pruned, w.pruned) || !slices.Equal(open, w.open) || ev.Beam.PrunedCount != len(w.pruned) {
+		if ev.Expanded.State.String() != w.expanded || !slices.Equal(pruned, w.pruned) || !slices.Equal(open, w.open) || ev.Beam.PrunedCount != len(w.pruned) {
 			t.Fatalf("step %d: expanded %s, pruned %v (%d), open %v; want %s, %v, %v", i+1, ev.Expanded.State, pruned, ev.Beam.PrunedCount, open, w.expanded, w.pruned, w.open)
 		}
 	}
@@ -410,7 +410,7 @@ func TestLocalBeamTies(t *testing.T) {
 				if ev.TieCount > 0 {
 					tied++
 					r := fmt.Sprintf("layer %d and f %s tied with", ev.Expanded.Depth, stepper.FormatNumber(head.Tie))
-					if !strings.HasPrefix(ev.TieReason, r) || !strings.Contains(ev.TieReason, "tie rule "+string(s.Options().Tie)) {
+					if !strings.HasPrefix(ev.TieReason.String(), r) || !strings.Contains(ev.TieReason.String(), "tie rule "+string(s.Options().Tie)) {
 						t.Fatalf("step %d: tie reason %q, want it to start %q and name the tie rule %s", step, ev.TieReason, r, s.Options().Tie)
 					}
 				}

@@ -95,7 +95,7 @@ func TestBiAStarOptimal(t *testing.T) {
 		}
 		count[ni.Depth]++
 		if first[ni.Depth] == "" {
-			first[ni.Depth] = ni.State
+			first[ni.Depth] = ni.State.String()
 		}
 	}
 	var biD, aD int
@@ -167,7 +167,7 @@ func TestBiAStarSeek(t *testing.T) {
 	s, evs := runToEnd(t, "puzzle 867254301 goal=123456780", "biastar")
 	for _, k := range []int{len(evs) / 2, 1, len(evs)} {
 		ev, err := s.EventAt(k)
-		if err != nil || ev.Expanded != evs[k-1].Expanded || ev.Bidirectional.Mu != evs[k-1].Bidirectional.Mu {
+		if err != nil || !ev.Expanded.Equal(evs[k-1].Expanded) || ev.Bidirectional.Mu != evs[k-1].Bidirectional.Mu {
 			t.Errorf("step %d replayed: %+v, first %+v (%v)", k, ev.Expanded, evs[k-1].Expanded, err)
 		}
 	}

@@ -284,7 +284,7 @@ func (e *biEngine[S]) counters() Counters {
 
 func (e *biEngine[S]) info(id int32) NodeInfo {
 	n := &e.nodes[id]
-	ni := NodeInfo{ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent), G: n.g, H: e.hOf(int(n.dir), n.state), F: n.key, Depth: int(n.depth),
+	ni := NodeInfo{ID: int(id), State: TextOf(e.p.Format(n.state)), Parent: int(n.parent), G: n.g, H: e.hOf(int(n.dir), n.state), F: n.key, Depth: int(n.depth),
 		Status: n.status, Seq: int(n.seq), Step: int(n.step), Dir: Forward}
 	if n.dir == 1 {
 		ni.Dir = Backward

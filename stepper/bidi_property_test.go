@@ -313,7 +313,7 @@ func TestBidiTieSide(t *testing.T) {
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			s, evs := runToEnd(t, "graph romania", c.line)
-			if evs[0].Expanded.State != c.first || evs[0].Bidirectional.Direction != c.dir {
+			if evs[0].Expanded.State.String() != c.first || evs[0].Bidirectional.Direction != c.dir {
 				t.Errorf("step 1 expanded %s (%s), want %s (%s)", evs[0].Expanded.State, evs[0].Bidirectional.Direction, c.first, c.dir)
 			}
 			if got := s.Options().String(); got != c.options {

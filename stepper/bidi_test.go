@@ -108,7 +108,7 @@ func TestBidiStepsAndSeek(t *testing.T) {
 		t.Errorf("sides expanded %v, want both", sides)
 	}
 	ev, err := s.EventAt(2)
-	if err != nil || ev.Expanded.State != evs[1].Expanded.State {
+	if err != nil || !ev.Expanded.State.Equal(evs[1].Expanded.State) {
 		t.Errorf("replayed step 2: %v %v", ev.Expanded.State, err)
 	}
 }

@@ -106,7 +106,7 @@ func TestRecordsDeriveEveryStep(t *testing.T) {
 						if want.Status == stepper.NodeDiscarded || want.Status == stepper.NodeGoal && want.Order == 0 {
 							got.Seq, w.Seq = 0, 0
 						}
-						if got != w {
+						if !got.Equal(w) {
 							t.Fatalf("node %d held from step %d, shown at step %d: %+v, engine %+v", id, k, j, got, w)
 						}
 						if want.Order > 0 && r.Order != want.Order {

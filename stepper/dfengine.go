@@ -609,7 +609,7 @@ func (e *dfEngine[S]) info(id int32) NodeInfo {
 		return droppedInfo(id)
 	}
 	n := e.node(id)
-	ni := NodeInfo{ID: int(id), State: e.p.Format(n.state), Parent: int(n.parent), G: n.g, H: n.h, F: n.f,
+	ni := NodeInfo{ID: int(id), State: TextOf(e.p.Format(n.state)), Parent: int(n.parent), G: n.g, H: n.h, F: n.f,
 		Depth: int(n.depth), Status: n.status.ns(), Seq: -1, Step: int(n.step)}
 	switch {
 	case e.asBestFirst():

@@ -89,7 +89,7 @@ func sameAtStep(t *testing.T, what string, keep, cp *stepper.Search) {
 		t.Fatalf("%s: step %d: closed nodes held %+v, journaled %+v", what, k, got.Closed, held)
 	}
 	for _, id := range append(cp.Path(), pathOf(got)...) {
-		if a, b := cp.Node(id), keep.Node(id); a != b {
+		if a, b := cp.Node(id), keep.Node(id); !a.Equal(b) {
 			t.Fatalf("%s: step %d: node %d: checkpointed %+v, journaled %+v", what, k, id, a, b)
 		}
 	}

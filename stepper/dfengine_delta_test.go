@@ -55,7 +55,7 @@ func checkRecordMatches(t *testing.T, what string, id, k int, r stepper.NodeReco
 		got.Dir = stepper.Forward
 	}
 	w.Dir = want.Dir
-	if got != w {
+	if !got.Equal(w) {
 		t.Fatalf("%s: node %d at step %d: record gives %+v, a fresh search %+v", what, id, k, got, w)
 	}
 	if want.Order > 0 && r.Order != want.Order {

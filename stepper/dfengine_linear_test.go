@@ -53,7 +53,7 @@ func sameLinearSnapshot(t *testing.T, what string, want, got stepper.Snapshot) {
 		t.Fatalf("%s: step %d: linear snapshot differs\nkeeping %+v\nlinear  %+v", what, want.Step, want, got)
 	}
 	for i, n := range got.Tree {
-		if n.Status != stepper.NodeDropped && n != want.Tree[i] {
+		if n.Status != stepper.NodeDropped && !n.Equal(want.Tree[i]) {
 			t.Fatalf("%s: step %d: node %d: linear %+v, keeping %+v", what, want.Step, n.ID, n, want.Tree[i])
 		}
 	}
@@ -99,7 +99,7 @@ func TestLinearSameEvents(t *testing.T) {
 					keep.Status(), keep.Path(), keep.Cost(), keep.Counters(), lin.Status(), lin.Path(), lin.Cost(), lin.Counters())
 			}
 			for _, id := range lin.Path() {
-				if a, b := lin.Node(id), keep.Node(id); a != b {
+				if a, b := lin.Node(id), keep.Node(id); !a.Equal(b) {
 					t.Fatalf("%s: path node %d: linear %+v, keeping %+v", what, id, a, b)
 				}
 			}

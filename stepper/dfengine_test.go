@@ -30,7 +30,7 @@ func TestIDSRomaniaAIMA(t *testing.T) {
 		if ev.Deepening.Began {
 			began++
 			// a new root, a new node: ids are stable across iterations
-			if ev.Expanded.Parent != -1 || ev.Expanded.State != "Arad" || s.IterStart(ev.Step) != ev.Expanded.ID {
+			if ev.Expanded.Parent != -1 || ev.Expanded.State.String() != "Arad" || s.IterStart(ev.Step) != ev.Expanded.ID {
 				t.Errorf("step %d began an iteration at %s (#%d, parent %d), want a new root, the first id of the iteration %d", ev.Step, ev.Expanded.State, ev.Expanded.ID, ev.Expanded.Parent, s.IterStart(ev.Step))
 			}
 		}
@@ -101,13 +101,13 @@ func TestRBFSFigure327(t *testing.T) {
 		d := ev.Deepening
 		var backs []string
 		for _, b := range d.Backups {
-			backs = append(backs, s.Node(b.Node).State+":"+b.F.String())
+			backs = append(backs, s.Node(b.Node).State.String()+":"+b.F.String())
 		}
 		next, nextLimit := "", ""
 		if d.NextNode != nil {
-			next, nextLimit = s.Node(*d.NextNode).State, d.NextLimit.String()
+			next, nextLimit = s.Node(*d.NextNode).State.String(), d.NextLimit.String()
 		}
-		got := []string{ev.Expanded.State, stepper.FormatNumber(ev.Expanded.F), strings.Join(backs, " "), next, nextLimit}
+		got := []string{ev.Expanded.State.String(), stepper.FormatNumber(ev.Expanded.F), strings.Join(backs, " "), next, nextLimit}
 		exp := []string{w.expanded, stepper.FormatNumber(w.f), w.backups, w.next, w.nextLimit}
 		if strings.Join(got, "|") != strings.Join(exp, "|") {
 			t.Errorf("step %d: %v, want %v", i+1, got, exp)

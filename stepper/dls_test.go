@@ -168,7 +168,7 @@ func TestReparentNew(t *testing.T) {
 		// Seek back and forth replays the new insertion number.
 		s.Seek(2)
 		ev, _ := s.Step()
-		if ev.Expanded.State != strings.Fields(tt.order)[2] {
+		if ev.Expanded.State.String() != strings.Fields(tt.order)[2] {
 			t.Errorf("%s: replayed step 3 expanded %s", tt.search, ev.Expanded.State)
 		}
 	}

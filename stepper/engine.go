@@ -49,13 +49,16 @@ const (
 	st8Pruned                 // beam search: dropped from the frontier, outside the beam (a mod)
 )
 
-func (s nodeStatus8) status() NodeStatus {
-	return [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff, NodeDiscarded, NodeDiscarded}[s]
-}
+func (s nodeStatus8) status() NodeStatus { return nodeStatuses[s] }
 
-func (s nodeStatus8) fate() Fate {
-	return [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded, FateAdded, FateAdded}[s]
-}
+func (s nodeStatus8) fate() Fate { return nodeFates[s] }
+
+// nodeStatuses and nodeFates are what status and fate answer, by
+// nodeStatus8: tables built once, not at each call.
+var (
+	nodeStatuses = [...]NodeStatus{NodeOpen, NodeClosed, NodeDiscarded, NodeDiscarded, NodeDiscarded, NodeGoal, NodeGoal, NodeCutoff, NodeDiscarded, NodeDiscarded}
+	nodeFates    = [...]Fate{FateAdded, FateAdded, FateDepthLimited, FateClosed, FateOpen, FateAdded, FateGoal, FateAdded, FateAdded, FateAdded}
+)
 
 // engine is the generic search behind [Search].
 //
@@ -101,10 +104,14 @@ type engine[S comparable] struct {
 	// lazy frontier, no beam, no re-parenting, no reopening), so the seen
 	// set's expanded bits tell its fate (quickDuplicate)
 	plainDup bool
-	slabs    eventSlabs       // what events are built from (eventslab.go)
-	appender StateAppender[S] // p, if it can append a state's text; else nil
-	noTies   bool             // events list no ties (Search.OmitTies)
-	err      error            // why the search failed (status Failed)
+	slabs    eventSlabs           // what events are built from (eventslab.go)
+	appender StateAppender[S]     // p, if it can append a state's text; else nil
+	states   stateTexts[S]        // the states of events' texts, with appender (text.go)
+	reasons  reasonTexts          // the notes of events' tie reasons (tiereason.go)
+	actNames *[actionNames]string // the names of the first action codes, once asked (actionName)
+	actKnown *[actionNames]bool
+	noTies   bool  // events list no ties (Search.OmitTies)
+	err      error // why the search failed (status Failed)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated
@@ -260,7 +267,7 @@ func (e *engine[S]) newFrontier() frontier {
 	case DFS, DLS:
 		return &lifoFrontier{}
 	}
-	return &heapFrontier{lifo: e.o.Tie == TieLIFO}
+	return &heapFrontier{lifo: e.o.Tie == TieLIFO, seqTies: e.o.Tie != TieHighG && e.o.Tie != TieLowH}
 }
 
 func (e *engine[S]) hOf(s S) float64 {

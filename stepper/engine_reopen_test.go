@@ -29,7 +29,7 @@ func TestReopenedNodeOrderIsClearedAndRestored(t *testing.T) {
 	}
 	s.Seek(4)
 	c := s.Node(4)
-	if c.State != "C" || c.Status != stepper.NodeOpen {
+	if c.State.String() != "C" || c.Status != stepper.NodeOpen {
 		t.Fatalf("node 4 is %s %s, want C open (reopened)", c.State, c.Status)
 	}
 	if c.Order != 0 {

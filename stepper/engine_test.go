@@ -92,7 +92,7 @@ func expansionOrder(t testing.TB, s *Search) []string {
 		if !ok {
 			return out
 		}
-		out = append(out, ev.Expanded.State)
+		out = append(out, ev.Expanded.State.String())
 	}
 }
 
@@ -137,7 +137,7 @@ func TestEngineVariants(t *testing.T) {
 				if !ok {
 					break
 				}
-				order = append(order, ev.Expanded.State)
+				order = append(order, ev.Expanded.State.String())
 				for _, c := range ev.Children {
 					fates[c.Fate]++
 				}
@@ -161,14 +161,14 @@ func TestReparentEventCarriesOldAndNewG(t *testing.T) {
 	s := mustSearch(t, parseTiny(t, "S-A:1 S-B:4 A-B:1 B-G:5", "", "G"), "ucs")
 	s.Step() // S: A (g 1) and B (g 4) added
 	ev, _ := s.Step()
-	if ev.Expanded.State != "A" || len(ev.Children) != 1 {
+	if ev.Expanded.State.String() != "A" || len(ev.Children) != 1 {
 		t.Fatalf("step 2 expanded %s with %d children, want A with 1", ev.Expanded.State, len(ev.Children))
 	}
 	c := ev.Children[0]
 	if c.Fate != FateReparented || c.OldG != 4 || c.G != 2 || c.Parent != ev.Expanded.ID || c.OldParent != 0 {
 		t.Errorf("child %+v: want B re-parented from S (g 4) to A (g 2)", c)
 	}
-	if snap := s.Snapshot(); snap.Open[0].State != "B" || snap.Open[0].Key.Priority != 2 {
+	if snap := s.Snapshot(); snap.Open[0].State.String() != "B" || snap.Open[0].Key.Priority != 2 {
 		t.Errorf("open list %+v: want B first with priority 2", snap.Open)
 	}
 }
@@ -186,7 +186,7 @@ func TestTiesAreReportedWithReason(t *testing.T) {
 		s := mustSearch(t, parseTiny(t, g, h, "G"), "astar tie="+tc.tie)
 		s.Step()
 		ev, _ := s.Step()
-		if ev.Expanded.State != tc.want || ev.TieCount != 2 || len(ev.Ties) != 2 || !strings.Contains(ev.TieReason, tc.reason) {
+		if ev.Expanded.State.String() != tc.want || ev.TieCount != 2 || len(ev.Ties) != 2 || !strings.Contains(ev.TieReason.String(), tc.reason) {
 			t.Errorf("tie=%s: expanded %s, ties %v (%d), reason %q; want %s winning a 3-way tie, reason with %q",
 				tc.tie, ev.Expanded.State, ev.Ties, ev.TieCount, ev.TieReason, tc.want, tc.reason)
 		}
@@ -368,12 +368,12 @@ func TestDropDuplicatesChangesOnlyStorage(t *testing.T) {
 				if !okA {
 					break
 				}
-				if a.Expanded.State != b.Expanded.State || len(a.Children) != len(b.Children) {
+				if !a.Expanded.State.Equal(b.Expanded.State) || len(a.Children) != len(b.Children) {
 					t.Fatalf("%s step %d: keep expanded %s with %d children, drop %s with %d", line, a.Step, a.Expanded.State, len(a.Children), b.Expanded.State, len(b.Children))
 				}
 				for i := range a.Children {
 					ca, cb := a.Children[i], b.Children[i]
-					if ca.State != cb.State || ca.Fate != cb.Fate || ca.G != cb.G || ca.F != cb.F {
+					if !ca.State.Equal(cb.State) || ca.Fate != cb.Fate || ca.G != cb.G || ca.F != cb.F {
 						t.Fatalf("%s step %d child %d: keep %+v, drop %+v", line, a.Step, i, ca, cb)
 					}
 				}

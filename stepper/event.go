@@ -59,8 +59,10 @@ const (
 
 // NodeInfo is one node of the search tree as front ends show it.
 type NodeInfo struct {
-	ID     int        `json:"id"`
-	State  string     `json:"state"`
+	ID int `json:"id"`
+	// State is the node's state as the problem writes it; an event's is
+	// written only when asked (see Text).
+	State  Text       `json:"state"`
 	Parent int        `json:"parent"` // -1 for the root
 	Action string     `json:"action,omitempty"`
 	G      float64    `json:"g"`
@@ -122,6 +124,11 @@ type Counters struct {
 
 // Event is everything one call of [Search.Step] did. It is complete on its
 // own: no diff against an earlier snapshot is needed to narrate the step.
+// It carries ids and numbers; its texts (the nodes' states, the tie
+// reason) are [Text]s that the best-first searches write only when read,
+// from values the event keeps, so an event held while the search moves on
+// still says the same. Its slices are the caller's: appending to them or
+// writing their elements changes no other event.
 type Event struct {
 	Step int `json:"step"`
 	// Expanded is the node selected from the frontier, after the step
@@ -134,7 +141,7 @@ type Event struct {
 	// all, counted up to MaxTieCount); TieReason says why Expanded won.
 	Ties      []int    `json:"ties,omitempty"`
 	TieCount  int      `json:"tieCount,omitempty"`
-	TieReason string   `json:"tieReason,omitempty"`
+	TieReason Text     `json:"tieReason,omitzero"`
 	Children  []Child  `json:"children"`
 	Status    Status   `json:"status"`
 	Counters  Counters `json:"counters"`
@@ -301,4 +308,18 @@ func (sn *Snapshot) NoSuchNode(id int) string {
 		return fmt.Sprintf("node %d does not exist: the tree is empty", id)
 	}
 	return fmt.Sprintf("node %d does not exist yet: the tree has %d nodes, ids %d to %d", id, len(sn.Tree), sn.IterStart, sn.IterStart+len(sn.Tree)-1)
+}
+
+// Equal reports whether n and m are the same node in every field, their
+// states compared by text ([Text.Equal]). O(state's length).
+func (n NodeInfo) Equal(m NodeInfo) bool {
+	return n.State.Equal(m.State) && n.ID == m.ID && n.Parent == m.Parent && n.Action == m.Action && n.G == m.G && n.H == m.H &&
+		n.F == m.F && n.Depth == m.Depth && n.Status == m.Status && n.Order == m.Order && n.Seq == m.Seq &&
+		n.Step == m.Step && n.Dir == m.Dir
+}
+
+// Equal reports whether c and d are the same child in every field
+// ([NodeInfo.Equal]).
+func (c Child) Equal(d Child) bool {
+	return c.NodeInfo.Equal(d.NodeInfo) && c.Fate == d.Fate && c.OldG == d.OldG && c.OldParent == d.OldParent && c.ExistingID == d.ExistingID
 }

@@ -58,6 +58,52 @@ func (s *byteSlab) keep(b []byte) string {
 // strings from.
 type eventSlabs struct {
 	children slab[Child]
-	ties     slab[int]
+	ties     tieLog
 	text     byteSlab
+}
+
+// tieLog hands out the Ties of consecutive events from one array, sharing
+// what they have in common: a step that selects the first node the last
+// step's ties listed, and lists the others in the same order, writes only
+// what follows them. Each list taken has its length as its capacity, and
+// an element once handed out is never written again, so an event's Ties
+// are its own as slab's slices are.
+type tieLog struct {
+	buf  []int // buf[:len(buf)] is handed out; the rest is free
+	last []int // the list handed out last: a slice of buf
+}
+
+// list returns ids as an event's Ties. O(len(ids)) comparisons, and
+// writes only the ids that the last list did not end with; one
+// allocation every slabLen ids written.
+func (l *tieLog) list(ids []int32) []int {
+	n := len(l.last)
+	if n > 0 && len(ids) >= n-1 && len(l.buf) > 0 && &l.last[n-1] == &l.buf[len(l.buf)-1] && sameIDs(l.last[1:], ids[:n-1]) &&
+		len(ids)-(n-1) <= cap(l.buf)-len(l.buf) {
+		start := len(l.buf) - (n - 1)
+		for _, id := range ids[n-1:] {
+			l.buf = append(l.buf, int(id))
+		}
+		l.last = l.buf[start:len(l.buf):len(l.buf)]
+		return l.last
+	}
+	if len(ids) > cap(l.buf)-len(l.buf) {
+		l.buf = make([]int, 0, max(len(ids), slabLen))
+	}
+	start := len(l.buf)
+	for _, id := range ids {
+		l.buf = append(l.buf, int(id))
+	}
+	l.last = l.buf[start:len(l.buf):len(l.buf)]
+	return l.last
+}
+
+// sameIDs reports whether a and b hold the same ids.
+func sameIDs(a []int, b []int32) bool {
+	for i := range a {
+		if a[i] != int(b[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -29,7 +29,7 @@ func TestEventSlicesOwned(t *testing.T) {
 		copies = append(copies, c)
 	}
 	for i := range evs {
-		evs[i].Children = append(evs[i].Children, stepper.Child{NodeInfo: stepper.NodeInfo{ID: -7, State: "x"}})
+		evs[i].Children = append(evs[i].Children, stepper.Child{NodeInfo: stepper.NodeInfo{ID: -7, State: stepper.TextOf("x")}})
 		evs[i].Ties = append(evs[i].Ties, -7)
 		if len(evs[i].Children) > 1 {
 			evs[i].Children[0].ID = -9
@@ -50,7 +50,7 @@ func TestEventSlicesOwned(t *testing.T) {
 			t.Fatalf("step %d changed by another event's appends:\nwant %+v\ngot  %+v", want.Step, want, got)
 		}
 	}
-	if copies[len(copies)-1].TieCount == 0 || copies[len(copies)-1].TieReason == "" {
+	if copies[len(copies)-1].TieCount == 0 || copies[len(copies)-1].TieReason.IsZero() {
 		t.Fatalf("the last step has no ties to check: %+v", copies[len(copies)-1])
 	}
 }

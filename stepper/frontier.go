@@ -99,8 +99,11 @@ type heapFrontier struct {
 	items []heapItem
 	pos   []int32
 	lifo  bool
-	tw    *tieWindow // nil until ties is first asked
-	last  key        // the key of the last node popped
+	// seqTies: every tie key is 0 (neither the high-g nor the low-h tie
+	// rule), so the entries of one priority pop in insertion order
+	seqTies bool
+	tw      *tieWindow // nil until ties is first asked
+	last    key        // the key of the last node popped
 }
 
 func (h *heapFrontier) less(a, b *heapItem) bool {
@@ -218,8 +221,7 @@ func (h *heapFrontier) clear() {
 	}
 	h.items = h.items[:0]
 	if h.tw != nil {
-		h.tw.count.reset()
-		h.tw.valid = false
+		h.tw.reset()
 	}
 }
 

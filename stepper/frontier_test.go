@@ -110,15 +110,20 @@ func tiesByWalk(h *heapFrontier, k key, withTie bool, limit int) ([]int32, int) 
 // re-keys, undone pushes and undone pops, asks for the ties after each pop
 // as a step does, and checks the tie window agrees with the walk every
 // time: same list, same count, under both insertion orders and both tie
-// groupings, with groups small and large enough to overflow the head.
+// groupings, with groups small and large enough to overflow the head, and
+// with tie keys all 0 (seqTies: the window's queues) or not.
 func TestHeapTiesMatchWalk(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	for _, lifo := range []bool{false, true} {
 		for _, withTie := range []bool{false, true} {
-			for trial := 0; trial < 60; trial++ {
-				h := &heapFrontier{lifo: lifo}
+			for trial := 0; trial < 90; trial++ {
+				seqTies := trial%3 == 0
+				h := &heapFrontier{lifo: lifo, seqTies: seqTies}
 				keys := map[int32]key{}
 				prios, ties := 1+r.Intn(6), 1+r.Intn(3)
+				if seqTies {
+					ties = 1
+				}
 				next := int32(0)
 				var popped []int32
 				for op := 0; op < 3000; op++ {
@@ -136,7 +141,7 @@ func TestHeapTiesMatchWalk(t *testing.T) {
 						gotIDs, gotN := h.ties(k, withTie, nil, MaxTies)
 						wantIDs, wantN := tiesByWalk(h, k, withTie, MaxTies)
 						if gotN != wantN || !slices.Equal(gotIDs, wantIDs) {
-							t.Fatalf("lifo=%v withTie=%v trial %d op %d: ties = %v (%d), want %v (%d)", lifo, withTie, trial, op, gotIDs, gotN, wantIDs, wantN)
+							t.Fatalf("lifo=%v withTie=%v seqTies=%v trial %d op %d: ties = %v (%d), want %v (%d)", lifo, withTie, seqTies, trial, op, gotIDs, gotN, wantIDs, wantN)
 						}
 						if r.Intn(4) == 0 { // the pop undone
 							h.unpop(id, k)

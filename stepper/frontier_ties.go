@@ -15,6 +15,11 @@ import "math"
 //     order, and either head is all of them (!more) or every other entry
 //     of group sorts after head's last (more).
 //
+// When a group's entries pop in insertion order (withTie, or no tie key:
+// heapFrontier.seqTies) the window keeps per-group queues instead of count
+// and head (frontier_tiequeue.go), and nothing is walked; what follows is
+// the walk's case (the high-g and low-h tie rules).
+//
 // The window exists only once an event asked for ties: a run without
 // events pays nothing but a nil check per heap operation. With it, a push
 // or a removal costs one count update (groupCounts) and O(headCap) for the head; the head
@@ -23,17 +28,20 @@ import "math"
 // stream of pops from one group causes once every headCap-MaxTies steps.
 type tieWindow struct {
 	withTie bool
-	count   groupCounts
-	valid   bool
-	group   tieGroup
-	head    []heapItem // a window on buf: the front is dropped by reslicing
-	buf     []heapItem // head's memory, headCap+1 entries
-	more    bool
-	cand    []int32 // the refill walk's candidates, a binary min-heap of item indices
+	// queues, when entries of a group pop in insertion order, answer
+	// everything instead of count and head (frontier_tiequeue.go)
+	queues *tieQueues
+	count  groupCounts
+	valid  bool
+	group  tieGroup
+	head   []heapItem // a window on buf: the front is dropped by reslicing
+	buf    []heapItem // head's memory, headCap+1 entries
+	more   bool
+	cand   []int32 // the refill walk's candidates, a binary min-heap of item indices
 }
 
 // headCap is how many entries the head holds at most.
-const headCap = 2 * MaxTies
+const headCap = 4 * MaxTies
 
 // tieGroup is the part of a key that ties compare.
 type tieGroup struct{ prio, tie float64 }
@@ -60,6 +68,13 @@ func (g tieGroup) countable() bool { return g.prio == g.prio && g.tie == g.tie }
 
 func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
 	w := &tieWindow{withTie: withTie}
+	if withTie || h.seqTies {
+		w.queues = new(tieQueues)
+		for i := range h.items {
+			w.queued(h.items[i], true)
+		}
+		return w
+	}
 	for i := range h.items {
 		if g := w.groupOf(h.items[i].key); g.countable() {
 			w.count.add(g.bits(), 1)
@@ -68,8 +83,35 @@ func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
 	return w
 }
 
+// queued records in the queues that it joined (in) or left the heap.
+func (w *tieWindow) queued(it heapItem, in bool) {
+	g := w.groupOf(it.key)
+	if !g.countable() {
+		return
+	}
+	if in {
+		w.queues.add(g.bits(), it.seq, it.id)
+	} else {
+		w.queues.remove(g.bits(), it.seq)
+	}
+}
+
+// reset forgets every entry: the heap was emptied.
+func (w *tieWindow) reset() {
+	if w.queues != nil {
+		w.queues.reset()
+		return
+	}
+	w.count.reset()
+	w.valid = false
+}
+
 // added records that it joined the heap.
 func (w *tieWindow) added(h *heapFrontier, it heapItem) {
+	if w.queues != nil {
+		w.queued(it, true)
+		return
+	}
 	g := w.groupOf(it.key)
 	if !g.countable() {
 		return
@@ -101,6 +143,10 @@ func (w *tieWindow) added(h *heapFrontier, it heapItem) {
 
 // removed records that it left the heap.
 func (w *tieWindow) removed(it heapItem) {
+	if w.queues != nil {
+		w.queued(it, false)
+		return
+	}
 	g := w.groupOf(it.key)
 	if !g.countable() {
 		return
@@ -129,6 +175,10 @@ func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit int) ([]int3
 	g := w.groupOf(k)
 	if len(h.items) == 0 || !g.countable() || w.groupOf(h.items[0].key) != g {
 		return buf, 0
+	}
+	if w.queues != nil {
+		buf, n := w.queues.ties(g.bits(), h.lifo, buf, limit)
+		return buf, min(n, MaxTieCount)
 	}
 	if !w.valid || w.group != g || w.more && len(w.head) < limit {
 		w.refill(h, g)

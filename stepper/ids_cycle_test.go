@@ -185,7 +185,7 @@ func TestIDSFollowsAIMA4e(t *testing.T) {
 			var got []string
 			for _, ev := range evs {
 				if ev.Expanded.Status != stepper.NodeCutoff && ev.Expanded.Status != stepper.NodeGoal {
-					got = append(got, ev.Expanded.State)
+					got = append(got, ev.Expanded.State.String())
 				}
 			}
 			what := spec + " order=" + order

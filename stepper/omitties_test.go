@@ -38,10 +38,10 @@ func TestOmitTiesChangesOnlyTies(t *testing.T) {
 				if a.TieCount > 0 {
 					tied++
 				}
-				if b.Ties != nil || b.TieCount != 0 || b.TieReason != "" {
+				if b.Ties != nil || b.TieCount != 0 || !b.TieReason.IsZero() {
 					t.Fatalf("step %d: OmitTies left ties %v, count %d, reason %q", b.Step, b.Ties, b.TieCount, b.TieReason)
 				}
-				a.Ties, a.TieCount, a.TieReason = nil, 0, ""
+				a.Ties, a.TieCount, a.TieReason = nil, 0, stepper.TextOf("")
 				if !reflect.DeepEqual(a, b) {
 					t.Fatalf("step %d: events differ beyond their ties:\n%+v\n%+v", a.Step, a, b)
 				}

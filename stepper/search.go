@@ -90,13 +90,13 @@ func (s *Search) Step() (Event, bool) {
 	}
 	// the engines take the event by pointer through an interface, which
 	// would move a local to the heap: the Search's own is filled and
-	// copied out, one allocation a step fewer
+	// copied out, one allocation a step fewer. It keeps referring to what
+	// the caller now owns until the next Step, which keeps nothing alive
+	// that the engine's slabs do not.
 	s.ev = Event{}
 	s.eng.advance(&s.ev)
 	s.eng.fill(&s.ev)
-	ev := s.ev
-	s.ev = Event{} // hold no reference to what the caller now owns
-	return ev, true
+	return s.ev, true
 }
 
 // OmitTies makes the events of later steps leave Ties, TieCount and
@@ -290,10 +290,11 @@ func (e *engine[S]) info(id int32) NodeInfo {
 // infoInto writes node id into ni. step is the step that generated id
 // when the caller knows it (>= 0), which spares the search of the
 // journal; h, when not nil, is id's heuristic value as the frontier keyed
-// it, which spares evaluating h again; inSlab writes the state's text into
-// the events' byte slab (an event's strings) instead of a string of its
-// own.
-func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, inSlab bool) {
+// it, which spares evaluating h again; lazy leaves the state's text to be
+// written when asked (an event's; see stateText). ni must be zero: the
+// fields that stay zero are not written, which spares their write
+// barriers in an event's memory.
+func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy bool) {
 	n := e.nodes.at(id)
 	if step < 0 && e.modLen() == 0 && n.parent >= 0 {
 		// no node ever changed parent: a node was made by the step that
@@ -311,32 +312,51 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, inSla
 	} else {
 		hv = e.hOf(n.state)
 	}
-	*ni = NodeInfo{
-		ID: int(id), State: e.stateText(n.state, inSlab), Parent: int(n.parent),
-		G: n.g, H: hv, F: e.priority(n.g, hv, n.depth), Depth: int(n.depth),
-		Status: n.status.status(), Seq: int(e.seqOf(id)), Step: step,
-	}
+	// field by field: a composite literal would be built aside and
+	// copied, pointers and all, into the event's memory
+	ni.ID, ni.State, ni.Parent = int(id), e.stateText(n.state, lazy), int(n.parent)
+	ni.G, ni.H, ni.F, ni.Depth = n.g, hv, e.priority(n.g, hv, n.depth), int(n.depth)
+	ni.Status, ni.Seq, ni.Step = n.status.status(), int(e.seqOf(id)), step
 	if n.status == st8Closed {
 		ni.Order = int(n.mark)
 	}
 	if n.action != noAction {
-		ni.Action = e.p.ActionName(int(n.action))
+		ni.Action = e.actionName(n.action)
 	}
 }
 
-// stateText is s as the problem writes it; inSlab writes it into the
-// events' byte slab when the problem can append it ([StateAppender]): no
-// allocation of its own.
-func (e *engine[S]) stateText(s S, inSlab bool) string {
-	if e.appender != nil && inSlab {
-		return e.slabs.text.keep(e.appender.AppendState(e.slabs.text.space(stateTextRoom), s))
+// actionName is the problem's name of action code a. The names of the
+// first actionNames codes are asked once and kept (Problem.ActionName is
+// deterministic): an event names its nodes' actions without a call
+// through the problem's interface.
+func (e *engine[S]) actionName(a uint16) string {
+	if int(a) >= actionNames {
+		return e.p.ActionName(int(a))
 	}
-	return e.p.Format(s)
+	if e.actNames == nil {
+		e.actNames = new([actionNames]string)
+		e.actKnown = new([actionNames]bool)
+	}
+	if !e.actKnown[a] {
+		e.actNames[a], e.actKnown[a] = e.p.ActionName(int(a)), true
+	}
+	return e.actNames[a]
 }
 
-// stateTextRoom is the room a state's text is given in the byte slab; a
-// longer text is its own allocation.
-const stateTextRoom = 128
+// actionNames is how many action codes actionName keeps the names of:
+// every move of a puzzle or a grid.
+const actionNames = 16
+
+// stateText is s as the problem writes it. lazy, for an event, records s
+// to be written on demand when the problem can append it
+// ([StateAppender]): O(1), no string work; otherwise, and for a
+// snapshot, it is written now.
+func (e *engine[S]) stateText(s S, lazy bool) Text {
+	if e.appender != nil && lazy {
+		return e.states.text(e.appender, s)
+	}
+	return Text{s: e.p.Format(s)}
+}
 
 // droppedInfo describes a duplicate child that was not stored
 // (duplicates=drop): it has no id.
@@ -411,10 +431,7 @@ func (e *engine[S]) fill(ev *Event) {
 	ev.Key = OpenKey(e.o, ev.Expanded) // publicKey, from the h info computed
 
 	if len(e.tieBuf) > 0 {
-		ev.Ties = e.slabs.ties.take(len(e.tieBuf))
-		for _, t := range e.tieBuf {
-			ev.Ties = append(ev.Ties, int(t))
-		}
+		ev.Ties = e.slabs.ties.list(e.tieBuf)
 	}
 	if ev.TieCount > 0 {
 		ev.TieReason = e.tieReason(rec.expanded, ev.Key)

@@ -2,14 +2,34 @@ package stepper
 
 import "strconv"
 
-// tieReason says why the expanded node won, whose key is wk, beat the
+// tieNote is what a tie reason is written from: the winner's key, how
+// many open nodes it tied with, and what decided.
+type tieNote struct {
+	key     Key
+	g       float64 // the winner's g
+	ties    int32
+	decided bool // the tie rule's key told the winner from a tied node
+}
+
+// tieReason records why the expanded node won, whose key is wk, over the
 // open nodes it tied with (e.tieBuf, listed by the step): what tied, and
 // the rule that decided. It reads the tied nodes' tie keys from the
-// frontier, not from their heuristics, and writes the sentence into the
-// events' byte slab: O(ties), no allocation of its own.
-func (e *engine[S]) tieReason(won int32, wk Key) string {
-	b := e.slabs.text.space(tieReasonRoom + len(e.o.Tie))
-	if e.o.Local {
+// frontier now, O(ties) for the high-g and low-h rules, O(1) for the
+// others; the sentence is written only when asked (Text).
+func (e *engine[S]) tieReason(won int32, wk Key) Text {
+	nt := tieNote{key: wk, ties: int32(len(e.tieBuf))}
+	if !e.o.Local && (e.o.Tie == TieHighG || e.o.Tie == TieLowH) {
+		nt.decided = e.tieDecided(wk.Tie)
+		nt.g = e.nodes.at(won).g
+	}
+	return e.reasons.text(e.o.Tie, e.o.Local, nt)
+}
+
+// appendTieReason writes the sentence of nt, under tie rule rule (local:
+// local beam search's). O(1).
+func appendTieReason(b []byte, rule TieRule, local bool, nt *tieNote) []byte {
+	wk := nt.key
+	if local {
 		b = append(b, "layer "...)
 		b = appendNumber(b, wk.Priority)
 		b = append(b, " and f "...)
@@ -19,42 +39,38 @@ func (e *engine[S]) tieReason(won int32, wk Key) string {
 		b = appendNumber(b, wk.Priority)
 	}
 	b = append(b, " tied with "...)
-	b = strconv.AppendInt(b, int64(len(e.tieBuf)), 10)
+	b = strconv.AppendInt(b, int64(nt.ties), 10)
 	b = append(b, " open node"...)
-	if len(e.tieBuf) != 1 {
+	if nt.ties != 1 {
 		b = append(b, 's')
 	}
 	b = append(b, "; "...)
 	switch {
-	case e.o.Tie == TieHighG && e.tieDecided(wk.Tie):
+	case rule == TieHighG && nt.decided:
 		b = append(b, "tie rule high-g: its g "...)
-		b = appendNumber(b, e.nodes.at(won).g)
+		b = appendNumber(b, nt.g)
 		b = append(b, " is the largest"...)
-	case e.o.Tie == TieLowH && e.tieDecided(wk.Tie):
+	case rule == TieLowH && nt.decided:
 		b = append(b, "tie rule low-h: its h "...)
 		b = appendNumber(b, wk.Tie)
 		b = append(b, " is the smallest"...)
-	case e.o.Tie == TieLIFO:
+	case rule == TieLIFO:
 		b = append(b, "tie rule lifo: inserted last (seq "...)
 		b = strconv.AppendInt(b, int64(wk.Seq), 10)
 		b = append(b, ')')
-	case e.o.Tie == TieFIFO:
+	case rule == TieFIFO:
 		b = append(b, "tie rule fifo: inserted first (seq "...)
 		b = strconv.AppendInt(b, int64(wk.Seq), 10)
 		b = append(b, ')')
 	default:
 		b = append(b, "tie rule "...)
-		b = append(b, e.o.Tie...)
+		b = append(b, rule...)
 		b = append(b, " left a tie, broken by insertion order: inserted first (seq "...)
 		b = strconv.AppendInt(b, int64(wk.Seq), 10)
 		b = append(b, ')')
 	}
-	return e.slabs.text.keep(b)
+	return b
 }
-
-// tieReasonRoom bounds a tie reason's length but for the tie rule's name:
-// the longest fixed text and three numbers.
-const tieReasonRoom = 192
 
 // tieDecided reports whether the tie rule's key told the winner, whose
 // tie key is tie, from one of the nodes it tied with (local beam's tie key
@@ -76,4 +92,40 @@ func (e *engine[S]) tieDecided(tie float64) bool {
 		}
 	}
 	return false
+}
+
+// reasonChunk holds the notes of lazily written tie reasons, all under
+// one tie rule.
+type reasonChunk struct {
+	rule  TieRule
+	local bool
+	cells [textChunkLen / 4]reasonCell
+}
+
+// reasonCell is one note of a chunk, which a Text refers to.
+type reasonCell struct {
+	note  tieNote
+	chunk *reasonChunk
+}
+
+func (c *reasonCell) appendText(dst []byte) []byte {
+	return appendTieReason(dst, c.chunk.rule, c.chunk.local, &c.note)
+}
+
+// reasonTexts hands out the Texts of tie reasons, filling chunks in turn.
+type reasonTexts struct {
+	chunk *reasonChunk
+	n     int
+}
+
+// text is the Text of the tie reason nt under rule (local: local beam's).
+// O(1).
+func (rt *reasonTexts) text(rule TieRule, local bool, nt tieNote) Text {
+	if rt.chunk == nil || rt.n == len(rt.chunk.cells) {
+		rt.chunk, rt.n = &reasonChunk{rule: rule, local: local}, 0
+	}
+	c := &rt.chunk.cells[rt.n]
+	c.note, c.chunk = nt, rt.chunk
+	rt.n++
+	return Text{src: c}
 }

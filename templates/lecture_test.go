@@ -158,11 +158,11 @@ func sessionData(presenter bool) SessionData {
 		ProblemSVG: `<svg data-testid="board"></svg>`,
 		Legend:     []LegendEntry{{Status: "open", Label: "open", Colour: "#009E73"}},
 		Open: []Row{
-			{NodeInfo: stepper.NodeInfo{ID: 5, State: "023184765", G: 3, H: 2, F: 5}, Key: stepper.Key{Priority: 5, Seq: 7}, Next: true, Position: 1},
-			{NodeInfo: stepper.NodeInfo{ID: 2, State: "283164075", G: 1, H: 6, F: 7}, Key: stepper.Key{Priority: 7, Seq: 2}, Position: 2},
+			{NodeInfo: stepper.NodeInfo{ID: 5, State: stepper.TextOf("023184765"), G: 3, H: 2, F: 5}, Key: stepper.Key{Priority: 5, Seq: 7}, Next: true, Position: 1},
+			{NodeInfo: stepper.NodeInfo{ID: 2, State: stepper.TextOf("283164075"), G: 1, H: 6, F: 7}, Key: stepper.Key{Priority: 7, Seq: 2}, Position: 2},
 		},
 		OpenTotal:   6,
-		Closed:      []Row{{NodeInfo: stepper.NodeInfo{ID: 0, State: "283164705", H: 5, F: 5, Order: 1, Parent: -1}, Position: 1}},
+		Closed:      []Row{{NodeInfo: stepper.NodeInfo{ID: 0, State: stepper.TextOf("283164705"), H: 5, F: 5, Order: 1, Parent: -1}, Position: 1}},
 		ClosedTotal: 3, Static: "v1",
 	}
 }

@@ -15,7 +15,7 @@ import (
 func randomTree(r *rand.Rand, n, spread int) []stepper.NodeInfo {
 	nodes := make([]stepper.NodeInfo, n)
 	for i := range nodes {
-		nodes[i] = stepper.NodeInfo{ID: i, Parent: -1, State: fmt.Sprint(i)}
+		nodes[i] = stepper.NodeInfo{ID: i, Parent: -1, State: stepper.TextOf(fmt.Sprint(i))}
 		if i > 0 {
 			lo := max(0, i-spread)
 			p := lo + r.IntN(i-lo)
@@ -255,11 +255,11 @@ func BenchmarkLayoutTreeCollapsed100k(b *testing.B) {
 func ExampleLayoutTree() {
 	// A root with two children; the first has two children of its own.
 	nodes := []stepper.NodeInfo{
-		{ID: 0, Parent: -1, State: "A"},
-		{ID: 1, Parent: 0, State: "B"},
-		{ID: 2, Parent: 0, State: "C"},
-		{ID: 3, Parent: 1, State: "D"},
-		{ID: 4, Parent: 1, State: "E"},
+		{ID: 0, Parent: -1, State: stepper.TextOf("A")},
+		{ID: 1, Parent: 0, State: stepper.TextOf("B")},
+		{ID: 2, Parent: 0, State: stepper.TextOf("C")},
+		{ID: 3, Parent: 1, State: stepper.TextOf("D")},
+		{ID: 4, Parent: 1, State: stepper.TextOf("E")},
 	}
 	l := LayoutTree(nodes)
 	for _, i := range l.Order {

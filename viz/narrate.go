@@ -35,14 +35,14 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	if bd := ev.Bidirectional; bd != nil && bd.Direction != "" {
 		b.WriteString(bd.Direction + " search ")
 	}
-	fmt.Fprintf(&b, "%s %s (%s)", verb, name(x.State), formula(x, o))
+	fmt.Fprintf(&b, "%s %s (%s)", verb, name(x.State.String()), formula(x, o))
 	if ev.TieCount > 0 {
 		others := "others"
 		if ev.TieCount == 1 {
 			others = "other"
 		}
 		fmt.Fprintf(&b, ", won a tie with %d %s", ev.TieCount, others)
-		if r := tieRule(ev.TieReason); r != "" {
+		if r := tieRule(ev.TieReason.String()); r != "" {
 			b.WriteString(": " + r)
 		}
 	}
@@ -146,7 +146,7 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 
 // childWords says what became of one child of the expanded node x.
 func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepper.Deepening) string {
-	s := name(c.State)
+	s := name(c.State.String())
 	priority := o.Algorithm != stepper.BFS && o.Algorithm != stepper.DFS && o.Algorithm != stepper.DLS && o.Algorithm != stepper.IDS
 	switch c.Fate {
 	case stepper.FateAdded:
@@ -164,9 +164,9 @@ func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepp
 		}
 		return s + " already open, ignored"
 	case stepper.FateReparented:
-		return fmt.Sprintf("%s cheaper path, g %s → %s, parent now %s", s, num(c.OldG), num(c.G), name(x.State))
+		return fmt.Sprintf("%s cheaper path, g %s → %s, parent now %s", s, num(c.OldG), num(c.G), name(x.State.String()))
 	case stepper.FateReopened:
-		return fmt.Sprintf("%s closed but reached cheaper, g %s → %s, reopened with parent %s", s, num(c.OldG), num(c.G), name(x.State))
+		return fmt.Sprintf("%s closed but reached cheaper, g %s → %s, reopened with parent %s", s, num(c.OldG), num(c.G), name(x.State.String()))
 	case stepper.FateCutoff:
 		if d != nil && d.Threshold != nil {
 			return fmt.Sprintf("%s f %s > threshold %s: cut off", s, c.Shown().F, d.Threshold)
@@ -200,7 +200,7 @@ func beamWords(bm *stepper.BeamStep) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s (f %s)", name(p.State), num(p.F))
+		fmt.Fprintf(&b, "%s (f %s)", name(p.State.String()), num(p.F))
 	}
 	if more := bm.PrunedCount - len(bm.Pruned); more > 0 {
 		fmt.Fprintf(&b, " and %d more", more)

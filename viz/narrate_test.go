@@ -90,9 +90,9 @@ func TestNarrateRealEvents(t *testing.T) {
 // TestNarrateEveryFate covers the fates and endings the small real searches
 // above do not reach.
 func TestNarrateEveryFate(t *testing.T) {
-	b := stepper.NodeInfo{ID: 1, State: "B", G: 2, H: 3, F: 5, Status: stepper.NodeClosed}
+	b := stepper.NodeInfo{ID: 1, State: stepper.TextOf("B"), G: 2, H: 3, F: 5, Status: stepper.NodeClosed}
 	child := func(state string, fate stepper.Fate, g, oldG float64) stepper.Child {
-		return stepper.Child{NodeInfo: stepper.NodeInfo{State: state, G: g, F: g + 1}, Fate: fate, OldG: oldG}
+		return stepper.Child{NodeInfo: stepper.NodeInfo{State: stepper.TextOf(state), G: g, F: g + 1}, Fate: fate, OldG: oldG}
 	}
 	astar := stepper.Options{Algorithm: stepper.AStar}
 	tests := []struct {
@@ -119,7 +119,7 @@ func TestNarrateEveryFate(t *testing.T) {
 			"Step 7: expanded B (f 5 = g 2 + h 3): no successors. The node limit is reached: the search stops. 120 of its nodes are duplicates of states already reached (duplicates=keep): search with duplicates=drop to store only new states and go further."},
 		{"limit, duplicates dropped", stepper.Event{Step: 7, Expanded: b, Status: stepper.LimitReached, Counters: stepper.Counters{Duplicates: 120}}, stepper.Options{Algorithm: stepper.AStar, Duplicates: stepper.DropDuplicates},
 			"Step 7: expanded B (f 5 = g 2 + h 3): no successors. The node limit is reached: the search stops."},
-		{"ties", stepper.Event{Step: 8, Expanded: b, TieCount: 2, TieReason: "priority 5 tied with 2 open nodes; tie rule fifo: inserted first (seq 3)"}, astar,
+		{"ties", stepper.Event{Step: 8, Expanded: b, TieCount: 2, TieReason: stepper.TextOf("priority 5 tied with 2 open nodes; tie rule fifo: inserted first (seq 3)")}, astar,
 			"Step 8: expanded B (f 5 = g 2 + h 3), won a tie with 2 others: tie rule fifo: inserted first (seq 3): no successors."},
 		{"zero options take defaults", stepper.Event{Step: 1, Expanded: b}, stepper.Options{},
 			"Step 1: expanded B (f 5 = g 2 + h 3): no successors."},

@@ -86,14 +86,14 @@ var statusRank = map[Status]int{StatusDiscarded: 1, StatusOpen: 2, StatusClosed:
 func nodeOfState(snap stepper.Snapshot, status []Status) map[string]int {
 	m := make(map[string]int, len(snap.Tree))
 	for i, n := range snap.Tree {
-		j, ok := m[n.State]
+		j, ok := m[n.State.String()]
 		if !ok {
-			m[n.State] = i
+			m[n.State.String()] = i
 			continue
 		}
 		ri, rj := statusRank[status[i]], statusRank[status[j]]
 		if ri > rj || (ri == rj && n.G < snap.Tree[j].G) {
-			m[n.State] = i
+			m[n.State.String()] = i
 		}
 	}
 	return m
@@ -105,7 +105,7 @@ func stateAt(tree []stepper.NodeInfo, id int) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return n.State, true
+	return n.State.String(), true
 }
 
 // nodeAt returns node id of tree, a snapshot's Tree: its ids are

@@ -46,10 +46,10 @@ func TestProblemSVGPuzzle(t *testing.T) {
 				t.Fatalf("%d boards", len(boards))
 			}
 			b := boards[0]
-			if b.Attrs["data-state"] != node.State || b.Attrs["data-id"] != strconv.Itoa(want) {
+			if b.Attrs["data-state"] != node.State.String() || b.Attrs["data-id"] != strconv.Itoa(want) {
 				t.Errorf("board of %s/%s, want node %d %s", b.Attrs["data-id"], b.Attrs["data-state"], want, node.State)
 			}
-			tiles, err := puzzle.ParseTiles(node.State)
+			tiles, err := puzzle.ParseTiles(node.State.String())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,7 +116,7 @@ func TestProblemSVGGrid(t *testing.T) {
 			}
 			seen := map[string]bool{}
 			for _, n := range snap.Tree {
-				seen[n.State] = true
+				seen[n.State.String()] = true
 			}
 			for state := range seen {
 				e := cells[state]
@@ -125,7 +125,7 @@ func TestProblemSVGGrid(t *testing.T) {
 					t.Fatalf("cell %s has a node but data-id %q", state, e.Attrs["data-id"])
 				}
 				n := snap.Tree[id]
-				if n.State != state || !e.hasClass(string(status[id])) {
+				if n.State.String() != state || !e.hasClass(string(status[id])) {
 					t.Errorf("cell %s shows node %d (%s, %s), class %q", state, id, n.State, status[id], e.Attrs["class"])
 				}
 				f := e.all(func(x *elem) bool { return x.hasClass("fnum") })
@@ -211,10 +211,10 @@ func TestProblemSVGBigGrid(t *testing.T) {
 	}
 	openStates, closedStates := map[string]bool{}, map[string]bool{}
 	for _, e := range snap.Open {
-		openStates[e.State] = true
+		openStates[e.State.String()] = true
 	}
 	for _, n := range snap.Closed {
-		closedStates[n.State] = true
+		closedStates[n.State.String()] = true
 	}
 	if sum["wall"] != walls || sum["open"] != len(openStates) || sum["closed"]+sum["current"] != len(closedStates) || sum["current"] != 1 {
 		t.Errorf("runs cover %v; want %d walls, %d open, %d closed (one current)", sum, walls, len(openStates), len(closedStates))
@@ -242,7 +242,7 @@ func TestProblemSVGGraph(t *testing.T) {
 		t.Errorf("%d roads (%d on the path), want %d (%d)", len(roads), len(pathRoads), len(g.Edges()), len(snap.Path)-1)
 	}
 	for _, id := range snap.Path {
-		e := cities[snap.Tree[id].State]
+		e := cities[snap.Tree[id].State.String()]
 		if !e.hasClass("path") {
 			t.Errorf("%s on the path has class %q", snap.Tree[id].State, e.Attrs["class"])
 		}

@@ -21,7 +21,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	var node *stepper.NodeInfo
 	if nd, ok := nodeAt(snap.Tree, id); ok {
 		node = nd
-		t, err := puzzle.ParseTiles(node.State)
+		t, err := puzzle.ParseTiles(node.State.String())
 		if err != nil || len(t) != n*n {
 			return usererr.Errorf("viz", "node %d: state %q is not a %d×%d board", id, node.State, n, n)
 		}
@@ -45,7 +45,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	caption := "start state"
 	if node != nil {
 		idx, _ := treeIndex(snap.Tree, id)
-		st = node.State
+		st = node.State.String()
 		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), node.Shown().F, node.Depth, LegendFor(Statuses(snap)[idx]).Label)
 	}
 	svgOpen(sw, width, height, "puzzle board "+st, "")

@@ -41,7 +41,7 @@ func FuzzBadSnapshot(f *testing.F) {
 				n.Parent = r.IntN(len(snap.Tree)*2) - 2
 			}
 			if mask&4 != 0 && r.IntN(3) == 0 {
-				n.State = garbage[r.IntN(len(garbage))]
+				n.State = stepper.TextOf(garbage[r.IntN(len(garbage))])
 			}
 			if mask&8 != 0 && r.IntN(4) == 0 {
 				n.G, n.H, n.F = math.NaN(), math.Inf(1), -0.0

@@ -26,7 +26,7 @@ func scriptSVG(sw *svgWriter, p scriptView, snap stepper.Snapshot, selected int)
 	var node *stepper.NodeInfo
 	if n, ok := nodeAt(snap.Tree, id); ok {
 		node = n
-		state = node.State
+		state = node.State.String()
 	}
 	rows, points, err := p.Draw(state)
 	if err != nil {

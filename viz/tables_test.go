@@ -146,7 +146,7 @@ func TestStatuses(t *testing.T) {
 		switch st[i] {
 		case StatusCurrent:
 			current++
-			if n.State != "Rimnicu_Vilcea" {
+			if n.State.String() != "Rimnicu_Vilcea" {
 				t.Errorf("current is %s, want Rimnicu_Vilcea (expanded at step 3)", n.State)
 			}
 		case StatusOpen, StatusDiscarded:

@@ -360,7 +360,7 @@ func (d *treeDrawing) dots() {
 		sw.s(`" data-testid="tree-node" data-id="`)
 		sw.i(n.ID)
 		sw.s(`"`)
-		sw.attr("data-state", n.State)
+		sw.attr("data-state", n.State.String())
 		sw.fattr("cx", x)
 		sw.fattr("cy", y)
 		sw.s(` r="5"/>`)
@@ -383,7 +383,7 @@ func (d *treeDrawing) boxes() {
 		sw.s(`" data-testid="tree-node" data-id="`)
 		sw.i(n.ID)
 		sw.s(`"`)
-		sw.attr("data-state", n.State)
+		sw.attr("data-state", n.State.String())
 		sw.s(` transform="translate(`)
 		sw.xy(x0, y0)
 		sw.s(`)">`)
@@ -397,12 +397,12 @@ func (d *treeDrawing) boxes() {
 			sw.s(`<rect class="ring" x="-4" y="-4" width="96" height="60" rx="7"/>`)
 		}
 		sw.s(`<rect class="box" width="88" height="52" rx="5"/>`)
-		tiles := d.tiles(n.State)
+		tiles := d.tiles(n.State.String())
 		if tiles != nil {
 			d.miniBoard(tiles)
 			d.numbers(n, 64, true)
 		} else {
-			sw.textEl(boxW/2, 19, `class="state"`+fitAttr(n.State, 12, boxW-10), n.State)
+			sw.textEl(boxW/2, 19, `class="state"`+fitAttr(n.State.String(), 12, boxW-10), n.State.String())
 			d.numbers(n, boxW/2, false)
 		}
 		sw.textEl(boxW-3, 9, `class="nid"`, "#"+itoa(n.ID))

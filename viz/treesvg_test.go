@@ -96,7 +96,7 @@ func checkTreeSVG(t *testing.T, root *elem, snap stepper.Snapshot, o stepper.Opt
 			t.Errorf("node %d class %q, want node %s", id, e.Attrs["class"], status[id])
 		}
 		count[status[id]]++
-		if e.Attrs["data-state"] != n.State {
+		if e.Attrs["data-state"] != n.State.String() {
 			t.Errorf("node %d data-state %q, want %q", id, e.Attrs["data-state"], n.State)
 		}
 		txt := e.text()
@@ -170,7 +170,7 @@ func TestTreeSVGOptions(t *testing.T) {
 	// Sibiu is node 2 in A*'s tree (Arad's second child).
 	sibiu := -1
 	for _, n := range snap.Tree {
-		if n.State == "Sibiu" && n.Parent == 0 {
+		if n.State.String() == "Sibiu" && n.Parent == 0 {
 			sibiu = n.ID
 		}
 	}
@@ -274,7 +274,7 @@ func TestTreeSVGMiniBoard(t *testing.T) {
 		}
 		// The tile numbers read in board order give the state back.
 		var digits strings.Builder
-		tiles, _ := puzzle.ParseTiles(snap.Tree[id].State)
+		tiles, _ := puzzle.ParseTiles(snap.Tree[id].State.String())
 		for _, x := range mini[0].all(func(x *elem) bool { return x.Name == "text" }) {
 			digits.WriteString(x.Text)
 		}
@@ -290,7 +290,7 @@ func TestTreeSVGEmptyAndNilInstance(t *testing.T) {
 	if n := len(treeNodes(t, root)); n != 0 {
 		t.Errorf("%d nodes in an empty tree", n)
 	}
-	snap := stepper.Snapshot{Tree: []stepper.NodeInfo{{ID: 0, Parent: -1, State: "A", Status: stepper.NodeOpen}}}
+	snap := stepper.Snapshot{Tree: []stepper.NodeInfo{{ID: 0, Parent: -1, State: stepper.TextOf("A"), Status: stepper.NodeOpen}}}
 	root, _ = render(t, func(b *bytes.Buffer) error { return TreeSVG(b, nil, snap, TreeOptions{}) })
 	if n := len(treeNodes(t, root)); n != 1 {
 		t.Errorf("%d nodes, want 1", n)
@@ -327,9 +327,9 @@ func FuzzTreeSVG(f *testing.F) {
 	f.Add("Rimnicu_Vilcea_with_a_very_long_name_indeed", "", "\u2028")
 	f.Fuzz(func(t *testing.T, a, b, action string) {
 		snap := stepper.Snapshot{Step: 1, Tree: []stepper.NodeInfo{
-			{ID: 0, Parent: -1, State: a, Status: stepper.NodeClosed, Order: 1},
-			{ID: 1, Parent: 0, State: b, Action: action, Status: stepper.NodeOpen, G: math.Inf(1), H: math.NaN()},
-			{ID: 2, Parent: 0, State: a + b, Action: action, Status: stepper.NodeDiscarded},
+			{ID: 0, Parent: -1, State: stepper.TextOf(a), Status: stepper.NodeClosed, Order: 1},
+			{ID: 1, Parent: 0, State: stepper.TextOf(b), Action: action, Status: stepper.NodeOpen, G: math.Inf(1), H: math.NaN()},
+			{ID: 2, Parent: 0, State: stepper.TextOf(a + b), Action: action, Status: stepper.NodeDiscarded},
 		}}
 		// One detail per execution, picked by the input, so the fuzzer
 		// runs twice as often.
@@ -343,7 +343,7 @@ func FuzzTreeSVG(f *testing.F) {
 			}
 			for id, e := range nodes {
 				want := snap.Tree[id].State
-				if cleanXML(want) && e.Attrs["data-state"] != want {
+				if cleanXML(want.String()) && e.Attrs["data-state"] != want.String() {
 					t.Errorf("node %d: data-state %q, want %q", id, e.Attrs["data-state"], want)
 				}
 			}

@@ -77,7 +77,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if s.Status() == stepper.Solved {
 		var path []string
 		for _, id := range s.Path() {
-			path = append(path, s.Node(id).State)
+			path = append(path, s.Node(id).State.String())
 		}
 		fmt.Fprintf(stdout, "cost:     %s\npath:     %s\n", stepper.FormatNumber(s.Cost()), strings.Join(path, " "))
 	}

@@ -213,7 +213,7 @@ func newSolveResult(s *stepper.Search) solveResult {
 		res.Warnings = []string{}
 	}
 	for _, id := range s.Path() {
-		res.Path = append(res.Path, s.Node(id).State)
+		res.Path = append(res.Path, s.Node(id).State.String())
 	}
 	if s.Status() == stepper.Solved {
 		res.Moves = s.PathActions()

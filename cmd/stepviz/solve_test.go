@@ -76,7 +76,7 @@ func TestSolveJSONMatchesEngine(t *testing.T) {
 			}
 			var path, moves []string
 			for i, id := range s.Path() {
-				path = append(path, s.Node(id).State)
+				path = append(path, s.Node(id).State.String())
 				if i > 0 {
 					moves = append(moves, s.Node(id).Action)
 				}

@@ -66,7 +66,7 @@ func checkStepLike(t *testing.T, what string, st stepMsg, ref *stepper.Search) {
 		t.Fatalf("%s: the journaled search has no step %d: %v", what, st.Event.Step, err)
 	}
 	got := st.Event
-	if got.Expanded.ID != want.Expanded.ID || got.Expanded.State != want.Expanded.State || got.Counters != want.Counters || got.Status != want.Status || len(got.Children) != len(want.Children) {
+	if got.Expanded.ID != want.Expanded.ID || !got.Expanded.State.Equal(want.Expanded.State) || got.Counters != want.Counters || got.Status != want.Status || len(got.Children) != len(want.Children) {
 		t.Fatalf("%s: step %d expands #%d %s %+v %s with %d children, the journaled search #%d %s %+v %s with %d", what, got.Step,
 			got.Expanded.ID, got.Expanded.State, got.Counters, got.Status, len(got.Children), want.Expanded.ID, want.Expanded.State, want.Counters, want.Status, len(want.Children))
 	}

@@ -40,10 +40,10 @@ func TestPresenterStepsFollowersReceive(t *testing.T) {
 		for i, c := range append([]*websocket.Conn{p}, followers...) {
 			var m stepMsg
 			readAs(t, c, MsgStep, &m)
-			if m.Event.Step != k || m.Event.Expanded != want.Expanded || len(m.Event.Children) != len(want.Children) {
+			if m.Event.Step != k || !m.Event.Expanded.Equal(want.Expanded) || len(m.Event.Children) != len(want.Children) {
 				t.Fatalf("client %d step %d: got %+v, engine %+v", i, k, m.Event.Expanded, want.Expanded)
 			}
-			if !strings.Contains(m.Narration, want.Expanded.State) {
+			if !strings.Contains(m.Narration, want.Expanded.State.String()) {
 				t.Errorf("narration %q does not name the expanded state %s", m.Narration, want.Expanded.State)
 			}
 		}
@@ -115,7 +115,7 @@ func TestInspect(t *testing.T) {
 	send(t, f, ClientMsg{Type: QueryInspect, Node: expanded.ID, Step: 3, ID: 2})
 	var m InspectMsg
 	readAs(t, f, MsgInspect, &m)
-	if m.Node != expanded || m.ID != 2 {
+	if !m.Node.Equal(expanded) || m.ID != 2 {
 		t.Fatalf("inspect node %+v, want %+v", m.Node, expanded)
 	}
 	var sum float64

@@ -25,7 +25,7 @@ func ExampleRomania() {
 	}
 	var path []string
 	for _, id := range s.Path() {
-		path = append(path, s.Node(id).State)
+		path = append(path, s.Node(id).State.String())
 	}
 	fmt.Println(strings.Join(path, " → "), s.Cost())
 	// Output:

@@ -154,7 +154,7 @@ func TestRomaniaAStarTrace(t *testing.T) {
 		t.Fatalf("%d steps, want %d", len(events), len(want))
 	}
 	for i, w := range want {
-		if got := events[i].Expanded; got.State != w.state || got.F != w.f {
+		if got := events[i].Expanded; got.State.String() != w.state || got.F != w.f {
 			t.Errorf("step %d expanded %s f=%v, want %s f=%v", i+1, got.State, got.F, w.state, w.f)
 		}
 	}
@@ -162,7 +162,7 @@ func TestRomaniaAStarTrace(t *testing.T) {
 	re := map[string][2]float64{}
 	for _, c := range events[4].Children {
 		if c.Fate == stepper.FateReparented {
-			re[c.State] = [2]float64{c.OldG, c.G}
+			re[c.State.String()] = [2]float64{c.OldG, c.G}
 			if c.Parent != events[4].Expanded.ID {
 				t.Errorf("%s re-parented to %d, want Pitesti (%d)", c.State, c.Parent, events[4].Expanded.ID)
 			}

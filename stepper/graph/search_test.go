@@ -107,11 +107,11 @@ func TestGraphInconsistentHeuristic(t *testing.T) {
 		t.Errorf("closed=reopen expanded %s, want S A C B C G", got)
 	}
 	c := evs[3].Children[1]
-	if c.Fate != stepper.FateReopened || c.State != "C" || c.OldG != 4 || c.G != 3 || c.OldParent != 1 || c.Parent != 2 {
+	if c.Fate != stepper.FateReopened || c.State.String() != "C" || c.OldG != 4 || c.G != 3 || c.OldParent != 1 || c.Parent != 2 {
 		t.Errorf("step 4 child %+v; want C reopened, g 4 → 3, parent A (1) → B (2)", c)
 	}
 	g := evs[4].Children[2]
-	if g.Fate != stepper.FateReparented || g.State != "G" || g.OldG != 8 || g.G != 7 {
+	if g.Fate != stepper.FateReparented || g.State.String() != "G" || g.OldG != 8 || g.G != 7 {
 		t.Errorf("step 5 child %+v; want G re-parented, g 8 → 7", g)
 	}
 	if len(s.Warnings()) != 0 {
@@ -122,10 +122,10 @@ func TestGraphInconsistentHeuristic(t *testing.T) {
 	snap := s.Snapshot()
 	var open, closed []string
 	for _, o := range snap.Open {
-		open = append(open, o.State+"@"+stepper.FormatNumber(o.Key.Priority))
+		open = append(open, o.State.String()+"@"+stepper.FormatNumber(o.Key.Priority))
 	}
 	for _, c := range snap.Closed {
-		closed = append(closed, c.State)
+		closed = append(closed, c.State.String())
 	}
 	if strings.Join(open, " ") != "C@3 G@8" || strings.Join(closed, " ") != "S A B" {
 		t.Errorf("after step 4: open %v closed %v; want [C@3 G@8] [S A B]", open, closed)

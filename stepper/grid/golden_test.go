@@ -97,7 +97,7 @@ func TestGridGoldenLesterSteps(t *testing.T) {
 	o.Tie = stepper.TieFIFO
 	s, _ = stepper.NewSearch(g, o)
 	s.Seek(2)
-	if ev, _ := s.Step(); ev.Expanded.State != "2,1" || ev.TieCount != 1 {
+	if ev, _ := s.Step(); ev.Expanded.State.String() != "2,1" || ev.TieCount != 1 {
 		t.Errorf("FIFO step 3 expanded %s with %d ties, want 2,1 with 1", ev.Expanded.State, ev.TieCount)
 	}
 	// The optimum goes under the wall without cutting its corners:

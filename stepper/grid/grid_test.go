@@ -128,7 +128,7 @@ func TestGridNaturalOrder(t *testing.T) {
 		var acts, states []string
 		for _, c := range ev.Children {
 			acts = append(acts, c.Action)
-			states = append(states, c.State)
+			states = append(states, c.State.String())
 		}
 		if got := strings.Join(acts, " "); got != tc.actions {
 			t.Errorf("%s: actions %s, want %s", tc.line, got, tc.actions)

@@ -25,7 +25,7 @@ func gridExpansionOrder(t *testing.T, line, opts string) (order string, ties int
 		if !ok {
 			break
 		}
-		states = append(states, ev.Expanded.State)
+		states = append(states, ev.Expanded.State.String())
 		ties += ev.TieCount
 	}
 	return strings.Join(states, " "), ties

@@ -215,7 +215,7 @@ func TestPuzzleGoldenTraces(t *testing.T) {
 			if ev.TieCount != len(ev.Ties) {
 				t.Errorf("%s step %d: TieCount %d, Ties %v", name, ev.Step, ev.TieCount, ev.Ties)
 			}
-			if len(ev.Ties) > 0 && !strings.Contains(ev.TieReason, "tie rule "+string(tt.tie)) {
+			if len(ev.Ties) > 0 && !strings.Contains(ev.TieReason.String(), "tie rule "+string(tt.tie)) {
 				t.Errorf("%s step %d: TieReason %q does not name the rule", name, ev.Step, ev.TieReason)
 			}
 		}

@@ -274,7 +274,7 @@ func checkPuzzlePath(t *testing.T, s *stepper.Search, p *Puzzle) {
 		t.Fatalf("%s: no path (status %s)", p.Spec(), s.Status())
 	}
 	first, last := s.Node(path[0]), s.Node(path[len(path)-1])
-	if first.State != FormatTiles(p.StartTiles()) || last.State != FormatTiles(p.GoalTiles()) {
+	if first.State.String() != FormatTiles(p.StartTiles()) || last.State.String() != FormatTiles(p.GoalTiles()) {
 		t.Fatalf("path runs from %s to %s, want %s to %s", first.State, last.State, FormatTiles(p.StartTiles()), FormatTiles(p.GoalTiles()))
 	}
 	for i := 1; i < len(path); i++ {
@@ -282,12 +282,12 @@ func checkPuzzlePath(t *testing.T, s *stepper.Search, p *Puzzle) {
 		if child.Parent != parent.ID {
 			t.Fatalf("path node %d's parent is %d, want %d", child.ID, child.Parent, parent.ID)
 		}
-		tiles, err := ParseTiles(parent.State)
+		tiles, err := ParseTiles(parent.State.String())
 		if err != nil {
 			t.Fatal(err)
 		}
 		next, ok := applyMove(p.Size(), tiles, child.Action)
-		if !ok || FormatTiles(next) != child.State {
+		if !ok || FormatTiles(next) != child.State.String() {
 			t.Fatalf("step %d: %s then %q gives %v, but the path has %s", i, parent.State, child.Action, next, child.State)
 		}
 		if child.G != float64(i) || child.Depth != i {
@@ -346,7 +346,7 @@ func TestPuzzleSuccessorOrder(t *testing.T) {
 		ev, _ := s.Step()
 		var out []string
 		for _, c := range ev.Children {
-			out = append(out, c.Action+":"+c.State)
+			out = append(out, c.Action+":"+c.State.String())
 		}
 		return strings.Join(out, " ")
 	}
@@ -595,11 +595,11 @@ func TestPuzzleStateFormat(t *testing.T) {
 		p := mustPuzzle(t, line)
 		s := mustSearch(t, p, "astar")
 		ev, _ := s.Step()
-		if got, want := ev.Expanded.State, strings.Fields(line)[1]; got != want {
+		if got, want := ev.Expanded.State.String(), strings.Fields(line)[1]; got != want {
 			t.Errorf("%s: root state %q, want %q", line, got, want)
 		}
 		for _, c := range ev.Children {
-			tiles, err := ParseTiles(c.State)
+			tiles, err := ParseTiles(c.State.String())
 			if err != nil || len(tiles) != p.Size()*p.Size() {
 				t.Errorf("%s: child state %q does not parse: %v", line, c.State, err)
 			}
@@ -655,7 +655,7 @@ func FuzzParsePuzzle(f *testing.F) {
 		}
 		s.Run(20)
 		for id := range s.NodeCount() {
-			if _, err := ParseTiles(s.Node(id).State); err != nil {
+			if _, err := ParseTiles(s.Node(id).State.String()); err != nil {
 				t.Fatalf("node state %q: %v", s.Node(id).State, err)
 			}
 		}

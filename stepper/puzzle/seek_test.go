@@ -119,7 +119,7 @@ func TestPuzzleSeekBackOverReopen(t *testing.T) {
 	s.Seek(back)
 	for id := range straight.NodeCount() {
 		want, got := straight.Node(id), s.Node(id)
-		if got != want {
+		if !got.Equal(want) {
 			t.Errorf("node #%d after Seek(%d) back from %d (reopened at step %d):\n got %+v\nwant %+v", id, back, ahead, reopened[id], got, want)
 		}
 	}

@@ -65,7 +65,7 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 			return g, nil
 		}
 		x := ev.Expanded
-		if row.Node != "" && !sameState(kind, row.Node, x.State) {
+		if row.Node != "" && !sameState(kind, row.Node, x.State.String()) {
 			g.fail(step, row.Line, wrongNode(sess, step, row, before, ev))
 			return g, nil
 		}
@@ -149,7 +149,7 @@ func wrongNode(sess *session, step int, row AnswerRow, before stepper.Snapshot, 
 	want := ev.Expanded
 	prefix := fmt.Sprintf("at step %d you expanded %s", step, row.Node)
 	for pos, e := range before.Open {
-		if !sameState(kind, row.Node, e.State) {
+		if !sameState(kind, row.Node, e.State.String()) {
 			continue
 		}
 		switch {
@@ -160,7 +160,7 @@ func wrongNode(sess *session, step int, row AnswerRow, before stepper.Snapshot, 
 		case e.F > want.F:
 			return fmt.Sprintf("%s (%s=%s) but %s (%s=%s) was open", prefix, fName(o), e.Shown().F, want.State, fName(o), want.Shown().F)
 		case e.F == want.F:
-			why := ev.TieReason
+			why := ev.TieReason.String()
 			if why == "" {
 				why = "tie rule " + string(o.Tie)
 			}
@@ -170,12 +170,12 @@ func wrongNode(sess *session, step int, row AnswerRow, before stepper.Snapshot, 
 		}
 	}
 	for _, c := range before.Closed {
-		if sameState(kind, row.Node, c.State) && !o.Tree {
+		if sameState(kind, row.Node, c.State.String()) && !o.Tree {
 			return fmt.Sprintf("%s, but it was already expanded at step %d: a graph search expands a state once; the engine expands %s (%s=%s)", prefix, c.Order, want.State, fName(o), want.Shown().F)
 		}
 	}
 	for _, n := range before.Tree {
-		if sameState(kind, row.Node, n.State) && n.Status == stepper.NodeDiscarded {
+		if sameState(kind, row.Node, n.State.String()) && n.Status == stepper.NodeDiscarded {
 			return fmt.Sprintf("%s, but it is not on the open list: it was generated at step %d as a duplicate and discarded; the engine expands %s (%s=%s)", prefix, n.Step, want.State, fName(o), want.Shown().F)
 		}
 	}
@@ -206,7 +206,7 @@ func wrongChildren(o stepper.Options, kind string, step int, x stepper.NodeInfo,
 	names := func() string {
 		var s []string
 		for _, c := range want {
-			s = append(s, c.State)
+			s = append(s, c.State.String())
 		}
 		if len(s) == 0 {
 			return "none"
@@ -219,7 +219,7 @@ func wrongChildren(o stepper.Options, kind string, step int, x stepper.NodeInfo,
 			return fmt.Sprintf("at step %d you wrote %d children for %s but expanding it generates %d (%s): %s is not one", step, len(got), x.State, len(want), names(), got[i].State)
 		case i >= len(got):
 			return fmt.Sprintf("at step %d you wrote %d children for %s but expanding it generates %d, in this order: %s", step, len(got), x.State, len(want), names())
-		case !sameState(kind, got[i].State, want[i].State):
+		case !sameState(kind, got[i].State, want[i].State.String()):
 			return fmt.Sprintf("at step %d child %d of %s is %s, you wrote %s (successors in %s order: %s)", step, i+1, x.State, want[i].State, got[i].State, o.Order, names())
 		case got[i].HasF && !near(got[i].F, want[i].F):
 			return fmt.Sprintf("at step %d you wrote f=%s for child %s but its f is %s (%s)", step, num(got[i].F), want[i].State, want[i].Shown().F, fFormula(o, want[i].NodeInfo))
@@ -237,20 +237,20 @@ func wrongOpen(o stepper.Options, kind string, step int, got []string, after ste
 			return fmt.Sprintf("after step %d your open list stops after %d nodes but %s (f=%s) is open too, number %d", step, len(got), want[i].State, want[i].Shown().F, i+1)
 		case i >= len(want):
 			return fmt.Sprintf("after step %d your open list has %d nodes but only %d are open: %s is not", step, len(got), len(want), got[i])
-		case sameState(kind, got[i], want[i].State):
+		case sameState(kind, got[i], want[i].State.String()):
 			continue
 		}
 		// got[i] differs from want[i]: is it open at all?
 		at := -1
 		for j, e := range want {
-			if sameState(kind, got[i], e.State) {
+			if sameState(kind, got[i], e.State.String()) {
 				at = j
 			}
 		}
 		if at < 0 {
 			where := "it is not open"
 			for _, c := range after.Closed {
-				if sameState(kind, got[i], c.State) {
+				if sameState(kind, got[i], c.State.String()) {
 					where = fmt.Sprintf("it was expanded at step %d", c.Order)
 				}
 			}

@@ -25,10 +25,10 @@ func handTrace(t *testing.T, s *stepper.Search, steps int, edit func(rows [][]st
 		}
 		var open []string
 		for _, o := range ref.Snapshot().Open {
-			open = append(open, o.State)
+			open = append(open, o.State.String())
 		}
 		x := ev.Expanded
-		rows = append(rows, []string{fmt.Sprint(ev.Step), x.State, num(x.G), num(x.H), num(x.F), strings.Join(open, ";")})
+		rows = append(rows, []string{fmt.Sprint(ev.Step), x.State.String(), num(x.G), num(x.H), num(x.F), strings.Join(open, ";")})
 	}
 	if edit != nil {
 		edit(rows)

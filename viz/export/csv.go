@@ -1,9 +1,11 @@
 package export
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,7 +77,7 @@ func writeCSV(w io.Writer, sess *session) error {
 			action = "none"
 		}
 		sh := stepper.ShowNumbers(x.G, x.H, x.F)
-		state = appendCSVState(state[:0], x.State, puzzle)
+		state = appendCSVText(state[:0], x.State, puzzle)
 		kids = appendChildren(kids[:0], ev.Children, puzzle)
 		row.reset()
 		row.int(ev.Step)
@@ -131,6 +133,25 @@ func appendCSVState(b []byte, state string, puzzle bool) []byte {
 	return b
 }
 
+// appendCSVText appends t to b as csvState writes it, without a string
+// of its own.
+func appendCSVText(b []byte, t stepper.Text, puzzle bool) []byte {
+	start := len(b)
+	b = t.AppendTo(b)
+	n := len(b) - start
+	if !puzzle || n < 2 || bytes.IndexByte(b[start:], ',') >= 0 {
+		return b
+	}
+	// spread the digits apart in place, from the last: a write at
+	// start+2i-1 or start+2i never reaches a digit not yet moved
+	b = slices.Grow(b, n-1)[:start+2*n-1]
+	for i := n - 1; i > 0; i-- {
+		b[start+2*i] = b[start+i]
+		b[start+2*i-1] = ','
+	}
+	return b
+}
+
 // childrenText writes the children of a step and their fates.
 func childrenText(cs []stepper.Child, puzzle bool) string {
 	return string(appendChildren(nil, cs, puzzle))
@@ -150,7 +171,7 @@ func appendChildren(b []byte, cs []stepper.Child, puzzle bool) []byte {
 		sh := stepper.ShowNumbers(c.G, c.H, c.F)
 		b = strconv.AppendInt(b, int64(c.ID), 10)
 		b = append(b, ' ')
-		b = appendCSVState(b, c.State, puzzle)
+		b = appendCSVText(b, c.State, puzzle)
 		b = append(b, ' ')
 		b = append(b, c.Fate...)
 		b = append(b, " g="...)

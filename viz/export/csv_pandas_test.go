@@ -138,10 +138,10 @@ func checkPandasFrame(t *testing.T, fr pandasFrame, tr *Trace) {
 	for r, ev := range tr.Events {
 		x := ev.Expanded
 		state := text("state", r)
-		if puzzle && !strings.Contains(x.State, ",") {
+		if puzzle && !strings.Contains(x.State.String(), ",") {
 			state = strings.ReplaceAll(state, ",", "")
 		}
-		if state != x.State {
+		if state != x.State.String() {
 			t.Errorf("row %d: state %q, want %q", r+1, state, x.State)
 		}
 		action := x.Action
@@ -175,7 +175,7 @@ func checkPandasFrame(t *testing.T, fr pandasFrame, tr *Trace) {
 			continue
 		}
 		for k, ch := range ev.Children {
-			want := strconv.Itoa(ch.ID) + " " + csvState(ch.State, puzzle) + " " + string(ch.Fate) + " g=" + num(ch.G)
+			want := strconv.Itoa(ch.ID) + " " + csvState(ch.State.String(), puzzle) + " " + string(ch.Fate) + " g=" + num(ch.G)
 			if !strings.HasPrefix(kids[k], want) {
 				t.Errorf("row %d child %d: %q, want it to start %q", r+1, k+1, kids[k], want)
 			}

@@ -124,9 +124,9 @@ func focusWords(sn stepper.Snapshot) string {
 // nodeLabel is a tree node's label: its state (a puzzle as a board), its
 // g, h, f and, once expanded, its order or status.
 func nodeLabel(kind string, n stepper.NodeInfo) string {
-	state := n.State
+	state := n.State.String()
 	if kind == "puzzle" {
-		state = boardText(n.State)
+		state = boardText(state)
 	}
 	var tag string
 	switch n.Status {

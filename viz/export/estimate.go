@@ -77,7 +77,7 @@ func (sess *session) facts(md bool) (sizeFacts, error) {
 	stateChars := 0
 	n, err := sess.walk(func(ev *stepper.Event) error {
 		fx.generated += len(ev.Children)
-		stateChars += len(ev.Expanded.State)
+		stateChars += len(ev.Expanded.State.String())
 		if !md {
 			return nil
 		}
@@ -93,7 +93,7 @@ func (sess *session) facts(md bool) (sizeFacts, error) {
 		return fx, err
 	}
 	fx.steps, fx.last, fx.puzzle = n, sess.s.Counters(), sess.inst.Kind() == "puzzle"
-	fx.stateLen = len(sess.s.Node(0).State)
+	fx.stateLen = len(sess.s.Node(0).State.String())
 	if n > 0 {
 		fx.stateLen = stateChars / n
 	}
@@ -107,7 +107,7 @@ func (sess *session) facts(md bool) (sizeFacts, error) {
 // steps between looks at the context.
 func (sess *session) puzzleFacts() (sizeFacts, error) {
 	sess.s.Reset()
-	stateLen := max(len(sess.s.Node(0).State), 1)
+	stateLen := max(len(sess.s.Node(0).State.String()), 1)
 	for sess.k < 0 || sess.s.StepCount() < sess.k {
 		if sess.ctx != nil {
 			if err := sess.ctx.Err(); err != nil {

@@ -109,7 +109,7 @@ func TestPuzzleFactsAsTheEvents(t *testing.T) {
 			stateChars := 0
 			n, err := sess.walk(func(ev *stepper.Event) error {
 				slow.generated += len(ev.Children)
-				stateChars += len(ev.Expanded.State)
+				stateChars += len(ev.Expanded.State.String())
 				return nil
 			})
 			if err != nil {

@@ -47,7 +47,7 @@ func TestCSVReadsBack(t *testing.T) {
 				ev := tr.Events[i]
 				x := ev.Expanded
 				check := map[string]string{
-					"step": strconv.Itoa(ev.Step), "node": strconv.Itoa(x.ID), "state": csvState(x.State, puzzle),
+					"step": strconv.Itoa(ev.Step), "node": strconv.Itoa(x.ID), "state": csvState(x.State.String(), puzzle),
 					"g": num(x.G), "h": num(x.H), "f": num(x.F), "parent": strconv.Itoa(x.Parent), "depth": strconv.Itoa(x.Depth),
 					"open": strconv.Itoa(ev.Counters.Open), "closed": strconv.Itoa(ev.Counters.Closed), "generated": strconv.Itoa(len(ev.Children)),
 				}
@@ -61,7 +61,7 @@ func TestCSVReadsBack(t *testing.T) {
 					t.Errorf("row %d: children %q, want none", i+1, kids)
 				}
 				for _, ch := range ev.Children {
-					if !strings.Contains(kids, fmt.Sprintf("%d %s %s g=", ch.ID, csvState(ch.State, puzzle), ch.Fate)) {
+					if !strings.Contains(kids, fmt.Sprintf("%d %s %s g=", ch.ID, csvState(ch.State.String(), puzzle), ch.Fate)) {
 						t.Errorf("row %d: children %q does not list %d %s %s", i+1, kids, ch.ID, ch.State, ch.Fate)
 					}
 				}
@@ -191,7 +191,7 @@ func TestMarkdownTablesMatchSnapshots(t *testing.T) {
 						t.Fatalf("step %d: open table has %d rows, snapshot %d", k, len(open), len(sn.Open))
 					}
 					for i, o := range sn.Open {
-						if open[i][1] != strconv.Itoa(o.ID) || open[i][2] != o.State || open[i][5] != num(o.F) {
+						if open[i][1] != strconv.Itoa(o.ID) || open[i][2] != o.State.String() || open[i][5] != num(o.F) {
 							t.Errorf("step %d open row %d = %v, want node %d %s f=%s", k, i+1, open[i], o.ID, o.State, num(o.F))
 						}
 					}

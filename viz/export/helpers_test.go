@@ -68,3 +68,44 @@ func tempFile(t testing.TB, name string, data []byte) string {
 	}
 	return p
 }
+
+// resolvedTrace is t with every text of its events and root written out
+// (stepper.TextOf), its events copied: a trace the engine made and one
+// read back from JSON are then reflect.DeepEqual when they say the same.
+func resolvedTrace(t *Trace) *Trace {
+	r := *t
+	text := func(x stepper.Text) stepper.Text {
+		if x.IsZero() {
+			return x
+		}
+		return stepper.TextOf(x.String())
+	}
+	r.Root.State = text(r.Root.State)
+	if t.Events != nil {
+		r.Events = make([]stepper.Event, len(t.Events))
+		for i, ev := range t.Events {
+			ev.Expanded.State, ev.TieReason = text(ev.Expanded.State), text(ev.TieReason)
+			if ev.Children != nil {
+				cs := make([]stepper.Child, len(ev.Children))
+				for j, c := range ev.Children {
+					c.State = text(c.State)
+					cs[j] = c
+				}
+				ev.Children = cs
+			}
+			if ev.Beam != nil {
+				b := *ev.Beam
+				b.Pruned = append([]stepper.PrunedNode(nil), b.Pruned...)
+				for j := range b.Pruned {
+					b.Pruned[j].State = text(b.Pruned[j].State)
+				}
+				if len(b.Pruned) == 0 {
+					b.Pruned = ev.Beam.Pruned
+				}
+				ev.Beam = &b
+			}
+			r.Events[i] = ev
+		}
+	}
+	return &r
+}

@@ -102,14 +102,14 @@ func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
 	}
 	var open, closed []string
 	for i, o := range sn.Open {
-		open = append(open, o.State)
+		open = append(open, o.State.String())
 		sh := o.Shown()
 		if want := sh.G + " " + sh.H + " " + sh.F; i < len(st.OpenGHF) && st.OpenGHF[i] != want {
 			t.Errorf("step %d: open row %d (%s) shows g h f %q, engine %q", k, i, o.State, st.OpenGHF[i], want)
 		}
 	}
 	for _, c := range sn.Closed {
-		closed = append(closed, c.State)
+		closed = append(closed, c.State.String())
 	}
 	// the tables are virtualised: the open list from its head, the
 	// closed list to its newest row, at least ten rows of each
@@ -191,7 +191,7 @@ func TestHTMLReplayInChromium(t *testing.T) {
 			}
 			st = readState(t, ctx)
 			n1 := ref.Node(1)
-			for _, want := range []string{"#1", n1.State, "g, h, f: " + num(n1.G) + ", " + num(n1.H) + ", " + num(n1.F)} {
+			for _, want := range []string{"#1", n1.State.String(), "g, h, f: " + num(n1.G) + ", " + num(n1.H) + ", " + num(n1.F)} {
 				if !strings.Contains(st.Inspector, want) {
 					t.Errorf("inspector %q does not show %q", st.Inspector, want)
 				}

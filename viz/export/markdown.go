@@ -87,24 +87,24 @@ func mdChanges(p *printer, ev *stepper.Event, prev stepper.Counters) int {
 		// RBFS: the f it was selected with; a backup this step stores more
 		shown = stepper.ShowGHF(x.G, x.H, float64(*d.SelectedF))
 	}
-	p.f("## Step %d: %s %s (node %d, g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State), x.ID, shown.G, shown.H, shown.F)
+	p.f("## Step %d: %s %s (node %d, g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State.String()), x.ID, shown.G, shown.H, shown.F)
 	if d := ev.Deepening; d != nil && d.Began {
 		p.f("Iteration %d begins%s.\n\n", d.Iteration, iterationBound(d))
 	}
-	if ev.TieReason != "" {
+	if !ev.TieReason.IsZero() {
 		p.f("Tie: %s.\n\n", ev.TieReason)
 	}
 	if len(ev.Children) > 0 {
 		p.f("Children:\n\n")
 		for _, c := range ev.Children {
-			p.f("- %s%s: node %d, g=%s, h=%s, f=%s — %s\n", mdCell(c.State), viaText(c.NodeInfo), c.ID, num(c.G), num(c.H), c.Shown().F, fateText(c))
+			p.f("- %s%s: node %d, g=%s, h=%s, f=%s — %s\n", mdCell(c.State.String()), viaText(c.NodeInfo), c.ID, num(c.G), num(c.H), c.Shown().F, fateText(c))
 		}
 		p.f("\n")
 	}
 	if b := ev.Beam; b != nil && b.PrunedCount > 0 {
 		var ps []string
 		for _, n := range b.Pruned {
-			ps = append(ps, fmt.Sprintf("%s (node %d, f=%s)", mdCell(n.State), n.ID, num(n.F)))
+			ps = append(ps, fmt.Sprintf("%s (node %d, f=%s)", mdCell(n.State.String()), n.ID, num(n.F)))
 		}
 		more := ""
 		if b.PrunedCount > len(b.Pruned) {
@@ -136,7 +136,7 @@ func changeLines(ev *stepper.Event) int {
 			n++
 		}
 	}
-	if ev.TieReason != "" {
+	if !ev.TieReason.IsZero() {
 		n++
 	}
 	if len(ev.Children) > 0 {
@@ -218,7 +218,7 @@ func mdOpenClosed(p *printer, sn stepper.Snapshot, o stepper.Options) {
 	}
 	p.f("| order | node | state | g | h | f | parent |\n|---:|---:|---|---:|---:|---:|---:|\n")
 	for _, c := range sn.Closed {
-		p.f("| %d | %d | %s | %s | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State), num(c.G), num(c.H), c.Shown().F, parentText(c.Parent))
+		p.f("| %d | %d | %s | %s | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State.String()), num(c.G), num(c.H), c.Shown().F, parentText(c.Parent))
 	}
 	p.f("\n")
 }
@@ -270,7 +270,7 @@ func fateText(c stepper.Child) string {
 func pathText(s *stepper.Search) string {
 	var parts []string
 	for _, id := range s.Path() {
-		parts = append(parts, s.Node(id).State)
+		parts = append(parts, s.Node(id).State.String())
 	}
 	return strings.Join(parts, " → ")
 }
@@ -392,7 +392,7 @@ func iterativeRules(o stepper.Options) string {
 // viaText names the action that made a node, unless it only repeats the
 // state (a graph's action is the city reached).
 func viaText(n stepper.NodeInfo) string {
-	if n.Action == "" || n.Action == n.State {
+	if n.Action == "" || n.Action == n.State.String() {
 		return ""
 	}
 	return " via " + n.Action

@@ -34,7 +34,7 @@ func newStepsTable(o stepper.Options) *stepsTable {
 // add appends the row of one step.
 func (t *stepsTable) add(ev *stepper.Event) {
 	x := ev.Expanded
-	state := mdCell(x.State)
+	state := mdCell(x.State.String())
 	if x.Status == stepper.NodeGoal {
 		state += " (goal)"
 	}

@@ -148,7 +148,7 @@ func TestRBFSFLimitsAsTheBook(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := ev.Deepening
-		if ev.Expanded.State != w.state || d == nil || d.FLimit == nil || float64(*d.FLimit) != w.limit || d.SelectedF == nil || float64(*d.SelectedF) != w.selF {
+		if ev.Expanded.State.String() != w.state || d == nil || d.FLimit == nil || float64(*d.FLimit) != w.limit || d.SelectedF == nil || float64(*d.SelectedF) != w.selF {
 			t.Errorf("step %d: %s with f-limit %v, selected at f %v; the book has %s under %v at %v", k, ev.Expanded.State, d.FLimit, d.SelectedF, w.state, w.limit, w.selF)
 		}
 	}

@@ -85,7 +85,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 	place := posthocPlacer(sess, kind)
 	idOf := func(n stepper.NodeInfo) int {
 		if cellIDs {
-			if x, y, ok := cellOf(n.State); ok {
+			if x, y, ok := cellOf(n.State.String()); ok {
 				return y*grid.Width() + x
 			}
 		}
@@ -105,7 +105,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 			}
 		}
 		if !isGrid {
-			e.State = n.State
+			e.State = n.State.String()
 		}
 		e.Dir = n.Dir
 		place(&e, n)
@@ -169,7 +169,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 			// RBFS's backups: the node keeps the best f of its forgotten subtree
 			for _, b := range e.Deepening.Backups {
 				n := t.nodeAt(b.Node)
-				if n.ID != b.Node || n.State == "" {
+				if n.ID != b.Node || n.State.String() == "" {
 					continue // not a node the trace has seen
 				}
 				n.F = float64(b.F)

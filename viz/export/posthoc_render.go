@@ -19,7 +19,7 @@ func posthocPlacer(sess *session, kind string) func(e *posthocEvent, n stepper.N
 	switch kind {
 	case "grid":
 		return func(e *posthocEvent, n stepper.NodeInfo) {
-			if x, y, ok := cellOf(n.State); ok {
+			if x, y, ok := cellOf(n.State.String()); ok {
 				at(e, float64(x), float64(y))
 			}
 		}
@@ -30,7 +30,7 @@ func posthocPlacer(sess *session, kind string) func(e *posthocEvent, n stepper.N
 		}
 		pos := viz.GraphPositions(g.Nodes())
 		return func(e *posthocEvent, n stepper.NodeInfo) {
-			if p, ok := pos[n.State]; ok {
+			if p, ok := pos[n.State.String()]; ok {
 				at(e, p[0], p[1])
 			}
 		}
@@ -43,7 +43,7 @@ func posthocPlacer(sess *session, kind string) func(e *posthocEvent, n stepper.N
 		tree := sess.s.Snapshot().Tree
 		l := viz.LayoutTree(tree)
 		return func(e *posthocEvent, n stepper.NodeInfo) {
-			e.Tiles = boardTiles(n.State)
+			e.Tiles = boardTiles(n.State.String())
 			if i := n.ID; i >= 0 && i < len(tree) && tree[i].ID == i && l.Visible(i) {
 				at(e, l.X[i]*(size+1), float64(l.Y[i])*(size+2))
 			}

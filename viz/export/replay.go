@@ -33,7 +33,7 @@ func (t *Trace) ReplayContext(ctx context.Context) (*stepper.Search, error) {
 	if got := s.Instance().Spec(); got != t.Problem {
 		return nil, usererr.Errorf("export", "field problem: %q reads back as %q", t.Problem, got)
 	}
-	if root := s.Node(0); root != t.Root && t.Root != (stepper.NodeInfo{}) {
+	if root := s.Node(0); !root.Equal(t.Root) && !t.Root.Equal(stepper.NodeInfo{}) {
 		return nil, usererr.Errorf("export", "field root: the trace's start node %s differs from the engine's %s", t.Root.State, root.State)
 	}
 	for i := range t.Events {
@@ -58,10 +58,10 @@ func (t *Trace) ReplayContext(ctx context.Context) (*stepper.Search, error) {
 // sameEvent compares a recorded event with the engine's, naming the first
 // field that differs.
 func sameEvent(want, got *stepper.Event) error {
-	if want.Expanded.ID != got.Expanded.ID || want.Expanded.State != got.Expanded.State {
+	if want.Expanded.ID != got.Expanded.ID || !want.Expanded.State.Equal(got.Expanded.State) {
 		return fmt.Errorf("the trace expands node %d (%s) but the engine expands node %d (%s)", want.Expanded.ID, want.Expanded.State, got.Expanded.ID, got.Expanded.State)
 	}
-	if want.Expanded != got.Expanded {
+	if !want.Expanded.Equal(got.Expanded) {
 		return fmt.Errorf("expanded node %d: the trace has %s, the engine %s", got.Expanded.ID, nodeLine(want.Expanded), nodeLine(got.Expanded))
 	}
 	if len(want.Children) != len(got.Children) {
@@ -69,7 +69,7 @@ func sameEvent(want, got *stepper.Event) error {
 	}
 	for j := range want.Children {
 		w, g := want.Children[j], got.Children[j]
-		if w != g {
+		if !w.Equal(g) {
 			return fmt.Errorf("child %d: the trace has %s (%s), the engine %s (%s)", j+1, nodeLine(w.NodeInfo), w.Fate, nodeLine(g.NodeInfo), g.Fate)
 		}
 	}

@@ -38,13 +38,13 @@ func writeTeX(w io.Writer, sess *session) error {
 	for i := range t.Events {
 		ev := &t.Events[i]
 		x := ev.Expanded
-		state := tex(x.State)
+		state := tex(x.State.String())
 		if x.Status == stepper.NodeGoal {
 			state += " (goal)"
 		}
 		var kids []string
 		for _, c := range ev.Children {
-			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State), c.Shown().F, tex(string(c.Fate))))
+			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State.String()), c.Shown().F, tex(string(c.Fate))))
 		}
 		p.f("%d & \\texttt{%s} & %s & %s & %s & %d & %d & %s\\\\\n", ev.Step, state, num(x.G), num(x.H), x.Shown().F, ev.Counters.Open, ev.Counters.Closed, strings.Join(kids, "; "))
 	}

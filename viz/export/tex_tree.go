@@ -334,7 +334,7 @@ func texOneTree(p *printer, kind string, sn stepper.Snapshot) {
 			case page[pi] == pg:
 				p.f("\\draw (n%d) -- (n%d);\n", tree[pi].ID, tree[b.Index].ID)
 			default:
-				p.f("\\draw[dashed] (n%d.north) -- ++(0,-0.4) node[above, font=\\tiny] {from %s};\n", tree[b.Index].ID, tex(tree[pi].State))
+				p.f("\\draw[dashed] (n%d.north) -- ++(0,-0.4) node[above, font=\\tiny] {from %s};\n", tree[b.Index].ID, tex(tree[pi].State.String()))
 			}
 		}
 		p.f("\\end{tikzpicture}\n\\end{center}\n")

@@ -301,7 +301,7 @@ func resultOf(s *stepper.Search) Result {
 	if s.Status() == stepper.Solved {
 		r.Cost = s.Cost()
 		for _, id := range s.Path() {
-			r.Path = append(r.Path, s.Node(id).State)
+			r.Path = append(r.Path, s.Node(id).State.String())
 		}
 	}
 	return r

@@ -162,7 +162,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	sh := &sheet{
 		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts), family: viz.FamilyOf(sess.opts.Algorithm),
 		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status,
-		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State,
+		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(),
 	}
 	sh.title = fmt.Sprintf("Exercise: %s, %d steps", sh.algo, sh.k)
 	if key {
@@ -170,9 +170,9 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	}
 	for _, ev := range t.Events {
 		x := ev.Expanded
-		st := sheetStep{step: ev.Step, state: x.State, g: num(x.G), h: num(x.H), f: x.Shown().F, goal: x.Status == stepper.NodeGoal}
+		st := sheetStep{step: ev.Step, state: x.State.String(), g: num(x.G), h: num(x.H), f: x.Shown().F, goal: x.Status == stepper.NodeGoal}
 		for _, c := range ev.Children {
-			st.children = append(st.children, sheetChild{state: c.State, f: c.Shown().F, fate: shortFate(c.Fate)})
+			st.children = append(st.children, sheetChild{state: c.State.String(), f: c.Shown().F, fate: shortFate(c.Fate)})
 		}
 		sh.steps = append(sh.steps, st)
 	}

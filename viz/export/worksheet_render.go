@@ -60,7 +60,7 @@ func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
 		}
 		o := sh.open[i]
 		b := sh.blanks.Open
-		open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {o.State, b}, {num(o.G), b}, {num(o.H), b}, {o.Shown().F, b || sh.blanks.F}})
+		open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {o.State.String(), b}, {num(o.G), b}, {num(o.H), b}, {o.Shown().F, b || sh.blanks.F}})
 	}
 	if len(sh.open) == 0 && !sh.blanks.Open {
 		open.rows = append(open.rows, []cell{{"", false}, {"(empty)", false}, {"", false}, {"", false}, {"", false}})

@@ -73,14 +73,14 @@ func TestWorksheetBlanks(t *testing.T) {
 			order := sheetBytes(t, problem, opts, format, 3, Blanks{Order: true}, false)
 			steps := order[strings.LastIndex(order, "Steps"):]
 			steps = steps[:strings.Index(steps, "Open list")]
-			if strings.Contains(steps, esc(third.State)) {
+			if strings.Contains(steps, esc(third.State.String())) {
 				t.Errorf("order blank: the steps table names %s", third.State)
 			}
-			if !strings.Contains(order[strings.Index(order, "Open list"):], esc(head.State)) {
+			if !strings.Contains(order[strings.Index(order, "Open list"):], esc(head.State.String())) {
 				t.Errorf("order blank: the open list should still be given")
 			}
 			open := sheetBytes(t, problem, opts, format, 3, Blanks{Open: true}, false)
-			if strings.Contains(open[strings.Index(open, "Open list"):], esc(head.State)) {
+			if strings.Contains(open[strings.Index(open, "Open list"):], esc(head.State.String())) {
 				t.Errorf("open blank: the open list shows %s", head.State)
 			}
 			f := sheetBytes(t, problem, opts, format, 3, Blanks{F: true}, false)
@@ -88,7 +88,7 @@ func TestWorksheetBlanks(t *testing.T) {
 				t.Errorf("f blank: f values %s or %s are shown", num(head.F), num(third.F))
 			}
 			key := sheetBytes(t, problem, opts, format, 3, Blanks{Open: true, F: true, Order: true}, true)
-			for _, want := range []string{esc(third.State), esc(head.State), num(head.F), num(third.F), "Answer key"} {
+			for _, want := range []string{esc(third.State.String()), esc(head.State.String()), num(head.F), num(third.F), "Answer key"} {
 				if !strings.Contains(key, want) {
 					t.Errorf("key lacks %q", want)
 				}

@@ -11,7 +11,7 @@ import (
 func ExpandedStates(evs []stepper.Event) string {
 	var out []string
 	for _, ev := range evs {
-		out = append(out, ev.Expanded.State)
+		out = append(out, ev.Expanded.State.String())
 	}
 	return strings.Join(out, " ")
 }
@@ -20,7 +20,7 @@ func ExpandedStates(evs []stepper.Event) string {
 func ChildFates(ev stepper.Event) string {
 	var out []string
 	for _, c := range ev.Children {
-		out = append(out, c.State+":"+string(c.Fate))
+		out = append(out, c.State.String()+":"+string(c.Fate))
 	}
 	return strings.Join(out, " ")
 }
@@ -29,7 +29,7 @@ func ChildFates(ev stepper.Event) string {
 func PathStates(s *stepper.Search) []string {
 	var out []string
 	for _, id := range s.Path() {
-		out = append(out, s.Node(id).State)
+		out = append(out, s.Node(id).State.String())
 	}
 	return out
 }

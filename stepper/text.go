@@ -1,0 +1,142 @@
+package stepper
+
+import (
+	"encoding/json"
+	"unsafe"
+)
+
+// Text is a piece of an event's text that the search writes only when
+// asked: a node's state ([NodeInfo].State) and the reason a tie was broken
+// ([Event].TieReason). A step records the values the text is made from (a
+// state, a tie's numbers) and String, AppendTo or the JSON encoder write
+// the text from them, so a step whose event is never printed does no
+// string work.
+//
+// Compare Texts with Equal: == does not compile, and neither does == on
+// the structs that hold one (NodeInfo, Child, PrunedNode); those have an
+// Equal method of their own.
+//
+// A Text is a value: it stays valid for as long as it is held, whatever the
+// search does next (Step, Seek, Reset, Run), since it keeps its own copy
+// of what it is made from, never a reference into the search's node store.
+// The text it writes is the same every time. It is safe to read from
+// several goroutines at once, and from another than the one stepping the
+// search. Its zero value is the empty text.
+//
+// Cost: String allocates the text each time it is called; AppendTo and
+// the JSON encoder write into the caller's buffer. A Text from
+// [TextOf], or one decoded from JSON, holds its string and costs nothing.
+//
+// JSON writes a Text exactly as it writes a string of its text, and reads
+// one from a string (null leaves it empty).
+type Text struct {
+	// Texts are compared by Equal, never by ==: two Texts that write the
+	// same text may hold different values (one written on demand, one
+	// read from JSON), so this field makes == a compile error.
+	_   [0]func()
+	s   string
+	src texter // nil: s is the text
+}
+
+// texter writes a text from the values it holds: appendText appends it to
+// dst. It must be safe for concurrent use and write the same bytes every
+// time; its values are never written again once a Text refers to it.
+type texter interface {
+	appendText(dst []byte) []byte
+}
+
+// TextOf is the Text whose text is s. O(1).
+func TextOf(s string) Text { return Text{s: s} }
+
+// String writes the text. O(length), one allocation for a text written on
+// demand, none for one made by TextOf.
+func (t Text) String() string {
+	if t.src == nil {
+		return t.s
+	}
+	b := t.src.appendText(nil)
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// AppendTo appends the text to dst and returns the extended slice: no
+// allocation beyond dst's growth.
+func (t Text) AppendTo(dst []byte) []byte {
+	if t.src == nil {
+		return append(dst, t.s...)
+	}
+	return t.src.appendText(dst)
+}
+
+// Equal reports whether t and u write the same text. O(length); no
+// allocation when both hold their strings.
+func (t Text) Equal(u Text) bool {
+	if t.src == nil && u.src == nil {
+		return t.s == u.s
+	}
+	return t.String() == u.String()
+}
+
+// IsZero reports whether the text is empty and written by no one, as
+// encoding/json's omitzero asks: a text written on demand is never empty.
+func (t Text) IsZero() bool { return t.src == nil && t.s == "" }
+
+// MarshalText writes the text: encoding/json then quotes and escapes it
+// as it does a string.
+func (t Text) MarshalText() ([]byte, error) { return t.AppendTo(nil), nil }
+
+// UnmarshalJSON reads a JSON string; null leaves t as it is, as it leaves
+// a string.
+func (t *Text) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	*t = Text{s: s}
+	return nil
+}
+
+// textChunkLen is how many values a chunk of lazily written texts holds:
+// one allocation every textChunkLen texts.
+const textChunkLen = 512
+
+// stateChunk holds the states of lazily written state texts, which
+// appender writes. A cell is written only before a Text refers to it, so
+// a reader on another goroutine never races with the search.
+type stateChunk[S comparable] struct {
+	appender StateAppender[S]
+	cells    [textChunkLen]stateCell[S]
+}
+
+// stateCell is one state of a chunk: a Text refers to it, which keeps the
+// whole chunk alive.
+type stateCell[S comparable] struct {
+	state S
+	chunk *stateChunk[S]
+}
+
+func (c *stateCell[S]) appendText(dst []byte) []byte {
+	return c.chunk.appender.AppendState(dst, c.state)
+}
+
+// stateTexts hands out the Texts of states, filling chunks in turn.
+type stateTexts[S comparable] struct {
+	chunk *stateChunk[S]
+	n     int // cells used in chunk
+}
+
+// text is the Text of state s, written by a on demand. O(1): a copy of s.
+func (st *stateTexts[S]) text(a StateAppender[S], s S) Text {
+	if st.chunk == nil || st.n == textChunkLen {
+		st.chunk, st.n = &stateChunk[S]{appender: a}, 0
+	}
+	c := &st.chunk.cells[st.n]
+	c.state, c.chunk = s, st.chunk
+	st.n++
+	return Text{src: c}
+}

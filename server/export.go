@@ -111,6 +111,9 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		httpError(w, fmt.Sprintf("the %s export up to step %d is larger than this server sends (%d MB). Make it on your own machine with\n\n    %s\n", f.Name, step, s.cfg.ExportCeiling>>20, traceCommand(inst, o, f, step)), http.StatusRequestEntityTooLarge)
 		return
 	case r.Context().Err() != nil:
+		// the client left (nobody reads this) or the reply's deadline
+		// passed: never an empty 200
+		httpError(w, fmt.Sprintf("the %s export up to step %d was stopped before it was made (it took too long, or the request was cancelled). Try again, or make it on your own machine with\n\n    %s\n", f.Name, step, traceCommand(inst, o, f, step)), http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		httpError(w, usererr.Text(err), http.StatusInternalServerError)

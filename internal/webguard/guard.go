@@ -8,6 +8,7 @@ package webguard
 
 import (
 	"fmt"
+	"io"
 	"mime"
 	"net"
 	"net/http"
@@ -29,7 +30,7 @@ type Guard struct {
 	// BodyTimeout bounds reading a request's body (default 15 s), plus a
 	// second for every MB its Content-Length declares, up to 32 more (a
 	// 32 MB trace over a slow link); WriteTimeout bounds writing a reply
-	// (default 60 s). Websocket upgrades get neither: their pumps set their
+	// (default 60 s), and so the handler's work once the body is read. Websocket upgrades get neither: their pumps set their
 	// own deadlines.
 	BodyTimeout, WriteTimeout time.Duration
 }
@@ -57,11 +58,38 @@ func (g Guard) Wrap(h http.Handler) http.Handler {
 		if !IsWebsocket(r) {
 			rc := http.NewResponseController(w)
 			now := time.Now()
-			_ = rc.SetReadDeadline(now.Add(g.bodyTimeout(r)))
-			_ = rc.SetWriteDeadline(now.Add(or(g.WriteTimeout, DefaultWriteTimeout)))
+			reply := now.Add(or(g.WriteTimeout, DefaultWriteTimeout))
+			_ = rc.SetWriteDeadline(reply)
+			// Once the body is read, the server only reads the connection
+			// to notice the client leaving, and a read that passes its
+			// deadline cancels the request's context: so from then on the
+			// read deadline is the reply's, and a handler that takes
+			// longer than a body may (an export) is not cut off at the
+			// body's deadline.
+			if r.Body == nil || r.Body == http.NoBody {
+				_ = rc.SetReadDeadline(reply)
+			} else {
+				_ = rc.SetReadDeadline(now.Add(g.bodyTimeout(r)))
+				r.Body = &bodyRead{ReadCloser: r.Body, done: func() { _ = rc.SetReadDeadline(reply) }}
+			}
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// bodyRead calls done once its body has been read to its end.
+type bodyRead struct {
+	io.ReadCloser
+	done func()
+}
+
+func (b *bodyRead) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && b.done != nil {
+		b.done()
+		b.done = nil
+	}
+	return n, err
 }
 
 // bodyTimeout is the time a request's body may take: BodyTimeout and a

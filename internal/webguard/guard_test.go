@@ -119,3 +119,62 @@ func TestBodyTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestHandlerOutlivesBodyDeadline: once a request's body is read (or it
+// has none), a handler may work past the body's deadline, up to the
+// reply's, without its context being cancelled; a body that stalls is
+// still cut off at the body's deadline.
+func TestHandlerOutlivesBodyDeadline(t *testing.T) {
+	const body, reply = 300 * time.Millisecond, 5 * time.Second
+	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := io.ReadAll(r.Body); err != nil {
+			http.Error(w, "body: "+err.Error(), http.StatusRequestTimeout)
+			return
+		}
+		select {
+		case <-time.After(3 * body):
+			_, _ = io.WriteString(w, "done")
+		case <-r.Context().Done():
+			// the reply is sent anyway, so the test sees the cancel
+			http.Error(w, "cancelled", http.StatusServiceUnavailable)
+		}
+	})
+	srv := httptest.NewServer(Guard{BodyTimeout: body, WriteTimeout: reply}.Wrap(slow))
+	defer srv.Close()
+	for _, tc := range []struct {
+		method string
+		body   io.Reader
+	}{{"GET", nil}, {"POST", strings.NewReader("a small body")}} {
+		req, err := http.NewRequest(tc.method, srv.URL, tc.body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.method == "POST" {
+			req.Header.Set("Origin", srv.URL)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.method, err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || string(b) != "done" {
+			t.Errorf("%s whose handler works 3 times the body's deadline: %d %q, want 200 \"done\"", tc.method, resp.StatusCode, b)
+		}
+	}
+
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	host := srv.Listener.Addr().String()
+	if _, err := io.WriteString(conn, "POST / HTTP/1.1\r\nHost: "+host+"\r\nOrigin: http://"+host+"\r\nContent-Length: 100\r\n\r\nonly a part"); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(reply))
+	got, _ := io.ReadAll(conn)
+	if !strings.Contains(string(got), "408") || !strings.Contains(string(got), "body: ") {
+		t.Errorf("a body that stalls: %q, want 408 once the body's deadline passed", got)
+	}
+}

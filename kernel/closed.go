@@ -104,7 +104,7 @@ func rbfsNow(n stepper.NodeInfo, step int) string {
 	case stepper.NodeGoal:
 		return "goal"
 	}
-	return string(n.Status)
+	return n.Status.String()
 }
 
 // iterationFirstStep is the step that began the iteration shown at the

@@ -69,7 +69,7 @@ type biOp struct {
 // popped, selected, reached), its fate and heap position, one step's
 // scalars.
 func (e *biEngine[S]) journalBytesPerNode() int64 {
-	return int64(4*sizeOf(biOp{}) + sizeOf(Fate("")) + 4 + sizeOf(biScalars{}))
+	return int64(4*sizeOf(biOp{}) + sizeOf(Fate(0)) + 4 + sizeOf(biScalars{}))
 }
 
 // --- the heaps, with positions ---

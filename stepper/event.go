@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
 	"stepviz/internal/usererr"
 )
@@ -26,36 +27,94 @@ const (
 // Done reports whether the search can take no further step.
 func (s Status) Done() bool { return s != Running }
 
-// NodeStatus is where a node of the search tree stands.
-type NodeStatus string
+// NodeStatus is where a node of the search tree stands. It is a small
+// code, so that an event's records hold no pointer for it; String,
+// MarshalText and UnmarshalText spell it as the words below, so JSON
+// writes and reads it as that string. The zero value is the empty status
+// (""), which no node of a search has.
+type NodeStatus uint8
 
 // The node statuses.
 const (
-	NodeOpen      NodeStatus = "open"      // on the frontier
-	NodeClosed    NodeStatus = "closed"    // expanded
-	NodeDiscarded NodeStatus = "discarded" // generated but not added (a duplicate, or past the depth limit)
-	NodeGoal      NodeStatus = "goal"      // the goal found (on generation or on selection)
-	NodeCutoff    NodeStatus = "cutoff"    // not expanded: at the depth limit, or f over the IDA* threshold
-	NodeForgotten NodeStatus = "forgotten" // RBFS: in a subtree dropped on unwinding (its best f backed up to its root)
-	// NodeDropped is a node of an earlier iteration of ids or idastar that
-	// a search with Options.Forget no longer holds: Node tells its id only.
-	NodeDropped NodeStatus = "dropped"
+	NodeOpen      NodeStatus = iota + 1 // "open": on the frontier
+	NodeClosed                          // "closed": expanded
+	NodeDiscarded                       // "discarded": generated but not added (a duplicate, or past the depth limit)
+	NodeGoal                            // "goal": the goal found (on generation or on selection)
+	NodeCutoff                          // "cutoff": not expanded: at the depth limit, or f over the IDA* threshold
+	NodeForgotten                       // "forgotten": RBFS: in a subtree dropped on unwinding (its best f backed up to its root)
+	// NodeDropped ("dropped") is a node of an earlier iteration of ids or
+	// idastar that a search with Options.Forget no longer holds: Node
+	// tells its id only.
+	NodeDropped
 )
 
-// Fate says what became of a generated child.
-type Fate string
+// nodeStatusNames are the words of the node statuses, by code.
+var nodeStatusNames = [...]string{"", "open", "closed", "discarded", "goal", "cutoff", "forgotten", "dropped"}
+
+// String is the status's word ("open", "closed", ...). O(1), no allocation.
+func (s NodeStatus) String() string { return codeName(nodeStatusNames[:], uint8(s)) }
+
+// MarshalText writes the status's word.
+func (s NodeStatus) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a status's word; any other word is an error.
+func (s *NodeStatus) UnmarshalText(b []byte) error {
+	c, err := codeOf(nodeStatusNames[:], b, "node status")
+	*s = NodeStatus(c)
+	return err
+}
+
+// Fate says what became of a generated child. Like [NodeStatus] it is a
+// small code that String, MarshalText and UnmarshalText spell as its word.
+type Fate uint8
 
 // The fates.
 const (
-	FateAdded        Fate = "added"          // a new node, now open
-	FateClosed       Fate = "ignored-closed" // its state was already expanded
-	FateOpen         Fate = "ignored-open"   // its state is open with a g as good or better (or open=ignore)
-	FateReparented   Fate = "reparented"     // cheaper path to an open node: new parent and g (OldG, OldParent)
-	FateReopened     Fate = "reopened"       // cheaper path to a closed node, moved back to open
-	FateGoal         Fate = "goal"           // the goal, found on generation
-	FateDepthLimited Fate = "depth-limit"    // deeper than Options.Depth (traces made before cutoff semantics)
-	FateCutoff       Fate = "cutoff"         // f over the IDA* threshold: generated, not added (see Event.Deepening)
+	FateAdded        Fate = iota + 1 // "added": a new node, now open
+	FateClosed                       // "ignored-closed": its state was already expanded
+	FateOpen                         // "ignored-open": its state is open with a g as good or better (or open=ignore)
+	FateReparented                   // "reparented": cheaper path to an open node: new parent and g (OldG, OldParent)
+	FateReopened                     // "reopened": cheaper path to a closed node, moved back to open
+	FateGoal                         // "goal": the goal, found on generation
+	FateDepthLimited                 // "depth-limit": deeper than Options.Depth (traces made before cutoff semantics)
+	FateCutoff                       // "cutoff": f over the IDA* threshold: generated, not added (see Event.Deepening)
 )
+
+// fateNames are the words of the fates, by code.
+var fateNames = [...]string{"", "added", "ignored-closed", "ignored-open", "reparented", "reopened", "goal", "depth-limit", "cutoff"}
+
+// String is the fate's word ("added", "ignored-closed", ...). O(1), no
+// allocation.
+func (f Fate) String() string { return codeName(fateNames[:], uint8(f)) }
+
+// MarshalText writes the fate's word.
+func (f Fate) MarshalText() ([]byte, error) { return []byte(f.String()), nil }
+
+// UnmarshalText reads a fate's word; any other word is an error.
+func (f *Fate) UnmarshalText(b []byte) error {
+	c, err := codeOf(fateNames[:], b, "fate")
+	*f = Fate(c)
+	return err
+}
+
+// codeName is names[c], or a placeholder for a code out of range (a
+// value made by a conversion, never by the search).
+func codeName(names []string, c uint8) string {
+	if int(c) < len(names) {
+		return names[c]
+	}
+	return fmt.Sprintf("code %d", c)
+}
+
+// codeOf is the code whose name is b. O(len(names)), no allocation.
+func codeOf(names []string, b []byte, what string) (uint8, error) {
+	for i, n := range names {
+		if n == string(b) {
+			return uint8(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown %s %q: it is one of %s", what, b, strings.Join(names[1:], ", "))
+}
 
 // NodeInfo is one node of the search tree as front ends show it.
 type NodeInfo struct {

@@ -9,14 +9,21 @@ import "unsafe"
 // slice. A slab's memory lives as long as any event that took from it.
 type slab[T any] struct{ buf []T }
 
-// slabLen is how many elements a slab allocates at a time.
+// slabLen is how many elements a slab allocates at a time, at most.
 const slabLen = 512
 
+// slabBytes caps the bytes of a slab's allocation: the largest small
+// object, which the runtime hands out from its per-processor caches rather
+// than by the slower path of large objects.
+const slabBytes = 32 << 10
+
 // take returns a slice of length 0 and capacity n, never nil. O(1)
-// amortised; one allocation every slabLen elements (or for n above it).
+// amortised; one allocation every min(slabLen, slabBytes/size of T)
+// elements (or for n above it).
 func (s *slab[T]) take(n int) []T {
 	if n > len(s.buf) || s.buf == nil {
-		s.buf = make([]T, max(n, slabLen))
+		var zero T
+		s.buf = make([]T, max(n, min(slabLen, slabBytes/max(int(unsafe.Sizeof(zero)), 1))))
 	}
 	out := s.buf[:0:n]
 	s.buf = s.buf[n:]

@@ -263,22 +263,14 @@ func (e *engine[S]) stepOf(id int32) int {
 	return sort.Search(len(e.records), func(i int) bool { return e.records[i].firstNode > id })
 }
 
-// madeBy reports whether step k (1-based) made node id.
+// madeBy reports whether step k (1-based) made node id. O(1).
 func (e *engine[S]) madeBy(k int, id int32) bool {
-	first := func(i int) int32 { // the first node of record i (step i+1)
-		if e.journaled() {
-			return e.records[i].firstNode
-		}
-		return e.past[i].firstNode
-	}
-	n := len(e.past)
 	if e.journaled() {
-		n = len(e.records)
+		r := e.records
+		return k >= 1 && k <= len(r) && r[k-1].firstNode <= id && (k == len(r) || r[k].firstNode > id)
 	}
-	if k < 1 || k > n || first(k-1) > id {
-		return false
-	}
-	return k == n || first(k) > id
+	p := e.past
+	return k >= 1 && k <= len(p) && p[k-1].firstNode <= id && (k == len(p) || p[k].firstNode > id)
 }
 
 func (e *engine[S]) info(id int32) NodeInfo {

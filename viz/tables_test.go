@@ -150,7 +150,7 @@ func TestStatuses(t *testing.T) {
 				t.Errorf("current is %s, want Rimnicu_Vilcea (expanded at step 3)", n.State)
 			}
 		case StatusOpen, StatusDiscarded:
-			if string(st[i]) != string(n.Status) {
+			if string(st[i]) != n.Status.String() {
 				t.Errorf("node %d: %s, engine says %s", i, st[i], n.Status)
 			}
 		}

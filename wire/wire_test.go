@@ -30,7 +30,7 @@ func TestFatesAreTheEngines(t *testing.T) {
 		if int(f) != n {
 			t.Errorf("fate %d is stepper's %d", n, f)
 		}
-		if want := string(f.Status()); FateNames[n] != want {
+		if want := f.Status().String(); FateNames[n] != want {
 			t.Errorf("fate %d is shown as %q, the engine's status is %q", n, FateNames[n], want)
 		}
 	}

@@ -158,7 +158,7 @@ func ExpectAt(want *stepper.Search, k int, ext, cells, headKeys bool) Expect {
 		}
 		if id >= e.IterStart {
 			ni := want.Node(id)
-			n.Parent, n.G, n.Depth, n.Status, n.Born = ptr(ni.Parent), ptr(ni.G), ptr(ni.Depth), string(ni.Status), ptr(ni.Step)
+			n.Parent, n.G, n.Depth, n.Status, n.Born = ptr(ni.Parent), ptr(ni.G), ptr(ni.Depth), ni.Status.String(), ptr(ni.Step)
 			if rec.Fate == stepper.BaseOpen && ni.Status == stepper.NodeOpen {
 				n.Seq = ptr(rec.Seq)
 			}

@@ -207,7 +207,7 @@ func TestModelJSDecodesEveryRecord(t *testing.T) {
 					status = stepper.NodeDiscarded
 				}
 			}
-			n := jsNode{Parent: ptr(r.Parent), G: ptr(r.G), Depth: ptr(r.Depth), Status: string(status), Born: ptr(r.Born),
+			n := jsNode{Parent: ptr(r.Parent), G: ptr(r.G), Depth: ptr(r.Depth), Status: status.String(), Born: ptr(r.Born),
 				StoredF: ptr(modelcheck.Number(r.F)), Backward: ptr(r.Backward)}
 			if r.Fate == stepper.BaseOpen {
 				n.Seq = ptr(r.Seq)

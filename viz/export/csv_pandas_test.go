@@ -151,7 +151,7 @@ func checkPandasFrame(t *testing.T, fr pandasFrame, tr *Trace) {
 		if got := text("action", r); got != action {
 			t.Errorf("row %d: action %q, want %q", r+1, got, action)
 		}
-		if got := text("status", r); got != string(x.Status) {
+		if got := text("status", r); got != x.Status.String() {
 			t.Errorf("row %d: status %q, want %q", r+1, got, x.Status)
 		}
 		for col, want := range map[string]float64{
@@ -175,7 +175,7 @@ func checkPandasFrame(t *testing.T, fr pandasFrame, tr *Trace) {
 			continue
 		}
 		for k, ch := range ev.Children {
-			want := strconv.Itoa(ch.ID) + " " + csvState(ch.State.String(), puzzle) + " " + string(ch.Fate) + " g=" + num(ch.G)
+			want := strconv.Itoa(ch.ID) + " " + csvState(ch.State.String(), puzzle) + " " + ch.Fate.String() + " g=" + num(ch.G)
 			if !strings.HasPrefix(kids[k], want) {
 				t.Errorf("row %d child %d: %q, want it to start %q", r+1, k+1, kids[k], want)
 			}

@@ -137,7 +137,7 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 	case stepper.NodeCutoff:
 		tag = "cut off"
 	default:
-		tag = string(n.Status)
+		tag = n.Status.String()
 	}
 	if n.Dir == "backward" {
 		tag += ", backward tree"

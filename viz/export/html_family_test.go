@@ -217,7 +217,7 @@ func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 		t.Errorf("step %d: tree caption %q, want it to start %q", k, pg.Count, want)
 	}
 	for _, n := range sn.Tree {
-		if n.ID >= len(pg.Statuses) || pg.Statuses[n.ID] != string(n.Status) {
+		if n.ID >= len(pg.Statuses) || pg.Statuses[n.ID] != n.Status.String() {
 			t.Errorf("step %d: node %d (%s) is %q on the page, %s in the engine", k, n.ID, n.State, pg.Statuses[min(n.ID, len(pg.Statuses)-1)], n.Status)
 		}
 	}
@@ -239,9 +239,9 @@ func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 			dir = ""
 		}
 		if status == "pruned" && n.Status == stepper.NodeDiscarded && s.Record(id).Fate == stepper.BasePruned {
-			status = string(n.Status) // beam's pruned nodes are drawn as such (family.js)
+			status = n.Status.String() // beam's pruned nodes are drawn as such (family.js)
 		}
-		if status != string(n.Status) || dir != n.Dir {
+		if status != n.Status.String() || dir != n.Dir {
 			t.Errorf("step %d: tree node %d drawn %s %q, engine %s %q", k, id, status, dir, n.Status, n.Dir)
 		}
 		if _, shown := sn.NodeByID(n.Parent); shown && len(sn.Tree) <= 300 && parent != n.Parent {

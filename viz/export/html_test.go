@@ -129,7 +129,7 @@ func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
 		t.Errorf("step %d: the page has %d nodes, engine has %d", k, st.Nodes, len(sn.Tree))
 	}
 	for i, n := range sn.Tree {
-		if i < len(st.Statuses) && st.Statuses[i] != string(n.Status) {
+		if i < len(st.Statuses) && st.Statuses[i] != n.Status.String() {
 			t.Errorf("step %d: node %d is %s on the page, engine %s", k, i, st.Statuses[i], n.Status)
 		}
 		if i < len(st.H) && (math.Abs(st.H[i]-n.H) > 1e-9 || math.Abs(st.F[i]-n.F) > 1e-9) {
@@ -146,7 +146,7 @@ func checkAgainst(t *testing.T, st pageState, s *stepper.Search, k, total int) {
 	for _, d := range st.Drawn {
 		var id int
 		var status string
-		if _, err := fmt.Sscan(d, &id, &status); err != nil || id >= len(sn.Tree) || status != string(sn.Tree[id].Status) {
+		if _, err := fmt.Sscan(d, &id, &status); err != nil || id >= len(sn.Tree) || status != sn.Tree[id].Status.String() {
 			t.Errorf("step %d: tree node drawn %q, engine %v", k, d, sn.Tree[min(id, len(sn.Tree)-1)].Status)
 		}
 	}

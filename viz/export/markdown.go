@@ -264,7 +264,7 @@ func fateText(c stepper.Child) string {
 	case stepper.FateCutoff:
 		return "cut off: f over the threshold, not stacked"
 	}
-	return string(c.Fate)
+	return c.Fate.String()
 }
 
 func pathText(s *stepper.Search) string {

@@ -150,7 +150,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 				out.Events = append(out.Events, pe)
 			case stepper.FateReparented, stepper.FateReopened:
 				pe := ev("updating", c.NodeInfo, true)
-				pe.Fate = string(c.Fate)
+				pe.Fate = c.Fate.String()
 				out.Events = append(out.Events, pe)
 			}
 		}

@@ -44,7 +44,7 @@ func writeTeX(w io.Writer, sess *session) error {
 		}
 		var kids []string
 		for _, c := range ev.Children {
-			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State.String()), c.Shown().F, tex(string(c.Fate))))
+			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State.String()), c.Shown().F, tex(c.Fate.String())))
 		}
 		p.f("%d & \\texttt{%s} & %s & %s & %s & %d & %d & %s\\\\\n", ev.Step, state, num(x.G), num(x.H), x.Shown().F, ev.Counters.Open, ev.Counters.Closed, strings.Join(kids, "; "))
 	}

@@ -215,7 +215,7 @@ func shortFate(f stepper.Fate) string {
 	case stepper.FateDepthLimited:
 		return "too deep"
 	}
-	return string(f)
+	return f.String()
 }
 
 // row returns the cells of one step: node, g, h, f, children.

@@ -20,7 +20,7 @@ func ExpandedStates(evs []stepper.Event) string {
 func ChildFates(ev stepper.Event) string {
 	var out []string
 	for _, c := range ev.Children {
-		out = append(out, c.State.String()+":"+string(c.Fate))
+		out = append(out, c.State.String()+":"+c.Fate.String())
 	}
 	return strings.Join(out, " ")
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // TestScriptForm: the landing form takes a Starlark script as text; a
-// hostile one is stopped by its budget within about a second with the
+// hostile one is stopped by its budget (within script.CallTime) with the
 // script's own error next to the problem field, and the server keeps
 // serving.
 func TestScriptForm(t *testing.T) {
@@ -37,8 +37,11 @@ func TestScriptForm(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			begin := time.Now()
 			resp, page := post(t, ts.URL+"/sessions", url.Values{"source": {"script"}, "script": {c.src}, "script_params": {c.params}, "algo": {"bfs"}})
-			if took := time.Since(begin); took > 2*time.Second {
-				t.Errorf("the server took %v to answer; a hostile script must be stopped within about a second", took)
+			// a call is stopped by its step budget (about a second here,
+			// longer under the race detector on a loaded machine) or at
+			// the latest by its wall-clock bound
+			if took := time.Since(begin); took > script.CallTime+time.Second {
+				t.Errorf("the server took %v to answer; a hostile script must be stopped within its call's bound, %v", took, script.CallTime)
 			}
 			if resp.StatusCode != c.code {
 				t.Fatalf("status %d, want %d\n%s", resp.StatusCode, c.code, byTestID(t, page, "form-error"))

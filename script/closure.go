@@ -726,16 +726,7 @@ func (c *compiler) call(e *syntax.CallExpr) cexpr {
 			if !ok || !fr.tick(1) {
 				return nil, false
 			}
-			h, ok := r.(starlark.HasAttrs)
-			if !ok {
-				return nil, false
-			}
-			m, err := h.Attr(name)
-			if err != nil || m == nil {
-				return nil, false
-			}
-			z, err := starlark.Call(fr.th, m, t, nil)
-			return z, err == nil
+			return callAttr(fr, r, name, t)
 		}
 	}
 	fn := c.expr(e.Fn)
@@ -754,6 +745,21 @@ func (c *compiler) call(e *syntax.CallExpr) cexpr {
 		z, err := starlark.Call(fr.th, f, t, nil)
 		return z, err == nil
 	}
+}
+
+// callAttr calls r's method name with args as the interpreter does; ok
+// false (abandon) if r has no such method or the call fails.
+func callAttr(fr *cframe, r starlark.Value, name string, args starlark.Tuple) (starlark.Value, bool) {
+	h, ok := r.(starlark.HasAttrs)
+	if !ok {
+		return nil, false
+	}
+	m, err := h.Attr(name)
+	if err != nil || m == nil {
+		return nil, false
+	}
+	z, err := starlark.Call(fr.th, m, args, nil)
+	return z, err == nil
 }
 
 // method1 compiles x.name(arg) for the methods the closures do
@@ -787,16 +793,7 @@ func (c *compiler) method1(recv cexpr, name string, arg cexpr) cexpr {
 				return starlark.MakeInt(i), true
 			}
 		}
-		h, ok := r.(starlark.HasAttrs)
-		if !ok {
-			return nil, false
-		}
-		m, err := h.Attr(name)
-		if err != nil || m == nil {
-			return nil, false
-		}
-		z, err := starlark.Call(fr.th, m, starlark.Tuple{a}, nil)
-		return z, err == nil
+		return callAttr(fr, r, name, starlark.Tuple{a})
 	}
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,14 +99,82 @@ func TestStartupInitialisesNothingUnused(t *testing.T) {
 // before main: small maps and slices of names, nothing built from data.
 const maxOwnInitBytes = 8 << 10
 
-// BenchmarkStartup execs the built stepviz on a trivial solve and a
-// hello-world binary built in the same run, in turns, and reports the
-// median CPU time of each process (user and system, as the kernel counts
-// it for the child) and their ratio (target <= 2), and the median wall
-// time of each.
+// floorExe builds the start-up floor of this binary: a hello-world that
+// links every package stepviz links except its own (each imported for its
+// side effects, so Go runs all their inits before main), written beside
+// this package through an overlay so that it resolves against this
+// module's go.mod and nothing is written into the source tree.
+func floorExe(tb testing.TB) string {
+	tb.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", ".").Output()
+	if err != nil {
+		tb.Fatalf("go list -deps: %v", err)
+	}
+	var src strings.Builder
+	src.WriteString("package main\n\nimport (\n\t\"fmt\"\n")
+	linked := 0
+	for _, pkg := range strings.Fields(string(out)) {
+		if !floorImportable(pkg) {
+			continue
+		}
+		fmt.Fprintf(&src, "\t_ %q\n", pkg)
+		linked++
+	}
+	if linked < 50 {
+		tb.Fatalf("the floor program would link only %d packages: go list -deps printed %q", linked, out)
+	}
+	src.WriteString(")\n\nfunc main() { fmt.Println(\"hello\") }\n")
+	dir := tb.TempDir()
+	mainGo := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(mainGo, []byte(src.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	pkgDir, err := filepath.Abs("startupfloor")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(pkgDir, "main.go"): mainGo}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	overlayFile := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(overlayFile, overlay, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	exe := filepath.Join(dir, "floor")
+	cmd := exec.Command("go", "build", "-overlay", overlayFile, "-o", exe, "./startupfloor")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		tb.Fatalf("go build the start-up floor: %v\n%s", err, out)
+	}
+	return exe
+}
+
+// floorImportable reports whether the floor program may import pkg: any
+// package stepviz links but its own, Go's internal and vendored ones (which
+// the packages that use them bring in anyway), and cgo's pseudo-package.
+func floorImportable(pkg string) bool {
+	if pkg == "C" || pkg == "main" || pkg == "stepviz" || strings.HasPrefix(pkg, "stepviz/") || strings.HasPrefix(pkg, "vendor/") {
+		return false
+	}
+	for _, part := range strings.Split(pkg, "/") {
+		if part == "internal" {
+			return false
+		}
+	}
+	return true
+}
+
+// BenchmarkStartup execs, in turns, the built stepviz on a trivial solve,
+// a hello-world binary and the start-up floor (floorExe: hello-world
+// linking everything stepviz links but its own packages), all built in the
+// same run. It reports the median CPU time of each process (user and
+// system, as the kernel counts it for the child), stepviz's ratio to
+// hello-world (target <= 2) and the floor's, which is the least any one
+// binary linking these libraries can reach, and the median wall times.
 func BenchmarkStartup(b *testing.B) {
 	exe := buildExe(b, ".", "stepviz")
 	hello := buildExe(b, helloDir(b), "hello")
+	floor := floorExe(b)
 	run := func(path string, args ...string) (cpu, wall time.Duration) {
 		t0 := time.Now()
 		cmd := exec.Command(path, args...)
@@ -114,20 +184,24 @@ func BenchmarkStartup(b *testing.B) {
 		st := cmd.ProcessState
 		return st.UserTime() + st.SystemTime(), time.Since(t0)
 	}
-	var sc, sw, hc, hw []time.Duration
+	var sc, sw, hc, hw, fc []time.Duration
 	for b.Loop() {
 		c, w := run(exe, startupSolve...)
 		sc, sw = append(sc, c), append(sw, w)
 		c, w = run(hello)
 		hc, hw = append(hc, c), append(hw, w)
+		c, _ = run(floor)
+		fc = append(fc, c)
 	}
 	med := func(d []time.Duration) time.Duration { slices.Sort(d); return d[len(d)/2] }
-	s, h := med(sc), med(hc)
+	s, h, f := med(sc), med(hc), med(fc)
 	b.ReportMetric(float64(s.Microseconds())/1000, "stepviz-cpu-ms")
 	b.ReportMetric(float64(h.Microseconds())/1000, "hello-cpu-ms")
+	b.ReportMetric(float64(f.Microseconds())/1000, "floor-cpu-ms")
 	b.ReportMetric(float64(med(sw).Microseconds())/1000, "stepviz-wall-ms")
 	b.ReportMetric(float64(med(hw).Microseconds())/1000, "hello-wall-ms")
 	if h > 0 {
 		b.ReportMetric(float64(s)/float64(h), "ratio")
+		b.ReportMetric(float64(f)/float64(h), "floor-ratio")
 	}
 }

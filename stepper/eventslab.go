@@ -7,7 +7,10 @@ import "unsafe"
 // slice. Each slice taken has its length as its capacity: an append by
 // whoever holds the event makes a copy and never reaches the next event's
 // slice. A slab's memory lives as long as any event that took from it.
-type slab[T any] struct{ buf []T }
+type slab[T any] struct {
+	buf []T
+	n   int // buf[:n] is handed out
+}
 
 // slabLen is how many elements a slab allocates at a time, at most.
 const slabLen = 512
@@ -19,14 +22,16 @@ const slabBytes = 32 << 10
 
 // take returns a slice of length 0 and capacity n, never nil. O(1)
 // amortised; one allocation every min(slabLen, slabBytes/size of T)
-// elements (or for n above it).
+// elements (or for n above it). Between allocations it writes no pointer
+// (the slab counts what it handed out rather than reslicing buf), so it
+// pays no write barrier while the collector marks.
 func (s *slab[T]) take(n int) []T {
-	if n > len(s.buf) || s.buf == nil {
+	if n > len(s.buf)-s.n || s.buf == nil {
 		var zero T
-		s.buf = make([]T, max(n, min(slabLen, slabBytes/max(int(unsafe.Sizeof(zero)), 1))))
+		s.buf, s.n = make([]T, max(n, min(slabLen, slabBytes/max(int(unsafe.Sizeof(zero)), 1)))), 0
 	}
-	out := s.buf[:0:n]
-	s.buf = s.buf[n:]
+	out := s.buf[s.n : s.n : s.n+n]
+	s.n += n
 	return out
 }
 

@@ -6,7 +6,10 @@ package stepper
 // them, so that equal sums of irrational costs tie). It lets a front end
 // show the head of the open list (OpenHead) with its keys without copying
 // the open list. O(1).
-func OpenKey(o Options, n NodeInfo) Key {
+func OpenKey(o Options, n NodeInfo) Key { return openKey(&o, &n) }
+
+// openKey is OpenKey without copying its arguments.
+func openKey(o *Options, n *NodeInfo) Key {
 	k := Key{Priority: roundKey(n.F), Seq: n.Seq}
 	if o.Local {
 		// local beam search: the layer (depth), then f (beam.go)

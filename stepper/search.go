@@ -251,9 +251,14 @@ func (e *engine[S]) explain(id int32) []Term {
 // that expanded its parent unless it was re-parented or its parent was
 // expanded again since, which are later steps: that step is tried first,
 // O(1), and otherwise the journal is searched, O(log steps).
-func (e *engine[S]) stepOf(id int32) int {
-	if n := e.nodes.at(id); n.parent >= 0 {
-		if p := e.nodes.at(n.parent); p.status == st8Closed && e.madeBy(int(p.mark), id) {
+func (e *engine[S]) stepOf(id int32) int { return e.stepOfNode(id, e.nodes.at(id)) }
+
+// stepOfNode is stepOf of node id, which n is. When no node ever changed
+// parent (no mod), a node was made by the step that expanded its parent,
+// which that step's number marks, and the journal is not read at all.
+func (e *engine[S]) stepOfNode(id int32, n *node[S]) int {
+	if n.parent >= 0 {
+		if p := e.nodes.at(n.parent); p.status == st8Closed && (e.modLen() == 0 || e.madeBy(int(p.mark), id)) {
 			return int(p.mark)
 		}
 	}
@@ -288,15 +293,8 @@ func (e *engine[S]) info(id int32) NodeInfo {
 // barriers in an event's memory.
 func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy bool) {
 	n := e.nodes.at(id)
-	if step < 0 && e.modLen() == 0 && n.parent >= 0 {
-		// no node ever changed parent: a node was made by the step that
-		// expanded its parent, which that step's number marks
-		if p := e.nodes.at(n.parent); p.status == st8Closed {
-			step = int(p.mark)
-		}
-	}
 	if step < 0 {
-		step = e.stepOf(id)
+		step = e.stepOfNode(id, n)
 	}
 	var hv float64
 	if h != nil {
@@ -305,10 +303,16 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy 
 		hv = e.hOf(n.state)
 	}
 	// field by field: a composite literal would be built aside and
-	// copied, pointers and all, into the event's memory
-	ni.ID, ni.State, ni.Parent = int(id), e.stateText(n.state, lazy), int(n.parent)
+	// copied, pointers and all, into the event's memory; of the state's
+	// Text only the part that is set is written (ni is zero)
+	ni.ID, ni.Parent = int(id), int(n.parent)
+	if lazy && e.appender != nil {
+		ni.State.src = e.states.cell(e.appender, n.state)
+	} else {
+		ni.State.s = e.p.Format(n.state)
+	}
 	ni.G, ni.H, ni.F, ni.Depth = n.g, hv, e.priority(n.g, hv, n.depth), int(n.depth)
-	ni.Status, ni.Seq, ni.Step = n.status.status(), int(e.seqOf(id)), step
+	ni.Status, ni.Seq, ni.Step = n.status.status(), int(e.seqOfNode(n)), step
 	if n.status == st8Closed {
 		ni.Order = int(n.mark)
 	}
@@ -345,7 +349,7 @@ const actionNames = 16
 // snapshot, it is written now.
 func (e *engine[S]) stateText(s S, lazy bool) Text {
 	if e.appender != nil && lazy {
-		return e.states.text(e.appender, s)
+		return Text{src: e.states.cell(e.appender, s)}
 	}
 	return Text{s: e.p.Format(s)}
 }
@@ -398,8 +402,10 @@ func (e *engine[S]) cost() float64 {
 
 // seqOf is node id's insertion number; an expanded node's is in the
 // record of its expansion.
-func (e *engine[S]) seqOf(id int32) int32 {
-	n := e.nodes.at(id)
+func (e *engine[S]) seqOf(id int32) int32 { return e.seqOfNode(e.nodes.at(id)) }
+
+// seqOfNode is seqOf of node n.
+func (e *engine[S]) seqOfNode(n *node[S]) int32 {
 	if n.status == st8Closed || n.status == st8Goal || n.status == st8Cutoff || n.status == st8Stale {
 		if !e.journaled() {
 			return e.past[n.mark-1].poppedSeq
@@ -420,7 +426,7 @@ func (e *engine[S]) fill(ev *Event) {
 	rec := e.cursorRecord()
 	ev.Step = e.cur
 	e.infoInto(&ev.Expanded, rec.expanded, -1, nil, true)
-	ev.Key = OpenKey(e.o, ev.Expanded) // publicKey, from the h info computed
+	ev.Key = openKey(&e.o, &ev.Expanded) // publicKey, from the h info computed
 
 	if len(e.tieBuf) > 0 {
 		ev.Ties = e.slabs.ties.list(e.tieBuf)
@@ -453,8 +459,13 @@ func (e *engine[S]) fill(ev *Event) {
 	}
 	ev.Status = e.state()
 	ev.Counters = e.counters()
-	ev.Path = e.path()
-	ev.Beam = e.beamEvent(rec.expanded)
+	// ev is zero: a pointer that stays nil is not written
+	if p := e.path(); p != nil {
+		ev.Path = p
+	}
+	if b := e.beamEvent(rec.expanded); b != nil {
+		ev.Beam = b
+	}
 }
 
 func (e *engine[S]) snapshot() Snapshot {

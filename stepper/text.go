@@ -105,38 +105,57 @@ func (t *Text) UnmarshalJSON(data []byte) error {
 // one allocation every textChunkLen texts.
 const textChunkLen = 512
 
-// stateChunk holds the states of lazily written state texts, which
-// appender writes. A cell is written only before a Text refers to it, so
-// a reader on another goroutine never races with the search.
-type stateChunk[S comparable] struct {
+// stateBlockLen is how many states a stateBlock holds: with a state of 8
+// bytes a block is 8 KiB with the runtime's header, a size the allocator
+// has a class for, so nothing is lost to rounding up.
+const stateBlockLen = 510
+
+// stateBlock is one allocation of the states of lazily written state
+// texts, with what writes them. A cell is written only before a Text
+// refers to it, so a reader on another goroutine never races with the
+// search. A Text refers to a cell, which keeps the whole block alive.
+type stateBlock[S comparable] struct {
 	appender StateAppender[S]
-	cells    [textChunkLen]stateCell[S]
+	cells    [stateBlockLen]stateCell[S]
 }
 
-// stateCell is one state of a chunk: a Text refers to it, which keeps the
-// whole chunk alive.
+// stateCell is one state of a block and its index there. It holds no
+// pointer: writing it costs no write barrier while the collector marks,
+// and the collector does not scan the block's cells. The block is found
+// from the cell's address and index (block).
 type stateCell[S comparable] struct {
 	state S
-	chunk *stateChunk[S]
+	idx   uint32
+}
+
+// block is the block c is a cell of: the cells are an array at a fixed
+// offset of the block, so the block begins idx cells and that offset
+// before c, inside the same allocation (a valid unsafe.Add).
+func (c *stateCell[S]) block() *stateBlock[S] {
+	var b stateBlock[S]
+	back := unsafe.Offsetof(b.cells) + uintptr(c.idx)*unsafe.Sizeof(b.cells[0])
+	return (*stateBlock[S])(unsafe.Add(unsafe.Pointer(c), -int(back)))
 }
 
 func (c *stateCell[S]) appendText(dst []byte) []byte {
-	return c.chunk.appender.AppendState(dst, c.state)
+	return c.block().appender.AppendState(dst, c.state)
 }
 
-// stateTexts hands out the Texts of states, filling chunks in turn.
+// stateTexts hands out the cells of state texts, filling blocks in turn.
 type stateTexts[S comparable] struct {
-	chunk *stateChunk[S]
-	n     int // cells used in chunk
+	block *stateBlock[S]
+	n     int // cells used in block
 }
 
-// text is the Text of state s, written by a on demand. O(1): a copy of s.
-func (st *stateTexts[S]) text(a StateAppender[S], s S) Text {
-	if st.chunk == nil || st.n == textChunkLen {
-		st.chunk, st.n = &stateChunk[S]{appender: a}, 0
+// cell records state s, to be written by a on demand, and returns what a
+// Text refers to. a must be the same at every call. O(1): a copy of s,
+// no pointer written; one allocation every stateBlockLen states.
+func (st *stateTexts[S]) cell(a StateAppender[S], s S) *stateCell[S] {
+	if st.block == nil || st.n == stateBlockLen {
+		st.block, st.n = &stateBlock[S]{appender: a}, 0
 	}
-	c := &st.chunk.cells[st.n]
-	c.state, c.chunk = s, st.chunk
+	c := &st.block.cells[st.n]
+	c.state, c.idx = s, uint32(st.n)
 	st.n++
-	return Text{src: c}
+	return c
 }

@@ -94,38 +94,65 @@ func (e *engine[S]) tieDecided(tie float64) bool {
 	return false
 }
 
-// reasonChunk holds the notes of lazily written tie reasons, all under
-// one tie rule.
-type reasonChunk struct {
-	rule  TieRule
-	local bool
-	cells [textChunkLen / 4]reasonCell
-}
+// tieRuleCodes are the tie rules a reasonCell names by index.
+var tieRuleCodes = [...]TieRule{TieFIFO, TieLIFO, TieHighG, TieLowH}
 
-// reasonCell is one note of a chunk, which a Text refers to.
+// reasonChunkLen is how many notes a chunk of tie reasons holds: one
+// allocation every reasonChunkLen reasons.
+const reasonChunkLen = 128
+
+// reasonCell is one note of a chunk, which a Text refers to, with the tie
+// rule it is written under as an index in tieRuleCodes: a chunk holds no
+// pointer, so the collector neither scans it nor guards writes to it.
 type reasonCell struct {
 	note  tieNote
-	chunk *reasonChunk
+	rule  uint8
+	local bool
 }
 
 func (c *reasonCell) appendText(dst []byte) []byte {
-	return appendTieReason(dst, c.chunk.rule, c.chunk.local, &c.note)
+	return appendTieReason(dst, tieRuleCodes[c.rule], c.local, &c.note)
+}
+
+// ruleReason is the note of a tie reason under a rule tieRuleCodes does
+// not list, which validated options never hold: one allocation each.
+type ruleReason struct {
+	note  tieNote
+	rule  TieRule
+	local bool
+}
+
+func (r *ruleReason) appendText(dst []byte) []byte {
+	return appendTieReason(dst, r.rule, r.local, &r.note)
 }
 
 // reasonTexts hands out the Texts of tie reasons, filling chunks in turn.
 type reasonTexts struct {
-	chunk *reasonChunk
+	chunk *[reasonChunkLen]reasonCell
 	n     int
+	rule  TieRule // the rule code was looked up for
+	code  int     // rule's index in tieRuleCodes, -1 if none
 }
 
 // text is the Text of the tie reason nt under rule (local: local beam's).
 // O(1).
 func (rt *reasonTexts) text(rule TieRule, local bool, nt tieNote) Text {
-	if rt.chunk == nil || rt.n == len(rt.chunk.cells) {
-		rt.chunk, rt.n = &reasonChunk{rule: rule, local: local}, 0
+	if rule != rt.rule || rt.chunk == nil {
+		rt.rule, rt.code = rule, -1
+		for i, r := range tieRuleCodes {
+			if r == rule {
+				rt.code = i
+			}
+		}
 	}
-	c := &rt.chunk.cells[rt.n]
-	c.note, c.chunk = nt, rt.chunk
+	if rt.code < 0 {
+		return Text{src: &ruleReason{note: nt, rule: rule, local: local}}
+	}
+	if rt.chunk == nil || rt.n == reasonChunkLen {
+		rt.chunk, rt.n = new([reasonChunkLen]reasonCell), 0
+	}
+	c := &rt.chunk[rt.n]
+	c.note, c.rule, c.local = nt, uint8(rt.code), local
 	rt.n++
 	return Text{src: c}
 }

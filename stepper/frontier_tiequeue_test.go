@@ -50,10 +50,10 @@ func TestTieQueueMatchesSortedList(t *testing.T) {
 			}
 			var got []seqID
 			for _, b := range q.blocks {
-				if len(b) == 0 || len(b) > tieBlock {
-					t.Fatalf("trial %d op %d: a block of %d entries", trial, op, len(b))
+				if b.len() <= 0 || b.len() > tieBlockLen || b.lo < 0 || int(b.hi) > len(b.e) {
+					t.Fatalf("trial %d op %d: a block of entries %d to %d of %d", trial, op, b.lo, b.hi, len(b.e))
 				}
-				got = append(got, b...)
+				got = append(got, b.e[b.lo:b.hi]...)
 			}
 			if q.n != len(want) || !slices.Equal(got, want) {
 				t.Fatalf("trial %d op %d: queue %v (n %d), want %v", trial, op, got, q.n, want)

@@ -69,9 +69,9 @@ func (g tieGroup) countable() bool { return g.prio == g.prio && g.tie == g.tie }
 func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
 	w := &tieWindow{withTie: withTie}
 	if withTie || h.seqTies {
-		w.queues = new(tieQueues)
+		w.queues = &tieQueues{lifo: h.lifo}
 		for i := range h.items {
-			w.queued(h.items[i], true)
+			w.queued(h.items[i])
 		}
 		return w
 	}
@@ -83,15 +83,16 @@ func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
 	return w
 }
 
-// queued records in the queues that it joined (in) or left the heap.
-func (w *tieWindow) queued(it heapItem, in bool) {
-	g := w.groupOf(it.key)
-	if !g.countable() {
-		return
-	}
-	if in {
+// queued records in the queues that it joined the heap.
+func (w *tieWindow) queued(it heapItem) {
+	if g := w.groupOf(it.key); g.countable() {
 		w.queues.add(g.bits(), it.seq, it.id)
-	} else {
+	}
+}
+
+// dequeued records in the queues that it left the heap.
+func (w *tieWindow) dequeued(it heapItem) {
+	if g := w.groupOf(it.key); g.countable() {
 		w.queues.remove(g.bits(), it.seq)
 	}
 }
@@ -109,7 +110,7 @@ func (w *tieWindow) reset() {
 // added records that it joined the heap.
 func (w *tieWindow) added(h *heapFrontier, it heapItem) {
 	if w.queues != nil {
-		w.queued(it, true)
+		w.queued(it)
 		return
 	}
 	g := w.groupOf(it.key)
@@ -144,7 +145,7 @@ func (w *tieWindow) added(h *heapFrontier, it heapItem) {
 // removed records that it left the heap.
 func (w *tieWindow) removed(it heapItem) {
 	if w.queues != nil {
-		w.queued(it, false)
+		w.dequeued(it)
 		return
 	}
 	g := w.groupOf(it.key)
@@ -171,14 +172,15 @@ func (w *tieWindow) removed(it heapItem) {
 }
 
 // ties implements frontier.ties from the window; see heapFrontier.ties.
-func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit int) ([]int32, int) {
+// Only the queues keep part of the last list (kept > 0).
+func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit, have int) ([]int32, int, int) {
 	g := w.groupOf(k)
 	if len(h.items) == 0 || !g.countable() || w.groupOf(h.items[0].key) != g {
-		return buf, 0
+		return buf, 0, 0
 	}
 	if w.queues != nil {
-		buf, n := w.queues.ties(g.bits(), h.lifo, buf, limit)
-		return buf, min(n, MaxTieCount)
+		buf, kept, n := w.queues.ties(g.bits(), buf, limit, have)
+		return buf, kept, min(n, MaxTieCount)
 	}
 	if !w.valid || w.group != g || w.more && len(w.head) < limit {
 		w.refill(h, g)
@@ -186,7 +188,7 @@ func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit int) ([]int3
 	for i := range w.head[:min(limit, len(w.head))] {
 		buf = append(buf, w.head[i].id)
 	}
-	return buf, int(min(w.count.get(g.bits()), MaxTieCount))
+	return buf, 0, int(min(w.count.get(g.bits()), MaxTieCount))
 }
 
 // refill lists the first headCap entries of group g, which holds the

@@ -12,12 +12,13 @@ type tieNote struct {
 }
 
 // tieReason records why the expanded node won, whose key is wk, over the
-// open nodes it tied with (e.tieBuf, listed by the step): what tied, and
+// open nodes it tied with (the event's Ties, which listTies handed out
+// last, e.slabs.ties.last, e.ties.have of them): what tied, and
 // the rule that decided. It reads the tied nodes' tie keys from the
 // frontier now, O(ties) for the high-g and low-h rules, O(1) for the
 // others; the sentence is written only when asked (Text).
 func (e *engine[S]) tieReason(won int32, wk Key) Text {
-	nt := tieNote{key: wk, ties: int32(len(e.tieBuf))}
+	nt := tieNote{key: wk, ties: int32(e.ties.have)}
 	if !e.o.Local && (e.o.Tie == TieHighG || e.o.Tie == TieLowH) {
 		nt.decided = e.tieDecided(wk.Tie)
 		nt.g = e.nodes.at(won).g
@@ -80,12 +81,12 @@ func (e *engine[S]) tieDecided(tie float64) bool {
 		return false
 	}
 	h, _ := e.front.(*heapFrontier)
-	for _, t := range e.tieBuf {
+	for _, t := range e.slabs.ties.last[:e.ties.have] {
 		k := float64(0)
 		if h != nil && int(t) < len(h.pos) && h.pos[t] >= 0 {
 			k = h.items[h.pos[t]].tie // the node's key, kept up to date by fix
 		} else {
-			k = e.publicKey(t).Tie // no longer open (beam search pruned it)
+			k = e.publicKey(int32(t)).Tie // no longer open (beam search pruned it)
 		}
 		if k != tie {
 			return true

@@ -182,8 +182,8 @@ func (h *heapFrontier) push(id int32, k key) {
 	h.setPos(id, len(h.items)-1)
 	h.up(len(h.items) - 1)
 	if h.tw != nil {
-		if h.tw.queues != nil {
-			h.tw.queued(heapItem{k, id})
+		if h.tw.queued {
+			h.tw.enqueued(heapItem{k, id})
 		} else {
 			h.tw.added(h, heapItem{k, id})
 		}
@@ -195,7 +195,7 @@ func (h *heapFrontier) remove(i int) int32 {
 	it := h.items[i]
 	id := it.id
 	if h.tw != nil {
-		if h.tw.queues != nil {
+		if h.tw.queued {
 			h.tw.dequeued(it)
 		} else {
 			h.tw.removed(it)

@@ -25,12 +25,15 @@ import "sort"
 // first of them and changes no other lists the rest again, and ties then
 // reads only the entries that follow them (tieQueues.ties).
 type tieQueues struct {
-	lifo  bool
-	hot   [2]*tieQueue // the queues last found, the latest first
-	small []*tieQueue
-	big   map[groupBits]*tieQueue // non-nil once the list outgrew smallGroups
-	free  []*tieQueue             // emptied queues, for reuse
-	list  tieListing
+	lifo bool
+	// hot are the two queues found last (nil: none), hotLast the index
+	// of the latest: a miss replaces the other
+	hot     [2]*tieQueue
+	hotLast int
+	small   []*tieQueue
+	big     map[groupBits]*tieQueue // non-nil once the list outgrew smallGroups
+	free    []*tieQueue             // emptied queues, for reuse
+	list    tieListing
 }
 
 // tieListing is what the last call of ties listed: the first n entries,
@@ -83,22 +86,28 @@ func (b *tieBlock) len() int     { return int(b.hi - b.lo) }
 func (b *tieBlock) front() int32 { return b.e[b.lo].seq }
 func (b *tieBlock) back() int32  { return b.e[b.hi-1].seq }
 
-// room makes room for one more entry at hi: it moves the entries to e's
-// start when they use at most half of it, else doubles e, up to
-// tieBlockLen. The block must not be full.
-func (b *tieBlock) room() {
+// room makes room for one more entry at hi and reports whether it did:
+// when entries left from lo are a quarter of e or more it moves the rest
+// to e's start (paid for by those removals), else it doubles e up to
+// tieBlockLen entries; a block of tieBlockLen with fewer left gets no
+// room, and a new block must follow it. O(1) amortized.
+func (b *tieBlock) room() bool {
 	if int(b.hi) < len(b.e) {
-		return
+		return true
 	}
 	n := b.len()
-	if n > len(b.e)/2 || len(b.e) == 0 {
+	switch {
+	case len(b.e) > 0 && int(b.lo) >= len(b.e)/4:
+		copy(b.e, b.e[b.lo:b.hi])
+	case len(b.e) < tieBlockLen:
 		e := make([]seqID, max(4, min(2*len(b.e), tieBlockLen)))
 		copy(e, b.e[b.lo:b.hi])
 		b.e = e
-	} else {
-		copy(b.e, b.e[b.lo:b.hi])
+	default:
+		return false
 	}
 	b.lo, b.hi = 0, int32(n)
+	return true
 }
 
 // newBlock returns an empty block, the spare one if there is one.
@@ -135,8 +144,7 @@ func (q *tieQueue) insertSlow(e seqID) {
 	q.n++
 	nb := len(q.blocks)
 	if nb > 0 {
-		if b := q.blocks[nb-1]; e.seq > b.back() && b.len() < tieBlockLen {
-			b.room()
+		if b := q.blocks[nb-1]; e.seq > b.back() && b.room() {
 			b.e[b.hi] = e
 			b.hi++
 			return
@@ -145,7 +153,8 @@ func (q *tieQueue) insertSlow(e seqID) {
 	if nb == 0 || e.seq > q.blocks[nb-1].back() {
 		b := q.newBlock()
 		b.room()
-		b.e[0], b.hi = e, 1
+		b.e[b.hi] = e
+		b.hi++
 		q.blocks = append(q.blocks, b)
 		return
 	}
@@ -171,7 +180,10 @@ func (q *tieQueue) insertSlow(e seqID) {
 			b = hi
 		}
 	}
-	b.room()
+	if !b.room() { // full to e's end, not in all: move to the start
+		copy(b.e, b.e[b.lo:b.hi])
+		b.lo, b.hi = 0, b.hi-b.lo
+	}
 	s := b.e[b.lo:b.hi]
 	i := int(b.lo) + sort.Search(len(s), func(i int) bool { return s[i].seq > e.seq })
 	copy(b.e[i+1:b.hi+1], b.e[i:b.hi])
@@ -230,22 +242,25 @@ func (q *tieQueue) removeSlow(seq int32) {
 }
 
 // find returns group g's queue, nil if it has none; create makes it.
-// O(1) for the queue found last.
+// O(1) for the two queues found last.
 func (qs *tieQueues) find(g groupBits, create bool) *tieQueue {
 	if q := qs.hot[0]; q != nil && q.g == g {
+		qs.hotLast = 0
+		return q
+	}
+	if q := qs.hot[1]; q != nil && q.g == g {
+		qs.hotLast = 1
 		return q
 	}
 	return qs.findCold(g, create)
 }
 
+// findCold is find for a queue not hot, which it makes hot.
 func (qs *tieQueues) findCold(g groupBits, create bool) *tieQueue {
-	if q := qs.hot[1]; q != nil && q.g == g {
-		qs.hot[0], qs.hot[1] = q, qs.hot[0]
-		return q
-	}
 	q := qs.lookUp(g, create)
 	if q != nil {
-		qs.hot[0], qs.hot[1] = q, qs.hot[0]
+		qs.hotLast = 1 - qs.hotLast
+		qs.hot[qs.hotLast] = q
 	}
 	return q
 }
@@ -323,7 +338,9 @@ func (qs *tieQueues) drop(q *tieQueue) {
 func (qs *tieQueues) add(g groupBits, seq, id int32) {
 	q := qs.hot[0]
 	if q == nil || q.g != g {
-		q = qs.findCold(g, true)
+		if q = qs.hot[1]; q == nil || q.g != g {
+			q = qs.findCold(g, true)
+		}
 	}
 	if q == qs.list.q && qs.among(seq) {
 		qs.list.changed = true
@@ -345,8 +362,10 @@ func (qs *tieQueues) add(g groupBits, seq, id int32) {
 func (qs *tieQueues) remove(g groupBits, seq int32) {
 	q := qs.hot[0]
 	if q == nil || q.g != g {
-		if q = qs.findCold(g, false); q == nil {
-			return // cannot happen while the invariant holds
+		if q = qs.hot[1]; q == nil || q.g != g {
+			if q = qs.findCold(g, false); q == nil {
+				return // cannot happen while the invariant holds
+			}
 		}
 	}
 	if q == qs.list.q {

@@ -28,9 +28,10 @@ import "math"
 // stream of pops from one group causes once every headCap-MaxTies steps.
 type tieWindow struct {
 	withTie bool
-	// queues, when entries of a group pop in insertion order, answer
-	// everything instead of count and head (frontier_tiequeue.go)
-	queues *tieQueues
+	// queued: entries of a group pop in insertion order, and queues
+	// answer everything instead of count and head (frontier_tiequeue.go)
+	queued bool
+	queues tieQueues
 	count  groupCounts
 	valid  bool
 	group  tieGroup
@@ -69,9 +70,9 @@ func (g tieGroup) countable() bool { return g.prio == g.prio && g.tie == g.tie }
 func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
 	w := &tieWindow{withTie: withTie}
 	if withTie || h.seqTies {
-		w.queues = &tieQueues{lifo: h.lifo}
+		w.queued, w.queues.lifo = true, h.lifo
 		for i := range h.items {
-			w.queued(h.items[i])
+			w.enqueued(h.items[i])
 		}
 		return w
 	}
@@ -83,8 +84,8 @@ func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
 	return w
 }
 
-// queued records in the queues that it joined the heap.
-func (w *tieWindow) queued(it heapItem) {
+// enqueued records in the queues that it joined the heap.
+func (w *tieWindow) enqueued(it heapItem) {
 	if g := w.groupOf(it.key); g.countable() {
 		w.queues.add(g.bits(), it.seq, it.id)
 	}
@@ -99,7 +100,7 @@ func (w *tieWindow) dequeued(it heapItem) {
 
 // reset forgets every entry: the heap was emptied.
 func (w *tieWindow) reset() {
-	if w.queues != nil {
+	if w.queued {
 		w.queues.reset()
 		return
 	}
@@ -109,8 +110,8 @@ func (w *tieWindow) reset() {
 
 // added records that it joined the heap.
 func (w *tieWindow) added(h *heapFrontier, it heapItem) {
-	if w.queues != nil {
-		w.queued(it)
+	if w.queued {
+		w.enqueued(it)
 		return
 	}
 	g := w.groupOf(it.key)
@@ -144,7 +145,7 @@ func (w *tieWindow) added(h *heapFrontier, it heapItem) {
 
 // removed records that it left the heap.
 func (w *tieWindow) removed(it heapItem) {
-	if w.queues != nil {
+	if w.queued {
 		w.dequeued(it)
 		return
 	}
@@ -178,7 +179,7 @@ func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit, have int) (
 	if len(h.items) == 0 || !g.countable() || w.groupOf(h.items[0].key) != g {
 		return buf, 0, 0
 	}
-	if w.queues != nil {
+	if w.queued {
 		buf, kept, n := w.queues.ties(g.bits(), buf, limit, have)
 		return buf, kept, min(n, MaxTieCount)
 	}

@@ -33,6 +33,7 @@ type tieQueues struct {
 	small   []*tieQueue
 	big     map[groupBits]*tieQueue // non-nil once the list outgrew smallGroups
 	free    []*tieQueue             // emptied queues, for reuse
+	pool    blockPool
 	list    tieListing
 }
 
@@ -65,8 +66,8 @@ func (qs *tieQueues) among(seq int32) bool {
 type tieQueue struct {
 	g      groupBits
 	blocks []*tieBlock
-	n      int       // entries in all blocks
-	spare  *tieBlock // an emptied block, for reuse
+	n      int        // entries in all blocks
+	spare  *blockPool // emptied blocks for reuse, shared by a tieQueues' queues; nil: none
 }
 
 // tieBlock holds e[lo:hi], ascending by seq. Its entries join at hi and
@@ -110,14 +111,34 @@ func (b *tieBlock) room() bool {
 	return true
 }
 
-// newBlock returns an empty block, the spare one if there is one.
+// blockPool keeps up to blockPoolLen emptied blocks of tieBlockLen
+// entries, for the queues to reuse: a fifo order empties the front blocks
+// of the root's group while the next group fills new ones.
+type blockPool struct {
+	n int
+	b [blockPoolLen]*tieBlock
+}
+
+const blockPoolLen = 8
+
+// newBlock returns an empty block, one from the pool if there is one.
 func (q *tieQueue) newBlock() *tieBlock {
-	if b := q.spare; b != nil {
-		q.spare = nil
+	if p := q.spare; p != nil && p.n > 0 {
+		p.n--
+		b := p.b[p.n]
+		p.b[p.n] = nil
 		b.lo, b.hi = 0, 0
 		return b
 	}
 	return new(tieBlock)
+}
+
+// dropBlock offers emptied block b to the pool.
+func (q *tieQueue) dropBlock(b *tieBlock) {
+	if p := q.spare; p != nil && p.n < blockPoolLen && len(b.e) == tieBlockLen {
+		p.b[p.n] = b
+		p.n++
+	}
 }
 
 // block returns the index of the first block whose last entry's seq is
@@ -235,9 +256,7 @@ func (q *tieQueue) removeSlow(seq int32) {
 	if b.len() == 0 {
 		q.blocks = append(q.blocks[:bi], q.blocks[bi+1:]...)
 		q.blocks[:nb][nb-1] = nil
-		if len(b.e) == tieBlockLen {
-			q.spare = b
-		}
+		q.dropBlock(b)
 	}
 }
 
@@ -304,7 +323,7 @@ func (qs *tieQueues) newQueue(g groupBits) *tieQueue {
 		q.g, q.blocks, q.n = g, q.blocks[:0], 0
 		return q
 	}
-	return &tieQueue{g: g}
+	return &tieQueue{g: g, spare: &qs.pool}
 }
 
 // drop forgets g's queue, now empty.
@@ -447,7 +466,10 @@ func (qs *tieQueues) ties(g groupBits, buf []int32, limit, have int) ([]int32, i
 		}
 		l.first = q.blocks[0].front()
 	}
-	l.q, l.n, l.last, l.popped, l.changed = q, kept+len(buf)-start, last, false, false
+	if l.q != q { // a pointer written only when it changes: no write barrier a step
+		l.q = q
+	}
+	l.n, l.last, l.popped, l.changed = kept+len(buf)-start, last, false, false
 	if l.n == 0 {
 		l.q = nil
 	}

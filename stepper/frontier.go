@@ -181,11 +181,11 @@ func (h *heapFrontier) push(id int32, k key) {
 	h.items = append(h.items, heapItem{k, id})
 	h.setPos(id, len(h.items)-1)
 	h.up(len(h.items) - 1)
-	if h.tw != nil {
-		if h.tw.queued {
-			h.tw.enqueued(heapItem{k, id})
-		} else {
-			h.tw.added(h, heapItem{k, id})
+	if tw := h.tw; tw != nil {
+		if !tw.queued {
+			tw.added(h, heapItem{k, id})
+		} else if g := tw.groupOf(k); g.countable() {
+			tw.queues.add(g.bits(), k.seq, id)
 		}
 	}
 }
@@ -194,11 +194,11 @@ func (h *heapFrontier) remove(i int) int32 {
 	n := len(h.items) - 1
 	it := h.items[i]
 	id := it.id
-	if h.tw != nil {
-		if h.tw.queued {
-			h.tw.dequeued(it)
-		} else {
-			h.tw.removed(it)
+	if tw := h.tw; tw != nil {
+		if !tw.queued {
+			tw.removed(it)
+		} else if g := tw.groupOf(it.key); g.countable() {
+			tw.queues.remove(g.bits(), it.seq)
 		}
 	}
 	if n != i {

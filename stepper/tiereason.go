@@ -95,7 +95,8 @@ func (e *engine[S]) tieDecided(tie float64) bool {
 	return false
 }
 
-// tieRuleCodes are the tie rules a reasonCell names by index.
+// tieRuleCodes are the tie rules a reasonCell names by index; fifo and
+// lifo come first (seqReasonCell).
 var tieRuleCodes = [...]TieRule{TieFIFO, TieLIFO, TieHighG, TieLowH}
 
 // reasonChunkLen is how many notes a chunk of tie reasons holds: one
@@ -115,6 +116,24 @@ func (c *reasonCell) appendText(dst []byte) []byte {
 	return appendTieReason(dst, tieRuleCodes[c.rule], c.local, &c.note)
 }
 
+// seqReasonCell is a note under the fifo or lifo rule outside local beam,
+// whose sentence says only the priority, the count and the insertion
+// number: a smaller cell for the most common rules.
+type seqReasonCell struct {
+	prio      float64
+	seq, ties int32
+	lifo      bool
+}
+
+func (c *seqReasonCell) appendText(dst []byte) []byte {
+	rule := TieFIFO
+	if c.lifo {
+		rule = TieLIFO
+	}
+	nt := tieNote{key: Key{Priority: c.prio, Seq: int(c.seq)}, ties: c.ties}
+	return appendTieReason(dst, rule, false, &nt)
+}
+
 // ruleReason is the note of a tie reason under a rule tieRuleCodes does
 // not list, which validated options never hold: one allocation each.
 type ruleReason struct {
@@ -131,23 +150,35 @@ func (r *ruleReason) appendText(dst []byte) []byte {
 type reasonTexts struct {
 	chunk *[reasonChunkLen]reasonCell
 	n     int
+	seqs  *[reasonChunkLen]seqReasonCell
+	seqN  int
 	rule  TieRule // the rule code was looked up for
 	code  int     // rule's index in tieRuleCodes, -1 if none
+	known bool    // code is rule's
 }
 
 // text is the Text of the tie reason nt under rule (local: local beam's).
 // O(1).
 func (rt *reasonTexts) text(rule TieRule, local bool, nt tieNote) Text {
-	if rule != rt.rule || rt.chunk == nil {
-		rt.rule, rt.code = rule, -1
+	if !rt.known || rule != rt.rule {
+		rt.rule, rt.code, rt.known = rule, -1, true
 		for i, r := range tieRuleCodes {
 			if r == rule {
 				rt.code = i
 			}
 		}
 	}
-	if rt.code < 0 {
+	switch {
+	case rt.code < 0:
 		return Text{src: &ruleReason{note: nt, rule: rule, local: local}}
+	case !local && (rt.code == 0 || rt.code == 1) && nt.key.Seq == int(int32(nt.key.Seq)):
+		if rt.seqs == nil || rt.seqN == reasonChunkLen {
+			rt.seqs, rt.seqN = new([reasonChunkLen]seqReasonCell), 0
+		}
+		c := &rt.seqs[rt.seqN]
+		c.prio, c.seq, c.ties, c.lifo = nt.key.Priority, int32(nt.key.Seq), nt.ties, rt.code == 1
+		rt.seqN++
+		return Text{src: c}
 	}
 	if rt.chunk == nil || rt.n == reasonChunkLen {
 		rt.chunk, rt.n = new([reasonChunkLen]reasonCell), 0

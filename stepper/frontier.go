@@ -222,6 +222,7 @@ func (h *heapFrontier) lastPopped() (key, bool) { return h.last, true }
 func (h *heapFrontier) fix(id int32, k key) {
 	i := int(h.pos[id])
 	if h.tw != nil {
+		h.tw.fixes++
 		h.tw.removed(h.items[i])
 		h.tw.added(h, heapItem{k, id})
 	}

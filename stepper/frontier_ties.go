@@ -39,6 +39,7 @@ type tieWindow struct {
 	buf    []heapItem // head's memory, headCap+1 entries
 	more   bool
 	cand   []int32 // the refill walk's candidates, a binary min-heap of item indices
+	fixes  uint64  // how many re-keys (heapFrontier.fix) the heap made
 }
 
 // headCap is how many entries the head holds at most.

@@ -9,6 +9,13 @@ type stepTies struct {
 	// have is the length of the last list handed out (tieLog.last), if
 	// it is the answer to the frontier's last call; else 0
 	have int
+	// keyed: the frontier listed the whole list (kept 0) in pop order,
+	// under the high-g or low-h rule, and firstTie and lastTie are the
+	// tie keys its first and last had then, when the heap had made fixes
+	// re-keys: the least and the largest of the list's (tieDecided)
+	keyed             bool
+	firstTie, lastTie float64
+	fixes             uint64
 }
 
 // collectTies lists the open nodes that tie with id, the node just
@@ -29,6 +36,14 @@ func (e *engine[S]) collectTies(ev *Event, id int32) {
 		k = e.nodeKey(id)
 	}
 	t.buf, t.kept, ev.TieCount = e.front.ties(k, e.o.Local, t.buf, MaxTies, have)
+	t.keyed = false
+	if len(t.buf) > 0 && t.kept == 0 && !e.o.Local && (e.o.Tie == TieHighG || e.o.Tie == TieLowH) {
+		if h, ok := e.front.(*heapFrontier); ok && h.tw != nil {
+			t.firstTie = h.items[h.pos[t.buf[0]]].tie
+			t.lastTie = h.items[h.pos[t.buf[len(t.buf)-1]]].tie
+			t.fixes, t.keyed = h.tw.fixes, true
+		}
+	}
 }
 
 // listTies is the event's Ties from what collectTies found, nil if none.

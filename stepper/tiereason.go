@@ -14,9 +14,9 @@ type tieNote struct {
 // tieReason records why the expanded node won, whose key is wk, over the
 // open nodes it tied with (the event's Ties, which listTies handed out
 // last, e.slabs.ties.last, e.ties.have of them): what tied, and
-// the rule that decided. It reads the tied nodes' tie keys from the
-// frontier now, O(ties) for the high-g and low-h rules, O(1) for the
-// others; the sentence is written only when asked (Text).
+// the rule that decided. O(1), but for a step under the high-g or low-h
+// rule that re-keyed an open node: then O(ties) (tieDecided). The
+// sentence is written only when asked (Text).
 func (e *engine[S]) tieReason(won int32, wk Key) Text {
 	nt := tieNote{key: wk, ties: int32(e.ties.have)}
 	if !e.o.Local && (e.o.Tie == TieHighG || e.o.Tie == TieLowH) {
@@ -74,13 +74,24 @@ func appendTieReason(b []byte, rule TieRule, local bool, nt *tieNote) []byte {
 }
 
 // tieDecided reports whether the tie rule's key told the winner, whose
-// tie key is tie, from one of the nodes it tied with (local beam's tie key
-// is part of what tied, so there it never decides).
+// tie key is tie, from one of the nodes it tied with, by their keys now
+// (local beam's tie key is part of what tied, so there it never decides).
+// The list is in pop order, ascending by tie key, so when no node was
+// re-keyed since it was listed (collectTies) its first and last key bound
+// every other: O(1). Else O(ties), reading each node's key.
 func (e *engine[S]) tieDecided(tie float64) bool {
 	if e.o.Local {
 		return false
 	}
 	h, _ := e.front.(*heapFrontier)
+	if t := &e.ties; t.keyed && h != nil && h.tw != nil && h.tw.fixes == t.fixes {
+		return t.firstTie != tie || t.lastTie != tie
+	}
+	return e.tieDecidedByKeys(h, tie)
+}
+
+// tieDecidedByKeys is tieDecided reading every listed node's key. O(ties).
+func (e *engine[S]) tieDecidedByKeys(h *heapFrontier, tie float64) bool {
 	for _, t := range e.slabs.ties.last[:e.ties.have] {
 		k := float64(0)
 		if h != nil && int(t) < len(h.pos) && h.pos[t] >= 0 {

@@ -66,8 +66,11 @@ func (qs *tieQueues) among(seq int32) bool {
 type tieQueue struct {
 	g      groupBits
 	blocks []*tieBlock
-	n      int        // entries in all blocks
-	spare  *blockPool // emptied blocks for reuse, shared by a tieQueues' queues; nil: none
+	// front and back are blocks[0] and blocks[len(blocks)-1] (nil if
+	// none), for a push and a pop without reading blocks
+	front, back *tieBlock
+	n           int        // entries in all blocks
+	spare       *blockPool // emptied blocks for reuse, shared by a tieQueues' queues; nil: none
 }
 
 // tieBlock holds e[lo:hi], ascending by seq. Its entries join at hi and
@@ -121,6 +124,15 @@ type blockPool struct {
 
 const blockPoolLen = 8
 
+// ends sets front and back after blocks changed.
+func (q *tieQueue) ends() {
+	if len(q.blocks) == 0 {
+		q.front, q.back = nil, nil
+		return
+	}
+	q.front, q.back = q.blocks[0], q.blocks[len(q.blocks)-1]
+}
+
 // newBlock returns an empty block, one from the pool if there is one.
 func (q *tieQueue) newBlock() *tieBlock {
 	if p := q.spare; p != nil && p.n > 0 {
@@ -150,13 +162,11 @@ func (q *tieQueue) block(seq int32) int {
 // insert adds e in order. O(1) amortized at either end, O(tieBlockLen +
 // blocks) elsewhere.
 func (q *tieQueue) insert(e seqID) {
-	if nb := len(q.blocks); nb > 0 {
-		if b := q.blocks[nb-1]; int(b.hi) < len(b.e) && e.seq > b.e[b.hi-1].seq {
-			b.e[b.hi] = e // the newest, with room: the common case
-			b.hi++
-			q.n++
-			return
-		}
+	if b := q.back; b != nil && int(b.hi) < len(b.e) && e.seq > b.e[b.hi-1].seq {
+		b.e[b.hi] = e // the newest, with room: the common case
+		b.hi++
+		q.n++
+		return
 	}
 	q.insertSlow(e)
 }
@@ -177,6 +187,7 @@ func (q *tieQueue) insertSlow(e seqID) {
 		b.e[b.hi] = e
 		b.hi++
 		q.blocks = append(q.blocks, b)
+		q.ends()
 		return
 	}
 	bi := q.block(e.seq)
@@ -197,6 +208,7 @@ func (q *tieQueue) insertSlow(e seqID) {
 		q.blocks = append(q.blocks, nil)
 		copy(q.blocks[bi+2:], q.blocks[bi+1:])
 		q.blocks[bi+1] = hi
+		q.ends()
 		if e.seq > b.back() {
 			b = hi
 		}
@@ -215,12 +227,10 @@ func (q *tieQueue) insertSlow(e seqID) {
 // remove drops the entry of insertion number seq, if there is one.
 // O(1) at either end, O(log n + tieBlockLen + blocks) elsewhere.
 func (q *tieQueue) remove(seq int32) {
-	if len(q.blocks) > 0 {
-		if b := q.blocks[0]; b.hi-b.lo > 1 && b.e[b.lo].seq == seq {
-			b.lo++ // a fifo pop that leaves the block some: the common case
-			q.n--
-			return
-		}
+	if b := q.front; b != nil && b.hi-b.lo > 1 && b.e[b.lo].seq == seq {
+		b.lo++ // a fifo pop that leaves the block some: the common case
+		q.n--
+		return
 	}
 	q.removeSlow(seq)
 }
@@ -256,6 +266,7 @@ func (q *tieQueue) removeSlow(seq int32) {
 	if b.len() == 0 {
 		q.blocks = append(q.blocks[:bi], q.blocks[bi+1:]...)
 		q.blocks[:nb][nb-1] = nil
+		q.ends()
 		q.dropBlock(b)
 	}
 }
@@ -320,7 +331,7 @@ func (qs *tieQueues) newQueue(g groupBits) *tieQueue {
 	if n := len(qs.free); n > 0 {
 		q := qs.free[n-1]
 		qs.free = qs.free[:n-1]
-		q.g, q.blocks, q.n = g, q.blocks[:0], 0
+		q.g, q.blocks, q.n, q.front, q.back = g, q.blocks[:0], 0, nil, nil
 		return q
 	}
 	return &tieQueue{g: g, spare: &qs.pool}
@@ -364,13 +375,11 @@ func (qs *tieQueues) add(g groupBits, seq, id int32) {
 	if q == qs.list.q && qs.among(seq) {
 		qs.list.changed = true
 	}
-	if nb := len(q.blocks); nb > 0 {
-		if b := q.blocks[nb-1]; int(b.hi) < len(b.e) && seq > b.e[b.hi-1].seq {
-			b.e[b.hi] = seqID{seq, id}
-			b.hi++
-			q.n++
-			return
-		}
+	if b := q.back; b != nil && int(b.hi) < len(b.e) && seq > b.e[b.hi-1].seq {
+		b.e[b.hi] = seqID{seq, id}
+		b.hi++
+		q.n++
+		return
 	}
 	q.insertSlow(seqID{seq, id})
 }
@@ -394,7 +403,7 @@ func (qs *tieQueues) remove(g groupBits, seq int32) {
 			l.changed = true
 		}
 	}
-	if b := q.blocks[0]; b.hi-b.lo > 1 && b.e[b.lo].seq == seq {
+	if b := q.front; b.hi-b.lo > 1 && b.e[b.lo].seq == seq {
 		b.lo++
 		q.n--
 		return

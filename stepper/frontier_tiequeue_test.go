@@ -55,6 +55,9 @@ func TestTieQueueMatchesSortedList(t *testing.T) {
 				}
 				got = append(got, b.e[b.lo:b.hi]...)
 			}
+			if nb := len(q.blocks); nb == 0 && (q.front != nil || q.back != nil) || nb > 0 && (q.front != q.blocks[0] || q.back != q.blocks[nb-1]) {
+				t.Fatalf("trial %d op %d: front and back are not the first and last of %d blocks", trial, op, nb)
+			}
 			if q.n != len(want) || !slices.Equal(got, want) {
 				t.Fatalf("trial %d op %d: queue %v (n %d), want %v", trial, op, got, q.n, want)
 			}

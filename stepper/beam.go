@@ -67,21 +67,6 @@ func (e *engine[S]) beamF(g, h float64) float64 {
 	return g + h
 }
 
-// collectTies lists the open nodes that tie with id, the node just
-// selected, for the event: those of the same priority; for local beam,
-// whose key is (layer, f), those of the same layer and f.
-func (e *engine[S]) collectTies(ev *Event, id int32) {
-	e.tieBuf = e.tieBuf[:0]
-	if ev == nil || e.noTies {
-		return
-	}
-	k, ok := e.front.lastPopped()
-	if !ok {
-		k = e.nodeKey(id)
-	}
-	e.tieBuf, ev.TieCount = e.front.ties(k, e.o.Local, e.tieBuf, MaxTies)
-}
-
 // layerOpen reports whether open nodes remain in the layer of depth d
 // (local beam: the layer's key is its depth).
 func (e *engine[S]) layerOpen(d int32) bool {

@@ -91,7 +91,7 @@ type engine[S comparable] struct {
 	succ     []Successor[S]
 	rank     []int32 // successor order: rank by action code, built lazily
 	notes    []childNote
-	tieBuf   []int32
+	ties     stepTies // the ties the step lists in its event (stepties.go)
 	warnings []string
 	pruned   []int32 // the nodes the last step pruned (beam.go), for its event
 	// displaced[id] is the pruned node whose state node id took over in

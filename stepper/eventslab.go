@@ -110,6 +110,30 @@ func (l *tieLog) list(ids []int32) []int {
 	return l.last
 }
 
+// extend returns as an event's Ties the last list's ids 1 to kept
+// followed by ids: as list when kept is 0, else O(len(ids)), writing only
+// ids when the last list is the last written, as it is after a step
+// whose frontier kept the rest of it. kept must be below len(l.last).
+func (l *tieLog) extend(kept int, ids []int32) []int {
+	if kept == 0 {
+		return l.list(ids)
+	}
+	n := len(l.last)
+	if n != kept+1 || len(l.buf) == 0 || &l.last[n-1] != &l.buf[len(l.buf)-1] || len(ids) > cap(l.buf)-len(l.buf) {
+		rest := l.last[1 : kept+1]
+		if kept+len(ids) > cap(l.buf)-len(l.buf) {
+			l.buf = make([]int, 0, max(kept+len(ids), slabLen))
+		}
+		l.buf = append(l.buf, rest...)
+	}
+	start := len(l.buf) - kept
+	for _, id := range ids {
+		l.buf = append(l.buf, int(id))
+	}
+	l.last = l.buf[start:len(l.buf):len(l.buf)]
+	return l.last
+}
+
 // sameIDs reports whether a and b hold the same ids.
 func sameIDs(a []int, b []int32) bool {
 	for i := range a {

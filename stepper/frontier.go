@@ -16,10 +16,14 @@ type frontier interface {
 	len() int
 	// ids returns the open nodes in no particular order; callers must not keep it.
 	ids() []int32
-	// ties appends to buf the open nodes whose priority equals k's (and,
-	// withTie, whose tie key equals k's too; at most limit) and returns buf
-	// and how many there are in all.
-	ties(k key, withTie bool, buf []int32, limit int) ([]int32, int)
+	// ties lists the first limit open nodes, in pop order, whose priority
+	// equals k's (and, withTie, whose tie key equals k's too), and returns
+	// how many there are in all. have is the length of the list the last
+	// call gave, as the caller still holds it whole (0: it holds none). The
+	// list is the last list's ids 1 to kept (kept <= have-1), followed by
+	// the ids appended to buf; kept is 0 unless the frontier knows them
+	// to be still first.
+	ties(k key, withTie bool, buf []int32, limit, have int) (ids []int32, kept, n int)
 	// clear empties the frontier, keeping its memory for reuse.
 	clear()
 	// lastPopped is the key of the node the last pop returned, if the
@@ -46,14 +50,16 @@ func (f *fifoFrontier) pop() int32 {
 	f.head++
 	return id
 }
-func (f *fifoFrontier) fix(int32, key)                                        {}
-func (f *fifoFrontier) unpush(int32)                                          { f.q = f.q[:len(f.q)-1] }
-func (f *fifoFrontier) unpop(int32, key)                                      { f.head-- }
-func (f *fifoFrontier) len() int                                              { return len(f.q) - f.head }
-func (f *fifoFrontier) ids() []int32                                          { return f.q[f.head:] }
-func (f *fifoFrontier) ties(_ key, _ bool, buf []int32, _ int) ([]int32, int) { return buf, 0 }
-func (f *fifoFrontier) clear()                                                { f.q, f.head = f.q[:0], 0 }
-func (f *fifoFrontier) lastPopped() (key, bool)                               { return key{}, false }
+func (f *fifoFrontier) fix(int32, key)   {}
+func (f *fifoFrontier) unpush(int32)     { f.q = f.q[:len(f.q)-1] }
+func (f *fifoFrontier) unpop(int32, key) { f.head-- }
+func (f *fifoFrontier) len() int         { return len(f.q) - f.head }
+func (f *fifoFrontier) ids() []int32     { return f.q[f.head:] }
+func (f *fifoFrontier) ties(_ key, _ bool, buf []int32, _, _ int) ([]int32, int, int) {
+	return buf, 0, 0
+}
+func (f *fifoFrontier) clear()                  { f.q, f.head = f.q[:0], 0 }
+func (f *fifoFrontier) lastPopped() (key, bool) { return key{}, false }
 
 // lifoFrontier is a stack.
 type lifoFrontier struct{ s []int32 }
@@ -64,14 +70,16 @@ func (f *lifoFrontier) pop() int32 {
 	f.s = f.s[:len(f.s)-1]
 	return id
 }
-func (f *lifoFrontier) fix(int32, key)                                        {}
-func (f *lifoFrontier) unpush(int32)                                          { f.s = f.s[:len(f.s)-1] }
-func (f *lifoFrontier) unpop(id int32, _ key)                                 { f.s = append(f.s, id) }
-func (f *lifoFrontier) len() int                                              { return len(f.s) }
-func (f *lifoFrontier) ids() []int32                                          { return f.s }
-func (f *lifoFrontier) ties(_ key, _ bool, buf []int32, _ int) ([]int32, int) { return buf, 0 }
-func (f *lifoFrontier) clear()                                                { f.s = f.s[:0] }
-func (f *lifoFrontier) lastPopped() (key, bool)                               { return key{}, false }
+func (f *lifoFrontier) fix(int32, key)        {}
+func (f *lifoFrontier) unpush(int32)          { f.s = f.s[:len(f.s)-1] }
+func (f *lifoFrontier) unpop(id int32, _ key) { f.s = append(f.s, id) }
+func (f *lifoFrontier) len() int              { return len(f.s) }
+func (f *lifoFrontier) ids() []int32          { return f.s }
+func (f *lifoFrontier) ties(_ key, _ bool, buf []int32, _, _ int) ([]int32, int, int) {
+	return buf, 0, 0
+}
+func (f *lifoFrontier) clear()                  { f.s = f.s[:0] }
+func (f *lifoFrontier) lastPopped() (key, bool) { return key{}, false }
 
 // reverseTop reverses the order of the k nodes on top of the stack. It is
 // its own inverse, and unpush only truncates, so undo needs nothing. O(k).
@@ -173,8 +181,12 @@ func (h *heapFrontier) push(id int32, k key) {
 	h.items = append(h.items, heapItem{k, id})
 	h.setPos(id, len(h.items)-1)
 	h.up(len(h.items) - 1)
-	if h.tw != nil {
-		h.tw.added(h, heapItem{k, id})
+	if tw := h.tw; tw != nil {
+		if !tw.queued {
+			tw.added(h, heapItem{k, id})
+		} else if g := tw.groupOf(k); g.countable() {
+			tw.queues.add(g.bits(), k.seq, id)
+		}
 	}
 }
 
@@ -182,8 +194,12 @@ func (h *heapFrontier) remove(i int) int32 {
 	n := len(h.items) - 1
 	it := h.items[i]
 	id := it.id
-	if h.tw != nil {
-		h.tw.removed(it)
+	if tw := h.tw; tw != nil {
+		if !tw.queued {
+			tw.removed(it)
+		} else if g := tw.groupOf(it.key); g.countable() {
+			tw.queues.remove(g.bits(), it.seq)
+		}
 	}
 	if n != i {
 		h.swap(i, n)
@@ -206,6 +222,7 @@ func (h *heapFrontier) lastPopped() (key, bool) { return h.last, true }
 func (h *heapFrontier) fix(id int32, k key) {
 	i := int(h.pos[id])
 	if h.tw != nil {
+		h.tw.fixes++
 		h.tw.removed(h.items[i])
 		h.tw.added(h, heapItem{k, id})
 	}
@@ -241,10 +258,11 @@ func (h *heapFrontier) ids() []int32 {
 // key) in pop order and counts all of them, up to MaxTieCount; k is the key
 // of the node just popped, so every open node sorts at or after it. The
 // answer comes from a tieWindow, made on the first call (O(n)) and kept up
-// to date by every later heap operation: O(limit) a call, amortized.
-func (h *heapFrontier) ties(k key, withTie bool, buf []int32, limit int) ([]int32, int) {
+// to date by every later heap operation: O(limit) a call, amortized, and
+// O(1) when the queues keep all but the last list's first.
+func (h *heapFrontier) ties(k key, withTie bool, buf []int32, limit, have int) ([]int32, int, int) {
 	if h.tw == nil || h.tw.withTie != withTie {
 		h.tw = newTieWindow(h, withTie)
 	}
-	return h.tw.ties(h, k, buf, limit)
+	return h.tw.ties(h, k, buf, limit, have)
 }

@@ -138,7 +138,7 @@ func TestHeapTiesMatchWalk(t *testing.T) {
 						k := keys[id]
 						delete(keys, id)
 						popped = append(popped, id)
-						gotIDs, gotN := h.ties(k, withTie, nil, MaxTies)
+						gotIDs, _, gotN := h.ties(k, withTie, nil, MaxTies, 0)
 						wantIDs, wantN := tiesByWalk(h, k, withTie, MaxTies)
 						if gotN != wantN || !slices.Equal(gotIDs, wantIDs) {
 							t.Fatalf("lifo=%v withTie=%v seqTies=%v trial %d op %d: ties = %v (%d), want %v (%d)", lifo, withTie, seqTies, trial, op, gotIDs, gotN, wantIDs, wantN)

@@ -15,106 +15,288 @@ import "sort"
 // open list. Cost: a push appends, O(1) amortized, and a pop drops the
 // front or the back, O(1); an entry older than its group's newest (a
 // re-key, an undone pop) or a removal from the middle moves at most
-// tieBlock entries, O(log n + tieBlock + n/tieBlock); finding a group is
-// O(smallGroups) or one map look-up, as groupCounts.
+// tieBlockLen entries, O(log n + tieBlockLen + n/tieBlockLen); finding a group is
+// O(1) when it is one of the two last found (a best-first search's pops
+// and pushes touch the root's group and one more), else O(smallGroups) or
+// one map look-up, as groupCounts.
+//
+// The queues also remember what the last call of ties listed (listing),
+// and which changes the listed entries saw since: a step that pops the
+// first of them and changes no other lists the rest again, and ties then
+// reads only the entries that follow them (tieQueues.ties).
 type tieQueues struct {
-	small []*tieQueue
-	big   map[groupBits]*tieQueue // non-nil once the list outgrew smallGroups
-	free  []*tieQueue             // emptied queues, for reuse
+	lifo bool
+	// hot are the two queues found last (nil: none), hotLast the index
+	// of the latest: a miss replaces the other
+	hot     [2]*tieQueue
+	hotLast int
+	small   []*tieQueue
+	big     map[groupBits]*tieQueue // non-nil once the list outgrew smallGroups
+	free    []*tieQueue             // emptied queues, for reuse
+	pool    blockPool
+	list    tieListing
+}
+
+// tieListing is what the last call of ties listed: the first n entries,
+// in pop order, of queue q (nil: none), whose insertion numbers are first
+// for the first and last for the last. popped records that the first has
+// left q since, changed that any other listed entry left or an entry
+// joined among them. An entry is among them when it sorts at or before
+// the last in pop order: seq <= last (fifo) or seq >= last (lifo).
+type tieListing struct {
+	q           *tieQueue
+	n           int
+	first, last int32
+	popped      bool
+	changed     bool
+}
+
+// among reports whether an entry of insertion number seq sorts at or
+// before the last listed in pop order.
+func (qs *tieQueues) among(seq int32) bool {
+	if qs.lifo {
+		return seq >= qs.list.last
+	}
+	return seq <= qs.list.last
 }
 
 // tieQueue is one group's open entries, ascending by seq, in blocks of
-// at most tieBlock entries: blocks[i]'s entries all precede blocks[i+1]'s.
-// Entries join and leave mostly at the ends; one in the middle (a re-key,
-// an undone pop) moves at most a block's entries.
+// at most tieBlockLen entries: blocks[i]'s entries all precede blocks[i+1]'s,
+// and no block is empty.
 type tieQueue struct {
 	g      groupBits
-	blocks [][]seqID
-	n      int // entries in all blocks
+	blocks []*tieBlock
+	// front and back are blocks[0] and blocks[len(blocks)-1] (nil if
+	// none), for a push and a pop without reading blocks
+	front, back *tieBlock
+	n           int        // entries in all blocks
+	spare       *blockPool // emptied blocks for reuse, shared by a tieQueues' queues; nil: none
+}
+
+// tieBlock holds e[lo:hi], ascending by seq. Its entries join at hi and
+// leave at lo or hi without a write to a pointer; e grows by doubling up
+// to tieBlockLen entries, so a group of a few entries holds a few.
+type tieBlock struct {
+	lo, hi int32
+	e      []seqID
 }
 
 type seqID struct{ seq, id int32 }
 
-// tieBlock is the most entries a block holds.
-const tieBlock = 256
+// tieBlockLen is the most entries a block holds.
+const tieBlockLen = 256
+
+func (b *tieBlock) len() int     { return int(b.hi - b.lo) }
+func (b *tieBlock) front() int32 { return b.e[b.lo].seq }
+func (b *tieBlock) back() int32  { return b.e[b.hi-1].seq }
+
+// room makes room for one more entry at hi and reports whether it did:
+// when entries left from lo are a quarter of e or more it moves the rest
+// to e's start (paid for by those removals), else it doubles e up to
+// tieBlockLen entries; a block of tieBlockLen with fewer left gets no
+// room, and a new block must follow it. O(1) amortized.
+func (b *tieBlock) room() bool {
+	if int(b.hi) < len(b.e) {
+		return true
+	}
+	n := b.len()
+	switch {
+	case len(b.e) > 0 && int(b.lo) >= len(b.e)/4:
+		copy(b.e, b.e[b.lo:b.hi])
+	case len(b.e) < tieBlockLen:
+		e := make([]seqID, max(4, min(2*len(b.e), tieBlockLen)))
+		copy(e, b.e[b.lo:b.hi])
+		b.e = e
+	default:
+		return false
+	}
+	b.lo, b.hi = 0, int32(n)
+	return true
+}
+
+// blockPool keeps up to blockPoolLen emptied blocks of tieBlockLen
+// entries, for the queues to reuse: a fifo order empties the front blocks
+// of the root's group while the next group fills new ones.
+type blockPool struct {
+	n int
+	b [blockPoolLen]*tieBlock
+}
+
+const blockPoolLen = 8
+
+// ends sets front and back after blocks changed.
+func (q *tieQueue) ends() {
+	if len(q.blocks) == 0 {
+		q.front, q.back = nil, nil
+		return
+	}
+	q.front, q.back = q.blocks[0], q.blocks[len(q.blocks)-1]
+}
+
+// newBlock returns an empty block, one from the pool if there is one.
+func (q *tieQueue) newBlock() *tieBlock {
+	if p := q.spare; p != nil && p.n > 0 {
+		p.n--
+		b := p.b[p.n]
+		p.b[p.n] = nil
+		b.lo, b.hi = 0, 0
+		return b
+	}
+	return new(tieBlock)
+}
+
+// dropBlock offers emptied block b to the pool.
+func (q *tieQueue) dropBlock(b *tieBlock) {
+	if p := q.spare; p != nil && p.n < blockPoolLen && len(b.e) == tieBlockLen {
+		p.b[p.n] = b
+		p.n++
+	}
+}
 
 // block returns the index of the first block whose last entry's seq is
 // >= seq, len(blocks) if none. O(log blocks).
 func (q *tieQueue) block(seq int32) int {
-	return sort.Search(len(q.blocks), func(i int) bool {
-		b := q.blocks[i]
-		return b[len(b)-1].seq >= seq
-	})
+	return sort.Search(len(q.blocks), func(i int) bool { return q.blocks[i].back() >= seq })
 }
 
-// insert adds e in order. O(1) amortized at the back, O(tieBlock +
+// insert adds e in order. O(1) amortized at either end, O(tieBlockLen +
 // blocks) elsewhere.
 func (q *tieQueue) insert(e seqID) {
+	if b := q.back; b != nil && int(b.hi) < len(b.e) && e.seq > b.e[b.hi-1].seq {
+		b.e[b.hi] = e // the newest, with room: the common case
+		b.hi++
+		q.n++
+		return
+	}
+	q.insertSlow(e)
+}
+
+func (q *tieQueue) insertSlow(e seqID) {
 	q.n++
 	nb := len(q.blocks)
-	if nb == 0 || e.seq > q.blocks[nb-1][len(q.blocks[nb-1])-1].seq {
-		if nb == 0 || len(q.blocks[nb-1]) >= tieBlock {
-			q.blocks = append(q.blocks, make([]seqID, 0, tieBlock))
-			nb++
+	if nb > 0 {
+		if b := q.blocks[nb-1]; e.seq > b.back() && b.room() {
+			b.e[b.hi] = e
+			b.hi++
+			return
 		}
-		q.blocks[nb-1] = append(q.blocks[nb-1], e)
+	}
+	if nb == 0 || e.seq > q.blocks[nb-1].back() {
+		b := q.newBlock()
+		b.room()
+		b.e[b.hi] = e
+		b.hi++
+		q.blocks = append(q.blocks, b)
+		q.ends()
 		return
 	}
 	bi := q.block(e.seq)
 	b := q.blocks[bi]
-	i := sort.Search(len(b), func(i int) bool { return b[i].seq > e.seq })
-	if len(b) >= tieBlock { // split: the upper half becomes a block of its own
-		hi := append(make([]seqID, 0, tieBlock), b[len(b)/2:]...)
-		b = b[: len(b)/2 : len(b)/2]
+	if e.seq < b.front() && b.lo > 0 { // an undone fifo pop: O(1)
+		b.lo--
+		b.e[b.lo] = e
+		return
+	}
+	if b.len() == tieBlockLen { // split: the upper half becomes a block of its own
+		hi := q.newBlock()
+		half := b.lo + tieBlockLen/2
+		if len(hi.e) < tieBlockLen {
+			hi.e = make([]seqID, tieBlockLen)
+		}
+		hi.hi = int32(copy(hi.e, b.e[half:b.hi]))
+		b.hi = half
 		q.blocks = append(q.blocks, nil)
 		copy(q.blocks[bi+2:], q.blocks[bi+1:])
-		q.blocks[bi], q.blocks[bi+1] = b, hi
-		if i > len(b) {
-			bi, b, i = bi+1, hi, i-len(b)
+		q.blocks[bi+1] = hi
+		q.ends()
+		if e.seq > b.back() {
+			b = hi
 		}
 	}
-	b = append(b, seqID{})
-	copy(b[i+1:], b[i:])
-	b[i] = e
-	q.blocks[bi] = b
+	if !b.room() { // full to e's end, not in all: move to the start
+		copy(b.e, b.e[b.lo:b.hi])
+		b.lo, b.hi = 0, b.hi-b.lo
+	}
+	s := b.e[b.lo:b.hi]
+	i := int(b.lo) + sort.Search(len(s), func(i int) bool { return s[i].seq > e.seq })
+	copy(b.e[i+1:b.hi+1], b.e[i:b.hi])
+	b.e[i] = e
+	b.hi++
 }
 
 // remove drops the entry of insertion number seq, if there is one.
-// O(1) at either end, O(log n + tieBlock + blocks) elsewhere.
+// O(1) at either end, O(log n + tieBlockLen + blocks) elsewhere.
 func (q *tieQueue) remove(seq int32) {
-	if len(q.blocks) == 0 {
+	if b := q.front; b != nil && b.hi-b.lo > 1 && b.e[b.lo].seq == seq {
+		b.lo++ // a fifo pop that leaves the block some: the common case
+		q.n--
+		return
+	}
+	q.removeSlow(seq)
+}
+
+func (q *tieQueue) removeSlow(seq int32) {
+	nb := len(q.blocks)
+	if nb == 0 {
 		return
 	}
 	bi := 0
-	if b := q.blocks[0]; b[0].seq != seq {
-		bi = q.block(seq)
-	}
-	if bi == len(q.blocks) {
-		return
-	}
-	b := q.blocks[bi]
+	b := q.blocks[0]
 	switch {
-	case b[0].seq == seq:
-		b = b[1:] // a fifo pop: the block's front is dropped by reslicing
-	case b[len(b)-1].seq == seq:
-		b = b[:len(b)-1]
+	case b.front() == seq:
+		b.lo++ // a fifo pop
+	case q.blocks[nb-1].back() == seq:
+		bi, b = nb-1, q.blocks[nb-1]
+		b.hi-- // a lifo pop, an undone push
 	default:
-		i := sort.Search(len(b), func(i int) bool { return b[i].seq >= seq })
-		if b[i].seq != seq {
+		bi = q.block(seq)
+		if bi == nb {
 			return
 		}
-		b = append(b[:i], b[i+1:]...)
+		b = q.blocks[bi]
+		s := b.e[b.lo:b.hi]
+		i := sort.Search(len(s), func(i int) bool { return s[i].seq >= seq })
+		if i == len(s) || s[i].seq != seq {
+			return
+		}
+		copy(s[i:], s[i+1:])
+		b.hi--
 	}
 	q.n--
-	if len(b) == 0 {
+	if b.len() == 0 {
 		q.blocks = append(q.blocks[:bi], q.blocks[bi+1:]...)
-		return
+		q.blocks[:nb][nb-1] = nil
+		q.ends()
+		q.dropBlock(b)
 	}
-	q.blocks[bi] = b
 }
 
 // find returns group g's queue, nil if it has none; create makes it.
+// O(1) for the two queues found last.
 func (qs *tieQueues) find(g groupBits, create bool) *tieQueue {
+	if q := qs.hot[0]; q != nil && q.g == g {
+		qs.hotLast = 0
+		return q
+	}
+	if q := qs.hot[1]; q != nil && q.g == g {
+		qs.hotLast = 1
+		return q
+	}
+	return qs.findCold(g, create)
+}
+
+// findCold is find for a queue not hot, which it makes hot.
+func (qs *tieQueues) findCold(g groupBits, create bool) *tieQueue {
+	q := qs.lookUp(g, create)
+	if q != nil {
+		qs.hotLast = 1 - qs.hotLast
+		qs.hot[qs.hotLast] = q
+	}
+	return q
+}
+
+// lookUp finds group g's queue in small or big.
+func (qs *tieQueues) lookUp(g groupBits, create bool) *tieQueue {
 	if qs.big != nil {
 		q := qs.big[g]
 		if q == nil && create {
@@ -123,11 +305,8 @@ func (qs *tieQueues) find(g groupBits, create bool) *tieQueue {
 		}
 		return q
 	}
-	for i, q := range qs.small {
+	for _, q := range qs.small {
 		if q.g == g {
-			if i > 0 { // the most recently touched first
-				qs.small[0], qs.small[i] = qs.small[i], qs.small[0]
-			}
 			return q
 		}
 	}
@@ -152,10 +331,10 @@ func (qs *tieQueues) newQueue(g groupBits) *tieQueue {
 	if n := len(qs.free); n > 0 {
 		q := qs.free[n-1]
 		qs.free = qs.free[:n-1]
-		q.g, q.blocks, q.n = g, q.blocks[:0], 0
+		q.g, q.blocks, q.n, q.front, q.back = g, q.blocks[:0], 0, nil, nil
 		return q
 	}
-	return &tieQueue{g: g}
+	return &tieQueue{g: g, spare: &qs.pool}
 }
 
 // drop forgets g's queue, now empty.
@@ -170,54 +349,140 @@ func (qs *tieQueues) drop(q *tieQueue) {
 			}
 		}
 	}
+	for i := range qs.hot {
+		if qs.hot[i] == q {
+			qs.hot[i] = nil
+		}
+	}
+	if qs.list.q == q {
+		qs.list.q = nil
+	}
 	if len(qs.free) < smallGroups {
 		qs.free = append(qs.free, q)
 	}
 }
 
 // add records that an entry of group g with insertion number seq joined.
+// The common case, the newest entry of the group found last, is written
+// out here: a push costs no call beyond this one.
 func (qs *tieQueues) add(g groupBits, seq, id int32) {
-	qs.find(g, true).insert(seqID{seq, id})
+	q := qs.hot[0]
+	if q == nil || q.g != g {
+		if q = qs.hot[1]; q == nil || q.g != g {
+			q = qs.findCold(g, true)
+		}
+	}
+	if q == qs.list.q && qs.among(seq) {
+		qs.list.changed = true
+	}
+	if b := q.back; b != nil && int(b.hi) < len(b.e) && seq > b.e[b.hi-1].seq {
+		b.e[b.hi] = seqID{seq, id}
+		b.hi++
+		q.n++
+		return
+	}
+	q.insertSlow(seqID{seq, id})
 }
 
 // remove records that an entry of group g with insertion number seq left.
+// The common case, the oldest entry of the group found last, is written
+// out here.
 func (qs *tieQueues) remove(g groupBits, seq int32) {
-	q := qs.find(g, false)
-	if q == nil {
-		return // cannot happen while the invariant holds
+	q := qs.hot[0]
+	if q == nil || q.g != g {
+		if q = qs.hot[1]; q == nil || q.g != g {
+			if q = qs.findCold(g, false); q == nil {
+				return // cannot happen while the invariant holds
+			}
+		}
 	}
-	q.remove(seq)
+	if q == qs.list.q {
+		if l := &qs.list; seq == l.first && !l.popped {
+			l.popped = true
+		} else if qs.among(seq) {
+			l.changed = true
+		}
+	}
+	if b := q.front; b.hi-b.lo > 1 && b.e[b.lo].seq == seq {
+		b.lo++
+		q.n--
+		return
+	}
+	q.removeSlow(seq)
 	if q.n == 0 {
 		qs.drop(q)
 	}
 }
 
-// ties appends to buf the first limit entries of group g in pop order
-// (lifo: the newest first) and returns how many entries g has.
-func (qs *tieQueues) ties(g groupBits, lifo bool, buf []int32, limit int) ([]int32, int) {
+// ties appends to buf entries of group g in pop order (lifo: the newest
+// first) and returns buf, kept and how many entries g has. have is the
+// length of the list the last call returned in all, as its caller holds
+// it (0: it holds none). When the first of that list was since popped and
+// nothing else changed among it, kept is have-1 and buf gets the entries
+// that follow the rest of it: the list is then that rest followed by buf.
+// Else kept is 0 and buf gets the first entries. Either way the list is
+// the first min(limit, n) entries of g. O(entries appended + kept/tieBlockLen).
+func (qs *tieQueues) ties(g groupBits, buf []int32, limit, have int) ([]int32, int, int) {
 	q := qs.find(g, false)
+	l := &qs.list
 	if q == nil {
-		return buf, 0
+		l.q = nil
+		return buf, 0, 0
 	}
-	start := len(buf)
-	if lifo {
-		for bi := len(q.blocks) - 1; bi >= 0 && len(buf)-start < limit; bi-- {
-			b := q.blocks[bi]
-			for i := len(b) - 1; i >= 0 && len(buf)-start < limit; i-- {
-				buf = append(buf, b[i].id)
-			}
-		}
-	} else {
-		for _, b := range q.blocks {
-			for _, e := range b[:min(len(b), limit-(len(buf)-start))] {
-				buf = append(buf, e.id)
-			}
-			if len(buf)-start >= limit {
+	kept := 0
+	if l.q == q && l.popped && !l.changed && have == l.n && have > 0 {
+		kept = have - 1
+	}
+	start, skip := len(buf), kept
+	want := min(limit, q.n) - kept
+	last := l.last
+	if qs.lifo {
+		for bi := len(q.blocks) - 1; bi >= 0; bi-- {
+			b, n := q.blocks[bi], want-(len(buf)-start)
+			if n <= 0 {
 				break
 			}
+			if skip >= b.len() {
+				skip -= b.len()
+				continue
+			}
+			s := b.e[b.lo : int(b.hi)-skip]
+			skip = 0
+			s = s[max(0, len(s)-n):]
+			for i := len(s) - 1; i >= 0; i-- {
+				buf = append(buf, s[i].id)
+			}
+			last = s[0].seq
 		}
+		l.first = q.blocks[len(q.blocks)-1].back()
+	} else {
+		for _, b := range q.blocks {
+			n := want - (len(buf) - start)
+			if n <= 0 {
+				break
+			}
+			if skip >= b.len() {
+				skip -= b.len()
+				continue
+			}
+			s := b.e[int(b.lo)+skip : b.hi]
+			skip = 0
+			s = s[:min(len(s), n)]
+			for _, e := range s {
+				buf = append(buf, e.id)
+			}
+			last = s[len(s)-1].seq
+		}
+		l.first = q.blocks[0].front()
 	}
-	return buf, q.n
+	if l.q != q { // a pointer written only when it changes: no write barrier a step
+		l.q = q
+	}
+	l.n, l.last, l.popped, l.changed = kept+len(buf)-start, last, false, false
+	if l.n == 0 {
+		l.q = nil
+	}
+	return buf, kept, q.n
 }
 
 // reset forgets every queue.
@@ -227,5 +492,5 @@ func (qs *tieQueues) reset() {
 			qs.free = append(qs.free, q)
 		}
 	}
-	qs.small, qs.big = qs.small[:0], nil
+	qs.small, qs.big, qs.hot, qs.list = qs.small[:0], nil, [2]*tieQueue{}, tieListing{}
 }

@@ -50,10 +50,13 @@ func TestTieQueueMatchesSortedList(t *testing.T) {
 			}
 			var got []seqID
 			for _, b := range q.blocks {
-				if len(b) == 0 || len(b) > tieBlock {
-					t.Fatalf("trial %d op %d: a block of %d entries", trial, op, len(b))
+				if b.len() <= 0 || b.len() > tieBlockLen || b.lo < 0 || int(b.hi) > len(b.e) {
+					t.Fatalf("trial %d op %d: a block of entries %d to %d of %d", trial, op, b.lo, b.hi, len(b.e))
 				}
-				got = append(got, b...)
+				got = append(got, b.e[b.lo:b.hi]...)
+			}
+			if nb := len(q.blocks); nb == 0 && (q.front != nil || q.back != nil) || nb > 0 && (q.front != q.blocks[0] || q.back != q.blocks[nb-1]) {
+				t.Fatalf("trial %d op %d: front and back are not the first and last of %d blocks", trial, op, nb)
 			}
 			if q.n != len(want) || !slices.Equal(got, want) {
 				t.Fatalf("trial %d op %d: queue %v (n %d), want %v", trial, op, got, q.n, want)

@@ -28,9 +28,10 @@ import "math"
 // stream of pops from one group causes once every headCap-MaxTies steps.
 type tieWindow struct {
 	withTie bool
-	// queues, when entries of a group pop in insertion order, answer
-	// everything instead of count and head (frontier_tiequeue.go)
-	queues *tieQueues
+	// queued: entries of a group pop in insertion order, and queues
+	// answer everything instead of count and head (frontier_tiequeue.go)
+	queued bool
+	queues tieQueues
 	count  groupCounts
 	valid  bool
 	group  tieGroup
@@ -38,6 +39,7 @@ type tieWindow struct {
 	buf    []heapItem // head's memory, headCap+1 entries
 	more   bool
 	cand   []int32 // the refill walk's candidates, a binary min-heap of item indices
+	fixes  uint64  // how many re-keys (heapFrontier.fix) the heap made
 }
 
 // headCap is how many entries the head holds at most.
@@ -69,9 +71,9 @@ func (g tieGroup) countable() bool { return g.prio == g.prio && g.tie == g.tie }
 func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
 	w := &tieWindow{withTie: withTie}
 	if withTie || h.seqTies {
-		w.queues = new(tieQueues)
+		w.queued, w.queues.lifo = true, h.lifo
 		for i := range h.items {
-			w.queued(h.items[i], true)
+			w.enqueued(h.items[i])
 		}
 		return w
 	}
@@ -83,22 +85,23 @@ func newTieWindow(h *heapFrontier, withTie bool) *tieWindow {
 	return w
 }
 
-// queued records in the queues that it joined (in) or left the heap.
-func (w *tieWindow) queued(it heapItem, in bool) {
-	g := w.groupOf(it.key)
-	if !g.countable() {
-		return
-	}
-	if in {
+// enqueued records in the queues that it joined the heap.
+func (w *tieWindow) enqueued(it heapItem) {
+	if g := w.groupOf(it.key); g.countable() {
 		w.queues.add(g.bits(), it.seq, it.id)
-	} else {
+	}
+}
+
+// dequeued records in the queues that it left the heap.
+func (w *tieWindow) dequeued(it heapItem) {
+	if g := w.groupOf(it.key); g.countable() {
 		w.queues.remove(g.bits(), it.seq)
 	}
 }
 
 // reset forgets every entry: the heap was emptied.
 func (w *tieWindow) reset() {
-	if w.queues != nil {
+	if w.queued {
 		w.queues.reset()
 		return
 	}
@@ -108,8 +111,8 @@ func (w *tieWindow) reset() {
 
 // added records that it joined the heap.
 func (w *tieWindow) added(h *heapFrontier, it heapItem) {
-	if w.queues != nil {
-		w.queued(it, true)
+	if w.queued {
+		w.enqueued(it)
 		return
 	}
 	g := w.groupOf(it.key)
@@ -143,8 +146,8 @@ func (w *tieWindow) added(h *heapFrontier, it heapItem) {
 
 // removed records that it left the heap.
 func (w *tieWindow) removed(it heapItem) {
-	if w.queues != nil {
-		w.queued(it, false)
+	if w.queued {
+		w.dequeued(it)
 		return
 	}
 	g := w.groupOf(it.key)
@@ -171,14 +174,15 @@ func (w *tieWindow) removed(it heapItem) {
 }
 
 // ties implements frontier.ties from the window; see heapFrontier.ties.
-func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit int) ([]int32, int) {
+// Only the queues keep part of the last list (kept > 0).
+func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit, have int) ([]int32, int, int) {
 	g := w.groupOf(k)
 	if len(h.items) == 0 || !g.countable() || w.groupOf(h.items[0].key) != g {
-		return buf, 0
+		return buf, 0, 0
 	}
-	if w.queues != nil {
-		buf, n := w.queues.ties(g.bits(), h.lifo, buf, limit)
-		return buf, min(n, MaxTieCount)
+	if w.queued {
+		buf, kept, n := w.queues.ties(g.bits(), buf, limit, have)
+		return buf, kept, min(n, MaxTieCount)
 	}
 	if !w.valid || w.group != g || w.more && len(w.head) < limit {
 		w.refill(h, g)
@@ -186,7 +190,7 @@ func (w *tieWindow) ties(h *heapFrontier, k key, buf []int32, limit int) ([]int3
 	for i := range w.head[:min(limit, len(w.head))] {
 		buf = append(buf, w.head[i].id)
 	}
-	return buf, int(min(w.count.get(g.bits()), MaxTieCount))
+	return buf, 0, int(min(w.count.get(g.bits()), MaxTieCount))
 }
 
 // refill lists the first headCap entries of group g, which holds the

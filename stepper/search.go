@@ -428,9 +428,7 @@ func (e *engine[S]) fill(ev *Event) {
 	e.infoInto(&ev.Expanded, rec.expanded, -1, nil, true)
 	ev.Key = openKey(&e.o, &ev.Expanded) // publicKey, from the h info computed
 
-	if len(e.tieBuf) > 0 {
-		ev.Ties = e.slabs.ties.list(e.tieBuf)
-	}
+	ev.Ties = e.listTies()
 	if ev.TieCount > 0 {
 		ev.TieReason = e.tieReason(rec.expanded, ev.Key)
 	}

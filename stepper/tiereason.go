@@ -12,12 +12,13 @@ type tieNote struct {
 }
 
 // tieReason records why the expanded node won, whose key is wk, over the
-// open nodes it tied with (e.tieBuf, listed by the step): what tied, and
-// the rule that decided. It reads the tied nodes' tie keys from the
-// frontier now, O(ties) for the high-g and low-h rules, O(1) for the
-// others; the sentence is written only when asked (Text).
+// open nodes it tied with (the event's Ties, which listTies handed out
+// last, e.slabs.ties.last, e.ties.have of them): what tied, and
+// the rule that decided. O(1), but for a step under the high-g or low-h
+// rule that re-keyed an open node: then O(ties) (tieDecided). The
+// sentence is written only when asked (Text).
 func (e *engine[S]) tieReason(won int32, wk Key) Text {
-	nt := tieNote{key: wk, ties: int32(len(e.tieBuf))}
+	nt := tieNote{key: wk, ties: int32(e.ties.have)}
 	if !e.o.Local && (e.o.Tie == TieHighG || e.o.Tie == TieLowH) {
 		nt.decided = e.tieDecided(wk.Tie)
 		nt.g = e.nodes.at(won).g
@@ -73,19 +74,30 @@ func appendTieReason(b []byte, rule TieRule, local bool, nt *tieNote) []byte {
 }
 
 // tieDecided reports whether the tie rule's key told the winner, whose
-// tie key is tie, from one of the nodes it tied with (local beam's tie key
-// is part of what tied, so there it never decides).
+// tie key is tie, from one of the nodes it tied with, by their keys now
+// (local beam's tie key is part of what tied, so there it never decides).
+// The list is in pop order, ascending by tie key, so when no node was
+// re-keyed since it was listed (collectTies) its first and last key bound
+// every other: O(1). Else O(ties), reading each node's key.
 func (e *engine[S]) tieDecided(tie float64) bool {
 	if e.o.Local {
 		return false
 	}
 	h, _ := e.front.(*heapFrontier)
-	for _, t := range e.tieBuf {
+	if t := &e.ties; t.keyed && h != nil && h.tw != nil && h.tw.fixes == t.fixes {
+		return t.firstTie != tie || t.lastTie != tie
+	}
+	return e.tieDecidedByKeys(h, tie)
+}
+
+// tieDecidedByKeys is tieDecided reading every listed node's key. O(ties).
+func (e *engine[S]) tieDecidedByKeys(h *heapFrontier, tie float64) bool {
+	for _, t := range e.slabs.ties.last[:e.ties.have] {
 		k := float64(0)
 		if h != nil && int(t) < len(h.pos) && h.pos[t] >= 0 {
 			k = h.items[h.pos[t]].tie // the node's key, kept up to date by fix
 		} else {
-			k = e.publicKey(t).Tie // no longer open (beam search pruned it)
+			k = e.publicKey(int32(t)).Tie // no longer open (beam search pruned it)
 		}
 		if k != tie {
 			return true
@@ -94,38 +106,96 @@ func (e *engine[S]) tieDecided(tie float64) bool {
 	return false
 }
 
-// reasonChunk holds the notes of lazily written tie reasons, all under
-// one tie rule.
-type reasonChunk struct {
-	rule  TieRule
-	local bool
-	cells [textChunkLen / 4]reasonCell
-}
+// tieRuleCodes are the tie rules a reasonCell names by index; fifo and
+// lifo come first (seqReasonCell).
+var tieRuleCodes = [...]TieRule{TieFIFO, TieLIFO, TieHighG, TieLowH}
 
-// reasonCell is one note of a chunk, which a Text refers to.
+// reasonChunkLen is how many notes a chunk of tie reasons holds: one
+// allocation every reasonChunkLen reasons.
+const reasonChunkLen = 128
+
+// reasonCell is one note of a chunk, which a Text refers to, with the tie
+// rule it is written under as an index in tieRuleCodes: a chunk holds no
+// pointer, so the collector neither scans it nor guards writes to it.
 type reasonCell struct {
 	note  tieNote
-	chunk *reasonChunk
+	rule  uint8
+	local bool
 }
 
 func (c *reasonCell) appendText(dst []byte) []byte {
-	return appendTieReason(dst, c.chunk.rule, c.chunk.local, &c.note)
+	return appendTieReason(dst, tieRuleCodes[c.rule], c.local, &c.note)
+}
+
+// seqReasonCell is a note under the fifo or lifo rule outside local beam,
+// whose sentence says only the priority, the count and the insertion
+// number: a smaller cell for the most common rules.
+type seqReasonCell struct {
+	prio      float64
+	seq, ties int32
+	lifo      bool
+}
+
+func (c *seqReasonCell) appendText(dst []byte) []byte {
+	rule := TieFIFO
+	if c.lifo {
+		rule = TieLIFO
+	}
+	nt := tieNote{key: Key{Priority: c.prio, Seq: int(c.seq)}, ties: c.ties}
+	return appendTieReason(dst, rule, false, &nt)
+}
+
+// ruleReason is the note of a tie reason under a rule tieRuleCodes does
+// not list, which validated options never hold: one allocation each.
+type ruleReason struct {
+	note  tieNote
+	rule  TieRule
+	local bool
+}
+
+func (r *ruleReason) appendText(dst []byte) []byte {
+	return appendTieReason(dst, r.rule, r.local, &r.note)
 }
 
 // reasonTexts hands out the Texts of tie reasons, filling chunks in turn.
 type reasonTexts struct {
-	chunk *reasonChunk
+	chunk *[reasonChunkLen]reasonCell
 	n     int
+	seqs  *[reasonChunkLen]seqReasonCell
+	seqN  int
+	rule  TieRule // the rule code was looked up for
+	code  int     // rule's index in tieRuleCodes, -1 if none
+	known bool    // code is rule's
 }
 
 // text is the Text of the tie reason nt under rule (local: local beam's).
 // O(1).
 func (rt *reasonTexts) text(rule TieRule, local bool, nt tieNote) Text {
-	if rt.chunk == nil || rt.n == len(rt.chunk.cells) {
-		rt.chunk, rt.n = &reasonChunk{rule: rule, local: local}, 0
+	if !rt.known || rule != rt.rule {
+		rt.rule, rt.code, rt.known = rule, -1, true
+		for i, r := range tieRuleCodes {
+			if r == rule {
+				rt.code = i
+			}
+		}
 	}
-	c := &rt.chunk.cells[rt.n]
-	c.note, c.chunk = nt, rt.chunk
+	switch {
+	case rt.code < 0:
+		return Text{src: &ruleReason{note: nt, rule: rule, local: local}}
+	case !local && (rt.code == 0 || rt.code == 1) && nt.key.Seq == int(int32(nt.key.Seq)):
+		if rt.seqs == nil || rt.seqN == reasonChunkLen {
+			rt.seqs, rt.seqN = new([reasonChunkLen]seqReasonCell), 0
+		}
+		c := &rt.seqs[rt.seqN]
+		c.prio, c.seq, c.ties, c.lifo = nt.key.Priority, int32(nt.key.Seq), nt.ties, rt.code == 1
+		rt.seqN++
+		return Text{src: c}
+	}
+	if rt.chunk == nil || rt.n == reasonChunkLen {
+		rt.chunk, rt.n = new([reasonChunkLen]reasonCell), 0
+	}
+	c := &rt.chunk[rt.n]
+	c.note, c.rule, c.local = nt, uint8(rt.code), local
 	rt.n++
 	return Text{src: c}
 }

@@ -106,6 +106,14 @@ const maxOwnInitBytes = 8 << 10
 // module's go.mod and nothing is written into the source tree.
 func floorExe(tb testing.TB) string {
 	tb.Helper()
+	return buildFloor(tb, floorSource(tb))
+}
+
+// floorSource is the floor program's source: an import for its side
+// effects of every package floorImportable accepts among what stepviz
+// links.
+func floorSource(tb testing.TB) string {
+	tb.Helper()
 	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", ".").Output()
 	if err != nil {
 		tb.Fatalf("go list -deps: %v", err)
@@ -124,9 +132,16 @@ func floorExe(tb testing.TB) string {
 		tb.Fatalf("the floor program would link only %d packages: go list -deps printed %q", linked, out)
 	}
 	src.WriteString(")\n\nfunc main() { fmt.Println(\"hello\") }\n")
+	return src.String()
+}
+
+// buildFloor builds the program of source src as a package beside this
+// one, through an overlay, and returns the executable's path.
+func buildFloor(tb testing.TB, src string) string {
+	tb.Helper()
 	dir := tb.TempDir()
 	mainGo := filepath.Join(dir, "main.go")
-	if err := os.WriteFile(mainGo, []byte(src.String()), 0o644); err != nil {
+	if err := os.WriteFile(mainGo, []byte(src), 0o644); err != nil {
 		tb.Fatal(err)
 	}
 	pkgDir, err := filepath.Abs("startupfloor")
@@ -147,6 +162,28 @@ func floorExe(tb testing.TB) string {
 		tb.Fatalf("go build the start-up floor: %v\n%s", err, out)
 	}
 	return exe
+}
+
+// TestStartupFloorLinksTheLibrariesAlone checks the start-up floor that
+// BenchmarkStartup compares against: its source imports the libraries
+// stepviz links (SQLite, NATS, templ) and none of stepviz's own packages,
+// and it builds and runs.
+func TestStartupFloorLinksTheLibrariesAlone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a binary")
+	}
+	src := floorSource(t)
+	for _, want := range []string{"modernc.org/sqlite", "github.com/nats-io/nats.go", "github.com/a-h/templ"} {
+		if !strings.Contains(src, fmt.Sprintf("_ %q\n", want)) {
+			t.Errorf("the floor does not import %s", want)
+		}
+	}
+	if i := strings.Index(src, `"stepviz`); i >= 0 {
+		t.Errorf("the floor imports stepviz's own code: %s", strings.SplitN(src[i:], "\n", 2)[0])
+	}
+	if out, err := exec.Command(buildFloor(t, src)).CombinedOutput(); err != nil || string(out) != "hello\n" {
+		t.Fatalf("the floor printed %q, %v; want hello", out, err)
+	}
 }
 
 // floorImportable reports whether the floor program may import pkg: any

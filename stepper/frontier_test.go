@@ -118,49 +118,29 @@ func TestHeapTiesMatchWalk(t *testing.T) {
 		for _, withTie := range []bool{false, true} {
 			for trial := 0; trial < 90; trial++ {
 				seqTies := trial%3 == 0
-				h := &heapFrontier{lifo: lifo, seqTies: seqTies}
-				keys := map[int32]key{}
+				o := newHeapOps(lifo, seqTies)
 				prios, ties := 1+r.Intn(6), 1+r.Intn(3)
 				if seqTies {
 					ties = 1
 				}
-				next := int32(0)
-				var popped []int32
 				for op := 0; op < 3000; op++ {
 					switch c := r.Intn(10); {
-					case c < 5 || len(keys) == 0:
-						k := key{prio: float64(r.Intn(prios)), tie: float64(r.Intn(ties)), seq: next}
-						h.push(next, k)
-						keys[next] = k
-						next++
+					case c < 5 || len(o.keys) == 0:
+						o.push(r, prios, ties)
 					case c < 8:
-						id := h.pop()
-						k := keys[id]
-						delete(keys, id)
-						popped = append(popped, id)
-						gotIDs, _, gotN := h.ties(k, withTie, nil, MaxTies, 0)
-						wantIDs, wantN := tiesByWalk(h, k, withTie, MaxTies)
+						id, k := o.pop()
+						gotIDs, _, gotN := o.h.ties(k, withTie, nil, MaxTies, 0)
+						wantIDs, wantN := tiesByWalk(o.h, k, withTie, MaxTies)
 						if gotN != wantN || !slices.Equal(gotIDs, wantIDs) {
 							t.Fatalf("lifo=%v withTie=%v seqTies=%v trial %d op %d: ties = %v (%d), want %v (%d)", lifo, withTie, seqTies, trial, op, gotIDs, gotN, wantIDs, wantN)
 						}
 						if r.Intn(4) == 0 { // the pop undone
-							h.unpop(id, k)
-							keys[id] = k
-							popped = popped[:len(popped)-1]
+							o.unpop(id, k)
 						}
 					case c < 9:
-						for id, k := range keys { // decrease-key
-							k.prio -= float64(r.Intn(2))
-							h.fix(id, k)
-							keys[id] = k
-							break
-						}
+						o.rekey(func(k key) key { k.prio -= float64(r.Intn(2)); return k }) // decrease-key
 					default:
-						id := next - 1 - int32(r.Intn(int(min(next, 5))))
-						if _, ok := keys[id]; ok { // a push undone
-							h.unpush(id)
-							delete(keys, id)
-						}
+						o.unpushRecent(r)
 					}
 				}
 			}

@@ -47,30 +47,23 @@ func TestHeapTieDeltaMatchesWalk(t *testing.T) {
 			keptSteps := 0
 			for trial := 0; trial < 60; trial++ {
 				seqTies := trial%2 == 0
-				h := &heapFrontier{lifo: lifo, seqTies: seqTies}
+				o := newHeapOps(lifo, seqTies)
 				var th tieHolder
-				keys := map[int32]key{}
 				prios, ties := 1+r.Intn(3), 1+r.Intn(2)
 				if seqTies {
 					ties = 1
 				}
-				next := int32(0)
 				for op := 0; op < 3000; op++ {
 					switch c := r.Intn(20); {
-					case c < 9 || len(keys) == 0:
-						k := key{prio: float64(r.Intn(prios)), tie: float64(r.Intn(ties)), seq: next}
-						h.push(next, k)
-						keys[next] = k
-						next++
+					case c < 9 || len(o.keys) == 0:
+						o.push(r, prios, ties)
 					case c < 17:
-						id := h.pop()
-						k := keys[id]
-						delete(keys, id)
+						id, k := o.pop()
 						if r.Intn(8) == 0 {
 							break // a step without an event
 						}
-						got, kept, gotN := th.ask(t, h, k, withTie, r.Intn(10) != 0)
-						want, wantN := tiesByWalk(h, k, withTie, MaxTies)
+						got, kept, gotN := th.ask(t, o.h, k, withTie, r.Intn(10) != 0)
+						want, wantN := tiesByWalk(o.h, k, withTie, MaxTies)
 						if gotN != wantN || !slices.Equal(got, want) {
 							t.Fatalf("lifo=%v withTie=%v seqTies=%v trial %d op %d: ties = %v (%d, %d kept), want %v (%d)", lifo, withTie, seqTies, trial, op, got, gotN, kept, want, wantN)
 						}
@@ -78,23 +71,16 @@ func TestHeapTieDeltaMatchesWalk(t *testing.T) {
 							keptSteps++
 						}
 						if r.Intn(10) == 0 { // the pop undone
-							h.unpop(id, k)
-							keys[id] = k
+							o.unpop(id, k)
 						}
 					case c < 19:
-						for id, k := range keys { // a re-key to the back of a group
-							k.prio, k.seq = float64(r.Intn(prios)), next
-							next++
-							h.fix(id, k)
-							keys[id] = k
-							break
-						}
+						o.rekey(func(k key) key { // a re-key to the back of a group
+							k.prio, k.seq = float64(r.Intn(prios)), o.next
+							o.next++
+							return k
+						})
 					default:
-						id := next - 1 - int32(r.Intn(int(min(next, 5))))
-						if _, ok := keys[id]; ok && keys[id].seq == id { // a push undone
-							h.unpush(id)
-							delete(keys, id)
-						}
+						o.unpushRecent(r)
 					}
 				}
 			}

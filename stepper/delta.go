@@ -182,9 +182,9 @@ func (e *engine[S]) index() *deltaIndex {
 	if x.more == nil {
 		x.more, x.mods = map[int32][]int32{}, map[int32][]int32{}
 	}
-	for ; x.built < len(e.records); x.built++ {
+	for ; x.built < e.records.len(); x.built++ {
 		k := x.built
-		rec := &e.records[k]
+		rec := e.records.at(k)
 		step := int32(k + 1)
 		for int(rec.expanded) >= len(x.first) {
 			x.first = append(x.first, 0)
@@ -204,11 +204,11 @@ func (e *engine[S]) index() *deltaIndex {
 }
 
 func (e *engine[S]) nodeEnd(k int) int {
-	if k < len(e.records) {
-		return int(e.records[k].firstNode)
+	if k < e.records.len() {
+		return int(e.records.at(k).firstNode)
 	}
-	if k < len(e.past) {
-		return int(e.past[k].firstNode)
+	if k < e.past.len() {
+		return int(e.past.at(k).firstNode)
 	}
 	return e.nodes.len()
 }
@@ -217,7 +217,7 @@ func (e *engine[S]) moddedIn(a, b int, dst []int) []int {
 	if b <= a || !e.journaled() {
 		return dst
 	}
-	from := e.records[a].firstMod
+	from := e.records.at(a).firstMod
 	_, to := e.stepEnds(b - 1)
 	for i := from; i < to; i++ {
 		dst = append(dst, int(e.mods[i].id))
@@ -226,8 +226,8 @@ func (e *engine[S]) moddedIn(a, b int, dst []int) []int {
 }
 
 func (e *engine[S]) expandedIn(a, b int, dst []int) []int {
-	for k := a; k < b && k < len(e.records); k++ {
-		dst = append(dst, int(e.records[k].expanded))
+	for k := a; k < b && k < e.records.len(); k++ {
+		dst = append(dst, int(e.records.at(k).expanded))
 	}
 	return dst
 }
@@ -284,7 +284,7 @@ func (e *engine[S]) recordAt(id int32, born int, cell Celled[S]) NodeRecord {
 	default:
 		r.Seq = -1
 	}
-	if r.Order > 0 && r.Order <= len(e.records) {
+	if r.Order > 0 && r.Order <= e.records.len() {
 		r.GoalPop = e.isGoalPop(r.Order - 1)
 		r.CutoffPop = e.isCutoffPop(r.Order - 1)
 		r.StalePop = e.isStalePop(r.Order - 1)

@@ -76,11 +76,11 @@ type engine[S comparable] struct {
 	nodes   nodeStore[S]
 	seen    *seenSet[S] // state -> its node, at the horizon (graph search only)
 	front   frontier
-	records []stepRecord // records[k] is step k+1 (journaled mode)
-	mods    []mod        // (journaled mode)
+	records blockLog[stepRecord] // records.at(k) is step k+1 (journaled mode)
+	mods    []mod                // (journaled mode)
 	// forward-only mode (forward.go): the past steps' index, the cursor's
 	// record and the number of mods made
-	past    []stepIndex
+	past    blockLog[stepIndex]
 	last    stepRecord
 	modN    int32
 	cur     int    // the cursor: steps taken
@@ -456,9 +456,9 @@ func (e *engine[S]) endStep(rec *stepRecord) {
 // commit appends the step's record and moves the cursor, which is the horizon.
 func (e *engine[S]) commit(rec stepRecord) {
 	if e.journaled() {
-		e.records = append(e.records, rec)
+		e.records.push(rec)
 	} else {
-		e.past = append(e.past, stepIndex{rec.firstNode, rec.poppedSeq})
+		e.past.push(stepIndex{rec.firstNode, rec.poppedSeq})
 		e.last = rec
 	}
 	e.cur++
@@ -580,7 +580,7 @@ func (e *engine[S]) bytesPerNode() int64 {
 }
 
 func (e *engine[S]) bytes() int64 {
-	return int64(e.nodes.len())*e.bytesPerNode() + int64(len(e.records))*int64(unsafe.Sizeof(stepRecord{})) + int64(len(e.past))*int64(unsafe.Sizeof(stepIndex{}))
+	return int64(e.nodes.len())*e.bytesPerNode() + int64(e.records.len())*int64(unsafe.Sizeof(stepRecord{})) + int64(e.past.len())*int64(unsafe.Sizeof(stepIndex{}))
 }
 
 // order applies Options.Order to one expansion's successors.

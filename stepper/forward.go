@@ -45,7 +45,8 @@ func (e *engine[S]) modLen() int32 {
 // release, then the steps taken again are searched.
 func (e *engine[S]) restart() {
 	e.nodes.truncate(0)
-	e.past, e.last, e.modN = e.past[:0], stepRecord{}, 0
+	e.past.reset()
+	e.last, e.modN = stepRecord{}, 0
 	e.cur, e.err, e.displaced, e.dx = 0, nil, nil, deltaIndex{}
 	e.init()
 }
@@ -61,7 +62,7 @@ func (e *engine[S]) firstHeld() int {
 
 // pastStepOf is stepOf without the journal: a search of the step index.
 func (e *engine[S]) pastStepOf(id int32) int {
-	return sort.Search(len(e.past), func(i int) bool { return e.past[i].firstNode > id })
+	return sort.Search(e.past.len(), func(i int) bool { return e.past.at(i).firstNode > id })
 }
 
 // closedInOrder lists each closed node once, at its last expansion, in
@@ -80,4 +81,4 @@ func (e *engine[S]) closedInOrder() []int32 {
 }
 
 // journalLen is how many step records and mods the journal holds.
-func (e *engine[S]) journalLen() (records, mods int) { return len(e.records), len(e.mods) }
+func (e *engine[S]) journalLen() (records, mods int) { return e.records.len(), len(e.mods) }

@@ -12,23 +12,23 @@ import "fmt"
 // horizon is the furthest step computed.
 func (e *engine[S]) horizon() int {
 	if e.journaled() {
-		return len(e.records)
+		return e.records.len()
 	}
 	return e.cur
 }
 
 // stepEnds returns where the nodes and mods of records[k] end.
 func (e *engine[S]) stepEnds(k int) (nodeEnd, modEnd int32) {
-	if k+1 < len(e.records) {
-		return e.records[k+1].firstNode, e.records[k+1].firstMod
+	if k+1 < e.records.len() {
+		return e.records.at(k + 1).firstNode, e.records.at(k + 1).firstMod
 	}
 	return int32(e.nodes.len()), e.modLen()
 }
 
 // visibleNodes is how many nodes exist at the cursor.
 func (e *engine[S]) visibleNodes() int32 {
-	if e.cur < len(e.records) {
-		return e.records[e.cur].firstNode
+	if e.cur < e.records.len() {
+		return e.records.at(e.cur).firstNode
 	}
 	return int32(e.nodes.len())
 }
@@ -41,13 +41,13 @@ func (e *engine[S]) cursorRecord() *stepRecord {
 	if !e.journaled() {
 		return &e.last
 	}
-	return &e.records[e.cur-1]
+	return e.records.at(e.cur - 1)
 }
 
 // advance takes the next step: from the journal when the cursor is behind
 // the horizon, by searching when it is at it. The caller checks the status.
 func (e *engine[S]) advance(ev *Event) {
-	if e.cur < len(e.records) {
+	if e.cur < e.records.len() {
 		e.redo(ev)
 	} else {
 		e.step(ev)
@@ -58,7 +58,7 @@ func (e *engine[S]) advance(ev *Event) {
 // state is the status at the cursor: every step before the horizon was
 // followed by another, so it was running.
 func (e *engine[S]) state() Status {
-	if e.cur < len(e.records) {
+	if e.cur < e.records.len() {
 		return Running
 	}
 	return e.status
@@ -68,18 +68,18 @@ func (e *engine[S]) state() Status {
 func (e *engine[S]) isCutoffPop(k int) bool {
 	prev := int32(0)
 	if k > 0 {
-		prev = e.records[k-1].cutoffs
+		prev = e.records.at(k - 1).cutoffs
 	}
-	return e.records[k].cutoffs != prev
+	return e.records.at(k).cutoffs != prev
 }
 
 // isGoalPop reports whether step k+1 selected the goal (and expanded nothing).
 func (e *engine[S]) isGoalPop(k int) bool {
 	prev := int32(0)
 	if k > 0 {
-		prev = e.records[k-1].expandedN
+		prev = e.records.at(k - 1).expandedN
 	}
-	return e.records[k].expandedN == prev && !e.isCutoffPop(k) && !e.isStalePop(k)
+	return e.records.at(k).expandedN == prev && !e.isCutoffPop(k) && !e.isStalePop(k)
 }
 
 // isStalePop reports whether step k+1 selected a node of the lazy frontier
@@ -87,9 +87,9 @@ func (e *engine[S]) isGoalPop(k int) bool {
 func (e *engine[S]) isStalePop(k int) bool {
 	prev := int32(0)
 	if k > 0 {
-		prev = e.records[k-1].stale
+		prev = e.records.at(k - 1).stale
 	}
-	return e.records[k].stale != prev
+	return e.records.at(k).stale != prev
 }
 
 // redo replays step cur+1 from the journal: the same frontier operations in
@@ -98,7 +98,7 @@ func (e *engine[S]) isStalePop(k int) bool {
 // O(children · log open).
 func (e *engine[S]) redo(ev *Event) {
 	k := e.cur
-	rec := &e.records[k]
+	rec := e.records.at(k)
 	nodeEnd, modEnd := e.stepEnds(k)
 	id := e.front.pop()
 	if id != rec.expanded {
@@ -180,7 +180,7 @@ func (e *engine[S]) redoMod(ev *Event, m *mod) {
 // order, and the old values of every mod. O(children · log open).
 func (e *engine[S]) undo() {
 	k := e.cur - 1
-	rec := &e.records[k]
+	rec := e.records.at(k)
 	nodeEnd, modEnd := e.stepEnds(k)
 	mi := modEnd - 1
 	undoMods := func(after int32) {
@@ -228,15 +228,15 @@ func (e *engine[S]) rewind() {
 	// insertion number of a node before it is first popped).
 	_, mi := e.stepEnds(e.cur - 1)
 	for k := e.cur - 1; k >= 0; k-- {
-		for ; mi > e.records[k].firstMod; mi-- {
+		for ; mi > e.records.at(k).firstMod; mi-- {
 			m := &e.mods[mi-1]
 			e.apply(e.nodes.at(m.id), m.old)
 			if m.pruned {
 				e.nodes.at(m.id).status = st8Open
 			}
 		}
-		n := e.nodes.at(e.records[k].expanded)
-		n.status, n.mark = st8Open, e.records[k].poppedSeq
+		n := e.nodes.at(e.records.at(k).expanded)
+		n.status, n.mark = st8Open, e.records.at(k).poppedSeq
 	}
 	e.front.clear()
 	e.front.push(0, e.nodeKey(0))

@@ -265,17 +265,17 @@ func (e *engine[S]) stepOfNode(id int32, n *node[S]) int {
 	if !e.journaled() {
 		return e.pastStepOf(id)
 	}
-	return sort.Search(len(e.records), func(i int) bool { return e.records[i].firstNode > id })
+	return sort.Search(e.records.len(), func(i int) bool { return e.records.at(i).firstNode > id })
 }
 
 // madeBy reports whether step k (1-based) made node id. O(1).
 func (e *engine[S]) madeBy(k int, id int32) bool {
 	if e.journaled() {
-		r := e.records
-		return k >= 1 && k <= len(r) && r[k-1].firstNode <= id && (k == len(r) || r[k].firstNode > id)
+		r := &e.records
+		return k >= 1 && k <= r.len() && r.at(k-1).firstNode <= id && (k == r.len() || r.at(k).firstNode > id)
 	}
-	p := e.past
-	return k >= 1 && k <= len(p) && p[k-1].firstNode <= id && (k == len(p) || p[k].firstNode > id)
+	p := &e.past
+	return k >= 1 && k <= p.len() && p.at(k-1).firstNode <= id && (k == p.len() || p.at(k).firstNode > id)
 }
 
 func (e *engine[S]) info(id int32) NodeInfo {
@@ -408,9 +408,9 @@ func (e *engine[S]) seqOf(id int32) int32 { return e.seqOfNode(e.nodes.at(id)) }
 func (e *engine[S]) seqOfNode(n *node[S]) int32 {
 	if n.status == st8Closed || n.status == st8Goal || n.status == st8Cutoff || n.status == st8Stale {
 		if !e.journaled() {
-			return e.past[n.mark-1].poppedSeq
+			return e.past.at(int(n.mark - 1)).poppedSeq
 		}
-		return e.records[n.mark-1].poppedSeq
+		return e.records.at(int(n.mark - 1)).poppedSeq
 	}
 	return n.mark
 }
@@ -498,7 +498,7 @@ func (e *engine[S]) snapshot() Snapshot {
 	if e.journaled() {
 		listed := make(map[int32]bool)
 		for k := e.cur - 1; k >= 0; k-- {
-			id := e.records[k].expanded
+			id := e.records.at(k).expanded
 			if e.nodes.at(id).status == st8Closed && !listed[id] {
 				listed[id] = true
 				sn.Closed = append(sn.Closed, e.info(id))

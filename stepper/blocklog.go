@@ -1,0 +1,43 @@
+package stepper
+
+// blockLogLen is how many entries a blockLog block holds.
+const blockLogLen = 256
+
+// blockLog is an append-only sequence held in fixed blocks of blockLogLen
+// entries. push never moves or copies what the log holds, so it is O(1)
+// with no growth copy (a slice grown by append copies about four times
+// its final size, and allocates five), and an entry's address is stable.
+// Memory is the entries rounded up to a block, plus a pointer a block.
+// The zero value is an empty log.
+type blockLog[T any] struct {
+	blocks []*[blockLogLen]T // every block but the last is full
+	n      int
+}
+
+// len is how many entries the log holds.
+func (l *blockLog[T]) len() int { return l.n }
+
+// at is entry k, 0 <= k < len; it stays valid until reset.
+func (l *blockLog[T]) at(k int) *T {
+	u := uint(k)
+	return &l.blocks[u/blockLogLen][u%blockLogLen]
+}
+
+// push appends v.
+func (l *blockLog[T]) push(v T) {
+	u := uint(l.n)
+	if u/blockLogLen == uint(len(l.blocks)) {
+		l.blocks = append(l.blocks, new([blockLogLen]T))
+	}
+	l.blocks[u/blockLogLen][u%blockLogLen] = v
+	l.n++
+}
+
+// reset empties the log and keeps its first block for the next pushes.
+func (l *blockLog[T]) reset() {
+	if len(l.blocks) > 0 {
+		clear(l.blocks[1:])
+		l.blocks = l.blocks[:1]
+	}
+	l.n = 0
+}

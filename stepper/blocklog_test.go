@@ -1,0 +1,46 @@
+package stepper
+
+import "testing"
+
+// TestBlockLogMatchesSlice pushes, reads and resets a blockLog against a
+// plain slice, across block boundaries, and checks that an entry's address
+// does not move when the log grows.
+func TestBlockLogMatchesSlice(t *testing.T) {
+	for _, n := range []int{0, 1, blockLogLen - 1, blockLogLen, blockLogLen + 1, 3*blockLogLen + 7} {
+		var l blockLog[stepIndex]
+		var want []stepIndex
+		for round := 0; round < 2; round++ {
+			var first *stepIndex
+			for i := 0; i < n; i++ {
+				v := stepIndex{int32(i + round), int32(-i)}
+				l.push(v)
+				want = append(want, v)
+				if i == 0 {
+					first = l.at(0)
+				}
+			}
+			checkBlockLog(t, &l, want)
+			if n > 0 && first != l.at(0) {
+				t.Errorf("n=%d: entry 0 moved when the log grew", n)
+			}
+			l.reset()
+			want = want[:0]
+			checkBlockLog(t, &l, want)
+			if len(l.blocks) > 1 {
+				t.Errorf("n=%d: reset kept %d blocks, want at most 1", n, len(l.blocks))
+			}
+		}
+	}
+}
+
+func checkBlockLog(t *testing.T, l *blockLog[stepIndex], want []stepIndex) {
+	t.Helper()
+	if l.len() != len(want) {
+		t.Fatalf("len = %d, want %d", l.len(), len(want))
+	}
+	for i, w := range want {
+		if got := *l.at(i); got != w {
+			t.Fatalf("at(%d) = %v, want %v", i, got, w)
+		}
+	}
+}

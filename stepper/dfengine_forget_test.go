@@ -5,8 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"stepviz/internal/eventtest"
 	"stepviz/stepper"
-	"stepviz/stepper/internal/problemtest"
 	"stepviz/stepper/problems"
 )
 
@@ -60,7 +60,7 @@ func newForgetPair(t *testing.T, problem, options string) (keep, forget *stepper
 // sameEvent fails unless two events are equal in every field, ids included.
 func sameEvent(t *testing.T, what string, want, got stepper.Event) {
 	t.Helper()
-	if !reflect.DeepEqual(problemtest.Resolved(want), problemtest.Resolved(got)) {
+	if !reflect.DeepEqual(eventtest.Resolved(want), eventtest.Resolved(got)) {
 		t.Fatalf("%s: step %d: forgetful event differs\nkeeping   %+v\nforgetful %+v", what, want.Step, want, got)
 	}
 }

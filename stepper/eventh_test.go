@@ -4,8 +4,8 @@ import (
 	"reflect"
 	"testing"
 
+	"stepviz/internal/eventtest"
 	"stepviz/stepper"
-	"stepviz/stepper/internal/problemtest"
 	"stepviz/stepper/problems"
 )
 
@@ -48,7 +48,7 @@ func TestSteppedEventsEqualReplayed(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !reflect.DeepEqual(problemtest.Resolved(got), problemtest.Resolved(evs[i])) {
+				if !reflect.DeepEqual(eventtest.Resolved(got), eventtest.Resolved(evs[i])) {
 					t.Fatalf("step %d replayed:\n%+v\nstepped:\n%+v", i+1, got, evs[i])
 				}
 			}

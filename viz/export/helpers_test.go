@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"stepviz/internal/eventtest"
 	"stepviz/internal/testenv"
 	"stepviz/stepper"
 	"stepviz/stepper/problems"
@@ -74,37 +75,11 @@ func tempFile(t testing.TB, name string, data []byte) string {
 // read back from JSON are then reflect.DeepEqual when they say the same.
 func resolvedTrace(t *Trace) *Trace {
 	r := *t
-	text := func(x stepper.Text) stepper.Text {
-		if x.IsZero() {
-			return x
-		}
-		return stepper.TextOf(x.String())
-	}
-	r.Root.State = text(r.Root.State)
+	r.Root = eventtest.ResolvedNode(r.Root)
 	if t.Events != nil {
 		r.Events = make([]stepper.Event, len(t.Events))
 		for i, ev := range t.Events {
-			ev.Expanded.State, ev.TieReason = text(ev.Expanded.State), text(ev.TieReason)
-			if ev.Children != nil {
-				cs := make([]stepper.Child, len(ev.Children))
-				for j, c := range ev.Children {
-					c.State = text(c.State)
-					cs[j] = c
-				}
-				ev.Children = cs
-			}
-			if ev.Beam != nil {
-				b := *ev.Beam
-				b.Pruned = append([]stepper.PrunedNode(nil), b.Pruned...)
-				for j := range b.Pruned {
-					b.Pruned[j].State = text(b.Pruned[j].State)
-				}
-				if len(b.Pruned) == 0 {
-					b.Pruned = ev.Beam.Pruned
-				}
-				ev.Beam = &b
-			}
-			r.Events[i] = ev
+			r.Events[i] = eventtest.Resolved(ev)
 		}
 	}
 	return &r

@@ -1,4 +1,5 @@
-package problemtest
+// Package eventtest helps tests compare search events.
+package eventtest
 
 import "stepviz/stepper"
 
@@ -7,7 +8,7 @@ import "stepviz/stepper"
 // reflect.DeepEqual, whether their texts were written on demand or not.
 func Resolved(ev stepper.Event) stepper.Event {
 	ev.Expanded = ResolvedNode(ev.Expanded)
-	ev.TieReason = resolved(ev.TieReason)
+	ev.TieReason = ResolvedText(ev.TieReason)
 	if ev.Children != nil {
 		cs := make([]stepper.Child, len(ev.Children))
 		for i, c := range ev.Children {
@@ -18,10 +19,10 @@ func Resolved(ev stepper.Event) stepper.Event {
 	}
 	if ev.Beam != nil {
 		b := *ev.Beam
-		if b.Pruned != nil {
+		if len(b.Pruned) > 0 {
 			b.Pruned = append([]stepper.PrunedNode(nil), b.Pruned...)
 			for i := range b.Pruned {
-				b.Pruned[i].State = resolved(b.Pruned[i].State)
+				b.Pruned[i].State = ResolvedText(b.Pruned[i].State)
 			}
 		}
 		ev.Beam = &b
@@ -31,11 +32,12 @@ func Resolved(ev stepper.Event) stepper.Event {
 
 // ResolvedNode is n with its state's text written out.
 func ResolvedNode(n stepper.NodeInfo) stepper.NodeInfo {
-	n.State = resolved(n.State)
+	n.State = ResolvedText(n.State)
 	return n
 }
 
-func resolved(t stepper.Text) stepper.Text {
+// ResolvedText is t written out, or t when it is zero.
+func ResolvedText(t stepper.Text) stepper.Text {
 	if t.IsZero() {
 		return t
 	}

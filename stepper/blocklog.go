@@ -17,9 +17,13 @@ type blockLog[T any] struct {
 // len is how many entries the log holds.
 func (l *blockLog[T]) len() int { return l.n }
 
-// at is entry k, 0 <= k < len; it stays valid until reset.
+// at is entry k; it stays valid until reset. k outside [0, len) panics,
+// as a slice index would.
 func (l *blockLog[T]) at(k int) *T {
 	u := uint(k)
+	if u >= uint(l.n) {
+		panic("stepper: blockLog index out of range")
+	}
 	return &l.blocks[u/blockLogLen][u%blockLogLen]
 }
 

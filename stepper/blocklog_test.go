@@ -44,3 +44,20 @@ func checkBlockLog(t *testing.T, l *blockLog[stepIndex], want []stepIndex) {
 		}
 	}
 }
+
+// TestBlockLogAtOutOfRangePanics checks that an entry past the end is
+// refused, as a slice's would be, even inside a block already allocated.
+func TestBlockLogAtOutOfRangePanics(t *testing.T) {
+	var l blockLog[stepIndex]
+	l.push(stepIndex{1, 2})
+	for _, k := range []int{-1, 1, blockLogLen - 1} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("at(%d) of a log of 1 did not panic", k)
+				}
+			}()
+			l.at(k)
+		}()
+	}
+}

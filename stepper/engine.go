@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"unsafe"
 
 	"stepviz/internal/usererr"
@@ -225,7 +226,7 @@ func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], 
 		}
 	}
 	if h == nil {
-		return nil, nil, usererr.Errorf("stepper", "unknown heuristic %q%s; this problem has %v", o.Heuristic, suggest(o.Heuristic, known), known).For("h")
+		return nil, nil, usererr.Errorf("stepper", "unknown heuristic %q%s; this problem has %s", o.Heuristic, suggest(o.Heuristic, known), strings.Join(known, ", ")).For("h")
 	}
 	var warn []string
 	if !h.Admissible {

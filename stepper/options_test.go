@@ -93,6 +93,8 @@ func TestUnknownHeuristicAndOrder(t *testing.T) {
 	for _, tc := range []struct{ line, want string }{
 		{"astar h=tabel", `unknown heuristic "tabel" (did you mean table?)`},
 		{"astar order=G,X", `unknown action "X"`},
+		// The heuristics are listed as words, not as a Go slice.
+		{"astar h=zzz", `unknown heuristic "zzz"; this problem has table`},
 	} {
 		o, err := ParseOptions(tc.line)
 		if err != nil {

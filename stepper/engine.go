@@ -650,7 +650,7 @@ func checkOrderOf(p any, order string) error {
 	known := al.ActionNames()
 	for _, part := range splitList(order) {
 		if !contains(known, part) {
-			return usererr.Errorf("stepper", "successor order names unknown action %q%s; use natural, reverse, alpha or a comma list of %v", part, suggest(part, known), known).For("order")
+			return usererr.Errorf("stepper", "successor order names unknown action %q%s; use natural, reverse, alpha or a comma list of these actions: %s", part, suggest(part, known), strings.Join(known, ", ")).For("order")
 		}
 	}
 	return nil

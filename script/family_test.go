@@ -416,3 +416,50 @@ func TestScriptChanceNodes(t *testing.T) {
 		t.Errorf("probabilities not adding up to 1: %q", msg)
 	}
 }
+
+// TestScriptGameFailureRunMatchesSteps: a game that fails partway ends at
+// its first failure whether it is run to the end or stepped: the same
+// status, counters and error (each search on a game loaded anew, since a
+// loaded game keeps its first failure).
+func TestScriptGameFailureRunMatchesSteps(t *testing.T) {
+	tests := []struct {
+		name, src, search string
+		steps             int // the step the failure ends the search at
+	}{
+		{"utility fails at the first leaf", strings.Replace(gameBase, "    return 1\n", "    return 1 // 0\n", 1), "minimax", 4},
+		{"actions fails below the root", strings.Replace(gameBase, "    return [1, 2]", "    if s == 1:\n        fail(\"no moves at\", s)\n    return [1, 2]", 1), "alphabeta", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			line := "script " + writeScript(t, tt.src)
+			o, err := game.ParseOptions(tt.search)
+			if err != nil {
+				t.Fatal(err)
+			}
+			search := func() *game.Search {
+				t.Helper()
+				g, err := game.ParseProblem(line)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s, err := game.New(g, o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return s
+			}
+			run, stepped := search(), search()
+			run.Run(0)
+			for stepped.Status() == game.Running {
+				stepped.Step()
+			}
+			a, b := run.Result(), stepped.Result()
+			if a != b {
+				t.Errorf("Run %+v\nstepping %+v", a, b)
+			}
+			if a.Status != game.Failed || a.Steps != tt.steps || a.Error == "" {
+				t.Errorf("status %s at step %d (%q), want failed at step %d with the error", a.Status, a.Steps, a.Error, tt.steps)
+			}
+		})
+	}
+}

@@ -118,13 +118,18 @@ func checkText(what string, vs ...starlark.Value) error {
 	return nil
 }
 
-// boundedText writes v for a message: as Starlark writes it when that is
-// short, else its type and a measure.
+// boundedText writes v for a message or an action's name: as Starlark
+// writes it when that is at most limit bytes, else its type and a measure.
+// textSize errs high (an int counts 20 digits, so an 8-puzzle's tuple of 9
+// counts 200), so v is written whenever its text, measured up to 32·limit,
+// turns out short. Cost: O(limit), whatever v's size.
 func boundedText(v starlark.Value, limit int) string {
-	if textSize(v, limit) > limit {
-		return fmt.Sprintf("<a %s of more than %d characters as text>", v.Type(), limit)
+	if textSize(v, 32*limit) <= 32*limit {
+		if s := v.String(); len(s) <= limit {
+			return s
+		}
 	}
-	return v.String()
+	return fmt.Sprintf("<a %s of more than %d characters as text>", v.Type(), limit)
 }
 
 // textBuiltin wraps a universe builtin (str, repr, print, fail) so that it

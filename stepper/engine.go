@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"unsafe"
 
 	"stepviz/internal/usererr"
@@ -225,7 +226,7 @@ func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], 
 		}
 	}
 	if h == nil {
-		return nil, nil, usererr.Errorf("stepper", "unknown heuristic %q%s; this problem has %v", o.Heuristic, suggest(o.Heuristic, known), known).For("h")
+		return nil, nil, usererr.Errorf("stepper", "unknown heuristic %q%s; this problem has %s", o.Heuristic, suggest(o.Heuristic, known), strings.Join(known, ", ")).For("h")
 	}
 	var warn []string
 	if !h.Admissible {
@@ -649,7 +650,7 @@ func checkOrderOf(p any, order string) error {
 	known := al.ActionNames()
 	for _, part := range splitList(order) {
 		if !contains(known, part) {
-			return usererr.Errorf("stepper", "successor order names unknown action %q%s; use natural, reverse, alpha or a comma list of %v", part, suggest(part, known), known).For("order")
+			return usererr.Errorf("stepper", "successor order names unknown action %q%s; use natural, reverse, alpha or a comma list of these actions: %s", part, suggest(part, known), strings.Join(known, ", ")).For("order")
 		}
 	}
 	return nil

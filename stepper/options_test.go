@@ -92,7 +92,9 @@ func TestUnknownHeuristicAndOrder(t *testing.T) {
 	g := parseTiny(t, "S-G:1", "", "G")
 	for _, tc := range []struct{ line, want string }{
 		{"astar h=tabel", `unknown heuristic "tabel" (did you mean table?)`},
-		{"astar order=G,X", `unknown action "X"`},
+		{"astar order=G,X", `unknown action "X" (did you mean S?); use natural, reverse, alpha or a comma list of these actions: S, G`},
+		// The heuristics are listed as words, not as a Go slice.
+		{"astar h=zzz", `unknown heuristic "zzz"; this problem has table`},
 	} {
 		o, err := ParseOptions(tc.line)
 		if err != nil {

@@ -55,7 +55,7 @@ type oneWayResult struct {
 // searchFlags are the flags that map one to one onto stepper options, in
 // the order -help lists them.
 var searchFlags = []struct{ flag, option, usage string }{
-	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, beam, idastar, rbfs, bibfs, biucs or biastar"},
+	{"algo", "algo", "algorithm: bfs, dfs, dls, ids, ucs, greedy, astar, wastar, beam, idastar, rbfs, bibfs, biucs or biastar, or a search line such as \"astar h=manhattan tie=high-g\" (other flags win over its words)"},
 	{"h", "h", "heuristic (default: the problem's first, e.g. manhattan, octile, sld)"},
 	{"w", "w", "weight of weighted A* (default 2) and of beam's f = g + w·h (default 1)"},
 	{"width", "width", "beam: the beam's width k, the open nodes kept after each expansion (default 3)"},
@@ -91,10 +91,17 @@ func addSearchFlags(fs *flag.FlagSet, defaultAlgo string) func() (stepper.Option
 		set := map[string]bool{"algo": true}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		for _, f := range searchFlags {
-			if set[f.flag] {
-				if err := o.Set(f.option, *vals[f.flag]); err != nil {
+			if !set[f.flag] {
+				continue
+			}
+			if f.flag == "algo" {
+				if err := setAlgo(&o, *vals[f.flag]); err != nil {
 					return o, err
 				}
+				continue
+			}
+			if err := o.Set(f.option, *vals[f.flag]); err != nil {
+				return o, err
 			}
 		}
 		if *lazy {
@@ -110,6 +117,30 @@ func addSearchFlags(fs *flag.FlagSet, defaultAlgo string) func() (stepper.Option
 		}
 		return o.Normalize()
 	}
+}
+
+// setAlgo sets -algo's value: an algorithm name, or a whole search line
+// ("astar h=manhattan tie=high-g"), the same line the notebook, korf's
+// -search and a game's -algo take. Flags given beside it are applied after
+// it (searchFlags lists algo first), so a flag wins over the line's word.
+func setAlgo(o *stepper.Options, value string) error {
+	fields := strings.Fields(value)
+	if len(fields) < 2 {
+		return o.Set("algo", strings.TrimSpace(value))
+	}
+	if err := o.Set("algo", fields[0]); err != nil {
+		return err
+	}
+	for _, f := range fields[1:] {
+		name, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return fmt.Errorf("-algo %q: %q is not a name=value option; write the algorithm first, then its options as name=value words, such as -algo \"astar h=manhattan tie=high-g\"", value, f)
+		}
+		if err := o.Set(name, v); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) int {

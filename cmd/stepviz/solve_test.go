@@ -327,3 +327,67 @@ func TestSolveForgetsEarlierIterations(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveAlgoSearchLine: -algo takes a whole search line, as the notebook,
+// korf's -search and a game's -algo do; a flag beside it wins over its word,
+// and a word that is not name=value is an error that shows the form.
+func TestSolveAlgoSearchLine(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		options string // the normalized search solve -json reports; "" when refused
+		errWant []string
+	}{
+		{"name only", []string{"-algo", "ucs"},
+			"ucs tie=fifo goaltest=expand open=reparent closed=ignore order=natural", nil},
+		{"README's search line", []string{"-algo", "astar h=manhattan tie=high-g goaltest=expand open=reparent closed=reopen order=up,left,right,down"},
+			"astar h=manhattan tie=high-g goaltest=expand open=reparent closed=reopen order=up,left,right,down", nil},
+		{"a flag wins over the line", []string{"-algo", "astar tie=high-g", "-tie", "lifo"},
+			"astar h=manhattan tie=lifo goaltest=expand open=reparent closed=ignore order=natural", nil},
+		{"spaces around a name", []string{"-algo", " bfs "},
+			"bfs tie=fifo goaltest=generate open=ignore closed=ignore order=natural", nil},
+		{"a word without =", []string{"-algo", "astar manhattan"}, "",
+			[]string{`-algo "astar manhattan": "manhattan" is not a name=value option`, `-algo "astar h=manhattan tie=high-g"`}},
+		{"an unknown option", []string{"-algo", "astar hueristic=manhattan"}, "",
+			[]string{`unknown option "hueristic"`}},
+		{"an unknown algorithm", []string{"-algo", "astr h=manhattan"}, "",
+			[]string{`unknown algorithm "astr" (did you mean astar?)`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"solve", "-json", "-problem", "puzzle 283164705 goal=123804765"}, tt.args...)
+			code, out, errOut := runCmd(t, args...)
+			if tt.options == "" {
+				checkRefused(t, code, out, errOut, tt.errWant)
+				return
+			}
+			if code != exitOK {
+				t.Fatalf("exit %d, stderr %q", code, errOut)
+			}
+			var got solveResult
+			if err := json.Unmarshal([]byte(out), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Options != tt.options || got.Cost != 5 {
+				t.Errorf("options %q cost %v; want %q and 5", got.Options, got.Cost, tt.options)
+			}
+		})
+	}
+}
+
+// checkRefused checks that solve exited 2 with nothing on stdout and an
+// error that starts with "stepviz solve: " and holds each of want.
+func checkRefused(t *testing.T, code int, out, errOut string, want []string) {
+	t.Helper()
+	if code != exitUsage || out != "" {
+		t.Errorf("exit %d, stdout %q; want %d and nothing", code, out, exitUsage)
+	}
+	if !strings.HasPrefix(errOut, "stepviz solve: ") {
+		t.Errorf("stderr %q lacks the stepviz solve: prefix", errOut)
+	}
+	for _, w := range want {
+		if !strings.Contains(errOut, w) {
+			t.Errorf("stderr %q lacks %q", errOut, w)
+		}
+	}
+}

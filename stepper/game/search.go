@@ -101,9 +101,12 @@ func (s *Search) checkFailed() {
 // Run steps until the search is over, or max steps (max ≤ 0: no bound),
 // without building events. From step 0 to the end, minimax, alpha-beta
 // and expectiminimax recurse instead of stepping (fast.go), with the same
-// counters and result.
+// counters and result; a game that may fail (a [Failer], a script's) is
+// stepped, so that its first failure ends the search at the step it
+// happened, as stepping it does.
 func (s *Search) Run(max int) Status {
-	if max <= 0 && s.fastRun() {
+	_, mayFail := s.g.(Failer)
+	if max <= 0 && !mayFail && s.fastRun() {
 		s.checkFailed()
 		return s.status
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"stepviz/internal/usererr"
@@ -83,16 +84,70 @@ func (tr *traceReader) fail(start int64, field string, err error) error {
 	case errors.As(err, &syn):
 		return usererr.Errorf("export", "%s, field %s: not valid JSON: %v", tr.pos(syn.Offset), field, syn)
 	case errors.As(err, &typ):
-		f := field
-		if typ.Field != "" {
-			f = field + "." + typ.Field
+		f, at := field, start
+		if p := jsonPath(typ.Field); p != "" {
+			f = field + "." + p
+			at = tr.nameBefore(start, start+typ.Offset, p[strings.LastIndexByte(p, '.')+1:])
 		}
-		return usererr.Errorf("export", "%s, field %s: want a %s, found a JSON %s", tr.pos(start), f, typ.Type, typ.Value)
+		return usererr.Errorf("export", "%s, field %s: want %s, found a JSON %s", tr.pos(at), f, jsonKind(typ.Type), typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field"):
 		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
 		return usererr.Errorf("export", "%s, field %s: unknown field %s (hand-edited? the fields are listed in docs/trace-format.md)", tr.pos(start), field, name)
 	}
 	return usererr.Errorf("export", "%s, field %s: %v", tr.pos(start), field, err)
+}
+
+// jsonPath is encoding/json's path to a field as the file names it: the
+// names of embedded Go structs (NodeInfo in a child), which never appear in
+// the file, are left out. Every field name of the format starts in lower case.
+func jsonPath(goPath string) string {
+	var kept []string
+	for _, name := range strings.Split(goPath, ".") {
+		if name != "" && !(name[0] >= 'A' && name[0] <= 'Z') {
+			kept = append(kept, name)
+		}
+	}
+	return strings.Join(kept, ".")
+}
+
+// nameBefore is the offset of the last "name" key between from and to (the
+// field a type error is about, inside the value decoded from offset from),
+// or from if there is none.
+func (tr *traceReader) nameBefore(from, to int64, name string) int64 {
+	to = min(to, int64(len(tr.data)))
+	if from < 0 || from > to {
+		return from
+	}
+	if i := bytes.LastIndex(tr.data[from:to], []byte(`"`+name+`"`)); i >= 0 {
+		return from + int64(i)
+	}
+	return from
+}
+
+// jsonKind says what a field of Go type t holds, in JSON's words: "a
+// number", "a whole number", "a string", ...
+func jsonKind(t reflect.Type) string {
+	if t == nil {
+		return "another value"
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	}
+	return "another value"
 }
 
 func (tr *traceReader) delim(want json.Delim, what string) error {

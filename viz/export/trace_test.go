@@ -143,7 +143,7 @@ func TestReadTraceErrors(t *testing.T) {
 			return strings.Join(append(lines[:i:i], lines[i+1:]...), "\n")
 		}), []string{"events[1]", "step 3 where step 2 was expected"}},
 		{"wrong type", editTrace(t, func(s string) string { return stepsRE.ReplaceAllString(s, `"steps": "five"`) }),
-			[]string{"line 7", "field steps", "want a int"}},
+			[]string{"line 7, column 12, field steps: want a whole number, found a JSON string"}},
 		{"unknown field", editTrace(t, func(s string) string { return strings.Replace(s, `"kind":`, `"kynd":`, 1) }),
 			[]string{"line 5", `unknown field "kynd"`}},
 		{"unknown event field", editTrace(t, func(s string) string { return strings.Replace(s, `{"step":3,`, `{"stp":1,"step":3,`, 1) }),
@@ -153,7 +153,15 @@ func TestReadTraceErrors(t *testing.T) {
 		{"steps mismatch", editTrace(t, func(s string) string { return stepsRE.ReplaceAllString(s, `"steps": 9`) }),
 			[]string{"line 7", "header says 9 steps but the file has 6 events"}},
 		{"bad g type", editTrace(t, func(s string) string { return strings.Replace(s, `"g":0,`, `"g":"zero",`, 1) }),
-			[]string{"events[0].expanded.g", "want a float64"}},
+			[]string{"events[0].expanded.g: want a number, found a JSON string"}},
+		// The position is the field's name; the path is the file's, without
+		// Go's embedded NodeInfo, and the type is said in JSON's words.
+		{"jsonl bad g", jsonlHeader + `{"step":1,"status":"running","expanded":{"id":0,"g":"x"}}` + "\n",
+			[]string{"line 2, column 49, field event 1.expanded.g: want a number, found a JSON string"}},
+		{"jsonl bad child g", jsonlHeader + `{"step":1,"status":"running","expanded":{"id":0},"children":[{"id":1,"g":true}]}` + "\n",
+			[]string{"line 2, column 70, field event 1.children.g: want a number, found a JSON bool"}},
+		{"jsonl bad children", jsonlHeader + `{"step":1,"status":"running","expanded":{"id":0},"children":7}` + "\n",
+			[]string{"line 2, column 50, field event 1.children: want a list, found a JSON number"}},
 		{"trailing data", editTrace(t, func(s string) string { return s + "{}" }),
 			[]string{"unexpected data after the trace"}},
 		{"jsonl bad line", "{\"format\":\"stepviz-trace\",\"version\":1,\"problem\":\"graph romania\",\"options\":\"astar\",\"steps\":1}\n{\"step\":1,\"status\":\"running\",\"expanded\":{\"id\":0}}\n{\"step\":2\n",
@@ -172,6 +180,11 @@ func TestReadTraceErrors(t *testing.T) {
 					t.Errorf("error %q does not say %q", err, w)
 				}
 			}
+			for _, leak := range []string{"NodeInfo", "float64", "a int"} {
+				if strings.Contains(err.Error(), leak) {
+					t.Errorf("error %q names Go's %q", err, leak)
+				}
+			}
 			if !strings.HasPrefix(err.Error(), "export: ") {
 				t.Errorf("error %q lacks the package prefix", err)
 			}
@@ -180,6 +193,9 @@ func TestReadTraceErrors(t *testing.T) {
 }
 
 var stepsRE = regexp.MustCompile(`"steps": \d+`)
+
+// jsonlHeader is line 1 of a one-step JSONL trace.
+const jsonlHeader = `{"format":"stepviz-trace","version":1,"problem":"graph romania","options":"astar","steps":1}` + "\n"
 
 func indexOf(lines []string, prefix string) int {
 	for i, l := range lines {
@@ -241,6 +257,11 @@ func FuzzReadTrace(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := ReadTrace(bytes.NewReader(data))
 		if err != nil {
+			for _, leak := range []string{"NodeInfo", "float64", "a int"} {
+				if strings.Contains(err.Error(), leak) {
+					t.Errorf("error %q names Go's %q", err, leak)
+				}
+			}
 			if !strings.HasPrefix(err.Error(), "export: ") {
 				t.Fatalf("error without prefix: %v", err)
 			}

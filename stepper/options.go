@@ -667,6 +667,17 @@ func (o Options) String() string {
 // an algorithm name then name=value options.
 func ParseOptions(line string) (Options, error) {
 	var o Options
+	if err := o.SetLine(line); err != nil {
+		return o, err
+	}
+	return o.Normalize()
+}
+
+// SetLine applies a search line such as "astar h=manhattan tie=high-g" to
+// o: its first word, when it is not name=value, is the algorithm; every
+// other word is a name=value option, set in order as [Options.Set] sets it.
+// Values are checked as Set checks them.
+func (o *Options) SetLine(line string) error {
 	for i, f := range strings.Fields(line) {
 		name, value, ok := strings.Cut(f, "=")
 		if !ok {
@@ -674,13 +685,13 @@ func ParseOptions(line string) (Options, error) {
 				o.Algorithm = Algorithm(strings.ToLower(f))
 				continue
 			}
-			return o, usererr.Errorf("stepper", "%q: want name=value, such as h=manhattan", f)
+			return usererr.Errorf("stepper", "%q: want name=value, such as h=manhattan", f)
 		}
 		if err := o.Set(name, value); err != nil {
-			return o, err
+			return err
 		}
 	}
-	return o.Normalize()
+	return nil
 }
 
 func contains[T comparable](list []T, v T) bool {

@@ -121,26 +121,16 @@ func addSearchFlags(fs *flag.FlagSet, defaultAlgo string) func() (stepper.Option
 
 // setAlgo sets -algo's value: an algorithm name, or a whole search line
 // ("astar h=manhattan tie=high-g"), the same line the notebook, korf's
-// -search and a game's -algo take. Flags given beside it are applied after
-// it (searchFlags lists algo first), so a flag wins over the line's word.
+// -search and a game's -algo take (stepper.Options.SetLine). Flags given
+// beside it are applied after it (searchFlags lists algo first), so a flag
+// wins over the line's word.
 func setAlgo(o *stepper.Options, value string) error {
-	fields := strings.Fields(value)
-	if len(fields) < 2 {
-		return o.Set("algo", strings.TrimSpace(value))
-	}
-	if err := o.Set("algo", fields[0]); err != nil {
-		return err
-	}
-	for _, f := range fields[1:] {
-		name, v, ok := strings.Cut(f, "=")
-		if !ok {
+	for i, f := range strings.Fields(value) {
+		if i > 0 && !strings.Contains(f, "=") {
 			return fmt.Errorf("-algo %q: %q is not a name=value option; write the algorithm first, then its options as name=value words, such as -algo \"astar h=manhattan tie=high-g\"", value, f)
 		}
-		if err := o.Set(name, v); err != nil {
-			return err
-		}
 	}
-	return nil
+	return o.SetLine(value)
 }
 
 func runSolve(args []string, stdout, stderr io.Writer) int {

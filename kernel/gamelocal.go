@@ -7,6 +7,7 @@ import (
 	"html"
 	"strings"
 
+	"stepviz/internal/words"
 	"stepviz/stepper/game"
 	"stepviz/stepper/local"
 	"stepviz/viz/export"
@@ -350,7 +351,7 @@ func (s *Session) gameLocalView(update bool) Output {
 		v := gl.gv.View()
 		lines = export.GameSummary(v)
 		drawErr = export.GameSVG(&buf, v)
-		label = fmt.Sprintf("game tree at step %d: %d nodes, %d pruned", v.Step, len(v.Nodes), len(v.Cut))
+		label = fmt.Sprintf("game tree at step %d: %s, %d pruned", v.Step, words.Count(len(v.Nodes), "node", "nodes"), len(v.Cut))
 	} else {
 		v := gl.lv.View()
 		lines = export.LocalSummary(v)

@@ -78,8 +78,9 @@ func HelpFor(word string) (string, bool) {
 	return "", false
 }
 
-// commandOrder is the order help lists the commands in.
-var commandOrder = []string{"puzzle", "grid", "graph", "gametree", "queens", "search", "step", "back", "run", "reset", "show", "compare", "export", "replay", "help"}
+// commandOrder is the order help lists the commands in: every command of
+// commandHelp, once.
+var commandOrder = []string{"puzzle", "grid", "graph", "gametree", "queens", "script", "problem", "heuristic", "search", "step", "back", "run", "reset", "show", "check", "compare", "export", "replay", "help"}
 
 func (s *Session) help(c Command, emit func(Output)) error {
 	if len(c.Args) == 0 {

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -40,7 +41,7 @@ func WithHeuristics(inst stepper.Instance, srcs ...stepper.ExtraSource) (stepper
 	for _, src := range srcs {
 		sc, err := Load(src.Where, src.Text, view.globals)
 		if err != nil {
-			return nil, err
+			return nil, view.hint(err)
 		}
 		var found []namedFunc
 		if src.Name != "" {
@@ -119,6 +120,22 @@ func (e *extraSearch) estimate(i int, state string) float64 {
 type view struct {
 	globals []Param
 	state   func(text string) (starlark.Value, error)
+}
+
+// hint rewrites a heuristic's "undefined:" error, whose hint for a problem
+// script does not apply, to name the globals the problem gives instead.
+func (v *view) hint(err error) error {
+	var e *Error
+	if !errors.As(err, &e) || !strings.HasSuffix(e.Msg, problemLineHint) {
+		return err
+	}
+	names := make([]string, len(v.globals))
+	for i, g := range v.globals {
+		names[i] = g.Name
+	}
+	c := *e
+	c.Msg = strings.TrimSuffix(e.Msg, problemLineHint) + " (a heuristic sees only the globals its problem gives: " + strings.Join(names, ", ") + ")"
+	return &c
 }
 
 func viewOf(inst stepper.Instance) (*view, error) {

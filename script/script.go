@@ -116,6 +116,10 @@ func Load(name, src string, params []Param) (*Script, error) {
 	return &Script{Name: name, Source: src, Params: params, globals: g, twins: twins, compiled: compiled}, nil
 }
 
+// problemLineHint follows a script's "undefined:" error: a problem
+// script's globals come from its problem line.
+const problemLineHint = " (a global a problem line should give? write it as name=value after the file)"
+
 // syntaxError rewrites a parse or resolve error as an *Error at its line.
 func syntaxError(name string, err error) error {
 	var se syntax.Error
@@ -129,7 +133,7 @@ func syntaxError(name string, err error) error {
 		case strings.Contains(msg, "while loops"):
 			msg += " (the sandbox has no while loops: use for over a bounded range)"
 		case strings.Contains(msg, "undefined:"):
-			msg += " (a global a problem line should give? write it as name=value after the file)"
+			msg += problemLineHint
 		}
 		return &Error{Where: name, Pos: el[0].Pos.String(), Msg: msg}
 	}

@@ -98,7 +98,11 @@ func EarlierText(sn stepper.Snapshot, its []Iteration) string {
 	if len(parts) == 0 {
 		parts = []string{itoa(sn.IterStart)}
 	}
-	return fmt.Sprintf("earlier iterations: %s nodes (ids 0 to %d)", strings.Join(parts, " + "), sn.IterStart-1)
+	noun := "nodes"
+	if sn.IterStart == 1 {
+		noun = "node"
+	}
+	return fmt.Sprintf("earlier iterations: %s %s (ids 0 to %d)", strings.Join(parts, " + "), noun, sn.IterStart-1)
 }
 
 // FamilyLines are the header lines that show a snapshot in its family's

@@ -85,6 +85,10 @@ func TestIterations(t *testing.T) {
 	if got := viz.EarlierText(s.Snapshot(), its); !strings.Contains(got, "earlier iterations: 1 + 4 nodes") {
 		t.Errorf("EarlierText = %q", got)
 	}
+	one := romaniaAt(t, "ids", 2) // iteration 1 began after the root alone
+	if got := viz.EarlierText(one.Snapshot(), viz.Iterations(one)); got != "earlier iterations: 1 node (ids 0 to 0)" {
+		t.Errorf("EarlierText after one node = %q, want %q", got, "earlier iterations: 1 node (ids 0 to 0)")
+	}
 }
 
 // treeWith draws s's tree with opt (full detail).

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"stepviz/internal/words"
 	"stepviz/stepper"
 	"stepviz/stepper/puzzle"
 )
@@ -228,7 +229,7 @@ func (d *treeDrawing) draw(snap stepper.Snapshot) {
 	sw.s(` viewBox="0 0 `)
 	sw.xy(width, height)
 	sw.s(`"`)
-	sw.attr("aria-label", fmt.Sprintf("search tree at step %d: %d nodes, %d open, %d closed", snap.Step, len(snap.Tree), len(snap.Open), len(snap.Closed)))
+	sw.attr("aria-label", fmt.Sprintf("search tree at step %d: %s, %d open, %d closed", snap.Step, words.Count(len(snap.Tree), "node", "nodes"), len(snap.Open), len(snap.Closed)))
 	sw.s(">\n")
 	sw.s("<title>")
 	sw.text(fmt.Sprintf("Search tree, step %d", snap.Step))

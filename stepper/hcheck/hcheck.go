@@ -14,6 +14,7 @@ import (
 	"math"
 	"sort"
 
+	"stepviz/internal/words"
 	"stepviz/stepper"
 )
 
@@ -195,7 +196,7 @@ func (c *HeuristicCheck) WriteText(w io.Writer) {
 	if !c.Complete {
 		scope = fmt.Sprintf("the first %d states reached (breadth first; the space is bigger, so h* is the cheapest cost within them: a violation is a suspect, not a proof)", c.States)
 	}
-	fmt.Fprintf(w, "heuristic %s over %s, %d edges, %d goal states, %d states that reach a goal\n", c.Heuristic, scope, c.Edges, c.Goals, c.ToGoal)
+	fmt.Fprintf(w, "heuristic %s over %s, %s, %s, %s\n", c.Heuristic, scope, words.Count(c.Edges, "edge", "edges"), words.Count(c.Goals, "goal state", "goal states"), words.Count(c.ToGoal, "state that reaches a goal", "states that reach a goal"))
 	verdict := func(ok bool) string {
 		if ok {
 			return "yes"

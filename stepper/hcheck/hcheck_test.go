@@ -92,3 +92,23 @@ func TestCheckHeuristicFacts(t *testing.T) {
 		t.Errorf("edges of 3,0: %s", got)
 	}
 }
+
+// TestWriteTextCounts: the report's first line makes each count agree with
+// its noun, one as one and every other number as many.
+func TestWriteTextCounts(t *testing.T) {
+	for _, c := range []struct {
+		check hcheck.HeuristicCheck
+		want  string
+	}{
+		{hcheck.HeuristicCheck{Heuristic: "h", States: 2, Complete: true, Edges: 1, Goals: 1, ToGoal: 1},
+			"1 edge, 1 goal state, 1 state that reaches a goal\n"},
+		{hcheck.HeuristicCheck{Heuristic: "h", States: 2, Complete: true, Edges: 2, Goals: 0, ToGoal: 3},
+			"2 edges, 0 goal states, 3 states that reach a goal\n"},
+	} {
+		var b strings.Builder
+		c.check.WriteText(&b)
+		if first, _, _ := strings.Cut(b.String(), "\n"); !strings.HasSuffix(first+"\n", c.want) {
+			t.Errorf("first line %q, want it to end %q", first, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"stepviz/internal/usererr"
+	"stepviz/internal/words"
 	"stepviz/stepper"
 )
 
@@ -146,7 +147,7 @@ func parseTiles(s string) ([]int, error) {
 	k := len(tiles)
 	n := boardSide(k)
 	if n*n != k {
-		return nil, fmt.Errorf("%s cannot make a square board: a 3×3 puzzle has 9 (tiles 1-8 and the blank 0), a 4×4 has 16, a 5×5 has 25", plural(k, "tile"))
+		return nil, fmt.Errorf("%s cannot make a square board: a 3×3 puzzle has 9 (tiles 1-8 and the blank 0), a 4×4 has 16, a 5×5 has 25", words.Count(k, "tile", "tiles"))
 	}
 	if n < 3 || n > 5 {
 		return nil, fmt.Errorf("a %d×%d board is not supported: use 3×3 (9 tiles), 4×4 (16) or 5×5 (25)", n, n)
@@ -283,7 +284,7 @@ func checkSolvable(n int, start, goal []int) error {
 			"An inversion is a pair of tiles, blank ignored, that is in the wrong order when the board is read row by row; "+
 			"on a %d×%d board every move changes their count by 0 or %d, so its parity never changes. "+
 			"Swap two tiles (not the blank) of the start or of the goal to get a solvable pair",
-			FormatTiles(start), FormatTiles(goal), plural(si, "inversion"), parity(si), plural(gi, "inversion"), parity(gi), n, n, n-1)
+			FormatTiles(start), FormatTiles(goal), words.Count(si, "inversion", "inversions"), parity(si), words.Count(gi, "inversion", "inversions"), parity(gi), n, n, n-1)
 	}
 	sr, gr := blankRow(n, start), blankRow(n, goal)
 	if (si+sr)%2 == (gi+gr)%2 {
@@ -295,8 +296,8 @@ func checkSolvable(n int, start, goal []int) error {
 		"on a %d×%d board a sideways move changes neither number and an up or down move changes the inversions by an odd number "+
 		"and the blank's row by one, so the parity of inversions + blank row never changes. "+
 		"Swap two tiles (not the blank) of the start or of the goal to get a solvable pair",
-		FormatTiles(start), FormatTiles(goal), plural(si, "inversion"), sr, si, sr, si+sr, parity(si+sr),
-		plural(gi, "inversion"), gr, gi, gr, gi+gr, parity(gi+gr), n, n)
+		FormatTiles(start), FormatTiles(goal), words.Count(si, "inversion", "inversions"), sr, si, sr, si+sr, parity(si+sr),
+		words.Count(gi, "inversion", "inversions"), gr, gi, gr, gi+gr, parity(gi+gr), n, n)
 }
 
 func parity(x int) string {
@@ -304,13 +305,6 @@ func parity(x int) string {
 		return "even"
 	}
 	return "odd"
-}
-
-func plural(k int, word string) string {
-	if k == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(k) + " " + word + "s"
 }
 
 // boardSide is the integer square root of k (rounded down).

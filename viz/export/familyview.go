@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"stepviz/internal/usererr"
+	"stepviz/internal/words"
 	"stepviz/stepper/game"
 	"stepviz/stepper/local"
 )
@@ -195,7 +196,7 @@ func gameMarkdown(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) e
 	if len(vw.PVMoves) > 0 {
 		p.f(", best move %s, principal variation %s", vw.PVMoves[0], strings.Join(vw.PVMoves, " "))
 	}
-	p.f("; %d nodes generated, %d leaves valued, %d subtrees pruned.\n", vw.Result.Nodes, vw.Result.Leaves, vw.Result.Pruned)
+	p.f("; %s generated, %s valued, %s pruned.\n", words.Count(vw.Result.Nodes, "node", "nodes"), words.Count(vw.Result.Leaves, "leaf", "leaves"), words.Count(vw.Result.Pruned, "subtree", "subtrees"))
 	return p.err
 }
 

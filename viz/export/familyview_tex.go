@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"stepviz/internal/words"
 	"stepviz/stepper/game"
 	"stepviz/stepper/local"
 )
@@ -276,7 +277,7 @@ func gameTeX(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) error)
 	if len(vw.PVMoves) > 0 {
 		p.f(", best move %s, principal variation %s", texEsc(vw.PVMoves[0]), texEsc(strings.Join(vw.PVMoves, " ")))
 	}
-	p.f("; %d nodes generated, %d leaves valued, %d subtrees pruned.\n\n", vw.Result.Nodes, vw.Result.Leaves, vw.Result.Pruned)
+	p.f("; %s generated, %s valued, %s pruned.\n\n", words.Count(vw.Result.Nodes, "node", "nodes"), words.Count(vw.Result.Leaves, "leaf", "leaves"), words.Count(vw.Result.Pruned, "subtree", "subtrees"))
 	if len(vw.Phases) > 0 {
 		p.f("\\begin{itemize}\n")
 		for _, ph := range vw.Phases {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"stepviz/internal/usererr"
+	"stepviz/internal/words"
 	"stepviz/stepper/game"
 )
 
@@ -206,9 +207,9 @@ func WriteGameWorksheet(w io.Writer, format string, g game.Game, o game.Options,
 		if len(end.PVMoves) > 0 {
 			p.f(", best move %s, principal variation %s", end.PVMoves[0], strings.Join(end.PVMoves, " "))
 		}
-		p.f("; %d nodes visited", end.Result.Nodes)
+		p.f("; %s visited", words.Count(end.Result.Nodes, "node", "nodes"))
 		if o.Algorithm == game.AlphaBeta {
-			p.f(", %d subtrees pruned", end.Result.Pruned)
+			p.f(", %s pruned", words.Count(end.Result.Pruned, "subtree", "subtrees"))
 		}
 		p.f(".\n")
 	}

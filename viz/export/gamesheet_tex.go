@@ -3,6 +3,7 @@ package export
 import (
 	"strings"
 
+	"stepviz/internal/words"
 	"stepviz/stepper/game"
 )
 
@@ -69,9 +70,9 @@ func gameSheetTeX(p *printer, rows []sheetRow, end *game.View, o game.Options, b
 		if len(end.PVMoves) > 0 {
 			p.f(", best move %s, principal variation %s", texEsc(end.PVMoves[0]), texEsc(strings.Join(end.PVMoves, " ")))
 		}
-		p.f("; %d nodes visited", end.Result.Nodes)
+		p.f("; %s visited", words.Count(end.Result.Nodes, "node", "nodes"))
 		if o.Algorithm == game.AlphaBeta {
-			p.f(", %d subtrees pruned", end.Result.Pruned)
+			p.f(", %s pruned", words.Count(end.Result.Pruned, "subtree", "subtrees"))
 		}
 		p.f(".\n")
 	}

@@ -66,6 +66,7 @@ type gameNode struct {
 
 var _ game.Game = (*Game)(nil)
 var _ game.Failer = (*Game)(nil)
+var _ game.Renewer = (*Game)(nil)
 
 // NewGame makes a game of a loaded game script, asking to_move(initial)
 // who MAX is.
@@ -138,6 +139,10 @@ func (g *Game) intern(v starlark.Value) (int32, error) {
 	g.nodes = append(g.nodes, gameNode{state: v, eval: math.NaN()})
 	return id, nil
 }
+
+// Renew is a new game of the same script and parameters, nothing asked and
+// no failure (game.Renewer).
+func (g *Game) Renew() (game.Game, error) { return NewGame(g.sc) }
 
 // Err is the script's first failure, if any (game.Failer).
 func (g *Game) Err() error {

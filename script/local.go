@@ -58,6 +58,7 @@ type localNode struct {
 
 var _ local.Problem = (*Local)(nil)
 var _ local.Failer = (*Local)(nil)
+var _ local.Renewer = (*Local)(nil)
 
 // startSeedStream is the second word of the PCG seeding the start, as
 // the built-in queens seeds its own: queens.star with initial(rng)
@@ -180,6 +181,10 @@ func (l *Local) bad(err error) {
 func (l *Local) badResult(fn *starlark.Function, args []starlark.Value, msg string) {
 	l.bad(&Error{Where: l.sc.Name, Pos: fn.Position().String(), Func: fn.Name() + "(" + argText(args) + ")", Msg: msg})
 }
+
+// Renew is a new problem of the same script and parameters, nothing asked
+// and no failure (local.Renewer).
+func (l *Local) Renew() (local.Problem, error) { return NewLocal(l.sc) }
 
 // Err is the script's first failure, if any (local.Failer).
 func (l *Local) Err() error {

@@ -92,6 +92,21 @@ func (s *Search) Step() (Event, bool) {
 // Err is not nil, the search ends with status Failed and Result.Error.
 type Failer interface{ Err() error }
 
+// Renewer is a game that can be had again as it was before any search:
+// nothing asked, no failure. A game that fails keeps its first failure
+// for its life (a script's), so a search that must not inherit another's
+// (an export's trial run before its replay) runs on a renewed game.
+type Renewer interface{ Renew() (Game, error) }
+
+// Renewed is g as it was before any search when g is a [Renewer], g
+// itself otherwise.
+func Renewed(g Game) (Game, error) {
+	if r, ok := g.(Renewer); ok {
+		return r.Renew()
+	}
+	return g, nil
+}
+
 func (s *Search) checkFailed() {
 	if f, ok := s.g.(Failer); ok && f.Err() != nil {
 		s.status = Failed

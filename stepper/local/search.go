@@ -23,6 +23,21 @@ const (
 // Err is not nil, the search ends with status Failed, the error its why.
 type Failer interface{ Err() error }
 
+// Renewer is a problem that can be had again as it was before any search:
+// nothing asked, no failure. A problem that fails keeps its first failure
+// for its life (a script's), so a search that must not inherit another's
+// (an export's trial run before its replay) runs on a renewed problem.
+type Renewer interface{ Renew() (Problem, error) }
+
+// Renewed is p as it was before any search when p is a [Renewer], p
+// itself otherwise.
+func Renewed(p Problem) (Problem, error) {
+	if r, ok := p.(Renewer); ok {
+		return r.Renew()
+	}
+	return p, nil
+}
+
 // What says what a step did.
 type What string
 

@@ -46,14 +46,18 @@ func familyFormat(format, family string, names []string) (string, error) {
 // stepsTo is the step an export ends at: upTo, or the search's end for
 // ToEnd and Current; ends at most MaxFamilySteps in. run steps a fresh
 // search up to max steps and reports whether it ended.
-func stepsTo(upTo int, run func(max int) bool) (int, error) {
+func stepsTo(upTo int, run func(max int) (bool, error)) (int, error) {
 	if upTo >= 0 {
 		if upTo > MaxFamilySteps {
 			return 0, usererr.Errorf("export", "-steps %d is more than the %d steps an export replays", upTo, MaxFamilySteps)
 		}
 		return upTo, nil
 	}
-	if !run(MaxFamilySteps) {
+	ended, err := run(MaxFamilySteps)
+	if err != nil {
+		return 0, err
+	}
+	if !ended {
 		return 0, usererr.Errorf("export", "the search takes more than %d steps: give -steps N to export its first N, or a smaller search (depth=, iterations=, maxsteps=)", MaxFamilySteps)
 	}
 	return MaxFamilySteps, nil
@@ -73,11 +77,21 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 	if f == "posthoc" && o.Algorithm == game.MCTS {
 		return usererr.Errorf("export", "posthoc draws a depth-first game search (minimax, alphabeta, expectiminimax); an MCTS search exports as %s", strings.Join(slices.DeleteFunc(slices.Clone(GameFormats), func(f string) bool { return f == "posthoc" }), ", "))
 	}
-	end, err := stepsTo(upTo, func(max int) bool {
-		s, err := game.New(g, o)
-		return err == nil && s.Run(max) != game.Running
+	// the trial run and the replay each search a game of their own: a
+	// game that fails keeps its failure, which the replay must meet at
+	// the step it happens, not at its first
+	end, err := stepsTo(upTo, func(max int) (bool, error) {
+		tg, err := game.Renewed(g)
+		if err != nil {
+			return false, err
+		}
+		s, err := game.New(tg, o)
+		return err == nil && s.Run(max) != game.Running, nil
 	})
 	if err != nil {
+		return err
+	}
+	if g, err = game.Renewed(g); err != nil {
 		return err
 	}
 	v, err := game.NewViewer(g, o)
@@ -225,11 +239,20 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 		}
 		return err
 	}
-	end, err := stepsTo(upTo, func(max int) bool {
-		s, err := local.New(p, o)
-		return err == nil && s.Run(max) != local.Running
+	// the trial run and the replay each search a problem of their own, as
+	// WriteGame's do
+	end, err := stepsTo(upTo, func(max int) (bool, error) {
+		tp, err := local.Renewed(p)
+		if err != nil {
+			return false, err
+		}
+		s, err := local.New(tp, o)
+		return err == nil && s.Run(max) != local.Running, nil
 	})
 	if err != nil {
+		return err
+	}
+	if p, err = local.Renewed(p); err != nil {
 		return err
 	}
 	v, err := local.NewViewer(p, o)

@@ -49,85 +49,94 @@ def value(s):
 def neighbours(s):
     return [("down", s - 1)]
 `)
-	t.Run("game", func(t *testing.T) {
-		o, err := game.ParseOptions("minimax")
-		if err != nil {
-			t.Fatal(err)
-		}
-		parse := func() game.Game {
-			g, err := game.ParseProblem(gameLine)
+	gameOpts, err := game.ParseOptions("minimax")
+	if err != nil {
+		t.Fatal(err)
+	}
+	localOpts, err := local.ParseOptions("hillclimb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		// load parses the script again; stepped steps a search of a loaded
+		// script to its end; export writes one as jsonl and decodes its tail
+		load    func() (any, error)
+		stepped func(loaded any) (result any, failedLate bool, err error)
+		export  func(loaded any, w *bytes.Buffer) (result any, err error)
+	}{
+		{"game",
+			func() (any, error) { return game.ParseProblem(gameLine) },
+			func(g any) (any, bool, error) {
+				s, err := game.New(g.(game.Game), gameOpts)
+				if err != nil {
+					return nil, false, err
+				}
+				for s.Status() == game.Running {
+					s.Step()
+				}
+				r := s.Result()
+				return r, r.Status == game.Failed && r.Steps >= 2, nil
+			},
+			func(g any, w *bytes.Buffer) (any, error) {
+				var tail gameTail
+				err := WriteGame(context.Background(), w, "jsonl", g.(game.Game), gameOpts, ToEnd)
+				if err == nil {
+					err = decodeLast(w.Bytes(), &tail)
+				}
+				return tail.Result, err
+			}},
+		{"local",
+			func() (any, error) { return local.ParseProblem(localLine) },
+			func(p any) (any, bool, error) {
+				s, err := local.New(p.(local.Problem), localOpts)
+				if err != nil {
+					return nil, false, err
+				}
+				for s.Status() == local.Running {
+					s.Step()
+				}
+				r := s.Result()
+				return r, r.Status == local.Failed && r.Steps >= 2, nil
+			},
+			func(p any, w *bytes.Buffer) (any, error) {
+				var tail localTail
+				err := WriteLocal(context.Background(), w, "jsonl", p.(local.Problem), localOpts, ToEnd)
+				if err == nil {
+					err = decodeLast(w.Bytes(), &tail)
+				}
+				return tail.Result, err
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fresh, err := c.load()
 			if err != nil {
 				t.Fatal(err)
 			}
-			return g
-		}
-		s, err := game.New(parse(), o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for s.Status() == game.Running {
-			s.Step()
-		}
-		want := s.Result()
-		if want.Status != game.Failed || want.Steps < 2 {
-			t.Fatalf("stepped: %+v, want a failure after step 1", want)
-		}
-		g := parse()
-		for round := 1; round <= 2; round++ {
-			var b bytes.Buffer
-			if err := WriteGame(context.Background(), &b, "jsonl", g, o, ToEnd); err != nil {
-				t.Fatal(err)
+			want, late, err := c.stepped(fresh)
+			if err != nil || !late {
+				t.Fatalf("stepped: %+v, %v; want a failure after step 1", want, err)
 			}
-			var tail gameTail
-			decodeLast(t, b.Bytes(), &tail)
-			if tail.Result != want {
-				t.Errorf("export %d: %+v\nstepped: %+v", round, tail.Result, want)
-			}
-		}
-	})
-	t.Run("local", func(t *testing.T) {
-		o, err := local.ParseOptions("hillclimb")
-		if err != nil {
-			t.Fatal(err)
-		}
-		parse := func() local.Problem {
-			p, err := local.ParseProblem(localLine)
+			loaded, err := c.load()
 			if err != nil {
 				t.Fatal(err)
 			}
-			return p
-		}
-		s, err := local.New(parse(), o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for s.Status() == local.Running {
-			s.Step()
-		}
-		want := s.Result()
-		if want.Status != local.Failed || want.Steps < 2 {
-			t.Fatalf("stepped: %+v, want a failure after step 1", want)
-		}
-		p := parse()
-		for round := 1; round <= 2; round++ {
-			var b bytes.Buffer
-			if err := WriteLocal(context.Background(), &b, "jsonl", p, o, ToEnd); err != nil {
-				t.Fatal(err)
+			for round := 1; round <= 2; round++ {
+				var b bytes.Buffer
+				got, err := c.export(loaded, &b)
+				if err != nil {
+					t.Fatalf("export %d: %v", round, err)
+				}
+				if got != want {
+					t.Errorf("export %d: %+v\nstepped: %+v", round, got, want)
+				}
 			}
-			var tail localTail
-			decodeLast(t, b.Bytes(), &tail)
-			if tail.Result != want {
-				t.Errorf("export %d: %+v\nstepped: %+v", round, tail.Result, want)
-			}
-		}
-	})
+		})
+	}
 }
 
 // decodeLast decodes the last line of a jsonl export into v.
-func decodeLast(t *testing.T, jsonl []byte, v any) {
-	t.Helper()
+func decodeLast(jsonl []byte, v any) error {
 	lines := strings.Split(strings.TrimSpace(string(jsonl)), "\n")
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), v); err != nil {
-		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
-	}
+	return json.Unmarshal([]byte(lines[len(lines)-1]), v)
 }

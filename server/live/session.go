@@ -526,7 +526,7 @@ func (ls *Session) Connect(w http.ResponseWriter, r *http.Request, presenter boo
 	n := len(ls.clients)
 	ls.mu.Unlock()
 	if n >= lim.MaxClients {
-		http.Error(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
+		http.Error(w, session.FullSession(lim.MaxClients), http.StatusServiceUnavailable)
 		return
 	}
 	release := func() {}

@@ -276,7 +276,7 @@ func (s *DB) Close() error {
 // O(database size).
 func (s *DB) Backup(ctx context.Context, dest string) error {
 	if _, err := os.Stat(dest); err == nil {
-		return usererr.Errorf("store", "backup: %s already exists; choose a new file name", dest)
+		return usererr.Errorf("store", "%s already exists, and a backup never writes over a file; choose a new file name", dest)
 	}
 	if _, err := s.db.ExecContext(ctx, "VACUUM INTO ?", dest); err != nil {
 		return usererr.Errorf("store", "backing up %s to %s: %w", s.path, dest, err)

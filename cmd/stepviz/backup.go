@@ -40,7 +40,7 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 	}
 	defer st.Close()
 	if err := st.Backup(context.Background(), *out); err != nil {
-		fmt.Fprintf(stderr, "stepviz backup: %v\n", err)
+		fmt.Fprintf(stderr, "stepviz backup: %v\n", usererr.Text(err))
 		return exitUsage
 	}
 	fmt.Fprintf(stdout, "stepviz backup: %s copied to %s\n", *db, *out)

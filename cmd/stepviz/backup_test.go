@@ -37,6 +37,9 @@ func TestBackup(t *testing.T) {
 		if code := run(append([]string{"backup"}, tc.args...), &out, &errb); code != tc.code || !strings.Contains(out.String()+errb.String(), tc.want) {
 			t.Errorf("backup %v: exit %d, %q %q; want %d and %q", tc.args, code, out.String(), errb.String(), tc.code, tc.want)
 		}
+		if e := errb.String(); strings.Contains(e, "store:") || strings.Count(e, "backup:") > 1 {
+			t.Errorf("backup %v: %q carries a package's prefix; a user reads only \"stepviz backup: \" and the reason", tc.args, e)
+		}
 	}
 	for _, p := range []string{filepath.Join(dir, "a.bd"), filepath.Join(dir, "typo.db"), filepath.Join(dir, "c.db")} {
 		if _, err := os.Stat(p); err == nil {

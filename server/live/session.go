@@ -3,6 +3,7 @@ package live
 import (
 	"crypto/subtle"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -14,6 +15,7 @@ import (
 	"stepviz/internal/membudget"
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/internal/wsread"
 	"stepviz/server/session"
 )
 
@@ -52,6 +54,9 @@ type liveClient struct {
 	presenter bool
 	wake      chan struct{} // capacity 1: "something changed"
 	release   func()
+	// a follower's messages count against its address's shared rate
+	addrs *session.AddrLimits
+	addr  string
 	// what this page was last sent, and a message for it alone (an error)
 	viewVer, pollVer int
 	note             []byte
@@ -62,7 +67,11 @@ const (
 	liveWriteWait   = 10 * time.Second
 	livePongWait    = 60 * time.Second
 	livePingPeriod  = livePongWait * 9 / 10
-	liveMaxIncoming = 512 // a command is small: {"cmd":"seek","step":123}
+	liveMaxIncoming = 512 // a command is small: {"cmd":"seek","step":123}; counted after decompression
+	// liveMaxFrame is the wire bound the websocket library cuts a frame
+	// off at (1009, no reason); between it and liveMaxIncoming the
+	// reader refuses the message saying which bound it passed.
+	liveMaxFrame = 4 << 10
 )
 
 // Command is what a page sends: the presenter's step, back, reset,
@@ -297,22 +306,48 @@ func (ls *Session) readPump(c *liveClient) {
 		close(c.wake)
 		c.release()
 	}()
-	c.conn.SetReadLimit(liveMaxIncoming)
+	c.conn.SetReadLimit(liveMaxFrame)
 	_ = c.conn.SetReadDeadline(time.Now().Add(livePongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(livePongWait)) })
+	rate := session.NewRateLimit()
 	for {
-		var cmd Command
-		if err := c.conn.ReadJSON(&cmd); err != nil {
-			if _, ok := err.(*json.SyntaxError); ok {
-				ls.tell(c, "a command is JSON such as {\"cmd\":\"step\"}")
-				continue
-			}
+		// read through wsread: SetReadLimit counts compressed bytes, and
+		// a small compressed frame may inflate far past the bound
+		_, data, err := wsread.Read(c.conn, liveMaxIncoming)
+		var tooLarge *wsread.TooLargeError
+		if errors.As(err, &tooLarge) {
+			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("a command is at most %d bytes, such as {\"cmd\":\"seek\",\"step\":12}", liveMaxIncoming))
 			return
+		}
+		if err != nil {
+			return
+		}
+		if !c.presenter {
+			now := time.Now()
+			if !rate.Allow(now) {
+				c.closeWith(websocket.ClosePolicyViolation, "too many messages; at most 30 a second")
+				return
+			}
+			if c.addrs != nil && !c.addrs.Allow(c.addr, now) {
+				c.closeWith(websocket.ClosePolicyViolation, session.AddressFlood(c.addrs.Rate()))
+				return
+			}
+		}
+		var cmd Command
+		if err := json.Unmarshal(data, &cmd); err != nil {
+			ls.tell(c, "a command is JSON such as {\"cmd\":\"step\"}")
+			continue
 		}
 		if err := ls.do(c, cmd); err != nil {
 			ls.tell(c, err.Error())
 		}
 	}
+}
+
+// closeWith closes c's connection with code and reason; only c's reader
+// calls it, once.
+func (c *liveClient) closeWith(code int, reason string) {
+	wsread.Close(c.conn, code, usererr.Clip(reason, 120), liveWriteWait)
 }
 
 // writePump sends c what changed, latest first, and pings.
@@ -491,7 +526,7 @@ func (ls *Session) Connect(w http.ResponseWriter, r *http.Request, presenter boo
 	n := len(ls.clients)
 	ls.mu.Unlock()
 	if n >= lim.MaxClients {
-		http.Error(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
+		http.Error(w, session.FullSession(lim.MaxClients), http.StatusServiceUnavailable)
 		return
 	}
 	release := func() {}
@@ -508,6 +543,9 @@ func (ls *Session) Connect(w http.ResponseWriter, r *http.Request, presenter boo
 		return
 	}
 	c := &liveClient{conn: conn, presenter: presenter, wake: make(chan struct{}, 1), release: release}
+	if !presenter {
+		c.addrs, c.addr = lim.Addrs, webguard.ClientIP(r)
+	}
 	if !ls.attach(c) {
 		_ = conn.Close()
 		release()

@@ -294,7 +294,7 @@ func (c *roomClient) readPump() {
 		dec := json.NewDecoder(strings.NewReader(string(data)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&m); err != nil {
-			c.closeWith(websocket.ClosePolicyViolation, "malformed room message: want a JSON object such as {\"type\":\"answer\",\"poll\":1,\"answer\":\"7\"}")
+			c.closeWith(websocket.ClosePolicyViolation, session.Malformed(err, `{"type":"answer","poll":1,"answer":"7"}`))
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -11,6 +11,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/internal/words"
 )
 
 // Limits that hold per client address across all of its connections
@@ -155,7 +156,13 @@ func (a *AddrLimits) sockets(addr string) int {
 	return 0
 }
 
-// addressFlood is the close reason of a follower socket whose address sent
+// FullSession is the refusal of a follower's page by a session that
+// already has max of them: what is full, and the flag that raises it.
+func FullSession(max int) string {
+	return fmt.Sprintf("this session already has %s, the most it allows; the lecturer can raise it with stepviz serve -max-clients", words.Count(max, "viewer", "viewers"))
+}
+
+// AddressFlood is the close reason of a follower socket whose address sent
 // more than its share.
 func AddressFlood(rate float64) string {
 	return fmt.Sprintf("too many messages from your network; at most %g a second from one address", rate)
@@ -186,7 +193,7 @@ func (s *Session) Connect(w http.ResponseWriter, r *http.Request, presenter bool
 		}
 	} else {
 		if int(h.followers.Load()) >= lim.MaxClients {
-			http.Error(w, "this session has as many viewers as it allows", http.StatusServiceUnavailable)
+			http.Error(w, FullSession(lim.MaxClients), http.StatusServiceUnavailable)
 			return
 		}
 		var err error

@@ -112,7 +112,7 @@ func parseClientMsg(data []byte) (ClientMsg, error) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		return m, usererr.Errorf("server", "malformed message: want a JSON object such as {\"type\":\"step\"}")
+		return m, usererr.Errorf("server", "%s", Malformed(err, `{"type":"step"}`))
 	}
 	if dec.More() {
 		return m, usererr.Errorf("server", "malformed message: one JSON object per frame")

@@ -1,6 +1,7 @@
 package usererr
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -45,4 +46,23 @@ func FuzzClip(f *testing.F) {
 			t.Fatalf("Clip(%q, %d) = %q cuts a rune", s, n, got)
 		}
 	})
+}
+
+func TestJSONKind(t *testing.T) {
+	var n *int
+	for _, c := range []struct {
+		v    any
+		want string
+	}{
+		{1.5, "a number"}, {7, "a whole number"}, {uint8(1), "a whole number"}, {"s", "a string"},
+		{true, "true or false"}, {[]int{}, "a list"}, {[2]int{}, "a list"}, {map[string]int{}, "an object"},
+		{struct{}{}, "an object"}, {n, "a whole number"}, {func() {}, "another value"},
+	} {
+		if got := JSONKind(reflect.TypeOf(c.v)); got != c.want {
+			t.Errorf("JSONKind(%T) = %q, want %q", c.v, got, c.want)
+		}
+	}
+	if got := JSONKind(nil); got != "another value" {
+		t.Errorf("JSONKind(nil) = %q", got)
+	}
 }

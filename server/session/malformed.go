@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
 
 	"stepviz/internal/usererr"
@@ -33,31 +32,13 @@ func Malformed(err error, example string) string {
 	case errors.As(err, &typ) && typ.Field == "":
 		fault = "want a JSON object, found " + jsonValueKind(typ.Value)
 	case errors.As(err, &typ):
-		fault = fmt.Sprintf("%q must be %s, not %s", typ.Field, goKind(typ.Type), jsonValueKind(typ.Value))
+		fault = fmt.Sprintf("%q must be %s, not %s", typ.Field, usererr.JSONKind(typ.Type), jsonValueKind(typ.Value))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		fault = "unknown field " + usererr.Clip(strings.TrimPrefix(err.Error(), "json: unknown field "), 32)
 	default:
 		fault = "not one JSON object"
 	}
 	return fmt.Sprintf("malformed message: %s; send e.g. %s", fault, example)
-}
-
-// goKind names the JSON value a Go field of type t takes.
-func goKind(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	}
-	return "a JSON object"
 }
 
 // jsonValueKind names what encoding/json's UnmarshalTypeError.Value found.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"strings"
 
 	"stepviz/internal/usererr"
@@ -89,7 +88,7 @@ func (tr *traceReader) fail(start int64, field string, err error) error {
 			f = field + "." + p
 			at = tr.nameBefore(start, start+typ.Offset, p[strings.LastIndexByte(p, '.')+1:])
 		}
-		return usererr.Errorf("export", "%s, field %s: want %s, found a JSON %s", tr.pos(at), f, jsonKind(typ.Type), typ.Value)
+		return usererr.Errorf("export", "%s, field %s: want %s, found a JSON %s", tr.pos(at), f, usererr.JSONKind(typ.Type), typ.Value)
 	case strings.HasPrefix(err.Error(), "json: unknown field"):
 		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
 		return usererr.Errorf("export", "%s, field %s: unknown field %s (hand-edited? the fields are listed in docs/trace-format.md)", tr.pos(start), field, name)
@@ -122,32 +121,6 @@ func (tr *traceReader) nameBefore(from, to int64, name string) int64 {
 		return from + int64(i)
 	}
 	return from
-}
-
-// jsonKind says what a field of Go type t holds, in JSON's words: "a
-// number", "a whole number", "a string", ...
-func jsonKind(t reflect.Type) string {
-	if t == nil {
-		return "another value"
-	}
-	switch t.Kind() {
-	case reflect.Float32, reflect.Float64:
-		return "a number"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return "a whole number"
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice, reflect.Array:
-		return "a list"
-	case reflect.Map, reflect.Struct:
-		return "an object"
-	case reflect.Pointer:
-		return jsonKind(t.Elem())
-	}
-	return "another value"
 }
 
 func (tr *traceReader) delim(want json.Delim, what string) error {

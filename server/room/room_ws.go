@@ -280,13 +280,8 @@ func (c *roomClient) readPump() {
 			return
 		}
 		if !c.presenter {
-			now := time.Now()
-			if !rate.Allow(now) {
-				c.closeWith(websocket.ClosePolicyViolation, "too many messages; at most 30 a second")
-				return
-			}
-			if c.addrs != nil && !c.addrs.Allow(c.addr, now) {
-				c.closeWith(websocket.ClosePolicyViolation, session.AddressFlood(c.addrs.Rate()))
+			if why := session.FollowerFlood(rate, c.addrs, c.addr, time.Now()); why != "" {
+				c.closeWith(websocket.ClosePolicyViolation, why)
 				return
 			}
 		}

@@ -118,13 +118,8 @@ func (c *client) readPump() {
 			return
 		}
 		if c.role != RolePresenter {
-			now := time.Now()
-			if !rate.Allow(now) {
-				c.closeWith(websocket.ClosePolicyViolation, "too many messages; at most 30 a second")
-				return
-			}
-			if c.addrs != nil && !c.addrs.Allow(c.addr, now) {
-				c.closeWith(websocket.ClosePolicyViolation, AddressFlood(c.addrs.Rate()))
+			if why := FollowerFlood(rate, c.addrs, c.addr, time.Now()); why != "" {
+				c.closeWith(websocket.ClosePolicyViolation, why)
 				return
 			}
 		}

@@ -1,6 +1,9 @@
 package session
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // RateLimit is a token bucket of queryBurst messages refilled at queryRate
 // a second: how many messages one connection may send. One per connection,
@@ -22,4 +25,19 @@ func (r *RateLimit) Allow(now time.Time) bool {
 	}
 	r.tokens--
 	return true
+}
+
+// FollowerFlood is why a follower's socket is closed for sending too much,
+// or "" when this message is within both the socket's own rate (rate) and
+// its address's share (addrs, nil for none): the check every socket a
+// follower holds (a session's, a room's, a live game's) makes on each
+// message. O(1).
+func FollowerFlood(rate *RateLimit, addrs *AddrLimits, addr string, now time.Time) string {
+	if !rate.Allow(now) {
+		return fmt.Sprintf("too many messages; at most %d a second", queryRate)
+	}
+	if addrs != nil && !addrs.Allow(addr, now) {
+		return AddressFlood(addrs.Rate())
+	}
+	return ""
 }

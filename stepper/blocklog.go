@@ -5,8 +5,9 @@ const blockLogLen = 256
 
 // blockLog is an append-only sequence held in fixed blocks of blockLogLen
 // entries. push never moves or copies what the log holds, so it is O(1)
-// with no growth copy (a slice grown by append copies about four times
-// its final size, and allocates five), and an entry's address is stable.
+// with no growth copy (a slice grown by append past a few hundred entries
+// grows by a quarter at a time, copying and reallocating all it holds),
+// and an entry's address is stable.
 // Memory is the entries rounded up to a block, plus a pointer a block.
 // The zero value is an empty log.
 type blockLog[T any] struct {

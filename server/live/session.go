@@ -309,24 +309,16 @@ func (ls *Session) readPump(c *liveClient) {
 	c.conn.SetReadLimit(liveMaxFrame)
 	_ = c.conn.SetReadDeadline(time.Now().Add(livePongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(livePongWait)) })
-	rate := session.NewRateLimit()
+	in := session.Inbound{Limit: liveMaxIncoming, TooLarge: fmt.Sprintf("a command is at most %d bytes, such as {\"cmd\":\"seek\",\"step\":12}", liveMaxIncoming),
+		Follower: !c.presenter, Addrs: c.addrs, Addr: c.addr}
 	for {
-		// read through wsread: SetReadLimit counts compressed bytes, and
-		// a small compressed frame may inflate far past the bound
-		_, data, err := wsread.Read(c.conn, liveMaxIncoming)
-		var tooLarge *wsread.TooLargeError
-		if errors.As(err, &tooLarge) {
-			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("a command is at most %d bytes, such as {\"cmd\":\"seek\",\"step\":12}", liveMaxIncoming))
-			return
+		data, err := in.Next(c.conn)
+		var refused *session.Refusal
+		if errors.As(err, &refused) {
+			c.closeWith(refused.Code, refused.Reason)
 		}
 		if err != nil {
 			return
-		}
-		if !c.presenter {
-			if why := session.FollowerFlood(rate, c.addrs, c.addr, time.Now()); why != "" {
-				c.closeWith(websocket.ClosePolicyViolation, why)
-				return
-			}
 		}
 		var cmd Command
 		if err := json.Unmarshal(data, &cmd); err != nil {

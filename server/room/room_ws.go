@@ -264,26 +264,16 @@ func (c *roomClient) readPump() {
 	c.conn.SetReadLimit(limit)
 	_ = c.conn.SetReadDeadline(time.Now().Add(session.PongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(session.PongWait)) })
-	rate := session.NewRateLimit()
+	in := session.Inbound{Limit: limit, TooLarge: fmt.Sprintf("message too large (limit %d bytes)", limit),
+		Text: true, Follower: !c.presenter, Addrs: c.addrs, Addr: c.addr}
 	for {
-		kind, data, err := wsread.Read(c.conn, limit)
-		var tooLarge *wsread.TooLargeError
-		if errors.As(err, &tooLarge) {
-			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("message too large (limit %d bytes)", limit))
-			return
+		data, err := in.Next(c.conn)
+		var refused *session.Refusal
+		if errors.As(err, &refused) {
+			c.closeWith(refused.Code, refused.Reason)
 		}
 		if err != nil {
 			return
-		}
-		if kind != websocket.TextMessage {
-			c.closeWith(websocket.CloseUnsupportedData, "send JSON text frames")
-			return
-		}
-		if !c.presenter {
-			if why := session.FollowerFlood(rate, c.addrs, c.addr, time.Now()); why != "" {
-				c.closeWith(websocket.ClosePolicyViolation, why)
-				return
-			}
 		}
 		var m Cmd
 		dec := json.NewDecoder(strings.NewReader(string(data)))

@@ -102,26 +102,16 @@ func (c *client) readPump() {
 	c.conn.SetReadLimit(maxFrameSize)
 	_ = c.conn.SetReadDeadline(time.Now().Add(PongWait))
 	c.conn.SetPongHandler(func(string) error { return c.conn.SetReadDeadline(time.Now().Add(PongWait)) })
-	rate := NewRateLimit()
+	in := Inbound{Limit: MaxMessageSize, TooLarge: fmt.Sprintf("message too large (limit %d bytes)", MaxMessageSize),
+		Text: true, Follower: c.role != RolePresenter, Addrs: c.addrs, Addr: c.addr}
 	for {
-		kind, data, err := wsread.Read(c.conn, MaxMessageSize)
-		var tooLarge *wsread.TooLargeError
-		if errors.As(err, &tooLarge) {
-			c.closeWith(websocket.CloseMessageTooBig, fmt.Sprintf("message too large (limit %d bytes)", MaxMessageSize))
-			return
+		data, err := in.Next(c.conn)
+		var refused *Refusal
+		if errors.As(err, &refused) {
+			c.closeWith(refused.Code, refused.Reason)
 		}
 		if err != nil {
 			return
-		}
-		if kind != websocket.TextMessage {
-			c.closeWith(websocket.CloseUnsupportedData, "send JSON text frames")
-			return
-		}
-		if c.role != RolePresenter {
-			if why := FollowerFlood(rate, c.addrs, c.addr, time.Now()); why != "" {
-				c.closeWith(websocket.ClosePolicyViolation, why)
-				return
-			}
 		}
 		m, err := parseClientMsg(data)
 		if err != nil {

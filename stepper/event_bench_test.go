@@ -19,35 +19,51 @@ var eventBenchCases = []struct{ name, problem string }{
 // every event (Search.Step) against the same search run without events
 // (Search.Run), in turns; ratio is the median CPU time of the first over
 // the second's (target <= 2), ns/step-event and ns/step-run the per-step
-// costs.
+// costs. Each case is stepped two ways: as the live viewer and the
+// notebook step (every past step kept, to go back), and, in the cases
+// named -forward, as the exports step (Options.Forget: forward only).
 func BenchmarkAStarEventRatio(b *testing.B) {
 	for _, tc := range eventBenchCases {
 		p := mustPuzzle(b, tc.problem)
-		b.Run(tc.name, func(b *testing.B) {
-			steps, children := 0, 0
-			ev, run := cpuratio.PairedCPU(b, func() {
-				s := mustSearch(b, p, "astar h=manhattan")
-				children = 0
-				for {
-					ev, ok := s.Step()
-					if !ok {
-						break
+		for _, forward := range []bool{false, true} {
+			name := tc.name
+			if forward {
+				name += "-forward"
+			}
+			b.Run(name, func(b *testing.B) {
+				steps, children := 0, 0
+				ev, run := cpuratio.PairedCPU(b, func() {
+					o, err := stepper.ParseOptions("astar h=manhattan")
+					if err != nil {
+						b.Fatal(err)
 					}
-					children += len(ev.Children)
-				}
-				if s.Status() != stepper.Solved {
-					b.Fatalf("stepped: %s", s.Status())
-				}
-				steps = s.StepCount()
-			}, func() {
-				r := mustSearch(b, p, "astar h=manhattan")
-				if r.Run(0) != stepper.Solved || r.StepCount() != steps || children != r.Counters().Generated {
-					b.Fatalf("run: %s at step %d, %d generated; stepped: %d steps, %d children", r.Status(), r.StepCount(), r.Counters().Generated, steps, children)
-				}
+					o.Forget = forward
+					s, err := stepper.NewSearch(p, o)
+					if err != nil {
+						b.Fatal(err)
+					}
+					children = 0
+					for {
+						ev, ok := s.Step()
+						if !ok {
+							break
+						}
+						children += len(ev.Children)
+					}
+					if s.Status() != stepper.Solved {
+						b.Fatalf("stepped: %s", s.Status())
+					}
+					steps = s.StepCount()
+				}, func() {
+					r := mustSearch(b, p, "astar h=manhattan")
+					if r.Run(0) != stepper.Solved || r.StepCount() != steps || children != r.Counters().Generated {
+						b.Fatalf("run: %s at step %d, %d generated; stepped: %d steps, %d children", r.Status(), r.StepCount(), r.Counters().Generated, steps, children)
+					}
+				})
+				b.ReportMetric(float64(ev.Nanoseconds())/float64(steps), "ns/step-event")
+				b.ReportMetric(float64(run.Nanoseconds())/float64(steps), "ns/step-run")
+				cpuratio.ReportRatio(b, "event", "run", ev, run)
 			})
-			b.ReportMetric(float64(ev.Nanoseconds())/float64(steps), "ns/step-event")
-			b.ReportMetric(float64(run.Nanoseconds())/float64(steps), "ns/step-run")
-			cpuratio.ReportRatio(b, "event", "run", ev, run)
-		})
+		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/netip"
 	"net/url"
@@ -258,16 +257,6 @@ func newStudentNamespace(t *testing.T, ipTool string) string {
 	// router would be: any of its addresses is reached through the veth.
 	run("netns", "exec", ns, "ip", "route", "add", "default", "via", fmt.Sprintf("10.231.%d.1", n))
 	return ns
-}
-
-func freePort(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
 }
 
 func getBody(t *testing.T, c *http.Client, u string) string {

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -21,9 +20,8 @@ import (
 // 40 without being told anything, and the presenter's link drives on.
 func TestLectureKill9(t *testing.T) {
 	exe := buildStepviz(t)
-	addr := "127.0.0.1:" + itoa(freePort(t))
 	db := filepath.Join(t.TempDir(), "stepviz.db")
-	srv := startServe(t, exe, addr, db)
+	srv := startServe(t, exe, "127.0.0.1:0", db)
 	base := srv.base
 	const n = 40
 
@@ -68,7 +66,7 @@ func TestLectureKill9(t *testing.T) {
 			before[i] = f.reconnects.Load()
 		}
 		killed := time.Now()
-		srv = startServe(t, exe, addr, db)
+		srv = startServe(t, exe, srv.addr, db)
 		waitUntil(t, 10*time.Second, "every follower back on step 40", func() bool {
 			for i, f := range fs {
 				if f.reconnects.Load() == before[i] {
@@ -95,5 +93,3 @@ func TestLectureKill9(t *testing.T) {
 		}
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

@@ -7,11 +7,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -27,11 +27,13 @@ import (
 // serveProc is `stepviz serve` running as a child process.
 type serveProc struct {
 	cmd  *exec.Cmd
+	addr string // 127.0.0.1:PORT, the address it listens on
 	base string // http://127.0.0.1:PORT
 }
 
 // startServe runs the binary on addr with the database db and waits until
-// it serves.
+// it serves. With port 0 (127.0.0.1:0) the server picks a free port, which
+// the banner names: a restart on the same port passes the returned addr.
 func startServe(t *testing.T, exe, addr, db string) *serveProc {
 	t.Helper()
 	cmd := exec.Command(exe, "serve", "-addr", addr, "-db", db)
@@ -50,10 +52,11 @@ func startServe(t *testing.T, exe, addr, db string) *serveProc {
 		t.Fatalf("the server did not start: %v\n%s", err, stderr.String())
 	}
 	go func() { _, _ = io.Copy(io.Discard, stdout) }()
-	if !strings.Contains(line, addr) {
-		t.Fatalf("the server says %q", line)
+	m := regexp.MustCompile(`http://(127\.0\.0\.1:[1-9][0-9]*)/`).FindStringSubmatch(line)
+	if m == nil || (!strings.HasSuffix(addr, ":0") && m[1] != addr) {
+		t.Fatalf("the server says %q, want it to serve on %s", line, addr)
 	}
-	return &serveProc{cmd: cmd, base: "http://" + addr}
+	return &serveProc{cmd: cmd, addr: m[1], base: "http://" + m[1]}
 }
 
 // follower is a Go client that behaves as a follower's page does: it
@@ -161,14 +164,8 @@ func sendJSON(t *testing.T, c *websocket.Conn, v any) {
 // link drives, and the poll results and a saved notebook are intact.
 func TestRoomKill9(t *testing.T) {
 	exe := buildStepviz(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
 	db := filepath.Join(t.TempDir(), "stepviz.db")
-	srv := startServe(t, exe, addr, db)
+	srv := startServe(t, exe, "127.0.0.1:0", db)
 	base := srv.base
 
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 10 * time.Second}
@@ -254,7 +251,7 @@ func TestRoomKill9(t *testing.T) {
 	}
 	_ = srv.cmd.Wait()
 	killed := time.Now()
-	srv = startServe(t, exe, addr, db)
+	srv = startServe(t, exe, srv.addr, db)
 	waitUntil(t, 5*time.Second-time.Since(killed), "every follower back on step 25", func() bool {
 		for i, f := range fs {
 			if f.reconnects.Load() == before[i] || f.step.Load() != 25 {

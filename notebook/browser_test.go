@@ -107,6 +107,10 @@ func TestBrowserNotebook(t *testing.T) {
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(srv.URL+"/notebook"),
 		poll(`document.getElementById("status").textContent === "idle"`),
+		// the empty first cell shows the starter example, all of it
+		poll(`(() => { const ta = document.querySelector("#cells > .cell:nth-child(1) .cell-source");
+			return ta.placeholder.includes("search astar") && ta.rows === ta.placeholder.split("\n").length &&
+				ta.scrollHeight <= ta.clientHeight + 1; })()`),
 		typeAndRun(1, cells[0]),
 		poll(`document.querySelector("#cells > .cell:nth-child(1) [data-display-id] svg") !== null`),
 		poll(viewStep+` === "0"`),

@@ -178,8 +178,10 @@
     return c;
   }
 
+  // autosize fits a cell to its text, or, while it is empty, to its
+  // placeholder (the first cell's example).
   function autosize(ta) {
-    ta.rows = Math.max(2, Math.min(30, ta.value.split("\n").length));
+    ta.rows = Math.max(2, Math.min(30, (ta.value || ta.placeholder).split("\n").length));
   }
 
   function changed() { dirty = true; savedEl.textContent = "unsaved changes"; }

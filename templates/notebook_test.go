@@ -3,6 +3,7 @@ package templates
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -54,5 +55,36 @@ func TestNotebookPage(t *testing.T) {
 	start, end := strings.LastIndex(page[:i], "<"), i+strings.Index(page[i:], ">")+1
 	if tag := page[start:end]; !strings.Contains(tag, " hidden") {
 		t.Errorf("new notebook shows the download link: %s", tag)
+	}
+}
+
+// TestNotebookStarter: the first cell shows NotebookStarter while it is an
+// empty code cell, in a row count that shows all of it; no other cell, and
+// no cell template, shows it.
+func TestNotebookStarter(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cells []NotebookCell
+		want  int
+	}{
+		{"a new notebook", []NotebookCell{{Kind: "code"}}, 1},
+		{"two empty cells", []NotebookCell{{Kind: "code"}, {Kind: "code"}}, 1},
+		{"a first cell typed in", []NotebookCell{{Kind: "code", Source: "help"}, {Kind: "code"}}, 0},
+		{"a text cell first", []NotebookCell{{Kind: "markdown"}, {Kind: "code"}}, 0},
+		{"no cell", nil, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := Notebook(NotebookData{Prefix: "/nb", Cells: tc.cells}).Render(context.Background(), &b); err != nil {
+				t.Fatal(err)
+			}
+			page := b.String()
+			if n := strings.Count(page, "placeholder=\"# Shift+Enter"); n != tc.want {
+				t.Errorf("%d cells show the starter, want %d", n, tc.want)
+			}
+			if tc.want > 0 && !strings.Contains(page, `rows="`+strconv.Itoa(strings.Count(NotebookStarter, "\n")+1)+`" placeholder=`) {
+				t.Errorf("the starter's cell is not as tall as the starter")
+			}
+		})
 	}
 }

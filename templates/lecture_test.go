@@ -86,7 +86,7 @@ func TestLandingShowsExamplesAndOptions(t *testing.T) {
 	for _, id := range []string{"example-a", "example-b", "start-a", "start-b", "own-form", "grid-rows", "algo", "h", "tie"} {
 		one(t, doc, id)
 	}
-	if got := text(one(t, doc, "session-count")); !strings.Contains(got, "3 of 50") || !strings.Contains(got, "1000 nodes") {
+	if got := text(one(t, doc, "session-count")); !strings.Contains(got, "3 of 50") || !strings.Contains(got, "at most 1,000 nodes each") {
 		t.Errorf("session count %q", got)
 	}
 	if len(find(doc, "form-error")) != 0 {

@@ -451,6 +451,32 @@ func TestProjector720(t *testing.T) {
 		if h := eval[float64](t, ctx, `document.getElementById("tree").getBoundingClientRect().height`); h < 300 {
 			t.Errorf("%s: the tree is %.0f px tall in projector mode", tc.name, h)
 		}
+		// a road map's labels are all inside the map and clear of each
+		// other, however crowded
+		if bad := eval[string](t, ctx, `(() => {
+			const svg = document.querySelector("[data-testid=graph-svg]");
+			if (!svg) return "";
+			const m = svg.getBoundingClientRect(), bad = [];
+			const ls = [...svg.querySelectorAll("text")].map((e) => [e.textContent, e.getBoundingClientRect()]);
+			ls.forEach(([t, r], i) => {
+				if (r.left < m.left - 0.5 || r.right > m.right + 0.5 || r.top < m.top - 0.5 || r.bottom > m.bottom + 0.5) bad.push(t + " outside the map");
+				for (const [u, q] of ls.slice(i + 1)) {
+					if (r.left < q.right - 0.5 && q.left < r.right - 0.5 && r.top < q.bottom - 0.5 && q.top < r.bottom - 0.5) bad.push(t + " over " + u);
+				}
+			});
+			return bad.join("; ");
+		})()`); bad != "" {
+			t.Errorf("%s: map labels: %s", tc.name, bad)
+		}
+		// the family strip, laid over the tree, leaves the tree's title clear
+		if overlap := eval[bool](t, ctx, `(() => {
+			const s = document.querySelector('.pane.tree > .family-strip');
+			if (!s || s.hidden || s.getBoundingClientRect().height === 0) return false;
+			const a = document.getElementById('tree-h').getBoundingClientRect(), b = s.getBoundingClientRect();
+			return a.bottom > b.top + 1 && b.bottom > a.top + 1 && a.right > b.left && b.right > a.left;
+		})()`); overlap {
+			t.Errorf("%s: the family strip covers the tree's title", tc.name)
+		}
 		if h := eval[float64](t, ctx, `document.querySelector('.session-top').getBoundingClientRect().height`); h > 60 {
 			t.Errorf("%s: the header is %.0f px tall", tc.name, h)
 		}

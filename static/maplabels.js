@@ -3,13 +3,15 @@
 // road's cost. A city's label tries eight places around its dot with its
 // full name, then the shortest prefix of at least three letters no other
 // city starts with ("Rim" for Rimnicu Vilcea), then the shortest unique
-// prefix (AIMA's initials); a road's cost tries seven places along the road,
-// on it or on either side of it, and is left out (the road's tooltip still gives it)
-// when none is free. Greedy, first fit, the most crowded cities first; a
-// city left without room goes first in the next of at most five passes:
+// prefix (AIMA's initials); a road's cost tries seven places along the
+// road, on it or on either side of it, and is left out (the road's tooltip
+// still gives it) when none is free. Greedy, first fit, the most crowded
+// cities first; a city left without room goes first in the next of at
+// most five passes, and after the last its initials go without f (bare),
+// where they cover the least (labels before dots), always inside the map:
 // O(passes · labels² · places) box tests, a few tens of thousands for
-// Romania's 20 cities and 23 roads. Text widths come from
-// a canvas's measureText with the labels' computed fonts: no layout.
+// Romania's 20 cities and 23 roads. Text widths come from a canvas's
+// measureText with the labels' computed fonts: no layout.
 
 let ctx2d = null;
 // width of text in font (a CSS font shorthand), in px; cached.
@@ -48,8 +50,9 @@ const overlaps = (a, b) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a
 // string or "", mark set for a start or goal letter on the dot), roads:
 // [{x1, y1, x2, y2, text, first}] (first: placed before the others), W×H the map's size, r the dot's
 // radius, cityFont and costFont the labels' fonts. It returns {cities:
-// [{x, y, anchor, name}], roads: [{x, y} or null]}: baselines, the text
-// anchor and the name to write (full or shortened).
+// [{x, y, anchor, name, bare}], roads: [{x, y} or null]}: baselines, the
+// text anchor and the name to write (full or shortened); bare says to
+// write the name without f, for which there was no room.
 export function placeMapLabels({ cities, roads, W, H, r, cityFont, costFont }) {
   // a dot with a start or goal letter (c.mark) is as large as the letter
   const rad = cities.map((c) => (c.mark ? Math.max(r, fontSize(cityFont) * 0.85) : r));
@@ -67,7 +70,7 @@ export function placeMapLabels({ cities, roads, W, H, r, cityFont, costFont }) {
   };
 
   // placeCity finds city i's label a free place, or says it found none
-  // (failed) and puts its initials above its dot.
+  // (failed) and puts its initials as near its dot as it can.
   function placeCity(c, i) {
     const rr = rad[i] + 1;
     const above = c.y - rr - gap - desc, below = c.y + rr + gap + asc, mid = c.y + (asc - desc) / 2;
@@ -82,9 +85,25 @@ export function placeMapLabels({ cities, roads, W, H, r, cityFont, costFont }) {
         if (free(b)) { taken.push(b); return { x, y, anchor, name }; }
       }
     }
-    const w = width(tiny[i] + (c.f ? " " + c.f : ""), cityFont);
-    taken.push(box(c.x, above, w, "middle", asc, desc));
-    return { x: c.x, y: above, anchor: "middle", name: tiny[i], failed: true };
+    // no free place with f: the initials alone (bare: f is left to the
+    // tree, the lists and the inspector) in a free place, or else where
+    // they cover the least, inside the map (clamped into it when no place
+    // is); covering a label costs more than covering a dot (taken's first
+    // cities.length boxes)
+    const w = width(tiny[i], cityFont);
+    let best = null, fewest = Infinity;
+    for (const [x, y, anchor] of places) {
+      const b = box(x, y, w, anchor, asc, desc);
+      if (b.x0 < 0 || b.y0 < 0 || b.x1 > W || b.y1 > H) continue;
+      const n = taken.reduce((k, t, j) => k + (overlaps(t, b) ? (j < cities.length ? 1 : 4) : 0), 0);
+      if (n < fewest) { best = { x, y, anchor, b }; fewest = n; }
+    }
+    if (!best) {
+      const x = Math.min(Math.max(c.x, w / 2 + 1), W - w / 2 - 1), y = Math.min(Math.max(above, asc + 1), H - desc - 1);
+      best = { x, y, anchor: "middle", b: box(x, y, w, "middle", asc, desc) };
+    }
+    taken.push(best.b);
+    return { x: best.x, y: best.y, anchor: best.anchor, name: tiny[i], bare: !!c.f, failed: true };
   }
   // placeRoad finds road e's cost a free place along the road, or null.
   function placeRoad(e) {

@@ -252,7 +252,7 @@ export function createProblemView(page) {
       const c = cities[i], q = placed.cities[i], id = c.id, nd = c.nd;
       const status = nd ? statusOf(m, id, onPath) : "none";
       const lg = st.legend[status] || { fill: "#fff", stroke: "#888" }, df = nd ? dirFill(m, id, status) : null;
-      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"${df ? ` data-dir="${df.dir}"` : ""}><title>${esc(n.name)}</title><circle cx="${c.x}" cy="${c.y}" r="${R}" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${q.x.toFixed(1)}" y="${q.y.toFixed(1)}" text-anchor="${q.anchor}" class="cname">${esc(q.name)}${nd ? ` <tspan class="cf">${c.f}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
+      s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"${df ? ` data-dir="${df.dir}"` : ""}><title>${esc(n.name)}</title><circle cx="${c.x}" cy="${c.y}" r="${R}" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${q.x.toFixed(1)}" y="${q.y.toFixed(1)}" text-anchor="${q.anchor}" class="cname">${esc(q.name)}${nd && !q.bare ? ` <tspan class="cf">${c.f}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
     });
     host.innerHTML = s + "</svg>";
     $("problem-caption").textContent = `${p.start} → ${p.goal}; a city shows f once generated`;

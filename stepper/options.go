@@ -663,6 +663,28 @@ func (o Options) String() string {
 	return b.String()
 }
 
+// Short writes the options as String does but only the variants that
+// differ from the algorithm's defaults, so that two searches that differ
+// show it: "astar h=manhattan", "astar h=manhattan tie=lifo". It parses
+// back to the same options. Call it on normalized options. O(length of
+// String).
+func (o Options) Short() string {
+	full := o.String()
+	d, err := Options{Algorithm: o.Algorithm}.Normalize()
+	if err != nil {
+		return full
+	}
+	defaults := strings.Fields(d.String())
+	words := strings.Fields(full)
+	kept := []string{words[0]}
+	for _, w := range words[1:] {
+		if !contains(defaults, w) {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
 // ParseOptions parses a search line such as "astar h=manhattan tie=high-g":
 // an algorithm name then name=value options.
 func ParseOptions(line string) (Options, error) {

@@ -127,7 +127,45 @@ func FuzzParseOptions(f *testing.F) {
 		if err != nil || again != o {
 			t.Errorf("%q -> %q does not round-trip: %+v vs %+v (%v)", line, o.String(), again, o, err)
 		}
+		short, err := ParseOptions(o.Short())
+		if err != nil || short != o {
+			t.Errorf("%q -> Short %q does not round-trip: %+v vs %+v (%v)", line, o.Short(), short, o, err)
+		}
 	})
+}
+
+// TestOptionsShort: Short writes the algorithm and what differs from its
+// defaults, so two searches that differ in a variant show it.
+func TestOptionsShort(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"astar h=manhattan", "astar h=manhattan"},
+		{"astar h=manhattan tie=fifo goaltest=expand open=reparent closed=ignore order=natural", "astar h=manhattan"},
+		{"astar h=manhattan tie=lifo", "astar h=manhattan tie=lifo"},
+		{"bfs", "bfs"},
+		{"bfs goaltest=generate", "bfs"},
+		{"bfs goaltest=expand", "bfs goaltest=expand"},
+		{"dls depth=3", "dls depth=3"},
+		{"wastar w=1.5 h=manhattan", "wastar h=manhattan w=1.5"},
+		{"biastar h=sld ontie=backward", "biastar h=sld ontie=backward"},
+		{"ucs maxnodes=500", "ucs maxnodes=500"},
+	} {
+		o, err := ParseOptions(tc.line)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.line, err)
+		}
+		if got := o.Short(); got != tc.want {
+			t.Errorf("%q: Short %q, want %q", tc.line, got, tc.want)
+		}
+	}
+	for _, a := range Algorithms {
+		o, err := ParseOptions(string(a))
+		if err != nil {
+			t.Fatalf("%s: %v", a, err)
+		}
+		if got := o.Short(); got != string(a) {
+			t.Errorf("%s alone: Short %q, want the algorithm alone", a, got)
+		}
+	}
 }
 
 // TestNormalizeRefusesNonFiniteWeights: options built as a struct (the

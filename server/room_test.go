@@ -489,3 +489,35 @@ func TestRoomQuota(t *testing.T) {
 		t.Fatalf("room %d: %s %q", room.MaxRoomsPerClient+1, resp.Status, b.String())
 	}
 }
+
+// TestRoomLabelsShowVariants: two searches side by side that differ only
+// in their tie rule are named apart, by the line without the algorithm's
+// defaults, in the history, the comparison rows and a poll's question.
+func TestRoomLabelsShowVariants(t *testing.T) {
+	_, ts := roomServer(t, "")
+	code, key := createRoom(t, ts)
+	p := dialRoom(t, ts, code, key, "presenter-token-0000")
+	p.room(nil)
+	p.send(roomCmd{Type: roomLoad, Problem: "puzzle 283164705 goal=123804765", Searches: []string{"astar h=manhattan", "astar h=manhattan tie=lifo"}})
+	m := p.room(func(m roomMsg) bool { return m.Current == 0 })
+	want := []string{"astar h=manhattan", "astar h=manhattan tie=lifo"}
+	for i, l := range m.History[0].Lanes {
+		if l.Label != want[i] || !strings.HasPrefix(l.Options, want[0]+" tie=") {
+			t.Errorf("lane %d: label %q (options %q), want label %q", i, l.Label, l.Options, want[i])
+		}
+	}
+	p.send(roomCmd{Type: roomDrive, Command: cmdStep, Lane: -1})
+	var cmp compareMsg
+	p.next(msgCompare, &cmp, func() bool { return len(cmp.Rows) == 2 && cmp.Rows[0].Step == 1 && cmp.Rows[1].Step == 1 })
+	for i, r := range cmp.Rows {
+		if r.Label != want[i] {
+			t.Errorf("comparison row %d: label %q, want %q", i, r.Label, want[i])
+		}
+	}
+	p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 1})
+	var poll pollMsg
+	p.next(msgPoll, &poll, nil)
+	if q := poll.Question; !strings.Contains(q, "of astar h=manhattan tie=lifo:") || strings.Contains(q, "goaltest") {
+		t.Errorf("poll question %q, want it to name the search as astar h=manhattan tie=lifo and no more", q)
+	}
+}

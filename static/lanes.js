@@ -15,7 +15,7 @@ const MIN_TREE_H = 220;
 
 // createLanes returns {show(lanes), close(), lanes}: show replaces the
 // lanes in host with one per search of lanes (room.js's LaneInfo: id,
-// lane, options), each connected as the presenter when key is set.
+// lane, options, label), each connected as the presenter when key is set.
 // onNode(session id, node id) is called for a click on a tree node.
 export function createLanes(host, key, onNode) {
   let lanes = [];
@@ -51,7 +51,7 @@ function createLane(host, info, key, onNode) {
   box.className = "lane-box";
   box.dataset.testid = "lane-" + info.lane;
   box.dataset.session = info.id;
-  const search = info.options.split(" tie=")[0];
+  const search = info.label;
   box.setAttribute("aria-label", "Search " + (info.lane + 1) + ": " + search);
   box.title = "Search " + (info.lane + 1) + ": " + info.options;
   const proto = location.protocol === "https:" ? "wss://" : "ws://";

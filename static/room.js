@@ -99,7 +99,7 @@ function drawLanes() {
   const ids = lanes.map((l) => l.id).join(",");
   if (presenter) {
     const sel = $("ask-lane"); sel.innerHTML = "";
-    lanes.forEach((l, i) => { const o = document.createElement("option"); o.value = l.lane; o.textContent = (i + 1) + ": " + l.options.split(" tie=")[0]; sel.appendChild(o); });
+    lanes.forEach((l, i) => { const o = document.createElement("option"); o.value = l.lane; o.textContent = (i + 1) + ": " + l.label; sel.appendChild(o); });
   }
   if (ids === st.shown) return;
   st.shown = ids;
@@ -144,7 +144,7 @@ function drawHistory() {
     const li = document.createElement("li");
     li.dataset.testid = "history-" + h.pos;
     const b = document.createElement("button"); b.type = "button";
-    b.textContent = h.lanes.map((l) => l.options.split(" tie=")[0]).join("  vs  ");
+    b.textContent = h.lanes.map((l) => l.label).join("  vs  ");
     b.title = h.problem;
     b.addEventListener("click", () => {
       if (presenter) { send({ type: "show", pos: h.pos }); return; }
@@ -167,7 +167,7 @@ function drawCompare(rows) {
   for (const r of rows) {
     const tr = document.createElement("tr"); tr.dataset.testid = "compare-" + r.lane;
     const c = r.counters || {};
-    cell(tr, (r.lane + 1) + ": " + r.options.split(" tie=")[0]);
+    cell(tr, (r.lane + 1) + ": " + r.label);
     [r.step, r.status, c.expanded, c.generated, c.maxOpen, c.open, c.closed].forEach((v) => cell(tr, v === undefined ? "0" : String(v)));
     cell(tr, r.cost === undefined || r.cost === null ? "–" : String(r.cost));
     tb.appendChild(tr);

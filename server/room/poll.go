@@ -259,7 +259,7 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 			return nil, usererr.New("server", "the search is over: nothing is expanded next")
 		}
 		p.Answer = strconv.Itoa(ev.Expanded.ID)
-		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, se.Options)
+		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, searchLabel(se.Options))
 		return nextChoices(s, p.Answer), nil
 	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
@@ -271,7 +271,7 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 		n := s.Node(m.Node)
 		p.Node = m.Node
 		p.Answer = normalNumber(n.F)
-		p.Question = fmt.Sprintf("Step %d of %s: what is f of node #%d (%s)? Type a number.", step, se.Options, m.Node, n.State)
+		p.Question = fmt.Sprintf("Step %d of %s: what is f of node #%d (%s)? Type a number.", step, searchLabel(se.Options), m.Node, n.State)
 		return nil, nil
 	case PollAdmissible:
 		if m.Answer != "yes" && m.Answer != "no" {

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"stepviz/internal/usererr"
@@ -38,11 +37,10 @@ func csvAnswer(kind, a string) string {
 	return a
 }
 
-// searchTitle names a room's search as its history does: the search line
-// up to its tie rule, and the problem, with its place in the history.
+// searchTitle names a room's search as its history does: its label
+// (searchLabel) and the problem, with its place in the history.
 func searchTitle(se persist.Search) string {
-	opts, _, _ := strings.Cut(se.Options, " tie=")
-	return "#" + strconv.Itoa(se.Pos+1) + " " + opts + " on " + se.Problem
+	return "#" + strconv.Itoa(se.Pos+1) + " " + searchLabel(se.Options) + " on " + se.Problem
 }
 
 // ServePollsCSV answers r with the room's polls.csv, or polls-summary.csv

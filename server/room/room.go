@@ -137,6 +137,7 @@ type laneStats struct {
 	ID       string           `json:"id"`
 	Lane     int              `json:"lane"`
 	Options  string           `json:"options"`
+	Label    string           `json:"label"` // searchLabel of Options, filled in as the row is sent
 	Step     int              `json:"step"`
 	Status   string           `json:"status"`
 	Counters stepper.Counters `json:"counters"`

@@ -86,6 +86,7 @@ type laneInfo struct {
 	ID      string `json:"id"`
 	Lane    int    `json:"lane"`
 	Options string `json:"options"`
+	Label   string `json:"label"` // searchLabel of Options
 	Step    int    `json:"step"`
 }
 
@@ -116,7 +117,7 @@ func historyOf(ses []persist.Search) []historyEntry {
 			out = append(out, historyEntry{Pos: se.Pos, Problem: se.Problem})
 		}
 		e := &out[len(out)-1]
-		e.Lanes = append(e.Lanes, laneInfo{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step})
+		e.Lanes = append(e.Lanes, laneInfo{ID: se.ID, Lane: se.Lane, Options: se.Options, Label: searchLabel(se.Options), Step: se.Step})
 	}
 	return out
 }
@@ -138,7 +139,7 @@ func (r *Room) compareLocked() []laneStats {
 	out := []laneStats{}
 	for _, se := range r.currentLanesLocked() {
 		st := r.lanes[se.ID]
-		st.Lane = se.Lane
+		st.Lane, st.Label = se.Lane, searchLabel(st.Options)
 		out = append(out, st)
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"net"
+	"os"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -90,6 +91,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		MaxPerClient: min(*maxPerClient, *maxSessions), Idle: *idle, Hosts: hosts,
 		Logger:            log.New(stderr, "stepviz serve: ", log.LstdFlags),
 		PublicURL:         public,
+		ClassroomCommand:  classroomCommand(os.Args[0], fs),
 		Memory:            membudget.New(int64(*memory) << 20),
 		SocketsPerAddress: 4 * *perAddress, AddressRate: 3 * *perAddress, VotersPerAddress: *perAddress,
 	}
@@ -127,7 +129,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public) })
+	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public, cfg.ClassroomCommand) })
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
 		return 1
@@ -138,8 +140,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 // printServing says where the server is: first the address to open on
 // this machine, then the addresses students open (the machine's network
 // addresses, never [::] or 0.0.0.0), or, when it listens on loopback only,
-// the command that serves a class.
-func printServing(w io.Writer, addr, public string) {
+// classroom, the command that serves a class.
+func printServing(w io.Writer, addr, public, classroom string) {
 	ln, err := net.ResolveTCPAddr("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(w, "stepviz: serving the lecture viewer on http://%s/ (Ctrl-C stops)\n", addr)
@@ -149,7 +151,7 @@ func printServing(w io.Writer, addr, public string) {
 	urls := server.StudentURLs(public, ln)
 	switch len(urls) {
 	case 0:
-		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s\n", server.ClassroomCommand)
+		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s\n", classroom)
 	case 1:
 		fmt.Fprintf(w, "stepviz: students open %s\n", urls[0])
 	default:

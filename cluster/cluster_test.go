@@ -41,6 +41,12 @@ func testConfig(url string) cluster.Config {
 // directory replaced by the test's).
 func startNATS(t testing.TB) string {
 	t.Helper()
+	return startNATSServer(t).ClientURL()
+}
+
+// startNATSServer is startNATS returning the server itself (to stop it).
+func startNATSServer(t testing.TB) *natsserver.Server {
+	t.Helper()
 	t.Setenv(cluster.EnvPassword, testPassword)
 	t.Setenv(cluster.EnvSecret, testSecret)
 	opts, err := natsserver.ProcessConfigFile(filepath.Join("..", "docs", "nats-server.conf"))
@@ -57,7 +63,7 @@ func startNATS(t testing.TB) string {
 		t.Fatal("nats-server did not start")
 	}
 	t.Cleanup(ns.Shutdown)
-	return ns.ClientURL()
+	return ns
 }
 
 // instance is one stepviz server of the cluster.

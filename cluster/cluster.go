@@ -54,6 +54,8 @@ func EvtSubject(room string) string { return SubjectPrefix + room + ".evt" }
 
 // Bus is one instance's connection to the cluster.
 type Bus struct {
+	// urls is -nats, for messages.
+	urls string
 	nc   *nats.Conn
 	js   jetstream.JetStream
 	kv   jetstream.KeyValue
@@ -83,14 +85,8 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	url := cfg.URL
 	opts = append(opts, nats.Name("stepviz"), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond), nats.Timeout(5*time.Second))
 	nc, err := nats.Connect(url, opts...)
-	if errors.Is(err, nats.ErrAuthorization) || (err != nil && strings.Contains(strings.ToLower(err.Error()), "authorization")) {
-		return nil, usererr.Errorf("cluster", "NATS at %s refused this instance's login (%v): check -nats-user and its password, -nats-token-file, -nats-nkey or -nats-creds", url, err)
-	}
-	if err != nil && (strings.Contains(err.Error(), "tls") || strings.Contains(err.Error(), "certificate")) {
-		return nil, usererr.Errorf("cluster", "the TLS link to NATS at %s failed (%v): check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", url, err)
-	}
 	if err != nil {
-		return nil, usererr.Errorf("cluster", "cannot reach NATS at %s (%v): start nats-server -js, or check -nats", url, err)
+		return nil, connectError(url, err)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -110,7 +106,7 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "creating the bucket %s: %w", Bucket, err)
 	}
-	return &Bus{nc: nc, js: js, kv: kv, sign: newSigner(secret)}, nil
+	return &Bus{urls: url, nc: nc, js: js, kv: kv, sign: newSigner(secret)}, nil
 }
 
 // SetLogger reports every refused event or record to logf.
@@ -129,6 +125,9 @@ func (b *Bus) refuse(what string, err error) {
 
 // put stores a signed record; create fails if the key exists.
 func (b *Bus) put(ctx context.Context, key string, payload []byte, create bool) error {
+	if err := b.errDown(); err != nil {
+		return err
+	}
 	v := b.sign.signRecord(key, payload)
 	var err error
 	if create {
@@ -145,6 +144,9 @@ func (b *Bus) put(ctx context.Context, key string, payload []byte, create bool) 
 // Cost: one read, plus the history (at most recordHistory entries) when
 // the latest revision is forged.
 func (b *Bus) get(ctx context.Context, key string) ([]byte, error) {
+	if err := b.errDown(); err != nil {
+		return nil, err
+	}
 	e, err := b.kv.Get(ctx, key)
 	if err != nil {
 		return nil, err
@@ -268,6 +270,9 @@ func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
 // Publish signs an event, appends it to a room's stream and returns its
 // sequence once JetStream has stored it.
 func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, error) {
+	if err := b.errDown(); err != nil {
+		return 0, err
+	}
 	subj := EvtSubject(room)
 	ack, err := b.js.Publish(ctx, subj, b.sign.seal(subj, ev, time.Now()))
 	if err != nil {
@@ -283,6 +288,9 @@ func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, erro
 // stored before the call has been delivered, so the caller's copy of the
 // room is current; stop ends the delivery.
 func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []byte)) (func(), error) {
+	if err := b.errDown(); err != nil {
+		return nil, err
+	}
 	var last uint64
 	st, err := b.js.Stream(ctx, StreamName)
 	if err != nil {

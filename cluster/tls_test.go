@@ -19,6 +19,7 @@ import (
 	natsserver "github.com/nats-io/nats-server/v2/server"
 
 	"stepviz/cluster"
+	"stepviz/internal/usererr"
 )
 
 // writeCert writes a certificate signed by parent (self-signed when nil)
@@ -110,8 +111,8 @@ func TestClusterTLS(t *testing.T) {
 			if (err == nil) != c.ok {
 				t.Fatalf("Open: %v; want ok=%v", err, c.ok)
 			}
-			if err != nil && !strings.Contains(err.Error(), "check -nats-tls-ca") {
-				t.Fatalf("refused with %v; want it to name the TLS flags", err)
+			if msg := usererr.Text(err); err != nil && (!strings.Contains(msg, "-nats-tls-ca") || strings.Contains(msg, "nats: ") || strings.Contains(msg, "x509: ") || strings.Contains(msg, "tls: ")) {
+				t.Fatalf("refused with %q; want it to name the TLS flags, in the user's words", msg)
 			}
 		})
 	}

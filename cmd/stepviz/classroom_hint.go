@@ -3,9 +3,10 @@ package main
 import (
 	"flag"
 	"net"
-	"net/url"
 	"path/filepath"
 	"strings"
+
+	"stepviz/cluster"
 )
 
 // sourceProgram is how README runs stepviz from a checkout of the source
@@ -36,7 +37,7 @@ func classroomCommand(argv0 string, fs *flag.FlagSet) string {
 				words = append(words, "-host", shellQuote(h))
 			}
 		case "nats":
-			words = append(words, "-nats", shellQuote(redactURLs(f.Value.String())))
+			words = append(words, "-nats", shellQuote(cluster.Redacted(f.Value.String())))
 		default:
 			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 				words = append(words, "-"+f.Name+"="+f.Value.String())
@@ -83,24 +84,6 @@ func builtByGoRun(path string) bool {
 // isHex reports whether s is lower-case hexadecimal digits only.
 func isHex(s string) bool {
 	return strings.Trim(s, "0123456789abcdef") == ""
-}
-
-// redactURLs replaces the password of every URL in a comma-separated list
-// (as -nats takes), or its user when it has no password (NATS reads that
-// as a token), with xxxxx: the hint is printed and shown on pages.
-func redactURLs(list string) string {
-	parts := strings.Split(list, ",")
-	for i, p := range parts {
-		u, err := url.Parse(strings.TrimSpace(p))
-		if err != nil || u.User == nil {
-			continue
-		}
-		if _, ok := u.User.Password(); !ok {
-			u.User = url.User("xxxxx")
-		}
-		parts[i] = u.Redacted()
-	}
-	return strings.Join(parts, ",")
 }
 
 // shellQuote returns s as one word of a POSIX shell: unchanged when it

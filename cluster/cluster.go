@@ -70,9 +70,10 @@ type Bus struct {
 // genuine record overwritten by a forged one can still be found.
 const recordHistory = 16
 
-// Open connects to NATS as cfg says and makes sure the stream and the
-// bucket exist. The connection reconnects by itself, forever, while the
-// instance runs. It fails without a cluster secret.
+// Open connects to NATS as cfg says and makes the stream and the bucket
+// when they are missing (existing ones are left as they are). The
+// connection reconnects by itself, forever, while the instance runs. It
+// fails without a cluster secret.
 func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	secret, err := cfg.secret()
 	if err != nil {
@@ -93,15 +94,11 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "%w", err)
 	}
-	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: StreamName, Subjects: []string{SubjectPrefix + "*.evt", SubjectPrefix + "*.cmd"},
-		Storage: jetstream.FileStorage, MaxMsgSize: maxEventBytes, Discard: jetstream.DiscardNew,
-		MaxBytes: 4 << 30,
-	}); err != nil {
+	if err := ensureStream(ctx, js); err != nil {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "creating the stream %s (is JetStream enabled? start nats-server with -js): %w", StreamName, err)
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.FileStorage, History: recordHistory})
+	kv, err := ensureBucket(ctx, js)
 	if err != nil {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "creating the bucket %s: %w", Bucket, err)

@@ -181,6 +181,9 @@ type roomRecord struct {
 // persist.ShortCodeLen characters of its id); if either is taken the
 // error wraps persist.ErrTaken and nothing is stored.
 func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
+	if err := b.errDown(); err != nil {
+		return err
+	}
 	short := persist.ShortCode(r.ID)
 	if short != r.ID {
 		if err := b.put(ctx, "short."+short, []byte(r.ID), true); errors.Is(err, jetstream.ErrKeyExists) {
@@ -205,6 +208,9 @@ func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
 // ShortRoom returns the id of the room whose short code is short;
 // unknown wraps persist.ErrNotFound.
 func (b *Bus) ShortRoom(ctx context.Context, short string) (string, error) {
+	if err := b.errDown(); err != nil {
+		return "", err
+	}
 	if strings.ContainsAny(short, ".*> ") || short == "" {
 		return "", usererr.Errorf("cluster", "room code %q: %w", short, persist.ErrNotFound)
 	}
@@ -220,6 +226,9 @@ func (b *Bus) ShortRoom(ctx context.Context, short string) (string, error) {
 
 // Room returns a room's record; an unknown id wraps persist.ErrNotFound.
 func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
+	if err := b.errDown(); err != nil {
+		return persist.Room{}, err
+	}
 	if strings.ContainsAny(id, ".*> ") || id == "" {
 		return persist.Room{}, usererr.Errorf("cluster", "room %q: %w", id, persist.ErrNotFound)
 	}
@@ -243,6 +252,9 @@ func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
 
 // MapSearch records which room a search belongs to.
 func (b *Bus) MapSearch(ctx context.Context, searchID, roomID string) error {
+	if err := b.errDown(); err != nil {
+		return err
+	}
 	if err := b.put(ctx, "search."+searchID, []byte(roomID), false); err != nil {
 		return usererr.Errorf("cluster", "recording search %s: %w", searchID, err)
 	}
@@ -251,6 +263,9 @@ func (b *Bus) MapSearch(ctx context.Context, searchID, roomID string) error {
 
 // SearchRoom returns the room of a search; unknown wraps persist.ErrNotFound.
 func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
+	if err := b.errDown(); err != nil {
+		return "", err
+	}
 	if strings.ContainsAny(searchID, ".*> ") || searchID == "" {
 		return "", usererr.Errorf("cluster", "search %q: %w", searchID, persist.ErrNotFound)
 	}

@@ -52,6 +52,8 @@ func connectError(urls string, err error) error {
 		msg = fmt.Sprintf("the TLS link to NATS at %s failed: the server's certificate is not signed by a CA this instance trusts; give that CA with -nats-tls-ca FILE", at)
 	case errors.As(err, &wrongHost):
 		msg = fmt.Sprintf("the TLS link to NATS at %s failed: the server's certificate is not for %s; connect with the name its certificate carries", at, wrongHost.Host)
+	case strings.Contains(err.Error(), "certificate required") || strings.Contains(err.Error(), "bad certificate"):
+		msg = fmt.Sprintf("the TLS link to NATS at %s failed: the server asks for this instance's certificate; give it with -nats-tls-cert FILE and -nats-tls-key FILE (signed by the CA the server trusts)", at)
 	case errors.As(err, &alert) || strings.Contains(err.Error(), "tls") || strings.Contains(err.Error(), "certificate"):
 		msg = fmt.Sprintf("the TLS link to NATS at %s failed: check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", at)
 	case errors.Is(err, nats.ErrNoServers) || isDialError(err):

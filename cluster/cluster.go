@@ -64,6 +64,9 @@ type Bus struct {
 	refused atomic.Int64
 	// logf, when set, reports each refusal.
 	logf func(format string, args ...any)
+	// mu guards onReconnect, the functions OnReconnect registered.
+	mu          sync.Mutex
+	onReconnect []func()
 }
 
 // recordHistory is how many revisions of a record the bucket keeps, so a
@@ -103,7 +106,29 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "creating the bucket %s: %w", Bucket, err)
 	}
-	return &Bus{urls: url, nc: nc, js: js, kv: kv, sign: newSigner(secret)}, nil
+	b := &Bus{urls: url, nc: nc, js: js, kv: kv, sign: newSigner(secret)}
+	nc.SetReconnectHandler(func(*nats.Conn) { b.reconnected() })
+	return b, nil
+}
+
+// Connected reports whether this instance reaches NATS now.
+func (b *Bus) Connected() bool { return b.nc.IsConnected() }
+
+// OnReconnect calls f, on a goroutine of its own, each time the
+// connection to NATS comes back after it was lost.
+func (b *Bus) OnReconnect(f func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.onReconnect = append(b.onReconnect, f)
+}
+
+func (b *Bus) reconnected() {
+	b.mu.Lock()
+	fs := append([]func(){}, b.onReconnect...)
+	b.mu.Unlock()
+	for _, f := range fs {
+		go f()
+	}
 }
 
 // SetLogger reports every refused event or record to logf.

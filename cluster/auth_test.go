@@ -93,7 +93,13 @@ type lecture struct {
 
 func startLecture(t *testing.T) *lecture {
 	t.Helper()
-	l := &lecture{natsURL: startNATS(t)}
+	return startLectureOn(t, startNATS(t))
+}
+
+// startLectureOn is startLecture on the NATS server at natsURL.
+func startLectureOn(t *testing.T, natsURL string) *lecture {
+	t.Helper()
+	l := &lecture{natsURL: natsURL}
 	l.ins = []*instance{startInstance(t, l.natsURL), startInstance(t, l.natsURL)}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := client.PostForm(l.ins[0].ts.URL+"/rooms", url.Values{})

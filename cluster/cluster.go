@@ -54,6 +54,8 @@ func EvtSubject(room string) string { return SubjectPrefix + room + ".evt" }
 
 // Bus is one instance's connection to the cluster.
 type Bus struct {
+	// urls is -nats, for messages.
+	urls string
 	nc   *nats.Conn
 	js   jetstream.JetStream
 	kv   jetstream.KeyValue
@@ -62,15 +64,19 @@ type Bus struct {
 	refused atomic.Int64
 	// logf, when set, reports each refusal.
 	logf func(format string, args ...any)
+	// mu guards onReconnect, the functions OnReconnect registered.
+	mu          sync.Mutex
+	onReconnect []func()
 }
 
 // recordHistory is how many revisions of a record the bucket keeps, so a
 // genuine record overwritten by a forged one can still be found.
 const recordHistory = 16
 
-// Open connects to NATS as cfg says and makes sure the stream and the
-// bucket exist. The connection reconnects by itself, forever, while the
-// instance runs. It fails without a cluster secret.
+// Open connects to NATS as cfg says and makes the stream and the bucket
+// when they are missing (existing ones are left as they are). The
+// connection reconnects by itself, forever, while the instance runs. It
+// fails without a cluster secret.
 func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	secret, err := cfg.secret()
 	if err != nil {
@@ -83,34 +89,46 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	url := cfg.URL
 	opts = append(opts, nats.Name("stepviz"), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond), nats.Timeout(5*time.Second))
 	nc, err := nats.Connect(url, opts...)
-	if errors.Is(err, nats.ErrAuthorization) || (err != nil && strings.Contains(strings.ToLower(err.Error()), "authorization")) {
-		return nil, usererr.Errorf("cluster", "NATS at %s refused this instance's login (%v): check -nats-user and its password, -nats-token-file, -nats-nkey or -nats-creds", url, err)
-	}
-	if err != nil && (strings.Contains(err.Error(), "tls") || strings.Contains(err.Error(), "certificate")) {
-		return nil, usererr.Errorf("cluster", "the TLS link to NATS at %s failed (%v): check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", url, err)
-	}
 	if err != nil {
-		return nil, usererr.Errorf("cluster", "cannot reach NATS at %s (%v): start nats-server -js, or check -nats", url, err)
+		return nil, connectError(url, err)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "%w", err)
 	}
-	if _, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: StreamName, Subjects: []string{SubjectPrefix + "*.evt", SubjectPrefix + "*.cmd"},
-		Storage: jetstream.FileStorage, MaxMsgSize: maxEventBytes, Discard: jetstream.DiscardNew,
-		MaxBytes: 4 << 30,
-	}); err != nil {
+	if err := ensureStream(ctx, js); err != nil {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "creating the stream %s (is JetStream enabled? start nats-server with -js): %w", StreamName, err)
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.FileStorage, History: recordHistory})
+	kv, err := ensureBucket(ctx, js)
 	if err != nil {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "creating the bucket %s: %w", Bucket, err)
 	}
-	return &Bus{nc: nc, js: js, kv: kv, sign: newSigner(secret)}, nil
+	b := &Bus{urls: url, nc: nc, js: js, kv: kv, sign: newSigner(secret)}
+	nc.SetReconnectHandler(func(*nats.Conn) { b.reconnected() })
+	return b, nil
+}
+
+// Connected reports whether this instance reaches NATS now.
+func (b *Bus) Connected() bool { return b.nc.IsConnected() }
+
+// OnReconnect calls f, on a goroutine of its own, each time the
+// connection to NATS comes back after it was lost.
+func (b *Bus) OnReconnect(f func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.onReconnect = append(b.onReconnect, f)
+}
+
+func (b *Bus) reconnected() {
+	b.mu.Lock()
+	fs := append([]func(){}, b.onReconnect...)
+	b.mu.Unlock()
+	for _, f := range fs {
+		go f()
+	}
 }
 
 // SetLogger reports every refused event or record to logf.
@@ -129,6 +147,9 @@ func (b *Bus) refuse(what string, err error) {
 
 // put stores a signed record; create fails if the key exists.
 func (b *Bus) put(ctx context.Context, key string, payload []byte, create bool) error {
+	if err := b.errDown(); err != nil {
+		return err
+	}
 	v := b.sign.signRecord(key, payload)
 	var err error
 	if create {
@@ -145,6 +166,9 @@ func (b *Bus) put(ctx context.Context, key string, payload []byte, create bool) 
 // Cost: one read, plus the history (at most recordHistory entries) when
 // the latest revision is forged.
 func (b *Bus) get(ctx context.Context, key string) ([]byte, error) {
+	if err := b.errDown(); err != nil {
+		return nil, err
+	}
 	e, err := b.kv.Get(ctx, key)
 	if err != nil {
 		return nil, err
@@ -182,6 +206,9 @@ type roomRecord struct {
 // persist.ShortCodeLen characters of its id); if either is taken the
 // error wraps persist.ErrTaken and nothing is stored.
 func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
+	if err := b.errDown(); err != nil {
+		return err
+	}
 	short := persist.ShortCode(r.ID)
 	if short != r.ID {
 		if err := b.put(ctx, "short."+short, []byte(r.ID), true); errors.Is(err, jetstream.ErrKeyExists) {
@@ -206,6 +233,9 @@ func (b *Bus) CreateRoom(ctx context.Context, r persist.Room) error {
 // ShortRoom returns the id of the room whose short code is short;
 // unknown wraps persist.ErrNotFound.
 func (b *Bus) ShortRoom(ctx context.Context, short string) (string, error) {
+	if err := b.errDown(); err != nil {
+		return "", err
+	}
 	if strings.ContainsAny(short, ".*> ") || short == "" {
 		return "", usererr.Errorf("cluster", "room code %q: %w", short, persist.ErrNotFound)
 	}
@@ -221,6 +251,9 @@ func (b *Bus) ShortRoom(ctx context.Context, short string) (string, error) {
 
 // Room returns a room's record; an unknown id wraps persist.ErrNotFound.
 func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
+	if err := b.errDown(); err != nil {
+		return persist.Room{}, err
+	}
 	if strings.ContainsAny(id, ".*> ") || id == "" {
 		return persist.Room{}, usererr.Errorf("cluster", "room %q: %w", id, persist.ErrNotFound)
 	}
@@ -244,6 +277,9 @@ func (b *Bus) Room(ctx context.Context, id string) (persist.Room, error) {
 
 // MapSearch records which room a search belongs to.
 func (b *Bus) MapSearch(ctx context.Context, searchID, roomID string) error {
+	if err := b.errDown(); err != nil {
+		return err
+	}
 	if err := b.put(ctx, "search."+searchID, []byte(roomID), false); err != nil {
 		return usererr.Errorf("cluster", "recording search %s: %w", searchID, err)
 	}
@@ -252,6 +288,9 @@ func (b *Bus) MapSearch(ctx context.Context, searchID, roomID string) error {
 
 // SearchRoom returns the room of a search; unknown wraps persist.ErrNotFound.
 func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
+	if err := b.errDown(); err != nil {
+		return "", err
+	}
 	if strings.ContainsAny(searchID, ".*> ") || searchID == "" {
 		return "", usererr.Errorf("cluster", "search %q: %w", searchID, persist.ErrNotFound)
 	}
@@ -268,6 +307,9 @@ func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
 // Publish signs an event, appends it to a room's stream and returns its
 // sequence once JetStream has stored it.
 func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, error) {
+	if err := b.errDown(); err != nil {
+		return 0, err
+	}
 	subj := EvtSubject(room)
 	ack, err := b.js.Publish(ctx, subj, b.sign.seal(subj, ev, time.Now()))
 	if err != nil {
@@ -283,6 +325,9 @@ func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, erro
 // stored before the call has been delivered, so the caller's copy of the
 // room is current; stop ends the delivery.
 func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []byte)) (func(), error) {
+	if err := b.errDown(); err != nil {
+		return nil, err
+	}
 	var last uint64
 	st, err := b.js.Stream(ctx, StreamName)
 	if err != nil {

@@ -41,13 +41,27 @@ func testConfig(url string) cluster.Config {
 // directory replaced by the test's).
 func startNATS(t testing.TB) string {
 	t.Helper()
+	return startNATSServer(t).ClientURL()
+}
+
+// startNATSServer is startNATS returning the server itself (to stop it).
+func startNATSServer(t testing.TB) *natsserver.Server {
+	t.Helper()
+	return startNATSAt(t, -1, t.TempDir())
+}
+
+// startNATSAt is startNATSServer on port (-1: any) with JetStream's files
+// in storeDir: a server started again at the same port and directory is
+// the same NATS, restarted.
+func startNATSAt(t testing.TB, port int, storeDir string) *natsserver.Server {
+	t.Helper()
 	t.Setenv(cluster.EnvPassword, testPassword)
 	t.Setenv(cluster.EnvSecret, testSecret)
 	opts, err := natsserver.ProcessConfigFile(filepath.Join("..", "docs", "nats-server.conf"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", -1, t.TempDir(), true, true
+	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", port, storeDir, true, true
 	ns, err := natsserver.NewServer(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +71,7 @@ func startNATS(t testing.TB) string {
 		t.Fatal("nats-server did not start")
 	}
 	t.Cleanup(ns.Shutdown)
-	return ns.ClientURL()
+	return ns
 }
 
 // instance is one stepviz server of the cluster.

@@ -19,6 +19,7 @@ import (
 	natsserver "github.com/nats-io/nats-server/v2/server"
 
 	"stepviz/cluster"
+	"stepviz/internal/usererr"
 )
 
 // writeCert writes a certificate signed by parent (self-signed when nil)
@@ -65,6 +66,8 @@ func TestClusterTLS(t *testing.T) {
 	ca, caKey := writeCert(t, dir, "ca", true, nil, nil)
 	writeCert(t, dir, "server", false, ca, caKey)
 	writeCert(t, dir, "client", false, ca, caKey)
+	otherCA, otherKey := writeCert(t, dir, "other-ca", true, nil, nil)
+	writeCert(t, dir, "stranger", false, otherCA, otherKey)
 	p := func(f string) string { return filepath.Join(dir, f) }
 
 	t.Setenv(cluster.EnvPassword, testPassword)
@@ -100,6 +103,7 @@ func TestClusterTLS(t *testing.T) {
 		{"CA and client certificate", cluster.Config{URL: url, User: "stepviz", TLSCA: p("ca.pem"), TLSCert: p("client.pem"), TLSKey: p("client-key.pem")}, true},
 		{"no CA", cluster.Config{URL: url, User: "stepviz", TLSCert: p("client.pem"), TLSKey: p("client-key.pem")}, false},
 		{"no client certificate", cluster.Config{URL: url, User: "stepviz", TLSCA: p("ca.pem")}, false},
+		{"a client certificate of another CA", cluster.Config{URL: url, User: "stepviz", TLSCA: p("ca.pem"), TLSCert: p("stranger.pem"), TLSKey: p("stranger-key.pem")}, false},
 		{"no TLS", cluster.Config{URL: ns.ClientURL(), User: "stepviz"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -110,8 +114,12 @@ func TestClusterTLS(t *testing.T) {
 			if (err == nil) != c.ok {
 				t.Fatalf("Open: %v; want ok=%v", err, c.ok)
 			}
-			if err != nil && !strings.Contains(err.Error(), "check -nats-tls-ca") {
-				t.Fatalf("refused with %v; want it to name the TLS flags", err)
+			flag := "-nats-tls-ca"
+			if strings.Contains(c.name, "client certificate") {
+				flag = "-nats-tls-cert"
+			}
+			if msg := usererr.Text(err); err != nil && (!strings.Contains(msg, flag) || strings.Contains(msg, "nats: ") || strings.Contains(msg, "x509: ") || strings.Contains(msg, "tls: ")) {
+				t.Fatalf("refused with %q; want it to name the TLS flags, in the user's words", msg)
 			}
 		})
 	}

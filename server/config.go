@@ -5,15 +5,16 @@ import (
 	"time"
 )
 
-// Ranges of Config's fields that Validate accepts. A node takes about
-// 64 bytes (stepper.BytesPerNode), so maxMaxNodes is about 640 MB a
-// session; more would let one session fill an ordinary machine.
+// Ranges of Config's fields that Validate accepts (serve's flags check
+// them too, with a floor of 1). A node takes about 64 bytes
+// (stepper.BytesPerNode), so MaxMaxNodes is about 640 MB a session; more
+// would let one session fill an ordinary machine.
 const (
-	maxMaxSessions = 10_000
-	maxMaxNodes    = 10_000_000
-	maxMaxClients  = 100_000
-	minIdle        = time.Second
-	maxIdle        = 7 * 24 * time.Hour
+	MaxMaxSessions = 10_000
+	MaxMaxNodes    = 10_000_000
+	MaxMaxClients  = 100_000
+	MinIdle        = time.Second
+	MaxIdle        = 7 * 24 * time.Hour
 )
 
 // Validate checks every field that is set against its range and says, in
@@ -24,20 +25,20 @@ func (c Config) Validate() error {
 		flag     string
 		val, max int64
 	}{
-		{"-max-sessions", int64(c.MaxSessions), maxMaxSessions},
-		{"-max-nodes", int64(c.MaxNodes), maxMaxNodes},
-		{"-max-clients", int64(c.MaxClients), maxMaxClients},
-		{"-max-per-client", int64(c.MaxPerClient), maxMaxSessions},
+		{"-max-sessions", int64(c.MaxSessions), MaxMaxSessions},
+		{"-max-nodes", int64(c.MaxNodes), MaxMaxNodes},
+		{"-max-clients", int64(c.MaxClients), MaxMaxClients},
+		{"-max-per-client", int64(c.MaxPerClient), MaxMaxSessions},
 	} {
 		if f.val < 0 || f.val > f.max {
 			return fmt.Errorf("%s %d is out of range: give a whole number from 1 to %d", f.flag, f.val, f.max)
 		}
 	}
 	if c.MaxPerClient > 0 && c.MaxSessions > 0 && c.MaxPerClient > c.MaxSessions {
-		return fmt.Errorf("-max-per-client %d is above -max-sessions %d: one client cannot hold more sessions than the server", c.MaxPerClient, c.MaxSessions)
+		return fmt.Errorf("-max-per-client %d is above -max-sessions %d: one client cannot hold more sessions than the server; give -max-per-client from 1 to %d, or raise -max-sessions", c.MaxPerClient, c.MaxSessions, c.MaxSessions)
 	}
-	if c.Idle != 0 && (c.Idle < minIdle || c.Idle > maxIdle) {
-		return fmt.Errorf("-idle %v is out of range: give a duration from %v to %v, such as 30m", c.Idle, minIdle, maxIdle)
+	if c.Idle != 0 && (c.Idle < MinIdle || c.Idle > MaxIdle) {
+		return fmt.Errorf("-idle %v is out of range: give a duration from %v to %v, such as 30m", c.Idle, MinIdle, MaxIdle)
 	}
 	return nil
 }

@@ -32,7 +32,7 @@ func (s *Server) qrPage(w http.ResponseWriter, r *http.Request, path, label stri
 	to := s.reachFor(r)
 	d := templates.QRData{Label: label, PNG: path + "/qr.png", FollowerURL: to.Base + path, Static: static.Version()}
 	if to.LoopbackOnly {
-		d.LoopbackOnly = ClassroomCommand
+		d.LoopbackOnly = s.classroomCommand()
 	}
 	render(w, r, http.StatusOK, templates.QRPage(d))
 }

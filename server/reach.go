@@ -11,9 +11,20 @@ import (
 	"stepviz/internal/lan"
 )
 
-// ClassroomCommand is the command that serves a class: it listens on
-// every address of the machine (README, second section).
+// ClassroomCommand is the command that serves a class from a checkout of
+// the source (README, second section): it listens on every address of the
+// machine. A server shows Config.ClassroomCommand instead when it is set
+// (stepviz serve sets it to the command its user ran, with -class).
 const ClassroomCommand = "go run ./cmd/stepviz serve -class"
+
+// classroomCommand is the command the loopback notice shows:
+// Config.ClassroomCommand, or ClassroomCommand when that is empty.
+func (s *Server) classroomCommand() string {
+	if s.cfg.ClassroomCommand != "" {
+		return s.cfg.ClassroomCommand
+	}
+	return ClassroomCommand
+}
 
 // reach is where the students' devices reach the server: the base of the
 // followers' links and QR codes.

@@ -70,7 +70,7 @@ func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Requ
 		d.HeuristicHref = "/s/" + sess.ID + "/heuristic?h=" + url.QueryEscape(o.Heuristic)
 	}
 	if presenter && s.reachFor(r).LoopbackOnly {
-		d.LoopbackOnly = ClassroomCommand
+		d.LoopbackOnly = s.classroomCommand()
 	}
 	if presenter {
 		d.PresenterURL = absURL(r, "/s/"+sess.ID+"?"+keyParam+"="+url.QueryEscape(r.URL.Query().Get(keyParam)))

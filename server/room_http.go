@@ -104,7 +104,7 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 		Short: persist.ShortCode(rm.ID), JoinURL: to.Base + "/j/" + persist.ShortCode(rm.ID),
 		WSURL: scheme + "://" + r.Host + "/r/" + rm.ID + "/ws", Static: static.Version()}
 	if to.LoopbackOnly {
-		d.LoopbackOnly = ClassroomCommand
+		d.LoopbackOnly = s.classroomCommand()
 	}
 	if presenter {
 		key := r.URL.Query().Get(keyParam)

@@ -215,7 +215,7 @@ func TestConfigValidate(t *testing.T) {
 	}{
 		{Config{}, ""},
 		{Config{MaxNodes: math.MaxInt}, "-max-nodes 9223372036854775807 is out of range: give a whole number from 1 to 10000000"},
-		{Config{MaxNodes: maxMaxNodes}, ""},
+		{Config{MaxNodes: MaxMaxNodes}, ""},
 		{Config{MaxSessions: -1}, "-max-sessions -1 is out of range"},
 		{Config{MaxClients: 1 << 40}, "-max-clients 1099511627776 is out of range"},
 		{Config{MaxSessions: 5, MaxPerClient: 6}, "-max-per-client 6 is above -max-sessions 5"},

@@ -99,6 +99,10 @@ type Config struct {
 	// and its host is accepted as one of Hosts. Empty: the server picks a
 	// network address of the machine (see reachFor).
 	PublicURL string
+	// ClassroomCommand is the command a presenter's page names when the
+	// server listens on loopback only: the one that serves the class.
+	// Empty: ClassroomCommand.
+	ClassroomCommand string
 	// SocketsPerAddress, AddressRate and VotersPerAddress bound one client
 	// address across all its connections (limits.go; defaults
 	// defaultSocketsPerAddress, defaultAddressRate,

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"net"
+	"os"
 	"os/signal"
 	"strings"
 	"syscall"
@@ -17,7 +18,6 @@ import (
 	"stepviz/internal/usererr"
 	"stepviz/notebook"
 	"stepviz/server"
-	"stepviz/stepper"
 	"stepviz/store"
 )
 
@@ -32,16 +32,20 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port); 127.0.0.1 keeps it on this machine")
 	class := fs.Bool("class", false, "serve a class: listen on every network address of this machine (on -addr's port) and print the addresses students open")
 	publicURL := fs.String("public-url", "", "the address students open when it is not one of this machine's (a DNS name, a reverse proxy), such as https://lecture.example; followers' links and QR codes carry it")
-	maxSessions := fs.Int("max-sessions", server.DefaultMaxSessions, "most sessions held at once")
-	maxNodes := fs.Int("max-nodes", server.DefaultMaxNodes, "most search-tree nodes per session")
-	maxClients := fs.Int("max-clients", server.DefaultMaxClients, "most connections to one session")
 	clusterCfg := cluster.AddFlags(fs)
 	dbPath := fs.String("db", defaultDB, "the SQLite database keeping rooms, polls and saved notebooks across restarts (created if missing)")
-	maxPerClient := fs.Int("max-per-client", server.DefaultMaxPerClient, "most sessions one client address may hold")
-	nbMaxNodes := fs.Int("notebook-max-nodes", 4_000_000, "most search-tree nodes one web notebook page holds (its ceiling for maxnodes= and its node budget; each search also reserves 128 bytes a node from -memory)")
-	memory := fs.Int("memory", membudget.DefaultLimit>>20, "MB of memory the server's work may hold at once (sessions, notebook searches, checks and saves); new work past it is refused with a message")
-	perAddress := fs.Int("per-address", server.DefaultVotersPerAddress, "people one client address may stand for (a class behind one router): each may keep 4 pages open and answer a poll once, and together they send at most 3 messages a second each")
-	idle := fs.Duration("idle", server.DefaultIdle, "a session without a presenter command for this long may be reclaimed when the server is full")
+	ints, idle := addServeRanges(fs, map[string]string{
+		"max-sessions":       "most sessions held at once",
+		"max-nodes":          "most search-tree nodes per session",
+		"max-clients":        "most connections to one session",
+		"max-per-client":     "most sessions one client address may hold",
+		"notebook-max-nodes": "most search-tree nodes one web notebook page holds (its ceiling for maxnodes= and its node budget; each search also reserves 128 bytes a node from -memory)",
+		"memory":             "MB of memory the server's work may hold at once (sessions, notebook searches, checks and saves); new work past it is refused with a message",
+		"per-address":        "people one client address may stand for (a class behind one router): each may keep 4 pages open and answer a poll once, and together they send at most 3 messages a second each",
+		"idle":               "a session without a presenter command for this long may be reclaimed when the server is full",
+	})
+	maxSessions, maxNodes, maxClients, maxPerClient := ints["max-sessions"], ints["max-nodes"], ints["max-clients"], ints["max-per-client"]
+	nbMaxNodes, memory, perAddress := ints["notebook-max-nodes"], ints["memory"], ints["per-address"]
 	var hosts hostList
 	fs.Var(&hosts, "host", "a further name the server is reached by, such as lecture.example or lecture.example:443 behind a proxy (repeatable); its own address always works")
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
@@ -53,21 +57,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -class, -addr, -public-url, -host, -db, -nats (with -cluster-secret and -nats-*), -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -memory, -per-address, -idle\n", pos[0])
 		return exitUsage
 	}
-	for _, f := range []struct {
-		name string
-		val  int
-	}{{"-max-sessions", *maxSessions}, {"-max-nodes", *maxNodes}, {"-max-clients", *maxClients}, {"-max-per-client", *maxPerClient}, {"-memory", *memory}, {"-per-address", *perAddress}} {
-		if f.val < 1 {
-			fmt.Fprintf(stderr, "stepviz serve: %s %d: give a whole number of at least 1\n", f.name, f.val)
-			return exitUsage
-		}
-	}
-	if *nbMaxNodes < 1000 || *nbMaxNodes > stepper.MaxMaxNodes {
-		fmt.Fprintf(stderr, "stepviz serve: -notebook-max-nodes %d: give a whole number from 1000 to %d\n", *nbMaxNodes, stepper.MaxMaxNodes)
-		return exitUsage
-	}
-	if *idle <= 0 {
-		fmt.Fprintf(stderr, "stepviz serve: -idle %v: give a positive duration, such as 30m\n", *idle)
+	if err := checkServeRanges(fs); err != nil {
+		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
 		return exitUsage
 	}
 	if *class {
@@ -90,6 +81,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		MaxPerClient: min(*maxPerClient, *maxSessions), Idle: *idle, Hosts: hosts,
 		Logger:            log.New(stderr, "stepviz serve: ", log.LstdFlags),
 		PublicURL:         public,
+		ClassroomCommand:  classroomCommand(os.Args[0], fs),
 		Memory:            membudget.New(int64(*memory) << 20),
 		SocketsPerAddress: 4 * *perAddress, AddressRate: 3 * *perAddress, VotersPerAddress: *perAddress,
 	}
@@ -127,7 +119,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public) })
+	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public, cfg.ClassroomCommand) })
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
 		return 1
@@ -138,8 +130,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 // printServing says where the server is: first the address to open on
 // this machine, then the addresses students open (the machine's network
 // addresses, never [::] or 0.0.0.0), or, when it listens on loopback only,
-// the command that serves a class.
-func printServing(w io.Writer, addr, public string) {
+// classroom, the command that serves a class.
+func printServing(w io.Writer, addr, public, classroom string) {
 	ln, err := net.ResolveTCPAddr("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(w, "stepviz: serving the lecture viewer on http://%s/ (Ctrl-C stops)\n", addr)
@@ -149,7 +141,7 @@ func printServing(w io.Writer, addr, public string) {
 	urls := server.StudentURLs(public, ln)
 	switch len(urls) {
 	case 0:
-		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s\n", server.ClassroomCommand)
+		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s\n", classroom)
 	case 1:
 		fmt.Fprintf(w, "stepviz: students open %s\n", urls[0])
 	default:

@@ -86,7 +86,11 @@ func New(cfg Config) *Rooms {
 	// crypto/rand.Read never returns an error (it stops the program
 	// instead), so the token is always drawn.
 	origin, _ := session.RandomToken(9)
-	return &Rooms{cfg: cfg, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}
+	rs := &Rooms{cfg: cfg, db: cfg.DB, bus: cfg.Bus, origin: origin, by: map[string]*Room{}}
+	if rb, ok := cfg.Bus.(reconnecter); ok {
+		rb.OnReconnect(rs.shareUnshared)
+	}
+	return rs
 }
 
 // Rooms holds the rooms in use; the database holds every room.
@@ -101,6 +105,10 @@ type Rooms struct {
 	// another instance's event, so that their onMove does not publish the
 	// move again (set and read on the search's hub goroutine).
 	remoteMoves sync.Map
+	// unshared holds the searches (id to *Room) whose last move could not
+	// be published (the bus was lost): shareUnshared publishes their step
+	// when it is back.
+	unshared sync.Map
 	// guesses throttles misses per address (room_code.go).
 	guesses guessLimiter
 	mu      sync.Mutex

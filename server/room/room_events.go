@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"stepviz/internal/usererr"
+	"stepviz/server/session"
 	"stepviz/stepper"
 	persist "stepviz/store"
 )
@@ -217,6 +218,50 @@ func (r *Room) publishMove(id string, s *stepper.Search) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := r.emit(ctx, roomEvent{Kind: evMove, Search: id, Step: s.StepCount()}); err != nil {
+		r.rs.unshared.Store(id, r)
 		r.logf("room %s: %v", r.ID, err)
+		return
+	}
+	r.rs.unshared.Delete(id)
+}
+
+// reconnecter is a Bus that says when its connection comes back after it
+// was lost (cluster.Bus does).
+type reconnecter interface {
+	OnReconnect(f func())
+}
+
+// shareUnshared publishes, once the bus is back, the step of every search
+// whose moves could not be published while it was lost, so the other
+// instances catch up without waiting for the presenter's next move. Each
+// step is published on its search's hub goroutine, in order with its
+// moves. The bus may answer a moment after it reconnects: it tries
+// shareAttempts times, shareEvery apart, while searches are left; one still
+// left is published with its next move. Cost: one publication a search.
+func (rs *Rooms) shareUnshared() {
+	for range shareAttempts {
+		left := false
+		rs.unshared.Range(func(k, v any) bool {
+			id, r := k.(string), v.(*Room)
+			sess, ok := rs.cfg.Sessions.Get(id)
+			if !ok {
+				rs.unshared.Delete(id) // rebuilt at its recorded step when asked for
+				return true
+			}
+			sess.Do(func(l session.Live) { r.publishMove(id, l.Search) })
+			_, still := rs.unshared.Load(id)
+			left = left || still
+			return true
+		})
+		if !left {
+			return
+		}
+		time.Sleep(shareEvery)
 	}
 }
+
+// How shareUnshared retries.
+const (
+	shareAttempts = 20
+	shareEvery    = 500 * time.Millisecond
+)

@@ -68,7 +68,8 @@ type Msg struct {
 	Role string `json:"role"`
 	// Current is the pos shown live (-1 before the first search).
 	Current int `json:"current"`
-	// History is every search the room has shown, grouped by pos.
+	// History is every search the room has shown, grouped by pos; empty,
+	// not nil, before the first.
 	History []historyEntry `json:"history"`
 	Poll    *PollMsg       `json:"poll,omitempty"`
 	Compare []laneStats    `json:"compare"`
@@ -110,8 +111,10 @@ type roomClient struct {
 	release func()
 }
 
+// historyOf groups a room's searches by pos: an empty list (never nil, so
+// the room message says "history":[]) before the first search.
 func historyOf(ses []persist.Search) []historyEntry {
-	var out []historyEntry
+	out := []historyEntry{}
 	for _, se := range ses {
 		if len(out) == 0 || out[len(out)-1].Pos != se.Pos {
 			out = append(out, historyEntry{Pos: se.Pos, Problem: se.Problem})

@@ -1,0 +1,45 @@
+package cluster_test
+
+import (
+	"net"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestStepsDuringOutageShared: NATS goes down mid-lecture; the presenter's
+// steps still show at once on the presenter's instance but cannot reach
+// the other; once NATS is back (the same server, restarted on its files),
+// the other instance's followers are brought to the presenter's step
+// without the presenter stepping again.
+func TestStepsDuringOutageShared(t *testing.T) {
+	store := t.TempDir()
+	ns := startNATSAt(t, -1, store)
+	port := ns.Addr().(*net.TCPAddr).Port
+	l := startLectureOn(t, ns.ClientURL())
+	here := follow(func() []string { return []string{wsBase(l.ins[0].ts) + "/s/" + l.search + "/ws"} })
+	t.Cleanup(func() { close(here.stop) })
+	waitAll(t, "a follower on the presenter's instance", []*follower{here}, 5)
+
+	ns.Shutdown()
+	ns.WaitForShutdown()
+	for deadline := time.Now().Add(10 * time.Second); l.ins[0].bus.Connected() || l.ins[1].bus.Connected(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the instances still say they reach NATS after it stopped")
+		}
+	}
+	for range 2 {
+		at := here.at.Load()
+		l.presenter.WriteJSON(map[string]any{"type": "drive", "command": "step", "lane": -1})
+		waitAll(t, "a step during the outage, on the presenter's instance", []*follower{here}, at+1)
+	}
+	if at := l.follower.at.Load(); at != 5 {
+		t.Fatalf("the other instance's follower is at %d during the outage; want 5 (nothing shared)", at)
+	}
+
+	startNATSAt(t, port, filepath.Clean(store))
+	waitAll(t, "the other instance's follower once NATS is back", []*follower{l.follower}, 7)
+	if steps, ok := l.follower.inOrder(); !ok {
+		t.Errorf("the other instance's follower went back: %v", steps)
+	}
+}

@@ -1,0 +1,80 @@
+package cluster
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+
+	"github.com/nats-io/nats.go"
+
+	"stepviz/internal/usererr"
+)
+
+// Redacted is a -nats list (comma-separated URLs) fit to print: the
+// password of each URL, or its user when it has none (NATS reads that as
+// a token), replaced with xxxxx. Cost: O(len(urls)).
+func Redacted(urls string) string {
+	parts := strings.Split(urls, ",")
+	for i, p := range parts {
+		u, err := url.Parse(strings.TrimSpace(p))
+		if err != nil || u.User == nil {
+			continue
+		}
+		if _, ok := u.User.Password(); !ok {
+			u.User = url.User("xxxxx")
+		}
+		parts[i] = u.Redacted()
+	}
+	return strings.Join(parts, ",")
+}
+
+// connectError says in the user's words why an instance could not join
+// NATS at urls and what to change; the log's text (Error) keeps the NATS
+// client's own error after it.
+func connectError(urls string, err error) error {
+	at := Redacted(urls)
+	var unknownCA x509.UnknownAuthorityError
+	var wrongHost x509.HostnameError
+	var alert tls.AlertError
+	var msg string
+	switch {
+	case errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization"):
+		msg = fmt.Sprintf("NATS at %s refused this instance's login: check -nats-user and its password, -nats-token-file, -nats-nkey or -nats-creds", at)
+	case errors.Is(err, nats.ErrSecureConnWanted):
+		msg = fmt.Sprintf("NATS at %s does not offer TLS, which this instance asks for (a tls:// URL or a -nats-tls-* flag): turn on the tls block of nats-server.conf, or connect with nats:// and no -nats-tls-* flags", at)
+	case errors.Is(err, nats.ErrSecureConnRequired):
+		msg = fmt.Sprintf("NATS at %s requires TLS: connect with tls://HOST:4222 and -nats-tls-ca FILE (the CA of the servers' certificates)", at)
+	case errors.As(err, &unknownCA):
+		msg = fmt.Sprintf("the TLS link to NATS at %s failed: the server's certificate is not signed by a CA this instance trusts; give that CA with -nats-tls-ca FILE", at)
+	case errors.As(err, &wrongHost):
+		msg = fmt.Sprintf("the TLS link to NATS at %s failed: the server's certificate is not for %s; connect with the name its certificate carries", at, wrongHost.Host)
+	case strings.Contains(err.Error(), "certificate required") || strings.Contains(err.Error(), "bad certificate"):
+		msg = fmt.Sprintf("the TLS link to NATS at %s failed: the server asks for this instance's certificate; give it with -nats-tls-cert FILE and -nats-tls-key FILE (signed by the CA the server trusts)", at)
+	case errors.As(err, &alert) || strings.Contains(err.Error(), "tls") || strings.Contains(err.Error(), "certificate"):
+		msg = fmt.Sprintf("the TLS link to NATS at %s failed: check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", at)
+	case errors.Is(err, nats.ErrNoServers) || isDialError(err):
+		msg = fmt.Sprintf("cannot reach NATS at %s: nothing answers there; start nats-server -c nats-server.conf (docs/deploy.md), or check -nats", at)
+	default:
+		return usererr.Errorf("cluster", "cannot join NATS at %s: %w", at, err)
+	}
+	return fmt.Errorf("%w (%v)", usererr.New("cluster", msg), err)
+}
+
+func isDialError(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op)
+}
+
+// errDown is the error of an operation tried while this instance has lost
+// NATS (the connection keeps trying by itself), returned at once instead
+// of after a timeout; nil while connected.
+func (b *Bus) errDown() error {
+	if b.nc.IsConnected() {
+		return nil
+	}
+	return usererr.Errorf("cluster", "NATS at %s cannot be reached just now, so what is shared between servers waits (this server keeps trying to reconnect): try again in a moment", Redacted(b.urls))
+}

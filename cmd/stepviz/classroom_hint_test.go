@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"flag"
 	"net/http"
 	"os/exec"
@@ -117,24 +115,8 @@ func TestClassroomHintNamesTheProgramRun(t *testing.T) {
 func startHinted(t *testing.T, cmd *exec.Cmd) (base, hint string) {
 	t.Helper()
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // go run's child dies with its group
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); _ = cmd.Wait() })
-	out := bufio.NewReader(stdout)
-	first, _ := out.ReadString('\n')
-	second, err := out.ReadString('\n')
-	if err != nil {
-		t.Fatalf("%s: no banner: %v\n%s%s", cmd, err, first, stderr.String())
-	}
-	_, base, _ = strings.Cut(first, "on ")
-	base, _, _ = strings.Cut(base, "/ (")
+	p := startServeCmd(t, cmd, func(cmd *exec.Cmd) { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); _ = cmd.Wait() })
+	base, second := p.base, p.banner[1]
 	const lead = "start it with: "
 	i := strings.Index(second, lead)
 	if i < 0 {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -13,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -71,26 +68,8 @@ func TestClassroomFromAnotherDevice(t *testing.T) {
 	}
 	// every address, on a port the server picks: a port picked here and
 	// freed could be taken by another test before the server binds it
-	cmd := exec.Command(exe, append(args, "-addr", ":0", "-db", filepath.Join(t.TempDir(), "stepviz.db"))...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	out := bufio.NewReader(stdout)
-	local, _ := out.ReadString('\n')
-	students, _ := out.ReadString('\n')
-	go func() { _, _ = io.Copy(io.Discard, out) }()
-	m := regexp.MustCompile(`http://127\.0\.0\.1:([1-9][0-9]*)/`).FindStringSubmatch(local)
-	if m == nil {
-		t.Fatalf("the first line names %q, want http://127.0.0.1:PORT/:\n%s", local, stderr.String())
-	}
-	base := "http://127.0.0.1:" + m[1]
+	srv := startServeCmd(t, exec.Command(exe, append(args, "-addr", ":0", "-db", filepath.Join(t.TempDir(), "stepviz.db"))...), nil)
+	base, students := srv.base, srv.banner[1]
 	if !strings.Contains(students, "students open http://") || strings.Contains(students, "[::]") || strings.Contains(students, "0.0.0.0") || strings.Contains(students, "127.0.0.1") {
 		t.Fatalf("the second line should name the addresses students open: %q", students)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -48,17 +47,7 @@ type servedProcess struct {
 func startHostileServe(t *testing.T, exe string, args ...string) *servedProcess {
 	t.Helper()
 	args = append([]string{"serve", "-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "stepviz.db")}, args...)
-	cmd := exec.Command(exe, args...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
+	p := startServeCmd(t, exec.Command(exe, args...), func(cmd *exec.Cmd) {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		done := make(chan struct{})
 		go func() { _ = cmd.Wait(); close(done) }()
@@ -69,16 +58,7 @@ func startHostileServe(t *testing.T, exe string, args ...string) *servedProcess 
 			t.Errorf("serve did not stop within 10 s of SIGTERM")
 		}
 	})
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatalf("serve printed no address: %v\n%s", err, stderr.String())
-	}
-	base := strings.TrimSuffix(regexp.MustCompile(`http://[^/ ]+/`).FindString(line), "/")
-	if base == "" {
-		t.Fatalf("no URL in %q", line)
-	}
-	go func() { _, _ = io.Copy(io.Discard, stdout) }()
-	return &servedProcess{base: base, host: strings.TrimPrefix(base, "http://"), pid: cmd.Process.Pid}
+	return &servedProcess{base: p.base, host: p.addr, pid: p.cmd.Process.Pid}
 }
 
 // rss is the child's resident set size in bytes, from /proc/PID/status.

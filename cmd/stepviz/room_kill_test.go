@@ -1,17 +1,13 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -23,41 +19,6 @@ import (
 
 	"stepviz/internal/testenv/browser"
 )
-
-// serveProc is `stepviz serve` running as a child process.
-type serveProc struct {
-	cmd  *exec.Cmd
-	addr string // 127.0.0.1:PORT, the address it listens on
-	base string // http://127.0.0.1:PORT
-}
-
-// startServe runs the binary on addr with the database db and waits until
-// it serves. With port 0 (127.0.0.1:0) the server picks a free port, which
-// the banner names: a restart on the same port passes the returned addr.
-func startServe(t *testing.T, exe, addr, db string) *serveProc {
-	t.Helper()
-	cmd := exec.Command(exe, "serve", "-addr", addr, "-db", db)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatalf("the server did not start: %v\n%s", err, stderr.String())
-	}
-	go func() { _, _ = io.Copy(io.Discard, stdout) }()
-	m := regexp.MustCompile(`http://(127\.0\.0\.1:[1-9][0-9]*)/`).FindStringSubmatch(line)
-	if m == nil || (!strings.HasSuffix(addr, ":0") && m[1] != addr) {
-		t.Fatalf("the server says %q, want it to serve on %s", line, addr)
-	}
-	return &serveProc{cmd: cmd, addr: m[1], base: "http://" + m[1]}
-}
 
 // follower is a Go client that behaves as a follower's page does: it
 // keeps a session's websocket open, reconnecting with backoff whenever it

@@ -20,12 +20,18 @@ func graphSVG(sw *svgWriter, g *graph.Graph, snap stepper.Snapshot, selected int
 	status := Statuses(snap)
 	rep := nodeOfState(snap, status)
 	width := mapW + 2*mapPad
-	top := margin + 24 + legendHeight(width-2*margin, len(gridStatuses)+1) + 10
+	legend := 0.0 // the problem alone has no statuses to tell apart
+	if searched(snap) {
+		legend = legendHeight(width-2*margin, len(gridStatuses)+1)
+	}
+	top := margin + 24 + legend + 10
 	height := top + mapH + 2*mapPad - 20
 	pos := cityPositions(nodes, mapPad, top+mapPad-10)
-	svgOpen(sw, width, height, fmt.Sprintf("graph map at step %d", snap.Step), "")
-	sw.textEl(margin, margin+14, `class="capb"`, fmt.Sprintf("Map at step %d: %d open, %d closed", snap.Step, len(snap.Open), len(snap.Closed)))
-	problemLegend(sw, margin, margin+24, width-2*margin, gridStatuses, [][2]string{{"unseen", "not reached yet"}})
+	svgOpen(sw, width, height, sceneLabel("Graph map", snap), "")
+	sw.textEl(margin, margin+14, `class="capb"`, sceneCaption("Map", snap))
+	if searched(snap) {
+		problemLegend(sw, margin, margin+24, width-2*margin, gridStatuses, [][2]string{{"unseen", "not reached yet"}})
+	}
 
 	onPath := make(map[[2]string]bool)
 	for i := 1; i < len(snap.Path); i++ {

@@ -15,13 +15,13 @@ const runBase = 10
 func (s *gridScene) drawRuns(sw *svgWriter) {
 	c := max(1, min(8, math.Floor(1024/float64(max(s.w, s.h, 1)))))
 	width := max(float64(s.w)*c+2*margin, 620)
-	top := margin + 24 + legendHeight(width-2*margin, len(gridStatuses)+len(s.legendExtras())) + 8
+	top := margin + 24 + s.legendHeight(width) + 8
 	s.c, s.top = c, top
 	height := top + float64(s.h)*c + margin
-	label := fmt.Sprintf("grid %d×%d at step %d", s.w, s.h, s.snap.Step)
-	svgOpen(sw, width, height, label, fmt.Sprintf(`data-cell="%g" data-origin="%g %g" data-width="%d" data-height="%d"`, c, margin, top, s.w, s.h))
-	sw.textEl(margin, margin+14, `class="capb"`, fmt.Sprintf("Grid %d×%d at step %d: %d open, %d closed", s.w, s.h, s.snap.Step, len(s.snap.Open), len(s.snap.Closed)))
-	problemLegend(sw, margin, margin+24, width-2*margin, gridStatuses, s.legendExtras())
+	name := fmt.Sprintf("Grid %d×%d", s.w, s.h)
+	svgOpen(sw, width, height, sceneLabel(name, s.snap), fmt.Sprintf(`data-cell="%g" data-origin="%g %g" data-width="%d" data-height="%d"`, c, margin, top, s.w, s.h))
+	sw.textEl(margin, margin+14, `class="capb"`, sceneCaption(name, s.snap))
+	s.legend(sw, width)
 
 	statusIndex := make(map[Status]int, len(StatusLegend))
 	for k, e := range StatusLegend {

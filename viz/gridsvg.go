@@ -88,6 +88,25 @@ func (s *gridScene) legendExtras() [][2]string {
 
 var gridStatuses = []Status{StatusOpen, StatusClosed, StatusCurrent, StatusPath}
 
+// legendStatuses is what the legend tells apart: the statuses of a
+// search, none for the problem alone.
+func (s *gridScene) legendStatuses() []Status {
+	if searched(s.snap) {
+		return gridStatuses
+	}
+	return nil
+}
+
+// legendHeight is the height of the legend in a view width wide.
+func (s *gridScene) legendHeight(width float64) float64 {
+	return legendHeight(width-2*margin, len(s.legendStatuses())+len(s.legendExtras()))
+}
+
+// legend draws the legend under the caption of a view width wide.
+func (s *gridScene) legend(sw *svgWriter, width float64) {
+	problemLegend(sw, margin, margin+24, width-2*margin, s.legendStatuses(), s.legendExtras())
+}
+
 // drawCells draws a small map cell by cell, numbers included.
 func (s *gridScene) drawCells(sw *svgWriter) {
 	c := max(30, min(48, 1100/float64(max(s.w, s.h, 1))))
@@ -103,14 +122,16 @@ func (s *gridScene) drawCells(sw *svgWriter) {
 	}
 	font := min(c*0.21, (c-8)/(float64(widest)*0.62))
 	width := max(float64(s.w)*c+2*margin, 620)
-	label := fmt.Sprintf("grid %d×%d at step %d", s.w, s.h, s.snap.Step)
-	top := margin + 24 + legendHeight(width-2*margin, len(gridStatuses)+len(s.legendExtras())) + 18
+	name := fmt.Sprintf("Grid %d×%d", s.w, s.h)
+	top := margin + 24 + s.legendHeight(width) + 18
 	s.c, s.top = c, top
 	height := top + float64(s.h)*c + margin
-	svgOpen(sw, width, height, label, fmt.Sprintf(`data-cell="%g" data-origin="%g %g" data-width="%d" data-height="%d"`, c, margin, top, s.w, s.h))
-	sw.textEl(margin, margin+14, `class="capb"`, fmt.Sprintf("Grid at step %d: %d open, %d closed", s.snap.Step, len(s.snap.Open), len(s.snap.Closed)))
-	problemLegend(sw, margin, margin+24, width-2*margin, gridStatuses, s.legendExtras())
-	sw.textEl(margin, top-8, `class="lt"`, "In each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.")
+	svgOpen(sw, width, height, sceneLabel(name, s.snap), fmt.Sprintf(`data-cell="%g" data-origin="%g %g" data-width="%d" data-height="%d"`, c, margin, top, s.w, s.h))
+	sw.textEl(margin, margin+14, `class="capb"`, sceneCaption(name, s.snap))
+	s.legend(sw, width)
+	if searched(s.snap) {
+		sw.textEl(margin, top-8, `class="lt"`, "In each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.")
+	}
 
 	sw.s(`<g class="cells"`, fmt.Sprintf(` style="font-size:%.1fpx"`, font), ">\n")
 	for y := 0; y < s.h; y++ {

@@ -347,3 +347,40 @@ func TestCellNumber(t *testing.T) {
 		t.Errorf("cellNumbers(1.44, 1.44, 2.88) = %+v, want F 2.8 = G 1.4 + H 1.4", got)
 	}
 }
+
+// TestProblemSVGCaptions: a view of a search names its step with its open
+// and closed counts (the start is open at step 0), and a view of the
+// problem alone (the zero Snapshot a worksheet draws) names the problem
+// and has no statuses in its legend, for a map, a small grid and a large
+// one.
+func TestProblemSVGCaptions(t *testing.T) {
+	for _, tc := range []struct{ name, problem, want string }{
+		{"map", romania, "Map"},
+		{"grid", "grid S..#/...G", "Grid 4×2"},
+		{"big grid", "grid {data}/movingai/Berlin_0_512.map start=10,10 goal=400,300", "Grid 512×512"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := search(t, tc.problem, "astar", 0)
+			for _, c := range []struct {
+				snap    stepper.Snapshot
+				caption string
+				legend  bool
+			}{
+				{s.Snapshot(), tc.want + " at step 0: 1 open, 0 closed", true},
+				{stepper.Snapshot{}, tc.want, false},
+			} {
+				var b bytes.Buffer
+				if err := ProblemSVG(&b, s.Instance(), c.snap, -1); err != nil {
+					t.Fatal(err)
+				}
+				out := b.String()
+				if !strings.Contains(out, ">"+c.caption+"</text>") {
+					t.Errorf("caption: want %q in %.300s", c.caption, out)
+				}
+				if got := strings.Contains(out, "open (frontier)"); got != c.legend {
+					t.Errorf("%q: the legend lists the open status: %v, want %v", c.caption, got, c.legend)
+				}
+			}
+		})
+	}
+}

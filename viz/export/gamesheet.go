@@ -66,13 +66,7 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 	if o.Algorithm == game.MCTS {
 		return nil, nil, usererr.Errorf("export", "a worksheet asks for values backed up by minimax, alphabeta or expectiminimax; mcts's are averages of random play-outs")
 	}
-	// a game of its own: a sheet and its key each meet a failure at the
-	// step it happens (see WriteGame)
-	g, err := game.Renewed(g)
-	if err != nil {
-		return nil, nil, err
-	}
-	v, err := game.NewViewer(g, o)
+	v, g, err := gameFamily.fresh(g, o)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -153,36 +153,81 @@ func sheetDrawingMarkdown(p *printer, sh *sheet) {
 			p.f("\n")
 		}
 	case "grid":
-		rows := gridRows(sh.inst)
 		p.f("S start, G goal, # wall, . free (cost 1), digits: terrain cost.\n\n```\n")
-		if len(rows) > 0 {
-			var head strings.Builder
-			for x := range rows[0] {
-				head.WriteByte(byte('0' + x%10))
-			}
-			p.f("    %s  x\n", head.String())
-		}
-		for y, r := range rows {
-			p.f("%3d %s\n", y, r)
-		}
+		sheetGridText(p, sh, func(s string) string { return s })
 		p.f("  y\n```\n\n")
 	case "graph":
-		p.f("Start %s, goal %s.\n\n| road | cost |\n|---|---:|\n", sh.startName(), sh.goalName())
-		for _, e := range sh.edges {
-			arrow := "–"
-			if e.Directed {
-				arrow = "→"
-			}
-			p.f("| %s %s %s | %s |\n", mdCell(e.From), arrow, mdCell(e.To), num(e.Cost))
+		sheetGraphTables(p, sh, graphMarkdown)
+	}
+}
+
+// sheetGridText writes a grid sheet's rows as text, each after its y
+// and under a line of x (its last digit), escaped by esc.
+func sheetGridText(p *printer, sh *sheet, esc func(string) string) {
+	rows := gridRows(sh.inst)
+	if len(rows) > 0 {
+		var head strings.Builder
+		for x := range rows[0] {
+			head.WriteByte(byte('0' + x%10))
 		}
-		p.f("\n")
-		if len(sh.hTable) > 0 {
-			p.f("| node | h |\n|---|---:|\n")
-			for _, h := range sh.hTable {
-				p.f("| %s | %s |\n", mdCell(h[0]), h[1])
-			}
-			p.f("\n")
+		p.f("    %s  x\n", head.String())
+	}
+	for y, r := range rows {
+		p.f("%3d %s\n", y, esc(r))
+	}
+}
+
+// A graphMarkup is how a sheet's format writes a graph's two tables:
+// its roads with their costs, and h of each node if the sheet gives h.
+type graphMarkup struct {
+	text, cell     func(string) string // escape a name in text, in a cell
+	twoWay, oneWay string              // the arrow between a road's ends
+	roads          string              // "Start %s, goal %s." and the roads table's head
+	h              string              // the h table's head
+	row            string              // a row of two cells
+	end            string              // a table's end
+}
+
+var (
+	graphMarkdown = graphMarkup{
+		text: func(s string) string { return s }, cell: mdCell, twoWay: "–", oneWay: "→",
+		roads: "Start %s, goal %s.\n\n| road | cost |\n|---|---:|\n",
+		h:     "| node | h |\n|---|---:|\n",
+		row:   "| %s | %s |\n", end: "\n",
+	}
+	graphTeX = graphMarkup{
+		text: tex, cell: tex, twoWay: "--", oneWay: "$\\to$",
+		roads: "Start %s, goal %s.\n\n{\\small\\begin{longtable}{|l|r|}\\hline road & cost\\\\ \\hline\n",
+		h:     "{\\small\\begin{longtable}{|l|r|}\\hline node & h\\\\ \\hline\n",
+		row:   "%s & %s\\\\\n", end: "\\hline\\end{longtable}}\n",
+	}
+	graphHTML = graphMarkup{
+		text: html.EscapeString, cell: html.EscapeString, twoWay: "–", oneWay: "→",
+		roads: "<p>Start %s, goal %s.</p>\n<table data-testid=\"roads\"><tr><th>road</th><th>cost</th></tr>\n",
+		h:     "<table data-testid=\"h\"><tr><th>node</th><th>h</th></tr>\n",
+		row:   "<tr><td>%s</td><td>%s</td></tr>\n", end: "</table>\n",
+	}
+)
+
+// sheetGraphTables writes a graph sheet's start and goal, its roads
+// (both ends and the arrow between them, the cost) and, if the sheet
+// gives h, each node's h, in m's markup.
+func sheetGraphTables(p *printer, sh *sheet, m graphMarkup) {
+	p.f(m.roads, m.text(sh.startName()), m.text(sh.goalName()))
+	for _, e := range sh.edges {
+		arrow := m.twoWay
+		if e.Directed {
+			arrow = m.oneWay
 		}
+		p.f(m.row, m.cell(e.From)+" "+arrow+" "+m.cell(e.To), num(e.Cost))
+	}
+	p.f("%s", m.end)
+	if len(sh.hTable) > 0 {
+		p.f("%s", m.h)
+		for _, h := range sh.hTable {
+			p.f(m.row, m.cell(h[0]), h[1])
+		}
+		p.f("%s", m.end)
 	}
 }
 
@@ -325,22 +370,7 @@ func sheetDrawingTeX(p *printer, sh *sheet) {
 		}
 		p.f("\\hline\\end{tabular}}\n\\end{center}\n")
 	case "graph":
-		p.f("Start %s, goal %s.\n\n{\\small\\begin{longtable}{|l|r|}\\hline road & cost\\\\ \\hline\n", tex(sh.startName()), tex(sh.goalName()))
-		for _, e := range sh.edges {
-			arrow := "--"
-			if e.Directed {
-				arrow = "$\\to$"
-			}
-			p.f("%s %s %s & %s\\\\\n", tex(e.From), arrow, tex(e.To), num(e.Cost))
-		}
-		p.f("\\hline\\end{longtable}}\n")
-		if len(sh.hTable) > 0 {
-			p.f("{\\small\\begin{longtable}{|l|r|}\\hline node & h\\\\ \\hline\n")
-			for _, h := range sh.hTable {
-				p.f("%s & %s\\\\\n", tex(h[0]), h[1])
-			}
-			p.f("\\hline\\end{longtable}}\n")
-		}
+		sheetGraphTables(p, sh, graphTeX)
 	}
 }
 
@@ -448,34 +478,9 @@ func sheetDrawingHTML(p *printer, sh *sheet) {
 		}
 	case "grid":
 		p.f("<p>S start, G goal, # wall, . free (cost 1), digits: terrain cost; x is the column, y the row, from 0 at the top left.</p>\n<pre data-testid=\"grid\">\n")
-		rows := gridRows(sh.inst)
-		if len(rows) > 0 {
-			var head strings.Builder
-			for x := range rows[0] {
-				head.WriteByte(byte('0' + x%10))
-			}
-			p.f("    %s  x\n", head.String())
-		}
-		for y, r := range rows {
-			p.f("%3d %s\n", y, esc(r))
-		}
+		sheetGridText(p, sh, esc)
 		p.f("</pre>\n")
 	case "graph":
-		p.f("<p>Start %s, goal %s.</p>\n<table data-testid=\"roads\"><tr><th>road</th><th>cost</th></tr>\n", esc(sh.startName()), esc(sh.goalName()))
-		for _, e := range sh.edges {
-			arrow := "–"
-			if e.Directed {
-				arrow = "→"
-			}
-			p.f("<tr><td>%s %s %s</td><td>%s</td></tr>\n", esc(e.From), arrow, esc(e.To), num(e.Cost))
-		}
-		p.f("</table>\n")
-		if len(sh.hTable) > 0 {
-			p.f("<table data-testid=\"h\"><tr><th>node</th><th>h</th></tr>\n")
-			for _, h := range sh.hTable {
-				p.f("<tr><td>%s</td><td>%s</td></tr>\n", esc(h[0]), h[1])
-			}
-			p.f("</table>\n")
-		}
+		sheetGraphTables(p, sh, graphHTML)
 	}
 }

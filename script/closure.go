@@ -219,13 +219,7 @@ func (c *compiler) stmt(s syntax.Stmt) cstmt {
 			defer iter.Done()
 			var e starlark.Value
 			for iter.Next(&e) {
-				if !fr.turn(4) || !set(fr, e) {
-					return abandon, nil
-				}
-				switch ctl, r := body(fr); ctl {
-				case brk:
-					return next, nil
-				case ret, abandon:
+				if ctl, r, over := loopTurn(fr, set, body, e); over {
 					return ctl, r
 				}
 			}
@@ -234,6 +228,23 @@ func (c *compiler) stmt(s syntax.Stmt) cstmt {
 	}
 	c.fail()
 	return nil
+}
+
+// loopTurn runs one turn of a loop over e: it counts the turn, binds e
+// with set and runs body. over reports that the loop ends here, with
+// ctl and v what the loop statement gives (next after a break); a turn
+// that goes on gives over false.
+func loopTurn(fr *cframe, set func(*cframe, starlark.Value) bool, body cstmt, e starlark.Value) (ctl control, v starlark.Value, over bool) {
+	if !fr.turn(4) || !set(fr, e) {
+		return abandon, nil, true
+	}
+	switch ctl, v := body(fr); ctl {
+	case brk:
+		return next, nil, true
+	case ret, abandon:
+		return ctl, v, true
+	}
+	return next, nil, false
 }
 
 // rangeLoop compiles for x in range(n) or range(a, b) of Starlark's own
@@ -271,13 +282,7 @@ func (c *compiler) rangeLoop(x syntax.Expr, set func(*cframe, starlark.Value) bo
 			return abandon, nil
 		}
 		for i := lo; i < hi; i++ {
-			if !fr.turn(4) || !set(fr, starlark.MakeInt64(i)) {
-				return abandon, nil
-			}
-			switch ctl, r := body(fr); ctl {
-			case brk:
-				return next, nil
-			case ret, abandon:
+			if ctl, r, over := loopTurn(fr, set, body, starlark.MakeInt64(i)); over {
 				return ctl, r
 			}
 		}
@@ -489,28 +494,20 @@ func (c *compiler) expr(e syntax.Expr) cexpr {
 	case *syntax.CallExpr:
 		return c.call(e)
 	case *syntax.TupleExpr:
-		elems := c.exprs(e.List)
+		tuple := tupleOf(c.exprs(e.List))
 		return func(fr *cframe) (starlark.Value, bool) {
-			t := make(starlark.Tuple, len(elems))
-			for i, x := range elems {
-				v, ok := x(fr)
-				if !ok {
-					return nil, false
-				}
-				t[i] = v
+			t, ok := tuple(fr)
+			if !ok {
+				return nil, false
 			}
-			return t, fr.tick(1)
+			return t, true
 		}
 	case *syntax.ListExpr:
 		elems := c.exprs(e.List)
 		return func(fr *cframe) (starlark.Value, bool) {
-			l := make([]starlark.Value, len(elems))
-			for i, x := range elems {
-				v, ok := x(fr)
-				if !ok {
-					return nil, false
-				}
-				l[i] = v
+			l, ok := values(fr, elems)
+			if !ok {
+				return nil, false
 			}
 			return starlark.NewList(l), fr.tick(1)
 		}
@@ -525,6 +522,43 @@ func (c *compiler) exprs(list []syntax.Expr) []cexpr {
 		out[i] = c.expr(e)
 	}
 	return out
+}
+
+// values evaluates elems left to right into a new slice.
+func values(fr *cframe, elems []cexpr) ([]starlark.Value, bool) {
+	vs := make([]starlark.Value, len(elems))
+	for i, x := range elems {
+		v, ok := x(fr)
+		if !ok {
+			return nil, false
+		}
+		vs[i] = v
+	}
+	return vs, true
+}
+
+// tupleOf makes the tuple of elems, a tuple expression's or a call's
+// arguments: the elements evaluated left to right and a step for the
+// tuple.
+func tupleOf(elems []cexpr) func(fr *cframe) (starlark.Tuple, bool) {
+	return func(fr *cframe) (starlark.Tuple, bool) {
+		t, ok := values(fr, elems)
+		if !ok {
+			return nil, false
+		}
+		return t, fr.tick(1)
+	}
+}
+
+// operands evaluates x then y (y only if x went on) and counts n steps
+// for the operation on them; ok false abandons the run, and a and b
+// mean nothing then. Small enough to be inlined in every closure that
+// calls it.
+func operands(fr *cframe, x, y cexpr, n uint64) (a, b starlark.Value, ok bool) {
+	if a, ok = x(fr); ok {
+		b, ok = y(fr)
+	}
+	return a, b, ok && fr.tick(n)
 }
 
 var compareOp = map[syntax.Token]bool{syntax.EQL: true, syntax.NEQ: true, syntax.LT: true, syntax.GT: true, syntax.LE: true, syntax.GE: true}
@@ -550,12 +584,8 @@ func (c *compiler) binary(e *syntax.BinaryExpr) cexpr {
 		}
 	case compareOp[op]:
 		return func(fr *cframe) (starlark.Value, bool) {
-			a, ok := x(fr)
+			a, b, ok := operands(fr, x, y, 1)
 			if !ok {
-				return nil, false
-			}
-			b, ok := y(fr)
-			if !ok || !fr.tick(1) {
 				return nil, false
 			}
 			z, err := starlark.Compare(op, a, b)
@@ -563,12 +593,8 @@ func (c *compiler) binary(e *syntax.BinaryExpr) cexpr {
 		}
 	}
 	return func(fr *cframe) (starlark.Value, bool) {
-		a, ok := x(fr)
+		a, b, ok := operands(fr, x, y, 1)
 		if !ok {
-			return nil, false
-		}
-		b, ok := y(fr)
-		if !ok || !fr.tick(1) {
 			return nil, false
 		}
 		if op == syntax.PLUS {
@@ -592,12 +618,8 @@ func (c *compiler) binary(e *syntax.BinaryExpr) cexpr {
 func (c *compiler) index(e *syntax.IndexExpr) cexpr {
 	x, y := c.expr(e.X), c.expr(e.Y)
 	return func(fr *cframe) (starlark.Value, bool) {
-		a, ok := x(fr)
+		a, b, ok := operands(fr, x, y, 1)
 		if !ok {
-			return nil, false
-		}
-		b, ok := y(fr)
-		if !ok || !fr.tick(1) {
 			return nil, false
 		}
 		switch a := a.(type) {
@@ -627,6 +649,21 @@ func (c *compiler) index(e *syntax.IndexExpr) cexpr {
 
 // slice is x[lo:hi] as the interpreter's slice does it for a step of 1.
 func (c *compiler) slice(e *syntax.SliceExpr) cexpr {
+	bounds := c.sliceBounds(e)
+	return func(fr *cframe) (starlark.Value, bool) {
+		s, start, end, ok := bounds(fr)
+		if !ok {
+			return nil, false
+		}
+		return s.Slice(start, end, 1), true
+	}
+}
+
+// sliceBounds compiles the operands of x[lo:hi] (a step of 1; any other
+// fails): run, it evaluates x, lo and hi left to right, counts the
+// slice's step and gives x and the bounds the interpreter's slice takes,
+// clamped to x, with start <= end.
+func (c *compiler) sliceBounds(e *syntax.SliceExpr) func(fr *cframe) (s starlark.Sliceable, start, end int, ok bool) {
 	if e.Step != nil {
 		c.fail()
 		return nil
@@ -640,32 +677,25 @@ func (c *compiler) slice(e *syntax.SliceExpr) cexpr {
 	if e.Hi != nil {
 		hi = c.expr(e.Hi)
 	}
-	return func(fr *cframe) (starlark.Value, bool) {
+	return func(fr *cframe) (starlark.Sliceable, int, int, bool) {
 		a, ok := x(fr)
 		if !ok {
-			return nil, false
+			return nil, 0, 0, false
 		}
-		l, ok := lo(fr)
+		l, h, ok := operands(fr, lo, hi, 1)
 		if !ok {
-			return nil, false
-		}
-		h, ok := hi(fr)
-		if !ok || !fr.tick(1) {
-			return nil, false
+			return nil, 0, 0, false
 		}
 		s, ok := a.(starlark.Sliceable)
 		if !ok {
-			return nil, false
+			return nil, 0, 0, false
 		}
 		n := s.Len()
 		start, end := 0, n
 		if !sliceIndex(l, n, &start) || !sliceIndex(h, n, &end) {
-			return nil, false
+			return nil, 0, 0, false
 		}
-		if end < start {
-			end = start
-		}
-		return s.Slice(start, end, 1), true
+		return s, start, max(start, end), true
 	}
 }
 
@@ -699,17 +729,7 @@ func (c *compiler) call(e *syntax.CallExpr) cexpr {
 		}
 	}
 	args := c.exprs(e.Args)
-	eval := func(fr *cframe) (starlark.Tuple, bool) {
-		t := make(starlark.Tuple, len(args))
-		for i, a := range args {
-			v, ok := a(fr)
-			if !ok {
-				return nil, false
-			}
-			t[i] = v
-		}
-		return t, fr.tick(1)
-	}
+	eval := tupleOf(args)
 	if dot, ok := e.Fn.(*syntax.DotExpr); ok {
 		recv, name := c.expr(dot.X), dot.Name.Name
 		if len(args) == 1 {
@@ -771,12 +791,8 @@ func (c *compiler) method1(recv cexpr, name string, arg cexpr) cexpr {
 		return nil
 	}
 	return func(fr *cframe) (starlark.Value, bool) {
-		r, ok := recv(fr)
+		r, a, ok := operands(fr, recv, arg, 2)
 		if !ok {
-			return nil, false
-		}
-		a, ok := arg(fr)
-		if !ok || !fr.tick(2) {
 			return nil, false
 		}
 		switch r := r.(type) {
@@ -870,42 +886,14 @@ const maxConcat = 8
 
 // strPart compiles an operand of a sum.
 func (c *compiler) strPart(x syntax.Expr) strPart {
-	if sl, ok := x.(*syntax.SliceExpr); ok && sl.Step == nil {
-		base := c.expr(sl.X)
-		none := func(fr *cframe) (starlark.Value, bool) { return starlark.None, fr.tick(1) }
-		lo, hi := none, none
-		if sl.Lo != nil {
-			lo = c.expr(sl.Lo)
-		}
-		if sl.Hi != nil {
-			hi = c.expr(sl.Hi)
-		}
+	if sl, ok := x.(*syntax.SliceExpr); ok {
+		bounds := c.sliceBounds(sl)
 		return func(fr *cframe) (string, starlark.Value, bool) {
-			a, ok := base(fr)
+			sv, start, end, ok := bounds(fr)
 			if !ok {
 				return "", nil, false
 			}
-			l, ok := lo(fr)
-			if !ok {
-				return "", nil, false
-			}
-			h, ok := hi(fr)
-			if !ok || !fr.tick(1) {
-				return "", nil, false
-			}
-			sv, ok := a.(starlark.Sliceable)
-			if !ok {
-				return "", nil, false
-			}
-			n := sv.Len()
-			start, end := 0, n
-			if !sliceIndex(l, n, &start) || !sliceIndex(h, n, &end) {
-				return "", nil, false
-			}
-			if end < start {
-				end = start
-			}
-			if s, isString := a.(starlark.String); isString {
+			if s, isString := sv.(starlark.String); isString {
 				return string(s[start:end]), nil, true
 			}
 			return "", sv.Slice(start, end, 1), true

@@ -67,12 +67,8 @@ func tooBigToCompare(what string) error {
 
 // checkCompare refuses values that together pass maxCompareText.
 func checkCompare(what string, vs ...starlark.Value) error {
-	n := 0
-	for _, v := range vs {
-		n += textSize(v, maxCompareText-n)
-		if n > maxCompareText {
-			return tooBigToCompare(what)
-		}
+	if textOver(maxCompareText, vs) {
+		return tooBigToCompare(what)
 	}
 	return nil
 }

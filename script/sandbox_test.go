@@ -108,20 +108,7 @@ func TestSandboxFailures(t *testing.T) {
 		{"hidden key called by hand", strings.Replace(base, `return [("inc", s + 1)]`, "__stepviz_key__()\n    return []", 1), []string{"want one key"}},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			err, took := runScript(t, "cell", c.src)
-			if err == nil {
-				t.Fatalf("no error; want one containing %q", c.want)
-			}
-			for _, w := range c.want {
-				if !containsAny(err.Error(), strings.Split(w, "|")) {
-					t.Errorf("error\n%v\ndoes not contain %q", err, w)
-				}
-			}
-			if took > 2*time.Second {
-				t.Errorf("took %v; a hostile script must be stopped within about a second", took)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkRefused(t, c.src, c.want) })
 	}
 }
 
@@ -147,6 +134,38 @@ func TestSearchBudget(t *testing.T) {
 	}
 }
 
+// checkRefused checks that src (run by runScript) fails, within about a
+// second, with an error holding each of want (a want may give
+// alternatives split by "|").
+func checkRefused(t *testing.T, src string, want []string) {
+	t.Helper()
+	err, took := runScript(t, "cell", src)
+	if err == nil {
+		t.Fatalf("no error; want one containing %q", want)
+	}
+	for _, w := range want {
+		if !containsAny(err.Error(), strings.Split(w, "|")) {
+			t.Errorf("error\n%v\ndoes not contain %q", err, w)
+		}
+	}
+	if took > 2*time.Second {
+		t.Errorf("took %v; a hostile script must be stopped within about a second", took)
+	}
+}
+
+// checkAnswers checks that shared(use) runs without an error and at once:
+// why says why it walks little.
+func checkAnswers(t *testing.T, use, why string) {
+	t.Helper()
+	err, took := runScript(t, "cell", shared(use))
+	if err != nil {
+		t.Errorf("%q: %v", use, err)
+	}
+	if took > 2*time.Second {
+		t.Errorf("%q took %v; %s", use, took, why)
+	}
+}
+
 // containsAny reports whether s contains one of subs: a limit that a
 // loaded machine reaches by time rather than by steps gives another error.
 func containsAny(s string, subs []string) bool {
@@ -169,12 +188,6 @@ func TestLiteralOperandsStayFast(t *testing.T) {
 		"if [7, 8][1] + 1 != 9 or 2.5 + 1 != 3.5 or \"ab\"[0] != \"a\":\n        fail(\"arithmetic\")",
 		"if not (\"b\" > \"a\" and 3 >= 3 and \"a\" < \"ab\"):\n        fail(\"order\")",
 	} {
-		err, took := runScript(t, "cell", shared(use))
-		if err != nil {
-			t.Errorf("%q: %v", use, err)
-		}
-		if took > 2*time.Second {
-			t.Errorf("%q took %v; a comparison with a literal walks only the literal", use, took)
-		}
+		checkAnswers(t, use, "a comparison with a literal walks only the literal")
 	}
 }

@@ -108,14 +108,23 @@ func tooMuchText(what string) error {
 
 // checkText refuses values whose text together passes maxText.
 func checkText(what string, vs ...starlark.Value) error {
-	n := 0
-	for _, v := range vs {
-		n += textSize(v, maxText-n)
-		if n > maxText {
-			return tooMuchText(what)
-		}
+	if textOver(maxText, vs) {
+		return tooMuchText(what)
 	}
 	return nil
+}
+
+// textOver reports whether the text of vs (textSize) together passes
+// limit; it stops walking once it has. O(limit) at the most.
+func textOver(limit int, vs []starlark.Value) bool {
+	n := 0
+	for _, v := range vs {
+		n += textSize(v, limit-n)
+		if n > limit {
+			return true
+		}
+	}
+	return false
 }
 
 // boundedText writes v for a message or an action's name: as Starlark

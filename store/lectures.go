@@ -116,36 +116,18 @@ func (s *DB) SetLectureStep(ctx context.Context, id string, step int, used int64
 
 // DeleteLecture removes a lecture; it reports whether there was one.
 func (s *DB) DeleteLecture(ctx context.Context, id string) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM lectures WHERE id = ?`, id)
-	if err != nil {
-		return false, usererr.Errorf("store", "closing lecture %s: %w", id, err)
-	}
-	n, _ := res.RowsAffected()
-	return n > 0, nil
+	return s.deleteRow(ctx, "lectures", "lecture", id)
 }
 
 // EvictLecture deletes the least recently used lecture not used since
 // before (unix seconds) and returns its id, or "" when every lecture was
 // used since.
 func (s *DB) EvictLecture(ctx context.Context, before int64) (string, error) {
-	var id string
-	err := s.db.QueryRowContext(ctx, `DELETE FROM lectures WHERE id = (SELECT id FROM lectures WHERE used < ? ORDER BY used LIMIT 1) RETURNING id`, before).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", usererr.Errorf("store", "evicting a lecture: %w", err)
-	}
-	return id, nil
+	return s.evictOldest(ctx, "lectures", "lecture", before)
 }
 
 // DeleteRoom removes a room with its searches, polls and answers; it
 // reports whether there was one.
 func (s *DB) DeleteRoom(ctx context.Context, id string) (bool, error) {
-	res, err := s.db.ExecContext(ctx, `DELETE FROM rooms WHERE id = ?`, id)
-	if err != nil {
-		return false, usererr.Errorf("store", "closing room %s: %w", id, err)
-	}
-	n, _ := res.RowsAffected()
-	return n > 0, nil
+	return s.deleteRow(ctx, "rooms", "room", id)
 }

@@ -140,15 +140,7 @@ func (s *DB) TouchRoom(ctx context.Context, id string, t int64) error {
 // (unix seconds), with its searches, polls and answers, and returns its
 // id, or "" when every room was used since. One transaction.
 func (s *DB) EvictRoom(ctx context.Context, before int64) (string, error) {
-	var id string
-	err := s.db.QueryRowContext(ctx, `DELETE FROM rooms WHERE id = (SELECT id FROM rooms WHERE used < ? ORDER BY used LIMIT 1) RETURNING id`, before).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", usererr.Errorf("store", "evicting a room: %w", err)
-	}
-	return id, nil
+	return s.evictOldest(ctx, "rooms", "room", before)
 }
 
 // CountPolls returns how many polls a room has asked.

@@ -94,22 +94,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	gx := margin*2 + board + 10
 	sw.textEl(gx, top+small*float64(n)+16, `class="lt"`, "goal")
 	sw.s(`<g class="goalboard">`)
-	for k, t := range goal {
-		x, y := gx+float64(k%n)*small, top+float64(k/n)*small
-		cls := "tile"
-		if t == 0 {
-			cls = "blank"
-		}
-		sw.s(`<rect class="`, cls, `"`)
-		sw.fattr("x", x)
-		sw.fattr("y", y)
-		sw.fattr("width", small)
-		sw.fattr("height", small)
-		sw.s("/>")
-		if t != 0 {
-			sw.textEl(x+small/2, y+small*0.7, fmt.Sprintf(`class="tnum" font-size="%.0f"`, small*0.55), itoa(t))
-		}
-	}
+	sw.plainBoard(goal, n, gx, top, small, tileText{"tnum", 0.7, 0.55, 0})
 	sw.s("</g>\n")
 	y := top + board + 22
 	sw.textEl(margin, y, `class="cap"`, caption)
@@ -179,4 +164,35 @@ func movesList(acts []string) string {
 		s += a
 	}
 	return s
+}
+
+// tileText is how plainBoard numbers a tile: text of class class, its
+// baseline base·c below the square's top, its font size size·c written
+// with prec decimals (c the square's side).
+type tileText struct {
+	class      string
+	base, size float64
+	prec       int
+}
+
+// plainBoard writes tiles, n a row, as squares of side c from (x0, y0),
+// of class tile (blank for 0), each tile but the blank numbered as num
+// says.
+func (sw *svgWriter) plainBoard(tiles []int, n int, x0, y0, c float64, num tileText) {
+	for k, t := range tiles {
+		x, y := x0+float64(k%n)*c, y0+float64(k/n)*c
+		cls := "tile"
+		if t == 0 {
+			cls = "blank"
+		}
+		sw.s(`<rect class="`, cls, `"`)
+		sw.fattr("x", x)
+		sw.fattr("y", y)
+		sw.fattr("width", c)
+		sw.fattr("height", c)
+		sw.s("/>")
+		if t != 0 {
+			sw.textEl(x+c/2, y+c*num.base, fmt.Sprintf(`class="%s" font-size="%.*f"`, num.class, num.prec, c*num.size), itoa(t))
+		}
+	}
 }

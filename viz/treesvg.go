@@ -498,21 +498,6 @@ func (d *treeDrawing) miniBoard(tiles []int) {
 	c := miniBoard / float64(n)
 	x0, y0 := 6.0, 6.0
 	sw.s(`<g class="mini">`)
-	for k, t := range tiles {
-		x, y := x0+float64(k%n)*c, y0+float64(k/n)*c
-		if t == 0 {
-			sw.s(`<rect class="blank"`)
-		} else {
-			sw.s(`<rect class="tile"`)
-		}
-		sw.fattr("x", x)
-		sw.fattr("y", y)
-		sw.fattr("width", c)
-		sw.fattr("height", c)
-		sw.s("/>")
-		if t != 0 {
-			sw.textEl(x+c/2, y+c*0.72, fmt.Sprintf(`class="tn" font-size="%.1f"`, c*0.68), itoa(t))
-		}
-	}
+	sw.plainBoard(tiles, n, x0, y0, c, tileText{"tn", 0.72, 0.68, 1})
 	sw.s("</g>")
 }

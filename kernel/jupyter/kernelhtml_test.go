@@ -121,7 +121,7 @@ func checkSameMarkdown(t *testing.T, h string) {
 	md, plain := toMarkdown(h)
 	want, wantPlain := html5ToMarkdown(h)
 	if md != want || plain != wantPlain {
-		t.Errorf("on %.400q:\n%s\n(plain %v), HTML5's converter:\n%s\n(plain %v)", h, md, plain, want, wantPlain)
+		t.Errorf("on %.400q:\n%s\n(plain %v), from the HTML5 parser's tree:\n%s\n(plain %v)", h, md, plain, want, wantPlain)
 	}
 }
 

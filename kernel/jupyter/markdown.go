@@ -26,6 +26,12 @@ func toMarkdown(h string) (md string, plain bool) {
 	if err != nil {
 		return escapeMarkdown(collapse(h)), false
 	}
+	return nodesMarkdown(nodes)
+}
+
+// nodesMarkdown writes top-level nodes as toMarkdown does; plain as
+// toMarkdown's. O(size of the tree).
+func nodesMarkdown(nodes []*hnode) (md string, plain bool) {
 	var blocks []string
 	pres := 0
 	for _, n := range nodes {

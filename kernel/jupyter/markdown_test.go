@@ -35,8 +35,8 @@ func TestToMarkdown(t *testing.T) {
 
 // FuzzToMarkdown: whatever the HTML, the Markdown holds no tag (bleach
 // would escape it) and no raw < or > outside a fenced block; and where the
-// strict parser accepts the HTML, the Markdown is what the HTML5 parser's
-// converter makes of it.
+// strict parser accepts the HTML, the Markdown is what the one converter
+// makes of the HTML5 parser's tree.
 func FuzzToMarkdown(f *testing.F) {
 	f.Add(`<div><table><tr><td>a</td></tr></table></div>`)
 	f.Add(`<pre>x</pre><div><b>y</b><a href="z">w</a></div>`)

@@ -145,46 +145,32 @@ func (r *fastSearch) valueEx(ex Expander, st State, d int, alpha, beta float64) 
 		r.leaves++
 		return r.g.Eval(st)
 	}
-	ab := r.ab
-	best, i := -1, 0
-	var v float64
-	if turn == Max {
+	ab, isMax := r.ab, turn == Max
+	best, v := -1, math.Inf(1)
+	if isMax {
 		v = math.Inf(-1)
-		for ; cur != 0; i++ {
-			if r.nodes >= r.limit {
-				r.over = true
-			}
-			if r.over {
-				return 0
-			}
-			var k State
-			k, cur = ex.Next(st, cur)
-			if x := r.valueEx(ex, k, d+1, alpha, beta); x > v {
-				v, best = x, i
-				if ab && v >= beta {
-					r.pruned += bits.OnesCount64(cur)
-					break
-				}
-				alpha = max(alpha, v)
-			}
+	}
+	// one loop for MAX and MIN: each child's value is compared, and the
+	// window narrowed or cut, the way the node's turn says
+	for i := 0; cur != 0; i++ {
+		if r.nodes >= r.limit {
+			r.over = true
 		}
-	} else {
-		v = math.Inf(1)
-		for ; cur != 0; i++ {
-			if r.nodes >= r.limit {
-				r.over = true
+		if r.over {
+			return 0
+		}
+		var k State
+		k, cur = ex.Next(st, cur)
+		x := r.valueEx(ex, k, d+1, alpha, beta)
+		if isMax && x > v || !isMax && x < v {
+			v, best = x, i
+			if ab && (isMax && v >= beta || !isMax && v <= alpha) {
+				r.pruned += bits.OnesCount64(cur)
+				break
 			}
-			if r.over {
-				return 0
-			}
-			var k State
-			k, cur = ex.Next(st, cur)
-			if x := r.valueEx(ex, k, d+1, alpha, beta); x < v {
-				v, best = x, i
-				if ab && v <= alpha {
-					r.pruned += bits.OnesCount64(cur)
-					break
-				}
+			if isMax {
+				alpha = max(alpha, v)
+			} else {
 				beta = min(beta, v)
 			}
 		}

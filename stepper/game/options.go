@@ -54,7 +54,7 @@ type Options struct {
 // seed=S.
 func ParseOptions(line string) (Options, error) {
 	var o Options
-	if err := optline.Parse(line, MaxLine, "no algorithm: write minimax, alphabeta, expectiminimax or mcts", "depth=4", o.Set); err != nil {
+	if err := optline.Parse(line, MaxLine, "no algorithm: write "+optline.Names(Algorithms), "depth=4", o.Set); err != nil {
 		return o, err
 	}
 	return o.Normalize()
@@ -66,11 +66,7 @@ func (o *Options) Set(name, value string) error {
 	var err error
 	switch strings.ToLower(name) {
 	case "algo":
-		if a, ok := optline.OneOf(value, Algorithms); ok {
-			o.Algorithm = a
-			return nil
-		}
-		return fmt.Errorf("unknown game search %q: write minimax, alphabeta, expectiminimax or mcts", value)
+		o.Algorithm, err = optline.Algorithm(value, Algorithms, "game")
 	case "depth":
 		o.Depth, err = intIn(0, 1000)
 	case "order":
@@ -87,17 +83,9 @@ func (o *Options) Set(name, value string) error {
 	case "iterations":
 		o.Iterations, err = intIn(1, MaxIterations)
 	case "c":
-		c, perr := strconv.ParseFloat(value, 64)
-		if perr != nil || !(c >= 0 && c <= 100) {
-			return fmt.Errorf("c=%s: the exploration constant is a number from 0 to 100", value)
-		}
-		o.C = c
+		o.C, err = optline.Float("c", value, 0, 100, "the exploration constant")
 	case "seed":
-		s, perr := strconv.ParseUint(value, 10, 64)
-		if perr != nil {
-			return fmt.Errorf("seed=%s: write a whole number from 0", value)
-		}
-		o.Seed = s
+		o.Seed, err = optline.Seed("seed", value)
 	default:
 		return fmt.Errorf("unknown option %q for a game search: write depth=, order=, maxnodes=, iterations=, c= or seed=", name)
 	}

@@ -58,7 +58,13 @@ func BenchmarkGridSuccessors(b *testing.B) {
 // hand-written A* (a map of g values and container/heap, no events, no
 // tree, no journal) on the same successor function, as a yardstick for the
 // engine's overhead: compare its ns/op with BenchmarkScenArena2's.
-func BenchmarkScenArena2Minimal(b *testing.B) {
+func BenchmarkScenArena2Minimal(b *testing.B) { benchArena2With(b, minimalAStar) }
+
+// benchArena2With runs search, a hand-written A*, on arena2's 910 rows
+// with the grid's first heuristic, checking each row's cost against the
+// scenario's optimum.
+func benchArena2With(b *testing.B, search func(p *gridProblem, h func(gridCell) float64) (cost float64, expanded int)) {
+	b.Helper()
 	sc := scenLoad(b, "arena2.map.scen")
 	grids := make([]*gridProblem, len(sc.Rows))
 	for i := range sc.Rows {
@@ -74,7 +80,7 @@ func BenchmarkScenArena2Minimal(b *testing.B) {
 	for b.Loop() {
 		expanded = 0
 		for i, p := range grids {
-			cost, n := minimalAStar(p, gridHeuristics(p.g)[0].Estimate)
+			cost, n := search(p, gridHeuristics(p.g)[0].Estimate)
 			expanded += n
 			if math.Abs(cost-sc.Rows[i].Optimal) > 1e-6 {
 				b.Fatalf("row %d: cost %v, optimal %v", i, cost, sc.Rows[i].Optimal)
@@ -145,32 +151,7 @@ func minimalAStar(p *gridProblem, h func(gridCell) float64) (cost float64, expan
 // arrays indexed by cell (g, closed), the lower bound of what a grid search
 // costs here: the gap to BenchmarkScenArena2Minimal is the price of hashing
 // states.
-func BenchmarkScenArena2Dense(b *testing.B) {
-	sc := scenLoad(b, "arena2.map.scen")
-	grids := make([]*gridProblem, len(sc.Rows))
-	for i := range sc.Rows {
-		g, err := sc.Grid(i, ScenConfig{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		grids[i] = newGridProblem(g)
-	}
-	b.ReportAllocs()
-	expanded := 0
-	cpu0 := cpuratio.ProcessCPU()
-	for b.Loop() {
-		expanded = 0
-		for i, p := range grids {
-			cost, n := denseAStar(p, gridHeuristics(p.g)[0].Estimate)
-			expanded += n
-			if math.Abs(cost-sc.Rows[i].Optimal) > 1e-6 {
-				b.Fatalf("row %d: cost %v, optimal %v", i, cost, sc.Rows[i].Optimal)
-			}
-		}
-	}
-	b.ReportMetric((cpuratio.ProcessCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
-	b.ReportMetric(float64(expanded), "expanded/op")
-}
+func BenchmarkScenArena2Dense(b *testing.B) { benchArena2With(b, denseAStar) }
 
 func denseAStar(p *gridProblem, h func(gridCell) float64) (cost float64, expanded int) {
 	n := p.g.w * p.g.h

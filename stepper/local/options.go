@@ -59,7 +59,7 @@ type Options struct {
 // mutation=M, generations=G, seed=S, maxsteps=N.
 func ParseOptions(line string) (Options, error) {
 	var o Options
-	if err := optline.Parse(line, MaxLine, "no algorithm: write hillclimb, stochastic, anneal or genetic", "sideways=100", o.Set); err != nil {
+	if err := optline.Parse(line, MaxLine, "no algorithm: write "+optline.Names(Algorithms), "sideways=100", o.Set); err != nil {
 		return o, err
 	}
 	return o.Normalize()
@@ -71,11 +71,7 @@ func (o *Options) Set(name, value string) error {
 	var err error
 	switch strings.ToLower(name) {
 	case "algo":
-		if a, ok := optline.OneOf(value, Algorithms); ok {
-			o.Algorithm = a
-			return nil
-		}
-		return fmt.Errorf("unknown local search %q: write hillclimb, stochastic, anneal or genetic", value)
+		o.Algorithm, err = optline.Algorithm(value, Algorithms, "local")
 	case "sideways":
 		o.Sideways, err = intIn(0, 1_000_000)
 	case "restarts":
@@ -88,17 +84,9 @@ func (o *Options) Set(name, value string) error {
 	case "generations":
 		o.Generations, err = intIn(1, 1_000_000)
 	case "mutation":
-		m, perr := strconv.ParseFloat(value, 64)
-		if perr != nil || !(m >= 0 && m <= 1) {
-			return fmt.Errorf("mutation=%s: the mutation probability is a number from 0 to 1", value)
-		}
-		o.Mutation = m
+		o.Mutation, err = optline.Float("mutation", value, 0, 1, "the mutation probability")
 	case "seed":
-		s, perr := strconv.ParseUint(value, 10, 64)
-		if perr != nil {
-			return fmt.Errorf("seed=%s: write a whole number from 0", value)
-		}
-		o.Seed = s
+		o.Seed, err = optline.Seed("seed", value)
 	case "maxsteps":
 		o.MaxSteps, err = intIn(1, math.MaxInt32)
 	default:

@@ -73,8 +73,8 @@ func ParseProblem(line string) (Problem, error) {
 		if strings.ToLower(k) != "seed" {
 			return nil, fmt.Errorf("%s takes only seed=S, not %q", kind, kv)
 		}
-		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
-			return nil, fmt.Errorf("seed=%s: write a whole number from 0", v)
+		if seed, err = optline.Seed("seed", v); err != nil {
+			return nil, err
 		}
 	}
 	if kind == "queens" {

@@ -161,11 +161,18 @@ func (p *packedPuzzle) Successors(s uint64, buf []stepper.Successor[uint64]) []s
 		if to < 0 {
 			continue
 		}
-		shift := 4 * uint(to)
-		t := (s >> shift) & 15
-		buf = append(buf, stepper.Successor[uint64]{State: s&^(15<<shift) | t<<(4*uint(b)), Action: a, Cost: 1})
+		buf = append(buf, stepper.Successor[uint64]{State: slid(s, b, int(to), tileAt(s, int(to))), Action: a, Cost: 1})
 	}
 	return buf
+}
+
+// tileAt is the tile at place i of packed board s (0 the blank).
+func tileAt(s uint64, i int) uint64 { return s >> (4 * uint(i)) & 15 }
+
+// slid is packed board s after tile t, at place to, slides into the
+// blank at b.
+func slid(s uint64, b, to int, t uint64) uint64 {
+	return s&^(15<<(4*uint(to))) | t<<(4*uint(b))
 }
 
 // GoalState is the goal board.

@@ -137,8 +137,7 @@ func (f *idaFast) search(s uint64, b, from, g, h int) bool {
 		if to < 0 || f.skip && to == from {
 			continue
 		}
-		shift := 4 * uint(to)
-		t := (s >> shift) & 15
+		t := tileAt(s, to)
 		nh := h - int(f.p.dist[t][to]) + int(f.p.dist[t][b])
 		f.cnt.Generated++
 		ng++
@@ -149,7 +148,7 @@ func (f *idaFast) search(s uint64, b, from, g, h int) bool {
 			}
 			continue
 		}
-		kids[n].s = s&^(15<<shift) | t<<(4*uint(b))
+		kids[n].s = slid(s, b, to, t)
 		kids[n].to, kids[n].h, kids[n].slot, kids[n].gi = to, nh, slot, ng-1
 		n++
 	}

@@ -77,9 +77,7 @@ func (f *idaFast) ids(s uint64, b, from, d, held int) bool {
 		if to < 0 || f.skip && to == from {
 			continue
 		}
-		shift := 4 * uint(to)
-		t := (s >> shift) & 15
-		kids[n].s = s&^(15<<shift) | t<<(4*uint(b))
+		kids[n].s = slid(s, b, to, tileAt(s, to))
 		kids[n].to, kids[n].slot = to, slot
 		n++
 	}

@@ -46,7 +46,7 @@ func (r *csvRow) plain(s string) {
 // plainBytes is plain for a cell built in a buffer of the caller's.
 func (r *csvRow) plainBytes(s []byte) {
 	r.sep()
-	r.b = appendCSVFieldBytes(r.b, "", s)
+	r.b = appendCSVField(r.b, "", s)
 }
 
 // text appends a text cell as csvText writes it.
@@ -62,7 +62,7 @@ func (r *csvRow) textBytes(s []byte) {
 	if len(s) > 0 && (isFormulaStart(s[0]) || readsAsValueBytes(s)) {
 		mark = "'"
 	}
-	r.b = appendCSVFieldBytes(r.b, mark, s)
+	r.b = appendCSVField(r.b, mark, s)
 }
 
 // textMark is the prefix csvText gives s: an apostrophe or nothing.
@@ -93,60 +93,40 @@ func readsAsValueBytes(s []byte) bool {
 	return readsAsValue(string(s))
 }
 
-// appendCSVField appends the field mark+s, quoted as encoding/csv quotes
-// it: when it holds a comma, a quote, CR or LF, starts with a space
-// (unicode.IsSpace) or is `\.`; a quote inside is doubled.
-func appendCSVField(b []byte, mark, s string) []byte {
+// appendCSVField appends the field mark+s (s a string or bytes), quoted
+// as encoding/csv quotes it: when it holds a comma, a quote, CR or LF,
+// starts with a space (unicode.IsSpace) or is `\.`; a quote inside is
+// doubled. O(len(s)).
+func appendCSVField[T string | []byte](b []byte, mark string, s T) []byte {
 	if !csvNeedsQuotes(mark, s) {
 		return append(append(b, mark...), s...)
 	}
 	b = append(b, '"')
 	b = append(b, mark...)
-	for {
-		i := strings.IndexByte(s, '"')
-		if i < 0 {
-			break
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			b = append(b, '"')
 		}
-		b = append(b, s[:i+1]...)
-		b = append(b, '"')
-		s = s[i+1:]
+		b = append(b, s[i])
 	}
-	b = append(b, s...)
-	return append(b, '"')
-}
-
-// appendCSVFieldBytes is appendCSVField for a field in bytes.
-func appendCSVFieldBytes(b []byte, mark string, s []byte) []byte {
-	if !csvNeedsQuotesBytes(mark, s) {
-		return append(append(b, mark...), s...)
-	}
-	b = append(b, '"')
-	b = append(b, mark...)
-	for {
-		i := bytes.IndexByte(s, '"')
-		if i < 0 {
-			break
-		}
-		b = append(b, s[:i+1]...)
-		b = append(b, '"')
-		s = s[i+1:]
-	}
-	b = append(b, s...)
 	return append(b, '"')
 }
 
 // csvNeedsQuotes is encoding/csv's rule for the field mark+s.
-func csvNeedsQuotes(mark, s string) bool {
+func csvNeedsQuotes[T string | []byte](mark string, s T) bool {
 	if mark == "" {
-		if s == "" {
+		if len(s) == 0 {
 			return false
 		}
-		if s == `\.` {
+		if len(s) == 2 && s[0] == '\\' && s[1] == '.' {
 			return true
 		}
 	}
-	if strings.ContainsAny(s, ",\"\r\n") {
-		return true
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ',', '"', '\r', '\n':
+			return true
+		}
 	}
 	if mark != "" {
 		return strings.ContainsAny(mark, ",\"\r\n") || startsWithSpace(mark)
@@ -154,27 +134,10 @@ func csvNeedsQuotes(mark, s string) bool {
 	return startsWithSpace(s)
 }
 
-// csvNeedsQuotesBytes is csvNeedsQuotes for a field in bytes.
-func csvNeedsQuotesBytes(mark string, s []byte) bool {
-	if mark == "" {
-		if len(s) == 0 {
-			return false
-		}
-		if string(s) == `\.` {
-			return true
-		}
-	}
-	if bytes.ContainsAny(s, ",\"\r\n") {
-		return true
-	}
-	if mark != "" {
-		return strings.ContainsAny(mark, ",\"\r\n") || startsWithSpace(mark)
-	}
-	r, _ := utf8.DecodeRune(s)
-	return unicode.IsSpace(r)
-}
-
-func startsWithSpace(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
+// startsWithSpace reports whether s's first rune is a space as
+// unicode.IsSpace says.
+func startsWithSpace[T string | []byte](s T) bool {
+	var head [utf8.UTFMax]byte
+	r, _ := utf8.DecodeRune(head[:copy(head[:], s)])
 	return unicode.IsSpace(r)
 }

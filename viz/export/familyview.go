@@ -43,26 +43,6 @@ func familyFormat(format, family string, names []string) (string, error) {
 	return "", usererr.Errorf("export", "a %s search exports as %s, not %s", family, strings.Join(names, ", "), format)
 }
 
-// stepsTo is the step an export ends at: upTo, or the search's end for
-// ToEnd and Current; ends at most MaxFamilySteps in. run steps a fresh
-// search up to max steps and reports whether it ended.
-func stepsTo(upTo int, run func(max int) (bool, error)) (int, error) {
-	if upTo >= 0 {
-		if upTo > MaxFamilySteps {
-			return 0, usererr.Errorf("export", "-steps %d is more than the %d steps an export replays", upTo, MaxFamilySteps)
-		}
-		return upTo, nil
-	}
-	ended, err := run(MaxFamilySteps)
-	if err != nil {
-		return 0, err
-	}
-	if !ended {
-		return 0, usererr.Errorf("export", "the search takes more than %d steps: give -steps N to export its first N, or a smaller search (depth=, iterations=, maxsteps=)", MaxFamilySteps)
-	}
-	return MaxFamilySteps, nil
-}
-
 // WriteGame writes game search g, o from step 1 to upTo (a step number,
 // or ToEnd / Current for the end) in format, one of GameFormats, every
 // value printed from the search's game.View (per-step formats from its
@@ -77,31 +57,11 @@ func WriteGame(ctx context.Context, w io.Writer, format string, g game.Game, o g
 	if f == "posthoc" && o.Algorithm == game.MCTS {
 		return usererr.Errorf("export", "posthoc draws a depth-first game search (minimax, alphabeta, expectiminimax); an MCTS search exports as %s", strings.Join(slices.DeleteFunc(slices.Clone(GameFormats), func(f string) bool { return f == "posthoc" }), ", "))
 	}
-	// the trial run and the replay each search a game of their own: a
-	// game that fails keeps its failure, which the replay must meet at
-	// the step it happens, not at its first
-	end, err := stepsTo(upTo, func(max int) (bool, error) {
-		tg, err := game.Renewed(g)
-		if err != nil {
-			return false, err
-		}
-		s, err := game.New(tg, o)
-		return err == nil && s.Run(max) != game.Running, nil
-	})
-	if err != nil {
-		return err
-	}
-	if g, err = game.Renewed(g); err != nil {
-		return err
-	}
-	v, err := game.NewViewer(g, o)
+	v, rows, err := gameFamily.replay(ctx, g, o, upTo)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(ctxWriter{ctx, w})
-	rows := func(each func(game.Row) error) error {
-		return eachRow(ctx, end, v.Steps, func() bool { _, ok := v.Step(); return ok }, v.Row, each)
-	}
 	switch f {
 	case "jsonl":
 		err = gameJSONL(bw, v, rows)
@@ -239,30 +199,11 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 		}
 		return err
 	}
-	// the trial run and the replay each search a problem of their own, as
-	// WriteGame's do
-	end, err := stepsTo(upTo, func(max int) (bool, error) {
-		tp, err := local.Renewed(p)
-		if err != nil {
-			return false, err
-		}
-		s, err := local.New(tp, o)
-		return err == nil && s.Run(max) != local.Running, nil
-	})
-	if err != nil {
-		return err
-	}
-	if p, err = local.Renewed(p); err != nil {
-		return err
-	}
-	v, err := local.NewViewer(p, o)
+	v, rows, err := localFamily.replay(ctx, p, o, upTo)
 	if err != nil {
 		return err
 	}
 	bw := bufio.NewWriter(ctxWriter{ctx, w})
-	rows := func(each func(local.Row) error) error {
-		return eachRow(ctx, end, v.Steps, func() bool { _, ok := v.Step(); return ok }, v.Row, each)
-	}
 	switch f {
 	case "jsonl":
 		enc := json.NewEncoder(bw)
@@ -341,23 +282,4 @@ func localTitle(a local.Algorithm) string {
 		return "Simulated annealing"
 	}
 	return "Genetic algorithm"
-}
-
-// eachRow steps a game or local-search viewer up to step end (steps is
-// its step count, step takes one and reports false at the search's end)
-// and calls each with every step's row; it stops with an error when ctx
-// is done. Cost: end steps and rows.
-func eachRow[R any](ctx context.Context, end int, steps func() int, step func() bool, row func() R, each func(R) error) error {
-	for steps() < end {
-		if err := ctx.Err(); err != nil {
-			return usererr.Errorf("export", "stopped: %w", err)
-		}
-		if !step() {
-			break
-		}
-		if err := each(row()); err != nil {
-			return err
-		}
-	}
-	return nil
 }

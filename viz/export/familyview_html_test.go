@@ -134,36 +134,5 @@ func TestGameHTMLInChromium(t *testing.T) {
 // by alpha-beta and of hill climbing on 8 queens (bytes per export set
 // with SetBytes).
 func BenchmarkFamilyPages(b *testing.B) {
-	g, err := game.ParseProblem(fig52Line)
-	if err != nil {
-		b.Fatal(err)
-	}
-	o, _ := game.ParseOptions("alphabeta")
-	p, err := local.ParseProblem("queens 8 seed=3")
-	if err != nil {
-		b.Fatal(err)
-	}
-	lo, _ := local.ParseOptions("hillclimb sideways=10")
-	for _, f := range []string{"tex", "html"} {
-		b.Run("fig55-"+f, func(b *testing.B) {
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				if err := WriteGame(context.Background(), &buf, f, g, o, ToEnd); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.SetBytes(int64(buf.Len()))
-		})
-		b.Run("queens8-"+f, func(b *testing.B) {
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				if err := WriteLocal(context.Background(), &buf, f, p, lo, ToEnd); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.SetBytes(int64(buf.Len()))
-		})
-	}
+	benchFamilyExports(b, "fig55", fig52Line, []string{"tex", "html"})
 }

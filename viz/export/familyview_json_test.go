@@ -119,39 +119,5 @@ func TestFamilyJSONBounded(t *testing.T) {
 // alpha-beta on the tic-tac-toe position XO....... (1,498 steps) and of
 // hill climbing on 8 queens (bytes per export with SetBytes).
 func BenchmarkFamilyFormats(b *testing.B) {
-	g, err := game.ParseProblem("tictactoe XO.......")
-	if err != nil {
-		b.Fatal(err)
-	}
-	o, _ := game.ParseOptions("alphabeta")
-	p, err := local.ParseProblem("queens 8 seed=3")
-	if err != nil {
-		b.Fatal(err)
-	}
-	lo, _ := local.ParseOptions("hillclimb sideways=10")
-	for _, f := range []string{"json", "posthoc", "ipynb"} {
-		b.Run("ttt-"+f, func(b *testing.B) {
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				if err := WriteGame(context.Background(), &buf, f, g, o, ToEnd); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.SetBytes(int64(buf.Len()))
-		})
-		if f == "posthoc" {
-			continue
-		}
-		b.Run("queens8-"+f, func(b *testing.B) {
-			var buf bytes.Buffer
-			for b.Loop() {
-				buf.Reset()
-				if err := WriteLocal(context.Background(), &buf, f, p, lo, ToEnd); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.SetBytes(int64(buf.Len()))
-		})
-	}
+	benchFamilyExports(b, "ttt", "tictactoe XO.......", []string{"json", "posthoc", "ipynb"})
 }

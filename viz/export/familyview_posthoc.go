@@ -130,29 +130,15 @@ func gamePosthoc(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) er
 // event's type and labelled with the node's name and value, and the edge
 // from its parent; a pruned branch's edge is grey.
 func posthocGameRender() map[string]any {
-	pt := func(x, y string) map[string]any { return map[string]any{"x": x, "y": y} }
-	return map[string]any{
-		"components": map[string]any{
-			"node": []any{
-				map[string]any{
-					"$": "path",
-					"points": []any{
-						pt("{{$.parent && $.parent.x !== undefined ? $.parent.x : $.event.x}}", "{{$.parent && $.parent.y !== undefined ? $.parent.y : $.event.y}}"),
-						pt("{{$.event.x}}", "{{$.event.y}}"),
-					},
-					"fill": "{{$.event.fate === 'pruned' ? '#9e9e9e' : $.color[$.event.type]}}", "lineWidth": 3,
-				},
-				map[string]any{
-					"$": "circle", "x": "{{$.event.x}}", "y": "{{$.event.y}}", "radius": 12,
-					"fill":  "{{$.event.fate === 'pruned' ? '#9e9e9e' : $.color[$.event.type]}}",
-					"label": "{{$.event.state + ($.event.value ? ' = ' + $.event.value : '')}}", "label-x": 14, "label-y": -10, "label-size": 12, "label-color": "#424242",
-				},
+	const fill = "{{$.event.fate === 'pruned' ? '#9e9e9e' : $.color[$.event.type]}}"
+	return posthocRender(map[string]any{
+		"node": []any{
+			posthocParentEdge(fill),
+			map[string]any{
+				"$": "circle", "x": "{{$.event.x}}", "y": "{{$.event.y}}", "radius": 12,
+				"fill":  fill,
+				"label": "{{$.event.state + ($.event.value ? ' = ' + $.event.value : '')}}", "label-x": 14, "label-y": -10, "label-size": 12, "label-color": "#424242",
 			},
 		},
-		"views": map[string]any{"main": map[string]any{"components": []any{map[string]any{"$": "node"}}}},
-		"path": map[string]any{
-			"pivot": map[string]any{"x": "{{$.event.x}}", "y": "{{$.event.y}}"},
-			"scale": 3,
-		},
-	}
+	}, []string{"node"}, "{{$.event.x}}", "{{$.event.y}}", 3)
 }

@@ -248,30 +248,37 @@ func gameNodeSVG(p *printer, n *game.ViewNode, parent int, x, y float64) {
 		label = label[:9] + "…"
 	}
 	p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10" fill="%s">%s</text>`, fnum(x), fnum(y+4), text, xmlText(label))
-	var lines []string
-	if n.Status == game.Pruned {
-		lines = append(lines, "pruned", n.Why)
-	} else {
-		if n.Text.Value != "" && !n.Leaf {
-			lines = append(lines, "v = "+n.Text.Value)
-		}
-		if n.Text.Window != "" {
-			lines = append(lines, n.Text.Window)
-		}
-		if n.Text.Range != "" && n.Window && !n.Leaf {
-			lines = append(lines, "range "+n.Text.Range)
-		}
-		if n.Text.Wins != "" {
-			lines = append(lines, n.Text.Wins+" wins")
-			if n.Parent >= 0 {
-				lines = append(lines, "UCB1 "+n.Text.UCB1)
-			}
-		}
-	}
-	for j, s := range lines {
+	for j, s := range gameNotes(n, false) {
 		p.f(`<text class="note" x="%s" y="%s" text-anchor="middle" font-size="9" fill="%s">%s</text>`, fnum(x), fnum(y+24+float64(j)*11), text, xmlText(s))
 	}
 	p.f("</g>\n")
+}
+
+// gameNotes are the lines a drawing writes under game node n: for a
+// pruned branch "pruned" and the cut's reason; else its value (a leaf's
+// only with leafValue), window and range (alpha-beta), wins and UCB1
+// (MCTS), each as the view writes it.
+func gameNotes(n *game.ViewNode, leafValue bool) []string {
+	if n.Status == game.Pruned {
+		return []string{"pruned", n.Why}
+	}
+	var lines []string
+	if n.Text.Value != "" && (!n.Leaf || leafValue) {
+		lines = append(lines, "v = "+n.Text.Value)
+	}
+	if n.Text.Window != "" {
+		lines = append(lines, n.Text.Window)
+	}
+	if n.Text.Range != "" && n.Window && !n.Leaf {
+		lines = append(lines, "range "+n.Text.Range)
+	}
+	if n.Text.Wins != "" {
+		lines = append(lines, n.Text.Wins+" wins")
+		if n.Parent >= 0 {
+			lines = append(lines, "UCB1 "+n.Text.UCB1)
+		}
+	}
+	return lines
 }
 
 func clipText(s string, n int) string {

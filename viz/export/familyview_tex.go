@@ -75,34 +75,17 @@ type texGameTree struct {
 	Boxes      []texBox
 }
 
-// gameLabel is a node's label lines: the move into it, its state, and as
-// the SVG drawing writes them its value, window and range (alpha-beta),
-// wins and UCB1 (MCTS), or for a pruned branch the cut's reason.
+// gameLabel is a node's label lines: the move into it, its state, and
+// the notes the SVG drawing writes under it (gameNotes), with a leaf's
+// value too where it is not its state.
 func gameLabel(n *game.ViewNode) []string {
 	var ls []string
 	if n.Move != "" {
 		ls = append(ls, "via "+n.Move)
 	}
 	ls = append(ls, clipText(n.State, texStateRunes))
-	if n.Status == game.Pruned {
-		return append(ls, "pruned", n.Why)
-	}
-	if n.Text.Value != "" && !(n.Leaf && n.Text.Value == n.State) {
-		ls = append(ls, "v = "+n.Text.Value)
-	}
-	if n.Text.Window != "" {
-		ls = append(ls, n.Text.Window)
-	}
-	if n.Text.Range != "" && n.Window && !n.Leaf {
-		ls = append(ls, "range "+n.Text.Range)
-	}
-	if n.Text.Wins != "" {
-		ls = append(ls, n.Text.Wins+" wins")
-		if n.Parent >= 0 {
-			ls = append(ls, "UCB1 "+n.Text.UCB1)
-		}
-	}
-	return ls
+	// a leaf's value where it is not already its state (a gametree's leaf)
+	return append(ls, gameNotes(n, n.Text.Value != n.State)...)
 }
 
 // texStateRunes is the most of a state a tree label shows (a tic-tac-toe

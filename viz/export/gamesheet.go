@@ -45,6 +45,41 @@ func ParseGameBlanks(s string, a game.Algorithm) (GameBlanks, error) {
 	return b, nil
 }
 
+// answers are r's cells to fill in, as the sheet's blanks ask them: the
+// value backed up and whether the node is pruned (yes or no), each empty
+// on the student's sheet and given on the key.
+func (r sheetRow) answers(blanks GameBlanks, key bool) []string {
+	var cells []string
+	for _, a := range []struct {
+		asked bool
+		v     string
+	}{{blanks.Values, r.Value}, {blanks.Pruned, map[bool]string{true: "yes", false: "no"}[r.Pruned]}} {
+		if !a.asked {
+			continue
+		}
+		if !key {
+			a.v = ""
+		}
+		cells = append(cells, a.v)
+	}
+	return cells
+}
+
+// gameSheetResult is the key's last sentence: the value for MAX, the best
+// move and principal variation, the nodes visited (and pruned, for
+// alpha-beta), with the value and moves escaped by esc.
+func gameSheetResult(end *game.View, o game.Options, esc func(string) string) string {
+	s := fmt.Sprintf("Value %s for MAX", esc(end.Value))
+	if len(end.PVMoves) > 0 {
+		s += fmt.Sprintf(", best move %s, principal variation %s", esc(end.PVMoves[0]), esc(strings.Join(end.PVMoves, " ")))
+	}
+	s += fmt.Sprintf("; %s visited", words.Count(end.Result.Nodes, "node", "nodes"))
+	if o.Algorithm == game.AlphaBeta {
+		s += fmt.Sprintf(", %s pruned", words.Count(end.Result.Pruned, "subtree", "subtrees"))
+	}
+	return s + "."
+}
+
 // sheetRow is one node of the whole game tree on a worksheet, with its
 // answers from the search's view at the end.
 type sheetRow struct {
@@ -66,13 +101,7 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 	if o.Algorithm == game.MCTS {
 		return nil, nil, usererr.Errorf("export", "a worksheet asks for values backed up by minimax, alphabeta or expectiminimax; mcts's are averages of random play-outs")
 	}
-	// a game of its own: a sheet and its key each meet a failure at the
-	// step it happens (see WriteGame)
-	g, err := game.Renewed(g)
-	if err != nil {
-		return nil, nil, err
-	}
-	v, err := game.NewViewer(g, o)
+	v, g, err := gameFamily.fresh(g, o)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -192,32 +221,11 @@ func WriteGameWorksheet(w io.Writer, format string, g game.Game, o game.Options,
 	p.f("| %s |\n|%s\n", strings.Join(cols, " | "), strings.Repeat("---|", len(cols)))
 	for _, r := range rows {
 		cells := []string{mdCell(r.Node), mdCell(r.Parent), mdCell(r.State), r.Turn, r.LeafValue}
-		if blanks.Values {
-			v := ""
-			if key {
-				v = r.Value
-			}
-			cells = append(cells, v)
-		}
-		if blanks.Pruned {
-			v := ""
-			if key {
-				v = map[bool]string{true: "yes", false: "no"}[r.Pruned]
-			}
-			cells = append(cells, v)
-		}
+		cells = append(cells, r.answers(blanks, key)...)
 		p.f("| %s |\n", strings.Join(cells, " | "))
 	}
 	if key {
-		p.f("\nValue %s for MAX", end.Value)
-		if len(end.PVMoves) > 0 {
-			p.f(", best move %s, principal variation %s", end.PVMoves[0], strings.Join(end.PVMoves, " "))
-		}
-		p.f("; %s visited", words.Count(end.Result.Nodes, "node", "nodes"))
-		if o.Algorithm == game.AlphaBeta {
-			p.f(", %s pruned", words.Count(end.Result.Pruned, "subtree", "subtrees"))
-		}
-		p.f(".\n")
+		p.f("\n%s\n", gameSheetResult(end, o, func(s string) string { return s }))
 	}
 	return p.err
 }

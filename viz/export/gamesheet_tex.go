@@ -3,7 +3,6 @@ package export
 import (
 	"strings"
 
-	"stepviz/internal/words"
 	"stepviz/stepper/game"
 )
 
@@ -48,33 +47,14 @@ func gameSheetTeX(p *printer, rows []sheetRow, end *game.View, o game.Options, b
 	p.f("\n\\renewcommand{\\arraystretch}{1.35}\n\\begin{longtable}{%s}\n\\hline\n%s \\\\ \\hline\n\\endhead\n", spec, strings.Join(cols, " & "))
 	for _, r := range rows {
 		cells := []string{texEsc(r.Node), texEsc(r.Parent), texBreakable(r.State), r.Turn, texEsc(r.LeafValue)}
-		if blanks.Values {
-			v := ""
-			if key {
-				v = texEsc(r.Value)
-			}
-			cells = append(cells, v)
-		}
-		if blanks.Pruned {
-			v := ""
-			if key {
-				v = map[bool]string{true: "yes", false: "no"}[r.Pruned]
-			}
-			cells = append(cells, v)
+		for _, a := range r.answers(blanks, key) {
+			cells = append(cells, texEsc(a))
 		}
 		p.f("%s \\\\ \\hline\n", strings.Join(cells, " & "))
 	}
 	p.f("\\end{longtable}\n")
 	if key {
-		p.f("\\noindent Value %s for MAX", texEsc(end.Value))
-		if len(end.PVMoves) > 0 {
-			p.f(", best move %s, principal variation %s", texEsc(end.PVMoves[0]), texEsc(strings.Join(end.PVMoves, " ")))
-		}
-		p.f("; %s visited", words.Count(end.Result.Nodes, "node", "nodes"))
-		if o.Algorithm == game.AlphaBeta {
-			p.f(", %s pruned", words.Count(end.Result.Pruned, "subtree", "subtrees"))
-		}
-		p.f(".\n")
+		p.f("\\noindent %s\n", gameSheetResult(end, o, texEsc))
 	}
 	p.f("\n\\noindent Grade a sheet filled in in its file with \\texttt{stepviz check -problem} PROBLEM \\texttt{-algo} SEARCH \\texttt{SHEET.tex}, the problem and search above.\n\\end{document}\n")
 }

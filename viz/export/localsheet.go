@@ -31,13 +31,7 @@ func localSheet(p local.Problem, o local.Options) ([]localSheetRow, *local.View,
 	if o.Algorithm != local.HillClimb {
 		return nil, nil, usererr.Errorf("export", "a local-search worksheet asks which neighbour steepest-ascent hill climbing takes; %s draws at random: use -algo hillclimb", o.Algorithm)
 	}
-	// a problem of its own: a sheet and its key each meet a failure at the
-	// step it happens (see WriteGame)
-	p, err := local.Renewed(p)
-	if err != nil {
-		return nil, nil, err
-	}
-	v, err := local.NewViewer(p, o)
+	v, _, err := localFamily.fresh(p, o)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -262,18 +262,11 @@ func (t *Trace) learn(e *stepper.Event) {
 // the event's type, and centres the path on cells, as Posthoc's grid
 // traces do.
 func posthocGridRender() map[string]any {
-	return map[string]any{
-		"components": map[string]any{
-			"tile": []any{map[string]any{
-				"$": "rect", "width": 1, "height": 1,
-				"x": "{{$.event.x}}", "y": "{{$.event.y}}",
-				"fill": "{{$.color[$.event.type]}}",
-			}},
-		},
-		"views": map[string]any{"main": map[string]any{"components": []any{map[string]any{"$": "tile"}}}},
-		"path": map[string]any{
-			"pivot": map[string]any{"x": "{{$.event.x + 0.5}}", "y": "{{$.event.y + 0.5}}"},
-			"scale": 0.3,
-		},
-	}
+	return posthocRender(map[string]any{
+		"tile": []any{map[string]any{
+			"$": "rect", "width": 1, "height": 1,
+			"x": "{{$.event.x}}", "y": "{{$.event.y}}",
+			"fill": "{{$.color[$.event.type]}}",
+		}},
+	}, []string{"tile"}, "{{$.event.x + 0.5}}", "{{$.event.y + 0.5}}", 0.3)
 }

@@ -137,41 +137,55 @@ func puzzleState(tiles []int) string {
 // every event as its node, coloured by the event's type and labelled with
 // its name, and the road from its parent.
 func posthocGraphRender() map[string]any {
-	pt := func(x, y string) map[string]any { return map[string]any{"x": x, "y": y} }
-	return map[string]any{
-		"components": map[string]any{
-			"roads": []any{map[string]any{
-				"$":    "path",
-				"$for": map[string]any{"$let": "i", "$to": "{{$.event.roads ? $.event.roads.length : 0}}"},
-				"points": []any{
-					pt("{{$.event.roads[$.i][0]}}", "{{$.event.roads[$.i][1]}}"),
-					pt("{{$.event.roads[$.i][2]}}", "{{$.event.roads[$.i][3]}}"),
-				},
-				"fill": "#bdbdbd", "lineWidth": 2,
-			}},
-			"node": []any{
-				map[string]any{
-					"$": "path",
-					"points": []any{
-						pt("{{$.parent && $.parent.x !== undefined ? $.parent.x : $.event.x}}", "{{$.parent && $.parent.y !== undefined ? $.parent.y : $.event.y}}"),
-						pt("{{$.event.x}}", "{{$.event.y}}"),
-					},
-					"fill": "{{$.color[$.event.type]}}", "lineWidth": 3,
-				},
-				map[string]any{
-					"$": "circle", "x": "{{$.event.x}}", "y": "{{$.event.y}}", "radius": 9,
-					"fill":  "{{$.color[$.event.type]}}",
-					"label": "{{$.event.state}}", "label-x": 12, "label-y": -8, "label-size": 12, "label-color": "#424242",
-				},
+	return posthocRender(map[string]any{
+		"roads": []any{map[string]any{
+			"$":    "path",
+			"$for": map[string]any{"$let": "i", "$to": "{{$.event.roads ? $.event.roads.length : 0}}"},
+			"points": []any{
+				posthocPoint("{{$.event.roads[$.i][0]}}", "{{$.event.roads[$.i][1]}}"),
+				posthocPoint("{{$.event.roads[$.i][2]}}", "{{$.event.roads[$.i][3]}}"),
+			},
+			"fill": "#bdbdbd", "lineWidth": 2,
+		}},
+		"node": []any{
+			posthocParentEdge("{{$.color[$.event.type]}}"),
+			map[string]any{
+				"$": "circle", "x": "{{$.event.x}}", "y": "{{$.event.y}}", "radius": 9,
+				"fill":  "{{$.color[$.event.type]}}",
+				"label": "{{$.event.state}}", "label-x": 12, "label-y": -8, "label-size": 12, "label-color": "#424242",
 			},
 		},
-		"views": map[string]any{"main": map[string]any{"components": []any{
-			map[string]any{"$": "roads"}, map[string]any{"$": "node"},
-		}}},
-		"path": map[string]any{
-			"pivot": map[string]any{"x": "{{$.event.x}}", "y": "{{$.event.y}}"},
-			"scale": 3,
+	}, []string{"roads", "node"}, "{{$.event.x}}", "{{$.event.y}}", 3)
+}
+
+// posthocRender is a render section: components by name, drawn in the
+// order main names them, and the path centred at (x, y) at scale.
+func posthocRender(components map[string]any, main []string, x, y string, scale float64) map[string]any {
+	drawn := make([]any, len(main))
+	for i, name := range main {
+		drawn[i] = map[string]any{"$": name}
+	}
+	return map[string]any{
+		"components": components,
+		"views":      map[string]any{"main": map[string]any{"components": drawn}},
+		"path":       map[string]any{"pivot": posthocPoint(x, y), "scale": scale},
+	}
+}
+
+// posthocPoint is a point of a render: its x and y expressions.
+func posthocPoint(x, y string) map[string]any { return map[string]any{"x": x, "y": y} }
+
+// posthocParentEdge is the line from the parent's node to the event's
+// (from the event's own point for the source, which has no parent),
+// filled with fill.
+func posthocParentEdge(fill string) map[string]any {
+	return map[string]any{
+		"$": "path",
+		"points": []any{
+			posthocPoint("{{$.parent && $.parent.x !== undefined ? $.parent.x : $.event.x}}", "{{$.parent && $.parent.y !== undefined ? $.parent.y : $.event.y}}"),
+			posthocPoint("{{$.event.x}}", "{{$.event.y}}"),
 		},
+		"fill": fill, "lineWidth": 3,
 	}
 }
 
@@ -181,34 +195,26 @@ func posthocGraphRender() map[string]any {
 func posthocPuzzleRender(size int) map[string]any {
 	n := strconv.Itoa(size)
 	half := strconv.FormatFloat(float64(size)/2, 'f', -1, 64)
-	pt := func(x, y string) map[string]any { return map[string]any{"x": x, "y": y} }
-	return map[string]any{
-		"components": map[string]any{
-			"board": []any{
-				map[string]any{
-					"$": "path",
-					"points": []any{
-						pt("{{($.parent && $.parent.x !== undefined ? $.parent.x : $.event.x) + "+half+"}}",
-							"{{$.parent && $.parent.y !== undefined ? $.parent.y + "+n+" : $.event.y}}"),
-						pt("{{$.event.x + "+half+"}}", "{{$.event.y}}"),
-					},
-					"fill": "#9e9e9e", "lineWidth": 0.08,
+	return posthocRender(map[string]any{
+		"board": []any{
+			map[string]any{
+				"$": "path",
+				"points": []any{
+					posthocPoint("{{($.parent && $.parent.x !== undefined ? $.parent.x : $.event.x) + "+half+"}}",
+						"{{$.parent && $.parent.y !== undefined ? $.parent.y + "+n+" : $.event.y}}"),
+					posthocPoint("{{$.event.x + "+half+"}}", "{{$.event.y}}"),
 				},
-				map[string]any{
-					"$":    "rect",
-					"$for": map[string]any{"$let": "i", "$to": "{{$.event.tiles ? $.event.tiles.length : 0}}"},
-					"x":    "{{$.event.x + $.i % " + n + "}}", "y": "{{$.event.y + Math.floor($.i / " + n + ")}}",
-					"width": 0.94, "height": 0.94,
-					"fill":    "{{$.event.tiles[$.i] === 0 ? '#ffffff' : $.color[$.event.type]}}",
-					"label":   "{{$.event.tiles[$.i] === 0 ? '' : String($.event.tiles[$.i])}}",
-					"label-x": 0.3, "label-y": 0.7, "label-size": 0.6, "label-color": "#000000",
-				},
+				"fill": "#9e9e9e", "lineWidth": 0.08,
+			},
+			map[string]any{
+				"$":    "rect",
+				"$for": map[string]any{"$let": "i", "$to": "{{$.event.tiles ? $.event.tiles.length : 0}}"},
+				"x":    "{{$.event.x + $.i % " + n + "}}", "y": "{{$.event.y + Math.floor($.i / " + n + ")}}",
+				"width": 0.94, "height": 0.94,
+				"fill":    "{{$.event.tiles[$.i] === 0 ? '#ffffff' : $.color[$.event.type]}}",
+				"label":   "{{$.event.tiles[$.i] === 0 ? '' : String($.event.tiles[$.i])}}",
+				"label-x": 0.3, "label-y": 0.7, "label-size": 0.6, "label-color": "#000000",
 			},
 		},
-		"views": map[string]any{"main": map[string]any{"components": []any{map[string]any{"$": "board"}}}},
-		"path": map[string]any{
-			"pivot": map[string]any{"x": "{{$.event.x + " + half + "}}", "y": "{{$.event.y + " + half + "}}"},
-			"scale": 0.3,
-		},
-	}
+	}, []string{"board"}, "{{$.event.x + "+half+"}}", "{{$.event.y + "+half+"}}", 0.3)
 }

@@ -142,6 +142,13 @@ func (tr *traceReader) read() (*Trace, error) {
 		return nil, err
 	}
 	var stepsAt, eventsAt int64
+	// the header's fields, each decoded into its place; "events" is read
+	// apart (tr.events)
+	fields := map[string]any{
+		"format": &t.Format, "version": &t.Version, "problem": &t.Problem, "kind": &t.Kind,
+		"options": &t.Options, "steps": &t.Steps, "status": &t.Status, "warnings": &t.Warnings,
+		"root": &t.Root, "result": &t.Result, "script": &t.Script, "heuristics": &t.Heuristics,
+	}
 	for tr.dec.More() {
 		keyAt := tr.valueStart(tr.dec.InputOffset())
 		tok, err := tr.dec.Token()
@@ -154,33 +161,7 @@ func (tr *traceReader) read() (*Trace, error) {
 		}
 		seen[key] = true
 		at := tr.valueStart(tr.dec.InputOffset())
-		var dst any
-		switch key {
-		case "format":
-			dst = &t.Format
-		case "version":
-			dst = &t.Version
-		case "problem":
-			dst = &t.Problem
-		case "kind":
-			dst = &t.Kind
-		case "options":
-			dst = &t.Options
-		case "steps":
-			dst, stepsAt = &t.Steps, at
-		case "status":
-			dst = &t.Status
-		case "warnings":
-			dst = &t.Warnings
-		case "root":
-			dst = &t.Root
-		case "result":
-			dst = &t.Result
-		case "script":
-			dst = &t.Script
-		case "heuristics":
-			dst = &t.Heuristics
-		case "events":
+		if key == "events" {
 			eventsAt = at
 			if err := tr.checkHeader(t, seen); err != nil {
 				return nil, err
@@ -191,8 +172,13 @@ func (tr *traceReader) read() (*Trace, error) {
 			}
 			t.Events = evs
 			continue
-		default:
+		}
+		dst, known := fields[key]
+		if !known {
 			return nil, usererr.Errorf("export", "%s: unknown field %q (hand-edited? the fields are listed in docs/trace-format.md)", tr.pos(keyAt), key)
+		}
+		if key == "steps" {
+			stepsAt = at
 		}
 		if err := tr.dec.Decode(dst); err != nil {
 			return nil, tr.fail(at, key, err)

@@ -103,15 +103,8 @@ func sheetMarkdown(w io.Writer, sh *sheet) error {
 		return "_____"
 	}
 	p.f("# %s\n\n", sh.title)
-	p.f("- Problem: `%s`\n- Search: `%s`\n\n## Rules\n\n", sh.problem, sh.options)
-	for _, r := range sh.rulesList() {
-		p.f("- %s\n", r)
-	}
-	p.f("\n## Instructions\n\n")
-	for _, s := range sh.instructions() {
-		p.f("%s\n", s)
-	}
-	p.f("\n## The problem\n\n")
+	p.f("- Problem: `%s`\n- Search: `%s`\n\n", sh.problem, sh.options)
+	sheetIntro(p, sh, markdownMarkup)
 	sheetDrawingMarkdown(p, sh)
 	for _, t := range sh.tables(mark) {
 		p.f("## %s\n\n| %s |\n|%s\n", t.title, strings.Join(t.header, " | "), strings.Repeat("---|", len(t.header)))
@@ -153,36 +146,114 @@ func sheetDrawingMarkdown(p *printer, sh *sheet) {
 			p.f("\n")
 		}
 	case "grid":
-		rows := gridRows(sh.inst)
 		p.f("S start, G goal, # wall, . free (cost 1), digits: terrain cost.\n\n```\n")
-		if len(rows) > 0 {
-			var head strings.Builder
-			for x := range rows[0] {
-				head.WriteByte(byte('0' + x%10))
-			}
-			p.f("    %s  x\n", head.String())
-		}
-		for y, r := range rows {
-			p.f("%3d %s\n", y, r)
-		}
+		sheetGridText(p, sh, func(s string) string { return s })
 		p.f("  y\n```\n\n")
 	case "graph":
-		p.f("Start %s, goal %s.\n\n| road | cost |\n|---|---:|\n", sh.startName(), sh.goalName())
-		for _, e := range sh.edges {
-			arrow := "–"
-			if e.Directed {
-				arrow = "→"
-			}
-			p.f("| %s %s %s | %s |\n", mdCell(e.From), arrow, mdCell(e.To), num(e.Cost))
+		sheetGraphTables(p, sh, markdownMarkup)
+	}
+}
+
+// sheetGridText writes a grid sheet's rows as text, each after its y
+// and under a line of x (its last digit), escaped by esc.
+func sheetGridText(p *printer, sh *sheet, esc func(string) string) {
+	rows := gridRows(sh.inst)
+	if len(rows) > 0 {
+		var head strings.Builder
+		for x := range rows[0] {
+			head.WriteByte(byte('0' + x%10))
 		}
-		p.f("\n")
-		if len(sh.hTable) > 0 {
-			p.f("| node | h |\n|---|---:|\n")
-			for _, h := range sh.hTable {
-				p.f("| %s | %s |\n", mdCell(h[0]), h[1])
-			}
-			p.f("\n")
+		p.f("    %s  x\n", head.String())
+	}
+	for y, r := range rows {
+		p.f("%3d %s\n", y, esc(r))
+	}
+}
+
+// A sheetMarkup is how a sheet's format writes the parts every format
+// writes alike: the rules and instructions (sheetIntro), and a graph's
+// two tables, its roads with their costs and h of each node if the sheet
+// gives h (sheetGraphTables). A field holding %s is an fmt format.
+type sheetMarkup struct {
+	text, cell   func(string) string // escape text, a table's cell
+	rules        string              // the rules' heading and the list's start
+	item         string              // a rule
+	instructions string              // the list's end and the instructions' heading
+	para         string              // an instruction
+	problem      string              // the problem's heading
+	// the graph's tables
+	twoWay, oneWay string // the arrow between a road's ends
+	roads          string // "Start %s, goal %s." and the roads table's head
+	h              string // the h table's head
+	row            string // a row of two cells
+	end            string // a table's end
+}
+
+var (
+	markdownMarkup = sheetMarkup{
+		text: func(s string) string { return s }, cell: mdCell,
+		rules: "## Rules\n\n", item: "- %s\n", instructions: "\n## Instructions\n\n", para: "%s\n",
+		problem: "\n## The problem\n\n",
+		twoWay:  "–", oneWay: "→",
+		roads: "Start %s, goal %s.\n\n| road | cost |\n|---|---:|\n",
+		h:     "| node | h |\n|---|---:|\n",
+		row:   "| %s | %s |\n", end: "\n",
+	}
+	texMarkup = sheetMarkup{
+		text: tex, cell: tex,
+		rules: "\\subsection*{Rules}\n\\begin{itemize}\n", item: "\\item %s\n",
+		instructions: "\\end{itemize}\n\\subsection*{Instructions}\n", para: "%s\n",
+		problem: "\\subsection*{The problem}\n",
+		twoWay:  "--", oneWay: "$\\to$",
+		roads: "Start %s, goal %s.\n\n{\\small\\begin{longtable}{|l|r|}\\hline road & cost\\\\ \\hline\n",
+		h:     "{\\small\\begin{longtable}{|l|r|}\\hline node & h\\\\ \\hline\n",
+		row:   "%s & %s\\\\\n", end: "\\hline\\end{longtable}}\n",
+	}
+	htmlMarkup = sheetMarkup{
+		text: html.EscapeString, cell: html.EscapeString,
+		rules: "<h2>Rules</h2>\n<ul data-testid=\"rules\">\n", item: "<li>%s</li>\n",
+		instructions: "</ul>\n<h2>Instructions</h2>\n", para: "<p>%s</p>\n",
+		problem: "<h2>The problem</h2>\n",
+		twoWay:  "–", oneWay: "→",
+		roads: "<p>Start %s, goal %s.</p>\n<table data-testid=\"roads\"><tr><th>road</th><th>cost</th></tr>\n",
+		h:     "<table data-testid=\"h\"><tr><th>node</th><th>h</th></tr>\n",
+		row:   "<tr><td>%s</td><td>%s</td></tr>\n", end: "</table>\n",
+	}
+)
+
+// sheetIntro writes a sheet's rules as a list and its instructions as
+// paragraphs, then the heading of the problem, in m's markup.
+func sheetIntro(p *printer, sh *sheet, m sheetMarkup) {
+	p.f("%s", m.rules)
+	for _, r := range sh.rulesList() {
+		p.f(m.item, m.text(r))
+	}
+	p.f("%s", m.instructions)
+	for _, s := range sh.instructions() {
+		p.f(m.para, m.text(s))
+	}
+	p.f("%s", m.problem)
+}
+
+// sheetGraphTables writes a graph sheet's start and goal, its roads
+// (both ends and the arrow between them, the cost) and, if the sheet
+// gives h, each node's h, in m's markup.
+func sheetGraphTables(p *printer, sh *sheet, m sheetMarkup) {
+	p.f(m.roads, m.text(sh.startName()), m.text(sh.goalName()))
+	for _, e := range sh.edges {
+		arrow := m.twoWay
+		if e.Directed {
+			arrow = m.oneWay
 		}
+		p.f(m.row, m.cell(e.From)+" "+arrow+" "+m.cell(e.To), num(e.Cost))
+	}
+	p.f("%s", m.end)
+	if len(sh.hTable) > 0 {
+		p.f("%s", m.h)
+		for _, h := range sh.hTable {
+			p.f(m.row, m.cell(h[0]), h[1])
+		}
+		p.f("%s", m.end)
 	}
 }
 
@@ -213,15 +284,7 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 	p.f("%% stepviz worksheet\n%% problem: %s\n%% options: %s\n%% blanks: %s\n", oneLine(sh.problem), sh.options, sh.blanks)
 	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
 	p.f("\\section*{%s}\n\\noindent Problem: \\texttt{%s}\\\\\nSearch: \\texttt{%s}\n", tex(sh.title), tex(sh.problem), tex(sh.options))
-	p.f("\\subsection*{Rules}\n\\begin{itemize}\n")
-	for _, r := range sh.rulesList() {
-		p.f("\\item %s\n", tex(r))
-	}
-	p.f("\\end{itemize}\n\\subsection*{Instructions}\n")
-	for _, s := range sh.instructions() {
-		p.f("%s\n", tex(s))
-	}
-	p.f("\\subsection*{The problem}\n")
+	sheetIntro(p, sh, texMarkup)
 	sheetDrawingTeX(p, sh)
 	for _, t := range sh.tables(mark) {
 		p.f("\\subsection*{%s}\n", tex(t.title))
@@ -325,22 +388,7 @@ func sheetDrawingTeX(p *printer, sh *sheet) {
 		}
 		p.f("\\hline\\end{tabular}}\n\\end{center}\n")
 	case "graph":
-		p.f("Start %s, goal %s.\n\n{\\small\\begin{longtable}{|l|r|}\\hline road & cost\\\\ \\hline\n", tex(sh.startName()), tex(sh.goalName()))
-		for _, e := range sh.edges {
-			arrow := "--"
-			if e.Directed {
-				arrow = "$\\to$"
-			}
-			p.f("%s %s %s & %s\\\\\n", tex(e.From), arrow, tex(e.To), num(e.Cost))
-		}
-		p.f("\\hline\\end{longtable}}\n")
-		if len(sh.hTable) > 0 {
-			p.f("{\\small\\begin{longtable}{|l|r|}\\hline node & h\\\\ \\hline\n")
-			for _, h := range sh.hTable {
-				p.f("%s & %s\\\\\n", tex(h[0]), h[1])
-			}
-			p.f("\\hline\\end{longtable}}\n")
-		}
+		sheetGraphTables(p, sh, texMarkup)
 	}
 }
 
@@ -378,15 +426,7 @@ pre { font-size: 1rem; }
 <body>
 `)
 	p.f("<h1 data-testid=\"title\">%s</h1>\n<p>Problem: <code data-testid=\"problem\">%s</code><br>Search: <code data-testid=\"options\">%s</code></p>\n", esc(sh.title), esc(sh.problem), esc(sh.options))
-	p.f("<h2>Rules</h2>\n<ul data-testid=\"rules\">\n")
-	for _, r := range sh.rulesList() {
-		p.f("<li>%s</li>\n", esc(r))
-	}
-	p.f("</ul>\n<h2>Instructions</h2>\n")
-	for _, s := range sh.instructions() {
-		p.f("<p>%s</p>\n", esc(s))
-	}
-	p.f("<h2>The problem</h2>\n")
+	sheetIntro(p, sh, htmlMarkup)
 	sheetDrawingHTML(p, sh)
 	for ti, t := range sh.tables(mark) {
 		id := []string{"steps", "open", "heuristic"}[ti]
@@ -448,34 +488,9 @@ func sheetDrawingHTML(p *printer, sh *sheet) {
 		}
 	case "grid":
 		p.f("<p>S start, G goal, # wall, . free (cost 1), digits: terrain cost; x is the column, y the row, from 0 at the top left.</p>\n<pre data-testid=\"grid\">\n")
-		rows := gridRows(sh.inst)
-		if len(rows) > 0 {
-			var head strings.Builder
-			for x := range rows[0] {
-				head.WriteByte(byte('0' + x%10))
-			}
-			p.f("    %s  x\n", head.String())
-		}
-		for y, r := range rows {
-			p.f("%3d %s\n", y, esc(r))
-		}
+		sheetGridText(p, sh, esc)
 		p.f("</pre>\n")
 	case "graph":
-		p.f("<p>Start %s, goal %s.</p>\n<table data-testid=\"roads\"><tr><th>road</th><th>cost</th></tr>\n", esc(sh.startName()), esc(sh.goalName()))
-		for _, e := range sh.edges {
-			arrow := "–"
-			if e.Directed {
-				arrow = "→"
-			}
-			p.f("<tr><td>%s %s %s</td><td>%s</td></tr>\n", esc(e.From), arrow, esc(e.To), num(e.Cost))
-		}
-		p.f("</table>\n")
-		if len(sh.hTable) > 0 {
-			p.f("<table data-testid=\"h\"><tr><th>node</th><th>h</th></tr>\n")
-			for _, h := range sh.hTable {
-				p.f("<tr><td>%s</td><td>%s</td></tr>\n", esc(h[0]), h[1])
-			}
-			p.f("</table>\n")
-		}
+		sheetGraphTables(p, sh, htmlMarkup)
 	}
 }

@@ -70,3 +70,44 @@ func OneOf[T ~string](value string, all []T) (v T, ok bool) {
 	}
 	return "", false
 }
+
+// Algorithm is value, in any case, as one of all, a family's algorithm
+// names ("game", "local"); an error names them all. O(len(all)).
+func Algorithm[T ~string](value string, all []T, family string) (T, error) {
+	if a, ok := OneOf(value, all); ok {
+		return a, nil
+	}
+	return "", fmt.Errorf("unknown %s search %q: write %s", family, value, Names(all))
+}
+
+// Names lists all as the errors write them: "a, b, c or d".
+func Names[T ~string](all []T) string {
+	s := make([]string, len(all))
+	for i, a := range all {
+		s[i] = string(a)
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// Float reads option name's value as a number from lo to hi (never NaN
+// nor an infinity outside them); what names the number in the error
+// ("the exploration constant").
+func Float(name, value string, lo, hi float64, what string) (float64, error) {
+	x, err := strconv.ParseFloat(value, 64)
+	if err != nil || !(x >= lo && x <= hi) {
+		return 0, fmt.Errorf("%s=%s: %s is a number from %g to %g", name, value, what, lo, hi)
+	}
+	return x, nil
+}
+
+// Seed reads option name's value as a random seed: a whole number from 0.
+func Seed(name, value string) (uint64, error) {
+	s, err := strconv.ParseUint(value, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%s: write a whole number from 0", name, value)
+	}
+	return s, nil
+}

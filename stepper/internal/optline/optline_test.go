@@ -74,3 +74,83 @@ func TestOneOf(t *testing.T) {
 		}
 	}
 }
+
+// TestAlgorithm: a known name in any case, and for any other an error
+// that lists the family's names as a sentence.
+func TestAlgorithm(t *testing.T) {
+	type algo string
+	all := []algo{"minimax", "alphabeta", "mcts"}
+	for _, tc := range []struct {
+		in   string
+		want algo
+		err  string
+	}{
+		{"MCTS", "mcts", ""},
+		{"negamax", "", `unknown game search "negamax": write minimax, alphabeta or mcts`},
+	} {
+		got, err := Algorithm(tc.in, all, "game")
+		checkErr(t, "Algorithm("+tc.in+")", err, tc.err)
+		if got != tc.want {
+			t.Errorf("Algorithm(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		all  []algo
+		want string
+	}{{nil, ""}, {all[:1], "minimax"}, {all[:2], "minimax or alphabeta"}, {all, "minimax, alphabeta or mcts"}} {
+		if got := Names(tc.all); got != tc.want {
+			t.Errorf("Names(%q) = %q, want %q", tc.all, got, tc.want)
+		}
+	}
+}
+
+// TestFloatAndSeed: numbers in range are read, anything else (out of
+// range, NaN, an infinity, not a number, a negative seed) is refused
+// with the option and its value in the message.
+func TestFloatAndSeed(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want float64
+		err  string
+	}{
+		{"0.25", 0.25, ""},
+		{"1", 1, ""},
+		{"1.5", 0, "p=1.5: the probability is a number from 0 to 1"},
+		{"NaN", 0, "p=NaN: the probability"},
+		{"-inf", 0, "p=-inf: the probability"},
+		{"x", 0, "p=x: the probability"},
+	} {
+		got, err := Float("p", tc.in, 0, 1, "the probability")
+		checkErr(t, "Float("+tc.in+")", err, tc.err)
+		if got != tc.want {
+			t.Errorf("Float(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		want uint64
+		err  string
+	}{
+		{"0", 0, ""},
+		{"18446744073709551615", 1<<64 - 1, ""},
+		{"-1", 0, "seed=-1: write a whole number from 0"},
+		{"1e3", 0, "seed=1e3: write a whole number from 0"},
+	} {
+		got, err := Seed("seed", tc.in)
+		checkErr(t, "Seed("+tc.in+")", err, tc.err)
+		if got != tc.want {
+			t.Errorf("Seed(%q) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// checkErr checks that err is nil when want is "", else holds want.
+func checkErr(t *testing.T, what string, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("%s: %v, want no error", what, err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Errorf("%s: error %v, want one saying %q", what, err, want)
+	}
+}

@@ -494,6 +494,24 @@ func TestProjector720(t *testing.T) {
 		})()`); bad != "" {
 			t.Errorf("%s: the lists: %s", tc.name, bad)
 		}
+		// a board's caption never puts g or h on one line and its number
+		// on the next
+		if bad := eval[string](t, ctx, `(() => {
+			const cap = document.querySelector("#problem-view figcaption");
+			if (!cap) return "";
+			const chars = [], walk = document.createTreeWalker(cap, NodeFilter.SHOW_TEXT);
+			for (let n = walk.nextNode(); n; n = walk.nextNode()) for (let i = 0; i < n.length; i++) {
+				const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+				chars.push([n.data[i], r.getBoundingClientRect().top]);
+			}
+			const bad = [];
+			chars.forEach(([c, top], i) => {
+				if ((c === "g" || c === "h") && chars[i + 1] && chars[i + 1][0] === " " && chars[i + 2] && Math.abs(chars[i + 2][1] - top) > 2) bad.push(c + " and its number on two lines");
+			});
+			return bad.join("; ");
+		})()`); bad != "" {
+			t.Errorf("%s: the board's caption: %s", tc.name, bad)
+		}
 		// a big grid's map is whole in its view, the goal too
 		if bad := eval[string](t, ctx, `(() => {
 			const cv = document.querySelector("[data-testid=grid-canvas]");

@@ -85,7 +85,7 @@ export function createTables(page) {
       if (!m) return;
       const w = window_(m);
       setText($(list + "-count"), String(w.total));
-      if (list === "open") setText($("open-more"), orderHidden(m) ? "In the order the nodes were made: the pop order is hidden until the lecturer reveals the answer." : "");
+      if (list === "open") setText($("open-more"), orderHidden(m) ? "In the order the nodes were made: the pop order is hidden until the lecturer reveals the answer." : w.total === 0 ? emptyOpen(m) : "");
       const ids = idsAtHand(m, w);
       if (ids) { render(m, w, ids); return; }
       const key = `${m.step}:${w.first}:${w.count}`;
@@ -202,4 +202,18 @@ export function createTables(page) {
 function stateCell(p, m, id) {
   const label = esc(stateLabel(p, m.state(id)));
   return `<td class="state" title="${label}">${label}${dirMark(m, id)}</td>`;
+}
+
+// emptyOpen says why the open list (or stack) is empty: an iteration of
+// IDS or IDA* is over and what the next one starts with, or the search
+// has expanded every node it could reach.
+function emptyOpen(m) {
+  const d = m.last && m.last.deepening;
+  if (m.status === "running" && d && d.iteration) {
+    const next = d.threshold !== undefined ? (d.nextThreshold === null || d.nextThreshold === undefined ? "" : ` with threshold ${fmt(d.nextThreshold)}`)
+      : d.limit !== null && d.limit !== undefined ? ` with depth limit ${d.limit + 1}` : "";
+    return `Empty: iteration ${d.iteration} is over. The next step starts iteration ${d.iteration + 1} from the root${next}.`;
+  }
+  if (m.status === "no solution") return "Empty: every node the search could reach was expanded, none of them the goal: there is no path.";
+  return m.status === "running" ? "Empty." : "";
 }

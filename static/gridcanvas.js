@@ -34,9 +34,14 @@ export function createGridCanvas(page, host, p, index) {
   tools.className = "grid-tools";
   tools.innerHTML = `<button type="button" data-z="in" title="Zoom in">+</button><button type="button" data-z="out" title="Zoom out">−</button><button type="button" data-z="fit" title="Show the whole map">Fit</button><span class="muted small" data-testid="grid-zoom"></span>`;
   wrap.append(tools, cv);
-  // the tools' height, read after layout (never in a draw), which may wrap
+  // the tools' height (they may wrap), as the observer reports it after a
+  // layout: a draw never reads it from the page
   let toolsH = 0;
-  new ResizeObserver((es) => { const b = es[es.length - 1].borderBoxSize; const th = Math.ceil(b && b[0] ? b[0].blockSize : tools.offsetHeight); if (th !== toolsH) { toolsH = th; schedule(); } }).observe(tools);
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].borderBoxSize;
+    const th = Math.ceil(box && box[0] ? box[0].blockSize : tools.offsetHeight);
+    if (th !== toolsH) { toolsH = th; schedule(); }
+  }).observe(tools);
   host.appendChild(wrap);
   document.getElementById("problem-caption").textContent = `${W}×${H} grid, S (${p.start}) → G (${p.goal})`;
 

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,10 +36,19 @@ func TestMapLabelsLegible(t *testing.T) {
 	srv := New(Config{})
 	t.Cleanup(srv.Close)
 	ts := newTestServer(t, srv)
-	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
-		name := fmt.Sprintf("%dx%d", size[0], size[1])
+	for _, tc := range []struct {
+		w, h    int
+		options string
+		steps   int
+	}{
+		{1280, 720, "astar", 4}, {1920, 1080, "astar", 4},
+		// both directions' cities crowd the map early on
+		{1280, 720, "bibfs", 2},
+	} {
+		size := [2]int{tc.w, tc.h}
+		name := fmt.Sprintf("%dx%d-%s", size[0], size[1], tc.options)
 		ctx := testbrowser.New(t, size[0], size[1], 90*time.Second)
-		sess, err := srv.startSession(newSearch(t, "graph romania", "astar"))
+		sess, err := srv.startSession(newSearch(t, "graph romania", tc.options))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +60,7 @@ func TestMapLabelsLegible(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for k := 1; k <= 4; k++ {
+		for k := 1; k <= tc.steps; k++ {
 			if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k)); err != nil {
 				t.Fatal(err)
 			}
@@ -68,6 +78,11 @@ func TestMapLabelsLegible(t *testing.T) {
 			switch a.Class {
 			case "cname":
 				cities++
+				// a city's initials never read as the start's or the
+				// goal's mark
+				if n, _, _ := strings.Cut(a.Text, " "); n == "S" || n == "G" {
+					t.Errorf("%s: city label %q reads as the %s mark", name, a.Text, map[string]string{"S": "start", "G": "goal"}[n])
+				}
 			case "cost":
 				costs++
 			}

@@ -415,12 +415,15 @@ func TestLandingHeuristicsFollowKind(t *testing.T) {
 func TestProjector720(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1280, 720)
 	tutorial, _ := exampleByName("tutorial-grid")
+	movingAI, _ := exampleByName("moving-ai")
 	for _, tc := range []struct{ name, problem, options string }{
 		{"puzzle", "puzzle 283164705 goal=123804765", "astar"},
 		{"tutorial-grid", tutorial.Problem, tutorial.Options},
 		// issue 12: the family strip under the narration must fit too
 		{"romania-idastar", "graph romania", "idastar"},
 		{"grid-bibfs", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "bibfs"},
+		{"romania", "graph romania", "astar"},
+		{"moving-ai", movingAI.Problem, movingAI.Options},
 	} {
 		sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
 		if err != nil {
@@ -476,6 +479,47 @@ func TestProjector720(t *testing.T) {
 			return a.bottom > b.top + 1 && b.bottom > a.top + 1 && a.right > b.left && b.right > a.left;
 		})()`); overlap {
 			t.Errorf("%s: the family strip covers the tree's title", tc.name)
+		}
+		// the lists pane shows every column it keeps whole (a long state
+		// gives way, never g, h or f), and a grid's states in full
+		if bad := eval[string](t, ctx, `(() => {
+			const pane = document.querySelector(".pane.lists").getBoundingClientRect(), bad = [];
+			for (const c of document.querySelectorAll("#open-table tr > *, #closed-table tr > *")) {
+				const r = c.getBoundingClientRect();
+				if (r.width === 0 || getComputedStyle(c).display === "none") continue;
+				if (r.right > pane.right + 0.5) bad.push(JSON.stringify(c.textContent) + " ends at x " + Math.round(r.right) + " beyond the pane's " + Math.round(pane.right));
+				if (c.classList.contains("state") && document.getElementById("app").dataset.kind === "grid" && c.scrollWidth > c.clientWidth + 1) bad.push("state " + c.textContent + " cut");
+			}
+			return bad.slice(0, 6).join("; ");
+		})()`); bad != "" {
+			t.Errorf("%s: the lists: %s", tc.name, bad)
+		}
+		// a board's caption never puts g or h on one line and its number
+		// on the next
+		if bad := eval[string](t, ctx, `(() => {
+			const cap = document.querySelector("#problem-view figcaption");
+			if (!cap) return "";
+			const chars = [], walk = document.createTreeWalker(cap, NodeFilter.SHOW_TEXT);
+			for (let n = walk.nextNode(); n; n = walk.nextNode()) for (let i = 0; i < n.length; i++) {
+				const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+				chars.push([n.data[i], r.getBoundingClientRect().top]);
+			}
+			const bad = [];
+			chars.forEach(([c, top], i) => {
+				if ((c === "g" || c === "h") && chars[i + 1] && chars[i + 1][0] === " " && chars[i + 2] && Math.abs(chars[i + 2][1] - top) > 2) bad.push(c + " and its number on two lines");
+			});
+			return bad.join("; ");
+		})()`); bad != "" {
+			t.Errorf("%s: the board's caption: %s", tc.name, bad)
+		}
+		// a big grid's map is whole in its view, the goal too
+		if bad := eval[string](t, ctx, `(() => {
+			const cv = document.querySelector("[data-testid=grid-canvas]");
+			if (!cv) return "";
+			const v = document.getElementById("problem-view").getBoundingClientRect(), r = cv.getBoundingClientRect();
+			return r.bottom > v.bottom + 0.5 || r.right > v.right + 0.5 ? "the map ends at y " + Math.round(r.bottom) + ", its view at " + Math.round(v.bottom) : "";
+		})()`); bad != "" {
+			t.Errorf("%s: %s", tc.name, bad)
 		}
 		if h := eval[float64](t, ctx, `document.querySelector('.session-top').getBoundingClientRect().height`); h > 60 {
 			t.Errorf("%s: the header is %.0f px tall", tc.name, h)

@@ -34,6 +34,14 @@ export function createGridCanvas(page, host, p, index) {
   tools.className = "grid-tools";
   tools.innerHTML = `<button type="button" data-z="in" title="Zoom in">+</button><button type="button" data-z="out" title="Zoom out">−</button><button type="button" data-z="fit" title="Show the whole map">Fit</button><span class="muted small" data-testid="grid-zoom"></span>`;
   wrap.append(tools, cv);
+  // the tools' height (they may wrap), as the observer reports it after a
+  // layout: a draw never reads it from the page
+  let toolsH = 0;
+  new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1].borderBoxSize;
+    const th = Math.ceil(box && box[0] ? box[0].blockSize : tools.offsetHeight);
+    if (th !== toolsH) { toolsH = th; schedule(); }
+  }).observe(tools);
   host.appendChild(wrap);
   document.getElementById("problem-caption").textContent = `${W}×${H} grid, S (${p.start}) → G (${p.goal})`;
 
@@ -81,7 +89,10 @@ export function createGridCanvas(page, host, p, index) {
     // the width the page measured before any view wrote (reading the
     // host's here would force a layout of what the tree just changed)
     const w = Math.max(200, page.sz.problemW || host.clientWidth || 500);
-    const h = Math.min(Math.max(240, Math.round((w - AX) * H / W) + AX), Math.round(window.innerHeight * 0.62));
+    let h = Math.min(Math.max(240, Math.round((w - AX) * H / W) + AX), Math.round(window.innerHeight * 0.62));
+    // projector mode: the view's height is its pane's share of the screen,
+    // and the whole map (its goal too) must fit in it under the zoom tools
+    if (document.documentElement.classList.contains("projector") && page.sz.problemH > 0) h = Math.max(40, Math.min(h, page.sz.problemH - toolsH - 8));
     if (w === cssW && h === cssH) return;
     cssW = w; cssH = h;
     const dpr = window.devicePixelRatio || 1;

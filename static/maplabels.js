@@ -33,12 +33,13 @@ function width(text, font) {
 function fontSize(font) { const m = /(\d+(?:\.\d+)?)px/.exec(font); return m ? Number(m[1]) : 12; }
 
 // prefixes gives every name its shortest prefix of at least min letters
-// that no other name starts with (the whole name when none is shorter).
-export function uniquePrefixes(names, min) {
+// that no other name starts with and that is not one of reserved (the
+// whole name when none is shorter).
+export function uniquePrefixes(names, min, reserved = []) {
   return names.map((a) => {
     for (let n = Math.min(min, a.length); n < a.length; n++) {
       const p = a.slice(0, n).trimEnd();
-      if (!names.some((b) => b !== a && b.startsWith(p))) return p;
+      if (!reserved.includes(p) && !names.some((b) => b !== a && b.startsWith(p))) return p;
     }
     return a;
   });
@@ -58,7 +59,9 @@ export function placeMapLabels({ cities, roads, W, H, r, cityFont, costFont }) {
   const rad = cities.map((c) => (c.mark ? Math.max(r, fontSize(cityFont) * 0.85) : r));
   const dots = cities.map((c, i) => ({ x0: c.x - rad[i] - 1, y0: c.y - rad[i] - 1, x1: c.x + rad[i] + 1, y1: c.y + rad[i] + 1 }));
   const names = cities.map((c) => c.name);
-  const short = uniquePrefixes(names, 3), tiny = uniquePrefixes(names, 1);
+  // initials are never S or G alone: those letters mark the start and the
+  // goal on their dots ("Si" for Sibiu)
+  const short = uniquePrefixes(names, 3), tiny = uniquePrefixes(names, 1, ["S", "G"]);
   const cfs = fontSize(cityFont), asc = cfs * 0.95, desc = cfs * 0.3, gap = 3;
   const kfs = fontSize(costFont), kasc = kfs * 0.95, kdesc = kfs * 0.3;
   let taken = [];

@@ -173,16 +173,38 @@
   function addBelow(cell, kind) {
     const c = newCell(kind);
     if (cell) cell.after(c); else cellsEl.appendChild(c);
+    autosize(c.querySelector(".cell-source"));
     c.querySelector(".cell-source").focus();
     changed();
     return c;
   }
 
   // autosize fits a cell to its text, or, while it is empty, to its
-  // placeholder (the first cell's example).
+  // placeholder (the first cell's example), counting the lines a narrow
+  // cell wraps: the monospace font's width measured once per font on a
+  // canvas, the cell's width read (a cell not laid out yet counts its
+  // lines as written). O(length of the text).
+  const charW = new Map();
   function autosize(ta) {
-    ta.rows = Math.max(2, Math.min(30, (ta.value || ta.placeholder).split("\n").length));
+    const text = ta.value || ta.placeholder;
+    let per = Infinity;
+    if (ta.clientWidth > 0) {
+      const cs = getComputedStyle(ta);
+      let w = charW.get(cs.font);
+      if (w === undefined) {
+        const c = document.createElement("canvas").getContext("2d");
+        c.font = cs.font;
+        w = c.measureText("0").width;
+        charW.set(cs.font, w);
+      }
+      const inner = ta.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      if (w > 0 && inner > w) per = Math.floor(inner / w);
+    }
+    let n = 0;
+    for (const line of text.split("\n")) n += wrappedLines(line, per);
+    ta.rows = Math.max(2, Math.min(30, n));
   }
+  window.addEventListener("resize", () => { for (const ta of cellsEl.querySelectorAll(".cell-source")) autosize(ta); });
 
   function changed() { dirty = true; savedEl.textContent = "unsaved changes"; }
 
@@ -429,3 +451,18 @@
   savedEl.textContent = nb.dataset.id ? "saved" : "";
   connect();
 })();
+
+// wrappedLines is how many lines a textarea shows for line when per
+// characters fit on one: words wrap whole, a word longer than a line is
+// broken.
+function wrappedLines(line, per) {
+  if (line.length <= per) return 1;
+  let n = 1, col = 0;
+  for (const word of line.split(" ")) {
+    if (col > 0 && col + 1 + word.length <= per) { col += 1 + word.length; continue; }
+    if (col > 0) n++;
+    col = word.length;
+    while (col > per) { n++; col -= per; }
+  }
+  return n;
+}

@@ -123,7 +123,7 @@ export function createProblemView(page) {
     const state = m.state(id);
     if (state === undefined) { m.needStates([id]); return; }
     $("problem-caption").textContent = (st.selected >= 0 ? "selected node " : m.last ? "node expanded last " : "start ") + state;
-    host.innerHTML = `<div class="boards"><figure>${boardSVG(p, state, 220)}<figcaption>${esc(state)} · g ${fmt(m.g(id))} · h ${fmt(m.h(id))}</figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
+    host.innerHTML = `<div class="boards"><figure>${boardSVG(p, state, 220)}<figcaption>${esc(state)} · <span class="nobreak">g ${fmt(m.g(id))} · h ${fmt(m.h(id))}</span></figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
   }
 
   // statusOf is the status of a node as drawn: path > current > its own.

@@ -85,7 +85,7 @@ export function createTables(page) {
       if (!m) return;
       const w = window_(m);
       setText($(list + "-count"), String(w.total));
-      if (list === "open") setText($("open-more"), orderHidden(m) ? "In the order the nodes were made: the pop order is hidden until the lecturer reveals the answer." : "");
+      if (list === "open") setText($("open-more"), orderHidden(m) ? "In the order the nodes were made: the pop order is hidden until the lecturer reveals the answer." : w.total === 0 ? emptyOpen(m) : "");
       const ids = idsAtHand(m, w);
       if (ids) { render(m, w, ids); return; }
       const key = `${m.step}:${w.first}:${w.count}`;
@@ -175,13 +175,13 @@ export function createTables(page) {
           const isNext = i === 0 && running, isTie = !isNext && prio && ties(k);
           const cls = (isNext ? "next" : isTie ? "tie" : "") + (id === sel ? " selected" : "");
           const rank = `${i + 1}${isNext ? ' <span class="tag">next</span>' : isTie ? ' <span class="tag">tie</span>' : ""}`;
-          rows.push({ id, rank, html: `<tr data-testid="open-row" data-id="${id}" class="${cls}" tabindex="0"><td>${rank}</td><td class="state">${esc(stateLabel(p, m.state(id)))}${dirMark(m, id)}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f" data-testid="open-f">${fmtF(m.g(id), m.h(id), k.priority)}</td><td>${fmt(k.tie)}</td><td>${k.seq}</td></tr>`, key: `${cls}|${m.state(id)}|${m.g(id)}|${m.h(id)}|${k.priority}|${k.tie}|${k.seq}` });
+          rows.push({ id, rank, html: `<tr data-testid="open-row" data-id="${id}" class="${cls}" tabindex="0"><td>${rank}</td>${stateCell(p, m, id)}<td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f" data-testid="open-f">${fmtF(m.g(id), m.h(id), k.priority)}</td><td>${fmt(k.tie)}</td><td>${k.seq}</td></tr>`, key: `${cls}|${m.state(id)}|${m.g(id)}|${m.h(id)}|${k.priority}|${k.tie}|${k.seq}` });
         });
       } else {
         const cur = m.last ? m.last.expanded.id : -1;
         for (const id of ids) {
           const par = m.parent(id);
-          const html = `<tr data-testid="closed-row" data-id="${id}" class="${id === cur ? "current" : ""}${id === sel ? " selected" : ""}" tabindex="0"><td>${m.order(id)}</td><td class="state">${esc(stateLabel(p, m.state(id)))}${dirMark(m, id)}</td><td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f">${fmtF(m.g(id), m.h(id), m.f(id))}</td><td>${par >= 0 ? esc(stateLabel(p, m.state(par))) : "—"}</td></tr>`;
+          const html = `<tr data-testid="closed-row" data-id="${id}" class="${id === cur ? "current" : ""}${id === sel ? " selected" : ""}" tabindex="0"><td>${m.order(id)}</td>${stateCell(p, m, id)}<td>${fmt(m.g(id))}</td><td>${fmt(m.h(id))}</td><td class="f">${fmtF(m.g(id), m.h(id), m.f(id))}</td><td>${par >= 0 ? esc(stateLabel(p, m.state(par))) : "—"}</td></tr>`;
           rows.push({ id, rank: "", html, key: html });
         }
       }
@@ -195,4 +195,25 @@ export function createTables(page) {
     return { draw, measure };
   }
   return { draw, measure };
+}
+
+// stateCell is a row's state cell, the state also in its title: projector
+// mode cuts a long one to keep g, h and f inside the pane (style.css).
+function stateCell(p, m, id) {
+  const label = esc(stateLabel(p, m.state(id)));
+  return `<td class="state" title="${label}">${label}${dirMark(m, id)}</td>`;
+}
+
+// emptyOpen says why the open list (or stack) is empty: an iteration of
+// IDS or IDA* is over and what the next one starts with, or the search
+// has expanded every node it could reach.
+function emptyOpen(m) {
+  const d = m.last && m.last.deepening;
+  if (m.status === "running" && d && d.iteration) {
+    const next = d.threshold !== undefined ? (d.nextThreshold === null || d.nextThreshold === undefined ? "" : ` with threshold ${fmt(d.nextThreshold)}`)
+      : d.limit !== null && d.limit !== undefined ? ` with depth limit ${d.limit + 1}` : "";
+    return `Empty: iteration ${d.iteration} is over. The next step starts iteration ${d.iteration + 1} from the root${next}.`;
+  }
+  if (m.status === "no solution") return "Empty: every node the search could reach was expanded, none of them the goal: there is no path.";
+  return m.status === "running" ? "Empty." : "";
 }

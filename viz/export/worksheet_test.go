@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,11 +108,18 @@ func TestWorksheetBlanks(t *testing.T) {
 	}
 }
 
+// TestWorksheetTeXCompiles: every sheet and key compiles with pdflatex and
+// one run prints it as it should look: nothing runs past the margin (the
+// options line, a 15-puzzle's comma lists, a 49-column Moving AI map) and
+// no table needs a second run to line its header up with its rows (the
+// log's "Rerun LaTeX"), as a TA who runs pdflatex once gets it.
 func TestWorksheetTeXCompiles(t *testing.T) {
 	pdflatex := testenv.Tool(t, "pdflatex", "texlive-latex-base")
 	for _, c := range []struct{ problem, opts string }{
 		{"puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g"},
+		{"puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "astar"},
 		{"grid S..#./.#..#/...#G/..... moves=8 cost=10-14", "astar h=octile"},
+		{"grid ../../testdata/movingai/arena.map start=1,3 goal=10,12", "astar"},
 		{"graph romania", "ucs"},
 	} {
 		for _, key := range []bool{false, true} {
@@ -127,10 +135,23 @@ func TestWorksheetTeXCompiles(t *testing.T) {
 				}
 				cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "sheet.tex")
 				cmd.Dir = dir
-				if out, err := cmd.CombinedOutput(); err != nil {
+				out, err := cmd.CombinedOutput()
+				if err != nil {
 					t.Fatalf("%s key=%v blanks=%s: pdflatex: %v\n%s\n--- source:\n%s", c.problem, key, blanks, err, tail(string(out), 30), doc)
 				}
+				checkOneTeXRun(t, fmt.Sprintf("%s key=%v blanks=%s", c.problem, key, blanks), string(out))
 			}
+		}
+	}
+}
+
+// checkOneTeXRun fails if pdflatex's output says a line ran past the
+// margin or a table will only line up after another run.
+func checkOneTeXRun(t *testing.T, name, out string) {
+	t.Helper()
+	for _, bad := range []string{"Overfull \\hbox", "Rerun LaTeX"} {
+		if i := strings.Index(out, bad); i >= 0 {
+			t.Errorf("%s: pdflatex says %q:\n%s", name, bad, out[i:min(len(out), i+300)])
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"path"
 	"strings"
 
 	"stepviz/stepper"
@@ -151,7 +152,17 @@ func sheetDrawingMarkdown(p *printer, sh *sheet) {
 		p.f("  y\n```\n\n")
 	case "graph":
 		sheetGraphTables(p, sh, markdownMarkup)
+	case "script":
+		p.f("%s\n\n```python\n%s\n```\n\n", sh.scriptIntro("`"), strings.TrimRight(strings.ReplaceAll(sh.script.Text, "```", "` ` `"), "\n"))
 	}
+}
+
+// scriptIntro says what a script problem's sheet shows of it: the start
+// state and the script, which is the problem's whole definition (its
+// moves and their order, the goal, the costs); code quotes a name.
+func (sh *sheet) scriptIntro(code string) string {
+	return fmt.Sprintf("Start: %s%s%s. The problem is the script %s%s%s below, with the parameters the problem line gives: the moves of a state are what successors(s) returns, in that order; is_goal(s) tests the goal.",
+		code, sh.rootState, code, code, path.Base(sh.script.Name), code)
 }
 
 // sheetGridText writes a grid sheet's rows as text, each after its y
@@ -405,6 +416,9 @@ func sheetDrawingTeX(p *printer, sh *sheet) {
 		p.f("\\usebox{\\sheetgrid}\n\\end{center}\n")
 	case "graph":
 		sheetGraphTables(p, sh, texMarkup)
+	case "script":
+		src := strings.ReplaceAll(strings.TrimRight(sh.script.Text, "\n"), `\end{verbatim}`, `\end {verbatim}`)
+		p.f("%s\n{\\small\n\\begin{verbatim}\n%s\n\\end{verbatim}\n}\n", tex(sh.scriptIntro("")), src)
 	}
 }
 
@@ -508,5 +522,7 @@ func sheetDrawingHTML(p *printer, sh *sheet) {
 		p.f("</pre>\n")
 	case "graph":
 		sheetGraphTables(p, sh, htmlMarkup)
+	case "script":
+		p.f("<p>%s</p>\n<pre data-testid=\"script\">%s</pre>\n", esc(sh.scriptIntro("")), esc(strings.TrimRight(sh.script.Text, "\n")))
 	}
 }

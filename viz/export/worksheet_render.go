@@ -449,6 +449,9 @@ td.blank { min-width: 4rem; height: 1.8rem; }
 .answer { font-weight: 700; text-decoration: underline; }
 .slot { display: inline-block; min-width: 2.5rem; border-bottom: 1px solid #000; }
 table.board td { width: 2rem; height: 2rem; text-align: center; font-weight: 700; }
+[data-testid="drawing"] svg { max-width: 100%%; height: auto; }
+table[data-testid="steps"] { width: 100%%; }
+table[data-testid="steps"] td:last-child { width: 45%%; }
 pre { font-size: 1rem; }
 @media print { body { margin: 0; } }
 </style>

@@ -371,10 +371,19 @@ func texCell(v string) string {
 	return texCommaBreaks(b.String())
 }
 
-// texCommaBreaks lets a line break after each comma, so that a state
-// written as a comma list (a 15-puzzle's tiles) wraps in its column
-// instead of running over the next one.
-func texCommaBreaks(s string) string { return strings.ReplaceAll(s, ",", `,\allowbreak{}`) }
+// texCommaBreaks lets a line break after each comma of a word longer than
+// a column's narrowest room (12 characters), so that a state written as a
+// comma list (a 15-puzzle's tiles) wraps in its column instead of running
+// over the next one; a short one (a grid cell, 3,4) stays whole.
+func texCommaBreaks(s string) string {
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		if len(w) > 12 {
+			words[i] = strings.ReplaceAll(w, ",", `,\allowbreak{}`)
+		}
+	}
+	return strings.Join(words, " ")
+}
 
 func sheetDrawingTeX(p *printer, sh *sheet) {
 	switch sh.kind {

@@ -165,3 +165,48 @@ func TestProblemSVGTextInsideInChromium(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphMapCostsClearInChromium draws the Romania map in Chromium at
+// the end of A* and of bidirectional A* (every city's g, h and f written
+// under it) and checks, with the browser's own text boxes, that no road's
+// cost overlaps a city's name, its values or another cost: a cost beside
+// "f 447" would read "f 447111".
+func TestGraphMapCostsClearInChromium(t *testing.T) {
+	ctx := testbrowser.New(t, 1000, 900, 90*time.Second)
+	for _, algo := range []string{"astar", "biastar", "ucs"} {
+		t.Run(algo, func(t *testing.T) {
+			s, _ := search(t, romania, algo, -1)
+			var b bytes.Buffer
+			if err := ProblemSVG(&b, s.Instance(), s.Snapshot(), -1); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(t.TempDir(), algo+".svg")
+			if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p)); err != nil {
+				t.Fatal(err)
+			}
+			out, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+  const texts = [...document.querySelectorAll("text.cost, text.city, text.gf")].map(e => ({e, r: e.getBBox()}));
+  const out = [];
+  for (const a of texts) {
+    if (!a.e.classList.contains("cost")) continue;
+    for (const b of texts) {
+      if (a === b) continue;
+      const w = Math.min(a.r.x + a.r.width, b.r.x + b.r.width) - Math.max(a.r.x, b.r.x);
+      const h = Math.min(a.r.y + a.r.height, b.r.y + b.r.height) - Math.max(a.r.y, b.r.y);
+      if (w > 0.5 && h > 0.5) out.push("cost " + a.e.textContent + " overlaps " + b.e.getAttribute("class") + " " + JSON.stringify(b.e.textContent));
+    }
+  }
+  return out;
+})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out) > 0 {
+				t.Errorf("%d overlaps: %v", len(out), out)
+			}
+		})
+	}
+}

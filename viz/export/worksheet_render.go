@@ -293,7 +293,7 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 		return `\rule{1.2cm}{0.4pt}`
 	}
 	p.f("%% stepviz worksheet\n%% problem: %s\n%% options: %s\n%% blanks: %s\n", oneLine(sh.problem), sh.options, sh.blanks)
-	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n\\newsavebox{\\sheetgrid}\n\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
+	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n\\newsavebox{\\sheetgrid}\n" + texCommaMacro + "\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
 	p.f("\\section*{%s}\n", tex(sh.title))
 	texHeading(p, [2]string{"Problem", tex(sh.problem)}, [2]string{"Search", tex(sh.options)})
 	sheetIntro(p, sh, texMarkup)
@@ -374,16 +374,21 @@ func texCell(v string) string {
 // texCommaBreaks lets a line break after each comma of a word longer than
 // a column's narrowest room (12 characters), so that a state written as a
 // comma list (a 15-puzzle's tiles) wraps in its column instead of running
-// over the next one; a short one (a grid cell, 3,4) stays whole.
+// over the next one; a short one (a grid cell, 3,4) stays whole. The comma
+// is written \cb (texCommaMacro, in the document's preamble), four bytes
+// more than a comma where ",\allowbreak{}" would be thirteen.
 func texCommaBreaks(s string) string {
 	words := strings.Split(s, " ")
 	for i, w := range words {
 		if len(w) > 12 {
-			words[i] = strings.ReplaceAll(w, ",", `,\allowbreak{}`)
+			words[i] = strings.ReplaceAll(w, ",", `\cb `)
 		}
 	}
 	return strings.Join(words, " ")
 }
+
+// texCommaMacro defines \cb, a comma after which a line may break.
+const texCommaMacro = "\\newcommand{\\cb}{,\\allowbreak}\n"
 
 func sheetDrawingTeX(p *printer, sh *sheet) {
 	switch sh.kind {

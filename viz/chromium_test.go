@@ -11,7 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"stepviz/internal/testenv"
+	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // screenshot renders an SVG file in headless chromium and returns the PNG.
@@ -110,6 +113,99 @@ func TestSVGInChromium(t *testing.T) {
 				if n := countColour(img, e.Stroke, 24); n < 40 {
 					t.Errorf("%s outline %s: %d pixels on screen", s, e.Stroke, n)
 				}
+			}
+		})
+	}
+}
+
+// TestProblemSVGTextInsideInChromium draws puzzle views in Chromium and
+// checks that every text ends inside the drawing, measured by the
+// browser's own font: the captions under the board (the node's values and
+// status, the moves that reach it, up to twelve) wrap to the drawing's
+// width instead of being cut at its edge.
+func TestProblemSVGTextInsideInChromium(t *testing.T) {
+	ctx := testbrowser.New(t, 1400, 1000, 90*time.Second)
+	for _, tc := range []struct {
+		name, problem, options string
+		steps, selected        int
+	}{
+		{"start", puzzle8, "astar", 0, -1},
+		{"solved-5-moves", puzzle8, "idastar", -1, -1},
+		{"solved-31-moves", "puzzle 867254301", "astar", -1, -1},
+		{"15-puzzle-discarded", "puzzle 5,1,2,3,9,6,7,4,13,10,11,8,0,14,15,12", "astar", 6, 4},
+		{"24-puzzle", "puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,0,24", "astar", 1, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, _ := search(t, tc.problem, tc.options, tc.steps)
+			var b bytes.Buffer
+			if err := ProblemSVG(&b, s.Instance(), s.Snapshot(), tc.selected); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(t.TempDir(), tc.name+".svg")
+			if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p)); err != nil {
+				t.Fatal(err)
+			}
+			out, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+  const svg = document.documentElement, w = svg.width.baseVal.value, h = svg.height.baseVal.value, out = [];
+  for (const e of svg.querySelectorAll("text")) {
+    const r = e.getBBox();
+    if (r.x < 0 || r.x + r.width > w + 0.5 || r.y + r.height > h + 0.5) out.push(JSON.stringify(e.textContent) + " spans x " + Math.round(r.x) + ".." + Math.round(r.x + r.width) + ", y to " + Math.round(r.y + r.height) + " in " + w + "×" + h);
+  }
+  return out;
+})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range out {
+				t.Errorf("text past the drawing's edge: %s", o)
+			}
+		})
+	}
+}
+
+// TestGraphMapCostsClearInChromium draws the Romania map in Chromium at
+// the end of A* and of bidirectional A* (every city's g, h and f written
+// under it) and checks, with the browser's own text boxes, that no road's
+// cost overlaps a city's name, its values or another cost: a cost beside
+// "f 447" would read "f 447111".
+func TestGraphMapCostsClearInChromium(t *testing.T) {
+	ctx := testbrowser.New(t, 1000, 900, 90*time.Second)
+	for _, algo := range []string{"astar", "biastar", "ucs"} {
+		t.Run(algo, func(t *testing.T) {
+			s, _ := search(t, romania, algo, -1)
+			var b bytes.Buffer
+			if err := ProblemSVG(&b, s.Instance(), s.Snapshot(), -1); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(t.TempDir(), algo+".svg")
+			if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p)); err != nil {
+				t.Fatal(err)
+			}
+			out, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+  const texts = [...document.querySelectorAll("text.cost, text.city, text.gf")].map(e => ({e, r: e.getBBox()}));
+  const out = [];
+  for (const a of texts) {
+    if (!a.e.classList.contains("cost")) continue;
+    for (const b of texts) {
+      if (a === b) continue;
+      const w = Math.min(a.r.x + a.r.width, b.r.x + b.r.width) - Math.max(a.r.x, b.r.x);
+      const h = Math.min(a.r.y + a.r.height, b.r.y + b.r.height) - Math.max(a.r.y, b.r.y);
+      if (w > 0.5 && h > 0.5) out.push("cost " + a.e.textContent + " overlaps " + b.e.getAttribute("class") + " " + JSON.stringify(b.e.textContent));
+    }
+  }
+  return out;
+})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(out) > 0 {
+				t.Errorf("%d overlaps: %v", len(out), out)
 			}
 		})
 	}

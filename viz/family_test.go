@@ -33,7 +33,7 @@ func treeOf(t *testing.T, s *stepper.Search) string {
 }
 
 // TestTreeSVGFamilies: cut-off nodes (idastar) and forgotten ones (rbfs)
-// are drawn as such; bibfs's backward tree grows up from below, its
+// are drawn as such, a cut-off node with the discarded status and badge; bibfs's backward tree grows up from below, its
 // meeting nodes marked.
 func TestTreeSVGFamilies(t *testing.T) {
 	for _, tc := range []struct {
@@ -42,7 +42,10 @@ func TestTreeSVGFamilies(t *testing.T) {
 		class string
 		count int
 	}{
-		{"idastar", 6, `class="node closed cutoff"`, 8},
+		// a cut-off node was never expanded: discarded ("too deep"),
+		// its badge X, never C (closed, expanded)
+		{"idastar", 6, `class="node discarded cutoff"`, 8},
+		{"idastar", 6, `class="node [^"]*cutoff"[^\n]*class="badge-l"[^>]*>C<`, 0},
 		{"rbfs", 6, `class="node [^"]*forgotten`, 5},
 		{"bibfs", 4, `class="node [^"]*backward`, 5},
 		{"bibfs", 4, `class="node [^"]*meet`, 2},

@@ -67,11 +67,25 @@ func graphSVG(sw *svgWriter, g *graph.Graph, snap stepper.Snapshot, selected int
 		}
 	}
 	sw.s("</g>\n<g class=\"costs\">")
+	// A road's cost goes where it covers no city, no city's name or
+	// values and no other cost (placeCost), as near the middle as can be.
+	start, goal := g.StartName(), g.GoalName()
+	var ix boxIndex
+	for _, n := range nodes {
+		p := pos[n.Name]
+		ix.add(labelBox{p[0] - 15, p[1] - 15, p[0] + 15, p[1] + 15})
+		ix.add(textBox(p[0], p[1]-17, len([]rune(cityName(n.Name, start, goal))), 12, 0.62))
+		if id, seen := rep[n.Name]; seen {
+			ix.add(textBox(p[0], p[1]+28, len([]rune(cityValues(snap.Tree[id]))), 10, 0.6))
+		}
+	}
 	for _, e := range edges {
 		a, okA := pos[e.From]
 		b, okB := pos[e.To]
 		if okA && okB {
-			sw.textEl((a[0]+b[0])/2, (a[1]+b[1])/2+4, `class="cost"`, num(e.Cost))
+			c := num(e.Cost)
+			x, y := placeCost(&ix, a, b, len(c))
+			sw.textEl(x, y, `class="cost"`, c)
 		}
 	}
 	sw.s("</g>\n")
@@ -89,17 +103,10 @@ func graphSVG(sw *svgWriter, g *graph.Graph, snap stepper.Snapshot, selected int
 		}
 		sw.s(`"/>` + "\n")
 	}
-	start, goal := g.StartName(), g.GoalName()
 	for _, n := range nodes {
 		p := pos[n.Name]
 		id, seen := rep[n.Name]
-		name := n.Name
-		switch n.Name {
-		case start:
-			name += " (start)"
-		case goal:
-			name += " (goal)"
-		}
+		name := cityName(n.Name, start, goal)
 		if !seen {
 			sw.s(`<g class="city unseen"`)
 			sw.attr("data-state", n.Name)
@@ -124,7 +131,7 @@ func graphSVG(sw *svgWriter, g *graph.Graph, snap stepper.Snapshot, selected int
 		if seen {
 			t := snap.Tree[id]
 			sw.textEl(p[0], p[1]+3.5, `class="badge-l"`, LegendFor(status[id]).Letter)
-			sw.textEl(p[0], p[1]+28, `class="gf"`, fmt.Sprintf("g %s h %s f %s", num(t.G), num(t.H), t.Shown().F))
+			sw.textEl(p[0], p[1]+28, `class="gf"`, cityValues(t))
 		}
 		sw.textEl(p[0], p[1]-17, `class="city"`, name)
 		sw.s("</g>\n")
@@ -136,6 +143,23 @@ func graphSVG(sw *svgWriter, g *graph.Graph, snap stepper.Snapshot, selected int
 		}
 	}
 	sw.s("</svg>\n")
+}
+
+// cityName is a city's label: its name, marked if it is the start or the
+// goal.
+func cityName(name, start, goal string) string {
+	switch name {
+	case start:
+		return name + " (start)"
+	case goal:
+		return name + " (goal)"
+	}
+	return name
+}
+
+// cityValues is the label under a reached city: its node's g, h and f.
+func cityValues(t stepper.NodeInfo) string {
+	return fmt.Sprintf("g %s h %s f %s", num(t.G), num(t.H), t.Shown().F)
 }
 
 // cityPositions places the cities in a mapW×mapH box from (x0, y0): at

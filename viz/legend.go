@@ -51,7 +51,8 @@ func LegendFor(s Status) LegendEntry {
 // it (by node id in an engine's snapshot). A node on snap.Path is
 // [StatusPath]; otherwise the node with the highest expansion order is
 // [StatusCurrent]; otherwise the engine's status decides (a goal found but
-// not on a path counts as closed). O(nodes).
+// not on a path counts as closed, a node cut off by a depth limit or an
+// IDA* threshold as discarded). O(nodes).
 func Statuses(snap stepper.Snapshot) []Status {
 	out := make([]Status, len(snap.Tree))
 	current, best := -1, 0
@@ -59,7 +60,9 @@ func Statuses(snap stepper.Snapshot) []Status {
 		switch n.Status {
 		case stepper.NodeOpen:
 			out[i] = StatusOpen
-		case stepper.NodeDiscarded:
+		case stepper.NodeDiscarded, stepper.NodeCutoff:
+			// A node a depth limit or an IDA* threshold cut off was
+			// never expanded: "too deep", not closed.
 			out[i] = StatusDiscarded
 		default:
 			out[i] = StatusClosed

@@ -384,3 +384,27 @@ func TestProblemSVGCaptions(t *testing.T) {
 		})
 	}
 }
+
+func TestWrapWords(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want []string
+	}{
+		{"start state", 40, []string{"start state"}},
+		{"reached from the start in 3 moves: up, left, down", 20, []string{"reached from the", "start in 3 moves:", "up, left, down"}},
+		{"state 1,2,3,4,5,6,7,8", 8, []string{"state", "1,2,3,4,", "5,6,7,8"}},
+		{"averyveryverylongword x", 5, []string{"averyveryverylongword", "x"}},
+	}
+	for _, tc := range tests {
+		got := wrapWords(tc.in, tc.n)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+		for _, l := range got {
+			if len(l) > tc.n && !strings.Contains(tc.in, "averyvery") {
+				t.Errorf("wrapWords(%q, %d): line %q is longer than %d", tc.in, tc.n, l, tc.n)
+			}
+		}
+	}
+}

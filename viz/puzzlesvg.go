@@ -2,6 +2,7 @@ package viz
 
 import (
 	"fmt"
+	"strings"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -39,17 +40,37 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	board := cell * float64(n)
 	width := margin*3 + board + small*float64(n) + 10
 	width = max(width, 420)
-	height := margin + 24 + board + 16 + 40 + 3*22 + margin
 
 	st := "start"
-	caption := "start state"
+	caption := []string{"start state"}
 	if node != nil {
 		idx, _ := treeIndex(snap.Tree, id)
 		st = node.State.String()
-		caption = fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), node.Shown().F, node.Depth, LegendFor(Statuses(snap)[idx]).Label)
+		caption = []string{fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), node.Shown().F, node.Depth, LegendFor(Statuses(snap)[idx]).Label)}
+		moves := PathTo(snap.Tree, id)
+		var acts []string
+		for _, v := range moves[1:] {
+			n, _ := nodeAt(snap.Tree, v)
+			acts = append(acts, n.Action)
+		}
+		caption = append(caption, fmt.Sprintf("reached from the start in %d %s%s", len(acts), plural(len(acts), "move", "moves"), movesList(acts)))
 	}
+	// The captions wrap to the drawing's width (14 px text, 0.6 em a
+	// character at most) rather than run past its edge; a title too long
+	// for it (a 15-puzzle's state) leaves the state to the captions.
+	room := int((width - 2*margin) / (14 * 0.6))
+	title := "Board of " + ifEmpty(nodeName(node), "the start")
+	if node != nil && len([]rune(title)) > room {
+		title = fmt.Sprintf("Board of node %d", node.ID)
+		caption = append([]string{"state " + st}, caption...)
+	}
+	var lines []string
+	for _, c := range caption {
+		lines = append(lines, wrapWords(c, room)...)
+	}
+	height := margin + 24 + board + 22 + 20*float64(len(lines)) + 14 + 12 + margin
 	svgOpen(sw, width, height, "puzzle board "+st, "")
-	sw.textEl(margin, margin+14, `class="capb"`, "Board of "+ifEmpty(nodeName(node), "the start"))
+	sw.textEl(margin, margin+14, `class="capb"`, title)
 	top := margin + 24
 	sw.s(`<g class="board" data-testid="board"`)
 	sw.attr("data-state", st)
@@ -97,16 +118,10 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	sw.plainBoard(goal, n, gx, top, small, tileText{"tnum", 0.7, 0.55, 0})
 	sw.s("</g>\n")
 	y := top + board + 22
-	sw.textEl(margin, y, `class="cap"`, caption)
-	if node != nil {
-		moves := PathTo(snap.Tree, id)
-		var acts []string
-		for _, v := range moves[1:] {
-			n, _ := nodeAt(snap.Tree, v)
-			acts = append(acts, n.Action)
-		}
-		sw.textEl(margin, y+20, `class="cap"`, fmt.Sprintf("reached from the start in %d %s%s", len(acts), plural(len(acts), "move", "moves"), movesList(acts)))
+	for i, l := range lines {
+		sw.textEl(margin, y+20*float64(i), `class="cap"`, l)
 	}
+	y += 20 * float64(len(lines)-1)
 	sw.s(`<path class="mark"`)
 	sw.s(` d="M`)
 	sw.xy(margin+20, y+34)
@@ -164,6 +179,36 @@ func movesList(acts []string) string {
 		s += a
 	}
 	return s
+}
+
+// wrapWords breaks s at spaces into lines of at most n characters; a word
+// longer than n (a big puzzle's state) is broken after a comma. O(len(s)).
+func wrapWords(s string, n int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		for len([]rune(w)) > n && strings.Contains(w, ",") {
+			cut := strings.LastIndex(string([]rune(w)[:n]), ",")
+			if cut < 0 {
+				break
+			}
+			if line != "" {
+				lines, line = append(lines, line), ""
+			}
+			lines = append(lines, w[:cut+1])
+			w = w[cut+1:]
+		}
+		switch {
+		case line == "":
+			line = w
+		case len([]rune(line))+1+len([]rune(w)) <= n:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	return append(lines, line)
 }
 
 // tileText is how plainBoard numbers a tile: text of class class, its

@@ -248,7 +248,7 @@ func gameNodeSVG(p *printer, n *game.ViewNode, parent int, x, y float64) {
 		label = label[:9] + "…"
 	}
 	p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10" fill="%s">%s</text>`, fnum(x), fnum(y+4), text, xmlText(label))
-	for j, s := range gameNotes(n, false) {
+	for j, s := range gameNotes(n, n.Text.Value != n.State) {
 		p.f(`<text class="note" x="%s" y="%s" text-anchor="middle" font-size="9" fill="%s">%s</text>`, fnum(x), fnum(y+24+float64(j)*11), text, xmlText(s))
 	}
 	p.f("</g>\n")

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -376,5 +377,34 @@ func TestGameSVGTitleFits(t *testing.T) {
 	title := utf8.RuneCountInString(v.Problem + " — " + v.Options)
 	if w < 7*float64(title) {
 		t.Errorf("step 0 is drawn %g px wide; its %d-character title needs about %d", w, title, 7*title)
+	}
+}
+
+// TestGameSVGLeafValues: a leaf the search has evaluated shows its
+// utility: a gametree leaf in its box (its name is its value), a named
+// game's leaf (nim, tic-tac-toe: its box holds its position) as "v = ..."
+// under the box, as the LaTeX tree writes it.
+func TestGameSVGLeafValues(t *testing.T) {
+	leaf := regexp.MustCompile(`(?m)^<g class="node [^"]*" data-node="(\d+)"[^>]*data-value="([^"]*)"[^>]*><rect .*$`)
+	for _, c := range []struct{ problem, search string }{
+		{fig52Line, "alphabeta"},
+		{"nim 1,2,2", "alphabeta"},
+		{"tictactoe XOXOXO...", "minimax"},
+	} {
+		g, o := gameOf(t, c.problem, c.search)
+		svg := string(gameExport(t, g, o, "svg", ToEnd))
+		found := 0
+		for _, m := range leaf.FindAllStringSubmatch(svg, -1) {
+			if m[2] == "" {
+				continue // not evaluated (pruned)
+			}
+			found++
+			if !strings.Contains(m[0], ">v = "+m[2]+"<") && !strings.Contains(m[0], `font-size="10" fill="#000">`+m[2]+"<") {
+				t.Errorf("%s: leaf %s (value %s) is drawn without its value: %s", c.problem, m[1], m[2], m[0])
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s: no evaluated leaf found in the drawing", c.problem)
+		}
 	}
 }

@@ -18,8 +18,10 @@ func gameSheetTeX(p *printer, rows []sheetRow, end *game.View, o game.Options, b
 	}
 	algo := strings.ToLower(gameTitle(o.Algorithm)[:1]) + gameTitle(o.Algorithm)[1:]
 	p.f("%% stepviz game worksheet\n%% problem: %s\n%% options: %s\n", oneLine(end.Problem), oneLine(end.Options))
-	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{amssymb}\n\\begin{document}\n")
-	p.f("\\section*{%s: %s}\n\\noindent Problem: \\texttt{%s}\\\\\nSearch: \\texttt{%s}\n\n", title, texEsc(algo), texEsc(end.Problem), texEsc(end.Options))
+	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{amssymb}\n\\begin{document}\n")
+	p.f("\\section*{%s: %s}\n", title, texEsc(algo))
+	texHeading(p, [2]string{"Problem", texEsc(end.Problem)}, [2]string{"Search", texEsc(end.Options)})
+	p.f("\n")
 	p.f("The root is MAX; the levels alternate MAX and MIN. A leaf's value is its utility for MAX")
 	if o.Depth > 0 {
 		p.f(" (at depth %d, the evaluation of the position)", o.Depth)
@@ -36,15 +38,17 @@ func gameSheetTeX(p *printer, rows []sheetRow, end *game.View, o game.Options, b
 		p.f("\\item \\textbf{Cross out the pruned branches}: write yes in the pruned column of every node alpha-beta never visits (pruned, or under a pruned branch), no for the others.\n")
 	}
 	p.f("\\end{enumerate}\n")
+	// Fixed widths (texCol): one pdflatex run sets the table as it
+	// prints, and a long node name wraps in its column.
 	cols := []string{"node", "parent", "state", "turn", "leaf value"}
-	spec := "|l|l|l|l|r|"
+	spec := []string{texCol('l', "2.9cm"), texCol('l', "2.5cm"), texCol('l', "2.6cm"), texCol('l', "1.7cm"), texCol('r', "1.3cm")}
 	if blanks.Values {
-		cols, spec = append(cols, "value"), spec+"p{1.8cm}|"
+		cols, spec = append(cols, "value"), append(spec, texCol('l', "1.8cm"))
 	}
 	if blanks.Pruned {
-		cols, spec = append(cols, "pruned"), spec+"p{1.4cm}|"
+		cols, spec = append(cols, "pruned"), append(spec, texCol('l', "1.4cm"))
 	}
-	p.f("\n\\renewcommand{\\arraystretch}{1.35}\n\\begin{longtable}{%s}\n\\hline\n%s \\\\ \\hline\n\\endhead\n", spec, strings.Join(cols, " & "))
+	p.f("\n\\renewcommand{\\arraystretch}{1.35}\n\\begin{longtable}{%s}\n\\hline\n%s \\\\ \\hline\n\\endhead\n", texColumns(spec...), strings.Join(cols, " & "))
 	for _, r := range rows {
 		cells := []string{texEsc(r.Node), texEsc(r.Parent), texBreakable(r.State), r.Turn, texEsc(r.LeafValue)}
 		for _, a := range r.answers(blanks, key) {

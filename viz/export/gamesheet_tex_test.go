@@ -15,7 +15,8 @@ import (
 // key every value and cross the search's view gives (read back by
 // texTableRows); check grades the key correct, the empty sheet wrong at
 // its first row, and a slip in the key at its node; pdflatex compiles
-// both with nothing overflowing the page.
+// both in one run with nothing overflowing the page and the table's header
+// lined up with its rows (checkOneTeXRun).
 func TestGameWorksheetTeX(t *testing.T) {
 	pdflatex := testenv.Tool(t, "pdflatex", "texlive-latex-base")
 	for _, c := range []struct{ problem, search, blank, slip string }{
@@ -23,6 +24,7 @@ func TestGameWorksheetTeX(t *testing.T) {
 		{fig52Line, "minimax", "values", "C"},
 		{"gametree [{0.5: [3,5], 0.5: [1,9]}, 4]", "expectiminimax", "", "A"},
 		{"tictactoe XOXOXO...", "alphabeta", "", "root"},
+		{"tictactoe XO.OX.X..", "minimax", "", "r1c3"}, // nine-letter states, long node names
 	} {
 		t.Run(c.problem+" "+c.search, func(t *testing.T) {
 			g, o := gameOf(t, c.problem, c.search)
@@ -83,9 +85,10 @@ func TestGameWorksheetTeX(t *testing.T) {
 				cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "w.tex")
 				cmd.Dir = dir
 				out, err := cmd.CombinedOutput()
-				if err != nil || strings.Contains(string(out), "Overfull \\hbox") {
+				if err != nil {
 					t.Errorf("%s: pdflatex %v\n%s", name, err, tail(string(out), 30))
 				}
+				checkOneTeXRun(t, name, string(out))
 			}
 		})
 	}

@@ -26,14 +26,19 @@ func writeTeX(w io.Writer, sess *session) error {
 	sn := sess.s.Snapshot()
 	p := &printer{w: w}
 	p.f("%% stepviz trace, format version %d\n%% problem: %s\n%% options: %s\n%% steps: %d (%s)\n", Version, oneLine(t.Problem), t.Options, t.Steps, t.Status)
-	p.f("\\documentclass[10pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n")
+	p.f("\\documentclass[10pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n" + texCommaMacro)
 	p.f("\\tikzset{sv/.style={draw, align=center, font=\\scriptsize, inner sep=2pt},\n  closed/.style={sv, rectangle, fill=black!12},\n  open/.style={sv, rectangle, rounded corners, dashed},\n  goal/.style={sv, rectangle, double, very thick},\n  discarded/.style={sv, rectangle, dotted, text=black!60},\n  cutoff/.style={sv, rectangle, densely dashed, thick},\n  summary/.style={line width=1.2pt}}\n")
 	p.f("\\begin{document}\n\\section*{%s trace}\n", tex(algoTitle(sess.opts)))
-	p.f("\\noindent Problem: \\texttt{%s}\\\\\nOptions: \\texttt{%s}\\\\\nRules: %s.\n", tex(t.Problem), tex(t.Options), tex(rulesText(sess.opts)))
+	texHeading(p, [2]string{"Problem", tex(t.Problem)}, [2]string{"Options", tex(t.Options)})
+	p.f("\\noindent Rules: %s.\n", tex(rulesText(sess.opts)))
 	for _, wn := range t.Warnings {
 		p.f("\\\\ Warning: %s\n", tex(wn))
 	}
-	p.f("\n\\subsection*{Steps}\n{\\small\n\\begin{longtable}{r l r r r r r p{7cm}}\n")
+	// Fixed column widths (texCol): one pdflatex run lines the header up
+	// with the rows on every page.
+	numCol := texCol('r', "1cm")
+	p.f("\n\\subsection*{Steps}\n{\\small\n\\begin{longtable}{%s}\n",
+		strings.Join([]string{texCol('r', "0.7cm"), texCol('l', "2.5cm"), numCol, numCol, numCol, texCol('r', "0.9cm"), texCol('r', "0.9cm"), texCol('l', "5.6cm")}, ""))
 	p.f("step & expanded & g & h & f & open & closed & children (fate)\\\\ \\hline\n\\endhead\n")
 	for i := range t.Events {
 		ev := &t.Events[i]
@@ -46,7 +51,7 @@ func writeTeX(w io.Writer, sess *session) error {
 		for _, c := range ev.Children {
 			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State.String()), c.Shown().F, tex(c.Fate.String())))
 		}
-		p.f("%d & \\texttt{%s} & %s & %s & %s & %d & %d & %s\\\\\n", ev.Step, state, num(x.G), num(x.H), x.Shown().F, ev.Counters.Open, ev.Counters.Closed, strings.Join(kids, "; "))
+		p.f("%d & \\texttt{%s} & %s & %s & %s & %d & %d & %s\\\\\n", ev.Step, texCommaBreaks(state), num(x.G), num(x.H), x.Shown().F, ev.Counters.Open, ev.Counters.Closed, texCommaBreaks(strings.Join(kids, "; ")))
 	}
 	p.f("\\end{longtable}\n}\n")
 	p.f("\\noindent After step %d: %s", t.Steps, tex(string(t.Status)))
@@ -69,9 +74,11 @@ func writeTeX(w io.Writer, sess *session) error {
 			p.f("(empty)\n")
 			return
 		}
-		p.f("{\\small\n\\begin{longtable}{r l r r r r}\n\\# & state & g & h & f & parent\\\\ \\hline\n\\endhead\n")
+		numCol := texCol('r', "1.2cm")
+		p.f("{\\small\n\\begin{longtable}{%s}\n\\# & state & g & h & f & parent\\\\ \\hline\n\\endhead\n",
+			strings.Join([]string{texCol('r', "0.8cm"), texCol('l', "5cm"), numCol, numCol, numCol, numCol}, ""))
 		for _, r := range rows {
-			p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", r.Rank, tex(r.State), r.G, r.H, r.F, parentText(r.ParentID))
+			p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", r.Rank, texCommaBreaks(tex(r.State)), r.G, r.H, r.F, parentText(r.ParentID))
 		}
 		p.f("\\end{longtable}\n}\n")
 	}

@@ -98,6 +98,7 @@ type sheet struct {
 	hTable    [][2]string // graph: h of every node
 	edges     []graph.Edge
 	rootState string
+	script    *Source                // a script problem: the source that defines it
 	hq        *hcheck.HeuristicCheck // the heuristic question's answer, when blanks.Heuristic
 }
 
@@ -176,6 +177,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 		}
 		sh.steps = append(sh.steps, st)
 	}
+	sh.script = sourceOf(sess.inst)
 	sh.open = sess.s.Snapshot().Open
 	sh.openRows = max(len(sh.open)+3, 5)
 	if g, ok := sess.inst.(*graph.Graph); ok {

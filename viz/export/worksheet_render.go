@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"path"
 	"strings"
 
 	"stepviz/stepper"
@@ -151,7 +152,17 @@ func sheetDrawingMarkdown(p *printer, sh *sheet) {
 		p.f("  y\n```\n\n")
 	case "graph":
 		sheetGraphTables(p, sh, markdownMarkup)
+	case "script":
+		p.f("%s\n\n```python\n%s\n```\n\n", sh.scriptIntro("`"), strings.TrimRight(strings.ReplaceAll(sh.script.Text, "```", "` ` `"), "\n"))
 	}
+}
+
+// scriptIntro says what a script problem's sheet shows of it: the start
+// state and the script, which is the problem's whole definition (its
+// moves and their order, the goal, the costs); code quotes a name.
+func (sh *sheet) scriptIntro(code string) string {
+	return fmt.Sprintf("Start: %s%s%s. The problem is the script %s%s%s below, with the parameters the problem line gives: the moves of a state are what successors(s) returns, in that order; is_goal(s) tests the goal.",
+		code, sh.rootState, code, code, path.Base(sh.script.Name), code)
 }
 
 // sheetGridText writes a grid sheet's rows as text, each after its y
@@ -205,8 +216,8 @@ var (
 		instructions: "\\end{itemize}\n\\subsection*{Instructions}\n", para: "%s\n",
 		problem: "\\subsection*{The problem}\n",
 		twoWay:  "--", oneWay: "$\\to$",
-		roads: "Start %s, goal %s.\n\n{\\small\\begin{longtable}{|l|r|}\\hline road & cost\\\\ \\hline\n",
-		h:     "{\\small\\begin{longtable}{|l|r|}\\hline node & h\\\\ \\hline\n",
+		roads: "Start %s, goal %s.\n\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "6cm"), texCol('r', "1.4cm")) + "}\\hline road & cost\\\\ \\hline\n",
+		h:     "{\\small\\begin{longtable}{" + texColumns(texCol('l', "4cm"), texCol('r', "1.4cm")) + "}\\hline node & h\\\\ \\hline\n",
 		row:   "%s & %s\\\\\n", end: "\\hline\\end{longtable}}\n",
 	}
 	htmlMarkup = sheetMarkup{
@@ -282,18 +293,22 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 		return `\rule{1.2cm}{0.4pt}`
 	}
 	p.f("%% stepviz worksheet\n%% problem: %s\n%% options: %s\n%% blanks: %s\n", oneLine(sh.problem), sh.options, sh.blanks)
-	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
-	p.f("\\section*{%s}\n\\noindent Problem: \\texttt{%s}\\\\\nSearch: \\texttt{%s}\n", tex(sh.title), tex(sh.problem), tex(sh.options))
+	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n\\newsavebox{\\sheetgrid}\n" + texCommaMacro + "\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
+	p.f("\\section*{%s}\n", tex(sh.title))
+	texHeading(p, [2]string{"Problem", tex(sh.problem)}, [2]string{"Search", tex(sh.options)})
 	sheetIntro(p, sh, texMarkup)
 	sheetDrawingTeX(p, sh)
 	for _, t := range sh.tables(mark) {
 		p.f("\\subsection*{%s}\n", tex(t.title))
-		spec := "|r|p{3cm}|r|r|r|p{7cm}|"
+		// Every column has a fixed width: room to write in by hand on the
+		// sheet, and the key's columns as wide as the sheet's.
+		numCol := texCol('r', "1.3cm")
+		spec := texColumns(texCol('r', "0.9cm"), texCol('l', "3cm"), numCol, numCol, numCol, texCol('l', "6.8cm"))
 		switch len(t.header) {
 		case 5:
-			spec = "|r|p{4cm}|p{1.2cm}|p{1.2cm}|p{1.2cm}|"
+			spec = texColumns(texCol('r', "0.6cm"), texCol('l', "4cm"), numCol, numCol, numCol)
 		case len(hColumns):
-			spec = "|l|p{1.7cm}|p{2.4cm}|p{2.4cm}|p{1.3cm}|p{1.3cm}|p{1.3cm}|p{1.3cm}|"
+			spec = texColumns(texCol('l', "1.9cm"), texCol('l', "1.7cm"), texCol('l', "2.4cm"), texCol('l', "2.4cm"), texCol('r', "1.3cm"), texCol('r', "1.3cm"), texCol('r', "1.3cm"), texCol('r', "1.3cm"))
 		}
 		p.f("\\begin{longtable}{%s}\n\\hline\n", spec)
 		hs := make([]string, len(t.header))
@@ -318,7 +333,7 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 		p.f("\\end{longtable}\n")
 	}
 	if sh.key {
-		p.f("\\noindent %s Answers are in bold.\n", tex(sh.resultLine()))
+		p.f("\\noindent %s Answers are in bold.\n", texCommaBreaks(tex(sh.resultLine())))
 	}
 	p.f("\\end{document}\n")
 	return p.err
@@ -328,7 +343,7 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 func texCell(v string) string {
 	const rule, bold = `\rule{1.2cm}{0.4pt}`, `\textbf{`
 	if !strings.Contains(v, rule) && !strings.Contains(v, bold) {
-		return tex(v)
+		return texCommaBreaks(tex(v))
 	}
 	// Split around the inserted markup and escape the rest.
 	var b strings.Builder
@@ -353,8 +368,27 @@ func texCell(v string) string {
 			v = v[1:]
 		}
 	}
-	return b.String()
+	return texCommaBreaks(b.String())
 }
+
+// texCommaBreaks lets a line break after each comma of a word longer than
+// a column's narrowest room (12 characters), so that a state written as a
+// comma list (a 15-puzzle's tiles) wraps in its column instead of running
+// over the next one; a short one (a grid cell, 3,4) stays whole. The comma
+// is written \cb (texCommaMacro, in the document's preamble), four bytes
+// more than a comma where ",\allowbreak{}" would be thirteen.
+func texCommaBreaks(s string) string {
+	words := strings.Split(s, " ")
+	for i, w := range words {
+		if len(w) > 12 {
+			words[i] = strings.ReplaceAll(w, ",", `\cb `)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// texCommaMacro defines \cb, a comma after which a line may break.
+const texCommaMacro = "\\newcommand{\\cb}{,\\allowbreak}\n"
 
 func sheetDrawingTeX(p *printer, sh *sheet) {
 	switch sh.kind {
@@ -373,7 +407,11 @@ func sheetDrawingTeX(p *printer, sh *sheet) {
 		p.f("\\end{center}\n")
 	case "grid":
 		rows := gridRows(sh.inst)
-		p.f("S start, G goal, \\# wall, . free (cost 1), digits: terrain cost. x is the column, y the row.\n\\begin{center}\n{\\renewcommand{\\arraystretch}{1.1}\\begin{tabular}{r|%s|}\n", strings.Repeat("c", max(len(firstRow(rows)), 1)))
+		p.f("S start, G goal, \\# wall, . free (cost 1), digits: terrain cost. x is the column, y the row.\n\\begin{center}\n")
+		// A map wider than the text or taller than most of a page is
+		// scaled down to fit, by TeX, which knows the table's size.
+		p.f("\\sbox{\\sheetgrid}{")
+		p.f("{\\renewcommand{\\arraystretch}{1.1}\\begin{tabular}{r|%s|}\n", strings.Repeat("c", max(len(firstRow(rows)), 1)))
 		var head []string
 		for x := range firstRow(rows) {
 			head = append(head, fmt.Sprint(x))
@@ -386,9 +424,15 @@ func sheetDrawingTeX(p *printer, sh *sheet) {
 			}
 			p.f("%d & %s\\\\\n", y, strings.Join(cells, " & "))
 		}
-		p.f("\\hline\\end{tabular}}\n\\end{center}\n")
+		p.f("\\hline\\end{tabular}}}%%\n")
+		p.f("\\ifdim\\wd\\sheetgrid>\\linewidth\\sbox{\\sheetgrid}{\\resizebox{\\linewidth}{!}{\\usebox{\\sheetgrid}}}\\fi\n")
+		p.f("\\ifdim\\dimexpr\\ht\\sheetgrid+\\dp\\sheetgrid\\relax>0.75\\textheight\\sbox{\\sheetgrid}{\\resizebox*{!}{0.75\\textheight}{\\usebox{\\sheetgrid}}}\\fi\n")
+		p.f("\\usebox{\\sheetgrid}\n\\end{center}\n")
 	case "graph":
 		sheetGraphTables(p, sh, texMarkup)
+	case "script":
+		src := strings.ReplaceAll(strings.TrimRight(sh.script.Text, "\n"), `\end{verbatim}`, `\end {verbatim}`)
+		p.f("%s\n{\\small\n\\begin{verbatim}\n%s\n\\end{verbatim}\n}\n", tex(sh.scriptIntro("")), src)
 	}
 }
 
@@ -419,6 +463,9 @@ td.blank { min-width: 4rem; height: 1.8rem; }
 .answer { font-weight: 700; text-decoration: underline; }
 .slot { display: inline-block; min-width: 2.5rem; border-bottom: 1px solid #000; }
 table.board td { width: 2rem; height: 2rem; text-align: center; font-weight: 700; }
+[data-testid="drawing"] svg { max-width: 100%%; height: auto; }
+table[data-testid="steps"] { width: 100%%; }
+table[data-testid="steps"] td:last-child { width: 45%%; }
 pre { font-size: 1rem; }
 @media print { body { margin: 0; } }
 </style>
@@ -492,5 +539,7 @@ func sheetDrawingHTML(p *printer, sh *sheet) {
 		p.f("</pre>\n")
 	case "graph":
 		sheetGraphTables(p, sh, htmlMarkup)
+	case "script":
+		p.f("<p>%s</p>\n<pre data-testid=\"script\">%s</pre>\n", esc(sh.scriptIntro("")), esc(strings.TrimRight(sh.script.Text, "\n")))
 	}
 }

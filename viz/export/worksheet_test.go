@@ -2,6 +2,8 @@ package export
 
 import (
 	"bytes"
+	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,12 +109,20 @@ func TestWorksheetBlanks(t *testing.T) {
 	}
 }
 
+// TestWorksheetTeXCompiles: every sheet and key compiles with pdflatex and
+// one run prints it as it should look: nothing runs past the margin (the
+// options line, a 15-puzzle's comma lists, a 49-column Moving AI map) and
+// no table needs a second run to line its header up with its rows (the
+// log's "Rerun LaTeX"), as a TA who runs pdflatex once gets it.
 func TestWorksheetTeXCompiles(t *testing.T) {
 	pdflatex := testenv.Tool(t, "pdflatex", "texlive-latex-base")
 	for _, c := range []struct{ problem, opts string }{
 		{"puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g"},
+		{"puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15", "astar"},
 		{"grid S..#./.#..#/...#G/..... moves=8 cost=10-14", "astar h=octile"},
+		{"grid ../../testdata/movingai/arena.map start=1,3 goal=10,12", "astar"},
 		{"graph romania", "ucs"},
+		{"script ../../examples/scripts/jugs.star caps=3,5 target=4", "bfs"}, // the script printed verbatim
 	} {
 		for _, key := range []bool{false, true} {
 			all := []Blanks{{Open: true, F: true, Order: true}, {F: true}}
@@ -127,10 +137,57 @@ func TestWorksheetTeXCompiles(t *testing.T) {
 				}
 				cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "sheet.tex")
 				cmd.Dir = dir
-				if out, err := cmd.CombinedOutput(); err != nil {
+				out, err := cmd.CombinedOutput()
+				if err != nil {
 					t.Fatalf("%s key=%v blanks=%s: pdflatex: %v\n%s\n--- source:\n%s", c.problem, key, blanks, err, tail(string(out), 30), doc)
 				}
+				checkOneTeXRun(t, fmt.Sprintf("%s key=%v blanks=%s", c.problem, key, blanks), string(out))
 			}
+		}
+	}
+}
+
+// TestWorksheetScriptProblem: a script problem's sheet shows the problem
+// a student is to search, in every format: its start state and the
+// script that defines its moves, their order and its goal (a script with
+// no draw(s) has no drawing, and nothing else would say what the moves are).
+func TestWorksheetScriptProblem(t *testing.T) {
+	const problem = "script ../../examples/scripts/jugs.star caps=3,5 target=4"
+	src, err := os.ReadFile("../../examples/scripts/jugs.star")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range WorksheetFormats {
+		for _, key := range []bool{false, true} {
+			doc := sheetBytes(t, problem, "bfs", format, 3, Blanks{Open: true, F: true, Order: true}, key)
+			i := strings.Index(doc, "The problem")
+			j := strings.Index(doc, "Steps")
+			if i < 0 || j < i {
+				t.Fatalf("%s key=%v: no problem section before the steps", format, key)
+			}
+			section := doc[i:j]
+			switch format {
+			case "html":
+				section = html.UnescapeString(section)
+			case "md":
+				section = strings.ReplaceAll(section, "Start: `0/0`", "Start: 0/0")
+			}
+			for _, want := range []string{"Start: 0/0", "jugs.star", "def successors(s):", "def is_goal(s):", `out.append(("pour %d>%d" % (caps[i], caps[j]), tuple(t)))`, strings.TrimSpace(string(src))[:60]} {
+				if !strings.Contains(section, want) {
+					t.Errorf("%s key=%v: the problem section lacks %q:\n%s", format, key, want, section)
+				}
+			}
+		}
+	}
+}
+
+// checkOneTeXRun fails if pdflatex's output says a line ran past the
+// margin or a table will only line up after another run.
+func checkOneTeXRun(t *testing.T, name, out string) {
+	t.Helper()
+	for _, bad := range []string{"Overfull \\hbox", "Rerun LaTeX"} {
+		if i := strings.Index(out, bad); i >= 0 {
+			t.Errorf("%s: pdflatex says %q:\n%s", name, bad, out[i:min(len(out), i+300)])
 		}
 	}
 }

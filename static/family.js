@@ -73,7 +73,9 @@ function boxValue(m, id, b) {
   return fmtF(m.g(id), m.h(id), m.f(id));
 }
 
-// EXTRA_LEGEND draws the statuses viz.StatusLegend does not list.
+// EXTRA_LEGEND draws the statuses viz.StatusLegend does not list: the
+// family styles of viz.FamilyStyles, with its words and letters
+// (TestFamilyStylesMatchThePage checks they agree).
 export const EXTRA_LEGEND = {
   cutoff: { status: "cutoff", label: "cut off (over the limit)", letter: "L", stroke: "#CC79A7", fill: "#F8E6F0", dash: "4 2", width: 2 },
   forgotten: { status: "forgotten", label: "forgotten (f backed up)", letter: "F", stroke: "#B5B5B5", fill: "#F6F6F6", dash: "2 3", width: 1 },

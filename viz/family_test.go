@@ -1,6 +1,8 @@
 package viz_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -46,6 +48,8 @@ func TestTreeSVGFamilies(t *testing.T) {
 		// its badge X, never C (closed, expanded)
 		{"idastar", 6, `class="node discarded cutoff"`, 8},
 		{"idastar", 6, `class="node [^"]*cutoff"[^\n]*class="badge-l"[^>]*>C<`, 0},
+		// its badge is the live page's L for cut off
+		{"idastar", 6, `class="node [^"]*cutoff"[^\n]*?class="badge-l"[^>]*>L<`, 8},
 		{"rbfs", 6, `class="node [^"]*forgotten`, 5},
 		{"bibfs", 4, `class="node [^"]*backward`, 5},
 		{"bibfs", 4, `class="node [^"]*meet`, 2},
@@ -173,5 +177,30 @@ func TestTreeSVGTitleFits(t *testing.T) {
 	}
 	if w, _ := strconv.ParseFloat(m[1], 64); w < float64(len(title))*14*0.6 {
 		t.Errorf("picture %v px wide for a title of %d characters at 14 px", w, len(title))
+	}
+}
+
+// TestFamilyStylesMatchThePage: the live page's legend of the family
+// styles (static/family.js's EXTRA_LEGEND) uses the words and letters of
+// FamilyStyles, so a cut-off node reads the same on the projector and on
+// the homework sheet.
+func TestFamilyStylesMatchThePage(t *testing.T) {
+	js, err := os.ReadFile(filepath.Join("..", "static", "family.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := regexp.MustCompile(`(\w+): \{ status: "(\w+)", label: "([^"]+)", letter: "([^"]+)"`).FindAllStringSubmatch(string(js), -1)
+	if len(entries) < 3 {
+		t.Fatalf("found %d entries of EXTRA_LEGEND in family.js, want cutoff, forgotten and pruned", len(entries))
+	}
+	for _, m := range entries {
+		i := slices.IndexFunc(viz.FamilyStyles, func(e viz.StyleEntry) bool { return e.Class == m[2] })
+		if i < 0 {
+			t.Errorf("the page draws %q, which FamilyStyles lacks", m[2])
+			continue
+		}
+		if e := viz.FamilyStyles[i]; e.Label != m[3] || e.Letter != m[4] {
+			t.Errorf("%s: the page says %q with letter %s, the exports %q with letter %s", m[2], m[3], m[4], e.Label, e.Letter)
+		}
 	}
 }

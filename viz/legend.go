@@ -2,6 +2,7 @@ package viz
 
 import (
 	"slices"
+	"strings"
 
 	"stepviz/stepper"
 	"stepviz/wire"
@@ -85,21 +86,36 @@ func Statuses(snap stepper.Snapshot) []Status {
 
 // StyleEntry is a style a tree picture draws beyond the statuses, for one
 // family of searches: Class is the class a node gets ("cutoff",
-// "meet"...), Label the legend's words for it.
+// "meet"...), Label the legend's words for it, and Letter, when set, the
+// badge of a node drawn in it in place of its status's letter. The live
+// page draws the same styles with the same words and letters
+// (static/family.js's EXTRA_LEGEND; TestFamilyStylesMatchThePage).
 type StyleEntry struct {
-	Class string `json:"class"`
-	Label string `json:"label"`
+	Class  string `json:"class"`
+	Label  string `json:"label"`
+	Letter string `json:"letter,omitempty"`
+}
+
+// familyLetter is the badge letter of the first family style among
+// classes (a node's class list) that has one, "" for none. O(styles).
+func familyLetter(classes string) string {
+	for _, e := range FamilyStyles {
+		if e.Letter != "" && strings.Contains(" "+classes+" ", " "+e.Class+" ") {
+			return e.Letter
+		}
+	}
+	return ""
 }
 
 // FamilyStyles lists the family styles in legend order. A picture's
 // legend names those it draws, after the statuses. Read it, do not modify
 // it.
 var FamilyStyles = []StyleEntry{
-	{Class: "cutoff", Label: "cut off (not expanded)"},
-	{Class: "forgotten", Label: "forgotten (RBFS unwound)"},
+	{Class: "cutoff", Label: "cut off (over the limit)", Letter: "L"},
+	{Class: "forgotten", Label: "forgotten (f backed up)", Letter: "F"},
 	{Class: "folded", Label: "▸ +N forgotten, f ↑ backed up"},
 	{Class: "on-current-path", Label: "current path"},
 	{Class: "backward", Label: "goal's tree (grows up)"},
 	{Class: "meet", Label: "meeting node"},
-	{Class: "pruned", Label: "pruned from the beam"},
+	{Class: "pruned", Label: "pruned (dropped from the beam)", Letter: "B"},
 }

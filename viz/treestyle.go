@@ -64,6 +64,10 @@ func writeStyleSwatch(sw *svgWriter, class string, lx, ly float64) {
 		sw.textEl(lx+24, ly+14, `class="badge-l"`, "↑")
 	case "folded":
 		sw.textEl(lx+24, ly+14, `class="badge-l"`, "▸")
+	default:
+		if l := familyLetter(class); l != "" {
+			sw.textEl(lx+24, ly+14, `class="badge-l"`, l)
+		}
 	}
 	sw.s("</g>")
 }

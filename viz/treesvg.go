@@ -379,8 +379,9 @@ func (d *treeDrawing) boxes() {
 		st := d.status(n.ID)
 		cx, cy := d.center(i)
 		x0, y0 := cx-boxW/2, cy-boxH/2
+		classes := d.classes(n, i)
 		sw.s(`<g class="`)
-		sw.s(d.classes(n, i))
+		sw.s(classes)
 		sw.s(`" data-testid="tree-node" data-id="`)
 		sw.i(n.ID)
 		sw.s(`"`)
@@ -408,7 +409,11 @@ func (d *treeDrawing) boxes() {
 		}
 		sw.textEl(boxW-3, 9, `class="nid"`, "#"+itoa(n.ID))
 		sw.s(`<circle class="badge" r="8"/>`)
-		sw.textEl(0, 3.5, `class="badge-l"`, LegendFor(st).Letter)
+		letter := LegendFor(st).Letter
+		if l := familyLetter(classes); l != "" {
+			letter = l // as the live page badges a cut-off, forgotten or pruned node
+		}
+		sw.textEl(0, 3.5, `class="badge-l"`, letter)
 		switch {
 		case d.l.Collapsed[i] && d.folded[n.ID] > 0:
 			sw.textEl(boxW/2, boxH+13, `class="more"`, fmt.Sprintf("▸ +%d hidden, +%d forgotten", d.l.Hidden[i], d.folded[n.ID]))

@@ -55,6 +55,16 @@ func TestSVGFormats(t *testing.T) {
 		}
 		letters[e.Letter] = string(e.Status)
 	}
+	// a cut-off, forgotten or pruned node wears its family style's letter
+	for _, e := range viz.FamilyStyles {
+		if e.Letter == "" {
+			continue
+		}
+		if other, dup := letters[e.Letter]; dup {
+			t.Fatalf("%s and %s share the letter %s: not legible in black and white", other, e.Class, e.Letter)
+		}
+		letters[e.Letter] = e.Class
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := newSearch(t, c.problem, c.opts)
@@ -71,8 +81,9 @@ func TestSVGFormats(t *testing.T) {
 				if format == "problem-svg" {
 					continue
 				}
-				// Every tree node carries its status letter, so the
-				// drawing does not rely on colour alone.
+				// Every tree node carries its status's (or family
+				// style's) letter, so the drawing does not rely on
+				// colour alone.
 				nodes := 0
 				root.walk(func(n *xmlNode) {
 					if n.attr("data-testid") != "tree-node" {

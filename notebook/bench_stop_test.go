@@ -1,8 +1,6 @@
 package notebook
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -23,11 +21,7 @@ var treeNodes = regexp.MustCompile(`tree: (\d+) nodes`)
 // (ms/frame-gap, throttled by the session) and the frame's size. Run it
 // with -benchtime=3x: each iteration grows a search of a million nodes.
 func BenchmarkStopAt1M(b *testing.B) {
-	h := NewHandler(Config{MaxNodes: 6_000_000, NodeCeiling: 6_000_000})
-	mux := http.NewServeMux()
-	mux.Handle("/notebook/", h)
-	srv := httptest.NewServer(mux)
-	b.Cleanup(srv.Close)
+	srv := newServer(b, Config{MaxNodes: 6_000_000, NodeCeiling: 6_000_000})
 	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/notebook/ws", nil)
 	if err != nil {
 		b.Fatal(err)

@@ -3,7 +3,6 @@ package notebook
 import (
 	"context"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
@@ -91,12 +90,7 @@ func sources(t *testing.T, ctx context.Context) []string {
 // and runs an example notebook.
 func TestBrowserNotebook(t *testing.T) {
 	ctx := browser(t)
-	mux := http.NewServeMux()
-	h := NewHandler(Config{})
-	mux.Handle("/notebook", h)
-	mux.Handle("/notebook/", h)
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
+	srv := newServer(t, Config{})
 
 	cells := []string{
 		"puzzle 283164705 goal=123804765\na = search astar h=manhattan",
@@ -240,12 +234,7 @@ func TestBrowserNotebook(t *testing.T) {
 // the trace's last step; a truncated trace is refused with where it ends.
 func TestBrowserOpenTrace(t *testing.T) {
 	ctx := browser(t)
-	mux := http.NewServeMux()
-	h := NewHandler(Config{})
-	mux.Handle("/notebook", h)
-	mux.Handle("/notebook/", h)
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
+	srv := newServer(t, Config{})
 
 	dir := t.TempDir()
 	trace, _ := writeTrace(t, "puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g", 3, "json")

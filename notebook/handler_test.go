@@ -12,7 +12,9 @@ import (
 	"github.com/gorilla/websocket"
 )
 
-func newServer(t *testing.T, cfg Config) *httptest.Server {
+// newServer serves a notebook handler made with cfg at /notebook, closed
+// when the test ends.
+func newServer(t testing.TB, cfg Config) *httptest.Server {
 	t.Helper()
 	h := NewHandler(cfg)
 	mux := http.NewServeMux()

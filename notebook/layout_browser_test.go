@@ -3,8 +3,6 @@ package notebook
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -38,12 +36,7 @@ func cellLayout(n int) string {
 // cover its text (a long line runs under no button), and the first cell's
 // example is shown whole, the lines a phone wraps included.
 func TestNotebookLayout(t *testing.T) {
-	mux := http.NewServeMux()
-	h := NewHandler(Config{})
-	mux.Handle("/notebook", h)
-	mux.Handle("/notebook/", h)
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
+	srv := newServer(t, Config{})
 	long := "puzzle 867254301 goal=123456780 # the hard one: 31 moves, watch the open list grow and the tree widen"
 	for _, size := range [][2]int64{{1280, 720}, {390, 844}} {
 		name := fmt.Sprintf("%dx%d", size[0], size[1])

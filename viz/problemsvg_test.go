@@ -408,3 +408,22 @@ func TestWrapWords(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleMarksOnlyForASearch: the corner marks of tiles out of place
+// show on a search's board, never on the problem alone (a worksheet's),
+// where they would count h=misplaced for the student.
+func TestPuzzleMarksOnlyForASearch(t *testing.T) {
+	s, _ := search(t, puzzle8, "astar h=misplaced", 0)
+	for _, c := range []struct {
+		snap stepper.Snapshot
+		want bool
+	}{{s.Snapshot(), true}, {stepper.Snapshot{}, false}} {
+		var b bytes.Buffer
+		if err := ProblemSVG(&b, s.Instance(), c.snap, -1); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), `class="mark"`); got != c.want {
+			t.Errorf("searched %v: misplaced-tile marks drawn %v, want %v", len(c.snap.Tree) > 0, got, c.want)
+		}
+	}
+}

@@ -68,7 +68,14 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	for _, c := range caption {
 		lines = append(lines, wrapWords(c, room)...)
 	}
-	height := margin + 24 + board + 22 + 20*float64(len(lines)) + 14 + 12 + margin
+	// the misplaced tiles are marked, with a legend line, on a search's
+	// board only: on the problem alone (a worksheet's) they would give
+	// h=misplaced away
+	marks := searched(snap)
+	height := margin + 24 + board + 22 + 20*float64(len(lines)) + margin
+	if marks {
+		height += 14 + 12
+	}
 	svgOpen(sw, width, height, "puzzle board "+st, "")
 	sw.textEl(margin, margin+14, `class="capb"`, title)
 	top := margin + 24
@@ -98,7 +105,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 			continue
 		}
 		sw.textEl(x+cell/2, y+cell*0.66, fmt.Sprintf(`class="tnum" font-size="%.0f"`, cell*0.45), itoa(t))
-		if g, ok := goalAt[t]; ok && g != k {
+		if g, ok := goalAt[t]; ok && g != k && marks {
 			// A tile out of its goal place: a corner triangle, visible in
 			// black and white too.
 			sw.s(`<path class="mark" d="M`)
@@ -122,11 +129,13 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 		sw.textEl(margin, y+20*float64(i), `class="cap"`, l)
 	}
 	y += 20 * float64(len(lines)-1)
-	sw.s(`<path class="mark"`)
-	sw.s(` d="M`)
-	sw.xy(margin+20, y+34)
-	sw.s(`h-12l12 12z"/>`)
-	sw.textEl(margin+32, y+45, `class="lt"`, "tile not in its goal place")
+	if marks {
+		sw.s(`<path class="mark"`)
+		sw.s(` d="M`)
+		sw.xy(margin+20, y+34)
+		sw.s(`h-12l12 12z"/>`)
+		sw.textEl(margin+32, y+45, `class="lt"`, "tile not in its goal place")
+	}
 	sw.s("</svg>\n")
 	return nil
 }

@@ -86,7 +86,10 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 				return g, nil
 			}
 		}
-		if row.Node == "" && !row.HasG && !row.HasH && !row.HasF && !row.HasChildren && !row.HasOpen {
+		// a search that uses no heuristic has every h 0, which its
+		// worksheet gives: an h alone is nothing the student wrote
+		hWritten := row.HasH && sess.opts.Heuristic != ""
+		if row.Node == "" && !row.HasG && !hWritten && !row.HasF && !row.HasChildren && !row.HasOpen {
 			g.Lines = append(g.Lines, fmt.Sprintf("step %d: nothing written", step))
 			continue
 		}

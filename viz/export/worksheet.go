@@ -78,13 +78,16 @@ var WorksheetFormats = []string{"md", "tex", "html"}
 
 // sheet is a worksheet's content, the same for every format.
 type sheet struct {
-	key       bool
-	blanks    Blanks
-	title     string
-	problem   string
-	options   string
-	algo      string
-	family    viz.Family // how the open list is named: a stack for the depth-first family
+	key     bool
+	blanks  Blanks
+	title   string
+	problem string
+	options string
+	algo    string
+	family  viz.Family // how the open list is named: a stack for the depth-first family
+	// usesH: the search orders by h (A*, greedy ...). Without it every h
+	// is 0 and is given, never asked.
+	usesH     bool
 	rules     string
 	kind      string
 	inst      stepper.Instance
@@ -162,7 +165,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	}
 	sh := &sheet{
 		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts), family: viz.FamilyOf(sess.opts.Algorithm),
-		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status,
+		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: sess.opts.Heuristic != "",
 		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(),
 	}
 	sh.title = fmt.Sprintf("Exercise: %s, %d steps", sh.algo, sh.k)
@@ -238,7 +241,7 @@ func (sh *sheet) row(st sheetStep) [5]cell {
 	if st.goal {
 		kidsText = "none: the goal test succeeds"
 	}
-	return [5]cell{{state, o}, {st.g, o}, {st.h, o}, {st.f, f}, {kidsText, o}}
+	return [5]cell{{state, o}, {st.g, o}, {st.h, o && sh.usesH}, {st.f, f}, {kidsText, o}}
 }
 
 // childrenBlankF writes the children with their f values blank, for a
@@ -261,13 +264,20 @@ func (sh *sheet) childrenBlankF(st sheetStep, blank string) string {
 func (sh *sheet) instructions() []string {
 	var out []string
 	out = append(out, fmt.Sprintf("Run %s on the problem below for %d steps, following the rules exactly. A step selects one node from the open list, tests it if the rules say so, and expands it.", sh.algo, sh.k))
+	values := "g, h and f"
+	if !sh.usesH {
+		values = "g and f"
+	}
 	if sh.blanks.Order {
-		out = append(out, "Fill in, for each step, the node expanded, its g, h and f, and the children it generates with their f values.")
+		out = append(out, fmt.Sprintf("Fill in, for each step, the node expanded, its %s, and the children it generates with their f values.", values))
 	} else if sh.blanks.F {
 		out = append(out, "Fill in the f value of every expanded and generated node.")
 	}
 	if sh.blanks.Open {
-		out = append(out, fmt.Sprintf("Write the open list after step %d in the order nodes will be taken from it (first = next to expand), with g, h and f.", sh.k))
+		out = append(out, fmt.Sprintf("Write the open list after step %d in the order nodes will be taken from it (first = next to expand), with %s.", sh.k, values))
+	}
+	if !sh.usesH && (sh.blanks.Order || sh.blanks.Open) {
+		out = append(out, fmt.Sprintf("%s uses no heuristic: every h is 0, and is given.", sh.algo))
 	}
 	if sh.blanks.Heuristic {
 		out = append(out, hQuestion(sh.hq.Heuristic))

@@ -56,12 +56,12 @@ func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
 	}
 	for i := 0; i < n; i++ {
 		if i >= len(sh.open) {
-			open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {"", true}, {"", true}, {"", true}, {"", true}})
+			open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {"", true}, {"", true}, {"0", sh.usesH}, {"", true}})
 			continue
 		}
 		o := sh.open[i]
 		b := sh.blanks.Open
-		open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {o.State.String(), b}, {num(o.G), b}, {num(o.H), b}, {o.Shown().F, b || sh.blanks.F}})
+		open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {o.State.String(), b}, {num(o.G), b}, {num(o.H), b && sh.usesH}, {o.Shown().F, b || sh.blanks.F}})
 	}
 	if len(sh.open) == 0 && !sh.blanks.Open {
 		open.rows = append(open.rows, []cell{{"", false}, {"(empty)", false}, {"", false}, {"", false}, {"", false}})

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -203,5 +204,47 @@ func TestWorksheetHTMLIsWellFormed(t *testing.T) {
 		if strings.Count(doc, "<table") != strings.Count(doc, "</table>") {
 			t.Errorf("%s: unbalanced tables", problem)
 		}
+	}
+}
+
+// TestWorksheetGivesHWithoutAHeuristic: a search that orders by no
+// heuristic (BFS, UCS) has every h 0: the sheet gives h in the steps and
+// the open list rather than asking for it, and says why; A* still asks.
+func TestWorksheetGivesHWithoutAHeuristic(t *testing.T) {
+	for _, tc := range []struct {
+		opts  string
+		askH  bool
+		words string
+	}{
+		{"bfs", false, "its g and f"},
+		{"ucs", false, "its g and f"},
+		{"astar", true, "its g, h and f"},
+	} {
+		t.Run(tc.opts, func(t *testing.T) {
+			sess, err := newSession(newSearch(t, "graph romania", tc.opts), 3)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sh, err := sess.sheet(Blanks{Open: true, F: true, Order: true}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			asked := 0
+			for _, tb := range sh.tables(func(string) string { return "" })[:2] {
+				col := slices.Index(tb.header, "h")
+				for _, r := range tb.rows {
+					if r[col].blank {
+						asked++
+					}
+				}
+			}
+			if (asked > 0) != tc.askH {
+				t.Errorf("%d h cells asked, want asked: %v", asked, tc.askH)
+			}
+			text := strings.Join(sh.instructions(), " ")
+			if !strings.Contains(text, tc.words) || strings.Contains(text, "uses no heuristic") == tc.askH {
+				t.Errorf("instructions %q, want %q and the no-heuristic sentence only without h", text, tc.words)
+			}
+		})
 	}
 }

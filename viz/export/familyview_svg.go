@@ -91,13 +91,38 @@ const (
 	gameTop  = 78.0
 )
 
+// MaxGameSVGWidth bounds a game tree drawing's width, in px: a 1280×720
+// slide shows it at 1:1 and a landscape A4 page prints it at about 0.8,
+// its smallest labels (9 px) still near 7 px. A tree wider than that
+// (nim's, tic-tac-toe's) is drawn to the depth that fits, with the
+// current path and the principal variation below it, and says so, as the
+// LaTeX export fits its page: a lecturer gets the top of the tree and the
+// line of play readable rather than the whole tree too small to read.
+const MaxGameSVGWidth = 1280.0
+
+// gameTreeWidth is the width a tree of cols leaf columns is drawn.
+func gameTreeWidth(cols float64) float64 { return max(cols*gameColW, 420) }
+
+// layoutGame places v's tree, folded (foldGame) when it has more than
+// MaxDrawnGameNodes nodes or is wider than MaxGameSVGWidth: to fewer
+// nodes, a quarter fewer at a time, until it fits. O(nodes · folds),
+// at most about twenty folds (from MaxDrawnGameNodes down to one).
 func layoutGame(v *game.View) (*gameLayout, error) {
 	all := append(append([]game.ViewNode(nil), v.Nodes...), v.Cut...)
+	total := len(all)
+	fits := func(all []game.ViewNode) bool {
+		_, _, cols, _ := placeGame(all)
+		return gameTreeWidth(cols) <= MaxGameSVGWidth
+	}
 	note := ""
-	if len(all) > MaxDrawnGameNodes {
+	if total > MaxDrawnGameNodes || !fits(all) {
 		var d int
-		all, d = foldGame(v, MaxDrawnGameNodes)
-		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes (give -steps N for an earlier step, or depth=)", d, len(all), len(v.Nodes)+len(v.Cut))
+		for limit := min(total, MaxDrawnGameNodes); ; limit = limit * 3 / 4 {
+			if all, d = foldGame(v, limit); fits(all) || limit <= 1 {
+				break
+			}
+		}
+		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes, to fit a page (give -steps N for an earlier step, or depth=)", d, len(all), total)
 	}
 	l := &gameLayout{all: all, y: make([]float64, len(all)), note: note}
 	var cols float64
@@ -107,7 +132,7 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 		l.x[i] = gameColW/2 + l.x[i]*gameColW
 		l.y[i] = gameTop + float64(all[i].Depth)*gameRowH
 	}
-	l.w = max(cols*gameColW, 420)
+	l.w = gameTreeWidth(cols)
 	l.h = gameTop + float64(maxDepth)*gameRowH + 70
 	return l, nil
 }
@@ -163,13 +188,15 @@ func GameSVG(w io.Writer, v *game.View) error {
 	}
 	// wide enough for the title and the step's line even when the tree
 	// drawn so far is narrow (step 0 draws no node)
+	// (each clipped so that the drawing stays within MaxGameSVGWidth)
 	says := clipText(v.Says, 160)
-	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(v.Problem+" — "+v.Options)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12))
+	title := clipText(v.Problem+" — "+v.Options, int((MaxGameSVGWidth-16)/titleCharW))
+	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(title)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12))
 	p := &printer{w: w}
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d">`+"\n",
 		fnum(l.w), fnum(l.h), fnum(l.w), fnum(l.h), v.Step)
 	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
-	p.f(`<text x="8" y="16" font-size="13" font-weight="bold">%s — %s</text>`+"\n", xmlText(v.Problem), xmlText(v.Options))
+	p.f(`<text x="8" y="16" font-size="13" font-weight="bold">%s</text>`+"\n", xmlText(title))
 	p.f(`<text x="8" y="34" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(says))
 	if l.note != "" {
 		p.f(`<text x="8" y="%s" fill="#a00" data-testid="folded">%s</text>`+"\n", fnum(l.h-10), xmlText(l.note))

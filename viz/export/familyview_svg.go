@@ -380,21 +380,61 @@ func gameDOT(w io.Writer, v *game.View) error {
 // drawn red) or the tour on the left, h over the steps on the right, and
 // under them what the step did and why the search stopped. Every number is
 // the view's text. O(n² + steps).
-func LocalSVG(w io.Writer, v *local.View) error {
+func LocalSVG(w io.Writer, v *local.View) error { return localSVG(w, v, false) }
+
+// localSVG draws LocalSVG's picture, or with narrow the same stacked for
+// a phone held upright: the chart under the board and the lines of text
+// wrapped, 400 px wide, so that at a phone's width the board is drawn
+// near its full 360 px (side by side it would be under half).
+func localSVG(w io.Writer, v *local.View, narrow bool) error {
 	p := &printer{w: w}
-	const side, chartW, chartH = 360.0, 380.0, 240.0
-	width, height := 20+side+40+chartW+20, 70+side+60
-	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d" data-h="%s">`+"\n",
-		fnum(width), fnum(height), fnum(width), fnum(height), v.Step, xmlText(v.HText))
-	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
-	p.f(`<text x="10" y="18" font-size="13" font-weight="bold">%s — %s</text>`+"\n", xmlText(v.Problem), xmlText(v.Options))
-	p.f(`<text x="10" y="36" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(clipText(v.Says, 170)))
+	const side, chartH = 360.0, 240.0
+	chartW, width := 380.0, 20+side+40+380+20
+	class, clip, lines := "", 170, 1 // the longest text line, in runes, and lines a text may take
+	if narrow {
+		chartW, width = side-30, 20+side+20
+		class, clip, lines = ` class="narrow"`, 58, 3
+	}
+	title := clipText(v.Problem+" — "+v.Options, int((width-20)/titleCharW))
 	status := "h = " + v.HText + " (" + string(v.Status) + ")"
 	if v.Why != "" {
 		status += ": " + v.Why
 	}
-	p.f(`<text x="10" y="54" data-testid="status">%s</text>`+"\n", xmlText(clipText(status, 170)))
-	x0, y0 := 20.0, 70.0
+	says := strings.Split(wrapWords(clipText(fmt.Sprintf("step %d: %s", v.Step, v.Says), clip*lines), clip), "\n")
+	stat := strings.Split(wrapWords(clipText(status, clip*lines), clip), "\n")
+	if !narrow {
+		says, stat = []string{clipText(fmt.Sprintf("step %d: %s", v.Step, v.Says), clip)}, []string{clipText(status, clip)}
+	}
+	textH := 18 * float64(len(says)+len(stat))
+	x0, y0 := 20.0, 34+textH
+	cx, cy := x0+side+40, y0
+	height := y0 + side + 60
+	if narrow {
+		cx, cy = x0+30, y0+side+30
+		height = cy + chartH + 34 + 5*12 + 10
+	}
+	p.f(`<svg xmlns="http://www.w3.org/2000/svg"%s viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d" data-h="%s">`+"\n",
+		class, fnum(width), fnum(height), fnum(width), fnum(height), v.Step, xmlText(v.HText))
+	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
+	p.f(`<text x="10" y="18" font-size="13" font-weight="bold">%s</text>`+"\n", xmlText(title))
+	// textLines writes lines as one text element (so that its text is the
+	// whole sentence) from y, a line every 18 px.
+	textLines := func(id string, y float64, lines []string) {
+		if len(lines) == 1 {
+			p.f(`<text x="10" y="%s" data-testid="%s">%s</text>`+"\n", fnum(y), id, xmlText(lines[0]))
+			return
+		}
+		p.f(`<text x="10" y="%s" data-testid="%s">`, fnum(y), id)
+		for i, l := range lines {
+			if i < len(lines)-1 {
+				l += " " // at a line's end, where it draws nothing
+			}
+			p.f(`<tspan x="10" y="%s">%s</tspan>`, fnum(y+18*float64(i)), xmlText(l))
+		}
+		p.f("</text>\n")
+	}
+	textLines("says", 36, says)
+	textLines("status", 36+18*float64(len(says)), stat)
 	switch v.Kind {
 	case "queens":
 		n := len(v.State)
@@ -443,7 +483,6 @@ func LocalSVG(w io.Writer, v *local.View) error {
 		}
 	}
 	// h over the steps.
-	cx, cy := x0+side+40, y0
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, h := range v.History {
 		lo, hi = math.Min(lo, h), math.Max(hi, h)
@@ -478,7 +517,7 @@ func LocalSVG(w io.Writer, v *local.View) error {
 			parts = append(parts, s)
 		}
 		note := fmt.Sprintf("%d neighbours priced (h): %s", v.Considered, strings.Join(parts, ", "))
-		for j, line := range strings.Split(wrapWords(note, 80), "\n") {
+		for j, line := range strings.Split(wrapWords(note, int(chartW/4.75)), "\n") {
 			if j == 5 {
 				break
 			}

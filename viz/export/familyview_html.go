@@ -28,13 +28,14 @@ const (
 // upright, the page showing the one that fits its width.
 type htmlFrames struct {
 	frames [][]byte
-	widths []float64 // each frame's first drawing's width as drawn, px
+	widths []float64 // each frame's first drawing's width at 1:1, px
 	size   int
 	pair   bool
 }
 
-// svgWidthRE reads a drawing's width attribute from its opening tag.
-var svgWidthRE = regexp.MustCompile(`^<svg [^>]*? width="([0-9.]+)"`)
+// svgWidthRE reads a drawing's width at 1:1 (its viewBox's) from its
+// opening tag.
+var svgWidthRE = regexp.MustCompile(`^<svg [^>]*? viewBox="0 0 ([0-9.]+) `)
 
 // add draws the current step with each of draws, into one frame.
 // O(the drawings).

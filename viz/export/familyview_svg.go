@@ -92,13 +92,18 @@ const (
 )
 
 // MaxGameSVGWidth bounds a game tree drawing's width, in px: a 1280×720
-// slide shows it at 1:1 and a landscape A4 page prints it at about 0.8,
-// its smallest labels (9 px) still near 7 px. A tree wider than that
-// (nim's, tic-tac-toe's) is drawn to the depth that fits, with the
-// current path and the principal variation below it, and says so, as the
-// LaTeX export fits its page: a lecturer gets the top of the tree and the
-// line of play readable rather than the whole tree too small to read.
-const MaxGameSVGWidth = 1280.0
+// slide shows it at 1:1 and a landscape A4 page prints it at about 0.8.
+// A tree up to 1/gameMinScale as wide is drawn scaled down to it (its
+// smallest labels, 9 px, at 6.75 px or more, as the LaTeX export never
+// goes below texMinScale); a wider one (nim's, tic-tac-toe's) is drawn
+// to the depth that fits, with the current path and the principal
+// variation below it, and says so: a lecturer gets the top of the tree
+// and the line of play readable rather than the whole tree too small to
+// read.
+const (
+	MaxGameSVGWidth = 1280.0
+	gameMinScale    = 0.75
+)
 
 // gameTreeWidth is the width a tree of cols leaf columns is drawn.
 func gameTreeWidth(cols float64) float64 { return max(cols*gameColW, 420) }
@@ -112,7 +117,7 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 	total := len(all)
 	fits := func(all []game.ViewNode) bool {
 		_, _, cols, _ := placeGame(all)
-		return gameTreeWidth(cols) <= MaxGameSVGWidth
+		return gameTreeWidth(cols) <= MaxGameSVGWidth/gameMinScale
 	}
 	note := ""
 	if total > MaxDrawnGameNodes || !fits(all) {
@@ -188,13 +193,14 @@ func GameSVG(w io.Writer, v *game.View) error {
 	}
 	// wide enough for the title and the step's line even when the tree
 	// drawn so far is narrow (step 0 draws no node)
-	// (each clipped so that the drawing stays within MaxGameSVGWidth)
+	// (each clipped so that the drawing is scaled by gameMinScale at most)
 	says := clipText(v.Says, 160)
-	title := clipText(v.Problem+" — "+v.Options, int((MaxGameSVGWidth-16)/titleCharW))
+	title := clipText(v.Problem+" — "+v.Options, int(math.Floor((MaxGameSVGWidth/gameMinScale-16)/titleCharW)))
 	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(title)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12))
 	p := &printer{w: w}
+	scale := min(1, MaxGameSVGWidth/l.w)
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d">`+"\n",
-		fnum(l.w), fnum(l.h), fnum(l.w), fnum(l.h), v.Step)
+		fnum(l.w), fnum(l.h), fnum(round2(l.w*scale)), fnum(round2(l.h*scale)), v.Step)
 	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
 	p.f(`<text x="8" y="16" font-size="13" font-weight="bold">%s</text>`+"\n", xmlText(title))
 	p.f(`<text x="8" y="34" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(says))

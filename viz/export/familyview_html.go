@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"html"
 	"io"
-	"regexp"
+	"math"
 	"strconv"
 
 	"stepviz/internal/usererr"
@@ -33,9 +33,21 @@ type htmlFrames struct {
 	pair   bool
 }
 
-// svgWidthRE reads a drawing's width at 1:1 (its viewBox's) from its
-// opening tag.
-var svgWidthRE = regexp.MustCompile(`^<svg [^>]*? viewBox="0 0 ([0-9.]+) `)
+// svgWidth is a drawing's width at 1:1, its viewBox's, read from its
+// opening tag; 0 when it has none. O(the tag).
+func svgWidth(b []byte) float64 {
+	tag, _, _ := bytes.Cut(b, []byte(">"))
+	_, after, ok := bytes.Cut(tag, []byte(` viewBox="0 0 `))
+	if !ok {
+		return 0
+	}
+	num, _, _ := bytes.Cut(after, []byte(" "))
+	w, err := strconv.ParseFloat(string(num), 64)
+	if err != nil || math.IsNaN(w) || math.IsInf(w, 0) || w < 0 {
+		return 0
+	}
+	return w
+}
 
 // add draws the current step with each of draws, into one frame.
 // O(the drawings).
@@ -53,11 +65,7 @@ func (h *htmlFrames) add(draws ...func(io.Writer) error) error {
 	if h.size > MaxHTMLBytes {
 		return usererr.Errorf("export", "the drawings of %d steps are over %d MB, more than an html page holds: give -steps N for fewer steps", len(h.frames)+1, MaxHTMLBytes>>20)
 	}
-	w := 0.0
-	if m := svgWidthRE.FindSubmatch(b.Bytes()); m != nil {
-		w, _ = strconv.ParseFloat(string(m[1]), 64)
-	}
-	h.frames, h.widths = append(h.frames, b.Bytes()), append(h.widths, w)
+	h.frames, h.widths = append(h.frames, b.Bytes()), append(h.widths, svgWidth(b.Bytes()))
 	return nil
 }
 

@@ -84,6 +84,18 @@ func TestLocalWorksheet(t *testing.T) {
 			if g := gradeLocal(t, p, o, strings.Join(wrong, "\n")); g.Correct || !strings.Contains(g.Reason, "h 999, but h is") {
 				t.Errorf("a wrong h: %+v", g)
 			}
+			// A number on a queen's own square: no move, so no h.
+			for k, l := range rows {
+				if c := splitPipeRow(l); strings.HasPrefix(l, "| ") && len(c) == 5 && c[3] == stayWord {
+					stay := append([]string(nil), rows...)
+					c[3] = "5"
+					stay[k] = "| " + strings.Join(c, " | ") + " |"
+					if g := gradeLocal(t, p, o, strings.Join(stay, "\n")); g.Correct || !strings.Contains(g.Reason, "a queen stands on this square") {
+						t.Errorf("an h on a queen's square: %+v", g)
+					}
+					break
+				}
+			}
 			if takenRow > 0 {
 				moved := append([]string(nil), rows...)
 				moved[takenRow] = strings.TrimSuffix(moved[takenRow], "| yes |") + "| no |"

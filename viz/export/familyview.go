@@ -255,8 +255,10 @@ func WriteLocal(ctx context.Context, w io.Writer, format string, p local.Problem
 	case "ipynb":
 		err = localIpynb(bw, v, rows)
 	case "html":
-		var h htmlFrames
-		err = rows(func(local.Row) error { return h.add(func(w io.Writer) error { return LocalSVG(w, v.View()) }) })
+		h := htmlFrames{pair: true}
+		err = rows(func(local.Row) error {
+			return h.add(func(w io.Writer) error { return localSVG(w, v.View(), false) }, func(w io.Writer) error { return localSVG(w, v.View(), true) })
+		})
 		if err == nil {
 			r := v.Search().Result()
 			err = h.write(bw, localTitle(v.Search().Options().Algorithm)+": "+r.Problem+" — "+r.Options)

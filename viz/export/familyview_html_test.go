@@ -14,7 +14,7 @@ import (
 	"stepviz/stepper/local"
 )
 
-var htmlFrame = regexp.MustCompile(`(?s)<div class="frame[^"]*" data-step="(\d+)">\n(.*?)</div>\n`)
+var htmlFrame = regexp.MustCompile(`(?s)<div class="frame[^"]*" data-step="(\d+)"[^>]*>\n(.*?)</div>\n`)
 
 // htmlPageFrames splits a game or local html page into its frames' SVGs.
 func htmlPageFrames(t *testing.T, page string) []string {

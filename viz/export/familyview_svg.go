@@ -91,13 +91,43 @@ const (
 	gameTop  = 78.0
 )
 
+// MaxGameSVGWidth bounds a game tree drawing's width, in px: a 1280×720
+// slide shows it at 1:1 and a landscape A4 page prints it at about 0.8.
+// A tree up to 1/gameMinScale as wide is drawn scaled down to it (its
+// smallest labels, 9 px, at 6.75 px or more, as the LaTeX export never
+// goes below texMinScale); a wider one (nim's, tic-tac-toe's) is drawn
+// to the depth that fits, with the current path and the principal
+// variation below it, and says so: a lecturer gets the top of the tree
+// and the line of play readable rather than the whole tree too small to
+// read.
+const (
+	MaxGameSVGWidth = 1280.0
+	gameMinScale    = 0.75
+)
+
+// gameTreeWidth is the width a tree of cols leaf columns is drawn.
+func gameTreeWidth(cols float64) float64 { return max(cols*gameColW, 420) }
+
+// layoutGame places v's tree, folded (foldGame) when it has more than
+// MaxDrawnGameNodes nodes or is wider than MaxGameSVGWidth: to fewer
+// nodes, a quarter fewer at a time, until it fits. O(nodes · folds),
+// at most about twenty folds (from MaxDrawnGameNodes down to one).
 func layoutGame(v *game.View) (*gameLayout, error) {
 	all := append(append([]game.ViewNode(nil), v.Nodes...), v.Cut...)
+	total := len(all)
+	fits := func(all []game.ViewNode) bool {
+		_, _, cols, _ := placeGame(all)
+		return gameTreeWidth(cols) <= MaxGameSVGWidth/gameMinScale
+	}
 	note := ""
-	if len(all) > MaxDrawnGameNodes {
+	if total > MaxDrawnGameNodes || !fits(all) {
 		var d int
-		all, d = foldGame(v, MaxDrawnGameNodes)
-		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes (give -steps N for an earlier step, or depth=)", d, len(all), len(v.Nodes)+len(v.Cut))
+		for limit := min(total, MaxDrawnGameNodes); ; limit = limit * 3 / 4 {
+			if all, d = foldGame(v, limit); fits(all) || limit <= 1 {
+				break
+			}
+		}
+		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes, to fit a page (give -steps N for an earlier step, or depth=)", d, len(all), total)
 	}
 	l := &gameLayout{all: all, y: make([]float64, len(all)), note: note}
 	var cols float64
@@ -107,7 +137,7 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 		l.x[i] = gameColW/2 + l.x[i]*gameColW
 		l.y[i] = gameTop + float64(all[i].Depth)*gameRowH
 	}
-	l.w = max(cols*gameColW, 420)
+	l.w = gameTreeWidth(cols)
 	l.h = gameTop + float64(maxDepth)*gameRowH + 70
 	return l, nil
 }
@@ -163,13 +193,16 @@ func GameSVG(w io.Writer, v *game.View) error {
 	}
 	// wide enough for the title and the step's line even when the tree
 	// drawn so far is narrow (step 0 draws no node)
+	// (each clipped so that the drawing is scaled by gameMinScale at most)
 	says := clipText(v.Says, 160)
-	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(v.Problem+" — "+v.Options)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12))
+	title := clipText(v.Problem+" — "+v.Options, int(math.Floor((MaxGameSVGWidth/gameMinScale-16)/titleCharW)))
+	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(title)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12))
 	p := &printer{w: w}
+	scale := min(1, MaxGameSVGWidth/l.w)
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d">`+"\n",
-		fnum(l.w), fnum(l.h), fnum(l.w), fnum(l.h), v.Step)
+		fnum(l.w), fnum(l.h), fnum(round2(l.w*scale)), fnum(round2(l.h*scale)), v.Step)
 	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
-	p.f(`<text x="8" y="16" font-size="13" font-weight="bold">%s — %s</text>`+"\n", xmlText(v.Problem), xmlText(v.Options))
+	p.f(`<text x="8" y="16" font-size="13" font-weight="bold">%s</text>`+"\n", xmlText(title))
 	p.f(`<text x="8" y="34" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(says))
 	if l.note != "" {
 		p.f(`<text x="8" y="%s" fill="#a00" data-testid="folded">%s</text>`+"\n", fnum(l.h-10), xmlText(l.note))
@@ -353,21 +386,61 @@ func gameDOT(w io.Writer, v *game.View) error {
 // drawn red) or the tour on the left, h over the steps on the right, and
 // under them what the step did and why the search stopped. Every number is
 // the view's text. O(n² + steps).
-func LocalSVG(w io.Writer, v *local.View) error {
+func LocalSVG(w io.Writer, v *local.View) error { return localSVG(w, v, false) }
+
+// localSVG draws LocalSVG's picture, or with narrow the same stacked for
+// a phone held upright: the chart under the board and the lines of text
+// wrapped, 400 px wide, so that at a phone's width the board is drawn
+// near its full 360 px (side by side it would be under half).
+func localSVG(w io.Writer, v *local.View, narrow bool) error {
 	p := &printer{w: w}
-	const side, chartW, chartH = 360.0, 380.0, 240.0
-	width, height := 20+side+40+chartW+20, 70+side+60
-	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d" data-h="%s">`+"\n",
-		fnum(width), fnum(height), fnum(width), fnum(height), v.Step, xmlText(v.HText))
-	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
-	p.f(`<text x="10" y="18" font-size="13" font-weight="bold">%s — %s</text>`+"\n", xmlText(v.Problem), xmlText(v.Options))
-	p.f(`<text x="10" y="36" data-testid="says">step %d: %s</text>`+"\n", v.Step, xmlText(clipText(v.Says, 170)))
+	const side, chartH = 360.0, 240.0
+	chartW, width := 380.0, 20+side+40+380+20
+	class, clip, lines := "", 170, 1 // the longest text line, in runes, and lines a text may take
+	if narrow {
+		chartW, width = side-30, 20+side+20
+		class, clip, lines = ` class="narrow"`, 58, 3
+	}
+	title := clipText(v.Problem+" — "+v.Options, int((width-20)/titleCharW))
 	status := "h = " + v.HText + " (" + string(v.Status) + ")"
 	if v.Why != "" {
 		status += ": " + v.Why
 	}
-	p.f(`<text x="10" y="54" data-testid="status">%s</text>`+"\n", xmlText(clipText(status, 170)))
-	x0, y0 := 20.0, 70.0
+	says := strings.Split(wrapWords(clipText(fmt.Sprintf("step %d: %s", v.Step, v.Says), clip*lines), clip), "\n")
+	stat := strings.Split(wrapWords(clipText(status, clip*lines), clip), "\n")
+	if !narrow {
+		says, stat = []string{clipText(fmt.Sprintf("step %d: %s", v.Step, v.Says), clip)}, []string{clipText(status, clip)}
+	}
+	textH := 18 * float64(len(says)+len(stat))
+	x0, y0 := 20.0, 34+textH
+	cx, cy := x0+side+40, y0
+	height := y0 + side + 60
+	if narrow {
+		cx, cy = x0+30, y0+side+30
+		height = cy + chartH + 34 + 5*12 + 10
+	}
+	p.f(`<svg xmlns="http://www.w3.org/2000/svg"%s viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d" data-h="%s">`+"\n",
+		class, fnum(width), fnum(height), fnum(width), fnum(height), v.Step, xmlText(v.HText))
+	p.f(`<rect width="100%%" height="100%%" fill="white"/>` + "\n")
+	p.f(`<text x="10" y="18" font-size="13" font-weight="bold">%s</text>`+"\n", xmlText(title))
+	// textLines writes lines as one text element (so that its text is the
+	// whole sentence) from y, a line every 18 px.
+	textLines := func(id string, y float64, lines []string) {
+		if len(lines) == 1 {
+			p.f(`<text x="10" y="%s" data-testid="%s">%s</text>`+"\n", fnum(y), id, xmlText(lines[0]))
+			return
+		}
+		p.f(`<text x="10" y="%s" data-testid="%s">`, fnum(y), id)
+		for i, l := range lines {
+			if i < len(lines)-1 {
+				l += " " // at a line's end, where it draws nothing
+			}
+			p.f(`<tspan x="10" y="%s">%s</tspan>`, fnum(y+18*float64(i)), xmlText(l))
+		}
+		p.f("</text>\n")
+	}
+	textLines("says", 36, says)
+	textLines("status", 36+18*float64(len(says)), stat)
 	switch v.Kind {
 	case "queens":
 		n := len(v.State)
@@ -416,7 +489,6 @@ func LocalSVG(w io.Writer, v *local.View) error {
 		}
 	}
 	// h over the steps.
-	cx, cy := x0+side+40, y0
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, h := range v.History {
 		lo, hi = math.Min(lo, h), math.Max(hi, h)
@@ -451,7 +523,7 @@ func LocalSVG(w io.Writer, v *local.View) error {
 			parts = append(parts, s)
 		}
 		note := fmt.Sprintf("%d neighbours priced (h): %s", v.Considered, strings.Join(parts, ", "))
-		for j, line := range strings.Split(wrapWords(note, 80), "\n") {
+		for j, line := range strings.Split(wrapWords(note, int(chartW/4.75)), "\n") {
 			if j == 5 {
 				break
 			}

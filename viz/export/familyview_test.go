@@ -159,7 +159,8 @@ func TestGameFormatsAgree(t *testing.T) {
 			}
 			// svg and dot at the end.
 			end := views[len(views)-1]
-			whole := len(end.Nodes)+len(end.Cut) <= MaxDrawnGameNodes
+			_, _, cols, _ := placeGame(append(append([]game.ViewNode(nil), end.Nodes...), end.Cut...))
+			whole := len(end.Nodes)+len(end.Cut) <= MaxDrawnGameNodes && gameTreeWidth(cols) <= MaxGameSVGWidth/gameMinScale
 			svg := gameExport(t, g, o, "svg", ToEnd)
 			drawn := svgNodes(t, svg)
 			if whole == strings.Contains(svg, `data-testid="folded"`) || len(drawn) == 0 {

@@ -15,19 +15,29 @@ import (
 // from, so a few steps of 8-queens are already over a hundred rows.
 const LocalSheetSteps = 3
 
-// localSheetRow is one neighbour priced at a step, with its answers from
-// the search's view at that step.
+// localSheetRow is one row of a local-search worksheet: a move at a step,
+// with its answers from the search's view at that step. A queens sheet
+// lists every square of the board at every step, so that the rows of a
+// step say nothing of the state it starts from; the square a queen
+// stands on is a row (Stay) that moves nothing.
 type localSheetRow struct {
 	Step        int
-	From, FromH string // the state the step starts from and its h
+	State       []int  // the state the step starts from (shared by the step's rows)
+	From, FromH string // that state and its h as a reader sees them
 	Move, H     string
 	Taken       bool
+	Stay        bool // the queen's own square: no move, no h
 }
 
-// localSheet steps hill climbing on p, o for the sheet's steps and lists
-// every neighbour each step prices, with its h and whether the step takes
-// it, as the view at that step writes them. O(steps · neighbours).
-func localSheet(p local.Problem, o local.Options) ([]localSheetRow, *local.View, error) {
+// stayWord is what the key writes in the h column of a queen's own
+// square, and one of the words check takes there.
+const stayWord = "queen"
+
+// localSheet steps hill climbing on p, o for the sheet's first steps and
+// lists the rows each step asks about, with the h and the move taken as
+// the view at that step writes them; none when the search ends at once.
+// O(steps · neighbours).
+func localSheet(p local.Problem, o local.Options, steps int) ([]localSheetRow, *local.View, error) {
 	if o.Algorithm != local.HillClimb {
 		return nil, nil, usererr.Errorf("export", "a local-search worksheet asks which neighbour steepest-ascent hill climbing takes; %s draws at random: use -algo hillclimb", o.Algorithm)
 	}
@@ -36,7 +46,7 @@ func localSheet(p local.Problem, o local.Options) ([]localSheetRow, *local.View,
 		return nil, nil, err
 	}
 	var rows []localSheetRow
-	for v.Steps() < LocalSheetSteps {
+	for v.Steps() < steps {
 		before := v.View()
 		if _, ok := v.Step(); !ok {
 			break
@@ -45,28 +55,68 @@ func localSheet(p local.Problem, o local.Options) ([]localSheetRow, *local.View,
 		if at.Considered > len(at.Neighbours) {
 			return nil, nil, usererr.Errorf("export", "a worksheet lists every neighbour, at most %d a step, and %s has %d: use a smaller problem (queens 8, tsp 10)", local.MaxListed, at.Problem, at.Considered)
 		}
+		listed := map[string]local.Neighbour{}
 		for _, n := range at.Neighbours {
-			rows = append(rows, localSheetRow{Step: at.Step, From: before.StateName, FromH: before.HText, Move: n.Move, H: n.HText, Taken: n.Taken})
+			listed[n.Move] = n
 		}
-	}
-	if len(rows) == 0 {
-		return nil, nil, usererr.Errorf("export", "hill climbing prices no neighbour here (the start is a solution?): pick another seed")
+		state := append([]int(nil), before.State...)
+		for _, m := range sheetMoves(p, state, at.Neighbours) {
+			r := localSheetRow{Step: at.Step, State: state, From: before.StateName, FromH: before.HText, Move: m}
+			if n, ok := listed[m]; ok {
+				r.H, r.Taken = n.HText, n.Taken
+			} else {
+				r.Stay, r.H = true, stayWord
+			}
+			rows = append(rows, r)
+		}
 	}
 	return rows, v.View(), nil
 }
 
+// errNoRows is a sheet with nothing to ask.
+var errNoRows = usererr.Errorf("export", "hill climbing prices no neighbour here (the start is a solution?): pick another seed")
+
+// sheetMoves is the moves a sheet lists at a step from state s, whose
+// neighbours the view prices: for queens every square, column by column
+// and row by row (the queen's own square included, so that the list is
+// the same whatever the state); otherwise the neighbours, whose moves (a
+// tour's 2-opt) do not depend on the state. O(neighbours).
+func sheetMoves(p local.Problem, s []int, priced []local.Neighbour) []string {
+	q, ok := p.(*local.Queens)
+	if !ok {
+		moves := make([]string, len(priced))
+		for i, n := range priced {
+			moves[i] = n.Move
+		}
+		return moves
+	}
+	moves := make([]string, 0, q.N()*q.N())
+	for c := range s {
+		for r := range q.N() {
+			moves = append(moves, q.MoveName(local.Move{A: c, B: r}))
+		}
+	}
+	return moves
+}
+
 // WriteLocalWorksheet writes a worksheet on hill climbing p, o in md (the
-// student's sheet, or with key the answer key): for each of the first
-// LocalSheetSteps steps the state it starts from and every neighbour, to
-// fill in with its h and whether hill climbing takes it. The key is
-// printed from the search's view at each step. O(steps · neighbours).
+// student's sheet, or with key the answer key): the state the first step
+// starts from, and for each of the first LocalSheetSteps steps every move
+// (queens: every square), to fill in with its h and whether hill climbing
+// takes it. The sheet gives only the start: the state a later step
+// starts from is what the earlier steps did, the student's to work out,
+// and the key's to give. The key is printed from the search's view at
+// each step. O(steps · neighbours).
 func WriteLocalWorksheet(w io.Writer, format string, p local.Problem, o local.Options, key bool) error {
 	if f := strings.ToLower(strings.TrimPrefix(format, ".")); f != "md" && f != "markdown" {
 		return usererr.Errorf("export", "a local-search worksheet is written as md (a table the student fills in and stepviz check grades), not %s", format)
 	}
-	rows, end, err := localSheet(p, o)
+	rows, end, err := localSheet(p, o, LocalSheetSteps)
 	if err != nil {
 		return err
+	}
+	if len(rows) == 0 {
+		return errNoRows
 	}
 	pr := &printer{w: w}
 	title := "Worksheet"
@@ -74,18 +124,16 @@ func WriteLocalWorksheet(w io.Writer, format string, p local.Problem, o local.Op
 		title = "Answer key"
 	}
 	pr.f("# %s: steepest-ascent hill climbing\n\nproblem: `%s`  \nsearch: `%s`\n\n", title, end.Problem, end.Options)
-	pr.f("h is %s; hill climbing moves to a neighbour of lowest h if it is lower than the state's own (or equal, with sideways moves allowed); on a tie it draws one of them at random, and any of them is right.\n\n",
+	pr.f("h is %s; hill climbing moves to a neighbour of lowest h if it is lower than the state's own (or equal, with sideways moves allowed); on a tie it draws one of them at random, and any of them is right: the next steps are then graded from the state your move leads to.\n\n",
 		map[string]string{"queens": "the number of pairs of queens attacking each other", "tsp": "the length of the tour"}[end.Kind])
-	pr.f("1. **Fill in h** of each neighbour in the h column.\n2. **Which move does hill climbing take?** Write yes in the taken column of that neighbour, no in the others (no yes at all when it takes none).\n\n")
-	pr.f("Grade it with `stepviz check -problem %q -algo %q SHEET.md`.\n\n", end.Problem, end.Options)
-	pr.f("| step | from | move | h | taken |\n|---:|---|---|---:|---|\n")
-	for _, r := range rows {
-		h, taken := "", ""
-		if key {
-			h, taken = r.H, map[bool]string{true: "yes", false: "no"}[r.Taken]
-		}
-		pr.f("| %d | %s (h = %s) | %s | %s | %s |\n", r.Step, mdCell(r.From), r.FromH, mdCell(r.Move), h, taken)
+	pr.f("Step 1 starts from %s (h = %s); each later step starts from the state the step before it moves to.\n\n", rows[0].From, rows[0].FromH)
+	pr.f("1. **Fill in h** of each neighbour in the h column")
+	if end.Kind == "queens" {
+		pr.f(" (a row per square: on the square a queen already stands on, write %s)", stayWord)
 	}
+	pr.f(".\n2. **Which move does hill climbing take?** Write yes in the taken column of that neighbour, no in the others (no yes at all when it takes none).\n\n")
+	pr.f("Grade it with `stepviz check -problem %q -algo %q SHEET.md`.\n\n", end.Problem, end.Options)
+	localTable(pr, rows, key)
 	if key {
 		pr.f("\nAfter step %d: h = %s, state %s", end.Step, end.HText, end.StateName)
 		if end.Why != "" {
@@ -96,14 +144,34 @@ func WriteLocalWorksheet(w io.Writer, format string, p local.Problem, o local.Op
 	return pr.err
 }
 
+// localTable prints rows as the sheet's table, with the answers when key
+// is set; the sheet names the state of a step after the first only as
+// where the step before it moves to. O(rows).
+func localTable(pr *printer, rows []localSheetRow, key bool) {
+	pr.f("| step | from | move | h | taken |\n|---:|---|---|---:|---|\n")
+	for _, r := range rows {
+		from, h, taken := fmt.Sprintf("%s (h = %s)", mdCell(r.From), r.FromH), "", ""
+		if !key && r.Step > 1 {
+			from = fmt.Sprintf("where step %d moves to", r.Step-1)
+		}
+		if key {
+			h, taken = r.H, map[bool]string{true: "yes", false: "no"}[r.Taken]
+		}
+		pr.f("| %d | %s | %s | %s | %s |\n", r.Step, from, mdCell(r.Move), h, taken)
+	}
+}
+
 // CheckLocal grades a filled-in local-search worksheet (columns step,
 // move, h, taken; others ignored) against hill climbing p, o: each
 // neighbour's h within Tolerance and whether the step takes it. It stops
 // at the first difference. At most MaxAnswerBytes are read. O(rows).
 func CheckLocal(p local.Problem, o local.Options, r io.Reader, name string) (*Grade, error) {
-	rows, _, err := localSheet(p, o)
+	rows, _, err := localSheet(p, o, LocalSheetSteps)
 	if err != nil {
 		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, errNoRows
 	}
 	table, lines, err := answerTable(r, name)
 	if err != nil {
@@ -154,52 +222,132 @@ func CheckLocal(p local.Problem, o local.Options, r io.Reader, name string) (*Gr
 	if hasT {
 		gr.Graded = append(gr.Graded, "taken")
 	}
-	// takenH is the h of the move each step takes; tied, that a sheet
-	// takes another neighbour of the same h at the step (the engine draws
-	// among ties at random: any of them is right).
-	takenH, tied := map[int]string{}, map[int]bool{}
-	for _, r := range rows {
-		if r.Taken {
-			takenH[r.Step] = r.H
+	for i := 0; i < len(rows); {
+		j := i
+		for j < len(rows) && rows[j].Step == rows[i].Step {
+			j++
 		}
-	}
-	for _, r := range rows {
-		if got, ok := given[strconv.Itoa(r.Step)+" "+r.Move]; ok && hasT && crossedOut(got.taken) && !r.Taken && takenH[r.Step] == r.H {
-			tied[r.Step] = true
-		}
-	}
-	for i, want := range rows {
-		id := "step " + strconv.Itoa(want.Step) + " " + want.Move
-		got, ok := given[strconv.Itoa(want.Step)+" "+want.Move]
-		if !ok {
-			gr.Step, gr.Reason = i+1, fmt.Sprintf("%s is missing from the sheet: keep every row of the worksheet", id)
-			gr.Lines = append(gr.Lines, gr.Reason)
-			return gr, nil
-		}
-		var wrong []string
-		if hasH && !sameValue(got.h, want.H) {
-			if got.h == "" {
-				wrong = append(wrong, "no h written; h is "+want.H)
-			} else {
-				wrong = append(wrong, fmt.Sprintf("h %s, but h is %s", got.h, want.H))
+		step := rows[i:j]
+		// mine is the move the sheet takes instead of the engine's, tied
+		// with it: the engine draws among ties at random, so any of them
+		// is right, and the next steps start from where it leads.
+		var taken, mine *localSheetRow
+		for k := range step {
+			if step[k].Taken {
+				taken = &step[k]
 			}
 		}
-		tie := want.H == takenH[want.Step] && tied[want.Step]
-		if taken := crossedOut(got.taken); hasT && taken != want.Taken && !tie {
-			if want.Taken {
-				wrong = append(wrong, "hill climbing takes this move: no neighbour has a lower h, and the state's is "+want.FromH)
-			} else {
-				wrong = append(wrong, "hill climbing does not take this move")
+		for k := range step {
+			r := &step[k]
+			if got, ok := given[strconv.Itoa(r.Step)+" "+r.Move]; ok && hasT && crossedOut(got.taken) && taken != nil && !r.Taken && !r.Stay && r.H == taken.H {
+				mine = r
 			}
 		}
-		if len(wrong) > 0 {
-			gr.Step, gr.Line, gr.Reason = i+1, got.line, id+": "+strings.Join(wrong, "; ")
-			gr.Lines = append(gr.Lines, "✗ "+gr.Reason)
-			return gr, nil
+		for k, want := range step {
+			id := "step " + strconv.Itoa(want.Step) + " " + want.Move
+			got, ok := given[strconv.Itoa(want.Step)+" "+want.Move]
+			if !ok {
+				gr.Step, gr.Reason = i+k+1, fmt.Sprintf("%s is missing from the sheet: keep every row of the worksheet", id)
+				gr.Lines = append(gr.Lines, gr.Reason)
+				return gr, nil
+			}
+			var wrong []string
+			switch {
+			case want.Stay:
+				if hasH && !stayAnswer(got.h) {
+					wrong = append(wrong, fmt.Sprintf("h %s, but a queen stands on this square at step %d (the state is %s): it is no move; write %s", got.h, want.Step, want.From, stayWord))
+				}
+				if hasT && crossedOut(got.taken) {
+					wrong = append(wrong, "a queen stands on this square already: moving there is no move")
+				}
+			default:
+				if hasH && !sameValue(got.h, want.H) {
+					if got.h == "" {
+						wrong = append(wrong, "no h written; h is "+want.H)
+					} else {
+						wrong = append(wrong, fmt.Sprintf("h %s, but h is %s", got.h, want.H))
+					}
+				}
+				tie := mine != nil && want.H == taken.H
+				if t := crossedOut(got.taken); hasT && t != want.Taken && !tie {
+					if want.Taken {
+						wrong = append(wrong, "hill climbing takes this move: no neighbour has a lower h, and the state's is "+want.FromH)
+					} else {
+						wrong = append(wrong, "hill climbing does not take this move")
+					}
+				}
+			}
+			if len(wrong) > 0 {
+				gr.Step, gr.Line, gr.Reason = i+k+1, got.line, id+": "+strings.Join(wrong, "; ")
+				gr.Lines = append(gr.Lines, "✗ "+gr.Reason)
+				return gr, nil
+			}
+			if want.Stay {
+				gr.Lines = append(gr.Lines, "✓ "+id+" ("+stayWord+")")
+				continue
+			}
+			gr.Checked++
+			gr.Lines = append(gr.Lines, "✓ "+id)
 		}
-		gr.Checked++
-		gr.Lines = append(gr.Lines, "✓ "+id)
+		if mine != nil && j < len(rows) {
+			next, err := localSheetAfter(p, o, *mine)
+			if err != nil {
+				return nil, err
+			}
+			gr.Lines = append(gr.Lines, fmt.Sprintf("step %d: %s is tied with hill climbing's %s; the steps after it are graded from where it leads", mine.Step, mine.Move, taken.Move))
+			rows = append(rows[:j:j], next...)
+		}
+		i = j
 	}
 	gr.Correct = true
 	return gr, nil
+}
+
+// stayAnswer reports whether s is an answer for a queen's own square:
+// the word the sheet asks for, a dash, or nothing.
+func stayAnswer(s string) bool {
+	switch strings.ToLower(strings.Trim(s, "*_` ")) {
+	case "", stayWord, "q", "-", "–", "—":
+		return true
+	}
+	return false
+}
+
+// startAt is p started from a given state: the rest of a sheet replayed
+// from the state a student's tied move leads to.
+type startAt struct {
+	local.Problem
+	s []int
+}
+
+func (p startAt) Start() []int { return append([]int(nil), p.s...) }
+
+// localSheetAfter is the rows of the sheet's steps after r's, when its
+// step takes r's move: hill climbing from the state r leads to, its steps
+// numbered on from r's. Sideways moves are counted from there afresh.
+// O(steps · neighbours).
+func localSheetAfter(p local.Problem, o local.Options, r localSheetRow) ([]localSheetRow, error) {
+	p, err := local.Renewed(p)
+	if err != nil {
+		return nil, err
+	}
+	s := append([]int(nil), r.State...)
+	var move *local.Move
+	p.Neighbours(s, p.H(s), func(m local.Move, _ float64) {
+		if move == nil && p.MoveName(m) == r.Move {
+			move = &m
+		}
+	})
+	if move == nil {
+		return nil, usererr.Errorf("export", "step %d: %s is not a move of %s", r.Step, r.Move, r.From)
+	}
+	p.Apply(s, *move)
+	rows, _, err := localSheet(startAt{p, s}, o, LocalSheetSteps-r.Step)
+	if err != nil {
+		return nil, err
+	}
+	for k := range rows {
+		rows[k].Step += r.Step
+	}
+	return rows, nil
 }

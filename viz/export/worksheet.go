@@ -241,7 +241,9 @@ func (sh *sheet) row(st sheetStep) [5]cell {
 	if st.goal {
 		kidsText = "none: the goal test succeeds"
 	}
-	return [5]cell{{state, o}, {st.g, o}, {st.h, o && sh.usesH}, {st.f, f}, {kidsText, o}}
+	// A blank f blanks the node's g and h too: a later step's g and h are
+	// an earlier child's, whose f the sheet asks for (f = g + h).
+	return [5]cell{{state, o}, {st.g, f}, {st.h, f && sh.usesH}, {st.f, f}, {kidsText, o}}
 }
 
 // childrenBlankF writes the children with their f values blank, for a
@@ -271,12 +273,12 @@ func (sh *sheet) instructions() []string {
 	if sh.blanks.Order {
 		out = append(out, fmt.Sprintf("Fill in, for each step, the node expanded, its %s, and the children it generates with their f values.", values))
 	} else if sh.blanks.F {
-		out = append(out, "Fill in the f value of every expanded and generated node.")
+		out = append(out, fmt.Sprintf("Fill in, for each step, the %s of the node expanded and the f of each child it generates.", values))
 	}
 	if sh.blanks.Open {
 		out = append(out, fmt.Sprintf("Write the open list after step %d in the order nodes will be taken from it (first = next to expand), with %s.", sh.k, values))
 	}
-	if !sh.usesH && (sh.blanks.Order || sh.blanks.Open) {
+	if !sh.usesH && (sh.blanks.Order || sh.blanks.Open || sh.blanks.F) {
 		out = append(out, fmt.Sprintf("%s uses no heuristic: every h is 0, and is given.", sh.algo))
 	}
 	if sh.blanks.Heuristic {

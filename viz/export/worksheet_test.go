@@ -248,3 +248,44 @@ func TestWorksheetGivesHWithoutAHeuristic(t *testing.T) {
 		})
 	}
 }
+
+// TestWorksheetBlankFGivesNoEarlierF: a sheet that asks for f leaves each
+// expanded node's g (and h, when the search uses one) blank as well: they
+// are the g and h of a child an earlier step generated, whose f the sheet
+// asks for (UCS's f is its g; A*'s is g + h).
+func TestWorksheetBlankFGivesNoEarlierF(t *testing.T) {
+	for _, c := range []struct {
+		problem, opts string
+		h             bool
+	}{
+		{"graph romania", "ucs", false},
+		{"puzzle 283164705 goal=123804765", "astar h=manhattan tie=high-g", true},
+	} {
+		t.Run(c.opts, func(t *testing.T) {
+			sheet := sheetBytes(t, c.problem, c.opts, "md", 5, Blanks{F: true}, false)
+			steps := sheet[strings.Index(sheet, "## Steps"):]
+			rows := 0
+			for _, l := range strings.Split(steps, "\n") {
+				cells := splitPipeRow(l)
+				if !strings.HasPrefix(l, "| ") || len(cells) < 6 || cells[0] == "step" || isAlignRow(cells) {
+					continue
+				}
+				rows++
+				if cells[1] == "" || cells[2] != "" || cells[4] != "" || (c.h && cells[3] != "") || (!c.h && cells[3] != "0") {
+					t.Errorf("step %s: node %q g %q h %q f %q: the node is given, g, f (and a heuristic's h) blank", cells[0], cells[1], cells[2], cells[3], cells[4])
+				}
+			}
+			if rows != 5 {
+				t.Errorf("%d step rows, want 5", rows)
+			}
+			key := sheetBytes(t, c.problem, c.opts, "md", 5, Blanks{F: true}, true)
+			a, err := ParseAnswer(strings.NewReader(key), "key.md")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if g, err := Check(newSearch(t, c.problem, c.opts), a); err != nil || !g.Correct || !slices.Contains(g.Graded, "g") {
+				t.Errorf("the key, graded: %+v %v", g, err)
+			}
+		})
+	}
+}

@@ -76,13 +76,15 @@ function start(app) {
     performance.mark("stepviz-draw-start");
     controls.updateChrome();
     setText($("narration"), m.narration || (m.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + m.step + "."));
-    // read every size before writing anything: a read after a write forces
-    // the browser to lay the page out again
-    measure();
     const tm = {};
     let t = performance.now();
     const lap = (name) => { const n = performance.now(); tm[name] = +(n - t).toFixed(1); t = n; };
+    // the family strip first: it stands above the panes, and its lines
+    // give the tree its height in projector mode
     family.draw(); lap("family");
+    // read every size before writing anything else: a read after a write
+    // forces the browser to lay the page out again
+    measure();
     page.tree.draw(); lap("tree");
     problem.draw(); lap("problem");
     tables.draw(); lap("lists");

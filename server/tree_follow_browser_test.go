@@ -111,7 +111,8 @@ func TestTreeFollowAfterPan(t *testing.T) {
 // followFramed is JavaScript listing what the tree view cuts of the node
 // expanded last and its parent: a box (its badge and rings included) not
 // wholly inside the tree's view, or under the tree's tools or the Follow
-// button laid over it. "" when both are whole in view.
+// button laid over it; and any box cut by the view's top edge. "" when
+// none is.
 const followFramed = `(() => {
 	const m = window.stepviz.model;
 	if (!m.last) return "";
@@ -125,14 +126,20 @@ const followFramed = `(() => {
 		if (r.top < v.top - 0.5 || r.bottom > v.bottom + 0.5 || r.left < v.left - 0.5 || r.right > v.right + 0.5) out.push(who + " at " + at + " is cut by the view " + [v.left, v.top, v.right, v.bottom].map(Math.round).join(","));
 		for (const c of covers) if (c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top) out.push(who + " at " + at + " is under the tools at " + [c.left, c.top, c.right, c.bottom].map(Math.round).join(","));
 	}
+	// no box is cut by the view's top edge: a level above is whole or out
+	for (const e of document.querySelectorAll("#tree [data-testid=tree-node]")) {
+		const r = e.getBoundingClientRect();
+		if (r.top < v.top - 0.5 && r.bottom > v.top + 0.5 && r.right > v.left && r.left < v.right) { out.push("node " + e.dataset.id + " at y " + Math.round(r.top) + " to " + Math.round(r.bottom) + " is cut by the view's top at " + Math.round(v.top)); break; }
+	}
 	return out.join("; ");
 })()`
 
 // TestTreeFollowFrames: Follow (and Fit, while the whole tree is readable)
-// shows the node expanded last and its parent whole, badges included, at
-// every step of a puzzle's BFS (many siblings), Romania's A* and IDA* and a
-// grid's bidirectional BFS (a goal tree drawn upside down), on a
-// projector (a true 1280×720), an ordinary window and a phone (390×844).
+// shows the node expanded last and its parent whole, badges included, and
+// no box cut by the view's top edge, at every step of a puzzle's BFS (many
+// siblings), Romania's A* and IDA* and a grid's bidirectional BFS (a goal
+// tree drawn upside down), on a projector (a true 1280×720), an ordinary
+// window and a phone (390×844).
 func TestTreeFollowFrames(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")

@@ -286,7 +286,18 @@ export function createTree(page) {
     const keep = (v, lo, hi, size) => (hi - lo) * k <= size - 2 * PAD ? Math.min(Math.max(v, PAD - lo * k), size - PAD - hi * k) : v;
     const x = (g.r - g.l) * k <= W - 2 * PAD ? (W - (g.r - g.l) * k) / 2 - g.l * k : W / 2 - (c.l + c.r) / 2 * k;
     tree.x = keep(keep(x, both.l, both.r, W), c.l, c.r, W);
-    tree.y = keep(keep((H - (g.b - g.t) * k) / 2 - g.t * k, both.t, both.b, H), c.t, c.b, H);
+    let y = keep(keep((H - (g.b - g.t) * k) / 2 - g.t * k, both.t, both.b, H), c.t, c.b, H);
+    // a level above the group is whole or out of view, never cut by the
+    // view's top edge: the group moves down to show it when the view has
+    // the room below, else up to leave it out (levels are further apart
+    // than a box is tall, so at most one level is cut, and the group's top
+    // stays in view)
+    for (let j = y0 - 1; j >= 0; j--) {
+      const up = extent(x0, x1, j, j), top = y + up.t * k, bottom = y + up.b * k;
+      if (bottom <= 0) break;
+      if (top < PAD) { y += y + PAD - top + g.b * k <= H - PAD ? PAD - top : -bottom; break; }
+    }
+    tree.y = y;
   }
 
   // extent is the world rectangle {l, r, t, b} that the boxes of slots x0

@@ -3,10 +3,14 @@ package server
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"stepviz/internal/testenv"
+	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // treeInView is JavaScript for what the tree pane shows: the nodes drawn
@@ -101,5 +105,102 @@ func TestTreeFollowAfterPan(t *testing.T) {
 	}
 	if v := view(t, ctx); !v.Current || v.InView == 0 {
 		t.Errorf("after the idle return: %+v", v)
+	}
+}
+
+// followFramed is JavaScript listing what the tree view cuts of the node
+// expanded last and its parent: a box (its badge and rings included) not
+// wholly inside the tree's view, or under the tree's tools or the Follow
+// button laid over it; and any box cut by the view's top edge. "" when
+// none is.
+const followFramed = `(() => {
+	const m = window.stepviz.model;
+	if (!m.last) return "";
+	const v = document.getElementById("tree").getBoundingClientRect(), cur = m.last.expanded.id, out = [];
+	const covers = [...document.querySelectorAll(".pane.tree .tree-tools, #tree-follow")].filter((e) => !e.hidden && e.offsetParent).map((e) => e.getBoundingClientRect());
+	for (const [who, id] of [["its parent", m.parent(cur)], ["the node", cur]]) {
+		if (id < 0) continue;
+		const e = document.querySelector('#tree [data-testid=tree-node][data-id="' + id + '"]');
+		if (!e) { out.push(who + " (" + id + ") is not drawn"); continue; }
+		const r = e.getBoundingClientRect(), at = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+		if (r.top < v.top - 0.5 || r.bottom > v.bottom + 0.5 || r.left < v.left - 0.5 || r.right > v.right + 0.5) out.push(who + " at " + at + " is cut by the view " + [v.left, v.top, v.right, v.bottom].map(Math.round).join(","));
+		for (const c of covers) if (c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top) out.push(who + " at " + at + " is under the tools at " + [c.left, c.top, c.right, c.bottom].map(Math.round).join(","));
+	}
+	// no box is cut by the view's top edge: a level above is whole or out
+	for (const e of document.querySelectorAll("#tree [data-testid=tree-node]")) {
+		const r = e.getBoundingClientRect();
+		if (r.top < v.top - 0.5 && r.bottom > v.top + 0.5 && r.right > v.left && r.left < v.right) { out.push("node " + e.dataset.id + " at y " + Math.round(r.top) + " to " + Math.round(r.bottom) + " is cut by the view's top at " + Math.round(v.top)); break; }
+	}
+	return out.join("; ");
+})()`
+
+// TestTreeFollowFrames: Follow (and Fit, while the whole tree is readable)
+// shows the node expanded last and its parent whole, badges included, and
+// no box cut by the view's top edge, at every step of a puzzle's BFS (many
+// siblings), Romania's A* and IDA* and a grid's bidirectional BFS (a goal
+// tree drawn upside down), on a projector (a true 1280×720), an ordinary
+// window and a phone (390×844).
+func TestTreeFollowFrames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	srv := New(Config{})
+	t.Cleanup(srv.Close)
+	ts := newTestServer(t, srv)
+	for _, screen := range []struct {
+		name      string
+		w, h      int
+		projector bool
+	}{
+		{"projector", 1280, 720, true},
+		{"window", 1280, 720, false},
+		{"phone", 390, 844, false},
+	} {
+		t.Run(screen.name, func(t *testing.T) {
+			ctx := testbrowser.New(t, screen.w, screen.h, 120*time.Second)
+			opt := []chromedp.EmulateViewportOption{}
+			if screen.w < 600 {
+				opt = append(opt, chromedp.EmulateMobile)
+			}
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(screen.w), int64(screen.h), opt...)); err != nil {
+				t.Fatal(err)
+			}
+			for _, tc := range []struct{ name, problem, options string }{
+				{"puzzle-bfs", "puzzle 283164705 goal=123804765", "bfs"},
+				{"romania-astar", "graph romania", "astar"},
+				{"romania-idastar", "graph romania", "idastar"},
+				{"grid-bibfs", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "bibfs"},
+			} {
+				sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
+					t.Fatal(err)
+				}
+				if eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) != screen.projector {
+					if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for k := 1; k <= 12; k++ {
+					if eval[string](t, ctx, `window.stepviz.model.status`) != "running" {
+						break
+					}
+					if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k), pollJS(`window.stepviz.tree.fit === "auto"`)); err != nil {
+						t.Fatalf("%s: step %d: %v", tc.name, k, err)
+					}
+					if msg := eval[string](t, ctx, followFramed); msg != "" {
+						if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("tree").scrollIntoView()`)); err == nil {
+							if b, err := chromedp.Run(ctx, chromedp.Screenshot(".pane.tree")); err == nil {
+								_ = os.WriteFile(testenv.Artifact(t, fmt.Sprintf("tree-follow-%s-%s.png", screen.name, tc.name)), b, 0o644)
+							}
+						}
+						t.Errorf("%s, step %d (scale %.2f): %s", tc.name, k, eval[float64](t, ctx, `window.stepviz.tree.k`), msg)
+						break
+					}
+				}
+			}
+		})
 	}
 }

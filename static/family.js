@@ -325,25 +325,14 @@ export function createFamily(page) {
     return h;
   }
 
-  // place puts the strip under the narration, or in projector mode over
-  // the top of the tree pane (as the tree's tools lie over its bottom), so
-  // the tree keeps its height on a 1280×720 screen
-  function place(strip) {
-    const proj = document.documentElement.classList.contains("projector");
-    const pane = document.querySelector(".pane.tree"), main = $("main");
-    if (proj && pane && strip.parentElement !== pane) pane.appendChild(strip);
-    else if (!proj && main && strip.parentElement === pane) main.before(strip);
-  }
-
   let lastHTML = "";
   function draw() {
     const m = page.model, strip = $("family-strip");
     if (!m || !strip) return;
     const fam = kindOf(m);
     if (!fam) return;
-    place(strip);
     const h = fam === PANEL_STACK ? stackStrip(m) : fam === PANEL_RBFS ? rbfsStrip(m) : fam === PANEL_BEAM ? beamStrip(m) : bidiStrip(m);
-    if (h !== lastHTML) { strip.innerHTML = h; lastHTML = h; strip.title = strip.textContent; } // projector mode cuts it to one line
+    if (h !== lastHTML) { strip.innerHTML = h; lastHTML = h; }
   }
   return { attach, draw };
 }

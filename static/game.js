@@ -25,11 +25,64 @@ function showView(v) {
   $("live-step-n").textContent = String(v.step);
   $("live-status").textContent = v.over ? v.status : "";
   $("live-says").textContent = v.says || "";
-  $("live-svg").innerHTML = v.svg; // the server's own svg export
+  drawSVG(v.svg);
   const side = $("live-side");
   side.replaceChildren();
   if (v.kind === "game") showGame(side, v);
   else showLocal(side, v);
+}
+
+// NARROW is the screen (a phone) on which the drawing is cut to what it
+// draws; MAX_SCALE bounds how far a small drawing (the first steps' one or
+// two nodes) is enlarged; MAX_H is the share of the screen's height a
+// drawing may take.
+const NARROW = matchMedia("(max-width: 600px)"), MAX_SCALE = 3, MAX_H = 0.65;
+
+// fitNarrow makes the drawing in host use a narrow screen's width. The
+// export is drawn for a projector: a heading (the problem, the step, its
+// narration, which the page shows above in larger type), then the
+// drawing, with room kept for nodes not yet visited, and a local search's
+// board beside its chart. Here the heading is left out, each column of
+// the drawing (parts with a gap between them across the whole height)
+// becomes a picture of its own, one under the other, and each is cut to
+// what it draws and scaled to the width (at most MAX_SCALE times, and
+// MAX_H of the screen tall). O(elements of the drawing).
+function fitNarrow(host) {
+  const svg = host.querySelector("svg");
+  host.classList.toggle("fit", NARROW.matches && !!svg);
+  if (!NARROW.matches || !svg) return;
+  const kids = [...svg.children].filter((e) => typeof e.getBBox === "function" && !(e.tagName === "rect" && e.getAttribute("width") === "100%"));
+  const box = new Map(kids.map((e) => [e, e.getBBox()]));
+  const shapes = kids.filter((e) => e.tagName !== "text");
+  if (!shapes.length) return;
+  const top = Math.min(...shapes.map((e) => box.get(e).y));
+  const heads = kids.filter((e) => e.tagName === "text" && box.get(e).y + box.get(e).height <= top + 0.5);
+  // the columns: x-intervals of the drawn parts, merged where they overlap
+  const parts = kids.filter((e) => !heads.includes(e) && box.get(e).width + box.get(e).height > 0).sort((a, b) => box.get(a).x - box.get(b).x);
+  const cols = [];
+  for (const e of parts) {
+    const b = box.get(e), c = cols[cols.length - 1];
+    if (c && b.x <= c.r + 8) { c.r = Math.max(c.r, b.x + b.width); c.t = Math.min(c.t, b.y); c.b = Math.max(c.b, b.y + b.height); }
+    else cols.push({ l: b.x, r: b.x + b.width, t: b.y, b: b.y + b.height });
+  }
+  for (const h of heads) h.setAttribute("display", "none");
+  const W = host.clientWidth, H = innerHeight * MAX_H, pad = 4;
+  const pics = cols.map((c, i) => {
+    const pic = i === 0 ? svg : svg.cloneNode(true);
+    const w = c.r - c.l + 2 * pad, h = c.b - c.t + 2 * pad, k = Math.min(W / w, H / h, MAX_SCALE);
+    pic.setAttribute("viewBox", `${c.l - pad} ${c.t - pad} ${w} ${h}`);
+    pic.setAttribute("width", (w * k).toFixed(1));
+    pic.setAttribute("height", (h * k).toFixed(1));
+    return pic;
+  });
+  host.append(...pics.slice(1));
+}
+
+// drawSVG shows svg, the server's own export, fitted to a narrow screen.
+function drawSVG(svg) {
+  lastSVG = svg;
+  $("live-svg").innerHTML = svg;
+  fitNarrow($("live-svg"));
 }
 
 function showGame(side, v) {
@@ -137,4 +190,11 @@ if (presenter) {
     if (cmd) { e.preventDefault(); send({ cmd }); }
   });
 }
+// the server's first drawing, before the socket's first view; drawn again
+// (the export's own markup) when the window's width changes
+let lastSVG = $("live-svg").innerHTML, resized = 0;
+fitNarrow($("live-svg"));
+addEventListener("resize", () => {
+  if (!resized) resized = requestAnimationFrame(() => { resized = 0; drawSVG(lastSVG); });
+});
 connect();

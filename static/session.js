@@ -30,7 +30,7 @@ function start(app) {
   };
   // page is what the modules share: the state, the sizes measured once a
   // frame, and the hooks each module provides to the others.
-  const page = { app, st, presenter, model: null, sz: { treeW: 0, treeH: 0, problemW: 0, problemH: 0, chartW: 0 }, redraw, setModel, stats: { draws: 0, lastDrawMs: 0, drawMs: [], frames: [], msg: null } };
+  const page = { app, st, presenter, model: null, sz: { treeW: 0, treeH: 0, treeInset: 0, problemW: 0, problemH: 0, chartW: 0 }, redraw, setModel, stats: { draws: 0, lastDrawMs: 0, drawMs: [], frames: [], msg: null } };
   const proto = createProtocol(page);
   page.send = proto.send;
   const inspector = createInspector(page);
@@ -76,13 +76,15 @@ function start(app) {
     performance.mark("stepviz-draw-start");
     controls.updateChrome();
     setText($("narration"), m.narration || (m.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + m.step + "."));
-    // read every size before writing anything: a read after a write forces
-    // the browser to lay the page out again
-    measure();
     const tm = {};
     let t = performance.now();
     const lap = (name) => { const n = performance.now(); tm[name] = +(n - t).toFixed(1); t = n; };
+    // the family strip first: it stands above the panes, and its lines
+    // give the tree its height in projector mode
     family.draw(); lap("family");
+    // read every size before writing anything else: a read after a write
+    // forces the browser to lay the page out again
+    measure();
     page.tree.draw(); lap("tree");
     problem.draw(); lap("problem");
     tables.draw(); lap("lists");
@@ -108,6 +110,9 @@ function start(app) {
   function measure() {
     const tr = (page.tree.svg || $("tree")).getBoundingClientRect();
     page.sz.treeW = tr.width; page.sz.treeH = tr.height;
+    // how far the tree's tools, laid over its bottom in projector mode, reach into it
+    const tools = document.querySelector(".pane.tree .tree-tools").getBoundingClientRect();
+    page.sz.treeInset = tools.top > tr.top && tools.top < tr.bottom ? tr.bottom - tools.top : 0;
     page.sz.problemW = $("problem-view").clientWidth;
     page.sz.problemH = $("problem-view").clientHeight;
     page.sz.chartW = $("chart").clientWidth;

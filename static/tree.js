@@ -17,6 +17,10 @@ import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
+// a box's top left corner in its slot and level; HALO is how far its
+// badge (a circle of radius 13 on its top right corner) and its rings
+// reach beyond it; PAD is the margin Fit and Follow keep inside the view
+const BOX_X = (SLOT - BOX_W) / 2, BOX_Y = 4, HALO = 13, PAD = 6;
 const DETAIL_MIN = 0.45; // below this scale nodes are squares
 const DETAIL_MAX_NODES = 150; // boxes drawn at most; more in view: squares
 // below this scale a box's small print (state, mini board, g and h) would
@@ -115,7 +119,7 @@ export function createTree(page) {
     const q = L.pos.get(m.last.expanded.id);
     if (!q) return false;
     const W = page.sz.treeW || 600, H = page.sz.treeH || 400;
-    const x = tree.x + (q[0] * SLOT + SLOT / 2) * tree.k, y = tree.y + (q[1] * LEVEL + 4 + BOX_H / 2) * tree.ky;
+    const x = tree.x + (q[0] * SLOT + SLOT / 2) * tree.k, y = tree.y + (q[1] * LEVEL + BOX_Y + BOX_H / 2) * tree.ky;
     return x >= 0 && x <= W && y >= 0 && y <= H;
   }
 
@@ -240,19 +244,23 @@ export function createTree(page) {
     schedule();
   }
 
-  // frame sets the scale and pan for Fit and Follow.
+  // frame sets the scale and pan for Fit and Follow. It frames what is
+  // drawn: a node's box with its badge and rings (HALO beyond the box, the
+  // badge's centre on the box's top right corner), never the bare slots and
+  // levels, so the top level's boxes and badges are never cut; it leaves
+  // PAD px clear at each edge. O(siblings and children of the node).
   function frameView(m, W, H) {
     const L = tree.L;
     const proj = projector();
     const big = proj ? 1.6 : 1.2, readable = proj ? 0.9 : 0.7;
-    const worldW = L.width * SLOT, worldH = L.levels * LEVEL;
-    const kx = Math.min(big, (W - 20) / worldW), kyFit = Math.min(big, (H - 20) / worldH);
+    const w = extent(0, L.width - 1, 0, L.levels - 1);
+    const kx = Math.min(big, (W - 2 * PAD) / (w.r - w.l)), kyFit = Math.min(big, (H - 2 * PAD) / (w.b - w.t));
     const all = () => {
       // a wide tree is squeezed sideways only: its levels stay apart
       if (Math.min(kx, kyFit) >= DETAIL_MIN) { tree.k = tree.ky = Math.min(kx, kyFit); }
       else { tree.k = Math.max(kx, 0.002); tree.ky = Math.max(Math.min(big, Math.max(kyFit, 0.25)), 0.05); }
-      tree.x = (W - worldW * tree.k) / 2;
-      tree.y = Math.max(10, (H - worldH * tree.ky) / 2 * 0.3);
+      tree.x = (W - (w.r - w.l) * tree.k) / 2 - w.l * tree.k;
+      tree.y = Math.max(PAD, (H - (w.b - w.t) * tree.ky) / 2 * 0.3) - w.t * tree.ky;
     };
     if (tree.fit === "all" || Math.min(kx, kyFit) >= readable || !m.last) { all(); return; }
     // follow: the node expanded last with its parent, siblings and
@@ -266,14 +274,36 @@ export function createTree(page) {
     for (const c of tree.shown.kids.get(cur) || []) group.push(c);
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (const id of group) { const r = L.pos.get(id); if (!r) continue; x0 = Math.min(x0, r[0]); x1 = Math.max(x1, r[0]); y0 = Math.min(y0, r[1]); y1 = Math.max(y1, r[1]); }
-    const gw = (x1 - x0 + 1) * SLOT, gh = (y1 - y0 + 1) * LEVEL;
-    let k = Math.min(proj ? 1.2 : 0.9, (W - 20) / gw, (H - 20) / gh);
-    let cxw = (x0 + x1 + 1) / 2 * SLOT;
+    const g = extent(x0, x1, y0, y1);
     const kMin = proj ? 0.9 : DETAIL_MIN; // projector: the large number at 18 px or more
-    if (k < kMin) { k = kMin; cxw = q[0] * SLOT + SLOT / 2; } // too many siblings: centre the node
+    const k = Math.max(kMin, Math.min(proj ? 1.2 : 0.9, (W - 2 * PAD) / (g.r - g.l), (H - 2 * PAD) / (g.b - g.t)));
     tree.k = tree.ky = k;
-    tree.x = W / 2 - cxw * k;
-    tree.y = H / 2 - (y0 + y1 + 1) / 2 * LEVEL * k;
+    // the group centred; when it is larger than the view (too many
+    // siblings, or a short view), the node centred sideways, and either
+    // way moved as little as brings the node and its parent wholly in
+    const c = extent(q[0], q[0], q[1], q[1]), pq = p === undefined ? q : L.pos.get(p) || q;
+    const both = extent(Math.min(q[0], pq[0]), Math.max(q[0], pq[0]), Math.min(q[1], pq[1]), Math.max(q[1], pq[1]));
+    const keep = (v, lo, hi, size) => (hi - lo) * k <= size - 2 * PAD ? Math.min(Math.max(v, PAD - lo * k), size - PAD - hi * k) : v;
+    const x = (g.r - g.l) * k <= W - 2 * PAD ? (W - (g.r - g.l) * k) / 2 - g.l * k : W / 2 - (c.l + c.r) / 2 * k;
+    tree.x = keep(keep(x, both.l, both.r, W), c.l, c.r, W);
+    let y = keep(keep((H - (g.b - g.t) * k) / 2 - g.t * k, both.t, both.b, H), c.t, c.b, H);
+    // a level above the group is whole or out of view, never cut by the
+    // view's top edge: the group moves down to show it when the view has
+    // the room below, else up to leave it out (levels are further apart
+    // than a box is tall, so at most one level is cut, and the group's top
+    // stays in view)
+    for (let j = y0 - 1; j >= 0; j--) {
+      const up = extent(x0, x1, j, j), top = y + up.t * k, bottom = y + up.b * k;
+      if (bottom <= 0) break;
+      if (top < PAD) { y += y + PAD - top + g.b * k <= H - PAD ? PAD - top : -bottom; break; }
+    }
+    tree.y = y;
+  }
+
+  // extent is the world rectangle {l, r, t, b} that the boxes of slots x0
+  // to x1 on levels y0 to y1 cover, their badges and rings included.
+  function extent(x0, x1, y0, y1) {
+    return { l: x0 * SLOT + BOX_X - HALO, r: x1 * SLOT + BOX_X + BOX_W + HALO, t: y0 * LEVEL + BOX_Y - HALO, b: y1 * LEVEL + BOX_Y + BOX_H + HALO };
   }
 
   function draw() {
@@ -284,10 +314,11 @@ export function createTree(page) {
     if (dirty || !tree.L) relayout(m);
     const L = tree.L, S = tree.shown;
     const W = page.sz.treeW || 600, H = page.sz.treeH || 400;
-    if (tree.fit) frameView(m, W, H);
+    // the tools laid over the tree's bottom (projector mode) are not room to frame in
+    if (tree.fit) frameView(m, W, H - (page.sz.treeInset || 0));
     const k = tree.k, ky = tree.ky;
     const sx = (id) => tree.x + (L.pos.get(id)[0] * SLOT + SLOT / 2) * k;
-    const sy = (id) => tree.y + (L.pos.get(id)[1] * LEVEL + 4 + BOX_H / 2) * ky;
+    const sy = (id) => tree.y + (L.pos.get(id)[1] * LEVEL + BOX_Y + BOX_H / 2) * ky;
     const mx = SLOT * k, my = LEVEL * ky;
     const inView = (x, y) => x >= -mx && x <= W + mx && y >= -my && y <= H + my;
     const vis = [];

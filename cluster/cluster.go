@@ -90,7 +90,7 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	opts = append(opts, nats.Name("stepviz"), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond), nats.Timeout(5*time.Second))
 	nc, err := nats.Connect(url, opts...)
 	if err != nil {
-		return nil, connectError(url, err)
+		return nil, connectError(url, cfg.login(), err)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {

@@ -55,13 +55,22 @@ func startNATSServer(t testing.TB) *natsserver.Server {
 // the same NATS, restarted.
 func startNATSAt(t testing.TB, port int, storeDir string) *natsserver.Server {
 	t.Helper()
+	return startNATSWith(t, func(o *natsserver.Options) { o.Port, o.StoreDir = port, storeDir })
+}
+
+// startNATSWith is startNATSServer with the options changed by configure
+// (called last, after docs/nats-server.conf is read and the test's
+// address, store directory and quiet logging are set).
+func startNATSWith(t testing.TB, configure func(*natsserver.Options)) *natsserver.Server {
+	t.Helper()
 	t.Setenv(cluster.EnvPassword, testPassword)
 	t.Setenv(cluster.EnvSecret, testSecret)
 	opts, err := natsserver.ProcessConfigFile(filepath.Join("..", "docs", "nats-server.conf"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", port, storeDir, true, true
+	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", -1, t.TempDir(), true, true
+	configure(opts)
 	ns, err := natsserver.NewServer(opts)
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,75 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"stepviz/internal/usererr"
+)
+
+// On a NATS cluster the stream is led by one node. When that node is lost
+// the others elect a new leader, which takes nats-server several seconds
+// (its election timeout, 4 to 9 s); meanwhile an instance may be connected
+// and yet no event is stored: publishing fails. So that what could
+// not be shared then is shared as soon as the stream takes events again,
+// not only with the presenter's next change, a failed publication starts
+// watchLeader.
+const (
+	// leaderPoll is how often watchLeader asks for the stream's leader.
+	leaderPoll = 250 * time.Millisecond
+	// leaderWait is how long watchLeader waits for one before it gives up
+	// (the next publication that fails starts it again).
+	leaderWait = 2 * time.Minute
+)
+
+// watchLeader waits, on one goroutine at a time, until the stream answers
+// with a leader; if it had none at first (a failure of another kind, such
+// as a full stream, calls nothing), it then calls the OnReconnect
+// functions as a reconnection does. It returns at once. Cost while
+// waiting: one stream-info request every leaderPoll.
+func (b *Bus) watchLeader() {
+	if !b.watching.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		defer b.watching.Store(false)
+		if b.streamLed() {
+			return
+		}
+		for deadline := time.Now().Add(leaderWait); time.Now().Before(deadline) && !b.nc.IsClosed(); {
+			time.Sleep(leaderPoll)
+			if b.streamLed() {
+				b.reconnected()
+				return
+			}
+		}
+	}()
+}
+
+// streamLed reports whether the stream answers now with a leader (one
+// nats-server, without a cluster, always leads its streams).
+func (b *Bus) streamLed() bool {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	st, err := b.js.Stream(ctx, StreamName)
+	if err != nil {
+		return false
+	}
+	ci := st.CachedInfo().Cluster
+	return ci == nil || ci.Leader != "" || len(ci.Replicas) == 0
+}
+
+// publishError says why an event was not stored, in the user's words: a
+// timeout or no answer is NATS not storing events just now (most often a
+// NATS cluster electing the stream's new leader after losing a node).
+func publishError(room string, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders) {
+		return fmt.Errorf("%w (%w)", usererr.New("cluster", "NATS did not store this change to the room in time (a NATS server may have gone, and the others take a few seconds to take over its streams): try again in a moment"), err)
+	}
+	return usererr.Errorf("cluster", "publishing to room %s: %w", room, err)
+}

@@ -16,6 +16,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	natsserver "github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"stepviz/cluster"
 	"stepviz/server"
@@ -34,6 +36,24 @@ const (
 // testConfig is an instance's configuration for the test cluster at url.
 func testConfig(url string) cluster.Config {
 	return cluster.Config{URL: url, User: "stepviz"}
+}
+
+// stepvizJS logs in to NATS at url as the stepviz user (the instances'
+// login, without the cluster secret) with opts, and returns the
+// connection and its JetStream; the connection is closed when the test
+// ends.
+func stepvizJS(t testing.TB, url string, opts ...nats.Option) (*nats.Conn, jetstream.JetStream) {
+	t.Helper()
+	nc, err := nats.Connect(url, append([]nats.Option{nats.UserInfo("stepviz", testPassword)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nc, js
 }
 
 // startNATS runs a real nats-server with JetStream inside the test process,

@@ -239,12 +239,7 @@ func (c *natsCluster) replicas(t *testing.T, url string, want int) {
 // seen through url.
 func (c *natsCluster) leader(t *testing.T, url string) int {
 	t.Helper()
-	nc, err := nats.Connect(url, nats.UserInfo("stepviz", testPassword))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, _ := jetstream.New(nc)
+	_, js := stepvizJS(t, url)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	st, err := js.Stream(ctx, cluster.StreamName)
@@ -278,12 +273,7 @@ func (c *natsCluster) led(t *testing.T, url string) {
 // the cluster information of each stream of stepviz, read through url.
 func (c *natsCluster) waitStreams(t *testing.T, url, want string, check func(*jetstream.ClusterInfo) string) {
 	t.Helper()
-	nc, err := nats.Connect(url, nats.UserInfo("stepviz", testPassword))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, _ := jetstream.New(nc)
+	_, js := stepvizJS(t, url)
 	deadline := time.Now().Add(30 * time.Second)
 	for _, name := range []string{cluster.StreamName, "KV_" + cluster.Bucket} {
 		for {

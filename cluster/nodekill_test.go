@@ -7,9 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
-
 	"stepviz/cluster"
 )
 
@@ -18,12 +15,7 @@ import (
 // replicas, as the stepviz user (nats stream edit / nats kv edit).
 func raiseReplicas(t *testing.T, natsURL string, want int) {
 	t.Helper()
-	nc, err := nats.Connect(natsURL, nats.UserInfo("stepviz", testPassword))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, _ := jetstream.New(nc)
+	_, js := stepvizJS(t, natsURL)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	for _, name := range []string{cluster.StreamName, "KV_" + cluster.Bucket} {

@@ -119,7 +119,9 @@ func (in *instance) kill() {
 	in.db.Close()
 }
 
-func startInstance(t *testing.T, natsURL string) *instance {
+// startInstance starts an instance joined to the NATS at natsURL, its
+// server configured further by configure, if any.
+func startInstance(t *testing.T, natsURL string, configure ...func(*server.Config)) *instance {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -131,7 +133,11 @@ func startInstance(t *testing.T, natsURL string) *instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{DB: db, Bus: bus})
+	cfg := server.Config{DB: db, Bus: bus}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	srv := server.New(cfg)
 	in := &instance{srv: srv, ts: httptest.NewServer(srv), bus: bus, db: db}
 	var once sync.Once
 	t.Cleanup(func() { once.Do(in.kill) })

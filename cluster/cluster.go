@@ -318,18 +318,35 @@ func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
 }
 
 // Publish signs an event, appends it to a room's stream and returns its
-// sequence once JetStream has stored it.
+// sequence once JetStream has stored it. While the stream has no leader
+// (a NATS node lost, a new leader being elected) it tries again, each
+// try at most publishTry, until ctx ends; every try carries the same
+// message id, so an event stored by a try whose answer was lost is
+// stored once (JetStream's duplicate window, two minutes).
 func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, error) {
 	if err := b.errDown(); err != nil {
 		return 0, err
 	}
 	subj := EvtSubject(room)
-	ack, err := b.js.Publish(ctx, subj, b.sign.seal(subj, ev, time.Now()))
-	if err != nil {
-		if b.nc.IsConnected() {
-			b.watchLeader()
+	msg, id := b.sign.seal(subj, ev, time.Now()), newMsgID()
+	for {
+		tctx, cancel := context.WithTimeout(ctx, publishTry)
+		ack, err := b.js.Publish(tctx, subj, msg, jetstream.WithMsgID(id))
+		cancel()
+		if err == nil {
+			return ack.Sequence, nil
 		}
-		return 0, publishError(room, err)
+		if !leaderless(err) || ctx.Err() != nil || !b.nc.IsConnected() {
+			if b.nc.IsConnected() {
+				b.watchLeader()
+			}
+			return 0, publishError(room, err)
+		}
+		select {
+		case <-ctx.Done():
+			b.watchLeader()
+			return 0, publishError(room, ctx.Err())
+		case <-time.After(leaderPoll):
+		}
 	}
-	return ack.Sequence, nil
 }

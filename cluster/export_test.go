@@ -1,17 +1,25 @@
 package cluster
 
+import "time"
+
 // StallFollows stops the consumer of every room this instance follows
-// without telling the follow: what a consumer lost with a NATS node looks
-// like from here when the client does not make it again.
+// without telling the follow, and waits until each is closed: what a
+// consumer lost with a NATS node looks like from here when the client
+// does not make it again.
 func (b *Bus) StallFollows() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for f := range b.follows {
 		f.mu.Lock()
-		if f.cc != nil {
-			f.cc.Stop()
-		}
+		cc := f.cc
 		f.mu.Unlock()
+		if cc != nil {
+			cc.Stop()
+			select {
+			case <-cc.Closed():
+			case <-time.After(5 * time.Second):
+			}
+		}
 	}
 }
 

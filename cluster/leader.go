@@ -2,6 +2,8 @@ package cluster
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"time"
@@ -20,7 +22,10 @@ import (
 // not only with the presenter's next change, a failed publication starts
 // watchLeader.
 const (
-	// leaderPoll is how often watchLeader asks for the stream's leader.
+	// publishTry bounds one try of Publish.
+	publishTry = 2 * time.Second
+	// leaderPoll is how often watchLeader asks for the stream's leader,
+	// and how long Publish waits between tries.
 	leaderPoll = 250 * time.Millisecond
 	// leaderWait is how long watchLeader waits for one before it gives up
 	// (the next publication that fails starts it again).
@@ -64,11 +69,24 @@ func (b *Bus) streamLed() bool {
 	return ci == nil || ci.Leader != "" || len(ci.Replicas) == 0
 }
 
-// publishError says why an event was not stored, in the user's words: a
-// timeout or no answer is NATS not storing events just now (most often a
-// NATS cluster electing the stream's new leader after losing a node).
+// leaderless reports whether err is a publication that got no answer:
+// most often a stream without a leader just now.
+func leaderless(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders)
+}
+
+// newMsgID is a random message id for JetStream's duplicate detection.
+func newMsgID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// publishError says why an event was not stored, in the user's words: no
+// answer is NATS not storing events just now (most often a NATS cluster
+// electing the stream's new leader after losing a node).
 func publishError(room string, err error) error {
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders) {
+	if leaderless(err) {
 		return fmt.Errorf("%w (%w)", usererr.New("cluster", "NATS did not store this change to the room in time (a NATS server may have gone, and the others take a few seconds to take over its streams): try again in a moment"), err)
 	}
 	return usererr.Errorf("cluster", "publishing to room %s: %w", room, err)

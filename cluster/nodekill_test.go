@@ -4,10 +4,12 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
 	"stepviz/cluster"
+	"stepviz/internal/usererr"
 )
 
 // raiseReplicas does what docs/deploy.md asks of the operator once the
@@ -126,6 +128,22 @@ func TestNATSNodeKilled(t *testing.T) {
 	nc.nodes[home].kill(t)
 	moved := waitServer(t, nc, a, home, "the presenter's instance after its NATS node was killed")
 	t.Logf("the presenter's instance moved from %s to %s in %v", nc.nodes[home].name, nc.nodes[moved].name, time.Since(killed))
+	// A change other than a step made while the nodes left elect the
+	// stream's leader waits for it and goes through.
+	l.presenter.WriteJSON(map[string]any{"type": "ask", "kind": "next", "lane": 0})
+	asked := time.Now()
+	// An instance started then says why it cannot (the election takes at
+	// least 4 s; this try ends within 3 s of the kill).
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	if b, err := cluster.Open(ctx, testConfig(nc.URLs(others...))); err == nil {
+		b.Close()
+		t.Errorf("an instance started during the election joined; want it refused")
+	} else if msg := usererr.Text(err); !strings.Contains(msg, "did not answer about the stream") || strings.Contains(msg, "nats: ") {
+		t.Errorf("an instance started during the election was refused with %q; want the delay said in the user's words", msg)
+	}
+	cancel()
+	until(t, l.room1, "the poll asked during the election, on the other instance", func(m map[string]any) bool { return m["type"] == "poll" })
+	t.Logf("the poll asked during the election reached the other instance %v after it was asked", time.Since(asked))
 	l.stepWithin(t, 6, afterKill)
 	t.Logf("the first step after the kill reached the other instance %v after the kill", time.Since(killed))
 	l.step(t, 10)

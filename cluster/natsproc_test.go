@@ -176,6 +176,7 @@ func (n *natsNode) start(t *testing.T) {
 	n.cmd = exec.Command(os.Args[0])
 	n.cmd.Env = append(n.env, envNATSProcess+"="+filepath.Join(n.dir, "nats-server.conf"))
 	n.cmd.Stdout, n.cmd.Stderr = log, log
+	n.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} // gone with the test, even killed
 	if err := n.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

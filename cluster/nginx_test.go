@@ -92,12 +92,22 @@ func startNginx(t *testing.T, bin, dir, conf string, port int) {
 	}
 	defer out.Close()
 	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM} // gone with the test, even killed
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGKILL)
-		_ = cmd.Wait()
+		// SIGTERM: nginx's master stops its workers, then itself (SIGKILL
+		// would leave the workers running).
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Signal(syscall.SIGKILL)
+			<-done
+		}
 		if t.Failed() {
 			for _, f := range []string{"out.log", "error.log"} {
 				b, _ := os.ReadFile(filepath.Join(dir, f))

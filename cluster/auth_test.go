@@ -99,8 +99,14 @@ func startLecture(t *testing.T) *lecture {
 // startLectureOn is startLecture on the NATS server at natsURL.
 func startLectureOn(t *testing.T, natsURL string) *lecture {
 	t.Helper()
-	l := &lecture{natsURL: natsURL}
-	l.ins = []*instance{startInstance(t, l.natsURL), startInstance(t, l.natsURL)}
+	return startLectureWith(t, natsURL, startInstance(t, natsURL), startInstance(t, natsURL))
+}
+
+// startLectureWith is startLecture on two instances already joined to the
+// NATS at natsURL: the presenter on a, the followers on b.
+func startLectureWith(t *testing.T, natsURL string, a, b *instance) *lecture {
+	t.Helper()
+	l := &lecture{natsURL: natsURL, ins: []*instance{a, b}}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := client.PostForm(l.ins[0].ts.URL+"/rooms", url.Values{})
 	if err != nil {

@@ -23,7 +23,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -67,6 +66,10 @@ type Bus struct {
 	// mu guards onReconnect, the functions OnReconnect registered.
 	mu          sync.Mutex
 	onReconnect []func()
+	// watching is set while watchLeader waits for the stream's leader.
+	watching atomic.Bool
+	// follows are the rooms followed now (Follow), guarded by mu.
+	follows map[*roomFollow]bool
 }
 
 // recordHistory is how many revisions of a record the bucket keeps, so a
@@ -90,7 +93,7 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	opts = append(opts, nats.Name("stepviz"), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond), nats.Timeout(5*time.Second))
 	nc, err := nats.Connect(url, opts...)
 	if err != nil {
-		return nil, connectError(url, err)
+		return nil, connectError(url, cfg.login(), err)
 	}
 	js, err := jetstream.New(nc)
 	if err != nil {
@@ -99,12 +102,12 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	}
 	if err := ensureStream(ctx, js); err != nil {
 		nc.Close()
-		return nil, usererr.Errorf("cluster", "creating the stream %s (is JetStream enabled? start nats-server with -js): %w", StreamName, err)
+		return nil, setupError(url, "the stream "+StreamName, err)
 	}
 	kv, err := ensureBucket(ctx, js)
 	if err != nil {
 		nc.Close()
-		return nil, usererr.Errorf("cluster", "creating the bucket %s: %w", Bucket, err)
+		return nil, setupError(url, "the bucket "+Bucket, err)
 	}
 	b := &Bus{urls: url, nc: nc, js: js, kv: kv, sign: newSigner(secret)}
 	nc.SetReconnectHandler(func(*nats.Conn) { b.reconnected() })
@@ -114,8 +117,17 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 // Connected reports whether this instance reaches NATS now.
 func (b *Bus) Connected() bool { return b.nc.IsConnected() }
 
+// Server is the URL of the NATS server this instance is connected to now,
+// its password redacted; "" while it has none. Of a -nats list the client
+// picks a server at random, and another (from the list or announced by
+// the NATS cluster) when that one is lost.
+func (b *Bus) Server() string { return b.nc.ConnectedUrlRedacted() }
+
 // OnReconnect calls f, on a goroutine of its own, each time the
-// connection to NATS comes back after it was lost.
+// connection to NATS comes back after it was lost, and each time the
+// stream takes events again after an event could not be published while
+// connected (a NATS node holding the stream's leader was lost and the
+// others elected a new one: watchLeader).
 func (b *Bus) OnReconnect(f func()) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -129,6 +141,7 @@ func (b *Bus) reconnected() {
 	for _, f := range fs {
 		go f()
 	}
+	b.checkFollows()
 }
 
 // SetLogger reports every refused event or record to logf.
@@ -305,75 +318,35 @@ func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
 }
 
 // Publish signs an event, appends it to a room's stream and returns its
-// sequence once JetStream has stored it.
+// sequence once JetStream has stored it. While the stream has no leader
+// (a NATS node lost, a new leader being elected) it tries again, each
+// try at most publishTry, until ctx ends; every try carries the same
+// message id, so an event stored by a try whose answer was lost is
+// stored once (JetStream's duplicate window, two minutes).
 func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, error) {
 	if err := b.errDown(); err != nil {
 		return 0, err
 	}
 	subj := EvtSubject(room)
-	ack, err := b.js.Publish(ctx, subj, b.sign.seal(subj, ev, time.Now()))
-	if err != nil {
-		return 0, usererr.Errorf("cluster", "publishing to room %s: %w", room, err)
-	}
-	return ack.Sequence, nil
-}
-
-// Follow delivers a room's verified events in stream order, from the
-// first, to fn (on one goroutine, never concurrently); an event that is
-// not signed with the cluster secret, or is a replay, is refused and
-// logged, never delivered. It returns once every event
-// stored before the call has been delivered, so the caller's copy of the
-// room is current; stop ends the delivery.
-func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []byte)) (func(), error) {
-	if err := b.errDown(); err != nil {
-		return nil, err
-	}
-	var last uint64
-	st, err := b.js.Stream(ctx, StreamName)
-	if err != nil {
-		return nil, usererr.Errorf("cluster", "%w", err)
-	}
-	if m, err := st.GetLastMsgForSubject(ctx, EvtSubject(room)); err == nil {
-		last = m.Sequence
-	} else if !errors.Is(err, jetstream.ErrMsgNotFound) {
-		return nil, usererr.Errorf("cluster", "reading room %s: %w", room, err)
-	}
-	cons, err := b.js.OrderedConsumer(ctx, StreamName, jetstream.OrderedConsumerConfig{
-		FilterSubjects: []string{EvtSubject(room)}, DeliverPolicy: jetstream.DeliverAllPolicy,
-	})
-	if err != nil {
-		return nil, usererr.Errorf("cluster", "following room %s: %w", room, err)
-	}
-	caught := make(chan struct{})
-	var once sync.Once
-	guard := newReplayGuard()
-	cc, err := cons.Consume(func(m jetstream.Msg) {
-		md, err := m.Metadata()
-		if err != nil {
-			return
+	msg, id := b.sign.seal(subj, ev, time.Now()), newMsgID()
+	for {
+		tctx, cancel := context.WithTimeout(ctx, publishTry)
+		ack, err := b.js.Publish(tctx, subj, msg, jetstream.WithMsgID(id))
+		cancel()
+		if err == nil {
+			return ack.Sequence, nil
 		}
-		if e, err := b.sign.open(m.Subject(), m.Data()); err != nil {
-			b.refuse(fmt.Sprintf("event %d of room %s", md.Sequence.Stream, room), err)
-		} else if err := guard.admit(e, md.Timestamp); err != nil {
-			b.refuse(fmt.Sprintf("event %d of room %s", md.Sequence.Stream, room), err)
-		} else {
-			fn(md.Sequence.Stream, e.payload)
+		if !leaderless(err) || ctx.Err() != nil || !b.nc.IsConnected() {
+			if b.nc.IsConnected() {
+				b.watchLeader()
+			}
+			return 0, publishError(room, err)
 		}
-		if md.Sequence.Stream >= last {
-			once.Do(func() { close(caught) })
+		select {
+		case <-ctx.Done():
+			b.watchLeader()
+			return 0, publishError(room, ctx.Err())
+		case <-time.After(leaderPoll):
 		}
-	})
-	if err != nil {
-		return nil, usererr.Errorf("cluster", "following room %s: %w", room, err)
 	}
-	if last == 0 {
-		once.Do(func() { close(caught) })
-	}
-	select {
-	case <-caught:
-	case <-ctx.Done():
-		cc.Stop()
-		return nil, usererr.Errorf("cluster", "catching up with room %s: %w", room, ctx.Err())
-	}
-	return cc.Stop, nil
 }

@@ -16,6 +16,8 @@ import (
 
 	"github.com/gorilla/websocket"
 	natsserver "github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"stepviz/cluster"
 	"stepviz/server"
@@ -34,6 +36,24 @@ const (
 // testConfig is an instance's configuration for the test cluster at url.
 func testConfig(url string) cluster.Config {
 	return cluster.Config{URL: url, User: "stepviz"}
+}
+
+// stepvizJS logs in to NATS at url as the stepviz user (the instances'
+// login, without the cluster secret) with opts, and returns the
+// connection and its JetStream; the connection is closed when the test
+// ends.
+func stepvizJS(t testing.TB, url string, opts ...nats.Option) (*nats.Conn, jetstream.JetStream) {
+	t.Helper()
+	nc, err := nats.Connect(url, append([]nats.Option{nats.UserInfo("stepviz", testPassword)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nc, js
 }
 
 // startNATS runs a real nats-server with JetStream inside the test process,
@@ -55,13 +75,22 @@ func startNATSServer(t testing.TB) *natsserver.Server {
 // the same NATS, restarted.
 func startNATSAt(t testing.TB, port int, storeDir string) *natsserver.Server {
 	t.Helper()
+	return startNATSWith(t, func(o *natsserver.Options) { o.Port, o.StoreDir = port, storeDir })
+}
+
+// startNATSWith is startNATSServer with the options changed by configure
+// (called last, after docs/nats-server.conf is read and the test's
+// address, store directory and quiet logging are set).
+func startNATSWith(t testing.TB, configure func(*natsserver.Options)) *natsserver.Server {
+	t.Helper()
 	t.Setenv(cluster.EnvPassword, testPassword)
 	t.Setenv(cluster.EnvSecret, testSecret)
 	opts, err := natsserver.ProcessConfigFile(filepath.Join("..", "docs", "nats-server.conf"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", port, storeDir, true, true
+	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", -1, t.TempDir(), true, true
+	configure(opts)
 	ns, err := natsserver.NewServer(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -90,7 +119,9 @@ func (in *instance) kill() {
 	in.db.Close()
 }
 
-func startInstance(t *testing.T, natsURL string) *instance {
+// startInstance starts an instance joined to the NATS at natsURL, its
+// server configured further by configure, if any.
+func startInstance(t *testing.T, natsURL string, configure ...func(*server.Config)) *instance {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -102,7 +133,11 @@ func startInstance(t *testing.T, natsURL string) *instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{DB: db, Bus: bus})
+	cfg := server.Config{DB: db, Bus: bus}
+	for _, c := range configure {
+		c(&cfg)
+	}
+	srv := server.New(cfg)
 	in := &instance{srv: srv, ts: httptest.NewServer(srv), bus: bus, db: db}
 	var once sync.Once
 	t.Cleanup(func() { once.Do(in.kill) })

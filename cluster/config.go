@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 
@@ -104,6 +105,30 @@ func (c *Config) secret() ([]byte, error) {
 		return nil, fmt.Errorf("the cluster secret is %d bytes, too short to sign with: give at least %d random bytes (head -c 32 /dev/urandom | base64)", len(s), MinSecretBytes)
 	}
 	return s, nil
+}
+
+// login names the way c logs in to NATS, as options chooses it: "user",
+// "token", "nkey", "creds", "url" (a user or token written in URL) or ""
+// (none).
+func (c *Config) login() string {
+	switch {
+	case c.User != "":
+		return "user"
+	case c.TokenFile != "":
+		return "token"
+	case c.NKeyFile != "":
+		return "nkey"
+	case c.CredsFile != "":
+		return "creds"
+	case os.Getenv(EnvToken) != "":
+		return "token"
+	}
+	for _, p := range strings.Split(c.URL, ",") {
+		if u, err := url.Parse(strings.TrimSpace(p)); err == nil && u.User != nil {
+			return "url"
+		}
+	}
+	return ""
 }
 
 // options turns the credentials into NATS connection options.

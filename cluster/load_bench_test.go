@@ -21,25 +21,9 @@ import (
 	"github.com/gorilla/websocket"
 
 	"stepviz/cluster"
-	"stepviz/internal/testenv"
 	"stepviz/server"
 	persist "stepviz/store"
 )
-
-// TestMain makes the test binary double as a stepviz server process for
-// the load benchmarks (STEPVIZ_ROOM_SERVER set; its value is the NATS URL,
-// or "-" for a single server), so each server's memory is measured apart
-// from the clients'.
-func TestMain(m *testing.M) {
-	if v := os.Getenv("STEPVIZ_ROOM_SERVER"); v != "" {
-		if err := serverProcess(v); err != nil {
-			fmt.Fprintln(os.Stderr, "room server:", err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
-	os.Exit(testenv.Main(m))
-}
 
 // serverProcess serves rooms on 127.0.0.1 until standard input closes.
 func serverProcess(natsURL string) error {

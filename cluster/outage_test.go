@@ -43,3 +43,24 @@ func TestStepsDuringOutageShared(t *testing.T) {
 		t.Errorf("the other instance's follower went back: %v", steps)
 	}
 }
+
+// TestStalledFollowResumed: an instance whose consumer of a room stopped
+// delivering (its NATS node was lost and the client did not make it
+// again) resumes once a reconnection starts the check: its follower is
+// shown the steps made meanwhile, in order.
+func TestStalledFollowResumed(t *testing.T) {
+	l := startLecture(t)
+	l.ins[1].bus.StallFollows()
+	for range 3 {
+		l.presenter.WriteJSON(map[string]any{"type": "drive", "command": "step", "lane": -1})
+	}
+	time.Sleep(500 * time.Millisecond)
+	if at := l.follower.at.Load(); at != 5 {
+		t.Fatalf("the stalled instance's follower is at %d; want 5 (the test needs the consumer stopped)", at)
+	}
+	l.ins[1].bus.CheckFollows()
+	waitAll(t, "the stalled instance's follower after the check", []*follower{l.follower}, 8)
+	if steps, ok := l.follower.inOrder(); !ok {
+		t.Fatalf("the follower went back: %v", steps)
+	}
+}

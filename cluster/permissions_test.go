@@ -29,15 +29,7 @@ func TestStepvizUserKeptToItsOwn(t *testing.T) {
 	defer b.Close()
 
 	async := make(chan error, 16)
-	nc, err := nats.Connect(natsURL, nats.UserInfo("stepviz", testPassword), nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { async <- err }))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nc, js := stepvizJS(t, natsURL, nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) { async <- err }))
 	// A refused request is never answered: each waits a short while.
 	short := func() context.Context {
 		c, cancel := context.WithTimeout(ctx, time.Second)

@@ -32,10 +32,22 @@ func Redacted(urls string) string {
 	return strings.Join(parts, ",")
 }
 
+// loginHints says, for each way of logging in (Config.login), what to
+// check when NATS refuses it.
+var loginHints = map[string]string{
+	"user":  "check -nats-user and its password (-nats-password-file, or $" + EnvPassword + ") against the users of nats-server.conf's authorization block",
+	"token": "check the token in -nats-token-file (or $" + EnvToken + ") against the token of nats-server.conf's authorization block",
+	"nkey":  "the public key (U...) of the seed in -nats-nkey must be the nkey of a user in nats-server.conf's authorization block (nk -inkey FILE -pubout prints it)",
+	"creds": "the user of the -nats-creds file must be signed by an account of an operator nats-server trusts (its operator and resolver), and be neither expired nor revoked (nsc generate creds makes a new file)",
+	"url":   "check the user and password, or the token, written in -nats",
+	"":      "it asks for a login and this instance gave none: give -nats-user with -nats-password-file, -nats-token-file, -nats-nkey or -nats-creds",
+}
+
 // connectError says in the user's words why an instance could not join
-// NATS at urls and what to change; the log's text (Error) keeps the NATS
-// client's own error after it.
-func connectError(urls string, err error) error {
+// NATS at urls, logging in as login says (Config.login), and what to
+// change; the log's text (Error) keeps the NATS client's own error after
+// it, which never holds a password, token or seed.
+func connectError(urls, login string, err error) error {
 	at := Redacted(urls)
 	var unknownCA x509.UnknownAuthorityError
 	var wrongHost x509.HostnameError
@@ -43,7 +55,7 @@ func connectError(urls string, err error) error {
 	var msg string
 	switch {
 	case errors.Is(err, nats.ErrAuthorization) || strings.Contains(strings.ToLower(err.Error()), "authorization"):
-		msg = fmt.Sprintf("NATS at %s refused this instance's login: check -nats-user and its password, -nats-token-file, -nats-nkey or -nats-creds", at)
+		msg = fmt.Sprintf("NATS at %s refused this instance's login: %s", at, loginHints[login])
 	case errors.Is(err, nats.ErrSecureConnWanted):
 		msg = fmt.Sprintf("NATS at %s does not offer TLS, which this instance asks for (a tls:// URL or a -nats-tls-* flag): turn on the tls block of nats-server.conf, or connect with nats:// and no -nats-tls-* flags", at)
 	case errors.Is(err, nats.ErrSecureConnRequired):

@@ -3,8 +3,12 @@ package cluster
 import (
 	"context"
 	"errors"
+	"fmt"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"stepviz/internal/usererr"
 )
 
 // streamConfig is the stream of every room's events as the first instance
@@ -46,4 +50,17 @@ func ensureBucket(ctx context.Context, js jetstream.JetStream) (jetstream.KeyVal
 		return js.KeyValue(ctx, Bucket) // another instance made it first
 	}
 	return kv, err
+}
+
+// setupError says in the user's words why what (the stream or the bucket)
+// could not be opened or made on NATS at urls.
+func setupError(urls, what string, err error) error {
+	at := Redacted(urls)
+	switch {
+	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
+		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s has no JetStream, which holds the rooms: give nats-server a jetstream block (docs/nats-server.conf) or start it with -js", at)), err)
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders):
+		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s did not answer about %s in time (a NATS cluster that has just lost or started a server takes a few seconds to elect the leaders of its streams): start this instance again in a moment", at, what)), err)
+	}
+	return usererr.Errorf("cluster", "opening %s on NATS at %s: %w", what, at, err)
 }

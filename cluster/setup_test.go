@@ -5,9 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
-
 	"stepviz/cluster"
 )
 
@@ -25,15 +22,7 @@ func TestOperatorEditsKept(t *testing.T) {
 	}
 	defer first.Close()
 
-	nc, err := nats.Connect(natsURL, nats.UserInfo("stepviz", testPassword))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, js := stepvizJS(t, natsURL)
 	st, err := js.Stream(ctx, cluster.StreamName)
 	if err != nil {
 		t.Fatal(err)

@@ -70,27 +70,14 @@ func TestClusterTLS(t *testing.T) {
 	writeCert(t, dir, "stranger", false, otherCA, otherKey)
 	p := func(f string) string { return filepath.Join(dir, f) }
 
-	t.Setenv(cluster.EnvPassword, testPassword)
-	t.Setenv(cluster.EnvSecret, testSecret)
-	opts, err := natsserver.ProcessConfigFile(filepath.Join("..", "docs", "nats-server.conf"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.Host, opts.Port, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", -1, t.TempDir(), true, true
-	opts.TLSConfig, err = natsserver.GenTLSConfig(&natsserver.TLSConfigOpts{CertFile: p("server.pem"), KeyFile: p("server-key.pem"), CaFile: p("ca.pem"), Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.TLS, opts.TLSVerify = true, true
-	ns, err := natsserver.NewServer(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go ns.Start()
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("nats-server did not start")
-	}
-	t.Cleanup(ns.Shutdown)
+	ns := startNATSWith(t, func(o *natsserver.Options) {
+		var err error
+		o.TLSConfig, err = natsserver.GenTLSConfig(&natsserver.TLSConfigOpts{CertFile: p("server.pem"), KeyFile: p("server-key.pem"), CaFile: p("ca.pem"), Verify: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.TLS, o.TLSVerify = true, true
+	})
 	url := strings.Replace(ns.ClientURL(), "nats://", "tls://", 1)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

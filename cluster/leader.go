@@ -1,0 +1,93 @@
+package cluster
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"stepviz/internal/usererr"
+)
+
+// On a NATS cluster the stream is led by one node. When that node is lost
+// the others elect a new leader, which takes nats-server several seconds
+// (its election timeout, 4 to 9 s); meanwhile an instance may be connected
+// and yet no event is stored: publishing fails. So that what could
+// not be shared then is shared as soon as the stream takes events again,
+// not only with the presenter's next change, a failed publication starts
+// watchLeader.
+const (
+	// publishTry bounds one try of Publish.
+	publishTry = 2 * time.Second
+	// leaderPoll is how often watchLeader asks for the stream's leader,
+	// and how long Publish waits between tries.
+	leaderPoll = 250 * time.Millisecond
+	// leaderWait is how long watchLeader waits for one before it gives up
+	// (the next publication that fails starts it again).
+	leaderWait = 2 * time.Minute
+)
+
+// watchLeader waits, on one goroutine at a time, until the stream answers
+// with a leader; if it had none at first (a failure of another kind, such
+// as a full stream, calls nothing), it then calls the OnReconnect
+// functions as a reconnection does. It returns at once. Cost while
+// waiting: one stream-info request every leaderPoll.
+func (b *Bus) watchLeader() {
+	if !b.watching.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		defer b.watching.Store(false)
+		if b.streamLed() {
+			return
+		}
+		for deadline := time.Now().Add(leaderWait); time.Now().Before(deadline) && !b.nc.IsClosed(); {
+			time.Sleep(leaderPoll)
+			if b.streamLed() {
+				b.reconnected()
+				return
+			}
+		}
+	}()
+}
+
+// streamLed reports whether the stream answers now with a leader (one
+// nats-server, without a cluster, always leads its streams).
+func (b *Bus) streamLed() bool {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	st, err := b.js.Stream(ctx, StreamName)
+	if err != nil {
+		return false
+	}
+	ci := st.CachedInfo().Cluster
+	return ci == nil || ci.Leader != "" || len(ci.Replicas) == 0
+}
+
+// leaderless reports whether err is a publication that got no answer:
+// most often a stream without a leader just now.
+func leaderless(err error) bool {
+	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders)
+}
+
+// newMsgID is a random message id for JetStream's duplicate detection.
+func newMsgID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// publishError says why an event was not stored, in the user's words: no
+// answer is NATS not storing events just now (most often a NATS cluster
+// electing the stream's new leader after losing a node).
+func publishError(room string, err error) error {
+	if leaderless(err) {
+		return fmt.Errorf("%w (%w)", usererr.New("cluster", "NATS did not store this change to the room in time (a NATS server may have gone, and the others take a few seconds to take over its streams): try again in a moment"), err)
+	}
+	return usererr.Errorf("cluster", "publishing to room %s: %w", room, err)
+}

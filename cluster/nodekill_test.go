@@ -1,0 +1,177 @@
+package cluster_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"stepviz/cluster"
+	"stepviz/internal/usererr"
+)
+
+// raiseReplicas does what docs/deploy.md asks of the operator once the
+// first instance has made the stream and the bucket: raise both to want
+// replicas, as the stepviz user (nats stream edit / nats kv edit).
+func raiseReplicas(t *testing.T, natsURL string, want int) {
+	t.Helper()
+	_, js := stepvizJS(t, natsURL)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	for _, name := range []string{cluster.StreamName, "KV_" + cluster.Bucket} {
+		st, err := js.Stream(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := st.CachedInfo().Config
+		sc.Replicas = want
+		if _, err := js.UpdateStream(ctx, sc); err != nil {
+			t.Fatalf("raising %s to %d replicas as the stepviz user: %v", name, want, err)
+		}
+	}
+}
+
+// waitServer waits until in is connected to a NATS node other than the
+// node numbered not, and returns the node's number.
+func waitServer(t *testing.T, c *natsCluster, in *instance, not int, what string) int {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		if i := c.nodeOf(in.bus.Server()); i >= 0 && i != not {
+			return i
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: still on %q, want another node of %s", what, in.bus.Server(), c.URLs())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// rebuilt starts an instance with an empty database on natsURL and waits
+// until a follower of search there is shown step, and the room's page
+// answers (its record read from NATS).
+func (l *lecture) rebuilt(t *testing.T, natsURL string, step int64, what string) {
+	t.Helper()
+	in := startInstance(t, natsURL)
+	f := follow(func() []string { return []string{wsBase(in.ts) + "/s/" + l.search + "/ws"} })
+	defer close(f.stop)
+	waitAll(t, what, []*follower{f}, step)
+	resp, err := http.Get(in.ts.URL + "/r/" + l.code + "?key=" + url.QueryEscape(l.key))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("%s: the room's page answers %d with the presenter's key; want 200", what, resp.StatusCode)
+	}
+}
+
+// afterKill bounds the wait for the first step after a NATS node is
+// killed: the nodes left elect the stream's new leader after 4 to 9 s
+// (nats-server's election timeout), then the step is published and
+// delivered.
+const afterKill = 30 * time.Second
+
+// stepWithin is step, one step (to step n), waiting up to within for it.
+func (l *lecture) stepWithin(t *testing.T, n int64, within time.Duration) {
+	t.Helper()
+	l.presenter.WriteJSON(map[string]any{"type": "drive", "command": "step", "lane": -1})
+	for deadline := time.Now().Add(within); l.follower.at.Load() != n; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			steps, _ := l.follower.inOrder()
+			t.Fatalf("step %d did not reach the other instance's follower within %v: it saw %v", n, within, steps)
+		}
+	}
+}
+
+// TestNATSNodeKilled is docs/deploy.md's three-node NATS cluster, for
+// real: three nats-server processes (docs/nats-server.conf with
+// docs/nats-cluster.conf), the stream and the bucket raised to three
+// replicas as deploy.md says, two instances on different nodes sharing a
+// room. The node the presenter's instance is connected to, which also
+// leads the events' stream (the harder case: the others must elect a new
+// leader before any event is stored), is killed with SIGKILL mid-lecture:
+// that instance moves to another node by itself, the presenter goes on
+// stepping, the other instance's follower is shown every step in order,
+// and an instance with an empty database rebuilds the room from the two
+// nodes left. The node is started again on its files, catches up, and
+// then holds the room: with another node killed, an instance that reaches
+// only the restarted node rebuilds the room at its last step.
+func TestNATSNodeKilled(t *testing.T) {
+	nc := startNATSCluster(t, 3)
+	first := startInstance(t, nc.URLs()) // makes the stream and the bucket
+	raiseReplicas(t, nc.URLs(), 3)
+	nc.replicas(t, nc.URLs(), 3)
+	home := nc.leader(t, nc.URLs())
+
+	// The client picks a node of -nats at random: open instances until
+	// one is on the leader's node.
+	a := first
+	for tries := 0; nc.nodeOf(a.bus.Server()) != home; tries++ {
+		if tries == 60 {
+			t.Fatalf("60 instances on %s, none connected to the leader %s", nc.URLs(), nc.nodes[home].name)
+		}
+		a = startInstance(t, nc.URLs())
+	}
+	var others []int
+	for i := range nc.nodes {
+		if i != home {
+			others = append(others, i)
+		}
+	}
+	b := startInstance(t, nc.URLs(others...))
+	l := startLectureWith(t, nc.URLs(), a, b)
+
+	killed := time.Now()
+	nc.nodes[home].kill(t)
+	moved := waitServer(t, nc, a, home, "the presenter's instance after its NATS node was killed")
+	t.Logf("the presenter's instance moved from %s to %s in %v", nc.nodes[home].name, nc.nodes[moved].name, time.Since(killed))
+	// A change other than a step made while the nodes left elect the
+	// stream's leader waits for it and goes through.
+	l.presenter.WriteJSON(map[string]any{"type": "ask", "kind": "next", "lane": 0})
+	asked := time.Now()
+	// An instance started then says why it cannot (the election takes at
+	// least 4 s; this try ends within 3 s of the kill).
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	if b, err := cluster.Open(ctx, testConfig(nc.URLs(others...))); err == nil {
+		b.Close()
+		t.Errorf("an instance started during the election joined; want it refused")
+	} else if msg := usererr.Text(err); !strings.Contains(msg, "did not answer about the stream") || strings.Contains(msg, "nats: ") {
+		t.Errorf("an instance started during the election was refused with %q; want the delay said in the user's words", msg)
+	}
+	cancel()
+	until(t, l.room1, "the poll asked during the election, on the other instance", func(m map[string]any) bool { return m["type"] == "poll" })
+	t.Logf("the poll asked during the election reached the other instance %v after it was asked", time.Since(asked))
+	l.stepWithin(t, 6, afterKill)
+	t.Logf("the first step after the kill reached the other instance %v after the kill", time.Since(killed))
+	l.step(t, 10)
+	if steps, ok := l.follower.inOrder(); !ok {
+		t.Fatalf("the other instance's follower went back: %v", steps)
+	}
+	nc.led(t, nc.URLs(others...))
+	l.rebuilt(t, nc.URLs(others...), 10, "an empty instance on the two nodes left")
+
+	nc.nodes[home].start(t)
+	nc.nodes[home].waitJetStream(t)
+	nc.replicas(t, nc.URLs(others...), 3)
+	t.Logf("the restarted node was current %v after the kill", time.Since(killed))
+
+	// Another node goes, the leader unless that is the restarted node:
+	// the restarted node and the third keep the room.
+	second := nc.leader(t, nc.URLs())
+	if second == home {
+		second = others[0]
+	}
+	killed = time.Now()
+	nc.nodes[second].kill(t)
+	l.stepWithin(t, 11, afterKill)
+	t.Logf("the first step after the second kill reached the other instance %v after it", time.Since(killed))
+	l.step(t, 12)
+	nc.led(t, nc.URLs(home))
+	l.rebuilt(t, nc.URLs(home), 12, "an empty instance on the restarted node alone")
+	if steps, ok := l.follower.inOrder(); !ok {
+		t.Fatalf("the other instance's follower went back: %v", steps)
+	}
+}

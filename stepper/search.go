@@ -309,7 +309,7 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy 
 	if lazy && e.appender != nil {
 		ni.State.src = e.states.cell(e.appender, n.state)
 	} else {
-		ni.State.s = e.p.Format(n.state)
+		ni.State = TextOf(e.p.Format(n.state))
 	}
 	ni.G, ni.H, ni.F, ni.Depth = n.g, hv, e.priority(n.g, hv, n.depth), int(n.depth)
 	ni.Status, ni.Seq, ni.Step = n.status.status(), int(e.seqOfNode(n)), step
@@ -351,7 +351,7 @@ func (e *engine[S]) stateText(s S, lazy bool) Text {
 	if e.appender != nil && lazy {
 		return Text{src: e.states.cell(e.appender, s)}
 	}
-	return Text{s: e.p.Format(s)}
+	return TextOf(e.p.Format(s))
 }
 
 // droppedInfo describes a duplicate child that was not stored

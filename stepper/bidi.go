@@ -20,12 +20,6 @@ type Reversible[S comparable] interface {
 	Predecessors(s S, buf []Successor[S]) []Successor[S]
 }
 
-// Directions of a bidirectional search.
-const (
-	Forward  = "forward"
-	Backward = "backward"
-)
-
 // leastStep is a problem that knows a lower bound on the cost of every
 // move, forward and backward: a graph its cheapest edge, a grid its
 // cheapest move on its cheapest terrain, a puzzle 1. biucs uses it as ε in

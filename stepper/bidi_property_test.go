@@ -304,7 +304,9 @@ func TestBidiWithoutLeastCost(t *testing.T) {
 // BIBF-SEARCH, the goal; both lines say so in their rules and options.
 func TestBidiTieSide(t *testing.T) {
 	for _, c := range []struct {
-		line, first, dir, options, rule string
+		line, first   string
+		dir           stepper.Direction
+		options, rule string
 	}{
 		{"biucs", "Arad", stepper.Forward, "biucs order=natural", "forward on a tie"},
 		{"biucs ontie=backward", "Bucharest", stepper.Backward, "biucs ontie=backward order=natural", "backward on a tie, as AIMA 4th ed.'s BIBF-SEARCH (Figure 3.14)"},

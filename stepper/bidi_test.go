@@ -97,7 +97,7 @@ func TestBidiOptimal(t *testing.T) {
 // TestBidiStepsAndSeek: events say which side expanded, seek replays.
 func TestBidiStepsAndSeek(t *testing.T) {
 	s, evs := runToEnd(t, "graph romania", "biucs")
-	sides := map[string]int{}
+	sides := map[stepper.Direction]int{}
 	for _, ev := range evs {
 		sides[ev.Bidirectional.Direction]++
 		if ev.Expanded.Dir != ev.Bidirectional.Direction {

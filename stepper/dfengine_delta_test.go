@@ -51,7 +51,7 @@ func checkRecordMatches(t *testing.T, what string, id, k int, r stepper.NodeReco
 	}
 	if r.Backward {
 		got.Dir = stepper.Backward
-	} else if want.Dir != "" {
+	} else if want.Dir != 0 {
 		got.Dir = stepper.Forward
 	}
 	w.Dir = want.Dir

@@ -1,6 +1,7 @@
 package stepper_test
 
 import (
+	"runtime"
 	"testing"
 
 	"stepviz/stepper"
@@ -19,7 +20,8 @@ var eventBenchCases = []struct{ name, problem string }{
 // every event (Search.Step) against the same search run without events
 // (Search.Run), in turns; ratio is the median CPU time of the first over
 // the second's (target <= 2), ns/step-event and ns/step-run the per-step
-// costs. Each case is stepped two ways: as the live viewer and the
+// costs, B/step-event and B/step-run the bytes each allocates a step (one
+// more search each way, after the timed ones). Each case is stepped two ways: as the live viewer and the
 // notebook step (every past step kept, to go back), and, in the cases
 // named -forward, as the exports step (Options.Forget: forward only).
 func BenchmarkAStarEventRatio(b *testing.B) {
@@ -32,7 +34,7 @@ func BenchmarkAStarEventRatio(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				steps, children := 0, 0
-				ev, run := cpuratio.PairedCPU(b, func() {
+				stepped := func() {
 					o, err := stepper.ParseOptions("astar h=manhattan")
 					if err != nil {
 						b.Fatal(err)
@@ -54,16 +56,30 @@ func BenchmarkAStarEventRatio(b *testing.B) {
 						b.Fatalf("stepped: %s", s.Status())
 					}
 					steps = s.StepCount()
-				}, func() {
+				}
+				run := func() {
 					r := mustSearch(b, p, "astar h=manhattan")
 					if r.Run(0) != stepper.Solved || r.StepCount() != steps || children != r.Counters().Generated {
 						b.Fatalf("run: %s at step %d, %d generated; stepped: %d steps, %d children", r.Status(), r.StepCount(), r.Counters().Generated, steps, children)
 					}
-				})
+				}
+				ev, ran := cpuratio.PairedCPU(b, stepped, run)
+				b.ReportMetric(allocated(stepped)/float64(steps), "B/step-event")
+				b.ReportMetric(allocated(run)/float64(steps), "B/step-run")
 				b.ReportMetric(float64(ev.Nanoseconds())/float64(steps), "ns/step-event")
-				b.ReportMetric(float64(run.Nanoseconds())/float64(steps), "ns/step-run")
-				cpuratio.ReportRatio(b, "event", "run", ev, run)
+				b.ReportMetric(float64(ran.Nanoseconds())/float64(steps), "ns/step-run")
+				cpuratio.ReportRatio(b, "event", "run", ev, ran)
 			})
 		}
 	}
+}
+
+// allocated is the bytes the heap handed out while f ran, as
+// runtime.MemStats counts them.
+func allocated(f func()) float64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return float64(after.TotalAlloc - before.TotalAlloc)
 }

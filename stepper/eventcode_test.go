@@ -2,13 +2,15 @@ package stepper_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"stepviz/stepper"
 )
 
-// TestNodeStatusAndFateJSON checks that each status and fate is written
-// as its word, read back to itself, and that an unknown word is refused.
+// TestNodeStatusAndFateJSON checks that each status, fate and direction
+// is written as its word, read back to itself, and that an unknown word
+// is refused.
 func TestNodeStatusAndFateJSON(t *testing.T) {
 	statuses := map[stepper.NodeStatus]string{
 		stepper.NodeOpen: "open", stepper.NodeClosed: "closed", stepper.NodeDiscarded: "discarded", stepper.NodeGoal: "goal",
@@ -25,7 +27,14 @@ func TestNodeStatusAndFateJSON(t *testing.T) {
 	for f, word := range fates {
 		checkWord(t, f, word, new(stepper.Fate))
 	}
-	for _, bad := range []string{`"opened"`, `"OPEN"`, `"added "`} {
+	dirs := map[stepper.Direction]string{stepper.Forward: "forward", stepper.Backward: "backward", 0: ""}
+	for d, word := range dirs {
+		checkWord(t, d, word, new(stepper.Direction))
+	}
+	for _, bad := range []string{`"opened"`, `"OPEN"`, `"added "`, `"Forward"`} {
+		if err := json.Unmarshal([]byte(bad), new(stepper.Direction)); err == nil {
+			t.Errorf("direction %s was read", bad)
+		}
 		if err := json.Unmarshal([]byte(bad), new(stepper.NodeStatus)); err == nil {
 			t.Errorf("status %s was read", bad)
 		}
@@ -73,5 +82,35 @@ func FuzzNodeStatusText(f *testing.F) {
 		if err := fate.UnmarshalText([]byte(word)); err == nil && fate.String() != word {
 			t.Errorf("fate %q read as %v", word, fate)
 		}
+		var d stepper.Direction
+		if err := d.UnmarshalText([]byte(word)); err == nil && d.String() != word {
+			t.Errorf("direction %q read as %v", word, d)
+		}
 	})
+}
+
+// TestNodeDirJSON: a node's dir is written as its word after its status,
+// left out when the node has no side, and read back to itself.
+func TestNodeDirJSON(t *testing.T) {
+	for _, c := range []struct {
+		dir  stepper.Direction
+		want string // the JSON from "status" on
+	}{
+		{0, `"status":"open","seq":3,"step":2}`},
+		{stepper.Forward, `"status":"open","dir":"forward","seq":3,"step":2}`},
+		{stepper.Backward, `"status":"open","dir":"backward","seq":3,"step":2}`},
+	} {
+		n := stepper.NodeInfo{ID: 4, State: stepper.TextOf("Arad"), Parent: 1, Status: stepper.NodeOpen, Dir: c.dir, Seq: 3, Step: 2}
+		b, err := json.Marshal(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(b); !strings.HasSuffix(got, `"depth":0,`+c.want) {
+			t.Errorf("dir %v: JSON %s, want it to end %s", c.dir, got, c.want)
+		}
+		var back stepper.NodeInfo
+		if err := json.Unmarshal(b, &back); err != nil || !back.Equal(n) {
+			t.Errorf("dir %v: %s read back as %+v (%v)", c.dir, b, back, err)
+		}
+	}
 }

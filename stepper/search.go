@@ -88,6 +88,9 @@ func (s *Search) Step() (Event, bool) {
 	if s.eng.state().Done() {
 		return Event{}, false
 	}
+	if es, ok := s.eng.(eventStepper); ok {
+		return es.stepEvent(), true
+	}
 	// the engines take the event by pointer through an interface, which
 	// would move a local to the heap: the Search's own is filled and
 	// copied out, one allocation a step fewer. It keeps referring to what
@@ -97,6 +100,24 @@ func (s *Search) Step() (Event, bool) {
 	s.eng.advance(&s.ev)
 	s.eng.fill(&s.ev)
 	return s.ev, true
+}
+
+// eventStepper is an engine that steps and fills the event in one call
+// and returns it by value: the event is built in the engine's stack
+// frame, so neither zeroing it nor writing its fields pays a write
+// barrier while the collector marks (only what goes into the slabs
+// does), and no event lives in the heap between steps.
+type eventStepper interface {
+	stepEvent() Event
+}
+
+// stepEvent takes the next step and returns its event (see
+// eventStepper). The caller checks the status first.
+func (e *engine[S]) stepEvent() Event {
+	var ev Event
+	e.advance(&ev)
+	e.fill(&ev)
+	return ev
 }
 
 // OmitTies makes the events of later steps leave Ties, TieCount and
@@ -309,7 +330,7 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy 
 	if lazy && e.appender != nil {
 		ni.State.src = e.states.cell(e.appender, n.state)
 	} else {
-		ni.State.s = e.p.Format(n.state)
+		ni.State = TextOf(e.p.Format(n.state))
 	}
 	ni.G, ni.H, ni.F, ni.Depth = n.g, hv, e.priority(n.g, hv, n.depth), int(n.depth)
 	ni.Status, ni.Seq, ni.Step = n.status.status(), int(e.seqOfNode(n)), step
@@ -351,7 +372,7 @@ func (e *engine[S]) stateText(s S, lazy bool) Text {
 	if e.appender != nil && lazy {
 		return Text{src: e.states.cell(e.appender, s)}
 	}
-	return Text{s: e.p.Format(s)}
+	return TextOf(e.p.Format(s))
 }
 
 // droppedInfo describes a duplicate child that was not stored

@@ -23,9 +23,11 @@ import (
 // several goroutines at once, and from another than the one stepping the
 // search. Its zero value is the empty text.
 //
-// Cost: String allocates the text each time it is called; AppendTo and
-// the JSON encoder write into the caller's buffer. A Text from
-// [TextOf], or one decoded from JSON, holds its string and costs nothing.
+// Cost: a Text is one interface word (16 bytes on a 64-bit machine; a
+// test pins it), so the events and snapshots that hold one per node stay
+// small. String allocates the text each time it is called, except for a
+// Text that holds its string (from [TextOf], or decoded from JSON);
+// AppendTo and the JSON encoder write into the caller's buffer.
 //
 // JSON writes a Text exactly as it writes a string of its text, and reads
 // one from a string (null leaves it empty).
@@ -34,8 +36,7 @@ type Text struct {
 	// same text may hold different values (one written on demand, one
 	// read from JSON), so this field makes == a compile error.
 	_   [0]func()
-	s   string
-	src texter // nil: s is the text
+	src texter // nil: the empty text
 }
 
 // texter writes a text from the values it holds: appendText appends it to
@@ -45,14 +46,29 @@ type texter interface {
 	appendText(dst []byte) []byte
 }
 
-// TextOf is the Text whose text is s. O(1).
-func TextOf(s string) Text { return Text{s: s} }
+// textString is a text held as its string: the texter of [TextOf] and of
+// a Text decoded from JSON.
+type textString string
+
+func (s textString) appendText(dst []byte) []byte { return append(dst, s...) }
+
+// TextOf is the Text whose text is s. O(1); one allocation of a string
+// header unless s is empty (the zero Text).
+func TextOf(s string) Text {
+	if s == "" {
+		return Text{}
+	}
+	return Text{src: textString(s)}
+}
 
 // String writes the text. O(length), one allocation for a text written on
-// demand, none for one made by TextOf.
+// demand, none for one that holds its string.
 func (t Text) String() string {
-	if t.src == nil {
-		return t.s
+	switch src := t.src.(type) {
+	case nil:
+		return ""
+	case textString:
+		return string(src)
 	}
 	b := t.src.appendText(nil)
 	if len(b) == 0 {
@@ -65,7 +81,7 @@ func (t Text) String() string {
 // allocation beyond dst's growth.
 func (t Text) AppendTo(dst []byte) []byte {
 	if t.src == nil {
-		return append(dst, t.s...)
+		return dst
 	}
 	return t.src.appendText(dst)
 }
@@ -73,15 +89,29 @@ func (t Text) AppendTo(dst []byte) []byte {
 // Equal reports whether t and u write the same text. O(length); no
 // allocation when both hold their strings.
 func (t Text) Equal(u Text) bool {
-	if t.src == nil && u.src == nil {
-		return t.s == u.s
+	a, aok := t.held()
+	b, bok := u.held()
+	if aok && bok {
+		return a == b
 	}
 	return t.String() == u.String()
 }
 
+// held is the string t holds, if it holds one (ok: t is empty or from
+// TextOf or JSON), with no allocation.
+func (t Text) held() (s string, ok bool) {
+	switch src := t.src.(type) {
+	case nil:
+		return "", true
+	case textString:
+		return string(src), true
+	}
+	return "", false
+}
+
 // IsZero reports whether the text is empty and written by no one, as
 // encoding/json's omitzero asks: a text written on demand is never empty.
-func (t Text) IsZero() bool { return t.src == nil && t.s == "" }
+func (t Text) IsZero() bool { return t.src == nil }
 
 // MarshalText writes the text: encoding/json then quotes and escapes it
 // as it does a string.
@@ -97,7 +127,7 @@ func (t *Text) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return err
 	}
-	*t = Text{s: s}
+	*t = TextOf(s)
 	return nil
 }
 

@@ -24,17 +24,17 @@ type eagerNode struct {
 	F      float64            `json:"f"`
 	Depth  int                `json:"depth"`
 	Status stepper.NodeStatus `json:"status"`
+	Dir    string             `json:"dir,omitempty"`
 	Order  int                `json:"order,omitempty"`
 	Seq    int                `json:"seq"`
 	Step   int                `json:"step"`
-	Dir    string             `json:"dir,omitempty"`
 }
 
 // eagerOf is node id as the search's node records tell it (Search.Node,
 // whose state is written by Format, not by the events' appender).
 func eagerOf(s *stepper.Search, id int) eagerNode {
 	n := s.Node(id)
-	return eagerNode{n.ID, n.State.String(), n.Parent, n.Action, n.G, n.H, n.F, n.Depth, n.Status, n.Order, n.Seq, n.Step, n.Dir}
+	return eagerNode{n.ID, n.State.String(), n.Parent, n.Action, n.G, n.H, n.F, n.Depth, n.Status, n.Dir.String(), n.Order, n.Seq, n.Step}
 }
 
 // eagerTieReason writes the tie reason of ev from its key, its listed
@@ -99,7 +99,7 @@ func eagerEvent(t *testing.T, s *stepper.Search, ev stepper.Event) []byte {
 	if ev.Children != nil {
 		kids := make([]eagerChild, len(ev.Children))
 		for i, c := range ev.Children {
-			n := eagerNode{c.ID, c.State.String(), c.Parent, c.Action, c.G, c.H, c.F, c.Depth, c.Status, c.Order, c.Seq, c.Step, c.Dir}
+			n := eagerNode{c.ID, c.State.String(), c.Parent, c.Action, c.G, c.H, c.F, c.Depth, c.Status, c.Dir.String(), c.Order, c.Seq, c.Step}
 			if c.ID >= 0 {
 				n = eagerOf(s, c.ID)
 			}

@@ -172,7 +172,7 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 		}
 		fw, bw := 0, 0
 		for _, e := range sn.Open {
-			if e.Dir == "backward" {
+			if e.Dir == stepper.Backward {
 				bw++
 			} else {
 				fw++
@@ -200,7 +200,7 @@ func FrontierRows(sn stepper.Snapshot, f Family) (first, second []OpenRow) {
 	}
 	for i, e := range sn.Open {
 		r := rows[i]
-		if e.Dir == "backward" {
+		if e.Dir == stepper.Backward {
 			r.Rank = len(second) + 1
 			second = append(second, r)
 		} else {

@@ -32,8 +32,8 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	if d := ev.Deepening; d != nil && d.Began {
 		b.WriteString(iterationWords(d, o))
 	}
-	if bd := ev.Bidirectional; bd != nil && bd.Direction != "" {
-		b.WriteString(bd.Direction + " search ")
+	if bd := ev.Bidirectional; bd != nil && bd.Direction != 0 {
+		b.WriteString(bd.Direction.String() + " search ")
 	}
 	fmt.Fprintf(&b, "%s %s (%s)", verb, name(x.State.String()), formula(x, o))
 	if ev.TieCount > 0 {

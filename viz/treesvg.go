@@ -189,7 +189,7 @@ func (d *treeDrawing) center(i int) (x, y float64) {
 
 // up reports whether laid-out node i is drawn growing up: a node of a
 // bidirectional search's backward tree.
-func (d *treeDrawing) up(i int) bool { return d.nodes[i].Dir == "backward" }
+func (d *treeDrawing) up(i int) bool { return d.nodes[i].Dir == stepper.Backward }
 
 func (d *treeDrawing) draw(snap stepper.Snapshot) {
 	sw, l := d.sw, d.l
@@ -474,7 +474,7 @@ func (d *treeDrawing) tooltip(n stepper.NodeInfo, st Status) string {
 	if d.pruned[n.ID] {
 		b.WriteString(", pruned: dropped from the beam")
 	}
-	if n.Dir != "" {
+	if n.Dir != 0 {
 		fmt.Fprintf(&b, ", %s tree", n.Dir)
 	}
 	if n.Action != "" {

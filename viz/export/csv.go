@@ -319,11 +319,11 @@ func oneLine(s string) string { return strings.NewReplacer("\n", " ", "\r", " ")
 // csvDirection is the direction column: the side a bidirectional step
 // expanded, "none" for every other search.
 func csvDirection(ev *stepper.Event) string {
-	if ev.Bidirectional != nil && ev.Bidirectional.Direction != "" {
-		return ev.Bidirectional.Direction
+	if ev.Bidirectional != nil && ev.Bidirectional.Direction != 0 {
+		return ev.Bidirectional.Direction.String()
 	}
-	if ev.Expanded.Dir != "" {
-		return ev.Expanded.Dir
+	if ev.Expanded.Dir != 0 {
+		return ev.Expanded.Dir.String()
 	}
 	return "none"
 }

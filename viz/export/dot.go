@@ -90,7 +90,7 @@ func writeDOT(w io.Writer, sess *session) error {
 		} else if n.Status == stepper.NodeDiscarded {
 			style = ", style=dotted"
 		}
-		if n.Dir == "backward" {
+		if n.Dir == stepper.Backward {
 			p.f("  n%d -> n%d [label=%s, dir=back%s];\n", n.ID, n.Parent, dotQuote(n.Action), style)
 			continue
 		}
@@ -102,7 +102,7 @@ func writeDOT(w io.Writer, sess *session) error {
 			continue
 		}
 		p.f("  n%dcut [label=%s, shape=box, style=\"dashed,rounded\", fontcolor=\"#606060\", color=\"#606060\"];\n", n.ID, dotQuote(cutLine(k)))
-		if n.Dir == "backward" {
+		if n.Dir == stepper.Backward {
 			p.f("  n%dcut -> n%d [style=dashed, dir=back, color=\"#606060\"];\n", n.ID, n.ID)
 			continue
 		}
@@ -139,7 +139,7 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 	default:
 		tag = n.Status.String()
 	}
-	if n.Dir == "backward" {
+	if n.Dir == stepper.Backward {
 		tag += ", backward tree"
 	}
 	return fmt.Sprintf("%s\ng=%s h=%s f=%s\n%s", state, num(n.G), num(n.H), n.Shown().F, tag)

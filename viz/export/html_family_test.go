@@ -176,7 +176,7 @@ func wantStrip(s *stepper.Search, sn stepper.Snapshot, ev *stepper.Event) []stri
 	case "bidirectional":
 		want = append(want, "start's tree (forward, growing down)", "goal's tree (backward, growing up)")
 		if b != nil {
-			want = append(want, "expanded "+b.Direction)
+			want = append(want, "expanded "+b.Direction.String())
 			if math.IsInf(float64(b.Mu), 1) {
 				want = append(want, "μ = ∞ (no meeting yet)")
 			} else {
@@ -241,7 +241,7 @@ func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 		if status == "pruned" && n.Status == stepper.NodeDiscarded && s.Record(id).Fate == stepper.BasePruned {
 			status = n.Status.String() // beam's pruned nodes are drawn as such (family.js)
 		}
-		if status != n.Status.String() || dir != n.Dir {
+		if status != n.Status.String() || dir != n.Dir.String() {
 			t.Errorf("step %d: tree node %d drawn %s %q, engine %s %q", k, id, status, dir, n.Status, n.Dir)
 		}
 		if _, shown := sn.NodeByID(n.Parent); shown && len(sn.Tree) <= 300 && parent != n.Parent {

@@ -107,7 +107,7 @@ func writePosthoc(w io.Writer, sess *session) error {
 		if !isGrid {
 			e.State = n.State.String()
 		}
-		e.Dir = n.Dir
+		e.Dir = n.Dir.String()
 		place(&e, n)
 		return e
 	}
@@ -211,7 +211,7 @@ func posthocJoin(t *Trace, e *stepper.Event, ev func(string, stepper.NodeInfo, b
 	var last stepper.NodeInfo
 	for i, id := range e.Path {
 		n := t.nodeAt(id)
-		if n.Dir == "backward" && i > 0 {
+		if n.Dir == stepper.Backward && i > 0 {
 			n.Parent = e.Path[i-1]
 			n.G = float64(mu) - n.G
 			n.H, n.F = 0, n.G

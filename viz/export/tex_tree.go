@@ -226,16 +226,16 @@ type texHalf struct {
 func texHalves(sn stepper.Snapshot) []texHalf {
 	bidi := false
 	for _, n := range sn.Tree {
-		bidi = bidi || n.Dir == "backward"
+		bidi = bidi || n.Dir == stepper.Backward
 	}
 	if !bidi {
 		return []texHalf{{Snap: sn}}
 	}
-	dir := make(map[int]string, len(sn.Tree))
+	dir := make(map[int]stepper.Direction, len(sn.Tree))
 	for _, n := range sn.Tree {
 		dir[n.ID] = n.Dir
 	}
-	half := func(d, title string) texHalf {
+	half := func(d stepper.Direction, title string) texHalf {
 		h := texHalf{Title: title, Snap: sn}
 		h.Snap.Tree, h.Snap.Path = nil, nil
 		for _, n := range sn.Tree {
@@ -248,12 +248,12 @@ func texHalves(sn stepper.Snapshot) []texHalf {
 				h.Snap.Path = append(h.Snap.Path, id)
 			}
 		}
-		if d == "backward" {
+		if d == stepper.Backward {
 			slices.Reverse(h.Snap.Path) // root (the goal) first, as texFocus expects
 		}
 		return h
 	}
-	return []texHalf{half("forward", "The forward tree, grown from the start"), half("backward", "The backward tree, grown from the goal")}
+	return []texHalf{half(stepper.Forward, "The forward tree, grown from the start"), half(stepper.Backward, "The backward tree, grown from the goal")}
 }
 
 // texTree draws the snapshot's trees (texHalves) with TikZ.

@@ -122,6 +122,7 @@ type engine[S comparable] struct {
 	// sorting to do; failer: p or the heuristic can report an error, to
 	// be checked after each step (checkFailed).
 	natural, failer bool
+	spare           *spare[S] // a released engine's memory, until init has used it (recycle.go)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated
@@ -187,7 +188,9 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 	if err := e.checkOrder(); err != nil {
 		return nil, err
 	}
+	e.takeSpare()
 	e.init()
+	e.spare = nil
 	return e, nil
 }
 
@@ -257,7 +260,7 @@ func (e *engine[S]) init() {
 		if e.o.Forget {
 			upFront = forwardUpFront
 		}
-		e.seen = newSeenSet(e.p, upFront)
+		e.seen = newSeenSet(e.p, upFront, e.spare)
 	}
 	e.front = e.newFrontier()
 	start := e.p.Start()
@@ -281,7 +284,9 @@ func (e *engine[S]) newFrontier() frontier {
 	case DFS, DLS:
 		return &lifoFrontier{}
 	}
-	return &heapFrontier{lifo: e.o.Tie == TieLIFO, seqTies: e.o.Tie != TieHighG && e.o.Tie != TieLowH}
+	h := &heapFrontier{lifo: e.o.Tie == TieLIFO, seqTies: e.o.Tie != TieHighG && e.o.Tie != TieLowH}
+	h.items, h.pos = e.spare.heapMemory()
+	return h
 }
 
 func (e *engine[S]) hOf(s S) float64 {
@@ -357,7 +362,7 @@ func (e *engine[S]) step(ev *Event) {
 	if e.o.Goal == OnExpand && e.p.IsGoal(n.state) {
 		n.status, n.mark = st8Goal, stepNo
 		e.goal, e.status = id, Solved
-		e.commit(rec)
+		e.commit(&rec)
 		return
 	}
 	if e.o.DepthLimited && int(n.depth) >= e.o.Depth {
@@ -464,16 +469,16 @@ func (e *engine[S]) endStep(rec *stepRecord) {
 			e.status = LimitReached
 		}
 	}
-	e.commit(*rec)
+	e.commit(rec)
 }
 
 // commit appends the step's record and moves the cursor, which is the horizon.
-func (e *engine[S]) commit(rec stepRecord) {
+func (e *engine[S]) commit(rec *stepRecord) {
 	if e.journaled() {
-		e.records.push(rec)
+		e.records.push(*rec)
 	} else {
 		e.past.push(stepIndex{rec.firstNode, rec.poppedSeq})
-		e.last = rec
+		e.last = *rec
 	}
 	e.cur++
 }

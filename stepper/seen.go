@@ -49,12 +49,13 @@ type seenSet[S comparable] struct {
 }
 
 // newSeenSet makes the seen set of a search of p; upFront is the most
-// states whose slice it allocates at once (denseUpFront, forwardUpFront).
-func newSeenSet[S comparable](p Problem[S], upFront int) *seenSet[S] {
+// states whose slice it allocates at once (denseUpFront, forwardUpFront),
+// from sp's memory if sp is not nil and it fits.
+func newSeenSet[S comparable](p Problem[S], upFront int, sp *spare[S]) *seenSet[S] {
 	if ix, ok := p.(stateIndexer[S]); ok && ix.StateCount() <= maxDenseStates {
 		t := &seenSet[S]{ix: ix, count: ix.StateCount()}
 		if t.count <= upFront {
-			t.makeDense()
+			t.dense, t.bits = sp.seenDense(t.count)
 			t.expandedKnown = true
 		} else {
 			t.m = make(map[S]int32)
@@ -65,8 +66,7 @@ func newSeenSet[S comparable](p Problem[S], upFront int) *seenSet[S] {
 }
 
 func (t *seenSet[S]) makeDense() {
-	t.dense = make([]int32, t.count)
-	t.bits = make([]uint64, (2*t.count+63)/64)
+	t.dense, t.bits = (*spare[S])(nil).seenDense(t.count)
 }
 
 func (t *seenSet[S]) reachedAt(slot int) bool {

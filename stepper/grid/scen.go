@@ -220,9 +220,11 @@ func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 		grids[i] = g
 	}
 	if len(grids) > 0 {
-		if _, err := stepper.NewSearch(grids[0], cfg.Options); err != nil {
+		s, err := stepper.NewSearch(grids[0], cfg.Options)
+		if err != nil {
 			return nil, err
 		}
+		s.Release()
 	}
 	out := make([]ScenResult, len(sc.Rows))
 	runRow := func(i int) error {

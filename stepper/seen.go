@@ -39,7 +39,7 @@ const (
 // an open one, costs no read of the slice or of the node.
 type seenSet[S comparable] struct {
 	ix    stateIndexer[S] // p, if its states are numbered densely
-	count int             // StateCount, when index is set
+	count int             // StateCount, when ix is set
 	dense []int32         // node by state index, where the reached bit is set
 	bits  []uint64        // state index i: bit 2i reached, bit 2i+1 expanded
 	// expandedKnown: the expanded bits were kept from the start (the set
@@ -66,7 +66,8 @@ func newSeenSet[S comparable](p Problem[S], upFront int, sp *spare[S]) *seenSet[
 }
 
 func (t *seenSet[S]) makeDense() {
-	t.dense, t.bits = (*spare[S])(nil).seenDense(t.count)
+	t.dense = make([]int32, t.count)
+	t.bits = make([]uint64, (2*t.count+63)/64)
 }
 
 func (t *seenSet[S]) reachedAt(slot int) bool {

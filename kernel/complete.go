@@ -176,7 +176,7 @@ func (s *Session) valuesOf(verb, name string) []string {
 		}
 		return nil
 	}
-	if a, ok := optionAliases[name]; ok {
+	if a, ok := optionAliases()[name]; ok {
 		name = a
 	}
 	if name == "h" {

@@ -15,7 +15,7 @@ func TestHelpListsEveryCommand(t *testing.T) {
 		t.Fatalf("help gave %d outputs, want 1", len(outs))
 	}
 	listed := outs[0].Text
-	for name, e := range commandHelp {
+	for name, e := range commandHelp() {
 		if n := strings.Count(listed, "\n  "+e.usage+"\n"); n != 1 {
 			t.Errorf("help lists %s's usage %q %d times, want once", name, e.usage, n)
 		}

@@ -2,12 +2,15 @@ package kernel
 
 import (
 	"strings"
+	"sync"
 
 	"stepviz/stepper"
 )
 
 // optionAliases are the long spellings stepper.Options.Set also accepts.
-var optionAliases = map[string]string{"algorithm": "algo", "heuristic": "h", "weight": "w", "goal-test": "goaltest"}
+var optionAliases = sync.OnceValue(func() map[string]string {
+	return map[string]string{"algorithm": "algo", "heuristic": "h", "weight": "w", "goal-test": "goaltest"}
+})
 
 // optionValues lists the values of the options that take a word.
 func optionValues(name string) []string {
@@ -59,12 +62,12 @@ func parseOptions(words []string) (stepper.Options, error) {
 			name, value = "algo", w
 		}
 		name = strings.ToLower(name)
-		if a, ok := optionAliases[name]; ok {
+		if a, ok := optionAliases()[name]; ok {
 			name = a
 		}
 		if !contains(stepper.OptionNames(), name) {
 			all := stepper.OptionNames()
-			for a := range optionAliases {
+			for a := range optionAliases() {
 				all = append(all, a)
 			}
 			if sug := stepper.Suggest(name, all); sug != "" {

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"go.starlark.net/resolve"
@@ -438,13 +439,15 @@ func (c *compiler) ident(id *syntax.Ident) cexpr {
 	return func(fr *cframe) (starlark.Value, bool) { return v, fr.tick(1) }
 }
 
-// oneByte holds the strings of one byte, which s[i] of a string returns.
-var oneByte = func() (t [256]starlark.Value) {
+// oneByte holds the strings of one byte, which s[i] of a string returns,
+// made on the first such index.
+var oneByte = sync.OnceValue(func() *[256]starlark.Value {
+	var t [256]starlark.Value
 	for i := range t {
 		t[i] = starlark.String([]byte{byte(i)})
 	}
-	return t
-}()
+	return &t
+})
 
 func (c *compiler) expr(e syntax.Expr) cexpr {
 	switch e := e.(type) {
@@ -561,7 +564,9 @@ func operands(fr *cframe, x, y cexpr, n uint64) (a, b starlark.Value, ok bool) {
 	return a, b, ok && fr.tick(n)
 }
 
-var compareOp = map[syntax.Token]bool{syntax.EQL: true, syntax.NEQ: true, syntax.LT: true, syntax.GT: true, syntax.LE: true, syntax.GE: true}
+var compareOp = sync.OnceValue(func() map[syntax.Token]bool {
+	return map[syntax.Token]bool{syntax.EQL: true, syntax.NEQ: true, syntax.LT: true, syntax.GT: true, syntax.LE: true, syntax.GE: true}
+})
 
 func (c *compiler) binary(e *syntax.BinaryExpr) cexpr {
 	if e.Op == syntax.PLUS {
@@ -582,7 +587,7 @@ func (c *compiler) binary(e *syntax.BinaryExpr) cexpr {
 			}
 			return y(fr)
 		}
-	case compareOp[op]:
+	case compareOp()[op]:
 		return func(fr *cframe) (starlark.Value, bool) {
 			a, b, ok := operands(fr, x, y, 1)
 			if !ok {
@@ -639,7 +644,7 @@ func (c *compiler) index(e *syntax.IndexExpr) cexpr {
 				return nil, false
 			}
 			if s, isString := a.(starlark.String); isString {
-				return oneByte[s[i]], true
+				return oneByte()[s[i]], true
 			}
 			return a.Index(i), true
 		}

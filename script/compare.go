@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"strconv"
+	"sync"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -42,19 +43,23 @@ const (
 )
 
 // compareOps are the operators rewritten into cmpName calls.
-var compareOps = map[syntax.Token]bool{
-	syntax.EQL: true, syntax.NEQ: true, syntax.LT: true, syntax.LE: true,
-	syntax.GT: true, syntax.GE: true, syntax.IN: true, syntax.NOT_IN: true,
-}
+var compareOps = sync.OnceValue(func() map[syntax.Token]bool {
+	return map[syntax.Token]bool{
+		syntax.EQL: true, syntax.NEQ: true, syntax.LT: true, syntax.LE: true,
+		syntax.GT: true, syntax.GE: true, syntax.IN: true, syntax.NOT_IN: true,
+	}
+})
 
 // keyMethods are the methods of list, dict and set that hash or compare
 // their arguments (or, for a list, its elements with them).
-var keyMethods = map[string]bool{
-	"get": true, "pop": true, "setdefault": true, "update": true,
-	"index": true, "remove": true, "count": true,
-	"add": true, "discard": true, "union": true, "difference": true, "intersection": true,
-	"symmetric_difference": true, "issubset": true, "issuperset": true,
-}
+var keyMethods = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"get": true, "pop": true, "setdefault": true, "update": true,
+		"index": true, "remove": true, "count": true,
+		"add": true, "discard": true, "union": true, "difference": true, "intersection": true,
+		"symmetric_difference": true, "issubset": true, "issuperset": true,
+	}
+})
 
 // compareBuiltins are the universe builtins that compare or hash their
 // arguments' elements.
@@ -90,13 +95,13 @@ func keyCall(x syntax.Expr) syntax.Expr {
 	return &syntax.CallExpr{Fn: &syntax.Ident{NamePos: pos, Name: keyName}, Lparen: pos, Args: []syntax.Expr{x}, Rparen: pos}
 }
 
-var opTokens = func() map[string]syntax.Token {
+var opTokens = sync.OnceValue(func() map[string]syntax.Token {
 	m := map[string]syntax.Token{}
-	for op := range compareOps {
+	for op := range compareOps() {
 		m[op.String()] = op
 	}
 	return m
-}()
+})
 
 // boundedCompare is __stepviz_cmp__(op, x, y): x op y once the values it
 // walks are measured.
@@ -106,7 +111,7 @@ func boundedCompare(thread *starlark.Thread, b *starlark.Builtin, args starlark.
 	if err := starlark.UnpackPositionalArgs(cmpName, args, kwargs, 3, &opName, &x, &y); err != nil {
 		return nil, err
 	}
-	op, ok := opTokens[opName]
+	op, ok := opTokens()[opName]
 	if !ok {
 		return nil, fmt.Errorf("%s: unknown comparison %q", cmpName, opName)
 	}

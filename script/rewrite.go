@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
@@ -68,13 +69,13 @@ func boundSequences(f *syntax.File) []*syntax.DefStmt {
 			if id, ok := call.Fn.(*syntax.Ident); ok && id.Name == "range" && !k.bound["range"] && smallRange(call) {
 				id.Name = rangeName // bounded by its literals
 			}
-			if dot, ok := call.Fn.(*syntax.DotExpr); !ok || !keyMethods[dot.Name.Name] || !hasKey(short, dot.X) {
+			if dot, ok := call.Fn.(*syntax.DotExpr); !ok || !keyMethods()[dot.Name.Name] || !hasKey(short, dot.X) {
 				boundMethodCall(call) // a short string's methods hash nothing
 			}
 			return
 		}
 		bin, ok := field.Interface().(*syntax.BinaryExpr)
-		if ok && compareOps[bin.Op] {
+		if ok && compareOps()[bin.Op] {
 			if !literalCompare(bin) && !scalarCompare(bin, scalar) && !shortCompare(bin, short) {
 				set(field, compareCall(bin))
 			}
@@ -200,15 +201,17 @@ func literalCompare(bin *syntax.BinaryExpr) bool {
 // textMethods are the string methods that can write much more text than
 // they are given; boundMethodCall rewrites x.m(args) for each into
 // __stepviz_method__(x, "m", args) (text.go).
-var textMethods = map[string]bool{"join": true, "format": true, "replace": true}
+var textMethods = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"join": true, "format": true, "replace": true}
+})
 
 func boundMethodCall(call *syntax.CallExpr) {
 	dot, ok := call.Fn.(*syntax.DotExpr)
-	if !ok || (!textMethods[dot.Name.Name] && !keyMethods[dot.Name.Name]) {
+	if !ok || (!textMethods()[dot.Name.Name] && !keyMethods()[dot.Name.Name]) {
 		return
 	}
 	builtin := methodName
-	if keyMethods[dot.Name.Name] {
+	if keyMethods()[dot.Name.Name] {
 		builtin = keyMethodName // compare.go
 	}
 	pos := dot.Dot

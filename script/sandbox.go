@@ -3,8 +3,8 @@ package script
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -36,7 +36,7 @@ const (
 	CallTime = 5 * time.Second
 	// CallHeap bounds what one call allocates: the bytes the Go runtime
 	// allocates from the last watchdog tick before the call to now
-	// (runtime/metrics /gc/heap/allocs:bytes), never what the heap held
+	// (runtime.MemStats.TotalAlloc), never what the heap held
 	// when it began, so garbage of earlier calls counts for nothing and a
 	// call cannot add its own 256 MiB on top of another's. The count is
 	// the process's, so it includes what other goroutines allocate at the
@@ -360,13 +360,13 @@ var lastRelease atomic.Int64
 
 // allocatedBytes is the bytes the process has allocated on the heap since
 // it started (a counter that only grows; freeing does not lower it).
+// runtime.ReadMemStats stops the world for a moment, which the watchdog's
+// tick affords; runtime/metrics would not, but its package builds its
+// table of every metric at start-up, in every command, scripts or none.
 func allocatedBytes() uint64 {
-	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() == metrics.KindUint64 {
-		return sample[0].Value.Uint64()
-	}
-	return 0
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.TotalAlloc
 }
 
 func (w *watchdog) loop() {

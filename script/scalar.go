@@ -1,6 +1,9 @@
 package script
 
-import "go.starlark.net/syntax"
+import (
+	"go.starlark.net/syntax"
+	"sync"
+)
 
 // Operations whose operand is a number or a bool keep their operators.
 //
@@ -30,11 +33,15 @@ import "go.starlark.net/syntax"
 
 // scalarResults are the builtins that return an int, float or bool (or
 // fail) whatever they are given, when the script binds none of their names.
-var scalarResults = map[string]bool{"len": true, "int": true, "float": true, "bool": true, "abs": true, "hash": true, "ord": true}
+var scalarResults = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"len": true, "int": true, "float": true, "bool": true, "abs": true, "hash": true, "ord": true}
+})
 
 // scalarMethods are the methods that return an int (or fail) on every
 // type that has them (string, bytes, list).
-var scalarMethods = map[string]bool{"index": true, "rindex": true, "find": true, "rfind": true, "count": true}
+var scalarMethods = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"index": true, "rindex": true, "find": true, "rfind": true, "count": true}
+})
 
 // kinds are what the analysis proved of f's expressions: scalar holds
 // those that are certainly an int, a float or a bool (or fail); short
@@ -327,15 +334,17 @@ func (a *scalarAnalysis) bindingScalar(name string, b binding, env map[string]bo
 		return a.scalar(b.rhs, env)
 	}
 	// name op= rhs, op one of the augmented assignments
-	return a.binaryScalar(augmentedOps[b.op], env[name], a.scalar(b.rhs, env))
+	return a.binaryScalar(augmentedOps()[b.op], env[name], a.scalar(b.rhs, env))
 }
 
-var augmentedOps = map[syntax.Token]syntax.Token{
-	syntax.PLUS_EQ: syntax.PLUS, syntax.MINUS_EQ: syntax.MINUS, syntax.STAR_EQ: syntax.STAR,
-	syntax.SLASH_EQ: syntax.SLASH, syntax.SLASHSLASH_EQ: syntax.SLASHSLASH, syntax.PERCENT_EQ: syntax.PERCENT,
-	syntax.AMP_EQ: syntax.AMP, syntax.PIPE_EQ: syntax.PIPE, syntax.CIRCUMFLEX_EQ: syntax.CIRCUMFLEX,
-	syntax.LTLT_EQ: syntax.LTLT, syntax.GTGT_EQ: syntax.GTGT,
-}
+var augmentedOps = sync.OnceValue(func() map[syntax.Token]syntax.Token {
+	return map[syntax.Token]syntax.Token{
+		syntax.PLUS_EQ: syntax.PLUS, syntax.MINUS_EQ: syntax.MINUS, syntax.STAR_EQ: syntax.STAR,
+		syntax.SLASH_EQ: syntax.SLASH, syntax.SLASHSLASH_EQ: syntax.SLASHSLASH, syntax.PERCENT_EQ: syntax.PERCENT,
+		syntax.AMP_EQ: syntax.AMP, syntax.PIPE_EQ: syntax.PIPE, syntax.CIRCUMFLEX_EQ: syntax.CIRCUMFLEX,
+		syntax.LTLT_EQ: syntax.LTLT, syntax.GTGT_EQ: syntax.GTGT,
+	}
+})
 
 // rangeCall reports whether e is range(...) of the script's range (its
 // elements are ints).
@@ -375,9 +384,9 @@ func (a *scalarAnalysis) scalar(e syntax.Expr, env map[string]bool) bool {
 	case *syntax.CallExpr:
 		switch fn := e.Fn.(type) {
 		case *syntax.Ident:
-			return scalarResults[fn.Name] && !a.bound[fn.Name]
+			return scalarResults()[fn.Name] && !a.bound[fn.Name]
 		case *syntax.DotExpr:
-			return scalarMethods[fn.Name.Name]
+			return scalarMethods()[fn.Name.Name]
 		}
 	}
 	return false

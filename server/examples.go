@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"strconv"
 	"strings"
+	"sync"
 
 	"stepviz/internal/usererr"
 )
@@ -23,40 +24,42 @@ type example struct {
 	Options string // the search line
 }
 
-// examples are the landing page's examples, in the order shown.
-var examples = []example{
-	{Name: "puzzle-283164705", Title: "8-puzzle 283164705 → 123804765",
-		Blurb:   "The textbook's 8-puzzle: A* with Manhattan distance, solved in 5 moves.",
-		Problem: "puzzle 283164705 goal=123804765", Options: "astar h=manhattan"},
-	{Name: "puzzle-867254301", Title: "8-puzzle 867254301 → 123456780",
-		Blurb:   "A hard 8-puzzle (31 moves): watch the open list grow.",
-		Problem: "puzzle 867254301 goal=123456780", Options: "astar h=manhattan"},
-	{Name: "tutorial-grid", Title: "The classic A* tutorial grid",
-		Blurb:   "Diagonal moves cost 14, straight ones 10, no corner cutting; F, G and H in every cell.",
-		Problem: "grid ......./...#.../.S.#.G./...#.../....... moves=8 cost=10-14 corners=no", Options: "astar h=manhattan"},
-	{Name: "romania", Title: "Romania: Arad → Bucharest",
-		Blurb:   "Russell & Norvig's road map with straight-line distances.",
-		Problem: "graph romania start=Arad goal=Bucharest", Options: "astar"},
-	{Name: "moving-ai", Title: "A Moving AI map: the lecture hall",
-		Blurb:   "A 40×24 octile map in Moving AI format (walls, trees, water; swamp passable), embedded in the binary.",
-		Problem: "", Options: "astar h=octile"},
-}
-
-func init() {
+// examples are the landing page's examples, in the order shown, made on
+// first use: the Moving AI one's problem line is read from the embedded
+// map.
+var examples = sync.OnceValue(func() []example {
+	list := []example{
+		{Name: "puzzle-283164705", Title: "8-puzzle 283164705 → 123804765",
+			Blurb:   "The textbook's 8-puzzle: A* with Manhattan distance, solved in 5 moves.",
+			Problem: "puzzle 283164705 goal=123804765", Options: "astar h=manhattan"},
+		{Name: "puzzle-867254301", Title: "8-puzzle 867254301 → 123456780",
+			Blurb:   "A hard 8-puzzle (31 moves): watch the open list grow.",
+			Problem: "puzzle 867254301 goal=123456780", Options: "astar h=manhattan"},
+		{Name: "tutorial-grid", Title: "The classic A* tutorial grid",
+			Blurb:   "Diagonal moves cost 14, straight ones 10, no corner cutting; F, G and H in every cell.",
+			Problem: "grid ......./...#.../.S.#.G./...#.../....... moves=8 cost=10-14 corners=no", Options: "astar h=manhattan"},
+		{Name: "romania", Title: "Romania: Arad → Bucharest",
+			Blurb:   "Russell & Norvig's road map with straight-line distances.",
+			Problem: "graph romania start=Arad goal=Bucharest", Options: "astar"},
+		{Name: "moving-ai", Title: "A Moving AI map: the lecture hall",
+			Blurb:   "A 40×24 octile map in Moving AI format (walls, trees, water; swamp passable), embedded in the binary.",
+			Problem: "", Options: "astar h=octile"},
+	}
 	rows, err := movingAIRows(lectureHallMap)
 	if err != nil {
 		panic(err) // the embedded map is part of the binary; a test covers it
 	}
-	for i := range examples {
-		if examples[i].Name == "moving-ai" {
-			examples[i].Problem = "grid " + strings.Join(rows, "/") + " start=2,2 goal=37,21 moves=8 cost=unit corners=no"
+	for i := range list {
+		if list[i].Name == "moving-ai" {
+			list[i].Problem = "grid " + strings.Join(rows, "/") + " start=2,2 goal=37,21 moves=8 cost=unit corners=no"
 		}
 	}
-}
+	return list
+})
 
 // exampleByName finds an example.
 func exampleByName(name string) (example, bool) {
-	for _, e := range examples {
+	for _, e := range examples() {
 		if e.Name == name {
 			return e, true
 		}

@@ -71,7 +71,7 @@ func TestEveryExampleStarts(t *testing.T) {
 	srv := New(Config{})
 	defer srv.Close()
 	ts := newTestServer(t, srv)
-	for _, e := range examples {
+	for _, e := range examples() {
 		t.Run(e.Name, func(t *testing.T) {
 			resp, _ := post(t, ts.URL+"/sessions", url.Values{"source": {"example"}, "example": {e.Name}})
 			if resp.StatusCode != http.StatusSeeOther {
@@ -199,7 +199,7 @@ func TestPagesAndLimits(t *testing.T) {
 	if status != http.StatusOK {
 		t.Fatalf("landing: HTTP %d", status)
 	}
-	for _, e := range examples {
+	for _, e := range examples() {
 		if len(byTestID(t, page, "start-"+e.Name)) != 1 {
 			t.Errorf("landing page lacks example %s", e.Name)
 		}

@@ -262,7 +262,7 @@ func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 		Sessions: s.sessions.Len(), Max: s.cfg.MaxSessions, MaxNodes: s.cfg.MaxNodes,
 		Static: static.Version(), Rooms: s.rooms != nil,
 	}
-	for _, e := range examples {
+	for _, e := range examples() {
 		d.Examples = append(d.Examples, templates.Example(e))
 	}
 	d.Notebooks, _ = fs.Glob(stepvizexamples.Notebooks, "*.ipynb")

@@ -32,7 +32,7 @@ func (l *blockLog[T]) at(k int) *T {
 func (l *blockLog[T]) push(v T) {
 	u := uint(l.n)
 	if u/blockLogLen == uint(len(l.blocks)) {
-		l.blocks = append(l.blocks, new([blockLogLen]T))
+		l.grow()
 	}
 	l.blocks[u/blockLogLen][u%blockLogLen] = v
 	l.n++
@@ -45,4 +45,23 @@ func (l *blockLog[T]) reset() {
 		l.blocks = l.blocks[:1]
 	}
 	l.n = 0
+}
+
+// grow adds a block: one that empty kept beyond the slice's length, else
+// a new one.
+func (l *blockLog[T]) grow() {
+	if b := len(l.blocks); b < cap(l.blocks) {
+		if kept := l.blocks[:b+1][b]; kept != nil {
+			l.blocks = l.blocks[:b+1]
+			return
+		}
+	}
+	l.blocks = append(l.blocks, new([blockLogLen]T))
+}
+
+// empty empties the log and keeps every block for the next pushes (what
+// a released search hands on, recycle.go): an entry's old value stays
+// until push overwrites it, unread.
+func (l *blockLog[T]) empty() {
+	l.blocks, l.n = l.blocks[:0], 0
 }

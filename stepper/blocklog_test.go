@@ -61,3 +61,33 @@ func TestBlockLogAtOutOfRangePanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestBlockLogEmptyKeepsBlocks: after empty, the log reads as empty,
+// pushes read back as a fresh log's would, and they fill the blocks it
+// kept before any new one is made.
+func TestBlockLogEmptyKeepsBlocks(t *testing.T) {
+	var l blockLog[stepIndex]
+	for i := 0; i < 3*blockLogLen+5; i++ {
+		l.push(stepIndex{int32(i), 1})
+	}
+	kept := append([]*[blockLogLen]stepIndex(nil), l.blocks...)
+	for _, n := range []int{0, 1, blockLogLen + 1, 5*blockLogLen + 3} {
+		l.empty()
+		checkBlockLog(t, &l, nil)
+		var want []stepIndex
+		for i := 0; i < n; i++ {
+			v := stepIndex{int32(-i), int32(n)}
+			l.push(v)
+			want = append(want, v)
+		}
+		checkBlockLog(t, &l, want)
+		for b := 0; b < min(len(kept), len(l.blocks)); b++ {
+			if l.blocks[b] != kept[b] {
+				t.Errorf("n=%d: block %d is new, want the one kept", n, b)
+			}
+		}
+		if len(l.blocks) > len(kept) {
+			kept = append(kept[:0], l.blocks...)
+		}
+	}
+}

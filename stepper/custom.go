@@ -79,7 +79,7 @@ func (e *engine[S]) failure() error {
 // checkFailed ends the search with status Failed once the problem reports
 // an error. Called after every step computed at the horizon.
 func (e *engine[S]) checkFailed() {
-	if e.err != nil {
+	if e.err != nil || !e.failer {
 		return
 	}
 	if err := e.failure(); err != nil {

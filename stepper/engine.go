@@ -113,6 +113,16 @@ type engine[S comparable] struct {
 	actKnown *[actionNames]bool
 	noTies   bool  // events list no ties (Search.OmitTies)
 	err      error // why the search failed (status Failed)
+
+	// closedDup: plainDup's rule for a duplicate of an expanded state
+	// only (re-parenting allowed): the seen set keeps expanded bits, and
+	// one set tells that child's fate without reading its node.
+	closedDup bool
+	// natural: the successors are taken in their natural order, no
+	// sorting to do; failer: p or the heuristic can report an error, to
+	// be checked after each step (checkFailed).
+	natural, failer bool
+	spare           *spare[S] // a released engine's memory, until init has used it (recycle.go)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated
@@ -178,7 +188,9 @@ func newEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options) (*engin
 	if err := e.checkOrder(); err != nil {
 		return nil, err
 	}
+	e.takeSpare()
 	e.init()
+	e.spare = nil
 	return e, nil
 }
 
@@ -238,13 +250,17 @@ func pickHeuristic[S comparable](hs []Heuristic[S], o *Options) (*Heuristic[S], 
 // init makes the root and puts it on a new frontier: step 0.
 func (e *engine[S]) init() {
 	e.goal, e.status = -1, Running
-	e.plainDup = !e.o.Lazy && e.o.Algorithm != Beam && e.o.Open == IgnoreOpen && e.o.Closed == IgnoreClosed
+	e.closedDup = !e.o.Lazy && e.o.Algorithm != Beam && e.o.Closed == IgnoreClosed
+	e.plainDup = e.closedDup && e.o.Open == IgnoreOpen
+	e.natural = e.o.Order == "natural"
+	_, e.failer = e.p.(Failer)
+	e.failer = e.failer || (e.h != nil && e.h.Err != nil)
 	if !e.o.Tree {
 		upFront := denseUpFront
 		if e.o.Forget {
 			upFront = forwardUpFront
 		}
-		e.seen = newSeenSet(e.p, upFront)
+		e.seen = newSeenSet(e.p, upFront, e.spare)
 	}
 	e.front = e.newFrontier()
 	start := e.p.Start()
@@ -268,7 +284,9 @@ func (e *engine[S]) newFrontier() frontier {
 	case DFS, DLS:
 		return &lifoFrontier{}
 	}
-	return &heapFrontier{lifo: e.o.Tie == TieLIFO, seqTies: e.o.Tie != TieHighG && e.o.Tie != TieLowH}
+	h := &heapFrontier{lifo: e.o.Tie == TieLIFO, seqTies: e.o.Tie != TieHighG && e.o.Tie != TieLowH}
+	h.items, h.pos = e.spare.heapMemory()
+	return h
 }
 
 func (e *engine[S]) hOf(s S) float64 {
@@ -344,7 +362,7 @@ func (e *engine[S]) step(ev *Event) {
 	if e.o.Goal == OnExpand && e.p.IsGoal(n.state) {
 		n.status, n.mark = st8Goal, stepNo
 		e.goal, e.status = id, Solved
-		e.commit(rec)
+		e.commit(&rec)
 		return
 	}
 	if e.o.DepthLimited && int(n.depth) >= e.o.Depth {
@@ -356,7 +374,7 @@ func (e *engine[S]) step(ev *Event) {
 		return
 	}
 	n.status, n.mark = st8Closed, stepNo
-	if e.plainDup && e.seen != nil {
+	if e.closedDup && e.seen != nil {
 		e.seen.markExpanded(n.state)
 	}
 	if e.o.Lazy {
@@ -377,7 +395,7 @@ func (e *engine[S]) step(ev *Event) {
 		if e.seen != nil {
 			var ex int32
 			ex, seen, slot = e.seen.find(sc.State)
-			if seen && ev == nil && e.plainDup && e.quickDuplicate(&rec, slot, id, g, depth, action, sc.State) {
+			if seen && ev == nil && e.closedDup && e.quickDuplicate(&rec, slot, id, g, depth, action, sc.State) {
 				continue
 			}
 			if seen && ex < 0 {
@@ -451,16 +469,16 @@ func (e *engine[S]) endStep(rec *stepRecord) {
 			e.status = LimitReached
 		}
 	}
-	e.commit(*rec)
+	e.commit(rec)
 }
 
 // commit appends the step's record and moves the cursor, which is the horizon.
-func (e *engine[S]) commit(rec stepRecord) {
+func (e *engine[S]) commit(rec *stepRecord) {
 	if e.journaled() {
-		e.records.push(rec)
+		e.records.push(*rec)
 	} else {
 		e.past.push(stepIndex{rec.firstNode, rec.poppedSeq})
-		e.last = rec
+		e.last = *rec
 	}
 	e.cur++
 }
@@ -516,15 +534,16 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 	}
 }
 
-// quickDuplicate is revisit for a step without an event when plainDup
+// quickDuplicate is revisit for a step without an event when closedDup
 // holds: the child is counted and, with kept duplicates, stored as
 // discarded, its fate read from the seen set's expanded bit instead of the
 // existing node. It reports false, doing nothing, when the seen set cannot
-// tell (it was a map first); revisit then does the work. O(1), no read of
-// the existing node or of its slot.
+// tell (it was a map first) or when the state is open and a cheaper path
+// may re-parent it (plainDup false); revisit then does the work. O(1), no
+// read of the existing node or of its slot.
 func (e *engine[S]) quickDuplicate(rec *stepRecord, slot int, parent int32, g float64, depth int32, action uint16, s S) bool {
 	expanded, known := e.seen.expandedAt(slot)
-	if !known {
+	if !known || !expanded && !e.plainDup {
 		return false
 	}
 	rec.duplicates++
@@ -586,6 +605,9 @@ func (e *engine[S]) bytes() int64 {
 
 // order applies Options.Order to one expansion's successors.
 func (e *engine[S]) order(succ []Successor[S]) []Successor[S] {
+	if e.natural {
+		return succ
+	}
 	return orderSuccessors(e.p, e.o.Order, &e.rank, succ)
 }
 

@@ -134,29 +134,32 @@ func (h *heapFrontier) setPos(id int32, i int) {
 	h.pos[id] = int32(i)
 }
 
-func (h *heapFrontier) swap(i, j int) {
-	h.items[i], h.items[j] = h.items[j], h.items[i]
-	h.pos[h.items[i].id] = int32(i)
-	h.pos[h.items[j].id] = int32(j)
-}
-
 // arity is the heap's number of children a node: the children of i are
 // arity*i+1 ... arity*i+arity.
 const arity = 4
 
+// up and down move the entry at j (i) to its place with container/heap's
+// moves, holding it aside while the entries it passes move into the hole,
+// so that each level writes one entry and one position, not two: the
+// layout is the one swapping would give.
 func (h *heapFrontier) up(j int) {
+	x := h.items[j]
 	for j > 0 {
 		i := (j - 1) / arity
-		if !h.less(&h.items[j], &h.items[i]) {
+		if !h.less(&x, &h.items[i]) {
 			break
 		}
-		h.swap(i, j)
+		h.items[j] = h.items[i]
+		h.pos[h.items[j].id] = int32(j)
 		j = i
 	}
+	h.items[j] = x
+	h.pos[x.id] = int32(j)
 }
 
 func (h *heapFrontier) down(i int) bool {
 	i0, n := i, len(h.items)
+	x := h.items[i]
 	for {
 		first := arity*i + 1
 		if first >= n {
@@ -168,11 +171,16 @@ func (h *heapFrontier) down(i int) bool {
 				j = c
 			}
 		}
-		if !h.less(&h.items[j], &h.items[i]) {
+		if !h.less(&h.items[j], &x) {
 			break
 		}
-		h.swap(i, j)
+		h.items[i] = h.items[j]
+		h.pos[h.items[i].id] = int32(i)
 		i = j
+	}
+	if i > i0 {
+		h.items[i] = x
+		h.pos[x.id] = int32(i)
 	}
 	return i > i0
 }
@@ -202,7 +210,8 @@ func (h *heapFrontier) remove(i int) int32 {
 		}
 	}
 	if n != i {
-		h.swap(i, n)
+		h.items[i] = h.items[n]
+		h.pos[h.items[i].id] = int32(i)
 	}
 	h.items = h.items[:n]
 	h.pos[id] = -1

@@ -38,10 +38,10 @@ const (
 // so telling a duplicate from a new state, and an expanded duplicate from
 // an open one, costs no read of the slice or of the node.
 type seenSet[S comparable] struct {
-	index func(S) int
-	count int      // StateCount, when index is set
-	dense []int32  // node by state index, where the reached bit is set
-	bits  []uint64 // state index i: bit 2i reached, bit 2i+1 expanded
+	ix    stateIndexer[S] // p, if its states are numbered densely
+	count int             // StateCount, when ix is set
+	dense []int32         // node by state index, where the reached bit is set
+	bits  []uint64        // state index i: bit 2i reached, bit 2i+1 expanded
 	// expandedKnown: the expanded bits were kept from the start (the set
 	// was dense from its creation), so expandedAt can answer
 	expandedKnown bool
@@ -49,12 +49,13 @@ type seenSet[S comparable] struct {
 }
 
 // newSeenSet makes the seen set of a search of p; upFront is the most
-// states whose slice it allocates at once (denseUpFront, forwardUpFront).
-func newSeenSet[S comparable](p Problem[S], upFront int) *seenSet[S] {
+// states whose slice it allocates at once (denseUpFront, forwardUpFront),
+// from sp's memory if sp is not nil and it fits.
+func newSeenSet[S comparable](p Problem[S], upFront int, sp *spare[S]) *seenSet[S] {
 	if ix, ok := p.(stateIndexer[S]); ok && ix.StateCount() <= maxDenseStates {
-		t := &seenSet[S]{index: ix.StateIndex, count: ix.StateCount()}
+		t := &seenSet[S]{ix: ix, count: ix.StateCount()}
 		if t.count <= upFront {
-			t.makeDense()
+			t.dense, t.bits = sp.seenDense(t.count)
 			t.expandedKnown = true
 		} else {
 			t.m = make(map[S]int32)
@@ -81,7 +82,7 @@ func (t *seenSet[S]) setAt(slot int, id int32) {
 // get returns the node of s. O(1).
 func (t *seenSet[S]) get(s S) (int32, bool) {
 	if t.dense != nil {
-		slot := t.index(s)
+		slot := t.ix.StateIndex(s)
 		if !t.reachedAt(slot) {
 			return 0, false
 		}
@@ -95,14 +96,14 @@ func (t *seenSet[S]) get(s S) (int32, bool) {
 // slice costs O(states reached) once.
 func (t *seenSet[S]) put(s S, id int32) {
 	if t.dense != nil {
-		t.setAt(t.index(s), id)
+		t.setAt(t.ix.StateIndex(s), id)
 		return
 	}
 	t.m[s] = id
-	if t.index != nil && len(t.m) > t.count/denseShare {
+	if t.ix != nil && len(t.m) > t.count/denseShare {
 		t.makeDense()
 		for s, id := range t.m {
-			t.setAt(t.index(s), id)
+			t.setAt(t.ix.StateIndex(s), id)
 		}
 		t.m = nil
 	}
@@ -116,7 +117,7 @@ func (t *seenSet[S]) put(s S, id int32) {
 // callers that need the node). O(1).
 func (t *seenSet[S]) find(s S) (id int32, ok bool, slot int) {
 	if t.dense != nil {
-		slot = t.index(s)
+		slot = t.ix.StateIndex(s)
 		return -1, t.reachedAt(slot), slot
 	}
 	id, ok = t.m[s]
@@ -143,7 +144,7 @@ func (t *seenSet[S]) putAt(slot int, s S, id int32) {
 // horizon. No-op unless the set is dense. O(1): one index.
 func (t *seenSet[S]) markExpanded(s S) {
 	if t.expandedKnown {
-		slot := t.index(s)
+		slot := t.ix.StateIndex(s)
 		t.bits[slot>>5] |= 2 << (2 * uint(slot) & 63)
 	}
 }

@@ -25,6 +25,13 @@ func TestQuickDuplicatesMatchEvents(t *testing.T) {
 		{"graph romania", "ucs open=ignore"},
 		{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "bfs"},
 		{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "astar h=octile open=ignore"},
+		// re-parenting: a duplicate of an expanded state is told by its bit,
+		// one of an open state by its node
+		{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "astar h=octile"},
+		{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "astar h=octile duplicates=drop"},
+		{"grid S...#.../.##.#.#./....#.#./.#....#G moves=8 cost=10-14", "ucs open=reparent-new"},
+		{"graph romania", "ucs"},
+		{"graph romania", "astar closed=reopen"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.problem+"/"+tc.search, func(t *testing.T) {

@@ -3,6 +3,7 @@ package viz
 import (
 	"fmt"
 	"io"
+	"sync"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -78,7 +79,9 @@ func ProblemSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, selec
 
 // statusRank orders statuses for choosing the one node a cell or city shows
 // when several nodes share its state.
-var statusRank = map[Status]int{StatusDiscarded: 1, StatusOpen: 2, StatusClosed: 3, StatusCurrent: 4, StatusPath: 5}
+var statusRank = sync.OnceValue(func() map[Status]int {
+	return map[Status]int{StatusDiscarded: 1, StatusOpen: 2, StatusClosed: 3, StatusCurrent: 4, StatusPath: 5}
+})
 
 // nodeOfState maps each state of snap.Tree to the node that represents it:
 // the highest-ranked status, then the smallest g, then the smallest id.
@@ -91,7 +94,7 @@ func nodeOfState(snap stepper.Snapshot, status []Status) map[string]int {
 			m[n.State.String()] = i
 			continue
 		}
-		ri, rj := statusRank[status[i]], statusRank[status[j]]
+		ri, rj := statusRank()[status[i]], statusRank()[status[j]]
 		if ri > rj || (ri == rj && n.G < snap.Tree[j].G) {
 			m[n.State.String()] = i
 		}

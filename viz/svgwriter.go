@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -35,7 +36,7 @@ func (w *svgWriter) text(s string) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
 	if w.err == nil {
-		_, w.err = xmlEscaper.WriteString(w.b, s)
+		_, w.err = xmlEscaper().WriteString(w.b, s)
 	}
 }
 
@@ -97,14 +98,16 @@ func (w *svgWriter) textEl(x, y float64, extra, s string) {
 	w.s("</text>")
 }
 
-var xmlEscaper = strings.NewReplacer(
-	"&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;",
-	// Control characters are not allowed in XML 1.0: drop them.
-	"\x00", "", "\x01", "", "\x02", "", "\x03", "", "\x04", "", "\x05", "", "\x06", "", "\x07", "",
-	"\x08", "", "\x0b", "", "\x0c", "", "\x0e", "", "\x0f", "", "\x10", "", "\x11", "", "\x12", "",
-	"\x13", "", "\x14", "", "\x15", "", "\x16", "", "\x17", "", "\x18", "", "\x19", "", "\x1a", "",
-	"\x1b", "", "\x1c", "", "\x1d", "", "\x1e", "", "\x1f", "",
-)
+var xmlEscaper = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		"&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;",
+		// Control characters are not allowed in XML 1.0: drop them.
+		"\x00", "", "\x01", "", "\x02", "", "\x03", "", "\x04", "", "\x05", "", "\x06", "", "\x07", "",
+		"\x08", "", "\x0b", "", "\x0c", "", "\x0e", "", "\x0f", "", "\x10", "", "\x11", "", "\x12", "",
+		"\x13", "", "\x14", "", "\x15", "", "\x16", "", "\x17", "", "\x18", "", "\x19", "", "\x1a", "",
+		"\x1b", "", "\x1c", "", "\x1d", "", "\x1e", "", "\x1f", "",
+	)
+})
 
 func round2(x float64) float64 {
 	r := float64(int64(x*100+copysignHalf(x))) / 100

@@ -2,6 +2,7 @@ package wire
 
 import (
 	"stepviz/stepper"
+	"sync"
 )
 
 // Family is what a search shows beyond the columns every search has
@@ -136,13 +137,15 @@ const (
 )
 
 // titles are the algorithms' names as a person reads them.
-var titles = map[stepper.Algorithm]string{
-	stepper.BFS: "breadth-first search", stepper.DFS: "depth-first search", stepper.DLS: "depth-limited search",
-	stepper.IDS: "iterative deepening search", stepper.UCS: "uniform-cost search", stepper.Greedy: "greedy best-first search",
-	stepper.AStar: "A*", stepper.WAStar: "weighted A*", stepper.Beam: "beam search", stepper.IDAStar: "IDA*",
-	stepper.RBFS: "recursive best-first search", stepper.BiBFS: "bidirectional breadth-first search",
-	stepper.BiUCS: "bidirectional uniform-cost search", stepper.BiAStar: "bidirectional A*",
-}
+var titles = sync.OnceValue(func() map[stepper.Algorithm]string {
+	return map[stepper.Algorithm]string{
+		stepper.BFS: "breadth-first search", stepper.DFS: "depth-first search", stepper.DLS: "depth-limited search",
+		stepper.IDS: "iterative deepening search", stepper.UCS: "uniform-cost search", stepper.Greedy: "greedy best-first search",
+		stepper.AStar: "A*", stepper.WAStar: "weighted A*", stepper.Beam: "beam search", stepper.IDAStar: "IDA*",
+		stepper.RBFS: "recursive best-first search", stepper.BiBFS: "bidirectional breadth-first search",
+		stepper.BiUCS: "bidirectional uniform-cost search", stepper.BiAStar: "bidirectional A*",
+	}
+})
 
 // FamilyOf is the family of an algorithm (Family.Family). O(1).
 func FamilyOf(a stepper.Algorithm) string {
@@ -160,7 +163,7 @@ func FamilyOf(a stepper.Algorithm) string {
 // Describe is the family description of a search run with options o
 // (normalized: stepper.Options.Normalize's defaults filled in). O(1).
 func Describe(o stepper.Options) Family {
-	f := Family{Algorithm: string(o.Algorithm), Title: titles[o.Algorithm], Family: FamilyOf(o.Algorithm),
+	f := Family{Algorithm: string(o.Algorithm), Title: titles()[o.Algorithm], Family: FamilyOf(o.Algorithm),
 		Key: KeyRule{Priority: KeyF, Tie: TieNone, PriorityLabel: "f", TieLabel: "tie"}}
 	f.Eval, f.Weight = eval(o)
 	f.Formula = formula(f.Eval)

@@ -121,6 +121,7 @@ func runScen(args []string, stdout, stderr io.Writer) int {
 		for _, w := range s.Warnings() {
 			fmt.Fprintf(stderr, "stepviz scen: warning: %s\n", w)
 		}
+		s.Release()
 	}
 	bar := newProgressBar(stderr)
 	cfg.Progress = bar.update

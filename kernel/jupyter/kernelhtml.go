@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -45,30 +46,36 @@ func (n *hnode) attr(key string) string {
 
 // htmlElements are the elements parseKernelHTML accepts outside svg, and
 // whether each is a block (so a p cannot hold it).
-var htmlElements = map[string]bool{
-	"div": true, "p": true, "pre": true, "table": true, "ul": true, "ol": true, "li": true,
-	"thead": true, "tbody": true, "tfoot": true, "tr": true, "th": true, "td": true,
-	"span": false, "a": false, "b": false, "strong": false, "em": false, "i": false,
-	"code": false, "br": false, "svg": false, "style": false, "script": false,
-}
+var htmlElements = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"div": true, "p": true, "pre": true, "table": true, "ul": true, "ol": true, "li": true,
+		"thead": true, "tbody": true, "tfoot": true, "tr": true, "th": true, "td": true,
+		"span": false, "a": false, "b": false, "strong": false, "em": false, "i": false,
+		"code": false, "br": false, "svg": false, "style": false, "script": false,
+	}
+})
 
 // svgBreakout are the tags that an HTML5 parser takes out of an svg into
 // the surrounding HTML; inside svg they are refused.
-var svgBreakout = map[string]bool{
-	"b": true, "big": true, "blockquote": true, "body": true, "br": true, "center": true, "code": true,
-	"dd": true, "div": true, "dl": true, "dt": true, "em": true, "embed": true, "font": true,
-	"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "head": true, "hr": true,
-	"i": true, "img": true, "li": true, "listing": true, "menu": true, "meta": true, "nobr": true,
-	"ol": true, "p": true, "pre": true, "ruby": true, "s": true, "small": true, "span": true,
-	"strong": true, "strike": true, "sub": true, "sup": true, "table": true, "tt": true, "u": true,
-	"ul": true, "var": true,
-}
+var svgBreakout = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"b": true, "big": true, "blockquote": true, "body": true, "br": true, "center": true, "code": true,
+		"dd": true, "div": true, "dl": true, "dt": true, "em": true, "embed": true, "font": true,
+		"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "head": true, "hr": true,
+		"i": true, "img": true, "li": true, "listing": true, "menu": true, "meta": true, "nobr": true,
+		"ol": true, "p": true, "pre": true, "ruby": true, "s": true, "small": true, "span": true,
+		"strong": true, "strike": true, "sub": true, "sup": true, "table": true, "tt": true, "u": true,
+		"ul": true, "var": true,
+	}
+})
 
 // tableParent names, for each table part, the elements it may sit in.
-var tableParent = map[string]string{
-	"thead": "table", "tbody": "table", "tfoot": "table", "tr": "table thead tbody tfoot",
-	"th": "tr", "td": "tr",
-}
+var tableParent = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"thead": "table", "tbody": "table", "tfoot": "table", "tr": "table thead tbody tfoot",
+		"th": "tr", "td": "tr",
+	}
+})
 
 var errNotKernelHTML = errors.New("not the kernel's HTML")
 
@@ -167,16 +174,16 @@ func parseKernelHTML(h string) ([]*hnode, error) {
 func mayOpen(stack []*hnode, tag string, inSVG bool) error {
 	top := stack[len(stack)-1].tag
 	if inSVG {
-		if svgBreakout[tag] || tag == "font" {
+		if svgBreakout()[tag] || tag == "font" {
 			return errNotKernelHTML
 		}
 		return nil
 	}
-	block, known := htmlElements[tag]
+	block, known := htmlElements()[tag]
 	if !known {
 		return errNotKernelHTML
 	}
-	if parents, ok := tableParent[tag]; ok {
+	if parents, ok := tableParent()[tag]; ok {
 		if !strings.Contains(" "+parents+" ", " "+top+" ") {
 			return errNotKernelHTML
 		}
@@ -277,9 +284,11 @@ func startTag(s string) (el *hnode, rest string, selfClosing bool, err error) {
 }
 
 // namedEntities are the named references the kernel's HTML may hold.
-var namedEntities = map[string]string{
-	"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "nbsp": "\u00a0",
-}
+var namedEntities = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"amp": "&", "lt": "<", "gt": ">", "quot": `"`, "apos": "'", "nbsp": "\u00a0",
+	}
+})
 
 // decodeEntities replaces s's character references by their characters;
 // a < or an & that starts no reference of namedEntities or a number of a
@@ -306,7 +315,7 @@ func decodeEntities(s string) (string, error) {
 		}
 		ref := s[:semi]
 		s = s[semi+1:]
-		if c, ok := namedEntities[ref]; ok {
+		if c, ok := namedEntities()[ref]; ok {
 			b.WriteString(c)
 			continue
 		}

@@ -2,6 +2,7 @@ package jupyter
 
 import (
 	"strings"
+	"sync"
 )
 
 // Narration and tables travel as text/markdown, not text/html: nbconvert's
@@ -191,11 +192,13 @@ func collapse(s string) string {
 
 // mdEscaper escapes what Markdown would read as markup, and < > & as
 // entities, which survive bleach and read back as the characters.
-var mdEscaper = strings.NewReplacer(
-	`&`, "&amp;", `<`, "&lt;", `>`, "&gt;",
-	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
-	`#`, `\#`, `|`, `\|`, `~`, `\~`,
-)
+var mdEscaper = sync.OnceValue(func() *strings.Replacer {
+	return strings.NewReplacer(
+		`&`, "&amp;", `<`, "&lt;", `>`, "&gt;",
+		`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
+		`#`, `\#`, `|`, `\|`, `~`, `\~`,
+	)
+})
 
 // listMark is the length of what Markdown would read as a list item or a
 // heading underline at the start of a line ("- ", "+ ", "1. ", "2) ",
@@ -216,7 +219,7 @@ func listMark(s string) (n int) {
 // escapeMarkdown escapes s, a line's text, so that Markdown shows it as
 // written.
 func escapeMarkdown(s string) string {
-	s = mdEscaper.Replace(s)
+	s = mdEscaper().Replace(s)
 	if n := listMark(s); n > 0 {
 		s = s[:n-1] + `\` + s[n-1:]
 	}

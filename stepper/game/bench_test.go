@@ -16,12 +16,12 @@ type plainAB struct{ nodes int }
 func (p *plainAB) value(x, o uint64, xToMove, maxIsX bool, alpha, beta float64) float64 {
 	p.nodes++
 	switch {
-	case tttWin[x]:
+	case tttWin()[x]:
 		if maxIsX {
 			return 1
 		}
 		return -1
-	case tttWin[o]:
+	case tttWin()[o]:
 		if maxIsX {
 			return -1
 		}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // ConnectFour is connect four on the standard board of 6 rows and 7
@@ -176,7 +177,7 @@ func (g *ConnectFour) Eval(s State) float64 {
 	x, o := c4Boards(s)
 	e := 0
 	weight := [4]int{0, 1, 4, 16}
-	for _, line := range c4Lines {
+	for _, line := range c4Lines() {
 		nx, no := bits.OnesCount64(x&line), bits.OnesCount64(o&line)
 		switch {
 		case no == 0 && nx > 0:
@@ -195,8 +196,9 @@ func (g *ConnectFour) Eval(s State) float64 {
 	return f / (f + 64)
 }
 
-// c4Lines are the 69 lines of four cells on the board, as bitboards.
-var c4Lines = func() (lines []uint64) {
+// c4Lines are the 69 lines of four cells on the board, as bitboards,
+// made on first use.
+var c4Lines = sync.OnceValue(func() (lines []uint64) {
 	for _, d := range [4][2]int{{0, 1}, {1, 0}, {1, -1}, {1, 1}} {
 		for c := 0; c < c4Cols; c++ {
 			for r := 0; r < c4Rows; r++ {
@@ -217,7 +219,7 @@ var c4Lines = func() (lines []uint64) {
 		}
 	}
 	return
-}()
+})
 
 // MoveName is the column, 1 to 7.
 func (g *ConnectFour) MoveName(_ State, m Move) string { return strconv.Itoa(int(m) + 1) }

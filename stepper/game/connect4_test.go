@@ -3,8 +3,8 @@ package game
 import "testing"
 
 func TestConnectFour(t *testing.T) {
-	if len(c4Lines) != 69 {
-		t.Fatalf("%d lines of four, want 69 (24 horizontal, 21 vertical, 24 diagonal)", len(c4Lines))
+	if len(c4Lines()) != 69 {
+		t.Fatalf("%d lines of four, want 69 (24 horizontal, 21 vertical, 24 diagonal)", len(c4Lines()))
 	}
 	for _, tc := range []struct {
 		problem, search string

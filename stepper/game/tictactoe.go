@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"sync"
 )
 
 // TicTacToe is tic-tac-toe from a given board. A State holds X's cells in
@@ -17,8 +18,10 @@ type TicTacToe struct {
 	rootX bool // X is MAX
 }
 
-// tttWin[b] reports whether the 9-bit cell set b holds a line.
-var tttWin = func() (w [512]bool) {
+// tttWin()[b] reports whether the 9-bit cell set b holds a line; the
+// table is made on first use.
+var tttWin = sync.OnceValue(func() *[512]bool {
+	var w [512]bool
 	lines := [8]uint16{07, 070, 0700, 0111, 0222, 0444, 0421, 0124}
 	for b := range w {
 		for _, l := range lines {
@@ -27,8 +30,8 @@ var tttWin = func() (w [512]bool) {
 			}
 		}
 	}
-	return
-}()
+	return &w
+})
 
 // ParseTicTacToe parses the board (nine cells of X, O and '.', row by row;
 // rows may be separated by '/'); an empty board when there are no words.
@@ -59,7 +62,7 @@ func ParseTicTacToe(args []string) (*TicTacToe, error) {
 	if nx != no && nx != no+1 {
 		return nil, fmt.Errorf("the board has %d X and %d O: X moves first, so X has as many marks as O or one more", nx, no)
 	}
-	if tttWin[x] && tttWin[o] {
+	if tttWin()[x] && tttWin()[o] {
 		return nil, fmt.Errorf("both X and O have three in a row: no game reaches this board")
 	}
 	root := State(x | o<<9)
@@ -94,9 +97,9 @@ func (g *TicTacToe) Turn(s State) Turn {
 func (g *TicTacToe) Terminal(s State) (float64, bool) {
 	x, o := uint64(s)&511, uint64(s)>>9&511
 	switch {
-	case tttWin[x]:
+	case tttWin()[x]:
 		return g.sign(true), true
-	case tttWin[o]:
+	case tttWin()[o]:
 		return g.sign(false), true
 	case x|o == 511:
 		return 0, true
@@ -188,9 +191,9 @@ func (g *TicTacToe) HasChance() bool { return false }
 func (g *TicTacToe) Expand(s State) (uint64, Turn, float64, bool) {
 	x, o := uint64(s)&511, uint64(s)>>9&511
 	switch {
-	case tttWin[x]:
+	case tttWin()[x]:
 		return 0, 0, g.sign(true), true
-	case tttWin[o]:
+	case tttWin()[o]:
 		return 0, 0, g.sign(false), true
 	case x|o == 511:
 		return 0, 0, 0, true

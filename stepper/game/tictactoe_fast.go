@@ -33,10 +33,10 @@ func (t *tttSearch) value(s State, root bool, alpha, beta float64) float64 {
 	t.nodes++
 	x, o := uint64(s)&511, uint64(s)>>9&511
 	switch {
-	case tttWin[x]:
+	case tttWin()[x]:
 		t.leaves++
 		return t.xWins
-	case tttWin[o]:
+	case tttWin()[o]:
 		t.leaves++
 		return -t.xWins
 	case x|o == 511:

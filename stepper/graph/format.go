@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -178,15 +179,17 @@ func (p *graphParser) errf(format string, args ...any) error {
 
 var graphKeywords = []string{"node", "nodes", "edge", "arc", "h", "start", "goal"}
 
-var graphUsage = map[string]string{
-	"node":  "node NAME or node NAME X Y",
-	"nodes": "nodes NAME NAME ...",
-	"edge":  "edge FROM TO COST",
-	"arc":   "arc FROM TO COST",
-	"h":     "h NAME VALUE",
-	"start": "start NAME",
-	"goal":  "goal NAME",
-}
+var graphUsage = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"node":  "node NAME or node NAME X Y",
+		"nodes": "nodes NAME NAME ...",
+		"edge":  "edge FROM TO COST",
+		"arc":   "arc FROM TO COST",
+		"h":     "h NAME VALUE",
+		"start": "start NAME",
+		"goal":  "goal NAME",
+	}
+})
 
 // parseText parses the text format; it does not apply start/goal
 // overrides or finish the graph.
@@ -242,7 +245,7 @@ func (p *graphParser) statement(f []string) error {
 	switch kw {
 	case "node":
 		if len(f) != 2 && len(f) != 4 {
-			return p.errf("%q: want %s", strings.Join(f, " "), graphUsage[kw])
+			return p.errf("%q: want %s", strings.Join(f, " "), graphUsage()[kw])
 		}
 		x, y, hasXY := 0.0, 0.0, len(f) == 4
 		if hasXY {
@@ -257,7 +260,7 @@ func (p *graphParser) statement(f []string) error {
 		return p.addNode(f[1], x, y, hasXY)
 	case "nodes":
 		if len(f) < 2 {
-			return p.errf("%q: want %s", strings.Join(f, " "), graphUsage[kw])
+			return p.errf("%q: want %s", strings.Join(f, " "), graphUsage()[kw])
 		}
 		for _, n := range f[1:] {
 			if err := p.addNode(n, 0, 0, false); err != nil {
@@ -267,7 +270,7 @@ func (p *graphParser) statement(f []string) error {
 		return nil
 	case "edge", "arc", "h", "start", "goal":
 		if len(f) != want[kw] {
-			return p.errf("%q: want %s", strings.Join(f, " "), graphUsage[kw])
+			return p.errf("%q: want %s", strings.Join(f, " "), graphUsage()[kw])
 		}
 	default:
 		return p.errf("unknown statement %q%s; a line is one of: %s", f[0], stepper.DidYouMean(kw, graphKeywords), strings.Join(graphKeywords, ", "))

@@ -191,8 +191,9 @@ func (sc *Scenario) baseGrid(name string, cfg ScenConfig) (*Grid, error) {
 // before any row is run. With cfg.Workers > 1 rows run concurrently (each
 // search on its own, the maps shared read-only); results and progress are
 // the same apart from the rows' times. Time: the sum of the searches
-// divided among the workers; memory: one search per worker. A row's
-// search only steps forward, so it keeps no journal (Options.Forget).
+// divided among the workers; memory: one search per worker, each row's
+// search starting on the memory of the row before (Search.Release). A
+// row's search only steps forward, so it keeps no journal (Options.Forget).
 func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 	cfg.Options.Forget = true
 	tol := cfg.Tolerance
@@ -219,9 +220,11 @@ func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 		grids[i] = g
 	}
 	if len(grids) > 0 {
-		if _, err := stepper.NewSearch(grids[0], cfg.Options); err != nil {
+		s, err := stepper.NewSearch(grids[0], cfg.Options)
+		if err != nil {
 			return nil, err
 		}
+		s.Release()
 	}
 	out := make([]ScenResult, len(sc.Rows))
 	runRow := func(i int) error {
@@ -237,6 +240,7 @@ func (sc *Scenario) Run(cfg ScenConfig) ([]ScenResult, error) {
 		res.Expanded, res.Generated, res.MaxOpen = c.Expanded, c.Generated, c.MaxOpen
 		res.Mismatch = st != stepper.Solved || math.Abs(res.Cost-r.Optimal) > tol
 		out[i] = res
+		s.Release() // the next row's search starts on its memory
 		return nil
 	}
 	workers := min(cfg.Workers, len(sc.Rows))

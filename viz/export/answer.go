@@ -55,13 +55,15 @@ type AnswerChild struct {
 
 // answerColumns maps the column names a sheet may use to the field they
 // fill; the first name of each group is the canonical one.
-var answerColumns = map[string]string{
-	"step": "step", "#": "step",
-	"node": "node", "state": "node", "expanded": "node", "expand": "node", "node expanded": "node",
-	"g": "g", "h": "h", "f": "f",
-	"open": "open", "open list": "open", "frontier": "open",
-	"children": "children", "children generated": "children", "children generated (f)": "children", "successors": "children",
-}
+var answerColumns = sync.OnceValue(func() map[string]string {
+	return map[string]string{
+		"step": "step", "#": "step",
+		"node": "node", "state": "node", "expanded": "node", "expand": "node", "node expanded": "node",
+		"g": "g", "h": "h", "f": "f",
+		"open": "open", "open list": "open", "frontier": "open",
+		"children": "children", "children generated": "children", "children generated (f)": "children", "successors": "children",
+	}
+})
 
 // AnswerColumns lists the canonical column names of an answer sheet.
 var AnswerColumns = []string{"step", "node", "g", "h", "f", "children", "open"}
@@ -214,7 +216,7 @@ func parseAnswerMarkdown(data []byte, name string) (*Answer, error) {
 				n, _ := strconv.Atoi(m[1])
 				open = &openTable{step: n, line: line, nodeCol: -1}
 				for i, c := range cells {
-					if f := answerColumns[strings.ToLower(cleanCell(c))]; f == "node" {
+					if f := answerColumns()[strings.ToLower(cleanCell(c))]; f == "node" {
 						open.nodeCol = i
 						break
 					}
@@ -359,7 +361,7 @@ func answerHeader(cells []string, name string, line int) (*Answer, error) {
 	known := 0
 	for i, c := range cells {
 		key := strings.ToLower(strings.Join(strings.Fields(strings.Trim(c, "*_` ")), " "))
-		field, ok := answerColumns[key]
+		field, ok := answerColumns()[key]
 		if !ok {
 			if key == "" {
 				continue

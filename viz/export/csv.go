@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -209,12 +210,14 @@ func csvText(s string) string {
 
 // pandasNA are the strings pandas.read_csv reads as a missing value by
 // default (na_values, case-sensitive), and the booleans it converts.
-var pandasNA = map[string]bool{
-	"": true, "#N/A": true, "#N/A N/A": true, "#NA": true, "-1.#IND": true, "-1.#QNAN": true, "-NaN": true, "-nan": true,
-	"1.#IND": true, "1.#QNAN": true, "<NA>": true, "N/A": true, "NA": true, "NULL": true, "NaN": true, "None": true,
-	"n/a": true, "nan": true, "null": true,
-	"True": true, "TRUE": true, "true": true, "False": true, "FALSE": true, "false": true,
-}
+var pandasNA = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"": true, "#N/A": true, "#N/A N/A": true, "#NA": true, "-1.#IND": true, "-1.#QNAN": true, "-NaN": true, "-nan": true,
+		"1.#IND": true, "1.#QNAN": true, "<NA>": true, "N/A": true, "NA": true, "NULL": true, "NaN": true, "None": true,
+		"n/a": true, "nan": true, "null": true,
+		"True": true, "TRUE": true, "true": true, "False": true, "FALSE": true, "false": true,
+	}
+})
 
 // valueStart are the first bytes of the numbers strconv.ParseFloat reads
 // (digits, a sign, a point, "inf", "infinity", "nan" in any case) and of
@@ -223,7 +226,7 @@ var valueStart = func() (m [256]bool) {
 	for _, c := range "0123456789+-.iInN#<TtFf" {
 		m[c] = true
 	}
-	for k := range pandasNA {
+	for k := range pandasNA() {
 		if k != "" {
 			m[k[0]] = true
 		}
@@ -251,7 +254,7 @@ func readsAsValue(s string) bool {
 		// with this byte or holds a comma
 		return false
 	}
-	if pandasNA[t] {
+	if pandasNA()[t] {
 		return true
 	}
 	for i := range len(t) {

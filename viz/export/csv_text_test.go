@@ -13,7 +13,7 @@ import (
 // strconv.ParseFloat reads or finds out of range.
 func readsAsValueByParsing(s string) bool {
 	t := strings.TrimSpace(s)
-	if pandasNA[t] {
+	if pandasNA()[t] {
 		return true
 	}
 	_, err := strconv.ParseFloat(t, 64)
@@ -39,7 +39,7 @@ func TestReadsAsValueAsParsing(t *testing.T) {
 			t.Errorf("readsAsValue(%q) = %v, parsing says %v", s, got, want)
 		}
 	}
-	for s := range pandasNA {
+	for s := range pandasNA() {
 		if !readsAsValue(s) {
 			t.Errorf("readsAsValue(%q) = false, want true (pandas reads it as a value)", s)
 		}

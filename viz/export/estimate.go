@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -135,7 +136,9 @@ const factsChunk = 4096
 
 // treeCap is the most nodes a format draws of the search tree (dot, tex
 // fold the rest), 0 for a format that draws them all.
-var treeCap = map[string]int{"dot": maxDOTNodes, "tex": maxTeXNodes}
+var treeCap = sync.OnceValue(func() map[string]int {
+	return map[string]int{"dot": maxDOTNodes, "tex": maxTeXNodes}
+})
 
 // estimate is the size in bytes of an export in format, from the facts:
 // per step, per child generated and per node drawn, each with the bytes a
@@ -145,7 +148,7 @@ func estimate(format string, fx sizeFacts) int64 {
 	L := int64(fx.stateLen)
 	steps, kids := int64(fx.steps), int64(fx.generated)
 	nodes := int64(fx.last.Nodes)
-	if c := treeCap[format]; c > 0 {
+	if c := treeCap()[format]; c > 0 {
 		nodes = min(nodes, int64(c))
 	}
 	switch format {

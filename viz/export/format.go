@@ -128,7 +128,7 @@ func WriteOptions(ctx context.Context, w io.Writer, format string, s *stepper.Se
 	}
 	sess.ctx, sess.full = ctx, o.Full
 	bw := bufio.NewWriter(ctxWriter{ctx, w})
-	if o.MaxBytes > 0 && spooled[f.Name] {
+	if o.MaxBytes > 0 && spooled()[f.Name] {
 		// made in memory and measured when it is small; estimated first
 		// and streamed when it is not
 		sp := &spool{max: min(o.MaxBytes, spoolMax)}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"stepviz/stepper"
 	"stepviz/viz"
@@ -275,13 +276,15 @@ func pathText(s *stepper.Search) string {
 	return strings.Join(parts, " → ")
 }
 
-var algoNames = map[stepper.Algorithm]string{
-	stepper.BFS: "Breadth-first search", stepper.DFS: "Depth-first search", stepper.UCS: "Uniform-cost search",
-	stepper.Greedy: "Greedy best-first search", stepper.AStar: "A*", stepper.WAStar: "Weighted A*",
-}
+var algoNames = sync.OnceValue(func() map[stepper.Algorithm]string {
+	return map[stepper.Algorithm]string{
+		stepper.BFS: "Breadth-first search", stepper.DFS: "Depth-first search", stepper.UCS: "Uniform-cost search",
+		stepper.Greedy: "Greedy best-first search", stepper.AStar: "A*", stepper.WAStar: "Weighted A*",
+	}
+})
 
 func algoTitle(o stepper.Options) string {
-	if n, ok := algoNames[o.Algorithm]; ok {
+	if n, ok := algoNames()[o.Algorithm]; ok {
 		return n
 	}
 	return string(o.Algorithm)

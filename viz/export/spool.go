@@ -1,6 +1,9 @@
 package export
 
-import "io"
+import (
+	"io"
+	"sync"
+)
 
 // spoolMax is the largest export WriteOptions makes in memory to measure
 // it against Options.MaxBytes, instead of estimating its size by a replay
@@ -13,7 +16,9 @@ const spoolChunk = 64 << 10
 
 // spooled are the formats whose writers stop at the first failed write,
 // so that a spool that fills up stops the export at once.
-var spooled = map[string]bool{"csv": true, "json": true, "jsonl": true}
+var spooled = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"csv": true, "json": true, "jsonl": true}
+})
 
 // spool is an io.Writer that keeps up to max bytes in memory; the write
 // that would pass max fails with errSpoolFull and sets full.

@@ -3,6 +3,7 @@ package raster
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // rule is one selector of a style rule with its declarations.
@@ -176,11 +177,13 @@ func (r *rule) matchFrom(k int, n *node) bool {
 }
 
 // inherited lists the properties a child takes from its parent.
-var inherited = map[string]bool{
-	"fill": true, "stroke": true, "stroke-width": true, "stroke-dasharray": true, "stroke-linecap": true,
-	"stroke-linejoin": true, "font-size": true, "font-weight": true, "font-family": true, "text-anchor": true,
-	"paint-order": true, "visibility": true,
-}
+var inherited = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"fill": true, "stroke": true, "stroke-width": true, "stroke-dasharray": true, "stroke-linecap": true,
+		"stroke-linejoin": true, "font-size": true, "font-weight": true, "font-family": true, "text-anchor": true,
+		"paint-order": true, "visibility": true,
+	}
+})
 
 // presentation lists the attributes that act as properties.
 var presentation = []string{"fill", "stroke", "stroke-width", "stroke-dasharray", "stroke-linecap", "stroke-linejoin",
@@ -203,7 +206,7 @@ func rootStyle() style {
 func computeStyle(n *node, parent style, sheet []rule) style {
 	s := style{props: make(map[string]string, 8), fontSize: parent.fontSize, opacity: parent.opacity}
 	for k, v := range parent.props {
-		if inherited[k] {
+		if inherited()[k] {
 			s.props[k] = v
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/image/vector"
 )
@@ -355,7 +356,7 @@ func paint(s string, opacity float64) (color.Color, bool) {
 		}
 		r, g, b = uint8(v>>16), uint8(v>>8), uint8(v)
 	default:
-		c, ok := named[s]
+		c, ok := named()[s]
 		if !ok {
 			return nil, false
 		}
@@ -365,8 +366,10 @@ func paint(s string, opacity float64) (color.Color, bool) {
 	return color.NRGBA{r, g, b, uint8(a*255 + 0.5)}, true
 }
 
-var named = map[string][3]uint8{
-	"black": {0, 0, 0}, "white": {255, 255, 255}, "red": {255, 0, 0}, "green": {0, 128, 0}, "blue": {0, 0, 255},
-	"gray": {128, 128, 128}, "grey": {128, 128, 128}, "orange": {255, 165, 0}, "yellow": {255, 255, 0},
-	"currentcolor": {0, 0, 0},
-}
+var named = sync.OnceValue(func() map[string][3]uint8 {
+	return map[string][3]uint8{
+		"black": {0, 0, 0}, "white": {255, 255, 255}, "red": {255, 0, 0}, "green": {0, 128, 0}, "blue": {0, 0, 255},
+		"gray": {128, 128, 128}, "grey": {128, 128, 128}, "orange": {255, 165, 0}, "yellow": {255, 255, 0},
+		"currentcolor": {0, 0, 0},
+	}
+})

@@ -25,7 +25,7 @@ func browser(t *testing.T) context.Context {
 
 // poll waits for a JavaScript predicate.
 func poll(js string) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(20*time.Second))
+	return testbrowser.Until(js, 20*time.Second)
 }
 
 // cellSel selects the n-th cell (1-based).

@@ -41,7 +41,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 
 // waitStep waits until the page shows step n.
 func waitStep(n int) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById("step-n").textContent === "%d" && document.getElementById("app").dataset.drawn === "%d"`, n, n), chromedp.WithPollingTimeout(10*time.Second))
+	return testbrowser.Until(fmt.Sprintf(`document.getElementById("step-n").textContent === "%d" && document.getElementById("app").dataset.drawn === "%d"`, n, n), 10*time.Second)
 }
 
 // engineAt is the engine's own snapshot of the example at step k.
@@ -201,7 +201,7 @@ func TestEndToEnd(t *testing.T) {
 
 	// When the session ends, the page says so instead of retrying forever.
 	srv.Close()
-	if err := chromedp.Do(fctx, chromedp.Poll[chromedp.Void](`document.getElementById("conn").textContent.includes("ended")`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if err := chromedp.Do(fctx, testbrowser.Until(`document.getElementById("conn").textContent.includes("ended")`, 20*time.Second)); err != nil {
 		t.Errorf("the follower's page did not notice the session ended: %v", err)
 	}
 }
@@ -378,7 +378,7 @@ func checkFoldAndZoom(t *testing.T, ctx context.Context) {
 		t.Fatal(err)
 	}
 	// the tree is redrawn on every frame that changes it: read it in one go
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`!!document.querySelector('#tree .folded')`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, testbrowser.Until(`!!document.querySelector('#tree .folded')`, 5*time.Second)); err != nil {
 		t.Fatalf("no folded marker: %v", err)
 	}
 	folded, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#tree .folded').textContent`))
@@ -406,7 +406,7 @@ func checkFoldAndZoom(t *testing.T, ctx context.Context) {
 	// With the tree focused the arrows walk it: from the root down to its
 	// first child (node 1), then right to the next sibling (node 2).
 	inspected := func(id int) chromedp.Action[chromedp.Void] {
-		return chromedp.Poll[chromedp.Void](fmt.Sprintf(`(document.querySelector('[data-testid=inspector-node]')||{dataset:{}}).dataset.id === "%d"`, id), chromedp.WithPollingTimeout(5*time.Second))
+		return testbrowser.Until(fmt.Sprintf(`(document.querySelector('[data-testid=inspector-node]')||{dataset:{}}).dataset.id === "%d"`, id), 5*time.Second)
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.Evaluate[chromedp.Void](`window.stepviz.inspect(0), undefined`), inspected(0),

@@ -233,8 +233,8 @@ func pageAtNodes(b *testing.B, s *stepper.Search, nodes int) (context.Context, i
 	}
 	sess.Do(func(lv session.Live) { step, held = lv.Search.StepCount(), lv.Search.NodeCount() })
 	ctx := testbrowser.New(b, 1600, 1000, 5*time.Minute)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), chromedp.Poll[chromedp.Void](
-		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(2*time.Minute))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), testbrowser.Until(
+		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, 2*time.Minute)); err != nil {
 		b.Fatalf("the page did not draw step %d: %v", step, err)
 	}
 	return ctx, step, held

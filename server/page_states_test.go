@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	testbrowser "stepviz/internal/testenv/browser"
 	"stepviz/server/session"
 )
 
@@ -33,8 +34,8 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 	const start = 3000
 	_ = sess.Command(clientMsg{Type: cmdSeek, Step: start})
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+followerPath(sess)), chromedp.Poll[chromedp.Void](
-		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(start)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+followerPath(sess)), testbrowser.Until(
+		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(start)+`"`, 30*time.Second)); err != nil {
 		t.Fatalf("the follower's page did not draw step %d: %v", start, err)
 	}
 	// count what the page sends from now on
@@ -56,7 +57,7 @@ func TestFollowerPageUnderRateLimit(t *testing.T) {
 	if live < start+secs*10 {
 		t.Fatalf("the presenter played only to step %d in %d s at 20 a second", live, secs)
 	}
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(live)+`"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, testbrowser.Until(`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(live)+`"`, 10*time.Second)); err != nil {
 		t.Fatalf("the follower's page did not draw the live step %d: %v", live, err)
 	}
 	type sent struct {
@@ -105,8 +106,8 @@ func TestGridPageLoadsH(t *testing.T) {
 	const step = 3000
 	_ = sess.Command(clientMsg{Type: cmdSeek, Step: step})
 	ctx := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), chromedp.Poll[chromedp.Void](
-		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), testbrowser.Until(
+		`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(step)+`"`, 30*time.Second)); err != nil {
 		t.Fatalf("the page did not draw step %d: %v", step, err)
 	}
 	type shown struct{ OpenH, OpenF, ClosedH, ClosedF, TreeF []string }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // TestClosedListFollowsItsEnd: the closed list keeps its newest row in
@@ -33,7 +35,7 @@ func TestClosedListFollowsItsEnd(t *testing.T) {
 	_ = sess.Command(clientMsg{Type: cmdSeek, Step: step})
 	ctx := browser(t)
 	drawn := func(k int) chromedp.Action[chromedp.Void] {
-		return chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(k)+`"`, chromedp.WithPollingTimeout(30*time.Second))
+		return testbrowser.Until(`document.getElementById("app").dataset.drawn === "`+strconv.Itoa(k)+`"`, 30*time.Second)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), drawn(step)); err != nil {
 		t.Fatalf("the page did not draw step %d: %v", step, err)

@@ -166,7 +166,7 @@ func eval[T any](t *testing.T, ctx context.Context, js string) T {
 }
 
 func pollJS(js string) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(10*time.Second))
+	return testbrowser.Until(js, 10*time.Second)
 }
 
 // inspectorAt waits until the inspector shows node id at step k.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // laneStep is JavaScript for the step a lane shows: the session page of
@@ -17,7 +19,7 @@ func laneStep(lane int) string {
 }
 
 func poll(expr string) chromedp.Action[chromedp.Void] {
-	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(15*time.Second))
+	return testbrowser.Until(expr, 15*time.Second)
 }
 
 // TestRoomBrowser drives a room from the presenter's page in Chromium and

@@ -100,7 +100,7 @@ func TestTreeFollowAfterPan(t *testing.T) {
 	}
 	if err := chromedp.Do(ctx, panTree(2500, 2500),
 		pollJS(`window.stepviz.tree.fit === false`),
-		chromedp.Poll[chromedp.Void](`window.stepviz.tree.fit === "auto"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		testbrowser.Until(`window.stepviz.tree.fit === "auto"`, 10*time.Second)); err != nil {
 		t.Errorf("Follow did not come back after the idle time: %v", err)
 	}
 	if v := view(t, ctx); !v.Current || v.InView == 0 {

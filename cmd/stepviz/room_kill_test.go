@@ -153,7 +153,7 @@ func TestRoomKill9(t *testing.T) {
 	ctx := browser.New(t, 1280, 800, 90*time.Second)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/r/"+code),
-		chromedp.Poll[chromedp.Void](`(() => { const f = document.querySelector("iframe.lane"); return f && f.contentDocument && f.contentDocument.getElementById("step-n") !== null; })()`, chromedp.WithPollingTimeout(15*time.Second)),
+		browser.Until(`(() => { const f = document.querySelector("iframe.lane"); return f && f.contentDocument && f.contentDocument.getElementById("step-n") !== null; })()`, 15*time.Second),
 		chromedp.Evaluate[chromedp.Void](`window.notReloaded = true; document.querySelector("iframe.lane").contentWindow.notReloaded = true`),
 	); err != nil {
 		t.Fatalf("the follower's page: %v", err)
@@ -175,7 +175,7 @@ func TestRoomKill9(t *testing.T) {
 		return true
 	})
 	pageStep := `document.querySelector("iframe.lane").contentDocument.getElementById("step-n").textContent`
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](pageStep+` === "25"`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, browser.Until(pageStep+` === "25"`, 10*time.Second)); err != nil {
 		t.Fatalf("the follower's page did not reach step 25: %v", err)
 	}
 
@@ -223,9 +223,8 @@ func TestRoomKill9(t *testing.T) {
 	})
 	t.Logf("10 followers back on step 25 %v after the kill", time.Since(killed).Round(time.Millisecond))
 	left := 5*time.Second - time.Since(killed)
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`window.notReloaded === true && document.querySelector("iframe.lane").contentWindow.notReloaded === true && `+
-		pageStep+` === "25" && document.querySelector("iframe.lane").contentDocument.getElementById("conn").textContent === "live"`,
-		chromedp.WithPollingTimeout(max(left, 100*time.Millisecond)))); err != nil {
+	if err := chromedp.Do(ctx, browser.Until(`window.notReloaded === true && document.querySelector("iframe.lane").contentWindow.notReloaded === true && `+
+		pageStep+` === "25" && document.querySelector("iframe.lane").contentDocument.getElementById("conn").textContent === "live"`, max(left, 100*time.Millisecond))); err != nil {
 		t.Fatalf("the follower's page is not back on step 25, live, without a reload, 5 s after the kill: %v", err)
 	}
 	t.Logf("the follower's page back on step 25 %v after the kill", time.Since(killed).Round(time.Millisecond))
@@ -242,7 +241,7 @@ func TestRoomKill9(t *testing.T) {
 		}
 		return true
 	})
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](pageStep+` === "26"`, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, browser.Until(pageStep+` === "26"`, 5*time.Second)); err != nil {
 		t.Fatalf("the follower's page did not follow step 26: %v", err)
 	}
 

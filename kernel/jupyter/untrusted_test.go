@@ -143,7 +143,7 @@ func TestUntrustedNotebookShowsPictures(t *testing.T) {
 	_, err = chromedp.Run(ctx, chromedp.Steps(
 		chromedp.Navigate(base+"/notebooks/"+handedOut+"?token="+token),
 		chromedp.WaitVisible(`.output_area img`),
-		chromedp.Poll[chromedp.Void](`Array.from(document.querySelectorAll('.output_area img')).every(i => i.complete)`, chromedp.WithPollingTimeout(30*time.Second)),
+		testbrowser.Until(`Array.from(document.querySelectorAll('.output_area img')).every(i => i.complete)`, 30*time.Second),
 	))
 	if err != nil {
 		b, _ := os.ReadFile(logf.Name())

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -20,7 +19,7 @@ func TestHTMLReplayDrawsAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, problems := headless(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, openReplay(p)); err != nil {
 		t.Fatalf("opening the replay: %v", err)
 	}
 	type seen struct {

@@ -9,9 +9,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
+	testbrowser "stepviz/internal/testenv/browser"
 	"stepviz/stepper"
 	"stepviz/viz"
 )
@@ -61,7 +63,7 @@ func familyStep(t *testing.T, ctx context.Context, k int) familyPage {
 
 func readFamily(t *testing.T, ctx context.Context) familyPage {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === String(window.stepviz.model.step)`)); err != nil {
+	if err := chromedp.Do(ctx, testbrowser.Until(drawnModelStep, 30*time.Second)); err != nil {
 		t.Fatalf("the step was not drawn: %v", err)
 	}
 	st, err := chromedp.Run(ctx, chromedp.Evaluate[familyPage](readFamilyPage))
@@ -328,7 +330,7 @@ func TestHTMLReplayFamilies(t *testing.T) {
 			if c.steps != ToEnd {
 				total = min(total, c.steps)
 			}
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`)); err != nil {
+			if err := chromedp.Do(ctx, openReplay(p)); err != nil {
 				t.Fatalf("opening the replay: %v", err)
 			}
 			pg := readFamily(t, ctx)
@@ -426,7 +428,7 @@ func TestHTMLReplayEveryAlgorithm(t *testing.T) {
 			}
 			ref := newSearch(t, "graph romania", opts)
 			total := ref.Seek(1 << 30)
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`)); err != nil {
+			if err := chromedp.Do(ctx, openReplay(p)); err != nil {
 				t.Fatalf("opening the replay: %v", err)
 			}
 			checkFamily(t, readFamily(t, ctx), ref, 0, total)

@@ -29,7 +29,7 @@ func TestHTMLReplay2000Steps(t *testing.T) {
 	}
 	p := tempFile(t, "replay.html", data)
 	ctx, problems := headless(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if err := chromedp.Do(ctx, openReplay(p)); err != nil {
 		t.Fatalf("opening the replay: %v", err)
 	}
 	// the veil over the warm-up is gone once step 0 is shown
@@ -106,7 +106,7 @@ func BenchmarkHTMLReplay(b *testing.B) {
 	}
 	var f figures
 	for range b.N {
-		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		if err := chromedp.Do(ctx, openReplay(p)); err != nil {
 			b.Fatal(err)
 		}
 		run := func() error {

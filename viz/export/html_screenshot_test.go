@@ -24,7 +24,7 @@ func TestHTMLReplayScreenshot(t *testing.T) {
 			p := tempFile(t, "replay.html", export(t, newSearch(t, c.problem, c.opts), "html", c.steps))
 			ctx := testbrowser.New(t, 1280, 720, 60*time.Second)
 			// the page's viewport, not the window with its frame
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720), chromedp.Navigate("file://"+p), chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720), openReplay(p)); err != nil {
 				t.Fatalf("opening the replay: %v", err)
 			}
 			for _, k := range []int{4, 2} {
@@ -32,7 +32,7 @@ func TestHTMLReplayScreenshot(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "2"`, chromedp.WithPollingTimeout(5*time.Second)), chromedp.Sleep(200*time.Millisecond)); err != nil {
+			if err := chromedp.Do(ctx, testbrowser.Until(`document.getElementById("app").dataset.drawn === "2"`, 5*time.Second), nextFrame); err != nil {
 				t.Fatalf("step 2 was not drawn: %v", err)
 			}
 			shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

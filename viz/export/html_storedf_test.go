@@ -2,8 +2,11 @@ package export
 
 import (
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+
+	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // TestHTMLReplayInspectorStoredF: the replay's inspector shows a node's
@@ -20,10 +23,9 @@ func TestHTMLReplayInspectorStoredF(t *testing.T) {
 		t.Run(tc.opts, func(t *testing.T) {
 			p := tempFile(t, "replay.html", export(t, newSearch(t, "graph romania", tc.opts), "html", 3))
 			var got string
-			err := chromedp.Do(ctx, chromedp.Navigate("file://"+p),
-				chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === "0"`),
+			err := chromedp.Do(ctx, openReplay(p),
 				chromedp.Evaluate[chromedp.Void](`window.stepviz.go(2), window.stepviz.page.inspect(1)`),
-				chromedp.Poll[chromedp.Void](`!!document.querySelector("[data-testid=inspector-node]")`))
+				testbrowser.Until(`!!document.querySelector("[data-testid=inspector-node]")`, 30*time.Second))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -82,9 +82,25 @@ const readPage = `(() => {
     inspector: q('inspector').textContent, view: v ? v.tagName.toLowerCase() : ""};
 })()`
 
+// openReplay is an action that opens the replay file p in the tab and
+// waits until the page shows step 0 (after its warm-up under the veil).
+func openReplay(p string) chromedp.Action[chromedp.Void] {
+	return testbrowser.Open("file://"+p, `document.getElementById("app").dataset.drawn === "0"`, 30*time.Second)
+}
+
+// drawnModelStep is true once the page has drawn the step its model is at.
+const drawnModelStep = `document.getElementById("app").dataset.drawn === String(window.stepviz.model.step)`
+
+// nextFrame is an action that waits until the page has run the animation
+// frame after this one: a draw the page scheduled (requestAnimationFrame)
+// before it has run, and its frame is laid out.
+var nextFrame = chromedp.Evaluate[chromedp.Void](`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, chromedp.EvalAwaitPromise)
+
 func readState(t *testing.T, ctx context.Context) pageState {
 	t.Helper()
-	_ = chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`document.getElementById("app").dataset.drawn === String(window.stepviz.model.step)`, chromedp.WithPollingTimeout(5*time.Second)))
+	if err := chromedp.Do(ctx, testbrowser.Until(drawnModelStep, 5*time.Second)); err != nil {
+		t.Fatalf("the step was not drawn: %v", err)
+	}
 	st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](readPage))
 	if err != nil {
 		t.Fatalf("reading the page: %v", err)
@@ -186,7 +202,7 @@ func TestHTMLReplayInChromium(t *testing.T) {
 				t.Errorf("last narration %q does not announce the goal", st.Narration)
 			}
 			// Inspect node 1 by clicking it in the tree (Fit shows it).
-			if err := chromedp.Do(ctx, chromedp.Click(`#zoom-fit`), chromedp.Sleep(200*time.Millisecond), chromedp.Click(`[data-testid=tree] [data-testid=tree-node][data-id="1"]`)); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Click(`#zoom-fit`), nextFrame, chromedp.Click(`[data-testid=tree] [data-testid=tree-node][data-id="1"]`)); err != nil {
 				t.Fatal(err)
 			}
 			st = readState(t, ctx)

@@ -98,7 +98,7 @@ function fitNarrow(host) {
 }
 
 // kept is the scale of the drawing on a wide screen, kept from step to
-// step for the pane's size it was chosen for.
+// step for the pane's width it was chosen for.
 let kept = { k: 0, W: 0, H: 0 };
 
 // fitWide makes the drawing in host use a wide screen's pane: the heading
@@ -107,8 +107,10 @@ let kept = { k: 0, W: 0, H: 0 };
 // MIN_PX or more on the screen; past that the pane scrolls, to the node
 // visited last. The scale is kept from step to step while the drawing fits at it,
 // so stepping moves no node; one that outgrows its pane is drawn at
-// SHRINK of the fitting scale, and a reset (step 0) or a new pane size
-// chooses again. O(elements of the drawing).
+// SHRINK of the fitting scale, and a reset (step 0) or a new pane width
+// (the window's) chooses again; a pane grown shorter (a narration of two
+// lines, a poll shown above) only shrinks it if it no longer fits.
+// O(elements of the drawing).
 function fitWide(host, step) {
   const svg = host.querySelector("svg");
   host.classList.toggle("wide", WIDE.matches && !!svg);
@@ -130,7 +132,7 @@ function fitWide(host, step) {
   // by its squares, not its text
   const fit = Math.min(W / w, H / h, MAX_SCALE), least = root.dataset.kind === "game" ? MIN_PX / median : 0;
   let k = kept.k;
-  if (!k || kept.W !== W || kept.H !== H || step === 0) k = fit;
+  if (!k || kept.W !== W || step === 0) k = fit;
   else if (w * k > W + 0.5 || h * k > H + 0.5) k = Math.min(k, fit * SHRINK);
   k = Math.max(least, k);
   kept = { k, W, H };

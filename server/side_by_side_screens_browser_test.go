@@ -15,7 +15,8 @@ import (
 // lanes on the screen ("" if nothing): the page wider than the window
 // (scrolling sideways), a lane's tree outside the window (a phone's page
 // scrolls down: only across) or smaller than
-// 360×220 px on a wide screen (300×220 on a phone), two lanes
+// 360×220 px on a wide screen (300 px wide and 40% of the screen tall on
+// a phone, whose page scrolls down), two lanes
 // overlapping, a lane's narration cut with no ellipsis, a lane's
 // heading or counters under 16 px.
 const laneScreen = `(() => {
@@ -25,7 +26,7 @@ const laneScreen = `(() => {
 	boxes.forEach((b, i) => {
 		const r = b.querySelector("[data-testid=lane-tree]").getBoundingClientRect(), minW = W > 600 ? 360 : 300;
 		if (r.left < 0 || r.right > W + 0.5 || (W > 600 && (r.top < 0 || r.bottom > H + 0.5))) out.push("lane " + i + "'s tree spans " + [r.left, r.top, r.right, r.bottom].map(Math.round) + " outside the " + W + "×" + H + " window");
-		if (r.width < minW || r.height < 220) out.push("lane " + i + "'s tree is " + Math.round(r.width) + "×" + Math.round(r.height) + " px");
+		if (r.width < minW || r.height < (W > 600 ? 220 : 0.4 * H)) out.push("lane " + i + "'s tree is " + Math.round(r.width) + "×" + Math.round(r.height) + " px");
 		const q = b.getBoundingClientRect();
 		boxes.slice(i + 1).forEach((c, j) => { const s = c.getBoundingClientRect(); if (q.left < s.right - 1 && s.left < q.right - 1 && q.top < s.bottom - 1 && s.top < q.bottom - 1) out.push("lanes " + i + " and " + (i + j + 1) + " overlap"); });
 		const n = b.querySelector("[data-testid=lane-narration]");

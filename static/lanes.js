@@ -11,7 +11,7 @@ import { createProtocol } from "./protocol.js";
 import { createTree } from "./tree.js";
 import { setText } from "./util.js";
 
-const MIN_TREE_H = 220, MIN_TREE_W = 400;
+const MIN_TREE_H = 220, MIN_TREE_W = 400, PHONE_H = 0.45;
 
 // createLanes returns {show(lanes), close(), lanes}: show replaces the
 // lanes in host with one per search of lanes (room.js's LaneInfo: id,
@@ -45,7 +45,8 @@ export function createLanes(host, key, onNode) {
     host.style.setProperty("--lane-cols", String(cols)); // before measuring: a narrower lane's head may wrap
     const top = host.getBoundingClientRect().top + scrollY;
     const chrome = Math.max(...lanes.map((l) => l.chromeHeight()));
-    const h = Math.max(MIN_TREE_H, Math.floor((innerHeight - top - 12) / rows - chrome - 10));
+    // a phone scrolls the lanes one under the other: each tree takes PHONE_H of its screen
+    const h = Math.max(MIN_TREE_H, Math.floor((innerHeight - top - 12) / rows - chrome - 10), innerWidth <= 600 ? Math.round(innerHeight * PHONE_H) : 0);
     host.style.setProperty("--lane-tree-h", h + "px");
     for (const l of lanes) l.redraw();
   }

@@ -22,12 +22,16 @@ const gridNumbers = `(() => {
 			boxes.push(r);
 		}
 	}
-	return { Min: n ? min : 0, N: n, Bad: bad };
+	const axis = [...document.querySelectorAll("#problem-view svg.gridview .axis text")].map((e) => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a);
+	const svg = document.querySelector("#problem-view svg.gridview").getBoundingClientRect();
+	for (const e of document.querySelectorAll("#problem-view svg.gridview .axis text")) { const r = e.getBoundingClientRect(); if (!bad && (r.left < svg.left - 0.5 || r.top < svg.top - 0.5)) bad = "axis label " + e.textContent + " is cut by the map's edge"; }
+	return { Min: n ? min : 0, N: n, Bad: bad, Axis: axis.length ? Math.min(...axis) : 0 };
 })()`
 
 // TestProjectorGridNumbers: in projector mode on a true 1280×720 screen
-// the numbers in a small grid's cells are 14 px or more on the screen,
-// each inside its cell and clear of the others, after a few steps of A*
+// the numbers in a small grid's cells and its axis labels are 14 px or
+// more on the screen, each number inside its cell and clear of the
+// others, each label inside the map's box, after a few steps of A*
 // on the tutorial grid (costs 10 and 14, so three-digit f) and of
 // bidirectional A*.
 func TestProjectorGridNumbers(t *testing.T) {
@@ -60,9 +64,10 @@ func TestProjectorGridNumbers(t *testing.T) {
 			}
 			_ = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
 			type numbers struct {
-				Min float64
-				N   int
-				Bad string
+				Min  float64
+				Axis float64
+				N    int
+				Bad  string
 			}
 			got := eval[numbers](t, ctx, gridNumbers)
 			screenshot(t, ctx, "projector-grid-numbers-"+tc.name+".png")
@@ -71,6 +76,9 @@ func TestProjectorGridNumbers(t *testing.T) {
 			}
 			if got.Min < 14 {
 				t.Errorf("the least number in a cell is %.1f px on the screen: want 14 at least", got.Min)
+			}
+			if got.Axis < 14 {
+				t.Errorf("the least axis label is %.1f px on the screen: want 14 at least", got.Axis)
 			}
 			if got.Bad != "" {
 				t.Error(got.Bad)

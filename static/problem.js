@@ -146,11 +146,12 @@ export function createProblemView(page) {
   // cellF is f as a projector's cell writes it: to one decimal (the
   // tables and the inspector give it whole).
   const cellF = (g, h, f) => { const t = fmtF(g, h, f); return /\.\d\d/.test(t) ? fmt(Math.round(f * 10) / 10) : t; };
-  const AX = 18; // room for the axis labels
-  const KEY_H = 30; // room for the key under a projector's map (one line)
+  const AX_SCREEN = 18, AX_PROJ = 26; // room for the axis labels (larger in projector mode)
+  const KEY_H = 34; // room for the key under a projector's map (one line)
   function drawGrid(p, m) {
     const W = p.width, H = p.height;
     const proj = document.documentElement.classList.contains("projector");
+    const AX = proj ? AX_PROJ : AX_SCREEN;
     const avail = Math.max(200, (page.sz.problemW || 500) - AX);
     let c = Math.max(2, Math.min(64, Math.floor(avail / W)));
     if (proj && page.sz.problemH > 0) c = Math.max(2, Math.min(c, Math.floor((page.sz.problemH - AX - KEY_H) / H)));
@@ -191,7 +192,7 @@ export function createProblemView(page) {
         ? `<text x="${x * c + c - 3}" y="${y * c + c - 3}" text-anchor="end" class="mark" font-size="${Math.round(c * 0.3)}">${t}</text>`
         : `<text x="${x * c + c / 2}" y="${y * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">${t}</text>`;
       s += `<g class="marks">${mark(sx, sy, "S")}${mark(gx, gy, "G")}</g></svg>`;
-      const legend = proj ? "Each cell: its f, the arrow to its parent under it; click a cell for g and h." : "Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.";
+      const legend = proj ? "Each cell: f, arrow to its parent." : "Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.";
       host.innerHTML = s + (big ? `<p class="muted small">${legend}</p>` : "");
       svg = host.querySelector("svg.gridview");
       $("problem-caption").textContent = `${W}×${H} grid, S (${p.start}) → G (${p.goal})`;

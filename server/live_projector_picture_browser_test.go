@@ -31,7 +31,8 @@ const liveWide = `(() => {
 // scroll box lies inside its pane and the screen, the node visited last is
 // in view, and the drawing's scale never grows while stepping on and
 // changes at most three times in 12 steps (it does not jump at every
-// step).
+// step); tic-tac-toe's tree at its end, drawn folded, has its note (what
+// is left out) written whole under the picture, 14 px or more.
 func TestLiveProjectorPicture(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -78,6 +79,25 @@ func TestLiveProjectorPicture(t *testing.T) {
 				t.Errorf("the drawing's scale changed %d times in 12 steps: want 3 at most", changes)
 			}
 			liveScreenshot(t, ctx, "live-projector-"+tc.name+".png")
+			if tc.name != "tictactoe" {
+				return
+			}
+			// at its end the whole tree is drawn folded, with a note saying
+			// what is left out: written whole under the picture
+			if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=live-run]`), poll(`document.getElementById("live-status").textContent !== ""`)); err != nil {
+				t.Fatalf("running to the end: %v", err)
+			}
+			msg := eval[string](t, ctx, `(() => {
+				const foot = document.querySelector("[data-testid=live-foot]"), pane = document.getElementById("live-svg").closest(".pane").getBoundingClientRect();
+				if (!foot || foot.hidden || !foot.textContent.includes("drawn")) return "no note under the folded tree's picture";
+				const r = foot.getBoundingClientRect(), px = parseFloat(getComputedStyle(foot).fontSize);
+				if (r.left < pane.left || r.right > pane.right || r.bottom > Math.min(pane.bottom, innerHeight) + 0.5 || px < 14) return "the note spans " + [r.left, r.top, r.right, r.bottom].map(Math.round) + " at " + px + " px in the pane " + [pane.left, pane.top, pane.right, pane.bottom].map(Math.round);
+				return "";
+			})()`)
+			if msg != "" {
+				t.Error(msg)
+			}
+			liveScreenshot(t, ctx, "live-projector-"+tc.name+"-end.png")
 		})
 	}
 }

@@ -102,7 +102,8 @@ function fitNarrow(host) {
 let kept = { k: 0, W: 0, H: 0 };
 
 // fitWide makes the drawing in host use a wide screen's pane: the heading
-// is left out, the drawing cut to what it draws and scaled so that it
+// is left out, the notes under it written under the pane's picture, the
+// drawing cut to what it draws and scaled so that it
 // fills the pane (at most MAX_SCALE times) with a game tree's node names
 // MIN_PX or more on the screen; past that the pane scrolls, to the node
 // visited last. The scale is kept from step to step while the drawing fits at it,
@@ -112,14 +113,24 @@ let kept = { k: 0, W: 0, H: 0 };
 // lines, a poll shown above) only shrinks it if it no longer fits.
 // O(elements of the drawing).
 function fitWide(host, step) {
-  const svg = host.querySelector("svg");
+  const svg = host.querySelector("svg"), old = host.parentElement.querySelector(".live-foot");
   host.classList.toggle("wide", WIDE.matches && !!svg);
+  if (old) old.hidden = true;
   if (!WIDE.matches || !svg) return;
   const d = drawnParts(svg);
   if (!d) return;
   for (const h of d.heads) h.setAttribute("display", "none");
+  // the notes under the drawing (what a folded tree leaves out) are
+  // written under the pane's picture in the page's type, not scaled with it
+  const shapesBottom = Math.max(...d.parts.filter((e) => e.tagName !== "text").map((e) => d.box.get(e).y + d.box.get(e).height));
+  const feet = d.parts.filter((e) => e.tagName === "text" && d.box.get(e).y >= shapesBottom - 0.5);
+  for (const e of feet) e.setAttribute("display", "none");
+  let foot = host.parentElement.querySelector(".live-foot");
+  if (!foot) { foot = document.createElement("p"); foot.className = "live-foot"; foot.dataset.testid = "live-foot"; host.after(foot); }
+  foot.textContent = feet.map((e) => e.textContent).join(" ");
+  foot.hidden = !feet.length;
   let l = Infinity, r = -Infinity, t = Infinity, b = -Infinity;
-  for (const e of d.parts) {
+  for (const e of d.parts.filter((e) => !feet.includes(e))) {
     const q = d.box.get(e);
     l = Math.min(l, q.x); r = Math.max(r, q.x + q.width); t = Math.min(t, q.y); b = Math.max(b, q.y + q.height);
   }

@@ -25,7 +25,7 @@ function showView(v) {
   $("live-step-n").textContent = String(v.step);
   $("live-status").textContent = v.over ? v.status : "";
   $("live-says").textContent = v.says || "";
-  drawSVG(v.svg);
+  drawSVG(v.svg, v.step);
   const side = $("live-side");
   side.replaceChildren();
   if (v.kind === "game") showGame(side, v);
@@ -33,32 +33,51 @@ function showView(v) {
 }
 
 // NARROW is the screen (a phone) on which the drawing is cut to what it
-// draws; MAX_SCALE bounds how far a small drawing (the first steps' one or
-// two nodes) is enlarged; MAX_H is the share of the screen's height a
-// drawing may take.
-const NARROW = matchMedia("(max-width: 600px)"), MAX_SCALE = 3, MAX_H = 0.65;
+// draws, one picture a column; WIDE the screen (a projector, a laptop) on
+// which it is cut to what it draws and scaled to its pane, scrolling
+// past MIN_PX. MAX_SCALE bounds how far a small drawing (the first
+// steps' one or two nodes) is enlarged; MAX_H is the share of a phone's
+// height a picture may take.
+const NARROW = matchMedia("(max-width: 600px)"), WIDE = matchMedia("(min-width: 801px)");
+const MAX_SCALE = 3, MAX_H = 0.65;
+// MIN_PX is the least size on the screen of a game tree's node names on a
+// wide screen (the drawing scrolls rather than go below it); SHRINK is
+// how much below the fitting scale a drawing that outgrew its pane is
+// drawn, so that the next steps' growth fits without shrinking again.
+const MIN_PX = 14, SHRINK = 0.85;
+
+// drawnParts splits the export's drawing into its heading (texts above
+// every shape: the problem, the step, its narration, which the page shows
+// above in larger type) and the parts it draws, with their boxes in the
+// drawing's units. O(elements of the drawing).
+function drawnParts(svg) {
+  const kids = [...svg.children].filter((e) => typeof e.getBBox === "function" && !(e.tagName === "rect" && e.getAttribute("width") === "100%"));
+  const box = new Map(kids.map((e) => [e, e.getBBox()]));
+  const shapes = kids.filter((e) => e.tagName !== "text");
+  if (!shapes.length) return null;
+  const top = Math.min(...shapes.map((e) => box.get(e).y));
+  const heads = kids.filter((e) => e.tagName === "text" && box.get(e).y + box.get(e).height <= top + 0.5);
+  const parts = kids.filter((e) => !heads.includes(e) && box.get(e).width + box.get(e).height > 0);
+  return { heads, parts, box };
+}
 
 // fitNarrow makes the drawing in host use a narrow screen's width. The
-// export is drawn for a projector: a heading (the problem, the step, its
-// narration, which the page shows above in larger type), then the
-// drawing, with room kept for nodes not yet visited, and a local search's
-// board beside its chart. Here the heading is left out, each column of
-// the drawing (parts with a gap between them across the whole height)
-// becomes a picture of its own, one under the other, and each is cut to
-// what it draws and scaled to the width (at most MAX_SCALE times, and
-// MAX_H of the screen tall). O(elements of the drawing).
+// export is drawn for a projector, with room kept for nodes not yet
+// visited, and a local search's board beside its chart. Here the heading
+// is left out, each column of the drawing (parts with a gap between them
+// across the whole height) becomes a picture of its own, one under the
+// other, and each is cut to what it draws and scaled to the width (at
+// most MAX_SCALE times, and MAX_H of the screen tall). O(elements of the
+// drawing).
 function fitNarrow(host) {
   const svg = host.querySelector("svg");
   host.classList.toggle("fit", NARROW.matches && !!svg);
   if (!NARROW.matches || !svg) return;
-  const kids = [...svg.children].filter((e) => typeof e.getBBox === "function" && !(e.tagName === "rect" && e.getAttribute("width") === "100%"));
-  const box = new Map(kids.map((e) => [e, e.getBBox()]));
-  const shapes = kids.filter((e) => e.tagName !== "text");
-  if (!shapes.length) return;
-  const top = Math.min(...shapes.map((e) => box.get(e).y));
-  const heads = kids.filter((e) => e.tagName === "text" && box.get(e).y + box.get(e).height <= top + 0.5);
+  const d = drawnParts(svg);
+  if (!d) return;
+  const { heads, box } = d;
   // the columns: x-intervals of the drawn parts, merged where they overlap
-  const parts = kids.filter((e) => !heads.includes(e) && box.get(e).width + box.get(e).height > 0).sort((a, b) => box.get(a).x - box.get(b).x);
+  const parts = d.parts.sort((a, b) => box.get(a).x - box.get(b).x);
   const cols = [];
   for (const e of parts) {
     const b = box.get(e), c = cols[cols.length - 1];
@@ -78,11 +97,77 @@ function fitNarrow(host) {
   host.append(...pics.slice(1));
 }
 
-// drawSVG shows svg, the server's own export, fitted to a narrow screen.
-function drawSVG(svg) {
+// kept is the scale of the drawing on a wide screen, kept from step to
+// step for the pane's width it was chosen for.
+let kept = { k: 0, W: 0, H: 0 };
+
+// fitWide makes the drawing in host use a wide screen's pane: the heading
+// is left out, the notes under it written under the pane's picture, the
+// drawing cut to what it draws and scaled so that it
+// fills the pane (at most MAX_SCALE times) with a game tree's node names
+// MIN_PX or more on the screen; past that the pane scrolls, to the node
+// visited last. The scale is kept from step to step while the drawing fits at it,
+// so stepping moves no node; one that outgrows its pane is drawn at
+// SHRINK of the fitting scale, and a reset (step 0) or a new pane width
+// (the window's) chooses again; a pane grown shorter (a narration of two
+// lines, a poll shown above) only shrinks it if it no longer fits.
+// O(elements of the drawing).
+function fitWide(host, step) {
+  const svg = host.querySelector("svg"), old = host.parentElement.querySelector(".live-foot");
+  host.classList.toggle("wide", WIDE.matches && !!svg);
+  if (old) old.hidden = true;
+  if (!WIDE.matches || !svg) return;
+  const d = drawnParts(svg);
+  if (!d) return;
+  for (const h of d.heads) h.setAttribute("display", "none");
+  // the notes under the drawing (what a folded tree leaves out) are
+  // written under the pane's picture in the page's type, not scaled with it
+  const shapesBottom = Math.max(...d.parts.filter((e) => e.tagName !== "text").map((e) => d.box.get(e).y + d.box.get(e).height));
+  const feet = d.parts.filter((e) => e.tagName === "text" && d.box.get(e).y >= shapesBottom - 0.5);
+  for (const e of feet) e.setAttribute("display", "none");
+  let foot = host.parentElement.querySelector(".live-foot");
+  if (!foot) { foot = document.createElement("p"); foot.className = "live-foot"; foot.dataset.testid = "live-foot"; host.after(foot); }
+  foot.textContent = feet.map((e) => e.textContent).join(" ");
+  foot.hidden = !feet.length;
+  let l = Infinity, r = -Infinity, t = Infinity, b = -Infinity;
+  for (const e of d.parts.filter((e) => !feet.includes(e))) {
+    const q = d.box.get(e);
+    l = Math.min(l, q.x); r = Math.max(r, q.x + q.width); t = Math.min(t, q.y); b = Math.max(b, q.y + q.height);
+  }
+  // the nodes' names (a node's first text; its notes, the window and the
+  // range, are a point smaller)
+  const sizes = [...svg.querySelectorAll("g.node > text:first-of-type")].map((e) => parseFloat(getComputedStyle(e).fontSize)).sort((x, y) => x - y);
+  const median = sizes.length ? sizes[sizes.length >> 1] : 11;
+  const pad = 6, W = host.clientWidth, H = host.clientHeight, w = r - l + 2 * pad, h = b - t + 2 * pad;
+  // a local search's board and chart are drawn whole: its board is read
+  // by its squares, not its text
+  const fit = Math.min(W / w, H / h, MAX_SCALE), least = root.dataset.kind === "game" ? MIN_PX / median : 0;
+  let k = kept.k;
+  if (!k || kept.W !== W || step === 0) k = fit;
+  else if (w * k > W + 0.5 || h * k > H + 0.5) k = Math.min(k, fit * SHRINK);
+  k = Math.max(least, k);
+  kept = { k, W, H };
+  svg.setAttribute("viewBox", `${l - pad} ${t - pad} ${w} ${h}`);
+  svg.setAttribute("width", (w * k).toFixed(1));
+  svg.setAttribute("height", (h * k).toFixed(1));
+  // the node visited last: the deepest node of the current path
+  const parent = new Map([...svg.querySelectorAll("g.node")].map((g) => [g.dataset.node, g.dataset.parent]));
+  const depth = (id) => { let n = 0; for (let p = parent.get(id); p !== undefined && n < parent.size; p = parent.get(p)) n++; return n; };
+  let last = null, deepest = -1;
+  for (const g of svg.querySelectorAll("g.node.path")) { const dd = depth(g.dataset.node); if (dd > deepest) { deepest = dd; last = g; } }
+  if (!last || (w * k <= W && h * k <= H)) return;
+  const q = last.getBBox(), x = (q.x - l + pad) * k, y = (q.y - t + pad) * k, m = 40;
+  if (x < host.scrollLeft + m || x + q.width * k > host.scrollLeft + W - m) host.scrollLeft = x + (q.width * k - W) / 2;
+  if (y < host.scrollTop + m || y + q.height * k > host.scrollTop + H - m) host.scrollTop = y + (q.height * k - H) / 2;
+}
+
+// drawSVG shows svg, the server's own export, fitted to the screen.
+function drawSVG(svg, step) {
   lastSVG = svg;
+  lastStep = step;
   $("live-svg").innerHTML = svg;
   fitNarrow($("live-svg"));
+  fitWide($("live-svg"), step);
 }
 
 function showGame(side, v) {
@@ -192,9 +277,17 @@ if (presenter) {
 }
 // the server's first drawing, before the socket's first view; drawn again
 // (the export's own markup) when the window's width changes
-let lastSVG = $("live-svg").innerHTML, resized = 0;
+let lastSVG = $("live-svg").innerHTML, resized = 0, lastStep = Number($("live-step-n").textContent);
 fitNarrow($("live-svg"));
-addEventListener("resize", () => {
-  if (!resized) resized = requestAnimationFrame(() => { resized = 0; drawSVG(lastSVG); });
-});
+fitWide($("live-svg"), lastStep);
+// drawn again when the drawing's room changes: its width (the window's),
+// or on a wide screen its height too (a poll shown above it)
+let room = "";
+new ResizeObserver(() => {
+  const host = $("live-svg"), now = host.clientWidth + "x" + (WIDE.matches ? host.clientHeight : 0);
+  if (now === room) return;
+  const first = !room;
+  room = now;
+  if (!first && !resized) resized = requestAnimationFrame(() => { resized = 0; drawSVG(lastSVG, lastStep); });
+}).observe($("live-svg"));
 connect();

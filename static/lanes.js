@@ -11,7 +11,7 @@ import { createProtocol } from "./protocol.js";
 import { createTree } from "./tree.js";
 import { setText } from "./util.js";
 
-const MIN_TREE_H = 220;
+const MIN_TREE_H = 220, MIN_TREE_W = 400, PHONE_H = 0.45;
 
 // createLanes returns {show(lanes), close(), lanes}: show replaces the
 // lanes in host with one per search of lanes (room.js's LaneInfo: id,
@@ -26,19 +26,28 @@ export function createLanes(host, key, onNode) {
     host.classList.add("side");
     lanes = infos.map((l) => createLane(host, l, key, onNode));
     fit();
+    // fitted again when a lane's head or narration changes height (its
+    // counters and narration arrive after show, and wrap as they grow)
+    heads.disconnect();
+    for (const b of host.querySelectorAll(".lane-head, .lane-narration")) heads.observe(b);
   }
-  function close() { for (const l of lanes) l.close(); lanes = []; host.classList.remove("side"); }
+  let refit = 0;
+  const heads = new ResizeObserver(() => { if (!refit) refit = requestAnimationFrame(() => { refit = 0; fit(); }); });
+  function close() { heads.disconnect(); for (const l of lanes) l.close(); lanes = []; host.classList.remove("side"); }
   // fit gives every tree the same height: the window below the lanes'
-  // top, shared by their rows (two lanes a row when the window is wide).
+  // top, shared by their rows (two lanes a row when the window is wide,
+  // three in one row when it is wide enough for three trees of
+  // MIN_TREE_W: a projector's 1280 px).
   function fit() {
     if (!lanes.length) return;
-    const cols = lanes.length > 1 && innerWidth >= 900 ? 2 : 1;
+    const cols = lanes.length === 3 && innerWidth >= 3 * MIN_TREE_W + 40 ? 3 : lanes.length > 1 && innerWidth >= 900 ? 2 : 1;
     const rows = Math.ceil(lanes.length / cols);
+    host.style.setProperty("--lane-cols", String(cols)); // before measuring: a narrower lane's head may wrap
     const top = host.getBoundingClientRect().top + scrollY;
-    const chrome = lanes[0].chromeHeight();
-    const h = Math.max(MIN_TREE_H, Math.floor((innerHeight - top - 12) / rows - chrome - 10));
+    const chrome = Math.max(...lanes.map((l) => l.chromeHeight()));
+    // a phone scrolls the lanes one under the other: each tree takes PHONE_H of its screen
+    const h = Math.max(MIN_TREE_H, Math.floor((innerHeight - top - 12) / rows - chrome - 10), innerWidth <= 600 ? Math.round(innerHeight * PHONE_H) : 0);
     host.style.setProperty("--lane-tree-h", h + "px");
-    host.style.setProperty("--lane-cols", String(cols));
     for (const l of lanes) l.redraw();
   }
   addEventListener("resize", fit);

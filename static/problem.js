@@ -137,14 +137,27 @@ export function createProblemView(page) {
   // drawGrid draws a small grid as SVG in two layers: the cells, walls,
   // terrain and axis labels, built once per size, and the searched cells,
   // rebuilt on every draw (at most 32×32 of them).
-  const AX = 18; // room for the axis labels
+  //
+  // In projector mode the cells are sized to the pane's height as well as
+  // its width (so the browser does not shrink the drawing) and a cell
+  // writes its f alone (to one decimal), in large type, with the arrow to its parent under
+  // it: g and h at three to a cell would be under 14 px on a 1280×720
+  // screen; the inspector gives them for the cell clicked.
+  // cellF is f as a projector's cell writes it: to one decimal (the
+  // tables and the inspector give it whole).
+  const cellF = (g, h, f) => { const t = fmtF(g, h, f); return /\.\d\d/.test(t) ? fmt(Math.round(f * 10) / 10) : t; };
+  const AX_SCREEN = 18, AX_PROJ = 26; // room for the axis labels (larger in projector mode)
+  const KEY_H = 34; // room for the key under a projector's map (one line)
   function drawGrid(p, m) {
     const W = p.width, H = p.height;
+    const proj = document.documentElement.classList.contains("projector");
+    const AX = proj ? AX_PROJ : AX_SCREEN;
     const avail = Math.max(200, (page.sz.problemW || 500) - AX);
-    const c = Math.max(2, Math.min(64, Math.floor(avail / W)));
-    const big = c >= 34;
+    let c = Math.max(2, Math.min(64, Math.floor(avail / W)));
+    if (proj && page.sz.problemH > 0) c = Math.max(2, Math.min(c, Math.floor((page.sz.problemH - AX - KEY_H) / H)));
+    const big = proj ? c >= 24 : c >= 34;
     const fs = Math.max(9, Math.round(c * 0.23));
-    const key = `${W}x${H}@${c}`;
+    const key = `${W}x${H}@${c}${proj ? "p" : ""}`;
     let svg = host.querySelector("svg.gridview");
     if (!svg || svg.dataset.key !== key) {
       let s = `<svg class="gridview" data-key="${key}" width="${W * c + AX}" height="${H * c + AX}" viewBox="${-AX} ${-AX} ${W * c + AX} ${H * c + AX}" data-testid="grid-svg" font-size="${fs}"><defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0L6,3L0,6z" fill="#333"/></marker></defs>`;
@@ -174,9 +187,13 @@ export function createProblemView(page) {
       }
       s += `<path d="${walls}" class="wall"/><g class="dyn"></g>`;
       const [sx, sy] = p.start.split(",").map(Number), [gx, gy] = p.goal.split(",").map(Number);
-      s += `<g class="marks"><text x="${sx * c + c / 2}" y="${sy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">S</text>`;
-      s += `<text x="${gx * c + c / 2}" y="${gy * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">G</text></g></svg>`;
-      host.innerHTML = s + (big ? `<p class="muted small">Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.</p>` : "");
+      // a projector's S and G stand in their cell's bottom right corner, clear of its f
+      const mark = (x, y, t) => proj && big
+        ? `<text x="${x * c + c - 3}" y="${y * c + c - 3}" text-anchor="end" class="mark" font-size="${Math.round(c * 0.3)}">${t}</text>`
+        : `<text x="${x * c + c / 2}" y="${y * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">${t}</text>`;
+      s += `<g class="marks">${mark(sx, sy, "S")}${mark(gx, gy, "G")}</g></svg>`;
+      const legend = proj ? "Each cell: f, arrow to its parent." : "Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.";
+      host.innerHTML = s + (big ? `<p class="muted small">${legend}</p>` : "");
       svg = host.querySelector("svg.gridview");
       $("problem-caption").textContent = `${W}×${H} grid, S (${p.start}) → G (${p.goal})`;
     }
@@ -191,11 +208,15 @@ export function createProblemView(page) {
       const lg = st.legend[status] || {}, df = dirFill(m, id, status);
       s += `<g class="gcell ${status}${id === st.selected ? " selected" : ""}" data-id="${id}" data-testid="grid-cell" data-state="${x},${y}"${df ? ` data-dir="${df.dir}"` : ""}><rect x="${x * c + 1}" y="${y * c + 1}" width="${Math.max(1, c - 2)}" height="${Math.max(1, c - 2)}" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${Math.min(3, c / 10)}" ${lg.dash && c >= 8 ? `stroke-dasharray="${lg.dash}"` : ""}/>`;
       if (id === nextId && c >= 8) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
-      if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
+      if (big && proj) {
+        // f alone, as large as its cell's upper part takes (a monospace digit is 0.6 em wide)
+        const f = cellF(m.g(id), m.h(id), m.f(id)), ffs = Math.min(c * 0.46, (c - 6) / (0.6 * Math.max(2, f.length)));
+        s += `<text x="${x * c + c / 2}" y="${y * c + 3 + ffs * 0.8}" class="cf" text-anchor="middle" font-size="${ffs.toFixed(1)}">${f}</text>`;
+      } else if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
       const par = m.parent(id);
       if (big && par >= 0 && status !== "discarded" && status !== "pruned") {
         const pc = m.cell(par), px = pc % W, py = (pc - px) / W;
-        const dx = px - x, dy = py - y, mx = x * c + c / 2, my = y * c + c / 2;
+        const dx = px - x, dy = py - y, mx = x * c + c / 2, my = y * c + (proj ? c * 0.74 : c / 2);
         s += `<line x1="${mx - dx * c * 0.12}" y1="${my - dy * c * 0.12}" x2="${mx + dx * c * 0.22}" y2="${my + dy * c * 0.22}" class="ptr" marker-end="url(#ah)"/>`;
       }
       s += `</g>`;

@@ -149,7 +149,7 @@ func Session(d SessionData) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></section><section class=\"pane inspector\" aria-labelledby=\"inspector-h\" data-testid=\"inspector\"><h2 id=\"inspector-h\">Node inspector</h2><div id=\"inspector-body\" class=\"inspector-body\"><p class=\"muted\">Click a node in the tree, a row of a list or a grid cell (or press <kbd>i</kbd>: the next node) to see its state, g, h and its breakdown, f, depth, parent, path from the root and children.</p></div></section>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 10, "</div></section><section class=\"pane inspector\" aria-labelledby=\"inspector-h\" data-testid=\"inspector\"><h2 id=\"inspector-h\">Node inspector</h2><div id=\"inspector-body\" class=\"inspector-body\"><p class=\"muted placeholder\" data-testid=\"inspector-placeholder\"><span class=\"long\">Click a node in the tree, a row of a list or a grid cell (or press <kbd>i</kbd>: the next node) to see its state, g, h and its breakdown, f, depth, parent, path from the root and children.</span><span class=\"short\">Click a node, a row or a cell (<kbd>i</kbd>: the next node) to inspect it.</span></p></div></section>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

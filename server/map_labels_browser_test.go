@@ -48,18 +48,10 @@ func TestMapLabelsLegible(t *testing.T) {
 		size := [2]int{tc.w, tc.h}
 		name := fmt.Sprintf("%dx%d-%s", size[0], size[1], tc.options)
 		ctx := testbrowser.New(t, size[0], size[1], 90*time.Second)
-		sess, err := srv.startSession(newSearch(t, "graph romania", tc.options))
-		if err != nil {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1]))); err != nil {
 			t.Fatal(err)
 		}
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
-			t.Fatal(err)
-		}
-		if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
-			if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
-				t.Fatal(err)
-			}
-		}
+		openProjector(t, ctx, srv, ts, "graph romania", tc.options)
 		for k := 1; k <= tc.steps; k++ {
 			if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k)); err != nil {
 				t.Fatal(err)

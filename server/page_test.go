@@ -425,18 +425,7 @@ func TestProjector720(t *testing.T) {
 		{"romania", "graph romania", "astar"},
 		{"moving-ai", movingAI.Problem, movingAI.Options},
 	} {
-		sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
-			t.Fatal(err)
-		}
-		if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
-			if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
-				t.Fatal(err)
-			}
-		}
+		openProjector(t, ctx, srv, ts, tc.problem, tc.options)
 		for k := 1; k <= 3; k++ {
 			if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k)); err != nil {
 				t.Fatal(err)
@@ -518,4 +507,23 @@ func TestProjector720(t *testing.T) {
 		}
 	}
 	_ = chromedp.Do(ctx, chromedp.KeyEvent("f"))
+}
+
+// openProjector starts a session of problem and options on srv, opens its
+// presenter page in ctx at step 0 and switches it to projector mode (the
+// f key), as a lecturer does before a class.
+func openProjector(t *testing.T, ctx context.Context, srv *Server, ts *httptest.Server, problem, options string) {
+	t.Helper()
+	sess, err := srv.startSession(newSearch(t, problem, options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

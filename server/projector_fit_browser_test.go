@@ -59,18 +59,7 @@ func TestProjectorFits(t *testing.T) {
 			{"romania", "graph romania", "astar"},
 		} {
 			name := fmt.Sprintf("%dx%d-%s", size[0], size[1], tc.name)
-			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
-				t.Fatal(err)
-			}
-			if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
-				if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
-					t.Fatal(err)
-				}
-			}
+			openProjector(t, ctx, srv, ts, tc.problem, tc.options)
 			for k := 1; k <= 4; k++ {
 				if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k)); err != nil {
 					t.Fatal(err)

@@ -21,18 +21,7 @@ func TestProjectorGridKey(t *testing.T) {
 		{"tutorial-grid", tutorial.Problem, tutorial.Options},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
-				t.Fatal(err)
-			}
-			if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
-				if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
-					t.Fatal(err)
-				}
-			}
+			openProjector(t, ctx, srv, ts, tc.problem, tc.options)
 			if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(1), chromedp.Sleep(200*time.Millisecond)); err != nil {
 				t.Fatal(err)
 			}

@@ -45,18 +45,7 @@ func TestProjectorGridNumbers(t *testing.T) {
 		{"grid-biastar", "grid S...#.../.##.#.#./....#.#./.#....#G moves=8", "biastar"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
-				t.Fatal(err)
-			}
-			if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
-				if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
-					t.Fatal(err)
-				}
-			}
+			openProjector(t, ctx, srv, ts, tc.problem, tc.options)
 			for k := 1; k <= 6; k++ {
 				if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(k)); err != nil {
 					t.Fatal(err)

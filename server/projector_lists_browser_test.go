@@ -51,18 +51,7 @@ func TestProjectorLists(t *testing.T) {
 		{"romania-astar", "graph romania", "astar", []int{1, 4}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
-				t.Fatal(err)
-			}
-			if !eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
-				if err := chromedp.Do(ctx, chromedp.KeyEvent("f")); err != nil {
-					t.Fatal(err)
-				}
-			}
+			openProjector(t, ctx, srv, ts, tc.problem, tc.options)
 			for _, k := range tc.steps {
 				if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.stepviz.send({type: "seek", step: %d})`, k)), waitStep(k), chromedp.Sleep(200*time.Millisecond)); err != nil {
 					t.Log(k, eval[string](t, ctx, `document.getElementById("step-n").textContent + " drawn " + document.getElementById("app").dataset.drawn + " pending " + window.stepviz.model.pendingStates() + " draws " + window.stepviz.stats.draws`))

@@ -6,9 +6,9 @@ import "sync"
 // rows, thousands of them on one map) releases each search when done
 // with it, and the next best-first search of the same state type starts
 // on the memory it held: its node chunks, its dense seen set, its heap
-// and its forward-only step index. That spares allocating and clearing them again (on a 281×209
-// map, over 600 KB a row) and the collections and page faults that
-// follow.
+// and its forward-only step index. That spares allocating and clearing
+// them again, O(states of the map) a row, and the collections and page
+// faults that follow.
 
 // Release hands the memory s holds to the next search started in this
 // process; s must not be used afterwards (its methods panic). Results

@@ -66,8 +66,10 @@ type Bus struct {
 	// mu guards onReconnect, the functions OnReconnect registered.
 	mu          sync.Mutex
 	onReconnect []func()
-	// watching is set while watchLeader waits for the stream's leader.
-	watching atomic.Bool
+	// watching is set while watchLeader waits for the stream's leader;
+	// unstored, when a publication got no answer in time and the
+	// OnReconnect functions are due once the stream answers.
+	watching, unstored atomic.Bool
 	// follows are the rooms followed now (Follow), guarded by mu.
 	follows map[*roomFollow]bool
 }
@@ -338,13 +340,13 @@ func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, erro
 		}
 		if !leaderless(err) || ctx.Err() != nil || !b.nc.IsConnected() {
 			if b.nc.IsConnected() {
-				b.watchLeader()
+				b.watchLeader(leaderless(err))
 			}
 			return 0, publishError(room, err)
 		}
 		select {
 		case <-ctx.Done():
-			b.watchLeader()
+			b.watchLeader(true)
 			return 0, publishError(room, ctx.Err())
 		case <-time.After(leaderPoll):
 		}

@@ -1,9 +1,13 @@
 package cluster_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -133,7 +137,7 @@ func startInstance(t *testing.T, natsURL string, configure ...func(*server.Confi
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{DB: db, Bus: bus}
+	cfg := server.Config{DB: db, Bus: bus, Logger: instanceLog(t, bus)}
 	for _, c := range configure {
 		c(&cfg)
 	}
@@ -142,6 +146,37 @@ func startInstance(t *testing.T, natsURL string, configure ...func(*server.Confi
 	var once sync.Once
 	t.Cleanup(func() { once.Do(in.kill) })
 	return in
+}
+
+// instanceLog is a logger for one instance, its server's lines and its
+// bus's, kept in memory and written to the test's log when the test fails
+// (an instance may still log after the test has ended).
+func instanceLog(t *testing.T, bus *cluster.Bus) *log.Logger {
+	t.Helper()
+	var mu sync.Mutex
+	var buf bytes.Buffer
+	l := log.New(lockedWriter{&mu, &buf}, fmt.Sprintf("instance on %s: ", bus.Server()), log.Lmicroseconds)
+	bus.SetLogger(l.Printf)
+	t.Cleanup(func() {
+		if t.Failed() {
+			mu.Lock()
+			t.Logf("the log of an instance:\n%s", buf.String())
+			mu.Unlock()
+		}
+	})
+	return l
+}
+
+// lockedWriter writes to w under mu.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (lw lockedWriter) Write(p []byte) (int, error) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	return lw.w.Write(p)
 }
 
 func wsBase(ts *httptest.Server) string { return "ws" + strings.TrimPrefix(ts.URL, "http") }

@@ -224,6 +224,10 @@ func (f *roomFollow) remake(from uint64) {
 	f.mu.Unlock()
 	if stopped {
 		cc.Stop()
+		return
+	}
+	if f.b.logf != nil {
+		f.b.logf("cluster: following room %s again from event %d", f.room, from)
 	}
 }
 

@@ -16,11 +16,12 @@ import (
 
 // On a NATS cluster the stream is led by one node. When that node is lost
 // the others elect a new leader, which takes nats-server several seconds
-// (its election timeout, 4 to 9 s); meanwhile an instance may be connected
-// and yet no event is stored: publishing fails. So that what could
-// not be shared then is shared as soon as the stream takes events again,
-// not only with the presenter's next change, a failed publication starts
-// watchLeader.
+// (its raft election timeout, minElectionTimeoutDefault to
+// maxElectionTimeoutDefault: 4 to 9 s in nats-server 2.15); meanwhile an
+// instance may be connected and yet no event is stored: publishing fails.
+// So that what could not be shared then is shared as soon as the stream
+// takes events again, not only with the presenter's next change, a failed
+// publication starts watchLeader.
 const (
 	// publishTry bounds one try of Publish.
 	publishTry = 2 * time.Second
@@ -33,27 +34,48 @@ const (
 )
 
 // watchLeader waits, on one goroutine at a time, until the stream answers
-// with a leader; if it had none at first (a failure of another kind, such
-// as a full stream, calls nothing), it then calls the OnReconnect
-// functions as a reconnection does. It returns at once. Cost while
-// waiting: one stream-info request every leaderPoll.
-func (b *Bus) watchLeader() {
+// with a leader; it then calls the OnReconnect functions as a
+// reconnection does if the stream had no leader when it started or if
+// unstored is set: a publication got no answer in time, so something was
+// not shared, even when the stream's new leader was elected before the
+// watch began (a failure of another kind, such as a full stream, with the
+// stream led, calls nothing). It returns at once; an unstored call made
+// while a watch is running is honoured by that watch or by one more.
+// Cost while waiting: one stream-info request every leaderPoll.
+func (b *Bus) watchLeader(unstored bool) {
+	if unstored {
+		b.unstored.Store(true)
+	}
 	if !b.watching.CompareAndSwap(false, true) {
 		return
 	}
 	go func() {
-		defer b.watching.Store(false)
-		if b.streamLed() {
-			return
-		}
-		for deadline := time.Now().Add(leaderWait); time.Now().Before(deadline) && !b.nc.IsClosed(); {
-			time.Sleep(leaderPoll)
-			if b.streamLed() {
-				b.reconnected()
+		for {
+			b.awaitLeader()
+			b.watching.Store(false)
+			if !b.unstored.Load() || !b.watching.CompareAndSwap(false, true) {
 				return
 			}
 		}
 	}()
+}
+
+// awaitLeader is one watch of watchLeader: it waits up to leaderWait for
+// the stream's leader and, when there is one, calls the OnReconnect
+// functions if there was none at first or a publication went unstored.
+func (b *Bus) awaitLeader() {
+	led := b.streamLed()
+	hadNone := !led
+	for deadline := time.Now().Add(leaderWait); !led && time.Now().Before(deadline) && !b.nc.IsClosed(); {
+		time.Sleep(leaderPoll)
+		led = b.streamLed()
+	}
+	if !led {
+		return
+	}
+	if b.unstored.Swap(false) || hadNone {
+		b.reconnected()
+	}
 }
 
 // streamLed reports whether the stream answers now with a leader (one

@@ -188,7 +188,7 @@ func TestLocalWorksheetTiedPath(t *testing.T) {
 		for end < len(first) && first[end].Step == 1 {
 			end++
 		}
-		after, err := localSheetAfter(p, o, rows[tie])
+		after, err := localSheetAfter(o, rows[tie])
 		if err != nil {
 			t.Fatal(err)
 		}

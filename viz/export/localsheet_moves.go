@@ -26,23 +26,24 @@ const maxSheetStates = 4 * local.MaxListed
 // step's rows say nothing of where the earlier steps went. For the
 // built-in queens it is every square, column by column and row by row
 // (a queen's own square is a row of no move). For any other problem it
-// is every move of
+// is every move of every state within steps−1 moves of the start (the
+// states a step of the sheet may start from, on any path); when those
+// are more than maxSheetStates, every move of
 //
 //   - the start,
 //   - each neighbour of the start, and
 //   - each state hill climbing may start a step of the sheet from, on
 //     any of its tied choices: from a state, its neighbours of lowest h
 //     when that h is lower than the state's (or as low, with sideways
-//     moves allowed);
+//     moves allowed).
 //
-// all of which depends on the start alone (which the sheet gives), not
-// on where the search went, and so covers every step of any path the
-// student may take. The moves are in the problem's own order, merged
-// from the order each of those states lists them; where two states
-// order moves differently, the one seen first goes first. A problem
-// whose moves do not depend on the state (a tour's 2-opt) lists exactly
-// its start's moves. Cost: O(states · neighbours) calls of Neighbours,
-// states at most maxSheetStates.
+// Either depends on the start alone (which the sheet gives), not on
+// where the search went, and covers every step of any path a student
+// may take. The moves are in the problem's own order, merged from the
+// order each of those states lists them (mergeOrders). A problem whose
+// moves do not depend on the state (a tour's 2-opt) lists exactly its
+// start's moves. Cost: O(states · neighbours) calls of Neighbours' visit,
+// states at most 1 + 2·maxSheetStates.
 func sheetMoves(p local.Problem, o local.Options, start []int, steps int) ([]string, error) {
 	if q, ok := p.(*local.Queens); ok {
 		moves := make([]string, 0, q.N()*q.N())
@@ -54,48 +55,19 @@ func sheetMoves(p local.Problem, o local.Options, start []int, steps int) ([]str
 		return moves, nil
 	}
 	x := sheetExplorer{p: p, seen: map[string]bool{}}
-	if _, err := x.list(start); err != nil {
+	near, err := x.near(start, steps-1)
+	if err != nil {
 		return nil, err
 	}
-	level := [][]int{append([]int(nil), start...)}
-	for _, n := range x.nbrs[0] {
-		if _, err := x.list(n.to); err != nil {
+	if !near {
+		x = sheetExplorer{p: p, seen: map[string]bool{}}
+		if err := x.climbs(start, o, steps); err != nil {
 			return nil, err
 		}
 	}
-	for k := 1; k < steps && len(level) > 0; k++ {
-		var next [][]int
-		for _, s := range level {
-			nbrs, err := x.list(s)
-			if err != nil {
-				return nil, err
-			}
-			h, best := p.H(s), 0.0
-			for i, n := range nbrs {
-				if i == 0 || n.h < best {
-					best = n.h
-				}
-			}
-			if len(nbrs) == 0 || best > h+1e-9 || best > h-1e-9 && o.Sideways == 0 {
-				continue
-			}
-			for _, n := range nbrs {
-				if n.h <= best+1e-9 && !x.queued[stateKey(n.to)] {
-					x.queue(n.to)
-					next = append(next, n.to)
-				}
-			}
-		}
-		for _, s := range next {
-			if _, err := x.list(s); err != nil {
-				return nil, err
-			}
-		}
-		level = next
-	}
 	moves := mergeOrders(x.orders)
 	if len(moves) > maxSheetMoves {
-		return nil, usererr.Errorf("export", "a worksheet lists the same moves at every step, all those of the start and its neighbours, and here they are %d, more than %d: use a smaller problem", len(moves), maxSheetMoves)
+		return nil, usererr.Errorf("export", "a worksheet lists the same moves at every step, all those of the states near the start, and here they are %d, more than %d: use a smaller problem", len(moves), maxSheetMoves)
 	}
 	return moves, nil
 }
@@ -107,20 +79,92 @@ type sheetNeighbour struct {
 	h    float64
 }
 
-// sheetExplorer lists the moves of states, each state once.
+// sheetExplorer lists the moves of states, each state once, and keeps
+// the order each lists its moves in, first listed first.
 type sheetExplorer struct {
 	p      local.Problem
 	seen   map[string]bool
-	queued map[string]bool
 	orders [][]string
-	nbrs   [][]sheetNeighbour
 }
 
-func (x *sheetExplorer) queue(s []int) {
-	if x.queued == nil {
-		x.queued = map[string]bool{}
+// near lists every state within d moves of start, breadth first; false
+// (and stops) once it finds more than maxSheetStates of them.
+func (x *sheetExplorer) near(start []int, d int) (bool, error) {
+	level := [][]int{start}
+	found := map[string]bool{stateKey(start): true}
+	for k := 0; ; k++ {
+		var next [][]int
+		for _, s := range level {
+			nbrs, err := x.list(s)
+			if err != nil {
+				return false, err
+			}
+			for _, n := range nbrs {
+				if key := stateKey(n.to); k < d && !found[key] {
+					if len(found) >= maxSheetStates {
+						return false, nil
+					}
+					found[key] = true
+					next = append(next, n.to)
+				}
+			}
+		}
+		if len(next) == 0 {
+			return true, nil
+		}
+		level = next
 	}
-	x.queued[stateKey(s)] = true
+}
+
+// climbs lists the start, its neighbours and every state hill climbing
+// may start one of steps steps from, on any tied choice; an error when
+// those are more than maxSheetStates.
+func (x *sheetExplorer) climbs(start []int, o local.Options, steps int) error {
+	first, err := x.list(start)
+	if err != nil {
+		return err
+	}
+	for _, n := range first {
+		if _, err := x.list(n.to); err != nil {
+			return err
+		}
+	}
+	level := [][]int{start}
+	queued := map[string]bool{stateKey(start): true}
+	for k := 1; k < steps && len(level) > 0; k++ {
+		var next [][]int
+		for _, s := range level {
+			nbrs, err := x.list(s)
+			if err != nil {
+				return err
+			}
+			h, best := x.p.H(s), 0.0
+			for i, n := range nbrs {
+				if i == 0 || n.h < best {
+					best = n.h
+				}
+			}
+			if len(nbrs) == 0 || best > h+1e-9 || best > h-1e-9 && o.Sideways == 0 {
+				continue
+			}
+			for _, n := range nbrs {
+				if key := stateKey(n.to); n.h <= best+1e-9 && !queued[key] {
+					queued[key] = true
+					next = append(next, n.to)
+				}
+			}
+		}
+		for _, s := range next {
+			if _, err := x.list(s); err != nil {
+				return err
+			}
+		}
+		if len(x.seen) > 2*maxSheetStates {
+			return usererr.Errorf("export", "hill climbing may step from more than %d states in a worksheet's %d steps from this start (many ties): a worksheet cannot list all their moves; pick another seed", maxSheetStates, steps)
+		}
+		level = next
+	}
+	return nil
 }
 
 // list is s's neighbours, in the problem's order, and records the order
@@ -142,16 +186,12 @@ func (x *sheetExplorer) list(s []int) ([]sheetNeighbour, error) {
 		return nil, usererr.Errorf("export", "a worksheet lists every neighbour, at most %d a step, and %s has more: use a smaller problem", local.MaxListed, x.p.StateName(s))
 	}
 	if k := stateKey(s); !x.seen[k] {
-		if len(x.seen) >= maxSheetStates {
-			return nil, usererr.Errorf("export", "hill climbing may reach more than %d states in a worksheet's %d steps from this start (many ties): a worksheet cannot list all their moves; pick another seed", maxSheetStates, LocalSheetSteps)
-		}
 		x.seen[k] = true
 		order := make([]string, len(nbrs))
 		for i, n := range nbrs {
 			order[i] = n.move
 		}
 		x.orders = append(x.orders, order)
-		x.nbrs = append(x.nbrs, nbrs)
 	}
 	return nbrs, nil
 }
@@ -171,7 +211,7 @@ func stateKey(s []int) string {
 // mergeOrders is every name of orders once, in an order that keeps each
 // list's: a name goes after the names any list puts before it; among the
 // names free to go next (or, where the lists disagree, among all left)
-// the one seen first goes first. O(names² + pairs).
+// the first in natural order (naturalLess) goes first. O(names² + pairs).
 func mergeOrders(orders [][]string) []string {
 	index := map[string]int{}
 	var names []string
@@ -199,20 +239,19 @@ func mergeOrders(orders [][]string) []string {
 	}
 	done := make([]bool, len(names))
 	out := make([]string, 0, len(names))
+	// first reports whether name i goes before name j: free first, then
+	// in natural order.
+	first := func(i, j int) bool {
+		if fi, fj := before[i] == 0, before[j] == 0; fi != fj {
+			return fi
+		}
+		return naturalLess(names[i], names[j])
+	}
 	for len(out) < len(names) {
 		pick := -1
 		for i := range names {
-			if !done[i] && before[i] == 0 {
+			if !done[i] && (pick < 0 || first(i, pick)) {
 				pick = i
-				break
-			}
-		}
-		if pick < 0 {
-			for i := range names {
-				if !done[i] {
-					pick = i
-					break
-				}
 			}
 		}
 		done[pick] = true
@@ -222,6 +261,39 @@ func mergeOrders(orders [][]string) []string {
 		}
 	}
 	return out
+}
+
+// naturalLess orders names as text, runs of digits by their value
+// ("c2→r10" after "c2→r9"). O(len).
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		switch {
+		case da > 0 && db > 0:
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+		case a[0] != b[0]:
+			return a[0] < b[0]
+		default:
+			a, b = a[1:], b[1:]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// digitRun is the length of the ASCII digits s starts with.
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // sheetMoveMissing is the error of a step whose state has a move the

@@ -211,10 +211,11 @@ func TestLocalWorksheetScriptGrades(t *testing.T) {
 	} {
 		g := gradeLocal(t, p, o, c.sheet)
 		if g.Correct != c.correct || !c.correct && !strings.Contains(g.Reason, c.says) {
-			t.Errorf("%s: %+v, want correct %v saying %q", c.name, g, c.correct, c.says)
+			t.Errorf("%s: correct %v (%s), want %v saying %q", c.name, g.Correct, g.Reason, c.correct, c.says)
 		}
 	}
-	tiedPathGraded(t, "script "+queensScript+" n=6 seed=%d")
+	tiedPathGraded(t, "script "+queensScript+" n=6 seed=%d", 1)
+	tiedPathGraded(t, "script "+queensScript+" n=6 seed=%d", 2)
 }
 
 // TestMergeOrders: the merged list keeps every list's order and fills

@@ -113,9 +113,11 @@ var errNoRows = usererr.Errorf("export", "hill climbing prices no neighbour here
 
 // WriteLocalWorksheet writes a worksheet on hill climbing p, o in md (the
 // student's sheet, or with key the answer key): the state the first step
-// starts from, and for each of the first LocalSheetSteps steps every move
-// (queens: every square), to fill in with its h and whether hill climbing
-// takes it. The sheet gives only the start: the state a later step
+// starts from, and for each of the first LocalSheetSteps steps the same
+// moves (sheetMoves: queens' every square; a script's, every move of the
+// states near the start), to fill in with its h (or, for a move the
+// step's state does not have, the word for no move) and whether hill
+// climbing takes it. The sheet gives only the start: the state a later step
 // starts from is what the earlier steps did, the student's to work out,
 // and the key's to give. The key is printed from the search's view at
 // each step. O(steps · neighbours).
@@ -142,8 +144,8 @@ func WriteLocalWorksheet(w io.Writer, format string, p local.Problem, o local.Op
 	pr.f("1. **Fill in h** of each neighbour in the h column")
 	if end.Kind == "queens" {
 		pr.f(" (a row per square: on the square a queen already stands on, write %s)", stayWord)
-	} else if rows[0].Stay || hasStay(rows) {
-		pr.f(" (every step lists the same moves, all those of the start, of its neighbours and of the states hill climbing may step from: a move the state a step starts from does not have is no neighbour; write %s in its h and no in its taken column)", noneWord)
+	} else if hasStay(rows) {
+		pr.f(" (every step lists the same moves, so that its list says nothing of where the steps before it went: a move the state the step starts from does not have is no neighbour; write %s in its h column and no in its taken column)", noneWord)
 	}
 	pr.f(".\n2. **Which move does hill climbing take?** Write yes in the taken column of that neighbour, no in the others (no yes at all when it takes none).\n\n")
 	pr.f("Grade it with `stepviz check -problem %q -algo %q SHEET.md`.\n\n", end.Problem, end.Options)

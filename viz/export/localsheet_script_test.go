@@ -2,6 +2,7 @@ package export
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -250,6 +251,44 @@ func TestNaturalLess(t *testing.T) {
 	} {
 		if got := naturalLess(c.a, c.b); got != c.less {
 			t.Errorf("naturalLess(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}
+
+// TestLocalWorksheetScriptTooManyMoves: a script whose every state has
+// moves of its own names more than a sheet lists, and is refused saying so.
+func TestLocalWorksheetScriptTooManyMoves(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "wide.star")
+	src := `start = 1
+def value(s):
+    return 1000 - s
+def neighbours(s):
+    return [("m%d" % (s * 10 + i), s * 10 + i) for i in range(10)]
+`
+	if err := os.WriteFile(p, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pr, o := localOf(t, "script "+p, "hillclimb")
+	err := WriteLocalWorksheet(&strings.Builder{}, "md", pr, o, false)
+	if err == nil || !strings.Contains(err.Error(), "more than 128: use a smaller problem") {
+		t.Errorf("got %v, want the list refused as too long", err)
+	}
+}
+
+// BenchmarkLocalWorksheetScript writes the key of 8-queens written as a
+// script: three steps, the list drawn from the start's neighbourhood.
+func BenchmarkLocalWorksheetScript(b *testing.B) {
+	p, err := local.ParseProblem("script " + queensScript + " n=8 seed=3")
+	if err != nil {
+		b.Fatal(err)
+	}
+	o, err := local.ParseOptions("hillclimb sideways=10")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := WriteLocalWorksheet(io.Discard, "md", p, o, true); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

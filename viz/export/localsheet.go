@@ -16,17 +16,21 @@ import (
 const LocalSheetSteps = 3
 
 // localSheetRow is one row of a local-search worksheet: a move at a step,
-// with its answers from the search's view at that step. A queens sheet
-// lists every square of the board at every step, so that the rows of a
-// step say nothing of the state it starts from; the square a queen
-// stands on is a row (Stay) that moves nothing.
+// with its answers from the search's view at that step. Every step lists
+// the same moves (sheetMoves), so that the rows of a step say nothing of
+// the state it starts from; a listed move that is no neighbour of that
+// state (the square a queen stands on, or a move a script's state does
+// not have) is a row (Stay) that moves nothing, its h a word.
 type localSheetRow struct {
 	Step        int
 	State       []int  // the state the step starts from (shared by the step's rows)
 	From, FromH string // that state and its h as a reader sees them
 	Move, H     string
 	Taken       bool
-	Stay        bool // the queen's own square: no move, no h
+	Stay        bool // no move at this step: H is stayWord (queens) or noneWord
+
+	p     local.Problem // the problem State belongs to (a script's states are its own)
+	moves []string      // the moves every step of the sheet lists
 }
 
 // stayWord is what the key writes in the h column of a queen's own
@@ -36,16 +40,25 @@ const stayWord = "queen"
 // localSheet steps hill climbing on p, o for the sheet's first steps and
 // lists the rows each step asks about, with the h and the move taken as
 // the view at that step writes them; none when the search ends at once.
-// O(steps · neighbours).
+// O(steps · neighbours) and sheetMoves' cost.
 func localSheet(p local.Problem, o local.Options, steps int) ([]localSheetRow, *local.View, error) {
+	return localSheetOf(p, o, steps, nil)
+}
+
+// localSheetOf is localSheet listing moves at every step, or when moves
+// is nil, the sheetMoves of p's start.
+func localSheetOf(p local.Problem, o local.Options, steps int, moves []string) ([]localSheetRow, *local.View, error) {
 	if o.Algorithm != local.HillClimb {
 		return nil, nil, usererr.Errorf("export", "a local-search worksheet asks which neighbour steepest-ascent hill climbing takes; %s draws at random: use -algo hillclimb", o.Algorithm)
 	}
-	v, _, err := localFamily.fresh(p, o)
+	v, vp, err := localFamily.fresh(p, o)
 	if err != nil {
 		return nil, nil, err
 	}
-	var rows []localSheetRow
+	type step struct {
+		before, at *local.View
+	}
+	var done []step
 	for v.Steps() < steps {
 		before := v.View()
 		if _, ok := v.Step(); !ok {
@@ -55,55 +68,56 @@ func localSheet(p local.Problem, o local.Options, steps int) ([]localSheetRow, *
 		if at.Considered > len(at.Neighbours) {
 			return nil, nil, usererr.Errorf("export", "a worksheet lists every neighbour, at most %d a step, and %s has %d: use a smaller problem (queens 8, tsp 10)", local.MaxListed, at.Problem, at.Considered)
 		}
+		done = append(done, step{before, at})
+	}
+	end := v.View()
+	if moves == nil && len(done) > 0 {
+		if moves, err = sheetMoves(vp, o, done[0].before.State, steps); err != nil {
+			return nil, nil, err
+		}
+	}
+	queens := isQueens(vp)
+	word := map[bool]string{true: stayWord, false: noneWord}[queens]
+	var rows []localSheetRow
+	for _, d := range done {
+		before, at := d.before, d.at
+		if !queens && len(at.Neighbours) == 0 {
+			continue // a restart prices no neighbour: nothing to ask
+		}
 		listed := map[string]local.Neighbour{}
 		for _, n := range at.Neighbours {
 			listed[n.Move] = n
 		}
 		state := append([]int(nil), before.State...)
-		for _, m := range sheetMoves(p, state, at.Neighbours) {
-			r := localSheetRow{Step: at.Step, State: state, From: before.StateName, FromH: before.HText, Move: m}
+		for _, m := range moves {
+			r := localSheetRow{Step: at.Step, State: state, From: before.StateName, FromH: before.HText, Move: m, p: vp, moves: moves}
 			if n, ok := listed[m]; ok {
 				r.H, r.Taken = n.HText, n.Taken
+				delete(listed, m)
 			} else {
-				r.Stay, r.H = true, stayWord
+				r.Stay, r.H = true, word
 			}
 			rows = append(rows, r)
 		}
+		for _, n := range at.Neighbours {
+			if _, ok := listed[n.Move]; ok {
+				return nil, nil, sheetMoveMissing(at.Step, n.Move, before.StateName)
+			}
+		}
 	}
-	return rows, v.View(), nil
+	return rows, end, nil
 }
 
 // errNoRows is a sheet with nothing to ask.
 var errNoRows = usererr.Errorf("export", "hill climbing prices no neighbour here (the start is a solution?): pick another seed")
 
-// sheetMoves is the moves a sheet lists at a step from state s, whose
-// neighbours the view prices: for queens every square, column by column
-// and row by row (the queen's own square included, so that the list is
-// the same whatever the state); otherwise the neighbours, whose moves (a
-// tour's 2-opt) do not depend on the state. O(neighbours).
-func sheetMoves(p local.Problem, s []int, priced []local.Neighbour) []string {
-	q, ok := p.(*local.Queens)
-	if !ok {
-		moves := make([]string, len(priced))
-		for i, n := range priced {
-			moves[i] = n.Move
-		}
-		return moves
-	}
-	moves := make([]string, 0, q.N()*q.N())
-	for c := range s {
-		for r := range q.N() {
-			moves = append(moves, q.MoveName(local.Move{A: c, B: r}))
-		}
-	}
-	return moves
-}
-
 // WriteLocalWorksheet writes a worksheet on hill climbing p, o in md (the
 // student's sheet, or with key the answer key): the state the first step
-// starts from, and for each of the first LocalSheetSteps steps every move
-// (queens: every square), to fill in with its h and whether hill climbing
-// takes it. The sheet gives only the start: the state a later step
+// starts from, and for each of the first LocalSheetSteps steps the same
+// moves (sheetMoves: queens' every square; a script's, every move of the
+// states near the start), to fill in with its h (or, for a move the
+// step's state does not have, the word for no move) and whether hill
+// climbing takes it. The sheet gives only the start: the state a later step
 // starts from is what the earlier steps did, the student's to work out,
 // and the key's to give. The key is printed from the search's view at
 // each step. O(steps · neighbours).
@@ -125,11 +139,13 @@ func WriteLocalWorksheet(w io.Writer, format string, p local.Problem, o local.Op
 	}
 	pr.f("# %s: steepest-ascent hill climbing\n\nproblem: `%s`  \nsearch: `%s`\n\n", title, end.Problem, end.Options)
 	pr.f("h is %s; hill climbing moves to a neighbour of lowest h if it is lower than the state's own (or equal, with sideways moves allowed); on a tie it draws one of them at random, and any of them is right: the next steps are then graded from the state your move leads to.\n\n",
-		map[string]string{"queens": "the number of pairs of queens attacking each other", "tsp": "the length of the tour"}[end.Kind])
+		map[string]string{"queens": "the number of pairs of queens attacking each other", "tsp": "the length of the tour", "script": "the script's value(state)"}[end.Kind])
 	pr.f("Step 1 starts from %s (h = %s); each later step starts from the state the step before it moves to.\n\n", rows[0].From, rows[0].FromH)
 	pr.f("1. **Fill in h** of each neighbour in the h column")
 	if end.Kind == "queens" {
 		pr.f(" (a row per square: on the square a queen already stands on, write %s)", stayWord)
+	} else if hasStay(rows) {
+		pr.f(" (every step lists the same moves, so that its list says nothing of where the steps before it went: a move the state the step starts from does not have is no neighbour; write %s in its h column and no in its taken column)", noneWord)
 	}
 	pr.f(".\n2. **Which move does hill climbing take?** Write yes in the taken column of that neighbour, no in the others (no yes at all when it takes none).\n\n")
 	pr.f("Grade it with `stepviz check -problem %q -algo %q SHEET.md`.\n\n", end.Problem, end.Options)
@@ -254,11 +270,18 @@ func CheckLocal(p local.Problem, o local.Options, r io.Reader, name string) (*Gr
 			var wrong []string
 			switch {
 			case want.Stay:
-				if hasH && !stayAnswer(got.h) {
+				queen := want.H == stayWord
+				switch {
+				case hasH && queen && !stayAnswer(got.h, stayWord):
 					wrong = append(wrong, fmt.Sprintf("h %s, but a queen stands on this square at step %d (the state is %s): it is no move; write %s", got.h, want.Step, want.From, stayWord))
+				case hasH && !queen && !stayAnswer(got.h, noneWord):
+					wrong = append(wrong, fmt.Sprintf("h %s, but %s is no neighbour at step %d (the state is %s): write %s", got.h, want.Move, want.Step, want.From, noneWord))
 				}
-				if hasT && crossedOut(got.taken) {
+				switch {
+				case hasT && crossedOut(got.taken) && queen:
 					wrong = append(wrong, "a queen stands on this square already: moving there is no move")
+				case hasT && crossedOut(got.taken):
+					wrong = append(wrong, "no neighbour of the state step "+strconv.Itoa(want.Step)+" starts from: hill climbing cannot take it")
 				}
 			default:
 				if hasH && !sameValue(got.h, want.H) {
@@ -283,14 +306,14 @@ func CheckLocal(p local.Problem, o local.Options, r io.Reader, name string) (*Gr
 				return gr, nil
 			}
 			if want.Stay {
-				gr.Lines = append(gr.Lines, "✓ "+id+" ("+stayWord+")")
+				gr.Lines = append(gr.Lines, "✓ "+id+" ("+want.H+")")
 				continue
 			}
 			gr.Checked++
 			gr.Lines = append(gr.Lines, "✓ "+id)
 		}
 		if mine != nil && j < len(rows) {
-			next, err := localSheetAfter(p, o, *mine)
+			next, err := localSheetAfter(o, *mine)
 			if err != nil {
 				return nil, err
 			}
@@ -303,12 +326,27 @@ func CheckLocal(p local.Problem, o local.Options, r io.Reader, name string) (*Gr
 	return gr, nil
 }
 
-// stayAnswer reports whether s is an answer for a queen's own square:
-// the word the sheet asks for, a dash, or nothing.
-func stayAnswer(s string) bool {
-	switch strings.ToLower(strings.Trim(s, "*_` ")) {
-	case "", stayWord, "q", "-", "–", "—":
+// stayAnswer reports whether s is an answer for a row of no move, whose
+// word is word (stayWord: a queen's own square; noneWord: no neighbour):
+// the word, its first letter, a dash, or nothing; for noneWord also "no
+// neighbour", "not a neighbour", "no move" and "n/a".
+func stayAnswer(s, word string) bool {
+	s = strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, "*_` "))), " ")
+	switch s {
+	case "", word, word[:1], "-", "–", "—":
 		return true
+	case "no neighbour", "not a neighbour", "no neighbor", "not a neighbor", "no move", "n/a":
+		return word == noneWord
+	}
+	return false
+}
+
+// hasStay reports whether some row is of no move.
+func hasStay(rows []localSheetRow) bool {
+	for _, r := range rows {
+		if r.Stay {
+			return true
+		}
 	}
 	return false
 }
@@ -322,15 +360,21 @@ type startAt struct {
 
 func (p startAt) Start() []int { return append([]int(nil), p.s...) }
 
+// isQueens reports whether p is the built-in n-queens (started anywhere).
+func isQueens(p local.Problem) bool {
+	if a, ok := p.(startAt); ok {
+		p = a.Problem
+	}
+	_, ok := p.(*local.Queens)
+	return ok
+}
+
 // localSheetAfter is the rows of the sheet's steps after r's, when its
 // step takes r's move: hill climbing from the state r leads to, its steps
-// numbered on from r's. Sideways moves are counted from there afresh.
-// O(steps · neighbours).
-func localSheetAfter(p local.Problem, o local.Options, r localSheetRow) ([]localSheetRow, error) {
-	p, err := local.Renewed(p)
-	if err != nil {
-		return nil, err
-	}
+// numbered on from r's, listing the sheet's moves. Sideways moves are
+// counted from there afresh. O(steps · neighbours).
+func localSheetAfter(o local.Options, r localSheetRow) ([]localSheetRow, error) {
+	p := r.p
 	s := append([]int(nil), r.State...)
 	var move *local.Move
 	p.Neighbours(s, p.H(s), func(m local.Move, _ float64) {
@@ -342,7 +386,7 @@ func localSheetAfter(p local.Problem, o local.Options, r localSheetRow) ([]local
 		return nil, usererr.Errorf("export", "step %d: %s is not a move of %s", r.Step, r.Move, r.From)
 	}
 	p.Apply(s, *move)
-	rows, _, err := localSheet(startAt{p, s}, o, LocalSheetSteps-r.Step)
+	rows, _, err := localSheetOf(startAt{p, s}, o, LocalSheetSteps-r.Step, r.moves)
 	if err != nil {
 		return nil, err
 	}

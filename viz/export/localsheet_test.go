@@ -3,6 +3,7 @@ package export
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -158,23 +159,31 @@ func TestLocalWorksheetGivesNothingAway(t *testing.T) {
 }
 
 // TestLocalWorksheetTiedPath: a sheet that takes a move tied with hill
-// climbing's at step 1 is graded on from where its move leads: right when
+// climbing's at step 1 (or 2) is graded on from where its move leads: right when
 // its later steps follow that state, wrong when they copy the key's.
 func TestLocalWorksheetTiedPath(t *testing.T) {
+	tiedPathGraded(t, "queens 6 seed=%d", 1)
+	tiedPathGraded(t, "queens 6 seed=%d", 2)
+}
+
+// tiedPathGraded checks a tied path's grading on the first problem of
+// format (a problem line with %d for the seed) that has a tie at step at.
+func tiedPathGraded(t *testing.T, format string, at int) {
+	t.Helper()
 	for seed := 1; seed < 60; seed++ {
-		p, o := localOf(t, fmt.Sprintf("queens 6 seed=%d", seed), "hillclimb")
+		p, o := localOf(t, fmt.Sprintf(format, seed), "hillclimb")
 		rows, _, err := localSheet(p, o, LocalSheetSteps)
-		if err != nil || len(rows) == 0 || rows[len(rows)-1].Step < 2 {
+		if err != nil || len(rows) == 0 || rows[len(rows)-1].Step <= at {
 			continue
 		}
 		var taken, tie int = -1, -1
 		for k, r := range rows {
-			if r.Step == 1 && r.Taken {
+			if r.Step == at && r.Taken {
 				taken = k
 			}
 		}
 		for k, r := range rows {
-			if taken >= 0 && r.Step == 1 && !r.Taken && !r.Stay && r.H == rows[taken].H {
+			if taken >= 0 && r.Step == at && !r.Taken && !r.Stay && r.H == rows[taken].H {
 				tie = k
 				break
 			}
@@ -185,12 +194,15 @@ func TestLocalWorksheetTiedPath(t *testing.T) {
 		first := append([]localSheetRow(nil), rows...)
 		first[taken].Taken, first[tie].Taken = false, true
 		end := 0
-		for end < len(first) && first[end].Step == 1 {
+		for end < len(first) && first[end].Step <= at {
 			end++
 		}
-		after, err := localSheetAfter(p, o, rows[tie])
+		after, err := localSheetAfter(o, rows[tie])
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(after) == 0 || after[0].From != queensMoved(t, rows[tie].From, rows[tie].Move) {
+			t.Fatalf("seed %d: after %s from %s, the next step starts from %q", seed, rows[tie].Move, rows[tie].From, after[0].From)
 		}
 		render := func(rows []localSheetRow) string {
 			var b bytes.Buffer
@@ -198,6 +210,9 @@ func TestLocalWorksheetTiedPath(t *testing.T) {
 			return b.String()
 		}
 		mine := append(first[:end:end], after...)
+		if got, want := sheetSteps(t, render(mine)), sheetSteps(t, render(first)); !reflect.DeepEqual(got, want) {
+			t.Errorf("seed %d: from %s tied with %s, the steps list %q, the sheet %q", seed, rows[tie].Move, rows[taken].Move, got, want)
+		}
 		g := gradeLocal(t, p, o, render(mine))
 		if !g.Correct || g.Checked != neighboursOf(mine) || !strings.Contains(strings.Join(g.Lines, "\n"), "is tied with hill climbing's") {
 			t.Errorf("seed %d: %s tied with %s, the later steps from where it leads: %+v", seed, rows[tie].Move, rows[taken].Move, g)
@@ -209,7 +224,7 @@ func TestLocalWorksheetTiedPath(t *testing.T) {
 		}
 		return
 	}
-	t.Error("no queens 6 seed below 60 has a tie at step 1: widen the search")
+	t.Errorf("no %s with a seed below 60 has a tie at step %d: widen the search", format, at)
 }
 
 // localSheetText is the local worksheet (or key) of p, o in md.
@@ -262,4 +277,17 @@ func neighboursOf(rows []localSheetRow) int {
 		}
 	}
 	return n
+}
+
+// queensMoved is the board named from (rows 1-based, comma separated)
+// after the queens move named move ("c3→r5").
+func queensMoved(t *testing.T, from, move string) string {
+	t.Helper()
+	var c, r int
+	if _, err := fmt.Sscanf(move, "c%d→r%d", &c, &r); err != nil {
+		t.Fatalf("%q is no queens move: %v", move, err)
+	}
+	rows := strings.Split(from, ",")
+	rows[c-1] = strconv.Itoa(r)
+	return strings.Join(rows, ",")
 }

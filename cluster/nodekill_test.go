@@ -74,6 +74,12 @@ func (l *lecture) rebuilt(t *testing.T, natsURL string, step int64, what string)
 // delivered.
 const afterKill = 30 * time.Second
 
+// afterQuorum bounds the wait for a step made without a quorum once a
+// second node is started again: the node starts and catches up, the two
+// elect the stream's leader, and the presenter's instance, which polls
+// for it, shares the step.
+const afterQuorum = 45 * time.Second
+
 // stepWithin is step, one step (to step n), waiting up to within for it.
 func (l *lecture) stepWithin(t *testing.T, n int64, within time.Duration) {
 	t.Helper()
@@ -98,7 +104,9 @@ func (l *lecture) stepWithin(t *testing.T, n int64, within time.Duration) {
 // and an instance with an empty database rebuilds the room from the two
 // nodes left. The node is started again on its files, catches up, and
 // then holds the room: with another node killed, an instance that reaches
-// only the restarted node rebuilds the room at its last step.
+// only the restarted node rebuilds the room at its last step. With the
+// third killed too, a step is stored nowhere until a second node is back,
+// and then reaches the other instance by itself.
 func TestNATSNodeKilled(t *testing.T) {
 	nc := startNATSCluster(t, 3)
 	first := startInstance(t, nc.URLs()) // makes the stream and the bucket
@@ -171,6 +179,34 @@ func TestNATSNodeKilled(t *testing.T) {
 	l.step(t, 12)
 	nc.led(t, nc.URLs(home))
 	l.rebuilt(t, nc.URLs(home), 12, "an empty instance on the restarted node alone")
+	if steps, ok := l.follower.inOrder(); !ok {
+		t.Fatalf("the other instance's follower went back: %v", steps)
+	}
+
+	// With one node of three left there is no quorum and nothing is stored
+	// (NATS's rule): the presenter's step shows on the presenter's
+	// instance alone, and reaches the other once a second node is back,
+	// without the presenter stepping again.
+	here := follow(func() []string { return []string{wsBase(a.ts) + "/s/" + l.search + "/ws"} })
+	defer close(here.stop)
+	waitAll(t, "a follower on the presenter's instance", []*follower{here}, 12)
+	third := 3 - home - second
+	nc.nodes[third].kill(t)
+	l.presenter.WriteJSON(map[string]any{"type": "drive", "command": "step", "lane": -1})
+	waitAll(t, "the presenter's step with one NATS node of three left, on the presenter's instance", []*follower{here}, 13)
+	time.Sleep(3 * time.Second)
+	if at := l.follower.at.Load(); at != 12 {
+		t.Fatalf("with one NATS node of three left, the other instance's follower is at %d; want 12 (nothing stored)", at)
+	}
+	killed = time.Now()
+	nc.nodes[second].start(t)
+	for deadline := time.Now().Add(afterQuorum); l.follower.at.Load() != 13; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			steps, _ := l.follower.inOrder()
+			t.Fatalf("step 13, made without a quorum, did not reach the other instance's follower within %v of a second node's return: it saw %v", afterQuorum, steps)
+		}
+	}
+	t.Logf("the step made without a quorum reached the other instance %v after a second node was started again", time.Since(killed))
 	if steps, ok := l.follower.inOrder(); !ok {
 		t.Fatalf("the other instance's follower went back: %v", steps)
 	}

@@ -447,6 +447,9 @@ func gameDOT(w io.Writer, v *game.View) error {
 	for i := range v.Nodes {
 		node(fmt.Sprintf("n%d", i), &v.Nodes[i])
 	}
+	if len(v.Nodes) == 0 && v.Start != nil {
+		node("n0", v.Start) // step 0: the root the search starts from
+	}
 	for i := range v.Cut {
 		node(fmt.Sprintf("p%d", i), &v.Cut[i])
 	}

@@ -77,6 +77,21 @@ func TestGameSVGStartDrawsTheRoot(t *testing.T) {
 	}
 }
 
+// TestGameExportsStartDrawTheRoot: the LaTeX and DOT exports of step 0
+// draw the root too, as the svg does.
+func TestGameExportsStartDrawTheRoot(t *testing.T) {
+	g, o := gameOf(t, fig52Line, "alphabeta")
+	for _, c := range []struct{ format, want string }{
+		{"tex", `\subsection*{Game tree after step 0}`},
+		{"tex", `\node[max] (g0) at (0.000,0) {};`},
+		{"dot", `n0 [shape=triangle, style=solid, label="A"];`},
+	} {
+		if out := gameExport(t, g, o, c.format, 0); !strings.Contains(out, c.want) {
+			t.Errorf("%s at step 0 holds no %q:\n%s", c.format, c.want, out)
+		}
+	}
+}
+
 // boardOverlap is JavaScript measuring, in an svg drawing of a game tree,
 // each node's texts (its name or board, its notes) against its shape: it
 // lists every text whose box meets the shape's box, and counts the

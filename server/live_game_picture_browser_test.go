@@ -45,6 +45,7 @@ const liveGamePicture = `(() => {
 	const sv = svg.getBoundingClientRect();
 	return { Root: name ? name.textContent : "", RootW: rb.width, RootIn: rb.left >= h.left - 0.5 && rb.right <= h.right + 0.5 && rb.top >= Math.max(h.top, 0) - 0.5 && rb.bottom <= Math.min(h.bottom, innerHeight) + 0.5,
 		RootPx: name ? px(name) : 0, MinName: names.length ? Math.min(...names) : 0, Overlaps: overlaps, Out: out, Nodes: svg.querySelectorAll("g.node").length,
+		FitPx: (names.length ? Math.min(...names) : 0) * Math.min(host.clientWidth / sv.width, (host.style.maxHeight ? parseFloat(host.style.maxHeight) : host.clientHeight) / sv.height),
 		Fits: sv.width <= host.clientWidth + 0.5 && sv.height <= host.clientHeight + 0.5, BoxH: h.height, Says: document.getElementById("live-says").textContent };
 })()`
 
@@ -53,6 +54,7 @@ type liveGameShown struct {
 	RootW, RootPx      float64
 	RootIn             bool
 	MinName, Out, BoxH float64
+	FitPx              float64
 	Overlaps           []string
 	Nodes              int
 	Fits               bool
@@ -140,7 +142,7 @@ func TestLiveGamePicture(t *testing.T) {
 				if s.name == "phone" && got.BoxH > 0.65*844+1 {
 					t.Errorf("phone, step %d: the drawing's box is %.0f px tall: want 65%% of the screen at most", tc.steps, got.BoxH)
 				}
-				t.Logf("%s, step %d: names %.1f px, fits %v, box %.0f px tall, out %.0f", s.name, tc.steps, got.MinName, got.Fits, got.BoxH, got.Out)
+				t.Logf("%s, step %d: names %.1f px (fitted they would be %.1f), fits %v, box %.0f px tall", s.name, tc.steps, got.MinName, got.FitPx, got.Fits, got.BoxH)
 			}
 		})
 	}

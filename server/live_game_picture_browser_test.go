@@ -25,6 +25,7 @@ const liveGamePicture = `(() => {
 	const host = document.getElementById("live-svg"), svg = host.querySelector("svg"), h = host.getBoundingClientRect();
 	const px = (e) => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a;
 	const root = svg.querySelector('g.node[data-node="0"]'), name = root && root.querySelector("text");
+	const board = root ? [...root.querySelectorAll("text.board")].map((e) => e.textContent).join("") : "";
 	const rb = root ? root.getBoundingClientRect() : { left: 0, right: 0, top: 0, bottom: 0, width: 0 };
 	const names = [...host.querySelectorAll("svg g.node > text:first-of-type")].map(px);
 	const overlaps = [];
@@ -43,7 +44,7 @@ const liveGamePicture = `(() => {
 	let out = 0;
 	if (last) { const q = last.getBoundingClientRect(); out = Math.max(0, h.left - q.left, q.right - h.right, h.top - q.top, q.bottom - h.bottom, q.bottom - innerHeight, -q.top); }
 	const sv = svg.getBoundingClientRect();
-	return { Root: name ? name.textContent : "", RootW: rb.width, RootIn: rb.left >= h.left - 0.5 && rb.right <= h.right + 0.5 && rb.top >= Math.max(h.top, 0) - 0.5 && rb.bottom <= Math.min(h.bottom, innerHeight) + 0.5,
+	return { Root: board || (name ? name.textContent : ""), RootW: rb.width, RootIn: rb.left >= h.left - 0.5 && rb.right <= h.right + 0.5 && rb.top >= Math.max(h.top, 0) - 0.5 && rb.bottom <= Math.min(h.bottom, innerHeight) + 0.5,
 		RootPx: name ? px(name) : 0, MinName: names.length ? Math.min(...names) : 0, Overlaps: overlaps, Out: out, Nodes: svg.querySelectorAll("g.node").length,
 		FitPx: (names.length ? Math.min(...names) : 0) * Math.min(host.clientWidth / sv.width, (host.style.maxHeight ? parseFloat(host.style.maxHeight) : host.clientHeight) / sv.height),
 		Fits: sv.width <= host.clientWidth + 0.5 && sv.height <= host.clientHeight + 0.5, BoxH: h.height, Says: document.getElementById("live-says").textContent };

@@ -349,23 +349,23 @@ const (
 // gameLabelSVG writes a node's name state, the node centred at x, y:
 // inside its shape when it is gameInside characters or fewer, else
 // beside it on the right, clear of the shape: a board of board columns
-// (tic-tac-toe's) as its rows one under another in a fixed-width font,
-// centred on the node, any other name on one line (clipped to ten
-// characters). The name is its node's first text.
+// (tic-tac-toe's) as its rows, a text each, one under another in a
+// fixed-width font, centred on the node; any other name on one line
+// (clipped to ten characters). The name (a board's first row) is its
+// node's first text.
 func gameLabelSVG(p *printer, state string, board int, fill string, x, y float64) {
 	r := []rune(state)
 	switch {
 	case len(r) <= gameInside:
 		p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10" fill="%s">%s</text>`, fnum(x), fnum(y+4), fill, xmlText(state))
 	case board > 0 && len(r)%board == 0 && len(r)/board <= 8:
+		// a text a row (no tspan: the PNG rasteriser draws texts only),
+		// rows 10 px apart, centred on the node's centre
 		rows := len(r) / board
-		p.f(`<text class="board" x="%s" y="%s" font-size="10" font-family="monospace" fill="%s">`, fnum(x+gameBeside), fnum(y), fill)
 		for i := range rows {
-			// rows 10 px apart, centred on the node's centre
 			base := y + 4 + 10*(float64(i)-float64(rows-1)/2)
-			p.f(`<tspan x="%s" y="%s">%s</tspan>`, fnum(x+gameBeside), fnum(base), xmlText(string(r[i*board:(i+1)*board])))
+			p.f(`<text class="board" x="%s" y="%s" font-size="10" font-family="monospace" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(base), fill, xmlText(string(r[i*board:(i+1)*board])))
 		}
-		p.f(`</text>`)
 	default:
 		p.f(`<text x="%s" y="%s" font-size="10" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(y+4), fill, xmlText(clipText(state, 10)))
 	}

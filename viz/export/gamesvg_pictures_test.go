@@ -13,6 +13,7 @@ import (
 
 	testbrowser "stepviz/internal/testenv/browser"
 	"stepviz/stepper/game"
+	"stepviz/viz/raster"
 )
 
 // gameSVGAt draws problem searched by search at step k.
@@ -40,11 +41,11 @@ func TestGameSVGStartDrawsTheRoot(t *testing.T) {
 	for _, c := range []struct {
 		problem, search, shape, label, says string
 	}{
-		{"tictactoe", "alphabeta", "l14 24", `<tspan x="66" y="72">...</tspan><tspan x="66" y="82">...</tspan><tspan x="66" y="92">...</tspan>`, "step 1 visits it with [α=−∞, β=+∞]"},
-		{"tictactoe X...O...X", "minimax", "l14 24", `<tspan x="66" y="72">X..</tspan><tspan x="66" y="82">.O.</tspan>`, "the root X...O...X (MAX to move) is not visited yet; step 1 visits it, then"},
+		{"tictactoe", "alphabeta", "l14 24", `y="72" font-size="10" font-family="monospace" fill="#000">...</text><text class="board" x="66" y="82"`, "step 1 visits it with [α=−∞, β=+∞]"},
+		{"tictactoe X...O...X", "minimax", "l14 24", `<text class="board" x="66" y="82" font-size="10" font-family="monospace" fill="#000">.O.</text>`, "the root X...O...X (MAX to move) is not visited yet; step 1 visits it, then"},
 		{fig52Line, "minimax", "l14 24", `>A</text>`, "the root A (MAX to move) is not visited yet"},
 		{"nim 3,4,5", "alphabeta", "l14 24", `>3,4,5 MAX</text>`, "the root 3,4,5 MAX (MAX to move)"},
-		{"tictactoe", "mcts iterations=10 seed=1", "l14 24", `<tspan x="66" y="72">...</tspan>`, "step 1 runs the first"},
+		{"tictactoe", "mcts iterations=10 seed=1", "l14 24", `<text class="board" x="66" y="92" font-size="10" font-family="monospace" fill="#000">...</text>`, "step 1 runs the first"},
 	} {
 		t.Run(c.problem+"/"+c.search, func(t *testing.T) {
 			v, svg := gameSVGAt(t, c.problem, c.search, 0)
@@ -101,8 +102,8 @@ const boardOverlap = `(() => {
 	let boards = 0;
 	for (const g of document.querySelectorAll("g.node")) {
 		const shape = g.querySelector("path, rect, circle").getBBox();
+		if (g.querySelector("text.board")) boards++;
 		for (const e of g.querySelectorAll("text")) {
-			if (e.classList.contains("board")) boards++;
 			const q = e.getBBox();
 			if (q.x < shape.x + shape.width && shape.x < q.x + q.width && q.y < shape.y + shape.height && shape.y < q.y + q.height)
 				out.push(g.dataset.state + ": " + JSON.stringify(e.textContent) + " at " + [q.x, q.y, q.width, q.height].map(Math.round) + " meets the shape at " + [shape.x, shape.y, shape.width, shape.height].map(Math.round));
@@ -158,5 +159,28 @@ func TestGameSVGBoardsClearOfShapes(t *testing.T) {
 				t.Errorf("%d boards drawn for %d nodes", got.Boards, got.Nodes)
 			}
 		})
+	}
+}
+
+// TestGameBoardRasterised: the PNG a notebook shows (the svg rasterised)
+// draws tic-tac-toe's board beside the root: ink right of the triangle
+// at step 0, where the board's rows stand.
+func TestGameBoardRasterised(t *testing.T) {
+	_, svg := gameSVGAt(t, "tictactoe XOX......", "minimax", 0)
+	img, err := raster.Image([]byte(svg), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the root's centre is at (48, 78); its board from x 66, rows at y 72 to 92
+	ink := 0
+	for y := 62; y < 95; y++ {
+		for x := 64; x < 90; x++ {
+			if c := img.RGBAAt(x, y); c.R < 128 && c.G < 128 && c.B < 128 {
+				ink++
+			}
+		}
+	}
+	if ink < 20 {
+		t.Errorf("%d dark pixels where the board stands: want its rows drawn", ink)
 	}
 }

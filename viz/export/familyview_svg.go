@@ -245,12 +245,14 @@ func GameSVG(w io.Writer, v *game.View) error {
 	if err != nil {
 		return err
 	}
-	// wide enough for the title and the step's line even when the tree
-	// drawn so far is narrow (step 0 draws the root alone)
+	// wide enough for the title, the step's line and the note of what a
+	// folded tree leaves out even when the tree drawn is narrow (step 0
+	// draws the root alone; a folded one may be its current path alone)
 	// (each clipped so that the drawing is scaled by gameMinScale at most)
 	says := clipText(v.Says, 160)
 	title := clipText(v.Problem+" — "+v.Options, int(math.Floor((MaxGameSVGWidth/gameMinScale-16)/titleCharW)))
-	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(title)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12))
+	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(title)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12),
+		16+lineCharW*float64(utf8.RuneCountInString(l.note)))
 	p := &printer{w: w}
 	scale := min(1, MaxGameSVGWidth/l.w)
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d">`+"\n",

@@ -95,8 +95,8 @@ func TestGameExportsStartDrawTheRoot(t *testing.T) {
 
 // boardOverlap is JavaScript measuring, in an svg drawing of a game tree,
 // each node's texts (its name or board, its notes) against its shape: it
-// lists every text whose box meets the shape's box, and counts the
-// boards drawn.
+// lists every text whose box meets the shape's box and every text
+// reaching out of the drawing's width, and counts the nodes with a board.
 const boardOverlap = `(() => {
 	const out = [];
 	let boards = 0;
@@ -109,14 +109,20 @@ const boardOverlap = `(() => {
 				out.push(g.dataset.state + ": " + JSON.stringify(e.textContent) + " at " + [q.x, q.y, q.width, q.height].map(Math.round) + " meets the shape at " + [shape.x, shape.y, shape.width, shape.height].map(Math.round));
 		}
 	}
+	const vb = document.querySelector("svg").viewBox.baseVal;
+	for (const e of document.querySelectorAll("text")) {
+		const q = e.getBBox();
+		if (q.x < vb.x - 0.5 || q.x + q.width > vb.x + vb.width + 0.5) out.push(JSON.stringify(e.textContent) + " spans x " + [q.x, q.x + q.width].map(Math.round) + ", out of the drawing's 0.." + Math.round(vb.width));
+	}
 	return { Overlaps: out, Boards: boards, Nodes: document.querySelectorAll("g.node").length };
 })()`
 
 // TestGameSVGBoardsClearOfShapes opens drawings of tic-tac-toe (after
 // several steps, at depths 0 to 9, folded and whole) and of nim in
 // Chromium and measures each node: no text of a node (its board, its
-// name, its notes) meets its shape, and every tic-tac-toe node's board
-// is drawn.
+// name, its notes) meets its shape, every tic-tac-toe node's board is
+// drawn, and no text (a folded tree's note under a narrow tree) reaches
+// out of the drawing.
 func TestGameSVGBoardsClearOfShapes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")

@@ -15,7 +15,7 @@ import (
 const liveWide = `(() => {
 	const host = document.getElementById("live-svg"), svg = host.querySelector("svg"), pane = host.closest(".pane").getBoundingClientRect(), h = host.getBoundingClientRect();
 	const names = [...svg.querySelectorAll("g.node > text:first-of-type")].map((e) => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a);
-	const parent = new Map([...svg.querySelectorAll("g.node")].map((g) => [g.dataset.node, g.dataset.parent]));
+	const parent = new Map([...svg.querySelectorAll("g.node:not([data-node='-1'])")].map((g) => [g.dataset.node, g.dataset.parent]));
 	const depth = (id) => { let n = 0; for (let p = parent.get(id); p !== undefined && n < parent.size; p = parent.get(p)) n++; return n; };
 	let last = null, deepest = -1;
 	for (const g of svg.querySelectorAll("g.node.path")) { const d = depth(g.dataset.node); if (d > deepest) { deepest = d; last = g; } }

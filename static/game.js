@@ -45,6 +45,40 @@ const MAX_SCALE = 3, MAX_H = 0.65;
 // how much below the fitting scale a drawing that outgrew its pane is
 // drawn, so that the next steps' growth fits without shrinking again.
 const MIN_PX = 14, SHRINK = 0.85;
+// MIN_PX_NARROW is the least size on a phone's screen of a game tree's
+// node names: a tree that would draw them smaller (a deep one, fitted to
+// MAX_H of the screen) is drawn at that size in a box of that height
+// that scrolls, to the node visited last.
+const MIN_PX_NARROW = 11;
+
+// nameSize is the median size, in the drawing's units, of a game tree's
+// node names (a node's first text: its name or board; its notes, the
+// window and the range, are a point smaller).
+function nameSize(svg) {
+  const sizes = [...svg.querySelectorAll("g.node > text:first-of-type")].map((e) => parseFloat(getComputedStyle(e).fontSize)).sort((x, y) => x - y);
+  return sizes.length ? sizes[sizes.length >> 1] : 11;
+}
+
+// lastVisited is the node visited last: the deepest node of the current
+// path (of the last iteration's, for MCTS); null when there is none.
+// Depths follow the generated nodes' parents (a pruned branch, never
+// generated, is node -1, like the root's parent).
+function lastVisited(svg) {
+  const parent = new Map([...svg.querySelectorAll("g.node:not([data-node='-1'])")].map((g) => [g.dataset.node, g.dataset.parent]));
+  const depth = (id) => { let n = 0; for (let p = parent.get(id); p !== undefined && n < parent.size; p = parent.get(p)) n++; return n; };
+  let last = null, deepest = -1;
+  for (const g of svg.querySelectorAll("g.node.path, g.node.selected, g.node.expanded")) { const d = depth(g.dataset.node); if (d > deepest) { deepest = d; last = g; } }
+  return last;
+}
+
+// keepInView scrolls host, when node g is not inside it with a margin,
+// to have g in its middle.
+function keepInView(host, g) {
+  const h = host.getBoundingClientRect(), q = g.getBoundingClientRect(), m = 40;
+  const x = q.left - h.left + host.scrollLeft, y = q.top - h.top + host.scrollTop, W = host.clientWidth, H = host.clientHeight;
+  if (x < host.scrollLeft + m || x + q.width > host.scrollLeft + W - m) host.scrollLeft = x + (q.width - W) / 2;
+  if (y < host.scrollTop + m || y + q.height > host.scrollTop + H - m) host.scrollTop = y + (q.height - H) / 2;
+}
 
 // drawnParts splits the export's drawing into its heading (texts above
 // every shape: the problem, the step, its narration, which the page shows
@@ -67,11 +101,14 @@ function drawnParts(svg) {
 // is left out, each column of the drawing (parts with a gap between them
 // across the whole height) becomes a picture of its own, one under the
 // other, and each is cut to what it draws and scaled to the width (at
-// most MAX_SCALE times, and MAX_H of the screen tall). O(elements of the
-// drawing).
+// most MAX_SCALE times, and MAX_H of the screen tall), a game tree's
+// node names MIN_PX_NARROW or more on the screen: past that the pictures
+// scroll in a box MAX_H of the screen tall, to the node visited last.
+// O(elements of the drawing).
 function fitNarrow(host) {
   const svg = host.querySelector("svg");
   host.classList.toggle("fit", NARROW.matches && !!svg);
+  host.style.maxHeight = "";
   if (!NARROW.matches || !svg) return;
   const d = drawnParts(svg);
   if (!d) return;
@@ -86,15 +123,22 @@ function fitNarrow(host) {
   }
   for (const h of heads) h.setAttribute("display", "none");
   const W = host.clientWidth, H = innerHeight * MAX_H, pad = 4;
+  const least = root.dataset.kind === "game" ? MIN_PX_NARROW / nameSize(svg) : 0;
+  let over = false;
   const pics = cols.map((c, i) => {
     const pic = i === 0 ? svg : svg.cloneNode(true);
-    const w = c.r - c.l + 2 * pad, h = c.b - c.t + 2 * pad, k = Math.min(W / w, H / h, MAX_SCALE);
+    const w = c.r - c.l + 2 * pad, h = c.b - c.t + 2 * pad, k = Math.max(least, Math.min(W / w, H / h, MAX_SCALE));
     pic.setAttribute("viewBox", `${c.l - pad} ${c.t - pad} ${w} ${h}`);
     pic.setAttribute("width", (w * k).toFixed(1));
     pic.setAttribute("height", (h * k).toFixed(1));
+    if (w * k > W + 0.5 || h * k > H + 0.5) { over = true; pic.style.maxWidth = "none"; pic.style.alignSelf = "flex-start"; pic.style.flexShrink = "0"; }
     return pic;
   });
   host.append(...pics.slice(1));
+  if (!over) return;
+  host.style.maxHeight = H.toFixed(0) + "px";
+  const last = lastVisited(svg);
+  if (last) keepInView(host, last);
 }
 
 // kept is the scale of the drawing on a wide screen, kept from step to
@@ -134,10 +178,7 @@ function fitWide(host, step) {
     const q = d.box.get(e);
     l = Math.min(l, q.x); r = Math.max(r, q.x + q.width); t = Math.min(t, q.y); b = Math.max(b, q.y + q.height);
   }
-  // the nodes' names (a node's first text; its notes, the window and the
-  // range, are a point smaller)
-  const sizes = [...svg.querySelectorAll("g.node > text:first-of-type")].map((e) => parseFloat(getComputedStyle(e).fontSize)).sort((x, y) => x - y);
-  const median = sizes.length ? sizes[sizes.length >> 1] : 11;
+  const median = nameSize(svg);
   const pad = 6, W = host.clientWidth, H = host.clientHeight, w = r - l + 2 * pad, h = b - t + 2 * pad;
   // a local search's board and chart are drawn whole: its board is read
   // by its squares, not its text
@@ -147,18 +188,14 @@ function fitWide(host, step) {
   else if (w * k > W + 0.5 || h * k > H + 0.5) k = Math.min(k, fit * SHRINK);
   k = Math.max(least, k);
   kept = { k, W, H };
-  svg.setAttribute("viewBox", `${l - pad} ${t - pad} ${w} ${h}`);
-  svg.setAttribute("width", (w * k).toFixed(1));
-  svg.setAttribute("height", (h * k).toFixed(1));
-  // the node visited last: the deepest node of the current path
-  const parent = new Map([...svg.querySelectorAll("g.node")].map((g) => [g.dataset.node, g.dataset.parent]));
-  const depth = (id) => { let n = 0; for (let p = parent.get(id); p !== undefined && n < parent.size; p = parent.get(p)) n++; return n; };
-  let last = null, deepest = -1;
-  for (const g of svg.querySelectorAll("g.node.path")) { const dd = depth(g.dataset.node); if (dd > deepest) { deepest = dd; last = g; } }
-  if (!last || (w * k <= W && h * k <= H)) return;
-  const q = last.getBBox(), x = (q.x - l + pad) * k, y = (q.y - t + pad) * k, m = 40;
-  if (x < host.scrollLeft + m || x + q.width * k > host.scrollLeft + W - m) host.scrollLeft = x + (q.width * k - W) / 2;
-  if (y < host.scrollTop + m || y + q.height * k > host.scrollTop + H - m) host.scrollTop = y + (q.height * k - H) / 2;
+  // whole pixels on the screen and the viewBox made to match, so that the
+  // drawing is at scale k exactly: a scale kept from step to step stays
+  const pw = Math.floor(w * k), ph = Math.floor(h * k); // inside the pane: the padding gives up less than a pixel
+  svg.setAttribute("viewBox", `${l - pad} ${t - pad} ${pw / k} ${ph / k}`);
+  svg.setAttribute("width", String(pw));
+  svg.setAttribute("height", String(ph));
+  const last = lastVisited(svg);
+  if (last && (w * k > W || h * k > H)) keepInView(host, last);
 }
 
 // drawSVG shows svg, the server's own export, fitted to the screen.

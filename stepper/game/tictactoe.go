@@ -212,3 +212,6 @@ func (g *TicTacToe) Next(s State, cursor uint64) (State, uint64) {
 	}
 	return (s | bit) ^ tttOToMove, cursor & (cursor - 1)
 }
+
+// BoardColumns is 3: StateName writes the board row after row.
+func (g *TicTacToe) BoardColumns() int { return 3 }

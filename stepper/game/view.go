@@ -19,6 +19,7 @@ const (
 	InTree NodeStatus = "tree"     // an MCTS node off the last iteration's path
 	Select NodeStatus = "selected" // on the last MCTS iteration's path
 	Expand NodeStatus = "expanded" // the node the last MCTS iteration added
+	Start  NodeStatus = "start"    // the root before the first step visits it (View.Start)
 )
 
 // ViewNode is one node of the game tree at a step, every number also
@@ -91,6 +92,15 @@ type View struct {
 	// branches pruned so far, in the order they were cut.
 	Nodes []ViewNode `json:"nodes"`
 	Cut   []ViewNode `json:"cut,omitempty"`
+	// Start is the root as the search starts from it, status Start, while
+	// no node is visited (step 0 of minimax, alpha-beta and
+	// expectiminimax; nil after, and for MCTS, whose Nodes hold the root
+	// from the start): what a drawing of step 0 shows.
+	Start *ViewNode `json:"start,omitempty"`
+	// Board is the number of columns of the board a node's State writes
+	// row after row (tic-tac-toe: 3), 0 when a State is plain text: a
+	// drawing may lay it out as a board.
+	Board int `json:"board,omitempty"`
 	// Path is the current path (IDs from the root); PV the principal
 	// variation once the search is over (IDs from the root), PVMoves its
 	// moves.
@@ -211,12 +221,18 @@ func (v *Viewer) View() *View {
 	r := s.Result()
 	out := &View{Problem: r.Problem, Options: r.Options, Algorithm: s.o.Algorithm, Step: s.steps, Status: s.status,
 		Event: v.ev, Result: r, Value: FormatBound(Bound(r.Value))}
+	if b, ok := s.g.(Boarded); ok {
+		out.Board = b.BoardColumns()
+	}
 	if s.mcts != nil {
 		v.mctsView(out)
 		return out
 	}
 	out.Nodes = append([]ViewNode(nil), v.nodes...)
 	out.Cut = append([]ViewNode(nil), v.cut...)
+	if len(out.Nodes) == 0 {
+		out.Start = v.start()
+	}
 	for i := range out.Nodes {
 		out.Nodes[i].Status = Closed
 	}
@@ -245,6 +261,23 @@ func (v *Viewer) View() *View {
 	}
 	out.Says = v.says()
 	return out
+}
+
+// Boarded is a game whose StateName writes a board row after row, in
+// BoardColumns columns.
+type Boarded interface {
+	BoardColumns() int
+}
+
+// start is the root before the first step visits it. O(moves).
+func (v *Viewer) start() *ViewNode {
+	g := v.s.g
+	root := g.Root()
+	_, over := g.Terminal(root)
+	n := &ViewNode{Parent: -1, Turn: g.Turn(root), State: g.StateName(root), Status: Start, Leaf: over, Best: -1,
+		Low: Bound(math.Inf(-1)), High: Bound(math.Inf(1))}
+	n.Text = nodeText(n)
+	return n
 }
 
 // ranges sets Low and High of id's subtree bottom up (AIMA Fig. 5.5's
@@ -325,7 +358,19 @@ func (v *Viewer) says() string {
 		return v.mctsSays()
 	}
 	if ev.Step == 0 {
-		return "start: nothing visited yet"
+		root := v.s.g.Root()
+		who := v.s.g.Turn(root).String() + " to move"
+		if v.s.g.Turn(root) == Chance {
+			who = "a chance node"
+		}
+		start := fmt.Sprintf("start: the root %s (%s) is not visited yet; step 1 visits it", v.s.g.StateName(root), who)
+		if v.s.o.Algorithm == AlphaBeta {
+			start += " with [α=−∞, β=+∞]"
+		}
+		if _, over := v.s.g.Terminal(root); over {
+			return start + ": the game is already over there"
+		}
+		return start + ", then each step goes down one move or backs a value up"
 	}
 	n := &v.nodes[ev.Node]
 	name := n.State

@@ -86,7 +86,7 @@ func (v *Viewer) phases() []string {
 
 func (v *Viewer) mctsSays() string {
 	if v.ev.Step == 0 {
-		return "start: the root alone, no iteration yet"
+		return "start: the root alone, no iteration yet; step 1 runs the first: selection by UCB1, expansion of one move, a random playout, back-propagation of its utility"
 	}
 	return fmt.Sprintf("iteration %d: %s", v.ev.Step, strings.Join(v.phases(), "; "))
 }

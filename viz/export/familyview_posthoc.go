@@ -50,6 +50,10 @@ type gamePosthocEvent struct {
 // the variation by its parents. Ids are the view's node ids (the root 0).
 // Cost: the rows held in memory (at most MaxFamilySteps) and a tree
 // layout.
+// gamePosthocRowH is the height of a level of the tree posthoc's viewer
+// draws (its own shapes, no notes under them).
+const gamePosthocRowH = 110.0
+
 func gamePosthoc(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) error) error {
 	var rs []game.Row
 	if err := rows(func(r game.Row) error { rs = append(rs, r); return nil }); err != nil {
@@ -59,7 +63,7 @@ func gamePosthoc(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) er
 	all := append(append([]game.ViewNode(nil), vw.Nodes...), vw.Cut...)
 	_, col, _, _ := placeGame(all)
 	at := func(id int) (float64, float64) {
-		return gameColW/2 + col[id]*gameColW, gameTop + float64(all[id].Depth)*gameRowH
+		return gameColW/2 + col[id]*gameColW, gameTop + float64(all[id].Depth)*gamePosthocRowH
 	}
 	node := func(typ string, step, id int) gamePosthocEvent {
 		n := all[id]

@@ -29,6 +29,22 @@ type gameLayout struct {
 	x, y []float64
 	w, h float64
 	note string // what a folded drawing leaves out, "" when whole
+	// board is the view's Board (columns of a State drawn as a board
+	// beside its node, 0 none); noteY is how far below a node's centre
+	// its first note's baseline lies, edgeY where its edges to its
+	// children start (under its last note).
+	board        int
+	noteY, edgeY float64
+}
+
+// gameDrawn is what a drawing of v holds: the nodes generated, then the
+// branches pruned; at step 0, before any node is visited, the root the
+// search starts from (View.Start), so that the picture is never empty.
+func gameDrawn(v *game.View) []game.ViewNode {
+	if len(v.Nodes) == 0 && v.Start != nil {
+		return []game.ViewNode{*v.Start}
+	}
+	return append(append([]game.ViewNode(nil), v.Nodes...), v.Cut...)
 }
 
 // foldGame keeps a tree too big to draw to the deepest level d at which
@@ -85,11 +101,43 @@ func foldGame(v *game.View, limit int) ([]game.ViewNode, int) {
 	return out, d
 }
 
+// gameColW is the width of a leaf's column; gameTop the root's centre
+// under the heading. A level is as tall as its nodes' notes need
+// (gameLevel).
 const (
 	gameColW = 96.0
-	gameRowH = 110.0
 	gameTop  = 78.0
 )
+
+// The vertical measures of a level, in px: a node's shape reaches
+// gameShapeDown below its centre; its notes are gameNoteH apart, the
+// first gameNoteY below the centre (gameBoardNoteY under a board drawn
+// beside it, whose last row reaches lower than the shape); an edge is
+// at least gameEdgeMin long, for its move's name, and ends
+// gameShapeUp above the child's centre (a MAX triangle's apex).
+const (
+	gameShapeDown  = 12.0
+	gameShapeUp    = 14.0
+	gameNoteY      = 24.0
+	gameBoardNoteY = 29.0
+	gameNoteH      = 11.0
+	gameEdgeMin    = 40.0
+)
+
+// gameLevel is where the notes and the edges of a node lie below its
+// centre and the height of a level, for nodes of at most lines notes,
+// beside a board when board is set.
+func gameLevel(lines int, board bool) (noteY, edgeY, rowH float64) {
+	noteY = gameNoteY
+	if board {
+		noteY = gameBoardNoteY
+	}
+	edgeY = gameShapeDown + 6
+	if lines > 0 {
+		edgeY = noteY + gameNoteH*float64(lines-1) + 6
+	}
+	return noteY, edgeY, edgeY + gameEdgeMin + gameShapeUp
+}
 
 // MaxGameSVGWidth bounds a game tree drawing's width, in px: a 1280×720
 // slide shows it at 1:1 and a landscape A4 page prints it at about 0.8.
@@ -113,7 +161,7 @@ func gameTreeWidth(cols float64) float64 { return max(cols*gameColW, 420) }
 // nodes, a quarter fewer at a time, until it fits. O(nodes · folds),
 // at most about twenty folds (from MaxDrawnGameNodes down to one).
 func layoutGame(v *game.View) (*gameLayout, error) {
-	all := append(append([]game.ViewNode(nil), v.Nodes...), v.Cut...)
+	all := gameDrawn(v)
 	total := len(all)
 	fits := func(all []game.ViewNode) bool {
 		_, _, cols, _ := placeGame(all)
@@ -129,16 +177,22 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 		}
 		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes, to fit a page (give -steps N for an earlier step, or depth=)", d, len(all), total)
 	}
-	l := &gameLayout{all: all, y: make([]float64, len(all)), note: note}
+	l := &gameLayout{all: all, y: make([]float64, len(all)), note: note, board: v.Board}
+	lines := 0
+	for i := range all {
+		lines = max(lines, len(gameNotes(&all[i], all[i].Text.Value != all[i].State)))
+	}
+	var rowH float64
+	l.noteY, l.edgeY, rowH = gameLevel(lines, l.board > 0)
 	var cols float64
 	var maxDepth int
 	l.kids, l.x, cols, maxDepth = placeGame(all)
 	for i := range all {
 		l.x[i] = gameColW/2 + l.x[i]*gameColW
-		l.y[i] = gameTop + float64(all[i].Depth)*gameRowH
+		l.y[i] = gameTop + float64(all[i].Depth)*rowH
 	}
 	l.w = gameTreeWidth(cols)
-	l.h = gameTop + float64(maxDepth)*gameRowH + 70
+	l.h = gameTop + float64(maxDepth)*rowH + l.edgeY + 24
 	return l, nil
 }
 
@@ -191,12 +245,14 @@ func GameSVG(w io.Writer, v *game.View) error {
 	if err != nil {
 		return err
 	}
-	// wide enough for the title and the step's line even when the tree
-	// drawn so far is narrow (step 0 draws no node)
+	// wide enough for the title, the step's line and the note of what a
+	// folded tree leaves out even when the tree drawn is narrow (step 0
+	// draws the root alone; a folded one may be its current path alone)
 	// (each clipped so that the drawing is scaled by gameMinScale at most)
 	says := clipText(v.Says, 160)
 	title := clipText(v.Problem+" — "+v.Options, int(math.Floor((MaxGameSVGWidth/gameMinScale-16)/titleCharW)))
-	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(title)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12))
+	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(title)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12),
+		16+lineCharW*float64(utf8.RuneCountInString(l.note)))
 	p := &printer{w: w}
 	scale := min(1, MaxGameSVGWidth/l.w)
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d">`+"\n",
@@ -219,7 +275,7 @@ func GameSVG(w io.Writer, v *game.View) error {
 		if n.Parent < 0 {
 			continue
 		}
-		x1, y1, x2, y2 := l.x[n.Parent], l.y[n.Parent]+44, l.x[i], l.y[i]-12
+		x1, y1, x2, y2 := l.x[n.Parent], l.y[n.Parent]+l.edgeY, l.x[i], l.y[i]-gameShapeUp+2
 		style := `stroke="#555" stroke-width="1.2"`
 		class := "edge"
 		switch {
@@ -243,14 +299,14 @@ func GameSVG(w io.Writer, v *game.View) error {
 		if n.Parent >= 0 {
 			parent = l.all[n.Parent].ID
 		}
-		gameNodeSVG(p, &n, parent, l.x[i], l.y[i])
+		gameNodeSVG(p, l, &n, parent, l.x[i], l.y[i])
 	}
 	p.f("</svg>\n")
 	return p.err
 }
 
-// gameNodeSVG draws one node; parent is its parent's ID in the view.
-func gameNodeSVG(p *printer, n *game.ViewNode, parent int, x, y float64) {
+// gameNodeSVG draws one node of l; parent is its parent's ID in the view.
+func gameNodeSVG(p *printer, l *gameLayout, n *game.ViewNode, parent int, x, y float64) {
 	stroke, sw, fill, text := "#222", "1.2", "white", "#000"
 	switch n.Status {
 	case game.Pruned:
@@ -276,15 +332,45 @@ func gameNodeSVG(p *printer, n *game.ViewNode, parent int, x, y float64) {
 	default:
 		p.f(`<circle cx="%s" cy="%s" r="12" %s/>`, fnum(x), fnum(y), attrs)
 	}
-	label := n.State
-	if len(label) > 9 {
-		label = label[:9] + "…"
-	}
-	p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10" fill="%s">%s</text>`, fnum(x), fnum(y+4), text, xmlText(label))
+	gameLabelSVG(p, n.State, l.board, text, x, y)
 	for j, s := range gameNotes(n, n.Text.Value != n.State) {
-		p.f(`<text class="note" x="%s" y="%s" text-anchor="middle" font-size="9" fill="%s">%s</text>`, fnum(x), fnum(y+24+float64(j)*11), text, xmlText(s))
+		p.f(`<text class="note" x="%s" y="%s" text-anchor="middle" font-size="9" fill="%s">%s</text>`, fnum(x), fnum(y+l.noteY+float64(j)*gameNoteH), text, xmlText(s))
 	}
 	p.f("</g>\n")
+}
+
+// gameInside is the longest name, in characters, written inside its
+// node's shape (a letter, a number such as 14 or −2); gameBeside is how
+// far right of a node's centre a longer name starts, clear of its
+// widest shape (a triangle, 14 px either side).
+const (
+	gameInside = 3
+	gameBeside = 18.0
+)
+
+// gameLabelSVG writes a node's name state, the node centred at x, y:
+// inside its shape when it is gameInside characters or fewer, else
+// beside it on the right, clear of the shape: a board of board columns
+// (tic-tac-toe's) as its rows, a text each, one under another in a
+// fixed-width font, centred on the node; any other name on one line
+// (clipped to ten characters). The name (a board's first row) is its
+// node's first text.
+func gameLabelSVG(p *printer, state string, board int, fill string, x, y float64) {
+	r := []rune(state)
+	switch {
+	case len(r) <= gameInside:
+		p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10" fill="%s">%s</text>`, fnum(x), fnum(y+4), fill, xmlText(state))
+	case board > 0 && len(r)%board == 0 && len(r)/board <= 8:
+		// a text a row (no tspan: the PNG rasteriser draws texts only),
+		// rows 10 px apart, centred on the node's centre
+		rows := len(r) / board
+		for i := range rows {
+			base := y + 4 + 10*(float64(i)-float64(rows-1)/2)
+			p.f(`<text class="board" x="%s" y="%s" font-size="10" font-family="monospace" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(base), fill, xmlText(string(r[i*board:(i+1)*board])))
+		}
+	default:
+		p.f(`<text x="%s" y="%s" font-size="10" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(y+4), fill, xmlText(clipText(state, 10)))
+	}
 }
 
 // gameNotes are the lines a drawing writes under game node n: for a
@@ -362,6 +448,9 @@ func gameDOT(w io.Writer, v *game.View) error {
 	}
 	for i := range v.Nodes {
 		node(fmt.Sprintf("n%d", i), &v.Nodes[i])
+	}
+	if len(v.Nodes) == 0 && v.Start != nil {
+		node("n0", v.Start) // step 0: the root the search starts from
 	}
 	for i := range v.Cut {
 		node(fmt.Sprintf("p%d", i), &v.Cut[i])

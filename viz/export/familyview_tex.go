@@ -122,7 +122,7 @@ func trimDepth(all []game.ViewNode, d int) []game.ViewNode {
 // levels until it does; deeper than a page's height at texMinScale, cut
 // to the levels that fit. O(nodes · folds), at most a few dozen folds.
 func layoutTeXGame(v *game.View) *texGameTree {
-	view := append(append([]game.ViewNode(nil), v.Nodes...), v.Cut...)
+	view := gameDrawn(v)
 	width := func(ls []string) float64 {
 		longest := 1
 		for _, l := range ls {
@@ -268,7 +268,7 @@ func gameTeX(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) error)
 		}
 		p.f("\\end{itemize}\n")
 	}
-	if len(vw.Nodes) > 0 {
+	if len(vw.Nodes) > 0 || vw.Start != nil {
 		texGameDrawing(p, vw)
 	}
 	p.f("\\end{document}\n")

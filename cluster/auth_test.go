@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gorilla/websocket"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -86,8 +85,8 @@ type lecture struct {
 	ins       []*instance
 	code, key string
 	search    string
-	presenter *websocket.Conn
-	room1     *websocket.Conn
+	presenter *roomWS
+	room1     *roomWS
 	follower  *follower
 }
 

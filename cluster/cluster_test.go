@@ -253,7 +253,19 @@ func (f *follower) inOrder() ([]int, bool) {
 	return f.steps, true
 }
 
-func roomConn(t *testing.T, base, code, key, token string) *websocket.Conn {
+// roomWS is a room websocket that, as a browser's, is read all the time
+// on a goroutine of its own, so that the server's pings are answered
+// while the test does other things; msgs holds the messages in order
+// until the test reads them (until, next).
+type roomWS struct {
+	*websocket.Conn
+	msgs chan []byte
+	// done is closed when reading ends, err then says why.
+	done chan struct{}
+	err  error
+}
+
+func roomConn(t *testing.T, base, code, key, token string) *roomWS {
 	t.Helper()
 	u := base + "/r/" + code + "/ws?t=" + token
 	if key != "" {
@@ -264,19 +276,54 @@ func roomConn(t *testing.T, base, code, key, token string) *websocket.Conn {
 		t.Fatalf("room websocket %s: %v", u, err)
 	}
 	t.Cleanup(func() { c.Close() })
-	return c
+	return readAll(c)
 }
 
-func until(t *testing.T, c *websocket.Conn, what string, pred func(map[string]any) bool) map[string]any {
+// readAll reads c on a goroutine of its own from now on (roomWS).
+func readAll(c *websocket.Conn) *roomWS {
+	r := &roomWS{Conn: c, msgs: make(chan []byte, 1<<14), done: make(chan struct{})}
+	go func() {
+		defer close(r.done)
+		for {
+			_, raw, err := c.ReadMessage()
+			if err != nil {
+				r.err = err
+				return
+			}
+			r.msgs <- raw
+		}
+	}()
+	return r
+}
+
+// next is c's next message, waiting up to within; false when there is
+// none by then (err says why when reading ended).
+func (c *roomWS) next(within time.Duration) (m map[string]any, raw []byte, err error) {
+	timer := time.NewTimer(within)
+	defer timer.Stop()
+	select {
+	case raw = <-c.msgs:
+	case <-c.done:
+		select {
+		case raw = <-c.msgs:
+		default:
+			return nil, nil, c.err
+		}
+	case <-timer.C:
+		return nil, nil, fmt.Errorf("no message within %v", within)
+	}
+	_ = json.Unmarshal(raw, &m)
+	return m, raw, nil
+}
+
+func until(t *testing.T, c *roomWS, what string, pred func(map[string]any) bool) map[string]any {
 	t.Helper()
-	_ = c.SetReadDeadline(time.Now().Add(15 * time.Second))
+	deadline := time.Now().Add(15 * time.Second)
 	for {
-		_, raw, err := c.ReadMessage()
+		m, _, err := c.next(time.Until(deadline))
 		if err != nil {
 			t.Fatalf("waiting for %s: %v", what, err)
 		}
-		var m map[string]any
-		_ = json.Unmarshal(raw, &m)
 		if m["type"] == "error" {
 			t.Fatalf("waiting for %s: %v", what, m["message"])
 		}

@@ -91,9 +91,20 @@ func (b *Bus) streamLed() bool {
 	return ci == nil || ci.Leader != "" || len(ci.Replicas) == 0
 }
 
-// leaderless reports whether err is a publication that got no answer:
-// most often a stream without a leader just now.
+// errCodeInProcess is JetStream's answer to a publication whose message id
+// an earlier try still has in process: proposed to the stream's nodes and
+// neither stored nor dropped yet (nats-server's
+// JSStreamDuplicateMessageConflict; the Go client names no constant for it).
+const errCodeInProcess jetstream.ErrorCode = 10158
+
+// leaderless reports whether err is a publication that got no answer, or
+// whose earlier try (the same message id) is still in process: most often
+// a stream without a leader, or without a quorum, just now.
 func leaderless(err error) bool {
+	var api *jetstream.APIError
+	if errors.As(err, &api) && api.ErrorCode == errCodeInProcess {
+		return true
+	}
 	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders)
 }
 

@@ -185,7 +185,7 @@ func TestNginxTwoInstances(t *testing.T) {
 				t.Fatalf("opening a room through nginx: %d %q", resp.StatusCode, resp.Header.Get("Location"))
 			}
 			code, key := strings.TrimPrefix(loc.Path, "/r/"), loc.Query().Get("key")
-			p := dial("/r/" + code + "/ws?t=presenter-token-00000&key=" + url.QueryEscape(key))
+			p := readAll(dial("/r/" + code + "/ws?t=presenter-token-00000&key=" + url.QueryEscape(key)))
 			p.WriteJSON(map[string]any{"type": "load", "problem": "puzzle 867254301 goal=123456780", "searches": []string{"astar h=manhattan"}})
 			room := until(t, p, "the search shown", func(m map[string]any) bool { return m["type"] == "room" && m["current"] == 0.0 })
 			search := room["history"].([]any)[0].(map[string]any)["lanes"].([]any)[0].(map[string]any)["id"].(string)

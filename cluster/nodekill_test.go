@@ -106,7 +106,8 @@ func (l *lecture) stepWithin(t *testing.T, n int64, within time.Duration) {
 // then holds the room: with another node killed, an instance that reaches
 // only the restarted node rebuilds the room at its last step. With the
 // third killed too, a step is stored nowhere until a second node is back,
-// and then reaches the other instance by itself.
+// and then reaches the other instance by itself; a poll asked meanwhile
+// is refused when the server's limit on a command ends.
 func TestNATSNodeKilled(t *testing.T) {
 	nc := startNATSCluster(t, 3)
 	first := startInstance(t, nc.URLs()) // makes the stream and the bucket
@@ -198,6 +199,29 @@ func TestNATSNodeKilled(t *testing.T) {
 	if at := l.follower.at.Load(); at != 12 {
 		t.Fatalf("with one NATS node of three left, the other instance's follower is at %d; want 12 (nothing stored)", at)
 	}
+	// A change other than a step waits for the quorum until the server's
+	// limit on a command ends, then is refused in the user's words.
+	l.presenter.WriteJSON(map[string]any{"type": "ask", "kind": "next", "lane": 0})
+	asked = time.Now()
+	for deadline := time.Now().Add(afterQuorum); ; {
+		m, raw, err := l.presenter.next(time.Until(deadline))
+		if err != nil {
+			t.Fatalf("waiting for the refusal of a poll asked without a quorum: %v", err)
+		}
+		if step, _ := m["step"].(float64); m["type"] == "poll" && step == 13 {
+			t.Fatalf("a poll asked without a quorum was shown: %s", raw)
+		}
+		if m["type"] != "error" {
+			continue
+		}
+		msg, _ := m["message"].(string)
+		if !strings.Contains(msg, "NATS did not store this change to the room in time") || !strings.Contains(msg, "try again") || strings.Contains(msg, "nats: ") || strings.Contains(msg, "cluster:") {
+			t.Errorf("a poll asked without a quorum was refused with %q; want the delay said in the user's words", msg)
+		}
+		t.Logf("a poll asked without a quorum was refused %v after it was asked", time.Since(asked))
+		break
+	}
+
 	killed = time.Now()
 	nc.nodes[second].start(t)
 	for deadline := time.Now().Add(afterQuorum); l.follower.at.Load() != 13; time.Sleep(10 * time.Millisecond) {

@@ -697,9 +697,11 @@ func (e *dfEngine[S]) fill(ev *Event) {
 	ev.Step = e.cur
 	ev.Expanded = e.info(e.sel)
 	ev.Key = e.keyOf(e.sel, ev.Expanded)
-	ev.Children = make([]Child, 0, len(e.notes))
-	for _, nt := range e.notes {
-		ev.Children = append(ev.Children, Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1})
+	if !eventChildren(ev, len(e.notes)) {
+		ev.Children = make([]Child, len(e.notes))
+	}
+	for i, nt := range e.notes {
+		ev.Children[i] = Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1}
 	}
 	ev.Status = e.status
 	ev.Counters = e.counters()

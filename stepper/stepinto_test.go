@@ -82,7 +82,8 @@ const maxStepsCompared = 600
 // writes the events Step returns on a twin search, field for field (each
 // compared as JSON the moment it arrives, before the next step reuses its
 // memory); a child copied out of an event says the same after later steps
-// have reused the event; and the search ends the same.
+// have reused the event; the search ends the same; and a call on the
+// search done leaves the event as it was.
 func TestStepIntoEqualsStep(t *testing.T) {
 	for _, c := range stepIntoCases() {
 		name := c.problem + c.graphText[:min(len(c.graphText), 12)] + "/" + c.line
@@ -105,6 +106,9 @@ func TestStepIntoEqualsStep(t *testing.T) {
 					t.Fatalf("step %d: StepInto %v, Step %v", k, got, ok)
 				}
 				if !ok {
+					if k > 1 && (ev.Step != k-1 || len(ev.Children) != len(before)) {
+						t.Errorf("StepInto on a search done wrote the event: step %d, %d children; want step %d's, %d", ev.Step, len(ev.Children), k-1, len(before))
+					}
 					break
 				}
 				if len(before) > 0 && len(ev.Children) > 0 && &before[:1][0] == &ev.Children[0] {

@@ -9,8 +9,9 @@ package stepper
 // field.
 //
 // Ownership: *ev is the caller's, and StepInto may write into the memory
-// of the slices it holds (today Children; the contract covers every slice
-// of the event and every struct its pointers reach). So whatever the
+// of the slices it holds and of what its pointers reach (today Children,
+// and the depth-first family's Deepening with its slices and bounds; the
+// contract covers every slice and pointer of the event). So whatever the
 // caller kept that shares that memory — ev.Children itself, a sub-slice
 // of it, a pointer to one of its elements, ev.Deepening — is overwritten
 // by the next call. Values copied out of the event stay valid: a Child or
@@ -20,17 +21,29 @@ package stepper
 //
 // Cost: as Step's, except that an event whose Children has the capacity
 // for the step's children takes them there (cleared first, O(children))
-// instead of from new memory: once the capacity has grown to the
-// largest step's, a step allocates no children at all, which is most of
-// what a stepped best-first search allocates beyond Run.
+// instead of from new memory, and a Deepening is written into the one the
+// event holds: once the capacities have grown to the largest step's, a
+// step allocates no children and no Deepening, which is most of what a
+// stepped best-first search allocates beyond Run.
 func (s *Search) StepInto(ev *Event) bool {
 	if s.eng.state().Done() {
 		return false
+	}
+	if r, ok := s.eng.(deepeningReuser); ok && ev.Deepening != nil {
+		r.reuseDeepening(ev.Deepening)
 	}
 	*ev = Event{Children: ev.Children[:0]}
 	s.eng.advance(ev)
 	s.eng.fill(ev)
 	return true
+}
+
+// deepeningReuser is an engine whose events carry a Deepening, which
+// its next fill can write into (the depth-first family's): the
+// Deepening struct, the capacity of its slices and its limit's and
+// thresholds' memory.
+type deepeningReuser interface {
+	reuseDeepening(d *Deepening)
 }
 
 // eventChildren makes ev.Children n zero children for an engine's fill

@@ -153,15 +153,17 @@ func checkSameEvent(t *testing.T, k int, got, want *stepper.Event) {
 
 // TestStepIntoReusesChildren: a search stepped with StepInto allocates
 // less than the same search stepped with Step by at least three quarters
-// of the children Step's events hold, in each engine (best-first,
-// depth-first family, bidirectional): the children go into the memory of
-// the event passed in. runtime.MemStats counts the bytes of each whole
+// of the children and the Deepenings Step's events hold, in each engine
+// (best-first, depth-first family, bidirectional): they go into the
+// memory of the event passed in. runtime.MemStats counts the bytes of each whole
 // run, search included, which is the same both ways.
 func TestStepIntoReusesChildren(t *testing.T) {
 	for _, c := range []stepIntoCase{
 		{problem: "puzzle 806547231 goal=123456780", line: "astar h=manhattan"},
 		{problem: "puzzle 806547231 goal=123456780", line: "astar h=manhattan", forget: true},
 		{problem: "puzzle 806547231 goal=123456780", line: "idastar h=manhattan", forget: true},
+		{problem: "puzzle 806547231 goal=123456780", line: "ids", forget: true, linear: true},
+		{problem: "puzzle 806547231 goal=123456780", line: "rbfs h=manhattan"},
 		{problem: "puzzle 806547231 goal=123456780", line: "bibfs"},
 	} {
 		name := c.line
@@ -170,7 +172,7 @@ func TestStepIntoReusesChildren(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			const steps = 2000
-			children := 0
+			children, deepenings := 0, 0
 			byStep := allocated(func() {
 				s := c.newTwin(t)
 				for k := 0; k < steps; k++ {
@@ -179,6 +181,9 @@ func TestStepIntoReusesChildren(t *testing.T) {
 						break
 					}
 					children += len(ev.Children)
+					if ev.Deepening != nil {
+						deepenings++
+					}
 				}
 			})
 			byInto := allocated(func() {
@@ -187,10 +192,10 @@ func TestStepIntoReusesChildren(t *testing.T) {
 				for k := 0; k < steps && s.StepInto(&ev); k++ {
 				}
 			})
-			want := 0.75 * float64(children) * float64(unsafe.Sizeof(stepper.Child{}))
-			t.Logf("%d children: StepInto allocated %.0f bytes, Step %.0f", children, byInto, byStep)
+			want := 0.75 * float64(children*int(unsafe.Sizeof(stepper.Child{}))+deepenings*int(unsafe.Sizeof(stepper.Deepening{})))
+			t.Logf("%d children, %d deepenings: StepInto allocated %.0f bytes, Step %.0f", children, deepenings, byInto, byStep)
 			if byStep-byInto < want {
-				t.Errorf("StepInto allocated %.0f bytes, Step %.0f: %.0f fewer, want at least %.0f (3/4 of %d children's)", byInto, byStep, byStep-byInto, want, children)
+				t.Errorf("StepInto allocated %.0f bytes, Step %.0f: %.0f fewer, want at least %.0f (3/4 of %d children's and %d Deepenings')", byInto, byStep, byStep-byInto, want, children, deepenings)
 			}
 		})
 	}

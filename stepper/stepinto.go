@@ -29,8 +29,10 @@ func (s *Search) StepInto(ev *Event) bool {
 	if s.eng.state().Done() {
 		return false
 	}
-	if r, ok := s.eng.(deepeningReuser); ok && ev.Deepening != nil {
-		r.reuseDeepening(ev.Deepening)
+	if ev.Deepening != nil {
+		if r, ok := s.eng.(deepeningReuser); ok {
+			r.reuseDeepening(ev.Deepening)
+		}
 	}
 	*ev = Event{Children: ev.Children[:0]}
 	s.eng.advance(ev)

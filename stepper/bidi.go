@@ -361,13 +361,15 @@ func (e *biEngine[S]) fill(ev *Event) {
 	ev.Expanded = e.info(e.sel)
 	n := e.nodes[e.sel]
 	ev.Key = Key{Priority: n.key, Seq: int(n.seq)}
-	ev.Children = make([]Child, 0, len(e.notes))
-	for _, nt := range e.notes {
-		c := Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1}
+	if !eventChildren(ev, len(e.notes)) {
+		ev.Children = make([]Child, len(e.notes))
+	}
+	for i, nt := range e.notes {
+		c := &ev.Children[i]
+		*c = Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1}
 		if nt.fate != FateAdded {
 			c.ExistingID = int(e.reached[n.dir][e.nodes[nt.id].state])
 		}
-		ev.Children = append(ev.Children, c)
 	}
 	ev.Status = e.status
 	ev.Counters = e.counters()

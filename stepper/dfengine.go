@@ -66,6 +66,10 @@ import (
 // stepping again only if the search is then moved back or its records are
 // asked for.
 type dfEngine[S comparable] struct {
+	// spareDeep is the caller's Deepening that the next fill writes
+	// into (StepInto); nil: fill makes a new one
+	spareDeep *Deepening
+
 	p        Problem[S]
 	h        *Heuristic[S]
 	hs       []Heuristic[S]
@@ -640,8 +644,11 @@ func (e *dfEngine[S]) path() []int {
 	return e.pathTo(e.goal)
 }
 
-func (e *dfEngine[S]) pathTo(id int32) []int {
-	var p []int
+func (e *dfEngine[S]) pathTo(id int32) []int { return e.appendPath(nil, id) }
+
+// appendPath appends the ids from the root to id to p[:0] and returns it.
+func (e *dfEngine[S]) appendPath(p []int, id int32) []int {
+	p = p[:0]
 	for ; id >= 0; id = e.node(id).parent {
 		p = append(p, int(id))
 	}
@@ -660,15 +667,38 @@ func (e *dfEngine[S]) cost() float64 {
 
 // deepening describes the iteration at the cursor, the current path ending
 // at node at.
-func (e *dfEngine[S]) deepening(at int32) *Deepening {
-	d := &Deepening{Iteration: e.iter, Began: e.began}
+func (e *dfEngine[S]) deepening(at int32) *Deepening { return e.deepeningInto(nil, at) }
+
+// deepeningInto is deepening written into d, when not nil, reusing the
+// capacity of its slices and its limit's and thresholds' memory (the
+// caller's, StepInto's), else into a new one; it is the same, field for
+// field, either way.
+func (e *dfEngine[S]) deepeningInto(d *Deepening, at int32) *Deepening {
+	var limit *int
+	var threshold, next *Bound
+	if d == nil {
+		d = &Deepening{}
+	} else {
+		limit, threshold, next = d.Limit, d.Threshold, d.NextThreshold
+		*d = Deepening{Current: d.Current[:0], FLimits: d.FLimits[:0], Backups: d.Backups[:0]}
+	}
+	d.Iteration, d.Began = e.iter, e.began
 	switch e.o.Algorithm {
 	case IDS, DLS:
-		l := e.limit
-		d.Limit = &l
+		if limit == nil {
+			limit = new(int)
+		}
+		*limit = e.limit
+		d.Limit = limit
 	case IDAStar:
-		t, nx := Bound(e.threshold), Bound(e.next)
-		d.Threshold, d.NextThreshold = &t, &nx
+		if threshold == nil {
+			threshold = new(Bound)
+		}
+		if next == nil {
+			next = new(Bound)
+		}
+		*threshold, *next = Bound(e.threshold), Bound(e.next)
+		d.Threshold, d.NextThreshold = threshold, next
 	case RBFS:
 		if e.cur > 0 {
 			f := Bound(e.selF)
@@ -687,8 +717,18 @@ func (e *dfEngine[S]) deepening(at int32) *Deepening {
 			d.NextNode, d.NextLimit, d.NextState = &v, &l, e.p.Format(e.node(int32(v)).state)
 		}
 	}
+	// a Deepening made new has nil where nothing was appended, and JSON
+	// writes Current's nil as null: the one reused says the same
+	if len(d.FLimits) == 0 {
+		d.FLimits = nil
+	}
+	if len(d.Backups) == 0 {
+		d.Backups = nil
+	}
 	if e.held(at) && int(at) < e.nodeEnd(e.cur) {
-		d.Current = e.pathTo(at)
+		d.Current = e.appendPath(d.Current, at)
+	} else {
+		d.Current = nil
 	}
 	return d
 }
@@ -697,17 +737,25 @@ func (e *dfEngine[S]) fill(ev *Event) {
 	ev.Step = e.cur
 	ev.Expanded = e.info(e.sel)
 	ev.Key = e.keyOf(e.sel, ev.Expanded)
-	ev.Children = make([]Child, 0, len(e.notes))
-	for _, nt := range e.notes {
-		ev.Children = append(ev.Children, Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1})
+	if !eventChildren(ev, len(e.notes)) {
+		ev.Children = make([]Child, len(e.notes))
+	}
+	for i, nt := range e.notes {
+		ev.Children[i] = Child{NodeInfo: e.info(nt.id), Fate: nt.fate, OldParent: -1, ExistingID: -1}
 	}
 	ev.Status = e.status
 	ev.Counters = e.counters()
 	ev.Path = e.path()
+	spare := e.spareDeep
+	e.spareDeep = nil
 	if !e.asBestFirst() {
-		ev.Deepening = e.deepening(e.sel)
+		ev.Deepening = e.deepeningInto(spare, e.sel)
 	}
 }
+
+// reuseDeepening gives the next fill the caller's Deepening to write
+// into (StepInto).
+func (e *dfEngine[S]) reuseDeepening(d *Deepening) { e.spareDeep = d }
 
 func (e *dfEngine[S]) snapshot() Snapshot {
 	sn := Snapshot{Step: e.cur, Status: e.status, Counters: e.counters(), Path: e.path()}

@@ -21,16 +21,23 @@ var eventBenchCases = []struct{ name, problem string }{
 // (Search.Run), in turns; ratio is the median CPU time of the first over
 // the second's (target <= 2), ns/step-event and ns/step-run the per-step
 // costs, B/step-event and B/step-run the bytes each allocates a step (one
-// more search each way, after the timed ones). Each case is stepped two ways: as the live viewer and the
-// notebook step (every past step kept, to go back), and, in the cases
-// named -forward, as the exports step (Options.Forget: forward only).
+// more search each way, after the timed ones). Each case is stepped as
+// the live viewer and the notebook step (every past step kept, to go
+// back), and, in the cases named -forward, forward only (Options.Forget);
+// in the cases named -into, each event is written into one Event the
+// loop reuses (Search.StepInto), as the exports step, else each is a new
+// one (Search.Step).
 func BenchmarkAStarEventRatio(b *testing.B) {
 	for _, tc := range eventBenchCases {
 		p := mustPuzzle(b, tc.problem)
-		for _, forward := range []bool{false, true} {
+		for _, way := range []struct{ forward, into bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+			forward := way.forward
 			name := tc.name
 			if forward {
 				name += "-forward"
+			}
+			if way.into {
+				name += "-into"
 			}
 			b.Run(name, func(b *testing.B) {
 				steps, children := 0, 0
@@ -45,12 +52,19 @@ func BenchmarkAStarEventRatio(b *testing.B) {
 						b.Fatal(err)
 					}
 					children = 0
-					for {
-						ev, ok := s.Step()
-						if !ok {
-							break
+					if way.into {
+						var ev stepper.Event
+						for s.StepInto(&ev) {
+							children += len(ev.Children)
 						}
-						children += len(ev.Children)
+					} else {
+						for {
+							ev, ok := s.Step()
+							if !ok {
+								break
+							}
+							children += len(ev.Children)
+						}
 					}
 					if s.Status() != stepper.Solved {
 						b.Fatalf("stepped: %s", s.Status())

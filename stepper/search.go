@@ -29,6 +29,8 @@ type searchEngine interface {
 	seek(k int) int
 	steps() int
 	state() Status
+	// fill writes the last step's event into ev, which is zero but for
+	// Children: memory of the caller's that fill may reuse (eventChildren)
 	fill(ev *Event)
 	info(id int32) NodeInfo
 	snapshot() Snapshot
@@ -442,7 +444,9 @@ func (e *engine[S]) publicKey(id int32) Key {
 	return Key{Priority: k.prio, Tie: k.tie, Seq: int(e.seqOf(id))}
 }
 
-// fill completes an event from the notes the last step left.
+// fill completes an event from the notes the last step left. ev is zero
+// but for Children, whose memory it writes the children into when it can
+// (eventChildren: StepInto's event).
 func (e *engine[S]) fill(ev *Event) {
 	rec := e.cursorRecord()
 	ev.Step = e.cur
@@ -455,7 +459,9 @@ func (e *engine[S]) fill(ev *Event) {
 	}
 	// each child is written in place: a Child is large, and a copy into
 	// the slab's memory pays write barriers while the collector runs
-	ev.Children = e.slabs.children.take(len(e.notes))[:len(e.notes)]
+	if !eventChildren(ev, len(e.notes)) {
+		ev.Children = e.slabs.children.take(len(e.notes))[:len(e.notes)]
+	}
 	for i := range e.notes {
 		nt, c := &e.notes[i], &ev.Children[i]
 		if nt.id < 0 {
@@ -478,7 +484,7 @@ func (e *engine[S]) fill(ev *Event) {
 	}
 	ev.Status = e.state()
 	ev.Counters = e.counters()
-	// ev is zero: a pointer that stays nil is not written
+	// ev is zero but for Children: a pointer that stays nil is not written
 	if p := e.path(); p != nil {
 		ev.Path = p
 	}

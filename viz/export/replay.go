@@ -36,13 +36,13 @@ func (t *Trace) ReplayContext(ctx context.Context) (*stepper.Search, error) {
 	if root := s.Node(0); !root.Equal(t.Root) && !t.Root.Equal(stepper.NodeInfo{}) {
 		return nil, usererr.Errorf("export", "field root: the trace's start node %s differs from the engine's %s", t.Root.State, root.State)
 	}
+	var got stepper.Event // each step's, compared and dropped: one event's memory
 	for i := range t.Events {
 		want := &t.Events[i]
 		if err := ctx.Err(); err != nil {
 			return nil, usererr.Errorf("export", "replaying stopped at step %d of %d: %w", want.Step, len(t.Events), context.Cause(ctx))
 		}
-		got, ok := s.Step()
-		if !ok {
+		if !s.StepInto(&got) {
 			return nil, usererr.Errorf("export", "step %d: the trace has %d steps but the search ends at step %d (%s)", want.Step, len(t.Events), s.StepCount(), s.Status())
 		}
 		if err := sameEvent(want, &got); err != nil {

@@ -202,10 +202,34 @@ func (sess *session) forgetSubtrees() error {
 }
 
 // walk takes the session's steps from step 0, calling fn after each with its
-// event; fn may call snapshot methods on sess.s. It stops at step k or at
-// the end of the search, and returns the number of steps taken. O(steps)
-// plus whatever fn costs.
+// event; fn may call snapshot methods on sess.s. The event is fn's to read
+// during the call only: every step is written into the same one
+// (stepper.Search.StepInto), so fn keeps nothing that shares its memory
+// (its slices, its pointers), though values copied out of it (a Child, a
+// Text, a string) stay valid. It stops at step k or at the end of the
+// search, and returns the number of steps taken. O(steps) plus whatever fn
+// costs; no memory a step for the event's children once the largest
+// step's are held.
 func (sess *session) walk(fn func(ev *stepper.Event) error) (int, error) {
+	var ev stepper.Event
+	return sess.walkSteps(fn, func() bool { return sess.s.StepInto(&ev) }, &ev)
+}
+
+// events returns the events of steps 1..k and leaves the search at the
+// last: each is a new one (stepper.Search.Step), held by the slice.
+func (sess *session) events() ([]stepper.Event, error) {
+	var evs []stepper.Event
+	var ev stepper.Event
+	_, err := sess.walkSteps(func(ev *stepper.Event) error {
+		evs = append(evs, *ev)
+		return nil
+	}, func() (ok bool) { ev, ok = sess.s.Step(); return ok }, &ev)
+	return evs, err
+}
+
+// walkSteps is walk with the step taken by step, which writes its event
+// into *ev.
+func (sess *session) walkSteps(fn func(ev *stepper.Event) error, step func() bool, ev *stepper.Event) (int, error) {
 	sess.s.Reset()
 	n := 0
 	for sess.k < 0 || n < sess.k {
@@ -214,28 +238,17 @@ func (sess *session) walk(fn func(ev *stepper.Event) error) (int, error) {
 				return n, usererr.Errorf("export", "stopped at step %d: %w", n, err)
 			}
 		}
-		ev, ok := sess.s.Step()
-		if !ok {
+		if !step() {
 			break
 		}
 		n++
 		if fn != nil {
-			if err := fn(&ev); err != nil {
+			if err := fn(ev); err != nil {
 				return n, err
 			}
 		}
 	}
 	return n, nil
-}
-
-// events returns the events of steps 1..k and leaves the search at the last.
-func (sess *session) events() ([]stepper.Event, error) {
-	var evs []stepper.Event
-	_, err := sess.walk(func(ev *stepper.Event) error {
-		evs = append(evs, *ev)
-		return nil
-	})
-	return evs, err
 }
 
 // NewTrace records the trace of s up to step upTo (a step number, Current

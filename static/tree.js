@@ -347,6 +347,7 @@ export function createTree(page) {
     const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : familyStatus(m, id));
     const detail = k >= (ph ? PHONE_BIG_K : DETAIL_MIN) && ky === k && vis.length <= DETAIL_MAX_NODES;
     const compactBelow = projector() ? COMPACT_PROJECTOR : ph ? PHONE_K : COMPACT;
+    const bigBoard = ph || projector(); // a puzzle's digits over 14 px (projector) or 11 px (phone)
     setAttr(tree.svg, "class", ph ? "live-tree phone" : "live-tree");
 
     // the SVG keeps its elements from frame to frame: the edges are two
@@ -390,8 +391,8 @@ export function createTree(page) {
           make = () => drawSummary(null, pid, sm, compact, ph);
         } else {
           const status = statusOf(id), next = id === nextId, compact = k < compactBelow;
-          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${meets(m).has(id)}|${compact}|${ph}`;
-          make = () => drawNode(null, m, id, status, next, compact, ph);
+          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${meets(m).has(id)}|${compact}|${ph}|${bigBoard}`;
+          make = () => drawNode(null, m, id, status, next, compact, ph, bigBoard);
         }
         let c = boxes.get(id);
         if (!c || c.sig !== sig) {
@@ -503,8 +504,9 @@ export function createTree(page) {
   // drawNode makes node id's box: its state (a mini board for a puzzle)
   // and the family's numbers, or when compact the number the search
   // orders by in large type (RBFS's f and backed-up F both). On a phone
-  // its print is larger (PHONE_FONT) and its board fills the box's height.
-  function drawNode(parent, m, id, status, isNext, compact, ph) {
+  // its print is larger (PHONE_FONT); on a phone or a projector
+  // (bigBoard) a puzzle's board fills the box's height.
+  function drawNode(parent, m, id, status, isNext, compact, ph, bigBoard) {
     noteStyle(status);
     const lg = st.legend[status] || {};
     const state = m.state(id);
@@ -532,12 +534,12 @@ export function createTree(page) {
       if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
       return grp;
     }
-    const board = ph ? 52 : 34, cut = ph ? 11 : 13; // a phone: larger print, fewer characters of a state
-    if (state === undefined) { /* asked above */ } else if (kind === "puzzle") miniBoard(grp, state, ph ? 3 : 4, ph ? 3 : 4, board);
+    const board = bigBoard ? 52 : 34, cut = ph ? 11 : 13; // a phone: larger print, fewer characters of a state
+    if (state === undefined) { /* asked above */ } else if (kind === "puzzle") miniBoard(grp, state, bigBoard ? 3 : 4, bigBoard ? 3 : 4, board);
     else { const t = el("text", { x: BOX_W / 2, y: ph ? 17 : 18, class: "tstate", "text-anchor": "middle" }, grp); const s = stateLabel(m.problem, state); t.textContent = s.length > cut ? s.slice(0, cut - 1) + "…" : s; }
     const lines = boxNumbers(m, id, fam.box);
     if (kind === "puzzle") {
-      lines.forEach(([key, v], i) => { const t = el("text", { x: ph ? 59 : 44, y: (ph ? 17 : 16) + i * (ph ? 17 : 15), class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
+      lines.forEach(([key, v], i) => { const t = el("text", { x: bigBoard ? 59 : 44, y: (ph ? 17 : 16) + i * (ph ? 17 : 15), class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {
       // g and h on one line, f (what the search orders by) bold below
       const fLine = lines.find(([key]) => key === "f");

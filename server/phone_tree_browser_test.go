@@ -92,7 +92,7 @@ func TestPhoneTree(t *testing.T) {
 			if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
 				t.Fatal(err)
 			}
-			failed := false
+			failed, least := false, 99.0
 			for k := 1; k <= 14 && !failed; k++ {
 				if eval[string](t, ctx, `window.stepviz.model.status`) != "running" {
 					break
@@ -101,6 +101,7 @@ func TestPhoneTree(t *testing.T) {
 					t.Fatalf("step %d: %v", k, err)
 				}
 				v := eval[phoneTree](t, ctx, phoneTreeJS)
+				least = min(least, v.MinText)
 				fail := func(format string, a ...any) {
 					t.Errorf("step %d (scale %.2f): %s", k, eval[float64](t, ctx, `window.stepviz.tree.k`), fmt.Sprintf(format, a...))
 					failed = true
@@ -118,6 +119,7 @@ func TestPhoneTree(t *testing.T) {
 					fail("RBFS's node expanded last shows %q: want its f and its backed-up F", v.Current)
 				}
 			}
+			t.Logf("smallest text of a box in view over the steps: %.1f px", least)
 			_ = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("tree").scrollIntoView()`))
 			if b, err := chromedp.Run(ctx, chromedp.Screenshot(".pane.tree")); err == nil {
 				_ = os.WriteFile(testenv.Artifact(t, "phone-tree-"+tc.name+".png"), b, 0o644)

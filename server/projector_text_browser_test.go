@@ -60,6 +60,7 @@ func TestProjectorNarration(t *testing.T) {
 		if k == 3 {
 			screenshot(t, ctx, "projector-narration.png")
 		}
+		t.Logf("step %d: %.1f lines at %.0f px, the panes %.0f px under the controls", k, n.Lines, n.Px, n.PanesTop-n.Bottom)
 	}
 	if long == 0 {
 		t.Errorf("no step's narration needed smaller type: the test's grid should name more neighbours")

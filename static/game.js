@@ -4,6 +4,7 @@
 // h over the steps of a local search), sends the presenter's commands and
 // a follower's poll answers. The server computes everything; this file
 // only prints it.
+import { liftNeighbours } from "./livenotes.js";
 
 const root = document.getElementById("live");
 const presenter = root.dataset.role === "presenter";
@@ -203,6 +204,7 @@ function drawSVG(svg, step) {
   lastSVG = svg;
   lastStep = step;
   $("live-svg").innerHTML = svg;
+  liftNeighbours($("live-svg"));
   fitNarrow($("live-svg"));
   fitWide($("live-svg"), step);
 }

@@ -148,6 +148,7 @@ export function createProblemView(page) {
   const cellF = (g, h, f) => { const t = fmtF(g, h, f); return /\.\d\d/.test(t) ? fmt(Math.round(f * 10) / 10) : t; };
   const AX_SCREEN = 18, AX_PROJ = 26; // room for the axis labels (larger in projector mode)
   const KEY_H = 34; // room for the key under a projector's map (one line)
+  const MARK_PROJ = 15; // a projector's S and G, px: over the 14 px a lecture hall reads
   function drawGrid(p, m) {
     const W = p.width, H = p.height;
     const proj = document.documentElement.classList.contains("projector");
@@ -155,7 +156,8 @@ export function createProblemView(page) {
     const avail = Math.max(200, (page.sz.problemW || 500) - AX);
     let c = Math.max(2, Math.min(64, Math.floor(avail / W)));
     if (proj && page.sz.problemH > 0) c = Math.max(2, Math.min(c, Math.floor((page.sz.problemH - AX - KEY_H) / H)));
-    const big = proj ? c >= 24 : c >= 34;
+    // a projector's cells write f when it can be 14 px or more (0.46 of a cell)
+    const big = proj ? c >= 31 : c >= 34;
     const fs = Math.max(9, Math.round(c * 0.23));
     const key = `${W}x${H}@${c}${proj ? "p" : ""}`;
     let svg = host.querySelector("svg.gridview");
@@ -187,10 +189,11 @@ export function createProblemView(page) {
       }
       s += `<path d="${walls}" class="wall"/><g class="dyn"></g>`;
       const [sx, sy] = p.start.split(",").map(Number), [gx, gy] = p.goal.split(",").map(Number);
-      // a projector's S and G stand in their cell's bottom right corner, clear of its f
+      // a projector's S and G stand in their cell's bottom right corner,
+      // clear of its f, at 14 px at least (MARK_PROJ)
       const mark = (x, y, t) => proj && big
-        ? `<text x="${x * c + c - 3}" y="${y * c + c - 3}" text-anchor="end" class="mark" font-size="${Math.round(c * 0.3)}">${t}</text>`
-        : `<text x="${x * c + c / 2}" y="${y * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(8, c * 0.45)}">${t}</text>`;
+        ? `<text x="${x * c + c - 3}" y="${y * c + c - 3}" text-anchor="end" class="mark" font-size="${Math.max(MARK_PROJ, Math.round(c * 0.3))}">${t}</text>`
+        : `<text x="${x * c + c / 2}" y="${y * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(proj ? MARK_PROJ : 8, c * 0.45)}">${t}</text>`;
       s += `<g class="marks">${mark(sx, sy, "S")}${mark(gx, gy, "G")}</g></svg>`;
       const legend = proj ? "Each cell: f, arrow to its parent." : "Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.";
       host.innerHTML = s + (big ? `<p class="muted small">${legend}</p>` : "");
@@ -211,7 +214,8 @@ export function createProblemView(page) {
       if (big && proj) {
         // f alone, as large as its cell's upper part takes (a monospace digit is 0.6 em wide)
         const f = cellF(m.g(id), m.h(id), m.f(id)), ffs = Math.min(c * 0.46, (c - 6) / (0.6 * Math.max(2, f.length)));
-        s += `<text x="${x * c + c / 2}" y="${y * c + 3 + ffs * 0.8}" class="cf" text-anchor="middle" font-size="${ffs.toFixed(1)}">${f}</text>`;
+        // a long f that would be under 14 px is left to the tables and the inspector
+        if (ffs >= 14) s += `<text x="${x * c + c / 2}" y="${y * c + 3 + ffs * 0.8}" class="cf" text-anchor="middle" font-size="${ffs.toFixed(1)}">${f}</text>`;
       } else if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
       const par = m.parent(id);
       if (big && par >= 0 && status !== "discarded" && status !== "pruned") {

@@ -103,6 +103,9 @@ function drawLanes() {
   }
   if (ids === st.shown) return;
   st.shown = ids;
+  // searches shown: their problem and lines fold under their summary,
+  // so the lanes start right under the drive and the poll
+  if (presenter && lanes.length) $("room-setup").open = false;
   const main = $("main");
   side.close();
   main.innerHTML = "";
@@ -238,6 +241,7 @@ function drawPoll() {
 $("rejoin").addEventListener("click", () => { st.viewing = null; drawLanes(); });
 
 if (presenter) {
+  $("room-setup").addEventListener("toggle", () => side.fit()); // the lanes' top moved
   $("load-form").addEventListener("submit", (e) => {
     e.preventDefault();
     send({ type: "load", problem: $("load-problem").value, searches: $("load-searches").value.split("\n") });

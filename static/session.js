@@ -4,7 +4,7 @@
 // controls.js (toolbar, keyboard, chrome) and one module per view (tree,
 // problem, tables, inspector, chart). Views are redrawn on
 // requestAnimationFrame, at most once a frame.
-import { $, afterPaint, setText } from "./util.js";
+import { $, afterPaint } from "./util.js";
 import { createProtocol } from "./protocol.js";
 import { createControls } from "./controls.js";
 import { createTree } from "./tree.js";
@@ -13,6 +13,7 @@ import { createTables } from "./tables.js";
 import { createInspector } from "./inspector.js";
 import { createChart } from "./chart.js";
 import { createFamily } from "./family.js";
+import { writeNarration } from "./narration.js";
 
 const app = document.getElementById("app");
 if (app) start(app);
@@ -75,7 +76,7 @@ function start(app) {
     const t0 = performance.now();
     performance.mark("stepviz-draw-start");
     controls.updateChrome();
-    setText($("narration"), m.narration || (m.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + m.step + "."));
+    writeNarration($("narration"), m.narration || (m.step === 0 ? "Step 0: the start node is the only open node. Press → or space to expand it." : "Step " + m.step + "."), document.documentElement.classList.contains("projector"));
     const tm = {};
     let t = performance.now();
     const lap = (name) => { const n = performance.now(); tm[name] = +(n - t).toFixed(1); t = n; };

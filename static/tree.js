@@ -15,6 +15,7 @@ import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
+import { BOX_F, BOX_STORED_F } from "./wireconst.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 // a box's top left corner in its slot and level; HALO is how far its
@@ -30,6 +31,16 @@ const COMPACT = 0.62;
 // in projector mode the small print is 13 px: below this scale it would be
 // under 18 px on the screen, so boxes show the one large number instead
 const COMPACT_PROJECTOR = 1.4;
+// a phone (a tree view under PHONE_W px wide, not projected): no text is
+// under PHONE_FLOOR px on the screen. Its boxes print at PHONE_FONT px
+// (style.css's .live-tree.phone), so Follow and the automatic Fit never go
+// below PHONE_K: the tree shown is the focus tree (treelayout.js's
+// narrow), its other branches folded into counted summaries, so the node
+// expanded last and its parent fit in the view side by side; a wider
+// family is panned to the node, its parent at the edge. Below
+// PHONE_K (the user's own zoom or Fit) boxes show their large numbers.
+// Below PHONE_BIG_K (the large numbers' PHONE_FLOOR) nodes are squares.
+const PHONE_W = 520, PHONE_FLOOR = 11, PHONE_FONT = 13, PHONE_K = PHONE_FLOOR / PHONE_FONT, PHONE_BIG_K = PHONE_FLOOR / 20;
 // short writes a long number in four significant digits for a box
 // the time the user's own pan or zoom is kept with the search's current
 // node out of view before Follow comes back by itself
@@ -46,6 +57,7 @@ export function createTree(page) {
   // projector: the page's projector mode, or a lane of the side-by-side
   // view, which is always read from afar (page.projector)
   const projector = () => !!page.projector || document.documentElement.classList.contains("projector");
+  const phone = () => !projector() && (page.sz.treeW || 600) < PHONE_W;
   const st = page.st;
   const tree = { svg: null, x: 0, y: 0, k: 1, ky: 1, fit: "auto", shown: null, L: null, drag: null, opened: new Map(), layouts: 0, draws: 0 };
   const subtrees = new Subtrees();
@@ -124,7 +136,7 @@ export function createTree(page) {
   }
 
   function relayout(m) {
-    tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees, from: m.iterStart, roots: treeRoots(m) });
+    tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees, from: m.iterStart, roots: treeRoots(m), narrow: phone() });
     tree.L = familyLayout(m, tree.shown); // family.js: a bidirectional search's two trees
     tree.layouts++;
     dirty = false;
@@ -251,8 +263,8 @@ export function createTree(page) {
   // PAD px clear at each edge. O(siblings and children of the node).
   function frameView(m, W, H) {
     const L = tree.L;
-    const proj = projector();
-    const big = proj ? 1.6 : 1.2, readable = proj ? 0.9 : 0.7;
+    const proj = projector(), ph = phone();
+    const big = proj ? 1.6 : 1.2, readable = proj ? 0.9 : ph ? PHONE_K : 0.7;
     const w = extent(0, L.width - 1, 0, L.levels - 1);
     const kx = Math.min(big, (W - 2 * PAD) / (w.r - w.l)), kyFit = Math.min(big, (H - 2 * PAD) / (w.b - w.t));
     const all = () => {
@@ -275,8 +287,9 @@ export function createTree(page) {
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (const id of group) { const r = L.pos.get(id); if (!r) continue; x0 = Math.min(x0, r[0]); x1 = Math.max(x1, r[0]); y0 = Math.min(y0, r[1]); y1 = Math.max(y1, r[1]); }
     const g = extent(x0, x1, y0, y1);
-    const kMin = proj ? 0.9 : DETAIL_MIN; // projector: the large number at 18 px or more
-    const k = Math.max(kMin, Math.min(proj ? 1.2 : 0.9, (W - 2 * PAD) / (g.r - g.l), (H - 2 * PAD) / (g.b - g.t)));
+    // projector: the large number at 18 px or more; phone: the small print at PHONE_FLOOR
+    const kMin = proj ? 0.9 : ph ? PHONE_K : DETAIL_MIN;
+    const k = Math.max(kMin, Math.min(proj ? 1.2 : ph ? 1 : 0.9, (W - 2 * PAD) / (g.r - g.l), (H - 2 * PAD) / (g.b - g.t)));
     tree.k = tree.ky = k;
     // the group centred; when it is larger than the view (too many
     // siblings, or a short view), the node centred sideways, and either
@@ -284,7 +297,11 @@ export function createTree(page) {
     const c = extent(q[0], q[0], q[1], q[1]), pq = p === undefined ? q : L.pos.get(p) || q;
     const both = extent(Math.min(q[0], pq[0]), Math.max(q[0], pq[0]), Math.min(q[1], pq[1]), Math.max(q[1], pq[1]));
     const keep = (v, lo, hi, size) => (hi - lo) * k <= size - 2 * PAD ? Math.min(Math.max(v, PAD - lo * k), size - PAD - hi * k) : v;
-    const x = (g.r - g.l) * k <= W - 2 * PAD ? (W - (g.r - g.l) * k) / 2 - g.l * k : W / 2 - (c.l + c.r) / 2 * k;
+    let x = (g.r - g.l) * k <= W - 2 * PAD ? (W - (g.r - g.l) * k) / 2 - g.l * k : W / 2 - (c.l + c.r) / 2 * k;
+    // the node and its parent further apart than the view is wide (a
+    // phone's floor scale): the node at the edge away from its parent, so
+    // that as much of the parent as can be is in view with the edge to it
+    if ((both.r - both.l) * k > W - 2 * PAD && pq[0] !== q[0]) x = pq[0] > q[0] ? PAD - c.l * k : W - PAD - c.r * k;
     tree.x = keep(keep(x, both.l, both.r, W), c.l, c.r, W);
     let y = keep(keep((H - (g.b - g.t) * k) / 2 - g.t * k, both.t, both.b, H), c.t, c.b, H);
     // a level above the group is whole or out of view, never cut by the
@@ -311,6 +328,8 @@ export function createTree(page) {
     if (!m || !m.nodeEnd) return;
     tree.draws++;
     ensureSVG();
+    const ph = phone();
+    if (ph !== tree.phone) { tree.phone = ph; dirty = true; } // a phone folds what a wider view shows
     if (dirty || !tree.L) relayout(m);
     const L = tree.L, S = tree.shown;
     const W = page.sz.treeW || 600, H = page.sz.treeH || 400;
@@ -326,8 +345,10 @@ export function createTree(page) {
     const onPath = new Set(m.path || []), curPath = currentPath(m);
     const last = m.last ? m.last.expanded.id : -1;
     const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : familyStatus(m, id));
-    const detail = k >= DETAIL_MIN && ky === k && vis.length <= DETAIL_MAX_NODES;
-    const compactBelow = projector() ? COMPACT_PROJECTOR : COMPACT;
+    const detail = k >= (ph ? PHONE_BIG_K : DETAIL_MIN) && ky === k && vis.length <= DETAIL_MAX_NODES;
+    const compactBelow = projector() ? COMPACT_PROJECTOR : ph ? PHONE_K : COMPACT;
+    const bigBoard = ph || projector(); // a puzzle's digits over 14 px (projector) or 11 px (phone)
+    setAttr(tree.svg, "class", ph ? "live-tree phone" : "live-tree");
 
     // the SVG keeps its elements from frame to frame: the edges are two
     // paths whose d changes, a box or a square is moved (its transform or
@@ -365,12 +386,13 @@ export function createTree(page) {
         let sig, make;
         if (id < 0) {
           const pid = -1 - id, sm = S.summary.get(pid);
-          sig = `s|${sm.hidden}|${sm.below}|${st.collapsed.has(pid)}`;
-          make = () => drawSummary(null, pid, sm);
+          const compact = k < compactBelow;
+          sig = `s|${sm.hidden}|${sm.below}|${st.collapsed.has(pid)}|${compact}|${ph}`;
+          make = () => drawSummary(null, pid, sm, compact, ph);
         } else {
           const status = statusOf(id), next = id === nextId, compact = k < compactBelow;
-          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${meets(m).has(id)}|${compact}`;
-          make = () => drawNode(null, m, id, status, next, compact);
+          sig = `${status}|${id === st.selected}|${next}|${m.state(id)}|${m.g(id)}|${m.f(id)}|${m.depth(id)}|${storedF(m, id)}|${meets(m).has(id)}|${compact}|${ph}|${bigBoard}`;
+          make = () => drawNode(null, m, id, status, next, compact, ph, bigBoard);
         }
         let c = boxes.get(id);
         if (!c || c.sig !== sig) {
@@ -457,13 +479,15 @@ export function createTree(page) {
   // setAttr writes an attribute only when it changes
   function setAttr(e, name, v) { if (e.getAttribute(name) !== v) e.setAttribute(name, v); }
 
-  function drawSummary(parent, pid, sm) {
+  // drawSummary makes a summary leaf's box; on a phone when compact its
+  // count is in large type, without the count of nodes below it.
+  function drawSummary(parent, pid, sm, compact, ph) {
     const grp = el("g", { class: "tsummary", role: "img", "aria-label": st.collapsed.has(pid) ? `${sm.below} nodes folded: click to unfold` : `${sm.hidden} more children, ${sm.below} nodes below them: click to show more`, "data-summary": pid }, parent);
     el("rect", { x: 8, y: 8, width: BOX_W - 16, height: BOX_H - 16, rx: 6 }, grp);
     const folded = st.collapsed.has(pid);
-    const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 4, "text-anchor": "middle", class: folded ? "folded" : "summary-text" }, grp);
+    const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + (ph && compact ? 7 : 4), "text-anchor": "middle", class: (folded ? "folded" : "summary-text") + (ph && compact ? " big" : "") }, grp);
     t.textContent = folded ? "+" + sm.below : `+${sm.hidden} more`;
-    if (!folded) { const t2 = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 17, "text-anchor": "middle", class: "summary-sub" }, grp); t2.textContent = `${sm.below} nodes`; }
+    if (!folded && !(ph && compact)) { const t2 = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 17, "text-anchor": "middle", class: "summary-sub" }, grp); t2.textContent = `${sm.below} nodes`; }
     const title = el("title", {}, grp);
     title.textContent = folded ? `${sm.below} nodes folded: click to unfold` : `${sm.hidden} more children, ${sm.below} nodes below them: click to show more`;
     return grp;
@@ -477,7 +501,12 @@ export function createTree(page) {
     return `node ${id}${state === undefined ? "" : ", " + stateLabel(m.problem, state)}, ${status}, g ${fmt(m.g(id))} h ${fmt(m.h(id))} f ${fmtF(m.g(id), m.h(id), m.f(id))}`;
   }
 
-  function drawNode(parent, m, id, status, isNext, compact) {
+  // drawNode makes node id's box: its state (a mini board for a puzzle)
+  // and the family's numbers, or when compact the number the search
+  // orders by in large type (RBFS's f and backed-up F both). On a phone
+  // its print is larger (PHONE_FONT); on a phone or a projector
+  // (bigBoard) a puzzle's board fills the box's height.
+  function drawNode(parent, m, id, status, isNext, compact, ph, bigBoard) {
     noteStyle(status);
     const lg = st.legend[status] || {};
     const state = m.state(id);
@@ -496,25 +525,29 @@ export function createTree(page) {
     // from its cell before its h is
     if (state === undefined || m.h(id) === undefined) m.needStates([id]);
     if (compact) {
-      const [key, v] = boxNumbers(m, id, [fam.compact])[0];
-      const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 8, class: "tnum tf tbig", "text-anchor": "middle" }, grp);
-      t.textContent = `${key} ${short(v)}`;
+      // a backed-up F is what RBFS is about: it keeps its line beside f
+      const big = fam.box.includes(BOX_STORED_F) ? [BOX_F, BOX_STORED_F] : [fam.compact];
+      boxNumbers(m, id, big).forEach(([key, v], i, all) => {
+        const t = el("text", { x: BOX_W / 2, y: all.length > 1 ? 25 + i * 25 : BOX_H / 2 + 8, class: "tnum tf tbig" + (all.length > 1 ? " two" : ""), "text-anchor": "middle" }, grp);
+        t.textContent = `${key} ${short(v)}`;
+      });
       if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
       return grp;
     }
-    if (state === undefined) { /* asked above */ } else if (kind === "puzzle") miniBoard(grp, state, 4, 4, 34);
-    else { const t = el("text", { x: BOX_W / 2, y: 18, class: "tstate", "text-anchor": "middle" }, grp); const s = stateLabel(m.problem, state); t.textContent = s.length > 13 ? s.slice(0, 12) + "…" : s; }
+    const board = bigBoard ? 52 : 34, cut = ph ? 11 : 13; // a phone: larger print, fewer characters of a state
+    if (state === undefined) { /* asked above */ } else if (kind === "puzzle") miniBoard(grp, state, bigBoard ? 3 : 4, bigBoard ? 3 : 4, board);
+    else { const t = el("text", { x: BOX_W / 2, y: ph ? 17 : 18, class: "tstate", "text-anchor": "middle" }, grp); const s = stateLabel(m.problem, state); t.textContent = s.length > cut ? s.slice(0, cut - 1) + "…" : s; }
     const lines = boxNumbers(m, id, fam.box);
     if (kind === "puzzle") {
-      lines.forEach(([key, v], i) => { const t = el("text", { x: 44, y: 16 + i * 15, class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
+      lines.forEach(([key, v], i) => { const t = el("text", { x: bigBoard ? 59 : 44, y: (ph ? 17 : 16) + i * (ph ? 17 : 15), class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {
       // g and h on one line, f (what the search orders by) bold below
       const fLine = lines.find(([key]) => key === "f");
-      const t = el("text", { x: BOX_W / 2, y: 36, class: "tnum", "text-anchor": "middle" }, grp);
+      const t = el("text", { x: BOX_W / 2, y: ph ? 35 : 36, class: "tnum", "text-anchor": "middle" }, grp);
       t.textContent = lines.filter(([key]) => key !== "f").map(([key, v]) => `${key} ${short(v)}`).join(" ");
-      if (fLine) { const tf = el("text", { x: BOX_W / 2, y: 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${short(fLine[1])}`; }
+      if (fLine) { const tf = el("text", { x: BOX_W / 2, y: ph ? 52 : 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${short(fLine[1])}`; }
     }
-    if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 8, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 4, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
+    if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: ph ? 10 : 8, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: ph ? 5 : 4, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
     return grp;
   }
 

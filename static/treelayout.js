@@ -106,7 +106,11 @@ export class Subtrees {
 //   opts: {focus: [ids], opened: Map id->count of children shown,
 //          collapsed: Set, showDiscarded: bool, subtrees: Subtrees,
 //          from: the first id shown (an earlier iteration's are not; 0),
-//          roots: where the top levels start ([0])}
+//          roots: where the top levels start ([0]),
+//          narrow: a phone's view, a few boxes wide: never the whole
+//          tree, and the roots alone as its top levels, so that what
+//          is laid out around the node expanded last is folded and its
+//          parent stays within a few slots of it}
 // RBFS's forgotten nodes are folded into a summary when discarded nodes
 // are not shown.
 // Cost: O(shown · branching + depth · focus), independent of nodeEnd
@@ -126,7 +130,7 @@ export function chooseShown(model, opts) {
   // a bounded search's model holds its path and pending siblings only:
   // those are the tree, whatever the ids
   const heldIds = model.sparse ? model.heldIds() : null;
-  const full = heldIds ? heldIds.length <= FULL : n - from <= FULL;
+  const full = !opts.narrow && (heldIds ? heldIds.length <= FULL : n - from <= FULL);
   if (full && heldIds) {
     for (const id of heldIds) if (!hide(id) && !fold(id)) S.add(id);
   } else if (full) {
@@ -139,7 +143,8 @@ export function chooseShown(model, opts) {
     };
     // top levels, whole levels only
     let level = (opts.roots || [0]).filter((id) => id < n);
-    while (level.length && S.size + level.length <= TOP) {
+    const top = opts.narrow ? level.length : TOP;
+    while (level.length && S.size + level.length <= top) {
       for (const id of level) S.add(id);
       const next = [];
       for (const id of level) for (const c of visKids(id)) next.push(c);

@@ -1,7 +1,10 @@
 package session
 
 import (
+	"github.com/gorilla/websocket"
+
 	"fmt"
+	"stepviz/server/internal/wstest"
 	"testing"
 	"time"
 )
@@ -164,6 +167,94 @@ func TestHubEventReuse(t *testing.T) {
 			}
 			if frames < 40 {
 				t.Errorf("only %d frames compared", frames)
+			}
+		})
+	}
+}
+
+// liveFrames drives a live session over its websocket as a presenter
+// would (steps, back, seek, contour, goal, reset), with a follower from
+// the start, one that joins late and a "which node next" poll through
+// Session.Do as a room asks it, and returns every step, move and state
+// frame the followers were sent, in order, and the poll's answer. fresh
+// steps with Search.Step, a new event each step.
+func liveFrames(t *testing.T, problem, options string, fresh bool) ([]string, string) {
+	t.Helper()
+	_, ts, sess := liveServer(t, problem, options)
+	if fresh {
+		sess.hub.do(func() { sess.hub.freshEvents = true })
+	}
+	p, _, _ := dial(t, ts, sess, sess.Key())
+	followers := []*websocket.Conn{wstest.Dial(t, wsURL(ts, sess, ""))}
+	var out []string
+	record := func(c *websocket.Conn, typ string) {
+		t.Helper()
+		for {
+			f := readWire(t, c)
+			if f.Type == MsgMeta || f.Type == MsgHello {
+				continue
+			}
+			if f.Type != typ && !(typ == MsgStep && f.Type == MsgMove) {
+				t.Fatalf("a %q frame, want %q: %.300s", f.Type, typ, f.JSON)
+			}
+			out = append(out, string(f.JSON)+string(f.Recs))
+			return
+		}
+	}
+	record(followers[0], MsgState)
+	do := func(cmds ...ClientMsg) {
+		t.Helper()
+		for _, m := range cmds {
+			send(t, p, m)
+			for _, f := range followers {
+				record(f, MsgStep)
+			}
+		}
+	}
+	step, back := ClientMsg{Type: CmdStep}, ClientMsg{Type: CmdBack}
+	do(step, step, step, step, back, step, step, ClientMsg{Type: CmdSeek, Step: 1}, step)
+	poll := ""
+	sess.Do(func(l Live) {
+		s := l.Forward()
+		k := s.StepCount()
+		ev, ok := s.Step()
+		s.Seek(k)
+		poll = fmt.Sprintf("at %d: %v %d; last %d", k, ok, ev.Expanded.ID, l.Last.Expanded.ID)
+	})
+	late := wstest.Dial(t, wsURL(ts, sess, ""))
+	record(late, MsgState)
+	followers = append(followers, late)
+	do(ClientMsg{Type: CmdContour}, step, step, back, back, step, ClientMsg{Type: CmdGoal}, back, back, step, ClientMsg{Type: CmdReset}, step, step)
+	return out, poll
+}
+
+// TestLiveSessionEventReuse: over real websockets (run it with -race),
+// the followers of a live session whose hub reuses its event buffer get
+// the same frames, byte for byte, as those of the same session stepping
+// with Search.Step, and a poll through Session.Do finds the same next
+// node and the same last event.
+func TestLiveSessionEventReuse(t *testing.T) {
+	cases := []struct{ name, problem, options string }{
+		{"astar-8puzzle", "puzzle 867254301 goal=123456780", "astar h=manhattan"},
+		{"ucs-romania", "graph romania", "ucs"},
+		{"idastar-8puzzle", "puzzle 867254301 goal=123456780", "idastar h=manhattan"},
+		{"rbfs-romania", "graph romania", "rbfs"},
+		{"biastar-8puzzle", "puzzle 867254301 goal=123456780", "biastar h=manhattan"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			want, wantPoll := liveFrames(t, c.problem, c.options, true)
+			got, gotPoll := liveFrames(t, c.problem, c.options, false)
+			if gotPoll != wantPoll {
+				t.Errorf("poll: reuse %q, Step %q", gotPoll, wantPoll)
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d frames, want %d", len(got), len(want))
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("frame %d:\n reuse %.600q\n Step  %.600q", i, got[i], want[i])
+				}
 			}
 		})
 	}

@@ -27,14 +27,12 @@ func (s *Session) move(ctx context.Context, ls *liveSearch, c Command, emit func
 				return s.interrupted(ls, err)
 			}
 			sr = s.bounded(ls)
-			ev, ok := sr.Step()
-			if !ok {
+			if !s.stepEvent(sr, ls) {
 				note = fmt.Sprintf("%s is %s at step %d: nothing to step (back or reset to go again)", ls.label(), sr.Status(), sr.StepCount())
 				break
 			}
-			ls.last = &ev
 			taken++
-			line := narrate(ev, sr.Options())
+			line := narrate(*ls.last, sr.Options())
 			if len(head) < narrateEnds {
 				head = append(head, line)
 				continue
@@ -63,6 +61,25 @@ func (s *Session) move(ctx context.Context, ls *liveSearch, c Command, emit func
 	}
 	emit(s.liveView(ls, true))
 	return failedSearch(sr)
+}
+
+// stepEvent takes one step of sr, ls's search, with its event written
+// into ls's buffer (ls.ev, Search.StepInto), which becomes ls.last; it
+// reports false, and leaves ls.last as it was, when the search is done.
+// With s.freshEvents set (tests) each event is new memory (Search.Step).
+func (s *Session) stepEvent(sr *stepper.Search, ls *liveSearch) bool {
+	if s.freshEvents {
+		ev, ok := sr.Step()
+		if ok {
+			ls.last = &ev
+		}
+		return ok
+	}
+	if !sr.StepInto(&ls.ev) {
+		return false
+	}
+	ls.last = &ls.ev
+	return true
 }
 
 // play takes count steps (count 0: until the search is done), sending live

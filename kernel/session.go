@@ -93,6 +93,9 @@ type Session struct {
 	views    int        // display ids handed out
 	count    int        // cells executed
 	gl       *gameLocal // the game or local problem and its search, if any
+	// freshEvents makes step take a new event each step (Search.Step):
+	// the reference the tests hold the reuse to.
+	freshEvents bool
 }
 
 // liveSearch is one search and its live view.
@@ -100,8 +103,16 @@ type liveSearch struct {
 	name    string
 	search  *stepper.Search
 	display string
-	shownIn int            // the cell (Session.count) whose view display is
-	last    *stepper.Event // the event of the current step; nil at step 0
+	shownIn int // the cell (Session.count) whose view display is
+	// last is the event of the current step (nil at step 0): &ev after a
+	// step, an event of its own after back, run or replay. Outputs are
+	// built from it before the next step (they hold strings only).
+	last *stepper.Event
+	// ev is the search's event buffer: step writes each event into it
+	// (Search.StepInto), reusing the memory of its slices. Invariant:
+	// between cells nothing but last refers to ev or to its slices'
+	// memory.
+	ev stepper.Event
 	// mem is the search's share of Config.Memory (nil: none).
 	mem *membudget.Reservation
 }

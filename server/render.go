@@ -25,18 +25,21 @@ const firstPaintNodes = 3000
 func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Request) (templates.SessionData, bool) {
 	var (
 		snap stepper.Snapshot
-		last *stepper.Event
-		inst stepper.Instance
-		o    stepper.Options
-		info viz.ProblemInfo
+		// sel is the node the live step expanded (0 at step 0), copied out
+		// inside Do: the hub's event is overwritten by its next step.
+		sel     int
+		hasLast bool
+		inst    stepper.Instance
+		o       stepper.Options
+		info    viz.ProblemInfo
 	)
 	parentState := func(int) string { return "" }
 	narration := ""
 	if !sess.Do(func(lv session.Live) {
 		s := lv.Search
-		snap, last = firstPaint(s, defaultPreviewLimit), lv.Last
-		if last != nil {
-			narration = session.Narrate(s, *last)
+		snap = firstPaint(s, defaultPreviewLimit)
+		if hasLast = lv.Last != nil; hasLast {
+			narration, sel = session.Narrate(s, *lv.Last), lv.Last.Expanded.ID
 		}
 		inst, o, info = s.Instance(), s.Options(), lv.Info
 		states := map[int]string{}
@@ -76,7 +79,7 @@ func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Requ
 		d.PresenterURL = absURL(r, "/s/"+sess.ID+"?"+keyParam+"="+url.QueryEscape(r.URL.Query().Get(keyParam)))
 		d.WSURL += "?key=" + url.QueryEscape(r.URL.Query().Get(keyParam)) // checked by lookup
 	}
-	if last != nil {
+	if hasLast {
 		d.Narration = narration
 	}
 	for _, e := range viz.StatusLegend {
@@ -100,10 +103,6 @@ func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Requ
 		}
 	}
 	buf.Reset()
-	sel := 0
-	if last != nil {
-		sel = last.Expanded.ID
-	}
 	if snap.Tree != nil {
 		if err := viz.ProblemSVG(&buf, inst, snap, sel); err == nil {
 			d.ProblemSVG = buf.String()

@@ -1,5 +1,7 @@
 package stepper
 
+import "slices"
+
 // StepInto performs exactly one expansion, as Step does, and writes its
 // event into *ev instead of returning a new one; it returns false, and
 // leaves *ev as it was, when the search is already done. It is for a
@@ -60,4 +62,44 @@ func eventChildren(ev *Event, n int) bool {
 	ev.Children = ev.Children[:n]
 	clear(ev.Children)
 	return true
+}
+
+// Clone returns a copy of ev that shares no memory with it: its slices
+// (Children, Ties, Path) and what its pointers reach (Deepening with its
+// slices and bounds, Bidirectional, Beam with its pruned list) are copied;
+// Texts, which are values, are shared. It is how a consumer that steps
+// with StepInto keeps one event past the next call. O(size of ev).
+func (ev *Event) Clone() Event {
+	c := *ev
+	c.Children = slices.Clone(ev.Children)
+	c.Ties = slices.Clone(ev.Ties)
+	c.Path = slices.Clone(ev.Path)
+	if d := ev.Deepening; d != nil {
+		dc := *d
+		dc.Limit = clonePtr(d.Limit)
+		dc.Threshold, dc.NextThreshold = clonePtr(d.Threshold), clonePtr(d.NextThreshold)
+		dc.FLimit, dc.SelectedF, dc.NextLimit = clonePtr(d.FLimit), clonePtr(d.SelectedF), clonePtr(d.NextLimit)
+		dc.NextNode = clonePtr(d.NextNode)
+		dc.Current, dc.FLimits, dc.Backups = slices.Clone(d.Current), slices.Clone(d.FLimits), slices.Clone(d.Backups)
+		c.Deepening = &dc
+	}
+	if b := ev.Bidirectional; b != nil {
+		bc := *b
+		c.Bidirectional = &bc
+	}
+	if b := ev.Beam; b != nil {
+		bc := *b
+		bc.Pruned = slices.Clone(b.Pruned)
+		c.Beam = &bc
+	}
+	return c
+}
+
+// clonePtr is a pointer to a copy of *p, or nil.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }

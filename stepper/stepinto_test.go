@@ -82,8 +82,8 @@ const maxStepsCompared = 600
 // writes the events Step returns on a twin search, field for field (each
 // compared as JSON the moment it arrives, before the next step reuses its
 // memory); a child copied out of an event says the same after later steps
-// have reused the event; the search ends the same; and a call on the
-// search done leaves the event as it was.
+// have reused the event, and so does every event's Clone; the search ends
+// the same; and a call on the search done leaves the event as it was.
 func TestStepIntoEqualsStep(t *testing.T) {
 	for _, c := range stepIntoCases() {
 		name := c.problem + c.graphText[:min(len(c.graphText), 12)] + "/" + c.line
@@ -97,6 +97,7 @@ func TestStepIntoEqualsStep(t *testing.T) {
 			stepped, into := c.newTwin(t), c.newTwin(t)
 			var ev stepper.Event
 			var kept, keptWant []stepper.Child
+			var clones, wants []stepper.Event
 			reused := 0
 			for k := 1; k <= maxStepsCompared; k++ {
 				want, ok := stepped.Step()
@@ -115,6 +116,7 @@ func TestStepIntoEqualsStep(t *testing.T) {
 					reused++
 				}
 				checkSameEvent(t, k, &ev, &want)
+				clones, wants = append(clones, ev.Clone()), append(wants, want)
 				if len(ev.Children) > 0 {
 					kept, keptWant = append(kept, ev.Children[0]), append(keptWant, want.Children[0])
 				}
@@ -126,6 +128,9 @@ func TestStepIntoEqualsStep(t *testing.T) {
 				if a, b := asJSON(t, kept[i]), asJSON(t, keptWant[i]); a != b {
 					t.Fatalf("child %d copied out of an event, after the later steps:\n StepInto %s\n Step     %s", i, a, b)
 				}
+			}
+			for i := range clones {
+				checkSameEvent(t, i+1, &clones[i], &wants[i])
 			}
 			if stepped.StepCount() > 3 && reused == 0 {
 				t.Errorf("none of %d steps wrote its children into the last event's memory", stepped.StepCount())

@@ -65,11 +65,24 @@ type hub struct {
 	// history is the open and closed sizes after the steps the live
 	// search has reached, for the chart (history.go).
 	history chartHistory
-	// last is the event of the step that led to the live state (nil at step 0).
-	last    *stepper.Event
-	playing bool
-	speed   float64
-	ticker  *time.Ticker
+	// last is the event of the step that led to the live state (nil at
+	// step 0): &ev after a step forward, an event of its own after a seek,
+	// a jump or the switch to bounded mode. Whatever must outlive the next
+	// step takes a Clone of it (the state's header, capture).
+	last *stepper.Event
+	// ev is the hub's event buffer: stepForward writes each step's event
+	// into it (Search.StepInto), reusing the memory of its slices, so a
+	// step forward allocates no children and no Deepening. Invariant: when
+	// a hub call returns, nothing but last refers to ev or to the memory
+	// of its slices and pointers (messages are encoded before the call
+	// returns; the state's header holds a Clone).
+	ev stepper.Event
+	// freshEvents makes stepForward take a new event each step
+	// (Search.Step): the reference the tests hold the reuse to.
+	freshEvents bool
+	playing     bool
+	speed       float64
+	ticker      *time.Ticker
 	// audienceDue is set while a meta broadcast is scheduled on
 	// audienceTimer (audience.go).
 	audienceDue   bool
@@ -388,8 +401,10 @@ func (h *hub) nextContour() int {
 		f0 = ev.Expanded.F
 	}
 	limit := goalTarget(from, h.sess.maxNodes)
+	// Only ev's step, counters and f are read, before the next step
+	// overwrites it: one event for the whole walk (Search.StepInto).
 	var ev stepper.Event
-	take := func(s *stepper.Search) (ok bool) { ev, ok = s.Step(); return ok }
+	take := func(s *stepper.Search) bool { return s.StepInto(&ev) }
 	for s.StepCount() < limit && (!s.Status().Done() || h.atCap(s)) {
 		ok := h.advance(take)
 		s = h.search

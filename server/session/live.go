@@ -13,7 +13,9 @@ type Live struct {
 	// back where it was before returning (a poll steps and seeks back).
 	Search *stepper.Search
 	// Last is the event of the step that led to the live state (nil at
-	// step 0).
+	// step 0). It is the hub's: its memory is overwritten by the next
+	// step, so a reader copies out what it keeps (a value, a Text, or
+	// Last.Clone()) before Do's function returns.
 	Last *stepper.Event
 	// Info describes the instance as the session's pages are told it.
 	Info viz.ProblemInfo

@@ -44,16 +44,24 @@ func (h *hub) liveMoved() {
 
 // stepForward takes one step of the live search and sends its event to
 // every client that shows the live step; the others (exploring) are told
-// the live step moved.
+// the live step moved. The event is written into the hub's buffer (h.ev,
+// Search.StepInto) and becomes h.last; the step message is encoded before
+// stepForward returns, so the next step may overwrite it.
 func (h *hub) stepForward() {
-	var ev stepper.Event
-	if !h.advance(func(s *stepper.Search) (ok bool) { ev, ok = s.Step(); return ok }) {
+	evp := &h.ev
+	take := func(s *stepper.Search) bool { return s.StepInto(evp) }
+	if h.freshEvents {
+		evp = new(stepper.Event)
+		take = func(s *stepper.Search) (ok bool) { *evp, ok = s.Step(); return ok }
+	}
+	if !h.advance(take) {
 		return
 	}
+	ev := *evp
 	h.liveVersion++
 	h.furthest = max(h.furthest, ev.Step)
 	h.stepRecords(ev)
-	h.last = &ev
+	h.last = evp
 	h.record(ev.Step, ev.Counters)
 	h.moved()
 	step := text(Encode(h.stepMessage(ev)))

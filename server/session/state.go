@@ -74,24 +74,31 @@ func (h *hub) sendState(c *client, reason string) {
 }
 
 // capture takes what a state build needs from the live search: a copy of
-// every record (of every node held, in bounded mode) and the header.
-// O(nodes) copying, no encoding.
+// every record (of every node held, in bounded mode) and the header, whose
+// event is a Clone of h.last (the header is encoded when the build ends,
+// and on every later reason, after steps that overwrite the hub's event
+// buffer). O(nodes) copying, no encoding.
 func (h *hub) capture() (capturedRecs, view, int, int) {
 	s := h.search
+	last := h.last
+	if last != nil {
+		c := last.Clone()
+		last = &c
+	}
 	live := s.StepCount()
 	if ids, ok := s.HeldIDs(nil); ok {
 		recs := make([]stepper.NodeRecord, len(ids))
 		for i, id := range ids {
 			recs[i] = s.Record(id)
 		}
-		return heldSource{IDs: ids, Recs: recs}, h.view(s, h.last, MsgState, "", 0, nil), live, h.liveVersion
+		return heldSource{IDs: ids, Recs: recs}, h.view(s, last, MsgState, "", 0, nil), live, h.liveVersion
 	}
 	end := s.NodeEnd(live)
 	if !h.liveRecsValid {
 		h.liveRecs = s.Records(0, end, h.liveRecs[:0])
 		h.liveRecsValid = true
 	}
-	return sliceSource(slices.Clone(h.liveRecs[:end])), h.view(s, h.last, MsgState, "", 0, nil), live, h.liveVersion
+	return sliceSource(slices.Clone(h.liveRecs[:end])), h.view(s, last, MsgState, "", 0, nil), live, h.liveVersion
 }
 
 // encodeState packs every record of a captured state (codec.EncodeState).

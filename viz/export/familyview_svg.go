@@ -471,6 +471,16 @@ func gameDOT(w io.Writer, v *game.View) error {
 	return p.err
 }
 
+// localChartPx is the size of the texts of a local view's chart (its
+// axis numbers and caption), in the drawing's units: read at 1:1 in an
+// export, and at 14 px or more on a projector's live page (drawn at about
+// 1.1), 11 px or more on a phone's (about 0.9). localNoteH is the
+// distance between the lines of the neighbours priced, written at 11 px.
+const (
+	localChartPx = 15.0
+	localNoteH   = 14.0
+)
+
 // LocalSVG draws a local view: the board (queens, the queens attacked
 // drawn red) or the tour on the left, h over the steps on the right, and
 // under them what the step did and why the search stopped. Every number is
@@ -483,7 +493,7 @@ func LocalSVG(w io.Writer, v *local.View) error { return localSVG(w, v, false) }
 // near its full 360 px (side by side it would be under half).
 func localSVG(w io.Writer, v *local.View, narrow bool) error {
 	p := &printer{w: w}
-	const side, chartH = 360.0, 240.0
+	const side, chartH = 360.0, 220.0
 	chartW, width := 380.0, 20+side+40+380+20
 	class, clip, lines := "", 170, 1 // the longest text line, in runes, and lines a text may take
 	if narrow {
@@ -502,11 +512,14 @@ func localSVG(w io.Writer, v *local.View, narrow bool) error {
 	}
 	textH := 18 * float64(len(says)+len(stat))
 	x0, y0 := 20.0, 34+textH
-	cx, cy := x0+side+40, y0
+	// the chart's frame starts a line of its type under the board's top,
+	// so that its largest h, written above it, is beside the board
+	cx, cy := x0+side+40, y0+localChartPx+6
 	height := y0 + side + 60
 	if narrow {
-		cx, cy = x0+30, y0+side+30
-		height = cy + chartH + 34 + 5*12 + 10
+		cx, cy = x0, y0+side+localChartPx+12
+		chartW = side
+		height = cy + chartH + localChartPx + 12 + 5*localNoteH + 10
 	}
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg"%s viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d" data-h="%s">`+"\n",
 		class, fnum(width), fnum(height), fnum(width), fnum(height), v.Step, xmlText(v.HText))
@@ -585,10 +598,15 @@ func localSVG(w io.Writer, v *local.View, narrow bool) error {
 	if hi == lo {
 		hi = lo + 1
 	}
+	// Its texts lie outside its frame: the largest h above the frame's
+	// top left corner, the smallest under its bottom left one, the caption
+	// under its right end (the two are apart while both together are
+	// narrower than the frame: numbers of up to 16 characters).
 	p.f(`<g class="chart"><rect x="%s" y="%s" width="%s" height="%s" fill="none" stroke="#999"/>`, fnum(cx), fnum(cy), fnum(chartW), fnum(chartH))
-	p.f(`<text x="%s" y="%s" text-anchor="end" font-size="9">%s</text>`, fnum(cx-3), fnum(cy+8), xmlText(stepper.FormatNumber(hi)))
-	p.f(`<text x="%s" y="%s" text-anchor="end" font-size="9">%s</text>`, fnum(cx-3), fnum(cy+chartH), xmlText(stepper.FormatNumber(lo)))
-	p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10">h over %d steps</text>`, fnum(cx+chartW/2), fnum(cy+chartH+16), v.Step)
+	below := cy + chartH + localChartPx + 2
+	p.f(`<text class="axis" x="%s" y="%s" font-size="%s">%s</text>`, fnum(cx), fnum(cy-5), fnum(localChartPx), xmlText(clipText(stepper.FormatNumber(hi), 16)))
+	p.f(`<text class="axis" x="%s" y="%s" font-size="%s">%s</text>`, fnum(cx), fnum(below), fnum(localChartPx), xmlText(clipText(stepper.FormatNumber(lo), 16)))
+	p.f(`<text class="caption" x="%s" y="%s" text-anchor="end" font-size="%s">h over %d steps</text>`, fnum(cx+chartW), fnum(below), fnum(localChartPx), v.Step)
 	var b strings.Builder
 	den := float64(max(len(v.History)-1, 1))
 	for i, h := range v.History {
@@ -612,11 +630,11 @@ func localSVG(w io.Writer, v *local.View, narrow bool) error {
 			parts = append(parts, s)
 		}
 		note := fmt.Sprintf("%d neighbours priced (h): %s", v.Considered, strings.Join(parts, ", "))
-		for j, line := range strings.Split(wrapWords(note, int(chartW/4.75)), "\n") {
+		for j, line := range strings.Split(wrapWords(note, int(chartW/5.8)), "\n") {
 			if j == 5 {
 				break
 			}
-			p.f(`<text class="neighbours" x="%s" y="%s" font-size="9">%s</text>`+"\n", fnum(cx), fnum(cy+chartH+34+float64(j)*12), xmlText(line))
+			p.f(`<text class="neighbours" x="%s" y="%s" font-size="11">%s</text>`+"\n", fnum(cx), fnum(below+22+float64(j)*localNoteH), xmlText(line))
 		}
 	}
 	p.f("</svg>\n")

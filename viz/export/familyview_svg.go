@@ -35,6 +35,19 @@ type gameLayout struct {
 	// children start (under its last note).
 	board        int
 	noteY, edgeY float64
+	// rowH is a level's height, deepest the deepest depth drawn.
+	rowH    float64
+	deepest int
+}
+
+// setRowH makes l's levels rowH tall: each node's y and the drawing's
+// height follow. O(nodes).
+func (l *gameLayout) setRowH(rowH float64) {
+	l.rowH = rowH
+	for i := range l.all {
+		l.y[i] = gameTop + float64(l.all[i].Depth)*rowH
+	}
+	l.h = gameTop + float64(l.deepest)*rowH + l.edgeY + 24
 }
 
 // gameDrawn is what a drawing of v holds: the nodes generated, then the
@@ -185,14 +198,12 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 	var rowH float64
 	l.noteY, l.edgeY, rowH = gameLevel(lines, l.board > 0)
 	var cols float64
-	var maxDepth int
-	l.kids, l.x, cols, maxDepth = placeGame(all)
+	l.kids, l.x, cols, l.deepest = placeGame(all)
 	for i := range all {
 		l.x[i] = gameColW/2 + l.x[i]*gameColW
-		l.y[i] = gameTop + float64(all[i].Depth)*rowH
 	}
 	l.w = gameTreeWidth(cols)
-	l.h = gameTop + float64(maxDepth)*rowH + l.edgeY + 24
+	l.setRowH(rowH)
 	return l, nil
 }
 
@@ -245,6 +256,15 @@ func GameSVG(w io.Writer, v *game.View) error {
 	if err != nil {
 		return err
 	}
+	// the edges' labels, each clear of every line; where a wide family's
+	// near-level edges leave one no room, the levels are drawn taller
+	edges, marks := gameEdges(l)
+	labels, missed := placeMoveLabels(l, edges, marks)
+	for try := 0; missed > 0 && try < gameLabelTries; try++ {
+		l.setRowH(l.rowH + gameLabelRoom)
+		edges, marks = gameEdges(l)
+		labels, missed = placeMoveLabels(l, edges, marks)
+	}
 	// wide enough for the title, the step's line and the note of what a
 	// folded tree leaves out even when the tree drawn is narrow (step 0
 	// draws the root alone; a folded one may be its current path alone)
@@ -270,28 +290,23 @@ func GameSVG(w io.Writer, v *game.View) error {
 		}
 		p.f("</text>\n")
 	}
-	// Edges first, under the nodes.
+	// Edges first, under the nodes; then their moves' labels.
 	for i, n := range l.all {
 		if n.Parent < 0 {
 			continue
 		}
-		x1, y1, x2, y2 := l.x[n.Parent], l.y[n.Parent]+l.edgeY, l.x[i], l.y[i]-gameShapeUp+2
-		style := `stroke="#555" stroke-width="1.2"`
-		class := "edge"
-		switch {
-		case n.Status == game.Pruned:
-			style, class = `stroke="#999" stroke-width="1.2" stroke-dasharray="4 3"`, "edge cut"
-		case n.OnPV:
-			style, class = `stroke="#c62828" stroke-width="3.5"`, "edge pv"
-		case n.Status == game.OnPath || n.Status == game.Select || n.Status == game.Expand:
-			style, class = `stroke="#111" stroke-width="2.5"`, "edge path"
-		}
-		p.f(`<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" %s/>`+"\n", class, fnum(x1), fnum(y1), fnum(x2), fnum(y2), style)
-		mx, my := x1+(x2-x1)*0.6, y1+(y2-y1)*0.6
-		p.f(`<text x="%s" y="%s" font-size="9" fill="#666" text-anchor="end">%s </text>`+"\n", fnum(round2(x1+(x2-x1)*0.75-3)), fnum(round2(y1+(y2-y1)*0.75)), xmlText(n.Move))
+		e := edges[i]
+		class, style, _ := gameEdgeStyle(&n)
+		p.f(`<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" %s stroke-width="%s"/>`+"\n", class, fnum(e.x1), fnum(e.y1), fnum(e.x2), fnum(e.y2), style, fnum(2*e.hw))
 		if n.Status == game.Pruned {
+			mx, my := e.x1+(e.x2-e.x1)*0.6, e.y1+(e.y2-e.y1)*0.6
 			p.f(`<path class="cut-mark" d="M%s %s l10 -6 M%s %s l10 -6" stroke="#c62828" stroke-width="2"/>`+"\n",
 				fnum(mx-5), fnum(my+1), fnum(mx-5), fnum(my+6))
+		}
+	}
+	for i, m := range labels {
+		if n := &l.all[i]; n.Parent >= 0 {
+			p.f(`<text class="move" x="%s" y="%s" font-size="9" fill="#666" text-anchor="%s">%s</text>`+"\n", fnum(m.x), fnum(m.y), m.anchor, xmlText(n.Move))
 		}
 	}
 	for i, n := range l.all {

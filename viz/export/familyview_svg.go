@@ -124,26 +124,26 @@ const (
 
 // The vertical measures of a level, in px: a node's shape reaches
 // gameShapeDown below its centre; its notes are gameNoteH apart, the
-// first gameNoteY below the centre (gameBoardNoteY under a board drawn
-// beside it, whose last row reaches lower than the shape); an edge is
+// first gameNoteY below the centre (or gameBoardNoteGap under the last row
+// of a board drawn beside it, which reaches lower than the shape); an edge is
 // at least gameEdgeMin long, for its move's name, and ends
 // gameShapeUp above the child's centre (a MAX triangle's apex).
 const (
-	gameShapeDown  = 12.0
-	gameShapeUp    = 14.0
-	gameNoteY      = 24.0
-	gameBoardNoteY = 29.0
-	gameNoteH      = 11.0
-	gameEdgeMin    = 40.0
+	gameShapeDown    = 12.0
+	gameShapeUp      = 14.0
+	gameNoteY        = 24.0
+	gameBoardNoteGap = 12.0
+	gameNoteH        = 11.0
+	gameEdgeMin      = 40.0
 )
 
 // gameLevel is where the notes and the edges of a node lie below its
 // centre and the height of a level, for nodes of at most lines notes,
-// beside a board when board is set.
-func gameLevel(lines int, board bool) (noteY, edgeY, rowH float64) {
+// beside a board of at most rows rows (0: none).
+func gameLevel(lines, rows int) (noteY, edgeY, rowH float64) {
 	noteY = gameNoteY
-	if board {
-		noteY = gameBoardNoteY
+	if rows > 0 {
+		noteY = max(noteY, boardBottom(rows)+gameBoardNoteGap)
 	}
 	edgeY = gameShapeDown + 6
 	if lines > 0 {
@@ -191,12 +191,15 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes, to fit a page (give -steps N for an earlier step, or depth=)", d, len(all), total)
 	}
 	l := &gameLayout{all: all, y: make([]float64, len(all)), note: note, board: v.Board}
-	lines := 0
+	lines, rows := 0, 0
 	for i := range all {
 		lines = max(lines, len(gameNotes(&all[i], all[i].Text.Value != all[i].State)))
+		if len([]rune(all[i].State)) > gameInside {
+			rows = max(rows, len(boardRows(all[i].State, l.board)))
+		}
 	}
 	var rowH float64
-	l.noteY, l.edgeY, rowH = gameLevel(lines, l.board > 0)
+	l.noteY, l.edgeY, rowH = gameLevel(lines, rows)
 	var cols float64
 	l.kids, l.x, cols, l.deepest = placeGame(all)
 	for i := range all {
@@ -366,26 +369,23 @@ const (
 // gameLabelSVG writes a node's name state, the node centred at x, y:
 // inside its shape when it is gameInside characters or fewer, else
 // beside it on the right, clear of the shape: a board of board columns
-// (tic-tac-toe's) as its rows, a text each, one under another in a
-// fixed-width font, centred on the node; any other name on one line
-// (clipped to ten characters). The name (a board's first row) is its
-// node's first text.
+// (tic-tac-toe's, connect four's: boardRows) as its rows, a text each,
+// one under another in a fixed-width font, from the top of the shape
+// down; any other name on one line (clipped to ten characters). The name
+// (a board's first row) is its node's first text.
 func gameLabelSVG(p *printer, state string, board int, fill string, x, y float64) {
-	r := []rune(state)
-	switch {
-	case len(r) <= gameInside:
+	if len([]rune(state)) <= gameInside {
 		p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10" fill="%s">%s</text>`, fnum(x), fnum(y+4), fill, xmlText(state))
-	case board > 0 && len(r)%board == 0 && len(r)/board <= 8:
-		// a text a row (no tspan: the PNG rasteriser draws texts only),
-		// rows 10 px apart, centred on the node's centre
-		rows := len(r) / board
-		for i := range rows {
-			base := y + 4 + 10*(float64(i)-float64(rows-1)/2)
-			p.f(`<text class="board" x="%s" y="%s" font-size="10" font-family="monospace" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(base), fill, xmlText(string(r[i*board:(i+1)*board])))
-		}
-	default:
-		p.f(`<text x="%s" y="%s" font-size="10" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(y+4), fill, xmlText(clipText(state, 10)))
+		return
 	}
+	if rows := boardRows(state, board); rows != nil {
+		// a text a row (no tspan: the PNG rasteriser draws texts only)
+		for i, row := range rows {
+			p.f(`<text class="board" x="%s" y="%s" font-size="%s" font-family="monospace" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(y+gameBoardTop+gameBoardRowH*float64(i)), fnum(gameBoardPx), fill, xmlText(row))
+		}
+		return
+	}
+	p.f(`<text x="%s" y="%s" font-size="10" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(y+4), fill, xmlText(clipText(state, 10)))
 }
 
 // gameNotes are the lines a drawing writes under game node n: for a

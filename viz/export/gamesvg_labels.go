@@ -206,14 +206,10 @@ func placeMoveLabels(l *gameLayout, edges []segment, marks []box) ([]moveLabel, 
 func gameNodeBox(l *gameLayout, n *game.ViewNode, x, y float64) box {
 	b := box{x - 15, y - 15, x + 15, y + 14}
 	r := utf8.RuneCountInString(n.State)
-	switch {
-	case r <= gameInside:
-	case l.board > 0 && r%l.board == 0 && r/l.board <= 8:
-		rows := float64(r / l.board)
-		b.x1 = max(b.x1, x+gameBeside+6.2*float64(l.board)+1)
-		b.y0 = min(b.y0, y+4-10*(rows-1)/2-10)
-		b.y1 = max(b.y1, y+4+10*(rows-1)/2+3)
-	default:
+	if rows := boardRows(n.State, l.board); r > gameInside && rows != nil {
+		b.x1 = max(b.x1, x+gameBeside+gameBoardCharW*float64(l.board)+1)
+		b.y1 = max(b.y1, y+boardBottom(len(rows)))
+	} else if r > gameInside {
 		b.x1 = max(b.x1, x+gameBeside+6.2*float64(min(r, 10))+1)
 	}
 	notes := gameNotes(n, n.Text.Value != n.State)

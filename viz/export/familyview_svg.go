@@ -252,8 +252,10 @@ const (
 // leaves squares; under each its value so far, its α/β window and its
 // range of possible values (alpha-beta), or its wins/visits and UCB1
 // (MCTS). Pruned branches are dashed, crossed and labelled with the cut's
-// reason; the current path is drawn bold, the principal variation red.
-// Every number is the view's text. O(nodes).
+// reason; the current path is drawn bold, the principal variation red;
+// each edge's move is written beside it, clear of every line
+// (placeMoveLabels). Every number is the view's text. O(nodes²) for the
+// labels' places, at most MaxDrawnGameNodes nodes.
 func GameSVG(w io.Writer, v *game.View) error {
 	l, err := layoutGame(v)
 	if err != nil {

@@ -95,10 +95,16 @@ func checkGameStep(t *testing.T, ctx context.Context, g game.Game, o game.Option
 	if got.Says != v.Says {
 		t.Errorf("step %d: narration %q, engine %q", k, got.Says, v.Says)
 	}
-	if len(got.Windows) != len(v.Nodes) {
-		t.Errorf("step %d: the page lists %d nodes, the engine has %d", k, len(got.Windows), len(v.Nodes))
+	// before any node is visited the table lists the root the search
+	// starts from, as the drawing shows it
+	nodes := v.Nodes
+	if len(nodes) == 0 && v.Start != nil {
+		nodes = []game.ViewNode{*v.Start}
 	}
-	for _, n := range v.Nodes {
+	if len(got.Windows) != len(nodes) {
+		t.Errorf("step %d: the page lists %d nodes, the engine has %d", k, len(got.Windows), len(nodes))
+	}
+	for _, n := range nodes {
 		id := fmt.Sprint(n.ID)
 		if got.Turns[id] != n.Turn.String() {
 			t.Errorf("step %d node %d: page turn %q, engine %s", k, n.ID, got.Turns[id], n.Turn)

@@ -109,8 +109,9 @@ export class Subtrees {
 //          roots: where the top levels start ([0]),
 //          narrow: a phone's view, a few boxes wide: never the whole
 //          tree, and the roots alone as its top levels, so that what
-//          is laid out around the node expanded last is folded and its
-//          parent stays within a few slots of it}
+//          is laid out around the node expanded last is folded, and
+//          the chain to it returned as anchor: its parent is laid out
+//          over it}
 // RBFS's forgotten nodes are folded into a summary when discarded nodes
 // are not shown.
 // Cost: O(shown · branching + depth · focus), independent of nodeEnd
@@ -171,9 +172,18 @@ export function chooseShown(model, opts) {
     }
     kids.set(id, shown);
   }
+  // on a phone, the chain from the root to the node expanded last: each
+  // of its nodes is laid out over its child on the chain (layout's
+  // anchor), so that the node and its parent are one above the other
+  // however many siblings the node has
+  let anchor = null;
+  if (opts.narrow && opts.focus[0] >= 0 && opts.focus[0] < n) {
+    anchor = new Set();
+    for (let id = opts.focus[0], i = 0; id >= 0 && S.has(id) && i < n; id = model.parent(id), i++) anchor.add(id);
+  }
   // the roots: shown nodes whose parent is not shown; a node under a
   // folded one is not reached from them, so it is not laid out
-  return { kids, summary, full, roots: [...S].filter((id) => { const p = model.parent(id); return p < 0 || !S.has(p); }) };
+  return { kids, summary, full, anchor, roots: [...S].filter((id) => { const p = model.parent(id); return p < 0 || !S.has(p); }) };
 }
 
 // region calls add for the nodes shown around the node expanded last, cur
@@ -193,7 +203,9 @@ export function region(model, cur, visKids, add, full = () => false) {
 // layout places the shown tree (a Reingold–Tilford tidy tree): each
 // subtree is laid out on its own and kept as its left and right contour;
 // siblings are pushed apart just enough that their contours stay one slot
-// apart, and a parent sits midway over its first and last child. Returns
+// apart, and a parent sits midway over its first and last child (over its
+// child in shown.anchor, when it has one: a phone's chain to the node
+// expanded last). Returns
 // pos: Map id -> [x slot, level], width (slots) and levels. Summary leaves
 // (negative ids) get a slot like any leaf. O(shown · height).
 export function layout(shown) {
@@ -202,6 +214,7 @@ export function layout(shown) {
   const order = [];
   let levels = 0;
   const kidsOf = (id) => (id >= 0 ? shown.kids.get(id) || [] : []);
+  const anchor = shown.anchor || null;
   function place(ks) {
     let L = null, R = null, last = 0;
     for (const k of ks) {
@@ -217,7 +230,10 @@ export function layout(shown) {
         else { R.push(cr[d] + shift); L.push(cl[d] + shift); }
       }
     }
-    const mid = last / 2;
+    // a parent midway over its first and last child, or over its child
+    // on the anchor chain (a phone's): its contour moves with it
+    const a = anchor ? ks.find((k) => anchor.has(k)) : undefined;
+    const mid = a !== undefined ? rel.get(a) : last / 2;
     for (const k of ks) rel.set(k, rel.get(k) - mid);
     for (let d = 0; d < L.length; d++) { L[d] -= mid; R[d] -= mid; }
     return [L, R];

@@ -254,11 +254,15 @@ func nodeName(n *game.ViewNode) string {
 
 // gameRows is the node table of v: the current path's nodes, then the
 // others in generation order, at most maxLiveRows; and how many were left
-// out. O(nodes).
+// out. Before any node is visited (step 0) it is the root the search
+// starts from (View.Start), as the drawing shows it. O(nodes).
 func gameRows(v *game.View) ([]liveNode, int) {
 	row := func(n *game.ViewNode) liveNode {
 		return liveNode{ID: n.ID, Parent: n.Parent, Name: nodeName(n), Move: n.Move, Turn: n.Turn.String(),
 			Status: string(n.Status), Leaf: n.Leaf, Value: n.Text.Value, Window: n.Text.Window, Range: n.Text.Range, Why: n.Why}
+	}
+	if len(v.Nodes) == 0 && v.Start != nil {
+		return []liveNode{row(v.Start)}, 0
 	}
 	onPath := make(map[int]bool, len(v.Path))
 	var out []liveNode

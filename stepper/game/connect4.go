@@ -247,5 +247,9 @@ func (g *ConnectFour) StateName(s State) string {
 	return b.String()
 }
 
+// BoardColumns is 7: StateName writes the board row after row, the rows
+// joined by '/'.
+func (g *ConnectFour) BoardColumns() int { return c4Cols }
+
 // HasChance is false.
 func (g *ConnectFour) HasChance() bool { return false }

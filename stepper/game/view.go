@@ -98,7 +98,8 @@ type View struct {
 	// from the start): what a drawing of step 0 shows.
 	Start *ViewNode `json:"start,omitempty"`
 	// Board is the number of columns of the board a node's State writes
-	// row after row (tic-tac-toe: 3), 0 when a State is plain text: a
+	// row after row (tic-tac-toe: 3; connect four: 7, its rows joined by
+	// '/'), 0 when a State is plain text: a
 	// drawing may lay it out as a board.
 	Board int `json:"board,omitempty"`
 	// Path is the current path (IDs from the root); PV the principal
@@ -264,7 +265,8 @@ func (v *Viewer) View() *View {
 }
 
 // Boarded is a game whose StateName writes a board row after row, in
-// BoardColumns columns.
+// BoardColumns columns, the rows one after another (tic-tac-toe's
+// "X...O....") or joined by '/' (connect four's "......./.......").
 type Boarded interface {
 	BoardColumns() int
 }

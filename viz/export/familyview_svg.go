@@ -35,6 +35,19 @@ type gameLayout struct {
 	// children start (under its last note).
 	board        int
 	noteY, edgeY float64
+	// rowH is a level's height, deepest the deepest depth drawn.
+	rowH    float64
+	deepest int
+}
+
+// setRowH makes l's levels rowH tall: each node's y and the drawing's
+// height follow. O(nodes).
+func (l *gameLayout) setRowH(rowH float64) {
+	l.rowH = rowH
+	for i := range l.all {
+		l.y[i] = gameTop + float64(l.all[i].Depth)*rowH
+	}
+	l.h = gameTop + float64(l.deepest)*rowH + l.edgeY + 24
 }
 
 // gameDrawn is what a drawing of v holds: the nodes generated, then the
@@ -111,26 +124,26 @@ const (
 
 // The vertical measures of a level, in px: a node's shape reaches
 // gameShapeDown below its centre; its notes are gameNoteH apart, the
-// first gameNoteY below the centre (gameBoardNoteY under a board drawn
-// beside it, whose last row reaches lower than the shape); an edge is
+// first gameNoteY below the centre (or gameBoardNoteGap under the last row
+// of a board drawn beside it, which reaches lower than the shape); an edge is
 // at least gameEdgeMin long, for its move's name, and ends
 // gameShapeUp above the child's centre (a MAX triangle's apex).
 const (
-	gameShapeDown  = 12.0
-	gameShapeUp    = 14.0
-	gameNoteY      = 24.0
-	gameBoardNoteY = 29.0
-	gameNoteH      = 11.0
-	gameEdgeMin    = 40.0
+	gameShapeDown    = 12.0
+	gameShapeUp      = 14.0
+	gameNoteY        = 24.0
+	gameBoardNoteGap = 12.0
+	gameNoteH        = 11.0
+	gameEdgeMin      = 40.0
 )
 
 // gameLevel is where the notes and the edges of a node lie below its
 // centre and the height of a level, for nodes of at most lines notes,
-// beside a board when board is set.
-func gameLevel(lines int, board bool) (noteY, edgeY, rowH float64) {
+// beside a board of at most rows rows (0: none).
+func gameLevel(lines, rows int) (noteY, edgeY, rowH float64) {
 	noteY = gameNoteY
-	if board {
-		noteY = gameBoardNoteY
+	if rows > 0 {
+		noteY = max(noteY, boardBottom(rows)+gameBoardNoteGap)
 	}
 	edgeY = gameShapeDown + 6
 	if lines > 0 {
@@ -178,21 +191,22 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 		note = fmt.Sprintf("drawn: the nodes to depth %d and the current path, %d of %d nodes, to fit a page (give -steps N for an earlier step, or depth=)", d, len(all), total)
 	}
 	l := &gameLayout{all: all, y: make([]float64, len(all)), note: note, board: v.Board}
-	lines := 0
+	lines, rows := 0, 0
 	for i := range all {
 		lines = max(lines, len(gameNotes(&all[i], all[i].Text.Value != all[i].State)))
+		if len([]rune(all[i].State)) > gameInside {
+			rows = max(rows, len(boardRows(all[i].State, l.board)))
+		}
 	}
 	var rowH float64
-	l.noteY, l.edgeY, rowH = gameLevel(lines, l.board > 0)
+	l.noteY, l.edgeY, rowH = gameLevel(lines, rows)
 	var cols float64
-	var maxDepth int
-	l.kids, l.x, cols, maxDepth = placeGame(all)
+	l.kids, l.x, cols, l.deepest = placeGame(all)
 	for i := range all {
 		l.x[i] = gameColW/2 + l.x[i]*gameColW
-		l.y[i] = gameTop + float64(all[i].Depth)*rowH
 	}
 	l.w = gameTreeWidth(cols)
-	l.h = gameTop + float64(maxDepth)*rowH + l.edgeY + 24
+	l.setRowH(rowH)
 	return l, nil
 }
 
@@ -238,12 +252,23 @@ const (
 // leaves squares; under each its value so far, its α/β window and its
 // range of possible values (alpha-beta), or its wins/visits and UCB1
 // (MCTS). Pruned branches are dashed, crossed and labelled with the cut's
-// reason; the current path is drawn bold, the principal variation red.
-// Every number is the view's text. O(nodes).
+// reason; the current path is drawn bold, the principal variation red;
+// each edge's move is written beside it, clear of every line
+// (placeMoveLabels). Every number is the view's text. O(nodes²) for the
+// labels' places, at most MaxDrawnGameNodes nodes.
 func GameSVG(w io.Writer, v *game.View) error {
 	l, err := layoutGame(v)
 	if err != nil {
 		return err
+	}
+	// the edges' labels, each clear of every line; where a wide family's
+	// near-level edges leave one no room, the levels are drawn taller
+	edges, marks := gameEdges(l)
+	labels, missed := placeMoveLabels(l, edges, marks)
+	for try := 0; missed > 0 && try < gameLabelTries; try++ {
+		l.setRowH(l.rowH + gameLabelRoom)
+		edges, marks = gameEdges(l)
+		labels, missed = placeMoveLabels(l, edges, marks)
 	}
 	// wide enough for the title, the step's line and the note of what a
 	// folded tree leaves out even when the tree drawn is narrow (step 0
@@ -270,28 +295,23 @@ func GameSVG(w io.Writer, v *game.View) error {
 		}
 		p.f("</text>\n")
 	}
-	// Edges first, under the nodes.
+	// Edges first, under the nodes; then their moves' labels.
 	for i, n := range l.all {
 		if n.Parent < 0 {
 			continue
 		}
-		x1, y1, x2, y2 := l.x[n.Parent], l.y[n.Parent]+l.edgeY, l.x[i], l.y[i]-gameShapeUp+2
-		style := `stroke="#555" stroke-width="1.2"`
-		class := "edge"
-		switch {
-		case n.Status == game.Pruned:
-			style, class = `stroke="#999" stroke-width="1.2" stroke-dasharray="4 3"`, "edge cut"
-		case n.OnPV:
-			style, class = `stroke="#c62828" stroke-width="3.5"`, "edge pv"
-		case n.Status == game.OnPath || n.Status == game.Select || n.Status == game.Expand:
-			style, class = `stroke="#111" stroke-width="2.5"`, "edge path"
-		}
-		p.f(`<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" %s/>`+"\n", class, fnum(x1), fnum(y1), fnum(x2), fnum(y2), style)
-		mx, my := x1+(x2-x1)*0.6, y1+(y2-y1)*0.6
-		p.f(`<text x="%s" y="%s" font-size="9" fill="#666" text-anchor="end">%s </text>`+"\n", fnum(round2(x1+(x2-x1)*0.75-3)), fnum(round2(y1+(y2-y1)*0.75)), xmlText(n.Move))
+		e := edges[i]
+		class, style, _ := gameEdgeStyle(&n)
+		p.f(`<line class="%s" x1="%s" y1="%s" x2="%s" y2="%s" %s stroke-width="%s"/>`+"\n", class, fnum(e.x1), fnum(e.y1), fnum(e.x2), fnum(e.y2), style, fnum(2*e.hw))
 		if n.Status == game.Pruned {
+			mx, my := e.x1+(e.x2-e.x1)*0.6, e.y1+(e.y2-e.y1)*0.6
 			p.f(`<path class="cut-mark" d="M%s %s l10 -6 M%s %s l10 -6" stroke="#c62828" stroke-width="2"/>`+"\n",
 				fnum(mx-5), fnum(my+1), fnum(mx-5), fnum(my+6))
+		}
+	}
+	for i, m := range labels {
+		if n := &l.all[i]; n.Parent >= 0 {
+			p.f(`<text class="move" x="%s" y="%s" font-size="9" fill="#666" text-anchor="%s">%s</text>`+"\n", fnum(m.x), fnum(m.y), m.anchor, xmlText(n.Move))
 		}
 	}
 	for i, n := range l.all {
@@ -351,26 +371,23 @@ const (
 // gameLabelSVG writes a node's name state, the node centred at x, y:
 // inside its shape when it is gameInside characters or fewer, else
 // beside it on the right, clear of the shape: a board of board columns
-// (tic-tac-toe's) as its rows, a text each, one under another in a
-// fixed-width font, centred on the node; any other name on one line
-// (clipped to ten characters). The name (a board's first row) is its
-// node's first text.
+// (tic-tac-toe's, connect four's: boardRows) as its rows, a text each,
+// one under another in a fixed-width font, from the top of the shape
+// down; any other name on one line (clipped to ten characters). The name
+// (a board's first row) is its node's first text.
 func gameLabelSVG(p *printer, state string, board int, fill string, x, y float64) {
-	r := []rune(state)
-	switch {
-	case len(r) <= gameInside:
+	if len([]rune(state)) <= gameInside {
 		p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10" fill="%s">%s</text>`, fnum(x), fnum(y+4), fill, xmlText(state))
-	case board > 0 && len(r)%board == 0 && len(r)/board <= 8:
-		// a text a row (no tspan: the PNG rasteriser draws texts only),
-		// rows 10 px apart, centred on the node's centre
-		rows := len(r) / board
-		for i := range rows {
-			base := y + 4 + 10*(float64(i)-float64(rows-1)/2)
-			p.f(`<text class="board" x="%s" y="%s" font-size="10" font-family="monospace" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(base), fill, xmlText(string(r[i*board:(i+1)*board])))
-		}
-	default:
-		p.f(`<text x="%s" y="%s" font-size="10" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(y+4), fill, xmlText(clipText(state, 10)))
+		return
 	}
+	if rows := boardRows(state, board); rows != nil {
+		// a text a row (no tspan: the PNG rasteriser draws texts only)
+		for i, row := range rows {
+			p.f(`<text class="board" x="%s" y="%s" font-size="%s" font-family="monospace" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(y+gameBoardTop+gameBoardRowH*float64(i)), fnum(gameBoardPx), fill, xmlText(row))
+		}
+		return
+	}
+	p.f(`<text x="%s" y="%s" font-size="10" fill="%s">%s</text>`, fnum(x+gameBeside), fnum(y+4), fill, xmlText(clipText(state, 10)))
 }
 
 // gameNotes are the lines a drawing writes under game node n: for a
@@ -471,6 +488,16 @@ func gameDOT(w io.Writer, v *game.View) error {
 	return p.err
 }
 
+// localChartPx is the size of the texts of a local view's chart (its
+// axis numbers and caption), in the drawing's units: read at 1:1 in an
+// export, and at 14 px or more on a projector's live page (drawn at about
+// 1.1), 11 px or more on a phone's (about 0.9). localNoteH is the
+// distance between the lines of the neighbours priced, written at 11 px.
+const (
+	localChartPx = 15.0
+	localNoteH   = 14.0
+)
+
 // LocalSVG draws a local view: the board (queens, the queens attacked
 // drawn red) or the tour on the left, h over the steps on the right, and
 // under them what the step did and why the search stopped. Every number is
@@ -483,7 +510,7 @@ func LocalSVG(w io.Writer, v *local.View) error { return localSVG(w, v, false) }
 // near its full 360 px (side by side it would be under half).
 func localSVG(w io.Writer, v *local.View, narrow bool) error {
 	p := &printer{w: w}
-	const side, chartH = 360.0, 240.0
+	const side, chartH = 360.0, 220.0
 	chartW, width := 380.0, 20+side+40+380+20
 	class, clip, lines := "", 170, 1 // the longest text line, in runes, and lines a text may take
 	if narrow {
@@ -502,11 +529,14 @@ func localSVG(w io.Writer, v *local.View, narrow bool) error {
 	}
 	textH := 18 * float64(len(says)+len(stat))
 	x0, y0 := 20.0, 34+textH
-	cx, cy := x0+side+40, y0
+	// the chart's frame starts a line of its type under the board's top,
+	// so that its largest h, written above it, is beside the board
+	cx, cy := x0+side+40, y0+localChartPx+6
 	height := y0 + side + 60
 	if narrow {
-		cx, cy = x0+30, y0+side+30
-		height = cy + chartH + 34 + 5*12 + 10
+		cx, cy = x0, y0+side+localChartPx+12
+		chartW = side
+		height = cy + chartH + localChartPx + 12 + 5*localNoteH + 10
 	}
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg"%s viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d" data-h="%s">`+"\n",
 		class, fnum(width), fnum(height), fnum(width), fnum(height), v.Step, xmlText(v.HText))
@@ -585,10 +615,15 @@ func localSVG(w io.Writer, v *local.View, narrow bool) error {
 	if hi == lo {
 		hi = lo + 1
 	}
+	// Its texts lie outside its frame: the largest h above the frame's
+	// top left corner, the smallest under its bottom left one, the caption
+	// under its right end (the two are apart while both together are
+	// narrower than the frame: numbers of up to 16 characters).
 	p.f(`<g class="chart"><rect x="%s" y="%s" width="%s" height="%s" fill="none" stroke="#999"/>`, fnum(cx), fnum(cy), fnum(chartW), fnum(chartH))
-	p.f(`<text x="%s" y="%s" text-anchor="end" font-size="9">%s</text>`, fnum(cx-3), fnum(cy+8), xmlText(stepper.FormatNumber(hi)))
-	p.f(`<text x="%s" y="%s" text-anchor="end" font-size="9">%s</text>`, fnum(cx-3), fnum(cy+chartH), xmlText(stepper.FormatNumber(lo)))
-	p.f(`<text x="%s" y="%s" text-anchor="middle" font-size="10">h over %d steps</text>`, fnum(cx+chartW/2), fnum(cy+chartH+16), v.Step)
+	below := cy + chartH + localChartPx + 2
+	p.f(`<text class="axis" x="%s" y="%s" font-size="%s">%s</text>`, fnum(cx), fnum(cy-5), fnum(localChartPx), xmlText(clipText(stepper.FormatNumber(hi), 16)))
+	p.f(`<text class="axis" x="%s" y="%s" font-size="%s">%s</text>`, fnum(cx), fnum(below), fnum(localChartPx), xmlText(clipText(stepper.FormatNumber(lo), 16)))
+	p.f(`<text class="caption" x="%s" y="%s" text-anchor="end" font-size="%s">h over %d steps</text>`, fnum(cx+chartW), fnum(below), fnum(localChartPx), v.Step)
 	var b strings.Builder
 	den := float64(max(len(v.History)-1, 1))
 	for i, h := range v.History {
@@ -612,11 +647,11 @@ func localSVG(w io.Writer, v *local.View, narrow bool) error {
 			parts = append(parts, s)
 		}
 		note := fmt.Sprintf("%d neighbours priced (h): %s", v.Considered, strings.Join(parts, ", "))
-		for j, line := range strings.Split(wrapWords(note, int(chartW/4.75)), "\n") {
+		for j, line := range strings.Split(wrapWords(note, int(chartW/5.8)), "\n") {
 			if j == 5 {
 				break
 			}
-			p.f(`<text class="neighbours" x="%s" y="%s" font-size="9">%s</text>`+"\n", fnum(cx), fnum(cy+chartH+34+float64(j)*12), xmlText(line))
+			p.f(`<text class="neighbours" x="%s" y="%s" font-size="11">%s</text>`+"\n", fnum(cx), fnum(below+22+float64(j)*localNoteH), xmlText(line))
 		}
 	}
 	p.f("</svg>\n")

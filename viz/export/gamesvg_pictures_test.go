@@ -41,11 +41,11 @@ func TestGameSVGStartDrawsTheRoot(t *testing.T) {
 	for _, c := range []struct {
 		problem, search, shape, label, says string
 	}{
-		{"tictactoe", "alphabeta", "l14 24", `y="72" font-size="10" font-family="monospace" fill="#000">...</text><text class="board" x="66" y="82"`, "step 1 visits it with [α=−∞, β=+∞]"},
-		{"tictactoe X...O...X", "minimax", "l14 24", `<text class="board" x="66" y="82" font-size="10" font-family="monospace" fill="#000">.O.</text>`, "the root X...O...X (MAX to move) is not visited yet; step 1 visits it, then"},
+		{"tictactoe", "alphabeta", "l14 24", `y="76" font-size="10" font-family="monospace" fill="#000">...</text><text class="board" x="66" y="86"`, "step 1 visits it with [α=−∞, β=+∞]"},
+		{"tictactoe X...O...X", "minimax", "l14 24", `<text class="board" x="66" y="86" font-size="10" font-family="monospace" fill="#000">.O.</text>`, "the root X...O...X (MAX to move) is not visited yet; step 1 visits it, then"},
 		{fig52Line, "minimax", "l14 24", `>A</text>`, "the root A (MAX to move) is not visited yet"},
 		{"nim 3,4,5", "alphabeta", "l14 24", `>3,4,5 MAX</text>`, "the root 3,4,5 MAX (MAX to move)"},
-		{"tictactoe", "mcts iterations=10 seed=1", "l14 24", `<text class="board" x="66" y="92" font-size="10" font-family="monospace" fill="#000">...</text>`, "step 1 runs the first"},
+		{"tictactoe", "mcts iterations=10 seed=1", "l14 24", `<text class="board" x="66" y="96" font-size="10" font-family="monospace" fill="#000">...</text>`, "step 1 runs the first"},
 	} {
 		t.Run(c.problem+"/"+c.search, func(t *testing.T) {
 			v, svg := gameSVGAt(t, c.problem, c.search, 0)
@@ -177,9 +177,9 @@ func TestGameBoardRasterised(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// the root's centre is at (48, 78); its board from x 66, rows at y 72 to 92
+	// the root's centre is at (48, 78); its board from x 66, rows at y 76 to 96
 	ink := 0
-	for y := 62; y < 95; y++ {
+	for y := 66; y < 99; y++ {
 		for x := 64; x < 90; x++ {
 			if c := img.RGBAAt(x, y); c.R < 128 && c.G < 128 && c.B < 128 {
 				ink++

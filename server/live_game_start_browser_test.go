@@ -1,0 +1,134 @@
+package server
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	testbrowser "stepviz/internal/testenv/browser"
+)
+
+// liveStartTable is JavaScript for the live game page: its node table's
+// rows (each row's cells' text) and, of the drawing, the rows of the
+// boards drawn (texts of class board) and their smallest size on the
+// screen (the font's size times the drawing's scale).
+const liveStartTable = `(() => {
+	const rows = [...document.querySelectorAll("[data-testid=node-table] tbody tr")].map((r) => ({ ID: r.dataset.testid, Cells: [...r.cells].map((c) => c.textContent) }));
+	const boards = [...document.querySelectorAll("#live-svg svg text.board")].filter((e) => e.getClientRects().length > 0);
+	const px = boards.map((e) => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a);
+	return { Rows: rows, Boards: boards.map((e) => e.textContent), BoardPx: px.length ? Math.min(...px) : 0 };
+})()`
+
+// liveLabelHits is JavaScript listing each move's label (text.move) of
+// the live page's drawing whose box (getBBox) meets an edge line, the
+// line widened by half its stroke.
+const liveLabelHits = `(() => {
+	const out = [];
+	for (const svg of document.querySelectorAll("#live-svg svg")) {
+		const lines = [...svg.querySelectorAll("line.edge")].map((e) => ({ x1: +e.getAttribute("x1"), y1: +e.getAttribute("y1"), x2: +e.getAttribute("x2"), y2: +e.getAttribute("y2"), w: parseFloat(e.getAttribute("stroke-width")) / 2 }));
+		const meets = (s, b) => {
+			const l = b.x - s.w, r = b.x + b.width + s.w, t = b.y - s.w, bo = b.y + b.height + s.w;
+			let u0 = 0, u1 = 1;
+			const dx = s.x2 - s.x1, dy = s.y2 - s.y1;
+			for (const [p, q] of [[-dx, s.x1 - l], [dx, r - s.x1], [-dy, s.y1 - t], [dy, bo - s.y1]]) {
+				if (p === 0) { if (q < 0) return false; continue; }
+				const u = q / p;
+				if (p < 0) { if (u > u1) return false; if (u > u0) u0 = u; } else { if (u < u0) return false; if (u < u1) u1 = u; }
+			}
+			return true;
+		};
+		for (const e of svg.querySelectorAll("text.move")) {
+			const b = e.getBBox();
+			for (const s of lines) if (b.width > 0 && meets(s, b)) out.push(JSON.stringify(e.textContent) + " meets the line " + [s.x1, s.y1, s.x2, s.y2].map(Math.round));
+		}
+	}
+	return out;
+})()`
+
+type liveStartInfo struct {
+	Rows []struct {
+		ID    string
+		Cells []string
+	}
+	Boards  []string
+	BoardPx float64
+}
+
+// TestLiveGameTableAtStart: at step 0, before any node is visited, the
+// live game page's node table lists the root as the drawing shows it
+// (node 0, no move, its turn, status start, its range of possible values
+// [−∞, +∞]; its window is set when step 1 visits it), on a 1280×720 projector and a 390×844 phone; a connect four
+// root is drawn as its board, six rows of seven, at 14 px or more on the
+// projector and 11 px or more on the phone. Twelve steps on, the boards
+// are still at that size and no move's label meets a line of the drawing.
+func TestLiveGameTableAtStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test: skipped with -short")
+	}
+	for _, screen := range []struct {
+		name  string
+		w, h  int
+		phone bool
+		least float64
+	}{{"projector", 1280, 720, false, 14}, {"phone", 390, 844, true, 11}} {
+		for _, tc := range []struct {
+			name, problem, algo string
+			want                []string // the root's row: node, move, turn, status, value, window, range
+			boardRows           int
+		}{
+			{"tictactoe", "tictactoe", "alphabeta", []string{".........", "", "MAX", "start", "", "", "[−∞, +∞]"}, 3},
+			{"fig52", "gametree [[3,12,8],[2,4,6],[14,5,2]]", "minimax", []string{"A", "", "MAX", "start", "", "", "[−∞, +∞]"}, 0},
+			{"connect4", "connect4", "alphabeta depth=3", []string{"root", "", "MAX", "start", "", "", "[−∞, +∞]"}, 6},
+		} {
+			t.Run(screen.name+"-"+tc.name, func(t *testing.T) {
+				ts, id, key := liveTestServer(t, Config{}, tc.problem, tc.algo)
+				ctx := testbrowser.New(t, screen.w, screen.h, 60*time.Second)
+				opts := []chromedp.EmulateViewportOption{}
+				if screen.phone {
+					opts = append(opts, chromedp.EmulateMobile)
+				}
+				if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(screen.w), int64(screen.h), opts...),
+					testbrowser.Open(ts.URL+"/g/"+id+"?key="+key, `document.getElementById("live-conn").textContent === "live" && !!document.querySelector("[data-testid=node-table]")`, 10*time.Second)); err != nil {
+					t.Fatal(err)
+				}
+				_ = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
+				screenshot(t, ctx, "live-game-start-"+screen.name+"-"+tc.name+".png")
+				v := eval[liveStartInfo](t, ctx, liveStartTable)
+				if len(v.Rows) != 1 || v.Rows[0].ID != "node-0" {
+					t.Fatalf("the node table at step 0 holds %+v; want the root alone, node 0", v.Rows)
+				}
+				if got := strings.Join(v.Rows[0].Cells, " | "); got != strings.Join(tc.want, " | ") {
+					t.Errorf("the root's row reads %q; want %q", got, strings.Join(tc.want, " | "))
+				}
+				t.Logf("%s %s: %d rows in the table, %d board rows at %.1f px", screen.name, tc.name, len(v.Rows), len(v.Boards), v.BoardPx)
+				if len(v.Boards) != tc.boardRows {
+					t.Errorf("the root is drawn with %d board rows %q; want %d", len(v.Boards), v.Boards, tc.boardRows)
+				}
+				if tc.boardRows > 0 && v.BoardPx < screen.least-0.05 {
+					t.Errorf("the root's board at %.1f px; want %.0f px or more", v.BoardPx, screen.least)
+				}
+				// twelve steps on: the boards still at the screen's floor, and
+				// no move's label on a line of the drawing
+				for k := 1; k <= 12; k++ {
+					if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=live-step]`), testbrowser.Until(fmt.Sprintf(`document.getElementById("live-step-n").textContent === "%d"`, k), 10*time.Second)); err != nil {
+						t.Fatalf("step %d: %v", k, err)
+					}
+				}
+				_ = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
+				screenshot(t, ctx, "live-game-step12-"+screen.name+"-"+tc.name+".png")
+				v = eval[liveStartInfo](t, ctx, liveStartTable)
+				hits := eval[[]string](t, ctx, liveLabelHits)
+				t.Logf("step 12: %d board rows at %.1f px or more; %d labels meet a line", len(v.Boards), v.BoardPx, len(hits))
+				if tc.boardRows > 0 && v.BoardPx < screen.least-0.05 {
+					t.Errorf("step 12: boards at %.1f px; want %.0f px or more", v.BoardPx, screen.least)
+				}
+				for _, h := range hits {
+					t.Errorf("step 12: %s", h)
+				}
+			})
+		}
+	}
+}

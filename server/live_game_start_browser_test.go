@@ -25,24 +25,13 @@ const liveStartTable = `(() => {
 // liveLabelHits is JavaScript listing each move's label (text.move) of
 // the live page's drawing whose box (getBBox) meets an edge line, the
 // line widened by half its stroke.
-const liveLabelHits = `(() => {
+const liveLabelHits = `(() => {` + testbrowser.GeometryJS + `
 	const out = [];
 	for (const svg of document.querySelectorAll("#live-svg svg")) {
-		const lines = [...svg.querySelectorAll("line.edge")].map((e) => ({ x1: +e.getAttribute("x1"), y1: +e.getAttribute("y1"), x2: +e.getAttribute("x2"), y2: +e.getAttribute("y2"), w: parseFloat(e.getAttribute("stroke-width")) / 2 }));
-		const meets = (s, b) => {
-			const l = b.x - s.w, r = b.x + b.width + s.w, t = b.y - s.w, bo = b.y + b.height + s.w;
-			let u0 = 0, u1 = 1;
-			const dx = s.x2 - s.x1, dy = s.y2 - s.y1;
-			for (const [p, q] of [[-dx, s.x1 - l], [dx, r - s.x1], [-dy, s.y1 - t], [dy, bo - s.y1]]) {
-				if (p === 0) { if (q < 0) return false; continue; }
-				const u = q / p;
-				if (p < 0) { if (u > u1) return false; if (u > u0) u0 = u; } else { if (u < u0) return false; if (u < u1) u1 = u; }
-			}
-			return true;
-		};
+		const lines = edgeLines(svg);
 		for (const e of svg.querySelectorAll("text.move")) {
 			const b = e.getBBox();
-			for (const s of lines) if (b.width > 0 && meets(s, b)) out.push(JSON.stringify(e.textContent) + " meets the line " + [s.x1, s.y1, s.x2, s.y2].map(Math.round));
+			for (const s of lines) if (b.width > 0 && meetsLine(s, b)) out.push(JSON.stringify(e.textContent) + " meets the line " + [s.x1, s.y1, s.x2, s.y2].map(Math.round));
 		}
 	}
 	return out;

@@ -20,21 +20,9 @@ import (
 // and their lengths, any of its texts meeting its shape, another of its
 // texts or any edge line (widened by half its stroke), and the board's
 // type size as drawn (the svg's width over its viewBox's).
-const connectFourBoards = `(() => {
+const connectFourBoards = `(() => {` + testbrowser.GeometryJS + `
 	const svg = document.querySelector("svg"), scale = svg.width.baseVal.value / svg.viewBox.baseVal.width;
-	const lines = [...document.querySelectorAll("line.edge")].map((e) => ({ x1: +e.getAttribute("x1"), y1: +e.getAttribute("y1"), x2: +e.getAttribute("x2"), y2: +e.getAttribute("y2"), w: parseFloat(e.getAttribute("stroke-width")) / 2 }));
-	const meetsLine = (s, b) => {
-		const l = b.x - s.w, r = b.x + b.width + s.w, t = b.y - s.w, bo = b.y + b.height + s.w;
-		let u0 = 0, u1 = 1;
-		const dx = s.x2 - s.x1, dy = s.y2 - s.y1;
-		for (const [p, q] of [[-dx, s.x1 - l], [dx, r - s.x1], [-dy, s.y1 - t], [dy, bo - s.y1]]) {
-			if (p === 0) { if (q < 0) return false; continue; }
-			const u = q / p;
-			if (p < 0) { if (u > u1) return false; if (u > u0) u0 = u; } else { if (u < u0) return false; if (u < u1) u1 = u; }
-		}
-		return true;
-	};
-	const meets = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+	const lines = edgeLines(document);
 	const out = [], rows = [];
 	for (const g of document.querySelectorAll("g.node")) {
 		const shape = g.querySelector("path, rect, circle").getBBox();
@@ -43,8 +31,8 @@ const connectFourBoards = `(() => {
 		rows.push(board.map((e) => e.textContent.length).join(","));
 		texts.forEach((e, i) => {
 			const q = e.getBBox();
-			if (meets(q, shape)) out.push(g.dataset.node + ": " + JSON.stringify(e.textContent) + " meets its shape");
-			texts.slice(i + 1).forEach((f) => { if (!(e.classList.contains("board") && f.classList.contains("board")) && meets(q, f.getBBox())) out.push(g.dataset.node + ": " + JSON.stringify(e.textContent) + " meets " + JSON.stringify(f.textContent)); });
+			if (boxesMeet(q, shape)) out.push(g.dataset.node + ": " + JSON.stringify(e.textContent) + " meets its shape");
+			texts.slice(i + 1).forEach((f) => { if (!(e.classList.contains("board") && f.classList.contains("board")) && boxesMeet(q, f.getBBox())) out.push(g.dataset.node + ": " + JSON.stringify(e.textContent) + " meets " + JSON.stringify(f.textContent)); });
 			if (e.classList.contains("board")) for (const s of lines) if (meetsLine(s, q)) out.push(g.dataset.node + ": board row " + JSON.stringify(e.textContent) + " meets the edge " + [s.x1, s.y1, s.x2, s.y2].map(Math.round));
 		});
 	}

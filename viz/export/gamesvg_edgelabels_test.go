@@ -18,29 +18,14 @@ import (
 // segment widened by half its stroke): it lists every label whose box
 // meets a line, and counts the labels and the bold edges (the current
 // path's and the principal variation's).
-const edgeLabelHits = `(() => {
-	const lines = [...document.querySelectorAll("line.edge")].map((e) => ({
-		x1: +e.getAttribute("x1"), y1: +e.getAttribute("y1"), x2: +e.getAttribute("x2"), y2: +e.getAttribute("y2"),
-		w: parseFloat(e.getAttribute("stroke-width")) / 2, cls: e.getAttribute("class")}));
-	// meets: does the segment meet the box grown by w (Liang–Barsky)?
-	const meets = (s, b) => {
-		const l = b.x - s.w, r = b.x + b.width + s.w, t = b.y - s.w, bo = b.y + b.height + s.w;
-		let u0 = 0, u1 = 1;
-		const dx = s.x2 - s.x1, dy = s.y2 - s.y1;
-		for (const [p, q] of [[-dx, s.x1 - l], [dx, r - s.x1], [-dy, s.y1 - t], [dy, bo - s.y1]]) {
-			if (p === 0) { if (q < 0) return false; continue; }
-			const u = q / p;
-			if (p < 0) { if (u > u1) return false; if (u > u0) u0 = u; }
-			else { if (u < u0) return false; if (u < u1) u1 = u; }
-		}
-		return true;
-	};
+const edgeLabelHits = `(() => {` + testbrowser.GeometryJS + `
+	const lines = edgeLines(document);
 	const out = [];
 	const labels = [...document.querySelectorAll("text.move")];
 	for (const e of labels) {
 		const b = e.getBBox();
 		if (b.width === 0) continue;
-		for (const s of lines) if (meets(s, b)) out.push(JSON.stringify(e.textContent) + " at " + [b.x, b.y, b.width, b.height].map(Math.round) + " meets the " + s.cls + " line " + [s.x1, s.y1, s.x2, s.y2].map(Math.round));
+		for (const s of lines) if (meetsLine(s, b)) out.push(JSON.stringify(e.textContent) + " at " + [b.x, b.y, b.width, b.height].map(Math.round) + " meets the " + s.cls + " line " + [s.x1, s.y1, s.x2, s.y2].map(Math.round));
 	}
 	return { Hits: out, Labels: labels.length, Bold: lines.filter((s) => / (pv|path)$/.test(s.cls)).length };
 })()`

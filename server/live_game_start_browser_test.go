@@ -57,12 +57,7 @@ func TestLiveGameTableAtStart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
 	}
-	for _, screen := range []struct {
-		name  string
-		w, h  int
-		phone bool
-		least float64
-	}{{"projector", 1280, 720, false, 14}, {"phone", 390, 844, true, 11}} {
+	for _, screen := range liveScreens {
 		for _, tc := range []struct {
 			name, problem, algo string
 			want                []string // the root's row: node, move, turn, status, value, window, range

@@ -58,12 +58,7 @@ func TestLiveLocalChartText(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
 	}
-	for _, screen := range []struct {
-		name  string
-		w, h  int
-		phone bool
-		least float64
-	}{{"projector", 1280, 720, false, 14}, {"phone", 390, 844, true, 11}} {
+	for _, screen := range liveScreens {
 		for _, tc := range []struct{ name, problem string }{{"queens", "queens 8 seed=3"}, {"tsp", "tsp 10 seed=1"}} {
 			t.Run(screen.name+"-"+tc.name, func(t *testing.T) {
 				ts, id, key := liveTestServer(t, Config{}, tc.problem, "hillclimb")

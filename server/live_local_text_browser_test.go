@@ -42,17 +42,13 @@ func TestLiveLocalNeighbours(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
 	}
-	for _, screen := range []struct {
-		name      string
-		w, h      int
-		projector bool
-	}{{"projector", 1280, 720, true}, {"phone", 390, 844, false}} {
+	for _, screen := range liveScreens {
 		for _, tc := range []struct{ name, problem string }{{"queens", "queens 8 seed=3"}, {"tsp", "tsp 10 seed=1"}} {
 			t.Run(screen.name+"-"+tc.name, func(t *testing.T) {
 				ts, id, key := liveTestServer(t, Config{}, tc.problem, "hillclimb")
 				ctx := testbrowser.New(t, screen.w, screen.h, 60*time.Second)
 				opts := []chromedp.EmulateViewportOption{}
-				if !screen.projector {
+				if screen.phone {
 					opts = append(opts, chromedp.EmulateMobile)
 				}
 				if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(screen.w), int64(screen.h), opts...),
@@ -73,10 +69,10 @@ func TestLiveLocalNeighbours(t *testing.T) {
 				if !strings.Contains(v.Text, "neighbours priced") || v.Px < 14 {
 					t.Errorf("the neighbours priced under the drawing: %q at %.1f px; want the list at 14 px or more", v.Text, v.Px)
 				}
-				if screen.projector && !v.OnScreen {
+				if !screen.phone && !v.OnScreen {
 					t.Errorf("the neighbours priced are not wholly on the projector's screen")
 				}
-				if screen.projector && v.HistoryPx < 14 {
+				if !screen.phone && v.HistoryPx < 14 {
 					t.Errorf("h over the steps at %.1f px, want 14 or more", v.HistoryPx)
 				}
 				if v.Sideways > 0 {

@@ -527,3 +527,17 @@ func openProjector(t *testing.T, ctx context.Context, srv *Server, ts *httptest.
 		}
 	}
 }
+
+// liveScreen is a screen a browser test opens a live page on: a
+// projector or a phone, its size, and the least text size (px) a reader
+// there is given.
+type liveScreen struct {
+	name  string
+	w, h  int
+	phone bool
+	least float64
+}
+
+// liveScreens are the lecture hall's two screens: a 1280×720 projector,
+// text 14 px or more, and a 390×844 phone, text 11 px or more.
+var liveScreens = []liveScreen{{"projector", 1280, 720, false, 14}, {"phone", 390, 844, true, 11}}

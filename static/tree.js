@@ -35,9 +35,11 @@ const COMPACT_PROJECTOR = 1.4;
 // under PHONE_FLOOR px on the screen. Its boxes print at PHONE_FONT px
 // (style.css's .live-tree.phone), so Follow and the automatic Fit never go
 // below PHONE_K: the tree shown is the focus tree (treelayout.js's
-// narrow), its other branches folded into counted summaries, so the node
-// expanded last and its parent fit in the view side by side; a wider
-// family is panned to the node, its parent at the edge. Below
+// narrow), its other branches folded into counted summaries, and the
+// node expanded last laid out under its parent with no more children than
+// the view holds side by side at PHONE_K (across), the rest in a "+k more"
+// summary, so that Follow shows the node, its parent and what it generated
+// whole. Below
 // PHONE_K (the user's own zoom or Fit) boxes show their large numbers.
 // Below PHONE_BIG_K (the large numbers' PHONE_FLOOR) nodes are squares.
 const PHONE_W = 520, PHONE_FLOOR = 11, PHONE_FONT = 13, PHONE_K = PHONE_FLOOR / PHONE_FONT, PHONE_BIG_K = PHONE_FLOOR / 20;
@@ -58,6 +60,10 @@ export function createTree(page) {
   // view, which is always read from afar (page.projector)
   const projector = () => !!page.projector || document.documentElement.classList.contains("projector");
   const phone = () => !projector() && (page.sz.treeW || 600) < PHONE_W;
+  // across is how many boxes a phone's view holds side by side at PHONE_K,
+  // PAD clear at each edge, badges and rings included (extent's); 0 when
+  // the view is not a phone's
+  const across = () => (phone() ? Math.max(1, Math.floor((((page.sz.treeW || 600) - 2 * PAD) / PHONE_K - BOX_W - 2 * HALO) / SLOT) + 1) : 0);
   const st = page.st;
   const tree = { svg: null, x: 0, y: 0, k: 1, ky: 1, fit: "auto", shown: null, L: null, drag: null, opened: new Map(), layouts: 0, draws: 0 };
   const subtrees = new Subtrees();
@@ -136,7 +142,7 @@ export function createTree(page) {
   }
 
   function relayout(m) {
-    tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees, from: m.iterStart, roots: treeRoots(m), narrow: phone() });
+    tree.shown = chooseShown(m, { focus: focusOf(m), opened: tree.opened, collapsed: st.collapsed, showDiscarded: st.showDiscarded, subtrees, from: m.iterStart, roots: treeRoots(m), narrow: across() });
     tree.L = familyLayout(m, tree.shown); // family.js: a bidirectional search's two trees
     tree.layouts++;
     dirty = false;
@@ -328,8 +334,8 @@ export function createTree(page) {
     if (!m || !m.nodeEnd) return;
     tree.draws++;
     ensureSVG();
-    const ph = phone();
-    if (ph !== tree.phone) { tree.phone = ph; dirty = true; } // a phone folds what a wider view shows
+    const ph = phone(), nw = across();
+    if (nw !== tree.across) { tree.across = nw; dirty = true; } // a phone folds what a wider view shows, the more the narrower it is
     if (dirty || !tree.L) relayout(m);
     const L = tree.L, S = tree.shown;
     const W = page.sz.treeW || 600, H = page.sz.treeH || 400;

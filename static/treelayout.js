@@ -6,8 +6,9 @@
 // levels (whole levels while they total at most TOP nodes), the chain from
 // the root to each focus node (the node expanded last, the next node, the
 // path to the goal, nodes the user opened) with the children of the node
-// expanded last, the siblings of its nearest REGION ancestors when there
-// are at most SIBS of them, and the children the user opened, OPEN_PAGE at a time. Every
+// expanded last (on a phone, as many as its view holds across), the
+// siblings of its nearest REGION ancestors when there are at most SIBS of
+// them, and the children the user opened, OPEN_PAGE at a time. Every
 // shown node whose children are not all shown gets one summary leaf
 // ("+k", with the number of nodes below) that the user can open. So what
 // is laid out is O(TOP + CAP), whatever the size of the search.
@@ -107,11 +108,18 @@ export class Subtrees {
 //          collapsed: Set, showDiscarded: bool, subtrees: Subtrees,
 //          from: the first id shown (an earlier iteration's are not; 0),
 //          roots: where the top levels start ([0]),
-//          narrow: a phone's view, a few boxes wide: never the whole
-//          tree, and the roots alone as its top levels, so that what
-//          is laid out around the node expanded last is folded, and
-//          the chain to it returned as anchor: its parent is laid out
-//          over it}
+//          narrow: on a phone, how many boxes its view holds side by
+//          side at the smallest readable scale (0 elsewhere): never the
+//          whole tree, and the roots alone as its top levels, so that
+//          what is laid out around the node expanded last is folded;
+//          the chain to it returned as anchor (its parent is laid out
+//          over it); and its children, unless the user opened them, at
+//          most narrow boxes: when there are more, narrow - 1 of them
+//          (those a focus chain or the user's opening goes through
+//          first, then what the search keeps, then duplicates it
+//          discarded, then RBFS's forgotten ones, each in creation
+//          order) and the summary of the rest, so that they all fit in
+//          the view under it}
 // RBFS's forgotten nodes are folded into a summary when discarded nodes
 // are not shown.
 // Cost: O(shown · branching + depth · focus), independent of nodeEnd
@@ -159,6 +167,7 @@ export function chooseShown(model, opts) {
       addChain(id);
       for (const c of visKids(id).slice(0, count)) { if (S.size > CAP) break; S.add(c); }
     }
+    if (opts.narrow > 0 && S.has(cur) && !opts.opened.has(cur)) foldAcross(visKids(cur), opts.narrow, opts.focus, (c) => LATER[model.nodeStatus(c)] || 0, visKids, S);
   }
   const kids = new Map(), summary = new Map();
   for (const id of S) {
@@ -184,6 +193,27 @@ export function chooseShown(model, opts) {
   // the roots: shown nodes whose parent is not shown; a node under a
   // folded one is not reached from them, so it is not laid out
   return { kids, summary, full, anchor, roots: [...S].filter((id) => { const p = model.parent(id); return p < 0 || !S.has(p); }) };
+}
+
+// LATER ranks the children a phone folds first (foldAcross's later): a
+// duplicate the search discarded, then a child RBFS forgot (an earlier
+// expansion's), after those the search keeps.
+const LATER = Object.freeze({ discarded: 1, forgotten: 2 });
+
+// foldAcross leaves in S at most across of a node's children ks (its
+// summary leaf counted as one): when more of them are in S, across - 1
+// stay, in this order: those a focus node is or that have a child in S
+// (taking them out would cut a chain), then by later(c) (0 first), each
+// in creation order; the others leave S, to be counted in the node's
+// summary. O(ks · branching).
+function foldAcross(ks, across, focus, later, visKids, S) {
+  const shown = ks.filter((c) => S.has(c));
+  // all of them shown fit in across boxes, some of them with their summary in across
+  if (shown.length === ks.length ? shown.length <= across : shown.length < across) return;
+  const pinned = (c) => focus.includes(c) || visKids(c).some((g) => S.has(g));
+  const rank = (c) => (pinned(c) ? 0 : 1 + later(c));
+  const stay = new Set(shown.map((c, i) => [rank(c), i, c]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).filter(([r], i) => r === 0 || i < across - 1).map(([, , c]) => c));
+  for (const c of shown) if (!stay.has(c)) S.delete(c);
 }
 
 // region calls add for the nodes shown around the node expanded last, cur

@@ -249,7 +249,7 @@ func gameTeX(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) error)
 	texPreamble(p, r.Problem, r.Options, gameTitle(v.Search().Options().Algorithm))
 	p.f("\n\\subsection*{Steps}\n{\\small\n\\begin{longtable}{r p{3cm} r r r p{8cm}}\nstep & node & value & $\\alpha$ & $\\beta$ & what happens\\\\ \\hline\n\\endhead\n")
 	if err := rows(func(r game.Row) error {
-		p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", r.Step, texBreakable(r.State), texEsc(r.Value), texEsc(r.Alpha), texEsc(r.Beta), texBreakable(r.Says))
+		p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", r.Step, texBreakable(r.Name), texEsc(r.Value), texEsc(r.Alpha), texEsc(r.Beta), texBreakable(r.Says))
 		return p.err
 	}); err != nil {
 		return err

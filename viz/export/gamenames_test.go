@@ -2,13 +2,14 @@ package export
 
 import (
 	"encoding/csv"
+	"encoding/json"
 	"strings"
 	"testing"
 )
 
 // TestGameTablesNamePositions: every table that names a game's positions
-// (md's node column, csv's name column, tex's table, dot's labels, a
-// worksheet's state column) names them as a reader reads them, "the empty
+// (md's node column, csv's name column, tex's table, dot's labels,
+// posthoc's events, a worksheet's state column) names them as a reader reads them, "the empty
 // board" and a board's rows joined by '/', while csv's state column keeps
 // the board as the problem line writes it. Each case exports steps 1
 // and 2: the root, then its first child.
@@ -56,6 +57,18 @@ func TestGameTablesNamePositions(t *testing.T) {
 			}
 			if dot := gameExport(t, g, o, "dot", 2); !strings.Contains(dot, `"`+c.root) || !strings.Contains(dot, `"`+c.child) {
 				t.Errorf("dot's labels do not name %q and %q:\n%s", c.root, c.child, dot)
+			}
+			ph := gameExport(t, g, o, "posthoc", 2)
+			var trace struct{ Events []struct{ Name string } }
+			if err := json.Unmarshal([]byte(ph), &trace); err != nil {
+				t.Fatalf("posthoc: %v", err)
+			}
+			named := map[string]bool{}
+			for _, e := range trace.Events {
+				named[e.Name] = true
+			}
+			if !named[c.root] || !named[c.child] || !strings.Contains(ph, "$.event.name") {
+				t.Errorf("posthoc's events are named %v: want %q and %q, shown in their labels", named, c.root, c.child)
 			}
 		})
 	}

@@ -22,6 +22,16 @@ func PositionName(g Game, s State) string {
 	return g.StateName(s)
 }
 
+// nameOf is s's name where its StateName is known already: a game that
+// is no Namer (a script's, whose StateName may run Starlark) is not asked
+// twice. O(the name).
+func nameOf(g Game, s State, stateName string) string {
+	if n, ok := g.(Namer); ok {
+		return n.PositionName(s)
+	}
+	return stateName
+}
+
 // theRoot is the root named name in a sentence: "the root A", or for a
 // name that is itself a phrase ("the empty board") "the empty board at
 // the root".

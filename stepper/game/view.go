@@ -174,7 +174,7 @@ func (v *Viewer) Step() (Event, bool) {
 	case Visit, Down:
 		f := &v.s.stack[len(v.s.stack)-1]
 		n := ViewNode{ID: ev.Node, Parent: ev.Parent, Move: ev.Move, Depth: ev.Depth, Turn: ev.Turn, State: ev.State,
-			Name: PositionName(v.s.g, f.s), Leaf: ev.Leaf, Cutoff: ev.Cutoff, Best: -1, Kids: len(f.moves), Window: v.s.o.Algorithm == AlphaBeta}
+			Name: nameOf(v.s.g, f.s, ev.State), Leaf: ev.Leaf, Cutoff: ev.Cutoff, Best: -1, Kids: len(f.moves), Window: v.s.o.Algorithm == AlphaBeta}
 		if ev.Leaf {
 			n.Valued, n.Value, n.Kids = true, ev.Value, 0
 		}
@@ -200,8 +200,10 @@ func (v *Viewer) Step() (Event, bool) {
 						st := v.s.g.Result(pf.s, m)
 						_, over := v.s.g.Terminal(st)
 						v.cut = append(v.cut, ViewNode{ID: -1, Parent: ev.Parent, Move: v.s.g.MoveName(pf.s, m),
-							Depth: p.Depth + 1, Turn: v.s.g.Turn(st), State: v.s.g.StateName(st), Name: PositionName(v.s.g, st), Status: Pruned, Leaf: over,
+							Depth: p.Depth + 1, Turn: v.s.g.Turn(st), State: v.s.g.StateName(st), Status: Pruned, Leaf: over,
 							Best: -1, Why: p.Why})
+						c := &v.cut[len(v.cut)-1]
+						c.Name = nameOf(v.s.g, st, c.State)
 					}
 				}
 			}
@@ -280,8 +282,9 @@ func (v *Viewer) start() *ViewNode {
 	g := v.s.g
 	root := g.Root()
 	_, over := g.Terminal(root)
-	n := &ViewNode{Parent: -1, Turn: g.Turn(root), State: g.StateName(root), Name: PositionName(g, root), Status: Start, Leaf: over, Best: -1,
+	n := &ViewNode{Parent: -1, Turn: g.Turn(root), State: g.StateName(root), Status: Start, Leaf: over, Best: -1,
 		Low: Bound(math.Inf(-1)), High: Bound(math.Inf(1))}
+	n.Name = nameOf(g, root, n.State)
 	n.Text = nodeText(n)
 	return n
 }

@@ -45,7 +45,7 @@ func (v *Viewer) Row() Row {
 		r.Name = PositionName(v.s.g, v.s.g.Root())
 		return r
 	}
-	r.Name = v.name(ev.Node)
+	r.Name = v.rowName()
 	switch {
 	case ev.What == Iterate:
 		r.Value = FormatBound(ev.Value)
@@ -66,11 +66,12 @@ func (v *Viewer) Row() Row {
 	return r
 }
 
-// name is node id's Name: the node the last step visited, backed up or
-// (MCTS) reached. O(the name).
-func (v *Viewer) name(id int) string {
+// rowName is the Name of the node the last step visited, backed up or
+// (MCTS) reached: the event's node. O(the name).
+func (v *Viewer) rowName() string {
+	id := v.ev.Node
 	if m := v.s.mcts; m != nil && id >= 0 && id < len(m.nodes) {
-		return PositionName(v.s.g, m.nodes[id].s)
+		return nameOf(v.s.g, m.nodes[id].s, v.ev.State)
 	}
 	if v.s.mcts == nil && id >= 0 && id < len(v.nodes) {
 		return v.nodes[id].Name

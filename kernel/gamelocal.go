@@ -318,7 +318,7 @@ func (s *Session) gameLocalProblem(gl *gameLocal) Output {
 	var text, svg string
 	var buf bytes.Buffer
 	if gl.g != nil {
-		text = fmt.Sprintf("problem: %s\nstart: %s (%s to move)\nsearches: minimax, alphabeta, expectiminimax, mcts", gl.g.Spec(), gl.g.StateName(gl.g.Root()), gl.g.Turn(gl.g.Root()))
+		text = fmt.Sprintf("problem: %s\nstart: %s (%s to move)\nsearches: minimax, alphabeta, expectiminimax, mcts", gl.g.Spec(), game.PositionName(gl.g, gl.g.Root()), gl.g.Turn(gl.g.Root()))
 	} else {
 		o, _ := local.ParseOptions("hillclimb")
 		if v, err := local.ViewAt(gl.p, o, 0); err == nil {

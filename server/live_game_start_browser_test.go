@@ -63,9 +63,9 @@ func TestLiveGameTableAtStart(t *testing.T) {
 			want                []string // the root's row: node, move, turn, status, value, window, range
 			boardRows           int
 		}{
-			{"tictactoe", "tictactoe", "alphabeta", []string{".........", "", "MAX", "start", "", "", "[−∞, +∞]"}, 3},
+			{"tictactoe", "tictactoe", "alphabeta", []string{"the empty board", "", "MAX", "start", "", "", "[−∞, +∞]"}, 3},
 			{"fig52", "gametree [[3,12,8],[2,4,6],[14,5,2]]", "minimax", []string{"A", "", "MAX", "start", "", "", "[−∞, +∞]"}, 0},
-			{"connect4", "connect4", "alphabeta depth=3", []string{"root", "", "MAX", "start", "", "", "[−∞, +∞]"}, 6},
+			{"connect4", "connect4", "alphabeta depth=3", []string{"the empty board", "", "MAX", "start", "", "", "[−∞, +∞]"}, 6},
 		} {
 			t.Run(screen.name+"-"+tc.name, func(t *testing.T) {
 				ts, id, key := liveTestServer(t, Config{}, tc.problem, tc.algo)

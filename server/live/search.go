@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper/game"
@@ -240,11 +241,18 @@ func (l *Search) frame() (*Frame, error) {
 	return f, nil
 }
 
-// nodeName is how a page names a game node: an explicit tree's inner
-// nodes by their letter, any other node by its move from the root's side.
+// maxNameLen is the longest name a node table's cell holds: connect
+// four's two lowest rows, "...O.../..OXX..".
+const maxNameLen = 15
+
+// nodeName is how a page names a game node: by its name (game.ViewNode's
+// Name: an explicit tree's inner node by its letter, a tic-tac-toe board
+// by its rows, "X.O/.X./..O", connect four's lowest two) when that is the
+// empty board or one word of at most maxNameLen characters, else by its
+// move from the root's side.
 func nodeName(n *game.ViewNode) string {
-	if n.State != "" && len(n.State) <= 12 && !strings.ContainsAny(n.State, " \n") {
-		return n.State
+	if n.Name == game.EmptyBoard || (n.Name != "" && utf8.RuneCountInString(n.Name) <= maxNameLen && !strings.ContainsAny(n.Name, " \n")) {
+		return n.Name
 	}
 	if n.Move != "" {
 		return n.Move

@@ -247,6 +247,22 @@ func (g *ConnectFour) StateName(s State) string {
 	return b.String()
 }
 
+// PositionName is the board as a reader reads it: EmptyBoard, or its rows
+// from the highest that holds a piece down to the bottom, top first,
+// joined by '/' ("...O.../...X.."): the rows above are empty, so the rows
+// written name one position.
+func (g *ConnectFour) PositionName(s State) string {
+	x, o := c4Boards(s)
+	if x|o == 0 {
+		return EmptyBoard
+	}
+	full := g.StateName(s)
+	for strings.HasPrefix(full, ".......") && len(full) > c4Cols {
+		full = full[c4Cols+1:]
+	}
+	return full
+}
+
 // BoardColumns is 7: StateName writes the board row after row, the rows
 // joined by '/'.
 func (g *ConnectFour) BoardColumns() int { return c4Cols }

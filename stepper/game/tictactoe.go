@@ -168,6 +168,18 @@ func (g *TicTacToe) MoveName(_ State, m Move) string {
 // StateName is the board, nine cells row by row.
 func (g *TicTacToe) StateName(s State) string { return g.board(s) }
 
+// PositionName is the board as a reader reads it: EmptyBoard, or its three
+// rows joined by '/' ("X.O/.X./..O"), as a drawing shows them and as the
+// problem line takes a board. A board names one position: the marks say
+// who is to move.
+func (g *TicTacToe) PositionName(s State) string {
+	if s&^tttOToMove == 0 {
+		return EmptyBoard
+	}
+	b := g.board(s)
+	return b[0:3] + "/" + b[3:6] + "/" + b[6:9]
+}
+
 func (g *TicTacToe) board(s State) string {
 	var b [9]byte
 	for i := range b {

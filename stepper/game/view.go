@@ -28,12 +28,16 @@ const (
 type ViewNode struct {
 	// ID numbers the generated nodes in generation order, the root 0; a
 	// pruned branch, never generated, has ID −1.
-	ID     int        `json:"id"`
-	Parent int        `json:"parent"` // −1 for the root
-	Move   string     `json:"move,omitempty"`
-	Depth  int        `json:"depth"`
-	Turn   Turn       `json:"turn"`
+	ID     int    `json:"id"`
+	Parent int    `json:"parent"` // −1 for the root
+	Move   string `json:"move,omitempty"`
+	Depth  int    `json:"depth"`
+	Turn   Turn   `json:"turn"`
+	// State is the game's StateName, the cells a drawing lays out as a
+	// board (View.Board); Name the position as narrations and tables
+	// name it (PositionName: "the empty board", "X.O/.X./..O").
 	State  string     `json:"state"`
+	Name   string     `json:"name"`
 	Status NodeStatus `json:"status"`
 	Leaf   bool       `json:"leaf,omitempty"`
 	Cutoff bool       `json:"cutoff,omitempty"`
@@ -170,7 +174,7 @@ func (v *Viewer) Step() (Event, bool) {
 	case Visit, Down:
 		f := &v.s.stack[len(v.s.stack)-1]
 		n := ViewNode{ID: ev.Node, Parent: ev.Parent, Move: ev.Move, Depth: ev.Depth, Turn: ev.Turn, State: ev.State,
-			Leaf: ev.Leaf, Cutoff: ev.Cutoff, Best: -1, Kids: len(f.moves), Window: v.s.o.Algorithm == AlphaBeta}
+			Name: nameOf(v.s.g, f.s, ev.State), Leaf: ev.Leaf, Cutoff: ev.Cutoff, Best: -1, Kids: len(f.moves), Window: v.s.o.Algorithm == AlphaBeta}
 		if ev.Leaf {
 			n.Valued, n.Value, n.Kids = true, ev.Value, 0
 		}
@@ -198,6 +202,8 @@ func (v *Viewer) Step() (Event, bool) {
 						v.cut = append(v.cut, ViewNode{ID: -1, Parent: ev.Parent, Move: v.s.g.MoveName(pf.s, m),
 							Depth: p.Depth + 1, Turn: v.s.g.Turn(st), State: v.s.g.StateName(st), Status: Pruned, Leaf: over,
 							Best: -1, Why: p.Why})
+						c := &v.cut[len(v.cut)-1]
+						c.Name = nameOf(v.s.g, st, c.State)
 					}
 				}
 			}
@@ -278,6 +284,7 @@ func (v *Viewer) start() *ViewNode {
 	_, over := g.Terminal(root)
 	n := &ViewNode{Parent: -1, Turn: g.Turn(root), State: g.StateName(root), Status: Start, Leaf: over, Best: -1,
 		Low: Bound(math.Inf(-1)), High: Bound(math.Inf(1))}
+	n.Name = nameOf(g, root, n.State)
 	n.Text = nodeText(n)
 	return n
 }
@@ -365,7 +372,7 @@ func (v *Viewer) says() string {
 		if v.s.g.Turn(root) == Chance {
 			who = "a chance node"
 		}
-		start := fmt.Sprintf("start: the root %s (%s) is not visited yet; step 1 visits it", v.s.g.StateName(root), who)
+		start := fmt.Sprintf("start: %s (%s) is not visited yet; step 1 visits it", theRoot(PositionName(v.s.g, root)), who)
 		if v.s.o.Algorithm == AlphaBeta {
 			start += " with [α=−∞, β=+∞]"
 		}
@@ -375,15 +382,15 @@ func (v *Viewer) says() string {
 		return start + ", then each step goes down one move or backs a value up"
 	}
 	n := &v.nodes[ev.Node]
-	name := n.State
+	name := n.Name
 	if n.Leaf {
-		name = "leaf " + n.State
+		name = "leaf " + n.Name
 	}
 	window := func(a, b Bound) string { return "[α=" + FormatBound(a) + ", β=" + FormatBound(b) + "]" }
 	var b strings.Builder
 	switch ev.What {
 	case Visit:
-		fmt.Fprintf(&b, "visit the root %s (%s)", n.State, n.Turn)
+		fmt.Fprintf(&b, "visit %s (%s)", theRoot(n.Name), n.Turn)
 		if n.Window {
 			b.WriteString(" with " + window(ev.Alpha, ev.Beta))
 		}
@@ -407,7 +414,7 @@ func (v *Viewer) says() string {
 			break
 		}
 		p := &v.nodes[ev.Parent]
-		fmt.Fprintf(&b, "back up %s from %s into %s (%s): %s's value so far %s", FormatBound(ev.Value), name, p.State, p.Turn, p.State, FormatBound(ev.ParentValue))
+		fmt.Fprintf(&b, "back up %s from %s into %s (%s): %s's value so far %s", FormatBound(ev.Value), name, p.Name, p.Turn, p.Name, FormatBound(ev.ParentValue))
 		if ev.BestChanged {
 			fmt.Fprintf(&b, ", best move %s", n.Move)
 		}

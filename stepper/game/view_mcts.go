@@ -19,6 +19,7 @@ func (v *Viewer) mctsView(out *View) {
 		n := &m.nodes[i]
 		vn := ViewNode{ID: i, Parent: int(n.parent), Turn: n.turn, State: v.s.g.StateName(n.s), Status: InTree,
 			Leaf: n.over, Best: -1, Kids: len(n.kids) + len(n.untried), Wins: n.wins, Visits: n.n}
+		vn.Name = nameOf(v.s.g, n.s, vn.State)
 		if n.parent >= 0 {
 			p := &m.nodes[n.parent]
 			depth[i] = depth[n.parent] + 1

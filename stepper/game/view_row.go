@@ -5,11 +5,14 @@ package game
 // window it carries. Exports that print a line per step read Rows, which
 // cost O(pruned) each, instead of a whole View per step.
 type Row struct {
-	Step   int    `json:"step"`
-	What   What   `json:"what"`
-	Node   int    `json:"node"`
-	Parent int    `json:"parent"`
+	Step   int  `json:"step"`
+	What   What `json:"what"`
+	Node   int  `json:"node"`
+	Parent int  `json:"parent"`
+	// State is the node's StateName, Name the position as a reader
+	// names it (ViewNode.Name).
 	State  string `json:"state"`
+	Name   string `json:"name"`
 	Move   string `json:"move,omitempty"`
 	Depth  int    `json:"depth"`
 	Turn   Turn   `json:"turn"`
@@ -39,8 +42,10 @@ func (v *Viewer) Row() Row {
 		Pruned: ev.Pruned, Says: v.says()}
 	if ev.Step == 0 {
 		r.Parent = -1
+		r.Name = PositionName(v.s.g, v.s.g.Root())
 		return r
 	}
+	r.Name = v.rowName()
 	switch {
 	case ev.What == Iterate:
 		r.Value = FormatBound(ev.Value)
@@ -59,4 +64,17 @@ func (v *Viewer) Row() Row {
 		r.Why = v.why(ev.Beta, ev.Alpha)
 	}
 	return r
+}
+
+// rowName is the Name of the node the last step visited, backed up or
+// (MCTS) reached: the event's node. O(the name).
+func (v *Viewer) rowName() string {
+	id := v.ev.Node
+	if m := v.s.mcts; m != nil && id >= 0 && id < len(m.nodes) {
+		return nameOf(v.s.g, m.nodes[id].s, v.ev.State)
+	}
+	if v.s.mcts == nil && id >= 0 && id < len(v.nodes) {
+		return v.nodes[id].Name
+	}
+	return ""
 }

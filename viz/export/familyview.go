@@ -121,7 +121,7 @@ func gameJSONL(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) erro
 
 // gameCSVHeader are the csv's columns: numbers as the view writes them,
 // the infinities as inf and -inf (pandas reads both as floats).
-var gameCSVHeader = []string{"step", "what", "node", "parent", "state", "move", "depth", "turn", "leaf", "value", "alpha", "beta", "parent_value", "best", "pruned", "why"}
+var gameCSVHeader = []string{"step", "what", "node", "name", "parent", "state", "move", "depth", "turn", "leaf", "value", "alpha", "beta", "parent_value", "best", "pruned", "why"}
 
 // csvNum writes a value as the view does, the infinities as pandas reads them.
 func csvNum(s string) string {
@@ -140,7 +140,7 @@ func gameCSV(w io.Writer, rows func(func(game.Row) error) error) error {
 		return err
 	}
 	err := rows(func(r game.Row) error {
-		return c.Write([]string{strconv.Itoa(r.Step), string(r.What), strconv.Itoa(r.Node), strconv.Itoa(r.Parent),
+		return c.Write([]string{strconv.Itoa(r.Step), string(r.What), strconv.Itoa(r.Node), csvText(r.Name), strconv.Itoa(r.Parent),
 			csvText(r.State), csvText(r.Move), strconv.Itoa(r.Depth), r.Turn.String(), strconv.FormatBool(r.Leaf),
 			csvNum(r.Value), csvNum(r.Alpha), csvNum(r.Beta), csvNum(r.ParentValue), strconv.FormatBool(r.Best),
 			csvText(strings.Join(r.Pruned, " ")), csvText(r.Why)})
@@ -160,7 +160,7 @@ func gameMarkdown(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) e
 	p.f("# %s\n\nproblem: `%s`  \nsearch: `%s`\n\n", gameTitle(v.Search().Options().Algorithm), r.Problem, r.Options)
 	p.f("| step | node | value | α | β | what happens |\n|---:|---|---:|---:|---:|---|\n")
 	if err := rows(func(r game.Row) error {
-		p.f("| %d | %s | %s | %s | %s | %s |\n", r.Step, mdCell(r.State), r.Value, r.Alpha, r.Beta, mdCell(r.Says))
+		p.f("| %d | %s | %s | %s | %s | %s |\n", r.Step, mdCell(r.Name), r.Value, r.Alpha, r.Beta, mdCell(r.Says))
 		return p.err
 	}); err != nil {
 		return err

@@ -21,6 +21,7 @@ type gamePosthocEvent struct {
 	Y     float64 `json:"y"`
 	Step  int     `json:"step"` // the step of the search that made the event; 0 the source
 	State string  `json:"state"`
+	Name  string  `json:"name"` // the position as a reader names it (game.ViewNode's Name)
 	Move  string  `json:"move,omitempty"`
 	Turn  string  `json:"turn"`
 	Depth int     `json:"depth"`
@@ -68,7 +69,7 @@ func gamePosthoc(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) er
 	node := func(typ string, step, id int) gamePosthocEvent {
 		n := all[id]
 		x, y := at(id)
-		e := gamePosthocEvent{Type: typ, ID: id, X: x, Y: y, Step: step, State: n.State, Move: n.Move, Turn: n.Turn.String(), Depth: n.Depth}
+		e := gamePosthocEvent{Type: typ, ID: id, X: x, Y: y, Step: step, State: n.State, Name: n.Name, Move: n.Move, Turn: n.Turn.String(), Depth: n.Depth}
 		e.PID = json.RawMessage("null")
 		if n.Parent >= 0 {
 			e.PID = n.Parent
@@ -141,7 +142,7 @@ func posthocGameRender() map[string]any {
 			map[string]any{
 				"$": "circle", "x": "{{$.event.x}}", "y": "{{$.event.y}}", "radius": 12,
 				"fill":  fill,
-				"label": "{{$.event.state + ($.event.value ? ' = ' + $.event.value : '')}}", "label-x": 14, "label-y": -10, "label-size": 12, "label-color": "#424242",
+				"label": "{{$.event.name + ($.event.value ? ' = ' + $.event.value : '')}}", "label-x": 14, "label-y": -10, "label-size": 12, "label-color": "#424242",
 			},
 		},
 	}, []string{"node"}, "{{$.event.x}}", "{{$.event.y}}", 3)

@@ -440,7 +440,7 @@ func gameDOT(w io.Writer, v *game.View) error {
 		if n.Leaf {
 			shape = "box"
 		}
-		lines := []string{n.State}
+		lines := []string{n.Name}
 		if n.Status == game.Pruned {
 			lines = append(lines, "pruned: "+n.Why)
 		} else {

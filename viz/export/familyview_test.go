@@ -136,7 +136,8 @@ func TestGameFormatsAgree(t *testing.T) {
 			}
 			for i, r := range rows {
 				rec := recs[i+1]
-				for name, want := range map[string]string{"value": r.Value, "alpha": r.Alpha, "beta": r.Beta, "parent_value": r.ParentValue, "why": r.Why} {
+				for name, want := range map[string]string{"value": r.Value, "alpha": r.Alpha, "beta": r.Beta, "parent_value": r.ParentValue, "why": r.Why,
+					"name": csvText(r.Name), "state": csvText(r.State)} {
 					if got := rec[col[name]]; got != csvNum(want) {
 						t.Errorf("csv step %d %s: %q, want %q", i+1, name, got, csvNum(want))
 					}
@@ -153,8 +154,8 @@ func TestGameFormatsAgree(t *testing.T) {
 				t.Fatalf("md has %d step rows for %d steps", len(md), len(rows))
 			}
 			for i, r := range rows {
-				if want := []string{r.Value, r.Alpha, r.Beta, r.Says}; !reflect.DeepEqual([]string{md[i][2], md[i][3], md[i][4], md[i][5]}, want) {
-					t.Errorf("md step %d: %q, want %q", i+1, md[i][2:], want)
+				if want := []string{r.Name, r.Value, r.Alpha, r.Beta, r.Says}; !reflect.DeepEqual(md[i][1:6], want) {
+					t.Errorf("md step %d: %q, want %q", i+1, md[i][1:], want)
 				}
 			}
 			// svg and dot at the end.

@@ -75,22 +75,23 @@ type texGameTree struct {
 	Boxes      []texBox
 }
 
-// gameLabel is a node's label lines: the move into it, its state, and
-// the notes the SVG drawing writes under it (gameNotes), with a leaf's
-// value too where it is not its state.
+// gameLabel is a node's label lines: the move into it, its name
+// (game.ViewNode's Name), and the notes the SVG drawing writes under it
+// (gameNotes), with a leaf's value too where it is not its state.
 func gameLabel(n *game.ViewNode) []string {
 	var ls []string
 	if n.Move != "" {
 		ls = append(ls, "via "+n.Move)
 	}
-	ls = append(ls, clipText(n.State, texStateRunes))
+	ls = append(ls, clipText(n.Name, texStateRunes))
 	// a leaf's value where it is not already its state (a gametree's leaf)
 	return append(ls, gameNotes(n, n.Text.Value != n.State)...)
 }
 
-// texStateRunes is the most of a state a tree label shows (a tic-tac-toe
-// board whole; a connect-four board is clipped, as the SVG drawing does).
-const texStateRunes = 12
+// texStateRunes is the most of a name a tree label shows (a tic-tac-toe
+// board whole, "the empty board"; a connect-four board of more than two
+// rows is clipped).
+const texStateRunes = 15
 
 // texBreakable escapes a state for a table cell, a line break allowed
 // after each row separator (a connect-four board is 48 characters).
@@ -249,7 +250,7 @@ func gameTeX(w io.Writer, v *game.Viewer, rows func(func(game.Row) error) error)
 	texPreamble(p, r.Problem, r.Options, gameTitle(v.Search().Options().Algorithm))
 	p.f("\n\\subsection*{Steps}\n{\\small\n\\begin{longtable}{r p{3cm} r r r p{8cm}}\nstep & node & value & $\\alpha$ & $\\beta$ & what happens\\\\ \\hline\n\\endhead\n")
 	if err := rows(func(r game.Row) error {
-		p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", r.Step, texBreakable(r.State), texEsc(r.Value), texEsc(r.Alpha), texEsc(r.Beta), texBreakable(r.Says))
+		p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", r.Step, texBreakable(r.Name), texEsc(r.Value), texEsc(r.Alpha), texEsc(r.Beta), texBreakable(r.Says))
 		return p.err
 	}); err != nil {
 		return err

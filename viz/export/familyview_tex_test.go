@@ -119,7 +119,7 @@ func TestGameTeXAgrees(t *testing.T) {
 				t.Fatalf("the table has %d step rows for %d steps", len(table), len(rows))
 			}
 			for i, r := range rows {
-				want := []string{fmt.Sprint(r.Step), `\texttt{` + texBreakable(r.State) + `}`, texEsc(r.Value), texEsc(r.Alpha), texEsc(r.Beta), texBreakable(r.Says)}
+				want := []string{fmt.Sprint(r.Step), `\texttt{` + texBreakable(r.Name) + `}`, texEsc(r.Value), texEsc(r.Alpha), texEsc(r.Beta), texBreakable(r.Says)}
 				for k := range want {
 					if table[i][k] != want[k] {
 						t.Errorf("step %d column %d: %q, want %q", r.Step, k, table[i][k], want[k])

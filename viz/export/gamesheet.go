@@ -143,7 +143,7 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 		case path != "":
 			name = path
 		}
-		r := sheetRow{Node: name, Parent: parent, State: g.StateName(s), Turn: g.Turn(s).String()}
+		r := sheetRow{Node: name, Parent: parent, State: game.PositionName(g, s), Turn: g.Turn(s).String()}
 		if over {
 			r.Leaf, r.LeafValue, r.Turn = true, game.FormatBound(game.Bound(u)), "leaf"
 		}

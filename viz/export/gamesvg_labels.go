@@ -1,6 +1,7 @@
 package export
 
 import (
+	"math"
 	"unicode/utf8"
 
 	"stepviz/stepper/game"
@@ -9,12 +10,15 @@ import (
 // A move's label on a game tree's edge is written in 9 px type; a box is
 // allowed moveCharW a character (generous for sans-serif), reaching
 // moveAscent above its baseline and moveDescent below, and kept moveGap
-// clear of any line's stroke.
+// clear of any line's stroke, and at least moveNearer nearer its own
+// edge's stroke than any other's and at most half as far, so that a
+// reader pairs it with its own edge in a fan of shallow edges.
 const (
 	moveCharW   = 5.8
 	moveAscent  = 9.0
 	moveDescent = 2.5
 	moveGap     = 2.5
+	moveNearer  = 8.0
 )
 
 // box is a rectangle of a drawing: x0 ≤ x1, y0 ≤ y1.
@@ -55,6 +59,28 @@ func (s segment) meets(b box) bool {
 	return true
 }
 
+// gap is how far b is from s's stroke: 0 when they meet, else the
+// shortest distance between the segment and the box less the half width.
+func (s segment) gap(b box) float64 {
+	if s.meets(b) {
+		return 0
+	}
+	dx, dy := s.x2-s.x1, s.y2-s.y1
+	l2 := dx*dx + dy*dy
+	toLine := func(px, py float64) float64 {
+		u := 0.0
+		if l2 > 0 {
+			u = min(max(((px-s.x1)*dx+(py-s.y1)*dy)/l2, 0), 1)
+		}
+		return math.Hypot(px-s.x1-u*dx, py-s.y1-u*dy)
+	}
+	toBox := func(px, py float64) float64 {
+		return math.Hypot(max(b.x0-px, 0, px-b.x1), max(b.y0-py, 0, py-b.y1))
+	}
+	d := min(toLine(b.x0, b.y0), toLine(b.x1, b.y0), toLine(b.x0, b.y1), toLine(b.x1, b.y1), toBox(s.x1, s.y1), toBox(s.x2, s.y2))
+	return max(d-s.hw, 0)
+}
+
 // xAt is s's x at height y, clamped to its ends.
 func (s segment) xAt(y float64) float64 {
 	if s.y2 == s.y1 {
@@ -92,7 +118,8 @@ func (s segment) yAt(x float64) float64 {
 // placeMoveLabels places each edge's move label beside its own line,
 // clear of every edge line (bold ones by their wider stroke), every
 // node's box (its shape, name or board and notes), every cut mark and
-// every label placed before it: at the first point along the edge
+// every label placed before it, and clearly nearer its own line than any
+// other edge's (moveNearer): at the first point along the edge
 // (moveLabelFractions) and side (the outer side of the edge first: left
 // of an edge going left or straight down, right of one going right) that
 // is clear, else where the first choice would be. edges[i] is node i's
@@ -105,9 +132,14 @@ func placeMoveLabels(l *gameLayout, edges []segment, marks []box) ([]moveLabel, 
 		nodes[i] = gameNodeBox(l, &l.all[i], l.x[i], l.y[i])
 	}
 	var placed []box
-	clear := func(b box) bool {
+	clear := func(own int, b box) bool {
+		if edges[own].meets(b) {
+			return false
+		}
+		g := edges[own].gap(b)
+		near := max(g+moveNearer, 2*g)
 		for i, s := range edges {
-			if l.all[i].Parent >= 0 && s.meets(b) {
+			if i != own && l.all[i].Parent >= 0 && (s.meets(b) || s.gap(b) < near) {
 				return false
 			}
 		}
@@ -161,7 +193,7 @@ func placeMoveLabels(l *gameLayout, edges []segment, marks []box) ([]moveLabel, 
 				if first == nil {
 					first, firstBox = &ml, b
 				}
-				if clear(b) {
+				if clear(i, b) {
 					out[i], found = ml, true
 					placed = append(placed, b)
 					break
@@ -183,7 +215,7 @@ func placeMoveLabels(l *gameLayout, edges []segment, marks []box) ([]moveLabel, 
 					base = max(ya, yb) + s.hw + moveGap + moveAscent
 				}
 				b := box{cx - w/2, base - moveAscent, cx + w/2, base + moveDescent}
-				if clear(b) {
+				if clear(i, b) {
 					out[i], found = moveLabel{round2(cx), round2(base), "middle"}, true
 					placed = append(placed, b)
 					break
@@ -225,7 +257,7 @@ func gameNodeBox(l *gameLayout, n *game.ViewNode, x, y float64) box {
 // times, while some edge's label finds no clear place.
 const (
 	gameLabelRoom  = 16.0
-	gameLabelTries = 3
+	gameLabelTries = 8
 )
 
 // gameEdges is each node's edge from its parent (the root's unused) and

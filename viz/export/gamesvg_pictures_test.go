@@ -42,7 +42,7 @@ func TestGameSVGStartDrawsTheRoot(t *testing.T) {
 		problem, search, shape, label, says string
 	}{
 		{"tictactoe", "alphabeta", "l14 24", `y="76" font-size="10" font-family="monospace" fill="#000">...</text><text class="board" x="66" y="86"`, "step 1 visits it with [α=−∞, β=+∞]"},
-		{"tictactoe X...O...X", "minimax", "l14 24", `<text class="board" x="66" y="86" font-size="10" font-family="monospace" fill="#000">.O.</text>`, "the root X...O...X (MAX to move) is not visited yet; step 1 visits it, then"},
+		{"tictactoe X...O...X", "minimax", "l14 24", `<text class="board" x="66" y="86" font-size="10" font-family="monospace" fill="#000">.O.</text>`, "the root X../.O./..X (MAX to move) is not visited yet; step 1 visits it, then"},
 		{fig52Line, "minimax", "l14 24", `>A</text>`, "the root A (MAX to move) is not visited yet"},
 		{"nim 3,4,5", "alphabeta", "l14 24", `>3,4,5 MAX</text>`, "the root 3,4,5 MAX (MAX to move)"},
 		{"tictactoe", "mcts iterations=10 seed=1", "l14 24", `<text class="board" x="66" y="96" font-size="10" font-family="monospace" fill="#000">...</text>`, "step 1 runs the first"},

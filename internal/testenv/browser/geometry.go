@@ -9,7 +9,9 @@ package browser
 //   - meetsLine(s, b): whether segment s, widened by s.w, meets box b
 //     ({x, y, width, height}, as getBBox gives it), by Liang–Barsky
 //     clipping;
-//   - boxesMeet(a, b): whether two boxes overlap (touching is not).
+//   - boxesMeet(a, b): whether two boxes overlap (touching is not);
+//   - lineGap(s, b): how far box b is from segment s's stroke (0 when
+//     they meet), the shortest distance between the two.
 //
 // Cost: O(1) per test of a segment or a pair of boxes.
 const GeometryJS = `
@@ -28,4 +30,15 @@ const GeometryJS = `
 		return true;
 	};
 	const boxesMeet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+	const lineGap = (s, b) => {
+		if (meetsLine(s, b)) return 0;
+		const dx = s.x2 - s.x1, dy = s.y2 - s.y1, l2 = dx * dx + dy * dy;
+		const toLine = (px, py) => {
+			const u = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - s.x1) * dx + (py - s.y1) * dy) / l2));
+			return Math.hypot(px - s.x1 - u * dx, py - s.y1 - u * dy);
+		};
+		const toBox = (px, py) => Math.hypot(Math.max(b.x - px, 0, px - b.x - b.width), Math.max(b.y - py, 0, py - b.y - b.height));
+		return Math.max(0, Math.min(toLine(b.x, b.y), toLine(b.x + b.width, b.y), toLine(b.x, b.y + b.height), toLine(b.x + b.width, b.y + b.height),
+			toBox(s.x1, s.y1), toBox(s.x2, s.y2)) - s.w);
+	};
 `

@@ -1,0 +1,42 @@
+package export
+
+import (
+	"io"
+	"testing"
+
+	"stepviz/stepper/game"
+)
+
+// BenchmarkGameSVGFan draws MCTS's tree (a root fanning out to every
+// move, its labels placed) and alpha-beta's deep in tic-tac-toe: one
+// drawing a live step sends.
+func BenchmarkGameSVGFan(b *testing.B) {
+	for _, c := range []struct {
+		name, problem, search string
+		step                  int
+	}{
+		{"mcts-tictactoe", "tictactoe", "mcts iterations=300 seed=3", 300},
+		{"mcts-nim", "nim 3,4,5", "mcts iterations=60 seed=1", 60},
+		{"alphabeta-tictactoe", "tictactoe", "alphabeta", 5000},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			g, err := game.ParseProblem(c.problem)
+			if err != nil {
+				b.Fatal(err)
+			}
+			o, err := game.ParseOptions(c.search)
+			if err != nil {
+				b.Fatal(err)
+			}
+			v, err := game.ViewAt(g, o, c.step)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := GameSVG(io.Discard, v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -2,6 +2,8 @@ package cluster_test
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -174,6 +176,20 @@ func TestOneReplicaNodeKilled(t *testing.T) {
 		t.Errorf("an instance started with the node holding the stream down was refused with %q; want the causes said in the user's words", msg)
 	}
 	cancel()
+	// The first instance, which has not followed the room, cannot open it.
+	client := &http.Client{Timeout: 15 * time.Second}
+	asked := time.Now()
+	if resp, err := client.Get(first.ts.URL + "/r/" + l.code); err != nil {
+		t.Errorf("the room's page on an instance that does not hold it, with the node holding the stream down: %v", err)
+	} else {
+		body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK {
+			t.Errorf("the room's page on an instance that does not hold it, with the node holding the stream down, answers 200; want a refusal")
+		}
+		checkRoomsDown(t, "the room's page on an instance that does not hold it", strings.TrimSpace(string(body)), "cannot open this room")
+		t.Logf("the room's page on an instance that does not hold it was refused %v after it was asked for", time.Since(asked))
+	}
 	t.Logf("the node holding the stream was down %v", time.Since(killed))
 
 	restarted := time.Now()

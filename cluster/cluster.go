@@ -73,8 +73,8 @@ type Bus struct {
 	// follows are the rooms followed now (Follow), guarded by mu.
 	follows map[*roomFollow]bool
 	// streamReplicas and bucketReplicas are the replicas of the stream
-	// and the bucket as last read (Open, streamLed): with one, a request
-	// nobody answers is refused at once (replicas.go).
+	// and the bucket as last read (Open, keepReplicas, streamLed): with
+	// one, a request nobody answers is refused at once (replicas.go).
 	streamReplicas, bucketReplicas atomic.Int32
 	// warning is what Open found that the operator should change
 	// (replicasWarning), logged once by SetLogger; guarded by mu.
@@ -127,6 +127,9 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 		b.bucketReplicas.Store(int32(st.CachedInfo().Config.Replicas))
 	}
 	b.warning = replicasWarning(infos, len(nc.Servers()))
+	if ci := streamInfo.Cluster; ci != nil && ci.Name != "" {
+		go b.keepReplicas()
+	}
 	nc.SetReconnectHandler(func(*nats.Conn) { b.reconnected() })
 	return b, nil
 }

@@ -114,6 +114,10 @@ func TestNATSNodeKilled(t *testing.T) {
 	first := startInstance(t, nc.URLs()) // makes the stream and the bucket
 	raiseReplicas(t, nc.URLs(), 3)
 	nc.replicas(t, nc.URLs(), 3)
+	// The first instance, which read one replica, takes the raise up (it
+	// may be the presenter's, whose changes a stream thought to have one
+	// replica would refuse while the others elect its leader).
+	tookUp(t, first, 3, "the first instance")
 	home := nc.leader(t, nc.URLs())
 
 	// The client picks a node of -nats at random: open instances until

@@ -48,6 +48,22 @@ func (c *natsCluster) holder(t *testing.T, url, name string) int {
 	return -1
 }
 
+// tookUp waits until in has read the stream's and the bucket's replicas
+// as want: an instance started before the operator raised them takes
+// the raise up by itself, within a few seconds.
+func tookUp(t *testing.T, in *instance, want int, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		stream, bucket := in.bus.Replicas()
+		if stream == want && bucket == want {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s still reads %d replicas for the stream and %d for the bucket 15 s after they were raised to %d", what, stream, bucket, want)
+		}
+	}
+}
+
 // raiseCommands are docs/deploy.md's two commands that raise the replicas.
 var raiseCommands = []string{"nats stream edit STEPVIZ_ROOMS --replicas 3", "nats kv edit stepviz_rooms --replicas 3"}
 
@@ -120,8 +136,9 @@ func (l *lecture) refusedAtOnce(t *testing.T, cmd map[string]any) string {
 // again on its files: without anyone stepping, the other instance's
 // follower and the late joiner are shown the presenter's last step, in
 // order; the room takes a poll and steps again; and with the replicas
-// raised as deploy.md says, an instance with an empty database rebuilds
-// the room at its last step and warns no more.
+// raised as deploy.md says, the running instances take the raise up and
+// an instance with an empty database rebuilds the room at its last step
+// and warns no more.
 func TestOneReplicaNodeKilled(t *testing.T) {
 	nc := startNATSCluster(t, 3)
 	first := startInstance(t, nc.URLs()) // makes the stream and the bucket, one replica each
@@ -212,6 +229,8 @@ func TestOneReplicaNodeKilled(t *testing.T) {
 
 	raiseReplicas(t, nc.URLs(), 3)
 	nc.replicas(t, nc.URLs(), 3)
+	tookUp(t, a, 3, "the presenter's instance")
+	tookUp(t, b, 3, "the other instance")
 	rebuilt := l.rebuilt(t, nc.URLs(), 9, "an empty instance once the replicas are raised")
 	checkWarned(t, rebuilt, false, "an instance started once the replicas are raised")
 }

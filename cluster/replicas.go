@@ -1,9 +1,11 @@
 package cluster
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -22,6 +24,32 @@ import (
 
 // bucketStream is the JetStream stream that holds the bucket.
 const bucketStream = "KV_" + Bucket
+
+// replicasCheck is how often an instance reads the replicas of a stream
+// or bucket it knows at one on a NATS cluster (keepReplicas).
+const replicasCheck = 5 * time.Second
+
+// keepReplicas reads the replicas of the stream and the bucket every
+// replicasCheck, until neither has one or the connection is closed. An
+// operator raises them with the nats CLI while instances run (deploy.md
+// says to, once the first instance has made them), and only the leader
+// of a stream takes its subjects: while the servers of a stream with
+// three replicas elect a new one, nobody answers a publication, which
+// must then be tried again, not refused as if the stream's one server
+// were down. Cost: two stream-info requests every replicasCheck while it
+// runs, on a goroutine of its own.
+func (b *Bus) keepReplicas() {
+	for !b.nc.IsClosed() && (b.streamReplicas.Load() == 1 || b.bucketReplicas.Load() == 1) {
+		time.Sleep(replicasCheck)
+		for name, replicas := range map[string]*atomic.Int32{StreamName: &b.streamReplicas, bucketStream: &b.bucketReplicas} {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			if st, err := b.js.Stream(ctx, name); err == nil {
+				replicas.Store(int32(st.CachedInfo().Config.Replicas))
+			}
+			cancel()
+		}
+	}
+}
 
 // JetStream's answers about a stream none of whose servers is up (its
 // peers marked offline, which nats-server does minutes after a server is

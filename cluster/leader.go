@@ -115,12 +115,19 @@ func (b *Bus) streamLed() bool {
 // JSStreamDuplicateMessageConflict; the Go client names no constant for it).
 const errCodeInProcess jetstream.ErrorCode = 10158
 
-// leaderless reports whether err is a publication that got no answer, or
-// whose earlier try (the same message id) is still in process: most often
-// a stream without a leader, or without a quorum, just now.
+// errCodeClusterNotAvail is JetStream's answer to a request made while
+// its servers have no meta leader (one has just been lost, or too many
+// are down for a quorum): nats-server's JSClusterNotAvailErr, "JetStream
+// system temporarily unavailable".
+const errCodeClusterNotAvail jetstream.ErrorCode = 10008
+
+// leaderless reports whether err is a request that got no answer, a
+// publication whose earlier try (the same message id) is still in
+// process, or JetStream saying it has no meta leader: most often a
+// stream or JetStream without a leader, or without a quorum, just now.
 func leaderless(err error) bool {
 	var api *jetstream.APIError
-	if errors.As(err, &api) && api.ErrorCode == errCodeInProcess {
+	if errors.As(err, &api) && (api.ErrorCode == errCodeInProcess || api.ErrorCode == errCodeClusterNotAvail) {
 		return true
 	}
 	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders)

@@ -72,6 +72,7 @@ func TestOneReplicaDown(t *testing.T) {
 		{"stream offline", 1, fmt.Errorf("info: %w", offline), true, true},
 		{"stream offline with a reason", 1, &jetstream.APIError{Code: 500, ErrorCode: errCodeStreamOfflineReason}, true, true},
 		{"no answer in time", 1, context.DeadlineExceeded, false, true},
+		{"no meta leader", 1, &jetstream.APIError{Code: 503, ErrorCode: errCodeClusterNotAvail}, false, true},
 		{"no such key", 1, jetstream.ErrKeyNotFound, false, false},
 		{"another error", 1, errors.New("boom"), false, false},
 		{"none", 1, nil, false, false},

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"stepviz/internal/usererr"
@@ -70,7 +69,7 @@ func setupError(urls, what string, err error) error {
 		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s says %s is offline: every NATS server that holds it is down (with one replica, that is one server): start that NATS server again, then this instance; docs/deploy.md says how to raise the replicas to 3 so that losing one server no longer stops the rooms", at, what)), err)
 	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
 		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s has no JetStream, which holds the rooms: give nats-server a jetstream block (docs/nats-server.conf) or start it with -js", at)), err)
-	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders):
+	case leaderless(err):
 		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s did not answer about %s in time: either a NATS server has just been lost or started, and the others take a few seconds to elect the leaders of its streams (start this instance again in a moment), or %s has one replica and the NATS server holding it is down (start that NATS server again, then this instance; docs/deploy.md says how to raise the replicas to 3 so that losing one server no longer stops the rooms)", at, what, what)), err)
 	}
 	return usererr.Errorf("cluster", "opening %s on NATS at %s: %w", what, at, err)

@@ -72,6 +72,13 @@ type Bus struct {
 	watching, unstored atomic.Bool
 	// follows are the rooms followed now (Follow), guarded by mu.
 	follows map[*roomFollow]bool
+	// streamReplicas and bucketReplicas are the replicas of the stream
+	// and the bucket as last read (Open, keepReplicas, streamLed): with
+	// one, a request nobody answers is refused at once (replicas.go).
+	streamReplicas, bucketReplicas atomic.Int32
+	// warning is what Open found that the operator should change
+	// (replicasWarning), logged once by SetLogger; guarded by mu.
+	warning string
 }
 
 // recordHistory is how many revisions of a record the bucket keeps, so a
@@ -102,7 +109,8 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 		nc.Close()
 		return nil, usererr.Errorf("cluster", "%w", err)
 	}
-	if err := ensureStream(ctx, js); err != nil {
+	streamInfo, err := ensureStream(ctx, js)
+	if err != nil {
 		nc.Close()
 		return nil, setupError(url, "the stream "+StreamName, err)
 	}
@@ -112,6 +120,16 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 		return nil, setupError(url, "the bucket "+Bucket, err)
 	}
 	b := &Bus{urls: url, nc: nc, js: js, kv: kv, sign: newSigner(secret)}
+	infos := map[string]*jetstream.StreamInfo{StreamName: streamInfo}
+	b.streamReplicas.Store(int32(streamInfo.Config.Replicas))
+	if st, err := js.Stream(ctx, bucketStream); err == nil {
+		infos[bucketStream] = st.CachedInfo()
+		b.bucketReplicas.Store(int32(st.CachedInfo().Config.Replicas))
+	}
+	b.warning = replicasWarning(infos, len(nc.Servers()))
+	if ci := streamInfo.Cluster; ci != nil && ci.Name != "" {
+		go b.keepReplicas()
+	}
 	nc.SetReconnectHandler(func(*nats.Conn) { b.reconnected() })
 	return b, nil
 }
@@ -146,8 +164,20 @@ func (b *Bus) reconnected() {
 	b.checkFollows()
 }
 
-// SetLogger reports every refused event or record to logf.
-func (b *Bus) SetLogger(logf func(format string, args ...any)) { b.logf = logf }
+// SetLogger reports every refused event or record to logf, and first,
+// once, what Open found that the operator should change: a stream or
+// bucket with one replica on a NATS cluster (replicasWarning). It is
+// called once, before the bus is used.
+func (b *Bus) SetLogger(logf func(format string, args ...any)) {
+	b.logf = logf
+	b.mu.Lock()
+	w := b.warning
+	b.warning = ""
+	b.mu.Unlock()
+	if w != "" && logf != nil {
+		logf("%s", w)
+	}
+}
 
 // Refused is how many events and records this instance has refused as
 // unverifiable since it started.
@@ -172,6 +202,13 @@ func (b *Bus) put(ctx context.Context, key string, payload []byte, create bool) 
 	} else {
 		_, err = b.kv.Put(ctx, key, v)
 	}
+	if oneReplicaDown(&b.bucketReplicas, err) {
+		lost := lostChange
+		if create {
+			lost = lostNewRoom
+		}
+		return roomsDown(lost, err)
+	}
 	return err
 }
 
@@ -185,6 +222,9 @@ func (b *Bus) get(ctx context.Context, key string) ([]byte, error) {
 		return nil, err
 	}
 	e, err := b.kv.Get(ctx, key)
+	if notAnswering(&b.bucketReplicas, err) {
+		return nil, roomsDown(lostRoom, err)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -324,7 +364,10 @@ func (b *Bus) SearchRoom(ctx context.Context, searchID string) (string, error) {
 // (a NATS node lost, a new leader being elected) it tries again, each
 // try at most publishTry, until ctx ends; every try carries the same
 // message id, so an event stored by a try whose answer was lost is
-// stored once (JetStream's duplicate window, two minutes).
+// stored once (JetStream's duplicate window, two minutes). A stream with
+// one replica whose NATS server is down has no leader to elect: the
+// event is refused at once (roomsDown), and the OnReconnect functions
+// are called once that server is back (watchLeader).
 func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, error) {
 	if err := b.errDown(); err != nil {
 		return 0, err
@@ -338,9 +381,13 @@ func (b *Bus) Publish(ctx context.Context, room string, ev []byte) (uint64, erro
 		if err == nil {
 			return ack.Sequence, nil
 		}
-		if !leaderless(err) || ctx.Err() != nil || !b.nc.IsConnected() {
+		down := oneReplicaDown(&b.streamReplicas, err)
+		if down || !leaderless(err) || ctx.Err() != nil || !b.nc.IsConnected() {
 			if b.nc.IsConnected() {
-				b.watchLeader(leaderless(err))
+				b.watchLeader(down || leaderless(err))
+			}
+			if down {
+				return 0, roomsDown(lostChange, err)
 			}
 			return 0, publishError(room, err)
 		}

@@ -113,6 +113,8 @@ type instance struct {
 	ts  *httptest.Server
 	bus *cluster.Bus
 	db  *persist.DB
+	// log is what the instance has logged so far.
+	log func() string
 }
 
 func (in *instance) kill() {
@@ -137,12 +139,13 @@ func startInstance(t *testing.T, natsURL string, configure ...func(*server.Confi
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{DB: db, Bus: bus, Logger: instanceLog(t, bus)}
+	logger, logged := instanceLog(t, bus)
+	cfg := server.Config{DB: db, Bus: bus, Logger: logger}
 	for _, c := range configure {
 		c(&cfg)
 	}
 	srv := server.New(cfg)
-	in := &instance{srv: srv, ts: httptest.NewServer(srv), bus: bus, db: db}
+	in := &instance{srv: srv, ts: httptest.NewServer(srv), bus: bus, db: db, log: logged}
 	var once sync.Once
 	t.Cleanup(func() { once.Do(in.kill) })
 	return in
@@ -150,8 +153,9 @@ func startInstance(t *testing.T, natsURL string, configure ...func(*server.Confi
 
 // instanceLog is a logger for one instance, its server's lines and its
 // bus's, kept in memory and written to the test's log when the test fails
-// (an instance may still log after the test has ended).
-func instanceLog(t *testing.T, bus *cluster.Bus) *log.Logger {
+// (an instance may still log after the test has ended), and a function
+// returning what it holds.
+func instanceLog(t *testing.T, bus *cluster.Bus) (*log.Logger, func() string) {
 	t.Helper()
 	var mu sync.Mutex
 	var buf bytes.Buffer
@@ -164,7 +168,11 @@ func instanceLog(t *testing.T, bus *cluster.Bus) *log.Logger {
 			mu.Unlock()
 		}
 	})
-	return l
+	return l, func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return buf.String()
+	}
 }
 
 // lockedWriter writes to w under mu.

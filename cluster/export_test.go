@@ -26,3 +26,9 @@ func (b *Bus) StallFollows() {
 // CheckFollows is what a reconnection starts: each follow watched, and
 // remade where it has stalled.
 func (b *Bus) CheckFollows() { b.checkFollows() }
+
+// Replicas are the replicas of the stream and the bucket as this
+// instance last read them.
+func (b *Bus) Replicas() (stream, bucket int) {
+	return int(b.streamReplicas.Load()), int(b.bucketReplicas.Load())
+}

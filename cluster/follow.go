@@ -53,18 +53,25 @@ type roomFollow struct {
 // event once); an event that is not signed with the cluster secret, or is
 // a replay, is refused and logged, never delivered. It returns once every
 // event stored before the call has been delivered, so the caller's copy
-// of the room is current; stop ends the delivery.
+// of the room is current; stop ends the delivery. While the one NATS
+// server holding a stream with one replica is down it fails as soon as
+// the stream does not answer (roomsDown).
 func (b *Bus) Follow(ctx context.Context, room string, fn func(seq uint64, ev []byte)) (func(), error) {
 	if err := b.errDown(); err != nil {
 		return nil, err
 	}
 	var last uint64
 	st, err := b.js.Stream(ctx, StreamName)
+	if notAnswering(&b.streamReplicas, err) {
+		return nil, roomsDown(lostRoom, err)
+	}
 	if err != nil {
 		return nil, usererr.Errorf("cluster", "%w", err)
 	}
 	if m, err := st.GetLastMsgForSubject(ctx, EvtSubject(room)); err == nil {
 		last = m.Sequence
+	} else if notAnswering(&b.streamReplicas, err) {
+		return nil, roomsDown(lostRoom, err)
 	} else if !errors.Is(err, jetstream.ErrMsgNotFound) {
 		return nil, usererr.Errorf("cluster", "reading room %s: %w", room, err)
 	}

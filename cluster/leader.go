@@ -25,12 +25,19 @@ import (
 const (
 	// publishTry bounds one try of Publish.
 	publishTry = 2 * time.Second
-	// leaderPoll is how often watchLeader asks for the stream's leader,
-	// and how long Publish waits between tries.
+	// leaderPoll is how often watchLeader asks for the stream's leader
+	// during its first leaderWait, and how long Publish waits between
+	// tries.
 	leaderPoll = 250 * time.Millisecond
-	// leaderWait is how long watchLeader waits for one before it gives up
-	// (the next publication that fails starts it again).
-	leaderWait = 2 * time.Minute
+	// leaderWait is how long watchLeader asks every leaderPoll (a NATS
+	// cluster elects a new leader within it). After it, a watch with
+	// nothing left to share gives up (the next publication that fails
+	// starts one again); one with something unshared asks every
+	// leaderPollSlow until the stream answers: the one server holding a
+	// stream with one replica may take as long as a machine's restart to
+	// come back.
+	leaderWait     = 2 * time.Minute
+	leaderPollSlow = 2 * time.Second
 )
 
 // watchLeader waits, on one goroutine at a time, until the stream answers
@@ -41,7 +48,8 @@ const (
 // watch began (a failure of another kind, such as a full stream, with the
 // stream led, calls nothing). It returns at once; an unstored call made
 // while a watch is running is honoured by that watch or by one more.
-// Cost while waiting: one stream-info request every leaderPoll.
+// Cost while waiting: one stream-info request every leaderPoll for
+// leaderWait, then every leaderPollSlow while something is unshared.
 func (b *Bus) watchLeader(unstored bool) {
 	if unstored {
 		b.unstored.Store(true)
@@ -53,22 +61,30 @@ func (b *Bus) watchLeader(unstored bool) {
 		for {
 			b.awaitLeader()
 			b.watching.Store(false)
-			if !b.unstored.Load() || !b.watching.CompareAndSwap(false, true) {
+			if b.nc.IsClosed() || !b.unstored.Load() || !b.watching.CompareAndSwap(false, true) {
 				return
 			}
 		}
 	}()
 }
 
-// awaitLeader is one watch of watchLeader: it waits up to leaderWait for
-// the stream's leader and, when there is one, calls the OnReconnect
-// functions if there was none at first or a publication went unstored.
+// awaitLeader is one watch of watchLeader: it waits for the stream's
+// leader (up to leaderWait unless a publication went unstored, then
+// until the connection is closed) and, when there is one, calls the
+// OnReconnect functions if there was none at first or a publication went
+// unstored.
 func (b *Bus) awaitLeader() {
 	led := b.streamLed()
 	hadNone := !led
-	for deadline := time.Now().Add(leaderWait); !led && time.Now().Before(deadline) && !b.nc.IsClosed(); {
-		time.Sleep(leaderPoll)
-		led = b.streamLed()
+	for fast := time.Now().Add(leaderWait); !led && !b.nc.IsClosed(); led = b.streamLed() {
+		switch {
+		case time.Now().Before(fast):
+			time.Sleep(leaderPoll)
+		case b.unstored.Load():
+			time.Sleep(leaderPollSlow)
+		default:
+			return
+		}
 	}
 	if !led {
 		return
@@ -79,7 +95,8 @@ func (b *Bus) awaitLeader() {
 }
 
 // streamLed reports whether the stream answers now with a leader (one
-// nats-server, without a cluster, always leads its streams).
+// nats-server, without a cluster, always leads its streams), and keeps
+// the replicas it answers with.
 func (b *Bus) streamLed() bool {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
@@ -87,6 +104,7 @@ func (b *Bus) streamLed() bool {
 	if err != nil {
 		return false
 	}
+	b.streamReplicas.Store(int32(st.CachedInfo().Config.Replicas))
 	ci := st.CachedInfo().Cluster
 	return ci == nil || ci.Leader != "" || len(ci.Replicas) == 0
 }
@@ -97,12 +115,19 @@ func (b *Bus) streamLed() bool {
 // JSStreamDuplicateMessageConflict; the Go client names no constant for it).
 const errCodeInProcess jetstream.ErrorCode = 10158
 
-// leaderless reports whether err is a publication that got no answer, or
-// whose earlier try (the same message id) is still in process: most often
-// a stream without a leader, or without a quorum, just now.
+// errCodeClusterNotAvail is JetStream's answer to a request made while
+// its servers have no meta leader (one has just been lost, or too many
+// are down for a quorum): nats-server's JSClusterNotAvailErr, "JetStream
+// system temporarily unavailable".
+const errCodeClusterNotAvail jetstream.ErrorCode = 10008
+
+// leaderless reports whether err is a request that got no answer, a
+// publication whose earlier try (the same message id) is still in
+// process, or JetStream saying it has no meta leader: most often a
+// stream or JetStream without a leader, or without a quorum, just now.
 func leaderless(err error) bool {
 	var api *jetstream.APIError
-	if errors.As(err, &api) && api.ErrorCode == errCodeInProcess {
+	if errors.As(err, &api) && (api.ErrorCode == errCodeInProcess || api.ErrorCode == errCodeClusterNotAvail) {
 		return true
 	}
 	return errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders)

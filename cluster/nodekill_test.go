@@ -51,8 +51,8 @@ func waitServer(t *testing.T, c *natsCluster, in *instance, not int, what string
 
 // rebuilt starts an instance with an empty database on natsURL and waits
 // until a follower of search there is shown step, and the room's page
-// answers (its record read from NATS).
-func (l *lecture) rebuilt(t *testing.T, natsURL string, step int64, what string) {
+// answers (its record read from NATS); it returns the instance.
+func (l *lecture) rebuilt(t *testing.T, natsURL string, step int64, what string) *instance {
 	t.Helper()
 	in := startInstance(t, natsURL)
 	f := follow(func() []string { return []string{wsBase(in.ts) + "/s/" + l.search + "/ws"} })
@@ -66,6 +66,7 @@ func (l *lecture) rebuilt(t *testing.T, natsURL string, step int64, what string)
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("%s: the room's page answers %d with the presenter's key; want 200", what, resp.StatusCode)
 	}
+	return in
 }
 
 // afterKill bounds the wait for the first step after a NATS node is
@@ -113,6 +114,10 @@ func TestNATSNodeKilled(t *testing.T) {
 	first := startInstance(t, nc.URLs()) // makes the stream and the bucket
 	raiseReplicas(t, nc.URLs(), 3)
 	nc.replicas(t, nc.URLs(), 3)
+	// The first instance, which read one replica, takes the raise up (it
+	// may be the presenter's, whose changes a stream thought to have one
+	// replica would refuse while the others elect its leader).
+	tookUp(t, first, 3, "the first instance")
 	home := nc.leader(t, nc.URLs())
 
 	// The client picks a node of -nats at random: open instances until

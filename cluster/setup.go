@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"stepviz/internal/usererr"
@@ -26,16 +25,20 @@ var bucketConfig = jetstream.KeyValueConfig{Bucket: Bucket, Storage: jetstream.F
 
 // ensureStream makes the events' stream when it is missing and leaves an
 // existing one as it is, so what an operator changed with the nats CLI
-// (its replicas, its size) stays changed when an instance starts.
-func ensureStream(ctx context.Context, js jetstream.JetStream) error {
-	if _, err := js.Stream(ctx, StreamName); !errors.Is(err, jetstream.ErrStreamNotFound) {
-		return err
+// (its replicas, its size) stays changed when an instance starts. It
+// returns the stream's info.
+func ensureStream(ctx context.Context, js jetstream.JetStream) (*jetstream.StreamInfo, error) {
+	st, err := js.Stream(ctx, StreamName)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		st, err = js.CreateStream(ctx, streamConfig)
+		if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			st, err = js.Stream(ctx, StreamName) // another instance made it first
+		}
 	}
-	_, err := js.CreateStream(ctx, streamConfig)
-	if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
-		return nil // another instance made it first
+	if err != nil {
+		return nil, err
 	}
-	return err
+	return st.CachedInfo(), nil
 }
 
 // ensureBucket opens the records' bucket, making it when it is missing;
@@ -53,14 +56,21 @@ func ensureBucket(ctx context.Context, js jetstream.JetStream) (jetstream.KeyVal
 }
 
 // setupError says in the user's words why what (the stream or the bucket)
-// could not be opened or made on NATS at urls.
+// could not be opened or made on NATS at urls. No answer in time is
+// either a NATS cluster electing the stream's leader or, for a stream
+// with one replica, the server holding it down; Open cannot tell which
+// (the stream's replicas are in the answer that did not come), so the
+// message says both.
 func setupError(urls, what string, err error) error {
 	at := Redacted(urls)
+	var api *jetstream.APIError
 	switch {
+	case errors.As(err, &api) && (api.ErrorCode == errCodeStreamOffline || api.ErrorCode == errCodeStreamOfflineReason):
+		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s says %s is offline: every NATS server that holds it is down (with one replica, that is one server): start that NATS server again, then this instance; docs/deploy.md says how to raise the replicas to 3 so that losing one server no longer stops the rooms", at, what)), err)
 	case errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, jetstream.ErrJetStreamNotEnabledForAccount):
 		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s has no JetStream, which holds the rooms: give nats-server a jetstream block (docs/nats-server.conf) or start it with -js", at)), err)
-	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrNoResponders):
-		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s did not answer about %s in time (a NATS cluster that has just lost or started a server takes a few seconds to elect the leaders of its streams): start this instance again in a moment", at, what)), err)
+	case leaderless(err):
+		return fmt.Errorf("%w (%w)", usererr.New("cluster", fmt.Sprintf("NATS at %s did not answer about %s in time: either a NATS server has just been lost or started, and the others take a few seconds to elect the leaders of its streams (start this instance again in a moment), or %s has one replica and the NATS server holding it is down (start that NATS server again, then this instance; docs/deploy.md says how to raise the replicas to 3 so that losing one server no longer stops the rooms)", at, what, what)), err)
 	}
 	return usererr.Errorf("cluster", "opening %s on NATS at %s: %w", what, at, err)
 }

@@ -148,7 +148,11 @@ func (s *Search) OrderAfter(id, k int) int { return s.delta().orderAfter(int32(i
 func (s *Search) StateOf(id int) (string, float64) { return s.delta().stateOf(int32(id)) }
 
 // OpenHead appends to dst the first n open nodes in pop order at the
-// cursor. O(n log n) for the priority frontier, O(n) otherwise.
+// cursor. O(n), whatever the frontier's size; the priority frontier adds
+// O(n log n) when its window of first entries runs short (frontier_head.go),
+// about once every n entries the steps take from it. The priority frontier
+// keeps that window up to date from the first call on, at O(window) for
+// a push or removal ahead of its end and O(1) for any other.
 func (s *Search) OpenHead(n int, dst []int) []int { return s.delta().openHead(n, dst) }
 
 // OpenOrder appends to dst every open node in pop order at the cursor:

@@ -39,6 +39,54 @@ func TestHeapHeadIsPopOrder(t *testing.T) {
 	}
 }
 
+// TestHeapHeadFollowsSteps asks for the head after every operation of
+// long random runs of pushes, pops, re-keys, removals and clears, as a
+// search and its undo make them, so that the head window is kept up to
+// date, cut back and refilled many times; heads of other lengths now and
+// then make it grow and shrink. Each head must be the first entries the heap would
+// pop.
+func TestHeapHeadFollowsSteps(t *testing.T) {
+	r := rand.New(rand.NewSource(16))
+	for _, lifo := range []bool{false, true} {
+		for trial := 0; trial < 8; trial++ {
+			h := &heapFrontier{lifo: lifo}
+			var seq int32
+			for op := 0; op < 3000; op++ {
+				x, top := r.Intn(100), 20
+				if op%1000 < 300 {
+					x %= 45 // a phase of pushes: a frontier of hundreds
+				}
+				if op%1000 >= 600 && op%1000 < 800 {
+					x, top = x%45, 1 // pushes ahead of the window's end: it is cut back
+				}
+				switch {
+				case x < 45:
+					h.push(seq, key{prio: float64(r.Intn(top)), tie: float64(r.Intn(2)), seq: seq})
+					seq++
+				case x < 75 && h.len() > 0:
+					h.pop()
+				case x < 90 && h.len() > 0:
+					id := h.items[r.Intn(h.len())].id
+					h.fix(id, key{prio: float64(r.Intn(20)), tie: float64(r.Intn(2)), seq: id})
+				case h.len() > 0:
+					h.unpush(h.items[r.Intn(h.len())].id)
+				}
+				if op == 1500 {
+					h.clear()
+				}
+				n := 64
+				switch {
+				case op%500 == 250:
+					n = 300
+				case op%500 >= 400 && op%500 < 420:
+					n = 1 + op%7
+				}
+				checkHead(t, h, n, popOrder(h))
+			}
+		}
+	}
+}
+
 // popOrder is every id of h in the order pops take them, from a copy.
 func popOrder(h *heapFrontier) []int {
 	c := &heapFrontier{items: slices.Clone(h.items), pos: slices.Clone(h.pos), lifo: h.lifo}

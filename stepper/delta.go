@@ -148,11 +148,15 @@ func (s *Search) OrderAfter(id, k int) int { return s.delta().orderAfter(int32(i
 func (s *Search) StateOf(id int) (string, float64) { return s.delta().stateOf(int32(id)) }
 
 // OpenHead appends to dst the first n open nodes in pop order at the
-// cursor. O(n), whatever the frontier's size; the priority frontier adds
-// O(n log n) when its window of first entries runs short (frontier_head.go),
-// about once every n entries the steps take from it. The priority frontier
-// keeps that window up to date from the first call on, at O(window) for
-// a push or removal ahead of its end and O(1) for any other.
+// cursor. Its cost does not grow with the frontier's size except for
+// RBFS: O(n) for a queue or a stack; for the priority frontier O(n), plus
+// O(n log n) when its window of first entries runs short
+// (frontier_head.go), about once every n entries the steps take from it
+// (from the first call on, the frontier keeps that window up to date, at
+// O(window) for a push or removal ahead of its end and O(1) for any
+// other); a bidirectional search walks its two heaps, O(n log n) and the
+// stale entries it passes; RBFS sorts the open children of its path,
+// O(open · log open).
 func (s *Search) OpenHead(n int, dst []int) []int { return s.delta().openHead(n, dst) }
 
 // OpenOrder appends to dst every open node in pop order at the cursor:

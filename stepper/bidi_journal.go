@@ -385,11 +385,97 @@ func (e *biEngine[S]) stateOf(id int32) (string, float64) {
 	return e.p.Format(n.state), e.hOf(int(n.dir), n.state)
 }
 
-// openHead: the next node selected, then both open lists merged by (key,
-// forward first (backward first with ontie=backward), seq), which is the
-// same order: the side with the smaller top key expands, the tie side on a
-// tie. O(open · log open).
+// openHead: both open lists merged by (key, forward first (backward
+// first with ontie=backward), seq), which is the order the steps pop them
+// in: the side with the smaller top key expands, the tie side on a tie.
+// A best-first walk of the two heaps that passes over stale
+// entries without listing them: O((n + stale entries before the n-th)
+// · log n), whatever the open lists' sizes.
 func (e *biEngine[S]) openHead(n int, dst []int) []int {
+	var stack [128]biCand
+	cand := stack[:0]
+	for d := range 2 {
+		if len(e.open[d]) > 0 {
+			cand = append(cand, biCand{e.open[d][0], uint8(d), 0})
+			e.candUp(cand)
+		}
+	}
+	for n > 0 && len(cand) > 0 {
+		c := cand[0]
+		if e.nodes[c.id].status == NodeOpen {
+			dst = append(dst, int(c.id))
+			n--
+		}
+		h := e.open[c.d]
+		first := 2*int(c.at) + 1
+		if first < len(h) {
+			cand[0] = biCand{h[first], c.d, int32(first)}
+		} else {
+			cand[0] = cand[len(cand)-1]
+			cand = cand[:len(cand)-1]
+		}
+		e.candDown(cand)
+		if first+1 < len(h) {
+			cand = append(cand, biCand{h[first+1], c.d, int32(first + 1)})
+			e.candUp(cand)
+		}
+	}
+	return dst
+}
+
+// biCand is an entry of side d's heap, at index at, that openHead's walk
+// may take next.
+type biCand struct {
+	biItem
+	d  uint8
+	at int32
+}
+
+// candLess orders the walk's candidates as the merged open list.
+func (e *biEngine[S]) candLess(a, b *biCand) bool {
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	if a.d != b.d {
+		return a.d < b.d != e.backTie
+	}
+	return a.seq < b.seq
+}
+
+// candDown moves cand[0] down to its place in the binary heap cand.
+func (e *biEngine[S]) candDown(cand []biCand) {
+	i, n := 0, len(cand)
+	for {
+		j := 2*i + 1
+		if j >= n {
+			return
+		}
+		if j+1 < n && e.candLess(&cand[j+1], &cand[j]) {
+			j++
+		}
+		if !e.candLess(&cand[j], &cand[i]) {
+			return
+		}
+		cand[i], cand[j] = cand[j], cand[i]
+		i = j
+	}
+}
+
+// candUp moves the last of cand up to its place.
+func (e *biEngine[S]) candUp(cand []biCand) {
+	for j := len(cand) - 1; j > 0; {
+		i := (j - 1) / 2
+		if !e.candLess(&cand[j], &cand[i]) {
+			return
+		}
+		cand[i], cand[j] = cand[j], cand[i]
+		j = i
+	}
+}
+
+// openOrder: every open node, in openHead's order, by one sort.
+// O(open · log open).
+func (e *biEngine[S]) openOrder(dst []int) []int {
 	var items []biItem
 	var dirs []uint8
 	for d := range 2 {
@@ -417,10 +503,8 @@ func (e *biEngine[S]) openHead(n int, dst []int) []int {
 		}
 		return int(x.seq) - int(y.seq)
 	})
-	for _, i := range idx[:min(n, len(idx))] {
+	for _, i := range idx {
 		dst = append(dst, int(items[i].id))
 	}
 	return dst
 }
-
-func (e *biEngine[S]) openOrder(dst []int) []int { return e.openHead(math.MaxInt, dst) }

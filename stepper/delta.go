@@ -148,7 +148,15 @@ func (s *Search) OrderAfter(id, k int) int { return s.delta().orderAfter(int32(i
 func (s *Search) StateOf(id int) (string, float64) { return s.delta().stateOf(int32(id)) }
 
 // OpenHead appends to dst the first n open nodes in pop order at the
-// cursor. O(n²) for the priority frontier, O(n) otherwise.
+// cursor. Its cost does not grow with the frontier's size except for
+// RBFS: O(n) for a queue or a stack; for the priority frontier O(n), plus
+// O(n log n) when its window of first entries runs short
+// (frontier_head.go), about once every n entries the steps take from it
+// (from the first call on, the frontier keeps that window up to date, at
+// O(window) for a push or removal ahead of its end and O(1) for any
+// other); a bidirectional search walks its two heaps, O(n log n) and the
+// stale entries it passes; RBFS sorts the open children of its path,
+// O(open · log open).
 func (s *Search) OpenHead(n int, dst []int) []int { return s.delta().openHead(n, dst) }
 
 // OpenOrder appends to dst every open node in pop order at the cursor:
@@ -343,26 +351,7 @@ func (e *engine[S]) openHead(n int, dst []int) []int {
 			dst = append(dst, int(f.s[i]))
 		}
 	case *heapFrontier:
-		if len(f.items) == 0 {
-			return dst
-		}
-		cand := []int{0}
-		for len(cand) > 0 && n > 0 {
-			best := 0
-			for c := range cand {
-				if f.less(&f.items[cand[c]], &f.items[cand[best]]) {
-					best = c
-				}
-			}
-			i := cand[best]
-			cand[best] = cand[len(cand)-1]
-			cand = cand[:len(cand)-1]
-			dst = append(dst, int(f.items[i].id))
-			n--
-			for c := arity*i + 1; c <= arity*i+arity && c < len(f.items); c++ {
-				cand = append(cand, c)
-			}
-		}
+		return f.head(n, dst)
 	}
 	return dst
 }

@@ -110,8 +110,9 @@ type heapFrontier struct {
 	// seqTies: every tie key is 0 (neither the high-g nor the low-h tie
 	// rule), so the entries of one priority pop in insertion order
 	seqTies bool
-	tw      *tieWindow // nil until ties is first asked
-	last    key        // the key of the last node popped
+	tw      *tieWindow  // nil until ties is first asked
+	hw      *headWindow // nil until head is first asked (frontier_head.go)
+	last    key         // the key of the last node popped
 }
 
 func (h *heapFrontier) less(a, b *heapItem) bool {
@@ -186,6 +187,9 @@ func (h *heapFrontier) down(i int) bool {
 }
 
 func (h *heapFrontier) push(id int32, k key) {
+	if h.hw != nil {
+		h.hw.added(h, heapItem{k, id})
+	}
 	h.items = append(h.items, heapItem{k, id})
 	h.setPos(id, len(h.items)-1)
 	h.up(len(h.items) - 1)
@@ -202,6 +206,9 @@ func (h *heapFrontier) remove(i int) int32 {
 	n := len(h.items) - 1
 	it := h.items[i]
 	id := it.id
+	if h.hw != nil {
+		h.hw.removed(h, it)
+	}
 	if tw := h.tw; tw != nil {
 		if !tw.queued {
 			tw.removed(it)
@@ -235,6 +242,10 @@ func (h *heapFrontier) fix(id int32, k key) {
 		h.tw.removed(h.items[i])
 		h.tw.added(h, heapItem{k, id})
 	}
+	if h.hw != nil {
+		h.hw.removed(h, h.items[i])
+		h.hw.added(h, heapItem{k, id})
+	}
 	h.items[i].key = k
 	if !h.down(i) {
 		h.up(i)
@@ -248,6 +259,9 @@ func (h *heapFrontier) clear() {
 	h.items = h.items[:0]
 	if h.tw != nil {
 		h.tw.reset()
+	}
+	if h.hw != nil {
+		h.hw.reset()
 	}
 }
 

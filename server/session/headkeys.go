@@ -13,6 +13,9 @@ type headKey = codec.HeadKey
 type headCache struct {
 	step int
 	ids  []int
+	// held is stepHeadKeys' set of the ids a client holds the keys of,
+	// kept so that a step clears it instead of making a new one.
+	held map[int]bool
 }
 
 // stepHeadKeys are the keys a step message adds for a client that held
@@ -22,7 +25,11 @@ type headCache struct {
 // are in stepMsg.Keys). When the previous head is not known, every head
 // node's key. O(len(head) + len(restated)).
 func (h *hub) stepHeadKeys(ev stepper.Event, head, restated []int) map[int]headKey {
-	prev := map[int]bool{}
+	prev := h.heads.held
+	if prev == nil {
+		prev = make(map[int]bool, 2*headSize)
+	}
+	clear(prev)
 	if h.heads.ids != nil && h.heads.step == ev.Step-1 {
 		for _, id := range h.heads.ids {
 			prev[id] = true
@@ -36,7 +43,7 @@ func (h *hub) stepHeadKeys(ev stepper.Event, head, restated []int) map[int]headK
 			}
 		}
 	}
-	h.heads = headCache{step: ev.Step, ids: head}
+	h.heads = headCache{step: ev.Step, ids: head, held: prev}
 	o := h.search.Options()
 	var out map[int]headKey
 	for _, id := range head {

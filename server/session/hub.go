@@ -116,6 +116,8 @@ type hub struct {
 	lists listCache
 	// heads is the live head of the last step message (headkeys.go).
 	heads headCache
+	// stepBuf is the buffer step messages are written into (stepframe.go).
+	stepBuf []byte
 
 	followers atomic.Int32
 	// pollHold is 1 + the step an open "which node next" poll holds views

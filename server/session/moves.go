@@ -64,7 +64,8 @@ func (h *hub) stepForward() {
 	h.last = evp
 	h.record(ev.Step, ev.Counters)
 	h.moved()
-	step := text(Encode(h.stepMessage(ev)))
+	m := h.stepMessage(ev)
+	step := text(h.encodeStep(&m))
 	var meta *outMsg
 	for c := range h.clients {
 		if c.cursor == ev.Step-1 {

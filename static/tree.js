@@ -11,7 +11,7 @@
 // presenter's or the page's own) or until the view has been left alone
 // for IDLE_FOLLOW_MS with the node expanded last out of it; meanwhile a
 // "Follow the search" button over the tree brings it back at once.
-import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
+import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
@@ -459,7 +459,7 @@ export function createTree(page) {
     const laid = L.order.length - S.summary.size;
     const from = m.iterStart || 0; // IDS, IDA*: the nodes of earlier iterations are not in the tree
     const held = m.sparse ? m.heldIds().length : -1; // a bounded search: only its path and pending siblings are held
-    $("tree-count").textContent = (from ? `${m.nodeEnd - from} nodes in this iteration (${from} in earlier ones)` : `${m.nodeEnd} nodes`) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    $("tree-count").textContent = (from ? `${nodeCount(m.nodeEnd - from)} in this iteration (${from} in earlier ones)` : nodeCount(m.nodeEnd)) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
     page.app.dataset.treeShown = String(laid);
   }
 

@@ -553,7 +553,10 @@ export function createTree(page) {
       t.textContent = lines.filter(([key]) => key !== "f").map(([key, v]) => `${key} ${short(v)}`).join(" ");
       if (fLine) { const tf = el("text", { x: BOX_W / 2, y: ph ? 52 : 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${short(fLine[1])}`; }
     }
-    if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: ph ? 10 : 8, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: ph ? 5 : 4, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
+    // a projector's letter is larger (style.css): so is its circle, which
+    // must hold it whole
+    const br = ph ? 10 : bigBoard ? 11 : 8;
+    if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: br, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: br / 2, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
     return grp;
   }
 

@@ -31,6 +31,10 @@ const COMPACT = 0.62;
 // in projector mode the small print is 13 px: below this scale it would be
 // under 18 px on the screen, so boxes show the one large number instead
 const COMPACT_PROJECTOR = 1.4;
+// a projector's compact box names its state in NAME_CUT characters at
+// most, NAME_W wide at most (a character of its 20 px monospace type is
+// NAME_CH wide; the box is BOX_W)
+const NAME_CUT = 10, NAME_W = 100, NAME_CH = 12;
 // a phone (a tree view under PHONE_W px wide, not projected): no text is
 // under PHONE_FLOOR px on the screen. Its boxes print at PHONE_FONT px
 // (style.css's .live-tree.phone), so Follow and the automatic Fit never go
@@ -533,8 +537,20 @@ export function createTree(page) {
     if (compact) {
       // a backed-up F is what RBFS is about: it keeps its line beside f
       const big = fam.box.includes(BOX_STORED_F) ? [BOX_F, BOX_STORED_F] : [fam.compact];
+      // in projector mode a box with one number names its state above it
+      // (style.css: 20 px, so 18 px or more on the screen down to Follow's
+      // least scale, 0.9), so that the class can tell "Sibiu" from
+      // "Fagaras" in the tree itself; cut to NAME_CUT characters, whole in
+      // its aria-label, and a name wider than NAME_W narrowed to it
+      const named = !ph && big.length === 1 && state !== undefined && document.documentElement.classList.contains("projector");
+      if (named) {
+        const s = stateLabel(m.problem, state), name = s.length > NAME_CUT ? s.slice(0, NAME_CUT - 1) + "…" : s;
+        const t = el("text", Object.assign({ x: BOX_W / 2, y: 22, class: "tstate tname", "text-anchor": "middle" },
+          name.length * NAME_CH > NAME_W ? { textLength: NAME_W, lengthAdjust: "spacingAndGlyphs" } : {}), grp);
+        t.textContent = name;
+      }
       boxNumbers(m, id, big).forEach(([key, v], i, all) => {
-        const t = el("text", { x: BOX_W / 2, y: all.length > 1 ? 25 + i * 25 : BOX_H / 2 + 8, class: "tnum tf tbig" + (all.length > 1 ? " two" : ""), "text-anchor": "middle" }, grp);
+        const t = el("text", { x: BOX_W / 2, y: named ? 49 : all.length > 1 ? 25 + i * 25 : BOX_H / 2 + 8, class: "tnum tf tbig" + (all.length > 1 ? " two" : "") + (named ? " named" : ""), "text-anchor": "middle" }, grp);
         t.textContent = `${key} ${short(v)}`;
       });
       if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }

@@ -17,15 +17,17 @@ import (
 const keyWordsJS = `(() => {
 	const th = (id) => { const c = document.querySelectorAll("#" + id + " thead th"); return c.length > 4 ? c[4].textContent : ""; };
 	const key = document.querySelector("#problem-view > svg.gridview + p");
-	return {Open: th("open-table"), Closed: th("closed-table"), Caption: document.getElementById("problem-caption").textContent, GridKey: key ? key.textContent : ""};
+	return {Open: th("open-table"), Closed: th("closed-table"), Caption: document.getElementById("problem-caption").textContent, GridKey: key ? key.textContent : "",
+		Contour: document.getElementById("btn-contour").textContent};
 })()`
 
-type keyWords struct{ Open, Closed, Caption, GridKey string }
+type keyWords struct{ Open, Closed, Caption, GridKey, Contour string }
 
 // TestPageNamesTheKey: a search ordered by depth (BFS, DFS, IDS) has
 // depth where the others have f, and its page says so: the open and
 // closed tables head that column "depth", a map's caption says a city
-// shows its depth and a grid's key says a cell shows its depth; A* keeps
+// shows its depth, a grid's key says a cell shows its depth and the
+// presenter's button to the next f-contour says "Next depth"; A* keeps
 // "f" in all of them. On both screens of a lecture hall.
 func TestPageNamesTheKey(t *testing.T) {
 	tutorial, _ := exampleByName("tutorial-grid")
@@ -73,6 +75,9 @@ func TestPageNamesTheKey(t *testing.T) {
 				}
 				if w.GridKey != "" && !strings.HasPrefix(strings.ToLower(w.GridKey), "each cell: "+tc.want+" ") && !strings.HasPrefix(strings.ToLower(w.GridKey), "each cell: "+tc.want+",") {
 					bad = append(bad, fmt.Sprintf("the grid's key reads %q", w.GridKey))
+				}
+				if !strings.HasPrefix(w.Contour, "Next "+tc.want+" ") {
+					bad = append(bad, fmt.Sprintf("the presenter's contour button reads %q", w.Contour))
 				}
 				if len(bad) > 0 {
 					screenshot(t, ctx, "page-key-"+screen.name+"-"+tc.name+".png")

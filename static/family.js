@@ -251,6 +251,13 @@ export function createFamily(page) {
       th[4].textContent = prio; th[4].title = "what the search orders by: " + prio;
       th[5].textContent = d.key.tieLabel; th[5].title = "what breaks its ties: " + d.key.tieLabel;
     }
+    // the presenter's "next f-contour" runs to the first expansion with
+    // another f: for a search ordered by depth, the next depth
+    const contour = $("btn-contour");
+    if (contour && fName(m) === "depth" && contour.dataset.key !== "depth") {
+      contour.dataset.key = "depth"; contour.textContent = "Next depth ▸|";
+      contour.title = "Run to the next depth: the first expansion at another depth (n)";
+    }
     const closedF = document.querySelectorAll("#closed-table thead th")[4];
     if (closedF && closedF.textContent !== fName(m)) { closedF.textContent = fName(m); closedF.title = fName(m) === "depth" ? "the node's depth: what the search orders by" : ""; }
     const strip = $("family-strip");

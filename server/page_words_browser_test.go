@@ -146,3 +146,58 @@ func TestPageWordsAgree(t *testing.T) {
 		}
 	}
 }
+
+// treeFJS is JavaScript for the tree's boxes whose f differs from the f
+// the open or closed table writes for the same node, and how many boxes
+// were compared.
+const treeFJS = `(() => {
+	const table = new Map();
+	for (const tr of document.querySelectorAll("#open-table tr[data-id], #closed-table tr[data-id]")) table.set(tr.dataset.id, tr.querySelector("td.f").textContent);
+	const out = {Compared: 0, Differ: []};
+	for (const g of document.querySelectorAll("#tree g.tnode[data-id]")) {
+		const f = [...g.querySelectorAll("text.tf")].map((t) => t.textContent).find((t) => t.startsWith("f "));
+		if (!f || !table.has(g.dataset.id)) continue;
+		out.Compared++;
+		if (f !== "f " + table.get(g.dataset.id)) out.Differ.push("node " + g.dataset.id + ": the tree says " + JSON.stringify(f) + ", the table f " + table.get(g.dataset.id));
+	}
+	return out;
+})()`
+
+type treeF struct {
+	Compared int
+	Differ   []string
+}
+
+// TestTreeFIsTheTables: on a 1280×720 screen, not in projector mode, each
+// tree box's f is written as the open and closed tables (and the
+// narration) write it, thousandths included: A* on an 8-connected grid,
+// whose f are sums of √2s (15.828, not 15.83), and on Romania.
+func TestTreeFIsTheTables(t *testing.T) {
+	srv, ts, ctx := pageBrowser(t, 1280, 720)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, problem, options string }{
+		{"grid-octile", "grid ................/................/................/................/................ moves=8 start=0,2 goal=15,2", "astar h=octile"},
+		{"romania", "graph romania", "astar"},
+	} {
+		sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0), chromedp.Click(`#btn-step`), waitStep(1), chromedp.Click(`#btn-step`), waitStep(2)); err != nil {
+			t.Fatal(err)
+		}
+		if eval[bool](t, ctx, `document.documentElement.classList.contains("projector")`) {
+			t.Fatalf("%s: the page opened in projector mode", tc.name)
+		}
+		got := eval[treeF](t, ctx, treeFJS)
+		if got.Compared < 5 {
+			t.Errorf("%s: only %d tree boxes compared with the tables", tc.name, got.Compared)
+		}
+		if len(got.Differ) > 0 {
+			screenshot(t, ctx, "tree-f-"+tc.name+".png")
+			t.Errorf("%s: %d of %d boxes write f otherwise than the tables:\n%s", tc.name, len(got.Differ), got.Compared, strings.Join(got.Differ, "\n"))
+		}
+	}
+}

@@ -47,10 +47,13 @@ const NAME_CUT = 10, NAME_W = 100, NAME_CH = 12;
 // PHONE_K (the user's own zoom or Fit) boxes show their large numbers.
 // Below PHONE_BIG_K (the large numbers' PHONE_FLOOR) nodes are squares.
 const PHONE_W = 520, PHONE_FLOOR = 11, PHONE_FONT = 13, PHONE_K = PHONE_FLOOR / PHONE_FONT, PHONE_BIG_K = PHONE_FLOOR / 20;
-// short writes a long number in four significant digits for a box
+// a box's g and h line holds GH_CHARS characters of its 11 px monospace
+// type, GH_CHARS_BIG of a phone's or a projector's 13 px
+const GH_CHARS = 15, GH_CHARS_BIG = 13;
 // the time the user's own pan or zoom is kept with the search's current
 // node out of view before Follow comes back by itself
 const IDLE_FOLLOW_MS = 6000;
+// short writes a long number in four significant digits for a box
 const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
 
 // createTree returns the tree's state object: x, y (pan, px), k and ky
@@ -563,11 +566,15 @@ export function createTree(page) {
     if (kind === "puzzle") {
       lines.forEach(([key, v], i) => { const t = el("text", { x: bigBoard ? 59 : 44, y: (ph ? 17 : 16) + i * (ph ? 17 : 15), class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {
-      // g and h on one line, f (what the search orders by) bold below
-      const fLine = lines.find(([key]) => key === "f");
+      // g and h on one line, f (what the search orders by) bold below. f
+      // is written as the tables and the narration write it, always; g and
+      // h too when their line fits the box (GH_CHARS), else in four
+      // significant digits
+      const fLine = lines.find(([key]) => key === "f"), gh = lines.filter(([key]) => key !== "f");
       const t = el("text", { x: BOX_W / 2, y: ph ? 35 : 36, class: "tnum", "text-anchor": "middle" }, grp);
-      t.textContent = lines.filter(([key]) => key !== "f").map(([key, v]) => `${key} ${short(v)}`).join(" ");
-      if (fLine) { const tf = el("text", { x: BOX_W / 2, y: ph ? 52 : 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${short(fLine[1])}`; }
+      const exact = gh.map(([key, v]) => `${key} ${v}`).join(" ");
+      t.textContent = exact.length <= (ph || bigBoard ? GH_CHARS_BIG : GH_CHARS) ? exact : gh.map(([key, v]) => `${key} ${short(v)}`).join(" ");
+      if (fLine) { const tf = el("text", { x: BOX_W / 2, y: ph ? 52 : 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${fLine[1]}`; }
     }
     // a projector's letter is larger (style.css): so is its circle, which
     // must hold it whole

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +70,42 @@ func TestProjectorTreeNamesStates(t *testing.T) {
 		}
 		if len(small) > 0 {
 			t.Errorf("%s: %d names or numbers in the tree under 18 px:\n%s", tc.name, len(small), strings.Join(small[:min(len(small), 10)], "\n"))
+		}
+	}
+}
+
+// TestProjectorTreeTitle: on a true 1280×720 projector the tree's title
+// and count are read whole on their one line, not cut with "…": for IDS,
+// whose earlier iterations the family strip counts, and for a tree too big
+// to lay out whole (a Moving AI map); the full count stays in its tooltip.
+func TestProjectorTreeTitle(t *testing.T) {
+	srv, ts, ctx := pageBrowser(t, 1280, 720)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)); err != nil {
+		t.Fatal(err)
+	}
+	mai, _ := exampleByName("moving-ai")
+	for _, tc := range []struct {
+		name, problem, options string
+		step                   int
+		count                  string // what the count starts with
+	}{
+		{"romania-ids", "graph romania", "ids", 8, "5 nodes"},
+		{"moving-ai-astar", mai.Problem, mai.Options, 120, ""},
+	} {
+		openProjector(t, ctx, srv, ts, tc.problem, tc.options)
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.stepviz.send({type: "seek", step: %d})`, tc.step)), waitStep(tc.step), chromedp.Sleep(200*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		msg := eval[string](t, ctx, `(() => {
+			const h = document.getElementById("tree-h"), c = document.getElementById("tree-count");
+			return h.scrollWidth > h.clientWidth + 1 ? "the title needs " + h.scrollWidth + " px of its " + h.clientWidth + ": " + JSON.stringify(h.textContent) : "";
+		})()`)
+		if msg != "" {
+			screenshot(t, ctx, "projector-tree-title-"+tc.name+".png")
+			t.Errorf("%s: %s", tc.name, msg)
+		}
+		if count := eval[string](t, ctx, `document.getElementById("tree-count").textContent`); !strings.HasPrefix(count, tc.count) {
+			t.Errorf("%s: the count reads %q, want it to start %q", tc.name, count, tc.count)
 		}
 	}
 }

@@ -115,6 +115,12 @@ export function familyOf(m) {
   return p === PANEL_STACK || p === PANEL_RBFS || p === PANEL_BIDIRECTIONAL ? p : "";
 }
 
+// fName names what a node's f holds (model.f, the tables' f columns, a
+// grid cell's or a city's number): "depth" for a search ordered by depth
+// (the description's eval EVAL_DEPTH: BFS, DFS, DLS, IDS), whose f is the
+// node's depth, not g + h; "f" otherwise. O(1).
+export function fName(m) { return describe(m).eval === EVAL_DEPTH ? "depth" : "f"; }
+
 // isBeam says that the search is beam search (local or not).
 export function isBeam(m) { return describe(m).panel === PANEL_BEAM; }
 
@@ -237,11 +243,23 @@ export function createFamily(page) {
     if (title && d.openTitle) { title.textContent = d.openTitle; order.textContent = d.openOrder; }
     // the key columns are headed as the family's key is made: (f, tie), or
     // local beam's (layer, f)
+    // local beam's (layer, f); a search ordered by depth heads its f
+    // columns "depth" in both tables: they hold the depth, not g + h
     const th = document.querySelectorAll("#open-table thead th");
-    if (d.key.priorityLabel && th.length >= 6 && th[4].textContent !== d.key.priorityLabel) {
-      th[4].textContent = d.key.priorityLabel; th[4].title = "what the search orders by: " + d.key.priorityLabel;
+    const prio = fName(m) === "depth" ? "depth" : d.key.priorityLabel;
+    if (prio && th.length >= 6 && th[4].textContent !== prio) {
+      th[4].textContent = prio; th[4].title = "what the search orders by: " + prio;
       th[5].textContent = d.key.tieLabel; th[5].title = "what breaks its ties: " + d.key.tieLabel;
     }
+    // the presenter's "next f-contour" runs to the first expansion with
+    // another f: for a search ordered by depth, the next depth
+    const contour = $("btn-contour");
+    if (contour && fName(m) === "depth" && contour.dataset.key !== "depth") {
+      contour.dataset.key = "depth"; contour.textContent = "Next depth ▸|";
+      contour.title = "Run to the next depth: the first expansion at another depth (n)";
+    }
+    const closedF = document.querySelectorAll("#closed-table thead th")[4];
+    if (closedF && closedF.textContent !== fName(m)) { closedF.textContent = fName(m); closedF.title = fName(m) === "depth" ? "the node's depth: what the search orders by" : ""; }
     const strip = $("family-strip");
     if (strip) { strip.hidden = !fam; strip.dataset.family = fam; }
     // the tree's legend names what this family draws beyond the five

@@ -7,7 +7,7 @@
 // (gridcanvas.js) with zoom and pan.
 import { $, fmt, fmtF, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
-import { dirFill, familyStatus } from "./family.js";
+import { dirFill, familyStatus, fName } from "./family.js";
 import { placeMapLabels } from "./maplabels.js";
 
 // miniBoard draws a small puzzle board into the SVG group g: one path for
@@ -112,17 +112,22 @@ export function createProblemView(page) {
     else if (p.kind === "graph") drawGraph(p, m);
   }
 
+  // shownNode is the node the puzzle's board shows and the words that
+  // name it in the caption, decided together so that they never disagree:
+  // the node selected, else the goal once found (a search that tests on
+  // generation finds it without expanding it), else the node expanded
+  // last, else the start.
   function shownNode(m) {
-    if (st.selected >= 0 && st.selected < m.nodeEnd) return st.selected;
-    if (m.path) return m.path[m.path.length - 1];
-    if (m.last) return m.last.expanded.id;
-    return 0;
+    if (st.selected >= 0 && st.selected < m.nodeEnd) return { id: st.selected, what: "selected node" };
+    if (m.path) return { id: m.path[m.path.length - 1], what: "goal reached" };
+    if (m.last) return { id: m.last.expanded.id, what: "node expanded last" };
+    return { id: 0, what: "start" };
   }
   function drawPuzzle(p, m) {
-    const id = shownNode(m);
+    const { id, what } = shownNode(m);
     const state = m.state(id);
     if (state === undefined) { m.needStates([id]); return; }
-    $("problem-caption").textContent = (st.selected >= 0 ? "selected node " : m.last ? "node expanded last " : "start ") + state;
+    $("problem-caption").textContent = what + " " + state;
     host.innerHTML = `<div class="boards"><figure>${boardSVG(p, state, 220)}<figcaption>${esc(state)} · <span class="nobreak">g ${fmt(m.g(id))} · h ${fmt(m.h(id))}</span></figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
   }
 
@@ -195,7 +200,8 @@ export function createProblemView(page) {
         ? `<text x="${x * c + c - 3}" y="${y * c + c - 3}" text-anchor="end" class="mark" font-size="${Math.max(MARK_PROJ, Math.round(c * 0.3))}">${t}</text>`
         : `<text x="${x * c + c / 2}" y="${y * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(proj ? MARK_PROJ : 8, c * 0.45)}">${t}</text>`;
       s += `<g class="marks">${mark(sx, sy, "S")}${mark(gx, gy, "G")}</g></svg>`;
-      const legend = proj ? "Each cell: f, arrow to its parent." : "Each cell: F top left, G bottom left, H bottom right; the arrow points to the parent.";
+      const fKey = fName(m);
+      const legend = proj ? `Each cell: ${fKey}, arrow to its parent.` : `Each cell: ${fKey === "f" ? "F" : fKey} top left, G bottom left, H bottom right; the arrow points to the parent.`;
       host.innerHTML = s + (big ? `<p class="muted small">${legend}</p>` : "");
       svg = host.querySelector("svg.gridview");
       $("problem-caption").textContent = `${W}×${H} grid, S (${p.start}) → G (${p.goal})`;
@@ -280,7 +286,7 @@ export function createProblemView(page) {
       s += `<g class="city ${status}" ${nd ? `data-id="${id}"` : ""} data-testid="graph-node" data-state="${esc(n.name)}"${df ? ` data-dir="${df.dir}"` : ""}><title>${esc(n.name)}</title><circle cx="${c.x}" cy="${c.y}" r="${R}" fill="${df ? df.fill : lg.fill}" stroke="${lg.stroke}" stroke-width="${lg.width || 1.5}"/><text x="${q.x.toFixed(1)}" y="${q.y.toFixed(1)}" text-anchor="${q.anchor}" class="cname">${esc(q.name)}${nd && !q.bare ? ` <tspan class="cf">${c.f}</tspan>` : ""}</text>${n.name === p.start || n.name === p.goal ? `<text x="${c.x}" y="${c.y + 4}" text-anchor="middle" class="mark small">${n.name === p.start ? "S" : "G"}</text>` : ""}</g>`;
     });
     host.innerHTML = s + "</svg>";
-    $("problem-caption").textContent = `${p.start} → ${p.goal}; a city shows f once generated`;
+    $("problem-caption").textContent = `${p.start} → ${p.goal}; a city shows ${fName(m)} once generated`;
   }
   // labelFonts reads the map labels' fonts from the style sheet (larger in
   // projector mode), once per mode: maplabels.js measures with them.

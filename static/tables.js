@@ -7,7 +7,7 @@
 // node and its ties marked), the closed list in expansion order and kept
 // scrolled to its newest row unless the user scrolled up. A click or
 // Enter on a row inspects its node.
-import { $, fmt, fmtF, esc, stateLabel, setText } from "./util.js";
+import { $, fmt, fmtF, esc, stateLabel, setText, nodeNoun } from "./util.js";
 import { dirMark, describe, familyOf } from "./family.js";
 import { EVAL_DEPTH, KEY_LAYER } from "./wireconst.js";
 
@@ -85,6 +85,7 @@ export function createTables(page) {
       if (!m) return;
       const w = window_(m);
       setText($(list + "-count"), String(w.total));
+      setText($(list + "-noun"), nodeNoun(w.total));
       if (list === "open") setText($("open-more"), orderHidden(m) ? "In the order the nodes were made: the pop order is hidden until the lecturer reveals the answer." : w.total === 0 ? emptyOpen(m) : "");
       const ids = idsAtHand(m, w);
       if (ids) { render(m, w, ids); return; }

@@ -11,7 +11,7 @@
 // presenter's or the page's own) or until the view has been left alone
 // for IDLE_FOLLOW_MS with the node expanded last out of it; meanwhile a
 // "Follow the search" button over the tree brings it back at once.
-import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel } from "./util.js";
+import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
@@ -31,6 +31,10 @@ const COMPACT = 0.62;
 // in projector mode the small print is 13 px: below this scale it would be
 // under 18 px on the screen, so boxes show the one large number instead
 const COMPACT_PROJECTOR = 1.4;
+// a projector's compact box names its state in NAME_CUT characters at
+// most, NAME_W wide at most (a character of its 20 px monospace type is
+// NAME_CH wide; the box is BOX_W)
+const NAME_CUT = 10, NAME_W = 100, NAME_CH = 12;
 // a phone (a tree view under PHONE_W px wide, not projected): no text is
 // under PHONE_FLOOR px on the screen. Its boxes print at PHONE_FONT px
 // (style.css's .live-tree.phone), so Follow and the automatic Fit never go
@@ -43,10 +47,13 @@ const COMPACT_PROJECTOR = 1.4;
 // PHONE_K (the user's own zoom or Fit) boxes show their large numbers.
 // Below PHONE_BIG_K (the large numbers' PHONE_FLOOR) nodes are squares.
 const PHONE_W = 520, PHONE_FLOOR = 11, PHONE_FONT = 13, PHONE_K = PHONE_FLOOR / PHONE_FONT, PHONE_BIG_K = PHONE_FLOOR / 20;
-// short writes a long number in four significant digits for a box
+// a box's g and h line holds GH_CHARS characters of its 11 px monospace
+// type, GH_CHARS_BIG of a phone's or a projector's 13 px
+const GH_CHARS = 15, GH_CHARS_BIG = 13;
 // the time the user's own pan or zoom is kept with the search's current
 // node out of view before Follow comes back by itself
 const IDLE_FOLLOW_MS = 6000;
+// short writes a long number in four significant digits for a box
 const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
 
 // createTree returns the tree's state object: x, y (pan, px), k and ky
@@ -459,7 +466,14 @@ export function createTree(page) {
     const laid = L.order.length - S.summary.size;
     const from = m.iterStart || 0; // IDS, IDA*: the nodes of earlier iterations are not in the tree
     const held = m.sparse ? m.heldIds().length : -1; // a bounded search: only its path and pending siblings are held
-    $("tree-count").textContent = (from ? `${m.nodeEnd - from} nodes in this iteration (${from} in earlier ones)` : `${m.nodeEnd} nodes`) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    // the count in full, and in projector mode, where the title is one
+    // line of large type in a narrow pane, in short: the nodes and those in
+    // view (the family strip counts the earlier iterations); the full
+    // count is the title
+    const full = (from ? `${nodeCount(m.nodeEnd - from)} in this iteration (${from} in earlier ones)` : nodeCount(m.nodeEnd)) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    const brief = nodeCount(m.nodeEnd - from) + (held >= 0 ? ` · ${held} held` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    const count = $("tree-count"), text = projector() && !page.projector ? brief : full;
+    if (count.textContent !== text) { count.textContent = text; count.title = text === full ? "" : full; }
     page.app.dataset.treeShown = String(laid);
   }
 
@@ -533,8 +547,20 @@ export function createTree(page) {
     if (compact) {
       // a backed-up F is what RBFS is about: it keeps its line beside f
       const big = fam.box.includes(BOX_STORED_F) ? [BOX_F, BOX_STORED_F] : [fam.compact];
+      // in projector mode a box with one number names its state above it
+      // (style.css: 20 px, so 18 px or more on the screen down to Follow's
+      // least scale, 0.9), so that the class can tell "Sibiu" from
+      // "Fagaras" in the tree itself; cut to NAME_CUT characters, whole in
+      // its aria-label, and a name wider than NAME_W narrowed to it
+      const named = !ph && big.length === 1 && state !== undefined && document.documentElement.classList.contains("projector");
+      if (named) {
+        const s = stateLabel(m.problem, state), name = s.length > NAME_CUT ? s.slice(0, NAME_CUT - 1) + "…" : s;
+        const t = el("text", Object.assign({ x: BOX_W / 2, y: 22, class: "tstate tname", "text-anchor": "middle" },
+          name.length * NAME_CH > NAME_W ? { textLength: NAME_W, lengthAdjust: "spacingAndGlyphs" } : {}), grp);
+        t.textContent = name;
+      }
       boxNumbers(m, id, big).forEach(([key, v], i, all) => {
-        const t = el("text", { x: BOX_W / 2, y: all.length > 1 ? 25 + i * 25 : BOX_H / 2 + 8, class: "tnum tf tbig" + (all.length > 1 ? " two" : ""), "text-anchor": "middle" }, grp);
+        const t = el("text", { x: BOX_W / 2, y: named ? 49 : all.length > 1 ? 25 + i * 25 : BOX_H / 2 + 8, class: "tnum tf tbig" + (all.length > 1 ? " two" : "") + (named ? " named" : ""), "text-anchor": "middle" }, grp);
         t.textContent = `${key} ${short(v)}`;
       });
       if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
@@ -547,13 +573,20 @@ export function createTree(page) {
     if (kind === "puzzle") {
       lines.forEach(([key, v], i) => { const t = el("text", { x: bigBoard ? 59 : 44, y: (ph ? 17 : 16) + i * (ph ? 17 : 15), class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {
-      // g and h on one line, f (what the search orders by) bold below
-      const fLine = lines.find(([key]) => key === "f");
+      // g and h on one line, f (what the search orders by) bold below. f
+      // is written as the tables and the narration write it, always; g and
+      // h too when their line fits the box (GH_CHARS), else in four
+      // significant digits
+      const fLine = lines.find(([key]) => key === "f"), gh = lines.filter(([key]) => key !== "f");
       const t = el("text", { x: BOX_W / 2, y: ph ? 35 : 36, class: "tnum", "text-anchor": "middle" }, grp);
-      t.textContent = lines.filter(([key]) => key !== "f").map(([key, v]) => `${key} ${short(v)}`).join(" ");
-      if (fLine) { const tf = el("text", { x: BOX_W / 2, y: ph ? 52 : 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${short(fLine[1])}`; }
+      const exact = gh.map(([key, v]) => `${key} ${v}`).join(" ");
+      t.textContent = exact.length <= (ph || bigBoard ? GH_CHARS_BIG : GH_CHARS) ? exact : gh.map(([key, v]) => `${key} ${short(v)}`).join(" ");
+      if (fLine) { const tf = el("text", { x: BOX_W / 2, y: ph ? 52 : 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${fLine[1]}`; }
     }
-    if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: ph ? 10 : 8, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: ph ? 5 : 4, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
+    // a projector's letter is larger (style.css): so is its circle, which
+    // must hold it whole
+    const br = ph ? 10 : bigBoard ? 11 : 8;
+    if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: br, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: br / 2, class: "badge-l", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
     return grp;
   }
 

@@ -31,6 +31,11 @@ export function fmtF(g, h, f) {
   return fmt(f);
 }
 
+// nodeNoun is "node" for one node, "nodes" for any other count; nodeCount
+// writes n with it ("1 node", "12 nodes").
+export const nodeNoun = (n) => (n === 1 ? "node" : "nodes");
+export const nodeCount = (n) => `${n} ${nodeNoun(n)}`;
+
 const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ESC[c]);
 

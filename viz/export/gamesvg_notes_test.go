@@ -13,6 +13,55 @@ import (
 	testbrowser "stepviz/internal/testenv/browser"
 )
 
+// gameNoteCases are the drawings whose nodes' texts are measured against
+// one another: connect four alpha-beta to depth 3 (α/β windows beside
+// boards), nim's minimax and alpha-beta part way and at the end (names
+// beside windows, a fan's rightmost name), tic-tac-toe alpha-beta whole
+// and folded, AIMA Fig. 5.5 and MCTS fans.
+var gameNoteCases = []gameNoteCase{
+	{"connect4", "alphabeta depth=3", 0},
+	{"connect4", "alphabeta depth=3", 30},
+	{"connect4", "alphabeta depth=3", ToEnd},
+	{"nim 2,3", "minimax", 20},
+	{"nim 2,3", "minimax", 60},
+	{"nim 2,3", "minimax", ToEnd},
+	{"nim 2,3", "alphabeta", 20},
+	{"nim 2,3", "alphabeta", 50},
+	{"nim 3,4,5", "minimax", 30},
+	{"nim 3,4,5", "minimax", 120},
+	{"nim 3,4,5", "alphabeta", 30},
+	{"nim 3,4,5", "alphabeta", 80},
+	{"nim 3,4,5", "alphabeta", 400},
+	{"tictactoe", "alphabeta", 12},
+	{"tictactoe", "alphabeta", 400}, // folded
+	{fig52Line, "alphabeta", ToEnd}, // AIMA Fig. 5.5
+	{"tictactoe", "mcts iterations=30 seed=2", 30},
+	{"nim 3,4,5", "mcts iterations=60 seed=1", 60},
+	{"connect4", "mcts iterations=40 seed=2", 40},
+}
+
+// gameNoteCase is a drawing of problem searched by search at step (ToEnd:
+// at its end).
+type gameNoteCase struct {
+	problem, search string
+	step            int
+}
+
+func (c gameNoteCase) at() int {
+	if c.step == ToEnd {
+		return 1 << 20 // past the end: the end
+	}
+	return c.step
+}
+
+func (c gameNoteCase) name() string {
+	at := fmt.Sprint(c.step)
+	if c.step == ToEnd {
+		at = "end"
+	}
+	return c.problem + "/" + c.search + "@" + at
+}
+
 // nodesApart is JavaScript measuring, in an svg drawing of a game tree,
 // every text of every node (its name or board rows, its notes: value,
 // α/β window, range, wins, UCB1, a cut's reason) against every other
@@ -68,40 +117,9 @@ func TestGameSVGNotesClearOfNodes(t *testing.T) {
 	}
 	ctx := testbrowser.New(t, 1300, 900, 180*time.Second)
 	dir := t.TempDir()
-	for i, c := range []struct {
-		problem, search string
-		step            int
-	}{
-		{"connect4", "alphabeta depth=3", 0},
-		{"connect4", "alphabeta depth=3", 30},
-		{"connect4", "alphabeta depth=3", ToEnd},
-		{"nim 2,3", "minimax", 20},
-		{"nim 2,3", "minimax", 60},
-		{"nim 2,3", "minimax", ToEnd},
-		{"nim 2,3", "alphabeta", 20},
-		{"nim 2,3", "alphabeta", 50},
-		{"nim 3,4,5", "minimax", 30},
-		{"nim 3,4,5", "minimax", 120},
-		{"nim 3,4,5", "alphabeta", 30},
-		{"nim 3,4,5", "alphabeta", 80},
-		{"nim 3,4,5", "alphabeta", 400},
-		{"tictactoe", "alphabeta", 12},
-		{"tictactoe", "alphabeta", 400}, // folded
-		{fig52Line, "alphabeta", ToEnd}, // AIMA Fig. 5.5
-		{"tictactoe", "mcts iterations=30 seed=2", 30},
-		{"nim 3,4,5", "mcts iterations=60 seed=1", 60},
-		{"connect4", "mcts iterations=40 seed=2", 40},
-	} {
-		step := c.step
-		if step == ToEnd {
-			step = 1 << 20 // past the end: the end
-		}
-		at := fmt.Sprint(c.step)
-		if c.step == ToEnd {
-			at = "end"
-		}
-		t.Run(c.problem+"/"+c.search+"@"+at, func(t *testing.T) {
-			_, svg := gameSVGAt(t, c.problem, c.search, step)
+	for i, c := range gameNoteCases {
+		t.Run(c.name(), func(t *testing.T) {
+			_, svg := gameSVGAt(t, c.problem, c.search, c.at())
 			path := filepath.Join(dir, fmt.Sprintf("n%d.svg", i))
 			if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
 				t.Fatal(err)

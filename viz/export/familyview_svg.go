@@ -180,7 +180,10 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 	all := gameDrawn(v)
 	total := len(all)
 	fits := func(all []game.ViewNode) bool {
-		kids, col, _, _ := placeGame(all)
+		kids, col, cols, _ := placeGame(all)
+		if gameTreeWidth(cols) > MaxGameSVGWidth/gameMinScale {
+			return false // spacing only widens it
+		}
 		_, w := spaceGame(all, kids, col, v.Board)
 		return w <= MaxGameSVGWidth/gameMinScale
 	}

@@ -21,7 +21,8 @@ const MaxDrawnGameNodes = 200
 // gameLayout places a game view's nodes, the pruned branches among them
 // (after their parent's generated children, the order they come in):
 // leaves left to right in depth-first order, a parent centred over its
-// children. All is the generated nodes then the pruned ones; kids lists
+// children, neighbours spaced so that their texts stay apart
+// (spaceGame). All is the generated nodes then the pruned ones; kids lists
 // each node's children by index into all. O(nodes).
 type gameLayout struct {
 	all  []game.ViewNode
@@ -116,7 +117,8 @@ func foldGame(v *game.View, limit int) ([]game.ViewNode, int) {
 	return out, d
 }
 
-// gameColW is the width of a leaf's column; gameTop the root's centre
+// gameColW is the width of a leaf's column (the least distance between
+// two leaves' centres, spaceGame); gameTop the root's centre
 // under the heading. A level is as tall as its nodes' notes need
 // (gameLevel).
 const (
@@ -168,7 +170,8 @@ const (
 	gameMinScale    = 0.75
 )
 
-// gameTreeWidth is the width a tree of cols leaf columns is drawn.
+// gameTreeWidth is the least width a tree of cols leaf columns is drawn
+// (spaceGame widens it where neighbours' texts need room).
 func gameTreeWidth(cols float64) float64 { return max(cols*gameColW, 420) }
 
 // layoutGame places v's tree (spaceGame), folded (foldGame) when it has

@@ -21,7 +21,8 @@ const MaxDrawnGameNodes = 200
 // gameLayout places a game view's nodes, the pruned branches among them
 // (after their parent's generated children, the order they come in):
 // leaves left to right in depth-first order, a parent centred over its
-// children. All is the generated nodes then the pruned ones; kids lists
+// children, neighbours spaced so that their texts stay apart
+// (spaceGame). All is the generated nodes then the pruned ones; kids lists
 // each node's children by index into all. O(nodes).
 type gameLayout struct {
 	all  []game.ViewNode
@@ -35,9 +36,11 @@ type gameLayout struct {
 	// children start (under its last note).
 	board        int
 	noteY, edgeY float64
-	// rowH is a level's height, deepest the deepest depth drawn.
+	// rowH is a level's height, deepest the deepest depth drawn; reach
+	// how far below a node's centre a board beside it reaches (0: none).
 	rowH    float64
 	deepest int
+	reach   float64
 }
 
 // setRowH makes l's levels rowH tall: each node's y and the drawing's
@@ -47,7 +50,7 @@ func (l *gameLayout) setRowH(rowH float64) {
 	for i := range l.all {
 		l.y[i] = gameTop + float64(l.all[i].Depth)*rowH
 	}
-	l.h = gameTop + float64(l.deepest)*rowH + l.edgeY + 24
+	l.h = gameTop + float64(l.deepest)*rowH + max(l.edgeY, l.reach) + 24
 }
 
 // gameDrawn is what a drawing of v holds: the nodes generated, then the
@@ -114,7 +117,8 @@ func foldGame(v *game.View, limit int) ([]game.ViewNode, int) {
 	return out, d
 }
 
-// gameColW is the width of a leaf's column; gameTop the root's centre
+// gameColW is the width of a leaf's column (the least distance between
+// two leaves' centres, spaceGame); gameTop the root's centre
 // under the heading. A level is as tall as its nodes' notes need
 // (gameLevel).
 const (
@@ -166,19 +170,25 @@ const (
 	gameMinScale    = 0.75
 )
 
-// gameTreeWidth is the width a tree of cols leaf columns is drawn.
+// gameTreeWidth is the least width a tree of cols leaf columns is drawn
+// (spaceGame widens it where neighbours' texts need room).
 func gameTreeWidth(cols float64) float64 { return max(cols*gameColW, 420) }
 
-// layoutGame places v's tree, folded (foldGame) when it has more than
-// MaxDrawnGameNodes nodes or is wider than MaxGameSVGWidth: to fewer
-// nodes, a quarter fewer at a time, until it fits. O(nodes · folds),
-// at most about twenty folds (from MaxDrawnGameNodes down to one).
+// layoutGame places v's tree (spaceGame), folded (foldGame) when it has
+// more than MaxDrawnGameNodes nodes or is wider than
+// MaxGameSVGWidth/gameMinScale: to fewer nodes, a quarter fewer at a
+// time, until it fits. O(nodes² · folds), at most about twenty folds
+// (from MaxDrawnGameNodes down to one).
 func layoutGame(v *game.View) (*gameLayout, error) {
 	all := gameDrawn(v)
 	total := len(all)
 	fits := func(all []game.ViewNode) bool {
-		_, _, cols, _ := placeGame(all)
-		return gameTreeWidth(cols) <= MaxGameSVGWidth/gameMinScale
+		kids, col, cols, _ := placeGame(all)
+		if gameTreeWidth(cols) > MaxGameSVGWidth/gameMinScale {
+			return false // spacing only widens it
+		}
+		_, w := spaceGame(all, kids, col, v.Board)
+		return w <= MaxGameSVGWidth/gameMinScale
 	}
 	note := ""
 	if total > MaxDrawnGameNodes || !fits(all) {
@@ -200,12 +210,12 @@ func layoutGame(v *game.View) (*gameLayout, error) {
 	}
 	var rowH float64
 	l.noteY, l.edgeY, rowH = gameLevel(lines, rows)
-	var cols float64
-	l.kids, l.x, cols, l.deepest = placeGame(all)
-	for i := range all {
-		l.x[i] = gameColW/2 + l.x[i]*gameColW
+	var col []float64
+	l.kids, col, _, l.deepest = placeGame(all)
+	l.x, l.w = spaceGame(all, l.kids, col, l.board)
+	if rows > 0 {
+		l.reach = max(l.edgeY, boardBottom(rows))
 	}
-	l.w = gameTreeWidth(cols)
 	l.setRowH(rowH)
 	return l, nil
 }
@@ -274,10 +284,33 @@ func GameSVG(w io.Writer, v *game.View) error {
 	// folded tree leaves out even when the tree drawn is narrow (step 0
 	// draws the root alone; a folded one may be its current path alone)
 	// (each clipped so that the drawing is scaled by gameMinScale at most)
+	// and the result's line; and wide enough for every move's label
 	says := clipText(v.Says, 160)
 	title := clipText(v.Problem+" — "+v.Options, int(math.Floor((MaxGameSVGWidth/gameMinScale-16)/titleCharW)))
+	result := ""
+	if v.Status != game.Running {
+		result = "value " + v.Value + " for MAX"
+		if len(v.PVMoves) > 0 {
+			result += ", principal variation " + strings.Join(v.PVMoves, " ")
+		}
+		result = clipText(result, int(math.Floor((MaxGameSVGWidth/gameMinScale-16)/lineCharW)))
+	}
 	l.w = max(l.w, 16+titleCharW*float64(utf8.RuneCountInString(title)), 16+lineCharW*float64(utf8.RuneCountInString(says)+12),
-		16+lineCharW*float64(utf8.RuneCountInString(l.note)))
+		16+lineCharW*float64(utf8.RuneCountInString(l.note)), 16+lineCharW*float64(utf8.RuneCountInString(result)))
+	for i, m := range labels {
+		if n := &l.all[i]; n.Parent >= 0 {
+			w := moveCharW * float64(utf8.RuneCountInString(n.Move))
+			switch m.anchor {
+			case "start":
+				l.w = max(l.w, m.x+w+gameMargin)
+			case "middle":
+				l.w = max(l.w, m.x+w/2+gameMargin)
+			default:
+				l.w = max(l.w, m.x+gameMargin)
+			}
+		}
+	}
+	l.w = math.Ceil(l.w)
 	p := &printer{w: w}
 	scale := min(1, MaxGameSVGWidth/l.w)
 	p.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %s %s" width="%s" height="%s" font-family="sans-serif" font-size="11" data-step="%d">`+"\n",
@@ -288,12 +321,8 @@ func GameSVG(w io.Writer, v *game.View) error {
 	if l.note != "" {
 		p.f(`<text x="8" y="%s" fill="#a00" data-testid="folded">%s</text>`+"\n", fnum(l.h-10), xmlText(l.note))
 	}
-	if v.Status != game.Running {
-		p.f(`<text x="8" y="50" data-testid="result">value %s for MAX`, v.Value)
-		if len(v.PVMoves) > 0 {
-			p.f(`, principal variation %s`, xmlText(strings.Join(v.PVMoves, " ")))
-		}
-		p.f("</text>\n")
+	if result != "" {
+		p.f(`<text x="8" y="50" data-testid="result">%s</text>`+"\n", xmlText(result))
 	}
 	// Edges first, under the nodes; then their moves' labels.
 	for i, n := range l.all {

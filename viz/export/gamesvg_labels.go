@@ -236,19 +236,13 @@ func placeMoveLabels(l *gameLayout, edges []segment, marks []box) ([]moveLabel, 
 // gameNodeSVG writes them (characters of 9 and 10 px type allowed 5.8
 // and 6.2 px).
 func gameNodeBox(l *gameLayout, n *game.ViewNode, x, y float64) box {
-	b := box{x - 15, y - 15, x + 15, y + 14}
-	r := utf8.RuneCountInString(n.State)
-	if rows := boardRows(n.State, l.board); r > gameInside && rows != nil {
-		b.x1 = max(b.x1, x+gameBeside+gameBoardCharW*float64(l.board)+1)
+	left, right := gameNodeSpan(n, l.board)
+	b := box{x - left, y - 15, x + right, y + 14}
+	if rows := boardRows(n.State, l.board); utf8.RuneCountInString(n.State) > gameInside && rows != nil {
 		b.y1 = max(b.y1, y+boardBottom(len(rows)))
-	} else if r > gameInside {
-		b.x1 = max(b.x1, x+gameBeside+6.2*float64(min(r, 10))+1)
 	}
-	notes := gameNotes(n, n.Text.Value != n.State)
-	for j, s := range notes {
-		half := 5.8 * float64(utf8.RuneCountInString(s)) / 2
-		b.x0, b.x1 = min(b.x0, x-half), max(b.x1, x+half)
-		b.y1 = max(b.y1, y+l.noteY+float64(j)*gameNoteH+moveDescent)
+	if k := len(gameNotes(n, n.Text.Value != n.State)); k > 0 {
+		b.y1 = max(b.y1, y+l.noteY+float64(k-1)*gameNoteH+moveDescent)
 	}
 	return b
 }

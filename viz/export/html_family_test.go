@@ -215,7 +215,7 @@ func checkFamily(t *testing.T, pg familyPage, s *stepper.Search, k, total int) {
 	if len(sn.Tree) <= 300 && pg.Shown != fmt.Sprint(len(sn.Tree)) { // a bigger tree is a focus tree (treelayout.js)
 		t.Errorf("step %d: the tree lays out %s nodes, the engine's tree has %d (earlier iterations' %d left out)", k, pg.Shown, len(sn.Tree), sn.IterStart)
 	}
-	if want := fmt.Sprintf("%d nodes", len(sn.Tree)); !strings.HasPrefix(pg.Count, want) {
+	if want := nodeCount(len(sn.Tree)); !strings.HasPrefix(pg.Count, want) {
 		t.Errorf("step %d: tree caption %q, want it to start %q", k, pg.Count, want)
 	}
 	for _, n := range sn.Tree {
@@ -447,4 +447,13 @@ func TestHTMLReplayEveryAlgorithm(t *testing.T) {
 	if p := problems(); len(p) > 0 {
 		t.Errorf("the replay page has errors:\n%s", strings.Join(p, "\n"))
 	}
+}
+
+// nodeCount is n with its noun, as the page writes a count of nodes
+// ("1 node", "12 nodes").
+func nodeCount(n int) string {
+	if n == 1 {
+		return "1 node"
+	}
+	return fmt.Sprintf("%d nodes", n)
 }

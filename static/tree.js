@@ -11,7 +11,7 @@
 // presenter's or the page's own) or until the view has been left alone
 // for IDLE_FOLLOW_MS with the node expanded last out of it; meanwhile a
 // "Follow the search" button over the tree brings it back at once.
-import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount } from "./util.js";
+import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount, childNoun } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
@@ -499,17 +499,26 @@ export function createTree(page) {
   // setAttr writes an attribute only when it changes
   function setAttr(e, name, v) { if (e.getAttribute(name) !== v) e.setAttribute(name, v); }
 
+  // summaryName is a summary leaf's accessible name and tooltip: "3 nodes
+  // folded: click to unfold", "1 more child, 1 node below it: click to
+  // show more".
+  function summaryName(sm, folded) {
+    if (folded) return `${nodeCount(sm.below)} folded: click to unfold`;
+    return `${sm.hidden} more ${childNoun(sm.hidden)}, ${nodeCount(sm.below)} below ${sm.hidden === 1 ? "it" : "them"}: click to show more`;
+  }
+
   // drawSummary makes a summary leaf's box; on a phone when compact its
   // count is in large type, without the count of nodes below it.
   function drawSummary(parent, pid, sm, compact, ph) {
-    const grp = el("g", { class: "tsummary", role: "img", "aria-label": st.collapsed.has(pid) ? `${sm.below} nodes folded: click to unfold` : `${sm.hidden} more children, ${sm.below} nodes below them: click to show more`, "data-summary": pid }, parent);
-    el("rect", { x: 8, y: 8, width: BOX_W - 16, height: BOX_H - 16, rx: 6 }, grp);
     const folded = st.collapsed.has(pid);
+    const name = summaryName(sm, folded);
+    const grp = el("g", { class: "tsummary", role: "img", "aria-label": name, "data-summary": pid }, parent);
+    el("rect", { x: 8, y: 8, width: BOX_W - 16, height: BOX_H - 16, rx: 6 }, grp);
     const t = el("text", { x: BOX_W / 2, y: BOX_H / 2 + (ph && compact ? 7 : 4), "text-anchor": "middle", class: (folded ? "folded" : "summary-text") + (ph && compact ? " big" : "") }, grp);
     t.textContent = folded ? "+" + sm.below : `+${sm.hidden} more`;
-    if (!folded && !(ph && compact)) { const t2 = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 17, "text-anchor": "middle", class: "summary-sub" }, grp); t2.textContent = `${sm.below} nodes`; }
+    if (!folded && !(ph && compact)) { const t2 = el("text", { x: BOX_W / 2, y: BOX_H / 2 + 17, "text-anchor": "middle", class: "summary-sub" }, grp); t2.textContent = nodeCount(sm.below); }
     const title = el("title", {}, grp);
-    title.textContent = folded ? `${sm.below} nodes folded: click to unfold` : `${sm.hidden} more children, ${sm.below} nodes below them: click to show more`;
+    title.textContent = name;
     return grp;
   }
 

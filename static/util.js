@@ -35,6 +35,8 @@ export function fmtF(g, h, f) {
 // writes n with it ("1 node", "12 nodes").
 export const nodeNoun = (n) => (n === 1 ? "node" : "nodes");
 export const nodeCount = (n) => `${n} ${nodeNoun(n)}`;
+// childNoun is "child" for one child, "children" for any other count.
+export const childNoun = (n) => (n === 1 ? "child" : "children");
 
 const ESC = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ESC[c]);

@@ -220,11 +220,11 @@ function showGame(side, v) {
   }
   const table = el("table", { "data-testid": "node-table" }, el("caption", {}, "Nodes (the current path first)"), el("thead", {}, head), body);
   side.append(table);
-  if (v.nodesLeft) side.append(el("p", { class: "muted small" }, `${v.nodesLeft} more nodes not listed`));
+  if (v.nodesLeft) side.append(el("p", { class: "muted small" }, `${v.nodesLeft} more ${v.nodesLeft === 1 ? "node" : "nodes"} not listed`));
   const cuts = el("ul", { "data-testid": "cut-list" });
   (v.cut || []).forEach((c, i) => cuts.append(el("li", { "data-testid": "cut-" + i, "data-parent": String(c.parent), "data-move": c.move }, `${c.of}: ${c.move} pruned (${c.why})`)));
   side.append(el("h3", {}, "Pruned"), cuts);
-  if (v.cutLeft) side.append(el("p", { class: "muted small" }, `${v.cutLeft} earlier cuts not listed`));
+  if (v.cutLeft) side.append(el("p", { class: "muted small" }, `${v.cutLeft} earlier ${v.cutLeft === 1 ? "cut" : "cuts"} not listed`));
   const ask = $("ask-node");
   if (ask) {
     const was = ask.value;

@@ -3,6 +3,7 @@ package viz
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"stepviz/stepper"
@@ -232,13 +233,50 @@ func deepeningWords(ev stepper.Event, d *stepper.Deepening) string {
 			}
 		}
 	}
+	said := mentioned(ev, d)
 	for _, bk := range d.Backups {
-		fmt.Fprintf(&b, " Best f below %s (#%d) is %s, over its f-limit: its subtree is forgotten, f %s backed up to it.", name(bk.State), bk.Node, bk.F, bk.F)
+		fmt.Fprintf(&b, " Best f below %s is %s, over its f-limit %s: its subtree is forgotten, f %s backed up to it.", said.name(bk.State, bk.Node), bk.F, bk.Limit, bk.F)
 	}
 	if d.NextNode != nil && d.NextLimit != nil && (len(d.Backups) > 0 || ev.Status == stepper.Running) {
-		fmt.Fprintf(&b, " Next: %s (#%d) with f-limit %s.", name(d.NextState), *d.NextNode, d.NextLimit)
+		fmt.Fprintf(&b, " Next: %s with f-limit %s.", said.name(d.NextState, *d.NextNode), d.NextLimit)
 	}
 	return b.String()
+}
+
+// mentions are the nodes a step's narration names, by state: the expanded
+// node, its children, RBFS's backups and next node.
+type mentions map[string][]int
+
+// mentioned collects the nodes ev's narration names. O(children + backups).
+func mentioned(ev stepper.Event, d *stepper.Deepening) mentions {
+	m := mentions{}
+	add := func(state string, id int) {
+		if !slices.Contains(m[state], id) {
+			m[state] = append(m[state], id)
+		}
+	}
+	add(ev.Expanded.State.String(), ev.Expanded.ID)
+	for _, c := range ev.Children {
+		add(c.State.String(), c.ID)
+	}
+	for _, bk := range d.Backups {
+		add(bk.State, bk.Node)
+	}
+	if d.NextNode != nil {
+		add(d.NextState, *d.NextNode)
+	}
+	return m
+}
+
+// name writes node id, in state, for a sentence as every narration does,
+// by its state, adding "node id" only when the narration names another
+// node in the same state: the tables' "#" is a row's position, so an id
+// is never written "#id". O(1).
+func (m mentions) name(state string, id int) string {
+	if len(m[state]) > 1 {
+		return fmt.Sprintf("%s (node %d)", name(state), id)
+	}
+	return name(state)
 }
 
 // tieRule keeps the part of the engine's tie reason that names the rule

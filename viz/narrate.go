@@ -25,6 +25,11 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	}
 	var b strings.Builder
 	x := ev.Expanded
+	if d := ev.Deepening; d != nil && d.SelectedF != nil {
+		// RBFS: the f the node was selected with; the step may back a
+		// larger one up to it, which the backup sentence says
+		x.F = float64(*d.SelectedF)
+	}
 	verb := "expanded"
 	if x.Status == stepper.NodeGoal || x.Status == stepper.NodeCutoff {
 		verb = "selected"
@@ -119,6 +124,10 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 	g, h, f := num(n.G), num(n.H), n.Shown().F
 	switch o.Algorithm {
 	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
+		if o.Algorithm == stepper.RBFS && n.F != n.G+n.H {
+			// a stored F backed up from a forgotten subtree: not g + h
+			return fmt.Sprintf("stored F %s, backed up; g %s + h %s = %s", f, g, h, num(n.G+n.H))
+		}
 		if s, ok := exactSum(n.G, n.H); ok {
 			return s
 		}

@@ -183,8 +183,11 @@ func TestNarrateDeepening(t *testing.T) {
 		{"idastar", 2, []string{"Step 2: iteration 2 begins with threshold 393", "expanded Arad", "Timisoara f 447 > threshold 393: cut off", "Next threshold is the least such f so far: 447."}},
 		{"ids", 2, []string{"Step 2: iteration 2 begins with depth limit 1; expanded Arad"}},
 		{"ids", 3, []string{"selected Zerind", "at the depth limit 1: cut off, not expanded."}},
-		{"rbfs", 3, []string{"expanded Rimnicu_Vilcea", "Pitesti new (f 417)", "Best f below Rimnicu_Vilcea is 417, over its f-limit 415: its subtree is forgotten, f 417 backed up to it.", "Next: Fagaras with f-limit 417."}},
-		{"rbfs", 4, []string{"expanded Fagaras", "Bucharest new (f 450)", "Best f below Fagaras is 450, over its f-limit 417: its subtree is forgotten, f 450 backed up to it.", "Next: Rimnicu_Vilcea with f-limit 447."}},
+		// AIMA Fig. 3.27: Rimnicu Vilcea expanded at 413, stores 417; later
+		// expanded again at its stored F, which is not g + h
+		{"rbfs", 3, []string{"expanded Rimnicu_Vilcea (f 413 = g 220 + h 193)", "Pitesti new (f 417)", "Best f below Rimnicu_Vilcea is 417, over its f-limit 415: its subtree is forgotten, f 417 backed up to it.", "Next: Fagaras with f-limit 417."}},
+		{"rbfs", 5, []string{"expanded Rimnicu_Vilcea (stored F 417, backed up; g 220 + h 193 = 413)."}},
+		{"rbfs", 4, []string{"expanded Fagaras (f 415 = g 239 + h 176)", "Bucharest new (f 450)", "Best f below Fagaras is 450, over its f-limit 417: its subtree is forgotten, f 450 backed up to it.", "Next: Rimnicu_Vilcea with f-limit 447."}},
 	}
 	for _, tc := range tests {
 		evs, o := steps(t, "graph romania", tc.options, tc.step)

@@ -8,6 +8,7 @@ import (
 	"stepviz/stepper"
 	"stepviz/stepper/grid"
 	"stepviz/stepper/puzzle"
+	"stepviz/viz"
 )
 
 // Largest grid drawn in text/plain; bigger maps are left to the picture.
@@ -38,7 +39,7 @@ func textPicture(inst stepper.Instance, snap stepper.Snapshot, selected int) []s
 		if p.Width() > textGridMaxW || p.Height() > textGridMaxH {
 			return nil
 		}
-		return gridLines(p, snap, selected)
+		return gridLines(p, snap)
 	}
 	return nil
 }
@@ -72,9 +73,10 @@ func boardLines(state string, size int) []string {
 }
 
 // gridLines writes a grid's map with the search on it: S and G, # walls,
-// o open, c closed, * the path once solved, E the node expanded last;
-// then a legend line.
-func gridLines(g *grid.Grid, snap stepper.Snapshot, selected int) []string {
+// o open, c closed, * the path once solved, E the node expanded last as
+// every picture draws it (viz.Statuses: none after a step that cut its
+// node off at the depth limit); then a legend line.
+func gridLines(g *grid.Grid, snap stepper.Snapshot) []string {
 	rows := g.Rows()
 	cells := make([][]byte, len(rows))
 	for y, r := range rows {
@@ -108,8 +110,10 @@ func gridLines(g *grid.Grid, snap stepper.Snapshot, selected int) []string {
 			mark(n.State.String(), '*')
 		}
 	}
-	if n, ok := snap.NodeByID(selected); ok && len(snap.Path) == 0 {
-		mark(n.State.String(), 'E')
+	for i, st := range viz.Statuses(snap) {
+		if st == viz.StatusCurrent {
+			mark(snap.Tree[i].State.String(), 'E')
+		}
 	}
 	lines := make([]string, 0, len(cells)+1)
 	for _, r := range cells {

@@ -3,6 +3,8 @@ package server
 import (
 	"fmt"
 	"time"
+
+	"stepviz/internal/words"
 )
 
 // Ranges of Config's fields that Validate accepts (serve's flags check
@@ -38,7 +40,7 @@ func (c Config) Validate() error {
 		return fmt.Errorf("-max-per-client %d is above -max-sessions %d: one client cannot hold more sessions than the server; give -max-per-client from 1 to %d, or raise -max-sessions", c.MaxPerClient, c.MaxSessions, c.MaxSessions)
 	}
 	if c.Idle != 0 && (c.Idle < MinIdle || c.Idle > MaxIdle) {
-		return fmt.Errorf("-idle %v is out of range: give a duration from %v to %v, such as 30m", c.Idle, MinIdle, MaxIdle)
+		return fmt.Errorf("-idle %s is out of range: give a duration from %s to %s, such as 30m", words.Duration(c.Idle), words.Duration(MinIdle), words.Duration(MaxIdle))
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/internal/words"
 	"stepviz/server/session"
 	"stepviz/stepper"
 	persist "stepviz/store"
@@ -67,7 +68,7 @@ func (s *Server) keepLecture(ctx context.Context, sess *session.Session, fv temp
 		if err != nil || id == "" {
 			return fmt.Sprintf("not kept across restarts: this server keeps %d sessions, the most it allows", maxLectures)
 		}
-		s.logf("lecture %s evicted: unused for %v and the server full", id, lectureIdle)
+		s.logf("lecture %s evicted: unused for %s and the server full", id, words.Duration(lectureIdle))
 	}
 	var spec, opts string
 	sess.Do(func(lv session.Live) { spec, opts = lv.Info.Spec, lv.Info.Options })

@@ -9,6 +9,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/internal/words"
 	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/templates"
@@ -96,4 +97,4 @@ func (s *Server) searchFromTrace(ctx context.Context, tr *export.Trace) (*steppe
 }
 
 // errSlowReplay is why an upload's replay stopped at traceReplayTime.
-var errSlowReplay = fmt.Errorf("the trace takes over %v to check here (its heuristics are slow): open it with stepviz replay on your own computer, or export fewer steps", traceReplayTime)
+var errSlowReplay = fmt.Errorf("the trace takes over %s to check here (its heuristics are slow): open it with stepviz replay on your own computer, or export fewer steps", words.Duration(traceReplayTime))

@@ -169,7 +169,7 @@ func TestSessionQuotas(t *testing.T) {
 			if ne, ok := err.(net.Error); ok && ne.Timeout() {
 				t.Fatalf("the reclaimed session's follower is still connected")
 			}
-			if ce, ok := err.(*websocket.CloseError); !ok || !strings.Contains(ce.Text, "no presenter command for 300ms") {
+			if ce, ok := err.(*websocket.CloseError); !ok || !strings.Contains(ce.Text, "no presenter command for 300 milliseconds") {
 				t.Errorf("the reclaimed session's follower was closed with %v, want a reason naming the idle rule", err)
 			}
 			break
@@ -219,8 +219,8 @@ func TestConfigValidate(t *testing.T) {
 		{Config{MaxSessions: -1}, "-max-sessions -1 is out of range"},
 		{Config{MaxClients: 1 << 40}, "-max-clients 1099511627776 is out of range"},
 		{Config{MaxSessions: 5, MaxPerClient: 6}, "-max-per-client 6 is above -max-sessions 5"},
-		{Config{Idle: time.Millisecond}, "-idle 1ms is out of range"},
-		{Config{Idle: 365 * 24 * time.Hour}, "-idle 8760h0m0s is out of range"},
+		{Config{Idle: time.Millisecond}, "-idle 1 millisecond is out of range: give a duration from 1 second to 7 days, such as 30m"},
+		{Config{Idle: 365 * 24 * time.Hour}, "-idle 365 days is out of range"},
 	} {
 		err := tc.cfg.Validate()
 		if got := fmt.Sprint(err); (tc.want == "" && err != nil) || (tc.want != "" && !strings.Contains(got, tc.want)) {

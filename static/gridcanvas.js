@@ -8,6 +8,7 @@
 // A frame costs O(view pixels + cells in view), whatever the map's size.
 import { fmt, fmtF } from "./util.js";
 import { dirFill, familyStatus } from "./family.js";
+import { currentOf } from "./model.js";
 
 const AX = 22; // room for the axis labels, px
 
@@ -165,7 +166,7 @@ export function createGridCanvas(page, host, p, index) {
       ctx.setLineDash(dash); ctx.strokeStyle = colour; ctx.lineWidth = 2.5;
       ctx.strokeRect(x - r, y - r, 2 * r, 2 * r); ctx.setLineDash([]);
     };
-    if (m.last) ring(m.last.expanded.id, (st.legend.current || {}).stroke || "#D55E00", []);
+    if (currentOf(m) >= 0) ring(currentOf(m), (st.legend.current || {}).stroke || "#D55E00", []);
     if (m.status === "running" && m.openCount) ring(m.openHead(1)[0], "#CC79A7", [3, 2]);
     if (st.selected >= 0) ring(st.selected, "#000", []);
     ctx.font = `800 ${Math.max(10, Math.min(18, k * 0.45))}px system-ui, sans-serif`; ctx.textAlign = "center"; ctx.textBaseline = "middle";

@@ -566,11 +566,20 @@ export function createModel(hello) {
 // pathSet is the set of ids on the solution path.
 export function pathSet(m) { return new Set(m.path || []); }
 
+// currentOf is the id of the node drawn current (expanded last): the
+// node the step shown expanded, -1 when it expanded none (the node it
+// selected was cut off at the depth limit, or a stale copy dropped: drawn
+// as such). Go's viz.Statuses draws the same. O(1).
+export function currentOf(m) {
+  const x = m.last && m.last.expanded;
+  return x && x.status !== "cutoff" && x.status !== "discarded" ? x.id : -1;
+}
+
 // drawnStatus is the status of a node as drawn: path > current >
 // open/closed/discarded.
 export function drawnStatus(m, n, onPath) {
   if (onPath.has(n.id)) return "path";
-  if (m.last && m.last.expanded.id === n.id) return "current";
+  if (currentOf(m) === n.id) return "current";
   if (n.status === "goal") return "path";
   return n.status;
 }

@@ -9,6 +9,7 @@ import { $, fmt, fmtF, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
 import { dirFill, familyStatus, fName } from "./family.js";
 import { placeMapLabels } from "./maplabels.js";
+import { currentOf } from "./model.js";
 
 // miniBoard draws a small puzzle board into the SVG group g: one path for
 // the tiles, one rect for the blank and one text whose characters are
@@ -134,7 +135,7 @@ export function createProblemView(page) {
   // statusOf is the status of a node as drawn: path > current > its own.
   function statusOf(m, id, onPath) {
     if (onPath.has(id)) return "path";
-    if (m.last && m.last.expanded.id === id) return "current";
+    if (currentOf(m) === id) return "current";
     const s = familyStatus(m, id); // beam's pruned nodes as such
     return s === "goal" ? "path" : s;
   }

@@ -16,6 +16,7 @@ import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
 import { BOX_F, BOX_STORED_F } from "./wireconst.js";
+import { currentOf } from "./model.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
 // a box's top left corner in its slot and level; HALO is how far its
@@ -356,7 +357,7 @@ export function createTree(page) {
     const vis = [];
     for (const id of L.order) if (inView(sx(id), sy(id))) vis.push(id);
     const onPath = new Set(m.path || []), curPath = currentPath(m);
-    const last = m.last ? m.last.expanded.id : -1;
+    const last = currentOf(m);
     const statusOf = (id) => (onPath.has(id) ? "path" : id === last ? "current" : m.nodeStatus(id) === "goal" ? "path" : familyStatus(m, id));
     const detail = k >= (ph ? PHONE_BIG_K : DETAIL_MIN) && ky === k && vis.length <= DETAIL_MAX_NODES;
     const compactBelow = projector() ? COMPACT_PROJECTOR : ph ? PHONE_K : COMPACT;

@@ -477,7 +477,7 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 	}
 	if len(fr.kids) == 0 {
 		// no successors: RBFS returns failure, f = ∞
-		e.backs = append(e.backs, Backup{Node: int(id), State: e.p.Format(e.node(id).state), F: Bound(math.Inf(1))})
+		e.backs = append(e.backs, Backup{Node: int(id), State: e.p.Format(e.node(id).state), F: Bound(math.Inf(1)), Limit: Bound(e.vlimit)})
 		e.set(id, dsForgotten, e.node(id).order, math.Inf(1), true)
 	} else {
 		e.pushFrame(fr)
@@ -490,7 +490,7 @@ func (e *dfEngine[S]) rbfsAfterExpand(id, first int32) {
 			// return failure with best.f: forget this frame's subtree
 			x := e.frames[top].id
 			bf := e.node(best).f
-			e.backs = append(e.backs, Backup{Node: int(x), State: e.p.Format(e.node(x).state), F: Bound(bf)})
+			e.backs = append(e.backs, Backup{Node: int(x), State: e.p.Format(e.node(x).state), F: Bound(bf), Limit: Bound(e.frames[top].limit)})
 			e.set(x, e.node(x).status, e.node(x).order, bf, true)
 			e.forget(x)
 			e.popFrame()
@@ -708,14 +708,19 @@ func (e *dfEngine[S]) deepeningInto(d *Deepening, at int32) *Deepening {
 				d.FLimit = &l
 			}
 		}
-		for _, fr := range e.frames {
-			d.FLimits = append(d.FLimits, Bound(fr.limit))
-		}
 		d.Backups = append(d.Backups, e.backs...)
 		if e.status == Running {
 			v, l := int(e.visit), Bound(e.vlimit)
 			d.NextNode, d.NextLimit, d.NextState = &v, &l, e.p.Format(e.node(int32(v)).state)
 		}
+	}
+	if e.held(at) && int(at) < e.nodeEnd(e.cur) {
+		d.Current = e.appendPath(d.Current, at)
+	} else {
+		d.Current = nil
+	}
+	if e.o.Algorithm == RBFS {
+		d.FLimits = e.appendFLimits(d.FLimits, d.Current, at)
 	}
 	// a Deepening made new has nil where nothing was appended, and JSON
 	// writes Current's nil as null: the one reused says the same
@@ -725,12 +730,34 @@ func (e *dfEngine[S]) deepeningInto(d *Deepening, at int32) *Deepening {
 	if len(d.Backups) == 0 {
 		d.Backups = nil
 	}
-	if e.held(at) && int(at) < e.nodeEnd(e.cur) {
-		d.Current = e.appendPath(d.Current, at)
-	} else {
-		d.Current = nil
-	}
 	return d
+}
+
+// appendFLimits appends to dst the f-limit each node of path (the root to
+// node at, the step's node) was visited under, as AIMA's RBFS passes
+// f_limit down: the frames still on the stack first, then the frames the
+// step unwound (its backups, innermost first, so read from the last),
+// then node at itself when the step did not expand it (the goal, or the
+// root before the first step). It stops early, leaving the rest without a
+// limit, only where the path and the frames disagree, which a step never
+// leaves. O(len(path)).
+func (e *dfEngine[S]) appendFLimits(dst []Bound, path []int, at int32) []Bound {
+	i := 0
+	for ; i < len(path) && i < len(e.frames) && e.frames[i].id == int32(path[i]); i++ {
+		dst = append(dst, Bound(e.frames[i].limit))
+	}
+	for j := len(e.backs) - 1; j >= 0 && i < len(path) && e.backs[j].Node == path[i]; j-- {
+		dst = append(dst, e.backs[j].Limit)
+		i++
+	}
+	if i == len(path)-1 && path[i] == int(at) {
+		l := e.vlimit // the root, before the first step
+		if e.cur > 0 {
+			l = e.selLimit
+		}
+		dst = append(dst, Bound(l))
+	}
+	return dst
 }
 
 func (e *dfEngine[S]) fill(ev *Event) {

@@ -290,10 +290,12 @@ type Deepening struct {
 	NextThreshold *Bound `json:"nextThreshold,omitempty"`
 	// Current is the path from the root to the node selected (ids).
 	Current []int `json:"current"`
-	// FLimits are RBFS's f-limits of the expanded nodes on the path, root
-	// first (null: ∞); Backups the subtrees forgotten by this step, each
-	// with the f backed up to its root; NextNode and NextLimit the node
-	// the next step selects and its f-limit.
+	// FLimits are RBFS's f-limits of the nodes on Current, one each, root
+	// first (null: ∞): the f_limit each was visited under (AIMA Fig.
+	// 3.26), the step's node included, also when the step unwound its
+	// frame or selected the goal. Backups are the subtrees forgotten by
+	// this step, each with the f backed up to its root; NextNode and
+	// NextLimit the node the next step selects and its f-limit.
 	FLimits []Bound `json:"fLimits,omitempty"`
 	// FLimit and SelectedF are RBFS's f-limit and f of the node this step
 	// expanded, as it was selected: the step may back a larger f up to it
@@ -308,11 +310,13 @@ type Deepening struct {
 }
 
 // Backup is one RBFS unwinding: node's subtree is forgotten and F, the best
-// f below it, is stored as node's f.
+// f below it, is stored as node's f. Limit is the f-limit node was visited
+// under, which F exceeds (null: ∞).
 type Backup struct {
 	Node  int    `json:"node"`
 	State string `json:"state"`
 	F     Bound  `json:"f"`
+	Limit Bound  `json:"limit"`
 }
 
 // Bound is an f value or limit that may be infinite: JSON writes +∞ as

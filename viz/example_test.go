@@ -59,8 +59,8 @@ func ExampleProblemSVG() {
 	// cell wall: 3
 	// cell free: 0
 	// cell open: 10
-	// cell closed: 14
-	// cell current: 1
+	// cell closed: 15
+	// cell current: 0
 	// cell path: 7
 	// path cost 68
 }

@@ -50,13 +50,15 @@ func LegendFor(s Status) LegendEntry {
 
 // Statuses returns the drawn status of every node of snap.Tree, indexed like
 // it (by node id in an engine's snapshot). A node on snap.Path is
-// [StatusPath]; otherwise the node with the highest expansion order is
+// [StatusPath]; otherwise the node the last step expanded is
 // [StatusCurrent]; otherwise the engine's status decides (a goal found but
 // not on a path counts as closed, a node cut off by a depth limit or an
-// IDA* threshold as discarded). O(nodes).
+// IDA* threshold as discarded). A step that selected a node and did not
+// expand it (cut off at the depth limit, or a stale copy dropped) leaves no
+// node current: the node is drawn as discarded, as the narration says.
+// The live page draws the same (static/model.js's currentOf). O(nodes).
 func Statuses(snap stepper.Snapshot) []Status {
 	out := make([]Status, len(snap.Tree))
-	current, best := -1, 0
 	for i, n := range snap.Tree {
 		switch n.Status {
 		case stepper.NodeOpen:
@@ -68,20 +70,38 @@ func Statuses(snap stepper.Snapshot) []Status {
 		default:
 			out[i] = StatusClosed
 		}
-		if n.Order > best {
-			current, best = i, n.Order
-		}
-	}
-	if current >= 0 {
-		out[current] = StatusCurrent
 	}
 	index := indexByID(snap.Tree)
+	if i, ok := stepNode(snap, index); ok && out[i] != StatusDiscarded {
+		out[i] = StatusCurrent
+	}
 	for _, id := range snap.Path {
 		if i, ok := index(id); ok {
 			out[i] = StatusPath
 		}
 	}
 	return out
+}
+
+// stepNode is the index in snap.Tree of the node the last step selected,
+// if the tree holds it: the end of the current path in a depth-first
+// iterative search (an RBFS node whose subtree the step forgot is open
+// again, its expansion order cleared), else the node whose expansion order
+// is the step. A node the step cut off has no order in the best-first
+// loop, so no node is found then. O(nodes).
+func stepNode(snap stepper.Snapshot, index func(int) (int, bool)) (int, bool) {
+	if d := snap.Deepening; d != nil && len(d.Current) > 0 {
+		return index(d.Current[len(d.Current)-1])
+	}
+	if snap.Step <= 0 {
+		return 0, false
+	}
+	for i, n := range snap.Tree {
+		if n.Order == snap.Step {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // StyleEntry is a style a tree picture draws beyond the statuses, for one

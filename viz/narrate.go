@@ -3,6 +3,7 @@ package viz
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"stepviz/stepper"
@@ -24,6 +25,11 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 	}
 	var b strings.Builder
 	x := ev.Expanded
+	if d := ev.Deepening; d != nil && d.SelectedF != nil {
+		// RBFS: the f the node was selected with; the step may back a
+		// larger one up to it, which the backup sentence says
+		x.F = float64(*d.SelectedF)
+	}
 	verb := "expanded"
 	if x.Status == stepper.NodeGoal || x.Status == stepper.NodeCutoff {
 		verb = "selected"
@@ -118,6 +124,10 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 	g, h, f := num(n.G), num(n.H), n.Shown().F
 	switch o.Algorithm {
 	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
+		if o.Algorithm == stepper.RBFS && n.F != n.G+n.H {
+			// a stored F backed up from a forgotten subtree: not g + h
+			return fmt.Sprintf("stored F %s, backed up; g %s + h %s = %s", f, g, h, num(n.G+n.H))
+		}
 		if s, ok := exactSum(n.G, n.H); ok {
 			return s
 		}
@@ -232,13 +242,50 @@ func deepeningWords(ev stepper.Event, d *stepper.Deepening) string {
 			}
 		}
 	}
+	said := mentioned(ev, d)
 	for _, bk := range d.Backups {
-		fmt.Fprintf(&b, " Best f below %s (#%d) is %s, over its f-limit: its subtree is forgotten, f %s backed up to it.", name(bk.State), bk.Node, bk.F, bk.F)
+		fmt.Fprintf(&b, " Best f below %s is %s, over its f-limit %s: its subtree is forgotten, f %s backed up to it.", said.name(bk.State, bk.Node), bk.F, bk.Limit, bk.F)
 	}
 	if d.NextNode != nil && d.NextLimit != nil && (len(d.Backups) > 0 || ev.Status == stepper.Running) {
-		fmt.Fprintf(&b, " Next: %s (#%d) with f-limit %s.", name(d.NextState), *d.NextNode, d.NextLimit)
+		fmt.Fprintf(&b, " Next: %s with f-limit %s.", said.name(d.NextState, *d.NextNode), d.NextLimit)
 	}
 	return b.String()
+}
+
+// mentions are the nodes a step's narration names, by state: the expanded
+// node, its children, RBFS's backups and next node.
+type mentions map[string][]int
+
+// mentioned collects the nodes ev's narration names. O(children + backups).
+func mentioned(ev stepper.Event, d *stepper.Deepening) mentions {
+	m := mentions{}
+	add := func(state string, id int) {
+		if !slices.Contains(m[state], id) {
+			m[state] = append(m[state], id)
+		}
+	}
+	add(ev.Expanded.State.String(), ev.Expanded.ID)
+	for _, c := range ev.Children {
+		add(c.State.String(), c.ID)
+	}
+	for _, bk := range d.Backups {
+		add(bk.State, bk.Node)
+	}
+	if d.NextNode != nil {
+		add(d.NextState, *d.NextNode)
+	}
+	return m
+}
+
+// name writes node id, in state, for a sentence as every narration does,
+// by its state, adding "node id" only when the narration names another
+// node in the same state: the tables' "#" is a row's position, so an id
+// is never written "#id". O(1).
+func (m mentions) name(state string, id int) string {
+	if len(m[state]) > 1 {
+		return fmt.Sprintf("%s (node %d)", name(state), id)
+	}
+	return name(state)
 }
 
 // tieRule keeps the part of the engine's tie reason that names the rule

@@ -183,7 +183,11 @@ func TestNarrateDeepening(t *testing.T) {
 		{"idastar", 2, []string{"Step 2: iteration 2 begins with threshold 393", "expanded Arad", "Timisoara f 447 > threshold 393: cut off", "Next threshold is the least such f so far: 447."}},
 		{"ids", 2, []string{"Step 2: iteration 2 begins with depth limit 1; expanded Arad"}},
 		{"ids", 3, []string{"selected Zerind", "at the depth limit 1: cut off, not expanded."}},
-		{"rbfs", 3, []string{"expanded Rimnicu_Vilcea", "Pitesti new (f 417)", "Best f below Rimnicu_Vilcea (#", ") is 417, over its f-limit: its subtree is forgotten, f 417 backed up to it.", "Next: Fagaras (#", ") with f-limit 417."}},
+		// AIMA Fig. 3.27: Rimnicu Vilcea expanded at 413, stores 417; later
+		// expanded again at its stored F, which is not g + h
+		{"rbfs", 3, []string{"expanded Rimnicu_Vilcea (f 413 = g 220 + h 193)", "Pitesti new (f 417)", "Best f below Rimnicu_Vilcea is 417, over its f-limit 415: its subtree is forgotten, f 417 backed up to it.", "Next: Fagaras with f-limit 417."}},
+		{"rbfs", 5, []string{"expanded Rimnicu_Vilcea (stored F 417, backed up; g 220 + h 193 = 413)."}},
+		{"rbfs", 4, []string{"expanded Fagaras (f 415 = g 239 + h 176)", "Bucharest new (f 450)", "Best f below Fagaras is 450, over its f-limit 417: its subtree is forgotten, f 450 backed up to it.", "Next: Rimnicu_Vilcea with f-limit 447."}},
 	}
 	for _, tc := range tests {
 		evs, o := steps(t, "graph romania", tc.options, tc.step)
@@ -244,5 +248,40 @@ func TestNarrateBiAStar(t *testing.T) {
 	last := Narrate(evs[len(evs)-1], o)
 	if !strings.Contains(last, "Best meeting so far: μ 418; the larger of the open lists' least f, max(") || !strings.Contains(last, "is no less: stop. Goal found: path cost 418") {
 		t.Errorf("last step: %q", last)
+	}
+}
+
+// TestNarrateNamesNodesByState: a narration names nodes by their state, as
+// the tables and the strip do, never by "#id" (the tables' "#" is a row's
+// position); "node id" is added only to tell apart two nodes it names in
+// the same state.
+func TestNarrateNamesNodesByState(t *testing.T) {
+	for _, options := range []string{"rbfs", "idastar", "ids", "astar"} {
+		evs, o := steps(t, "graph romania", options, 100)
+		for _, ev := range evs {
+			if got := Narrate(ev, o); strings.Contains(got, "#") {
+				t.Errorf("%s step %d: %q writes an id with #", options, ev.Step, got)
+			}
+		}
+	}
+	next, nextLimit := 9, stepper.Bound(500)
+	ev := stepper.Event{
+		Step:     5,
+		Expanded: stepper.NodeInfo{ID: 4, State: stepper.TextOf("Sibiu"), G: 140, H: 253, F: 393, Status: stepper.NodeOpen},
+		Children: []stepper.Child{{NodeInfo: stepper.NodeInfo{ID: 8, State: stepper.TextOf("Arad"), G: 280, H: 366, F: 646}, Fate: stepper.FateAdded}},
+		Status:   stepper.Running,
+		Deepening: &stepper.Deepening{Iteration: 1, Current: []int{0, 4},
+			Backups:  []stepper.Backup{{Node: 4, State: "Sibiu", F: 646, Limit: 450}},
+			NextNode: &next, NextState: "Arad", NextLimit: &nextLimit},
+	}
+	o, err := stepper.ParseOptions("rbfs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Narrate(ev, o)
+	for _, w := range []string{"Best f below Sibiu is 646, over its f-limit 450", "Next: Arad (node 9) with f-limit 500."} {
+		if !strings.Contains(got, w) {
+			t.Errorf("narration %q lacks %q", got, w)
+		}
 	}
 }

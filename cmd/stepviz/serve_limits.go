@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"stepviz/internal/membudget"
+	"stepviz/internal/words"
 	"stepviz/server"
 	"stepviz/stepper"
 )
@@ -131,7 +132,7 @@ func checkServeRanges(fs *flag.FlagSet) error {
 	}
 	idle := fs.Lookup("idle").Value.(*rangedIdle).d
 	if idle < server.MinIdle || idle > server.MaxIdle {
-		return fmt.Errorf("-idle %v is out of range: %s (without -idle it is %v)", idle, idleFix, server.DefaultIdle)
+		return fmt.Errorf("-idle %s is out of range: %s (without -idle it is %s)", words.Duration(idle), idleFix, words.Duration(server.DefaultIdle))
 	}
 	return nil
 }

@@ -40,7 +40,7 @@ func TestServeFlagRanges(t *testing.T) {
 		}
 	}
 	for _, v := range []string{"0s", "-5s", "999ms", "169h"} {
-		refused(t, []string{"-idle", v}, "-idle ", "is out of range: give a duration from 1s to 168h (a week), such as 45m (without -idle it is 30m0s)")
+		refused(t, []string{"-idle", v}, "-idle ", "is out of range: give a duration from 1s to 168h (a week), such as 45m (without -idle it is 30 minutes)")
 	}
 	refused(t, []string{"-idle", "5"}, `"5" for flag -idle: give a duration from 1s to 168h`)
 	for _, v := range []string{"1s", "168h"} {

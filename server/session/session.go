@@ -13,6 +13,7 @@ import (
 
 	"stepviz/internal/membudget"
 	"stepviz/internal/usererr"
+	"stepviz/internal/words"
 	"stepviz/stepper"
 )
 
@@ -140,7 +141,7 @@ type OwnerQuotaError struct {
 
 // UserText is the message in the user's words (usererr.Texter).
 func (e OwnerQuotaError) UserText() string {
-	return fmt.Sprintf("your computer already holds %d sessions here, the most one may; keep using one of them, or start a new one once one has had no presenter command for %v", e.Max, e.Idle)
+	return fmt.Sprintf("your computer already holds %d sessions here, the most one may; keep using one of them, or start a new one once one has had no presenter command for %s", e.Max, words.Duration(e.Idle))
 }
 
 func (e OwnerQuotaError) Error() string { return "server: " + e.UserText() }
@@ -213,7 +214,7 @@ func (st *Store) reclaimLocked(owner string, n int) {
 			delete(st.owned, s.owner)
 		}
 		s.mem.Release()
-		reason := fmt.Sprintf("session closed: no presenter command for %v, and a new session needed its slot", st.idle)
+		reason := fmt.Sprintf("session closed: no presenter command for %s, and a new session needed its slot", words.Duration(st.idle))
 		s.hub.endReason.Store(&reason)
 		go s.hub.stop()
 	}

@@ -82,7 +82,7 @@ func sameEvent(want, got *stepper.Event) error {
 	a, _ := json.Marshal(want)
 	b, _ := json.Marshal(got)
 	if !bytes.Equal(a, b) {
-		return fmt.Errorf("the event differs from the engine's in its key, ties or path:\n  trace:  %s\n  engine: %s", a, b)
+		return fmt.Errorf("the node expanded, its children, the status and the counters agree, but the event's other details (its key, ties, path or limits) differ from the engine's; a trace written by another version of stepviz can differ there: export it again with this one to compare:\n  trace:  %s\n  engine: %s", a, b)
 	}
 	return nil
 }

@@ -226,31 +226,58 @@ func TestMovesNotWaitingForBus(t *testing.T) {
 }
 
 // TestMoveRefusedShared: a move the bus refuses marks its search
-// unshared, and the presenter's step shows meanwhile; once the bus is
-// back, shareUnshared publishes the search's step and clears the mark.
+// unshared, and the presenter's steps show meanwhile; once the bus is
+// back, the search's step is published again and the mark cleared, by
+// shareUnshared (the bus's reconnection) or before the next change the
+// presenter makes (a poll), which then follows the step.
 func TestMoveRefusedShared(t *testing.T) {
-	sr := newSharedRoom(t)
-	sr.bus.refuse(errors.New("no stream leader"))
-	sr.step(t)
-	sr.waitShown(t, 1, "step 1 refused by the bus")
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		if _, ok := sr.rs.unshared.Load(sr.id); ok {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("a move the bus refused did not mark its search unshared")
-		}
-	}
-	sr.step(t)
-	sr.waitShown(t, 2, "step 2 refused by the bus")
-	sr.bus.refuse(nil)
-	sr.rs.shareUnshared()
-	if _, ok := sr.rs.unshared.Load(sr.id); ok {
-		t.Fatal("the search is still unshared after shareUnshared with the bus back")
-	}
-	evs := sr.bus.events(sr.room.ID)
-	if last := evs[len(evs)-1]; last.Kind != evMove || last.Step != 2 {
-		t.Fatalf("the last event published is %s to step %d, want the move to step 2", last.Kind, last.Step)
+	for _, tc := range []struct {
+		name  string
+		share func(*testing.T, *sharedRoom)
+		kinds []string // the events published once the bus is back
+	}{
+		{"reconnection", func(t *testing.T, sr *sharedRoom) { sr.rs.shareUnshared() }, []string{evMove}},
+		{"poll", func(t *testing.T, sr *sharedRoom) {
+			if err := sr.room.ask(context.Background(), Cmd{Kind: PollNext, Lane: 0}); err != nil {
+				t.Fatal(err)
+			}
+		}, []string{evMove, evAsk}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sr := newSharedRoom(t)
+			sr.bus.refuse(errors.New("no stream leader"))
+			sr.step(t)
+			sr.waitShown(t, 1, "step 1 refused by the bus")
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+				if _, ok := sr.rs.unshared.Load(sr.id); ok {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatal("a move the bus refused did not mark its search unshared")
+				}
+			}
+			sr.step(t)
+			sr.waitShown(t, 2, "step 2 refused by the bus")
+			if err := sr.room.moves.flush(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			before := len(sr.bus.events(sr.room.ID))
+			sr.bus.refuse(nil)
+			tc.share(t, sr)
+			if _, ok := sr.rs.unshared.Load(sr.id); ok {
+				t.Fatal("the search is still unshared with the bus back")
+			}
+			var kinds []string
+			for _, ev := range sr.bus.events(sr.room.ID)[before:] {
+				kinds = append(kinds, ev.Kind)
+				if ev.Kind == evMove && ev.Step != 2 {
+					t.Errorf("the move published once the bus is back is to step %d, want 2", ev.Step)
+				}
+			}
+			if !slices.Equal(kinds, tc.kinds) {
+				t.Errorf("published once the bus is back: %v, want %v", kinds, tc.kinds)
+			}
+		})
 	}
 }
 

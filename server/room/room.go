@@ -438,13 +438,15 @@ func (r *Room) onMove(id string) func(*stepper.Search) {
 				r.history[i].Step = step
 			}
 		}
+		// Queued under r.mu, with the step recorded: settleMoves queues
+		// a recorded step again under r.mu, never after a newer one.
+		r.publishMove(id, step)
 		due := r.compareDue
 		r.compareDue = true
 		r.mu.Unlock()
 		if !due {
 			time.AfterFunc(compareEvery, r.broadcastCompare)
 		}
-		r.publishMove(id, step)
 	}
 }
 

@@ -27,8 +27,9 @@ import (
 // move is published by the room's movePublisher, never on the session's
 // hub goroutine, so the presenter's own screen never waits for the bus;
 // every other event waits first until the moves made before it are
-// published or have failed (emit), so no instance sees a poll or a load
-// before a step the presenter took earlier.
+// published, or have failed twice (emit, settleMoves), so no instance sees
+// a poll or a load before a step the presenter took earlier while the bus
+// takes both.
 
 // Bus is what rooms need from a cluster; cluster.Bus implements it.
 type Bus interface {
@@ -82,17 +83,43 @@ func newPollID() int64 {
 	return int64(binary.BigEndian.Uint64(b[:])>>11) | 1
 }
 
-// emit applies ev (one server) or publishes it for every instance, after
-// the room's moves queued before the call are published or have failed;
-// it waits for them at most until ctx ends.
+// emit applies ev (one server) or publishes it for every instance after
+// the room's moves made before it (settleMoves); it waits for them at
+// most until ctx ends.
 func (r *Room) emit(ctx context.Context, ev roomEvent) error {
 	if r.rs.bus == nil {
 		return r.apply(ctx, ev)
 	}
-	if err := r.moves.flush(ctx); err != nil {
+	if err := r.settleMoves(ctx); err != nil {
 		return usererr.New("server", "the presenter's last steps were still being shared with the other servers when the time for this change ran out, so it was not made; try again in a moment")
 	}
 	return r.publish(ctx, ev)
+}
+
+// settleMoves waits until the room's moves queued before the call are
+// published or have failed. A search of the room whose last move failed
+// (unshared) then has its recorded step queued again, once, and waited
+// for: an event published next follows the presenter's earlier steps
+// whenever the bus takes both (a stream leader elected meanwhile), and is
+// refused or delayed as before when it does not. Cost: O(the room's
+// searches), and up to two publications a search moved.
+func (r *Room) settleMoves(ctx context.Context) error {
+	if err := r.moves.flush(ctx); err != nil {
+		return err
+	}
+	again := false
+	r.mu.Lock()
+	for _, se := range r.history {
+		if v, ok := r.rs.unshared.Load(se.ID); ok && v.(*Room) == r {
+			r.moves.queue(se.ID, se.Step)
+			again = true
+		}
+	}
+	r.mu.Unlock()
+	if !again {
+		return nil
+	}
+	return r.moves.flush(ctx)
 }
 
 // publish appends ev to the room's stream, stamped with this instance.
@@ -223,7 +250,8 @@ func (r *Room) applyMove(ctx context.Context, id string, step int) error {
 // publishMove queues the news that search id moved to step for the other
 // instances (movePublisher); a move applied from another instance's event
 // is not published back, which is decided here, on the session's hub
-// goroutine, at the time of the move. It never waits for the bus.
+// goroutine, at the time of the move. It never waits for the bus. Called
+// with r.mu held (onMove).
 func (r *Room) publishMove(id string, step int) {
 	if r.rs.bus == nil {
 		return

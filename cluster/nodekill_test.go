@@ -81,16 +81,41 @@ const afterKill = 30 * time.Second
 // for it, shares the step.
 const afterQuorum = 45 * time.Second
 
+// ownStep bounds the wait for the presenter's step on the presenter's own
+// websocket while the stream has no leader: the step's publication waits
+// for the leader (up to 5 s) off the session's goroutine, so the step
+// shows at once.
+const ownStep = time.Second
+
 // stepWithin is step, one step (to step n), waiting up to within for it.
 func (l *lecture) stepWithin(t *testing.T, n int64, within time.Duration) {
 	t.Helper()
 	l.presenter.WriteJSON(map[string]any{"type": "drive", "command": "step", "lane": -1})
+	l.reaches(t, n, within)
+}
+
+// reaches waits up to within for the other instance's follower to be
+// shown step n, the presenter doing nothing more.
+func (l *lecture) reaches(t *testing.T, n int64, within time.Duration) {
+	t.Helper()
 	for deadline := time.Now().Add(within); l.follower.at.Load() != n; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			steps, _ := l.follower.inOrder()
 			t.Fatalf("step %d did not reach the other instance's follower within %v: it saw %v", n, within, steps)
 		}
 	}
+}
+
+// presenterSocket is the presenter's own websocket of the lecture's
+// search on instance in (the page's, with the key), shown step at.
+func (l *lecture) presenterSocket(t *testing.T, in *instance, at int64) *follower {
+	t.Helper()
+	own := follow(func() []string {
+		return []string{wsBase(in.ts) + "/s/" + l.search + "/ws?key=" + url.QueryEscape(l.key)}
+	})
+	t.Cleanup(func() { close(own.stop) })
+	waitAll(t, "the presenter's own websocket", []*follower{own}, at)
+	return own
 }
 
 // TestNATSNodeKilled is docs/deploy.md's three-node NATS cluster, for
@@ -100,7 +125,10 @@ func (l *lecture) stepWithin(t *testing.T, n int64, within time.Duration) {
 // room. The node the presenter's instance is connected to, which also
 // leads the events' stream (the harder case: the others must elect a new
 // leader before any event is stored), is killed with SIGKILL mid-lecture:
-// that instance moves to another node by itself, the presenter goes on
+// that instance moves to another node by itself, the presenter's next
+// step shows on the presenter's own websocket at once (within ownStep)
+// while the nodes left elect the stream's leader, and reaches the other
+// instance without the presenter stepping again; the presenter goes on
 // stepping, the other instance's follower is shown every step in order,
 // and an instance with an empty database rebuilds the room from the two
 // nodes left. The node is started again on its files, catches up, and
@@ -137,11 +165,22 @@ func TestNATSNodeKilled(t *testing.T) {
 	}
 	b := startInstance(t, nc.URLs(others...))
 	l := startLectureWith(t, nc.URLs(), a, b)
+	own := l.presenterSocket(t, a, 5)
 
 	killed := time.Now()
 	nc.nodes[home].kill(t)
 	moved := waitServer(t, nc, a, home, "the presenter's instance after its NATS node was killed")
 	t.Logf("the presenter's instance moved from %s to %s in %v", nc.nodes[home].name, nc.nodes[moved].name, time.Since(killed))
+	// The presenter's step made while the nodes left elect the stream's
+	// leader shows on the presenter's own websocket at once.
+	stepped := time.Now()
+	l.presenter.WriteJSON(map[string]any{"type": "drive", "command": "step", "lane": -1})
+	for deadline := stepped.Add(ownStep); own.at.Load() != 6; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the presenter's step made %v after the kill did not show on the presenter's own websocket within %v: it shows step %d", stepped.Sub(killed), ownStep, own.at.Load())
+		}
+	}
+	t.Logf("the presenter's step made %v after the kill showed on the presenter's own websocket %v after it was made", stepped.Sub(killed), time.Since(stepped))
 	// A change other than a step made while the nodes left elect the
 	// stream's leader waits for it and goes through.
 	l.presenter.WriteJSON(map[string]any{"type": "ask", "kind": "next", "lane": 0})
@@ -158,8 +197,11 @@ func TestNATSNodeKilled(t *testing.T) {
 	cancel()
 	until(t, l.room1, "the poll asked during the election, on the other instance", func(m map[string]any) bool { return m["type"] == "poll" })
 	t.Logf("the poll asked during the election reached the other instance %v after it was asked", time.Since(asked))
-	l.stepWithin(t, 6, afterKill)
+	l.reaches(t, 6, afterKill)
 	t.Logf("the first step after the kill reached the other instance %v after the kill", time.Since(killed))
+	if steps, ok := own.inOrder(); !ok {
+		t.Fatalf("the presenter's own websocket went back: %v", steps)
+	}
 	l.step(t, 10)
 	if steps, ok := l.follower.inOrder(); !ok {
 		t.Fatalf("the other instance's follower went back: %v", steps)

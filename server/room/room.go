@@ -136,6 +136,9 @@ type Room struct {
 	compareDue bool
 	// stopFollow ends the delivery of the room's stream (cluster only).
 	stopFollow func()
+	// moves publishes the room's moves (cluster only); set once in Get,
+	// closed when the room leaves memory.
+	moves *movePublisher
 	// touched is when the room's last use was recorded.
 	touched time.Time
 }
@@ -237,6 +240,7 @@ func (rs *Rooms) Get(ctx context.Context, code string) (*Room, error) {
 	}
 	r := &Room{ID: code, keyHash: rec.KeyHash, owner: rec.Owner, rs: rs, history: history, current: rec.Current,
 		lanes: map[string]laneStats{}, clients: map[*roomClient]bool{}}
+	r.moves = newMovePublisher(r.shareMove)
 	for _, se := range history {
 		r.lanes[se.ID] = laneStats{ID: se.ID, Lane: se.Lane, Options: se.Options, Step: se.Step, Status: "running"}
 	}
@@ -245,6 +249,7 @@ func (rs *Rooms) Get(ctx context.Context, code string) (*Room, error) {
 	}
 	if rs.bus != nil {
 		if err := r.follow(ctx); err != nil {
+			r.moves.close()
 			return nil, err
 		}
 	}
@@ -252,7 +257,9 @@ func (rs *Rooms) Get(ctx context.Context, code string) (*Room, error) {
 	return r, nil
 }
 
-// forget drops an evicted room from memory: its clients are closed.
+// forget drops an evicted or deleted room from memory: its clients are
+// closed, and its moves not yet published are dropped (its publisher
+// ends).
 func (rs *Rooms) forget(id string) {
 	rs.mu.Lock()
 	r, ok := rs.by[id]
@@ -264,6 +271,7 @@ func (rs *Rooms) forget(id string) {
 	if r.stopFollow != nil {
 		r.stopFollow()
 	}
+	r.moves.close()
 	r.mu.Lock()
 	for c := range r.clients {
 		r.dropLocked(c)
@@ -288,8 +296,10 @@ func (r *Room) touch(ctx context.Context) {
 	}
 }
 
-// Close stops following every room's stream and closes the room
-// connections (their pages reconnect, to this server or another).
+// Close stops following every room's stream, ends every room's move
+// publisher (a publication under way is cancelled and waited for) and
+// closes the room connections (their pages reconnect, to this server or
+// another).
 func (rs *Rooms) Close() {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
@@ -297,6 +307,7 @@ func (rs *Rooms) Close() {
 		if r.stopFollow != nil {
 			r.stopFollow()
 		}
+		r.moves.close()
 		r.mu.Lock()
 		for c := range r.clients {
 			r.dropLocked(c)
@@ -399,8 +410,10 @@ func BuildSearch(problem, options string, maxNodes int) (*stepper.Search, error)
 }
 
 // onMove is the hook of search id's session: it saves the step before any
-// follower sees it, so a restart resumes where the class was, and updates
-// the comparison table. It runs on the session's hub goroutine.
+// follower sees it, so a restart resumes where the class was, updates the
+// comparison table and queues the move for the other instances
+// (publishMove), never waiting for the bus. It runs on the session's hub
+// goroutine.
 func (r *Room) onMove(id string) func(*stepper.Search) {
 	return func(s *stepper.Search) {
 		step := s.StepCount()
@@ -425,13 +438,15 @@ func (r *Room) onMove(id string) func(*stepper.Search) {
 				r.history[i].Step = step
 			}
 		}
+		// Queued under r.mu, with the step recorded: settleMoves queues
+		// a recorded step again under r.mu, never after a newer one.
+		r.publishMove(id, step)
 		due := r.compareDue
 		r.compareDue = true
 		r.mu.Unlock()
 		if !due {
 			time.AfterFunc(compareEvery, r.broadcastCompare)
 		}
-		r.publishMove(id, s)
 	}
 }
 

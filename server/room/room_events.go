@@ -11,7 +11,6 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/server/session"
-	"stepviz/stepper"
 	persist "stepviz/store"
 )
 
@@ -24,7 +23,13 @@ import (
 //
 // Moves of a search (step, back, seek, play) are the exception: they are
 // applied at once by the session that made them and published as "move"
-// events that the other instances apply; an instance skips its own.
+// events that the other instances apply; an instance skips its own. A
+// move is published by the room's movePublisher, never on the session's
+// hub goroutine, so the presenter's own screen never waits for the bus;
+// every other event waits first until the moves made before it are
+// published, or have failed twice (emit, settleMoves), so no instance sees
+// a poll or a load before a step the presenter took earlier while the bus
+// takes both.
 
 // Bus is what rooms need from a cluster; cluster.Bus implements it.
 type Bus interface {
@@ -78,11 +83,47 @@ func newPollID() int64 {
 	return int64(binary.BigEndian.Uint64(b[:])>>11) | 1
 }
 
-// emit applies ev (one server) or publishes it for every instance.
+// emit applies ev (one server) or publishes it for every instance after
+// the room's moves made before it (settleMoves); it waits for them at
+// most until ctx ends.
 func (r *Room) emit(ctx context.Context, ev roomEvent) error {
 	if r.rs.bus == nil {
 		return r.apply(ctx, ev)
 	}
+	if err := r.settleMoves(ctx); err != nil {
+		return usererr.New("server", "the presenter's last steps were still being shared with the other servers when the time for this change ran out, so it was not made; try again in a moment")
+	}
+	return r.publish(ctx, ev)
+}
+
+// settleMoves waits until the room's moves queued before the call are
+// published or have failed. A search of the room whose last move failed
+// (unshared) then has its recorded step queued again, once, and waited
+// for: an event published next follows the presenter's earlier steps
+// whenever the bus takes both (a stream leader elected meanwhile), and is
+// refused or delayed as before when it does not. Cost: O(the room's
+// searches), and up to two publications a search moved.
+func (r *Room) settleMoves(ctx context.Context) error {
+	if err := r.moves.flush(ctx); err != nil {
+		return err
+	}
+	again := false
+	r.mu.Lock()
+	for _, se := range r.history {
+		if v, ok := r.rs.unshared.Load(se.ID); ok && v.(*Room) == r {
+			r.moves.queue(se.ID, se.Step)
+			again = true
+		}
+	}
+	r.mu.Unlock()
+	if !again {
+		return nil
+	}
+	return r.moves.flush(ctx)
+}
+
+// publish appends ev to the room's stream, stamped with this instance.
+func (r *Room) publish(ctx context.Context, ev roomEvent) error {
 	ev.Origin = r.rs.origin
 	b, err := json.Marshal(ev)
 	if err != nil {
@@ -206,18 +247,32 @@ func (r *Room) applyMove(ctx context.Context, id string, step int) error {
 	return nil
 }
 
-// publishMove tells the other instances that search id moved to step (on
-// the session's hub goroutine, in the order of the moves).
-func (r *Room) publishMove(id string, s *stepper.Search) {
+// publishMove queues the news that search id moved to step for the other
+// instances (movePublisher); a move applied from another instance's event
+// is not published back, which is decided here, on the session's hub
+// goroutine, at the time of the move. It never waits for the bus. Called
+// with r.mu held (onMove).
+func (r *Room) publishMove(id string, step int) {
 	if r.rs.bus == nil {
 		return
 	}
 	if _, remote := r.rs.remoteMoves.Load(id); remote {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	r.moves.queue(id, step)
+}
+
+// shareMove publishes that search id is at step, within movePublishWait;
+// it runs on the room's movePublisher goroutine. A publication that fails
+// marks the search unshared (shareUnshared publishes it again once the bus
+// is back) unless the room was closed meanwhile (ctx cancelled).
+func (r *Room) shareMove(ctx context.Context, id string, step int) {
+	pctx, cancel := context.WithTimeout(ctx, movePublishWait)
 	defer cancel()
-	if err := r.emit(ctx, roomEvent{Kind: evMove, Search: id, Step: s.StepCount()}); err != nil {
+	if err := r.publish(pctx, roomEvent{Kind: evMove, Search: id, Step: step}); err != nil {
+		if ctx.Err() != nil {
+			return // the room closed: its moves are no longer shared from here
+		}
 		r.rs.unshared.Store(id, r)
 		r.logf("room %s: %v", r.ID, err)
 		return
@@ -234,21 +289,27 @@ type reconnecter interface {
 // shareUnshared publishes, once the bus is back, the step of every search
 // whose moves could not be published while it was lost, so the other
 // instances catch up without waiting for the presenter's next move. Each
-// step is published on its search's hub goroutine, in order with its
-// moves. The bus may answer a moment after it reconnects: it tries
-// shareAttempts times, shareEvery apart, while searches are left; one still
-// left is published with its next move. Cost: one publication a search.
+// step is read and queued on its search's hub goroutine, in order with its
+// moves, and published by its room's movePublisher; shareUnshared waits
+// for it (at most shareWait). The bus may answer a moment after it
+// reconnects: it tries shareAttempts times, shareEvery apart, while
+// searches are left; one still left is published with its next move. A
+// search of a room no longer in memory is dropped. Cost: one publication
+// a search.
 func (rs *Rooms) shareUnshared() {
 	for range shareAttempts {
 		left := false
 		rs.unshared.Range(func(k, v any) bool {
 			id, r := k.(string), v.(*Room)
 			sess, ok := rs.cfg.Sessions.Get(id)
-			if !ok {
+			if !ok || r.moves.isClosed() {
 				rs.unshared.Delete(id) // rebuilt at its recorded step when asked for
 				return true
 			}
-			sess.Do(func(l session.Live) { r.publishMove(id, l.Search) })
+			sess.Do(func(l session.Live) { r.moves.queue(id, l.Search.StepCount()) })
+			ctx, cancel := context.WithTimeout(context.Background(), shareWait)
+			_ = r.moves.flush(ctx) // still unshared if it ran out: tried again
+			cancel()
 			_, still := rs.unshared.Load(id)
 			left = left || still
 			return true
@@ -264,4 +325,8 @@ func (rs *Rooms) shareUnshared() {
 const (
 	shareAttempts = 20
 	shareEvery    = 500 * time.Millisecond
+	// shareWait bounds the wait for one search's step to be published:
+	// the batch under way and the step's own (movePublishWait each a
+	// search).
+	shareWait = 30 * time.Second
 )

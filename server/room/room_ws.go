@@ -289,6 +289,10 @@ func (c *roomClient) readPump() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		err = c.room.handle(ctx, c, m)
 		cancel()
+		// The client was there when it sent m, and its pongs are read
+		// only between commands: a command that waited (for NATS, up to
+		// its limit) does not count against its pong wait.
+		_ = c.conn.SetReadDeadline(time.Now().Add(session.PongWait))
 		if err != nil {
 			c.room.mu.Lock()
 			if c.room.clients[c] {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"stepviz/internal/usererr"
+	"stepviz/internal/words"
 	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/stepper/problems"
@@ -175,7 +176,7 @@ func (rs *Rooms) Create(ctx context.Context, owner string) (*Room, string, error
 			return nil, "", usererr.Errorf("server", "this server keeps %d rooms, the most it allows, and none has been idle for %d days; ask its administrator", maxRooms, int(roomIdle.Hours()/24))
 		}
 		rs.forget(id)
-		rs.logf("room %s evicted: unused for %v and the server full", id, roomIdle)
+		rs.logf("room %s evicted: unused for %s and the server full", id, words.Duration(roomIdle))
 	}
 	key, err := session.RandomToken(18)
 	if err != nil {

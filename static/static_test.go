@@ -49,7 +49,7 @@ func TestModulesVersioned(t *testing.T) {
 // TestBundle joins the view modules into one script: each module's
 // exports are handed on, and an unknown or out-of-order module is an error.
 func TestBundle(t *testing.T) {
-	s, err := Bundle("util", "wireconst", "treelayout", "family", "gridcanvas", "maplabels", "problem", "tree", "tables", "chart")
+	s, err := Bundle("util", "wireconst", "prefixcount", "model", "treelayout", "family", "gridcanvas", "maplabels", "problem", "tree", "tables", "chart")
 	if err != nil {
 		t.Fatal(err)
 	}

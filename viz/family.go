@@ -114,7 +114,8 @@ func EarlierText(sn stepper.Snapshot, its []Iteration) string {
 // of both frontiers and the stopping rule (biastar too). its may be nil. None for a
 // best-first search. A depth-first or RBFS line names a node as the
 // narration does: by its state, adding "(node N)" only when the lines name
-// another node in the same state (the tables' "#" is a row's position). state names a node (nil: sn.Tree's, which a bounded
+// another node in the same state (the tables' "#" is a row's position);
+// the μ line names the meeting state once, with its two nodes' ids. state names a node (nil: sn.Tree's, which a bounded
 // snapshot lacks: pass the search's [stepper.Search.StateOf]). O(path + tree).
 func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state func(id int) string) []string {
 	if state == nil {
@@ -205,7 +206,8 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 		if isInf(b.Mu) {
 			lines = append(lines, mu+" ∞: the trees have not met")
 		} else {
-			lines = append(lines, fmt.Sprintf("%s %s (path cost %s) · meeting at #%d %s (forward) = #%d (backward)", mu, b.Mu, b.PathCost, b.MeetForward, state(b.MeetForward), b.MeetBackward))
+			// the two meeting nodes share their state: their ids tell them apart
+			lines = append(lines, fmt.Sprintf("%s %s (path cost %s) · meeting at %s (node %d forward, node %d backward)", mu, b.Mu, b.PathCost, name(state(b.MeetForward)), b.MeetForward, b.MeetBackward))
 		}
 		lines = append(lines, "stopping rule: "+b.Rule)
 	}

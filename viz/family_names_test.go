@@ -136,3 +136,29 @@ func isDigits(s string) bool {
 	}
 	return s != ""
 }
+
+// TestMeetingNamedByState: a bidirectional search's μ line names the
+// meeting state once and tells its two nodes apart by id, never "#id".
+func TestMeetingNamedByState(t *testing.T) {
+	for _, tc := range []struct {
+		problem, algo string
+		steps         int
+		want          string
+	}{
+		{"graph romania", "bibfs", 4, "μ 3 (path cost 450) · meeting at Fagaras (node 12 forward, node 5 backward)"},
+		{"graph romania", "biastar", 60, "meeting at Sibiu (node 3 forward, node 17 backward)"},
+		{eightPuzzle, "bibfs", 60, "meeting at 023184765 (node 30 forward, node 23 backward)"},
+	} {
+		t.Run(tc.problem+"/"+tc.algo, func(t *testing.T) {
+			s, err := problems.New(tc.problem, tc.algo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Seek(tc.steps)
+			text := strings.Join(viz.FamilyLines(s.Snapshot(), s.Options(), nil, nil), "\n")
+			if !strings.Contains(text, tc.want) || hashID.MatchString(text) {
+				t.Errorf("want %q and no #id in\n%s", tc.want, text)
+			}
+		})
+	}
+}

@@ -15,12 +15,12 @@ func TestFamilyViews(t *testing.T) {
 		view, open    []string // in the live view; in show open, in this order
 		notOpen       string
 	}{
-		{"search idastar", "step 6", []string{"iteration 3 · threshold 413 · next threshold 415", "earlier iterations: ", "current path: #12 Arad → #14 Sibiu → #19 Rimnicu_Vilcea", "cut off: #13 Zerind f 449"},
+		{"search idastar", "step 6", []string{"iteration 3 · threshold 413 · next threshold 415", "earlier iterations: ", "current path: Arad (node 12) → Sibiu (node 14) → Rimnicu_Vilcea", "cut off: Zerind f 449"},
 			[]string{"stack, top first"}, "open list in pop order"},
 		{"search ids", "step 6", []string{"iteration 3 · depth limit 2", "earlier iterations: 1 + 4 nodes"},
 			[]string{"stack, top first", "Zerind", "Sibiu", "Timisoara"}, "open list"},
 		{"search dfs", "step 6", []string{"current path"}, []string{"stack, top first", "Pitesti", "Rimnicu_Vilcea", "Sibiu", "Zerind"}, "open list"},
-		{"search rbfs", "step 6", []string{"path with f-limits: #0 Arad (f-limit ∞) → #2 Sibiu (f-limit 447)", "next: #17 Bucharest with f-limit 447", "forgotten: 5 nodes"},
+		{"search rbfs", "step 6", []string{"path with f-limits: Arad (f-limit ∞) → Sibiu (f-limit 447)", "next: Bucharest with f-limit 447", "forgotten: 5 nodes"},
 			[]string{"stored (backed-up) f", "Bucharest", "Rimnicu_Vilcea", "Zerind"}, "open list"},
 		{"search bibfs", "step 4", []string{"forward frontier 4 · backward frontier 4", "μ 3 (path cost 450)", "stopping rule: stop when μ"},
 			[]string{"forward frontier (from the start)", "Timisoara", "backward frontier (from the goal)", "Giurgiu"}, "open list"},

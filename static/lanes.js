@@ -80,7 +80,7 @@ function createLane(host, info, key, onNode) {
       </span>
       <input type="checkbox" data-part="show-discarded" checked hidden aria-label="show discarded nodes">
     </header>
-    <p class="lane-narration" data-part="narration" data-testid="lane-narration" aria-live="polite"></p>
+    <p class="lane-narration" data-part="narration" data-testid="lane-narration" role="status" aria-live="polite"></p>
     <div class="lane-tree-wrap">
       <button type="button" class="tree-follow primary" data-part="tree-follow" hidden>Follow the search</button>
       <div class="tree-view lane-tree" data-part="tree" data-testid="lane-tree" tabindex="0" aria-label="Search tree of search ${info.lane + 1}: drag to pan, wheel to zoom"></div>
@@ -103,7 +103,7 @@ function createLane(host, info, key, onNode) {
     path: "/s/" + encodeURIComponent(info.id),
     stats: { draws: 0, msg: null },
     redraw, setModel,
-    notice: (text) => setText(parts.get("narration"), text),
+    notice: (text) => say(text),
     renderInspector: () => {},
     updateChrome: () => chrome(),
     inspect: (id) => { st.selected = id; if (onNode) onNode(info.id, String(id)); redraw(); },
@@ -134,13 +134,25 @@ function createLane(host, info, key, onNode) {
       const m = page.model;
       if (!m || !m.loaded) return;
       chrome();
-      setText(parts.get("narration"), m.narration || (m.step === 0 ? "Step 0: the start node is the only open node." : "Step " + m.step + "."));
+      say(m.narration || (m.step === 0 ? "Step 0: the start node is the only open node." : "Step " + m.step + "."));
       const r = parts.get("tree").getBoundingClientRect();
       page.sz.treeW = r.width; page.sz.treeH = r.height;
       page.tree.draw();
       if (!m.pendingStates()) box.dataset.drawn = String(m.step);
       page.stats.draws++;
     });
+  }
+  // say shows text as the lane's narration. The lane clamps it to two
+  // lines (style.css .lane-narration), so the whole text is also its
+  // tooltip and its accessible name: a pointer or a screen reader reaches
+  // what the clamp cuts.
+  function say(text) {
+    const e = parts.get("narration");
+    setText(e, text);
+    if (e.title !== e.textContent) {
+      e.title = e.textContent;
+      e.setAttribute("aria-label", e.textContent);
+    }
   }
   // chromeHeight is the lane's height without its tree.
   function chromeHeight() { return box.getBoundingClientRect().height - parts.get("tree").getBoundingClientRect().height; }

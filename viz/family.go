@@ -112,7 +112,10 @@ func EarlierText(sn stepper.Snapshot, its []Iteration) string {
 // each node's f-limit, the next node, the subtrees forgotten and the
 // backups of the step; for bibfs and biucs μ, the meeting nodes, the tops
 // of both frontiers and the stopping rule (biastar too). its may be nil. None for a
-// best-first search. state names a node (nil: sn.Tree's, which a bounded
+// best-first search. A depth-first or RBFS line names a node as the
+// narration does: by its state, adding "(node N)" only when the lines name
+// another node in the same state (the tables' "#" is a row's position);
+// the μ line names the meeting state once, with its two nodes' ids. state names a node (nil: sn.Tree's, which a bounded
 // snapshot lacks: pass the search's [stepper.Search.StateOf]). O(path + tree).
 func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state func(id int) string) []string {
 	if state == nil {
@@ -122,6 +125,18 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 	fam := DescribeFamily(o)
 	switch FamilyOf(o.Algorithm) {
 	case DepthFirst:
+		var path []int
+		if d := sn.Deepening; d != nil {
+			path = d.Current
+		} else if last := lastExpanded(sn); last >= 0 {
+			path = PathTo(sn.Tree, last)
+		}
+		cut, more := cutoffNodes(sn, maxCutoffWords)
+		said := mentions{}
+		said.addPath(state, path)
+		for _, x := range cut {
+			said.add(x.State.String(), x.ID)
+		}
 		if d := sn.Deepening; d != nil {
 			head := fmt.Sprintf("%s %d", valueLabel(fam, "iteration"), d.Iteration)
 			if d.Limit != nil {
@@ -134,31 +149,39 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 			if e := EarlierText(sn, its); e != "" {
 				lines = append(lines, e)
 			}
-			lines = append(lines, "current path: "+pathWords(state, d.Current, nil))
+			lines = append(lines, "current path: "+said.pathWords(state, path, nil))
 		} else {
 			if o.DepthLimited {
 				lines = append(lines, fmt.Sprintf("depth limit %d", o.Depth))
 			}
-			if last := lastExpanded(sn); last >= 0 {
-				lines = append(lines, "current path: "+pathWords(state, PathTo(sn.Tree, last), nil))
+			if len(path) > 0 {
+				lines = append(lines, "current path: "+said.pathWords(state, path, nil))
 			}
 		}
-		if n := countStatus(sn, stepper.NodeCutoff); n > 0 {
-			lines = append(lines, fmt.Sprintf("cut off: %s", cutoffWords(sn)))
+		if len(cut) > 0 {
+			lines = append(lines, "cut off: "+said.cutoffWords(cut, more))
 		}
 	case Recursive:
 		d := sn.Deepening
 		if d == nil {
 			break
 		}
-		lines = append(lines, "path with f-limits: "+pathWords(state, d.Current, d.FLimits))
+		said := mentions{}
+		said.addPath(state, d.Current)
 		if d.NextNode != nil {
-			lines = append(lines, fmt.Sprintf("next: #%d %s with f-limit %s", *d.NextNode, d.NextState, boundText(d.NextLimit)))
+			said.add(d.NextState, *d.NextNode)
+		}
+		for _, b := range d.Backups {
+			said.add(b.State, b.Node)
+		}
+		lines = append(lines, "path with f-limits: "+said.pathWords(state, d.Current, d.FLimits))
+		if d.NextNode != nil {
+			lines = append(lines, fmt.Sprintf("next: %s with f-limit %s", said.name(d.NextState, *d.NextNode), boundText(d.NextLimit)))
 		}
 		if len(d.Backups) > 0 {
 			var bs []string
 			for _, b := range d.Backups {
-				bs = append(bs, fmt.Sprintf("#%d %s f %s", b.Node, b.State, b.F))
+				bs = append(bs, fmt.Sprintf("%s f %s", said.name(b.State, b.Node), b.F))
 			}
 			lines = append(lines, "backed up this step: "+strings.Join(bs, ", "))
 		}
@@ -183,7 +206,8 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 		if isInf(b.Mu) {
 			lines = append(lines, mu+" ∞: the trees have not met")
 		} else {
-			lines = append(lines, fmt.Sprintf("%s %s (path cost %s) · meeting at #%d %s (forward) = #%d (backward)", mu, b.Mu, b.PathCost, b.MeetForward, state(b.MeetForward), b.MeetBackward))
+			// the two meeting nodes share their state: their ids tell them apart
+			lines = append(lines, fmt.Sprintf("%s %s (path cost %s) · meeting at %s (node %d forward, node %d backward)", mu, b.Mu, b.PathCost, name(state(b.MeetForward)), b.MeetForward, b.MeetBackward))
 		}
 		lines = append(lines, "stopping rule: "+b.Rule)
 	}
@@ -222,15 +246,24 @@ func valueLabel(fam wire.Family, name string) string {
 	return name
 }
 
-// pathWords writes a path of ids as "#0 Arad → #2 Sibiu", each with its
-// f-limit (limits[i], ∞ as "∞") when limits is given.
-func pathWords(state func(int) string, ids []int, limits []stepper.Bound) string {
+// addPath records the nodes of a path of ids as named. O(len(ids)).
+func (m mentions) addPath(state func(int) string, ids []int) {
+	for _, id := range ids {
+		m.add(state(id), id)
+	}
+}
+
+// pathWords writes a path of ids as "Arad → Sibiu", each node named as
+// the narration names it (m.name: by its state, "(node N)" only beside
+// another node m names in the same state), each with its f-limit
+// (limits[i], ∞ as "∞") when limits is given. O(len(ids)).
+func (m mentions) pathWords(state func(int) string, ids []int, limits []stepper.Bound) string {
 	if len(ids) == 0 {
 		return "(empty)"
 	}
 	parts := make([]string, len(ids))
 	for i, id := range ids {
-		parts[i] = fmt.Sprintf("#%d %s", id, state(id))
+		parts[i] = m.name(state(id), id)
 		if i < len(limits) {
 			parts[i] += fmt.Sprintf(" (f-limit %s)", limits[i])
 		}
@@ -238,20 +271,34 @@ func pathWords(state func(int) string, ids []int, limits []stepper.Bound) string
 	return strings.Join(parts, " → ")
 }
 
-// cutoffWords lists the cut-off nodes with their f, the first 8.
-func cutoffWords(sn stepper.Snapshot) string {
-	var parts []string
-	n := 0
+// maxCutoffWords is how many cut-off nodes a family line lists.
+const maxCutoffWords = 8
+
+// cutoffNodes are the first max cut-off nodes of sn's tree and how many
+// more there are. O(tree).
+func cutoffNodes(sn stepper.Snapshot, max int) (first []stepper.NodeInfo, more int) {
 	for _, x := range sn.Tree {
 		if x.Status != stepper.NodeCutoff {
 			continue
 		}
-		if n++; n <= 8 {
-			parts = append(parts, fmt.Sprintf("#%d %s f %s", x.ID, x.State, x.Shown().F))
+		if len(first) < max {
+			first = append(first, x)
+		} else {
+			more++
 		}
 	}
-	if n > 8 {
-		parts = append(parts, fmt.Sprintf("and %d more", n-8))
+	return first, more
+}
+
+// cutoffWords lists cut-off nodes with their f, named as m names them,
+// and "and N more". O(len(nodes)).
+func (m mentions) cutoffWords(nodes []stepper.NodeInfo, more int) string {
+	parts := make([]string, 0, len(nodes)+1)
+	for _, x := range nodes {
+		parts = append(parts, fmt.Sprintf("%s f %s", m.name(x.State.String(), x.ID), x.Shown().F))
+	}
+	if more > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", more))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -252,29 +252,32 @@ func deepeningWords(ev stepper.Event, d *stepper.Deepening) string {
 	return b.String()
 }
 
-// mentions are the nodes a step's narration names, by state: the expanded
-// node, its children, RBFS's backups and next node.
+// mentions are the nodes a piece of text names, by state: a step's
+// narration (the expanded node, its children, RBFS's backups and next
+// node) or a snapshot's family lines (FamilyLines).
 type mentions map[string][]int
 
 // mentioned collects the nodes ev's narration names. O(children + backups).
 func mentioned(ev stepper.Event, d *stepper.Deepening) mentions {
 	m := mentions{}
-	add := func(state string, id int) {
-		if !slices.Contains(m[state], id) {
-			m[state] = append(m[state], id)
-		}
-	}
-	add(ev.Expanded.State.String(), ev.Expanded.ID)
+	m.add(ev.Expanded.State.String(), ev.Expanded.ID)
 	for _, c := range ev.Children {
-		add(c.State.String(), c.ID)
+		m.add(c.State.String(), c.ID)
 	}
 	for _, bk := range d.Backups {
-		add(bk.State, bk.Node)
+		m.add(bk.State, bk.Node)
 	}
 	if d.NextNode != nil {
-		add(d.NextState, *d.NextNode)
+		m.add(d.NextState, *d.NextNode)
 	}
 	return m
+}
+
+// add records that node id, in state, is named. O(nodes named in state).
+func (m mentions) add(state string, id int) {
+	if !slices.Contains(m[state], id) {
+		m[state] = append(m[state], id)
+	}
 }
 
 // name writes node id, in state, for a sentence as every narration does,

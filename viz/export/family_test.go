@@ -23,7 +23,7 @@ var familyCases = []struct {
 	notMD      string
 }{
 	{"idastar", "idastar", 6,
-		[]string{"iteration 1 · threshold 366", "**Stack** (", "top first", "iteration 3 · threshold 413 · next threshold 415", "earlier iterations: 12 nodes", "current path: #12 Arad → #14 Sibiu → #19 Rimnicu_Vilcea", "cut off: #13 Zerind f 449"},
+		[]string{"iteration 1 · threshold 366", "**Stack** (", "top first", "iteration 3 · threshold 413 · next threshold 415", "earlier iterations: 12 nodes", "current path: Arad (node 12) → Sibiu (node 14) → Rimnicu_Vilcea", "cut off: Zerind f 449"},
 		[]string{"depth-first search after step 6", "threshold 413", "next threshold 415", "earlier iterations: 4 + 8 nodes", "Stack (top first) after step 6"},
 		[]string{"none", "3", "413"}, "**Open**"},
 	{"ids", "ids", 6,
@@ -31,7 +31,7 @@ var familyCases = []struct {
 		[]string{"depth limit 2", "Stack (top first) after step 6"},
 		[]string{"none", "3", "2"}, "**Open**"},
 	{"rbfs", "rbfs", 6,
-		[]string{"path with f-limits: #0 Arad (f-limit ∞) → #2 Sibiu (f-limit 447)", "forgotten: 5 nodes", "**Children on the path** (10, stored (backed-up) f, the next first)", "| 1 | 17 | Bucharest | 418 | 0 | 418 |"},
+		[]string{"path with f-limits: Arad (f-limit ∞) → Sibiu (f-limit 447)", "forgotten: 5 nodes", "**Children on the path** (10, stored (backed-up) f, the next first)", "| 1 | 17 | Bucharest | 418 | 0 | 418 |"},
 		[]string{"f-limit", "Children on the path (stored f, backed up; the next first)"},
 		[]string{"none", "1", "447"}, "**Open**"},
 	{"bibfs", "bibfs", 4,

@@ -22,7 +22,10 @@ import (
 // budget.
 func TestSlowTraceHeuristicsBounded(t *testing.T) {
 	const fast = "def h_zero2(s):\n    return 0\n"
-	const slow = "def h_zero2(s):\n    x = 0\n    for i in range(60000):\n        x += i\n    return 0\n"
+	// slow in time, light in Starlark steps (two builtins' calls a call):
+	// the check's time runs out long before the search's step budget,
+	// however fast the machine
+	const slow = "def h_zero2(s):\n    x = str(list(range(40000)))\n    return 0\n"
 	inst, err := problems.Parse("puzzle 867254301 goal=123456780", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -92,4 +95,43 @@ func sha(s string) string {
 // jsonString is s as a JSON string's contents.
 func jsonString(s string) string {
 	return strings.NewReplacer("\\", "\\\\", "\"", "\\\"", "\n", "\\n").Replace(s)
+}
+
+// TestTraceFailingHeuristicSaysWhy: a trace whose heuristic fails on a
+// state a later step generates (here: edited to fail where the recorded
+// one answered) is refused with the heuristic's own error and the step it
+// failed at, not as a difference of status.
+func TestTraceFailingHeuristicSaysWhy(t *testing.T) {
+	const fine = "def h_corner(s):\n    return 0\n"
+	const failing = "def h_corner(s):\n    if s[0] == 0:\n        fail(\"no h for the blank in the corner\")\n    return 0\n"
+	inst, err := problems.Parse("puzzle 867254301 goal=123456780", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withH, err := script.WithHeuristics(inst, stepper.ExtraSource{Where: "corner.star", Text: fine})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := stepper.ParseOptions("astar h=corner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := stepper.NewSearch(withH, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := export.Write(&b, "json", s, 300); err != nil {
+		t.Fatal(err)
+	}
+	trace := strings.Replace(b.String(), jsonString(fine), jsonString(failing), 1)
+	trace = strings.Replace(trace, sha(fine), sha(failing), 1)
+	if trace == b.String() {
+		t.Fatal("the heuristic source was not found in the trace to edit")
+	}
+	ts := newTestServer(t, New(Config{}))
+	resp, body := upload(t, ts.URL, trace)
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "the search failed here") || !strings.Contains(body, "no h for the blank in the corner") {
+		t.Fatalf("upload: %s, want 422 naming the heuristic's failure\n%s", resp.Status, body[strings.Index(body, "error"):][:800])
+	}
 }

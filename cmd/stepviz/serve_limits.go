@@ -83,19 +83,27 @@ func (f *rangedInt) Set(s string) error {
 func (f *rangedInt) Get() any { return f.v }
 
 // rangedIdle is -idle's flag.Value: a duration, its syntax error naming
-// the range.
-type rangedIdle struct{ d time.Duration }
+// the range; it prints as the user gave it.
+type rangedIdle struct {
+	d     time.Duration
+	given string // the flag's text as given, "" for the default
+}
 
 const idleFix = "give a duration from 1s to 168h (a week), such as 45m"
 
-func (f *rangedIdle) String() string { return f.d.String() }
+func (f *rangedIdle) String() string {
+	if f.given != "" {
+		return f.given
+	}
+	return f.d.String()
+}
 
 func (f *rangedIdle) Set(s string) error {
 	d, err := time.ParseDuration(s)
 	if err != nil {
 		return errors.New(idleFix)
 	}
-	f.d = d
+	f.d, f.given = d, s
 	return nil
 }
 
@@ -130,9 +138,9 @@ func checkServeRanges(fs *flag.FlagSet) error {
 			return fmt.Errorf("-%s %s is out of range: %s", r.name, f, r.fix())
 		}
 	}
-	idle := fs.Lookup("idle").Value.(*rangedIdle).d
-	if idle < server.MinIdle || idle > server.MaxIdle {
-		return fmt.Errorf("-idle %s is out of range: %s (without -idle it is %s)", words.Duration(idle), idleFix, words.Duration(server.DefaultIdle))
+	idle := fs.Lookup("idle").Value.(*rangedIdle)
+	if idle.d < server.MinIdle || idle.d > server.MaxIdle {
+		return fmt.Errorf("-idle %s is out of range: %s (without -idle it is %s)", idle, idleFix, words.Duration(server.DefaultIdle))
 	}
 	return nil
 }

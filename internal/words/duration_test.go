@@ -25,7 +25,9 @@ func TestDuration(t *testing.T) {
 		{59*time.Minute + 59*time.Second + 600*time.Millisecond, "1 hour"},
 		{300 * time.Millisecond, "300 milliseconds"},
 		{time.Millisecond, "1 millisecond"},
-		{time.Microsecond, "1 millisecond"}, // at least 1
+		{time.Microsecond, "1 microsecond"},
+		{time.Nanosecond, "1 nanosecond"},
+		{1500 * time.Nanosecond, "2 microseconds"},
 		{0, "0 seconds"},
 		{-time.Minute, "0 seconds"},
 		{time.Duration(1<<63 - 1), "106751 days 23 hours 47 minutes 16 seconds"}, // the largest: rounding saturates

@@ -45,6 +45,9 @@ func (t *Trace) ReplayContext(ctx context.Context) (*stepper.Search, error) {
 		if !s.StepInto(&got) {
 			return nil, usererr.Errorf("export", "step %d: the trace has %d steps but the search ends at step %d (%s)", want.Step, len(t.Events), s.StepCount(), s.Status())
 		}
+		if err := s.Err(); err != nil && want.Status != stepper.Failed {
+			return nil, usererr.Errorf("export", "step %d: the search failed here, where the trace goes on: %w", want.Step, err)
+		}
 		if err := sameEvent(want, &got); err != nil {
 			return nil, usererr.Errorf("export", "step %d: %w", want.Step, err)
 		}

@@ -14,12 +14,14 @@ import (
 // liveStartTable is JavaScript for the live game page: its node table's
 // rows (each row's cells' text) and, of the drawing, the rows of the
 // boards drawn (texts of class board) and their smallest size on the
-// screen (the font's size times the drawing's scale).
+// screen (the font's size times the drawing's scale); and how far the
+// numbers' pane scrolls sideways (Over, 0 when its table fits).
 const liveStartTable = `(() => {
 	const rows = [...document.querySelectorAll("[data-testid=node-table] tbody tr")].map((r) => ({ ID: r.dataset.testid, Cells: [...r.cells].map((c) => c.textContent) }));
 	const boards = [...document.querySelectorAll("#live-svg svg text.board")].filter((e) => e.getClientRects().length > 0);
 	const px = boards.map((e) => parseFloat(getComputedStyle(e).fontSize) * e.getScreenCTM().a);
-	return { Rows: rows, Boards: boards.map((e) => e.textContent), BoardPx: px.length ? Math.min(...px) : 0 };
+	const side = document.getElementById("live-side");
+	return { Rows: rows, Boards: boards.map((e) => e.textContent), BoardPx: px.length ? Math.min(...px) : 0, Over: side.scrollWidth - side.clientWidth };
 })()`
 
 // liveLabelHits is JavaScript listing each move's label (text.move) of
@@ -44,6 +46,7 @@ type liveStartInfo struct {
 	}
 	Boards  []string
 	BoardPx float64
+	Over    int // how far the numbers' pane scrolls sideways
 }
 
 // TestLiveGameTableAtStart: at step 0, before any node is visited, the
@@ -52,7 +55,9 @@ type liveStartInfo struct {
 // [−∞, +∞]; its window is set when step 1 visits it), on a 1280×720 projector and a 390×844 phone; a connect four
 // root is drawn as its board, six rows of seven, at 14 px or more on the
 // projector and 11 px or more on the phone. Twelve steps on, the boards
-// are still at that size and no move's label meets a line of the drawing.
+// are still at that size and no move's label meets a line of the drawing;
+// at both steps the node table fits its pane, every column in view
+// without scrolling sideways (its boards' rows one under another).
 func TestLiveGameTableAtStart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -88,6 +93,9 @@ func TestLiveGameTableAtStart(t *testing.T) {
 					t.Errorf("the root's row reads %q; want %q", got, strings.Join(tc.want, " | "))
 				}
 				t.Logf("%s %s: %d rows in the table, %d board rows at %.1f px", screen.name, tc.name, len(v.Rows), len(v.Boards), v.BoardPx)
+				if v.Over > 0 {
+					t.Errorf("the numbers' pane is %d px wider than the screen shows: its node table scrolls sideways", v.Over)
+				}
 				if len(v.Boards) != tc.boardRows {
 					t.Errorf("the root is drawn with %d board rows %q; want %d", len(v.Boards), v.Boards, tc.boardRows)
 				}
@@ -106,6 +114,9 @@ func TestLiveGameTableAtStart(t *testing.T) {
 				v = eval[liveStartInfo](t, ctx, liveStartTable)
 				hits := eval[[]string](t, ctx, liveLabelHits)
 				t.Logf("step 12: %d board rows at %.1f px or more; %d labels meet a line", len(v.Boards), v.BoardPx, len(hits))
+				if v.Over > 0 {
+					t.Errorf("step 12: the numbers' pane is %d px wider than the screen shows: its node table scrolls sideways", v.Over)
+				}
 				if tc.boardRows > 0 && v.BoardPx < screen.least-0.05 {
 					t.Errorf("step 12: boards at %.1f px; want %.0f px or more", v.BoardPx, screen.least)
 				}

@@ -209,12 +209,32 @@ function drawSVG(svg, step) {
   fitWide($("live-svg"), step);
 }
 
+// BOARD_NAME is a board's name as the tables write it: its rows, of one
+// length, joined by "/" ("XOX/OXO/X..").
+const BOARD_NAME = /^([^\s/]+)(\/[^\s/]+)+$/;
+
+// nameCell is the node table's cell for a position's name: a board's
+// rows one under another, as the picture draws them (a name as wide as
+// one row), the "/" between them kept in the text for copying and for
+// screen readers but not shown; any other name as it is.
+function nameCell(name) {
+  const rows = BOARD_NAME.test(name) ? name.split("/") : null;
+  if (!rows || rows.some((r) => r.length !== rows[0].length)) return el("td", {}, name);
+  const kids = [];
+  rows.forEach((r, i) => {
+    if (i > 0) kids.push(el("span", { class: "board-sep" }, "/"));
+    kids.push(el("span", { class: "board-row" }, r));
+  });
+  return el("td", { class: "board-name" }, ...kids);
+}
+
 function showGame(side, v) {
-  const head = el("tr", {}, ...["node", "move", "turn", "status", "value", "α/β window", "range"].map((h) => el("th", { scope: "col" }, h)));
+  // "v" is the value, as the picture and AIMA's pseudo-code write it
+  const head = el("tr", {}, ...["node", "move", "turn", "status", el("abbr", { title: "value" }, "v"), "α/β window", "range"].map((h) => el("th", { scope: "col" }, h)));
   const body = el("tbody");
   for (const n of v.nodes || []) {
     body.append(el("tr", { "data-testid": "node-" + n.id, "data-status": n.status },
-      el("td", {}, n.name), el("td", {}, n.move || ""), el("td", {}, n.turn), el("td", {}, n.status),
+      nameCell(n.name), el("td", {}, n.move || ""), el("td", {}, n.turn), el("td", {}, n.status),
       el("td", { "data-col": "value" }, n.value || ""), el("td", { "data-col": "window" }, n.window || ""),
       el("td", { "data-col": "range" }, n.range || "")));
   }

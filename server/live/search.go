@@ -241,23 +241,43 @@ func (l *Search) frame() (*Frame, error) {
 	return f, nil
 }
 
-// maxNameLen is the longest name a node table's cell holds: connect
-// four's two lowest rows, "...O.../..OXX..".
+// maxNameLen is the longest name other than a board's that a node
+// table's cell holds.
 const maxNameLen = 15
 
+// maxBoardRows and maxBoardCols bound a board's name that a node table
+// holds whole, its rows one under another (static/game.js nameCell):
+// connect four's six rows of seven.
+const maxBoardRows, maxBoardCols = 6, 7
+
 // nodeName is how a page names a game node: by its name (game.ViewNode's
-// Name: an explicit tree's inner node by its letter, a tic-tac-toe board
-// by its rows, "X.O/.X./..O", connect four's lowest two) when that is the
-// empty board or one word of at most maxNameLen characters, else by its
-// move from the root's side.
+// Name: an explicit tree's inner node by its letter, a board by its rows,
+// "X.O/.X./..O") when that is the empty board, a board of at most
+// maxBoardRows rows of maxBoardCols cells, or one word of at most
+// maxNameLen characters, else by its move from the root's side.
 func nodeName(n *game.ViewNode) string {
-	if n.Name == game.EmptyBoard || (n.Name != "" && utf8.RuneCountInString(n.Name) <= maxNameLen && !strings.ContainsAny(n.Name, " \n")) {
+	if n.Name == game.EmptyBoard || isBoardName(n.Name) || (n.Name != "" && utf8.RuneCountInString(n.Name) <= maxNameLen && !strings.ContainsAny(n.Name, " \n")) {
 		return n.Name
 	}
 	if n.Move != "" {
 		return n.Move
 	}
 	return "root"
+}
+
+// isBoardName reports whether name is a board's rows joined by "/": two
+// to maxBoardRows rows of one length, at most maxBoardCols, with no space.
+func isBoardName(name string) bool {
+	rows := strings.Split(name, "/")
+	if len(rows) < 2 || len(rows) > maxBoardRows || strings.ContainsAny(name, " \n") {
+		return false
+	}
+	for _, r := range rows {
+		if r == "" || len(r) != len(rows[0]) || len(r) > maxBoardCols {
+			return false
+		}
+	}
+	return true
 }
 
 // gameRows is the node table of v: the current path's nodes, then the

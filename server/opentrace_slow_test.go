@@ -26,33 +26,14 @@ func TestSlowTraceHeuristicsBounded(t *testing.T) {
 	// the check's time runs out long before the search's step budget,
 	// however fast the machine
 	const slow = "def h_zero2(s):\n    x = str(list(range(40000)))\n    return 0\n"
+	trace := heuristicTrace(t, "zero2", fast, slow, 3000)
 	inst, err := problems.Parse("puzzle 867254301 goal=123456780", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	withH, err := script.WithHeuristics(inst, stepper.ExtraSource{Where: "zero2.star", Text: fast})
 	if err != nil {
 		t.Fatal(err)
 	}
 	o, err := stepper.ParseOptions("astar h=zero2")
 	if err != nil {
 		t.Fatal(err)
-	}
-	s, err := stepper.NewSearch(withH, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := export.Write(&b, "json", s, 3000); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), "for i in range") && !strings.Contains(b.String(), "h_zero2") {
-		t.Fatal("the trace carries no heuristic source: the test would check nothing")
-	}
-	trace := strings.Replace(b.String(), jsonString(fast), jsonString(slow), 1)
-	trace = strings.Replace(trace, sha(fast), sha(slow), 1)
-	if trace == b.String() {
-		t.Fatal("the heuristic source was not found in the trace to slow it down")
 	}
 	// one step of the slow search, here and now: the race detector and a
 	// loaded machine make it seconds long, and the check may finish the
@@ -104,15 +85,29 @@ func jsonString(s string) string {
 func TestTraceFailingHeuristicSaysWhy(t *testing.T) {
 	const fine = "def h_corner(s):\n    return 0\n"
 	const failing = "def h_corner(s):\n    if s[0] == 0:\n        fail(\"no h for the blank in the corner\")\n    return 0\n"
+	trace := heuristicTrace(t, "corner", fine, failing, 300)
+	ts := newTestServer(t, New(Config{}))
+	resp, body := upload(t, ts.URL, trace)
+	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "the search failed here") || !strings.Contains(body, "no h for the blank in the corner") {
+		t.Fatalf("upload: %s, want 422 naming the heuristic's failure\n%s", resp.Status, body[strings.Index(body, "error"):][:800])
+	}
+}
+
+// heuristicTrace is the JSON trace of A* with the Starlark heuristic
+// h_NAME of source recorded on the 8-puzzle 867254301 for steps steps,
+// its source (and the source's hash) then replaced by edited: a trace
+// whose recorded steps another heuristic must replay.
+func heuristicTrace(t *testing.T, name, recorded, edited string, steps int) string {
+	t.Helper()
 	inst, err := problems.Parse("puzzle 867254301 goal=123456780", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	withH, err := script.WithHeuristics(inst, stepper.ExtraSource{Where: "corner.star", Text: fine})
+	withH, err := script.WithHeuristics(inst, stepper.ExtraSource{Where: name + ".star", Text: recorded})
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := stepper.ParseOptions("astar h=corner")
+	o, err := stepper.ParseOptions("astar h=" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,17 +116,16 @@ func TestTraceFailingHeuristicSaysWhy(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := export.Write(&b, "json", s, 300); err != nil {
+	if err := export.Write(&b, "json", s, steps); err != nil {
 		t.Fatal(err)
 	}
-	trace := strings.Replace(b.String(), jsonString(fine), jsonString(failing), 1)
-	trace = strings.Replace(trace, sha(fine), sha(failing), 1)
+	if !strings.Contains(b.String(), "h_"+name) {
+		t.Fatal("the trace carries no heuristic source: the test would check nothing")
+	}
+	trace := strings.Replace(b.String(), jsonString(recorded), jsonString(edited), 1)
+	trace = strings.Replace(trace, sha(recorded), sha(edited), 1)
 	if trace == b.String() {
 		t.Fatal("the heuristic source was not found in the trace to edit")
 	}
-	ts := newTestServer(t, New(Config{}))
-	resp, body := upload(t, ts.URL, trace)
-	if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(body, "the search failed here") || !strings.Contains(body, "no h for the blank in the corner") {
-		t.Fatalf("upload: %s, want 422 naming the heuristic's failure\n%s", resp.Status, body[strings.Index(body, "error"):][:800])
-	}
+	return trace
 }

@@ -3,14 +3,10 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/chromedp"
-
-	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // laneNarration is what a lane's narration shows and offers: its text, its
@@ -35,24 +31,7 @@ func TestRoomLaneNarrationFullText(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
 	}
-	_, ts := roomServer(t, "")
-	code, key := createRoom(t, ts)
-	ctx := testbrowser.New(t, 1280, 720, 90*time.Second)
-	lanesAt := func(k int) string {
-		return fmt.Sprintf(`(() => { const b = [...document.querySelectorAll(".lane-box")]; return b.length === 3 && b.every((e) => e.querySelector("[data-testid=lane-step]").textContent === "%d" && e.dataset.drawn === "%d"); })()`, k, k)
-	}
-	if err := chromedp.Do(ctx,
-		chromedp.EmulateViewport(1280, 720),
-		chromedp.Navigate(ts.URL+roomPresenterPath(code, key)),
-		poll(`document.getElementById("room-conn").textContent === "live"`),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("load-problem").value = "graph romania"; document.getElementById("load-searches").value = "astar\nucs\ngreedy"; document.querySelector("[data-testid=load]").click()`),
-		poll(lanesAt(0)),
-		chromedp.Click(`[data-testid=drive-step]`), poll(lanesAt(1)),
-		chromedp.Click(`[data-testid=drive-step]`), poll(lanesAt(2)),
-		chromedp.Sleep(300*time.Millisecond),
-	); err != nil {
-		t.Fatal(err)
-	}
+	ctx := openRoomLanes(t, "graph romania", []string{"astar", "ucs", "greedy"}, 2)
 	screenshot(t, ctx, "room-lane-narration.png")
 	lanes := eval[[]laneNarration](t, ctx, laneNarrations)
 	if len(lanes) != 3 {

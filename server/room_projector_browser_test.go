@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -35,23 +34,7 @@ func TestRoomProjector(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
 	}
-	_, ts := roomServer(t, "")
-	code, key := createRoom(t, ts)
-	ctx := testbrowser.New(t, 1280, 720, 90*time.Second)
-	lanesAt := func(k int) string {
-		return fmt.Sprintf(`(() => { const b = [...document.querySelectorAll(".lane-box")]; return b.length === 2 && b.every((e) => e.querySelector("[data-testid=lane-step]").textContent === "%d" && e.dataset.drawn === "%d"); })()`, k, k)
-	}
-	if err := chromedp.Do(ctx,
-		chromedp.EmulateViewport(1280, 720),
-		chromedp.Navigate(ts.URL+roomPresenterPath(code, key)),
-		poll(`document.getElementById("room-conn").textContent === "live"`),
-		chromedp.Evaluate[chromedp.Void](`document.getElementById("load-problem").value = "puzzle 283164705 goal=123804765"; document.getElementById("load-searches").value = "bfs\nastar h=manhattan"; document.querySelector("[data-testid=load]").click()`),
-		poll(lanesAt(0)),
-		chromedp.Click(`[data-testid=drive-step]`), poll(lanesAt(1)),
-		chromedp.Sleep(300*time.Millisecond),
-	); err != nil {
-		t.Fatal(err)
-	}
+	ctx := openRoomLanes(t, "puzzle 283164705 goal=123804765", []string{"bfs", "astar h=manhattan"}, 1)
 	screenshot(t, ctx, "room-projector.png")
 	c := eval[roomChromeInfo](t, ctx, roomChrome)
 	if !c.Folded {

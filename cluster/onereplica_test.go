@@ -201,8 +201,8 @@ func TestOneReplicaNodeKilled(t *testing.T) {
 	} else {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
 		resp.Body.Close()
-		if resp.StatusCode == http.StatusOK {
-			t.Errorf("the room's page on an instance that does not hold it, with the node holding the stream down, answers 200; want a refusal")
+		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("the room's page on an instance that does not hold it, with the node holding the stream down, answers %s (Retry-After %q); want 503 Service Unavailable with a Retry-After", resp.Status, resp.Header.Get("Retry-After"))
 		}
 		checkRoomsDown(t, "the room's page on an instance that does not hold it", strings.TrimSpace(string(body)), "cannot open this room")
 		t.Logf("the room's page on an instance that does not hold it was refused %v after it was asked for", time.Since(asked))

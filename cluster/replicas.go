@@ -139,5 +139,14 @@ const (
 // meanwhile (lostChange, lostRoom, lostNewRoom) and what to do; the log's
 // text keeps the NATS client's error after it.
 func roomsDown(lost string, err error) error {
-	return fmt.Errorf("%w (%w)", usererr.New("cluster", "the NATS server that keeps the rooms is down or out of reach, and they are kept on that one server (one replica): "+lost+". Ask the operator to start that NATS server again, and to raise the rooms' replicas to 3 as docs/deploy.md says, so that losing one server no longer stops them"), err)
+	return unavailable{fmt.Errorf("%w (%w)", usererr.New("cluster", "the NATS server that keeps the rooms is down or out of reach, and they are kept on that one server (one replica): "+lost+". Ask the operator to start that NATS server again, and to raise the rooms' replicas to 3 as docs/deploy.md says, so that losing one server no longer stops them"), err)}
 }
+
+// unavailable is an error that a later try may not meet: the service
+// it needs is down for now (an HTTP answer says 503, not 500).
+type unavailable struct{ error }
+
+// Unavailable reports that the error is the service's, for now.
+func (unavailable) Unavailable() bool { return true }
+
+func (u unavailable) Unwrap() error { return u.error }

@@ -84,10 +84,26 @@ func (s *Server) roomOf(w http.ResponseWriter, r *http.Request) (*room.Room, boo
 		return nil, false, false
 	}
 	if err != nil {
-		httpError(w, usererr.Text(err), http.StatusInternalServerError)
+		httpError(w, usererr.Text(err), errorStatus(w, err))
 		return nil, false, false
 	}
 	return rm, key != "", true
+}
+
+// unavailabler is an error that says whether what it needs is down for
+// now (the cluster's, while the NATS server keeping the rooms is).
+type unavailabler interface{ Unavailable() bool }
+
+// errorStatus is the HTTP status of a server-side error: 503 with a
+// Retry-After when the error says the service it needs is down for now,
+// else 500.
+func errorStatus(w http.ResponseWriter, err error) int {
+	var u unavailabler
+	if errors.As(err, &u) && u.Unavailable() {
+		w.Header().Set("Retry-After", "10")
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusInternalServerError
 }
 
 func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
@@ -157,7 +173,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	if len(code) == persist.ShortCodeLen {
 		var err error
 		if id, err = s.rooms.ByShort(r.Context(), code); err != nil && !errors.Is(err, persist.ErrNotFound) {
-			httpError(w, usererr.Text(err), http.StatusInternalServerError)
+			httpError(w, usererr.Text(err), errorStatus(w, err))
 			return
 		}
 	}

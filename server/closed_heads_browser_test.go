@@ -29,29 +29,12 @@ type columnHead struct {
 func TestClosedHeadsOverColumns(t *testing.T) {
 	for _, screen := range liveScreens {
 		t.Run(screen.name, func(t *testing.T) {
-			srv, ts, ctx := pageBrowser(t, screen.w, screen.h)
-			opts := []chromedp.EmulateViewportOption{}
-			if screen.phone {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(screen.w), int64(screen.h), opts...)); err != nil {
-				t.Fatal(err)
-			}
+			srv, ts, ctx := screenBrowser(t, screen)
 			for _, tc := range []struct{ name, problem, options string }{
 				{"puzzle", "puzzle 283164705 goal=123804765", "astar h=manhattan"},
 				{"romania", "graph romania", "astar"},
 			} {
-				if screen.phone {
-					sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
-						t.Fatal(err)
-					}
-				} else {
-					openProjector(t, ctx, srv, ts, tc.problem, tc.options)
-				}
+				openOnScreen(t, ctx, srv, ts, screen, tc.problem, tc.options)
 				empty := eval[[]columnHead](t, ctx, closedHeadsJS)
 				if err := chromedp.Do(ctx, chromedp.Click(`#btn-step`), waitStep(1)); err != nil {
 					t.Fatal(err)

@@ -541,3 +541,36 @@ type liveScreen struct {
 // liveScreens are the lecture hall's two screens: a 1280×720 projector,
 // text 14 px or more, and a 390×844 phone, text 11 px or more.
 var liveScreens = []liveScreen{{"projector", 1280, 720, false, 14}, {"phone", 390, 844, true, 11}}
+
+// screenBrowser is pageBrowser on screen: its size, and a mobile
+// device's emulation on a phone.
+func screenBrowser(t *testing.T, screen liveScreen) (*Server, *httptest.Server, context.Context) {
+	t.Helper()
+	srv, ts, ctx := pageBrowser(t, screen.w, screen.h)
+	opts := []chromedp.EmulateViewportOption{}
+	if screen.phone {
+		opts = append(opts, chromedp.EmulateMobile)
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(screen.w), int64(screen.h), opts...)); err != nil {
+		t.Fatal(err)
+	}
+	return srv, ts, ctx
+}
+
+// openOnScreen starts a session of problem and options and opens its
+// presenter page at step 0 as screen shows it: a phone's page as it is, a
+// projector's switched to projector mode (openProjector).
+func openOnScreen(t *testing.T, ctx context.Context, srv *Server, ts *httptest.Server, screen liveScreen, problem, options string) {
+	t.Helper()
+	if !screen.phone {
+		openProjector(t, ctx, srv, ts, problem, options)
+		return
+	}
+	sess, err := srv.startSession(newSearch(t, problem, options))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
+		t.Fatal(err)
+	}
+}

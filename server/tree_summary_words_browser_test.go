@@ -31,14 +31,7 @@ var oneWords = regexp.MustCompile(`(^|[^\d.])1 (nodes?|more child(ren)?)\b`)
 func TestTreeSummaryWords(t *testing.T) {
 	for _, screen := range liveScreens {
 		t.Run(screen.name, func(t *testing.T) {
-			srv, ts, ctx := pageBrowser(t, screen.w, screen.h)
-			opts := []chromedp.EmulateViewportOption{}
-			if screen.phone {
-				opts = append(opts, chromedp.EmulateMobile)
-			}
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(screen.w), int64(screen.h), opts...)); err != nil {
-				t.Fatal(err)
-			}
+			srv, ts, ctx := screenBrowser(t, screen)
 			ones := 0
 			for _, tc := range []struct {
 				name, problem, options string
@@ -51,17 +44,7 @@ func TestTreeSummaryWords(t *testing.T) {
 				// a corridor: the root's one child, folded by the user
 				{"corridor-fold", "grid ........ start=0,0 goal=7,0", "bfs", []int{1}, 0},
 			} {
-				if screen.phone {
-					sess, err := srv.startSession(newSearch(t, tc.problem, tc.options))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+presenterPath(sess)), waitStep(0)); err != nil {
-						t.Fatal(err)
-					}
-				} else {
-					openProjector(t, ctx, srv, ts, tc.problem, tc.options)
-				}
+				openOnScreen(t, ctx, srv, ts, screen, tc.problem, tc.options)
 				seen := map[string]bool{}
 				for _, k := range tc.steps {
 					if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const f = document.getElementById("jump-form"), i = document.getElementById("jump-to"); i.value = "%d"; f.requestSubmit(); })()`, k)), waitStep(k)); err != nil {

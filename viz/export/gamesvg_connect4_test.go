@@ -69,13 +69,7 @@ func TestGameSVGConnectFourBoards(t *testing.T) {
 			if w, _ := strconv.ParseFloat(m[1], 64); m == nil || w > MaxGameSVGWidth {
 				t.Errorf("the drawing is %s px wide, want at most %g", m[1], MaxGameSVGWidth)
 			}
-			path := filepath.Join(dir, fmt.Sprintf("c%d.svg", i))
-			if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitReady(`svg`)); err != nil {
-				t.Fatal(err)
-			}
+			showSVG(t, ctx, filepath.Join(dir, fmt.Sprintf("c%d.svg", i)), svg)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
 				Overlaps []string
 				Rows     []string

@@ -61,13 +61,7 @@ func TestGameSVGEdgeLabelsClearOfEdges(t *testing.T) {
 		name := fmt.Sprintf("%s/%s@%d", c.problem, c.search, c.step)
 		t.Run(name, func(t *testing.T) {
 			_, svg := gameSVGAt(t, c.problem, c.search, c.step)
-			path := filepath.Join(dir, fmt.Sprintf("g%d.svg", i))
-			if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitReady(`svg`)); err != nil {
-				t.Fatal(err)
-			}
+			showSVG(t, ctx, filepath.Join(dir, fmt.Sprintf("g%d.svg", i)), svg)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
 				Hits         []string
 				Labels, Bold int
@@ -169,13 +163,7 @@ func TestGameSVGMCTSLabelsBelong(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%s/%s@%d", c.problem, c.search, c.step), func(t *testing.T) {
 			_, svg := gameSVGAt(t, c.problem, c.search, c.step)
-			path := filepath.Join(dir, fmt.Sprintf("m%d.svg", i))
-			if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitReady(`svg`)); err != nil {
-				t.Fatal(err)
-			}
+			showSVG(t, ctx, filepath.Join(dir, fmt.Sprintf("m%d.svg", i)), svg)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
 				Hits   []string
 				Labels int

@@ -120,13 +120,7 @@ func TestGameSVGNotesClearOfNodes(t *testing.T) {
 	for i, c := range gameNoteCases {
 		t.Run(c.name(), func(t *testing.T) {
 			_, svg := gameSVGAt(t, c.problem, c.search, c.at())
-			path := filepath.Join(dir, fmt.Sprintf("n%d.svg", i))
-			if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitReady(`svg`)); err != nil {
-				t.Fatal(err)
-			}
+			showSVG(t, ctx, filepath.Join(dir, fmt.Sprintf("n%d.svg", i)), svg)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
 				Hits         []string
 				Nodes, Texts int

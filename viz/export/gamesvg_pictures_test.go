@@ -1,6 +1,7 @@
 package export
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -144,13 +145,7 @@ func TestGameSVGBoardsClearOfShapes(t *testing.T) {
 		name := fmt.Sprintf("%s/%s@%d", c.problem, c.search, c.step)
 		t.Run(name, func(t *testing.T) {
 			_, svg := gameSVGAt(t, c.problem, c.search, c.step)
-			path := filepath.Join(dir, fmt.Sprintf("g%d.svg", c.step))
-			if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitReady(`svg`)); err != nil {
-				t.Fatal(err)
-			}
+			showSVG(t, ctx, filepath.Join(dir, fmt.Sprintf("g%d.svg", c.step)), svg)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[struct {
 				Overlaps      []string
 				Boards, Nodes int
@@ -188,5 +183,17 @@ func TestGameBoardRasterised(t *testing.T) {
 	}
 	if ink < 20 {
 		t.Errorf("%d dark pixels where the board stands: want its rows drawn", ink)
+	}
+}
+
+// showSVG writes svg to path and opens it in the browser of ctx, ready to
+// be measured.
+func showSVG(t *testing.T, ctx context.Context, path, svg string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(svg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path), chromedp.WaitReady(`svg`)); err != nil {
+		t.Fatal(err)
 	}
 }

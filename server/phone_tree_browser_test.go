@@ -27,7 +27,7 @@ const phoneFloor = 11
 // the tree shows: discarded ones only with "discarded" ticked.
 const phoneTreeJS = `(() => {
 	const d = document.documentElement, m = window.stepviz.model, v = document.getElementById("tree").getBoundingClientRect();
-	const out = {ScrollW: d.scrollWidth, ClientW: d.clientWidth, Cut: "", MinText: 99, MinAt: "", Current: [], Children: 0, Folded: 0};
+	const out = {ScrollW: d.scrollWidth, ClientW: d.clientWidth, Cut: "", MinText: 99, MinAt: "", Current: [], Children: 0, Folded: 0, Kids: [], Drawn: []};
 	const cur = m.last ? m.last.expanded.id : 0;
 	const box = (id) => document.querySelector('#tree g.tnode[data-id="' + id + '"]');
 	const at = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round);
@@ -45,8 +45,8 @@ const phoneTreeJS = `(() => {
 	}
 	const kids = m.children(cur).filter((c) => window.stepviz.state.showDiscarded || m.nodeStatus(c) !== "discarded");
 	let drawn = 0;
-	for (const c of kids) { const e = box(c); if (e) { drawn++; whole("its child " + c, e); } }
-	out.Children = kids.length; out.Folded = kids.length - drawn;
+	for (const c of kids) { const e = box(c); if (e) { drawn++; out.Drawn.push(c); whole("its child " + c, e); } }
+	out.Kids = kids; out.Children = kids.length; out.Folded = kids.length - drawn;
 	if (drawn < kids.length) {
 		const sm = document.querySelector('#tree g.tsummary[data-summary="' + cur + '"]');
 		const said = sm ? sm.querySelector("text").textContent : "";
@@ -73,6 +73,8 @@ type phoneTree struct {
 	// Children counts the children of the node expanded last the tree
 	// shows; Folded, those of them in its "+k more" summary
 	Children, Folded int
+	// Kids are those children's ids; Drawn, those of them drawn as boxes
+	Kids, Drawn []int
 }
 
 // TestPhoneTree: on a phone (390×844) a tree wider than the screen (BFS on

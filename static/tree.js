@@ -13,7 +13,7 @@
 // "Follow the search" button over the tree brings it back at once.
 import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount, childNoun } from "./util.js";
 import { miniBoard } from "./problem.js";
-import { Subtrees, chooseShown, region, OPEN_PAGE } from "./treelayout.js";
+import { Subtrees, chooseShown, region, OPEN_PAGE, openPage, nextOpened } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
 import { BOX_F, BOX_STORED_F } from "./wireconst.js";
 import { currentOf } from "./model.js";
@@ -252,7 +252,11 @@ export function createTree(page) {
     if (!m || id < 0 || id >= m.nodeEnd) return;
     if (st.collapsed.has(id)) { st.collapsed.delete(id); dirty = true; draw(); return; }
     const shown = (tree.shown && tree.shown.kids.get(id) || []).filter((c) => c >= 0).length;
-    tree.opened.set(id, Math.max(tree.opened.get(id) || 0, shown) + OPEN_PAGE);
+    const sm = tree.shown && tree.shown.summary.get(id);
+    // on a phone, the children of the node expanded last a page at a time,
+    // each page whole in the view in place of the one before (chooseShown)
+    const paged = across() > 0 && focusOf(m)[0] === id;
+    tree.opened.set(id, nextOpened(tree.opened.get(id), shown, shown + (sm ? sm.hidden : 0), paged ? openPage(across()) : OPEN_PAGE, paged));
     dirty = true; draw();
   }
   function toggleCollapse(id) {

@@ -8,7 +8,9 @@
 // path to the goal, nodes the user opened) with the children of the node
 // expanded last (on a phone, as many as its view holds across), the
 // siblings of its nearest REGION ancestors when there are at most SIBS of
-// them, and the children the user opened, OPEN_PAGE at a time. Every
+// them, and the children the user opened, OPEN_PAGE at a time (on a
+// phone, those of the node expanded last a page of openPage(narrow) at a
+// time, each page in place of the one before). Every
 // shown node whose children are not all shown gets one summary leaf
 // ("+k", with the number of nodes below) that the user can open. So what
 // is laid out is O(TOP + CAP), whatever the size of the search.
@@ -16,6 +18,24 @@
 const EMPTY = Object.freeze([]);
 
 export const FULL = 300, TOP = 31, SIBS = 12, REGION = 6, OPEN_PAGE = 40, CAP = 500;
+
+// openPage is how many children of the node expanded last a phone whose
+// view holds narrow boxes side by side shows per opening of its summary:
+// one box is kept for the summary of the rest (1 at least).
+export function openPage(narrow) {
+  return Math.max(1, narrow - 1);
+}
+
+// nextOpened is the count a user's opening of id's summary stores in
+// opened (chooseShown's opts.opened), given what is stored (undefined if
+// nothing), the count of its children shown and of all its children, and
+// page (OPEN_PAGE, or openPage on a phone): page more, and on a phone,
+// once the last page has been shown, the first page again, so that the
+// summary's taps go round all the children. O(1).
+export function nextOpened(stored, shown, all, page, phone) {
+  if (phone && stored >= all) return page;
+  return Math.max(stored || 0, shown) + page;
+}
 
 // Subtrees keeps every node's children (in creation order) and the number
 // of nodes in its subtree (the node itself included), updated per step in
@@ -162,12 +182,15 @@ export function chooseShown(model, opts) {
     for (const f of opts.focus) if (f >= 0 && f < n) addChain(f);
     const cur = opts.focus[0];
     if (cur >= 0 && cur < n) region(model, cur, visKids, (c) => S.add(c), () => S.size > CAP);
+    // a phone's opening of the node expanded last is a page, not a prefix
+    const paged = opts.narrow > 0 && S.has(cur) && opts.opened.has(cur);
     for (const [id, count] of opts.opened) {
-      if (id >= n || hide(id)) continue;
+      if (id >= n || hide(id) || (paged && id === cur)) continue;
       addChain(id);
       for (const c of visKids(id).slice(0, count)) { if (S.size > CAP) break; S.add(c); }
     }
-    if (opts.narrow > 0 && S.has(cur) && !opts.opened.has(cur)) foldAcross(visKids(cur), opts.narrow, opts.focus, (c) => LATER[model.nodeStatus(c)] || 0, visKids, S);
+    if (paged) pageAcross(visKids(cur), opts.opened.get(cur), openPage(opts.narrow), visKids, S);
+    if (opts.narrow > 0 && S.has(cur)) foldAcross(visKids(cur), opts.narrow, opts.focus, (c) => LATER[model.nodeStatus(c)] || 0, visKids, S);
   }
   const kids = new Map(), summary = new Map();
   for (const id of S) {
@@ -214,6 +237,19 @@ function foldAcross(ks, across, focus, later, visKids, S) {
   const rank = (c) => (pinned(c) ? 0 : 1 + later(c));
   const stay = new Set(shown.map((c, i) => [rank(c), i, c]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).filter(([r], i) => r === 0 || i < across - 1).map(([, , c]) => c));
   for (const c of shown) if (!stay.has(c)) S.delete(c);
+}
+
+// pageAcross leaves in S, of a node's children ks, the page of at most
+// page of them ending at the count-th (the last page when count is past
+// them) and those with a child in S (taking them out would cut a chain);
+// the others leave S, to be counted in the node's summary. O(ks ·
+// branching).
+function pageAcross(ks, count, page, visKids, S) {
+  const end = Math.min(Math.max(count, 0), ks.length), start = Math.max(0, end - page);
+  ks.forEach((c, i) => {
+    if (i >= start && i < end) S.add(c);
+    else if (!visKids(c).some((g) => S.has(g))) S.delete(c);
+  });
 }
 
 // region calls add for the nodes shown around the node expanded last, cur

@@ -2,6 +2,7 @@ package puzzle
 
 import (
 	"math"
+	"math/bits"
 
 	"stepviz/stepper"
 )
@@ -76,13 +77,13 @@ func (pp *packedPuzzle) idaFastPath(r *stepper.FastRun) {
 	f.cnt = stepper.Counters{MaxOpen: 1}
 	iter := 0
 	status := stepper.NoSolution
-	var gen0, exp0 int // the counters when the last iteration began
+	var steps0, cut0 int // the counters when the last iteration began
 	for {
 		iter++
 		f.next = math.MaxInt
 		f.open = 0
-		gen0, exp0 = f.cnt.Generated, f.cnt.Expanded
-		if f.search(start, blankOf(start), -1, 0, h) {
+		steps0, cut0 = f.cnt.Steps, f.cnt.Cutoffs
+		if f.search(start, blankOf(start), -1, 0, h, 0) {
 			status = stepper.Solved
 			break
 		}
@@ -91,6 +92,15 @@ func (pp *packedPuzzle) idaFastPath(r *stepper.FastRun) {
 		}
 		f.threshold = f.next
 	}
+	// each iteration selects every node it expands, the goal too; each
+	// child it generates is selected, cut off or left open at the end,
+	// and only the solving iteration leaves any open
+	goal := 0
+	if status == stepper.Solved {
+		goal = 1
+	}
+	f.cnt.Expanded = f.cnt.Steps - goal
+	f.cnt.Generated = f.cnt.Steps - iter + f.cnt.Cutoffs + f.open
 	r.Iterations, r.Threshold = iter, float64(f.threshold)
 	r.Next = math.Inf(1)
 	if f.next != math.MaxInt {
@@ -99,7 +109,8 @@ func (pp *packedPuzzle) idaFastPath(r *stepper.FastRun) {
 	f.finish(r, status)
 	// the counters of the tree stepping holds at the end: the last
 	// iteration's root and every child it generated, its expansions
-	r.LastNodes, r.LastClosed = 1+f.cnt.Generated-gen0, f.cnt.Expanded-exp0
+	r.LastNodes = 1 + (f.cnt.Steps - steps0 - 1) + (f.cnt.Cutoffs - cut0) + f.open
+	r.LastClosed = f.cnt.Steps - steps0 - goal
 }
 
 // finish writes the run's status, counters and path into r.
@@ -117,51 +128,58 @@ func (f *idaFast) finish(r *stepper.FastRun, status stepper.Status) {
 }
 
 // search selects board s (f = g + h <= threshold), blank at b, reached by
-// moving the blank from position from (-1 at the root). It reports whether
-// the goal was found below s, appending the actions to f.path on the way
-// back.
-func (f *idaFast) search(s uint64, b, from, g, h int) bool {
+// moving the blank from position from (-1 at the root), while open
+// children wait on the path above it. It reports whether the goal was
+// found below s, appending the actions to f.path on the way back.
+//
+// It counts only the selections and cutoffs; idaFastPath derives the
+// expansions and children from them. A node costs no memory beyond its
+// frame: the children's slots and h values are bit sets and packed bytes
+// in registers, and a kept child's board is rebuilt when it is selected.
+func (f *idaFast) search(s uint64, b, from, g, h, open int) bool {
 	f.cnt.Steps++
 	if s == f.p.goal {
+		f.open = open
 		return true
 	}
-	f.cnt.Expanded++
-	var kids [4]struct {
-		s         uint64
-		to, h, gi int
-		slot      int
+	if !f.skip {
+		from = -1 // no target is -1: the parent is generated too
 	}
-	n, ng := 0, 0
-	for slot, to8 := range f.moves[b] {
+	// every child is generated here, as stepping does, before the first
+	// is selected; hs holds each kept child's h, 8 bits a slot (a
+	// Manhattan distance on up to 4×4 is below 256)
+	var gen, keep uint
+	var hs uint64
+	moves := &f.moves[b&15]
+	for slot, to8 := range moves {
 		to := int(to8)
-		if to < 0 || f.skip && to == from {
+		if to < 0 || to == from {
 			continue
 		}
+		gen |= 1 << slot
 		t := tileAt(s, to)
-		nh := h - int(f.p.dist[t][to]) + int(f.p.dist[t][b])
-		f.cnt.Generated++
-		ng++
+		nh := h - int(f.p.dist[t][to&15]) + int(f.p.dist[t][b&15])
 		if nf := g + 1 + nh; nf > f.threshold {
-			f.cnt.Cutoffs++
 			if nf < f.next {
 				f.next = nf
 			}
 			continue
 		}
-		kids[n].s = slid(s, b, to, t)
-		kids[n].to, kids[n].h, kids[n].slot, kids[n].gi = to, nh, slot, ng-1
-		n++
+		keep |= 1 << slot
+		hs |= uint64(nh) << (8 * slot)
 	}
-	f.open += n
-	if f.open > f.cnt.MaxOpen {
-		f.cnt.MaxOpen = f.open
+	n := bits.OnesCount(keep)
+	f.cnt.Cutoffs += bits.OnesCount(gen) - n
+	if open += n; open > f.cnt.MaxOpen {
+		f.cnt.MaxOpen = open
 	}
-	for i := range n {
-		f.open--
-		k := &kids[i]
-		if f.search(k.s, k.to, b, g+1, k.h) {
-			f.path = append(f.path, f.acts[k.slot])
-			f.later += ng - k.gi - 1
+	for k := keep; k != 0; k &= k - 1 {
+		slot := bits.TrailingZeros(k) & 3
+		open--
+		to := int(moves[slot])
+		if f.search(slid(s, b, to, tileAt(s, to)), to, b, g+1, int(hs>>(8*slot)&255), open) {
+			f.path = append(f.path, f.acts[slot])
+			f.later += bits.OnesCount(gen >> (slot + 1))
 			return true
 		}
 	}

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -73,16 +72,7 @@ func TestLiveGameTableAtStart(t *testing.T) {
 			{"connect4", "connect4", "alphabeta depth=3", []string{"the empty board", "", "MAX", "start", "", "", "[−∞, +∞]"}, 6},
 		} {
 			t.Run(screen.name+"-"+tc.name, func(t *testing.T) {
-				ts, id, key := liveTestServer(t, Config{}, tc.problem, tc.algo)
-				ctx := testbrowser.New(t, screen.w, screen.h, 60*time.Second)
-				opts := []chromedp.EmulateViewportOption{}
-				if screen.phone {
-					opts = append(opts, chromedp.EmulateMobile)
-				}
-				if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(screen.w), int64(screen.h), opts...),
-					testbrowser.Open(ts.URL+"/g/"+id+"?key="+key, `document.getElementById("live-conn").textContent === "live" && !!document.querySelector("[data-testid=node-table]")`, 10*time.Second)); err != nil {
-					t.Fatal(err)
-				}
+				ctx := openLiveOnScreen(t, screen, tc.problem, tc.algo, "!!document.querySelector(\"[data-testid=node-table]\")")
 				_ = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
 				screenshot(t, ctx, "live-game-start-"+screen.name+"-"+tc.name+".png")
 				v := eval[liveStartInfo](t, ctx, liveStartTable)
@@ -104,11 +94,7 @@ func TestLiveGameTableAtStart(t *testing.T) {
 				}
 				// twelve steps on: the boards still at the screen's floor, and
 				// no move's label on a line of the drawing
-				for k := 1; k <= 12; k++ {
-					if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=live-step]`), testbrowser.Until(fmt.Sprintf(`document.getElementById("live-step-n").textContent === "%d"`, k), 10*time.Second)); err != nil {
-						t.Fatalf("step %d: %v", k, err)
-					}
-				}
+				stepLive(t, ctx, 0, 12)
 				_ = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
 				screenshot(t, ctx, "live-game-step12-"+screen.name+"-"+tc.name+".png")
 				v = eval[liveStartInfo](t, ctx, liveStartTable)

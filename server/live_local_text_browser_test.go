@@ -1,14 +1,11 @@
 package server
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // localNotes is JavaScript for the live local-search page's list of the
@@ -45,21 +42,8 @@ func TestLiveLocalNeighbours(t *testing.T) {
 	for _, screen := range liveScreens {
 		for _, tc := range []struct{ name, problem string }{{"queens", "queens 8 seed=3"}, {"tsp", "tsp 10 seed=1"}} {
 			t.Run(screen.name+"-"+tc.name, func(t *testing.T) {
-				ts, id, key := liveTestServer(t, Config{}, tc.problem, "hillclimb")
-				ctx := testbrowser.New(t, screen.w, screen.h, 60*time.Second)
-				opts := []chromedp.EmulateViewportOption{}
-				if screen.phone {
-					opts = append(opts, chromedp.EmulateMobile)
-				}
-				if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(screen.w), int64(screen.h), opts...),
-					testbrowser.Open(ts.URL+"/g/"+id+"?key="+key, `document.getElementById("live-conn").textContent === "live"`, 10*time.Second)); err != nil {
-					t.Fatal(err)
-				}
-				for k := 1; k <= 2; k++ {
-					if err := chromedp.Do(ctx, chromedp.Click(`[data-testid=live-step]`), testbrowser.Until(fmt.Sprintf(`document.getElementById("live-step-n").textContent === "%d"`, k), 10*time.Second)); err != nil {
-						t.Fatalf("step %d: %v", k, err)
-					}
-				}
+				ctx := openLiveOnScreen(t, screen, tc.problem, "hillclimb", "")
+				stepLive(t, ctx, 0, 2)
 				_ = chromedp.Do(ctx, chromedp.Sleep(200*time.Millisecond))
 				screenshot(t, ctx, "live-local-"+screen.name+"-"+tc.name+".png")
 				v := eval[localNotesInfo](t, ctx, localNotes)

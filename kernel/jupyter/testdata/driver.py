@@ -152,8 +152,12 @@ def main():
     text = results[0]["content"]["data"]["text/plain"]
     check("a at step 3 " in text, "search at step 3 after the error", text)
 
-    # after a failed cell, the cells already queued are aborted (stop_on_error)
-    first = kc.execute("puzzle 867254301 goal=123456780\ncompare bfs\nshow nosuch stats")
+    # after a failed cell, the cells already queued are aborted (stop_on_error);
+    # the failing cell runs long enough (a BFS of a million nodes, then the
+    # puzzle the cells below use) that the two cells after it are queued
+    # before it fails, even when this client is descheduled between sends
+    first = kc.execute("puzzle 15,14,13,12,11,10,9,8,7,6,5,4,3,1,2,0\ncompare bfs maxnodes=1000000\n"
+                       "puzzle 867254301 goal=123456780\ncompare bfs\nshow nosuch stats")
     queued = [kc.execute("step a"), kc.execute("step a")]
     c = shell_reply(kc, first)["content"]
     check(c["status"] == "error" and "no search named 'nosuch'" in c["evalue"], "failing cell before a queue", c)

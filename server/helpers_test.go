@@ -8,35 +8,16 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"stepviz/internal/searchtest"
 	"stepviz/server/internal/wstest"
 	"stepviz/server/session"
 	"stepviz/stepper"
-	"stepviz/stepper/graph"
-	"stepviz/stepper/problems"
 )
 
 // newSearch builds a search from a problem line and a search line.
 func newSearch(t testing.TB, problem, options string) *stepper.Search {
 	t.Helper()
-	var inst stepper.Instance
-	var err error
-	if text, ok := strings.CutPrefix(problem, "graphtext:"); ok {
-		inst, err = graph.ParseText("test", text, nil)
-	} else {
-		inst, err = problems.Parse(problem, stepper.LocalFiles)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := stepper.ParseOptions(options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return searchtest.New(t, problem, options)
 }
 
 // liveServer serves srv on 127.0.0.1 (httptest listens there) and starts

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"stepviz/internal/searchtest"
 	"stepviz/stepper"
-	"stepviz/stepper/graph"
-	"stepviz/stepper/problems"
 )
 
 // oddNames is a graph whose node names hold what a JSON string must
@@ -188,23 +187,5 @@ func checkAppendStep(t *testing.T, m *StepMsg) {
 // graph's text for a graph given inline) and a search line.
 func testSearch(t *testing.T, problem, options string) *stepper.Search {
 	t.Helper()
-	var inst stepper.Instance
-	var err error
-	if text, ok := strings.CutPrefix(problem, "graphtext:"); ok {
-		inst, err = graph.ParseText("test", text, nil)
-	} else {
-		inst, err = problems.Parse(problem, stepper.LocalFiles)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := stepper.ParseOptions(options)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return searchtest.New(t, problem, options)
 }

@@ -1,0 +1,28 @@
+package viz
+
+import "stepviz/wire"
+
+// NumberColumns names the node numbers a view a person reads shows of a
+// search of family fam (a table's columns, a label's or a caption's
+// words), in order: g, h and f for a search that orders by a heuristic,
+// g alone for one that uses none ([wire.Family.Heuristic]). Such a
+// search's h is 0 only because it computes none, and its f is its g or its
+// depth: a student reads "h 0" as a heuristic that is zero, so no
+// human-facing view writes it (a view that shows the depth keeps it). The
+// machine-readable exports (csv, json, jsonl, posthoc) keep every column.
+// O(1).
+func NumberColumns(fam wire.Family) []string {
+	if fam.Heuristic {
+		return []string{"g", "h", "f"}
+	}
+	return []string{"g"}
+}
+
+// Numbers picks from a node's g, h and f as written ([stepper.Shown]) the
+// cells of [NumberColumns], in its order. O(1).
+func Numbers(fam wire.Family, g, h, f string) []string {
+	if fam.Heuristic {
+		return []string{g, h, f}
+	}
+	return []string{g}
+}

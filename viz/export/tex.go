@@ -97,7 +97,7 @@ func writeTeX(w io.Writer, sess *session) error {
 		table("Open list (pop order)", first)
 	}
 	p.f("\n\\subsection*{Search tree after step %d}\n", t.Steps)
-	texTree(p, sess.inst.Kind(), sn)
+	texTree(p, sess.inst.Kind(), desc, sn)
 	p.f("\\end{document}\n")
 	return p.err
 }

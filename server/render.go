@@ -13,7 +13,6 @@ import (
 	"stepviz/stepper"
 	"stepviz/templates"
 	"stepviz/viz"
-	"stepviz/wire"
 	"stepviz/viz/export"
 )
 
@@ -88,7 +87,7 @@ func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Requ
 	}
 	d.Open = openRows(snap, defaultPreviewLimit, viz.FrontierKind(o) == "priority", o.Local)
 	d.Layered = o.Local
-	d.Numbers = tableNumbers(viz.DescribeFamily(o))
+	d.Numbers = viz.TableNumbers(viz.DescribeFamily(o))
 	tail := snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):]
 	from := max(0, snap.Counters.Closed-len(tail))
 	for i, n := range tail {
@@ -189,18 +188,4 @@ func listen(addr string) (net.Listener, error) {
 		return nil, usererr.Errorf("server", "cannot listen on %s: %v (is another server running there? pick another with -addr)", addr, err)
 	}
 	return ln, nil
-}
-
-// tableNumbers is the tables' classes for a search of family fam
-// (templates.SessionData.Numbers): a search without a heuristic hides its
-// h columns ("no-h") and its f columns unless they hold the depth it
-// orders by ("no-f"), as static/family.js tableNumbers does. O(1).
-func tableNumbers(fam wire.Family) string {
-	switch {
-	case fam.Heuristic:
-		return ""
-	case fam.Eval == wire.EvalDepth:
-		return "no-h"
-	}
-	return "no-h no-f"
 }

@@ -133,7 +133,7 @@ export function fName(m) {
 export function usesH(m) { return describe(m).heuristic !== false; }
 
 // tableNumbers is the open and closed tables' classes for the search
-// (templates.SessionData.Numbers, server/render.go tableNumbers): "no-h"
+// (templates.SessionData.Numbers, viz.TableNumbers): "no-h"
 // hides the h columns of a search without a heuristic, "no-f" its f
 // columns unless they hold the depth it orders by. O(1).
 export function tableNumbers(m) {

@@ -26,3 +26,18 @@ func Numbers(fam wire.Family, g, h, f string) []string {
 	}
 	return []string{g}
 }
+
+// TableNumbers is the live page's open and closed tables' classes for a
+// search of family fam: "" with a heuristic; without one "no-h" hides the
+// h columns and "no-f" the f columns, except where they hold the depth the
+// search orders by (which the page heads "depth"). static/family.js
+// tableNumbers sets the same from hello.problem.family. O(1).
+func TableNumbers(fam wire.Family) string {
+	switch {
+	case fam.Heuristic:
+		return ""
+	case fam.Eval == wire.EvalDepth:
+		return "no-h"
+	}
+	return "no-h no-f"
+}

@@ -3,6 +3,7 @@ package viz
 import (
 	"bytes"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -58,5 +59,32 @@ func checkNodeWords(t *testing.T, n *elem, heuristic bool) {
 	}
 	if heuristic && !hf {
 		t.Errorf("node %s writes no h or f, yet the search has a heuristic", n.Attrs["data-id"])
+	}
+}
+
+// TestCutoffWordsWithoutAHeuristic: the family lines name a depth-limited
+// search's cut-off nodes with their depth, IDA*'s with their f.
+func TestCutoffWordsWithoutAHeuristic(t *testing.T) {
+	for _, tc := range []struct {
+		options string
+		steps   int
+		want    *regexp.Regexp
+	}{
+		{"ids", 5, regexp.MustCompile(`^cut off: (\w+ depth \d+(, |$))+`)},
+		{"dls depth=1", 2, regexp.MustCompile(`^cut off: (\w+ depth \d+(, |$))+`)},
+		{"idastar", 6, regexp.MustCompile(`^cut off: (\w+ f \d+(, |$))+`)},
+	} {
+		t.Run(tc.options, func(t *testing.T) {
+			s, o := search(t, romania, tc.options, tc.steps)
+			var line string
+			for _, l := range FamilyLines(s.Snapshot(), o, nil, nil) {
+				if strings.HasPrefix(l, "cut off: ") {
+					line = l
+				}
+			}
+			if !tc.want.MatchString(line) {
+				t.Errorf("cut-off line %q, want it to match %s", line, tc.want)
+			}
+		})
 	}
 }

@@ -156,6 +156,7 @@ func TestProjectorCompactBoxFIsTheTables(t *testing.T) {
 	}
 	_ = chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond))
 	got := eval[[]compactF](t, ctx, compactFJS)
+	screenshot(t, ctx, "projector-compact-f.png")
 	long := 0
 	for _, b := range got {
 		if b.Box != "f "+b.Table {
@@ -169,7 +170,6 @@ func TestProjectorCompactBoxFIsTheTables(t *testing.T) {
 		}
 	}
 	if len(got) < 4 || long == 0 {
-		screenshot(t, ctx, "projector-compact-f.png")
 		t.Fatalf("%d compact boxes with a table row, %d of them with an f over five characters: want some of each (%v)", len(got), long, got)
 	}
 }

@@ -45,11 +45,11 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 			}
 		}
 		if sr.StepCount() == 0 {
-			emit(titled(title+"\n"+head+": no node expanded yet", t))
+			emit(titled(title+"\n"+head+": no node expanded yet", t.forSearch(o)))
 			return
 		}
 		what := fmt.Sprintf("%s\n%s: the nodes this iteration expanded (steps %d to %d), in expansion order; each iteration grows a new tree, so the earlier iterations' nodes are not listed (show iteration N draws one)", title, head, first, sr.StepCount())
-		emit(titled(what, t))
+		emit(titled(what, t.forSearch(o)))
 	case o.Algorithm == stepper.RBFS:
 		t := &table{head: []string{"step", "id", "state", "parent", "g", "h", "stored f", "now"}}
 		var buf []int
@@ -65,7 +65,7 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 		if sr.StepCount() > len(t.rows) {
 			t.note = fmt.Sprintf("... and %d more steps", sr.StepCount()-len(t.rows))
 		}
-		emit(titled(title+"\nevery node RBFS expanded, in expansion order, and what became of it: on the path (closed), unwound (its f backed up, open again), forgotten (in a subtree dropped on unwinding; RBFS generates it anew if it comes back)", t))
+		emit(titled(title+"\nevery node RBFS expanded, in expansion order, and what became of it: on the path (closed), unwound (its f backed up, open again), forgotten (in a subtree dropped on unwinding; RBFS generates it anew if it comes back)", t.forSearch(o)))
 	case viz.FamilyOf(o.Algorithm) == viz.Bidirectional:
 		t := &table{head: []string{"order", "dir", "id", "state", "parent", "g", "h", "f"}}
 		closed := closedFrom(sr, 1, maxRows)
@@ -75,7 +75,7 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 		if cn.Closed > len(closed) {
 			t.note = fmt.Sprintf("... and %d more closed nodes", cn.Closed-len(closed))
 		}
-		emit(titled(title+"\nclosed lists of both searches in expansion order; dir: forward (from the start) or backward (from the goal)", t))
+		emit(titled(title+"\nclosed lists of both searches in expansion order; dir: forward (from the start) or backward (from the goal)", t.forSearch(o)))
 	default:
 		t := &table{head: []string{"order", "id", "state", "parent", "g", "h", "f"}}
 		closed := closedFrom(sr, 1, maxRows)
@@ -85,7 +85,7 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 		if cn.Closed > len(closed) {
 			t.note = fmt.Sprintf("... and %d more closed nodes", cn.Closed-len(closed))
 		}
-		emit(titled(title+": closed list in expansion order", t))
+		emit(titled(title+": closed list in expansion order", t.forSearch(o)))
 	}
 }
 

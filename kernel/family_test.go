@@ -104,15 +104,15 @@ func TestShowClosedFamilies(t *testing.T) {
 		want                 []string // in this order, spaces collapsed
 		not                  []string
 	}{
-		{"ids", "graph romania", "search ids\nstep 9", []string{"iteration 3 · depth limit 2: the nodes this iteration expanded (steps 6 to 9)", "order id state parent g h f depth", "6 5 Arad -1 0 0 0 0", "7 6 Zerind 5 75 0 1 1"},
-			[]string{"\n2 1 Arad", "\n1 0 Arad"}},
-		{"ids at 0", "graph romania", "search ids", []string{"iteration 1: no node expanded yet", "order id state parent g h f depth"}, []string{"steps 1 to 0"}},
+		{"ids", "graph romania", "search ids\nstep 9", []string{"iteration 3 · depth limit 2: the nodes this iteration expanded (steps 6 to 9)", "order id state parent g depth", "6 5 Arad -1 0 0", "7 6 Zerind 5 75 1"},
+			[]string{"\n2 1 Arad", "\n1 0 Arad", " h "}},
+		{"ids at 0", "graph romania", "search ids", []string{"iteration 1: no node expanded yet", "order id state parent g depth"}, []string{"steps 1 to 0", " h "}},
 		{"idastar", "graph romania", "search idastar\nstep 6", []string{"iteration 3 · threshold 413: the nodes this iteration expanded (steps 4 to 6)", "4 12 Arad -1 0 366 366 0", "5 14 Sibiu 12", "6 19 Rimnicu_Vilcea 14 220 193 413 2"},
 			[]string{"\n1 0 Arad", "\n2 4 Arad", "\n3 6 Sibiu"}},
 		{"rbfs puzzle", "puzzle 724506831", "search rbfs h=misplaced\nrun 40", []string{"every node RBFS expanded", "step id state parent g h stored f now",
 			"2 3 724056831 0 1 5 9 expanded again (last at step 40)", "3 5 024756831 3 2 5 8 forgotten", "5 2 724536801 0 1 6 9 unwound: f backed up, open again", "40 3 724056831 0 1 5 9 on the path"}, nil},
 		{"rbfs romania", "graph romania", "search rbfs\nrun to goal", []string{"every node RBFS expanded", "4 5 Fagaras 2 239 176 450 unwound", "5 7 Rimnicu_Vilcea 2 220 193 417 on the path", "7 17 Bucharest 15 418 0 418 goal"}, nil},
-		{"bibfs", "graph romania", "search bibfs\nstep 4", []string{"closed lists of both searches", "order dir id state", "1 forward 0 Arad", "2 backward 1 Bucharest", "4 forward 3 Sibiu"}, nil},
+		{"bibfs", "graph romania", "search bibfs\nstep 4", []string{"closed lists of both searches", "order dir id state parent g 1 forward 0 Arad -1 0 2 backward 1 Bucharest", "4 forward 3 Sibiu 0 140"}, []string{" h "}},
 		{"biastar", "graph romania", "search biastar\nstep 6", []string{"closed lists of both searches", "2 backward 1 Bucharest", "3 backward 7 Pitesti", "6 backward 6 Giurgiu"}, nil},
 		{"astar", "graph romania", "search astar\nstep 3", []string{"closed list in expansion order", "order id state parent g h f", "3 7 Rimnicu_Vilcea 2 220 193 413"}, []string{"dir", "iteration"}},
 	} {

@@ -41,7 +41,7 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 		if cn.Open > maxRows {
 			t.note = fmt.Sprintf("... and %d more open nodes", cn.Open-maxRows)
 		}
-		emit(titled(title+": open list in pop order", t))
+		emit(titled(title+": open list in pop order", t.forSearch(sr.Options())))
 	case "iteration":
 		return s.showIteration(ctx, ls, c.Node, emit)
 	case "closed":
@@ -66,7 +66,7 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 			t.add(i, n.Action, n.State, num(n.G), num(n.H), num(n.F), n.ID)
 		}
 		t.note = fmt.Sprintf("cost %s in %d moves", num(sr.Cost()), len(path)-1)
-		emit(titled(title+": solution path", t))
+		emit(titled(title+": solution path", t.forSearch(sr.Options())))
 	case "board":
 		sel := 0
 		if ls.last != nil {
@@ -224,7 +224,7 @@ func (s *Session) nodeOutput(ctx context.Context, ls *liveSearch, id int, title 
 	for _, term := range ls.search.Explain(id) {
 		t.add("h: "+term.Label, num(term.Value))
 	}
-	out := titled(fmt.Sprintf("%s: node %d", title, id), t)
+	out := titled(fmt.Sprintf("%s: node %d", title, id), t.forSearch(ls.search.Options()))
 	if ctx.Err() == nil {
 		snap, at := s.pictureOf(ls, id)
 		if svg, err := problemSVG(ls.search.Instance(), snap, at); err == nil {
@@ -374,7 +374,7 @@ func (s *Session) showFrontier(ls *liveSearch, title string, emit func(Output)) 
 				t.add(r.Rank, r.ID, r.State, r.G, r.H, r.F, r.Tie, r.Seq)
 			}
 		}
-		return t
+		return t.forSearch(sr.Options())
 	}
 	head := title
 	if lines := s.familyLines(ls, snap); len(lines) > 0 {

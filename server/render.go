@@ -87,6 +87,7 @@ func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Requ
 	}
 	d.Open = openRows(snap, defaultPreviewLimit, viz.FrontierKind(o) == "priority", o.Local)
 	d.Layered = o.Local
+	d.Numbers = viz.TableNumbers(viz.DescribeFamily(o))
 	tail := snap.Closed[max(0, len(snap.Closed)-defaultPreviewLimit):]
 	from := max(0, snap.Counters.Closed-len(tail))
 	for i, n := range tail {

@@ -28,7 +28,7 @@
 import { $, fmt, fmtF, esc, stateLabel } from "./util.js";
 import { layout } from "./treelayout.js";
 import {
-  PANEL_STACK, PANEL_RBFS, PANEL_BIDIRECTIONAL, PANEL_BEAM, EVAL_GH, EVAL_DEPTH,
+  PANEL_STACK, PANEL_RBFS, PANEL_BIDIRECTIONAL, PANEL_BEAM, EVAL_GH, EVAL_G, EVAL_DEPTH,
   BOX_G, BOX_H, BOX_F, BOX_DEPTH, BOX_STORED_F,
 } from "./wireconst.js";
 
@@ -118,8 +118,28 @@ export function familyOf(m) {
 // fName names what a node's f holds (model.f, the tables' f columns, a
 // grid cell's or a city's number): "depth" for a search ordered by depth
 // (the description's eval EVAL_DEPTH: BFS, DFS, DLS, IDS), whose f is the
-// node's depth, not g + h; "f" otherwise. O(1).
-export function fName(m) { return describe(m).eval === EVAL_DEPTH ? "depth" : "f"; }
+// node's depth, not g + h; "g" for one whose f is g (EVAL_G: uniform
+// cost), which uses no heuristic (usesH); "f" otherwise. O(1).
+export function fName(m) {
+  const e = describe(m).eval;
+  return e === EVAL_DEPTH ? "depth" : e === EVAL_G ? "g" : "f";
+}
+
+// usesH says the search orders by a heuristic (the description's
+// heuristic, wire.Family.Heuristic). Without one a node's h is 0 only
+// because none is computed and its f is its g or its depth: every view a
+// person reads (tree boxes and their names, tables, inspector, captions)
+// shows g, and the depth where it shows it, never "h 0" or an f. O(1).
+export function usesH(m) { return describe(m).heuristic !== false; }
+
+// tableNumbers is the open and closed tables' classes for the search
+// (templates.SessionData.Numbers, viz.TableNumbers): "no-h"
+// hides the h columns of a search without a heuristic, "no-f" its f
+// columns unless they hold the depth it orders by. O(1).
+export function tableNumbers(m) {
+  if (usesH(m)) return "";
+  return fName(m) === "depth" ? "no-h" : "no-h no-f";
+}
 
 // isBeam says that the search is beam search (local or not).
 export function isBeam(m) { return describe(m).panel === PANEL_BEAM; }
@@ -252,11 +272,17 @@ export function createFamily(page) {
       th[5].textContent = d.key.tieLabel; th[5].title = "what breaks its ties: " + d.key.tieLabel;
     }
     // the presenter's "next f-contour" runs to the first expansion with
-    // another f: for a search ordered by depth, the next depth
-    const contour = $("btn-contour");
-    if (contour && fName(m) === "depth" && contour.dataset.key !== "depth") {
-      contour.dataset.key = "depth"; contour.textContent = "Next depth ▸|";
-      contour.title = "Run to the next depth: the first expansion at another depth (n)";
+    // another f: for a search ordered by depth, the next depth; by g, the
+    // next g
+    const contour = $("btn-contour"), key = fName(m);
+    if (contour && key !== "f" && contour.dataset.key !== key) {
+      contour.dataset.key = key; contour.textContent = `Next ${key} ▸|`;
+      contour.title = `Run to the next ${key}: the first expansion at another ${key} (n)`;
+    }
+    const nums = tableNumbers(m);
+    for (const t of document.querySelectorAll("#open-table, #closed-table")) {
+      t.classList.toggle("no-h", nums.includes("no-h"));
+      t.classList.toggle("no-f", nums.includes("no-f"));
     }
     const closedF = document.querySelectorAll("#closed-table thead th")[4];
     if (closedF && closedF.textContent !== fName(m)) { closedF.textContent = fName(m); closedF.title = fName(m) === "depth" ? "the node's depth: what the search orders by" : ""; }

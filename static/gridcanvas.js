@@ -7,7 +7,7 @@
 // lines and the numbers f, g, h once a cell is big enough to hold them.
 // A frame costs O(view pixels + cells in view), whatever the map's size.
 import { fmt, fmtF } from "./util.js";
-import { dirFill, familyStatus } from "./family.js";
+import { dirFill, familyStatus, usesH } from "./family.js";
 import { currentOf } from "./model.js";
 
 const AX = 22; // room for the axis labels, px
@@ -144,13 +144,14 @@ export function createGridCanvas(page, host, p, index) {
       const fs = Math.max(9, Math.round(k * 0.23));
       ctx.font = `${fs}px ui-monospace, monospace`; ctx.fillStyle = "#1b1b1b";
       const need = []; // cells whose h (so f) is not loaded yet
+      const showH = usesH(m); // no "h 0" for a search without a heuristic
       for (let y = cy0; y <= cy1; y++) for (let x = cx0; x <= cx1; x++) {
         const id = index.best[y * W + x];
         if (id < 0 || id >= m.nodeEnd) continue;
         if (m.h(id) === undefined) need.push(id);
         const X = view.x + x * k, Y = view.y + y * k;
         ctx.textAlign = "left"; ctx.fillText(fmtF(m.g(id), m.h(id), m.f(id)), X + 3, Y + fs + 2); ctx.fillText(fmt(m.g(id)), X + 3, Y + k - 4);
-        ctx.textAlign = "right"; ctx.fillText(fmt(m.h(id)), X + k - 3, Y + k - 4);
+        if (showH) { ctx.textAlign = "right"; ctx.fillText(fmt(m.h(id)), X + k - 3, Y + k - 4); }
       }
       if (need.length && m.needStates) m.needStates(need);
     }

@@ -6,7 +6,7 @@
 // The f line is the family's formula (hello.problem.family, family.js).
 import { $, fmt, fmtF, esc, stateLabel } from "./util.js";
 import { boardSVG } from "./problem.js";
-import { familyOf, dirOf, familyStatus, describe, formulaLine } from "./family.js";
+import { familyOf, dirOf, familyStatus, describe, formulaLine, usesH } from "./family.js";
 import { PANEL_RBFS } from "./wireconst.js";
 
 // createInspector returns {inspect, refresh, render}.
@@ -53,7 +53,11 @@ export function createInspector(page) {
     const parent = msg.path.length > 1 ? msg.path[msg.path.length - 2] : null;
     let h = `<div class="insp-head" data-testid="inspector-node" data-id="${n.id}"><span class="swatch" style="border-color:${legend.stroke || "#000"}"></span> <strong>${lbl(n.state)}</strong> <span class="muted">node #${n.id} · <span data-testid="insp-status">${esc(status)}</span> · at step ${msg.step}</span></div>`;
     if (p && p.kind === "puzzle") h += boardSVG(p, n.state, 120);
-    h += `<dl class="insp"><dt>g</dt><dd data-testid="insp-g">${fmt(n.g)}</dd><dt>h</dt><dd data-testid="insp-h">${fmt(n.h)}</dd><dt>f</dt><dd data-testid="insp-f">${esc(formula)}</dd><dt>depth</dt><dd>${n.depth}</dd>`;
+    // a search without a heuristic shows g and the depth, no h or f (usesH)
+    const heur = usesH(m);
+    h += `<dl class="insp"><dt>g</dt><dd data-testid="insp-g">${fmt(n.g)}</dd>`;
+    if (heur) h += `<dt>h</dt><dd data-testid="insp-h">${fmt(n.h)}</dd><dt>f</dt><dd data-testid="insp-f">${esc(formula)}</dd>`;
+    h += `<dt>depth</dt><dd>${n.depth}</dd>`;
     if (familyOf(m) === PANEL_RBFS && n.id < m.nodeEnd) h += `<dt>stored F</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(n.id))} <span class="muted">(g + h when generated; the best f below it once its subtree is forgotten)</span></dd>`;
     if (dirOf(m, n.id)) h += `<dt>direction</dt><dd data-testid="insp-direction">${dirOf(m, n.id) === "forward" ? "forward (the start's tree)" : "backward (the goal's tree)"}</dd>`;
     h += `<dt>parent</dt><dd>${parent ? `<a href="#" data-node="${parent.id}">${lbl(parent.state)}</a>${n.action ? " (" + esc(n.action) + ")" : ""}` : "— (root)"}</dd>`;
@@ -69,11 +73,11 @@ export function createInspector(page) {
     for (const q of msg.path) h += `<li><a href="#" data-node="${q.id}">${lbl(q.state)}</a> <span class="muted">g ${fmt(q.g)}</span></li>`;
     h += `</ol></details>`;
     if (msg.children && msg.children.length) {
-      h += `<details open><summary>Children when expanded</summary><table class="children" data-testid="insp-children"><tr><th>state</th><th>g</th><th>h</th><th>f</th><th>fate</th></tr>`;
+      h += `<details open><summary>Children when expanded</summary><table class="children" data-testid="insp-children"><tr><th>state</th><th>g</th>${heur ? "<th>h</th><th>f</th>" : ""}<th>fate</th></tr>`;
       for (const c of msg.children) {
         let fate = c.fate;
         if (c.fate === "reparented" || c.fate === "reopened") fate += ` (g ${fmt(c.oldG)} → ${fmt(c.g)})`;
-        h += `<tr><td><a href="#" data-node="${c.id}">${lbl(c.state)}</a></td><td>${fmt(c.g)}</td><td>${fmt(c.h)}</td><td>${fmtF(c.g, c.h, c.f)}</td><td class="fate fate-${esc(c.fate)}">${esc(fate)}</td></tr>`;
+        h += `<tr><td><a href="#" data-node="${c.id}">${lbl(c.state)}</a></td><td>${fmt(c.g)}</td>${heur ? `<td>${fmt(c.h)}</td><td>${fmtF(c.g, c.h, c.f)}</td>` : ""}<td class="fate fate-${esc(c.fate)}">${esc(fate)}</td></tr>`;
       }
       h += `</table></details>`;
     }

@@ -7,7 +7,7 @@
 // (gridcanvas.js) with zoom and pan.
 import { $, fmt, fmtF, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
-import { dirFill, familyStatus, fName } from "./family.js";
+import { dirFill, familyStatus, fName, usesH } from "./family.js";
 import { placeMapLabels } from "./maplabels.js";
 import { currentOf } from "./model.js";
 
@@ -129,7 +129,7 @@ export function createProblemView(page) {
     const state = m.state(id);
     if (state === undefined) { m.needStates([id]); return; }
     $("problem-caption").textContent = what + " " + state;
-    host.innerHTML = `<div class="boards"><figure>${boardSVG(p, state, 220)}<figcaption>${esc(state)} · <span class="nobreak">g ${fmt(m.g(id))} · h ${fmt(m.h(id))}</span></figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
+    host.innerHTML = `<div class="boards"><figure>${boardSVG(p, state, 220)}<figcaption>${esc(state)} · <span class="nobreak">g ${fmt(m.g(id))}${usesH(m) ? ` · h ${fmt(m.h(id))}` : ""}</span></figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
   }
 
   // statusOf is the status of a node as drawn: path > current > its own.
@@ -202,7 +202,7 @@ export function createProblemView(page) {
         : `<text x="${x * c + c / 2}" y="${y * c + c * 0.62}" text-anchor="middle" class="mark" font-size="${Math.max(proj ? MARK_PROJ : 8, c * 0.45)}">${t}</text>`;
       s += `<g class="marks">${mark(sx, sy, "S")}${mark(gx, gy, "G")}</g></svg>`;
       const fKey = fName(m);
-      const legend = proj ? `Each cell: ${fKey}, arrow to its parent.` : `Each cell: ${fKey === "f" ? "F" : fKey} top left, G bottom left, H bottom right; the arrow points to the parent.`;
+      const legend = proj ? `Each cell: ${fKey}, arrow to its parent.` : `Each cell: ${fKey === "f" ? "F" : fKey} top left, G bottom left${usesH(m) ? ", H bottom right" : ""}; the arrow points to the parent.`;
       host.innerHTML = s + (big ? `<p class="muted small">${legend}</p>` : "");
       svg = host.querySelector("svg.gridview");
       $("problem-caption").textContent = `${W}×${H} grid, S (${p.start}) → G (${p.goal})`;
@@ -223,7 +223,7 @@ export function createProblemView(page) {
         const f = cellF(m.g(id), m.h(id), m.f(id)), ffs = Math.min(c * 0.46, (c - 6) / (0.6 * Math.max(2, f.length)));
         // a long f that would be under 14 px is left to the tables and the inspector
         if (ffs >= 14) s += `<text x="${x * c + c / 2}" y="${y * c + 3 + ffs * 0.8}" class="cf" text-anchor="middle" font-size="${ffs.toFixed(1)}">${f}</text>`;
-      } else if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text><text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>`;
+      } else if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text>${usesH(m) ? `<text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>` : ""}`;
       const par = m.parent(id);
       if (big && par >= 0 && status !== "discarded" && status !== "pruned") {
         const pc = m.cell(par), px = pc % W, py = (pc - px) / W;

@@ -14,8 +14,8 @@
 import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount, childNoun } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE, openPage, nextOpened } from "./treelayout.js";
-import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers } from "./family.js";
-import { BOX_F, BOX_STORED_F } from "./wireconst.js";
+import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers, usesH } from "./family.js";
+import { BOX_F, BOX_STORED_F, BOX_DEPTH } from "./wireconst.js";
 import { currentOf } from "./model.js";
 
 const BOX_W = 108, BOX_H = 58, SLOT = 118, LEVEL = 96;
@@ -36,6 +36,9 @@ const COMPACT_PROJECTOR = 1.4;
 // most, NAME_W wide at most (a character of its 20 px monospace type is
 // NAME_CH wide; the box is BOX_W)
 const NAME_CUT = 10, NAME_W = 100, NAME_CH = 12;
+// BIG_W is the width a compact box's large number is narrowed to when it
+// is wider: the box less a margin each side
+const BIG_W = BOX_W - 8;
 // a phone (a tree view under PHONE_W px wide, not projected): no text is
 // under PHONE_FLOOR px on the screen. Its boxes print at PHONE_FONT px
 // (style.css's .live-tree.phone), so Follow and the automatic Fit never go
@@ -54,7 +57,8 @@ const GH_CHARS = 15, GH_CHARS_BIG = 13;
 // the time the user's own pan or zoom is kept with the search's current
 // node out of view before Follow comes back by itself
 const IDLE_FOLLOW_MS = 6000;
-// short writes a long number in four significant digits for a box
+// short writes a long number in four significant digits for a full box's
+// g and h line too long for it (f is always written whole)
 const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
 
 // createTree returns the tree's state object: x, y (pan, px), k and ky
@@ -528,11 +532,15 @@ export function createTree(page) {
   }
 
   // nodeName is a tree node's accessible name, made with its element (never
-  // per frame): "node 5, 283164075, open, g 1 h 6 f 7". It never says
-  // which node is next: during a poll that is the answer.
+  // per frame): "node 5, 283164075, open, g 1 h 6 f 7"; a search without a
+  // heuristic (usesH) names its box's numbers, "depth 2 g 1" or "g 1",
+  // never an h it does not compute. It never says which node is next:
+  // during a poll that is the answer.
   function nodeName(m, id, status) {
     const state = m.state(id);
-    return `node ${id}${state === undefined ? "" : ", " + stateLabel(m.problem, state)}, ${status}, g ${fmt(m.g(id))} h ${fmt(m.h(id))} f ${fmtF(m.g(id), m.h(id), m.f(id))}`;
+    const nums = usesH(m) ? `g ${fmt(m.g(id))} h ${fmt(m.h(id))} f ${fmtF(m.g(id), m.h(id), m.f(id))}`
+      : boxNumbers(m, id).map(([key, v]) => `${key === BOX_DEPTH ? "depth" : key} ${v}`).join(" ");
+    return `node ${id}${state === undefined ? "" : ", " + stateLabel(m.problem, state)}, ${status}, ${nums}`;
   }
 
   // drawNode makes node id's box: its state (a mini board for a puzzle)
@@ -573,9 +581,17 @@ export function createTree(page) {
           name.length * NAME_CH > NAME_W ? { textLength: NAME_W, lengthAdjust: "spacingAndGlyphs" } : {}), grp);
         t.textContent = name;
       }
+      // the number is written whole, as the tables write it (the one
+      // rounding rule); one wider than the box at its type's size
+      // (style.css's tbig: 26 px on a projector, 24 two to a box, 22
+      // named or elsewhere, 20 two to a box; a monospace character is 0.6
+      // em) is narrowed to the box, never rounded again
+      const proj = document.documentElement.classList.contains("projector");
       boxNumbers(m, id, big).forEach(([key, v], i, all) => {
-        const t = el("text", { x: BOX_W / 2, y: named ? 49 : all.length > 1 ? 25 + i * 25 : BOX_H / 2 + 8, class: "tnum tf tbig" + (all.length > 1 ? " two" : "") + (named ? " named" : ""), "text-anchor": "middle" }, grp);
-        t.textContent = `${key} ${short(v)}`;
+        const text = `${key} ${v}`, fs = named ? 22 : all.length > 1 ? (proj ? 24 : 20) : (proj ? 26 : 22);
+        const t = el("text", Object.assign({ x: BOX_W / 2, y: named ? 49 : all.length > 1 ? 25 + i * 25 : BOX_H / 2 + 8, class: "tnum tf tbig" + (all.length > 1 ? " two" : "") + (named ? " named" : ""), "text-anchor": "middle" },
+          text.length * fs * 0.6 > BIG_W ? { textLength: BIG_W, lengthAdjust: "spacingAndGlyphs" } : {}), grp);
+        t.textContent = text;
       });
       if (lg.letter) { el("circle", { cx: BOX_W, cy: 0, r: 13, fill: lg.stroke }, grp); const b = el("text", { x: BOX_W, y: 6, class: "badge-l big", "text-anchor": "middle" }, grp); b.textContent = lg.letter; }
       return grp;

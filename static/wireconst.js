@@ -24,6 +24,7 @@ export const PANEL_RBFS = "rbfs";
 export const PANEL_BIDIRECTIONAL = "bidirectional";
 export const PANEL_BEAM = "beam";
 export const EVAL_GH = "g+h";
+export const EVAL_G = "g";
 export const EVAL_DEPTH = "depth";
 export const KEY_STORED_F = "F";
 export const KEY_LAYER = "layer";

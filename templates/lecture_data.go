@@ -107,6 +107,11 @@ type SessionData struct {
 	// Layered says the open list is local beam's: its key columns are the
 	// layer (depth) and f, not f and the tie rule's key.
 	Layered bool
+	// Numbers are the tables' classes for a search without a heuristic
+	// (wire.Family.Heuristic): "no-h" hides the h columns, "no-f" the f
+	// columns that are not the depth ("" for a search with one;
+	// static/family.js sets the same from hello.problem.family).
+	Numbers string
 }
 
 // LegendEntry is one colour of the tree and grid.

@@ -159,7 +159,7 @@ func FamilyLines(sn stepper.Snapshot, o stepper.Options, its []Iteration, state 
 			}
 		}
 		if len(cut) > 0 {
-			lines = append(lines, "cut off: "+said.cutoffWords(cut, more))
+			lines = append(lines, "cut off: "+said.cutoffWords(cut, more, !fam.Heuristic))
 		}
 	case Recursive:
 		d := sn.Deepening
@@ -290,11 +290,16 @@ func cutoffNodes(sn stepper.Snapshot, max int) (first []stepper.NodeInfo, more i
 	return first, more
 }
 
-// cutoffWords lists cut-off nodes with their f, named as m names them,
-// and "and N more". O(len(nodes)).
-func (m mentions) cutoffWords(nodes []stepper.NodeInfo, more int) string {
+// cutoffWords lists cut-off nodes with their f (their depth, for a search
+// without a heuristic, whose f is the depth: NumberColumns writes no f for
+// it), named as m names them, and "and N more". O(len(nodes)).
+func (m mentions) cutoffWords(nodes []stepper.NodeInfo, more int, depth bool) string {
 	parts := make([]string, 0, len(nodes)+1)
 	for _, x := range nodes {
+		if depth {
+			parts = append(parts, fmt.Sprintf("%s depth %d", m.name(x.State.String(), x.ID), x.Depth))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s f %s", m.name(x.State.String(), x.ID), x.Shown().F))
 	}
 	if more > 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/stepper"
+	"stepviz/wire"
 )
 
 // Narrate tells one step in plain words, on one line:
@@ -147,8 +148,8 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 		return fmt.Sprintf("f %s = g %s + h %s", f, g, h)
 	case stepper.Greedy:
 		return fmt.Sprintf("f %s = h %s; g %s", f, h, g)
-	case stepper.UCS, stepper.BiUCS:
-		return fmt.Sprintf("f %s = g %s", f, g)
+	case stepper.UCS, stepper.BiUCS: // no heuristic: its priority is g, no f written (NumberColumns)
+		return "g " + g
 	default: // BFS, DFS: the frontier's order is the depth
 		return fmt.Sprintf("depth %d, g %s", n.Depth, g)
 	}
@@ -157,13 +158,20 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 // childWords says what became of one child of the expanded node x.
 func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepper.Deepening) string {
 	s := name(c.State.String())
-	priority := o.Algorithm != stepper.BFS && o.Algorithm != stepper.DFS && o.Algorithm != stepper.DLS && o.Algorithm != stepper.IDS
+	// a new child is named with what orders it: its f, its g for a search
+	// without a heuristic whose f is g (NumberColumns writes no f for it),
+	// nothing for one ordered by depth
+	fam := DescribeFamily(o)
+	priority := fam.Eval != wire.EvalDepth
 	switch c.Fate {
 	case stepper.FateAdded:
-		if priority {
-			return fmt.Sprintf("%s new (f %s)", s, c.Shown().F)
+		switch {
+		case !priority:
+			return s + " new"
+		case !fam.Heuristic:
+			return fmt.Sprintf("%s new (g %s)", s, num(c.G))
 		}
-		return s + " new"
+		return fmt.Sprintf("%s new (f %s)", s, c.Shown().F)
 	case stepper.FateGoal:
 		return fmt.Sprintf("%s is the goal (g %s, tested when generated)", s, num(c.G))
 	case stepper.FateClosed:
@@ -180,6 +188,9 @@ func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepp
 	case stepper.FateCutoff:
 		if d != nil && d.Threshold != nil {
 			return fmt.Sprintf("%s f %s > threshold %s: cut off", s, c.Shown().F, d.Threshold)
+		}
+		if !fam.Heuristic {
+			return fmt.Sprintf("%s at depth %d: cut off", s, c.Depth)
 		}
 		return fmt.Sprintf("%s f %s: cut off", s, c.Shown().F)
 	case stepper.FateDepthLimited:

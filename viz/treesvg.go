@@ -8,6 +8,7 @@ import (
 	"stepviz/internal/words"
 	"stepviz/stepper"
 	"stepviz/stepper/puzzle"
+	"stepviz/wire"
 )
 
 // Detail chooses how much each tree node shows.
@@ -46,8 +47,10 @@ type TreeOptions struct {
 	NoLegend bool
 	// Detail is DetailAuto, DetailFull or DetailCompact.
 	Detail Detail
-	// Algorithm, when set, picks the numbers a node shows: depth and g for
-	// BFS and DFS, g and f for uniform cost, g, h and f otherwise.
+	// Algorithm, when set, picks the numbers a node shows: g, h and f for a
+	// search with a heuristic, its family's box numbers otherwise (depth
+	// and g for a depth-ordered search, g for uniform cost); g, h and f
+	// when unset.
 	Algorithm stepper.Algorithm
 	// Title, when set, is written above the tree.
 	Title string
@@ -119,7 +122,7 @@ func TreeSVG(w io.Writer, inst stepper.Instance, snap stepper.Snapshot, opt Tree
 			}
 			return StatusOpen
 		},
-		opt: opt, compact: compact, onPath: make(map[int]bool, len(snap.Path)),
+		opt: opt, fam: DescribeFamily(stepper.Options{Algorithm: opt.Algorithm}), compact: compact, onPath: make(map[int]bool, len(snap.Path)),
 		selected: make(map[int]bool, len(opt.Selected)), folded: folded,
 	}
 	if len(opt.Pruned) > 0 {
@@ -156,6 +159,7 @@ type treeDrawing struct {
 	l        *TreeLayout
 	status   func(id int) Status
 	opt      TreeOptions
+	fam      wire.Family // the family of opt.Algorithm: the numbers a box shows
 	compact  bool
 	onPath   map[int]bool
 	selected map[int]bool
@@ -426,39 +430,58 @@ func (d *treeDrawing) boxes() {
 	}
 }
 
-// numbers writes a node's g, h and f: stacked in a column at x for a
-// puzzle node, as two centred lines under the state otherwise.
+// numbers writes a node's numbers: stacked in a column at x for a puzzle
+// node, as two centred lines under the state otherwise; the first (f, or
+// what the search orders by) bold. A search with a heuristic shows g, h
+// and f; one without shows its family's box numbers ([wire.Family.Box]:
+// the depth and g, or g alone), never an h it does not compute.
 func (d *treeDrawing) numbers(n stepper.NodeInfo, x float64, column bool) {
 	sw := d.sw
-	g, h, f := "g "+num(n.G), "h "+num(n.H), "f "+n.Shown().F
-	if d.folded[n.ID] > 0 {
-		f += " ↑" // backed up from the forgotten subtree
-	}
-	switch d.opt.Algorithm {
-	case stepper.BFS, stepper.DFS:
-		f, h = "d "+itoa(n.Depth), ""
-	case stepper.UCS:
-		h = ""
+	var lines []string
+	if d.heuristic() {
+		f := "f " + n.Shown().F
+		if d.folded[n.ID] > 0 {
+			f += " ↑" // backed up from the forgotten subtree
+		}
+		lines = []string{f, "g " + num(n.G), "h " + num(n.H)}
+	} else {
+		for _, b := range d.fam.Box {
+			v := num(n.G)
+			if b == wire.BoxDepth {
+				v = itoa(n.Depth)
+			}
+			lines = append(lines, b+" "+v)
+		}
 	}
 	if column {
-		sw.textEl(x, 22, `class="fv"`, f)
-		sw.textEl(x, 35, `class="gh"`, g)
-		if h != "" {
-			sw.textEl(x, 47, `class="gh"`, h)
+		for i, l := range lines {
+			class := `class="gh"`
+			if i == 0 {
+				class = `class="fv"`
+			}
+			sw.textEl(x, 22+12.5*float64(i), class, l)
 		}
 		return
 	}
-	sw.textEl(x, 33, `class="fv"`, f)
-	line := g
-	if h != "" {
-		line += "  " + h
+	sw.textEl(x, 33, `class="fv"`, lines[0])
+	if line := strings.Join(lines[1:], "  "); line != "" {
+		sw.textEl(x, 46, `class="gh"`+fitAttr(line, 10, boxW-8), line)
 	}
-	sw.textEl(x, 46, `class="gh"`+fitAttr(line, 10, boxW-8), line)
+}
+
+// heuristic reports whether the drawn search orders by h, so that its
+// nodes show h and f (true when the algorithm is not set). O(1).
+func (d *treeDrawing) heuristic() bool {
+	return d.opt.Algorithm == "" || d.fam.Heuristic
 }
 
 func (d *treeDrawing) tooltip(n stepper.NodeInfo, st Status) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "node %d: %s, g %s h %s f %s, depth %d, %s", n.ID, n.State, num(n.G), num(n.H), n.Shown().F, n.Depth, LegendFor(st).Label)
+	if d.heuristic() {
+		fmt.Fprintf(&b, "node %d: %s, g %s h %s f %s, depth %d, %s", n.ID, n.State, num(n.G), num(n.H), n.Shown().F, n.Depth, LegendFor(st).Label)
+	} else {
+		fmt.Fprintf(&b, "node %d: %s, g %s, depth %d, %s", n.ID, n.State, num(n.G), n.Depth, LegendFor(st).Label)
+	}
 	if n.Order > 0 {
 		fmt.Fprintf(&b, ", expanded at step %d", n.Order)
 	}

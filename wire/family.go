@@ -30,6 +30,13 @@ type Family struct {
 	Eval    string  `json:"eval"`
 	Formula string  `json:"formula"`
 	Weight  float64 `json:"weight,omitempty"`
+	// Heuristic says the search orders by h (stepper.Algorithm's
+	// UsesHeuristic). Without one (bfs, dfs, dls, ids, ucs, bibfs, biucs)
+	// every node's h is 0 only because none is computed: the views a
+	// person reads show no h and no f for it (its priority is the depth or
+	// g, which they show as such), the machine-readable exports keep both
+	// columns. Every view asks this field, never the algorithm's name.
+	Heuristic bool `json:"heuristic"`
 	// Width is beam search's k, the nodes its beam keeps (0 for the other
 	// searches).
 	Width int `json:"width,omitempty"`
@@ -166,6 +173,7 @@ func Describe(o stepper.Options) Family {
 	f := Family{Algorithm: string(o.Algorithm), Title: titles()[o.Algorithm], Family: FamilyOf(o.Algorithm),
 		Key: KeyRule{Priority: KeyF, Tie: TieNone, PriorityLabel: "f", TieLabel: "tie"}}
 	f.Eval, f.Weight = eval(o)
+	f.Heuristic = o.Algorithm.UsesHeuristic()
 	f.Formula = formula(f.Eval)
 	switch o.Tie {
 	case stepper.TieHighG:
@@ -176,11 +184,8 @@ func Describe(o stepper.Options) Family {
 	switch f.Eval {
 	case EvalDepth:
 		f.Box, f.Compact = []string{BoxDepth, BoxG}, BoxDepth
-	case EvalG:
-		f.Box, f.Compact = []string{BoxG, BoxF}, BoxG
-		if o.Algorithm == stepper.BiUCS { // its two sides' boxes keep h, as biastar's do
-			f.Box, f.Compact = []string{BoxG, BoxH, BoxF}, BoxF
-		}
+	case EvalG: // f is g: the box shows it once
+		f.Box, f.Compact = []string{BoxG}, BoxG
 	default:
 		f.Box, f.Compact = []string{BoxG, BoxH, BoxF}, BoxF
 	}

@@ -15,21 +15,22 @@ import (
 func TestEveryAlgorithmIsDescribed(t *testing.T) {
 	want := map[stepper.Algorithm]struct {
 		options, family, panel, formula, priority, compact string
+		heuristic                                          bool
 	}{
-		stepper.BFS:     {"bfs", FamilyBestFirst, "", "priority = depth", KeyF, BoxDepth},
-		stepper.DFS:     {"dfs", FamilyDepthFirst, "", "priority = depth", KeyF, BoxDepth},
-		stepper.DLS:     {"dls", FamilyDepthFirst, "", "priority = depth", KeyF, BoxDepth},
-		stepper.IDS:     {"ids", FamilyDepthFirst, PanelStack, "priority = depth", KeyF, BoxDepth},
-		stepper.UCS:     {"ucs", FamilyBestFirst, "", "f = g", KeyF, BoxG},
-		stepper.Greedy:  {"greedy", FamilyBestFirst, "", "f = h", KeyF, BoxF},
-		stepper.AStar:   {"astar", FamilyBestFirst, "", "f = g + h", KeyF, BoxF},
-		stepper.WAStar:  {"wastar", FamilyBestFirst, "", "f = g + w·h", KeyF, BoxF},
-		stepper.Beam:    {"beam width=2", FamilyBestFirst, PanelBeam, "f = g + h", KeyF, BoxF},
-		stepper.IDAStar: {"idastar", FamilyDepthFirst, PanelStack, "f = g + h", KeyF, BoxF},
-		stepper.RBFS:    {"rbfs", FamilyRBFS, PanelRBFS, "f = g + h", KeyStoredF, BoxF},
-		stepper.BiBFS:   {"bibfs", FamilyBidirectional, PanelBidirectional, "priority = depth", KeyF, BoxDepth},
-		stepper.BiUCS:   {"biucs", FamilyBidirectional, PanelBidirectional, "f = g", KeyF, BoxF},
-		stepper.BiAStar: {"biastar", FamilyBidirectional, PanelBidirectional, "f = g + h", KeyF, BoxF},
+		stepper.BFS:     {"bfs", FamilyBestFirst, "", "priority = depth", KeyF, BoxDepth, false},
+		stepper.DFS:     {"dfs", FamilyDepthFirst, "", "priority = depth", KeyF, BoxDepth, false},
+		stepper.DLS:     {"dls", FamilyDepthFirst, "", "priority = depth", KeyF, BoxDepth, false},
+		stepper.IDS:     {"ids", FamilyDepthFirst, PanelStack, "priority = depth", KeyF, BoxDepth, false},
+		stepper.UCS:     {"ucs", FamilyBestFirst, "", "f = g", KeyF, BoxG, false},
+		stepper.Greedy:  {"greedy", FamilyBestFirst, "", "f = h", KeyF, BoxF, true},
+		stepper.AStar:   {"astar", FamilyBestFirst, "", "f = g + h", KeyF, BoxF, true},
+		stepper.WAStar:  {"wastar", FamilyBestFirst, "", "f = g + w·h", KeyF, BoxF, true},
+		stepper.Beam:    {"beam width=2", FamilyBestFirst, PanelBeam, "f = g + h", KeyF, BoxF, true},
+		stepper.IDAStar: {"idastar", FamilyDepthFirst, PanelStack, "f = g + h", KeyF, BoxF, true},
+		stepper.RBFS:    {"rbfs", FamilyRBFS, PanelRBFS, "f = g + h", KeyStoredF, BoxF, true},
+		stepper.BiBFS:   {"bibfs", FamilyBidirectional, PanelBidirectional, "priority = depth", KeyF, BoxDepth, false},
+		stepper.BiUCS:   {"biucs", FamilyBidirectional, PanelBidirectional, "f = g", KeyF, BoxG, false},
+		stepper.BiAStar: {"biastar", FamilyBidirectional, PanelBidirectional, "f = g + h", KeyF, BoxF, true},
 	}
 	for _, a := range stepper.Algorithms {
 		w, ok := want[a]
@@ -51,6 +52,9 @@ func TestEveryAlgorithmIsDescribed(t *testing.T) {
 		if got != exp {
 			t.Errorf("%s: described as %q, want %q", a, got, exp)
 		}
+		if f.Heuristic != w.heuristic {
+			t.Errorf("%s: heuristic %v, want %v", a, f.Heuristic, w.heuristic)
+		}
 	}
 }
 
@@ -62,6 +66,9 @@ func checkDescription(t *testing.T, f Family) {
 	}
 	if len(f.Box) == 0 || !slices.Contains(append(f.Box, BoxF), f.Compact) {
 		t.Errorf("%s: the box shows %q, the small box %q", f.Algorithm, f.Box, f.Compact)
+	}
+	if !f.Heuristic && (slices.Contains(f.Box, BoxH) || slices.Contains(f.Box, BoxF) || f.Compact == BoxF) {
+		t.Errorf("%s uses no heuristic, yet its box shows %q (small box %q): a student reads h 0 as a heuristic of zero", f.Algorithm, f.Box, f.Compact)
 	}
 	if f.Eval == EvalGWH && !(f.Weight >= 1) {
 		t.Errorf("%s: f = g + w·h with w %v", f.Algorithm, f.Weight)

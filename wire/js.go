@@ -29,7 +29,7 @@ func JS() string {
 	b.WriteString("\n// hello.problem.family (wire.Family): its panel, eval, key, box and legend names.\n")
 	for _, c := range []struct{ name, value string }{
 		{"PANEL_STACK", PanelStack}, {"PANEL_RBFS", PanelRBFS}, {"PANEL_BIDIRECTIONAL", PanelBidirectional}, {"PANEL_BEAM", PanelBeam},
-		{"EVAL_GH", EvalGH}, {"EVAL_DEPTH", EvalDepth},
+		{"EVAL_GH", EvalGH}, {"EVAL_G", EvalG}, {"EVAL_DEPTH", EvalDepth},
 		{"KEY_STORED_F", KeyStoredF}, {"KEY_LAYER", KeyLayer}, {"TIE_NEG_G", TieNegG}, {"TIE_H", TieH}, {"TIE_F", TieF},
 		{"BOX_G", BoxG}, {"BOX_H", BoxH}, {"BOX_F", BoxF}, {"BOX_DEPTH", BoxDepth}, {"BOX_STORED_F", BoxStoredF},
 	} {

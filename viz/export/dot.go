@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"io"
+	"stepviz/wire"
 	"strings"
 
 	"stepviz/stepper"
@@ -74,7 +75,7 @@ func writeDOT(w io.Writer, sess *session) error {
 		if meet[n.ID] {
 			attrs += ", penwidth=4"
 		}
-		label := nodeLabel(sess.inst.Kind(), n)
+		label := nodeLabel(sess.inst.Kind(), viz.DescribeFamily(sess.opts), n)
 		if k := folded[n.ID]; k > 0 {
 			label += "\n" + foldLine(k)
 		}
@@ -122,8 +123,9 @@ func focusWords(sn stepper.Snapshot) string {
 }
 
 // nodeLabel is a tree node's label: its state (a puzzle as a board), its
-// g, h, f and, once expanded, its order or status.
-func nodeLabel(kind string, n stepper.NodeInfo) string {
+// numbers as fam's views show them (g, h and f; g alone without a
+// heuristic: viz.NumberColumns) and, once expanded, its order or status.
+func nodeLabel(kind string, fam wire.Family, n stepper.NodeInfo) string {
 	state := n.State.String()
 	if kind == "puzzle" {
 		state = boardText(state)
@@ -142,7 +144,12 @@ func nodeLabel(kind string, n stepper.NodeInfo) string {
 	if n.Dir == stepper.Backward {
 		tag += ", backward tree"
 	}
-	return fmt.Sprintf("%s\ng=%s h=%s f=%s\n%s", state, num(n.G), num(n.H), n.Shown().F, tag)
+	cols, vals := viz.NumberColumns(fam), viz.Numbers(fam, num(n.G), num(n.H), n.Shown().F)
+	nums := make([]string, len(cols))
+	for i := range cols {
+		nums[i] = cols[i] + "=" + vals[i]
+	}
+	return fmt.Sprintf("%s\n%s\n%s", state, strings.Join(nums, " "), tag)
 }
 
 // foldLine is the label line of a node RBFS's forgotten subtree is folded

@@ -49,7 +49,7 @@ func writeMarkdown(w io.Writer, sess *session) error {
 		if p.err != nil { // the writer refused (a size ceiling, a closed connection): stop walking
 			return p.err
 		}
-		plan.changed(mdChanges(p, ev, prev))
+		plan.changed(mdChanges(p, ev, prev, viz.DescribeFamily(sess.opts)))
 		prev = ev.Counters
 		last := ev.Status != stepper.Running || ev.Step == sess.k
 		if plan.at(ev.Step, last, ev.Counters.Open+ev.Counters.Closed) {
@@ -75,9 +75,10 @@ func writeMarkdown(w io.Writer, sess *session) error {
 // mdChanges writes what one step changed, from its event alone: the node
 // expanded, the children and their fates, the iteration begun, the nodes
 // a beam pruned, the subtrees RBFS forgot, and the sizes of the lists
-// against prev, the counters before the step. It returns the lines
-// written (changeLines). O(children + pruned listed + backups).
-func mdChanges(p *printer, ev *stepper.Event, prev stepper.Counters) int {
+// against prev, the counters before the step; a node's numbers are those
+// fam's views show (viz.NumberColumns). It returns the lines written
+// (changeLines). O(children + pruned listed + backups).
+func mdChanges(p *printer, ev *stepper.Event, prev stepper.Counters, fam wire.Family) int {
 	x := ev.Expanded
 	verb := "expand"
 	if x.Status == stepper.NodeGoal {
@@ -88,7 +89,7 @@ func mdChanges(p *printer, ev *stepper.Event, prev stepper.Counters) int {
 		// RBFS: the f it was selected with; a backup this step stores more
 		shown = stepper.ShowGHF(x.G, x.H, float64(*d.SelectedF))
 	}
-	p.f("## Step %d: %s %s (node %d, g=%s, h=%s, f=%s)\n\n", ev.Step, verb, mdCell(x.State.String()), x.ID, shown.G, shown.H, shown.F)
+	p.f("## Step %d: %s %s (node %d, %s)\n\n", ev.Step, verb, mdCell(x.State.String()), x.ID, mdNumbers(fam, shown))
 	if d := ev.Deepening; d != nil && d.Began {
 		p.f("Iteration %d begins%s.\n\n", d.Iteration, iterationBound(d))
 	}
@@ -98,7 +99,7 @@ func mdChanges(p *printer, ev *stepper.Event, prev stepper.Counters) int {
 	if len(ev.Children) > 0 {
 		p.f("Children:\n\n")
 		for _, c := range ev.Children {
-			p.f("- %s%s: node %d, g=%s, h=%s, f=%s — %s\n", mdCell(c.State.String()), viaText(c.NodeInfo), c.ID, num(c.G), num(c.H), c.Shown().F, fateText(c))
+			p.f("- %s%s: node %d, %s — %s\n", mdCell(c.State.String()), viaText(c.NodeInfo), c.ID, mdNumbers(fam, c.Shown()), fateText(c))
 		}
 		p.f("\n")
 	}
@@ -177,7 +178,8 @@ func signed(d int) string {
 // rbfs, a forward and a backward table for bidirectional searches), then
 // the closed list.
 func mdOpenClosed(p *printer, sn stepper.Snapshot, o stepper.Options) {
-	fam := viz.FamilyOf(o.Algorithm)
+	fam, desc := viz.FamilyOf(o.Algorithm), viz.DescribeFamily(o)
+	cols := viz.NumberColumns(desc)
 	for _, l := range viz.FamilyLines(sn, o, nil, nil) {
 		p.f("- %s\n", mdCell(l))
 	}
@@ -195,9 +197,12 @@ func mdOpenClosed(p *printer, sn stepper.Snapshot, o stepper.Options) {
 		if fam == viz.Recursive {
 			fcol = "stored f"
 		}
-		p.f("| # | node | state | g | h | %s | parent |\n|---:|---:|---|---:|---:|---:|---:|\n", fcol)
+		if cols[len(cols)-1] == "f" {
+			cols[len(cols)-1] = fcol
+		}
+		p.f("| # | node | state | %s | parent |\n|---:|---:|---|%s---:|\n", strings.Join(cols, " | "), strings.Repeat("---:|", len(cols)))
 		for _, r := range rows {
-			p.f("| %d | %d | %s | %s | %s | %s | %s |\n", r.Rank, r.ID, mdCell(r.State), r.G, r.H, r.F, parentText(r.ParentID))
+			p.f("| %d | %d | %s | %s | %s |\n", r.Rank, r.ID, mdCell(r.State), strings.Join(viz.Numbers(desc, r.G, r.H, r.F), " | "), parentText(r.ParentID))
 		}
 		p.f("\n")
 	}
@@ -217,9 +222,10 @@ func mdOpenClosed(p *printer, sn stepper.Snapshot, o stepper.Options) {
 		p.f("(empty)\n\n")
 		return
 	}
-	p.f("| order | node | state | g | h | f | parent |\n|---:|---:|---|---:|---:|---:|---:|\n")
+	cols = viz.NumberColumns(desc)
+	p.f("| order | node | state | %s | parent |\n|---:|---:|---|%s---:|\n", strings.Join(cols, " | "), strings.Repeat("---:|", len(cols)))
 	for _, c := range sn.Closed {
-		p.f("| %d | %d | %s | %s | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State.String()), num(c.G), num(c.H), c.Shown().F, parentText(c.Parent))
+		p.f("| %d | %d | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State.String()), strings.Join(viz.Numbers(desc, num(c.G), num(c.H), c.Shown().F), " | "), parentText(c.Parent))
 	}
 	p.f("\n")
 }
@@ -234,6 +240,17 @@ func (p *printer) f(format string, args ...any) {
 	if p.err == nil {
 		_, p.err = fmt.Fprintf(p.w, format, args...)
 	}
+}
+
+// mdNumbers writes a node's numbers as a step's lines do, "g=140, h=253,
+// f=393", or "g=140" for a search without a heuristic (viz.NumberColumns).
+func mdNumbers(fam wire.Family, sh stepper.Shown) string {
+	cols, vals := viz.NumberColumns(fam), viz.Numbers(fam, sh.G, sh.H, sh.F)
+	parts := make([]string, len(cols))
+	for i := range cols {
+		parts[i] = cols[i] + "=" + vals[i]
+	}
+	return strings.Join(parts, ", ")
 }
 
 func mdCell(s string) string { return strings.ReplaceAll(oneLine(s), "|", `\|`) }

@@ -3,8 +3,11 @@ package export
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"stepviz/stepper"
+	"stepviz/viz"
+	"stepviz/wire"
 )
 
 // stepsTable is the markdown trace's table of the steps, one row per
@@ -13,13 +16,14 @@ import (
 // same meaning; csvSchema). Rows are kept as text: O(steps) memory,
 // against the O(steps · nodes) of the trace's other tables.
 type stepsTable struct {
+	fam                  wire.Family // its numbers' columns: viz.NumberColumns
 	direction, iteration bool
 	bound                string // what the bound column holds, for the caption
 	rows                 []string
 }
 
 func newStepsTable(o stepper.Options) *stepsTable {
-	t := &stepsTable{}
+	t := &stepsTable{fam: viz.DescribeFamily(o)}
 	switch o.Algorithm {
 	case stepper.BiBFS, stepper.BiUCS, stepper.BiAStar:
 		t.direction = true
@@ -38,7 +42,7 @@ func (t *stepsTable) add(ev *stepper.Event) {
 	if x.Status == stepper.NodeGoal {
 		state += " (goal)"
 	}
-	row := fmt.Sprintf("| %d | %d | %s | %s | %s | %s | %d | %d |", ev.Step, x.ID, state, num(x.G), num(x.H), x.Shown().F, ev.Counters.Open, ev.Counters.Closed)
+	row := fmt.Sprintf("| %d | %d | %s | %s | %d | %d |", ev.Step, x.ID, state, strings.Join(viz.Numbers(t.fam, num(x.G), num(x.H), x.Shown().F), " | "), ev.Counters.Open, ev.Counters.Closed)
 	if t.direction {
 		row += " " + csvDirection(ev) + " |"
 	}
@@ -61,7 +65,9 @@ func (t *stepsTable) write(p *printer) {
 		p.f("(none)\n\n")
 		return
 	}
-	head, rule := "| step | node | state | g | h | f | open | closed |", "|---:|---:|---|---:|---:|---:|---:|---:|"
+	cols := viz.NumberColumns(t.fam)
+	head := "| step | node | state | " + strings.Join(cols, " | ") + " | open | closed |"
+	rule := "|---:|---:|---|" + strings.Repeat("---:|", len(cols)) + "---:|---:|"
 	if t.direction {
 		head, rule = head+" direction |", rule+"---|"
 	}

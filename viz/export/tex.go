@@ -36,10 +36,12 @@ func writeTeX(w io.Writer, sess *session) error {
 	}
 	// Fixed column widths (texCol): one pdflatex run lines the header up
 	// with the rows on every page.
+	desc := viz.DescribeFamily(sess.opts)
+	cols := viz.NumberColumns(desc)
 	numCol := texCol('r', "1cm")
-	p.f("\n\\subsection*{Steps}\n{\\small\n\\begin{longtable}{%s}\n",
-		strings.Join([]string{texCol('r', "0.7cm"), texCol('l', "2.5cm"), numCol, numCol, numCol, texCol('r', "0.9cm"), texCol('r', "0.9cm"), texCol('l', "5.6cm")}, ""))
-	p.f("step & expanded & g & h & f & open & closed & children (fate)\\\\ \\hline\n\\endhead\n")
+	p.f("\n\\subsection*{Steps}\n{\\small\n\\begin{longtable}{%s%s%s}\n",
+		texCol('r', "0.7cm")+texCol('l', "2.5cm"), strings.Repeat(numCol, len(cols)), texCol('r', "0.9cm")+texCol('r', "0.9cm")+texCol('l', "5.6cm"))
+	p.f("step & expanded & %s & open & closed & children (fate)\\\\ \\hline\n\\endhead\n", strings.Join(cols, " & "))
 	for i := range t.Events {
 		ev := &t.Events[i]
 		x := ev.Expanded
@@ -49,9 +51,10 @@ func writeTeX(w io.Writer, sess *session) error {
 		}
 		var kids []string
 		for _, c := range ev.Children {
-			kids = append(kids, fmt.Sprintf("%s f=%s (%s)", tex(c.State.String()), c.Shown().F, tex(c.Fate.String())))
+			last := len(cols) - 1 // f, or g without a heuristic
+			kids = append(kids, fmt.Sprintf("%s %s=%s (%s)", tex(c.State.String()), cols[last], viz.Numbers(desc, num(c.G), num(c.H), c.Shown().F)[last], tex(c.Fate.String())))
 		}
-		p.f("%d & \\texttt{%s} & %s & %s & %s & %d & %d & %s\\\\\n", ev.Step, texCommaBreaks(state), num(x.G), num(x.H), x.Shown().F, ev.Counters.Open, ev.Counters.Closed, texCommaBreaks(strings.Join(kids, "; ")))
+		p.f("%d & \\texttt{%s} & %s & %d & %d & %s\\\\\n", ev.Step, texCommaBreaks(state), strings.Join(viz.Numbers(desc, num(x.G), num(x.H), x.Shown().F), " & "), ev.Counters.Open, ev.Counters.Closed, texCommaBreaks(strings.Join(kids, "; ")))
 	}
 	p.f("\\end{longtable}\n}\n")
 	p.f("\\noindent After step %d: %s", t.Steps, tex(string(t.Status)))
@@ -75,10 +78,10 @@ func writeTeX(w io.Writer, sess *session) error {
 			return
 		}
 		numCol := texCol('r', "1.2cm")
-		p.f("{\\small\n\\begin{longtable}{%s}\n\\# & state & g & h & f & parent\\\\ \\hline\n\\endhead\n",
-			strings.Join([]string{texCol('r', "0.8cm"), texCol('l', "5cm"), numCol, numCol, numCol, numCol}, ""))
+		p.f("{\\small\n\\begin{longtable}{%s%s}\n\\# & state & %s & parent\\\\ \\hline\n\\endhead\n",
+			texCol('r', "0.8cm")+texCol('l', "5cm"), strings.Repeat(numCol, len(cols)+1), strings.Join(cols, " & "))
 		for _, r := range rows {
-			p.f("%d & \\texttt{%s} & %s & %s & %s & %s\\\\\n", r.Rank, texCommaBreaks(tex(r.State)), r.G, r.H, r.F, parentText(r.ParentID))
+			p.f("%d & \\texttt{%s} & %s & %s\\\\\n", r.Rank, texCommaBreaks(tex(r.State)), strings.Join(viz.Numbers(desc, r.G, r.H, r.F), " & "), parentText(r.ParentID))
 		}
 		p.f("\\end{longtable}\n}\n")
 	}
@@ -94,7 +97,7 @@ func writeTeX(w io.Writer, sess *session) error {
 		table("Open list (pop order)", first)
 	}
 	p.f("\n\\subsection*{Search tree after step %d}\n", t.Steps)
-	texTree(p, sess.inst.Kind(), sn)
+	texTree(p, sess.inst.Kind(), desc, sn)
 	p.f("\\end{document}\n")
 	return p.err
 }

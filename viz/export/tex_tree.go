@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"stepviz/wire"
 	"strings"
 
 	"stepviz/stepper"
@@ -54,8 +55,8 @@ type texTreeGeometry struct {
 // graph's action is the name of the node it leads to, which the label
 // already says), then the state and numbers. The action is part of the
 // node's box, so action labels can never collide: the boxes do not.
-func texLabel(kind string, n stepper.NodeInfo) string {
-	label := nodeLabel(kind, n)
+func texLabel(kind string, fam wire.Family, n stepper.NodeInfo) string {
+	label := nodeLabel(kind, fam, n)
 	if kind != "graph" && n.Action != "" {
 		label = "via " + n.Action + "\n" + label
 	}
@@ -72,13 +73,13 @@ func texLabel(kind string, n stepper.NodeInfo) string {
 // subtrees are folded into their roots, whose label counts them. A tree
 // of more than maxTeXNodes is first cut to that many (foldTree), each
 // kept node's label counting its descendants not drawn. Cost: O(nodes).
-func layoutTeXTree(kind string, sn stepper.Snapshot) texTreeGeometry {
+func layoutTeXTree(kind string, fam wire.Family, sn stepper.Snapshot) texTreeGeometry {
 	tree, folded := viz.FoldForgotten(sn.Tree)
 	cut := foldTree(tree, texFocus(sn.Path, tree), sn.Open, maxTeXNodes)
 	tree = cut.Keep
 	g := texTreeGeometry{Tree: tree, Folded: folded, Cut: cut, Labels: make([]string, len(tree))}
 	for i, n := range tree {
-		g.Labels[i] = texLabel(kind, n)
+		g.Labels[i] = texLabel(kind, fam, n)
 		if k := folded[n.ID]; k > 0 {
 			g.Labels[i] += "\n" + foldLine(k)
 		}
@@ -257,7 +258,7 @@ func texHalves(sn stepper.Snapshot) []texHalf {
 }
 
 // texTree draws the snapshot's trees (texHalves) with TikZ.
-func texTree(p *printer, kind string, sn stepper.Snapshot) {
+func texTree(p *printer, kind string, fam wire.Family, sn stepper.Snapshot) {
 	if len(sn.Tree) == 0 {
 		p.f("(no nodes)\n")
 		return
@@ -266,19 +267,19 @@ func texTree(p *printer, kind string, sn stepper.Snapshot) {
 		if h.Title != "" {
 			p.f("\\paragraph{%s} ", h.Title)
 		}
-		texOneTree(p, kind, h.Snap)
+		texOneTree(p, kind, fam, h.Snap)
 	}
 }
 
 // texOneTree draws one tree with TikZ as layoutTeXTree places it: one
 // tikzpicture per page, edges within a page, and a short stub above a node
 // whose parent is on the page before.
-func texOneTree(p *printer, kind string, sn stepper.Snapshot) {
+func texOneTree(p *printer, kind string, fam wire.Family, sn stepper.Snapshot) {
 	if len(sn.Tree) == 0 {
 		p.f("(no nodes)\n\n")
 		return
 	}
-	g := layoutTeXTree(kind, sn)
+	g := layoutTeXTree(kind, fam, sn)
 	l, tree := g.Layout, g.Tree
 	p.f("Closed nodes: grey boxes numbered in expansion order; open: dashed; goal: double frame; discarded duplicates: dotted.")
 	if len(g.Folded) > 0 {

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"stepviz/viz"
+	"stepviz/wire"
 	"strings"
 	"testing"
 
@@ -64,7 +66,7 @@ func checkTeXTree(t *testing.T, opts, kind string, sn stepper.Snapshot) {
 	t.Helper()
 	{
 		{
-			g := layoutTeXTree(kind, sn)
+			g := layoutTeXTree(kind, wire.Family{Heuristic: true}, sn)
 			if g.Scale < texMinScale || g.Scale > 1 {
 				t.Errorf("scale %.3f, want between %.2f and 1", g.Scale, texMinScale)
 			}
@@ -149,7 +151,7 @@ func TestTeXTreeCompiles(t *testing.T) {
 			p := &printer{w: &b}
 			b.WriteString("\\documentclass[10pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{tikz}\n")
 			b.WriteString("\\tikzset{sv/.style={draw, align=center, font=\\scriptsize, inner sep=2pt}, closed/.style={sv, rectangle, fill=black!12}, open/.style={sv, rectangle, rounded corners, dashed}, goal/.style={sv, rectangle, double, very thick}, discarded/.style={sv, rectangle, dotted, text=black!60}, summary/.style={line width=1.2pt}}\n\\begin{document}\n")
-			texTree(p, s.Instance().Kind(), s.Snapshot())
+			texTree(p, s.Instance().Kind(), viz.DescribeFamily(s.Options()), s.Snapshot())
 			b.WriteString("\\end{document}\n")
 			if p.err != nil {
 				t.Fatal(p.err)

@@ -85,8 +85,8 @@ type sheet struct {
 	options string
 	algo    string
 	family  viz.Family // how the open list is named: a stack for the depth-first family
-	// usesH: the search orders by h (A*, greedy ...). Without it every h
-	// is 0 and is given, never asked.
+	// usesH: the search orders by h (A*, greedy ...; wire.Family's
+	// Heuristic). Without it every h is 0 and is given, never asked.
 	usesH     bool
 	rules     string
 	kind      string
@@ -165,7 +165,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	}
 	sh := &sheet{
 		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts), family: viz.FamilyOf(sess.opts.Algorithm),
-		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: sess.opts.Heuristic != "",
+		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: viz.DescribeFamily(sess.opts).Heuristic,
 		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(),
 	}
 	sh.title = fmt.Sprintf("Exercise: %s, %d steps", sh.algo, sh.k)

@@ -91,6 +91,9 @@ func New(cfg Config) *Rooms {
 	if rb, ok := cfg.Bus.(reconnecter); ok {
 		rb.OnReconnect(rs.shareUnshared)
 	}
+	if bt, ok := cfg.Bus.(behindTeller); ok {
+		bt.OnBehind(rs.behind)
+	}
 	return rs
 }
 
@@ -133,6 +136,10 @@ type Room struct {
 	poll    *livePoll        // the latest poll, or nil
 	lanes   map[string]laneStats
 	clients map[*roomClient]bool
+	// behind is set while this instance cannot receive the room's
+	// events (sharing.go); sharingMu serialises its changes.
+	behind    bool
+	sharingMu sync.Mutex
 	// compareDue is set while a comparison broadcast is scheduled.
 	compareDue bool
 	// stopFollow ends the delivery of the room's stream (cluster only).
@@ -375,9 +382,13 @@ func (r *Room) start(se persist.Search) (*session.Session, error) {
 		r.mu.Lock()
 		p := r.poll
 		hold := holdsViews(p) && p.SearchID == se.ID
+		followers, presenter := r.sharingLocked()
 		r.mu.Unlock()
 		if hold {
 			sess.HoldViews(p.Step)
+		}
+		if followers != "" || presenter != "" {
+			sess.SetSharing(followers, presenter)
 		}
 	}
 	return sess, err

@@ -202,6 +202,9 @@ func (r *Room) join(c *roomClient) {
 	defer r.mu.Unlock()
 	r.clients[c] = true
 	r.sendLocked(c, session.Encode(r.roomMsgLocked(c)))
+	if followers, presenter := r.sharingLocked(); followers != "" || presenter != "" {
+		r.sendLocked(c, session.Encode(session.SharingMsg{Type: MsgSharing, Message: pick(c.presenter, followers, presenter)}))
+	}
 }
 
 func (r *Room) leave(c *roomClient) {

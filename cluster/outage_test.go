@@ -2,8 +2,8 @@ package cluster_test
 
 import (
 	"net"
-	"strings"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )

@@ -283,6 +283,20 @@ func waitSharing(t *testing.T, what string, f *follower, want string) {
 	}
 }
 
+// told is the texts of the sharing messages f was sent that said
+// something (not a clearing).
+func (f *follower) told() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []string
+	for _, s := range f.sharings {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // inOrder reports whether the steps never go back: a presenter who only
 // steps forward is seen stepping forward, everywhere.
 func (f *follower) inOrder() ([]int, bool) {

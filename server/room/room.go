@@ -137,7 +137,8 @@ type Room struct {
 	lanes   map[string]laneStats
 	clients map[*roomClient]bool
 	// behind is set while this instance cannot receive the room's
-	// events (sharing.go); sharingMu serialises its changes.
+	// events (sharing.go); sharingMu serialises its changes and the
+	// joins, and is never taken with mu held.
 	behind    bool
 	sharingMu sync.Mutex
 	// compareDue is set while a comparison broadcast is scheduled.
@@ -382,8 +383,8 @@ func (r *Room) start(se persist.Search) (*session.Session, error) {
 		r.mu.Lock()
 		p := r.poll
 		hold := holdsViews(p) && p.SearchID == se.ID
-		followers, presenter := r.sharingLocked()
 		r.mu.Unlock()
+		followers, presenter := r.sharing()
 		if hold {
 			sess.HoldViews(p.Step)
 		}

@@ -41,20 +41,19 @@ func (rs *Rooms) behind(id string, behind bool) {
 
 // setBehind records whether the room is behind here and sends each of
 // its clients here, and each of its searches' pages, what it should read
-// now. Calls are serialised (sharingMu), so the last call's state is the
-// one shown. Cost: O(clients + searches).
+// now. Calls are serialised with each other and with joins (sharingMu),
+// so the last call's state is the one shown. Cost: O(clients + searches).
 func (r *Room) setBehind(behind bool) {
 	r.sharingMu.Lock()
 	defer r.sharingMu.Unlock()
 	r.mu.Lock()
 	r.behind = behind
-	followers, presenter := r.sharingLocked()
+	ids := r.searchIDsLocked()
+	r.mu.Unlock()
+	followers, presenter := r.sharing()
+	r.mu.Lock()
 	for c := range r.clients {
-		r.sendLocked(c, session.Encode(session.SharingMsg{Type: MsgSharing, Message: pick(c.presenter, followers, presenter)}))
-	}
-	ids := make([]string, 0, len(r.history))
-	for _, se := range r.history {
-		ids = append(ids, se.ID)
+		r.sendLocked(c, sharingMsg(c.presenter, followers, presenter))
 	}
 	r.mu.Unlock()
 	for _, id := range ids {
@@ -64,43 +63,50 @@ func (r *Room) setBehind(behind bool) {
 	}
 }
 
-// sharingLocked is what the followers and the presenter read now: nothing
+// sharing is what the followers and the presenter read now: nothing
 // while the room is not behind; else the followers' words, or the
 // presenter's when the presenter is connected to this instance (to the
-// room's page or to a search's own). Called with r.mu held.
-func (r *Room) sharingLocked() (followers, presenter string) {
-	if !r.behind {
+// room's page or to a search's own). It takes r.mu, never while asking
+// a session. Cost: O(clients + searches).
+func (r *Room) sharing() (followers, presenter string) {
+	r.mu.Lock()
+	behind, here := r.behind, false
+	for c := range r.clients {
+		here = here || c.presenter
+	}
+	ids := r.searchIDsLocked()
+	r.mu.Unlock()
+	if !behind {
 		return "", ""
 	}
-	if r.presenterHereLocked() {
+	for _, id := range ids {
+		if sess, ok := r.rs.cfg.Sessions.Get(id); ok && !here {
+			st := sess.Stats()
+			here = st.Connected > st.Followers
+		}
+	}
+	if here {
 		return "", behindPresenter
 	}
 	return behindFollowers, ""
 }
 
-// presenterHereLocked reports whether a presenter is connected to this
-// instance: to the room's page or to one of its searches' pages. Called
-// with r.mu held. Cost: O(clients + searches).
-func (r *Room) presenterHereLocked() bool {
-	for c := range r.clients {
-		if c.presenter {
-			return true
-		}
-	}
+// searchIDsLocked are the ids of the room's searches. Called with r.mu
+// held.
+func (r *Room) searchIDsLocked() []string {
+	ids := make([]string, 0, len(r.history))
 	for _, se := range r.history {
-		if sess, ok := r.rs.cfg.Sessions.Get(se.ID); ok {
-			if st := sess.Stats(); st.Connected > st.Followers {
-				return true
-			}
-		}
+		ids = append(ids, se.ID)
 	}
-	return false
+	return ids
 }
 
-// pick is presenter's text for a presenter, else followers'.
-func pick(isPresenter bool, followers, presenter string) string {
+// sharingMsg is the sharing message of a client: the presenter's text
+// for a presenter, else the followers'.
+func sharingMsg(isPresenter bool, followers, presenter string) []byte {
+	t := followers
 	if isPresenter {
-		return presenter
+		t = presenter
 	}
-	return followers
+	return session.Encode(session.SharingMsg{Type: MsgSharing, Message: t})
 }

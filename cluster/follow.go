@@ -19,11 +19,12 @@ import (
 // enough (the node held the consumer, and the remaking raced the election
 // of the stream's new leader), so a room's follow is also checked: after
 // each reconnection, each time the stream takes events again
-// (watchLeader) and each error its consumer reports, for followWatch, every
-// followCheck, the room's last event in the stream is compared with the
-// last one delivered; when the stream holds more and nothing was
-// delivered over a whole followCheck, the consumer is made again from the
-// event after the last one delivered.
+// (watchLeader) and each error its consumer reports, for followWatch (and
+// on while the follow is behind, behind.go), every followCheck, the
+// room's last event in the stream is compared with the last one
+// delivered; when the stream holds more and nothing was delivered over a
+// whole followCheck, the consumer is made again from the event after the
+// last one delivered.
 const (
 	followCheck = 2 * time.Second
 	followWatch = 2 * time.Minute

@@ -268,11 +268,11 @@ func (f *follower) sharingNow() string {
 	return ""
 }
 
-// waitSharing waits until the last sharing message f was sent holds want
-// ("" for none, or one that cleared it).
-func waitSharing(t *testing.T, what string, f *follower, want string) {
+// waitSharing waits up to within until the last sharing message f was
+// sent holds want ("" for none, or one that cleared it).
+func waitSharing(t *testing.T, what string, f *follower, want string, within time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(within)
 	for !strings.Contains(f.sharingNow(), want) || (want == "" && f.sharingNow() != "") {
 		if time.Now().After(deadline) {
 			f.mu.Lock()

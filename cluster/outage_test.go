@@ -40,13 +40,13 @@ func TestStepsDuringOutageShared(t *testing.T) {
 	if at := l.follower.at.Load(); at != 5 {
 		t.Fatalf("the other instance's follower is at %d during the outage; want 5 (nothing shared)", at)
 	}
-	waitSharing(t, "the other instance's follower during the outage", l.follower, behindFollowers)
+	waitSharing(t, "the other instance's follower during the outage", l.follower, behindFollowers, 15*time.Second)
 	until(t, l.room1, "the notice on the other instance's room page", isSharing(behindFollowers))
 	until(t, l.presenter, "the presenter's notice", isSharing(behindPresenter))
 
 	startNATSAt(t, port, filepath.Clean(store))
 	waitAll(t, "the other instance's follower once NATS is back", []*follower{l.follower}, 7)
-	waitSharing(t, "the other instance's follower once caught up", l.follower, "")
+	waitSharing(t, "the other instance's follower once caught up", l.follower, "", 15*time.Second)
 	until(t, l.room1, "the notice cleared on the other instance's room page", isSharing(""))
 	until(t, l.presenter, "the presenter's notice cleared", isSharing(""))
 	if at := l.follower.at.Load(); at != 7 {

@@ -72,6 +72,8 @@ type Bus struct {
 	watching, unstored atomic.Bool
 	// follows are the rooms followed now (Follow), guarded by mu.
 	follows map[*roomFollow]bool
+	// onBehind are the functions OnBehind registered, guarded by mu.
+	onBehind []func(room string, behind bool)
 	// streamReplicas and bucketReplicas are the replicas of the stream
 	// and the bucket as last read (Open, keepReplicas, streamLed): with
 	// one, a request nobody answers is refused at once (replicas.go).
@@ -131,6 +133,7 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 		go b.keepReplicas()
 	}
 	nc.SetReconnectHandler(func(*nats.Conn) { b.reconnected() })
+	nc.SetDisconnectErrHandler(b.disconnected)
 	return b, nil
 }
 

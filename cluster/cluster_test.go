@@ -196,7 +196,11 @@ type follower struct {
 	mu    sync.Mutex
 	steps []int
 	at    atomic.Int64
-	stop  chan struct{}
+	// sharings are the texts of the sharing messages it was sent, in
+	// order, and sharing the last ("" until one comes).
+	sharings []string
+	sharing  atomic.Pointer[string]
+	stop     chan struct{}
 }
 
 func follow(urls func() []string) *follower {
@@ -223,11 +227,18 @@ func follow(urls func() []string) *follower {
 				}
 				raw = frameJSON(kind, raw)
 				var m struct {
-					Type  string
-					Step  *int
-					Event struct{ Step int }
+					Type    string
+					Step    *int
+					Event   struct{ Step int }
+					Message string
 				}
 				_ = json.Unmarshal(raw, &m)
+				if m.Type == "sharing" {
+					f.mu.Lock()
+					f.sharings = append(f.sharings, m.Message)
+					f.mu.Unlock()
+					f.sharing.Store(&m.Message)
+				}
 				step := -1
 				switch {
 				case m.Type == "step":
@@ -246,6 +257,44 @@ func follow(urls func() []string) *follower {
 		}
 	}()
 	return f
+}
+
+// sharingNow is the text of the last sharing message f was sent, "" when
+// none.
+func (f *follower) sharingNow() string {
+	if p := f.sharing.Load(); p != nil {
+		return *p
+	}
+	return ""
+}
+
+// waitSharing waits up to within until the last sharing message f was
+// sent holds want ("" for none, or one that cleared it).
+func waitSharing(t *testing.T, what string, f *follower, want string, within time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !strings.Contains(f.sharingNow(), want) || (want == "" && f.sharingNow() != "") {
+		if time.Now().After(deadline) {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			t.Fatalf("%s: the sharing messages were %q, want the last to say %q", what, f.sharings, want)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// told is the texts of the sharing messages f was sent that said
+// something (not a clearing).
+func (f *follower) told() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []string
+	for _, s := range f.sharings {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // inOrder reports whether the steps never go back: a presenter who only

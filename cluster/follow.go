@@ -19,11 +19,12 @@ import (
 // enough (the node held the consumer, and the remaking raced the election
 // of the stream's new leader), so a room's follow is also checked: after
 // each reconnection, each time the stream takes events again
-// (watchLeader) and each error its consumer reports, for followWatch, every
-// followCheck, the room's last event in the stream is compared with the
-// last one delivered; when the stream holds more and nothing was
-// delivered over a whole followCheck, the consumer is made again from the
-// event after the last one delivered.
+// (watchLeader) and each error its consumer reports, for followWatch (and
+// on while the follow is behind, behind.go), every followCheck, the
+// room's last event in the stream is compared with the last one
+// delivered; when the stream holds more and nothing was delivered over a
+// whole followCheck, the consumer is made again from the event after the
+// last one delivered.
 const (
 	followCheck = 2 * time.Second
 	followWatch = 2 * time.Minute
@@ -46,6 +47,10 @@ type roomFollow struct {
 	stopped bool
 	// checking is set while check's goroutine runs.
 	checking atomic.Bool
+	// behind is set while this instance cannot receive the room's events
+	// (behind.go); guarded by mu, changed under tell.
+	behind bool
+	tell   sync.Mutex
 }
 
 // Follow delivers a room's verified events in stream order, from the
@@ -157,11 +162,13 @@ func (f *roomFollow) stop() {
 	}
 }
 
-// check watches the follow for followWatch, on one goroutine at a time,
-// and remakes its consumer when an event stored a whole followCheck ago
-// is still not delivered and nothing was delivered since. It returns at
-// once. Cost while watching: one read of the room's last event every
-// followCheck.
+// check watches the follow for followWatch, and on while it is behind,
+// on one goroutine at a time: it remakes its consumer when an event
+// stored a whole followCheck ago is still not delivered and nothing was
+// delivered since, marks it behind then and while the stream cannot be
+// read or NATS reached, and caught up once every event the stream holds
+// for the room is delivered (setBehind). It returns at once. Cost while
+// watching: one read of the room's last event every followCheck.
 func (f *roomFollow) check() {
 	if !f.checking.CompareAndSwap(false, true) {
 		return
@@ -172,7 +179,7 @@ func (f *roomFollow) check() {
 		seen := f.last
 		f.mu.Unlock()
 		var stored uint64 // the room's last event in the stream at the previous check
-		for deadline := time.Now().Add(followWatch); time.Now().Before(deadline); {
+		for deadline := time.Now().Add(followWatch); time.Now().Before(deadline) || f.isBehind(); {
 			time.Sleep(followCheck)
 			f.mu.Lock()
 			last, stopped := f.last, f.stopped
@@ -180,28 +187,43 @@ func (f *roomFollow) check() {
 			if stopped || f.b.nc.IsClosed() {
 				return
 			}
+			if !f.b.nc.IsConnected() {
+				f.setBehind(true)
+				continue
+			}
 			if last == seen && last < stored {
+				f.setBehind(true)
 				f.remake(last + 1)
 			}
-			seen, stored = last, f.stored()
+			now, err := f.stored()
+			switch {
+			case err != nil:
+				f.setBehind(true)
+			case last >= now:
+				f.setBehind(false)
+			}
+			seen, stored = last, now
 		}
 	}()
 }
 
-// stored is the stream sequence of the room's last event, 0 when it
-// cannot be read.
-func (f *roomFollow) stored() uint64 {
+// stored is the stream sequence of the room's last event (0 when it has
+// none), or why it cannot be read.
+func (f *roomFollow) stored() (uint64, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), followCheck)
 	defer cancel()
 	st, err := f.b.js.Stream(ctx, StreamName)
 	if err != nil {
-		return 0
+		return 0, err
 	}
 	m, err := st.GetLastMsgForSubject(ctx, EvtSubject(f.room))
-	if err != nil {
-		return 0
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return 0, nil
 	}
-	return m.Sequence
+	if err != nil {
+		return 0, err
+	}
+	return m.Sequence, nil
 }
 
 // remake replaces the follow's consumer with one from the stream

@@ -194,6 +194,26 @@ func (n *natsNode) kill(t *testing.T) {
 	n.cmd = nil
 }
 
+// stop ends the node's process with SIGTERM, as an operator's stop
+// does: nats-server shuts down and says goodbye to its routes, so the
+// others mark it gone at once (SIGKILL after 10 s if it has not ended).
+func (n *natsNode) stop(t *testing.T) {
+	t.Helper()
+	if n.cmd == nil {
+		return
+	}
+	_ = n.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = n.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		_ = n.cmd.Process.Signal(syscall.SIGKILL)
+		<-done
+	}
+	n.cmd = nil
+}
+
 // waitJetStream waits until the node answers a JetStream request as the
 // stepviz user (the NATS cluster has elected its JetStream leader).
 func (n *natsNode) waitJetStream(t *testing.T) {

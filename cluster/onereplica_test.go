@@ -2,11 +2,14 @@ package cluster_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
 
 	"stepviz/cluster"
 	"stepviz/internal/usererr"
@@ -25,6 +28,13 @@ const atOnce = 4 * time.Second
 // instance, which asks for the stream's leader, shares the step, and the
 // other instance's feed of the room is made again.
 const afterRestart = 45 * time.Second
+
+// afterLoss bounds the wait for the notice on the other instance once
+// the node holding the stream is lost: its feed of the room misses the
+// stream's heartbeats for twice their period (the NATS client's, 5 s)
+// before it reports an error, and the check that follows reads the
+// stream every followCheck.
+const afterLoss = 30 * time.Second
 
 // holder is the number of the node holding the JetStream stream name (its
 // leader), as seen through url.
@@ -129,13 +139,19 @@ func (l *lecture) refusedAtOnce(t *testing.T, cmd map[string]any) string {
 // share a room; the node holding the stream is killed with SIGKILL
 // mid-lecture. While it is down, the presenter's steps show at once on
 // the presenter's instance and on no other, where a late joiner is shown
-// the last step shared; a poll, a search shown and a search loaded are
+// the last step shared, and the followers there are told the lecturer's
+// steps are not reaching their server (the followers on the presenter's
+// instance, nothing); a poll, a search shown and a search loaded are
 // refused at once, in the user's words (the rooms' NATS server is down:
 // start it, raise the replicas as deploy.md says); an instance started
 // then is refused in words that name that cause. The node is started
 // again on its files: without anyone stepping, the other instance's
 // follower and the late joiner are shown the presenter's last step, in
-// order; the room takes a poll and steps again; and with the replicas
+// order, and their notices are cleared; the room takes a poll and steps
+// again. Stopped then with SIGTERM, the node is marked gone at once and
+// JetStream answers that the stream is offline, which an instance
+// following the room says in the user's words; started again, the room
+// steps again. With the replicas
 // raised as deploy.md says, the running instances take the raise up and
 // an instance with an empty database rebuilds the room at its last step
 // and warns no more.
@@ -207,6 +223,10 @@ func TestOneReplicaNodeKilled(t *testing.T) {
 		checkRoomsDown(t, "the room's page on an instance that does not hold it", strings.TrimSpace(string(body)), "cannot open this room")
 		t.Logf("the room's page on an instance that does not hold it was refused %v after it was asked for", time.Since(asked))
 	}
+	for _, f := range []*follower{l.follower, late} {
+		waitSharing(t, "a follower on the other instance, the node holding the stream down", f, behindFollowers, afterLoss)
+	}
+	t.Logf("the followers on the other instance were told %v after the kill", time.Since(killed))
 	t.Logf("the node holding the stream was down %v", time.Since(killed))
 
 	restarted := time.Now()
@@ -218,6 +238,12 @@ func TestOneReplicaNodeKilled(t *testing.T) {
 		}
 	}
 	t.Logf("the presenter's last step reached the other instance %v after the node was started again", time.Since(restarted))
+	for _, f := range []*follower{l.follower, late} {
+		waitSharing(t, "a follower on the other instance, the node back", f, "", afterLoss)
+	}
+	if told := here.told(); len(told) > 0 {
+		t.Errorf("a follower on the presenter's instance, whose steps reach it, was told %q", told)
+	}
 	for _, f := range []*follower{l.follower, late, here} {
 		if steps, ok := f.inOrder(); !ok {
 			t.Fatalf("a follower went back: %v", steps)
@@ -227,10 +253,50 @@ func TestOneReplicaNodeKilled(t *testing.T) {
 	until(t, l.room1, "a poll asked once the node is back, on the other instance", func(m map[string]any) bool { return m["type"] == "poll" })
 	l.step(t, 9)
 
+	// Stopped by the operator (SIGTERM), the node says goodbye and the
+	// others mark it gone at once: JetStream then answers that the stream
+	// is offline, as it does minutes after a kill -9, and an instance
+	// says so in the user's words.
+	nc.nodes[home].stop(t)
+	offline := stillOffline(t, a, l.code)
+	checkRoomsDown(t, "following the room with the stream said offline", usererr.Text(offline), "cannot open this room")
+	nc.nodes[home].start(t)
+	nc.nodes[home].waitJetStream(t)
+	l.step(t, 10)
+
 	raiseReplicas(t, nc.URLs(), 3)
 	nc.replicas(t, nc.URLs(), 3)
 	tookUp(t, a, 3, "the presenter's instance")
 	tookUp(t, b, 3, "the other instance")
-	rebuilt := l.rebuilt(t, nc.URLs(), 9, "an empty instance once the replicas are raised")
+	rebuilt := l.rebuilt(t, nc.URLs(), 10, "an empty instance once the replicas are raised")
 	checkWarned(t, rebuilt, false, "an instance started once the replicas are raised")
 }
+
+// stillOffline is the error of in's following room while JetStream
+// answers that the stream is offline (nats-server's JSStreamOfflineErr),
+// waiting up to 20 s for that answer (the NATS cluster may first elect a
+// new meta leader).
+func stillOffline(t *testing.T, in *instance, room string) error {
+	t.Helper()
+	var last error
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		stop, err := in.bus.Follow(ctx, room, func(uint64, []byte) {})
+		cancel()
+		if err == nil {
+			stop()
+			t.Fatal("the room was followed with the node holding the stream stopped")
+		}
+		var api *jetstream.APIError
+		if errors.As(err, &api) && api.ErrorCode == errCodeStreamOffline {
+			return err
+		}
+		last = err
+	}
+	t.Fatalf("JetStream did not answer that the stream is offline within 20 s of the node's stop: %v", last)
+	return nil
+}
+
+// errCodeStreamOffline is nats-server's JSStreamOfflineErr (cluster's
+// errCodeStreamOffline).
+const errCodeStreamOffline jetstream.ErrorCode = 10118

@@ -139,6 +139,9 @@ export function createProtocol(page) {
       case "inspect":
         page.renderInspector(msg);
         break;
+      case "sharing":
+        if (page.sharing) page.sharing(msg.message || "");
+        break;
       case "error":
         if (LARGE.has(msg.command)) {
           if (/^busy\b/.test(msg.message)) {

@@ -40,6 +40,17 @@ function notice(text) {
   if (text) setTimeout(() => { if (n.textContent === text) n.hidden = true; }, 8000);
 }
 
+// sharing shows, until the next sharing message clears it, that the
+// lecturer's steps are not reaching this server, or (to the presenter)
+// that students on other servers are not receiving them (docs/deploy.md).
+let sharingText = "";
+function sharing(text) {
+  const n = $("room-notice");
+  if (text) { n.textContent = text; n.hidden = false; }
+  else if (sharingText && n.textContent === sharingText) n.hidden = true;
+  sharingText = text;
+}
+
 function connect() {
   const url = app.dataset.ws + (key ? "?key=" + encodeURIComponent(key) + "&" : "?") + "t=" + token();
   const ws = new WebSocket(url);
@@ -72,6 +83,7 @@ function onMessage(m) {
     case "compare": drawCompare(m.rows); break;
     case "poll": st.poll = m; drawPoll(); break;
     case "error": notice(m.message); break;
+    case "sharing": sharing(m.message || ""); break;
   }
 }
 

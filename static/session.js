@@ -41,6 +41,17 @@ function start(app) {
   const controls = createControls(page);
   page.updateChrome = controls.updateChrome;
   page.notice = controls.notice;
+  // sharing shows, until the next sharing message clears it, that the
+  // lecturer's steps are not reaching this server (a cluster's room,
+  // docs/deploy.md). In a room's iframe the room's page shows it instead.
+  let sharing = "";
+  page.sharing = (text) => {
+    if (window.parent !== window) return;
+    const n = $("notice");
+    if (text) controls.notice(text, true);
+    else if (sharing && n.textContent === sharing) n.hidden = true;
+    sharing = text;
+  };
   page.command = controls.command;
   const family = createFamily(page);
   const problem = createProblemView(page);

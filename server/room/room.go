@@ -91,6 +91,9 @@ func New(cfg Config) *Rooms {
 	if rb, ok := cfg.Bus.(reconnecter); ok {
 		rb.OnReconnect(rs.shareUnshared)
 	}
+	if bt, ok := cfg.Bus.(behindTeller); ok {
+		bt.OnBehind(rs.behind)
+	}
 	return rs
 }
 
@@ -133,6 +136,11 @@ type Room struct {
 	poll    *livePoll        // the latest poll, or nil
 	lanes   map[string]laneStats
 	clients map[*roomClient]bool
+	// behind is set while this instance cannot receive the room's
+	// events (sharing.go); sharingMu serialises its changes and the
+	// joins, and is never taken with mu held.
+	behind    bool
+	sharingMu sync.Mutex
 	// compareDue is set while a comparison broadcast is scheduled.
 	compareDue bool
 	// stopFollow ends the delivery of the room's stream (cluster only).
@@ -376,8 +384,12 @@ func (r *Room) start(se persist.Search) (*session.Session, error) {
 		p := r.poll
 		hold := holdsViews(p) && p.SearchID == se.ID
 		r.mu.Unlock()
+		followers, presenter := r.sharing()
 		if hold {
 			sess.HoldViews(p.Step)
+		}
+		if followers != "" || presenter != "" {
+			sess.SetSharing(followers, presenter)
 		}
 	}
 	return sess, err

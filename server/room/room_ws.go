@@ -197,11 +197,22 @@ func (r *Room) broadcastPollLocked(presentersOnly bool) {
 }
 
 // join registers c and sends it the room.
+// While the room is behind (sharing.go) it is then sent what its role
+// reads about that.
 func (r *Room) join(c *roomClient) {
+	r.sharingMu.Lock()
+	defer r.sharingMu.Unlock()
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.clients[c] = true
 	r.sendLocked(c, session.Encode(r.roomMsgLocked(c)))
+	r.mu.Unlock()
+	if followers, presenter := r.sharing(); followers != "" || presenter != "" {
+		r.mu.Lock()
+		if r.clients[c] {
+			r.sendLocked(c, sharingMsg(c.presenter, followers, presenter))
+		}
+		r.mu.Unlock()
+	}
 }
 
 func (r *Room) leave(c *roomClient) {

@@ -88,6 +88,10 @@ type hub struct {
 	audienceDue   bool
 	audienceTimer *time.Timer
 
+	// sharing is what the followers and the presenter read about the
+	// sharing of steps between servers (sharing.go).
+	sharing [2]string
+
 	// furthest is the furthest step the live search has reached.
 	furthest int
 	// stateRecs is the packed records of the live step for joiners and
@@ -237,6 +241,9 @@ func (h *hub) run() {
 			}
 			h.deliver(c, text(h.helloFor(c)))
 			h.sendState(c, reasonJoin)
+			if t := h.sharingFor(c); t != "" {
+				h.deliver(c, text(Encode(SharingMsg{Type: MsgSharing, Message: t})))
+			}
 			h.audienceChanged()
 		case c := <-h.unregister:
 			if h.clients[c] {

@@ -25,6 +25,7 @@ const (
 	MsgRows    = "rows"         // the answer to a rows query: a page of the open or closed list
 	MsgInspect = "inspect"      // the answer to an inspect query
 	MsgError   = "error"        // a command refused or failed; the connection stays open
+	MsgSharing = "sharing"      // the steps reach this server from the others again, or not (a cluster's rooms)
 
 	// client -> server: commands (presenter only)
 	CmdStep = "step"

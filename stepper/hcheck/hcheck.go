@@ -35,6 +35,10 @@ type HeuristicCheck struct {
 	// the explored states, an upper bound of the true one, so an h > h* is
 	// a suspect rather than a proof.
 	Complete bool `json:"complete"`
+	// BudgetSpent is true when the problem's budget of work (a script's
+	// Starlark steps) ran out before the bound on states was reached: the
+	// states explored are the first ones reached, and Complete is false.
+	BudgetSpent bool `json:"budgetSpent,omitempty"`
 	Goals    int  `json:"goals"`
 	// ToGoal counts the explored states with a path to a goal (finite h*).
 	ToGoal int `json:"toGoal"`
@@ -99,7 +103,7 @@ func checkHeuristic(inst stepper.Instance, h string, maxStates int, keep *Heuris
 }
 
 func check(sp *stepper.StateSpace, keep *HeuristicFacts) *HeuristicCheck {
-	rep := &HeuristicCheck{Heuristic: sp.Heuristic, Complete: sp.Complete, States: len(sp.Out)}
+	rep := &HeuristicCheck{Heuristic: sp.Heuristic, Complete: sp.Complete, BudgetSpent: sp.BudgetSpent, States: len(sp.Out)}
 	out := sp.Out
 	for _, es := range out {
 		rep.Edges += len(es)
@@ -193,7 +197,10 @@ func (h *distHeap) Pop() any {
 // examples of each finding.
 func (c *HeuristicCheck) WriteText(w io.Writer) {
 	scope := fmt.Sprintf("all %d reachable states", c.States)
-	if !c.Complete {
+	switch {
+	case c.BudgetSpent:
+		scope = fmt.Sprintf("the first %d states reached (breadth first) before the script's budget of Starlark steps ran out (h* is the cheapest cost within them: a violation is a suspect, not a proof; faster successors and h let the check go further)", c.States)
+	case !c.Complete:
 		scope = fmt.Sprintf("the first %d states reached (breadth first; the space is bigger, so h* is the cheapest cost within them: a violation is a suspect, not a proof)", c.States)
 	}
 	fmt.Fprintf(w, "heuristic %s over %s, %s, %s, %s\n", c.Heuristic, scope, words.Count(c.Edges, "edge", "edges"), words.Count(c.Goals, "goal state", "goal states"), words.Count(c.ToGoal, "state that reaches a goal", "states that reach a goal"))

@@ -39,7 +39,7 @@ type HeuristicCheck struct {
 	// Starlark steps) ran out before the bound on states was reached: the
 	// states explored are the first ones reached, and Complete is false.
 	BudgetSpent bool `json:"budgetSpent,omitempty"`
-	Goals    int  `json:"goals"`
+	Goals       int  `json:"goals"`
 	// ToGoal counts the explored states with a path to a goal (finite h*).
 	ToGoal int `json:"toGoal"`
 	// Overestimates counts the states where h > h* (not admissible);

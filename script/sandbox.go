@@ -263,7 +263,6 @@ func (sb *sandbox) fail(fn starlark.Value, args []starlark.Value, err error) err
 	}
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
-		e.Backtrace = ee.Backtrace()
 		// the innermost frame in the script is where it went wrong
 		for i := len(ee.CallStack) - 1; i >= 0; i-- {
 			if pos := ee.CallStack[i].Pos; pos.IsValid() && pos.Filename() == sb.where {
@@ -274,8 +273,26 @@ func (sb *sandbox) fail(fn starlark.Value, args []starlark.Value, err error) err
 		if !errors.As(err, &be) {
 			e.Msg = ee.Msg
 		}
+		e.Backtrace = backtrace(ee.CallStack, e.Msg)
 	}
 	return e
+}
+
+// backtrace writes the script's frames of a call stack, outermost first,
+// then msg, as Starlark's EvalError.Backtrace does, but in the script's
+// words only: the builtins' frames (the sandbox's hidden ones among them)
+// are left out, and the error is msg, the sandbox's reason for a stop.
+func backtrace(stack starlark.CallStack, msg string) string {
+	var b strings.Builder
+	b.WriteString("Traceback (most recent call last):\n")
+	for _, fr := range stack {
+		if fr.Pos.IsValid() && fr.Pos.Line > 0 {
+			fmt.Fprintf(&b, "  %s: in %s\n", fr.Pos, fr.Name)
+		}
+	}
+	b.WriteString("Error: ")
+	b.WriteString(msg)
+	return b.String()
 }
 
 // argText writes the arguments of a failed call, each cut to 60 bytes.

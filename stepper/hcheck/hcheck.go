@@ -210,16 +210,26 @@ func (c *HeuristicCheck) WriteText(w io.Writer) {
 		}
 		return "NO"
 	}
-	fmt.Fprintf(w, "admissible  %s: %d states where h > h*\n", verdict(c.Admissible()), c.Overestimates)
+	fmt.Fprintf(w, "admissible  %s: %s where h > h*\n", verdict(c.Admissible()), words.Count(c.Overestimates, "state", "states"))
 	for _, v := range c.Worst {
 		fmt.Fprintf(w, "  %s  h = %s > h* = %s\n", v.State, stepper.FormatNumber(v.H), stepper.FormatNumber(v.HStar))
 	}
-	fmt.Fprintf(w, "consistent  %s: %d edges where h(n) > c(n, n') + h(n')\n", verdict(c.Consistent()), c.Inconsistent)
+	if c.Overestimates > 0 {
+		fmt.Fprintln(w, "  (h must never exceed h*, the cheapest cost from the state to a goal: lower h there)")
+	}
+	goalWhy := ""
+	if len(c.GoalNotZero) > 0 {
+		goalWhy = "h(goal) is not 0 (below); "
+	}
+	fmt.Fprintf(w, "consistent  %s: %s%s where h(n) > c(n, n') + h(n')\n", verdict(c.Consistent()), goalWhy, words.Count(c.Inconsistent, "edge", "edges"))
 	for _, v := range c.WorstEdges {
-		fmt.Fprintf(w, "  %s -%s-> %s  h = %s > %s + %s\n", v.From, v.Action, v.To, stepper.FormatNumber(v.HFrom), stepper.FormatNumber(v.Cost), stepper.FormatNumber(v.HTo))
+		fmt.Fprintf(w, "  %s -%s-> %s  h(n) = %s > c(n, n') + h(n') = %s + %s\n", v.From, v.Action, v.To, stepper.FormatNumber(v.HFrom), stepper.FormatNumber(v.Cost), stepper.FormatNumber(v.HTo))
+	}
+	if c.Inconsistent > 0 {
+		fmt.Fprintln(w, "  (h may fall along an edge by at most the edge's cost c(n, n'); where it falls more, A* can expand a state before its cheapest path is known)")
 	}
 	if len(c.GoalNotZero) > 0 {
-		fmt.Fprintf(w, "h(goal) != 0 at:\n")
+		fmt.Fprintf(w, "h(goal) must be 0, but is not at:\n")
 		for _, v := range c.GoalNotZero {
 			fmt.Fprintf(w, "  %s  h = %s\n", v.State, stepper.FormatNumber(v.H))
 		}

@@ -281,14 +281,21 @@ func (sb *sandbox) fail(fn starlark.Value, args []starlark.Value, err error) err
 // backtrace writes the script's frames of a call stack, outermost first,
 // then msg, as Starlark's EvalError.Backtrace does, but in the script's
 // words only: the builtins' frames (the sandbox's hidden ones among them)
-// are left out, and the error is msg, the sandbox's reason for a stop.
+// are left out, and the error is msg, the sandbox's reason for a stop. It
+// is "" when the script has one frame: the error's first line already
+// names that function and line.
 func backtrace(stack starlark.CallStack, msg string) string {
 	var b strings.Builder
 	b.WriteString("Traceback (most recent call last):\n")
+	frames := 0
 	for _, fr := range stack {
 		if fr.Pos.IsValid() && fr.Pos.Line > 0 {
 			fmt.Fprintf(&b, "  %s: in %s\n", fr.Pos, fr.Name)
+			frames++
 		}
+	}
+	if frames < 2 {
+		return ""
 	}
 	b.WriteString("Error: ")
 	b.WriteString(msg)

@@ -3,6 +3,8 @@ package script_test
 import (
 	"strings"
 	"testing"
+
+	"stepviz/script"
 )
 
 // TestErrorWords: a failing heuristic's error speaks of the script the
@@ -37,6 +39,38 @@ func TestErrorWords(t *testing.T) {
 			for _, inner := range []string{"__stepviz", "<builtin>", "cancelled", "Error in "} {
 				if strings.Contains(err.Error(), inner) {
 					t.Errorf("error\n%v\nshows the interpreter's %q", err, inner)
+				}
+			}
+		})
+	}
+}
+
+// TestSyntaxErrorWords: a syntax error keeps the parser's words and adds
+// what to do in the student's, at the line to mend.
+func TestSyntaxErrorWords(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      []string // in the error
+	}{
+		{"colon missing", "def h_x(s)\n    return 0\n", []string{"syntax error", "a ':' is missing at the end of line 1"}},
+		{"= for ==", "def h_x(s):\n    if s = 1:\n        return 1\n    return 0\n", []string{"cell:2:11: syntax error", "to compare, write =="}},
+		{"expression cut short", "def h_x(s):\n    n = 0\n    return n +\n", []string{"cell:3:15: syntax error", "line 3 ends before its expression does"}},
+		{"operator without a value", "def h_x(s):\n    return 1 +* 2\n", []string{"cell:2:15: syntax error", "a value or a name is missing before '*'"}},
+		{"indented too far", "def h_x(s):\n    n = 0\n      return n\n", []string{"cell:3:7: syntax error", "indented more than the line before"}},
+		{"body not indented", "def h_x(s):\nreturn 0\n", []string{"cell:2:7: syntax error", "indent the lines of the block"}},
+		{"bracket not closed", "def h_x(s):\n    x = [1, 2\n    return 0\n", []string{"syntax error", "a '[' is not closed: add ']'"}},
+		{"string not closed", "def h_x(s):\n    return \"abc\n", []string{"cell:2:12: syntax error", "the string's closing quote is missing"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := script.New("cell", c.src, nil)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			for _, w := range c.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("error %q lacks %q", msg, w)
 				}
 			}
 		})

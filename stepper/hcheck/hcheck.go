@@ -193,6 +193,21 @@ func (h *distHeap) Pop() any {
 	return x
 }
 
+// StateInequality writes the admissibility test at a state with its
+// numbers, in the words of every report and grade: "h = 6 > h* = 5.414"
+// (rel ">" for a state that overestimates, "<=" for one that does not).
+func StateInequality(h, hStar float64, rel string) string {
+	return fmt.Sprintf("h = %s %s h* = %s", stepper.FormatNumber(h), rel, stepper.FormatNumber(hStar))
+}
+
+// EdgeInequality writes the consistency test of an edge n -> n' with its
+// numbers, in the words of every report and grade:
+// "h(n) = 3 > c(n, n') + h(n') = 1.414 + 1" (rel ">" for an edge that
+// breaks it, "<=" for one that keeps it).
+func EdgeInequality(hFrom, cost, hTo float64, rel string) string {
+	return fmt.Sprintf("h(n) = %s %s c(n, n') + h(n') = %s + %s", stepper.FormatNumber(hFrom), rel, stepper.FormatNumber(cost), stepper.FormatNumber(hTo))
+}
+
 // WriteText writes the report for people: the verdicts, then the worst
 // examples of each finding.
 func (c *HeuristicCheck) WriteText(w io.Writer) {
@@ -212,7 +227,7 @@ func (c *HeuristicCheck) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "admissible  %s: %s where h > h*\n", verdict(c.Admissible()), words.Count(c.Overestimates, "state", "states"))
 	for _, v := range c.Worst {
-		fmt.Fprintf(w, "  %s  h = %s > h* = %s\n", v.State, stepper.FormatNumber(v.H), stepper.FormatNumber(v.HStar))
+		fmt.Fprintf(w, "  %s  %s\n", v.State, StateInequality(v.H, v.HStar, ">"))
 	}
 	if c.Overestimates > 0 {
 		fmt.Fprintln(w, "  (h must never exceed h*, the cheapest cost from the state to a goal: lower h there)")
@@ -223,7 +238,7 @@ func (c *HeuristicCheck) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "consistent  %s: %s%s where h(n) > c(n, n') + h(n')\n", verdict(c.Consistent()), goalWhy, words.Count(c.Inconsistent, "edge", "edges"))
 	for _, v := range c.WorstEdges {
-		fmt.Fprintf(w, "  %s -%s-> %s  h(n) = %s > c(n, n') + h(n') = %s + %s\n", v.From, v.Action, v.To, stepper.FormatNumber(v.HFrom), stepper.FormatNumber(v.Cost), stepper.FormatNumber(v.HTo))
+		fmt.Fprintf(w, "  %s -%s-> %s  %s\n", v.From, v.Action, v.To, EdgeInequality(v.HFrom, v.Cost, v.HTo, ">"))
 	}
 	if c.Inconsistent > 0 {
 		fmt.Fprintln(w, "  (h may fall along an edge by at most the edge's cost c(n, n'); where it falls more, A* can expand a state before its cheapest path is known)")

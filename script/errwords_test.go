@@ -52,7 +52,7 @@ func TestSyntaxErrorWords(t *testing.T) {
 		name, src string
 		want      []string // in the error
 	}{
-		{"colon missing", "def h_x(s)\n    return 0\n", []string{"syntax error", "a ':' is missing at the end of line 1"}},
+		{"colon missing", "def h_x(s)\n    return 0\n", []string{"script cell:1: syntax error", "a ':' is missing at the end of line 1"}},
 		{"= for ==", "def h_x(s):\n    if s = 1:\n        return 1\n    return 0\n", []string{"cell:2:11: syntax error", "to compare, write =="}},
 		{"expression cut short", "def h_x(s):\n    n = 0\n    return n +\n", []string{"cell:3:15: syntax error", "line 3 ends before its expression does"}},
 		{"operator without a value", "def h_x(s):\n    return 1 +* 2\n", []string{"cell:2:15: syntax error", "a value or a name is missing before '*'"}},

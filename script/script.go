@@ -128,7 +128,11 @@ func syntaxError(name string, err error) error {
 		if hint := syntaxHint(se.Msg, se.Pos); hint != "" {
 			msg += " (" + hint + ")"
 		}
-		return &Error{Where: name, Pos: se.Pos.String(), Msg: msg}
+		pos := se.Pos.String()
+		if strings.HasPrefix(se.Msg, "got newline,") && se.Pos.Col == 1 && se.Pos.Line > 1 {
+			pos = fmt.Sprintf("%s:%d", se.Pos.Filename(), se.Pos.Line-1) // the line the newline ends
+		}
+		return &Error{Where: name, Pos: pos, Msg: msg}
 	}
 	var el resolve.ErrorList
 	if errors.As(err, &el) && len(el) > 0 {

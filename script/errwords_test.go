@@ -26,6 +26,10 @@ func TestErrorWords(t *testing.T) {
 			[]string{"cell:8:9: in h_zero(0)", "bad state"}, false},
 		{"endless loop", h("    for i in range(1000000):\n        for j in range(1000000):\n            pass\n    return 0\n"),
 			[]string{"in h_zero(0)", "one call took more than 1000000 Starlark steps"}, false},
+		{"h without a return", h("    n = 1\n"),
+			[]string{"in h_zero(0): returned None, as a function does when it ends without a return; return a number >= 0"}, false},
+		{"successors without a return", strings.Replace(base, `return [("inc", s + 1)]`, `n = 1`, 1),
+			[]string{"in successors(0): returned None, as a function does when it ends without a return; return a list"}, false},
 		{"a helper's error", h("    return helper(s)\ndef helper(s):\n    return s[0]\n"),
 			[]string{"cell:10:13: in h_zero(0)", "Traceback (most recent call last):\n  cell:8:18: in h_zero\n  cell:10:13: in helper\nError: "}, true},
 	}
@@ -36,7 +40,7 @@ func TestErrorWords(t *testing.T) {
 			if got := strings.Contains(err.Error(), "Traceback"); got != c.traceback {
 				t.Errorf("error\n%v\nhas a traceback: %v, want %v", err, got, c.traceback)
 			}
-			for _, inner := range []string{"__stepviz", "<builtin>", "cancelled", "Error in "} {
+			for _, inner := range []string{"__stepviz", "<builtin>", "cancelled", "Error in ", "NoneType"} {
 				if strings.Contains(err.Error(), inner) {
 					t.Errorf("error\n%v\nshows the interpreter's %q", err, inner)
 				}

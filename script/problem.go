@@ -172,7 +172,7 @@ func (sp *space) IsGoal(s int32) bool {
 	}
 	b, ok := v.(starlark.Bool)
 	if !ok {
-		sp.failed(sp.badResult(sp.in.isGoal, s, returned(v) + "; return True or False"))
+		sp.failed(sp.badResult(sp.in.isGoal, s, returned(v)+"; return True or False"))
 		return false
 	}
 	m.goal[s] = 1
@@ -214,7 +214,7 @@ func (sp *space) successors(s int32) ([]stepper.Successor[int32], error) {
 	case starlark.Tuple:
 		items = l
 	default:
-		return nil, sp.badResult(fn, s, returned(v) + "; return a list of (action, next_state, cost)")
+		return nil, sp.badResult(fn, s, returned(v)+"; return a list of (action, next_state, cost)")
 	}
 	n := len(items)
 	if list != nil {
@@ -291,7 +291,7 @@ func (sp *space) Format(s int32) string {
 		} else if str, ok := v.(starlark.String); ok {
 			txt = string(str)
 		} else {
-			sp.failed(sp.badResult(fn, s, returned(v) + "; return a string"))
+			sp.failed(sp.badResult(fn, s, returned(v)+"; return a string"))
 		}
 	}
 	if sp.err == nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/internal/usererr"
+	"stepviz/internal/words"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
 )
@@ -251,7 +252,7 @@ func gradeAdmissible(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same 
 		if truth {
 			return true, fmt.Sprintf("h never exceeds h* %s", scope(f))
 		}
-		return false, fmt.Sprintf("h is not admissible: %d states have h > h*, %s", rep.Overestimates, example)
+		return false, fmt.Sprintf("h is not admissible: %s h > h*, %s", words.Count(rep.Overestimates, "state has", "states have"), example)
 	}
 	if r.N == "" {
 		if !truth {
@@ -296,13 +297,13 @@ func gradeConsistent(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same 
 		if truth {
 			return true, fmt.Sprintf("h(n) <= c(n,n') + h(n') on every edge %s", scope(f))
 		}
-		return false, fmt.Sprintf("h is not consistent: %d edges have h(n) > c(n,n') + h(n'), %s", rep.Inconsistent, example)
+		return false, fmt.Sprintf("h is not consistent: %s h(n) > c(n, n') + h(n'), %s", words.Count(rep.Inconsistent, "edge has", "edges have"), example)
 	}
 	if r.N == "" {
 		if !truth {
 			return false, fmt.Sprintf("no is right, but give an edge n -> n' with h(n) > c(n,n') + h(n') and the three values (%s)", example)
 		}
-		return false, fmt.Sprintf("h is consistent: h(n) <= c(n,n') + h(n') on every edge %s", scope(f))
+		return false, fmt.Sprintf("h is consistent: h(n) <= c(n, n') + h(n') on every edge %s", scope(f))
 	}
 	from, bad := findState(f, same, "n", r.N)
 	if bad != "" {

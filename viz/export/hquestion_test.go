@@ -30,6 +30,15 @@ func hSearch(t *testing.T, spec, h, star string) *stepper.Search {
 	return s
 }
 
+// oneStar overestimates at the start only: Manhattan there plus one.
+const oneStar = `
+def h_one(s):
+    d = abs(s[0] - goal[0]) + abs(s[1] - goal[1])
+    if s == (0, 0):
+        return d + 1
+    return d
+`
+
 // dipStar is admissible (Manhattan, or 0 at one cell) but not consistent:
 // the edges into (3,2) drop h by 2 at a cost of 1.
 const dipStar = `
@@ -78,10 +87,13 @@ func TestCheckHeuristicAnswers(t *testing.T) {
 			{`consistent,no,283164705,283104765,5,,1,4`, false, "h(n) = 5 <= c(n, n') + h(n') = 1 + 4: not a counterexample; in fact h is consistent"},
 			{`consistent,no,283164705,123804765,5,,1,0`, false, "283164705 -> 123804765 is not an edge"},
 		}},
+		{"a Starlark heuristic over by one at the start", "grid S..../...../....G moves=4", "one", oneStar, []row{
+			{`admissible,yes`, false, "h is not admissible: 1 state has h > h*, for example at 0,0: h = 7 > h* = 6"},
+		}},
 		{"a Starlark heuristic, admissible but not consistent", "grid S..../...../....G moves=4", "dip", dipStar, []row{
 			{`admissible,yes`, true, "h never exceeds h* over all 15 reachable states"},
 			{`admissible,no,"3,2",,0,1`, false, "at 3,2: h = 0 <= h* = 1"},
-			{`consistent,yes`, false, "h is not consistent: 2 edges have h(n) > c(n,n') + h(n'), for example 3,1 -> 3,2: h(n) = 2 > c(n, n') + h(n') = 1 + 0"},
+			{`consistent,yes`, false, "h is not consistent: 2 edges have h(n) > c(n, n') + h(n'), for example 3,1 -> 3,2: h(n) = 2 > c(n, n') + h(n') = 1 + 0"},
 			{`consistent,no,"3,1","3,2",2,,1,0`, true, "on 3,1 -> 3,2: h(n) = 2 > c(n, n') + h(n') = 1 + 0"},
 			// The other violating edge, not the key's example, is right too.
 			{`consistent,no,"(2, 2)","(3, 2)",2,,1,0`, true, "on 2,2 -> 3,2: h(n) = 2 > c(n, n') + h(n') = 1 + 0"},

@@ -63,6 +63,8 @@ func TestSyntaxErrorWords(t *testing.T) {
 		{"indented too far", "def h_x(s):\n    n = 0\n      return n\n", []string{"cell:3:7: syntax error", "indented more than the line before"}},
 		{"body not indented", "def h_x(s):\nreturn 0\n", []string{"cell:2:7: syntax error", "indent the lines of the block"}},
 		{"bracket not closed", "def h_x(s):\n    x = [1, 2\n    return 0\n", []string{"syntax error", "a '[' is not closed: add ']'"}},
+		{"unindent", "def h_x(s):\n    if s:\n        n = 1\n      return 0\n    return 1\n", []string{"cell:4:7: syntax error", "indent this line by as many spaces as a line above it"}},
+		{"two values in a row", "def h_x(s):\n    return 1 2\n", []string{"cell:2:15: syntax error", "the line should end before int literal: an operator or a comma missing?"}},
 		{"string not closed", "def h_x(s):\n    return \"abc\n", []string{"cell:2:12: syntax error", "the string's closing quote is missing"}},
 	}
 	for _, c := range cases {

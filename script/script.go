@@ -152,8 +152,11 @@ func syntaxError(name string, err error) error {
 // Y") asks for, "" when it knows no better than the parser. A newline
 // reported at the start of a line ends the line before.
 func syntaxHint(msg string, pos syntax.Position) string {
-	if msg == "unexpected newline in string" {
+	switch msg {
+	case "unexpected newline in string":
 		return "the string's closing quote is missing on this line"
+	case "unindent does not match any outer indentation level":
+		return "indent this line by as many spaces as a line above it in the same block"
 	}
 	rest, isGot := strings.CutPrefix(msg, "got ")
 	got, want, ok := strings.Cut(rest, ", want ")
@@ -182,6 +185,8 @@ func syntaxHint(msg string, pos syntax.Position) string {
 		return fmt.Sprintf("line %d ends before its expression does: a value is missing at its end", line)
 	case want == "primary expression":
 		return fmt.Sprintf("a value or a name is missing before %s", got)
+	case want == "newline":
+		return fmt.Sprintf("the line should end before %s: an operator or a comma missing?", got)
 	}
 	return ""
 }

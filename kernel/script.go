@@ -1,6 +1,7 @@
 package kernel
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -165,6 +166,33 @@ func (s *Session) check(c Command, emit func(Output)) error {
 	rep.WriteText(&b)
 	emit(textOutput("%s", strings.TrimRight(b.String(), "\n")))
 	return nil
+}
+
+// cellLine is the line of problem or heuristic cell c that the error of
+// its own Starlark names (a syntax error, an undefined name, a failure at
+// the top level), with that line's text; ok is false for any other error,
+// such as a heuristic failing under check, which names the heuristic's
+// cell while the check's cell is the one that ran.
+func cellLine(err error, c Command) (line int, text string, ok bool) {
+	var se *script.Error
+	if (c.Verb != "script" && c.Verb != "heuristic") || !errors.As(err, &se) {
+		return 0, "", false
+	}
+	where := c.Name
+	if c.Verb == "heuristic" {
+		where = "heuristic " + c.Name
+	}
+	rest, found := strings.CutPrefix(se.Pos, where+":")
+	if se.Where != where || !found {
+		return 0, "", false
+	}
+	digits, _, _ := strings.Cut(rest, ":")
+	n, aerr := strconv.Atoi(digits)
+	lines := strings.Split(c.Script, "\n")
+	if aerr != nil || n < 1 || n > len(lines) {
+		return 0, "", false
+	}
+	return n, strings.TrimSpace(lines[n-1]), true
 }
 
 // scriptError keeps a script's error whole (its backtrace included).

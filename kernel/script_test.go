@@ -51,7 +51,7 @@ func TestScriptCells(t *testing.T) {
 			{"check h=double", []string{"admissible  yes"}, nil},
 		}},
 		{"syntax error at the cell's line", []step{
-			{"problem broken:\nstart = 0\ndef is_goal(s)\n    return True\n", nil, []string{"script broken:4:1: syntax error"}},
+			{"problem broken:\nstart = 0\ndef is_goal(s)\n    return True\n", nil, []string{"script broken:3: syntax error"}},
 		}},
 		{"failure in successors", []step{
 			{"problem bad:\nstart = 0\ndef is_goal(s):\n    return False\ndef successors(s):\n    return [(\"up\", [s])]\n", nil, nil},

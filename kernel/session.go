@@ -202,6 +202,9 @@ func (s *Session) Execute(ctx context.Context, cell string, emit func(Output)) e
 			return &CellError{Line: c.Line, Source: c.Source, Msg: "interrupted before this line ran; the lines above it ran", Err: err}
 		}
 		if err := s.exec(ctx, c, emit); err != nil {
+			if line, src, ok := cellLine(err, c); ok {
+				return atLine(err, line, src)
+			}
 			return atLine(err, c.Line, c.Source)
 		}
 	}

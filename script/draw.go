@@ -109,7 +109,7 @@ func (in *Instance) Draw(state string) (rows [][]string, points map[string][2]fl
 		}
 		return nil, points, nil
 	}
-	return nil, nil, bad(fmt.Sprintf("returned %s %s; return a list of rows of labels or a dict of label: (x, y)", pic.Type(), short(pic)))
+	return nil, nil, bad(returned(pic) + "; return a list of rows of labels or a dict of label: (x, y)")
 }
 
 // label writes a picture's label: a string as itself, anything else as

@@ -233,7 +233,7 @@ func (g *Game) Terminal(s game.State) (float64, bool) {
 		}
 		b, isBool := v.(starlark.Bool)
 		if !isBool {
-			g.badResult(g.fn.isTerminal, []starlark.Value{n.state}, fmt.Sprintf("returned %s %s; return True or False", v.Type(), short(v)))
+			g.badResult(g.fn.isTerminal, []starlark.Value{n.state}, returned(v)+"; return True or False")
 			return 0, true
 		}
 		if b {
@@ -243,7 +243,7 @@ func (g *Game) Terminal(s game.State) (float64, bool) {
 			}
 			x, finite := number(u)
 			if !finite {
-				g.badResult(g.fn.utility, []starlark.Value{n.state, g.max}, fmt.Sprintf("returned %s %s; return a finite number, the utility for the player", u.Type(), short(u)))
+				g.badResult(g.fn.utility, []starlark.Value{n.state, g.max}, returned(u)+"; return a finite number, the utility for the player")
 				return 0, true
 			}
 			n.util, n.term = x, 2
@@ -280,7 +280,7 @@ func (g *Game) listMoves(n *gameNode) bool {
 	args := []starlark.Value{n.state}
 	list, ok := items(v)
 	if !ok {
-		g.badResult(g.fn.actions, args, fmt.Sprintf("returned %s %s; return a list of actions", v.Type(), short(v)))
+		g.badResult(g.fn.actions, args, returned(v)+"; return a list of actions")
 		return false
 	}
 	if len(list) > MaxGameMoves {
@@ -356,7 +356,7 @@ func (g *Game) isChance(s game.State) bool {
 	}
 	list, ok := items(v)
 	if !ok {
-		g.badResult(fn, args, fmt.Sprintf("returned %s %s; return a list of (outcome, probability, next_state), empty at a decision node", v.Type(), short(v)))
+		g.badResult(fn, args, returned(v)+"; return a list of (outcome, probability, next_state), empty at a decision node")
 		return false
 	}
 	if len(list) == 0 {
@@ -428,7 +428,7 @@ func (g *Game) Eval(s game.State) float64 {
 	}
 	x, finite := number(v)
 	if !finite {
-		g.badResult(g.fn.eval, []starlark.Value{n.state}, fmt.Sprintf("returned %s %s; return a finite number, the estimate for MAX", v.Type(), short(v)))
+		g.badResult(g.fn.eval, []starlark.Value{n.state}, returned(v)+"; return a finite number, the estimate for MAX")
 		return 0
 	}
 	n.eval = x
@@ -465,7 +465,7 @@ func (g *Game) StateName(s game.State) string {
 		}
 		str, isStr := v.(starlark.String)
 		if !isStr {
-			g.badResult(g.fn.format, []starlark.Value{n.state}, fmt.Sprintf("returned %s %s; return a string", v.Type(), short(v)))
+			g.badResult(g.fn.format, []starlark.Value{n.state}, returned(v)+"; return a string")
 			return txt
 		}
 		txt = string(str)

@@ -254,7 +254,7 @@ func (l *Local) h(id int32) float64 {
 	}
 	x, finite := number(v)
 	if !finite {
-		l.badResult(l.fn.value, []starlark.Value{n.state}, fmt.Sprintf("returned %s %s; return a finite number, the cost to minimise", v.Type(), short(v)))
+		l.badResult(l.fn.value, []starlark.Value{n.state}, returned(v)+"; return a finite number, the cost to minimise")
 		return math.Inf(1)
 	}
 	l.nodes[id].h = x
@@ -297,7 +297,7 @@ func (l *Local) neighbours(id int32) []local.Move {
 	}
 	list, ok := items(v)
 	if !ok {
-		l.badResult(l.fn.neighbours, args, fmt.Sprintf("returned %s %s; return a list of (action, next_state)", v.Type(), short(v)))
+		l.badResult(l.fn.neighbours, args, returned(v)+"; return a list of (action, next_state)")
 		return nil
 	}
 	out := make([]local.Move, 0, len(list))
@@ -413,7 +413,7 @@ func (l *Local) StateName(s []int) string {
 		}
 		str, ok := v.(starlark.String)
 		if !ok {
-			l.badResult(fn, []starlark.Value{n.state}, fmt.Sprintf("returned %s %s; return a string", v.Type(), short(v)))
+			l.badResult(fn, []starlark.Value{n.state}, returned(v)+"; return a string")
 			return txt
 		}
 		txt = string(str)

@@ -172,7 +172,7 @@ func (sp *space) IsGoal(s int32) bool {
 	}
 	b, ok := v.(starlark.Bool)
 	if !ok {
-		sp.failed(sp.badResult(sp.in.isGoal, s, fmt.Sprintf("returned %s %s; return True or False", v.Type(), short(v))))
+		sp.failed(sp.badResult(sp.in.isGoal, s, returned(v)+"; return True or False"))
 		return false
 	}
 	m.goal[s] = 1
@@ -214,7 +214,7 @@ func (sp *space) successors(s int32) ([]stepper.Successor[int32], error) {
 	case starlark.Tuple:
 		items = l
 	default:
-		return nil, sp.badResult(fn, s, fmt.Sprintf("returned %s %s; return a list of (action, next_state, cost)", v.Type(), short(v)))
+		return nil, sp.badResult(fn, s, returned(v)+"; return a list of (action, next_state, cost)")
 	}
 	n := len(items)
 	if list != nil {
@@ -291,7 +291,7 @@ func (sp *space) Format(s int32) string {
 		} else if str, ok := v.(starlark.String); ok {
 			txt = string(str)
 		} else {
-			sp.failed(sp.badResult(fn, s, fmt.Sprintf("returned %s %s; return a string", v.Type(), short(v))))
+			sp.failed(sp.badResult(fn, s, returned(v)+"; return a string"))
 		}
 	}
 	if sp.err == nil {
@@ -377,12 +377,22 @@ func callHeuristic(sb *sandbox, fn *starlark.Function, state starlark.Value) (fl
 	case starlark.Float:
 		h = float64(x)
 	default:
-		return 0, &Error{Where: sb.where, Pos: fn.Position().String(), Func: fn.Name() + "(" + short(state) + ")", Msg: fmt.Sprintf("returned %s %s; return a number >= 0", v.Type(), short(v))}
+		return 0, &Error{Where: sb.where, Pos: fn.Position().String(), Func: fn.Name() + "(" + short(state) + ")", Msg: returned(v) + "; return a number >= 0"}
 	}
 	if !(h >= 0) || math.IsInf(h, 0) {
 		return 0, &Error{Where: sb.where, Pos: fn.Position().String(), Func: fn.Name() + "(" + short(state) + ")", Msg: fmt.Sprintf("returned %s; a heuristic is a finite number >= 0", v)}
 	}
 	return h, nil
+}
+
+// returned says what a function returned that it should not have, for
+// messages: "returned string \"three\"", or for None, what a student
+// most likely did (a path through the function ends without a return).
+func returned(v starlark.Value) string {
+	if v == starlark.None {
+		return "returned None, as a function does when it ends without a return"
+	}
+	return fmt.Sprintf("returned %s %s", v.Type(), short(v))
 }
 
 // short writes a value cut to 60 bytes, for messages.

@@ -137,7 +137,7 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 	th.Uncancel() // a watchdog's cancel that came as the last call returned
 	used := th.ExecutionSteps()
 	if used >= sb.limit {
-		return nil, sb.fail(fn, args, fmt.Errorf("the search's budget of %d Starlark steps is spent", sb.limit))
+		return nil, sb.fail(fn, args, sb.spent(nil))
 	}
 	callMax := min(used+CallSteps, sb.limit)
 	th.SetMaxExecutionSteps(callMax)
@@ -170,10 +170,9 @@ func (sb *sandbox) call(fn starlark.Value, args ...starlark.Value) (starlark.Val
 		th.Uncancel()
 		if reason == "" && th.ExecutionSteps() >= callMax {
 			if callMax == sb.limit {
-				reason = fmt.Sprintf("the search's budget of %d Starlark steps is spent", sb.limit)
-			} else {
-				reason = fmt.Sprintf("one call took more than %d Starlark steps (an endless or very long loop?)", CallSteps)
+				return nil, sb.fail(fn, args, sb.spent(err))
 			}
+			reason = fmt.Sprintf("one call took more than %d Starlark steps (an endless or very long loop?)", CallSteps)
 		}
 		return nil, sb.fail(fn, args, withReason(err, reason))
 	}
@@ -193,9 +192,18 @@ func (sb *sandbox) twin(f *starlark.Function, args []starlark.Value) *starlark.F
 }
 
 // budgetError is a call stopped by a limit rather than by its own error.
+// spent marks the search's whole budget spent, a limit of the work asked
+// rather than a fault of the function that happened to be running.
 type budgetError struct {
 	reason string
 	err    error
+	spent  bool
+}
+
+// spent is the error of a call that found the search's budget spent (err,
+// the call's own error, may be nil).
+func (sb *sandbox) spent(err error) error {
+	return &budgetError{reason: fmt.Sprintf("the search's budget of %d Starlark steps is spent", sb.limit), err: err, spent: true}
 }
 
 func (e *budgetError) Error() string { return e.reason }
@@ -216,7 +224,13 @@ type Error struct {
 	Pos       string // "jugs.star:12:9", the innermost position in the script, if known
 	Msg       string
 	Backtrace string
+	spent     bool
 }
+
+// BudgetSpent reports whether the script stopped because the search's
+// budget of Starlark steps was spent rather than for a fault of its own:
+// exploring a state space then ends where it got to (stepper.ExploreStates).
+func (e *Error) BudgetSpent() bool { return e.spent }
 
 func (e *Error) Error() string {
 	var b strings.Builder
@@ -241,13 +255,14 @@ func (e *Error) Error() string {
 // fail turns the error of calling fn into an *Error.
 func (sb *sandbox) fail(fn starlark.Value, args []starlark.Value, err error) error {
 	e := &Error{Where: sb.where, Msg: err.Error()}
+	var be *budgetError
+	e.spent = errors.As(err, &be) && be.spent
 	if f, ok := fn.(*starlark.Function); ok {
 		e.Func = f.Name() + "(" + argText(args) + ")"
 		e.Pos = f.Position().String()
 	}
 	var ee *starlark.EvalError
 	if errors.As(err, &ee) {
-		e.Backtrace = ee.Backtrace()
 		// the innermost frame in the script is where it went wrong
 		for i := len(ee.CallStack) - 1; i >= 0; i-- {
 			if pos := ee.CallStack[i].Pos; pos.IsValid() && pos.Filename() == sb.where {
@@ -255,12 +270,36 @@ func (sb *sandbox) fail(fn starlark.Value, args []starlark.Value, err error) err
 				break
 			}
 		}
-		var be *budgetError
 		if !errors.As(err, &be) {
 			e.Msg = ee.Msg
 		}
+		e.Backtrace = backtrace(ee.CallStack, e.Msg)
 	}
 	return e
+}
+
+// backtrace writes the script's frames of a call stack, outermost first,
+// then msg, as Starlark's EvalError.Backtrace does, but in the script's
+// words only: the builtins' frames (the sandbox's hidden ones among them)
+// are left out, and the error is msg, the sandbox's reason for a stop. It
+// is "" when the script has one frame: the error's first line already
+// names that function and line.
+func backtrace(stack starlark.CallStack, msg string) string {
+	var b strings.Builder
+	b.WriteString("Traceback (most recent call last):\n")
+	frames := 0
+	for _, fr := range stack {
+		if fr.Pos.IsValid() && fr.Pos.Line > 0 {
+			fmt.Fprintf(&b, "  %s: in %s\n", fr.Pos, fr.Name)
+			frames++
+		}
+	}
+	if frames < 2 {
+		return ""
+	}
+	b.WriteString("Error: ")
+	b.WriteString(msg)
+	return b.String()
 }
 
 // argText writes the arguments of a failed call, each cut to 60 bytes.

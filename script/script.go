@@ -124,7 +124,15 @@ const problemLineHint = " (a global a problem line should give? write it as name
 func syntaxError(name string, err error) error {
 	var se syntax.Error
 	if errors.As(err, &se) {
-		return &Error{Where: name, Pos: se.Pos.String(), Msg: "syntax error: " + se.Msg}
+		msg := "syntax error: " + se.Msg
+		if hint := syntaxHint(se.Msg, se.Pos); hint != "" {
+			msg += " (" + hint + ")"
+		}
+		pos := se.Pos.String()
+		if strings.HasPrefix(se.Msg, "got newline,") && se.Pos.Col == 1 && se.Pos.Line > 1 {
+			pos = fmt.Sprintf("%s:%d", se.Pos.Filename(), se.Pos.Line-1) // the line the newline ends
+		}
+		return &Error{Where: name, Pos: pos, Msg: msg}
 	}
 	var el resolve.ErrorList
 	if errors.As(err, &el) && len(el) > 0 {
@@ -138,6 +146,49 @@ func syntaxError(name string, err error) error {
 		return &Error{Where: name, Pos: el[0].Pos.String(), Msg: msg}
 	}
 	return &Error{Where: name, Msg: err.Error()}
+}
+
+// syntaxHint says in a student's words what a parse error ("got X, want
+// Y") asks for, "" when it knows no better than the parser. A newline
+// reported at the start of a line ends the line before.
+func syntaxHint(msg string, pos syntax.Position) string {
+	switch msg {
+	case "unexpected newline in string":
+		return "the string's closing quote is missing on this line"
+	case "unindent does not match any outer indentation level":
+		return "indent this line by as many spaces as a line above it in the same block"
+	}
+	rest, isGot := strings.CutPrefix(msg, "got ")
+	got, want, ok := strings.Cut(rest, ", want ")
+	if !isGot || !ok {
+		return ""
+	}
+	line := pos.Line
+	if got == "newline" && pos.Col == 1 && line > 1 {
+		line--
+	}
+	closing := map[string]string{"')'": "'('", "']'": "'['", "'}'": "'{'"}
+	switch {
+	case want == "':'" && got == "'='":
+		return "to compare, write ==; a single = gives a name a value"
+	case want == "':'" && got == "newline":
+		return fmt.Sprintf("a ':' is missing at the end of line %d: def, if, elif, else and for lines end with one", line)
+	case want == "':'":
+		return fmt.Sprintf("a ':' is missing before %s", got)
+	case got == "indent":
+		return "this line is indented more than the line before: indent the lines of a block by the same spaces"
+	case want == "indent":
+		return "indent the lines of the block under def, if or for, by four spaces say"
+	case closing[want] != "":
+		return fmt.Sprintf("a %s is not closed: add %s", closing[want], want)
+	case want == "primary expression" && got == "newline":
+		return fmt.Sprintf("line %d ends before its expression does: a value is missing at its end", line)
+	case want == "primary expression":
+		return fmt.Sprintf("a value or a name is missing before %s", got)
+	case want == "newline":
+		return fmt.Sprintf("the line should end before %s: an operator or a comma missing?", got)
+	}
+	return ""
 }
 
 // function returns the global function name, or nil if it is not defined;

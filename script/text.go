@@ -210,6 +210,10 @@ func getAttr(recv starlark.Value, name string) (starlark.Value, error) {
 			return m, nil
 		}
 	}
+	if _, ok := recv.(starlark.Tuple); ok && (name == "index" || name == "count") {
+		// a puzzle's goal is a tuple: goal.index(tile) is the slip
+		return nil, fmt.Errorf("tuple has no .%s field or method (a list has: list(t).%s(x))", name, name)
+	}
 	return nil, fmt.Errorf("%s has no .%s field or method", recv.Type(), name)
 }
 

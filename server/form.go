@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"net/url"
 	"strings"
 
@@ -212,6 +213,10 @@ func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, erro
 		return nil, fieldError("algo", session.NotJournaled(o.Algorithm))
 	}
 	s, err := stepper.NewSearch(inst, o)
+	var failed *script.Error
+	if errors.As(err, &failed) { // the script failed at the start: its text is to mend, not an option
+		return nil, fieldError("problem", err)
+	}
 	if err != nil {
 		return nil, fieldError(optionField(err), err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"stepviz/internal/usererr"
+	"stepviz/script"
 	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
@@ -49,5 +50,10 @@ func (s *Server) handleHeuristic(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	rep.WriteText(w)
-	fmt.Fprintf(w, "\nOn your own machine: stepviz heuristic -problem %q -h %s\n", inst.Spec(), rep.Heuristic)
+	saved := ""
+	if sc, ok := inst.(*script.Instance); ok {
+		name, _ := sc.Source()
+		saved = fmt.Sprintf(" (save the script as %s first)", name)
+	}
+	fmt.Fprintf(w, "\nOn your own machine: stepviz heuristic -problem %q -h %s%s\n", inst.Spec(), rep.Heuristic, saved)
 }

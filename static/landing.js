@@ -36,9 +36,32 @@
       if (!ok && o.selected) hSel.value = "default";
     }
   }
+  // A pasted script's own heuristics, its top-level def h_NAME(s), are
+  // offered for the kind "script" as the script is edited; the one sent
+  // before (data-chosen, when the form comes back with an error) stays chosen.
+  const scriptTa = form.querySelector("textarea[name=script]");
+  const scriptEx = form.querySelector("select[name=script_example]");
+  function scriptHeuristics() {
+    if (!hSel || !scriptTa) return;
+    const was = hSel.selectedOptions[0], wanted = was && was.dataset.script ? was.value : hSel.dataset.chosen;
+    for (const o of Array.from(hSel.options)) if (o.dataset.script) o.remove();
+    // an example chosen runs instead of the text: its heuristics are its default
+    const text = scriptEx && scriptEx.value ? "" : scriptTa.value;
+    const names = new Set(Array.from(text.matchAll(/^def\s+h_(\w+)\s*\(/gm), (m) => m[1]));
+    for (const n of names) {
+      const o = new Option(n, n);
+      o.dataset.kinds = "script"; o.dataset.script = "1";
+      hSel.add(o);
+      if (n === wanted) o.selected = true;
+    }
+    showHeuristics();
+  }
+  if (scriptTa) scriptTa.addEventListener("input", scriptHeuristics);
+  if (scriptEx) scriptEx.addEventListener("change", scriptHeuristics);
   form.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", showHeuristics));
   if (exSel) exSel.addEventListener("change", showHeuristics);
   if (lineIn) lineIn.addEventListener("input", showHeuristics);
+  scriptHeuristics();
   showHeuristics();
 
   // ---- a built-in Moving AI map replaces the drawn rows ----

@@ -1,6 +1,10 @@
 package stepper
 
-import "stepviz/internal/usererr"
+import (
+	"errors"
+
+	"stepviz/internal/usererr"
+)
 
 // StateSpace is the part of an instance's state space reachable from its
 // start, explored breadth first, with one heuristic's value at every state.
@@ -11,6 +15,11 @@ type StateSpace struct {
 	// Complete is true when every reachable state was explored; otherwise
 	// edges to states beyond the bound are left out.
 	Complete bool
+	// BudgetSpent is true when the problem's budget of work (a script's
+	// steps) ran out before the bound was reached: the states explored are
+	// then the first ones reached, and the last of them may lack some or
+	// all of their edges.
+	BudgetSpent bool
 	// Out lists each state's successor edges, in the problem's order.
 	Out [][]SpaceEdge
 	// H is the heuristic's value and Goal the goal test at each state.
@@ -28,6 +37,10 @@ type SpaceEdge struct {
 	Cost       float64
 }
 
+// budgetSpender is an error that may say that a problem's budget of work
+// ran out (a script's steps) rather than that the problem is wrong.
+type budgetSpender interface{ BudgetSpent() bool }
+
 // explorer is the engine's side of ExploreStates.
 type explorer interface {
 	explore(maxStates int) (*StateSpace, error)
@@ -35,8 +48,11 @@ type explorer interface {
 
 // ExploreStates explores the states reachable from the start of inst,
 // breadth first, at most maxStates of them (> 0), and evaluates heuristic
-// h (the instance's default when "") at each. Cost: O(V + E) time and
-// memory for V states and E edges explored, plus V heuristic calls.
+// h (the instance's default when "") at each. When the problem's budget of
+// work runs out first, it returns the states reached so far with
+// BudgetSpent set; any other failure of the problem or of h is an error.
+// Cost: O(V + E) time and memory for V states and E edges explored, plus
+// V heuristic calls.
 func ExploreStates(inst Instance, h string, maxStates int) (*StateSpace, error) {
 	if maxStates <= 0 {
 		return nil, usererr.Errorf("stepper", "explore at least one state (asked for %d)", maxStates)
@@ -60,41 +76,56 @@ func (e *engine[S]) explore(maxStates int) (*StateSpace, error) {
 	sp := &StateSpace{Heuristic: e.h.Name, Complete: true, ActionName: e.p.ActionName}
 	index := map[S]int32{}
 	var states []S
-	add := func(s S) int32 {
+	// add numbers s, with its goal test and h; false when the problem or
+	// the heuristic failed there (s is then left out).
+	add := func(s S) (int32, bool) {
 		if id, ok := index[s]; ok {
-			return id
+			return id, true
+		}
+		goal, h := e.p.IsGoal(s), e.h.Estimate(s)
+		if e.failure() != nil {
+			return 0, false
 		}
 		id := int32(len(states))
 		index[s] = id
 		states = append(states, s)
 		sp.Out = append(sp.Out, nil)
-		return id
+		sp.Goal = append(sp.Goal, goal)
+		sp.H = append(sp.H, h)
+		return id, true
 	}
-	add(e.p.Start())
+	sp.Format = func(i int) string { return e.p.Format(states[i]) }
+	// stopped ends the exploration at a failure: an error, unless the
+	// failure is a spent budget, which ends it where it got to.
+	stopped := func() (*StateSpace, error) {
+		err := e.failure()
+		var b budgetSpender
+		if len(states) == 0 || !errors.As(err, &b) || !b.BudgetSpent() {
+			return nil, err
+		}
+		sp.Complete, sp.BudgetSpent = false, true
+		return sp, nil
+	}
+	if _, ok := add(e.p.Start()); !ok {
+		return stopped()
+	}
 	var buf []Successor[S]
 	for next := 0; next < len(states); next++ {
 		buf = e.p.Successors(states[next], buf[:0])
-		if err := e.failure(); err != nil {
-			return nil, err
+		if e.failure() != nil {
+			return stopped()
 		}
 		for _, sc := range buf {
 			if _, known := index[sc.State]; !known && len(states) >= maxStates {
 				sp.Complete = false
 				continue
 			}
-			to := add(sc.State)
+			to, ok := add(sc.State)
+			if !ok {
+				return stopped()
+			}
 			sp.Out[next] = append(sp.Out[next], SpaceEdge{To: to, Action: int32(sc.Action), Cost: sc.Cost})
 		}
 	}
-	sp.H = make([]float64, len(states))
-	sp.Goal = make([]bool, len(states))
-	for i, s := range states {
-		sp.Goal[i] = e.p.IsGoal(s)
-		sp.H[i] = e.h.Estimate(s)
-	}
-	if err := e.failure(); err != nil {
-		return nil, err
-	}
-	sp.Format = func(i int) string { return e.p.Format(states[i]) }
 	return sp, nil
 }

@@ -61,18 +61,18 @@ func TestCheckHeuristicQuestion(t *testing.T) {
 		wants []string
 	}{
 		{"right", grid, "a.csv", "question,answer,n,n',h(n),h*(n),c(n n'),h(n')\nadmissible,no,\"3,0\",,3,2.414\nconsistent,no,\"2,1\",\"3,2\",3,,1.414,1\n", exitOK,
-			[]string{"admissible (line 2): right: at 3,0 h = 3 > h* = 2.414", "correct: the heuristic answers are right (graded: admissible, consistent)"}},
+			[]string{"admissible (line 2): right: at 3,0: h = 3 > h* = 2.414", "correct: the heuristic answers are right (graded: admissible, consistent)"}},
 		{"wrong yes", grid, "a.csv", "admissible,yes\n", exitNo, []string{"admissible (line 1): wrong: h is not admissible", "heuristic question: not all right"}},
 		{"trace and question", grid, "a.csv", "step,node,g,h,f\n1,\"0,0\",0,6,6\nadmissible,no,\"0,0\",,6,4.83\n", exitOK,
 			[]string{"correct: all 1 steps match", "admissible (line 3): right"}},
 		{"wrong trace, right question", grid, "a.csv", "step,node,g,h,f\n1,\"0,0\",0,5,5\nadmissible,no,\"0,0\",,6,4.83\n", exitNo,
 			[]string{"first difference at step 1", "admissible (line 3): right"}},
 		{"starlark right", dip, "a.md", "| question | answer | n | n' | h(n) | h*(n) | c(n,n') | h(n') |\n|---|---|---|---|---|---|---|---|\n| admissible | yes | | | | | | |\n| consistent | no | 2,2 | 3,2 | 2 | | 1 | 0 |\n", exitOK,
-			[]string{"consistent (line 4): right: on 2,2 -> 3,2 h = 2 > 1 + 0"}},
-		{"starlark bogus edge", dip, "a.csv", "consistent,no,\"0,0\",\"1,0\",6,,1,5\n", exitNo, []string{"h = 6 <= 1 + 5: not a counterexample"}},
+			[]string{"consistent (line 4): right: on 2,2 -> 3,2: h(n) = 2 > c(n, n') + h(n') = 1 + 0"}},
+		{"starlark bogus edge", dip, "a.csv", "consistent,no,\"0,0\",\"1,0\",6,,1,5\n", exitNo, []string{"h(n) = 6 <= c(n, n') + h(n') = 1 + 5: not a counterexample"}},
 		{"script problem right", mc, "a.csv", "admissible,yes\nconsistent,yes\n", exitOK, []string{"admissible (line 1): right: h never exceeds h* over all 16 reachable states"}},
 		{"script problem bogus", mc, "a.csv", "admissible,no,3m3c b~~ 0m0c,,5,11\n", exitNo,
-			[]string{"at 3M3C B~~ 0M0C h = 5 <= h* = 11: not a counterexample; in fact h is admissible"}},
+			[]string{"at 3M3C B~~ 0M0C: h = 5 <= h* = 11: not a counterexample; in fact h is admissible"}},
 		{"malformed", grid, "a.csv", "admissible,perhaps\n", exitUsage, []string{`column 2 (answer): "perhaps": write yes or no`}},
 	}
 	for _, tt := range tests {

@@ -48,7 +48,7 @@ func failed(cmd string, s *stepper.Search, stderr io.Writer) bool {
 func runHeuristic(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("heuristic", flag.ContinueOnError)
 	problem := fs.String("problem", "", "the problem line, e.g. \"puzzle 283164705\" or \"script jugs.star caps=3,5 target=4\"")
-	h := fs.String("h", "", "the heuristic to check (default: the problem's first)")
+	h := fs.String("h", "", "the heuristic to check (default: the first of -heuristics, else the problem's first)")
 	states := fs.Int("states", hcheck.DefaultCheckStates, "explore at most this many states (breadth first); the whole space if it is smaller")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	withH := addHeuristicsFlag(fs)
@@ -75,6 +75,9 @@ func runHeuristic(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "stepviz heuristic: %s\n", usererr.Text(err))
 		return exitUsage
+	}
+	if names := stepper.ExtraOf(inst).List(); *h == "" && len(names) > 0 {
+		*h = names[0] // the file was given to check one of its own
 	}
 	rep, err := hcheck.CheckHeuristic(inst, *h, *states)
 	if err != nil {

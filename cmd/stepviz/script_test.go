@@ -41,6 +41,7 @@ func TestScriptCommands(t *testing.T) {
 		{"trace with heuristics", []string{"trace", "-format", "json", "-o", filepath.Join(dir, "grid.json"), "-problem", grid, "-heuristics", exampleScript(t, "grid-heuristics.star"), "-h", "diagonal"}, exitOK, nil},
 		{"replay with heuristics", []string{"replay", filepath.Join(dir, "grid.json")}, exitOK, nil},
 		{"heuristic admissible", []string{"heuristic", "-problem", grid, "-heuristics", exampleScript(t, "grid-heuristics.star"), "-h", "diagonal"}, exitOK, []string{"admissible  yes", "consistent  yes"}},
+		{"heuristic of the file by default", []string{"heuristic", "-problem", grid, "-heuristics", exampleScript(t, "grid-heuristics.star")}, exitOK, []string{"heuristic diagonal over all", "admissible  yes"}},
 		{"heuristic not admissible", []string{"heuristic", "-problem", grid, "-h", "manhattan"}, exitNo, []string{"admissible  NO: 7 states", "0,0  h = 6 > h* = 5.414"}},
 		{"heuristic of a script", []string{"heuristic", "-problem", "script " + exampleScript(t, "missionaries.star")}, exitOK, []string{"heuristic trips over all 16 reachable states", "admissible  yes"}},
 	}

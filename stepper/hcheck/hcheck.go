@@ -35,7 +35,11 @@ type HeuristicCheck struct {
 	// the explored states, an upper bound of the true one, so an h > h* is
 	// a suspect rather than a proof.
 	Complete bool `json:"complete"`
-	Goals    int  `json:"goals"`
+	// BudgetSpent is true when the problem's budget of work (a script's
+	// Starlark steps) ran out before the bound on states was reached: the
+	// states explored are the first ones reached, and Complete is false.
+	BudgetSpent bool `json:"budgetSpent,omitempty"`
+	Goals       int  `json:"goals"`
 	// ToGoal counts the explored states with a path to a goal (finite h*).
 	ToGoal int `json:"toGoal"`
 	// Overestimates counts the states where h > h* (not admissible);
@@ -99,7 +103,7 @@ func checkHeuristic(inst stepper.Instance, h string, maxStates int, keep *Heuris
 }
 
 func check(sp *stepper.StateSpace, keep *HeuristicFacts) *HeuristicCheck {
-	rep := &HeuristicCheck{Heuristic: sp.Heuristic, Complete: sp.Complete, States: len(sp.Out)}
+	rep := &HeuristicCheck{Heuristic: sp.Heuristic, Complete: sp.Complete, BudgetSpent: sp.BudgetSpent, States: len(sp.Out)}
 	out := sp.Out
 	for _, es := range out {
 		rep.Edges += len(es)
@@ -189,11 +193,29 @@ func (h *distHeap) Pop() any {
 	return x
 }
 
+// StateInequality writes the admissibility test at a state with its
+// numbers, in the words of every report and grade: "h = 6 > h* = 5.414"
+// (rel ">" for a state that overestimates, "<=" for one that does not).
+func StateInequality(h, hStar float64, rel string) string {
+	return fmt.Sprintf("h = %s %s h* = %s", stepper.FormatNumber(h), rel, stepper.FormatNumber(hStar))
+}
+
+// EdgeInequality writes the consistency test of an edge n -> n' with its
+// numbers, in the words of every report and grade:
+// "h(n) = 3 > c(n, n') + h(n') = 1.414 + 1" (rel ">" for an edge that
+// breaks it, "<=" for one that keeps it).
+func EdgeInequality(hFrom, cost, hTo float64, rel string) string {
+	return fmt.Sprintf("h(n) = %s %s c(n, n') + h(n') = %s + %s", stepper.FormatNumber(hFrom), rel, stepper.FormatNumber(cost), stepper.FormatNumber(hTo))
+}
+
 // WriteText writes the report for people: the verdicts, then the worst
 // examples of each finding.
 func (c *HeuristicCheck) WriteText(w io.Writer) {
 	scope := fmt.Sprintf("all %d reachable states", c.States)
-	if !c.Complete {
+	switch {
+	case c.BudgetSpent:
+		scope = fmt.Sprintf("the first %d states reached (breadth first) before the script's budget of Starlark steps ran out (h* is the cheapest cost within them: a violation is a suspect, not a proof; faster successors and h let the check go further)", c.States)
+	case !c.Complete:
 		scope = fmt.Sprintf("the first %d states reached (breadth first; the space is bigger, so h* is the cheapest cost within them: a violation is a suspect, not a proof)", c.States)
 	}
 	fmt.Fprintf(w, "heuristic %s over %s, %s, %s, %s\n", c.Heuristic, scope, words.Count(c.Edges, "edge", "edges"), words.Count(c.Goals, "goal state", "goal states"), words.Count(c.ToGoal, "state that reaches a goal", "states that reach a goal"))
@@ -203,16 +225,26 @@ func (c *HeuristicCheck) WriteText(w io.Writer) {
 		}
 		return "NO"
 	}
-	fmt.Fprintf(w, "admissible  %s: %d states where h > h*\n", verdict(c.Admissible()), c.Overestimates)
+	fmt.Fprintf(w, "admissible  %s: %s where h > h*\n", verdict(c.Admissible()), words.Count(c.Overestimates, "state", "states"))
 	for _, v := range c.Worst {
-		fmt.Fprintf(w, "  %s  h = %s > h* = %s\n", v.State, stepper.FormatNumber(v.H), stepper.FormatNumber(v.HStar))
+		fmt.Fprintf(w, "  %s  %s\n", v.State, StateInequality(v.H, v.HStar, ">"))
 	}
-	fmt.Fprintf(w, "consistent  %s: %d edges where h(n) > c(n, n') + h(n')\n", verdict(c.Consistent()), c.Inconsistent)
+	if c.Overestimates > 0 {
+		fmt.Fprintln(w, "  (h must never exceed h*, the cheapest cost from the state to a goal: lower h there)")
+	}
+	goalWhy := ""
+	if len(c.GoalNotZero) > 0 {
+		goalWhy = "h(goal) is not 0 (below); "
+	}
+	fmt.Fprintf(w, "consistent  %s: %s%s where h(n) > c(n, n') + h(n')\n", verdict(c.Consistent()), goalWhy, words.Count(c.Inconsistent, "edge", "edges"))
 	for _, v := range c.WorstEdges {
-		fmt.Fprintf(w, "  %s -%s-> %s  h = %s > %s + %s\n", v.From, v.Action, v.To, stepper.FormatNumber(v.HFrom), stepper.FormatNumber(v.Cost), stepper.FormatNumber(v.HTo))
+		fmt.Fprintf(w, "  %s -%s-> %s  %s\n", v.From, v.Action, v.To, EdgeInequality(v.HFrom, v.Cost, v.HTo, ">"))
+	}
+	if c.Inconsistent > 0 {
+		fmt.Fprintln(w, "  (h may fall along an edge by at most the edge's cost c(n, n'); where it falls more, A* can expand a state before its cheapest path is known)")
 	}
 	if len(c.GoalNotZero) > 0 {
-		fmt.Fprintf(w, "h(goal) != 0 at:\n")
+		fmt.Fprintf(w, "h(goal) must be 0, but is not at:\n")
 		for _, v := range c.GoalNotZero {
 			fmt.Fprintf(w, "  %s  h = %s\n", v.State, stepper.FormatNumber(v.H))
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stepviz/internal/usererr"
+	"stepviz/internal/words"
 	"stepviz/stepper"
 	"stepviz/stepper/hcheck"
 )
@@ -245,13 +246,13 @@ func gradeAdmissible(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same 
 	example := ""
 	if len(rep.Worst) > 0 {
 		w := rep.Worst[0]
-		example = fmt.Sprintf("for example at %s h = %s > h* = %s", w.State, num(w.H), num(w.HStar))
+		example = fmt.Sprintf("for example at %s: %s", w.State, hcheck.StateInequality(w.H, w.HStar, ">"))
 	}
 	if r.Answer == "yes" {
 		if truth {
 			return true, fmt.Sprintf("h never exceeds h* %s", scope(f))
 		}
-		return false, fmt.Sprintf("h is not admissible: %d states have h > h*, %s", rep.Overestimates, example)
+		return false, fmt.Sprintf("h is not admissible: %s h > h*, %s", words.Count(rep.Overestimates, "state has", "states have"), example)
 	}
 	if r.N == "" {
 		if !truth {
@@ -277,9 +278,9 @@ func gradeAdmissible(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same 
 		if truth {
 			tail = "; in fact h is admissible " + scope(f)
 		}
-		return false, fmt.Sprintf("at %s h = %s <= h* = %s: not a counterexample%s", st.State, num(st.H), num(st.HStar), tail)
+		return false, fmt.Sprintf("at %s: %s: not a counterexample%s", st.State, hcheck.StateInequality(st.H, st.HStar, "<="), tail)
 	}
-	return true, fmt.Sprintf("at %s h = %s > h* = %s", st.State, num(st.H), num(st.HStar))
+	return true, fmt.Sprintf("at %s: %s", st.State, hcheck.StateInequality(st.H, st.HStar, ">"))
 }
 
 func gradeConsistent(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same func(string, string) bool, r HeuristicAnswer) (bool, string) {
@@ -288,7 +289,7 @@ func gradeConsistent(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same 
 	switch {
 	case len(rep.WorstEdges) > 0:
 		e := rep.WorstEdges[0]
-		example = fmt.Sprintf("for example %s -> %s: h = %s > %s + %s", e.From, e.To, num(e.HFrom), num(e.Cost), num(e.HTo))
+		example = fmt.Sprintf("for example %s -> %s: %s", e.From, e.To, hcheck.EdgeInequality(e.HFrom, e.Cost, e.HTo, ">"))
 	case len(rep.GoalNotZero) > 0:
 		example = fmt.Sprintf("h(%s) = %s but %s is a goal", rep.GoalNotZero[0].State, num(rep.GoalNotZero[0].H), rep.GoalNotZero[0].State)
 	}
@@ -296,13 +297,13 @@ func gradeConsistent(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same 
 		if truth {
 			return true, fmt.Sprintf("h(n) <= c(n,n') + h(n') on every edge %s", scope(f))
 		}
-		return false, fmt.Sprintf("h is not consistent: %d edges have h(n) > c(n,n') + h(n'), %s", rep.Inconsistent, example)
+		return false, fmt.Sprintf("h is not consistent: %s h(n) > c(n, n') + h(n'), %s", words.Count(rep.Inconsistent, "edge has", "edges have"), example)
 	}
 	if r.N == "" {
 		if !truth {
 			return false, fmt.Sprintf("no is right, but give an edge n -> n' with h(n) > c(n,n') + h(n') and the three values (%s)", example)
 		}
-		return false, fmt.Sprintf("h is consistent: h(n) <= c(n,n') + h(n') on every edge %s", scope(f))
+		return false, fmt.Sprintf("h is consistent: h(n) <= c(n, n') + h(n') on every edge %s", scope(f))
 	}
 	from, bad := findState(f, same, "n", r.N)
 	if bad != "" {
@@ -352,9 +353,9 @@ func gradeConsistent(rep *hcheck.HeuristicCheck, f *hcheck.HeuristicFacts, same 
 		if truth {
 			tail = "; in fact h is consistent " + scope(f)
 		}
-		return false, fmt.Sprintf("on %s -> %s h = %s <= %s + %s: not a counterexample%s", from.State, e.To.State, num(from.H), num(e.Cost), num(e.To.H), tail)
+		return false, fmt.Sprintf("on %s -> %s: %s: not a counterexample%s", from.State, e.To.State, hcheck.EdgeInequality(from.H, e.Cost, e.To.H, "<="), tail)
 	}
-	return true, fmt.Sprintf("on %s -> %s h = %s > %s + %s", from.State, e.To.State, num(from.H), num(e.Cost), num(e.To.H))
+	return true, fmt.Sprintf("on %s -> %s: %s", from.State, e.To.State, hcheck.EdgeInequality(from.H, e.Cost, e.To.H, ">"))
 }
 
 // wrongValue checks one written value (h, h* or c) of a counterexample.

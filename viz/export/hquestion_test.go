@@ -30,6 +30,15 @@ func hSearch(t *testing.T, spec, h, star string) *stepper.Search {
 	return s
 }
 
+// oneStar overestimates at the start only: Manhattan there plus one.
+const oneStar = `
+def h_one(s):
+    d = abs(s[0] - goal[0]) + abs(s[1] - goal[1])
+    if s == (0, 0):
+        return d + 1
+    return d
+`
+
 // dipStar is admissible (Manhattan, or 0 at one cell) but not consistent:
 // the edges into (3,2) drop h by 2 at a cost of 1.
 const dipStar = `
@@ -53,15 +62,15 @@ func TestCheckHeuristicAnswers(t *testing.T) {
 		{"manhattan with 8 moves", grid8, "manhattan", "", []row{
 			{`admissible,no,"0,0",,6,4.828`, true, "h = 6 > h* = 4.828"},
 			// Not among the report's five worst: any true counterexample counts.
-			{`admissible,no,"3,0",,3,2.41`, true, "at 3,0 h = 3 > h* = 2.414"},
+			{`admissible,no,"3,0",,3,2.41`, true, "at 3,0: h = 3 > h* = 2.414"},
 			{`admissible,yes`, false, "h is not admissible: 8 states have h > h*"},
 			{`admissible,no`, false, "no is right, but give a state"},
-			{`admissible,no,"4,1",,1,1`, false, "at 4,1 h = 1 <= h* = 1: not a counterexample"},
+			{`admissible,no,"4,1",,1,1`, false, "at 4,1: h = 1 <= h* = 1: not a counterexample"},
 			{`admissible,no,"3,0",,3,3`, false, "h*(3,0) is 2.414, not 3"},
 			{`admissible,no,"3,0",,4,2.414`, false, "h(3,0) is 3, not 4"},
 			{`admissible,no,"3,0",,3`, false, "give h*(3,0) too"},
 			{`admissible,no,"9,9",,3,2`, false, `n = "9,9" is not a state reached from the start`},
-			{`consistent,no,"2,1","3,2",3,,1.41,1`, true, "on 2,1 -> 3,2 h = 3 > 1.414 + 1"},
+			{`consistent,no,"2,1","3,2",3,,1.41,1`, true, "on 2,1 -> 3,2: h(n) = 3 > c(n, n') + h(n') = 1.414 + 1"},
 			{`consistent,yes`, false, "h is not consistent: 8 edges"},
 			{`consistent,no,"1,0","2,0",5,,1,4`, false, "not a counterexample"},
 			{`consistent,no,"1,0","3,1",5,,1.41,3`, false, "1,0 -> 3,1 is not an edge: the successors of 1,0 are 2,0; 1,1; 0,0; 2,1; 0,1"},
@@ -73,19 +82,22 @@ func TestCheckHeuristicAnswers(t *testing.T) {
 			{`admissible,yes`, true, "h never exceeds h* over all 181440 reachable states"},
 			{`consistent,y`, true, "on every edge over all 181440 reachable states"},
 			{`admissible,no`, false, "h is admissible"},
-			{`admissible,no,283164705,,5,5`, false, "at 283164705 h = 5 <= h* = 5: not a counterexample; in fact h is admissible"},
+			{`admissible,no,283164705,,5,5`, false, "at 283164705: h = 5 <= h* = 5: not a counterexample; in fact h is admissible"},
 			{`admissible,no,"2 8 3 1 6 4 7 0 5",,5,4`, false, "h*(283164705) is 5, not 4"},
-			{`consistent,no,283164705,283104765,5,,1,4`, false, "h = 5 <= 1 + 4: not a counterexample; in fact h is consistent"},
+			{`consistent,no,283164705,283104765,5,,1,4`, false, "h(n) = 5 <= c(n, n') + h(n') = 1 + 4: not a counterexample; in fact h is consistent"},
 			{`consistent,no,283164705,123804765,5,,1,0`, false, "283164705 -> 123804765 is not an edge"},
+		}},
+		{"a Starlark heuristic over by one at the start", "grid S..../...../....G moves=4", "one", oneStar, []row{
+			{`admissible,yes`, false, "h is not admissible: 1 state has h > h*, for example at 0,0: h = 7 > h* = 6"},
 		}},
 		{"a Starlark heuristic, admissible but not consistent", "grid S..../...../....G moves=4", "dip", dipStar, []row{
 			{`admissible,yes`, true, "h never exceeds h* over all 15 reachable states"},
-			{`admissible,no,"3,2",,0,1`, false, "at 3,2 h = 0 <= h* = 1"},
-			{`consistent,yes`, false, "h is not consistent: 2 edges have h(n) > c(n,n') + h(n'), for example 3,1 -> 3,2: h = 2 > 1 + 0"},
-			{`consistent,no,"3,1","3,2",2,,1,0`, true, "on 3,1 -> 3,2 h = 2 > 1 + 0"},
+			{`admissible,no,"3,2",,0,1`, false, "at 3,2: h = 0 <= h* = 1"},
+			{`consistent,yes`, false, "h is not consistent: 2 edges have h(n) > c(n, n') + h(n'), for example 3,1 -> 3,2: h(n) = 2 > c(n, n') + h(n') = 1 + 0"},
+			{`consistent,no,"3,1","3,2",2,,1,0`, true, "on 3,1 -> 3,2: h(n) = 2 > c(n, n') + h(n') = 1 + 0"},
 			// The other violating edge, not the key's example, is right too.
-			{`consistent,no,"(2, 2)","(3, 2)",2,,1,0`, true, "on 2,2 -> 3,2 h = 2 > 1 + 0"},
-			{`consistent,no,"1,2","2,2",3,,1,2`, false, "h = 3 <= 1 + 2: not a counterexample"},
+			{`consistent,no,"(2, 2)","(3, 2)",2,,1,0`, true, "on 2,2 -> 3,2: h(n) = 2 > c(n, n') + h(n') = 1 + 0"},
+			{`consistent,no,"1,2","2,2",3,,1,2`, false, "h(n) = 3 <= c(n, n') + h(n') = 1 + 2: not a counterexample"},
 			{`consistent,no`, false, "no is right, but give an edge"},
 		}},
 	}

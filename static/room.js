@@ -184,6 +184,12 @@ function markPoll(doc, id) {
   doc.documentElement.classList.toggle("poll-open", !!p && !p.revealed && p.kind === "next" && p.search === id && !presenter);
 }
 
+// answerName is an answer as the poll's choices name it: a node of a
+// "which node is expanded next?" poll is "#5", as its choice begins
+// ("#5 Fagaras (g 239, h 176)"), never a bare 5 a class could read as an
+// f; a number or yes/no is itself.
+function answerName(p, a) { return p.kind === "next" && a ? "#" + a : a; }
+
 function drawPoll() {
   for (const f of document.querySelectorAll("iframe.lane")) {
     try { if (f.contentDocument) markPoll(f.contentDocument, f.dataset.session); } catch (err) { /* not loaded */ }
@@ -214,13 +220,14 @@ function drawPoll() {
     box.appendChild(ul);
   }
   const info = document.createElement("p"); info.dataset.testid = "poll-status";
+  const name = (a) => answerName(p, a), answers = `${p.answers} answer${p.answers === 1 ? "" : "s"}`;
   if (p.revealed) {
-    info.textContent = `Right answer: ${p.right} · ${Math.round((p.shareRight || 0) * 100)}% of ${p.answers} answers right` +
-      (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${p.yours}`) : "");
+    info.textContent = `Right answer: ${name(p.right)} · ${Math.round((p.shareRight || 0) * 100)}% of ${answers} right` +
+      (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${name(p.yours)}`) : "");
   } else if (presenter) {
-    info.textContent = `${p.answers} answers so far (right answer: ${p.right}; the class sees it when you reveal)`;
+    info.textContent = `${answers} so far (right answer: ${name(p.right)}; the class sees it when you reveal)`;
   } else {
-    info.textContent = p.yours ? `Your answer: ${p.yours} (you may change it until the lecturer reveals)` : "Answer on your screen.";
+    info.textContent = p.yours ? `Your answer: ${name(p.yours)} (you may change it until the lecturer reveals)` : "Answer on your screen.";
   }
   box.appendChild(info);
   if (p.counts) {
@@ -230,7 +237,7 @@ function drawPoll() {
       const row = document.createElement("div"); row.className = "bar" + (p.right === a && (p.revealed || presenter) ? " right" : "");
       row.dataset.answer = a; row.dataset.count = String(n);
       row.innerHTML = "<span></span><span class=\"fill\"></span><span></span>";
-      row.children[0].textContent = a; row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
+      row.children[0].textContent = name(a); row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
       dl.appendChild(row);
     }
     box.appendChild(dl);

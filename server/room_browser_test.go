@@ -139,7 +139,7 @@ func TestRoomBrowser(t *testing.T) {
 	}
 	if err := chromedp.Do(pctx,
 		poll(`document.querySelector("[data-testid=poll-status]").textContent.startsWith("1 answer so far")`),
-		poll(`document.querySelector("[data-testid=poll-counts] .bar.right").dataset.count === "1"`),
+		poll(`document.querySelector("[data-testid=poll-counts] .bar[data-answer=\"`+right+`\"]").dataset.count === "1"`),
 		chromedp.Click(`[data-testid=reveal]`),
 	); err != nil {
 		t.Fatalf("the presenter's distribution: %v", err)

@@ -43,7 +43,7 @@ func TestRoomPollAnswerNames(t *testing.T) {
 			t.Errorf("%s reads %q, want %q", who, got, want)
 		}
 	}
-	check("the presenter's status", eval[string](t, pctx, status), "1 answer so far (right answer: #"+right+"; the class sees it when you reveal)")
+	check("the presenter's folded right answer", eval[string](t, pctx, `document.querySelector("[data-testid=poll-peek]").textContent`), "Right answer #"+right)
 	check("the presenter's distribution", eval[string](t, pctx, bar), "#"+wrong)
 	if err := chromedp.Do(pctx, chromedp.Click(`[data-testid=reveal]`)); err != nil {
 		t.Fatal(err)

@@ -177,12 +177,13 @@ function drawCompare(rows) {
   }
 }
 
+// asking reports whether a "next node" poll about search id is open.
+function asking(id) { const p = st.poll; return !!p && !p.revealed && p.kind === "next" && p.search === id; }
+
 // markPoll tells a lane's page whether a "next node" poll about it is
-// open, so it hides its own "next" hints until the reveal.
-function markPoll(doc, id) {
-  const p = st.poll;
-  doc.documentElement.classList.toggle("poll-open", !!p && !p.revealed && p.kind === "next" && p.search === id && !presenter);
-}
+// open, so it hides its own "next" hints until the reveal: on the
+// presenter's page too, which is the one a projector shows the class.
+function markPoll(doc, id) { doc.documentElement.classList.toggle("poll-open", asking(id)); }
 
 // answerName is an answer as the poll's choices name it: a node of a
 // "which node is expanded next?" poll is "#5", as its choice begins
@@ -194,6 +195,7 @@ function drawPoll() {
   for (const f of document.querySelectorAll("iframe.lane")) {
     try { if (f.contentDocument) markPoll(f.contentDocument, f.dataset.session); } catch (err) { /* not loaded */ }
   }
+  for (const b of document.querySelectorAll(".lane-box")) b.classList.toggle("poll-open", asking(b.dataset.session));
   const p = st.poll, box = $("poll");
   if (!p) { box.hidden = true; side.fit(); return; }
   box.hidden = false; box.innerHTML = "";
@@ -225,7 +227,13 @@ function drawPoll() {
     info.textContent = `Right answer: ${name(p.right)} · ${Math.round((p.shareRight || 0) * 100)}% of ${answers} right` +
       (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${name(p.yours)}`) : "");
   } else if (presenter) {
-    info.textContent = `${answers} so far (right answer: ${name(p.right)}; the class sees it when you reveal)`;
+    // the class reads the presenter's page on the projector: the right
+    // answer waits, folded, until the lecturer opens it or reveals
+    info.textContent = `${answers} so far · Reveal shows everyone the right answer `;
+    const peek = document.createElement("details"); peek.className = "peek"; peek.dataset.testid = "poll-peek";
+    const sum = document.createElement("summary"); sum.textContent = "Right answer";
+    peek.append(sum, " " + name(p.right));
+    info.appendChild(peek);
   } else {
     info.textContent = p.yours ? `Your answer: ${name(p.yours)} (you may change it until the lecturer reveals)` : "Answer on your screen.";
   }
@@ -234,7 +242,7 @@ function drawPoll() {
     const max = Math.max(1, ...Object.values(p.counts));
     const dl = document.createElement("div"); dl.className = "dist"; dl.dataset.testid = "poll-counts";
     for (const [a, n] of Object.entries(p.counts).sort((x, y) => y[1] - x[1])) {
-      const row = document.createElement("div"); row.className = "bar" + (p.right === a && (p.revealed || presenter) ? " right" : "");
+      const row = document.createElement("div"); row.className = "bar" + (p.right === a && p.revealed ? " right" : "");
       row.dataset.answer = a; row.dataset.count = String(n);
       row.innerHTML = "<span></span><span class=\"fill\"></span><span></span>";
       row.children[0].textContent = name(a); row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);

@@ -14,6 +14,7 @@ const key = app.dataset.key || "";
 
 const st = {
   ws: null, delay: 500, room: null, poll: null,
+  hiddenPoll: 0, // the id of a revealed poll the presenter hid
   viewing: null, // a pos the follower looks at instead of the live one
   shown: "",     // the session ids in the lanes now, joined
 };
@@ -177,6 +178,15 @@ function drawCompare(rows) {
   }
 }
 
+// pollShown reports whether the poll box shows p: a poll about a search
+// the room no longer shows live (the lecturer loaded another) is done
+// with, and so is one the presenter hid after its reveal (until the next).
+function pollShown(p) {
+  if (!p || (p.revealed && st.hiddenPoll === p.id)) return false;
+  const live = st.room && entry(st.room.current);
+  return !!live && live.lanes.some((l) => l.id === p.search);
+}
+
 // asking reports whether a "next node" poll about search id is open.
 function asking(id) { const p = st.poll; return !!p && !p.revealed && p.kind === "next" && p.search === id; }
 
@@ -197,7 +207,7 @@ function drawPoll() {
   }
   for (const b of document.querySelectorAll(".lane-box")) b.classList.toggle("poll-open", asking(b.dataset.session));
   const p = st.poll, box = $("poll");
-  if (!p) { box.hidden = true; side.fit(); return; }
+  if (!pollShown(p)) { box.hidden = true; side.fit(); return; }
   box.hidden = false; box.innerHTML = "";
   box.dataset.poll = String(p.id); box.dataset.revealed = String(p.revealed);
   const q = document.createElement("h2"); q.textContent = p.question; q.dataset.testid = "poll-question"; box.appendChild(q);
@@ -226,6 +236,12 @@ function drawPoll() {
   if (p.revealed) {
     info.textContent = `Right answer: ${name(p.right)} · ${Math.round((p.shareRight || 0) * 100)}% of ${answers} right` +
       (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${name(p.yours)}`) : "");
+    if (presenter) {
+      const hide = document.createElement("button"); hide.type = "button"; hide.className = "poll-hide";
+      hide.textContent = "Hide the poll"; hide.dataset.testid = "poll-hide";
+      hide.addEventListener("click", () => { st.hiddenPoll = p.id; drawPoll(); });
+      info.append(" ", hide);
+    }
   } else if (presenter) {
     // the class reads the presenter's page on the projector: the right
     // answer waits, folded, until the lecturer opens it or reveals

@@ -179,12 +179,28 @@ func nextChoices(s *stepper.Search, right string) []pollChoice {
 		ids = append(ids, r)
 	}
 	sort.Ints(ids)
+	a := s.Options().Algorithm
 	out := make([]pollChoice, 0, len(ids))
 	for _, id := range ids {
 		n := s.Node(id)
-		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (g %s, h %s)", id, n.State, fmtNum(n.G), fmtNum(n.H))})
+		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (%s)", id, n.State, choiceNumbers(a, n))})
 	}
 	return out
+}
+
+// choiceNumbers are the numbers a choice gives of node n, the ones the
+// search's tree and narration give: its depth and g for BFS and DFS
+// (which order by depth), no h for a search that uses none (h is 0
+// there, and "h 0" beside a UCS or BFS would read as a heuristic), g and
+// h otherwise.
+func choiceNumbers(a stepper.Algorithm, n stepper.NodeInfo) string {
+	switch {
+	case a == stepper.BFS || a == stepper.DFS:
+		return fmt.Sprintf("depth %d, g %s", n.Depth, fmtNum(n.G))
+	case !a.UsesHeuristic():
+		return "g " + fmtNum(n.G)
+	}
+	return "g " + fmtNum(n.G) + ", h " + fmtNum(n.H)
 }
 
 func containsInt(xs []int, x int) bool {

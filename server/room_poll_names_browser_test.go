@@ -11,7 +11,8 @@ import (
 // its answers as its choices do ("#5", as "#5 Fagaras (g 239, h 176)"
 // begins), in the presenter's status, the student's status and the
 // distribution's rows before and after the reveal, so that no bare 5 is
-// read as an f or a count; one answer is "1 answer".
+// read as an f or a count; one answer is "1 answer"; before answering, a
+// student is told how to (not "Answer on your screen", read on that screen).
 func TestRoomPollAnswerNames(t *testing.T) {
 	pctx := openRoomLanes(t, "graph romania", []string{"astar", "bfs"}, 3)
 	follower := eval[string](t, pctx, `document.querySelector("[data-testid=room-follower-url]").href`)
@@ -31,6 +32,9 @@ func TestRoomPollAnswerNames(t *testing.T) {
 	wrong := eval[string](t, pctx, `window.stepvizRoom.poll.choices.map((c) => c.answer).find((a) => a !== window.stepvizRoom.poll.right)`)
 	status := `document.querySelector("[data-testid=poll-status]").textContent`
 	bar := `document.querySelector("[data-testid=poll-counts] .bar").children[0].textContent`
+	if err := chromedp.Do(fctx, poll(status+` === "Pick one of the nodes above, or click it in the search's tree; you may change your answer until the lecturer reveals."`)); err != nil {
+		t.Errorf("the student is not told how to answer: %v (it reads %q)", err, eval[string](t, fctx, status))
+	}
 	if err := chromedp.Do(fctx, chromedp.Click(`[data-testid=choice-`+wrong+`]`), poll(status+`.startsWith("Your answer: #`+wrong+` (")`)); err != nil {
 		t.Fatalf("answering: %v", err)
 	}

@@ -201,6 +201,14 @@ function markPoll(doc, id) { doc.documentElement.classList.toggle("poll-open", a
 // f; a number or yes/no is itself.
 function answerName(p, a) { return p.kind === "next" && a ? "#" + a : a; }
 
+// howToAnswer tells a student, on their own screen, how to answer a poll
+// of each kind.
+const howToAnswer = {
+  next: "Pick one of the nodes above, or click it in the search's tree; you may change your answer until the lecturer reveals.",
+  f: "Type a number and press Answer; you may change it until the lecturer reveals.",
+  admissible: "Pick Yes or No; you may change your answer until the lecturer reveals.",
+};
+
 function drawPoll() {
   for (const f of document.querySelectorAll("iframe.lane")) {
     try { if (f.contentDocument) markPoll(f.contentDocument, f.dataset.session); } catch (err) { /* not loaded */ }
@@ -251,7 +259,7 @@ function drawPoll() {
     peek.append(sum, " " + name(p.right));
     info.appendChild(peek);
   } else {
-    info.textContent = p.yours ? `Your answer: ${name(p.yours)} (you may change it until the lecturer reveals)` : "Answer on your screen.";
+    info.textContent = p.yours ? `Your answer: ${name(p.yours)} (you may change it until the lecturer reveals)` : howToAnswer[p.kind] || "";
   }
   box.appendChild(info);
   if (p.counts) {

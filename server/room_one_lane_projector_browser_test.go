@@ -13,7 +13,8 @@ import (
 // page, which keeps the lecturer's projector mode; there as in normal
 // mode the page's own header (the problem, the search line cut to two
 // lines, a second Presenter badge and QR code) is left out under the
-// room's, so the search has the screen.
+// room's, so the search has the screen; the page takes the window's height
+// below the room's controls (400 px or more), its tree's pane whole.
 func TestRoomOneLaneProjector(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser test: skipped with -short")
@@ -35,6 +36,11 @@ func TestRoomOneLaneProjector(t *testing.T) {
 		t.Fatalf("one search in projector mode: %v", err)
 	}
 	screenshot(t, ctx, "room-one-lane-projector.png")
+	fits := eval[string](t, ctx, `(() => { const f = document.querySelector("iframe.lane"), r = f.getBoundingClientRect(), tree = f.contentDocument.querySelector(".pane.tree").getBoundingClientRect();
+		return r.bottom <= innerHeight + 1 && r.height >= 400 && tree.bottom <= f.clientHeight + 1 ? "" : "the search's page spans " + Math.round(r.top) + " to " + Math.round(r.bottom) + " px, its tree's pane ends at " + Math.round(tree.bottom) + " px of its " + f.clientHeight; })()`)
+	if fits != "" {
+		t.Errorf("the search is not whole on the 720 px screen: %s", fits)
+	}
 	if shown := eval[string](t, ctx, `(() => { const h = document.querySelector("iframe.lane").contentDocument.querySelector(".session-top"); return getComputedStyle(h).display === "none" ? "" : h.innerText.replace(/\s+/g, " ").trim(); })()`); shown != "" {
 		t.Errorf("the session page's own header shows in the room in projector mode: %q", shown)
 	}

@@ -140,7 +140,23 @@ function drawLanes() {
     });
     main.appendChild(f);
   }
+  fit();
 }
+
+// fit fits what the room shows to the window below its top: the lanes
+// side by side (lanes.js), or the one search's page, which takes the
+// window's height under the room's controls (a projector's 720 px shows
+// it whole, and its projector mode fits itself to that height), at least
+// MIN_FRAME_H px.
+const MIN_FRAME_H = 400;
+function fit() {
+  side.fit();
+  const f = document.querySelector("iframe.lane");
+  if (!f) return;
+  const h = Math.max(MIN_FRAME_H, Math.floor(innerHeight - (f.getBoundingClientRect().top + scrollY) - 10));
+  if (f.style.height !== h + "px") f.style.height = h + "px";
+}
+addEventListener("resize", fit);
 
 function drawHistory() {
   const ol = $("history-list"); ol.innerHTML = "";
@@ -215,7 +231,7 @@ function drawPoll() {
   }
   for (const b of document.querySelectorAll(".lane-box")) b.classList.toggle("poll-open", asking(b.dataset.session));
   const p = st.poll, box = $("poll");
-  if (!pollShown(p)) { box.hidden = true; side.fit(); return; }
+  if (!pollShown(p)) { box.hidden = true; fit(); return; }
   box.hidden = false; box.innerHTML = "";
   box.dataset.poll = String(p.id); box.dataset.revealed = String(p.revealed);
   const q = document.createElement("h2"); q.textContent = p.question; q.dataset.testid = "poll-question"; box.appendChild(q);
@@ -274,13 +290,13 @@ function drawPoll() {
     }
     box.appendChild(dl);
   }
-  side.fit(); // the poll box moved the lanes down: their trees fit again
+  fit(); // the poll box moved the lanes down: they fit again
 }
 
 $("rejoin").addEventListener("click", () => { st.viewing = null; drawLanes(); });
 
 if (presenter) {
-  $("room-setup").addEventListener("toggle", () => side.fit()); // the lanes' top moved
+  $("room-setup").addEventListener("toggle", () => fit()); // the lanes' top moved
   $("load-form").addEventListener("submit", (e) => {
     e.preventDefault();
     send({ type: "load", problem: $("load-problem").value, searches: $("load-searches").value.split("\n") });

@@ -12,8 +12,8 @@ import (
 // pollWhole is JavaScript listing what a class could not read of the
 // room's poll: its question, choices or status running past the poll's
 // box or cut inside their own, a choice's text other than its label,
-// drawn faded (opacity under 1) or under min px, and a page wider than
-// the window.
+// drawn faded (opacity under 1) or under min px, a poll taller than
+// 220 px on a wide screen, and a page wider than the window.
 const pollWhole = `((min) => {
 	const out = [], box = document.getElementById("poll"), b = box.getBoundingClientRect();
 	const p = window.stepvizRoom.poll, labels = new Map((p.choices || []).map((c) => [c.answer, c.label]));
@@ -24,10 +24,11 @@ const pollWhole = `((min) => {
 		if (e.scrollWidth > e.clientWidth + 1) out.push(name + " is cut: " + e.scrollWidth + " px wide in " + e.clientWidth);
 		if (parseFloat(cs.fontSize) < min) out.push(name + " is " + cs.fontSize);
 		if (e.tagName === "BUTTON") {
-			if (e.textContent !== labels.get(e.dataset.testid.slice(7))) out.push(name + " is not its whole label");
+			if (e.textContent.replaceAll("\u200b", "").replaceAll("\u00a0", " ") !== labels.get(e.dataset.testid.slice(7))) out.push(name + " is not its whole label");
 			if (parseFloat(cs.opacity) < 1) out.push(name + " is faded (opacity " + cs.opacity + ")");
 		}
 	}
+	if (innerWidth > 1000 && b.height > 220) out.push("the poll is " + Math.round(b.height) + " px tall on a " + innerHeight + " px screen, leaving the searches under it too little");
 	if (document.documentElement.scrollWidth > innerWidth + 1) out.push("the page is " + document.documentElement.scrollWidth + " px wide in a " + innerWidth + " px window");
 	return out;
 })(14)`
@@ -36,8 +37,10 @@ const pollWhole = `((min) => {
 // whose choices are long (25 numbers each), is read whole on the
 // presenter's 1280×720 projector with three searches side by side and on
 // a follower's 390×844 phone: every choice in full, inside the poll's
-// box (a long state breaks onto lines), at full contrast and 14 px or
-// more, and no page wider than its window.
+// box (a long state breaks onto lines, after its commas), at full
+// contrast and 14 px or more, and no page wider than its window; on the
+// projector the choices stand side by side, so that the poll leaves the
+// searches under it their room (220 px tall at most).
 func TestRoomPollWhole(t *testing.T) {
 	pctx := openRoomLanes(t, "puzzle 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,0,23,24", []string{"astar h=manhattan", "bfs", "greedy h=misplaced"}, 2)
 	follower := eval[string](t, pctx, `document.querySelector("[data-testid=room-follower-url]").href`)

@@ -225,6 +225,13 @@ const howToAnswer = {
   admissible: "Pick Yes or No; you may change your answer until the lecturer reveals.",
 };
 
+// breakable is a choice's label as it may wrap in a narrow box: a state's
+// comma list after any comma (never inside a number), the numbers in
+// brackets at its end kept together ("(depth 2, g 2)").
+function breakable(label) {
+  return label.replace(/,(?=\S)/g, ",\u200b").replace(/\([^()]*\)$/, (m) => m.replace(/ /g, "\u00a0"));
+}
+
 function drawPoll() {
   for (const f of document.querySelectorAll("iframe.lane")) {
     try { if (f.contentDocument) markPoll(f.contentDocument, f.dataset.session); } catch (err) { /* not loaded */ }
@@ -246,7 +253,7 @@ function drawPoll() {
   } else if (p.choices && p.choices.length) {
     const ul = document.createElement("div"); ul.className = "choices";
     for (const ch of p.choices) {
-      const b = document.createElement("button"); b.type = "button"; b.textContent = ch.label;
+      const b = document.createElement("button"); b.type = "button"; b.textContent = breakable(ch.label);
       b.dataset.testid = "choice-" + ch.answer; b.disabled = !open;
       if (p.yours === ch.answer) b.classList.add("mine");
       if (p.revealed && p.right === ch.answer) b.classList.add("right");

@@ -78,7 +78,19 @@ function onMessage(m) {
 
 // side: the side-by-side lanes; a tree node clicked there during a
 // "next node" poll about its search answers with that node.
-const side = createLanes($("main"), presenter ? key : "", (session, node) => answerNode(session, node));
+const side = createLanes($("main"), presenter ? key : "", (session, node) => clickNode(session, node));
+
+// clickNode is a click on node a of a search's tree: a student's answer
+// to a "next node" poll, or, on the presenter's page, the node the next
+// "What is f of node…" question asks about (the trees side by side show
+// no node numbers, so the lecturer points at the node instead).
+function clickNode(session, a) {
+  if (!presenter) { answerNode(session, a); return; }
+  const e = st.room && entry(st.room.current), l = e && e.lanes.find((x) => x.id === session);
+  if (!l) return;
+  $("ask-lane").value = String(l.lane);
+  $("ask-node").value = a;
+}
 
 function answerNode(session, a) {
   const p = st.poll;
@@ -132,10 +144,10 @@ function drawLanes() {
       doc.documentElement.classList.add("in-room");
       markPoll(doc, l.id);
       // During a "next node" poll about this search, clicking a node of the
-      // tree or a row of a list answers with that node.
+      // tree or a row of a list answers with that node (clickNode).
       doc.addEventListener("click", (e) => {
         const nd = e.target.closest && e.target.closest("[data-id]");
-        if (nd) answerNode(l.id, String(nd.dataset.id));
+        if (nd) clickNode(l.id, String(nd.dataset.id));
       }, true);
     });
     main.appendChild(f);

@@ -212,6 +212,15 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
+// nodesNumbered says how many nodes a tree of n (1 or more) has and
+// their numbers: "1 node, #0", "8 nodes, #0 to #7".
+func nodesNumbered(n int) string {
+	if n == 1 {
+		return "1 node, #0"
+	}
+	return fmt.Sprintf("%d nodes, #0 to #%d", n, n-1)
+}
+
 func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // ask opens a poll about a lane of the live searches at its live step.
@@ -279,7 +288,7 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 		return nextChoices(s, p.Answer), nil
 	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
-			return nil, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
+			return nil, usererr.Errorf("server", "node %d does not exist at step %d (the tree has %s); pick a node of the tree", m.Node, step, nodesNumbered(s.NodeCount()))
 		}
 		if held, ok := s.HeldIDs(nil); ok && !slices.Contains(held, m.Node) {
 			return nil, usererr.Errorf("server", "node %d is no longer held at step %d: past the session's node limit this search keeps only its current path and the pending siblings on it; pick a node drawn on the tree", m.Node, step)

@@ -131,21 +131,21 @@ func TestRoomBrowser(t *testing.T) {
 	}
 	if err := chromedp.Do(fctx,
 		chromedp.Click(nodeOf(wrong)),
-		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: `+wrong+`")`),
+		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: #`+wrong+` (")`),
 		chromedp.Click(`[data-testid=choice-`+right+`]`),
-		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: `+right+`")`),
+		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: #`+right+` (")`),
 	); err != nil {
 		t.Fatalf("answering: %v", err)
 	}
 	if err := chromedp.Do(pctx,
-		poll(`document.querySelector("[data-testid=poll-status]").textContent.startsWith("1 answers")`),
-		poll(`document.querySelector("[data-testid=poll-counts] .bar.right").dataset.count === "1"`),
+		poll(`document.querySelector("[data-testid=poll-status]").textContent.startsWith("1 answer so far")`),
+		poll(`document.querySelector("[data-testid=poll-counts] .bar[data-answer=\"`+right+`\"]").dataset.count === "1"`),
 		chromedp.Click(`[data-testid=reveal]`),
 	); err != nil {
 		t.Fatalf("the presenter's distribution: %v", err)
 	}
 	if err := chromedp.Do(fctx,
-		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Right answer: `+right+`") && document.querySelector("[data-testid=poll-status]").textContent.includes("yours was right")`),
+		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Right answer: #`+right+` ·") && document.querySelector("[data-testid=poll-status]").textContent.includes("yours was right")`),
 	); err != nil {
 		t.Fatalf("the class sees the right answer: %v", err)
 	}

@@ -14,6 +14,7 @@ const key = app.dataset.key || "";
 
 const st = {
   ws: null, delay: 500, room: null, poll: null,
+  hiddenPoll: 0, // the id of a revealed poll the presenter hid
   viewing: null, // a pos the follower looks at instead of the live one
   shown: "",     // the session ids in the lanes now, joined
 };
@@ -89,7 +90,19 @@ function onMessage(m) {
 
 // side: the side-by-side lanes; a tree node clicked there during a
 // "next node" poll about its search answers with that node.
-const side = createLanes($("main"), presenter ? key : "", (session, node) => answerNode(session, node));
+const side = createLanes($("main"), presenter ? key : "", (session, node) => clickNode(session, node));
+
+// clickNode is a click on node a of a search's tree: a student's answer
+// to a "next node" poll, or, on the presenter's page, the node the next
+// "What is f of node…" question asks about (the trees side by side show
+// no node numbers, so the lecturer points at the node instead).
+function clickNode(session, a) {
+  if (!presenter) { answerNode(session, a); return; }
+  const e = st.room && entry(st.room.current), l = e && e.lanes.find((x) => x.id === session);
+  if (!l) return;
+  $("ask-lane").value = String(l.lane);
+  $("ask-node").value = a;
+}
 
 function answerNode(session, a) {
   const p = st.poll;
@@ -143,15 +156,31 @@ function drawLanes() {
       doc.documentElement.classList.add("in-room");
       markPoll(doc, l.id);
       // During a "next node" poll about this search, clicking a node of the
-      // tree or a row of a list answers with that node.
+      // tree or a row of a list answers with that node (clickNode).
       doc.addEventListener("click", (e) => {
         const nd = e.target.closest && e.target.closest("[data-id]");
-        if (nd) answerNode(l.id, String(nd.dataset.id));
+        if (nd) clickNode(l.id, String(nd.dataset.id));
       }, true);
     });
     main.appendChild(f);
   }
+  fit();
 }
+
+// fit fits what the room shows to the window below its top: the lanes
+// side by side (lanes.js), or the one search's page, which takes the
+// window's height under the room's controls (a projector's 720 px shows
+// it whole, and its projector mode fits itself to that height), at least
+// MIN_FRAME_H px.
+const MIN_FRAME_H = 400;
+function fit() {
+  side.fit();
+  const f = document.querySelector("iframe.lane");
+  if (!f) return;
+  const h = Math.max(MIN_FRAME_H, Math.floor(innerHeight - (f.getBoundingClientRect().top + scrollY) - 10));
+  if (f.style.height !== h + "px") f.style.height = h + "px";
+}
+addEventListener("resize", fit);
 
 function drawHistory() {
   const ol = $("history-list"); ol.innerHTML = "";
@@ -189,19 +218,51 @@ function drawCompare(rows) {
   }
 }
 
+// pollShown reports whether the poll box shows p: a poll about a search
+// the room no longer shows live (the lecturer loaded another) is done
+// with, and so is one the presenter hid after its reveal (until the next).
+function pollShown(p) {
+  if (!p || (p.revealed && st.hiddenPoll === p.id)) return false;
+  const live = st.room && entry(st.room.current);
+  return !!live && live.lanes.some((l) => l.id === p.search);
+}
+
+// asking reports whether a "next node" poll about search id is open.
+function asking(id) { const p = st.poll; return !!p && !p.revealed && p.kind === "next" && p.search === id; }
+
 // markPoll tells a lane's page whether a "next node" poll about it is
-// open, so it hides its own "next" hints until the reveal.
-function markPoll(doc, id) {
-  const p = st.poll;
-  doc.documentElement.classList.toggle("poll-open", !!p && !p.revealed && p.kind === "next" && p.search === id && !presenter);
+// open, so it hides its own "next" hints until the reveal: on the
+// presenter's page too, which is the one a projector shows the class.
+function markPoll(doc, id) { doc.documentElement.classList.toggle("poll-open", asking(id)); }
+
+// answerName is an answer as the poll's choices name it: a node of a
+// "which node is expanded next?" poll is "#5", as its choice begins
+// ("#5 Fagaras (g 239, h 176)"), never a bare 5 a class could read as an
+// f; a number or yes/no is itself.
+function answerName(p, a) { return p.kind === "next" && a ? "#" + a : a; }
+
+// howToAnswer tells a student, on their own screen, how to answer a poll
+// of each kind.
+const howToAnswer = {
+  next: "Pick one of the nodes above, or click it in the search's tree; you may change your answer until the lecturer reveals.",
+  f: "Type a number and press Answer; you may change it until the lecturer reveals.",
+  admissible: "Pick Yes or No; you may change your answer until the lecturer reveals.",
+};
+
+// breakable is a choice's label as it may wrap in a narrow box: a state's
+// comma list after any comma (never inside a number), the numbers in
+// brackets at its end kept together ("(depth 2, g 2)").
+function breakable(label) {
+  return label.replace(/,(?=\S)/g, ",\u200b").replace(/\([^()]*\)$/, (m) => m.replace(/ /g, "\u00a0"));
 }
 
 function drawPoll() {
   for (const f of document.querySelectorAll("iframe.lane")) {
     try { if (f.contentDocument) markPoll(f.contentDocument, f.dataset.session); } catch (err) { /* not loaded */ }
   }
+  for (const b of document.querySelectorAll(".lane-box")) b.classList.toggle("poll-open", asking(b.dataset.session));
   const p = st.poll, box = $("poll");
-  if (!p) { box.hidden = true; side.fit(); return; }
+  if (!pollShown(p)) { box.hidden = true; fit(); return; }
   box.hidden = false; box.innerHTML = "";
   box.dataset.poll = String(p.id); box.dataset.revealed = String(p.revealed);
   const q = document.createElement("h2"); q.textContent = p.question; q.dataset.testid = "poll-question"; box.appendChild(q);
@@ -216,7 +277,7 @@ function drawPoll() {
   } else if (p.choices && p.choices.length) {
     const ul = document.createElement("div"); ul.className = "choices";
     for (const ch of p.choices) {
-      const b = document.createElement("button"); b.type = "button"; b.textContent = ch.label;
+      const b = document.createElement("button"); b.type = "button"; b.textContent = breakable(ch.label);
       b.dataset.testid = "choice-" + ch.answer; b.disabled = !open;
       if (p.yours === ch.answer) b.classList.add("mine");
       if (p.revealed && p.right === ch.answer) b.classList.add("right");
@@ -226,34 +287,47 @@ function drawPoll() {
     box.appendChild(ul);
   }
   const info = document.createElement("p"); info.dataset.testid = "poll-status";
+  const name = (a) => answerName(p, a), answers = `${p.answers} answer${p.answers === 1 ? "" : "s"}`;
   if (p.revealed) {
-    info.textContent = `Right answer: ${p.right} · ${Math.round((p.shareRight || 0) * 100)}% of ${p.answers} answers right` +
-      (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${p.yours}`) : "");
+    info.textContent = `Right answer: ${name(p.right)} · ${Math.round((p.shareRight || 0) * 100)}% of ${answers} right` +
+      (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${name(p.yours)}`) : "");
+    if (presenter) {
+      const hide = document.createElement("button"); hide.type = "button"; hide.className = "poll-hide";
+      hide.textContent = "Hide the poll"; hide.dataset.testid = "poll-hide";
+      hide.addEventListener("click", () => { st.hiddenPoll = p.id; drawPoll(); });
+      info.append(" ", hide);
+    }
   } else if (presenter) {
-    info.textContent = `${p.answers} answers so far (right answer: ${p.right}; the class sees it when you reveal)`;
+    // the class reads the presenter's page on the projector: the right
+    // answer waits, folded, until the lecturer opens it or reveals
+    info.textContent = `${answers} so far · Reveal shows everyone the right answer `;
+    const peek = document.createElement("details"); peek.className = "peek"; peek.dataset.testid = "poll-peek";
+    const sum = document.createElement("summary"); sum.textContent = "Right answer";
+    peek.append(sum, " " + name(p.right));
+    info.appendChild(peek);
   } else {
-    info.textContent = p.yours ? `Your answer: ${p.yours} (you may change it until the lecturer reveals)` : "Answer on your screen.";
+    info.textContent = p.yours ? `Your answer: ${name(p.yours)} (you may change it until the lecturer reveals)` : howToAnswer[p.kind] || "";
   }
   box.appendChild(info);
   if (p.counts) {
     const max = Math.max(1, ...Object.values(p.counts));
     const dl = document.createElement("div"); dl.className = "dist"; dl.dataset.testid = "poll-counts";
     for (const [a, n] of Object.entries(p.counts).sort((x, y) => y[1] - x[1])) {
-      const row = document.createElement("div"); row.className = "bar" + (p.right === a && (p.revealed || presenter) ? " right" : "");
+      const row = document.createElement("div"); row.className = "bar" + (p.right === a && p.revealed ? " right" : "");
       row.dataset.answer = a; row.dataset.count = String(n);
       row.innerHTML = "<span></span><span class=\"fill\"></span><span></span>";
-      row.children[0].textContent = a; row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
+      row.children[0].textContent = name(a); row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
       dl.appendChild(row);
     }
     box.appendChild(dl);
   }
-  side.fit(); // the poll box moved the lanes down: their trees fit again
+  fit(); // the poll box moved the lanes down: they fit again
 }
 
 $("rejoin").addEventListener("click", () => { st.viewing = null; drawLanes(); });
 
 if (presenter) {
-  $("room-setup").addEventListener("toggle", () => side.fit()); // the lanes' top moved
+  $("room-setup").addEventListener("toggle", () => fit()); // the lanes' top moved
   $("load-form").addEventListener("submit", (e) => {
     e.preventDefault();
     send({ type: "load", problem: $("load-problem").value, searches: $("load-searches").value.split("\n") });

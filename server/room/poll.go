@@ -179,12 +179,28 @@ func nextChoices(s *stepper.Search, right string) []pollChoice {
 		ids = append(ids, r)
 	}
 	sort.Ints(ids)
+	a := s.Options().Algorithm
 	out := make([]pollChoice, 0, len(ids))
 	for _, id := range ids {
 		n := s.Node(id)
-		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (g %s, h %s)", id, n.State, fmtNum(n.G), fmtNum(n.H))})
+		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (%s)", id, n.State, choiceNumbers(a, n))})
 	}
 	return out
+}
+
+// choiceNumbers are the numbers a choice gives of node n, the ones the
+// search's tree and narration give: its depth and g for BFS and DFS
+// (which order by depth), no h for a search that uses none (h is 0
+// there, and "h 0" beside a UCS or BFS would read as a heuristic), g and
+// h otherwise.
+func choiceNumbers(a stepper.Algorithm, n stepper.NodeInfo) string {
+	switch {
+	case a == stepper.BFS || a == stepper.DFS:
+		return fmt.Sprintf("depth %d, g %s", n.Depth, fmtNum(n.G))
+	case !a.UsesHeuristic():
+		return "g " + fmtNum(n.G)
+	}
+	return "g " + fmtNum(n.G) + ", h " + fmtNum(n.H)
 }
 
 func containsInt(xs []int, x int) bool {
@@ -194,6 +210,15 @@ func containsInt(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// nodesNumbered says how many nodes a tree of n (1 or more) has and
+// their numbers: "1 node, #0", "8 nodes, #0 to #7".
+func nodesNumbered(n int) string {
+	if n == 1 {
+		return "1 node, #0"
+	}
+	return fmt.Sprintf("%d nodes, #0 to #%d", n, n-1)
 }
 
 func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
@@ -263,7 +288,7 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 		return nextChoices(s, p.Answer), nil
 	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
-			return nil, usererr.Errorf("server", "node %d does not exist at step %d (there are %d nodes); pick a node of the tree", m.Node, step, s.NodeCount())
+			return nil, usererr.Errorf("server", "node %d does not exist at step %d (the tree has %s); pick a node of the tree", m.Node, step, nodesNumbered(s.NodeCount()))
 		}
 		if held, ok := s.HeldIDs(nil); ok && !slices.Contains(held, m.Node) {
 			return nil, usererr.Errorf("server", "node %d is no longer held at step %d: past the session's node limit this search keeps only its current path and the pending siblings on it; pick a node drawn on the tree", m.Node, step)

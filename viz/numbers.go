@@ -41,3 +41,17 @@ func TableNumbers(fam wire.Family) string {
 	}
 	return "no-h no-f"
 }
+
+// KeyName names what a node's f holds for a search of family fam, the
+// name of the column the page reads it in: "depth" for a search ordered by
+// depth (BFS, DFS, DLS, IDS), "g" for uniform cost's, "f" otherwise.
+// static/family.js fName is the page's mirror. O(1).
+func KeyName(fam wire.Family) string {
+	switch fam.Eval {
+	case wire.EvalDepth:
+		return "depth"
+	case wire.EvalG:
+		return "g"
+	}
+	return "f"
+}

@@ -16,6 +16,8 @@ import (
 	"stepviz/server/session"
 	"stepviz/stepper"
 	persist "stepviz/store"
+	"stepviz/viz"
+	"stepviz/wire"
 )
 
 // Class polls: the presenter asks about the search shown at its live step,
@@ -179,28 +181,29 @@ func nextChoices(s *stepper.Search, right string) []pollChoice {
 		ids = append(ids, r)
 	}
 	sort.Ints(ids)
-	a := s.Options().Algorithm
+	fam := wire.Describe(s.Options())
 	out := make([]pollChoice, 0, len(ids))
 	for _, id := range ids {
 		n := s.Node(id)
-		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (%s)", id, n.State, choiceNumbers(a, n))})
+		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (%s)", id, n.State, choiceNumbers(fam, n))})
 	}
 	return out
 }
 
 // choiceNumbers are the numbers a choice gives of node n, the ones the
-// search's tree and narration give: its depth and g for BFS and DFS
-// (which order by depth), no h for a search that uses none (h is 0
-// there, and "h 0" beside a UCS or BFS would read as a heuristic), g and
-// h otherwise.
-func choiceNumbers(a stepper.Algorithm, n stepper.NodeInfo) string {
+// search's tree and tables give, under the rounding rule
+// ([stepper.NodeInfo.Shown]): its depth and g for a search ordered by
+// depth, g alone for one without a heuristic ([viz.NumberColumns]: "h 0"
+// beside a UCS or BFS would read as a heuristic), g and h otherwise.
+func choiceNumbers(fam wire.Family, n stepper.NodeInfo) string {
+	sh := n.Shown()
 	switch {
-	case a == stepper.BFS || a == stepper.DFS:
-		return fmt.Sprintf("depth %d, g %s", n.Depth, fmtNum(n.G))
-	case !a.UsesHeuristic():
-		return "g " + fmtNum(n.G)
+	case fam.Eval == wire.EvalDepth:
+		return fmt.Sprintf("depth %d, g %s", n.Depth, sh.G)
+	case len(viz.NumberColumns(fam)) == 1:
+		return "g " + sh.G
 	}
-	return "g " + fmtNum(n.G) + ", h " + fmtNum(n.H)
+	return "g " + sh.G + ", h " + sh.H
 }
 
 func containsInt(xs []int, x int) bool {
@@ -220,8 +223,6 @@ func nodesNumbered(n int) string {
 	}
 	return fmt.Sprintf("%d nodes, #0 to #%d", n, n-1)
 }
-
-func fmtNum(x float64) string { return strconv.FormatFloat(x, 'g', 6, 64) }
 
 // ask opens a poll about a lane of the live searches at its live step.
 func (r *Room) ask(ctx context.Context, m Cmd) error {
@@ -295,8 +296,9 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 		}
 		n := s.Node(m.Node)
 		p.Node = m.Node
-		p.Answer = normalNumber(n.F)
-		p.Question = fmt.Sprintf("Step %d of %s: what is f of node #%d (%s)? Type a number.", step, searchLabel(se.Options), m.Node, n.State)
+		fam := wire.Describe(s.Options())
+		p.Answer = n.Shown().F
+		p.Question = fmt.Sprintf("Step %d of %s: what is %s of node #%d (%s)? Type a number.", step, searchLabel(se.Options), keyWords(fam), m.Node, n.State)
 		return nil, nil
 	case PollAdmissible:
 		if m.Answer != "yes" && m.Answer != "no" {
@@ -342,9 +344,20 @@ func (r *Room) applyAsk(ctx context.Context, p persist.Poll) error {
 }
 
 // normalNumber writes a finite number the same way whatever was typed
-// ("3", "3.0", " 3e0 "), so answers group by value.
-func normalNumber(x float64) string {
-	return strconv.FormatFloat(math.Round(x*1e6)/1e6, 'g', -1, 64)
+// ("3", "3.0", " 3e0 "), under the rounding rule the page's tables and
+// trees write f by ([stepper.FormatNumber]), so answers group by value and
+// an answer read off the page (13.243) or worked out in full (13.24264)
+// is the right answer the poll holds, n.Shown().F.
+func normalNumber(x float64) string { return stepper.FormatNumber(x) }
+
+// keyWords names what an f poll asks of a node, as the page names the
+// column it reads it in ([viz.KeyName]): "f", "g" for uniform cost, "the
+// depth" for a search ordered by depth.
+func keyWords(fam wire.Family) string {
+	if k := viz.KeyName(fam); k != "depth" {
+		return k
+	}
+	return "the depth"
 }
 
 // answer records c's answer to the open poll.

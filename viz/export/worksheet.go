@@ -97,8 +97,10 @@ type sheet struct {
 	path      []string
 	steps     []sheetStep
 	open      []stepper.OpenEntry
-	openRows  int         // rows given for the open list when it is blank
-	hTable    [][2]string // graph: h of every node
+	openRows  int               // rows given for the open list when it is blank
+	hTable    [][2]string       // graph: every node by name, with its h if givesH
+	givesH    bool              // graph: the sheet gives h of the nodes
+	succ      map[string]string // graph: each node's successors in order (graphSuccessors)
 	edges     []graph.Edge
 	rootState string
 	script    *Source                // a script problem: the source that defines it
@@ -165,7 +167,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	}
 	sh := &sheet{
 		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts), family: viz.FamilyOf(sess.opts.Algorithm),
-		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: sess.opts.Heuristic != "",
+		rules: withSuccessorRule(rulesText(sess.opts), sess.inst, sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: sess.opts.Heuristic != "",
 		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(),
 	}
 	sh.title = fmt.Sprintf("Exercise: %s, %d steps", sh.algo, sh.k)
@@ -185,14 +187,15 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	sh.openRows = max(len(sh.open)+3, 5)
 	if g, ok := sess.inst.(*graph.Graph); ok {
 		sh.edges = g.Edges()
-		if sess.opts.Heuristic != "" {
-			for _, n := range g.Nodes() {
-				if v, ok := g.HeuristicValue(sess.opts.Heuristic, n.Name); ok {
-					sh.hTable = append(sh.hTable, [2]string{n.Name, num(v)})
-				}
+		sh.succ = graphSuccessors(g, sess.opts.Order)
+		for _, n := range g.Nodes() {
+			h := ""
+			if v, ok := g.HeuristicValue(sess.opts.Heuristic, n.Name); ok && sess.opts.Heuristic != "" {
+				h, sh.givesH = num(v), true
 			}
-			sort.Slice(sh.hTable, func(i, j int) bool { return sh.hTable[i][0] < sh.hTable[j][0] })
+			sh.hTable = append(sh.hTable, [2]string{n.Name, h})
 		}
+		sort.Slice(sh.hTable, func(i, j int) bool { return sh.hTable[i][0] < sh.hTable[j][0] })
 	}
 	if blanks.Heuristic {
 		if sh.hq, err = heuristicKey(sess.inst, sess.opts); err != nil {

@@ -33,6 +33,10 @@ func runWorksheet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stepviz worksheet: unexpected arguments %q; the problem goes in -problem\n", strings.Join(pos, " "))
 		return exitUsage
 	}
+	if msg := unknownOutputExt(*format, *out, []string{".md", ".tex", ".html"}); msg != "" {
+		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", msg)
+		return exitUsage
+	}
 	if code, ok := worksheetFamily(ta, fs, *blank, *format, *out, *key, stdout, stderr); ok {
 		return code
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -88,6 +89,7 @@ type sheet struct {
 	// usesH: the search orders by h (A*, greedy ...). Without it every h
 	// is 0 and is given, never asked.
 	usesH     bool
+	threshold bool // IDA*: a cut-off node's f is over the threshold (not at a depth limit)
 	rules     string
 	kind      string
 	inst      stepper.Instance
@@ -111,6 +113,7 @@ type sheetStep struct {
 	step           int
 	state, g, h, f string
 	goal           bool
+	cutoff         bool // at the depth limit or over the threshold: tested, not expanded
 	children       []sheetChild
 }
 
@@ -168,7 +171,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	sh := &sheet{
 		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts), family: viz.FamilyOf(sess.opts.Algorithm),
 		rules: withSuccessorRule(rulesText(sess.opts), sess.inst, sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: sess.opts.Heuristic != "",
-		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(),
+		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(), threshold: sess.opts.Algorithm == stepper.IDAStar,
 	}
 	sh.title = fmt.Sprintf("Exercise: %s, %d steps", sh.algo, sh.k)
 	if key {
@@ -176,7 +179,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	}
 	for _, ev := range t.Events {
 		x := ev.Expanded
-		st := sheetStep{step: ev.Step, state: x.State.String(), g: num(x.G), h: num(x.H), f: x.Shown().F, goal: x.Status == stepper.NodeGoal}
+		st := sheetStep{step: ev.Step, state: x.State.String(), g: num(x.G), h: num(x.H), f: x.Shown().F, goal: x.Status == stepper.NodeGoal, cutoff: x.Status == stepper.NodeCutoff}
 		for _, c := range ev.Children {
 			st.children = append(st.children, sheetChild{state: c.State.String(), f: c.Shown().F, fate: shortFate(c.Fate)})
 		}
@@ -241,8 +244,8 @@ func (sh *sheet) row(st sheetStep) [5]cell {
 		}
 	}
 	kidsText := strings.Join(kids, "; ")
-	if st.goal {
-		kidsText = "none: the goal test succeeds"
+	if len(kids) == 0 || st.goal {
+		kidsText = sh.noChildren(st)
 	}
 	// A blank f blanks the node's g and h too: a later step's g and h are
 	// an earlier child's, whose f the sheet asks for (f = g + h).
@@ -252,8 +255,8 @@ func (sh *sheet) row(st sheetStep) [5]cell {
 // childrenBlankF writes the children with their f values blank, for a
 // sheet that blanks f but not the order.
 func (sh *sheet) childrenBlankF(st sheetStep, blank string) string {
-	if st.goal {
-		return "none: the goal test succeeds"
+	if len(st.children) == 0 || st.goal {
+		return sh.noChildren(st)
 	}
 	kids := make([]string, len(st.children))
 	for i, c := range st.children {
@@ -265,10 +268,33 @@ func (sh *sheet) childrenBlankF(st sheetStep, blank string) string {
 	return strings.Join(kids, "; ")
 }
 
+// inSentence is an algorithm's title inside a sentence: its first letter
+// lower case unless the second is upper case too (A*, IDA* stay).
+func inSentence(title string) string {
+	if len(title) > 1 && unicode.IsUpper(rune(title[0])) && !unicode.IsUpper(rune(title[1])) && title[1] != '*' {
+		return strings.ToLower(title[:1]) + title[1:]
+	}
+	return title
+}
+
+// noChildren is the children cell of a step that generates none, saying
+// why, so that the key's cell is never empty.
+func (sh *sheet) noChildren(st sheetStep) string {
+	switch {
+	case st.goal:
+		return "none: the goal test succeeds"
+	case st.cutoff && sh.threshold:
+		return "none: cut off (f over the threshold)"
+	case st.cutoff:
+		return "none: cut off at the depth limit"
+	}
+	return "none"
+}
+
 // instructions are the sentences that say what to fill in.
 func (sh *sheet) instructions() []string {
 	var out []string
-	out = append(out, fmt.Sprintf("Run %s on the problem below for %d steps, following the rules exactly. A step selects one node from the open list, tests it if the rules say so, and expands it.", sh.algo, sh.k))
+	out = append(out, fmt.Sprintf("Run %s on the problem below for %d steps, following the rules exactly. A step selects one node from the open list, tests it if the rules say so, and expands it.", inSentence(sh.algo), sh.k))
 	values := "g, h and f"
 	if !sh.usesH {
 		values = "g and f"

@@ -137,7 +137,15 @@ func exportName(sess *session.Session, step int, f export.Format) string {
 // export: the problem line, every option as its flag, the steps and the
 // format.
 func traceCommand(inst stepper.Instance, o stepper.Options, f export.Format, step int) string {
-	args := []string{"stepviz", "trace", "-problem", shellQuote(inst.Spec())}
+	args := append(searchArgs("trace", inst, o), "-steps", strconv.Itoa(step), "-format", f.Name, "-o", "stepviz-trace"+f.Ext)
+	return strings.Join(args, " ")
+}
+
+// searchArgs are the words of a stepviz command (trace, worksheet) that
+// make the search of inst under o: the problem line and every option as
+// its flag.
+func searchArgs(cmd string, inst stepper.Instance, o stepper.Options) []string {
+	args := []string{"stepviz", cmd, "-problem", shellQuote(inst.Spec())}
 	fields := strings.Fields(o.String())
 	args = append(args, "-algo", fields[0])
 	for _, kv := range fields[1:] {
@@ -149,8 +157,7 @@ func traceCommand(inst stepper.Instance, o stepper.Options, f export.Format, ste
 			args = append(args, "-"+k, shellQuote(v))
 		}
 	}
-	args = append(args, "-steps", strconv.Itoa(step), "-format", f.Name, "-o", "stepviz-trace"+f.Ext)
-	return strings.Join(args, " ")
+	return args
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.

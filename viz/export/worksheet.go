@@ -301,6 +301,7 @@ func (sh *sheet) instructions() []string {
 	}
 	if sh.blanks.Order {
 		out = append(out, fmt.Sprintf("Fill in, for each step, the node expanded, its %s, and the children it generates with their f values.", values))
+		out = append(out, "List every child a step generates, in the order generated, also one the rules do not add to the open list, with what becomes of it in parentheses (already closed, already open, cheaper: re-parented, ...); a step that generates none says none and why.")
 	} else if sh.blanks.F {
 		out = append(out, fmt.Sprintf("Fill in, for each step, the %s of the node expanded and the f of each child it generates.", values))
 	}

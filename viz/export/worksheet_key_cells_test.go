@@ -10,7 +10,8 @@ import (
 // generates no children says why: the goal, a cutoff at the depth limit,
 // or f over the threshold); the title and the instructions name the
 // algorithm in words, not its flag; the rules define the f that the sheet
-// asks for.
+// asks for; the instructions say that a child the rules discard is listed
+// too, as the key lists it (and check counts it).
 func TestWorksheetKeyFillsEveryAnswerCell(t *testing.T) {
 	tests := []struct {
 		opts  string
@@ -25,7 +26,7 @@ func TestWorksheetKeyFillsEveryAnswerCell(t *testing.T) {
 		{"bibfs", 4, "Bidirectional breadth-first search", nil},
 		{"beam width=2", 4, "Beam search", nil},
 		{"bfs", 4, "Breadth-first search", []string{"Run breadth-first search on"}},
-		{"astar", 6, "A*", []string{"**none: the goal test succeeds**", "Run A* on"}},
+		{"astar", 6, "A*", []string{"**none: the goal test succeeds**", "Run A* on", "also one the rules do not add to the open list", "**Arad f=646 (already closed);"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.opts, func(t *testing.T) {

@@ -178,7 +178,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 		sh.title = fmt.Sprintf("Answer key: %s, %d steps", sh.algo, sh.k)
 	}
 	for _, ev := range t.Events {
-		x := ev.Expanded
+		x := asSelected(ev)
 		st := sheetStep{step: ev.Step, state: x.State.String(), g: num(x.G), h: num(x.H), f: x.Shown().F, goal: x.Status == stepper.NodeGoal, cutoff: x.Status == stepper.NodeCutoff}
 		for _, c := range ev.Children {
 			st.children = append(st.children, sheetChild{state: c.State.String(), f: c.Shown().F, fate: shortFate(c.Fate)})
@@ -206,6 +206,19 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 		}
 	}
 	return sh, nil
+}
+
+// asSelected is the node ev expanded with the f it was selected with:
+// RBFS may back a larger f up to it in the same step (AIMA Figure 3.27:
+// Rimnicu Vilcea is expanded at 413, then stores 417), and a sheet, its
+// key, check, the Markdown trace and the page's narration all give the
+// f of the selection. O(1).
+func asSelected(ev stepper.Event) stepper.NodeInfo {
+	x := ev.Expanded
+	if d := ev.Deepening; d != nil && d.SelectedF != nil {
+		x.F = float64(*d.SelectedF)
+	}
+	return x
 }
 
 // shortFate is a child's fate in a few words for a sheet.

@@ -121,7 +121,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", f.MIME)
 	w.Header().Set("Content-Length", strconv.FormatInt(size.n, 10))
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", exportName(sess, step, f)))
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", downloadName(inst, o, step, "", f.Ext)))
 	if err := export.Write(w, f.Name, search, step); err != nil {
 		// headers are sent: end the response short, so the client sees a
 		// truncated download rather than a complete-looking file
@@ -129,8 +129,27 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func exportName(sess *session.Session, step int, f export.Format) string {
-	return fmt.Sprintf("stepviz-%s-step%d%s", sess.ID, step, f.Ext)
+// downloadName is a download's file name, saying what it holds: the
+// problem line (at most 24 characters of it, in letters, digits and
+// dashes), the algorithm and the step, then suffix and ext:
+// stepviz-graph-romania-astar-step5.md.
+func downloadName(inst stepper.Instance, o stepper.Options, step int, suffix, ext string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(inst.Spec()) {
+		if b.Len() >= 24 {
+			break
+		}
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	problem := strings.Trim(b.String(), "-")
+	return fmt.Sprintf("stepviz-%s-%s-step%d%s%s", problem, o.Algorithm, step, suffix, ext)
 }
 
 // traceCommand is the stepviz trace command line that writes the same

@@ -109,9 +109,9 @@ func (s *Server) handleWorksheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f, _ := export.Lookup(format)
-	name := fmt.Sprintf("stepviz-%s-step%d-worksheet%s", sess.ID, step, f.Ext)
+	name := downloadName(inst, o, step, "-worksheet", f.Ext)
 	if answers {
-		name = fmt.Sprintf("stepviz-%s-step%d-worksheet-key%s", sess.ID, step, f.Ext)
+		name = downloadName(inst, o, step, "-worksheet-key", f.Ext)
 	}
 	w.Header().Set("Content-Type", f.MIME)
 	w.Header().Set("Content-Length", strconv.Itoa(buf.Len()))

@@ -37,11 +37,11 @@ func TestWorksheetDownloads(t *testing.T) {
 		key      bool
 		filename string
 	}{
-		{"?format=md", false, "step5-worksheet.md"},
-		{"?format=tex&step=3", false, "step3-worksheet.tex"},
-		{"?format=html", false, "step5-worksheet.html"},
-		{"?format=md&answers=1&key=" + sess.Key(), true, "step5-worksheet-key.md"},
-		{"?format=tex&answers=1&step=4&key=" + sess.Key(), true, "step4-worksheet-key.tex"},
+		{"?format=md", false, `"stepviz-graph-romania-astar-step5-worksheet.md"`},
+		{"?format=tex&step=3", false, `"stepviz-graph-romania-astar-step3-worksheet.tex"`},
+		{"?format=html", false, `"stepviz-graph-romania-astar-step5-worksheet.html"`},
+		{"?format=md&answers=1&key=" + sess.Key(), true, `"stepviz-graph-romania-astar-step5-worksheet-key.md"`},
+		{"?format=tex&answers=1&step=4&key=" + sess.Key(), true, `"stepviz-graph-romania-astar-step4-worksheet-key.tex"`},
 	} {
 		t.Run(tt.query, func(t *testing.T) {
 			code, body, hdr := get(t, base+tt.query)
@@ -49,7 +49,7 @@ func TestWorksheetDownloads(t *testing.T) {
 				t.Fatalf("%d %s", code, body)
 			}
 			if cd := hdr.Get("Content-Disposition"); !strings.Contains(cd, "attachment") || !strings.Contains(cd, tt.filename) {
-				t.Errorf("Content-Disposition %q: want an attachment named ...%s", cd, tt.filename)
+				t.Errorf("Content-Disposition %q: want an attachment named %s", cd, tt.filename)
 			}
 			format, step := "md", 5
 			for _, f := range export.WorksheetFormats {

@@ -489,7 +489,11 @@ table.board td { width: 2rem; height: 2rem; text-align: center; font-weight: 700
 table[data-testid="steps"] { width: 100%%; }
 table[data-testid="steps"] td:last-child { width: 45%%; }
 pre { font-size: 1rem; }
-@media print { body { margin: 0; } }
+@media print {
+  body { margin: 0; }
+  h1, h2 { break-after: avoid-page; }
+  tr, [data-testid="drawing"] { break-inside: avoid; }
+}
 </style>
 </head>
 <body>

@@ -219,9 +219,9 @@ var (
 		instructions: "\\end{itemize}\n\\subsection*{Instructions}\n", para: "%s\n",
 		problem: "\\subsection*{The problem}\n",
 		twoWay:  "--", oneWay: "$\\to$",
-		roads:  "Start %s, goal %s.\n\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "6cm"), texCol('r', "1.4cm")) + "}\\hline road & cost\\\\ \\hline\n",
-		nodes:  "{\\small\\begin{longtable}{" + texColumns(texCol('l', "3.4cm"), texCol('l', "9cm")) + "}\\hline node & successors, in order\\\\ \\hline\n",
-		nodesH: "{\\small\\begin{longtable}{" + texColumns(texCol('l', "3.4cm"), texCol('r', "1.4cm"), texCol('l', "9cm")) + "}\\hline node & h & successors, in order\\\\ \\hline\n",
+		roads:  "\\sheetneed{8\\baselineskip}\nStart %s, goal %s.\n\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "6cm"), texCol('r', "1.4cm")) + "}\\hline road & cost\\\\ \\hline\n",
+		nodes:  "\\sheetneed{6\\baselineskip}\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "3.4cm"), texCol('l', "9cm")) + "}\\hline node & successors, in order\\\\ \\hline\n",
+		nodesH: "\\sheetneed{6\\baselineskip}\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "3.4cm"), texCol('r', "1.4cm"), texCol('l', "9cm")) + "}\\hline node & h & successors, in order\\\\ \\hline\n",
 		row:    "%s & %s\\\\\n", row3: "%s & %s & %s\\\\\n", end: "\\hline\\end{longtable}}\n",
 	}
 	htmlMarkup = sheetMarkup{
@@ -308,7 +308,7 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 		return `\rule{1.2cm}{0.4pt}`
 	}
 	p.f("%% stepviz worksheet\n%% problem: %s\n%% options: %s\n%% blanks: %s\n", oneLine(sh.problem), sh.options, sh.blanks)
-	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n\\newsavebox{\\sheetgrid}\n" + texCommaMacro + texNeedMacro + "\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
+	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n\\newsavebox{\\sheetgrid}\n" + texCommaMacro + texNeedMacro + "\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
 	p.f("\\section*{%s}\n", tex(sh.title))
 	texHeading(p, [2]string{"Problem", tex(sh.problem)}, [2]string{"Search", tex(sh.options)})
 	sheetIntro(p, sh, texMarkup)
@@ -451,6 +451,9 @@ func sheetDrawingTeX(p *printer, sh *sheet) {
 		p.f("\\ifdim\\dimexpr\\ht\\sheetgrid+\\dp\\sheetgrid\\relax>0.75\\textheight\\sbox{\\sheetgrid}{\\resizebox*{!}{0.75\\textheight}{\\usebox{\\sheetgrid}}}\\fi\n")
 		p.f("\\usebox{\\sheetgrid}\n\\end{center}\n")
 	case "graph":
+		if g, ok := sh.inst.(*graph.Graph); ok {
+			sheetGraphTikZ(p, g)
+		}
 		sheetGraphTables(p, sh, texMarkup)
 	case "script":
 		src := strings.ReplaceAll(strings.TrimRight(sh.script.Text, "\n"), `\end{verbatim}`, `\end {verbatim}`)

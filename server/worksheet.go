@@ -15,10 +15,6 @@ import (
 	"stepviz/viz/export"
 )
 
-// maxWorksheetSteps is the most steps a worksheet from the page covers: a
-// sheet is filled in by hand, and its key's cost is a replay of its steps.
-const maxWorksheetSteps = 500
-
 // limitBuffer holds what a worksheet writes, failing past limit bytes.
 type limitBuffer struct {
 	bytes.Buffer
@@ -38,7 +34,7 @@ func (b *limitBuffer) Write(p []byte) (int, error) {
 // as the stepviz worksheet command writes them with its default blanks
 // (open, f, order). The key is the presenter's only (the presenter key in
 // the link); K is 1 to the furthest step a follower may view, at most
-// maxWorksheetSteps. Made from a fresh search on the session's problem
+// export.MaxWorksheetSteps. Made from a fresh search on the session's problem
 // and options, in memory up to the export ceiling, at most maxExports at
 // once with the exports.
 func (s *Server) handleWorksheet(w http.ResponseWriter, r *http.Request) {
@@ -82,8 +78,8 @@ func (s *Server) handleWorksheet(w http.ResponseWriter, r *http.Request) {
 	case step < 1:
 		httpError(w, "a worksheet traces at least one step: step the search, then download it", http.StatusBadRequest)
 		return
-	case step > maxWorksheetSteps:
-		httpError(w, fmt.Sprintf("a worksheet of %d steps is more than a student fills in by hand; go back to step %d or less, or make it on your own machine with\n\n    %s\n", step, maxWorksheetSteps, worksheetCommand(inst, o, format, step)), http.StatusBadRequest)
+	case step > export.MaxWorksheetSteps:
+		httpError(w, fmt.Sprintf("a worksheet of %d steps is more than a student fills in by hand; go back to step %d or less, or make it on your own machine with\n\n    %s\n", step, export.MaxWorksheetSteps, worksheetCommand(inst, o, format, step)), http.StatusBadRequest)
 		return
 	}
 	select {

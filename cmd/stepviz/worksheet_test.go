@@ -50,6 +50,7 @@ func TestWorksheetBadInput(t *testing.T) {
 		{[]string{"-problem", "graph romania"}, "give -steps N"},
 		{[]string{"-problem", "graph romania", "-steps", "3", "-blank", "opn"}, "did you mean open"},
 		{[]string{"-problem", "graph romania", "-steps", "3", "-format", "pdf"}, "worksheet format \"pdf\""},
+		{[]string{"-problem", "puzzle 867254301 goal=123456780", "-algo", "bfs", "-steps", "501"}, "a worksheet of more than 500 steps is too long to fill in by hand: give -steps 500 or fewer"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := runCmd(t, append([]string{"worksheet"}, tt.args...)...)

@@ -74,6 +74,11 @@ func (b Blanks) String() string {
 	return strings.Join(parts, ",")
 }
 
+// MaxWorksheetSteps is the most steps a worksheet covers: a sheet is
+// filled in by hand, and a longer one is a typo (-steps 1000 for 10) that
+// would write megabytes of rows.
+const MaxWorksheetSteps = 500
+
 // WorksheetFormats are the formats WriteWorksheet accepts.
 var WorksheetFormats = []string{"md", "tex", "html"}
 
@@ -132,8 +137,9 @@ type cell struct {
 // moment, duplicate handling, successor order), a steps table and the open
 // list after the last step, with the parts chosen by blanks left empty.
 // With key set it writes the answer key instead: the same sheet, every
-// blank filled in and marked. The same inputs always give the same bytes;
-// s is not moved. Cost: a replay of upTo steps.
+// blank filled in and marked. A search past MaxWorksheetSteps steps at
+// upTo is refused. The same inputs always give the same bytes; s is not
+// moved. Cost: a replay of upTo steps.
 func WriteWorksheet(w io.Writer, format string, s *stepper.Search, upTo int, blanks Blanks, key bool) error {
 	if format == "markdown" {
 		format = "md"
@@ -155,6 +161,16 @@ func WriteWorksheet(w io.Writer, format string, s *stepper.Search, upTo int, bla
 	sess, err := newSession(s, upTo)
 	if err != nil {
 		return err
+	}
+	if sess.k < 0 || sess.k > MaxWorksheetSteps {
+		// the search may end first: a probe of its own finds out
+		probe, err := stepper.NewSearch(sess.inst, sess.opts)
+		if err != nil {
+			return usererr.Errorf("export", "cannot rebuild the search: %w", err)
+		}
+		if probe.Seek(MaxWorksheetSteps+1) > MaxWorksheetSteps {
+			return usererr.Errorf("export", "a worksheet of more than %d steps is too long to fill in by hand: give -steps %d or fewer, or export the whole trace (stepviz trace -format md)", MaxWorksheetSteps, MaxWorksheetSteps)
+		}
 	}
 	sh, err := sess.sheet(blanks, key)
 	if err != nil {

@@ -131,8 +131,9 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 
 // downloadName is a download's file name, saying what it holds: the
 // problem line (at most 24 characters of it, in letters, digits and
-// dashes), the algorithm and the step, then suffix and ext:
-// stepviz-graph-romania-astar-step5.md.
+// dashes), the algorithm and the step, then suffix and ext: "graph
+// romania", astar, step 5 and .md make stepviz-graph-romania-astar-step5
+// with .md after it.
 func downloadName(inst stepper.Instance, o stepper.Options, step int, suffix, ext string) string {
 	var b strings.Builder
 	dash := false

@@ -121,7 +121,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", f.MIME)
 	w.Header().Set("Content-Length", strconv.FormatInt(size.n, 10))
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", exportName(sess, step, f)))
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", downloadName(inst, o, step, "", f.Ext)))
 	if err := export.Write(w, f.Name, search, step); err != nil {
 		// headers are sent: end the response short, so the client sees a
 		// truncated download rather than a complete-looking file
@@ -129,15 +129,43 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func exportName(sess *session.Session, step int, f export.Format) string {
-	return fmt.Sprintf("stepviz-%s-step%d%s", sess.ID, step, f.Ext)
+// downloadName is a download's file name, saying what it holds: the
+// problem line (at most 24 characters of it, in letters, digits and
+// dashes), the algorithm and the step, then suffix and ext: "graph
+// romania", astar, step 5 and .md make stepviz-graph-romania-astar-step5
+// with .md after it.
+func downloadName(inst stepper.Instance, o stepper.Options, step int, suffix, ext string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(inst.Spec()) {
+		if b.Len() >= 24 {
+			break
+		}
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	problem := strings.Trim(b.String(), "-")
+	return fmt.Sprintf("stepviz-%s-%s-step%d%s%s", problem, o.Algorithm, step, suffix, ext)
 }
 
 // traceCommand is the stepviz trace command line that writes the same
 // export: the problem line, every option as its flag, the steps and the
 // format.
 func traceCommand(inst stepper.Instance, o stepper.Options, f export.Format, step int) string {
-	args := []string{"stepviz", "trace", "-problem", shellQuote(inst.Spec())}
+	args := append(searchArgs("trace", inst, o), "-steps", strconv.Itoa(step), "-format", f.Name, "-o", "stepviz-trace"+f.Ext)
+	return strings.Join(args, " ")
+}
+
+// searchArgs are the words of a stepviz command (trace, worksheet) that
+// make the search of inst under o: the problem line and every option as
+// its flag.
+func searchArgs(cmd string, inst stepper.Instance, o stepper.Options) []string {
+	args := []string{"stepviz", cmd, "-problem", shellQuote(inst.Spec())}
 	fields := strings.Fields(o.String())
 	args = append(args, "-algo", fields[0])
 	for _, kv := range fields[1:] {
@@ -149,8 +177,7 @@ func traceCommand(inst stepper.Instance, o stepper.Options, f export.Format, ste
 			args = append(args, "-"+k, shellQuote(v))
 		}
 	}
-	args = append(args, "-steps", strconv.Itoa(step), "-format", f.Name, "-o", "stepviz-trace"+f.Ext)
-	return strings.Join(args, " ")
+	return args
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.

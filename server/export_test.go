@@ -29,8 +29,8 @@ func TestExportDownloads(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("GET json: %d %s", code, body)
 	}
-	if cd := hdr.Get("Content-Disposition"); !strings.Contains(cd, "attachment") || !strings.Contains(cd, "step4.json") {
-		t.Errorf("Content-Disposition %q: want an attachment named ...step4.json", cd)
+	if cd := hdr.Get("Content-Disposition"); !strings.Contains(cd, "attachment") || !strings.Contains(cd, `"stepviz-puzzle-283164705-goal-12-astar-step4.json"`) {
+		t.Errorf("Content-Disposition %q: want an attachment named after the problem, the algorithm and the step", cd)
 	}
 	tr, err := export.ReadTrace(strings.NewReader(body))
 	if err != nil {

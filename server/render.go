@@ -69,6 +69,18 @@ func (s *Server) sessionData(sess *session.Session, presenter bool, r *http.Requ
 		d.Exports = append(d.Exports, templates.ExportLink{Name: f.Name, Description: f.Description,
 			Href: "/s/" + sess.ID + "/export?format=" + url.QueryEscape(f.Name)})
 	}
+	// A homework sheet up to the step shown, and for the presenter its
+	// answer key (handleWorksheet).
+	for _, f := range export.WorksheetFormats {
+		d.Exports = append(d.Exports, templates.ExportLink{Name: "worksheet-" + f,
+			Description: "Homework sheet of the steps up to the one shown (" + f + "): the problem, the rules, blank steps and open list to fill in, as stepviz worksheet writes it",
+			Href:        "/s/" + sess.ID + "/worksheet?format=" + f})
+		if presenter {
+			d.Exports = append(d.Exports, templates.ExportLink{Name: "worksheet-key-" + f,
+				Description: "The worksheet's answer key (" + f + "), for the presenter only",
+				Href:        "/s/" + sess.ID + "/worksheet?format=" + f + "&answers=1&" + keyParam + "=" + url.QueryEscape(r.URL.Query().Get(keyParam))})
+		}
+	}
 	if o.Heuristic != "" {
 		d.HeuristicHref = "/s/" + sess.ID + "/heuristic?h=" + url.QueryEscape(o.Heuristic)
 	}

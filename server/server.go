@@ -193,6 +193,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("GET /s/{id}", s.handleSession)
 	s.mux.HandleFunc("GET /s/{id}/ws", s.handleWS)
 	s.mux.HandleFunc("GET /s/{id}/export", s.handleExport)
+	s.mux.HandleFunc("GET /s/{id}/worksheet", s.handleWorksheet)
 	s.mux.HandleFunc("GET /s/{id}/heuristic", s.handleHeuristic)
 	if cfg.DB != nil {
 		s.rooms = room.New(room.Config{DB: cfg.DB, Bus: cfg.Bus, Sessions: s.sessions, MaxNodes: cfg.MaxNodes,

@@ -55,6 +55,10 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitNo
 	}
 	if *format != "" || *out != "" {
+		if msg := unknownOutputExt(*format, *out, exportExts()); msg != "" {
+			fmt.Fprintf(stderr, "stepviz replay: %s\n", msg)
+			return exitUsage
+		}
 		f := formatFor(*format, *out, "json")
 		eo, ok := ef.options("replay", f, stderr)
 		if !ok {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"stepviz/internal/safefile"
@@ -91,6 +92,38 @@ func formatFor(format, out, def string) string {
 	return def
 }
 
+// unknownOutputExt is the message for an -o FILE whose extension names
+// no format stepviz writes when -format is not given ("" otherwise, and
+// for a name with no extension): such a file would get the default
+// format under a name that promises another (a Markdown sheet in a .pdf).
+// exts are the endings the command's formats are named by.
+func unknownOutputExt(format, out string, exts []string) string {
+	ext := strings.ToLower(filepath.Ext(out))
+	if format != "" || out == "" || out == "-" || ext == "" || formatFor("", out, "") != "" {
+		return ""
+	}
+	msg := fmt.Sprintf("-o %s: stepviz writes no %s file; end the name in %s, or give -format", out, ext, strings.Join(exts, ", "))
+	switch ext {
+	case ".pdf":
+		msg += " (for a PDF, write .tex and run pdflatex on it)"
+	case ".htm":
+		msg += " (.html for a web page)"
+	}
+	return msg
+}
+
+// exportExts are the file endings of the export formats, each once, in
+// menu order: what unknownOutputExt lists for trace and replay.
+func exportExts() []string {
+	var out []string
+	for _, f := range export.Formats() {
+		if !slices.Contains(out, f.Ext) {
+			out = append(out, f.Ext)
+		}
+	}
+	return out
+}
+
 // maxTraceFile bounds a trace file replay reads (the reader's own bound).
 const maxTraceFile = 1 << 30
 
@@ -172,6 +205,10 @@ func runTrace(args []string, stdout, stderr io.Writer) int {
 		upTo = *steps
 	} else if *steps != -1 {
 		fmt.Fprintf(stderr, "stepviz trace: -steps %d: want a number of steps >= 0\n", *steps)
+		return exitUsage
+	}
+	if msg := unknownOutputExt(*format, *out, exportExts()); msg != "" {
+		fmt.Fprintf(stderr, "stepviz trace: %s\n", msg)
 		return exitUsage
 	}
 	f := formatFor(*format, *out, "jsonl")

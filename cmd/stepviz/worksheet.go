@@ -10,6 +10,7 @@ import (
 	"stepviz/internal/usererr"
 	"strings"
 
+	"stepviz/stepper"
 	"stepviz/viz/export"
 )
 
@@ -31,6 +32,10 @@ func runWorksheet(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) > 0 {
 		fmt.Fprintf(stderr, "stepviz worksheet: unexpected arguments %q; the problem goes in -problem\n", strings.Join(pos, " "))
+		return exitUsage
+	}
+	if msg := unknownOutputExt(*format, *out, []string{".md", ".tex", ".html"}); msg != "" {
+		fmt.Fprintf(stderr, "stepviz worksheet: %s\n", msg)
 		return exitUsage
 	}
 	if code, ok := worksheetFamily(ta, fs, *blank, *format, *out, *key, stdout, stderr); ok {
@@ -77,6 +82,7 @@ func runWorksheet(args []string, stdout, stderr io.Writer) int {
 	}
 	if keyPath == "" {
 		fmt.Fprintln(stderr, "stepviz worksheet: no answer key written: give -key FILE (or -o FILE to get FILE-key beside it)")
+		fewerSteps(s, *steps, stderr)
 		return exitOK
 	}
 	if err := writeOutput(keyPath, answers.Bytes(), stdout); err != nil {
@@ -86,5 +92,15 @@ func runWorksheet(args []string, stdout, stderr io.Writer) int {
 	if *out != "" && *out != "-" {
 		fmt.Fprintf(stderr, "wrote %s and the answer key %s\n", *out, keyPath)
 	}
+	fewerSteps(s, *steps, stderr)
 	return exitOK
+}
+
+// fewerSteps tells the teacher when the search ends before the steps
+// asked for: the sheet then has fewer rows than -steps said. Cost: a
+// replay of up to steps steps (s is moved).
+func fewerSteps(s *stepper.Search, steps int, stderr io.Writer) {
+	if got := s.Seek(steps); got < steps {
+		fmt.Fprintf(stderr, "stepviz worksheet: the search ends at step %d (%s), so the sheet has %d steps, not the %d asked for\n", got, s.Status(), got, steps)
+	}
 }

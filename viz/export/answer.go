@@ -418,7 +418,8 @@ func (a *Answer) addRow(cells []string, name string, line int) error {
 		r.Step = n
 	}
 	if v, _, ok := get("node"); ok {
-		r.Node = v
+		// a worksheet's key writes the goal's step "Bucharest (goal)"
+		r.Node = strings.TrimSpace(strings.TrimSuffix(v, "(goal)"))
 	}
 	for _, f := range []struct {
 		field string

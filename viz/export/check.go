@@ -64,7 +64,7 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 			g.fail(step, row.Line, fmt.Sprintf("your trace has %d steps but the search ends after step %d (%s)", len(a.Rows), step-1, es.Status()))
 			return g, nil
 		}
-		x := ev.Expanded
+		x := asSelected(ev)
 		if row.Node != "" && !sameState(kind, row.Node, x.State.String()) {
 			g.fail(step, row.Line, wrongNode(sess, step, row, before, ev))
 			return g, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -68,10 +69,28 @@ func (r sheetRow) answers(blanks GameBlanks, key bool) []string {
 // gameSheetResult is the key's last sentence: the value for MAX, the best
 // move and principal variation, the nodes visited (and pruned, for
 // alpha-beta), with the value and moves escaped by esc.
-func gameSheetResult(end *game.View, o game.Options, esc func(string) string) string {
+// When the table names nodes other than by their moves (a gametree's
+// letters), the principal variation's nodes follow as the table names
+// them, so that the sentence points into the table: "best move a1,
+// principal variation a1 b1 (nodes A, B, b1)".
+func gameSheetResult(end *game.View, rows []sheetRow, o game.Options, esc func(string) string) string {
 	s := fmt.Sprintf("Value %s for MAX", esc(end.Value))
 	if len(end.PVMoves) > 0 {
 		s += fmt.Sprintf(", best move %s, principal variation %s", esc(end.PVMoves[0]), esc(strings.Join(end.PVMoves, " ")))
+		names := map[string]string{}
+		for _, r := range rows {
+			names[r.path] = r.Node
+		}
+		pv := []string{names[""]}
+		differ := false
+		for i := range end.PVMoves {
+			name := names[strings.Join(end.PVMoves[:i+1], " ")]
+			pv = append(pv, name)
+			differ = differ || name != end.PVMoves[i]
+		}
+		if differ && !slices.Contains(pv, "") {
+			s += fmt.Sprintf(" (nodes %s)", esc(strings.Join(pv, ", ")))
+		}
 	}
 	s += fmt.Sprintf("; %s visited", words.Count(end.Result.Nodes, "node", "nodes"))
 	if o.Algorithm == game.AlphaBeta {
@@ -89,6 +108,7 @@ type sheetRow struct {
 	LeafValue           string // the utility or evaluation a leaf carries, given
 	Value               string // the key's value: "" for a leaf or a node never visited
 	Pruned              bool   // never visited by the search
+	path                string // the moves from the root, space-separated
 }
 
 // gameSheet lists the whole tree of g (to o's depth cutoff), depth first
@@ -143,7 +163,7 @@ func gameSheet(g game.Game, o game.Options) ([]sheetRow, *game.View, error) {
 		case path != "":
 			name = path
 		}
-		r := sheetRow{Node: name, Parent: parent, State: game.PositionName(g, s), Turn: g.Turn(s).String()}
+		r := sheetRow{Node: name, Parent: parent, State: game.PositionName(g, s), Turn: g.Turn(s).String(), path: path}
 		if over {
 			r.Leaf, r.LeafValue, r.Turn = true, game.FormatBound(game.Bound(u)), "leaf"
 		}
@@ -225,7 +245,7 @@ func WriteGameWorksheet(w io.Writer, format string, g game.Game, o game.Options,
 		p.f("| %s |\n", strings.Join(cells, " | "))
 	}
 	if key {
-		p.f("\n%s\n", gameSheetResult(end, o, func(s string) string { return s }))
+		p.f("\n%s\n", gameSheetResult(end, rows, o, func(s string) string { return s }))
 	}
 	return p.err
 }

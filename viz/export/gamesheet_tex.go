@@ -58,7 +58,7 @@ func gameSheetTeX(p *printer, rows []sheetRow, end *game.View, o game.Options, b
 	}
 	p.f("\\end{longtable}\n")
 	if key {
-		p.f("\\noindent %s\n", gameSheetResult(end, o, texEsc))
+		p.f("\\noindent %s\n", gameSheetResult(end, rows, o, texEsc))
 	}
 	p.f("\n\\noindent Grade a sheet filled in in its file with \\texttt{stepviz check -problem} PROBLEM \\texttt{-algo} SEARCH \\texttt{SHEET.tex}, the problem and search above.\n\\end{document}\n")
 }

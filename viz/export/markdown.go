@@ -297,6 +297,10 @@ var algoNames = sync.OnceValue(func() map[stepper.Algorithm]string {
 	return map[stepper.Algorithm]string{
 		stepper.BFS: "Breadth-first search", stepper.DFS: "Depth-first search", stepper.UCS: "Uniform-cost search",
 		stepper.Greedy: "Greedy best-first search", stepper.AStar: "A*", stepper.WAStar: "Weighted A*",
+		stepper.DLS: "Depth-limited search", stepper.IDS: "Iterative deepening search", stepper.Beam: "Beam search",
+		stepper.IDAStar: "IDA*", stepper.RBFS: "Recursive best-first search",
+		stepper.BiBFS: "Bidirectional breadth-first search", stepper.BiUCS: "Bidirectional uniform-cost search",
+		stepper.BiAStar: "Bidirectional A*",
 	}
 })
 
@@ -386,7 +390,7 @@ func iterativeRules(o stepper.Options) string {
 	var r string
 	switch o.Algorithm {
 	case stepper.IDS:
-		r = "iterative deepening (AIMA Figure 3.18): depth-limited depth-first searches with limit 0, 1, 2, ..., each from the root; a node at the limit is goal-tested but not expanded (cut off); when the stack empties after a cutoff the next iteration begins"
+		r = "iterative deepening (AIMA Figure 3.18): depth-limited depth-first searches with limit 0, 1, 2, ..., each from the root; f is a node's depth; a node at the limit is goal-tested but not expanded (cut off); when the stack empties after a cutoff the next iteration begins"
 	case stepper.IDAStar:
 		r = fmt.Sprintf("IDA* (Korf 1985): depth-first searches bounded by a threshold on f = g + h (%s), the first h(start); a child with f over the threshold is cut off (not stacked) and the least such f is the next iteration's threshold", o.Heuristic)
 	case stepper.RBFS:

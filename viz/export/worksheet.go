@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 
 	"stepviz/internal/usererr"
 	"stepviz/stepper"
@@ -73,6 +74,11 @@ func (b Blanks) String() string {
 	return strings.Join(parts, ",")
 }
 
+// MaxWorksheetSteps is the most steps a worksheet covers: a sheet is
+// filled in by hand, and a longer one is a typo (-steps 1000 for 10) that
+// would write megabytes of rows.
+const MaxWorksheetSteps = 500
+
 // WorksheetFormats are the formats WriteWorksheet accepts.
 var WorksheetFormats = []string{"md", "tex", "html"}
 
@@ -88,6 +94,7 @@ type sheet struct {
 	// usesH: the search orders by h (A*, greedy ...; wire.Family's
 	// Heuristic). Without it every h is 0 and is given, never asked.
 	usesH     bool
+	threshold bool // IDA*: a cut-off node's f is over the threshold (not at a depth limit)
 	rules     string
 	kind      string
 	inst      stepper.Instance
@@ -97,8 +104,10 @@ type sheet struct {
 	path      []string
 	steps     []sheetStep
 	open      []stepper.OpenEntry
-	openRows  int         // rows given for the open list when it is blank
-	hTable    [][2]string // graph: h of every node
+	openRows  int               // rows given for the open list when it is blank
+	hTable    [][2]string       // graph: every node by name, with its h if givesH
+	givesH    bool              // graph: the sheet gives h of the nodes
+	succ      map[string]string // graph: each node's successors in order (graphSuccessors)
 	edges     []graph.Edge
 	rootState string
 	script    *Source                // a script problem: the source that defines it
@@ -109,6 +118,7 @@ type sheetStep struct {
 	step           int
 	state, g, h, f string
 	goal           bool
+	cutoff         bool // at the depth limit or over the threshold: tested, not expanded
 	children       []sheetChild
 }
 
@@ -127,8 +137,9 @@ type cell struct {
 // moment, duplicate handling, successor order), a steps table and the open
 // list after the last step, with the parts chosen by blanks left empty.
 // With key set it writes the answer key instead: the same sheet, every
-// blank filled in and marked. The same inputs always give the same bytes;
-// s is not moved. Cost: a replay of upTo steps.
+// blank filled in and marked. A search past MaxWorksheetSteps steps at
+// upTo is refused. The same inputs always give the same bytes; s is not
+// moved. Cost: a replay of upTo steps.
 func WriteWorksheet(w io.Writer, format string, s *stepper.Search, upTo int, blanks Blanks, key bool) error {
 	if format == "markdown" {
 		format = "md"
@@ -151,6 +162,16 @@ func WriteWorksheet(w io.Writer, format string, s *stepper.Search, upTo int, bla
 	if err != nil {
 		return err
 	}
+	if sess.k < 0 || sess.k > MaxWorksheetSteps {
+		// the search may end first: a probe of its own finds out
+		probe, err := stepper.NewSearch(sess.inst, sess.opts)
+		if err != nil {
+			return usererr.Errorf("export", "cannot rebuild the search: %w", err)
+		}
+		if probe.Seek(MaxWorksheetSteps+1) > MaxWorksheetSteps {
+			return usererr.Errorf("export", "a worksheet of more than %d steps is too long to fill in by hand: give -steps %d or fewer, or export the whole trace (stepviz trace -format md)", MaxWorksheetSteps, MaxWorksheetSteps)
+		}
+	}
 	sh, err := sess.sheet(blanks, key)
 	if err != nil {
 		return err
@@ -165,16 +186,16 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	}
 	sh := &sheet{
 		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts), family: viz.FamilyOf(sess.opts.Algorithm),
-		rules: rulesText(sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: viz.DescribeFamily(sess.opts).Heuristic,
-		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(),
+		rules: withSuccessorRule(rulesText(sess.opts), sess.inst, sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: viz.DescribeFamily(sess.opts).Heuristic,
+		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(), threshold: sess.opts.Algorithm == stepper.IDAStar,
 	}
 	sh.title = fmt.Sprintf("Exercise: %s, %d steps", sh.algo, sh.k)
 	if key {
 		sh.title = fmt.Sprintf("Answer key: %s, %d steps", sh.algo, sh.k)
 	}
 	for _, ev := range t.Events {
-		x := ev.Expanded
-		st := sheetStep{step: ev.Step, state: x.State.String(), g: num(x.G), h: num(x.H), f: x.Shown().F, goal: x.Status == stepper.NodeGoal}
+		x := asSelected(ev)
+		st := sheetStep{step: ev.Step, state: x.State.String(), g: num(x.G), h: num(x.H), f: x.Shown().F, goal: x.Status == stepper.NodeGoal, cutoff: x.Status == stepper.NodeCutoff}
 		for _, c := range ev.Children {
 			st.children = append(st.children, sheetChild{state: c.State.String(), f: c.Shown().F, fate: shortFate(c.Fate)})
 		}
@@ -185,14 +206,15 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	sh.openRows = max(len(sh.open)+3, 5)
 	if g, ok := sess.inst.(*graph.Graph); ok {
 		sh.edges = g.Edges()
-		if sess.opts.Heuristic != "" {
-			for _, n := range g.Nodes() {
-				if v, ok := g.HeuristicValue(sess.opts.Heuristic, n.Name); ok {
-					sh.hTable = append(sh.hTable, [2]string{n.Name, num(v)})
-				}
+		sh.succ = graphSuccessors(g, sess.opts.Order)
+		for _, n := range g.Nodes() {
+			h := ""
+			if v, ok := g.HeuristicValue(sess.opts.Heuristic, n.Name); ok && sess.opts.Heuristic != "" {
+				h, sh.givesH = num(v), true
 			}
-			sort.Slice(sh.hTable, func(i, j int) bool { return sh.hTable[i][0] < sh.hTable[j][0] })
+			sh.hTable = append(sh.hTable, [2]string{n.Name, h})
 		}
+		sort.Slice(sh.hTable, func(i, j int) bool { return sh.hTable[i][0] < sh.hTable[j][0] })
 	}
 	if blanks.Heuristic {
 		if sh.hq, err = heuristicKey(sess.inst, sess.opts); err != nil {
@@ -200,6 +222,19 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 		}
 	}
 	return sh, nil
+}
+
+// asSelected is the node ev expanded with the f it was selected with:
+// RBFS may back a larger f up to it in the same step (AIMA Figure 3.27:
+// Rimnicu Vilcea is expanded at 413, then stores 417), and a sheet, its
+// key, check, the Markdown trace and the page's narration all give the
+// f of the selection. O(1).
+func asSelected(ev stepper.Event) stepper.NodeInfo {
+	x := ev.Expanded
+	if d := ev.Deepening; d != nil && d.SelectedF != nil {
+		x.F = float64(*d.SelectedF)
+	}
+	return x
 }
 
 // shortFate is a child's fate in a few words for a sheet.
@@ -238,8 +273,8 @@ func (sh *sheet) row(st sheetStep) [5]cell {
 		}
 	}
 	kidsText := strings.Join(kids, "; ")
-	if st.goal {
-		kidsText = "none: the goal test succeeds"
+	if len(kids) == 0 || st.goal {
+		kidsText = sh.noChildren(st)
 	}
 	// A blank f blanks the node's g and h too: a later step's g and h are
 	// an earlier child's, whose f the sheet asks for (f = g + h).
@@ -249,8 +284,8 @@ func (sh *sheet) row(st sheetStep) [5]cell {
 // childrenBlankF writes the children with their f values blank, for a
 // sheet that blanks f but not the order.
 func (sh *sheet) childrenBlankF(st sheetStep, blank string) string {
-	if st.goal {
-		return "none: the goal test succeeds"
+	if len(st.children) == 0 || st.goal {
+		return sh.noChildren(st)
 	}
 	kids := make([]string, len(st.children))
 	for i, c := range st.children {
@@ -262,16 +297,40 @@ func (sh *sheet) childrenBlankF(st sheetStep, blank string) string {
 	return strings.Join(kids, "; ")
 }
 
+// inSentence is an algorithm's title inside a sentence: its first letter
+// lower case unless the second is upper case too (A*, IDA* stay).
+func inSentence(title string) string {
+	if len(title) > 1 && unicode.IsUpper(rune(title[0])) && !unicode.IsUpper(rune(title[1])) && title[1] != '*' {
+		return strings.ToLower(title[:1]) + title[1:]
+	}
+	return title
+}
+
+// noChildren is the children cell of a step that generates none, saying
+// why, so that the key's cell is never empty.
+func (sh *sheet) noChildren(st sheetStep) string {
+	switch {
+	case st.goal:
+		return "none: the goal test succeeds"
+	case st.cutoff && sh.threshold:
+		return "none: cut off (f over the threshold)"
+	case st.cutoff:
+		return "none: cut off at the depth limit"
+	}
+	return "none"
+}
+
 // instructions are the sentences that say what to fill in.
 func (sh *sheet) instructions() []string {
 	var out []string
-	out = append(out, fmt.Sprintf("Run %s on the problem below for %d steps, following the rules exactly. A step selects one node from the open list, tests it if the rules say so, and expands it.", sh.algo, sh.k))
+	out = append(out, fmt.Sprintf("Run %s on the problem below for %d steps, following the rules exactly. A step selects one node from the open list, tests it if the rules say so, and expands it.", inSentence(sh.algo), sh.k))
 	values := "g, h and f"
 	if !sh.usesH {
 		values = "g and f"
 	}
 	if sh.blanks.Order {
 		out = append(out, fmt.Sprintf("Fill in, for each step, the node expanded, its %s, and the children it generates with their f values.", values))
+		out = append(out, "List every child a step generates, in the order generated, also one the rules do not add to the open list, with what becomes of it in parentheses (already closed, already open, cheaper: re-parented, ...); a step that generates none says none and why.")
 	} else if sh.blanks.F {
 		out = append(out, fmt.Sprintf("Fill in, for each step, the %s of the node expanded and the f of each child it generates.", values))
 	}

@@ -183,8 +183,9 @@ func sheetGridText(p *printer, sh *sheet, esc func(string) string) {
 
 // A sheetMarkup is how a sheet's format writes the parts every format
 // writes alike: the rules and instructions (sheetIntro), and a graph's
-// two tables, its roads with their costs and h of each node if the sheet
-// gives h (sheetGraphTables). A field holding %s is an fmt format.
+// two tables, its roads with their costs and its nodes with h if the
+// sheet gives h and their successors in order (sheetGraphTables). A field
+// holding %s is an fmt format.
 type sheetMarkup struct {
 	text, cell   func(string) string // escape text, a table's cell
 	rules        string              // the rules' heading and the list's start
@@ -195,8 +196,9 @@ type sheetMarkup struct {
 	// the graph's tables
 	twoWay, oneWay string // the arrow between a road's ends
 	roads          string // "Start %s, goal %s." and the roads table's head
-	h              string // the h table's head
+	nodes, nodesH  string // the nodes table's head, without and with h
 	row            string // a row of two cells
+	row3           string // a row of three cells
 	end            string // a table's end
 }
 
@@ -206,9 +208,10 @@ var (
 		rules: "## Rules\n\n", item: "- %s\n", instructions: "\n## Instructions\n\n", para: "%s\n",
 		problem: "\n## The problem\n\n",
 		twoWay:  "–", oneWay: "→",
-		roads: "Start %s, goal %s.\n\n| road | cost |\n|---|---:|\n",
-		h:     "| node | h |\n|---|---:|\n",
-		row:   "| %s | %s |\n", end: "\n",
+		roads:  "Start %s, goal %s.\n\n| road | cost |\n|---|---:|\n",
+		nodes:  "| node | successors, in order |\n|---|---|\n",
+		nodesH: "| node | h | successors, in order |\n|---|---:|---|\n",
+		row:    "| %s | %s |\n", row3: "| %s | %s | %s |\n", end: "\n",
 	}
 	texMarkup = sheetMarkup{
 		text: tex, cell: tex,
@@ -216,9 +219,10 @@ var (
 		instructions: "\\end{itemize}\n\\subsection*{Instructions}\n", para: "%s\n",
 		problem: "\\subsection*{The problem}\n",
 		twoWay:  "--", oneWay: "$\\to$",
-		roads: "Start %s, goal %s.\n\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "6cm"), texCol('r', "1.4cm")) + "}\\hline road & cost\\\\ \\hline\n",
-		h:     "{\\small\\begin{longtable}{" + texColumns(texCol('l', "4cm"), texCol('r', "1.4cm")) + "}\\hline node & h\\\\ \\hline\n",
-		row:   "%s & %s\\\\\n", end: "\\hline\\end{longtable}}\n",
+		roads:  "\\sheetneed{8\\baselineskip}\nStart %s, goal %s.\n\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "6cm"), texCol('r', "1.4cm")) + "}\\hline road & cost\\\\ \\hline\n",
+		nodes:  "\\sheetneed{6\\baselineskip}\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "3.4cm"), texCol('l', "9cm")) + "}\\hline node & successors, in order\\\\ \\hline\n",
+		nodesH: "\\sheetneed{6\\baselineskip}\n{\\small\\begin{longtable}{" + texColumns(texCol('l', "3.4cm"), texCol('r', "1.4cm"), texCol('l', "9cm")) + "}\\hline node & h & successors, in order\\\\ \\hline\n",
+		row:    "%s & %s\\\\\n", row3: "%s & %s & %s\\\\\n", end: "\\hline\\end{longtable}}\n",
 	}
 	htmlMarkup = sheetMarkup{
 		text: html.EscapeString, cell: html.EscapeString,
@@ -226,9 +230,10 @@ var (
 		instructions: "</ul>\n<h2>Instructions</h2>\n", para: "<p>%s</p>\n",
 		problem: "<h2>The problem</h2>\n",
 		twoWay:  "–", oneWay: "→",
-		roads: "<p>Start %s, goal %s.</p>\n<table data-testid=\"roads\"><tr><th>road</th><th>cost</th></tr>\n",
-		h:     "<table data-testid=\"h\"><tr><th>node</th><th>h</th></tr>\n",
-		row:   "<tr><td>%s</td><td>%s</td></tr>\n", end: "</table>\n",
+		roads:  "<p>Start %s, goal %s.</p>\n<table data-testid=\"roads\"><tr><th>road</th><th>cost</th></tr>\n",
+		nodes:  "<table data-testid=\"h\"><tr><th>node</th><th>successors, in order</th></tr>\n",
+		nodesH: "<table data-testid=\"h\"><tr><th>node</th><th>h</th><th>successors, in order</th></tr>\n",
+		row:    "<tr><td>%s</td><td>%s</td></tr>\n", row3: "<tr><td>%s</td><td>%s</td><td>%s</td></tr>\n", end: "</table>\n",
 	}
 )
 
@@ -247,8 +252,9 @@ func sheetIntro(p *printer, sh *sheet, m sheetMarkup) {
 }
 
 // sheetGraphTables writes a graph sheet's start and goal, its roads
-// (both ends and the arrow between them, the cost) and, if the sheet
-// gives h, each node's h, in m's markup.
+// (both ends and the arrow between them, the cost) and its nodes: each
+// node's h if the sheet gives h, and its successors in the order the
+// search takes them, in m's markup.
 func sheetGraphTables(p *printer, sh *sheet, m sheetMarkup) {
 	p.f(m.roads, m.text(sh.startName()), m.text(sh.goalName()))
 	for _, e := range sh.edges {
@@ -259,13 +265,22 @@ func sheetGraphTables(p *printer, sh *sheet, m sheetMarkup) {
 		p.f(m.row, m.cell(e.From)+" "+arrow+" "+m.cell(e.To), num(e.Cost))
 	}
 	p.f("%s", m.end)
-	if len(sh.hTable) > 0 {
-		p.f("%s", m.h)
-		for _, h := range sh.hTable {
-			p.f(m.row, m.cell(h[0]), h[1])
-		}
-		p.f("%s", m.end)
+	if len(sh.hTable) == 0 {
+		return
 	}
+	head := m.nodes
+	if sh.givesH {
+		head = m.nodesH
+	}
+	p.f("%s", head)
+	for _, h := range sh.hTable {
+		if sh.givesH {
+			p.f(m.row3, m.cell(h[0]), h[1], m.cell(sh.succ[h[0]]))
+		} else {
+			p.f(m.row, m.cell(h[0]), m.cell(sh.succ[h[0]]))
+		}
+	}
+	p.f("%s", m.end)
 }
 
 func (sh *sheet) startName() string {
@@ -293,13 +308,15 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 		return `\rule{1.2cm}{0.4pt}`
 	}
 	p.f("%% stepviz worksheet\n%% problem: %s\n%% options: %s\n%% blanks: %s\n", oneLine(sh.problem), sh.options, sh.blanks)
-	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n\\newsavebox{\\sheetgrid}\n" + texCommaMacro + "\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
+	p.f("\\documentclass[11pt]{article}\n\\usepackage[a4paper,margin=18mm]{geometry}\n\\usepackage{longtable}\n\\usepackage{array}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n\\newsavebox{\\sheetgrid}\n" + texCommaMacro + texNeedMacro + "\\renewcommand{\\arraystretch}{1.6}\n\\begin{document}\n")
 	p.f("\\section*{%s}\n", tex(sh.title))
 	texHeading(p, [2]string{"Problem", tex(sh.problem)}, [2]string{"Search", tex(sh.options)})
 	sheetIntro(p, sh, texMarkup)
 	sheetDrawingTeX(p, sh)
 	for _, t := range sh.tables(mark) {
-		p.f("\\subsection*{%s}\n", tex(t.title))
+		// The heading starts a new page unless its table's head and first
+		// rows fit below it (a longtable would let them part).
+		p.f("\\sheetneed{8\\baselineskip}\n\\subsection*{%s}\n", tex(t.title))
 		// Every column has a fixed width: room to write in by hand on the
 		// sheet, and the key's columns as wide as the sheet's.
 		numCol := texCol('r', "1.3cm")
@@ -387,6 +404,11 @@ func texCommaBreaks(s string) string {
 	return strings.Join(words, " ")
 }
 
+// texNeedMacro defines \sheetneed{LENGTH}: a page break here unless
+// LENGTH is left on the page, else none (needspace's rule, in plain TeX so
+// that a sheet needs no package beyond texlive-latex-base's).
+const texNeedMacro = "\\newcommand{\\sheetneed}[1]{\\par\\begingroup\\dimen0=#1\\relax\\vskip 0pt plus \\dimen0\\penalty-100\\vskip 0pt plus -\\dimen0\\vskip\\dimen0\\penalty9999\\vskip-\\dimen0\\vskip 0pt\\endgroup}\n"
+
 // texCommaMacro defines \cb, a comma after which a line may break.
 const texCommaMacro = "\\newcommand{\\cb}{,\\allowbreak}\n"
 
@@ -429,6 +451,9 @@ func sheetDrawingTeX(p *printer, sh *sheet) {
 		p.f("\\ifdim\\dimexpr\\ht\\sheetgrid+\\dp\\sheetgrid\\relax>0.75\\textheight\\sbox{\\sheetgrid}{\\resizebox*{!}{0.75\\textheight}{\\usebox{\\sheetgrid}}}\\fi\n")
 		p.f("\\usebox{\\sheetgrid}\n\\end{center}\n")
 	case "graph":
+		if g, ok := sh.inst.(*graph.Graph); ok {
+			sheetGraphTikZ(p, g)
+		}
 		sheetGraphTables(p, sh, texMarkup)
 	case "script":
 		src := strings.ReplaceAll(strings.TrimRight(sh.script.Text, "\n"), `\end{verbatim}`, `\end {verbatim}`)
@@ -467,7 +492,11 @@ table.board td { width: 2rem; height: 2rem; text-align: center; font-weight: 700
 table[data-testid="steps"] { width: 100%%; }
 table[data-testid="steps"] td:last-child { width: 45%%; }
 pre { font-size: 1rem; }
-@media print { body { margin: 0; } }
+@media print {
+  body { margin: 0; }
+  h1, h2 { break-after: avoid-page; }
+  tr, [data-testid="drawing"] { break-inside: avoid; }
+}
 </style>
 </head>
 <body>

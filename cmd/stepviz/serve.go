@@ -112,6 +112,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		defer b.Close()
 		b.SetLogger(cfg.Logger.Printf)
+		cfg.Logger.Printf("joined NATS at %s: rooms are shared with every instance on it", b.Server())
 		cfg.Bus = b
 	}
 	srv := server.New(cfg)

@@ -23,6 +23,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -157,11 +158,11 @@ func (b *Bus) logLink(format string, args ...any) {
 	}
 }
 
-// linkErr is why the NATS client says the link was lost, "" read as the
-// server having closed it.
+// linkErr is why the NATS client says the link was lost, in words: no
+// error or io.EOF is the server having closed it.
 func linkErr(err error) string {
-	if err == nil {
-		return "the server closed it"
+	if err == nil || errors.Is(err, io.EOF) {
+		return "the NATS server closed it"
 	}
 	return err.Error()
 }

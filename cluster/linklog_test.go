@@ -59,7 +59,7 @@ func TestLinkLogged(t *testing.T) {
 		do   func()
 		want string
 	}{
-		{"NATS stopped", ns.Shutdown, "lost the link to NATS"},
+		{"NATS stopped", ns.Shutdown, "lost the link to NATS (the NATS server closed it)"},
 		{"NATS started again", func() { startNATSAt(t, port, store) }, "the link to NATS is back (nats://127.0.0.1:"},
 	} {
 		t.Run(step.name, func(t *testing.T) {

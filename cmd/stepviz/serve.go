@@ -123,7 +123,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public, cfg.ClassroomCommand, hosts) })
+	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public, cfg.ClassroomCommand, hosts, len(proxies) > 0) })
 	if err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "stepviz serve: %v\n", usererr.Text(err))
 		return 1
@@ -135,8 +135,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 // this machine, then the addresses students open (the machine's network
 // addresses, never [::] or 0.0.0.0), or, when it listens on loopback only,
 // classroom, the command that serves a class; but behind a proxy (hosts,
-// the -host names, given), the names students reach it by.
-func printServing(w io.Writer, addr, public, classroom string, hosts []string) {
+// the -host names, given), the names students reach it by, and, unless
+// trusted (a -trusted-proxy is given), that it should be.
+func printServing(w io.Writer, addr, public, classroom string, hosts []string, trusted bool) {
 	ln, err := net.ResolveTCPAddr("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(w, "stepviz: serving the lecture viewer on http://%s/ (Ctrl-C stops)\n", addr)
@@ -147,7 +148,11 @@ func printServing(w io.Writer, addr, public, classroom string, hosts []string) {
 	switch len(urls) {
 	case 0:
 		if len(hosts) > 0 {
-			fmt.Fprintf(w, "stepviz: students reach it through your proxy as %s (-host); only this computer can open it directly\n", strings.Join(hosts, ", "))
+			fmt.Fprintf(w, "stepviz: students reach it through your proxy as %s (-host); only this computer can open it directly", strings.Join(hosts, ", "))
+			if !trusted {
+				fmt.Fprint(w, "; give -trusted-proxy with the proxy's address (such as 127.0.0.1), or every student counts as that one address")
+			}
+			fmt.Fprintln(w)
 			return
 		}
 		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s\n", classroom)

@@ -9,20 +9,23 @@ import (
 
 // TestServingBanner: the start-up lines say who can open the server: the
 // class's command on loopback alone, the proxy's names behind a proxy
-// (-host), the public URL when one is given.
+// (-host) and, while the proxy is not trusted, -trusted-proxy; the public
+// URL when one is given.
 func TestServingBanner(t *testing.T) {
 	for _, c := range []struct {
 		name, addr, public string
 		hosts              []string
+		trusted            bool
 		want, not          string
 	}{
-		{"loopback", "127.0.0.1:8080", "", nil, "only this computer can open it; to serve a class, start it with: stepviz serve -class", "proxy"},
-		{"behind a proxy", "127.0.0.1:8080", "", []string{"stepviz.example.edu"}, "students reach it through your proxy as stepviz.example.edu (-host)", "-class"},
-		{"public URL", "127.0.0.1:8080", "https://lecture.example", []string{"lecture.example"}, "students open https://lecture.example/", "-class"},
+		{"loopback", "127.0.0.1:8080", "", nil, false, "only this computer can open it; to serve a class, start it with: stepviz serve -class", "proxy"},
+		{"behind a proxy", "127.0.0.1:8080", "", []string{"stepviz.example.edu"}, true, "students reach it through your proxy as stepviz.example.edu (-host); only this computer can open it directly", "-trusted-proxy"},
+		{"behind a proxy not trusted", "127.0.0.1:8080", "", []string{"stepviz.example.edu"}, false, "directly; give -trusted-proxy with the proxy's address (such as 127.0.0.1), or every student counts as that one address", "-class"},
+		{"public URL", "127.0.0.1:8080", "https://lecture.example", []string{"lecture.example"}, true, "students open https://lecture.example/", "-class"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder
-			printServing(&b, c.addr, c.public, "stepviz serve -class", c.hosts)
+			printServing(&b, c.addr, c.public, "stepviz serve -class", c.hosts, c.trusted)
 			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 			if len(lines) != 2 || !strings.HasPrefix(lines[0], "stepviz: serving the lecture viewer on http://127.0.0.1:8080/") {
 				t.Fatalf("banner %q, want two lines, the first with the address", b.String())

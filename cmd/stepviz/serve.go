@@ -133,10 +133,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 // printServing says where the server is: first the address to open on
 // this machine, then the addresses students open (the machine's network
-// addresses, never [::] or 0.0.0.0), or, when it listens on loopback only,
-// classroom, the command that serves a class; but behind a proxy (hosts,
-// the -host names, given), the names students reach it by, and, unless
-// trusted (a -trusted-proxy is given), that it should be.
+// addresses, never [::] or 0.0.0.0, or public), or, when it listens on
+// loopback only, classroom, the command that serves a class; but behind a
+// proxy (loopback only, with public or hosts, the -host names, given), the
+// names students reach it by, and, unless trusted (a -trusted-proxy is
+// given), that it should be.
 func printServing(w io.Writer, addr, public, classroom string, hosts []string, trusted bool) {
 	ln, err := net.ResolveTCPAddr("tcp", addr)
 	if err != nil {
@@ -144,23 +145,22 @@ func printServing(w io.Writer, addr, public, classroom string, hosts []string, t
 		return
 	}
 	fmt.Fprintf(w, "stepviz: serving the lecture viewer on %s (Ctrl-C stops)\n", server.LocalURL(ln))
+	proxied := len(server.StudentURLs("", ln)) == 0 && (public != "" || len(hosts) > 0)
 	urls := server.StudentURLs(public, ln)
-	switch len(urls) {
-	case 0:
-		if len(hosts) > 0 {
-			fmt.Fprintf(w, "stepviz: students reach it through your proxy as %s (-host); only this computer can open it directly", strings.Join(hosts, ", "))
-			if !trusted {
-				fmt.Fprint(w, "; give -trusted-proxy with the proxy's address (such as 127.0.0.1), or every student counts as that one address")
-			}
-			fmt.Fprintln(w)
-			return
-		}
-		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s\n", classroom)
-	case 1:
-		fmt.Fprintf(w, "stepviz: students open %s\n", urls[0])
+	switch {
+	case len(urls) == 0 && proxied:
+		fmt.Fprintf(w, "stepviz: students reach it through your proxy as %s (-host); only this computer can open it directly", strings.Join(hosts, ", "))
+	case len(urls) == 0:
+		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s", classroom)
+	case len(urls) == 1:
+		fmt.Fprintf(w, "stepviz: students open %s", urls[0])
 	default:
-		fmt.Fprintf(w, "stepviz: students open %s (also: %s)\n", urls[0], strings.Join(urls[1:], ", "))
+		fmt.Fprintf(w, "stepviz: students open %s (also: %s)", urls[0], strings.Join(urls[1:], ", "))
 	}
+	if proxied && !trusted {
+		fmt.Fprint(w, "; give -trusted-proxy with the proxy's address (such as 127.0.0.1), or every student counts as that one address")
+	}
+	fmt.Fprintln(w)
 }
 
 // hostList is the repeatable -host flag.

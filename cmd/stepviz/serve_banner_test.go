@@ -21,13 +21,14 @@ func TestServingBanner(t *testing.T) {
 		{"loopback", "127.0.0.1:8080", "", nil, false, "only this computer can open it; to serve a class, start it with: stepviz serve -class", "proxy"},
 		{"behind a proxy", "127.0.0.1:8080", "", []string{"stepviz.example.edu"}, true, "students reach it through your proxy as stepviz.example.edu (-host); only this computer can open it directly", "-trusted-proxy"},
 		{"behind a proxy not trusted", "127.0.0.1:8080", "", []string{"stepviz.example.edu"}, false, "directly; give -trusted-proxy with the proxy's address (such as 127.0.0.1), or every student counts as that one address", "-class"},
-		{"public URL", "127.0.0.1:8080", "https://lecture.example", []string{"lecture.example"}, true, "students open https://lecture.example/", "-class"},
+		{"public URL behind a proxy", "127.0.0.1:8080", "https://lecture.example", nil, true, "students open https://lecture.example/", "-trusted-proxy"},
+		{"public URL behind a proxy not trusted", "127.0.0.1:8080", "https://lecture.example", nil, false, "students open https://lecture.example/; give -trusted-proxy", "-class"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var b strings.Builder
 			printServing(&b, c.addr, c.public, "stepviz serve -class", c.hosts, c.trusted)
 			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-			if len(lines) != 2 || !strings.HasPrefix(lines[0], "stepviz: serving the lecture viewer on http://127.0.0.1:8080/") {
+			if len(lines) != 2 || !strings.HasPrefix(lines[0], "stepviz: serving the lecture viewer on http://127.0.0.1:8080/") || strings.HasSuffix(lines[1], "; ") {
 				t.Fatalf("banner %q, want two lines, the first with the address", b.String())
 			}
 			if !strings.Contains(lines[1], c.want) || strings.Contains(lines[1], c.not) {

@@ -23,6 +23,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -132,9 +133,38 @@ func Open(ctx context.Context, cfg Config) (*Bus, error) {
 	if ci := streamInfo.Cluster; ci != nil && ci.Name != "" {
 		go b.keepReplicas()
 	}
-	nc.SetReconnectHandler(func(*nats.Conn) { b.reconnected() })
-	nc.SetDisconnectErrHandler(b.disconnected)
+	nc.SetReconnectHandler(func(c *nats.Conn) {
+		b.logLink("cluster: the link to NATS is back (%s); rooms take changes again and other instances' pages catch up by themselves", c.ConnectedUrlRedacted())
+		b.reconnected()
+	})
+	nc.SetDisconnectErrHandler(func(c *nats.Conn, err error) {
+		if !c.IsClosed() { // not this instance stopping
+			b.logLink("cluster: lost the link to NATS (%s); this instance serves what it holds and reconnects by itself; meanwhile opening a room, loading a search and polls are refused, and steps show on this instance only", linkErr(err))
+		}
+		b.disconnected(c, err)
+	})
 	return b, nil
+}
+
+// logLink logs a change of the link to NATS, when SetLogger gave a log.
+// The NATS client calls it on a goroutine of its own, maybe before
+// SetLogger: logf is read under mu.
+func (b *Bus) logLink(format string, args ...any) {
+	b.mu.Lock()
+	logf := b.logf
+	b.mu.Unlock()
+	if logf != nil {
+		logf(format, args...)
+	}
+}
+
+// linkErr is why the NATS client says the link was lost, in words: no
+// error or io.EOF is the server having closed it.
+func linkErr(err error) string {
+	if err == nil || errors.Is(err, io.EOF) {
+		return "the NATS server closed it"
+	}
+	return err.Error()
 }
 
 // Connected reports whether this instance reaches NATS now.
@@ -172,8 +202,8 @@ func (b *Bus) reconnected() {
 // bucket with one replica on a NATS cluster (replicasWarning). It is
 // called once, before the bus is used.
 func (b *Bus) SetLogger(logf func(format string, args ...any)) {
-	b.logf = logf
 	b.mu.Lock()
+	b.logf = logf
 	w := b.warning
 	b.warning = ""
 	b.mu.Unlock()

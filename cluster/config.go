@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"strings"
@@ -72,16 +73,33 @@ func AddFlags(fs *flag.FlagSet) *Config {
 	return c
 }
 
-// readSecretFile reads a credential file: a regular file of bounded size,
-// its surrounding white space dropped.
-func readSecretFile(what, path string) ([]byte, error) {
+// readFlagFile reads the file path given to the flag name: a regular file
+// of bounded size. Its error names the flag and the file and says what to
+// do, never the system call.
+func readFlagFile(name, path string) ([]byte, error) {
 	b, err := safefile.ReadFile(path, maxCredentialBytes)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s %s: there is no such file; check the path", name, path)
+	case errors.Is(err, fs.ErrPermission):
+		return nil, fmt.Errorf("%s %s cannot be read (permission denied): let the user stepviz runs as read it", name, path)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	return b, nil
+}
+
+// readSecretFile reads the credential file path given to the flag name
+// (readFlagFile), its surrounding white space dropped; what names the
+// credential.
+func readSecretFile(what, name, path string) ([]byte, error) {
+	b, err := readFlagFile(name, path)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %v", what, err)
+		return nil, err
 	}
 	b = []byte(strings.TrimSpace(string(b)))
 	if len(b) == 0 {
-		return nil, fmt.Errorf("%s %s is empty", what, path)
+		return nil, fmt.Errorf("%s %s is empty (%s)", what, path, name)
 	}
 	return b, nil
 }
@@ -90,7 +108,7 @@ func readSecretFile(what, path string) ([]byte, error) {
 func (c *Config) secret() ([]byte, error) {
 	var s []byte
 	if c.SecretFile != "" {
-		b, err := readSecretFile("the cluster secret", c.SecretFile)
+		b, err := readSecretFile("the cluster secret", "-cluster-secret", c.SecretFile)
 		if err != nil {
 			return nil, err
 		}
@@ -139,7 +157,7 @@ func (c *Config) options() ([]nats.Option, error) {
 		n++
 		var pw string
 		if c.PasswordFile != "" {
-			b, err := readSecretFile("the NATS password", c.PasswordFile)
+			b, err := readSecretFile("the NATS password", "-nats-password-file", c.PasswordFile)
 			if err != nil {
 				return nil, err
 			}
@@ -155,7 +173,7 @@ func (c *Config) options() ([]nats.Option, error) {
 		n++
 		tok := []byte(os.Getenv(EnvToken))
 		if c.TokenFile != "" {
-			b, err := readSecretFile("the NATS token", c.TokenFile)
+			b, err := readSecretFile("the NATS token", "-nats-token-file", c.TokenFile)
 			if err != nil {
 				return nil, err
 			}
@@ -165,7 +183,7 @@ func (c *Config) options() ([]nats.Option, error) {
 	}
 	if c.NKeyFile != "" {
 		n++
-		seed, err := readSecretFile("the NATS nkey seed", c.NKeyFile)
+		seed, err := readSecretFile("the NATS nkey seed", "-nats-nkey", c.NKeyFile)
 		if err != nil {
 			return nil, err
 		}
@@ -181,7 +199,7 @@ func (c *Config) options() ([]nats.Option, error) {
 	}
 	if c.CredsFile != "" {
 		n++
-		b, err := readSecretFile("the NATS credentials", c.CredsFile)
+		b, err := readSecretFile("the NATS credentials", "-nats-creds", c.CredsFile)
 		if err != nil {
 			return nil, err
 		}
@@ -212,9 +230,9 @@ func (c *Config) options() ([]nats.Option, error) {
 func (c *Config) tlsConfig() (*tls.Config, error) {
 	tc := &tls.Config{MinVersion: tls.VersionTLS12}
 	if c.TLSCA != "" {
-		pem, err := safefile.ReadFile(c.TLSCA, maxCredentialBytes)
+		pem, err := readFlagFile("-nats-tls-ca", c.TLSCA)
 		if err != nil {
-			return nil, fmt.Errorf("reading -nats-tls-ca: %v", err)
+			return nil, err
 		}
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(pem) {
@@ -226,17 +244,17 @@ func (c *Config) tlsConfig() (*tls.Config, error) {
 		return nil, errors.New("-nats-tls-cert and -nats-tls-key go together: give both or neither")
 	}
 	if c.TLSCert != "" {
-		cp, err := safefile.ReadFile(c.TLSCert, maxCredentialBytes)
+		cp, err := readFlagFile("-nats-tls-cert", c.TLSCert)
 		if err != nil {
-			return nil, fmt.Errorf("reading -nats-tls-cert: %v", err)
+			return nil, err
 		}
-		kp, err := safefile.ReadFile(c.TLSKey, maxCredentialBytes)
+		kp, err := readFlagFile("-nats-tls-key", c.TLSKey)
 		if err != nil {
-			return nil, fmt.Errorf("reading -nats-tls-key: %v", err)
+			return nil, err
 		}
 		cert, err := tls.X509KeyPair(cp, kp)
 		if err != nil {
-			return nil, fmt.Errorf("-nats-tls-cert and -nats-tls-key: %v", err)
+			return nil, fmt.Errorf("-nats-tls-cert %s and -nats-tls-key %s are not a PEM certificate and its private key (%s)", c.TLSCert, c.TLSKey, strings.TrimPrefix(err.Error(), "tls: "))
 		}
 		tc.Certificates = []tls.Certificate{cert}
 	}

@@ -42,6 +42,12 @@ func TestConfigRefusals(t *testing.T) {
 		{"a bad creds file", Config{SecretFile: secret, CredsFile: file("creds", "nothing here")}, "not a NATS .creds file"},
 		{"a certificate without its key", Config{SecretFile: secret, TLSCert: file("cert", "x")}, "go together"},
 		{"a CA file without a certificate", Config{SecretFile: secret, TLSCA: file("ca", "not pem")}, "no PEM certificate"},
+		{"a missing password file", Config{SecretFile: secret, User: "stepviz", PasswordFile: filepath.Join(dir, "nopw")}, "-nats-password-file " + filepath.Join(dir, "nopw") + ": there is no such file; check the path"},
+		{"a missing secret file", Config{SecretFile: filepath.Join(dir, "nosecret")}, "-cluster-secret " + filepath.Join(dir, "nosecret") + ": there is no such file"},
+		{"a missing CA file", Config{SecretFile: secret, TLSCA: filepath.Join(dir, "noca.pem")}, "-nats-tls-ca " + filepath.Join(dir, "noca.pem") + ": there is no such file"},
+		{"a missing key file", Config{SecretFile: secret, TLSCert: file("cert2", "x"), TLSKey: filepath.Join(dir, "nokey.pem")}, "-nats-tls-key " + filepath.Join(dir, "nokey.pem") + ": there is no such file"},
+		{"a directory as the token", Config{SecretFile: secret, TokenFile: dir}, "-nats-token-file: " + dir + " is a directory, not a regular file"},
+		{"a certificate as the key", Config{SecretFile: secret, TLSCert: file("cert3", "x"), TLSKey: file("key3", "y")}, "are not a PEM certificate and its private key"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := c.cfg.secret()
@@ -53,6 +59,8 @@ func TestConfigRefusals(t *testing.T) {
 				t.Fatalf("refused: %v", err)
 			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
 				t.Fatalf("error %v; want one saying %q", err, c.want)
+			case err != nil && (strings.Contains(err.Error(), "open ") || strings.Contains(err.Error(), "tls: ")):
+				t.Fatalf("error %q shows Go's own words; want the operator's", err)
 			}
 		})
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/exec"
@@ -235,5 +236,59 @@ func TestNginxTwoInstances(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNginxCountsEachStudent: behind docs/deploy.md's nginx, with
+// -trusted-proxy naming it as section 2 says, each student is counted by
+// the address nginx names in X-Forwarded-For: two students (two source
+// addresses) each get their own share of follower sockets, and a
+// student past their share is refused. Without the header or the flag,
+// every student would be nginx's one address.
+func TestNginxCountsEachStudent(t *testing.T) {
+	bin := testenv.Tool(t, "nginx", "nginx-light")
+	in := startInstance(t, startNATS(t), func(c *server.Config) {
+		c.Hosts = []string{proxyHost}
+		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+		c.SocketsPerAddress = 1
+	})
+	backend := strings.TrimPrefix(in.ts.URL, "http://")
+	dir, port := t.TempDir(), freePort(t)
+	startNginx(t, bin, dir, deployNginx(t, dir, port, false, backend, backend), port)
+	origin := "http://" + proxyHost
+	req, _ := http.NewRequest("POST", fmt.Sprintf("http://127.0.0.1:%d/sessions", port), strings.NewReader(url.Values{"source": {"grid"}, "grid_rows": {"S..\n.#G"}}.Encode()))
+	req.Host = proxyHost
+	req.Header.Set("Origin", origin)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	client := &http.Client{Timeout: 10 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc, _ := url.Parse(resp.Header.Get("Location"))
+	if resp.StatusCode != http.StatusSeeOther || !strings.HasPrefix(loc.Path, "/s/") {
+		t.Fatalf("starting a session through nginx: %d %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	ws := fmt.Sprintf("ws://127.0.0.1:%d%s/ws", port, loc.Path)
+	for _, c := range []struct {
+		student string // the source address nginx sees
+		want    bool
+	}{
+		{"127.0.0.2", true},
+		{"127.0.0.3", true}, // another student behind the same nginx
+		{"127.0.0.2", false},
+	} {
+		nd := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(c.student)}, Timeout: 10 * time.Second}
+		d := &websocket.Dialer{NetDialContext: nd.DialContext, HandshakeTimeout: 10 * time.Second}
+		conn, resp, err := d.Dial(ws, http.Header{"Host": {proxyHost}, "Origin": {origin}})
+		if err == nil {
+			t.Cleanup(func() { conn.Close() })
+		} else if resp == nil {
+			t.Fatalf("a follower from %s: %v", c.student, err)
+		}
+		if got := err == nil; got != c.want {
+			t.Fatalf("a follower from %s through nginx: connected %v (%v), want %v", c.student, got, err, c.want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"os"
 	"strings"
 
 	"github.com/nats-io/nats.go"
@@ -68,6 +69,8 @@ func connectError(urls, login string, err error) error {
 		msg = fmt.Sprintf("the TLS link to NATS at %s failed: the server asks for this instance's certificate; give it with -nats-tls-cert FILE and -nats-tls-key FILE (signed by the CA the server trusts)", at)
 	case errors.As(err, &alert) || strings.Contains(err.Error(), "tls") || strings.Contains(err.Error(), "certificate"):
 		msg = fmt.Sprintf("the TLS link to NATS at %s failed: check -nats-tls-ca (the CA of the servers' certificates), and -nats-tls-cert with -nats-tls-key when the servers verify clients", at)
+	case errors.Is(err, os.ErrDeadlineExceeded) || errors.Is(err, nats.ErrTimeout):
+		msg = fmt.Sprintf("cannot reach NATS at %s: no NATS server answered in time; a firewall may be dropping the connection, or what listens there is not nats-server (its clients' port is 4222 by default): check -nats", at)
 	case errors.Is(err, nats.ErrNoServers) || isDialError(err):
 		msg = fmt.Sprintf("cannot reach NATS at %s: nothing answers there; start nats-server -c nats-server.conf (docs/deploy.md), or check -nats", at)
 	default:

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -39,6 +40,8 @@ func TestOpenSaysWhy(t *testing.T) {
 	}
 	closed := "nats://" + ln.Addr().String()
 	ln.Close()
+	silent := httptest.NewServer(http.NotFoundHandler()) // answers HTTP, never NATS's INFO
+	defer silent.Close()
 	dir := t.TempDir()
 	writeCert(t, dir, "ca", true, nil, nil)
 	ca := filepath.Join(dir, "ca.pem")
@@ -50,6 +53,7 @@ func TestOpenSaysWhy(t *testing.T) {
 		{"nothing listening", cluster.Config{URL: closed, User: "stepviz"}, "cannot reach NATS at " + closed + ": nothing answers there; start nats-server -c nats-server.conf"},
 		{"a password in the URL", cluster.Config{URL: strings.Replace(closed, "nats://", "nats://ann:hunter2@", 1)}, "nats://ann:xxxxx@"},
 		{"wrong login", cluster.Config{URL: plain, User: "admin"}, "refused this instance's login: check -nats-user"},
+		{"not NATS", cluster.Config{URL: "nats://" + silent.Listener.Addr().String(), User: "stepviz"}, "no NATS server answered in time; a firewall may be dropping the connection, or what listens there is not nats-server"},
 		{"TLS asked of a plain server", cluster.Config{URL: plain, User: "stepviz", TLSCA: ca}, "does not offer TLS, which this instance asks for"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

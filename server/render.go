@@ -2,12 +2,10 @@ package server
 
 import (
 	"bytes"
-	"net"
 	"net/http"
 	"net/url"
 	"slices"
 
-	"stepviz/internal/usererr"
 	"stepviz/server/session"
 	"stepviz/static"
 	"stepviz/stepper"
@@ -191,13 +189,4 @@ func absURL(r *http.Request, path string) string {
 		scheme = "https"
 	}
 	return scheme + "://" + r.Host + path
-}
-
-// listen opens a TCP listener with an error that says what to do.
-func listen(addr string) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, usererr.Errorf("server", "cannot listen on %s: %v (is another server running there? pick another with -addr)", addr, err)
-	}
-	return ln, nil
 }

@@ -18,6 +18,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"sort"
 	"sync/atomic"
@@ -82,6 +83,11 @@ type Config struct {
 	// Hosts are further names the server may be reached by (serve -host);
 	// its own address always works. See webguard.Guard.
 	Hosts []string
+	// TrustedProxies are the addresses of reverse proxies in front of the
+	// server (serve -trusted-proxy): a request from one is counted by the
+	// client its X-Forwarded-For names (proxy.go). Empty: every request
+	// by its peer address.
+	TrustedProxies []netip.Prefix
 	// Logger receives one line per session started; nil discards.
 	Logger *log.Logger
 	// DB keeps rooms (docs/rooms.md) across restarts; nil: no rooms.
@@ -236,6 +242,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// make a same-origin form's Origin "null", which webguard refuses).
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("X-Content-Type-Options", "nosniff")
+	s.fromProxy(r)
 	// webguard: Host is this server's address (no DNS rebinding); POSTs
 	// and websockets come from its own pages (Origin, Sec-Fetch-Site);
 	// bodies are read, and replies written, under deadlines.

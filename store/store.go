@@ -272,13 +272,26 @@ func (s *DB) Close() error {
 }
 
 // Backup writes a consistent copy of the database to dest (VACUUM INTO)
-// while others keep reading and writing it. dest must not exist. Cost:
-// O(database size).
+// while others keep reading and writing it. dest must not exist; it is
+// made readable by its owner alone (0600), as the database is, since it
+// holds the same presenter key hashes and notebooks. A failed backup
+// leaves no dest behind. Cost: O(database size).
 func (s *DB) Backup(ctx context.Context, dest string) error {
-	if _, err := os.Stat(dest); err == nil {
+	// The empty file, made first, holds the name (O_EXCL) and its mode:
+	// VACUUM INTO writes into an empty file and keeps its permissions.
+	f, err := os.OpenFile(dest, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	switch {
+	case errors.Is(err, os.ErrExist):
 		return usererr.Errorf("store", "%s already exists, and a backup never writes over a file; choose a new file name", dest)
+	case err != nil:
+		return usererr.Errorf("store", "cannot write the copy %s (%v): give -o a path in a folder you may write to", dest, unwrapPath(err))
+	}
+	if err := f.Close(); err != nil {
+		_ = os.Remove(dest)
+		return usererr.Errorf("store", "cannot write the copy %s (%v)", dest, unwrapPath(err))
 	}
 	if _, err := s.db.ExecContext(ctx, "VACUUM INTO ?", dest); err != nil {
+		_ = os.Remove(dest)
 		return usererr.Errorf("store", "backing up %s to %s: %w", s.path, dest, err)
 	}
 	return nil

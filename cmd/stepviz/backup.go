@@ -30,7 +30,7 @@ func runBackup(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *out == "" || len(pos) > 0 {
-		fmt.Fprintln(stderr, "stepviz backup: write stepviz backup -db stepviz.db -o copy.db (the copy must be a new file)")
+		fmt.Fprintln(stderr, "stepviz backup: give -o, the copy to write, as in: stepviz backup -db stepviz.db -o copy.db (the copy must be a new file)")
 		return exitUsage
 	}
 	st, err := store.OpenExisting(*db)

@@ -32,6 +32,7 @@ func TestBackup(t *testing.T) {
 		{[]string{"-db", src}, exitUsage, "-o copy.db"},
 		{[]string{"-db", filepath.Join(dir, "none", "x.db"), "-o", filepath.Join(dir, "c.db")}, exitUsage, "there is no database"},
 		{[]string{"-db", filepath.Join(dir, "a.bd"), "-o", filepath.Join(dir, "typo.db")}, exitUsage, "there is no database " + filepath.Join(dir, "a.bd")},
+		{[]string{"-db", src, "-o", filepath.Join(dir, "none", "c.db")}, exitUsage, "give -o a path in a folder you may write to"},
 	} {
 		var out, errb bytes.Buffer
 		if code := run(append([]string{"backup"}, tc.args...), &out, &errb); code != tc.code || !strings.Contains(out.String()+errb.String(), tc.want) {
@@ -45,6 +46,9 @@ func TestBackup(t *testing.T) {
 		if _, err := os.Stat(p); err == nil {
 			t.Errorf("a refused backup left %s behind", p)
 		}
+	}
+	if fi, err := os.Stat(dst); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the copy's mode is %v (%v), want -rw------- as the database's: it holds the presenter key hashes", fi.Mode(), err)
 	}
 	cp, err := store.Open(dst)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"strings"
@@ -22,7 +23,7 @@ import (
 )
 
 func init() {
-	register("serve", "serve the live lecture viewer (stepviz serve [-class] [-addr 127.0.0.1:8080] [-public-url URL] [-host NAME] [-db stepviz.db] [-nats nats://HOST:4222 -cluster-secret FILE -nats-user NAME ...] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
+	register("serve", "serve the live lecture viewer (stepviz serve [-class] [-addr 127.0.0.1:8080] [-public-url URL] [-host NAME] [-trusted-proxy 127.0.0.1] [-db stepviz.db] [-nats nats://HOST:4222 -cluster-secret FILE -nats-user NAME ...] [-max-sessions N] [-max-per-client N] [-max-nodes N] [-max-clients N] [-idle D])", runServe)
 }
 
 // runServe serves the landing page, the session pages and their websockets
@@ -48,13 +49,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	nbMaxNodes, memory, perAddress := ints["notebook-max-nodes"], ints["memory"], ints["per-address"]
 	var hosts hostList
 	fs.Var(&hosts, "host", "a further name the server is reached by, such as lecture.example or lecture.example:443 behind a proxy (repeatable); its own address always works")
+	var proxies proxyList
+	fs.Var(&proxies, "trusted-proxy", "the address of a reverse proxy or load balancer in front of this server, such as 127.0.0.1, or a range such as 10.0.0.0/24 (repeatable): a request from it is counted by the client its X-Forwarded-For names, so the per-address limits count each student, not the proxy")
 	pos, code, ok := parseFlags(fs, args, stdout, stderr)
 	if !ok {
 		return code
 	}
 	var err error
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -class, -addr, -public-url, -host, -db, -nats (with -cluster-secret and -nats-*), -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -memory, -per-address, -idle\n", pos[0])
+		fmt.Fprintf(stderr, "stepviz serve: unexpected argument %q; flags are -class, -addr, -public-url, -host, -trusted-proxy, -db, -nats (with -cluster-secret and -nats-*), -max-sessions, -max-per-client, -max-nodes, -max-clients, -notebook-max-nodes, -memory, -per-address, -idle\n", pos[0])
 		return exitUsage
 	}
 	if err := checkServeRanges(fs); err != nil {
@@ -78,7 +81,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := server.Config{
 		MaxSessions: *maxSessions, MaxNodes: *maxNodes, MaxClients: *maxClients,
-		MaxPerClient: min(*maxPerClient, *maxSessions), Idle: *idle, Hosts: hosts,
+		MaxPerClient: min(*maxPerClient, *maxSessions), Idle: *idle, Hosts: hosts, TrustedProxies: proxies,
 		Logger:            log.New(stderr, "stepviz serve: ", log.LstdFlags),
 		PublicURL:         public,
 		ClassroomCommand:  classroomCommand(os.Args[0], fs),
@@ -109,6 +112,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		}
 		defer b.Close()
 		b.SetLogger(cfg.Logger.Printf)
+		cfg.Logger.Printf("joined NATS at %s: rooms are shared with every instance on it", b.Server())
 		cfg.Bus = b
 	}
 	srv := server.New(cfg)
@@ -119,9 +123,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	srv.Handle("/notebook/", nb)
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public, cfg.ClassroomCommand) })
+	err = srv.ListenAndServe(ctx, *addr, func(a string) { printServing(stdout, a, public, cfg.ClassroomCommand, hosts, len(proxies) > 0) })
 	if err != nil && ctx.Err() == nil {
-		fmt.Fprintf(stderr, "stepviz serve: %v\n", err)
+		fmt.Fprintf(stderr, "stepviz serve: %v\n", usererr.Text(err))
 		return 1
 	}
 	return 0
@@ -129,24 +133,34 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 // printServing says where the server is: first the address to open on
 // this machine, then the addresses students open (the machine's network
-// addresses, never [::] or 0.0.0.0), or, when it listens on loopback only,
-// classroom, the command that serves a class.
-func printServing(w io.Writer, addr, public, classroom string) {
+// addresses, never [::] or 0.0.0.0, or public), or, when it listens on
+// loopback only, classroom, the command that serves a class; but behind a
+// proxy (loopback only, with public or hosts, the -host names, given), the
+// names students reach it by, and, unless trusted (a -trusted-proxy is
+// given), that it should be.
+func printServing(w io.Writer, addr, public, classroom string, hosts []string, trusted bool) {
 	ln, err := net.ResolveTCPAddr("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(w, "stepviz: serving the lecture viewer on http://%s/ (Ctrl-C stops)\n", addr)
 		return
 	}
 	fmt.Fprintf(w, "stepviz: serving the lecture viewer on %s (Ctrl-C stops)\n", server.LocalURL(ln))
+	proxied := len(server.StudentURLs("", ln)) == 0 && (public != "" || len(hosts) > 0)
 	urls := server.StudentURLs(public, ln)
-	switch len(urls) {
-	case 0:
-		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s\n", classroom)
-	case 1:
-		fmt.Fprintf(w, "stepviz: students open %s\n", urls[0])
+	switch {
+	case len(urls) == 0 && proxied:
+		fmt.Fprintf(w, "stepviz: students reach it through your proxy as %s (-host); only this computer can open it directly", strings.Join(hosts, ", "))
+	case len(urls) == 0:
+		fmt.Fprintf(w, "stepviz: only this computer can open it; to serve a class, start it with: %s", classroom)
+	case len(urls) == 1:
+		fmt.Fprintf(w, "stepviz: students open %s", urls[0])
 	default:
-		fmt.Fprintf(w, "stepviz: students open %s (also: %s)\n", urls[0], strings.Join(urls[1:], ", "))
+		fmt.Fprintf(w, "stepviz: students open %s (also: %s)", urls[0], strings.Join(urls[1:], ", "))
 	}
+	if proxied && !trusted {
+		fmt.Fprint(w, "; give -trusted-proxy with the proxy's address (such as 127.0.0.1), or every student counts as that one address")
+	}
+	fmt.Fprintln(w)
 }
 
 // hostList is the repeatable -host flag.
@@ -160,6 +174,26 @@ func (h *hostList) Set(v string) error {
 		return fmt.Errorf("give a host name, such as lecture.example or lecture.example:443, not %q", v)
 	}
 	*h = append(*h, v)
+	return nil
+}
+
+// proxyList is the repeatable -trusted-proxy flag.
+type proxyList []netip.Prefix
+
+func (p *proxyList) String() string {
+	s := make([]string, len(*p))
+	for i, x := range *p {
+		s[i] = x.String()
+	}
+	return strings.Join(s, ",")
+}
+
+func (p *proxyList) Set(v string) error {
+	x, err := server.ParseTrustedProxy(v)
+	if err != nil {
+		return err
+	}
+	*p = append(*p, x)
 	return nil
 }
 

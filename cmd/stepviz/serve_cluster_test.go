@@ -66,7 +66,8 @@ func startClusterServe(t *testing.T, exe string, env []string, args ...string) (
 // against nats-server started with docs/nats-server.conf: two instances
 // with the login and the secret from files share a room; an instance with
 // another secret refuses the room's record (and says so); one with a
-// wrong password does not start.
+// wrong password does not start. The log says which NATS an instance
+// joined.
 func TestServeCluster(t *testing.T) {
 	const password = "serve-cluster-test-password"
 	t.Setenv("STEPVIZ_NATS_PASSWORD", password) // for nats-server's configuration only
@@ -106,7 +107,10 @@ func TestServeCluster(t *testing.T) {
 		return []string{"-nats", ns.ClientURL(), "-nats-user", "stepviz", "-nats-password-file", pwFile, "-cluster-secret", secretFile}
 	}
 
-	a, _ := startClusterServe(t, exe, env, flags(pw, secret)...)
+	a, aErr := startClusterServe(t, exe, env, flags(pw, secret)...)
+	if want := "joined NATS at " + ns.ClientURL(); !strings.Contains(aErr.String(), want) {
+		t.Errorf("the start-up log does not say %q:\n%s", want, aErr)
+	}
 	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	resp, err := client.PostForm(a+"/rooms", url.Values{})
 	if err != nil {

@@ -260,7 +260,8 @@ func CheckContentType(r *http.Request, types ...string) error {
 
 // ClientIP is the address a request came from, without its port: the
 // owner of what the request creates. Headers such as X-Forwarded-For are
-// not trusted.
+// not read here: the server replaces RemoteAddr with the client a trusted
+// proxy names before any handler runs (server/proxy.go).
 func ClientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

@@ -226,13 +226,16 @@ function drawPoll() {
     box.appendChild(ul);
   }
   const info = document.createElement("p"); info.dataset.testid = "poll-status";
+  // an answer reads as its choice's label (node number and state), as on
+  // its button: a bare node number means nothing to the class
+  const said = (a) => { const ch = (p.choices || []).find((c) => c.answer === a); return ch ? ch.label : a; };
   if (p.revealed) {
-    info.textContent = `Right answer: ${p.right} · ${Math.round((p.shareRight || 0) * 100)}% of ${p.answers} answers right` +
-      (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${p.yours}`) : "");
+    info.textContent = `Right answer: ${said(p.right)} · ${Math.round((p.shareRight || 0) * 100)}% of ${p.answers} answers right` +
+      (p.yours ? (p.yours === p.right ? " · yours was right" : ` · yours was ${said(p.yours)}`) : "");
   } else if (presenter) {
-    info.textContent = `${p.answers} answers so far (right answer: ${p.right}; the class sees it when you reveal)`;
+    info.textContent = `${p.answers} answers so far (right answer: ${said(p.right)}; the class sees it when you reveal)`;
   } else {
-    info.textContent = p.yours ? `Your answer: ${p.yours} (you may change it until the lecturer reveals)` : "Answer on your screen.";
+    info.textContent = p.yours ? `Your answer: ${said(p.yours)} (you may change it until the lecturer reveals)` : (p.kind === "f" ? "Type your answer." : "Tap your answer, or its node in the tree.");
   }
   box.appendChild(info);
   if (p.counts) {

@@ -180,9 +180,16 @@ func nextChoices(s *stepper.Search, right string) []pollChoice {
 	}
 	sort.Ints(ids)
 	out := make([]pollChoice, 0, len(ids))
+	// h only where the search uses it, as the tree and the inspector show
+	// it: a breadth-first search's h is 0, which means nothing to the class
+	usesH := s.Options().Algorithm.UsesHeuristic()
 	for _, id := range ids {
 		n := s.Node(id)
-		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: fmt.Sprintf("#%d %s (g %s, h %s)", id, n.State, fmtNum(n.G), fmtNum(n.H))})
+		label := fmt.Sprintf("#%d %s (g %s)", id, n.State, fmtNum(n.G))
+		if usesH {
+			label = fmt.Sprintf("#%d %s (g %s, h %s)", id, n.State, fmtNum(n.G), fmtNum(n.H))
+		}
+		out = append(out, pollChoice{Answer: strconv.Itoa(id), Label: label})
 	}
 	return out
 }

@@ -66,6 +66,11 @@ const smallTargetsJS = `(() => {
 	return out.join("; ");
 })()`
 
+// laneScrollJS is JavaScript for how much of the lane's page its frame
+// hides (0: none, so the room's page scrolls as one; more: the page
+// scrolls inside the frame, a second scroll the finger is caught in).
+const laneScrollJS = `(() => { const f = document.querySelector("[data-testid=lane-0]"); return Math.max(0, f.contentDocument.documentElement.scrollHeight - f.clientHeight); })()`
+
 // TestPhoneRoomWalk walks a student's path through a room on a phone
 // (390×844, touch): the lecturer (a websocket) shows A* on Romania, A* on
 // the 8-puzzle and BFS on a grid, steps, and asks which node is next. The
@@ -73,6 +78,8 @@ const smallTargetsJS = `(() => {
 // every answer, control and zoom button is 44 px tall or more; the poll's
 // answers say a node's g (and h where the search uses one); the student's
 // tapped answer reads as its choice on the poll, and still after a reload;
+// the lane is as tall as its page, upright and on its side (844×390), so
+// the room scrolls as one page;
 // the revealed answer reads as its choice; a step back is the student's
 // own, and Rejoin live brings back the lecturer's step.
 func TestPhoneRoomWalk(t *testing.T) {
@@ -100,6 +107,10 @@ func TestPhoneRoomWalk(t *testing.T) {
 			}
 			if err := chromedp.Do(ctx, poll(fmt.Sprintf(`(() => { try { return document.querySelector("[data-testid=lane-0]").dataset.session !== %q && %s === "4" && !!%s.querySelector('#tree g.tnode[data-id="1"]'); } catch (err) { return false; } })()`, before, laneStep(0), inLane))); err != nil {
 				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, poll(laneScrollJS+` === 0`)); err != nil {
+				screenshot(t, ctx, "phone-walk-"+tc.name+"-lane.png")
+				t.Errorf("the lane's page scrolls inside its frame, %v px of it hidden: %v", eval[float64](t, ctx, laneScrollJS), err)
 			}
 			// a node of the tree tapped: its inspector is on the screen
 			tap(t, ctx, centreJS(`#tree g.tnode[data-id="1"]`, true))
@@ -170,5 +181,13 @@ func TestPhoneRoomWalk(t *testing.T) {
 				t.Fatalf("Rejoin live: %v", err)
 			}
 		})
+	}
+	// on its side: the lane is still as tall as its page
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape), chromedp.Reload(), poll(laneStep(0)+` === "5"`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, poll(laneScrollJS+` === 0`)); err != nil {
+		screenshot(t, ctx, "phone-walk-landscape-lane.png")
+		t.Errorf("on its side (844×390) the lane's page scrolls inside its frame, %v px of it hidden: %v", eval[float64](t, ctx, laneScrollJS), err)
 	}
 }

@@ -141,6 +141,7 @@ function drawLanes() {
       let doc;
       try { doc = f.contentDocument; } catch (err) { return; /* another origin: never */ }
       doc.documentElement.classList.add("in-room");
+      if (matchMedia(PHONE).matches) fitHeight(f, doc);
       markPoll(doc, l.id);
       // During a "next node" poll about this search, clicking a node of the
       // tree or a row of a list answers with that node.
@@ -151,6 +152,27 @@ function drawLanes() {
     });
     main.appendChild(f);
   }
+}
+
+// PHONE is a phone's screen, upright (narrow) or on its side (touched and
+// low): never a projector's, touch screen or not.
+const PHONE = "(max-width: 600px), (pointer: coarse) and (max-height: 500px)";
+
+// fitHeight keeps a lane as tall as its page, so that the room scrolls as
+// one page: in a frame shorter than its page, the finger is caught in a
+// second scroll and the tree, below the controls, is out of sight.
+function fitHeight(f, doc) {
+  // it grows by what its page overflows (a margin or a button sticking out
+  // below the page's box included), and shrinks only by more than a few
+  // pixels, so growing and shrinking never take turns
+  const fit = () => {
+    const de = doc.documentElement, over = de.scrollHeight - de.clientHeight;
+    const h = Math.ceil(de.getBoundingClientRect().height), border = f.offsetHeight - f.clientHeight;
+    if (over > 0) f.style.height = f.offsetHeight + over + "px";
+    else if (h > 0 && h + 8 < f.clientHeight) f.style.height = h + border + "px";
+  };
+  new ResizeObserver(fit).observe(doc.documentElement);
+  fit();
 }
 
 function drawHistory() {

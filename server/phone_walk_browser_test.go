@@ -94,10 +94,11 @@ func TestPhoneRoomWalk(t *testing.T) {
 	for _, tc := range []struct {
 		name, problem, search string
 		usesH                 bool
+		city                  string // tapped beside on the map
 	}{
-		{"romania-astar", "graph romania", "astar", true},
-		{"puzzle-astar", "puzzle 283164705 goal=123804765", "astar h=manhattan", true},
-		{"grid-bfs", "grid S......../..###..../....#..../....#...G", "bfs", false},
+		{"romania-astar", "graph romania", "astar", true, "Sibiu"},
+		{"puzzle-astar", "puzzle 283164705 goal=123804765", "astar h=manhattan", true, ""},
+		{"grid-bfs", "grid S......../..###..../....#..../....#...G", "bfs", false, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := eval[string](t, ctx, `(() => { const f = document.querySelector("[data-testid=lane-0]"); return f ? f.dataset.session : ""; })()`)
@@ -121,6 +122,34 @@ func TestPhoneRoomWalk(t *testing.T) {
 			if where != "" {
 				screenshot(t, ctx, "phone-walk-"+tc.name+"-inspector.png")
 				t.Errorf("node 1 tapped in the tree: its inspector is off the screen, %s", where)
+			}
+
+			if tc.city != "" {
+				// a tap beside a city, off its circle and its name, nearer
+				// it than any other, within half of a fingertip (18 px):
+				// the city is inspected
+				xy := eval[[]float64](t, ctx, fmt.Sprintf(`(() => {
+					const f = document.querySelector("[data-testid=lane-0]"), d = f.contentDocument;
+					const g = d.querySelector('[data-testid=graph-node][data-state=%q][data-id]');
+					g.scrollIntoView({block: "center"});
+					const centre = (e) => { const r = e.querySelector("circle").getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+					const [cx, cy] = centre(g), others = [...d.querySelectorAll("[data-testid=graph-node]")].filter((o) => o !== g).map(centre);
+					for (const [dx, dy] of [[0, 18], [0, -18], [18, 0], [-18, 0], [13, 13], [-13, 13], [13, -13], [-13, -13]]) {
+						const x = cx + dx, y = cy + dy, e = d.elementFromPoint(x, y);
+						if (e && e.closest("[data-id], [data-testid=graph-node]")) continue;
+						if (others.some(([ox, oy]) => Math.hypot(ox - x, oy - y) < 20)) continue;
+						const o = f.getBoundingClientRect();
+						return [o.left + 1 + x, o.top + 1 + y, Number(g.dataset.id)];
+					}
+					return [];
+				})()`, tc.city))
+				if len(xy) != 3 {
+					t.Fatalf("no room beside %s on the map to tap", tc.city)
+				}
+				tap(t, ctx, fmt.Sprintf("[%g, %g]", xy[0], xy[1]))
+				if err := chromedp.Do(ctx, poll(fmt.Sprintf(`%s.querySelector('[data-testid=inspector-node][data-id="%d"]') !== null`, inLane, int(xy[2])))); err != nil {
+					t.Errorf("a tap 18 px beside %s on the map does not inspect it: %v", tc.city, err)
+				}
 			}
 
 			p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 0})

@@ -80,7 +80,8 @@ const laneScrollJS = `(() => { const f = document.querySelector("[data-testid=la
 // tapped answer reads as its choice on the poll, and still after a reload;
 // the lane is as tall as its page, upright and on its side (844×390), so
 // the room scrolls as one page;
-// the revealed answer reads as its choice; a step back is the student's
+// the revealed answer and the bar of the student's answer read as its
+// choice; a step back is the student's
 // own, and Rejoin live brings back the lecturer's step.
 func TestPhoneRoomWalk(t *testing.T) {
 	_, ts := roomServer(t, "")
@@ -183,6 +184,11 @@ func TestPhoneRoomWalk(t *testing.T) {
 			right := eval[string](t, ctx, `window.stepvizRoom.poll.choices.find((c) => c.answer === window.stepvizRoom.poll.right).label`)
 			if got := eval[string](t, ctx, status); !strings.HasPrefix(got, "Right answer: "+right+" ·") {
 				t.Errorf("revealed: %q, want it to begin %q", got, "Right answer: "+right+" ·")
+			}
+			// the answers' bars name the student's node as its choice does
+			bar := eval[string](t, ctx, `(() => { const b = document.querySelector("#poll .bar[data-answer='" + window.stepvizRoom.poll.yours + "'] span"); return b ? b.textContent : "no bar"; })()`)
+			if short, _, _ := strings.Cut(mine, " ("); bar != short {
+				t.Errorf("the bar of the student's answer %q reads %q, want %q", mine, bar, short)
 			}
 
 			// the student's own pace: a step back stays while the lecturer

@@ -267,7 +267,7 @@ function drawPoll() {
       const row = document.createElement("div"); row.className = "bar" + (p.right === a && (p.revealed || presenter) ? " right" : "");
       row.dataset.answer = a; row.dataset.count = String(n);
       row.innerHTML = "<span></span><span class=\"fill\"></span><span></span>";
-      row.children[0].textContent = a; row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
+      row.children[0].textContent = said(a).replace(/ \(.*\)$/, ""); row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
       dl.appendChild(row);
     }
     box.appendChild(dl);

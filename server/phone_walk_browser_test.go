@@ -185,6 +185,11 @@ func TestPhoneRoomWalk(t *testing.T) {
 			if got := eval[string](t, ctx, status); !strings.HasPrefix(got, "Right answer: "+right+" ·") {
 				t.Errorf("revealed: %q, want it to begin %q", got, "Right answer: "+right+" ·")
 			}
+			// the result reads at full contrast: the right answer and the
+			// student's are not faded as the disabled buttons they now are
+			if faded := eval[string](t, ctx, `[...document.querySelectorAll("#poll .choices button.right, #poll .choices button.mine")].filter((b) => getComputedStyle(b).opacity !== "1").map((b) => b.textContent + " at opacity " + getComputedStyle(b).opacity).join("; ")`); faded != "" {
+				t.Errorf("revealed, faded: %s", faded)
+			}
 			// the answers' bars name the student's node as its choice does
 			bar := eval[string](t, ctx, `(() => { const b = document.querySelector("#poll .bar[data-answer='" + window.stepvizRoom.poll.yours + "'] span"); return b ? b.textContent : "no bar"; })()`)
 			if short, _, _ := strings.Cut(mine, " ("); bar != short {

@@ -82,7 +82,8 @@ const laneScrollJS = `(() => { const f = document.querySelector("[data-testid=la
 // the room scrolls as one page;
 // the revealed answer and the bar of the student's answer read as its
 // choice; a step back is the student's
-// own, and Rejoin live brings back the lecturer's step.
+// own, and Rejoin live brings back the lecturer's step; a yes-or-no poll
+// asks for a tap on an answer, its long question wrapped on the screen.
 func TestPhoneRoomWalk(t *testing.T) {
 	_, ts := roomServer(t, "")
 	code, key := createRoom(t, ts)
@@ -221,6 +222,20 @@ func TestPhoneRoomWalk(t *testing.T) {
 				t.Fatalf("Rejoin live: %v", err)
 			}
 		})
+	}
+	// a yes-or-no poll about the grid's heuristic: its long question
+	// (the grid's rows) wraps on the screen, and the student is asked to
+	// tap an answer, not a node of the tree
+	p.send(roomCmd{Type: roomAsk, Kind: pollAdmissible, Lane: 0, Answer: "yes"})
+	if err := chromedp.Do(ctx, poll(`!!document.querySelector("[data-testid=choice-yes]")`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, status); got != "Tap your answer." {
+		t.Errorf("a yes-or-no poll says %q, want %q", got, "Tap your answer.")
+	}
+	if w := eval[[]int](t, ctx, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
+		screenshot(t, ctx, "phone-walk-admissible.png")
+		t.Errorf("with the yes-or-no poll the room's page is %d px wide on a %d px screen", w[0], w[1])
 	}
 	// on its side: the lane is still as tall as its page
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateLandscape), chromedp.Reload(), poll(laneStep(0)+` === "5"`)); err != nil {

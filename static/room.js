@@ -257,7 +257,7 @@ function drawPoll() {
   } else if (presenter) {
     info.textContent = `${p.answers} answers so far (right answer: ${said(p.right)}; the class sees it when you reveal)`;
   } else {
-    info.textContent = p.yours ? `Your answer: ${said(p.yours)} (you may change it until the lecturer reveals)` : (p.kind === "f" ? "Type your answer." : "Tap your answer, or its node in the tree.");
+    info.textContent = p.yours ? `Your answer: ${said(p.yours)} (you may change it until the lecturer reveals)` : ({ next: "Tap your answer, or its node in the tree.", f: "Type f and tap Answer." }[p.kind] || "Tap your answer.");
   }
   box.appendChild(info);
   if (p.counts) {

@@ -131,9 +131,9 @@ func TestRoomBrowser(t *testing.T) {
 	}
 	if err := chromedp.Do(fctx,
 		chromedp.Click(nodeOf(wrong)),
-		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: #`+wrong+` (")`),
+		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: #`+wrong+` ")`),
 		chromedp.Click(`[data-testid=choice-`+right+`]`),
-		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: #`+right+` (")`),
+		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Your answer: #`+right+` ")`),
 	); err != nil {
 		t.Fatalf("answering: %v", err)
 	}
@@ -145,7 +145,7 @@ func TestRoomBrowser(t *testing.T) {
 		t.Fatalf("the presenter's distribution: %v", err)
 	}
 	if err := chromedp.Do(fctx,
-		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Right answer: #`+right+` ·") && document.querySelector("[data-testid=poll-status]").textContent.includes("yours was right")`),
+		poll(`document.querySelector("[data-testid=poll-status]").textContent.includes("Right answer: #`+right+` ") && document.querySelector("[data-testid=poll-status]").textContent.includes("yours was right")`),
 	); err != nil {
 		t.Fatalf("the class sees the right answer: %v", err)
 	}

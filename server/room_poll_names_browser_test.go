@@ -30,12 +30,17 @@ func TestRoomPollAnswerNames(t *testing.T) {
 	}
 	right := eval[string](t, pctx, `window.stepvizRoom.poll.right`)
 	wrong := eval[string](t, pctx, `window.stepvizRoom.poll.choices.map((c) => c.answer).find((a) => a !== window.stepvizRoom.poll.right)`)
+	label := func(a string) string {
+		return eval[string](t, pctx, `window.stepvizRoom.poll.choices.find((c) => c.answer === "`+a+`").label`)
+	}
+	rightName, wrongName := label(right), label(wrong)
+	wrongBar := strings.TrimSpace(wrongName[:strings.LastIndex(wrongName, " (")])
 	status := `document.querySelector("[data-testid=poll-status]").textContent`
 	bar := `document.querySelector("[data-testid=poll-counts] .bar").children[0].textContent`
-	if err := chromedp.Do(fctx, poll(status+` === "Pick one of the nodes above, or click it in the search's tree; you may change your answer until the lecturer reveals."`)); err != nil {
+	if err := chromedp.Do(fctx, poll(status+` === "Tap your answer, or its node in the tree; you may change it until the lecturer reveals."`)); err != nil {
 		t.Errorf("the student is not told how to answer: %v (it reads %q)", err, eval[string](t, fctx, status))
 	}
-	if err := chromedp.Do(fctx, chromedp.Click(`[data-testid=choice-`+wrong+`]`), poll(status+`.startsWith("Your answer: #`+wrong+` (")`)); err != nil {
+	if err := chromedp.Do(fctx, chromedp.Click(`[data-testid=choice-`+wrong+`]`), poll(status+`.startsWith("Your answer: #`+wrong+` ")`)); err != nil {
 		t.Fatalf("answering: %v", err)
 	}
 	if err := chromedp.Do(pctx, poll(status+`.startsWith("1 answer so far")`)); err != nil {
@@ -47,16 +52,16 @@ func TestRoomPollAnswerNames(t *testing.T) {
 			t.Errorf("%s reads %q, want %q", who, got, want)
 		}
 	}
-	check("the presenter's folded right answer", eval[string](t, pctx, `document.querySelector("[data-testid=poll-peek]").textContent`), "Right answer #"+right)
-	check("the presenter's distribution", eval[string](t, pctx, bar), "#"+wrong)
+	check("the presenter's folded right answer", eval[string](t, pctx, `document.querySelector("[data-testid=poll-peek]").textContent`), "Right answer "+rightName)
+	check("the presenter's distribution", eval[string](t, pctx, bar), wrongBar)
 	if err := chromedp.Do(pctx, chromedp.Click(`[data-testid=reveal]`)); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(fctx, poll(status+`.startsWith("Right answer")`)); err != nil {
 		t.Fatalf("the reveal: %v", err)
 	}
-	check("the student's status", eval[string](t, fctx, status), "Right answer: #"+right+" · 0% of 1 answer right · yours was #"+wrong)
-	check("the student's distribution", eval[string](t, fctx, bar), "#"+wrong)
+	check("the student's status", eval[string](t, fctx, status), "Right answer: "+rightName+" · 0% of 1 answer right · yours was "+wrongName)
+	check("the student's distribution", eval[string](t, fctx, bar), wrongBar)
 	if s := eval[string](t, fctx, `document.getElementById("poll").innerText`); strings.Contains(s, "1 answers") {
 		t.Errorf("the poll reads %q", s)
 	}

@@ -9,7 +9,12 @@ import { boardSVG } from "./problem.js";
 import { familyOf, dirOf, familyStatus, describe, formulaLine, usesH } from "./family.js";
 import { PANEL_RBFS } from "./wireconst.js";
 
-// createInspector returns {inspect, refresh, render}.
+// STACKED is when style.css stacks the panes in one column.
+const STACKED = "(max-width: 1000px)";
+
+// createInspector returns {inspect, pick, refresh, render}: pick is a
+// node the user chose (a tap or click on the tree, map, grid or lists),
+// inspect any other ask.
 export function createInspector(page) {
   const st = page.st;
 
@@ -21,6 +26,14 @@ export function createInspector(page) {
     asked = m.step;
     page.send({ type: "inspect", node: id, step: m.step, id: ++st.queryId });
     page.redraw(false);
+  }
+  // pick inspects a node the user chose and, where the panes stack in one
+  // column (a phone), brings the answer into view: it is drawn below the
+  // tree and the problem, out of sight of the finger that tapped.
+  let reveal = false;
+  function pick(id) {
+    reveal = true;
+    inspect(id);
   }
   // refresh asks again for the selected node once the shown step has
   // changed, at most every 300 ms (a query per step would trip the
@@ -84,6 +97,10 @@ export function createInspector(page) {
     const body = $("inspector-body");
     body.innerHTML = h;
     body.querySelectorAll("a[data-node]").forEach((a) => (a.onclick = (e) => { e.preventDefault(); inspect(Number(a.dataset.node)); }));
+    if (reveal) {
+      reveal = false;
+      if (matchMedia(STACKED).matches) body.closest(".pane").scrollIntoView({ block: "nearest" });
+    }
   }
-  return { inspect, refresh, render };
+  return { inspect, pick, refresh, render };
 }

@@ -11,6 +11,10 @@ import { dirFill, familyStatus, fName, usesH } from "./family.js";
 import { placeMapLabels } from "./maplabels.js";
 import { currentOf } from "./model.js";
 
+// TAP_REACH is how far from a city's centre, in screen pixels, a tap on
+// the map still chooses it: half of a 44 px fingertip target.
+const TAP_REACH = 22;
+
 // miniBoard draws a small puzzle board into the SVG group g: one path for
 // the tiles, one rect for the blank and one text whose characters are
 // placed each in its cell, four elements whatever the size (a tree shows
@@ -306,8 +310,19 @@ export function createProblemView(page) {
     return fonts.get(proj);
   }
   host.addEventListener("click", (e) => {
-    const g = e.target.closest && e.target.closest("[data-id]");
+    const g = (e.target.closest && e.target.closest("[data-id]")) || nearCity(e.clientX, e.clientY);
     if (g) page.inspect(Number(g.dataset.id));
   });
+  // nearCity is the city of the map whose circle's centre is nearest a
+  // tap beside every city, within TAP_REACH screen pixels, or null: a
+  // city's circle is smaller than a fingertip. O(cities drawn) a tap.
+  function nearCity(x, y) {
+    let best = null, bestD = TAP_REACH * TAP_REACH;
+    for (const c of host.querySelectorAll("g.city[data-id] circle")) {
+      const r = c.getBoundingClientRect(), dx = r.left + r.width / 2 - x, dy = r.top + r.height / 2 - y, d = dx * dx + dy * dy;
+      if (d <= bestD) { best = c.parentNode; bestD = d; }
+    }
+    return best;
+  }
   return { draw, attach };
 }

@@ -154,6 +154,7 @@ function drawLanes() {
       let doc;
       try { doc = f.contentDocument; } catch (err) { return; /* another origin: never */ }
       doc.documentElement.classList.add("in-room");
+      if (matchMedia(PHONE).matches) fitHeight(f, doc);
       markPoll(doc, l.id);
       // During a "next node" poll about this search, clicking a node of the
       // tree or a row of a list answers with that node (clickNode).
@@ -172,15 +173,37 @@ function drawLanes() {
 // window's height under the room's controls (a projector's 720 px shows
 // it whole, and its projector mode fits itself to that height), at least
 // MIN_FRAME_H px.
+// PHONE is a phone's screen, upright (narrow) or on its side (touched and
+// low): never a projector's, touch screen or not.
+const PHONE = "(max-width: 600px), (pointer: coarse) and (max-height: 500px)";
+
 const MIN_FRAME_H = 400;
 function fit() {
   side.fit();
   const f = document.querySelector("iframe.lane");
-  if (!f) return;
+  if (!f || matchMedia(PHONE).matches) return; // a phone's frame is as tall as its page (fitHeight)
   const h = Math.max(MIN_FRAME_H, Math.floor(innerHeight - (f.getBoundingClientRect().top + scrollY) - 10));
   if (f.style.height !== h + "px") f.style.height = h + "px";
 }
 addEventListener("resize", fit);
+
+
+// fitHeight keeps a lane as tall as its page, so that the room scrolls as
+// one page: in a frame shorter than its page, the finger is caught in a
+// second scroll and the tree, below the controls, is out of sight.
+function fitHeight(f, doc) {
+  // it grows by what its page overflows (a margin or a button sticking out
+  // below the page's box included), and shrinks only by more than a few
+  // pixels, so growing and shrinking never take turns
+  const fit = () => {
+    const de = doc.documentElement, over = de.scrollHeight - de.clientHeight;
+    const h = Math.ceil(de.getBoundingClientRect().height), border = f.offsetHeight - f.clientHeight;
+    if (over > 0) f.style.height = f.offsetHeight + over + "px";
+    else if (h > 0 && h + 8 < f.clientHeight) f.style.height = h + border + "px";
+  };
+  new ResizeObserver(fit).observe(doc.documentElement);
+  fit();
+}
 
 function drawHistory() {
   const ol = $("history-list"); ol.innerHTML = "";
@@ -239,14 +262,21 @@ function markPoll(doc, id) { doc.documentElement.classList.toggle("poll-open", a
 // "which node is expanded next?" poll is "#5", as its choice begins
 // ("#5 Fagaras (g 239, h 176)"), never a bare 5 a class could read as an
 // f; a number or yes/no is itself.
-function answerName(p, a) { return p.kind === "next" && a ? "#" + a : a; }
+// answerName is how an answer reads: a "next" poll's as its choice's label
+// (node number, state and numbers), as on its button, since a bare node
+// number means nothing to the class; others as typed.
+function answerName(p, a) {
+  if (p.kind !== "next" || !a) return a;
+  const ch = (p.choices || []).find((c) => c.answer === a);
+  return ch ? ch.label : "#" + a;
+}
 
 // howToAnswer tells a student, on their own screen, how to answer a poll
 // of each kind.
 const howToAnswer = {
-  next: "Pick one of the nodes above, or click it in the search's tree; you may change your answer until the lecturer reveals.",
-  f: "Type a number and press Answer; you may change it until the lecturer reveals.",
-  admissible: "Pick Yes or No; you may change your answer until the lecturer reveals.",
+  next: "Tap your answer, or its node in the tree; you may change it until the lecturer reveals.",
+  f: "Type f and tap Answer; you may change it until the lecturer reveals.",
+  admissible: "Tap Yes or No; you may change your answer until the lecturer reveals.",
 };
 
 // breakable is a choice's label as it may wrap in a narrow box: a state's
@@ -316,7 +346,7 @@ function drawPoll() {
       const row = document.createElement("div"); row.className = "bar" + (p.right === a && p.revealed ? " right" : "");
       row.dataset.answer = a; row.dataset.count = String(n);
       row.innerHTML = "<span></span><span class=\"fill\"></span><span></span>";
-      row.children[0].textContent = name(a); row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
+      row.children[0].textContent = name(a).replace(/ \(.*\)$/, ""); row.children[1].style.width = (100 * n / max) + "%"; row.children[2].textContent = String(n);
       dl.appendChild(row);
     }
     box.appendChild(dl);

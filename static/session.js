@@ -35,7 +35,7 @@ function start(app) {
   const proto = createProtocol(page);
   page.send = proto.send;
   const inspector = createInspector(page);
-  page.inspect = inspector.inspect;
+  page.inspect = inspector.pick;
   page.renderInspector = inspector.render;
   page.tree = createTree(page);
   const controls = createControls(page);
@@ -147,7 +147,7 @@ function start(app) {
   };
 
   // a handle for tests and the curious: window.stepviz.send({type: "step"})
-  window.stepviz = { send: proto.send, state: st, inspect: page.inspect, tree: page.tree, stats: page.stats, get model() { return page.model; } };
+  window.stepviz = { send: proto.send, state: st, inspect: inspector.inspect, tree: page.tree, stats: page.stats, get model() { return page.model; } };
   proto.connect();
 }
 

@@ -169,7 +169,7 @@ func TestPhoneRoomWalk(t *testing.T) {
 				}
 			}
 			// the second answer tapped reads as its choice, and after a reload
-			mine := eval[string](t, ctx, `document.querySelectorAll("#poll .choices button")[1].textContent`)
+			mine := eval[string](t, ctx, `(() => { const b = document.querySelectorAll("#poll .choices button")[1]; return window.stepvizRoom.poll.choices.find((c) => "choice-" + c.answer === b.dataset.testid).label; })()`)
 			tap(t, ctx, centreJS(`#poll .choices button:nth-child(2)`, false))
 			want := "Your answer: " + mine + " "
 			if err := chromedp.Do(ctx, poll(status+`.startsWith(`+fmt.Sprintf("%q", want)+`)`)); err != nil {
@@ -230,8 +230,8 @@ func TestPhoneRoomWalk(t *testing.T) {
 	if err := chromedp.Do(ctx, poll(`!!document.querySelector("[data-testid=choice-yes]")`)); err != nil {
 		t.Fatal(err)
 	}
-	if got := eval[string](t, ctx, status); got != "Tap your answer." {
-		t.Errorf("a yes-or-no poll says %q, want %q", got, "Tap your answer.")
+	if got, want := eval[string](t, ctx, status), "Tap Yes or No; you may change your answer until the lecturer reveals."; got != want {
+		t.Errorf("a yes-or-no poll says %q, want %q", got, want)
 	}
 	if w := eval[[]int](t, ctx, `[document.documentElement.scrollWidth, document.documentElement.clientWidth]`); w[0] > w[1] {
 		screenshot(t, ctx, "phone-walk-admissible.png")

@@ -197,8 +197,8 @@ function fit() {
   if (!f) return;
   const h = Math.max(MIN_FRAME_H, Math.floor(innerHeight - (f.getBoundingClientRect().top + scrollY) - 10));
   if (f.style.height !== h + "px") f.style.height = h + "px";
-  // a poll beside the page is no taller than it (style.css)
-  $("poll").style.maxHeight = app.classList.contains("poll-beside") ? h + "px" : "";
+  // a poll beside the page (a wide screen: style.css) is no taller than it
+  $("poll").style.maxHeight = app.classList.contains("poll-beside") && getComputedStyle(app).display === "grid" ? h + "px" : "";
 }
 addEventListener("resize", fit);
 

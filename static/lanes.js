@@ -5,13 +5,18 @@
 // nothing else of the session page (lists, inspector, chart) is built. A
 // lane shows its search line, its counters and its narration; the room's
 // one toolbar drives every lane together (room.js). The lanes share the
-// screen: their trees are sized so that all of them fit in the window
-// below the room's controls, at least MIN_TREE_H px tall each.
+// screen: their trees are sized so that every lane is whole in the
+// window below the room's controls and the poll (a projector shows it
+// without scrolling), at least MIN_TREE_H px tall each.
 import { createProtocol } from "./protocol.js";
 import { createTree } from "./tree.js";
 import { setText } from "./util.js";
 
-const MIN_TREE_H = 220, MIN_TREE_W = 400, PHONE_H = 0.45;
+// MIN_TREE_H is the shortest tree a lane draws on a wide screen (its
+// zoom-to-fit still shows a few levels); MIN_LANE_W the narrowest lane
+// that stands in one row with the others (a projector's 1280 px holds
+// four); under 900 px wide they stand one under the other.
+const MIN_TREE_H = 140, MIN_LANE_W = 300, PHONE_H = 0.45;
 
 // createLanes returns {show(lanes), close(), lanes}: show replaces the
 // lanes in host with one per search of lanes (room.js's LaneInfo: id,
@@ -35,12 +40,14 @@ export function createLanes(host, key, onNode) {
   const heads = new ResizeObserver(() => { if (!refit) refit = requestAnimationFrame(() => { refit = 0; fit(); }); });
   function close() { heads.disconnect(); for (const l of lanes) l.close(); lanes = []; host.classList.remove("side"); }
   // fit gives every tree the same height: the window below the lanes'
-  // top, shared by their rows (two lanes a row when the window is wide,
-  // three in one row when it is wide enough for three trees of
-  // MIN_TREE_W: a projector's 1280 px).
+  // top, shared by their rows. The lanes stand in one row when each gets
+  // MIN_LANE_W: a row more would repeat each lane's head and narration in
+  // a height a projector lacks (720 px less the controls and a poll),
+  // while a tree zooms to fit a narrower box; two a row on a narrower
+  // screen, one a row on a phone.
   function fit() {
     if (!lanes.length) return;
-    const cols = lanes.length === 3 && innerWidth >= 3 * MIN_TREE_W + 40 ? 3 : lanes.length > 1 && innerWidth >= 900 ? 2 : 1;
+    const cols = innerWidth >= lanes.length * MIN_LANE_W + 40 ? lanes.length : lanes.length > 1 && innerWidth >= 900 ? 2 : 1;
     const rows = Math.ceil(lanes.length / cols);
     host.style.setProperty("--lane-cols", String(cols)); // before measuring: a narrower lane's head may wrap
     const top = host.getBoundingClientRect().top + scrollY;
@@ -124,7 +131,9 @@ function createLane(host, info, key, onNode) {
     const c = m.counters || {};
     setText(parts.get("step-n"), String(m.step));
     const status = m.status === "running" ? (st.playing ? "playing" : "") : m.status;
-    setText(parts.get("counters"), `expanded ${c.expanded || 0} · generated ${c.generated || 0} · open ${c.open || 0}` + (status ? " · " + status : ""));
+    // how many generated is the tree's count's ("10 nodes (the start and
+    // 9 generated)", tree.js), in the line under these
+    setText(parts.get("counters"), `expanded ${c.expanded || 0} · open ${c.open || 0}` + (status ? " · " + status : ""));
   }
   let frame = 0;
   function redraw() {

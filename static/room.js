@@ -79,10 +79,10 @@ function onMessage(m) {
     case "room":
       st.room = m;
       if (m.poll) st.poll = m.poll;
-      drawLanes(); drawHistory(); drawCompare(m.compare); drawPoll();
+      drawLanes(); drawHistory(); drawCompare(m.compare); drawPoll(); drawControls();
       break;
     case "compare": drawCompare(m.rows); break;
-    case "poll": st.poll = m; drawPoll(); break;
+    case "poll": st.poll = m; drawPoll(); drawControls(); break;
     case "error": notice(m.message); break;
     case "sharing": sharing(m.message || ""); break;
   }
@@ -112,6 +112,24 @@ function answerNode(session, a) {
 }
 
 function entry(pos) { return (st.room.history || []).find((h) => h.pos === pos); }
+
+// drawControls disables the presenter's controls that cannot act now,
+// each with a title saying why: the drive and the question with no
+// search shown, Reveal with no poll open (what the server would answer).
+function drawControls() {
+  if (!presenter) return;
+  const live = st.room && entry(st.room.current), none = !live || !live.lanes.length;
+  const why = (e, off, reason) => {
+    if (!("title0" in e.dataset)) e.dataset.title0 = e.title;
+    e.disabled = off;
+    e.title = off ? reason : e.dataset.title0;
+  };
+  for (const b of document.querySelectorAll("[data-drive]")) why(b, none, "Show a search first: there is no search to move");
+  for (const id of ["ask-kind", "ask-lane", "ask-node", "ask-answer"]) why($(id), none, "Show a search first: a question is about a search shown");
+  why(document.querySelector("[data-testid=ask]"), none, "Show a search first: a question is about a search shown");
+  const p = st.poll;
+  why($("reveal"), !p || p.revealed, !p ? "Ask a question first: there is no poll to reveal" : "The answer is shown: ask the next question to reveal again");
+}
 
 // drawLanes shows the searches of the live pos (or the one the follower
 // chose), one iframe each; iframes that already show the right session
@@ -184,6 +202,8 @@ function fit() {
   if (!f || matchMedia(PHONE).matches) return; // a phone's frame is as tall as its page (fitHeight)
   const h = Math.max(MIN_FRAME_H, Math.floor(innerHeight - (f.getBoundingClientRect().top + scrollY) - 10));
   if (f.style.height !== h + "px") f.style.height = h + "px";
+  // a poll beside the page (a wide screen: style.css) is no taller than it
+  $("poll").style.maxHeight = app.classList.contains("poll-beside") && getComputedStyle(app).display === "grid" ? h + "px" : "";
 }
 addEventListener("resize", fit);
 
@@ -292,6 +312,7 @@ function drawPoll() {
   }
   for (const b of document.querySelectorAll(".lane-box")) b.classList.toggle("poll-open", asking(b.dataset.session));
   const p = st.poll, box = $("poll");
+  app.classList.toggle("poll-beside", pollShown(p) && !!document.querySelector("iframe.lane"));
   if (!pollShown(p)) { box.hidden = true; fit(); return; }
   box.hidden = false; box.innerHTML = "";
   box.dataset.poll = String(p.id); box.dataset.revealed = String(p.revealed);
@@ -409,6 +430,7 @@ function playing() {
   try { return !!(f && f.contentWindow.stepviz && f.contentWindow.stepviz.state.playing); } catch (err) { return false; }
 }
 
+drawControls(); // until the room says what it shows
 window.stepvizRoom = st; // for tests: the page's state, never reset by a reconnect
 window.stepvizLanes = side; // for tests: the lanes shown side by side
 connect();

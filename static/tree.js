@@ -11,7 +11,7 @@
 // presenter's or the page's own) or until the view has been left alone
 // for IDLE_FOLLOW_MS with the node expanded last out of it; meanwhile a
 // "Follow the search" button over the tree brings it back at once.
-import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount, childNoun } from "./util.js";
+import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount, treeNodes, childNoun } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE, openPage, nextOpened } from "./treelayout.js";
 import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers, usesH } from "./family.js";
@@ -479,7 +479,7 @@ export function createTree(page) {
     // line of large type in a narrow pane, in short: the nodes and those in
     // view (the family strip counts the earlier iterations); the full
     // count is the title
-    const full = (from ? `${nodeCount(m.nodeEnd - from)} in this iteration (${from} in earlier ones)` : nodeCount(m.nodeEnd)) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    const full = (from ? `${nodeCount(m.nodeEnd - from)} in this iteration (${from} in earlier ones)` : treeNodes(m.nodeEnd, (m.counters || {}).generated)) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
     const brief = nodeCount(m.nodeEnd - from) + (held >= 0 ? ` · ${held} held` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
     const count = $("tree-count"), text = projector() && !page.projector ? brief : full;
     if (count.textContent !== text) { count.textContent = text; count.title = text === full ? "" : full; }

@@ -35,6 +35,12 @@ export function fmtF(g, h, f) {
 // writes n with it ("1 node", "12 nodes").
 export const nodeNoun = (n) => (n === 1 ? "node" : "nodes");
 export const nodeCount = (n) => `${n} ${nodeNoun(n)}`;
+// treeNodes is a search tree's n nodes as they agree with the counter
+// "generated" beside them: the start node is in the tree and is not
+// generated, so "10 nodes (the start and 9 generated)"; a count that is
+// not the start and those generated (generated undefined, or a tree that
+// dropped some) is n alone.
+export const treeNodes = (n, generated) => (n > 0 && generated === n - 1 ? `${nodeCount(n)} (the start and ${generated} generated)` : nodeCount(n));
 // childNoun is "child" for one child, "children" for any other count.
 export const childNoun = (n) => (n === 1 ? "child" : "children");
 

@@ -348,7 +348,11 @@ func (sh *sheet) instructions() []string {
 		out = append(out, fmt.Sprintf("Fill in, for each step, the node expanded, its %s, and the children it generates with their %s.", values, keys))
 		out = append(out, "List every child a step generates, in the order generated, also one the rules do not add to the open list, with what becomes of it in parentheses (already closed, already open, cheaper: re-parented, ...); a step that generates none says none and why.")
 	} else if sh.blanks.F {
-		out = append(out, fmt.Sprintf("Fill in, for each step, the %s of the node expanded and the %s of each child it generates.", values, sh.keyName))
+		child := "the " + sh.keyName + " of each child"
+		if values == sh.keyName {
+			child = "of each child"
+		}
+		out = append(out, fmt.Sprintf("Fill in, for each step, the %s of the node expanded and %s it generates.", values, child))
 	}
 	if sh.blanks.Open {
 		out = append(out, fmt.Sprintf("Write the open list after step %d in the order nodes will be taken from it (first = next to expand), with %s.", sh.k, values))

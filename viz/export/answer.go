@@ -62,7 +62,7 @@ var answerColumns = sync.OnceValue(func() map[string]string {
 		"g": "g", "h": "h", "f": "f",
 		// a sheet of a search ordered by depth names its key depth (sheetColumns)
 		"depth": "f",
-		"open": "open", "open list": "open", "frontier": "open",
+		"open":  "open", "open list": "open", "frontier": "open",
 		"children": "children", "children generated": "children", "children generated (f)": "children",
 		"children generated (depth)": "children", "children generated (g)": "children", "successors": "children",
 	}

@@ -20,7 +20,7 @@ import (
 // Blanks chooses what a worksheet leaves for the student to fill in.
 type Blanks struct {
 	Open  bool // the open list after the last step
-	F     bool // the f values of the expanded and generated nodes
+	F     bool // the f values (a search's key: the depth, uniform cost's g) of the expanded and generated nodes
 	Order bool // the order of expansion: which node each step expands, with its g, h, f and children
 	// Heuristic adds the question "is h admissible? consistent?" with a
 	// counterexample table (hquestion.go); not part of "all".
@@ -93,7 +93,8 @@ type sheet struct {
 	algo    string
 	family  viz.Family // how the open list is named: a stack for the depth-first family
 	// usesH: the search orders by h (A*, greedy ...; wire.Family's
-	// Heuristic). Without it every h is 0 and is given, never asked.
+	// Heuristic). Without it no node has an h: the sheet has no h column
+	// (sheetColumns).
 	usesH bool
 	// fam is the search's family: its number columns (sheetColumns) and
 	// the name of its key (viz.KeyName), f for a search with a heuristic.
@@ -284,12 +285,11 @@ func (sh *sheet) row(st sheetStep) []cell {
 		kidsText = sh.noChildren(st)
 	}
 	// A blank f blanks the node's g and h too: a later step's g and h are
-	// an earlier child's, whose f the sheet asks for (f = g + h). h is
-	// asked only of a search that orders by it (sheetColumns has no h
-	// column otherwise).
+	// an earlier child's, whose f the sheet asks for (f = g + h). Only a
+	// search that orders by h has an h column (sheetColumns).
 	cells := []cell{{state, o}}
-	for i, v := range sheetNumbers(sh.fam, st.g, st.h, st.f) {
-		cells = append(cells, cell{v, f && (sheetColumns(sh.fam)[i] != "h" || sh.usesH)})
+	for _, v := range sheetNumbers(sh.fam, st.g, st.h, st.f) {
+		cells = append(cells, cell{v, f})
 	}
 	return append(cells, cell{kidsText, o})
 }

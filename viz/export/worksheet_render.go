@@ -61,12 +61,8 @@ func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
 	for i := 0; i < n; i++ {
 		if i >= len(sh.open) {
 			row := []cell{{fmt.Sprint(i + 1), false}, {"", true}}
-			for _, c := range cols {
-				if c == "h" && !sh.usesH {
-					row = append(row, cell{"0", false})
-				} else {
-					row = append(row, cell{"", true})
-				}
+			for range cols {
+				row = append(row, cell{"", true})
 			}
 			open.rows = append(open.rows, row)
 			continue
@@ -77,9 +73,7 @@ func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
 		for j, v := range sheetNumbers(sh.fam, num(o.G), num(o.H), o.Shown().F) {
 			// the key (f, depth, or uniform cost's g) is what -blank f asks
 			switch c := cols[j]; {
-			case c == "h":
-				row = append(row, cell{v, b && sh.usesH})
-			case c == sh.keyName || c == "f":
+			case c == sh.keyName:
 				row = append(row, cell{v, b || sh.blanks.F})
 			default:
 				row = append(row, cell{v, b})

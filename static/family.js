@@ -141,6 +141,11 @@ export function tableNumbers(m) {
   return fName(m) === "depth" ? "no-h" : "no-h no-f";
 }
 
+// inspectorNumbers names the numbers the inspector shows of a node, as
+// its placeholder lists them (templates.SessionData.InspectorNumbers): no
+// h or f for a search without a heuristic. O(1).
+export function inspectorNumbers(m) { return usesH(m) ? "g, h and its breakdown, f, depth" : "g, depth"; }
+
 // isBeam says that the search is beam search (local or not).
 export function isBeam(m) { return describe(m).panel === PANEL_BEAM; }
 
@@ -280,6 +285,8 @@ export function createFamily(page) {
       contour.title = `Run to the next ${key}: the first expansion at another ${key} (n)`;
     }
     const nums = tableNumbers(m);
+    const said = document.querySelector("[data-testid=inspector-numbers]");
+    if (said && said.textContent !== inspectorNumbers(m)) said.textContent = inspectorNumbers(m);
     for (const t of document.querySelectorAll("#open-table, #closed-table")) {
       t.classList.toggle("no-h", nums.includes("no-h"));
       t.classList.toggle("no-f", nums.includes("no-f"));

@@ -57,9 +57,6 @@ const GH_CHARS = 15, GH_CHARS_BIG = 13;
 // the time the user's own pan or zoom is kept with the search's current
 // node out of view before Follow comes back by itself
 const IDLE_FOLLOW_MS = 6000;
-// short writes a long number in four significant digits for a full box's
-// g and h line too long for it (f is always written whole)
-const short = (v) => (typeof v === "string" && v.length > 5 ? String(Number(Number(v).toPrecision(4))) : v);
 
 // createTree returns the tree's state object: x, y (pan, px), k and ky
 // (horizontal and vertical scale; equal unless Fit squeezes a wide tree),
@@ -603,15 +600,21 @@ export function createTree(page) {
     if (kind === "puzzle") {
       lines.forEach(([key, v], i) => { const t = el("text", { x: bigBoard ? 59 : 44, y: (ph ? 17 : 16) + i * (ph ? 17 : 15), class: "tnum" + (key === "f" ? " tf" : "") }, grp); t.textContent = `${key} ${v}`; });
     } else {
-      // g and h on one line, f (what the search orders by) bold below. f
-      // is written as the tables and the narration write it, always; g and
-      // h too when their line fits the box (GH_CHARS), else in four
-      // significant digits
+      // g and h on one line, f (what the search orders by) bold below,
+      // each written whole as the tables and the narration write it (the
+      // one rounding rule); a line longer than the box holds (GH_CHARS) is
+      // narrowed to the box, as a compact box's number is, never rounded
+      // again
       const fLine = lines.find(([key]) => key === "f"), gh = lines.filter(([key]) => key !== "f");
-      const t = el("text", { x: BOX_W / 2, y: ph ? 35 : 36, class: "tnum", "text-anchor": "middle" }, grp);
+      const fit = (text) => (text.length > (ph || bigBoard ? GH_CHARS_BIG : GH_CHARS) ? { textLength: BIG_W, lengthAdjust: "spacingAndGlyphs" } : {});
       const exact = gh.map(([key, v]) => `${key} ${v}`).join(" ");
-      t.textContent = exact.length <= (ph || bigBoard ? GH_CHARS_BIG : GH_CHARS) ? exact : gh.map(([key, v]) => `${key} ${short(v)}`).join(" ");
-      if (fLine) { const tf = el("text", { x: BOX_W / 2, y: ph ? 52 : 51, class: "tnum tf", "text-anchor": "middle" }, grp); tf.textContent = `f ${fLine[1]}`; }
+      const t = el("text", Object.assign({ x: BOX_W / 2, y: ph ? 35 : 36, class: "tnum", "text-anchor": "middle" }, fit(exact)), grp);
+      t.textContent = exact;
+      if (fLine) {
+        const text = `f ${fLine[1]}`;
+        const tf = el("text", Object.assign({ x: BOX_W / 2, y: ph ? 52 : 51, class: "tnum tf", "text-anchor": "middle" }, fit(text)), grp);
+        tf.textContent = text;
+      }
     }
     // a projector's letter is larger (style.css): so is its circle, which
     // must hold it whole

@@ -114,6 +114,18 @@ type SessionData struct {
 	Numbers string
 }
 
+// InspectorNumbers names the numbers the inspector shows of a node, as
+// its placeholder lists them: g, h term by term, f and the depth for a
+// search with a heuristic, g and the depth without one (Numbers not "":
+// viz.NumberColumns). static/family.js inspectorNumbers writes the same
+// from hello.problem.family. O(1).
+func (d SessionData) InspectorNumbers() string {
+	if d.Numbers == "" {
+		return "g, h and its breakdown, f, depth"
+	}
+	return "g, depth"
+}
+
 // LegendEntry is one colour of the tree and grid.
 type LegendEntry struct {
 	Status, Label, Colour string

@@ -60,8 +60,11 @@ var answerColumns = sync.OnceValue(func() map[string]string {
 		"step": "step", "#": "step",
 		"node": "node", "state": "node", "expanded": "node", "expand": "node", "node expanded": "node",
 		"g": "g", "h": "h", "f": "f",
-		"open": "open", "open list": "open", "frontier": "open",
-		"children": "children", "children generated": "children", "children generated (f)": "children", "successors": "children",
+		// a sheet of a search ordered by depth names its key depth (sheetColumns)
+		"depth": "f",
+		"open":  "open", "open list": "open", "frontier": "open",
+		"children": "children", "children generated": "children", "children generated (f)": "children",
+		"children generated (depth)": "children", "children generated (g)": "children", "successors": "children",
 	}
 })
 
@@ -462,8 +465,10 @@ func cleanCell(c string) string {
 }
 
 // parseChildren reads a children cell: entries separated by ';', each a
-// state, optionally "f=VALUE" and a fate in parentheses; "none..." is no
-// child. An f left blank ("f=" or "f=___") is not graded.
+// state, optionally its key and a fate in parentheses; "none..." is no
+// child. The key is written as the sheets write it (keyWords): "f=VALUE",
+// or "depth VALUE" or "g VALUE" for a search without a heuristic (with or
+// without '='). A key left blank ("f=", "depth ___") is not graded.
 func parseChildren(v string) ([]AnswerChild, error) {
 	if strings.HasPrefix(strings.ToLower(v), "none") || v == "-" {
 		return []AnswerChild{}, nil
@@ -478,23 +483,54 @@ func parseChildren(v string) ([]AnswerChild, error) {
 			continue
 		}
 		c := AnswerChild{State: part}
-		if i := strings.LastIndex(strings.ToLower(part), "f="); i >= 0 {
-			c.State = strings.TrimSpace(part[:i])
-			val := strings.Trim(strings.TrimSpace(part[i+2:]), "_* ")
+		if state, val, ok := splitChildKey(part); ok {
+			c.State = state
 			if val != "" {
 				f, err := strconv.ParseFloat(val, 64)
 				if err != nil {
-					return nil, fmt.Errorf("child %q: f=%q is not a number", clip(c.State), clip(val))
+					return nil, fmt.Errorf("child %q: %q is not a number", clip(c.State), clip(val))
 				}
 				c.F, c.HasF = f, true
 			}
 		}
 		if c.State == "" {
-			return nil, fmt.Errorf("%q: a child needs its state before f=", clip(part))
+			return nil, fmt.Errorf("%q: a child needs its state before its f, depth or g", clip(part))
 		}
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// splitChildKey splits a child's entry into its state and the value of
+// its key, "" when left blank: "Zerind f=75", "Zerind depth 1",
+// "Rimnicu Vilcea g=220", "Zerind depth ____". ok is false when the entry
+// names no key (the state alone). O(len(part)).
+func splitChildKey(part string) (state, val string, ok bool) {
+	if i := strings.LastIndex(strings.ToLower(part), "f="); i >= 0 {
+		return strings.TrimSpace(part[:i]), strings.Trim(strings.TrimSpace(part[i+2:]), "_* "), true
+	}
+	words := strings.Fields(strings.ReplaceAll(part, "=", " = "))
+	n := len(words)
+	if n > 0 && words[n-1] != "=" && !isKeyWord(words[n-1]) {
+		val = strings.Trim(words[n-1], "_*")
+		n--
+	}
+	if n > 0 && words[n-1] == "=" {
+		n--
+	}
+	if n < 2 || !isKeyWord(words[n-1]) {
+		return part, "", false
+	}
+	return strings.Join(words[:n-1], " "), val, true
+}
+
+// isKeyWord reports whether w names a child's key as a sheet writes it.
+func isKeyWord(w string) bool {
+	switch strings.ToLower(w) {
+	case "f", "g", "depth":
+		return true
+	}
+	return false
 }
 
 // splitOpenList splits an open list cell: nodes separated by ';' (or by

@@ -29,7 +29,8 @@ type Grade struct {
 	Lines []string
 	// Graded names what the sheet gave and was compared, in a fixed order
 	// ("nodes", "g", "h", "f", "children", "children's f", "open lists"),
-	// so a verdict says what "correct" covers.
+	// so a verdict says what "correct" covers; f is named as the search's
+	// sheet names its key ("depth", "g": sheetColumns).
 	Graded []string
 }
 
@@ -97,7 +98,7 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 		g.note(row)
 		line := fmt.Sprintf("step %d: ok", step)
 		if row.Node != "" {
-			line = fmt.Sprintf("step %d: %s (g=%s h=%s f=%s) ok", step, x.State, num(x.G), num(x.H), x.Shown().F)
+			line = fmt.Sprintf("step %d: %s (%s) ok", step, x.State, numbersWords(viz.DescribeFamily(sess.opts), num(x.G), num(x.H), x.Shown().F))
 		}
 		if row.HasOpen {
 			line += fmt.Sprintf("; open list of %d ok", len(after.Open))
@@ -108,6 +109,17 @@ func Check(s *stepper.Search, a *Answer) (*Grade, error) {
 		return nil, usererr.Errorf("export", "the answer sheet has nothing filled in: write the node expanded, its values or the open list for at least one step")
 	}
 	g.Correct = true
+	if k := fName(sess.opts); k != "f" {
+		// the sheet names the key as its column does (sheetColumns)
+		for i, name := range g.Graded {
+			switch name {
+			case "f":
+				g.Graded[i] = k
+			case "children's f":
+				g.Graded[i] = "children's " + k
+			}
+		}
+	}
 	return g, nil
 }
 
@@ -197,8 +209,8 @@ func wrongValues(o stepper.Options, step int, row AnswerRow, x stepper.NodeInfo,
 		}
 		return fmt.Sprintf("at step %d you wrote h=%s for %s but its h (%s) is %s", step, num(row.H), name, o.Heuristic, num(x.H))
 	}
-	if row.HasF && !near(row.F, x.F) {
-		return fmt.Sprintf("at step %d you wrote f=%s for %s but its f is %s (%s)", step, num(row.F), name, x.Shown().F, fFormula(o, x))
+	if k := fName(o); row.HasF && !near(row.F, x.F) {
+		return fmt.Sprintf("at step %d you wrote %s=%s for %s but its %s is %s (%s)", step, k, num(row.F), name, k, x.Shown().F, fFormula(o, x))
 	}
 	return ""
 }
@@ -225,7 +237,8 @@ func wrongChildren(o stepper.Options, kind string, step int, x stepper.NodeInfo,
 		case !sameState(kind, got[i].State, want[i].State.String()):
 			return fmt.Sprintf("at step %d child %d of %s is %s, you wrote %s (successors in %s order: %s)", step, i+1, x.State, want[i].State, got[i].State, o.Order, names())
 		case got[i].HasF && !near(got[i].F, want[i].F):
-			return fmt.Sprintf("at step %d you wrote f=%s for child %s but its f is %s (%s)", step, num(got[i].F), want[i].State, want[i].Shown().F, fFormula(o, want[i].NodeInfo))
+			k := fName(o)
+			return fmt.Sprintf("at step %d you wrote %s=%s for child %s but its %s is %s (%s)", step, k, num(got[i].F), want[i].State, k, want[i].Shown().F, fFormula(o, want[i].NodeInfo))
 		}
 	}
 	return ""
@@ -237,7 +250,7 @@ func wrongOpen(o stepper.Options, kind string, step int, got []string, after ste
 	for i := 0; i < len(got) || i < len(want); i++ {
 		switch {
 		case i >= len(got):
-			return fmt.Sprintf("after step %d your open list stops after %d nodes but %s (f=%s) is open too, number %d", step, len(got), want[i].State, want[i].Shown().F, i+1)
+			return fmt.Sprintf("after step %d your open list stops after %d nodes but %s (%s=%s) is open too, number %d", step, len(got), want[i].State, fName(o), want[i].Shown().F, i+1)
 		case i >= len(want):
 			return fmt.Sprintf("after step %d your open list has %d nodes but only %d are open: %s is not", step, len(got), len(want), got[i])
 		case sameState(kind, got[i], want[i].State.String()):
@@ -257,7 +270,7 @@ func wrongOpen(o stepper.Options, kind string, step int, got []string, after ste
 					where = fmt.Sprintf("it was expanded at step %d", c.Order)
 				}
 			}
-			return fmt.Sprintf("after step %d your open list has %s at number %d but %s; number %d is %s (f=%s)", step, got[i], i+1, where, i+1, want[i].State, want[i].Shown().F)
+			return fmt.Sprintf("after step %d your open list has %s at number %d but %s; number %d is %s (%s=%s)", step, got[i], i+1, where, i+1, want[i].State, fName(o), want[i].Shown().F)
 		}
 		msg := fmt.Sprintf("after step %d your open list has %s (%s=%s) at number %d but %s (%s=%s) comes first: it is number %d", step, got[i], fName(o), want[at].Shown().F, i+1, want[i].State, fName(o), want[i].Shown().F, i+1)
 		if want[at].F == want[i].F {
@@ -283,18 +296,14 @@ func tieWords(o stepper.Options, first, second stepper.OpenEntry) string {
 	case o.Tie == stepper.TieLIFO:
 		return fmt.Sprintf("both have f=%s and the tie rule lifo puts the node added last first", first.Shown().F)
 	}
-	return fmt.Sprintf("both have f=%s and ties go to the node added first", first.Shown().F)
+	return fmt.Sprintf("both have %s=%s and ties go to the node added first", fName(o), first.Shown().F)
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) <= Tolerance }
 
-// fName is what the search calls its priority.
-func fName(o stepper.Options) string {
-	if o.Algorithm == stepper.BFS || o.Algorithm == stepper.DFS {
-		return "depth"
-	}
-	return "f"
-}
+// fName is what the search calls its priority, the name of its sheet's
+// column (viz.KeyName): depth, g for uniform cost, f. O(1).
+func fName(o stepper.Options) string { return viz.KeyName(viz.DescribeFamily(o)) }
 
 func fFormula(o stepper.Options, x stepper.NodeInfo) string {
 	switch o.Algorithm {
@@ -305,9 +314,12 @@ func fFormula(o stepper.Options, x stepper.NodeInfo) string {
 	case stepper.Greedy:
 		return "greedy search orders by f = h"
 	case stepper.UCS:
-		return "uniform-cost search orders by f = g"
+		return "uniform-cost search orders by g, the cost of the path"
 	}
-	return "BFS and DFS order by depth"
+	if fName(o) == "depth" {
+		return "a node's depth is its number of steps from the start"
+	}
+	return fmt.Sprintf("%s orders by %s", o.Algorithm, fName(o))
 }
 
 func openSummary(o stepper.Options, open []stepper.OpenEntry, limit int) string {

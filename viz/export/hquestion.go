@@ -47,7 +47,7 @@ func heuristicKey(inst stepper.Instance, o stepper.Options) (*hcheck.HeuristicCh
 // heuristicTable is the question's table: blank on the sheet, the key's
 // verdicts and one counterexample each on the key.
 func (sh *sheet) heuristicTable() sheetTable {
-	t := sheetTable{title: "Heuristic: admissible? consistent?", header: hColumns}
+	t := sheetTable{id: "heuristic", title: "Heuristic: admissible? consistent?", header: hColumns}
 	c := sh.hq
 	adm := []cell{{"admissible", false}, {yesNo(c.Admissible()), true}, {"", true}, {"", true}, {"", true}, {"", true}, {"", true}, {"", true}}
 	if len(c.Worst) > 0 {

@@ -323,15 +323,18 @@ func beamRule(o stepper.Options) string {
 // evalText is the family description's formula as the rules state it: w
 // given its value and the heuristic named after any f that reads h
 // ("f = g + 2·h (manhattan)"); a depth-ordered search's queue or stack
-// ("FIFO queue (f = depth)"). O(1).
+// ("FIFO queue (depth = steps from the start)"), uniform cost's g. O(1).
 func evalText(fam wire.Family, heuristic string) string {
 	switch fam.Eval {
 	case wire.EvalDepth:
 		if fam.Family == wire.FamilyDepthFirst {
-			return "LIFO stack (f = depth)"
+			return "LIFO stack (depth = steps from the start)"
 		}
-		return "FIFO queue (f = depth)"
+		return "FIFO queue (depth = steps from the start)"
 	case wire.EvalG:
+		if !fam.Heuristic {
+			return "ordered by g, the cost of the path"
+		}
 		return fam.Formula
 	case wire.EvalGWH:
 		return strings.Replace(fam.Formula, "w", num(fam.Weight), 1) + " (" + heuristic + ")"
@@ -354,11 +357,12 @@ func rulesText(o stepper.Options) string {
 	if o.Algorithm == stepper.Beam {
 		f = beamRule(o)
 	}
+	key := viz.KeyName(wire.Describe(o)) // the number the open list is ordered by
 	tie := map[stepper.TieRule]string{
-		stepper.TieFIFO:  "among equal f the node added first is expanded first",
-		stepper.TieLIFO:  "among equal f the node added last is expanded first",
-		stepper.TieHighG: "among equal f the larger g is expanded first, then the node added first",
-		stepper.TieLowH:  "among equal f the smaller h is expanded first, then the node added first",
+		stepper.TieFIFO:  "among equal " + key + " the node added first is expanded first",
+		stepper.TieLIFO:  "among equal " + key + " the node added last is expanded first",
+		stepper.TieHighG: "among equal " + key + " the larger g is expanded first, then the node added first",
+		stepper.TieLowH:  "among equal " + key + " the smaller h is expanded first, then the node added first",
 	}[o.Tie]
 	goal := "the goal test is made when a node is selected for expansion"
 	if o.Goal == stepper.OnGenerate {
@@ -390,7 +394,7 @@ func iterativeRules(o stepper.Options) string {
 	var r string
 	switch o.Algorithm {
 	case stepper.IDS:
-		r = "iterative deepening (AIMA Figure 3.18): depth-limited depth-first searches with limit 0, 1, 2, ..., each from the root; f is a node's depth; a node at the limit is goal-tested but not expanded (cut off); when the stack empties after a cutoff the next iteration begins"
+		r = "iterative deepening (AIMA Figure 3.18): depth-limited depth-first searches with limit 0, 1, 2, ..., each from the root; a node's depth is its number of steps from the root; a node at the limit is goal-tested but not expanded (cut off); when the stack empties after a cutoff the next iteration begins"
 	case stepper.IDAStar:
 		r = fmt.Sprintf("IDA* (Korf 1985): depth-first searches bounded by a threshold on f = g + h (%s), the first h(start); a child with f over the threshold is cut off (not stacked) and the least such f is the next iteration's threshold", o.Heuristic)
 	case stepper.RBFS:

@@ -14,12 +14,13 @@ import (
 	"stepviz/stepper/hcheck"
 	"stepviz/stepper/puzzle"
 	"stepviz/viz"
+	"stepviz/wire"
 )
 
 // Blanks chooses what a worksheet leaves for the student to fill in.
 type Blanks struct {
 	Open  bool // the open list after the last step
-	F     bool // the f values of the expanded and generated nodes
+	F     bool // the f values (a search's key: the depth, uniform cost's g) of the expanded and generated nodes
 	Order bool // the order of expansion: which node each step expands, with its g, h, f and children
 	// Heuristic adds the question "is h admissible? consistent?" with a
 	// counterexample table (hquestion.go); not part of "all".
@@ -92,8 +93,13 @@ type sheet struct {
 	algo    string
 	family  viz.Family // how the open list is named: a stack for the depth-first family
 	// usesH: the search orders by h (A*, greedy ...; wire.Family's
-	// Heuristic). Without it every h is 0 and is given, never asked.
-	usesH     bool
+	// Heuristic). Without it no node has an h: the sheet has no h column
+	// (sheetColumns).
+	usesH bool
+	// fam is the search's family: its number columns (sheetColumns) and
+	// the name of its key (viz.KeyName), f for a search with a heuristic.
+	fam       wire.Family
+	keyName   string
 	threshold bool // IDA*: a cut-off node's f is over the threshold (not at a depth limit)
 	rules     string
 	kind      string
@@ -187,6 +193,7 @@ func (sess *session) sheet(blanks Blanks, key bool) (*sheet, error) {
 	sh := &sheet{
 		key: key, blanks: blanks, problem: t.Problem, options: t.Options, algo: algoTitle(sess.opts), family: viz.FamilyOf(sess.opts.Algorithm),
 		rules: withSuccessorRule(rulesText(sess.opts), sess.inst, sess.opts), kind: t.Kind, inst: sess.inst, k: t.Steps, status: t.Status, usesH: viz.DescribeFamily(sess.opts).Heuristic,
+		fam: viz.DescribeFamily(sess.opts), keyName: viz.KeyName(viz.DescribeFamily(sess.opts)),
 		cost: t.Result.Cost, path: t.Result.Path, rootState: t.Root.State.String(), threshold: sess.opts.Algorithm == stepper.IDAStar,
 	}
 	sh.title = fmt.Sprintf("Exercise: %s, %d steps", sh.algo, sh.k)
@@ -258,8 +265,9 @@ func shortFate(f stepper.Fate) string {
 	return f.String()
 }
 
-// row returns the cells of one step: node, g, h, f, children.
-func (sh *sheet) row(st sheetStep) [5]cell {
+// row returns the cells of one step: node, the numbers of sheetColumns,
+// children.
+func (sh *sheet) row(st sheetStep) []cell {
 	o, f := sh.blanks.Order, sh.blanks.Order || sh.blanks.F
 	state := st.state
 	if st.goal {
@@ -267,7 +275,7 @@ func (sh *sheet) row(st sheetStep) [5]cell {
 	}
 	kids := make([]string, len(st.children))
 	for i, c := range st.children {
-		kids[i] = c.state + " f=" + c.f
+		kids[i] = c.state + " " + keyWords(sh.keyName, c.f)
 		if c.fate != "" {
 			kids[i] += " (" + c.fate + ")"
 		}
@@ -277,19 +285,24 @@ func (sh *sheet) row(st sheetStep) [5]cell {
 		kidsText = sh.noChildren(st)
 	}
 	// A blank f blanks the node's g and h too: a later step's g and h are
-	// an earlier child's, whose f the sheet asks for (f = g + h).
-	return [5]cell{{state, o}, {st.g, f}, {st.h, f && sh.usesH}, {st.f, f}, {kidsText, o}}
+	// an earlier child's, whose f the sheet asks for (f = g + h). Only a
+	// search that orders by h has an h column (sheetColumns).
+	cells := []cell{{state, o}}
+	for _, v := range sheetNumbers(sh.fam, st.g, st.h, st.f) {
+		cells = append(cells, cell{v, f})
+	}
+	return append(cells, cell{kidsText, o})
 }
 
-// childrenBlankF writes the children with their f values blank, for a
-// sheet that blanks f but not the order.
+// childrenBlankF writes the children with their keys (f, depth or g)
+// blank, for a sheet that blanks f but not the order.
 func (sh *sheet) childrenBlankF(st sheetStep, blank string) string {
 	if len(st.children) == 0 || st.goal {
 		return sh.noChildren(st)
 	}
 	kids := make([]string, len(st.children))
 	for i, c := range st.children {
-		kids[i] = c.state + " f=" + blank
+		kids[i] = c.state + " " + keyWords(sh.keyName, blank)
 		if c.fate != "" {
 			kids[i] += " (" + c.fate + ")"
 		}
@@ -324,21 +337,35 @@ func (sh *sheet) noChildren(st sheetStep) string {
 func (sh *sheet) instructions() []string {
 	var out []string
 	out = append(out, fmt.Sprintf("Run %s on the problem below for %d steps, following the rules exactly. A step selects one node from the open list, tests it if the rules say so, and expands it.", inSentence(sh.algo), sh.k))
-	values := "g, h and f"
-	if !sh.usesH {
-		values = "g and f"
+	values, keys := "g, h and f", "f values"
+	switch sh.keyName {
+	case "g":
+		values, keys = "g", "g values"
+	case "depth":
+		values, keys = "g and depth", "depths"
 	}
 	if sh.blanks.Order {
-		out = append(out, fmt.Sprintf("Fill in, for each step, the node expanded, its %s, and the children it generates with their f values.", values))
+		out = append(out, fmt.Sprintf("Fill in, for each step, the node expanded, its %s, and the children it generates with their %s.", values, keys))
 		out = append(out, "List every child a step generates, in the order generated, also one the rules do not add to the open list, with what becomes of it in parentheses (already closed, already open, cheaper: re-parented, ...); a step that generates none says none and why.")
 	} else if sh.blanks.F {
-		out = append(out, fmt.Sprintf("Fill in, for each step, the %s of the node expanded and the f of each child it generates.", values))
+		child := "the " + sh.keyName + " of each child"
+		if values == sh.keyName {
+			child = "of each child"
+		}
+		out = append(out, fmt.Sprintf("Fill in, for each step, the %s of the node expanded and %s it generates.", values, child))
 	}
 	if sh.blanks.Open {
 		out = append(out, fmt.Sprintf("Write the open list after step %d in the order nodes will be taken from it (first = next to expand), with %s.", sh.k, values))
 	}
 	if !sh.usesH && (sh.blanks.Order || sh.blanks.Open || sh.blanks.F) {
-		out = append(out, fmt.Sprintf("%s uses no heuristic: every h is 0, and is given.", sh.algo))
+		switch sh.keyName {
+		case "g":
+			out = append(out, fmt.Sprintf("%s uses no heuristic: a node has no h, and its g, the cost of its path, is what the open list is ordered by.", sh.algo))
+		case "depth":
+			out = append(out, fmt.Sprintf("%s uses no heuristic: a node has no h; its depth is the number of steps from the start to it.", sh.algo))
+		default:
+			out = append(out, fmt.Sprintf("%s uses no heuristic: a node has no h.", sh.algo))
+		}
 	}
 	if sh.blanks.Heuristic {
 		out = append(out, hQuestion(sh.hq.Heuristic))

@@ -19,7 +19,7 @@ func TestWorksheetKeyFillsEveryAnswerCell(t *testing.T) {
 		title string
 		want  []string // in the key
 	}{
-		{"ids", 6, "Iterative deepening search", []string{"f is a node's depth", "**none: cut off at the depth limit**", "Run iterative deepening search on"}},
+		{"ids", 6, "Iterative deepening search", []string{"a node's depth is its number of steps from the root", "**Zerind depth 1; Sibiu depth 1; Timisoara depth 1**", "**none: cut off at the depth limit**", "Run iterative deepening search on"}},
 		{"dls depth=2", 6, "Depth-limited search", []string{"**none: cut off at the depth limit**", "Run depth-limited search on"}},
 		{"idastar", 6, "IDA*", []string{"Run IDA* on"}},
 		{"rbfs", 6, "Recursive best-first search", []string{"Run recursive best-first search on"}},

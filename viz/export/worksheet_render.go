@@ -14,6 +14,7 @@ import (
 
 // sheetTable is one table of a sheet: a header and rows of cells.
 type sheetTable struct {
+	id     string // steps, open or heuristic: its data-testid and its TeX columns
 	title  string
 	header []string
 	rows   [][]cell
@@ -24,23 +25,26 @@ type sheetTable struct {
 // values but a given order are one cell per child list, with the f values
 // written in by the renderer's blank marker (see childCell).
 func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
+	cols := sheetColumns(sh.fam)
 	steps := sheetTable{
+		id:     "steps",
 		title:  "Steps",
-		header: []string{"step", "node expanded", "g", "h", "f", "children generated (f)"},
+		header: append(append([]string{"step", "node expanded"}, cols...), "children generated ("+sh.keyName+")"),
 	}
 	for _, st := range sh.steps {
-		r := sh.row(st)
-		cells := []cell{{fmt.Sprint(st.step), false}, r[0], r[1], r[2], r[3], r[4]}
+		cells := append([]cell{{fmt.Sprint(st.step), false}}, sh.row(st)...)
 		if sh.blanks.F && !sh.blanks.Order {
-			// The children are given; only their f values are blank.
-			cells[5] = cell{v: sh.childrenBlankF(st, "\x00"), blank: false}
-			cells[5].v = fillChildF(cells[5].v, st, blankMark)
+			// The children are given; only their keys are blank.
+			last := len(cells) - 1
+			cells[last] = cell{v: sh.childrenBlankF(st, "\x00"), blank: false}
+			cells[last].v = fillChildF(cells[last].v, st, blankMark)
 		}
 		steps.rows = append(steps.rows, cells)
 	}
 	open := sheetTable{
+		id:     "open",
 		title:  fmt.Sprintf("Open list after step %d (first = next to expand)", sh.k),
-		header: []string{"#", "node", "g", "h", "f"},
+		header: append([]string{"#", "node"}, cols...),
 	}
 	switch sh.family {
 	case viz.DepthFirst:
@@ -56,15 +60,33 @@ func (sh *sheet) tables(blankMark func(string) string) []sheetTable {
 	}
 	for i := 0; i < n; i++ {
 		if i >= len(sh.open) {
-			open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {"", true}, {"", true}, {"0", sh.usesH}, {"", true}})
+			row := []cell{{fmt.Sprint(i + 1), false}, {"", true}}
+			for range cols {
+				row = append(row, cell{"", true})
+			}
+			open.rows = append(open.rows, row)
 			continue
 		}
 		o := sh.open[i]
 		b := sh.blanks.Open
-		open.rows = append(open.rows, []cell{{fmt.Sprint(i + 1), false}, {o.State.String(), b}, {num(o.G), b}, {num(o.H), b && sh.usesH}, {o.Shown().F, b || sh.blanks.F}})
+		row := []cell{{fmt.Sprint(i + 1), false}, {o.State.String(), b}}
+		for j, v := range sheetNumbers(sh.fam, num(o.G), num(o.H), o.Shown().F) {
+			// the key (f, depth, or uniform cost's g) is what -blank f asks
+			switch c := cols[j]; {
+			case c == sh.keyName:
+				row = append(row, cell{v, b || sh.blanks.F})
+			default:
+				row = append(row, cell{v, b})
+			}
+		}
+		open.rows = append(open.rows, row)
 	}
 	if len(sh.open) == 0 && !sh.blanks.Open {
-		open.rows = append(open.rows, []cell{{"", false}, {"(empty)", false}, {"", false}, {"", false}, {"", false}})
+		row := []cell{{"", false}, {"(empty)", false}}
+		for range cols {
+			row = append(row, cell{"", false})
+		}
+		open.rows = append(open.rows, row)
 	}
 	if sh.blanks.Heuristic {
 		return []sheetTable{steps, open, sh.heuristicTable()}
@@ -320,11 +342,17 @@ func sheetTeX(w io.Writer, sh *sheet) error {
 		// Every column has a fixed width: room to write in by hand on the
 		// sheet, and the key's columns as wide as the sheet's.
 		numCol := texCol('r', "1.3cm")
-		spec := texColumns(texCol('r', "0.9cm"), texCol('l', "3cm"), numCol, numCol, numCol, texCol('l', "6.8cm"))
-		switch len(t.header) {
-		case 5:
-			spec = texColumns(texCol('r', "0.6cm"), texCol('l', "4cm"), numCol, numCol, numCol)
-		case len(hColumns):
+		nums := make([]string, len(sheetColumns(sh.fam)))
+		for i := range nums {
+			nums[i] = numCol
+		}
+		var spec string
+		switch t.id {
+		case "steps":
+			spec = texColumns(append(append([]string{texCol('r', "0.9cm"), texCol('l', "3cm")}, nums...), texCol('l', "6.8cm"))...)
+		case "open":
+			spec = texColumns(append([]string{texCol('r', "0.6cm"), texCol('l', "4cm")}, nums...)...)
+		default:
 			spec = texColumns(texCol('l', "1.9cm"), texCol('l', "1.7cm"), texCol('l', "2.4cm"), texCol('l', "2.4cm"), texCol('r', "1.3cm"), texCol('r', "1.3cm"), texCol('r', "1.3cm"), texCol('r', "1.3cm"))
 		}
 		p.f("\\begin{longtable}{%s}\n\\hline\n", spec)
@@ -504,8 +532,8 @@ pre { font-size: 1rem; }
 	p.f("<h1 data-testid=\"title\">%s</h1>\n<p>Problem: <code data-testid=\"problem\">%s</code><br>Search: <code data-testid=\"options\">%s</code></p>\n", esc(sh.title), esc(sh.problem), esc(sh.options))
 	sheetIntro(p, sh, htmlMarkup)
 	sheetDrawingHTML(p, sh)
-	for ti, t := range sh.tables(mark) {
-		id := []string{"steps", "open", "heuristic"}[ti]
+	for _, t := range sh.tables(mark) {
+		id := t.id
 		p.f("<h2>%s</h2>\n<table data-testid=\"%s\">\n<tr>", esc(t.title), id)
 		for _, h := range t.header {
 			p.f("<th>%s</th>", esc(h))

@@ -26,6 +26,10 @@ type FormValues struct {
 	// ScriptExample names a built-in example script (examples/scripts) to
 	// run instead of Script; "" for Script.
 	ScriptExample string
+	// Heuristics is a Starlark file of the student's own def h_NAME(s)
+	// functions added to a built-in problem (every source but "script",
+	// which defines its own); "" for none. docs/scripts.md says what s is.
+	Heuristics string
 	// Options holds the search option fields by their option names
 	// (algo, h, w, tie, goaltest, open, closed, tree, depth, order,
 	// duplicates, maxnodes).

@@ -28,7 +28,7 @@ func formValues(f url.Values) templates.FormValues {
 		Line:   f.Get("line"),
 		Script: f.Get("script"), ScriptParams: f.Get("script_params"), ScriptExample: f.Get("script_example"),
 		Heuristics: f.Get("heuristics"),
-		Options: map[string]string{},
+		Options:    map[string]string{},
 	}
 	for _, name := range optionFields {
 		if s := strings.TrimSpace(f.Get(name)); s != "" {

@@ -95,6 +95,7 @@
     ownHeuristics();
   }
   if (ownTa) ownTa.addEventListener("input", ownHeuristics);
+  if (ownBox && location.hash === "#" + ownBox.id) { ownBox.open = true; ownBox.scrollIntoView({ block: "start" }); } // a link to the field opens it
   function kindChanged() { showOwnField(); showHeuristics(); }
   form.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", kindChanged));
   if (exSel) exSel.addEventListener("change", kindChanged);

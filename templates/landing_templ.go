@@ -829,7 +829,8 @@ func problemFieldset(d LandingData) templ.Component {
 // ownHeuristics is the field where a student writes heuristics of their
 // own for a built-in problem (FormValues.Heuristics): closed unless it
 // holds something. landing.js shows the view of s for the chosen kind
-// only, and hides the field for a problem that takes no added heuristics.
+// only, hides the field for a problem that takes no added heuristics, and
+// opens it for a link to #own-heuristics.
 func ownHeuristics(d LandingData) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -851,7 +852,7 @@ func ownHeuristics(d LandingData) templ.Component {
 			templ_7745c5c3_Var38 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 77, "<details class=\"own-heuristics\" data-testid=\"heuristics-field\"")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 77, "<details class=\"own-heuristics\" id=\"own-heuristics\" data-testid=\"heuristics-field\"")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -861,14 +862,14 @@ func ownHeuristics(d LandingData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 79, "><summary>Your own heuristic (Starlark)</summary><p class=\"hint\">Write one or more <code>def h_NAME(s):</code> returning a number ≥ 0, 0 at the goal (Python's syntax). Each is offered in the Heuristic list below and the search runs with it; <b>Check h</b> on the session's page says whether it is admissible and consistent, with counterexamples. It runs sandboxed: no files, no clock, a step budget.</p><dl class=\"h-view\" data-testid=\"heuristics-view\"><div data-kind=\"puzzle\"><dt>Sliding puzzle</dt><dd><code>s</code> is a tuple of tiles, row by row, 0 the blank: <code>(2, 8, 3, 1, 6, 4, 7, 0, 5)</code>. Globals: <code>goal</code> (a tuple of tiles), <code>size</code> (N).</dd><dd><code>def h_tiles(s): return len([i for i in range(len(s)) if s[i] != 0 and s[i] != goal[i]])</code></dd></div><div data-kind=\"grid\"><dt>Grid</dt><dd><code>s</code> is the cell <code>(x, y)</code>, x the column, y the row, from the top left. Globals: <code>goal</code> <code>(x, y)</code>, <code>moves</code> (4 or 8), <code>cost</code> (<code>\"unit\"</code>: straight 1, diagonal √2; <code>\"10-14\"</code>: 10 and 14), <code>width</code>, <code>height</code>.</dd><dd><code>def h_taxi(s): return abs(s[0] - goal[0]) + abs(s[1] - goal[1])</code></dd></div><div data-kind=\"graph\"><dt>Romania</dt><dd><code>s</code> is the city's name: <code>\"Arad\"</code>. Globals: <code>goal</code> (a name), <code>coords</code> (a dict name → <code>(x, y)</code>).</dd><dd><code>def h_air(s): return math.hypot(coords[s][0] - coords[goal][0], coords[s][1] - coords[goal][1])</code></dd></div></dl><label>Heuristics <textarea name=\"heuristics\" rows=\"6\" cols=\"72\" spellcheck=\"false\" data-testid=\"heuristics\" placeholder=\"def h_mine(s): return 0\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 79, "><summary>Your own heuristic (Starlark)</summary><p class=\"hint\">Write one or more <code>def h_NAME(s):</code> returning a number ≥ 0, 0 at the goal (Python's syntax). Each is offered in the Heuristic list below and the search runs with it; <b>Check h</b> on the session's page says whether it is admissible and consistent, with counterexamples. It runs sandboxed: no files, no clock, a step budget.</p><dl class=\"h-view\" data-testid=\"heuristics-view\"><div data-kind=\"puzzle\"><dt>Sliding puzzle</dt><dd><code>s</code> is a tuple of tiles, row by row, 0 the blank: <code>(2, 8, 3, 1, 6, 4, 7, 0, 5)</code>. Globals: <code>goal</code> (a tuple of tiles), <code>size</code> (N).</dd><dd><code>def h_tiles(s): return len([i for i in range(len(s)) if s[i] != 0 and s[i] != goal[i]])</code></dd></div><div data-kind=\"grid\"><dt>Grid</dt><dd><code>s</code> is the cell <code>(x, y)</code>, x the column, y the row, from the top left. Globals: <code>goal</code> <code>(x, y)</code>, <code>moves</code> (4 or 8), <code>cost</code> (<code>\"unit\"</code>: straight 1, diagonal √2; <code>\"10-14\"</code>: 10 and 14), <code>width</code>, <code>height</code>.</dd><dd><code>def h_taxi(s): return abs(s[0] - goal[0]) + abs(s[1] - goal[1])</code></dd></div><div data-kind=\"graph\"><dt>Romania</dt><dd><code>s</code> is the city's name: <code>\"Arad\"</code>. Globals: <code>goal</code> (a name), <code>coords</code> (a dict name → <code>(x, y)</code>).</dd><dd><code>def h_air(s): return math.hypot(coords[s][0] - coords[goal][0], coords[s][1] - coords[goal][1])</code></dd></div></dl><label>Heuristics <textarea name=\"heuristics\" rows=\"6\" cols=\"90\" wrap=\"off\" spellcheck=\"false\" data-testid=\"heuristics\" placeholder=\"def h_mine(s): return 0\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var39 string
 		templ_7745c5c3_Var39, templ_7745c5c3_Err = templ.JoinStringErrs(d.Form.Heuristics)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 257, Col: 151}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 258, Col: 162}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var39))
 		if templ_7745c5c3_Err != nil {
@@ -918,7 +919,7 @@ func option(value, label string, selected bool) templ.Component {
 		var templ_7745c5c3_Var41 string
 		templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(value)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 264, Col: 22}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 265, Col: 22}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var41))
 		if templ_7745c5c3_Err != nil {
@@ -941,7 +942,7 @@ func option(value, label string, selected bool) templ.Component {
 		var templ_7745c5c3_Var42 string
 		templ_7745c5c3_Var42, templ_7745c5c3_Err = templ.JoinStringErrs(label)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 264, Col: 55}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 265, Col: 55}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var42))
 		if templ_7745c5c3_Err != nil {
@@ -1003,7 +1004,7 @@ func optionsFieldset(d LandingData) templ.Component {
 		var templ_7745c5c3_Var44 string
 		templ_7745c5c3_Var44, templ_7745c5c3_Err = templ.JoinStringErrs(opt(d.Form, "h"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 284, Col: 67}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 285, Col: 67}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var44))
 		if templ_7745c5c3_Err != nil {
@@ -1025,7 +1026,7 @@ func optionsFieldset(d LandingData) templ.Component {
 			var templ_7745c5c3_Var45 string
 			templ_7745c5c3_Var45, templ_7745c5c3_Err = templ.JoinStringErrs(h)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 287, Col: 23}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 288, Col: 23}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var45))
 			if templ_7745c5c3_Err != nil {
@@ -1048,7 +1049,7 @@ func optionsFieldset(d LandingData) templ.Component {
 			var templ_7745c5c3_Var46 string
 			templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(heuristicKinds(d.Heuristics, h))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 287, Col: 106}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 288, Col: 106}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var46))
 			if templ_7745c5c3_Err != nil {
@@ -1061,7 +1062,7 @@ func optionsFieldset(d LandingData) templ.Component {
 			var templ_7745c5c3_Var47 string
 			templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinStringErrs(h)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 287, Col: 112}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 288, Col: 112}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var47))
 			if templ_7745c5c3_Err != nil {
@@ -1087,7 +1088,7 @@ func optionsFieldset(d LandingData) templ.Component {
 		var templ_7745c5c3_Var48 string
 		templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(opt(d.Form, "w"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 294, Col: 53}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 295, Col: 53}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var48))
 		if templ_7745c5c3_Err != nil {
@@ -1252,7 +1253,7 @@ func optionsFieldset(d LandingData) templ.Component {
 		var templ_7745c5c3_Var49 string
 		templ_7745c5c3_Var49, templ_7745c5c3_Err = templ.JoinStringErrs(opt(d.Form, "width"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 357, Col: 74}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 358, Col: 74}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var49))
 		if templ_7745c5c3_Err != nil {
@@ -1311,7 +1312,7 @@ func optionsFieldset(d LandingData) templ.Component {
 		var templ_7745c5c3_Var50 string
 		templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(opt(d.Form, "depth"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 375, Col: 61}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 376, Col: 61}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var50))
 		if templ_7745c5c3_Err != nil {
@@ -1332,7 +1333,7 @@ func optionsFieldset(d LandingData) templ.Component {
 		var templ_7745c5c3_Var51 string
 		templ_7745c5c3_Var51, templ_7745c5c3_Err = templ.JoinStringErrs(opt(d.Form, "order"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 380, Col: 62}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 381, Col: 62}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var51))
 		if templ_7745c5c3_Err != nil {
@@ -1353,7 +1354,7 @@ func optionsFieldset(d LandingData) templ.Component {
 		var templ_7745c5c3_Var52 string
 		templ_7745c5c3_Var52, templ_7745c5c3_Err = templ.JoinStringErrs(opt(d.Form, "maxnodes"))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 386, Col: 67}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 387, Col: 67}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var52))
 		if templ_7745c5c3_Err != nil {
@@ -1366,7 +1367,7 @@ func optionsFieldset(d LandingData) templ.Component {
 		var templ_7745c5c3_Var53 string
 		templ_7745c5c3_Var53, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(d.MaxNodes))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 386, Col: 108}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/landing.templ`, Line: 387, Col: 108}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var53))
 		if templ_7745c5c3_Err != nil {

@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"path/filepath"
+
 	"stepviz/script"
 	"stepviz/server/session"
+	persist "stepviz/store"
 )
 
 // ownForm is the landing form for a built-in problem with the student's
@@ -122,5 +125,44 @@ func TestFormHeuristicsRefused(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusForbidden {
 		t.Errorf("a form posted from another site: status %d, want 403", resp.StatusCode)
+	}
+}
+
+// TestFormHeuristicsKept: the student's heuristic goes with the session:
+// its JSON trace carries the script (so a replay rebuilds it), its
+// worksheet shows its h, and on a server with a database the lecture
+// rebuilt after a restart still searches and checks with it.
+func TestFormHeuristicsKept(t *testing.T) {
+	db, err := persist.Open(filepath.Join(t.TempDir(), "stepviz.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	src := "def h_mine(s):\n    if s == goal:\n        return 0\n    return 4321\n"
+	first := New(Config{DB: db})
+	ts := newTestServer(t, first)
+	resp, page := post(t, ts.URL+"/sessions", ownForm("graph", src, "mine"))
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("status %d, want a session; error %q", resp.StatusCode, byTestID(t, page, "form-error"))
+	}
+	id, key, _ := strings.Cut(strings.TrimPrefix(resp.Header.Get("Location"), "/s/"), "?")
+	for _, c := range []struct{ path, want string }{
+		{"/export?format=json", `"mine.star"`},
+		{"/export?format=json", `return 4321`},
+		{"/worksheet?format=md&step=1&answers=1&" + key, "4321"},
+	} {
+		if code, body, _ := get(t, ts.URL+"/s/"+id+c.path); code != http.StatusOK || !strings.Contains(strings.ReplaceAll(body, `\n`, "\n"), c.want) {
+			t.Errorf("GET %s: %d, lacks %q:\n%.400s", c.path, code, c.want, body)
+		}
+	}
+	ts.Close()
+	first.Close()
+
+	again := New(Config{DB: db})
+	t.Cleanup(again.Close)
+	ts2 := newTestServer(t, again)
+	code, rep, _ := get(t, ts2.URL+"/s/"+id+"/heuristic")
+	if code != http.StatusOK || !strings.Contains(rep, "heuristic mine ") || !strings.Contains(rep, "h = 4321 > h*") {
+		t.Errorf("Check h after a restart: %d\n%s", code, rep)
 	}
 }

@@ -41,7 +41,7 @@ func TestFormHeuristicsInBrowser(t *testing.T) {
 	if !strings.HasSuffix(got[0], " mine") || got[1] != "mine" {
 		t.Errorf("Heuristic list offers %q with %q chosen, want it to end with the student's mine, chosen", got[0], got[1])
 	}
-	if !strings.Contains(got[2], "the city's name") || strings.Contains(got[2], "tuple of tiles") {
+	if !strings.Contains(got[2], `s is the node's name, on Romania the city's: "Arad". Globals: goal (the goal's name), coords (`) || strings.Contains(got[2], "tuple of tiles") {
 		t.Errorf("beside the field, for Romania: %q, want what s is for a city only", got[2])
 	}
 	if err := chromedp.Do(ctx,

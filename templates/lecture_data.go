@@ -36,10 +36,21 @@ type FormValues struct {
 	Options map[string]string
 }
 
+// HeuristicView is what a heuristic written on the landing form sees for
+// one problem kind (the script package's words, script.HeuristicKinds),
+// shown beside the field.
+type HeuristicView struct {
+	Kind, Title, State, Example string
+	Globals                     [][2]string // name, what it holds
+}
+
 // LandingData is everything the landing page shows.
 type LandingData struct {
-	Examples []Example
-	Form     FormValues
+	// HeuristicViews says, for each kind that takes the student's own
+	// heuristics, what s is and which globals they may read.
+	HeuristicViews []HeuristicView
+	Examples       []Example
+	Form           FormValues
 	// Error is the reason the last submission was refused (the engine's
 	// own words), shown next to ErrorField ("problem" or an option name).
 	Error, ErrorField string

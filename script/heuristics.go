@@ -29,6 +29,13 @@ import (
 // instance with their heuristics added (stepper.WithExtra). Heuristics
 // already added to inst are kept, the new ones after them.
 func WithHeuristics(inst stepper.Instance, srcs ...stepper.ExtraSource) (stepper.Instance, error) {
+	return WithHeuristicsBudget(inst, SearchSteps, srcs...)
+}
+
+// WithHeuristicsBudget is WithHeuristics with each search's budget of
+// Starlark steps, shared by its heuristics' calls, set to steps instead
+// of [SearchSteps]: a server lowers it.
+func WithHeuristicsBudget(inst stepper.Instance, steps uint64, srcs ...stepper.ExtraSource) (stepper.Instance, error) {
 	if old := stepper.ExtraOf(inst); old != nil {
 		srcs = append(append([]stepper.ExtraSource(nil), old.Sources...), srcs...)
 	}
@@ -78,7 +85,7 @@ func WithHeuristics(inst stepper.Instance, srcs ...stepper.ExtraSource) (stepper
 		}
 	}
 	x := &stepper.Extra{Sources: srcs, Names: names, New: func(stepper.Instance) (func(int, string) float64, func() error) {
-		e := &extraSearch{view: view, hs: hs, sb: newSandbox(srcs[0].Where, SearchSteps), cache: make([]map[string]float64, len(hs))}
+		e := &extraSearch{view: view, hs: hs, sb: newSandbox(srcs[0].Where, steps), cache: make([]map[string]float64, len(hs))}
 		for i := range e.cache {
 			e.cache[i] = map[string]float64{}
 		}

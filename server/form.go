@@ -27,7 +27,8 @@ func formValues(f url.Values) templates.FormValues {
 		GraphStart: f.Get("graph_start"), GraphGoal: f.Get("graph_goal"),
 		Line:   f.Get("line"),
 		Script: f.Get("script"), ScriptParams: f.Get("script_params"), ScriptExample: f.Get("script_example"),
-		Options: map[string]string{},
+		Heuristics: f.Get("heuristics"),
+		Options:    map[string]string{},
 	}
 	for _, name := range optionFields {
 		if s := strings.TrimSpace(f.Get(name)); s != "" {
@@ -180,6 +181,9 @@ func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, erro
 	if err != nil {
 		return nil, fieldError("problem", err)
 	}
+	if inst, err = withFormHeuristics(inst, v); err != nil {
+		return nil, fieldError("heuristics", err)
+	}
 	var o stepper.Options
 	if v.Source == "" || v.Source == "example" {
 		if e, ok := exampleByName(v.Example); ok {
@@ -212,10 +216,18 @@ func searchFromForm(v templates.FormValues, maxNodes int) (*stepper.Search, erro
 	if !o.Algorithm.Journaled() {
 		return nil, fieldError("algo", session.NotJournaled(o.Algorithm))
 	}
+	if own := stepper.ExtraOf(inst).List(); len(own) > 0 && o.Heuristic == "" && o.Algorithm.UsesHeuristic() {
+		o.Heuristic = own[0] // the student wrote a heuristic to search with it
+	}
+	if formHeuristics(v) && o.Algorithm.UsesHeuristic() {
+		if err := tryFormHeuristics(inst, o); err != nil {
+			return nil, fieldError("heuristics", err)
+		}
+	}
 	s, err := stepper.NewSearch(inst, o)
 	var failed *script.Error
 	if errors.As(err, &failed) { // the script failed at the start: its text is to mend, not an option
-		return nil, fieldError("problem", err)
+		return nil, fieldError(scriptField(v), err)
 	}
 	if err != nil {
 		return nil, fieldError(optionField(err), err)

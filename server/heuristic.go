@@ -50,10 +50,15 @@ func (s *Server) handleHeuristic(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	rep.WriteText(w)
-	saved := ""
+	added, saved := "", ""
 	if sc, ok := inst.(*script.Instance); ok {
 		name, _ := sc.Source()
 		saved = fmt.Sprintf(" (save the script as %s first)", name)
 	}
-	fmt.Fprintf(w, "\nOn your own machine: stepviz heuristic -problem %q -h %s%s\n", inst.Spec(), rep.Heuristic, saved)
+	if x := stepper.ExtraOf(inst); x != nil && len(x.Sources) > 0 {
+		// the heuristics typed on the home page's form (heuristicsFile)
+		added = " -heuristics " + x.Sources[0].Where
+		saved = fmt.Sprintf(" (save your heuristic as %s first)", x.Sources[0].Where)
+	}
+	fmt.Fprintf(w, "\nOn your own machine: stepviz heuristic -problem %q%s -h %s%s\n", inst.Spec(), added, rep.Heuristic, saved)
 }

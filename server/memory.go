@@ -12,7 +12,7 @@ import (
 // heap by (script.CallHeap); fv without a script reserves nothing. The
 // caller releases it when the form is answered.
 func (s *Server) reserveScript(fv templates.FormValues) (*membudget.Reservation, error) {
-	if fv.Source != "script" {
+	if fv.Source != "script" && !formHeuristics(fv) {
 		return nil, nil
 	}
 	mem, err := s.cfg.Memory.Reserve("scripts", script.CallHeap)

@@ -31,6 +31,7 @@ import (
 	"stepviz/internal/membudget"
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
+	"stepviz/script"
 	"stepviz/server/live"
 	"stepviz/server/room"
 	"stepviz/server/session"
@@ -272,6 +273,13 @@ func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	}
 	for _, e := range examples() {
 		d.Examples = append(d.Examples, templates.Example(e))
+	}
+	for _, k := range script.HeuristicKinds() {
+		v := templates.HeuristicView{Kind: k.Kind, Title: k.Title, State: k.State, Example: k.Example}
+		for _, g := range k.Globals {
+			v.Globals = append(v.Globals, [2]string{g.Name, g.Means})
+		}
+		d.HeuristicViews = append(d.HeuristicViews, v)
 	}
 	d.Notebooks, _ = fs.Glob(stepvizexamples.Notebooks, "*.ipynb")
 	return d

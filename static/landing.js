@@ -36,6 +36,10 @@
       if (!ok && o.selected) hSel.value = "default";
     }
   }
+  // hNames lists the names of a Starlark text's top-level def h_NAME(s), once each.
+  function hNames(text) {
+    return Array.from(new Set(Array.from(text.matchAll(/^def\s+h_(\w+)\s*\(/gm), (m) => m[1])));
+  }
   // A pasted script's own heuristics, its top-level def h_NAME(s), are
   // offered for the kind "script" as the script is edited; the one sent
   // before (data-chosen, when the form comes back with an error) stays chosen.
@@ -47,7 +51,7 @@
     for (const o of Array.from(hSel.options)) if (o.dataset.script) o.remove();
     // an example chosen runs instead of the text: its heuristics are its default
     const text = scriptEx && scriptEx.value ? "" : scriptTa.value;
-    const names = new Set(Array.from(text.matchAll(/^def\s+h_(\w+)\s*\(/gm), (m) => m[1]));
+    const names = hNames(text);
     for (const n of names) {
       const o = new Option(n, n);
       o.dataset.kinds = "script"; o.dataset.script = "1";
@@ -58,11 +62,46 @@
   }
   if (scriptTa) scriptTa.addEventListener("input", scriptHeuristics);
   if (scriptEx) scriptEx.addEventListener("change", scriptHeuristics);
-  form.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", showHeuristics));
-  if (exSel) exSel.addEventListener("change", showHeuristics);
-  if (lineIn) lineIn.addEventListener("input", showHeuristics);
+
+  // ---- the student's own heuristics for a built-in problem ----
+  // Their def h_NAME(s) are offered like a script's (data-own), for the
+  // kinds that take added heuristics, and the first is chosen while the
+  // list is at the problem's default: the server searches with it then.
+  // The field, and the view of s for the chosen kind, show only for
+  // those kinds; hidden, it is disabled so that it is not sent.
+  const ownKinds = ["puzzle", "grid", "graph"];
+  const ownBox = form.querySelector("details.own-heuristics");
+  const ownTa = form.querySelector("textarea[name=heuristics]");
+  function ownHeuristics() {
+    if (!hSel || !ownTa) return;
+    const was = hSel.selectedOptions[0];
+    const wanted = was && was.dataset.own ? was.value : hSel.dataset.chosen;
+    const atDefault = !was || was.value === "default" || !!was.dataset.own;
+    for (const o of Array.from(hSel.options)) if (o.dataset.own) o.remove();
+    const names = ownTa.disabled ? [] : hNames(ownTa.value);
+    names.forEach((n, i) => {
+      const o = new Option(n + " (yours)", n);
+      o.dataset.kinds = ownKinds.join(" "); o.dataset.own = "1";
+      hSel.add(o);
+      if (n === wanted || (atDefault && !names.includes(wanted) && i === 0)) o.selected = true;
+    });
+    showHeuristics();
+  }
+  function showOwnField() {
+    if (!ownBox || !ownTa) return;
+    const kind = chosenKind(), on = !kind || ownKinds.includes(kind);
+    ownBox.hidden = !on; ownTa.disabled = !on;
+    ownBox.querySelectorAll(".h-view [data-kind]").forEach((v) => { v.hidden = !!kind && v.dataset.kind !== kind; });
+    ownHeuristics();
+  }
+  if (ownTa) ownTa.addEventListener("input", ownHeuristics);
+  if (ownBox && location.hash === "#" + ownBox.id) { ownBox.open = true; ownBox.scrollIntoView({ block: "start" }); } // a link to the field opens it
+  function kindChanged() { showOwnField(); showHeuristics(); }
+  form.querySelectorAll("input[name=source]").forEach((r) => r.addEventListener("change", kindChanged));
+  if (exSel) exSel.addEventListener("change", kindChanged);
+  if (lineIn) lineIn.addEventListener("input", kindChanged);
   scriptHeuristics();
-  showHeuristics();
+  showOwnField();
 
   // ---- a built-in Moving AI map replaces the drawn rows ----
   const mapSel = form.querySelector("select[name=grid_map]");

@@ -26,16 +26,31 @@ type FormValues struct {
 	// ScriptExample names a built-in example script (examples/scripts) to
 	// run instead of Script; "" for Script.
 	ScriptExample string
+	// Heuristics is a Starlark file of the student's own def h_NAME(s)
+	// functions added to a built-in problem (every source but "script",
+	// which defines its own); "" for none. docs/scripts.md says what s is.
+	Heuristics string
 	// Options holds the search option fields by their option names
 	// (algo, h, w, tie, goaltest, open, closed, tree, depth, order,
 	// duplicates, maxnodes).
 	Options map[string]string
 }
 
+// HeuristicView is what a heuristic written on the landing form sees for
+// one problem kind (the script package's words, script.HeuristicKinds),
+// shown beside the field.
+type HeuristicView struct {
+	Kind, Title, State, Example string
+	Globals                     [][2]string // name, what it holds
+}
+
 // LandingData is everything the landing page shows.
 type LandingData struct {
-	Examples []Example
-	Form     FormValues
+	// HeuristicViews says, for each kind that takes the student's own
+	// heuristics, what s is and which globals they may read.
+	HeuristicViews []HeuristicView
+	Examples       []Example
+	Form           FormValues
 	// Error is the reason the last submission was refused (the engine's
 	// own words), shown next to ErrorField ("problem" or an option name).
 	Error, ErrorField string

@@ -607,6 +607,18 @@ func (rm *Room) Summary() (problem string, lines []string, shown int) {
 	return problem, lines, len(rm.history)
 }
 
+// LiveHeuristics is the heuristics script the searches shown live were
+// built with ("" for none, and before the first search): the presenter's
+// load form starts from it.
+func (rm *Room) LiveHeuristics() string {
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	for _, l := range rm.currentLanesLocked() {
+		return l.Heuristics
+	}
+	return ""
+}
+
 // Shared reports whether the rooms are shared with other instances (a
 // Bus): such a room is not deleted from one of them.
 func (rs *Rooms) Shared() bool { return rs.bus != nil }

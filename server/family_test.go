@@ -46,7 +46,7 @@ func TestFormAcceptsEveryFamily(t *testing.T) {
 		if n := srv.sessions.Len(); n != before+1 {
 			t.Fatalf("%s: %d sessions after the form, want %d", tc.algo, n, before+1)
 		}
-		if _, err := room.BuildSearch("graph romania", tc.algo, srv.cfg.MaxNodes); err != nil {
+		if _, err := room.BuildSearch("graph romania", tc.algo, "", srv.cfg.MaxNodes); err != nil {
 			t.Errorf("%s in a room: %v", tc.algo, err)
 		}
 		// a trace of its first 5 steps opens as a session

@@ -7,6 +7,7 @@ import (
 
 	"stepviz/internal/usererr"
 	"stepviz/script"
+	"stepviz/server/room"
 	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/stepper/problems"
@@ -136,9 +137,8 @@ func problemLine(v templates.FormValues) (string, error) {
 }
 
 // scriptSteps is the Starlark step budget of a search on a script the form
-// gives: a tenth of the command line's (script.SearchSteps), a second or
-// two of one core, so that no visitor can hold the server's CPU.
-const scriptSteps = 50_000_000
+// gives: the server's, as a room's (room.ScriptSteps).
+const scriptSteps = room.ScriptSteps
 
 // instanceFromForm parses the problem the form describes. A script comes
 // as text (the server reads no file a user names) and runs in the

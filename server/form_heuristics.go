@@ -3,16 +3,14 @@ package server
 import (
 	"strings"
 
-	"stepviz/internal/usererr"
-	"stepviz/script"
+	"stepviz/server/room"
 	"stepviz/stepper"
 	"stepviz/templates"
 )
 
 // heuristicsFile is the name the landing form's heuristics script goes by
-// in its errors ("mine.star:3:12: ..."), in a trace and in the Check h
-// report's command line: the file docs/scripts.md has students save.
-const heuristicsFile = "mine.star"
+// in its errors, as a room's (room.HeuristicsFile).
+const heuristicsFile = room.HeuristicsFile
 
 // formHeuristics reports whether the form adds the student's own
 // heuristics to a built-in problem: a script problem defines its own
@@ -32,18 +30,15 @@ func scriptField(v templates.FormValues) string {
 }
 
 // withFormHeuristics returns inst with the form's heuristics script added
-// (script.WithHeuristics), or inst itself when the form has none. The
-// text is refused over script.MaxSource bytes before Starlark reads it;
-// its searches run in the sandbox with the server's budget (scriptSteps).
+// (room.WithHeuristics, as a room's searches are built), or inst itself
+// when the form has none. The text is refused over script.MaxSource bytes
+// before Starlark reads it; its searches run in the sandbox with the
+// server's budget (scriptSteps).
 func withFormHeuristics(inst stepper.Instance, v templates.FormValues) (stepper.Instance, error) {
 	if !formHeuristics(v) {
 		return inst, nil
 	}
-	if len(v.Heuristics) > script.MaxSource {
-		return nil, usererr.Errorf("server", "your heuristic has %d bytes; at most %d: keep only its def h_NAME(s) functions", len(v.Heuristics), script.MaxSource)
-	}
-	src := stepper.ExtraSource{Where: heuristicsFile, Text: strings.ReplaceAll(v.Heuristics, "\r\n", "\n")}
-	return script.WithHeuristicsBudget(inst, scriptSteps, src)
+	return room.WithHeuristics(inst, v.Heuristics)
 }
 
 // tryFormHeuristics takes the first step of a search of inst with o apart

@@ -131,6 +131,9 @@ func (s *Server) handleRoom(w http.ResponseWriter, r *http.Request) {
 		rememberKey(w, r, "r", rm.ID, key)
 	}
 	d.Problem, d.Searches, _ = rm.Summary()
+	if presenter {
+		d.Heuristics, d.HeuristicViews = rm.LiveHeuristics(), heuristicViews()
+	}
 	render(w, r, http.StatusOK, templates.Room(d))
 }
 

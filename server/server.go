@@ -274,15 +274,23 @@ func (s *Server) landingData(f templates.FormValues) templates.LandingData {
 	for _, e := range examples() {
 		d.Examples = append(d.Examples, templates.Example(e))
 	}
+	d.HeuristicViews = heuristicViews()
+	d.Notebooks, _ = fs.Glob(stepvizexamples.Notebooks, "*.ipynb")
+	return d
+}
+
+// heuristicViews is what a heuristic written on a page (the home form's,
+// a room's load form) sees, by problem kind: the script package's words.
+func heuristicViews() []templates.HeuristicView {
+	var out []templates.HeuristicView
 	for _, k := range script.HeuristicKinds() {
 		v := templates.HeuristicView{Kind: k.Kind, Title: k.Title, State: k.State, Example: k.Example}
 		for _, g := range k.Globals {
 			v.Globals = append(v.Globals, [2]string{g.Name, g.Means})
 		}
-		d.HeuristicViews = append(d.HeuristicViews, v)
+		out = append(out, v)
 	}
-	d.Notebooks, _ = fs.Glob(stepvizexamples.Notebooks, "*.ipynb")
-	return d
+	return out
 }
 
 func (s *Server) handleLanding(w http.ResponseWriter, r *http.Request) {

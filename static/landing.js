@@ -1,7 +1,8 @@
 // stepviz landing page: shows the fields of the chosen problem kind and
 // turns the grid's rows textarea into a drawable grid. Without this script
 // the form still works: every field is shown and rows are typed by hand.
-"use strict";
+import { hNames } from "./heuristic_names.js";
+
 (function () {
   const form = document.getElementById("own-form");
   if (!form) return;
@@ -35,10 +36,6 @@
       o.hidden = !ok; o.disabled = !ok;
       if (!ok && o.selected) hSel.value = "default";
     }
-  }
-  // hNames lists the names of a Starlark text's top-level def h_NAME(s), once each.
-  function hNames(text) {
-    return Array.from(new Set(Array.from(text.matchAll(/^def\s+h_(\w+)\s*\(/gm), (m) => m[1])));
   }
   // A pasted script's own heuristics, its top-level def h_NAME(s), are
   // offered for the kind "script" as the script is edited; the one sent

@@ -6,6 +6,7 @@
 // tree. This script decides which searches the page shows and sends the
 // toolbar's commands, which move every search shown together.
 import { createLanes } from "./lanes.js";
+import { hNames } from "./heuristic_names.js";
 
 const $ = (id) => document.getElementById(id);
 const app = $("room");
@@ -83,7 +84,10 @@ function onMessage(m) {
       break;
     case "compare": drawCompare(m.rows); break;
     case "poll": st.poll = m; drawPoll(); drawControls(); break;
-    case "error": notice(m.message); break;
+    case "error":
+      notice(m.message);
+      if (presenter && m.message.includes("mine.star")) { $("room-setup").open = true; $("load-heuristics-field").open = true; } // the lecturer's heuristic is to mend
+      break;
     case "sharing": sharing(m.message || ""); break;
   }
 }
@@ -379,9 +383,21 @@ $("rejoin").addEventListener("click", () => { st.viewing = null; drawLanes(); })
 
 if (presenter) {
   $("room-setup").addEventListener("toggle", () => fit()); // the lanes' top moved
+  // The lecturer's own heuristics: the view of s for the problem's kind
+  // only, and the names a search line can give (h=NAME).
+  const ownTa = $("load-heuristics"), ownNames = $("load-heuristics-names");
+  function ownHeuristics() {
+    const kind = $("load-problem").value.trim().split(/\s+/)[0] || "";
+    document.querySelectorAll("#load-heuristics-field .h-view [data-kind]").forEach((v) => { v.hidden = !!kind && v.dataset.kind !== kind; });
+    const names = hNames(ownTa.value);
+    ownNames.textContent = names.length ? "Yours: " + names.map((n) => "h=" + n).join(", ") + (names.length > 1 ? " (astar alone runs with h=" + names[0] + ")" : "") : "";
+  }
+  ownTa.addEventListener("input", ownHeuristics);
+  $("load-problem").addEventListener("input", ownHeuristics);
+  ownHeuristics();
   $("load-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    send({ type: "load", problem: $("load-problem").value, searches: $("load-searches").value.split("\n") });
+    send({ type: "load", problem: $("load-problem").value, searches: $("load-searches").value.split("\n"), heuristics: ownTa.value });
   });
   for (const b of document.querySelectorAll("[data-drive]")) {
     b.addEventListener("click", () => {

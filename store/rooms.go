@@ -47,8 +47,12 @@ type Search struct {
 	Lane    int // 0..3 among searches shown side by side at one Pos
 	Problem string
 	Options string
-	Step    int
-	Created int64
+	// Heuristics is the lecturer's own Starlark script of def h_NAME(s)
+	// functions the search was built with (script.WithHeuristics), ""
+	// for none: the problem line alone does not rebuild such a search.
+	Heuristics string `json:",omitempty"`
+	Step       int
+	Created    int64
 }
 
 // CreateRoom stores a new room. Its ID must be new.
@@ -171,8 +175,8 @@ func (s *DB) AddSearches(ctx context.Context, roomID string, searches []Search) 
 	}
 	t := now()
 	for lane, se := range searches {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO searches (id, room_id, pos, lane, problem, options, step, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			se.ID, roomID, pos, lane, se.Problem, se.Options, se.Step, t); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO searches (id, room_id, pos, lane, problem, options, heuristics, step, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			se.ID, roomID, pos, lane, se.Problem, se.Options, se.Heuristics, se.Step, t); err != nil {
 			return 0, usererr.Errorf("store", "adding search %s to room %s: %w", se.ID, roomID, err)
 		}
 	}
@@ -203,7 +207,7 @@ func (s *DB) SetCurrent(ctx context.Context, roomID string, pos int) error {
 
 // Searches returns a room's history, by pos then lane. Cost: O(searches).
 func (s *DB) Searches(ctx context.Context, roomID string) ([]Search, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, room_id, pos, lane, problem, options, step, created FROM searches WHERE room_id = ? ORDER BY pos, lane`, roomID)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, room_id, pos, lane, problem, options, heuristics, step, created FROM searches WHERE room_id = ? ORDER BY pos, lane`, roomID)
 	if err != nil {
 		return nil, usererr.Errorf("store", "reading room %s's searches: %w", roomID, err)
 	}
@@ -211,7 +215,7 @@ func (s *DB) Searches(ctx context.Context, roomID string) ([]Search, error) {
 	var out []Search
 	for rows.Next() {
 		var se Search
-		if err := rows.Scan(&se.ID, &se.RoomID, &se.Pos, &se.Lane, &se.Problem, &se.Options, &se.Step, &se.Created); err != nil {
+		if err := rows.Scan(&se.ID, &se.RoomID, &se.Pos, &se.Lane, &se.Problem, &se.Options, &se.Heuristics, &se.Step, &se.Created); err != nil {
 			return nil, usererr.Errorf("store", "reading room %s's searches: %w", roomID, err)
 		}
 		out = append(out, se)
@@ -225,8 +229,8 @@ func (s *DB) Searches(ctx context.Context, roomID string) ([]Search, error) {
 // Search returns the search with the given (session) id.
 func (s *DB) Search(ctx context.Context, id string) (Search, error) {
 	var se Search
-	err := s.db.QueryRowContext(ctx, `SELECT id, room_id, pos, lane, problem, options, step, created FROM searches WHERE id = ?`, id).
-		Scan(&se.ID, &se.RoomID, &se.Pos, &se.Lane, &se.Problem, &se.Options, &se.Step, &se.Created)
+	err := s.db.QueryRowContext(ctx, `SELECT id, room_id, pos, lane, problem, options, heuristics, step, created FROM searches WHERE id = ?`, id).
+		Scan(&se.ID, &se.RoomID, &se.Pos, &se.Lane, &se.Problem, &se.Options, &se.Heuristics, &se.Step, &se.Created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return se, usererr.Errorf("store", "search %s: %w", id, ErrNotFound)
 	}

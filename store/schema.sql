@@ -109,3 +109,6 @@ CREATE TABLE lectures (
 );
 CREATE INDEX lectures_owner ON lectures (owner);
 CREATE INDEX lectures_used ON lectures (used);
+
+-- migration 7: a room's search keeps the lecturer's own heuristics script it was built with ('' for none)
+ALTER TABLE searches ADD COLUMN heuristics TEXT NOT NULL DEFAULT '';

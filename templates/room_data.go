@@ -21,7 +21,13 @@ type RoomData struct {
 	// Problem and Searches prefill the presenter's form with what is live.
 	Problem  string
 	Searches []string
-	Static   string
+	// Heuristics prefills the load form's own heuristics field with the
+	// script the live searches were built with; HeuristicViews says, by
+	// problem kind, what s is and which globals it may read (as on the
+	// landing form). Presenter only.
+	Heuristics     string
+	HeuristicViews []HeuristicView
+	Static         string
 	// LoopbackOnly, when set, is the command that serves the class: the
 	// server listens on this computer only, and no student can open
 	// FollowerURL.

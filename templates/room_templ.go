@@ -369,7 +369,15 @@ func roomPresenterTools(d RoomData) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "</textarea></label> <button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form></details><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"play\" id=\"drive-play\" data-testid=\"drive-play\">Play ▶▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\"><label for=\"ask-kind\">Ask the class:</label> <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\" title=\"Click the node in its search's tree, or type its number\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "</textarea></label>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = roomHeuristics(d).Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<button type=\"submit\" class=\"primary\" data-testid=\"load\">Show</button></form></details><div class=\"room-drive\" role=\"toolbar\" aria-label=\"Drive every search shown\" data-testid=\"room-drive\">All together: <button type=\"button\" data-drive=\"reset\" data-testid=\"drive-reset\">Reset</button> <button type=\"button\" data-drive=\"back\" data-testid=\"drive-back\">◀ Back</button> <button type=\"button\" data-drive=\"step\" data-testid=\"drive-step\">Step ▶</button> <button type=\"button\" data-drive=\"play\" id=\"drive-play\" data-testid=\"drive-play\">Play ▶▶</button> <button type=\"button\" data-drive=\"goal\" data-testid=\"drive-goal\">Run to goal</button></div><form id=\"ask-form\" class=\"room-ask\" data-testid=\"ask-form\"><label for=\"ask-kind\">Ask the class:</label> <select id=\"ask-kind\" data-testid=\"ask-kind\"><option value=\"next\">Which node is expanded next?</option> <option value=\"f\">What is f of node…</option> <option value=\"admissible\">Is h admissible? (you give the answer)</option></select> <label>search <select id=\"ask-lane\" data-testid=\"ask-lane\"><option value=\"0\">1</option></select></label> <label class=\"ask-node\" title=\"Click the node in its search's tree, or type its number\">node # <input type=\"number\" id=\"ask-node\" data-testid=\"ask-node\" min=\"0\" value=\"0\" size=\"5\"></label> <label class=\"ask-admissible\">right answer <select id=\"ask-answer\" data-testid=\"ask-answer\"><option value=\"yes\">yes</option><option value=\"no\">no</option></select></label> <button type=\"submit\" data-testid=\"ask\">Ask</button> <button type=\"button\" id=\"reveal\" data-testid=\"reveal\">Reveal</button></form></div>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -400,20 +408,20 @@ func loopbackNotice(command string) templ.Component {
 			templ_7745c5c3_Var21 = templ.NopComponent
 		}
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 29, "<p class=\"loopback-notice\" role=\"alert\" data-testid=\"loopback-notice\">Students cannot open this link: the server listens on this computer only (127.0.0.1). Stop it (Ctrl-C) and serve the class with <code>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "<p class=\"loopback-notice\" role=\"alert\" data-testid=\"loopback-notice\">Students cannot open this link: the server listens on this computer only (127.0.0.1). Stop it (Ctrl-C) and serve the class with <code>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var22 string
 		templ_7745c5c3_Var22, templ_7745c5c3_Err = templ.JoinStringErrs(command)
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 120, Col: 59}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 121, Col: 59}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var22))
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 30, "</code>.</p>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "</code>.</p>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
@@ -456,7 +464,7 @@ func QRPage(d QRData) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 31, "<main id=\"main\" class=\"qr-big\" data-testid=\"qr-page\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "<main id=\"main\" class=\"qr-big\" data-testid=\"qr-page\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -466,78 +474,142 @@ func QRPage(d QRData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 32, "<img src=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "<img src=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var25 string
 			templ_7745c5c3_Var25, templ_7745c5c3_Err = templ.JoinStringErrs(d.PNG)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 132, Col: 19}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 133, Col: 19}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var25))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 33, "\" alt=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "\" alt=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var26 string
 			templ_7745c5c3_Var26, templ_7745c5c3_Err = templ.JoinStringErrs("QR code of " + d.FollowerURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 132, Col: 57}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 133, Col: 57}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var26))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 34, "\" data-testid=\"qr-big\"><p class=\"qr-url\"><a href=\"")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "\" data-testid=\"qr-big\"><p class=\"qr-url\"><a href=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var27 templ.SafeURL
 			templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinURLErrs(templ.SafeURL(d.FollowerURL))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 133, Col: 59}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 134, Col: 59}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var27))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 35, "\" data-testid=\"qr-url\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "\" data-testid=\"qr-url\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var28 string
 			templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(d.FollowerURL)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 133, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 134, Col: 98}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var28))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 36, "</a></p><p class=\"qr-code\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "</a></p><p class=\"qr-code\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var29 string
 			templ_7745c5c3_Var29, templ_7745c5c3_Err = templ.JoinStringErrs(d.Label)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 134, Col: 31}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 135, Col: 31}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var29))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "</p></main>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 38, "</p></main>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 			return nil
 		})
 		templ_7745c5c3_Err = lecturePage("stepviz — join "+d.Label, "", d.Static, "qr-page").Render(templ.WithChildren(ctx, templ_7745c5c3_Var24), templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		return nil
+	})
+}
+
+// roomHeuristics is the load form's field for the lecturer's own
+// heuristics (RoomData.Heuristics), with the landing form's words and view
+// of s: closed unless it holds something. room.js shows the view of the
+// problem's kind only and lists the names a search line can give.
+func roomHeuristics(d RoomData) templ.Component {
+	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
+		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
+		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
+			return templ_7745c5c3_CtxErr
+		}
+		templ_7745c5c3_Buffer, templ_7745c5c3_IsBuffer := templruntime.GetBuffer(templ_7745c5c3_W)
+		if !templ_7745c5c3_IsBuffer {
+			defer func() {
+				templ_7745c5c3_BufErr := templruntime.ReleaseBuffer(templ_7745c5c3_Buffer)
+				if templ_7745c5c3_Err == nil {
+					templ_7745c5c3_Err = templ_7745c5c3_BufErr
+				}
+			}()
+		}
+		ctx = templ.InitializeContext(ctx)
+		templ_7745c5c3_Var30 := templ.GetChildren(ctx)
+		if templ_7745c5c3_Var30 == nil {
+			templ_7745c5c3_Var30 = templ.NopComponent
+		}
+		ctx = templ.ClearChildren(ctx)
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 39, "<details class=\"own-heuristics\" id=\"load-heuristics-field\" data-testid=\"load-heuristics-field\"")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		if d.Heuristics != "" {
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 40, " open")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 41, "><summary>Your own heuristic (Starlark)</summary><p class=\"hint\">Write one or more <code>def h_NAME(s):</code> returning a number ≥ 0, 0 at the goal (Python's syntax). Name one in a search line, <code>astar h=NAME</code>, beside <code>astar h=manhattan</code> to compare them side by side; <code>astar</code> alone runs with the first. It runs sandboxed: no files, no clock, a step budget.</p>")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = heuristicViewList(d.HeuristicViews).Render(ctx, templ_7745c5c3_Buffer)
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 42, "<label>Heuristics <textarea id=\"load-heuristics\" data-testid=\"load-heuristics\" rows=\"4\" cols=\"60\" wrap=\"off\" spellcheck=\"false\" placeholder=\"def h_mine(s): return 0\">")
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		var templ_7745c5c3_Var31 string
+		templ_7745c5c3_Var31, templ_7745c5c3_Err = templ.JoinStringErrs(d.Heuristics)
+		if templ_7745c5c3_Err != nil {
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `templates/room.templ`, Line: 151, Col: 165}
+		}
+		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var31))
+		if templ_7745c5c3_Err != nil {
+			return templ_7745c5c3_Err
+		}
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 43, "</textarea></label><p class=\"hint\" id=\"load-heuristics-names\" data-testid=\"load-heuristics-names\" aria-live=\"polite\"></p></details>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -51,7 +51,7 @@ func newSharedRoom(t *testing.T) *sharedRoom {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.load(ctx, "puzzle 867254301 goal=123456780", []string{"astar h=manhattan"}); err != nil {
+	if err := r.load(ctx, "puzzle 867254301 goal=123456780", []string{"astar h=manhattan"}, ""); err != nil {
 		t.Fatal(err)
 	}
 	r.mu.Lock()

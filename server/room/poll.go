@@ -117,7 +117,7 @@ func (r *Room) livePoll(ctx context.Context, p persist.Poll) (*livePoll, error) 
 		if err != nil {
 			return nil, err
 		}
-		s, err := r.rs.search(se.Problem, se.Options)
+		s, err := r.rs.search(se.Problem, se.Options, se.Heuristics)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"log"
+	"strings"
 	"sync"
 	"time"
 
@@ -373,7 +374,7 @@ func (r *Room) start(se persist.Search) (*session.Session, error) {
 	if sess, ok := r.rs.cfg.Sessions.Get(se.ID); ok {
 		return sess, nil
 	}
-	search, err := r.rs.search(se.Problem, se.Options)
+	search, err := r.rs.search(se.Problem, se.Options, se.Heuristics)
 	if err != nil {
 		return nil, usererr.Errorf("server", "rebuilding search %s of room %s: %w", se.ID, r.ID, err)
 	}
@@ -395,18 +396,26 @@ func (r *Room) start(se persist.Search) (*session.Session, error) {
 	return sess, err
 }
 
-// search builds a search from a problem line and a search line within
-// the rooms' limits (BuildSearch).
-func (rs *Rooms) search(problem, options string) (*stepper.Search, error) {
-	return BuildSearch(problem, options, rs.cfg.MaxNodes)
+// search builds a search from a problem line, a search line and the
+// lecturer's heuristics script ("" for none) within the rooms' limits
+// (BuildSearch).
+func (rs *Rooms) search(problem, options, heuristics string) (*stepper.Search, error) {
+	return BuildSearch(problem, options, heuristics, rs.cfg.MaxNodes)
 }
 
-// BuildSearch builds a room's search from a problem line and a search line
-// within a server's limits: no file named, at most maxNodes nodes, an
-// algorithm the lecture server steps (session.NotJournaled).
-func BuildSearch(problem, options string, maxNodes int) (*stepper.Search, error) {
+// BuildSearch builds a room's search from a problem line, a search line and
+// a heuristics script of def h_NAME(s) functions ("" for none;
+// WithHeuristics: size-bounded, sandboxed with the server's budget) within
+// a server's limits: no file named, at most maxNodes nodes, an algorithm
+// the lecture server steps (session.NotJournaled). A search line that uses
+// a heuristic without naming one searches with the script's first, as the
+// home form does.
+func BuildSearch(problem, options, heuristics string, maxNodes int) (*stepper.Search, error) {
 	inst, err := problems.Parse(problem, nil)
 	if err != nil {
+		return nil, err
+	}
+	if inst, err = WithHeuristics(inst, heuristics); err != nil {
 		return nil, err
 	}
 	o, err := stepper.ParseOptions(options)
@@ -418,6 +427,9 @@ func BuildSearch(problem, options string, maxNodes int) (*stepper.Search, error)
 	}
 	if !o.Algorithm.Journaled() {
 		return nil, session.NotJournaled(o.Algorithm)
+	}
+	if own := stepper.ExtraOf(inst).List(); len(own) > 0 && o.Heuristic == "" && o.Algorithm.UsesHeuristic() {
+		o.Heuristic = own[0] // the lecturer wrote a heuristic to search with it
 	}
 	return stepper.NewSearch(inst, o)
 }
@@ -474,11 +486,18 @@ func (r *Room) currentLanesLocked() []persist.Search {
 	return out
 }
 
-// load appends a group of 1 to maxLanes searches on one problem to the
-// room's history and shows it live.
-func (r *Room) load(ctx context.Context, problem string, lines []string) error {
+// load appends a group of 1 to maxLanes searches on one problem, with
+// the lecturer's heuristics script ("" for none), to the room's history
+// and shows it live. A search that uses the script takes its first step
+// here, apart from the room's, so that a heuristic failing on the start
+// or its children is refused in the script's words with its line rather
+// than shown as a failed search. Cost: one expansion a search then.
+func (r *Room) load(ctx context.Context, problem string, lines []string, heuristics string) error {
 	if len(lines) == 0 || len(lines) > maxLanes {
 		return usererr.Errorf("server", "give 1 to %d search lines (one per search shown side by side)", maxLanes)
+	}
+	if strings.TrimSpace(heuristics) == "" {
+		heuristics = ""
 	}
 	r.mu.Lock()
 	n := len(r.history)
@@ -488,7 +507,11 @@ func (r *Room) load(ctx context.Context, problem string, lines []string) error {
 	}
 	group := make([]persist.Search, len(lines))
 	for i, line := range lines {
-		s, err := r.rs.search(problem, line)
+		s, err := r.rs.search(problem, line, heuristics)
+		if err == nil && heuristics != "" && s.Options().Algorithm.UsesHeuristic() {
+			s.Step()
+			err = s.Err()
+		}
 		if err != nil {
 			if len(lines) > 1 {
 				return usererr.Errorf("", "search %d (%s): %w", i+1, line, err)
@@ -508,7 +531,7 @@ func (r *Room) load(ctx context.Context, problem string, lines []string) error {
 			}
 		}
 	}
-	return r.emit(ctx, roomEvent{Kind: evLoad, Searches: group})
+	return r.emit(ctx, roomEvent{Kind: evLoad, Searches: group, Heuristics: heuristics})
 }
 
 // show makes the searches at pos the live ones again.
@@ -582,6 +605,18 @@ func (rm *Room) Summary() (problem string, lines []string, shown int) {
 		lines = append(lines, l.Options)
 	}
 	return problem, lines, len(rm.history)
+}
+
+// LiveHeuristics is the heuristics script the searches shown live were
+// built with ("" for none, and before the first search): the presenter's
+// load form starts from it.
+func (rm *Room) LiveHeuristics() string {
+	rm.mu.Lock()
+	defer rm.mu.Unlock()
+	for _, l := range rm.currentLanesLocked() {
+		return l.Heuristics
+	}
+	return ""
 }
 
 // Shared reports whether the rooms are shared with other instances (a

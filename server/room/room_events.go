@@ -60,8 +60,10 @@ const (
 type roomEvent struct {
 	Kind   string `json:"kind"`
 	Origin string `json:"origin,omitempty"`
-	// load
-	Searches []persist.Search `json:"searches,omitempty"`
+	// load: Heuristics is the lecturer's script every search of the
+	// group is built with (persist.Search.Heuristics), sent once.
+	Searches   []persist.Search `json:"searches,omitempty"`
+	Heuristics string           `json:"heuristics,omitempty"`
 	// show
 	Pos int `json:"pos,omitempty"`
 	// move
@@ -165,7 +167,7 @@ func (r *Room) logf(format string, args ...any) {
 func (r *Room) apply(ctx context.Context, ev roomEvent) error {
 	switch ev.Kind {
 	case evLoad:
-		return r.applyLoad(ctx, ev.Searches)
+		return r.applyLoad(ctx, ev.Searches, ev.Heuristics)
 	case evShow:
 		if err := r.rs.db.SetCurrent(ctx, r.ID, ev.Pos); err != nil {
 			return err
@@ -191,9 +193,12 @@ func (r *Room) apply(ctx context.Context, ev roomEvent) error {
 	return nil
 }
 
-func (r *Room) applyLoad(ctx context.Context, group []persist.Search) error {
+func (r *Room) applyLoad(ctx context.Context, group []persist.Search, heuristics string) error {
 	if len(group) == 0 {
 		return errors.New("a load of no searches")
+	}
+	for i := range group {
+		group[i].Heuristics = heuristics
 	}
 	r.mu.Lock()
 	for _, se := range r.history {

@@ -14,6 +14,7 @@ import (
 	"stepviz/internal/usererr"
 	"stepviz/internal/webguard"
 	"stepviz/internal/wsread"
+	"stepviz/script"
 	"stepviz/server/session"
 	persist "stepviz/store"
 )
@@ -28,7 +29,7 @@ const (
 	MsgCompare = "compare" // the live comparison table of the searches shown
 
 	// Room commands (presenter only), client to server.
-	CmdLoad   = "load"   // {problem, searches: [1-4 search lines]}: show a new search (side by side if several)
+	CmdLoad   = "load"   // {problem, searches: [1-4 search lines], heuristics}: show a new search (side by side if several)
 	CmdShow   = "show"   // {pos}: show an earlier search of the history live again
 	CmdDrive  = "drive"  // {command: step|back|reset|goal|play|pause, lane: -1 for all}
 	CmdAsk    = "ask"    // {kind: next|f|admissible, lane, node, answer}: a poll
@@ -37,8 +38,9 @@ const (
 	CmdAnswer = "answer" // {poll, answer}
 
 	// ReadLimit bounds a room message: a problem line with a pasted
-	// grid (the landing form's bound) at most.
-	ReadLimit = 1 << 20
+	// grid (the landing form's bound, 1 MiB) and a heuristics script
+	// (script.MaxSource, refused in words over it) at most, in JSON.
+	ReadLimit = 1<<20 + script.MaxSource + 64<<10
 	// FollowerReadLimit bounds a follower's messages (answers are tiny).
 	FollowerReadLimit = 1024
 	// roomSendBuffer is how many room messages may wait for a client; a
@@ -52,13 +54,15 @@ type Cmd struct {
 	Type     string   `json:"type"`
 	Problem  string   `json:"problem,omitempty"`
 	Searches []string `json:"searches,omitempty"`
-	Pos      int      `json:"pos,omitempty"`
-	Command  string   `json:"command,omitempty"`
-	Lane     int      `json:"lane,omitempty"`
-	Kind     string   `json:"kind,omitempty"`
-	Node     int      `json:"node,omitempty"`
-	Answer   string   `json:"answer,omitempty"`
-	Poll     int64    `json:"poll,omitempty"`
+	// Heuristics is the lecturer's own def h_NAME(s) functions (load).
+	Heuristics string `json:"heuristics,omitempty"`
+	Pos        int    `json:"pos,omitempty"`
+	Command    string `json:"command,omitempty"`
+	Lane       int    `json:"lane,omitempty"`
+	Kind       string `json:"kind,omitempty"`
+	Node       int    `json:"node,omitempty"`
+	Answer     string `json:"answer,omitempty"`
+	Poll       int64  `json:"poll,omitempty"`
 }
 
 // Msg describes the room to one client.
@@ -235,7 +239,7 @@ func (r *Room) handle(ctx context.Context, c *roomClient, m Cmd) error {
 	r.touch(ctx)
 	switch m.Type {
 	case CmdLoad:
-		return r.load(ctx, strings.TrimSpace(m.Problem), nonEmpty(m.Searches))
+		return r.load(ctx, strings.TrimSpace(m.Problem), nonEmpty(m.Searches), m.Heuristics)
 	case CmdShow:
 		return r.show(ctx, m.Pos)
 	case CmdDrive:

@@ -33,7 +33,8 @@ var layers = []struct {
 	// and its rooms use it through its exported API
 	{"stepviz/server/session", []string{"stepviz/server/session", "stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/", "stepviz/internal/"}},
 	// rooms drive sessions through the session's API; they know no page
-	{"stepviz/server/room", []string{"stepviz/server/room", "stepviz/server/session", "stepviz/store", "stepviz/ipynb", "stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/", "stepviz/internal/"}},
+	// (a lecturer's own heuristics script runs in package script's sandbox)
+	{"stepviz/server/room", []string{"stepviz/server/room", "stepviz/server/session", "stepviz/store", "stepviz/ipynb", "stepviz/wire", "stepviz/viz", "stepviz/stepper", "stepviz/stepper/", "stepviz/script", "stepviz/internal/"}},
 	// a live game or local session knows no room, page route or database
 	{"stepviz/server/live", []string{"stepviz/server/live", "stepviz/server/session", "stepviz/wire", "stepviz/viz", "stepviz/viz/", "stepviz/stepper", "stepviz/stepper/", "stepviz/script", "stepviz/static", "stepviz/ipynb", "stepviz/internal/"}},
 	// the server is the HTTP composition: nothing of the command line,

@@ -285,7 +285,7 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 			return nil, usererr.New("server", "the search is over: nothing is expanded next")
 		}
 		p.Answer = strconv.Itoa(ev.Expanded.ID)
-		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, searchLabel(se.Options))
+		p.Question = fmt.Sprintf("Step %d of %s on %s: which node is expanded next?", step, searchWords(s.Options()), problemWords(s.Instance()))
 		return nextChoices(s, p.Answer), nil
 	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
@@ -298,18 +298,14 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 		p.Node = m.Node
 		fam := wire.Describe(s.Options())
 		p.Answer = n.Shown().F
-		p.Question = fmt.Sprintf("Step %d of %s: what is %s of node #%d (%s)? Type a number.", step, searchLabel(se.Options), keyWords(fam), m.Node, n.State)
+		p.Question = fmt.Sprintf("Step %d of %s on %s: what is %s of node #%d (%s)? Type a number.", step, searchWords(s.Options()), problemWords(s.Instance()), keyWords(fam), m.Node, n.State)
 		return nil, nil
 	case PollAdmissible:
 		if m.Answer != "yes" && m.Answer != "no" {
 			return nil, usererr.New("server", "say whether the heuristic is admissible (yes or no): that is the answer the class will see")
 		}
-		hn := s.Options().Heuristic
-		if hn == "" {
-			hn = "the default heuristic"
-		}
 		p.Answer = m.Answer
-		p.Question = fmt.Sprintf("Is h=%s admissible on %s?", hn, se.Problem)
+		p.Question = fmt.Sprintf("Is %s admissible on %s?", heuristicWords(s), problemWords(s.Instance()))
 		return yesNo, nil
 	}
 	return nil, usererr.Errorf("server", "a poll's kind is next, f or admissible, not %q", usererr.Clip(m.Kind, 24))

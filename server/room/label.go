@@ -71,9 +71,10 @@ var tieWords = map[stepper.TieRule]string{
 // problemWords is how a poll's question names the problem its search
 // runs on, as the pages name it: Romania (with its start and goal when
 // they are not Arad and Bucharest), a map by its start and goal, "this
-// 9×3 grid" (the problem view's caption), "the 8-puzzle 283164705" (its
-// start); any other problem is "this problem". Never the problem line:
-// a grid's rows mean nothing read aloud. O(size of the start state).
+// 9×3 grid" (the problem view's caption), "this 8-puzzle" (its board is
+// on the screen, and a 24-puzzle's start would fill the poll); any other
+// problem is "this problem". Never the problem line: a grid's rows mean
+// nothing read aloud. O(1).
 func problemWords(inst stepper.Instance) string {
 	switch p := inst.(type) {
 	case *graph.Graph:
@@ -88,19 +89,7 @@ func problemWords(inst stepper.Instance) string {
 	case *grid.Grid:
 		return fmt.Sprintf("this %d×%d grid", p.Width(), p.Height())
 	case *puzzle.Puzzle:
-		n := p.Size()
-		sep := ""
-		if n*n > 10 {
-			sep = ","
-		}
-		var b strings.Builder
-		for i, t := range p.StartTiles() {
-			if i > 0 {
-				b.WriteString(sep)
-			}
-			b.WriteString(strconv.Itoa(t))
-		}
-		return fmt.Sprintf("the %d-puzzle %s", n*n-1, b.String())
+		return fmt.Sprintf("this %d-puzzle", p.Size()*p.Size()-1)
 	}
 	return "this problem"
 }

@@ -248,7 +248,7 @@ func (r *Room) ask(ctx context.Context, m Cmd) error {
 	}
 	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Kind: m.Kind, Node: -1}
 	var choices []pollChoice
-	if !sess.Do(func(lv session.Live) { choices, err = pollAt(lv.Forward(), *se, m, &p) }) {
+	if !sess.Do(func(lv session.Live) { choices, err = pollAt(lv.Forward(), m, &p) }) {
 		return usererr.New("server", "the search has stopped")
 	}
 	if err != nil {
@@ -271,7 +271,7 @@ func (r *Room) ask(ctx context.Context, m Cmd) error {
 // undoes it from the journal, O(one step), never a replay of the search
 // (a search in bounded mode undoes it from its nearest checkpoint);
 // the search is left where it was, and no client is told of the step.
-func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pollChoice, error) {
+func pollAt(s *stepper.Search, m Cmd, p *persist.Poll) ([]pollChoice, error) {
 	step := s.StepCount()
 	p.Step = step
 	switch m.Kind {

@@ -25,13 +25,12 @@ func TestPollQuestionWords(t *testing.T) {
 		{"grid default h", grid, "astar", "A* with Manhattan distance", "this 9×3 grid", "Manhattan distance"},
 		{"grid lifo ties", grid, "astar h=octile tie=lifo", "A* with octile distance (ties: newest first)", "this 9×3 grid", "octile distance"},
 		{"grid beam", grid, "beam width=2 h=euclidean", "beam search (width 2) with Euclidean distance", "this 9×3 grid", "Euclidean distance"},
-		{"puzzle weighted", "puzzle 283164705 goal=123804765", "wastar w=2 h=misplaced", "weighted A* (w = 2) with misplaced tiles", "the 8-puzzle 283164705", "misplaced tiles"},
-		{"puzzle bidirectional", "puzzle 283164705 goal=123804765", "bibfs", "bidirectional breadth-first search", "the 8-puzzle 283164705", "Manhattan distance"},
+		{"puzzle weighted", "puzzle 283164705 goal=123804765", "wastar w=2 h=misplaced", "weighted A* (w = 2) with misplaced tiles", "this 8-puzzle", "misplaced tiles"},
+		{"puzzle bidirectional", "puzzle 283164705 goal=123804765", "bibfs", "bidirectional breadth-first search", "this 8-puzzle", "Manhattan distance"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newSearch(t, tc.problem, tc.options)
 			s.Run(3)
-			se := persist.Search{Problem: tc.problem, Options: tc.options}
 			for _, c := range []struct {
 				cmd  Cmd
 				want string
@@ -41,7 +40,7 @@ func TestPollQuestionWords(t *testing.T) {
 				{Cmd{Kind: PollAdmissible, Answer: "yes"}, "Is " + tc.heuristic + " admissible on " + tc.problemWords + "?"},
 			} {
 				var p persist.Poll
-				if _, err := pollAt(s, se, c.cmd, &p); err != nil {
+				if _, err := pollAt(s, c.cmd, &p); err != nil {
 					t.Fatalf("%s poll: %v", c.cmd.Kind, err)
 				}
 				checkQuestionWords(t, p.Question, c.want, tc.problem)

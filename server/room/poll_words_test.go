@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	persist "stepviz/store"
+	"stepviz/wire"
 )
 
 // TestPollQuestionWords: a poll's question names its search and problem in
@@ -65,6 +66,21 @@ func checkQuestionWords(t *testing.T, question, want, problem string) {
 	for _, row := range strings.Split(strings.Fields(problem)[1], "/") {
 		if len(row) > 3 && strings.Contains(question, row) && !strings.HasPrefix(problem, "puzzle") {
 			t.Errorf("question %q holds the problem line's row %q", question, row)
+		}
+	}
+}
+
+// TestEveryHeuristicHasWords: every heuristic a built-in problem offers
+// has its name in words (wire.HeuristicTitle), so that no question falls
+// back to "the heuristic NAME" for one of the program's own.
+func TestEveryHeuristicHasWords(t *testing.T) {
+	for _, problem := range []string{"graph romania", "graph romania goal=Craiova", "puzzle 283164705 goal=123804765",
+		"grid S......../..###..../........G moves=4", "grid S......../..###..../........G moves=8"} {
+		s := newSearch(t, problem, "bfs")
+		for _, h := range s.Instance().Heuristics() {
+			if w := wire.HeuristicTitle(h); strings.HasPrefix(w, "the heuristic ") {
+				t.Errorf("%s offers heuristic %s, which has no words: %q", problem, h, w)
+			}
 		}
 	}
 }

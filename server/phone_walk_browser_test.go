@@ -223,9 +223,9 @@ func TestPhoneRoomWalk(t *testing.T) {
 			}
 		})
 	}
-	// a yes-or-no poll about the grid's heuristic: its long question
-	// (the grid's rows) wraps on the screen, and the student is asked to
-	// tap an answer, not a node of the tree
+	// a yes-or-no poll about the grid's heuristic: its question wraps on
+	// the screen, and the student is asked to tap an answer, not a node of
+	// the tree
 	p.send(roomCmd{Type: roomAsk, Kind: pollAdmissible, Lane: 0, Answer: "yes"})
 	if err := chromedp.Do(ctx, poll(`!!document.querySelector("[data-testid=choice-yes]")`)); err != nil {
 		t.Fatal(err)

@@ -29,7 +29,7 @@ func TestRoomAskNodeByClick(t *testing.T) {
 		t.Fatalf("clicking node %s of UCS's tree, then Ask: %v (the form reads search %q, node %q)", node, err,
 			eval[string](t, ctx, `document.getElementById("ask-lane").value`), eval[string](t, ctx, `document.getElementById("ask-node").value`))
 	}
-	if q := eval[string](t, ctx, `window.stepvizRoom.poll.question`); !strings.Contains(q, " of ucs: ") || !strings.Contains(q, "node #"+node+" ("+state+")") {
+	if q := eval[string](t, ctx, `window.stepvizRoom.poll.question`); !strings.Contains(q, " of uniform-cost search on Romania: ") || !strings.Contains(q, "node #"+node+" ("+state+")") {
 		t.Errorf("the question %q is not about node #%s (%s) of ucs", q, node, state)
 	}
 }

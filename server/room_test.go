@@ -492,7 +492,8 @@ func TestRoomQuota(t *testing.T) {
 
 // TestRoomLabelsShowVariants: two searches side by side that differ only
 // in their tie rule are named apart, by the line without the algorithm's
-// defaults, in the history, the comparison rows and a poll's question.
+// defaults, in the history and the comparison rows, and in words in a
+// poll's question.
 func TestRoomLabelsShowVariants(t *testing.T) {
 	_, ts := roomServer(t, "")
 	code, key := createRoom(t, ts)
@@ -517,7 +518,7 @@ func TestRoomLabelsShowVariants(t *testing.T) {
 	p.send(roomCmd{Type: roomAsk, Kind: pollNext, Lane: 1})
 	var poll pollMsg
 	p.next(msgPoll, &poll, nil)
-	if q := poll.Question; !strings.Contains(q, "of astar h=manhattan tie=lifo:") || strings.Contains(q, "goaltest") {
-		t.Errorf("poll question %q, want it to name the search as astar h=manhattan tie=lifo and no more", q)
+	if q := poll.Question; !strings.Contains(q, "of A* with Manhattan distance (ties: newest first) on this 8-puzzle:") || strings.Contains(q, "goal") {
+		t.Errorf("poll question %q, want it to name the search in words as A* with Manhattan distance (ties: newest first) and no more", q)
 	}
 }

@@ -91,35 +91,37 @@ func bidiEpsilon(a Algorithm) string {
 // BidiRules states in words how bibfs, biucs or biastar (o normalized)
 // searches, as biEngine does it: its two frontiers and what each orders
 // by, which side a step expands, how the sides meet, what a state reached
-// again does and the stopping rule with its name. "" for every other
-// algorithm.
+// again does and the stopping rule with its name. The number each side
+// orders by is named as every view names it for the search (viz.KeyName):
+// the depth for bibfs and g for biucs, which use no heuristic and so have
+// no f to speak of, f = g + h for biastar. "" for every other algorithm.
 func BidiRules(o Options) string {
-	var name, f, mu, stop string
+	var name, key, order, mu, stop string
 	switch o.Algorithm {
 	case BiBFS:
-		name, f, mu = "bidirectional breadth-first search", "f = depth (moves from its root)", "the fewest moves"
+		name, key, order, mu = "bidirectional breadth-first search", "depth", "depth (moves from its root)", "the fewest moves"
 	case BiUCS:
-		name, f, mu = "bidirectional uniform-cost search", "f = g (cost from its root)", "the cheapest cost"
+		name, key, order, mu = "bidirectional uniform-cost search", "g", "g (cost from its root)", "the cheapest cost"
 	case BiAStar:
-		name = "bidirectional A*"
-		f, mu = fmt.Sprintf("f = g + h (%s), h estimating toward the goal on the forward side and toward the start on the backward side", o.Heuristic), "the cheapest cost"
+		name, key = "bidirectional A*", "f"
+		order, mu = fmt.Sprintf("f = g + h (%s), h estimating toward the goal on the forward side and toward the start on the backward side", o.Heuristic), "the cheapest cost"
 	default:
 		return ""
 	}
 	if o.Algorithm == BiAStar {
 		stop = "front-to-end bidirectional A*'s (Pohl 1971): stop when μ <= max(fminF, fminB), fminF and fminB the least f of the two open lists (h admissible toward each end)"
 	} else {
-		stop = "bidirectional Dijkstra's (Nicholson 1966; Goldberg and Harrelson 2005): " + bidiStopRule(o.Algorithm) + ", topF and topB the least f of the two open lists, " + bidiEpsilon(o.Algorithm)
+		stop = "bidirectional Dijkstra's (Nicholson 1966; Goldberg and Harrelson 2005): " + bidiStopRule(o.Algorithm) + ", topF and topB the least " + key + " of the forward and the backward open list, " + bidiEpsilon(o.Algorithm)
 	}
 	tie := "forward on a tie"
 	if o.TieSide == TieSideBackward {
-		tie = "backward on a tie, as AIMA 4th ed.'s BIBF-SEARCH (Figure 3.14), which proceeds forward only when the forward least f is strictly smaller"
+		tie = "backward on a tie, as AIMA 4th ed.'s BIBF-SEARCH (Figure 3.14), which proceeds forward only when the forward least " + key + " is strictly smaller"
 	}
 	return fmt.Sprintf("%s: two frontiers, forward from the start and backward from the goal (moves followed in reverse), each a priority queue on %s, the node added first on a tie; "+
-		"each step expands one node, on the side whose least f is smaller (%s), so the sides alternate only while their least f stay level; "+
+		"each step expands one node, on the side whose least %s is smaller (%s), so the sides alternate only while their least %s stay level; "+
 		"a child whose state the other side has reached makes a start-to-goal path, μ being %s of those found; "+
-		"a state reached again on its own side is ignored unless its f is smaller, then a new node replaces the old one; "+
-		"no goal test; the stopping rule is %s", name, f, tie, mu, stop)
+		"a state reached again on its own side is ignored unless its %s is smaller, then a new node replaces the old one; "+
+		"no goal test; the stopping rule is %s", name, order, key, tie, key, mu, key, stop)
 }
 
 // newBiAStar starts biastar: hs are the heuristics toward the goal, back

@@ -1,6 +1,7 @@
 package stepper_test
 
 import (
+	"regexp"
 	"testing"
 
 	"stepviz/internal/testenv"
@@ -85,16 +86,19 @@ func checkBidiOpen(t *testing.T, s *stepper.Search, sn stepper.Snapshot) {
 
 // TestBidiOptionsAndRules: a bidirectional search's options line and its
 // rules in words say what its engine does, not a one-directional search's
-// policies.
+// policies; a search without a heuristic names the number it orders by as
+// every view does (the depth, g), never an f.
 func TestBidiOptionsAndRules(t *testing.T) {
 	for _, c := range []struct {
 		line, options string
 		rules         []string
+		noF           bool // the rules name no f
 	}{
-		{"bibfs", "bibfs order=natural", []string{"bidirectional breadth-first search: two frontiers", "f = depth", "forward on a tie", "the fewest moves", "bidirectional Dijkstra's", "μ <= topF + topB + ε"}},
-		{"biucs", "biucs order=natural", []string{"bidirectional uniform-cost search: two frontiers", "f = g (cost from its root)", "the cheapest cost", "bidirectional Dijkstra's", "μ <= topF + topB + ε"}},
-		{"biastar", "biastar h=sld order=natural", []string{"bidirectional A*: two frontiers", "f = g + h (sld)", "toward the goal on the forward side and toward the start on the backward side", "front-to-end bidirectional A*", "μ <= max(fminF, fminB)"}},
-		{"astar", "astar h=sld tie=fifo goaltest=expand open=reparent closed=ignore order=natural", nil},
+		{"bibfs", "bibfs order=natural", []string{"bidirectional breadth-first search: two frontiers", "a priority queue on depth (moves from its root)", "whose least depth is smaller", "forward on a tie", "the fewest moves", "unless its depth is smaller", "bidirectional Dijkstra's", "μ <= topF + topB + ε", "the least depth of the forward and the backward open list"}, true},
+		{"bibfs ontie=backward", "bibfs ontie=backward order=natural", []string{"a priority queue on depth", "backward on a tie", "forward least depth is strictly smaller"}, true},
+		{"biucs", "biucs order=natural", []string{"bidirectional uniform-cost search: two frontiers", "a priority queue on g (cost from its root)", "whose least g is smaller", "the cheapest cost", "bidirectional Dijkstra's", "μ <= topF + topB + ε", "the least g of the forward and the backward open list"}, true},
+		{"biastar", "biastar h=sld order=natural", []string{"bidirectional A*: two frontiers", "f = g + h (sld)", "toward the goal on the forward side and toward the start on the backward side", "whose least f is smaller", "front-to-end bidirectional A*", "μ <= max(fminF, fminB)"}, false},
+		{"astar", "astar h=sld tie=fifo goaltest=expand open=reparent closed=ignore order=natural", nil, false},
 	} {
 		t.Run(c.line, func(t *testing.T) {
 			o, err := stepper.ParseOptions(c.line)
@@ -114,6 +118,9 @@ func TestBidiOptionsAndRules(t *testing.T) {
 			}
 			if w, at := testenv.NotInOrder(rules, c.rules); w != "" {
 				t.Fatalf("rules lack %q after offset %d: %s", w, at, rules)
+			}
+			if f := regexp.MustCompile(`\bf\b`).FindString(rules); c.noF && f != "" {
+				t.Errorf("the rules of %s, a search without a heuristic, name an f: %s", c.line, rules)
 			}
 		})
 	}

@@ -248,7 +248,7 @@ func (r *Room) ask(ctx context.Context, m Cmd) error {
 	}
 	p := persist.Poll{RoomID: r.ID, SearchID: se.ID, Kind: m.Kind, Node: -1}
 	var choices []pollChoice
-	if !sess.Do(func(lv session.Live) { choices, err = pollAt(lv.Forward(), *se, m, &p) }) {
+	if !sess.Do(func(lv session.Live) { choices, err = pollAt(lv.Forward(), m, &p) }) {
 		return usererr.New("server", "the search has stopped")
 	}
 	if err != nil {
@@ -271,7 +271,7 @@ func (r *Room) ask(ctx context.Context, m Cmd) error {
 // undoes it from the journal, O(one step), never a replay of the search
 // (a search in bounded mode undoes it from its nearest checkpoint);
 // the search is left where it was, and no client is told of the step.
-func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pollChoice, error) {
+func pollAt(s *stepper.Search, m Cmd, p *persist.Poll) ([]pollChoice, error) {
 	step := s.StepCount()
 	p.Step = step
 	switch m.Kind {
@@ -285,7 +285,7 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 			return nil, usererr.New("server", "the search is over: nothing is expanded next")
 		}
 		p.Answer = strconv.Itoa(ev.Expanded.ID)
-		p.Question = fmt.Sprintf("Step %d of %s: which node is expanded next?", step, searchLabel(se.Options))
+		p.Question = fmt.Sprintf("Step %d of %s on %s: which node is expanded next?", step, searchWords(s.Options()), problemWords(s.Instance()))
 		return nextChoices(s, p.Answer), nil
 	case PollF:
 		if m.Node < 0 || m.Node >= s.NodeCount() {
@@ -298,18 +298,14 @@ func pollAt(s *stepper.Search, se persist.Search, m Cmd, p *persist.Poll) ([]pol
 		p.Node = m.Node
 		fam := wire.Describe(s.Options())
 		p.Answer = n.Shown().F
-		p.Question = fmt.Sprintf("Step %d of %s: what is %s of node #%d (%s)? Type a number.", step, searchLabel(se.Options), keyWords(fam), m.Node, n.State)
+		p.Question = fmt.Sprintf("Step %d of %s on %s: what is %s of node #%d (%s)? Type a number.", step, searchWords(s.Options()), problemWords(s.Instance()), keyWords(fam), m.Node, n.State)
 		return nil, nil
 	case PollAdmissible:
 		if m.Answer != "yes" && m.Answer != "no" {
 			return nil, usererr.New("server", "say whether the heuristic is admissible (yes or no): that is the answer the class will see")
 		}
-		hn := s.Options().Heuristic
-		if hn == "" {
-			hn = "the default heuristic"
-		}
 		p.Answer = m.Answer
-		p.Question = fmt.Sprintf("Is h=%s admissible on %s?", hn, se.Problem)
+		p.Question = fmt.Sprintf("Is %s admissible on %s?", heuristicWords(s), problemWords(s.Instance()))
 		return yesNo, nil
 	}
 	return nil, usererr.Errorf("server", "a poll's kind is next, f or admissible, not %q", usererr.Clip(m.Kind, 24))

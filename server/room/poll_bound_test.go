@@ -68,7 +68,7 @@ func TestPollAtBounded(t *testing.T) {
 		s := newSearch(t, "puzzle 867254301 goal=123456780", "astar h=misplaced tie=high-g")
 		s.Run(steps)
 		var p persist.Poll
-		choices, err := pollAt(s, persist.Search{Options: "astar h=misplaced"}, Cmd{Kind: PollNext}, &p)
+		choices, err := pollAt(s, Cmd{Kind: PollNext}, &p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +88,7 @@ func TestPollAtBounded(t *testing.T) {
 			t.Fatalf("the right answer %s is not among the choices %+v", p.Answer, choices)
 		}
 		return testing.AllocsPerRun(5, func() {
-			if _, err := pollAt(s, persist.Search{}, Cmd{Kind: PollNext}, &p); err != nil {
+			if _, err := pollAt(s, Cmd{Kind: PollNext}, &p); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -109,7 +109,7 @@ func BenchmarkAskNext(b *testing.B) {
 	b.Run("live-step-and-undo", func(b *testing.B) {
 		for b.Loop() {
 			var p persist.Poll
-			if _, err := pollAt(s, persist.Search{}, Cmd{Kind: PollNext}, &p); err != nil {
+			if _, err := pollAt(s, Cmd{Kind: PollNext}, &p); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -138,7 +138,7 @@ func TestPollPastTheNodeLimit(t *testing.T) {
 		t.Fatalf("at step %d (want %d), bounded %v: SeekCapped did not go on in bounded mode", s.StepCount(), at, ok)
 	}
 	var p persist.Poll
-	if _, err := pollAt(s, persist.Search{Options: "ids"}, Cmd{Kind: PollNext}, &p); err != nil {
+	if _, err := pollAt(s, Cmd{Kind: PollNext}, &p); err != nil {
 		t.Fatal(err)
 	}
 	ev, _ := s.Step()
@@ -148,7 +148,7 @@ func TestPollPastTheNodeLimit(t *testing.T) {
 	s.Seek(at)
 	last := held[len(held)-1]
 	p = persist.Poll{}
-	if _, err := pollAt(s, persist.Search{}, Cmd{Kind: PollF, Node: last}, &p); err != nil || p.Answer != normalNumber(s.Node(last).F) {
+	if _, err := pollAt(s, Cmd{Kind: PollF, Node: last}, &p); err != nil || p.Answer != normalNumber(s.Node(last).F) {
 		t.Fatalf("f poll about held node %d: answer %q, error %v; want %s", last, p.Answer, err, normalNumber(s.Node(last).F))
 	}
 	dropped := -1
@@ -160,7 +160,7 @@ func TestPollPastTheNodeLimit(t *testing.T) {
 	if dropped < 0 {
 		t.Fatalf("every id up to %d is held at step %d: the test needs a dropped node", last, at)
 	}
-	_, err := pollAt(s, persist.Search{}, Cmd{Kind: PollF, Node: dropped}, &p)
+	_, err := pollAt(s, Cmd{Kind: PollF, Node: dropped}, &p)
 	if err == nil || !strings.Contains(err.Error(), "no longer held") {
 		t.Fatalf("f poll about dropped node %d: error %v; want one saying it is no longer held", dropped, err)
 	}

@@ -28,7 +28,7 @@ func TestFPollAnswerIsShown(t *testing.T) {
 			for id := range s.NodeCount() {
 				n := s.Node(id)
 				var p persist.Poll
-				if _, err := pollAt(s, persist.Search{Options: tc.options}, Cmd{Kind: PollF, Node: id}, &p); err != nil {
+				if _, err := pollAt(s, Cmd{Kind: PollF, Node: id}, &p); err != nil {
 					t.Fatal(err)
 				}
 				shown := n.Shown().F

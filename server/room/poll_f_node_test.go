@@ -22,7 +22,7 @@ func TestFPollNodeMissing(t *testing.T) {
 			s.Run(tc.steps)
 		}
 		var p persist.Poll
-		_, err := pollAt(s, persist.Search{}, Cmd{Kind: PollF, Node: 7}, &p)
+		_, err := pollAt(s, Cmd{Kind: PollF, Node: 7}, &p)
 		if err == nil || err.Error() != "server: "+tc.want {
 			t.Errorf("after %d steps: %v, want %q", tc.steps, err, tc.want)
 		}

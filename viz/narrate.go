@@ -123,6 +123,9 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 // formula writes how node n's priority is made under the options.
 func formula(n stepper.NodeInfo, o stepper.Options) string {
 	g, h, f := num(n.G), num(n.H), n.Shown().F
+	if n.HFailed {
+		return fmt.Sprintf("g %s, h %s (the heuristic failed on this state)", g, stepper.HFailedText)
+	}
 	switch o.Algorithm {
 	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
 		if o.Algorithm == stepper.RBFS && n.F != n.G+n.H {

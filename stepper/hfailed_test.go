@@ -79,6 +79,8 @@ func TestHFailedMarksTheChild(t *testing.T) {
 	}{
 		{"astar", "Sibiu"},
 		{"greedy", "Sibiu"},
+		{"idastar", "Sibiu"},
+		{"rbfs", "Sibiu"},
 		{"ucs", ""}, // no h: nothing fails
 	} {
 		t.Run(tt.algo, func(t *testing.T) {

@@ -1,6 +1,8 @@
 package stepper_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -133,4 +135,40 @@ func TestHFailedBadValue(t *testing.T) {
 		last, _ = s.Step()
 	}
 	checkHFailed(t, s, last, "Fagaras")
+}
+
+// TestHFailedScriptProblem: a problem script's own h_NAME (the problem
+// reports the error, stepper.Failer) that raises on one state marks that
+// child, as a heuristic added to a built-in problem does.
+func TestHFailedScriptProblem(t *testing.T) {
+	src := `start = 0
+
+def is_goal(s):
+    return s == 9
+
+def successors(s):
+    return [("+1", s + 1), ("+2", s + 2)] if s < 9 else []
+
+def h_left(s):
+    if s == 2:
+        fail("cannot estimate", s)
+    return max(0, 9 - s) // 2
+`
+	path := filepath.Join(t.TempDir(), "count.star")
+	if err := os.WriteFile(path, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := problems.Parse("script "+path, stepper.LocalFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := stepper.NewSearch(inst, stepper.Options{Algorithm: stepper.AStar, Heuristic: "left"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last stepper.Event
+	for s.Status() == stepper.Running {
+		last, _ = s.Step()
+	}
+	checkHFailed(t, s, last, "2")
 }

@@ -102,7 +102,7 @@ func (e *engine[S]) hChecked(id int32, s S) (float64, bool) {
 	if e.failure() == nil {
 		return h, false
 	}
-	e.hFail = id + 1
+	e.hFail, e.hFailStep = id+1, int32(e.cur+1)
 	return h, true
 }
 

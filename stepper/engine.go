@@ -123,9 +123,11 @@ type engine[S comparable] struct {
 	// be checked after each step (checkFailed).
 	natural, failer bool
 	// hFail is 1 + the node whose estimate made the heuristic fail, 0
-	// while none has (hChecked).
-	hFail int32
-	spare *spare[S] // a released engine's memory, until init has used it (recycle.go)
+	// while none has, and hFailStep the step that failed (hChecked): a
+	// node re-parented or reopened by it existed before, and was no
+	// failed node then.
+	hFail, hFailStep int32
+	spare            *spare[S] // a released engine's memory, until init has used it (recycle.go)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated

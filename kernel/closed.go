@@ -28,7 +28,7 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 		t := &table{head: []string{"order", "id", "state", "parent", "g", "h", "f", "depth"}}
 		closed := closedFrom(sr, first, maxRows)
 		for _, n := range closed {
-			t.add(n.Order, n.ID, n.State, n.Parent, num(n.G), num(n.H), num(n.F), n.Depth)
+			t.add(n.Order, n.ID, n.State, n.Parent, num(n.G), hNum(n), fNum(n), n.Depth)
 		}
 		if len(closed) == maxRows {
 			t.note = fmt.Sprintf("... the first %d shown", maxRows)
@@ -60,7 +60,7 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 				continue
 			}
 			n := sr.Node(buf[0])
-			t.add(step, n.ID, n.State, n.Parent, num(n.G), num(n.H), num(n.F), rbfsNow(n, step))
+			t.add(step, n.ID, n.State, n.Parent, num(n.G), hNum(n), fNum(n), rbfsNow(n, step))
 		}
 		if sr.StepCount() > len(t.rows) {
 			t.note = fmt.Sprintf("... and %d more steps", sr.StepCount()-len(t.rows))
@@ -70,7 +70,7 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 		t := &table{head: []string{"order", "dir", "id", "state", "parent", "g", "h", "f"}}
 		closed := closedFrom(sr, 1, maxRows)
 		for _, n := range closed {
-			t.add(n.Order, n.Dir, n.ID, n.State, n.Parent, num(n.G), num(n.H), num(n.F))
+			t.add(n.Order, n.Dir, n.ID, n.State, n.Parent, num(n.G), hNum(n), fNum(n))
 		}
 		if cn.Closed > len(closed) {
 			t.note = fmt.Sprintf("... and %d more closed nodes", cn.Closed-len(closed))
@@ -80,7 +80,7 @@ func (s *Session) showClosed(ls *liveSearch, title string, emit func(Output)) {
 		t := &table{head: []string{"order", "id", "state", "parent", "g", "h", "f"}}
 		closed := closedFrom(sr, 1, maxRows)
 		for _, n := range closed {
-			t.add(n.Order, n.ID, n.State, n.Parent, num(n.G), num(n.H), num(n.F))
+			t.add(n.Order, n.ID, n.State, n.Parent, num(n.G), hNum(n), fNum(n))
 		}
 		if cn.Closed > len(closed) {
 			t.note = fmt.Sprintf("... and %d more closed nodes", cn.Closed-len(closed))

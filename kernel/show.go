@@ -15,6 +15,23 @@ const maxRows = 60
 
 func num(x float64) string { return stepper.FormatNumber(x) }
 
+// hNum and fNum write a node's h and f as num does, or, where the
+// heuristic failed on its state (stepper.NodeInfo.HFailed), h failed and
+// f unknown: never the 0 the search keyed it by.
+func hNum(n stepper.NodeInfo) string {
+	if n.HFailed {
+		return stepper.HFailedText
+	}
+	return num(n.H)
+}
+
+func fNum(n stepper.NodeInfo) string {
+	if n.HFailed {
+		return stepper.UnknownF
+	}
+	return num(n.F)
+}
+
 // show runs "show TOPIC" on a search. No topic copies the search (issue
 // 8): the tables read the head of the open list, the first closed nodes,
 // the path and single nodes (O(maxRows²) at most); a picture is drawn from
@@ -36,7 +53,7 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 		}
 		t := &table{head: []string{"pop", "id", "state", "g", "h", "f", "tie key", "seq"}}
 		for i, e := range openHead(sr, maxRows) {
-			t.add(i+1, e.ID, e.State, num(e.G), num(e.H), num(e.F), num(e.Key.Tie), e.Key.Seq)
+			t.add(i+1, e.ID, e.State, num(e.G), hNum(e.NodeInfo), fNum(e.NodeInfo), num(e.Key.Tie), e.Key.Seq)
 		}
 		if cn.Open > maxRows {
 			t.note = fmt.Sprintf("... and %d more open nodes", cn.Open-maxRows)
@@ -63,7 +80,7 @@ func (s *Session) show(ctx context.Context, ls *liveSearch, c Command, emit func
 		path := sr.Path()
 		for i, id := range path {
 			n := sr.Node(id)
-			t.add(i, n.Action, n.State, num(n.G), num(n.H), num(n.F), n.ID)
+			t.add(i, n.Action, n.State, num(n.G), hNum(n), fNum(n), n.ID)
 		}
 		t.note = fmt.Sprintf("cost %s in %d moves", num(sr.Cost()), len(path)-1)
 		emit(titled(title+": solution path", t.forSearch(sr.Options())))
@@ -213,8 +230,8 @@ func (s *Session) nodeOutput(ctx context.Context, ls *liveSearch, id int, title 
 		t.add("action", n.Action)
 	}
 	t.add("g", num(n.G))
-	t.add("h", num(n.H))
-	t.add("f", num(n.F))
+	t.add("h", hNum(n))
+	t.add("f", fNum(n))
 	t.add("depth", n.Depth)
 	t.add("status", n.Status)
 	if n.Order > 0 {
@@ -299,7 +316,7 @@ func (s *Session) treeOutput(ctx context.Context, ls *liveSearch, title string) 
 				folded += size(k)
 			}
 		}
-		fmt.Fprintf(&text, "%s#%d %s %s g=%s h=%s f=%s %s", strings.Repeat("  ", depth), idOf(i), n.Action, n.State, num(n.G), num(n.H), num(n.F), n.Status)
+		fmt.Fprintf(&text, "%s#%d %s %s g=%s h=%s f=%s %s", strings.Repeat("  ", depth), idOf(i), n.Action, n.State, num(n.G), hNum(n), fNum(n), n.Status)
 		if folded > 0 {
 			fmt.Fprintf(&text, " (+%d forgotten below, f %s backed up)", folded, num(n.F))
 		}

@@ -66,12 +66,28 @@ export function boxNumbers(m, id, labels = describe(m).box) {
 function boxValue(m, id, b) {
   switch (b) {
     case BOX_G: return fmt(m.g(id));
-    case BOX_H: return fmt(m.h(id));
+    case BOX_H: return hText(m, id);
     case BOX_DEPTH: return m.depth(id);
     case BOX_STORED_F: return fmt(storedF(m, id));
   }
-  return fmtF(m.g(id), m.h(id), m.f(id));
+  return fText(m, id);
 }
+
+// H_FAILED is what a node's h reads as when the heuristic failed on its
+// state (m.hFailed): not 0, which is only what the search keyed it by;
+// F_UNKNOWN its f then.
+export const H_FAILED = "failed", F_UNKNOWN = "?";
+
+// hFailed reports whether the heuristic failed on node id's state.
+export const hFailed = (m, id) => !!(m.hFailed && m.hFailed(id));
+
+// hText is node id's h as every view writes it: H_FAILED where the
+// heuristic failed, else h under the one rounding rule. O(1).
+export function hText(m, id) { return hFailed(m, id) ? H_FAILED : fmt(m.h(id)); }
+
+// fText is node id's f as every view writes it (fmtF), F_UNKNOWN where
+// the heuristic failed. O(1).
+export function fText(m, id) { return hFailed(m, id) ? F_UNKNOWN : fmtF(m.g(id), m.h(id), m.f(id)); }
 
 // EXTRA_LEGEND draws the statuses viz.StatusLegend does not list: the
 // family styles of viz.FamilyStyles, with its words and letters

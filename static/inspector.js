@@ -6,7 +6,7 @@
 // The f line is the family's formula (hello.problem.family, family.js).
 import { $, fmt, fmtF, esc, stateLabel } from "./util.js";
 import { boardSVG } from "./problem.js";
-import { familyOf, dirOf, familyStatus, describe, formulaLine, usesH } from "./family.js";
+import { familyOf, dirOf, familyStatus, describe, formulaLine, usesH, H_FAILED, F_UNKNOWN } from "./family.js";
 import { PANEL_RBFS } from "./wireconst.js";
 
 // STACKED is when style.css stacks the panes in one column.
@@ -69,7 +69,9 @@ export function createInspector(page) {
     // a search without a heuristic shows g and the depth, no h or f (usesH)
     const heur = usesH(m);
     h += `<dl class="insp"><dt>g</dt><dd data-testid="insp-g">${fmt(n.g)}</dd>`;
-    if (heur) h += `<dt>h</dt><dd data-testid="insp-h">${fmt(n.h)}</dd><dt>f</dt><dd data-testid="insp-f">${esc(formula)}</dd>`;
+    // a node whose h failed: no estimate, so no f; why, in the user's words
+    if (heur && n.hFailed) h += `<dt>h</dt><dd data-testid="insp-h">${H_FAILED}<p class="insp-herror" data-testid="insp-h-error">${esc(msg.hError || "the heuristic failed on this state")}</p></dd><dt>f</dt><dd data-testid="insp-f">${F_UNKNOWN} (h failed)</dd>`;
+    else if (heur) h += `<dt>h</dt><dd data-testid="insp-h">${fmt(n.h)}</dd><dt>f</dt><dd data-testid="insp-f">${esc(formula)}</dd>`;
     h += `<dt>depth</dt><dd>${n.depth}</dd>`;
     if (familyOf(m) === PANEL_RBFS && n.id < m.nodeEnd) h += `<dt>stored F</dt><dd data-testid="insp-stored-f">${fmt(m.storedF(n.id))} <span class="muted">(g + h when generated; the best f below it once its subtree is forgotten)</span></dd>`;
     if (dirOf(m, n.id)) h += `<dt>direction</dt><dd data-testid="insp-direction">${dirOf(m, n.id) === "forward" ? "forward (the start's tree)" : "backward (the goal's tree)"}</dd>`;
@@ -90,7 +92,7 @@ export function createInspector(page) {
       for (const c of msg.children) {
         let fate = c.fate;
         if (c.fate === "reparented" || c.fate === "reopened") fate += ` (g ${fmt(c.oldG)} → ${fmt(c.g)})`;
-        h += `<tr><td><a href="#" data-node="${c.id}">${lbl(c.state)}</a></td><td>${fmt(c.g)}</td>${heur ? `<td>${fmt(c.h)}</td><td>${fmtF(c.g, c.h, c.f)}</td>` : ""}<td class="fate fate-${esc(c.fate)}">${esc(fate)}</td></tr>`;
+        h += `<tr><td><a href="#" data-node="${c.id}">${lbl(c.state)}</a></td><td>${fmt(c.g)}</td>${heur ? (c.hFailed ? `<td>${H_FAILED}</td><td>${F_UNKNOWN}</td>` : `<td>${fmt(c.h)}</td><td>${fmtF(c.g, c.h, c.f)}</td>`) : ""}<td class="fate fate-${esc(c.fate)}">${esc(fate)}</td></tr>`;
       }
       h += `</table></details>`;
     }

@@ -26,7 +26,8 @@
 //   parent(id) g(id) h(id) f(id) depth(id) nodeStatus(id) (statusOf(id)
 //   too; status is the search's) order(id) seq(id) born(id) cell(id)
 //   state(id) (string, or undefined until loaded; a grid's and a graph's
-//   is known from the cell), h(id) and f(id) undefined until loaded
+//   is known from the cell), h(id) and f(id) undefined until loaded;
+//   hFailed(id): the heuristic failed there (its h is no estimate)
 //   key(id): the sort key {priority, tie, seq} of an open node, as the
 //     server sent it (the head's with every state, move and step; the
 //     rows' with their answer); what its parts are (f, RBFS's stored F,
@@ -143,6 +144,8 @@ export function createModel(hello) {
   const F = problem.f || { g: 0, h: 0, depth: 0 };
   let parentA = new Int32Array(0), gA = new Float64Array(0), depthA = new Int32Array(0), seqA = new Int32Array(0);
   let bornA = new Int32Array(0), orderA = new Int32Array(0), fateA = new Uint8Array(0), cellA = new Int32Array(0);
+  // hFailedId: the node whose h failed (at most one per search), -1: none
+  let hFailedId = -1;
   let hA = new Float64Array(0), storedFA = new Float64Array(0), backA = new Uint8Array(0);
   let expandedAt = new Int32Array(0); // expandedAt[k]: the node step k expanded, as far as known
   let held = 0; // records held: ids 0..held-1 (dense), or slots 0..held-1 (sparse)
@@ -237,6 +240,10 @@ export function createModel(hello) {
     // order is the expansion step of a node closed at the step shown, else 0
     order: (id) => { const o = orderA[ix(id)]; return o > 0 && o <= m.step ? o : 0; },
     h(id) { if (states.has(id)) return hA[ix(id)]; return undefined; },
+    // hFailed(id): the heuristic failed on node id's state (hFailed in
+    // the event or the states answer, stepper.NodeInfo.HFailed): its h is
+    // no estimate, only the 0 the search keyed it by. O(1).
+    hFailed: (id) => id === hFailedId,
     f(id) {
       const h = m.h(id), i = ix(id);
       if (F.h && h === undefined) return undefined;
@@ -349,10 +356,11 @@ export function createModel(hello) {
     statesInFlight = wantStates.splice(0, 512);
     send({ type: "states", ids: statesInFlight, id: ++queryId });
   }
-  // loaded stores a node's state string and h.
-  function loaded(id, state, h) {
+  // loaded stores a node's state string and h, and whether h failed there.
+  function loaded(id, state, h, hFailed) {
     const i = ix(id);
     if (i >= 0) { states.set(id, state); hA[i] = h; }
+    if (hFailed) hFailedId = id;
     pendingStates.delete(id); needed.delete(id);
   }
 
@@ -477,8 +485,8 @@ export function createModel(hello) {
       for (const id of m.head) if (headKeys.has(id)) kept.set(id, headKeys.get(id));
       headKeys = kept;
       // the event carries the states of the nodes it touched
-      if (ev.expanded && ev.expanded.id >= 0) loaded(ev.expanded.id, ev.expanded.state, ev.expanded.h);
-      for (const c of ev.children || []) if (c.id >= 0 && m.held(c.id)) loaded(c.id, c.state, c.h);
+      if (ev.expanded && ev.expanded.id >= 0) loaded(ev.expanded.id, ev.expanded.state, ev.expanded.h, ev.expanded.hFailed);
+      for (const c of ev.children || []) if (c.id >= 0 && m.held(c.id)) loaded(c.id, c.state, c.h, c.hFailed);
       const stride = m.historyStride;
       if (stride === 1 && m.history.length === ev.step) m.history.push([ev.counters.open, ev.counters.closed]);
       else if (stride > 1 && ev.step % stride === 0) m.history.push([ev.counters.open, ev.counters.closed]);
@@ -517,7 +525,7 @@ export function createModel(hello) {
       // states fetched ahead only change nothing drawn: no view is told
       const shown = (msg.states || []).some((x) => needed.has(x.id));
       for (const s of msg.states || []) {
-        loaded(s.id, s.state, s.h); ids.push(s.id);
+        loaded(s.id, s.state, s.h, s.hFailed); ids.push(s.id);
       }
       for (const id of statesInFlight || []) { pendingStates.delete(id); needed.delete(id); } // not answered: not asked again
       statesInFlight = null;
@@ -531,7 +539,7 @@ export function createModel(hello) {
       rowQueries.delete(msg.id);
       const ids = [];
       (msg.rows || []).forEach((r, i) => {
-        loaded(r.id, r.state, r.h); ids.push(r.id);
+        loaded(r.id, r.state, r.h, r.hFailed); ids.push(r.id);
         if (msg.keys && msg.keys[i]) keys.set(r.id, msg.keys[i]);
       });
       q.resolve(q.reverse ? ids.reverse() : ids);

@@ -7,7 +7,7 @@
 // (gridcanvas.js) with zoom and pan.
 import { $, fmt, fmtF, esc, el, tilesOf, stateLabel } from "./util.js";
 import { createGridCanvas } from "./gridcanvas.js";
-import { dirFill, familyStatus, fName, usesH } from "./family.js";
+import { dirFill, familyStatus, fName, usesH, hText, fText, hFailed } from "./family.js";
 import { placeMapLabels } from "./maplabels.js";
 import { currentOf } from "./model.js";
 
@@ -133,7 +133,7 @@ export function createProblemView(page) {
     const state = m.state(id);
     if (state === undefined) { m.needStates([id]); return; }
     $("problem-caption").textContent = what + " " + state;
-    host.innerHTML = `<div class="boards"><figure>${boardSVG(p, state, 220)}<figcaption>${esc(state)} · <span class="nobreak">g ${fmt(m.g(id))}${usesH(m) ? ` · h ${fmt(m.h(id))}` : ""}</span></figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
+    host.innerHTML = `<div class="boards"><figure>${boardSVG(p, state, 220)}<figcaption>${esc(state)} · <span class="nobreak">g ${fmt(m.g(id))}${usesH(m) ? ` · h ${hText(m, id)}` : ""}</span></figcaption></figure><figure class="goal">${boardSVG(p, p.goalTiles.join(p.goalTiles.length > 9 ? "," : ""), 110)}<figcaption>goal</figcaption></figure></div>`;
   }
 
   // statusOf is the status of a node as drawn: path > current > its own.
@@ -224,10 +224,10 @@ export function createProblemView(page) {
       if (id === nextId && c >= 8) s += `<rect x="${x * c + 3}" y="${y * c + 3}" width="${c - 6}" height="${c - 6}" class="next-ring"/>`;
       if (big && proj) {
         // f alone, as large as its cell's upper part takes (a monospace digit is 0.6 em wide)
-        const f = cellF(m.g(id), m.h(id), m.f(id)), ffs = Math.min(c * 0.46, (c - 6) / (0.6 * Math.max(2, f.length)));
+        const f = hFailed(m, id) ? fText(m, id) : cellF(m.g(id), m.h(id), m.f(id)), ffs = Math.min(c * 0.46, (c - 6) / (0.6 * Math.max(2, f.length)));
         // a long f that would be under 14 px is left to the tables and the inspector
         if (ffs >= 14) s += `<text x="${x * c + c / 2}" y="${y * c + 3 + ffs * 0.8}" class="cf" text-anchor="middle" font-size="${ffs.toFixed(1)}">${f}</text>`;
-      } else if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fmtF(m.g(id), m.h(id), m.f(id))}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text>${usesH(m) ? `<text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${fmt(m.h(id))}</text>` : ""}`;
+      } else if (big) s += `<text x="${x * c + 3}" y="${y * c + fs + 2}" class="cf">${fText(m, id)}</text><text x="${x * c + 3}" y="${y * c + c - 4}" class="cg">${fmt(m.g(id))}</text>${usesH(m) ? `<text x="${x * c + c - 3}" y="${y * c + c - 4}" class="ch" text-anchor="end">${hText(m, id)}</text>` : ""}`;
       const par = m.parent(id);
       if (big && par >= 0 && status !== "discarded" && status !== "pruned") {
         const pc = m.cell(par), px = pc % W, py = (pc - px) / W;
@@ -267,7 +267,7 @@ export function createProblemView(page) {
     const roads = [], cities = [];
     nodes.forEach((n, i) => {
       const [x, y] = pos.get(n.name), id = index.best[i], nd = id >= 0 && id < m.nodeEnd;
-      cities.push({ x: sx(x), y: sy(y), name: n.name, f: nd ? fmtF(m.g(id), m.h(id), m.f(id)) : "", id, nd, mark: n.name === p.start || n.name === p.goal });
+      cities.push({ x: sx(x), y: sy(y), name: n.name, f: nd ? fText(m, id) : "", id, nd, mark: n.name === p.start || n.name === p.goal });
     });
     for (const e of p.edges || []) {
       const a = pos.get(e.from), b = pos.get(e.to);

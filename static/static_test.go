@@ -56,7 +56,7 @@ func TestBundle(t *testing.T) {
 	for _, want := range []string{
 		"const __mod_util = (() => {", "return { $, SVGNS, fmt, fmtF, nodeNoun, nodeCount, treeNodes, childNoun, esc, el, tilesOf, stateLabel, setText, afterPaint };",
 		"return { FULL, TOP, SIBS, REGION, OPEN_PAGE, CAP, openPage, nextOpened, Subtrees, chooseShown, region, layout };",
-		"const { $: byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount, treeNodes, childNoun } = __mod_util;", "return { createTree };",
+		"const { $: byId, SVGNS, fmt, el, stateLabel, nodeCount, treeNodes, childNoun } = __mod_util;", "return { createTree };",
 		"const { placeMapLabels } = __mod_maplabels;",
 	} {
 		if !strings.Contains(s, want) {

@@ -8,7 +8,7 @@
 // scrolled to its newest row unless the user scrolled up. A click or
 // Enter on a row inspects its node.
 import { $, fmt, fmtF, esc, stateLabel, setText, nodeNoun } from "./util.js";
-import { dirMark, describe, familyOf } from "./family.js";
+import { dirMark, describe, familyOf, hText, fText, hFailed, F_UNKNOWN } from "./family.js";
 import { EVAL_DEPTH, KEY_LAYER } from "./wireconst.js";
 
 const SLACK = 3; // rows drawn beyond the window on each side
@@ -176,13 +176,13 @@ export function createTables(page) {
           const isNext = i === 0 && running, isTie = !isNext && prio && ties(k);
           const cls = (isNext ? "next" : isTie ? "tie" : "") + (id === sel ? " selected" : "");
           const rank = `${i + 1}${isNext ? ' <span class="tag">next</span>' : isTie ? ' <span class="tag">tie</span>' : ""}`;
-          rows.push({ id, rank, html: `<tr data-testid="open-row" data-id="${id}" class="${cls}" tabindex="0"><td>${rank}</td>${stateCell(p, m, id)}<td>${fmt(m.g(id))}</td><td class="col-h">${fmt(m.h(id))}</td><td class="f col-f" data-testid="open-f">${fmtF(m.g(id), m.h(id), k.priority)}</td><td>${fmt(k.tie)}</td><td>${k.seq}</td></tr>`, key: `${cls}|${m.state(id)}|${m.g(id)}|${m.h(id)}|${k.priority}|${k.tie}|${k.seq}` });
+          rows.push({ id, rank, html: `<tr data-testid="open-row" data-id="${id}" class="${cls}" tabindex="0"><td>${rank}</td>${stateCell(p, m, id)}<td>${fmt(m.g(id))}</td><td class="col-h">${hText(m, id)}</td><td class="f col-f" data-testid="open-f">${hFailed(m, id) ? F_UNKNOWN : fmtF(m.g(id), m.h(id), k.priority)}</td><td>${fmt(k.tie)}</td><td>${k.seq}</td></tr>`, key: `${cls}|${m.state(id)}|${m.g(id)}|${hText(m, id)}|${k.priority}|${k.tie}|${k.seq}` });
         });
       } else {
         const cur = m.last ? m.last.expanded.id : -1;
         for (const id of ids) {
           const par = m.parent(id);
-          const html = `<tr data-testid="closed-row" data-id="${id}" class="${id === cur ? "current" : ""}${id === sel ? " selected" : ""}" tabindex="0"><td>${m.order(id)}</td>${stateCell(p, m, id)}<td>${fmt(m.g(id))}</td><td class="col-h">${fmt(m.h(id))}</td><td class="f col-f">${fmtF(m.g(id), m.h(id), m.f(id))}</td><td>${par >= 0 ? esc(stateLabel(p, m.state(par))) : "—"}</td></tr>`;
+          const html = `<tr data-testid="closed-row" data-id="${id}" class="${id === cur ? "current" : ""}${id === sel ? " selected" : ""}" tabindex="0"><td>${m.order(id)}</td>${stateCell(p, m, id)}<td>${fmt(m.g(id))}</td><td class="col-h">${hText(m, id)}</td><td class="f col-f">${fText(m, id)}</td><td>${par >= 0 ? esc(stateLabel(p, m.state(par))) : "—"}</td></tr>`;
           rows.push({ id, rank: "", html, key: html });
         }
       }

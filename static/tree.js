@@ -11,10 +11,10 @@
 // presenter's or the page's own) or until the view has been left alone
 // for IDLE_FOLLOW_MS with the node expanded last out of it; meanwhile a
 // "Follow the search" button over the tree brings it back at once.
-import { $ as byId, SVGNS, fmt, fmtF, el, stateLabel, nodeCount, treeNodes, childNoun } from "./util.js";
+import { $ as byId, SVGNS, fmt, el, stateLabel, nodeCount, treeNodes, childNoun } from "./util.js";
 import { miniBoard } from "./problem.js";
 import { Subtrees, chooseShown, region, OPEN_PAGE, openPage, nextOpened } from "./treelayout.js";
-import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers, usesH } from "./family.js";
+import { treeRoots, familyLayout, currentPath, dirOf, storedF, meets, familyStatus, noteStyle, DIR_COLOUR, describe, boxNumbers, usesH, hText, fText, hFailed } from "./family.js";
 import { BOX_F, BOX_STORED_F, BOX_DEPTH } from "./wireconst.js";
 import { currentOf } from "./model.js";
 
@@ -449,12 +449,12 @@ export function createTree(page) {
       }
       // one transparent square per node to click, kept like the boxes
       for (const id of vis) {
-        const sig = id < 0 ? "s" : `${id === st.selected}|${familyStatus(m, id)}|${fmtF(m.g(id), m.h(id), m.f(id))}|${meets(m).has(id)}`;
+        const sig = id < 0 ? "s" : `${id === st.selected}|${familyStatus(m, id)}|${fText(m, id)}|${meets(m).has(id)}`;
         let c = lay.hits.get(id);
         if (!c || c.sig !== sig) {
           const e = id < 0
             ? el("rect", { class: "hit", role: "img", "aria-label": "folded nodes: click to show them", "data-summary": -1 - id })
-            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), role: "img", "aria-label": nodeName(m, id, familyStatus(m, id)), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
+            : el("rect", { class: "hit" + (id === st.selected ? " sel" : "") + (meets(m).has(id) ? " meet" : ""), role: "img", "aria-label": nodeName(m, id, familyStatus(m, id)), "data-id": id, "data-testid": "tree-node", "data-f": fText(m, id), "data-status": familyStatus(m, id), "data-dir": dirOf(m, id) });
           if (c) c.e.replaceWith(e); else lay.hitLayer.appendChild(e);
           c = { sig, e, pos: "" };
         }
@@ -535,7 +535,7 @@ export function createTree(page) {
   // during a poll that is the answer.
   function nodeName(m, id, status) {
     const state = m.state(id);
-    const nums = usesH(m) ? `g ${fmt(m.g(id))} h ${fmt(m.h(id))} f ${fmtF(m.g(id), m.h(id), m.f(id))}`
+    const nums = usesH(m) ? `g ${fmt(m.g(id))} h ${hText(m, id)} f ${fText(m, id)}`
       : boxNumbers(m, id).map(([key, v]) => `${key === BOX_DEPTH ? "depth" : key} ${v}`).join(" ");
     return `node ${id}${state === undefined ? "" : ", " + stateLabel(m.problem, state)}, ${status}, ${nums}`;
   }
@@ -550,7 +550,7 @@ export function createTree(page) {
     const lg = st.legend[status] || {};
     const state = m.state(id);
     const dir = dirOf(m, id);
-    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}`, role: "img", "aria-label": nodeName(m, id, status), "data-id": id, "data-testid": "tree-node", "data-f": fmtF(m.g(id), m.h(id), m.f(id)), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
+    const grp = el("g", { class: `tnode ${status}${id === st.selected ? " selected" : ""}${isNext ? " next" : ""}${hFailed(m, id) ? " hfailed" : ""}`, role: "img", "aria-label": nodeName(m, id, status), "data-id": id, "data-testid": "tree-node", "data-f": fText(m, id), "data-status": familyStatus(m, id), "data-state": state === undefined ? "" : state, "data-dir": dir }, parent);
     if (id === st.selected) el("rect", { x: -5, y: -5, width: BOX_W + 10, height: BOX_H + 10, rx: 9, class: "sel-ring" }, grp);
     if (isNext) el("rect", { x: -3, y: -3, width: BOX_W + 6, height: BOX_H + 6, rx: 8, class: "next-ring" }, grp);
     el("rect", { width: BOX_W, height: BOX_H, rx: 6, fill: lg.fill || "#fff", stroke: lg.stroke || "#333", "stroke-width": lg.width || 2, "stroke-dasharray": lg.dash || "" }, grp);

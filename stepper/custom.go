@@ -87,6 +87,38 @@ func (e *engine[S]) checkFailed() {
 	}
 }
 
+// hChecked is h of s, and whether this estimate is the one that made the
+// problem report an error: then node id, keyed by the 0 h stands for, is
+// marked as the node whose h failed (NodeInfo.HFailed) and the caller
+// generates no further child. An error reported before the estimate (by
+// Successors or IsGoal) is not the heuristic's and marks nothing. Called
+// only when e.failer holds, so a search whose heuristic cannot fail pays
+// nothing for it; O(1) but for the estimate and two Err calls.
+func (e *engine[S]) hChecked(id int32, s S) (float64, bool) {
+	if e.hFail != 0 || e.failure() != nil {
+		return e.hOf(s), false
+	}
+	h := e.hOf(s)
+	if e.failure() == nil {
+		return h, false
+	}
+	e.hFail, e.hFailStep = id+1, int32(e.cur+1)
+	return h, true
+}
+
+// HFailed is the node whose heuristic estimate failed and ended the
+// search with status [Failed] (see [NodeInfo.HFailed]), or -1 when none
+// did. Like [Search.StateOf] it holds for any id below
+// NodeEnd(Horizon()), wherever the cursor stands. O(1).
+func (s *Search) HFailed() int {
+	if f, ok := s.eng.(interface{ hFailed() int }); ok {
+		return f.hFailed()
+	}
+	return -1
+}
+
+func (e *engine[S]) hFailed() int { return int(e.hFail) - 1 }
+
 // Err is why the search failed (status [Failed]), or nil.
 func (s *Search) Err() error {
 	if s.eng.state() != Failed {

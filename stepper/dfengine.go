@@ -106,7 +106,12 @@ type dfEngine[S comparable] struct {
 	fastNodes, fastClosed int
 	err                   error // why the search failed (status Failed)
 	herr                  error // err at the horizon: the journal keeps it once
-	later                 int   // once solved: children generated after the path's child at each node of the path
+	// failer: the problem or the heuristic can report an error, so each
+	// estimate is checked (hChecked); hFail is 1 + the node whose estimate
+	// failed, 0 while none has
+	failer bool
+	hFail  int32
+	later  int // once solved: children generated after the path's child at each node of the path
 
 	succ  []Successor[S]
 	rank  []int32
@@ -191,6 +196,8 @@ func newDFEngine[S comparable](p Problem[S], hs []Heuristic[S], o Options, kind 
 	if err := checkOrderOf(p, e.o.Order); err != nil {
 		return nil, err
 	}
+	_, e.failer = p.(Failer)
+	e.failer = e.failer || (e.h != nil && e.h.Err != nil)
 	e.init()
 	return e, nil
 }
@@ -309,6 +316,23 @@ func (e *dfEngine[S]) failure() error {
 
 func (e *dfEngine[S]) failed() error { return e.err }
 
+// hChecked is the depth-first engine's engine.hChecked: h of s, and
+// whether this estimate made the problem report an error (then node id,
+// the child about to be added, is marked). Called only when e.failer holds.
+func (e *dfEngine[S]) hChecked(id int32, s S) (float64, bool) {
+	if e.hFail != 0 || e.failure() != nil {
+		return e.hOf(s), false
+	}
+	h := e.hOf(s)
+	if e.failure() == nil {
+		return h, false
+	}
+	e.hFail = id + 1
+	return h, true
+}
+
+func (e *dfEngine[S]) hFailed() int { return int(e.hFail) - 1 }
+
 func (e *dfEngine[S]) step() {
 	e.notes, e.backs, e.began = e.notes[:0], e.backs[:0], false
 	if e.restart {
@@ -399,7 +423,13 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 			panic(fmt.Sprintf("stepper: action code %d out of [0, %d]", sc.Action, MaxAction))
 		}
 		g, depth := n.g+sc.Cost, n.depth+1
-		h := e.hOf(sc.State)
+		var h float64
+		hFailed := false
+		if e.failer {
+			h, hFailed = e.hChecked(e.top(), sc.State)
+		} else {
+			h = e.hOf(sc.State)
+		}
 		c := dfNode[S]{state: sc.State, g: g, h: h, f: e.fOf(g, h, depth), parent: id, depth: depth, action: uint16(sc.Action), status: dsOpen, step: stepNo, seq: -1}
 		fate := FateAdded
 		if e.o.Algorithm == IDAStar && c.f > e.threshold+costTolerance*max(1, math.Abs(e.threshold)) {
@@ -418,6 +448,9 @@ func (e *dfEngine[S]) expand(id int32, stepNo int32) {
 		e.addNode(c)
 		e.cnt.Generated++
 		e.notes = append(e.notes, dfNote{e.top() - 1, fate})
+		if hFailed {
+			break // the search ends failed after this step: no further child
+		}
 	}
 	e.closeBlock()
 }
@@ -614,7 +647,7 @@ func (e *dfEngine[S]) info(id int32) NodeInfo {
 	}
 	n := e.node(id)
 	ni := NodeInfo{ID: int(id), State: TextOf(e.p.Format(n.state)), Parent: int(n.parent), G: n.g, H: n.h, F: n.f,
-		Depth: int(n.depth), Status: n.status.ns(), Seq: -1, Step: int(n.step)}
+		Depth: int(n.depth), Status: n.status.ns(), Seq: -1, Step: int(n.step), HFailed: e.hFail != 0 && id == e.hFail-1}
 	switch {
 	case e.asBestFirst():
 		ni.Seq = int(n.seq)

@@ -122,7 +122,12 @@ type engine[S comparable] struct {
 	// sorting to do; failer: p or the heuristic can report an error, to
 	// be checked after each step (checkFailed).
 	natural, failer bool
-	spare           *spare[S] // a released engine's memory, until init has used it (recycle.go)
+	// hFail is 1 + the node whose estimate made the heuristic fail, 0
+	// while none has, and hFailStep the step that failed (hChecked): a
+	// node re-parented or reopened by it existed before, and was no
+	// failed node then.
+	hFail, hFailStep int32
+	spare            *spare[S] // a released engine's memory, until init has used it (recycle.go)
 }
 
 // stepRecord is the journal entry of one step. The counters of generated
@@ -407,6 +412,9 @@ func (e *engine[S]) step(ev *Event) {
 				seen = false
 			} else if seen && (!e.o.Lazy || e.nodes.at(ex).status == st8Closed) {
 				e.revisit(ev, &rec, ex, id, g, depth, action, sc.State, int32(i))
+				if e.hFail != 0 {
+					break // the heuristic failed on ex's state: no further child
+				}
 				continue
 			}
 		}
@@ -425,10 +433,19 @@ func (e *engine[S]) step(ev *Event) {
 		}
 		e.nodes.at(nid).mark = e.nextSeq
 		e.nextSeq++
-		h := e.hOf(sc.State)
+		var h float64
+		hFailed := false
+		if e.failer {
+			h, hFailed = e.hChecked(nid, sc.State)
+		} else {
+			h = e.hOf(sc.State)
+		}
 		e.front.push(nid, e.keyOf(nid, h))
 		e.note(ev, nid, -1, FateAdded, 0, 0)
 		e.noteH(ev, h)
+		if hFailed {
+			break // the search ends failed after this step: no further child
+		}
 	}
 	e.firstChildFirst(rec.firstNode, int32(e.nodes.len()))
 	e.endStep(&rec)
@@ -501,7 +518,12 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		}
 		e.apply(old, m.new)
 		e.addMod(m)
-		h := e.hOf(s)
+		h := 0.0
+		if e.failer {
+			h, _ = e.hChecked(ex, s)
+		} else {
+			h = e.hOf(s)
+		}
 		e.front.fix(ex, e.keyOf(ex, h))
 		e.note(ev, ex, ex, FateReparented, m.old.g, m.old.parent)
 		e.noteH(ev, h)
@@ -513,7 +535,12 @@ func (e *engine[S]) revisit(ev *Event, rec *stepRecord, ex, parent int32, g floa
 		old.status = st8Open
 		e.addMod(m)
 		rec.closed--
-		h := e.hOf(s)
+		h := 0.0
+		if e.failer {
+			h, _ = e.hChecked(ex, s)
+		} else {
+			h = e.hOf(s)
+		}
 		e.front.push(ex, e.keyOf(ex, h))
 		e.note(ev, ex, ex, FateReopened, m.old.g, m.old.parent)
 		e.noteH(ev, h)

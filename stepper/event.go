@@ -167,6 +167,13 @@ type NodeInfo struct {
 	// Dir is the side of a bidirectional search the node is on, none in
 	// every other search (and then omitted from JSON).
 	Dir Direction `json:"dir,omitempty"`
+	// HFailed says that the heuristic failed on this node's state (it
+	// raised an error or returned a bad value; [Search.Err] says how): H is
+	// then no estimate, only the 0 the search keyed the node by, and F
+	// follows from it. At most one node of a search has it, the one whose
+	// estimate ended the search with status [Failed]; omitted from JSON
+	// when false.
+	HFailed bool `json:"hFailed,omitempty"`
 	// Order is the 1-based expansion step of a closed node, 0 otherwise.
 	Order int `json:"order,omitempty"`
 	// Seq is the insertion number that breaks every remaining tie.

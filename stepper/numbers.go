@@ -16,8 +16,22 @@ import (
 // Shown is a node's g, h and f as written under the rounding rule.
 type Shown struct{ G, H, F string }
 
-// Shown is n's g, h and f as every format writes them. O(1).
-func (n NodeInfo) Shown() Shown { return ShowGHF(n.G, n.H, n.F) }
+// HFailedText is what every format writes for the h of a node whose
+// heuristic failed ([NodeInfo.HFailed]): not 0, which is only what the
+// search keyed it by; UnknownF is its f then.
+const (
+	HFailedText = "failed"
+	UnknownF    = "?"
+)
+
+// Shown is n's g, h and f as every format writes them; for a node whose h
+// failed, h is HFailedText and f UnknownF. O(1).
+func (n NodeInfo) Shown() Shown {
+	if n.HFailed {
+		return Shown{G: FormatNumber(n.G), H: HFailedText, F: UnknownF}
+	}
+	return ShowGHF(n.G, n.H, n.F)
+}
 
 // ShowGHF writes g, h and f under the rounding rule: f from the written g
 // and h when f is g + h (A*), h (greedy) or g (UCS), on its own otherwise

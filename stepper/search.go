@@ -339,6 +339,9 @@ func (e *engine[S]) infoInto(ni *NodeInfo, id int32, step int, h *float64, lazy 
 	if n.status == st8Closed {
 		ni.Order = int(n.mark)
 	}
+	if e.hFail != 0 && id == e.hFail-1 && int32(e.cur) >= e.hFailStep {
+		ni.HFailed = true
+	}
 	if n.action != noAction {
 		ni.Action = e.actionName(n.action)
 	}

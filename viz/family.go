@@ -350,11 +350,14 @@ func BoxNumbers(fam wire.Family, n stepper.NodeInfo, labels []string) [][2]strin
 	out := make([][2]string, len(labels))
 	for i, l := range labels {
 		v := stepper.ShowGHF(n.G, n.H, f).F
+		if n.HFailed {
+			v = stepper.UnknownF
+		}
 		switch l {
 		case wire.BoxG:
 			v = stepper.FormatNumber(n.G)
 		case wire.BoxH:
-			v = stepper.FormatNumber(n.H)
+			v = n.Shown().H
 		case wire.BoxDepth:
 			v = strconv.Itoa(n.Depth)
 		case wire.BoxStoredF:

@@ -159,7 +159,7 @@ func cityName(name, start, goal string) string {
 
 // cityValues is the label under a reached city: its node's g, h and f.
 func cityValues(t stepper.NodeInfo) string {
-	return fmt.Sprintf("g %s h %s f %s", num(t.G), num(t.H), t.Shown().F)
+	return fmt.Sprintf("g %s h %s f %s", num(t.G), t.Shown().H, t.Shown().F)
 }
 
 // cityPositions places the cities in a mapW×mapH box from (x0, y0): at

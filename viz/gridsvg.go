@@ -312,4 +312,9 @@ func (s *gridScene) drawStartGoal(sw *svgWriter, font float64) {
 // are, others with one decimal ("41.2" for 41.184), since a cell has room
 // for a few characters, and F = G + H as written; the cell's tooltip keeps
 // the three decimals of every other format.
-func cellNumbers(n stepper.NodeInfo) stepper.Shown { return stepper.ShowGHFTenths(n.G, n.H, n.F) }
+func cellNumbers(n stepper.NodeInfo) stepper.Shown {
+	if n.HFailed {
+		return n.Shown() // h failed, f unknown
+	}
+	return stepper.ShowGHFTenths(n.G, n.H, n.F)
+}

@@ -123,6 +123,9 @@ func Narrate(ev stepper.Event, o stepper.Options) string {
 // formula writes how node n's priority is made under the options.
 func formula(n stepper.NodeInfo, o stepper.Options) string {
 	g, h, f := num(n.G), num(n.H), n.Shown().F
+	if n.HFailed {
+		return fmt.Sprintf("g %s, h %s (the heuristic failed on this state)", g, stepper.HFailedText)
+	}
 	switch o.Algorithm {
 	case stepper.AStar, stepper.IDAStar, stepper.RBFS, stepper.BiAStar:
 		if o.Algorithm == stepper.RBFS && n.F != n.G+n.H {
@@ -158,6 +161,11 @@ func formula(n stepper.NodeInfo, o stepper.Options) string {
 // childWords says what became of one child of the expanded node x.
 func childWords(c stepper.Child, x stepper.NodeInfo, o stepper.Options, d *stepper.Deepening) string {
 	s := name(c.State.String())
+	if c.HFailed {
+		// the step's last child: the search ends failed, its error after
+		// the narration (the session's, the command line's)
+		return fmt.Sprintf("%s: h failed on this state, no further child generated", s)
+	}
 	// a new child is named with what orders it: its f, its g for a search
 	// without a heuristic whose f is g (NumberColumns writes no f for it),
 	// nothing for one ordered by depth

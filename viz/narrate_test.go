@@ -111,6 +111,9 @@ func TestNarrateEveryFate(t *testing.T) {
 			stepper.Options{Algorithm: stepper.AStar, Open: stepper.IgnoreOpen},
 			"Step 2: expanded B (f 5 = g 2 + h 3). C already open, ignored."},
 		{"dead end", stepper.Event{Step: 5, Expanded: b}, astar, "Step 5: expanded B (f 5 = g 2 + h 3): no successors."},
+		{"h failed", stepper.Event{Step: 2, Expanded: b, Status: stepper.Failed, Children: []stepper.Child{
+			child("C", stepper.FateAdded, 4, 0), {NodeInfo: stepper.NodeInfo{State: stepper.TextOf("D"), G: 4, F: 4, HFailed: true}, Fate: stepper.FateAdded},
+		}}, astar, "Step 2: expanded B (f 5 = g 2 + h 3). C new (f 5); D: h failed on this state, no further child generated."},
 		{"no solution", stepper.Event{Step: 6, Expanded: b, Status: stepper.NoSolution}, astar,
 			"Step 6: expanded B (f 5 = g 2 + h 3): no successors. The open list is empty: no solution."},
 		{"limit", stepper.Event{Step: 7, Expanded: b, Status: stepper.LimitReached, Children: []stepper.Child{child("C", stepper.FateAdded, 4, 0)}}, astar,

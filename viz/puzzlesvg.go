@@ -46,7 +46,7 @@ func puzzleSVG(sw *svgWriter, p puzzleView, snap stepper.Snapshot, selected int)
 	if node != nil {
 		idx, _ := treeIndex(snap.Tree, id)
 		st = node.State.String()
-		caption = []string{fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), num(node.H), node.Shown().F, node.Depth, LegendFor(Statuses(snap)[idx]).Label)}
+		caption = []string{fmt.Sprintf("node %d: g %s  h %s  f %s  depth %d, %s", node.ID, num(node.G), node.Shown().H, node.Shown().F, node.Depth, LegendFor(Statuses(snap)[idx]).Label)}
 		moves := PathTo(snap.Tree, id)
 		var acts []string
 		for _, v := range moves[1:] {

@@ -34,7 +34,7 @@ func scriptSVG(sw *svgWriter, p scriptView, snap stepper.Snapshot, selected int)
 	}
 	caption := "the start, " + state
 	if node != nil {
-		caption = fmt.Sprintf("node %d (%s): g %s  h %s  f %s  depth %d", node.ID, node.State, num(node.G), num(node.H), node.Shown().F, node.Depth)
+		caption = fmt.Sprintf("node %d (%s): g %s  h %s  f %s  depth %d", node.ID, node.State, num(node.G), node.Shown().H, node.Shown().F, node.Depth)
 	}
 	const width, box = 480.0, 400.0
 	top := margin + 24

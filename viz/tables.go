@@ -75,7 +75,7 @@ func OpenRows(snap stepper.Snapshot) []OpenRow {
 	for i, e := range snap.Open {
 		rows[i] = OpenRow{
 			Rank: i + 1, ID: e.ID, State: e.State.String(),
-			G: num(e.G), H: num(e.H), F: e.Shown().F,
+			G: num(e.G), H: e.Shown().H, F: e.Shown().F,
 			Priority: num(e.Key.Priority), Tie: num(e.Key.Tie), Seq: e.Key.Seq,
 			ParentID: e.Parent, Parent: stateOf(snap.Tree, e.Parent),
 			Action: e.Action, Depth: e.Depth,
@@ -96,7 +96,7 @@ func ClosedRows(snap stepper.Snapshot) []ClosedRow {
 	for i, n := range snap.Closed {
 		rows[i] = ClosedRow{
 			Order: n.Order, ID: n.ID, State: n.State.String(),
-			G: num(n.G), H: num(n.H), F: n.Shown().F,
+			G: num(n.G), H: n.Shown().H, F: n.Shown().F,
 			ParentID: n.Parent, Parent: stateOf(snap.Tree, n.Parent),
 			Action: n.Action, Depth: n.Depth,
 			Current: n.Order == last && last > 0,

@@ -443,7 +443,7 @@ func (d *treeDrawing) numbers(n stepper.NodeInfo, x float64, column bool) {
 		if d.folded[n.ID] > 0 {
 			f += " ↑" // backed up from the forgotten subtree
 		}
-		lines = []string{f, "g " + num(n.G), "h " + num(n.H)}
+		lines = []string{f, "g " + num(n.G), "h " + n.Shown().H}
 	} else {
 		for _, b := range d.fam.Box {
 			v := num(n.G)
@@ -478,7 +478,7 @@ func (d *treeDrawing) heuristic() bool {
 func (d *treeDrawing) tooltip(n stepper.NodeInfo, st Status) string {
 	var b strings.Builder
 	if d.heuristic() {
-		fmt.Fprintf(&b, "node %d: %s, g %s h %s f %s, depth %d, %s", n.ID, n.State, num(n.G), num(n.H), n.Shown().F, n.Depth, LegendFor(st).Label)
+		fmt.Fprintf(&b, "node %d: %s, g %s h %s f %s, depth %d, %s", n.ID, n.State, num(n.G), n.Shown().H, n.Shown().F, n.Depth, LegendFor(st).Label)
 	} else {
 		fmt.Fprintf(&b, "node %d: %s, g %s, depth %d, %s", n.ID, n.State, num(n.G), n.Depth, LegendFor(st).Label)
 	}

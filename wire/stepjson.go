@@ -269,6 +269,9 @@ func (w *jsonWriter) node(n *stepper.NodeInfo) {
 		w.raw(`,"dir":`)
 		w.str(n.Dir.String())
 	}
+	if n.HFailed {
+		w.raw(`,"hFailed":true`)
+	}
 	if n.Order != 0 {
 		w.raw(`,"order":`)
 		w.int(n.Order)

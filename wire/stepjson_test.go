@@ -90,7 +90,7 @@ func TestAppendStepValues(t *testing.T) {
 				Ties:     []int{6, 10, 100},
 				TieCount: 3,
 				Children: []stepper.Child{
-					{NodeInfo: stepper.NodeInfo{ID: 11, State: stepper.TextOf("ok"), Parent: 5, G: math.MaxFloat64, H: 5e-324, F: -1.5e300, Status: stepper.NodeOpen, Seq: 11, Step: 7}, Fate: stepper.FateAdded, OldParent: -1, ExistingID: -1},
+					{NodeInfo: stepper.NodeInfo{ID: 11, State: stepper.TextOf("ok"), Parent: 5, G: math.MaxFloat64, H: 5e-324, F: -1.5e300, Status: stepper.NodeOpen, HFailed: true, Seq: 11, Step: 7}, Fate: stepper.FateAdded, OldParent: -1, ExistingID: -1},
 					{NodeInfo: stepper.NodeInfo{ID: 3, Parent: 5, G: 2, H: 0.1, F: 2.1, Status: stepper.NodeOpen, Seq: 3, Step: 1}, Fate: stepper.FateReparented, OldG: 4.5, OldParent: 1, ExistingID: -1},
 					{NodeInfo: stepper.NodeInfo{ID: -1, Parent: 5, G: 1e-6, H: 999999999999999999999, Status: stepper.NodeDiscarded}, Fate: stepper.FateClosed, OldG: math.Copysign(0, -1), OldParent: -1, ExistingID: 0},
 				},

@@ -172,6 +172,9 @@ type InspectMsg struct {
 	Step int              `json:"step"`
 	Node stepper.NodeInfo `json:"node"`
 	Key  *stepper.Key     `json:"key,omitempty"`
+	// HError is why the heuristic failed, in the user's words, when it
+	// failed on this node (Node.HFailed): the search's error.
+	HError string `json:"hError,omitempty"`
 	// Terms break h down (per-tile distances), when the heuristic can.
 	Terms []stepper.Term `json:"terms,omitempty"`
 	// Path is the nodes from the root to this node.
@@ -194,6 +197,9 @@ type nodeState struct {
 	ID    int     `json:"id"`
 	State string  `json:"state"`
 	H     float64 `json:"h"`
+	// HFailed: the heuristic failed on this state (stepper.NodeInfo.HFailed);
+	// H is then no estimate.
+	HFailed bool `json:"hFailed,omitempty"`
 }
 
 // rowsMsg answers a rows query: rows [Offset, Offset+len(Rows)) of the

@@ -133,7 +133,7 @@ func (h *hub) states(c *client, msg ClientMsg) {
 			return
 		}
 		st, hv := s.StateOf(id)
-		m.States = append(m.States, nodeState{ID: id, State: st, H: hv})
+		m.States = append(m.States, nodeState{ID: id, State: st, H: hv, HFailed: id == s.HFailed()})
 	}
 	c.inflight.Store(true)
 	h.deliver(c, outMsg{data: Encode(m), large: true})
@@ -208,6 +208,9 @@ func (h *hub) inspect(msg ClientMsg) (InspectMsg, error) {
 		k := openKey(s.Options(), m.Node)
 		m.Key = &k
 	}
+	if err := s.Err(); m.Node.HFailed && err != nil {
+		m.HError = usererr.Text(err)
+	}
 	for id, guard := msg.Node, 0; id >= 0 && guard <= s.NodeCount(); guard++ {
 		n := s.Node(id)
 		m.Path = append(m.Path, n)
@@ -240,7 +243,7 @@ func (h *hub) heldStates(c *client, msg ClientMsg) {
 			continue
 		}
 		st, hv := s.StateOf(id)
-		m.States = append(m.States, nodeState{ID: id, State: st, H: hv})
+		m.States = append(m.States, nodeState{ID: id, State: st, H: hv, HFailed: id == s.HFailed()})
 	}
 	c.inflight.Store(true)
 	h.deliver(c, outMsg{data: Encode(m), large: true})

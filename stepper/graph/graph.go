@@ -279,7 +279,10 @@ func (g *Graph) warnings(o stepper.Options, h *stepper.Heuristic[int]) []string 
 		w = append(w, fmt.Sprintf("the %s table estimates the distance to %s, not to goal %s: h is %s",
 			g.tableName, g.nodes[g.tableGoal].Name, g.GoalName(), h.Name))
 	}
-	if h.Admissible && (o.Algorithm == stepper.AStar || o.Algorithm == stepper.WAStar) && !o.Tree && o.Closed != stepper.Reopen {
+	// A heuristic that can fail (a student's script, h.Err set) is not
+	// evaluated here on every state: a failure would belong to no node of
+	// the search, which marks the node whose estimate fails (NodeInfo.HFailed).
+	if h.Admissible && h.Err == nil && (o.Algorithm == stepper.AStar || o.Algorithm == stepper.WAStar) && !o.Tree && o.Closed != stepper.Reopen {
 		if why := g.inconsistency(h.Estimate); why != "" {
 			w = append(w, fmt.Sprintf("heuristic %s is admissible but not consistent (%s): with closed=ignore, %s may return a path that is not the cheapest; closed=reopen finds it",
 				h.Name, why, o.Algorithm))

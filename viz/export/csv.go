@@ -87,9 +87,18 @@ func writeCSV(w io.Writer, sess *session) error {
 		row.text(action)
 		num = sh.AppendG(num[:0])
 		row.plainBytes(num)
-		num = sh.AppendH(num[:0])
+		// a node whose h failed (stepper.NodeInfo.HFailed) has no h, so
+		// no f: the h and f columns hold numbers only, and its cells stay
+		// empty (a missing value to pandas) rather than read 0
+		num = num[:0]
+		if !x.HFailed {
+			num = sh.AppendH(num)
+		}
 		row.plainBytes(num)
-		num = sh.AppendF(num[:0])
+		num = num[:0]
+		if !x.HFailed {
+			num = sh.AppendF(num)
+		}
 		row.plainBytes(num)
 		row.int(x.Parent)
 		row.int(x.Depth)
@@ -177,6 +186,10 @@ func appendChildren(b []byte, cs []stepper.Child, puzzle bool) []byte {
 		b = append(b, c.Fate.String()...)
 		b = append(b, " g="...)
 		b = sh.AppendG(b)
+		if c.HFailed { // no h, so no f: empty, as in the h and f columns
+			b = append(b, " h= f="...)
+			continue
+		}
 		b = append(b, " h="...)
 		b = sh.AppendH(b)
 		b = append(b, " f="...)

@@ -225,7 +225,7 @@ func mdOpenClosed(p *printer, sn stepper.Snapshot, o stepper.Options) {
 	cols = viz.NumberColumns(desc)
 	p.f("| order | node | state | %s | parent |\n|---:|---:|---|%s---:|\n", strings.Join(cols, " | "), strings.Repeat("---:|", len(cols)))
 	for _, c := range sn.Closed {
-		p.f("| %d | %d | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State.String()), strings.Join(viz.Numbers(desc, num(c.G), num(c.H), c.Shown().F), " | "), parentText(c.Parent))
+		p.f("| %d | %d | %s | %s | %s |\n", c.Order, c.ID, mdCell(c.State.String()), strings.Join(viz.Numbers(desc, num(c.G), c.Shown().H, c.Shown().F), " | "), parentText(c.Parent))
 	}
 	p.f("\n")
 }

@@ -42,7 +42,7 @@ func (t *stepsTable) add(ev *stepper.Event) {
 	if x.Status == stepper.NodeGoal {
 		state += " (goal)"
 	}
-	row := fmt.Sprintf("| %d | %d | %s | %s | %d | %d |", ev.Step, x.ID, state, strings.Join(viz.Numbers(t.fam, num(x.G), num(x.H), x.Shown().F), " | "), ev.Counters.Open, ev.Counters.Closed)
+	row := fmt.Sprintf("| %d | %d | %s | %s | %d | %d |", ev.Step, x.ID, state, strings.Join(viz.Numbers(t.fam, num(x.G), x.Shown().H, x.Shown().F), " | "), ev.Counters.Open, ev.Counters.Closed)
 	if t.direction {
 		row += " " + csvDirection(ev) + " |"
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"stepviz/internal/usererr"
-	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/viz/export"
 )
@@ -70,41 +69,20 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		httpError(w, fmt.Sprintf("unknown export format %q; formats are %v", name, export.FormatNames()), http.StatusBadRequest)
 		return
 	}
-	var (
-		inst     stepper.Instance
-		o        stepper.Options
-		live     int
-		furthest int
-	)
-	if !sess.Do(func(lv session.Live) {
-		inst, o = lv.Search.Instance(), lv.Search.Options()
-		live, furthest = lv.Search.StepCount(), lv.ViewLimit()
-	}) {
-		httpError(w, "the session has ended", http.StatusGone)
+	src, ok := exportSourceOf(w, r, sess, 0)
+	if !ok {
 		return
 	}
-	step := live
-	if v := r.URL.Query().Get("step"); v != "" {
-		k, err := strconv.Atoi(v)
-		if err != nil || k < 0 || k > furthest {
-			httpError(w, fmt.Sprintf("step %q: want a whole number from 0 to %d", v, furthest), http.StatusBadRequest)
-			return
-		}
-		step = k
-	}
-	select {
-	case s.exports <- struct{}{}:
-		defer func() { <-s.exports }()
-	default:
-		w.Header().Set("Retry-After", strconv.Itoa(exportRetry))
-		httpError(w, fmt.Sprintf("%d exports are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
+	release, ok := s.exportSlot(w)
+	if !ok {
 		return
 	}
-	search, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		httpError(w, usererr.Text(err), http.StatusInternalServerError)
+	defer release()
+	search, ok := src.search(w)
+	if !ok {
 		return
 	}
+	inst, o, step := src.inst, src.o, src.step
 	size := &sizeWriter{ctx: r.Context(), limit: s.cfg.ExportCeiling}
 	switch err := export.Write(size, f.Name, search, step); {
 	case errors.Is(err, errTooLarge):

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -10,18 +11,22 @@ import (
 	"strings"
 
 	"stepviz/internal/usererr"
-	"stepviz/server/session"
 	"stepviz/stepper"
 	"stepviz/viz/export"
 )
 
-// limitBuffer holds what a worksheet writes, failing past limit bytes.
+// limitBuffer holds what a worksheet writes, failing past limit bytes or
+// once the request is cancelled.
 type limitBuffer struct {
 	bytes.Buffer
+	ctx   context.Context
 	limit int64
 }
 
 func (b *limitBuffer) Write(p []byte) (int, error) {
+	if err := b.ctx.Err(); err != nil {
+		return 0, err
+	}
 	if int64(b.Len()+len(p)) > b.limit {
 		return 0, errTooLarge
 	}
@@ -53,27 +58,11 @@ func (s *Server) handleWorksheet(w http.ResponseWriter, r *http.Request) {
 		httpError(w, "the answer key is for the presenter: download it from the presenter's link", http.StatusForbidden)
 		return
 	}
-	var (
-		inst           stepper.Instance
-		o              stepper.Options
-		live, furthest int
-	)
-	if !sess.Do(func(lv session.Live) {
-		inst, o = lv.Search.Instance(), lv.Search.Options()
-		live, furthest = lv.Search.StepCount(), lv.ViewLimit()
-	}) {
-		httpError(w, "the session has ended", http.StatusGone)
+	src, ok := exportSourceOf(w, r, sess, 1)
+	if !ok {
 		return
 	}
-	step := live
-	if v := q.Get("step"); v != "" {
-		k, err := strconv.Atoi(v)
-		if err != nil || k < 0 || k > furthest {
-			httpError(w, fmt.Sprintf("step %q: want a whole number from 1 to %d", v, furthest), http.StatusBadRequest)
-			return
-		}
-		step = k
-	}
+	inst, o, step := src.inst, src.o, src.step
 	switch {
 	case step < 1:
 		httpError(w, "a worksheet traces at least one step: step the search, then download it", http.StatusBadRequest)
@@ -82,23 +71,22 @@ func (s *Server) handleWorksheet(w http.ResponseWriter, r *http.Request) {
 		httpError(w, fmt.Sprintf("a worksheet of %d steps is more than a student fills in by hand; go back to step %d or less, or make it on your own machine with\n\n    %s\n", step, export.MaxWorksheetSteps, worksheetCommand(inst, o, format, step)), http.StatusBadRequest)
 		return
 	}
-	select {
-	case s.exports <- struct{}{}:
-		defer func() { <-s.exports }()
-	default:
-		w.Header().Set("Retry-After", strconv.Itoa(exportRetry))
-		httpError(w, fmt.Sprintf("%d exports are being made already; try again in %d seconds", maxExports, exportRetry), http.StatusServiceUnavailable)
+	release, ok := s.exportSlot(w)
+	if !ok {
 		return
 	}
-	search, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		httpError(w, usererr.Text(err), http.StatusInternalServerError)
+	defer release()
+	search, ok := src.search(w)
+	if !ok {
 		return
 	}
-	buf := &limitBuffer{limit: s.cfg.ExportCeiling}
+	buf := &limitBuffer{ctx: r.Context(), limit: s.cfg.ExportCeiling}
 	switch err := export.WriteWorksheet(buf, format, search, step, export.Blanks{Open: true, F: true, Order: true}, answers); {
 	case errors.Is(err, errTooLarge):
 		httpError(w, fmt.Sprintf("the worksheet of %d steps is larger than this server sends (%d MB). Make it on your own machine with\n\n    %s\n", step, s.cfg.ExportCeiling>>20, worksheetCommand(inst, o, format, step)), http.StatusRequestEntityTooLarge)
+		return
+	case r.Context().Err() != nil:
+		httpError(w, fmt.Sprintf("the worksheet of %d steps was stopped before it was made (it took too long, or the request was cancelled). Try again, or make it on your own machine with\n\n    %s\n", step, worksheetCommand(inst, o, format, step)), http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		httpError(w, usererr.Text(err), http.StatusInternalServerError)

@@ -37,7 +37,11 @@ import (
 //
 // A heuristic from a script (h_NAME, a notebook's heuristic cell) is
 // written toward the goal only, and an inconsistent table has no such
-// bound: biastar refuses both with the reason.
+// bound: biastar refuses both with the reason. So every estimate biastar
+// makes is a built-in one, which cannot fail: unlike engine.go's
+// (hChecked), biEngine has no failing heuristic to check or mark
+// ([NodeInfo.HFailed]); TestHFailedMarksTheChild's biastar row keeps the
+// refusal.
 
 // hOf is side d's heuristic of s (0 without one).
 func (e *biEngine[S]) hOf(d int, s S) float64 {

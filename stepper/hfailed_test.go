@@ -22,8 +22,19 @@ const failingH = `def h_mine(s):
     return 0
 `
 
-// hFailedSearch is A* on Romania from Arad with failingH's heuristic.
+// hFailedSearch is algo on Romania from Arad with failingH's heuristic.
 func hFailedSearch(t *testing.T, algo string) *stepper.Search {
+	t.Helper()
+	s, err := hFailedNew(t, algo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// hFailedNew starts algo on Romania from Arad with failingH's heuristic,
+// or says why the search refuses it.
+func hFailedNew(t *testing.T, algo string) (*stepper.Search, error) {
 	t.Helper()
 	inst, err := problems.Parse("graph romania", nil)
 	if err != nil {
@@ -32,12 +43,7 @@ func hFailedSearch(t *testing.T, algo string) *stepper.Search {
 	if inst, err = script.WithHeuristics(inst, stepper.ExtraSource{Where: "mine.star", Text: failingH}); err != nil {
 		t.Fatal(err)
 	}
-	o := stepper.Options{Algorithm: stepper.Algorithm(algo), Heuristic: "mine"}
-	s, err := stepper.NewSearch(inst, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return stepper.NewSearch(inst, stepper.Options{Algorithm: stepper.Algorithm(algo), Heuristic: "mine"})
 }
 
 // checkHFailed checks that ev marks exactly one child, of state want, as
@@ -74,18 +80,31 @@ func checkHFailed(t *testing.T, s *stepper.Search, ev stepper.Event, want string
 // TestHFailedMarksTheChild: the step whose estimate fails marks that child
 // (and only it) as "h failed", generates no further child, and ends the
 // search failed with an error that names the state; stepping back and
-// forth over the journal tells the same.
+// forth over the journal tells the same. The bidirectional searches never
+// run a student's heuristic: bibfs and biucs use no h, and biastar refuses
+// one written toward the goal only (it needs h toward the start as well),
+// so none of them can end failed on an estimate.
 func TestHFailedMarksTheChild(t *testing.T) {
 	for _, tt := range []struct {
 		algo, state string
+		refused     string // the words of NewSearch's refusal, if it refuses the heuristic
 	}{
-		{"astar", "Sibiu"},
-		{"greedy", "Sibiu"},
-		{"idastar", "Sibiu"},
-		{"rbfs", "Sibiu"},
-		{"ucs", ""}, // no h: nothing fails
+		{algo: "astar", state: "Sibiu"},
+		{algo: "greedy", state: "Sibiu"},
+		{algo: "idastar", state: "Sibiu"},
+		{algo: "rbfs", state: "Sibiu"},
+		{algo: "ucs"}, // no h: nothing fails
+		{algo: "bibfs"},
+		{algo: "biucs"},
+		{algo: "biastar", refused: "written toward the goal only"},
 	} {
 		t.Run(tt.algo, func(t *testing.T) {
+			if tt.refused != "" {
+				if _, err := hFailedNew(t, tt.algo); err == nil || !strings.Contains(err.Error(), tt.refused) {
+					t.Fatalf("NewSearch: %v, want a refusal saying %q", err, tt.refused)
+				}
+				return
+			}
 			s := hFailedSearch(t, tt.algo)
 			var last stepper.Event
 			for s.Status() == stepper.Running {

@@ -92,12 +92,13 @@ func countAgrees(t *testing.T, count, generated, reparented string) string {
 	t.Helper()
 	m := startPlusWords.FindStringSubmatch(count)
 	g, r := atoi(t, generated), atoi(t, reparented)
-	want := fmt.Sprintf("%d nodes: start + %d", 1+g-r, g)
+	want := fmt.Sprintf("%d nodes: start + %d generated", 1+g-r, g)
 	if r > 0 {
-		want += fmt.Sprintf(" − %d", r)
+		want += fmt.Sprintf(" − %d re-parented", r)
 	}
+	want += " (on a projector without the counters' names)"
 	if m == nil || m[2] != generated || m[1] != fmt.Sprint(1+g-r) || (m[3] != "" || r > 0) && m[3] != reparented {
-		return fmt.Sprintf("the count reads %q beside generated %s, re-parented %s: want %q", count, generated, reparented, want)
+		return fmt.Sprintf("the count reads %q beside generated %s, re-parented %s: want %s", count, generated, reparented, want)
 	}
 	return ""
 }

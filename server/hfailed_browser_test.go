@@ -100,4 +100,16 @@ func TestPageShowsHFailed(t *testing.T) {
 	if zb := strings.Join(z.Box, " | "); !strings.Contains(zb, "h 0") || strings.Contains(zb, "failed") {
 		t.Errorf("Zerind's tree box reads %q: its h is a real 0", zb)
 	}
+	// the flag follows the step shown: back before the failing step the
+	// model holds Sibiu's id from step 1 and must not call it failed (a
+	// node re-parented or reopened by the failing step exists then, with a
+	// real h); forward again, it is failed again
+	for _, k := range []int{0, 1} {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.stepviz.send({type: "seek", step: %d})`, k)), waitStep(k)); err != nil {
+			t.Fatal(err)
+		}
+		if got := eval[bool](t, ctx, fmt.Sprintf(`window.stepviz.model.hFailed(%d)`, sibiu)); got != (k == 1) {
+			t.Errorf("step %d: the model says Sibiu's h failed %v, want %v (the heuristic fails at step 1)", k, got, k == 1)
+		}
+	}
 }

@@ -76,7 +76,7 @@ func TestPageNamesTheKey(t *testing.T) {
 const wordsJS = `(() => {
 	const t = (id) => document.getElementById(id).textContent.trim();
 	const count = (id) => /\d+ \S+$/.exec(document.getElementById(id).parentElement.textContent.trim())[0];
-	return {Caption: t("problem-caption"), Narration: t("narration"), Tree: /^\d+ \S+/.exec(t("tree-count"))[0], Open: count("open-count"), Closed: count("closed-count")};
+	return {Caption: t("problem-caption"), Narration: t("narration"), Tree: /^\d+ [a-z]+/.exec(t("tree-count"))[0], Open: count("open-count"), Closed: count("closed-count")};
 })()`
 
 type pageWords struct{ Caption, Narration, Tree, Open, Closed string }

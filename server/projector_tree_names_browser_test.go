@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -74,10 +75,41 @@ func TestProjectorTreeNamesStates(t *testing.T) {
 	}
 }
 
+// startPlus marks a case of TestProjectorTreeTitle whose count must read
+// startPlusWords, agreeing with the number generated on the same screen.
+const startPlus = "start+generated"
+
+// startPlusWords is the tree's count of the start and those generated,
+// less those that re-parented an open node (they add no node): "10 nodes:
+// start + 9 generated", "15 nodes: start + 15 generated − 1 re-parented",
+// or on a projector without the counters' names "10 nodes: start + 9",
+// "15 nodes: 1 + 15 − 1".
+var startPlusWords = regexp.MustCompile(`^(\d+) nodes: (?:start|1) \+ (\d+)(?: generated)?(?: − (\d+)(?: re-parented)?)?(?: ·|$)`)
+
+// countAgrees says what is wrong with the tree's count as it reads beside
+// the counters' generated and re-parented, "" when they add up.
+func countAgrees(t *testing.T, count, generated, reparented string) string {
+	t.Helper()
+	m := startPlusWords.FindStringSubmatch(count)
+	g, r := atoi(t, generated), atoi(t, reparented)
+	want := fmt.Sprintf("%d nodes: start + %d generated", 1+g-r, g)
+	if r > 0 {
+		want += fmt.Sprintf(" − %d re-parented", r)
+	}
+	want += " (on a projector without the counters' names)"
+	if m == nil || m[2] != generated || m[1] != fmt.Sprint(1+g-r) || (m[3] != "" || r > 0) && m[3] != reparented {
+		return fmt.Sprintf("the count reads %q beside generated %s, re-parented %s: want %s", count, generated, reparented, want)
+	}
+	return ""
+}
+
 // TestProjectorTreeTitle: on a true 1280×720 projector the tree's title
 // and count are read whole on their one line, not cut with "…": for IDS,
-// whose earlier iterations the family strip counts, and for a tree too big
-// to lay out whole (a Moving AI map); the full count stays in its tooltip.
+// whose earlier iterations the family strip counts, for a tree too big
+// to lay out whole (a Moving AI map; the full count stays in its tooltip),
+// and for A* on Romania and the 8-puzzle, whose count says how many of
+// its nodes were generated, the number the footer states, so the two never
+// read as contradicting.
 func TestProjectorTreeTitle(t *testing.T) {
 	srv, ts, ctx := pageBrowser(t, 1280, 720)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 720)); err != nil {
@@ -91,8 +123,13 @@ func TestProjectorTreeTitle(t *testing.T) {
 	}{
 		{"romania-ids", "graph romania", "ids", 8, "5 nodes"},
 		{"moving-ai-astar", mai.Problem, mai.Options, 120, ""},
+		{"romania-astar-5", "graph romania", "astar", 5, startPlus},
+		{"romania-astar-30", "graph romania", "astar", 30, startPlus},
+		{"puzzle-astar-5", "puzzle 283164705 goal=123804765", "astar", 5, startPlus},
+		{"puzzle-astar-30", "puzzle 283164705 goal=123804765", "astar", 30, startPlus},
 	} {
 		openProjector(t, ctx, srv, ts, tc.problem, tc.options)
+		tc.step = engineAt(t, tc.problem, tc.options, tc.step).Step // a search that ends sooner: its last step
 		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`window.stepviz.send({type: "seek", step: %d})`, tc.step)), waitStep(tc.step), chromedp.Sleep(200*time.Millisecond)); err != nil {
 			t.Fatal(err)
 		}
@@ -104,8 +141,18 @@ func TestProjectorTreeTitle(t *testing.T) {
 			screenshot(t, ctx, "projector-tree-title-"+tc.name+".png")
 			t.Errorf("%s: %s", tc.name, msg)
 		}
-		if count := eval[string](t, ctx, `document.getElementById("tree-count").textContent`); !strings.HasPrefix(count, tc.count) {
-			t.Errorf("%s: the count reads %q, want it to start %q", tc.name, count, tc.count)
+		count := eval[string](t, ctx, `document.getElementById("tree-count").textContent`)
+		if tc.count != startPlus {
+			if !strings.HasPrefix(count, tc.count) {
+				t.Errorf("%s: the count reads %q, want it to start %q", tc.name, count, tc.count)
+			}
+			continue
+		}
+		// the count agrees with the numbers the counters state
+		gen := eval[string](t, ctx, `document.getElementById("c-generated").textContent`)
+		rep := eval[string](t, ctx, `document.getElementById("c-reparented").textContent`)
+		if msg := countAgrees(t, count, gen, rep); msg != "" {
+			t.Errorf("%s: %s", tc.name, msg)
 		}
 	}
 }

@@ -131,8 +131,8 @@ function createLane(host, info, key, onNode) {
     const c = m.counters || {};
     setText(parts.get("step-n"), String(m.step));
     const status = m.status === "running" ? (st.playing ? "playing" : "") : m.status;
-    // how many generated is the tree's count's ("10 nodes (the start and
-    // 9 generated)", tree.js), in the line under these
+    // how many generated is the tree's count's ("10 nodes: start + 9
+    // generated", tree.js), in the line under these
     setText(parts.get("counters"), `expanded ${c.expanded || 0} · open ${c.open || 0}` + (status ? " · " + status : ""));
   }
   let frame = 0;

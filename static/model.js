@@ -144,8 +144,12 @@ export function createModel(hello) {
   const F = problem.f || { g: 0, h: 0, depth: 0 };
   let parentA = new Int32Array(0), gA = new Float64Array(0), depthA = new Int32Array(0), seqA = new Int32Array(0);
   let bornA = new Int32Array(0), orderA = new Int32Array(0), fateA = new Uint8Array(0), cellA = new Int32Array(0);
-  // hFailedId: the node whose h failed (at most one per search), -1: none
-  let hFailedId = -1;
+  // hFailedId: the node whose h failed (at most one per search), -1: none;
+  // hFailedAt: the step it was reported at. The step that fails is the
+  // search's last, so the flag holds from that step on and never before:
+  // a node that existed earlier (re-parented or reopened by that step)
+  // has a real h at the steps before it.
+  let hFailedId = -1, hFailedAt = Infinity;
   let hA = new Float64Array(0), storedFA = new Float64Array(0), backA = new Uint8Array(0);
   let expandedAt = new Int32Array(0); // expandedAt[k]: the node step k expanded, as far as known
   let held = 0; // records held: ids 0..held-1 (dense), or slots 0..held-1 (sparse)
@@ -243,7 +247,7 @@ export function createModel(hello) {
     // hFailed(id): the heuristic failed on node id's state (hFailed in
     // the event or the states answer, stepper.NodeInfo.HFailed): its h is
     // no estimate, only the 0 the search keyed it by. O(1).
-    hFailed: (id) => id === hFailedId,
+    hFailed: (id) => id === hFailedId && m.step >= hFailedAt,
     f(id) {
       const h = m.h(id), i = ix(id);
       if (F.h && h === undefined) return undefined;
@@ -356,11 +360,13 @@ export function createModel(hello) {
     statesInFlight = wantStates.splice(0, 512);
     send({ type: "states", ids: statesInFlight, id: ++queryId });
   }
-  // loaded stores a node's state string and h, and whether h failed there.
+  // loaded stores a node's state string and h, and whether h failed there
+  // at the step shown. A report of the failure at an earlier step than one
+  // known (an answer asked for before a seek back) never moves it earlier.
   function loaded(id, state, h, hFailed) {
     const i = ix(id);
     if (i >= 0) { states.set(id, state); hA[i] = h; }
-    if (hFailed) hFailedId = id;
+    if (hFailed) { hFailedAt = hFailedId === id && hFailedAt !== Infinity ? Math.max(hFailedAt, m.step) : m.step; hFailedId = id; }
     pendingStates.delete(id); needed.delete(id);
   }
 

@@ -473,11 +473,12 @@ export function createTree(page) {
     const from = m.iterStart || 0; // IDS, IDA*: the nodes of earlier iterations are not in the tree
     const held = m.sparse ? m.heldIds().length : -1; // a bounded search: only its path and pending siblings are held
     // the count in full, and in projector mode, where the title is one
-    // line of large type in a narrow pane, in short: the nodes and those in
-    // view (the family strip counts the earlier iterations); the full
-    // count is the title
-    const full = (from ? `${nodeCount(m.nodeEnd - from)} in this iteration (${from} in earlier ones)` : treeNodes(m.nodeEnd, (m.counters || {}).generated)) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
-    const brief = nodeCount(m.nodeEnd - from) + (held >= 0 ? ` · ${held} held` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    // line of large type in a narrow pane, in short: the nodes as the
+    // start and those generated, the counters' names left to the counters
+    // beside, and those held (the family strip counts the earlier
+    // iterations); the full count, with those in view, is the title
+    const full = (from ? `${nodeCount(m.nodeEnd - from)} in this iteration (${from} in earlier ones)` : treeNodes(m.nodeEnd, m.counters)) + (held >= 0 ? ` · ${held} held (the path and its pending siblings), the rest dropped` : laid < m.nodeEnd - from ? ` · ${laid} shown, the rest folded` : "") + (vis.length < L.order.length ? ` · ${vis.length} in view` : "");
+    const brief = (from ? nodeCount(m.nodeEnd - from) : treeNodes(m.nodeEnd, m.counters, true)) + (held >= 0 ? ` · ${held} held` : "");
     const count = $("tree-count"), text = projector() && !page.projector ? brief : full;
     if (count.textContent !== text) { count.textContent = text; count.title = text === full ? "" : full; }
     page.app.dataset.treeShown = String(laid);

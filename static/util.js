@@ -35,12 +35,22 @@ export function fmtF(g, h, f) {
 // writes n with it ("1 node", "12 nodes").
 export const nodeNoun = (n) => (n === 1 ? "node" : "nodes");
 export const nodeCount = (n) => `${n} ${nodeNoun(n)}`;
-// treeNodes is a search tree's n nodes as they agree with the counter
-// "generated" beside them: the start node is in the tree and is not
-// generated, so "10 nodes (the start and 9 generated)"; a count that is
-// not the start and those generated (generated undefined, or a tree that
-// dropped some) is n alone.
-export const treeNodes = (n, generated) => (n > 0 && generated === n - 1 ? `${nodeCount(n)} (the start and ${generated} generated)` : nodeCount(n));
+// treeNodes is a search tree's n nodes as they agree with the counters
+// c beside them ("generated", "re-parented"): the start node is in the
+// tree and is not generated, and a child that re-parented an open node is
+// generated but adds no node, so "10 nodes: start + 9 generated" and
+// "15 nodes: start + 15 generated − 1 re-parented". short leaves out the
+// counters' names, which the counters beside state, for a projector's
+// one-line title: "10 nodes: start + 9", and with re-parented ones, whose
+// sum is the longest, the start as its 1: "15 nodes: 1 + 15 − 1". A count
+// the counters do not add up to (no counters, or a tree that dropped some)
+// is n alone.
+export const treeNodes = (n, c, short) => {
+  const g = (c || {}).generated, r = (c || {}).reparented || 0;
+  if (n > 0 && g === n - 1) return `${nodeCount(n)}: start + ${g}${short ? "" : " generated"}`;
+  if (n > 0 && r > 0 && g - r === n - 1) return short ? `${nodeCount(n)}: 1 + ${g} − ${r}` : `${nodeCount(n)}: start + ${g} generated − ${r} re-parented`;
+  return nodeCount(n);
+};
 // childNoun is "child" for one child, "children" for any other count.
 export const childNoun = (n) => (n === 1 ? "child" : "children");
 

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	testbrowser "stepviz/internal/testenv/browser"
 )
 
 // roomFit is JavaScript listing what a class could not see whole of a
@@ -84,29 +82,11 @@ func TestRoomFit(t *testing.T) {
 // by side) and steps them all steps times.
 func openRoomSearches(t *testing.T, problem string, searches []string, steps int) context.Context {
 	t.Helper()
-	_, ts := roomServer(t, "")
-	code, key := createRoom(t, ts)
-	ctx := testbrowser.New(t, 1280, 720, 90*time.Second)
-	at := func(k int) chromedp.Action[chromedp.Void] {
+	return openRoom(t, problem, searches, steps, func(k int) chromedp.Action[chromedp.Void] {
 		all := make([]string, len(searches))
 		for i := range searches {
 			all[i] = fmt.Sprintf("%s === %q", laneStep(i), fmt.Sprint(k))
 		}
 		return poll(strings.Join(all, " && "))
-	}
-	actions := []chromedp.Action[chromedp.Void]{
-		chromedp.EmulateViewport(1280, 720),
-		chromedp.Navigate(ts.URL + roomPresenterPath(code, key)),
-		poll(`document.getElementById("room-conn").textContent === "live"`),
-		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById("load-problem").value = %q; document.getElementById("load-searches").value = %q; document.querySelector("[data-testid=load]").click()`, problem, strings.Join(searches, "\n"))),
-		at(0),
-	}
-	for k := 1; k <= steps; k++ {
-		actions = append(actions, chromedp.Click(`[data-testid=drive-step]`), at(k))
-	}
-	actions = append(actions, chromedp.Sleep(300*time.Millisecond))
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		t.Fatal(err)
-	}
-	return ctx
+	})
 }
